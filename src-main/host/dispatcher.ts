@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import { fail, type Outcome } from '../../src-shared/errors';
+import { isOperationName, operations, type OperationName } from '../../src-shared/operations';
+import type { Logger } from '../runtime/ports';
+import type { CallContext, Handler, HandlerDeps, HandlerTable } from './handler';
+
+export interface DispatcherOptions {
+  readonly handlers: HandlerTable;
+  readonly deps: HandlerDeps;
+  readonly logger: Logger;
+  /** True once the host has begun to drain: commands are refused, queries still answer. */
+  readonly isDraining: () => boolean;
+}
+
+export type Dispatch = (op: string, input: unknown, ctx: CallContext) => Promise<Outcome<unknown>>;
+
+/**
+ * The one way into the host: checks the operation exists, decodes its input strictly, runs the
+ * handler, and turns anything thrown into `internal_failure` (logged here, never sent).
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatch {
+  return async (op, input, ctx) => {
+    if (!isOperationName(op)) return fail('invalid_input', `There is no operation named "${String(op).slice(0, 100)}".`);
+    const definition = operations[op];
+    const parsed = definition.input.safeParse(input ?? {});
+    if (!parsed.success) return fail('invalid_input', describeIssues(op, parsed.error));
+    if (definition.mode === 'command' && options.isDraining()) {
+      return fail('host_draining', 'Cairn is shutting down and no longer accepts changes.');
+    }
+    try {
+      const handler = options.handlers[op] as Handler<OperationName>;
+      return await handler(options.deps, parsed.data as never, ctx);
+    } catch (error) {
+      options.logger.error('Operation failed unexpectedly', {
+        op,
+        transport: ctx.transport,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return fail('internal_failure', 'Something went wrong inside Cairn. The details are in the host log.');
+    }
+  };
+}
+
+function describeIssues(op: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.length === 0 ? 'input' : issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') return `${path}: unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}`;
+    return `${path}: ${issue.message}`;
+  });
+  return `Invalid input for ${op}: ${parts.join('; ')}.`;
+}

@@ -1,0 +1,24 @@
+import type { Outcome } from '../../src-shared/errors';
+import type { HostInfo } from '../../src-shared/model';
+import type { OperationName, OperationResult, ParsedInput } from '../../src-shared/operations';
+import type { Runtime } from '../runtime/runtime';
+
+/** What handlers may use: the runtime's services and the host's identity. */
+export interface HandlerDeps {
+  readonly runtime: Runtime;
+  readonly info: () => HostInfo;
+}
+
+/** Who is calling: the transport and its connection. */
+export interface CallContext {
+  readonly transport: 'direct' | 'websocket' | 'ipc';
+  readonly connectionId: string;
+}
+
+export type Handler<N extends OperationName> = (
+  deps: HandlerDeps,
+  input: ParsedInput<N>,
+  ctx: CallContext,
+) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
+
+export type HandlerTable<Names extends OperationName = OperationName> = { readonly [N in Names]: Handler<N> };

@@ -1,0 +1,11 @@
+import type { HandlerTable } from '../handler';
+import { hostHandlers } from './host-handlers';
+import { sessionHandlers } from './session-handlers';
+import { turnHandlers } from './turn-handlers';
+
+/** Every operation's handler. The type makes a missing or extra handler a compile error. */
+export const handlers: HandlerTable = {
+  ...hostHandlers,
+  ...sessionHandlers,
+  ...turnHandlers,
+};

@@ -1,0 +1,19 @@
+import { fail, ok } from '../../../src-shared/errors';
+import type { HandlerTable } from '../handler';
+
+export const DEFAULT_STOP_SOURCE = 'stop_button';
+
+export const turnHandlers: HandlerTable<
+  'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'
+> = {
+  'turn.start': ({ runtime }, input) => runtime.turns.start(input),
+  'turn.stop': ({ runtime }, input) =>
+    runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
+  'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
+  'turn.resume': ({ runtime }, input) => runtime.turns.resume(input.sessionId, input.turnId),
+  'turn.message.submit': ({ runtime }, input) => runtime.turns.submitMessage(input.sessionId, input.messageId, input.text),
+  'turn.message.query': ({ runtime }, input) => {
+    const messages = runtime.turns.messages(input.sessionId, input.messageIds);
+    return messages === null ? fail('not_found', 'That session does not exist.') : ok({ messages });
+  },
+};

@@ -1,0 +1,156 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { CLOSE_CODES, helloMessage, negotiateProtocol, requestMessage } from '../../../src-shared/protocol';
+import type { Logger } from '../../runtime/ports';
+import type { Host } from '../create-host';
+import { createStaticHandler } from './static-files';
+
+export interface WebSocketTransportOptions {
+  readonly host: Host;
+  readonly token: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly logger: Logger;
+  /** The built renderer to serve; null serves a bare page. */
+  readonly staticDir: string | null;
+  /** Other origins allowed to connect (a dev server on another port). */
+  readonly extraOrigins?: readonly string[];
+  readonly helloTimeoutMs?: number;
+}
+
+export interface WebSocketTransport {
+  readonly port: number;
+  /** The address to open, token in the fragment (never sent to a server, never logged). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The headless host's transport on 127.0.0.1: HTTP for the renderer's files, WebSocket for the
+ * protocol of ARCHITECTURE.md §3 (hello/welcome with a token and a protocol range, then requests,
+ * responses and pushed events). A refused socket is closed alone; the host keeps serving others.
+ */
+export async function startWebSocketTransport(options: WebSocketTransportOptions): Promise<WebSocketTransport> {
+  const { host, logger } = options;
+  const serveStatic = createStaticHandler(options.staticDir);
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () =>
+    new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
+
+  const server: Server = createServer((request, response) => {
+    if (!allowedHosts().has(request.headers.host ?? '')) {
+      response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    serveStatic(request, response).catch((error: unknown) => {
+      logger.error('Could not serve a file', { error: String(error) });
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let connectionCounter = 0;
+
+  server.on('upgrade', (request: IncomingMessage, socket, head) => {
+    const origin = request.headers.origin;
+    const hostOk = allowedHosts().has(request.headers.host ?? '');
+    if (!hostOk || (origin !== undefined && !allowedOrigins().has(origin))) {
+      logger.warn('Refused a WebSocket from an unexpected origin', { origin: origin ?? null });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      connectionCounter += 1;
+      serveSocket(ws, `ws-${connectionCounter}`);
+    });
+  });
+
+  function serveSocket(ws: WebSocket, connectionId: string) {
+    let unsubscribe: (() => void) | null = null;
+    const helloTimer = setTimeout(
+      () => ws.close(CLOSE_CODES.handshakeTimeout, 'No hello received in time'),
+      options.helloTimeoutMs ?? 10_000,
+    );
+    const send = (message: unknown) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        // A client this far behind resyncs with queries after reconnecting; better than unbounded memory.
+        ws.close(1013, 'Client too slow; reconnect and resync');
+        return;
+      }
+      ws.send(JSON.stringify(message));
+    };
+
+    ws.on('message', (data: RawData, isBinary) => {
+      const parsed = isBinary ? undefined : parseJson(data.toString());
+      if (unsubscribe === null) {
+        const hello = helloMessage.safeParse(parsed);
+        if (!hello.success) return ws.close(CLOSE_CODES.badHandshake, 'Expected a hello message');
+        if (!tokenMatches(hello.data.hello.token, options.token)) return ws.close(CLOSE_CODES.badToken, 'Bad token');
+        const protocol = negotiateProtocol(hello.data.hello.protocol.min, hello.data.hello.protocol.max);
+        if (protocol === null) return ws.close(CLOSE_CODES.protocolUnsupported, 'No protocol version in common');
+        clearTimeout(helloTimer);
+        send({ welcome: { protocol, hostEpoch: host.info.hostEpoch } });
+        unsubscribe = host.subscribe((event) => send({ event }));
+        return;
+      }
+      const request = requestMessage.safeParse(parsed);
+      if (!request.success) {
+        send({ id: null, ok: false, error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' } });
+        return;
+      }
+      const { id, op, input } = request.data;
+      host
+        .dispatch(op, input, { transport: 'websocket', connectionId })
+        .then((outcome) => send({ id, ...outcome }))
+        .catch((error: unknown) => {
+          logger.error('Dispatch failed', { op, error: String(error) });
+          send({ id, ok: false, error: { code: 'internal_failure', message: 'Something went wrong inside Cairn.' } });
+        });
+    });
+    ws.on('close', () => {
+      clearTimeout(helloTimer);
+      unsubscribe?.();
+    });
+    ws.on('error', (error) => logger.warn('WebSocket error', { connectionId, error: String(error) }));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/#token=${encodeURIComponent(options.token)}`,
+    async close() {
+      for (const ws of sockets.clients) ws.close(CLOSE_CODES.hostClosing, 'Host is shutting down');
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function tokenMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,59 @@
+import type { RunKind, RunStatus } from '../../../src-shared/model';
+
+/** A message of the conversation so far, as a backend reads it. */
+export interface HistoryMessage {
+  readonly role: 'user' | 'assistant' | 'reasoning';
+  readonly text: string;
+  readonly turnId: string;
+  readonly runId: string;
+}
+
+export interface AgentRunInput {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly runKind: RunKind;
+  /** The person's request this turn answers. */
+  readonly text: string;
+  readonly model: string | null;
+  readonly maxSteps: number;
+  /** The conversation before this run, oldest first, including what earlier runs of this turn said. */
+  readonly history: readonly HistoryMessage[];
+  /** Set when this run continues a turn whose previous run did not finish. */
+  readonly resume: { readonly previousRunId: string; readonly previousStatus: RunStatus; readonly reason: string | null } | null;
+}
+
+/** What a backend reports while it works. The runtime records each in the ledger, in order. */
+export type AgentEvent =
+  | { readonly type: 'step_started' }
+  | { readonly type: 'text_delta'; readonly text: string }
+  | { readonly type: 'reasoning_delta'; readonly text: string }
+  | {
+      readonly type: 'usage';
+      readonly inputTokens: number;
+      readonly outputTokens: number;
+      readonly model: string | null;
+    };
+
+/**
+ * What runs a turn. The runtime reads the stream one event at a time and owns everything durable;
+ * a backend that ignores `signal` cannot keep the run alive: Stop settles the run without it.
+ */
+export interface AgentBackend {
+  readonly id: string;
+  run(input: AgentRunInput, signal: AbortSignal): AsyncIterable<AgentEvent>;
+}
+
+/** A failure the backend understands (a provider error); anything else thrown is a bug. */
+export class AgentBackendError extends Error {
+  constructor(
+    /** The provider's code, e.g. `rate_limited` or `bad_key`. */
+    readonly code: string,
+    message: string,
+    /** The run's failure class, recorded as its terminal reason. */
+    readonly failureClass: string = 'provider_error',
+  ) {
+    super(message);
+    this.name = 'AgentBackendError';
+  }
+}

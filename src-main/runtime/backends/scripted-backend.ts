@@ -1,0 +1,96 @@
+import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
+import { AgentBackendError } from './agent-backend';
+import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
+
+export const SCRIPTED_BACKEND_ID = 'scripted';
+
+export interface ScriptedBackendOptions {
+  /** Pause between the chunks of a plain reply. */
+  readonly replyChunkMs?: number;
+  /** How long `/hold` keeps going after its abort signal fires, to prove Stop does not wait for it. */
+  readonly holdIgnoresAbortMs?: number;
+}
+
+/**
+ * The deterministic agent every test uses, and the offline demo: it follows directives in the
+ * person's message instead of calling a model.
+ */
+export function createScriptedBackend(options: ScriptedBackendOptions = {}): AgentBackend {
+  const replyChunkMs = options.replyChunkMs ?? 25;
+  const holdIgnoresAbortMs = options.holdIgnoresAbortMs ?? 1500;
+
+  async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const directive = parseDirective(input.text);
+    const earlier = input.history
+      .filter((message) => message.turnId === input.turnId && message.role === 'assistant')
+      .map((message) => message.text)
+      .join('');
+    yield { type: 'step_started' };
+    if (input.resume !== null) {
+      yield { type: 'text_delta', text: `(Resuming after the previous attempt ended: ${input.resume.reason ?? input.resume.previousStatus}.) ` };
+    }
+    switch (directive.kind) {
+      case 'reply': {
+        for (const chunk of replyChunks(directive.text)) {
+          if (signal.aborted) return;
+          yield { type: 'text_delta', text: chunk };
+          await sleep(replyChunkMs, signal);
+        }
+        break;
+      }
+      case 'stream': {
+        const done = countStreamChunks(earlier, directive.chunks);
+        for (let index = done + 1; index <= directive.chunks; index += 1) {
+          if (signal.aborted) return;
+          yield { type: 'text_delta', text: streamChunk(index, directive.chunks) };
+          if (index < directive.chunks) await sleep(directive.intervalMs, signal);
+        }
+        break;
+      }
+      case 'hold': {
+        yield { type: 'text_delta', text: 'Holding until you press Stop…' };
+        await new Promise<void>((resolve) => {
+          if (signal.aborted) resolve();
+          else signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        // Misbehave on purpose: carry on for a while after the abort, then say something late.
+        await sleep(holdIgnoresAbortMs);
+        yield { type: 'text_delta', text: ' (late output after the stop — it must be discarded)' };
+        break;
+      }
+      case 'fail':
+        throw new AgentBackendError(directive.code, directive.message);
+      case 'steps': {
+        for (let step = 1; step <= directive.steps; step += 1) {
+          if (step > 1) yield { type: 'step_started' };
+          yield { type: 'text_delta', text: `step ${step} ` };
+        }
+        break;
+      }
+    }
+    yield { type: 'usage', inputTokens: Math.ceil(input.text.length / 4), outputTokens: 16, model: 'scripted' };
+  }
+
+  return { id: SCRIPTED_BACKEND_ID, run };
+}
+
+function replyChunks(text: string): string[] {
+  const reply = `You said: “${text}”. I'm Cairn's offline demo agent, so I answer from a script rather than a model.`;
+  const words = reply.split(/(?<= )/);
+  const chunks: string[] = [];
+  for (let index = 0; index < words.length; index += 3) chunks.push(words.slice(index, index + 3).join(''));
+  return chunks;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,59 @@
+/** The scripted agent's directives: the first word of the person's message decides what it does. */
+export type ScriptedDirective =
+  | { readonly kind: 'reply'; readonly text: string }
+  | { readonly kind: 'stream'; readonly chunks: number; readonly intervalMs: number }
+  | { readonly kind: 'hold' }
+  | { readonly kind: 'fail'; readonly code: string; readonly message: string }
+  | { readonly kind: 'steps'; readonly steps: number }
+
+export const DIRECTIVE_HELP = [
+  'plain text — streams back a reply derived from the text, in several chunks',
+  '/stream N MS — streams N chunks, MS milliseconds apart',
+  '/hold — keeps the turn running until it is stopped (and ignores the abort signal for a while)',
+  '/fail CODE message — fails the run with a provider error of that code',
+  '/steps N — takes N tool-less steps, to exercise the step budget',
+] as const;
+
+const MAX_CHUNKS = 100_000;
+
+export function parseDirective(text: string): ScriptedDirective {
+  const trimmed = text.trim();
+  const [word = '', ...rest] = trimmed.split(/\s+/);
+  switch (word) {
+    case '/stream': {
+      const chunks = clampInt(rest[0], 10, 1, MAX_CHUNKS);
+      const intervalMs = clampInt(rest[1], 20, 0, 60_000);
+      return { kind: 'stream', chunks, intervalMs };
+    }
+    case '/hold':
+      return { kind: 'hold' };
+    case '/fail': {
+      const code = rest[0] !== undefined && /^[a-z][a-z0-9_]{0,39}$/.test(rest[0]) ? rest[0] : 'server_error';
+      const message = rest.slice(1).join(' ') || 'The scripted provider failed on request';
+      return { kind: 'fail', code, message };
+    }
+    case '/steps':
+      return { kind: 'steps', steps: clampInt(rest[0], 3, 1, 1000) };
+    default:
+      return { kind: 'reply', text: trimmed };
+  }
+}
+
+function clampInt(raw: string | undefined, fallback: number, min: number, max: number): number {
+  const value = raw === undefined ? NaN : Number.parseInt(raw, 10);
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, value));
+}
+
+/** The text of chunk `index` (1-based) of a `/stream`; resume counts these to carry on. */
+export function streamChunk(index: number, total: number): string {
+  return `chunk ${index}/${total}${index === total ? '.' : ' '}`;
+}
+
+/** How many `/stream` chunks the text already holds. */
+export function countStreamChunks(text: string, total: number): number {
+  const pattern = new RegExp(`chunk (\\d+)/${total}\\b`, 'g');
+  let highest = 0;
+  for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+}

@@ -1,0 +1,32 @@
+import type { Stores } from '../storage/stores';
+import type { Clock, Logger } from './ports';
+
+export interface RecoveryReport {
+  readonly interruptedRuns: number;
+}
+
+export const APP_RESTARTED = 'app_restarted';
+
+/**
+ * Runs before the host serves anything: every run the record still calls `running` died with the
+ * previous host, so it is closed as `interrupted` / `app_restarted`. Resume is a new run, never a
+ * silent retry. Waiting runs hold nothing in memory and stay waiting.
+ */
+export function recoverInterruptedRuns(stores: Stores, clock: Clock, logger: Logger): RecoveryReport {
+  const running = stores.turns.runningRuns();
+  stores.transaction(() => {
+    const now = clock.now();
+    for (const run of running) {
+      stores.turns.setRunStatus(run.runId, { status: 'interrupted', terminalReason: APP_RESTARTED, now });
+      stores.ledger.append(
+        run.runId,
+        [{ kind: 'run_terminal', payload: { status: 'interrupted', terminalReason: APP_RESTARTED } }],
+        now,
+      );
+      stores.transcript.finalizeRun(run.runId);
+      stores.sessions.touch(run.sessionId, now);
+    }
+  });
+  if (running.length > 0) logger.info('Marked runs interrupted by the previous shutdown', { count: running.length });
+  return { interruptedRuns: running.length };
+}

@@ -1,0 +1,236 @@
+import type { ChangeEventBody } from '../../src-shared/events';
+import type { RunKind, RunStatus, TurnSummary } from '../../src-shared/model';
+import type { Stores } from '../storage/stores';
+import type { AgentBackend, AgentRunInput, HistoryMessage } from './backends/agent-backend';
+import { AgentBackendError } from './backends/agent-backend';
+import type { EventBus } from './event-bus';
+import type { Clock, Ids, Logger } from './ports';
+import { RunRecorder, type RunIdentity } from './run-recorder';
+
+export interface RunExecutorDeps {
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  /** The backend of a connection, or null when the session's connection no longer exists. */
+  readonly backendFor: (connectionId: string) => AgentBackend | null;
+  readonly flushMs?: number;
+  /** Called after a run has ended and its end is committed and published. */
+  readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
+}
+
+export interface RunEnding {
+  readonly status: Exclude<RunStatus, 'running' | 'waiting'>;
+  readonly terminalReason: string;
+  readonly errorCode?: string;
+  readonly errorMessage?: string;
+}
+
+interface ActiveRun {
+  readonly identity: RunIdentity;
+  readonly recorder: RunRecorder;
+  readonly controller: AbortController;
+  settled: boolean;
+  /** Resolves when the backend's stream has been let go of (it may outlive the run's end). */
+  readonly released: Promise<void>;
+}
+
+const HISTORY_LIMIT = 400;
+
+/**
+ * Runs turns: one live run per session at most. It reads the backend's stream, records it through a
+ * RunRecorder, enforces the step budget, and ends each run exactly once. Ending a run is a
+ * synchronous commit, so Stop never waits for the backend.
+ */
+export class RunExecutor {
+  private readonly active = new Map<string, ActiveRun>();
+
+  constructor(private readonly deps: RunExecutorDeps) {}
+
+  /** The live run of a session, if one is in memory. */
+  activeRunOf(sessionId: string): RunIdentity | null {
+    return this.active.get(sessionId)?.identity ?? null;
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /** Starts reading the backend for a run that is already committed as `running`. */
+  launch(run: RunIdentity & { kind: RunKind }, resume: AgentRunInput['resume']): void {
+    const { stores } = this.deps;
+    const session = stores.sessions.get(run.sessionId);
+    const turn = stores.turns.getTurn(run.sessionId, run.turnId);
+    if (session === null || turn === null) throw new Error(`Run ${run.runId} has no session or turn`);
+    const controller = new AbortController();
+    const recorder = new RunRecorder(this.deps, run, this.deps.flushMs);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const active: ActiveRun = { identity: run, recorder, controller, settled: false, released };
+    this.active.set(run.sessionId, active);
+    const input: AgentRunInput = {
+      sessionId: run.sessionId,
+      turnId: run.turnId,
+      runId: run.runId,
+      runKind: run.kind,
+      text: turn.text,
+      model: session.model,
+      maxSteps: turn.maxSteps,
+      history: this.history(run.sessionId),
+      resume,
+    };
+    const backend = this.deps.backendFor(session.connectionId);
+    if (backend === null) {
+      release();
+      this.finish(active, {
+        status: 'failed',
+        terminalReason: 'connection_unavailable',
+        errorCode: 'connection_unavailable',
+        errorMessage: `This session's connection (${session.connectionId}) no longer exists. Pick another connection for it.`,
+      });
+      return;
+    }
+    void this.consume(active, backend, input, turn.maxSteps).finally(release);
+  }
+
+  /**
+   * Ends the session's live run now: buffered output is committed, then the terminal status, in one
+   * transaction. Returns false when there is no live run (or it had already ended).
+   */
+  end(sessionId: string, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): boolean {
+    const active = this.active.get(sessionId);
+    if (active === undefined || active.settled) return false;
+    this.finish(active, ending, alsoInTransaction);
+    return true;
+  }
+
+  /** Ends every live run (host shutdown) and waits, up to `graceMs`, for their streams to let go. */
+  async endAll(ending: RunEnding, graceMs: number): Promise<void> {
+    const released = [...this.active.values()].map((active) => {
+      if (!active.settled) this.finish(active, ending);
+      return active.released;
+    });
+    await Promise.race([Promise.all(released), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+  }
+
+  private async consume(active: ActiveRun, backend: AgentBackend, input: AgentRunInput, maxSteps: number) {
+    const { recorder, controller } = active;
+    let steps = 0;
+    try {
+      for await (const event of backend.run(input, controller.signal)) {
+        if (active.settled) break;
+        switch (event.type) {
+          case 'step_started':
+            steps += 1;
+            if (steps > maxSteps) {
+              this.finish(active, { status: 'completed', terminalReason: 'max_steps' });
+              break;
+            }
+            recorder.record({ kind: 'step_started', payload: { step: steps } });
+            break;
+          case 'text_delta':
+            recorder.appendText('assistant_message', event.text);
+            break;
+          case 'reasoning_delta':
+            recorder.appendText('reasoning', event.text);
+            break;
+          case 'usage':
+            recorder.record({
+              kind: 'usage',
+              payload: { inputTokens: event.inputTokens, outputTokens: event.outputTokens, model: event.model },
+            });
+            break;
+        }
+      }
+      if (!active.settled) this.finish(active, { status: 'completed', terminalReason: 'end_turn' });
+    } catch (error) {
+      if (active.settled) {
+        this.deps.logger.warn('A stopped run raised after its end; ignored', { runId: input.runId, error: String(error) });
+        return;
+      }
+      if (error instanceof AgentBackendError) {
+        this.finish(active, {
+          status: 'failed',
+          terminalReason: error.failureClass,
+          errorCode: error.code,
+          errorMessage: error.message,
+        });
+      } else {
+        this.deps.logger.error('A backend failed unexpectedly', { runId: input.runId, error: String(error) });
+        this.finish(active, {
+          status: 'failed',
+          terminalReason: 'internal_failure',
+          errorCode: 'internal_failure',
+          errorMessage: 'The agent stopped because of an internal error. The details are in the host log.',
+        });
+      }
+    }
+  }
+
+  private finish(active: ActiveRun, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): void {
+    const { stores, bus, clock } = this.deps;
+    const { sessionId, turnId, runId } = active.identity;
+    active.settled = true;
+    if (this.active.get(sessionId) === active) this.active.delete(sessionId);
+    let published: ChangeEventBody[] = [];
+    try {
+      published = stores.transaction(() => {
+        const events = active.recorder.commitPending();
+        const now = clock.now();
+        stores.turns.setRunStatus(runId, {
+          status: ending.status,
+          terminalReason: ending.terminalReason,
+          errorCode: ending.errorCode ?? null,
+          errorMessage: ending.errorMessage ?? null,
+          now,
+        });
+        stores.ledger.append(
+          runId,
+          [
+            {
+              kind: 'run_terminal',
+              payload: {
+                status: ending.status,
+                terminalReason: ending.terminalReason,
+                errorCode: ending.errorCode ?? null,
+                errorMessage: ending.errorMessage ?? null,
+              },
+            },
+          ],
+          now,
+        );
+        const finalized = stores.transcript.finalizeRun(runId);
+        stores.sessions.touch(sessionId, now);
+        if (finalized.length > 0) events.push({ kind: 'transcript.finalized', sessionId, itemIds: finalized });
+        events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+        if (alsoInTransaction !== undefined) events.push(...alsoInTransaction());
+        return events;
+      });
+    } finally {
+      active.recorder.close();
+      active.controller.abort();
+    }
+    for (const event of published) bus.publish(event);
+    this.deps.onRunEnded(active.identity, ending.status);
+  }
+
+  private history(sessionId: string): HistoryMessage[] {
+    const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
+    return items.flatMap((item): HistoryMessage[] => {
+      const role =
+        item.kind === 'user_message' ? 'user' : item.kind === 'assistant_message' ? 'assistant' : item.kind === 'reasoning' ? 'reasoning' : null;
+      return role === null ? [] : [{ role, text: item.text, turnId: item.turnId, runId: item.runId }];
+    });
+  }
+}
+
+/** The events that tell clients a turn and its session changed; read inside the writing transaction. */
+export function turnAndSessionEvents(stores: Stores, sessionId: string, turnId: string): ChangeEventBody[] {
+  const events: ChangeEventBody[] = [];
+  const turn: TurnSummary | null = stores.turns.getTurn(sessionId, turnId);
+  if (turn !== null) events.push({ kind: 'turn.changed', turn });
+  const session = stores.sessions.get(sessionId);
+  if (session !== null) events.push({ kind: 'session.changed', session });
+  return events;
+}

@@ -1,0 +1,164 @@
+import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { PermissionMode, SessionRecord, TranscriptPage } from '../../src-shared/model';
+import type { SessionListResult, SessionSnapshot } from '../../src-shared/operations';
+import type { Stores } from '../storage/stores';
+import type { EventBus } from './event-bus';
+import type { Clock, Ids } from './ports';
+import { DEFAULT_SESSION_TITLE } from './session-title';
+import type { TurnService } from './turn-service';
+
+export interface SessionServiceDeps {
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly turns: TurnService;
+  readonly defaultConnectionId: string;
+}
+
+export interface CreateSessionRequest {
+  readonly title?: string;
+  readonly workspacePath?: string;
+  readonly connectionId?: string;
+  readonly model?: string;
+  readonly permissionMode?: PermissionMode;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Creates, lists, renames, archives and removes sessions, and reads their transcripts. */
+export class SessionService {
+  constructor(private readonly deps: SessionServiceDeps) {}
+
+  create(request: CreateSessionRequest): Outcome<{ session: SessionRecord }> {
+    const { stores, clock, ids, bus } = this.deps;
+    const session = stores.transaction(() =>
+      stores.sessions.insert({
+        sessionId: ids.next('session'),
+        title: request.title ?? DEFAULT_SESSION_TITLE,
+        titleSource: request.title === undefined ? 'default' : 'user',
+        workspacePath: request.workspacePath ?? null,
+        connectionId: request.connectionId ?? this.deps.defaultConnectionId,
+        model: request.model ?? null,
+        permissionMode: request.permissionMode ?? 'ask',
+        now: clock.now(),
+      }),
+    );
+    bus.publish({ kind: 'session.changed', session });
+    return ok({ session });
+  }
+
+  list(request: { archived?: boolean; query?: string; cursor?: string; limit?: number }): Outcome<SessionListResult> {
+    const limit = request.limit ?? 50;
+    let cursor: { updatedAt: number; sessionId: string } | undefined;
+    if (request.cursor !== undefined) {
+      const decoded = decodeCursor(request.cursor);
+      if (decoded === null) return fail('invalid_input', 'The list cursor is not one this host gave out.');
+      cursor = decoded;
+    }
+    const rows = this.deps.stores.sessions.list({
+      archived: request.archived ?? false,
+      ...(request.query === undefined ? {} : { query: request.query }),
+      ...(cursor === undefined ? {} : { cursor }),
+      limit: limit + 1,
+    });
+    const sessions = rows.slice(0, limit);
+    const last = sessions.at(-1);
+    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(last) : null;
+    return ok({ sessions, nextCursor });
+  }
+
+  get(sessionId: string): Outcome<SessionSnapshot> {
+    const { stores } = this.deps;
+    const session = stores.sessions.get(sessionId);
+    if (session === null) return missingSession();
+    return ok({
+      session,
+      transcript: this.readPage(sessionId, null, DEFAULT_PAGE_SIZE),
+      activeTurn: stores.turns.activeTurn(sessionId),
+      queue: stores.queue.queued(sessionId),
+    });
+  }
+
+  page(sessionId: string, before: number | undefined, limit: number | undefined): Outcome<TranscriptPage> {
+    if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
+    return ok(this.readPage(sessionId, before ?? null, limit ?? DEFAULT_PAGE_SIZE));
+  }
+
+  rename(sessionId: string, title: string, expectedRevision: number | undefined): Outcome<{ session: SessionRecord }> {
+    const { stores, clock, bus } = this.deps;
+    const outcome = stores.transaction((): Outcome<{ session: SessionRecord }> => {
+      const session = stores.sessions.get(sessionId);
+      if (session === null) return missingSession();
+      if (expectedRevision !== undefined && session.revision !== expectedRevision) {
+        return fail(
+          'revision_conflict',
+          `The session changed since you read it (revision ${session.revision}, you had ${expectedRevision}). Reload and try again.`,
+        );
+      }
+      stores.sessions.setTitle(sessionId, title, 'user', clock.now());
+      return ok({ session: requireSession(stores, sessionId) });
+    });
+    if (outcome.ok) bus.publish({ kind: 'session.changed', session: outcome.result.session });
+    return outcome;
+  }
+
+  archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
+    const { stores, clock, bus, turns } = this.deps;
+    const current = stores.sessions.get(sessionId);
+    if (current === null) return missingSession();
+    if (current.archived === archived) return ok({ session: current });
+    if (archived) turns.stop(sessionId, undefined, 'session_archived');
+    const session = stores.transaction(() => {
+      stores.sessions.setArchived(sessionId, archived, clock.now());
+      if (archived) turns.cancelQueued(sessionId);
+      return requireSession(stores, sessionId);
+    });
+    bus.publish({ kind: 'session.changed', session });
+    return ok({ session });
+  }
+
+  remove(sessionId: string): Outcome<{ sessionId: string; removed: true }> {
+    const { stores, bus, turns } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return missingSession();
+    turns.stop(sessionId, undefined, 'session_removed');
+    stores.transaction(() => stores.sessions.remove(sessionId));
+    bus.publish({ kind: 'session.removed', sessionId });
+    return ok({ sessionId, removed: true });
+  }
+
+  private readPage(sessionId: string, before: number | null, limit: number): TranscriptPage {
+    const { stores } = this.deps;
+    const items = stores.transcript.page(sessionId, before, limit);
+    const first = items[0];
+    const nextBefore = first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
+    const turnIds = [...new Set(items.map((item) => item.turnId))];
+    return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore };
+  }
+}
+
+function requireSession(stores: Stores, sessionId: string): SessionRecord {
+  const session = stores.sessions.get(sessionId);
+  if (session === null) throw new Error(`Session ${sessionId} vanished`);
+  return session;
+}
+
+function missingSession() {
+  return fail('not_found', 'That session does not exist. It may have been deleted.');
+}
+
+function encodeCursor(session: SessionRecord): string {
+  return Buffer.from(JSON.stringify([session.updatedAt, session.sessionId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { updatedAt: number; sessionId: string } | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && typeof parsed[0] === 'number' && typeof parsed[1] === 'string') {
+      return { updatedAt: parsed[0], sessionId: parsed[1] };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}

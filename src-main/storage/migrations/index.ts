@@ -1,0 +1,7 @@
+import { migration001Initial } from './001-initial';
+import type { Migration } from './migration';
+
+export type { Migration } from './migration';
+
+/** Every migration, in order. Add a file per change; never edit one that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [migration001Initial];

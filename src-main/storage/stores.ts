@@ -1,0 +1,51 @@
+import type { DataDirLock } from './data-dir-lock';
+import { acquireDataDirLock } from './data-dir-lock';
+import { openDatabase, type OpenDatabaseOptions } from './database';
+import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createQueueStore, type QueueStore } from './queue-store';
+import { createSessionStore, type SessionStore } from './session-store';
+import { createTranscriptStore, type TranscriptStore } from './transcript-store';
+import { createTurnStore, type TurnStore } from './turn-store';
+
+/** Every store of one data directory, and the one way to group writes atomically. */
+export interface Stores {
+  readonly sessions: SessionStore;
+  readonly turns: TurnStore;
+  readonly ledger: LedgerStore;
+  readonly transcript: TranscriptStore;
+  readonly queue: QueueStore;
+  /** Runs `work` in one transaction: all its writes commit together or none do. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+/** Locks the data directory, opens and migrates its database, and builds the stores. */
+export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): Stores {
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  let db;
+  try {
+    db = openDatabase(dataDir, options);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const database = db;
+  let closed = false;
+  return {
+    sessions: createSessionStore(database),
+    turns: createTurnStore(database),
+    ledger: createLedgerStore(database),
+    transcript: createTranscriptStore(database),
+    queue: createQueueStore(database),
+    transaction: (work) => database.transaction(work)(),
+    close() {
+      if (closed) return;
+      closed = true;
+      try {
+        database.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
+
+/**
+ * Change events pushed to every subscriber. They are signals, not the record: a client that sees a
+ * gap in `seq` (or reconnects) re-reads what it needs with a query operation.
+ */
+export type ChangeEventBody =
+  | { readonly kind: 'session.changed'; readonly session: SessionRecord }
+  | { readonly kind: 'session.removed'; readonly sessionId: string }
+  | { readonly kind: 'turn.changed'; readonly turn: TurnSummary }
+  | { readonly kind: 'transcript.appended'; readonly item: TranscriptItem }
+  | {
+      readonly kind: 'transcript.delta';
+      readonly sessionId: string;
+      readonly itemId: string;
+      /** Text appended to the item; `length` is the item's text length after it, to detect a missed delta. */
+      readonly text: string;
+      readonly length: number;
+    }
+  | { readonly kind: 'transcript.finalized'; readonly sessionId: string; readonly itemIds: readonly string[] }
+  | { readonly kind: 'queue.changed'; readonly message: QueuedMessage };
+
+export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
+
+export type ChangeEventKind = ChangeEventBody['kind'];

@@ -1,0 +1,111 @@
+/** Domain records as clients see them. Everything here is plain data (JSON-safe). */
+
+export const PERMISSION_MODES = ['explore', 'ask', 'full'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+export const RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** A run or turn in one of these statuses still holds the session. */
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['running', 'waiting'];
+
+export function isActiveStatus(status: RunStatus): boolean {
+  return ACTIVE_RUN_STATUSES.includes(status);
+}
+
+/** What a session is doing, as the sidebar shows it: the status of its newest turn, or idle. */
+export type SessionActivity = 'idle' | RunStatus;
+
+export type RunKind = 'initial' | 'resume' | 'continuation';
+
+export type TurnOrigin = 'user' | 'queued_message' | 'goal' | 'delegation';
+
+export interface SessionRecord {
+  readonly sessionId: string;
+  readonly title: string;
+  readonly titleSource: 'default' | 'auto' | 'user';
+  readonly workspacePath: string | null;
+  readonly connectionId: string;
+  readonly model: string | null;
+  readonly permissionMode: PermissionMode;
+  readonly archived: boolean;
+  readonly activity: SessionActivity;
+  readonly revision: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface RunSummary {
+  readonly runId: string;
+  readonly attempt: number;
+  readonly kind: RunKind;
+  readonly status: RunStatus;
+  /** Why the run ended: a stop source (`stop_button`), a failure class (`provider_error`, `app_restarted`), or `end_turn`. */
+  readonly terminalReason: string | null;
+  readonly errorCode: string | null;
+  readonly errorMessage: string | null;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+}
+
+export interface TurnSummary {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly origin: TurnOrigin;
+  readonly text: string;
+  readonly status: RunStatus;
+  readonly maxSteps: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly latestRun: RunSummary;
+}
+
+export interface TurnDetail extends TurnSummary {
+  readonly runs: readonly RunSummary[];
+}
+
+export type TranscriptItemKind = 'user_message' | 'assistant_message' | 'reasoning' | 'notice';
+
+/** One entry of the transcript: a projection of the ledger, ordered by `position` within a session. */
+export interface TranscriptItem {
+  readonly itemId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly position: number;
+  readonly kind: TranscriptItemKind;
+  readonly text: string;
+  /** `streaming` while deltas may still be appended; `final` once its run has moved on or ended. */
+  readonly state: 'streaming' | 'final';
+  readonly createdAt: number;
+}
+
+export interface TranscriptPage {
+  readonly items: readonly TranscriptItem[];
+  /** The turns the items belong to, so each can show its status. */
+  readonly turns: readonly TurnSummary[];
+  /** Pass as `before` to read the next older page; null when this page reaches the start. */
+  readonly nextBefore: number | null;
+}
+
+export type QueuedMessageState = 'queued' | 'started' | 'cancelled';
+
+export interface QueuedMessage {
+  readonly sessionId: string;
+  readonly messageId: string;
+  readonly text: string;
+  readonly state: QueuedMessageState;
+  /** The turn this message became once it started (its id equals the message id). */
+  readonly turnId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface HostInfo {
+  readonly name: 'Cairn';
+  readonly version: string;
+  readonly protocol: number;
+  readonly hostEpoch: string;
+  readonly dataDir: string;
+  readonly backends: readonly string[];
+}
