@@ -1,0 +1,123 @@
+import { request } from 'node:http';
+import WebSocket from 'ws';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLOSE_CODES } from '../../../src-shared/protocol';
+import { silentLogger } from '../../runtime/ports';
+import { startTestHost, type TestHost } from '../../testing/host-fixture';
+import { connectProtocolClient, HandshakeRefused, type ProtocolClient } from '../../testing/protocol-client';
+import { waitFor } from '../../testing/wait-for';
+import { startWebSocketTransport, type WebSocketTransport } from './websocket-transport';
+
+const TOKEN = 'test-token-0123456789';
+let t: TestHost;
+let transport: WebSocketTransport;
+let wsUrl: string;
+const clients: ProtocolClient[] = [];
+
+beforeEach(async () => {
+  t = await startTestHost();
+  transport = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, logger: silentLogger, staticDir: null, helloTimeoutMs: 500 });
+  wsUrl = `ws://127.0.0.1:${transport.port}/`;
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  await transport.close();
+  await t.close();
+});
+
+async function connect(options: Partial<Parameters<typeof connectProtocolClient>[1]> = {}) {
+  const client = await connectProtocolClient(wsUrl, { token: TOKEN, ...options });
+  clients.push(client);
+  return client;
+}
+
+async function refusal(options: Partial<Parameters<typeof connectProtocolClient>[1]>): Promise<unknown> {
+  try {
+    const client = await connect(options);
+    return client;
+  } catch (error) {
+    return error;
+  }
+}
+
+describe('the WebSocket transport', () => {
+  it('prints a URL with the token in the fragment', () => {
+    expect(transport.url).toBe(`http://127.0.0.1:${transport.port}/#token=${TOKEN}`);
+  });
+
+  it('welcomes a client with the negotiated protocol and host epoch, then answers requests', async () => {
+    const client = await connect({ protocol: { min: 1, max: 7 } });
+    expect(client.welcome).toEqual({ protocol: 1, hostEpoch: t.host.info.hostEpoch });
+    const info = await client.call('host.info', {});
+    expect(info.hostEpoch).toBe(t.host.info.hostEpoch);
+  });
+
+  it('refuses a bad token, a foreign Origin and a protocol range it does not speak, and keeps serving others', async () => {
+    const good = await connect();
+    const badToken = await refusal({ token: 'wrong-token-0123456789' });
+    expect(badToken).toBeInstanceOf(HandshakeRefused);
+    expect((badToken as HandshakeRefused).closeCode).toBe(CLOSE_CODES.badToken);
+    const badOrigin = await refusal({ origin: 'http://evil.example' });
+    expect(String(badOrigin)).toContain('HTTP 403');
+    const badProtocol = await refusal({ protocol: { min: 2, max: 3 } });
+    expect((badProtocol as HandshakeRefused).closeCode).toBe(CLOSE_CODES.protocolUnsupported);
+    const sameOrigin = await connect({ origin: `http://127.0.0.1:${transport.port}` });
+    expect((await sameOrigin.call('host.info', {})).name).toBe('Cairn');
+    expect((await good.call('session.create', {})).session.title).toBe('New session');
+  });
+
+  it('closes a socket whose first message is not a hello, or that never says hello', async () => {
+    const garbage = new WebSocket(wsUrl);
+    const closed = new Promise<number>((resolve) => garbage.on('close', (code) => resolve(code)));
+    garbage.on('open', () => garbage.send('{not json'));
+    expect(await closed).toBe(CLOSE_CODES.badHandshake);
+    const silent = new WebSocket(wsUrl);
+    expect(await new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)))).toBe(CLOSE_CODES.handshakeTimeout);
+  });
+
+  it('answers a malformed request with invalid_input and keeps the socket open', async () => {
+    const client = await connect();
+    expect(await client.sendRaw('{oops')).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
+    expect(await client.sendRaw(JSON.stringify({ id: 1, op: 'host.info' }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const refused = await client.invoke('session.create', { title: 'x', nope: true } as never);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await client.call('host.info', {})).name).toBe('Cairn');
+  });
+
+  it('refuses requests for another Host header (DNS rebinding)', async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      request({ host: '127.0.0.1', port: transport.port, path: '/', headers: { host: 'evil.example' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(421);
+    const ok = await fetch(`http://127.0.0.1:${transport.port}/`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('Cairn');
+  });
+
+  it('pushes change events with increasing seq; a reconnecting client resyncs with queries', async () => {
+    const watcher = await connect();
+    const actor = await connect();
+    const { session } = await actor.call('session.create', {});
+    await actor.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: '/stream 10 5' });
+    await waitFor(() => watcher.events.some((event) => event.kind === 'turn.changed' && event.turn.status === 'completed'), {
+      message: 'completion event',
+    });
+    const seqs = watcher.events.map((event) => event.seq);
+    seqs.slice(1).forEach((seq, index) => expect(seq).toBeGreaterThan(seqs[index] ?? Infinity));
+    await watcher.close();
+    await actor.call('turn.start', { sessionId: session.sessionId, turnId: 't2', text: 'while you were away' });
+    await t.waitForTurn(session.sessionId, 't2', ['completed']);
+    const back = await connect();
+    const snapshot = await back.call('session.get', { sessionId: session.sessionId });
+    expect(snapshot.transcript.items.filter((item) => item.kind === 'user_message').map((item) => item.text)).toEqual([
+      '/stream 10 5',
+      'while you were away',
+    ]);
+    expect(snapshot.session.activity).toBe('completed');
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Outcome } from '../../src-shared/errors';
+import type { ChangeEvent } from '../../src-shared/events';
+import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
+import { createHost, type Host, type HostOptions } from '../host/create-host';
+import { sequentialIds, silentLogger } from '../runtime/ports';
+import { waitFor } from './wait-for';
+
+export function tempDataDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestHost {
+  readonly host: Host;
+  readonly dataDir: string;
+  readonly events: ChangeEvent[];
+  /** Invokes and asserts `ok`, returning the result. */
+  call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>>;
+  /** Invokes and returns the raw outcome. */
+  invoke<N extends OperationName>(op: N, input: OperationInput<N>): Promise<Outcome<OperationResult<N>>>;
+  /** Waits until the turn's status is one of `statuses`. */
+  waitForTurn(sessionId: string, turnId: string, statuses: readonly string[]): Promise<OperationResult<'turn.query'>['turn']>;
+  close(): Promise<void>;
+}
+
+/** A host on a fresh temp data directory with sequential ids and no log output. */
+export async function startTestHost(options: Partial<HostOptions> & { dataDir?: string } = {}): Promise<TestHost> {
+  const temp = options.dataDir === undefined ? tempDataDir() : null;
+  const dataDir = options.dataDir ?? temp?.dir ?? '';
+  const host = await createHost({ ids: sequentialIds(), logger: silentLogger, ...options, dataDir });
+  const events: ChangeEvent[] = [];
+  const unsubscribe = host.subscribe((event) => events.push(event));
+  const testHost: TestHost = {
+    host,
+    dataDir,
+    events,
+    async call(op, input) {
+      const outcome = await host.invoke(op, input);
+      if (!outcome.ok) throw new Error(`${op} failed: ${outcome.error.code}: ${outcome.error.message}`);
+      return outcome.result;
+    },
+    invoke: (op, input) => host.invoke(op, input),
+    async waitForTurn(sessionId, turnId, statuses) {
+      return waitFor(
+        async () => {
+          const outcome = await host.invoke('turn.query', { sessionId, turnId });
+          if (!outcome.ok) {
+            if (outcome.error.code === 'not_found') return null; // not started yet
+            throw new Error(`turn.query failed: ${outcome.error.message}`);
+          }
+          return statuses.includes(outcome.result.turn.status) ? outcome.result.turn : null;
+        },
+        { message: `turn ${turnId} to reach ${statuses.join('/')}` },
+      );
+    },
+    async close() {
+      unsubscribe();
+      await host.close();
+      temp?.cleanup();
+    },
+  };
+  return testHost;
+}
