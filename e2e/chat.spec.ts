@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+
+test('a new session streams the reply, completes the turn and takes its title from the message', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/stream 30 40');
+  await composer.press('Enter');
+
+  const reply = page.locator('[data-testid="message"][data-kind="assistant_message"]').last();
+  // The reply is seen partway (streaming), then whole.
+  await expect(reply).toContainText('chunk 3/30');
+  await expect(reply).not.toContainText('chunk 30/30');
+  await expect(reply).toContainText('chunk 30/30.');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await expect(composer).toHaveValue('');
+
+  await composer.fill('Plan the spring release');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByTestId('session-row').first()).toContainText('/stream 30 40');
+  await expect(page.getByTestId('session-title')).toHaveText('/stream 30 40');
+
+  const artifacts = join(process.cwd(), 'e2e-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'chat.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(artifacts, 'chat-dark.png'), fullPage: true });
+});
+
+test('Stop cancels a held turn within a second and the composer works again', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/hold');
+  await composer.press('Enter');
+  const status = page.getByTestId('turn-status').last();
+  await expect(status).toHaveAttribute('data-status', 'running');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('Holding');
+
+  const stoppedAt = Date.now();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(status).toHaveAttribute('data-status', 'cancelled', { timeout: 1000 });
+  expect(Date.now() - stoppedAt).toBeLessThan(1000);
+
+  await composer.fill('still here?');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('still here?');
+  // The held backend's late output, emitted after the stop, never shows up.
+  await expect(page.getByTestId('transcript')).not.toContainText('late output');
+});
+
+test('Esc stops the running turn', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/hold');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled', { timeout: 1000 });
+});
