@@ -1,8 +1,17 @@
 import { formatResults, type BenchResult } from './bench-result';
 import { benchLedgerAppend } from './ledger-append.bench';
+import { benchSessionOpen } from './session-open.bench';
+import { benchStreamLatency } from './stream-latency.bench';
 
-/** `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run. */
-const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [['ledger', benchLedgerAppend]];
+/**
+ * `npm run bench [name]`: every benchmark (or the one named), each printing ratios against a
+ * baseline measured in the same run. The browser benchmarks need `npm run build` and Chromium.
+ */
+const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
+  ['ledger', benchLedgerAppend],
+  ['session-open', benchSessionOpen],
+  ['stream', benchStreamLatency],
+];
 
 const only = process.argv[2];
 for (const [name, suite] of suites) {

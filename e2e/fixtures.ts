@@ -1,78 +1,11 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OperationInput, OperationName, OperationResult } from '../src-shared/operations';
-import { connectProtocolClient, type ProtocolClient } from '../src-main/testing/protocol-client';
-import { startServeProcess, type ServeProcess } from '../src-main/testing/serve-process';
+import { CairnHost, freePort } from './cairn-host';
 
-/** The real headless host as a child process on a fresh data directory, restartable on the same port. */
-export class CairnHost {
-  private process: ServeProcess | null = null;
-  private client: ProtocolClient | null = null;
-
-  constructor(
-    readonly dataDir: string,
-    readonly token: string,
-    readonly port: number,
-  ) {}
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}/#token=${this.token}`;
-  }
-
-  async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port });
-  }
-
-  /** SIGKILL: the host dies without any chance to tidy up. */
-  async kill(): Promise<void> {
-    await this.disconnect();
-    if (this.process === null) return;
-    this.process.child.kill('SIGKILL');
-    await this.process.exited;
-    this.process = null;
-  }
-
-  async stop(): Promise<void> {
-    await this.disconnect();
-    if (this.process === null) return;
-    this.process.child.kill('SIGTERM');
-    await this.process.exited;
-    this.process = null;
-  }
-
-  /** Opens the app in `page` and waits until it is connected. */
-  async open(page: Page): Promise<void> {
-    await page.goto(this.url);
-    await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
-  }
-
-  /** Calls an operation over the protocol (for seeding and for checking the record). */
-  async call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>> {
-    this.client ??= await connectProtocolClient(`ws://127.0.0.1:${this.port}/`, { token: this.token });
-    return this.client.call(op, input);
-  }
-
-  private async disconnect(): Promise<void> {
-    await this.client?.close();
-    this.client = null;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { CairnHost };
 
 export const test = base.extend<{ cairn: CairnHost }>({
   // Playwright reads a fixture's dependencies from this destructuring; this one has none.

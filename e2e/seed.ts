@@ -1,4 +1,4 @@
-import type { CairnHost } from './fixtures';
+import type { CairnHost } from './cairn-host';
 
 /**
  * Seeds a session with `turns` turns (2 × turns messages) through operations: follow-ups queued with
