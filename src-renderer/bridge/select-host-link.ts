@@ -1,0 +1,33 @@
+import { fail } from '../../src-shared/errors';
+import { takeHostToken } from '../platform/token-storage';
+import type { ConnectionState, HostLink } from './host-link';
+import { ipcHostLink, isBridge } from './ipc-host-link';
+import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
+
+const MISSING_TOKEN =
+  'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
+
+/**
+ * Electron's preload exposes `window.cairn`; in a browser the renderer talks to the headless host
+ * that served it, over a WebSocket on the same address, with the token from the page's fragment.
+ */
+export function selectHostLink(win: Window): HostLink {
+  const exposed: unknown = (win as unknown as { cairn?: unknown }).cairn;
+  if (isBridge(exposed)) return ipcHostLink(exposed);
+  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage });
+  if (token === null) return unavailableHostLink(MISSING_TOKEN);
+  const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
+  return new WebSocketHostLink({ url: `${scheme}://${win.location.host}/`, token, openSocket: browserSocketFactory() });
+}
+
+/** A link that cannot reach any host; every request fails with `problem`, which the banner shows. */
+export function unavailableHostLink(problem: string): HostLink {
+  const state: ConnectionState = { status: 'failed', hostEpoch: null, generation: 0, problem };
+  return {
+    invoke: () => Promise.resolve(fail('operation_unavailable', problem)),
+    subscribe: () => () => {},
+    connection: () => state,
+    onConnectionChange: () => () => {},
+    close: () => {},
+  };
+}

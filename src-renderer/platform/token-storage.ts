@@ -1,0 +1,36 @@
+/**
+ * The headless host's access token arrives in the URL fragment (`#token=…`, never sent to a server).
+ * It is kept in sessionStorage so a reload still connects, and removed from the visible address so it
+ * does not end up in screenshots or bookmarks. It is never logged.
+ */
+
+export const TOKEN_STORAGE_KEY = 'cairn.hostToken';
+
+export interface TokenEnvironment {
+  readonly location: { readonly hash: string; readonly pathname: string; readonly search: string };
+  readonly history: { replaceState(data: unknown, unused: string, url?: string): void };
+  readonly storage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
+/** Takes the token out of the fragment (keeping any other fragment keys), or reads the stored one. */
+export function takeHostToken(env: TokenEnvironment): string | null {
+  const params = new URLSearchParams(env.location.hash.replace(/^#/, ''));
+  const fromFragment = params.get('token');
+  if (fromFragment !== null && fromFragment !== '') {
+    try {
+      env.storage.setItem(TOKEN_STORAGE_KEY, fromFragment);
+    } catch {
+      // Storage can be unavailable (private modes); the token still works for this page's life.
+    }
+    params.delete('token');
+    const rest = params.toString();
+    env.history.replaceState(null, '', `${env.location.pathname}${env.location.search}${rest === '' ? '' : `#${rest}`}`);
+    return fromFragment;
+  }
+  try {
+    const stored = env.storage.getItem(TOKEN_STORAGE_KEY);
+    return stored === null || stored === '' ? null : stored;
+  } catch {
+    return null;
+  }
+}

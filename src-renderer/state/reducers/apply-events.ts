@@ -1,0 +1,44 @@
+import type { ChangeEvent } from '../../../src-shared/events';
+import type { QueuesState } from './queue-reducer';
+import { reduceQueueEvent } from './queue-reducer';
+import type { SessionsState } from './sessions-reducer';
+import { reduceSessionEvent } from './sessions-reducer';
+import type { TranscriptsState } from './transcript-reducer';
+import { reduceTranscriptEvent } from './transcript-reducer';
+
+/** The part of the store that host events change. */
+export interface RecordState {
+  readonly sessions: SessionsState;
+  readonly transcripts: TranscriptsState;
+  readonly queues: QueuesState;
+}
+
+/**
+ * Merges runs of deltas to the same item into one (their texts joined, the last length kept), so a
+ * frame's worth of streaming costs one update per item however fast the host sends.
+ */
+export function coalesceDeltas(events: readonly ChangeEvent[]): ChangeEvent[] {
+  const merged: ChangeEvent[] = [];
+  for (const event of events) {
+    const previous = merged.at(-1);
+    if (event.kind === 'transcript.delta' && previous?.kind === 'transcript.delta' && previous.itemId === event.itemId) {
+      merged[merged.length - 1] = { ...event, text: previous.text + event.text };
+    } else {
+      merged.push(event);
+    }
+  }
+  return merged;
+}
+
+/** Applies a batch of host events, in order, to the record part of the store. Pure. */
+export function applyChangeEvents(state: RecordState, events: readonly ChangeEvent[]): RecordState {
+  let { sessions, transcripts, queues } = state;
+  for (const event of coalesceDeltas(events)) {
+    sessions = reduceSessionEvent(sessions, event);
+    transcripts = reduceTranscriptEvent(transcripts, event);
+    queues = reduceQueueEvent(queues, event);
+  }
+  return sessions === state.sessions && transcripts === state.transcripts && queues === state.queues
+    ? state
+    : { sessions, transcripts, queues };
+}

@@ -1,0 +1,76 @@
+import type { ChangeEvent, ChangeEventBody } from '../../../src-shared/events';
+import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
+
+/** Builders for reducer and store tests: plain records with sensible defaults. */
+
+export function session(overrides: Partial<SessionRecord> & { sessionId: string }): SessionRecord {
+  return {
+    title: 'New session',
+    titleSource: 'default',
+    workspacePath: null,
+    connectionId: 'offline-demo',
+    model: null,
+    permissionMode: 'ask',
+    archived: false,
+    activity: 'idle',
+    revision: 1,
+    createdAt: 1000,
+    updatedAt: 1000,
+    ...overrides,
+  };
+}
+
+export function item(overrides: Partial<TranscriptItem> & { itemId: string; position: number }): TranscriptItem {
+  return {
+    sessionId: 's1',
+    turnId: 't1',
+    runId: 'r1',
+    kind: 'assistant_message',
+    text: '',
+    state: 'final',
+    createdAt: 1000,
+    ...overrides,
+  };
+}
+
+export function turn(overrides: Partial<TurnSummary> & { turnId: string }): TurnSummary {
+  const status = overrides.status ?? 'completed';
+  return {
+    sessionId: 's1',
+    origin: 'user',
+    text: 'hello',
+    status,
+    maxSteps: 25,
+    createdAt: 1000,
+    updatedAt: 1000,
+    latestRun: {
+      runId: 'r1',
+      attempt: 1,
+      kind: 'initial',
+      status,
+      terminalReason: null,
+      errorCode: null,
+      errorMessage: null,
+      startedAt: 1000,
+      endedAt: null,
+    },
+    ...overrides,
+  };
+}
+
+export function queued(overrides: Partial<QueuedMessage> & { messageId: string }): QueuedMessage {
+  return {
+    sessionId: 's1',
+    text: 'follow-up',
+    state: 'queued',
+    turnId: null,
+    createdAt: 1000,
+    updatedAt: 1000,
+    ...overrides,
+  };
+}
+
+/** Stamps event bodies with consecutive seq numbers. */
+export function events(...bodies: ChangeEventBody[]): ChangeEvent[] {
+  return bodies.map((body, index) => ({ ...body, seq: index + 1, hostEpoch: 'epoch-1' }) as ChangeEvent);
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptPage } from '../../../src-shared/model';
+import { events, item, turn } from './record-fixtures';
+import type { TranscriptsState } from './transcript-reducer';
+import {
+  applySnapshotPage,
+  codePointLength,
+  loadingTranscript,
+  prependOlderPage,
+  reduceTranscriptEvent,
+} from './transcript-reducer';
+
+function page(positions: number[], nextBefore: number | null, extra: Partial<TranscriptPage> = {}): TranscriptPage {
+  return {
+    items: positions.map((position) => item({ itemId: `i${position}`, position, text: `text ${position}` })),
+    turns: [turn({ turnId: 't1' })],
+    nextBefore,
+    ...extra,
+  };
+}
+
+function ready(positions: number[], nextBefore: number | null): TranscriptsState {
+  return { s1: applySnapshotPage(undefined, 's1', page(positions, nextBefore)) };
+}
+
+function apply(state: TranscriptsState, ...bodies: Parameters<typeof events>): TranscriptsState {
+  return events(...bodies).reduce(reduceTranscriptEvent, state);
+}
+
+describe('transcript reducer', () => {
+  it('normalises a snapshot page: items by id, ids by position, turns by id', () => {
+    const state = ready([3, 4, 5], 3).s1;
+    expect(state?.itemIds).toEqual(['i3', 'i4', 'i5']);
+    expect(state?.itemsById.i4?.text).toBe('text 4');
+    expect(state?.turnsById.t1?.status).toBe('completed');
+    expect(state?.nextBefore).toBe(3);
+  });
+
+  it('appends items, streams deltas into them and finalizes them', () => {
+    const next = apply(
+      ready([0], null),
+      { kind: 'transcript.appended', item: item({ itemId: 'a', position: 1, text: 'Hel', state: 'streaming' }) },
+      { kind: 'transcript.delta', sessionId: 's1', itemId: 'a', text: 'lo', length: 5 },
+      { kind: 'transcript.finalized', sessionId: 's1', itemIds: ['a'] },
+    ).s1;
+    expect(next?.itemIds).toEqual(['i0', 'a']);
+    expect(next?.itemsById.a).toMatchObject({ text: 'Hello', state: 'final' });
+    expect(next?.stale).toBe(false);
+  });
+
+  it('marks the transcript stale when a delta does not line up with the host length', () => {
+    const start = apply(ready([0], null), {
+      kind: 'transcript.appended',
+      item: item({ itemId: 'a', position: 1, text: 'ab', state: 'streaming' }),
+    });
+    const missed = apply(start, { kind: 'transcript.delta', sessionId: 's1', itemId: 'a', text: 'd', length: 4 });
+    expect(missed.s1?.stale).toBe(true);
+    expect(missed.s1?.itemsById.a?.text).toBe('abd');
+  });
+
+  it('marks the transcript stale when a delta names an item it does not have', () => {
+    const next = apply(ready([0], null), { kind: 'transcript.delta', sessionId: 's1', itemId: 'ghost', text: 'x', length: 1 });
+    expect(next.s1?.stale).toBe(true);
+  });
+
+  it('counts lengths in code points, as the host does', () => {
+    expect(codePointLength('a😀b')).toBe(3);
+    expect(codePointLength('“é”')).toBe(3);
+    const start = apply(ready([0], null), {
+      kind: 'transcript.appended',
+      item: item({ itemId: 'a', position: 1, text: '😀', state: 'streaming' }),
+    });
+    const next = apply(start, { kind: 'transcript.delta', sessionId: 's1', itemId: 'a', text: '😀!', length: 3 });
+    expect(next.s1?.stale).toBe(false);
+  });
+
+  it('records turn changes and ignores sessions that are not loaded or still loading', () => {
+    const running = turn({ turnId: 't2', status: 'running' });
+    const next = apply(ready([0], null), { kind: 'turn.changed', turn: running });
+    expect(next.s1?.turnsById.t2?.status).toBe('running');
+    const loading: TranscriptsState = { s1: loadingTranscript('s1') };
+    expect(apply(loading, { kind: 'turn.changed', turn: running })).toBe(loading);
+    const other = apply(next, { kind: 'turn.changed', turn: turn({ turnId: 'x', sessionId: 's9' }) });
+    expect(other).toBe(next);
+  });
+
+  it('keeps positions ordered when an item arrives out of order', () => {
+    const next = apply(ready([1, 3], null), { kind: 'transcript.appended', item: item({ itemId: 'i2', position: 2 }) });
+    expect(next.s1?.itemIds).toEqual(['i1', 'i2', 'i3']);
+  });
+
+  it('prepends an older page without duplicating what is loaded', () => {
+    const state = ready([3, 4], 3).s1!;
+    const next = prependOlderPage(state, page([1, 2, 3], 1));
+    expect(next.itemIds).toEqual(['i1', 'i2', 'i3', 'i4']);
+    expect(next.nextBefore).toBe(1);
+  });
+
+  it('keeps older loaded pages across a resync when they join the new snapshot', () => {
+    const scrolledBack = prependOlderPage(ready([3, 4], 3).s1!, page([1, 2], null));
+    const joined = applySnapshotPage(scrolledBack, 's1', page([5, 6], 5));
+    expect(joined.itemIds).toEqual(['i1', 'i2', 'i3', 'i4', 'i5', 'i6']);
+    expect(joined.nextBefore).toBeNull();
+    const hole = applySnapshotPage(scrolledBack, 's1', page([8, 9], 8));
+    expect(hole.itemIds).toEqual(['i8', 'i9']);
+    expect(hole.nextBefore).toBe(8);
+  });
+
+  it('forgets a removed session', () => {
+    const next = apply(ready([0], null), { kind: 'session.removed', sessionId: 's1' });
+    expect(next.s1).toBeUndefined();
+  });
+});

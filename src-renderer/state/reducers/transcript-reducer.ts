@@ -1,0 +1,176 @@
+import type { ChangeEvent } from '../../../src-shared/events';
+import type { TranscriptItem, TranscriptPage, TurnSummary } from '../../../src-shared/model';
+
+/** One session's transcript as far as it is loaded: the newest page plus any older pages read since. */
+export interface TranscriptState {
+  readonly sessionId: string;
+  /** `loading` until the first snapshot arrives; events are not applied before then (the snapshot covers them). */
+  readonly status: 'loading' | 'ready';
+  readonly itemsById: Readonly<Record<string, TranscriptItem>>;
+  /** Item ids in ascending `position`. */
+  readonly itemIds: readonly string[];
+  readonly turnsById: Readonly<Record<string, TurnSummary>>;
+  /** Pass as `before` to transcript.page for the next older page; null when the start is loaded. */
+  readonly nextBefore: number | null;
+  readonly loadingOlder: boolean;
+  /** A streamed delta did not line up with the host's length: re-read the snapshot. */
+  readonly stale: boolean;
+}
+
+export type TranscriptsState = Readonly<Record<string, TranscriptState>>;
+
+export function loadingTranscript(sessionId: string): TranscriptState {
+  return { sessionId, status: 'loading', itemsById: {}, itemIds: [], turnsById: {}, nextBefore: null, loadingOlder: false, stale: false };
+}
+
+/**
+ * Applies the newest page from a session.get snapshot. Items older than the page are kept when they
+ * join it without a hole (history never changes once final), so a resync does not throw away pages
+ * the person scrolled back through; everything from the page on is replaced by the snapshot.
+ */
+export function applySnapshotPage(current: TranscriptState | undefined, sessionId: string, page: TranscriptPage): TranscriptState {
+  const first = page.items[0];
+  const keep: TranscriptItem[] = [];
+  if (current !== undefined && current.status === 'ready' && first !== undefined) {
+    const older = current.itemIds.map((id) => current.itemsById[id]).filter((item) => item !== undefined && item.position < first.position);
+    const joins = older.at(-1)?.position === first.position - 1;
+    if (joins) keep.push(...(older as TranscriptItem[]));
+  }
+  const items = [...keep, ...page.items];
+  const itemsById: Record<string, TranscriptItem> = {};
+  for (const item of items) itemsById[item.itemId] = item;
+  const turnsById: Record<string, TurnSummary> = {};
+  if (keep.length > 0 && current !== undefined) {
+    for (const item of keep) {
+      const turn = current.turnsById[item.turnId];
+      if (turn !== undefined) turnsById[turn.turnId] = turn;
+    }
+  }
+  for (const turn of page.turns) turnsById[turn.turnId] = turn;
+  return {
+    sessionId,
+    status: 'ready',
+    itemsById,
+    itemIds: items.map((item) => item.itemId),
+    turnsById,
+    nextBefore: keep.length > 0 && current !== undefined ? current.nextBefore : page.nextBefore,
+    loadingOlder: false,
+    stale: false,
+  };
+}
+
+/** Puts an older page (transcript.page with `before`) in front of what is loaded. */
+export function prependOlderPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
+  const firstLoaded = current.itemIds[0] === undefined ? undefined : current.itemsById[current.itemIds[0]];
+  const older = page.items.filter(
+    (item) => current.itemsById[item.itemId] === undefined && (firstLoaded === undefined || item.position < firstLoaded.position),
+  );
+  const itemsById = { ...current.itemsById };
+  for (const item of older) itemsById[item.itemId] = item;
+  return {
+    ...current,
+    itemsById,
+    itemIds: [...older.map((item) => item.itemId), ...current.itemIds],
+    turnsById: mergeTurns(current.turnsById, page.turns),
+    nextBefore: page.nextBefore,
+    loadingOlder: false,
+  };
+}
+
+export function reduceTranscriptEvent(transcripts: TranscriptsState, event: ChangeEvent): TranscriptsState {
+  switch (event.kind) {
+    case 'transcript.appended':
+      return update(transcripts, event.item.sessionId, (state) => appendItem(state, event.item));
+    case 'transcript.delta':
+      return update(transcripts, event.sessionId, (state) => appendDelta(state, event.itemId, event.text, event.length));
+    case 'transcript.finalized':
+      return update(transcripts, event.sessionId, (state) => finalizeItems(state, event.itemIds));
+    case 'turn.changed':
+      return update(transcripts, event.turn.sessionId, (state) => ({
+        ...state,
+        turnsById: { ...state.turnsById, [event.turn.turnId]: event.turn },
+      }));
+    case 'session.removed': {
+      if (transcripts[event.sessionId] === undefined) return transcripts;
+      const next = { ...transcripts };
+      delete next[event.sessionId];
+      return next;
+    }
+    default:
+      return transcripts;
+  }
+}
+
+/**
+ * The length the host reports with a delta, in its units: the host counts Unicode code points
+ * (SQLite's length()), while a JavaScript string's length counts UTF-16 code units.
+ */
+export function codePointLength(text: string): number {
+  let surrogatePairs = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xdc00 && code <= 0xdfff && index > 0) {
+      const previous = text.charCodeAt(index - 1);
+      if (previous >= 0xd800 && previous <= 0xdbff) surrogatePairs += 1;
+    }
+  }
+  return text.length - surrogatePairs;
+}
+
+function update(
+  transcripts: TranscriptsState,
+  sessionId: string,
+  change: (state: TranscriptState) => TranscriptState,
+): TranscriptsState {
+  const state = transcripts[sessionId];
+  if (state === undefined || state.status !== 'ready') return transcripts;
+  const next = change(state);
+  return next === state ? transcripts : { ...transcripts, [sessionId]: next };
+}
+
+function appendItem(state: TranscriptState, item: TranscriptItem): TranscriptState {
+  if (state.itemsById[item.itemId] !== undefined) {
+    return { ...state, itemsById: { ...state.itemsById, [item.itemId]: item } };
+  }
+  const firstId = state.itemIds[0];
+  const first = firstId === undefined ? undefined : state.itemsById[firstId];
+  if (first !== undefined && state.nextBefore !== null && item.position < first.position) return state;
+  const itemsById = { ...state.itemsById, [item.itemId]: item };
+  const lastId = state.itemIds.at(-1);
+  const last = lastId === undefined ? undefined : state.itemsById[lastId];
+  if (last === undefined || last.position < item.position) {
+    return { ...state, itemsById, itemIds: [...state.itemIds, item.itemId] };
+  }
+  const index = state.itemIds.findIndex((id) => (state.itemsById[id]?.position ?? 0) > item.position);
+  const itemIds = [...state.itemIds];
+  itemIds.splice(index === -1 ? itemIds.length : index, 0, item.itemId);
+  return { ...state, itemsById, itemIds };
+}
+
+function appendDelta(state: TranscriptState, itemId: string, text: string, length: number): TranscriptState {
+  const item = state.itemsById[itemId];
+  if (item === undefined) return state.stale ? state : { ...state, stale: true };
+  const nextText = item.text + text;
+  const stale = state.stale || codePointLength(nextText) !== length;
+  return { ...state, stale, itemsById: { ...state.itemsById, [itemId]: { ...item, text: nextText } } };
+}
+
+function finalizeItems(state: TranscriptState, itemIds: readonly string[]): TranscriptState {
+  let itemsById: Record<string, TranscriptItem> | null = null;
+  for (const itemId of itemIds) {
+    const item = state.itemsById[itemId];
+    if (item === undefined || item.state === 'final') continue;
+    itemsById ??= { ...state.itemsById };
+    itemsById[itemId] = { ...item, state: 'final' };
+  }
+  return itemsById === null ? state : { ...state, itemsById };
+}
+
+function mergeTurns(known: Readonly<Record<string, TurnSummary>>, incoming: readonly TurnSummary[]): Record<string, TurnSummary> {
+  const turns = { ...known };
+  for (const turn of incoming) {
+    const existing = turns[turn.turnId];
+    if (existing === undefined || turn.updatedAt >= existing.updatedAt) turns[turn.turnId] = turn;
+  }
+  return turns;
+}
