@@ -1,0 +1,257 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, sep } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Outcome } from '../../src-shared/errors';
+import type { HostInfo } from '../../src-shared/model';
+import { createHost } from '../host/create-host';
+import { IPC_INVOKE_CHANNEL, type IpcInvokeListener } from '../host/transports/ipc-transport';
+import { silentLogger } from '../runtime/ports';
+import { LOCK_FILE } from '../storage/data-dir-lock';
+import { OVERRIDE_PROFILE_FOLDER } from './desktop-paths';
+import { WINDOW_STATE_FILE } from './window-state';
+
+/**
+ * The Electron entry, run in Node against a stub `electron` module (the binary cannot start on
+ * these machines) and a real Host in a temporary data directory: proves the wiring and its order.
+ */
+
+type Listener = (...args: unknown[]) => void;
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => (resolve = res));
+  return { promise, resolve };
+}
+
+function emitter() {
+  const listeners = new Map<string, Listener[]>();
+  return {
+    on(event: string, listener: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of listeners.get(event) ?? []) listener(...args);
+    },
+    has: (event: string) => (listeners.get(event)?.length ?? 0) > 0,
+  };
+}
+
+function createElectronStub(options: { singleInstance: boolean; appPath: string }) {
+  const calls: string[] = [];
+  const appEvents = emitter();
+  const paths = new Map([['userData', join(options.appPath, 'default-user-data')]]);
+  const loaded = deferred<string>();
+  const exited = deferred<number>();
+  const quitted = deferred();
+  const handlers = new Map<string, IpcInvokeListener>();
+  const windows: FakeWindow[] = [];
+  const errorBoxes: string[] = [];
+  const session = {
+    cspInstalled: false,
+    requestHandler: false,
+    checkHandler: false,
+  };
+
+  class FakeWindow {
+    readonly events = emitter();
+    readonly sent: unknown[] = [];
+    readonly webContents = {
+      id: 1,
+      events: emitter(),
+      openHandler: null as unknown,
+      send: (_channel: string, payload: unknown) => this.sent.push(payload),
+      isDestroyed: () => false,
+      on: (event: string, listener: Listener) => this.webContents.events.on(event, listener),
+      setWindowOpenHandler: (handler: unknown) => (this.webContents.openHandler = handler),
+    };
+    constructor(readonly options: Record<string, unknown>) {
+      windows.push(this);
+      appEvents.emit('web-contents-created', {}, this.webContents);
+    }
+    on(event: string, listener: Listener) {
+      this.events.on(event, listener);
+      return this;
+    }
+    once(event: string, listener: Listener) {
+      return this.on(event, listener);
+    }
+    loadURL(url: string) {
+      loaded.resolve(url);
+      return Promise.resolve();
+    }
+    getNormalBounds = () => ({ x: 40, y: 50, width: 1000, height: 700 });
+    isMaximized = () => false;
+  }
+
+  const app = {
+    isPackaged: false,
+    getPath: (name: string) => paths.get(name) ?? join(options.appPath, name),
+    setPath: (name: string, value: string) => {
+      calls.push(`setPath ${name}`);
+      paths.set(name, value);
+    },
+    getAppPath: () => options.appPath,
+    enableSandbox: () => calls.push('enableSandbox'),
+    requestSingleInstanceLock: () => {
+      calls.push('requestSingleInstanceLock');
+      return options.singleInstance;
+    },
+    whenReady: () => Promise.resolve(),
+    on: (event: string, listener: Listener) => appEvents.on(event, listener),
+    quit: () => {
+      calls.push('quit');
+      let prevented = false;
+      appEvents.emit('before-quit', { preventDefault: () => (prevented = true) });
+      if (!prevented) quitted.resolve();
+    },
+    exit: (code: number) => {
+      calls.push(`exit ${code}`);
+      exited.resolve(code);
+    },
+  };
+
+  const electron = {
+    app,
+    BrowserWindow: FakeWindow,
+    dialog: { showErrorBox: (_title: string, text: string) => errorBoxes.push(text) },
+    ipcMain: {
+      handle: (channel: string, listener: IpcInvokeListener) => handlers.set(channel, listener),
+      removeHandler: (channel: string) => handlers.delete(channel),
+    },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    session: {
+      defaultSession: {
+        webRequest: { onHeadersReceived: () => (session.cspInstalled = true) },
+        setPermissionRequestHandler: () => (session.requestHandler = true),
+        setPermissionCheckHandler: () => (session.checkHandler = true),
+      },
+    },
+    shell: { openExternal: () => Promise.resolve() },
+  };
+  return { electron, calls, paths, loaded, exited, quitted, handlers, windows, errorBoxes, session };
+}
+
+let root: string;
+let dataDir: string;
+let signalListeners: Record<'SIGINT' | 'SIGTERM', NodeJS.SignalsListener[]>;
+let running: ReturnType<typeof createElectronStub> | null = null;
+const savedEnv = { CAIRN_DATA_DIR: process.env.CAIRN_DATA_DIR, ELECTRON_RENDERER_URL: process.env.ELECTRON_RENDERER_URL };
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'cairn-electron-main-'));
+  dataDir = join(root, 'data');
+  process.env.CAIRN_DATA_DIR = dataDir;
+  delete process.env.ELECTRON_RENDERER_URL;
+  signalListeners = { SIGINT: [...process.listeners('SIGINT')], SIGTERM: [...process.listeners('SIGTERM')] };
+  vi.resetModules();
+});
+
+afterEach(async () => {
+  // A test that left the app running quits it, so the host closes its database before the folder goes.
+  if (running !== null && running.handlers.size > 0) {
+    running.electron.app.quit();
+    await running.quitted.promise;
+  }
+  running = null;
+  // main.ts adds SIGINT/SIGTERM handlers that call app.quit(); remove only those it added.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+  }
+  for (const [key, value] of Object.entries(savedEnv)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  vi.doUnmock('electron');
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function startMain(options: { singleInstance?: boolean } = {}) {
+  const stub = createElectronStub({ singleInstance: options.singleInstance ?? true, appPath: root });
+  running = stub;
+  vi.doMock('electron', () => stub.electron);
+  await import('./main');
+  return stub;
+}
+
+describe('the Electron entry', () => {
+  it('moves userData under CAIRN_DATA_DIR and enables the sandbox before taking the single-instance lock', async () => {
+    const stub = await startMain();
+    await stub.loaded.promise;
+    expect(stub.calls.slice(0, 3)).toEqual(['setPath userData', 'enableSandbox', 'requestSingleInstanceLock']);
+    expect(stub.paths.get('userData')).toBe(join(dataDir, OVERRIDE_PROFILE_FOLDER));
+  });
+
+  it('installs the policies, opens one secure window on the built renderer, and answers over IPC', async () => {
+    const stub = await startMain();
+    const url = await stub.loaded.promise;
+    expect(url).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(stub.session).toEqual({ cspInstalled: true, requestHandler: true, checkHandler: true });
+
+    expect(stub.windows).toHaveLength(1);
+    const window = stub.windows[0]!;
+    const preferences = window.options.webPreferences as Record<string, unknown>;
+    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(isAbsolute(String(preferences.preload))).toBe(true);
+    expect(String(preferences.preload).endsWith(`${sep}preload${sep}index.cjs`)).toBe(true);
+    // The navigation guards were installed on the window's contents as it was created.
+    expect(window.webContents.events.has('will-navigate')).toBe(true);
+    expect(window.webContents.openHandler).not.toBeNull();
+
+    expect([...stub.handlers.keys()]).toEqual([IPC_INVOKE_CHANNEL]);
+    const invoke = stub.handlers.get(IPC_INVOKE_CHANNEL)!;
+    const info = (await invoke({ sender: { id: 1 }, senderFrame: { url, parent: null } }, { op: 'host.info', input: {} })) as Outcome<HostInfo>;
+    expect(info.ok && info.result.dataDir).toBe(dataDir);
+    const refused = await invoke({ sender: { id: 1 }, senderFrame: { url: 'https://example.com/', parent: null } }, { op: 'host.info', input: {} });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+
+  });
+
+  it('forwards change events to the window', async () => {
+    const stub = await startMain();
+    const url = await stub.loaded.promise;
+    const invoke = stub.handlers.get(IPC_INVOKE_CHANNEL)!;
+    await invoke({ sender: { id: 1 }, senderFrame: { url, parent: null } }, { op: 'session.create', input: { title: 'From the window' } });
+    expect(stub.windows[0]!.sent).toContainEqual(expect.objectContaining({ kind: 'session.changed' }));
+  });
+
+  it('on quit drains the host (releasing the data directory) before quitting for real', async () => {
+    const stub = await startMain();
+    await stub.loaded.promise;
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+    stub.electron.app.quit();
+    await stub.quitted.promise;
+    expect(stub.calls.filter((call) => call === 'quit')).toHaveLength(2);
+    expect(stub.handlers.size).toBe(0);
+    // The lock is released: another host can open the same data directory.
+    const next = await createHost({ dataDir, logger: silentLogger });
+    await next.close();
+  });
+
+  it('remembers the window bounds when the window closes', async () => {
+    const stub = await startMain();
+    await stub.loaded.promise;
+    stub.windows[0]!.events.emit('close');
+    expect(existsSync(join(dataDir, OVERRIDE_PROFILE_FOLDER, WINDOW_STATE_FILE))).toBe(true);
+  });
+
+  it('quits at once, opening nothing, when another instance holds the lock', async () => {
+    const stub = await startMain({ singleInstance: false });
+    expect(stub.calls).toEqual(['setPath userData', 'enableSandbox', 'requestSingleInstanceLock', 'quit']);
+    expect(stub.windows).toHaveLength(0);
+    expect(stub.handlers.size).toBe(0);
+  });
+
+  it('shows a clear error and exits when the data directory is in use', async () => {
+    const other = await createHost({ dataDir, logger: silentLogger });
+    try {
+      const stub = await startMain();
+      expect(await stub.exited.promise).toBe(1);
+      expect(stub.errorBoxes).toHaveLength(1);
+      expect(stub.errorBoxes[0]).toMatch(/already in use by another Cairn host/);
+      expect(stub.windows).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

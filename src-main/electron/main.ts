@@ -1,0 +1,114 @@
+import { app, BrowserWindow, dialog, ipcMain, screen, session, shell } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHost, type Host } from '../host/create-host';
+import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
+import { consoleLogger } from '../runtime/ports';
+import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
+import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
+import { guardNavigation } from './navigation-guards';
+import { denyPermissionsByDefault } from './permissions';
+import { drainBeforeQuit } from './quit-drain';
+import { createMainWindow, focusWindow } from './window-factory';
+import { captureWindowState, initialBounds, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state';
+
+/**
+ * The Electron entry: wires the Host, the IPC transport, the window and the OS policies together.
+ * Everything it uses is built and tested elsewhere; this file only decides the order.
+ */
+
+const logger = consoleLogger();
+const dirs = resolveDesktopDirs(app.getPath('userData'), process.env.CAIRN_DATA_DIR);
+// Before anything reads userData (the single-instance lock and the window state live there).
+if (dirs.userDataDir !== null) app.setPath('userData', dirs.userDataDir);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Cairn is running with this profile; it has been told to come to the front.
+  app.quit();
+} else {
+  start().catch((error: unknown) => {
+    logger.error('Cairn failed to start', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  let mainWindow: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (mainWindow !== null) focusWindow(mainWindow);
+  });
+  // A terminal's Ctrl+C or a service manager's stop goes through the same drain as closing the window.
+  process.on('SIGINT', () => app.quit());
+  process.on('SIGTERM', () => app.quit());
+
+  await app.whenReady();
+
+  const appUrl = resolveRendererUrl({
+    isPackaged: app.isPackaged,
+    devServerUrl: process.env.ELECTRON_RENDERER_URL,
+    rendererIndexPath: join(import.meta.dirname, '..', 'renderer', 'index.html'),
+  });
+  enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy(appUrl.startsWith('file:') ? null : appUrl));
+  denyPermissionsByDefault(session.defaultSession, appUrl);
+  app.on('web-contents-created', (_event, contents) => {
+    guardNavigation(contents, {
+      appUrl,
+      openExternal: (url) => shell.openExternal(url),
+      onBlocked: (what, url) => logger.warn('Blocked a page action', { what, url: url.slice(0, 200) }),
+    });
+  });
+
+  const bindingCandidate = electronSqliteBindingPath(app.getAppPath());
+  const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
+  let host: Host;
+  try {
+    host = await createHost({ dataDir: dirs.dataDir, logger, ...(nativeBinding === null ? {} : { nativeBinding }) });
+  } catch (error) {
+    logger.error('The host failed to start', { error: String(error) });
+    dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
+    app.exit(1);
+    return;
+  }
+  const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
+  drainBeforeQuit(app, {
+    drain: async () => {
+      transport.close();
+      await host.close();
+    },
+    logger,
+  });
+  logger.info('Cairn desktop ready', { dataDir: dirs.dataDir });
+
+  const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const openWindow = () => {
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const window = createMainWindow({
+      preloadPath: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
+      bounds: initialBounds(loadWindowState(stateFile), workAreas),
+    });
+    const detach = transport.attachWindow(window.webContents);
+    window.on('close', () => {
+      try {
+        saveWindowState(stateFile, captureWindowState(window));
+      } catch (error) {
+        logger.warn('Could not remember the window position', { error: String(error) });
+      }
+    });
+    window.on('closed', () => {
+      detach();
+      if (mainWindow === window) mainWindow = null;
+    });
+    window.loadURL(appUrl).catch((error: unknown) => logger.error('The window could not load the app', { error: String(error) }));
+    mainWindow = window;
+  };
+  openWindow();
+
+  // macOS keeps an app running with no windows; clicking the dock icon opens one again.
+  app.on('activate', () => {
+    if (mainWindow === null) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
