@@ -14,8 +14,9 @@ export class EventSequencer {
   private epoch: string | null = null;
   private lastSeq: number | null = null;
 
-  /** Forget the position: the next event is taken as the new baseline (after a welcome). */
+  /** Forget the position and epoch: the next event is the new baseline (after a welcome, which resyncs anyway). */
   reset(): void {
+    this.epoch = null;
     this.lastSeq = null;
   }
 

@@ -5,7 +5,7 @@ export interface BackoffOptions {
   readonly jitter: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 5000, jitter: 0.2 };
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 250, maxMs: 3000, jitter: 0.2 };
 
 /** The wait before reconnect attempt `attempt` (0-based): doubling from `initialMs`, capped at `maxMs`. */
 export function reconnectDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
