@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { OperationDefinition } from './define-operation';
+import { sessionOperations } from './session-operations';
+import { turnOperations } from './turn-operations';
+
+/**
+ * The operation table: every operation the host answers, defined once. Its input schema is strict
+ * (unknown keys are an error); its result type drives the types of `Bridge.invoke`.
+ */
+export const operations = {
+  ...sessionOperations,
+  ...turnOperations,
+} as const;
+
+export type { OperationDefinition } from './define-operation';
+export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
+export type { SessionListResult, SessionSnapshot } from './session-operations';
+export type { MessageSubmitResult, TurnStartResult, TurnStopResult } from './turn-operations';
+
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type OperationInput<N extends OperationName> = z.input<Operations[N]['input']>;
+export type ParsedInput<N extends OperationName> = z.output<Operations[N]['input']>;
+export type OperationResult<N extends OperationName> =
+  Operations[N] extends OperationDefinition<z.ZodType, infer R> ? R : never;
+
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+
+export function isOperationName(value: unknown): value is OperationName {
+  return typeof value === 'string' && Object.hasOwn(operations, value);
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { HostInfo, QueuedMessage, SessionRecord, TranscriptPage, TurnSummary } from '../model';
+import { PERMISSION_MODES } from '../model';
+import { defineOperation } from './define-operation';
+import { id, title } from './fields';
+
+export interface SessionListResult {
+  readonly sessions: readonly SessionRecord[];
+  readonly nextCursor: string | null;
+}
+
+export interface SessionSnapshot {
+  readonly session: SessionRecord;
+  readonly transcript: TranscriptPage;
+  readonly activeTurn: TurnSummary | null;
+  readonly queue: readonly QueuedMessage[];
+}
+
+export const sessionOperations = {
+  'host.info': defineOperation<HostInfo>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
+  'session.create': defineOperation<{ session: SessionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({
+      title: title.optional(),
+      workspacePath: z.string().min(1).max(4096).optional(),
+      connectionId: id.optional(),
+      model: z.string().min(1).max(200).optional(),
+      permissionMode: z.enum(PERMISSION_MODES).optional(),
+    }),
+    errors: ['invalid_input'],
+  }),
+  'session.list': defineOperation<SessionListResult>()({
+    mode: 'query',
+    input: z.strictObject({
+      archived: z.boolean().optional(),
+      query: z.string().max(200).optional(),
+      cursor: z.string().max(400).optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+    errors: ['invalid_input'],
+  }),
+  'session.get': defineOperation<SessionSnapshot>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id }),
+    errors: ['not_found'],
+  }),
+  'session.rename': defineOperation<{ session: SessionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, title, expectedRevision: z.number().int().min(0).optional() }),
+    errors: ['not_found', 'revision_conflict'],
+  }),
+  'session.archive': defineOperation<{ session: SessionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, archived: z.boolean() }),
+    errors: ['not_found'],
+  }),
+  'session.remove': defineOperation<{ sessionId: string; removed: true }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id }),
+    errors: ['not_found'],
+  }),
+  'transcript.page': defineOperation<TranscriptPage>()({
+    mode: 'query',
+    input: z.strictObject({
+      sessionId: id,
+      before: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
+    errors: ['not_found'],
+  }),
+} as const;

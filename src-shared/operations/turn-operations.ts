@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { QueuedMessage, TurnDetail, TurnSummary } from '../model';
+import { defineOperation } from './define-operation';
+import { id, MAX_STEPS_LIMIT, source, text } from './fields';
+
+export interface TurnStartResult {
+  readonly turn: TurnSummary;
+  /** False when a retry with the same turnId found the turn already there. */
+  readonly created: boolean;
+}
+
+export interface TurnStopResult {
+  readonly outcome: 'stopped' | 'already_terminal' | 'nothing_running';
+  readonly turn: TurnSummary | null;
+  /** Follow-ups that were waiting behind the stopped turn; Stop cancels them so nothing starts by surprise. */
+  readonly cancelledMessages: readonly QueuedMessage[];
+}
+
+export interface MessageSubmitResult {
+  readonly message: QueuedMessage;
+  readonly disposition: 'started' | 'queued';
+}
+
+export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>()({
+    mode: 'command',
+    input: z.strictObject({
+      sessionId: id,
+      turnId: id,
+      text,
+      maxSteps: z.number().int().min(1).max(MAX_STEPS_LIMIT).optional(),
+    }),
+    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict'],
+  }),
+  'turn.stop': defineOperation<TurnStopResult>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, turnId: id.optional(), source: source.optional() }),
+    errors: ['not_found'],
+  }),
+  'turn.query': defineOperation<{ turn: TurnDetail }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id, turnId: id }),
+    errors: ['not_found'],
+  }),
+  'turn.resume': defineOperation<{ turn: TurnSummary }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, turnId: id }),
+    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict'],
+  }),
+  'turn.message.submit': defineOperation<MessageSubmitResult>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, messageId: id, text, placement: z.literal('next_turn') }),
+    errors: ['not_found', 'session_archived', 'operation_conflict'],
+  }),
+  'turn.message.query': defineOperation<{ messages: readonly QueuedMessage[] }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id, messageIds: z.array(id).max(200).optional() }),
+    errors: ['not_found'],
+  }),
+} as const;
