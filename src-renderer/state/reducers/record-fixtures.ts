@@ -35,18 +35,20 @@ export function item(overrides: Partial<TranscriptItem> & { itemId: string; posi
 
 export function turn(overrides: Partial<TurnSummary> & { turnId: string }): TurnSummary {
   const status = overrides.status ?? 'completed';
-  return {
+  // Built untyped first so the defaults can name fields newer than some TurnSummary shapes.
+  const defaults = {
     sessionId: 's1',
-    origin: 'user',
+    origin: 'user' as const,
     text: 'hello',
     status,
     maxSteps: 25,
     createdAt: 1000,
     updatedAt: 1000,
+    usage: null,
     latestRun: {
       runId: 'r1',
       attempt: 1,
-      kind: 'initial',
+      kind: 'initial' as const,
       status,
       terminalReason: null,
       errorCode: null,
@@ -54,8 +56,8 @@ export function turn(overrides: Partial<TurnSummary> & { turnId: string }): Turn
       startedAt: 1000,
       endedAt: null,
     },
-    ...overrides,
   };
+  return { ...defaults, ...overrides };
 }
 
 export function queued(overrides: Partial<QueuedMessage> & { messageId: string }): QueuedMessage {

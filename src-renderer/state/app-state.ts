@@ -1,0 +1,31 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { HostLink } from '../bridge/host-link';
+import type { AppLocation } from '../platform/app-location';
+import type { FrameScheduler } from '../platform/frame-scheduler';
+import type { ComposerSlice } from './composer-slice';
+import type { ConnectionSlice } from './connection-slice';
+import type { SessionsSlice } from './sessions-slice';
+import type { SyncSlice } from './sync-slice';
+import type { TranscriptSlice } from './transcript-slice';
+import type { UiSlice } from './ui-slice';
+
+/** The whole renderer state: one store built from typed slices (STYLE.md §7). */
+export type AppState = ConnectionSlice & SessionsSlice & TranscriptSlice & ComposerSlice & UiSlice & SyncSlice;
+
+export type AppStore = StoreApi<AppState>;
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** What store actions reach outside the store through; injected so tests can fake each one. */
+export interface StoreDeps {
+  readonly link: HostLink;
+  readonly frames: FrameScheduler;
+  readonly location: AppLocation;
+  readonly newId: () => string;
+  readonly timers: Timers;
+}
+
+export type SliceCreator<Slice> = (set: AppStore['setState'], get: AppStore['getState'], deps: StoreDeps) => Slice;

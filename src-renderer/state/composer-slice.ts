@@ -1,0 +1,87 @@
+import type { SliceCreator } from './app-state';
+import { applyQueuedMessage } from './reducers/queue-reducer';
+import { isBusy } from './selectors';
+
+/** Starting, following up, stopping and resuming turns, and the text waiting in each composer. */
+export interface ComposerSlice {
+  /** Unsent text per session. */
+  readonly drafts: Readonly<Record<string, string>>;
+  setDraft(sessionId: string, text: string): void;
+  /** Sends the draft: a new turn, or a follow-up queued behind the running one. */
+  sendDraft(sessionId: string): Promise<void>;
+  /** Stops the session's running turn; follow-ups it cancels go back into the composer. */
+  stopTurn(sessionId: string): Promise<void>;
+  /** Starts a new run of an interrupted, failed or stopped turn. */
+  resumeTurn(sessionId: string, turnId: string): Promise<void>;
+}
+
+export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
+  const { link } = deps;
+
+  const setDraft = (sessionId: string, text: string) =>
+    set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
+
+  /** Puts text back in front of whatever the person has typed since. */
+  const restoreDraft = (sessionId: string, texts: readonly string[]) => {
+    const current = get().drafts[sessionId] ?? '';
+    setDraft(sessionId, [...texts, current].filter((text) => text.trim() !== '').join('\n\n'));
+  };
+
+  async function submitFollowUp(sessionId: string, text: string): Promise<boolean> {
+    const outcome = await link.invoke('turn.message.submit', { sessionId, messageId: deps.newId(), text, placement: 'next_turn' });
+    if (!outcome.ok) {
+      get().showError(outcome.error.message);
+      return false;
+    }
+    if (outcome.result.disposition === 'queued') {
+      set((state) => ({ queues: applyQueuedMessage(state.queues, outcome.result.message) }));
+    }
+    return true;
+  }
+
+  return {
+    drafts: {},
+    setDraft,
+
+    async sendDraft(sessionId) {
+      const text = get().drafts[sessionId] ?? '';
+      if (text.trim() === '') return;
+      setDraft(sessionId, '');
+      const running = isBusy(get().sessions.byId[sessionId]?.activity);
+      let sent: boolean;
+      if (running) {
+        sent = await submitFollowUp(sessionId, text);
+      } else {
+        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text });
+        if (outcome.ok) sent = true;
+        // The session got busy between the last event and this send: queue it instead.
+        else if (outcome.error.code === 'session_busy') sent = await submitFollowUp(sessionId, text);
+        else {
+          get().showError(outcome.error.message);
+          sent = false;
+        }
+      }
+      if (!sent) restoreDraft(sessionId, [text]);
+    },
+
+    async stopTurn(sessionId) {
+      const outcome = await link.invoke('turn.stop', { sessionId });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      const { cancelledMessages } = outcome.result;
+      if (cancelledMessages.length === 0) return;
+      set((state) => ({ queues: cancelledMessages.reduce(applyQueuedMessage, state.queues) }));
+      restoreDraft(
+        sessionId,
+        cancelledMessages.map((message) => message.text),
+      );
+    },
+
+    async resumeTurn(sessionId, turnId) {
+      const outcome = await link.invoke('turn.resume', { sessionId, turnId });
+      if (!outcome.ok) get().showError(outcome.error.message);
+    },
+  };
+};

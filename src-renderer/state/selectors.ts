@@ -1,0 +1,39 @@
+import type { SessionActivity, TranscriptItem, TurnSummary } from '../../src-shared/model';
+import { isActiveStatus } from '../../src-shared/model';
+import type { AppState } from './app-state';
+
+/** Selectors shared by components: each returns one value, stable while what it reads is unchanged. */
+
+export const NO_IDS: readonly string[] = [];
+
+/** Whether a session holds a running or waiting turn (so new text becomes a follow-up, and Stop shows). */
+export function isBusy(activity: SessionActivity | undefined): boolean {
+  return activity !== undefined && activity !== 'idle' && isActiveStatus(activity);
+}
+
+export const selectSessionBusy = (sessionId: string) => (state: AppState): boolean =>
+  isBusy(state.sessions.byId[sessionId]?.activity);
+
+export const selectItem = (sessionId: string, itemId: string) => (state: AppState): TranscriptItem | undefined =>
+  state.transcripts[sessionId]?.itemsById[itemId];
+
+export const selectTurn = (sessionId: string, turnId: string) => (state: AppState): TurnSummary | undefined =>
+  state.transcripts[sessionId]?.turnsById[turnId];
+
+/** The turn of the newest loaded message: the one whose Resume/Retry the view offers. */
+export const selectLatestTurnId = (sessionId: string) => (state: AppState): string | null => {
+  const transcript = state.transcripts[sessionId];
+  const lastId = transcript?.itemIds.at(-1);
+  return lastId === undefined ? null : (transcript?.itemsById[lastId]?.turnId ?? null);
+};
+
+/** Whether the item at `index` is the last one of its turn (so the turn's status shows under it). */
+export const selectEndsTurn = (sessionId: string, index: number) => (state: AppState): boolean => {
+  const transcript = state.transcripts[sessionId];
+  if (transcript === undefined) return false;
+  const id = transcript.itemIds[index];
+  const nextId = transcript.itemIds[index + 1];
+  if (id === undefined) return false;
+  if (nextId === undefined) return true;
+  return transcript.itemsById[id]?.turnId !== transcript.itemsById[nextId]?.turnId;
+};

@@ -1,0 +1,155 @@
+import type { SliceCreator } from './app-state';
+import type { SessionListView, SessionsState } from './reducers/sessions-reducer';
+import { applySessionList, EMPTY_SESSIONS, removeSession, upsertSession } from './reducers/sessions-reducer';
+
+const SEARCH_DEBOUNCE_MS = 150;
+const PAGE_SIZE = 100;
+
+export interface SessionsSlice {
+  readonly sessions: SessionsState;
+  /** What the search box holds; the list follows it after a short pause. */
+  readonly searchText: string;
+  readonly selectedSessionId: string | null;
+  loadSessions(): Promise<void>;
+  loadMoreSessions(): Promise<void>;
+  setSearchText(text: string): void;
+  setArchivedView(archived: boolean): void;
+  createSession(): Promise<void>;
+  renameSession(sessionId: string, title: string): Promise<void>;
+  setSessionArchived(sessionId: string, archived: boolean): Promise<void>;
+  deleteSession(sessionId: string): Promise<void>;
+  selectSession(sessionId: string | null): void;
+}
+
+export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps) => {
+  const { link, timers } = deps;
+  let listRequest = 0;
+  let searchTimer: unknown = null;
+
+  const currentView = (): SessionListView => ({ archived: get().sessions.view.archived, query: get().searchText.trim() });
+
+  return {
+    sessions: EMPTY_SESSIONS,
+    searchText: '',
+    selectedSessionId: null,
+
+    async loadSessions() {
+      const view = currentView();
+      const request = ++listRequest;
+      const outcome = await link.invoke('session.list', {
+        archived: view.archived,
+        limit: PAGE_SIZE,
+        ...(view.query === '' ? {} : { query: view.query }),
+      });
+      if (request !== listRequest) return;
+      get().flushEvents();
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, false) }));
+    },
+
+    async loadMoreSessions() {
+      const { sessions } = get();
+      if (sessions.nextCursor === null) return;
+      const view = sessions.view;
+      const request = ++listRequest;
+      const outcome = await link.invoke('session.list', {
+        archived: view.archived,
+        limit: PAGE_SIZE,
+        cursor: sessions.nextCursor,
+        ...(view.query === '' ? {} : { query: view.query }),
+      });
+      if (request !== listRequest) return;
+      get().flushEvents();
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, true) }));
+    },
+
+    setSearchText(text) {
+      set({ searchText: text });
+      if (searchTimer !== null) timers.clearTimeout(searchTimer);
+      searchTimer = timers.setTimeout(() => {
+        searchTimer = null;
+        void get().loadSessions();
+      }, SEARCH_DEBOUNCE_MS);
+    },
+
+    setArchivedView(archived) {
+      if (get().sessions.view.archived === archived) return;
+      set((state) => ({ sessions: { ...state.sessions, view: { ...state.sessions.view, archived }, listIds: [], listLoaded: false } }));
+      void get().loadSessions();
+    },
+
+    async createSession() {
+      const { sessions, searchText } = get();
+      if (sessions.view.archived || searchText !== '') {
+        set((state) => ({
+          searchText: '',
+          sessions: { ...state.sessions, view: { archived: false, query: '' }, listIds: [], listLoaded: false },
+        }));
+        void get().loadSessions();
+      }
+      const outcome = await link.invoke('session.create', {});
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      const { session } = outcome.result;
+      set((state) => ({ sessions: upsertSession(state.sessions, session) }));
+      get().selectSession(session.sessionId);
+    },
+
+    async renameSession(sessionId, title) {
+      set({ renamingId: null });
+      const known = get().sessions.byId[sessionId];
+      const trimmed = title.trim();
+      if (known === undefined || trimmed === '' || trimmed === known.title) return;
+      const outcome = await link.invoke('session.rename', { sessionId, title: trimmed, expectedRevision: known.revision });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
+    },
+
+    async setSessionArchived(sessionId, archived) {
+      const outcome = await link.invoke('session.archive', { sessionId, archived });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
+    },
+
+    async deleteSession(sessionId) {
+      set({ pendingDeleteId: null });
+      const outcome = await link.invoke('session.remove', { sessionId });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => ({ sessions: removeSession(state.sessions, sessionId) }));
+      if (get().selectedSessionId === sessionId) get().selectSession(null);
+    },
+
+    selectSession(sessionId) {
+      const state = get();
+      if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
+      // Only the open session's transcript is kept; reopening one reads a fresh snapshot.
+      const transcript = sessionId === null ? undefined : state.transcripts[sessionId];
+      const queue = sessionId === null ? undefined : state.queues[sessionId];
+      set({
+        selectedSessionId: sessionId,
+        transcripts: sessionId !== null && transcript !== undefined ? { [sessionId]: transcript } : {},
+        queues: sessionId !== null && queue !== undefined ? { [sessionId]: queue } : {},
+      });
+      deps.location.writeSessionId(sessionId);
+      if (sessionId !== null) void get().openSession(sessionId);
+    },
+  };
+};

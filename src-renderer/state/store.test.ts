@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest';
+import { memoryLocation } from '../platform/app-location';
+import { manualFrameScheduler } from '../platform/frame-scheduler';
+import { connectStoreToHost } from './connect-store';
+import { FakeHostLink } from './fake-host-link';
+import { item, queued, session, turn } from './reducers/record-fixtures';
+import { createAppStore } from './store';
+
+function setup(options: { openSession?: string } = {}) {
+  const link = new FakeHostLink();
+  const frames = manualFrameScheduler();
+  const location = memoryLocation(options.openSession ?? null);
+  let ids = 0;
+  const store = createAppStore({
+    link,
+    frames,
+    location,
+    newId: () => `id-${++ids}`,
+    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+  });
+  link.answer('session.list', () => ({ ok: true, result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null } }));
+  link.answer('session.get', ({ sessionId }) => ({
+    ok: true,
+    result: {
+      session: session({ sessionId, title: 'First' }),
+      transcript: {
+        items: [item({ itemId: 'u1', position: 0, kind: 'user_message', text: 'hi' }), item({ itemId: 'a1', position: 1, text: 'Hel', state: 'streaming' })],
+        turns: [turn({ turnId: 't1', status: 'running' })],
+        nextBefore: null,
+      },
+      activeTurn: turn({ turnId: 't1', status: 'running' }),
+      queue: [],
+    },
+  }));
+  const disconnect = connectStoreToHost(store, link);
+  return { link, frames, location, store, disconnect };
+}
+
+describe('the app store', () => {
+  it('loads the session list and reopens the session the address names', async () => {
+    const { store } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    expect(store.getState().sessions.listIds).toEqual(['s1']);
+    expect(store.getState().selectedSessionId).toBe('s1');
+  });
+
+  it('applies a burst of deltas once per frame', async () => {
+    const { store, link, frames } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    let length = 3;
+    for (const text of ['l', 'o', ',', ' ', 'w', 'o', 'r', 'l', 'd']) {
+      length += 1;
+      link.push({ kind: 'transcript.delta', sessionId: 's1', itemId: 'a1', text, length });
+    }
+    expect(listener).not.toHaveBeenCalled();
+    expect(frames.pending).toBe(1);
+    frames.flush();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getState().transcripts.s1?.itemsById.a1?.text).toBe('Hello, world');
+    unsubscribe();
+  });
+
+  it('re-reads the snapshot when a delta does not line up', async () => {
+    const { store, link, frames } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    const reads = link.callsOf('session.get').length;
+    link.push({ kind: 'transcript.delta', sessionId: 's1', itemId: 'a1', text: 'lo', length: 99 });
+    frames.flush();
+    await vi.waitFor(() => expect(link.callsOf('session.get').length).toBe(reads + 1));
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.stale).toBe(false));
+    expect(store.getState().transcripts.s1?.itemsById.a1?.text).toBe('Hel');
+  });
+
+  it('resyncs after a gap in seq and after a reconnect', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    const lists = () => link.callsOf('session.list').length;
+    const before = lists();
+    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', revision: 2 }) }, 10);
+    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', revision: 3 }) }, 12);
+    await vi.waitFor(() => expect(lists()).toBe(before + 1));
+    link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
+    expect(store.getState().connection.status).toBe('reconnecting');
+    link.setConnection({ status: 'open', hostEpoch: 'epoch-2', generation: 2, problem: null });
+    await vi.waitFor(() => expect(lists()).toBe(before + 2));
+  });
+
+  it('sends a new turn when idle and a follow-up while a turn runs', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.answer('turn.start', ({ sessionId, turnId }) => ({ ok: true, result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true } }));
+    store.getState().setDraft('s1', 'hello');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.start')).toEqual([{ sessionId: 's1', turnId: 'id-1', text: 'hello' }]);
+    expect(store.getState().drafts.s1).toBe('');
+
+    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
+    store.getState().flushEvents();
+    link.answer('turn.message.submit', ({ messageId, text }) => ({
+      ok: true,
+      result: { message: queued({ messageId, text }), disposition: 'queued' },
+    }));
+    store.getState().setDraft('s1', 'and then?');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.message.submit')).toEqual([{ sessionId: 's1', messageId: 'id-2', text: 'and then?', placement: 'next_turn' }]);
+  });
+
+  it('puts the text back and shows the host’s message when sending fails', async () => {
+    const { store, link } = setup();
+    link.answer('turn.start', () => ({ ok: false, error: { code: 'session_archived', message: 'This session is archived.' } }));
+    store.getState().setDraft('s1', 'hello');
+    await store.getState().sendDraft('s1');
+    expect(store.getState().drafts.s1).toBe('hello');
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['This session is archived.']);
+  });
+
+  it('puts follow-ups cancelled by Stop back into the composer', async () => {
+    const { store, link } = setup();
+    link.answer('turn.stop', () => ({
+      ok: true,
+      result: {
+        outcome: 'stopped',
+        turn: null,
+        cancelledMessages: [queued({ messageId: 'm1', text: 'first', state: 'cancelled' }), queued({ messageId: 'm2', text: 'second', state: 'cancelled' })],
+      },
+    }));
+    store.getState().setDraft('s1', 'typing');
+    await store.getState().stopTurn('s1');
+    expect(store.getState().drafts.s1).toBe('first\n\nsecond\n\ntyping');
+  });
+
+  it('closes a session that was removed elsewhere', async () => {
+    const { store, link, frames, location } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    link.push({ kind: 'session.removed', sessionId: 's1' });
+    frames.flush();
+    expect(store.getState().selectedSessionId).toBeNull();
+    expect(store.getState().sessions.listIds).toEqual([]);
+    expect(location.readSessionId()).toBeNull();
+  });
+
+  it('renames with the revision it knows', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.answer('session.rename', ({ sessionId, title }) => ({ ok: true, result: { session: session({ sessionId, title, revision: 2 }) } }));
+    await store.getState().renameSession('s1', '  Better title ');
+    expect(link.callsOf('session.rename')).toEqual([{ sessionId: 's1', title: 'Better title', expectedRevision: 1 }]);
+    expect(store.getState().sessions.byId.s1?.title).toBe('Better title');
+  });
+});

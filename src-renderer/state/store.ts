@@ -1,0 +1,20 @@
+import { createStore } from 'zustand/vanilla';
+import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createComposerSlice } from './composer-slice';
+import { createConnectionSlice } from './connection-slice';
+import { createSessionsSlice } from './sessions-slice';
+import { createSyncSlice } from './sync-slice';
+import { createTranscriptSlice } from './transcript-slice';
+import { createUiSlice } from './ui-slice';
+
+/** Builds the renderer's one store from its slices. */
+export function createAppStore(deps: StoreDeps): AppStore {
+  return createStore<AppState>()((set, get) => ({
+    ...createConnectionSlice(set, get, deps),
+    ...createSessionsSlice(set, get, deps),
+    ...createTranscriptSlice(set, get, deps),
+    ...createComposerSlice(set, get, deps),
+    ...createUiSlice(set, get, deps),
+    ...createSyncSlice(set, get, deps),
+  }));
+}

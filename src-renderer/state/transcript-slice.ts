@@ -1,0 +1,113 @@
+import type { SliceCreator } from './app-state';
+import type { QueuesState } from './reducers/queue-reducer';
+import { setQueue } from './reducers/queue-reducer';
+import { upsertSession } from './reducers/sessions-reducer';
+import type { TranscriptsState } from './reducers/transcript-reducer';
+import { applySnapshotPage, loadingTranscript, prependOlderPage } from './reducers/transcript-reducer';
+
+const OLDER_PAGE_SIZE = 100;
+
+export interface TranscriptSlice {
+  /** Loaded transcripts by session id (in practice the open session's). */
+  readonly transcripts: TranscriptsState;
+  /** Follow-ups waiting to start, by session id, for loaded sessions. */
+  readonly queues: QueuesState;
+  /** Shows a session: what is cached at once, then a fresh snapshot. */
+  openSession(sessionId: string): Promise<void>;
+  /** Re-reads a session's snapshot (after a reconnect, a seq gap or a delta that did not line up). */
+  refreshSession(sessionId: string): Promise<void>;
+  /** Reads the page before the oldest loaded message. */
+  loadOlder(sessionId: string): Promise<void>;
+}
+
+export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, deps) => {
+  const { link } = deps;
+  /** Sessions being re-read, and whether another read was asked for meanwhile. */
+  const refreshing = new Map<string, { again: boolean }>();
+
+  async function readSnapshot(sessionId: string): Promise<void> {
+    const outcome = await link.invoke('session.get', { sessionId });
+    // Events that arrived before the answer are older than the snapshot: apply them first, then replace.
+    get().flushEvents();
+    if (get().transcripts[sessionId] === undefined) return;
+    if (!outcome.ok) {
+      if (outcome.error.code === 'not_found' && get().selectedSessionId === sessionId) {
+        get().selectSession(null);
+        get().showError('That session no longer exists. It may have been deleted in another window.');
+      } else if (outcome.error.code !== 'not_found') {
+        get().showError(outcome.error.message);
+      }
+      return;
+    }
+    const { session, transcript, activeTurn, queue } = outcome.result;
+    set((state) => {
+      const page = activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId)
+        ? transcript
+        : { ...transcript, turns: [...transcript.turns, activeTurn] };
+      return {
+        sessions: upsertSession(state.sessions, session),
+        transcripts: { ...state.transcripts, [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page) },
+        queues: setQueue(state.queues, sessionId, queue),
+      };
+    });
+  }
+
+  return {
+    transcripts: {},
+    queues: {},
+
+    async openSession(sessionId) {
+      if (get().transcripts[sessionId] === undefined) {
+        set((state) => ({ transcripts: { ...state.transcripts, [sessionId]: loadingTranscript(sessionId) } }));
+      }
+      await get().refreshSession(sessionId);
+    },
+
+    async refreshSession(sessionId) {
+      const running = refreshing.get(sessionId);
+      if (running !== undefined) {
+        running.again = true;
+        return;
+      }
+      const entry = { again: true };
+      refreshing.set(sessionId, entry);
+      try {
+        while (entry.again) {
+          entry.again = false;
+          await readSnapshot(sessionId);
+        }
+      } finally {
+        refreshing.delete(sessionId);
+      }
+    },
+
+    async loadOlder(sessionId) {
+      const transcript = get().transcripts[sessionId];
+      if (transcript === undefined || transcript.status !== 'ready' || transcript.loadingOlder || transcript.nextBefore === null) return;
+      const before = transcript.nextBefore;
+      set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: true }));
+      const outcome = await link.invoke('transcript.page', { sessionId, before, limit: OLDER_PAGE_SIZE });
+      get().flushEvents();
+      const current = get().transcripts[sessionId];
+      if (current === undefined) return;
+      if (!outcome.ok) {
+        set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: false }));
+        get().showError(outcome.error.message);
+        return;
+      }
+      set((state) => {
+        const latest = state.transcripts[sessionId];
+        return latest === undefined ? {} : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
+      });
+    },
+  };
+};
+
+function patchTranscript(
+  transcripts: TranscriptsState,
+  sessionId: string,
+  patch: { loadingOlder: boolean },
+): { transcripts: TranscriptsState } | Record<string, never> {
+  const current = transcripts[sessionId];
+  return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
+}

@@ -1,0 +1,43 @@
+import type { SliceCreator } from './app-state';
+
+export interface Toast {
+  readonly id: number;
+  readonly message: string;
+}
+
+const MAX_TOASTS = 4;
+
+/** What is open on screen beyond the record itself: dialogs, the help panel, inline rename, toasts. */
+export interface UiSlice {
+  readonly helpOpen: boolean;
+  /** The session the delete confirmation asks about. */
+  readonly pendingDeleteId: string | null;
+  /** The session whose title is being edited in the sidebar. */
+  readonly renamingId: string | null;
+  readonly toasts: readonly Toast[];
+  setHelpOpen(open: boolean): void;
+  askToDelete(sessionId: string | null): void;
+  setRenaming(sessionId: string | null): void;
+  /** Shows an operation's failure (the host's message, written for people). */
+  showError(message: string): void;
+  dismissToast(id: number): void;
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (set) => {
+  let nextToastId = 1;
+  return {
+    helpOpen: false,
+    pendingDeleteId: null,
+    renamingId: null,
+    toasts: [],
+    setHelpOpen: (helpOpen) => set({ helpOpen }),
+    askToDelete: (pendingDeleteId) => set({ pendingDeleteId }),
+    setRenaming: (renamingId) => set({ renamingId }),
+    showError: (message) =>
+      set((state) => {
+        if (state.toasts.some((toast) => toast.message === message)) return state;
+        return { toasts: [...state.toasts, { id: nextToastId++, message }].slice(-MAX_TOASTS) };
+      }),
+    dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
+  };
+};
