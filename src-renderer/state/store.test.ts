@@ -100,7 +100,7 @@ describe('the app store', () => {
     store.getState().flushEvents();
     link.answer('turn.message.submit', ({ messageId, text }) => ({
       ok: true,
-      result: { message: queued({ messageId, text }), disposition: 'queued' },
+      result: { message: queued({ messageId, text }), disposition: 'queued' as const },
     }));
     store.getState().setDraft('s1', 'and then?');
     await store.getState().sendDraft('s1');
@@ -121,7 +121,7 @@ describe('the app store', () => {
     link.answer('turn.stop', () => ({
       ok: true,
       result: {
-        outcome: 'stopped',
+        outcome: 'stopped' as const,
         turn: null,
         cancelledMessages: [queued({ messageId: 'm1', text: 'first', state: 'cancelled' }), queued({ messageId: 'm2', text: 'second', state: 'cancelled' })],
       },

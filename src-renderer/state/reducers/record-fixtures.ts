@@ -21,16 +21,17 @@ export function session(overrides: Partial<SessionRecord> & { sessionId: string 
 }
 
 export function item(overrides: Partial<TranscriptItem> & { itemId: string; position: number }): TranscriptItem {
-  return {
+  const defaults = {
     sessionId: 's1',
     turnId: 't1',
     runId: 'r1',
-    kind: 'assistant_message',
+    kind: 'assistant_message' as const,
     text: '',
-    state: 'final',
+    state: 'final' as const,
+    data: null,
     createdAt: 1000,
-    ...overrides,
   };
+  return { ...defaults, ...overrides };
 }
 
 export function turn(overrides: Partial<TurnSummary> & { turnId: string }): TurnSummary {
