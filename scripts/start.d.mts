@@ -1,0 +1,26 @@
+/** Types for start.mjs (a plain Node script), so its tests type-check. */
+
+export declare const DESKTOP_OUTPUTS: readonly string[];
+export declare const DESKTOP_SOURCES: readonly string[];
+export declare const RENDERER_OUTPUTS: readonly string[];
+export declare const RENDERER_SOURCES: readonly string[];
+export declare const NO_ELECTRON_NOTE: string;
+
+export type StartStep =
+  | { kind: 'note'; text: string }
+  | { kind: 'prepare-sqlite' }
+  | { kind: 'build' }
+  | { kind: 'launch-electron'; electronPath: string }
+  | { kind: 'serve' };
+
+export declare function electronBinary(projectDir: string): string | null;
+export declare function isBuildStale(outputTimes: readonly (number | null)[], newestSourceTime: number): boolean;
+export declare function planStart(found: {
+  electronPath: string | null;
+  sqliteReady: boolean;
+  desktopStale: boolean;
+  rendererStale: boolean;
+}): StartStep[];
+export declare function newestModification(projectDir: string, paths: readonly string[]): number;
+export declare function packageBin(projectDir: string, name: string, command?: string): string;
+export declare function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
