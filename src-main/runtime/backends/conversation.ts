@@ -1,0 +1,94 @@
+import type { HistoryMessage } from './agent-backend';
+
+/** The conversation as a model provider takes it. */
+export type ConversationMessage =
+  | { readonly role: 'user'; readonly text: string }
+  | {
+      readonly role: 'assistant';
+      readonly text: string;
+      readonly reasoning?: string;
+      readonly toolCalls?: readonly { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }[];
+    }
+  | {
+      readonly role: 'tool';
+      readonly results: readonly { readonly toolCallId: string; readonly toolName: string; readonly output: unknown; readonly isError: boolean }[];
+    };
+
+type ToolCall = { toolCallId: string; toolName: string; input: unknown };
+type ToolResult = { toolCallId: string; toolName: string; output: unknown; isError: boolean };
+
+const INTERRUPTED_RESULT = { error: 'This tool call was interrupted before it returned a result.' };
+
+/**
+ * Rebuilds the model conversation from the transcript: user messages, assistant text with its tool
+ * calls, and tool results. A tool call left without a result (the run was interrupted or stopped) gets
+ * an explicit error result, so providers never see a dangling call.
+ */
+export function conversationFromHistory(history: readonly HistoryMessage[]): ConversationMessage[] {
+  const messages: ConversationMessage[] = [];
+  let text = '';
+  let reasoning = '';
+  let calls: ToolCall[] = [];
+  let results: ToolResult[] = [];
+
+  const flushAssistant = () => {
+    if (text === '' && calls.length === 0) {
+      reasoning = '';
+      return;
+    }
+    messages.push({
+      role: 'assistant',
+      text,
+      ...(reasoning === '' ? {} : { reasoning }),
+      ...(calls.length === 0 ? {} : { toolCalls: calls }),
+    });
+    const pending = calls;
+    text = '';
+    reasoning = '';
+    calls = [];
+    return pending;
+  };
+  const flushResults = (pending: readonly ToolCall[]) => {
+    const answered = new Set(results.map((result) => result.toolCallId));
+    const missing = pending.filter((call) => !answered.has(call.toolCallId));
+    const all = [...results, ...missing.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, output: INTERRUPTED_RESULT, isError: true }))];
+    if (all.length > 0) messages.push({ role: 'tool', results: all });
+    results = [];
+  };
+
+  let awaiting: ToolCall[] = [];
+  for (const message of history) {
+    switch (message.role) {
+      case 'user':
+        awaiting = [...awaiting, ...(flushAssistant() ?? [])];
+        flushResults(awaiting);
+        awaiting = [];
+        messages.push({ role: 'user', text: message.text });
+        break;
+      case 'assistant':
+        if (results.length > 0 || awaiting.length > 0) {
+          flushResults(awaiting);
+          awaiting = [];
+        }
+        text += message.text;
+        break;
+      case 'reasoning':
+        reasoning += message.text;
+        break;
+      case 'tool_call': {
+        const data = message.data ?? {};
+        calls.push({ toolCallId: String(data.toolCallId), toolName: String(data.toolName), input: data.input ?? {} });
+        break;
+      }
+      case 'tool_result': {
+        awaiting = [...awaiting, ...(flushAssistant() ?? [])];
+        const data = message.data ?? {};
+        results.push({ toolCallId: String(data.toolCallId), toolName: String(data.toolName), output: data.output ?? null, isError: data.isError === true });
+        break;
+      }
+    }
+  }
+  awaiting = [...awaiting, ...(flushAssistant() ?? [])];
+  flushResults(awaiting);
+  return messages;
+}

@@ -1,0 +1,27 @@
+/** A tool the built-in agent can call. Its input is validated before it runs; its result goes back to the model. */
+export interface AgentTool {
+  readonly name: string;
+  readonly description: string;
+  /** JSON Schema of the input object, as the model sees it. */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** True when the tool changes nothing (offered in every permission mode). */
+  readonly readOnly: boolean;
+  execute(input: unknown, context: ToolContext): Promise<ToolOutcome>;
+}
+
+export interface ToolContext {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly now: () => number;
+  readonly signal: AbortSignal;
+}
+
+export interface ToolOutcome {
+  readonly output: unknown;
+  readonly isError: boolean;
+}
+
+export function toolError(message: string): ToolOutcome {
+  return { output: { error: message }, isError: true };
+}
