@@ -81,6 +81,7 @@ function hostPath(flushEvery: number): number {
     const recorder = new RunRecorder(
       { stores, bus: new EventBus('bench', silentLogger), clock: systemClock, ids: sequentialIds(), logger: silentLogger },
       { sessionId: 's', turnId: 't', runId },
+      'offline-demo',
       60_000,
     );
     const started = performance.now();

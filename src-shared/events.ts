@@ -18,7 +18,9 @@ export type ChangeEventBody =
       readonly length: number;
     }
   | { readonly kind: 'transcript.finalized'; readonly sessionId: string; readonly itemIds: readonly string[] }
-  | { readonly kind: 'queue.changed'; readonly message: QueuedMessage };
+  | { readonly kind: 'queue.changed'; readonly message: QueuedMessage }
+  /** The connection catalog changed; re-read it with connection.list. */
+  | { readonly kind: 'connections.changed'; readonly catalogRevision: number };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
 

@@ -58,13 +58,22 @@ export interface TurnSummary {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly latestRun: RunSummary;
+  /** Tokens and cost of every model call in this turn; null before the first. */
+  readonly usage: TurnUsage | null;
+}
+
+export interface TurnUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Null when the model's price is unknown. */
+  readonly costUsd: number | null;
 }
 
 export interface TurnDetail extends TurnSummary {
   readonly runs: readonly RunSummary[];
 }
 
-export type TranscriptItemKind = 'user_message' | 'assistant_message' | 'reasoning' | 'notice';
+export type TranscriptItemKind = 'user_message' | 'assistant_message' | 'reasoning' | 'tool_call' | 'tool_result' | 'notice';
 
 /** One entry of the transcript: a projection of the ledger, ordered by `position` within a session. */
 export interface TranscriptItem {
@@ -77,6 +86,8 @@ export interface TranscriptItem {
   readonly text: string;
   /** `streaming` while deltas may still be appended; `final` once its run has moved on or ended. */
   readonly state: 'streaming' | 'final';
+  /** Structured content: a tool call's `{ toolCallId, toolName, input }`, a tool result's `{ toolCallId, toolName, output, isError }`. */
+  readonly data: Readonly<Record<string, unknown>> | null;
   readonly createdAt: number;
 }
 

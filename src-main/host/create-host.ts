@@ -1,5 +1,6 @@
 import type { Outcome } from '../../src-shared/errors';
 import type { ChangeEvent } from '../../src-shared/events';
+import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import type { HostInfo } from '../../src-shared/model';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
 import { PROTOCOL_VERSION } from '../../src-shared/protocol';
@@ -7,7 +8,10 @@ import type { AgentBackend } from '../runtime/backends/agent-backend';
 import { createScriptedBackend } from '../runtime/backends/scripted-backend';
 import type { Clock, Ids, Logger } from '../runtime/ports';
 import { consoleLogger, randomIds, systemClock } from '../runtime/ports';
-import { createRuntime, type Runtime } from '../runtime/runtime';
+import type { ProviderClient } from '../runtime/provider-client';
+import { aiSdkProviderClient } from '../runtime/ai-sdk-provider-client';
+import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
+import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { openStores } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext } from './handler';
@@ -15,16 +19,26 @@ import { handlers } from './handlers';
 
 export const CAIRN_VERSION = '0.1.0';
 
-/** The built-in connection that runs the scripted agent: always there, no key needed. */
-export const OFFLINE_DEMO_CONNECTION_ID = 'offline-demo';
+/** Local model servers offered on first run when they answer. */
+export const DEFAULT_DISCOVERY_PROBES: RuntimeDeps['discoveryProbes'] = [
+  { providerType: 'ollama', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434' },
+  { providerType: 'openai_compatible', name: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1' },
+];
 
 export interface HostOptions {
   readonly dataDir: string;
   readonly clock?: Clock;
   readonly ids?: Ids;
   readonly logger?: Logger;
-  /** Backends by connection id; the offline demo (scripted) is added when absent. */
+  /** Backends for particular connection ids; the Offline demo's scripted agent is added when absent. */
   readonly backends?: ReadonlyMap<string, AgentBackend>;
+  /** How API keys are sealed: Electron's safeStorage on the desktop; a local key file by default. */
+  readonly secretCipher?: SecretCipher;
+  /** The provider layer (the AI SDK over real providers by default). */
+  readonly providers?: ProviderClient;
+  readonly discoveryProbes?: RuntimeDeps['discoveryProbes'];
+  /** Backoff base for transient provider errors. */
+  readonly retryBaseMs?: number;
   /** Path of a better-sqlite3 binary for Electron's ABI (desktop only). */
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
@@ -56,15 +70,19 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const hostEpoch = ids.next('epoch');
   let runtime: Runtime;
   try {
+    const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
     runtime = createRuntime({
       stores,
+      vault,
       clock,
       ids,
       logger,
       hostEpoch,
       backends,
-      defaultConnectionId: OFFLINE_DEMO_CONNECTION_ID,
+      providers: options.providers ?? aiSdkProviderClient,
+      discoveryProbes: options.discoveryProbes ?? DEFAULT_DISCOVERY_PROBES,
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
+      ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });
     runtime.recover();
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ChangeEventBody } from '../../src-shared/events';
-import type { RunKind, RunStatus, TurnSummary } from '../../src-shared/model';
+import type { RunKind, RunStatus, TranscriptItemKind, TurnSummary } from '../../src-shared/model';
 import type { Stores } from '../storage/stores';
 import type { AgentBackend, AgentRunInput, HistoryMessage } from './backends/agent-backend';
 import { AgentBackendError } from './backends/agent-backend';
@@ -38,6 +38,15 @@ interface ActiveRun {
 
 const HISTORY_LIMIT = 400;
 
+const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
+  user_message: 'user',
+  assistant_message: 'assistant',
+  reasoning: 'reasoning',
+  tool_call: 'tool_call',
+  tool_result: 'tool_result',
+  notice: null,
+};
+
 /**
  * Runs turns: one live run per session at most. It reads the backend's stream, records it through a
  * RunRecorder, enforces the step budget, and ends each run exactly once. Ending a run is a
@@ -64,7 +73,7 @@ export class RunExecutor {
     const turn = stores.turns.getTurn(run.sessionId, run.turnId);
     if (session === null || turn === null) throw new Error(`Run ${run.runId} has no session or turn`);
     const controller = new AbortController();
-    const recorder = new RunRecorder(this.deps, run, this.deps.flushMs);
+    const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const active: ActiveRun = { identity: run, recorder, controller, settled: false, released };
@@ -75,6 +84,7 @@ export class RunExecutor {
       runId: run.runId,
       runKind: run.kind,
       text: turn.text,
+      connectionId: session.connectionId,
       model: session.model,
       maxSteps: turn.maxSteps,
       history: this.history(run.sessionId),
@@ -135,12 +145,25 @@ export class RunExecutor {
           case 'reasoning_delta':
             recorder.appendText('reasoning', event.text);
             break;
-          case 'usage':
-            recorder.record({
-              kind: 'usage',
-              payload: { inputTokens: event.inputTokens, outputTokens: event.outputTokens, model: event.model },
-            });
+          case 'tool_call':
+            // Durable before the tool runs: the backend waits for the next pull to execute it.
+            recorder.recordItem('tool_call', event.toolName, { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
+            recorder.flush();
             break;
+          case 'tool_result':
+            recorder.recordItem('tool_result', event.toolName, {
+              toolCallId: event.toolCallId,
+              toolName: event.toolName,
+              output: event.output,
+              isError: event.isError,
+            });
+            recorder.flush();
+            break;
+          case 'usage': {
+            const { type: _type, ...usage } = event;
+            recorder.recordUsage(usage);
+            break;
+          }
         }
       }
       if (!active.settled) this.finish(active, { status: 'completed', terminalReason: 'end_turn' });
@@ -218,9 +241,8 @@ export class RunExecutor {
   private history(sessionId: string): HistoryMessage[] {
     const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
     return items.flatMap((item): HistoryMessage[] => {
-      const role =
-        item.kind === 'user_message' ? 'user' : item.kind === 'assistant_message' ? 'assistant' : item.kind === 'reasoning' ? 'reasoning' : null;
-      return role === null ? [] : [{ role, text: item.text, turnId: item.turnId, runId: item.runId }];
+      const role = HISTORY_ROLES[item.kind];
+      return role === null ? [] : [{ role, text: item.text, turnId: item.turnId, runId: item.runId, data: item.data }];
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { ChangeEventBody } from '../../src-shared/events';
 import type { TranscriptItemKind } from '../../src-shared/model';
 import type { LedgerEvent } from '../storage/ledger-store';
+import type { UsageReport } from './backends/agent-backend';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
@@ -13,7 +14,11 @@ export interface RunIdentity {
 
 type StreamKind = Extract<TranscriptItemKind, 'assistant_message' | 'reasoning'>;
 
-type PendingOp = { readonly op: 'event'; readonly event: LedgerEvent } | { op: 'text'; kind: StreamKind; text: string };
+type PendingOp =
+  | { readonly op: 'event'; readonly event: LedgerEvent }
+  | { op: 'text'; kind: StreamKind; text: string }
+  | { readonly op: 'item'; readonly kind: 'tool_call' | 'tool_result'; readonly text: string; readonly data: Record<string, unknown> }
+  | { readonly op: 'usage'; readonly usage: UsageReport };
 
 export interface RecorderDeps {
   readonly stores: Stores;
@@ -40,6 +45,7 @@ export class RunRecorder {
   constructor(
     private readonly deps: RecorderDeps,
     readonly run: RunIdentity,
+    private readonly connectionId: string,
     private readonly flushMs: number = DEFAULT_FLUSH_MS,
   ) {}
 
@@ -58,6 +64,19 @@ export class RunRecorder {
   record(event: LedgerEvent): void {
     if (this.closed) return;
     this.pending.push({ op: 'event', event });
+    this.schedule();
+  }
+
+  /** A tool call or tool result: its own transcript item and ledger event. Flush right after. */
+  recordItem(kind: 'tool_call' | 'tool_result', text: string, data: Record<string, unknown>): void {
+    if (this.closed) return;
+    this.pending.push({ op: 'item', kind, text, data });
+    this.schedule();
+  }
+
+  recordUsage(usage: UsageReport): void {
+    if (this.closed) return;
+    this.pending.push({ op: 'usage', usage });
     this.schedule();
   }
 
@@ -86,6 +105,22 @@ export class RunRecorder {
     for (const pending of ops) {
       if (pending.op === 'event') {
         ledger.push(pending.event);
+        continue;
+      }
+      if (pending.op === 'usage') {
+        ledger.push({ kind: 'usage', payload: { ...pending.usage } });
+        stores.usage.record({ sessionId, turnId, runId, connectionId: this.connectionId, modelId: pending.usage.model, ...pending.usage, recordedAt: now });
+        continue;
+      }
+      if (pending.op === 'item') {
+        this.openItem = null;
+        const position = stores.sessions.reservePositions(sessionId, 1);
+        const item = stores.transcript.append(
+          { sessionId, itemId: ids.next('item'), turnId, runId, kind: pending.kind, text: pending.text, state: 'final', data: pending.data, now },
+          position,
+        );
+        published.push({ kind: 'transcript.appended', item });
+        ledger.push({ kind: pending.kind, payload: { itemId: item.itemId, ...pending.data } });
         continue;
       }
       if (this.openItem === null || this.openItem.kind !== pending.kind) {

@@ -1,29 +1,43 @@
+import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
+import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
+import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
+import { createModelAgentBackend } from './backends/model-agent-backend';
+import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
+import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
+import { currentTimeTool } from './tools/current-time-tool';
 import { TurnService } from './turn-service';
 
 export interface RuntimeDeps {
   readonly stores: Stores;
+  readonly vault: SecretVault;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
   readonly hostEpoch: string;
-  /** Backends by connection id; sessions name theirs. */
+  readonly providers: ProviderClient;
+  /** Backends for particular connection ids (the Offline demo's scripted agent); others use the model agent. */
   readonly backends: ReadonlyMap<string, AgentBackend>;
-  readonly defaultConnectionId: string;
+  readonly discoveryProbes: ConnectionServiceDeps['discoveryProbes'];
   readonly flushMs?: number;
+  /** Backoff base for transient provider errors (tests shorten it). */
+  readonly retryBaseMs?: number;
 }
 
 export interface Runtime {
   readonly bus: EventBus;
   readonly sessions: SessionService;
   readonly turns: TurnService;
+  readonly connections: ConnectionService;
   readonly executor: RunExecutor;
+  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
   /** Ends live runs as interrupted (resumable) and waits briefly for their backends to let go. */
@@ -34,25 +48,39 @@ export const APP_SHUTDOWN = 'app_shutdown';
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
+  const connections = new ConnectionService({ ...deps, bus });
+  const modelBackend = createModelAgentBackend({
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => deps.providers.streamModelStep(request),
+    costOf: (modelId, usage) => deps.providers.costOf(modelId, usage),
+    toolsFor: () => [currentTimeTool],
+    now: () => deps.clock.now(),
+    ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
+  });
   let turns: TurnService | null = null;
   const executor = new RunExecutor({
     ...deps,
     bus,
-    backendFor(connectionId) {
-      return deps.backends.get(connectionId) ?? null;
-    },
+    backendFor: (connectionId) => deps.backends.get(connectionId) ?? modelBackend,
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
     },
   });
   turns = new TurnService({ ...deps, bus, executor });
-  const sessions = new SessionService({ ...deps, bus, turns, defaultConnectionId: deps.defaultConnectionId });
+  const sessions = new SessionService({ ...deps, bus, turns, connections });
   const turnService = turns;
   return {
     bus,
     sessions,
     turns: turnService,
+    connections,
     executor,
+    usage(query) {
+      if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
+        return fail('not_found', 'That session does not exist.');
+      }
+      return ok(deps.stores.usage.summary(query));
+    },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);

@@ -5,6 +5,7 @@ import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids } from './ports';
 import { DEFAULT_SESSION_TITLE } from './session-title';
+import type { ConnectionService } from './connection-service';
 import type { TurnService } from './turn-service';
 
 export interface SessionServiceDeps {
@@ -13,7 +14,7 @@ export interface SessionServiceDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly turns: TurnService;
-  readonly defaultConnectionId: string;
+  readonly connections: ConnectionService;
 }
 
 export interface CreateSessionRequest {
@@ -31,15 +32,19 @@ export class SessionService {
   constructor(private readonly deps: SessionServiceDeps) {}
 
   create(request: CreateSessionRequest): Outcome<{ session: SessionRecord }> {
-    const { stores, clock, ids, bus } = this.deps;
+    const { stores, clock, ids, bus, connections } = this.deps;
+    const fallback = connections.defaultTarget();
+    const connectionId = request.connectionId ?? fallback.connectionId;
+    if (connections.get(connectionId) === null) return unknownConnection(connectionId);
+    const model = request.model ?? (connectionId === fallback.connectionId ? fallback.modelId : null);
     const session = stores.transaction(() =>
       stores.sessions.insert({
         sessionId: ids.next('session'),
         title: request.title ?? DEFAULT_SESSION_TITLE,
         titleSource: request.title === undefined ? 'default' : 'user',
         workspacePath: request.workspacePath ?? null,
-        connectionId: request.connectionId ?? this.deps.defaultConnectionId,
-        model: request.model ?? null,
+        connectionId,
+        model,
         permissionMode: request.permissionMode ?? 'ask',
         now: clock.now(),
       }),
@@ -103,6 +108,40 @@ export class SessionService {
     return outcome;
   }
 
+  /** Changes the connection, model or permission mode; the next turn uses them. */
+  configure(request: {
+    sessionId: string;
+    connectionId?: string;
+    model?: string | null;
+    permissionMode?: PermissionMode;
+    expectedRevision?: number;
+  }): Outcome<{ session: SessionRecord }> {
+    const { stores, clock, bus, connections } = this.deps;
+    const current = stores.sessions.get(request.sessionId);
+    if (current === null) return missingSession();
+    if (current.archived) return fail('session_archived', 'This session is archived. Unarchive it to change it.');
+    if (request.expectedRevision !== undefined && current.revision !== request.expectedRevision) {
+      return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
+    }
+    if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
+    const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
+    const session = stores.transaction(() => {
+      stores.sessions.configure(
+        request.sessionId,
+        {
+          connectionId: request.connectionId ?? current.connectionId,
+          // A new connection without a named model uses that connection's default.
+          model: request.model !== undefined ? request.model : connectionChanged ? null : current.model,
+          permissionMode: request.permissionMode ?? current.permissionMode,
+        },
+        clock.now(),
+      );
+      return requireSession(stores, request.sessionId);
+    });
+    bus.publish({ kind: 'session.changed', session });
+    return ok({ session });
+  }
+
   archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
     const { stores, clock, bus, turns } = this.deps;
     const current = stores.sessions.get(sessionId);
@@ -141,6 +180,10 @@ function requireSession(stores: Stores, sessionId: string): SessionRecord {
   const session = stores.sessions.get(sessionId);
   if (session === null) throw new Error(`Session ${sessionId} vanished`);
   return session;
+}
+
+function unknownConnection(connectionId: string) {
+  return fail('invalid_input', `There is no connection "${connectionId}". Pick one from Settings → Connections.`);
 }
 
 function missingSession() {

@@ -26,6 +26,12 @@ export interface SessionStore {
   /** Sets the title and bumps the revision. */
   setTitle(sessionId: string, title: string, source: SessionRecord['titleSource'], now: number): void;
   setArchived(sessionId: string, archived: boolean, now: number): void;
+  /** Sets the connection, model and permission mode, bumping the revision. */
+  configure(
+    sessionId: string,
+    settings: { connectionId: string; model: string | null; permissionMode: PermissionMode },
+    now: number,
+  ): void;
   /** Marks the session as changed now (its activity or transcript moved), bumping the revision. */
   touch(sessionId: string, now: number): void;
   remove(sessionId: string): boolean;
@@ -85,6 +91,9 @@ export function createSessionStore(db: Db): SessionStore {
   const setArchived = db.prepare(
     'UPDATE sessions SET archived = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?',
   );
+  const configure = db.prepare(
+    'UPDATE sessions SET connection_id = @connectionId, model = @model, permission_mode = @permissionMode, revision = revision + 1, updated_at = @now WHERE session_id = @sessionId',
+  );
   const touch = db.prepare('UPDATE sessions SET revision = revision + 1, updated_at = ? WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE session_id = ?');
   const reserve = db.prepare<[number, string], { first: number }>(
@@ -126,6 +135,9 @@ export function createSessionStore(db: Db): SessionStore {
     },
     setArchived(sessionId, archived, now) {
       setArchived.run(archived ? 1 : 0, now, sessionId);
+    },
+    configure(sessionId, settings, now) {
+      configure.run({ sessionId, ...settings, now });
     },
     touch(sessionId, now) {
       touch.run(now, sessionId);

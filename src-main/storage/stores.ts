@@ -1,11 +1,14 @@
 import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openDatabase, type OpenDatabaseOptions } from './database';
+import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSessionStore, type SessionStore } from './session-store';
+import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createTranscriptStore, type TranscriptStore } from './transcript-store';
 import { createTurnStore, type TurnStore } from './turn-store';
+import { createUsageStore, type UsageStore } from './usage-store';
 
 /** Every store of one data directory, and the one way to group writes atomically. */
 export interface Stores {
@@ -14,6 +17,9 @@ export interface Stores {
   readonly ledger: LedgerStore;
   readonly transcript: TranscriptStore;
   readonly queue: QueueStore;
+  readonly connections: ConnectionStore;
+  readonly settings: SettingsStore;
+  readonly usage: UsageStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -37,6 +43,9 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     ledger: createLedgerStore(database),
     transcript: createTranscriptStore(database),
     queue: createQueueStore(database),
+    connections: createConnectionStore(database),
+    settings: createSettingsStore(database),
+    usage: createUsageStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -9,6 +9,7 @@ export interface NewTranscriptItem {
   readonly kind: TranscriptItemKind;
   readonly text: string;
   readonly state: TranscriptItem['state'];
+  readonly data?: Readonly<Record<string, unknown>> | null;
   readonly now: number;
 }
 
@@ -39,6 +40,7 @@ interface ItemRow {
   kind: TranscriptItemKind;
   text: string;
   state: TranscriptItem['state'];
+  data: string | null;
   created_at: number;
 }
 
@@ -52,14 +54,15 @@ function toItem(row: ItemRow): TranscriptItem {
     kind: row.kind,
     text: row.text,
     state: row.state,
+    data: row.data === null ? null : (JSON.parse(row.data) as Record<string, unknown>),
     createdAt: row.created_at,
   };
 }
 
 export function createTranscriptStore(db: Db): TranscriptStore {
   const insert = db.prepare(`
-    INSERT INTO transcript_items (session_id, position, item_id, turn_id, run_id, kind, text, state, created_at)
-    VALUES (@sessionId, @position, @itemId, @turnId, @runId, @kind, @text, @state, @now)`);
+    INSERT INTO transcript_items (session_id, position, item_id, turn_id, run_id, kind, text, state, data, created_at)
+    VALUES (@sessionId, @position, @itemId, @turnId, @runId, @kind, @text, @state, @data, @now)`);
   const appendText = db.prepare<[string, string], { length: number }>(
     "UPDATE transcript_items SET text = text || ? WHERE item_id = ? AND state = 'streaming' RETURNING length(text) AS length",
   );
@@ -76,7 +79,8 @@ export function createTranscriptStore(db: Db): TranscriptStore {
 
   return {
     append(item, position) {
-      insert.run({ ...item, position });
+      const data = item.data ?? null;
+      insert.run({ ...item, data: data === null ? null : JSON.stringify(data), position });
       return {
         itemId: item.itemId,
         sessionId: item.sessionId,
@@ -86,6 +90,7 @@ export function createTranscriptStore(db: Db): TranscriptStore {
         kind: item.kind,
         text: item.text,
         state: item.state,
+        data: item.data ?? null,
         createdAt: item.now,
       };
     },

@@ -1,4 +1,4 @@
-import type { RunKind, RunStatus, RunSummary, TurnDetail, TurnOrigin, TurnSummary } from '../../src-shared/model';
+import type { RunKind, RunStatus, RunSummary, TurnDetail, TurnOrigin, TurnSummary, TurnUsage } from '../../src-shared/model';
 import type { Db } from './database';
 
 export interface NewTurn {
@@ -69,6 +69,7 @@ interface TurnRow {
   error_message: string | null;
   started_at: number;
   ended_at: number | null;
+  usage_json: string;
 }
 
 type RunRow = Pick<
@@ -79,7 +80,10 @@ type RunRow = Pick<
 const TURN_SELECT = `
   SELECT t.session_id, t.turn_id, t.origin, t.text, t.max_steps, t.status, t.created_at, t.updated_at,
          r.run_id, r.attempt, r.kind, r.status AS run_status, r.terminal_reason, r.error_code,
-         r.error_message, r.started_at, r.ended_at
+         r.error_message, r.started_at, r.ended_at,
+         (SELECT json_object('calls', COUNT(*), 'input', TOTAL(u.input_tokens), 'output', TOTAL(u.output_tokens),
+                             'cost', SUM(u.cost_usd))
+          FROM usage_records u WHERE u.session_id = t.session_id AND u.turn_id = t.turn_id) AS usage_json
   FROM turns t JOIN runs r ON r.run_id = t.latest_run_id`;
 
 function toRun(row: RunRow): RunSummary {
@@ -107,7 +111,14 @@ function toTurn(row: TurnRow): TurnSummary {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     latestRun: toRun({ ...row, status: row.run_status }),
+    usage: toUsage(row.usage_json),
   };
+}
+
+function toUsage(json: string): TurnUsage | null {
+  const usage = JSON.parse(json) as { calls: number; input: number; output: number; cost: number | null };
+  if (usage.calls === 0) return null;
+  return { inputTokens: usage.input, outputTokens: usage.output, costUsd: usage.cost };
 }
 
 export function createTurnStore(db: Db): TurnStore {

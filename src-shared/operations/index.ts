@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
+import { connectionOperations } from './connection-operations';
 import { sessionOperations } from './session-operations';
 import { turnOperations } from './turn-operations';
 
@@ -10,10 +11,12 @@ import { turnOperations } from './turn-operations';
 export const operations = {
   ...sessionOperations,
   ...turnOperations,
+  ...connectionOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';
 export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
+export type { ConnectionCatalog } from './connection-operations';
 export type { SessionListResult, SessionSnapshot } from './session-operations';
 export type { MessageSubmitResult, TurnStartResult, TurnStopResult } from './turn-operations';
 

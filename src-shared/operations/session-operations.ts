@@ -63,6 +63,18 @@ export const sessionOperations = {
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
   }),
+  'session.configure': defineOperation<{ session: SessionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({
+      sessionId: id,
+      connectionId: id.optional(),
+      /** A model of the connection, or null for the connection's default. */
+      model: z.string().trim().min(1).max(200).nullable().optional(),
+      permissionMode: z.enum(PERMISSION_MODES).optional(),
+      expectedRevision: z.number().int().min(0).optional(),
+    }),
+    errors: ['not_found', 'revision_conflict', 'invalid_input', 'session_archived'],
+  }),
   'transcript.page': defineOperation<TranscriptPage>()({
     mode: 'query',
     input: z.strictObject({

@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { connectionHandlers } from './connection-handlers';
 import { hostHandlers } from './host-handlers';
 import { sessionHandlers } from './session-handlers';
 import { turnHandlers } from './turn-handlers';
@@ -8,4 +9,5 @@ export const handlers: HandlerTable = {
   ...hostHandlers,
   ...sessionHandlers,
   ...turnHandlers,
+  ...connectionHandlers,
 };

@@ -2,10 +2,12 @@ import type { RunKind, RunStatus } from '../../../src-shared/model';
 
 /** A message of the conversation so far, as a backend reads it. */
 export interface HistoryMessage {
-  readonly role: 'user' | 'assistant' | 'reasoning';
+  readonly role: 'user' | 'assistant' | 'reasoning' | 'tool_call' | 'tool_result';
   readonly text: string;
   readonly turnId: string;
   readonly runId: string;
+  /** For tool calls and results: `{ toolCallId, toolName, input }` / `{ toolCallId, toolName, output, isError }`. */
+  readonly data: Readonly<Record<string, unknown>> | null;
 }
 
 export interface AgentRunInput {
@@ -13,6 +15,8 @@ export interface AgentRunInput {
   readonly turnId: string;
   readonly runId: string;
   readonly runKind: RunKind;
+  /** The session's connection and model (null: the connection's default). */
+  readonly connectionId: string;
   /** The person's request this turn answers. */
   readonly text: string;
   readonly model: string | null;
@@ -28,12 +32,27 @@ export type AgentEvent =
   | { readonly type: 'step_started' }
   | { readonly type: 'text_delta'; readonly text: string }
   | { readonly type: 'reasoning_delta'; readonly text: string }
+  | { readonly type: 'tool_call'; readonly toolCallId: string; readonly toolName: string; readonly input: unknown }
   | {
-      readonly type: 'usage';
-      readonly inputTokens: number;
-      readonly outputTokens: number;
-      readonly model: string | null;
-    };
+      readonly type: 'tool_result';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly output: unknown;
+      readonly isError: boolean;
+    }
+  | ({ readonly type: 'usage' } & UsageReport);
+
+/** One model call's usage, as the runtime records it. */
+export interface UsageReport {
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cachedInputTokens: number;
+  readonly reasoningTokens: number;
+  readonly latencyMs: number;
+  /** Null when the model's price is unknown. */
+  readonly costUsd: number | null;
+}
 
 /**
  * What runs a turn. The runtime reads the stream one event at a time and owns everything durable;

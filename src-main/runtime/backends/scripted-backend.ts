@@ -68,7 +68,16 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         break;
       }
     }
-    yield { type: 'usage', inputTokens: Math.ceil(input.text.length / 4), outputTokens: 16, model: 'scripted' };
+    yield {
+      type: 'usage',
+      model: 'scripted',
+      inputTokens: Math.ceil(input.text.length / 4),
+      outputTokens: 16,
+      cachedInputTokens: 0,
+      reasoningTokens: 0,
+      latencyMs: 0,
+      costUsd: 0,
+    };
   }
 
   return { id: SCRIPTED_BACKEND_ID, run };

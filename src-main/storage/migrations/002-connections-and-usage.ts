@@ -1,6 +1,9 @@
 import type { Migration } from './migration';
 
-/** The connection catalog (keys live in the secret vault, never here), host settings, and usage per model call. */
+/**
+ * The connection catalog (keys live in the secret vault, never here), host settings, usage per model
+ * call, and structured data on transcript items (a tool call's arguments, a tool's result).
+ */
 export const migration002ConnectionsAndUsage: Migration = {
   version: 2,
   name: 'connections-and-usage',
@@ -42,5 +45,7 @@ export const migration002ConnectionsAndUsage: Migration = {
     ) STRICT;
     CREATE INDEX usage_by_session ON usage_records (session_id, turn_id);
     CREATE INDEX usage_by_time ON usage_records (recorded_at);
+
+    ALTER TABLE transcript_items ADD COLUMN data TEXT;
   `,
 };

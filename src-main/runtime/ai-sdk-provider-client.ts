@@ -1,0 +1,10 @@
+import type { ProviderClient } from './provider-client';
+import { costOf, listModels, streamModelStep, testConnection } from './providers';
+
+/** The provider layer over the AI SDK and real providers: what the host uses unless a test injects another. */
+export const aiSdkProviderClient: ProviderClient = {
+  listModels: (endpoint, signal) => listModels(endpoint, signal),
+  testConnection: (endpoint, signal) => testConnection(endpoint, signal),
+  streamModelStep: (request) => streamModelStep(request),
+  costOf: (modelId, usage) => costOf(modelId, usage),
+};

@@ -1,0 +1,137 @@
+import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
+import { ProviderError } from '../providers';
+import type { AgentTool } from '../tools/agent-tool';
+import { toolError } from '../tools/agent-tool';
+import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
+import { AgentBackendError } from './agent-backend';
+import { conversationFromHistory, type ConversationMessage } from './conversation';
+
+export interface ModelAgentDeps {
+  /** Where this session's runs go, or why they cannot. */
+  resolveTarget(connectionId: string, model: string | null): ProviderTarget | { error: string };
+  streamStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
+  costOf(modelId: string, usage: ModelUsage): { usd: number } | null;
+  /** The tools offered to the model in this session. */
+  toolsFor(sessionId: string): readonly AgentTool[];
+  now(): number;
+  /** Retries of a transient provider error within one step (default 3). */
+  readonly maxRetries?: number;
+  /** Base of the exponential backoff between retries (default 500 ms). */
+  readonly retryBaseMs?: number;
+}
+
+export const MODEL_BACKEND_ID = 'model';
+
+const SYSTEM_PROMPT = [
+  'You are the agent inside Cairn, a desktop workspace where a person works with AI agents.',
+  'Answer clearly and concisely, in Markdown. Use the tools you are given when they help; do not invent tool results.',
+].join(' ');
+
+/**
+ * The built-in agent over a real model: one model step at a time (the runtime records every step,
+ * tool call and tool result before the next begins), tools run between steps, transient provider
+ * errors retried with backoff within the step, Stop aborting the in-flight request.
+ */
+export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
+  const maxRetries = deps.maxRetries ?? 3;
+  const retryBaseMs = deps.retryBaseMs ?? 500;
+
+  async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const target = deps.resolveTarget(input.connectionId, input.model);
+    if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+    const tools = deps.toolsFor(input.sessionId);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const messages: ConversationMessage[] = conversationFromHistory(input.history);
+    const system =
+      input.resume === null
+        ? SYSTEM_PROMPT
+        : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+
+    for (;;) {
+      yield { type: 'step_started' };
+      let text = '';
+      let reasoning = '';
+      const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
+      for (let attempt = 0; ; attempt += 1) {
+        let emitted = false;
+        try {
+          for await (const event of deps.streamStep({
+            target,
+            system,
+            messages,
+            tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+            signal,
+          })) {
+            emitted = true;
+            switch (event.type) {
+              case 'text_delta':
+                text += event.text;
+                yield event;
+                break;
+              case 'reasoning_delta':
+                reasoning += event.text;
+                yield event;
+                break;
+              case 'tool_call':
+                calls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
+                break;
+              case 'finish':
+                yield {
+                  type: 'usage',
+                  model: target.modelId,
+                  ...event.usage,
+                  latencyMs: event.latencyMs,
+                  costUsd: deps.costOf(target.modelId, event.usage)?.usd ?? null,
+                };
+                break;
+            }
+          }
+          break;
+        } catch (error) {
+          const failure = error instanceof ProviderError ? error : null;
+          if (signal.aborted || failure?.errorClass === 'aborted') return;
+          if (failure === null) throw error;
+          if (!failure.transient || emitted || attempt >= maxRetries) {
+            throw new AgentBackendError(failure.errorClass, failure.message, failure.errorClass === 'usage_limit' ? 'usage_limit' : 'provider_error');
+          }
+          await abortableDelay(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, signal);
+          if (signal.aborted) return;
+        }
+      }
+      messages.push({ role: 'assistant', text, ...(reasoning === '' ? {} : { reasoning }), ...(calls.length === 0 ? {} : { toolCalls: calls }) });
+      if (calls.length === 0) return;
+
+      const results: { toolCallId: string; toolName: string; output: unknown; isError: boolean }[] = [];
+      for (const call of calls) {
+        yield { type: 'tool_call', ...call };
+        if (signal.aborted) return;
+        const tool = byName.get(call.toolName);
+        const outcome =
+          tool === undefined
+            ? toolError(`There is no tool named "${call.toolName}". Available: ${[...byName.keys()].join(', ') || 'none'}.`)
+            : await tool
+                .execute(call.input, { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal })
+                .catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
+        if (signal.aborted) return;
+        results.push({ ...call, output: outcome.output, isError: outcome.isError });
+        yield { type: 'tool_result', toolCallId: call.toolCallId, toolName: call.toolName, output: outcome.output, isError: outcome.isError };
+      }
+      messages.push({ role: 'tool', results });
+    }
+  }
+
+  return { id: MODEL_BACKEND_ID, run };
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, Math.min(ms, 30_000));
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,302 @@
+import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelTarget, ProviderType } from '../../src-shared/connection-model';
+import { OFFLINE_DEMO_CONNECTION_ID, OFFLINE_DEMO_MODEL_ID } from '../../src-shared/connection-model';
+import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { ConnectionCatalog } from '../../src-shared/operations';
+import type { StoredConnection } from '../storage/connection-store';
+import type { SecretVault } from '../storage/secret-vault';
+import type { Stores } from '../storage/stores';
+import type { EventBus } from './event-bus';
+import type { Clock, Ids, Logger } from './ports';
+import type { ProviderClient, ProviderEndpoint } from './provider-client';
+
+export interface ConnectionServiceDeps {
+  readonly stores: Stores;
+  readonly vault: SecretVault;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly providers: ProviderClient;
+  /** Local servers probed on first run (Ollama on 11434, LM Studio on 1234). */
+  readonly discoveryProbes: readonly { providerType: ProviderType; name: string; baseUrl: string }[];
+  readonly discoveryTimeoutMs?: number;
+}
+
+export interface CreateConnectionRequest {
+  readonly name: string;
+  readonly providerType: ProviderType;
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+  readonly enabledModelIds?: readonly string[];
+}
+
+export interface UpdateConnectionRequest {
+  readonly connectionId: string;
+  readonly expectedRevision: number;
+  readonly name?: string;
+  readonly baseUrl?: string | null;
+  readonly apiKey?: string | null;
+  readonly enabled?: boolean;
+  readonly enabledModelIds?: readonly string[];
+}
+
+/** A connection a run can use: where it points and which model. */
+export interface ResolvedTarget extends ProviderEndpoint {
+  readonly connectionId: string;
+  readonly modelId: string;
+}
+
+const DEFAULT_TARGET_KEY = 'default_target';
+const CATALOG_REVISION_KEY = 'catalog_revision';
+const OFFLINE_DEMO_TARGET: ModelTarget = { connectionId: OFFLINE_DEMO_CONNECTION_ID, modelId: OFFLINE_DEMO_MODEL_ID };
+
+export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
+  connectionId: OFFLINE_DEMO_CONNECTION_ID,
+  name: 'Offline demo',
+  providerType: 'scripted',
+  baseUrl: null,
+  enabled: true,
+  enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
+  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent' }],
+  modelsFetchedAt: null,
+  hasApiKey: false,
+  builtIn: true,
+  revision: 1,
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+/**
+ * The connection catalog: connections to model providers, their keys (through the vault), the default
+ * target, and the checks a person runs from Settings. Every change bumps a revision.
+ */
+export class ConnectionService {
+  constructor(private readonly deps: ConnectionServiceDeps) {}
+
+  list(): ConnectionCatalog {
+    const { stores } = this.deps;
+    return {
+      connections: [OFFLINE_DEMO_CONNECTION, ...stores.connections.list().map((stored) => this.toRecord(stored))],
+      defaultTarget: this.defaultTarget(),
+      catalogRevision: stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0,
+    };
+  }
+
+  /** A connection as clients see it, or null. */
+  get(connectionId: string): ConnectionRecord | null {
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return OFFLINE_DEMO_CONNECTION;
+    const stored = this.deps.stores.connections.get(connectionId);
+    return stored === null ? null : this.toRecord(stored);
+  }
+
+  defaultTarget(): ModelTarget {
+    const target = this.deps.stores.settings.get<ModelTarget>(DEFAULT_TARGET_KEY);
+    if (target === null || this.get(target.connectionId) === null) return OFFLINE_DEMO_TARGET;
+    return target;
+  }
+
+  create(request: CreateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+    const { stores, vault, clock, ids } = this.deps;
+    if (request.providerType === 'openai_compatible' && request.baseUrl === undefined) {
+      return fail('invalid_input', 'An OpenAI-compatible connection needs the server address (for example http://127.0.0.1:1234/v1).');
+    }
+    const connectionId = ids.next('connection');
+    let secretId: string | null = null;
+    if (request.apiKey !== undefined) {
+      secretId = `key-${connectionId}`;
+      vault.put(secretId, request.apiKey);
+    }
+    const stored = stores.transaction(() => {
+      const inserted = stores.connections.insert({
+        connectionId,
+        name: request.name,
+        providerType: request.providerType,
+        baseUrl: request.baseUrl ?? null,
+        enabledModelIds: request.enabledModelIds ?? [],
+        secretId,
+        now: clock.now(),
+      });
+      this.bumpCatalog();
+      return inserted;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(stored) });
+  }
+
+  update(request: UpdateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+    const { stores, vault, clock } = this.deps;
+    if (request.connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
+    const current = stores.connections.get(request.connectionId);
+    if (current === null) return missingConnection();
+    if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
+    let secretId = current.secretId;
+    if (request.apiKey !== undefined) {
+      if (request.apiKey === null) {
+        if (secretId !== null) vault.delete(secretId);
+        secretId = null;
+      } else {
+        secretId = current.secretId ?? `key-${current.connectionId}`;
+        vault.put(secretId, request.apiKey);
+      }
+    }
+    const stored = stores.transaction(() => {
+      const updated = stores.connections.update(
+        request.connectionId,
+        {
+          ...(request.name === undefined ? {} : { name: request.name }),
+          ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
+          ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
+          ...(request.enabledModelIds === undefined ? {} : { enabledModelIds: request.enabledModelIds }),
+          secretId,
+        },
+        clock.now(),
+      );
+      this.bumpCatalog();
+      return updated;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(stored) });
+  }
+
+  /** Removes a connection. Sessions bound to it keep its id and say it is gone; nothing re-binds them. */
+  remove(connectionId: string, expectedRevision: number | undefined): Outcome<{ connectionId: string; removed: true }> {
+    const { stores, vault } = this.deps;
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
+    const current = stores.connections.get(connectionId);
+    if (current === null) return missingConnection();
+    if (expectedRevision !== undefined && current.revision !== expectedRevision) {
+      return staleRevision(current.revision, expectedRevision);
+    }
+    stores.transaction(() => {
+      stores.connections.remove(connectionId);
+      if (stores.settings.get<ModelTarget>(DEFAULT_TARGET_KEY)?.connectionId === connectionId) {
+        stores.settings.set(DEFAULT_TARGET_KEY, OFFLINE_DEMO_TARGET);
+      }
+      this.bumpCatalog();
+    });
+    if (current.secretId !== null) vault.delete(current.secretId);
+    this.announce();
+    return ok({ connectionId, removed: true });
+  }
+
+  async test(connectionId: string, modelId: string | undefined): Promise<Outcome<ConnectionTestResult>> {
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) {
+      return ok({ verdict: 'ok', message: 'The Offline demo is built in and always available.', latencyMs: 0 });
+    }
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return missingConnection();
+    const endpoint = this.endpointOf(stored);
+    const result = await this.deps.providers.testConnection(
+      modelId === undefined ? endpoint : { ...endpoint, modelId },
+      AbortSignal.timeout(15_000),
+    );
+    return ok(result);
+  }
+
+  async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord }>> {
+    const { stores, clock, logger } = this.deps;
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return ok({ connection: OFFLINE_DEMO_CONNECTION });
+    const stored = stores.connections.get(connectionId);
+    if (stored === null) return missingConnection();
+    let models;
+    try {
+      models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
+    } catch (error) {
+      logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
+      return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const latest = stores.connections.get(connectionId);
+    if (latest === null) return missingConnection();
+    const updated = stores.transaction(() => {
+      const enabled = latest.enabledModelIds.length > 0 ? latest.enabledModelIds : models.slice(0, 1).map((model) => model.modelId);
+      const result = stores.connections.update(connectionId, { models: { models, fetchedAt: clock.now() }, enabledModelIds: enabled }, clock.now());
+      this.bumpCatalog();
+      return result;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(updated) });
+  }
+
+  setDefault(target: ModelTarget, expectedCatalogRevision: number | undefined): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
+    const { stores } = this.deps;
+    const connection = this.get(target.connectionId);
+    if (connection === null) return missingConnection();
+    const revision = stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0;
+    if (expectedCatalogRevision !== undefined && expectedCatalogRevision !== revision) {
+      return staleRevision(revision, expectedCatalogRevision);
+    }
+    const known = connection.models.some((model) => model.modelId === target.modelId) || connection.enabledModelIds.includes(target.modelId);
+    if (!known) return fail('invalid_input', `${connection.name} has no model "${target.modelId}". Fetch its models first.`);
+    const catalogRevision = stores.transaction(() => {
+      stores.settings.set(DEFAULT_TARGET_KEY, target);
+      return this.bumpCatalog();
+    });
+    this.announce();
+    return ok({ defaultTarget: target, catalogRevision });
+  }
+
+  /** Probes the usual local model servers, briefly; offers what answers. */
+  async discover(): Promise<{ servers: DiscoveredServer[] }> {
+    const timeout = this.deps.discoveryTimeoutMs ?? 800;
+    const found = await Promise.all(
+      this.deps.discoveryProbes.map(async (probe) => {
+        try {
+          const models = await this.deps.providers.listModels(
+            { providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null },
+            AbortSignal.timeout(timeout),
+          );
+          return [{ ...probe, models }];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return { servers: found.flat() };
+  }
+
+  /** Where a session's run goes; null when its connection no longer exists or has no model. */
+  resolveTarget(connectionId: string, model: string | null): ResolvedTarget | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    const fallback = this.defaultTarget();
+    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
+    if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
+    return { connectionId, modelId, ...this.endpointOf(stored) };
+  }
+
+  private endpointOf(stored: StoredConnection): ProviderEndpoint {
+    return {
+      providerType: stored.providerType,
+      baseUrl: stored.baseUrl,
+      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
+    };
+  }
+
+  private toRecord(stored: StoredConnection): ConnectionRecord {
+    const { secretId, ...rest } = stored;
+    return { ...rest, hasApiKey: secretId !== null, builtIn: false };
+  }
+
+  private bumpCatalog(): number {
+    const next = (this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0) + 1;
+    this.deps.stores.settings.set(CATALOG_REVISION_KEY, next);
+    return next;
+  }
+
+  private announce(): void {
+    this.deps.bus.publish({ kind: 'connections.changed', catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0 });
+  }
+}
+
+function missingConnection() {
+  return fail('not_found', 'That connection does not exist. It may have been removed.');
+}
+
+function builtInRefusal() {
+  return fail('operation_unavailable', 'The Offline demo is built in; it cannot be changed or removed.');
+}
+
+function staleRevision(current: number, expected: number) {
+  return fail('revision_conflict', `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`);
+}

@@ -1,0 +1,20 @@
+import type { ConnectionTestResult, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type { ModelStepEvent, ModelStepRequest, ModelUsage } from './providers';
+
+/** Where a connection points: what the provider layer needs to reach it. */
+export interface ProviderEndpoint {
+  readonly providerType: ProviderType;
+  readonly baseUrl: string | null;
+  readonly apiKey: string | null;
+}
+
+/**
+ * The provider layer as the runtime uses it (runtime/providers implements it over the AI SDK),
+ * injected so tests can reach local servers that speak each provider's real wire format.
+ */
+export interface ProviderClient {
+  listModels(endpoint: ProviderEndpoint, signal: AbortSignal): Promise<ModelInfo[]>;
+  testConnection(endpoint: ProviderEndpoint & { readonly modelId?: string }, signal: AbortSignal): Promise<ConnectionTestResult>;
+  streamModelStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
+  costOf(modelId: string, usage: ModelUsage): { usd: number } | null;
+}

@@ -1,0 +1,120 @@
+import type { ConnectionRecord, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type { Db } from './database';
+
+export interface NewConnection {
+  readonly connectionId: string;
+  readonly name: string;
+  readonly providerType: ProviderType;
+  readonly baseUrl: string | null;
+  readonly enabledModelIds: readonly string[];
+  readonly secretId: string | null;
+  readonly now: number;
+}
+
+export interface ConnectionChanges {
+  readonly name?: string;
+  readonly baseUrl?: string | null;
+  readonly enabled?: boolean;
+  readonly enabledModelIds?: readonly string[];
+  readonly secretId?: string | null;
+  readonly models?: { readonly models: readonly ModelInfo[]; readonly fetchedAt: number };
+}
+
+/** A stored connection with the id of its secret (the key itself lives in the secret vault). */
+export type StoredConnection = Omit<ConnectionRecord, 'hasApiKey' | 'builtIn' | 'providerType'> & {
+  readonly providerType: ProviderType;
+  readonly secretId: string | null;
+};
+
+/** The connection catalog. Every change bumps the connection's revision. */
+export interface ConnectionStore {
+  insert(connection: NewConnection): StoredConnection;
+  get(connectionId: string): StoredConnection | null;
+  list(): StoredConnection[];
+  update(connectionId: string, changes: ConnectionChanges, now: number): StoredConnection;
+  remove(connectionId: string): boolean;
+}
+
+interface ConnectionRow {
+  connection_id: string;
+  name: string;
+  provider_type: ProviderType;
+  base_url: string | null;
+  enabled: number;
+  enabled_model_ids: string;
+  models: string;
+  models_fetched_at: number | null;
+  secret_id: string | null;
+  revision: number;
+  created_at: number;
+  updated_at: number;
+}
+
+function toStored(row: ConnectionRow): StoredConnection {
+  return {
+    connectionId: row.connection_id,
+    name: row.name,
+    providerType: row.provider_type,
+    baseUrl: row.base_url,
+    enabled: row.enabled === 1,
+    enabledModelIds: JSON.parse(row.enabled_model_ids) as string[],
+    models: JSON.parse(row.models) as ModelInfo[],
+    modelsFetchedAt: row.models_fetched_at,
+    secretId: row.secret_id,
+    revision: row.revision,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function createConnectionStore(db: Db): ConnectionStore {
+  const insert = db.prepare(`
+    INSERT INTO connections (connection_id, name, provider_type, base_url, enabled, enabled_model_ids, models,
+                             models_fetched_at, secret_id, revision, created_at, updated_at)
+    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, 1, @now, @now)`);
+  const get = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE connection_id = ?');
+  const list = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY created_at, connection_id');
+  const update = db.prepare(`
+    UPDATE connections SET name = @name, base_url = @baseUrl, enabled = @enabled, enabled_model_ids = @enabledModelIds,
+      models = @models, models_fetched_at = @modelsFetchedAt, secret_id = @secretId, revision = revision + 1, updated_at = @now
+    WHERE connection_id = @connectionId`);
+  const remove = db.prepare('DELETE FROM connections WHERE connection_id = ?');
+
+  const store: ConnectionStore = {
+    insert(connection) {
+      insert.run({ ...connection, enabledModelIds: JSON.stringify(connection.enabledModelIds) });
+      const stored = store.get(connection.connectionId);
+      if (stored === null) throw new Error(`Connection ${connection.connectionId} vanished after insert`);
+      return stored;
+    },
+    get(connectionId) {
+      const row = get.get(connectionId);
+      return row === undefined ? null : toStored(row);
+    },
+    list() {
+      return list.all().map(toStored);
+    },
+    update(connectionId, changes, now) {
+      const current = store.get(connectionId);
+      if (current === null) throw new Error(`Connection ${connectionId} does not exist`);
+      update.run({
+        connectionId,
+        name: changes.name ?? current.name,
+        baseUrl: changes.baseUrl === undefined ? current.baseUrl : changes.baseUrl,
+        enabled: (changes.enabled ?? current.enabled) ? 1 : 0,
+        enabledModelIds: JSON.stringify(changes.enabledModelIds ?? current.enabledModelIds),
+        models: JSON.stringify(changes.models?.models ?? current.models),
+        modelsFetchedAt: changes.models?.fetchedAt ?? current.modelsFetchedAt,
+        secretId: changes.secretId === undefined ? current.secretId : changes.secretId,
+        now,
+      });
+      const updated = store.get(connectionId);
+      if (updated === null) throw new Error(`Connection ${connectionId} vanished after update`);
+      return updated;
+    },
+    remove(connectionId) {
+      return remove.run(connectionId).changes > 0;
+    },
+  };
+  return store;
+}

@@ -1,0 +1,53 @@
+/** Connections to model providers, as clients see them. A connection's API key never leaves the host. */
+
+export const PROVIDER_TYPES = ['openai', 'anthropic', 'ollama', 'openai_compatible'] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+/** The built-in connection that runs the scripted agent: always there, no key needed. */
+export const OFFLINE_DEMO_CONNECTION_ID = 'offline-demo';
+export const OFFLINE_DEMO_MODEL_ID = 'scripted';
+
+export interface ModelInfo {
+  readonly modelId: string;
+  readonly label: string;
+}
+
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly name: string;
+  /** `scripted` only for the built-in Offline demo. */
+  readonly providerType: ProviderType | 'scripted';
+  /** Null means the provider's default address. */
+  readonly baseUrl: string | null;
+  readonly enabled: boolean;
+  readonly enabledModelIds: readonly string[];
+  readonly models: readonly ModelInfo[];
+  readonly modelsFetchedAt: number | null;
+  /** Whether an API key is stored; the key itself is never sent. */
+  readonly hasApiKey: boolean;
+  readonly builtIn: boolean;
+  readonly revision: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface ModelTarget {
+  readonly connectionId: string;
+  readonly modelId: string;
+}
+
+export type ConnectionVerdict = 'ok' | 'bad_key' | 'unreachable' | 'model_unknown' | 'server_error';
+
+export interface ConnectionTestResult {
+  readonly verdict: ConnectionVerdict;
+  readonly message: string;
+  readonly latencyMs: number;
+}
+
+/** A local model server found on first run (Ollama or LM Studio answering on its usual port). */
+export interface DiscoveredServer {
+  readonly providerType: ProviderType;
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly models: readonly ModelInfo[];
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type {
+  ConnectionRecord,
+  ConnectionTestResult,
+  DiscoveredServer,
+  ModelTarget,
+} from '../connection-model';
+import { PROVIDER_TYPES } from '../connection-model';
+import type { UsageGroup, UsageTotals } from '../usage-model';
+import { defineOperation } from './define-operation';
+import { id } from './fields';
+
+const name = z.string().trim().min(1, 'A connection needs a name').max(80);
+const baseUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Use an http:// or https:// address');
+const apiKey = z.string().trim().min(1).max(4000);
+const modelId = z.string().trim().min(1).max(200);
+const revision = z.number().int().min(0);
+
+export interface ConnectionCatalog {
+  readonly connections: readonly ConnectionRecord[];
+  readonly defaultTarget: ModelTarget;
+  readonly catalogRevision: number;
+}
+
+export const connectionOperations = {
+  'connection.list': defineOperation<ConnectionCatalog>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
+  'connection.create': defineOperation<{ connection: ConnectionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({
+      name,
+      providerType: z.enum(PROVIDER_TYPES),
+      baseUrl: baseUrl.optional(),
+      apiKey: apiKey.optional(),
+      enabledModelIds: z.array(modelId).max(500).optional(),
+    }),
+    errors: ['invalid_input'],
+  }),
+  'connection.update': defineOperation<{ connection: ConnectionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({
+      connectionId: id,
+      expectedRevision: revision,
+      name: name.optional(),
+      baseUrl: baseUrl.nullable().optional(),
+      /** A new key, or null to forget the stored one. */
+      apiKey: apiKey.nullable().optional(),
+      enabled: z.boolean().optional(),
+      enabledModelIds: z.array(modelId).max(500).optional(),
+    }),
+    errors: ['not_found', 'revision_conflict', 'operation_unavailable'],
+  }),
+  'connection.remove': defineOperation<{ connectionId: string; removed: true }>()({
+    mode: 'command',
+    input: z.strictObject({ connectionId: id, expectedRevision: revision.optional() }),
+    errors: ['not_found', 'revision_conflict', 'operation_unavailable'],
+  }),
+  'connection.test': defineOperation<ConnectionTestResult>()({
+    mode: 'query',
+    input: z.strictObject({ connectionId: id, modelId: modelId.optional() }),
+    errors: ['not_found'],
+  }),
+  'connection.models.fetch': defineOperation<{ connection: ConnectionRecord }>()({
+    mode: 'command',
+    input: z.strictObject({ connectionId: id }),
+    errors: ['not_found', 'provider_error'],
+  }),
+  'connection.setDefault': defineOperation<{ defaultTarget: ModelTarget; catalogRevision: number }>()({
+    mode: 'command',
+    input: z.strictObject({ connectionId: id, modelId, expectedCatalogRevision: revision.optional() }),
+    errors: ['not_found', 'revision_conflict', 'invalid_input'],
+  }),
+  'connection.discover': defineOperation<{ servers: readonly DiscoveredServer[] }>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
+  'usage.summary': defineOperation<{ totals: UsageTotals; groups: readonly UsageGroup[] }>()({
+    mode: 'query',
+    input: z.strictObject({
+      by: z.enum(['session', 'day']),
+      sessionId: id.optional(),
+      from: z.number().int().min(0).optional(),
+      to: z.number().int().min(0).optional(),
+    }),
+    errors: ['not_found'],
+  }),
+} as const;
