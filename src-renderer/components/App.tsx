@@ -1,0 +1,28 @@
+import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { ConnectionBanner } from './ConnectionBanner';
+import { DeleteSessionDialog } from './DeleteSessionDialog';
+import { HelpPanel } from './HelpPanel';
+import { SessionView } from './SessionView';
+import { Sidebar } from './Sidebar';
+import { Toasts } from './Toasts';
+import { WelcomeEmpty } from './WelcomeEmpty';
+
+/** The window: connection banner, sessions sidebar, the open session, and what floats above them. */
+export function App() {
+  const store = useStoreApi();
+  useGlobalShortcuts(store);
+  const selectedSessionId = useAppStore((state) => state.selectedSessionId);
+  return (
+    <div className="app">
+      <ConnectionBanner />
+      <div className="app-body">
+        <Sidebar />
+        <main className="main-pane">{selectedSessionId === null ? <WelcomeEmpty /> : <SessionView sessionId={selectedSessionId} />}</main>
+      </div>
+      <Toasts />
+      <DeleteSessionDialog />
+      <HelpPanel />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { selectSessionBusy } from '../state/selectors';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { COMPOSER_INPUT_ID } from './focus-targets';
+import { SendIcon, StopIcon } from './icons';
+
+const MAX_HEIGHT_PX = 280;
+
+/**
+ * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
+ * Shift+Enter adds a line; Stop (or Esc, see the app's shortcuts) stops the running turn.
+ */
+export function Composer({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
+  const busy = useAppStore(selectSessionBusy(sessionId));
+  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const actions = store.getState();
+  const empty = draft.trim() === '';
+
+  useEffect(() => {
+    if (!archived) inputRef.current?.focus();
+  }, [sessionId, archived]);
+
+  // Grow with the text, up to a limit (then it scrolls).
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input === null) return;
+    input.style.height = 'auto';
+    input.style.height = `${Math.min(input.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  if (archived) {
+    return (
+      <div className="composer composer-archived">
+        <p>This session is archived. Unarchive it from the sidebar’s archived list to continue working in it.</p>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void actions.sendDraft(sessionId);
+      }}
+    >
+      <div className="composer-box">
+        <textarea
+          id={COMPOSER_INPUT_ID}
+          ref={inputRef}
+          className="composer-input"
+          aria-label="Message"
+          placeholder={busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'}
+          rows={1}
+          value={draft}
+          onChange={(event) => actions.setDraft(sessionId, event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void actions.sendDraft(sessionId);
+            }
+          }}
+        />
+        <div className="composer-bar">
+          <span className="composer-hint">
+            {busy ? 'Enter queues a follow-up · Esc stops' : 'Enter to send · Shift+Enter for a new line'}
+          </span>
+          {busy ? (
+            <button type="button" className="button button-stop" aria-label="Stop" title="Stop (Esc)" onClick={() => void actions.stopTurn(sessionId)}>
+              <StopIcon />
+              <span aria-hidden="true">Stop</span>
+            </button>
+          ) : null}
+          <button type="submit" className="send-button" aria-label="Send" title={busy ? 'Queue as a follow-up' : 'Send'} disabled={empty}>
+            <SendIcon />
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { Dialog } from './Dialog';
+import { CloseIcon } from './icons';
+import { shortcutLabel } from './shortcut-label';
+import { DIRECTIVES } from './directives';
+
+/** The keyboard shortcuts, and the offline demo agent's directives. */
+export function HelpPanel() {
+  const store = useStoreApi();
+  const open = useAppStore((state) => state.helpOpen);
+  if (!open) return null;
+  const close = () => store.getState().setHelpOpen(false);
+  const shortcuts: ReadonlyArray<readonly [string, string]> = [
+    [shortcutLabel('N'), 'New session'],
+    [shortcutLabel('K'), 'Search sessions'],
+    ['Enter', 'Send the message'],
+    ['Shift+Enter', 'New line in the message'],
+    ['Esc', 'Stop the running turn'],
+    ['? or Ctrl+/', 'Show this help'],
+    ['Double-click a title', 'Rename a session'],
+  ];
+
+  return (
+    <Dialog labelledBy="help-title" onClose={close} className="help-panel">
+      <div className="dialog-header">
+        <h2 id="help-title">Keyboard shortcuts</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
+      <dl className="shortcut-list">
+        {shortcuts.map(([keys, what]) => (
+          <div key={keys} className="shortcut">
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>The offline demo agent</h3>
+      <p className="help-note">Sessions start with a scripted agent that needs no API key. It follows directives:</p>
+      <dl className="directive-list">
+        {DIRECTIVES.map((directive) => (
+          <div key={directive.example} className="directive">
+            <dt>
+              <code>{directive.example}</code>
+            </dt>
+            <dd>{directive.what}</dd>
+          </div>
+        ))}
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { memo, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { rehypePlugins, remarkPlugins } from '../markdown/markdown-options';
+import { CodeBlock } from './CodeBlock';
+
+/** Links leave the app: a new window (the desktop shell hands it to the browser), no opener, no referrer. */
+function ExternalLink({ node: _node, href, children, ...rest }: ComponentProps<'a'> & ExtraProps) {
+  return (
+    <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** Remote images are not loaded (privacy, and the CSP forbids them): they show as links. */
+function ImageLink({ src, alt }: ComponentProps<'img'> & ExtraProps) {
+  const href = typeof src === 'string' ? src : undefined;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="image-link">
+      {alt !== undefined && alt !== '' ? alt : href}
+    </a>
+  );
+}
+
+const components: Components = { a: ExternalLink, pre: CodeBlock, img: ImageLink };
+
+/** A message's Markdown (GFM, highlighted code, no raw HTML). Re-renders only when the text changes. */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} skipHtml>
+      {text}
+    </ReactMarkdown>
+  );
+});

@@ -1,0 +1,97 @@
+import { memo, useRef } from 'react';
+import type { SessionActivity } from '../../src-shared/model';
+import { sessionTimeLabel } from '../format/session-time';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from './icons';
+
+const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'interrupted', 'failed']);
+
+/** One session in the sidebar: select on click, rename on double-click or Rename, archive, delete. */
+export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
+  const activity = useAppStore((state) => state.sessions.byId[sessionId]?.activity ?? 'idle');
+  const updatedAt = useAppStore((state) => state.sessions.byId[sessionId]?.updatedAt ?? 0);
+  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const selected = useAppStore((state) => state.selectedSessionId === sessionId);
+  const renaming = useAppStore((state) => state.renamingId === sessionId);
+  const actions = store.getState();
+
+  return (
+    <li className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
+      {renaming ? (
+        <RenameInput sessionId={sessionId} title={title} />
+      ) : (
+        <button
+          type="button"
+          className="session-row-main"
+          aria-current={selected ? 'page' : undefined}
+          onClick={() => actions.selectSession(sessionId)}
+          onDoubleClick={() => actions.setRenaming(sessionId)}
+        >
+          <span className="session-row-title">{title}</span>
+          <span className="session-row-meta">
+            {BADGED.has(activity) ? (
+              <span className={`session-badge badge-${activity}`} data-testid="session-badge">
+                {activity}
+              </span>
+            ) : null}
+            <span className="session-row-time">{sessionTimeLabel(updatedAt, Date.now())}</span>
+          </span>
+        </button>
+      )}
+      {renaming ? null : (
+        <div className="session-row-actions">
+          <button type="button" className="icon-button" aria-label="Rename" title="Rename" onClick={() => actions.setRenaming(sessionId)}>
+            <PencilIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={archived ? 'Unarchive' : 'Archive'}
+            title={archived ? 'Unarchive' : 'Archive'}
+            onClick={() => void actions.setSessionArchived(sessionId, !archived)}
+          >
+            {archived ? <UnarchiveIcon /> : <ArchiveIcon />}
+          </button>
+          <button type="button" className="icon-button danger" aria-label="Delete" title="Delete" onClick={() => actions.askToDelete(sessionId)}>
+            <TrashIcon />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+});
+
+/** The title in place, editable: Enter saves, Esc cancels, leaving the field saves. */
+function RenameInput({ sessionId, title }: { sessionId: string; title: string }) {
+  const store = useStoreApi();
+  const done = useRef(false);
+  const finish = (save: boolean, value: string) => {
+    if (done.current) return;
+    done.current = true;
+    if (save) void store.getState().renameSession(sessionId, value);
+    else store.getState().setRenaming(null);
+  };
+  return (
+    <input
+      className="session-rename"
+      aria-label="Session title"
+      defaultValue={title}
+      maxLength={200}
+      autoFocus
+      onFocus={(event) => event.currentTarget.select()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(true, event.currentTarget.value);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          finish(false, '');
+        }
+      }}
+      onBlur={(event) => finish(true, event.currentTarget.value)}
+    />
+  );
+}

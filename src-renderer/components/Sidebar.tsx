@@ -1,0 +1,103 @@
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { CairnMark, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
+import { SEARCH_INPUT_ID } from './focus-targets';
+import { SessionRow } from './SessionRow';
+import { shortcutLabel } from './shortcut-label';
+
+/** The sessions sidebar: new session, search, the active/archived list and its row actions. */
+export function Sidebar() {
+  const store = useStoreApi();
+  const listIds = useAppStore((state) => state.sessions.listIds);
+  const archivedView = useAppStore((state) => state.sessions.view.archived);
+  const listLoaded = useAppStore((state) => state.sessions.listLoaded);
+  const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
+  const searchText = useAppStore((state) => state.searchText);
+  const actions = store.getState();
+
+  return (
+    <nav className="sidebar" aria-label="Sessions">
+      <div className="sidebar-top">
+        <div className="brand">
+          <CairnMark />
+          <span className="brand-name">Cairn</span>
+        </div>
+        <button
+          type="button"
+          className="new-session-button"
+          aria-label="New session"
+          title={`New session (${shortcutLabel('N')})`}
+          onClick={() => void actions.createSession()}
+        >
+          <PlusIcon />
+          <span aria-hidden="true">New session</span>
+        </button>
+        <label className="search-field">
+          <SearchIcon />
+          <input
+            id={SEARCH_INPUT_ID}
+            type="search"
+            aria-label="Search sessions"
+            placeholder="Search"
+            value={searchText}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => actions.setSearchText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && event.currentTarget.value !== '') {
+                event.preventDefault();
+                event.stopPropagation();
+                actions.setSearchText('');
+              }
+            }}
+          />
+          <kbd className="search-shortcut" aria-hidden="true">
+            {shortcutLabel('K')}
+          </kbd>
+        </label>
+      </div>
+
+      <div className="sidebar-list-header">
+        <h2>{archivedView ? 'Archived' : 'Sessions'}</h2>
+        <button type="button" className="text-button" onClick={() => actions.setArchivedView(!archivedView)}>
+          {archivedView ? 'Show active' : 'Show archived'}
+        </button>
+      </div>
+
+      <div className="sidebar-scroll">
+        {listIds.length > 0 ? (
+          <ul className="session-list" role="list">
+            {listIds.map((sessionId) => (
+              <SessionRow key={sessionId} sessionId={sessionId} />
+            ))}
+          </ul>
+        ) : listLoaded ? (
+          <p className="sidebar-empty">
+            {searchText.trim() !== ''
+              ? `No sessions match “${searchText.trim()}”.`
+              : archivedView
+                ? 'Nothing archived. Archived sessions rest here, out of the way.'
+                : 'No sessions yet.'}
+          </p>
+        ) : null}
+        {hasMore ? (
+          <button type="button" className="text-button load-more" onClick={() => void actions.loadMoreSessions()}>
+            Show more
+          </button>
+        ) : null}
+      </div>
+
+      <div className="sidebar-footer">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={() => actions.setHelpOpen(true)}
+        >
+          <KeyboardIcon />
+        </button>
+        <span className="sidebar-footer-note">Your sessions stay on this machine</span>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { AlertIcon, CloseIcon } from './icons';
+
+/** Errors from operations, in the host's words, until dismissed. */
+export function Toasts() {
+  const store = useStoreApi();
+  const toasts = useAppStore((state) => state.toasts);
+  return (
+    <div className="toasts">
+      {toasts.map((toast) => (
+        <div key={toast.id} className="toast" role="alert">
+          <AlertIcon />
+          <p>{toast.message}</p>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => store.getState().dismissToast(toast.id)}>
+            <CloseIcon />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { NO_IDS, selectSessionBusy } from '../state/selectors';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { ArrowDownIcon, Spinner } from './icons';
+import { MessageRow } from './MessageRow';
+import { SessionEmpty } from './SessionEmpty';
+
+/** How close to the top (px) scrolling must come before the next older page is read. */
+const LOAD_OLDER_WITHIN_PX = 800;
+/** Within this distance of the bottom the view counts as "at the newest" and follows the stream. */
+const AT_END_PX = 48;
+
+/**
+ * The session's messages in a virtualised list (only what is near the viewport is in the DOM). It
+ * opens at the newest message, follows a stream while you are at the bottom, and reads older pages
+ * as you scroll up, keeping what you are looking at in place.
+ */
+export function TranscriptView({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const itemIds = useAppStore((state) => state.transcripts[sessionId]?.itemIds ?? NO_IDS);
+  const ready = useAppStore((state) => state.transcripts[sessionId]?.status === 'ready');
+  const hasOlder = useAppStore((state) => (state.transcripts[sessionId]?.nextBefore ?? null) !== null);
+  const loadingOlder = useAppStore((state) => state.transcripts[sessionId]?.loadingOlder ?? false);
+  const busy = useAppStore(selectSessionBusy(sessionId));
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const openedAtEnd = useRef(false);
+  /** Whether the person was at the newest message when they last scrolled (or were put there). */
+  const stuckToEnd = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count: itemIds.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    getItemKey: (index) => itemIds[index] ?? index,
+    overscan: 6,
+    paddingStart: 20,
+    paddingEnd: 28,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+
+  const maybeLoadOlder = useCallback(() => {
+    const element = scrollRef.current;
+    if (element === null || !ready) return;
+    if (element.scrollTop < LOAD_OLDER_WITHIN_PX) void store.getState().loadOlder(sessionId);
+  }, [ready, sessionId, store]);
+
+  const onScroll = useCallback(() => {
+    const element = scrollRef.current;
+    if (element !== null) stuckToEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    maybeLoadOlder();
+  }, [maybeLoadOlder]);
+
+  // When the viewport shrinks (the composer grows, follow-ups queue up), stay at the newest message.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => {
+      if (stuckToEnd.current && openedAtEnd.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // Open at the newest message, once the first snapshot is in.
+  useLayoutEffect(() => {
+    if (!ready || openedAtEnd.current || itemIds.length === 0) return;
+    openedAtEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [ready, itemIds.length, virtualizer]);
+
+  // A short page may not fill the view, or a fast fling may have outrun the last read: check again.
+  useLayoutEffect(() => {
+    if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
+  }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
+
+  const items = virtualizer.getVirtualItems();
+  const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
+
+  return (
+    <div className="transcript-frame">
+      <div
+        className="transcript"
+        data-testid="transcript"
+        ref={scrollRef}
+        role="log"
+        aria-label="Conversation"
+        aria-busy={busy}
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        {ready && itemIds.length === 0 ? <SessionEmpty sessionId={sessionId} /> : null}
+        {!ready ? (
+          <div className="transcript-loading">
+            <Spinner label="Loading the conversation" />
+          </div>
+        ) : null}
+        <div className="transcript-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((virtualItem) => {
+            const itemId = itemIds[virtualItem.index];
+            if (itemId === undefined) return null;
+            return (
+              <div
+                key={virtualItem.key}
+                data-index={virtualItem.index}
+                ref={virtualizer.measureElement}
+                className="transcript-row"
+                style={{ transform: `translateY(${virtualItem.start}px)` }}
+              >
+                <MessageRow sessionId={sessionId} itemId={itemId} index={virtualItem.index} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {loadingOlder ? (
+        <div className="older-loading" role="status">
+          <Spinner />
+          Loading earlier messages…
+        </div>
+      ) : null}
+      {!atEnd ? (
+        <button type="button" className="jump-to-latest" aria-label="Scroll to the newest message" onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}>
+          <ArrowDownIcon />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** Elements that keyboard shortcuts and empty states move focus to. */
+export const COMPOSER_INPUT_ID = 'composer-input';
+export const SEARCH_INPUT_ID = 'session-search';
+
+export function focusComposer(): void {
+  document.getElementById(COMPOSER_INPUT_ID)?.focus();
+}
+
+export function focusSearch(): void {
+  const input = document.getElementById(SEARCH_INPUT_ID);
+  if (input instanceof HTMLInputElement) {
+    input.focus();
+    input.select();
+  }
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { focusSearch } from '../components/focus-targets';
+import type { AppStore } from '../state/app-state';
+import { isBusy } from '../state/selectors';
+
+/** Whether keys typed now go into a text field (so "?" is text, not a shortcut). */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+/**
+ * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Esc stops the running
+ * turn (or closes what is open), ? or Ctrl+/ toggles the help panel.
+ */
+export function useGlobalShortcuts(store: AppStore): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const state = store.getState();
+      const modifier = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+
+      if (modifier && !event.altKey && !event.shiftKey && key === 'n') {
+        event.preventDefault();
+        void state.createSession();
+      } else if (modifier && !event.altKey && key === 'k') {
+        event.preventDefault();
+        focusSearch();
+      } else if ((modifier && key === '/') || (event.key === '?' && !modifier && !isTyping(event.target))) {
+        event.preventDefault();
+        state.setHelpOpen(!state.helpOpen);
+      } else if (event.key === 'Escape') {
+        if (state.helpOpen) state.setHelpOpen(false);
+        else if (state.pendingDeleteId !== null) state.askToDelete(null);
+        else if (state.selectedSessionId !== null && isBusy(state.sessions.byId[state.selectedSessionId]?.activity)) {
+          event.preventDefault();
+          void state.stopTurn(state.selectedSessionId);
+        }
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+}

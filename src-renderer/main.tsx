@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { selectHostLink } from './bridge/select-host-link';
+import { App } from './components/App';
+import { browserLocation } from './platform/app-location';
+import { animationFrameScheduler } from './platform/frame-scheduler';
+import { newId } from './platform/new-id';
+import { connectStoreToHost } from './state/connect-store';
+import { createAppStore } from './state/store';
+import { StoreProvider } from './state/store-context';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/sidebar.css';
+import './styles/transcript.css';
+import './styles/markdown.css';
+import './styles/overlays.css';
+
+const link = selectHostLink(window);
+const store = createAppStore({
+  link,
+  frames: animationFrameScheduler(window),
+  location: browserLocation(window),
+  newId,
+  timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
+});
+connectStoreToHost(store, link);
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);
