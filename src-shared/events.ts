@@ -1,3 +1,4 @@
+import type { InteractionRecord } from './interaction-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 
 /**
@@ -20,7 +21,8 @@ export type ChangeEventBody =
   | { readonly kind: 'transcript.finalized'; readonly sessionId: string; readonly itemIds: readonly string[] }
   | { readonly kind: 'queue.changed'; readonly message: QueuedMessage }
   /** The connection catalog changed; re-read it with connection.list. */
-  | { readonly kind: 'connections.changed'; readonly catalogRevision: number };
+  | { readonly kind: 'connections.changed'; readonly catalogRevision: number }
+  | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
 

@@ -1,7 +1,7 @@
 import type { ChangeEventBody } from '../../src-shared/events';
 import type { RunKind, RunStatus, TranscriptItemKind, TurnSummary } from '../../src-shared/model';
 import type { Stores } from '../storage/stores';
-import type { AgentBackend, AgentRunInput, HistoryMessage } from './backends/agent-backend';
+import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './backends/agent-backend';
 import { AgentBackendError } from './backends/agent-backend';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
@@ -16,6 +16,8 @@ export interface RunExecutorDeps {
   /** The backend of a connection, or null when the session's connection no longer exists. */
   readonly backendFor: (connectionId: string) => AgentBackend | null;
   readonly flushMs?: number;
+  /** The unmasked output of a tool result whose transcript copy is masked (a secret answer). */
+  readonly revealToolOutput?: (data: Readonly<Record<string, unknown>>) => unknown;
   /** Called after a run has ended and its end is committed and published. */
   readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
 }
@@ -159,6 +161,9 @@ export class RunExecutor {
             });
             recorder.flush();
             break;
+          case 'interaction_requested':
+            this.suspend(active, event);
+            break;
           case 'usage': {
             const { type: _type, ...usage } = event;
             recorder.recordUsage(usage);
@@ -238,11 +243,67 @@ export class RunExecutor {
     this.deps.onRunEnded(active.identity, ending.status);
   }
 
+  /**
+   * The run waits for the person: the tool call, the pending interaction and the `waiting` status are
+   * committed together, and nothing of the run stays in memory. Not an end: the answer ends it.
+   */
+  private suspend(active: ActiveRun, event: Extract<AgentEvent, { type: 'interaction_requested' }>): void {
+    const { stores, bus, clock, ids } = this.deps;
+    const { sessionId, turnId, runId } = active.identity;
+    active.settled = true;
+    if (this.active.get(sessionId) === active) this.active.delete(sessionId);
+    let published: ChangeEventBody[] = [];
+    try {
+      published = stores.transaction(() => {
+        const events = active.recorder.commitPending();
+        const now = clock.now();
+        const interaction = stores.interactions.insert({
+          interactionId: ids.next('interaction'),
+          sessionId,
+          turnId,
+          runId,
+          toolCallId: event.toolCallId,
+          request: event.request,
+          now,
+        });
+        const data = { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input, interactionId: interaction.interactionId };
+        const item = stores.transcript.append(
+          { sessionId, itemId: ids.next('item'), turnId, runId, kind: 'tool_call', text: event.toolName, state: 'final', data, now },
+          stores.sessions.reservePositions(sessionId, 1),
+        );
+        stores.transcript.finalizeRun(runId);
+        stores.ledger.append(
+          runId,
+          [
+            { kind: 'tool_call', payload: { itemId: item.itemId, ...data } },
+            { kind: 'interaction_requested', payload: { interactionId: interaction.interactionId, request: event.request } },
+            { kind: 'run_waiting', payload: { interactionId: interaction.interactionId } },
+          ],
+          now,
+        );
+        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
+        stores.sessions.touch(sessionId, now);
+        const { answerSecretId: _secret, ...record } = interaction;
+        events.push({ kind: 'transcript.appended', item }, { kind: 'interaction.changed', interaction: record });
+        events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+        return events;
+      });
+    } finally {
+      active.recorder.close();
+      active.controller.abort();
+    }
+    for (const change of published) bus.publish(change);
+  }
+
   private history(sessionId: string): HistoryMessage[] {
     const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
     return items.flatMap((item): HistoryMessage[] => {
       const role = HISTORY_ROLES[item.kind];
-      return role === null ? [] : [{ role, text: item.text, turnId: item.turnId, runId: item.runId, data: item.data }];
+      if (role === null) return [];
+      const reveal = this.deps.revealToolOutput;
+      const data =
+        item.kind === 'tool_result' && item.data?.masked === true && reveal !== undefined ? { ...item.data, output: reveal(item.data) } : item.data;
+      return [{ role, text: item.text, turnId: item.turnId, runId: item.runId, data }];
     });
   }
 }

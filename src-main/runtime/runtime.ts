@@ -12,6 +12,8 @@ import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
+import { askUserTool } from './interactions/ask-user-tool';
+import { InteractionService } from './interactions/interaction-service';
 import { currentTimeTool } from './tools/current-time-tool';
 import { TurnService } from './turn-service';
 
@@ -36,6 +38,7 @@ export interface Runtime {
   readonly sessions: SessionService;
   readonly turns: TurnService;
   readonly connections: ConnectionService;
+  readonly interactions: InteractionService;
   readonly executor: RunExecutor;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -53,20 +56,23 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (modelId, usage) => deps.providers.costOf(modelId, usage),
-    toolsFor: () => [currentTimeTool],
+    toolsFor: () => [askUserTool, currentTimeTool],
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let turns: TurnService | null = null;
+  let interactions: InteractionService | null = null;
   const executor = new RunExecutor({
     ...deps,
     bus,
     backendFor: (connectionId) => deps.backends.get(connectionId) ?? modelBackend,
+    revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
     },
   });
-  turns = new TurnService({ ...deps, bus, executor });
+  interactions = new InteractionService({ ...deps, bus, executor });
+  turns = new TurnService({ ...deps, bus, executor, interactions });
   const sessions = new SessionService({ ...deps, bus, turns, connections });
   const turnService = turns;
   return {
@@ -74,6 +80,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     sessions,
     turns: turnService,
     connections,
+    interactions,
     executor,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

@@ -1,5 +1,6 @@
 import type { ChangeEventBody } from '../../src-shared/events';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { InteractionCloseReason } from '../../src-shared/interaction-model';
 import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnOrigin, TurnSummary } from '../../src-shared/model';
 import { isActiveStatus } from '../../src-shared/model';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../src-shared/operations';
@@ -7,6 +8,7 @@ import { DEFAULT_MAX_STEPS } from '../../src-shared/operations';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids } from './ports';
+import type { InteractionService } from './interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
 import { turnAndSessionEvents } from './run-executor';
 import { titleFromMessage } from './session-title';
@@ -17,6 +19,7 @@ export interface TurnServiceDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly executor: RunExecutor;
+  readonly interactions: InteractionService;
 }
 
 export interface StartTurnRequest {
@@ -45,6 +48,7 @@ export class TurnService {
       return ok({ turn: existing, created: false });
     }
     if (session.archived) return archived();
+    this.supersedeWaiting(request.sessionId);
     if (stores.turns.activeTurn(request.sessionId) !== null) {
       return fail('session_busy', 'This session is already working on a turn. Stop it, or send your message as a follow-up.');
     }
@@ -73,10 +77,11 @@ export class TurnService {
       // No live handle (a waiting run holds nothing in memory): settle it in the record alone.
       const events = stores.transaction(() => {
         const now = clock.now();
+        const closed = this.deps.interactions.closeForRun(active.latestRun.runId, closeReasonFor(source), now);
         stores.turns.setRunStatus(active.latestRun.runId, { ...ending, now });
         stores.ledger.append(active.latestRun.runId, [{ kind: 'run_terminal', payload: ending }], now);
         stores.sessions.touch(sessionId, now);
-        return [...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
+        return [...(closed === null ? [] : [closed]), ...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
       });
       for (const event of events) bus.publish(event);
     }
@@ -147,6 +152,7 @@ export class TurnService {
     if (stores.turns.getTurn(sessionId, messageId) !== null) {
       return fail('operation_conflict', 'A turn with this id already exists; use a new message id.');
     }
+    this.supersedeWaiting(sessionId);
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const { message, admitted } = stores.transaction(() => {
       const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now() });
@@ -168,6 +174,14 @@ export class TurnService {
     const { message, admitted } = stores.transaction(() => this.startQueued(session, next));
     bus.publish({ kind: 'queue.changed', message });
     this.launch(admitted);
+  }
+
+  /**
+   * A new message while the agent waits for an answer moves on: the pending question is closed as
+   * `superseded` and its turn cancelled, so the new message starts now.
+   */
+  private supersedeWaiting(sessionId: string): void {
+    if (this.deps.stores.turns.activeTurn(sessionId)?.status === 'waiting') this.stop(sessionId, undefined, SUPERSEDED);
   }
 
   /** Cancels every queued follow-up of a session; call inside a transaction. */
@@ -246,6 +260,14 @@ interface Admitted {
   readonly turnId: string;
   readonly runId: string;
   readonly events: readonly ChangeEventBody[];
+}
+
+const SUPERSEDED = 'superseded';
+
+function closeReasonFor(source: string): InteractionCloseReason {
+  if (source === 'session_archived') return 'session_archived';
+  if (source === SUPERSEDED) return 'superseded';
+  return 'turn_stopped';
 }
 
 function missingSession() {

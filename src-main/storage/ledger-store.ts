@@ -10,6 +10,9 @@ export type LedgerEventKind =
   | 'tool_call'
   | 'tool_result'
   | 'usage'
+  | 'interaction_requested'
+  | 'interaction_answered'
+  | 'run_waiting'
   | 'run_terminal';
 
 export interface LedgerEvent {

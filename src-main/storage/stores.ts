@@ -2,6 +2,7 @@ import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openDatabase, type OpenDatabaseOptions } from './database';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
+import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -20,6 +21,7 @@ export interface Stores {
   readonly connections: ConnectionStore;
   readonly settings: SettingsStore;
   readonly usage: UsageStore;
+  readonly interactions: InteractionStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -46,6 +48,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     connections: createConnectionStore(database),
     settings: createSettingsStore(database),
     usage: createUsageStore(database),
+    interactions: createInteractionStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -26,11 +26,16 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
+let reopenCount = 0;
+
 /** A host on a fresh temp data directory with sequential ids and no log output. */
 export async function startTestHost(options: Partial<HostOptions> & { dataDir?: string } = {}): Promise<TestHost> {
   const temp = options.dataDir === undefined ? tempDataDir() : null;
   const dataDir = options.dataDir ?? temp?.dir ?? '';
-  const host = await createHost({ ids: sequentialIds(), logger: silentLogger, ...options, dataDir });
+  // A host reopened on a used directory gets its own id prefix so its ids cannot collide with the first's.
+  reopenCount += options.dataDir === undefined ? 0 : 1;
+  const ids = sequentialIds(options.dataDir === undefined ? '' : `reopen${reopenCount}-`);
+  const host = await createHost({ ids, logger: silentLogger, ...options, dataDir });
   const events: ChangeEvent[] = [];
   const unsubscribe = host.subscribe((event) => events.push(event));
   const testHost: TestHost = {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../storage/database';
 
-const TABLES = ['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages'] as const;
+const TABLES = ['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages', 'interactions', 'connections', 'usage_records'] as const;
 
 /**
  * A summary of everything in a data directory's record (row counts and a checksum of mutable
@@ -14,7 +14,8 @@ export function recordFingerprint(dataDir: string): string {
     const counts = TABLES.map((table) => `${table}=${String(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get())}`);
     const sessions = db.prepare("SELECT group_concat(session_id || ':' || revision || ':' || archived || ':' || title, '|') FROM sessions").pluck().get();
     const runs = db.prepare("SELECT group_concat(run_id || ':' || status, '|') FROM runs").pluck().get();
-    return [...counts, String(sessions), String(runs)].join(';');
+    const interactions = db.prepare("SELECT group_concat(interaction_id || ':' || status, '|') FROM interactions").pluck().get();
+    return [...counts, String(sessions), String(runs), String(interactions)].join(';');
   } finally {
     db.close();
   }

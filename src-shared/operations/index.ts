@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { connectionOperations } from './connection-operations';
+import { interactionOperations } from './interaction-operations';
 import { sessionOperations } from './session-operations';
 import { turnOperations } from './turn-operations';
 
@@ -12,11 +13,13 @@ export const operations = {
   ...sessionOperations,
   ...turnOperations,
   ...connectionOperations,
+  ...interactionOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';
 export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
 export type { ConnectionCatalog } from './connection-operations';
+export type { InteractionAnswerResult } from './interaction-operations';
 export type { SessionListResult, SessionSnapshot } from './session-operations';
 export type { MessageSubmitResult, TurnStartResult, TurnStopResult } from './turn-operations';
 

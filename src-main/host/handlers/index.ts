@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../handler';
 import { connectionHandlers } from './connection-handlers';
 import { hostHandlers } from './host-handlers';
+import { interactionHandlers } from './interaction-handlers';
 import { sessionHandlers } from './session-handlers';
 import { turnHandlers } from './turn-handlers';
 
@@ -10,4 +11,5 @@ export const handlers: HandlerTable = {
   ...sessionHandlers,
   ...turnHandlers,
   ...connectionHandlers,
+  ...interactionHandlers,
 };

@@ -1,3 +1,4 @@
+import type { InteractionRequest } from '../../../src-shared/interaction-model';
 import type { RunKind, RunStatus } from '../../../src-shared/model';
 
 /** A message of the conversation so far, as a backend reads it. */
@@ -40,7 +41,18 @@ export type AgentEvent =
       readonly output: unknown;
       readonly isError: boolean;
     }
-  | ({ readonly type: 'usage' } & UsageReport);
+  | ({ readonly type: 'usage' } & UsageReport)
+  /**
+   * A tool call that needs the person (ask_user). The backend's stream ends here; the runtime records
+   * the call and the pending interaction, and the run waits. The answer continues the turn in a new run.
+   */
+  | {
+      readonly type: 'interaction_requested';
+      readonly toolCallId: string;
+      readonly toolName: string;
+      readonly input: unknown;
+      readonly request: InteractionRequest;
+    };
 
 /** One model call's usage, as the runtime records it. */
 export interface UsageReport {

@@ -1,7 +1,8 @@
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
 import { ProviderError } from '../providers';
 import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import { isSuspension, toolError } from '../tools/agent-tool';
+import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { conversationFromHistory, type ConversationMessage } from './conversation';
@@ -103,16 +104,24 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
 
       const results: { toolCallId: string; toolName: string; output: unknown; isError: boolean }[] = [];
       for (const call of calls) {
-        yield { type: 'tool_call', ...call };
-        if (signal.aborted) return;
         const tool = byName.get(call.toolName);
-        const outcome =
+        const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
+        const run = async () =>
           tool === undefined
             ? toolError(`There is no tool named "${call.toolName}". Available: ${[...byName.keys()].join(', ') || 'none'}.`)
-            : await tool
-                .execute(call.input, { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal })
-                .catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
+            : tool.execute(call.input, context).catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
+        // A tool that asks the person decides before anything is recorded: the request goes in the
+        // record with the call, and the run waits. Other tools are recorded first, then run.
+        let executed = tool?.name === ASK_USER_TOOL_NAME ? await run() : null;
+        if (executed !== null && isSuspension(executed)) {
+          yield { type: 'interaction_requested', ...call, request: executed.suspend };
+          return;
+        }
+        yield { type: 'tool_call', ...call };
         if (signal.aborted) return;
+        executed ??= await run();
+        if (signal.aborted) return;
+        const outcome = isSuspension(executed) ? toolError('This tool cannot ask the person here.') : executed;
         results.push({ ...call, output: outcome.output, isError: outcome.isError });
         yield { type: 'tool_result', toolCallId: call.toolCallId, toolName: call.toolName, output: outcome.output, isError: outcome.isError };
       }

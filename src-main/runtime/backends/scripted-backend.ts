@@ -1,6 +1,8 @@
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
+import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
 import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
+import { SCRIPTED_ASK, SCRIPTED_ASK_SECRET, SCRIPTED_FORM, summariseAnswer } from './scripted-interactions';
 
 export const SCRIPTED_BACKEND_ID = 'scripted';
 
@@ -26,6 +28,11 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       .map((message) => message.text)
       .join('');
     yield { type: 'step_started' };
+    if (input.runKind === 'continuation') {
+      const answered = input.history.filter((message) => message.turnId === input.turnId && message.role === 'tool_result').at(-1);
+      yield { type: 'text_delta', text: summariseAnswer(answered?.data?.output) };
+      return;
+    }
     if (input.resume !== null) {
       yield { type: 'text_delta', text: `(Resuming after the previous attempt ended: ${input.resume.reason ?? input.resume.previousStatus}.) ` };
     }
@@ -60,6 +67,14 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       }
       case 'fail':
         throw new AgentBackendError(directive.code, directive.message);
+      case 'ask':
+      case 'ask_secret':
+      case 'form': {
+        const request = directive.kind === 'ask' ? SCRIPTED_ASK : directive.kind === 'ask_secret' ? SCRIPTED_ASK_SECRET : SCRIPTED_FORM;
+        yield { type: 'text_delta', text: request.kind === 'form' ? 'I need a few details to set this up.' : 'Before I go on, I need a decision from you.' };
+        yield { type: 'interaction_requested', toolCallId: `ask-${input.runId}`, toolName: ASK_USER_TOOL_NAME, input: request, request };
+        return;
+      }
       case 'steps': {
         for (let step = 1; step <= directive.steps; step += 1) {
           if (step > 1) yield { type: 'step_started' };

@@ -5,6 +5,7 @@ export type ScriptedDirective =
   | { readonly kind: 'hold' }
   | { readonly kind: 'fail'; readonly code: string; readonly message: string }
   | { readonly kind: 'steps'; readonly steps: number }
+  | { readonly kind: 'ask' | 'ask_secret' | 'form' }
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
@@ -12,6 +13,9 @@ export const DIRECTIVE_HELP = [
   '/hold — keeps the turn running until it is stopped (and ignores the abort signal for a while)',
   '/fail CODE message — fails the run with a provider error of that code',
   '/steps N — takes N tool-less steps, to exercise the step budget',
+  '/ask — asks three questions (single choice, multiple choice with Other, free text), then sums up your answers',
+  '/ask-secret — asks for a secret (masked) and a choice',
+  '/form — asks you to fill in a form with a field of every kind',
 ] as const;
 
 const MAX_CHUNKS = 100_000;
@@ -34,6 +38,12 @@ export function parseDirective(text: string): ScriptedDirective {
     }
     case '/steps':
       return { kind: 'steps', steps: clampInt(rest[0], 3, 1, 1000) };
+    case '/ask':
+      return { kind: 'ask' };
+    case '/ask-secret':
+      return { kind: 'ask_secret' };
+    case '/form':
+      return { kind: 'form' };
     default:
       return { kind: 'reply', text: trimmed };
   }

@@ -1,3 +1,5 @@
+import type { InteractionRequest } from '../../../src-shared/interaction-model';
+
 /** A tool the built-in agent can call. Its input is validated before it runs; its result goes back to the model. */
 export interface AgentTool {
   readonly name: string;
@@ -6,7 +8,7 @@ export interface AgentTool {
   readonly inputSchema: Readonly<Record<string, unknown>>;
   /** True when the tool changes nothing (offered in every permission mode). */
   readonly readOnly: boolean;
-  execute(input: unknown, context: ToolContext): Promise<ToolOutcome>;
+  execute(input: unknown, context: ToolContext): Promise<ToolOutcome | ToolSuspension>;
 }
 
 export interface ToolContext {
@@ -20,6 +22,15 @@ export interface ToolContext {
 export interface ToolOutcome {
   readonly output: unknown;
   readonly isError: boolean;
+}
+
+/** The tool needs the person: the run waits (holding nothing in memory) until they answer. */
+export interface ToolSuspension {
+  readonly suspend: InteractionRequest;
+}
+
+export function isSuspension(outcome: ToolOutcome | ToolSuspension): outcome is ToolSuspension {
+  return 'suspend' in outcome;
 }
 
 export function toolError(message: string): ToolOutcome {

@@ -1,8 +1,9 @@
 import { migration001Initial } from './001-initial';
 import { migration002ConnectionsAndUsage } from './002-connections-and-usage';
+import { migration003Interactions } from './003-interactions';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every migration, in order. Add a file per change; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002ConnectionsAndUsage];
+export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions];

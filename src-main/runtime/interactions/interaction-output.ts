@@ -1,0 +1,29 @@
+import type { InteractionAnswer, InteractionRequest } from '../../../src-shared/interaction-model';
+import { maskAnswer } from '../../../src-shared/interaction-validation';
+
+/**
+ * The tool result an answer becomes: what the model reads (unmasked) and, with `masked`, what the
+ * transcript keeps (secret answers replaced by a mask).
+ */
+export function interactionOutput(request: InteractionRequest, answer: InteractionAnswer, options: { masked: boolean }): Record<string, unknown> {
+  if (answer.action === 'decline') return { action: 'decline', note: 'The person declined to answer.' };
+  if (answer.action === 'cancel') return { action: 'cancel', note: 'The person dismissed the question without answering.' };
+  const shown = options.masked ? maskAnswer(request, answer) : answer;
+  if (request.kind === 'form' && 'values' in shown) return { action: 'accept', values: shown.values };
+  if (request.kind !== 'question' || !('answers' in shown)) return { action: 'accept' };
+  return {
+    action: 'accept',
+    answers: request.questions.map((question) => {
+      const given = shown.answers[question.id];
+      const selected = question.options.filter((option) => given?.optionIds.includes(option.id)).map((option) => option.label);
+      return {
+        questionId: question.id,
+        header: question.header,
+        question: question.prompt,
+        selected,
+        ...(given?.text === undefined ? {} : { text: given.text }),
+        ...(question.secret ? { secret: true } : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,187 @@
+import type { ChangeEventBody } from '../../../src-shared/events';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { InteractionAnswer, InteractionCloseReason, InteractionRecord, InteractionStatus } from '../../../src-shared/interaction-model';
+import { hasSecret, maskAnswer, validateAnswer } from '../../../src-shared/interaction-validation';
+import type { InteractionAnswerResult } from '../../../src-shared/operations';
+import type { StoredInteraction } from '../../storage/interaction-store';
+import type { SecretVault } from '../../storage/secret-vault';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../event-bus';
+import type { Clock, Ids } from '../ports';
+import type { RunExecutor } from '../run-executor';
+import { turnAndSessionEvents } from '../run-executor';
+import { ASK_USER_TOOL_NAME } from './ask-user-tool';
+import { interactionOutput } from './interaction-output';
+
+export interface InteractionServiceDeps {
+  readonly stores: Stores;
+  readonly vault: SecretVault;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly executor: RunExecutor;
+}
+
+const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
+  accept: 'answered',
+  decline: 'declined',
+  cancel: 'cancelled',
+};
+
+/**
+ * Answers what agents asked. An answer is checked against its request, recorded (secret answers
+ * sealed in the vault, masked everywhere else) and continues the turn in a new run. The first answer
+ * wins: the same answer again returns the same result; a different one is a conflict.
+ */
+export class InteractionService {
+  constructor(private readonly deps: InteractionServiceDeps) {}
+
+  list(filter: { sessionId?: string; status?: InteractionStatus; limit?: number }): Outcome<{ interactions: InteractionRecord[] }> {
+    if (filter.sessionId !== undefined && this.deps.stores.sessions.get(filter.sessionId) === null) {
+      return fail('not_found', 'That session does not exist.');
+    }
+    const interactions = this.deps.stores.interactions.list({ ...filter, limit: filter.limit ?? 100 }).map(publicRecord);
+    return ok({ interactions });
+  }
+
+  get(interactionId: string): Outcome<{ interaction: InteractionRecord }> {
+    const stored = this.deps.stores.interactions.get(interactionId);
+    return stored === null ? missing() : ok({ interaction: publicRecord(stored) });
+  }
+
+  answer(interactionId: string, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+    const { stores, vault, clock, ids, bus, executor } = this.deps;
+    const interaction = stores.interactions.get(interactionId);
+    if (interaction === null) return missing();
+    const problems = validateAnswer(interaction.request, answer);
+    if (problems.length > 0) {
+      return fail('invalid_input', `Check the answer: ${problems.map((problem) => (problem.id === null ? problem.message : `${problem.id}: ${problem.message}`)).join(' ')}`);
+    }
+    if (interaction.status !== 'pending') return this.repeated(interaction, answer);
+    const session = stores.sessions.get(interaction.sessionId);
+    if (session === null) return missing();
+    if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
+
+    const secret = answer.action === 'accept' && hasSecret(interaction.request);
+    const secretId = secret ? `answer-${interactionId}` : null;
+    if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
+    const { sessionId, turnId, runId } = interaction;
+    const continuationId = ids.next('run');
+    const { events, settled } = stores.transaction(() => {
+      const now = clock.now();
+      const masked = maskAnswer(interaction.request, answer);
+      const settledInteraction = stores.interactions.settle(interactionId, {
+        status: SETTLED_BY[answer.action],
+        answer: masked,
+        answerSecretId: secretId,
+        closeReason: null,
+        now,
+      });
+      stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'interaction_answered', now });
+      stores.ledger.append(
+        runId,
+        [
+          { kind: 'interaction_answered', payload: { interactionId, status: settledInteraction.status, answer: masked } },
+          { kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'interaction_answered' } },
+        ],
+        now,
+      );
+      stores.turns.openRun({ sessionId, turnId, runId: continuationId, kind: 'continuation', now });
+      const data = {
+        toolCallId: interaction.toolCallId,
+        toolName: ASK_USER_TOOL_NAME,
+        output: interactionOutput(interaction.request, answer, { masked: true }),
+        isError: false,
+        interactionId,
+        masked: secret,
+      };
+      const item = stores.transcript.append(
+        { sessionId, itemId: ids.next('item'), turnId, runId: continuationId, kind: 'tool_result', text: ASK_USER_TOOL_NAME, state: 'final', data, now },
+        stores.sessions.reservePositions(sessionId, 1),
+      );
+      stores.ledger.append(
+        continuationId,
+        [
+          { kind: 'run_opened', payload: { kind: 'continuation', after: interactionId } },
+          { kind: 'tool_result', payload: { itemId: item.itemId, ...data } },
+        ],
+        now,
+      );
+      stores.sessions.touch(sessionId, now);
+      const changes: ChangeEventBody[] = [
+        { kind: 'interaction.changed', interaction: publicRecord(settledInteraction) },
+        { kind: 'transcript.appended', item },
+        ...turnAndSessionEvents(stores, sessionId, turnId),
+      ];
+      return { events: changes, settled: settledInteraction };
+    });
+    for (const event of events) bus.publish(event);
+    executor.launch({ sessionId, turnId, runId: continuationId, kind: 'continuation' }, null);
+    const turn = stores.turns.getTurn(sessionId, turnId);
+    if (turn === null) throw new Error('Answered turn vanished');
+    return ok({ interaction: publicRecord(settled), turn });
+  }
+
+  /**
+   * Closes the pending interaction of a waiting run; call inside the transaction that ends the run.
+   * Returns the change event to publish, or null when nothing was pending.
+   */
+  closeForRun(runId: string, reason: InteractionCloseReason, now: number): ChangeEventBody | null {
+    const pending = this.deps.stores.interactions.pendingOfRun(runId);
+    if (pending === null) return null;
+    const closed = this.deps.stores.interactions.settle(pending.interactionId, {
+      status: 'closed',
+      answer: null,
+      answerSecretId: null,
+      closeReason: reason,
+      now,
+    });
+    this.deps.stores.ledger.append(runId, [{ kind: 'interaction_answered', payload: { interactionId: closed.interactionId, status: 'closed', closeReason: reason } }], now);
+    return { kind: 'interaction.changed', interaction: publicRecord(closed) };
+  }
+
+  /** The unmasked tool output of an answered interaction, for the model's next request. */
+  revealOutput(data: Readonly<Record<string, unknown>>): unknown {
+    const interaction = typeof data.interactionId === 'string' ? this.deps.stores.interactions.get(data.interactionId) : null;
+    if (interaction === null) return data.output;
+    const answer = this.fullAnswer(interaction);
+    return answer === null ? data.output : interactionOutput(interaction.request, answer, { masked: false });
+  }
+
+  private repeated(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+    const turn = this.deps.stores.turns.getTurn(interaction.sessionId, interaction.turnId);
+    if (interaction.status === 'closed') {
+      return fail('operation_conflict', `This question was closed (${interaction.closeReason ?? 'closed'}) and can no longer be answered.`);
+    }
+    const given = this.fullAnswer(interaction);
+    if (given !== null && turn !== null && stableJson(given) === stableJson(answer)) {
+      return ok({ interaction: publicRecord(interaction), turn });
+    }
+    return fail('operation_conflict', 'This question was already answered differently; the first answer stands.');
+  }
+
+  private fullAnswer(interaction: StoredInteraction): InteractionAnswer | null {
+    if (interaction.answerSecretId !== null) {
+      const sealed = this.deps.vault.get(interaction.answerSecretId);
+      return sealed === null ? null : (JSON.parse(sealed) as InteractionAnswer);
+    }
+    return interaction.answer;
+  }
+}
+
+function publicRecord(stored: StoredInteraction): InteractionRecord {
+  const { answerSecretId: _secret, ...record } = stored;
+  return record;
+}
+
+function missing() {
+  return fail('not_found', 'That question does not exist.');
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}

@@ -1,0 +1,148 @@
+import type {
+  InteractionAnswer,
+  InteractionCloseReason,
+  InteractionRecord,
+  InteractionRequest,
+  InteractionStatus,
+} from '../../src-shared/interaction-model';
+import type { Db } from './database';
+
+export interface NewInteraction {
+  readonly interactionId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly request: InteractionRequest;
+  readonly now: number;
+}
+
+export interface InteractionSettlement {
+  readonly status: Exclude<InteractionStatus, 'pending'>;
+  /** Masked where secret. */
+  readonly answer: InteractionAnswer | null;
+  /** The vault id holding the unmasked answer, when it carries a secret. */
+  readonly answerSecretId: string | null;
+  readonly closeReason: InteractionCloseReason | null;
+  readonly now: number;
+}
+
+export interface StoredInteraction extends InteractionRecord {
+  readonly answerSecretId: string | null;
+}
+
+/** What agents asked and how each ask ended. A pending row survives restarts until answered or closed. */
+export interface InteractionStore {
+  insert(interaction: NewInteraction): StoredInteraction;
+  get(interactionId: string): StoredInteraction | null;
+  settle(interactionId: string, settlement: InteractionSettlement): StoredInteraction;
+  pendingOfRun(runId: string): StoredInteraction | null;
+  pendingOfSession(sessionId: string): StoredInteraction[];
+  /** The answered interaction of a tool call, if any (for the continuation run). */
+  byToolCall(runId: string, toolCallId: string): StoredInteraction | null;
+  list(filter: { sessionId?: string; status?: InteractionStatus; limit: number }): StoredInteraction[];
+}
+
+interface Row {
+  interaction_id: string;
+  session_id: string;
+  turn_id: string;
+  run_id: string;
+  tool_call_id: string;
+  request: string;
+  status: InteractionStatus;
+  answer: string | null;
+  answer_secret_id: string | null;
+  close_reason: InteractionCloseReason | null;
+  created_at: number;
+  updated_at: number;
+}
+
+function toRecord(row: Row): StoredInteraction {
+  return {
+    interactionId: row.interaction_id,
+    sessionId: row.session_id,
+    turnId: row.turn_id,
+    runId: row.run_id,
+    toolCallId: row.tool_call_id,
+    request: JSON.parse(row.request) as InteractionRequest,
+    status: row.status,
+    answer: row.answer === null ? null : (JSON.parse(row.answer) as InteractionAnswer),
+    answerSecretId: row.answer_secret_id,
+    closeReason: row.close_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function createInteractionStore(db: Db): InteractionStore {
+  const insert = db.prepare(`
+    INSERT INTO interactions (interaction_id, session_id, turn_id, run_id, tool_call_id, request, status, created_at, updated_at)
+    VALUES (@interactionId, @sessionId, @turnId, @runId, @toolCallId, @request, 'pending', @now, @now)`);
+  const get = db.prepare<[string], Row>('SELECT * FROM interactions WHERE interaction_id = ?');
+  const settle = db.prepare(`
+    UPDATE interactions SET status = @status, answer = @answer, answer_secret_id = @answerSecretId,
+      close_reason = @closeReason, updated_at = @now
+    WHERE interaction_id = @interactionId AND status = 'pending'`);
+  const pendingOfRun = db.prepare<[string], Row>("SELECT * FROM interactions WHERE run_id = ? AND status = 'pending'");
+  const pendingOfSession = db.prepare<[string], Row>(
+    "SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at",
+  );
+  const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
+
+  const store: InteractionStore = {
+    insert(interaction) {
+      insert.run({ ...interaction, request: JSON.stringify(interaction.request) });
+      const stored = store.get(interaction.interactionId);
+      if (stored === null) throw new Error(`Interaction ${interaction.interactionId} vanished after insert`);
+      return stored;
+    },
+    get(interactionId) {
+      const row = get.get(interactionId);
+      return row === undefined ? null : toRecord(row);
+    },
+    settle(interactionId, settlement) {
+      const changed = settle.run({
+        interactionId,
+        status: settlement.status,
+        answer: settlement.answer === null ? null : JSON.stringify(settlement.answer),
+        answerSecretId: settlement.answerSecretId,
+        closeReason: settlement.closeReason,
+        now: settlement.now,
+      }).changes;
+      if (changed === 0) throw new Error(`Interaction ${interactionId} is not pending`);
+      const stored = store.get(interactionId);
+      if (stored === null) throw new Error(`Interaction ${interactionId} vanished`);
+      return stored;
+    },
+    pendingOfRun(runId) {
+      const row = pendingOfRun.get(runId);
+      return row === undefined ? null : toRecord(row);
+    },
+    pendingOfSession(sessionId) {
+      return pendingOfSession.all(sessionId).map(toRecord);
+    },
+    byToolCall(runId, toolCallId) {
+      const row = byToolCall.get(runId, toolCallId);
+      return row === undefined ? null : toRecord(row);
+    },
+    list({ sessionId, status, limit }) {
+      const conditions: string[] = [];
+      const params: Record<string, unknown> = { limit };
+      if (sessionId !== undefined) {
+        conditions.push('session_id = @sessionId');
+        params.sessionId = sessionId;
+      }
+      if (status !== undefined) {
+        conditions.push('status = @status');
+        params.status = status;
+      }
+      const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+      return db
+        .prepare<Record<string, unknown>, Row>(`SELECT * FROM interactions ${where} ORDER BY created_at DESC, interaction_id DESC LIMIT @limit`)
+        .all(params)
+        .map(toRecord);
+    },
+  };
+  return store;
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Interactions: the agent asks, the person answers. A `question` puts 1–4 structured questions; a
+ * `form` asks for up to 32 typed fields. The mechanism is generic (tool approval builds on it).
+ */
+
+const ident = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits and _ . - only');
+const label = z.string().trim().min(1).max(200);
+
+export const questionOptionSchema = z.strictObject({
+  id: ident,
+  label,
+  description: z.string().trim().max(500).optional(),
+});
+
+export const questionSchema = z
+  .strictObject({
+    id: ident,
+    /** A short tag shown above the question, e.g. "Deploy target". */
+    header: z.string().trim().min(1).max(40),
+    prompt: z.string().trim().min(1).max(2000),
+    /** None (a text question) or 2–6. */
+    options: z.array(questionOptionSchema).max(6),
+    multiple: z.boolean(),
+    /** Whether the person may type their own answer ("Other"). Always true for a text question. */
+    allowOther: z.boolean(),
+    /** Masked in the UI and never echoed back into the transcript. */
+    secret: z.boolean(),
+  })
+  .refine((question) => question.options.length === 0 || question.options.length >= 2, 'A question has no options (free text) or 2–6')
+  .refine((question) => question.options.length > 0 || question.allowOther, 'A question without options must allow a typed answer')
+  .refine((question) => new Set(question.options.map((option) => option.id)).size === question.options.length, 'Option ids must be unique');
+
+export const questionRequestSchema = z
+  .strictObject({
+    kind: z.literal('question'),
+    questions: z.array(questionSchema).min(1).max(4),
+  })
+  .refine((request) => new Set(request.questions.map((question) => question.id)).size === request.questions.length, 'Question ids must be unique');
+
+const common = { id: ident, label, help: z.string().trim().max(500).optional(), required: z.boolean() };
+const selectOption = z.strictObject({ value: ident, label });
+
+export const STRING_FORMATS = ['plain', 'multiline', 'email', 'uri', 'date', 'date-time'] as const;
+
+export const formFieldSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    ...common,
+    type: z.literal('string'),
+    format: z.enum(STRING_FORMATS).optional(),
+    minLength: z.number().int().min(0).max(100_000).optional(),
+    maxLength: z.number().int().min(1).max(100_000).optional(),
+    default: z.string().max(100_000).optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.enum(['number', 'integer']),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    default: z.number().optional(),
+  }),
+  z.strictObject({ ...common, type: z.literal('boolean'), default: z.boolean().optional() }),
+  z.strictObject({
+    ...common,
+    type: z.literal('single_select'),
+    options: z.array(selectOption).min(1).max(50),
+    default: ident.optional(),
+  }),
+  z.strictObject({
+    ...common,
+    type: z.literal('multi_select'),
+    options: z.array(selectOption).min(1).max(50),
+    minItems: z.number().int().min(0).max(50).optional(),
+    maxItems: z.number().int().min(1).max(50).optional(),
+    default: z.array(ident).max(50).optional(),
+  }),
+]);
+
+export const formRequestSchema = z
+  .strictObject({
+    kind: z.literal('form'),
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(2000).optional(),
+    fields: z.array(formFieldSchema).min(1).max(32),
+  })
+  .refine((request) => new Set(request.fields.map((field) => field.id)).size === request.fields.length, 'Field ids must be unique');
+
+export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema]);
+
+export type QuestionOption = z.infer<typeof questionOptionSchema>;
+export type Question = z.infer<typeof questionSchema>;
+export type QuestionRequest = z.infer<typeof questionRequestSchema>;
+export type FormField = z.infer<typeof formFieldSchema>;
+export type FormRequest = z.infer<typeof formRequestSchema>;
+export type InteractionRequest = QuestionRequest | FormRequest;
+export type InteractionKind = InteractionRequest['kind'];
+
+/** The person's answer to one question: chosen option ids and/or their own text. */
+export interface QuestionAnswer {
+  readonly optionIds: readonly string[];
+  readonly text?: string;
+}
+
+export type FormValue = string | number | boolean | readonly string[];
+
+export type InteractionAnswer =
+  | { readonly action: 'accept'; readonly answers: Readonly<Record<string, QuestionAnswer>> }
+  | { readonly action: 'accept'; readonly values: Readonly<Record<string, FormValue>> }
+  | { readonly action: 'decline' }
+  | { readonly action: 'cancel' };
+
+export const interactionAnswerSchema = z.union([
+  z.strictObject({
+    action: z.literal('accept'),
+    answers: z.record(
+      z.string().max(64),
+      z.strictObject({ optionIds: z.array(z.string().max(64)).max(6), text: z.string().max(4000).optional() }),
+    ),
+  }),
+  z.strictObject({
+    action: z.literal('accept'),
+    values: z.record(z.string().max(64), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(64)).max(50)])),
+  }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+]);
+
+export const INTERACTION_STATUSES = ['pending', 'answered', 'declined', 'cancelled', 'closed'] as const;
+export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
+export type InteractionCloseReason = 'turn_stopped' | 'session_archived' | 'superseded';
+
+export interface InteractionRecord {
+  readonly interactionId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly request: InteractionRequest;
+  readonly status: InteractionStatus;
+  /** The answer, with secret answers masked. */
+  readonly answer: InteractionAnswer | null;
+  readonly closeReason: InteractionCloseReason | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export const SECRET_MASK = '••••••';
