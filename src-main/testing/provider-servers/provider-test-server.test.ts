@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '.';
+import { splitInto } from './scripted-reply';
+
+describe('provider test server', () => {
+  let server: ProviderTestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const post = (body: unknown, key = TEST_API_KEY) =>
+    fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('records each request with its parsed body and how it ended', async () => {
+    server = await startOpenAIChatServer();
+    server.enqueue(textReply('Hi there', 2));
+    const pending = server.waitForModelCall(0);
+    const response = await post({ model: 'gpt-4o', stream: true, messages: [] });
+    const body = await response.text();
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(body.trim().split('\n\n').at(-1)).toBe('data: [DONE]');
+    const call = await pending;
+    expect(call).toMatchObject({ method: 'POST', path: '/v1/chat/completions', body: { model: 'gpt-4o', stream: true, messages: [] } });
+    await expect(call.outcome).resolves.toBe('completed');
+    expect(call.clientClosedAt).toBeNull();
+  });
+
+  it('answers the provider’s own error when nothing is scripted, the key is wrong, or the route is unknown', async () => {
+    server = await startOpenAIChatServer();
+    expect((await post({ model: 'x' })).status).toBe(500);
+    const refused = await post({ model: 'x' }, 'nope');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+    expect((await fetch(`${server.origin}/elsewhere`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } })).status).toBe(404);
+    expect(server.requests.map((request) => request.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/elsewhere']);
+  });
+});
+
+describe('scripted replies', () => {
+  it('splits text into the number of chunks asked for, losing nothing', () => {
+    expect(splitInto('abcdefgh', 3)).toEqual(['abc', 'def', 'gh']);
+    expect(splitInto('ab', 5)).toEqual(['a', 'b']);
+    expect(splitInto('', 3)).toEqual(['']);
+  });
+});

@@ -1,0 +1,216 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScriptedError, ScriptedReply, ScriptedStream } from './scripted-reply';
+import { createStreamWriter, type StreamWriter } from './stream-writer';
+
+export type RequestOutcome = 'completed' | 'client_closed' | 'dropped';
+
+/** One HTTP request the server received, as tests read it. */
+export interface RecordedRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/v1/chat/completions`. */
+  readonly path: string;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed JSON body; null when the body is empty or not JSON. */
+  readonly body: unknown;
+  readonly receivedAt: number;
+  /** When the client closed the connection before the answer ended; null otherwise (so far). */
+  readonly clientClosedAt: number | null;
+  /**
+   * Settles when the answer is over: `completed`; `client_closed` when the client went away first;
+   * `dropped` when the script had the server cut the connection.
+   */
+  readonly outcome: Promise<RequestOutcome>;
+}
+
+/** What makes a server speak one provider's API. One file per provider implements it. */
+export interface ProviderDialect {
+  /** The path a ProviderTarget's `baseUrl` ends with: `/v1` for OpenAI, empty for Anthropic and Ollama. */
+  readonly basePath: string;
+  readonly modelCallPath: string;
+  readonly modelListPath: string;
+  /**
+   * The provider's real answer when it would refuse the request before looking at it (a missing or
+   * wrong key, a missing required header); null when it passes. `apiKey` null accepts any key.
+   */
+  rejection(headers: IncomingHttpHeaders, apiKey: string | null): ScriptedError | null;
+  /** Answered when a model call arrives and nothing is scripted. */
+  unscripted(): ScriptedError;
+  modelListBody(models: readonly ScriptedModel[]): unknown;
+  writeStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void>;
+}
+
+export interface ProviderTestServerOptions {
+  /** The key requests must carry; null accepts every request. Defaults to `test-key`. */
+  readonly apiKey?: string | null;
+  /** What the model-list endpoint lists. */
+  readonly models?: readonly ScriptedModel[];
+  /** Answered when the queue is empty; defaults to the dialect's "nothing scripted" error. */
+  readonly fallbackReply?: ScriptedReply;
+}
+
+export interface ProviderTestServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  /** What to put in a ProviderTarget's `baseUrl`. */
+  readonly baseUrl: string;
+  /** Every request received, in order. */
+  readonly requests: readonly RecordedRequest[];
+  /** The model calls among them (POSTs to the chat endpoint), in order. */
+  modelCalls(): readonly RecordedRequest[];
+  /** Queues replies for the next model calls, answered in order. */
+  enqueue(...replies: ScriptedReply[]): void;
+  /** Resolves with the `index`-th model call (0-based) once it has arrived. */
+  waitForModelCall(index: number): Promise<RecordedRequest>;
+  setModels(models: readonly ScriptedModel[]): void;
+  /** Closes the server and every open connection; closing again is harmless. */
+  close(): Promise<void>;
+}
+
+export const TEST_API_KEY = 'test-key';
+
+/** A model the list endpoint shows: an id, or an id with the label the provider would show. */
+export type ScriptedModel = string | { readonly id: string; readonly label: string };
+
+export function modelIdOf(model: ScriptedModel): string {
+  return typeof model === 'string' ? model : model.id;
+}
+
+interface MutableRecord extends RecordedRequest {
+  clientClosedAt: number | null;
+}
+
+/** Starts a real HTTP server on 127.0.0.1 (a free port) speaking `dialect`. */
+export async function startProviderTestServer(dialect: ProviderDialect, options: ProviderTestServerOptions = {}): Promise<ProviderTestServer> {
+  const apiKey = options.apiKey === undefined ? TEST_API_KEY : options.apiKey;
+  let models = options.models ?? [];
+  const queue: ScriptedReply[] = [];
+  const requests: MutableRecord[] = [];
+  const callWaiters: { index: number; resolve: (request: RecordedRequest) => void }[] = [];
+
+  const modelCalls = () => requests.filter((request) => request.method === 'POST' && request.path.split('?')[0] === dialect.modelCallPath);
+
+  function notifyCallWaiters() {
+    const calls = modelCalls();
+    for (const waiter of [...callWaiters]) {
+      const call = calls[waiter.index];
+      if (call !== undefined) {
+        callWaiters.splice(callWaiters.indexOf(waiter), 1);
+        waiter.resolve(call);
+      }
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const rawBody = await readBody(req);
+    let settle: (outcome: RequestOutcome) => void = () => {};
+    const outcome = new Promise<RequestOutcome>((resolve) => (settle = resolve));
+    let dropped = false;
+    const record: MutableRecord = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: flattenHeaders(req.headers),
+      body: parseJson(rawBody),
+      receivedAt: Date.now(),
+      clientClosedAt: null,
+      outcome,
+    };
+    let clientGone: () => void = () => {};
+    const clientGonePromise = new Promise<void>((resolve) => (clientGone = resolve));
+    res.on('close', () => {
+      if (res.writableFinished) settle('completed');
+      else if (dropped) settle('dropped');
+      else {
+        record.clientClosedAt = Date.now();
+        settle('client_closed');
+      }
+      clientGone();
+    });
+    requests.push(record);
+    notifyCallWaiters();
+
+    const path = record.path.split('?')[0];
+    const rejection = dialect.rejection(req.headers, apiKey);
+    if (rejection !== null) return sendError(res, rejection);
+    if (req.method === 'GET' && path === dialect.modelListPath) return sendJson(res, 200, dialect.modelListBody(models));
+    if (req.method === 'POST' && path === dialect.modelCallPath) {
+      const reply = queue.shift() ?? options.fallbackReply ?? dialect.unscripted();
+      if (reply.kind === 'error') return sendError(res, reply);
+      return dialect.writeStream(createStreamWriter(res, clientGonePromise, () => (dropped = true)), reply, record);
+    }
+    return sendJson(res, 404, { error: `test server: no route for ${req.method} ${path}` });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: `test server failed: ${String(error)}` });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    origin,
+    baseUrl: `${origin}${dialect.basePath}`,
+    requests,
+    modelCalls,
+    enqueue: (...replies) => void queue.push(...replies),
+    waitForModelCall(index) {
+      return new Promise((resolve) => {
+        callWaiters.push({ index, resolve });
+        notifyCallWaiters();
+      });
+    },
+    setModels(next) {
+      models = next;
+    },
+    close() {
+      closing ??= new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function sendError(res: ServerResponse, reply: ScriptedError) {
+  const isText = typeof reply.body === 'string';
+  res.writeHead(reply.status, { 'content-type': isText ? 'text/plain' : 'application/json', ...reply.headers });
+  res.end(isText ? reply.body : JSON.stringify(reply.body));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
