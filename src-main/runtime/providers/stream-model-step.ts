@@ -1,0 +1,116 @@
+import { streamText, type FinishReason, type LanguageModelUsage, type TextStreamPart, type ToolSet } from 'ai';
+import { classifyProviderError } from './classify-provider-error';
+import { toModelMessages } from './conversation-messages';
+import { languageModelFor } from './language-model';
+import { ProviderError } from './provider-error';
+import type { ModelFinishReason, ModelStepEvent, ModelStepRequest, ModelUsage } from './provider-types';
+import { toolSetFor } from './model-tools';
+
+/**
+ * One model call (one step) through the AI SDK's `streamText`: text, reasoning and complete tool
+ * calls as they arrive, then `finish` with the usage. Tools are described, never executed; the SDK does
+ * not retry (`maxRetries: 0`; the runtime decides). Failures throw a ProviderError. Aborting
+ * `request.signal` closes the HTTP request and ends the iteration at once with class `aborted`;
+ * so does leaving the loop early.
+ */
+export async function* streamModelStep(request: ModelStepRequest): AsyncGenerator<ModelStepEvent, void, undefined> {
+  const started = performance.now();
+  const secrets = [request.target.apiKey];
+  const fail = (error: unknown) => classifyProviderError(error, { secrets });
+  if (request.signal.aborted) throw stoppedBy(request.signal);
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(request.signal.reason);
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
+
+  let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | null = null;
+  let completed = false;
+  try {
+    const streamedErrors: unknown[] = [];
+    const model = languageModelFor(request.target, request.fetch, (error) => streamedErrors.push(error));
+    const isOllama = request.target.providerType === 'ollama';
+    const result = streamText({
+      model,
+      ...(request.system === undefined ? {} : { system: request.system }),
+      messages: toModelMessages(request.messages, { replayReasoning: request.target.providerType !== 'anthropic' }),
+      ...(request.tools.length === 0 ? {} : { tools: toolSetFor(request.tools) }),
+      ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+      // Ollama reads the output limit from its `options`, not from the top-level field the provider sets.
+      ...(isOllama && request.maxOutputTokens !== undefined ? { providerOptions: { ollama: { options: { num_predict: request.maxOutputTokens } } } } : {}),
+      maxRetries: 0,
+      abortSignal: controller.signal,
+      // Errors arrive as `error` parts below; the default handler would also print them.
+      onError: () => {},
+    });
+    reader = result.fullStream.getReader();
+
+    let finish: ModelStepEvent | null = null;
+    for (;;) {
+      const next = await Promise.race([reader.read(), stopped]);
+      if (next === 'stopped' || request.signal.aborted) throw stoppedBy(request.signal);
+      if (next.done) break;
+      const part = next.value;
+      switch (part.type) {
+        case 'text-delta':
+          if (part.text !== '') yield { type: 'text_delta', text: part.text };
+          break;
+        case 'reasoning-delta':
+          if (part.text !== '') yield { type: 'reasoning_delta', text: part.text };
+          break;
+        case 'tool-call':
+          yield { type: 'tool_call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+          break;
+        case 'finish':
+          finish = { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage: usageOf(part.totalUsage), latencyMs: Math.round(performance.now() - started) };
+          break;
+        case 'error':
+          throw fail(part.error);
+        case 'abort':
+          throw stoppedBy(request.signal);
+        default:
+          break;
+      }
+    }
+    if (streamedErrors.length > 0) throw fail(streamedErrors[0]);
+    if (finish === null) throw new ProviderError('server_error', 'The provider ended its answer without finishing it.');
+    completed = true;
+    yield finish;
+  } catch (error) {
+    throw error instanceof ProviderError ? error : fail(error);
+  } finally {
+    request.signal.removeEventListener('abort', onAbort);
+    // Leaving early (an error, a stop, or the caller breaking out) must close the HTTP request.
+    if (!completed) controller.abort();
+    reader?.cancel().catch(() => {});
+  }
+}
+
+/** The error for a step ended by its signal: `aborted`, or `unreachable` when the signal was a timeout. */
+function stoppedBy(signal: AbortSignal): ProviderError {
+  const reason: unknown = signal.reason;
+  const timedOut = typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
+  return timedOut ? new ProviderError('unreachable', 'The provider did not answer in time.') : new ProviderError('aborted', 'The model call was stopped.');
+}
+
+const FINISH_REASONS: Readonly<Record<FinishReason, ModelFinishReason>> = {
+  stop: 'stop',
+  length: 'length',
+  'content-filter': 'content_filter',
+  'tool-calls': 'tool_calls',
+  error: 'other',
+  other: 'other',
+};
+
+function finishReasonOf(reason: FinishReason): ModelFinishReason {
+  return FINISH_REASONS[reason];
+}
+
+function usageOf(usage: LanguageModelUsage): ModelUsage {
+  return {
+    inputTokens: usage.inputTokens ?? 0,
+    outputTokens: usage.outputTokens ?? 0,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
+    reasoningTokens: usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens ?? 0,
+  };
+}
