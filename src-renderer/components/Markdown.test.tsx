@@ -1,0 +1,40 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown';
+
+const render = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
+
+describe('Markdown', () => {
+  it('renders GitHub-flavoured Markdown: emphasis, tables, task lists', () => {
+    const html = render('Some **bold** text\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<table>');
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it('opens links in a new window without opener or referrer', () => {
+    expect(render('[site](https://example.com)')).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
+    );
+  });
+
+  it('drops raw HTML and unsafe link protocols', () => {
+    const html = render('<script>alert(1)</script> <b>bold</b> [x](javascript:alert(1))');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('highlights fenced code and gives each block a language label and a Copy button', () => {
+    const html = render('```ts\nconst a = 1;\n```');
+    expect(html).toContain('hljs-keyword');
+    expect(html).toContain('data-label="ts"');
+    expect(html).toContain('aria-label="Copy code"');
+  });
+
+  it('shows remote images as links instead of loading them', () => {
+    const html = render('![a cat](https://example.com/cat.png)');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('href="https://example.com/cat.png"');
+  });
+});
