@@ -140,6 +140,50 @@ describe('the built-in agent over a real provider wire format', () => {
   });
 });
 
+describe('ask_user through a real provider', () => {
+  it('the model asks, the person answers, and the answer reaches the model as the tool result', async () => {
+    server.enqueue(
+      toolCallReply(
+        {
+          id: 'call_ask',
+          name: 'ask_user',
+          input: { questions: [{ question: 'Which database?', header: 'Database', options: [{ label: 'SQLite' }, { label: 'Postgres' }] }] },
+        },
+        5,
+      ),
+      textReply('SQLite it is.'),
+    );
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Set up storage' });
+    await t.waitForTurn(sessionId, 't1', ['waiting']);
+    const { interactions } = await t.call('interaction.list', { status: 'pending' });
+    expect(interactions[0]?.request).toMatchObject({ kind: 'question', questions: [{ id: 'q1', header: 'Database', prompt: 'Which database?' }] });
+    expect(server.modelCalls()).toHaveLength(1);
+    await t.call('interaction.answer', { interactionId: interactions[0]?.interactionId ?? '', answer: { action: 'accept', answers: { q1: { optionIds: ['o1'] } } } });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    const next = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; tool_call_id?: string; content?: unknown; tool_calls?: Array<{ id: string }> }> };
+    const assistant = next.messages.find((message) => message.role === 'assistant');
+    expect(assistant?.tool_calls?.[0]?.id).toBe('call_ask');
+    const toolMessage = next.messages.find((message) => message.role === 'tool');
+    expect(toolMessage?.tool_call_id).toBe('call_ask');
+    expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ action: 'accept', answers: [{ header: 'Database', selected: ['SQLite'] }] });
+  });
+
+  it('a secret answer reaches the model but never the transcript', async () => {
+    const SECRET = 'pw-91b2-never-shown';
+    server.enqueue(
+      toolCallReply({ id: 'call_pw', name: 'ask_user', input: { questions: [{ question: 'Database password?', header: 'Password', secret: true }] } }),
+      textReply('Connected.'),
+    );
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Connect to the database' });
+    await t.waitForTurn(sessionId, 't1', ['waiting']);
+    const { interactions } = await t.call('interaction.list', { status: 'pending' });
+    await t.call('interaction.answer', { interactionId: interactions[0]?.interactionId ?? '', answer: { action: 'accept', answers: { q1: { optionIds: [], text: SECRET } } } });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    expect(JSON.stringify((await server.waitForModelCall(1)).body)).toContain(SECRET);
+    expect(JSON.stringify(await t.call('transcript.page', { sessionId }))).not.toContain(SECRET);
+  });
+});
+
 describe('first-run discovery', () => {
   it('offers the local servers that answer and skips the ones that do not', async () => {
     const ollama = await startOpenAIChatServer({ apiKey: null, models: ['llama3.2'] });
