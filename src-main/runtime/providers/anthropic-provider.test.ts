@@ -48,6 +48,10 @@ describe('anthropic: what the request carries', () => {
     );
     expect(error).toBeNull();
     const call = server.modelCalls()[0];
+    expect(server.toolResultsIn(0)).toEqual([
+      { toolCallId: 'call_1', content: '{"temperatureC":-3,"sky":"snow"}', isError: false },
+      { toolCallId: 'call_2', content: 'No such file: notes.txt', isError: true },
+    ]);
     expect(call?.path).toBe('/v1/messages');
     expect(call?.headers['x-api-key']).toBe(TEST_API_KEY);
     expect(call?.headers['anthropic-version']).toBe('2023-06-01');

@@ -54,6 +54,10 @@ describe('openai_compatible: what the request carries', () => {
     );
     expect(error).toBeNull();
     const call = server.modelCalls()[0];
+    expect(server.toolResultsIn(0)).toEqual([
+      { toolCallId: 'call_1', content: '{"temperatureC":-3,"sky":"snow"}', isError: null },
+      { toolCallId: 'call_2', content: 'No such file: notes.txt', isError: null },
+    ]);
     expect(call?.path).toBe('/v1/chat/completions');
     expect(call?.headers.authorization).toBeUndefined();
     expect(call?.body).toMatchObject({

@@ -69,7 +69,22 @@ const anthropicDialect: ProviderDialect = {
     return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
   },
   writeStream: writeMessagesStream,
+  toolResultsIn: (body) => {
+    const messages = asRecord(body).messages;
+    if (!Array.isArray(messages)) return [];
+    return messages
+      .map(asRecord)
+      .flatMap((message) => (message.role === 'user' && Array.isArray(message.content) ? message.content.map(asRecord) : []))
+      .filter((block) => block.type === 'tool_result')
+      .map((block) => ({ toolCallId: typeof block.tool_use_id === 'string' ? block.tool_use_id : null, content: blockText(block.content), isError: block.is_error === true }));
+  },
 };
+
+/** A tool_result's content: a string, or an array of `{ type: 'text', text }` blocks. */
+function blockText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((part) => String(asRecord(part).text ?? '')).join('') : '';
+}
 
 const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal' } as const;
 

@@ -5,6 +5,7 @@
  *   server.enqueue(textReply('Hello there', 3), openAIErrors.rateLimited(7));
  *   // point a ProviderTarget at { baseUrl: server.baseUrl, apiKey: TEST_API_KEY }
  *   server.modelCalls()[0].body                               // what the client sent
+ *   server.toolResultsIn(1)                                   // tool results the 2nd call sent back
  *   await server.requests[0].outcome                          // 'completed' | 'client_closed' | 'dropped'
  *   await server.close();
  *
@@ -21,6 +22,7 @@ export {
   type ProviderTestServer,
   type ProviderTestServerOptions,
   type RecordedRequest,
+  type RecordedToolResult,
   type RequestOutcome,
   type ScriptedModel,
 } from './provider-test-server';

@@ -49,6 +49,14 @@ const ollamaDialect: ProviderDialect = {
     })),
   }),
   writeStream: writeChatStream,
+  toolResultsIn: (body) => {
+    const messages = asRecord(body).messages;
+    if (!Array.isArray(messages)) return [];
+    return messages
+      .map(asRecord)
+      .filter((message) => message.role === 'tool')
+      .map((message) => ({ toolCallId: typeof message.tool_call_id === 'string' ? message.tool_call_id : null, content: String(message.content ?? ''), isError: null }));
+  },
 };
 
 const DONE_REASONS = { stop: 'stop', length: 'length', tool_calls: 'stop', content_filter: 'stop' } as const;

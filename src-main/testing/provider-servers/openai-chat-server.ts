@@ -61,7 +61,22 @@ const openAIChatDialect: ProviderDialect = {
     data: models.map((model) => ({ id: modelIdOf(model), object: 'model', created: 1_715_367_049, owned_by: 'system' })),
   }),
   writeStream: writeChatCompletionStream,
+  toolResultsIn: (body) =>
+    messagesOf(body)
+      .filter((message) => message.role === 'tool')
+      .map((message) => ({ toolCallId: typeof message.tool_call_id === 'string' ? message.tool_call_id : null, content: textOf(message.content), isError: null })),
 };
+
+function messagesOf(body: unknown): Record<string, unknown>[] {
+  const messages = asRecord(body).messages;
+  return Array.isArray(messages) ? messages.map(asRecord) : [];
+}
+
+/** Chat Completions content: a string, or an array of `{ type: 'text', text }` parts. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((part) => String(asRecord(part).text ?? '')).join('') : '';
+}
 
 async function writeChatCompletionStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void> {
   const body = asRecord(request.body);

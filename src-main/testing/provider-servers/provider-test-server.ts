@@ -39,6 +39,15 @@ export interface ProviderDialect {
   unscripted(): ScriptedError;
   modelListBody(models: readonly ScriptedModel[]): unknown;
   writeStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void>;
+  /** The tool results a model-call body carries, in order. */
+  toolResultsIn(body: unknown): RecordedToolResult[];
+}
+
+/** A tool result as a client sent it back to the model; `isError` is null where the format has no such flag. */
+export interface RecordedToolResult {
+  readonly toolCallId: string | null;
+  readonly content: string;
+  readonly isError: boolean | null;
 }
 
 export interface ProviderTestServerOptions {
@@ -59,6 +68,8 @@ export interface ProviderTestServer {
   readonly requests: readonly RecordedRequest[];
   /** The model calls among them (POSTs to the chat endpoint), in order. */
   modelCalls(): readonly RecordedRequest[];
+  /** The tool results the `index`-th model call sent (e.g. the answer to an `ask_user` call); throws if there is no such call. */
+  toolResultsIn(index: number): RecordedToolResult[];
   /** Queues replies for the next model calls, answered in order. */
   enqueue(...replies: ScriptedReply[]): void;
   /** Resolves with the `index`-th model call (0-based) once it has arrived. */
@@ -158,6 +169,11 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     baseUrl: `${origin}${dialect.basePath}`,
     requests,
     modelCalls,
+    toolResultsIn(index) {
+      const call = modelCalls()[index];
+      if (call === undefined) throw new Error(`test server: there is no model call #${index} (${modelCalls().length} so far)`);
+      return dialect.toolResultsIn(call.body);
+    },
     enqueue: (...replies) => void queue.push(...replies),
     waitForModelCall(index) {
       return new Promise((resolve) => {
