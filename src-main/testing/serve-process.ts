@@ -25,7 +25,7 @@ export interface ServeOptions {
 export async function startServeProcess(options: ServeOptions): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src-main/serve.ts', '--data-dir', options.dataDir, '--port', String(options.port ?? 0), '--token', options.token],
+    ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, `--token=${options.token}`],
     { cwd: PROJECT_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
