@@ -1,3 +1,4 @@
+import './platform/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { selectHostLink } from './bridge/select-host-link';
@@ -5,6 +6,7 @@ import { App } from './components/App';
 import { browserLocation } from './platform/app-location';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
+import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
 import { createAppStore } from './state/store';
 import { StoreProvider } from './state/store-context';
@@ -15,6 +17,7 @@ import './styles/transcript.css';
 import './styles/markdown.css';
 import './styles/overlays.css';
 
+reloadOnNewToken(window);
 const link = selectHostLink(window);
 const store = createAppStore({
   link,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
 import { Composer } from './Composer';
 import { QueuedMessages } from './QueuedMessages';
@@ -7,6 +8,14 @@ import { TranscriptView } from './TranscriptView';
 export function SessionView({ sessionId }: { sessionId: string }) {
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+
+  useEffect(() => {
+    document.title = title === '' ? 'Cairn' : `${title} — Cairn`;
+    return () => {
+      document.title = 'Cairn';
+    };
+  }, [title]);
+
   return (
     <section className="session-view" aria-labelledby="session-title">
       <header className="session-header">

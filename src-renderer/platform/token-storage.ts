@@ -34,3 +34,13 @@ export function takeHostToken(env: TokenEnvironment): string | null {
     return null;
   }
 }
+
+/**
+ * A new address with a token pasted into the same tab changes only the fragment, which does not
+ * reload the page; reload it so the new token is taken and used from the start.
+ */
+export function reloadOnNewToken(win: Window): void {
+  win.addEventListener('hashchange', () => {
+    if (new URLSearchParams(win.location.hash.replace(/^#/, '')).has('token')) win.location.reload();
+  });
+}

@@ -30,7 +30,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
   async function submitFollowUp(sessionId: string, text: string): Promise<boolean> {
     const outcome = await link.invoke('turn.message.submit', { sessionId, messageId: deps.newId(), text, placement: 'next_turn' });
     if (!outcome.ok) {
-      get().showError(outcome.error.message);
+      get().reportFailure(outcome.error);
       return false;
     }
     if (outcome.result.disposition === 'queued') {
@@ -57,7 +57,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
         // The session got busy between the last event and this send: queue it instead.
         else if (outcome.error.code === 'session_busy') sent = await submitFollowUp(sessionId, text);
         else {
-          get().showError(outcome.error.message);
+          get().reportFailure(outcome.error);
           sent = false;
         }
       }
@@ -67,7 +67,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     async stopTurn(sessionId) {
       const outcome = await link.invoke('turn.stop', { sessionId });
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       const { cancelledMessages } = outcome.result;
@@ -81,7 +81,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
     async resumeTurn(sessionId, turnId) {
       const outcome = await link.invoke('turn.resume', { sessionId, turnId });
-      if (!outcome.ok) get().showError(outcome.error.message);
+      if (!outcome.ok) get().reportFailure(outcome.error);
     },
   };
 };

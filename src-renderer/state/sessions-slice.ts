@@ -44,7 +44,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (request !== listRequest) return;
       get().flushEvents();
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, false) }));
@@ -64,7 +64,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (request !== listRequest) return;
       get().flushEvents();
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, true) }));
@@ -96,7 +96,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       }
       const outcome = await link.invoke('session.create', {});
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       const { session } = outcome.result;
@@ -111,7 +111,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (known === undefined || trimmed === '' || trimmed === known.title) return;
       const outcome = await link.invoke('session.rename', { sessionId, title: trimmed, expectedRevision: known.revision });
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
@@ -120,7 +120,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     async setSessionArchived(sessionId, archived) {
       const outcome = await link.invoke('session.archive', { sessionId, archived });
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
@@ -130,7 +130,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       set({ pendingDeleteId: null });
       const outcome = await link.invoke('session.remove', { sessionId });
       if (!outcome.ok) {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ sessions: removeSession(state.sessions, sessionId) }));

@@ -116,6 +116,15 @@ describe('the app store', () => {
     expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['This session is archived.']);
   });
 
+  it('leaves an unreachable host to the banner instead of a toast once the link has given up', async () => {
+    const { store, link } = setup();
+    link.setConnection({ status: 'failed', hostEpoch: null, generation: 1, problem: 'Cairn refused the access token.' });
+    store.getState().reportFailure({ code: 'operation_unavailable', message: 'Cairn refused the access token.' });
+    expect(store.getState().toasts).toEqual([]);
+    store.getState().reportFailure({ code: 'not_found', message: 'Gone.' });
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['Gone.']);
+  });
+
   it('puts follow-ups cancelled by Stop back into the composer', async () => {
     const { store, link } = setup();
     link.answer('turn.stop', () => ({

@@ -35,7 +35,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
         get().selectSession(null);
         get().showError('That session no longer exists. It may have been deleted in another window.');
       } else if (outcome.error.code !== 'not_found') {
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
       }
       return;
     }
@@ -92,7 +92,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
       if (current === undefined) return;
       if (!outcome.ok) {
         set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: false }));
-        get().showError(outcome.error.message);
+        get().reportFailure(outcome.error);
         return;
       }
       set((state) => {

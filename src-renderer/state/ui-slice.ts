@@ -1,3 +1,4 @@
+import type { OperationError } from '../../src-shared/errors';
 import type { SliceCreator } from './app-state';
 
 export interface Toast {
@@ -18,12 +19,17 @@ export interface UiSlice {
   setHelpOpen(open: boolean): void;
   askToDelete(sessionId: string | null): void;
   setRenaming(sessionId: string | null): void;
-  /** Shows an operation's failure (the host's message, written for people). */
+  /** Shows a message as a dismissible error toast. */
   showError(message: string): void;
+  /**
+   * Shows an operation's failure (the host's message, written for people) — unless the link to
+   * the host is down for good, which the connection banner already explains.
+   */
+  reportFailure(error: OperationError): void;
   dismissToast(id: number): void;
 }
 
-export const createUiSlice: SliceCreator<UiSlice> = (set) => {
+export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
   let nextToastId = 1;
   return {
     helpOpen: false,
@@ -38,6 +44,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => {
         if (state.toasts.some((toast) => toast.message === message)) return state;
         return { toasts: [...state.toasts, { id: nextToastId++, message }].slice(-MAX_TOASTS) };
       }),
+    reportFailure: (error) => {
+      if (error.code === 'operation_unavailable' && get().connection.status === 'failed') return;
+      get().showError(error.message);
+    },
     dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
   };
 };
