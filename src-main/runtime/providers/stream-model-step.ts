@@ -22,7 +22,6 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
   const controller = new AbortController();
   const onAbort = () => controller.abort(request.signal.reason);
   request.signal.addEventListener('abort', onAbort, { once: true });
-  const stopped = new Promise<'stopped'>((resolve) => controller.signal.addEventListener('abort', () => resolve('stopped'), { once: true }));
 
   let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | null = null;
   let completed = false;
@@ -47,7 +46,7 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
 
     let finish: ModelStepEvent | null = null;
     for (;;) {
-      const next = await Promise.race([reader.read(), stopped]);
+      const next = await readUnlessStopped(reader, controller.signal);
       if (next === 'stopped' || request.signal.aborted) throw stoppedBy(request.signal);
       if (next.done) break;
       const part = next.value;
@@ -84,6 +83,28 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
     if (!completed) controller.abort();
     reader?.cancel().catch(() => {});
   }
+}
+
+/**
+ * The next part, or `stopped` as soon as `signal` aborts, even if the read never settles (a fetch that
+ * ignores its signal). The listener is removed after each read, so a long stream does not pile them up.
+ */
+function readUnlessStopped<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSignal): Promise<ReadableStreamReadResult<T> | 'stopped'> {
+  if (signal.aborted) return Promise.resolve('stopped');
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve('stopped');
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader.read().then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The error for a step ended by its signal: `aborted`, or `unreachable` when the signal was a timeout. */
