@@ -14,6 +14,7 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/sidebar.css';
 import './styles/transcript.css';
+import './styles/composer.css';
 import './styles/markdown.css';
 import './styles/overlays.css';
 
