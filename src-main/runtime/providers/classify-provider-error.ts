@@ -92,28 +92,31 @@ function streamedErrorClass(error: unknown): { errorClass: ProviderErrorClass; s
 }
 
 const CANNOT_CONNECT = 'Could not connect to the provider';
-const NETWORK_CODES: Readonly<Record<string, string>> = {
-  ECONNREFUSED: `${CANNOT_CONNECT}: the connection was refused (is the server running?).`,
-  ENOTFOUND: `${CANNOT_CONNECT}: its host name was not found.`,
-  EAI_AGAIN: `${CANNOT_CONNECT}: its host name could not be looked up.`,
-  EHOSTUNREACH: `${CANNOT_CONNECT}: the host is unreachable.`,
-  ENETUNREACH: `${CANNOT_CONNECT}: the network is unreachable.`,
-  ETIMEDOUT: `${CANNOT_CONNECT}: the connection timed out.`,
-  UND_ERR_CONNECT_TIMEOUT: `${CANNOT_CONNECT}: the connection timed out.`,
-  UND_ERR_HEADERS_TIMEOUT: 'The provider did not answer in time.',
-  UND_ERR_BODY_TIMEOUT: 'The provider stopped sending in the middle of its answer.',
-  ECONNRESET: 'The connection to the provider was reset.',
-  EPIPE: 'The connection to the provider was closed.',
-  UND_ERR_SOCKET: 'The connection to the provider closed in the middle of its answer.',
-  UND_ERR_CLOSED: 'The connection to the provider was closed.',
-};
+const NETWORK_CODES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ECONNREFUSED: `${CANNOT_CONNECT}: the connection was refused (is the server running?).`,
+    ENOTFOUND: `${CANNOT_CONNECT}: its host name was not found.`,
+    EAI_AGAIN: `${CANNOT_CONNECT}: its host name could not be looked up.`,
+    EHOSTUNREACH: `${CANNOT_CONNECT}: the host is unreachable.`,
+    ENETUNREACH: `${CANNOT_CONNECT}: the network is unreachable.`,
+    ETIMEDOUT: `${CANNOT_CONNECT}: the connection timed out.`,
+    UND_ERR_CONNECT_TIMEOUT: `${CANNOT_CONNECT}: the connection timed out.`,
+    UND_ERR_HEADERS_TIMEOUT: 'The provider did not answer in time.',
+    UND_ERR_BODY_TIMEOUT: 'The provider stopped sending in the middle of its answer.',
+    ECONNRESET: 'The connection to the provider was reset.',
+    EPIPE: 'The connection to the provider was closed.',
+    UND_ERR_SOCKET: 'The connection to the provider closed in the middle of its answer.',
+    UND_ERR_CLOSED: 'The connection to the provider was closed.',
+  }),
+);
 
 /** A description of the network failure anywhere in the error's cause chain, or null. */
 function networkFailure(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && NETWORK_CODES[code] !== undefined) return NETWORK_CODES[code];
+    const known = typeof code === 'string' ? NETWORK_CODES.get(code) : undefined;
+    if (known !== undefined) return known;
     if (cause === undefined && typeof message === 'string' && /^(fetch failed|terminated|Cannot connect to API)/i.test(message)) return `${CANNOT_CONNECT}.`;
     current = cause;
   }

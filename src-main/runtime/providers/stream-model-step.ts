@@ -124,7 +124,8 @@ const FINISH_REASONS: Readonly<Record<FinishReason, ModelFinishReason>> = {
 };
 
 function finishReasonOf(reason: FinishReason): ModelFinishReason {
-  return FINISH_REASONS[reason];
+  // A provider may report a reason newer than this table.
+  return Object.hasOwn(FINISH_REASONS, reason) ? FINISH_REASONS[reason] : 'other';
 }
 
 function usageOf(usage: LanguageModelUsage): ModelUsage {
