@@ -71,6 +71,18 @@ export function TranscriptView({ sessionId }: { sessionId: string }) {
     virtualizer.scrollToEnd();
   }, [ready, itemIds.length, virtualizer]);
 
+  // A new message from the person (sent here or started from the queue) brings the view to the newest.
+  const lastUserItemId = useAppStore((state) => {
+    const transcript = state.transcripts[sessionId];
+    const lastId = transcript?.itemIds.at(-1);
+    return lastId !== undefined && transcript?.itemsById[lastId]?.kind === 'user_message' ? lastId : null;
+  });
+  useLayoutEffect(() => {
+    if (lastUserItemId === null || !openedAtEnd.current) return;
+    stuckToEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [lastUserItemId, virtualizer]);
+
   // A short page may not fill the view, or a fast fling may have outrun the last read: check again.
   useLayoutEffect(() => {
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
