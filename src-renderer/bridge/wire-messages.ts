@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationError } from '../../src-shared/errors';
 import { isErrorCode } from '../../src-shared/errors';
-import type { ChangeEvent, ChangeEventKind } from '../../src-shared/events';
+import type { ChangeEvent } from '../../src-shared/events';
 
 /** Decoders for what the host sends over the WebSocket (ARCHITECTURE.md §3). */
 
@@ -20,16 +20,6 @@ const eventFrame = z.object({
   event: z.looseObject({ seq: z.number().int(), hostEpoch: z.string(), kind: z.string() }),
 });
 
-const KNOWN_EVENT_KINDS: ReadonlySet<string> = new Set<ChangeEventKind>([
-  'session.changed',
-  'session.removed',
-  'turn.changed',
-  'transcript.appended',
-  'transcript.delta',
-  'transcript.finalized',
-  'queue.changed',
-]);
-
 export type HostFrame =
   | { readonly type: 'welcome'; readonly protocol: number; readonly hostEpoch: string }
   | { readonly type: 'response'; readonly id: number | string | null; readonly ok: true; readonly result: unknown }
@@ -37,7 +27,10 @@ export type HostFrame =
   | { readonly type: 'event'; readonly event: ChangeEvent }
   | { readonly type: 'ignored' };
 
-/** Parses one text frame; anything unexpected (including event kinds newer than this renderer) is ignored. */
+/**
+ * Parses one text frame; anything malformed is ignored. Every well-formed event is passed on, even
+ * of a kind this renderer does not handle (yet): its `seq` still counts, or it would look like a gap.
+ */
 export function decodeHostFrame(text: string): HostFrame {
   let parsed: unknown;
   try {
@@ -47,7 +40,6 @@ export function decodeHostFrame(text: string): HostFrame {
   }
   const event = eventFrame.safeParse(parsed);
   if (event.success) {
-    if (!KNOWN_EVENT_KINDS.has(event.data.event.kind)) return { type: 'ignored' };
     // The envelope is checked; the body's fields follow the contract in src-shared/events.ts.
     return { type: 'event', event: event.data.event as unknown as ChangeEvent };
   }
