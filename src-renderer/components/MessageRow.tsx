@@ -3,6 +3,7 @@ import type { TranscriptItem } from '../../src-shared/model';
 import { selectEndsTurn, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { Markdown } from './Markdown';
+import { ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 
 /**
@@ -29,8 +30,7 @@ function MessageBody({ item }: { item: TranscriptItem }) {
     'data-kind': item.kind,
     'data-item-id': item.itemId,
   } as const;
-  const kind: string = item.kind;
-  switch (kind) {
+  switch (item.kind) {
     case 'user_message':
       return (
         <div className="message-line message-line-user">
@@ -51,16 +51,7 @@ function MessageBody({ item }: { item: TranscriptItem }) {
       return <Reasoning item={item} common={common} />;
     case 'tool_call':
     case 'tool_result':
-      return (
-        <div className="message-line message-line-tool">
-          <div className="tool-label" aria-hidden="true">
-            {kind === 'tool_call' ? 'Tool call' : 'Tool result'}
-          </div>
-          <div {...common} className={`message message-tool${streaming ? ' is-streaming' : ''}`}>
-            {item.text}
-          </div>
-        </div>
-      );
+      return <ToolItem item={item} common={common} />;
     default:
       return (
         <div className="message-line message-line-notice">
