@@ -86,29 +86,30 @@ export const formRequestSchema = z
   })
   .refine((request) => new Set(request.fields.map((field) => field.id)).size === request.fields.length, 'Field ids must be unique');
 
-export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema]);
+/** Approval of a tool call that changes something, showing exactly what will happen. */
+export const permissionRequestSchema = z.strictObject({
+  kind: z.literal('permission'),
+  toolName: z.string().min(1).max(100),
+  /** One line for a person: "Edit src/app.ts", "Run npm test". */
+  summary: z.string().min(1).max(500),
+  preview: z.union([
+    z.strictObject({ kind: z.literal('diff'), path: z.string().max(4096), diff: z.string().max(1_000_000) }),
+    z.strictObject({ kind: z.literal('command'), command: z.string().max(100_000), cwd: z.string().max(4096) }),
+  ]),
+});
+
+export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema, permissionRequestSchema]);
 
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 export type Question = z.infer<typeof questionSchema>;
 export type QuestionRequest = z.infer<typeof questionRequestSchema>;
 export type FormField = z.infer<typeof formFieldSchema>;
 export type FormRequest = z.infer<typeof formRequestSchema>;
-export type InteractionRequest = QuestionRequest | FormRequest;
+export type PermissionRequest = z.infer<typeof permissionRequestSchema>;
+export type InteractionRequest = QuestionRequest | FormRequest | PermissionRequest;
+export const PERMISSION_DECISIONS = ['allow_once', 'allow_session', 'deny'] as const;
+export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
 export type InteractionKind = InteractionRequest['kind'];
-
-/** The person's answer to one question: chosen option ids and/or their own text. */
-export interface QuestionAnswer {
-  readonly optionIds: readonly string[];
-  readonly text?: string;
-}
-
-export type FormValue = string | number | boolean | readonly string[];
-
-export type InteractionAnswer =
-  | { readonly action: 'accept'; readonly answers: Readonly<Record<string, QuestionAnswer>> }
-  | { readonly action: 'accept'; readonly values: Readonly<Record<string, FormValue>> }
-  | { readonly action: 'decline' }
-  | { readonly action: 'cancel' };
 
 export const interactionAnswerSchema = z.union([
   z.strictObject({
@@ -122,9 +123,19 @@ export const interactionAnswerSchema = z.union([
     action: z.literal('accept'),
     values: z.record(z.string().max(64), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(64)).max(50)])),
   }),
+  z.strictObject({
+    action: z.literal('accept'),
+    decision: z.enum(['allow_once', 'allow_session', 'deny']),
+    reason: z.string().trim().max(2000).optional(),
+  }),
   z.strictObject({ action: z.literal('decline') }),
   z.strictObject({ action: z.literal('cancel') }),
 ]);
+
+/** The person's answer: question answers (chosen option ids and/or their own text), form values, a permission decision, or decline/cancel. */
+export type InteractionAnswer = z.infer<typeof interactionAnswerSchema>;
+export type QuestionAnswer = Extract<InteractionAnswer, { answers: unknown }>['answers'][string];
+export type FormValue = Extract<InteractionAnswer, { values: unknown }>['values'][string];
 
 export const INTERACTION_STATUSES = ['pending', 'answered', 'declined', 'cancelled', 'closed'] as const;
 export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];

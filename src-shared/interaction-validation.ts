@@ -13,6 +13,9 @@ export interface AnswerProblem {
  */
 export function validateAnswer(request: InteractionRequest, answer: InteractionAnswer): AnswerProblem[] {
   if (answer.action !== 'accept') return [];
+  if (request.kind === 'permission') {
+    return 'decision' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, or deny.' }];
+  }
   if (request.kind === 'question') {
     if (!('answers' in answer)) return [{ id: null, message: 'Answer the questions (answers), not form values.' }];
     return validateQuestions(request, answer.answers);

@@ -5,7 +5,6 @@ import type { HostInfo } from '../../src-shared/model';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
 import { PROTOCOL_VERSION } from '../../src-shared/protocol';
 import type { AgentBackend } from '../runtime/backends/agent-backend';
-import { createScriptedBackend } from '../runtime/backends/scripted-backend';
 import type { Clock, Ids, Logger } from '../runtime/ports';
 import { consoleLogger, randomIds, systemClock } from '../runtime/ports';
 import type { ProviderClient } from '../runtime/provider-client';
@@ -30,7 +29,7 @@ export interface HostOptions {
   readonly clock?: Clock;
   readonly ids?: Ids;
   readonly logger?: Logger;
-  /** Backends for particular connection ids; the Offline demo's scripted agent is added when absent. */
+  /** Backends for particular connection ids; the Offline demo's scripted agent is the default there. */
   readonly backends?: ReadonlyMap<string, AgentBackend>;
   /** How API keys are sealed: Electron's safeStorage on the desktop; a local key file by default. */
   readonly secretCipher?: SecretCipher;
@@ -65,7 +64,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const ids = options.ids ?? randomIds();
   const logger = options.logger ?? consoleLogger();
   const backends = new Map(options.backends ?? []);
-  if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend());
   const stores = openStores(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
   const hostEpoch = ids.next('epoch');
   let runtime: Runtime;
@@ -95,7 +93,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     protocol: PROTOCOL_VERSION,
     hostEpoch,
     dataDir: options.dataDir,
-    backends: [...backends.keys()],
+    backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
   };
   let draining = false;
   let closing: Promise<void> | null = null;

@@ -94,7 +94,8 @@ describe('interactions', () => {
       priority: 'high',
       platforms: ['web', 'desktop'],
     };
-    for (const bad of [{ team: 0 }, { team: 2.5 }, { owner: 'nope' }, { priority: 'urgent' }, { start: '2026-13-01' }, { color: 'red' }]) {
+    const bads: Array<Record<string, string | number>> = [{ team: 0 }, { team: 2.5 }, { owner: 'nope' }, { priority: 'urgent' }, { start: '2026-13-01' }, { color: 'red' }];
+    for (const bad of bads) {
       const outcome = await t.invoke('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', values: { ...values, ...bad } } });
       expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');
     }

@@ -6,5 +6,5 @@ export const aiSdkProviderClient: ProviderClient = {
   listModels: (endpoint, signal) => listModels(endpoint, signal),
   testConnection: (endpoint, signal) => testConnection(endpoint, signal),
   streamModelStep: (request) => streamModelStep(request),
-  costOf: (modelId, usage) => costOf(modelId, usage),
+  costOf: (modelId, usage, providerType) => costOf(modelId, usage, providerType),
 };

@@ -16,5 +16,5 @@ export interface ProviderClient {
   listModels(endpoint: ProviderEndpoint, signal: AbortSignal): Promise<ModelInfo[]>;
   testConnection(endpoint: ProviderEndpoint & { readonly modelId?: string }, signal: AbortSignal): Promise<ConnectionTestResult>;
   streamModelStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
-  costOf(modelId: string, usage: ModelUsage): { usd: number } | null;
+  costOf(modelId: string, usage: ModelUsage, providerType: ProviderType): { usd: number } | null;
 }

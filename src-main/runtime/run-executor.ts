@@ -69,7 +69,11 @@ export class RunExecutor {
   }
 
   /** Starts reading the backend for a run that is already committed as `running`. */
-  launch(run: RunIdentity & { kind: RunKind }, resume: AgentRunInput['resume']): void {
+  launch(
+    run: RunIdentity & { kind: RunKind },
+    resume: AgentRunInput['resume'],
+    approvedToolCall: AgentRunInput['approvedToolCall'] = null,
+  ): void {
     const { stores } = this.deps;
     const session = stores.sessions.get(run.sessionId);
     const turn = stores.turns.getTurn(run.sessionId, run.turnId);
@@ -91,6 +95,7 @@ export class RunExecutor {
       maxSteps: turn.maxSteps,
       history: this.history(run.sessionId),
       resume,
+      approvedToolCall,
     };
     const backend = this.deps.backendFor(session.connectionId);
     if (backend === null) {

@@ -1,3 +1,4 @@
+import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
 import type { SecretVault } from '../storage/secret-vault';
@@ -5,6 +6,7 @@ import type { Stores } from '../storage/stores';
 import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
+import { createScriptedBackend } from './backends/scripted-backend';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
@@ -14,7 +16,9 @@ import { RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
+import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
+import type { ToolHost } from './tools/tool-runner';
 import { TurnService } from './turn-service';
 
 export interface RuntimeDeps {
@@ -25,7 +29,7 @@ export interface RuntimeDeps {
   readonly logger: Logger;
   readonly hostEpoch: string;
   readonly providers: ProviderClient;
-  /** Backends for particular connection ids (the Offline demo's scripted agent); others use the model agent. */
+  /** Backends for particular connection ids (tests); the Offline demo gets the scripted agent, others the model agent. */
   readonly backends: ReadonlyMap<string, AgentBackend>;
   readonly discoveryProbes: ConnectionServiceDeps['discoveryProbes'];
   readonly flushMs?: number;
@@ -52,20 +56,32 @@ export const APP_SHUTDOWN = 'app_shutdown';
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const connections = new ConnectionService({ ...deps, bus });
+  const gate = createPermissionGate({
+    modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
+    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
+  });
+  const toolHost: ToolHost = {
+    toolsFor: (sessionId) => [askUserTool, currentTimeTool].filter((tool) => gate.offers(sessionId, tool)),
+    check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
+  };
   const modelBackend = createModelAgentBackend({
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     streamStep: (request) => deps.providers.streamModelStep(request),
-    costOf: (modelId, usage) => deps.providers.costOf(modelId, usage),
-    toolsFor: () => [askUserTool, currentTimeTool],
+    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    tools: toolHost,
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
+  const backends = new Map(deps.backends);
+  if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) {
+    backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
+  }
   let turns: TurnService | null = null;
   let interactions: InteractionService | null = null;
   const executor = new RunExecutor({
     ...deps,
     bus,
-    backendFor: (connectionId) => deps.backends.get(connectionId) ?? modelBackend,
+    backendFor: (connectionId) => backends.get(connectionId) ?? modelBackend,
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);

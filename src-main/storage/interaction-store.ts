@@ -41,6 +41,8 @@ export interface InteractionStore {
   /** The answered interaction of a tool call, if any (for the continuation run). */
   byToolCall(runId: string, toolCallId: string): StoredInteraction | null;
   list(filter: { sessionId?: string; status?: InteractionStatus; limit: number }): StoredInteraction[];
+  /** Whether the person allowed a tool for the rest of a session (an answered approval said so). */
+  allowedForSession(sessionId: string, toolName: string): boolean;
 }
 
 interface Row {
@@ -90,7 +92,16 @@ export function createInteractionStore(db: Db): InteractionStore {
   );
   const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
 
+  const allowed = db.prepare<[string, string], { found: number }>(`
+    SELECT 1 AS found FROM interactions
+    WHERE session_id = ? AND status = 'answered' AND json_extract(request, '$.kind') = 'permission'
+      AND json_extract(request, '$.toolName') = ? AND json_extract(answer, '$.decision') = 'allow_session'
+    LIMIT 1`);
+
   const store: InteractionStore = {
+    allowedForSession(sessionId, toolName) {
+      return allowed.get(sessionId, toolName) !== undefined;
+    },
     insert(interaction) {
       insert.run({ ...interaction, request: JSON.stringify(interaction.request) });
       const stored = store.get(interaction.interactionId);

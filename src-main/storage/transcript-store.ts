@@ -29,6 +29,8 @@ export interface TranscriptStore {
   /** Every item of a session in order (what a backend reads as history). */
   all(sessionId: string): TranscriptItem[];
   hasOlder(sessionId: string, position: number): boolean;
+  /** The tool_call item of a run with this tool call id. */
+  toolCall(runId: string, toolCallId: string): TranscriptItem | null;
 }
 
 interface ItemRow {
@@ -77,7 +79,15 @@ export function createTranscriptStore(db: Db): TranscriptStore {
     'SELECT 1 AS found FROM transcript_items WHERE session_id = ? AND position < ? LIMIT 1',
   );
 
+  const toolCall = db.prepare<[string, string], ItemRow>(
+    "SELECT * FROM transcript_items WHERE run_id = ? AND kind = 'tool_call' AND json_extract(data, '$.toolCallId') = ?",
+  );
+
   return {
+    toolCall(runId, toolCallId) {
+      const row = toolCall.get(runId, toolCallId);
+      return row === undefined ? null : toItem(row);
+    },
     append(item, position) {
       const data = item.data ?? null;
       insert.run({ ...item, data: data === null ? null : JSON.stringify(data), position });

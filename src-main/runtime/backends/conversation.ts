@@ -1,18 +1,7 @@
+import type { ConversationMessage } from '../providers';
 import type { HistoryMessage } from './agent-backend';
 
-/** The conversation as a model provider takes it. */
-export type ConversationMessage =
-  | { readonly role: 'user'; readonly text: string }
-  | {
-      readonly role: 'assistant';
-      readonly text: string;
-      readonly reasoning?: string;
-      readonly toolCalls?: readonly { readonly toolCallId: string; readonly toolName: string; readonly input: unknown }[];
-    }
-  | {
-      readonly role: 'tool';
-      readonly results: readonly { readonly toolCallId: string; readonly toolName: string; readonly output: unknown; readonly isError: boolean }[];
-    };
+export type { ConversationMessage } from '../providers';
 
 type ToolCall = { toolCallId: string; toolName: string; input: unknown };
 type ToolResult = { toolCallId: string; toolName: string; output: unknown; isError: boolean };

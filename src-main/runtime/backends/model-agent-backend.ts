@@ -1,8 +1,6 @@
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
 import { ProviderError } from '../providers';
-import type { AgentTool } from '../tools/agent-tool';
-import { isSuspension, toolError } from '../tools/agent-tool';
-import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
+import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { conversationFromHistory, type ConversationMessage } from './conversation';
@@ -11,9 +9,9 @@ export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
   resolveTarget(connectionId: string, model: string | null): ProviderTarget | { error: string };
   streamStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
-  costOf(modelId: string, usage: ModelUsage): { usd: number } | null;
-  /** The tools offered to the model in this session. */
-  toolsFor(sessionId: string): readonly AgentTool[];
+  costOf(target: ProviderTarget, usage: ModelUsage): { usd: number } | null;
+  /** The session's tools and the permission gate in front of them. */
+  readonly tools: ToolHost;
   now(): number;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
@@ -40,9 +38,15 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const target = deps.resolveTarget(input.connectionId, input.model);
     if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
-    const tools = deps.toolsFor(input.sessionId);
-    const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    const messages: ConversationMessage[] = conversationFromHistory(input.history);
+    const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
+    let history = input.history;
+    if (input.approvedToolCall !== null) {
+      // The person approved this call while the run waited: run it now, then let the model go on.
+      const end = yield* runToolCall(input.approvedToolCall, deps.tools, context, { approved: true });
+      if (end.ended !== 'result') return;
+      history = [...history, { role: 'tool_result', text: input.approvedToolCall.toolName, turnId: input.turnId, runId: input.runId, data: { ...input.approvedToolCall, output: end.output, isError: end.isError } }];
+    }
+    const messages: ConversationMessage[] = conversationFromHistory(history);
     const system =
       input.resume === null
         ? SYSTEM_PROMPT
@@ -60,7 +64,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             target,
             system,
             messages,
-            tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+            tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
             signal,
           })) {
             emitted = true;
@@ -82,7 +86,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
                   model: target.modelId,
                   ...event.usage,
                   latencyMs: event.latencyMs,
-                  costUsd: deps.costOf(target.modelId, event.usage)?.usd ?? null,
+                  costUsd: deps.costOf(target, event.usage)?.usd ?? null,
                 };
                 break;
             }
@@ -104,26 +108,10 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
 
       const results: { toolCallId: string; toolName: string; output: unknown; isError: boolean }[] = [];
       for (const call of calls) {
-        const tool = byName.get(call.toolName);
-        const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
-        const run = async () =>
-          tool === undefined
-            ? toolError(`There is no tool named "${call.toolName}". Available: ${[...byName.keys()].join(', ') || 'none'}.`)
-            : tool.execute(call.input, context).catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
-        // A tool that asks the person decides before anything is recorded: the request goes in the
-        // record with the call, and the run waits. Other tools are recorded first, then run.
-        let executed = tool?.name === ASK_USER_TOOL_NAME ? await run() : null;
-        if (executed !== null && isSuspension(executed)) {
-          yield { type: 'interaction_requested', ...call, request: executed.suspend };
-          return;
-        }
-        yield { type: 'tool_call', ...call };
-        if (signal.aborted) return;
-        executed ??= await run();
-        if (signal.aborted) return;
-        const outcome = isSuspension(executed) ? toolError('This tool cannot ask the person here.') : executed;
-        results.push({ ...call, output: outcome.output, isError: outcome.isError });
-        yield { type: 'tool_result', toolCallId: call.toolCallId, toolName: call.toolName, output: outcome.output, isError: outcome.isError };
+        const end = yield* runToolCall(call, deps.tools, context, { approved: false });
+        // Suspended: the run waits for the person (calls after this one in the step are not run).
+        if (end.ended !== 'result') return;
+        results.push({ ...call, output: end.output, isError: end.isError });
       }
       messages.push({ role: 'tool', results });
     }

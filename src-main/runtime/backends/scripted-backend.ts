@@ -1,12 +1,16 @@
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
+import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
 import { SCRIPTED_ASK, SCRIPTED_ASK_SECRET, SCRIPTED_FORM, summariseAnswer } from './scripted-interactions';
 
 export const SCRIPTED_BACKEND_ID = 'scripted';
 
 export interface ScriptedBackendOptions {
+  /** The session's tools and permission gate, for `/tool`. */
+  readonly tools?: ToolHost;
+  readonly now?: () => number;
   /** Pause between the chunks of a plain reply. */
   readonly replyChunkMs?: number;
   /** How long `/hold` keeps going after its abort signal fires, to prove Stop does not wait for it. */
@@ -28,6 +32,12 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       .map((message) => message.text)
       .join('');
     yield { type: 'step_started' };
+    const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: options.now ?? Date.now, signal };
+    if (input.approvedToolCall !== null && options.tools !== undefined) {
+      const end = yield* runToolCall(input.approvedToolCall, options.tools, context, { approved: true });
+      if (end.ended === 'result') yield { type: 'text_delta', text: describeToolResult(input.approvedToolCall.toolName, end.output, end.isError) };
+      return;
+    }
     if (input.runKind === 'continuation') {
       const answered = input.history.filter((message) => message.turnId === input.turnId && message.role === 'tool_result').at(-1);
       yield { type: 'text_delta', text: summariseAnswer(answered?.data?.output) };
@@ -75,6 +85,22 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         yield { type: 'interaction_requested', toolCallId: `ask-${input.runId}`, toolName: ASK_USER_TOOL_NAME, input: request, request };
         return;
       }
+      case 'tool': {
+        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+        yield { type: 'text_delta', text: `Calling ${directive.toolName}.` };
+        const end = yield* runToolCall(
+          { toolCallId: `tool-${input.runId}`, toolName: directive.toolName, input: directive.input },
+          options.tools,
+          context,
+          { approved: false },
+        );
+        if (end.ended !== 'result') return;
+        yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
+        break;
+      }
+      case 'bad_directive':
+        yield { type: 'text_delta', text: directive.message };
+        break;
       case 'steps': {
         for (let step = 1; step <= directive.steps; step += 1) {
           if (step > 1) yield { type: 'step_started' };
@@ -96,6 +122,12 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
   }
 
   return { id: SCRIPTED_BACKEND_ID, run };
+}
+
+function describeToolResult(toolName: string, output: unknown, isError: boolean): string {
+  const json = JSON.stringify(output, null, 2) ?? 'null';
+  const shown = json.length > 4000 ? `${json.slice(0, 4000)}\n…` : json;
+  return `\n\n${toolName} ${isError ? 'failed' : 'returned'}:\n\n\`\`\`json\n${shown}\n\`\`\``;
 }
 
 function replyChunks(text: string): string[] {

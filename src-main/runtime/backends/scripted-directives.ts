@@ -6,6 +6,8 @@ export type ScriptedDirective =
   | { readonly kind: 'fail'; readonly code: string; readonly message: string }
   | { readonly kind: 'steps'; readonly steps: number }
   | { readonly kind: 'ask' | 'ask_secret' | 'form' }
+  | { readonly kind: 'tool'; readonly toolName: string; readonly input: unknown }
+  | { readonly kind: 'bad_directive'; readonly message: string }
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
@@ -16,6 +18,7 @@ export const DIRECTIVE_HELP = [
   '/ask — asks three questions (single choice, multiple choice with Other, free text), then sums up your answers',
   '/ask-secret — asks for a secret (masked) and a choice',
   '/form — asks you to fill in a form with a field of every kind',
+  '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
 ] as const;
 
 const MAX_CHUNKS = 100_000;
@@ -44,6 +47,16 @@ export function parseDirective(text: string): ScriptedDirective {
       return { kind: 'ask_secret' };
     case '/form':
       return { kind: 'form' };
+    case '/tool': {
+      const toolName = rest[0];
+      if (toolName === undefined) return { kind: 'bad_directive', message: 'Usage: /tool NAME JSON' };
+      const json = trimmed.slice(trimmed.indexOf(toolName) + toolName.length).trim() || '{}';
+      try {
+        return { kind: 'tool', toolName, input: JSON.parse(json) as unknown };
+      } catch {
+        return { kind: 'bad_directive', message: `The input of /tool must be JSON; got: ${json}` };
+      }
+    }
     default:
       return { kind: 'reply', text: trimmed };
   }

@@ -98,6 +98,10 @@ export const SCRIPTED_FORM: FormRequest = {
 /** The scripted agent's reply to the answer it was given as a tool result (secret values masked). */
 export function summariseAnswer(output: unknown): string {
   if (typeof output !== 'object' || output === null || !('action' in output)) return 'I did not get an answer I understand.';
+  if (output.action === 'deny') {
+    const reason = 'reason' in output && typeof output.reason === 'string' ? ` You said: "${output.reason}".` : '';
+    return `You did not allow that, so I did not run it.${reason}`;
+  }
   if (output.action === 'decline') return 'You declined to answer, so I will carry on without it.';
   if (output.action === 'cancel') return 'You dismissed the question, so I will carry on without it.';
   const lines: string[] = [];

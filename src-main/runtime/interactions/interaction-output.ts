@@ -6,6 +6,15 @@ import { maskAnswer } from '../../../src-shared/interaction-validation';
  * transcript keeps (secret answers replaced by a mask).
  */
 export function interactionOutput(request: InteractionRequest, answer: InteractionAnswer, options: { masked: boolean }): Record<string, unknown> {
+  if (request.kind === 'permission') {
+    if (answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny') return { action: 'allow', decision: answer.decision };
+    const reason = answer.action === 'accept' && 'reason' in answer ? answer.reason : undefined;
+    return {
+      action: 'deny',
+      note: `The person did not allow this ${request.toolName} call, so it did not run. Do not retry it as it was; adjust or ask.`,
+      ...(reason === undefined || reason === '' ? {} : { reason }),
+    };
+  }
   if (answer.action === 'decline') return { action: 'decline', note: 'The person declined to answer.' };
   if (answer.action === 'cancel') return { action: 'cancel', note: 'The person dismissed the question without answering.' };
   const shown = options.masked ? maskAnswer(request, answer) : answer;

@@ -63,6 +63,13 @@ export class InteractionService {
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
+    const permission = interaction.request.kind === 'permission';
+    const allowed = permission && answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny';
+    const callItem = permission ? stores.transcript.toolCall(interaction.runId, interaction.toolCallId) : null;
+    const approvedToolCall =
+      allowed && callItem?.data != null
+        ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {} }
+        : null;
     const secretId = secret ? `answer-${interactionId}` : null;
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
     const { sessionId, turnId, runId } = interaction;
@@ -87,36 +94,32 @@ export class InteractionService {
         now,
       );
       stores.turns.openRun({ sessionId, turnId, runId: continuationId, kind: 'continuation', now });
-      const data = {
-        toolCallId: interaction.toolCallId,
-        toolName: ASK_USER_TOOL_NAME,
-        output: interactionOutput(interaction.request, answer, { masked: true }),
-        isError: false,
-        interactionId,
-        masked: secret,
-      };
-      const item = stores.transcript.append(
-        { sessionId, itemId: ids.next('item'), turnId, runId: continuationId, kind: 'tool_result', text: ASK_USER_TOOL_NAME, state: 'final', data, now },
-        stores.sessions.reservePositions(sessionId, 1),
-      );
-      stores.ledger.append(
-        continuationId,
-        [
-          { kind: 'run_opened', payload: { kind: 'continuation', after: interactionId } },
-          { kind: 'tool_result', payload: { itemId: item.itemId, ...data } },
-        ],
-        now,
-      );
+      stores.ledger.append(continuationId, [{ kind: 'run_opened', payload: { kind: 'continuation', after: interactionId } }], now);
+      const changes: ChangeEventBody[] = [{ kind: 'interaction.changed', interaction: publicRecord(settledInteraction) }];
+      // An approved call runs in the continuation and records its own result; anything else answers now.
+      if (approvedToolCall === null) {
+        const toolName = permission ? String(callItem?.data?.toolName ?? interaction.request.kind) : ASK_USER_TOOL_NAME;
+        const data = {
+          toolCallId: interaction.toolCallId,
+          toolName,
+          output: interactionOutput(interaction.request, answer, { masked: true }),
+          isError: permission,
+          interactionId,
+          masked: secret,
+        };
+        const item = stores.transcript.append(
+          { sessionId, itemId: ids.next('item'), turnId, runId: continuationId, kind: 'tool_result', text: toolName, state: 'final', data, now },
+          stores.sessions.reservePositions(sessionId, 1),
+        );
+        stores.ledger.append(continuationId, [{ kind: 'tool_result', payload: { itemId: item.itemId, ...data } }], now);
+        changes.push({ kind: 'transcript.appended', item });
+      }
       stores.sessions.touch(sessionId, now);
-      const changes: ChangeEventBody[] = [
-        { kind: 'interaction.changed', interaction: publicRecord(settledInteraction) },
-        { kind: 'transcript.appended', item },
-        ...turnAndSessionEvents(stores, sessionId, turnId),
-      ];
+      changes.push(...turnAndSessionEvents(stores, sessionId, turnId));
       return { events: changes, settled: settledInteraction };
     });
     for (const event of events) bus.publish(event);
-    executor.launch({ sessionId, turnId, runId: continuationId, kind: 'continuation' }, null);
+    executor.launch({ sessionId, turnId, runId: continuationId, kind: 'continuation' }, null, approvedToolCall);
     const turn = stores.turns.getTurn(sessionId, turnId);
     if (turn === null) throw new Error('Answered turn vanished');
     return ok({ interaction: publicRecord(settled), turn });

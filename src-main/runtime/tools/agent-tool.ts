@@ -9,7 +9,14 @@ export interface AgentTool {
   /** True when the tool changes nothing (offered in every permission mode). */
   readonly readOnly: boolean;
   execute(input: unknown, context: ToolContext): Promise<ToolOutcome | ToolSuspension>;
+  /** For a tool that changes something: exactly what it would do, for an approval prompt. */
+  preview?(input: unknown): Promise<ToolPreview>;
 }
+
+export type ToolPreview =
+  | { readonly kind: 'diff'; readonly path: string; readonly diff: string }
+  | { readonly kind: 'command'; readonly command: string; readonly cwd: string }
+  | { readonly kind: 'invalid'; readonly message: string };
 
 export interface ToolContext {
   readonly sessionId: string;
