@@ -1,3 +1,4 @@
+import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 
@@ -22,7 +23,8 @@ export type ChangeEventBody =
   | { readonly kind: 'queue.changed'; readonly message: QueuedMessage }
   /** The connection catalog changed; re-read it with connection.list. */
   | { readonly kind: 'connections.changed'; readonly catalogRevision: number }
-  | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord };
+  | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
+  | { readonly kind: 'goal.changed'; readonly goal: GoalRecord };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
 

@@ -16,6 +16,9 @@ import { RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
+import { GoalDriver } from './goals/goal-driver';
+import { GoalService } from './goals/goal-service';
+import { createGoalTools } from './goals/goal-tools';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { ToolHost } from './tools/tool-runner';
@@ -43,6 +46,7 @@ export interface Runtime {
   readonly turns: TurnService;
   readonly connections: ConnectionService;
   readonly interactions: InteractionService;
+  readonly goals: GoalService;
   readonly executor: RunExecutor;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -60,8 +64,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
   });
+  let goals: GoalService | null = null;
+  const goalService = () => {
+    if (goals === null) throw new Error('Goals are not ready');
+    return goals;
+  };
+  const goalTools = createGoalTools(goalService, deps.stores.goals);
   const toolHost: ToolHost = {
-    toolsFor: (sessionId) => [askUserTool, currentTimeTool].filter((tool) => gate.offers(sessionId, tool)),
+    toolsFor: (sessionId) => [askUserTool, currentTimeTool, ...goalTools].filter((tool) => gate.offers(sessionId, tool)),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
   };
   const modelBackend = createModelAgentBackend({
@@ -78,6 +88,15 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   }
   let turns: TurnService | null = null;
   let interactions: InteractionService | null = null;
+  const driver = new GoalDriver({
+    stores: deps.stores,
+    logger: deps.logger,
+    goals: goalService,
+    turns: () => {
+      if (turns === null) throw new Error('Turns are not ready');
+      return turns;
+    },
+  });
   const executor = new RunExecutor({
     ...deps,
     bus,
@@ -85,18 +104,30 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
+      driver.onRunEnded(run, status);
     },
   });
   interactions = new InteractionService({ ...deps, bus, executor });
   turns = new TurnService({ ...deps, bus, executor, interactions });
   const sessions = new SessionService({ ...deps, bus, turns, connections });
   const turnService = turns;
+  goals = new GoalService({
+    ...deps,
+    bus,
+    poke: (sessionId) => driver.poke(sessionId),
+    stopGoalTurn: (sessionId, source) => {
+      const active = deps.stores.turns.activeTurn(sessionId);
+      if (active !== null && active.origin === 'goal') turnService.stop(sessionId, active.turnId, source);
+    },
+  });
+  const goalServiceReady = goals;
   return {
     bus,
     sessions,
     turns: turnService,
     connections,
     interactions,
+    goals: goalServiceReady,
     executor,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -107,6 +138,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
+      driver.resumeAll();
       return report;
     },
     shutdown: (graceMs) => executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs),

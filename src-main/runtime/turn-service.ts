@@ -28,6 +28,7 @@ export interface StartTurnRequest {
   readonly text: string;
   readonly maxSteps?: number;
   readonly origin?: TurnOrigin;
+  readonly goalId?: string;
 }
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
@@ -219,12 +220,13 @@ export class TurnService {
       text,
       maxSteps: request.maxSteps ?? DEFAULT_MAX_STEPS,
       runId,
+      goalId: request.goalId ?? null,
       now,
     });
     stores.ledger.append(
       runId,
       [
-        { kind: 'run_opened', payload: { kind: 'initial', origin: turn.origin } },
+        { kind: 'run_opened', payload: { kind: 'initial', origin: turn.origin, goalId: request.goalId ?? null } },
         { kind: 'user_message', payload: { itemId, text } },
       ],
       now,

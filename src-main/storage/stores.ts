@@ -2,6 +2,7 @@ import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openDatabase, type OpenDatabaseOptions } from './database';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
+import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
@@ -22,6 +23,7 @@ export interface Stores {
   readonly settings: SettingsStore;
   readonly usage: UsageStore;
   readonly interactions: InteractionStore;
+  readonly goals: GoalStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -49,6 +51,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     settings: createSettingsStore(database),
     usage: createUsageStore(database),
     interactions: createInteractionStore(database),
+    goals: createGoalStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

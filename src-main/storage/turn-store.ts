@@ -8,6 +8,7 @@ export interface NewTurn {
   readonly text: string;
   readonly maxSteps: number;
   readonly runId: string;
+  readonly goalId?: string | null;
   readonly now: number;
 }
 
@@ -49,6 +50,10 @@ export interface TurnStore {
   /** Every run still marked `running` (recovery reads this before serving). */
   runningRuns(): RunLocator[];
   turnsByIds(sessionId: string, turnIds: readonly string[]): TurnSummary[];
+  /** The goal a turn works toward, if it is a goal turn. */
+  goalOf(sessionId: string, turnId: string): string | null;
+  /** The session's newest turn. */
+  latestTurn(sessionId: string): TurnSummary | null;
 }
 
 interface TurnRow {
@@ -126,8 +131,8 @@ export function createTurnStore(db: Db): TurnStore {
     'SELECT COALESCE(MAX(ordinal), 0) + 1 AS next FROM turns WHERE session_id = ?',
   );
   const insertTurn = db.prepare(`
-    INSERT INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, created_at, updated_at)
-    VALUES (@sessionId, @turnId, @ordinal, @origin, @text, @maxSteps, 'running', @runId, @now, @now)`);
+    INSERT INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, goal_id, created_at, updated_at)
+    VALUES (@sessionId, @turnId, @ordinal, @origin, @text, @maxSteps, 'running', @runId, @goalId, @now, @now)`);
   const insertRun = db.prepare(`
     INSERT INTO runs (run_id, session_id, turn_id, attempt, kind, status, started_at)
     VALUES (@runId, @sessionId, @turnId, @attempt, @kind, 'running', @now)`);
@@ -165,10 +170,20 @@ export function createTurnStore(db: Db): TurnStore {
     status: row.status,
   });
 
+  const goalOf = db.prepare<[string, string], { goal_id: string | null }>('SELECT goal_id FROM turns WHERE session_id = ? AND turn_id = ?');
+  const latest = db.prepare<[string], TurnRow>(`${TURN_SELECT} WHERE t.session_id = ? ORDER BY t.ordinal DESC LIMIT 1`);
+
   const store: TurnStore = {
+    goalOf(sessionId, turnId) {
+      return goalOf.get(sessionId, turnId)?.goal_id ?? null;
+    },
+    latestTurn(sessionId) {
+      const row = latest.get(sessionId);
+      return row === undefined ? null : toTurn(row);
+    },
     insertTurn(turn) {
       const ordinal = nextOrdinal.get(turn.sessionId)?.next ?? 1;
-      insertTurn.run({ ...turn, ordinal });
+      insertTurn.run({ ...turn, goalId: turn.goalId ?? null, ordinal });
       insertRun.run({ ...turn, attempt: 1, kind: 'initial' });
       const created = store.getTurn(turn.sessionId, turn.turnId);
       if (created === null) throw new Error(`Turn ${turn.turnId} vanished after insert`);

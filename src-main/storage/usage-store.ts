@@ -27,6 +27,8 @@ export interface UsageQuery {
 export interface UsageStore {
   record(usage: UsageRecord): void;
   summary(query: UsageQuery): { totals: UsageTotals; groups: UsageGroup[] };
+  /** Input plus output tokens of every model call in a run. */
+  tokensOfRun(runId: string): number;
 }
 
 interface TotalsRow {
@@ -59,7 +61,13 @@ export function createUsageStore(db: Db): UsageStore {
     VALUES (@sessionId, @turnId, @runId, @connectionId, @modelId, @inputTokens, @outputTokens,
       @cachedInputTokens, @reasoningTokens, @latencyMs, @costUsd, @recordedAt)`);
 
+  const ofRun = db.prepare<[string], { tokens: number }>(
+    'SELECT TOTAL(input_tokens + output_tokens) AS tokens FROM usage_records WHERE run_id = ?',
+  );
   return {
+    tokensOfRun(runId) {
+      return ofRun.get(runId)?.tokens ?? 0;
+    },
     record(usage) {
       insert.run(usage);
     },

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../storage/database';
 
-const TABLES = ['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages', 'interactions', 'connections', 'usage_records'] as const;
+const TABLES = ['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages', 'interactions', 'connections', 'usage_records', 'goals', 'shell_runs'] as const;
 
 /**
  * A summary of everything in a data directory's record (row counts and a checksum of mutable
@@ -15,7 +15,8 @@ export function recordFingerprint(dataDir: string): string {
     const sessions = db.prepare("SELECT group_concat(session_id || ':' || revision || ':' || archived || ':' || title, '|') FROM sessions").pluck().get();
     const runs = db.prepare("SELECT group_concat(run_id || ':' || status, '|') FROM runs").pluck().get();
     const interactions = db.prepare("SELECT group_concat(interaction_id || ':' || status, '|') FROM interactions").pluck().get();
-    return [...counts, String(sessions), String(runs), String(interactions)].join(';');
+    const goals = db.prepare("SELECT group_concat(goal_id || ':' || status || ':' || revision, '|') FROM goals").pluck().get();
+    return [...counts, String(sessions), String(runs), String(interactions), String(goals)].join(';');
   } finally {
     db.close();
   }

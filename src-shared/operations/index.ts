@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { connectionOperations } from './connection-operations';
+import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { sessionOperations } from './session-operations';
 import { turnOperations } from './turn-operations';
@@ -14,6 +15,7 @@ export const operations = {
   ...turnOperations,
   ...connectionOperations,
   ...interactionOperations,
+  ...goalOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -1,5 +1,6 @@
 import type { HandlerTable } from '../handler';
 import { connectionHandlers } from './connection-handlers';
+import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
 import { sessionHandlers } from './session-handlers';
@@ -12,4 +13,5 @@ export const handlers: HandlerTable = {
   ...turnHandlers,
   ...connectionHandlers,
   ...interactionHandlers,
+  ...goalHandlers,
 };

@@ -1,6 +1,7 @@
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
+import { goalTurnNumber } from '../goals/goal-prompt';
 import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
 import { SCRIPTED_ASK, SCRIPTED_ASK_SECRET, SCRIPTED_FORM, summariseAnswer } from './scripted-interactions';
@@ -36,6 +37,11 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
     if (input.approvedToolCall !== null && options.tools !== undefined) {
       const end = yield* runToolCall(input.approvedToolCall, options.tools, context, { approved: true });
       if (end.ended === 'result') yield { type: 'text_delta', text: describeToolResult(input.approvedToolCall.toolName, end.output, end.isError) };
+      return;
+    }
+    const goalTurn = goalTurnNumber(input.text);
+    if (goalTurn !== null) {
+      yield* scriptedGoalTurn(input, goalTurn, options.tools, context);
       return;
     }
     if (input.runKind === 'continuation') {
@@ -98,6 +104,22 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
         break;
       }
+      case 'goal': {
+        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+        yield { type: 'text_delta', text: `Setting the goal: ${directive.objective}` };
+        const end = yield* runToolCall(
+          {
+            toolCallId: `goal-${input.runId}`,
+            toolName: 'create_goal',
+            input: { objective: directive.objective, tokenBudget: directive.tokenBudget, maxIterations: directive.maxIterations },
+          },
+          options.tools,
+          context,
+          { approved: false },
+        );
+        if (end.ended === 'result') yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
+        break;
+      }
       case 'bad_directive':
         yield { type: 'text_delta', text: directive.message };
         break;
@@ -122,6 +144,48 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
   }
 
   return { id: SCRIPTED_BACKEND_ID, run };
+}
+
+/** Tokens the scripted agent reports for each goal turn, so budgets are testable. */
+export const SCRIPTED_GOAL_TURN_TOKENS = { input: 400, output: 100 } as const;
+const GOAL_TURN_CHUNK_MS = 60;
+
+async function* scriptedGoalTurn(
+  input: AgentRunInput,
+  turn: number,
+  tools: ToolHost | undefined,
+  context: Parameters<typeof runToolCall>[2],
+): AsyncGenerator<AgentEvent> {
+  const objective = input.text.split('\n')[2] ?? '';
+  if (input.resume !== null) yield { type: 'text_delta', text: `(The previous attempt was interrupted: ${input.resume.reason ?? input.resume.previousStatus}; carrying on.) ` };
+  // A goal turn takes a moment, like real work, so it can be watched, stopped and interrupted.
+  for (const chunk of [`Working on the goal (turn ${turn}): `, objective, '.']) {
+    yield { type: 'text_delta', text: chunk };
+    await sleep(GOAL_TURN_CHUNK_MS, context.signal);
+    if (context.signal.aborted) return;
+  }
+  if (/\bquota\b/i.test(objective)) throw new AgentBackendError('usage_limit', 'The scripted provider says the quota is used up.', 'usage_limit');
+  if (/\bfail\b/i.test(objective)) throw new AgentBackendError('server_error', 'The scripted goal turn failed on purpose.');
+  yield {
+    type: 'usage',
+    model: 'scripted',
+    inputTokens: SCRIPTED_GOAL_TURN_TOKENS.input,
+    outputTokens: SCRIPTED_GOAL_TURN_TOKENS.output,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    latencyMs: 0,
+    costUsd: 0,
+  };
+  const finishAfter = /finish after (\d+)/i.exec(objective);
+  const settle =
+    finishAfter !== null && turn >= Number(finishAfter[1])
+      ? { status: 'complete', reason: `Done after ${turn} turns.` }
+      : /\bblock\b/i.test(objective)
+        ? { status: 'blocked', reason: 'The objective asks me to stop and wait for you.' }
+        : null;
+  if (settle === null || tools === undefined) return;
+  const end = yield* runToolCall({ toolCallId: `goal-update-${input.runId}`, toolName: 'update_goal', input: settle }, tools, context, { approved: false });
+  if (end.ended === 'result' && !end.isError) yield { type: 'text_delta', text: ` Marked the goal ${settle.status}.` };
 }
 
 function describeToolResult(toolName: string, output: unknown, isError: boolean): string {

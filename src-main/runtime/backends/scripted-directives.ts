@@ -8,6 +8,7 @@ export type ScriptedDirective =
   | { readonly kind: 'ask' | 'ask_secret' | 'form' }
   | { readonly kind: 'tool'; readonly toolName: string; readonly input: unknown }
   | { readonly kind: 'bad_directive'; readonly message: string }
+  | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
@@ -19,6 +20,7 @@ export const DIRECTIVE_HELP = [
   '/ask-secret — asks for a secret (masked) and a choice',
   '/form — asks you to fill in a form with a field of every kind',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
+  '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
 ] as const;
 
 const MAX_CHUNKS = 100_000;
@@ -47,6 +49,19 @@ export function parseDirective(text: string): ScriptedDirective {
       return { kind: 'ask_secret' };
     case '/form':
       return { kind: 'form' };
+    case '/goal': {
+      let objective = trimmed.slice('/goal'.length).trim();
+      const take = (name: string): number | null => {
+        const match = new RegExp(`\\b${name}\\s+(\\d+)\\s*$`).exec(objective) ?? new RegExp(`\\b${name}\\s+(\\d+)\\b`).exec(objective);
+        if (match === null) return null;
+        objective = (objective.slice(0, match.index) + objective.slice(match.index + match[0].length)).trim();
+        return Number(match[1]);
+      };
+      const maxIterations = take('iterations');
+      const tokenBudget = take('budget');
+      if (objective === '') return { kind: 'bad_directive', message: 'Usage: /goal OBJECTIVE [budget N] [iterations N]' };
+      return { kind: 'goal', objective, tokenBudget, maxIterations };
+    }
     case '/tool': {
       const toolName = rest[0];
       if (toolName === undefined) return { kind: 'bad_directive', message: 'Usage: /tool NAME JSON' };

@@ -1,0 +1,97 @@
+import type { RunStatus } from '../../../src-shared/model';
+import type { Stores } from '../../storage/stores';
+import type { Logger } from '../ports';
+import type { RunIdentity } from '../run-recorder';
+import type { TurnService } from '../turn-service';
+import { goalTurnPrompt } from './goal-prompt';
+import { limitReached, type GoalService } from './goal-service';
+
+export interface GoalDriverDeps {
+  readonly stores: Stores;
+  readonly logger: Logger;
+  readonly goals: () => GoalService;
+  readonly turns: () => TurnService;
+}
+
+/** Consecutive failed goal turns after which the goal is blocked. */
+export const MAX_GOAL_FAILURES = 3;
+
+/**
+ * Keeps active goals moving: while a session is idle and its goal active, it starts the next goal
+ * turn (origin `goal`) — after any message of the person's — and accounts each goal turn's tokens,
+ * iterations and time, setting the limit statuses. A waiting interaction holds the goal; Stop pauses it.
+ */
+export class GoalDriver {
+  constructor(private readonly deps: GoalDriverDeps) {}
+
+  /** Starts the next goal turn if the session is idle and its goal active and within limits. */
+  poke(sessionId: string): void {
+    const { stores } = this.deps;
+    const goal = stores.goals.current(sessionId);
+    if (goal === null || goal.status !== 'active') return;
+    const session = stores.sessions.get(sessionId);
+    if (session === null || session.archived) return;
+    if (stores.turns.activeTurn(sessionId) !== null) return; // running, or waiting for the person
+    if (stores.queue.nextQueued(sessionId) !== null) {
+      this.deps.turns().drainQueue(sessionId); // the person's own message goes first
+      return;
+    }
+    const limit = limitReached(goal);
+    if (limit !== null) {
+      const status = goal.tokenBudget !== null && goal.tokensUsed >= goal.tokenBudget ? 'budgetLimited' : 'iterationLimited';
+      this.deps.goals().change(goal, { status, lastReason: limit });
+      return;
+    }
+    const latest = stores.turns.latestTurn(sessionId);
+    if (latest !== null && latest.status === 'interrupted' && stores.turns.goalOf(sessionId, latest.turnId) === goal.goalId) {
+      // The app stopped mid goal turn: continue it (resume, not retry).
+      const resumed = this.deps.turns().resume(sessionId, latest.turnId);
+      if (!resumed.ok) this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
+      return;
+    }
+    const started = this.deps.turns().start({
+      sessionId,
+      turnId: `goal-${goal.goalId}-${goal.iterations + 1}-${goal.revision}`,
+      text: goalTurnPrompt(goal),
+      origin: 'goal',
+      goalId: goal.goalId,
+    });
+    if (!started.ok) this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
+  }
+
+  /** Accounts a finished run of a goal turn, then looks at the session again. */
+  onRunEnded(run: RunIdentity, status: RunStatus): void {
+    const { stores } = this.deps;
+    const goalId = stores.turns.goalOf(run.sessionId, run.turnId);
+    const goal = goalId === null ? null : stores.goals.get(goalId);
+    if (goal !== null && !goal.cleared) {
+      const turn = stores.turns.getTurnDetail(run.sessionId, run.turnId);
+      const runSummary = turn?.runs.find((candidate) => candidate.runId === run.runId);
+      const tokens = stores.usage.tokensOfRun(run.runId);
+      const timeMs = runSummary === undefined ? 0 : (runSummary.endedAt ?? runSummary.startedAt) - runSummary.startedAt;
+      const turnEnded = status === 'completed' || status === 'failed';
+      const base = { addTokens: tokens, addTimeMs: timeMs, addIterations: turnEnded ? 1 : 0 };
+      if (status === 'cancelled' && goal.status === 'active') {
+        this.deps.goals().change(goal, { ...base, status: 'paused', lastReason: 'Stopped by you' });
+      } else if (status === 'failed' && goal.status === 'active') {
+        const failures = goal.consecutiveFailures + 1;
+        const error = runSummary?.errorMessage ?? 'The goal turn failed.';
+        if (runSummary?.errorCode === 'usage_limit') {
+          this.deps.goals().change(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures });
+        } else if (failures >= MAX_GOAL_FAILURES) {
+          this.deps.goals().change(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures });
+        } else {
+          this.deps.goals().change(goal, { ...base, consecutiveFailures: failures, lastReason: `Turn failed: ${error}` });
+        }
+      } else {
+        this.deps.goals().change(goal, { ...base, ...(status === 'completed' ? { consecutiveFailures: 0 } : {}) });
+      }
+    }
+    this.poke(run.sessionId);
+  }
+
+  /** After startup: every active goal gets looked at (interrupted goal turns resume). */
+  resumeAll(): void {
+    for (const sessionId of this.deps.stores.goals.activeSessions()) this.poke(sessionId);
+  }
+}
