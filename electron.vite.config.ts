@@ -34,6 +34,7 @@ export default defineConfig({
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,
+      minify: true,
       rollupOptions: {
         input: { index: resolve('src-renderer/index.html') },
       },

@@ -5,7 +5,7 @@ import type { Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { seedLongSession } from '../e2e/seed';
 import type { BenchResult } from './bench-result';
-import { launchChromium, percentile } from './browser';
+import { benchPage, launchChromium, percentile } from './browser';
 
 const ROUNDS = 7;
 
@@ -22,7 +22,7 @@ export async function benchSessionOpen(): Promise<BenchResult[]> {
     const long = await seedLongSession(host, 5000);
     const short = await seedLongSession(host, 50);
     const { session: other } = await host.call('session.create', { title: 'Elsewhere' });
-    const page = await browser.newPage();
+    const page = await benchPage(browser);
     await host.open(page);
     const longTimes: number[] = [];
     const shortTimes: number[] = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { connectProtocolClient } from '../src-main/testing/protocol-client';
 import type { BenchResult } from './bench-result';
-import { launchChromium, percentile } from './browser';
+import { benchPage, launchChromium, percentile } from './browser';
 
 const CHUNKS = 600;
 const INTERVAL_MS = 5; // 200 deltas per second
@@ -23,7 +23,7 @@ export async function benchStreamLatency(): Promise<BenchResult[]> {
   const watcher = await connectProtocolClient(`ws://127.0.0.1:${host.port}/`, { token: host.token });
   try {
     const { session } = await host.call('session.create', { title: 'Stream bench' });
-    const page = await browser.newPage();
+    const page = await benchPage(browser);
     await host.open(page);
     await page.locator(`[data-testid="session-row"][data-session-id="${session.sessionId}"]`).click();
     await page.getByTestId('transcript').waitFor();
