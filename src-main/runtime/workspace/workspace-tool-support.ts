@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { ToolPreview } from '../tools/agent-tool';
+
+/** What a tool that changes something would do, for an approval prompt (see `AgentTool.preview`). */
+export type ChangePreview = ToolPreview;
+
+/** Options every workspace tool factory takes: the session's workspace folder. */
+export interface WorkspaceToolOptions {
+  /** The workspace folder. Its real path is taken afresh on every call. */
+  readonly root: string;
+}
+
+/** Decodes a tool input with a strict zod schema, or says (for the model) what is wrong with it. */
+export function parseToolInput<T>(
+  toolName: string,
+  schema: z.ZodType<T>,
+  input: unknown,
+): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems = parsed.error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `"${issue.path.join('.')}": ${issue.message}`));
+  return { ok: false, message: `The input to ${toolName} is not valid: ${problems.join('; ')}.` };
+}
+
+/** True for content that is not text: a NUL byte in its first 8,000 bytes (as git decides). */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
+
+/** Keeps the first `max` characters of a line, marking the cut. */
+export function clipLine(line: string, max: number): string {
+  return line.length <= max ? line : `${line.slice(0, max)}… [line cut at ${max} characters]`;
+}
+
+/** Counts the non-overlapping occurrences of `search` in `text`. */
+export function countOccurrences(text: string, search: string): number {
+  if (search === '') return 0;
+  let count = 0;
+  for (let at = text.indexOf(search); at !== -1; at = text.indexOf(search, at + search.length)) count += 1;
+  return count;
+}
