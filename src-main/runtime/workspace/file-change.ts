@@ -1,0 +1,42 @@
+import { createTwoFilesPatch } from 'diff';
+import { readConfined } from './workspace-files';
+import type { ResolvedWorkspacePath } from './workspace-paths';
+import { looksBinary } from './workspace-tool-support';
+
+/** The largest file write_file replaces or edit_file edits (and diffs for an approval). */
+export const MAX_CHANGE_BYTES = 10 * 1024 * 1024;
+/** The most of a diff an approval prompt carries. */
+export const MAX_DIFF_CHARS = 200_000;
+
+/** A planned file change: the resolved target, its text now (null: it does not exist) and after. */
+export interface FileChangePlan {
+  readonly target: ResolvedWorkspacePath;
+  readonly before: string | null;
+  readonly after: string;
+}
+
+export type CurrentText =
+  | { readonly ok: true; readonly text: string | null; readonly binaryBytes: number | null }
+  | { readonly ok: false; readonly message: string };
+
+/** The file's current text (null when it does not exist yet), or its size when it is binary. */
+export async function readCurrentText(target: ResolvedWorkspacePath): Promise<CurrentText> {
+  if (!target.exists) return { ok: true, text: null, binaryBytes: null };
+  const read = await readConfined(target, MAX_CHANGE_BYTES);
+  if (!read.ok) return read;
+  if (looksBinary(read.bytes)) return { ok: true, text: null, binaryBytes: read.bytes.byteLength };
+  return { ok: true, text: read.bytes.toString('utf8'), binaryBytes: null };
+}
+
+/** A unified diff of the change (git-style a/ b/ names; /dev/null for a new file), bounded. */
+export function unifiedDiff(relative: string, before: string | null, after: string): string {
+  const patch = createTwoFilesPatch(before === null ? '/dev/null' : `a/${relative}`, `b/${relative}`, before ?? '', after, undefined, undefined, {
+    context: 3,
+    timeout: 2000,
+  });
+  if (patch === undefined) {
+    const count = (text: string) => (text === '' ? 0 : text.split('\n').length);
+    return `The change to ${relative} is too large to diff quickly: ${count(before ?? '')} lines become ${count(after)} lines.`;
+  }
+  return patch.length <= MAX_DIFF_CHARS ? patch : `${patch.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
+}

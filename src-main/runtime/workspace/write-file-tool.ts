@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { AgentTool } from '../tools/agent-tool';
+import { toolError } from '../tools/agent-tool';
+import { MAX_CHANGE_BYTES, readCurrentText, unifiedDiff, type FileChangePlan } from './file-change';
+import { writeConfined } from './workspace-files';
+import { resolveInWorkspace } from './workspace-paths';
+import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
+
+const inputSchema = z.strictObject({
+  path: z.string().min(1).max(4096),
+  content: z.string().max(MAX_CHANGE_BYTES),
+});
+
+async function plan(root: string, input: unknown): Promise<FileChangePlan | { message: string }> {
+  const parsed = parseToolInput('write_file', inputSchema, input);
+  if (!parsed.ok) return { message: parsed.message };
+  const target = await resolveInWorkspace(root, parsed.value.path, { forWrite: true });
+  if (!target.ok) return { message: target.message };
+  const current = await readCurrentText(target);
+  if (!current.ok) return { message: current.message };
+  const before = current.binaryBytes === null ? current.text : `[binary file, ${current.binaryBytes} bytes]\n`;
+  return { target, before, after: parsed.value.content };
+}
+
+/** What write_file would do with `input` in the workspace `root`: the unified diff, or why it would refuse. */
+export async function previewChange(root: string, input: unknown): Promise<ChangePreview> {
+  const planned = await plan(root, input);
+  if ('message' in planned) return { kind: 'invalid', message: planned.message };
+  return { kind: 'diff', path: planned.target.relative, diff: unifiedDiff(planned.target.relative, planned.before, planned.after) };
+}
+
+/** write_file: creates or replaces a whole file in the workspace (atomically, through a temp file). */
+export function createWriteFileTool(options: WorkspaceToolOptions): AgentTool {
+  return {
+    name: 'write_file',
+    description:
+      'Creates a file in the workspace, or replaces its whole content, creating missing folders. ' +
+      'To change part of an existing file, prefer edit_file. The path is relative to the workspace.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'The file to write, relative to the workspace.' },
+        content: { type: 'string', description: 'The complete new content of the file.' },
+      },
+      required: ['path', 'content'],
+      additionalProperties: false,
+    },
+    readOnly: false,
+    preview: (input) => previewChange(options.root, input),
+    async execute(input) {
+      const planned = await plan(options.root, input);
+      if ('message' in planned) return toolError(planned.message);
+      const written = await writeConfined(planned.target, planned.after);
+      if (!written.ok) return toolError(written.message);
+      return {
+        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: planned.after === '' ? 0 : planned.after.split('\n').length },
+        isError: false,
+      };
+    },
+  };
+}
