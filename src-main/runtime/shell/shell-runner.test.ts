@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
+import { openDatabase, type Db } from '../../storage/database';
+import { migration001Initial } from '../../storage/migrations/001-initial';
+import { migration002ConnectionsAndUsage } from '../../storage/migrations/002-connections-and-usage';
+import { migration003Interactions } from '../../storage/migrations/003-interactions';
+import { migration004ShellRuns } from '../../storage/migrations/004-shell-runs';
+import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
+import { tempDataDir } from '../../testing/host-fixture';
+import { waitFor } from '../../testing/wait-for';
+import { systemClock } from '../ports';
+import { processGone } from './process-group';
+import {
+  createShellRunner,
+  ORPHANED_SHELL_RUN_MESSAGE,
+  recoverOrphanedShellRuns,
+  type ShellOutputChunk,
+  type ShellRunner,
+  type ShellRunnerOptions,
+  type ShellRunRequest,
+} from './shell-runner';
+
+const MIGRATIONS = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns];
+
+describe('shell runner', () => {
+  let db: Db;
+  let store: ShellRunStore;
+  let runner: ShellRunner;
+  let cleanup: () => void;
+  let cwd: string;
+  let counter = 0;
+
+  const makeRunner = (options: Partial<ShellRunnerOptions> = {}) =>
+    createShellRunner({ store, clock: systemClock, newShellRunId: () => `sh-${++counter}`, ...options });
+  const request = (command: string, extra: Partial<ShellRunRequest> = {}): ShellRunRequest => ({
+    sessionId: 's1',
+    turnId: 't1',
+    runId: 'r1',
+    toolCallId: 'call-1',
+    command,
+    cwd,
+    timeoutMs: 15_000,
+    ...extra,
+  });
+  /** Live output gathered per stream, for waiting on a line the command prints. */
+  const collector = () => {
+    const chunks: ShellOutputChunk[] = [];
+    return {
+      chunks,
+      onOutput: (chunk: ShellOutputChunk) => chunks.push(chunk),
+      text: (stream: 'stdout' | 'stderr') => chunks.filter((chunk) => chunk.stream === stream).map((chunk) => chunk.text).join(''),
+    };
+  };
+  const pidsIn = (text: string) => text.split('\n').filter((line) => /^\d+$/.test(line)).map(Number);
+
+  beforeEach(() => {
+    const temp = tempDataDir();
+    cleanup = temp.cleanup;
+    cwd = temp.dir;
+    db = openDatabase(temp.dir, { migrations: MIGRATIONS });
+    db.prepare(
+      "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'T', 'user', 'c', 'ask', 1, 0, 0)",
+    ).run();
+    store = createShellRunStore(db);
+    runner = makeRunner();
+  });
+  afterEach(async () => {
+    await runner.killAll();
+    db.close();
+    cleanup();
+  });
+
+  it('captures stdout, stderr and the exit code, and records running → exited durably', async () => {
+    const output = collector();
+    const started: ShellRunRecord[] = [];
+    const result = await runner.run(request('echo out; echo err >&2; pwd; exit 3', { onOutput: output.onOutput, onStart: (run) => started.push(run) }));
+    expect(result).toMatchObject({
+      status: 'exited',
+      exitCode: 3,
+      signal: null,
+      stdoutTail: `out\n${cwd}\n`,
+      stderrTail: 'err\n',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      failureMessage: null,
+      stoppedLeftovers: false,
+    });
+    expect(started).toEqual([expect.objectContaining({ shellRunId: result.shellRunId, status: 'running', pid: result.pid })]);
+    expect(output.text('stdout')).toBe(`out\n${cwd}\n`);
+    expect(output.text('stderr')).toBe('err\n');
+    expect(store.get(result.shellRunId)).toMatchObject({
+      status: 'exited',
+      exitCode: 3,
+      pid: result.pid,
+      command: 'echo out; echo err >&2; pwd; exit 3',
+      cwd,
+      toolCallId: 'call-1',
+      stdoutTail: `out\n${cwd}\n`,
+      stderrTail: 'err\n',
+      endedAt: expect.any(Number),
+    });
+    expect(runner.liveRunIds()).toEqual([]);
+  });
+
+  it('reports a shell ended by a signal', async () => {
+    const result = await runner.run(request('kill -KILL $$'));
+    expect(result).toMatchObject({ status: 'exited', exitCode: null, signal: 'SIGKILL' });
+  });
+
+  it('times out: records timed_out and kills the whole group, grandchildren included', async () => {
+    const output = collector();
+    const result = await runner.run(request('sleep 30 & echo $!; wait', { timeoutMs: 300, onOutput: output.onOutput }));
+    expect(result).toMatchObject({ status: 'timed_out', signal: 'SIGTERM', failureMessage: 'Timed out after 0.3 s; its process group was stopped.' });
+    const [grandchild] = pidsIn(result.stdoutTail);
+    expect(grandchild).toBeTypeOf('number');
+    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), { message: 'the shell and its grandchild to be gone' });
+    expect(store.get(result.shellRunId)).toMatchObject({ status: 'timed_out' });
+  });
+
+  it('keeps only the last bytes of each stream and flags the truncation', async () => {
+    runner = makeRunner({ tailBytes: 1024 });
+    const result = await runner.run(request("head -c 100000 /dev/zero | tr '\\0' a; printf END; head -c 5000 /dev/zero | tr '\\0' b >&2"));
+    expect(result.stdoutTruncated).toBe(true);
+    expect(result.stdoutTail).toBe(`${'a'.repeat(1021)}END`);
+    expect(result.stderrTruncated).toBe(true);
+    expect(result.stderrTail).toBe('b'.repeat(1024));
+    expect(store.get(result.shellRunId)).toMatchObject({ stdoutTruncated: true, stderrTruncated: true, stdoutTail: `${'a'.repeat(1021)}END` });
+  });
+
+  it('kill() stops the whole process group and records killed', async () => {
+    const output = collector();
+    const running = runner.run(request('sleep 30 & echo $!; wait', { onOutput: output.onOutput }));
+    const [grandchild] = await waitFor(() => (pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null), { message: 'the grandchild pid' });
+    const [shellRunId] = runner.liveRunIds();
+    expect(store.get(shellRunId ?? '')).toMatchObject({ status: 'running' });
+    expect(runner.kill(shellRunId ?? '')).toBe(true);
+    const result = await running;
+    expect(result).toMatchObject({ shellRunId, status: 'killed', failureMessage: 'Stopped before it finished; its process group was killed.' });
+    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), { message: 'the shell and its grandchild to be gone' });
+    expect(store.get(result.shellRunId)).toMatchObject({ status: 'killed' });
+    expect(runner.kill(result.shellRunId)).toBe(false);
+  });
+
+  it('escalates to SIGKILL when the group ignores SIGTERM', async () => {
+    runner = makeRunner({ killGraceMs: 200 });
+    const output = collector();
+    const running = runner.run(request("trap '' TERM; sleep 30 & echo $!; wait", { onOutput: output.onOutput }));
+    const [grandchild] = await waitFor(() => (pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null));
+    runner.kill(runner.liveRunIds()[0] ?? '');
+    const result = await running;
+    expect(result).toMatchObject({ status: 'killed', signal: 'SIGKILL' });
+    await waitFor(() => processGone(grandchild ?? 0), { message: 'the grandchild to be gone' });
+  });
+
+  it('stops on the abort signal, as a turn stop does', async () => {
+    const controller = new AbortController();
+    const running = runner.run(request('sleep 30', { signal: controller.signal, onStart: () => controller.abort() }));
+    expect(await running).toMatchObject({ status: 'killed' });
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await runner.run(request('sleep 30', { signal: aborted.signal }))).toMatchObject({ status: 'killed' });
+  });
+
+  it('stops what the shell left running in its group when it exits', async () => {
+    const result = await runner.run(request('sleep 30 >/dev/null 2>&1 & echo $!'));
+    expect(result).toMatchObject({ status: 'exited', exitCode: 0, stoppedLeftovers: true });
+    const [leftover] = pidsIn(result.stdoutTail);
+    await waitFor(() => processGone(leftover ?? 0), { message: 'the leftover process to be gone' });
+  });
+
+  it('saves the tails while running, so a crash keeps what was printed', async () => {
+    runner = makeRunner({ persistIntervalMs: 0 });
+    const running = runner.run(request('echo first; echo oops >&2; sleep 30'));
+    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
+    await waitFor(() => store.get(shellRunId)?.stderrTail === 'oops\n' && store.get(shellRunId)?.stdoutTail === 'first\n', { message: 'tails saved' });
+    expect(store.get(shellRunId)).toMatchObject({ status: 'running' });
+    runner.kill(shellRunId);
+    await running;
+  });
+
+  it('records a shell that cannot be started as exited with the reason', async () => {
+    runner = makeRunner({ shell: '/nonexistent/bash' });
+    const result = await runner.run(request('true'));
+    expect(result).toMatchObject({ status: 'exited', exitCode: null, pid: null, failureMessage: expect.stringMatching(/^Could not start \/nonexistent\/bash: .*ENOENT/) });
+    expect(store.get(result.shellRunId)).toMatchObject({ status: 'exited', failureMessage: result.failureMessage });
+  });
+
+  it('killAll() ends every live run', async () => {
+    const first = runner.run(request('sleep 30'));
+    const second = runner.run(request('sleep 30'));
+    await waitFor(() => runner.liveRunIds().every((id) => store.get(id)?.status === 'running') && runner.liveRunIds().length === 2);
+    await runner.killAll();
+    expect(await first).toMatchObject({ status: 'killed' });
+    expect(await second).toMatchObject({ status: 'killed' });
+    expect(runner.liveRunIds()).toEqual([]);
+  });
+
+  it('marks runs left live by a previous process as orphaned, with the startup message', () => {
+    store.insert({ shellRunId: 'left-running', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'sleep 1000', cwd, now: 1 });
+    store.markRunning('left-running', 999_999);
+    store.insert({ shellRunId: 'left-starting', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'make', cwd, now: 2 });
+    expect(ORPHANED_SHELL_RUN_MESSAGE).toBe('The app restarted without a live handle to this process');
+    expect(recoverOrphanedShellRuns(store, 50).sort()).toEqual(['left-running', 'left-starting']);
+    expect(store.get('left-running')).toMatchObject({ status: 'orphaned', failureMessage: ORPHANED_SHELL_RUN_MESSAGE, endedAt: 50 });
+  });
+});

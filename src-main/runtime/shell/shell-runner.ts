@@ -1,0 +1,302 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
+import type { ShellRunStore } from '../../storage/shell-run-store';
+import type { Clock, Logger } from '../ports';
+import { silentLogger } from '../ports';
+import { processGroupGone, signalProcessGroup } from './process-group';
+import { LiveOutput, OutputTail } from './shell-output';
+
+/**
+ * Runs shell commands for the `run_shell` tool, durably.
+ *
+ * - `bash -c <command>`, not `bash -lc`: a login shell re-reads the profile scripts on every command
+ *   (slow, may print banners, may `exec` something else, and differs between machines). The host
+ *   passes the environment it wants once (`env`), e.g. a login shell's environment captured at
+ *   startup, which is what a GUI-launched app on macOS needs to see the user's PATH.
+ * - Each command gets its own process group (`detached: true`, i.e. setsid), so a stop, a timeout or
+ *   a kill reaches the whole tree: SIGTERM to the group, then SIGKILL after a grace period. When the
+ *   shell exits on its own, whatever it left running in its group is stopped the same way. A process
+ *   that creates its own session (setsid, a daemon) leaves the group and is out of reach.
+ * - stdin is closed (a prompt reads end-of-file, never hangs); git is told not to prompt.
+ * - Output: the last `tailBytes` of each stream are kept (and written to the store: at least every
+ *   `persistIntervalMs` while running, and at the end); live output is decoded and coalesced into
+ *   one piece per stream every `flushIntervalMs`.
+ * - Durable states through the store: a row is written `starting` before the spawn, `running` with
+ *   the pid once spawned, and `exited` / `killed` / `timed_out` at the end. A crash leaves it live;
+ *   startup recovery (`recoverOrphanedShellRuns`) marks it `orphaned`.
+ * - Not a sandbox: the command runs with the app's rights, anywhere on the machine.
+ */
+
+export const ORPHANED_SHELL_RUN_MESSAGE = 'The app restarted without a live handle to this process';
+
+/** The store calls the runner makes (the runtime passes `stores.shellRuns`). */
+export type ShellRunRecorder = Pick<ShellRunStore, 'insert' | 'markRunning' | 'recordOutput' | 'finish'>;
+
+export interface ShellRunnerOptions {
+  readonly store: ShellRunRecorder;
+  readonly clock: Clock;
+  readonly newShellRunId: () => string;
+  readonly logger?: Logger;
+  /** Default `bash` (from PATH). */
+  readonly shell?: string;
+  /** The commands' environment. Default: this process's. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Bytes of each stream kept as its tail. Default 64 KiB. */
+  readonly tailBytes?: number;
+  /** How often live output is handed out. Default 50 ms. */
+  readonly flushIntervalMs?: number;
+  /** How often the tails are saved while running. Default 1000 ms. */
+  readonly persistIntervalMs?: number;
+  /** Between SIGTERM and SIGKILL. Default 2000 ms. */
+  readonly killGraceMs?: number;
+}
+
+export type ShellStream = 'stdout' | 'stderr';
+
+export interface ShellOutputChunk {
+  readonly shellRunId: string;
+  readonly stream: ShellStream;
+  readonly text: string;
+}
+
+export interface ShellRunRequest {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly toolCallId: string | null;
+  readonly command: string;
+  /** A real, existing folder (the workspace root). */
+  readonly cwd: string;
+  readonly timeoutMs: number;
+  /** Aborting it kills the run (recorded `killed`), as `kill(shellRunId)` does. */
+  readonly signal?: AbortSignal;
+  /** Called once the process is running (the record says `running`, with its pid). */
+  readonly onStart?: (run: ShellRunRecord) => void;
+  /** Live output, coalesced. */
+  readonly onOutput?: (chunk: ShellOutputChunk) => void;
+}
+
+export interface ShellRunResult {
+  readonly shellRunId: string;
+  readonly status: 'exited' | 'killed' | 'timed_out';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly pid: number | null;
+  readonly stdoutTail: string;
+  readonly stderrTail: string;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
+  readonly failureMessage: string | null;
+  readonly durationMs: number;
+  /** The shell exited but had left processes running in its group; they were stopped. */
+  readonly stoppedLeftovers: boolean;
+}
+
+export interface ShellRunner {
+  /** Runs a command to its end (exit, kill or timeout). Rejects only if the store refuses the first write. */
+  run(request: ShellRunRequest): Promise<ShellRunResult>;
+  /** Kills a live run's whole process group (SIGTERM, then SIGKILL); false when it is not live here. */
+  kill(shellRunId: string): boolean;
+  liveRunIds(): string[];
+  /** Kills every live run and waits until each has ended (for host shutdown). */
+  killAll(): Promise<void>;
+}
+
+/** At startup, before anything runs: every run still live in the record has no process handle any more. */
+export function recoverOrphanedShellRuns(store: Pick<ShellRunStore, 'markOrphaned'>, now: number): string[] {
+  return store.markOrphaned(ORPHANED_SHELL_RUN_MESSAGE, now);
+}
+
+const NON_INTERACTIVE_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' } as const;
+
+interface LiveRun {
+  kill(): boolean;
+  readonly done: Promise<ShellRunResult>;
+}
+
+export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
+  const { store, clock } = options;
+  const logger = options.logger ?? silentLogger;
+  const shell = options.shell ?? 'bash';
+  const tailBytes = options.tailBytes ?? 64 * 1024;
+  const flushIntervalMs = options.flushIntervalMs ?? 50;
+  const persistIntervalMs = options.persistIntervalMs ?? 1000;
+  const killGraceMs = options.killGraceMs ?? 2000;
+  const env = { ...(options.env ?? process.env), ...NON_INTERACTIVE_ENV };
+  const live = new Map<string, LiveRun>();
+
+  /** Store writes after the first never throw into process events: a failure is logged. */
+  const record = (what: string, write: () => void) => {
+    try {
+      write();
+    } catch (error) {
+      logger.error('Could not record a shell run change', { what, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  function start(request: ShellRunRequest, shellRunId: string, startedAt: number): LiveRun {
+    let kill: () => boolean = () => false;
+    const done = new Promise<ShellRunResult>((resolve) => {
+      const tails = { stdout: new OutputTail(tailBytes), stderr: new OutputTail(tailBytes) };
+      const pieces = { stdout: new LiveOutput(tailBytes), stderr: new LiveOutput(tailBytes) };
+      let requested: 'killed' | 'timed_out' | null = null;
+      let exit: { code: number | null; signal: string | null } | null = null;
+      let spawnError: Error | null = null;
+      let stoppedLeftovers = false;
+      let finished = false;
+      let cancelFlush: (() => void) | null = null;
+      let cancelGrace: (() => void) | null = null;
+      let lastPersist = startedAt;
+      let unsaved = false;
+
+      let child: ChildProcess | null = null;
+      try {
+        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        spawnError = error instanceof Error ? error : new Error(String(error));
+      }
+      const pid = child?.pid ?? null;
+
+      const signalGroup = (signal: NodeJS.Signals) => {
+        if (pid === null) return;
+        try {
+          signalProcessGroup(pid, signal);
+        } catch (error) {
+          logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
+        }
+      };
+      const terminateGroup = () => {
+        signalGroup('SIGTERM');
+        cancelGrace ??= clock.setTimeout(() => signalGroup('SIGKILL'), killGraceMs);
+      };
+      const requestEnd = (reason: 'killed' | 'timed_out'): boolean => {
+        if (finished || requested !== null) return false;
+        requested = reason;
+        terminateGroup();
+        return true;
+      };
+
+      const flush = (end = false) => {
+        cancelFlush = null;
+        for (const stream of ['stdout', 'stderr'] as const) {
+          const text = pieces[stream].take(end);
+          if (text !== '' && request.onOutput !== undefined) {
+            try {
+              request.onOutput({ shellRunId, stream, text });
+            } catch (error) {
+              logger.warn('A shell output listener failed', { error: error instanceof Error ? error.message : String(error) });
+            }
+          }
+        }
+        if (!end && unsaved && clock.now() - lastPersist >= persistIntervalMs) {
+          lastPersist = clock.now();
+          unsaved = false;
+          record('output', () => store.recordOutput(shellRunId, outputNow()));
+        }
+      };
+      const outputNow = () => ({
+        stdoutTail: tails.stdout.text(),
+        stderrTail: tails.stderr.text(),
+        stdoutTruncated: tails.stdout.truncated,
+        stderrTruncated: tails.stderr.truncated,
+      });
+      const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+        tails[stream].push(chunk);
+        pieces[stream].push(chunk);
+        unsaved = true;
+        cancelFlush ??= clock.setTimeout(() => flush(), flushIntervalMs);
+      };
+      child?.stdout?.on('data', onData('stdout'));
+      child?.stderr?.on('data', onData('stderr'));
+
+      const cancelTimeout = clock.setTimeout(() => requestEnd('timed_out'), request.timeoutMs);
+      const onAbort = () => requestEnd('killed');
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        cancelTimeout();
+        request.signal?.removeEventListener('abort', onAbort);
+        cancelFlush?.();
+        flush(true);
+        // Keep the SIGKILL escalation only while something of the group is still there.
+        if (cancelGrace !== null && (pid === null || processGroupGone(pid))) cancelGrace();
+        const status: ShellRunResult['status'] = requested ?? 'exited';
+        const timeoutSeconds = Math.round(request.timeoutMs / 100) / 10;
+        const failureMessage =
+          spawnError !== null
+            ? `Could not start ${shell}: ${spawnError.message}`
+            : status === 'timed_out'
+              ? `Timed out after ${timeoutSeconds} s; its process group was stopped.`
+              : status === 'killed'
+                ? 'Stopped before it finished; its process group was killed.'
+                : null;
+        const ending = { status, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, failureMessage, ...outputNow() };
+        const now = clock.now();
+        record('finish', () => store.finish(shellRunId, { ...ending, now }));
+        resolve({ shellRunId, pid, ...ending, durationMs: now - startedAt, stoppedLeftovers });
+      };
+
+      kill = () => requestEnd('killed');
+      if (child === null) return finish();
+      child.once('spawn', () => {
+        if (pid === null) return;
+        record('running', () => {
+          const running = store.markRunning(shellRunId, pid);
+          request.onStart?.(running);
+        });
+      });
+      child.once('error', (error) => {
+        // Only a failed spawn ends the run here; a failed kill is not the run's end.
+        if (pid !== null) return logger.warn('A shell process reported an error', { error: error.message });
+        spawnError = error;
+        finish();
+      });
+      child.once('exit', (code, signal) => {
+        exit = { code, signal };
+        // The shell is gone; anything it left in its group would hold the pipes (and the tool) open.
+        if (requested === null && pid !== null && !processGroupGone(pid)) {
+          stoppedLeftovers = true;
+          terminateGroup();
+        }
+      });
+      child.once('close', () => {
+        if (exit !== null || spawnError !== null) finish();
+      });
+      if (request.signal?.aborted) requestEnd('killed');
+    });
+    return { kill: () => kill(), done };
+  }
+
+  return {
+    async run(request) {
+      const shellRunId = options.newShellRunId();
+      const startedAt = clock.now();
+      store.insert({
+        shellRunId,
+        sessionId: request.sessionId,
+        turnId: request.turnId,
+        runId: request.runId,
+        toolCallId: request.toolCallId,
+        command: request.command,
+        cwd: request.cwd,
+        now: startedAt,
+      });
+      const run = start(request, shellRunId, startedAt);
+      live.set(shellRunId, run);
+      return run.done.finally(() => live.delete(shellRunId));
+    },
+    kill(shellRunId) {
+      return live.get(shellRunId)?.kill() ?? false;
+    },
+    liveRunIds() {
+      return [...live.keys()];
+    },
+    async killAll() {
+      const runs = [...live.values()];
+      for (const run of runs) run.kill();
+      await Promise.all(runs.map((run) => run.done));
+    },
+  };
+}
