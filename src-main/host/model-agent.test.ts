@@ -184,6 +184,26 @@ describe('ask_user through a real provider', () => {
   });
 });
 
+describe('the WorkHub router as a model call', () => {
+  it('asks for structured output through the propose tool and parses the proposal', async () => {
+    const { connections } = await t.call('connection.list', {});
+    const connectionId = connections[1]?.connectionId ?? '';
+    await t.call('connection.models.fetch', { connectionId });
+    await t.call('connection.setDefault', { connectionId, modelId: 'gpt-4o-mini' });
+    const report = (await t.call('session.create', { title: 'Quarterly report', connectionId: 'offline-demo' })).session.sessionId;
+    server.enqueue(
+      toolCallReply({ id: 'call_route', name: 'propose', input: { kind: 'delegate_existing', candidateRef: 'c1', why: 'It is about the report.', text: 'Add the chart' } }),
+    );
+    const routed = await t.call('workhub.route', { requestId: 'r1', text: 'Add the chart to the quarterly report' });
+    expect(routed.proposal).toEqual({ kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the chart' });
+    expect(routed.why).toBe('It is about the report.');
+    expect(routed.candidates[0]?.sessionId).toBe(report);
+    const body = (await server.waitForModelCall(0)).body as { tools: Array<{ function: { name: string } }>; messages: Array<{ content: unknown }> };
+    expect(body.tools.map((tool) => tool.function.name)).toEqual(['propose']);
+    expect(JSON.stringify(body.messages)).toContain('c1: “Quarterly report”');
+  });
+});
+
 describe('first-run discovery', () => {
   it('offers the local servers that answer and skips the ones that do not', async () => {
     const ollama = await startOpenAIChatServer({ apiKey: null, models: ['llama3.2'] });

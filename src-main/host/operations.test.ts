@@ -221,7 +221,8 @@ describe('happy paths', () => {
     expect(await t.call('session.remove', { sessionId: session.sessionId })).toEqual({ sessionId: session.sessionId, removed: true });
     const gone = await t.invoke('session.get', { sessionId: session.sessionId });
     expect(gone.ok ? null : gone.error.code).toBe('not_found');
-    expect(recordFingerprint(t.dataDir)).toMatch(/^sessions=0;turns=0;runs=0;ledger=0;transcript_items=0;queued_messages=0/);
+    // Only the WorkHub's own session remains.
+    expect(recordFingerprint(t.dataDir)).toMatch(/^sessions=1;turns=0;runs=0;ledger=0;transcript_items=0;queued_messages=0/);
     expect(t.events.at(-1)).toMatchObject({ kind: 'session.removed', sessionId: session.sessionId });
   });
 

@@ -46,6 +46,7 @@ const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> =
   reasoning: 'reasoning',
   tool_call: 'tool_call',
   tool_result: 'tool_result',
+  proposal: null,
   notice: null,
 };
 

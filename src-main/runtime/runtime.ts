@@ -23,6 +23,12 @@ import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { ToolHost } from './tools/tool-runner';
 import { TurnService } from './turn-service';
+import { CandidateFinder } from './workhub/candidate-finder';
+import { createCoordinationBackend } from './workhub/coordination-backend';
+import { createModelRouter } from './workhub/model-router';
+import { scriptedRouter } from './workhub/scripted-router';
+import { SearchIndexer } from './workhub/search-indexer';
+import { WORKHUB_CONNECTION_ID, WorkHubService } from './workhub/workhub-service';
 
 export interface RuntimeDeps {
   readonly stores: Stores;
@@ -47,6 +53,7 @@ export interface Runtime {
   readonly connections: ConnectionService;
   readonly interactions: InteractionService;
   readonly goals: GoalService;
+  readonly workhub: WorkHubService;
   readonly executor: RunExecutor;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -82,7 +89,13 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
+  let workhub: WorkHubService | null = null;
+  const workhubService = () => {
+    if (workhub === null) throw new Error('The WorkHub is not ready');
+    return workhub;
+  };
   const backends = new Map(deps.backends);
+  backends.set(WORKHUB_CONNECTION_ID, createCoordinationBackend(workhubService));
   if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) {
     backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
   }
@@ -121,6 +134,26 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
   });
   const goalServiceReady = goals;
+  const indexer = new SearchIndexer(deps.stores);
+  bus.subscribe((event) => indexer.onEvent(event));
+  const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
+  const modelRouter = createModelRouter({
+    target: () => {
+      const target = connections.defaultTarget();
+      const resolved = connections.resolveTarget(target.connectionId, target.modelId);
+      return 'error' in resolved ? resolved : resolved;
+    },
+    streamStep: (request) => deps.providers.streamModelStep(request),
+  });
+  workhub = new WorkHubService({
+    ...deps,
+    bus,
+    finder: new CandidateFinder(deps.stores, deps.clock),
+    router: () => (scriptedRouting() ? scriptedRouter : modelRouter),
+    turns: turnService,
+    sessions,
+  });
+  const workhubReady = workhub;
   return {
     bus,
     sessions,
@@ -128,6 +161,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     connections,
     interactions,
     goals: goalServiceReady,
+    workhub: workhubReady,
     executor,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -137,6 +171,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
+      workhubReady.ensureSession();
+      indexer.rebuild();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
       return report;

@@ -4,6 +4,7 @@ import type { SessionListResult, SessionSnapshot } from '../../src-shared/operat
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids } from './ports';
+import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { DEFAULT_SESSION_TITLE } from './session-title';
 import type { ConnectionService } from './connection-service';
 import type { TurnService } from './turn-service';
@@ -65,8 +66,8 @@ export class SessionService {
       archived: request.archived ?? false,
       ...(request.query === undefined ? {} : { query: request.query }),
       ...(cursor === undefined ? {} : { cursor }),
-      limit: limit + 1,
-    });
+      limit: limit + 2,
+    }).filter((session) => session.sessionId !== WORKHUB_SESSION_ID);
     const sessions = rows.slice(0, limit);
     const last = sessions.at(-1);
     const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(last) : null;
@@ -144,6 +145,7 @@ export class SessionService {
 
   archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
     const { stores, clock, bus, turns } = this.deps;
+    if (sessionId === WORKHUB_SESSION_ID) return builtIn();
     const current = stores.sessions.get(sessionId);
     if (current === null) return missingSession();
     if (current.archived === archived) return ok({ session: current });
@@ -159,6 +161,7 @@ export class SessionService {
 
   remove(sessionId: string): Outcome<{ sessionId: string; removed: true }> {
     const { stores, bus, turns } = this.deps;
+    if (sessionId === WORKHUB_SESSION_ID) return builtIn();
     if (stores.sessions.get(sessionId) === null) return missingSession();
     turns.stop(sessionId, undefined, 'session_removed');
     stores.transaction(() => stores.sessions.remove(sessionId));
@@ -180,6 +183,10 @@ function requireSession(stores: Stores, sessionId: string): SessionRecord {
   const session = stores.sessions.get(sessionId);
   if (session === null) throw new Error(`Session ${sessionId} vanished`);
   return session;
+}
+
+function builtIn() {
+  return fail('operation_unavailable', 'The WorkHub is built in; it cannot be archived or deleted.');
 }
 
 function unknownConnection(connectionId: string) {

@@ -11,6 +11,7 @@ import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createTranscriptStore, type TranscriptStore } from './transcript-store';
 import { createTurnStore, type TurnStore } from './turn-store';
 import { createUsageStore, type UsageStore } from './usage-store';
+import { createWorkHubStore, type WorkHubStore } from './workhub-store';
 
 /** Every store of one data directory, and the one way to group writes atomically. */
 export interface Stores {
@@ -24,6 +25,7 @@ export interface Stores {
   readonly usage: UsageStore;
   readonly interactions: InteractionStore;
   readonly goals: GoalStore;
+  readonly workhub: WorkHubStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -52,6 +54,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     usage: createUsageStore(database),
     interactions: createInteractionStore(database),
     goals: createGoalStore(database),
+    workhub: createWorkHubStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

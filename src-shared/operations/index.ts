@@ -5,6 +5,7 @@ import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { sessionOperations } from './session-operations';
 import { turnOperations } from './turn-operations';
+import { workhubOperations } from './workhub-operations';
 
 /**
  * The operation table: every operation the host answers, defined once. Its input schema is strict
@@ -16,6 +17,7 @@ export const operations = {
   ...connectionOperations,
   ...interactionOperations,
   ...goalOperations,
+  ...workhubOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

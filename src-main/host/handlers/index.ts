@@ -5,6 +5,7 @@ import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
 import { sessionHandlers } from './session-handlers';
 import { turnHandlers } from './turn-handlers';
+import { workhubHandlers } from './workhub-handlers';
 
 /** Every operation's handler. The type makes a missing or extra handler a compile error. */
 export const handlers: HandlerTable = {
@@ -14,4 +15,5 @@ export const handlers: HandlerTable = {
   ...connectionHandlers,
   ...interactionHandlers,
   ...goalHandlers,
+  ...workhubHandlers,
 };

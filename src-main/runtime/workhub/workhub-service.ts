@@ -1,0 +1,362 @@
+import type { ChangeEventBody } from '../../../src-shared/events';
+import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
+import type { FormRequest } from '../../../src-shared/interaction-model';
+import type { TranscriptItemKind } from '../../../src-shared/model';
+import type { ActResult, CandidateSet, DelegationRecord, Proposal, RouteResult, StopOutcome, WorkTarget } from '../../../src-shared/workhub-model';
+import { NEEDS_CONFIRMATION, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import type { StoredDelegation } from '../../storage/workhub-store';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../event-bus';
+import type { Clock, Ids, Logger } from '../ports';
+import { ProviderError } from '../providers';
+import { turnAndSessionEvents } from '../run-executor';
+import type { SessionService } from '../session-service';
+import type { TurnService } from '../turn-service';
+import type { CandidateFinder } from './candidate-finder';
+import type { Router } from './scripted-router';
+
+export const WORKHUB_CONNECTION_ID = 'workhub-router';
+export const WORKHUB_STOP_SOURCE = 'workhub_stop';
+
+export interface WorkHubDeps {
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly finder: CandidateFinder;
+  readonly router: () => Router;
+  readonly turns: TurnService;
+  readonly sessions: SessionService;
+}
+
+/** What a choose-form's tool call carries, so its answer can complete the action. */
+export interface PendingChoice {
+  readonly actionId: string;
+  readonly candidateSetId: string;
+  readonly text: string;
+}
+
+type Refusal = { readonly ok: false; readonly error: OperationError };
+
+/**
+ * The WorkHub: routes a request to a proposal (showing the candidates it considered) and acts on the
+ * proposal only as the person confirms. An action id is the idempotency key: a retry, even after a
+ * restart, returns the same result and does nothing twice; a refused action leaves no trace.
+ */
+export class WorkHubService {
+  constructor(private readonly deps: WorkHubDeps) {}
+
+  /** Creates the reserved coordination session if this data directory does not have it yet. */
+  ensureSession(): void {
+    const { stores, clock } = this.deps;
+    if (stores.sessions.get(WORKHUB_SESSION_ID) !== null) return;
+    stores.transaction(() =>
+      stores.sessions.insert({
+        sessionId: WORKHUB_SESSION_ID,
+        title: 'WorkHub',
+        titleSource: 'user',
+        workspacePath: null,
+        connectionId: WORKHUB_CONNECTION_ID,
+        model: null,
+        permissionMode: 'explore',
+        now: clock.now(),
+      }),
+    );
+  }
+
+  candidates(query: string | undefined): CandidateSet {
+    return this.deps.finder.find(query);
+  }
+
+  async route(requestId: string, text: string): Promise<Outcome<RouteResult>> {
+    const { stores } = this.deps;
+    const earlier = this.recordedRoute(requestId);
+    if (earlier !== null) {
+      return earlier.text === text ? ok(earlier.result) : fail('operation_conflict', 'A different request was already sent with this id.');
+    }
+    const set = this.deps.finder.find(text);
+    const latestDelegationActionId = stores.workhub.delegations(1)[0]?.actionId ?? null;
+    let routed;
+    try {
+      routed = await this.deps.router().route({ text, candidates: set.candidates, latestDelegationActionId }, AbortSignal.timeout(120_000));
+    } catch (error) {
+      if (error instanceof ProviderError) return fail('provider_error', `The router could not decide: ${error.message}`);
+      throw error;
+    }
+    const result: RouteResult = { requestId, proposal: routed.proposal, why: routed.why, candidateSetId: set.candidateSetId, candidates: set.candidates };
+    this.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
+    return ok(result);
+  }
+
+  act(request: { actionId: string; proposal: Proposal; candidateSetId?: string; confirmation?: 'user_confirmed' }): Outcome<ActResult> {
+    const { stores } = this.deps;
+    const { actionId, proposal } = request;
+    const recorded = stores.workhub.action(actionId);
+    if (recorded !== null) {
+      if (stableJson(recorded.proposal) !== stableJson(proposal)) return fail('operation_conflict', 'This action id was already used for a different action.');
+      return ok(recorded.result as ActResult);
+    }
+    if (NEEDS_CONFIRMATION.includes(proposal.kind) && request.confirmation !== 'user_confirmed') {
+      return fail('invalid_input', 'Stopping or moving work needs your confirmation: confirm it in the WorkHub first.');
+    }
+    const outcome = this.perform(request);
+    if (!outcome.ok) return outcome;
+    if (outcome.result.kind !== 'awaiting_choice') {
+      stores.transaction(() => stores.workhub.recordAction({ actionId, proposal, result: outcome.result, createdAt: this.deps.clock.now() }));
+    }
+    return outcome;
+  }
+
+  delegations(limit: number): { delegations: DelegationRecord[] } {
+    return { delegations: this.deps.stores.workhub.delegations(limit).map((delegation) => this.live(delegation)) };
+  }
+
+  /** Completes a choose-form's action with the person's pick: a candidate, or new work. */
+  completeChoice(choice: PendingChoice, picked: string): Outcome<ActResult> {
+    const proposal: Proposal =
+      picked === 'new'
+        ? { kind: 'create_new', title: titleOf(choice.text), workspace: null, text: choice.text }
+        : { kind: 'delegate_existing', candidateRef: picked, text: choice.text };
+    return this.act({ actionId: choice.actionId, proposal, candidateSetId: choice.candidateSetId });
+  }
+
+  private perform(request: { actionId: string; proposal: Proposal; candidateSetId?: string }): Outcome<ActResult> {
+    const { proposal, actionId } = request;
+    switch (proposal.kind) {
+      case 'answer_here':
+        this.say(proposal.text);
+        return ok({ kind: 'answered', text: proposal.text });
+      case 'clarify':
+        this.say(proposal.question);
+        return ok({ kind: 'clarified', question: proposal.question });
+      case 'create_new': {
+        const created = this.deps.sessions.create({ title: proposal.title, ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }) });
+        if (!created.ok) return created;
+        return this.delegate(actionId, created.result.session.sessionId, proposal.text, true);
+      }
+      case 'delegate_existing': {
+        const target = this.resolveRef(request.candidateSetId, proposal.candidateRef);
+        return 'ok' in target ? target : this.delegate(actionId, target.sessionId, proposal.text, false);
+      }
+      case 'choose':
+        return this.askToChoose(actionId, request.candidateSetId, proposal.candidateRefs, proposal.text);
+      case 'stop_work': {
+        const target = this.resolveTarget(request.candidateSetId, proposal.target);
+        if ('ok' in target) return target;
+        return ok({ kind: 'stopped', outcome: this.stopOwned(target.sessionId, target.delegation), delegation: target.delegation === null ? null : this.live(target.delegation) });
+      }
+      case 'resume_work': {
+        const target = this.resolveTarget(request.candidateSetId, proposal.target);
+        if ('ok' in target) return target;
+        if (target.delegation === null) return fail('not_found', 'No work was handed to that session from the WorkHub, so there is nothing of ours to resume.');
+        const resumed = this.deps.turns.resume(target.sessionId, target.delegation.targetTurnId);
+        if (!resumed.ok) return resumed;
+        return ok({ kind: 'resumed', delegation: this.live(target.delegation) });
+      }
+      case 'correct': {
+        const replaced = this.deps.stores.workhub.delegationOfAction(proposal.replacesActionId);
+        if (replaced === null) return fail('not_found', 'The action to correct did not hand anything over.');
+        let sessionId: string;
+        let created = false;
+        if ('candidateRef' in proposal.target) {
+          const target = this.resolveRef(request.candidateSetId, proposal.target.candidateRef);
+          if ('ok' in target) return target;
+          sessionId = target.sessionId;
+        } else {
+          const made = this.deps.sessions.create({ title: proposal.target.createNew.title });
+          if (!made.ok) return made;
+          sessionId = made.result.session.sessionId;
+          created = true;
+        }
+        const stop = this.stopOwned(replaced.targetSessionId, replaced);
+        const moved = this.delegate(actionId, sessionId, replaced.text, created);
+        if (!moved.ok || moved.result.kind !== 'delegated') return moved;
+        return ok({ kind: 'corrected', stop, delegation: moved.result.delegation });
+      }
+    }
+  }
+
+  private delegate(actionId: string, sessionId: string, text: string, createdSession: boolean): Outcome<ActResult> {
+    const { stores, turns, ids, clock } = this.deps;
+    const turnId = `delegation-${actionId}`;
+    const busy = stores.turns.activeTurn(sessionId) !== null;
+    const started = busy ? turns.submitMessage(sessionId, turnId, text) : turns.start({ sessionId, turnId, text, origin: 'delegation' });
+    if (!started.ok) return started;
+    const queued = 'disposition' in started.result && started.result.disposition === 'queued';
+    const delegation: StoredDelegation = {
+      delegationId: ids.next('delegation'),
+      actionId,
+      targetSessionId: sessionId,
+      targetTurnId: turnId,
+      text,
+      createdAt: clock.now(),
+    };
+    stores.transaction(() => stores.workhub.insertDelegation(delegation));
+    return ok({ kind: 'delegated', delegation: this.live(delegation), queued, createdSession });
+  }
+
+  /** Stops the delegated work if it is what runs there now; never the person's own work. */
+  private stopOwned(sessionId: string, delegation: StoredDelegation | null): StopOutcome {
+    const { stores, turns, clock, bus } = this.deps;
+    if (delegation !== null) {
+      const message = stores.queue.get(sessionId, delegation.targetTurnId);
+      if (message?.state === 'queued') {
+        const cancelled = stores.transaction(() => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, clock.now()));
+        bus.publish({ kind: 'queue.changed', message: cancelled });
+        return 'stop_delivered';
+      }
+    }
+    const active = stores.turns.activeTurn(sessionId);
+    if (active === null) return 'already_terminal';
+    if (delegation === null || active.turnId !== delegation.targetTurnId) return 'not_owned';
+    turns.stop(sessionId, active.turnId, WORKHUB_STOP_SOURCE);
+    return 'stop_delivered';
+  }
+
+  private askToChoose(actionId: string, candidateSetId: string | undefined, refs: readonly string[], text: string): Outcome<ActResult> {
+    const { stores } = this.deps;
+    const toolCallId = `choose-${actionId}`;
+    const pending = stores.interactions.list({ sessionId: WORKHUB_SESSION_ID, status: 'pending', limit: 100 }).find((i) => i.toolCallId === toolCallId);
+    if (pending !== undefined) return ok({ kind: 'awaiting_choice', interactionId: pending.interactionId });
+    const options: { value: string; label: string }[] = [];
+    for (const ref of refs) {
+      const target = this.resolveRef(candidateSetId, ref);
+      if ('ok' in target) return target;
+      options.push({ value: ref, label: stores.sessions.get(target.sessionId)?.title ?? ref });
+    }
+    options.push({ value: 'new', label: 'Start new work' });
+    const request: FormRequest = {
+      kind: 'form',
+      title: 'Where should this go?',
+      description: text.length > 300 ? `${text.slice(0, 300)}…` : text,
+      fields: [{ id: 'target', label: 'Hand it to', required: true, type: 'single_select', options }],
+    };
+    const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text };
+    const interactionId = this.recordTurn(`choose-${actionId}`, `Where should this go? ${text}`, [], { toolCallId, input: { workhubChoice: choice }, request });
+    return ok({ kind: 'awaiting_choice', interactionId: interactionId ?? '' });
+  }
+
+  private resolveRef(candidateSetId: string | undefined, candidateRef: string): { sessionId: string } | Refusal {
+    const entries = candidateSetId === undefined ? null : this.deps.stores.workhub.candidateSet(candidateSetId);
+    if (entries === null) return fail('candidate_set_stale', 'Those candidates are out of date; ask again to get a fresh list.');
+    const entry = entries.find((candidate) => candidate.candidateRef === candidateRef);
+    if (entry === undefined) return fail('invalid_input', `There is no candidate ${candidateRef} in that list.`);
+    const session = this.deps.stores.sessions.get(entry.sessionId);
+    if (session === null || session.archived) {
+      return fail('candidate_set_stale', `The session chosen was ${session === null ? 'deleted' : 'archived'} since the list was made; nothing was done.`);
+    }
+    return { sessionId: entry.sessionId };
+  }
+
+  private resolveTarget(candidateSetId: string | undefined, target: WorkTarget): { sessionId: string; delegation: StoredDelegation | null } | Refusal {
+    if ('delegationActionId' in target) {
+      const delegation = this.deps.stores.workhub.delegationOfAction(target.delegationActionId);
+      if (delegation === null) return fail('not_found', 'That action did not hand anything over.');
+      if (this.deps.stores.sessions.get(delegation.targetSessionId) === null) return fail('candidate_set_stale', 'The session it went to was deleted.');
+      return { sessionId: delegation.targetSessionId, delegation };
+    }
+    const resolved = this.resolveRef(candidateSetId, target.candidateRef);
+    if ('ok' in resolved) return resolved;
+    return { sessionId: resolved.sessionId, delegation: this.deps.stores.workhub.latestDelegationTo(resolved.sessionId) };
+  }
+
+  private live(delegation: StoredDelegation): DelegationRecord {
+    const { stores } = this.deps;
+    const session = stores.sessions.get(delegation.targetSessionId);
+    const message = stores.queue.get(delegation.targetSessionId, delegation.targetTurnId);
+    const turn = stores.turns.getTurn(delegation.targetSessionId, delegation.targetTurnId);
+    const status: DelegationRecord['status'] =
+      session === null ? 'removed' : message?.state === 'queued' ? 'queued' : message?.state === 'cancelled' ? 'cancelled' : (turn?.status ?? 'queued');
+    return { ...delegation, status, targetTitle: session?.title ?? null };
+  }
+
+  private recordedRoute(requestId: string): { text: string; result: RouteResult } | null {
+    const turn = this.deps.stores.turns.getTurn(WORKHUB_SESSION_ID, requestId);
+    if (turn === null) return null;
+    const items = this.deps.stores.transcript.page(WORKHUB_SESSION_ID, null, 200).filter((item) => item.turnId === requestId && item.kind === 'proposal');
+    const data = items[0]?.data;
+    return data === undefined || data === null ? null : { text: turn.text, result: data as unknown as RouteResult };
+  }
+
+  /** The WorkHub answers in its own chat, under its latest request. */
+  private say(text: string): void {
+    const latest = this.deps.stores.turns.latestTurn(WORKHUB_SESSION_ID);
+    if (latest === null) {
+      this.recordTurn(this.deps.ids.next('item'), text, []);
+      return;
+    }
+    const { stores, clock, ids, bus } = this.deps;
+    const events = stores.transaction(() => {
+      const now = clock.now();
+      const item = stores.transcript.append(
+        { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId: latest.turnId, runId: latest.latestRun.runId, kind: 'assistant_message', text, state: 'final', now },
+        stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
+      );
+      stores.sessions.touch(WORKHUB_SESSION_ID, now);
+      return [{ kind: 'transcript.appended', item } as ChangeEventBody, ...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, latest.turnId)];
+    });
+    for (const event of events) bus.publish(event);
+  }
+
+  /**
+   * Records a WorkHub turn without running an agent: the person's message and what the WorkHub made
+   * of it; with `waitFor`, the turn waits on a form (its answer continues it in the coordination backend).
+   */
+  private recordTurn(
+    turnId: string,
+    text: string,
+    items: ReadonlyArray<{ kind: TranscriptItemKind; text: string; data: Record<string, unknown> }>,
+    waitFor?: { toolCallId: string; input: Record<string, unknown>; request: FormRequest },
+  ): string | null {
+    const { stores, clock, ids, bus } = this.deps;
+    const runId = ids.next('run');
+    let interactionId: string | null = null;
+    const events = stores.transaction(() => {
+      const now = clock.now();
+      const published: ChangeEventBody[] = [];
+      stores.turns.insertTurn({ sessionId: WORKHUB_SESSION_ID, turnId, origin: 'user', text, maxSteps: 1, runId, now });
+      const append = (kind: TranscriptItemKind, body: string, data: Record<string, unknown> | null) => {
+        const item = stores.transcript.append(
+          { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId, runId, kind, text: body, state: 'final', data, now },
+          stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
+        );
+        published.push({ kind: 'transcript.appended', item });
+        return item;
+      };
+      append('user_message', text, null);
+      for (const item of items) append(item.kind, item.text, item.data);
+      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } }, { kind: 'user_message', payload: { text } }], now);
+      if (waitFor === undefined) {
+        stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'end_turn', now });
+        stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'end_turn' } }], now);
+      } else {
+        const interaction = stores.interactions.insert({ interactionId: ids.next('interaction'), sessionId: WORKHUB_SESSION_ID, turnId, runId, toolCallId: waitFor.toolCallId, request: waitFor.request, now });
+        interactionId = interaction.interactionId;
+        append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
+        stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } }, { kind: 'run_waiting', payload: { interactionId } }], now);
+        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
+        const { answerSecretId: _secret, ...record } = interaction;
+        published.push({ kind: 'interaction.changed', interaction: record });
+      }
+      stores.sessions.touch(WORKHUB_SESSION_ID, now);
+      published.push(...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, turnId));
+      return published;
+    });
+    for (const event of events) bus.publish(event);
+    return interactionId;
+  }
+}
+
+function titleOf(text: string): string {
+  const first = text.split('\n')[0]?.trim() ?? 'New work';
+  return first.length > 60 ? `${first.slice(0, 59)}…` : first || 'New work';
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { ActResult, CandidateSet, DelegationRecord, RouteResult } from '../workhub-model';
+import { proposalSchema } from '../workhub-model';
+import { defineOperation } from './define-operation';
+import { id } from './fields';
+
+export const workhubOperations = {
+  'workhub.candidates': defineOperation<CandidateSet>()({
+    mode: 'query',
+    input: z.strictObject({ query: z.string().max(2000).optional() }),
+    errors: [],
+  }),
+  'workhub.route': defineOperation<RouteResult>()({
+    mode: 'command',
+    input: z.strictObject({ requestId: id, text: z.string().trim().min(1, 'Say what you want').max(20_000) }),
+    errors: ['provider_error', 'operation_conflict'],
+  }),
+  'workhub.act': defineOperation<ActResult>()({
+    mode: 'command',
+    input: z.strictObject({
+      actionId: id,
+      proposal: proposalSchema,
+      candidateSetId: id.optional(),
+      /** Only the UI sets this, when the person clicks to confirm. */
+      confirmation: z.literal('user_confirmed').optional(),
+    }),
+    errors: ['invalid_input', 'candidate_set_stale', 'operation_conflict', 'not_found'],
+  }),
+  'workhub.delegations': defineOperation<{ delegations: readonly DelegationRecord[] }>()({
+    mode: 'query',
+    input: z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
+    errors: [],
+  }),
+} as const;

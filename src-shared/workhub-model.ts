@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** The WorkHub: one coordination chat that routes what the person wants to the right work. */
+
+export const WORKHUB_SESSION_ID = 'workhub';
+
+export const CANDIDATE_STATES = ['idle', 'running', 'waiting_for_user', 'interrupted', 'failed', 'goal_active'] as const;
+export type CandidateState = (typeof CANDIDATE_STATES)[number];
+
+export interface Candidate {
+  /** Stable within its candidate set (c1, c2, …). */
+  readonly candidateRef: string;
+  readonly sessionId: string;
+  readonly title: string;
+  readonly workspace: string | null;
+  readonly state: CandidateState;
+  readonly updatedAt: number;
+  readonly latestDelegationActionId: string | null;
+  /** Briefly, why it matched. */
+  readonly why: string;
+}
+
+export interface CandidateSet {
+  readonly candidateSetId: string;
+  readonly candidates: readonly Candidate[];
+}
+
+const ref = z.string().min(1).max(64);
+const text = z.string().trim().min(1).max(20_000);
+
+export const workTargetSchema = z.union([
+  z.strictObject({ candidateRef: ref }),
+  z.strictObject({ delegationActionId: z.string().min(1).max(128) }),
+]);
+export type WorkTarget = z.infer<typeof workTargetSchema>;
+
+export const proposalSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('answer_here'), text }),
+  z.strictObject({ kind: z.literal('clarify'), question: text }),
+  z.strictObject({ kind: z.literal('create_new'), title: z.string().trim().min(1).max(200), workspace: z.string().max(4096).nullable(), text }),
+  z.strictObject({ kind: z.literal('delegate_existing'), candidateRef: ref, text }),
+  /** Several candidates fit: ask the person with a form (the candidates, plus "start new work"). */
+  z.strictObject({ kind: z.literal('choose'), candidateRefs: z.array(ref).min(2).max(32), text }),
+  z.strictObject({ kind: z.literal('stop_work'), target: workTargetSchema }),
+  z.strictObject({ kind: z.literal('resume_work'), target: workTargetSchema }),
+  z.strictObject({
+    kind: z.literal('correct'),
+    replacesActionId: z.string().min(1).max(128),
+    target: z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ createNew: z.strictObject({ title: z.string().trim().min(1).max(200), workspace: z.string().max(4096).nullable() }) })]),
+  }),
+]);
+export type Proposal = z.infer<typeof proposalSchema>;
+export type ProposalKind = Proposal['kind'];
+
+/** Proposals that change running work: the person must confirm them in the UI. */
+export const NEEDS_CONFIRMATION: readonly ProposalKind[] = ['stop_work', 'correct'];
+
+export interface RouteResult {
+  readonly requestId: string;
+  readonly proposal: Proposal;
+  /** What Cairn will do and why, for the proposal card. */
+  readonly why: string;
+  readonly candidateSetId: string;
+  readonly candidates: readonly Candidate[];
+}
+
+export interface DelegationRecord {
+  readonly actionId: string;
+  readonly delegationId: string;
+  readonly targetSessionId: string;
+  readonly targetTurnId: string;
+  readonly text: string;
+  /** Live: queued while it waits behind other work, else the target turn's status; `removed` when its session is gone. */
+  readonly status: 'queued' | 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled' | 'interrupted' | 'removed';
+  readonly targetTitle: string | null;
+  readonly createdAt: number;
+}
+
+export type StopOutcome = 'stop_delivered' | 'already_terminal' | 'not_owned';
+
+export type ActResult =
+  | { readonly kind: 'answered'; readonly text: string }
+  | { readonly kind: 'clarified'; readonly question: string }
+  | { readonly kind: 'delegated'; readonly delegation: DelegationRecord; readonly queued: boolean; readonly createdSession: boolean }
+  | { readonly kind: 'awaiting_choice'; readonly interactionId: string }
+  | { readonly kind: 'stopped'; readonly outcome: StopOutcome; readonly delegation: DelegationRecord | null }
+  | { readonly kind: 'resumed'; readonly delegation: DelegationRecord }
+  | { readonly kind: 'corrected'; readonly stop: StopOutcome; readonly delegation: DelegationRecord };
