@@ -138,6 +138,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
     let kill: () => boolean = () => false;
     const done = new Promise<ShellRunResult>((resolve) => {
       const tails = { stdout: new OutputTail(tailBytes), stderr: new OutputTail(tailBytes) };
+      // A live piece is bounded like the tail: a flood between two flushes keeps its end.
       const pieces = { stdout: new LiveOutput(tailBytes), stderr: new LiveOutput(tailBytes) };
       let requested: 'killed' | 'timed_out' | null = null;
       let exit: { code: number | null; signal: string | null } | null = null;
