@@ -83,6 +83,32 @@ describe('the headless host process', () => {
     expect(text).toContain('(Resuming after the previous attempt ended: app_restarted.)');
   });
 
+  it('marks a command left running by a SIGKILLed host as orphaned on the next start', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const c = await client(first);
+    const { session } = await c.call('session.create', { workspacePath: dir, permissionMode: 'full' });
+    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: '/tool run_shell {"command":"sleep 60"}' });
+    const running = await waitFor(
+      async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'),
+      { message: 'the command to run' },
+    );
+    cleanups.push(() => {
+      try {
+        process.kill(-(running.pid ?? 0), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await serve(dir);
+    const d = await client(second);
+    const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
+    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'The app restarted without a live handle to this process' });
+  });
+
   it('refuses a second host on the same data directory, naming it and the owner', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);

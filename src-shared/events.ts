@@ -1,5 +1,6 @@
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
+import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 
 /**
@@ -24,7 +25,10 @@ export type ChangeEventBody =
   /** The connection catalog changed; re-read it with connection.list. */
   | { readonly kind: 'connections.changed'; readonly catalogRevision: number }
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
-  | { readonly kind: 'goal.changed'; readonly goal: GoalRecord };
+  | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
+  | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
+  /** Live output of a running command, coalesced (about every 50 ms). */
+  | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
 

@@ -143,14 +143,14 @@ describe('happy paths', () => {
   it('session.create takes its options and defaults the rest', async () => {
     const { session } = await t.call('session.create', {
       title: 'Plan the launch',
-      workspacePath: '/tmp/work',
+      workspacePath: t.dataDir,
       model: 'scripted',
       permissionMode: 'explore',
     });
     expect(session).toMatchObject({
       title: 'Plan the launch',
       titleSource: 'user',
-      workspacePath: '/tmp/work',
+      workspacePath: t.dataDir,
       connectionId: 'offline-demo',
       model: 'scripted',
       permissionMode: 'explore',
@@ -158,6 +158,8 @@ describe('happy paths', () => {
       activity: 'idle',
       revision: 1,
     });
+    const missing = await t.invoke('session.create', { workspacePath: '/no/such/folder' });
+    expect(missing.ok ? null : missing.error.message).toBe('The folder /no/such/folder does not exist on this machine.');
     const plain = await newSession();
     expect(plain).toMatchObject({ title: 'New session', titleSource: 'default', permissionMode: 'ask', workspacePath: null });
     expect(t.events.filter((event) => event.kind === 'session.changed')).toHaveLength(2);

@@ -21,7 +21,10 @@ import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
+import type { AgentTool } from './tools/agent-tool';
 import type { ToolHost } from './tools/tool-runner';
+import { ShellService } from './shell/shell-service';
+import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
 import { CandidateFinder } from './workhub/candidate-finder';
 import { createCoordinationBackend } from './workhub/coordination-backend';
@@ -54,6 +57,7 @@ export interface Runtime {
   readonly interactions: InteractionService;
   readonly goals: GoalService;
   readonly workhub: WorkHubService;
+  readonly shell: ShellService;
   readonly executor: RunExecutor;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -77,8 +81,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return goals;
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
+  const shell = new ShellService({ ...deps, bus });
+  const sessionTools = (sessionId: string): AgentTool[] => {
+    const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
+    const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
+    return [askUserTool, currentTimeTool, ...goalTools, ...workspace];
+  };
   const toolHost: ToolHost = {
-    toolsFor: (sessionId) => [askUserTool, currentTimeTool, ...goalTools].filter((tool) => gate.offers(sessionId, tool)),
+    toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
   };
   const modelBackend = createModelAgentBackend({
@@ -162,6 +172,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     interactions,
     goals: goalServiceReady,
     workhub: workhubReady,
+    shell,
     executor,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -171,12 +182,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
+      const orphaned = shell.recover();
+      if (orphaned > 0) deps.logger.info('Marked shell runs orphaned by the previous shutdown', { count: orphaned });
       workhubReady.ensureSession();
       indexer.rebuild();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
       return report;
     },
-    shutdown: (graceMs) => executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs),
+    async shutdown(graceMs) {
+      await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
+      await shell.shutdown();
+    },
   };
 }

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { PermissionMode, SessionRecord, TranscriptPage } from '../../src-shared/model';
 import type { SessionListResult, SessionSnapshot } from '../../src-shared/operations';
@@ -37,13 +39,15 @@ export class SessionService {
     const fallback = connections.defaultTarget();
     const connectionId = request.connectionId ?? fallback.connectionId;
     if (connections.get(connectionId) === null) return unknownConnection(connectionId);
+    const workspace = request.workspacePath === undefined ? null : checkWorkspace(request.workspacePath);
+    if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const model = request.model ?? (connectionId === fallback.connectionId ? fallback.modelId : null);
     const session = stores.transaction(() =>
       stores.sessions.insert({
         sessionId: ids.next('session'),
         title: request.title ?? DEFAULT_SESSION_TITLE,
         titleSource: request.title === undefined ? 'default' : 'user',
-        workspacePath: request.workspacePath ?? null,
+        workspacePath: workspace?.path ?? null,
         connectionId,
         model,
         permissionMode: request.permissionMode ?? 'ask',
@@ -115,6 +119,7 @@ export class SessionService {
     connectionId?: string;
     model?: string | null;
     permissionMode?: PermissionMode;
+    workspacePath?: string | null;
     expectedRevision?: number;
   }): Outcome<{ session: SessionRecord }> {
     const { stores, clock, bus, connections } = this.deps;
@@ -125,6 +130,8 @@ export class SessionService {
       return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
     }
     if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
+    const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
+    if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
     const session = stores.transaction(() => {
       stores.sessions.configure(
@@ -134,6 +141,7 @@ export class SessionService {
           // A new connection without a named model uses that connection's default.
           model: request.model !== undefined ? request.model : connectionChanged ? null : current.model,
           permissionMode: request.permissionMode ?? current.permissionMode,
+          workspacePath: request.workspacePath === undefined ? current.workspacePath : (workspace?.path ?? null),
         },
         clock.now(),
       );
@@ -183,6 +191,17 @@ function requireSession(stores: Stores, sessionId: string): SessionRecord {
   const session = stores.sessions.get(sessionId);
   if (session === null) throw new Error(`Session ${sessionId} vanished`);
   return session;
+}
+
+/** A workspace must be an existing folder on the host; it is kept as an absolute path. */
+function checkWorkspace(path: string): { path: string } | { error: string } {
+  if (!isAbsolute(path)) return { error: `The workspace must be an absolute folder path, not "${path}".` };
+  try {
+    if (!statSync(path).isDirectory()) return { error: `${path} is a file, not a folder.` };
+  } catch {
+    return { error: `The folder ${path} does not exist on this machine.` };
+  }
+  return { path: resolve(path) };
 }
 
 function builtIn() {

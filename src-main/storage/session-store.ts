@@ -29,7 +29,7 @@ export interface SessionStore {
   /** Sets the connection, model and permission mode, bumping the revision. */
   configure(
     sessionId: string,
-    settings: { connectionId: string; model: string | null; permissionMode: PermissionMode },
+    settings: { connectionId: string; model: string | null; permissionMode: PermissionMode; workspacePath: string | null },
     now: number,
   ): void;
   /** Marks the session as changed now (its activity or transcript moved), bumping the revision. */
@@ -92,7 +92,7 @@ export function createSessionStore(db: Db): SessionStore {
     'UPDATE sessions SET archived = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?',
   );
   const configure = db.prepare(
-    'UPDATE sessions SET connection_id = @connectionId, model = @model, permission_mode = @permissionMode, revision = revision + 1, updated_at = @now WHERE session_id = @sessionId',
+    'UPDATE sessions SET connection_id = @connectionId, model = @model, permission_mode = @permissionMode, workspace_path = @workspacePath, revision = revision + 1, updated_at = @now WHERE session_id = @sessionId',
   );
   const touch = db.prepare('UPDATE sessions SET revision = revision + 1, updated_at = ? WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE session_id = ?');

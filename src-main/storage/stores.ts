@@ -8,6 +8,7 @@ import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
+import { createShellRunStore, type ShellRunStore } from './shell-run-store';
 import { createTranscriptStore, type TranscriptStore } from './transcript-store';
 import { createTurnStore, type TurnStore } from './turn-store';
 import { createUsageStore, type UsageStore } from './usage-store';
@@ -26,6 +27,7 @@ export interface Stores {
   readonly interactions: InteractionStore;
   readonly goals: GoalStore;
   readonly workhub: WorkHubStore;
+  readonly shellRuns: ShellRunStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -55,6 +57,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     interactions: createInteractionStore(database),
     goals: createGoalStore(database),
     workhub: createWorkHubStore(database),
+    shellRuns: createShellRunStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

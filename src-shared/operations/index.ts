@@ -4,6 +4,7 @@ import { connectionOperations } from './connection-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { sessionOperations } from './session-operations';
+import { shellOperations } from './shell-operations';
 import { turnOperations } from './turn-operations';
 import { workhubOperations } from './workhub-operations';
 
@@ -18,6 +19,7 @@ export const operations = {
   ...interactionOperations,
   ...goalOperations,
   ...workhubOperations,
+  ...shellOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -71,6 +71,8 @@ export const sessionOperations = {
       /** A model of the connection, or null for the connection's default. */
       model: z.string().trim().min(1).max(200).nullable().optional(),
       permissionMode: z.enum(PERMISSION_MODES).optional(),
+      /** A folder on the host for the session's file and shell tools, or null for none. */
+      workspacePath: z.string().min(1).max(4096).nullable().optional(),
       expectedRevision: z.number().int().min(0).optional(),
     }),
     errors: ['not_found', 'revision_conflict', 'invalid_input', 'session_archived'],

@@ -4,6 +4,7 @@ import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
 import { sessionHandlers } from './session-handlers';
+import { shellHandlers } from './shell-handlers';
 import { turnHandlers } from './turn-handlers';
 import { workhubHandlers } from './workhub-handlers';
 
@@ -16,4 +17,5 @@ export const handlers: HandlerTable = {
   ...interactionHandlers,
   ...goalHandlers,
   ...workhubHandlers,
+  ...shellHandlers,
 };

@@ -20,6 +20,8 @@ export type ToolPreview =
 
 export interface ToolContext {
   readonly sessionId: string;
+  /** The call being run, when the caller knows it (tools that keep records refer to it). */
+  readonly toolCallId?: string;
   readonly turnId: string;
   readonly runId: string;
   readonly now: () => number;

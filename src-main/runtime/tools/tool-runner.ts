@@ -33,6 +33,7 @@ export async function* runToolCall(
   context: ToolContext,
   options: { approved: boolean },
 ): AsyncGenerator<AgentEvent, ToolCallEnd> {
+  context = { ...context, toolCallId: call.toolCallId };
   const tool = host.toolsFor(context.sessionId).find((candidate) => candidate.name === call.toolName);
   if (tool !== undefined && !options.approved) {
     const asking = tool.name === 'ask_user' ? await tool.execute(call.input, context) : null;
