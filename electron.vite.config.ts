@@ -1,6 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The renderer's CSP is strict (no inline scripts or styles). Vite's dev server injects an inline
+ * React-refresh preamble and styles, so under `npm run dev` only the meta tag is relaxed; builds keep it.
+ */
+function devCspRelaxation(): Plugin {
+  return {
+    name: 'cairn-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        .replace('connect-src', 'connect-src ws: http://localhost:* http://127.0.0.1:*'),
+  };
+}
 
 /**
  * Builds the three Electron targets into out/: main (src-main/electron), the sandboxed preload
@@ -30,7 +47,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src-renderer'),
-    plugins: [react()],
+    plugins: [react(), devCspRelaxation()],
     build: {
       outDir: resolve('out/renderer'),
       emptyOutDir: true,

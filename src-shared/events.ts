@@ -16,7 +16,10 @@ export type ChangeEventBody =
       readonly kind: 'transcript.delta';
       readonly sessionId: string;
       readonly itemId: string;
-      /** Text appended to the item; `length` is the item's text length after it, to detect a missed delta. */
+      /**
+       * Text appended to the item; `length` is the item's text length after it, counted in Unicode code
+       * points (not UTF-16 units), so a client can detect a missed delta.
+       */
       readonly text: string;
       readonly length: number;
     }
