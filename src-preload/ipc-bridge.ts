@@ -1,14 +1,11 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import type { Bridge } from '../src-shared/bridge';
+import { IPC_CHANNELS, type Bridge } from '../src-shared/bridge';
 import type { ChangeEvent } from '../src-shared/events';
 
-/**
- * The Bridge over Electron IPC. The channel names match src-main/host/transports/ipc-transport.ts
- * (scripts/build-output.test.ts checks the built preload for them).
- */
+/** The Bridge over Electron IPC, on the channels src-shared defines for both sides. */
 
-const INVOKE_CHANNEL = 'cairn:invoke';
-const EVENT_CHANNEL = 'cairn:event';
+const INVOKE_CHANNEL = IPC_CHANNELS.invoke;
+const EVENT_CHANNEL = IPC_CHANNELS.event;
 
 export type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
 

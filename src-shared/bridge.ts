@@ -8,3 +8,11 @@ export interface Bridge {
   /** Returns a function that unsubscribes. */
   subscribe(listener: (event: ChangeEvent) => void): () => void;
 }
+
+/** The two Electron IPC channels the preload and the main process share; nothing else crosses. */
+export const IPC_CHANNELS = {
+  /** Requests `{ op, input }` → an Outcome. */
+  invoke: 'cairn:invoke',
+  /** Change events pushed to the window. */
+  event: 'cairn:event',
+} as const;

@@ -1,3 +1,4 @@
+import { IPC_CHANNELS } from '../../../src-shared/bridge';
 import { z } from 'zod';
 import { fail, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
@@ -10,10 +11,10 @@ import type { Host } from '../create-host';
  * import, runs in plain Node, and is tested there; src-main/electron/ passes in the real objects.
  */
 
-/** Requests `{ op, input }` → an Outcome. The preload uses the same two names. */
-export const IPC_INVOKE_CHANNEL = 'cairn:invoke';
+/** Requests `{ op, input }` → an Outcome (src-shared's IPC_CHANNELS, shared with the preload). */
+export const IPC_INVOKE_CHANNEL = IPC_CHANNELS.invoke;
 /** Change events pushed to the window. */
-export const IPC_EVENT_CHANNEL = 'cairn:event';
+export const IPC_EVENT_CHANNEL = IPC_CHANNELS.event;
 
 /** The frame a request came from (Electron's WebFrameMain): `parent` is null for a top-level frame. */
 export interface IpcSenderFrame {
