@@ -2,15 +2,29 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { HostLink } from '../bridge/host-link';
 import type { AppLocation } from '../platform/app-location';
 import type { FrameScheduler } from '../platform/frame-scheduler';
+import type { Notifier } from '../platform/notifier';
+import type { CatalogSlice } from './catalog-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
+import type { GoalsSlice } from './goals-slice';
+import type { InteractionsSlice } from './interactions-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { SyncSlice } from './sync-slice';
 import type { TranscriptSlice } from './transcript-slice';
 import type { UiSlice } from './ui-slice';
+import type { UsageSlice } from './usage-slice';
 
 /** The whole renderer state: one store built from typed slices (STYLE.md §7). */
-export type AppState = ConnectionSlice & SessionsSlice & TranscriptSlice & ComposerSlice & UiSlice & SyncSlice;
+export type AppState = ConnectionSlice &
+  SessionsSlice &
+  TranscriptSlice &
+  ComposerSlice &
+  CatalogSlice &
+  InteractionsSlice &
+  GoalsSlice &
+  UsageSlice &
+  UiSlice &
+  SyncSlice;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -26,6 +40,8 @@ export interface StoreDeps {
   readonly location: AppLocation;
   readonly newId: () => string;
   readonly timers: Timers;
+  /** Tells the person about something that waits for them while the window is in the background. */
+  readonly notify?: Notifier;
 }
 
 export type SliceCreator<Slice> = (set: AppStore['setState'], get: AppStore['getState'], deps: StoreDeps) => Slice;

@@ -18,6 +18,8 @@ export interface SessionsSlice {
   renameSession(sessionId: string, title: string): Promise<void>;
   setSessionArchived(sessionId: string, archived: boolean): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
+  /** Points the session's next turns at another connection and/or model (null: the connection's default). */
+  configureSession(sessionId: string, connectionId: string, model: string | null): Promise<void>;
   selectSession(sessionId: string | null): void;
 }
 
@@ -137,6 +139,15 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (get().selectedSessionId === sessionId) get().selectSession(null);
     },
 
+    async configureSession(sessionId, connectionId, model) {
+      const outcome = await link.invoke('session.configure', { sessionId, connectionId, model });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
+    },
+
     selectSession(sessionId) {
       const state = get();
       if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
@@ -149,7 +160,10 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
         queues: sessionId !== null && queue !== undefined ? { [sessionId]: queue } : {},
       });
       deps.location.writeSessionId(sessionId);
-      if (sessionId !== null) void get().openSession(sessionId);
+      if (sessionId === null) return;
+      void get().openSession(sessionId);
+      void get().loadGoal(sessionId);
+      void get().loadSessionUsage(sessionId);
     },
   };
 };

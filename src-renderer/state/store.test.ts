@@ -1,40 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryLocation } from '../platform/app-location';
-import { manualFrameScheduler } from '../platform/frame-scheduler';
-import { connectStoreToHost } from './connect-store';
-import { FakeHostLink } from './fake-host-link';
-import { item, queued, session, turn } from './reducers/record-fixtures';
-import { createAppStore } from './store';
-
-function setup(options: { openSession?: string } = {}) {
-  const link = new FakeHostLink();
-  const frames = manualFrameScheduler();
-  const location = memoryLocation(options.openSession ?? null);
-  let ids = 0;
-  const store = createAppStore({
-    link,
-    frames,
-    location,
-    newId: () => `id-${++ids}`,
-    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
-  });
-  link.answer('session.list', () => ({ ok: true, result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null } }));
-  link.answer('session.get', ({ sessionId }) => ({
-    ok: true,
-    result: {
-      session: session({ sessionId, title: 'First' }),
-      transcript: {
-        items: [item({ itemId: 'u1', position: 0, kind: 'user_message', text: 'hi' }), item({ itemId: 'a1', position: 1, text: 'Hel', state: 'streaming' })],
-        turns: [turn({ turnId: 't1', status: 'running' })],
-        nextBefore: null,
-      },
-      activeTurn: turn({ turnId: 't1', status: 'running' }),
-      queue: [],
-    },
-  }));
-  const disconnect = connectStoreToHost(store, link);
-  return { link, frames, location, store, disconnect };
-}
+import { queued, session, turn } from './reducers/record-fixtures';
+import { setupStore as setup } from './test-store';
 
 describe('the app store', () => {
   it('loads the session list and reopens the session the address names', async () => {

@@ -1,11 +1,15 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createCatalogSlice } from './catalog-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
+import { createGoalsSlice } from './goals-slice';
+import { createInteractionsSlice } from './interactions-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSyncSlice } from './sync-slice';
 import { createTranscriptSlice } from './transcript-slice';
 import { createUiSlice } from './ui-slice';
+import { createUsageSlice } from './usage-slice';
 
 /** Builds the renderer's one store from its slices. */
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -14,6 +18,10 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSessionsSlice(set, get, deps),
     ...createTranscriptSlice(set, get, deps),
     ...createComposerSlice(set, get, deps),
+    ...createCatalogSlice(set, get, deps),
+    ...createInteractionsSlice(set, get, deps),
+    ...createGoalsSlice(set, get, deps),
+    ...createUsageSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
   }));

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '../../src-shared/events';
-import type { SliceCreator } from './app-state';
+import { isActiveStatus } from '../../src-shared/model';
+import type { AppState, SliceCreator } from './app-state';
 import { applyChangeEvents } from './reducers/apply-events';
 
 /** Keeping the store in step with the host: batched events, and re-reading snapshots when needed. */
@@ -8,9 +9,9 @@ export interface SyncSlice {
   receiveEvent(event: ChangeEvent): void;
   /** Applies queued events now (before a snapshot replaces what they touch). */
   flushEvents(): void;
-  /** Re-reads the session list and the open session. */
+  /** Re-reads the session list, the open session, the connections, what waits for the person and the goals. */
   resync(): Promise<void>;
-  /** First load: the session list, and the session the address names. */
+  /** First load: the session list, the connections, pending interactions, and the session the address names. */
   initialize(): void;
 }
 
@@ -25,19 +26,48 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     const batch = buffer;
     buffer = [];
     const state = get();
-    const record = applyChangeEvents({ sessions: state.sessions, transcripts: state.transcripts, queues: state.queues }, batch);
-    if (record === state) return;
-    const selectedGone = state.selectedSessionId !== null && record.transcripts[state.selectedSessionId] === undefined
-      && batch.some((event) => event.kind === 'session.removed' && event.sessionId === state.selectedSessionId);
-    set({
-      ...record,
-      ...(selectedGone ? { selectedSessionId: null } : {}),
-      ...(state.pendingDeleteId !== null && record.sessions.byId[state.pendingDeleteId] === undefined ? { pendingDeleteId: null } : {}),
-      ...(state.renamingId !== null && record.sessions.byId[state.renamingId] === undefined ? { renamingId: null } : {}),
-    });
-    if (selectedGone) deps.location.writeSessionId(null);
-    for (const transcript of Object.values(record.transcripts)) {
-      if (transcript.stale) void get().refreshSession(transcript.sessionId);
+    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals };
+    const record = applyChangeEvents(current, batch);
+    if (record !== current) {
+      const selectedGone = state.selectedSessionId !== null && record.transcripts[state.selectedSessionId] === undefined
+        && batch.some((event) => event.kind === 'session.removed' && event.sessionId === state.selectedSessionId);
+      set({
+        ...record,
+        ...(selectedGone ? { selectedSessionId: null } : {}),
+        ...(state.pendingDeleteId !== null && record.sessions.byId[state.pendingDeleteId] === undefined ? { pendingDeleteId: null } : {}),
+        ...(state.renamingId !== null && record.sessions.byId[state.renamingId] === undefined ? { renamingId: null } : {}),
+      });
+      if (selectedGone) deps.location.writeSessionId(null);
+      for (const transcript of Object.values(record.transcripts)) {
+        if (transcript.stale) void get().refreshSession(transcript.sessionId);
+      }
+      announceNewWaits(state, get());
+    }
+    followUp(batch);
+  }
+
+  /** What events ask for beyond the record: a new catalog to read, the open session's totals. */
+  function followUp(batch: readonly ChangeEvent[]) {
+    const state = get();
+    const newCatalog = batch.some((event) => event.kind === 'connections.changed' && event.catalogRevision > state.catalog.catalogRevision);
+    if (newCatalog) void state.loadCatalog();
+    const selected = state.selectedSessionId;
+    const turnSettled = batch.some(
+      (event) => event.kind === 'turn.changed' && event.turn.sessionId === selected && event.turn.usage !== null && !isActiveStatus(event.turn.status),
+    );
+    if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
+  }
+
+  /** An OS notification for each interaction that started waiting (only in the background, where permitted). */
+  function announceNewWaits(before: AppState, after: AppState) {
+    if (deps.notify === undefined || after.interactions.pendingIds === before.interactions.pendingIds) return;
+    const known = new Set(before.interactions.pendingIds);
+    for (const interactionId of after.interactions.pendingIds) {
+      const record = after.interactions.byId[interactionId];
+      if (known.has(interactionId) || record === undefined) continue;
+      const title = after.sessions.byId[record.sessionId]?.title ?? 'A session';
+      const body = record.request.kind === 'permission' ? `Approval needed: ${record.request.summary}` : record.request.kind === 'form' ? record.request.title : (record.request.questions[0]?.prompt ?? 'A question for you');
+      deps.notify({ title: `${title} is waiting for you`, body, onClick: () => get().selectSession(record.sessionId) });
     }
   }
 
@@ -51,14 +81,24 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
 
     async resync() {
       flushEvents();
-      const selected = get().selectedSessionId;
-      await Promise.all([get().loadSessions(), selected === null ? Promise.resolve() : get().refreshSession(selected)]);
+      const state = get();
+      const selected = state.selectedSessionId;
+      await Promise.all([
+        state.loadSessions().then(() => get().loadGoals(get().sessions.listIds, true)),
+        selected === null ? Promise.resolve() : state.refreshSession(selected),
+        selected === null ? Promise.resolve() : state.loadSessionUsage(selected),
+        state.loadCatalog(),
+        state.loadPendingInteractions(),
+      ]);
     },
 
     initialize() {
-      void get().loadSessions();
+      const state = get();
+      void state.loadSessions().then(() => get().loadGoals(get().sessions.listIds));
+      void state.loadCatalog();
+      void state.loadPendingInteractions();
       const fromAddress = deps.location.readSessionId();
-      if (fromAddress !== null) get().selectSession(fromAddress);
+      if (fromAddress !== null) state.selectSession(fromAddress);
     },
   };
 };

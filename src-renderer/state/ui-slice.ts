@@ -8,15 +8,30 @@ export interface Toast {
 
 const MAX_TOASTS = 4;
 
-/** What is open on screen beyond the record itself: dialogs, the help panel, inline rename, toasts. */
+/** Which connection Settings shows: one by id, the add form, or the first one. */
+export type SettingsPage = { readonly tab: 'connections'; readonly connectionId: string | 'new' | null } | { readonly tab: 'usage' };
+
+/** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */
+export interface GoalDialog {
+  readonly sessionId: string;
+  readonly mode: 'arm' | 'limits' | 'clear';
+}
+
+/** What is open on screen beyond the record itself: dialogs, panels, inline rename, toasts. */
 export interface UiSlice {
   readonly helpOpen: boolean;
+  /** Settings, when open, and the page it shows. */
+  readonly settings: SettingsPage | null;
+  readonly goalDialog: GoalDialog | null;
   /** The session the delete confirmation asks about. */
   readonly pendingDeleteId: string | null;
   /** The session whose title is being edited in the sidebar. */
   readonly renamingId: string | null;
   readonly toasts: readonly Toast[];
   setHelpOpen(open: boolean): void;
+  openSettings(page?: SettingsPage): void;
+  closeSettings(): void;
+  setGoalDialog(dialog: GoalDialog | null): void;
   askToDelete(sessionId: string | null): void;
   setRenaming(sessionId: string | null): void;
   /** Shows a message as a dismissible error toast. */
@@ -33,10 +48,15 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
   let nextToastId = 1;
   return {
     helpOpen: false,
+    settings: null,
+    goalDialog: null,
     pendingDeleteId: null,
     renamingId: null,
     toasts: [],
     setHelpOpen: (helpOpen) => set({ helpOpen }),
+    openSettings: (page = { tab: 'connections', connectionId: null }) => set({ settings: page, helpOpen: false }),
+    closeSettings: () => set({ settings: null }),
+    setGoalDialog: (goalDialog) => set({ goalDialog }),
     askToDelete: (pendingDeleteId) => set({ pendingDeleteId }),
     setRenaming: (renamingId) => set({ renamingId }),
     showError: (message) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyChangeEvents, coalesceDeltas } from './apply-events';
-import { events, item, queued, session } from './record-fixtures';
+import { EMPTY_INTERACTIONS } from './interactions-reducer';
+import { events, goal, interaction, item, queued, session } from './record-fixtures';
 import { setQueue } from './queue-reducer';
 import { applySessionList, EMPTY_SESSIONS } from './sessions-reducer';
 import { applySnapshotPage } from './transcript-reducer';
@@ -16,6 +17,8 @@ describe('applying a batch of host events', () => {
       }),
     },
     queues: setQueue({}, 's1', []),
+    interactions: EMPTY_INTERACTIONS,
+    goals: {},
   };
 
   it('merges runs of deltas to one item into a single update', () => {
@@ -38,8 +41,12 @@ describe('applying a batch of host events', () => {
         { kind: 'transcript.delta', sessionId: 's1', itemId: 'a', text: '!', length: 3 },
         { kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) },
         { kind: 'queue.changed', message: queued({ messageId: 'm1' }) },
+        { kind: 'interaction.changed', interaction: interaction({ interactionId: 'i1' }) },
+        { kind: 'goal.changed', goal: goal({ goalId: 'g1' }) },
       ),
     );
+    expect(next.interactions.pendingIds).toEqual(['i1']);
+    expect(next.goals.s1?.goalId).toBe('g1');
     expect(next.transcripts.s1?.itemsById.a?.text).toBe('Hi!');
     expect(next.transcripts.s1?.stale).toBe(false);
     expect(next.sessions.byId.s1?.activity).toBe('running');

@@ -1,4 +1,8 @@
 import type { ChangeEvent } from '../../../src-shared/events';
+import type { GoalsState } from './goals-reducer';
+import { reduceGoalEvent } from './goals-reducer';
+import type { InteractionsState } from './interactions-reducer';
+import { reduceInteractionEvent } from './interactions-reducer';
 import type { QueuesState } from './queue-reducer';
 import { reduceQueueEvent } from './queue-reducer';
 import type { SessionsState } from './sessions-reducer';
@@ -11,6 +15,8 @@ export interface RecordState {
   readonly sessions: SessionsState;
   readonly transcripts: TranscriptsState;
   readonly queues: QueuesState;
+  readonly interactions: InteractionsState;
+  readonly goals: GoalsState;
 }
 
 /**
@@ -32,13 +38,15 @@ export function coalesceDeltas(events: readonly ChangeEvent[]): ChangeEvent[] {
 
 /** Applies a batch of host events, in order, to the record part of the store. Pure. */
 export function applyChangeEvents(state: RecordState, events: readonly ChangeEvent[]): RecordState {
-  let { sessions, transcripts, queues } = state;
+  let { sessions, transcripts, queues, interactions, goals } = state;
   for (const event of coalesceDeltas(events)) {
     sessions = reduceSessionEvent(sessions, event);
     transcripts = reduceTranscriptEvent(transcripts, event);
     queues = reduceQueueEvent(queues, event);
+    interactions = reduceInteractionEvent(interactions, event);
+    goals = reduceGoalEvent(goals, event);
   }
-  return sessions === state.sessions && transcripts === state.transcripts && queues === state.queues
-    ? state
-    : { sessions, transcripts, queues };
+  const unchanged =
+    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals;
+  return unchanged ? state : { sessions, transcripts, queues, interactions, goals };
 }

@@ -1,4 +1,7 @@
+import type { ConnectionRecord } from '../../../src-shared/connection-model';
 import type { ChangeEvent, ChangeEventBody } from '../../../src-shared/events';
+import type { GoalRecord } from '../../../src-shared/goal-model';
+import type { InteractionRecord } from '../../../src-shared/interaction-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
 
 /** Builders for reducer and store tests: plain records with sensible defaults. */
@@ -69,6 +72,63 @@ export function queued(overrides: Partial<QueuedMessage> & { messageId: string }
     turnId: null,
     createdAt: 1000,
     updatedAt: 1000,
+    ...overrides,
+  };
+}
+
+export function connection(overrides: Partial<ConnectionRecord> & { connectionId: string }): ConnectionRecord {
+  return {
+    name: 'Local',
+    providerType: 'openai_compatible',
+    baseUrl: 'http://127.0.0.1:1234/v1',
+    enabled: true,
+    enabledModelIds: [],
+    models: [],
+    modelsFetchedAt: null,
+    hasApiKey: false,
+    builtIn: false,
+    revision: 1,
+    createdAt: 1,
+    updatedAt: 1,
+    ...overrides,
+  };
+}
+
+export function interaction(overrides: Partial<InteractionRecord> & { interactionId: string }): InteractionRecord {
+  return {
+    sessionId: 's1',
+    turnId: 't1',
+    runId: 'r1',
+    toolCallId: 'call-1',
+    request: {
+      kind: 'question',
+      questions: [{ id: 'q', header: 'Pick', prompt: 'Which?', options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], multiple: false, allowOther: false, secret: false }],
+    },
+    status: 'pending',
+    answer: null,
+    closeReason: null,
+    createdAt: 1000,
+    updatedAt: 1000,
+    ...overrides,
+  };
+}
+
+export function goal(overrides: Partial<GoalRecord> & { goalId: string }): GoalRecord {
+  return {
+    sessionId: 's1',
+    objective: 'Write the summary',
+    status: 'active',
+    tokenBudget: null,
+    tokensUsed: 0,
+    maxIterations: null,
+    iterations: 0,
+    timeUsedSeconds: 0,
+    revision: 1,
+    createdAt: 1000,
+    updatedAt: 1000,
+    lastReason: null,
+    cleared: false,
+    createdBy: 'person',
     ...overrides,
   };
 }

@@ -86,10 +86,7 @@ export function reduceTranscriptEvent(transcripts: TranscriptsState, event: Chan
     case 'transcript.finalized':
       return update(transcripts, event.sessionId, (state) => finalizeItems(state, event.itemIds));
     case 'turn.changed':
-      return update(transcripts, event.turn.sessionId, (state) => ({
-        ...state,
-        turnsById: { ...state.turnsById, [event.turn.turnId]: event.turn },
-      }));
+      return applyTurn(transcripts, event.turn);
     case 'session.removed': {
       if (transcripts[event.sessionId] === undefined) return transcripts;
       const next = { ...transcripts };
@@ -99,6 +96,11 @@ export function reduceTranscriptEvent(transcripts: TranscriptsState, event: Chan
     default:
       return transcripts;
   }
+}
+
+/** A turn's summary from an event or an operation's answer, for a loaded transcript. */
+export function applyTurn(transcripts: TranscriptsState, turn: TurnSummary): TranscriptsState {
+  return update(transcripts, turn.sessionId, (state) => ({ ...state, turnsById: { ...state.turnsById, [turn.turnId]: turn } }));
 }
 
 /**

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { describeRunError, showsHostMessage } from './run-errors';
+
+describe('describeRunError', () => {
+  it('names every error class the host reports, with a remedy', () => {
+    for (const code of ['bad_key', 'model_not_found', 'rate_limited', 'context_too_long', 'unreachable', 'server_error', 'usage_limit', 'connection_unavailable']) {
+      const text = describeRunError(code, 'host words');
+      expect(text.title).not.toBe('Failed');
+      expect(text.sentence.length).toBeGreaterThan(20);
+    }
+    expect(describeRunError('bad_key', null).remedy).toBe('settings');
+    expect(describeRunError('model_not_found', null).remedy).toBe('pick_model');
+  });
+
+  it('falls back to the host message for codes it does not know', () => {
+    expect(describeRunError('provider_error', 'Oops')).toEqual({ title: 'Failed', sentence: 'Oops', remedy: 'retry' });
+    expect(describeRunError(null, null).sentence).toBe('The turn did not finish.');
+    expect(showsHostMessage('provider_error', 'Oops')).toBe(false);
+    expect(showsHostMessage('rate_limited', 'Retry in 7 s')).toBe(true);
+  });
+});

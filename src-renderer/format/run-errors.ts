@@ -1,0 +1,65 @@
+/** A failed run's error class, said plainly, with what the person can do about it. */
+
+export type RunErrorRemedy = 'retry' | 'settings' | 'pick_model';
+
+export interface RunErrorText {
+  readonly title: string;
+  readonly sentence: string;
+  /** Besides Retry (always offered), the most useful next step. */
+  readonly remedy: RunErrorRemedy;
+}
+
+const KNOWN: Readonly<Record<string, RunErrorText>> = {
+  bad_key: {
+    title: 'The API key was refused',
+    sentence: 'The provider did not accept the key stored for this connection. Check or replace it in Settings.',
+    remedy: 'settings',
+  },
+  model_not_found: {
+    title: 'Model not found',
+    sentence: 'The provider does not offer this model (any more). Pick another model for this session.',
+    remedy: 'pick_model',
+  },
+  rate_limited: {
+    title: 'Rate limited',
+    sentence: 'The provider is limiting requests right now. Wait a moment, then retry.',
+    remedy: 'retry',
+  },
+  context_too_long: {
+    title: 'The conversation is too long for this model',
+    sentence: 'It no longer fits in the model’s context window. Pick a model with a larger window, or start a new session.',
+    remedy: 'pick_model',
+  },
+  unreachable: {
+    title: 'The provider could not be reached',
+    sentence: 'Cairn got no answer from the provider’s server. Check the network or the connection’s address, then retry.',
+    remedy: 'settings',
+  },
+  server_error: {
+    title: 'The provider had a problem',
+    sentence: 'Its server answered with an error on its side. Retrying usually helps.',
+    remedy: 'retry',
+  },
+  usage_limit: {
+    title: 'Usage limit reached',
+    sentence: 'The account’s quota or spending limit is used up. Check the plan with the provider, or pick another connection.',
+    remedy: 'pick_model',
+  },
+  connection_unavailable: {
+    title: 'The connection is not available',
+    sentence: 'This session’s connection was removed or turned off. Choose another connection for it, then retry.',
+    remedy: 'pick_model',
+  },
+};
+
+/** The human text for a run's `errorCode`; unknown codes fall back to the host's own message. */
+export function describeRunError(errorCode: string | null, errorMessage: string | null): RunErrorText {
+  const known = errorCode === null ? undefined : KNOWN[errorCode];
+  if (known !== undefined) return known;
+  return { title: 'Failed', sentence: errorMessage ?? 'The turn did not finish.', remedy: 'retry' };
+}
+
+/** Whether the host's message says more than the sentence (so it is worth showing as detail). */
+export function showsHostMessage(errorCode: string | null, errorMessage: string | null): boolean {
+  return errorMessage !== null && errorMessage.trim() !== '' && errorCode !== null && KNOWN[errorCode] !== undefined;
+}

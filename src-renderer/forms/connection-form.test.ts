@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { connection } from '../state/reducers/record-fixtures';
+import { createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withProvider } from './connection-form';
+
+describe('the connection form', () => {
+  it('asks for a name, and a base URL for an OpenAI-compatible server, in http(s) only', () => {
+    expect(validateConnectionDraft({ ...emptyDraft('openai'), name: '  ' })).toEqual({ name: 'Give the connection a name.' });
+    expect(validateConnectionDraft(emptyDraft('openai_compatible')).baseUrl).toMatch(/server’s address/);
+    expect(validateConnectionDraft({ ...emptyDraft('ollama'), baseUrl: 'ftp://box' }).baseUrl).toBe('Use an http:// or https:// address.');
+    expect(validateConnectionDraft({ ...emptyDraft('openai_compatible'), baseUrl: 'http://127.0.0.1:1234/v1' })).toEqual({});
+  });
+
+  it('keeps a name that follows the provider in step with it', () => {
+    expect(withProvider(emptyDraft('openai'), 'ollama').name).toBe('Ollama');
+    expect(withProvider({ ...emptyDraft('openai'), name: 'Work' }, 'ollama').name).toBe('Work');
+  });
+
+  it('sends only what was filled in when creating', () => {
+    expect(createInput({ name: ' Box ', providerType: 'openai_compatible', baseUrl: ' http://h/v1 ', apiKey: '' })).toEqual({
+      name: 'Box',
+      providerType: 'openai_compatible',
+      baseUrl: 'http://h/v1',
+    });
+  });
+
+  it('sends only the changes when editing, with the revision read, and null for a cleared base URL', () => {
+    const record = connection({ connectionId: 'c1', name: 'Box', baseUrl: 'http://h/v1', revision: 4 });
+    expect(updateInput(record, draftOf(record))).toBeNull();
+    expect(updateInput(record, { ...draftOf(record), baseUrl: '', apiKey: 'sk-new' })).toEqual({
+      connectionId: 'c1',
+      expectedRevision: 4,
+      baseUrl: null,
+      apiKey: 'sk-new',
+    });
+  });
+
+  it('says a verdict in a few words', () => {
+    expect(verdictLabel('ok')).toEqual({ text: 'Works', tone: 'ok' });
+    expect(verdictLabel('bad_key').tone).toBe('bad');
+  });
+});

@@ -1,0 +1,127 @@
+import type { ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
+import type { OperationInput } from '../../src-shared/operations';
+
+/** The add/edit connection form: what the fields hold, their checks, and the operation input they make. */
+export interface ConnectionDraft {
+  readonly name: string;
+  readonly providerType: ProviderType;
+  readonly baseUrl: string;
+  /** A new key to store; empty leaves the stored one as it is. */
+  readonly apiKey: string;
+}
+
+export type ConnectionField = 'name' | 'baseUrl' | 'apiKey';
+export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
+
+interface ProviderInfo {
+  readonly label: string;
+  /** What the provider's own address is, shown as the base URL's placeholder. */
+  readonly defaultBaseUrl: string | null;
+  readonly keyNeeded: 'required' | 'optional' | 'none';
+  readonly blurb: string;
+}
+
+export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
+  openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', keyNeeded: 'required', blurb: 'GPT models with an OpenAI API key' },
+  anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com/v1', keyNeeded: 'required', blurb: 'Claude models with an Anthropic API key' },
+  ollama: { label: 'Ollama', defaultBaseUrl: 'http://127.0.0.1:11434', keyNeeded: 'none', blurb: 'Models running on this machine' },
+  openai_compatible: {
+    label: 'OpenAI-compatible',
+    defaultBaseUrl: null,
+    keyNeeded: 'optional',
+    blurb: 'LM Studio, llama.cpp, vLLM, OpenRouter…',
+  },
+};
+
+export function providerLabel(providerType: ConnectionRecord['providerType']): string {
+  return providerType === 'scripted' ? 'Built in' : PROVIDERS[providerType].label;
+}
+
+export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDraft {
+  return { name: PROVIDERS[providerType].label, providerType, baseUrl: '', apiKey: '' };
+}
+
+export function draftOf(connection: ConnectionRecord): ConnectionDraft {
+  return {
+    name: connection.name,
+    providerType: connection.providerType === 'scripted' ? 'openai_compatible' : connection.providerType,
+    baseUrl: connection.baseUrl ?? '',
+    apiKey: '',
+  };
+}
+
+/** Switching provider on a new connection: a name still equal to the old provider's label follows along. */
+export function withProvider(draft: ConnectionDraft, providerType: ProviderType): ConnectionDraft {
+  const name = draft.name.trim() === '' || draft.name === PROVIDERS[draft.providerType].label ? PROVIDERS[providerType].label : draft.name;
+  return { ...draft, providerType, name };
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The same checks the host makes, said next to the field. */
+export function validateConnectionDraft(draft: ConnectionDraft): ConnectionProblems {
+  const problems: ConnectionProblems = {};
+  const name = draft.name.trim();
+  if (name === '') problems.name = 'Give the connection a name.';
+  else if (name.length > 80) problems.name = 'Use at most 80 characters.';
+  const baseUrl = draft.baseUrl.trim();
+  if (baseUrl === '') {
+    if (draft.providerType === 'openai_compatible') problems.baseUrl = 'Enter the server’s address, for example http://127.0.0.1:1234/v1.';
+  } else if (!isHttpUrl(baseUrl)) {
+    problems.baseUrl = 'Use an http:// or https:// address.';
+  }
+  if (draft.apiKey.trim().length > 4000) problems.apiKey = 'That key is too long.';
+  return problems;
+}
+
+export function hasProblems(problems: ConnectionProblems): boolean {
+  return Object.keys(problems).length > 0;
+}
+
+export function createInput(draft: ConnectionDraft): OperationInput<'connection.create'> {
+  const baseUrl = draft.baseUrl.trim();
+  const apiKey = draft.apiKey.trim();
+  return {
+    name: draft.name.trim(),
+    providerType: draft.providerType,
+    ...(baseUrl === '' ? {} : { baseUrl }),
+    ...(apiKey === '' ? {} : { apiKey }),
+  };
+}
+
+/** The connection.update input for what changed in the form (null when nothing did). */
+export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft): OperationInput<'connection.update'> | null {
+  const name = draft.name.trim();
+  const baseUrl = draft.baseUrl.trim();
+  const apiKey = draft.apiKey.trim();
+  const changes = {
+    ...(name !== connection.name ? { name } : {}),
+    ...(baseUrl !== (connection.baseUrl ?? '') ? { baseUrl: baseUrl === '' ? null : baseUrl } : {}),
+    ...(apiKey !== '' ? { apiKey } : {}),
+  };
+  if (Object.keys(changes).length === 0) return null;
+  return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };
+}
+
+/** A Test verdict in a few words, and whether it is good news. */
+export function verdictLabel(verdict: ConnectionVerdict): { readonly text: string; readonly tone: 'ok' | 'bad' } {
+  switch (verdict) {
+    case 'ok':
+      return { text: 'Works', tone: 'ok' };
+    case 'bad_key':
+      return { text: 'Key refused', tone: 'bad' };
+    case 'unreachable':
+      return { text: 'Unreachable', tone: 'bad' };
+    case 'model_unknown':
+      return { text: 'Model unknown', tone: 'bad' };
+    case 'server_error':
+      return { text: 'Server error', tone: 'bad' };
+  }
+}

@@ -1,0 +1,36 @@
+/** A note to the person outside the window (an OS notification), for things that wait for them. */
+export interface DesktopNote {
+  readonly title: string;
+  readonly body: string;
+  /** Called when the person clicks the note. */
+  readonly onClick?: () => void;
+}
+
+export type Notifier = (note: DesktopNote) => void;
+
+interface NotificationGlobals {
+  readonly document: { readonly hidden: boolean; hasFocus(): boolean };
+  readonly Notification?: { readonly permission: string; new (title: string, options: { body: string; tag?: string }): { onclick: ((...args: never[]) => unknown) | null } };
+  focus(): void;
+}
+
+/**
+ * Shows an OS notification through the Notification API, only while the window is in the background
+ * and only where permission is already granted (the desktop app has it; a browser tab is never asked).
+ */
+export function backgroundNotifier(window: NotificationGlobals): Notifier {
+  return (note) => {
+    const Notification = window.Notification;
+    if (Notification === undefined || Notification.permission !== 'granted') return;
+    if (!window.document.hidden && window.document.hasFocus()) return;
+    try {
+      const shown = new Notification(note.title, { body: note.body, tag: 'cairn-waiting' });
+      shown.onclick = () => {
+        window.focus();
+        note.onClick?.();
+      };
+    } catch {
+      // Some environments expose the API but refuse to construct notifications; nothing to do.
+    }
+  };
+}

@@ -1,0 +1,211 @@
+import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer } from '../../src-shared/connection-model';
+import type { OperationError } from '../../src-shared/errors';
+import type { OperationInput } from '../../src-shared/operations';
+import type { SliceCreator } from './app-state';
+import type { CatalogState } from './reducers/catalog-reducer';
+import { applyCatalog, dropConnection, EMPTY_CATALOG, upsertConnection } from './reducers/catalog-reducer';
+
+/** The last Test of a connection, as its row and editor show it. */
+export type ConnectionCheck =
+  | { readonly state: 'testing' }
+  | { readonly state: 'done'; readonly result: ConnectionTestResult };
+
+/** A model list being read, or why the last read failed. */
+export type ModelFetch = { readonly state: 'fetching' } | { readonly state: 'failed'; readonly message: string };
+
+/** Local model servers found on first run (connection.discover). */
+export type Discovery =
+  | { readonly state: 'idle' | 'loading' }
+  | { readonly state: 'done'; readonly servers: readonly DiscoveredServer[] };
+
+/** What a Settings action came to, for the form to say next to itself. */
+export type SettingsOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly conflict: boolean };
+
+const CONFLICT_MESSAGE = 'This changed in another window meanwhile. Cairn has re-read the connections — check them and try again.';
+
+/** Connections to model providers: the catalog, and the Settings actions on it. */
+export interface CatalogSlice {
+  readonly catalog: CatalogState;
+  readonly connectionChecks: Readonly<Record<string, ConnectionCheck>>;
+  /** Models ticked in Settings but not yet saved, by connection (shown at once, saved in order). */
+  readonly modelSelections: Readonly<Record<string, readonly string[]>>;
+  readonly modelFetches: Readonly<Record<string, ModelFetch>>;
+  readonly discovery: Discovery;
+  loadCatalog(): Promise<void>;
+  createConnection(input: OperationInput<'connection.create'>): Promise<{ ok: true; connection: ConnectionRecord } | { ok: false; message: string }>;
+  updateConnection(input: OperationInput<'connection.update'>): Promise<SettingsOutcome>;
+  setEnabledModels(connectionId: string, modelIds: readonly string[]): Promise<SettingsOutcome>;
+  removeConnection(connectionId: string): Promise<SettingsOutcome>;
+  testConnection(connectionId: string, modelId?: string): Promise<void>;
+  fetchModels(connectionId: string): Promise<SettingsOutcome>;
+  makeDefault(connectionId: string, modelId: string): Promise<SettingsOutcome>;
+  discoverServers(): Promise<void>;
+  /** First run: a connection to a discovered server, its first model the default, and a session on it. */
+  useDiscoveredServer(server: DiscoveredServer): Promise<void>;
+}
+
+export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) => {
+  const { link } = deps;
+  let catalogRequest = 0;
+  /** Saves of a connection's model list, one after another (each needs the revision the last one made). */
+  const modelSaves = new Map<string, Promise<SettingsOutcome>>();
+
+  const keep = (connection: ConnectionRecord) => set((state) => ({ catalog: upsertConnection(state.catalog, connection) }));
+
+  async function failed(error: OperationError): Promise<SettingsOutcome> {
+    if (error.code === 'revision_conflict') {
+      await get().loadCatalog();
+      return { ok: false, message: CONFLICT_MESSAGE, conflict: true };
+    }
+    if (error.code === 'not_found') void get().loadCatalog();
+    return { ok: false, message: error.message, conflict: false };
+  }
+
+  const currentRevision = (connectionId: string) =>
+    get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
+
+  return {
+    catalog: EMPTY_CATALOG,
+    connectionChecks: {},
+    modelSelections: {},
+    modelFetches: {},
+    discovery: { state: 'idle' },
+
+    async loadCatalog() {
+      const request = ++catalogRequest;
+      const outcome = await link.invoke('connection.list', {});
+      if (request !== catalogRequest) return;
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => ({ catalog: applyCatalog(state.catalog, outcome.result) }));
+    },
+
+    async createConnection(input) {
+      const outcome = await link.invoke('connection.create', input);
+      if (!outcome.ok) return { ok: false, message: outcome.error.message };
+      keep(outcome.result.connection);
+      return { ok: true, connection: outcome.result.connection };
+    },
+
+    async updateConnection(input) {
+      const outcome = await link.invoke('connection.update', input);
+      if (!outcome.ok) return failed(outcome.error);
+      keep(outcome.result.connection);
+      return { ok: true };
+    },
+
+    setEnabledModels(connectionId, modelIds) {
+      set((state) => ({ modelSelections: { ...state.modelSelections, [connectionId]: modelIds } }));
+      const previous = modelSaves.get(connectionId) ?? Promise.resolve<SettingsOutcome>({ ok: true });
+      const save = previous.then(async (): Promise<SettingsOutcome> => {
+        const revision = currentRevision(connectionId);
+        if (revision === undefined) return { ok: false, message: 'That connection no longer exists.', conflict: false };
+        const outcome = await link.invoke('connection.update', { connectionId, expectedRevision: revision, enabledModelIds: [...modelIds] });
+        if (!outcome.ok) return failed(outcome.error);
+        keep(outcome.result.connection);
+        return { ok: true };
+      });
+      modelSaves.set(connectionId, save);
+      void save.then(() => {
+        // A later save in line ends the override itself; the last one hands back to the record.
+        if (modelSaves.get(connectionId) !== save) return;
+        modelSaves.delete(connectionId);
+        set((state) => {
+          const next = { ...state.modelSelections };
+          delete next[connectionId];
+          return { modelSelections: next };
+        });
+      });
+      return save;
+    },
+
+    async removeConnection(connectionId) {
+      const revision = currentRevision(connectionId);
+      const outcome = await link.invoke('connection.remove', { connectionId, ...(revision === undefined ? {} : { expectedRevision: revision }) });
+      if (!outcome.ok) return failed(outcome.error);
+      set((state) => ({ catalog: dropConnection(state.catalog, connectionId) }));
+      void get().loadCatalog();
+      return { ok: true };
+    },
+
+    async testConnection(connectionId, modelId) {
+      set((state) => ({ connectionChecks: { ...state.connectionChecks, [connectionId]: { state: 'testing' } } }));
+      const outcome = await link.invoke('connection.test', { connectionId, ...(modelId === undefined ? {} : { modelId }) });
+      set((state) => {
+        const checks = { ...state.connectionChecks };
+        if (outcome.ok) checks[connectionId] = { state: 'done', result: outcome.result };
+        else delete checks[connectionId];
+        return { connectionChecks: checks };
+      });
+      if (!outcome.ok) get().reportFailure(outcome.error);
+    },
+
+    async fetchModels(connectionId) {
+      const setFetch = (fetch: ModelFetch | null) =>
+        set((state) => {
+          const modelFetches = { ...state.modelFetches };
+          if (fetch === null) delete modelFetches[connectionId];
+          else modelFetches[connectionId] = fetch;
+          return { modelFetches };
+        });
+      setFetch({ state: 'fetching' });
+      const outcome = await link.invoke('connection.models.fetch', { connectionId });
+      if (!outcome.ok) {
+        const result = await failed(outcome.error);
+        setFetch(result.ok ? null : { state: 'failed', message: result.message });
+        return result;
+      }
+      setFetch(null);
+      keep(outcome.result.connection);
+      return { ok: true };
+    },
+
+    async makeDefault(connectionId, modelId) {
+      const { catalogRevision } = get().catalog;
+      const outcome = await link.invoke('connection.setDefault', {
+        connectionId,
+        modelId,
+        ...(catalogRevision >= 0 ? { expectedCatalogRevision: catalogRevision } : {}),
+      });
+      if (!outcome.ok) return failed(outcome.error);
+      set((state) => ({
+        catalog: {
+          ...state.catalog,
+          defaultTarget: outcome.result.defaultTarget,
+          catalogRevision: Math.max(state.catalog.catalogRevision, outcome.result.catalogRevision),
+        },
+      }));
+      return { ok: true };
+    },
+
+    async discoverServers() {
+      if (get().discovery.state !== 'idle') return;
+      set({ discovery: { state: 'loading' } });
+      const outcome = await link.invoke('connection.discover', {});
+      set({ discovery: { state: 'done', servers: outcome.ok ? outcome.result.servers : [] } });
+    },
+
+    async useDiscoveredServer(server) {
+      const firstModel = server.models[0]?.modelId;
+      const created = await get().createConnection({
+        name: server.name,
+        providerType: server.providerType,
+        baseUrl: server.baseUrl,
+        ...(firstModel === undefined ? {} : { enabledModelIds: [firstModel] }),
+      });
+      if (!created.ok) {
+        get().showError(created.message);
+        return;
+      }
+      const fetched = await get().fetchModels(created.connection.connectionId);
+      if (!fetched.ok) get().showError(fetched.message);
+      if (firstModel !== undefined) {
+        const made = await get().makeDefault(created.connection.connectionId, firstModel);
+        if (!made.ok) get().showError(made.message);
+      }
+      await get().createSession();
+    },
+  };
+};

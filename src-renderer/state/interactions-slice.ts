@@ -1,0 +1,143 @@
+import type { InteractionAnswer, InteractionRecord } from '../../src-shared/interaction-model';
+import type { AnswerDraft } from '../forms/interaction-draft';
+import { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } from '../forms/interaction-draft';
+import type { SliceCreator } from './app-state';
+import type { InteractionsState } from './reducers/interactions-reducer';
+import { applyInteraction, applyPendingList, EMPTY_INTERACTIONS, forgetInteraction } from './reducers/interactions-reducer';
+import { applyTurn } from './reducers/transcript-reducer';
+
+const PENDING_LIMIT = 500;
+
+/** What the person has entered in one interaction's form, kept in the store so scrolling it away loses nothing. */
+export interface InteractionFormState {
+  readonly draft: AnswerDraft | null;
+  /** A permission's optional reason for Deny. */
+  readonly reason: string;
+  /** Set by the first Submit: from then on problems show next to the fields, re-checked as they change. */
+  readonly attempted: boolean;
+  readonly submitting: boolean;
+  /** The host's refusal, in its words. */
+  readonly error: string | null;
+}
+
+export const EMPTY_FORM: InteractionFormState = { draft: null, reason: '', attempted: false, submitting: false, error: null };
+
+/** Questions, forms and approvals the agent puts to the person, and their answers. */
+export interface InteractionsSlice {
+  readonly interactions: InteractionsState;
+  readonly interactionForms: Readonly<Record<string, InteractionFormState>>;
+  /** The interaction whose card should take focus when it shows (after a jump from "Waiting for you"). */
+  readonly focusInteractionId: string | null;
+  /** Opens the interaction's session and asks its card to take focus. */
+  jumpToInteraction(record: InteractionRecord): void;
+  clearInteractionFocus(): void;
+  /** Reads every pending interaction (the "Waiting for you" list). */
+  loadPendingInteractions(): Promise<void>;
+  /** Reads an interaction a transcript shows, unless it is known or being read. */
+  ensureInteraction(interactionId: string): Promise<void>;
+  editAnswer(interactionId: string, draft: AnswerDraft): void;
+  editReason(interactionId: string, reason: string): void;
+  /** Checks the draft and, when it passes, sends it as the answer. */
+  submitAnswer(interactionId: string): Promise<void>;
+  /** Sends an answer as it is: decline, cancel, or a permission decision. */
+  respond(interactionId: string, answer: InteractionAnswer): Promise<void>;
+}
+
+export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, get, deps) => {
+  const { link } = deps;
+  const reading = new Set<string>();
+  let pendingRequest = 0;
+
+  const patchForm = (interactionId: string, patch: Partial<InteractionFormState>) =>
+    set((state) => ({
+      interactionForms: { ...state.interactionForms, [interactionId]: { ...(state.interactionForms[interactionId] ?? EMPTY_FORM), ...patch } },
+    }));
+
+  const dropForm = (interactionId: string) =>
+    set((state) => {
+      if (state.interactionForms[interactionId] === undefined) return {};
+      const interactionForms = { ...state.interactionForms };
+      delete interactionForms[interactionId];
+      return { interactionForms };
+    });
+
+  return {
+    interactions: EMPTY_INTERACTIONS,
+    interactionForms: {},
+    focusInteractionId: null,
+
+    jumpToInteraction(record) {
+      set({ focusInteractionId: record.interactionId });
+      get().selectSession(record.sessionId);
+    },
+
+    clearInteractionFocus() {
+      set({ focusInteractionId: null });
+    },
+
+    async loadPendingInteractions() {
+      const request = ++pendingRequest;
+      const outcome = await link.invoke('interaction.list', { status: 'pending', limit: PENDING_LIMIT });
+      if (request !== pendingRequest) return;
+      get().flushEvents();
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => ({ interactions: applyPendingList(state.interactions, outcome.result.interactions) }));
+    },
+
+    async ensureInteraction(interactionId) {
+      if (get().interactions.byId[interactionId] !== undefined || reading.has(interactionId)) return;
+      reading.add(interactionId);
+      try {
+        const outcome = await link.invoke('interaction.get', { interactionId });
+        get().flushEvents();
+        if (outcome.ok) set((state) => ({ interactions: applyInteraction(state.interactions, outcome.result.interaction) }));
+      } finally {
+        reading.delete(interactionId);
+      }
+    },
+
+    editAnswer(interactionId, draft) {
+      patchForm(interactionId, { draft, error: null });
+    },
+
+    editReason(interactionId, reason) {
+      patchForm(interactionId, { reason });
+    },
+
+    async submitAnswer(interactionId) {
+      const record = get().interactions.byId[interactionId];
+      if (record === undefined || record.request.kind === 'permission') return;
+      const form = get().interactionForms[interactionId] ?? EMPTY_FORM;
+      const draft = form.draft ?? (record.request.kind === 'question' ? initialQuestionDraft() : initialFormDraft(record.request));
+      if (draftProblems(record.request, draft).length > 0) {
+        patchForm(interactionId, { attempted: true, draft });
+        return;
+      }
+      await get().respond(interactionId, answerOf(record.request, draft));
+    },
+
+    async respond(interactionId, answer) {
+      if ((get().interactionForms[interactionId] ?? EMPTY_FORM).submitting) return;
+      patchForm(interactionId, { submitting: true, error: null });
+      const outcome = await link.invoke('interaction.answer', { interactionId, answer });
+      if (outcome.ok) {
+        const { interaction, turn } = outcome.result;
+        set((state) => ({
+          interactions: applyInteraction(state.interactions, interaction),
+          transcripts: applyTurn(state.transcripts, turn),
+        }));
+        dropForm(interactionId);
+        return;
+      }
+      patchForm(interactionId, { submitting: false, attempted: true, error: outcome.error.message });
+      if (outcome.error.code === 'operation_conflict' || outcome.error.code === 'not_found' || outcome.error.code === 'session_archived') {
+        // Answered elsewhere, closed or gone meanwhile: read it again so the card shows what it is now.
+        set((state) => ({ interactions: forgetInteraction(state.interactions, interactionId) }));
+        void get().ensureInteraction(interactionId);
+      }
+    },
+  };
+};
