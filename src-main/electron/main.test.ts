@@ -128,6 +128,13 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string 
       },
     },
     shell: { openExternal: () => Promise.resolve() },
+    // No OS keychain in the stub: the host falls back to its key-file vault.
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+    Notification: class {
+      static isSupported() {
+        return false;
+      }
+    },
   };
   return { electron, calls, paths, loaded, exited, quitted, handlers, windows, errorBoxes, session };
 }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, screen, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost, type Host } from '../host/create-host';
@@ -6,9 +6,11 @@ import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-tra
 import { consoleLogger } from '../runtime/ports';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
+import { notifyPendingInteractions } from './interaction-notifier';
 import { guardNavigation } from './navigation-guards';
 import { denyPermissionsByDefault } from './permissions';
 import { drainBeforeQuit } from './quit-drain';
+import { safeStorageCipher } from './safe-storage-cipher';
 import { createMainWindow, focusWindow } from './window-factory';
 import { captureWindowState, initialBounds, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state';
 
@@ -63,7 +65,20 @@ async function start(): Promise<void> {
   const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
   let host: Host;
   try {
-    host = await createHost({ dataDir: dirs.dataDir, logger, ...(nativeBinding === null ? {} : { nativeBinding }) });
+    const secretCipher = safeStorageCipher(safeStorage);
+    host = await createHost({
+      dataDir: dirs.dataDir,
+      logger,
+      ...(nativeBinding === null ? {} : { nativeBinding }),
+      ...(secretCipher === null ? {} : { secretCipher }),
+      desktop: {
+        async pickFolder() {
+          const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+          const picked = mainWindow === null ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(mainWindow, options);
+          return picked.canceled ? null : (picked.filePaths[0] ?? null);
+        },
+      },
+    });
   } catch (error) {
     logger.error('The host failed to start', { error: String(error) });
     dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
@@ -77,6 +92,19 @@ async function start(): Promise<void> {
       await host.close();
     },
     logger,
+  });
+  notifyPendingInteractions({
+    subscribe: (listener) => host.subscribe(listener),
+    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    show: ({ title, body, onClick }) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', onClick);
+      notification.show();
+    },
+    focusApp: () => {
+      if (mainWindow !== null) focusWindow(mainWindow);
+    },
   });
   logger.info('Cairn desktop ready', { dataDir: dirs.dataDir });
 

@@ -13,7 +13,7 @@ import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtim
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { openStores } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
-import type { CallContext } from './handler';
+import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
 
 export const CAIRN_VERSION = '0.1.0';
@@ -38,6 +38,8 @@ export interface HostOptions {
   readonly discoveryProbes?: RuntimeDeps['discoveryProbes'];
   /** Backoff base for transient provider errors. */
   readonly retryBaseMs?: number;
+  /** OS integration the desktop app provides (folder picker); absent in the headless host. */
+  readonly desktop?: DesktopCapabilities;
   /** Path of a better-sqlite3 binary for Electron's ABI (desktop only). */
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
@@ -97,7 +99,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   };
   let draining = false;
   let closing: Promise<void> | null = null;
-  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info }, logger, isDraining: () => draining });
+  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => draining });
 
   return {
     info,

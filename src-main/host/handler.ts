@@ -7,6 +7,12 @@ import type { Runtime } from '../runtime/runtime';
 export interface HandlerDeps {
   readonly runtime: Runtime;
   readonly info: () => HostInfo;
+  /** What the desktop app adds (OS dialogs); null in the headless host. */
+  readonly desktop: DesktopCapabilities | null;
+}
+
+export interface DesktopCapabilities {
+  pickFolder(): Promise<string | null>;
 }
 
 /** Who is calling: the transport and its connection. */

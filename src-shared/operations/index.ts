@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { connectionOperations } from './connection-operations';
+import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { sessionOperations } from './session-operations';
@@ -20,6 +21,7 @@ export const operations = {
   ...goalOperations,
   ...workhubOperations,
   ...shellOperations,
+  ...desktopOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

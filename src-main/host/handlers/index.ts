@@ -1,5 +1,6 @@
 import type { HandlerTable } from '../handler';
 import { connectionHandlers } from './connection-handlers';
+import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
@@ -18,4 +19,5 @@ export const handlers: HandlerTable = {
   ...goalHandlers,
   ...workhubHandlers,
   ...shellHandlers,
+  ...desktopHandlers,
 };
