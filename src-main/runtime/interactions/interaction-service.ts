@@ -12,6 +12,7 @@ import type { RunExecutor } from '../run-executor';
 import { turnAndSessionEvents } from '../run-executor';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
+import { stableJson } from '../stable-json';
 
 export interface InteractionServiceDeps {
   readonly stores: Stores;
@@ -179,12 +180,4 @@ function publicRecord(stored: StoredInteraction): InteractionRecord {
 
 function missing() {
   return fail('not_found', 'That question does not exist.');
-}
-
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
 }

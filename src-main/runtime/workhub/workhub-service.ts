@@ -14,6 +14,7 @@ import type { SessionService } from '../session-service';
 import type { TurnService } from '../turn-service';
 import type { CandidateFinder } from './candidate-finder';
 import type { Router } from './scripted-router';
+import { stableJson } from '../stable-json';
 
 export const WORKHUB_CONNECTION_ID = 'workhub-router';
 export const WORKHUB_STOP_SOURCE = 'workhub_stop';
@@ -351,12 +352,4 @@ export class WorkHubService {
 function titleOf(text: string): string {
   const first = text.split('\n')[0]?.trim() ?? 'New work';
   return first.length > 60 ? `${first.slice(0, 59)}…` : first || 'New work';
-}
-
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
 }
