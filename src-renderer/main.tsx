@@ -6,6 +6,7 @@ import { App } from './components/App';
 import { browserLocation } from './platform/app-location';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
+import { backgroundNotifier } from './platform/notifier';
 import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
 import { createAppStore } from './state/store';
@@ -17,6 +18,10 @@ import './styles/transcript.css';
 import './styles/composer.css';
 import './styles/markdown.css';
 import './styles/overlays.css';
+import './styles/forms.css';
+import './styles/settings.css';
+import './styles/interactions.css';
+import './styles/goals.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
@@ -26,6 +31,7 @@ const store = createAppStore({
   location: browserLocation(window),
   newId,
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
+  notify: backgroundNotifier(window),
 });
 connectStoreToHost(store, link);
 

@@ -2,8 +2,10 @@ import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DeleteSessionDialog } from './DeleteSessionDialog';
+import { GoalDialogs } from './GoalDialogs';
 import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
+import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
@@ -23,6 +25,8 @@ export function App() {
       <Toasts />
       <DeleteSessionDialog />
       <HelpPanel />
+      <SettingsDialog />
+      <GoalDialogs />
     </div>
   );
 }

@@ -2,9 +2,14 @@ import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { selectEndsTurn, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
+import { TargetIcon } from './icons';
+import { InteractionCard } from './InteractionCard';
 import { Markdown } from './Markdown';
 import { ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
+
+/** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
+const ASK_USER_TOOL = 'ask_user';
 
 /**
  * One transcript entry: its message (selected by id, so streaming into it re-renders only this row)
@@ -13,17 +18,24 @@ import { TurnStatus } from './TurnStatus';
 export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }: { sessionId: string; itemId: string; index: number }) {
   const item = useAppStore(selectItem(sessionId, itemId));
   const endsTurn = useAppStore(selectEndsTurn(sessionId, index));
+  const goalTurn = useAppStore((state) => (item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal'));
   if (item === undefined) return null;
   return (
     <div className="entry">
-      <MessageBody item={item} />
+      <MessageBody item={item} goalTurn={goalTurn} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>
   );
 });
 
+/** The interaction a tool call opened (a question, a form, an approval), if any. */
+export function interactionIdOf(item: TranscriptItem): string | null {
+  const id = item.kind === 'tool_call' ? item.data?.interactionId : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 /** The message itself. Its element's text is the message's text: labels and chrome sit outside it or come from CSS. */
-function MessageBody({ item }: { item: TranscriptItem }) {
+function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boolean }) {
   const streaming = item.state === 'streaming';
   const common = {
     'data-testid': 'message',
@@ -32,6 +44,7 @@ function MessageBody({ item }: { item: TranscriptItem }) {
   } as const;
   switch (item.kind) {
     case 'user_message':
+      if (goalTurn) return <GoalTurnMessage item={item} common={common} />;
       return (
         <div className="message-line message-line-user">
           <div {...common} className="message message-user">
@@ -49,8 +62,19 @@ function MessageBody({ item }: { item: TranscriptItem }) {
       );
     case 'reasoning':
       return <Reasoning item={item} common={common} />;
-    case 'tool_call':
+    case 'tool_call': {
+      const interactionId = interactionIdOf(item);
+      if (interactionId !== null) {
+        return (
+          <div className="message-line message-line-interaction" {...common}>
+            <InteractionCard interactionId={interactionId} />
+          </div>
+        );
+      }
+      return <ToolItem item={item} common={common} />;
+    }
     case 'tool_result':
+      if (item.data?.toolName === ASK_USER_TOOL) return null;
       return <ToolItem item={item} common={common} />;
     default:
       return (
@@ -63,15 +87,38 @@ function MessageBody({ item }: { item: TranscriptItem }) {
   }
 }
 
-/** The agent's reasoning: open while it streams, folded once final (a click opens it again). */
+/** A turn the goal started: a quiet "Goal" marker in place of a message from the person, the prompt a click away. */
+function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+  const [open, setOpen] = useState(false);
+  const number = /^Goal turn (\d+)/.exec(item.text)?.[1];
+  return (
+    <div className="message-line message-line-goal">
+      <div className="goal-turn-line">
+        <span className="goal-chip" data-testid="goal-chip">
+          <TargetIcon />
+          Goal
+        </span>
+        <span className="goal-turn-label">{number === undefined ? 'A turn toward the goal' : `Turn ${number} toward the goal`}</span>
+        <button type="button" className="text-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide prompt' : 'Show prompt'}
+        </button>
+      </div>
+      <div {...common} className={`message message-goal-prompt${open ? '' : ' is-folded'}`}>
+        {item.text}
+      </div>
+    </div>
+  );
+}
+
+/** The agent’s reasoning, folded: "Thinking…" while it streams, "Thought for a moment" once final; a click opens it. */
 function Reasoning({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
   const [toggled, setToggled] = useState<boolean | null>(null);
   const streaming = item.state === 'streaming';
-  const open = toggled ?? streaming;
+  const open = toggled ?? false;
   return (
     <div className="message-line message-line-reasoning">
       <button type="button" className="reasoning-toggle" aria-expanded={open} onClick={() => setToggled(!open)}>
-        {streaming ? 'Thinking…' : 'Thoughts'}
+        {streaming ? 'Thinking…' : 'Thought for a moment'}
       </button>
       <div {...common} className={`message message-reasoning markdown${open ? '' : ' is-folded'}${streaming ? ' is-streaming' : ''}`}>
         <Markdown text={item.text} />

@@ -2,7 +2,8 @@ import { memo, useRef } from 'react';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/session-time';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { ArchiveIcon, PencilIcon, TrashIcon, UnarchiveIcon } from './icons';
+import { goalStatusLabel, goalTone } from '../format/goal';
+import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from './icons';
 
 const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'interrupted', 'failed']);
 
@@ -15,6 +16,7 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const selected = useAppStore((state) => state.selectedSessionId === sessionId);
   const renaming = useAppStore((state) => state.renamingId === sessionId);
+  const goalStatus = useAppStore((state) => state.goals[sessionId]?.status ?? null);
   const actions = store.getState();
 
   return (
@@ -31,6 +33,18 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
         >
           <span className="session-row-title">{title}</span>
           <span className="session-row-meta">
+            {goalStatus !== null ? (
+              <span
+                className={`goal-badge tone-${goalTone(goalStatus)}`}
+                data-testid="goal-badge"
+                data-status={goalStatus}
+                title={`Goal: ${goalStatusLabel(goalStatus)}`}
+              >
+                <TargetIcon />
+                <span className="visually-hidden">Goal: </span>
+                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalStatusLabel(goalStatus)}</span>
+              </span>
+            ) : null}
             {BADGED.has(activity) ? (
               <span className={`session-badge badge-${activity}`} data-testid="session-badge">
                 {activity}

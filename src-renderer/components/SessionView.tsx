@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
 import { Composer } from './Composer';
+import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
+import { MissingConnectionNotice, SessionHeader } from './SessionHeader';
 import { TranscriptView } from './TranscriptView';
 
-/** The open session: its title, its transcript, follow-ups waiting, and the composer. */
+/** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
-  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
 
   useEffect(() => {
     document.title = title === '' ? 'Cairn' : `${title} — Cairn`;
@@ -18,12 +19,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
 
   return (
     <section className="session-view" aria-labelledby="session-title">
-      <header className="session-header">
-        <h1 id="session-title" data-testid="session-title" title={title}>
-          {title}
-        </h1>
-        {archived ? <span className="tag">Archived</span> : null}
-      </header>
+      <SessionHeader sessionId={sessionId} />
+      <MissingConnectionNotice sessionId={sessionId} />
+      <GoalBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />
       <div className="session-footer">
         <QueuedMessages sessionId={sessionId} />

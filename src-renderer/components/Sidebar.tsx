@@ -1,8 +1,9 @@
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { CairnMark, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
+import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
 import { SEARCH_INPUT_ID } from './focus-targets';
 import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
+import { WaitingList } from './WaitingList';
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
@@ -56,6 +57,8 @@ export function Sidebar() {
         </label>
       </div>
 
+      <WaitingList />
+
       <div className="sidebar-list-header">
         <h2>{archivedView ? 'Archived' : 'Sessions'}</h2>
         <button type="button" className="text-button" onClick={() => actions.setArchivedView(!archivedView)}>
@@ -87,6 +90,10 @@ export function Sidebar() {
       </div>
 
       <div className="sidebar-footer">
+        <button type="button" className="sidebar-footer-button" onClick={() => actions.openSettings()}>
+          <GearIcon />
+          Settings
+        </button>
         <button
           type="button"
           className="icon-button"

@@ -1,9 +1,12 @@
 import type { TurnSummary } from '../../src-shared/model';
+import { describeRunError, showsHostMessage } from '../format/run-errors';
+import { usageDetail, usageLabel } from '../format/usage';
 import { selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { AlertIcon, CheckIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
+import { focusModelPicker } from './focus-targets';
+import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
 
-/** A turn's status under its last message: progress while it runs, why it ended, and what can be done next. */
+/** A turn's status under its last message: progress while it runs, why it ended, its cost, and what can be done next. */
 export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: string }) {
   const store = useStoreApi();
   const turn = useAppStore(selectTurn(sessionId, turnId));
@@ -15,15 +18,18 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   // Resume/Retry are offered on the newest turn only, when nothing else runs.
   const offerAction = latest && !busy && !archived;
 
+  if (turn.status === 'failed') {
+    return (
+      <div className="turn-status status-failed" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-error-code={turn.latestRun.errorCode ?? undefined}>
+        <FailedTurn turn={turn} onRetry={offerAction ? resume : null} onSettings={() => store.getState().openSettings()} />
+      </div>
+    );
+  }
+
   return (
     <div className={`turn-status status-${turn.status}`} data-testid="turn-status" data-turn-id={turnId} data-status={turn.status}>
       <StatusText turn={turn} />
-      {offerAction && turn.status === 'failed' ? (
-        <button type="button" className="button button-small" onClick={resume}>
-          <RetryIcon />
-          Retry
-        </button>
-      ) : null}
+      <TurnUsage turn={turn} />
       {offerAction && turn.status === 'interrupted' ? (
         <button type="button" className="button button-small" onClick={resume}>
           <PlayIcon />
@@ -40,6 +46,53 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   );
 }
 
+function TurnUsage({ turn }: { turn: TurnSummary }) {
+  if (turn.usage === null) return null;
+  return (
+    <span className="turn-usage" data-testid="turn-usage" title={usageDetail(turn.usage)}>
+      {usageLabel(turn.usage)}
+    </span>
+  );
+}
+
+/** A failed turn: the error class in plain words, the host's own message beneath, Retry and the most useful next step. */
+function FailedTurn({ turn, onRetry, onSettings }: { turn: TurnSummary; onRetry: (() => void) | null; onSettings: () => void }) {
+  const { errorCode, errorMessage } = turn.latestRun;
+  const text = describeRunError(errorCode, errorMessage);
+  return (
+    <div className="turn-failure" role="group" aria-label="The turn failed">
+      <AlertIcon />
+      <div className="turn-failure-body">
+        <p className="turn-failure-title">
+          <strong>{text.title}</strong>
+        </p>
+        <p className="turn-failure-text">{text.sentence}</p>
+        {showsHostMessage(errorCode, errorMessage) ? <p className="turn-failure-detail">{errorMessage}</p> : null}
+        <div className="turn-failure-actions">
+          {onRetry !== null ? (
+            <button type="button" className="button button-small" onClick={onRetry}>
+              <RetryIcon />
+              Retry
+            </button>
+          ) : null}
+          {text.remedy === 'settings' ? (
+            <button type="button" className="button button-small button-quiet" onClick={onSettings}>
+              <GearIcon />
+              Open Settings
+            </button>
+          ) : null}
+          {text.remedy === 'pick_model' ? (
+            <button type="button" className="button button-small button-quiet" onClick={focusModelPicker}>
+              Pick another model
+            </button>
+          ) : null}
+          <TurnUsage turn={turn} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function StatusText({ turn }: { turn: TurnSummary }) {
   const run = turn.latestRun;
   switch (turn.status) {
@@ -47,7 +100,7 @@ function StatusText({ turn }: { turn: TurnSummary }) {
       return (
         <span className="turn-status-text">
           <Spinner />
-          {run.kind === 'resume' ? 'Resuming…' : 'Working…'}
+          {run.kind === 'resume' ? 'Resuming…' : run.kind === 'continuation' ? 'Continuing with your answer…' : 'Working…'}
         </span>
       );
     case 'waiting':
@@ -72,15 +125,7 @@ function StatusText({ turn }: { turn: TurnSummary }) {
         </span>
       );
     case 'failed':
-      return (
-        <span className="turn-status-text">
-          <AlertIcon />
-          <span>
-            <strong>Failed</strong>
-            {run.errorMessage !== null ? ` — ${run.errorMessage}` : ''}
-          </span>
-        </span>
-      );
+      return null;
     case 'interrupted':
       return (
         <span className="turn-status-text">
@@ -97,6 +142,8 @@ function stoppedText(reason: string | null): string {
       return 'Stopped — the session was archived';
     case 'session_removed':
       return 'Stopped — the session was deleted';
+    case 'goal_cleared':
+      return 'Stopped — the goal was cleared';
     default:
       return 'Stopped';
   }

@@ -13,3 +13,9 @@ export function focusSearch(): void {
     input.select();
   }
 }
+
+export const MODEL_PICKER_ID = 'session-model-picker';
+
+export function focusModelPicker(): void {
+  document.getElementById(MODEL_PICKER_ID)?.focus();
+}

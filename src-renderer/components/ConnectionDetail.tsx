@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import type { ConnectionRecord } from '../../src-shared/connection-model';
+import { providerLabel, verdictLabel } from '../forms/connection-form';
+import { findConnection, modelLabel, pickableModels } from '../state/reducers/catalog-reducer';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { ConnectionEditor } from './ConnectionEditor';
+import { ConnectionModels } from './ConnectionModels';
+import { CheckIcon, Spinner } from './icons';
+
+/** One connection in Settings: its form, Test, its models, Make default, and Remove. */
+export function ConnectionDetail({ connectionId }: { connectionId: string }) {
+  const connection = useAppStore((state) => findConnection(state.catalog, connectionId));
+  if (connection === undefined) return null;
+  return (
+    <div className="connection-detail" data-testid="connection-detail" data-connection-id={connectionId}>
+      <header className="connection-detail-header">
+        <div>
+          <h3 className="settings-heading">{connection.name}</h3>
+          <p className="settings-sub">{connection.builtIn ? 'Built in · runs the scripted demo agent on this machine' : providerLabel(connection.providerType)}</p>
+        </div>
+        {connection.builtIn ? null : <EnabledSwitch connection={connection} />}
+      </header>
+      {connection.builtIn ? (
+        <p className="settings-note">
+          The Offline demo needs no key and no network. It follows directives such as <code>/stream</code>, <code>/ask</code> or <code>/goal</code>, so
+          you can try Cairn before connecting a provider. It cannot be edited or removed.
+        </p>
+      ) : (
+        <ConnectionEditor connection={connection} />
+      )}
+      <TestSection connection={connection} />
+      <ConnectionModels connection={connection} />
+      <DefaultSection connection={connection} />
+      {connection.builtIn ? null : <RemoveSection connection={connection} />}
+    </div>
+  );
+}
+
+function EnabledSwitch({ connection }: { connection: ConnectionRecord }) {
+  const store = useStoreApi();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <div className="enabled-switch">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={connection.enabled}
+          onChange={(event) => {
+            setMessage(null);
+            void store
+              .getState()
+              .updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, enabled: event.target.checked })
+              .then((outcome) => setMessage(outcome.ok ? null : outcome.message));
+          }}
+        />
+        <span className="switch-track" aria-hidden="true" />
+        <span>{connection.enabled ? 'On' : 'Off'}</span>
+      </label>
+      {message === null ? null : (
+        <p className="form-notice tone-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TestSection({ connection }: { connection: ConnectionRecord }) {
+  const store = useStoreApi();
+  const check = useAppStore((state) => state.connectionChecks[connection.connectionId]);
+  const testing = check?.state === 'testing';
+  return (
+    <section className="settings-section" aria-labelledby={`test-${connection.connectionId}`}>
+      <h4 id={`test-${connection.connectionId}`}>Check the connection</h4>
+      <div className="section-row">
+        <button type="button" className="button" disabled={testing} onClick={() => void store.getState().testConnection(connection.connectionId)}>
+          {testing ? <Spinner /> : null}
+          Test
+        </button>
+        <div className="verdict-slot" role="status" aria-live="polite">
+          {check?.state === 'done' ? (
+            <p className={`verdict tone-${verdictLabel(check.result.verdict).tone}`} data-testid="connection-verdict" data-verdict={check.result.verdict}>
+              {check.result.verdict === 'ok' ? <CheckIcon /> : null}
+              <strong>{verdictLabel(check.result.verdict).text}</strong>
+              <span>
+                {check.result.message}
+                {check.result.verdict === 'ok' && check.result.latencyMs > 0 ? ` (${check.result.latencyMs} ms)` : ''}
+              </span>
+            </p>
+          ) : testing ? (
+            <p className="verdict">Testing…</p>
+          ) : (
+            <p className="verdict tone-none">Sends a tiny request to see whether the key and address work.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function DefaultSection({ connection }: { connection: ConnectionRecord }) {
+  const store = useStoreApi();
+  const defaultTarget = useAppStore((state) => state.catalog.defaultTarget);
+  const models = pickableModels(connection);
+  const isDefault = defaultTarget?.connectionId === connection.connectionId;
+  const [choice, setChoice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const chosen = choice !== null && models.some((model) => model.modelId === choice) ? choice : ((isDefault ? defaultTarget.modelId : null) ?? models[0]?.modelId ?? '');
+  const already = isDefault && defaultTarget.modelId === chosen;
+  const selectId = `default-model-${connection.connectionId}`;
+
+  return (
+    <section className="settings-section" aria-labelledby={`default-${connection.connectionId}`}>
+      <h4 id={`default-${connection.connectionId}`}>Default for new sessions</h4>
+      {isDefault ? (
+        <p className="settings-note" data-testid="default-note">
+          New sessions use this connection with <strong>{modelLabel(connection, defaultTarget.modelId)}</strong>.
+        </p>
+      ) : null}
+      {models.length === 0 ? (
+        <p className="settings-note">Fetch the models and tick at least one to make this the default.</p>
+      ) : !connection.enabled ? (
+        <p className="settings-note">Turn the connection on to make it the default.</p>
+      ) : (
+        <div className="section-row">
+          <label className="visually-hidden" htmlFor={selectId}>
+            Default model
+          </label>
+          <select
+            id={selectId}
+            className="input select"
+            value={chosen}
+            onChange={(event) => {
+              setChoice(event.target.value);
+              setNotice(null);
+            }}
+          >
+            {models.map((model) => (
+              <option key={model.modelId} value={model.modelId}>
+                {model.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button"
+            disabled={already || chosen === ''}
+            onClick={() => {
+              void store
+                .getState()
+                .makeDefault(connection.connectionId, chosen)
+                .then((outcome) => setNotice(outcome.ok ? { tone: 'ok', text: 'New sessions will use it.' } : { tone: 'error', text: outcome.message }));
+            }}
+          >
+            Make default
+          </button>
+          {notice === null ? null : (
+            <p className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RemoveSection({ connection }: { connection: ConnectionRecord }) {
+  const store = useStoreApi();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="settings-section danger-zone" aria-labelledby={`remove-${connection.connectionId}`}>
+      <h4 id={`remove-${connection.connectionId}`}>Remove</h4>
+      {confirming ? (
+        <div className="confirm-box" role="group" aria-label="Confirm removal">
+          <p>
+            Remove “{connection.name}” and its stored key? Sessions that use it keep their history and will ask you to pick another connection.
+          </p>
+          <div className="section-row">
+            <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void store
+                  .getState()
+                  .removeConnection(connection.connectionId)
+                  .then((outcome) => {
+                    setBusy(false);
+                    setConfirming(false);
+                    if (outcome.ok) store.getState().openSettings({ tab: 'connections', connectionId: null });
+                    else setMessage(outcome.message);
+                  });
+              }}
+            >
+              Remove connection
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="section-row">
+          <button type="button" className="button button-quiet danger-text" onClick={() => setConfirming(true)}>
+            Remove…
+          </button>
+          <span className="settings-note">Deletes the connection and its key from this machine.</span>
+        </div>
+      )}
+      {message === null ? null : (
+        <p className="form-notice tone-error" role="alert">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { useId, useRef, useState } from 'react';
+import type { ConnectionRecord, ProviderType } from '../../src-shared/connection-model';
+import { PROVIDER_TYPES } from '../../src-shared/connection-model';
+import type { ConnectionDraft, ConnectionField, ConnectionProblems } from '../forms/connection-form';
+import { createInput, draftOf, emptyDraft, hasProblems, PROVIDERS, updateInput, validateConnectionDraft, withProvider } from '../forms/connection-form';
+import { useStoreApi } from '../state/store-context';
+import { FieldFrame } from './FieldFrame';
+import { Spinner } from './icons';
+
+type Notice = { readonly tone: 'ok' | 'error'; readonly text: string } | null;
+
+/**
+ * The add/edit form of a connection: provider (when adding), name, base URL and API key. The key is
+ * write-only: a stored one shows as "•••• stored" and can be replaced or removed, never read.
+ */
+export function ConnectionEditor({ connection }: { connection: ConnectionRecord | null }) {
+  const store = useStoreApi();
+  const formId = useId();
+  const [draft, setDraft] = useState<ConnectionDraft>(() => (connection === null ? emptyDraft() : draftOf(connection)));
+  const [base, setBase] = useState(connection);
+  const [attempted, setAttempted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<ConnectionField>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The record changed under the form (a save, another window): an untouched form follows it.
+  if (connection !== base) {
+    if (connection !== null && (base === null || sameDraft(draft, draftOf(base)))) setDraft(draftOf(connection));
+    setBase(connection);
+  }
+
+  const problems = validateConnectionDraft(draft);
+  const shown: ConnectionProblems = attempted ? problems : Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field as ConnectionField)));
+  const adding = connection === null;
+  const provider = PROVIDERS[draft.providerType];
+  const actions = store.getState();
+
+  const change = (patch: Partial<ConnectionDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setNotice(null);
+  };
+  const touch = (field: ConnectionField) => setTouched((current) => new Set(current).add(field));
+
+  async function submit() {
+    if (hasProblems(problems)) {
+      setAttempted(true);
+      // The invalid markers render with this state change; focus the first one once they are there.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setBusy(true);
+    if (connection === null) {
+      const created = await actions.createConnection(createInput(draft));
+      setBusy(false);
+      if (!created.ok) {
+        setNotice({ tone: 'error', text: created.message });
+        return;
+      }
+      actions.openSettings({ tab: 'connections', connectionId: created.connection.connectionId });
+      // A new connection's first useful step: read what models it offers.
+      void actions.fetchModels(created.connection.connectionId);
+      return;
+    }
+    const input = updateInput(connection, draft);
+    if (input === null) {
+      setBusy(false);
+      setNotice({ tone: 'ok', text: 'Nothing to save.' });
+      return;
+    }
+    const outcome = await actions.updateConnection(input);
+    setBusy(false);
+    if (outcome.ok) {
+      setDraft((current) => ({ ...current, apiKey: '' }));
+      setNotice({ tone: 'ok', text: 'Saved.' });
+    } else {
+      if (outcome.conflict) setBase(null);
+      setNotice({ tone: 'error', text: outcome.message });
+    }
+  }
+
+  async function removeKey() {
+    if (connection === null) return;
+    setBusy(true);
+    const outcome = await actions.updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, apiKey: null });
+    setBusy(false);
+    setNotice(outcome.ok ? { tone: 'ok', text: 'The stored key was removed.' } : { tone: 'error', text: outcome.message });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="connection-form"
+      aria-label={adding ? 'Add a connection' : `Edit ${connection.name}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {adding ? (
+        <>
+          <h3 className="settings-heading">Add a connection</h3>
+          <fieldset className="provider-choice">
+            <legend className="field-label">Provider</legend>
+            <div className="provider-options">
+              {PROVIDER_TYPES.map((type) => (
+                <label key={type} className={`provider-option${draft.providerType === type ? ' is-checked' : ''}`}>
+                  <input
+                    type="radio"
+                    name={`${formId}-provider`}
+                    value={type}
+                    checked={draft.providerType === type}
+                    onChange={() => {
+                      setDraft((current) => withProvider(current, type as ProviderType));
+                      setNotice(null);
+                    }}
+                  />
+                  <span className="provider-option-name">{PROVIDERS[type].label}</span>
+                  <span className="provider-option-blurb">{PROVIDERS[type].blurb}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      ) : null}
+
+      <FieldFrame controlId={`${formId}-name`} label="Name" required error={shown.name}>
+        {(aria) => (
+          <input {...aria} className="input" type="text" value={draft.name} maxLength={120} autoComplete="off" onChange={(event) => change({ name: event.target.value })} onBlur={() => touch('name')} />
+        )}
+      </FieldFrame>
+
+      <FieldFrame
+        controlId={`${formId}-base-url`}
+        label="Base URL"
+        required={draft.providerType === 'openai_compatible'}
+        help={provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`}
+        error={shown.baseUrl}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            className="input"
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={provider.defaultBaseUrl ?? 'http://127.0.0.1:1234/v1'}
+            value={draft.baseUrl}
+            onChange={(event) => change({ baseUrl: event.target.value })}
+            onBlur={() => touch('baseUrl')}
+          />
+        )}
+      </FieldFrame>
+
+      {provider.keyNeeded === 'none' && !connection?.hasApiKey ? null : (
+        <FieldFrame
+          controlId={`${formId}-api-key`}
+          label="API key"
+          required={adding && provider.keyNeeded === 'required'}
+          help={
+            connection?.hasApiKey
+              ? 'A key is stored. Type a new one to replace it. Stored keys are encrypted and never shown again.'
+              : provider.keyNeeded === 'optional'
+                ? 'Only if the server asks for one. Stored encrypted; never shown again.'
+                : 'Stored encrypted on this machine; never shown again.'
+          }
+          error={shown.apiKey}
+        >
+          {(aria) => (
+            <div className="key-row">
+              <input
+                {...aria}
+                className="input"
+                type="password"
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={connection?.hasApiKey ? '•••• stored' : provider.keyNeeded === 'optional' ? 'Optional' : 'sk-…'}
+                value={draft.apiKey}
+                onChange={(event) => change({ apiKey: event.target.value })}
+                onBlur={() => touch('apiKey')}
+              />
+              {connection?.hasApiKey ? (
+                <button type="button" className="button button-quiet" disabled={busy} onClick={() => void removeKey()}>
+                  Remove key
+                </button>
+              ) : null}
+            </div>
+          )}
+        </FieldFrame>
+      )}
+
+      <div className="form-actions">
+        {notice !== null ? (
+          <p className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="connection-notice">
+            {notice.text}
+          </p>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {adding ? 'Add connection' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
+  return a.name === b.name && a.providerType === b.providerType && a.baseUrl === b.baseUrl && a.apiKey === b.apiKey;
+}

@@ -1,0 +1,64 @@
+import type { InteractionFormState } from '../state/interactions-slice';
+import { useStoreApi } from '../state/store-context';
+import { Spinner } from './icons';
+
+interface Secondary {
+  readonly label: string;
+  readonly action: 'decline' | 'cancel';
+  readonly hint: string;
+}
+
+/** Submit and its alternatives (Skip, Decline, Cancel), with the host's refusal or a general problem beside them. */
+export function InteractionActions({
+  interactionId,
+  form,
+  general,
+  invalid,
+  submitLabel,
+  secondary,
+}: {
+  interactionId: string;
+  form: InteractionFormState;
+  /** A problem with the answer as a whole. */
+  general: string | null;
+  /** Whether any field has a problem (shown once the person tried to submit). */
+  invalid: boolean;
+  submitLabel: string;
+  secondary: readonly Secondary[];
+}) {
+  const store = useStoreApi();
+  const message = form.error ?? general;
+  return (
+    <div className="interaction-actions">
+      {message !== null ? (
+        <p className="form-notice tone-error" role="alert" data-testid="interaction-error">
+          {message}
+        </p>
+      ) : invalid ? (
+        <p className="form-notice tone-error" role="alert">
+          Check the answers marked above.
+        </p>
+      ) : (
+        <span />
+      )}
+      <div className="interaction-buttons">
+        {secondary.map((button) => (
+          <button
+            key={button.action}
+            type="button"
+            className="button button-quiet"
+            title={button.hint}
+            disabled={form.submitting}
+            onClick={() => void store.getState().respond(interactionId, { action: button.action })}
+          >
+            {button.label}
+          </button>
+        ))}
+        <button type="submit" className="button button-primary" disabled={form.submitting}>
+          {form.submitting ? <Spinner /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import type { InteractionRecord } from '../../src-shared/interaction-model';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { AnswerRecord } from './AnswerRecord';
+import { FormRequestView } from './FormRequestView';
+import { FormIcon, QuestionIcon, ShieldIcon, Spinner } from './icons';
+import { PermissionPrompt } from './PermissionPrompt';
+import { QuestionForm } from './QuestionForm';
+
+/**
+ * An interaction, inline in the transcript where the agent asked: the form to answer while it is
+ * pending, a compact read-only record once it is settled.
+ */
+export function InteractionCard({ interactionId }: { interactionId: string }) {
+  const store = useStoreApi();
+  const record = useAppStore((state) => state.interactions.byId[interactionId]);
+  const focusRequested = useAppStore((state) => state.focusInteractionId === interactionId);
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (record === undefined) void store.getState().ensureInteraction(interactionId);
+  }, [record, interactionId, store]);
+
+  // After a jump from "Waiting for you": bring the card into view and put focus on its first control.
+  useEffect(() => {
+    if (!focusRequested || record === undefined || ref.current === null) return;
+    store.getState().clearInteractionFocus();
+    ref.current.scrollIntoView({ block: 'nearest' });
+    const first = ref.current.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
+    (first ?? ref.current).focus();
+  }, [focusRequested, record, store]);
+
+  if (record === undefined) {
+    return (
+      <div className="interaction is-loading" data-testid="interaction" data-interaction-id={interactionId}>
+        <Spinner label="Loading the question" />
+      </div>
+    );
+  }
+  const pending = record.status === 'pending';
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className={`interaction interaction-${record.request.kind} is-${record.status}`}
+      data-testid="interaction"
+      data-interaction-id={interactionId}
+      data-kind={record.request.kind}
+      data-status={record.status}
+      aria-labelledby={`${interactionId}-title`}
+    >
+      <header className="interaction-header">
+        <KindIcon record={record} />
+        <h3 id={`${interactionId}-title`} className="interaction-title">
+          {titleOf(record)}
+        </h3>
+        {pending ? <span className="interaction-pill">Waiting for you</span> : null}
+      </header>
+      {pending ? <PendingBody record={record} /> : <AnswerRecord record={record} />}
+    </section>
+  );
+}
+
+function PendingBody({ record }: { record: InteractionRecord }) {
+  switch (record.request.kind) {
+    case 'question':
+      return <QuestionForm interactionId={record.interactionId} request={record.request} />;
+    case 'form':
+      return <FormRequestView interactionId={record.interactionId} request={record.request} />;
+    case 'permission':
+      return <PermissionPrompt interactionId={record.interactionId} request={record.request} />;
+  }
+}
+
+function titleOf(record: InteractionRecord): string {
+  switch (record.request.kind) {
+    case 'question':
+      if (record.status !== 'pending') return record.request.questions.length === 1 ? 'Your answer' : 'Your answers';
+      return record.request.questions.length === 1 ? 'The agent has a question' : `The agent has ${record.request.questions.length} questions`;
+    case 'form':
+      return record.request.title;
+    case 'permission':
+      return record.status === 'pending' ? 'Approval needed' : 'Approval';
+  }
+}
+
+function KindIcon({ record }: { record: InteractionRecord }) {
+  const icon = record.request.kind === 'question' ? <QuestionIcon /> : record.request.kind === 'form' ? <FormIcon /> : <ShieldIcon />;
+  return (
+    <span className="interaction-icon" aria-hidden="true">
+      {icon}
+    </span>
+  );
+}

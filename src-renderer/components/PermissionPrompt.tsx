@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react';
+import type { PermissionDecision, PermissionRequest } from '../../src-shared/interaction-model';
+import { EMPTY_FORM } from '../state/interactions-slice';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { COMPOSER_INPUT_ID } from './focus-targets';
+import { AlertIcon, Spinner } from './icons';
+
+export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'meta' | 'context';
+
+/** The kind of each line of a unified diff, for colouring. */
+export function diffLineKind(line: string): DiffLineKind {
+  if (/^(\+\+\+|---|diff |index |Index: |={10,})/.test(line)) return 'meta';
+  if (line.startsWith('@@')) return 'hunk';
+  if (line.startsWith('+')) return 'add';
+  if (line.startsWith('-')) return 'remove';
+  return 'context';
+}
+
+/**
+ * Approval of a tool call that changes something: what it will do (the diff, or the exact command and
+ * where it runs), then Allow once (Enter), Allow for this session, or Deny with an optional reason.
+ */
+export function PermissionPrompt({ interactionId, request }: { interactionId: string; request: PermissionRequest }) {
+  const store = useStoreApi();
+  const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
+  const allowRef = useRef<HTMLButtonElement>(null);
+  const decide = (decision: PermissionDecision) => {
+    const reason = form.reason.trim();
+    void store.getState().respond(interactionId, { action: 'accept', decision, ...(decision === 'deny' && reason !== '' ? { reason } : {}) });
+  };
+
+  // Enter approves once: the prompt takes focus when it appears, unless the person is typing elsewhere.
+  useEffect(() => {
+    const active = document.activeElement;
+    const composer = document.getElementById(COMPOSER_INPUT_ID);
+    const idle = active === null || active === document.body || (active === composer && composer instanceof HTMLTextAreaElement && composer.value === '');
+    if (idle) allowRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const preview = request.preview;
+  return (
+    <div className="permission">
+      <p className="permission-summary">
+        <code>{request.toolName}</code> wants to: <strong>{request.summary}</strong>
+      </p>
+      {preview.kind === 'diff' ? (
+        <figure className="diff-view">
+          <figcaption className="diff-path">{preview.path}</figcaption>
+          <pre className="diff-lines" aria-label={`Changes to ${preview.path}`}>
+            {preview.diff.split('\n').map((line, index) => (
+              <span key={index} className={`diff-line diff-${diffLineKind(line)}`}>
+                {line === '' ? ' ' : line}
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+        </figure>
+      ) : (
+        <figure className="command-view">
+          <pre className="command-line" aria-label="Command">
+            <span className="command-prompt" aria-hidden="true">
+              ${' '}
+            </span>
+            {preview.command}
+          </pre>
+          {preview.cwd !== '' ? (
+            <figcaption className="command-cwd">
+              in <code>{preview.cwd}</code>
+            </figcaption>
+          ) : null}
+        </figure>
+      )}
+      {preview.kind === 'command' ? (
+        <p className="permission-note">
+          <AlertIcon />
+          Shell commands run on your computer as you, without a sandbox. Allow only what you would run yourself.
+        </p>
+      ) : null}
+      <div className="field permission-reason">
+        <label className="field-label" htmlFor={`${interactionId}-reason`}>
+          Reason for denying <span className="field-optional">(optional, sent to the agent)</span>
+        </label>
+        <input
+          id={`${interactionId}-reason`}
+          className="input"
+          type="text"
+          value={form.reason}
+          disabled={form.submitting}
+          onChange={(event) => store.getState().editReason(interactionId, event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              decide('deny');
+            }
+          }}
+        />
+      </div>
+      <div className="interaction-actions">
+        {form.error !== null ? (
+          <p className="form-notice tone-error" role="alert" data-testid="interaction-error">
+            {form.error}
+          </p>
+        ) : (
+          <span />
+        )}
+        <div className="interaction-buttons">
+          <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
+            Deny
+          </button>
+          <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
+            Allow for this session
+          </button>
+          <button ref={allowRef} type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')} aria-keyshortcuts="Enter">
+            {form.submitting ? <Spinner /> : null}
+            Allow once
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

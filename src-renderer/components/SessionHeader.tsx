@@ -1,0 +1,65 @@
+import { usageDetail, usageLabel } from '../format/usage';
+import { findConnection } from '../state/reducers/catalog-reducer';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { focusModelPicker } from './focus-targets';
+import { AlertIcon, TargetIcon } from './icons';
+import { ModelPicker } from './ModelPicker';
+
+/** The open session's header: title, what it has cost so far, its connection and model, and Set goal. */
+export function SessionHeader({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
+  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const totals = useAppStore((state) => state.sessionUsage[sessionId]);
+  const hasGoal = useAppStore((state) => {
+    const goal = state.goals[sessionId];
+    return goal !== undefined && goal !== null && goal.status !== 'complete';
+  });
+
+  return (
+    <header className="session-header">
+      <h1 id="session-title" data-testid="session-title" title={title}>
+        {title}
+      </h1>
+      {archived ? <span className="tag">Archived</span> : null}
+      <div className="session-header-tools">
+        {totals !== undefined && totals.calls > 0 ? (
+          <span className="session-usage" data-testid="session-usage" title={`This session so far: ${usageDetail(totals)}`}>
+            {usageLabel(totals)}
+          </span>
+        ) : null}
+        <ModelPicker sessionId={sessionId} />
+        {hasGoal || archived ? null : (
+          <button type="button" className="button button-small button-quiet" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>
+            <TargetIcon />
+            Set goal
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** Under the header when the session's connection is gone: say so, and offer to pick another (nothing re-binds by itself). */
+export function MissingConnectionNotice({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const missing = useAppStore((state) => {
+    const session = state.sessions.byId[sessionId];
+    return state.catalog.loaded && session !== undefined && findConnection(state.catalog, session.connectionId) === undefined;
+  });
+  if (!missing) return null;
+  return (
+    <div className="session-notice" role="alert" data-testid="connection-missing">
+      <AlertIcon />
+      <p>
+        <strong>This session’s connection was removed.</strong> Pick another connection and model for the next turn.
+      </p>
+      <button type="button" className="button button-small" onClick={focusModelPicker}>
+        Pick another
+      </button>
+      <button type="button" className="button button-small button-quiet" onClick={() => store.getState().openSettings({ tab: 'connections', connectionId: 'new' })}>
+        Add a connection
+      </button>
+    </div>
+  );
+}

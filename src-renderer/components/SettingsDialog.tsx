@@ -1,0 +1,70 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import type { SettingsPage } from '../state/ui-slice';
+import { ConnectionsPage } from './ConnectionsPage';
+import { Dialog } from './Dialog';
+import { CloseIcon } from './icons';
+import { UsagePage } from './UsagePage';
+
+const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
+  { tab: 'connections', label: 'Connections' },
+  { tab: 'usage', label: 'Usage' },
+];
+
+/** Settings: connections to model providers (add, edit, test, models, default) and token usage. Esc closes it. */
+export function SettingsDialog() {
+  const store = useStoreApi();
+  const page = useAppStore((state) => state.settings);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  if (page === null) return null;
+  const actions = store.getState();
+  const close = () => actions.closeSettings();
+  const open = (tab: SettingsPage['tab']) => actions.openSettings(tab === 'usage' ? { tab } : { tab, connectionId: null });
+
+  // Arrow keys move between tabs (the tablist pattern); Tab moves on into the panel.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + TABS.length) % TABS.length;
+    const target = TABS[next];
+    if (target === undefined) return;
+    open(target.tab);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <Dialog labelledBy="settings-title" onClose={close} className="settings-dialog">
+      <div className="settings-top" data-testid="settings">
+        <h2 id="settings-title">Settings</h2>
+        <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+          {TABS.map(({ tab, label }, index) => (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`settings-tab-${tab}`}
+              aria-selected={page.tab === tab}
+              aria-controls="settings-panel"
+              tabIndex={page.tab === tab ? 0 : -1}
+              className="settings-tab"
+              onClick={() => open(tab)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="icon-button" aria-label="Close settings" title="Close (Esc)" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
+        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : <UsagePage />}
+      </div>
+    </Dialog>
+  );
+}
