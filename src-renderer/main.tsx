@@ -1,6 +1,7 @@
 import './platform/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isBridge } from './bridge/ipc-host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
 import { browserLocation } from './platform/app-location';
@@ -22,6 +23,7 @@ import './styles/forms.css';
 import './styles/settings.css';
 import './styles/interactions.css';
 import './styles/goals.css';
+import './styles/workspace.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
@@ -31,7 +33,8 @@ const store = createAppStore({
   location: browserLocation(window),
   newId,
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
-  notify: backgroundNotifier(window),
+  // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
+  ...(isBridge((window as unknown as { cairn?: unknown }).cairn) ? {} : { notify: backgroundNotifier(window) }),
 });
 connectStoreToHost(store, link);
 

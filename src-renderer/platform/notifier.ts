@@ -16,7 +16,8 @@ interface NotificationGlobals {
 
 /**
  * Shows an OS notification through the Notification API, only while the window is in the background
- * and only where permission is already granted (the desktop app has it; a browser tab is never asked).
+ * and only where permission is already granted (a browser tab is never asked). The desktop app does
+ * not use it: its main process notifies about waiting interactions itself.
  */
 export function backgroundNotifier(window: NotificationGlobals): Notifier {
   return (note) => {
