@@ -24,9 +24,10 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
   const [notice, setNotice] = useState<Notice>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The record changed under the form (a save, another window): an untouched form follows it.
-  if (connection !== base) {
-    if (connection !== null && (base === null || sameDraft(draft, draftOf(base)))) setDraft(draftOf(connection));
+  // The record changed under the form (a save, another window): an untouched form follows it. A form
+  // being edited keeps the revision it started from, so saving over a newer record is refused (and said).
+  if (connection !== base && (base === null || connection === null || sameDraft(draft, draftOf(base)))) {
+    if (connection !== null) setDraft(draftOf(connection));
     setBase(connection);
   }
 
@@ -62,7 +63,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
       void actions.fetchModels(created.connection.connectionId);
       return;
     }
-    const input = updateInput(connection, draft);
+    const input = updateInput(base ?? connection, draft);
     if (input === null) {
       setBusy(false);
       setNotice({ tone: 'ok', text: 'Nothing to save.' });
@@ -70,13 +71,10 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
     }
     const outcome = await actions.updateConnection(input);
     setBusy(false);
-    if (outcome.ok) {
-      setDraft((current) => ({ ...current, apiKey: '' }));
-      setNotice({ tone: 'ok', text: 'Saved.' });
-    } else {
-      if (outcome.conflict) setBase(null);
-      setNotice({ tone: 'error', text: outcome.message });
-    }
+    if (outcome.ok) setNotice({ tone: 'ok', text: 'Saved.' });
+    else setNotice({ tone: 'error', text: outcome.message });
+    // Saved, or refused as stale (the catalog was re-read): the form shows the record as it is now.
+    if (outcome.ok || outcome.conflict) setBase(null);
   }
 
   async function removeKey() {
@@ -84,6 +82,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
     setBusy(true);
     const outcome = await actions.updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, apiKey: null });
     setBusy(false);
+    if (!outcome.ok && outcome.conflict) setBase(null);
     setNotice(outcome.ok ? { tone: 'ok', text: 'The stored key was removed.' } : { tone: 'error', text: outcome.message });
   }
 

@@ -11,7 +11,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Esc stops the running
- * turn (or closes what is open), ? or Ctrl+/ toggles the help panel.
+ * turn (or closes what is open: help, Settings, a goal dialog), ? or Ctrl+/ toggles the help panel.
  */
 export function useGlobalShortcuts(store: AppStore): void {
   useEffect(() => {
@@ -32,6 +32,8 @@ export function useGlobalShortcuts(store: AppStore): void {
         state.setHelpOpen(!state.helpOpen);
       } else if (event.key === 'Escape') {
         if (state.helpOpen) state.setHelpOpen(false);
+        else if (state.settings !== null) state.closeSettings();
+        else if (state.goalDialog !== null) state.setGoalDialog(null);
         else if (state.pendingDeleteId !== null) state.askToDelete(null);
         else if (state.selectedSessionId !== null && isBusy(state.sessions.byId[state.selectedSessionId]?.activity)) {
           event.preventDefault();
