@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+import { session } from './reducers/record-fixtures';
+import { setupStore } from './test-store';
+
+describe('the workspace slice', () => {
+  it('changes the permission mode, showing the choice until the host answers', async () => {
+    const { store, link } = setupStore();
+    await vi.waitFor(() => expect(store.getState().sessions.byId.s1).toBeDefined());
+    link.answer('session.configure', (input) => ({ ok: true, result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) } }));
+    const change = store.getState().setPermissionMode('s1', 'full');
+    expect(store.getState().modeChanging.s1).toBe('full');
+    await change;
+    expect(link.callsOf('session.configure')).toEqual([{ sessionId: 's1', permissionMode: 'full' }]);
+    expect(store.getState().sessions.byId.s1?.permissionMode).toBe('full');
+    expect(store.getState().modeChanging.s1).toBeUndefined();
+  });
+
+  it('sets and clears the workspace folder, and hands back the host’s refusal', async () => {
+    const { store, link } = setupStore();
+    await vi.waitFor(() => expect(store.getState().sessions.byId.s1).toBeDefined());
+    link.answer('session.configure', (input) =>
+      input.workspacePath === '/nowhere'
+        ? { ok: false, error: { code: 'invalid_input', message: 'The folder /nowhere does not exist on this machine.' } }
+        : { ok: true, result: { session: session({ sessionId: 's1', workspacePath: input.workspacePath ?? null, revision: 3 }) } },
+    );
+    expect(await store.getState().setWorkspaceFolder('s1', '/nowhere')).toEqual({ ok: false, message: 'The folder /nowhere does not exist on this machine.' });
+    expect(await store.getState().setWorkspaceFolder('s1', '  /work/project ')).toEqual({ ok: true });
+    expect(store.getState().sessions.byId.s1?.workspacePath).toBe('/work/project');
+    await store.getState().setWorkspaceFolder('s1', '');
+    expect(link.callsOf('session.configure').at(-1)).toEqual({ sessionId: 's1', workspacePath: null });
+  });
+});
