@@ -1,0 +1,52 @@
+/**
+ * Unified-diff text for the changes the workspace tools make, and the kind of each line for colouring.
+ * The host writes the exact diff into an approval; the transcript only has the tool's input (and
+ * result), so these diffs are built from that.
+ */
+
+export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'meta' | 'context';
+
+/** The kind of each line of a unified diff, for colouring. */
+export function diffLineKind(line: string): DiffLineKind {
+  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('index ')) return 'meta';
+  if (line.startsWith('@@')) return 'hunk';
+  if (line.startsWith('+')) return 'add';
+  if (line.startsWith('-')) return 'remove';
+  return 'context';
+}
+
+/** Lines added and removed by a unified diff (header lines not counted). */
+export function diffCounts(diff: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const line of diff.split('\n')) {
+    const kind = diffLineKind(line);
+    if (kind === 'add') added += 1;
+    else if (kind === 'remove') removed += 1;
+  }
+  return { added, removed };
+}
+
+function linesOf(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+const header = (path: string, from: string) => [`--- ${from}`, `+++ b/${path}`];
+
+/** edit_file's search and replace as removed and added lines. */
+export function editFileDiff(path: string, search: string, replace: string): string {
+  const removed = linesOf(search);
+  const added = linesOf(replace);
+  // No hunk header: where in the file the text sits is not in the record.
+  return [...header(path, `a/${path}`), ...removed.map((line) => `-${line}`), ...added.map((line) => `+${line}`)].join('\n');
+}
+
+/** write_file's content as added lines: a new file, or (`replaced`) a whole file whose earlier content the record does not hold. */
+export function writeFileDiff(path: string, content: string, replaced: boolean): string {
+  const added = linesOf(content);
+  const hunk = replaced ? [] : [`@@ -0,0 +1,${added.length} @@`];
+  return [...header(path, replaced ? `a/${path}` : '/dev/null'), ...hunk, ...added.map((line) => `+${line}`)].join('\n');
+}
