@@ -1,24 +1,114 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { item } from '../state/reducers/record-fixtures';
-import { formatToolValue, ToolItem } from './ToolItem';
+import type { ShellRunRecord } from '../../src-shared/shell-run-model';
+import type { TranscriptItem } from '../../src-shared/model';
+import { interaction, item, turn } from '../state/reducers/record-fixtures';
+import { applyShellRecord, appendShellOutput, EMPTY_SHELL } from '../state/reducers/shell-reducer';
+import { applySnapshotPage } from '../state/reducers/transcript-reducer';
+import { StoreProvider } from '../state/store-context';
+import { setupStore } from '../state/test-store';
+import { ApprovedToolCall, ToolItem } from './ToolItem';
+
+const call = (toolName: string, input: unknown, extra: Record<string, unknown> = {}) =>
+  item({ itemId: 'c1', position: 1, kind: 'tool_call', text: toolName, createdAt: 1000, data: { toolCallId: 'call-1', toolName, input, ...extra } });
+const result = (toolName: string, output: unknown, isError = false) =>
+  item({ itemId: 'r1', position: 2, kind: 'tool_result', text: toolName, createdAt: 1250, data: { toolCallId: 'call-1', toolName, output, isError } });
+
+const shellRun: ShellRunRecord = {
+  shellRunId: 'sh1',
+  sessionId: 's1',
+  turnId: 't1',
+  runId: 'r1',
+  toolCallId: 'call-1',
+  command: 'npm test',
+  cwd: '/work/project',
+  status: 'running',
+  exitCode: null,
+  signal: null,
+  pid: 7,
+  startedAt: 1000,
+  endedAt: null,
+  stdoutTail: '',
+  stderrTail: '',
+  stdoutTruncated: false,
+  stderrTruncated: false,
+  failureMessage: null,
+};
+
+function render(items: TranscriptItem[], element: (items: TranscriptItem[]) => React.ReactNode, setup: (store: ReturnType<typeof setupStore>['store']) => void = () => {}) {
+  const { store, disconnect } = setupStore();
+  store.setState({
+    transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1', status: 'completed' })], nextBefore: null }) },
+  });
+  setup(store);
+  // Server rendering reads the store's initial state; let it see the state set up here.
+  const rendered = { ...store, getInitialState: () => store.getState() };
+  const html = renderToStaticMarkup(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
+  disconnect();
+  return html;
+}
 
 describe('ToolItem', () => {
-  it('shows the tool name as the message text, with the kind beside it', () => {
-    const call = item({ itemId: 'c1', position: 1, kind: 'tool_call', text: 'current_time', data: { toolName: 'current_time', input: {} } });
-    const html = renderToStaticMarkup(<ToolItem item={call} common={{ 'data-testid': 'message' }} />);
-    expect(html).toContain('<span data-testid="message" class="message message-tool">current_time</span>');
-    expect(html).toContain('Show input');
+  it('shows a call as one line: its name as the message text, its target, and how it went', () => {
+    const html = render([call('read_file', { path: 'src/app.ts' }), result('read_file', { path: 'src/app.ts', content: '1\tx' })], (items) => (
+      <ToolItem item={items[0]!} common={{ 'data-testid': 'message' }} />
+    ));
+    expect(html).toContain('<span data-testid="message" class="message message-tool">read_file</span>');
+    expect(html).toContain('src/app.ts');
+    expect(html).toContain('data-status="done"');
+    expect(html).toContain('250 ms');
   });
 
-  it('marks a failed result', () => {
-    const result = item({ itemId: 'r1', position: 2, kind: 'tool_result', text: 'read_file', data: { output: 'No such file', isError: true } });
-    expect(renderToStaticMarkup(<ToolItem item={result} common={{}} />)).toContain('Tool failed');
+  it('leaves the result to its call’s line, and stands in for a call that is not loaded', () => {
+    const both = render([call('read_file', { path: 'a' }), result('read_file', 'No such file', true)], (items) => <ToolItem item={items[1]!} common={{}} />);
+    expect(both).toBe('');
+    const alone = render([result('read_file', 'No such file', true)], (items) => <ToolItem item={items[0]!} common={{}} />);
+    expect(alone).toContain('data-status="failed"');
+    expect(alone).toContain('Failed');
   });
 
-  it('formats inputs and outputs for reading', () => {
-    expect(formatToolValue({ path: 'a.txt' })).toBe('{\n  "path": "a.txt"\n}');
-    expect(formatToolValue('plain')).toBe('plain');
-    expect(formatToolValue(undefined)).toBe('');
+  it('counts the lines an edit changes', () => {
+    const html = render([call('edit_file', { path: 'notes.md', search: 'a\nb', replace: 'c' }), result('edit_file', { path: 'notes.md', replaced: 1 })], (items) => (
+      <ToolItem item={items[0]!} common={{}} />
+    ));
+    expect(html).toContain('notes.md');
+    expect(html).toContain('+1');
+    expect(html).toContain('−2');
+  });
+
+  it('shows a shell command as a terminal with its output and Stop while it runs', () => {
+    const html = render(
+      [call('run_shell', { command: 'npm test' })],
+      (items) => <ToolItem item={items[0]!} common={{}} />,
+      (store) => {
+        let shell = applyShellRecord(EMPTY_SHELL, shellRun);
+        shell = appendShellOutput(shell, 's1', 'sh1', 'stdout', 'ok 1\n');
+        shell = appendShellOutput(shell, 's1', 'sh1', 'stderr', 'warn\n');
+        store.setState({ shell });
+      },
+    );
+    expect(html).toContain('data-testid="shell-run"');
+    expect(html).toContain('npm test');
+    expect(html).toContain('/work/project');
+    expect(html).toContain('<span class="shell-stdout">ok 1\n</span><span class="shell-stderr">warn\n</span>');
+    expect(html).toContain('aria-label="Stop command"');
+    expect(html).toContain('data-status="running"');
+  });
+
+  it('shows an approved call under its approval, and nothing for a denied one', () => {
+    const approval = call('edit_file', { path: 'notes.md', search: 'a', replace: 'b' }, { interactionId: 'i1' });
+    const permission = { kind: 'permission' as const, toolName: 'edit_file', summary: 'Edit notes.md', preview: { kind: 'diff' as const, path: 'notes.md', diff: '' } };
+    const withAnswer = (decision: 'allow_once' | 'deny') => (store: ReturnType<typeof setupStore>['store']) =>
+      store.setState({
+        interactions: {
+          byId: { i1: interaction({ interactionId: 'i1', request: permission, status: 'answered', answer: { action: 'accept', decision }, updatedAt: 1200 }) },
+          pendingIds: [],
+          pendingLoaded: true,
+        },
+      });
+    const allowed = render([approval, result('edit_file', { path: 'notes.md' })], (items) => <ApprovedToolCall item={items[0]!} />, withAnswer('allow_once'));
+    expect(allowed).toContain('data-testid="tool-call"');
+    expect(allowed).toContain('50 ms');
+    expect(render([approval], (items) => <ApprovedToolCall item={items[0]!} />, withAnswer('deny'))).toBe('');
   });
 });

@@ -1,41 +1,43 @@
-import { useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
+import { useAppStore } from '../state/store-context';
+import { selectToolCallLoaded, toolCallKeyOf } from '../state/tool-calls';
+import { ToolCallView } from './workspace/ToolCallView';
 
-/** Pretty JSON for a tool's input or output (a string is shown as it is). */
-export function formatToolValue(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return String(value);
-  }
+/**
+ * A tool call or its result. The call's line shows the result too (status, duration, output a click
+ * away), so a result whose call is loaded shows nothing of its own; one whose call is not loaded (an
+ * older page) stands in for it.
+ */
+export function ToolItem({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+  const key = toolCallKeyOf(item);
+  if (item.kind === 'tool_result') return <ToolResultItem item={item} callKey={key} common={common} />;
+  return <ToolCallView sessionId={item.sessionId} callKey={key} call={item} common={common} />;
+}
+
+function ToolResultItem({ item, callKey, common }: { item: TranscriptItem; callKey: string | null; common: Record<string, string> }) {
+  const callLoaded = useAppStore(selectToolCallLoaded(item.sessionId, callKey));
+  if (callLoaded) return null;
+  return <ToolCallView sessionId={item.sessionId} callKey={callKey} result={item} common={common} />;
+}
+
+/** The interaction a tool call opened, if any. */
+function interactionIdOf(item: TranscriptItem): string | null {
+  const id = item.kind === 'tool_call' ? item.data?.interactionId : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
 }
 
 /**
- * A tool call or its result: one quiet line with the tool's name, and the input or output a click
- * away. The message element holds the item's text (the tool name); the details sit beside it.
+ * Under an approval the person allowed: the call as it ran (status, duration, result; a shell
+ * command's live terminal). Nothing for other items, pending or denied approvals, or questions.
  */
-export function ToolItem({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
-  const [open, setOpen] = useState(false);
-  const call = item.kind === 'tool_call';
-  const data = item.data ?? {};
-  const failed = !call && data.isError === true;
-  const details = formatToolValue(call ? data.input : data.output);
-  return (
-    <div className={`message-line message-line-tool${failed ? ' is-error' : ''}`}>
-      <div className="tool-line">
-        <span className="tool-label">{call ? 'Tool' : failed ? 'Tool failed' : 'Result'}</span>
-        <span {...common} className="message message-tool">
-          {item.text}
-        </span>
-        {details !== '' ? (
-          <button type="button" className="text-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide' : call ? 'Show input' : 'Show output'}
-          </button>
-        ) : null}
-      </div>
-      {open ? <pre className="tool-details">{details}</pre> : null}
-    </div>
-  );
+export function ApprovedToolCall({ item }: { item: TranscriptItem }) {
+  const interactionId = interactionIdOf(item);
+  const allowedAt = useAppStore((state) => {
+    const record = interactionId === null ? undefined : state.interactions.byId[interactionId];
+    if (record === undefined || record.request.kind !== 'permission' || record.status !== 'answered') return null;
+    const answer = record.answer;
+    return answer !== null && 'decision' in answer && answer.decision !== 'deny' ? record.updatedAt : null;
+  });
+  if (allowedAt === null) return null;
+  return <ToolCallView sessionId={item.sessionId} callKey={toolCallKeyOf(item)} call={item} startedAt={allowedAt} common={{}} />;
 }
