@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { AlertIcon } from '../icons';
+import { CommandsButton, CommandsPanel } from './CommandsPanel';
+import { PermissionModeControl } from './PermissionModeControl';
+import { WorkspaceFolder } from './WorkspaceFolder';
+
+export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
+
+/**
+ * Under the session header: the folder the agent's file and shell tools work in, what it may do
+ * without asking (the permission mode), and the commands it ran.
+ */
+export function WorkspaceBar({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
+  const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
+  const generation = useAppStore((state) => state.connection.generation);
+
+  // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
+  useEffect(() => {
+    store.getState().ensureShellRuns(sessionId);
+  }, [sessionId, store, generation]);
+  useEffect(() => () => {
+    if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
+  }, [sessionId, store]);
+
+  if (mode === undefined) return null;
+  return (
+    <div className={`workspace-bar mode-is-${mode}`} data-testid="workspace-bar">
+      <div className="workspace-bar-row">
+        <WorkspaceFolder sessionId={sessionId} />
+        <div className="workspace-bar-tools">
+          <PermissionModeControl sessionId={sessionId} />
+          <CommandsButton sessionId={sessionId} />
+        </div>
+      </div>
+      {mode === 'explore' ? null : (
+        <p className={`sandbox-note${mode === 'full' ? ' is-warning' : ''}`} data-testid="sandbox-note">
+          {mode === 'full' ? <AlertIcon /> : null}
+          {mode === 'full' ? <strong>Full access:</strong> : null}
+          {mode === 'full' ? ' ' : null}
+          {SANDBOX_NOTE}
+        </p>
+      )}
+      {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { PencilIcon, Spinner } from '../icons';
+import { FolderIcon } from './workspace-icons';
+
+/**
+ * The session's workspace folder: shown as a path with Change, or edited as a path on the host (there
+ * is no folder picker in a browser). The host checks the folder; its refusal shows next to the field.
+ */
+export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
+  const path = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
+  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const [editing, setEditing] = useState(false);
+
+  if (editing) return <FolderEditor sessionId={sessionId} path={path} onDone={() => setEditing(false)} />;
+  return (
+    <div className="workspace-folder" data-testid="workspace-folder">
+      <span className="workspace-folder-icon" aria-hidden="true">
+        <FolderIcon />
+      </span>
+      {path === null ? (
+        <span className="workspace-path is-none">No workspace folder</span>
+      ) : (
+        <code className="workspace-path" title={path} data-testid="workspace-path">
+          {path}
+        </code>
+      )}
+      {archived ? null : path === null ? (
+        <button type="button" className="button button-small button-quiet" onClick={() => setEditing(true)}>
+          Set folder
+        </button>
+      ) : (
+        <button type="button" className="icon-button workspace-edit" aria-label="Change workspace folder" title="Change workspace folder" onClick={() => setEditing(true)}>
+          <PencilIcon />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: string | null; onDone: () => void }) {
+  const store = useStoreApi();
+  const [draft, setDraft] = useState(path ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  const save = (value: string | null) => {
+    setSaving(true);
+    setError(null);
+    void store
+      .getState()
+      .setWorkspaceFolder(sessionId, value)
+      .then((outcome) => {
+        setSaving(false);
+        if (outcome.ok) onDone();
+        else {
+          setError(outcome.message);
+          inputRef.current?.focus();
+        }
+      });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (value === (path ?? '')) onDone();
+    else save(value === '' ? null : value);
+  };
+
+  return (
+    <form
+      className="workspace-folder is-editing"
+      onSubmit={onSubmit}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onDone();
+      }}
+    >
+      <span className="workspace-folder-icon" aria-hidden="true">
+        <FolderIcon />
+      </span>
+      <div className="workspace-field">
+        <input
+          ref={inputRef}
+          className="input workspace-input"
+          type="text"
+          aria-label="Workspace folder"
+          placeholder="/absolute/path/to/a/folder on the host"
+          spellCheck={false}
+          autoComplete="off"
+          value={draft}
+          disabled={saving}
+          aria-invalid={error !== null}
+          aria-describedby={error === null ? undefined : errorId}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setError(null);
+          }}
+        />
+        {error === null ? null : (
+          <p id={errorId} className="workspace-error" role="alert" data-testid="workspace-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button button-small button-primary" disabled={saving}>
+        {saving ? <Spinner /> : null}
+        Save
+      </button>
+      {path === null ? null : (
+        <button type="button" className="button button-small button-quiet" disabled={saving} onClick={() => save(null)} title="The session works without a folder: no file or shell tools">
+          Remove
+        </button>
+      )}
+      <button type="button" className="button button-small button-quiet" disabled={saving} onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
