@@ -4,6 +4,7 @@ import { EMPTY_INTERACTIONS } from './interactions-reducer';
 import { events, goal, interaction, item, queued, session } from './record-fixtures';
 import { setQueue } from './queue-reducer';
 import { applySessionList, EMPTY_SESSIONS } from './sessions-reducer';
+import { EMPTY_SHELL } from './shell-reducer';
 import { applySnapshotPage } from './transcript-reducer';
 
 describe('applying a batch of host events', () => {
@@ -19,6 +20,7 @@ describe('applying a batch of host events', () => {
     queues: setQueue({}, 's1', []),
     interactions: EMPTY_INTERACTIONS,
     goals: {},
+    shell: EMPTY_SHELL,
   };
 
   it('merges runs of deltas to one item into a single update', () => {

@@ -7,6 +7,8 @@ import type { QueuesState } from './queue-reducer';
 import { reduceQueueEvent } from './queue-reducer';
 import type { SessionsState } from './sessions-reducer';
 import { reduceSessionEvent } from './sessions-reducer';
+import type { ShellState } from './shell-reducer';
+import { reduceShellEvent } from './shell-reducer';
 import type { TranscriptsState } from './transcript-reducer';
 import { reduceTranscriptEvent } from './transcript-reducer';
 
@@ -17,6 +19,7 @@ export interface RecordState {
   readonly queues: QueuesState;
   readonly interactions: InteractionsState;
   readonly goals: GoalsState;
+  readonly shell: ShellState;
 }
 
 /**
@@ -38,15 +41,16 @@ export function coalesceDeltas(events: readonly ChangeEvent[]): ChangeEvent[] {
 
 /** Applies a batch of host events, in order, to the record part of the store. Pure. */
 export function applyChangeEvents(state: RecordState, events: readonly ChangeEvent[]): RecordState {
-  let { sessions, transcripts, queues, interactions, goals } = state;
+  let { sessions, transcripts, queues, interactions, goals, shell } = state;
   for (const event of coalesceDeltas(events)) {
     sessions = reduceSessionEvent(sessions, event);
     transcripts = reduceTranscriptEvent(transcripts, event);
     queues = reduceQueueEvent(queues, event);
     interactions = reduceInteractionEvent(interactions, event);
     goals = reduceGoalEvent(goals, event);
+    shell = reduceShellEvent(shell, event);
   }
   const unchanged =
-    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals;
-  return unchanged ? state : { sessions, transcripts, queues, interactions, goals };
+    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals && shell === state.shell;
+  return unchanged ? state : { sessions, transcripts, queues, interactions, goals, shell };
 }
