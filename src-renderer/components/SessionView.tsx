@@ -5,6 +5,7 @@ import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
 import { MissingConnectionNotice, SessionHeader } from './SessionHeader';
 import { TranscriptView } from './TranscriptView';
+import { WorkspaceBar } from './workspace/WorkspaceBar';
 
 /** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {
@@ -20,6 +21,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   return (
     <section className="session-view" aria-labelledby="session-title">
       <SessionHeader sessionId={sessionId} />
+      <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />
