@@ -29,4 +29,12 @@ describe('the workspace slice', () => {
     await store.getState().setWorkspaceFolder('s1', '');
     expect(link.callsOf('session.configure').at(-1)).toEqual({ sessionId: 's1', workspacePath: null });
   });
+
+  it('asks the desktop app for a folder, and says when there is no picker', async () => {
+    const { store, link } = setupStore();
+    link.answer('workspace.pickFolder', () => ({ ok: true, result: { path: '/home/me/project' } }));
+    expect(await store.getState().pickWorkspaceFolder()).toEqual({ ok: true, path: '/home/me/project' });
+    link.answer('workspace.pickFolder', () => ({ ok: false, error: { code: 'operation_unavailable', message: 'There is no folder picker in the browser.' } }));
+    expect(await store.getState().pickWorkspaceFolder()).toEqual({ ok: false, message: 'There is no folder picker in the browser.' });
+  });
 });

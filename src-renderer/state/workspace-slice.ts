@@ -3,6 +3,7 @@ import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
 
 export type WorkspaceOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
+export type PickedFolder = { readonly ok: true; readonly path: string | null } | { readonly ok: false; readonly message: string };
 
 /** A session's workspace: the folder its file and shell tools work in, and its permission mode. */
 export interface WorkspaceSlice {
@@ -12,6 +13,8 @@ export interface WorkspaceSlice {
   setPermissionMode(sessionId: string, mode: PermissionMode): Promise<void>;
   /** Points the session's tools at a folder on the host (null: none). The host checks that the folder exists. */
   setWorkspaceFolder(sessionId: string, path: string | null): Promise<WorkspaceOutcome>;
+  /** Opens the desktop app's folder picker (path null: the person cancelled); the headless host has none. */
+  pickWorkspaceFolder(): Promise<PickedFolder>;
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, deps) => {
@@ -45,6 +48,11 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
       if (!outcome.ok) return { ok: false, message: outcome.error.message };
       set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
       return { ok: true };
+    },
+
+    async pickWorkspaceFolder() {
+      const outcome = await link.invoke('workspace.pickFolder', {});
+      return outcome.ok ? { ok: true, path: outcome.result.path } : { ok: false, message: outcome.error.message };
     },
   };
 };

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { inDesktopApp } from '../../platform/desktop-bridge';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PencilIcon, Spinner } from '../icons';
 import { FolderIcon } from './workspace-icons';
 
 /**
- * The session's workspace folder: shown as a path with Change, or edited as a path on the host (there
- * is no folder picker in a browser). The host checks the folder; its refusal shows next to the field.
+ * The session's workspace folder: shown as a path with Change, or edited as a path on the host; the
+ * desktop app also offers its folder picker (a browser has none). The host checks the folder; its
+ * refusal shows next to the field.
  */
 export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
   const path = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
@@ -45,6 +47,7 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const canPick = inDesktopApp();
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -63,6 +66,20 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
         else {
           setError(outcome.message);
           inputRef.current?.focus();
+        }
+      });
+  };
+  const browse = () => {
+    setSaving(true);
+    void store
+      .getState()
+      .pickWorkspaceFolder()
+      .then((picked) => {
+        setSaving(false);
+        if (!picked.ok) setError(picked.message);
+        else if (picked.path !== null) {
+          setDraft(picked.path);
+          save(picked.path);
         }
       });
   };
@@ -110,6 +127,11 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
           </p>
         )}
       </div>
+      {canPick ? (
+        <button type="button" className="button button-small" disabled={saving} onClick={browse}>
+          Browse…
+        </button>
+      ) : null}
       <button type="submit" className="button button-small button-primary" disabled={saving}>
         {saving ? <Spinner /> : null}
         Save
