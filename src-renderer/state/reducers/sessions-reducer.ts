@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { SessionListResult } from '../../../src-shared/operations';
+import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 
 /** Which sessions the sidebar lists: active or archived ones, optionally filtered by title. */
 export interface SessionListView {
@@ -27,9 +28,9 @@ export const EMPTY_SESSIONS: SessionsState = {
   listLoaded: false,
 };
 
-/** The host's own filter (session.list): archived flag, then a case-insensitive title substring. */
+/** The host's own filter (session.list): archived flag, then a case-insensitive title substring; never the WorkHub's own session. */
 export function sessionMatchesView(session: SessionRecord, view: SessionListView): boolean {
-  if (session.archived !== view.archived) return false;
+  if (session.archived !== view.archived || session.sessionId === WORKHUB_SESSION_ID) return false;
   const query = view.query.trim().toLowerCase();
   return query === '' || session.title.toLowerCase().includes(query);
 }
