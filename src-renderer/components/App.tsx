@@ -1,3 +1,4 @@
+import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -9,6 +10,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
+import { WorkHubView } from './workhub/WorkHubView';
 
 /** The window: connection banner, sessions sidebar, the open session, and what floats above them. */
 export function App() {
@@ -20,7 +22,15 @@ export function App() {
       <ConnectionBanner />
       <div className="app-body">
         <Sidebar />
-        <main className="main-pane">{selectedSessionId === null ? <WelcomeEmpty /> : <SessionView sessionId={selectedSessionId} />}</main>
+        <main className="main-pane">
+          {selectedSessionId === null ? (
+            <WelcomeEmpty />
+          ) : selectedSessionId === WORKHUB_SESSION_ID ? (
+            <WorkHubView />
+          ) : (
+            <SessionView sessionId={selectedSessionId} />
+          )}
+        </main>
       </div>
       <Toasts />
       <DeleteSessionDialog />

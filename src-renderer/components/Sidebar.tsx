@@ -4,6 +4,7 @@ import { SEARCH_INPUT_ID } from './focus-targets';
 import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
+import { WorkHubEntry } from './workhub/WorkHubEntry';
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
@@ -56,6 +57,8 @@ export function Sidebar() {
           </kbd>
         </label>
       </div>
+
+      <WorkHubEntry />
 
       <WaitingList />
 

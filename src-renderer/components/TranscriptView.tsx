@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NO_IDS, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ArrowDownIcon, Spinner } from './icons';
@@ -16,7 +16,7 @@ const AT_END_PX = 48;
  * opens at the newest message, follows a stream while you are at the bottom, and reads older pages
  * as you scroll up, keeping what you are looking at in place.
  */
-export function TranscriptView({ sessionId }: { sessionId: string }) {
+export function TranscriptView({ sessionId, empty }: { sessionId: string; /** What an empty transcript shows instead of the session's. */ empty?: ReactNode }) {
   const store = useStoreApi();
   const itemIds = useAppStore((state) => state.transcripts[sessionId]?.itemIds ?? NO_IDS);
   const ready = useAppStore((state) => state.transcripts[sessionId]?.status === 'ready');
@@ -71,11 +71,19 @@ export function TranscriptView({ sessionId }: { sessionId: string }) {
     virtualizer.scrollToEnd();
   }, [ready, itemIds.length, virtualizer]);
 
-  // A new message from the person (sent here or started from the queue) brings the view to the newest.
+  // A new message from the person (sent here or started from the queue) brings the view to the newest
+  // (also when a reply arrives in the same batch, as the WorkHub's proposal does).
   const lastUserItemId = useAppStore((state) => {
     const transcript = state.transcripts[sessionId];
-    const lastId = transcript?.itemIds.at(-1);
-    return lastId !== undefined && transcript?.itemsById[lastId]?.kind === 'user_message' ? lastId : null;
+    if (transcript === undefined) return null;
+    const { itemIds: ids, itemsById } = transcript;
+    const newestTurn = itemsById[ids.at(-1) ?? '']?.turnId;
+    for (let index = ids.length - 1; index >= Math.max(0, ids.length - 8); index -= 1) {
+      const item = itemsById[ids[index] ?? ''];
+      if (item === undefined || item.turnId !== newestTurn) return null;
+      if (item.kind === 'user_message') return item.itemId;
+    }
+    return null;
   });
   useLayoutEffect(() => {
     if (lastUserItemId === null || !openedAtEnd.current) return;
@@ -103,7 +111,7 @@ export function TranscriptView({ sessionId }: { sessionId: string }) {
         tabIndex={0}
         onScroll={onScroll}
       >
-        {ready && itemIds.length === 0 ? <SessionEmpty sessionId={sessionId} /> : null}
+        {ready && itemIds.length === 0 ? (empty ?? <SessionEmpty sessionId={sessionId} />) : null}
         {!ready ? (
           <div className="transcript-loading">
             <Spinner label="Loading the conversation" />
