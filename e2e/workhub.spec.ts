@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Opens the WorkHub from its pinned sidebar entry and asks it something; returns the proposal card it answers with. */
+async function ask(page: Page, text: string) {
+  await page.getByTestId('workhub-entry').click();
+  await expect(page.getByTestId('workhub-view')).toBeVisible();
+  const composer = page.getByRole('textbox', { name: 'Ask the WorkHub' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  // The request and its proposal are recorded together; the card under the request is the newest one.
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText(text);
+  const requestId = await page.getByTestId('proposal-card').last().getAttribute('data-request-id');
+  return page.locator(`[data-testid="proposal-card"][data-request-id="${requestId}"]`);
+}
+
+test('a request goes to the session it belongs to, and runs there', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Quarterly report' });
+  await cairn.call('session.create', { title: 'Garden plans' });
+  await cairn.open(page);
+  // The WorkHub is pinned above the list, never one of the sessions in it.
+  await expect(page.getByTestId('session-row')).toHaveCount(2);
+
+  const card = await ask(page, 'Add the revenue chart to the quarterly report');
+  await expect(card).toHaveAttribute('data-kind', 'delegate_existing');
+  await expect(card.getByTestId('proposal-headline')).toHaveText('Hand this to “Quarterly report”');
+  await card.getByRole('button', { name: /Considered \d+ sessions/ }).click();
+  await expect(card.getByTestId('candidate').filter({ hasText: 'Quarterly report' })).toContainText('title matches');
+
+  await card.getByRole('button', { name: 'Do it' }).click();
+  await expect(card.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+  await card.getByTestId('open-target').click();
+  await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('Add the revenue chart to the quarterly report');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+
+  // The Tasks view lists it with its live state, and opens it.
+  await page.getByTestId('workhub-entry').click();
+  await page.getByRole('button', { name: 'Tasks' }).click();
+  const task = page.getByTestId('tasks-view').getByTestId('task');
+  await expect(task).toHaveCount(1);
+  await expect(task).toHaveAttribute('data-status', 'completed');
+  await task.getByRole('button').click();
+  await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
+});
+
+test('new work gets a new session that runs the request', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Quarterly report' });
+  await cairn.open(page);
+  const card = await ask(page, 'new: plan a birthday party for Sam');
+  await expect(card).toHaveAttribute('data-kind', 'create_new');
+  await expect(card.getByTestId('proposal-headline')).toContainText('Start new work');
+  await card.getByRole('button', { name: 'Do it' }).click();
+  await expect(card.getByTestId('proposal-result')).toContainText('Started new work in');
+
+  const rows = page.getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  const created = rows.filter({ hasText: /birthday party for Sam/i });
+  await expect(created).toHaveCount(1);
+  await created.getByRole('button').first().click();
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('new: plan a birthday party for Sam');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+});
+
+test('stopping delegated work asks first, then stops it', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Quarterly report' });
+  await cairn.call('session.create', { title: 'Garden plans' });
+  await cairn.open(page);
+
+  // The scripted agent reads a directive at the start of the text it is handed.
+  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  await expect(run).toHaveAttribute('data-kind', 'delegate_existing');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const stop = await ask(page, 'stop the quarterly report');
+  await expect(stop).toHaveAttribute('data-kind', 'stop_work');
+  await expect(stop.getByTestId('proposal-headline')).toHaveText('Stop the work in “Quarterly report”');
+  await stop.getByRole('button', { name: 'Stop' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Stop the work in “Quarterly report”?' });
+  await expect(dialog).toBeVisible();
+  // Keep running sends nothing.
+  await dialog.getByRole('button', { name: 'Keep running' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(stop).toHaveAttribute('data-phase', 'open');
+
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await dialog.getByRole('button', { name: 'Stop' }).click();
+  await expect(stop.getByTestId('proposal-result')).toHaveText('Stop delivered to “Quarterly report”');
+  await expect(stop.getByTestId('proposal-result')).toHaveAttribute('data-outcome', 'stop_delivered');
+
+  await stop.getByTestId('open-target').click();
+  await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('/stream 400 50 in the quarterly report');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+});
