@@ -7,6 +7,7 @@ import type { ProposalCardState } from '../../state/reducers/workhub-reducer';
 import type { AppState } from '../../state/app-state';
 import { isActionOf, OPEN_CARD } from '../../state/reducers/workhub-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
+import '../../styles/workhub-cards.css';
 import type { ProposalTarget } from '../../state/workhub-proposals';
 import { cardChoices, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
 import { AlertIcon, CheckIcon, Spinner } from '../icons';

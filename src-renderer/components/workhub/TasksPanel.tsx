@@ -2,6 +2,7 @@ import type { DelegationRecord } from '../../../src-shared/workhub-model';
 import { sessionTimeLabel } from '../../format/session-time';
 import { delegationStatusLabel } from '../../format/workhub-text';
 import { useAppStore, useStoreApi } from '../../state/store-context';
+import '../../styles/workhub-tasks.css';
 import { CloseIcon, Spinner } from '../icons';
 
 /** What the WorkHub handed to other sessions, newest first, with the live state of each; a click opens the session. */
