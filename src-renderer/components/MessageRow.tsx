@@ -2,11 +2,13 @@ import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { selectEndsTurn, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
+import { isProposalItem } from '../state/workhub-proposals';
 import { TargetIcon } from './icons';
 import { InteractionCard } from './InteractionCard';
 import { Markdown } from './Markdown';
-import { ToolItem } from './ToolItem';
+import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
+import { ProposalCard } from './workhub/ProposalCard';
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';
@@ -23,6 +25,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
   return (
     <div className="entry">
       <MessageBody item={item} goalTurn={goalTurn} />
+      <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>
   );
@@ -42,6 +45,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
     'data-kind': item.kind,
     'data-item-id': item.itemId,
   } as const;
+  if (isProposalItem(item)) return <ProposalCard item={item} />;
   switch (item.kind) {
     case 'user_message':
       if (goalTurn) return <GoalTurnMessage item={item} common={common} />;

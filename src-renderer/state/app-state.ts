@@ -9,10 +9,13 @@ import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { SessionsSlice } from './sessions-slice';
+import type { ShellSlice } from './shell-slice';
 import type { SyncSlice } from './sync-slice';
 import type { TranscriptSlice } from './transcript-slice';
 import type { UiSlice } from './ui-slice';
 import type { UsageSlice } from './usage-slice';
+import type { WorkhubSlice } from './workhub-slice';
+import type { WorkspaceSlice } from './workspace-slice';
 
 /** The whole renderer state: one store built from typed slices (STYLE.md §7). */
 export type AppState = ConnectionSlice &
@@ -23,6 +26,9 @@ export type AppState = ConnectionSlice &
   InteractionsSlice &
   GoalsSlice &
   UsageSlice &
+  WorkhubSlice &
+  WorkspaceSlice &
+  ShellSlice &
   UiSlice &
   SyncSlice;
 

@@ -6,10 +6,13 @@ import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createSessionsSlice } from './sessions-slice';
+import { createShellSlice } from './shell-slice';
 import { createSyncSlice } from './sync-slice';
 import { createTranscriptSlice } from './transcript-slice';
 import { createUiSlice } from './ui-slice';
 import { createUsageSlice } from './usage-slice';
+import { createWorkhubSlice } from './workhub-slice';
+import { createWorkspaceSlice } from './workspace-slice';
 
 /** Builds the renderer's one store from its slices. */
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -22,6 +25,9 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createInteractionsSlice(set, get, deps),
     ...createGoalsSlice(set, get, deps),
     ...createUsageSlice(set, get, deps),
+    ...createWorkhubSlice(set, get, deps),
+    ...createWorkspaceSlice(set, get, deps),
+    ...createShellSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
   }));

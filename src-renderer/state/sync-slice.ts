@@ -26,7 +26,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     const batch = buffer;
     buffer = [];
     const state = get();
-    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals };
+    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals, shell: state.shell };
     const record = applyChangeEvents(current, batch);
     if (record !== current) {
       const selectedGone = state.selectedSessionId !== null && record.transcripts[state.selectedSessionId] === undefined
@@ -56,6 +56,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       (event) => event.kind === 'turn.changed' && event.turn.sessionId === selected && event.turn.usage !== null && !isActiveStatus(event.turn.status),
     );
     if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
+    state.noteWorkhubEvents(batch);
   }
 
   /** An OS notification for each interaction that started waiting (only in the background, where permitted). */
