@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { focusSearch } from '../components/focus-targets';
 import type { AppStore } from '../state/app-state';
 import { isBusy } from '../state/selectors';
+import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 
 /** Whether keys typed now go into a text field (so "?" is text, not a shortcut). */
 function isTyping(target: EventTarget | null): boolean {
@@ -35,7 +36,12 @@ export function useGlobalShortcuts(store: AppStore): void {
         else if (state.settings !== null) state.closeSettings();
         else if (state.goalDialog !== null) state.setGoalDialog(null);
         else if (state.pendingDeleteId !== null) state.askToDelete(null);
-        else if (state.selectedSessionId !== null && isBusy(state.sessions.byId[state.selectedSessionId]?.activity)) {
+        // Esc stops the running turn — not the WorkHub's pending "where should this go?" form.
+        else if (
+          state.selectedSessionId !== null &&
+          state.selectedSessionId !== WORKHUB_SESSION_ID &&
+          isBusy(state.sessions.byId[state.selectedSessionId]?.activity)
+        ) {
           event.preventDefault();
           void state.stopTurn(state.selectedSessionId);
         }

@@ -234,7 +234,11 @@ export class WorkHubService {
       fields: [{ id: 'target', label: 'Hand it to', required: true, type: 'single_select', options }],
     };
     const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text };
-    const interactionId = this.recordTurn(`choose-${actionId}`, `Where should this go? ${text}`, [], { toolCallId, input: { workhubChoice: choice }, request });
+    const interactionId = this.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
+      toolCallId,
+      input: { workhubChoice: choice },
+      request,
+    });
     return ok({ kind: 'awaiting_choice', interactionId: interactionId ?? '' });
   }
 
@@ -325,7 +329,8 @@ export class WorkHubService {
         published.push({ kind: 'transcript.appended', item });
         return item;
       };
-      append('user_message', text, null);
+      // A choice form is the WorkHub asking, not the person speaking.
+      append(waitFor === undefined ? 'user_message' : 'assistant_message', text, null);
       for (const item of items) append(item.kind, item.text, item.data);
       stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } }, { kind: 'user_message', payload: { text } }], now);
       if (waitFor === undefined) {
