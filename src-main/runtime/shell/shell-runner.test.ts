@@ -178,6 +178,16 @@ describe('shell runner', () => {
     await running;
   });
 
+  it('saves output that then goes quiet once the save interval is up', async () => {
+    runner = makeRunner({ persistIntervalMs: 300 });
+    const running = runner.run(request('echo started; sleep 30'));
+    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
+    await waitFor(() => store.get(shellRunId)?.stdoutTail === 'started\n', { message: 'the quiet output to be saved' });
+    expect(store.get(shellRunId)?.status).toBe('running');
+    runner.kill(shellRunId);
+    await running;
+  });
+
   it('records a shell that cannot be started as exited with the reason', async () => {
     runner = makeRunner({ shell: '/nonexistent/bash' });
     const result = await runner.run(request('true'));

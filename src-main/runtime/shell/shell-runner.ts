@@ -189,10 +189,16 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
             }
           }
         }
-        if (!end && unsaved && clock.now() - lastPersist >= persistIntervalMs) {
-          lastPersist = clock.now();
-          unsaved = false;
-          record('output', () => store.recordOutput(shellRunId, outputNow()));
+        if (!end && unsaved) {
+          const due = persistIntervalMs - (clock.now() - lastPersist);
+          if (due <= 0) {
+            lastPersist = clock.now();
+            unsaved = false;
+            record('output', () => store.recordOutput(shellRunId, outputNow()));
+          } else {
+            // Output that then goes quiet is still saved once the interval is up.
+            cancelFlush ??= clock.setTimeout(() => flush(), due);
+          }
         }
       };
       const outputNow = () => ({
