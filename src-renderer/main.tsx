@@ -21,6 +21,7 @@ import './styles/markdown.css';
 import './styles/overlays.css';
 import './styles/forms.css';
 import './styles/settings.css';
+import './styles/connections.css';
 import './styles/interactions.css';
 import './styles/goals.css';
 import './styles/workspace.css';

@@ -1,0 +1,69 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
+import { SECRET_MASK } from '../../src-shared/interaction-model';
+import { interaction } from '../state/reducers/record-fixtures';
+import { AnswerRecord } from './AnswerRecord';
+import { diffLineKind } from './PermissionPrompt';
+
+const secret: QuestionRequest = {
+  kind: 'question',
+  questions: [
+    { id: 'token', header: 'Deploy token', prompt: 'Token?', options: [], multiple: false, allowOther: true, secret: true },
+    { id: 'region', header: 'Region', prompt: 'Where?', options: [{ id: 'eu', label: 'Europe' }, { id: 'us', label: 'United States' }], multiple: false, allowOther: true, secret: false },
+  ],
+};
+
+const form: FormRequest = {
+  kind: 'form',
+  title: 'Project',
+  fields: [
+    { id: 'public', label: 'Public', required: false, type: 'boolean' },
+    { id: 'priority', label: 'Priority', required: true, type: 'single_select', options: [{ value: 'high', label: 'High' }] },
+    { id: 'notes', label: 'Notes', required: false, type: 'string' },
+  ],
+};
+
+describe('AnswerRecord', () => {
+  it('shows question answers by their labels, with the masked secret as the host sent it', () => {
+    const record = interaction({
+      interactionId: 'i1',
+      request: secret,
+      status: 'answered',
+      answer: { action: 'accept', answers: { token: { optionIds: [], text: SECRET_MASK }, region: { optionIds: ['eu'], text: 'and Asia' } } },
+    });
+    const html = renderToStaticMarkup(<AnswerRecord record={record} />);
+    expect(html).toContain(`<dd class="is-secret">${SECRET_MASK}</dd>`);
+    expect(html).toContain('<dd>Europe, Other: and Asia</dd>');
+  });
+
+  it('shows form values readably, and empty ones as a dash', () => {
+    const record = interaction({ interactionId: 'i2', request: form, status: 'answered', answer: { action: 'accept', values: { public: true, priority: 'high' } } });
+    const html = renderToStaticMarkup(<AnswerRecord record={record} />);
+    expect(html).toContain('<dt>Public</dt><dd>Yes</dd>');
+    expect(html).toContain('<dt>Priority</dt><dd>High</dd>');
+    expect(html).toContain('<dt>Notes</dt><dd>—</dd>');
+  });
+
+  it('says why an interaction closed or was not answered', () => {
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'c', status: 'closed', closeReason: 'turn_stopped' })} />)).toContain(
+      'the turn was stopped before you answered',
+    );
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'd', status: 'declined', answer: { action: 'decline' } })} />)).toContain('You skipped this.');
+  });
+});
+
+describe('diffLineKind', () => {
+  it('colours a unified diff by line', () => {
+    expect(['Index: a.txt', '=================', '--- a/a.txt', '+++ b/a.txt', '@@ -1 +1 @@', '-old', '+new', ' same'].map(diffLineKind)).toEqual([
+      'meta',
+      'meta',
+      'meta',
+      'meta',
+      'hunk',
+      'remove',
+      'add',
+      'context',
+    ]);
+  });
+});
