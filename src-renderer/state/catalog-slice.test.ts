@@ -58,14 +58,14 @@ describe('the catalog slice', () => {
     expect(store.getState().catalog.connections.find((c) => c.connectionId === 'c1')?.enabledModelIds).toEqual(['m2']);
   });
 
-  it('keeps the last Test verdict per connection and makes a default with the catalog revision it read', async () => {
+  it('keeps the last Test verdict per connection and makes a connection’s model the default', async () => {
     const { store, link } = await loaded();
     link.answer('connection.test', () => ({ ok: true, result: { verdict: 'bad_key' as const, message: 'Refused', latencyMs: 40 } }));
     await store.getState().testConnection('c1');
     expect(store.getState().connectionChecks.c1).toEqual({ state: 'done', result: { verdict: 'bad_key', message: 'Refused', latencyMs: 40 } });
     link.answer('connection.setDefault', ({ connectionId, modelId }) => ({ ok: true, result: { defaultTarget: { connectionId, modelId }, catalogRevision: 6 } }));
     expect(await store.getState().makeDefault('c1', 'm1')).toEqual({ ok: true });
-    expect(link.callsOf('connection.setDefault')).toEqual([{ connectionId: 'c1', modelId: 'm1', expectedCatalogRevision: 5 }]);
+    expect(link.callsOf('connection.setDefault')).toEqual([{ connectionId: 'c1', modelId: 'm1' }]);
     expect(store.getState().catalog.defaultTarget).toEqual({ connectionId: 'c1', modelId: 'm1' });
   });
 });

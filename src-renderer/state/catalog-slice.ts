@@ -163,12 +163,9 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) =
     },
 
     async makeDefault(connectionId, modelId) {
-      const { catalogRevision } = get().catalog;
-      const outcome = await link.invoke('connection.setDefault', {
-        connectionId,
-        modelId,
-        ...(catalogRevision >= 0 ? { expectedCatalogRevision: catalogRevision } : {}),
-      });
+      // No expected catalog revision: this window's own saves move it too (their answers do not say by
+      // how much), and choosing the default is a plain last-word intent; the host still checks the model.
+      const outcome = await link.invoke('connection.setDefault', { connectionId, modelId });
       if (!outcome.ok) return failed(outcome.error);
       set((state) => ({
         catalog: {
