@@ -15,7 +15,8 @@ export function HelpPanel() {
     [shortcutLabel('K'), 'Search sessions'],
     ['Enter', 'Send the message'],
     ['Shift+Enter', 'New line in the message'],
-    ['Esc', 'Stop the running turn'],
+    ['Esc', 'Stop the running turn, or close what is open'],
+    [shortcutLabel(','), 'Settings'],
     ['? or Ctrl+/', 'Show this help'],
     ['Double-click a title', 'Rename a session'],
   ];
@@ -39,7 +40,7 @@ export function HelpPanel() {
         ))}
       </dl>
       <h3>The offline demo agent</h3>
-      <p className="help-note">Sessions start with a scripted agent that needs no API key. It follows directives:</p>
+      <p className="help-note">The Offline demo connection runs a scripted agent that needs no API key. It follows directives:</p>
       <dl className="directive-list">
         {DIRECTIVES.map((directive) => (
           <div key={directive.example} className="directive">

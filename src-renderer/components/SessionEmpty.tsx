@@ -1,10 +1,31 @@
-import { useStoreApi } from '../state/store-context';
+import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
+import { effectiveModel, findConnection, modelLabel } from '../state/reducers/catalog-reducer';
+import { useAppStore, useStoreApi } from '../state/store-context';
 import { DIRECTIVES } from './directives';
 import { focusComposer } from './focus-targets';
 
-/** A session with no messages yet: what to try with the offline demo agent. */
+/** A session with no messages yet: the model it talks to, or what to try with the offline demo agent. */
 export function SessionEmpty({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
+  const target = useAppStore((state) => {
+    const session = state.sessions.byId[sessionId];
+    if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID) return null;
+    const connection = findConnection(state.catalog, session.connectionId);
+    if (connection === undefined) return null;
+    const model = effectiveModel(state.catalog, session.connectionId, session.model);
+    return `${connection.name}${model === null ? '' : ` · ${modelLabel(connection, model)}`}`;
+  });
+  if (target !== null) {
+    return (
+      <div className="session-empty">
+        <h2>Start the conversation</h2>
+        <p>
+          Type below and press <kbd>Enter</kbd>. This session talks to <strong>{target}</strong>; you can pick another model above for
+          the next turn.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="session-empty">
       <h2>Start the conversation</h2>

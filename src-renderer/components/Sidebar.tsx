@@ -93,7 +93,7 @@ export function Sidebar() {
       </div>
 
       <div className="sidebar-footer">
-        <button type="button" className="sidebar-footer-button" onClick={() => actions.openSettings()}>
+        <button type="button" className="sidebar-footer-button" title={`Settings (${shortcutLabel(',')})`} onClick={() => actions.openSettings()}>
           <GearIcon />
           Settings
         </button>

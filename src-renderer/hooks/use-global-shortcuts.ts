@@ -11,7 +11,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Esc stops the running
+ * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Ctrl/⌘+, Settings, Esc stops the running
  * turn (or closes what is open: help, Settings, a goal dialog), ? or Ctrl+/ toggles the help panel.
  */
 export function useGlobalShortcuts(store: AppStore): void {
@@ -25,6 +25,10 @@ export function useGlobalShortcuts(store: AppStore): void {
       if (modifier && !event.altKey && !event.shiftKey && key === 'n') {
         event.preventDefault();
         void state.createSession();
+      } else if (modifier && !event.altKey && !event.shiftKey && event.key === ',') {
+        event.preventDefault();
+        if (state.settings === null) state.openSettings();
+        else state.closeSettings();
       } else if (modifier && !event.altKey && key === 'k') {
         event.preventDefault();
         focusSearch();
