@@ -31,7 +31,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
     setBase(connection);
   }
 
-  const problems = validateConnectionDraft(draft);
+  const problems = validateConnectionDraft(draft, { requireKey: connection === null });
   const shown: ConnectionProblems = attempted ? problems : Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field as ConnectionField)));
   const adding = connection === null;
   const provider = PROVIDERS[draft.providerType];

@@ -9,12 +9,20 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const target = useAppStore((state) => {
     const session = state.sessions.byId[sessionId];
-    if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID) return null;
+    if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID || !state.catalog.loaded) return null;
     const connection = findConnection(state.catalog, session.connectionId);
-    if (connection === undefined) return null;
+    if (connection === undefined) return 'missing';
     const model = effectiveModel(state.catalog, session.connectionId, session.model);
     return `${connection.name}${model === null ? '' : ` · ${modelLabel(connection, model)}`}`;
   });
+  if (target === 'missing') {
+    return (
+      <div className="session-empty">
+        <h2>Start the conversation</h2>
+        <p>Pick a connection and model above first: this session’s connection no longer exists.</p>
+      </div>
+    );
+  }
   if (target !== null) {
     return (
       <div className="session-empty">

@@ -4,10 +4,16 @@ import { createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft,
 
 describe('the connection form', () => {
   it('asks for a name, and a base URL for an OpenAI-compatible server, in http(s) only', () => {
-    expect(validateConnectionDraft({ ...emptyDraft('openai'), name: '  ' })).toEqual({ name: 'Give the connection a name.' });
+    expect(validateConnectionDraft({ ...emptyDraft('openai'), name: '  ', apiKey: 'sk-1' })).toEqual({ name: 'Give the connection a name.' });
     expect(validateConnectionDraft(emptyDraft('openai_compatible')).baseUrl).toMatch(/server’s address/);
     expect(validateConnectionDraft({ ...emptyDraft('ollama'), baseUrl: 'ftp://box' }).baseUrl).toBe('Use an http:// or https:// address.');
     expect(validateConnectionDraft({ ...emptyDraft('openai_compatible'), baseUrl: 'http://127.0.0.1:1234/v1' })).toEqual({});
+  });
+
+  it('asks for a key when adding an OpenAI or Anthropic connection', () => {
+    expect(validateConnectionDraft(emptyDraft('anthropic'), { requireKey: true }).apiKey).toBe('Anthropic needs an API key.');
+    expect(validateConnectionDraft(emptyDraft('anthropic'))).toEqual({});
+    expect(validateConnectionDraft(emptyDraft('ollama'), { requireKey: true })).toEqual({});
   });
 
   it('keeps a name that follows the provider in step with it', () => {

@@ -65,8 +65,11 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The same checks the host makes, said next to the field. */
-export function validateConnectionDraft(draft: ConnectionDraft): ConnectionProblems {
+/**
+ * The host's checks, said next to the field; when adding (`requireKey`), also a key for the providers
+ * that cannot work without one. An existing connection's key is its own business (stored or removed).
+ */
+export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = false }: { requireKey?: boolean } = {}): ConnectionProblems {
   const problems: ConnectionProblems = {};
   const name = draft.name.trim();
   if (name === '') problems.name = 'Give the connection a name.';
@@ -77,7 +80,11 @@ export function validateConnectionDraft(draft: ConnectionDraft): ConnectionProbl
   } else if (!isHttpUrl(baseUrl)) {
     problems.baseUrl = 'Use an http:// or https:// address.';
   }
-  if (draft.apiKey.trim().length > 4000) problems.apiKey = 'That key is too long.';
+  const key = draft.apiKey.trim();
+  if (key.length > 4000) problems.apiKey = 'That key is too long.';
+  else if (key === '' && requireKey && PROVIDERS[draft.providerType].keyNeeded === 'required') {
+    problems.apiKey = `${PROVIDERS[draft.providerType].label} needs an API key.`;
+  }
   return problems;
 }
 
