@@ -42,6 +42,8 @@ describe('goals', () => {
     expect(turns.every((turn) => turn.status === 'completed')).toBe(true);
     expect(turns[0]?.text).toMatch(/^Goal turn 1\. Keep working toward this goal:\n\nWrite the summary, finish after 3/);
     expect(turns[2]?.text).toContain('So far: 2 turns done (no cap); 1000 tokens used (no budget).');
+    // An untitled session takes its name from the objective, not from the goal prompt.
+    expect((await t.call('session.get', { sessionId })).session.title).toBe('Write the summary, finish after 3');
   });
 
   it('stops at the token budget with budgetLimited and says why', async () => {

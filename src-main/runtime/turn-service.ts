@@ -29,6 +29,8 @@ export interface StartTurnRequest {
   readonly maxSteps?: number;
   readonly origin?: TurnOrigin;
   readonly goalId?: string;
+  /** What an untitled session should be called after this turn (a goal turn: its objective). */
+  readonly titleHint?: string;
 }
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
@@ -237,7 +239,7 @@ export class TurnService {
       position,
     );
     if (session.titleSource === 'default') {
-      const title = titleFromMessage(text);
+      const title = titleFromMessage(request.titleHint ?? text);
       if (title !== null) stores.sessions.setTitle(sessionId, title, 'auto', now);
     }
     stores.sessions.touch(sessionId, now);

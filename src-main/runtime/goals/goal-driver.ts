@@ -55,6 +55,7 @@ export class GoalDriver {
       text: goalTurnPrompt(goal),
       origin: 'goal',
       goalId: goal.goalId,
+      titleHint: goal.objective,
     });
     if (!started.ok) this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
   }
