@@ -148,6 +148,16 @@ describe('goals', () => {
     ]);
   });
 
+  it('goal.list reads the current goals of many sessions at once', async () => {
+    const other = (await t.call('session.create', {})).session.sessionId;
+    const none = (await t.call('session.create', {})).session.sessionId;
+    await arm('Please block here');
+    await t.call('goal.arm', { sessionId: other, objective: 'Please block here too', tokenBudget: null, maxIterations: null });
+    const { goals } = await t.call('goal.list', { sessionIds: [sessionId, other, none, 'ghost'] });
+    expect(goals.map((goal) => goal.sessionId).sort()).toEqual([sessionId, other].sort());
+    await idle();
+  });
+
   it('/goal makes the scripted agent create the goal through the model tool', async () => {
     await t.call('turn.start', { sessionId, turnId: 'set', text: '/goal Tidy the notes, finish after 2 budget 5000 iterations 4' });
     const goal = await waitForGoal(['complete']);

@@ -21,12 +21,20 @@ describe('the goals slice', () => {
     expect(store.getState().goals.s1?.revision).toBe(4);
   });
 
-  it('reads the goals of listed sessions it does not know yet', async () => {
+  it('reads the goals of listed sessions it does not know yet, in one goal.list', async () => {
     const { store, link } = setupStore();
+    link.answer('goal.list', (input) => ({
+      ok: true,
+      result: { goals: input.sessionIds.includes('b') ? [goal({ goalId: 'gb', sessionId: 'b' })] : [] },
+    }));
+    // The store's own first load reads the listed session (s1) too; these reads are about a, b and c.
+    const reads = () => (link.callsOf('goal.list') as Array<{ sessionIds: string[] }>).filter((call) => !call.sessionIds.includes('s1'));
     await store.getState().loadGoals(['a', 'b']);
-    const reads = link.callsOf('goal.get').length;
+    expect(reads()).toEqual([{ sessionIds: ['a', 'b'] }]);
+    expect(store.getState().goals.b?.goalId).toBe('gb');
+    expect(store.getState().goals.a).toBeNull();
     await store.getState().loadGoals(['a', 'b', 'c']);
-    expect(link.callsOf('goal.get').length).toBe(reads + 1);
+    expect(reads()).toEqual([{ sessionIds: ['a', 'b'] }, { sessionIds: ['c'] }]);
     expect(store.getState().goals.c).toBeNull();
   });
 });

@@ -5,8 +5,8 @@ import type { SliceCreator } from './app-state';
 import type { GoalsState } from './reducers/goals-reducer';
 import { applyGoal, setSessionGoal } from './reducers/goals-reducer';
 
-/** How many goal.get reads run at once when the sidebar needs the goals of many sessions. */
-const READS_AT_ONCE = 8;
+/** How many sessions' goals one goal.list read asks for. */
+const READS_AT_ONCE = 200;
 
 export type GoalFormOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
@@ -45,10 +45,17 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
 
     async loadGoals(sessionIds, again = false) {
       const wanted = again ? [...sessionIds] : sessionIds.filter((sessionId) => !(sessionId in get().goals));
-      const workers = Array.from({ length: Math.min(READS_AT_ONCE, wanted.length) }, async () => {
-        for (let next = wanted.shift(); next !== undefined; next = wanted.shift()) await get().loadGoal(next);
-      });
-      await Promise.all(workers);
+      for (let start = 0; start < wanted.length; start += READS_AT_ONCE) {
+        const batch = wanted.slice(start, start + READS_AT_ONCE);
+        const outcome = await link.invoke('goal.list', { sessionIds: batch });
+        get().flushEvents();
+        if (!outcome.ok) continue;
+        set((state) => {
+          let goals = state.goals;
+          for (const sessionId of batch) goals = setSessionGoal(goals, sessionId, outcome.result.goals.find((goal) => goal.sessionId === sessionId) ?? null);
+          return { goals };
+        });
+      }
     },
 
     async armGoal(sessionId, draft) {

@@ -33,6 +33,12 @@ export const goalOperations = {
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
   }),
+  /** The current goals of many sessions at once (the sidebar's badges); sessions without one are left out. */
+  'goal.list': defineOperation<{ goals: readonly GoalRecord[] }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionIds: z.array(id).max(500) }),
+    errors: [],
+  }),
   'goal.history': defineOperation<{ goals: readonly GoalRecord[] }>()({
     mode: 'query',
     input: z.strictObject({ sessionId: id }),

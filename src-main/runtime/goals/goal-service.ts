@@ -37,6 +37,15 @@ export class GoalService {
     return ok({ goal: goal === null ? null : publicGoal(goal) });
   }
 
+  currentOf(sessionIds: readonly string[]): { goals: GoalRecord[] } {
+    return {
+      goals: sessionIds.flatMap((sessionId) => {
+        const goal = this.deps.stores.goals.current(sessionId);
+        return goal === null ? [] : [publicGoal(goal)];
+      }),
+    };
+  }
+
   history(sessionId: string): Outcome<{ goals: GoalRecord[] }> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
     return ok({ goals: this.deps.stores.goals.history(sessionId).map(publicGoal) });
