@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
-/** Small line icons (24-unit grid, currentColor), hidden from assistive technology. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+/** Small line icons (24-unit grid, currentColor), hidden from assistive technology. Every icon set draws with it. */
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="16"

@@ -1,24 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon } from '../icons';
 
 /** The WorkHub's own line icons, drawn like the app's (24-unit grid, currentColor), hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
 
 /** A hub with three spokes: where requests come in and go out to sessions. */
 export const WorkHubIcon = () => (

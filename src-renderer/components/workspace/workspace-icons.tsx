@@ -1,25 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon } from '../icons';
 
 /** Icons for workspace tools and commands, drawn like the app's (24-unit grid, currentColor), hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const FolderIcon = () => (
   <Icon>
     <path d="M3.5 7.5a2 2 0 0 1 2-2h4l2 2h7a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2v-10Z" />
