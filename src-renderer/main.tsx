@@ -25,6 +25,8 @@ import './styles/connections.css';
 import './styles/interactions.css';
 import './styles/goals.css';
 import './styles/workspace.css';
+import './styles/tool-calls.css';
+import './styles/terminal.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
