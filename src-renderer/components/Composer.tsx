@@ -14,6 +14,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
   const busy = useAppStore(selectSessionBusy(sessionId));
+  // While the agent waits for an answer, a new message moves on: the host sets the question aside.
+  const waiting = useAppStore((state) => state.sessions.byId[sessionId]?.activity === 'waiting');
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
@@ -53,7 +55,13 @@ export function Composer({ sessionId }: { sessionId: string }) {
           ref={inputRef}
           className="composer-input"
           aria-label="Message"
-          placeholder={busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'}
+          placeholder={
+            waiting
+              ? 'Answer above — or write here to move on (the question is set aside)'
+              : busy
+                ? 'Add a follow-up — it runs when this turn is done'
+                : 'Write to the agent…'
+          }
           rows={1}
           value={draft}
           onChange={(event) => actions.setDraft(sessionId, event.target.value)}
@@ -66,7 +74,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
         />
         <div className="composer-bar">
           <span className="composer-hint">
-            {busy ? 'Enter queues a follow-up · Esc stops' : 'Enter to send · Shift+Enter for a new line'}
+            {waiting
+              ? 'Enter sends and sets the question aside · Esc stops'
+              : busy
+                ? 'Enter queues a follow-up · Esc stops'
+                : 'Enter to send · Shift+Enter for a new line'}
           </span>
           {busy ? (
             <button type="button" className="button button-stop" aria-label="Stop" title="Stop (Esc)" onClick={() => void actions.stopTurn(sessionId)}>
