@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { readConfined } from './workspace-files';
 import type { ResolvedWorkspacePath } from './workspace-paths';
+import type { ToolPreview } from '../tools/agent-tool';
 import { looksBinary } from './workspace-tool-support';
 
 /** The largest file write_file replaces or edit_file edits (and diffs for an approval). */
@@ -39,4 +40,10 @@ export function unifiedDiff(relative: string, before: string | null, after: stri
     return `The change to ${relative} is too large to diff quickly: ${count(before ?? '')} lines become ${count(after)} lines.`;
   }
   return patch.length <= MAX_DIFF_CHARS ? patch : `${patch.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
+}
+
+/** What a planned change would do, for an approval prompt: its unified diff, or why it would be refused. */
+export function previewOfPlan(planned: FileChangePlan | { readonly message: string }): ToolPreview {
+  if ('message' in planned) return { kind: 'invalid', message: planned.message };
+  return { kind: 'diff', path: planned.target.relative, diff: unifiedDiff(planned.target.relative, planned.before, planned.after) };
 }

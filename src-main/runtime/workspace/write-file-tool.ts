@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
-import { MAX_CHANGE_BYTES, readCurrentText, unifiedDiff, type FileChangePlan } from './file-change';
+import { MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
@@ -24,9 +24,7 @@ async function plan(root: string, input: unknown): Promise<FileChangePlan | { me
 
 /** What write_file would do with `input` in the workspace `root`: the unified diff, or why it would refuse. */
 export async function previewChange(root: string, input: unknown): Promise<ChangePreview> {
-  const planned = await plan(root, input);
-  if ('message' in planned) return { kind: 'invalid', message: planned.message };
-  return { kind: 'diff', path: planned.target.relative, diff: unifiedDiff(planned.target.relative, planned.before, planned.after) };
+  return previewOfPlan(await plan(root, input));
 }
 
 /** write_file: creates or replaces a whole file in the workspace (atomically, through a temp file). */
