@@ -2,7 +2,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { Dialog } from './Dialog';
 import { CloseIcon } from './icons';
 import { shortcutLabel } from './shortcut-label';
-import { DIRECTIVES } from './directives';
+import { DirectiveList } from './DirectiveList';
 
 /** The keyboard shortcuts, and the offline demo agent's directives. */
 export function HelpPanel() {
@@ -41,16 +41,7 @@ export function HelpPanel() {
       </dl>
       <h3>The offline demo agent</h3>
       <p className="help-note">The Offline demo connection runs a scripted agent that needs no API key. It follows directives:</p>
-      <dl className="directive-list">
-        {DIRECTIVES.map((directive) => (
-          <div key={directive.example} className="directive">
-            <dt>
-              <code>{directive.example}</code>
-            </dt>
-            <dd>{directive.what}</dd>
-          </div>
-        ))}
-      </dl>
+      <DirectiveList />
     </Dialog>
   );
 }

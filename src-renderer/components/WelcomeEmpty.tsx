@@ -3,7 +3,7 @@ import type { DiscoveredServer } from '../../src-shared/connection-model';
 import { PROVIDERS } from '../forms/connection-form';
 import { onlyBuiltIn } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { DIRECTIVES } from './directives';
+import { DirectiveList } from './DirectiveList';
 import { CairnMark, PlayIcon, PlugIcon, PlusIcon, Spinner } from './icons';
 import { shortcutLabel } from './shortcut-label';
 
@@ -50,16 +50,7 @@ export function WelcomeEmpty() {
       <div className="welcome-demo">
         <h2>No API key needed to try it</h2>
         <p>The Offline demo agent answers from a script. Send it one of these:</p>
-        <dl className="directive-list">
-          {DIRECTIVES.map((directive) => (
-            <div key={directive.example} className="directive">
-              <dt>
-                <code>{directive.example}</code>
-              </dt>
-              <dd>{directive.what}</dd>
-            </div>
-          ))}
-        </dl>
+      <DirectiveList />
       </div>
     </div>
   );
