@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../testing/host-fixture';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../testing/host-fixture';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from './data-dir-lock';
 
 function deadPid(): number {
@@ -12,13 +12,7 @@ function deadPid(): number {
 }
 
 describe('data directory lock', () => {
-  const temps: Array<() => void> = [];
-  afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
-  const dir = () => {
-    const temp = tempDataDir();
-    temps.push(temp.cleanup);
-    return temp.dir;
-  };
+  const dir = useTempDirs();
 
   it('refuses a second owner at once, naming the directory and the owning process', () => {
     const path = dir();

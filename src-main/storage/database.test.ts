@@ -1,18 +1,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../testing/host-fixture';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../testing/host-fixture';
 import { DATABASE_FILE, migrate, openDatabase, schemaVersion } from './database';
 import { MIGRATIONS } from './migrations';
 
 describe('openDatabase', () => {
-  const temps: Array<() => void> = [];
-  afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
-  const dir = () => {
-    const temp = tempDataDir();
-    temps.push(temp.cleanup);
-    return temp.dir;
-  };
+  const dir = useTempDirs();
 
   it('applies every migration, in WAL mode with foreign keys on', () => {
     const db = openDatabase(dir());

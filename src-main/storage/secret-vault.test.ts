@@ -1,17 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../testing/host-fixture';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../testing/host-fixture';
 import { createKeyFileCipher, openSecretVault, SECRET_KEY_FILE, SECRETS_FILE } from './secret-vault';
 
 describe('the secret vault', () => {
-  const temps: Array<() => void> = [];
-  afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
-  const dir = () => {
-    const temp = tempDataDir();
-    temps.push(temp.cleanup);
-    return temp.dir;
-  };
+  const dir = useTempDirs();
 
   it('keeps secrets encrypted in a file only the user can read, and reads them back after reopening', () => {
     const path = dir();

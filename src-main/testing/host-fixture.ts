@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { Outcome } from '../../src-shared/errors';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
@@ -24,6 +25,17 @@ export interface TestHost {
   /** Waits until the turn's status is one of `statuses`. */
   waitForTurn(sessionId: string, turnId: string, statuses: readonly string[]): Promise<OperationResult<'turn.query'>['turn']>;
   close(): Promise<void>;
+}
+
+/** A `dir()` that makes a temp directory removed after each test of the calling describe block. */
+export function useTempDirs(): () => string {
+  const cleanups: Array<() => void> = [];
+  afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+  return () => {
+    const temp = tempDataDir();
+    cleanups.push(temp.cleanup);
+    return temp.dir;
+  };
 }
 
 let reopenCount = 0;
