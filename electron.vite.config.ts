@@ -2,6 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { ensureElectronMajorVersion } from './scripts/electron-version.mjs';
+
+// electron-vite picks its Node and Chrome targets, and the main bundle's format (ES modules from
+// Electron 28), from Electron's major version. `electron` is an optional dependency that npm drops
+// where its binary cannot be downloaded, so the version comes from the project's files instead.
+ensureElectronMajorVersion(process.env, resolve('.'));
 
 /**
  * The renderer's CSP is strict (no inline scripts or styles). Vite's dev server injects an inline
