@@ -8,6 +8,7 @@ export declare const NO_ELECTRON_NOTE: string;
 
 export type StartStep =
   | { kind: 'note'; text: string }
+  | { kind: 'check-sqlite' }
   | { kind: 'prepare-sqlite' }
   | { kind: 'build' }
   | { kind: 'launch-electron'; electronPath: string }

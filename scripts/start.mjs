@@ -3,7 +3,8 @@
  * `npm start`. Where the Electron binary is installed: make sure better-sqlite3 is built for
  * Electron (scripts/prepare-electron-sqlite.mjs), build out/ when it is missing or older than the
  * sources, and open the desktop app. Where it is not (machines that cannot download it): say so in
- * one line, build the renderer when needed, and run the headless host, which prints its URL.
+ * one line, check that better-sqlite3 loads in this Node (scripts/preflight.mjs), build the renderer
+ * when needed, and run the headless host, which prints its URL.
  * Arguments after `npm start --` go to the app (e.g. `--port 8080` for the headless host).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { electronSqliteStatus, PROJECT_DIR, prepareElectronSqlite } from './prepare-electron-sqlite.mjs';
+import { checkNativeSqlite } from './preflight.mjs';
 
 /** What the desktop build produces, and what it is built from. */
 export const DESKTOP_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
@@ -50,7 +52,7 @@ export function planStart({ electronPath, sqliteReady, desktopStale, rendererSta
       { kind: 'launch-electron', electronPath },
     ];
   }
-  return [{ kind: 'note', text: NO_ELECTRON_NOTE }, ...(rendererStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
+  return [{ kind: 'note', text: NO_ELECTRON_NOTE }, { kind: 'check-sqlite' }, ...(rendererStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
 }
 
 const IGNORED_SOURCE = /\.test\.tsx?$/;
@@ -153,6 +155,15 @@ function main() {
       case 'note':
         console.log(step.text);
         break;
+      case 'check-sqlite': {
+        // The headless host runs on this Node's better-sqlite3 build: say so plainly if it cannot load.
+        const sqlite = checkNativeSqlite(projectDir);
+        if (!sqlite.ok) {
+          console.error(sqlite.message);
+          process.exit(1);
+        }
+        break;
+      }
       case 'prepare-sqlite':
         prepareElectronSqlite({ projectDir });
         break;

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,14 +30,16 @@ describe('planStart', () => {
     ]);
   });
 
-  it('without Electron: says so in one line, builds the renderer when needed, and serves', () => {
+  it('without Electron: says so in one line, checks better-sqlite3 loads, builds the renderer when needed, and serves', () => {
     expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, rendererStale: true })).toEqual([
       { kind: 'note', text: NO_ELECTRON_NOTE },
+      { kind: 'check-sqlite' },
       { kind: 'build' },
       { kind: 'serve' },
     ]);
     expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, rendererStale: false })).toEqual([
       { kind: 'note', text: NO_ELECTRON_NOTE },
+      { kind: 'check-sqlite' },
       { kind: 'serve' },
     ]);
     expect(NO_ELECTRON_NOTE).not.toContain('\n');
@@ -100,5 +103,22 @@ describe('helpers', () => {
 
   it('never passes ELECTRON_RUN_AS_NODE to the app', () => {
     expect(childEnv({ PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' })).toEqual({ PATH: '/bin' });
+  });
+});
+
+describe('node scripts/start.mjs without Electron', () => {
+  it('stops before building or serving, with a message, when better-sqlite3 has no native build', () => {
+    const root = join(import.meta.dirname, '..');
+    // The project's scripts, and better-sqlite3's real JavaScript without its native build; no electron.
+    cpSync(join(root, 'scripts'), join(project, 'scripts'), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
+    for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
+      const from = join(root, 'node_modules', name);
+      cpSync(from, join(project, 'node_modules', name), { recursive: true, filter: (path) => !['build', 'deps', 'src'].some((skip) => path.startsWith(join(from, skip))) });
+    }
+    const run = spawnSync(process.execPath, [join(project, 'scripts', 'start.mjs')], { cwd: project, encoding: 'utf8', timeout: 15_000 });
+    expect(run.stdout).toContain(NO_ELECTRON_NOTE);
+    expect(run.stderr).toMatch(/^Cairn cannot start: better-sqlite3 is installed but its native module was never built/);
+    expect(run.status).toBe(1);
+    expect(existsSync(join(project, 'out'))).toBe(false);
   });
 });
