@@ -11,6 +11,7 @@ import type { ProviderClient } from '../runtime/provider-client';
 import { aiSdkProviderClient } from '../runtime/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
+import { describeDatabaseError } from '../storage/database';
 import { openStores } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
@@ -44,6 +45,12 @@ export interface HostOptions {
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
   readonly flushMs?: number;
+  /**
+   * When the database is damaged, move it aside (kept) and start from a fresh one holding every
+   * session and transcript that can still be read. The person chooses this (serve --salvage, or
+   * the desktop app's dialog); without it a damaged database stops the start with a DataDirError.
+   */
+  readonly salvage?: boolean;
 }
 
 export interface Host {
@@ -66,7 +73,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const ids = options.ids ?? randomIds();
   const logger = options.logger ?? consoleLogger();
   const backends = new Map(options.backends ?? []);
-  const stores = openStores(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  const stores = openStores(options.dataDir, {
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    salvage: options.salvage === true,
+    onSalvaged: (report) =>
+      logger.warn('Moved a damaged database aside and started from what could be read', {
+        damagedFile: report.damagedFile,
+        copied: report.copied,
+        partial: report.partial,
+      }),
+  });
   const hostEpoch = ids.next('epoch');
   let runtime: Runtime;
   try {
@@ -87,7 +103,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     runtime.recover();
   } catch (error) {
     stores.close();
-    throw error;
+    // A damaged page found while recovering is the same problem as one found at open: say so.
+    throw describeDatabaseError(error, options.dataDir);
   }
   const info: HostInfo = {
     name: 'Cairn',

@@ -1,6 +1,8 @@
 import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
-import { openDatabase, type OpenDatabaseOptions } from './database';
+import { DataDirError } from './data-dir-errors';
+import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
+import { salvageDatabase, type SalvageReport } from './salvage';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
@@ -33,17 +35,26 @@ export interface Stores {
   close(): void;
 }
 
-/** Locks the data directory, opens and migrates its database, and builds the stores. */
-export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): Stores {
-  const lock: DataDirLock = acquireDataDirLock(dataDir);
-  let db;
+export interface OpenStoresOptions extends Omit<OpenDatabaseOptions, 'check'> {
+  /** When the database is damaged, move it aside and start from what can be read (salvageDatabase). */
+  readonly salvage?: boolean;
+  /** Told when a damaged database was salvaged. */
+  readonly onSalvaged?: (report: SalvageReport) => void;
+}
+
+/**
+ * Locks the data directory, opens and migrates its database, and builds the stores. After an
+ * unclean end of the previous owner (or when asked to salvage) the database is checked first.
+ */
+export function openStores(dataDir: string, options: OpenStoresOptions = {}): Stores {
+  const lock: DataDirLock = acquireDataDirLock(dataDir, options);
+  let database: Db;
   try {
-    db = openDatabase(dataDir, options);
+    database = openChecked(dataDir, options, lock.previousOwnerEndedUncleanly !== null || options.salvage === true);
   } catch (error) {
-    lock.release();
+    lock.release({ clean: false });
     throw error;
   }
-  const database = db;
   let closed = false;
   return {
     sessions: createSessionStore(database),
@@ -69,4 +80,16 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
       }
     },
   };
+}
+
+function openChecked(dataDir: string, options: OpenStoresOptions, check: boolean): Db {
+  const { salvage, onSalvaged, ...databaseOptions } = options;
+  try {
+    return openDatabase(dataDir, { ...databaseOptions, check });
+  } catch (error) {
+    if (salvage !== true || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    const report = salvageDatabase(dataDir, databaseOptions, new Date());
+    onSalvaged?.(report);
+    return openDatabase(dataDir, databaseOptions);
+  }
 }
