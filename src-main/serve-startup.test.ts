@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { LOCK_FILE } from './storage/data-dir-lock';
 import { DATABASE_FILE } from './storage/database';
 import { corruptIndexPage } from './storage/testing/corrupt-database';
 import { tempDataDir } from './testing/host-fixture';
-import { connectProtocolClient } from './testing/protocol-client';
+import { connectProtocolClient, HandshakeRefused } from './testing/protocol-client';
 import { runServeToExit, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
@@ -182,5 +182,21 @@ describe('a damaged database', () => {
     expect(existsSync(join(dir, DATABASE_FILE))).toBe(true);
     const output = await refused(dir);
     expect(output).toContain(`cairn: Cairn's database ${join(dir, DATABASE_FILE)} is damaged (file is not a database)`);
+  });
+});
+
+describe('the access token', () => {
+  it('is read from --token-file (ahead of CAIRN_TOKEN), and --token on the command line is warned about', async () => {
+    const dir = dataDir();
+    const file = join(dir, 'token');
+    writeFileSync(file, 'from-the-file-0123\n', { mode: 0o600 });
+    const server = track(await startServeProcess({ dataDir: join(dir, 'data'), token: 'from-the-environment', args: [`--token-file=${file}`] }));
+    expect(server.url).toContain('#token=from-the-file-0123');
+    const client = await connectProtocolClient(server.wsUrl, { token: 'from-the-file-0123' });
+    await client.close();
+    await expect(connectProtocolClient(server.wsUrl, { token: 'from-the-environment' })).rejects.toBeInstanceOf(HandshakeRefused);
+
+    const warned = track(await startServeProcess({ dataDir: join(dir, 'other'), token: 'unused-env-token', args: ['--token=on-the-command-line'] }));
+    expect(warned.output()).toContain('--token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file');
   });
 });
