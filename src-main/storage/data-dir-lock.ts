@@ -62,6 +62,9 @@ export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): 
       released = true;
       try {
         if (clean) unlinkSync(ownerPath);
+      } catch (error) {
+        // Already gone (the folder was removed under us): released all the same.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       } finally {
         db.close();
       }

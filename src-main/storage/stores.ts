@@ -8,6 +8,7 @@ import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
+import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createShellRunStore, type ShellRunStore } from './shell-run-store';
@@ -29,6 +30,7 @@ export interface Stores {
   readonly interactions: InteractionStore;
   readonly goals: GoalStore;
   readonly workhub: WorkHubStore;
+  readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
@@ -68,6 +70,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     interactions: createInteractionStore(database),
     goals: createGoalStore(database),
     workhub: createWorkHubStore(database),
+    searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
