@@ -8,10 +8,10 @@ const BODY_LIMIT = 8000;
 
 /**
  * Keeps the WorkHub's full-text index of session titles and recent transcript text up to date,
- * incrementally: each session is re-indexed when it changes, together with the revision it was
- * indexed at. A start re-indexes only what moved while no host was following (catchUp), so its
- * cost does not grow with history; the whole index is rebuilt only after a migration emptied it
- * or when it is found damaged.
+ * incrementally: each session is re-indexed when it changes, clearing the mark the database set
+ * when it changed. A start re-indexes only what is still marked (changed while no host followed,
+ * e.g. a crash between a write and its index update), so its cost does not grow with history; the
+ * whole index is rebuilt only after a migration marked everything or when it is found damaged.
  */
 export class SearchIndexer {
   constructor(
@@ -20,7 +20,6 @@ export class SearchIndexer {
   ) {}
 
   refresh(sessionId: string): void {
-    if (sessionId === WORKHUB_SESSION_ID) return;
     this.repairingOnce(() => this.index(sessionId));
   }
 
@@ -35,15 +34,15 @@ export class SearchIndexer {
     this.repairingOnce(() => {
       // A one-word query reads the index's structure: cheap, and it finds a damaged index at start.
       this.stores.workhub.search(['cairn'], 1);
-      for (const sessionId of this.stores.searchIndex.orphans()) this.remove(sessionId);
-      for (const sessionId of this.stores.searchIndex.stale(WORKHUB_SESSION_ID)) this.index(sessionId);
+      for (const sessionId of this.stores.searchIndex.pending()) this.index(sessionId);
     });
   }
 
   private index(sessionId: string): void {
     this.stores.transaction(() => {
-      const session = this.stores.sessions.get(sessionId);
+      const session = sessionId === WORKHUB_SESSION_ID ? null : this.stores.sessions.get(sessionId);
       if (session === null) {
+        // Gone, or the WorkHub itself (never a search result): no entry.
         this.remove(sessionId);
         return;
       }
@@ -54,14 +53,14 @@ export class SearchIndexer {
         .join('\n')
         .slice(-BODY_LIMIT);
       this.stores.workhub.index(sessionId, session.title, body);
-      this.stores.searchIndex.markIndexed(sessionId, session.revision);
+      this.stores.searchIndex.markCurrent(sessionId);
     });
   }
 
   private remove(sessionId: string): void {
     this.stores.transaction(() => {
       this.stores.workhub.unindex(sessionId);
-      this.stores.searchIndex.forget(sessionId);
+      this.stores.searchIndex.markCurrent(sessionId);
     });
   }
 
@@ -74,7 +73,7 @@ export class SearchIndexer {
       if (typeof code !== 'string' || !code.startsWith('SQLITE_CORRUPT')) throw error;
       this.logger.warn('The WorkHub search index was damaged; rebuilding it from the sessions', { error: String(error) });
       this.stores.searchIndex.reset();
-      for (const sessionId of this.stores.searchIndex.stale(WORKHUB_SESSION_ID)) this.index(sessionId);
+      for (const sessionId of this.stores.searchIndex.pending()) this.index(sessionId);
       work();
     }
   }
