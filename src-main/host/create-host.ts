@@ -12,7 +12,8 @@ import { aiSdkProviderClient } from '../runtime/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { describeDatabaseError } from '../storage/database';
-import { openStores } from '../storage/stores';
+import { DataDirError } from '../storage/data-dir-errors';
+import { openStores, type SalvageMode } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -67,21 +68,39 @@ export interface Host {
 const DIRECT: CallContext = { transport: 'direct', connectionId: 'direct' };
 const SHUTDOWN_GRACE_MS = 2000;
 
-/** The composition root: opens the record, recovers it, and wires runtime, handlers and dispatcher. */
+/**
+ * The composition root: opens the record, recovers it, and wires runtime, handlers and dispatcher.
+ * With `salvage`, a database found damaged (by the check at open, or while recovering) is moved
+ * aside and the host starts from what could be read.
+ */
 export async function createHost(options: HostOptions): Promise<Host> {
+  if (options.salvage !== true) return startHost(options, 'never');
+  let salvaged = false;
+  try {
+    return await startHost(options, 'when_damaged', () => (salvaged = true));
+  } catch (error) {
+    // Damage the check could not see, found while recovering: salvage now, once.
+    if (salvaged || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    return startHost(options, 'always');
+  }
+}
+
+async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged: () => void = () => {}): Promise<Host> {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds();
   const logger = options.logger ?? consoleLogger();
   const backends = new Map(options.backends ?? []);
   const stores = openStores(options.dataDir, {
     ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
-    salvage: options.salvage === true,
-    onSalvaged: (report) =>
+    salvage,
+    onSalvaged: (report) => {
+      onSalvaged();
       logger.warn('Moved a damaged database aside and started from what could be read', {
         damagedFile: report.damagedFile,
         copied: report.copied,
         partial: report.partial,
-      }),
+      });
+    },
   });
   const hostEpoch = ids.next('epoch');
   let runtime: Runtime;

@@ -37,9 +37,14 @@ export interface Stores {
   close(): void;
 }
 
+export type SalvageMode = 'never' | 'when_damaged' | 'always';
+
 export interface OpenStoresOptions extends Omit<OpenDatabaseOptions, 'check'> {
-  /** When the database is damaged, move it aside and start from what can be read (salvageDatabase). */
-  readonly salvage?: boolean;
+  /**
+   * Whether to move the database aside and start from what can be read (salvageDatabase): never
+   * (the default), when the check finds it damaged, or always (damage found later, while recovering).
+   */
+  readonly salvage?: SalvageMode;
   /** Told when a damaged database was salvaged. */
   readonly onSalvaged?: (report: SalvageReport) => void;
 }
@@ -52,7 +57,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
   const lock: DataDirLock = acquireDataDirLock(dataDir, options);
   let database: Db;
   try {
-    database = openChecked(dataDir, options, lock.previousOwnerEndedUncleanly !== null || options.salvage === true);
+    database = openChecked(dataDir, options, lock.previousOwnerEndedUncleanly !== null || options.salvage === 'when_damaged');
   } catch (error) {
     lock.release({ clean: false });
     throw error;
@@ -86,13 +91,16 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
 }
 
 function openChecked(dataDir: string, options: OpenStoresOptions, check: boolean): Db {
-  const { salvage, onSalvaged, ...databaseOptions } = options;
+  const { salvage = 'never', onSalvaged, ...databaseOptions } = options;
+  const salvageAndOpen = () => {
+    onSalvaged?.(salvageDatabase(dataDir, databaseOptions, new Date()));
+    return openDatabase(dataDir, databaseOptions);
+  };
+  if (salvage === 'always') return salvageAndOpen();
   try {
     return openDatabase(dataDir, { ...databaseOptions, check });
   } catch (error) {
-    if (salvage !== true || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
-    const report = salvageDatabase(dataDir, databaseOptions, new Date());
-    onSalvaged?.(report);
-    return openDatabase(dataDir, databaseOptions);
+    if (salvage !== 'when_damaged' || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    return salvageAndOpen();
   }
 }
