@@ -33,6 +33,13 @@ export default tseslint.config(
         forbid([...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom', 'ws', 'zustand'], 'src-shared is the contract: it imports no Node, Electron, React or storage.'),
         forbid(['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'], 'src-shared imports nothing from the other folders.'),
       ),
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Build string schemas with wellFormedString() (src-shared/well-formed-string.ts): it refuses lone surrogates.',
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { formatResults, type BenchResult } from './bench-result';
+import { benchColdStart } from './cold-start.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -9,6 +10,7 @@ import { benchStreamLatency } from './stream-latency.bench';
  */
 const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['ledger', benchLedgerAppend],
+  ['cold-start', benchColdStart],
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,18 @@ import { parseArgs } from 'node:util';
 import { createHost } from './host/create-host';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/ports';
-import { DataDirLockedError } from './storage/data-dir-lock';
+import { DataDirError } from './storage/data-dir-errors';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
 
-const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token T]
-  --data-dir  where Cairn keeps its database (env CAIRN_DATA_DIR; default: a per-user folder)
-  --port      port on 127.0.0.1 (env CAIRN_PORT; default: a free port)
-  --token     the access token clients must present (env CAIRN_TOKEN; default: random)`;
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--salvage]
+  --data-dir    where Cairn keeps its database (env CAIRN_DATA_DIR; default: a per-user folder)
+  --port        port on 127.0.0.1 (env CAIRN_PORT; default: a free port)
+  --token-file  a file holding the access token clients must present
+                (or env CAIRN_TOKEN; default: a random token, printed in the address)
+  --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
+                holding every session and transcript that can still be read
+  --token T     also accepted, but every user of this machine can read it in the process list`;
 
 function defaultDataDir(): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Cairn');
@@ -28,6 +32,8 @@ function parseOptions() {
       'data-dir': { type: 'string' },
       port: { type: 'string' },
       token: { type: 'string' },
+      'token-file': { type: 'string' },
+      salvage: { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -39,13 +45,31 @@ function parseOptions() {
   const portText = values.port ?? process.env.CAIRN_PORT ?? '0';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not "${portText}"`);
-  const token = values.token ?? process.env.CAIRN_TOKEN ?? randomBytes(24).toString('base64url');
-  if (token.length < 8) throw new Error('--token must be at least 8 characters');
+  const tokenFile = values['token-file'];
+  if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
+  const token = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN ?? randomBytes(24).toString('base64url');
+  if (token.length < 8) throw new Error('The access token must be at least 8 characters');
+  if (values.token !== undefined) {
+    console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
+  }
   return {
     dataDir: resolve(values['data-dir'] ?? process.env.CAIRN_DATA_DIR ?? defaultDataDir()),
     port,
     token,
+    salvage: values.salvage === true,
   };
+}
+
+function readToken(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Could not read the token file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const token = text.trim();
+  if (token.includes('\n')) throw new Error(`The token file ${file} must hold the token alone, on one line`);
+  return token;
 }
 
 async function main() {
@@ -57,7 +81,7 @@ async function main() {
     process.exit(2);
   }
   const logger = consoleLogger();
-  const host = await createHost({ dataDir: options.dataDir, logger });
+  const host = await createHost({ dataDir: options.dataDir, logger, salvage: options.salvage });
   const rendererDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
   const transport = await startWebSocketTransport({
     host,
@@ -85,7 +109,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) console.error(`cairn: ${error.message}`);
-  else console.error('cairn: the host failed to start:', error);
+  if (error instanceof DataDirError) {
+    const next = error.problem === 'damaged_database' ? '\nTo do that, start again with --salvage.' : '';
+    console.error(`cairn: ${error.message}${next}`);
+  } else {
+    console.error('cairn: the host failed to start:', error);
+  }
   process.exit(1);
 });

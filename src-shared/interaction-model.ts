@@ -1,25 +1,26 @@
 import { z } from 'zod';
+import { wellFormedString } from './well-formed-string';
 
 /**
  * Interactions: the agent asks, the person answers. A `question` puts 1–4 structured questions; a
  * `form` asks for up to 32 typed fields. The mechanism is generic (tool approval builds on it).
  */
 
-const ident = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits and _ . - only');
-const label = z.string().trim().min(1).max(200);
+const ident = wellFormedString().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits and _ . - only');
+const label = wellFormedString().trim().min(1).max(200);
 
 export const questionOptionSchema = z.strictObject({
   id: ident,
   label,
-  description: z.string().trim().max(500).optional(),
+  description: wellFormedString().trim().max(500).optional(),
 });
 
 export const questionSchema = z
   .strictObject({
     id: ident,
     /** A short tag shown above the question, e.g. "Deploy target". */
-    header: z.string().trim().min(1).max(40),
-    prompt: z.string().trim().min(1).max(2000),
+    header: wellFormedString().trim().min(1).max(40),
+    prompt: wellFormedString().trim().min(1).max(2000),
     /** None (a text question) or 2–6. */
     options: z.array(questionOptionSchema).max(6),
     multiple: z.boolean(),
@@ -39,7 +40,7 @@ export const questionRequestSchema = z
   })
   .refine((request) => new Set(request.questions.map((question) => question.id)).size === request.questions.length, 'Question ids must be unique');
 
-const common = { id: ident, label, help: z.string().trim().max(500).optional(), required: z.boolean() };
+const common = { id: ident, label, help: wellFormedString().trim().max(500).optional(), required: z.boolean() };
 const selectOption = z.strictObject({ value: ident, label });
 
 export const STRING_FORMATS = ['plain', 'multiline', 'email', 'uri', 'date', 'date-time'] as const;
@@ -51,7 +52,7 @@ export const formFieldSchema = z.discriminatedUnion('type', [
     format: z.enum(STRING_FORMATS).optional(),
     minLength: z.number().int().min(0).max(100_000).optional(),
     maxLength: z.number().int().min(1).max(100_000).optional(),
-    default: z.string().max(100_000).optional(),
+    default: wellFormedString().max(100_000).optional(),
   }),
   z.strictObject({
     ...common,
@@ -80,8 +81,8 @@ export const formFieldSchema = z.discriminatedUnion('type', [
 export const formRequestSchema = z
   .strictObject({
     kind: z.literal('form'),
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(2000).optional(),
+    title: wellFormedString().trim().min(1).max(200),
+    description: wellFormedString().trim().max(2000).optional(),
     fields: z.array(formFieldSchema).min(1).max(32),
   })
   .refine((request) => new Set(request.fields.map((field) => field.id)).size === request.fields.length, 'Field ids must be unique');
@@ -89,12 +90,12 @@ export const formRequestSchema = z
 /** Approval of a tool call that changes something, showing exactly what will happen. */
 export const permissionRequestSchema = z.strictObject({
   kind: z.literal('permission'),
-  toolName: z.string().min(1).max(100),
+  toolName: wellFormedString().min(1).max(100),
   /** One line for a person: "Edit src/app.ts", "Run npm test". */
-  summary: z.string().min(1).max(500),
+  summary: wellFormedString().min(1).max(500),
   preview: z.union([
-    z.strictObject({ kind: z.literal('diff'), path: z.string().max(4096), diff: z.string().max(1_000_000) }),
-    z.strictObject({ kind: z.literal('command'), command: z.string().max(100_000), cwd: z.string().max(4096) }),
+    z.strictObject({ kind: z.literal('diff'), path: wellFormedString().max(4096), diff: wellFormedString().max(1_000_000) }),
+    z.strictObject({ kind: z.literal('command'), command: wellFormedString().max(100_000), cwd: wellFormedString().max(4096) }),
   ]),
 });
 
@@ -115,18 +116,18 @@ export const interactionAnswerSchema = z.union([
   z.strictObject({
     action: z.literal('accept'),
     answers: z.record(
-      z.string().max(64),
-      z.strictObject({ optionIds: z.array(z.string().max(64)).max(6), text: z.string().max(4000).optional() }),
+      wellFormedString().max(64),
+      z.strictObject({ optionIds: z.array(wellFormedString().max(64)).max(6), text: wellFormedString().max(4000).optional() }),
     ),
   }),
   z.strictObject({
     action: z.literal('accept'),
-    values: z.record(z.string().max(64), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(64)).max(50)])),
+    values: z.record(wellFormedString().max(64), z.union([wellFormedString().max(100_000), z.number(), z.boolean(), z.array(wellFormedString().max(64)).max(50)])),
   }),
   z.strictObject({
     action: z.literal('accept'),
     decision: z.enum(['allow_once', 'allow_session', 'deny']),
-    reason: z.string().trim().max(2000).optional(),
+    reason: wellFormedString().trim().max(2000).optional(),
   }),
   z.strictObject({ action: z.literal('decline') }),
   z.strictObject({ action: z.literal('cancel') }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from './well-formed-string';
 
 /** The WebSocket wire protocol (also the remote-host protocol). See ARCHITECTURE.md §3. */
 export const PROTOCOL_VERSION = 1;
@@ -6,14 +7,14 @@ export const PROTOCOL_MIN = 1;
 
 export const helloMessage = z.strictObject({
   hello: z.strictObject({
-    token: z.string().min(1).max(512),
+    token: wellFormedString().min(1).max(512),
     protocol: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(0) }),
   }),
 });
 
 export const requestMessage = z.strictObject({
-  id: z.union([z.string().min(1).max(128), z.number().int()]),
-  op: z.string().min(1).max(100),
+  id: z.union([wellFormedString().min(1).max(128), z.number().int()]),
+  op: wellFormedString().min(1).max(100),
   input: z.unknown(),
 });
 

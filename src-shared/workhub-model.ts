@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from './well-formed-string';
 
 /** The WorkHub: one coordination chat that routes what the person wants to the right work. */
 
@@ -25,19 +26,19 @@ export interface CandidateSet {
   readonly candidates: readonly Candidate[];
 }
 
-const ref = z.string().min(1).max(64);
-const text = z.string().trim().min(1).max(20_000);
+const ref = wellFormedString().min(1).max(64);
+const text = wellFormedString().trim().min(1).max(20_000);
 
 export const workTargetSchema = z.union([
   z.strictObject({ candidateRef: ref }),
-  z.strictObject({ delegationActionId: z.string().min(1).max(128) }),
+  z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) }),
 ]);
 export type WorkTarget = z.infer<typeof workTargetSchema>;
 
 export const proposalSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('answer_here'), text }),
   z.strictObject({ kind: z.literal('clarify'), question: text }),
-  z.strictObject({ kind: z.literal('create_new'), title: z.string().trim().min(1).max(200), workspace: z.string().max(4096).nullable(), text }),
+  z.strictObject({ kind: z.literal('create_new'), title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable(), text }),
   z.strictObject({ kind: z.literal('delegate_existing'), candidateRef: ref, text }),
   /** Several candidates fit: ask the person with a form (the candidates, plus "start new work"). */
   z.strictObject({ kind: z.literal('choose'), candidateRefs: z.array(ref).min(2).max(32), text }),
@@ -45,8 +46,8 @@ export const proposalSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('resume_work'), target: workTargetSchema }),
   z.strictObject({
     kind: z.literal('correct'),
-    replacesActionId: z.string().min(1).max(128),
-    target: z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ createNew: z.strictObject({ title: z.string().trim().min(1).max(200), workspace: z.string().max(4096).nullable() }) })]),
+    replacesActionId: wellFormedString().min(1).max(128),
+    target: z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ createNew: z.strictObject({ title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable() }) })]),
   }),
 ]);
 export type Proposal = z.infer<typeof proposalSchema>;

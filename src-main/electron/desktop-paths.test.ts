@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError } from '../storage/data-dir-lock';
+import { DataDirError, DataDirLockedError } from '../storage/data-dir-errors';
 import {
   describeStartupError,
   electronSqliteBindingPath,
@@ -70,8 +70,14 @@ describe('describeStartupError', () => {
   });
 
   it('passes a locked data directory through in its own words', () => {
-    const locked = new DataDirLockedError('/data', 4242);
+    const locked = new DataDirLockedError('/data', { pid: 4242, startedAt: '2026-01-01T00:00:00.000Z', hostname: 'box' });
     expect(describeStartupError(locked, null)).toBe(locked.message);
+    expect(locked.message).toContain('process 4242');
+  });
+
+  it('passes every data directory problem through in its own words', () => {
+    const readOnly = new DataDirError('read_only_directory', '/data', 'Cairn cannot write to its data directory /data.');
+    expect(describeStartupError(readOnly, null)).toBe(readOnly.message);
   });
 
   it('wraps anything else', () => {

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DataDirLockedError } from '../storage/data-dir-lock';
+import { DataDirError } from '../storage/data-dir-errors';
 
 /**
  * Where the desktop app finds and keeps things. Pure functions of what Electron reports, so the
@@ -73,7 +73,7 @@ const WRONG_ABI = /NODE_MODULE_VERSION|compiled against a different Node\.js ver
  */
 export function describeStartupError(error: unknown, bindingPath: string | null): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof DataDirLockedError) return message;
+  if (error instanceof DataDirError) return message;
   if (WRONG_ABI.test(message)) {
     const what =
       bindingPath === null

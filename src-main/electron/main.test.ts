@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,8 @@ import { createHost } from '../host/create-host';
 import { IPC_INVOKE_CHANNEL, type IpcInvokeListener } from '../host/transports/ipc-transport';
 import { silentLogger } from '../runtime/ports';
 import { LOCK_FILE } from '../storage/data-dir-lock';
+import { DATABASE_FILE } from '../storage/database';
+import { corruptIndexPage } from '../storage/testing/corrupt-database';
 import { OVERRIDE_PROFILE_FOLDER } from './desktop-paths';
 import { WINDOW_STATE_FILE } from './window-state';
 
@@ -37,7 +39,7 @@ function emitter() {
   };
 }
 
-function createElectronStub(options: { singleInstance: boolean; appPath: string }) {
+function createElectronStub(options: { singleInstance: boolean; appPath: string; messageBoxResponse: number }) {
   const calls: string[] = [];
   const appEvents = emitter();
   const paths = new Map([['userData', join(options.appPath, 'default-user-data')]]);
@@ -47,6 +49,7 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string 
   const handlers = new Map<string, IpcInvokeListener>();
   const windows: FakeWindow[] = [];
   const errorBoxes: string[] = [];
+  const messageBoxes: string[] = [];
   const session = {
     cspInstalled: false,
     requestHandler: false,
@@ -114,7 +117,13 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string 
   const electron = {
     app,
     BrowserWindow: FakeWindow,
-    dialog: { showErrorBox: (_title: string, text: string) => errorBoxes.push(text) },
+    dialog: {
+      showErrorBox: (_title: string, text: string) => errorBoxes.push(text),
+      showMessageBox: (box: { message: string; buttons: string[] }) => {
+        messageBoxes.push(`${box.message} [${box.buttons.join(' | ')}]`);
+        return Promise.resolve({ response: options.messageBoxResponse });
+      },
+    },
     ipcMain: {
       handle: (channel: string, listener: IpcInvokeListener) => handlers.set(channel, listener),
       removeHandler: (channel: string) => handlers.delete(channel),
@@ -136,7 +145,7 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string 
       }
     },
   };
-  return { electron, calls, paths, loaded, exited, quitted, handlers, windows, errorBoxes, session };
+  return { electron, calls, paths, loaded, exited, quitted, handlers, windows, errorBoxes, messageBoxes, session };
 }
 
 let root: string;
@@ -173,8 +182,8 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function startMain(options: { singleInstance?: boolean } = {}) {
-  const stub = createElectronStub({ singleInstance: options.singleInstance ?? true, appPath: root });
+async function startMain(options: { singleInstance?: boolean; messageBoxResponse?: number } = {}) {
+  const stub = createElectronStub({ singleInstance: options.singleInstance ?? true, appPath: root, messageBoxResponse: options.messageBoxResponse ?? 1 });
   running = stub;
   vi.doMock('electron', () => stub.electron);
   await import('./main');
@@ -260,5 +269,30 @@ describe('the Electron entry', () => {
     } finally {
       await other.close();
     }
+  });
+
+  async function damagedDataDir() {
+    const seeded = await createHost({ dataDir, logger: silentLogger });
+    await seeded.invoke('session.create', { title: 'Kept through the damage' });
+    await seeded.close();
+    corruptIndexPage(join(dataDir, DATABASE_FILE), null);
+  }
+
+  it('offers to salvage a damaged database and, when the person declines, says what is wrong and exits', async () => {
+    await damagedDataDir();
+    const stub = await startMain({ messageBoxResponse: 1 });
+    expect(await stub.exited.promise).toBe(1);
+    expect(stub.messageBoxes).toEqual(["Cairn's database is damaged [Salvage and start | Quit]"]);
+    expect(stub.errorBoxes[0]).toContain(`Cairn's database ${join(dataDir, DATABASE_FILE)} is damaged (file is not a database)`);
+    expect(stub.windows).toHaveLength(0);
+  });
+
+  it('salvages a damaged database when the person agrees, keeping the damaged file, and opens the window', async () => {
+    await damagedDataDir();
+    const stub = await startMain({ messageBoxResponse: 0 });
+    await stub.loaded.promise;
+    expect(stub.errorBoxes).toEqual([]);
+    expect(readdirSync(dataDir).some((name) => name.startsWith(`${DATABASE_FILE}.damaged-`))).toBe(true);
+    expect(stub.windows).toHaveLength(1);
   });
 });

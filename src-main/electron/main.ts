@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
 import { consoleLogger } from '../runtime/ports';
+import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
 import { notifyPendingInteractions } from './interaction-notifier';
@@ -63,12 +64,12 @@ async function start(): Promise<void> {
 
   const bindingCandidate = electronSqliteBindingPath(app.getAppPath());
   const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
-  let host: Host;
-  try {
-    const secretCipher = safeStorageCipher(safeStorage);
-    host = await createHost({
+  const secretCipher = safeStorageCipher(safeStorage);
+  const openHost = (salvage: boolean) =>
+    createHost({
       dataDir: dirs.dataDir,
       logger,
+      salvage,
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
@@ -79,8 +80,24 @@ async function start(): Promise<void> {
         },
       },
     });
+  let host: Host;
+  try {
+    host = await openHost(false).catch(async (error: unknown) => {
+      if (!(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+      const choice = await dialog.showMessageBox({
+        type: 'warning',
+        title: 'Cairn',
+        message: 'Cairn\'s database is damaged',
+        detail: `${error.message}\n\nSalvage moves it aside and starts Cairn with what could be read.`,
+        buttons: ['Salvage and start', 'Quit'],
+        defaultId: 0,
+        cancelId: 1,
+      });
+      if (choice.response !== 0) throw error;
+      return openHost(true);
+    });
   } catch (error) {
-    logger.error('The host failed to start', { error: String(error) });
+    logger.error('The host failed to start', { error: error instanceof DataDirError ? error.message : String(error) });
     dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
     app.exit(1);
     return;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
+import { recordFingerprint } from '../testing/record-fingerprint';
 
 const SECRET = 'sk-test-DO-NOT-LEAK-5f2c9a71e3';
 let t: TestHost;
@@ -54,6 +55,14 @@ describe('the connection catalog', () => {
     ]) {
       const outcome = await t.host.dispatch('connection.create', input, { transport: 'direct', connectionId: 'test' });
       expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');
+    }
+    for (const baseUrl of [`https://user:${SECRET}@api.example.com/v1`, `https://${SECRET}@api.example.com/v1`]) {
+      const before = recordFingerprint(t.dataDir);
+      const keyInAddress = await t.invoke('connection.create', { name: 'Proxy', providerType: 'openai_compatible', baseUrl });
+      expect(keyInAddress).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(keyInAddress.ok ? '' : keyInAddress.error.message).toContain('Leave the user name and API key out of the address');
+      expect(keyInAddress.ok ? '' : keyInAddress.error.message).not.toContain(SECRET);
+      expect(recordFingerprint(t.dataDir)).toBe(before);
     }
     const compatible = await t.invoke('connection.create', { name: 'LM Studio', providerType: 'openai_compatible' });
     expect(compatible.ok ? null : compatible.error.message).toMatch(/needs the server address/);

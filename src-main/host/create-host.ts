@@ -11,7 +11,9 @@ import type { ProviderClient } from '../runtime/provider-client';
 import { aiSdkProviderClient } from '../runtime/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
-import { openStores } from '../storage/stores';
+import { describeDatabaseError } from '../storage/database';
+import { DataDirError } from '../storage/data-dir-errors';
+import { openStores, type SalvageMode } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -44,6 +46,12 @@ export interface HostOptions {
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
   readonly flushMs?: number;
+  /**
+   * When the database is damaged, move it aside (kept) and start from a fresh one holding every
+   * session and transcript that can still be read. The person chooses this (serve --salvage, or
+   * the desktop app's dialog); without it a damaged database stops the start with a DataDirError.
+   */
+  readonly salvage?: boolean;
 }
 
 export interface Host {
@@ -60,13 +68,40 @@ export interface Host {
 const DIRECT: CallContext = { transport: 'direct', connectionId: 'direct' };
 const SHUTDOWN_GRACE_MS = 2000;
 
-/** The composition root: opens the record, recovers it, and wires runtime, handlers and dispatcher. */
+/**
+ * The composition root: opens the record, recovers it, and wires runtime, handlers and dispatcher.
+ * With `salvage`, a database found damaged (by the check at open, or while recovering) is moved
+ * aside and the host starts from what could be read.
+ */
 export async function createHost(options: HostOptions): Promise<Host> {
+  if (options.salvage !== true) return startHost(options, 'never');
+  let salvaged = false;
+  try {
+    return await startHost(options, 'when_damaged', () => (salvaged = true));
+  } catch (error) {
+    // Damage the check could not see, found while recovering: salvage now, once.
+    if (salvaged || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    return startHost(options, 'always');
+  }
+}
+
+async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged: () => void = () => {}): Promise<Host> {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds();
   const logger = options.logger ?? consoleLogger();
   const backends = new Map(options.backends ?? []);
-  const stores = openStores(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  const stores = openStores(options.dataDir, {
+    ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    salvage,
+    onSalvaged: (report) => {
+      onSalvaged();
+      logger.warn('Moved a damaged database aside and started from what could be read', {
+        damagedFile: report.damagedFile,
+        copied: report.copied,
+        partial: report.partial,
+      });
+    },
+  });
   const hostEpoch = ids.next('epoch');
   let runtime: Runtime;
   try {
@@ -87,7 +122,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     runtime.recover();
   } catch (error) {
     stores.close();
-    throw error;
+    // A damaged page found while recovering is the same problem as one found at open: say so.
+    throw describeDatabaseError(error, options.dataDir);
   }
   const info: HostInfo = {
     name: 'Cairn',

@@ -144,7 +144,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
   });
   const goalServiceReady = goals;
-  const indexer = new SearchIndexer(deps.stores);
+  const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
   const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
   const modelRouter = createModelRouter({
@@ -185,7 +185,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const orphaned = shell.recover();
       if (orphaned > 0) deps.logger.info('Marked shell runs orphaned by the previous shutdown', { count: orphaned });
       workhubReady.ensureSession();
-      indexer.rebuild();
+      indexer.catchUp();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
       return report;

@@ -1,58 +1,109 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../testing/host-fixture';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from './data-dir-lock';
+import { waitFor } from '../testing/wait-for';
+import { DataDirError, DataDirLockedError } from './data-dir-errors';
+import { acquireDataDirLock, LOCK_FILE, OWNER_FILE } from './data-dir-lock';
 
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-  return Number(child.stdout);
+function refusal(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** A separate Node process holding the lock the way a host does, until it is killed. */
+function holderProcess(dataDir: string) {
+  const script = `
+    const Database = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+    const db = new Database(${JSON.stringify(join(dataDir, LOCK_FILE))}, { timeout: 0 });
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = MEMORY');
+    db.exec('BEGIN EXCLUSIVE');
+    process.stdout.write('held');
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, held: () => waitFor(() => output.includes('held'), { message: 'the holder to take the lock' }) };
 }
 
 describe('data directory lock', () => {
   const dir = useTempDirs();
 
-  it('refuses a second owner at once, naming the directory and the owning process', () => {
+  it('refuses a second owner in the same process, naming the directory, the owning process and its start', () => {
     const path = dir();
     const lock = acquireDataDirLock(path);
-    let refused: unknown;
-    try {
-      acquireDataDirLock(path);
-    } catch (error) {
-      refused = error;
-    }
+    const refused = refusal(() => acquireDataDirLock(path));
     expect(refused).toBeInstanceOf(DataDirLockedError);
-    expect((refused as Error).message).toContain(path);
-    expect((refused as Error).message).toContain(`process ${process.pid}`);
+    const message = (refused as Error).message;
+    expect(message).toContain(path);
+    expect(message).toContain(`process ${process.pid}`);
+    expect(message).toMatch(/started \d{4}-\d\d-\d\dT/);
     lock.release();
-    expect(existsSync(join(path, LOCK_FILE))).toBe(false);
-  });
-
-  it('takes over a lock left by a dead process', () => {
-    const path = dir();
-    const pid = deadPid();
-    writeFileSync(join(path, LOCK_FILE), JSON.stringify({ pid, hostname: hostname(), lockId: 'old', acquiredAt: '' }));
-    const lock = acquireDataDirLock(path);
-    expect(lock.tookOverFromPid).toBe(pid);
-    expect(JSON.parse(readFileSync(join(path, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
-    lock.release();
-  });
-
-  it('takes over an unreadable lock file', () => {
-    const path = dir();
-    writeFileSync(join(path, LOCK_FILE), 'not json');
-    const lock = acquireDataDirLock(path);
-    expect(lock.tookOverFromPid).toBeNull();
-    lock.release();
-  });
-
-  it('release leaves a lock that another owner took alone', () => {
-    const path = dir();
-    const lock = acquireDataDirLock(path);
-    writeFileSync(join(path, LOCK_FILE), JSON.stringify({ pid: process.pid, hostname: hostname(), lockId: 'someone-else' }));
-    lock.release();
+    // Released: the next owner gets it at once. The lock file itself is never deleted.
     expect(existsSync(join(path, LOCK_FILE))).toBe(true);
+    acquireDataDirLock(path).release();
+  });
+
+  it('is released by the operating system when the owning process is killed', async () => {
+    const path = dir();
+    const holder = holderProcess(path);
+    await holder.held();
+    expect(refusal(() => acquireDataDirLock(path))).toBeInstanceOf(DataDirLockedError);
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    acquireDataDirLock(path).release();
+  });
+
+  it('is not blocked by an owner note naming a live process that holds no lock, and reports the unclean end', () => {
+    const path = dir();
+    mkdirSync(path, { recursive: true });
+    // The pid of a live process that is not a Cairn host (this test runner's parent, or pid 1).
+    const live = { pid: process.ppid, startedAt: '2026-01-01T00:00:00.000Z', hostname: hostname() };
+    writeFileSync(join(path, OWNER_FILE), JSON.stringify(live));
+    const lock = acquireDataDirLock(path);
+    expect(lock.previousOwnerEndedUncleanly).toEqual(live);
+    expect(JSON.parse(readFileSync(join(path, OWNER_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+    expect(existsSync(join(path, OWNER_FILE))).toBe(false);
+    const next = acquireDataDirLock(path);
+    expect(next.previousOwnerEndedUncleanly).toBeNull();
+    next.release();
+  });
+
+  it('takes over a lock file written by an earlier Cairn, even one naming a live process', () => {
+    const path = dir();
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, LOCK_FILE), JSON.stringify({ pid: process.pid, hostname: hostname(), lockId: 'old', acquiredAt: '' }));
+    const lock = acquireDataDirLock(path);
+    expect(refusal(() => acquireDataDirLock(path))).toBeInstanceOf(DataDirLockedError);
+    lock.release();
+  });
+
+  it('keeps the owner note when released after a failed open, so the next start checks the database', () => {
+    const path = dir();
+    acquireDataDirLock(path).release({ clean: false });
+    const next = acquireDataDirLock(path);
+    expect(next.previousOwnerEndedUncleanly).toMatchObject({ pid: process.pid });
+    next.release();
+  });
+
+  it('says so clearly when cairn.lock is a folder', () => {
+    const path = dir();
+    mkdirSync(join(path, LOCK_FILE), { recursive: true });
+    const refused = refusal(() => acquireDataDirLock(path));
+    expect(refused).toBeInstanceOf(DataDirError);
+    expect(refused).toMatchObject({ problem: 'lock_path_not_a_file' });
+    expect((refused as Error).message).toBe(
+      `${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
+    );
   });
 });

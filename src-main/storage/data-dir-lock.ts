@@ -1,120 +1,142 @@
-import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { lstatSync, mkdirSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { DataDirError, DataDirLockedError, type LockOwner } from './data-dir-errors';
+import { describeFileSystemError, isReadOnlyError } from './read-only';
 
 export const LOCK_FILE = 'cairn.lock';
-
-interface LockOwner {
-  readonly pid: number;
-  readonly hostname: string;
-  readonly lockId: string;
-  readonly acquiredAt: string;
-}
-
-export class DataDirLockedError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly ownerPid: number,
-  ) {
-    super(
-      `The data directory ${dataDir} is already in use by another Cairn host (process ${ownerPid}). ` +
-        'Close that one first, or choose another directory with --data-dir.',
-    );
-    this.name = 'DataDirLockedError';
-  }
-}
+/** Who holds the lock, for messages only; removed by a clean release, so it also marks an unclean end. */
+export const OWNER_FILE = 'cairn.lock.owner';
 
 export interface DataDirLock {
   readonly path: string;
-  /** Whether the lock was taken over from a process that had died. */
-  readonly tookOverFromPid: number | null;
-  release(): void;
+  /** The previous owner, when it ended without releasing the lock (a crash, a kill, a power cut). */
+  readonly previousOwnerEndedUncleanly: LockOwner | null;
+  /**
+   * Gives the lock up. `clean: false` keeps the owner note, so the next owner checks the database
+   * as after a crash (used when opening failed half-way).
+   */
+  release(options?: { clean: boolean }): void;
+}
+
+export interface LockOptions {
+  /** For the Electron build: the path of a better-sqlite3 binary built for Electron's ABI. */
+  readonly nativeBinding?: string;
 }
 
 /**
- * Takes exclusive ownership of a data directory: a second host fails at once with the owner's pid;
- * a lock left by a dead process is taken over.
+ * Takes exclusive ownership of a data directory for this process's lifetime. The lock is SQLite's
+ * own exclusive lock on `cairn.lock` (an OS file lock, held by an open write transaction), so the
+ * operating system releases it the moment the owner dies, however it dies: a dead owner never
+ * blocks, a live one always does, in another process or in this one. The pid and start time written
+ * beside it only make the refusal readable; nothing is decided from them.
+ *
+ * The lock file itself is never deleted or replaced (a deleted lock file lets two owners lock two
+ * different files) and never opened by anything but SQLite: on POSIX, closing any other handle on it
+ * would drop this process's lock.
  */
-export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, LOCK_FILE);
-  const owner: LockOwner = {
-    pid: process.pid,
-    hostname: hostname(),
-    lockId: randomUUID(),
-    acquiredAt: new Date().toISOString(),
-  };
-  let tookOverFromPid: number | null = null;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    if (tryCreate(path, owner)) {
-      return { path, tookOverFromPid, release: () => releaseIfOurs(path, owner.lockId) };
-    }
-    const existing = readOwner(path);
-    if (existing !== null && existing.hostname === owner.hostname && isAlive(existing.pid)) {
-      throw new DataDirLockedError(dataDir, existing.pid);
-    }
-    tookOverFromPid = existing?.pid ?? null;
-    removeQuietly(path);
-  }
-  const existing = readOwner(path);
-  throw new DataDirLockedError(dataDir, existing?.pid ?? -1);
-}
-
-function tryCreate(path: string, owner: LockOwner): boolean {
-  let fd: number;
+export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): DataDirLock {
   try {
-    fd = openSync(path, 'wx', 0o600);
+    mkdirSync(dataDir, { recursive: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    throw describeFileSystemError(error, dataDir) ?? error;
   }
+  const path = join(dataDir, LOCK_FILE);
+  refuseNonFile(path);
+  const db = lockDatabase(dataDir, path, options);
+  const ownerPath = join(dataDir, OWNER_FILE);
+  const previous = readOwner(ownerPath, true);
   try {
-    writeSync(fd, JSON.stringify(owner));
-  } finally {
-    closeSync(fd);
+    writeOwner(ownerPath, { pid: process.pid, startedAt: new Date().toISOString(), hostname: hostname() });
+  } catch (error) {
+    db.close();
+    throw describeFileSystemError(error, dataDir) ?? error;
   }
-  return true;
+  let released = false;
+  return {
+    path,
+    previousOwnerEndedUncleanly: previous,
+    release({ clean } = { clean: true }) {
+      if (released) return;
+      released = true;
+      try {
+        if (clean) unlinkSync(ownerPath);
+      } catch (error) {
+        // Already gone (the folder was removed under us): released all the same.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      } finally {
+        db.close();
+      }
+    },
+  };
 }
 
-function readOwner(path: string): LockOwner | null {
+function refuseNonFile(path: string): void {
+  let stats;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'pid' in parsed &&
-      typeof parsed.pid === 'number' &&
-      'hostname' in parsed &&
-      typeof parsed.hostname === 'string' &&
-      'lockId' in parsed &&
-      typeof parsed.lockId === 'string'
-    ) {
-      return { pid: parsed.pid, hostname: parsed.hostname, lockId: parsed.lockId, acquiredAt: '' };
+    stats = lstatSync(path);
+  } catch {
+    return;
+  }
+  if (!stats.isFile()) {
+    const what = stats.isDirectory() ? 'a folder' : 'not a regular file';
+    throw new DataDirError(
+      'lock_path_not_a_file',
+      path,
+      `${path} is ${what}, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
+    );
+  }
+}
+
+function lockDatabase(dataDir: string, path: string, options: LockOptions): Database.Database {
+  for (let attempt = 0; ; attempt += 1) {
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(path, { timeout: 0, ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }) });
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = MEMORY');
+      db.exec('BEGIN EXCLUSIVE');
+      return db;
+    } catch (error) {
+      db?.close();
+      const code = (error as { code?: unknown }).code;
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') throw new DataDirLockedError(dataDir, readOwner(join(dataDir, OWNER_FILE), false));
+      if (code === 'SQLITE_NOTADB' && attempt === 0) {
+        // A lock file from a Cairn before this one (a JSON note naming a pid) or any other stray
+        // content. No live owner can hold it (SQLite read its header, so nobody had it locked); it
+        // is emptied in place, never replaced, so the file everyone locks stays the same file.
+        truncateSync(path, 0);
+        continue;
+      }
+      if (isReadOnlyError(error)) throw describeFileSystemError(error, dataDir) ?? error;
+      throw error;
     }
-    return null;
+  }
+}
+
+function readOwner(path: string, anyContent: boolean): LockOwner | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
   } catch {
     return null;
   }
-}
-
-function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'pid' in parsed && typeof parsed.pid === 'number') {
+      const startedAt = 'startedAt' in parsed && typeof parsed.startedAt === 'string' ? parsed.startedAt : 'at an unknown time';
+      const host = 'hostname' in parsed && typeof parsed.hostname === 'string' ? parsed.hostname : '';
+      return { pid: parsed.pid, startedAt, hostname: host };
+    }
+  } catch {
+    // Half-written by an owner that died while writing it.
   }
+  return anyContent ? { pid: -1, startedAt: 'at an unknown time', hostname: '' } : null;
 }
 
-function releaseIfOurs(path: string, lockId: string): void {
-  if (readOwner(path)?.lockId === lockId) removeQuietly(path);
-}
-
-function removeQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+function writeOwner(path: string, owner: LockOwner): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(owner), { mode: 0o600 });
+  renameSync(temporary, path);
 }

@@ -1,11 +1,14 @@
 import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
-import { openDatabase, type OpenDatabaseOptions } from './database';
+import { DataDirError } from './data-dir-errors';
+import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
+import { salvageDatabase, type SalvageReport } from './salvage';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createQueueStore, type QueueStore } from './queue-store';
+import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createShellRunStore, type ShellRunStore } from './shell-run-store';
@@ -27,23 +30,38 @@ export interface Stores {
   readonly interactions: InteractionStore;
   readonly goals: GoalStore;
   readonly workhub: WorkHubStore;
+  readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
 }
 
-/** Locks the data directory, opens and migrates its database, and builds the stores. */
-export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): Stores {
-  const lock: DataDirLock = acquireDataDirLock(dataDir);
-  let db;
+export type SalvageMode = 'never' | 'when_damaged' | 'always';
+
+export interface OpenStoresOptions extends Omit<OpenDatabaseOptions, 'check'> {
+  /**
+   * Whether to move the database aside and start from what can be read (salvageDatabase): never
+   * (the default), when the check finds it damaged, or always (damage found later, while recovering).
+   */
+  readonly salvage?: SalvageMode;
+  /** Told when a damaged database was salvaged. */
+  readonly onSalvaged?: (report: SalvageReport) => void;
+}
+
+/**
+ * Locks the data directory, opens and migrates its database, and builds the stores. After an
+ * unclean end of the previous owner (or when asked to salvage) the database is checked first.
+ */
+export function openStores(dataDir: string, options: OpenStoresOptions = {}): Stores {
+  const lock: DataDirLock = acquireDataDirLock(dataDir, options);
+  let database: Db;
   try {
-    db = openDatabase(dataDir, options);
+    database = openChecked(dataDir, options, lock.previousOwnerEndedUncleanly !== null || options.salvage === 'when_damaged');
   } catch (error) {
-    lock.release();
+    lock.release({ clean: false });
     throw error;
   }
-  const database = db;
   let closed = false;
   return {
     sessions: createSessionStore(database),
@@ -57,6 +75,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     interactions: createInteractionStore(database),
     goals: createGoalStore(database),
     workhub: createWorkHubStore(database),
+    searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
@@ -69,4 +88,19 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
       }
     },
   };
+}
+
+function openChecked(dataDir: string, options: OpenStoresOptions, check: boolean): Db {
+  const { salvage = 'never', onSalvaged, ...databaseOptions } = options;
+  const salvageAndOpen = () => {
+    onSalvaged?.(salvageDatabase(dataDir, databaseOptions, new Date()));
+    return openDatabase(dataDir, databaseOptions);
+  };
+  if (salvage === 'always') return salvageAndOpen();
+  try {
+    return openDatabase(dataDir, { ...databaseOptions, check });
+  } catch (error) {
+    if (salvage !== 'when_damaged' || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    return salvageAndOpen();
+  }
 }

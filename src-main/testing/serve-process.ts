@@ -19,15 +19,44 @@ export interface ServeOptions {
   readonly token: string;
   readonly port?: number;
   readonly env?: Record<string, string>;
+  /** More command-line arguments (e.g. --salvage). */
+  readonly args?: readonly string[];
+  /** Run as this user id (root tests use it to meet permissions that apply to people). */
+  readonly uid?: number;
+}
+
+function spawnServe(options: ServeOptions): ChildProcess {
+  // The token goes through the environment: on the command line every local user could read it.
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, CAIRN_TOKEN: options.token, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+    },
+  );
+}
+
+/** Runs serve expecting it to refuse to start; resolves with its exit code and everything it printed. */
+export async function runServeToExit(options: ServeOptions): Promise<{ code: number | string; output: string }> {
+  const child = spawnServe(options);
+  let output = '';
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    // It started after all: stop it, and the caller's assertions on the output will say so.
+    if (output.includes('Cairn host ready')) child.kill('SIGKILL');
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const code = await new Promise<number | string>((resolveExit) => child.once('exit', (exitCode, signal) => resolveExit(exitCode ?? signal ?? 'unknown')));
+  return { code, output };
 }
 
 /** Starts `src-main/serve.ts` as a child process (the real headless host) and waits for its URL. */
 export async function startServeProcess(options: ServeOptions): Promise<ServeProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, `--token=${options.token}`],
-    { cwd: PROJECT_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnServe(options);
   let output = '';
   const exited = new Promise<number | string>((resolveExit) =>
     child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from '../well-formed-string';
 import type {
   ConnectionRecord,
   ConnectionTestResult,
@@ -10,9 +11,8 @@ import type { UsageGroup, UsageTotals } from '../usage-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
-const name = z.string().trim().min(1, 'A connection needs a name').max(80);
-const baseUrl = z
-  .string()
+const name = wellFormedString().trim().min(1, 'A connection needs a name').max(80);
+const baseUrl = wellFormedString()
   .trim()
   .max(2000)
   .refine((value) => {
@@ -22,9 +22,21 @@ const baseUrl = z
     } catch {
       return false;
     }
-  }, 'Use an http:// or https:// address');
-const apiKey = z.string().trim().min(1).max(4000);
-const modelId = z.string().trim().min(1).max(200);
+  }, 'Use an http:// or https:// address')
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.username === '' && url.password === '';
+      } catch {
+        return true;
+      }
+    },
+    // A key in the address would be stored and sent in clear; the key field seals it.
+    { message: 'Leave the user name and API key out of the address: put the key in the API key field, where Cairn keeps it encrypted.' },
+  );
+const apiKey = wellFormedString().trim().min(1).max(4000);
+const modelId = wellFormedString().trim().min(1).max(200);
 const revision = z.number().int().min(0);
 
 export interface ConnectionCatalog {

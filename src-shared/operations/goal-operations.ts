@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { wellFormedString } from '../well-formed-string';
 import type { GoalRecord } from '../goal-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
-const objective = z.string().trim().min(1, 'Say what the goal is').max(4000);
+const objective = wellFormedString().trim().min(1, 'Say what the goal is').max(4000);
 const tokenBudget = z.number().int().min(1000, 'A budget below 1,000 tokens would stop at once').max(100_000_000).nullable();
 const maxIterations = z.number().int().min(1).max(1000).nullable();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from '../well-formed-string';
 import type { HostInfo, QueuedMessage, SessionRecord, TranscriptPage, TurnSummary } from '../model';
 import { PERMISSION_MODES } from '../model';
 import { defineOperation } from './define-operation';
@@ -26,9 +27,9 @@ export const sessionOperations = {
     mode: 'command',
     input: z.strictObject({
       title: title.optional(),
-      workspacePath: z.string().min(1).max(4096).optional(),
+      workspacePath: wellFormedString().min(1).max(4096).optional(),
       connectionId: id.optional(),
-      model: z.string().min(1).max(200).optional(),
+      model: wellFormedString().min(1).max(200).optional(),
       permissionMode: z.enum(PERMISSION_MODES).optional(),
     }),
     errors: ['invalid_input'],
@@ -37,8 +38,8 @@ export const sessionOperations = {
     mode: 'query',
     input: z.strictObject({
       archived: z.boolean().optional(),
-      query: z.string().max(200).optional(),
-      cursor: z.string().max(400).optional(),
+      query: wellFormedString().max(200).optional(),
+      cursor: wellFormedString().max(400).optional(),
       limit: z.number().int().min(1).max(200).optional(),
     }),
     errors: ['invalid_input'],
@@ -69,10 +70,10 @@ export const sessionOperations = {
       sessionId: id,
       connectionId: id.optional(),
       /** A model of the connection, or null for the connection's default. */
-      model: z.string().trim().min(1).max(200).nullable().optional(),
+      model: wellFormedString().trim().min(1).max(200).nullable().optional(),
       permissionMode: z.enum(PERMISSION_MODES).optional(),
       /** A folder on the host for the session's file and shell tools, or null for none. */
-      workspacePath: z.string().min(1).max(4096).nullable().optional(),
+      workspacePath: wellFormedString().min(1).max(4096).nullable().optional(),
       expectedRevision: z.number().int().min(0).optional(),
     }),
     errors: ['not_found', 'revision_conflict', 'invalid_input', 'session_archived'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from '../well-formed-string';
 import type { ActResult, CandidateSet, DelegationRecord, RouteResult } from '../workhub-model';
 import { proposalSchema } from '../workhub-model';
 import { defineOperation } from './define-operation';
@@ -7,12 +8,12 @@ import { id } from './fields';
 export const workhubOperations = {
   'workhub.candidates': defineOperation<CandidateSet>()({
     mode: 'query',
-    input: z.strictObject({ query: z.string().max(2000).optional() }),
+    input: z.strictObject({ query: wellFormedString().max(2000).optional() }),
     errors: [],
   }),
   'workhub.route': defineOperation<RouteResult>()({
     mode: 'command',
-    input: z.strictObject({ requestId: id, text: z.string().trim().min(1, 'Say what you want').max(20_000) }),
+    input: z.strictObject({ requestId: id, text: wellFormedString().trim().min(1, 'Say what you want').max(20_000) }),
     errors: ['provider_error', 'operation_conflict'],
   }),
   'workhub.act': defineOperation<ActResult>()({

@@ -79,6 +79,13 @@ describe('the WebSocket transport', () => {
     const client = await connect();
     expect(await client.sendRaw('{oops')).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
     expect(await client.sendRaw(JSON.stringify({ id: 1, op: 'host.info' }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // A usable id is echoed even when the envelope is wrong, so the client can match the answer.
+    expect(await client.sendRaw(JSON.stringify({ id: 'req-7', op: 'host.info' }))).toEqual({
+      id: 'req-7',
+      ok: false,
+      error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' },
+    });
+    expect(await client.sendRaw(JSON.stringify({ id: 42, op: 7, input: {} }))).toMatchObject({ id: 42, ok: false });
     const refused = await client.invoke('session.create', { title: 'x', nope: true } as never);
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect((await client.call('host.info', {})).name).toBe('Cairn');
@@ -119,5 +126,48 @@ describe('the WebSocket transport', () => {
       'while you were away',
     ]);
     expect(snapshot.session.activity).toBe('completed');
+  });
+
+  it('sends a Content-Security-Policy and X-Frame-Options: DENY with every HTTP response', async () => {
+    const page = await fetch(`http://127.0.0.1:${transport.port}/`);
+    const refused = await fetch(`http://127.0.0.1:${transport.port}/`, { method: 'POST' });
+    for (const response of [page, refused]) {
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    expect(refused.status).toBe(405);
+  });
+});
+
+describe('failed handshakes', () => {
+  it('are rate-limited per address: after too many, even the right token is refused for a while', async () => {
+    const limited = await startWebSocketTransport({
+      host: t.host,
+      token: TOKEN,
+      port: 0,
+      logger: silentLogger,
+      staticDir: null,
+      handshakeLimits: { maxFailures: 3, windowMs: 60_000 },
+    });
+    try {
+      const url = `ws://127.0.0.1:${limited.port}/`;
+      const attempt = async (token: string) => {
+        try {
+          const client = await connectProtocolClient(url, { token });
+          await client.close();
+          return 'welcomed';
+        } catch (error) {
+          return error instanceof HandshakeRefused ? `closed ${error.closeCode}` : String(error);
+        }
+      };
+      expect(await attempt(TOKEN)).toBe('welcomed');
+      for (let index = 0; index < 3; index += 1) expect(await attempt('wrong-token-0123456789')).toBe(`closed ${CLOSE_CODES.badToken}`);
+      expect(await attempt(TOKEN)).toContain('429');
+      // Other transports (and so other limits) are unaffected.
+      expect(await refusal({})).not.toBeInstanceOf(Error);
+    } finally {
+      await limited.close();
+    }
   });
 });

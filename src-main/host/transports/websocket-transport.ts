@@ -2,9 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES, helloMessage, negotiateProtocol, requestMessage } from '../../../src-shared/protocol';
 import type { Logger } from '../../runtime/ports';
 import type { Host } from '../create-host';
+import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
 import { createStaticHandler } from './static-files';
 
 export interface WebSocketTransportOptions {
@@ -18,6 +20,8 @@ export interface WebSocketTransportOptions {
   /** Other origins allowed to connect (a dev server on another port). */
   readonly extraOrigins?: readonly string[];
   readonly helloTimeoutMs?: number;
+  /** How failed handshakes are rate-limited per remote address. */
+  readonly handshakeLimits?: HandshakeLimiterOptions;
 }
 
 export interface WebSocketTransport {
@@ -43,7 +47,13 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
   const allowedOrigins = () =>
     new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
 
+  const limiter = createHandshakeLimiter(options.handshakeLimits);
+  const contentSecurityPolicy = buildContentSecurityPolicy();
+
   const server: Server = createServer((request, response) => {
+    // Every answer, whatever it is: only the app's own scripts run, and no page may frame it.
+    response.setHeader('content-security-policy', contentSecurityPolicy);
+    response.setHeader('x-frame-options', 'DENY');
     if (!allowedHosts().has(request.headers.host ?? '')) {
       response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
       return;
@@ -57,6 +67,12 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
   let connectionCounter = 0;
 
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (limiter.isBlocked(address)) {
+      logger.warn('Refused a WebSocket after too many failed handshakes', { address });
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\n\r\n');
+      return;
+    }
     const origin = request.headers.origin;
     const hostOk = allowedHosts().has(request.headers.host ?? '');
     if (!hostOk || (origin !== undefined && !allowedOrigins().has(origin))) {
@@ -66,16 +82,17 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       connectionCounter += 1;
-      serveSocket(ws, `ws-${connectionCounter}`);
+      serveSocket(ws, `ws-${connectionCounter}`, address);
     });
   });
 
-  function serveSocket(ws: WebSocket, connectionId: string) {
+  function serveSocket(ws: WebSocket, connectionId: string, address: string) {
     let unsubscribe: (() => void) | null = null;
-    const helloTimer = setTimeout(
-      () => ws.close(CLOSE_CODES.handshakeTimeout, 'No hello received in time'),
-      options.helloTimeoutMs ?? 10_000,
-    );
+    const refuse = (code: number, reason: string) => {
+      limiter.recordFailure(address);
+      ws.close(code, reason);
+    };
+    const helloTimer = setTimeout(() => refuse(CLOSE_CODES.handshakeTimeout, 'No hello received in time'), options.helloTimeoutMs ?? 10_000);
     const send = (message: unknown) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -90,8 +107,9 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       const parsed = isBinary ? undefined : parseJson(data.toString());
       if (unsubscribe === null) {
         const hello = helloMessage.safeParse(parsed);
-        if (!hello.success) return ws.close(CLOSE_CODES.badHandshake, 'Expected a hello message');
-        if (!tokenMatches(hello.data.hello.token, options.token)) return ws.close(CLOSE_CODES.badToken, 'Bad token');
+        if (!hello.success) return refuse(CLOSE_CODES.badHandshake, 'Expected a hello message');
+        if (!tokenMatches(hello.data.hello.token, options.token)) return refuse(CLOSE_CODES.badToken, 'Bad token');
+        limiter.recordSuccess(address);
         const protocol = negotiateProtocol(hello.data.hello.protocol.min, hello.data.hello.protocol.max);
         if (protocol === null) return ws.close(CLOSE_CODES.protocolUnsupported, 'No protocol version in common');
         clearTimeout(helloTimer);
@@ -101,7 +119,8 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       }
       const request = requestMessage.safeParse(parsed);
       if (!request.success) {
-        send({ id: null, ok: false, error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' } });
+        // Echo a usable id even when the rest is wrong, so the client can match the answer.
+        send({ id: echoableId(parsed), ok: false, error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' } });
         return;
       }
       const { id, op, input } = request.data;
@@ -139,6 +158,12 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function echoableId(parsed: unknown): string | number | null {
+  if (typeof parsed !== 'object' || parsed === null || !('id' in parsed)) return null;
+  const id = requestMessage.shape.id.safeParse(parsed.id);
+  return id.success ? id.data : null;
 }
 
 function parseJson(text: string): unknown {

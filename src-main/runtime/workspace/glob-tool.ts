@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
 import { findFiles, loadIgnoreRules, ONLY_GIT, unsafePatternReason } from './workspace-ignore';
-import { resolveInWorkspace } from './workspace-paths';
+import { resolveInWorkspace, stillInside } from './workspace-paths';
 import { parseToolInput, type WorkspaceToolOptions } from './workspace-tool-support';
 
 export const GLOB_LIMITS = { maxResults: 1000, maxEntriesScanned: 200_000 } as const;
@@ -43,6 +43,7 @@ export function createGlobTool(options: WorkspaceToolOptions): AgentTool {
       const askedForIgnored = target.relative !== '.' && rules.ignores(target.relative, true);
       let found;
       try {
+        await options.beforeWalk?.(target.absolute);
         found = await findFiles({
           root: target.root,
           folder: target.relative,
@@ -54,10 +55,16 @@ export function createGlobTool(options: WorkspaceToolOptions): AgentTool {
       } catch (error) {
         return toolError(`The search failed: ${error instanceof Error ? error.message : String(error)}.`);
       }
-      const shown = found.files.slice(0, GLOB_LIMITS.maxResults);
+      // Folders were read by their paths: every name shown is checked to be inside, now.
+      const candidates = found.files.slice(0, GLOB_LIMITS.maxResults);
+      const inside = await Promise.all(candidates.map((file) => stillInside(target.root, file)));
+      const shown = candidates.filter((_file, index) => inside[index]);
       const notes: string[] = [];
       if (askedForIgnored) notes.push(`"${target.relative}" is ignored by .gitignore; it is searched because it was asked for by path.`);
-      if (found.files.length > shown.length) {
+      if (shown.length < candidates.length) {
+        notes.push(`${candidates.length - shown.length} matches were left out: their folder was moved or replaced by a link during the search.`);
+      }
+      if (found.files.length > candidates.length) {
         notes.push(`Showing the first ${shown.length} of ${found.files.length} matches. Narrow the pattern or the path to see the rest.`);
       }
       if (found.scanCapped) notes.push(`The search stopped after ${GLOB_LIMITS.maxEntriesScanned} entries; choose a smaller path to search everything in it.`);

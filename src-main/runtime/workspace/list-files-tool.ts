@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
 import { loadIgnoreRules, ONLY_GIT, type IgnoreRules } from './workspace-ignore';
-import { resolveInWorkspace } from './workspace-paths';
+import { resolveInWorkspace, stillInside } from './workspace-paths';
 import { parseToolInput, type WorkspaceToolOptions } from './workspace-tool-support';
 
 export const LIST_FILES_LIMITS = { maxEntries: 1000, defaultDepth: 2, maxDepth: 10 } as const;
@@ -18,6 +18,8 @@ interface Listing {
   readonly lines: string[];
   truncated: boolean;
   unexpanded: number;
+  /** Entries left out because their folder stopped being where it was (swapped for a link). */
+  moved: number;
 }
 
 /** Depth-first, sorted; folders end in `/`, links show their target and are not followed. */
@@ -37,8 +39,17 @@ async function list(root: string, folder: string, depth: number, rules: IgnoreRu
       listing.truncated = true;
       return;
     }
+    // The folder was read by its path: make sure each name really is inside before showing it.
+    if (!(await stillInside(root, relative, entry.isSymbolicLink()))) {
+      listing.moved += 1;
+      continue;
+    }
     if (entry.isSymbolicLink()) {
       const target = await readlink(path.join(root, relative)).catch(() => '?');
+      if (!(await stillInside(root, relative, true))) {
+        listing.moved += 1;
+        continue;
+      }
       listing.lines.push(`${relative} -> ${target}`);
     } else if (entry.isDirectory()) {
       listing.lines.push(`${relative}/`);
@@ -75,8 +86,9 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
       const rules = loadIgnoreRules(target.root);
       const folder = target.relative === '.' ? '' : target.relative;
       const askedForIgnored = folder !== '' && rules.ignores(folder, true);
-      const listing: Listing = { lines: [], truncated: false, unexpanded: 0 };
+      const listing: Listing = { lines: [], truncated: false, unexpanded: 0, moved: 0 };
       try {
+        await options.beforeWalk?.(target.absolute);
         await list(target.root, folder, parsed.value.depth ?? LIST_FILES_LIMITS.defaultDepth, askedForIgnored ? ONLY_GIT : rules, listing, context.signal);
       } catch (error) {
         return toolError(`"${target.relative}" cannot be listed (${error instanceof Error ? error.message : String(error)}).`);
@@ -84,6 +96,7 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
       const notes: string[] = [];
       if (askedForIgnored) notes.push(`"${target.relative}" is ignored by .gitignore; it is listed because it was asked for by path.`);
       if (listing.truncated) notes.push(`Stopped at ${LIST_FILES_LIMITS.maxEntries} entries. List a subfolder (path) or use glob to narrow down.`);
+      if (listing.moved > 0) notes.push(`${listing.moved} entries were left out: their folder was moved or replaced by a link while it was being listed.`);
       if (listing.unexpanded > 0) notes.push(`Folders at the depth limit are not expanded; list one with path (or a larger depth) to see inside.`);
       if (listing.lines.length === 0 && !listing.truncated) notes.push('Nothing to list here (the folder is empty or everything in it is ignored).');
       return {

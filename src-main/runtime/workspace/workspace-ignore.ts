@@ -1,4 +1,4 @@
-import { lstatSync, readdir, readFileSync, type Dirent } from 'node:fs';
+import { lstatSync, readdir, readFileSync, realpath, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob, type FileSystemAdapter } from 'tinyglobby';
@@ -90,14 +90,22 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
   let scanned = 0;
   let scanCapped = false;
   const filteringReaddir = (folder: string, _options: unknown, callback: ReaddirCallback): void => {
-    readdir(folder, { withFileTypes: true }, (error, entries) => {
-      if (error !== null) return callback(error, []);
-      if (scanCapped) return callback(null, []);
+    const keep = (entries: Dirent[]) => {
       const base = path.relative(options.root, folder).split(path.sep).join('/');
       const kept = entries.filter((entry) => !options.rules.ignores(base === '' ? entry.name : `${base}/${entry.name}`, entry.isDirectory()));
       scanned += kept.length;
       if (scanned > options.maxEntriesScanned) scanCapped = true;
       callback(null, kept);
+    };
+    readdir(folder, { withFileTypes: true }, (error, entries) => {
+      if (error !== null) return callback(error, []);
+      if (scanCapped) return callback(null, []);
+      // Read by its path: if the folder is no longer where the walk found it (swapped for a link
+      // to somewhere else while being read), what was read is not the workspace's; drop it.
+      realpath(folder, (realError, real) => {
+        if (realError !== null || real !== path.resolve(folder)) return callback(null, []);
+        keep(entries);
+      });
     });
   };
   // tinyglobby's adapter takes node's overloaded `readdir`; it only ever calls it with { withFileTypes: true }.

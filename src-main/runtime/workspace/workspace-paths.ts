@@ -13,7 +13,9 @@ import path from 'node:path';
  *   outside the root, or whose target does not exist (a dangling link could be written through);
  * - runs through something that is not a folder.
  * `workspace-files.ts` checks again when it opens or writes, so a link swapped in after this check
- * (a rename race) is caught rather than followed.
+ * (a rename race) is caught rather than followed. The listing tools (list_files, glob) re-check
+ * every name they return with `stillInside`, so a folder swapped for a link while it is read never
+ * lends them outside names.
  *
  * What it does NOT cover:
  * - `run_shell`: a shell command runs with the app's own rights and can read or change anything the
@@ -158,4 +160,21 @@ export async function resolveInWorkspace(root: string, requested: string, option
     if (exists && (await stat(current)).isDirectory()) return refuse(`"${requested}" is a folder, not a file.`);
   }
   return { ok: true, absolute: current, relative: displayPath(finalRelative), root: realRoot, exists };
+}
+
+/**
+ * Whether `relative` (workspace-relative, `/` or platform separators) is, right now, exactly where
+ * a walk of the real root says it is: its real path is `root/relative`, so no component on the
+ * way is a link (a folder swapped for one while it was listed fails here). For an entry that is
+ * itself a symbolic link (listed, never followed), the folder holding it is checked instead.
+ */
+export async function stillInside(root: string, relative: string, isLink = false): Promise<boolean> {
+  const expected = path.join(root, relative);
+  const checked = isLink ? path.dirname(expected) : expected;
+  try {
+    if ((await realpath(checked)) !== checked) return false;
+    return !isLink || (await lstat(expected)).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -8,6 +8,11 @@ export type ChangePreview = ToolPreview;
 export interface WorkspaceToolOptions {
   /** The workspace folder. Its real path is taken afresh on every call. */
   readonly root: string;
+  /**
+   * For tests: runs after a listing tool resolved its folder and before it reads it, so a test can
+   * swap the folder for a link in exactly that window (the rename race).
+   */
+  readonly beforeWalk?: (resolvedFolder: string) => Promise<void> | void;
 }
 
 /** Decodes a tool input with a strict zod schema, or says (for the model) what is wrong with it. */
