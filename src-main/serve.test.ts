@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../src-shared/events';
+import type { RunSummary } from '../src-shared/model';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
 import { startServeProcess, type ServeProcess } from './testing/serve-process';
@@ -34,6 +35,16 @@ function acknowledgedTexts(events: readonly ChangeEvent[]): Map<string, string> 
     if (event.kind === 'transcript.delta') texts.set(event.itemId, (texts.get(event.itemId) ?? '') + event.text);
   }
   return texts;
+}
+
+/** Every run of every goal turn of a session, oldest first. */
+async function goalRuns(c: ProtocolClient, sessionId: string): Promise<RunSummary[]> {
+  const { turns } = await c.call('transcript.page', { sessionId, limit: 500 });
+  const runs: RunSummary[] = [];
+  for (const turn of turns.filter((candidate) => candidate.origin === 'goal')) {
+    runs.push(...(await c.call('turn.query', { sessionId, turnId: turn.turnId })).turn.runs);
+  }
+  return runs;
 }
 
 describe('the headless host process', () => {
@@ -130,5 +141,41 @@ describe('the headless host process', () => {
     const d = await client(second);
     const { turn } = await d.call('turn.query', { sessionId: session.sessionId, turnId: 'slow' });
     expect(turn.latestRun).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
+  });
+
+  it('starts no new work after SIGTERM: the goal turn ends app_shutdown and the goal goes on after the restart', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const c = await client(first);
+    const { session } = await c.call('session.create', {});
+    const sessionId = session.sessionId;
+    await c.call('goal.arm', { sessionId, objective: 'Polish the notes, finish after 60', tokenBudget: null, maxIterations: null });
+    await waitFor(
+      async () => {
+        const { goal } = await c.call('goal.get', { sessionId });
+        const active = (await c.call('session.get', { sessionId })).activeTurn;
+        return goal !== null && goal.iterations >= 2 && active?.origin === 'goal' && active.status === 'running';
+      },
+      { message: 'two goal turns done and a third running', timeoutMs: 10_000 },
+    );
+    const sigtermAt = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const restartedAt = Date.now();
+
+    const second = await serve(dir);
+    const d = await client(second);
+    const runs = await goalRuns(d, sessionId);
+    expect(runs.filter((run) => run.startedAt >= sigtermAt && run.startedAt < restartedAt)).toEqual([]);
+    expect(runs.filter((run) => run.terminalReason === 'app_restarted')).toEqual([]);
+    expect(runs.filter((run) => run.startedAt < restartedAt).at(-1)).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
+    const { goal } = await d.call('goal.get', { sessionId });
+    expect(goal?.status).toBe('active');
+    const iterations = goal?.iterations ?? 0;
+    await waitFor(async () => ((await d.call('goal.get', { sessionId })).goal?.iterations ?? 0) > iterations + 1, {
+      message: 'the goal to go on after the restart',
+      timeoutMs: 10_000,
+    });
   });
 });

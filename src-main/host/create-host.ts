@@ -53,6 +53,11 @@ export interface Host {
   dispatch(op: string, input: unknown, ctx: CallContext): Promise<Outcome<unknown>>;
   subscribe(listener: (event: ChangeEvent) => void): () => void;
   readonly isDraining: boolean;
+  /**
+   * Shutdown begins: from now on nothing new starts (no turn, follow-up, goal turn or delegation)
+   * and commands answer `host_draining`; queries still answer. `close()` does this first too.
+   */
+  drain(): void;
   /** Stops admitting, ends live runs as interrupted, closes the database and releases the lock. */
   close(): Promise<void>;
 }
@@ -97,9 +102,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
   };
-  let draining = false;
   let closing: Promise<void> | null = null;
-  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => draining });
+  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => !runtime.admission.isOpen });
 
   return {
     info,
@@ -110,11 +114,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
     dispatch,
     subscribe: (listener) => runtime.bus.subscribe(listener),
     get isDraining() {
-      return draining;
+      return !runtime.admission.isOpen;
+    },
+    drain() {
+      runtime.admission.close();
     },
     close() {
       closing ??= (async () => {
-        draining = true;
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
         stores.close();
       })();

@@ -5,6 +5,7 @@ import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './
 import { AgentBackendError } from './backends/agent-backend';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
+import type { AdmissionGate } from './lifecycle/admission-gate';
 import { RunRecorder, type RunIdentity } from './run-recorder';
 
 export interface RunExecutorDeps {
@@ -13,6 +14,8 @@ export interface RunExecutorDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
+  /** Closed once shutdown began: a run launched after that never reaches its backend. */
+  readonly admission: AdmissionGate;
   /** The backend of a connection, or null when the session's connection no longer exists. */
   readonly backendFor: (connectionId: string) => AgentBackend | null;
   readonly flushMs?: number;
@@ -39,6 +42,9 @@ interface ActiveRun {
 }
 
 const HISTORY_LIMIT = 400;
+
+/** The terminal reason of runs the host ended because it was shutting down. */
+export const APP_SHUTDOWN = 'app_shutdown';
 
 const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
   user_message: 'user',
@@ -98,6 +104,13 @@ export class RunExecutor {
       resume,
       approvedToolCall,
     };
+    if (!this.deps.admission.isOpen) {
+      // A caller admitted work past the closed gate: a bug. The run ends before its backend is asked.
+      this.deps.logger.error('A run was launched while the host shuts down; it did not start', { runId: run.runId });
+      release();
+      this.finish(active, { status: 'interrupted', terminalReason: APP_SHUTDOWN });
+      return;
+    }
     const backend = this.deps.backendFor(session.connectionId);
     if (backend === null) {
       release();

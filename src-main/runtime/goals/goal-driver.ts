@@ -46,7 +46,7 @@ export class GoalDriver {
     if (latest !== null && latest.status === 'interrupted' && stores.turns.goalOf(sessionId, latest.turnId) === goal.goalId) {
       // The app stopped mid goal turn: continue it (resume, not retry).
       const resumed = this.deps.turns().resume(sessionId, latest.turnId);
-      if (!resumed.ok) this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
+      if (!resumed.ok && resumed.error.code !== 'host_draining') this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
       return;
     }
     const started = this.deps.turns().start({
@@ -57,7 +57,8 @@ export class GoalDriver {
       goalId: goal.goalId,
       titleHint: goal.objective,
     });
-    if (!started.ok) this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
+    // While the host shuts down nothing starts; the goal stays active and goes on after the restart.
+    if (!started.ok && started.error.code !== 'host_draining') this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
   }
 
   /** Accounts a finished run of a goal turn, then looks at the session again. */
