@@ -11,7 +11,7 @@ import type { ProviderClient } from '../runtime/provider-client';
 import { aiSdkProviderClient } from '../runtime/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
-import { openStores } from '../storage/stores';
+import { openStores, type Stores } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -44,6 +44,8 @@ export interface HostOptions {
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
   readonly flushMs?: number;
+  /** Fault injection for tests: the runtime works on what this returns instead of the opened stores. */
+  readonly wrapStores?: (stores: Stores) => Stores;
 }
 
 export interface Host {
@@ -77,7 +79,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   try {
     const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
     runtime = createRuntime({
-      stores,
+      stores: options.wrapStores?.(stores) ?? stores,
       vault,
       clock,
       ids,

@@ -21,6 +21,11 @@ export interface RunExecutorDeps {
   readonly flushMs?: number;
   /** The unmasked output of a tool result whose transcript copy is masked (a secret answer). */
   readonly revealToolOutput?: (data: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * Bookkeeping that must commit with a run's end (a goal's turn count), inside the transaction that
+   * ends it; returns the events to publish after the commit.
+   */
+  readonly accountRunEnd?: (run: RunIdentity, status: RunStatus) => ChangeEventBody[];
   /** Called after a run has ended and its end is committed and published. */
   readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
 }
@@ -252,6 +257,7 @@ export class RunExecutor {
         if (finalized.length > 0) events.push({ kind: 'transcript.finalized', sessionId, itemIds: finalized });
         events.push(...turnAndSessionEvents(stores, sessionId, turnId));
         if (alsoInTransaction !== undefined) events.push(...alsoInTransaction());
+        if (this.deps.accountRunEnd !== undefined) events.push(...this.deps.accountRunEnd(active.identity, ending.status));
         return events;
       });
     } finally {

@@ -131,9 +131,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     admission,
     backendFor: (connectionId) => backends.get(connectionId) ?? modelBackend,
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
+    accountRunEnd: (run, status) => driver.accountRunEnd(run, status),
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
-      driver.onRunEnded(run, status);
+      driver.onRunEnded(run);
     },
   });
   interactions = new InteractionService({ ...deps, bus, executor, admission });
