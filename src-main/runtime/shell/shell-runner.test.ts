@@ -168,22 +168,23 @@ describe('shell runner', () => {
     await waitFor(() => processGone(leftover ?? 0), { message: 'the leftover process to be gone' });
   });
 
-  it('saves the tails while running, so a crash keeps what was printed', async () => {
-    runner = makeRunner({ persistIntervalMs: 0 });
-    const running = runner.run(request('echo first; echo oops >&2; sleep 30'));
-    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
-    await waitFor(() => store.get(shellRunId)?.stderrTail === 'oops\n' && store.get(shellRunId)?.stdoutTail === 'first\n', { message: 'tails saved' });
+  it('hands out live output only once it is saved, so a crash keeps everything a client saw', async () => {
+    const shown = { stdout: '', stderr: '' };
+    const unsavedWhenShown: string[] = [];
+    const running = runner.run(
+      request('for i in 1 2 3 4 5 6; do echo "line $i"; echo "err $i" >&2; sleep 0.05; done; sleep 30', {
+        onOutput: (chunk) => {
+          shown[chunk.stream] += chunk.text;
+          const saved = store.get(chunk.shellRunId);
+          const tail = chunk.stream === 'stdout' ? saved?.stdoutTail : saved?.stderrTail;
+          if (tail !== shown[chunk.stream]) unsavedWhenShown.push(`${chunk.stream}: shown ${JSON.stringify(shown[chunk.stream])}, saved ${JSON.stringify(tail)}`);
+        },
+      }),
+    );
+    await waitFor(() => shown.stdout.includes('line 6') && shown.stderr.includes('err 6'), { message: 'all six lines shown' });
+    expect(unsavedWhenShown).toEqual([]);
+    const shellRunId = runner.liveRunIds()[0] ?? '';
     expect(store.get(shellRunId)).toMatchObject({ status: 'running' });
-    runner.kill(shellRunId);
-    await running;
-  });
-
-  it('saves output that then goes quiet once the save interval is up', async () => {
-    runner = makeRunner({ persistIntervalMs: 300 });
-    const running = runner.run(request('echo started; sleep 30'));
-    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
-    await waitFor(() => store.get(shellRunId)?.stdoutTail === 'started\n', { message: 'the quiet output to be saved' });
-    expect(store.get(shellRunId)?.status).toBe('running');
     runner.kill(shellRunId);
     await running;
   });
