@@ -190,8 +190,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
-      const orphaned = shell.recover();
-      if (orphaned > 0) deps.logger.info('Marked shell runs orphaned by the previous shutdown', { count: orphaned });
+      const orphans = shell.recover();
+      if (Object.values(orphans).some((count) => count > 0)) deps.logger.info('Closed shell runs the previous host left behind', { ...orphans });
       workhubReady.ensureSession();
       indexer.rebuild();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);

@@ -1,26 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import { openDatabase, type Db } from '../../storage/database';
-import { migration001Initial } from '../../storage/migrations/001-initial';
-import { migration002ConnectionsAndUsage } from '../../storage/migrations/002-connections-and-usage';
-import { migration003Interactions } from '../../storage/migrations/003-interactions';
-import { migration004ShellRuns } from '../../storage/migrations/004-shell-runs';
+import { MIGRATIONS } from '../../storage/migrations';
 import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
 import { tempDataDir } from '../../testing/host-fixture';
 import { waitFor } from '../../testing/wait-for';
 import { systemClock } from '../ports';
 import { processGone } from './process-group';
+import { processStartIdentity } from './process-identity';
 import {
   createShellRunner,
-  ORPHANED_SHELL_RUN_MESSAGE,
-  recoverOrphanedShellRuns,
   type ShellOutputChunk,
   type ShellRunner,
   type ShellRunnerOptions,
   type ShellRunRequest,
 } from './shell-runner';
 
-const MIGRATIONS = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns];
 
 describe('shell runner', () => {
   let db: Db;
@@ -100,6 +95,11 @@ describe('shell runner', () => {
       endedAt: expect.any(Number),
     });
     expect(runner.liveRunIds()).toEqual([]);
+  });
+
+  it('records the start identity of the process with its pid, so a restarted host can tell it from a reused pid', async () => {
+    const result = await runner.run(request('echo $$; sleep 0.2', { onStart: (run) => expect(store.processStart(run.shellRunId)).toBe(processStartIdentity(run.pid ?? 0)) }));
+    expect(store.processStart(result.shellRunId)).toMatch(process.platform === 'linux' ? /^linux:[0-9a-f-]+:\d+$/ : /^ps:/);
   });
 
   it('reports a shell ended by a signal', async () => {
@@ -204,14 +204,5 @@ describe('shell runner', () => {
     expect(await first).toMatchObject({ status: 'killed' });
     expect(await second).toMatchObject({ status: 'killed' });
     expect(runner.liveRunIds()).toEqual([]);
-  });
-
-  it('marks runs left live by a previous process as orphaned, with the startup message', () => {
-    store.insert({ shellRunId: 'left-running', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'sleep 1000', cwd, now: 1 });
-    store.markRunning('left-running', 999_999);
-    store.insert({ shellRunId: 'left-starting', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'make', cwd, now: 2 });
-    expect(ORPHANED_SHELL_RUN_MESSAGE).toBe('The app restarted without a live handle to this process');
-    expect(recoverOrphanedShellRuns(store, 50).sort()).toEqual(['left-running', 'left-starting']);
-    expect(store.get('left-running')).toMatchObject({ status: 'orphaned', failureMessage: ORPHANED_SHELL_RUN_MESSAGE, endedAt: 50 });
   });
 });

@@ -4,6 +4,7 @@ import type { ShellRunStore } from '../../storage/shell-run-store';
 import type { Clock, Logger } from '../ports';
 import { silentLogger } from '../ports';
 import { processGroupGone, signalProcessGroup } from './process-group';
+import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
 
 /**
@@ -22,12 +23,11 @@ import { LiveOutput, OutputTail } from './shell-output';
  *   one piece per stream every `flushIntervalMs`. Each piece is handed out only after the tails that
  *   hold it are written to the store (invariant 1): what a client saw live survives a crash.
  * - Durable states through the store: a row is written `starting` before the spawn, `running` with
- *   the pid once spawned, and `exited` / `killed` / `timed_out` at the end. A crash leaves it live;
- *   startup recovery (`recoverOrphanedShellRuns`) marks it `orphaned`.
+ *   the pid and its start identity once spawned, and `exited` / `killed` / `timed_out` at the end. A
+ *   crash leaves it live; startup recovery (orphan-recovery.ts) marks it `orphaned`, stopping its
+ *   process group when it is provably still the same process.
  * - Not a sandbox: the command runs with the app's rights, anywhere on the machine.
  */
-
-export const ORPHANED_SHELL_RUN_MESSAGE = 'The app restarted without a live handle to this process';
 
 /** The store calls the runner makes (the runtime passes `stores.shellRuns`). */
 export type ShellRunRecorder = Pick<ShellRunStore, 'insert' | 'markRunning' | 'recordOutput' | 'finish'>;
@@ -98,11 +98,6 @@ export interface ShellRunner {
   liveRunIds(): string[];
   /** Kills every live run and waits until each has ended (for host shutdown). */
   killAll(): Promise<void>;
-}
-
-/** At startup, before anything runs: every run still live in the record has no process handle any more. */
-export function recoverOrphanedShellRuns(store: Pick<ShellRunStore, 'markOrphaned'>, now: number): string[] {
-  return store.markOrphaned(ORPHANED_SHELL_RUN_MESSAGE, now);
 }
 
 const NON_INTERACTIVE_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' } as const;
@@ -243,7 +238,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       child.once('spawn', () => {
         if (pid === null) return;
         record('running', () => {
-          const running = store.markRunning(shellRunId, pid);
+          const running = store.markRunning(shellRunId, pid, processStartIdentity(pid));
           request.onStart?.(running);
         });
       });
