@@ -1,5 +1,9 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../src-shared/events';
+import type { RunSummary } from '../src-shared/model';
+import { processGroupGone } from './runtime/shell/process-group';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
 import { startServeProcess, type ServeProcess } from './testing/serve-process';
@@ -34,6 +38,16 @@ function acknowledgedTexts(events: readonly ChangeEvent[]): Map<string, string> 
     if (event.kind === 'transcript.delta') texts.set(event.itemId, (texts.get(event.itemId) ?? '') + event.text);
   }
   return texts;
+}
+
+/** Every run of every goal turn of a session, oldest first. */
+async function goalRuns(c: ProtocolClient, sessionId: string): Promise<RunSummary[]> {
+  const { turns } = await c.call('transcript.page', { sessionId, limit: 500 });
+  const runs: RunSummary[] = [];
+  for (const turn of turns.filter((candidate) => candidate.origin === 'goal')) {
+    runs.push(...(await c.call('turn.query', { sessionId, turnId: turn.turnId })).turn.runs);
+  }
+  return runs;
 }
 
 describe('the headless host process', () => {
@@ -83,30 +97,38 @@ describe('the headless host process', () => {
     expect(text).toContain('(Resuming after the previous attempt ended: app_restarted.)');
   });
 
-  it('marks a command left running by a SIGKILLed host as orphaned on the next start', async () => {
+  it('stops a command a SIGKILLed host left running at the next start, and the record says so', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const first = await serve(dir);
     const c = await client(first);
     const { session } = await c.call('session.create', { workspacePath: dir, permissionMode: 'full' });
-    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: '/tool run_shell {"command":"sleep 60"}' });
+    // Writes only to a file: it does not die of a broken pipe when the host does.
+    const command = 'while true; do date >> ticks; sleep 0.2; done';
+    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
     const running = await waitFor(
       async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'),
       { message: 'the command to run' },
     );
+    const pid = running.pid ?? 0;
     cleanups.push(() => {
       try {
-        process.kill(-(running.pid ?? 0), 'SIGKILL');
+        process.kill(-pid, 'SIGKILL');
       } catch {
         // already gone
       }
     });
     first.child.kill('SIGKILL');
     await first.exited;
+    const ticks = join(dir, 'ticks');
+    const size = statSync(ticks).size;
+    await waitFor(() => statSync(ticks).size > size, { message: 'the command to outlive its host' });
+
     const second = await serve(dir);
     const d = await client(second);
+    await waitFor(() => processGroupGone(pid), { message: 'the left-over command to be stopped' });
     const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
-    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'The app restarted without a live handle to this process' });
+    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'Cairn stopped this command, which was still running after the app restarted.' });
   });
 
   it('refuses a second host on the same data directory, naming it and the owner', async () => {
@@ -130,5 +152,41 @@ describe('the headless host process', () => {
     const d = await client(second);
     const { turn } = await d.call('turn.query', { sessionId: session.sessionId, turnId: 'slow' });
     expect(turn.latestRun).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
+  });
+
+  it('starts no new work after SIGTERM: the goal turn ends app_shutdown and the goal goes on after the restart', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const c = await client(first);
+    const { session } = await c.call('session.create', {});
+    const sessionId = session.sessionId;
+    await c.call('goal.arm', { sessionId, objective: 'Polish the notes, finish after 60', tokenBudget: null, maxIterations: null });
+    await waitFor(
+      async () => {
+        const { goal } = await c.call('goal.get', { sessionId });
+        const active = (await c.call('session.get', { sessionId })).activeTurn;
+        return goal !== null && goal.iterations >= 2 && active?.origin === 'goal' && active.status === 'running';
+      },
+      { message: 'two goal turns done and a third running', timeoutMs: 10_000 },
+    );
+    const sigtermAt = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const restartedAt = Date.now();
+
+    const second = await serve(dir);
+    const d = await client(second);
+    const runs = await goalRuns(d, sessionId);
+    expect(runs.filter((run) => run.startedAt >= sigtermAt && run.startedAt < restartedAt)).toEqual([]);
+    expect(runs.filter((run) => run.terminalReason === 'app_restarted')).toEqual([]);
+    expect(runs.filter((run) => run.startedAt < restartedAt).at(-1)).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
+    const { goal } = await d.call('goal.get', { sessionId });
+    expect(goal?.status).toBe('active');
+    const iterations = goal?.iterations ?? 0;
+    await waitFor(async () => ((await d.call('goal.get', { sessionId })).goal?.iterations ?? 0) > iterations + 1, {
+      message: 'the goal to go on after the restart',
+      timeoutMs: 10_000,
+    });
   });
 });

@@ -97,6 +97,7 @@ async function main() {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info(`Received ${signal}; shutting down`);
+    host.drain(); // nothing new starts while the transport closes
     await transport.close();
     await host.close();
     process.exit(0);

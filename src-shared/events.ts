@@ -30,6 +30,11 @@ export type ChangeEventBody =
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
+  /**
+   * Something the person must know now that the record cannot (yet) say: the disk is full and a
+   * turn was stopped. `sessionId` names the session it concerns, if any.
+   */
+  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed'; readonly sessionId: string | null; readonly message: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 

@@ -35,12 +35,22 @@ export interface SessionRecord {
   readonly updatedAt: number;
 }
 
+/**
+ * Failure classes of a run whose record could not be written (its terminal reason and error code):
+ * the disk is full, or the database could not be written for another reason.
+ */
+export const STORAGE_FULL = 'storage_full';
+export const STORAGE_FAILED = 'storage_failed';
+
 export interface RunSummary {
   readonly runId: string;
   readonly attempt: number;
   readonly kind: RunKind;
   readonly status: RunStatus;
-  /** Why the run ended: a stop source (`stop_button`), a failure class (`provider_error`, `app_restarted`), or `end_turn`. */
+  /**
+   * Why the run ended: a stop source (`stop_button`), a failure class (`provider_error`,
+   * `app_restarted`, `storage_full`), or `end_turn`.
+   */
   readonly terminalReason: string | null;
   readonly errorCode: string | null;
   readonly errorMessage: string | null;

@@ -105,6 +105,7 @@ async function start(): Promise<void> {
   const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
   drainBeforeQuit(app, {
     drain: async () => {
+      host.drain();
       transport.close();
       await host.close();
     },

@@ -13,7 +13,7 @@ import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtim
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
-import { openStores, type SalvageMode } from '../storage/stores';
+import { openStores, type SalvageMode, type Stores } from '../storage/stores';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -52,6 +52,8 @@ export interface HostOptions {
    * the desktop app's dialog); without it a damaged database stops the start with a DataDirError.
    */
   readonly salvage?: boolean;
+  /** Fault injection for tests: the runtime works on what this returns instead of the opened stores. */
+  readonly wrapStores?: (stores: Stores) => Stores;
 }
 
 export interface Host {
@@ -61,6 +63,11 @@ export interface Host {
   dispatch(op: string, input: unknown, ctx: CallContext): Promise<Outcome<unknown>>;
   subscribe(listener: (event: ChangeEvent) => void): () => void;
   readonly isDraining: boolean;
+  /**
+   * Shutdown begins: from now on nothing new starts (no turn, follow-up, goal turn or delegation)
+   * and commands answer `host_draining`; queries still answer. `close()` does this first too.
+   */
+  drain(): void;
   /** Stops admitting, ends live runs as interrupted, closes the database and releases the lock. */
   close(): Promise<void>;
 }
@@ -107,7 +114,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
   try {
     const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
     runtime = createRuntime({
-      stores,
+      stores: options.wrapStores?.(stores) ?? stores,
       vault,
       clock,
       ids,
@@ -133,9 +140,8 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
   };
-  let draining = false;
   let closing: Promise<void> | null = null;
-  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => draining });
+  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => !runtime.admission.isOpen });
 
   return {
     info,
@@ -146,11 +152,13 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     dispatch,
     subscribe: (listener) => runtime.bus.subscribe(listener),
     get isDraining() {
-      return draining;
+      return !runtime.admission.isOpen;
+    },
+    drain() {
+      runtime.admission.close();
     },
     close() {
       closing ??= (async () => {
-        draining = true;
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
         stores.close();
       })();

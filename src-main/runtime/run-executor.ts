@@ -5,7 +5,9 @@ import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './
 import { AgentBackendError } from './backends/agent-backend';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
+import type { AdmissionGate } from './lifecycle/admission-gate';
 import { RunRecorder, type RunIdentity } from './run-recorder';
+import { isStorageFailure, storageFailureEnding, storageFailureNotice, type StorageFailureEnding } from './storage-faults/storage-failure-ending';
 
 export interface RunExecutorDeps {
   readonly stores: Stores;
@@ -13,13 +15,22 @@ export interface RunExecutorDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
+  /** Closed once shutdown began: a run launched after that never reaches its backend. */
+  readonly admission: AdmissionGate;
   /** The backend of a connection, or null when the session's connection no longer exists. */
   readonly backendFor: (connectionId: string) => AgentBackend | null;
   readonly flushMs?: number;
   /** The unmasked output of a tool result whose transcript copy is masked (a secret answer). */
   readonly revealToolOutput?: (data: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * Bookkeeping that must commit with a run's end (a goal's turn count), inside the transaction that
+   * ends it; returns the events to publish after the commit.
+   */
+  readonly accountRunEnd?: (run: RunIdentity, status: RunStatus) => ChangeEventBody[];
   /** Called after a run has ended and its end is committed and published. */
   readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
+  /** How often the end of a run whose record could not be written is tried again; default 500 ms. */
+  readonly storageRetryMs?: number;
 }
 
 export interface RunEnding {
@@ -40,6 +51,9 @@ interface ActiveRun {
 
 const HISTORY_LIMIT = 400;
 
+/** The terminal reason of runs the host ended because it was shutting down. */
+export const APP_SHUTDOWN = 'app_shutdown';
+
 const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
   user_message: 'user',
   assistant_message: 'assistant',
@@ -57,6 +71,8 @@ const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> =
  */
 export class RunExecutor {
   private readonly active = new Map<string, ActiveRun>();
+  /** Runs stopped by a failed write, waiting for the record to take their end. */
+  private readonly deferredEnds = new Map<string, { identity: RunIdentity; ending: StorageFailureEnding; cancel: () => void }>();
 
   constructor(private readonly deps: RunExecutorDeps) {}
 
@@ -80,7 +96,7 @@ export class RunExecutor {
     const turn = stores.turns.getTurn(run.sessionId, run.turnId);
     if (session === null || turn === null) throw new Error(`Run ${run.runId} has no session or turn`);
     const controller = new AbortController();
-    const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs);
+    const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs, (error) => this.recordingFailed(active, error));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const active: ActiveRun = { identity: run, recorder, controller, settled: false, released };
@@ -98,6 +114,13 @@ export class RunExecutor {
       resume,
       approvedToolCall,
     };
+    if (!this.deps.admission.isOpen) {
+      // A caller admitted work past the closed gate: a bug. The run ends before its backend is asked.
+      this.deps.logger.error('A run was launched while the host shuts down; it did not start', { runId: run.runId });
+      release();
+      this.finish(active, { status: 'interrupted', terminalReason: APP_SHUTDOWN });
+      return;
+    }
     const backend = this.deps.backendFor(session.connectionId);
     if (backend === null) {
       release();
@@ -114,17 +137,23 @@ export class RunExecutor {
 
   /**
    * Ends the session's live run now: buffered output is committed, then the terminal status, in one
-   * transaction. Returns false when there is no live run (or it had already ended).
+   * transaction. Returns false when there is no live run (or it had already ended), or when the
+   * record could not be written (the run then ends as a storage failure once it can be).
    */
   end(sessionId: string, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): boolean {
     const active = this.active.get(sessionId);
     if (active === undefined || active.settled) return false;
-    this.finish(active, ending, alsoInTransaction);
-    return true;
+    return this.finish(active, ending, alsoInTransaction);
   }
 
   /** Ends every live run (host shutdown) and waits, up to `graceMs`, for their streams to let go. */
   async endAll(ending: RunEnding, graceMs: number): Promise<void> {
+    // Ends waiting for a writable record get one last try; a restart closes what still fails.
+    for (const [runId, deferred] of [...this.deferredEnds]) {
+      deferred.cancel();
+      this.deferredEnds.delete(runId);
+      this.writeDeferredEnd(deferred.identity, deferred.ending, false);
+    }
     const released = [...this.active.values()].map((active) => {
       if (!active.settled) this.finish(active, ending);
       return active.released;
@@ -183,7 +212,9 @@ export class RunExecutor {
         this.deps.logger.warn('A stopped run raised after its end; ignored', { runId: input.runId, error: String(error) });
         return;
       }
-      if (error instanceof AgentBackendError) {
+      if (isStorageFailure(error)) {
+        this.recordingFailed(active, error);
+      } else if (error instanceof AgentBackendError) {
         this.finish(active, {
           status: 'failed',
           terminalReason: error.failureClass,
@@ -202,51 +233,92 @@ export class RunExecutor {
     }
   }
 
-  private finish(active: ActiveRun, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): void {
-    const { stores, bus, clock } = this.deps;
-    const { sessionId, turnId, runId } = active.identity;
+  /** Ends a run in one transaction; false when the record could not be written (see recordingFailed). */
+  private finish(active: ActiveRun, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): boolean {
+    const { stores, bus } = this.deps;
+    const { sessionId } = active.identity;
     active.settled = true;
     if (this.active.get(sessionId) === active) this.active.delete(sessionId);
     let published: ChangeEventBody[] = [];
     try {
       published = stores.transaction(() => {
         const events = active.recorder.commitPending();
-        const now = clock.now();
-        stores.turns.setRunStatus(runId, {
-          status: ending.status,
-          terminalReason: ending.terminalReason,
-          errorCode: ending.errorCode ?? null,
-          errorMessage: ending.errorMessage ?? null,
-          now,
-        });
-        stores.ledger.append(
-          runId,
-          [
-            {
-              kind: 'run_terminal',
-              payload: {
-                status: ending.status,
-                terminalReason: ending.terminalReason,
-                errorCode: ending.errorCode ?? null,
-                errorMessage: ending.errorMessage ?? null,
-              },
-            },
-          ],
-          now,
-        );
-        const finalized = stores.transcript.finalizeRun(runId);
-        stores.sessions.touch(sessionId, now);
-        if (finalized.length > 0) events.push({ kind: 'transcript.finalized', sessionId, itemIds: finalized });
-        events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+        events.push(...this.writeEnding(active.identity, ending));
         if (alsoInTransaction !== undefined) events.push(...alsoInTransaction());
         return events;
       });
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.recordingFailed(active, error);
+      return false;
     } finally {
       active.recorder.close();
       active.controller.abort();
     }
     for (const event of published) bus.publish(event);
     this.deps.onRunEnded(active.identity, ending.status);
+    return true;
+  }
+
+  /** Writes a run's end; must run inside the caller's transaction. Returns the events to publish. */
+  private writeEnding(identity: RunIdentity, ending: RunEnding): ChangeEventBody[] {
+    const { stores, clock } = this.deps;
+    const { sessionId, turnId, runId } = identity;
+    const now = clock.now();
+    const failure = { errorCode: ending.errorCode ?? null, errorMessage: ending.errorMessage ?? null };
+    stores.turns.setRunStatus(runId, { status: ending.status, terminalReason: ending.terminalReason, ...failure, now });
+    stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: ending.status, terminalReason: ending.terminalReason, ...failure } }], now);
+    const events: ChangeEventBody[] = [];
+    const finalized = stores.transcript.finalizeRun(runId);
+    stores.sessions.touch(sessionId, now);
+    if (finalized.length > 0) events.push({ kind: 'transcript.finalized', sessionId, itemIds: finalized });
+    events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+    if (this.deps.accountRunEnd !== undefined) events.push(...this.deps.accountRunEnd(identity, ending.status));
+    return events;
+  }
+
+  /**
+   * The record could not be written (disk full, I/O error): the run stops now — its backend aborted,
+   * its unsaved output dropped (it was never sent) — the person is told at once, and the run ends
+   * `failed` with the storage failure class as soon as a write succeeds again (invariant 2).
+   */
+  private recordingFailed(active: ActiveRun, error: unknown): void {
+    const { identity } = active;
+    active.settled = true;
+    if (this.active.get(identity.sessionId) === active) this.active.delete(identity.sessionId);
+    active.recorder.close();
+    active.controller.abort();
+    if (this.deferredEnds.has(identity.runId)) return;
+    const ending = storageFailureEnding(error);
+    this.deps.logger.error('Could not record a run; it ends as soon as the record can be written again', { runId: identity.runId, error: String(error) });
+    this.deps.bus.publish(storageFailureNotice(identity.sessionId, ending));
+    this.deferEnd(identity, ending);
+  }
+
+  private deferEnd(identity: RunIdentity, ending: StorageFailureEnding): void {
+    const cancel = this.deps.clock.setTimeout(() => {
+      this.deferredEnds.delete(identity.runId);
+      if (!this.writeDeferredEnd(identity, ending, true)) this.deferEnd(identity, ending);
+    }, this.deps.storageRetryMs ?? 500);
+    this.deferredEnds.set(identity.runId, { identity, ending, cancel });
+  }
+
+  /** One try at recording a deferred end; false when the record still cannot be written. */
+  private writeDeferredEnd(identity: RunIdentity, ending: StorageFailureEnding, announce: boolean): boolean {
+    const { stores, bus } = this.deps;
+    let published: ChangeEventBody[] | null;
+    try {
+      // Settled meanwhile (a Stop wrote its own end): nothing more to write.
+      published = stores.transaction(() => (stores.turns.getRun(identity.runId)?.status === 'running' ? this.writeEnding(identity, ending) : null));
+    } catch (error) {
+      if (isStorageFailure(error)) return false;
+      this.deps.logger.error('Could not record the end of a run', { runId: identity.runId, error: String(error) });
+      return true;
+    }
+    if (published === null) return true;
+    for (const event of published) bus.publish(event);
+    if (announce) this.deps.onRunEnded(identity, ending.status);
+    return true;
   }
 
   /**
@@ -294,6 +366,10 @@ export class RunExecutor {
         events.push(...turnAndSessionEvents(stores, sessionId, turnId));
         return events;
       });
+    } catch (error) {
+      if (!isStorageFailure(error)) throw error;
+      this.recordingFailed(active, error);
+      return;
     } finally {
       active.recorder.close();
       active.controller.abort();

@@ -47,6 +47,8 @@ export class RunRecorder {
     readonly run: RunIdentity,
     private readonly connectionId: string,
     private readonly flushMs: number = DEFAULT_FLUSH_MS,
+    /** A timed flush could not be written; what was buffered is gone (it was never sent). */
+    private readonly onWriteFailed?: (error: unknown) => void,
   ) {}
 
   get isClosed(): boolean {
@@ -162,6 +164,7 @@ export class RunRecorder {
         this.flush();
       } catch (error) {
         this.deps.logger.error('Could not record streamed output', { runId: this.run.runId, error: String(error) });
+        this.onWriteFailed?.(error);
       }
     }, this.flushMs);
   }

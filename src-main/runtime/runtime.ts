@@ -12,7 +12,8 @@ import { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
-import { RunExecutor } from './run-executor';
+import { AdmissionGate } from './lifecycle/admission-gate';
+import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
@@ -59,17 +60,21 @@ export interface Runtime {
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
   readonly executor: RunExecutor;
+  /** Whether new work may start; closed for good once shutdown begins. */
+  readonly admission: AdmissionGate;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
-  /** Ends live runs as interrupted (resumable) and waits briefly for their backends to let go. */
+  /**
+   * Closes admission (nothing new starts from now on), ends live runs as interrupted (resumable)
+   * and waits briefly for their backends to let go.
+   */
   shutdown(graceMs: number): Promise<void>;
 }
 
-export const APP_SHUTDOWN = 'app_shutdown';
-
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
+  const admission = new AdmissionGate();
   const connections = new ConnectionService({ ...deps, bus });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
@@ -123,15 +128,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const executor = new RunExecutor({
     ...deps,
     bus,
+    admission,
     backendFor: (connectionId) => backends.get(connectionId) ?? modelBackend,
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
+    accountRunEnd: (run, status) => driver.accountRunEnd(run, status),
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
-      driver.onRunEnded(run, status);
+      driver.onRunEnded(run);
     },
   });
-  interactions = new InteractionService({ ...deps, bus, executor });
-  turns = new TurnService({ ...deps, bus, executor, interactions });
+  interactions = new InteractionService({ ...deps, bus, executor, admission });
+  turns = new TurnService({ ...deps, bus, executor, interactions, admission });
   const sessions = new SessionService({ ...deps, bus, turns, connections });
   const turnService = turns;
   goals = new GoalService({
@@ -174,6 +181,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     workhub: workhubReady,
     shell,
     executor,
+    admission,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');
@@ -182,8 +190,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
-      const orphaned = shell.recover();
-      if (orphaned > 0) deps.logger.info('Marked shell runs orphaned by the previous shutdown', { count: orphaned });
+      const orphans = shell.recover();
+      if (Object.values(orphans).some((count) => count > 0)) deps.logger.info('Closed shell runs the previous host left behind', { ...orphans });
       workhubReady.ensureSession();
       indexer.catchUp();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
@@ -191,6 +199,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       return report;
     },
     async shutdown(graceMs) {
+      admission.close();
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
     },

@@ -8,6 +8,7 @@ import { DEFAULT_MAX_STEPS } from '../../src-shared/operations';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids } from './ports';
+import type { AdmissionGate } from './lifecycle/admission-gate';
 import type { InteractionService } from './interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
 import { turnAndSessionEvents } from './run-executor';
@@ -20,6 +21,7 @@ export interface TurnServiceDeps {
   readonly ids: Ids;
   readonly executor: RunExecutor;
   readonly interactions: InteractionService;
+  readonly admission: AdmissionGate;
 }
 
 export interface StartTurnRequest {
@@ -51,6 +53,8 @@ export class TurnService {
       return ok({ turn: existing, created: false });
     }
     if (session.archived) return archived();
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
     this.supersedeWaiting(request.sessionId);
     if (stores.turns.activeTurn(request.sessionId) !== null) {
       return fail('session_busy', 'This session is already working on a turn. Stop it, or send your message as a follow-up.');
@@ -119,6 +123,8 @@ export class TurnService {
     if (stores.turns.activeTurn(sessionId) !== null) {
       return fail('session_busy', 'Another turn is running in this session. Stop it first.');
     }
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
     const previous = turn.latestRun;
     const runId = ids.next('run');
     const events = stores.transaction(() => {
@@ -155,6 +161,8 @@ export class TurnService {
     if (stores.turns.getTurn(sessionId, messageId) !== null) {
       return fail('operation_conflict', 'A turn with this id already exists; use a new message id.');
     }
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
     this.supersedeWaiting(sessionId);
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const { message, admitted } = stores.transaction(() => {
@@ -169,6 +177,7 @@ export class TurnService {
   /** Starts the oldest queued follow-up when the session is free and its last turn did not stop short. */
   drainQueue(sessionId: string): void {
     const { stores, bus } = this.deps;
+    if (!this.deps.admission.isOpen) return;
     const session = stores.sessions.get(sessionId);
     if (session === null || session.archived) return;
     if (!['idle', 'completed', 'failed'].includes(session.activity)) return;

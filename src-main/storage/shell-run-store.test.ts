@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../testing/host-fixture';
 import { openDatabase, type Db } from './database';
-import { migration001Initial } from './migrations/001-initial';
-import { migration002ConnectionsAndUsage } from './migrations/002-connections-and-usage';
-import { migration003Interactions } from './migrations/003-interactions';
-import { migration004ShellRuns } from './migrations/004-shell-runs';
+import { MIGRATIONS } from './migrations';
 import { createShellRunStore, type NewShellRun, type ShellRunStore } from './shell-run-store';
 
-const MIGRATIONS = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns];
 const NO_OUTPUT = { stdoutTail: '', stderrTail: '', stdoutTruncated: false, stderrTruncated: false };
 
 describe('shell run store', () => {
@@ -113,18 +109,23 @@ describe('shell run store', () => {
     expect(store.listBySession('s2').map((run) => run.shellRunId)).toEqual(['other']);
   });
 
-  it('marks live runs orphaned with the message and returns their ids, leaving final ones alone', () => {
+  it('lists live runs with their start identity and marks each orphaned with its own message; only orphans take a note', () => {
     store.insert(newRun('starting'));
     store.insert(newRun('running'));
-    store.markRunning('running', 77);
+    store.markRunning('running', 77, 'linux:boot:123');
     store.insert(newRun('done'));
     store.finish('done', { ...NO_OUTPUT, status: 'exited', exitCode: 0, signal: null, failureMessage: null, now: 5 });
 
-    const message = 'The app restarted without a live handle to this process';
-    expect(store.markOrphaned(message, 9000).sort()).toEqual(['running', 'starting']);
-    expect(store.get('running')).toMatchObject({ status: 'orphaned', failureMessage: message, endedAt: 9000, pid: 77 });
-    expect(store.get('starting')).toMatchObject({ status: 'orphaned', failureMessage: message });
-    expect(store.get('done')).toMatchObject({ status: 'exited', failureMessage: null, endedAt: 5 });
-    expect(store.markOrphaned(message, 9001)).toEqual([]);
+    expect(store.live().map(({ run, processStart }) => [run.shellRunId, processStart])).toEqual([
+      ['running', 'linux:boot:123'],
+      ['starting', null],
+    ]);
+    expect(store.processStart('running')).toBe('linux:boot:123');
+    expect(store.markOrphaned('running', 'stopped it', 9000)).toMatchObject({ status: 'orphaned', failureMessage: 'stopped it', endedAt: 9000, pid: 77 });
+    expect(store.markOrphaned('starting', 'never ran', 9000)).toMatchObject({ status: 'orphaned', failureMessage: 'never ran' });
+    expect(() => store.markOrphaned('done', 'x', 9001)).toThrow(/cannot become orphaned: it is exited/);
+    expect(store.live()).toEqual([]);
+    expect(store.noteOrphan('running', 'you stopped it')).toMatchObject({ status: 'orphaned', failureMessage: 'you stopped it' });
+    expect(() => store.noteOrphan('done', 'x')).toThrow(/cannot take a note/);
   });
 });

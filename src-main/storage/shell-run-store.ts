@@ -36,16 +36,25 @@ export interface ShellRunEnding extends ShellRunOutput {
 export interface ShellRunStore {
   insert(run: NewShellRun): ShellRunRecord;
   get(shellRunId: string): ShellRunRecord | null;
-  /** `starting` → `running`, with the process id (which is also its process group id). */
-  markRunning(shellRunId: string, pid: number): ShellRunRecord;
+  /**
+   * `starting` → `running`, with the process id (which is also its process group id) and its start
+   * identity (see process-identity.ts; null when it could not be read).
+   */
+  markRunning(shellRunId: string, pid: number, processStart?: string | null): ShellRunRecord;
   /** Saves the output tails of a live run, so a crash keeps what it had printed. */
   recordOutput(shellRunId: string, output: ShellRunOutput): ShellRunRecord;
   /** A live run ends: `exited`, `killed` or `timed_out`, with its exit, signal and final tails. */
   finish(shellRunId: string, ending: ShellRunEnding): ShellRunRecord;
   /** A session's runs, newest first. */
   listBySession(sessionId: string, options?: { limit?: number }): ShellRunRecord[];
-  /** Marks every live row `orphaned` with `message` (at startup, before anything runs); returns their ids. */
-  markOrphaned(message: string, now: number): string[];
+  /** Rows still `starting` or `running` (at startup: the ones a dead host left), with their recorded start identity. */
+  live(): Array<{ readonly run: ShellRunRecord; readonly processStart: string | null }>;
+  /** The recorded start identity of a run's process, or null. */
+  processStart(shellRunId: string): string | null;
+  /** A live row the host lost its handle to becomes `orphaned`, with what happened to its process. */
+  markOrphaned(shellRunId: string, message: string, now: number): ShellRunRecord;
+  /** What became of an orphaned run's process later (the person stopped it). */
+  noteOrphan(shellRunId: string, message: string): ShellRunRecord;
 }
 
 interface Row {
@@ -67,6 +76,7 @@ interface Row {
   stdout_truncated: number;
   stderr_truncated: number;
   failure_message: string | null;
+  process_start: string | null;
 }
 
 function toRecord(row: Row): ShellRunRecord {
@@ -109,7 +119,7 @@ export function createShellRunStore(db: Db): ShellRunStore {
     VALUES (@shellRunId, @sessionId, @turnId, @runId, @toolCallId, @command, @cwd, 'starting', @now)`);
   const get = db.prepare<[string], Row>('SELECT * FROM shell_runs WHERE shell_run_id = ?');
   const markRunning = db.prepare(
-    "UPDATE shell_runs SET status = 'running', pid = @pid WHERE shell_run_id = @shellRunId AND status = 'starting'",
+    "UPDATE shell_runs SET status = 'running', pid = @pid, process_start = @processStart WHERE shell_run_id = @shellRunId AND status = 'starting'",
   );
   const recordOutput = db.prepare(`
     UPDATE shell_runs SET stdout_tail = @stdoutTail, stderr_tail = @stderrTail,
@@ -123,9 +133,11 @@ export function createShellRunStore(db: Db): ShellRunStore {
   const listBySession = db.prepare<[string, number], Row>(
     'SELECT * FROM shell_runs WHERE session_id = ? ORDER BY started_at DESC, shell_run_id DESC LIMIT ?',
   );
-  const markOrphaned = db.prepare<{ message: string; now: number }, { shell_run_id: string }>(`
+  const live = db.prepare<[], Row>(`SELECT * FROM shell_runs WHERE ${LIVE} ORDER BY started_at, shell_run_id`);
+  const markOrphaned = db.prepare(`
     UPDATE shell_runs SET status = 'orphaned', failure_message = @message, ended_at = @now
-    WHERE ${LIVE} RETURNING shell_run_id`);
+    WHERE shell_run_id = @shellRunId AND ${LIVE}`);
+  const noteOrphan = db.prepare("UPDATE shell_runs SET failure_message = @message WHERE shell_run_id = @shellRunId AND status = 'orphaned'");
 
   const reread = (shellRunId: string, changed: number, action: string): ShellRunRecord => {
     const row = get.get(shellRunId);
@@ -143,8 +155,8 @@ export function createShellRunStore(db: Db): ShellRunStore {
       const row = get.get(shellRunId);
       return row === undefined ? null : toRecord(row);
     },
-    markRunning(shellRunId, pid) {
-      return reread(shellRunId, markRunning.run({ shellRunId, pid }).changes, 'start running');
+    markRunning(shellRunId, pid, processStart = null) {
+      return reread(shellRunId, markRunning.run({ shellRunId, pid, processStart }).changes, 'start running');
     },
     recordOutput(shellRunId, output) {
       return reread(shellRunId, recordOutput.run({ shellRunId, ...outputParams(output) }).changes, 'record output');
@@ -164,8 +176,17 @@ export function createShellRunStore(db: Db): ShellRunStore {
     listBySession(sessionId, options = {}) {
       return listBySession.all(sessionId, options.limit ?? 100).map(toRecord);
     },
-    markOrphaned(message, now) {
-      return markOrphaned.all({ message, now }).map((row) => row.shell_run_id);
+    live() {
+      return live.all().map((row) => ({ run: toRecord(row), processStart: row.process_start }));
+    },
+    processStart(shellRunId) {
+      return get.get(shellRunId)?.process_start ?? null;
+    },
+    markOrphaned(shellRunId, message, now) {
+      return reread(shellRunId, markOrphaned.run({ shellRunId, message, now }).changes, 'become orphaned');
+    },
+    noteOrphan(shellRunId, message) {
+      return reread(shellRunId, noteOrphan.run({ shellRunId, message }).changes, 'take a note as an orphan');
     },
   };
 }

@@ -45,6 +45,16 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     sentence: 'The account’s quota or spending limit is used up. Check the plan with the provider, or pick another connection.',
     remedy: 'pick_model',
   },
+  storage_full: {
+    title: 'The disk is full',
+    sentence: 'Cairn could not save this turn, so it stopped it. Free some disk space, then retry.',
+    remedy: 'retry',
+  },
+  storage_failed: {
+    title: 'Cairn could not save this turn',
+    sentence: 'Writing to its database failed, so it stopped the turn. Check the disk and the data folder, then retry.',
+    remedy: 'retry',
+  },
   connection_unavailable: {
     title: 'The connection is not available',
     sentence: 'This session’s connection was removed or turned off. Choose another connection for it, then retry.',

@@ -28,6 +28,14 @@ describe('the app store', () => {
     unsubscribe();
   });
 
+  it('shows a host notice (the disk is full) as a toast', async () => {
+    const { store, link, frames } = setup({ openSession: 's1' });
+    await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));
+    link.push({ kind: 'host.notice', code: 'storage_full', sessionId: 's1', message: 'The disk is full.' });
+    frames.flush();
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['The disk is full.']);
+  });
+
   it('re-reads the snapshot when a delta does not line up', async () => {
     const { store, link, frames } = setup({ openSession: 's1' });
     await vi.waitFor(() => expect(store.getState().transcripts.s1?.status).toBe('ready'));

@@ -1,3 +1,4 @@
+import type { ChangeEventBody } from '../../../src-shared/events';
 import type { RunStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import type { Logger } from '../ports';
@@ -46,7 +47,7 @@ export class GoalDriver {
     if (latest !== null && latest.status === 'interrupted' && stores.turns.goalOf(sessionId, latest.turnId) === goal.goalId) {
       // The app stopped mid goal turn: continue it (resume, not retry).
       const resumed = this.deps.turns().resume(sessionId, latest.turnId);
-      if (!resumed.ok) this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
+      if (!resumed.ok && resumed.error.code !== 'host_draining') this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
       return;
     }
     const started = this.deps.turns().start({
@@ -57,37 +58,49 @@ export class GoalDriver {
       goalId: goal.goalId,
       titleHint: goal.objective,
     });
-    if (!started.ok) this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
+    // While the host shuts down nothing starts; the goal stays active and goes on after the restart.
+    if (!started.ok && started.error.code !== 'host_draining') this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
   }
 
-  /** Accounts a finished run of a goal turn, then looks at the session again. */
-  onRunEnded(run: RunIdentity, status: RunStatus): void {
+  /**
+   * Accounts a finished run of a goal turn (tokens, time, the turn count, failure statuses). Runs
+   * inside the transaction that ends the run, so the run's end and its goal's count are one commit: a
+   * crash can never leave a completed goal turn uncounted (the next turn id would repeat it and the
+   * goal would stall). Returns the events to publish once that transaction commits.
+   */
+  accountRunEnd(run: RunIdentity, status: RunStatus): ChangeEventBody[] {
     const { stores } = this.deps;
     const goalId = stores.turns.goalOf(run.sessionId, run.turnId);
     const goal = goalId === null ? null : stores.goals.get(goalId);
-    if (goal !== null && !goal.cleared) {
-      const turn = stores.turns.getTurnDetail(run.sessionId, run.turnId);
-      const runSummary = turn?.runs.find((candidate) => candidate.runId === run.runId);
-      const tokens = stores.usage.tokensOfRun(run.runId);
-      const timeMs = runSummary === undefined ? 0 : (runSummary.endedAt ?? runSummary.startedAt) - runSummary.startedAt;
-      const turnEnded = status === 'completed' || status === 'failed';
-      const base = { addTokens: tokens, addTimeMs: timeMs, addIterations: turnEnded ? 1 : 0 };
-      if (status === 'cancelled' && goal.status === 'active') {
-        this.deps.goals().change(goal, { ...base, status: 'paused', lastReason: 'Stopped by you' });
-      } else if (status === 'failed' && goal.status === 'active') {
-        const failures = goal.consecutiveFailures + 1;
-        const error = runSummary?.errorMessage ?? 'The goal turn failed.';
-        if (runSummary?.errorCode === 'usage_limit') {
-          this.deps.goals().change(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures });
-        } else if (failures >= MAX_GOAL_FAILURES) {
-          this.deps.goals().change(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures });
-        } else {
-          this.deps.goals().change(goal, { ...base, consecutiveFailures: failures, lastReason: `Turn failed: ${error}` });
-        }
-      } else {
-        this.deps.goals().change(goal, { ...base, ...(status === 'completed' ? { consecutiveFailures: 0 } : {}) });
-      }
+    if (goal === null || goal.cleared) return [];
+    const goals = this.deps.goals();
+    const turn = stores.turns.getTurnDetail(run.sessionId, run.turnId);
+    const runSummary = turn?.runs.find((candidate) => candidate.runId === run.runId);
+    const tokens = stores.usage.tokensOfRun(run.runId);
+    const timeMs = runSummary === undefined ? 0 : (runSummary.endedAt ?? runSummary.startedAt) - runSummary.startedAt;
+    const turnEnded = status === 'completed' || status === 'failed';
+    const base = { addTokens: tokens, addTimeMs: timeMs, addIterations: turnEnded ? 1 : 0 };
+    if (status === 'cancelled' && goal.status === 'active') {
+      return [goals.write(goal, { ...base, status: 'paused', lastReason: 'Stopped by you' })];
     }
+    if (status === 'failed' && goal.status === 'active') {
+      const failures = goal.consecutiveFailures + 1;
+      const error = runSummary?.errorMessage ?? 'The goal turn failed.';
+      if (runSummary?.errorCode === 'usage_limit') {
+        return [goals.write(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures })];
+      }
+      if (failures >= MAX_GOAL_FAILURES) {
+        return [
+          goals.write(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures }),
+        ];
+      }
+      return [goals.write(goal, { ...base, consecutiveFailures: failures, lastReason: `Turn failed: ${error}` })];
+    }
+    return [goals.write(goal, { ...base, ...(status === 'completed' ? { consecutiveFailures: 0 } : {}) })];
+  }
+
+  /** After a run's end (and its accounting) committed: look at the session again. */
+  onRunEnded(run: RunIdentity): void {
     this.poke(run.sessionId);
   }
 

@@ -121,10 +121,15 @@ export class GoalService {
 
   /** Applies changes and publishes them; the driver and the agent's tools use it too. */
   change(goal: StoredGoal, changes: GoalChanges): GoalRecord {
-    const updated = this.deps.stores.transaction(() => this.deps.stores.goals.update(goal.goalId, changes, this.deps.clock.now()));
-    const record = publicGoal(updated);
-    this.deps.bus.publish({ kind: 'goal.changed', goal: record });
-    return record;
+    const event = this.deps.stores.transaction(() => this.write(goal, changes));
+    this.deps.bus.publish(event);
+    return event.goal;
+  }
+
+  /** Applies changes inside the caller's transaction; returns the event to publish once it commits. */
+  write(goal: StoredGoal, changes: GoalChanges): { readonly kind: 'goal.changed'; readonly goal: GoalRecord } {
+    const updated = this.deps.stores.goals.update(goal.goalId, changes, this.deps.clock.now());
+    return { kind: 'goal.changed', goal: publicGoal(updated) };
   }
 }
 

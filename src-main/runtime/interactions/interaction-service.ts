@@ -8,6 +8,7 @@ import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids } from '../ports';
+import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../run-executor';
 import { turnAndSessionEvents } from '../run-executor';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
@@ -21,6 +22,7 @@ export interface InteractionServiceDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly executor: RunExecutor;
+  readonly admission: AdmissionGate;
 }
 
 const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
@@ -62,6 +64,8 @@ export class InteractionService {
     const session = stores.sessions.get(interaction.sessionId);
     if (session === null) return missing();
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
     const permission = interaction.request.kind === 'permission';

@@ -1,26 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import { openDatabase, type Db } from '../../storage/database';
-import { migration001Initial } from '../../storage/migrations/001-initial';
-import { migration002ConnectionsAndUsage } from '../../storage/migrations/002-connections-and-usage';
-import { migration003Interactions } from '../../storage/migrations/003-interactions';
-import { migration004ShellRuns } from '../../storage/migrations/004-shell-runs';
+import { MIGRATIONS } from '../../storage/migrations';
 import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
 import { tempDataDir } from '../../testing/host-fixture';
 import { waitFor } from '../../testing/wait-for';
 import { systemClock } from '../ports';
 import { processGone } from './process-group';
+import { processStartIdentity } from './process-identity';
 import {
   createShellRunner,
-  ORPHANED_SHELL_RUN_MESSAGE,
-  recoverOrphanedShellRuns,
   type ShellOutputChunk,
   type ShellRunner,
   type ShellRunnerOptions,
   type ShellRunRequest,
 } from './shell-runner';
 
-const MIGRATIONS = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns];
 
 describe('shell runner', () => {
   let db: Db;
@@ -102,6 +97,11 @@ describe('shell runner', () => {
     expect(runner.liveRunIds()).toEqual([]);
   });
 
+  it('records the start identity of the process with its pid, so a restarted host can tell it from a reused pid', async () => {
+    const result = await runner.run(request('echo $$; sleep 0.2', { onStart: (run) => expect(store.processStart(run.shellRunId)).toBe(processStartIdentity(run.pid ?? 0)) }));
+    expect(store.processStart(result.shellRunId)).toMatch(process.platform === 'linux' ? /^linux:[0-9a-f-]+:\d+$/ : /^ps:/);
+  });
+
   it('reports a shell ended by a signal', async () => {
     const result = await runner.run(request('kill -KILL $$'));
     expect(result).toMatchObject({ status: 'exited', exitCode: null, signal: 'SIGKILL' });
@@ -168,22 +168,23 @@ describe('shell runner', () => {
     await waitFor(() => processGone(leftover ?? 0), { message: 'the leftover process to be gone' });
   });
 
-  it('saves the tails while running, so a crash keeps what was printed', async () => {
-    runner = makeRunner({ persistIntervalMs: 0 });
-    const running = runner.run(request('echo first; echo oops >&2; sleep 30'));
-    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
-    await waitFor(() => store.get(shellRunId)?.stderrTail === 'oops\n' && store.get(shellRunId)?.stdoutTail === 'first\n', { message: 'tails saved' });
+  it('hands out live output only once it is saved, so a crash keeps everything a client saw', async () => {
+    const shown = { stdout: '', stderr: '' };
+    const unsavedWhenShown: string[] = [];
+    const running = runner.run(
+      request('for i in 1 2 3 4 5 6; do echo "line $i"; echo "err $i" >&2; sleep 0.05; done; sleep 30', {
+        onOutput: (chunk) => {
+          shown[chunk.stream] += chunk.text;
+          const saved = store.get(chunk.shellRunId);
+          const tail = chunk.stream === 'stdout' ? saved?.stdoutTail : saved?.stderrTail;
+          if (tail !== shown[chunk.stream]) unsavedWhenShown.push(`${chunk.stream}: shown ${JSON.stringify(shown[chunk.stream])}, saved ${JSON.stringify(tail)}`);
+        },
+      }),
+    );
+    await waitFor(() => shown.stdout.includes('line 6') && shown.stderr.includes('err 6'), { message: 'all six lines shown' });
+    expect(unsavedWhenShown).toEqual([]);
+    const shellRunId = runner.liveRunIds()[0] ?? '';
     expect(store.get(shellRunId)).toMatchObject({ status: 'running' });
-    runner.kill(shellRunId);
-    await running;
-  });
-
-  it('saves output that then goes quiet once the save interval is up', async () => {
-    runner = makeRunner({ persistIntervalMs: 300 });
-    const running = runner.run(request('echo started; sleep 30'));
-    const shellRunId = await waitFor(() => runner.liveRunIds()[0]);
-    await waitFor(() => store.get(shellRunId)?.stdoutTail === 'started\n', { message: 'the quiet output to be saved' });
-    expect(store.get(shellRunId)?.status).toBe('running');
     runner.kill(shellRunId);
     await running;
   });
@@ -203,14 +204,5 @@ describe('shell runner', () => {
     expect(await first).toMatchObject({ status: 'killed' });
     expect(await second).toMatchObject({ status: 'killed' });
     expect(runner.liveRunIds()).toEqual([]);
-  });
-
-  it('marks runs left live by a previous process as orphaned, with the startup message', () => {
-    store.insert({ shellRunId: 'left-running', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'sleep 1000', cwd, now: 1 });
-    store.markRunning('left-running', 999_999);
-    store.insert({ shellRunId: 'left-starting', sessionId: 's1', turnId: 't1', runId: 'r1', toolCallId: null, command: 'make', cwd, now: 2 });
-    expect(ORPHANED_SHELL_RUN_MESSAGE).toBe('The app restarted without a live handle to this process');
-    expect(recoverOrphanedShellRuns(store, 50).sort()).toEqual(['left-running', 'left-starting']);
-    expect(store.get('left-running')).toMatchObject({ status: 'orphaned', failureMessage: ORPHANED_SHELL_RUN_MESSAGE, endedAt: 50 });
   });
 });

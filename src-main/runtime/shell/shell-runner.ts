@@ -4,6 +4,7 @@ import type { ShellRunStore } from '../../storage/shell-run-store';
 import type { Clock, Logger } from '../ports';
 import { silentLogger } from '../ports';
 import { processGroupGone, signalProcessGroup } from './process-group';
+import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
 
 /**
@@ -18,16 +19,15 @@ import { LiveOutput, OutputTail } from './shell-output';
  *   shell exits on its own, whatever it left running in its group is stopped the same way. A process
  *   that creates its own session (setsid, a daemon) leaves the group and is out of reach.
  * - stdin is closed (a prompt reads end-of-file, never hangs); git is told not to prompt.
- * - Output: the last `tailBytes` of each stream are kept (and written to the store: at least every
- *   `persistIntervalMs` while running, and at the end); live output is decoded and coalesced into
- *   one piece per stream every `flushIntervalMs`.
+ * - Output: the last `tailBytes` of each stream are kept; live output is decoded and coalesced into
+ *   one piece per stream every `flushIntervalMs`. Each piece is handed out only after the tails that
+ *   hold it are written to the store (invariant 1): what a client saw live survives a crash.
  * - Durable states through the store: a row is written `starting` before the spawn, `running` with
- *   the pid once spawned, and `exited` / `killed` / `timed_out` at the end. A crash leaves it live;
- *   startup recovery (`recoverOrphanedShellRuns`) marks it `orphaned`.
+ *   the pid and its start identity once spawned, and `exited` / `killed` / `timed_out` at the end. A
+ *   crash leaves it live; startup recovery (orphan-recovery.ts) marks it `orphaned`, stopping its
+ *   process group when it is provably still the same process.
  * - Not a sandbox: the command runs with the app's rights, anywhere on the machine.
  */
-
-export const ORPHANED_SHELL_RUN_MESSAGE = 'The app restarted without a live handle to this process';
 
 /** The store calls the runner makes (the runtime passes `stores.shellRuns`). */
 export type ShellRunRecorder = Pick<ShellRunStore, 'insert' | 'markRunning' | 'recordOutput' | 'finish'>;
@@ -45,8 +45,6 @@ export interface ShellRunnerOptions {
   readonly tailBytes?: number;
   /** How often live output is handed out. Default 50 ms. */
   readonly flushIntervalMs?: number;
-  /** How often the tails are saved while running. Default 1000 ms. */
-  readonly persistIntervalMs?: number;
   /** Between SIGTERM and SIGKILL. Default 2000 ms. */
   readonly killGraceMs?: number;
 }
@@ -102,11 +100,6 @@ export interface ShellRunner {
   killAll(): Promise<void>;
 }
 
-/** At startup, before anything runs: every run still live in the record has no process handle any more. */
-export function recoverOrphanedShellRuns(store: Pick<ShellRunStore, 'markOrphaned'>, now: number): string[] {
-  return store.markOrphaned(ORPHANED_SHELL_RUN_MESSAGE, now);
-}
-
 const NON_INTERACTIVE_ENV = { GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' } as const;
 
 interface LiveRun {
@@ -120,17 +113,18 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
   const shell = options.shell ?? 'bash';
   const tailBytes = options.tailBytes ?? 64 * 1024;
   const flushIntervalMs = options.flushIntervalMs ?? 50;
-  const persistIntervalMs = options.persistIntervalMs ?? 1000;
   const killGraceMs = options.killGraceMs ?? 2000;
   const env = { ...(options.env ?? process.env), ...NON_INTERACTIVE_ENV };
   const live = new Map<string, LiveRun>();
 
-  /** Store writes after the first never throw into process events: a failure is logged. */
-  const record = (what: string, write: () => void) => {
+  /** Store writes after the first never throw into process events: a failure is logged (and false). */
+  const record = (what: string, write: () => void): boolean => {
     try {
       write();
+      return true;
     } catch (error) {
       logger.error('Could not record a shell run change', { what, error: error instanceof Error ? error.message : String(error) });
+      return false;
     }
   };
 
@@ -147,7 +141,6 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       let finished = false;
       let cancelFlush: (() => void) | null = null;
       let cancelGrace: (() => void) | null = null;
-      let lastPersist = startedAt;
       let unsaved = false;
 
       let child: ChildProcess | null = null;
@@ -179,25 +172,20 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
 
       const flush = (end = false) => {
         cancelFlush = null;
+        const texts = { stdout: pieces.stdout.take(end), stderr: pieces.stderr.take(end) };
+        // Saved first, then handed out: a piece whose save failed is not shown live (the tail keeps it).
+        if (unsaved) {
+          unsaved = false;
+          if (!record('output', () => store.recordOutput(shellRunId, outputNow()))) return;
+        }
         for (const stream of ['stdout', 'stderr'] as const) {
-          const text = pieces[stream].take(end);
+          const text = texts[stream];
           if (text !== '' && request.onOutput !== undefined) {
             try {
               request.onOutput({ shellRunId, stream, text });
             } catch (error) {
               logger.warn('A shell output listener failed', { error: error instanceof Error ? error.message : String(error) });
             }
-          }
-        }
-        if (!end && unsaved) {
-          const due = persistIntervalMs - (clock.now() - lastPersist);
-          if (due <= 0) {
-            lastPersist = clock.now();
-            unsaved = false;
-            record('output', () => store.recordOutput(shellRunId, outputNow()));
-          } else {
-            // Output that then goes quiet is still saved once the interval is up.
-            cancelFlush ??= clock.setTimeout(() => flush(), due);
           }
         }
       };
@@ -250,7 +238,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       child.once('spawn', () => {
         if (pid === null) return;
         record('running', () => {
-          const running = store.markRunning(shellRunId, pid);
+          const running = store.markRunning(shellRunId, pid, processStartIdentity(pid));
           request.onStart?.(running);
         });
       });

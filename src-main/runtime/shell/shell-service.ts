@@ -4,7 +4,8 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids, Logger } from '../ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
-import { createShellRunner, recoverOrphanedShellRuns, type ShellRunner, type ShellRunRecorder } from './shell-runner';
+import { createOrphanStopper, ORPHAN_MESSAGES, orphanFate, orphanMessage, type OrphanFate, type OrphanStopper } from './orphan-recovery';
+import { createShellRunner, type ShellRunner, type ShellRunRecorder } from './shell-runner';
 
 export interface ShellServiceDeps {
   readonly stores: Stores;
@@ -12,7 +13,12 @@ export interface ShellServiceDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
+  /** Between SIGTERM and SIGKILL for a left-over command; default 2000 ms. */
+  readonly orphanGraceMs?: number;
 }
+
+/** How many runs a dead host left behind, by what became of them. */
+export type OrphanReport = Readonly<Record<OrphanFate, number>>;
 
 /**
  * The host's shell runs: one runner for every session, its records kept durably and every change
@@ -20,6 +26,7 @@ export interface ShellServiceDeps {
  */
 export class ShellService {
   readonly runner: ShellRunner;
+  private readonly orphans: OrphanStopper;
 
   constructor(private readonly deps: ShellServiceDeps) {
     const { stores, bus } = deps;
@@ -30,16 +37,28 @@ export class ShellService {
     // The runner writes through this; every status change is announced after it is stored.
     const store: ShellRunRecorder = {
       insert: (run) => publish(stores.shellRuns.insert(run)),
-      markRunning: (shellRunId, pid) => publish(stores.shellRuns.markRunning(shellRunId, pid)),
+      markRunning: (shellRunId, pid, processStart) => publish(stores.shellRuns.markRunning(shellRunId, pid, processStart)),
       recordOutput: (shellRunId, output) => stores.shellRuns.recordOutput(shellRunId, output),
       finish: (shellRunId, ending) => publish(stores.shellRuns.finish(shellRunId, ending)),
     };
     this.runner = createShellRunner({ store, clock: deps.clock, newShellRunId: () => deps.ids.next('shell_run'), logger: deps.logger });
+    this.orphans = createOrphanStopper({ clock: deps.clock, logger: deps.logger, ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }) });
   }
 
-  /** Marks runs a dead host left behind as orphaned; call before serving. */
-  recover(): number {
-    return recoverOrphanedShellRuns(this.deps.stores.shellRuns, this.deps.clock.now()).length;
+  /**
+   * Runs a dead host left behind become `orphaned`; a process group still running that is provably
+   * the same process is stopped, and each record says what happened. Call before serving.
+   */
+  recover(): OrphanReport {
+    const { stores, clock } = this.deps;
+    const report: Record<OrphanFate, number> = { no_pid: 0, gone: 0, stop: 0, reused: 0, unproven: 0 };
+    for (const { run, processStart } of stores.shellRuns.live()) {
+      const fate = orphanFate(run.pid, processStart);
+      if (fate === 'stop' && run.pid !== null) this.orphans.stop(run.pid, processStart);
+      stores.transaction(() => stores.shellRuns.markOrphaned(run.shellRunId, orphanMessage(fate), clock.now()));
+      report[fate] += 1;
+    }
+    return report;
   }
 
   /** What run_shell needs: the runner, and live output forwarded to subscribers. */
@@ -62,7 +81,9 @@ export class ShellService {
   }
 
   async kill(shellRunId: string): Promise<Outcome<{ shellRun: ShellRunRecord; killed: boolean }>> {
-    if (this.deps.stores.shellRuns.get(shellRunId) === null) return fail('not_found', 'That command does not exist.');
+    const record = this.deps.stores.shellRuns.get(shellRunId);
+    if (record === null) return fail('not_found', 'That command does not exist.');
+    if (record.status === 'orphaned') return ok(this.killOrphan(record));
     const killed = this.runner.kill(shellRunId);
     const shellRun = this.deps.stores.shellRuns.get(shellRunId);
     if (shellRun === null) return fail('not_found', 'That command does not exist.');
@@ -70,6 +91,19 @@ export class ShellService {
   }
 
   shutdown(): Promise<void> {
+    this.orphans.flush();
     return this.runner.killAll();
+  }
+
+  /** A command a dead host left running is stopped too, when it is provably still that command. */
+  private killOrphan(record: ShellRunRecord): { shellRun: ShellRunRecord; killed: boolean } {
+    const { stores, bus } = this.deps;
+    const processStart = stores.shellRuns.processStart(record.shellRunId);
+    const fate = orphanFate(record.pid, processStart);
+    if (fate !== 'stop' || record.pid === null) return { shellRun: record, killed: false };
+    this.orphans.stop(record.pid, processStart);
+    const shellRun = stores.transaction(() => stores.shellRuns.noteOrphan(record.shellRunId, ORPHAN_MESSAGES.stopped_by_you));
+    bus.publish({ kind: 'shell.changed', shellRun });
+    return { shellRun, killed: true };
   }
 }

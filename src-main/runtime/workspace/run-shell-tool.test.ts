@@ -1,11 +1,8 @@
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../storage/migrations';
 import { openDatabase, type Db } from '../../storage/database';
-import { migration001Initial } from '../../storage/migrations/001-initial';
-import { migration002ConnectionsAndUsage } from '../../storage/migrations/002-connections-and-usage';
-import { migration003Interactions } from '../../storage/migrations/003-interactions';
-import { migration004ShellRuns } from '../../storage/migrations/004-shell-runs';
 import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
 import { outcome, tempWorkspace, toolContext } from '../../testing/workspace-fixture';
 import { systemClock } from '../ports';
@@ -27,7 +24,7 @@ describe('run_shell', () => {
   beforeEach(() => {
     ws = tempWorkspace();
     db = openDatabase(path.join(ws.base, 'data'), {
-      migrations: [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns],
+      migrations: MIGRATIONS,
     });
     db.prepare(
       "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'T', 'user', 'c', 'ask', 1, 0, 0)",

@@ -5,9 +5,19 @@ import { migration004ShellRuns } from './004-shell-runs';
 import { migration005Goals } from './005-goals';
 import { migration006WorkHub } from './006-workhub';
 import { migration007SearchIndexDirty } from './007-search-index-dirty';
+import { migration008ShellRunIdentity } from './008-shell-run-identity';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every migration, in order. Add a file per change; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns, migration005Goals, migration006WorkHub, migration007SearchIndexDirty];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001Initial,
+  migration002ConnectionsAndUsage,
+  migration003Interactions,
+  migration004ShellRuns,
+  migration005Goals,
+  migration006WorkHub,
+  migration007SearchIndexDirty,
+  migration008ShellRunIdentity,
+];

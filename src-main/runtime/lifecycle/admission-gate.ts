@@ -1,0 +1,25 @@
+import { fail, type OperationError } from '../../../src-shared/errors';
+
+/**
+ * Whether the host may start new work (ARCHITECTURE.md §4, invariant 8). Every path that starts a
+ * run — a turn, a queued follow-up, a goal turn, a WorkHub delegation, a resume, the continuation
+ * after an answer — asks here first. Once shutdown begins the gate closes for good: nothing new
+ * starts, and what asks is answered `host_draining`.
+ */
+export class AdmissionGate {
+  private open = true;
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** Shutdown began: refuse every new run from now on. */
+  close(): void {
+    this.open = false;
+  }
+
+  /** Null while new work may start; otherwise the failure to answer with. */
+  refusal(): { ok: false; error: OperationError } | null {
+    return this.open ? null : fail('host_draining', 'Cairn is shutting down, so it starts no new work. It carries on after the restart.');
+  }
+}
