@@ -5,6 +5,7 @@ import { migration004ShellRuns } from './004-shell-runs';
 import { migration005Goals } from './005-goals';
 import { migration006WorkHub } from './006-workhub';
 import { migration007WorkHubDecisions } from './007-workhub-decisions';
+import { migration008GoalControls } from './008-goal-controls';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -13,4 +14,5 @@ export type { Migration } from './migration';
 export const MIGRATIONS: readonly Migration[] = [
   migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns, migration005Goals, migration006WorkHub,
   migration007WorkHubDecisions,
+  migration008GoalControls,
 ];
