@@ -158,3 +158,42 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
   await expect(chip).toHaveAttribute('data-state', 'idle');
   await expect(resume.getByTestId('proposal-result')).toContainText('Resumed in “Quarterly report” — stopped');
 });
+
+test('Stop is offered only while something runs there', async ({ page, cairn }) => {
+  const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
+  await cairn.open(page);
+  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const stop = await ask(page, 'stop the quarterly report');
+  await expect(stop.getByRole('button', { name: 'Stop' })).toBeVisible();
+  // The work ends before the person clicks: the card no longer offers a Stop that would do nothing.
+  await cairn.call('turn.stop', { sessionId: report });
+  await expect(stop.getByTestId('nothing-to-stop')).toHaveText('Nothing is running there now, so there is nothing to stop.');
+  await expect(stop.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+
+  const again = await ask(page, 'stop the quarterly report');
+  await expect(again).toHaveAttribute('data-kind', 'answer_here');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Nothing is running in “Quarterly report”, so there is nothing to stop.');
+});
+
+test('moving a request to another session says so in the session it left', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Quarterly report' });
+  await cairn.call('session.create', { title: 'Garden plans' });
+  await cairn.open(page);
+  const run = await ask(page, '/stream 400 50 order seeds for the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const move = await ask(page, 'no, the garden plans instead');
+  await expect(move).toHaveAttribute('data-kind', 'correct');
+  await move.getByRole('button', { name: 'Move it' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move it' }).click();
+  await expect(move.getByTestId('proposal-result')).toHaveText('Moved to “Garden plans” — the earlier work was stopped');
+
+  await page.getByTestId('session-row').filter({ hasText: 'Quarterly report' }).getByRole('button').first().click();
+  await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('turn-status').last()).toContainText('Stopped — the WorkHub moved this request to another session');
+});
