@@ -121,4 +121,18 @@ describe('what became of each WorkHub proposal', () => {
     expect(await act(t, 'r2', 'r2.a', second)).toEqual({ ok: true, result: { kind: 'awaiting_choice', interactionId: closeId } });
     expect((await t.call('interaction.list', { sessionId: WORKHUB_SESSION_ID })).interactions).toHaveLength(2);
   });
+
+  it('a request cancelled while its choice form is open hands nothing over when the form is answered', async () => {
+    await session('Budget report 2025');
+    const two = await session('Budget report 2026');
+    const routed = await t.call('workhub.route', { requestId: 'r1', text: 'Update the budget report totals' });
+    const asked = await act(t, 'r1', 'r1.a', routed);
+    const interactionId = asked.ok && asked.result.kind === 'awaiting_choice' ? asked.result.interactionId : '';
+    await t.call('workhub.cancel', { requestId: 'r1' });
+    await t.call('interaction.answer', { interactionId, answer: { action: 'accept', values: { target: refOf(routed, two) } } });
+    await waitFor(async () => (await t.call('session.get', { sessionId: WORKHUB_SESSION_ID })).activeTurn === null, { message: 'the form’s answer to settle' });
+    expect((await t.call('workhub.delegations', {})).delegations).toHaveLength(0);
+    expect((await t.call('transcript.page', { sessionId: two })).items).toHaveLength(0);
+    expect(await decisions(t)).toEqual({ r1: { status: 'cancelled' } });
+  });
 });

@@ -46,12 +46,18 @@ export class WorkHubDecisions {
   standing(requestId: string, proposal: Proposal): Outcome<ActResult> | null {
     const { workhub } = this.deps.stores;
     if (workhub.routedProposal(requestId) === null) return fail('not_found', 'The WorkHub has no request with that id.');
-    const decided = workhub.decision(requestId);
-    if (decided !== null) return answerOf(decided.decision as ProposalDecision);
+    const decided = this.decided(requestId);
+    if (decided !== null) return decided;
     if (!SAYS_ONLY.includes(proposal.kind) && workhub.latestRequestId() !== requestId) {
       return fail('candidate_set_stale', 'A newer request came after this proposal, so it was set aside and nothing was done. Ask again if you still want it.');
     }
     return null;
+  }
+
+  /** What acting on a request answers once it is decided (its recorded result, or why nothing is done); null while undecided. */
+  decided(requestId: string): Outcome<ActResult> | null {
+    const decided = this.deps.stores.workhub.decision(requestId);
+    return decided === null ? null : answerOf(decided.decision as ProposalDecision);
   }
 
   /** Records an action's outcome and, when it acted on a request, that request's decision (the first one stands). */

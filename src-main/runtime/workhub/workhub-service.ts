@@ -161,6 +161,9 @@ export class WorkHubService {
   completeChoice(choice: PendingChoice, picked: string): Outcome<ActResult> {
     const recorded = this.decisions.replay(choice.actionId);
     if (recorded !== null) return recorded.outcome;
+    // A request cancelled (or otherwise decided) while its form was open is not carried out after all.
+    const decided = choice.requestId === undefined ? null : this.decisions.decided(choice.requestId);
+    if (decided !== null) return decided;
     const proposal: Proposal =
       picked === 'new'
         ? { kind: 'create_new', title: titleOf(choice.text), workspace: null, text: choice.text }
