@@ -1,7 +1,5 @@
-import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
 import type { FormRequest } from '../../../src-shared/interaction-model';
-import type { TranscriptItemKind } from '../../../src-shared/model';
 import type { ActResult, CandidateSet, DelegationRecord, Proposal, RouteResult, StopOutcome, WorkTarget } from '../../../src-shared/workhub-model';
 import { NEEDS_CONFIRMATION, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { StoredDelegation } from '../../storage/workhub-store';
@@ -9,12 +7,12 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids, Logger } from '../ports';
 import { ProviderError } from '../providers';
-import { turnAndSessionEvents } from '../run-executor';
 import type { SessionService } from '../session-service';
 import type { TurnService } from '../turn-service';
 import type { CandidateFinder } from './candidate-finder';
 import type { Router } from './scripted-router';
 import { stableJson } from '../stable-json';
+import { WorkHubChat } from './workhub-chat';
 import { WorkHubDecisions } from './workhub-decisions';
 import { nothingRunningAnswer } from './stop-guard';
 
@@ -63,9 +61,11 @@ export interface ActRequest {
  */
 export class WorkHubService {
   private readonly decisions: WorkHubDecisions;
+  private readonly chat: WorkHubChat;
 
   constructor(private readonly deps: WorkHubDeps) {
     this.decisions = new WorkHubDecisions(deps);
+    this.chat = new WorkHubChat(deps);
   }
 
   /** Creates the reserved coordination session if this data directory does not have it yet. */
@@ -108,7 +108,7 @@ export class WorkHubService {
     const idle = nothingRunningAnswer(stores, routed.proposal, set.candidates);
     const chosen = idle ?? routed;
     const result: RouteResult = { requestId, proposal: chosen.proposal, why: chosen.why, candidateSetId: set.candidateSetId, candidates: set.candidates };
-    this.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
+    this.chat.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
     return ok(result);
   }
 
@@ -182,10 +182,10 @@ export class WorkHubService {
     const { proposal, actionId } = request;
     switch (proposal.kind) {
       case 'answer_here':
-        this.say(proposal.text, request.requestId);
+        this.chat.say(proposal.text, request.requestId);
         return ok({ kind: 'answered', text: proposal.text });
       case 'clarify':
-        this.say(proposal.question, request.requestId);
+        this.chat.say(proposal.question, request.requestId);
         return ok({ kind: 'clarified', question: proposal.question });
       case 'create_new': {
         const created = this.deps.sessions.create({ title: proposal.title, ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }) });
@@ -302,7 +302,7 @@ export class WorkHubService {
       fields: [{ id: 'target', label: 'Hand it to', required: true, type: 'single_select', options }],
     };
     const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text, proposal, ...(act.requestId === undefined ? {} : { requestId: act.requestId }) };
-    const interactionId = this.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
+    const interactionId = this.chat.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
       toolCallId,
       input: { workhubChoice: choice },
       request,
@@ -349,75 +349,6 @@ export class WorkHubService {
     if (turn === null) return null;
     const data = this.deps.stores.workhub.routedProposal(requestId);
     return data === null ? null : { text: turn.text, result: data as unknown as RouteResult };
-  }
-
-  /** The WorkHub answers in its own chat, under the request it answers (else its latest). */
-  private say(text: string, requestId?: string): void {
-    const latest = (requestId === undefined ? null : this.deps.stores.turns.getTurn(WORKHUB_SESSION_ID, requestId)) ?? this.deps.stores.turns.latestTurn(WORKHUB_SESSION_ID);
-    if (latest === null) {
-      this.recordTurn(this.deps.ids.next('item'), text, []);
-      return;
-    }
-    const { stores, clock, ids, bus } = this.deps;
-    const events = stores.transaction(() => {
-      const now = clock.now();
-      const item = stores.transcript.append(
-        { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId: latest.turnId, runId: latest.latestRun.runId, kind: 'assistant_message', text, state: 'final', now },
-        stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
-      );
-      stores.sessions.touch(WORKHUB_SESSION_ID, now);
-      return [{ kind: 'transcript.appended', item } as ChangeEventBody, ...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, latest.turnId)];
-    });
-    for (const event of events) bus.publish(event);
-  }
-
-  /**
-   * Records a WorkHub turn without running an agent: the person's message and what the WorkHub made
-   * of it; with `waitFor`, the turn waits on a form (its answer continues it in the coordination backend).
-   */
-  private recordTurn(
-    turnId: string,
-    text: string,
-    items: ReadonlyArray<{ kind: TranscriptItemKind; text: string; data: Record<string, unknown> }>,
-    waitFor?: { toolCallId: string; input: Record<string, unknown>; request: FormRequest },
-  ): string | null {
-    const { stores, clock, ids, bus } = this.deps;
-    const runId = ids.next('run');
-    let interactionId: string | null = null;
-    const events = stores.transaction(() => {
-      const now = clock.now();
-      const published: ChangeEventBody[] = [];
-      stores.turns.insertTurn({ sessionId: WORKHUB_SESSION_ID, turnId, origin: 'user', text, maxSteps: 1, runId, now });
-      const append = (kind: TranscriptItemKind, body: string, data: Record<string, unknown> | null) => {
-        const item = stores.transcript.append(
-          { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId, runId, kind, text: body, state: 'final', data, now },
-          stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
-        );
-        published.push({ kind: 'transcript.appended', item });
-        return item;
-      };
-      // A choice form is the WorkHub asking, not the person speaking.
-      append(waitFor === undefined ? 'user_message' : 'assistant_message', text, null);
-      for (const item of items) append(item.kind, item.text, item.data);
-      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } }, { kind: 'user_message', payload: { text } }], now);
-      if (waitFor === undefined) {
-        stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'end_turn', now });
-        stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'end_turn' } }], now);
-      } else {
-        const interaction = stores.interactions.insert({ interactionId: ids.next('interaction'), sessionId: WORKHUB_SESSION_ID, turnId, runId, toolCallId: waitFor.toolCallId, request: waitFor.request, now });
-        interactionId = interaction.interactionId;
-        append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
-        stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } }, { kind: 'run_waiting', payload: { interactionId } }], now);
-        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
-        const { answerSecretId: _secret, ...record } = interaction;
-        published.push({ kind: 'interaction.changed', interaction: record });
-      }
-      stores.sessions.touch(WORKHUB_SESSION_ID, now);
-      published.push(...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, turnId));
-      return published;
-    });
-    for (const event of events) bus.publish(event);
-    return interactionId;
   }
 }
 
