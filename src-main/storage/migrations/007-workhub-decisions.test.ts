@@ -16,4 +16,36 @@ describe('migration 7: workhub decisions', () => {
     expect(() => decide.run('done')).toThrow(/UNIQUE/);
     expect(() => db.prepare("INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r2', 'superseded', '{}', 1)").run()).toThrow(/CHECK/);
   });
+
+  it('carries over the acts recorded before it: each request’s first act becomes its done decision, with a notice', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 6));
+    db.exec(`
+      INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, next_position, created_at, updated_at)
+        VALUES ('workhub', 'WorkHub', 'user', 'workhub-router', 'explore', 1, 2, 1, 1);
+      INSERT INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, created_at, updated_at)
+        VALUES ('workhub', 'r1', 1, 'user', 'Add the chart', 1, 'completed', 'run-1', 1, 1);
+      INSERT INTO runs (run_id, session_id, turn_id, attempt, kind, status, started_at) VALUES ('run-1', 'workhub', 'r1', 1, 'initial', 'completed', 1);
+      INSERT INTO transcript_items (session_id, position, item_id, turn_id, run_id, kind, text, state, created_at, data)
+        VALUES ('workhub', 0, 'i0', 'r1', 'run-1', 'user_message', 'Add the chart', 'final', 1, NULL),
+               ('workhub', 1, 'i1', 'r1', 'run-1', 'proposal', 'Why', 'final', 1, '{"requestId":"r1"}');
+      INSERT INTO workhub_actions (action_id, proposal, result, created_at) VALUES
+        ('r1.0badf00d', '{"kind":"clarify","question":"Which?"}', '{"kind":"clarified","question":"Which?"}', 5),
+        ('r1.12345678', '{"kind":"clarify","question":"Hm?"}', '{"kind":"clarified","question":"Hm?"}', 6),
+        ('api-act', '{"kind":"clarify","question":"Hm?"}', '{"kind":"clarified","question":"Hm?"}', 7);
+    `);
+    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 7));
+    expect(db.prepare('SELECT action_id, request_id FROM workhub_actions ORDER BY created_at').all()).toEqual([
+      { action_id: 'r1.0badf00d', request_id: 'r1' },
+      { action_id: 'r1.12345678', request_id: 'r1' },
+      { action_id: 'api-act', request_id: null },
+    ]);
+    const notice = db.prepare("SELECT position, turn_id, run_id, kind, data FROM transcript_items WHERE kind = 'notice'").get() as { data: string };
+    expect(notice).toMatchObject({ position: 2, turn_id: 'r1', run_id: 'run-1', kind: 'notice' });
+    expect(JSON.parse(notice.data)).toEqual({
+      requestId: 'r1',
+      workhubDecision: { status: 'done', actionId: 'r1.0badf00d', proposal: { kind: 'clarify', question: 'Which?' }, result: { kind: 'clarified', question: 'Which?' } },
+    });
+    expect(db.prepare("SELECT next_position FROM sessions WHERE session_id = 'workhub'").pluck().get()).toBe(3);
+  });
 });
