@@ -95,3 +95,105 @@ test('stopping delegated work asks first, then stops it', async ({ page, cairn }
   await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('/stream 400 50 in the quarterly report');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
 });
+
+test('after a reload, decided cards show what happened and offer nothing; a stale Resume cannot be clicked', async ({ page, cairn }) => {
+  const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
+  await cairn.call('session.create', { title: 'Garden plans' });
+  await cairn.open(page);
+
+  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+  const stop = await ask(page, 'stop the quarterly report');
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop' }).click();
+  await expect(stop.getByTestId('proposal-result')).toHaveText('Stop delivered to “Quarterly report”');
+
+  // A second window shows the Resume proposal; the first acts on it.
+  const resume = await ask(page, 'resume the quarterly report');
+  const requestId = await resume.getAttribute('data-request-id');
+  const other = await page.context().newPage();
+  await cairn.open(other);
+  await other.getByTestId('workhub-entry').click();
+  const elsewhere = other.locator(`[data-testid="proposal-card"][data-request-id="${requestId}"]`);
+  await expect(elsewhere.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await resume.getByRole('button', { name: 'Resume' }).click();
+  await expect(resume.getByTestId('proposal-result')).toContainText('Resumed in “Quarterly report”');
+  // The other window learns it from the record: its Resume is gone, so it cannot be clicked again.
+  await expect(elsewhere).toHaveAttribute('data-phase', 'done');
+  await expect(elsewhere.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await expect(elsewhere.getByTestId('proposal-result')).toContainText('Resumed in “Quarterly report”');
+  await other.close();
+
+  const cancelled = await ask(page, 'Plant tomatoes in the garden plans');
+  await cancelled.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cancelled).toHaveAttribute('data-phase', 'cancelled');
+  const setAside = await ask(page, 'Water the garden plans daily');
+  const newest = await ask(page, 'Order seeds for the garden plans');
+  await expect(setAside).toHaveAttribute('data-phase', 'superseded');
+
+  await page.reload();
+  await page.getByTestId('workhub-entry').click();
+  const decided = [
+    [run, 'done', 'Handed to “Quarterly report”'],
+    [stop, 'done', 'Stop delivered to “Quarterly report”'],
+    [resume, 'done', 'Resumed in “Quarterly report”'],
+    [cancelled, 'cancelled', 'cancelled; nothing was done'],
+    [setAside, 'superseded', 'set aside for a newer request'],
+  ] as const;
+  for (const [card, phase, text] of decided) {
+    await expect(card).toHaveAttribute('data-phase', phase);
+    await expect(card.getByTestId('proposal-result')).toContainText(text);
+    await expect(card.getByRole('button', { name: /^(Do it|Stop|Resume|Cancel|Pick another|Start new instead)$/ })).toHaveCount(0);
+  }
+  await expect(newest).toHaveAttribute('data-phase', 'open');
+  await expect(newest.getByRole('button', { name: 'Do it' })).toBeEnabled();
+
+  // What the cards say about the work follows it live, never a snapshot from when they were made.
+  await expect(resume.getByTestId('proposal-result')).toContainText('running there now');
+  await newest.getByRole('button', { name: /Considered \d+ sessions/ }).click();
+  const chip = newest.getByTestId('candidate').filter({ hasText: 'Quarterly report' }).getByTestId('state-chip');
+  await expect(chip).toHaveAttribute('data-state', 'running');
+  await cairn.call('turn.stop', { sessionId: report });
+  await expect(chip).toHaveAttribute('data-state', 'idle');
+  await expect(resume.getByTestId('proposal-result')).toContainText('Resumed in “Quarterly report” — stopped');
+});
+
+test('Stop is offered only while something runs there', async ({ page, cairn }) => {
+  const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
+  await cairn.open(page);
+  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const stop = await ask(page, 'stop the quarterly report');
+  await expect(stop.getByRole('button', { name: 'Stop' })).toBeVisible();
+  // The work ends before the person clicks: the card no longer offers a Stop that would do nothing.
+  await cairn.call('turn.stop', { sessionId: report });
+  await expect(stop.getByTestId('nothing-to-stop')).toHaveText('Nothing is running there now, so there is nothing to stop.');
+  await expect(stop.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+
+  const again = await ask(page, 'stop the quarterly report');
+  await expect(again).toHaveAttribute('data-kind', 'answer_here');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Nothing is running in “Quarterly report”, so there is nothing to stop.');
+});
+
+test('moving a request to another session says so in the session it left', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Quarterly report' });
+  await cairn.call('session.create', { title: 'Garden plans' });
+  await cairn.open(page);
+  const run = await ask(page, '/stream 400 50 order seeds for the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const move = await ask(page, 'no, the garden plans instead');
+  await expect(move).toHaveAttribute('data-kind', 'correct');
+  await move.getByRole('button', { name: 'Move it' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move it' }).click();
+  await expect(move.getByTestId('proposal-result')).toHaveText('Moved to “Garden plans” — the earlier work was stopped');
+
+  await page.getByTestId('session-row').filter({ hasText: 'Quarterly report' }).getByRole('button').first().click();
+  await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('turn-status').last()).toContainText('Stopped — the WorkHub moved this request to another session');
+});

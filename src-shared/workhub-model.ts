@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wellFormedString } from './well-formed-string';
+import type { OperationError } from './errors';
 
 /** The WorkHub: one coordination chat that routes what the person wants to the right work. */
 
@@ -87,3 +88,30 @@ export type ActResult =
   | { readonly kind: 'stopped'; readonly outcome: StopOutcome; readonly delegation: DelegationRecord | null }
   | { readonly kind: 'resumed'; readonly delegation: DelegationRecord }
   | { readonly kind: 'corrected'; readonly stop: StopOutcome; readonly delegation: DelegationRecord };
+
+/**
+ * What became of a routed request's proposal, as the WorkHub's transcript records it: carried out
+ * (`done`, with the result), refused when tried (`failed`, with why), or `cancelled` by the person
+ * (or by closing its choice form). A proposal with no decision is open while it is the newest
+ * request, and superseded once a newer one was routed.
+ */
+export type ProposalDecision =
+  | { readonly status: 'done'; readonly actionId: string; readonly proposal: Proposal; readonly result: ActResult }
+  | { readonly status: 'failed'; readonly actionId: string; readonly proposal: Proposal; readonly error: OperationError }
+  | { readonly status: 'cancelled' };
+
+/** The `data` of the WorkHub transcript item that records a decision (a notice in the request's turn). */
+export interface DecisionItemData {
+  readonly workhubDecision: ProposalDecision;
+  readonly requestId: string;
+}
+
+/** A WorkHub action as recorded: what was asked and what came of it (a refusal after trying is recorded too). */
+export interface RecordedAction {
+  readonly actionId: string;
+  /** The routed request it acted on, when the act named one. */
+  readonly requestId: string | null;
+  readonly proposal: Proposal;
+  readonly outcome: { readonly ok: true; readonly result: ActResult } | { readonly ok: false; readonly error: OperationError };
+  readonly createdAt: number;
+}

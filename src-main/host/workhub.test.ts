@@ -99,18 +99,18 @@ describe('the WorkHub', () => {
     expect(page.items.filter((item) => item.kind === 'proposal')).toHaveLength(3);
   });
 
-  it('a set goes stale when its target is archived, but not when unrelated sessions appear; a refused action leaves no trace', async () => {
+  it('a set goes stale when its target is archived, but not when unrelated sessions appear; a refusal met while trying is recorded and replayed', async () => {
     const report = await session('Quarterly report');
     const routed = await route('Add a chart to the quarterly report');
     await session('Unrelated new work');
-    const before = recordFingerprint(t.dataDir);
     await t.call('session.archive', { sessionId: report, archived: true });
-    const afterArchive = recordFingerprint(t.dataDir);
     const stale = await act('act-stale', routed);
     expect(stale.ok ? null : stale.error.code).toBe('candidate_set_stale');
-    expect(recordFingerprint(t.dataDir)).toBe(afterArchive);
-    expect(before).not.toBe(afterArchive);
     await t.call('session.archive', { sessionId: report, archived: false });
+    // The same action id answers what it answered, never a second, different effect.
+    expect(await act('act-stale', routed)).toEqual(stale);
+    expect(await t.call('workhub.action.get', { actionId: 'act-stale' })).toMatchObject({ action: { actionId: 'act-stale', requestId: null, outcome: stale } });
+    expect((await t.call('workhub.delegations', {})).delegations).toHaveLength(0);
     const fresh = await act('act-fresh', routed);
     expect(fresh.ok).toBe(true);
   });
@@ -143,7 +143,9 @@ describe('the WorkHub', () => {
     expect(notOwned).toMatchObject({ ok: true, result: { kind: 'stopped', outcome: 'not_owned' } });
     expect((await t.call('turn.query', { sessionId: report, turnId: 'persons-own' })).turn.status).toBe('running');
     await t.call('turn.stop', { sessionId: report });
-    const done = await act('act-stop-3', await route('stop the quarterly report'), undefined, 'user_confirmed');
+    const idle = await route('stop the quarterly report');
+    expect(idle.proposal).toEqual({ kind: 'answer_here', text: 'Nothing is running in “Quarterly report”, so there is nothing to stop.' });
+    const done = await act('act-stop-3', stopAgain, stopAgain.proposal, 'user_confirmed');
     expect(done).toMatchObject({ ok: true, result: { kind: 'stopped', outcome: 'already_terminal' } });
   });
 
@@ -179,7 +181,8 @@ describe('the WorkHub', () => {
     expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('invalid_input');
     const corrected = await act('act-fix', fix, fix.proposal, 'user_confirmed');
     expect(corrected).toMatchObject({ ok: true, result: { kind: 'corrected', stop: 'stop_delivered', delegation: { targetSessionId: garden } } });
-    expect((await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.status).toBe('cancelled');
+    // A move is recorded as a move, not as a Stop.
+    expect((await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.latestRun).toMatchObject({ status: 'cancelled', terminalReason: 'workhub_correct' });
     await t.call('turn.stop', { sessionId: garden });
   });
 

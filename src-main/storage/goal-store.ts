@@ -38,6 +38,9 @@ export interface GoalStore {
   update(goalId: string, changes: GoalChanges, now: number): StoredGoal;
   /** Sessions whose current goal is active (the driver's work list at startup). */
   activeSessions(): string[];
+  /** A goal.control command recorded by its client-chosen id: what it asked and the goal it left. */
+  control(controlId: string): { request: unknown; goal: unknown } | null;
+  recordControl(control: { controlId: string; goalId: string; request: unknown; goal: unknown; now: number }): void;
 }
 
 interface Row {
@@ -93,6 +96,8 @@ export function createGoalStore(db: Db): GoalStore {
       time_used_ms = time_used_ms + @addTimeMs, consecutive_failures = @consecutiveFailures,
       revision = revision + 1, updated_at = @now
     WHERE goal_id = @goalId`);
+  const getControl = db.prepare<[string], { request: string; goal: string }>('SELECT request, goal FROM goal_controls WHERE control_id = ?');
+  const insertControl = db.prepare('INSERT INTO goal_controls (control_id, goal_id, request, goal, created_at) VALUES (?, ?, ?, ?, ?)');
   const active = db.prepare<[], { session_id: string }>("SELECT session_id FROM goals WHERE cleared = 0 AND status = 'active'");
 
   const store: GoalStore = {
@@ -112,6 +117,13 @@ export function createGoalStore(db: Db): GoalStore {
     },
     history(sessionId) {
       return history.all(sessionId).map(toGoal);
+    },
+    control(controlId) {
+      const row = getControl.get(controlId);
+      return row === undefined ? null : { request: JSON.parse(row.request) as unknown, goal: JSON.parse(row.goal) as unknown };
+    },
+    recordControl({ controlId, goalId, request, goal, now }) {
+      insertControl.run(controlId, goalId, JSON.stringify(request), JSON.stringify(goal), now);
     },
     update(goalId, changes, now) {
       const goal = store.get(goalId);

@@ -1,10 +1,23 @@
+import type { OperationError } from '../../src-shared/errors';
 import type { CandidateState } from '../../src-shared/workhub-model';
+import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import type { Db } from './database';
 
 export interface StoredAction {
   readonly actionId: string;
+  readonly requestId: string | null;
   readonly proposal: unknown;
+  /** What it did, or (with `error`) null when it was refused while being tried. */
   readonly result: unknown;
+  readonly error: OperationError | null;
+  readonly createdAt: number;
+}
+
+export interface StoredDecision {
+  readonly requestId: string;
+  readonly status: 'done' | 'failed' | 'cancelled';
+  /** The decision as the transcript shows it (a ProposalDecision). */
+  readonly decision: unknown;
   readonly createdAt: number;
 }
 
@@ -33,6 +46,14 @@ export interface SearchHit {
 export interface WorkHubStore {
   action(actionId: string): StoredAction | null;
   recordAction(action: StoredAction): void;
+  /** A routed request's decision, if it has one. */
+  decision(requestId: string): StoredDecision | null;
+  /** Records a request's decision; a request is decided once (a second call throws). */
+  recordDecision(decision: StoredDecision): void;
+  /** The proposal a routed request got (the `data` of its proposal item in the WorkHub transcript), or null. */
+  routedProposal(requestId: string): Record<string, unknown> | null;
+  /** The request id of the newest proposal in the WorkHub transcript. */
+  latestRequestId(): string | null;
   insertDelegation(delegation: StoredDelegation): void;
   delegationOfAction(actionId: string): StoredDelegation | null;
   latestDelegationTo(sessionId: string): StoredDelegation | null;
@@ -47,10 +68,20 @@ export interface WorkHubStore {
 }
 
 export function createWorkHubStore(db: Db): WorkHubStore {
-  const getAction = db.prepare<[string], { action_id: string; proposal: string; result: string; created_at: number }>(
+  const getAction = db.prepare<[string], { action_id: string; request_id: string | null; proposal: string; result: string; error: string | null; created_at: number }>(
     'SELECT * FROM workhub_actions WHERE action_id = ?',
   );
-  const insertAction = db.prepare('INSERT INTO workhub_actions (action_id, proposal, result, created_at) VALUES (?, ?, ?, ?)');
+  const insertAction = db.prepare('INSERT INTO workhub_actions (action_id, request_id, proposal, result, error, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const getDecision = db.prepare<[string], { request_id: string; status: StoredDecision['status']; decision: string; created_at: number }>(
+    'SELECT * FROM workhub_decisions WHERE request_id = ?',
+  );
+  const proposalOf = db.prepare<[string, string], { data: string | null }>(
+    "SELECT data FROM transcript_items WHERE session_id = ? AND turn_id = ? AND kind = 'proposal' ORDER BY position LIMIT 1",
+  );
+  const latestProposal = db.prepare<[string], { turn_id: string }>(
+    "SELECT turn_id FROM transcript_items WHERE session_id = ? AND kind = 'proposal' ORDER BY position DESC LIMIT 1",
+  );
+  const insertDecision = db.prepare('INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES (?, ?, ?, ?)');
   const insertDelegation = db.prepare(`
     INSERT INTO delegations (delegation_id, action_id, target_session_id, target_turn_id, text, created_at)
     VALUES (@delegationId, @actionId, @targetSessionId, @targetTurnId, @text, @createdAt)`);
@@ -80,10 +111,32 @@ export function createWorkHubStore(db: Db): WorkHubStore {
       const row = getAction.get(actionId);
       return row === undefined
         ? null
-        : { actionId: row.action_id, proposal: JSON.parse(row.proposal) as unknown, result: JSON.parse(row.result) as unknown, createdAt: row.created_at };
+        : {
+            actionId: row.action_id,
+            requestId: row.request_id,
+            proposal: JSON.parse(row.proposal) as unknown,
+            result: JSON.parse(row.result) as unknown,
+            error: row.error === null ? null : (JSON.parse(row.error) as OperationError),
+            createdAt: row.created_at,
+          };
     },
     recordAction(action) {
-      insertAction.run(action.actionId, JSON.stringify(action.proposal), JSON.stringify(action.result), action.createdAt);
+      const error = action.error === null ? null : JSON.stringify({ code: action.error.code, message: action.error.message });
+      insertAction.run(action.actionId, action.requestId, JSON.stringify(action.proposal), JSON.stringify(action.result ?? null), error, action.createdAt);
+    },
+    decision(requestId) {
+      const row = getDecision.get(requestId);
+      return row === undefined ? null : { requestId: row.request_id, status: row.status, decision: JSON.parse(row.decision) as unknown, createdAt: row.created_at };
+    },
+    recordDecision(decision) {
+      insertDecision.run(decision.requestId, decision.status, JSON.stringify(decision.decision), decision.createdAt);
+    },
+    routedProposal(requestId) {
+      const data = proposalOf.get(WORKHUB_SESSION_ID, requestId)?.data;
+      return data === undefined || data === null ? null : (JSON.parse(data) as Record<string, unknown>);
+    },
+    latestRequestId() {
+      return latestProposal.get(WORKHUB_SESSION_ID)?.turn_id ?? null;
     },
     insertDelegation(delegation) {
       insertDelegation.run(delegation);

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { selectEndsTurn, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
+import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
 import { TargetIcon } from './icons';
 import { InteractionCard } from './InteractionCard';
@@ -46,6 +47,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
     'data-item-id': item.itemId,
   } as const;
   if (isProposalItem(item)) return <ProposalCard item={item} />;
+  if (isDecisionItem(item)) return null;
   switch (item.kind) {
     case 'user_message':
       if (goalTurn) return <GoalTurnMessage item={item} common={common} />;

@@ -144,6 +144,10 @@ function stoppedText(reason: string | null): string {
       return 'Stopped — the session was deleted';
     case 'goal_cleared':
       return 'Stopped — the goal was cleared';
+    case 'workhub_stop':
+      return 'Stopped from the WorkHub';
+    case 'workhub_correct':
+      return 'Stopped — the WorkHub moved this request to another session';
     default:
       return 'Stopped';
   }

@@ -120,9 +120,13 @@ export function describeHandedOver(delegation: DelegationRecord): string {
   return `Handed to ${quoted(delegation.targetTitle, 'a session')} — ${HANDED_STATES[delegation.status]}`;
 }
 
-/** What an act did, in one line, for the card. */
-export function describeResult(result: ActResult, fallbackTitle: string | null): string {
-  const titleOf = (delegation: DelegationRecord | null) => quoted(delegation?.targetTitle ?? fallbackTitle, 'the session');
+/**
+ * What an act did, in one line, for the card; with `live` (the hand-off as it is now), how that work
+ * is doing now rather than how it was when the act answered.
+ */
+export function describeResult(result: ActResult, fallbackTitle: string | null, live: DelegationRecord | null = null): string {
+  const titleOf = (delegation: DelegationRecord | null) => quoted(live?.targetTitle ?? delegation?.targetTitle ?? fallbackTitle, 'the session');
+  const now = live === null ? null : HANDED_STATES[live.status];
   switch (result.kind) {
     case 'answered':
       return 'Answered';
@@ -130,7 +134,8 @@ export function describeResult(result: ActResult, fallbackTitle: string | null):
       return 'Asked you for more';
     case 'delegated': {
       const name = titleOf(result.delegation);
-      if (result.createdSession) return `Started new work in ${name}`;
+      if (result.createdSession) return now === null ? `Started new work in ${name}` : `Started new work in ${name} — ${now}`;
+      if (now !== null) return `Handed to ${name} — ${now}`;
       return result.queued ? `Handed to ${name} — queued behind its current turn` : `Handed to ${name} — running there now`;
     }
     case 'awaiting_choice':
@@ -138,7 +143,7 @@ export function describeResult(result: ActResult, fallbackTitle: string | null):
     case 'stopped':
       return stopPhrase(result.outcome, titleOf(result.delegation));
     case 'resumed':
-      return `Resumed in ${titleOf(result.delegation)}`;
+      return now === null ? `Resumed in ${titleOf(result.delegation)}` : `Resumed in ${titleOf(result.delegation)} — ${now}`;
     case 'corrected': {
       const moved = `Moved to ${titleOf(result.delegation)}`;
       switch (result.stop) {

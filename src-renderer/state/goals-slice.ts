@@ -66,7 +66,8 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
     },
 
     async controlGoal(goal, action) {
-      const outcome = await link.invoke('goal.control', { sessionId: goal.sessionId, goalId: goal.goalId, expectedRevision: goal.revision, action });
+      // A control id of its own, so a resent command is answered with what it did, never applied twice.
+      const outcome = await link.invoke('goal.control', { sessionId: goal.sessionId, goalId: goal.goalId, expectedRevision: goal.revision, action, controlId: deps.newId() });
       if (!outcome.ok) return conflict(goal.sessionId, outcome.error.message, outcome.error.code);
       keep(outcome.result.goal);
       return { ok: true };
@@ -75,7 +76,7 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
     async setGoalLimits(goal, draft) {
       const input = limitsInput(goal, draft);
       if (input === null) return { ok: true };
-      const outcome = await link.invoke('goal.control', input);
+      const outcome = await link.invoke('goal.control', { ...input, controlId: deps.newId() });
       if (!outcome.ok) return conflict(goal.sessionId, outcome.error.message, outcome.error.code);
       keep(outcome.result.goal);
       return { ok: true };

@@ -39,7 +39,7 @@ describe('the WorkHub slice', () => {
     const result: ActResult = { kind: 'delegated', delegation: delegation({ actionId }), queued: false, createdSession: false };
     link.answer('workhub.act', () => ({ ok: true, result }));
     await store.getState().actOnProposal(route, handOver);
-    expect(link.callsOf('workhub.act')).toEqual([{ actionId, proposal: handOver, candidateSetId: 'set-1' }]);
+    expect(link.callsOf('workhub.act')).toEqual([{ actionId, requestId: route.requestId, proposal: handOver, candidateSetId: 'set-1' }]);
     expect(store.getState().workhub.cards[route.requestId]).toMatchObject({ phase: 'done', result });
     expect(store.getState().workhub.delegations.map((known) => known.actionId)).toEqual([actionId]);
   });
@@ -60,7 +60,7 @@ describe('the WorkHub slice', () => {
     await store.getState().actOnProposal(route, stop);
     await store.getState().confirmAction();
     expect(link.callsOf('workhub.act')).toEqual([
-      { actionId: actionIdFor(route.requestId, stop, () => 'unused'), proposal: stop, candidateSetId: 'set-1', confirmation: 'user_confirmed' },
+      { actionId: actionIdFor(route.requestId, stop, () => 'unused'), requestId: route.requestId, proposal: stop, candidateSetId: 'set-1', confirmation: 'user_confirmed' },
     ]);
     expect(store.getState().workhub.cards[route.requestId]?.phase).toBe('done');
   });
@@ -114,5 +114,19 @@ describe('the WorkHub slice', () => {
     frames.flush();
     expect(store.getState().sessions.byId[WORKHUB_SESSION_ID]?.title).toBe('WorkHub');
     expect(store.getState().sessions.listIds).toEqual(['s1']);
+  });
+
+  it('cancels a card through the host, so the cancellation is recorded; a refused cancel reopens the card and says why', async () => {
+    const { store, link } = setup();
+    const route = routed(handOver);
+    link.answer('workhub.cancel', () => ({ ok: true, result: { decision: { status: 'cancelled' as const } } }));
+    await store.getState().cancelProposal(route.requestId);
+    expect(link.callsOf('workhub.cancel')).toEqual([{ requestId: route.requestId }]);
+    expect(store.getState().workhub.cards[route.requestId]?.phase).toBe('dismissed');
+
+    link.answer('workhub.cancel', () => ({ ok: false, error: { code: 'not_found', message: 'The WorkHub has no request with that id.' } }));
+    await store.getState().cancelProposal('r-other');
+    expect(store.getState().workhub.cards['r-other']?.phase).toBe('open');
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['The WorkHub has no request with that id.']);
   });
 });

@@ -38,8 +38,8 @@ export interface WorkhubSlice {
   retryAct(requestId: string): Promise<void>;
   confirmAction(): Promise<void>;
   cancelConfirmation(): void;
-  /** Cancel on a card (nothing is sent), or Show again. */
-  dismissProposal(requestId: string, dismissed: boolean): void;
+  /** Cancel on a card: nothing is done, and the WorkHub records it (every window shows it cancelled). */
+  cancelProposal(requestId: string): Promise<void>;
   setPicking(requestId: string, picking: boolean): void;
   setTasksOpen(open: boolean): void;
   loadDelegations(): Promise<void>;
@@ -95,6 +95,7 @@ export const createWorkhubSlice: SliceCreator<WorkhubSlice> = (set, get, deps) =
     const { attempt } = begun;
     const outcome = await link.invoke('workhub.act', {
       actionId: attempt.actionId,
+      requestId,
       proposal: attempt.proposal,
       ...(attempt.candidateSetId === null ? {} : { candidateSetId: attempt.candidateSetId }),
       ...(attempt.confirmed ? { confirmation: 'user_confirmed' as const } : {}),
@@ -155,8 +156,16 @@ export const createWorkhubSlice: SliceCreator<WorkhubSlice> = (set, get, deps) =
       update((state) => (state.confirming === null ? state : { ...state, confirming: null }));
     },
 
-    dismissProposal(requestId, dismissed) {
-      update((state) => dismissCard(state, requestId, dismissed));
+    async cancelProposal(requestId) {
+      const before = get().workhub.cards[requestId];
+      if (before?.phase === 'acting' || before?.phase === 'done') return;
+      update((state) => dismissCard(state, requestId, true));
+      const outcome = await link.invoke('workhub.cancel', { requestId });
+      get().flushEvents();
+      if (!outcome.ok) {
+        update((state) => dismissCard(state, requestId, false));
+        get().reportFailure(outcome.error);
+      }
     },
 
     setPicking(requestId, picking) {

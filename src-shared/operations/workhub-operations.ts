@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
-import type { ActResult, CandidateSet, DelegationRecord, RouteResult } from '../workhub-model';
+import type { ActResult, CandidateSet, DelegationRecord, ProposalDecision, RecordedAction, RouteResult } from '../workhub-model';
 import { proposalSchema } from '../workhub-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -20,12 +20,26 @@ export const workhubOperations = {
     mode: 'command',
     input: z.strictObject({
       actionId: id,
+      /** The routed request whose proposal this acts on: its decision is recorded in the WorkHub's transcript. */
+      requestId: id.optional(),
       proposal: proposalSchema,
       candidateSetId: id.optional(),
       /** Only the UI sets this, when the person clicks to confirm. */
       confirmation: z.literal('user_confirmed').optional(),
     }),
     errors: ['invalid_input', 'candidate_set_stale', 'operation_conflict', 'not_found'],
+  }),
+  /** A WorkHub action's recorded result, by its action id (a replay of workhub.act returns the same). */
+  'workhub.action.get': defineOperation<{ action: RecordedAction }>()({
+    mode: 'query',
+    input: z.strictObject({ actionId: id }),
+    errors: ['not_found'],
+  }),
+  /** Cancels a routed request's proposal (nothing is done); the decision is recorded. Idempotent: a decided request answers its decision. */
+  'workhub.cancel': defineOperation<{ decision: ProposalDecision }>()({
+    mode: 'command',
+    input: z.strictObject({ requestId: id }),
+    errors: ['not_found'],
   }),
   'workhub.delegations': defineOperation<{ delegations: readonly DelegationRecord[] }>()({
     mode: 'query',

@@ -5,6 +5,7 @@ import type { GoalChanges, StoredGoal } from '../../storage/goal-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids } from '../ports';
+import { stableJson } from '../stable-json';
 
 export interface GoalServiceDeps {
   readonly stores: Stores;
@@ -76,8 +77,17 @@ export class GoalService {
     return ok({ goal: publicGoal(goal) });
   }
 
-  control(request: { sessionId: string; goalId: string; expectedRevision: number } & GoalControl): Outcome<{ goal: GoalRecord }> {
+  control(request: { sessionId: string; goalId: string; expectedRevision: number; controlId?: string } & GoalControl): Outcome<{ goal: GoalRecord }> {
     const { stores } = this.deps;
+    const { controlId } = request;
+    // A replay (same control id) answers the goal the command left, whatever happened to it since.
+    const recorded = controlId === undefined ? null : stores.goals.control(controlId);
+    if (recorded !== null) {
+      if (stableJson(recorded.request) !== stableJson(request)) return fail('operation_conflict', 'This control id was already used for a different change to the goal.');
+      return ok({ goal: recorded.goal as GoalRecord });
+    }
+    const change = (goal: StoredGoal, changes: GoalChanges) =>
+      this.change(goal, changes, controlId === undefined ? undefined : (updated) => stores.goals.recordControl({ controlId, goalId: goal.goalId, request, goal: updated, now: this.deps.clock.now() }));
     const goal = stores.goals.get(request.goalId);
     if (goal === null || goal.sessionId !== request.sessionId) return fail('not_found', 'That goal does not exist in this session.');
     if (goal.revision !== request.expectedRevision) {
@@ -87,23 +97,23 @@ export class GoalService {
     switch (request.action) {
       case 'pause':
         if (goal.status !== 'active') return fail('operation_conflict', `Only an active goal can be paused; this one is ${goal.status}.`);
-        return ok({ goal: this.change(goal, { status: 'paused', lastReason: 'Paused by you' }) });
+        return ok({ goal: change(goal, { status: 'paused', lastReason: 'Paused by you' }) });
       case 'resume': {
         if (!LIMITED.includes(goal.status)) return fail('operation_conflict', `This goal is ${goal.status}; there is nothing to resume.`);
         const limit = limitReached(goal);
         if (limit !== null) return fail('operation_conflict', `${limit} Raise the limit before resuming.`);
-        const resumed = this.change(goal, { status: 'active', lastReason: 'Resumed by you', consecutiveFailures: 0 });
+        const resumed = change(goal, { status: 'active', lastReason: 'Resumed by you', consecutiveFailures: 0 });
         this.deps.poke(goal.sessionId);
         return ok({ goal: resumed });
       }
       case 'clear': {
-        const cleared = this.change(goal, { cleared: true, lastReason: 'Cleared by you' });
+        const cleared = change(goal, { cleared: true, lastReason: 'Cleared by you' });
         this.deps.stopGoalTurn(goal.sessionId, 'goal_cleared');
         return ok({ goal: cleared });
       }
       case 'setLimits':
         return ok({
-          goal: this.change(goal, {
+          goal: change(goal, {
             ...(request.tokenBudget === undefined ? {} : { tokenBudget: request.tokenBudget }),
             ...(request.maxIterations === undefined ? {} : { maxIterations: request.maxIterations }),
           }),
@@ -120,8 +130,12 @@ export class GoalService {
   }
 
   /** Applies changes and publishes them; the driver and the agent's tools use it too. */
-  change(goal: StoredGoal, changes: GoalChanges): GoalRecord {
-    const event = this.deps.stores.transaction(() => this.write(goal, changes));
+  change(goal: StoredGoal, changes: GoalChanges, alsoRecord?: (updated: GoalRecord) => void): GoalRecord {
+    const event = this.deps.stores.transaction(() => {
+      const written = this.write(goal, changes);
+      alsoRecord?.(written.goal);
+      return written;
+    });
     this.deps.bus.publish(event);
     return event.goal;
   }

@@ -19,6 +19,7 @@ export function createCoordinationBackend(workhub: () => WorkHubService): AgentB
       | { action?: string; values?: { target?: unknown } }
       | undefined;
     if (choice?.workhubChoice === undefined || answer?.action !== 'accept' || typeof answer.values?.target !== 'string') {
+      if (choice?.workhubChoice !== undefined) workhub().closeChoice(choice.workhubChoice);
       yield { type: 'text_delta', text: 'Cancelled — nothing was handed over.' };
       return;
     }

@@ -1,7 +1,5 @@
-import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
 import type { FormRequest } from '../../../src-shared/interaction-model';
-import type { TranscriptItemKind } from '../../../src-shared/model';
 import type { ActResult, CandidateSet, DelegationRecord, Proposal, RouteResult, StopOutcome, WorkTarget } from '../../../src-shared/workhub-model';
 import { NEEDS_CONFIRMATION, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { StoredDelegation } from '../../storage/workhub-store';
@@ -9,15 +7,19 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids, Logger } from '../ports';
 import { ProviderError } from '../providers';
-import { turnAndSessionEvents } from '../run-executor';
 import type { SessionService } from '../session-service';
 import type { TurnService } from '../turn-service';
 import type { CandidateFinder } from './candidate-finder';
 import type { Router } from './scripted-router';
 import { stableJson } from '../stable-json';
+import { WorkHubChat } from './workhub-chat';
+import { WorkHubDecisions } from './workhub-decisions';
+import { nothingRunningAnswer } from './stop-guard';
 
 export const WORKHUB_CONNECTION_ID = 'workhub-router';
 export const WORKHUB_STOP_SOURCE = 'workhub_stop';
+/** A correction stops the earlier work to move the request elsewhere: its own reason, so the record tells a move from a Stop. */
+export const WORKHUB_CORRECT_SOURCE = 'workhub_correct';
 
 export interface WorkHubDeps {
   readonly stores: Stores;
@@ -34,19 +36,37 @@ export interface WorkHubDeps {
 /** What a choose-form's tool call carries, so its answer can complete the action. */
 export interface PendingChoice {
   readonly actionId: string;
+  /** The request and the choose proposal it answers (absent in forms recorded before they were kept). */
+  readonly requestId?: string;
+  readonly proposal?: Proposal;
   readonly candidateSetId: string;
   readonly text: string;
 }
 
 type Refusal = { readonly ok: false; readonly error: OperationError };
 
+export interface ActRequest {
+  readonly actionId: string;
+  readonly requestId?: string;
+  readonly proposal: Proposal;
+  readonly candidateSetId?: string;
+  readonly confirmation?: 'user_confirmed';
+}
+
 /**
  * The WorkHub: routes a request to a proposal (showing the candidates it considered) and acts on the
  * proposal only as the person confirms. An action id is the idempotency key: a retry, even after a
- * restart, returns the same result and does nothing twice; a refused action leaves no trace.
+ * restart, returns the same result (a refusal met while trying included) and does nothing twice. A
+ * request is decided once; its decision is part of the WorkHub's transcript.
  */
 export class WorkHubService {
-  constructor(private readonly deps: WorkHubDeps) {}
+  private readonly decisions: WorkHubDecisions;
+  private readonly chat: WorkHubChat;
+
+  constructor(private readonly deps: WorkHubDeps) {
+    this.decisions = new WorkHubDecisions(deps);
+    this.chat = new WorkHubChat(deps);
+  }
 
   /** Creates the reserved coordination session if this data directory does not have it yet. */
   ensureSession(): void {
@@ -85,27 +105,51 @@ export class WorkHubService {
       if (error instanceof ProviderError) return fail('provider_error', `The router could not decide: ${error.message}`);
       throw error;
     }
-    const result: RouteResult = { requestId, proposal: routed.proposal, why: routed.why, candidateSetId: set.candidateSetId, candidates: set.candidates };
-    this.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
+    const idle = nothingRunningAnswer(stores, routed.proposal, set.candidates);
+    const chosen = idle ?? routed;
+    const result: RouteResult = { requestId, proposal: chosen.proposal, why: chosen.why, candidateSetId: set.candidateSetId, candidates: set.candidates };
+    this.chat.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
     return ok(result);
   }
 
-  act(request: { actionId: string; proposal: Proposal; candidateSetId?: string; confirmation?: 'user_confirmed' }): Outcome<ActResult> {
-    const { stores } = this.deps;
+  act(request: ActRequest): Outcome<ActResult> {
     const { actionId, proposal } = request;
-    const recorded = stores.workhub.action(actionId);
+    const recorded = this.decisions.replay(actionId);
     if (recorded !== null) {
       if (stableJson(recorded.proposal) !== stableJson(proposal)) return fail('operation_conflict', 'This action id was already used for a different action.');
-      return ok(recorded.result as ActResult);
+      return recorded.outcome;
     }
     if (NEEDS_CONFIRMATION.includes(proposal.kind) && request.confirmation !== 'user_confirmed') {
       return fail('invalid_input', 'Stopping or moving work needs your confirmation: confirm it in the WorkHub first.');
     }
-    const outcome = this.perform(request);
-    if (!outcome.ok) return outcome;
-    if (outcome.result.kind !== 'awaiting_choice') {
-      stores.transaction(() => stores.workhub.recordAction({ actionId, proposal, result: outcome.result, createdAt: this.deps.clock.now() }));
+    // A form this action already put up answers a replay, whatever became of it since.
+    if (proposal.kind === 'choose') {
+      const asked = this.askedChoice(actionId);
+      if (asked !== null) return ok({ kind: 'awaiting_choice', interactionId: asked });
     }
+    if (request.requestId !== undefined) {
+      const standing = this.decisions.standing(request.requestId, proposal);
+      if (standing !== null) return standing;
+    }
+    return this.performAndRecord(request, proposal);
+  }
+
+  /** A WorkHub action's recorded result (workhub.action.get). */
+  action(actionId: string) {
+    return this.decisions.recordedAction(actionId);
+  }
+
+  /** Cancels a routed request's proposal: nothing is done, and the record says so. */
+  cancel(requestId: string) {
+    return this.decisions.cancel(requestId);
+  }
+
+  /** Performs `request` and records its outcome under `recordAs` (a choice is recorded as the choose it answers). */
+  private performAndRecord(request: ActRequest, recordAs: Proposal): Outcome<ActResult> {
+    const outcome = this.perform(request);
+    // A form put up is not an outcome yet (its answer is); bad input is refused, not tried.
+    if (outcome.ok ? outcome.result.kind === 'awaiting_choice' : outcome.error.code === 'invalid_input') return outcome;
+    this.decisions.record({ actionId: request.actionId, requestId: request.requestId ?? null, proposal: recordAs, outcome });
     return outcome;
   }
 
@@ -115,21 +159,33 @@ export class WorkHubService {
 
   /** Completes a choose-form's action with the person's pick: a candidate, or new work. */
   completeChoice(choice: PendingChoice, picked: string): Outcome<ActResult> {
+    const recorded = this.decisions.replay(choice.actionId);
+    if (recorded !== null) return recorded.outcome;
+    // A request cancelled (or otherwise decided) while its form was open is not carried out after all.
+    const decided = choice.requestId === undefined ? null : this.decisions.decided(choice.requestId);
+    if (decided !== null) return decided;
     const proposal: Proposal =
       picked === 'new'
         ? { kind: 'create_new', title: titleOf(choice.text), workspace: null, text: choice.text }
         : { kind: 'delegate_existing', candidateRef: picked, text: choice.text };
-    return this.act({ actionId: choice.actionId, proposal, candidateSetId: choice.candidateSetId });
+    // Recorded as the choose it answers, so a replay of that act returns what the pick did.
+    const request: ActRequest = { actionId: choice.actionId, proposal, candidateSetId: choice.candidateSetId, ...(choice.requestId === undefined ? {} : { requestId: choice.requestId }) };
+    return this.performAndRecord(request, choice.proposal ?? proposal);
   }
 
-  private perform(request: { actionId: string; proposal: Proposal; candidateSetId?: string }): Outcome<ActResult> {
+  /** A choice form closed without a pick: the request it asked about is cancelled. */
+  closeChoice(choice: PendingChoice): void {
+    if (choice.requestId !== undefined) this.decisions.cancel(choice.requestId);
+  }
+
+  private perform(request: ActRequest): Outcome<ActResult> {
     const { proposal, actionId } = request;
     switch (proposal.kind) {
       case 'answer_here':
-        this.say(proposal.text);
+        this.chat.say(proposal.text, request.requestId);
         return ok({ kind: 'answered', text: proposal.text });
       case 'clarify':
-        this.say(proposal.question);
+        this.chat.say(proposal.question, request.requestId);
         return ok({ kind: 'clarified', question: proposal.question });
       case 'create_new': {
         const created = this.deps.sessions.create({ title: proposal.title, ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }) });
@@ -141,7 +197,7 @@ export class WorkHubService {
         return 'ok' in target ? target : this.delegate(actionId, target.sessionId, proposal.text, false);
       }
       case 'choose':
-        return this.askToChoose(actionId, request.candidateSetId, proposal.candidateRefs, proposal.text);
+        return this.askToChoose(request, proposal);
       case 'stop_work': {
         const target = this.resolveTarget(request.candidateSetId, proposal.target);
         if ('ok' in target) return target;
@@ -170,7 +226,7 @@ export class WorkHubService {
           sessionId = made.result.session.sessionId;
           created = true;
         }
-        const stop = this.stopOwned(replaced.targetSessionId, replaced);
+        const stop = this.stopOwned(replaced.targetSessionId, replaced, WORKHUB_CORRECT_SOURCE);
         const moved = this.delegate(actionId, sessionId, replaced.text, created);
         if (!moved.ok || moved.result.kind !== 'delegated') return moved;
         return ok({ kind: 'corrected', stop, delegation: moved.result.delegation });
@@ -181,6 +237,9 @@ export class WorkHubService {
   private delegate(actionId: string, sessionId: string, text: string, createdSession: boolean): Outcome<ActResult> {
     const { stores, turns, ids, clock } = this.deps;
     const turnId = `delegation-${actionId}`;
+    // Handed over already (the record of the act was not written before a crash): say so, start nothing.
+    const earlier = stores.workhub.delegationOfAction(actionId);
+    if (earlier !== null) return ok({ kind: 'delegated', delegation: this.live(earlier), queued: false, createdSession });
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const started = busy ? turns.submitMessage(sessionId, turnId, text) : turns.start({ sessionId, turnId, text, origin: 'delegation' });
     if (!started.ok) return started;
@@ -198,7 +257,7 @@ export class WorkHubService {
   }
 
   /** Stops the delegated work if it is what runs there now; never the person's own work. */
-  private stopOwned(sessionId: string, delegation: StoredDelegation | null): StopOutcome {
+  private stopOwned(sessionId: string, delegation: StoredDelegation | null, source: string = WORKHUB_STOP_SOURCE): StopOutcome {
     const { stores, turns, clock, bus } = this.deps;
     if (delegation !== null) {
       const message = stores.queue.get(sessionId, delegation.targetTurnId);
@@ -211,15 +270,24 @@ export class WorkHubService {
     const active = stores.turns.activeTurn(sessionId);
     if (active === null) return 'already_terminal';
     if (delegation === null || active.turnId !== delegation.targetTurnId) return 'not_owned';
-    turns.stop(sessionId, active.turnId, WORKHUB_STOP_SOURCE);
+    turns.stop(sessionId, active.turnId, source);
     return 'stop_delivered';
   }
 
-  private askToChoose(actionId: string, candidateSetId: string | undefined, refs: readonly string[], text: string): Outcome<ActResult> {
+  /** The form a choose act put up, whatever its state now; null if it put none up. */
+  private askedChoice(actionId: string): string | null {
     const { stores } = this.deps;
+    const turn = stores.turns.getTurnDetail(WORKHUB_SESSION_ID, `choose-${actionId}`);
+    const firstRun = turn?.runs[0];
+    if (firstRun === undefined) return null;
+    return stores.interactions.byToolCall(firstRun.runId, `choose-${actionId}`)?.interactionId ?? null;
+  }
+
+  private askToChoose(act: ActRequest, proposal: Extract<Proposal, { kind: 'choose' }>): Outcome<ActResult> {
+    const { stores } = this.deps;
+    const { actionId, candidateSetId } = act;
+    const { candidateRefs: refs, text } = proposal;
     const toolCallId = `choose-${actionId}`;
-    const pending = stores.interactions.list({ sessionId: WORKHUB_SESSION_ID, status: 'pending', limit: 100 }).find((i) => i.toolCallId === toolCallId);
-    if (pending !== undefined) return ok({ kind: 'awaiting_choice', interactionId: pending.interactionId });
     const options: { value: string; label: string }[] = [];
     for (const ref of refs) {
       const target = this.resolveRef(candidateSetId, ref);
@@ -233,8 +301,8 @@ export class WorkHubService {
       description: text.length > 300 ? `${text.slice(0, 300)}…` : text,
       fields: [{ id: 'target', label: 'Hand it to', required: true, type: 'single_select', options }],
     };
-    const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text };
-    const interactionId = this.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
+    const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text, proposal, ...(act.requestId === undefined ? {} : { requestId: act.requestId }) };
+    const interactionId = this.chat.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
       toolCallId,
       input: { workhubChoice: choice },
       request,
@@ -279,78 +347,8 @@ export class WorkHubService {
   private recordedRoute(requestId: string): { text: string; result: RouteResult } | null {
     const turn = this.deps.stores.turns.getTurn(WORKHUB_SESSION_ID, requestId);
     if (turn === null) return null;
-    const items = this.deps.stores.transcript.page(WORKHUB_SESSION_ID, null, 200).filter((item) => item.turnId === requestId && item.kind === 'proposal');
-    const data = items[0]?.data;
-    return data === undefined || data === null ? null : { text: turn.text, result: data as unknown as RouteResult };
-  }
-
-  /** The WorkHub answers in its own chat, under its latest request. */
-  private say(text: string): void {
-    const latest = this.deps.stores.turns.latestTurn(WORKHUB_SESSION_ID);
-    if (latest === null) {
-      this.recordTurn(this.deps.ids.next('item'), text, []);
-      return;
-    }
-    const { stores, clock, ids, bus } = this.deps;
-    const events = stores.transaction(() => {
-      const now = clock.now();
-      const item = stores.transcript.append(
-        { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId: latest.turnId, runId: latest.latestRun.runId, kind: 'assistant_message', text, state: 'final', now },
-        stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
-      );
-      stores.sessions.touch(WORKHUB_SESSION_ID, now);
-      return [{ kind: 'transcript.appended', item } as ChangeEventBody, ...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, latest.turnId)];
-    });
-    for (const event of events) bus.publish(event);
-  }
-
-  /**
-   * Records a WorkHub turn without running an agent: the person's message and what the WorkHub made
-   * of it; with `waitFor`, the turn waits on a form (its answer continues it in the coordination backend).
-   */
-  private recordTurn(
-    turnId: string,
-    text: string,
-    items: ReadonlyArray<{ kind: TranscriptItemKind; text: string; data: Record<string, unknown> }>,
-    waitFor?: { toolCallId: string; input: Record<string, unknown>; request: FormRequest },
-  ): string | null {
-    const { stores, clock, ids, bus } = this.deps;
-    const runId = ids.next('run');
-    let interactionId: string | null = null;
-    const events = stores.transaction(() => {
-      const now = clock.now();
-      const published: ChangeEventBody[] = [];
-      stores.turns.insertTurn({ sessionId: WORKHUB_SESSION_ID, turnId, origin: 'user', text, maxSteps: 1, runId, now });
-      const append = (kind: TranscriptItemKind, body: string, data: Record<string, unknown> | null) => {
-        const item = stores.transcript.append(
-          { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId, runId, kind, text: body, state: 'final', data, now },
-          stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
-        );
-        published.push({ kind: 'transcript.appended', item });
-        return item;
-      };
-      // A choice form is the WorkHub asking, not the person speaking.
-      append(waitFor === undefined ? 'user_message' : 'assistant_message', text, null);
-      for (const item of items) append(item.kind, item.text, item.data);
-      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } }, { kind: 'user_message', payload: { text } }], now);
-      if (waitFor === undefined) {
-        stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'end_turn', now });
-        stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'end_turn' } }], now);
-      } else {
-        const interaction = stores.interactions.insert({ interactionId: ids.next('interaction'), sessionId: WORKHUB_SESSION_ID, turnId, runId, toolCallId: waitFor.toolCallId, request: waitFor.request, now });
-        interactionId = interaction.interactionId;
-        append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
-        stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } }, { kind: 'run_waiting', payload: { interactionId } }], now);
-        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
-        const { answerSecretId: _secret, ...record } = interaction;
-        published.push({ kind: 'interaction.changed', interaction: record });
-      }
-      stores.sessions.touch(WORKHUB_SESSION_ID, now);
-      published.push(...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, turnId));
-      return published;
-    });
-    for (const event of events) bus.publish(event);
-    return interactionId;
+    const data = this.deps.stores.workhub.routedProposal(requestId);
+    return data === null ? null : { text: turn.text, result: data as unknown as RouteResult };
   }
 }
 

@@ -6,6 +6,8 @@ import { migration005Goals } from './005-goals';
 import { migration006WorkHub } from './006-workhub';
 import { migration007SearchIndexDirty } from './007-search-index-dirty';
 import { migration008ShellRunIdentity } from './008-shell-run-identity';
+import { migration009WorkHubDecisions } from './009-workhub-decisions';
+import { migration010GoalControls } from './010-goal-controls';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -20,4 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006WorkHub,
   migration007SearchIndexDirty,
   migration008ShellRunIdentity,
+  migration009WorkHubDecisions,
+  migration010GoalControls,
 ];

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Candidate, CandidateState } from '../../../src-shared/workhub-model';
 import { candidateStateLabel } from '../../format/workhub-text';
+import { useAppStore } from '../../state/store-context';
+import { liveCandidateState } from '../../state/workhub-card-view';
 import { ChevronIcon } from './workhub-icons';
 
 /** A candidate's state as a small coloured chip. */
@@ -10,6 +12,17 @@ export function StateChip({ state }: { state: CandidateState }) {
       {candidateStateLabel(state)}
     </span>
   );
+}
+
+/** The state a session is in now (never the one it was in when Cairn looked); nothing while this window does not know it. */
+export function useLiveState(sessionId: string | null): CandidateState | null {
+  return useAppStore((state) => (sessionId === null ? null : liveCandidateState(state.sessions.byId[sessionId], state.goals[sessionId])));
+}
+
+/** A candidate's live state chip. */
+export function LiveStateChip({ sessionId }: { sessionId: string }) {
+  const state = useLiveState(sessionId);
+  return state === null ? null : <StateChip state={state} />;
 }
 
 interface CandidateListProps {
@@ -53,7 +66,7 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
               >
                 <div className="candidate-main">
                   <span className="candidate-title">{candidate.title}</span>
-                  <StateChip state={candidate.state} />
+                  <LiveStateChip sessionId={candidate.sessionId} />
                   {proposed ? <span className="candidate-tag">Proposed</span> : null}
                   {!proposed && fittingRefs.includes(candidate.candidateRef) ? <span className="candidate-tag">Fits</span> : null}
                 </div>

@@ -3,16 +3,17 @@ import type { TranscriptItem } from '../../../src-shared/model';
 import type { ActResult, Proposal, RouteResult } from '../../../src-shared/workhub-model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import { describeActError, describeHandedOver, describeProposal, describeResult, proposalBody, targetStateNote } from '../../format/workhub-text';
-import type { ProposalCardState } from '../../state/reducers/workhub-reducer';
+import type { OperationError } from '../../../src-shared/errors';
 import type { AppState } from '../../state/app-state';
-import { isActionOf, OPEN_CARD } from '../../state/reducers/workhub-reducer';
+import { delegationOf, isActionOf, OPEN_CARD } from '../../state/reducers/workhub-reducer';
+import { cardView, decisionOf, hasRunningWork } from '../../state/workhub-card-view';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import '../../styles/workhub-cards.css';
 import type { ProposalTarget } from '../../state/workhub-proposals';
-import { cardChoices, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
+import { cardChoices, isProposalItem, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
 import { AlertIcon, CheckIcon, Spinner } from '../icons';
 import { Markdown } from '../Markdown';
-import { CandidateList, StateChip } from './CandidateList';
+import { CandidateList, StateChip, useLiveState } from './CandidateList';
 import { HandOffIcon, SparkIcon } from './workhub-icons';
 
 /**
@@ -66,6 +67,28 @@ const selectChoiceInteraction = (requestId: string) => (state: AppState): string
   return null;
 };
 
+/** The notice recording what became of a request's proposal (the item itself, so the selection stays stable). */
+const selectDecisionItem = (requestId: string) => (state: AppState): TranscriptItem | null => {
+  const transcript = state.transcripts[WORKHUB_SESSION_ID];
+  if (transcript === undefined) return null;
+  for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
+    const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
+    if (said?.kind === 'notice' && said.data?.requestId === requestId && said.data.workhubDecision !== undefined) return said;
+  }
+  return null;
+};
+
+/** Whether this request's proposal is the newest in the WorkHub (only that one can still be acted on). */
+const selectIsNewest = (requestId: string) => (state: AppState): boolean => {
+  const transcript = state.transcripts[WORKHUB_SESSION_ID];
+  if (transcript === undefined) return false;
+  for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
+    const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
+    if (said !== undefined && isProposalItem(said)) return said.data?.requestId === requestId;
+  }
+  return false;
+};
+
 function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: string }) {
   const store = useStoreApi();
   const card = useAppStore((state) => state.workhub.cards[route.requestId] ?? OPEN_CARD);
@@ -75,36 +98,42 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
   // What the record says was done with this request, whichever window (or session before a reload) did it.
   const handed = useAppStore((state) => state.workhub.delegations.find((known) => isActionOf(known.actionId, route.requestId)) ?? null);
   const choiceId = useAppStore(selectChoiceInteraction(route.requestId));
+  const decisionItem = useAppStore(selectDecisionItem(route.requestId));
+  const newest = useAppStore(selectIsNewest(route.requestId));
+  const decision = useMemo(() => (decisionItem === null ? null : (decisionOf(decisionItem)?.decision ?? null)), [decisionItem]);
   const { proposal } = route;
   const target = useMemo(() => proposalTarget(proposal, route.candidates, delegations), [proposal, route.candidates, delegations]);
+  const liveState = useLiveState(target?.sessionId ?? null);
+  const view = cardView({ decision, choiceId, handed, card, newest });
   const words = describeProposal(route, target);
   const choices = cardChoices(route);
   const body = proposalBody(proposal);
-  const note = targetStateNote(proposal, target?.candidate?.state ?? null);
+  const note = targetStateNote(proposal, liveState);
   const actions = store.getState();
   const act = (chosen: Proposal) => void actions.actOnProposal(route, chosen);
 
-  if (card.phase === 'dismissed') {
+  if (view.kind === 'cancelled' || view.kind === 'superseded') {
     return (
       <div className="message-line message-line-proposal">
-        <div className="proposal-card is-dismissed" data-testid="proposal-card" data-kind={proposal.kind} data-phase="dismissed" data-request-id={route.requestId}>
-          <span className="proposal-dismissed-text">Cancelled — nothing was done. {words.headline}.</span>
-          <button type="button" className="text-button" onClick={() => actions.dismissProposal(route.requestId, false)}>
-            Show again
-          </button>
+        <div className="proposal-card is-dismissed" data-testid="proposal-card" data-kind={proposal.kind} data-phase={view.kind} data-request-id={route.requestId}>
+          <span className="proposal-dismissed-text" data-testid="proposal-result" data-result={view.kind}>
+            {words.headline} — {view.kind === 'cancelled' ? 'cancelled; nothing was done.' : 'set aside for a newer request; nothing was done.'}
+          </span>
         </div>
       </div>
     );
   }
 
   const answerOnly = !choices.doIt;
-  const recorded = card.phase === 'open' && (handed !== null || choiceId !== null);
-  const phase = recorded ? 'done' : card.phase;
-  const outcome: ActResult | null = card.result ?? (choiceId === null ? null : { kind: 'awaiting_choice', interactionId: choiceId });
+  const open = view.kind === 'open' || view.kind === 'acting' || (view.kind === 'failed' && !view.recorded);
+  // Only running work can be stopped: over an idle session the card says so instead of offering Stop.
+  const nothingToStop = open && proposal.kind === 'stop_work' && liveState !== null && !hasRunningWork(liveState);
+  const phase = view.kind === 'open' && nothingToStop ? 'idle' : view.kind;
+  const eyebrow = answerOnly ? 'Cairn' : view.kind === 'done' ? 'Cairn did' : view.kind === 'failed' && view.recorded ? 'Cairn could not' : 'Cairn proposes';
   return (
     <div className="message-line message-line-proposal">
       <article
-        className={`proposal-card phase-${phase}${answerOnly ? ' is-answer' : ''}`}
+        className={`proposal-card phase-${view.kind}${answerOnly ? ' is-answer' : ''}`}
         data-testid="proposal-card"
         data-kind={proposal.kind}
         data-phase={phase}
@@ -113,14 +142,19 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
       >
         <div className="proposal-eyebrow">
           {answerOnly ? <SparkIcon /> : <HandOffIcon />}
-          {answerOnly ? 'Cairn' : phase === 'done' ? 'Cairn did' : 'Cairn proposes'}
+          {eyebrow}
         </div>
         <p className="proposal-headline">
           <strong data-testid="proposal-headline">{words.headline}</strong>
           {words.reason !== '' ? <span className="proposal-reason"> — {trimStop(words.reason)}</span> : null}
-          {target?.candidate !== null && target?.candidate !== undefined && phase !== 'done' ? <StateChip state={target.candidate.state} /> : null}
+          {liveState !== null && open ? <StateChip state={liveState} /> : null}
         </p>
-        {note !== null && phase !== 'done' ? <p className="proposal-note">{note}</p> : null}
+        {note !== null && open ? <p className="proposal-note">{note}</p> : null}
+        {nothingToStop ? (
+          <p className="proposal-note" data-testid="nothing-to-stop">
+            Nothing is running there now, so there is nothing to stop.
+          </p>
+        ) : null}
         {body !== null && !answered ? (
           <div className="proposal-body markdown">
             <Markdown text={body} />
@@ -130,52 +164,54 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
           <RequestQuote text={proposal.text} requestText={requestText} />
         ) : null}
 
-        {phase === 'done' && !answerOnly ? (
-          handed !== null && (outcome === null || outcome.kind === 'awaiting_choice') ? (
-            <HandedLine sessionId={handed.targetSessionId} text={describeHandedOver(handed)} />
-          ) : outcome !== null ? (
-            <ResultLine result={outcome} target={target} />
-          ) : null
+        {view.kind === 'done' && !answerOnly ? (
+          view.result === null || (view.result.kind === 'awaiting_choice' && handed !== null) ? (
+            handed !== null ? <HandedLine sessionId={handed.targetSessionId} text={describeHandedOver(handed)} /> : null
+          ) : (
+            <ResultLine result={view.result} target={target} />
+          )
         ) : null}
-        {card.phase === 'failed' && card.error !== null ? (
-          <FailureLine card={card} target={target} requestText={requestText ?? ('text' in proposal ? proposal.text : null)} requestId={route.requestId} />
+        {view.kind === 'failed' ? (
+          <FailureLine error={view.error} recorded={view.recorded} target={target} requestText={requestText ?? ('text' in proposal ? proposal.text : null)} requestId={route.requestId} />
         ) : null}
 
-        {!answerOnly && phase !== 'done' ? (
+        {!answerOnly && open && newest ? (
           <div className="proposal-actions">
-            <button
-              type="button"
-              className={`button button-small ${proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`}
-              disabled={card.phase === 'acting'}
-              onClick={() => act(proposal)}
-            >
-              {primaryLabel(proposal)}
-            </button>
+            {nothingToStop ? null : (
+              <button
+                type="button"
+                className={`button button-small ${proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`}
+                disabled={view.kind === 'acting'}
+                onClick={() => act(proposal)}
+              >
+                {primaryLabel(proposal)}
+              </button>
+            )}
             {choices.others.length > 0 ? (
               <button
                 type="button"
                 className="button button-small"
                 aria-expanded={card.picking}
-                disabled={card.phase === 'acting'}
+                disabled={view.kind === 'acting'}
                 onClick={() => actions.setPicking(route.requestId, !card.picking)}
               >
                 {proposal.kind === 'choose' ? 'Pick one here' : 'Pick another'}
               </button>
             ) : null}
             {choices.startNew !== null ? (
-              <button type="button" className="button button-small" disabled={card.phase === 'acting'} onClick={() => choices.startNew !== null && act(choices.startNew)}>
+              <button type="button" className="button button-small" disabled={view.kind === 'acting'} onClick={() => choices.startNew !== null && act(choices.startNew)}>
                 Start new instead
               </button>
             ) : null}
             <button
               type="button"
               className="button button-small button-quiet"
-              disabled={card.phase === 'acting'}
-              onClick={() => actions.dismissProposal(route.requestId, true)}
+              disabled={view.kind === 'acting'}
+              onClick={() => void actions.cancelProposal(route.requestId)}
             >
               Cancel
             </button>
-            {card.phase === 'acting' ? (
+            {view.kind === 'acting' ? (
               <span className="proposal-working" role="status">
                 <Spinner />
                 Working…
@@ -188,8 +224,8 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
           candidates={route.candidates}
           proposedRef={targetRef(proposal)}
           fittingRefs={proposal.kind === 'choose' ? proposal.candidateRefs : []}
-          picking={card.picking && phase !== 'done'}
-          disabled={card.phase === 'acting'}
+          picking={card.picking && open}
+          disabled={view.kind === 'acting'}
           onPick={(candidate) => {
             const aimed = retarget(proposal, candidate.candidateRef);
             if (aimed !== null) act(aimed);
@@ -239,10 +275,13 @@ function resultSessionId(result: ActResult, target: ProposalTarget | null): stri
 function ResultLine({ result, target }: { result: ActResult; target: ProposalTarget | null }) {
   const store = useStoreApi();
   const choice = useAppStore((state) => (result.kind === 'awaiting_choice' ? (state.interactions.byId[result.interactionId]?.status ?? 'pending') : null));
+  // The hand-off as it is now (the result holds its state when it was made).
+  const recordedDelegation = delegationOf(result);
+  const live = useAppStore((state) => (recordedDelegation === null ? null : (state.workhub.delegations.find((known) => known.actionId === recordedDelegation.actionId) ?? null)));
   const sessionId = resultSessionId(result, target);
   const text =
     choice === null || choice === 'pending'
-      ? describeResult(result, target?.title ?? null)
+      ? describeResult(result, target?.title ?? null, live)
       : choice === 'answered'
         ? 'You picked where it goes — see Tasks for how it is doing'
         : 'You closed the choice — nothing was handed over';
@@ -276,20 +315,31 @@ function HandedLine({ sessionId, text }: { sessionId: string; text: string }) {
   );
 }
 
-function FailureLine({ card, target, requestText, requestId }: { card: ProposalCardState; target: ProposalTarget | null; requestText: string | null; requestId: string }) {
+function FailureLine({
+  error,
+  recorded,
+  target,
+  requestText,
+  requestId,
+}: {
+  error: OperationError;
+  recorded: boolean;
+  target: ProposalTarget | null;
+  requestText: string | null;
+  requestId: string;
+}) {
   const store = useStoreApi();
-  if (card.error === null) return null;
-  const { message, reroute } = describeActError(card.error, target?.title ?? null);
+  const { message, reroute } = describeActError(error, target?.title ?? null);
   return (
-    <div className="proposal-failure" role="alert" data-testid="proposal-error" data-code={card.error.code}>
+    <div className="proposal-failure" role="alert" data-testid="proposal-error" data-code={error.code}>
       <AlertIcon />
       <span>{message}</span>
-      {reroute && requestText !== null ? (
+      {(reroute || recorded) && requestText !== null ? (
         <button type="button" className="button button-small" onClick={() => void store.getState().routeAgain(requestText)}>
           Route again
         </button>
       ) : null}
-      {!reroute && card.error.code !== 'invalid_input' ? (
+      {!reroute && !recorded && error.code !== 'invalid_input' ? (
         <button type="button" className="button button-small" onClick={() => void store.getState().retryAct(requestId)}>
           Try again
         </button>

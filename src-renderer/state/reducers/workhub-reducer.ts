@@ -15,7 +15,7 @@ export interface ActionAttempt {
 /**
  * A proposal card as this window holds it: `open` until the person acts, `acting` while workhub.act
  * is out, then `done` (with the result) or `failed` (with the error, to retry or re-route); or
- * `dismissed` when the person cancelled it (nothing was sent).
+ * `dismissed` once the person cancelled it (the host records the cancellation).
  */
 export interface ProposalCardState {
   readonly phase: 'open' | 'acting' | 'done' | 'failed' | 'dismissed';
@@ -124,7 +124,7 @@ export function settleAttempt(state: WorkhubState, requestId: string, actionId: 
   return delegation === null ? next : { ...next, delegations: upsertDelegation(next.delegations, delegation) };
 }
 
-/** Cancel on a card: nothing is sent; the card folds away (Show again reopens it). */
+/** Cancel on a card: it shows cancelled while workhub.cancel is out; `dismissed: false` reopens it if the host refused. */
 export function dismissCard(state: WorkhubState, requestId: string, dismissed: boolean): WorkhubState {
   const card = cardOf(state, requestId);
   if (card.phase === 'acting' || card.phase === 'done') return state;
