@@ -19,6 +19,7 @@ import { InteractionService } from './interactions/interaction-service';
 import { GoalDriver } from './goals/goal-driver';
 import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
+import { GrantService } from './permissions/grant-service';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { AgentTool } from './tools/agent-tool';
@@ -55,6 +56,7 @@ export interface Runtime {
   readonly turns: TurnService;
   readonly connections: ConnectionService;
   readonly interactions: InteractionService;
+  readonly grants: GrantService;
   readonly goals: GoalService;
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
@@ -170,6 +172,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     turns: turnService,
     connections,
     interactions,
+    grants: new GrantService(deps),
     goals: goalServiceReady,
     workhub: workhubReady,
     shell,

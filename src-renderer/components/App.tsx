@@ -10,6 +10,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
+import { FullModeDialog } from './workspace/FullModeDialog';
 import { WorkHubView } from './workhub/WorkHubView';
 
 /** The window: connection banner, sessions sidebar, the open session, and what floats above them. */
@@ -37,6 +38,7 @@ export function App() {
       <HelpPanel />
       <SettingsDialog />
       <GoalDialogs />
+      <FullModeDialog />
     </div>
   );
 }

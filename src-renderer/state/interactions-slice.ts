@@ -130,6 +130,7 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
           transcripts: applyTurn(state.transcripts, turn),
         }));
         dropForm(interactionId);
+        if ('decision' in answer && answer.decision === 'allow_session') void get().loadGrants(interaction.sessionId);
         return;
       }
       patchForm(interactionId, { submitting: false, attempted: true, error: outcome.error.message });
