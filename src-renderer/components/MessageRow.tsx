@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
-import { selectEndsTurn, selectItem } from '../state/selectors';
+import { selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { isProposalItem } from '../state/workhub-proposals';
 import { TargetIcon } from './icons';
@@ -39,7 +39,9 @@ export function interactionIdOf(item: TranscriptItem): string | null {
 
 /** The message itself. Its element's text is the message's text: labels and chrome sit outside it or come from CSS. */
 function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boolean }) {
-  const streaming = item.state === 'streaming';
+  // No typing cursor while the host is unreachable: nothing is known to be streaming.
+  const unreachable = useAppStore(selectHostUnreachable);
+  const streaming = item.state === 'streaming' && !unreachable;
   const common = {
     'data-testid': 'message',
     'data-kind': item.kind,

@@ -1,6 +1,7 @@
 import { memo, useRef } from 'react';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/session-time';
+import { selectHostUnreachable } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { goalStatusLabel, goalTone } from '../format/goal';
 import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from './icons';
@@ -17,6 +18,8 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
   const selected = useAppStore((state) => state.selectedSessionId === sessionId);
   const renaming = useAppStore((state) => state.renamingId === sessionId);
   const goalStatus = useAppStore((state) => state.goals[sessionId]?.status ?? null);
+  // With the host unreachable, "running" or "waiting" is only what was last seen.
+  const unknown = useAppStore((state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'));
   const actions = store.getState();
 
   return (
@@ -45,7 +48,11 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
                 <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalStatusLabel(goalStatus)}</span>
               </span>
             ) : null}
-            {BADGED.has(activity) ? (
+            {unknown ? (
+              <span className="session-badge badge-unknown" data-testid="session-badge" title={`Last seen ${activity}; unknown until Cairn reconnects`}>
+                unknown
+              </span>
+            ) : BADGED.has(activity) ? (
               <span className={`session-badge badge-${activity}`} data-testid="session-badge">
                 {activity}
               </span>

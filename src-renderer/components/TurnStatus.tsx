@@ -1,7 +1,7 @@
 import type { TurnSummary } from '../../src-shared/model';
 import { describeRunError, showsHostMessage } from '../format/run-errors';
 import { usageDetail, usageLabel } from '../format/usage';
-import { selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
+import { selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
@@ -13,10 +13,22 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   const latest = useAppStore((state) => selectLatestTurnId(sessionId)(state) === turnId);
   const busy = useAppStore(selectSessionBusy(sessionId));
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const unreachable = useAppStore(selectHostUnreachable);
   if (turn === undefined) return null;
   const resume = () => void store.getState().resumeTurn(sessionId, turnId);
-  // Resume/Retry are offered on the newest turn only, when nothing else runs.
-  const offerAction = latest && !busy && !archived;
+  // Resume/Retry are offered on the newest turn only, when nothing else runs and the host can be reached.
+  const offerAction = latest && !busy && !archived && !unreachable;
+  // Live work seen last before the line dropped: what it does now is not known.
+  if (unreachable && (turn.status === 'running' || turn.status === 'waiting')) {
+    return (
+      <div className="turn-status status-unknown" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-frozen="true">
+        <span className="turn-status-text">
+          <AlertIcon />
+          Status unknown until Cairn reconnects
+        </span>
+      </div>
+    );
+  }
 
   if (turn.status === 'failed') {
     return (
