@@ -50,6 +50,16 @@ describe('AnswerRecord', () => {
       'the turn was stopped before you answered',
     );
     expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'd', status: 'declined', answer: { action: 'decline' } })} />)).toContain('You skipped this.');
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'f', request: form, status: 'cancelled', answer: { action: 'cancel' } })} />)).toContain(
+      'You dismissed this without answering.',
+    );
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'g', request: form, status: 'declined', answer: { action: 'decline' } })} />)).toContain(
+      'You declined to fill this in.',
+    );
+    // Set aside by the person's own new message, not by the agent asking again.
+    const setAside = renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'e', status: 'closed', closeReason: 'superseded' })} />);
+    expect(setAside).toContain('Set aside — you sent a new message instead of answering.');
+    expect(setAside).not.toContain('asked again');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TurnSummary } from '../../src-shared/model';
+import { describeEndReason } from '../../src-shared/run-reasons';
 import { describeRunError, showsHostMessage } from '../format/run-errors';
 import { usageDetail, usageLabel } from '../format/usage';
 import { selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
@@ -142,21 +143,13 @@ function StatusText({ turn }: { turn: TurnSummary }) {
       return (
         <span className="turn-status-text">
           <AlertIcon />
-          {run.terminalReason === 'app_restarted' ? 'Interrupted — the app restarted' : 'Interrupted'}
+          {run.terminalReason === null ? 'Interrupted' : `Interrupted — ${describeEndReason(run.terminalReason)}`}
         </span>
       );
   }
 }
 
+/** "Stopped", and why when someone or something other than the person's own Stop ended it. */
 function stoppedText(reason: string | null): string {
-  switch (reason) {
-    case 'session_archived':
-      return 'Stopped — the session was archived';
-    case 'session_removed':
-      return 'Stopped — the session was deleted';
-    case 'goal_cleared':
-      return 'Stopped — the goal was cleared';
-    default:
-      return 'Stopped';
-  }
+  return reason === null || reason === 'stop_button' || reason === 'keyboard' ? 'Stopped' : `Stopped — ${describeEndReason(reason)}`;
 }
