@@ -28,6 +28,12 @@ test('an approval never takes focus: Space and Enter, typed or stray, approve no
   const approval = approvalCard(page);
   await expect(approval).toHaveAttribute('data-status', 'pending');
   await expect(approval.getByRole('button', { name: 'Allow once' })).toBeVisible();
+  // The change shows the file once and its lines, without the raw diff header.
+  const diff = approval.getByTestId('tool-diff');
+  await expect(diff).toContainText('+should not be written');
+  await expect(diff).not.toContainText('+++');
+  await expect(diff).not.toContainText('/dev/null');
+  await expect(diff).not.toContainText('=====');
 
   // The composer is empty: a stray Space and Enter land there (Enter with an empty draft sends nothing).
   await page.keyboard.press('Space');

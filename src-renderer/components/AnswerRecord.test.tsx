@@ -4,7 +4,6 @@ import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-
 import { SECRET_MASK } from '../../src-shared/interaction-model';
 import { interaction } from '../state/reducers/record-fixtures';
 import { AnswerRecord } from './AnswerRecord';
-import { diffLineKind } from './PermissionPrompt';
 
 const secret: QuestionRequest = {
   kind: 'question',
@@ -60,20 +59,5 @@ describe('AnswerRecord', () => {
     const setAside = renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'e', status: 'closed', closeReason: 'superseded' })} />);
     expect(setAside).toContain('Set aside — you sent a new message instead of answering.');
     expect(setAside).not.toContain('asked again');
-  });
-});
-
-describe('diffLineKind', () => {
-  it('colours a unified diff by line', () => {
-    expect(['Index: a.txt', '=================', '--- a/a.txt', '+++ b/a.txt', '@@ -1 +1 @@', '-old', '+new', ' same'].map(diffLineKind)).toEqual([
-      'meta',
-      'meta',
-      'meta',
-      'meta',
-      'hunk',
-      'remove',
-      'add',
-      'context',
-    ]);
   });
 });

@@ -2,17 +2,7 @@ import type { PermissionDecision, PermissionRequest } from '../../src-shared/int
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, Spinner } from './icons';
-
-export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'meta' | 'context';
-
-/** The kind of each line of a unified diff, for colouring. */
-export function diffLineKind(line: string): DiffLineKind {
-  if (/^(\+\+\+|---|diff |index |Index: |={10,})/.test(line)) return 'meta';
-  if (line.startsWith('@@')) return 'hunk';
-  if (line.startsWith('+')) return 'add';
-  if (line.startsWith('-')) return 'remove';
-  return 'context';
-}
+import { DiffLines } from './workspace/DiffLines';
 
 /**
  * Approval of a tool call that changes something: what it will do (the diff, or the exact command and
@@ -38,14 +28,7 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
       {preview.kind === 'diff' ? (
         <figure className="diff-view">
           <figcaption className="diff-path">{preview.path}</figcaption>
-          <pre className="diff-lines" aria-label={`Changes to ${preview.path}`}>
-            {preview.diff.split('\n').map((line, index) => (
-              <span key={index} className={`diff-line diff-${diffLineKind(line)}`}>
-                {line === '' ? ' ' : line}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
+          <DiffLines diff={preview.diff} label={`Changes to ${preview.path}`} />
         </figure>
       ) : (
         <figure className="command-view">
