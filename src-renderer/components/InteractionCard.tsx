@@ -21,6 +21,13 @@ export function InteractionCard({ interactionId }: { interactionId: string }) {
     if (record === undefined) void store.getState().ensureInteraction(interactionId);
   }, [record, interactionId, store]);
 
+  // A half-filled answer survives a reload; once the interaction is settled its draft goes.
+  const status = record?.status;
+  useEffect(() => {
+    if (status === 'pending') store.getState().restoreInteractionDraft(interactionId);
+    else if (status !== undefined) store.getState().forgetInteractionDraft(interactionId);
+  }, [status, interactionId, store]);
+
   // After a jump from "Waiting for you": bring the card into view and put focus on its first control
   // (an approval takes focus on the card itself, so no key press decides it).
   useEffect(() => {
