@@ -21,6 +21,8 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
   // With the host unreachable, "running" or "waiting" is only what was last seen.
   const unknown = useAppStore((state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'));
   const actions = store.getState();
+  // A row with a status puts it on a line of its own, so the title keeps the row's full width.
+  const hasStatus = unknown || BADGED.has(activity) || (goalStatus !== null && goalStatus !== 'active' && goalStatus !== 'complete');
 
   return (
     <li className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
@@ -29,7 +31,7 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
       ) : (
         <button
           type="button"
-          className="session-row-main"
+          className={`session-row-main${hasStatus ? ' has-status' : ''}`}
           aria-current={selected ? 'page' : undefined}
           onClick={() => actions.selectSession(sessionId)}
           onDoubleClick={() => actions.setRenaming(sessionId)}

@@ -46,7 +46,7 @@ export function GrantsList({ sessionId }: { sessionId: string }) {
             {archived ? null : (
               <button
                 type="button"
-                className="button button-small button-quiet"
+                className="text-button grant-revoke"
                 aria-label={`Revoke ${grant.toolName}: ask again before it runs`}
                 title="Ask again before this tool runs"
                 onClick={() => void store.getState().revokeGrant(sessionId, grant.toolName)}
