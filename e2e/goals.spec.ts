@@ -126,6 +126,7 @@ test('a budget-limited goal stops and says why; raising the limit lets it go on;
   // The figures and the words agree once the budget is raised.
   await expect(bar.getByTestId('goal-status')).toHaveText('Limit raised');
   await expect(bar.getByTestId('goal-reason')).toHaveText('The limit was raised. Resume to go on.');
+  await expect(page.getByTestId('goal-badge')).toContainText('Limit raised');
   await bar.getByRole('button', { name: 'Resume' }).click();
   await expect(bar.getByTestId('goal-tokens')).toHaveText('2k of 2k tokens');
   await expect(bar).toHaveAttribute('data-status', 'budgetLimited');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GoalRecord } from '../../src-shared/goal-model';
-import { budgetFraction, canResume, formatElapsed, goalBarLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from '../format/goal';
+import { budgetFraction, canResume, formatElapsed, goalLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from '../format/goal';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { CloseIcon, PauseIcon, PencilIcon, PlayIcon, TargetIcon } from './icons';
 
@@ -41,7 +41,7 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
       <div className="goal-bar-main">
         <div className="goal-bar-top">
           <span className={`goal-status tone-${tone}`} data-testid="goal-status">
-            {goalBarLabel(goal)}
+            {goalLabel(goal)}
           </span>
           <p className="goal-objective" title={goal.objective}>
             {goal.objective}

@@ -3,7 +3,7 @@ import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/session-time';
 import { selectHostUnreachable } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { goalStatusLabel, goalTone } from '../format/goal';
+import { goalLabel, goalTone } from '../format/goal';
 import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from './icons';
 
 const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'interrupted', 'failed']);
@@ -18,6 +18,10 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
   const selected = useAppStore((state) => state.selectedSessionId === sessionId);
   const renaming = useAppStore((state) => state.renamingId === sessionId);
   const goalStatus = useAppStore((state) => state.goals[sessionId]?.status ?? null);
+  const goalText = useAppStore((state) => {
+    const goal = state.goals[sessionId];
+    return goal === undefined || goal === null ? '' : goalLabel(goal);
+  });
   // With the host unreachable, "running" or "waiting" is only what was last seen.
   const unknown = useAppStore((state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'));
   const actions = store.getState();
@@ -43,11 +47,11 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
                 className={`goal-badge tone-${goalTone(goalStatus)}`}
                 data-testid="goal-badge"
                 data-status={goalStatus}
-                title={`Goal: ${goalStatusLabel(goalStatus)}`}
+                title={`Goal: ${goalText}`}
               >
                 <TargetIcon />
                 <span className="visually-hidden">Goal: </span>
-                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalStatusLabel(goalStatus)}</span>
+                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalText}</span>
               </span>
             ) : null}
             {unknown ? (

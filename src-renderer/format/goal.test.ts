@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goal } from '../state/reducers/record-fixtures';
-import { budgetFraction, canResume, formatElapsed, goalBarLabel, goalStatusLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from './goal';
+import { budgetFraction, canResume, formatElapsed, goalLabel, goalStatusLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from './goal';
 
 describe('goal formatting', () => {
   it('names statuses and their tone', () => {
@@ -34,11 +34,11 @@ describe('goal formatting', () => {
 
   it('after a limit is raised, says so instead of the stale reason, and Resume is allowed only below every limit', () => {
     const spent = goal({ goalId: 'g', status: 'budgetLimited', tokensUsed: 2000, tokenBudget: 2000, lastReason: 'The token budget is used up (2000 of 2000).' });
-    expect(goalBarLabel(spent)).toBe('Budget used up');
+    expect(goalLabel(spent)).toBe('Budget used up');
     expect(resumeBlocker(spent)).toBe('The token budget is used up (2k of 2k tokens). Raise it with Edit limits to resume.');
     const raised = { ...spent, tokenBudget: 10_000 };
     expect(tokensLabel(raised)).toBe('2k of 10k tokens');
-    expect(goalBarLabel(raised)).toBe('Limit raised');
+    expect(goalLabel(raised)).toBe('Limit raised');
     expect(goalStopReason(raised)).toBe('The limit was raised. Resume to go on.');
     expect(goalStopReason(raised)).not.toContain('used up');
     expect(resumeBlocker(raised)).toBeNull();

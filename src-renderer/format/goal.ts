@@ -52,10 +52,10 @@ export function resumeBlocker(goal: GoalRecord): string | null {
 const LIMIT_STATUSES: ReadonlySet<GoalStatus> = new Set(['budgetLimited', 'iterationLimited']);
 
 /**
- * The status as the bar shows it: a goal stopped by a limit that has since been raised is no longer
- * "Budget used up", it is ready to resume.
+ * The status as the bar and the sidebar show it: a goal stopped by a limit that has since been raised
+ * is no longer "Budget used up", it is ready to resume.
  */
-export function goalBarLabel(goal: GoalRecord): string {
+export function goalLabel(goal: GoalRecord): string {
   return LIMIT_STATUSES.has(goal.status) && limitReached(goal) === null ? 'Limit raised' : goalStatusLabel(goal.status);
 }
 
