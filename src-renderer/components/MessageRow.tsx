@@ -67,7 +67,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
         </div>
       );
     case 'reasoning':
-      return <Reasoning item={item} common={common} />;
+      return <Reasoning item={item} common={common} streaming={streaming} />;
     case 'tool_call': {
       const interactionId = interactionIdOf(item);
       if (interactionId !== null) {
@@ -117,9 +117,8 @@ function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Recor
 }
 
 /** The agent’s reasoning, folded: "Thinking…" while it streams, "Thought for a moment" once final; a click opens it. */
-function Reasoning({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+function Reasoning({ item, common, streaming }: { item: TranscriptItem; common: Record<string, string>; streaming: boolean }) {
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const streaming = item.state === 'streaming';
   const open = toggled ?? false;
   return (
     <div className="message-line message-line-reasoning">
