@@ -114,6 +114,8 @@ test('a budget-limited goal stops and says why; raising the limit lets it go on;
   await expect(page.getByTestId('goal-badge')).toHaveAttribute('data-status', 'budgetLimited');
   await expect(page.getByTestId('goal-badge')).toContainText('Budget used up');
   expect((await cairn.call('goal.get', { sessionId })).goal?.status).toBe('budgetLimited');
+  // Over budget, Resume is not offered as if it could work.
+  await expect(bar.getByRole('button', { name: 'Resume' })).toBeDisabled();
 
   await bar.getByRole('button', { name: 'Edit limits' }).click();
   const limits = page.getByRole('dialog', { name: 'Edit the goal’s limits' });
@@ -121,6 +123,10 @@ test('a budget-limited goal stops and says why; raising the limit lets it go on;
   await limits.getByRole('button', { name: 'Save limits' }).click();
   await expect(limits).toBeHidden();
   await expect(bar.getByTestId('goal-tokens')).toHaveText('1k of 2k tokens');
+  // The figures and the words agree once the budget is raised.
+  await expect(bar.getByTestId('goal-status')).toHaveText('Limit raised');
+  await expect(bar.getByTestId('goal-reason')).toHaveText('The limit was raised. Resume to go on.');
+  await expect(page.getByTestId('goal-badge')).toContainText('Limit raised');
   await bar.getByRole('button', { name: 'Resume' }).click();
   await expect(bar.getByTestId('goal-tokens')).toHaveText('2k of 2k tokens');
   await expect(bar).toHaveAttribute('data-status', 'budgetLimited');

@@ -168,3 +168,30 @@ test('Waiting for you lists what waits across sessions; answering one leaves the
   await expect(lastReply(page)).toContainText('You declined to answer');
   await expect(waiting).toBeHidden();
 });
+
+test('a half-filled answer survives a reload, and a free-text question asks to write, not to choose', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await newSessionWith(page, '/ask');
+  let card = page.getByTestId('interaction').last();
+  await expect(card).toHaveAttribute('data-status', 'pending');
+  await card.getByRole('button', { name: 'Submit' }).click();
+  const notes = card.getByRole('textbox', { name: /Anything I should keep in mind/ });
+  await expect(notes).toHaveAccessibleDescription(/Write an answer\./);
+  await expect(notes).not.toHaveAccessibleDescription(/Choose/);
+
+  await card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ }).check();
+  await card.getByRole('group', { name: /Checks/ }).getByRole('checkbox', { name: 'Lint' }).check();
+  await card.getByRole('textbox', { name: /Anything I should keep in mind/ }).fill('Half a thought');
+
+  await page.reload();
+  await page.getByTestId('session-row').filter({ hasText: '/ask' }).first().click();
+  card = page.getByTestId('interaction').last();
+  await expect(card).toHaveAttribute('data-status', 'pending');
+  await expect(card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ })).toBeChecked();
+  await expect(card.getByRole('group', { name: /Checks/ }).getByRole('checkbox', { name: 'Lint' })).toBeChecked();
+  await expect(card.getByRole('textbox', { name: /Anything I should keep in mind/ })).toHaveValue('Half a thought');
+
+  await card.getByRole('button', { name: 'Submit' }).click();
+  await expect(card).toHaveAttribute('data-status', 'answered');
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cairn.interaction-draft.')))).toEqual([]);
+});

@@ -59,8 +59,10 @@ test('a connection added in Settings chats with its model, shows tokens, and Sto
   await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Hello from the test server, streamed in pieces.');
   const firstTurn = page.getByTestId('turn-status').last();
   await expect(firstTurn).toHaveAttribute('data-status', 'completed');
-  await expect(firstTurn.getByTestId('turn-usage')).toHaveText('1.2k tokens');
-  await expect(page.getByTestId('session-usage')).toHaveText('1.2k tokens');
+  // gpt-test has no known price: the cost shows as a dash, never $0.00.
+  await expect(firstTurn.getByTestId('turn-usage')).toHaveText('1.2k tokens · —');
+  await expect(firstTurn.getByTestId('turn-usage')).toHaveAttribute('title', /price unknown/);
+  await expect(page.getByTestId('session-usage')).toHaveText('1.2k tokens · —');
   const sent = (await server.waitForModelCall(0)).body as { model: string };
   expect(sent.model).toBe('gpt-test');
 

@@ -10,6 +10,7 @@ import { newId } from './platform/new-id';
 import { backgroundNotifier } from './platform/notifier';
 import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
+import { browserDraftStorage } from './platform/draft-storage';
 import { createAppStore } from './state/store';
 import { StoreProvider } from './state/store-context';
 import './styles/theme.css';
@@ -36,6 +37,7 @@ const store = createAppStore({
   location: browserLocation(window),
   newId,
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
+  draftStorage: browserDraftStorage(() => window.localStorage),
   // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
   ...(isBridge((window as unknown as { cairn?: unknown }).cairn) ? {} : { notify: backgroundNotifier(window) }),
 });

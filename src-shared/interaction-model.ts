@@ -158,3 +158,13 @@ export interface InteractionRecord {
 }
 
 export const SECRET_MASK = '••••••';
+
+/**
+ * A standing "Allow for this session": the tool runs in that session without asking, until revoked.
+ * `example` is what the person saw when they allowed it (the command or the change).
+ */
+export interface PermissionGrant {
+  readonly toolName: string;
+  readonly grantedAt: number;
+  readonly example: string;
+}

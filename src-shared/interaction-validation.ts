@@ -33,7 +33,9 @@ function validateQuestions(request: Extract<InteractionRequest, { kind: 'questio
     const text = answer?.text?.trim() ?? '';
     const chosen = answer?.optionIds ?? [];
     if (answer === undefined || (chosen.length === 0 && text === '')) {
-      problems.push({ id: question.id, message: 'Choose an answer.' });
+      // A question with no options is a free-text field: there is nothing to choose, only to write.
+      const message = question.options.length === 0 ? 'Write an answer.' : question.allowOther ? 'Choose an answer or write your own.' : 'Choose an answer.';
+      problems.push({ id: question.id, message });
       continue;
     }
     const optionIds = new Set(question.options.map((option) => option.id));

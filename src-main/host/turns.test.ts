@@ -145,7 +145,7 @@ describe('turn.resume', () => {
     const done = await t.waitForTurn(sessionId, 's', ['completed']);
     expect(done.runs.map((run) => run.status)).toEqual(['cancelled', 'completed']);
     const text = (await transcriptText()).filter((line) => line.startsWith('assistant')).join('');
-    expect(text).toContain('(Resuming after the previous attempt ended: stop_button.)');
+    expect(text).toContain('(Resuming: the previous attempt ended because you pressed Stop.)');
     for (let index = 1; index <= 40; index += 1) expect(text).toContain(`chunk ${index}/40`);
     expect(text.match(/chunk 1\/40/g)).toHaveLength(1);
     const again = await t.invoke('turn.resume', { sessionId, turnId: 's' });

@@ -109,6 +109,28 @@ describe('permission modes', () => {
     expect(result?.data).toMatchObject({ isError: true, output: { action: 'deny', reason: 'not in my repo' } });
   });
 
+  it('a session lists its "Allow for this session" grants, and a revoked grant asks again', async () => {
+    const sessionId = await session('ask');
+    expect((await t.call('permission.grants.list', { sessionId })).grants).toEqual([]);
+    await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool write_file {"path":"a.txt","content":"first"}' });
+    await t.waitForTurn(sessionId, 't1', ['waiting']);
+    await t.call('interaction.answer', { interactionId: (await pendingOf(sessionId))[0]!.interactionId, answer: { action: 'accept', decision: 'allow_session' } });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    const { grants } = await t.call('permission.grants.list', { sessionId });
+    expect(grants).toEqual([{ toolName: 'write_file', grantedAt: expect.any(Number), example: 'Write a.txt' }]);
+    const other = await session('ask');
+    expect((await t.call('permission.grants.list', { sessionId: other })).grants).toEqual([]);
+
+    expect((await t.call('permission.grants.revoke', { sessionId, toolName: 'write_file' })).grants).toEqual([]);
+    // Revoking again is not an error; the list stays empty.
+    expect((await t.call('permission.grants.revoke', { sessionId, toolName: 'write_file' })).grants).toEqual([]);
+    await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool write_file {"path":"a.txt","content":"second"}' });
+    await t.waitForTurn(sessionId, 't2', ['waiting']);
+    expect(readFileSync(join(workspace, 'a.txt'), 'utf8')).toBe('first');
+    await t.call('turn.stop', { sessionId });
+    expect(await t.invoke('permission.grants.list', { sessionId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
   it('full runs everything without asking; the mode can change at any time', async () => {
     const sessionId = await session('full');
     await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool write_file {"path":"full.txt","content":"yes"}' });

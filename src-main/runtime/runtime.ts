@@ -20,6 +20,7 @@ import { InteractionService } from './interactions/interaction-service';
 import { GoalDriver } from './goals/goal-driver';
 import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
+import { GrantService } from './permissions/grant-service';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { AgentTool } from './tools/agent-tool';
@@ -56,6 +57,7 @@ export interface Runtime {
   readonly turns: TurnService;
   readonly connections: ConnectionService;
   readonly interactions: InteractionService;
+  readonly grants: GrantService;
   readonly goals: GoalService;
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
@@ -177,6 +179,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     turns: turnService,
     connections,
     interactions,
+    grants: new GrantService(deps),
     goals: goalServiceReady,
     workhub: workhubReady,
     shell,

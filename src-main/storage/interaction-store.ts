@@ -1,4 +1,5 @@
 import type {
+  PermissionGrant,
   InteractionAnswer,
   InteractionCloseReason,
   InteractionRecord,
@@ -41,8 +42,12 @@ export interface InteractionStore {
   /** The answered interaction of a tool call, if any (for the continuation run). */
   byToolCall(runId: string, toolCallId: string): StoredInteraction | null;
   list(filter: { sessionId?: string; status?: InteractionStatus; limit: number }): StoredInteraction[];
-  /** Whether the person allowed a tool for the rest of a session (an answered approval said so). */
+  /** Whether the person allowed a tool for the rest of a session (an answered approval said so, not since revoked). */
   allowedForSession(sessionId: string, toolName: string): boolean;
+  /** The session's standing grants, one per tool, newest first. */
+  grantsOfSession(sessionId: string): PermissionGrant[];
+  /** Revokes a tool's grant in a session; returns how many approvals it took back (0 when none stood). */
+  revokeGrant(sessionId: string, toolName: string, now: number): number;
 }
 
 interface Row {
@@ -92,15 +97,33 @@ export function createInteractionStore(db: Db): InteractionStore {
   );
   const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
 
-  const allowed = db.prepare<[string, string], { found: number }>(`
-    SELECT 1 AS found FROM interactions
-    WHERE session_id = ? AND status = 'answered' AND json_extract(request, '$.kind') = 'permission'
-      AND json_extract(request, '$.toolName') = ? AND json_extract(answer, '$.decision') = 'allow_session'
-    LIMIT 1`);
+  const standingGrant = `session_id = @sessionId AND status = 'answered' AND json_extract(request, '$.kind') = 'permission'
+      AND json_extract(answer, '$.decision') = 'allow_session' AND grant_revoked_at IS NULL`;
+  const allowed = db.prepare<{ sessionId: string; toolName: string }, { found: number }>(`
+    SELECT 1 AS found FROM interactions WHERE ${standingGrant} AND json_extract(request, '$.toolName') = @toolName LIMIT 1`);
+  const grants = db.prepare<{ sessionId: string }, { tool_name: string; granted_at: number; request: string }>(`
+    SELECT json_extract(request, '$.toolName') AS tool_name, updated_at AS granted_at, request FROM interactions
+    WHERE ${standingGrant} ORDER BY updated_at DESC, interaction_id DESC`);
+  const revoke = db.prepare<{ sessionId: string; toolName: string; now: number }>(`
+    UPDATE interactions SET grant_revoked_at = @now WHERE ${standingGrant} AND json_extract(request, '$.toolName') = @toolName`);
 
   const store: InteractionStore = {
     allowedForSession(sessionId, toolName) {
-      return allowed.get(sessionId, toolName) !== undefined;
+      return allowed.get({ sessionId, toolName }) !== undefined;
+    },
+    grantsOfSession(sessionId) {
+      const seen = new Set<string>();
+      const result: PermissionGrant[] = [];
+      for (const row of grants.all({ sessionId })) {
+        if (seen.has(row.tool_name)) continue;
+        seen.add(row.tool_name);
+        const request = JSON.parse(row.request) as InteractionRequest;
+        result.push({ toolName: row.tool_name, grantedAt: row.granted_at, example: request.kind === 'permission' ? request.summary : '' });
+      }
+      return result;
+    },
+    revokeGrant(sessionId, toolName, now) {
+      return revoke.run({ sessionId, toolName, now }).changes;
     },
     insert(interaction) {
       insert.run({ ...interaction, request: JSON.stringify(interaction.request) });

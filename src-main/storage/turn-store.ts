@@ -87,7 +87,7 @@ const TURN_SELECT = `
          r.run_id, r.attempt, r.kind, r.status AS run_status, r.terminal_reason, r.error_code,
          r.error_message, r.started_at, r.ended_at,
          (SELECT json_object('calls', COUNT(*), 'input', TOTAL(u.input_tokens), 'output', TOTAL(u.output_tokens),
-                             'cost', SUM(u.cost_usd))
+                             'cost', CASE WHEN COUNT(u.cost_usd) = COUNT(*) THEN SUM(u.cost_usd) END)
           FROM usage_records u WHERE u.session_id = t.session_id AND u.turn_id = t.turn_id) AS usage_json
   FROM turns t JOIN runs r ON r.run_id = t.latest_run_id`;
 

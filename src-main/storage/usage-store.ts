@@ -40,8 +40,10 @@ interface TotalsRow {
   cost: number | null;
 }
 
+/** The cost is known only when every call's price is: a sum that skipped unpriced calls would understate it. */
 const TOTALS = `COUNT(*) AS calls, TOTAL(input_tokens) AS input, TOTAL(output_tokens) AS output,
-  TOTAL(cached_input_tokens) AS cached, TOTAL(reasoning_tokens) AS reasoning, SUM(cost_usd) AS cost`;
+  TOTAL(cached_input_tokens) AS cached, TOTAL(reasoning_tokens) AS reasoning,
+  CASE WHEN COUNT(cost_usd) = COUNT(*) THEN SUM(cost_usd) END AS cost`;
 
 function toTotals(row: TotalsRow): UsageTotals {
   return {

@@ -4,7 +4,6 @@ import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-
 import { SECRET_MASK } from '../../src-shared/interaction-model';
 import { interaction } from '../state/reducers/record-fixtures';
 import { AnswerRecord } from './AnswerRecord';
-import { diffLineKind } from './PermissionPrompt';
 
 const secret: QuestionRequest = {
   kind: 'question',
@@ -50,20 +49,15 @@ describe('AnswerRecord', () => {
       'the turn was stopped before you answered',
     );
     expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'd', status: 'declined', answer: { action: 'decline' } })} />)).toContain('You skipped this.');
-  });
-});
-
-describe('diffLineKind', () => {
-  it('colours a unified diff by line', () => {
-    expect(['Index: a.txt', '=================', '--- a/a.txt', '+++ b/a.txt', '@@ -1 +1 @@', '-old', '+new', ' same'].map(diffLineKind)).toEqual([
-      'meta',
-      'meta',
-      'meta',
-      'meta',
-      'hunk',
-      'remove',
-      'add',
-      'context',
-    ]);
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'f', request: form, status: 'cancelled', answer: { action: 'cancel' } })} />)).toContain(
+      'You dismissed this without answering.',
+    );
+    expect(renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'g', request: form, status: 'declined', answer: { action: 'decline' } })} />)).toContain(
+      'You declined to fill this in.',
+    );
+    // Set aside by the person's own new message, not by the agent asking again.
+    const setAside = renderToStaticMarkup(<AnswerRecord record={interaction({ interactionId: 'e', status: 'closed', closeReason: 'superseded' })} />);
+    expect(setAside).toContain('Set aside — you sent a new message instead of answering.');
+    expect(setAside).not.toContain('asked again');
   });
 });

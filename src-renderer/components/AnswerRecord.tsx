@@ -13,14 +13,14 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
   if (answer === null || answer.action === 'decline') {
     return (
       <p className="answer-outcome" data-testid="interaction-outcome">
-        {request.kind === 'question' ? 'You skipped this.' : request.kind === 'permission' ? 'You denied this.' : 'You declined this form.'}
+        {request.kind === 'question' ? 'You skipped this.' : request.kind === 'permission' ? 'You denied this.' : 'You declined to fill this in.'}
       </p>
     );
   }
   if (answer.action === 'cancel') {
     return (
       <p className="answer-outcome" data-testid="interaction-outcome">
-        You cancelled this.
+        You dismissed this without answering.
       </p>
     );
   }
@@ -46,7 +46,7 @@ function closedText(reason: InteractionRecord['closeReason']): string {
     case 'session_archived':
       return 'Closed — the session was archived.';
     case 'superseded':
-      return 'Closed — the agent asked again, further down.';
+      return 'Set aside — you sent a new message instead of answering.';
     default:
       return 'Closed without an answer.';
   }

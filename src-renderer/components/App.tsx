@@ -10,9 +10,13 @@ import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
+import { FullModeDialog } from './workspace/FullModeDialog';
 import { WorkHubView } from './workhub/WorkHubView';
 
-/** The window: connection banner, sessions sidebar, the open session, and what floats above them. */
+/**
+ * The window: connection banner and error toasts (in the layout, so they never cover a control),
+ * sessions sidebar, the open session, and the dialogs that float above them.
+ */
 export function App() {
   const store = useStoreApi();
   useGlobalShortcuts(store);
@@ -20,6 +24,7 @@ export function App() {
   return (
     <div className="app">
       <ConnectionBanner />
+      <Toasts />
       <div className="app-body">
         <Sidebar />
         <main className="main-pane">
@@ -32,11 +37,11 @@ export function App() {
           )}
         </main>
       </div>
-      <Toasts />
       <DeleteSessionDialog />
       <HelpPanel />
       <SettingsDialog />
       <GoalDialogs />
+      <FullModeDialog />
     </div>
   );
 }

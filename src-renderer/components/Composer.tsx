@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { selectSessionBusy } from '../state/selectors';
+import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon, StopIcon } from './icons';
@@ -8,7 +8,8 @@ const MAX_HEIGHT_PX = 280;
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
- * Shift+Enter adds a line; Stop (or Esc, see the app's shortcuts) stops the running turn.
+ * Shift+Enter adds a line; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
+ * host is unreachable, Send keeps the draft and says it was not sent, and Stop is not offered.
  */
 export function Composer({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -17,6 +18,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   // While the agent waits for an answer, a new message moves on: the host sets the question aside.
   const waiting = useAppStore((state) => state.sessions.byId[sessionId]?.activity === 'waiting');
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const unreachable = useAppStore(selectHostUnreachable);
+  const notice = useAppStore((state) => state.composerNotices[sessionId]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
   const empty = draft.trim() === '';
@@ -73,14 +76,23 @@ export function Composer({ sessionId }: { sessionId: string }) {
           }}
         />
         <div className="composer-bar">
-          <span className="composer-hint">
-            {waiting
-              ? 'Enter sends and sets the question aside · Esc stops'
-              : busy
-                ? 'Enter queues a follow-up · Esc stops'
-                : 'Enter to send · Shift+Enter for a new line'}
-          </span>
-          {busy ? (
+          {notice !== undefined ? (
+            <span className="composer-hint composer-notice" role="status" data-testid="composer-notice">
+              {notice}
+            </span>
+          ) : (
+            <span className="composer-hint">
+              {unreachable
+                ? 'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
+                : waiting
+                  ? 'Enter sends and sets the question aside · Esc stops'
+                  : busy
+                    ? 'Enter queues a follow-up · Esc stops'
+                    : 'Enter to send · Shift+Enter for a new line'}
+            </span>
+          )}
+          {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}
+          {busy && !unreachable ? (
             <button type="button" className="button button-stop" aria-label="Stop" title="Stop (Esc)" onClick={() => void actions.stopTurn(sessionId)}>
               <StopIcon />
               <span aria-hidden="true">Stop</span>

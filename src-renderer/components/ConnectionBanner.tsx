@@ -15,7 +15,7 @@ export function ConnectionBanner() {
           ? (problem ?? 'Cairn cannot be reached.')
           : status === 'connecting'
             ? 'Connecting to Cairn…'
-            : 'Reconnecting to Cairn… Your work continues on the host; this window catches up when it is back.'}
+            : 'Cairn’s host is not reachable. This window shows what it last saw; whether work is still running is unknown until Cairn reconnects. Trying again…'}
       </span>
     </div>
   );

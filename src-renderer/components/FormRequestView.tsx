@@ -69,8 +69,8 @@ export function FormRequestView({ interactionId, request }: { interactionId: str
         invalid={problems.size > 0}
         submitLabel="Submit"
         secondary={[
-          { label: 'Cancel', action: 'cancel', hint: 'Stop this request; the agent is told you cancelled it' },
-          { label: 'Decline', action: 'decline', hint: 'Tell the agent you would rather not fill this in' },
+          { label: 'Dismiss', action: 'cancel', hint: 'Close the form without answering; the agent is told it was dismissed and carries on without it' },
+          { label: 'Decline to fill in', action: 'decline', hint: 'Tell the agent you choose not to give this; it carries on without it' },
         ]}
       />
     </form>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { GoalRecord } from '../../src-shared/goal-model';
-import { budgetFraction, canResume, formatElapsed, goalStatusLabel, goalStopReason, goalTone, tokensLabel, turnsLabel } from '../format/goal';
+import { budgetFraction, canResume, formatElapsed, goalLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from '../format/goal';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { CloseIcon, PauseIcon, PencilIcon, PlayIcon, TargetIcon } from './icons';
 
@@ -21,6 +21,8 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
   const tone = goalTone(goal.status);
   const reason = goalStopReason(goal);
   const fraction = budgetFraction(goal);
+  // The host refuses Resume while a limit is still reached: do not offer what it will refuse.
+  const blocker = resumeBlocker(goal);
   const actions = store.getState();
 
   const control = (action: 'pause' | 'resume') => {
@@ -39,7 +41,7 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
       <div className="goal-bar-main">
         <div className="goal-bar-top">
           <span className={`goal-status tone-${tone}`} data-testid="goal-status">
-            {goalStatusLabel(goal.status)}
+            {goalLabel(goal)}
           </span>
           <p className="goal-objective" title={goal.objective}>
             {goal.objective}
@@ -75,7 +77,13 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
             </button>
           ) : null}
           {canResume(goal.status) ? (
-            <button type="button" className="button button-small" disabled={busy} onClick={() => control('resume')}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={busy || blocker !== null}
+              title={blocker ?? undefined}
+              onClick={() => control('resume')}
+            >
               <PlayIcon />
               Resume
             </button>

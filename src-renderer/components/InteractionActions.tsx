@@ -8,7 +8,10 @@ interface Secondary {
   readonly hint: string;
 }
 
-/** Submit and its alternatives (Skip, Decline, Cancel), with the host's refusal or a general problem beside them. */
+/**
+ * Submit and its alternatives (Skip; for forms, Decline to fill in and Dismiss), each named for what
+ * it does, with the host's refusal or a general problem beside them.
+ */
 export function InteractionActions({
   interactionId,
   form,

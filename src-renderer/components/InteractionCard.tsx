@@ -21,12 +21,20 @@ export function InteractionCard({ interactionId }: { interactionId: string }) {
     if (record === undefined) void store.getState().ensureInteraction(interactionId);
   }, [record, interactionId, store]);
 
-  // After a jump from "Waiting for you": bring the card into view and put focus on its first control.
+  // A half-filled answer survives a reload; once the interaction is settled its draft goes.
+  const status = record?.status;
+  useEffect(() => {
+    if (status === 'pending') store.getState().restoreInteractionDraft(interactionId);
+    else if (status !== undefined) store.getState().forgetInteractionDraft(interactionId);
+  }, [status, interactionId, store]);
+
+  // After a jump from "Waiting for you": bring the card into view and put focus on its first control
+  // (an approval takes focus on the card itself, so no key press decides it).
   useEffect(() => {
     if (!focusRequested || record === undefined || ref.current === null) return;
     store.getState().clearInteractionFocus();
     ref.current.scrollIntoView({ block: 'nearest' });
-    const first = ref.current.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
+    const first = record.request.kind === 'permission' ? null : ref.current.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
     (first ?? ref.current).focus();
   }, [focusRequested, record, store]);
 

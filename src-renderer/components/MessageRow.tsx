@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
-import { selectEndsTurn, selectItem } from '../state/selectors';
+import { selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
@@ -40,7 +40,9 @@ export function interactionIdOf(item: TranscriptItem): string | null {
 
 /** The message itself. Its element's text is the message's text: labels and chrome sit outside it or come from CSS. */
 function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boolean }) {
-  const streaming = item.state === 'streaming';
+  // No typing cursor while the host is unreachable: nothing is known to be streaming.
+  const unreachable = useAppStore(selectHostUnreachable);
+  const streaming = item.state === 'streaming' && !unreachable;
   const common = {
     'data-testid': 'message',
     'data-kind': item.kind,
@@ -67,7 +69,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
         </div>
       );
     case 'reasoning':
-      return <Reasoning item={item} common={common} />;
+      return <Reasoning item={item} common={common} streaming={streaming} />;
     case 'tool_call': {
       const interactionId = interactionIdOf(item);
       if (interactionId !== null) {
@@ -117,9 +119,8 @@ function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Recor
 }
 
 /** The agent’s reasoning, folded: "Thinking…" while it streams, "Thought for a moment" once final; a click opens it. */
-function Reasoning({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+function Reasoning({ item, common, streaming }: { item: TranscriptItem; common: Record<string, string>; streaming: boolean }) {
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const streaming = item.state === 'streaming';
   const open = toggled ?? false;
   return (
     <div className="message-line message-line-reasoning">

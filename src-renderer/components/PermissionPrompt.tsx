@@ -1,41 +1,23 @@
-import { useEffect, useRef } from 'react';
 import type { PermissionDecision, PermissionRequest } from '../../src-shared/interaction-model';
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { COMPOSER_INPUT_ID } from './focus-targets';
 import { AlertIcon, Spinner } from './icons';
-
-export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'meta' | 'context';
-
-/** The kind of each line of a unified diff, for colouring. */
-export function diffLineKind(line: string): DiffLineKind {
-  if (/^(\+\+\+|---|diff |index |Index: |={10,})/.test(line)) return 'meta';
-  if (line.startsWith('@@')) return 'hunk';
-  if (line.startsWith('+')) return 'add';
-  if (line.startsWith('-')) return 'remove';
-  return 'context';
-}
+import { DiffLines } from './workspace/DiffLines';
 
 /**
  * Approval of a tool call that changes something: what it will do (the diff, or the exact command and
- * where it runs), then Allow once (Enter), Allow for this session, or Deny with an optional reason.
+ * where it runs), then Allow once, Allow for this session, or Deny with an optional reason.
+ * It never takes keyboard focus when it appears and has no key that approves: a stray Space or Enter
+ * meant for something else must not run a command or write a file. Approving is always a click (or
+ * Tab to the button and a key press, which is a deliberate act).
  */
 export function PermissionPrompt({ interactionId, request }: { interactionId: string; request: PermissionRequest }) {
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
-  const allowRef = useRef<HTMLButtonElement>(null);
   const decide = (decision: PermissionDecision) => {
     const reason = form.reason.trim();
     void store.getState().respond(interactionId, { action: 'accept', decision, ...(decision === 'deny' && reason !== '' ? { reason } : {}) });
   };
-
-  // Enter approves once: the prompt takes focus when it appears, unless the person is typing elsewhere.
-  useEffect(() => {
-    const active = document.activeElement;
-    const composer = document.getElementById(COMPOSER_INPUT_ID);
-    const idle = active === null || active === document.body || (active === composer && composer instanceof HTMLTextAreaElement && composer.value === '');
-    if (idle) allowRef.current?.focus({ preventScroll: true });
-  }, []);
 
   const preview = request.preview;
   return (
@@ -46,14 +28,7 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
       {preview.kind === 'diff' ? (
         <figure className="diff-view">
           <figcaption className="diff-path">{preview.path}</figcaption>
-          <pre className="diff-lines" aria-label={`Changes to ${preview.path}`}>
-            {preview.diff.split('\n').map((line, index) => (
-              <span key={index} className={`diff-line diff-${diffLineKind(line)}`}>
-                {line === '' ? ' ' : line}
-                {'\n'}
-              </span>
-            ))}
-          </pre>
+          <DiffLines diff={preview.diff} label={`Changes to ${preview.path}`} />
         </figure>
       ) : (
         <figure className="command-view">
@@ -110,7 +85,7 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
           <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
             Allow for this session
           </button>
-          <button ref={allowRef} type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')} aria-keyshortcuts="Enter">
+          <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
             {form.submitting ? <Spinner /> : null}
             Allow once
           </button>

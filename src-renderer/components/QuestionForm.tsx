@@ -39,7 +39,7 @@ export function QuestionForm({ interactionId, request }: { interactionId: string
         general={problems.get(null) ?? null}
         invalid={problems.size > 0}
         submitLabel="Submit"
-        secondary={[{ label: 'Skip', action: 'decline', hint: 'Tell the agent you would rather not answer' }]}
+        secondary={[{ label: 'Skip', action: 'decline', hint: 'Tell the agent you would rather not answer; it carries on without it' }]}
         interactionId={interactionId}
       />
     </form>

@@ -1,8 +1,9 @@
 import { memo, useRef } from 'react';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/session-time';
+import { selectHostUnreachable } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { goalStatusLabel, goalTone } from '../format/goal';
+import { goalLabel, goalTone } from '../format/goal';
 import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from './icons';
 
 const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'interrupted', 'failed']);
@@ -17,7 +18,15 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
   const selected = useAppStore((state) => state.selectedSessionId === sessionId);
   const renaming = useAppStore((state) => state.renamingId === sessionId);
   const goalStatus = useAppStore((state) => state.goals[sessionId]?.status ?? null);
+  const goalText = useAppStore((state) => {
+    const goal = state.goals[sessionId];
+    return goal === undefined || goal === null ? '' : goalLabel(goal);
+  });
+  // With the host unreachable, "running" or "waiting" is only what was last seen.
+  const unknown = useAppStore((state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'));
   const actions = store.getState();
+  // A row with a status puts it on a line of its own, so the title keeps the row's full width.
+  const hasStatus = unknown || BADGED.has(activity) || (goalStatus !== null && goalStatus !== 'active' && goalStatus !== 'complete');
 
   return (
     <li className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
@@ -26,7 +35,7 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
       ) : (
         <button
           type="button"
-          className="session-row-main"
+          className={`session-row-main${hasStatus ? ' has-status' : ''}`}
           aria-current={selected ? 'page' : undefined}
           onClick={() => actions.selectSession(sessionId)}
           onDoubleClick={() => actions.setRenaming(sessionId)}
@@ -38,14 +47,18 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
                 className={`goal-badge tone-${goalTone(goalStatus)}`}
                 data-testid="goal-badge"
                 data-status={goalStatus}
-                title={`Goal: ${goalStatusLabel(goalStatus)}`}
+                title={`Goal: ${goalText}`}
               >
                 <TargetIcon />
                 <span className="visually-hidden">Goal: </span>
-                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalStatusLabel(goalStatus)}</span>
+                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalText}</span>
               </span>
             ) : null}
-            {BADGED.has(activity) ? (
+            {unknown ? (
+              <span className="session-badge badge-unknown" data-testid="session-badge" title={`Last seen ${activity}; unknown until Cairn reconnects`}>
+                unknown
+              </span>
+            ) : BADGED.has(activity) ? (
               <span className={`session-badge badge-${activity}`} data-testid="session-badge">
                 {activity}
               </span>

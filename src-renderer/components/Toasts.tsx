@@ -1,10 +1,11 @@
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, CloseIcon } from './icons';
 
-/** Errors from operations, in the host's words, until dismissed. */
+/** Errors from operations, in the host's words, until dismissed or timed out (ui-slice TOAST_MS). */
 export function Toasts() {
   const store = useStoreApi();
   const toasts = useAppStore((state) => state.toasts);
+  if (toasts.length === 0) return null;
   return (
     <div className="toasts">
       {toasts.map((toast) => (

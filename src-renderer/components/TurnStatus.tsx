@@ -1,7 +1,8 @@
 import type { TurnSummary } from '../../src-shared/model';
+import { describeEndReason } from '../../src-shared/run-reasons';
 import { describeRunError, showsHostMessage } from '../format/run-errors';
 import { usageDetail, usageLabel } from '../format/usage';
-import { selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
+import { selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
@@ -13,10 +14,22 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   const latest = useAppStore((state) => selectLatestTurnId(sessionId)(state) === turnId);
   const busy = useAppStore(selectSessionBusy(sessionId));
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  const unreachable = useAppStore(selectHostUnreachable);
   if (turn === undefined) return null;
   const resume = () => void store.getState().resumeTurn(sessionId, turnId);
-  // Resume/Retry are offered on the newest turn only, when nothing else runs.
-  const offerAction = latest && !busy && !archived;
+  // Resume/Retry are offered on the newest turn only, when nothing else runs and the host can be reached.
+  const offerAction = latest && !busy && !archived && !unreachable;
+  // Live work seen last before the line dropped: what it does now is not known.
+  if (unreachable && (turn.status === 'running' || turn.status === 'waiting')) {
+    return (
+      <div className="turn-status status-unknown" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-frozen="true">
+        <span className="turn-status-text">
+          <AlertIcon />
+          Status unknown until Cairn reconnects
+        </span>
+      </div>
+    );
+  }
 
   if (turn.status === 'failed') {
     return (
@@ -130,25 +143,15 @@ function StatusText({ turn }: { turn: TurnSummary }) {
       return (
         <span className="turn-status-text">
           <AlertIcon />
-          {run.terminalReason === 'app_restarted' ? 'Interrupted — the app restarted' : 'Interrupted'}
+          {run.terminalReason === null ? 'Interrupted' : `Interrupted — ${describeEndReason(run.terminalReason)}`}
         </span>
       );
   }
 }
 
+/** "Stopped", and why when someone or something other than the person's own Stop ended it. */
 function stoppedText(reason: string | null): string {
-  switch (reason) {
-    case 'session_archived':
-      return 'Stopped — the session was archived';
-    case 'session_removed':
-      return 'Stopped — the session was deleted';
-    case 'goal_cleared':
-      return 'Stopped — the goal was cleared';
-    case 'workhub_stop':
-      return 'Stopped from the WorkHub';
-    case 'workhub_correct':
-      return 'Stopped — the WorkHub moved this request to another session';
-    default:
-      return 'Stopped';
-  }
+  if (reason === null || reason === 'stop_button' || reason === 'keyboard') return 'Stopped';
+  if (reason === 'workhub_stop') return 'Stopped from the WorkHub';
+  return `Stopped — ${describeEndReason(reason)}`;
 }

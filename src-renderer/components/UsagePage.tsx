@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatCost, formatTokenCount } from '../format/usage';
+import { formatCost, formatTokenCount, UNKNOWN_COST } from '../format/usage';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { USAGE_DAYS } from '../state/usage-slice';
 import { Spinner } from './icons';
@@ -40,7 +40,13 @@ export function UsagePage() {
         </div>
         <div>
           <dt>Cost</dt>
-          <dd>{formatCost(totals.costUsd) ?? 'Unknown'}</dd>
+          <dd data-testid="usage-total-cost">
+            {formatCost(totals.costUsd) ?? (
+              <>
+                {UNKNOWN_COST} <span className="usage-unknown">price unknown</span>
+              </>
+            )}
+          </dd>
         </div>
       </dl>
       {days.length === 0 ? (
@@ -64,13 +70,15 @@ export function UsagePage() {
                 <td>{day.calls.toLocaleString('en-US')}</td>
                 <td>{formatTokenCount(day.inputTokens)}</td>
                 <td>{formatTokenCount(day.outputTokens)}</td>
-                <td>{formatCost(day.costUsd) ?? '—'}</td>
+                <td title={day.costUsd === null ? 'Price unknown for a model used that day' : undefined}>{formatCost(day.costUsd) ?? UNKNOWN_COST}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p className="settings-note">Costs use each provider’s list prices where Cairn knows them; local models cost nothing.</p>
+      <p className="settings-note">
+        Costs use each provider’s list prices where Cairn knows them; local models cost nothing. A cost shows as {UNKNOWN_COST} when the price of a model used is unknown.
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffCounts, diffLineKind, editFileDiff, writeFileDiff } from './file-diff';
+import { diffBody, diffCounts, editFileDiff, writeFileDiff } from './file-diff';
 
 describe('file diffs for the transcript', () => {
   it('shows an edit as its search removed and its replacement added', () => {
@@ -14,6 +14,18 @@ describe('file diffs for the transcript', () => {
   });
 
   it('tells the kinds of lines apart', () => {
-    expect(['+++ b/x', '--- a/x', '@@ -1 +1 @@', '+new', '-old', ' same'].map(diffLineKind)).toEqual(['meta', 'meta', 'hunk', 'add', 'remove', 'context']);
+    expect(diffBody('--- a/x\n+++ b/x\n@@ -1 +1 @@\n+new\n-old\n same').map((line) => line.kind)).toEqual(['hunk', 'add', 'remove', 'context']);
+  });
+
+  it('shows the hunks without the file header, which the view replaces by the path shown once', () => {
+    const patch = ['Index: notes.md', '===================================================================', '--- a/notes.md', '+++ b/notes.md', '@@ -1,2 +1,2 @@', ' line one', '-line two', '+line 2'].join('\n');
+    expect(diffBody(patch).map((line) => line.text)).toEqual(['@@ -1,2 +1,2 @@', ' line one', '-line two', '+line 2']);
+    // Only the leading header goes: a removed "-- comment" line after it is content, and counted.
+    const sql = editFileDiff('x.sql', '-- comment', '-- note');
+    expect(diffBody(sql)).toEqual([
+      { text: '--- comment', kind: 'remove' },
+      { text: '+-- note', kind: 'add' },
+    ]);
+    expect(diffCounts(sql)).toEqual({ added: 1, removed: 1 });
   });
 });

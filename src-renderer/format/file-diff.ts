@@ -4,25 +4,45 @@
  * result), so these diffs are built from that.
  */
 
-export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'meta' | 'context';
+export type DiffLineKind = 'add' | 'remove' | 'hunk' | 'context';
 
-/** The kind of each line of a unified diff, for colouring. */
-export function diffLineKind(line: string): DiffLineKind {
-  if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('diff ') || line.startsWith('index ')) return 'meta';
+export interface DiffLine {
+  readonly text: string;
+  readonly kind: DiffLineKind;
+}
+
+const FILE_HEADER = /^(Index: |={10,}$|--- |\+\+\+ |diff |index )/;
+
+/** The kind of a line of a diff's body (after its file header), for colouring. */
+function bodyLineKind(line: string): DiffLineKind {
   if (line.startsWith('@@')) return 'hunk';
   if (line.startsWith('+')) return 'add';
   if (line.startsWith('-')) return 'remove';
   return 'context';
 }
 
+/**
+ * The lines worth showing of a one-file unified diff, each with its kind: its hunks, without the file
+ * header before them (`Index:`, `=====`, `---`, `+++`), which repeats the path the view already shows
+ * once. Only the leading header goes: a removed line that happens to start with "--" stays, as removed.
+ */
+export function diffBody(diff: string): DiffLine[] {
+  const lines = diff.split('\n');
+  let start = 0;
+  while (start < lines.length && FILE_HEADER.test(lines[start]!)) {
+    start += 1;
+    if (lines[start - 1]!.startsWith('+++ ')) break;
+  }
+  return lines.slice(start).map((text) => ({ text, kind: bodyLineKind(text) }));
+}
+
 /** Lines added and removed by a unified diff (header lines not counted). */
 export function diffCounts(diff: string): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
-  for (const line of diff.split('\n')) {
-    const kind = diffLineKind(line);
-    if (kind === 'add') added += 1;
-    else if (kind === 'remove') removed += 1;
+  for (const line of diffBody(diff)) {
+    if (line.kind === 'add') added += 1;
+    else if (line.kind === 'remove') removed += 1;
   }
   return { added, removed };
 }

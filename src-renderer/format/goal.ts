@@ -32,23 +32,53 @@ export function goalTone(status: GoalStatus): GoalTone {
   }
 }
 
-/** Why a goal that is not working stopped, in a sentence (the host's reason when it gave one). */
+/** The limit a goal has reached by its current figures (what the host checks before it resumes), or null. */
+export function limitReached(goal: GoalRecord): string | null {
+  if (goal.tokenBudget !== null && goal.tokensUsed >= goal.tokenBudget) {
+    return `The token budget is used up (${formatTokenCount(goal.tokensUsed)} of ${formatTokenCount(goal.tokenBudget)} tokens).`;
+  }
+  if (goal.maxIterations !== null && goal.iterations >= goal.maxIterations) {
+    return `The turn cap is reached (${turnsLabel(goal)}).`;
+  }
+  return null;
+}
+
+/** Why Resume cannot be used now (a limit is still reached), or null when it can. */
+export function resumeBlocker(goal: GoalRecord): string | null {
+  const limit = limitReached(goal);
+  return limit === null ? null : `${limit} Raise it with Edit limits to resume.`;
+}
+
+const LIMIT_STATUSES: ReadonlySet<GoalStatus> = new Set(['budgetLimited', 'iterationLimited']);
+
+/**
+ * The status as the bar and the sidebar show it: a goal stopped by a limit that has since been raised
+ * is no longer "Budget used up", it is ready to resume.
+ */
+export function goalLabel(goal: GoalRecord): string {
+  return LIMIT_STATUSES.has(goal.status) && limitReached(goal) === null ? 'Limit raised' : goalStatusLabel(goal.status);
+}
+
+/**
+ * Why a goal that is not working stopped, in a sentence. A limit is described from the current
+ * figures (the host's reason was written when it was reached and goes stale once it is raised);
+ * otherwise the host's reason when it gave one.
+ */
 export function goalStopReason(goal: GoalRecord): string | null {
   if (goal.status === 'active') return null;
+  if (LIMIT_STATUSES.has(goal.status)) return resumeBlocker(goal) ?? 'The limit was raised. Resume to go on.';
   if (goal.lastReason !== null && goal.lastReason.trim() !== '') return goal.lastReason;
   switch (goal.status) {
     case 'paused':
       return 'Paused.';
     case 'blocked':
       return 'The agent cannot go on without you.';
-    case 'budgetLimited':
-      return 'The token budget is used up.';
     case 'usageLimited':
       return 'The provider’s usage limit was reached.';
-    case 'iterationLimited':
-      return 'The turn cap is reached.';
     case 'complete':
       return 'The agent reports the objective is met.';
+    default:
+      return null;
   }
 }
 

@@ -36,14 +36,16 @@ export function formatTokens(count: number): string {
   return `${formatTokenCount(count)} ${Math.round(count) === 1 ? 'token' : 'tokens'}`;
 }
 
-/** "1.2k tokens · $0.004" (the cost left out when unknown). */
+/** "1.2k tokens · $0.004"; "1.2k tokens · —" when the price of any call in it is unknown (usageDetail says so). */
 export function usageLabel(usage: UsageFigures): string {
-  const cost = formatCost(usage.costUsd);
   const tokens = formatTokens(usage.inputTokens + usage.outputTokens);
-  return cost === null ? tokens : `${tokens} · ${cost}`;
+  return `${tokens} · ${formatCost(usage.costUsd) ?? UNKNOWN_COST}`;
 }
 
-/** The split, for a tooltip or a screen reader: "812 input and 402 output tokens; cost unknown". */
+/** Shown for a cost that is not known: never "$0.00". */
+export const UNKNOWN_COST = '—';
+
+/** The split, for a tooltip or a screen reader: "812 input and 402 output tokens; price unknown". */
 export function usageDetail(usage: UsageFigures): string {
   const cost = formatCost(usage.costUsd);
   const split = `${usage.inputTokens.toLocaleString('en-US')} input and ${usage.outputTokens.toLocaleString('en-US')} output tokens`;

@@ -66,8 +66,9 @@ describe('question drafts', () => {
     const problems = draftProblems(ask, setOther(initialQuestionDraft(), checks, true));
     const byId = problemsById(problems);
     expect(byId.get('target')).toBe('Choose an answer.');
-    expect(byId.get('checks')).toBe('Choose an answer.');
-    expect(byId.get('notes')).toBe('Choose an answer.');
+    expect(byId.get('checks')).toBe('Choose an answer or write your own.');
+    // A free-text question has nothing to choose.
+    expect(byId.get('notes')).toBe('Write an answer.');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { HostLink } from '../bridge/host-link';
 import type { AppLocation } from '../platform/app-location';
+import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
 import type { CatalogSlice } from './catalog-slice';
@@ -46,6 +47,8 @@ export interface StoreDeps {
   readonly location: AppLocation;
   readonly newId: () => string;
   readonly timers: Timers;
+  /** Keeps half-filled answers across reloads. */
+  readonly draftStorage: DraftStorage;
   /** Tells the person about something that waits for them while the window is in the background. */
   readonly notify?: Notifier;
 }

@@ -2,10 +2,19 @@ import type { SliceCreator } from './app-state';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
 
+/** Said under the composer when Send or Stop could not reach the host. */
+export const NOT_SENT_NOTICE = 'Not sent: Cairn’s host is not reachable. Your message stays here — send it again once Cairn reconnects.';
+export const CANNOT_STOP_NOTICE = 'Cairn cannot reach its host, so it cannot stop this now. Once it reconnects it shows whether the work is still running.';
+
 /** Starting, following up, stopping and resuming turns, and the text waiting in each composer. */
 export interface ComposerSlice {
   /** Unsent text per session. */
   readonly drafts: Readonly<Record<string, string>>;
+  /**
+   * Per session, why the last Send or Stop did nothing (the host was not reachable). Nothing is sent
+   * later by itself: the draft stays, and the notice goes when the line is back.
+   */
+  readonly composerNotices: Readonly<Record<string, string>>;
   setDraft(sessionId: string, text: string): void;
   /** Sends the draft: a new turn, or a follow-up queued behind the running one. */
   sendDraft(sessionId: string): Promise<void>;
@@ -20,6 +29,13 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
   const setDraft = (sessionId: string, text: string) =>
     set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
+
+  /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
+  const unreachable = (sessionId: string, notice: string): boolean => {
+    if (get().connection.status === 'open') return false;
+    set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
+    return true;
+  };
 
   /** Puts text back in front of whatever the person has typed since. */
   const restoreDraft = (sessionId: string, texts: readonly string[]) => {
@@ -41,11 +57,13 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
   return {
     drafts: {},
+    composerNotices: {},
     setDraft,
 
     async sendDraft(sessionId) {
       const text = get().drafts[sessionId] ?? '';
       if (text.trim() === '') return;
+      if (unreachable(sessionId, NOT_SENT_NOTICE)) return;
       setDraft(sessionId, '');
       const running = isBusy(get().sessions.byId[sessionId]?.activity);
       let sent: boolean;
@@ -65,6 +83,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
 
     async stopTurn(sessionId) {
+      if (unreachable(sessionId, CANNOT_STOP_NOTICE)) return;
       const outcome = await link.invoke('turn.stop', { sessionId });
       if (!outcome.ok) {
         get().reportFailure(outcome.error);
@@ -80,6 +99,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
 
     async resumeTurn(sessionId, turnId) {
+      if (unreachable(sessionId, 'Cairn’s host is not reachable, so this cannot resume now. Try again once Cairn reconnects.')) return;
       const outcome = await link.invoke('turn.resume', { sessionId, turnId });
       if (!outcome.ok) get().reportFailure(outcome.error);
     },

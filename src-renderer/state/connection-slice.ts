@@ -8,5 +8,6 @@ export interface ConnectionSlice {
 
 export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, _get, deps) => ({
   connection: deps.link.connection(),
-  setConnection: (connection) => set({ connection }),
+  // Back in touch: the notices about what could not reach the host no longer hold.
+  setConnection: (connection) => set(connection.status === 'open' ? { connection, composerNotices: {} } : { connection }),
 });

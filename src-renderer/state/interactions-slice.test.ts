@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FormRequest } from '../../src-shared/interaction-model';
+import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
+import { memoryDraftStorage } from '../platform/draft-storage';
 import { initialFormDraft } from '../forms/interaction-draft';
 import { interaction, session, turn } from './reducers/record-fixtures';
 import { setupStore } from './test-store';
@@ -54,5 +55,53 @@ describe('the interactions slice', () => {
     await store.getState().respond('i1', { action: 'decline' });
     expect(store.getState().interactionForms.i1?.error).toBe('Already answered.');
     await vi.waitFor(() => expect(store.getState().interactions.byId.i1?.status).toBe('answered'));
+  });
+
+  it('keeps a half-filled answer across a reload (not a secret’s text), and forgets it once answered', async () => {
+    const ask: QuestionRequest = {
+      kind: 'question',
+      questions: [
+        { id: 'region', header: 'Region', prompt: 'Where?', options: [{ id: 'eu', label: 'Europe' }], multiple: false, allowOther: true, secret: false },
+        { id: 'token', header: 'Token', prompt: 'Token?', options: [], multiple: false, allowOther: true, secret: true },
+      ],
+    };
+    const draftStorage = memoryDraftStorage();
+    const first = setupStore({ draftStorage });
+    first.link.answer('interaction.get', () => ({ ok: true, result: { interaction: interaction({ interactionId: 'q1', request: ask }) } }));
+    await first.store.getState().ensureInteraction('q1');
+    const draft = {
+      kind: 'question' as const,
+      choices: { region: { optionIds: [], other: true, text: 'Asia' }, token: { optionIds: [], other: false, text: 's3cret' } },
+    };
+    first.store.getState().editAnswer('q1', draft);
+    expect([...draftStorage.entries.values()].join('')).not.toContain('s3cret');
+
+    // A reload: a new store over the same storage.
+    const second = setupStore({ draftStorage });
+    second.link.answer('interaction.get', () => ({ ok: true, result: { interaction: interaction({ interactionId: 'q1', request: ask }) } }));
+    await second.store.getState().ensureInteraction('q1');
+    second.store.getState().restoreInteractionDraft('q1');
+    expect(second.store.getState().interactionForms.q1?.draft).toEqual({
+      kind: 'question',
+      choices: { region: { optionIds: [], other: true, text: 'Asia' }, token: { optionIds: [], other: false, text: '' } },
+    });
+
+    second.link.answer('interaction.answer', ({ interactionId, answer }) => ({
+      ok: true,
+      result: { interaction: interaction({ interactionId, request: ask, status: 'answered', answer, updatedAt: 2000 }), turn: turn({ turnId: 't1', status: 'running' }) },
+    }));
+    await second.store.getState().respond('q1', { action: 'decline' });
+    expect(draftStorage.entries.size).toBe(0);
+    const third = setupStore({ draftStorage });
+    third.store.getState().restoreInteractionDraft('q1');
+    expect(third.store.getState().interactionForms.q1).toBeUndefined();
+  });
+
+  it('ignores a stored draft it cannot read', () => {
+    const draftStorage = memoryDraftStorage();
+    draftStorage.write('cairn.interaction-draft.q9', '{"draft":{"kind":"nope"},"reason":1}');
+    const { store } = setupStore({ draftStorage });
+    store.getState().restoreInteractionDraft('q9');
+    expect(store.getState().interactionForms.q9).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { InteractionAnswer, InteractionRecord } from '../../src-shared/inte
 import type { AnswerDraft } from '../forms/interaction-draft';
 import { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } from '../forms/interaction-draft';
 import type { SliceCreator } from './app-state';
+import { interactionDraftStore } from './interaction-draft-store';
 import type { InteractionsState } from './reducers/interactions-reducer';
 import { applyInteraction, applyPendingList, EMPTY_INTERACTIONS, forgetInteraction } from './reducers/interactions-reducer';
 import { applyTurn } from './reducers/transcript-reducer';
@@ -35,8 +36,13 @@ export interface InteractionsSlice {
   loadPendingInteractions(): Promise<void>;
   /** Reads an interaction a transcript shows, unless it is known or being read. */
   ensureInteraction(interactionId: string): Promise<void>;
+  /** Edits keep the draft in memory and, per interaction, across reloads (secret answers excepted). */
   editAnswer(interactionId: string, draft: AnswerDraft): void;
   editReason(interactionId: string, reason: string): void;
+  /** Brings back a pending interaction's half-filled answer after a reload. */
+  restoreInteractionDraft(interactionId: string): void;
+  /** Drops the draft of an interaction that is no longer pending (answered here or elsewhere, or closed). */
+  forgetInteractionDraft(interactionId: string): void;
   /** Checks the draft and, when it passes, sends it as the answer. */
   submitAnswer(interactionId: string): Promise<void>;
   /** Sends an answer as it is: decline, cancel, or a permission decision. */
@@ -45,6 +51,7 @@ export interface InteractionsSlice {
 
 export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, get, deps) => {
   const { link } = deps;
+  const saved = interactionDraftStore(deps.draftStorage);
   const reading = new Set<string>();
   let pendingRequest = 0;
 
@@ -60,6 +67,13 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
       delete interactionForms[interactionId];
       return { interactionForms };
     });
+
+  const persist = (interactionId: string) => {
+    const record = get().interactions.byId[interactionId];
+    const form = get().interactionForms[interactionId];
+    if (record === undefined || form === undefined) return;
+    saved.save(interactionId, record.request, { draft: form.draft, reason: form.reason });
+  };
 
   return {
     interactions: EMPTY_INTERACTIONS,
@@ -101,10 +115,23 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
 
     editAnswer(interactionId, draft) {
       patchForm(interactionId, { draft, error: null });
+      persist(interactionId);
     },
 
     editReason(interactionId, reason) {
       patchForm(interactionId, { reason });
+      persist(interactionId);
+    },
+
+    restoreInteractionDraft(interactionId) {
+      if (get().interactionForms[interactionId] !== undefined) return;
+      const restored = saved.load(interactionId);
+      if (restored !== null) patchForm(interactionId, restored);
+    },
+
+    forgetInteractionDraft(interactionId) {
+      saved.forget(interactionId);
+      dropForm(interactionId);
     },
 
     async submitAnswer(interactionId) {
@@ -129,7 +156,8 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
           interactions: applyInteraction(state.interactions, interaction),
           transcripts: applyTurn(state.transcripts, turn),
         }));
-        dropForm(interactionId);
+        get().forgetInteractionDraft(interactionId);
+        if ('decision' in answer && answer.decision === 'allow_session') void get().loadGrants(interaction.sessionId);
         return;
       }
       patchForm(interactionId, { submitting: false, attempted: true, error: outcome.error.message });

@@ -11,6 +11,12 @@ export function isBusy(activity: SessionActivity | undefined): boolean {
   return activity !== undefined && activity !== 'idle' && isActiveStatus(activity);
 }
 
+/**
+ * Whether the line to the host is down. Then what the window shows about live work is only what it
+ * last saw: indicators freeze ("status unknown") and nothing offers to act on the host.
+ */
+export const selectHostUnreachable = (state: AppState): boolean => state.connection.status !== 'open';
+
 export const selectSessionBusy = (sessionId: string) => (state: AppState): boolean =>
   isBusy(state.sessions.byId[sessionId]?.activity);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CANNOT_STOP_NOTICE, NOT_SENT_NOTICE } from './composer-slice';
 import { queued, session, turn } from './reducers/record-fixtures';
+import { TOAST_MS } from './ui-slice';
 import { setupStore as setup } from './test-store';
 
 describe('the app store', () => {
@@ -97,6 +99,46 @@ describe('the app store', () => {
     expect(store.getState().toasts).toEqual([]);
     store.getState().reportFailure({ code: 'not_found', message: 'Gone.' });
     expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['Gone.']);
+  });
+
+  it('while the host is unreachable, Send keeps the draft and says so, Stop says it cannot reach the host; the notices go on reconnect', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
+    store.getState().setDraft('s1', 'hello');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.start')).toEqual([]);
+    expect(store.getState().drafts.s1).toBe('hello');
+    expect(store.getState().composerNotices.s1).toBe(NOT_SENT_NOTICE);
+    await store.getState().stopTurn('s1');
+    expect(link.callsOf('turn.stop')).toEqual([]);
+    expect(store.getState().composerNotices.s1).toBe(CANNOT_STOP_NOTICE);
+    await store.getState().resumeTurn('s1', 't1');
+    expect(link.callsOf('turn.resume')).toEqual([]);
+    expect(store.getState().toasts).toEqual([]);
+
+    link.setConnection({ status: 'open', hostEpoch: 'epoch-2', generation: 2, problem: null });
+    expect(store.getState().composerNotices).toEqual({});
+    expect(store.getState().drafts.s1).toBe('hello');
+  });
+
+  it('a toast goes by itself after TOAST_MS, or sooner when dismissed', () => {
+    vi.useFakeTimers();
+    try {
+      const { store } = setup();
+      store.getState().showError('First problem.');
+      vi.advanceTimersByTime(TOAST_MS / 2);
+      store.getState().showError('Second problem.');
+      expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['First problem.', 'Second problem.']);
+      vi.advanceTimersByTime(TOAST_MS / 2);
+      expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['Second problem.']);
+      store.getState().dismissToast(store.getState().toasts[0]!.id);
+      expect(store.getState().toasts).toEqual([]);
+      vi.advanceTimersByTime(TOAST_MS);
+      expect(store.getState().toasts).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('puts follow-ups cancelled by Stop back into the composer', async () => {

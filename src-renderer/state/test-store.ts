@@ -1,4 +1,5 @@
 import { memoryLocation } from '../platform/app-location';
+import { memoryDraftStorage, type DraftStorage } from '../platform/draft-storage';
 import { manualFrameScheduler } from '../platform/frame-scheduler';
 import type { DesktopNote } from '../platform/notifier';
 import { connectStoreToHost } from './connect-store';
@@ -16,13 +17,15 @@ export const OFFLINE_DEMO = connection({
 });
 
 /** A store wired to a fake host that answers the first load: one session, the Offline demo, nothing pending. */
-export function setupStore(options: { openSession?: string } = {}) {
+export function setupStore(options: { openSession?: string; draftStorage?: DraftStorage } = {}) {
   const link = new FakeHostLink();
   const notes: DesktopNote[] = [];
   const frames = manualFrameScheduler();
   const location = memoryLocation(options.openSession ?? null);
   let ids = 0;
+  const draftStorage = options.draftStorage ?? memoryDraftStorage();
   const store = createAppStore({
+    draftStorage,
     link,
     frames,
     location,
@@ -55,5 +58,5 @@ export function setupStore(options: { openSession?: string } = {}) {
     result: { totals: { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: null }, groups: [] },
   }));
   const disconnect = connectStoreToHost(store, link);
-  return { link, frames, location, store, disconnect, notes };
+  return { link, frames, location, store, disconnect, notes, draftStorage };
 }

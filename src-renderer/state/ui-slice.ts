@@ -7,6 +7,8 @@ export interface Toast {
 }
 
 const MAX_TOASTS = 4;
+/** How long a toast stays before it goes by itself (it can be dismissed sooner). */
+export const TOAST_MS = 8000;
 
 /** Which connection Settings shows: one by id, the add form, or the first one. */
 export type SettingsPage = { readonly tab: 'connections'; readonly connectionId: string | 'new' | null } | { readonly tab: 'usage' };
@@ -34,7 +36,7 @@ export interface UiSlice {
   setGoalDialog(dialog: GoalDialog | null): void;
   askToDelete(sessionId: string | null): void;
   setRenaming(sessionId: string | null): void;
-  /** Shows a message as a dismissible error toast. */
+  /** Shows a message as an error toast, dismissible, gone by itself after TOAST_MS. */
   showError(message: string): void;
   /**
    * Shows an operation's failure (the host's message, written for people) — unless the link to
@@ -44,8 +46,9 @@ export interface UiSlice {
   dismissToast(id: number): void;
 }
 
-export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
+export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
   let nextToastId = 1;
+  const dismissToast = (id: number) => set((state) => (state.toasts.some((toast) => toast.id === id) ? { toasts: state.toasts.filter((toast) => toast.id !== id) } : state));
   return {
     helpOpen: false,
     settings: null,
@@ -59,15 +62,16 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => {
     setGoalDialog: (goalDialog) => set({ goalDialog }),
     askToDelete: (pendingDeleteId) => set({ pendingDeleteId }),
     setRenaming: (renamingId) => set({ renamingId }),
-    showError: (message) =>
-      set((state) => {
-        if (state.toasts.some((toast) => toast.message === message)) return state;
-        return { toasts: [...state.toasts, { id: nextToastId++, message }].slice(-MAX_TOASTS) };
-      }),
+    showError: (message) => {
+      if (get().toasts.some((toast) => toast.message === message)) return;
+      const id = nextToastId++;
+      set((state) => ({ toasts: [...state.toasts, { id, message }].slice(-MAX_TOASTS) }));
+      deps.timers.setTimeout(() => dismissToast(id), TOAST_MS);
+    },
     reportFailure: (error) => {
       if (error.code === 'operation_unavailable' && get().connection.status === 'failed') return;
       get().showError(error.message);
     },
-    dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
+    dismissToast,
   };
 };

@@ -37,4 +37,35 @@ describe('the workspace slice', () => {
     link.answer('workspace.pickFolder', () => ({ ok: false, error: { code: 'operation_unavailable', message: 'There is no folder picker in the browser.' } }));
     expect(await store.getState().pickWorkspaceFolder()).toEqual({ ok: false, message: 'There is no folder picker in the browser.' });
   });
+
+  it('asks before switching to Full, and switches only when the person confirms', async () => {
+    const { store, link } = setupStore();
+    await vi.waitFor(() => expect(store.getState().sessions.byId.s1).toBeDefined());
+    link.answer('session.configure', (input) => ({ ok: true, result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) } }));
+    store.getState().choosePermissionMode('s1', 'full');
+    expect(store.getState().confirmingFullFor).toBe('s1');
+    await store.getState().confirmFullMode(false);
+    expect(store.getState().confirmingFullFor).toBeNull();
+    expect(link.callsOf('session.configure')).toEqual([]);
+
+    store.getState().choosePermissionMode('s1', 'full');
+    await store.getState().confirmFullMode(true);
+    expect(link.callsOf('session.configure')).toEqual([{ sessionId: 's1', permissionMode: 'full' }]);
+    // Leaving Full (or any other change) needs no confirmation.
+    store.getState().choosePermissionMode('s1', 'explore');
+    await vi.waitFor(() => expect(link.callsOf('session.configure').at(-1)).toEqual({ sessionId: 's1', permissionMode: 'explore' }));
+    expect(store.getState().confirmingFullFor).toBeNull();
+  });
+
+  it('reads the session’s grants and revokes one', async () => {
+    const { store, link } = setupStore();
+    const grant = { toolName: 'run_shell', grantedAt: 5, example: 'Run ls' };
+    link.answer('permission.grants.list', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [grant] } }));
+    link.answer('permission.grants.revoke', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [] } }));
+    await store.getState().loadGrants('s1');
+    expect(store.getState().grants.s1).toEqual([grant]);
+    await store.getState().revokeGrant('s1', 'run_shell');
+    expect(link.callsOf('permission.grants.revoke')).toEqual([{ sessionId: 's1', toolName: 'run_shell' }]);
+    expect(store.getState().grants.s1).toEqual([]);
+  });
 });

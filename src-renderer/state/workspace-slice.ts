@@ -1,3 +1,4 @@
+import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode } from '../../src-shared/model';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
@@ -9,8 +10,20 @@ export type PickedFolder = { readonly ok: true; readonly path: string | null } |
 export interface WorkspaceSlice {
   /** Sessions whose mode change is on its way to the host. */
   readonly modeChanging: Readonly<Record<string, PermissionMode>>;
+  /** The session whose switch to Full waits for the person to confirm it. */
+  readonly confirmingFullFor: string | null;
+  /** Each session's "Allow for this session" grants, once read. */
+  readonly grants: Readonly<Record<string, readonly PermissionGrant[]>>;
   /** Changes what the agent may do without asking; it applies from the next tool call on. */
   setPermissionMode(sessionId: string, mode: PermissionMode): Promise<void>;
+  /** The person picked a mode: Full (which runs everything unasked) first asks them to confirm. */
+  choosePermissionMode(sessionId: string, mode: PermissionMode): void;
+  /** Answers the Full confirmation: switch, or leave the mode as it is. */
+  confirmFullMode(confirmed: boolean): Promise<void>;
+  /** Reads the session's grants. */
+  loadGrants(sessionId: string): Promise<void>;
+  /** Takes back a tool's grant: its next call asks again. */
+  revokeGrant(sessionId: string, toolName: string): Promise<void>;
   /** Points the session's tools at a folder on the host (null: none). The host checks that the folder exists. */
   setWorkspaceFolder(sessionId: string, path: string | null): Promise<WorkspaceOutcome>;
   /** Opens the desktop app's folder picker (path null: the person cancelled); the headless host has none. */
@@ -27,8 +40,38 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
       return { modeChanging };
     });
 
+  const setGrants = (sessionId: string, grants: readonly PermissionGrant[]) => set((state) => ({ grants: { ...state.grants, [sessionId]: grants } }));
+
   return {
     modeChanging: {},
+    confirmingFullFor: null,
+    grants: {},
+
+    choosePermissionMode(sessionId, mode) {
+      const current = get().modeChanging[sessionId] ?? get().sessions.byId[sessionId]?.permissionMode;
+      if (mode === 'full' && current !== 'full') set({ confirmingFullFor: sessionId });
+      else void get().setPermissionMode(sessionId, mode);
+    },
+
+    async confirmFullMode(confirmed) {
+      const sessionId = get().confirmingFullFor;
+      set({ confirmingFullFor: null });
+      if (confirmed && sessionId !== null) await get().setPermissionMode(sessionId, 'full');
+    },
+
+    async loadGrants(sessionId) {
+      const outcome = await link.invoke('permission.grants.list', { sessionId });
+      if (outcome.ok) setGrants(sessionId, outcome.result.grants);
+    },
+
+    async revokeGrant(sessionId, toolName) {
+      const outcome = await link.invoke('permission.grants.revoke', { sessionId, toolName });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      setGrants(sessionId, outcome.result.grants);
+    },
 
     async setPermissionMode(sessionId, mode) {
       if (get().sessions.byId[sessionId]?.permissionMode === mode && get().modeChanging[sessionId] === undefined) return;

@@ -4,6 +4,7 @@ import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
+import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
 import { turnOperations } from './turn-operations';
@@ -18,6 +19,7 @@ export const operations = {
   ...turnOperations,
   ...connectionOperations,
   ...interactionOperations,
+  ...permissionOperations,
   ...goalOperations,
   ...workhubOperations,
   ...shellOperations,
@@ -28,6 +30,7 @@ export type { OperationDefinition } from './define-operation';
 export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
 export type { ConnectionCatalog } from './connection-operations';
 export type { InteractionAnswerResult } from './interaction-operations';
+export type { PermissionGrantsResult } from './permission-operations';
 export type { SessionListResult, SessionSnapshot } from './session-operations';
 export type { MessageSubmitResult, TurnStartResult, TurnStopResult } from './turn-operations';
 

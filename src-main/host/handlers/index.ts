@@ -4,6 +4,7 @@ import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
+import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
 import { turnHandlers } from './turn-handlers';
@@ -16,6 +17,7 @@ export const handlers: HandlerTable = {
   ...turnHandlers,
   ...connectionHandlers,
   ...interactionHandlers,
+  ...permissionHandlers,
   ...goalHandlers,
   ...workhubHandlers,
   ...shellHandlers,

@@ -1,3 +1,4 @@
+import { describeEndReason } from '../../../src-shared/run-reasons';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
@@ -50,7 +51,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       return;
     }
     if (input.resume !== null) {
-      yield { type: 'text_delta', text: `(Resuming after the previous attempt ended: ${input.resume.reason ?? input.resume.previousStatus}.) ` };
+      yield { type: 'text_delta', text: `(Resuming: the previous attempt ended because ${describeEndReason(input.resume.reason)}.) ` };
     }
     switch (directive.kind) {
       case 'reply': {

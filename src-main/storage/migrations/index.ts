@@ -8,6 +8,7 @@ import { migration007SearchIndexDirty } from './007-search-index-dirty';
 import { migration008ShellRunIdentity } from './008-shell-run-identity';
 import { migration009WorkHubDecisions } from './009-workhub-decisions';
 import { migration010GoalControls } from './010-goal-controls';
+import { migration011PermissionGrantRevocations } from './011-permission-grant-revocations';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008ShellRunIdentity,
   migration009WorkHubDecisions,
   migration010GoalControls,
+  migration011PermissionGrantRevocations,
 ];

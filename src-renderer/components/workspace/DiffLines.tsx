@@ -1,12 +1,15 @@
-import { diffLineKind } from '../../format/file-diff';
+import { diffBody } from '../../format/file-diff';
 
-/** A unified diff, each line coloured by its kind (added, removed, hunk header, file header). */
+/**
+ * A one-file unified diff: its hunks, each line coloured by its kind (added, removed, hunk header).
+ * The file header is left out; the path is shown once, by whoever shows the diff.
+ */
 export function DiffLines({ diff, label }: { diff: string; label: string }) {
   return (
     <pre className="tool-diff" aria-label={label} data-testid="tool-diff">
-      {diff.split('\n').map((line, index) => (
-        <span key={index} className={`tool-diff-line is-${diffLineKind(line)}`}>
-          {line === '' ? ' ' : line}
+      {diffBody(diff).map((line, index) => (
+        <span key={index} className={`tool-diff-line is-${line.kind}`}>
+          {line.text === '' ? ' ' : line.text}
           {'\n'}
         </span>
       ))}

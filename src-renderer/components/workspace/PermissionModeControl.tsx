@@ -9,7 +9,10 @@ export const MODE_TEXT: Readonly<Record<PermissionMode, { label: string; hint: s
   full: { label: 'Full', hint: 'runs everything', detail: 'The agent changes files and runs commands without asking.' },
 };
 
-/** The session's permission mode as a segmented control (a radio group): changeable at any time, even mid-turn. */
+/**
+ * The session's permission mode as a segmented control (a radio group): changeable at any time, even
+ * mid-turn. Full asks for confirmation first (FullModeDialog).
+ */
 export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode ?? 'ask');
@@ -18,7 +21,7 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   const refs = useRef<Partial<Record<PermissionMode, HTMLButtonElement | null>>>({});
   const shown = changing ?? mode;
 
-  const choose = (next: PermissionMode) => void store.getState().setPermissionMode(sessionId, next);
+  const choose = (next: PermissionMode) => store.getState().choosePermissionMode(sessionId, next);
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
     if (step === 0) return;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon } from '../icons';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
+import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
@@ -9,7 +10,8 @@ export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed comman
 
 /**
  * Under the session header: the folder the agent's file and shell tools work in, what it may do
- * without asking (the permission mode), and the commands it ran.
+ * without asking (the permission mode and, in Ask, the tools allowed for the session), and the
+ * commands it ran.
  */
 export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -43,6 +45,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           {SANDBOX_NOTE}
         </p>
       )}
+      {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
     </div>
   );

@@ -48,6 +48,21 @@ describe('transcript reducer', () => {
     expect(next?.stale).toBe(false);
   });
 
+  it('a turn that stops running leaves no message streaming (the typing cursor goes), whether or not the host said so', () => {
+    const streaming = apply(
+      ready([0], null),
+      { kind: 'transcript.appended', item: item({ itemId: 'a', position: 1, turnId: 't2', text: 'Before I go on', state: 'streaming' }) },
+      { kind: 'transcript.appended', item: item({ itemId: 'b', position: 2, turnId: 't2', kind: 'tool_call', text: 'ask_user' }) },
+    );
+    const running = apply(streaming, { kind: 'turn.changed', turn: turn({ turnId: 't2', status: 'running' }) });
+    expect(running.s1?.itemsById.a?.state).toBe('streaming');
+    for (const status of ['waiting', 'cancelled', 'failed', 'interrupted', 'completed'] as const) {
+      const ended = apply(streaming, { kind: 'turn.changed', turn: turn({ turnId: 't2', status }) });
+      expect(ended.s1?.itemsById.a?.state).toBe('final');
+      expect(ended.s1?.itemsById.a?.text).toBe('Before I go on');
+    }
+  });
+
   it('marks the transcript stale when a delta does not line up with the host length', () => {
     const start = apply(ready([0], null), {
       kind: 'transcript.appended',

@@ -98,9 +98,32 @@ export function reduceTranscriptEvent(transcripts: TranscriptsState, event: Chan
   }
 }
 
-/** A turn's summary from an event or an operation's answer, for a loaded transcript. */
+/**
+ * A turn's summary from an event or an operation's answer, for a loaded transcript. A turn that is
+ * not running streams nothing: its messages still marked streaming (the host records them final but
+ * does not always say so, e.g. when the turn stops to wait for an answer) become final here.
+ */
 export function applyTurn(transcripts: TranscriptsState, turn: TurnSummary): TranscriptsState {
-  return update(transcripts, turn.sessionId, (state) => ({ ...state, turnsById: { ...state.turnsById, [turn.turnId]: turn } }));
+  return update(transcripts, turn.sessionId, (state) => {
+    const next = { ...state, turnsById: { ...state.turnsById, [turn.turnId]: turn } };
+    return turn.status === 'running' ? next : finalizeItems(next, streamingItemsOf(state, turn.turnId));
+  });
+}
+
+/** The turn's items still marked streaming; a turn's items are contiguous, so the scan stops once past them. */
+function streamingItemsOf(state: TranscriptState, turnId: string): string[] {
+  const found: string[] = [];
+  let seen = false;
+  for (let index = state.itemIds.length - 1; index >= 0; index -= 1) {
+    const item = state.itemsById[state.itemIds[index]!];
+    if (item?.turnId !== turnId) {
+      if (seen) break;
+      continue;
+    }
+    seen = true;
+    if (item.state === 'streaming') found.push(item.itemId);
+  }
+  return found;
 }
 
 /**

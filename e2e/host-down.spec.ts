@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+
+test('host killed: the banner says so, live indicators freeze, Send and Stop say why; after a restart the truth and Resume', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/hold');
+  await composer.press('Enter');
+  const status = page.getByTestId('turn-status').last();
+  await expect(status).toHaveAttribute('data-status', 'running');
+  await expect(status).toContainText('Working…');
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+  await expect(page.getByTestId('session-badge').first()).toHaveText('running');
+
+  await cairn.kill();
+  const banner = page.getByTestId('connection-banner');
+  await expect(banner).toContainText('Cairn’s host is not reachable.');
+  await expect(banner).not.toContainText('continues on the host');
+  await expect(status).toHaveAttribute('data-frozen', 'true');
+  await expect(status).toHaveText('Status unknown until Cairn reconnects');
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('session-badge').first()).toHaveText('unknown');
+
+  await composer.fill('a message for later');
+  await composer.press('Enter');
+  const notice = page.getByTestId('composer-notice');
+  await expect(notice).toContainText('Not sent: Cairn’s host is not reachable. Your message stays here');
+  await expect(composer).toHaveValue('a message for later');
+  await page.keyboard.press('Escape');
+  await expect(notice).toContainText('cannot stop this now');
+
+  await cairn.start();
+  await expect(banner).toBeHidden({ timeout: 15_000 });
+  await expect(status).toHaveAttribute('data-status', 'interrupted');
+  await expect(status).not.toHaveAttribute('data-frozen', 'true');
+  await expect(status).toContainText('Interrupted — the app restarted');
+  await expect(page.getByTestId('session-badge').first()).toHaveText('interrupted');
+  await expect(notice).toHaveCount(0);
+  await expect(composer).toHaveValue('a message for later');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await status.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+});

@@ -1,0 +1,6 @@
+import type { HandlerTable } from '../handler';
+
+export const permissionHandlers: HandlerTable<'permission.grants.list' | 'permission.grants.revoke'> = {
+  'permission.grants.list': ({ runtime }, input) => runtime.grants.list(input.sessionId),
+  'permission.grants.revoke': ({ runtime }, input) => runtime.grants.revoke(input.sessionId, input.toolName),
+};

@@ -1,0 +1,26 @@
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { PermissionGrantsResult } from '../../../src-shared/operations';
+import type { Stores } from '../../storage/stores';
+import type { Clock } from '../ports';
+
+export interface GrantServiceDeps {
+  readonly stores: Pick<Stores, 'sessions' | 'interactions'>;
+  readonly clock: Clock;
+}
+
+/** The "Allow for this session" grants of a session: which tools run there without asking, and taking them back. */
+export class GrantService {
+  constructor(private readonly deps: GrantServiceDeps) {}
+
+  list(sessionId: string): Outcome<PermissionGrantsResult> {
+    if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
+    return ok({ sessionId, grants: this.deps.stores.interactions.grantsOfSession(sessionId) });
+  }
+
+  /** After this, the tool's next call in the session asks again (a call already running is not stopped). */
+  revoke(sessionId: string, toolName: string): Outcome<PermissionGrantsResult> {
+    if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
+    this.deps.stores.interactions.revokeGrant(sessionId, toolName, this.deps.clock.now());
+    return this.list(sessionId);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Why a run ended (its terminal reason: a stop source or a failure class), in words a person reads.
+ * Codes never reach the screen: an unknown one reads as "it ended early".
+ */
+const REASONS: Readonly<Record<string, string>> = {
+  // Stop sources.
+  stop_button: 'you pressed Stop',
+  keyboard: 'you pressed Esc',
+  superseded: 'you sent a new message instead of answering',
+  session_archived: 'the session was archived',
+  session_removed: 'the session was deleted',
+  goal_cleared: 'the goal was cleared',
+  goal_paused: 'the goal was paused',
+  workhub_stop: 'the WorkHub stopped it',
+  workhub_correct: 'the WorkHub moved this request to another session',
+  // Endings that are not a stop.
+  app_restarted: 'the app restarted',
+  app_shutdown: 'the app was closed',
+  end_turn: 'it finished',
+  max_steps: 'it reached the step limit',
+  interaction_answered: 'it waited for an answer',
+  internal_failure: 'Cairn ran into an internal error',
+  connection_unavailable: 'the session’s connection was not available',
+  storage_full: 'the disk was full',
+  storage_failed: 'Cairn could not save to its database',
+  // Provider failure classes.
+  bad_key: 'the provider refused the API key',
+  model_not_found: 'the provider does not offer the model',
+  rate_limited: 'the provider was limiting requests',
+  context_too_long: 'the conversation was too long for the model',
+  unreachable: 'the provider could not be reached',
+  server_error: 'the provider had a problem on its side',
+  usage_limit: 'the account’s usage limit was reached',
+  provider_error: 'the provider answered with an error',
+};
+
+export function describeEndReason(reason: string | null): string {
+  return (reason === null ? undefined : REASONS[reason]) ?? 'it ended early';
+}
