@@ -1,5 +1,6 @@
 import type { ChangeEventBody } from '../../src-shared/events';
 import type { RunKind, RunStatus, TranscriptItemKind, TurnSummary } from '../../src-shared/model';
+import type { RunProgress } from '../../src-shared/run-progress';
 import type { Stores } from '../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './backends/agent-backend';
 import { AgentBackendError } from './backends/agent-backend';
@@ -147,6 +148,9 @@ export class RunExecutor {
             }
             recorder.record({ kind: 'step_started', payload: { step: steps } });
             break;
+          case 'provider_wait':
+            this.reportWait(active, event.progress);
+            break;
           case 'text_delta':
             recorder.appendText('assistant_message', event.text);
             break;
@@ -200,6 +204,16 @@ export class RunExecutor {
         });
       }
     }
+  }
+
+  /** Says live what the run waits on; a retry also goes into the ledger, so the record shows it. */
+  private reportWait(active: ActiveRun, progress: RunProgress | null): void {
+    const { sessionId, turnId, runId } = active.identity;
+    if (progress?.phase === 'retrying') {
+      const { attempt, maxAttempts, reason, resumeAt } = progress;
+      active.recorder.record({ kind: 'provider_retry', payload: { attempt, maxAttempts, reason, resumeAt } });
+    }
+    this.deps.bus.publish({ kind: 'run.progress', sessionId, turnId, runId, progress });
   }
 
   private finish(active: ActiveRun, ending: RunEnding, alsoInTransaction?: () => ChangeEventBody[]): void {
