@@ -3,6 +3,7 @@ import type { ChangeEvent } from '../../src-shared/events';
 import type { RunProgress } from '../../src-shared/run-progress';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import {
+  continuingModel,
   hangReply,
   openAIErrors,
   startAnthropicServer,
@@ -117,7 +118,7 @@ describe('Continue after Stop continues the partial answer', () => {
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a poem' });
     await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), { message: 'the partial answer' });
     await t.call('turn.stop', { sessionId });
-    server.enqueue(textReply('violets are blue.'));
+    server.enqueue(continuingModel('Roses are red, violets are blue.', { honoursPrefill: false }));
     await t.call('turn.resume', { sessionId, turnId: 't1' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const body = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: unknown }> };
@@ -136,7 +137,7 @@ describe('Continue after Stop continues the partial answer', () => {
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a poem' });
     await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), { message: 'the partial answer' });
     await t.call('turn.stop', { sessionId });
-    server.enqueue(textReply(' violets are blue.'));
+    server.enqueue(continuingModel('Roses are red, violets are blue.', { honoursPrefill: true }));
     await t.call('turn.resume', { sessionId, turnId: 't1' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const body = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: Array<{ type: string; text?: string }> | string }> };
@@ -145,5 +146,6 @@ describe('Continue after Stop continues the partial answer', () => {
     expect(JSON.stringify(last?.content)).toContain('Roses are red,');
     expect(JSON.stringify(last?.content)).not.toContain('Roses are red, ');
     expect(JSON.stringify(body.messages)).not.toContain(CONTINUE_INSTRUCTION);
+    expect((await assistantTexts(sessionId)).join('').replace(/\s+/g, ' ')).toBe('Roses are red, violets are blue.');
   });
 });

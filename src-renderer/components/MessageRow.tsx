@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
-import { selectEndsTurn, selectItem } from '../state/selectors';
+import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectEndsTurn, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { isProposalItem } from '../state/workhub-proposals';
 import { TargetIcon } from './icons';
@@ -21,15 +21,36 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
   const item = useAppStore(selectItem(sessionId, itemId));
   const endsTurn = useAppStore(selectEndsTurn(sessionId, index));
   const goalTurn = useAppStore((state) => (item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal'));
+  const continuation = useAppStore(selectContinuesAnswer(sessionId, index));
   if (item === undefined) return null;
   return (
     <div className="entry">
-      <MessageBody item={item} goalTurn={goalTurn} />
+      {continuation ? null : item.kind === 'assistant_message' ? (
+        <AssistantAnswer item={item} sessionId={sessionId} index={index} />
+      ) : (
+        <MessageBody item={item} goalTurn={goalTurn} />
+      )}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>
   );
 });
+
+/**
+ * An assistant message with the continuations that follow it (Continue or Retry after it was cut off)
+ * joined on: one answer on screen, as the model was asked to write it.
+ */
+function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; sessionId: string; index: number }) {
+  const text = useAppStore(selectAnswerText(sessionId, index));
+  const streaming = useAppStore(selectAnswerStreaming(sessionId, index));
+  return (
+    <div className="message-line message-line-assistant">
+      <div data-testid="message" data-kind={item.kind} data-item-id={item.itemId} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
+        <Markdown text={text} />
+      </div>
+    </div>
+  );
+}
 
 /** The interaction a tool call opened (a question, a form, an approval), if any. */
 export function interactionIdOf(item: TranscriptItem): string | null {
@@ -39,7 +60,6 @@ export function interactionIdOf(item: TranscriptItem): string | null {
 
 /** The message itself. Its element's text is the message's text: labels and chrome sit outside it or come from CSS. */
 function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boolean }) {
-  const streaming = item.state === 'streaming';
   const common = {
     'data-testid': 'message',
     'data-kind': item.kind,
@@ -53,14 +73,6 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
         <div className="message-line message-line-user">
           <div {...common} className="message message-user">
             {item.text}
-          </div>
-        </div>
-      );
-    case 'assistant_message':
-      return (
-        <div className="message-line message-line-assistant">
-          <div {...common} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
-            <Markdown text={item.text} />
           </div>
         </div>
       );

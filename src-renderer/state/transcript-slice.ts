@@ -1,5 +1,6 @@
 import type { SliceCreator } from './app-state';
 import type { QueuesState } from './reducers/queue-reducer';
+import { NO_PROGRESS, type RunProgressState } from './reducers/run-progress-reducer';
 import { setQueue } from './reducers/queue-reducer';
 import { upsertSession } from './reducers/sessions-reducer';
 import type { TranscriptsState } from './reducers/transcript-reducer';
@@ -12,6 +13,8 @@ export interface TranscriptSlice {
   readonly transcripts: TranscriptsState;
   /** Follow-ups waiting to start, by session id, for loaded sessions. */
   readonly queues: QueuesState;
+  /** What each session's live run waits on (its provider, a retry), by session id. */
+  readonly runProgress: RunProgressState;
   /** Shows a session: what is cached at once, then a fresh snapshot. */
   openSession(sessionId: string): Promise<void>;
   /** Re-reads a session's snapshot (after a reconnect, a seq gap or a delta that did not line up). */
@@ -55,6 +58,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
   return {
     transcripts: {},
     queues: {},
+    runProgress: NO_PROGRESS,
 
     async openSession(sessionId) {
       if (get().transcripts[sessionId] === undefined) {

@@ -1,0 +1,43 @@
+import type { ChangeEvent } from '../../../src-shared/events';
+import type { RunProgress } from '../../../src-shared/run-progress';
+
+/** What a session's live run waits on (at most one run per session runs at a time). */
+export interface LiveProgress {
+  readonly turnId: string;
+  readonly runId: string;
+  readonly progress: RunProgress;
+}
+
+/** By session id. Only runs that wait on their provider right now have an entry. */
+export type RunProgressState = Readonly<Record<string, LiveProgress>>;
+
+export const NO_PROGRESS: RunProgressState = {};
+
+/**
+ * Keeps the live wait of each session's run: set by `run.progress`, cleared when the provider answers,
+ * when the run stops running (a `turn.changed` that is no longer this run running), or the session goes.
+ */
+export function reduceRunProgressEvent(state: RunProgressState, event: ChangeEvent): RunProgressState {
+  switch (event.kind) {
+    case 'run.progress':
+      if (event.progress === null) return without(state, event.sessionId);
+      return { ...state, [event.sessionId]: { turnId: event.turnId, runId: event.runId, progress: event.progress } };
+    case 'turn.changed': {
+      const live = state[event.turn.sessionId];
+      if (live === undefined || live.turnId !== event.turn.turnId) return state;
+      const stillWaiting = event.turn.status === 'running' && event.turn.latestRun.runId === live.runId;
+      return stillWaiting ? state : without(state, event.turn.sessionId);
+    }
+    case 'session.removed':
+      return without(state, event.sessionId);
+    default:
+      return state;
+  }
+}
+
+function without(state: RunProgressState, sessionId: string): RunProgressState {
+  if (state[sessionId] === undefined) return state;
+  const next = { ...state };
+  delete next[sessionId];
+  return next;
+}
