@@ -140,7 +140,7 @@ function StatusText({ turn }: { turn: TurnSummary }) {
 function RunningText({ turn }: { turn: TurnSummary }) {
   const live = useAppStore((state) => state.runProgress[turn.sessionId]);
   const progress = live !== undefined && live.turnId === turn.turnId && live.runId === turn.latestRun.runId ? live.progress : null;
-  const now = useNow(progress !== null);
+  const now = useNow(progress !== null, 1000, progress);
   const kind = turn.latestRun.kind;
   if (progress !== null) {
     return (

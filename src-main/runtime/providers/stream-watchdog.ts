@@ -44,14 +44,14 @@ export function startStreamWatchdog(timeouts: StreamTimeouts | undefined, onTime
 function firstTokenTimeout(ms: number): ProviderError {
   return new ProviderError(
     'timed_out',
-    `The provider sent nothing for ${seconds(ms)} after the request (the connection's first-token timeout). It may be overloaded or still loading the model; retry, or allow more time in the connection's settings.`,
+    `The provider sent nothing for ${seconds(ms)} after the request (the connection's first-token timeout); it may be overloaded, or still loading the model.`,
   );
 }
 
 function idleTimeout(ms: number): ProviderError {
   return new ProviderError(
     'timed_out',
-    `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout). Retry, or allow more time in the connection's settings.`,
+    `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout).`,
   );
 }
 
