@@ -14,6 +14,7 @@ import {
   type ProviderTestServer,
 } from '../testing/provider-servers';
 import { CONTINUE_INSTRUCTION } from '../runtime/backends/continue-answer';
+import { ledgerKinds } from '../testing/record-fingerprint';
 import { waitFor } from '../testing/wait-for';
 
 let t: TestHost;
@@ -44,7 +45,9 @@ describe('showing the wait for a provider', () => {
     const sessionId = await setUp('openai_compatible');
     server.enqueue(openAIErrors.rateLimited(0), openAIErrors.serverError(), textReply('Third time lucky.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Try' });
-    await t.waitForTurn(sessionId, 't1', ['completed']);
+    const turn = await t.waitForTurn(sessionId, 't1', ['completed']);
+    // The retries are part of the record, not only of the screen.
+    expect(ledgerKinds(t.dataDir, turn.latestRun.runId).filter((kind) => kind === 'provider_retry')).toHaveLength(2);
     const progress = progressOf(t.events);
     expect(progress.map((step) => (step === null ? 'answering' : `${step.phase} ${step.attempt}/${step.maxAttempts}${step.phase === 'retrying' ? ` ${step.reason}` : ''}`))).toEqual([
       'waiting_for_provider 1/4',
