@@ -7,6 +7,13 @@
 export const RETRY_REASONS = ['rate_limited', 'server_error', 'unreachable'] as const;
 export type RetryReason = (typeof RETRY_REASONS)[number];
 
+/** A session's live run and what it waits on. */
+export interface LiveRunProgress {
+  readonly turnId: string;
+  readonly runId: string;
+  readonly progress: RunProgress;
+}
+
 export type RunProgress =
   /** The request is out; nothing has come back yet. `since` is when it was sent (host clock, ms). */
   | { readonly phase: 'waiting_for_provider'; readonly attempt: number; readonly maxAttempts: number; readonly since: number }

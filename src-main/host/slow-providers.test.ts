@@ -71,7 +71,11 @@ describe('timeouts per connection', () => {
     // The server holds the response open and sends nothing.
     server.enqueue(hangReply());
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Hello?' });
+    // A client that (re)opens the session meanwhile reads what the run waits on.
+    await server.waitForModelCall(0);
+    expect((await t.call('session.get', { sessionId })).runProgress).toMatchObject({ turnId: 't1', progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 4 } });
     const turn = await t.waitForTurn(sessionId, 't1', ['failed']);
+    expect((await t.call('session.get', { sessionId })).runProgress).toBeNull();
     expect(turn.latestRun).toMatchObject({ terminalReason: 'provider_timeout', errorCode: 'provider_timeout' });
     expect(turn.latestRun.errorMessage).toContain('sent nothing for 1 s');
     expect(server.modelCalls()).toHaveLength(1);

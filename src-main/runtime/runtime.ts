@@ -132,7 +132,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   interactions = new InteractionService({ ...deps, bus, executor });
   turns = new TurnService({ ...deps, bus, executor, interactions });
-  const sessions = new SessionService({ ...deps, bus, turns, connections });
+  const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const turnService = turns;
   goals = new GoalService({
     ...deps,

@@ -42,6 +42,7 @@ export function setupStore(options: { openSession?: string } = {}) {
       },
       activeTurn: turn({ turnId: 't1', status: 'running' }),
       queue: [],
+      runProgress: null,
     },
   }));
   link.answer('connection.list', () => ({

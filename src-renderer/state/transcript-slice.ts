@@ -1,6 +1,6 @@
 import type { SliceCreator } from './app-state';
 import type { QueuesState } from './reducers/queue-reducer';
-import { NO_PROGRESS, type RunProgressState } from './reducers/run-progress-reducer';
+import { applySnapshotProgress, NO_PROGRESS, type RunProgressState } from './reducers/run-progress-reducer';
 import { setQueue } from './reducers/queue-reducer';
 import { upsertSession } from './reducers/sessions-reducer';
 import type { TranscriptsState } from './reducers/transcript-reducer';
@@ -42,7 +42,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
       }
       return;
     }
-    const { session, transcript, activeTurn, queue } = outcome.result;
+    const { session, transcript, activeTurn, queue, runProgress } = outcome.result;
     set((state) => {
       const page = activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId)
         ? transcript
@@ -51,6 +51,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
         sessions: upsertSession(state.sessions, session),
         transcripts: { ...state.transcripts, [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page) },
         queues: setQueue(state.queues, sessionId, queue),
+        runProgress: applySnapshotProgress(state.runProgress, sessionId, runProgress),
       };
     });
   }

@@ -1,3 +1,4 @@
+import type { LiveRunProgress } from '../run-progress';
 import { z } from 'zod';
 import type { HostInfo, QueuedMessage, SessionRecord, TranscriptPage, TurnSummary } from '../model';
 import { PERMISSION_MODES } from '../model';
@@ -14,6 +15,8 @@ export interface SessionSnapshot {
   readonly transcript: TranscriptPage;
   readonly activeTurn: TurnSummary | null;
   readonly queue: readonly QueuedMessage[];
+  /** What the live run waits on right now (its provider, a retry); null when nothing waits. */
+  readonly runProgress: LiveRunProgress | null;
 }
 
 export const sessionOperations = {

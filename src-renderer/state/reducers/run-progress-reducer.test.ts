@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { RunProgress } from '../../../src-shared/run-progress';
 import { events, turn } from './record-fixtures';
-import { NO_PROGRESS, reduceRunProgressEvent, type RunProgressState } from './run-progress-reducer';
+import { applySnapshotProgress, NO_PROGRESS, reduceRunProgressEvent, type RunProgressState } from './run-progress-reducer';
 
 const waiting: RunProgress = { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 4, since: 1000 };
 const retrying: RunProgress = { phase: 'retrying', attempt: 2, maxAttempts: 4, reason: 'rate_limited', since: 2000, resumeAt: 10_000 };
@@ -29,5 +29,11 @@ describe('reduceRunProgressEvent', () => {
     expect(reduce(start, events({ kind: 'turn.changed', turn: { ...running, latestRun: { ...running.latestRun, runId: 'r2' } } }))).toEqual({});
     expect(reduce(start, events({ kind: 'turn.changed', turn: turn({ turnId: 'other', status: 'completed' }) }))).toBe(start);
     expect(reduce(start, events({ kind: 'session.removed', sessionId: 's1' }))).toEqual({});
+  });
+
+  it('takes a session snapshot as it is: its run waits, or nothing does', () => {
+    const live = { turnId: 't1', runId: 'r1', progress: retrying };
+    expect(applySnapshotProgress(NO_PROGRESS, 's1', live)).toEqual({ s1: live });
+    expect(applySnapshotProgress({ s1: live, s2: live }, 's1', null)).toEqual({ s2: live });
   });
 });

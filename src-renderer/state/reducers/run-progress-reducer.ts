@@ -1,15 +1,8 @@
 import type { ChangeEvent } from '../../../src-shared/events';
-import type { RunProgress } from '../../../src-shared/run-progress';
+import type { LiveRunProgress } from '../../../src-shared/run-progress';
 
-/** What a session's live run waits on (at most one run per session runs at a time). */
-export interface LiveProgress {
-  readonly turnId: string;
-  readonly runId: string;
-  readonly progress: RunProgress;
-}
-
-/** By session id. Only runs that wait on their provider right now have an entry. */
-export type RunProgressState = Readonly<Record<string, LiveProgress>>;
+/** By session id (at most one run per session runs at a time). Only runs that wait on their provider right now have an entry. */
+export type RunProgressState = Readonly<Record<string, LiveRunProgress>>;
 
 export const NO_PROGRESS: RunProgressState = {};
 
@@ -33,6 +26,11 @@ export function reduceRunProgressEvent(state: RunProgressState, event: ChangeEve
     default:
       return state;
   }
+}
+
+/** A session's live wait as its snapshot (session.get) says it is now. */
+export function applySnapshotProgress(state: RunProgressState, sessionId: string, live: LiveRunProgress | null): RunProgressState {
+  return live === null ? without(state, sessionId) : { ...state, [sessionId]: live };
 }
 
 function without(state: RunProgressState, sessionId: string): RunProgressState {
