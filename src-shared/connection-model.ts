@@ -25,11 +25,21 @@ export interface ConnectionRecord {
   readonly modelsFetchedAt: number | null;
   /** Whether an API key is stored; the key itself is never sent. */
   readonly hasApiKey: boolean;
+  /** How long a model step waits for the first token before the run fails (seconds). */
+  readonly firstTokenTimeoutSeconds: number;
+  /** How long an answer that has begun may go silent before the run fails (seconds). */
+  readonly idleTimeoutSeconds: number;
   readonly builtIn: boolean;
   readonly revision: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
+
+/** The timeouts a new connection starts with: patient enough for a large model, or a local one loading. */
+export const DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS = 120;
+export const DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
+/** The range Settings accepts for either timeout. */
+export const TIMEOUT_SECONDS_RANGE = { min: 1, max: 3600 } as const;
 
 export interface ModelTarget {
   readonly connectionId: string;

@@ -2,6 +2,7 @@ import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
+import type { RunProgress } from './run-progress';
 
 /**
  * Change events pushed to every subscriber. They are signals, not the record: a client that sees a
@@ -11,6 +12,8 @@ export type ChangeEventBody =
   | { readonly kind: 'session.changed'; readonly session: SessionRecord }
   | { readonly kind: 'session.removed'; readonly sessionId: string }
   | { readonly kind: 'turn.changed'; readonly turn: TurnSummary }
+  /** A running turn waits on its provider (`progress`), or the provider is answering again (null). */
+  | { readonly kind: 'run.progress'; readonly sessionId: string; readonly turnId: string; readonly runId: string; readonly progress: RunProgress | null }
   | { readonly kind: 'transcript.appended'; readonly item: TranscriptItem }
   | {
       readonly kind: 'transcript.delta';

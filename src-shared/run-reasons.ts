@@ -32,6 +32,7 @@ const REASONS: Readonly<Record<string, string>> = {
   server_error: 'the provider had a problem on its side',
   usage_limit: 'the account’s usage limit was reached',
   provider_error: 'the provider answered with an error',
+  provider_timeout: 'the provider took too long to answer',
 };
 
 export function describeEndReason(reason: string | null): string {

@@ -46,6 +46,20 @@ describe('the connection catalog', () => {
     expect(t.events.filter((event) => event.kind === 'connections.changed').length).toBe(4);
   });
 
+  it('keeps per-connection timeouts: defaults that suit real models, changed in Settings, checked at the boundary', async () => {
+    const { connection } = await t.call('connection.create', { name: 'Slow box', providerType: 'openai', apiKey: SECRET });
+    expect(connection).toMatchObject({ firstTokenTimeoutSeconds: 120, idleTimeoutSeconds: 60 });
+    const changed = await t.call('connection.update', { connectionId: connection.connectionId, expectedRevision: 1, firstTokenTimeoutSeconds: 300, idleTimeoutSeconds: 45 });
+    expect(changed.connection).toMatchObject({ firstTokenTimeoutSeconds: 300, idleTimeoutSeconds: 45, revision: 2 });
+    expect((await t.call('connection.list', {})).connections[1]).toMatchObject({ firstTokenTimeoutSeconds: 300, idleTimeoutSeconds: 45 });
+    for (const bad of [0, -5, 1.5, 3601]) {
+      const outcome = await t.invoke('connection.update', { connectionId: connection.connectionId, expectedRevision: 2, idleTimeoutSeconds: bad });
+      expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');
+    }
+    const created = await t.call('connection.create', { name: 'Patient', providerType: 'ollama', firstTokenTimeoutSeconds: 600 });
+    expect(created.connection).toMatchObject({ firstTokenTimeoutSeconds: 600, idleTimeoutSeconds: 60 });
+  });
+
   it('refuses bad input clearly', async () => {
     for (const input of [
       { name: '', providerType: 'openai' },

@@ -1,5 +1,10 @@
 import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelTarget, ProviderType } from '../../src-shared/connection-model';
-import { OFFLINE_DEMO_CONNECTION_ID, OFFLINE_DEMO_MODEL_ID } from '../../src-shared/connection-model';
+import {
+  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  OFFLINE_DEMO_CONNECTION_ID,
+  OFFLINE_DEMO_MODEL_ID,
+} from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { ConnectionCatalog } from '../../src-shared/operations';
 import type { StoredConnection } from '../storage/connection-store';
@@ -8,6 +13,7 @@ import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
+import type { StreamTimeouts } from './providers';
 
 export interface ConnectionServiceDeps {
   readonly stores: Stores;
@@ -28,6 +34,8 @@ export interface CreateConnectionRequest {
   readonly baseUrl?: string;
   readonly apiKey?: string;
   readonly enabledModelIds?: readonly string[];
+  readonly firstTokenTimeoutSeconds?: number;
+  readonly idleTimeoutSeconds?: number;
 }
 
 export interface UpdateConnectionRequest {
@@ -38,12 +46,15 @@ export interface UpdateConnectionRequest {
   readonly apiKey?: string | null;
   readonly enabled?: boolean;
   readonly enabledModelIds?: readonly string[];
+  readonly firstTokenTimeoutSeconds?: number;
+  readonly idleTimeoutSeconds?: number;
 }
 
-/** A connection a run can use: where it points and which model. */
+/** A connection a run can use: where it points, which model, and how long to wait for it. */
 export interface ResolvedTarget extends ProviderEndpoint {
   readonly connectionId: string;
   readonly modelId: string;
+  readonly timeouts: StreamTimeouts;
 }
 
 const DEFAULT_TARGET_KEY = 'default_target';
@@ -60,6 +71,8 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent' }],
   modelsFetchedAt: null,
   hasApiKey: false,
+  firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
   builtIn: true,
   revision: 1,
   createdAt: 0,
@@ -114,6 +127,8 @@ export class ConnectionService {
         baseUrl: request.baseUrl ?? null,
         enabledModelIds: request.enabledModelIds ?? [],
         secretId,
+        firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+        idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
         now: clock.now(),
       });
       this.bumpCatalog();
@@ -147,6 +162,8 @@ export class ConnectionService {
           ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
           ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
           ...(request.enabledModelIds === undefined ? {} : { enabledModelIds: request.enabledModelIds }),
+          ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
+          ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
           secretId,
         },
         clock.now(),
@@ -262,7 +279,8 @@ export class ConnectionService {
     const fallback = this.defaultTarget();
     const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
     if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
-    return { connectionId, modelId, ...this.endpointOf(stored) };
+    const timeouts = { firstTokenMs: stored.firstTokenTimeoutSeconds * 1000, idleMs: stored.idleTimeoutSeconds * 1000 };
+    return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
   }
 
   private endpointOf(stored: StoredConnection): ProviderEndpoint {

@@ -1,5 +1,6 @@
 import type { ChangeEventBody } from '../../src-shared/events';
 import type { RunKind, RunStatus, TranscriptItemKind, TurnSummary } from '../../src-shared/model';
+import type { LiveRunProgress, RunProgress } from '../../src-shared/run-progress';
 import type { Stores } from '../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './backends/agent-backend';
 import { AgentBackendError } from './backends/agent-backend';
@@ -45,6 +46,8 @@ interface ActiveRun {
   readonly recorder: RunRecorder;
   readonly controller: AbortController;
   settled: boolean;
+  /** What it waits on right now, for a client that reads the session's snapshot. */
+  progress: RunProgress | null;
   /** Resolves when the backend's stream has been let go of (it may outlive the run's end). */
   readonly released: Promise<void>;
 }
@@ -81,6 +84,13 @@ export class RunExecutor {
     return this.active.get(sessionId)?.identity ?? null;
   }
 
+  /** What a session's live run waits on right now, if anything. */
+  progressOf(sessionId: string): LiveRunProgress | null {
+    const active = this.active.get(sessionId);
+    if (active === undefined || active.progress === null) return null;
+    return { turnId: active.identity.turnId, runId: active.identity.runId, progress: active.progress };
+  }
+
   get activeCount(): number {
     return this.active.size;
   }
@@ -99,7 +109,7 @@ export class RunExecutor {
     const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs, (error) => this.recordingFailed(active, error));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const active: ActiveRun = { identity: run, recorder, controller, settled: false, released };
+    const active: ActiveRun = { identity: run, recorder, controller, settled: false, progress: null, released };
     this.active.set(run.sessionId, active);
     const input: AgentRunInput = {
       sessionId: run.sessionId,
@@ -176,6 +186,9 @@ export class RunExecutor {
             }
             recorder.record({ kind: 'step_started', payload: { step: steps } });
             break;
+          case 'provider_wait':
+            this.reportWait(active, event.progress);
+            break;
           case 'text_delta':
             recorder.appendText('assistant_message', event.text);
             break;
@@ -231,6 +244,17 @@ export class RunExecutor {
         });
       }
     }
+  }
+
+  /** Says live what the run waits on; a retry also goes into the ledger, so the record shows it. */
+  private reportWait(active: ActiveRun, progress: RunProgress | null): void {
+    const { sessionId, turnId, runId } = active.identity;
+    active.progress = progress;
+    if (progress?.phase === 'retrying') {
+      const { attempt, maxAttempts, reason, resumeAt } = progress;
+      active.recorder.record({ kind: 'provider_retry', payload: { attempt, maxAttempts, reason, resumeAt } });
+    }
+    this.deps.bus.publish({ kind: 'run.progress', sessionId, turnId, runId, progress });
   }
 
   /** Ends a run in one transaction; false when the record could not be written (see recordingFailed). */

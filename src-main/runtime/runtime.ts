@@ -141,7 +141,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   interactions = new InteractionService({ ...deps, bus, executor, admission });
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
-  const sessions = new SessionService({ ...deps, bus, turns, connections });
+  const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const turnService = turns;
   goals = new GoalService({
     ...deps,

@@ -1,3 +1,4 @@
+import type { LiveRunProgress } from '../../src-shared/run-progress';
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
@@ -18,6 +19,8 @@ export interface SessionServiceDeps {
   readonly ids: Ids;
   readonly turns: TurnService;
   readonly connections: ConnectionService;
+  /** What a session's live run waits on right now. */
+  readonly progressOf: (sessionId: string) => LiveRunProgress | null;
 }
 
 export interface CreateSessionRequest {
@@ -87,6 +90,7 @@ export class SessionService {
       transcript: this.readPage(sessionId, null, DEFAULT_PAGE_SIZE),
       activeTurn: stores.turns.activeTurn(sessionId),
       queue: stores.queue.queued(sessionId),
+      runProgress: this.deps.progressOf(sessionId),
     });
   }
 

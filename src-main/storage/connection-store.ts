@@ -8,6 +8,8 @@ export interface NewConnection {
   readonly baseUrl: string | null;
   readonly enabledModelIds: readonly string[];
   readonly secretId: string | null;
+  readonly firstTokenTimeoutSeconds: number;
+  readonly idleTimeoutSeconds: number;
   readonly now: number;
 }
 
@@ -17,6 +19,8 @@ export interface ConnectionChanges {
   readonly enabled?: boolean;
   readonly enabledModelIds?: readonly string[];
   readonly secretId?: string | null;
+  readonly firstTokenTimeoutSeconds?: number;
+  readonly idleTimeoutSeconds?: number;
   readonly models?: { readonly models: readonly ModelInfo[]; readonly fetchedAt: number };
 }
 
@@ -45,6 +49,8 @@ interface ConnectionRow {
   models: string;
   models_fetched_at: number | null;
   secret_id: string | null;
+  first_token_timeout_seconds: number;
+  idle_timeout_seconds: number;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -61,6 +67,8 @@ function toStored(row: ConnectionRow): StoredConnection {
     models: JSON.parse(row.models) as ModelInfo[],
     modelsFetchedAt: row.models_fetched_at,
     secretId: row.secret_id,
+    firstTokenTimeoutSeconds: row.first_token_timeout_seconds,
+    idleTimeoutSeconds: row.idle_timeout_seconds,
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -70,13 +78,14 @@ function toStored(row: ConnectionRow): StoredConnection {
 export function createConnectionStore(db: Db): ConnectionStore {
   const insert = db.prepare(`
     INSERT INTO connections (connection_id, name, provider_type, base_url, enabled, enabled_model_ids, models,
-                             models_fetched_at, secret_id, revision, created_at, updated_at)
-    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, 1, @now, @now)`);
+                             models_fetched_at, secret_id, first_token_timeout_seconds, idle_timeout_seconds, revision, created_at, updated_at)
+    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, @firstTokenTimeoutSeconds, @idleTimeoutSeconds, 1, @now, @now)`);
   const get = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE connection_id = ?');
   const list = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY created_at, connection_id');
   const update = db.prepare(`
     UPDATE connections SET name = @name, base_url = @baseUrl, enabled = @enabled, enabled_model_ids = @enabledModelIds,
-      models = @models, models_fetched_at = @modelsFetchedAt, secret_id = @secretId, revision = revision + 1, updated_at = @now
+      models = @models, models_fetched_at = @modelsFetchedAt, secret_id = @secretId,
+      first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, revision = revision + 1, updated_at = @now
     WHERE connection_id = @connectionId`);
   const remove = db.prepare('DELETE FROM connections WHERE connection_id = ?');
 
@@ -106,6 +115,8 @@ export function createConnectionStore(db: Db): ConnectionStore {
         models: JSON.stringify(changes.models?.models ?? current.models),
         modelsFetchedAt: changes.models?.fetchedAt ?? current.modelsFetchedAt,
         secretId: changes.secretId === undefined ? current.secretId : changes.secretId,
+        firstTokenTimeoutSeconds: changes.firstTokenTimeoutSeconds ?? current.firstTokenTimeoutSeconds,
+        idleTimeoutSeconds: changes.idleTimeoutSeconds ?? current.idleTimeoutSeconds,
         now,
       });
       const updated = store.get(connectionId);

@@ -5,6 +5,7 @@ export type LedgerEventKind =
   | 'run_opened'
   | 'user_message'
   | 'step_started'
+  | 'provider_retry'
   | 'assistant_text'
   | 'reasoning'
   | 'tool_call'

@@ -190,6 +190,45 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </FieldFrame>
       )}
 
+      <fieldset className="timeout-fields">
+        <legend className="field-label">Patience with a slow provider</legend>
+        <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
+        <div className="timeout-row">
+          <FieldFrame controlId={`${formId}-first-token`} label="First answer within (seconds)" error={shown.firstTokenTimeout}>
+            {(aria) => (
+              <input
+                {...aria}
+                className="input input-seconds"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={3600}
+                step={1}
+                value={draft.firstTokenTimeout}
+                onChange={(event) => change({ firstTokenTimeout: event.target.value })}
+                onBlur={() => touch('firstTokenTimeout')}
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame controlId={`${formId}-idle`} label="Silence mid-answer up to (seconds)" error={shown.idleTimeout}>
+            {(aria) => (
+              <input
+                {...aria}
+                className="input input-seconds"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={3600}
+                step={1}
+                value={draft.idleTimeout}
+                onChange={(event) => change({ idleTimeout: event.target.value })}
+                onBlur={() => touch('idleTimeout')}
+              />
+            )}
+          </FieldFrame>
+        </div>
+      </fieldset>
+
       <div className="form-actions">
         {notice !== null ? (
           <p className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="connection-notice">
@@ -208,5 +247,12 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
 }
 
 function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
-  return a.name === b.name && a.providerType === b.providerType && a.baseUrl === b.baseUrl && a.apiKey === b.apiKey;
+  return (
+    a.name === b.name &&
+    a.providerType === b.providerType &&
+    a.baseUrl === b.baseUrl &&
+    a.apiKey === b.apiKey &&
+    a.firstTokenTimeout === b.firstTokenTimeout &&
+    a.idleTimeout === b.idleTimeout
+  );
 }

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
-import { selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
+import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
@@ -22,15 +22,38 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
   const item = useAppStore(selectItem(sessionId, itemId));
   const endsTurn = useAppStore(selectEndsTurn(sessionId, index));
   const goalTurn = useAppStore((state) => (item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal'));
+  const continuation = useAppStore(selectContinuesAnswer(sessionId, index));
   if (item === undefined) return null;
   return (
     <div className="entry">
-      <MessageBody item={item} goalTurn={goalTurn} />
+      {continuation ? null : item.kind === 'assistant_message' ? (
+        <AssistantAnswer item={item} sessionId={sessionId} index={index} />
+      ) : (
+        <MessageBody item={item} goalTurn={goalTurn} />
+      )}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>
   );
 });
+
+/**
+ * An assistant message with the continuations that follow it (Continue or Retry after it was cut off)
+ * joined on: one answer on screen, as the model was asked to write it.
+ */
+function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; sessionId: string; index: number }) {
+  const text = useAppStore(selectAnswerText(sessionId, index));
+  // No typing cursor while the host is unreachable: nothing is known to be streaming.
+  const unreachable = useAppStore(selectHostUnreachable);
+  const streaming = useAppStore(selectAnswerStreaming(sessionId, index)) && !unreachable;
+  return (
+    <div className="message-line message-line-assistant">
+      <div data-testid="message" data-kind={item.kind} data-item-id={item.itemId} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
+        <Markdown text={text} />
+      </div>
+    </div>
+  );
+}
 
 /** The interaction a tool call opened (a question, a form, an approval), if any. */
 export function interactionIdOf(item: TranscriptItem): string | null {
@@ -57,14 +80,6 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
         <div className="message-line message-line-user">
           <div {...common} className="message message-user">
             {item.text}
-          </div>
-        </div>
-      );
-    case 'assistant_message':
-      return (
-        <div className="message-line message-line-assistant">
-          <div {...common} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
-            <Markdown text={item.text} />
           </div>
         </div>
       );

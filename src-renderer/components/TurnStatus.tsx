@@ -1,6 +1,8 @@
 import type { TurnSummary } from '../../src-shared/model';
 import { describeEndReason } from '../../src-shared/run-reasons';
 import { describeRunError, showsHostMessage } from '../format/run-errors';
+import { runProgressText } from '../format/run-progress';
+import { useNow } from '../hooks/use-now';
 import { usageDetail, usageLabel } from '../format/usage';
 import { selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -110,12 +112,7 @@ function StatusText({ turn }: { turn: TurnSummary }) {
   const run = turn.latestRun;
   switch (turn.status) {
     case 'running':
-      return (
-        <span className="turn-status-text">
-          <Spinner />
-          {run.kind === 'resume' ? 'Resuming…' : run.kind === 'continuation' ? 'Continuing with your answer…' : 'Working…'}
-        </span>
-      );
+      return <RunningText turn={turn} />;
     case 'waiting':
       return (
         <span className="turn-status-text">
@@ -147,6 +144,31 @@ function StatusText({ turn }: { turn: TurnSummary }) {
         </span>
       );
   }
+}
+
+/**
+ * A running turn: what it waits on when its provider is slow or being retried (a live timer), else
+ * what it is doing.
+ */
+function RunningText({ turn }: { turn: TurnSummary }) {
+  const live = useAppStore((state) => state.runProgress[turn.sessionId]);
+  const progress = live !== undefined && live.turnId === turn.turnId && live.runId === turn.latestRun.runId ? live.progress : null;
+  const now = useNow(progress !== null, 1000, progress);
+  const kind = turn.latestRun.kind;
+  if (progress !== null) {
+    return (
+      <span className="turn-status-text" data-testid="provider-wait" data-phase={progress.phase} role="timer" aria-live="off">
+        {progress.phase === 'retrying' ? <RetryIcon /> : <Spinner />}
+        {runProgressText(progress, now)}
+      </span>
+    );
+  }
+  return (
+    <span className="turn-status-text">
+      <Spinner />
+      {kind === 'resume' ? 'Resuming…' : kind === 'continuation' ? 'Continuing with your answer…' : 'Working…'}
+    </span>
+  );
 }
 
 /** "Stopped", and why when someone or something other than the person's own Stop ended it. */

@@ -31,8 +31,13 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     remedy: 'pick_model',
   },
   unreachable: {
-    title: 'The provider could not be reached',
-    sentence: 'Cairn got no answer from the provider’s server. Check the network or the connection’s address, then retry.',
+    title: 'The connection to the provider failed',
+    sentence: 'The provider’s server could not be reached, or the connection broke off before the answer was complete. Check the network or the connection’s address, then retry.',
+    remedy: 'settings',
+  },
+  provider_timeout: {
+    title: 'The provider took too long',
+    sentence: 'Cairn stopped waiting once the connection’s timeout ran out. Retry, or allow more time in the connection’s settings.',
     remedy: 'settings',
   },
   server_error: {

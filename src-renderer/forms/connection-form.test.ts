@@ -22,7 +22,7 @@ describe('the connection form', () => {
   });
 
   it('sends only what was filled in when creating', () => {
-    expect(createInput({ name: ' Box ', providerType: 'openai_compatible', baseUrl: ' http://h/v1 ', apiKey: '' })).toEqual({
+    expect(createInput({ ...emptyDraft('openai_compatible'), name: ' Box ', baseUrl: ' http://h/v1 ' })).toEqual({
       name: 'Box',
       providerType: 'openai_compatible',
       baseUrl: 'http://h/v1',
@@ -38,6 +38,19 @@ describe('the connection form', () => {
       baseUrl: null,
       apiKey: 'sk-new',
     });
+  });
+
+  it('takes timeouts in whole seconds from 1 to 3600, and sends them only when they differ', () => {
+    const draft = { ...emptyDraft('ollama') };
+    expect(draft).toMatchObject({ firstTokenTimeout: '120', idleTimeout: '60' });
+    expect(validateConnectionDraft({ ...draft, firstTokenTimeout: '0', idleTimeout: '2.5' })).toEqual({
+      firstTokenTimeout: 'Enter whole seconds from 1 to 3600.',
+      idleTimeout: 'Enter whole seconds from 1 to 3600.',
+    });
+    expect(validateConnectionDraft({ ...draft, firstTokenTimeout: '3601' }).firstTokenTimeout).toBeDefined();
+    expect(createInput({ ...draft, firstTokenTimeout: ' 300 ' })).toEqual({ name: 'Ollama', providerType: 'ollama', firstTokenTimeoutSeconds: 300 });
+    const record = connection({ connectionId: 'c1', revision: 2, idleTimeoutSeconds: 60 });
+    expect(updateInput(record, { ...draftOf(record), idleTimeout: '15' })).toEqual({ connectionId: 'c1', expectedRevision: 2, idleTimeoutSeconds: 15 });
   });
 
   it('says a verdict in a few words', () => {

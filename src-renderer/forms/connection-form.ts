@@ -1,4 +1,5 @@
 import type { ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
+import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, TIMEOUT_SECONDS_RANGE } from '../../src-shared/connection-model';
 import type { OperationInput } from '../../src-shared/operations';
 
 /** The add/edit connection form: what the fields hold, their checks, and the operation input they make. */
@@ -8,9 +9,12 @@ export interface ConnectionDraft {
   readonly baseUrl: string;
   /** A new key to store; empty leaves the stored one as it is. */
   readonly apiKey: string;
+  /** Seconds, as typed. */
+  readonly firstTokenTimeout: string;
+  readonly idleTimeout: string;
 }
 
-export type ConnectionField = 'name' | 'baseUrl' | 'apiKey';
+export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
 interface ProviderInfo {
@@ -38,7 +42,14 @@ export function providerLabel(providerType: ConnectionRecord['providerType']): s
 }
 
 export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDraft {
-  return { name: PROVIDERS[providerType].label, providerType, baseUrl: '', apiKey: '' };
+  return {
+    name: PROVIDERS[providerType].label,
+    providerType,
+    baseUrl: '',
+    apiKey: '',
+    firstTokenTimeout: String(DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS),
+    idleTimeout: String(DEFAULT_IDLE_TIMEOUT_SECONDS),
+  };
 }
 
 export function draftOf(connection: ConnectionRecord): ConnectionDraft {
@@ -47,6 +58,8 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     providerType: connection.providerType === 'scripted' ? 'openai_compatible' : connection.providerType,
     baseUrl: connection.baseUrl ?? '',
     apiKey: '',
+    firstTokenTimeout: String(connection.firstTokenTimeoutSeconds),
+    idleTimeout: String(connection.idleTimeoutSeconds),
   };
 }
 
@@ -85,7 +98,24 @@ export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = f
   else if (key === '' && requireKey && PROVIDERS[draft.providerType].keyNeeded === 'required') {
     problems.apiKey = `${PROVIDERS[draft.providerType].label} needs an API key.`;
   }
+  const firstToken = timeoutProblem(draft.firstTokenTimeout);
+  if (firstToken !== null) problems.firstTokenTimeout = firstToken;
+  const idle = timeoutProblem(draft.idleTimeout);
+  if (idle !== null) problems.idleTimeout = idle;
   return problems;
+}
+
+/** A timeout as the host takes it: whole seconds from 1 to 3600; null when the text is not one. */
+export function timeoutSeconds(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= TIMEOUT_SECONDS_RANGE.min && value <= TIMEOUT_SECONDS_RANGE.max ? value : null;
+}
+
+function timeoutProblem(text: string): string | null {
+  if (timeoutSeconds(text) !== null) return null;
+  return `Enter whole seconds from ${TIMEOUT_SECONDS_RANGE.min} to ${TIMEOUT_SECONDS_RANGE.max}.`;
 }
 
 export function hasProblems(problems: ConnectionProblems): boolean {
@@ -95,11 +125,15 @@ export function hasProblems(problems: ConnectionProblems): boolean {
 export function createInput(draft: ConnectionDraft): OperationInput<'connection.create'> {
   const baseUrl = draft.baseUrl.trim();
   const apiKey = draft.apiKey.trim();
+  const firstTokenTimeoutSeconds = timeoutSeconds(draft.firstTokenTimeout) ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS;
+  const idleTimeoutSeconds = timeoutSeconds(draft.idleTimeout) ?? DEFAULT_IDLE_TIMEOUT_SECONDS;
   return {
     name: draft.name.trim(),
     providerType: draft.providerType,
     ...(baseUrl === '' ? {} : { baseUrl }),
     ...(apiKey === '' ? {} : { apiKey }),
+    ...(firstTokenTimeoutSeconds === DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS ? {} : { firstTokenTimeoutSeconds }),
+    ...(idleTimeoutSeconds === DEFAULT_IDLE_TIMEOUT_SECONDS ? {} : { idleTimeoutSeconds }),
   };
 }
 
@@ -108,10 +142,14 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
   const name = draft.name.trim();
   const baseUrl = draft.baseUrl.trim();
   const apiKey = draft.apiKey.trim();
+  const firstTokenTimeoutSeconds = timeoutSeconds(draft.firstTokenTimeout) ?? connection.firstTokenTimeoutSeconds;
+  const idleTimeoutSeconds = timeoutSeconds(draft.idleTimeout) ?? connection.idleTimeoutSeconds;
   const changes = {
     ...(name !== connection.name ? { name } : {}),
     ...(baseUrl !== (connection.baseUrl ?? '') ? { baseUrl: baseUrl === '' ? null : baseUrl } : {}),
     ...(apiKey !== '' ? { apiKey } : {}),
+    ...(firstTokenTimeoutSeconds !== connection.firstTokenTimeoutSeconds ? { firstTokenTimeoutSeconds } : {}),
+    ...(idleTimeoutSeconds !== connection.idleTimeoutSeconds ? { idleTimeoutSeconds } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
   return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };

@@ -43,3 +43,45 @@ export const selectEndsTurn = (sessionId: string, index: number) => (state: AppS
   if (nextId === undefined) return true;
   return transcript.itemsById[id]?.turnId !== transcript.itemsById[nextId]?.turnId;
 };
+
+/**
+ * Whether the item at `index` continues the answer before it: an assistant message right after an
+ * assistant message of the same turn written by an earlier run (Continue or Retry after a cut-off
+ * answer). Such an item is shown as part of that answer, not as a second one.
+ */
+export function continuesAnswer(transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> }, index: number): boolean {
+  const item = transcript.itemsById[transcript.itemIds[index] ?? ''];
+  const before = transcript.itemsById[transcript.itemIds[index - 1] ?? ''];
+  return (
+    item !== undefined &&
+    before !== undefined &&
+    item.kind === 'assistant_message' &&
+    before.kind === 'assistant_message' &&
+    item.turnId === before.turnId &&
+    item.runId !== before.runId
+  );
+}
+
+export const selectContinuesAnswer = (sessionId: string, index: number) => (state: AppState): boolean => {
+  const transcript = state.transcripts[sessionId];
+  return transcript !== undefined && continuesAnswer(transcript, index);
+};
+
+/** The answer that starts at `index` with its continuations joined, and whether any part still streams. */
+function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean } | null {
+  const transcript = state.transcripts[sessionId];
+  if (transcript === undefined) return null;
+  let text = '';
+  let streaming = false;
+  for (let at = index; ; at += 1) {
+    const item = transcript.itemsById[transcript.itemIds[at] ?? ''];
+    if (item === undefined || (at > index && !continuesAnswer(transcript, at))) break;
+    text += item.text;
+    streaming ||= item.state === 'streaming';
+  }
+  return { text, streaming };
+}
+
+export const selectAnswerText = (sessionId: string, index: number) => (state: AppState): string => joinedAnswer(state, sessionId, index)?.text ?? '';
+
+export const selectAnswerStreaming = (sessionId: string, index: number) => (state: AppState): boolean => joinedAnswer(state, sessionId, index)?.streaming ?? false;

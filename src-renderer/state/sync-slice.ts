@@ -26,7 +26,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     const batch = buffer;
     buffer = [];
     const state = get();
-    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals, shell: state.shell };
+    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals, shell: state.shell, runProgress: state.runProgress };
     const record = applyChangeEvents(current, batch);
     if (record !== current) {
       const selectedGone = state.selectedSessionId !== null && record.transcripts[state.selectedSessionId] === undefined

@@ -45,6 +45,7 @@ export function setupStore(options: { openSession?: string; draftStorage?: Draft
       },
       activeTurn: turn({ turnId: 't1', status: 'running' }),
       queue: [],
+      runProgress: null,
     },
   }));
   link.answer('connection.list', () => ({

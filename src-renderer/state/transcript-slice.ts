@@ -1,5 +1,6 @@
 import type { SliceCreator } from './app-state';
 import type { QueuesState } from './reducers/queue-reducer';
+import { applySnapshotProgress, NO_PROGRESS, type RunProgressState } from './reducers/run-progress-reducer';
 import { setQueue } from './reducers/queue-reducer';
 import { upsertSession } from './reducers/sessions-reducer';
 import type { TranscriptsState } from './reducers/transcript-reducer';
@@ -12,6 +13,8 @@ export interface TranscriptSlice {
   readonly transcripts: TranscriptsState;
   /** Follow-ups waiting to start, by session id, for loaded sessions. */
   readonly queues: QueuesState;
+  /** What each session's live run waits on (its provider, a retry), by session id. */
+  readonly runProgress: RunProgressState;
   /** Shows a session: what is cached at once, then a fresh snapshot. */
   openSession(sessionId: string): Promise<void>;
   /** Re-reads a session's snapshot (after a reconnect, a seq gap or a delta that did not line up). */
@@ -39,7 +42,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
       }
       return;
     }
-    const { session, transcript, activeTurn, queue } = outcome.result;
+    const { session, transcript, activeTurn, queue, runProgress } = outcome.result;
     set((state) => {
       const page = activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId)
         ? transcript
@@ -48,6 +51,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
         sessions: upsertSession(state.sessions, session),
         transcripts: { ...state.transcripts, [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page) },
         queues: setQueue(state.queues, sessionId, queue),
+        runProgress: applySnapshotProgress(state.runProgress, sessionId, runProgress),
       };
     });
   }
@@ -55,6 +59,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
   return {
     transcripts: {},
     queues: {},
+    runProgress: NO_PROGRESS,
 
     async openSession(sessionId) {
       if (get().transcripts[sessionId] === undefined) {

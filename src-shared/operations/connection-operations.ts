@@ -6,7 +6,7 @@ import type {
   DiscoveredServer,
   ModelTarget,
 } from '../connection-model';
-import { PROVIDER_TYPES } from '../connection-model';
+import { PROVIDER_TYPES, TIMEOUT_SECONDS_RANGE } from '../connection-model';
 import type { UsageGroup, UsageTotals } from '../usage-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -38,6 +38,11 @@ const baseUrl = wellFormedString()
 const apiKey = wellFormedString().trim().min(1).max(4000);
 const modelId = wellFormedString().trim().min(1).max(200);
 const revision = z.number().int().min(0);
+const timeoutSeconds = z
+  .number()
+  .int('Use whole seconds')
+  .min(TIMEOUT_SECONDS_RANGE.min, `Allow at least ${TIMEOUT_SECONDS_RANGE.min} second`)
+  .max(TIMEOUT_SECONDS_RANGE.max, `Allow at most ${TIMEOUT_SECONDS_RANGE.max} seconds (an hour)`);
 
 export interface ConnectionCatalog {
   readonly connections: readonly ConnectionRecord[];
@@ -59,6 +64,8 @@ export const connectionOperations = {
       baseUrl: baseUrl.optional(),
       apiKey: apiKey.optional(),
       enabledModelIds: z.array(modelId).max(500).optional(),
+      firstTokenTimeoutSeconds: timeoutSeconds.optional(),
+      idleTimeoutSeconds: timeoutSeconds.optional(),
     }),
     errors: ['invalid_input'],
   }),
@@ -73,6 +80,8 @@ export const connectionOperations = {
       apiKey: apiKey.nullable().optional(),
       enabled: z.boolean().optional(),
       enabledModelIds: z.array(modelId).max(500).optional(),
+      firstTokenTimeoutSeconds: timeoutSeconds.optional(),
+      idleTimeoutSeconds: timeoutSeconds.optional(),
     }),
     errors: ['not_found', 'revision_conflict', 'operation_unavailable'],
   }),

@@ -1,3 +1,4 @@
+import type { LiveRunProgress } from '../run-progress';
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
 import type { HostInfo, QueuedMessage, SessionRecord, TranscriptPage, TurnSummary } from '../model';
@@ -15,6 +16,8 @@ export interface SessionSnapshot {
   readonly transcript: TranscriptPage;
   readonly activeTurn: TurnSummary | null;
   readonly queue: readonly QueuedMessage[];
+  /** What the live run waits on right now (its provider, a retry); null when nothing waits. */
+  readonly runProgress: LiveRunProgress | null;
 }
 
 export const sessionOperations = {

@@ -1,5 +1,6 @@
 import type { InteractionRequest } from '../../../src-shared/interaction-model';
 import type { RunKind, RunStatus } from '../../../src-shared/model';
+import type { RunProgress } from '../../../src-shared/run-progress';
 
 /** A message of the conversation so far, as a backend reads it. */
 export interface HistoryMessage {
@@ -33,6 +34,8 @@ export interface AgentRunInput {
 /** What a backend reports while it works. The runtime records each in the ledger, in order. */
 export type AgentEvent =
   | { readonly type: 'step_started' }
+  /** The step waits on its provider (a request out, or a retry scheduled); null once the answer flows. */
+  | { readonly type: 'provider_wait'; readonly progress: RunProgress | null }
   | { readonly type: 'text_delta'; readonly text: string }
   | { readonly type: 'reasoning_delta'; readonly text: string }
   | { readonly type: 'tool_call'; readonly toolCallId: string; readonly toolName: string; readonly input: unknown }

@@ -1,8 +1,10 @@
-import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
+import type { RetryReason } from '../../../src-shared/run-progress';
+import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderErrorClass, ProviderTarget } from '../providers';
 import { ProviderError } from '../providers';
 import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
+import { continuingPartialAnswer } from './continue-answer';
 import { conversationFromHistory, type ConversationMessage } from './conversation';
 
 export interface ModelAgentDeps {
@@ -19,6 +21,9 @@ export interface ModelAgentDeps {
   readonly retryBaseMs?: number;
 }
 
+/** The longest the backend waits before a retry, whatever the provider asks. */
+const MAX_RETRY_DELAY_MS = 30_000;
+
 export const MODEL_BACKEND_ID = 'model';
 
 const SYSTEM_PROMPT = [
@@ -29,7 +34,9 @@ const SYSTEM_PROMPT = [
 /**
  * The built-in agent over a real model: one model step at a time (the runtime records every step,
  * tool call and tool result before the next begins), tools run between steps, transient provider
- * errors retried with backoff within the step, Stop aborting the in-flight request.
+ * errors retried with backoff within the step (each wait and retry reported as `provider_wait`, so the
+ * screen can say what it waits for), Stop aborting the in-flight request. A resumed run whose answer
+ * was cut off asks the model to continue that answer rather than give it again.
  */
 export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
   const maxRetries = deps.maxRetries ?? 3;
@@ -46,7 +53,9 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       if (end.ended !== 'result') return;
       history = [...history, { role: 'tool_result', text: input.approvedToolCall.toolName, turnId: input.turnId, runId: input.runId, data: { ...input.approvedToolCall, output: end.output, isError: end.isError } }];
     }
-    const messages: ConversationMessage[] = conversationFromHistory(history);
+    const conversation = conversationFromHistory(history);
+    const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
+    const maxAttempts = maxRetries + 1;
     const system =
       input.resume === null
         ? SYSTEM_PROMPT
@@ -59,6 +68,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
       for (let attempt = 0; ; attempt += 1) {
         let emitted = false;
+        yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
         try {
           for await (const event of deps.streamStep({
             target,
@@ -67,6 +77,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
             signal,
           })) {
+            if (!emitted) yield { type: 'provider_wait', progress: null };
             emitted = true;
             switch (event.type) {
               case 'text_delta':
@@ -96,10 +107,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
           const failure = error instanceof ProviderError ? error : null;
           if (signal.aborted || failure?.errorClass === 'aborted') return;
           if (failure === null) throw error;
-          if (!failure.transient || emitted || attempt >= maxRetries) {
-            throw new AgentBackendError(failure.errorClass, failure.message, failure.errorClass === 'usage_limit' ? 'usage_limit' : 'provider_error');
-          }
-          await abortableDelay(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, signal);
+          const reason = retryReasonOf(failure.errorClass);
+          if (!failure.transient || reason === null || emitted || attempt >= maxRetries) throw backendErrorOf(failure);
+          const delayMs = Math.min(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
+          const since = deps.now();
+          yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts, reason, since, resumeAt: since + delayMs } };
+          await abortableDelay(delayMs, signal);
           if (signal.aborted) return;
         }
       }
@@ -120,10 +133,26 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
   return { id: MODEL_BACKEND_ID, run };
 }
 
+/** The run's failure: a timeout and a usage limit have their own classes, everything else is a provider error. */
+function backendErrorOf(failure: ProviderError): AgentBackendError {
+  switch (failure.errorClass) {
+    case 'usage_limit':
+      return new AgentBackendError('usage_limit', failure.message, 'usage_limit');
+    case 'timed_out':
+      return new AgentBackendError('provider_timeout', failure.message, 'provider_timeout');
+    default:
+      return new AgentBackendError(failure.errorClass, failure.message, 'provider_error');
+  }
+}
+
+function retryReasonOf(errorClass: ProviderErrorClass): RetryReason | null {
+  return errorClass === 'rate_limited' || errorClass === 'server_error' || errorClass === 'unreachable' ? errorClass : null;
+}
+
 function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(done, Math.min(ms, 30_000));
+    const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
     function done() {
       clearTimeout(timer);

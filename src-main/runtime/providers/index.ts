@@ -4,10 +4,11 @@
  *
  * - `streamModelStep(request)` — one model call: yields `text_delta`, `reasoning_delta`, complete
  *   `tool_call`s (parsed input; the tools are never executed here), then one `finish` with the finish
- *   reason, usage and latency. No retries. Throws `ProviderError`; aborting `request.signal` closes
+ *   reason, usage and latency. No retries. `target.timeouts` bounds the wait for the first token and
+ *   the silence between parts (class `timed_out`). Throws `ProviderError`; aborting `request.signal` closes
  *   the HTTP request and throws class `aborted` at once.
  * - `ProviderError` — `errorClass` (bad_key, model_not_found, rate_limited, context_too_long,
- *   unreachable, server_error, usage_limit, bad_request, aborted), `transient`, `retryAfterMs`,
+ *   unreachable, server_error, usage_limit, bad_request, timed_out, aborted), `transient`, `retryAfterMs`,
  *   `status`; a message for a person, never containing the API key. `classifyProviderError(error)`
  *   maps anything thrown by the SDK or fetch onto one.
  * - `listModels(connection, signal)` / `testConnection(connection, signal)` — the model list, and a
@@ -36,6 +37,7 @@ export type {
   ProviderConnection,
   ProviderTarget,
   ProviderType,
+  StreamTimeouts,
 } from './provider-types';
 export { streamModelStep } from './stream-model-step';
 export { testConnection, type ConnectionCheck, type ConnectionVerdict } from './test-connection';

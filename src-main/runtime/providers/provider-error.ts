@@ -8,6 +8,8 @@ export type ProviderErrorClass =
   | 'server_error'
   | 'usage_limit'
   | 'bad_request'
+  /** The provider sent nothing before the first-token timeout, or went silent mid-answer for the idle timeout. */
+  | 'timed_out'
   | 'aborted';
 
 /** Classes worth retrying as they are: the same request may well succeed later. */

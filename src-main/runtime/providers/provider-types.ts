@@ -9,10 +9,20 @@ export interface ProviderTarget {
   readonly baseUrl: string | null;
   readonly apiKey: string | null;
   readonly modelId: string;
+  /** How long a step may wait for the first token and then between parts; none when absent. */
+  readonly timeouts?: StreamTimeouts;
+}
+
+/** A connection's patience with a slow provider, in milliseconds. */
+export interface StreamTimeouts {
+  /** From sending the request until the first text, reasoning or tool call arrives. */
+  readonly firstTokenMs: number;
+  /** Between two parts of an answer that has begun. */
+  readonly idleMs: number;
 }
 
 /** A connection without a model: what listing models and testing a connection need. */
-export type ProviderConnection = Omit<ProviderTarget, 'modelId'>;
+export type ProviderConnection = Omit<ProviderTarget, 'modelId' | 'timeouts'>;
 
 /** A tool the model may call. The runtime executes it; this layer only describes it to the model. */
 export interface ModelToolSpec {

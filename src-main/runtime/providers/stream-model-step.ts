@@ -5,13 +5,15 @@ import { languageModelFor } from './language-model';
 import { ProviderError } from './provider-error';
 import type { ModelFinishReason, ModelStepEvent, ModelStepRequest, ModelUsage } from './provider-types';
 import { toolSetFor } from './model-tools';
+import { startStreamWatchdog } from './stream-watchdog';
 
 /**
  * One model call (one step) through the AI SDK's `streamText`: text, reasoning and complete tool
  * calls as they arrive, then `finish` with the usage. Tools are described, never executed; the SDK does
  * not retry (`maxRetries: 0`; the runtime decides). Failures throw a ProviderError. Aborting
  * `request.signal` closes the HTTP request and ends the iteration at once with class `aborted`;
- * so does leaving the loop early.
+ * so does leaving the loop early. The target's timeouts end a silent call the same way, with class
+ * `timed_out`.
  */
 export async function* streamModelStep(request: ModelStepRequest): AsyncGenerator<ModelStepEvent, void, undefined> {
   const started = performance.now();
@@ -22,6 +24,9 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
   const controller = new AbortController();
   const onAbort = () => controller.abort(request.signal.reason);
   request.signal.addEventListener('abort', onAbort, { once: true });
+  const watchdog = startStreamWatchdog(request.target.timeouts, (error) => controller.abort(error));
+  // A stop by the person wins over a timeout that fired at the same moment.
+  const ended = () => (request.signal.aborted ? stoppedBy(request.signal) : (watchdog.timedOut ?? stoppedBy(request.signal)));
 
   let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | null = null;
   let completed = false;
@@ -47,9 +52,10 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
     let finish: ModelStepEvent | null = null;
     for (;;) {
       const next = await readUnlessStopped(reader, controller.signal);
-      if (next === 'stopped' || request.signal.aborted) throw stoppedBy(request.signal);
+      if (next === 'stopped' || controller.signal.aborted) throw ended();
       if (next.done) break;
       const part = next.value;
+      watchdog.saw(TOKEN_PARTS.has(part.type));
       switch (part.type) {
         case 'text-delta':
           if (part.text !== '') yield { type: 'text_delta', text: part.text };
@@ -66,7 +72,7 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
         case 'error':
           throw fail(part.error);
         case 'abort':
-          throw stoppedBy(request.signal);
+          throw ended();
         default:
           break;
       }
@@ -76,14 +82,19 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
     completed = true;
     yield finish;
   } catch (error) {
+    if (controller.signal.aborted && !completed) throw ended();
     throw error instanceof ProviderError ? error : fail(error);
   } finally {
+    watchdog.stop();
     request.signal.removeEventListener('abort', onAbort);
     // Leaving early (an error, a stop, or the caller breaking out) must close the HTTP request.
     if (!completed) controller.abort();
     reader?.cancel().catch(() => {});
   }
 }
+
+/** Parts that carry the answer: the first of them ends the wait for the first token. */
+const TOKEN_PARTS: ReadonlySet<TextStreamPart<ToolSet>['type']> = new Set(['text-delta', 'reasoning-delta', 'tool-input-start', 'tool-input-delta', 'tool-call', 'finish']);
 
 /**
  * The next part, or `stopped` as soon as `signal` aborts, even if the read never settles (a fetch that

@@ -21,6 +21,7 @@ const VERDICTS: Readonly<Record<Exclude<ProviderErrorClass, 'aborted'>, Connecti
   usage_limit: 'server_error',
   context_too_long: 'server_error',
   server_error: 'server_error',
+  timed_out: 'unreachable',
 };
 
 /**

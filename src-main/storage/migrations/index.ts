@@ -9,6 +9,7 @@ import { migration008ShellRunIdentity } from './008-shell-run-identity';
 import { migration009WorkHubDecisions } from './009-workhub-decisions';
 import { migration010GoalControls } from './010-goal-controls';
 import { migration011PermissionGrantRevocations } from './011-permission-grant-revocations';
+import { migration012ConnectionTimeouts } from './012-connection-timeouts';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009WorkHubDecisions,
   migration010GoalControls,
   migration011PermissionGrantRevocations,
+  migration012ConnectionTimeouts,
 ];

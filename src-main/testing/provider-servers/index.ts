@@ -17,8 +17,10 @@
 export { startAnthropicServer, anthropicErrors } from './anthropic-messages-server';
 export { startOllamaServer, ollamaErrors } from './ollama-chat-server';
 export { startOpenAIChatServer, openAIErrors } from './openai-chat-server';
+export { continuingModel } from './continuing-model';
 export {
   TEST_API_KEY,
+  type QueuedReply,
   type ProviderTestServer,
   type ProviderTestServerOptions,
   type RecordedRequest,

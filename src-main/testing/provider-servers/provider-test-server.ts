@@ -70,8 +70,8 @@ export interface ProviderTestServer {
   modelCalls(): readonly RecordedRequest[];
   /** The tool results the `index`-th model call sent (e.g. the answer to an `ask_user` call); throws if there is no such call. */
   toolResultsIn(index: number): RecordedToolResult[];
-  /** Queues replies for the next model calls, answered in order. */
-  enqueue(...replies: ScriptedReply[]): void;
+  /** Queues replies for the next model calls, answered in order; a function answers from the request (as a model reads its prompt). */
+  enqueue(...replies: QueuedReply[]): void;
   /** Resolves with the `index`-th model call (0-based) once it has arrived. */
   waitForModelCall(index: number): Promise<RecordedRequest>;
   setModels(models: readonly ScriptedModel[]): void;
@@ -80,6 +80,9 @@ export interface ProviderTestServer {
 }
 
 export const TEST_API_KEY = 'test-key';
+
+/** A reply, or one chosen from the request it answers. */
+export type QueuedReply = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 
 /** A model the list endpoint shows: an id, or an id with the label the provider would show. */
 export type ScriptedModel = string | { readonly id: string; readonly label: string };
@@ -96,7 +99,7 @@ interface MutableRecord extends RecordedRequest {
 export async function startProviderTestServer(dialect: ProviderDialect, options: ProviderTestServerOptions = {}): Promise<ProviderTestServer> {
   const apiKey = options.apiKey === undefined ? TEST_API_KEY : options.apiKey;
   let models = options.models ?? [];
-  const queue: ScriptedReply[] = [];
+  const queue: QueuedReply[] = [];
   const requests: MutableRecord[] = [];
   const callWaiters: { index: number; resolve: (request: RecordedRequest) => void }[] = [];
 
@@ -146,7 +149,8 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     if (rejection !== null) return sendError(res, rejection);
     if (req.method === 'GET' && path === dialect.modelListPath) return sendJson(res, 200, dialect.modelListBody(models));
     if (req.method === 'POST' && path === dialect.modelCallPath) {
-      const reply = queue.shift() ?? options.fallbackReply ?? dialect.unscripted();
+      const queued = queue.shift();
+      const reply = (typeof queued === 'function' ? queued(record) : queued) ?? options.fallbackReply ?? dialect.unscripted();
       if (reply.kind === 'error') return sendError(res, reply);
       return dialect.writeStream(createStreamWriter(res, clientGonePromise, () => (dropped = true)), reply, record);
     }

@@ -6,7 +6,7 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CheckIcon, StopIcon, Spinner } from '../icons';
 import { ShellOutput } from './ShellOutput';
 import { TerminalIcon } from './workspace-icons';
-import { useNow } from './use-now';
+import { useNow } from '../../hooks/use-now';
 
 /** The command's status as a chip: a spinner while it runs, then its exit code, Stopped, Timed out or Orphaned. */
 export function ShellStatusChip({ record }: { record: ShellRunRecord }) {

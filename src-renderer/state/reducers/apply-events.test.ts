@@ -21,6 +21,7 @@ describe('applying a batch of host events', () => {
     interactions: EMPTY_INTERACTIONS,
     goals: {},
     shell: EMPTY_SHELL,
+    runProgress: {},
   };
 
   it('merges runs of deltas to one item into a single update', () => {

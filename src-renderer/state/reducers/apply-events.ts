@@ -7,6 +7,8 @@ import type { QueuesState } from './queue-reducer';
 import { reduceQueueEvent } from './queue-reducer';
 import type { SessionsState } from './sessions-reducer';
 import { reduceSessionEvent } from './sessions-reducer';
+import type { RunProgressState } from './run-progress-reducer';
+import { reduceRunProgressEvent } from './run-progress-reducer';
 import type { ShellState } from './shell-reducer';
 import { reduceShellEvent } from './shell-reducer';
 import type { TranscriptsState } from './transcript-reducer';
@@ -20,6 +22,7 @@ export interface RecordState {
   readonly interactions: InteractionsState;
   readonly goals: GoalsState;
   readonly shell: ShellState;
+  readonly runProgress: RunProgressState;
 }
 
 /**
@@ -41,7 +44,7 @@ export function coalesceDeltas(events: readonly ChangeEvent[]): ChangeEvent[] {
 
 /** Applies a batch of host events, in order, to the record part of the store. Pure. */
 export function applyChangeEvents(state: RecordState, events: readonly ChangeEvent[]): RecordState {
-  let { sessions, transcripts, queues, interactions, goals, shell } = state;
+  let { sessions, transcripts, queues, interactions, goals, shell, runProgress } = state;
   for (const event of coalesceDeltas(events)) {
     sessions = reduceSessionEvent(sessions, event);
     transcripts = reduceTranscriptEvent(transcripts, event);
@@ -49,8 +52,10 @@ export function applyChangeEvents(state: RecordState, events: readonly ChangeEve
     interactions = reduceInteractionEvent(interactions, event);
     goals = reduceGoalEvent(goals, event);
     shell = reduceShellEvent(shell, event);
+    runProgress = reduceRunProgressEvent(runProgress, event);
   }
   const unchanged =
-    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals && shell === state.shell;
-  return unchanged ? state : { sessions, transcripts, queues, interactions, goals, shell };
+    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals && shell === state.shell &&
+    runProgress === state.runProgress;
+  return unchanged ? state : { sessions, transcripts, queues, interactions, goals, shell, runProgress };
 }

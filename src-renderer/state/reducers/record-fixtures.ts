@@ -86,6 +86,8 @@ export function connection(overrides: Partial<ConnectionRecord> & { connectionId
     models: [],
     modelsFetchedAt: null,
     hasApiKey: false,
+    firstTokenTimeoutSeconds: 120,
+    idleTimeoutSeconds: 60,
     builtIn: false,
     revision: 1,
     createdAt: 1,

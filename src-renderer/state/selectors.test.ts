@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptItem } from '../../src-shared/model';
+import type { AppState } from './app-state';
+import { item } from './reducers/record-fixtures';
+import { continuesAnswer, selectAnswerStreaming, selectAnswerText } from './selectors';
+
+function stateOf(items: TranscriptItem[]): AppState {
+  const transcript = { itemIds: items.map((entry) => entry.itemId), itemsById: Object.fromEntries(items.map((entry) => [entry.itemId, entry])) };
+  return { transcripts: { s1: transcript } } as unknown as AppState;
+}
+
+describe('an answer continued after it was cut off', () => {
+  const items = [
+    item({ itemId: 'u', position: 1, kind: 'user_message', text: 'Write a poem' }),
+    item({ itemId: 'a1', position: 2, runId: 'r1', text: 'Roses are red, ' }),
+    item({ itemId: 'a2', position: 3, runId: 'r2', text: 'violets are blue.', state: 'streaming' }),
+    item({ itemId: 'u2', position: 4, turnId: 't2', runId: 'r3', kind: 'user_message', text: 'Again' }),
+    item({ itemId: 'b1', position: 5, turnId: 't2', runId: 'r3', text: 'Sure.' }),
+  ];
+
+  it('joins the continuation onto the answer it continues, and only within a turn', () => {
+    const transcript = stateOf(items).transcripts.s1!;
+    expect(items.map((_, index) => continuesAnswer(transcript, index))).toEqual([false, false, true, false, false]);
+    expect(selectAnswerText('s1', 1)(stateOf(items))).toBe('Roses are red, violets are blue.');
+    expect(selectAnswerStreaming('s1', 1)(stateOf(items))).toBe(true);
+    expect(selectAnswerText('s1', 4)(stateOf(items))).toBe('Sure.');
+  });
+
+  it('does not join two messages of the same run', () => {
+    const sameRun = [items[0]!, items[1]!, { ...items[2]!, runId: 'r1' }];
+    expect(continuesAnswer(stateOf(sameRun).transcripts.s1!, 2)).toBe(false);
+    expect(selectAnswerText('s1', 1)(stateOf(sameRun))).toBe('Roses are red, ');
+  });
+});
