@@ -44,6 +44,8 @@ export interface HostOptions {
   readonly nativeBinding?: string;
   /** How long deltas gather before a write; tests and benches may change it. */
   readonly flushMs?: number;
+  /** Codex sessions: provider retries and await bounds (tests shorten them). */
+  readonly codex?: RuntimeDeps['codex'];
 }
 
 export interface Host {
@@ -81,6 +83,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       backends,
       providers: options.providers ?? aiSdkProviderClient,
       discoveryProbes: options.discoveryProbes ?? DEFAULT_DISCOVERY_PROBES,
+      dataDir: options.dataDir,
+      cairnVersion: CAIRN_VERSION,
+      ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

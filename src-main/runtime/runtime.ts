@@ -7,6 +7,8 @@ import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
+import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
+import type { CodexBounds } from './codex/live-app-server';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
@@ -47,6 +49,11 @@ export interface RuntimeDeps {
   readonly flushMs?: number;
   /** Backoff base for transient provider errors (tests shorten it). */
   readonly retryBaseMs?: number;
+  /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
+  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
 }
 
 export interface Runtime {
@@ -59,6 +66,7 @@ export interface Runtime {
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
   readonly executor: RunExecutor;
+  readonly codex: CodexBackend;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
@@ -70,7 +78,7 @@ export const APP_SHUTDOWN = 'app_shutdown';
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
-  const connections = new ConnectionService({ ...deps, bus });
+  const connections = new ConnectionService({ ...deps, bus, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
@@ -120,10 +128,22 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       return turns;
     },
   });
+  const codex = createCodexBackend({
+    resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
+    sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
+    checkpoints: deps.stores.codex,
+    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
+    dataDir: deps.dataDir,
+    cairnVersion: deps.cairnVersion,
+    newInstanceId: () => crypto.randomUUID(),
+    now: () => deps.clock.now(),
+    logger: deps.logger,
+    ...(deps.codex?.bounds === undefined ? {} : { bounds: deps.codex.bounds }),
+  });
   const executor = new RunExecutor({
     ...deps,
     bus,
-    backendFor: (connectionId) => backends.get(connectionId) ?? modelBackend,
+    backendFor: (connectionId) => backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
@@ -174,6 +194,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     workhub: workhubReady,
     shell,
     executor,
+    codex,
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');
@@ -193,6 +214,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     async shutdown(graceMs) {
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
+      await codex.shutdown();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { DataDirLock } from './data-dir-lock';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openDatabase, type OpenDatabaseOptions } from './database';
+import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
@@ -28,6 +29,7 @@ export interface Stores {
   readonly goals: GoalStore;
   readonly workhub: WorkHubStore;
   readonly shellRuns: ShellRunStore;
+  readonly codex: CodexStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -58,6 +60,7 @@ export function openStores(dataDir: string, options: OpenDatabaseOptions = {}): 
     goals: createGoalStore(database),
     workhub: createWorkHubStore(database),
     shellRuns: createShellRunStore(database),
+    codex: createCodexStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -31,6 +31,12 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     keyNeeded: 'optional',
     blurb: 'LM Studio, llama.cpp, vLLM, OpenRouter…',
   },
+  codex: {
+    label: 'Codex (app-server)',
+    defaultBaseUrl: null,
+    keyNeeded: 'optional',
+    blurb: 'OpenAI Codex runs the whole turn: its login, an OpenAI key, or a Responses base URL',
+  },
 };
 
 export function providerLabel(providerType: ConnectionRecord['providerType']): string {

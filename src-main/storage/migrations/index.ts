@@ -4,9 +4,10 @@ import { migration003Interactions } from './003-interactions';
 import { migration004ShellRuns } from './004-shell-runs';
 import { migration005Goals } from './005-goals';
 import { migration006WorkHub } from './006-workhub';
+import { migration007Codex } from './007-codex';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every migration, in order. Add a file per change; never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns, migration005Goals, migration006WorkHub];
+export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns, migration005Goals, migration006WorkHub, migration007Codex];

@@ -17,6 +17,7 @@
 export { startAnthropicServer, anthropicErrors } from './anthropic-messages-server';
 export { startOllamaServer, ollamaErrors } from './ollama-chat-server';
 export { startOpenAIChatServer, openAIErrors } from './openai-chat-server';
+export { startOpenAIResponsesServer, responsesErrors, lastUserText, inputItemsOf } from './openai-responses-server';
 export {
   TEST_API_KEY,
   type ProviderTestServer,

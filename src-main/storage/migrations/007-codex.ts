@@ -1,0 +1,28 @@
+import type { Migration } from './migration';
+
+/**
+ * Codex sessions: per session, the Codex thread it drives and the app-server instance whose events
+ * were last applied; per instance, the sequence numbers already applied (appends are idempotent on
+ * the pair).
+ */
+export const migration007Codex: Migration = {
+  version: 7,
+  name: 'codex',
+  up: `
+    CREATE TABLE codex_checkpoints (
+      session_id TEXT PRIMARY KEY,
+      thread_id TEXT NOT NULL,
+      instance_id TEXT,
+      last_seq INTEGER NOT NULL DEFAULT 0,
+      codex_version TEXT,
+      updated_at INTEGER NOT NULL
+    ) STRICT;
+
+    CREATE TABLE codex_applied_events (
+      instance_id TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      session_id TEXT NOT NULL,
+      PRIMARY KEY (instance_id, seq)
+    ) STRICT, WITHOUT ROWID;
+  `,
+};
