@@ -46,7 +46,12 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
   return { binary: settings.binary, args, env: childEnv, cwd };
 }
 
-/** A session's permission mode as Codex policies: Explore reads only, Ask asks on request, Full never asks. */
+/**
+ * A session's permission mode as Codex policies. Explore: read-only sandbox, never escalates. Ask:
+ * the turn's sandbox is read-only with approvals on request, so every change (a patch, a command that
+ * writes) comes to the person as an approval, as Cairn's own Ask mode does; the thread itself may
+ * write the workspace once approved. Full: no sandbox, no approvals.
+ */
 export function codexPolicies(mode: PermissionMode, workspace: string) {
   switch (mode) {
     case 'explore':
@@ -55,7 +60,8 @@ export function codexPolicies(mode: PermissionMode, workspace: string) {
       return {
         approvalPolicy: 'on-request',
         sandbox: 'workspace-write',
-        sandboxPolicy: { type: 'workspaceWrite', writableRoots: [workspace], networkAccess: false, excludeTmpdirEnvVar: false, excludeSlashTmp: false },
+        sandboxPolicy: { type: 'readOnly', networkAccess: false },
+        workspace,
       } as const;
     case 'full':
       return { approvalPolicy: 'never', sandbox: 'danger-full-access', sandboxPolicy: { type: 'dangerFullAccess' } } as const;

@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
-import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../../testing/provider-servers';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InteractionRecord } from '../../../src-shared/interaction-model';
+import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
 import { waitFor } from '../../testing/wait-for';
 
 /** Sessions on a Codex connection, run by the real `codex app-server` against a scripted Responses server. */
@@ -20,9 +24,19 @@ afterEach(async () => {
 
 async function codexSession(permissionMode: 'explore' | 'ask' | 'full' = 'ask') {
   t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 1000 } } });
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-work-'));
   const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode });
-  return { connectionId: connection.connectionId, sessionId: session.sessionId };
+  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
+  return { connectionId: connection.connectionId, sessionId: session.sessionId, workspace };
+}
+
+const escalated = (command: string) => ({ cmd: command, sandbox_permissions: 'require_escalated', justification: 'Needs to write outside the sandbox' });
+
+async function pendingInteraction(sessionId: string): Promise<InteractionRecord> {
+  return waitFor(
+    async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+    { message: 'a pending interaction', timeoutMs: 15_000 },
+  );
 }
 
 const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
@@ -73,5 +87,68 @@ describe('Codex sessions', () => {
     expect(all.slice(after).map((item) => item.text)).toEqual(['Again', 'Second answer.']);
     const second = (await server.waitForModelCall(base + 1)).body;
     expect(JSON.stringify(second)).toContain('Take your time');
+  });
+
+  it('a command approval becomes a Cairn approval with the exact command; allowed, it runs and shows its output and exit code', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo approved > note.txt && echo wrote it') }), textReply('The note is written.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a note' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'permission', toolName: 'run_shell', preview: { kind: 'command' } });
+    expect(JSON.stringify(interaction.request)).toContain('echo approved > note.txt');
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'note.txt'), 'utf8').trim()).toBe('approved');
+    const all = await items(sessionId);
+    const calls = all.filter((item) => item.kind === 'tool_call');
+    expect(calls).toHaveLength(1);
+    const result = all.find((item) => item.kind === 'tool_result');
+    expect(result?.data).toMatchObject({ toolName: 'run_shell', isError: false, output: { exitCode: 0, status: 'completed' } });
+    expect(JSON.stringify(result?.data)).toContain('wrote it');
+    expect(all.at(-1)?.text).toBe('The note is written.');
+    expect(server.toolResultsIn(base + 1)[0]?.content).toContain('wrote it');
+  });
+
+  it('a declined command does not run; the reason stays with the decision and the turn completes', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo nope > denied.txt') }), textReply('Understood, I will not.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a file' });
+    const interaction = await pendingInteraction(sessionId);
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'deny', reason: 'Not in this folder' } });
+    expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(() => readFileSync(join(workspace, 'denied.txt'))).toThrow();
+    const all = await items(sessionId);
+    expect(all.filter((item) => item.kind === 'tool_result')).toHaveLength(1);
+    expect(all.find((item) => item.kind === 'tool_result')?.data).toMatchObject({ isError: true, output: { action: 'deny', reason: 'Not in this folder' } });
+    expect(all.at(-1)?.text).toBe('Understood, I will not.');
+  });
+
+  it('apply_patch asks with the diff; allowed, the file changes on disk', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    writeFileSync(join(workspace, 'hello.txt'), 'old line\n');
+    const patch = '*** Begin Patch\n*** Update File: hello.txt\n@@\n-old line\n+new line\n*** End Patch\n';
+    server.enqueue(toolCallReply({ id: 'call_p', name: 'apply_patch', input: patch }), textReply('Patched.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Change the line' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'permission', toolName: 'apply_patch', preview: { kind: 'diff' } });
+    expect(JSON.stringify(interaction.request)).toContain('+new line');
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('new line\n');
+  });
+
+  it('requestUserInput becomes a question form; the answer goes back to Codex', async () => {
+    const { sessionId } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    const question = { id: 'color', header: 'Colour', question: 'Which colour?', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] };
+    server.enqueue(toolCallReply({ id: 'call_q', name: 'request_user_input', input: { questions: [question] } }), textReply('Red it is.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Ask me' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'question', questions: [{ id: 'color', prompt: 'Which colour?' }] });
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', answers: { color: { optionIds: ['option-1'] } } } });
+    expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(server.toolResultsIn(base + 1)[0]?.content).toContain('Red');
+    expect((await items(sessionId)).at(-1)?.text).toBe('Red it is.');
   });
 });
