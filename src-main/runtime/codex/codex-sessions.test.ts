@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InteractionRecord } from '../../../src-shared/interaction-model';
-import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
+import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
+import { processGone } from '../shell/process-group';
 import { waitFor } from '../../testing/wait-for';
 
 /** Sessions on a Codex connection, run by the real `codex app-server` against a scripted Responses server. */
@@ -150,5 +151,82 @@ describe('Codex sessions', () => {
     expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(server.toolResultsIn(base + 1)[0]?.content).toContain('Red');
     expect((await items(sessionId)).at(-1)?.text).toBe('Red it is.');
+  });
+});
+
+/** The pid of the app-server this host started (its CODEX_HOME is inside the host's data directory). */
+function appServerPid(dataDir: string): number | null {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (cmdline.includes('app-server') && environ.includes(`CODEX_HOME=${join(dataDir, 'codex', 'home')}`)) return Number(name);
+    } catch {
+      // gone meanwhile, or not ours
+    }
+  }
+  return null;
+}
+
+describe('Codex failures', () => {
+  for (const [name, reply] of [
+    ['HTTP 500', responsesErrors.serverError()],
+    ['a cut stream', streamReply({ text: ['Half an ans'], ending: 'drop' })],
+    ['response.failed', streamReply({ text: [], ending: { error: { code: 'server_error', message: 'The model broke down' } } })],
+  ] as const) {
+    it(`${name} fails the turn with the reason; the session stays usable`, async () => {
+      const { sessionId } = await codexSession();
+      server.enqueue(reply);
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'Try' });
+      const failed = await t.waitForTurn(sessionId, 't1', ['completed', 'failed']);
+      expect(failed.status).toBe('failed');
+      const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
+      expect(run).toMatchObject({ terminalReason: 'provider_error' });
+      expect(run?.errorMessage).toMatch(/^Codex: /);
+      server.enqueue(textReply('Fine now.'));
+      await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
+      expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    });
+  }
+
+  it('codex killed mid-turn: agent_process_exited with its stderr tail; the next turn resumes the thread in a new app-server', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Partial']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the word kestrel' });
+    await server.waitForModelCall(base);
+    const pid = appServerPid(t.dataDir);
+    expect(pid).not.toBeNull();
+    process.kill(pid ?? 0, 'SIGKILL');
+    const failed = await t.waitForTurn(sessionId, 't1', ['failed', 'completed']);
+    expect(failed.status).toBe('failed');
+    const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
+    expect(run).toMatchObject({ terminalReason: 'agent_process_exited' });
+    expect(run?.errorMessage).toContain('SIGKILL');
+    server.enqueue(textReply('Kestrel.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Which word?' });
+    expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('kestrel');
+    expect(appServerPid(t.dataDir)).not.toBe(pid);
+  });
+
+  it('Stop when Codex ignores the interrupt: cancelled at once, the process group killed within the bound', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Slow']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go slowly' });
+    await server.waitForModelCall(base);
+    const pid = appServerPid(t.dataDir) ?? 0;
+    process.kill(pid, 'SIGSTOP'); // a Codex that answers nothing
+    const started = Date.now();
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(500);
+    await waitFor(() => processGone(pid), { message: 'the stopped app-server killed', timeoutMs: 5000 });
+    expect(Date.now() - started).toBeLessThan(4000);
+    server.enqueue(textReply('Back.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
+    expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
   });
 });
