@@ -139,6 +139,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     now: () => deps.clock.now(),
     logger: deps.logger,
     ...(deps.codex?.bounds === undefined ? {} : { bounds: deps.codex.bounds }),
+    goalOf(sessionId, turnId) {
+      const goalId = deps.stores.turns.goalOf(sessionId, turnId);
+      const goal = goalId === null ? null : deps.stores.goals.get(goalId);
+      return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
+    },
+    onGoalUpdate(sessionId, goalId, update) {
+      if (update.status !== 'complete' && update.status !== 'blocked') return;
+      if (deps.stores.goals.current(sessionId)?.goalId !== goalId) return;
+      const settled = goalService().settleByAgent(sessionId, update.status, update.status === 'complete' ? 'Codex marked the goal complete.' : 'Codex marked the goal blocked.');
+      if ('error' in settled) deps.logger.warn('Could not mirror the Codex goal', { sessionId, error: settled.error });
+    },
   });
   const executor = new RunExecutor({
     ...deps,

@@ -9,6 +9,7 @@ import { codexVersion } from './codex-binary';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { EventMapper } from './event-mapper';
+import { goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
 
@@ -27,6 +28,10 @@ export interface CodexBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<CodexBounds>;
+  /** The Cairn goal of a goal turn, or null for any other turn. */
+  goalOf(sessionId: string, turnId: string): MirroredGoal | null;
+  /** Codex changed the thread goal (its update_goal tool). */
+  onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
 }
 
 export interface CodexBackend extends AgentBackend {
@@ -52,6 +57,8 @@ interface SessionState {
   live: LiveAppServer;
   mapper: EventMapper | null;
   pending: PendingRequest | null;
+  /** The Cairn goal the current Codex turn works toward. */
+  goalId: string | null;
 }
 
 /**
@@ -142,7 +149,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, mapper: null, pending: null };
+    const state: SessionState = { live, mapper: null, pending: null, goalId: null };
     states.set(sessionId, state);
     return state;
   }
@@ -177,6 +184,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           yield { type: 'interaction_requested', ...bridged };
           return;
         }
+        const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
+        if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);
         for (const event of events) yield event;
         if (end !== null) {
@@ -235,6 +244,13 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const { live } = state;
     const policies = codexPolicies(session.permissionMode, cwd);
     live.drain();
+    const goal = deps.goalOf(input.sessionId, input.turnId);
+    state.goalId = goal?.goalId ?? null;
+    if (goal !== null) {
+      await setThreadGoal(live, goal, bounds.requestMs).catch((error: unknown) => {
+        deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
+      });
+    }
     const result = await live.rpc
       .request(
         'turn/start',

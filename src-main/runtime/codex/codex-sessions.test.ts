@@ -230,3 +230,23 @@ describe('Codex failures', () => {
     expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
   });
 });
+
+describe('Codex goals', () => {
+  it('a Cairn goal runs as goal turns through Codex; Codex marking it complete completes the Cairn goal', async () => {
+    const { sessionId } = await codexSession('full');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }), textReply('The goal is reached.'));
+    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
+    const done = await waitFor(async () => {
+      const current = (await t.call('goal.get', { sessionId })).goal;
+      return current?.status === 'complete' ? current : null;
+    }, { message: 'the goal to complete', timeoutMs: 15_000 });
+    expect(done.goalId).toBe(goal.goalId);
+    expect(JSON.stringify((await server.waitForModelCall(base)).body)).toContain('Count the herons');
+    const turnIds = [...new Set((await items(sessionId)).map((item) => item.turnId))];
+    expect(turnIds).toHaveLength(1);
+    const turn = await t.waitForTurn(sessionId, turnIds[0] ?? '', ['completed']);
+    expect(turn.origin).toBe('goal');
+    expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
+  });
+});
