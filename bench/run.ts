@@ -1,4 +1,5 @@
 import { formatResults, type BenchResult } from './bench-result';
+import { benchCodexTurn } from './codex-turn.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -11,6 +12,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['ledger', benchLedgerAppend],
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
+  ['codex', benchCodexTurn],
 ];
 
 const only = process.argv[2];
