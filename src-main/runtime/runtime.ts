@@ -1,5 +1,6 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { CodexTurnResult } from '../../src-shared/codex-model';
 import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
@@ -67,6 +68,8 @@ export interface Runtime {
   readonly shell: ShellService;
   readonly executor: RunExecutor;
   readonly codex: CodexBackend;
+  /** The structured results of a turn's Codex turns. */
+  codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
@@ -206,6 +209,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     shell,
     executor,
     codex,
+    codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');

@@ -1,4 +1,7 @@
+import type { CodexTurnResult } from '../../src-shared/codex-model';
 import type { Db } from './database';
+
+export type { CodexTurnResult };
 
 /** Where a Codex session stands: the thread it drives and the app-server instance last applied. */
 export interface CodexCheckpoint {
@@ -23,6 +26,25 @@ export interface CodexStore {
   claim(sessionId: string, instanceId: string, seq: number): boolean;
   /** Forgets the session's thread (a new one starts on the next turn). */
   forget(sessionId: string): void;
+  /** Records a Codex turn's result (once per Codex turn; the first record stands). */
+  recordTurnResult(result: CodexTurnResult): void;
+  /** The results of a Cairn turn's Codex turns, oldest first. */
+  turnResults(sessionId: string, turnId: string): CodexTurnResult[];
+}
+
+interface ResultRow {
+  codex_turn_id: string;
+  session_id: string;
+  turn_id: string;
+  run_id: string;
+  status: CodexTurnResult['status'];
+  final_message: string;
+  files_changed: string;
+  commands: string;
+  input_tokens: number;
+  output_tokens: number;
+  error_message: string | null;
+  created_at: number;
 }
 
 interface Row {
@@ -55,6 +77,11 @@ export function createCodexStore(db: Db): CodexStore {
   const insertApplied = db.prepare('INSERT OR IGNORE INTO codex_applied_events (instance_id, seq, session_id) VALUES (?, ?, ?)');
   const advance = db.prepare('UPDATE codex_checkpoints SET last_seq = MAX(last_seq, ?) WHERE session_id = ? AND instance_id = ?');
   const remove = db.prepare('DELETE FROM codex_checkpoints WHERE session_id = ?');
+  const insertResult = db.prepare(`
+    INSERT OR IGNORE INTO codex_turn_results (codex_turn_id, session_id, turn_id, run_id, status, final_message, files_changed, commands,
+      input_tokens, output_tokens, error_message, created_at)
+    VALUES (@codexTurnId, @sessionId, @turnId, @runId, @status, @finalMessage, @filesChanged, @commands, @inputTokens, @outputTokens, @errorMessage, @createdAt)`);
+  const resultsOfTurn = db.prepare<[string, string], ResultRow>('SELECT * FROM codex_turn_results WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
   const claim = db.transaction((sessionId: string, instanceId: string, seq: number): boolean => {
     const row = get.get(sessionId);
     if (row === undefined || row.instance_id !== instanceId) return false;
@@ -76,6 +103,25 @@ export function createCodexStore(db: Db): CodexStore {
     claim: (sessionId, instanceId, seq) => claim(sessionId, instanceId, seq),
     forget(sessionId) {
       remove.run(sessionId);
+    },
+    recordTurnResult(result) {
+      insertResult.run({ ...result, filesChanged: JSON.stringify(result.filesChanged), commands: JSON.stringify(result.commands) });
+    },
+    turnResults(sessionId, turnId) {
+      return resultsOfTurn.all(sessionId, turnId).map((row) => ({
+        codexTurnId: row.codex_turn_id,
+        sessionId: row.session_id,
+        turnId: row.turn_id,
+        runId: row.run_id,
+        status: row.status,
+        finalMessage: row.final_message,
+        filesChanged: JSON.parse(row.files_changed) as string[],
+        commands: JSON.parse(row.commands) as CodexTurnResult['commands'],
+        inputTokens: row.input_tokens,
+        outputTokens: row.output_tokens,
+        errorMessage: row.error_message,
+        createdAt: row.created_at,
+      }));
     },
   };
 }

@@ -53,8 +53,17 @@ interface PendingRequest {
   readonly toolName: string;
 }
 
+/** The Cairn run reading a Codex turn. */
+interface RunRef {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+}
+
 interface SessionState {
   live: LiveAppServer;
+  /** The run that reads the current Codex turn now. */
+  run: RunRef | null;
   mapper: EventMapper | null;
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
@@ -99,6 +108,25 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     }
   }
 
+  /** The structured result of the Codex turn that just ended. */
+  function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
+    const { mapper, run } = state;
+    if (mapper === null || run === null) return;
+    const { facts } = mapper;
+    deps.checkpoints.recordTurnResult({
+      codexTurnId: mapper.turnId,
+      ...run,
+      status,
+      finalMessage: facts.finalMessage,
+      filesChanged: [...facts.filesChanged],
+      commands: facts.commands,
+      inputTokens: facts.inputTokens,
+      outputTokens: facts.outputTokens,
+      errorMessage,
+      createdAt: deps.now(),
+    });
+  }
+
   /** Stop: interrupt the Codex turn and wait, within the bound, for Codex to confirm; else kill. */
   async function stopTurn(sessionId: string, state: SessionState): Promise<void> {
     const { live } = state;
@@ -111,6 +139,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         const message = await live.next(deadline);
         if (message === null || message.kind === 'exited') break;
         if (message.kind === 'notification' && message.value.method === 'turn/completed' && JSON.stringify(message.value.params).includes(turnId)) {
+          recordResult(state, 'interrupted', null);
           live.activeTurnId = null;
           state.mapper = null;
           live.drain();
@@ -120,6 +149,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     } catch (error) {
       deps.logger.warn('Codex did not confirm the interrupt', { sessionId, error: String(error) });
     }
+    recordResult(state, 'interrupted', 'Codex did not confirm the interrupt; its app-server was stopped.');
     await retire(sessionId, state);
   }
 
@@ -149,7 +179,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, mapper: null, pending: null, goalId: null };
+    const state: SessionState = { live, run: null, mapper: null, pending: null, goalId: null };
     states.set(sessionId, state);
     return state;
   }
@@ -166,7 +196,9 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           ended = true;
           const how = message.signal === null ? `exit code ${message.code ?? 'unknown'}` : `signal ${message.signal}`;
           const tail = live.process.stderrTail();
-          throw new AgentBackendError('agent_process_exited', `Codex stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`, 'agent_process_exited');
+          const why = `Codex stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`;
+          recordResult(state, 'failed', why);
+          throw new AgentBackendError('agent_process_exited', why, 'agent_process_exited');
         }
         // Applied once per (instance, sequence); a replaced instance's late events are discarded.
         if (!deps.checkpoints.claim(sessionId, live.instanceId, message.value.seq)) continue;
@@ -190,6 +222,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         for (const event of events) yield event;
         if (end !== null) {
           ended = true;
+          recordResult(state, end.status, end.status === 'failed' ? end.message : null);
           live.activeTurnId = null;
           state.mapper = null;
           if (end.status === 'failed') throw new AgentBackendError('provider_error', `Codex: ${end.message}`, 'provider_error');
@@ -231,6 +264,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       state.live.rpc.respond(pending.requestId, codexResponse(pending.method, pending.params, approved ? null : answer, forSession));
       if (!approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
+      state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
       yield* pump(input.sessionId, state, signal);
       return;
     }
@@ -271,6 +305,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const turnId = turnStartResultSchema.parse(result).turn.id;
     live.activeTurnId = turnId;
     state.mapper = new EventMapper(turnId, target.model);
+    state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
     yield* pump(input.sessionId, state, signal);
   }
 

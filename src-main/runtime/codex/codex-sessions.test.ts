@@ -80,6 +80,8 @@ describe('Codex sessions', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     const request = await server.waitForModelCall(base);
     expect(await request.outcome).toBe('client_closed');
+    await waitFor(async () => (await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.status === 'interrupted', { message: 'the interrupted result' });
+    expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true); // nothing quarantined
     const after = (await items(sessionId)).length;
     server.enqueue(textReply('Second answer.'));
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
@@ -109,6 +111,10 @@ describe('Codex sessions', () => {
     expect(JSON.stringify(result?.data)).toContain('wrote it');
     expect(all.at(-1)?.text).toBe('The note is written.');
     expect(server.toolResultsIn(base + 1)[0]?.content).toContain('wrote it');
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ status: 'completed', finalMessage: 'The note is written.', commands: [{ exitCode: 0, status: 'completed' }] });
+    expect(results[0]?.commands[0]?.command).toContain('echo approved > note.txt');
   });
 
   it('a declined command does not run; the reason stays with the decision and the turn completes', async () => {
@@ -137,6 +143,9 @@ describe('Codex sessions', () => {
     await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
     expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('new line\n');
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]).toMatchObject({ status: 'completed', finalMessage: 'Patched.', commands: [] });
+    expect(results[0]?.filesChanged).toEqual([join(workspace, 'hello.txt')]);
   });
 
   it('requestUserInput becomes a question form; the answer goes back to Codex', async () => {

@@ -46,7 +46,8 @@ export class EventMapper {
   readonly facts: TurnFacts = { finalMessage: '', commands: [], filesChanged: new Set(), inputTokens: 0, outputTokens: 0 };
 
   constructor(
-    private readonly turnId: string,
+    /** The Codex turn this mapper reads. */
+    readonly turnId: string,
     private readonly model: string,
   ) {}
 

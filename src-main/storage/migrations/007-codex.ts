@@ -3,7 +3,7 @@ import type { Migration } from './migration';
 /**
  * Codex sessions: per session, the Codex thread it drives and the app-server instance whose events
  * were last applied; per instance, the sequence numbers already applied (appends are idempotent on
- * the pair).
+ * the pair); per Codex turn, its structured result.
  */
 export const migration007Codex: Migration = {
   version: 7,
@@ -24,5 +24,21 @@ export const migration007Codex: Migration = {
       session_id TEXT NOT NULL,
       PRIMARY KEY (instance_id, seq)
     ) STRICT, WITHOUT ROWID;
+
+    CREATE TABLE codex_turn_results (
+      codex_turn_id TEXT PRIMARY KEY,
+      session_id TEXT NOT NULL,
+      turn_id TEXT NOT NULL,
+      run_id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      final_message TEXT NOT NULL,
+      files_changed TEXT NOT NULL,
+      commands TEXT NOT NULL,
+      input_tokens INTEGER NOT NULL,
+      output_tokens INTEGER NOT NULL,
+      error_message TEXT,
+      created_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX codex_turn_results_by_turn ON codex_turn_results (session_id, turn_id);
   `,
 };
