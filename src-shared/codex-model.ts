@@ -14,5 +14,12 @@ export interface CodexTurnResult {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly errorMessage: string | null;
+  /** The validated structured answer, when the turn asked for one (a WorkHub delegation); null otherwise. */
+  readonly structured: StructuredAnswer | null;
   readonly createdAt: number;
 }
+
+/** A delegation's answer: done, needs the person, or blocked. An invalid answer is kept as such. */
+export type StructuredAnswer =
+  | { readonly valid: true; readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string } }
+  | { readonly valid: false; readonly problem: string };

@@ -147,6 +147,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const goal = goalId === null ? null : deps.stores.goals.get(goalId);
       return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
     },
+    isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onGoalUpdate(sessionId, goalId, update) {
       if (update.status !== 'complete' && update.status !== 'blocked') return;
       if (deps.stores.goals.current(sessionId)?.goalId !== goalId) return;

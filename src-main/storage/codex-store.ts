@@ -44,6 +44,7 @@ interface ResultRow {
   input_tokens: number;
   output_tokens: number;
   error_message: string | null;
+  structured: string | null;
   created_at: number;
 }
 
@@ -79,8 +80,8 @@ export function createCodexStore(db: Db): CodexStore {
   const remove = db.prepare('DELETE FROM codex_checkpoints WHERE session_id = ?');
   const insertResult = db.prepare(`
     INSERT OR IGNORE INTO codex_turn_results (codex_turn_id, session_id, turn_id, run_id, status, final_message, files_changed, commands,
-      input_tokens, output_tokens, error_message, created_at)
-    VALUES (@codexTurnId, @sessionId, @turnId, @runId, @status, @finalMessage, @filesChanged, @commands, @inputTokens, @outputTokens, @errorMessage, @createdAt)`);
+      input_tokens, output_tokens, error_message, structured, created_at)
+    VALUES (@codexTurnId, @sessionId, @turnId, @runId, @status, @finalMessage, @filesChanged, @commands, @inputTokens, @outputTokens, @errorMessage, @structured, @createdAt)`);
   const resultsOfTurn = db.prepare<[string, string], ResultRow>('SELECT * FROM codex_turn_results WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
   const claim = db.transaction((sessionId: string, instanceId: string, seq: number): boolean => {
     const row = get.get(sessionId);
@@ -105,7 +106,7 @@ export function createCodexStore(db: Db): CodexStore {
       remove.run(sessionId);
     },
     recordTurnResult(result) {
-      insertResult.run({ ...result, filesChanged: JSON.stringify(result.filesChanged), commands: JSON.stringify(result.commands) });
+      insertResult.run({ ...result, filesChanged: JSON.stringify(result.filesChanged), commands: JSON.stringify(result.commands), structured: result.structured === null ? null : JSON.stringify(result.structured) });
     },
     turnResults(sessionId, turnId) {
       return resultsOfTurn.all(sessionId, turnId).map((row) => ({
@@ -120,6 +121,7 @@ export function createCodexStore(db: Db): CodexStore {
         inputTokens: row.input_tokens,
         outputTokens: row.output_tokens,
         errorMessage: row.error_message,
+        structured: row.structured === null ? null : (JSON.parse(row.structured) as CodexTurnResult['structured']),
         createdAt: row.created_at,
       }));
     },

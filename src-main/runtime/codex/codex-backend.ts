@@ -12,6 +12,7 @@ import { EventMapper } from './event-mapper';
 import { goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
+import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
 
 /** A Codex connection's settings, minus the folders Cairn owns. */
 export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
@@ -32,6 +33,8 @@ export interface CodexBackendDeps {
   goalOf(sessionId: string, turnId: string): MirroredGoal | null;
   /** Codex changed the thread goal (its update_goal tool). */
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
+  /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
+  isDelegation(sessionId: string, turnId: string): boolean;
 }
 
 export interface CodexBackend extends AgentBackend {
@@ -68,6 +71,8 @@ interface SessionState {
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
   goalId: string | null;
+  /** Whether the current Codex turn was given the delegation output schema. */
+  structured: boolean;
 }
 
 /**
@@ -123,6 +128,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       inputTokens: facts.inputTokens,
       outputTokens: facts.outputTokens,
       errorMessage,
+      structured: state.structured && status === 'completed' ? validateDelegationAnswer(facts.finalMessage) : null,
       createdAt: deps.now(),
     });
   }
@@ -179,7 +185,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, run: null, mapper: null, pending: null, goalId: null };
+    const state: SessionState = { live, run: null, mapper: null, pending: null, goalId: null, structured: false };
     states.set(sessionId, state);
     return state;
   }
@@ -285,6 +291,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
       });
     }
+    state.structured = deps.isDelegation(input.sessionId, input.turnId);
     const result = await live.rpc
       .request(
         'turn/start',
@@ -294,6 +301,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           cwd,
           approvalPolicy: policies.approvalPolicy,
           sandboxPolicy: policies.sandboxPolicy,
+          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
         },
         bounds.requestMs,
       )

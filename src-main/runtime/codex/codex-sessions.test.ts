@@ -259,3 +259,25 @@ describe('Codex goals', () => {
     expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
   });
 });
+
+describe('Codex delegations', () => {
+  it('a WorkHub delegation asks Codex for a structured answer and stores it validated; an invalid one is recorded as invalid', async () => {
+    const { connectionId } = await codexSession();
+    const { session } = await t.call('session.create', { title: 'Quarterly report', connectionId });
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('{"outcome":"done","summary":"The chart is in."}', 3));
+    const routed = await t.call('workhub.route', { requestId: 'req-1', text: 'Add the revenue chart to the quarterly report' });
+    await t.call('workhub.act', { actionId: 'act-1', proposal: routed.proposal, candidateSetId: routed.candidateSetId });
+    await t.waitForTurn(session.sessionId, 'delegation-act-1', ['completed']);
+    expect(JSON.stringify((await server.waitForModelCall(base)).body)).toContain('needs_input'); // the output schema reached the model
+    const done = await t.call('codex.turnResults', { sessionId: session.sessionId, turnId: 'delegation-act-1' });
+    expect(done.results[0]?.structured).toEqual({ valid: true, value: { outcome: 'done', summary: 'The chart is in.' } });
+
+    server.enqueue(textReply('I think it is done, probably.'));
+    const again = await t.call('workhub.route', { requestId: 'req-2', text: 'Check the quarterly report once more' });
+    await t.call('workhub.act', { actionId: 'act-2', proposal: again.proposal, candidateSetId: again.candidateSetId });
+    await t.waitForTurn(session.sessionId, 'delegation-act-2', ['completed']);
+    const invalid = await t.call('codex.turnResults', { sessionId: session.sessionId, turnId: 'delegation-act-2' });
+    expect(invalid.results[0]?.structured).toMatchObject({ valid: false, problem: 'The final message is not JSON.' });
+  });
+});

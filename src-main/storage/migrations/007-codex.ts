@@ -37,6 +37,7 @@ export const migration007Codex: Migration = {
       input_tokens INTEGER NOT NULL,
       output_tokens INTEGER NOT NULL,
       error_message TEXT,
+      structured TEXT,
       created_at INTEGER NOT NULL
     ) STRICT;
     CREATE INDEX codex_turn_results_by_turn ON codex_turn_results (session_id, turn_id);
