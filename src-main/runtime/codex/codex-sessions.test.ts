@@ -131,6 +131,24 @@ describe('Codex sessions', () => {
     expect(all.at(-1)?.text).toBe('Understood, I will not.');
   });
 
+  it('Stop while Codex waits for an approval closes it; the next turn starts a new app-server on the same thread', async () => {
+    const { sessionId } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo never > never.txt') }));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the osprey' });
+    const interaction = await pendingInteraction(sessionId);
+    const waitingPid = appServerPid(t.dataDir);
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.status).toBe('closed');
+    server.enqueue(textReply('Osprey noted.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Which bird?' });
+    expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('Remember the osprey');
+    expect(waitingPid).not.toBeNull();
+    expect(processGone(waitingPid ?? 0)).toBe(true);
+  });
+
   it('apply_patch asks with the diff; allowed, the file changes on disk', async () => {
     const { sessionId, workspace } = await codexSession('ask');
     writeFileSync(join(workspace, 'hello.txt'), 'old line\n');

@@ -88,7 +88,7 @@ export class JsonRpcClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new JsonRpcError('timeout', `Codex did not answer ${method} within ${Math.round(boundMs / 100) / 10} s.`));
+        reject(new JsonRpcError('timeout', `Codex did not answer ${method} within ${boundMs < 1000 ? `${boundMs} ms` : `${boundMs / 1000} s`}.`));
       }, boundMs);
       this.pending.set(id, { method, resolve, reject, timer });
       if (!this.write(JSON.stringify({ id, method, params }))) {
