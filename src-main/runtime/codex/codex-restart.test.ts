@@ -71,7 +71,7 @@ async function turnStatus(client: ProtocolClient, sessionId: string, turnId: str
   );
 }
 
-describe('Codex sessions across a host restart', () => {
+describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
   it('host SIGKILLed mid-turn: interrupted/app_restarted, its app-server gone; Resume continues the same thread', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
@@ -82,7 +82,7 @@ describe('Codex sessions across a host restart', () => {
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Plan the heron migration' });
     await server.waitForModelCall(base);
     await kill(first);
-    await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 5000 });
+    await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 10_000 });
 
     const second = await serve(dir);
     const interrupted = await turnStatus(second.client, sessionId, 't1', ['interrupted']);
@@ -112,7 +112,7 @@ describe('Codex sessions across a host restart', () => {
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the question after restart' });
+    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the question after restart', timeoutMs: 20_000 });
     server.enqueue(textReply('Kestrel, then.'));
     await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', answers: { bird: { optionIds: ['option-2'] } } } });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
