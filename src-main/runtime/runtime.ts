@@ -179,6 +179,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
   });
   const goalServiceReady = goals;
+  // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
+  bus.subscribe((event) => {
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
+  });
   const indexer = new SearchIndexer(deps.stores);
   bus.subscribe((event) => indexer.onEvent(event));
   const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;

@@ -42,6 +42,8 @@ export interface CodexBackend extends AgentBackend {
   quarantined(sessionId: string): boolean;
   /** Kills a quarantined app-server's group again; true when it is gone now. */
   forceStop(sessionId: string): Promise<boolean>;
+  /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
+  releaseWaiting(sessionId: string): Promise<void>;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
 }
@@ -327,6 +329,10 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const gone = await held.process.terminate(0, bounds.killConfirmMs);
       if (gone) quarantine.delete(sessionId);
       return gone;
+    },
+    async releaseWaiting(sessionId) {
+      const state = states.get(sessionId);
+      if (state?.pending != null) await retire(sessionId, state);
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

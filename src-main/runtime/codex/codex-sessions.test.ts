@@ -142,7 +142,7 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(all.at(-1)?.text).toBe('Understood, I will not.');
   });
 
-  it('Stop while Codex waits for an approval closes it; the next turn starts a new app-server on the same thread', async () => {
+  it('Stop while Codex waits for an approval closes it and ends that app-server; the next turn resumes the same thread', async () => {
     const { sessionId } = await codexSession('ask');
     const base = server.modelCalls().length;
     server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo never > never.txt') }));
@@ -152,12 +152,12 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
     expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.status).toBe('closed');
+    expect(waitingPid).not.toBeNull();
+    await waitFor(() => processGone(waitingPid ?? 0), { message: 'the waiting app-server ended by Stop', timeoutMs: 10_000 });
     server.enqueue(textReply('Osprey noted.'));
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'Which bird?' });
     expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
     expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('Remember the osprey');
-    expect(waitingPid).not.toBeNull();
-    expect(processGone(waitingPid ?? 0)).toBe(true);
   });
 
   it('apply_patch asks with the diff; allowed, the file changes on disk', async () => {
