@@ -122,4 +122,27 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const page = await second.client.call('transcript.page', { sessionId, limit: 100 });
     expect(page.items.at(-1)?.text).toBe('Kestrel, then.');
   });
+
+  it('an approval pending across a host restart: allowing it resumes the thread with the command it concerned', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const sessionId = await codexSession(first.client);
+    const base = server.modelCalls().length;
+    const command = 'echo kept > kept.txt';
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'write a file' } }));
+    await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Keep a file' });
+    await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval', timeoutMs: 20_000 });
+    await kill(first);
+
+    const second = await serve(dir);
+    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval after restart', timeoutMs: 20_000 });
+    expect(pending.request).toMatchObject({ kind: 'permission', preview: { kind: 'command' } });
+    server.enqueue(textReply('Carrying on from your approval.'));
+    await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const next = lastUserText((await server.waitForModelCall(base + 1)).body);
+    expect(next).toContain('they approved the command');
+    expect(next).toContain(command);
+  });
 });
