@@ -61,16 +61,17 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(result.message).toMatch(/Codex \d+\.\d+\.\d+/);
   });
 
-  it('streams a text turn through Codex, durable, with usage in usage.summary', async () => {
+  it('streams a text turn through Codex, durable, with reasoning and with usage in usage.summary', async () => {
     const { sessionId } = await codexSession();
     const base = server.modelCalls().length;
-    server.enqueue(textReply('Hello from the fake model.', 4, { inputTokens: 120, outputTokens: 30 }));
+    server.enqueue(streamReply({ reasoning: ['Thinking ', 'it over.'], text: ['Hello ', 'from the ', 'fake model.'], usage: { inputTokens: 120, outputTokens: 30 } }));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Say hello' });
     const turn = await turnReaches(sessionId, 't1', ['completed', 'failed']);
     expect(turn.status).toBe('completed');
     expect(lastUserText((await server.waitForModelCall(base)).body)).toContain('Say hello');
     expect((await items(sessionId)).map((item) => [item.kind, item.text])).toEqual([
       ['user_message', 'Say hello'],
+      ['reasoning', 'Thinking it over.'],
       ['assistant_message', 'Hello from the fake model.'],
     ]);
     // Streamed: the message appeared while it was still being written.

@@ -5,8 +5,8 @@ import { errorReply, type ScriptedError, type ScriptedStream } from './scripted-
 import type { StreamWriter } from './stream-writer';
 
 /**
- * The OpenAI Responses API (`POST /v1/responses`, SSE of typed events), as Codex speaks it: text as
- * `response.output_text.delta` inside an output item, tool calls as `function_call` items (and
+ * The OpenAI Responses API (`POST /v1/responses`, SSE of typed events), as Codex speaks it: reasoning
+ * as a summary streamed in a reasoning item, text as `response.output_text.delta` inside an output item, tool calls as `function_call` items (and
  * `apply_patch` as a `custom_tool_call` whose input is the patch text), usage on
  * `response.completed`, an in-stream failure as `response.failed`. Codex sends no key to a provider
  * without `env_key`, so `apiKey` defaults to null here.
@@ -59,6 +59,16 @@ async function writeResponseStream(out: StreamWriter, reply: ScriptedStream, req
   const event = (type: string, data: Record<string, unknown>) => out.sse({ type, ...data }, type);
   event('response.created', { response: { id, status: 'in_progress' } });
   let index = 0;
+  if (reply.reasoning.length > 0) {
+    const itemId = `rs_${index}`;
+    event('response.output_item.added', { output_index: index, item: { type: 'reasoning', id: itemId, summary: [] } });
+    event('response.reasoning_summary_part.added', { item_id: itemId, output_index: index, summary_index: 0, part: { type: 'summary_text', text: '' } });
+    for (const delta of reply.reasoning) event('response.reasoning_summary_text.delta', { item_id: itemId, output_index: index, summary_index: 0, delta });
+    const text = reply.reasoning.join('');
+    event('response.reasoning_summary_text.done', { item_id: itemId, output_index: index, summary_index: 0, text });
+    event('response.output_item.done', { output_index: index, item: { type: 'reasoning', id: itemId, summary: [{ type: 'summary_text', text }] } });
+    index += 1;
+  }
   if (reply.text.length > 0) {
     const itemId = `msg_${index}`;
     event('response.output_item.added', { output_index: index, item: { type: 'message', id: itemId, role: 'assistant', status: 'in_progress', content: [] } });
