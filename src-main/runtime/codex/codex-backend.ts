@@ -167,7 +167,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     mkdirSync(tmpDir, { recursive: true });
     const version = await versionOf(target.binary);
     const live = new LiveAppServer(deps.newInstanceId(), appServerLaunch(settings, cwd), launchKey(target, cwd));
-    const policies = codexPolicies(mode, cwd);
+    const policies = codexPolicies(mode);
     try {
       await live.initialize(deps.cairnVersion, bounds);
       const checkpoint = deps.checkpoints.checkpoint(sessionId);
@@ -284,7 +284,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     state ??= await start(input.sessionId, target, cwd, session.permissionMode);
     if (signal.aborted) return;
     const { live } = state;
-    const policies = codexPolicies(session.permissionMode, cwd);
+    const policies = codexPolicies(session.permissionMode);
     live.drain();
     const goal = deps.goalOf(input.sessionId, input.turnId);
     state.goalId = goal?.goalId ?? null;

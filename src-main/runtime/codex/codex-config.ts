@@ -49,20 +49,15 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
 /**
  * A session's permission mode as Codex policies. Explore: read-only sandbox, never escalates. Ask:
  * the turn's sandbox is read-only with approvals on request, so every change (a patch, a command that
- * writes) comes to the person as an approval, as Cairn's own Ask mode does; the thread itself may
- * write the workspace once approved. Full: no sandbox, no approvals.
+ * writes) comes to the person as an approval, as Cairn's own Ask mode does (a workspace-write
+ * sandbox would let Codex apply patches unasked). Full: no sandbox, no approvals.
  */
-export function codexPolicies(mode: PermissionMode, workspace: string) {
+export function codexPolicies(mode: PermissionMode) {
   switch (mode) {
     case 'explore':
       return { approvalPolicy: 'never', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
     case 'ask':
-      return {
-        approvalPolicy: 'on-request',
-        sandbox: 'workspace-write',
-        sandboxPolicy: { type: 'readOnly', networkAccess: false },
-        workspace,
-      } as const;
+      return { approvalPolicy: 'on-request', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
     case 'full':
       return { approvalPolicy: 'never', sandbox: 'danger-full-access', sandboxPolicy: { type: 'dangerFullAccess' } } as const;
   }
