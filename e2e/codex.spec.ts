@@ -23,6 +23,7 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('button', { name: 'Add connection' }).click();
   await settings.getByRole('radio', { name: /Codex/ }).check();
+  await expect(settings.getByRole('textbox', { name: 'API key' })).toHaveAccessibleDescription(/Codex’s own login/);
   await settings.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
   await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
   await expect(settings.getByTestId('connection-detail')).toContainText('Codex (app-server)');
