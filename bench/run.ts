@@ -1,5 +1,6 @@
 import { formatResults, type BenchResult } from './bench-result';
 import { benchColdStart } from './cold-start.bench';
+import { benchCodexTurn } from './codex-turn.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -13,6 +14,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['cold-start', benchColdStart],
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
+  ['codex', benchCodexTurn],
 ];
 
 const only = process.argv[2];

@@ -1,6 +1,10 @@
 /** Connections to model providers, as clients see them. A connection's API key never leaves the host. */
 
-export const PROVIDER_TYPES = ['openai', 'anthropic', 'ollama', 'openai_compatible'] as const;
+/** Providers the built-in agent calls for model steps. */
+export const MODEL_PROVIDER_TYPES = ['openai', 'anthropic', 'ollama', 'openai_compatible'] as const;
+export type ModelProviderType = (typeof MODEL_PROVIDER_TYPES)[number];
+/** Every connection kind: the model providers, and Codex (a native agent that runs the whole turn). */
+export const PROVIDER_TYPES = [...MODEL_PROVIDER_TYPES, 'codex'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 /** The built-in connection that runs the scripted agent: always there, no key needed. */
@@ -56,7 +60,7 @@ export interface ConnectionTestResult {
 
 /** A local model server found on first run (Ollama or LM Studio answering on its usual port). */
 export interface DiscoveredServer {
-  readonly providerType: ProviderType;
+  readonly providerType: ModelProviderType;
   readonly name: string;
   readonly baseUrl: string;
   readonly models: readonly ModelInfo[];

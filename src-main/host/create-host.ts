@@ -54,6 +54,8 @@ export interface HostOptions {
   readonly salvage?: boolean;
   /** Fault injection for tests: the runtime works on what this returns instead of the opened stores. */
   readonly wrapStores?: (stores: Stores) => Stores;
+  /** Codex sessions: provider retries and await bounds (tests shorten them). */
+  readonly codex?: RuntimeDeps['codex'];
 }
 
 export interface Host {
@@ -123,6 +125,9 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       backends,
       providers: options.providers ?? aiSdkProviderClient,
       discoveryProbes: options.discoveryProbes ?? DEFAULT_DISCOVERY_PROBES,
+      dataDir: options.dataDir,
+      cairnVersion: CAIRN_VERSION,
+      ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

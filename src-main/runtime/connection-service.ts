@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelTarget, ProviderType } from '../../src-shared/connection-model';
+import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelProviderType, ModelTarget, ProviderType } from '../../src-shared/connection-model';
 import {
   DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
   DEFAULT_IDLE_TIMEOUT_SECONDS,
@@ -11,6 +11,9 @@ import type { StoredConnection } from '../storage/connection-store';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
+import { findCodexBinary } from './codex/codex-binary';
+import type { CodexTarget } from './codex/codex-backend';
+import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
 import type { StreamTimeouts } from './providers';
@@ -24,7 +27,9 @@ export interface ConnectionServiceDeps {
   readonly logger: Logger;
   readonly providers: ProviderClient;
   /** Local servers probed on first run (Ollama on 11434, LM Studio on 1234). */
-  readonly discoveryProbes: readonly { providerType: ProviderType; name: string; baseUrl: string }[];
+  readonly discoveryProbes: readonly { providerType: ModelProviderType; name: string; baseUrl: string }[];
+  /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
+  readonly codexRetries?: number;
   readonly discoveryTimeoutMs?: number;
 }
 
@@ -125,7 +130,7 @@ export class ConnectionService {
         name: request.name,
         providerType: request.providerType,
         baseUrl: request.baseUrl ?? null,
-        enabledModelIds: request.enabledModelIds ?? [],
+        enabledModelIds: request.enabledModelIds ?? (request.providerType === 'codex' ? [DEFAULT_CODEX_MODEL] : []),
         secretId,
         firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
         idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
@@ -202,6 +207,7 @@ export class ConnectionService {
     }
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return missingConnection();
+    if (stored.providerType === 'codex') return ok(await testCodexConnection(null, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
     const endpoint = this.endpointOf(stored);
     const result = await this.deps.providers.testConnection(
       modelId === undefined ? endpoint : { ...endpoint, modelId },
@@ -217,7 +223,7 @@ export class ConnectionService {
     if (stored === null) return missingConnection();
     let models;
     try {
-      models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
+      models = stored.providerType === 'codex' ? [...CODEX_MODELS] : await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
     } catch (error) {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -276,6 +282,7 @@ export class ConnectionService {
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
     const fallback = this.defaultTarget();
     const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
     if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
@@ -283,7 +290,29 @@ export class ConnectionService {
     return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
   }
 
+  /** Where a Codex session's turns go: the codex binary, its model and how it reaches the model. */
+  codexTarget(connectionId: string, model: string | null): CodexTarget | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    const binary = findCodexBinary(null);
+    if (binary === null) return { error: 'Codex was not found: install it (npm install -g @openai/codex) or set CAIRN_CODEX_BIN to the codex binary.' };
+    return {
+      binary: binary.path,
+      model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,
+      baseUrl: stored.baseUrl,
+      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
+      ...(this.deps.codexRetries === undefined ? {} : { retries: this.deps.codexRetries }),
+    };
+  }
+
+  /** Whether a connection is a Codex connection (its sessions run on the Codex backend). */
+  isCodex(connectionId: string): boolean {
+    return this.deps.stores.connections.get(connectionId)?.providerType === 'codex';
+  }
+
   private endpointOf(stored: StoredConnection): ProviderEndpoint {
+    if (stored.providerType === 'codex') throw new Error('A Codex connection has no model endpoint');
     return {
       providerType: stored.providerType,
       baseUrl: stored.baseUrl,

@@ -1,9 +1,9 @@
-import type { ConnectionTestResult, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type { ConnectionTestResult, ModelInfo, ModelProviderType } from '../../src-shared/connection-model';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage } from './providers';
 
 /** Where a connection points: what the provider layer needs to reach it. */
 export interface ProviderEndpoint {
-  readonly providerType: ProviderType;
+  readonly providerType: ModelProviderType;
   readonly baseUrl: string | null;
   readonly apiKey: string | null;
 }
@@ -16,5 +16,5 @@ export interface ProviderClient {
   listModels(endpoint: ProviderEndpoint, signal: AbortSignal): Promise<ModelInfo[]>;
   testConnection(endpoint: ProviderEndpoint & { readonly modelId?: string }, signal: AbortSignal): Promise<ConnectionTestResult>;
   streamModelStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
-  costOf(modelId: string, usage: ModelUsage, providerType: ProviderType): { usd: number } | null;
+  costOf(modelId: string, usage: ModelUsage, providerType: ModelProviderType): { usd: number } | null;
 }

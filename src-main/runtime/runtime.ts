@@ -1,5 +1,6 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
+import type { CodexTurnResult } from '../../src-shared/codex-model';
 import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
@@ -7,6 +8,8 @@ import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
+import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
+import type { CodexBounds } from './codex/live-app-server';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
@@ -49,6 +52,11 @@ export interface RuntimeDeps {
   readonly flushMs?: number;
   /** Backoff base for transient provider errors (tests shorten it). */
   readonly retryBaseMs?: number;
+  /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
+  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
 }
 
 export interface Runtime {
@@ -64,6 +72,9 @@ export interface Runtime {
   readonly executor: RunExecutor;
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
+  readonly codex: CodexBackend;
+  /** The structured results of a turn's Codex turns. */
+  codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
@@ -77,7 +88,7 @@ export interface Runtime {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
-  const connections = new ConnectionService({ ...deps, bus });
+  const connections = new ConnectionService({ ...deps, bus, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
@@ -127,11 +138,35 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       return turns;
     },
   });
+  const codex = createCodexBackend({
+    resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
+    sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
+    checkpoints: deps.stores.codex,
+    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
+    dataDir: deps.dataDir,
+    cairnVersion: deps.cairnVersion,
+    newInstanceId: () => crypto.randomUUID(),
+    now: () => deps.clock.now(),
+    logger: deps.logger,
+    ...(deps.codex?.bounds === undefined ? {} : { bounds: deps.codex.bounds }),
+    goalOf(sessionId, turnId) {
+      const goalId = deps.stores.turns.goalOf(sessionId, turnId);
+      const goal = goalId === null ? null : deps.stores.goals.get(goalId);
+      return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
+    },
+    isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
+    onGoalUpdate(sessionId, goalId, update) {
+      if (update.status !== 'complete' && update.status !== 'blocked') return;
+      if (deps.stores.goals.current(sessionId)?.goalId !== goalId) return;
+      const settled = goalService().settleByAgent(sessionId, update.status, update.status === 'complete' ? 'Codex marked the goal complete.' : 'Codex marked the goal blocked.');
+      if ('error' in settled) deps.logger.warn('Could not mirror the Codex goal', { sessionId, error: settled.error });
+    },
+  });
   const executor = new RunExecutor({
     ...deps,
     bus,
     admission,
-    backendFor: (connectionId) => backends.get(connectionId) ?? modelBackend,
+    backendFor: (connectionId) => backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     accountRunEnd: (run, status) => driver.accountRunEnd(run, status),
     onRunEnded(run, status) {
@@ -153,6 +188,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
   });
   const goalServiceReady = goals;
+  // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
+  bus.subscribe((event) => {
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
+  });
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
   const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
@@ -185,6 +224,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     shell,
     executor,
     admission,
+    codex,
+    codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');
@@ -205,6 +246,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       admission.close();
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
+      await codex.shutdown();
     },
   };
 }

@@ -3,6 +3,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { DataDirError } from './data-dir-errors';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
+import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
@@ -32,6 +33,7 @@ export interface Stores {
   readonly workhub: WorkHubStore;
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
+  readonly codex: CodexStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -77,6 +79,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     workhub: createWorkHubStore(database),
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
+    codex: createCodexStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

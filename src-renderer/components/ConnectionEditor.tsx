@@ -134,7 +134,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         controlId={`${formId}-base-url`}
         label="Base URL"
         required={draft.providerType === 'openai_compatible'}
-        help={provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`}
+        help={provider.baseUrlHelp ?? (provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`)}
         error={shown.baseUrl}
       >
         {(aria) => (
@@ -161,7 +161,9 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
           help={
             connection?.hasApiKey
               ? 'A key is stored. Type a new one to replace it. Stored keys are encrypted and never shown again.'
-              : provider.keyNeeded === 'optional'
+              : provider.keyHelp !== undefined
+                ? `${provider.keyHelp} Stored encrypted; never shown again.`
+                : provider.keyNeeded === 'optional'
                 ? 'Only if the server asks for one. Stored encrypted; never shown again.'
                 : 'Stored encrypted on this machine; never shown again.'
           }

@@ -36,7 +36,12 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   if (turn.status === 'failed') {
     return (
       <div className="turn-status status-failed" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-error-code={turn.latestRun.errorCode ?? undefined}>
-        <FailedTurn turn={turn} onRetry={offerAction ? resume : null} onSettings={() => store.getState().openSettings()} />
+        <FailedTurn
+          turn={turn}
+          onRetry={offerAction ? resume : null}
+          onSettings={() => store.getState().openSettings()}
+          onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}
+        />
       </div>
     );
   }
@@ -71,7 +76,7 @@ function TurnUsage({ turn }: { turn: TurnSummary }) {
 }
 
 /** A failed turn: the error class in plain words, the host's own message beneath, Retry and the most useful next step. */
-function FailedTurn({ turn, onRetry, onSettings }: { turn: TurnSummary; onRetry: (() => void) | null; onSettings: () => void }) {
+function FailedTurn({ turn, onRetry, onSettings, onForceStop }: { turn: TurnSummary; onRetry: (() => void) | null; onSettings: () => void; onForceStop: () => void }) {
   const { errorCode, errorMessage } = turn.latestRun;
   const text = describeRunError(errorCode, errorMessage);
   return (
@@ -94,6 +99,12 @@ function FailedTurn({ turn, onRetry, onSettings }: { turn: TurnSummary; onRetry:
             <button type="button" className="button button-small button-quiet" onClick={onSettings}>
               <GearIcon />
               Open Settings
+            </button>
+          ) : null}
+          {text.remedy === 'force_stop' ? (
+            <button type="button" className="button button-small" onClick={onForceStop}>
+              <StopIcon />
+              Force stop
             </button>
           ) : null}
           {text.remedy === 'pick_model' ? (

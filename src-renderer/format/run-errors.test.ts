@@ -12,6 +12,13 @@ describe('describeRunError', () => {
     expect(describeRunError('model_not_found', null).remedy).toBe('pick_model');
   });
 
+  it('names the Codex failures, and offers Force stop for a quarantined session', () => {
+    expect(describeRunError('agent_process_exited', 'exit').title).toBe('Codex stopped unexpectedly');
+    expect(describeRunError('agent_start_failed', null).remedy).toBe('settings');
+    expect(describeRunError('codex_quarantined', null).remedy).toBe('force_stop');
+    expect(showsHostMessage('agent_process_exited', 'Its last output: boom')).toBe(true);
+  });
+
   it('falls back to the host message for codes it does not know', () => {
     expect(describeRunError('provider_error', 'Oops')).toEqual({ title: 'Failed', sentence: 'Oops', remedy: 'retry' });
     expect(describeRunError(null, null).sentence).toBe('The turn did not finish.');

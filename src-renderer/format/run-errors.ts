@@ -1,6 +1,6 @@
 /** A failed run's error class, said plainly, with what the person can do about it. */
 
-export type RunErrorRemedy = 'retry' | 'settings' | 'pick_model';
+export type RunErrorRemedy = 'retry' | 'settings' | 'pick_model' | 'force_stop';
 
 export interface RunErrorText {
   readonly title: string;
@@ -59,6 +59,21 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     title: 'Cairn could not save this turn',
     sentence: 'Writing to its database failed, so it stopped the turn. Check the disk and the data folder, then retry.',
     remedy: 'retry',
+  },
+  agent_process_exited: {
+    title: 'Codex stopped unexpectedly',
+    sentence: 'The Codex process ended during the turn. Retry starts a new one on the same thread.',
+    remedy: 'retry',
+  },
+  agent_start_failed: {
+    title: 'Codex could not start',
+    sentence: 'Cairn could not start the Codex app-server. Check the Codex connection in Settings.',
+    remedy: 'settings',
+  },
+  codex_quarantined: {
+    title: 'The previous Codex process may still be running',
+    sentence: 'It could not be confirmed stopped, so no second one starts on the same thread. Force stop ends it and retries.',
+    remedy: 'force_stop',
   },
   connection_unavailable: {
     title: 'The connection is not available',

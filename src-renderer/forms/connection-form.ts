@@ -23,6 +23,9 @@ interface ProviderInfo {
   readonly defaultBaseUrl: string | null;
   readonly keyNeeded: 'required' | 'optional' | 'none';
   readonly blurb: string;
+  /** What the base URL and key fields mean for this kind, where the usual words do not fit. */
+  readonly baseUrlHelp?: string;
+  readonly keyHelp?: string;
 }
 
 export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
@@ -34,6 +37,14 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     defaultBaseUrl: null,
     keyNeeded: 'optional',
     blurb: 'LM Studio, llama.cpp, vLLM, OpenRouter…',
+  },
+  codex: {
+    label: 'Codex (app-server)',
+    defaultBaseUrl: null,
+    keyNeeded: 'optional',
+    blurb: 'OpenAI Codex runs the whole turn: its login, an OpenAI key, or a Responses base URL',
+    baseUrlHelp: 'Empty for OpenAI; or a server that speaks the OpenAI Responses API, ending in /v1.',
+    keyHelp: 'An OpenAI key, passed to Codex only through its environment. Leave both empty to use Codex’s own login.',
   },
 };
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
+import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
@@ -24,6 +25,7 @@ export const operations = {
   ...workhubOperations,
   ...shellOperations,
   ...desktopOperations,
+  ...codexOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

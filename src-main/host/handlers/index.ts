@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
@@ -22,4 +23,5 @@ export const handlers: HandlerTable = {
   ...workhubHandlers,
   ...shellHandlers,
   ...desktopHandlers,
+  ...codexHandlers,
 };

@@ -10,6 +10,7 @@ import { migration009WorkHubDecisions } from './009-workhub-decisions';
 import { migration010GoalControls } from './010-goal-controls';
 import { migration011PermissionGrantRevocations } from './011-permission-grant-revocations';
 import { migration012ConnectionTimeouts } from './012-connection-timeouts';
+import { migration013Codex } from './013-codex';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010GoalControls,
   migration011PermissionGrantRevocations,
   migration012ConnectionTimeouts,
+  migration013Codex,
 ];

@@ -18,6 +18,7 @@ export { startAnthropicServer, anthropicErrors } from './anthropic-messages-serv
 export { startOllamaServer, ollamaErrors } from './ollama-chat-server';
 export { startOpenAIChatServer, openAIErrors } from './openai-chat-server';
 export { continuingModel } from './continuing-model';
+export { startOpenAIResponsesServer, responsesErrors, lastUserText, inputItemsOf } from './openai-responses-server';
 export {
   TEST_API_KEY,
   type QueuedReply,

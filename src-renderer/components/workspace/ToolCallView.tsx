@@ -140,11 +140,16 @@ function ToolCallLine(props: { toolName: string; name: ReactNode; input: unknown
   );
 }
 
-/** The change a file tool makes, as a diff: edit_file's search and replace, write_file's content once its result says whether the file was new. */
+/**
+ * The change a file tool makes, as a diff: one the call carries (a Codex patch), edit_file's search and
+ * replace, write_file's content once its result says whether the file was new.
+ */
 function fileDiff(toolName: string, input: unknown, result: TranscriptItem | undefined): string | null {
   const fields = fieldsOf(input);
   const path = stringOf(fields.path);
   if (path === null) return null;
+  const carried = stringOf(fields.diff);
+  if (carried !== null) return carried;
   if (toolName === 'edit_file') {
     const search = stringOf(fields.search);
     const replace = stringOf(fields.replace);
@@ -159,7 +164,7 @@ function fileDiff(toolName: string, input: unknown, result: TranscriptItem | und
 }
 
 /** Arguments a diff already shows are left out of the argument list. */
-const SHOWN_BY_DIFF = new Set(['search', 'replace', 'content']);
+const SHOWN_BY_DIFF = new Set(['search', 'replace', 'content', 'diff']);
 
 function ToolCallDetails(props: { toolName: string; input: unknown; result: TranscriptItem | undefined; diff: string | null; target: string | null }) {
   const { toolName, input, result, diff, target } = props;

@@ -7,6 +7,8 @@ import { PermissionModeControl } from './PermissionModeControl';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
+export const CODEX_SANDBOX_NOTE = "Codex runs commands in its own sandbox; what needs more asks you first.";
+export const CODEX_FULL_NOTE = 'Codex runs commands without its sandbox, with your rights.';
 
 /**
  * Under the session header: the folder the agent's file and shell tools work in, what it may do
@@ -18,6 +20,10 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
+  const codex = useAppStore((state) => {
+    const connectionId = state.sessions.byId[sessionId]?.connectionId;
+    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
+  });
 
   // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
   useEffect(() => {
@@ -42,7 +48,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           {mode === 'full' ? <AlertIcon /> : null}
           {mode === 'full' ? <strong>Full access:</strong> : null}
           {mode === 'full' ? ' ' : null}
-          {SANDBOX_NOTE}
+          {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : SANDBOX_NOTE}
         </p>
       )}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}

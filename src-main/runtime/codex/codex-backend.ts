@@ -1,0 +1,358 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PermissionMode } from '../../../src-shared/model';
+import type { CodexStore } from '../../storage/codex-store';
+import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
+import { AgentBackendError } from '../backends/agent-backend';
+import type { Logger } from '../ports';
+import { codexVersion } from './codex-binary';
+import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
+import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
+import { EventMapper } from './event-mapper';
+import { goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
+import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
+import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
+import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
+
+/** A Codex connection's settings, minus the folders Cairn owns. */
+export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
+
+export interface CodexBackendDeps {
+  resolve(connectionId: string, model: string | null): CodexTarget | { error: string };
+  sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
+  readonly checkpoints: CodexStore;
+  allowedForSession(sessionId: string, toolName: string): boolean;
+  /** Cairn's data directory: CODEX_HOME lives in it. */
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  newInstanceId(): string;
+  now(): number;
+  readonly logger: Logger;
+  readonly bounds?: Partial<CodexBounds>;
+  /** The Cairn goal of a goal turn, or null for any other turn. */
+  goalOf(sessionId: string, turnId: string): MirroredGoal | null;
+  /** Codex changed the thread goal (its update_goal tool). */
+  onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
+  /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
+  isDelegation(sessionId: string, turnId: string): boolean;
+}
+
+export interface CodexBackend extends AgentBackend {
+  /** Whether the session is quarantined: its last app-server could not be confirmed gone. */
+  quarantined(sessionId: string): boolean;
+  /** Kills a quarantined app-server's group again; true when it is gone now. */
+  forceStop(sessionId: string): Promise<boolean>;
+  /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
+  releaseWaiting(sessionId: string): Promise<void>;
+  /** Ends every app-server (host shutdown). */
+  shutdown(): Promise<void>;
+}
+
+export const CODEX_BACKEND_ID = 'codex';
+
+interface PendingRequest {
+  readonly requestId: number | string;
+  readonly method: string;
+  readonly params: unknown;
+  readonly toolCallId: string;
+  readonly toolName: string;
+}
+
+/** The Cairn run reading a Codex turn. */
+interface RunRef {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+}
+
+interface SessionState {
+  live: LiveAppServer;
+  /** The run that reads the current Codex turn now. */
+  run: RunRef | null;
+  mapper: EventMapper | null;
+  pending: PendingRequest | null;
+  /** The Cairn goal the current Codex turn works toward. */
+  goalId: string | null;
+  /** Whether the current Codex turn was given the delegation output schema. */
+  structured: boolean;
+}
+
+/**
+ * Codex as a native AgentBackend: one `codex app-server` per session, kept between turns, driving one
+ * Codex thread whose id is checkpointed. Every message is numbered per instance and applied once.
+ * Approvals and questions suspend the run as Cairn interactions while Codex waits; the answer's run
+ * replies to the live request, or, when the host restarted meanwhile, resumes the thread with the
+ * answer as input. Stop interrupts the Codex turn, and kills the process group when that is not
+ * confirmed within the bound.
+ */
+export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
+  const bounds: CodexBounds = { ...DEFAULT_BOUNDS, ...deps.bounds };
+  const states = new Map<string, SessionState>();
+  const quarantine = new Map<string, LiveAppServer>();
+  const versions = new Map<string, string>();
+  const codexHome = join(deps.dataDir, 'codex', 'home');
+  const tmpDir = join(deps.dataDir, 'codex', 'tmp');
+
+  async function versionOf(binary: string): Promise<string | null> {
+    const known = versions.get(binary);
+    if (known !== undefined) return known;
+    try {
+      const version = await codexVersion(binary, bounds.requestMs);
+      versions.set(binary, version);
+      return version;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Ends an app-server; quarantines the session when its group cannot be confirmed gone. */
+  async function retire(sessionId: string, state: SessionState): Promise<void> {
+    if (states.get(sessionId) === state) states.delete(sessionId);
+    const gone = await state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+    if (!gone) {
+      deps.logger.warn('A Codex app-server could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
+      quarantine.set(sessionId, state.live);
+    }
+  }
+
+  /** The structured result of the Codex turn that just ended. */
+  function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
+    const { mapper, run } = state;
+    if (mapper === null || run === null) return;
+    const { facts } = mapper;
+    deps.checkpoints.recordTurnResult({
+      codexTurnId: mapper.turnId,
+      ...run,
+      status,
+      finalMessage: facts.finalMessage,
+      filesChanged: [...facts.filesChanged],
+      commands: facts.commands,
+      inputTokens: facts.inputTokens,
+      outputTokens: facts.outputTokens,
+      errorMessage,
+      structured: state.structured && status === 'completed' ? validateDelegationAnswer(facts.finalMessage) : null,
+      createdAt: deps.now(),
+    });
+  }
+
+  /** Stop: interrupt the Codex turn and wait, within the bound, for Codex to confirm; else kill. */
+  async function stopTurn(sessionId: string, state: SessionState): Promise<void> {
+    const { live } = state;
+    const turnId = live.activeTurnId;
+    if (turnId === null || live.threadId === null) return;
+    const deadline = AbortSignal.timeout(bounds.interruptMs);
+    try {
+      await live.rpc.request('turn/interrupt', { threadId: live.threadId, turnId }, bounds.interruptMs);
+      for (;;) {
+        const message = await live.next(deadline);
+        if (message === null || message.kind === 'exited') break;
+        if (message.kind === 'notification' && message.value.method === 'turn/completed' && JSON.stringify(message.value.params).includes(turnId)) {
+          recordResult(state, 'interrupted', null);
+          live.activeTurnId = null;
+          state.mapper = null;
+          live.drain();
+          return;
+        }
+      }
+    } catch (error) {
+      deps.logger.warn('Codex did not confirm the interrupt', { sessionId, error: String(error) });
+    }
+    recordResult(state, 'interrupted', 'Codex did not confirm the interrupt; its app-server was stopped.');
+    await retire(sessionId, state);
+  }
+
+  async function start(sessionId: string, target: CodexTarget, cwd: string, mode: PermissionMode): Promise<SessionState> {
+    const settings: CodexSettings = { ...target, codexHome, tmpDir };
+    mkdirSync(codexHome, { recursive: true });
+    mkdirSync(tmpDir, { recursive: true });
+    const version = await versionOf(target.binary);
+    const live = new LiveAppServer(deps.newInstanceId(), appServerLaunch(settings, cwd), launchKey(target, cwd));
+    const policies = codexPolicies(mode);
+    try {
+      await live.initialize(deps.cairnVersion, bounds);
+      const checkpoint = deps.checkpoints.checkpoint(sessionId);
+      const threadParams = { model: target.model, cwd, approvalPolicy: policies.approvalPolicy, sandbox: policies.sandbox };
+      let result: unknown = null;
+      if (checkpoint !== null) {
+        result = await live.rpc.request('thread/resume', { threadId: checkpoint.threadId, ...threadParams }, bounds.requestMs).catch((error: unknown) => {
+          deps.logger.warn('Codex could not resume the thread; starting a new one', { sessionId, threadId: checkpoint.threadId, error: String(error) });
+          return null;
+        });
+      }
+      result ??= await live.rpc.request('thread/start', threadParams, bounds.requestMs);
+      live.threadId = threadResultSchema.parse(result).thread.id;
+      deps.checkpoints.bind(sessionId, { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version }, deps.now());
+    } catch (error) {
+      await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+      const tail = live.process.stderrTail();
+      throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
+    }
+    const state: SessionState = { live, run: null, mapper: null, pending: null, goalId: null, structured: false };
+    states.set(sessionId, state);
+    return state;
+  }
+
+  async function* pump(sessionId: string, state: SessionState, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const { live } = state;
+    let ended = false;
+    try {
+      for (;;) {
+        const message = await live.next(signal);
+        if (message === null) return;
+        if (message.kind === 'exited') {
+          if (states.get(sessionId) === state) states.delete(sessionId);
+          ended = true;
+          const how = message.signal === null ? `exit code ${message.code ?? 'unknown'}` : `signal ${message.signal}`;
+          const tail = live.process.stderrTail();
+          const why = `Codex stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`;
+          recordResult(state, 'failed', why);
+          throw new AgentBackendError('agent_process_exited', why, 'agent_process_exited');
+        }
+        // Applied once per (instance, sequence); a replaced instance's late events are discarded.
+        if (!deps.checkpoints.claim(sessionId, live.instanceId, message.value.seq)) continue;
+        const mapper = state.mapper;
+        if (mapper === null) continue;
+        if (message.kind === 'request') {
+          const bridged = bridgeRequest(message.value.method, message.value.params, mapper);
+          if (bridged === null) {
+            live.rpc.respond(message.value.id, { decision: 'decline' });
+            continue;
+          }
+          state.pending = { requestId: message.value.id, method: message.value.method, params: message.value.params, toolCallId: bridged.toolCallId, toolName: bridged.toolName };
+          mapper.markRecorded(bridged.toolCallId);
+          ended = true;
+          yield { type: 'interaction_requested', ...bridged };
+          return;
+        }
+        const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
+        if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
+        const { events, end } = mapper.map(message.value.method, message.value.params);
+        for (const event of events) yield event;
+        if (end !== null) {
+          ended = true;
+          recordResult(state, end.status, end.status === 'failed' ? end.message : null);
+          live.activeTurnId = null;
+          state.mapper = null;
+          if (end.status === 'failed') throw new AgentBackendError('provider_error', `Codex: ${end.message}`, 'provider_error');
+          return;
+        }
+      }
+    } finally {
+      if (!ended && signal.aborted && state.pending === null) await stopTurn(sessionId, state);
+    }
+  }
+
+  async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const target = deps.resolve(input.connectionId, input.model);
+    if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+    const session = deps.sessionOf(input.sessionId);
+    if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
+    const held = quarantine.get(input.sessionId);
+    if (held !== undefined) {
+      if (!held.process.isGone()) {
+        throw new AgentBackendError(
+          'codex_quarantined',
+          `The previous Codex app-server of this session (pid ${held.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`,
+          'codex_quarantined',
+        );
+      }
+      quarantine.delete(input.sessionId);
+    }
+    const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
+    mkdirSync(cwd, { recursive: true });
+    const answer: PersonAnswer | null = input.runKind === 'continuation' ? answerInHistory(input.history, input.turnId) : null;
+    const answeredId = input.approvedToolCall?.toolCallId ?? answer?.toolCallId ?? null;
+    let state = states.get(input.sessionId) ?? null;
+
+    if (state?.pending != null && answeredId === state.pending.toolCallId && !state.live.process.hasExited && state.mapper !== null) {
+      // Codex still waits for this answer: reply, and read on in the same Codex turn.
+      const pending = state.pending;
+      const approved = input.approvedToolCall !== null;
+      const forSession = approved && deps.allowedForSession(input.sessionId, pending.toolName);
+      state.live.rpc.respond(pending.requestId, codexResponse(pending.method, pending.params, approved ? null : answer, forSession));
+      if (!approved) state.mapper.markSettled(pending.toolCallId);
+      state.pending = null;
+      state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
+      yield* pump(input.sessionId, state, signal);
+      return;
+    }
+
+    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+      await retire(input.sessionId, state);
+      state = null;
+    }
+    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    if (signal.aborted) return;
+    const { live } = state;
+    const policies = codexPolicies(session.permissionMode);
+    live.drain();
+    const goal = deps.goalOf(input.sessionId, input.turnId);
+    state.goalId = goal?.goalId ?? null;
+    if (goal !== null) {
+      await setThreadGoal(live, goal, bounds.requestMs).catch((error: unknown) => {
+        deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
+      });
+    }
+    state.structured = deps.isDelegation(input.sessionId, input.turnId);
+    const result = await live.rpc
+      .request(
+        'turn/start',
+        {
+          threadId: live.threadId,
+          input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
+          cwd,
+          approvalPolicy: policies.approvalPolicy,
+          sandboxPolicy: policies.sandboxPolicy,
+          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
+        },
+        bounds.requestMs,
+      )
+      .catch(async (error: unknown) => {
+        const tail = live.process.stderrTail();
+        await retire(input.sessionId, state);
+        throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
+      });
+    const turnId = turnStartResultSchema.parse(result).turn.id;
+    live.activeTurnId = turnId;
+    state.mapper = new EventMapper(turnId, target.model);
+    state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
+    yield* pump(input.sessionId, state, signal);
+  }
+
+  return {
+    id: CODEX_BACKEND_ID,
+    run,
+    quarantined: (sessionId) => quarantine.has(sessionId) && quarantine.get(sessionId)?.process.isGone() !== true,
+    async forceStop(sessionId) {
+      const held = quarantine.get(sessionId);
+      if (held === undefined) return true;
+      const gone = await held.process.terminate(0, bounds.killConfirmMs);
+      if (gone) quarantine.delete(sessionId);
+      return gone;
+    },
+    async releaseWaiting(sessionId) {
+      const state = states.get(sessionId);
+      if (state?.pending != null) await retire(sessionId, state);
+    },
+    async shutdown() {
+      await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
+    },
+  };
+}
+
+function launchKey(target: CodexTarget, cwd: string): string {
+  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, cwd]);
+}
+
+/** What Codex is told this turn: the request, or how an interrupted attempt or an answer carries on. */
+function turnInput(input: AgentRunInput, answeredId: string | null, answer: PersonAnswer | null): string {
+  if (answeredId !== null) {
+    const call = [...input.history].reverse().find((message) => message.role === 'tool_call' && message.data?.toolCallId === answeredId);
+    const toolCall = call?.data == null ? null : { toolName: String(call.data.toolName), input: call.data.input };
+    return answerAsInput(toolCall, answer, input.approvedToolCall !== null);
+  }
+  if (input.resume !== null) {
+    return `Your previous attempt at this request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already did.\n\nThe request: ${input.text}`;
+  }
+  return input.text;
+}

@@ -1,0 +1,314 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../../testing/host-fixture';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InteractionRecord } from '../../../src-shared/interaction-model';
+import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
+import { processGone } from '../shell/process-group';
+import { waitFor } from '../../testing/wait-for';
+
+/** Sessions on a Codex connection, run by the real `codex app-server` against a scripted Responses server. */
+
+let server: ProviderTestServer;
+let t: TestHost;
+
+beforeAll(async () => {
+  server = await startOpenAIResponsesServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function codexSession(permissionMode: 'explore' | 'ask' | 'full' = 'ask') {
+  t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 1000 } } });
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-work-'));
+  const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
+  return { connectionId: connection.connectionId, sessionId: session.sessionId, workspace };
+}
+
+const escalated = (command: string) => ({ cmd: command, sandbox_permissions: 'require_escalated', justification: 'Needs to write outside the sandbox' });
+
+async function pendingInteraction(sessionId: string): Promise<InteractionRecord> {
+  return waitFor(
+    async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+    { message: 'a pending interaction', timeoutMs: 20_000 },
+  );
+}
+
+/** Codex turns on a loaded machine take seconds; wait up to 20 s for a status. */
+async function turnReaches(sessionId: string, turnId: string, statuses: readonly string[]) {
+  return waitFor(
+    async () => {
+      const outcome = await t.invoke('turn.query', { sessionId, turnId });
+      return outcome.ok && statuses.includes(outcome.result.turn.status) ? outcome.result.turn : null;
+    },
+    { timeoutMs: 20_000, message: `turn ${turnId} to reach ${statuses.join('/')}` },
+  );
+}
+
+const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
+
+describe('Codex sessions', { timeout: 60_000 }, () => {
+  it('tests the connection: the version of the codex it found', async () => {
+    const { connectionId } = await codexSession();
+    const result = await t.call('connection.test', { connectionId });
+    expect(result.verdict).toBe('ok');
+    expect(result.message).toMatch(/Codex \d+\.\d+\.\d+/);
+  });
+
+  it('streams a text turn through Codex, durable, with reasoning and with usage in usage.summary', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(streamReply({ reasoning: ['Thinking ', 'it over.'], text: ['Hello ', 'from the ', 'fake model.'], usage: { inputTokens: 120, outputTokens: 30 } }));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Say hello' });
+    const turn = await turnReaches(sessionId, 't1', ['completed', 'failed']);
+    expect(turn.status).toBe('completed');
+    expect(lastUserText((await server.waitForModelCall(base)).body)).toContain('Say hello');
+    expect((await items(sessionId)).map((item) => [item.kind, item.text])).toEqual([
+      ['user_message', 'Say hello'],
+      ['reasoning', 'Thinking it over.'],
+      ['assistant_message', 'Hello from the fake model.'],
+    ]);
+    // Streamed: the message appeared while it was still being written.
+    expect(t.events.some((event) => event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' && event.item.state === 'streaming')).toBe(true);
+    const summary = await t.call('usage.summary', { by: 'session' });
+    expect(summary.totals).toMatchObject({ inputTokens: 120, outputTokens: 30 });
+  });
+
+  it('Stop during a slow stream: cancelled, nothing appended after; the next turn works on the same thread', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Working on it']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Take your time' });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text.includes('Working on it')), { message: 'first text', timeoutMs: 20_000 });
+    const started = Date.now();
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const request = await server.waitForModelCall(base);
+    expect(await request.outcome).toBe('client_closed');
+    await waitFor(async () => (await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.status === 'interrupted', { message: 'the interrupted result', timeoutMs: 10_000 });
+    expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true); // nothing quarantined
+    const after = (await items(sessionId)).length;
+    server.enqueue(textReply('Second answer.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    const all = await items(sessionId);
+    expect(all.slice(after).map((item) => item.text)).toEqual(['Again', 'Second answer.']);
+    const second = (await server.waitForModelCall(base + 1)).body;
+    expect(JSON.stringify(second)).toContain('Take your time');
+  });
+
+  it('a command approval becomes a Cairn approval with the exact command; allowed, it runs and shows its output and exit code', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo approved > note.txt && echo wrote it') }), textReply('The note is written.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a note' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'permission', toolName: 'run_shell', preview: { kind: 'command' } });
+    expect(JSON.stringify(interaction.request)).toContain('echo approved > note.txt');
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'note.txt'), 'utf8').trim()).toBe('approved');
+    const all = await items(sessionId);
+    const calls = all.filter((item) => item.kind === 'tool_call');
+    expect(calls).toHaveLength(1);
+    const result = all.find((item) => item.kind === 'tool_result');
+    expect(result?.data).toMatchObject({ toolName: 'run_shell', isError: false, output: { exitCode: 0, status: 'completed' } });
+    expect(JSON.stringify(result?.data)).toContain('wrote it');
+    expect(all.at(-1)?.text).toBe('The note is written.');
+    expect(server.toolResultsIn(base + 1)[0]?.content).toContain('wrote it');
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ status: 'completed', finalMessage: 'The note is written.', commands: [{ exitCode: 0, status: 'completed' }] });
+    expect(results[0]?.commands[0]?.command).toContain('echo approved > note.txt');
+  });
+
+  it('a declined command does not run; the reason stays with the decision and the turn completes', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo nope > denied.txt') }), textReply('Understood, I will not.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a file' });
+    const interaction = await pendingInteraction(sessionId);
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'deny', reason: 'Not in this folder' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(() => readFileSync(join(workspace, 'denied.txt'))).toThrow();
+    const all = await items(sessionId);
+    expect(all.filter((item) => item.kind === 'tool_result')).toHaveLength(1);
+    expect(all.find((item) => item.kind === 'tool_result')?.data).toMatchObject({ isError: true, output: { action: 'deny', reason: 'Not in this folder' } });
+    expect(all.at(-1)?.text).toBe('Understood, I will not.');
+  });
+
+  it('Stop while Codex waits for an approval closes it and ends that app-server; the next turn resumes the same thread', async () => {
+    const { sessionId } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo never > never.txt') }));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the osprey' });
+    const interaction = await pendingInteraction(sessionId);
+    const waitingPid = appServerPid(t.dataDir);
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.status).toBe('closed');
+    expect(waitingPid).not.toBeNull();
+    await waitFor(() => processGone(waitingPid ?? 0), { message: 'the waiting app-server ended by Stop', timeoutMs: 10_000 });
+    server.enqueue(textReply('Osprey noted.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Which bird?' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('Remember the osprey');
+  });
+
+  it('apply_patch asks with the diff; allowed, the file changes on disk', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    writeFileSync(join(workspace, 'hello.txt'), 'old line\n');
+    const patch = '*** Begin Patch\n*** Update File: hello.txt\n@@\n-old line\n+new line\n*** End Patch\n';
+    server.enqueue(toolCallReply({ id: 'call_p', name: 'apply_patch', input: patch }), textReply('Patched.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Change the line' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'permission', toolName: 'apply_patch', preview: { kind: 'diff' } });
+    expect(JSON.stringify(interaction.request)).toContain('+new line');
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('new line\n');
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]).toMatchObject({ status: 'completed', finalMessage: 'Patched.', commands: [] });
+    expect(results[0]?.filesChanged).toEqual([join(workspace, 'hello.txt')]);
+  });
+
+  it('requestUserInput becomes a question form; the answer goes back to Codex', async () => {
+    const { sessionId } = await codexSession('ask');
+    const base = server.modelCalls().length;
+    const question = { id: 'color', header: 'Colour', question: 'Which colour?', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] };
+    server.enqueue(toolCallReply({ id: 'call_q', name: 'request_user_input', input: { questions: [question] } }), textReply('Red it is.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Ask me' });
+    const interaction = await pendingInteraction(sessionId);
+    expect(interaction.request).toMatchObject({ kind: 'question', questions: [{ id: 'color', prompt: 'Which colour?' }] });
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', answers: { color: { optionIds: ['option-1'] } } } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(server.toolResultsIn(base + 1)[0]?.content).toContain('Red');
+    expect((await items(sessionId)).at(-1)?.text).toBe('Red it is.');
+  });
+});
+
+/** The pid of the app-server this host started (its CODEX_HOME is inside the host's data directory). */
+function appServerPid(dataDir: string): number | null {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (cmdline.includes('app-server') && environ.includes(`CODEX_HOME=${join(dataDir, 'codex', 'home')}`)) return Number(name);
+    } catch {
+      // gone meanwhile, or not ours
+    }
+  }
+  return null;
+}
+
+describe('Codex failures', { timeout: 60_000 }, () => {
+  for (const [name, reply] of [
+    ['HTTP 500', responsesErrors.serverError()],
+    ['a cut stream', streamReply({ text: ['Half an ans'], ending: 'drop' })],
+    ['response.failed', streamReply({ text: [], ending: { error: { code: 'server_error', message: 'The model broke down' } } })],
+  ] as const) {
+    it(`${name} fails the turn with the reason; the session stays usable`, async () => {
+      const { sessionId } = await codexSession();
+      server.enqueue(reply);
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'Try' });
+      const failed = await turnReaches(sessionId, 't1', ['completed', 'failed']);
+      expect(failed.status).toBe('failed');
+      const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
+      expect(run).toMatchObject({ terminalReason: 'provider_error' });
+      expect(run?.errorMessage).toMatch(/^Codex: /);
+      server.enqueue(textReply('Fine now.'));
+      await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
+      expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    });
+  }
+
+  it('codex killed mid-turn: agent_process_exited with its stderr tail; the next turn resumes the thread in a new app-server', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Partial']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the word kestrel' });
+    await server.waitForModelCall(base);
+    const pid = appServerPid(t.dataDir);
+    if (pid === null) throw new Error('no app-server found for this host');
+    process.kill(pid, 'SIGKILL');
+    const failed = await turnReaches(sessionId, 't1', ['failed', 'completed']);
+    expect(failed.status).toBe('failed');
+    const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
+    expect(run).toMatchObject({ terminalReason: 'agent_process_exited' });
+    expect(run?.errorMessage).toContain('SIGKILL');
+    server.enqueue(textReply('Kestrel.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Which word?' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('kestrel');
+    expect(appServerPid(t.dataDir)).not.toBe(pid);
+  });
+
+  it('Stop when Codex ignores the interrupt: cancelled at once, the process group killed within the bound', async () => {
+    const { sessionId } = await codexSession();
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Slow']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go slowly' });
+    await server.waitForModelCall(base);
+    const pid = appServerPid(t.dataDir);
+    if (pid === null) throw new Error('no app-server found for this host');
+    process.kill(pid, 'SIGSTOP'); // a Codex that answers nothing
+    const started = Date.now();
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(1000);
+    await waitFor(() => processGone(pid), { message: 'the stopped app-server killed', timeoutMs: 10_000 });
+    expect(Date.now() - started).toBeLessThan(6000);
+    server.enqueue(textReply('Back.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+  });
+});
+
+describe('Codex goals', { timeout: 60_000 }, () => {
+  it('a Cairn goal runs as goal turns through Codex; Codex marking it complete completes the Cairn goal', async () => {
+    const { sessionId } = await codexSession('full');
+    const base = server.modelCalls().length;
+    server.enqueue(toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }), textReply('The goal is reached.'));
+    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
+    const done = await waitFor(async () => {
+      const current = (await t.call('goal.get', { sessionId })).goal;
+      return current?.status === 'complete' ? current : null;
+    }, { message: 'the goal to complete', timeoutMs: 20_000 });
+    expect(done.goalId).toBe(goal.goalId);
+    expect(JSON.stringify((await server.waitForModelCall(base)).body)).toContain('Count the herons');
+    const turnIds = [...new Set((await items(sessionId)).map((item) => item.turnId))];
+    expect(turnIds).toHaveLength(1);
+    const turn = await turnReaches(sessionId, turnIds[0] ?? '', ['completed']);
+    expect(turn.origin).toBe('goal');
+    expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
+  });
+});
+
+describe('Codex delegations', { timeout: 60_000 }, () => {
+  it('a WorkHub delegation asks Codex for a structured answer and stores it validated; an invalid one is recorded as invalid', async () => {
+    const { connectionId } = await codexSession();
+    const { session } = await t.call('session.create', { title: 'Quarterly report', connectionId });
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('{"outcome":"done","summary":"The chart is in."}', 3));
+    const routed = await t.call('workhub.route', { requestId: 'req-1', text: 'Add the revenue chart to the quarterly report' });
+    await t.call('workhub.act', { actionId: 'act-1', proposal: routed.proposal, candidateSetId: routed.candidateSetId });
+    await turnReaches(session.sessionId, 'delegation-act-1', ['completed']);
+    expect(JSON.stringify((await server.waitForModelCall(base)).body)).toContain('needs_input'); // the output schema reached the model
+    const done = await t.call('codex.turnResults', { sessionId: session.sessionId, turnId: 'delegation-act-1' });
+    expect(done.results[0]?.structured).toEqual({ valid: true, value: { outcome: 'done', summary: 'The chart is in.' } });
+
+    server.enqueue(textReply('I think it is done, probably.'));
+    const again = await t.call('workhub.route', { requestId: 'req-2', text: 'Check the quarterly report once more' });
+    await t.call('workhub.act', { actionId: 'act-2', proposal: again.proposal, candidateSetId: again.candidateSetId });
+    await turnReaches(session.sessionId, 'delegation-act-2', ['completed']);
+    const invalid = await t.call('codex.turnResults', { sessionId: session.sessionId, turnId: 'delegation-act-2' });
+    expect(invalid.results[0]?.structured).toMatchObject({ valid: false, problem: 'The final message is not JSON.' });
+  });
+});

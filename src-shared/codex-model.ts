@@ -1,0 +1,25 @@
+/**
+ * What one Codex turn did, as a record WorkHub, goals and clients read instead of parsing text: its
+ * status, final message, files changed, commands with exit codes, tokens.
+ */
+export interface CodexTurnResult {
+  readonly codexTurnId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly status: 'completed' | 'interrupted' | 'failed';
+  readonly finalMessage: string;
+  readonly filesChanged: readonly string[];
+  readonly commands: readonly { readonly command: string; readonly exitCode: number | null; readonly status: string }[];
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly errorMessage: string | null;
+  /** The validated structured answer, when the turn asked for one (a WorkHub delegation); null otherwise. */
+  readonly structured: StructuredAnswer | null;
+  readonly createdAt: number;
+}
+
+/** A delegation's answer: done, needs the person, or blocked. An invalid answer is kept as such. */
+export type StructuredAnswer =
+  | { readonly valid: true; readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string } }
+  | { readonly valid: false; readonly problem: string };
