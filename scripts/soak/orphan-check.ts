@@ -61,9 +61,17 @@ export async function checkOrphans(options: OrphanCheckOptions): Promise<OrphanC
   }
 
   const unseen = remaining.map((pgrp) => {
+    const commandLine = groups.get(pgrp) ?? '';
     const run = runs.find((candidate) => candidate.pid === pgrp);
-    const recorded = run === undefined ? 'the record has no shell run with this pid' : `the record says ${run.status}: ${JSON.stringify(run.failureMessage)}`;
-    return `process group ${pgrp} (${JSON.stringify(groups.get(pgrp))}) still runs ${options.waitMs} ms after the restart; ${recorded}`;
+    // `bash -c <command>`: the record's command names the run even when it holds no pid.
+    const byCommand = runs.find((candidate) => candidate.startedAt < options.restartedAt && commandLine.endsWith(candidate.command));
+    const recorded =
+      run !== undefined
+        ? `the record says ${run.status}: ${JSON.stringify(run.failureMessage)}`
+        : byCommand !== undefined
+          ? `its shell run ${byCommand.shellRunId} is recorded ${byCommand.status} with pid ${String(byCommand.pid)}: ${JSON.stringify(byCommand.failureMessage)}`
+          : 'no shell run in the record has its pid or its command';
+    return `process group ${pgrp} (${JSON.stringify(commandLine)}) still runs ${options.waitMs} ms after the restart; ${recorded}`;
   });
   // The soak's own clean-up: every group of the dead host it found, seen or not (a recorded one would run on).
   for (const pgrp of groups.keys()) {

@@ -58,7 +58,7 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
     }
     case 'shell_output': {
       const sessionId = await createSession(context, name, { workspacePath: context.workspace, permissionMode: 'full' });
-      const command = `: ${marker}-out; for i in $(seq 1 50); do echo "line $i"; sleep 0.04; done`;
+      const command = `: ${marker}-out; for i in $(seq 1 40); do echo "line $i"; sleep 0.04; done`;
       if (sessionId !== null) await startTurn(context, sessionId, turnId, `/tool run_shell ${JSON.stringify({ command })}`);
       return;
     }

@@ -30,6 +30,8 @@ export interface CycleLimits {
 
 export interface CycleResult {
   readonly killAfterMs: number;
+  /** The whole cycle: work, kill, restart, checks, settling. */
+  readonly cycleMs: number;
   readonly checked: Record<AckCategory, number>;
   readonly lost: readonly Loss[];
   readonly stuck: readonly string[];
@@ -64,6 +66,7 @@ export async function startHost(env: Pick<CycleEnv, 'dataDir' | 'token'>): Promi
  * left alive unseen, then carry the cycle's sessions to rest. Returns the restarted host.
  */
 export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number): Promise<{ host: ServeProcess; result: CycleResult }> {
+  const startedAt = Date.now();
   const plan = planCycle(env.rng);
   const marker = `${env.runTag}-c${cycle}`;
   const ack = new AckLog();
@@ -102,6 +105,7 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
     ]);
     const result: CycleResult = {
       killAfterMs: plan.killAfterMs,
+      cycleMs: Date.now() - startedAt,
       checked,
       lost,
       stuck,

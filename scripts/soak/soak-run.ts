@@ -58,7 +58,7 @@ export function cleanUpProcesses(seed: number): void {
   for (const marked of markedProcesses(tag)) killMarkedGroup(marked.pgrp, tag);
 }
 
-export const DEFAULT_LIMITS: CycleLimits = { orphanWaitMs: 3000, settleTimeoutMs: 30_000, goalStallMs: 3000, pollMs: 100 };
+export const DEFAULT_LIMITS: CycleLimits = { orphanWaitMs: 2000, settleTimeoutMs: 30_000, goalStallMs: 3000, pollMs: 100 };
 
 const zeroByCategory = () => Object.fromEntries(ACK_CATEGORIES.map((category) => [category, 0])) as Record<AckCategory, number>;
 
@@ -165,7 +165,7 @@ function progressLine(cycle: number, kills: number, result: CycleResult, finding
   const lost = result.lost.reduce((total, loss) => total + loss.events, 0);
   const { resumesOk, resumesFailed } = result.settle;
   const problems = findings.length === 0 ? '' : `  ✗ ${[...new Set(findings.map((finding) => finding.invariant))].join(', ')}`;
-  return `kill ${cycle}/${kills} after ${result.killAfterMs} ms: ${sum(result.checked)} checked, ${lost} lost, ${result.stuck.length} stuck, ${result.unseen.length} unseen, resumes ${resumesOk}/${resumesOk + resumesFailed}${problems}`;
+  return `kill ${cycle}/${kills} after ${result.killAfterMs} ms (cycle ${(result.cycleMs / 1000).toFixed(1)} s): ${sum(result.checked)} checked, ${lost} lost, ${result.stuck.length} stuck, ${result.unseen.length} unseen, resumes ${resumesOk}/${resumesOk + resumesFailed}${problems}`;
 }
 
 /** True when every invariant held. */

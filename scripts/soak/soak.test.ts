@@ -127,16 +127,16 @@ describe('npm run soak', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  // Three real SIGKILLs of a serve child, so the harness cannot rot. On today's main the processes a
+  // Two real SIGKILLs of a serve child (about 10 s on an idle machine), so the harness cannot rot. On today's main the processes a
   // crash leaves alive and the live shell output missing from the record are known failures (issue 11)
   // and are only required to be reported consistently here; everything else must hold.
-  it('kills and restarts a real host three times and reports what held', { timeout: 60_000 }, async () => {
+  it('kills and restarts a real host twice and reports what held', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-test-'));
     dirs.push(dir);
-    const report = await runSoak({ seed: 11, kills: 3, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
+    const report = await runSoak({ seed: 9, kills: 2, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
     const text = formatReport(report);
 
-    expect(report.kills).toBe(3);
+    expect(report.kills).toBe(2);
     expect(report.checked.transcript).toBeGreaterThan(0);
     expect(report.checked.turn).toBeGreaterThan(0);
     expect(report.resumesOk + report.resumesFailed).toBeGreaterThan(0);
