@@ -13,6 +13,8 @@ export interface OrphanCheckOptions {
   readonly client: SoakClient;
   /** The marker in the command lines of this cycle's shell commands. */
   readonly marker: string;
+  /** What `survivors` found alive after the kill, before the restart. */
+  readonly survivors: ReadonlyMap<number, string>;
   readonly sessionIds: readonly string[];
   /** When the new host was started: its own commands are not orphans. */
   readonly restartedAt: number;
@@ -21,8 +23,8 @@ export interface OrphanCheckOptions {
 }
 
 export interface OrphanCheck {
-  /** Groups alive after the restart that the new host ended or recorded. */
-  readonly seen: number;
+  /** Groups of the cycle's commands alive after the kill, before the restart. */
+  readonly survived: number;
   readonly unseen: readonly string[];
 }
 
@@ -39,11 +41,16 @@ async function shellRuns(client: SoakClient, sessionIds: readonly string[]): Pro
   return runs;
 }
 
-export async function checkOrphans(options: OrphanCheckOptions): Promise<OrphanCheck> {
-  const { client, marker } = options;
+/** The process groups of the cycle's commands still alive once the host is dead: pgid → command line. */
+export function survivors(marker: string): Map<number, string> {
   const groups = new Map<number, string>();
   for (const process of markedProcesses(marker)) if (!groups.has(process.pgrp)) groups.set(process.pgrp, process.commandLine);
-  if (groups.size === 0) return { seen: 0, unseen: [] };
+  return groups;
+}
+
+export async function checkOrphans(options: OrphanCheckOptions): Promise<OrphanCheck> {
+  const { client, marker, survivors: groups } = options;
+  if (groups.size === 0) return { survived: 0, unseen: [] };
 
   const deadline = Date.now() + options.waitMs;
   let runs = await shellRuns(client, options.sessionIds);
@@ -78,5 +85,5 @@ export async function checkOrphans(options: OrphanCheckOptions): Promise<OrphanC
     const ownedByNewHost = runs.some((run) => run.pid === pgrp && run.startedAt >= options.restartedAt);
     if (!ownedByNewHost) killMarkedGroup(pgrp, marker);
   }
-  return { seen: groups.size - remaining.length, unseen };
+  return { survived: groups.size, unseen };
 }

@@ -1,6 +1,6 @@
 import { startServeProcess, type ServeProcess } from '../../src-main/testing/serve-process';
 import { AckLog, type AckCategory } from './acknowledged';
-import { checkOrphans } from './orphan-check';
+import { checkOrphans, survivors } from './orphan-check';
 import { checkRecord, stuckRuns, type Loss } from './record-check';
 import { readRecord } from './record-reader';
 import type { Rng } from './rng';
@@ -35,7 +35,8 @@ export interface CycleResult {
   readonly checked: Record<AckCategory, number>;
   readonly lost: readonly Loss[];
   readonly stuck: readonly string[];
-  readonly processesSeen: number;
+  /** Process groups of the cycle's commands alive after the kill. */
+  readonly processesSurvived: number;
   readonly unseen: readonly string[];
   readonly settle: SettleResult;
   /** Starts refused (the data directory still locked) before the restart succeeded. */
@@ -80,6 +81,7 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
   await client.closed;
   await Promise.all(scenarios);
   for (const event of client.events) ack.addEvent(event);
+  const alive = survivors(marker);
 
   const restartedAt = Date.now();
   const restarted = await startHost(env);
@@ -89,10 +91,10 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
     const { checked, lost } = checkRecord(ack, record);
     const stuck = stuckRuns(record, restartedAt);
     const sessionIds = [...record.sessions];
-    // Both at once: the processes are found before anything resumes, and the new host's own commands
-    // (a resumed turn runs its command again) are told apart by their start time.
+    // Both at once: the survivors were found before the restart, so a command a resumed turn runs
+    // again is not among them.
     const [orphans, settled] = await Promise.all([
-      checkOrphans({ client: after, marker, sessionIds, restartedAt, waitMs: env.limits.orphanWaitMs, pollMs: env.limits.pollMs }),
+      checkOrphans({ client: after, marker, survivors: alive, sessionIds, restartedAt, waitMs: env.limits.orphanWaitMs, pollMs: env.limits.pollMs }),
       settle({
         client: after,
         sessionIds,
@@ -109,7 +111,7 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
       checked,
       lost,
       stuck,
-      processesSeen: orphans.seen,
+      processesSurvived: orphans.survived,
       unseen: orphans.unseen,
       settle: settled,
       restartRefusals: restarted.refusals,

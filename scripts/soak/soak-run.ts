@@ -35,7 +35,8 @@ export interface SoakReport {
   readonly checked: Record<AckCategory, number>;
   readonly lost: Record<AckCategory, number>;
   readonly stuck: number;
-  readonly processesSeen: number;
+  /** Process groups of the soak's commands alive after a kill (each must be ended or recorded). */
+  readonly processesSurvived: number;
   readonly unseen: number;
   readonly resumesOk: number;
   readonly resumesFailed: number;
@@ -82,7 +83,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     checked: zeroByCategory(),
     lost: zeroByCategory(),
     stuck: 0,
-    processesSeen: 0,
+    processesSurvived: 0,
     unseen: 0,
     resumesOk: 0,
     resumesFailed: 0,
@@ -147,7 +148,7 @@ function add(report: Tally, kill: number, result: CycleResult): Finding[] {
   if (result.restartRefusals > 0) found('restart', `the restart was refused ${result.restartRefusals} time(s): the data directory was still locked`);
   if (result.hostEndedEarly !== null) found('host', result.hostEndedEarly);
   report.stuck += result.stuck.length;
-  report.processesSeen += result.processesSeen;
+  report.processesSurvived += result.processesSurvived;
   report.unseen += result.unseen.length;
   report.resumesOk += result.settle.resumesOk;
   report.resumesFailed += result.settle.resumesFailed;
@@ -185,7 +186,7 @@ export function formatReport(report: SoakReport): string {
     `  acknowledged events checked  ${sum(report.checked)} (${byCategory(report.checked)})`,
     `  lost                         ${lost}${lost > 0 ? ` (${byCategory(report.lost)})` : ''}`,
     `  stuck runs                   ${report.stuck}`,
-    `  unseen processes             ${report.unseen} (alive after a restart and ended or recorded by the host: ${report.processesSeen})`,
+    `  unseen processes             ${report.unseen} (of ${report.processesSurvived} process groups alive after a kill)`,
     `  resumes ok / failed          ${report.resumesOk} / ${report.resumesFailed}`,
     `  questions answered after restart ok / failed  ${report.questionsOk} / ${report.questionsFailed}`,
     `  goals stalled                ${report.goalsStalled}`,

@@ -130,7 +130,7 @@ describe('npm run soak', () => {
   // Two real SIGKILLs of a serve child (about 10 s on an idle machine), so the harness cannot rot. On today's main the processes a
   // crash leaves alive and the live shell output missing from the record are known failures (issue 11)
   // and are only required to be reported consistently here; everything else must hold.
-  it('kills and restarts a real host twice and reports what held', { timeout: 60_000 }, async () => {
+  it.skipIf(process.platform !== 'linux')('kills and restarts a real host twice and reports what held (Linux: it reads /proc)', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-test-'));
     dirs.push(dir);
     const report = await runSoak({ seed: 9, kills: 2, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
