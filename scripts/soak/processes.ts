@@ -15,6 +15,7 @@ export interface MarkedProcess {
 
 interface ProcStat {
   readonly state: string;
+  readonly ppid: number;
   readonly pgrp: number;
 }
 
@@ -23,7 +24,7 @@ function readStat(pid: number): ProcStat | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) S ppid pgrp …": comm may hold spaces and parentheses, so split after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0] ?? '', pgrp: Number(fields[2]) };
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), pgrp: Number(fields[2]) };
   } catch {
     return null;
   }
@@ -73,6 +74,19 @@ export function killMarkedGroup(pgrp: number, marker: string): void {
     process.kill(-pgrp, 'SIGKILL');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/** SIGKILLs this process's children whose command line contains `text` (a host that never became ready). */
+export function killChildrenMatching(text: string): void {
+  for (const pid of pids()) {
+    const stat = readStat(pid);
+    if (!running(stat) || stat.ppid !== process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(text)) process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
   }
 }
 

@@ -6,11 +6,12 @@ import { connectProtocolClient, type ProtocolClient } from '../../src-main/testi
 
 /**
  * A protocol client for a host that may be killed at any moment: a request whose answer never comes
- * (the host died) resolves as `unanswered` instead of hanging, and waits end when the socket closes.
+ * (the host died, or hangs) resolves as unanswered instead of hanging, and waits end when the socket
+ * closes.
  */
 export interface SoakClient {
   readonly events: readonly ChangeEvent[];
-  /** The answer, or `null` when the socket closed first (the operation was not acknowledged). */
+  /** The answer, or `null` when the socket closed first or no answer came in time (not acknowledged). */
   request<N extends OperationName>(op: N, input: OperationInput<N>): Promise<Outcome<OperationResult<N>> | null>;
   /** Like `request`, but an error answer or a closed socket throws (for the checks after a restart). */
   call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>>;
@@ -22,6 +23,9 @@ export interface SoakClient {
   readonly closed: Promise<void>;
   close(): Promise<void>;
 }
+
+/** A live host answers in milliseconds; this only bounds a host that hangs. */
+const ANSWER_TIMEOUT_MS = 20_000;
 
 export async function connectSoakClient(wsUrl: string, token: string): Promise<SoakClient> {
   const inner: ProtocolClient = await connectProtocolClient(wsUrl, { token });
@@ -38,11 +42,15 @@ export async function connectSoakClient(wsUrl: string, token: string): Promise<S
     isOpen,
     async request(op, input) {
       if (!isOpen()) return null;
-      return Promise.race([inner.invoke(op, input).catch(() => null), untilClosed]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ANSWER_TIMEOUT_MS)));
+      const outcome = await Promise.race([inner.invoke(op, input).catch(() => null), untilClosed, late]);
+      clearTimeout(timer);
+      return outcome;
     },
     async call(op, input) {
       const outcome = await client.request(op, input);
-      if (outcome === null) throw new Error(`${op}: the host closed the connection before answering`);
+      if (outcome === null) throw new Error(`${op}: the host closed the connection or did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
       if (!outcome.ok) throw new Error(`${op} failed: ${outcome.error.code}: ${outcome.error.message}`);
       return outcome.result;
     },

@@ -1,6 +1,7 @@
 import { startServeProcess, type ServeProcess } from '../../src-main/testing/serve-process';
 import { AckLog, type AckCategory } from './acknowledged';
 import { checkOrphans, survivors } from './orphan-check';
+import { killChildrenMatching } from './processes';
 import { checkRecord, stuckRuns, type Loss } from './record-check';
 import { readRecord } from './record-reader';
 import type { Rng } from './rng';
@@ -47,18 +48,32 @@ export interface CycleResult {
 
 const RESTART_ATTEMPTS = 5;
 const RESTART_RETRY_MS = 200;
+/** A host is ready in about a second (several on a busy machine); this only bounds one that hangs. */
+const READY_TIMEOUT_MS = 60_000;
 
 /** Starts the host on the data directory; a refusal because the directory is still locked is retried and counted. */
 export async function startHost(env: Pick<CycleEnv, 'dataDir' | 'token'>): Promise<{ host: ServeProcess; refusals: number }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return { host: await startServeProcess({ dataDir: env.dataDir, token: env.token }), refusals: attempt - 1 };
+      return { host: await startReady(env), refusals: attempt - 1 };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (attempt >= RESTART_ATTEMPTS || !/already in use/i.test(message)) throw error;
       await new Promise((resolve) => setTimeout(resolve, RESTART_RETRY_MS));
     }
   }
+}
+
+async function startReady(env: Pick<CycleEnv, 'dataDir' | 'token'>): Promise<ServeProcess> {
+  const starting = startServeProcess({ dataDir: env.dataDir, token: env.token });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), READY_TIMEOUT_MS)));
+  const host = await Promise.race([starting, late]);
+  clearTimeout(timer);
+  if (host !== null) return host;
+  starting.catch(() => {}); // it rejects once the child below is gone
+  killChildrenMatching(`--data-dir=${env.dataDir}`);
+  throw new Error(`The host did not become ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
 /**
