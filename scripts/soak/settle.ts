@@ -56,8 +56,13 @@ async function readState(client: SoakClient, sessionId: string): Promise<Session
   };
 }
 
-const atRest = (state: SessionState) =>
-  state.activeTurn === null && state.pending.length === 0 && state.queued === 0 && state.goal?.status !== 'active' && !state.turns.some((turn) => turn.status === 'interrupted');
+/** Nothing runs, waits or is queued, and every interrupted turn was resumed (or refused a resume). */
+const atRest = (state: SessionState, gaveUp: ReadonlySet<string>) =>
+  state.activeTurn === null &&
+  state.pending.length === 0 &&
+  state.queued === 0 &&
+  state.goal?.status !== 'active' &&
+  !state.turns.some((turn) => turn.status === 'interrupted' && !gaveUp.has(turn.turnId));
 
 function describe(state: SessionState): string {
   const turns = state.turns.map((turn) => `${turn.turnId} ${turn.status}`).join(', ');
@@ -79,7 +84,7 @@ export async function settle(options: SettleOptions): Promise<SettleResult> {
     const stillOpen: string[] = [];
     for (const sessionId of open) {
       const state = await readState(client, sessionId);
-      if (atRest(state)) continue;
+      if (atRest(state, gaveUp)) continue;
       for (const interaction of state.pending) {
         if (answered.has(interaction.interactionId)) continue;
         const result = await answerInteraction({ client }, sessionId, interaction.interactionId, answerFor(interaction.request));
