@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionGrant } from '../interaction-model';
+import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
@@ -19,7 +20,7 @@ export const permissionOperations = {
   /** Takes back a tool's grant: its next call asks again. Revoking a grant that is already gone is not an error. */
   'permission.grants.revoke': defineOperation<PermissionGrantsResult>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, toolName: z.string().min(1).max(200) }),
+    input: z.strictObject({ sessionId: id, toolName: wellFormedString().min(1).max(200) }),
     errors: ['not_found'],
   }),
 } as const;
