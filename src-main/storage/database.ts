@@ -63,11 +63,18 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
       if (found.length > 0) throw damagedDatabaseError(join(dataDir, DATABASE_FILE), found.join('; '));
     }
     migrate(db, options.migrations ?? MIGRATIONS);
+    // SQLite quietly opens a file it may not write as read-only; find out now, not at the first turn.
+    probeWritable(db);
     return db;
   } catch (error) {
     db.close();
     throw describeDatabaseError(error, dataDir);
   }
+}
+
+/** Rewrites the schema version in place: fails with SQLITE_READONLY when the file cannot be written. */
+function probeWritable(db: Db): void {
+  db.pragma(`user_version = ${schemaVersion(db)}`);
 }
 
 export function schemaVersion(db: Db): number {

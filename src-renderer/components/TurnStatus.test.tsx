@@ -33,7 +33,7 @@ describe('TurnStatus', () => {
     expect(render(ended('cancelled', 'stop_button'))).toContain('>Stopped<');
     const moved = render(ended('cancelled', 'superseded'));
     expect(moved).toContain('Stopped — you sent a new message instead of answering');
-    expect(render(ended('cancelled', 'workhub_stop'))).toContain('Stopped — the WorkHub stopped it');
+    expect(render(ended('cancelled', 'workhub_stop'))).toContain('Stopped from the WorkHub');
     expect(render(ended('cancelled', 'something_new'))).toContain('Stopped — it ended early');
     expect(render(ended('interrupted', 'app_shutdown'))).toContain('Interrupted — the app was closed');
     for (const html of [moved, render(ended('interrupted', 'app_shutdown'))]) expect(html).not.toMatch(/[a-z]+_[a-z]+/);
