@@ -53,7 +53,7 @@ export function WorkHubComposer() {
           ref={inputRef}
           className="composer-input"
           aria-label="Ask the WorkHub"
-          placeholder="Say what you want done — Cairn finds where it belongs"
+          placeholder="What do you want done?"
           rows={1}
           value={draft}
           onChange={(event) => actions.setDraft(WORKHUB_SESSION_ID, event.target.value)}
