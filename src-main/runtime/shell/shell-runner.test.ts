@@ -102,6 +102,18 @@ describe('shell runner', () => {
     expect(store.processStart(result.shellRunId)).toMatch(process.platform === 'linux' ? /^linux:[0-9a-f-]+:\d+$/ : /^ps:/);
   });
 
+  it('records running, with the pid and its start identity, in the same tick as the spawn (a crash right after finds the process)', async () => {
+    const done = runner.run(request('sleep 30'));
+    // No await, no tick: a SIGKILL here must leave a row the restarted host can find the process by.
+    const [shellRunId] = runner.liveRunIds();
+    const record = store.get(shellRunId ?? '');
+    expect(record).toMatchObject({ status: 'running', pid: expect.any(Number) });
+    expect(store.processStart(shellRunId ?? '')).toBe(processStartIdentity(record?.pid ?? 0));
+    expect(store.processStart(shellRunId ?? '')).not.toBeNull();
+    runner.kill(shellRunId ?? '');
+    expect(await done).toMatchObject({ status: 'killed', pid: record?.pid });
+  });
+
   it('reports a shell ended by a signal', async () => {
     const result = await runner.run(request('kill -KILL $$'));
     expect(result).toMatchObject({ status: 'exited', exitCode: null, signal: 'SIGKILL' });

@@ -23,9 +23,10 @@ import { LiveOutput, OutputTail } from './shell-output';
  *   one piece per stream every `flushIntervalMs`. Each piece is handed out only after the tails that
  *   hold it are written to the store (invariant 1): what a client saw live survives a crash.
  * - Durable states through the store: a row is written `starting` before the spawn, `running` with
- *   the pid and its start identity once spawned, and `exited` / `killed` / `timed_out` at the end. A
- *   crash leaves it live; startup recovery (orphan-recovery.ts) marks it `orphaned`, stopping its
- *   process group when it is provably still the same process.
+ *   the pid and its start identity in the same tick as spawn() returns (no event runs between), and
+ *   `exited` / `killed` / `timed_out` at the end. A crash leaves it live; startup recovery
+ *   (orphan-recovery.ts) marks it `orphaned`, stopping its process group when it is provably still
+ *   the same process.
  * - Not a sandbox: the command runs with the app's rights, anywhere on the machine.
  */
 
@@ -150,6 +151,11 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         spawnError = error instanceof Error ? error : new Error(String(error));
       }
       const pid = child?.pid ?? null;
+      // The pid is known as soon as spawn() returns: record it (and its start identity) now, in this
+      // tick. Waiting for the 'spawn' event leaves a window where a crash finds the row `starting`
+      // with no pid, and the restarted host cannot find, let alone stop, the live process group.
+      let running: ShellRunRecord | null = null;
+      if (pid !== null) record('running', () => (running = store.markRunning(shellRunId, pid, processStartIdentity(pid))));
 
       const signalGroup = (signal: NodeJS.Signals) => {
         if (pid === null) return;
@@ -236,11 +242,12 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       kill = () => requestEnd('killed');
       if (child === null) return finish();
       child.once('spawn', () => {
-        if (pid === null) return;
-        record('running', () => {
-          const running = store.markRunning(shellRunId, pid, processStartIdentity(pid));
+        if (running === null) return;
+        try {
           request.onStart?.(running);
-        });
+        } catch (error) {
+          logger.warn('A shell start listener failed', { error: error instanceof Error ? error.message : String(error) });
+        }
       });
       child.once('error', (error) => {
         // Only a failed spawn ends the run here; a failed kill is not the run's end.
