@@ -9,6 +9,7 @@ import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
+import { goalChangesFor } from './codex/goal-mirror';
 import type { CodexBounds } from './codex/live-app-server';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
@@ -156,10 +157,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onGoalUpdate(sessionId, goalId, update) {
-      if (update.status !== 'complete' && update.status !== 'blocked') return;
-      if (deps.stores.goals.current(sessionId)?.goalId !== goalId) return;
-      const settled = goalService().settleByAgent(sessionId, update.status, update.status === 'complete' ? 'Codex marked the goal complete.' : 'Codex marked the goal blocked.');
-      if ('error' in settled) deps.logger.warn('Could not mirror the Codex goal', { sessionId, error: settled.error });
+      const goal = deps.stores.goals.current(sessionId);
+      if (goal?.goalId !== goalId) return;
+      const changes = goalChangesFor(goal, update);
+      if (changes !== null) goalService().change(goal, changes);
     },
   });
   const executor = new RunExecutor({
@@ -191,6 +192,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
   bus.subscribe((event) => {
     if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
+  });
+  // A Codex session's goal cleared in Cairn: its thread goal is cleared too.
+  bus.subscribe((event) => {
+    if (event.kind !== 'goal.changed' || !event.goal.cleared) return;
+    const session = deps.stores.sessions.get(event.goal.sessionId);
+    if (session !== null && connections.isCodex(session.connectionId)) codex.clearGoal(event.goal.sessionId);
   });
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));

@@ -9,7 +9,7 @@ import { codexVersion } from './codex-binary';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { EventMapper } from './event-mapper';
-import { goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
+import { clearThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
 import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
@@ -44,6 +44,8 @@ export interface CodexBackend extends AgentBackend {
   forceStop(sessionId: string): Promise<boolean>;
   /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
   releaseWaiting(sessionId: string): Promise<void>;
+  /** The session's Cairn goal was cleared: clear its Codex thread goal now, or when its app-server next starts. */
+  clearGoal(sessionId: string): void;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
 }
@@ -90,6 +92,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const states = new Map<string, SessionState>();
   const quarantine = new Map<string, LiveAppServer>();
   const versions = new Map<string, string>();
+  /** Sessions whose thread goal is still to be cleared when their next app-server starts. */
+  const goalsToClear = new Set<string>();
   const codexHome = join(deps.dataDir, 'codex', 'home');
   const tmpDir = join(deps.dataDir, 'codex', 'tmp');
 
@@ -182,6 +186,11 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       result ??= await live.rpc.request('thread/start', threadParams, bounds.requestMs);
       live.threadId = threadResultSchema.parse(result).thread.id;
       deps.checkpoints.bind(sessionId, { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version }, deps.now());
+      if (goalsToClear.delete(sessionId)) {
+        await clearThreadGoal(live, bounds.requestMs).catch((error: unknown) => {
+          deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
+        });
+      }
     } catch (error) {
       await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
       const tail = live.process.stderrTail();
@@ -333,6 +342,17 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     async releaseWaiting(sessionId) {
       const state = states.get(sessionId);
       if (state?.pending != null) await retire(sessionId, state);
+    },
+    clearGoal(sessionId) {
+      const live = states.get(sessionId)?.live;
+      if (live === undefined || live.threadId === null || live.process.hasExited) {
+        goalsToClear.add(sessionId);
+        return;
+      }
+      clearThreadGoal(live, bounds.requestMs).catch((error: unknown) => {
+        deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
+        goalsToClear.add(sessionId);
+      });
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

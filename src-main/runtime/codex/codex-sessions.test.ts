@@ -289,6 +289,24 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     expect(turn.origin).toBe('goal');
     expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
   });
+
+  it('clearing the Cairn goal clears the Codex thread goal: get_goal then finds none', async () => {
+    const { sessionId } = await codexSession('full');
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('Still counting.'));
+    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 1 });
+    const limited = await waitFor(async () => {
+      const current = (await t.call('goal.get', { sessionId })).goal;
+      return current?.status === 'iterationLimited' ? current : null;
+    }, { message: 'the goal to reach its turn cap', timeoutMs: 20_000 });
+    await t.call('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: limited.revision, action: 'clear' });
+    server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('There is no goal.'));
+    await t.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
+    expect((await turnReaches(sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
+    const answer = server.toolResultsIn(base + 2)[0]?.content ?? '';
+    expect(JSON.parse(answer)).toMatchObject({ goal: null }); // before the clear it was the paused "Count the herons"
+    expect((await t.call('goal.get', { sessionId })).goal).toBeNull();
+  });
 });
 
 describe('Codex delegations', { timeout: 60_000 }, () => {
