@@ -29,6 +29,7 @@ import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { AgentTool } from './tools/agent-tool';
 import type { ToolHost } from './tools/tool-runner';
+import { createAgentCommandLog } from './shell/agent-commands';
 import { ShellService } from './shell/shell-service';
 import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
@@ -155,6 +156,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const goal = goalId === null ? null : deps.stores.goals.get(goalId);
       return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
     },
+    commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onGoalUpdate(sessionId, goalId, update) {
       const goal = deps.stores.goals.current(sessionId);

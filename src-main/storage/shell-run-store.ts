@@ -38,9 +38,10 @@ export interface ShellRunStore {
   get(shellRunId: string): ShellRunRecord | null;
   /**
    * `starting` → `running`, with the process id (which is also its process group id) and its start
-   * identity (see process-identity.ts; null when it could not be read).
+   * identity (see process-identity.ts; null when it could not be read). The pid is null for a
+   * command an agent runs in its own process tree (Codex), which Cairn never signals.
    */
-  markRunning(shellRunId: string, pid: number, processStart?: string | null): ShellRunRecord;
+  markRunning(shellRunId: string, pid: number | null, processStart?: string | null): ShellRunRecord;
   /** Saves the output tails of a live run, so a crash keeps what it had printed. */
   recordOutput(shellRunId: string, output: ShellRunOutput): ShellRunRecord;
   /** A live run ends: `exited`, `killed` or `timed_out`, with its exit, signal and final tails. */

@@ -5,9 +5,11 @@ import type { CodexStore } from '../../storage/codex-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
 import { AgentBackendError } from '../backends/agent-backend';
 import type { Logger } from '../ports';
+import type { AgentCommandLog } from '../shell/agent-commands';
 import { codexVersion } from './codex-binary';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
+import { CommandOutput } from './command-output';
 import { EventMapper } from './event-mapper';
 import { clearThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
@@ -35,6 +37,8 @@ export interface CodexBackendDeps {
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
   /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
   isDelegation(sessionId: string, turnId: string): boolean;
+  /** Where Codex's commands are kept as shell runs, their output streamed live. */
+  readonly commands: AgentCommandLog;
 }
 
 export interface CodexBackend extends AgentBackend {
@@ -72,6 +76,8 @@ interface SessionState {
   /** The run that reads the current Codex turn now. */
   run: RunRef | null;
   mapper: EventMapper | null;
+  /** The current Codex turn's commands as shell runs. */
+  commands: CommandOutput | null;
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
   goalId: string | null;
@@ -121,6 +127,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
 
   /** The structured result of the Codex turn that just ended. */
   function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
+    state.commands?.closeAll(COMMAND_LEFT_OPEN[status]);
+    state.commands = null;
     const { mapper, run } = state;
     if (mapper === null || run === null) return;
     const { facts } = mapper;
@@ -196,7 +204,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, run: null, mapper: null, pending: null, goalId: null, structured: false };
+    const state: SessionState = { live, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false };
     states.set(sessionId, state);
     return state;
   }
@@ -233,6 +241,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           yield { type: 'interaction_requested', ...bridged };
           return;
         }
+        state.commands?.observe(message.value.method, message.value.params);
         const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
         if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);
@@ -323,8 +332,15 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       });
     const turnId = turnStartResultSchema.parse(result).turn.id;
     live.activeTurnId = turnId;
-    state.mapper = new EventMapper(turnId, target.model);
-    state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
+    const mapper = new EventMapper(turnId, target.model);
+    const run: RunRef = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
+    state.mapper = mapper;
+    state.run = run;
+    const reading = state;
+    state.commands = new CommandOutput(deps.commands, () => reading.run ?? run, turnId, (itemId) => {
+      const item = mapper.itemOf(itemId);
+      return item?.type === 'commandExecution' ? item : null;
+    });
     yield* pump(input.sessionId, state, signal);
   }
 
@@ -359,6 +375,13 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     },
   };
 }
+
+/** What a command Codex left open is told when its turn ends. */
+const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed', string>> = {
+  completed: 'Codex ended the turn without saying how this command ended.',
+  interrupted: 'Stopped with its Codex turn.',
+  failed: 'Its Codex turn failed before the command finished.',
+};
 
 function launchKey(target: CodexTarget, cwd: string): string {
   return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, cwd]);

@@ -129,6 +129,33 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(results[0]?.commands[0]?.command).toContain('echo approved > note.txt');
   });
 
+  it("a command's output streams live into its shell run before it completes, then the run ends with its exit code", async () => {
+    const { sessionId, workspace } = await codexSession('full');
+    // The command prints, then waits for the test to create `go` before it prints again and exits.
+    const command = 'echo first-line; while [ ! -f go ]; do sleep 0.05; done; echo second-line';
+    server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Print two lines' });
+    const live = await waitFor(
+      () => t.events.find((event) => event.kind === 'shell.output' && event.sessionId === sessionId && event.text.includes('first-line')),
+      { message: 'the first line, live', timeoutMs: 20_000 },
+    );
+    if (live.kind !== 'shell.output') throw new Error('not an output event');
+    // Still running: the transcript shows the call and its live run, and no result yet.
+    const running = (await t.call('shell.get', { shellRunId: live.shellRunId })).shellRun;
+    expect(running).toMatchObject({ status: 'running', sessionId, turnId: 't1', pid: null });
+    expect(running.command).toContain('echo first-line');
+    const during = await items(sessionId);
+    expect(during.find((item) => item.kind === 'tool_call')?.data).toMatchObject({ toolCallId: running.toolCallId, toolName: 'run_shell' });
+    expect(during.some((item) => item.kind === 'tool_result')).toBe(false);
+    writeFileSync(join(workspace, 'go'), '');
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const ended = (await t.call('shell.get', { shellRunId: live.shellRunId })).shellRun;
+    expect(ended).toMatchObject({ status: 'exited', exitCode: 0 });
+    expect(ended.stdoutTail).toMatch(/first-line\s+second-line/);
+    expect((await t.call('shell.list', { sessionId, limit: 10 })).shellRuns).toHaveLength(1);
+    expect(t.events.some((event) => event.kind === 'shell.output' && event.text.includes('second-line'))).toBe(true);
+  });
+
   it('a declined command does not run; the reason stays with the decision and the turn completes', async () => {
     const { sessionId, workspace } = await codexSession('ask');
     server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo nope > denied.txt') }), textReply('Understood, I will not.'));
