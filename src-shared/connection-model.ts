@@ -33,6 +33,8 @@ export interface ConnectionRecord {
   readonly firstTokenTimeoutSeconds: number;
   /** How long an answer that has begun may go silent before the run fails (seconds). */
   readonly idleTimeoutSeconds: number;
+  /** The codex binary a Codex connection runs; null: found automatically (the bundled one, or on PATH). */
+  readonly codexBinary: string | null;
   readonly builtIn: boolean;
   readonly revision: number;
   readonly createdAt: number;

@@ -11,7 +11,7 @@ import type { StoredConnection } from '../storage/connection-store';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
-import { findCodexBinary } from './codex/codex-binary';
+import { codexBinaryProblem, findCodexBinary } from './codex/codex-binary';
 import type { CodexTarget } from './codex/codex-backend';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
 import type { Clock, Ids, Logger } from './ports';
@@ -41,6 +41,7 @@ export interface CreateConnectionRequest {
   readonly enabledModelIds?: readonly string[];
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
+  readonly codexBinary?: string;
 }
 
 export interface UpdateConnectionRequest {
@@ -53,6 +54,7 @@ export interface UpdateConnectionRequest {
   readonly enabledModelIds?: readonly string[];
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
+  readonly codexBinary?: string | null;
 }
 
 /** A connection a run can use: where it points, which model, and how long to wait for it. */
@@ -78,6 +80,7 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   hasApiKey: false,
   firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
   idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
+  codexBinary: null,
   builtIn: true,
   revision: 1,
   createdAt: 0,
@@ -118,6 +121,8 @@ export class ConnectionService {
     if (request.providerType === 'openai_compatible' && request.baseUrl === undefined) {
       return fail('invalid_input', 'An OpenAI-compatible connection needs the server address (for example http://127.0.0.1:1234/v1).');
     }
+    const binaryProblem = request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
+    if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
     const connectionId = ids.next('connection');
     let secretId: string | null = null;
     if (request.apiKey !== undefined) {
@@ -134,6 +139,7 @@ export class ConnectionService {
         secretId,
         firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
         idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
+        codexBinary: request.codexBinary ?? null,
         now: clock.now(),
       });
       this.bumpCatalog();
@@ -149,6 +155,8 @@ export class ConnectionService {
     const current = stores.connections.get(request.connectionId);
     if (current === null) return missingConnection();
     if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
+    const binaryProblem = request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
+    if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
     let secretId = current.secretId;
     if (request.apiKey !== undefined) {
       if (request.apiKey === null) {
@@ -169,6 +177,7 @@ export class ConnectionService {
           ...(request.enabledModelIds === undefined ? {} : { enabledModelIds: request.enabledModelIds }),
           ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
           ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
+          ...(request.codexBinary === undefined ? {} : { codexBinary: request.codexBinary }),
           secretId,
         },
         clock.now(),
@@ -207,7 +216,7 @@ export class ConnectionService {
     }
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return missingConnection();
-    if (stored.providerType === 'codex') return ok(await testCodexConnection(null, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
+    if (stored.providerType === 'codex') return ok(await testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
     const endpoint = this.endpointOf(stored);
     const result = await this.deps.providers.testConnection(
       modelId === undefined ? endpoint : { ...endpoint, modelId },
@@ -295,8 +304,11 @@ export class ConnectionService {
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    const binary = findCodexBinary(null);
-    if (binary === null) return { error: 'Codex was not found: install it (npm install -g @openai/codex) or set CAIRN_CODEX_BIN to the codex binary.' };
+    const binary = findCodexBinary(stored.codexBinary);
+    if (binary === null && stored.codexBinary !== null) {
+      return { error: `The codex binary set on "${stored.name}" is not there any more (${stored.codexBinary}). Fix the path in Settings → Connections, or clear it to find Codex automatically.` };
+    }
+    if (binary === null) return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
     return {
       binary: binary.path,
       model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,
@@ -334,6 +346,12 @@ export class ConnectionService {
   private announce(): void {
     this.deps.bus.publish({ kind: 'connections.changed', catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0 });
   }
+}
+
+/** Why a codex binary cannot be set on a connection of this kind, or null. */
+function codexBinaryRefusal(providerType: ProviderType, path: string): string | null {
+  if (providerType !== 'codex') return 'Only a Codex connection runs a codex binary.';
+  return codexBinaryProblem(path);
 }
 
 function missingConnection() {

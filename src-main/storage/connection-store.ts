@@ -10,6 +10,7 @@ export interface NewConnection {
   readonly secretId: string | null;
   readonly firstTokenTimeoutSeconds: number;
   readonly idleTimeoutSeconds: number;
+  readonly codexBinary: string | null;
   readonly now: number;
 }
 
@@ -21,6 +22,7 @@ export interface ConnectionChanges {
   readonly secretId?: string | null;
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
+  readonly codexBinary?: string | null;
   readonly models?: { readonly models: readonly ModelInfo[]; readonly fetchedAt: number };
 }
 
@@ -51,6 +53,7 @@ interface ConnectionRow {
   secret_id: string | null;
   first_token_timeout_seconds: number;
   idle_timeout_seconds: number;
+  codex_binary: string | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -69,6 +72,7 @@ function toStored(row: ConnectionRow): StoredConnection {
     secretId: row.secret_id,
     firstTokenTimeoutSeconds: row.first_token_timeout_seconds,
     idleTimeoutSeconds: row.idle_timeout_seconds,
+    codexBinary: row.codex_binary,
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -78,14 +82,14 @@ function toStored(row: ConnectionRow): StoredConnection {
 export function createConnectionStore(db: Db): ConnectionStore {
   const insert = db.prepare(`
     INSERT INTO connections (connection_id, name, provider_type, base_url, enabled, enabled_model_ids, models,
-                             models_fetched_at, secret_id, first_token_timeout_seconds, idle_timeout_seconds, revision, created_at, updated_at)
-    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, @firstTokenTimeoutSeconds, @idleTimeoutSeconds, 1, @now, @now)`);
+                             models_fetched_at, secret_id, first_token_timeout_seconds, idle_timeout_seconds, codex_binary, revision, created_at, updated_at)
+    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, @firstTokenTimeoutSeconds, @idleTimeoutSeconds, @codexBinary, 1, @now, @now)`);
   const get = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE connection_id = ?');
   const list = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY created_at, connection_id');
   const update = db.prepare(`
     UPDATE connections SET name = @name, base_url = @baseUrl, enabled = @enabled, enabled_model_ids = @enabledModelIds,
       models = @models, models_fetched_at = @modelsFetchedAt, secret_id = @secretId,
-      first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, revision = revision + 1, updated_at = @now
+      first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, codex_binary = @codexBinary, revision = revision + 1, updated_at = @now
     WHERE connection_id = @connectionId`);
   const remove = db.prepare('DELETE FROM connections WHERE connection_id = ?');
 
@@ -117,6 +121,7 @@ export function createConnectionStore(db: Db): ConnectionStore {
         secretId: changes.secretId === undefined ? current.secretId : changes.secretId,
         firstTokenTimeoutSeconds: changes.firstTokenTimeoutSeconds ?? current.firstTokenTimeoutSeconds,
         idleTimeoutSeconds: changes.idleTimeoutSeconds ?? current.idleTimeoutSeconds,
+        codexBinary: changes.codexBinary === undefined ? current.codexBinary : changes.codexBinary,
         now,
       });
       const updated = store.get(connectionId);

@@ -192,6 +192,29 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </FieldFrame>
       )}
 
+      {draft.providerType === 'codex' ? (
+        <FieldFrame
+          controlId={`${formId}-codex-binary`}
+          label="Codex binary"
+          help="Leave empty to use the Codex bundled with Cairn, or codex on PATH. Or give the full path of the codex binary to run; Test shows which one runs and its version."
+          error={shown.codexBinary}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              className="input"
+              type="text"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="Found automatically"
+              value={draft.codexBinary}
+              onChange={(event) => change({ codexBinary: event.target.value })}
+              onBlur={() => touch('codexBinary')}
+            />
+          )}
+        </FieldFrame>
+      ) : null}
+
       <fieldset className="timeout-fields">
         <legend className="field-label">Patience with a slow provider</legend>
         <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
@@ -255,6 +278,7 @@ function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
     a.baseUrl === b.baseUrl &&
     a.apiKey === b.apiKey &&
     a.firstTokenTimeout === b.firstTokenTimeout &&
-    a.idleTimeout === b.idleTimeout
+    a.idleTimeout === b.idleTimeout &&
+    a.codexBinary === b.codexBinary
   );
 }

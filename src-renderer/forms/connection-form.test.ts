@@ -53,6 +53,19 @@ describe('the connection form', () => {
     expect(updateInput(record, { ...draftOf(record), idleTimeout: '15' })).toEqual({ connectionId: 'c1', expectedRevision: 2, idleTimeoutSeconds: 15 });
   });
 
+  it("takes a Codex connection's codex binary as a full path, sends it only for Codex, and null when emptied", () => {
+    const codex = { ...emptyDraft('codex'), codexBinary: ' /opt/codex/bin/codex ' };
+    expect(validateConnectionDraft(codex)).toEqual({});
+    expect(validateConnectionDraft({ ...codex, codexBinary: 'codex' }).codexBinary).toMatch(/full path/);
+    expect(createInput(codex)).toMatchObject({ providerType: 'codex', codexBinary: '/opt/codex/bin/codex' });
+    expect(createInput({ ...codex, providerType: 'ollama' })).not.toHaveProperty('codexBinary');
+    const stored = connection({ connectionId: 'c1', providerType: 'codex', baseUrl: null, codexBinary: '/opt/codex/bin/codex', revision: 4 });
+    expect(draftOf(stored).codexBinary).toBe('/opt/codex/bin/codex');
+    expect(updateInput(stored, draftOf(stored))).toBeNull();
+    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '' })).toEqual({ connectionId: 'c1', expectedRevision: 4, codexBinary: null });
+    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '/usr/bin/codex' })).toEqual({ connectionId: 'c1', expectedRevision: 4, codexBinary: '/usr/bin/codex' });
+  });
+
   it('says a verdict in a few words', () => {
     expect(verdictLabel('ok')).toEqual({ text: 'Works', tone: 'ok' });
     expect(verdictLabel('bad_key').tone).toBe('bad');

@@ -12,9 +12,11 @@ export interface ConnectionDraft {
   /** Seconds, as typed. */
   readonly firstTokenTimeout: string;
   readonly idleTimeout: string;
+  /** A Codex connection's codex binary, as typed; empty: found automatically. */
+  readonly codexBinary: string;
 }
 
-export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout';
+export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
 interface ProviderInfo {
@@ -60,6 +62,7 @@ export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDra
     apiKey: '',
     firstTokenTimeout: String(DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS),
     idleTimeout: String(DEFAULT_IDLE_TIMEOUT_SECONDS),
+    codexBinary: '',
   };
 }
 
@@ -71,6 +74,7 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     apiKey: '',
     firstTokenTimeout: String(connection.firstTokenTimeoutSeconds),
     idleTimeout: String(connection.idleTimeoutSeconds),
+    codexBinary: connection.codexBinary ?? '',
   };
 }
 
@@ -113,6 +117,10 @@ export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = f
   if (firstToken !== null) problems.firstTokenTimeout = firstToken;
   const idle = timeoutProblem(draft.idleTimeout);
   if (idle !== null) problems.idleTimeout = idle;
+  const codexBinary = draft.codexBinary.trim();
+  if (draft.providerType === 'codex' && codexBinary !== '' && !/^(\/|[A-Za-z]:[\\/])/.test(codexBinary)) {
+    problems.codexBinary = 'Give the full path, for example /usr/local/bin/codex; or leave it empty.';
+  }
   return problems;
 }
 
@@ -138,6 +146,7 @@ export function createInput(draft: ConnectionDraft): OperationInput<'connection.
   const apiKey = draft.apiKey.trim();
   const firstTokenTimeoutSeconds = timeoutSeconds(draft.firstTokenTimeout) ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS;
   const idleTimeoutSeconds = timeoutSeconds(draft.idleTimeout) ?? DEFAULT_IDLE_TIMEOUT_SECONDS;
+  const codexBinary = draft.providerType === 'codex' ? draft.codexBinary.trim() : '';
   return {
     name: draft.name.trim(),
     providerType: draft.providerType,
@@ -145,6 +154,7 @@ export function createInput(draft: ConnectionDraft): OperationInput<'connection.
     ...(apiKey === '' ? {} : { apiKey }),
     ...(firstTokenTimeoutSeconds === DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS ? {} : { firstTokenTimeoutSeconds }),
     ...(idleTimeoutSeconds === DEFAULT_IDLE_TIMEOUT_SECONDS ? {} : { idleTimeoutSeconds }),
+    ...(codexBinary === '' ? {} : { codexBinary }),
   };
 }
 
@@ -155,12 +165,14 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
   const apiKey = draft.apiKey.trim();
   const firstTokenTimeoutSeconds = timeoutSeconds(draft.firstTokenTimeout) ?? connection.firstTokenTimeoutSeconds;
   const idleTimeoutSeconds = timeoutSeconds(draft.idleTimeout) ?? connection.idleTimeoutSeconds;
+  const codexBinary = draft.codexBinary.trim();
   const changes = {
     ...(name !== connection.name ? { name } : {}),
     ...(baseUrl !== (connection.baseUrl ?? '') ? { baseUrl: baseUrl === '' ? null : baseUrl } : {}),
     ...(apiKey !== '' ? { apiKey } : {}),
     ...(firstTokenTimeoutSeconds !== connection.firstTokenTimeoutSeconds ? { firstTokenTimeoutSeconds } : {}),
     ...(idleTimeoutSeconds !== connection.idleTimeoutSeconds ? { idleTimeoutSeconds } : {}),
+    ...(connection.providerType === 'codex' && codexBinary !== (connection.codexBinary ?? '') ? { codexBinary: codexBinary === '' ? null : codexBinary } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
   return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };

@@ -36,6 +36,8 @@ const baseUrl = wellFormedString()
     { message: 'Leave the user name and API key out of the address: put the key in the API key field, where Cairn keeps it encrypted.' },
   );
 const apiKey = wellFormedString().trim().min(1).max(4000);
+/** The codex binary of a Codex connection: a path on the host (the host checks it is an executable file). */
+const codexBinary = wellFormedString().trim().min(1, 'Give the path of the codex binary').max(4096);
 const modelId = wellFormedString().trim().min(1).max(200);
 const revision = z.number().int().min(0);
 const timeoutSeconds = z
@@ -66,6 +68,7 @@ export const connectionOperations = {
       enabledModelIds: z.array(modelId).max(500).optional(),
       firstTokenTimeoutSeconds: timeoutSeconds.optional(),
       idleTimeoutSeconds: timeoutSeconds.optional(),
+      codexBinary: codexBinary.optional(),
     }),
     errors: ['invalid_input'],
   }),
@@ -82,8 +85,10 @@ export const connectionOperations = {
       enabledModelIds: z.array(modelId).max(500).optional(),
       firstTokenTimeoutSeconds: timeoutSeconds.optional(),
       idleTimeoutSeconds: timeoutSeconds.optional(),
+      /** A codex binary for a Codex connection, or null to find it automatically again. */
+      codexBinary: codexBinary.nullable().optional(),
     }),
-    errors: ['not_found', 'revision_conflict', 'operation_unavailable'],
+    errors: ['not_found', 'revision_conflict', 'operation_unavailable', 'invalid_input'],
   }),
   'connection.remove': defineOperation<{ connectionId: string; removed: true }>()({
     mode: 'command',

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 /** Where the codex binary was found, and how. */
 export interface CodexBinary {
@@ -50,6 +50,24 @@ function dependencyBinary(): string | null {
       }
       if (dirname(folder) === folder) break;
     }
+  }
+  return null;
+}
+
+/** Why a path a person gives cannot be the codex binary, for them to read; null when it can. */
+export function codexBinaryProblem(path: string): string | null {
+  if (!isAbsolute(path)) return `Give the full path of the codex binary (${path} is relative).`;
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    return `There is no file at ${path}.`;
+  }
+  if (!isFile) return `${path} is a folder, not the codex binary.`;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    return `${path} is not executable: pick the codex binary itself, or make it executable (chmod +x).`;
   }
   return null;
 }

@@ -22,16 +22,19 @@ export const DEFAULT_CODEX_MODEL = 'gpt-5.5';
 export async function testCodexConnection(given: string | null, how: { baseUrl: string | null; hasKey: boolean }): Promise<ConnectionTestResult> {
   const started = Date.now();
   const binary = findCodexBinary(given);
+  if (binary === null && given !== null) {
+    return { verdict: 'unreachable', message: `The codex binary set on this connection is not there: ${given}.`, latencyMs: Date.now() - started };
+  }
   if (binary === null) {
     return {
       verdict: 'unreachable',
-      message: 'Codex was not found: install it (npm install -g @openai/codex) or set CAIRN_CODEX_BIN to the codex binary.',
+      message: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.',
       latencyMs: Date.now() - started,
     };
   }
   try {
     const version = await codexVersion(binary.path, 10_000);
-    const where = binary.source === 'dependency' ? 'bundled with Cairn' : binary.source === 'path' ? 'on PATH' : 'at the given path';
+    const where = binary.source === 'dependency' ? 'bundled with Cairn' : binary.source === 'path' ? 'on PATH' : 'set on this connection';
     const provider = how.baseUrl !== null ? `model server ${how.baseUrl}` : how.hasKey ? 'OpenAI with the stored key' : 'its own login';
     return { verdict: 'ok', message: `Codex ${version} (${where}: ${binary.path}), using ${provider}.`, latencyMs: Date.now() - started };
   } catch (error) {

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InteractionRecord } from '../../../src-shared/interaction-model';
 import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
 import { processGone } from '../shell/process-group';
+import { findCodexBinary } from './codex-binary';
 import { waitFor } from '../../testing/wait-for';
 
 /** Sessions on a Codex connection, run by the real `codex app-server` against a scripted Responses server. */
@@ -59,6 +60,45 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     const result = await t.call('connection.test', { connectionId });
     expect(result.verdict).toBe('ok');
     expect(result.message).toMatch(/Codex \d+\.\d+\.\d+/);
+  });
+
+  it('a codex binary set on the connection: checked when given, named by Test with its version, and the one turns run', async () => {
+    const { connectionId, sessionId } = await codexSession();
+    const bundled = findCodexBinary(null);
+    if (bundled === null) throw new Error('the bundled codex binary is missing');
+    const folder = mkdtempSync(join(tmpdir(), 'cairn-codex-bin-'));
+    const own = join(folder, 'codex');
+    symlinkSync(bundled.path, own);
+    const notExecutable = join(folder, 'notes.txt');
+    writeFileSync(notExecutable, 'not a program');
+    const refusals = [
+      [join(folder, 'missing'), 'There is no file at'],
+      [folder, 'is a folder'],
+      [notExecutable, 'is not executable'],
+      ['codex', 'full path'],
+    ] as const;
+    for (const [path, words] of refusals) {
+      const outcome = await t.invoke('connection.update', { connectionId, expectedRevision: 1, codexBinary: path });
+      expect(outcome.ok ? 'accepted' : outcome.error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining(words) as unknown });
+    }
+    const other = await t.invoke('connection.create', { name: 'Not Codex', providerType: 'ollama', codexBinary: own });
+    expect(other.ok ? 'accepted' : other.error).toMatchObject({ code: 'invalid_input', message: 'Only a Codex connection runs a codex binary.' });
+
+    const { connection } = await t.call('connection.update', { connectionId, expectedRevision: 1, codexBinary: own });
+    expect(connection.codexBinary).toBe(own);
+    const tested = await t.call('connection.test', { connectionId });
+    expect(tested.verdict).toBe('ok');
+    expect(tested.message).toMatch(new RegExp(`^Codex \\d+\\.\\d+\\.\\d+ \\(set on this connection: ${own}\\)`));
+    server.enqueue(hangReply(['Running on my own codex']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Which codex?' });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text.includes('Running on my own codex')), { message: 'the first text', timeoutMs: 20_000 });
+    const pid = appServerPid(t.dataDir);
+    expect(readFileSync(`/proc/${pid ?? 0}/cmdline`, 'utf8').split('\0')[0]).toBe(own);
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+
+    const cleared = await t.call('connection.update', { connectionId, expectedRevision: 2, codexBinary: null });
+    expect(cleared.connection.codexBinary).toBeNull();
+    expect((await t.call('connection.test', { connectionId })).message).toContain('bundled with Cairn');
   });
 
   it('streams a text turn through Codex, durable, with reasoning and with usage in usage.summary', async () => {

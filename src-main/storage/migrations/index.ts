@@ -11,6 +11,7 @@ import { migration010GoalControls } from './010-goal-controls';
 import { migration011PermissionGrantRevocations } from './011-permission-grant-revocations';
 import { migration012ConnectionTimeouts } from './012-connection-timeouts';
 import { migration013Codex } from './013-codex';
+import { migration014CodexBinary } from './014-codex-binary';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011PermissionGrantRevocations,
   migration012ConnectionTimeouts,
   migration013Codex,
+  migration014CodexBinary,
 ];

@@ -88,6 +88,7 @@ export function connection(overrides: Partial<ConnectionRecord> & { connectionId
     hasApiKey: false,
     firstTokenTimeoutSeconds: 120,
     idleTimeoutSeconds: 60,
+    codexBinary: null,
     builtIn: false,
     revision: 1,
     createdAt: 1,
