@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findCodexBinary } from '../src-main/runtime/codex/codex-binary';
 import { hangReply, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
@@ -25,10 +26,13 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
   await settings.getByRole('radio', { name: /Codex/ }).check();
   await expect(settings.getByRole('textbox', { name: 'API key' })).toHaveAccessibleDescription(/Codex’s own login/);
   await settings.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
+  const binary = findCodexBinary(null)?.path ?? '';
+  await settings.getByRole('textbox', { name: 'Codex binary' }).fill(binary);
   await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
   await expect(settings.getByTestId('connection-detail')).toContainText('Codex (app-server)');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(settings.getByTestId('connection-detail')).toContainText(`set on this connection: ${binary}`);
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'codex-connection.png') });
@@ -65,4 +69,31 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: join(artifacts, 'codex-session-dark.png') });
+});
+
+test("a Codex command's output shows in its terminal while it runs, then its exit code", async ({ page, cairn }) => {
+  const { connection } = await cairn.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+  await cairn.call('session.create', { title: 'Codex live', connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Codex live' }).click();
+  const command = 'echo first-line; while [ ! -f go ]; do sleep 0.05; done; echo second-line';
+  server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Print two lines');
+  await composer.press('Enter');
+  const terminal = page.getByTestId('shell-run').last();
+  await expect(terminal).toHaveAttribute('data-status', 'running');
+  const output = terminal.getByTestId('shell-output');
+  await expect(output).toContainText('first-line');
+  await expect(output).not.toContainText('second-line');
+  const artifacts = join(process.cwd(), 'e2e-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'codex-live-command.png') });
+  writeFileSync(join(workspace, 'go'), '');
+  await expect(terminal).toHaveAttribute('data-status', 'exited');
+  await expect(output).toContainText('second-line');
+  await expect(terminal).toContainText('Exit 0');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(artifacts, 'codex-live-command-dark.png') });
 });
