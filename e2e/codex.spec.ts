@@ -86,6 +86,8 @@ test("a Codex command's output shows in its terminal while it runs, then its exi
   const output = terminal.getByTestId('shell-output');
   await expect(output).toContainText('first-line');
   await expect(output).not.toContainText('second-line');
+  // Codex owns the process: the command ends with its turn (the composer's Stop), not on its own.
+  await expect(terminal.getByRole('button', { name: /Stop/ })).toHaveCount(0);
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'codex-live-command.png') });

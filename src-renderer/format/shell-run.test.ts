@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShellRunRecord } from '../../src-shared/shell-run-model';
-import { shellRunDuration, shellStatusView } from './shell-run';
+import { canStopShellRun, shellRunDuration, shellStatusView } from './shell-run';
 
 const base: ShellRunRecord = {
   shellRunId: 'sh1',
@@ -39,5 +39,12 @@ describe('shell run status', () => {
     expect(shellRunDuration(base, 4000)).toBe(3000);
     expect(shellRunDuration({ ...base, status: 'exited', exitCode: 0, endedAt: 1500 }, 9999)).toBe(500);
     expect(shellRunDuration({ ...base, status: 'orphaned' }, 9999)).toBe(0);
+  });
+
+  it("offers Stop for a command Cairn runs, not for one Codex runs in its own process tree (no pid)", () => {
+    expect(canStopShellRun({ ...base, status: 'running', pid: 4242 })).toBe(true);
+    expect(canStopShellRun({ ...base, status: 'starting', pid: null })).toBe(true);
+    expect(canStopShellRun({ ...base, status: 'running', pid: null })).toBe(false);
+    expect(canStopShellRun({ ...base, status: 'exited', pid: 4242 })).toBe(false);
   });
 });

@@ -29,6 +29,14 @@ export function shellStatusView(record: ShellRunRecord): ShellStatusView {
   }
 }
 
+/**
+ * Whether Stop can end the command: one Cairn runs itself. A command a native agent (Codex) runs in
+ * its own process tree has no pid here; it ends with its turn (the turn's Stop).
+ */
+export function canStopShellRun(record: ShellRunRecord): boolean {
+  return record.status === 'starting' || (record.status === 'running' && record.pid !== null);
+}
+
 /** How long a command ran, or has run so far (`now`). */
 export function shellRunDuration(record: ShellRunRecord, now: number): number {
   return (record.endedAt ?? (isLiveShellRunStatus(record.status) ? now : record.startedAt)) - record.startedAt;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isLiveShellRunStatus } from '../../../src-shared/shell-run-model';
+import { canStopShellRun } from '../../format/shell-run';
 import { sessionShellRunIds } from '../../state/reducers/shell-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
@@ -113,7 +114,6 @@ function CommandRow({ shellRunId }: { shellRunId: string }) {
   const record = useAppStore((state) => state.shell.runsById[shellRunId]?.record ?? null);
   const [open, setOpen] = useState(false);
   if (record === null) return null;
-  const live = isLiveShellRunStatus(record.status);
   return (
     <li className={`command-row${open ? ' is-open' : ''}`} data-testid="command-row" data-status={record.status}>
       <div className="command-row-line">
@@ -131,7 +131,7 @@ function CommandRow({ shellRunId }: { shellRunId: string }) {
           <time className="command-row-time" dateTime={new Date(record.startedAt).toISOString()} title={new Date(record.startedAt).toLocaleString()}>
             {new Date(record.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
           </time>
-          {live ? <StopCommandButton shellRunId={shellRunId} /> : null}
+          {canStopShellRun(record) ? <StopCommandButton shellRunId={shellRunId} /> : null}
         </span>
       </div>
       {open ? <ShellRunPanel shellRunId={shellRunId} /> : null}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { isLiveShellRunStatus, type ShellRunRecord } from '../../../src-shared/shell-run-model';
-import { shellRunDuration, shellStatusView } from '../../format/shell-run';
+import { canStopShellRun, shellRunDuration, shellStatusView } from '../../format/shell-run';
 import { formatDuration, formatRunningTime } from '../../format/tool-call';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CheckIcon, StopIcon, Spinner } from '../icons';
@@ -85,7 +85,7 @@ export function ShellRunPanel({ shellRunId, title, footer }: { shellRunId: strin
         <span className="shell-run-meta">
           <ShellStatusChip record={record} />
           <ShellDuration record={record} />
-          {live ? <StopCommandButton shellRunId={shellRunId} /> : null}
+          {canStopShellRun(record) ? <StopCommandButton shellRunId={shellRunId} /> : null}
         </span>
       </header>
       <p className="shell-cwd" title={record.cwd}>
