@@ -145,4 +145,25 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     expect(next).toContain('they approved the command');
     expect(next).toContain(command);
   });
+
+  it('a goal cleared after a restart, with no app-server running: its thread goal is cleared when the next one starts', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const sessionId = await codexSession(first.client);
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('Still counting.'));
+    const { goal } = await first.client.call('goal.arm', { sessionId, objective: 'Count the egrets', tokenBudget: null, maxIterations: 1 });
+    await waitFor(async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', { message: 'the goal to reach its turn cap', timeoutMs: 20_000 });
+    await kill(first);
+    await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 10_000 });
+
+    const second = await serve(dir);
+    const limited = (await second.client.call('goal.get', { sessionId })).goal;
+    await second.client.call('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: limited?.revision ?? 0, action: 'clear' });
+    server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('No goal left.'));
+    await second.client.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
+    expect((await turnStatus(second.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
+    expect(JSON.parse(server.toolResultsIn(base + 2)[0]?.content ?? '')).toMatchObject({ goal: null });
+  });
 });
