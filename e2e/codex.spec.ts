@@ -76,7 +76,7 @@ test("a Codex command's output shows in its terminal while it runs, then its exi
   await cairn.call('session.create', { title: 'Codex live', connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Codex live' }).click();
-  const command = 'echo first-line; while [ ! -f go ]; do sleep 0.05; done; echo second-line';
+  const command = 'while [ ! -f go ]; do echo first-line; sleep 0.2; done; echo second-line';
   server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Print two lines');

@@ -171,8 +171,9 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
 
   it("a command's output streams live into its shell run before it completes, then the run ends with its exit code", async () => {
     const { sessionId, workspace } = await codexSession('full');
-    // The command prints, then waits for the test to create `go` before it prints again and exits.
-    const command = 'echo first-line; while [ ! -f go ]; do sleep 0.05; done; echo second-line';
+    // The command prints until the test creates `go`, then prints once more and exits. (It repeats the
+    // first line because Codex holds output written before it attaches to the process until more comes.)
+    const command = 'while [ ! -f go ]; do echo first-line; sleep 0.2; done; echo second-line';
     server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Print two lines' });
     const live = await waitFor(
