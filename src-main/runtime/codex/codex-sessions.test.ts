@@ -21,6 +21,7 @@ afterAll(async () => {
   await server.close();
 });
 afterEach(async () => {
+  server.discardQueued();
   await t.close();
 });
 

@@ -72,6 +72,8 @@ export interface ProviderTestServer {
   toolResultsIn(index: number): RecordedToolResult[];
   /** Queues replies for the next model calls, answered in order; a function answers from the request (as a model reads its prompt). */
   enqueue(...replies: QueuedReply[]): void;
+  /** Drops the replies no call took (a test that failed early leaves its own), so they never answer the next test. */
+  discardQueued(): void;
   /** Resolves with the `index`-th model call (0-based) once it has arrived. */
   waitForModelCall(index: number): Promise<RecordedRequest>;
   setModels(models: readonly ScriptedModel[]): void;
@@ -179,6 +181,7 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
       return dialect.toolResultsIn(call.body);
     },
     enqueue: (...replies) => void queue.push(...replies),
+    discardQueued: () => void queue.splice(0),
     waitForModelCall(index) {
       return new Promise((resolve) => {
         callWaiters.push({ index, resolve });
