@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wellFormedString } from './well-formed-string';
 import type { OperationError } from './errors';
+import type { SessionActivity } from './model';
 
 /** The WorkHub: one coordination chat that routes what the person wants to the right work. */
 
@@ -8,6 +9,22 @@ export const WORKHUB_SESSION_ID = 'workhub';
 
 export const CANDIDATE_STATES = ['idle', 'running', 'waiting_for_user', 'interrupted', 'failed', 'goal_active'] as const;
 export type CandidateState = (typeof CANDIDATE_STATES)[number];
+
+/** A session's state as the WorkHub names it: what runs there, else whether a goal keeps it going. */
+export function candidateStateOf(activity: SessionActivity, goalActive: boolean): CandidateState {
+  switch (activity) {
+    case 'running':
+      return 'running';
+    case 'waiting':
+      return 'waiting_for_user';
+    case 'interrupted':
+      return 'interrupted';
+    case 'failed':
+      return 'failed';
+    default:
+      return goalActive ? 'goal_active' : 'idle';
+  }
+}
 
 export interface Candidate {
   /** Stable within its candidate set (c1, c2, …). */

@@ -219,38 +219,8 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         <legend className="field-label">Patience with a slow provider</legend>
         <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
         <div className="timeout-row">
-          <FieldFrame controlId={`${formId}-first-token`} label="First answer within (seconds)" error={shown.firstTokenTimeout}>
-            {(aria) => (
-              <input
-                {...aria}
-                className="input input-seconds"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={3600}
-                step={1}
-                value={draft.firstTokenTimeout}
-                onChange={(event) => change({ firstTokenTimeout: event.target.value })}
-                onBlur={() => touch('firstTokenTimeout')}
-              />
-            )}
-          </FieldFrame>
-          <FieldFrame controlId={`${formId}-idle`} label="Silence mid-answer up to (seconds)" error={shown.idleTimeout}>
-            {(aria) => (
-              <input
-                {...aria}
-                className="input input-seconds"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={3600}
-                step={1}
-                value={draft.idleTimeout}
-                onChange={(event) => change({ idleTimeout: event.target.value })}
-                onBlur={() => touch('idleTimeout')}
-              />
-            )}
-          </FieldFrame>
+          <SecondsField controlId={`${formId}-first-token`} label="First answer within (seconds)" error={shown.firstTokenTimeout} value={draft.firstTokenTimeout} onChange={(value) => change({ firstTokenTimeout: value })} onBlur={() => touch('firstTokenTimeout')} />
+          <SecondsField controlId={`${formId}-idle`} label="Silence mid-answer up to (seconds)" error={shown.idleTimeout} value={draft.idleTimeout} onChange={(value) => change({ idleTimeout: value })} onBlur={() => touch('idleTimeout')} />
         </div>
       </fieldset>
 
@@ -280,5 +250,36 @@ function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
     a.firstTokenTimeout === b.firstTokenTimeout &&
     a.idleTimeout === b.idleTimeout &&
     a.codexBinary === b.codexBinary
+  );
+}
+
+interface SecondsFieldProps {
+  readonly controlId: string;
+  readonly label: string;
+  readonly error: string | undefined;
+  readonly value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+}
+
+/** A whole number of seconds, 1 to 3600 (the host checks the same bounds). */
+function SecondsField({ controlId, label, error, value, onChange, onBlur }: SecondsFieldProps) {
+  return (
+    <FieldFrame controlId={controlId} label={label} error={error}>
+      {(aria) => (
+        <input
+          {...aria}
+          className="input input-seconds"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3600}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@ import type { OperationError } from '../../src-shared/errors';
 import type { GoalRecord } from '../../src-shared/goal-model';
 import type { SessionRecord, TranscriptItem } from '../../src-shared/model';
 import type { ActResult, CandidateState, DelegationRecord, ProposalDecision } from '../../src-shared/workhub-model';
-import { proposalSchema } from '../../src-shared/workhub-model';
+import { candidateStateOf, proposalSchema } from '../../src-shared/workhub-model';
 import type { ProposalCardState } from './reducers/workhub-reducer';
 
 /**
@@ -88,18 +88,7 @@ function isError(value: unknown): value is OperationError {
  */
 export function liveCandidateState(session: SessionRecord | undefined, goal: GoalRecord | null | undefined): CandidateState | null {
   if (session === undefined) return null;
-  switch (session.activity) {
-    case 'running':
-      return 'running';
-    case 'waiting':
-      return 'waiting_for_user';
-    case 'interrupted':
-      return 'interrupted';
-    case 'failed':
-      return 'failed';
-    default:
-      return goal?.status === 'active' ? 'goal_active' : 'idle';
-  }
+  return candidateStateOf(session.activity, goal?.status === 'active');
 }
 
 /** Whether work can be stopped in a session in that state: a turn running or waiting (as the host checks it). */

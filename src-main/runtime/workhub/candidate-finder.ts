@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Candidate, CandidateSet, CandidateState } from '../../../src-shared/workhub-model';
-import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import { candidateStateOf, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import type { Clock } from '../ports';
@@ -62,17 +62,6 @@ export class CandidateFinder {
   }
 
   stateOf(session: SessionRecord): CandidateState {
-    switch (session.activity) {
-      case 'running':
-        return 'running';
-      case 'waiting':
-        return 'waiting_for_user';
-      case 'interrupted':
-        return 'interrupted';
-      case 'failed':
-        return 'failed';
-      default:
-        return this.stores.goals.current(session.sessionId)?.status === 'active' ? 'goal_active' : 'idle';
-    }
+    return candidateStateOf(session.activity, this.stores.goals.current(session.sessionId)?.status === 'active');
   }
 }
