@@ -156,6 +156,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const goal = goalId === null ? null : deps.stores.goals.get(goalId);
       return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
     },
+    hasGoal: (sessionId) => deps.stores.goals.current(sessionId) !== null,
     commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onGoalUpdate(sessionId, goalId, update) {

@@ -33,6 +33,8 @@ export interface CodexBackendDeps {
   readonly bounds?: Partial<CodexBounds>;
   /** The Cairn goal of a goal turn, or null for any other turn. */
   goalOf(sessionId: string, turnId: string): MirroredGoal | null;
+  /** Whether the session has a goal in Cairn's record that is not cleared. */
+  hasGoal(sessionId: string): boolean;
   /** Codex changed the thread goal (its update_goal tool). */
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
   /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
@@ -48,7 +50,7 @@ export interface CodexBackend extends AgentBackend {
   forceStop(sessionId: string): Promise<boolean>;
   /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
   releaseWaiting(sessionId: string): Promise<void>;
-  /** The session's Cairn goal was cleared: clear its Codex thread goal now, or when its app-server next starts. */
+  /** The session's Cairn goal was cleared: clear its Codex thread goal now (else when its next app-server resumes the thread). */
   clearGoal(sessionId: string): void;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
@@ -98,8 +100,6 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const states = new Map<string, SessionState>();
   const quarantine = new Map<string, LiveAppServer>();
   const versions = new Map<string, string>();
-  /** Sessions whose thread goal is still to be cleared when their next app-server starts. */
-  const goalsToClear = new Set<string>();
   const codexHome = join(deps.dataDir, 'codex', 'home');
   const tmpDir = join(deps.dataDir, 'codex', 'tmp');
 
@@ -194,7 +194,9 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       result ??= await live.rpc.request('thread/start', threadParams, bounds.requestMs);
       live.threadId = threadResultSchema.parse(result).thread.id;
       deps.checkpoints.bind(sessionId, { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version }, deps.now());
-      if (goalsToClear.delete(sessionId)) {
+      // Cairn's goal record is the truth: a goal cleared while no app-server ran (even across a host
+      // restart) is cleared on the resumed thread before it does anything else.
+      if (checkpoint !== null && !deps.hasGoal(sessionId)) {
         await clearThreadGoal(live, bounds.requestMs).catch((error: unknown) => {
           deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
         });
@@ -361,13 +363,10 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     },
     clearGoal(sessionId) {
       const live = states.get(sessionId)?.live;
-      if (live === undefined || live.threadId === null || live.process.hasExited) {
-        goalsToClear.add(sessionId);
-        return;
-      }
+      if (live === undefined || live.threadId === null || live.process.hasExited) return;
       clearThreadGoal(live, bounds.requestMs).catch((error: unknown) => {
+        // The next app-server that resumes the thread clears it (see `start`).
         deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
-        goalsToClear.add(sessionId);
       });
     },
     async shutdown() {

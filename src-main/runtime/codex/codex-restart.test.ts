@@ -146,7 +146,7 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     expect(next).toContain(command);
   });
 
-  it('a goal cleared after a restart, with no app-server running: its thread goal is cleared when the next one starts', async () => {
+  it('a goal cleared with no app-server running, then a restart: its thread goal is cleared when the next app-server resumes the thread', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const first = await serve(dir);
@@ -161,9 +161,12 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const second = await serve(dir);
     const limited = (await second.client.call('goal.get', { sessionId })).goal;
     await second.client.call('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: limited?.revision ?? 0, action: 'clear' });
+    // And the host restarts again before any app-server ran: the clear is not forgotten.
+    await kill(second);
+    const third = await serve(dir);
     server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('No goal left.'));
-    await second.client.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
-    expect((await turnStatus(second.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
+    await third.client.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
+    expect((await turnStatus(third.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
     expect(JSON.parse(server.toolResultsIn(base + 2)[0]?.content ?? '')).toMatchObject({ goal: null });
   });
 });
