@@ -99,6 +99,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const bounds: CodexBounds = { ...DEFAULT_BOUNDS, ...deps.bounds };
   const states = new Map<string, SessionState>();
   const quarantine = new Map<string, LiveAppServer>();
+  /** App-servers being ended now, by session. */
+  const retiring = new Map<string, Promise<void>>();
   const versions = new Map<string, string>();
   const codexHome = join(deps.dataDir, 'codex', 'home');
   const tmpDir = join(deps.dataDir, 'codex', 'tmp');
@@ -115,14 +117,39 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     }
   }
 
-  /** Ends an app-server; quarantines the session when its group cannot be confirmed gone. */
+  /**
+   * Ends an app-server; quarantines the session when its group cannot be confirmed gone. Until the
+   * ending is settled a new turn of the session waits for it (`held`), so two app-servers never run
+   * on one thread, not even while the old one is being killed.
+   */
   async function retire(sessionId: string, state: SessionState): Promise<void> {
     if (states.get(sessionId) === state) states.delete(sessionId);
-    const gone = await state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
-    if (!gone) {
+    const ending = state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs).then((gone) => {
+      if (gone) return;
       deps.logger.warn('A Codex app-server could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
       quarantine.set(sessionId, state.live);
+    });
+    retiring.set(sessionId, ending);
+    try {
+      await ending;
+    } finally {
+      if (retiring.get(sessionId) === ending) retiring.delete(sessionId);
     }
+  }
+
+  /** Waits for an app-server of the session still being ended; refuses while one is quarantined. */
+  async function held(sessionId: string): Promise<void> {
+    await retiring.get(sessionId);
+    const old = quarantine.get(sessionId);
+    if (old === undefined) return;
+    if (!old.process.isGone()) {
+      throw new AgentBackendError(
+        'codex_quarantined',
+        `The previous Codex app-server of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`,
+        'codex_quarantined',
+      );
+    }
+    quarantine.delete(sessionId);
   }
 
   /** The structured result of the Codex turn that just ended. */
@@ -267,17 +294,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
     const session = deps.sessionOf(input.sessionId);
     if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
-    const held = quarantine.get(input.sessionId);
-    if (held !== undefined) {
-      if (!held.process.isGone()) {
-        throw new AgentBackendError(
-          'codex_quarantined',
-          `The previous Codex app-server of this session (pid ${held.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`,
-          'codex_quarantined',
-        );
-      }
-      quarantine.delete(input.sessionId);
-    }
+    await held(input.sessionId);
     const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
     mkdirSync(cwd, { recursive: true });
     const answer: PersonAnswer | null = input.runKind === 'continuation' ? answerInHistory(input.history, input.turnId) : null;
@@ -299,6 +316,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
 
     if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
       await retire(input.sessionId, state);
+      await held(input.sessionId);
       state = null;
     }
     state ??= await start(input.sessionId, target, cwd, session.permissionMode);
@@ -351,10 +369,11 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     run,
     quarantined: (sessionId) => quarantine.has(sessionId) && quarantine.get(sessionId)?.process.isGone() !== true,
     async forceStop(sessionId) {
-      const held = quarantine.get(sessionId);
-      if (held === undefined) return true;
-      const gone = await held.process.terminate(0, bounds.killConfirmMs);
-      if (gone) quarantine.delete(sessionId);
+      await retiring.get(sessionId);
+      const old = quarantine.get(sessionId);
+      if (old === undefined) return true;
+      const gone = await old.process.terminate(0, bounds.killConfirmMs);
+      if (gone && quarantine.get(sessionId) === old) quarantine.delete(sessionId);
       return gone;
     },
     async releaseWaiting(sessionId) {

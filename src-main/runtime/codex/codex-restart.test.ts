@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { connectProtocolClient, type ProtocolClient } from '../../testing/protoc
 import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
 import { startServeProcess, type ServeProcess } from '../../testing/serve-process';
 import { waitFor } from '../../testing/wait-for';
+import { appServerPids } from '../../testing/codex-processes';
 
 /** A Codex session across a SIGKILLed headless host: the real host process, the real codex binary. */
 
@@ -42,16 +43,7 @@ async function kill(host: { process: ServeProcess }): Promise<void> {
 
 /** App-servers whose CODEX_HOME is inside `dataDir`. */
 function appServers(dataDir: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('app-server') && readFileSync(`/proc/${name}/environ`, 'utf8').includes(`CODEX_HOME=${join(dataDir, 'codex', 'home')}`);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return appServerPids(dataDir);
 }
 
 async function codexSession(client: ProtocolClient) {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
-import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InteractionRecord } from '../../../src-shared/interaction-model';
@@ -8,6 +8,7 @@ import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, s
 import { processGone } from '../shell/process-group';
 import { findCodexBinary } from './codex-binary';
 import { waitFor } from '../../testing/wait-for';
+import { appServerPids } from '../../testing/codex-processes';
 
 /** Sessions on a Codex connection, run by the real `codex app-server` against a scripted Responses server. */
 
@@ -264,17 +265,7 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
 
 /** The pid of the app-server this host started (its CODEX_HOME is inside the host's data directory). */
 function appServerPid(dataDir: string): number | null {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const environ = readFileSync(`/proc/${name}/environ`, 'utf8');
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (cmdline.includes('app-server') && environ.includes(`CODEX_HOME=${join(dataDir, 'codex', 'home')}`)) return Number(name);
-    } catch {
-      // gone meanwhile, or not ours
-    }
-  }
-  return null;
+  return appServerPids(dataDir)[0] ?? null;
 }
 
 describe('Codex failures', { timeout: 60_000 }, () => {
