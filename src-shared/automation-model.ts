@@ -9,7 +9,7 @@ import type { PermissionMode, RunStatus } from './model';
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 export type ScheduleSpec =
-  /** Once, at a wall-clock time (`YYYY-MM-DDTHH:MM`) in the task's time zone. */
+  /** Once, at a wall-clock time (`YYYY-MM-DDTHH:MM`, seconds optional) in the task's time zone. */
   | { readonly kind: 'once'; readonly at: string }
   /** Every N minutes, counted from when the schedule was set. */
   | { readonly kind: 'every'; readonly minutes: number }

@@ -8,7 +8,7 @@ import type { ScheduleSpec, Weekday } from '../../../src-shared/automation-model
  */
 
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const WALL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
+const WALL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 export function isTimeZone(zone: string): boolean {
   try {
@@ -24,7 +24,7 @@ export function scheduleProblem(spec: ScheduleSpec, timeZone: string, now: numbe
   if (!isTimeZone(timeZone)) return `"${timeZone}" is not a time zone Cairn knows (use a name like Europe/Berlin).`;
   switch (spec.kind) {
     case 'once': {
-      if (!WALL_DATE_TIME.test(spec.at)) return 'Give the date and time as YYYY-MM-DDTHH:MM.';
+      if (!WALL_DATE_TIME.test(spec.at)) return 'Give the date and time as YYYY-MM-DDTHH:MM (seconds optional).';
       const at = onceAt(spec.at, timeZone);
       if (at === null) return 'That date does not exist.';
       return at <= now ? 'That time has already passed; choose a time in the future.' : null;
@@ -56,7 +56,7 @@ function dailyPattern(spec: { time: string; weekdays: readonly Weekday[] }): str
 
 function onceAt(at: string, timeZone: string): number | null {
   try {
-    return new Cron(`${at}:00`, { timezone: timeZone, paused: true }).nextRun(new Date(0))?.getTime() ?? null;
+    return new Cron(at.length === 16 ? `${at}:00` : at, { timezone: timeZone, paused: true }).nextRun(new Date(0))?.getTime() ?? null;
   } catch {
     return null;
   }

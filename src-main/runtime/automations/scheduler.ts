@@ -44,7 +44,7 @@ export class Scheduler {
   /** At startup: resume firings recorded but not started, then fire or record what came due meanwhile. */
   start(): void {
     for (const firing of this.deps.stores.automations.pendingFirings()) this.deps.runner.run(firing.firingId);
-    this.tick();
+    this.tick(true);
   }
 
   stop(): void {
@@ -53,8 +53,11 @@ export class Scheduler {
     this.cancelWake = null;
   }
 
-  /** Looks at every enabled task now; then sleeps until the next slot. Called after any task change. */
-  tick(): void {
+  /**
+   * Looks at every enabled task now; then sleeps until the next slot. Called after any task change;
+   * `starting`: the first look after a start, where anything due was missed while Cairn was stopped.
+   */
+  tick(starting = false): void {
     if (this.stopped) return;
     this.cancelWake?.();
     this.cancelWake = null;
@@ -62,7 +65,7 @@ export class Scheduler {
     const now = this.deps.clock.now();
     for (const task of this.deps.stores.automations.enabledTasks()) {
       try {
-        this.consider(task, now);
+        this.consider(task, now, starting);
       } catch (error) {
         this.deps.logger.error('A scheduled task could not fire', { taskId: task.taskId, error: String(error) });
       }
@@ -76,7 +79,7 @@ export class Scheduler {
     return slotsAfter(task.schedule, task.timeZone, task.anchorAt, Math.max(task.cursorAt, now), 1)[0] ?? null;
   }
 
-  private consider(task: StoredTask, now: number): void {
+  private consider(task: StoredTask, now: number, starting: boolean): void {
     const { stores, clock, ids, bus } = this.deps;
     const due = dueSlots(task.schedule, task.timeZone, task.anchorAt, task.cursorAt, now);
     if (due === null) return;
@@ -93,7 +96,7 @@ export class Scheduler {
         reason: inWindow
           ? null
           : `Cairn was not running at ${formatInZone(due.latest, task.timeZone)}, and that is longer ago than the catch-up window (${task.catchUpMinutes} min).`,
-        catchUp: inWindow && lateness > ON_TIME_MS,
+        catchUp: inWindow && (starting || lateness > ON_TIME_MS),
         collapsedSlots: due.count - 1,
         manual: false,
         prompt: inWindow ? this.promptOf(task, now) : task.prompt,
