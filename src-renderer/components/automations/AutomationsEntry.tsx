@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import '../../styles/automations.css';
 import { BellIcon } from '../icons';
@@ -6,6 +7,11 @@ import { BellIcon } from '../icons';
 export function AutomationsEntry() {
   const store = useStoreApi();
   const selected = useAppStore((state) => state.automations.open && state.selectedSessionId === null);
+  const leftForSession = useAppStore((state) => state.automations.open && state.selectedSessionId !== null);
+  // Opening a session leaves the view: coming back to no session shows the welcome, not Automations.
+  useEffect(() => {
+    if (leftForSession) store.getState().closeAutomations();
+  }, [leftForSession, store]);
   return (
     <div className="workhub-entry-wrap">
       <button
