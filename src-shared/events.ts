@@ -1,3 +1,4 @@
+import type { AutomationNoticeCode } from './automation-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { ShellRunRecord } from './shell-run-model';
@@ -37,7 +38,9 @@ export type ChangeEventBody =
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.
    */
-  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed'; readonly sessionId: string | null; readonly message: string }
+  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed' | AutomationNoticeCode; readonly sessionId: string | null; readonly message: string }
+  /** A scheduled task, its firings or the daily review changed; re-read them with schedule.list / dailyReview.get. */
+  | { readonly kind: 'automation.changed'; readonly taskId: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 

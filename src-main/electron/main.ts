@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Notification, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHost, type Host } from '../host/create-host';
@@ -7,11 +7,13 @@ import { consoleLogger } from '../runtime/ports';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
+import { notifyAutomations } from './automation-notifier';
 import { notifyPendingInteractions } from './interaction-notifier';
 import { guardNavigation } from './navigation-guards';
 import { denyPermissionsByDefault } from './permissions';
 import { drainBeforeQuit } from './quit-drain';
 import { safeStorageCipher } from './safe-storage-cipher';
+import { DESKTOP_PREFERENCES_FILE, lastWindowClosedAction, loadDesktopPreferences, saveDesktopPreferences } from './tray-keep-alive';
 import { createMainWindow, focusWindow } from './window-factory';
 import { captureWindowState, initialBounds, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state';
 
@@ -124,6 +126,20 @@ async function start(): Promise<void> {
       if (mainWindow !== null) focusWindow(mainWindow);
     },
   });
+  notifyAutomations({
+    subscribe: (listener) => host.subscribe(listener),
+    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    show: ({ title, body, onClick }) => {
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', onClick);
+      notification.show();
+    },
+    focusApp: () => {
+      if (mainWindow === null) openWindow();
+      else focusWindow(mainWindow);
+    },
+  });
   logger.info('Cairn desktop ready', { dataDir: dirs.dataDir });
 
   const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
@@ -154,7 +170,35 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (mainWindow === null) openWindow();
   });
+  // Scheduled tasks fire only while the host runs: with some scheduled, closing the last window keeps
+  // Cairn in the tray (menu bar), unless the person chose to quit instead (a checkbox in the tray menu).
+  const preferencesFile = join(app.getPath('userData'), DESKTOP_PREFERENCES_FILE);
+  let tray: Tray | null = null;
+  const trayMenu = () =>
+    Menu.buildFromTemplate([
+      { label: 'Open Cairn', click: () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)) },
+      {
+        label: 'Quit when the last window closes',
+        type: 'checkbox',
+        checked: loadDesktopPreferences(preferencesFile).quitWhenWindowsClose,
+        click: (item) => saveDesktopPreferences(preferencesFile, { quitWhenWindowsClose: item.checked }),
+      },
+      { type: 'separator' },
+      { label: 'Quit Cairn', click: () => app.quit() },
+    ]);
+  const hasScheduledWork = async (): Promise<boolean> => {
+    const [tasks, review] = await Promise.all([host.invoke('schedule.list', {}), host.invoke('dailyReview.get', {})]);
+    return (tasks.ok && tasks.result.tasks.some((task) => task.enabled && task.nextRunAt !== null)) || (review.ok && review.result.config.enabled);
+  };
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    void hasScheduledWork().then((scheduled) => {
+      const action = lastWindowClosedAction({ platform: process.platform, hasScheduledWork: scheduled, quitWhenWindowsClose: loadDesktopPreferences(preferencesFile).quitWhenWindowsClose });
+      if (action === 'quit') app.quit();
+      if (action !== 'tray' || tray !== null) return;
+      tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'build', 'icon.png')).resize({ width: 16, height: 16 }));
+      tray.setToolTip('Cairn keeps running for your scheduled tasks');
+      tray.setContextMenu(trayMenu());
+      tray.on('click', () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)));
+    });
   });
 }

@@ -56,6 +56,8 @@ export interface HostOptions {
   readonly wrapStores?: (stores: Stores) => Stores;
   /** Codex sessions: provider retries and await bounds (tests shorten them). */
   readonly codex?: RuntimeDeps['codex'];
+  /** Automations: the scheduler's own clock (tests drive it by hand) and a crash-injection hook. */
+  readonly automations?: RuntimeDeps['automations'];
 }
 
 export interface Host {
@@ -128,6 +130,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       dataDir: options.dataDir,
       cairnVersion: CAIRN_VERSION,
       ...(options.codex === undefined ? {} : { codex: options.codex }),
+      ...(options.automations === undefined ? {} : { automations: options.automations }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

@@ -33,6 +33,7 @@ import { createAgentCommandLog } from './shell/agent-commands';
 import { ShellService } from './shell/shell-service';
 import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
+import { createAutomations, type Automations } from './automations/automations';
 import { CandidateFinder } from './workhub/candidate-finder';
 import { createCoordinationBackend } from './workhub/coordination-backend';
 import { createModelRouter } from './workhub/model-router';
@@ -59,6 +60,8 @@ export interface RuntimeDeps {
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
   readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
+  /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
+  readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
 }
 
 export interface Runtime {
@@ -75,6 +78,7 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  readonly automations: Automations;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -222,6 +226,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     sessions,
   });
   const workhubReady = workhub;
+  const automations = createAutomations({ ...deps, bus, admission, turns: turnService, sessions, connections });
   return {
     bus,
     sessions,
@@ -235,6 +240,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    automations,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -250,10 +256,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       indexer.catchUp();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
+      automations.scheduler.start();
       return report;
     },
     async shutdown(graceMs) {
       admission.close();
+      automations.scheduler.stop();
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();

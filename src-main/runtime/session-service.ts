@@ -24,6 +24,8 @@ export interface SessionServiceDeps {
 }
 
 export interface CreateSessionRequest {
+  /** Chosen by the caller (a scheduled firing plans its session's id before creating it). */
+  readonly sessionId?: string;
   readonly title?: string;
   readonly workspacePath?: string;
   readonly connectionId?: string;
@@ -47,7 +49,7 @@ export class SessionService {
     const model = request.model ?? (connectionId === fallback.connectionId ? fallback.modelId : null);
     const session = stores.transaction(() =>
       stores.sessions.insert({
-        sessionId: ids.next('session'),
+        sessionId: request.sessionId ?? ids.next('session'),
         title: request.title ?? DEFAULT_SESSION_TITLE,
         titleSource: request.title === undefined ? 'default' : 'user',
         workspacePath: workspace?.path ?? null,

@@ -148,7 +148,8 @@ export class TurnService {
     return ok({ turn: resumed });
   }
 
-  submitMessage(sessionId: string, messageId: string, text: string): Outcome<MessageSubmitResult> {
+  /** With `keepWaiting` (a scheduled firing) a pending question is left alone and the message queues behind it. */
+  submitMessage(sessionId: string, messageId: string, text: string, options: { keepWaiting?: boolean } = {}): Outcome<MessageSubmitResult> {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
@@ -163,7 +164,7 @@ export class TurnService {
     }
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
-    this.supersedeWaiting(sessionId);
+    if (options.keepWaiting !== true) this.supersedeWaiting(sessionId);
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const { message, admitted } = stores.transaction(() => {
       const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now() });

@@ -12,6 +12,7 @@ import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
 import { FullModeDialog } from './workspace/FullModeDialog';
 import { WorkHubView } from './workhub/WorkHubView';
+import { AutomationsView } from './automations/AutomationsView';
 
 /**
  * The window: connection banner and error toasts (in the layout, so they never cover a control),
@@ -21,6 +22,7 @@ export function App() {
   const store = useStoreApi();
   useGlobalShortcuts(store);
   const selectedSessionId = useAppStore((state) => state.selectedSessionId);
+  const automationsOpen = useAppStore((state) => state.automations.open);
   return (
     <div className="app">
       <ConnectionBanner />
@@ -28,7 +30,9 @@ export function App() {
       <div className="app-body">
         <Sidebar />
         <main className="main-pane">
-          {selectedSessionId === null ? (
+          {selectedSessionId === null && automationsOpen ? (
+            <AutomationsView />
+          ) : selectedSessionId === null ? (
             <WelcomeEmpty />
           ) : selectedSessionId === WORKHUB_SESSION_ID ? (
             <WorkHubView />

@@ -5,6 +5,7 @@ import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
+import { AutomationsEntry } from './automations/AutomationsEntry';
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
@@ -59,6 +60,7 @@ export function Sidebar() {
       </div>
 
       <WorkHubEntry />
+      <AutomationsEntry />
 
       <WaitingList />
 

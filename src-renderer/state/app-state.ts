@@ -4,6 +4,7 @@ import type { AppLocation } from '../platform/app-location';
 import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
+import type { AutomationsSlice } from './automations-slice';
 import type { CatalogSlice } from './catalog-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
@@ -31,7 +32,8 @@ export type AppState = ConnectionSlice &
   WorkspaceSlice &
   ShellSlice &
   UiSlice &
-  SyncSlice;
+  SyncSlice &
+  AutomationsSlice;
 
 export type AppStore = StoreApi<AppState>;
 

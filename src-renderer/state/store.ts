@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createAutomationsSlice } from './automations-slice';
 import { createCatalogSlice } from './catalog-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
@@ -30,5 +31,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createShellSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
+    ...createAutomationsSlice(set, get, deps),
   }));
 }

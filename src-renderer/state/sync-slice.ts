@@ -58,6 +58,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
     state.noteWorkhubEvents(batch);
     for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
+    state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
   }
 
   /** An OS notification for each interaction that started waiting (only in the background, where permitted). */

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import type { ScheduledTask } from '../../../src-shared/automation-model';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { PlusIcon } from '../icons';
+import { DailyReviewPanel } from './DailyReviewPanel';
+import { describeSchedule, firingResult, formatWhen } from './automation-text';
+import { TaskForm } from './TaskForm';
+
+/** Scheduled tasks with their next run, last result, switch, Run now and history; the daily review. */
+export function AutomationsView() {
+  const store = useStoreApi();
+  const tasks = useAppStore((state) => state.automations.tasks);
+  const [editing, setEditing] = useState<ScheduledTask | 'new' | null>(null);
+  useEffect(() => {
+    void store.getState().loadAutomations();
+  }, [store]);
+  return (
+    <section className="automations-view" aria-label="Automations">
+      <header className="automations-header">
+        <h1>Automations</h1>
+        <p className="field-help">Tasks fire while Cairn is running. A slot missed while it was not runs once on start if within the task&apos;s catch-up window; otherwise it is recorded as missed.</p>
+      </header>
+      <DailyReviewPanel />
+      <div className="automations-section-head">
+        <h2>Scheduled tasks</h2>
+        {editing === null ? (
+          <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+            <PlusIcon /> New task
+          </button>
+        ) : null}
+      </div>
+      {editing !== null ? <TaskForm existing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {tasks.length === 0 && editing === null ? <p className="automations-empty">No scheduled tasks yet.</p> : null}
+      <ul className="automation-list" role="list">
+        {tasks.map((task) => (
+          <TaskRow key={task.taskId} task={task} onEdit={() => setEditing(task)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) {
+  const store = useStoreApi();
+  const history = useAppStore((state) => state.automations.history[task.taskId]);
+  const [open, setOpen] = useState(false);
+  const actions = store.getState();
+  return (
+    <li className="automation-row" data-testid="automation-task">
+      <div className="automation-row-main">
+        <label className="automation-switch" title={task.enabled ? 'Pause' : 'Resume'}>
+          <input type="checkbox" role="switch" aria-label={`${task.title} enabled`} checked={task.enabled} onChange={(event) => void actions.setTaskEnabled(task.taskId, event.target.checked)} />
+        </label>
+        <div className="automation-row-text">
+          <span className="automation-title">{task.title}</span>
+          <span className="automation-meta">
+            {describeSchedule(task.schedule)} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
+          </span>
+          <span className="automation-meta">
+            Next: {task.nextRunAt === null ? '—' : formatWhen(task.nextRunAt, task.timeZone)} · Last:{' '}
+            <span data-testid="automation-last">{task.lastFiring === null ? 'never run' : firingResult(task.lastFiring)}</span>
+          </span>
+          {task.pausedReason !== null ? <span className="field-error">{task.pausedReason}</span> : null}
+        </div>
+        <div className="automation-row-actions">
+          <button type="button" className="button" onClick={() => void actions.runTaskNow(task.taskId)}>
+            Run now
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-expanded={open}
+            onClick={() => {
+              setOpen(!open);
+              if (!open) void actions.loadTaskHistory(task.taskId);
+            }}
+          >
+            History
+          </button>
+          <button type="button" className="button" onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" className="button button-danger" onClick={() => void actions.removeTask(task.taskId)}>
+            Remove
+          </button>
+        </div>
+      </div>
+      {open ? (
+        <table className="automation-history" aria-label={`History of ${task.title}`}>
+          <thead>
+            <tr>
+              <th>Time</th>
+              <th>Result</th>
+              <th>Turn</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(history ?? []).map((firing) => (
+              <tr key={firing.firingId} data-testid="firing-row">
+                <td>
+                  {formatWhen(firing.slotAt, task.timeZone)}
+                  {firing.manual ? ' (run now)' : firing.catchUp ? ' (catch-up)' : ''}
+                  {firing.collapsedSlots > 0 ? ` +${firing.collapsedSlots} collapsed` : ''}
+                </td>
+                <td title={firing.reason ?? undefined}>{firingResult(firing)}</td>
+                <td>
+                  {firing.sessionId !== null && firing.turnId !== null ? (
+                    <button type="button" className="text-button" onClick={() => actions.selectSession(firing.sessionId)}>
+                      Open turn
+                    </button>
+                  ) : (
+                    (firing.reason ?? '—')
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { firingResult, formatWhen } from './automation-text';
+
+/** The daily review's settings, its Run now, and a link to its pinned session. */
+export function DailyReviewPanel() {
+  const store = useStoreApi();
+  const review = useAppStore((state) => state.automations.review);
+  const [time, setTime] = useState('18:00');
+  const [timeZone, setTimeZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (review === null) return;
+    setTime(review.time);
+    setTimeZone(review.timeZone);
+  }, [review]);
+  if (review === null) return null;
+  const actions = store.getState();
+  const save = async (enabled: boolean) => {
+    const outcome = await actions.saveReview({ enabled, time, timeZone, connectionId: review.connectionId, model: review.model });
+    setError(outcome.ok ? null : outcome.message);
+  };
+  return (
+    <section className="daily-review" aria-label="Daily review" data-testid="daily-review">
+      <div className="automations-section-head">
+        <h2>Daily review</h2>
+        <label className="automation-switch-labelled">
+          <input type="checkbox" role="switch" aria-label="Daily review enabled" checked={review.enabled} onChange={(event) => void save(event.target.checked)} />
+          {review.enabled ? 'On' : 'Off'}
+        </label>
+      </div>
+      <p className="field-help">Each day at this time, a review turn in the pinned “Daily review” session sums up the sessions you touched, goals, waiting questions and usage.</p>
+      <div className="field-pair">
+        <label className="field">
+          <span className="field-label">Time</span>
+          <input className="input" type="time" aria-label="Review time" value={time} onChange={(event) => setTime(event.target.value)} onBlur={() => void save(review.enabled)} />
+        </label>
+        <label className="field">
+          <span className="field-label">Time zone</span>
+          <input className="input" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} onBlur={() => void save(review.enabled)} />
+        </label>
+      </div>
+      {error !== null ? <p className="field-error">{error}</p> : null}
+      <p className="automation-meta">
+        Next: {review.nextRunAt === null ? '—' : formatWhen(review.nextRunAt, review.timeZone)} · Last:{' '}
+        <span data-testid="review-last">{review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}</span>
+      </p>
+      <div className="automation-row-actions">
+        <button type="button" className="button" disabled={review.revision === 0} onClick={() => void actions.runReviewNow()}>
+          Run review now
+        </button>
+        {review.sessionId !== null ? (
+          <button type="button" className="button" data-testid="open-review-session" onClick={() => actions.selectSession(review.sessionId)}>
+            Open the Daily review session
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Firing } from '../../../src-shared/automation-model';
+import { describeSchedule, firingResult } from './automation-text';
+
+const firing = (changes: Partial<Firing>): Firing => ({
+  firingId: 'f',
+  taskId: 't',
+  slotAt: 0,
+  recordedAt: 0,
+  status: 'started',
+  reason: null,
+  catchUp: false,
+  collapsedSlots: 0,
+  manual: false,
+  sessionId: 's',
+  turnId: 'f',
+  turnStatus: 'completed',
+  ...changes,
+});
+
+describe('automation text', () => {
+  it('describes each schedule kind', () => {
+    expect(describeSchedule({ kind: 'daily', time: '09:00', weekdays: [1, 2, 3, 4, 5] })).toBe('Mon, Tue, Wed, Thu, Fri at 09:00');
+    expect(describeSchedule({ kind: 'daily', time: '18:00', weekdays: [0, 1, 2, 3, 4, 5, 6] })).toBe('Daily at 18:00');
+    expect(describeSchedule({ kind: 'every', minutes: 120 })).toBe('Every 2 h');
+    expect(describeSchedule({ kind: 'cron', expression: '0 9 * * 1' })).toBe('Cron 0 9 * * 1');
+  });
+
+  it("shows the turn's status once it started, else the firing's own", () => {
+    expect(firingResult(firing({}))).toBe('completed');
+    expect(firingResult(firing({ turnStatus: 'waiting' }))).toBe('needs an answer');
+    expect(firingResult(firing({ status: 'queued', turnStatus: null }))).toBe('queued (session busy)');
+    expect(firingResult(firing({ status: 'missed', turnStatus: null }))).toBe('missed');
+  });
+});

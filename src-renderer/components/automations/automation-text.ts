@@ -1,0 +1,35 @@
+import type { Firing, ScheduleSpec } from '../../../src-shared/automation-model';
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function describeSchedule(schedule: ScheduleSpec): string {
+  switch (schedule.kind) {
+    case 'once':
+      return `Once, ${schedule.at.replace('T', ' ')}`;
+    case 'every':
+      return schedule.minutes % 60 === 0 ? `Every ${schedule.minutes / 60} h` : `Every ${schedule.minutes} min`;
+    case 'daily':
+      return schedule.weekdays.length === 7 ? `Daily at ${schedule.time}` : `${schedule.weekdays.map((day) => DAYS[day]).join(', ')} at ${schedule.time}`;
+    case 'cron':
+      return `Cron ${schedule.expression}`;
+  }
+}
+
+export function formatWhen(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(at);
+}
+
+/** A firing's result in a word or two: the turn's status once it started, else the firing's own. */
+export function firingResult(firing: Firing): string {
+  if (firing.turnStatus !== null) return firing.turnStatus === 'waiting' ? 'needs an answer' : firing.turnStatus;
+  switch (firing.status) {
+    case 'queued':
+      return 'queued (session busy)';
+    case 'pending':
+      return 'starting';
+    default:
+      return firing.status;
+  }
+}
+
+export const WEEKDAYS = DAYS;
