@@ -1,5 +1,6 @@
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
+import type { MemoryRecord } from './memory-model';
 import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 import type { RunProgress } from './run-progress';
@@ -37,7 +38,12 @@ export type ChangeEventBody =
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.
    */
-  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed'; readonly sessionId: string | null; readonly message: string }
+  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed' | 'memory_unavailable'; readonly sessionId: string | null; readonly message: string }
+  /** A memory was written (by the agent's remember or the person's edit); re-read with memory.list. */
+  | { readonly kind: 'memory.changed'; readonly memory: MemoryRecord }
+  | { readonly kind: 'memory.removed'; readonly memoryId: string }
+  /** A branch of `sourceSessionId` was created (or finished copying); re-read with session.branches. */
+  | { readonly kind: 'session.branched'; readonly sessionId: string; readonly sourceSessionId: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 

@@ -14,6 +14,7 @@ import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../stor
 import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
 import { openStores, type SalvageMode, type Stores } from '../storage/stores';
+import { openMemoryStore } from '../storage/memory-store';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -56,6 +57,8 @@ export interface HostOptions {
   readonly wrapStores?: (stores: Stores) => Stores;
   /** Codex sessions: provider retries and await bounds (tests shorten them). */
   readonly codex?: RuntimeDeps['codex'];
+  /** Transcript items a branch copies per transaction (tests shorten it to see a copy cut mid-way). */
+  readonly branchCopyChunk?: number;
 }
 
 export interface Host {
@@ -112,6 +115,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     },
   });
   const hostEpoch = ids.next('epoch');
+  const memory = openMemoryStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
   let runtime: Runtime;
   try {
     const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
@@ -127,12 +131,15 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       discoveryProbes: options.discoveryProbes ?? DEFAULT_DISCOVERY_PROBES,
       dataDir: options.dataDir,
       cairnVersion: CAIRN_VERSION,
+      memory,
+      ...(options.branchCopyChunk === undefined ? {} : { branchCopyChunk: options.branchCopyChunk }),
       ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });
     runtime.recover();
   } catch (error) {
+    if ('store' in memory) memory.store.close();
     stores.close();
     // A damaged page found while recovering is the same problem as one found at open: say so.
     throw describeDatabaseError(error, options.dataDir);
@@ -165,6 +172,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     close() {
       closing ??= (async () => {
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
+        runtime.memory.close();
         stores.close();
       })();
       return closing;
