@@ -4,11 +4,13 @@ import type { AppLocation } from '../platform/app-location';
 import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
+import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
+import type { MemorySlice } from './memory-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
 import type { SyncSlice } from './sync-slice';
@@ -31,7 +33,9 @@ export type AppState = ConnectionSlice &
   WorkspaceSlice &
   ShellSlice &
   UiSlice &
-  SyncSlice;
+  SyncSlice &
+  MemorySlice &
+  BranchesSlice;
 
 export type AppStore = StoreApi<AppState>;
 
