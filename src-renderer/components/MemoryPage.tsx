@@ -72,10 +72,15 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
           ) : (
             <>
               from{' '}
-              <button type="button" className="text-button" onClick={openSource} disabled={sourceTitle === null} title={sourceTitle === null ? 'That session is not in the list (deleted or archived)' : undefined}>
+              <button
+                type="button"
+                className="text-button"
+                onClick={openSource}
+                disabled={sourceTitle === null}
+                title={sourceTitle === null ? 'That session is not in the list (deleted or archived)' : `Written in turn ${memory.sourceTurnId ?? '?'} of this session`}
+              >
                 {sourceTitle ?? 'a session no longer listed'}
               </button>
-              {memory.sourceTurnId === null ? null : <span className="memory-turn"> (turn {memory.sourceTurnId})</span>}
             </>
           )}
         </span>
