@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
+import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import type { Stores } from '../storage/stores';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
 
@@ -83,6 +84,7 @@ describe('branches', () => {
     expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: answer.itemId, mode: 'edit', text: 'x', requestId: 'a' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: question.itemId, mode: 'regenerate', requestId: 'b' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: 'nope', mode: 'regenerate', requestId: 'c' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.invoke('session.branch', { sessionId: WORKHUB_SESSION_ID, atItemId: 'x', mode: 'regenerate', requestId: 'd' })).toMatchObject({ ok: false, error: { code: 'operation_unavailable' } });
   });
 
   it('a copy cut by a crash mid-way is finished at the next start, and the replayed request then runs it', async () => {

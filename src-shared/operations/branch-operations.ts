@@ -20,7 +20,7 @@ export const branchOperations = {
       text: text.optional(),
       requestId: id,
     }),
-    errors: ['invalid_input', 'not_found', 'operation_conflict', 'session_archived', 'host_draining'],
+    errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'host_draining'],
   }),
   /** Where a session branched from, and the branches made from its messages. */
   'session.branches': defineOperation<SessionBranches>()({

@@ -1,6 +1,7 @@
 import type { SessionBranches, BranchMode } from '../../../src-shared/branch-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord, TurnSummary } from '../../../src-shared/model';
+import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { BranchRecord } from '../../storage/branch-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
@@ -52,6 +53,7 @@ export class BranchService {
       }
       return this.finishAndRun(replay, false);
     }
+    if (request.sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be branched; branch the session it routed the work to.');
     const source = stores.sessions.get(request.sessionId);
     if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
     const cut = stores.branches.cutAt(request.sessionId, request.atItemId);
