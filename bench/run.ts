@@ -1,4 +1,5 @@
 import { formatResults, type BenchResult } from './bench-result';
+import { benchBranchOpen } from './branch-open.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
@@ -15,6 +16,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
   ['codex', benchCodexTurn],
+  ['branch-open', benchBranchOpen],
 ];
 
 const only = process.argv[2];

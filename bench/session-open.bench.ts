@@ -49,7 +49,7 @@ export async function benchSessionOpen(): Promise<BenchResult[]> {
 }
 
 /** Clicks the session's row and returns the milliseconds until `newest` (or the view) is shown. */
-async function openSession(page: Page, sessionId: string, newest: string | null): Promise<number> {
+export async function openSession(page: Page, sessionId: string, newest: string | null): Promise<number> {
   return page.evaluate(
     async ({ sessionId, newest }) => {
       const row = document.querySelector<HTMLElement>(`[data-testid="session-row"][data-session-id="${sessionId}"]`);

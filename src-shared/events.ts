@@ -1,6 +1,7 @@
 import type { AutomationNoticeCode } from './automation-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
+import type { MemoryRecord } from './memory-model';
 import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 import type { RunProgress } from './run-progress';
@@ -38,9 +39,14 @@ export type ChangeEventBody =
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.
    */
-  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed' | AutomationNoticeCode; readonly sessionId: string | null; readonly message: string }
+  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed' | 'memory_unavailable' | AutomationNoticeCode; readonly sessionId: string | null; readonly message: string }
   /** A scheduled task, its firings or the daily review changed; re-read them with schedule.list / dailyReview.get. */
   | { readonly kind: 'automation.changed'; readonly taskId: string }
+  /** A memory was written (by the agent's remember or the person's edit); re-read with memory.list. */
+  | { readonly kind: 'memory.changed'; readonly memory: MemoryRecord }
+  | { readonly kind: 'memory.removed'; readonly memoryId: string }
+  /** A branch of `sourceSessionId` was created (or finished copying); re-read with session.branches. */
+  | { readonly kind: 'session.branched'; readonly sessionId: string; readonly sourceSessionId: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 

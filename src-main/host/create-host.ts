@@ -14,6 +14,7 @@ import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../stor
 import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
 import { openStores, type SalvageMode, type Stores } from '../storage/stores';
+import { openMemoryStore } from '../storage/memory-store';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -58,6 +59,8 @@ export interface HostOptions {
   readonly codex?: RuntimeDeps['codex'];
   /** Automations: the scheduler's own clock (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: RuntimeDeps['automations'];
+  /** Transcript items a branch copies per transaction (tests shorten it to see a copy cut mid-way). */
+  readonly branchCopyChunk?: number;
 }
 
 export interface Host {
@@ -114,6 +117,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     },
   });
   const hostEpoch = ids.next('epoch');
+  const memory = openMemoryStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
   let runtime: Runtime;
   try {
     const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
@@ -129,6 +133,8 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       discoveryProbes: options.discoveryProbes ?? DEFAULT_DISCOVERY_PROBES,
       dataDir: options.dataDir,
       cairnVersion: CAIRN_VERSION,
+      memory,
+      ...(options.branchCopyChunk === undefined ? {} : { branchCopyChunk: options.branchCopyChunk }),
       ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.automations === undefined ? {} : { automations: options.automations }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
@@ -136,6 +142,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     });
     runtime.recover();
   } catch (error) {
+    if ('store' in memory) memory.store.close();
     stores.close();
     // A damaged page found while recovering is the same problem as one found at open: say so.
     throw describeDatabaseError(error, options.dataDir);
@@ -168,6 +175,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     close() {
       closing ??= (async () => {
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
+        runtime.memory.close();
         stores.close();
       })();
       return closing;

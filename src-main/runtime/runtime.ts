@@ -27,6 +27,10 @@ import { createGoalTools } from './goals/goal-tools';
 import { GrantService } from './permissions/grant-service';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
+import { MemoryService } from './memory/memory-service';
+import { BranchService } from './branches/branch-service';
+import { createMemoryTools } from './memory/memory-tools';
+import type { MemoryStoreOpening } from '../storage/memory-store';
 import type { AgentTool } from './tools/agent-tool';
 import type { ToolHost } from './tools/tool-runner';
 import { createAgentCommandLog } from './shell/agent-commands';
@@ -62,6 +66,10 @@ export interface RuntimeDeps {
   readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
+  /** The optional long-term memory database, or why it could not be opened. */
+  readonly memory?: MemoryStoreOpening;
+  /** Transcript items a branch copies per transaction (tests shorten it). */
+  readonly branchCopyChunk?: number;
 }
 
 export interface Runtime {
@@ -79,6 +87,8 @@ export interface Runtime {
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
   readonly automations: Automations;
+  readonly memory: MemoryService;
+  readonly branches: BranchService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -106,10 +116,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
+  const memoryTools = createMemoryTools(memory);
   const sessionTools = (sessionId: string): AgentTool[] => {
     const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...workspace];
+    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace];
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
@@ -120,6 +132,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     tools: toolHost,
+    memoryBrief: (sessionId) => memory.briefFor(sessionId),
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
@@ -196,6 +209,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
   });
   const goalServiceReady = goals;
+  const branches = new BranchService({ ...deps, bus, admission, turns: turnService, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
   // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
   bus.subscribe((event) => {
     if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
@@ -241,6 +255,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     admission,
     codex,
     automations,
+    memory,
+    branches,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -250,6 +266,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     recover() {
       const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
+      branches.recover();
       const orphans = shell.recover();
       if (Object.values(orphans).some((count) => count > 0)) deps.logger.info('Closed shell runs the previous host left behind', { ...orphans });
       workhubReady.ensureSession();
@@ -257,6 +274,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
       automations.scheduler.start();
+      memory.announce();
       return report;
     },
     async shutdown(graceMs) {

@@ -4,6 +4,7 @@ import { DataDirError } from './data-dir-errors';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
 import { createAutomationStore, type AutomationStore } from './automation-store';
+import { createBranchStore, type BranchStore } from './branch-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
@@ -36,6 +37,7 @@ export interface Stores {
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
   readonly automations: AutomationStore;
+  readonly branches: BranchStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -83,6 +85,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
     automations: createAutomationStore(database),
+    branches: createBranchStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

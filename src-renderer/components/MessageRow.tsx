@@ -5,6 +5,7 @@ import { useAppStore } from '../state/store-context';
 import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
 import { TargetIcon } from './icons';
+import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
 import { Markdown } from './Markdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
@@ -31,6 +32,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
       ) : (
         <MessageBody item={item} goalTurn={goalTurn} />
       )}
+      {continuation || goalTurn ? null : <BranchActions sessionId={sessionId} item={item} endsTurn={endsTurn} />}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>

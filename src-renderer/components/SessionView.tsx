@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
+import { BranchOriginBar } from './BranchActions';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
@@ -24,6 +25,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />
+      <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />
       <div className="session-footer">
         <QueuedMessages sessionId={sessionId} />

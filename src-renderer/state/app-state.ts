@@ -5,11 +5,13 @@ import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
 import type { AutomationsSlice } from './automations-slice';
+import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
+import type { MemorySlice } from './memory-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
 import type { SyncSlice } from './sync-slice';
@@ -33,7 +35,9 @@ export type AppState = ConnectionSlice &
   ShellSlice &
   UiSlice &
   SyncSlice &
-  AutomationsSlice;
+  AutomationsSlice &
+  MemorySlice &
+  BranchesSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -1,11 +1,13 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createAutomationsSlice } from './automations-slice';
+import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
+import { createMemorySlice } from './memory-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
 import { createSyncSlice } from './sync-slice';
@@ -32,5 +34,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
     ...createAutomationsSlice(set, get, deps),
+    ...createMemorySlice(set, get, deps),
+    ...createBranchesSlice(set, get, deps),
   }));
 }

@@ -57,6 +57,8 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     );
     if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
     state.noteWorkhubEvents(batch);
+    state.noteMemoryEvents(batch);
+    state.noteBranchEvents(batch);
     for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
   }

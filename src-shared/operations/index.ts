@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { automationOperations } from './automation-operations';
+import { branchOperations } from './branch-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
+import { memoryOperations } from './memory-operations';
 import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
@@ -28,6 +30,8 @@ export const operations = {
   ...desktopOperations,
   ...codexOperations,
   ...automationOperations,
+  ...memoryOperations,
+  ...branchOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

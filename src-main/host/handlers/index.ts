@@ -1,11 +1,13 @@
 import type { HandlerTable } from '../handler';
 import { automationHandlers } from './automation-handlers';
+import { branchHandlers } from './branch-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
+import { memoryHandlers } from './memory-handlers';
 import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
@@ -26,4 +28,6 @@ export const handlers: HandlerTable = {
   ...desktopHandlers,
   ...codexHandlers,
   ...automationHandlers,
+  ...memoryHandlers,
+  ...branchHandlers,
 };

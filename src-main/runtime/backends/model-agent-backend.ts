@@ -6,6 +6,8 @@ import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { continuingPartialAnswer } from './continue-answer';
 import { conversationFromHistory, type ConversationMessage } from './conversation';
+import type { MemoryRecord } from '../../../src-shared/memory-model';
+import { withMemoryBrief } from '../memory/memory-brief';
 
 export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
@@ -14,6 +16,8 @@ export interface ModelAgentDeps {
   costOf(target: ProviderTarget, usage: ModelUsage): { usd: number } | null;
   /** The session's tools and the permission gate in front of them. */
   readonly tools: ToolHost;
+  /** The memories a session's context starts with (long-term memory); none when absent. */
+  memoryBrief?(sessionId: string): readonly MemoryRecord[];
   now(): number;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
@@ -58,8 +62,8 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const maxAttempts = maxRetries + 1;
     const system =
       input.resume === null
-        ? SYSTEM_PROMPT
-        : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+        ? withMemoryBrief(SYSTEM_PROMPT, deps.memoryBrief?.(input.sessionId) ?? [])
+        : `${withMemoryBrief(SYSTEM_PROMPT, deps.memoryBrief?.(input.sessionId) ?? [])}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
       yield { type: 'step_started' };

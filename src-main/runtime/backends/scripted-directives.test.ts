@@ -13,6 +13,11 @@ describe('parseDirective', () => {
     ['/fail BAD!code', { kind: 'fail', code: 'server_error', message: 'The scripted provider failed on request' }],
     ['/steps 4', { kind: 'steps', steps: 4 }],
     ['  /unknown thing ', { kind: 'reply', text: '/unknown thing' }],
+    ['/remember Uses pnpm', { kind: 'tool', toolName: 'remember', input: { text: 'Uses pnpm', scope: 'workspace' } }],
+    ['/remember global Answer briefly', { kind: 'tool', toolName: 'remember', input: { text: 'Answer briefly', scope: 'global' } }],
+    ['/remember', { kind: 'bad_directive', message: 'Usage: /remember [global] TEXT' }],
+    ['/recall staging server', { kind: 'tool', toolName: 'recall', input: { query: 'staging server' } }],
+    ['/recall', { kind: 'bad_directive', message: 'Usage: /recall QUERY' }],
   ])('%j', (text, expected) => {
     expect(parseDirective(text)).toEqual(expected);
   });

@@ -20,6 +20,8 @@ export const DIRECTIVE_HELP = [
   '/ask-secret — asks for a secret (masked) and a choice',
   '/form — asks you to fill in a form with a field of every kind',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
+  '/remember [global] TEXT — saves TEXT to long-term memory (this workspace\'s, or global)',
+  '/recall QUERY — searches long-term memory',
   '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
 ] as const;
 
@@ -61,6 +63,16 @@ export function parseDirective(text: string): ScriptedDirective {
       const tokenBudget = take('budget');
       if (objective === '') return { kind: 'bad_directive', message: 'Usage: /goal OBJECTIVE [budget N] [iterations N]' };
       return { kind: 'goal', objective, tokenBudget, maxIterations };
+    }
+    case '/remember': {
+      const global = rest[0] === 'global';
+      const memory = (global ? rest.slice(1) : rest).join(' ');
+      if (memory === '') return { kind: 'bad_directive', message: 'Usage: /remember [global] TEXT' };
+      return { kind: 'tool', toolName: 'remember', input: { text: memory, scope: global ? 'global' : 'workspace' } };
+    }
+    case '/recall': {
+      if (rest.length === 0) return { kind: 'bad_directive', message: 'Usage: /recall QUERY' };
+      return { kind: 'tool', toolName: 'recall', input: { query: rest.join(' ') } };
     }
     case '/tool': {
       const toolName = rest[0];

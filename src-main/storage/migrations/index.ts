@@ -13,6 +13,7 @@ import { migration012ConnectionTimeouts } from './012-connection-timeouts';
 import { migration013Codex } from './013-codex';
 import { migration014CodexBinary } from './014-codex-binary';
 import { migration020Automations } from './020-automations';
+import { migration016SessionBranches } from './016-session-branches';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013Codex,
   migration014CodexBinary,
   migration020Automations,
+  migration016SessionBranches,
 ];

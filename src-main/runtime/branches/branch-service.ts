@@ -1,0 +1,171 @@
+import type { SessionBranches, BranchMode } from '../../../src-shared/branch-model';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { SessionRecord, TurnSummary } from '../../../src-shared/model';
+import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import type { BranchRecord } from '../../storage/branch-store';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../event-bus';
+import type { AdmissionGate } from '../lifecycle/admission-gate';
+import type { Clock, Ids, Logger } from '../ports';
+import type { TurnService } from '../turn-service';
+
+export interface BranchServiceDeps {
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly admission: AdmissionGate;
+  readonly turns: TurnService;
+  /** Transcript items copied per transaction (the host answers other calls between chunks). */
+  readonly chunkSize?: number;
+}
+
+export interface BranchRequest {
+  readonly sessionId: string;
+  readonly atItemId: string;
+  readonly mode: BranchMode;
+  readonly text?: string | undefined;
+  readonly requestId: string;
+}
+
+type BranchResult = { session: SessionRecord; turn: TurnSummary | null; created: boolean };
+
+const DEFAULT_CHUNK = 500;
+
+/**
+ * Edit and Regenerate: a branch is a new session holding the source's conversation before the turn
+ * of the chosen message, which then runs the edited message (or the same request again). The branch
+ * row and the empty session commit first; the transcript is copied in chunks, each its own
+ * transaction, and the last chunk marks the branch ready. A replayed request finishes an unfinished
+ * copy and returns the same branch; recovery finishes (or, its source gone, removes) a copy a crash
+ * interrupted. The branch's turn is started only by a request, never by recovery.
+ */
+export class BranchService {
+  constructor(private readonly deps: BranchServiceDeps) {}
+
+  async branch(request: BranchRequest): Promise<Outcome<BranchResult>> {
+    const { stores } = this.deps;
+    const replay = stores.branches.byRequest(request.requestId);
+    if (replay !== null) {
+      if (replay.sourceSessionId !== request.sessionId || replay.sourceItemId !== request.atItemId || replay.mode !== request.mode) {
+        return fail('operation_conflict', 'A different branch was already made with this request id.');
+      }
+      return this.finishAndRun(replay, false);
+    }
+    if (request.sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be branched; branch the session it routed the work to.');
+    const source = stores.sessions.get(request.sessionId);
+    if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
+    const cut = stores.branches.cutAt(request.sessionId, request.atItemId);
+    if (cut === null) return fail('not_found', 'That message is not in this session.');
+    let text: string;
+    if (request.mode === 'edit') {
+      if (cut.kind !== 'user_message') return fail('invalid_input', 'Only your own messages can be edited; use Regenerate on an answer.');
+      if (request.text === undefined) return fail('invalid_input', 'An edit needs the new text of the message.');
+      text = request.text;
+    } else {
+      if (cut.kind !== 'assistant_message') return fail('invalid_input', 'Only an answer of the agent can be regenerated; use Edit on your own message.');
+      if (request.text !== undefined) return fail('invalid_input', 'Regenerate sends the same request again; to change it, use Edit on your message.');
+      text = cut.turnText;
+    }
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
+    const now = this.deps.clock.now();
+    const branch = stores.transaction(() => {
+      const session = stores.sessions.insert({
+        sessionId: this.deps.ids.next('session'),
+        title: branchTitle(source.title),
+        titleSource: 'auto',
+        workspacePath: source.workspacePath,
+        connectionId: source.connectionId,
+        model: source.model,
+        permissionMode: source.permissionMode,
+        now,
+      });
+      stores.branches.insert({
+        sessionId: session.sessionId,
+        requestId: request.requestId,
+        sourceSessionId: source.sessionId,
+        sourceItemId: request.atItemId,
+        sourceTurnId: cut.turnId,
+        cutPosition: cut.cutPosition,
+        cutOrdinal: cut.cutOrdinal,
+        mode: request.mode,
+        text,
+        turnId: request.requestId,
+        now,
+      });
+      const record = stores.branches.get(session.sessionId);
+      if (record === null) throw new Error('The branch vanished after insert');
+      stores.branches.copyTurns(record);
+      return record;
+    });
+    return this.finishAndRun(branch, true);
+  }
+
+  branches(sessionId: string): Outcome<SessionBranches> {
+    const { stores } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
+    return ok({ branchedFrom: stores.branches.origin(sessionId), branches: stores.branches.branchesOf(sessionId) });
+  }
+
+  /** At start, before serving: finishes each copy a crash interrupted, or removes it when its source is gone. */
+  recover(): { finished: number; removed: number } {
+    const report = { finished: 0, removed: 0 };
+    for (const branch of this.deps.stores.branches.copying()) {
+      if (this.copyChunksNow(branch)) report.finished += 1;
+      else report.removed += 1;
+    }
+    if (report.finished + report.removed > 0) this.deps.logger.info('Finished branch copies a previous run left unfinished', report);
+    return report;
+  }
+
+  private async finishAndRun(branch: BranchRecord, created: boolean): Promise<Outcome<BranchResult>> {
+    const { stores, bus } = this.deps;
+    if (branch.state === 'copying') {
+      const chunk = this.deps.chunkSize ?? DEFAULT_CHUNK;
+      for (;;) {
+        if (stores.sessions.get(branch.sourceSessionId) === null) {
+          this.discard(branch);
+          return fail('not_found', 'The session being branched was deleted while it was copied.');
+        }
+        const copied = stores.transaction(() => stores.branches.copyItems(branch, chunk));
+        if (copied < chunk) break;
+        // Let other calls in between chunks of a long conversation.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    const session = stores.sessions.get(branch.sessionId);
+    if (session === null) return fail('not_found', 'This branch was deleted.');
+    bus.publish({ kind: 'session.changed', session });
+    bus.publish({ kind: 'session.branched', sessionId: branch.sessionId, sourceSessionId: branch.sourceSessionId });
+    const started = this.deps.turns.start({ sessionId: branch.sessionId, turnId: branch.turnId, text: branch.text });
+    if (!started.ok) {
+      // The branch stands (it is committed); its turn can be sent again from it.
+      this.deps.logger.warn('A branch was made but its turn did not start', { sessionId: branch.sessionId, code: started.error.code });
+    }
+    return ok({ session: stores.sessions.get(branch.sessionId) ?? session, turn: started.ok ? started.result.turn : null, created });
+  }
+
+  /** Copies every remaining chunk synchronously; false (and the branch removed) when its source is gone. */
+  private copyChunksNow(branch: BranchRecord): boolean {
+    const { stores } = this.deps;
+    if (stores.sessions.get(branch.sourceSessionId) === null) {
+      this.discard(branch);
+      return false;
+    }
+    const chunk = this.deps.chunkSize ?? DEFAULT_CHUNK;
+    while (stores.transaction(() => stores.branches.copyItems(branch, chunk)) >= chunk);
+    return true;
+  }
+
+  private discard(branch: BranchRecord): void {
+    this.deps.stores.transaction(() => this.deps.stores.sessions.remove(branch.sessionId));
+    this.deps.bus.publish({ kind: 'session.removed', sessionId: branch.sessionId });
+  }
+}
+
+function branchTitle(sourceTitle: string): string {
+  const title = `${sourceTitle} (branch)`;
+  return title.length > 200 ? `${title.slice(0, 190)}… (branch)` : title;
+}
