@@ -8,6 +8,7 @@ import { interactionOperations } from './interaction-operations';
 import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
+import { skillOperations } from './skill-operations';
 import { turnOperations } from './turn-operations';
 import { workhubOperations } from './workhub-operations';
 
@@ -26,6 +27,7 @@ export const operations = {
   ...shellOperations,
   ...desktopOperations,
   ...codexOperations,
+  ...skillOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

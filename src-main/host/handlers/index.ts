@@ -8,6 +8,7 @@ import { interactionHandlers } from './interaction-handlers';
 import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
+import { skillHandlers } from './skill-handlers';
 import { turnHandlers } from './turn-handlers';
 import { workhubHandlers } from './workhub-handlers';
 
@@ -24,4 +25,5 @@ export const handlers: HandlerTable = {
   ...shellHandlers,
   ...desktopHandlers,
   ...codexHandlers,
+  ...skillHandlers,
 };

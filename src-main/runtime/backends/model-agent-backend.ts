@@ -14,6 +14,8 @@ export interface ModelAgentDeps {
   costOf(target: ProviderTarget, usage: ModelUsage): { usd: number } | null;
   /** The session's tools and the permission gate in front of them. */
   readonly tools: ToolHost;
+  /** What the agent is told about the session beyond the fixed prompt (its skills), read at the start of each run. */
+  instructionsFor?(sessionId: string): Promise<string | null>;
   now(): number;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
@@ -56,10 +58,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const conversation = conversationFromHistory(history);
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
+    const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;
+    const prompt = extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`;
     const system =
       input.resume === null
-        ? SYSTEM_PROMPT
-        : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+        ? prompt
+        : `${prompt}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
       yield { type: 'step_started' };

@@ -19,6 +19,7 @@ export const DIRECTIVE_HELP = [
   '/ask — asks three questions (single choice, multiple choice with Other, free text), then sums up your answers',
   '/ask-secret — asks for a secret (masked) and a choice',
   '/form — asks you to fill in a form with a field of every kind',
+  '/skill ID — loads that skill with load_skill and says what it read',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
   '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
 ] as const;
@@ -61,6 +62,10 @@ export function parseDirective(text: string): ScriptedDirective {
       const tokenBudget = take('budget');
       if (objective === '') return { kind: 'bad_directive', message: 'Usage: /goal OBJECTIVE [budget N] [iterations N]' };
       return { kind: 'goal', objective, tokenBudget, maxIterations };
+    }
+    case '/skill': {
+      if (rest[0] === undefined) return { kind: 'bad_directive', message: 'Usage: /skill ID' };
+      return { kind: 'tool', toolName: 'load_skill', input: { id: rest[0] } };
     }
     case '/tool': {
       const toolName = rest[0];
