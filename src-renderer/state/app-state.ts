@@ -11,6 +11,7 @@ import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
+import type { SkillsSlice } from './skills-slice';
 import type { SyncSlice } from './sync-slice';
 import type { TranscriptSlice } from './transcript-slice';
 import type { UiSlice } from './ui-slice';
@@ -30,6 +31,7 @@ export type AppState = ConnectionSlice &
   WorkhubSlice &
   WorkspaceSlice &
   ShellSlice &
+  SkillsSlice &
   UiSlice &
   SyncSlice;
 

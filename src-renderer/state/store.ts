@@ -7,6 +7,7 @@ import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
+import { createSkillsSlice } from './skills-slice';
 import { createSyncSlice } from './sync-slice';
 import { createTranscriptSlice } from './transcript-slice';
 import { createUiSlice } from './ui-slice';
@@ -28,6 +29,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createWorkhubSlice(set, get, deps),
     ...createWorkspaceSlice(set, get, deps),
     ...createShellSlice(set, get, deps),
+    ...createSkillsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
   }));
