@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { CodexTurnResult } from '../../src-shared/codex-model';
@@ -35,6 +36,9 @@ import type { AgentTool } from './tools/agent-tool';
 import type { ToolHost } from './tools/tool-runner';
 import { createAgentCommandLog } from './shell/agent-commands';
 import { ShellService } from './shell/shell-service';
+import { createLoadSkillTool } from './skills/load-skill-tool';
+import { SkillService } from './skills/skill-service';
+import type { ToolSurfaceContext } from './tools/tool-surface';
 import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
 import { createAutomations, type Automations } from './automations/automations';
@@ -79,6 +83,7 @@ export interface Runtime {
   readonly connections: ConnectionService;
   readonly interactions: InteractionService;
   readonly grants: GrantService;
+  readonly skills: SkillService;
   readonly goals: GoalService;
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
@@ -118,13 +123,23 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const shell = new ShellService({ ...deps, bus });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
-  const sessionTools = (sessionId: string): AgentTool[] => {
-    const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
+  let skills: SkillService | null = null;
+  const skillTool = createLoadSkillTool(() => {
+    if (skills === null) throw new Error('Skills are not ready');
+    return skills;
+  });
+  /** The tool surface: every tool the agent of a session (or of a new session previewed) is offered. */
+  const toolsIn = (context: ToolSurfaceContext): AgentTool[] => {
+    const root = context.workspacePath;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace];
+    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace, skillTool].filter((tool) => gate.offersIn(context.permissionMode, tool));
+  };
+  const sessionTools = (sessionId: string): AgentTool[] => {
+    const session = deps.stores.sessions.get(sessionId);
+    return session === null ? [] : toolsIn({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
   };
   const toolHost: ToolHost = {
-    toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
+    toolsFor: (sessionId) => sessionTools(sessionId),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
   };
   const modelBackend = createModelAgentBackend({
@@ -133,6 +148,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     tools: toolHost,
     memoryBrief: (sessionId) => memory.briefFor(sessionId),
+    instructionsFor: (sessionId) => skills?.promptFor(sessionId) ?? Promise.resolve(null),
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
@@ -197,6 +213,17 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   interactions = new InteractionService({ ...deps, bus, executor, admission });
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
+  skills = new SkillService({
+    session: (sessionId) => deps.stores.sessions.get(sessionId),
+    connectionExists: (connectionId) => connections.get(connectionId) !== null,
+    defaultConnectionId: () => connections.defaultTarget().connectionId,
+    personalDir: path.join(deps.dataDir, 'skills'),
+    toolSurface: (context) =>
+      context.connectionId === WORKHUB_CONNECTION_ID || connections.isCodex(context.connectionId)
+        ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
+        : { kind: 'tools', names: toolsIn(context).map((tool) => tool.name) },
+  });
+  const skillsReady = skills;
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const turnService = turns;
   goals = new GoalService({
@@ -248,6 +275,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     connections,
     interactions,
     grants: new GrantService(deps),
+    skills: skillsReady,
     goals: goalServiceReady,
     workhub: workhubReady,
     shell,

@@ -33,6 +33,15 @@ export interface StartTurnRequest {
   readonly goalId?: string;
   /** What an untitled session should be called after this turn (a goal turn: its objective). */
   readonly titleHint?: string;
+  /** A tool call already made for this turn (a skill the person chose), recorded after the message, before the agent starts. */
+  readonly preloaded?: PreloadedToolCall;
+}
+
+export interface PreloadedToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly output: unknown;
 }
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
@@ -248,14 +257,33 @@ export class TurnService {
       { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now },
       position,
     );
+    const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
+    if (request.preloaded !== undefined) events.push(...this.recordPreloaded(sessionId, turnId, runId, request.preloaded, now));
     if (session.titleSource === 'default') {
       const title = titleFromMessage(request.titleHint ?? text);
       if (title !== null) stores.sessions.setTitle(sessionId, title, 'auto', now);
     }
     stores.sessions.touch(sessionId, now);
-    const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
     events.push(...turnAndSessionEvents(stores, sessionId, turnId));
     return { sessionId, turnId, runId, events };
+  }
+
+  /** The preloaded call and its result, as the run recorder writes any tool call (transcript items and ledger events). */
+  private recordPreloaded(sessionId: string, turnId: string, runId: string, call: PreloadedToolCall, now: number): ChangeEventBody[] {
+    const { stores, ids } = this.deps;
+    const { toolCallId, toolName } = call;
+    const records = [
+      { kind: 'tool_call' as const, data: { toolCallId, toolName, input: call.input } },
+      { kind: 'tool_result' as const, data: { toolCallId, toolName, output: call.output, isError: false } },
+    ];
+    return records.map(({ kind, data }) => {
+      const item = stores.transcript.append(
+        { sessionId, itemId: ids.next('item'), turnId, runId, kind, text: toolName, state: 'final', data, now },
+        stores.sessions.reservePositions(sessionId, 1),
+      );
+      stores.ledger.append(runId, [{ kind, payload: { itemId: item.itemId, ...data } }], now);
+      return { kind: 'transcript.appended', item };
+    });
   }
 
   /** After the admitting transaction committed: publish what it wrote and start the run. */

@@ -3,6 +3,7 @@ import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon, StopIcon } from './icons';
+import { SlashMenu } from './SlashMenu';
 
 const MAX_HEIGHT_PX = 280;
 
@@ -53,6 +54,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
       }}
     >
       <div className="composer-box">
+        <SlashMenu sessionId={sessionId} />
         <textarea
           id={COMPOSER_INPUT_ID}
           ref={inputRef}

@@ -14,6 +14,7 @@ import type { InteractionsSlice } from './interactions-slice';
 import type { MemorySlice } from './memory-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
+import type { SkillsSlice } from './skills-slice';
 import type { SyncSlice } from './sync-slice';
 import type { TranscriptSlice } from './transcript-slice';
 import type { UiSlice } from './ui-slice';
@@ -33,6 +34,7 @@ export type AppState = ConnectionSlice &
   WorkhubSlice &
   WorkspaceSlice &
   ShellSlice &
+  SkillsSlice &
   UiSlice &
   SyncSlice &
   AutomationsSlice &

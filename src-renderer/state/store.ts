@@ -10,6 +10,7 @@ import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
+import { createSkillsSlice } from './skills-slice';
 import { createSyncSlice } from './sync-slice';
 import { createTranscriptSlice } from './transcript-slice';
 import { createUiSlice } from './ui-slice';
@@ -31,6 +32,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createWorkhubSlice(set, get, deps),
     ...createWorkspaceSlice(set, get, deps),
     ...createShellSlice(set, get, deps),
+    ...createSkillsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
     ...createAutomationsSlice(set, get, deps),

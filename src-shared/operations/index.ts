@@ -11,6 +11,7 @@ import { memoryOperations } from './memory-operations';
 import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
+import { skillOperations } from './skill-operations';
 import { turnOperations } from './turn-operations';
 import { workhubOperations } from './workhub-operations';
 
@@ -32,6 +33,7 @@ export const operations = {
   ...automationOperations,
   ...memoryOperations,
   ...branchOperations,
+  ...skillOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

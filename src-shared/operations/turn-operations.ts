@@ -28,8 +28,10 @@ export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>(
       turnId: id,
       text,
       maxSteps: z.number().int().min(1).max(MAX_STEPS_LIMIT).optional(),
+      /** A skill to load for this turn (chosen from the composer's / menu), recorded before the agent starts. */
+      skillId: id.optional(),
     }),
-    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict'],
+    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict', 'operation_unavailable'],
   }),
   'turn.stop': defineOperation<TurnStopResult>()({
     mode: 'command',

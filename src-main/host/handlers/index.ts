@@ -11,6 +11,7 @@ import { memoryHandlers } from './memory-handlers';
 import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
+import { skillHandlers } from './skill-handlers';
 import { turnHandlers } from './turn-handlers';
 import { workhubHandlers } from './workhub-handlers';
 
@@ -30,4 +31,5 @@ export const handlers: HandlerTable = {
   ...automationHandlers,
   ...memoryHandlers,
   ...branchHandlers,
+  ...skillHandlers,
 };

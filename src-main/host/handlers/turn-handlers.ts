@@ -1,4 +1,5 @@
 import { fail, ok } from '../../../src-shared/errors';
+import { startTurnWithSkill } from '../../runtime/skills/start-turn-with-skill';
 import type { HandlerTable } from '../handler';
 
 export const DEFAULT_STOP_SOURCE = 'stop_button';
@@ -6,7 +7,7 @@ export const DEFAULT_STOP_SOURCE = 'stop_button';
 export const turnHandlers: HandlerTable<
   'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'
 > = {
-  'turn.start': ({ runtime }, input) => runtime.turns.start(input),
+  'turn.start': ({ runtime }, input) => (input.skillId === undefined ? runtime.turns.start(input) : startTurnWithSkill(runtime, { ...input, skillId: input.skillId })),
   'turn.stop': ({ runtime }, input) =>
     runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),

@@ -18,6 +18,8 @@ export interface ModelAgentDeps {
   readonly tools: ToolHost;
   /** The memories a session's context starts with (long-term memory); none when absent. */
   memoryBrief?(sessionId: string): readonly MemoryRecord[];
+  /** What the agent is told about the session beyond the fixed prompt (its skills), read at the start of each run. */
+  instructionsFor?(sessionId: string): Promise<string | null>;
   now(): number;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
@@ -60,10 +62,13 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const conversation = conversationFromHistory(history);
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
+    const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;
+    const prompt = extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`;
+    const base = withMemoryBrief(prompt, deps.memoryBrief?.(input.sessionId) ?? []);
     const system =
       input.resume === null
-        ? withMemoryBrief(SYSTEM_PROMPT, deps.memoryBrief?.(input.sessionId) ?? [])
-        : `${withMemoryBrief(SYSTEM_PROMPT, deps.memoryBrief?.(input.sessionId) ?? [])}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+        ? base
+        : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
       yield { type: 'step_started' };

@@ -53,6 +53,9 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
     if (input.resume !== null) {
       yield { type: 'text_delta', text: `(Resuming: the previous attempt ended because ${describeEndReason(input.resume.reason)}.) ` };
     }
+    const skill = input.history.find((message) => message.turnId === input.turnId && message.role === 'tool_result' && message.data?.toolName === 'load_skill');
+    const skillOutput = skill?.data?.output as { name?: unknown } | undefined;
+    if (typeof skillOutput?.name === 'string') yield { type: 'text_delta', text: `Following the skill “${skillOutput.name}”. ` };
     switch (directive.kind) {
       case 'reply': {
         for (const chunk of replyChunks(directive.text)) {

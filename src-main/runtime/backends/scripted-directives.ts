@@ -19,6 +19,7 @@ export const DIRECTIVE_HELP = [
   '/ask — asks three questions (single choice, multiple choice with Other, free text), then sums up your answers',
   '/ask-secret — asks for a secret (masked) and a choice',
   '/form — asks you to fill in a form with a field of every kind',
+  '/skill ID — loads that skill with load_skill and says what it read',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
   '/remember [global] TEXT — saves TEXT to long-term memory (this workspace\'s, or global)',
   '/recall QUERY — searches long-term memory',
@@ -73,6 +74,10 @@ export function parseDirective(text: string): ScriptedDirective {
     case '/recall': {
       if (rest.length === 0) return { kind: 'bad_directive', message: 'Usage: /recall QUERY' };
       return { kind: 'tool', toolName: 'recall', input: { query: rest.join(' ') } };
+    }
+    case '/skill': {
+      if (rest[0] === undefined) return { kind: 'bad_directive', message: 'Usage: /skill ID' };
+      return { kind: 'tool', toolName: 'load_skill', input: { id: rest[0] } };
     }
     case '/tool': {
       const toolName = rest[0];

@@ -9,6 +9,11 @@ export interface PermissionGateDeps {
   allowedForSession(sessionId: string, toolName: string): boolean;
 }
 
+/** Explore mode offers only the tools that change nothing. */
+function offeredIn(mode: PermissionMode, tool: AgentTool): boolean {
+  return tool.readOnly || mode !== 'explore';
+}
+
 /**
  * The permission modes: `explore` offers no tool that changes anything; `ask` asks the person before
  * each such call (showing the exact command or diff) unless they allowed the tool for the session;
@@ -17,8 +22,10 @@ export interface PermissionGateDeps {
 export function createPermissionGate(deps: PermissionGateDeps) {
   return {
     offers(sessionId: string, tool: AgentTool): boolean {
-      return tool.readOnly || deps.modeOf(sessionId) !== 'explore';
+      return offeredIn(deps.modeOf(sessionId), tool);
     },
+    /** Whether a session in this mode is offered the tool (for a session not created yet). */
+    offersIn: offeredIn,
     async check(sessionId: string, tool: AgentTool, input: unknown): Promise<GateVerdict> {
       if (tool.readOnly) return { run: true };
       const mode = deps.modeOf(sessionId);
