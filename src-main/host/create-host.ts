@@ -56,6 +56,8 @@ export interface HostOptions {
   readonly wrapStores?: (stores: Stores) => Stores;
   /** Codex sessions: provider retries and await bounds (tests shorten them). */
   readonly codex?: RuntimeDeps['codex'];
+  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
+  readonly mcpBounds?: RuntimeDeps['mcpBounds'];
 }
 
 export interface Host {
@@ -128,6 +130,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       dataDir: options.dataDir,
       cairnVersion: CAIRN_VERSION,
       ...(options.codex === undefined ? {} : { codex: options.codex }),
+      ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

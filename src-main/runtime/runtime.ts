@@ -25,6 +25,8 @@ import { GoalDriver } from './goals/goal-driver';
 import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
 import { GrantService } from './permissions/grant-service';
+import type { McpBounds } from './mcp/mcp-connections';
+import { McpServerService } from './mcp/mcp-server-service';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import type { AgentTool } from './tools/agent-tool';
@@ -59,6 +61,8 @@ export interface RuntimeDeps {
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
   readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
+  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
+  readonly mcpBounds?: Partial<McpBounds>;
 }
 
 export interface Runtime {
@@ -75,6 +79,7 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  readonly mcp: McpServerService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -102,14 +107,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  const mcp = new McpServerService({ ...deps, bus, ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
   const sessionTools = (sessionId: string): AgentTool[] => {
     const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...workspace];
+    return [askUserTool, currentTimeTool, ...goalTools, ...workspace, ...mcp.toolsFor(sessionId)];
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
+    prepare: (sessionId) => mcp.prepare(sessionId),
   };
   const modelBackend = createModelAgentBackend({
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
@@ -234,6 +241,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    mcp,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -249,6 +257,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       indexer.catchUp();
       for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
       driver.resumeAll();
+      mcp.reconnectEnabled();
       return report;
     },
     async shutdown(graceMs) {
@@ -256,6 +265,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();
+      await mcp.shutdown();
     },
   };
 }

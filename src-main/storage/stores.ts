@@ -8,6 +8,7 @@ import { createConnectionStore, type ConnectionStore } from './connection-store'
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createMcpServerStore, type McpServerStore } from './mcp-server-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -34,6 +35,7 @@ export interface Stores {
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
+  readonly mcpServers: McpServerStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -80,6 +82,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
+    mcpServers: createMcpServerStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -5,6 +5,7 @@ import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
+import { mcpOperations } from './mcp-operations';
 import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
@@ -26,6 +27,7 @@ export const operations = {
   ...shellOperations,
   ...desktopOperations,
   ...codexOperations,
+  ...mcpOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -5,6 +5,7 @@ import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
+import { mcpHandlers } from './mcp-handlers';
 import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
@@ -24,4 +25,5 @@ export const handlers: HandlerTable = {
   ...shellHandlers,
   ...desktopHandlers,
   ...codexHandlers,
+  ...mcpHandlers,
 };
