@@ -9,6 +9,7 @@ import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
+import type { McpSlice } from './mcp-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
 import type { SyncSlice } from './sync-slice';
@@ -30,6 +31,7 @@ export type AppState = ConnectionSlice &
   WorkhubSlice &
   WorkspaceSlice &
   ShellSlice &
+  McpSlice &
   UiSlice &
   SyncSlice;
 

@@ -5,6 +5,7 @@ import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
 import { createSyncSlice } from './sync-slice';
@@ -28,6 +29,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createWorkhubSlice(set, get, deps),
     ...createWorkspaceSlice(set, get, deps),
     ...createShellSlice(set, get, deps),
+    ...createMcpSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
   }));
