@@ -100,7 +100,7 @@ export function mcpUpdateInput(server: McpServerRecord, draft: McpServerDraft): 
 }
 
 /** A server's state in a few words, and the tone it is shown in. */
-export function mcpStateLabel(server: McpServerRecord): { text: string; tone: 'ok' | 'warn' | 'error' | 'none' } {
+export function mcpStateLabel(server: McpServerRecord): { text: string; tone: 'ok' | 'warn' | 'bad' | 'none' } {
   switch (server.status.state) {
     case 'disabled':
       return { text: 'Turned off', tone: 'none' };
@@ -111,6 +111,6 @@ export function mcpStateLabel(server: McpServerRecord): { text: string; tone: 'o
     case 'connected':
       return { text: `Connected · ${server.status.tools.length} tool${server.status.tools.length === 1 ? '' : 's'}`, tone: 'ok' };
     case 'failed':
-      return { text: 'Failed', tone: 'error' };
+      return { text: 'Failed', tone: 'bad' };
   }
 }

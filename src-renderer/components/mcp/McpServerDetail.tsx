@@ -120,7 +120,7 @@ function TestSection({ server }: { server: McpServerRecord }) {
                 </span>
               </p>
             ) : (
-              <p className="verdict tone-error" data-testid="mcp-test-result">
+              <p className="verdict tone-bad" data-testid="mcp-test-result">
                 <strong>Failed</strong>
                 <span>{test.result.message}</span>
               </p>
