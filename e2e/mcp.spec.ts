@@ -33,7 +33,7 @@ test('add an MCP server in Settings, see its tools, and run a turn that calls on
 
   await detail.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(detail.getByTestId('mcp-test-result')).toContainText('cairn-test-server 1.2.3');
-  await expect(detail.getByTestId('mcp-test-result')).toContainText('6 tools');
+  await expect(detail.getByTestId('mcp-test-result')).toContainText('7 tools');
   const tools = detail.getByTestId('mcp-tools').last();
   await expect(tools).toContainText('write_note');
   await expect(tools.locator('li').filter({ hasText: 'echo' }).first()).toContainText('read-only');

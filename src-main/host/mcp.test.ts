@@ -75,7 +75,7 @@ describe('MCP server settings', () => {
     // The secret was sent to the server's process (Test connects); its value is in no result, event or database file.
     const tested = await t.call('mcp.server.test', { serverId: stdio.serverId });
     expect(tested).toMatchObject({ ok: true, serverInfo: { name: 'cairn-test-server', version: '1.2.3' } });
-    expect(tested.tools.map((tool) => tool.name)).toEqual(['echo', 'write_note', 'slow', 'show_env', 'crash', 'add_tool']);
+    expect(tested.tools.map((tool) => tool.name)).toEqual(['echo', 'write_note', 'slow', 'show_env', 'crash', 'ask_model', 'add_tool']);
     expect(tested.tools.find((tool) => tool.name === 'echo')).toMatchObject({ agentName: 'notebook__echo', readOnly: true });
     // The server prints the secret to stderr; the tail Cairn keeps shows it redacted.
     expect(tested.stderrTail).toContain('test server ready with secret [redacted]');
@@ -227,6 +227,18 @@ describe('MCP permissions, Stop and crashes', () => {
     await waitFor(async () => (await statusOf(server.serverId))?.state === 'connected', { message: 'the enabled server to reconnect' });
     expect((await statusOf(server.serverId))?.tools.map((tool) => tool.agentName)).toContain('notes__echo');
     expect(await statusOf(off.serverId)).toMatchObject({ state: 'disabled' });
+  });
+});
+
+describe('sampling', () => {
+  it('is refused with a clear message', async () => {
+    await addStdio();
+    const sessionId = await session('full');
+    await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool notes__ask_model {}' });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    const result = await lastResult(sessionId);
+    expect(result?.isError).toBe(true);
+    expect(String(result?.output.error)).toMatch(/sampling refused: .*Cairn does not let MCP servers use its model \(sampling is refused\)/);
   });
 });
 

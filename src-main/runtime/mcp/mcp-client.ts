@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { redactSecrets } from '../providers/redact-secrets';
 
 /** Everything needed to start or reach one server, secrets included (held in memory only). */
@@ -24,6 +24,10 @@ export const CAIRN_CLIENT_INFO = { name: 'cairn', version: '0.1.0' } as const;
 
 const STDERR_TAIL_CHARS = 4000;
 
+/** What a server that asks Cairn's model for a completion (sampling) is told. */
+export const SAMPLING_REFUSAL =
+  'Cairn does not let MCP servers use its model (sampling is refused): a server could spend the person\'s tokens and see their conversation without their approval.';
+
 /** One live client: the SDK's Client over its transport, with the server's stderr tail kept. */
 export interface McpClientHandle {
   readonly client: Client;
@@ -35,8 +39,11 @@ export interface McpClientHandle {
 
 export interface ConnectOptions {
   readonly timeoutMs: number;
-  /** The server's tool list changed (already refetched by the SDK). */
-  readonly onToolsChanged: (tools: Tool[]) => void;
+  /**
+   * The server said its tool list changed (notifications/tools/list_changed): told at once, with the
+   * re-read list to come, so the next step can wait for it.
+   */
+  readonly onToolsChanged: (tools: Promise<Tool[]>) => void;
   /** The connection ended (the process exited, or the HTTP session was closed). */
   readonly onClosed: () => void;
 }
@@ -63,15 +70,14 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
     });
   }
   const client = new Client(CAIRN_CLIENT_INFO, {
-    capabilities: {},
-    listChanged: {
-      tools: {
-        debounceMs: 0,
-        onChanged: (error, tools) => {
-          if (error === null && tools !== null) options.onToolsChanged(tools);
-        },
-      },
-    },
+    // Sampling is declared so a server that asks gets a clear refusal rather than "method not found".
+    capabilities: { sampling: {} },
+  });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    options.onToolsChanged(listAllTools(client, options.timeoutMs));
+  });
+  client.setRequestHandler(CreateMessageRequestSchema, () => {
+    throw new McpError(ErrorCode.InvalidRequest, SAMPLING_REFUSAL);
   });
   let closed = false;
   client.onclose = () => {

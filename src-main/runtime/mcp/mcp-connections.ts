@@ -32,6 +32,8 @@ interface Live {
   handle: McpClientHandle | null;
   tools: Tool[];
   starting: Promise<McpClientHandle | null> | null;
+  /** The tool list being re-read after list_changed (the next step waits for it). */
+  refreshing: Promise<void> | null;
   /** Bumped by stop(): a start or close event from an older generation changes nothing. */
   generation: number;
 }
@@ -71,7 +73,11 @@ export class McpConnections {
   /** Connects the server unless it is connected; resolves (never rejects) once it is connected or has failed. */
   async ensure(serverId: string): Promise<McpClientHandle | null> {
     const live = this.entry(serverId);
-    if (live.state === 'connected' && live.handle !== null) return live.handle;
+    if (live.state === 'connected' && live.handle !== null) {
+      const handle = live.handle;
+      if (live.refreshing !== null) await live.refreshing;
+      return handle;
+    }
     live.starting ??= this.start(serverId, live);
     return live.starting;
   }
@@ -145,7 +151,7 @@ export class McpConnections {
   private entry(serverId: string): Live {
     let live = this.live.get(serverId);
     if (live === undefined) {
-      live = { state: 'stopped', message: null, stderrTail: null, handle: null, tools: [], starting: null, generation: 0 };
+      live = { state: 'stopped', message: null, stderrTail: null, handle: null, tools: [], starting: null, refreshing: null, generation: 0 };
       this.live.set(serverId, live);
     }
     return live;
@@ -163,10 +169,18 @@ export class McpConnections {
       try {
         handle = await connectMcpServer(launch, {
           timeoutMs: this.bounds.connectMs,
-          onToolsChanged: (tools) => {
-            if (!current() || live.handle !== handle) return;
-            live.tools = tools;
-            this.deps.onStatus(serverId);
+          onToolsChanged: (listing) => {
+            const refreshing: Promise<void> = listing.then(
+              (tools) => {
+                if (!current() || live.handle !== handle) return;
+                live.tools = tools;
+                this.deps.onStatus(serverId);
+              },
+              () => {}, // The old list stays; the next change or restart reads it again.
+            ).finally(() => {
+              if (live.refreshing === refreshing) live.refreshing = null;
+            });
+            live.refreshing = refreshing;
           },
           onClosed: () => {
             if (!current() || live.handle !== handle) return;

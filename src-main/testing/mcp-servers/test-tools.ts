@@ -47,6 +47,14 @@ export function createTestMcpServer(hooks: TestToolHooks = {}): McpServer {
     hooks.crash?.();
     return new Promise(() => {});
   });
+  server.registerTool('ask_model', { description: 'Asks the client for a model completion (sampling).', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
+    try {
+      await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }], maxTokens: 10 });
+      return { content: [{ type: 'text', text: 'sampling worked' }] };
+    } catch (error) {
+      return { content: [{ type: 'text', text: `sampling refused: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+    }
+  });
   server.registerTool('add_tool', { description: 'Adds the tool late_tool.', inputSchema: {}, annotations: { readOnlyHint: true } }, () => {
     server.registerTool('late_tool', { description: 'A tool added while connected.', inputSchema: {}, annotations: { readOnlyHint: true } }, () => ({
       content: [{ type: 'text', text: 'late tool ran' }],
