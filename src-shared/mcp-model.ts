@@ -70,3 +70,23 @@ export interface McpSessionServer {
   readonly enabled: boolean;
   readonly on: boolean;
 }
+
+/** A prompt template one of a session's servers offers (MCP prompts). */
+export interface McpPromptInfo {
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly arguments: readonly { readonly name: string; readonly description: string; readonly required: boolean }[];
+}
+
+/** A resource one of a session's servers offers, which the person can attach to a message. */
+export interface McpResourceInfo {
+  readonly serverId: string;
+  readonly serverName: string;
+  readonly uri: string;
+  readonly name: string;
+  readonly description: string;
+  readonly mimeType: string | null;
+}

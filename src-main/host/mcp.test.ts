@@ -230,6 +230,26 @@ describe('MCP permissions, Stop and crashes', () => {
   });
 });
 
+describe('MCP prompts and resources', () => {
+  it('lists the session servers\' prompts and resources, fills a prompt and reads a resource', async () => {
+    const server = await addStdio();
+    const sessionId = await session('ask');
+    const catalog = await t.call('mcp.session.catalog', { sessionId });
+    expect(catalog.prompts).toEqual([
+      { serverId: server.serverId, serverName: 'Notes', name: 'review', title: 'Review a file', description: 'Asks for a careful review.', arguments: [{ name: 'file', description: '', required: true }] },
+    ]);
+    expect(catalog.resources).toEqual([
+      { serverId: server.serverId, serverName: 'Notes', uri: 'notes://today', name: 'Today’s notes', description: 'The notes of the day.', mimeType: 'text/plain' },
+    ]);
+    expect(await t.call('mcp.prompt.get', { sessionId, serverId: server.serverId, name: 'review', arguments: { file: 'app.ts' } })).toEqual({ text: 'Please review app.ts carefully.' });
+    expect(await t.call('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' })).toEqual({ uri: 'notes://today', mimeType: 'text/plain', text: 'Buy milk. Call Ada.' });
+    await t.call('mcp.session.setServer', { sessionId, serverId: server.serverId, on: false });
+    const off = await t.invoke('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' });
+    expect(off.ok ? null : off.error).toEqual({ code: 'not_found', message: 'That MCP server is not on in this session.' });
+    expect((await t.call('mcp.session.catalog', { sessionId })).resources).toEqual([]);
+  });
+});
+
 describe('sampling', () => {
   it('is refused with a clear message', async () => {
     await addStdio();

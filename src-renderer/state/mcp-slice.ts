@@ -1,10 +1,14 @@
 import type { ChangeEvent } from '../../src-shared/events';
-import type { McpServerRecord, McpTestResult } from '../../src-shared/mcp-model';
+import type { McpPromptInfo, McpResourceInfo, McpServerRecord, McpTestResult } from '../../src-shared/mcp-model';
 import type { OperationInput } from '../../src-shared/operations';
 import type { SliceCreator } from './app-state';
 import { applyMcpEvents, upsertMcpServer, type McpServerList } from './reducers/mcp-reducer';
 
 export type McpOutcome = { readonly ok: true; readonly server?: McpServerRecord } | { readonly ok: false; readonly message: string };
+export type McpCatalogState =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly prompts: readonly McpPromptInfo[]; readonly resources: readonly McpResourceInfo[] }
+  | { readonly state: 'failed'; readonly message: string };
 export type McpTestState = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: McpTestResult };
 
 /** Settings → Tools (MCP): the person's MCP servers, their status (kept current by events), and Test. */
@@ -12,6 +16,13 @@ export interface McpSlice {
   readonly mcpServers: McpServerList;
   readonly mcpLoadError: string | null;
   readonly mcpTests: Readonly<Record<string, McpTestState>>;
+  /** Per session: the prompts and resources its servers offer (the composer's MCP menu). */
+  readonly mcpCatalogs: Readonly<Record<string, McpCatalogState>>;
+  loadMcpCatalog(sessionId: string): Promise<void>;
+  /** Puts a prompt's text (its arguments filled in) into the session's draft. */
+  insertMcpPrompt(sessionId: string, prompt: McpPromptInfo, args: Readonly<Record<string, string>>): Promise<McpOutcome>;
+  /** Attaches a resource's text to the session's draft. */
+  attachMcpResource(sessionId: string, resource: McpResourceInfo): Promise<McpOutcome>;
   loadMcpServers(): Promise<void>;
   createMcpServer(input: OperationInput<'mcp.server.create'>): Promise<McpOutcome>;
   updateMcpServer(input: OperationInput<'mcp.server.update'>): Promise<McpOutcome>;
@@ -35,10 +46,36 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     return { ok: true, server: outcome.result.server };
   };
 
+  const appendToDraft = (sessionId: string, text: string) => {
+    const current = get().drafts[sessionId] ?? '';
+    get().setDraft(sessionId, current.trim() === '' ? text : `${current.trimEnd()}\n\n${text}`);
+  };
+
   return {
     mcpServers: null,
     mcpLoadError: null,
     mcpTests: {},
+    mcpCatalogs: {},
+
+    async loadMcpCatalog(sessionId) {
+      set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: { state: 'loading' } } }));
+      const outcome = await link.invoke('mcp.session.catalog', { sessionId });
+      const next: McpCatalogState = outcome.ok ? { state: 'ready', prompts: outcome.result.prompts, resources: outcome.result.resources } : { state: 'failed', message: outcome.error.message };
+      set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: next } }));
+    },
+    async insertMcpPrompt(sessionId, prompt, args) {
+      const filled = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== ''));
+      const outcome = await link.invoke('mcp.prompt.get', { sessionId, serverId: prompt.serverId, name: prompt.name, arguments: filled });
+      if (!outcome.ok) return { ok: false, message: outcome.error.message };
+      appendToDraft(sessionId, outcome.result.text);
+      return { ok: true };
+    },
+    async attachMcpResource(sessionId, resource) {
+      const outcome = await link.invoke('mcp.resource.read', { sessionId, serverId: resource.serverId, uri: resource.uri });
+      if (!outcome.ok) return { ok: false, message: outcome.error.message };
+      appendToDraft(sessionId, attachmentText(resource, outcome.result.text));
+      return { ok: true };
+    },
 
     async loadMcpServers() {
       const outcome = await link.invoke('mcp.server.list', {});
@@ -78,3 +115,9 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     },
   };
 };
+
+/** A resource as it goes into a message: where it comes from, then its text fenced so it reads as quoted. */
+export function attachmentText(resource: McpResourceInfo, text: string): string {
+  const fence = text.includes('```') ? '````' : '```';
+  return `Attached ${resource.name} (${resource.uri}, from the MCP server ${resource.serverName}):\n${fence}\n${text}\n${fence}`;
+}

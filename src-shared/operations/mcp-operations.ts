@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { McpServerRecord, McpSessionServer, McpTestResult } from '../mcp-model';
+import type { McpPromptInfo, McpResourceInfo, McpServerRecord, McpSessionServer, McpTestResult } from '../mcp-model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -46,6 +46,9 @@ const serverFields = {
   headers: settings('header').optional(),
 };
 
+const uri = wellFormedString().min(1).max(4096);
+const promptName = wellFormedString().min(1).max(200);
+
 export const mcpOperations = {
   'mcp.server.list': defineOperation<{ servers: readonly McpServerRecord[] }>()({
     mode: 'query',
@@ -89,6 +92,24 @@ export const mcpOperations = {
     mode: 'query',
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
+  }),
+  /** The prompts and resources of the session's servers (connecting them first). */
+  'mcp.session.catalog': defineOperation<{ sessionId: string; prompts: readonly McpPromptInfo[]; resources: readonly McpResourceInfo[] }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id }),
+    errors: ['not_found'],
+  }),
+  /** A prompt's text with its arguments filled in, for the composer. */
+  'mcp.prompt.get': defineOperation<{ text: string }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id, serverId: id, name: promptName, arguments: z.record(promptName, wellFormedString().max(8000)).optional() }),
+    errors: ['not_found', 'operation_unavailable'],
+  }),
+  /** A resource's text, to attach to a message. */
+  'mcp.resource.read': defineOperation<{ uri: string; mimeType: string | null; text: string }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id, serverId: id, uri }),
+    errors: ['not_found', 'operation_unavailable'],
   }),
   'mcp.session.setServer': defineOperation<{ sessionId: string; servers: readonly McpSessionServer[] }>()({
     mode: 'command',

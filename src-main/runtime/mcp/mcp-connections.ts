@@ -47,6 +47,11 @@ export class McpConnections {
   private readonly live = new Map<string, Live>();
   private readonly bounds: McpBounds;
 
+  /** How long connecting (and one listing) may take. */
+  get connectMs(): number {
+    return this.bounds.connectMs;
+  }
+
   constructor(private readonly deps: McpConnectionsDeps) {
     this.bounds = { ...DEFAULT_MCP_BOUNDS, ...deps.bounds };
   }

@@ -10,6 +10,7 @@ import type { AgentTool } from '../tools/agent-tool';
 import type { McpLaunch } from './mcp-client';
 import { McpConnections, type McpBounds } from './mcp-connections';
 import { mcpAgentTool } from './mcp-agent-tool';
+import { promptText, resourceText, sessionCatalog, type McpCatalogDeps } from './mcp-session-catalog';
 
 export interface McpServerServiceDeps {
   readonly stores: Pick<Stores, 'mcpServers' | 'sessions' | 'transaction'>;
@@ -151,6 +152,26 @@ export class McpServerService {
     if (this.deps.stores.mcpServers.get(serverId) === null) return missing();
     this.deps.stores.mcpServers.setSessionChoice(sessionId, serverId, on);
     return this.sessionServers(sessionId);
+  }
+
+  private get catalogDeps(): McpCatalogDeps {
+    return {
+      serversOf: (sessionId) => (this.deps.stores.sessions.get(sessionId) === null ? null : this.serversOf(sessionId)),
+      ensure: (serverId) => this.connections.ensure(serverId),
+      timeoutMs: this.connections.connectMs,
+    };
+  }
+
+  catalog(sessionId: string) {
+    return sessionCatalog(this.catalogDeps, sessionId);
+  }
+
+  prompt(input: ParsedInput<'mcp.prompt.get'>) {
+    return promptText(this.catalogDeps, input);
+  }
+
+  resource(input: ParsedInput<'mcp.resource.read'>) {
+    return resourceText(this.catalogDeps, input);
   }
 
   /** The servers a session uses now: enabled, and not turned off in that session. */

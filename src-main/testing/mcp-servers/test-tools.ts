@@ -61,5 +61,13 @@ export function createTestMcpServer(hooks: TestToolHooks = {}): McpServer {
     }));
     return { content: [{ type: 'text', text: 'added late_tool' }] };
   });
+  server.registerPrompt(
+    'review',
+    { title: 'Review a file', description: 'Asks for a careful review.', argsSchema: { file: z.string() } },
+    ({ file }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Please review ${file} carefully.` } }] }),
+  );
+  server.registerResource('notes', 'notes://today', { title: 'Today’s notes', description: 'The notes of the day.', mimeType: 'text/plain' }, (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'Buy milk. Call Ada.' }],
+  }));
   return server;
 }
