@@ -66,6 +66,13 @@ test('add an MCP server in Settings, see its tools, and run a turn that calls on
   await menu.getByRole('button', { name: 'Insert prompt' }).click();
   await expect(composer).toHaveValue(/Call Ada\.\n```\n\nPlease review app\.ts carefully\.$/);
 
+  // Turned off for this session, its prompts and resources leave the menu.
+  await page.getByRole('button', { name: 'MCP', exact: true }).click();
+  await menu.getByRole('checkbox', { name: 'Notes' }).uncheck();
+  await expect(menu).toContainText('No server offers resources.');
+  expect((await cairn.call('mcp.session.servers', { sessionId: session.sessionId })).servers).toMatchObject([{ name: 'Notes', on: false }]);
+  await page.keyboard.press('Escape');
+
   // The server is connected now, and Settings says so.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await settings.getByRole('tab', { name: 'Tools (MCP)' }).click();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { McpPromptInfo, McpResourceInfo } from '../../src-shared/mcp-model';
 import { setupStore } from './test-store';
 
@@ -27,6 +27,15 @@ describe('the MCP slice', () => {
     link.answer('mcp.prompt.get', () => ({ ok: false, error: { code: 'operation_unavailable', message: 'The MCP server "Notes" is not available.' } }));
     expect(await store.getState().insertMcpPrompt('s1', prompt, {})).toEqual({ ok: false, message: 'The MCP server "Notes" is not available.' });
     expect(store.getState().drafts.s1).toBe('Please review app.ts.');
+  });
+
+  it('turns a server off for a session and re-reads what the session is offered', async () => {
+    const { store, link } = setupStore();
+    link.answer('mcp.session.setServer', ({ sessionId, serverId, on }) => ({ ok: true, result: { sessionId, servers: [{ serverId, name: 'Notes', enabled: true, on }] } }));
+    link.answer('mcp.session.catalog', ({ sessionId }) => ({ ok: true, result: { sessionId, prompts: [], resources: [] } }));
+    expect(await store.getState().setMcpSessionServer('s1', 'm1', false)).toEqual({ ok: true });
+    expect(store.getState().mcpSessionServers.s1).toEqual([{ serverId: 'm1', name: 'Notes', enabled: true, on: false }]);
+    await vi.waitFor(() => expect(store.getState().mcpCatalogs.s1).toEqual({ state: 'ready', prompts: [], resources: [] }));
   });
 
   it('keeps the server list current from events', async () => {

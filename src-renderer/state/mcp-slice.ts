@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '../../src-shared/events';
-import type { McpPromptInfo, McpResourceInfo, McpServerRecord, McpTestResult } from '../../src-shared/mcp-model';
+import type { McpPromptInfo, McpResourceInfo, McpServerRecord, McpSessionServer, McpTestResult } from '../../src-shared/mcp-model';
 import type { OperationInput } from '../../src-shared/operations';
 import type { SliceCreator } from './app-state';
 import { applyMcpEvents, upsertMcpServer, type McpServerList } from './reducers/mcp-reducer';
@@ -19,6 +19,11 @@ export interface McpSlice {
   /** Per session: the prompts and resources its servers offer (the composer's MCP menu). */
   readonly mcpCatalogs: Readonly<Record<string, McpCatalogState>>;
   loadMcpCatalog(sessionId: string): Promise<void>;
+  /** Per session: which servers are on there. */
+  readonly mcpSessionServers: Readonly<Record<string, readonly McpSessionServer[]>>;
+  loadMcpSessionServers(sessionId: string): Promise<void>;
+  /** Turns a server on or off for one session, then re-reads what its servers offer. */
+  setMcpSessionServer(sessionId: string, serverId: string, on: boolean): Promise<McpOutcome>;
   /** Puts a prompt's text (its arguments filled in) into the session's draft. */
   insertMcpPrompt(sessionId: string, prompt: McpPromptInfo, args: Readonly<Record<string, string>>): Promise<McpOutcome>;
   /** Attaches a resource's text to the session's draft. */
@@ -56,6 +61,19 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     mcpLoadError: null,
     mcpTests: {},
     mcpCatalogs: {},
+    mcpSessionServers: {},
+
+    async loadMcpSessionServers(sessionId) {
+      const outcome = await link.invoke('mcp.session.servers', { sessionId });
+      if (outcome.ok) set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
+    },
+    async setMcpSessionServer(sessionId, serverId, on) {
+      const outcome = await link.invoke('mcp.session.setServer', { sessionId, serverId, on });
+      if (!outcome.ok) return { ok: false, message: outcome.error.message };
+      set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
+      void get().loadMcpCatalog(sessionId);
+      return { ok: true };
+    },
 
     async loadMcpCatalog(sessionId) {
       set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: { state: 'loading' } } }));

@@ -12,6 +12,7 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const hasServers = useAppStore((state) => (state.mcpServers ?? []).some((server) => server.enabled));
   const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
+  const sessionServers = useAppStore((state) => state.mcpSessionServers[sessionId]);
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState<McpPromptInfo | null>(null);
   const [args, setArgs] = useState<Record<string, string>>({});
@@ -61,6 +62,7 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
           if (open) return close();
           setOpen(true);
           void store.getState().loadMcpCatalog(sessionId);
+          void store.getState().loadMcpSessionServers(sessionId);
         }}
       >
         <PlugIcon />
@@ -68,6 +70,23 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
       </button>
       {open ? (
         <div className="mcp-menu-panel" role="dialog" aria-label="MCP prompts and resources" data-testid="mcp-menu">
+          {prompt === null && sessionServers !== undefined ? (
+            <fieldset className="mcp-session-servers">
+              <legend className="mcp-menu-heading">Servers in this session</legend>
+              {sessionServers
+                .filter((server) => server.enabled)
+                .map((server) => (
+                  <label key={server.serverId} className="mcp-secret">
+                    <input
+                      type="checkbox"
+                      checked={server.on}
+                      onChange={(event) => void store.getState().setMcpSessionServer(sessionId, server.serverId, event.target.checked).then((outcome) => !outcome.ok && setMessage(outcome.message))}
+                    />
+                    {server.name}
+                  </label>
+                ))}
+            </fieldset>
+          ) : null}
           {catalog === undefined || catalog.state === 'loading' ? (
             <Spinner label="Asking the servers" />
           ) : catalog.state === 'failed' ? (
