@@ -38,6 +38,17 @@ describe('the MCP slice', () => {
     await vi.waitFor(() => expect(store.getState().mcpCatalogs.s1).toEqual({ state: 'ready', prompts: [], resources: [] }));
   });
 
+  it('shows a session server turned off at once, and undoes it when the host refuses', async () => {
+    const { store, link } = setupStore();
+    link.answer('mcp.session.servers', ({ sessionId }) => ({ ok: true, result: { sessionId, servers: [{ serverId: 'm1', name: 'Notes', enabled: true, on: true }] } }));
+    await store.getState().loadMcpSessionServers('s1');
+    link.answer('mcp.session.setServer', () => ({ ok: false, error: { code: 'not_found', message: 'That MCP server does not exist (it may have been removed).' } }));
+    const pending = store.getState().setMcpSessionServer('s1', 'm1', false);
+    expect(store.getState().mcpSessionServers.s1?.[0]?.on).toBe(false);
+    expect(await pending).toEqual({ ok: false, message: 'That MCP server does not exist (it may have been removed).' });
+    expect(store.getState().mcpSessionServers.s1?.[0]?.on).toBe(true);
+  });
+
   it('keeps the server list current from events', async () => {
     const { store, link, frames } = setupStore();
     link.answer('mcp.server.list', () => ({ ok: true, result: { servers: [] } }));

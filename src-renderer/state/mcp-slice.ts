@@ -68,8 +68,17 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
       if (outcome.ok) set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
     },
     async setMcpSessionServer(sessionId, serverId, on) {
+      // Shown at once (the switch follows the click); the host's answer then replaces it, or undoes it.
+      const before = get().mcpSessionServers[sessionId];
+      if (before !== undefined) {
+        const shown = before.map((server) => (server.serverId === serverId ? { ...server, on } : server));
+        set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: shown } }));
+      }
       const outcome = await link.invoke('mcp.session.setServer', { sessionId, serverId, on });
-      if (!outcome.ok) return { ok: false, message: outcome.error.message };
+      if (!outcome.ok) {
+        if (before !== undefined) set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: before } }));
+        return { ok: false, message: outcome.error.message };
+      }
       set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
       void get().loadMcpCatalog(sessionId);
       return { ok: true };
