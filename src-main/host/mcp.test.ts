@@ -220,6 +220,22 @@ describe('MCP permissions, Stop and crashes', () => {
     expect(await statusOf(server.serverId)).toMatchObject({ state: 'connected' });
   });
 
+  it('a server that will not start is not retried at every step, until its settings change', async () => {
+    const { server } = await t.call('mcp.server.create', { name: 'Quitter', transport: 'stdio', command: process.execPath, args: ['-e', 'process.stderr.write("no config found"); process.exit(2)'] });
+    const sessionId = await session('full');
+    const starts = () => t.events.filter((event) => event.kind === 'mcp.server.changed' && event.server.serverId === server.serverId && event.server.status.state === 'starting').length;
+    await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool quitter__anything {}' });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    expect(await statusOf(server.serverId)).toMatchObject({ state: 'failed', message: 'The server exited before it finished the MCP handshake.', stderrTail: 'no config found' });
+    await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool quitter__anything {}' });
+    await t.waitForTurn(sessionId, 't2', ['completed']);
+    expect(starts()).toBe(1);
+    await t.call('mcp.server.update', { serverId: server.serverId, expectedRevision: 1, args: ['-e', 'process.exit(3)'] });
+    await t.call('turn.start', { sessionId, turnId: 't3', text: '/tool quitter__anything {}' });
+    await t.waitForTurn(sessionId, 't3', ['completed']);
+    expect(starts()).toBe(2);
+  });
+
   it('a host restart reconnects enabled servers', async () => {
     const server = await addStdio();
     const { server: off } = await t.call('mcp.server.create', { name: 'Off', transport: 'http', url: http.url, enabled: false });

@@ -12,9 +12,11 @@ export interface McpBounds {
   readonly connectMs: number;
   /** One tool call (progress notifications from the server extend it). */
   readonly callMs: number;
+  /** After a server fails to start, how long uses wait before it is tried again (Test, enabling or editing it retries at once). */
+  readonly retryStartMs: number;
 }
 
-export const DEFAULT_MCP_BOUNDS: McpBounds = { connectMs: 30_000, callMs: 10 * 60_000 };
+export const DEFAULT_MCP_BOUNDS: McpBounds = { connectMs: 30_000, callMs: 10 * 60_000, retryStartMs: 60_000 };
 
 export interface McpConnectionsDeps {
   /** The server's current launch settings, or null when it is gone. */
@@ -22,6 +24,7 @@ export interface McpConnectionsDeps {
   /** A server's status changed. */
   onStatus(serverId: string): void;
   readonly logger: Logger;
+  now(): number;
   readonly bounds?: Partial<McpBounds>;
 }
 
@@ -34,6 +37,8 @@ interface Live {
   starting: Promise<McpClientHandle | null> | null;
   /** The tool list being re-read after list_changed (the next step waits for it). */
   refreshing: Promise<void> | null;
+  /** When it last failed to start (not a crash after it ran): uses wait retryStartMs before trying again. */
+  startFailedAt: number | null;
   /** Bumped by stop(): a start or close event from an older generation changes nothing. */
   generation: number;
 }
@@ -83,6 +88,8 @@ export class McpConnections {
       if (live.refreshing !== null) await live.refreshing;
       return handle;
     }
+    // A server that would not start is not started again at every step (each try can take connectMs).
+    if (live.starting === null && live.startFailedAt !== null && this.deps.now() - live.startFailedAt < this.bounds.retryStartMs) return null;
     live.starting ??= this.start(serverId, live);
     return live.starting;
   }
@@ -130,6 +137,11 @@ export class McpConnections {
     }
   }
 
+  forgetStartFailure(serverId: string): void {
+    const live = this.live.get(serverId);
+    if (live !== undefined) live.startFailedAt = null;
+  }
+
   /** Ends the server's connection (settings changed, disabled or removed); the next use starts it again. */
   async stop(serverId: string): Promise<void> {
     const live = this.live.get(serverId);
@@ -156,7 +168,7 @@ export class McpConnections {
   private entry(serverId: string): Live {
     let live = this.live.get(serverId);
     if (live === undefined) {
-      live = { state: 'stopped', message: null, stderrTail: null, handle: null, tools: [], starting: null, refreshing: null, generation: 0 };
+      live = { state: 'stopped', message: null, stderrTail: null, handle: null, tools: [], starting: null, refreshing: null, startFailedAt: null, generation: 0 };
       this.live.set(serverId, live);
     }
     return live;
@@ -200,7 +212,7 @@ export class McpConnections {
           await handle.close();
           return null;
         }
-        Object.assign(live, { state: 'connected', message: null, stderrTail: handle.stderrTail(), handle, tools });
+        Object.assign(live, { state: 'connected', message: null, stderrTail: handle.stderrTail(), handle, tools, startFailedAt: null });
         this.deps.onStatus(serverId);
         return handle;
       } catch (error) {
@@ -208,7 +220,7 @@ export class McpConnections {
         if (!current()) return null;
         const message = error instanceof Error ? error.message : String(error);
         const stderrTail = handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
-        Object.assign(live, { state: 'failed', message: redactSecrets(message, launch.secrets), stderrTail, handle: null, tools: [] });
+        Object.assign(live, { state: 'failed', message: redactSecrets(message, launch.secrets), stderrTail, handle: null, tools: [], startFailedAt: this.deps.now() });
         this.deps.logger.warn('An MCP server failed to start', { serverId });
         this.deps.onStatus(serverId);
         return null;

@@ -37,6 +37,7 @@ export class McpServerService {
       launchOf: (serverId) => this.launchOf(serverId),
       onStatus: (serverId) => this.publish(serverId),
       logger: deps.logger,
+      now: () => deps.clock.now(),
       ...(deps.bounds === undefined ? {} : { bounds: deps.bounds }),
     });
   }
@@ -132,7 +133,10 @@ export class McpServerService {
   async test(serverId: string): Promise<Outcome<McpTestResult>> {
     const launch = this.launchOf(serverId);
     if (launch === null) return missing();
-    return ok(await this.connections.test(launch));
+    const result = await this.connections.test(launch);
+    // It works now: a server that failed to start earlier is tried again on its next use.
+    if (result.ok) this.connections.forgetStartFailure(serverId);
+    return ok(result);
   }
 
   sessionServers(sessionId: string): Outcome<{ sessionId: string; servers: McpSessionServer[] }> {
