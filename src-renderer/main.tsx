@@ -29,6 +29,7 @@ import './styles/workspace.css';
 import './styles/tool-calls.css';
 import './styles/terminal.css';
 import './styles/memory-branches.css';
+import './styles/mcp.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);

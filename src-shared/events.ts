@@ -2,6 +2,7 @@ import type { AutomationNoticeCode } from './automation-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { MemoryRecord } from './memory-model';
+import type { McpServerRecord } from './mcp-model';
 import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 import type { RunProgress } from './run-progress';
@@ -35,6 +36,9 @@ export type ChangeEventBody =
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
+  /** An MCP server's settings or status changed (connected, starting, failed, disabled). */
+  | { readonly kind: 'mcp.server.changed'; readonly server: McpServerRecord }
+  | { readonly kind: 'mcp.server.removed'; readonly serverId: string }
   /**
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.

@@ -96,6 +96,8 @@ export const permissionRequestSchema = z.strictObject({
   preview: z.union([
     z.strictObject({ kind: z.literal('diff'), path: wellFormedString().max(4096), diff: wellFormedString().max(1_000_000) }),
     z.strictObject({ kind: z.literal('command'), command: wellFormedString().max(100_000), cwd: wellFormedString().max(4096) }),
+    /** A tool of an MCP server: which server, which tool, and the arguments (pretty JSON). */
+    z.strictObject({ kind: z.literal('mcp'), server: wellFormedString().max(200), tool: wellFormedString().max(200), arguments: wellFormedString().max(100_000) }),
   ]),
 });
 

@@ -61,6 +61,8 @@ export interface HostOptions {
   readonly automations?: RuntimeDeps['automations'];
   /** Transcript items a branch copies per transaction (tests shorten it to see a copy cut mid-way). */
   readonly branchCopyChunk?: number;
+  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
+  readonly mcpBounds?: RuntimeDeps['mcpBounds'];
 }
 
 export interface Host {
@@ -137,6 +139,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.branchCopyChunk === undefined ? {} : { branchCopyChunk: options.branchCopyChunk }),
       ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.automations === undefined ? {} : { automations: options.automations }),
+      ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

@@ -26,6 +26,8 @@ import { GoalDriver } from './goals/goal-driver';
 import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
 import { GrantService } from './permissions/grant-service';
+import type { McpBounds } from './mcp/mcp-connections';
+import { McpServerService } from './mcp/mcp-server-service';
 import { createPermissionGate } from './permissions/permission-gate';
 import { currentTimeTool } from './tools/current-time-tool';
 import { MemoryService } from './memory/memory-service';
@@ -74,6 +76,8 @@ export interface RuntimeDeps {
   readonly memory?: MemoryStoreOpening;
   /** Transcript items a branch copies per transaction (tests shorten it). */
   readonly branchCopyChunk?: number;
+  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
+  readonly mcpBounds?: Partial<McpBounds>;
 }
 
 export interface Runtime {
@@ -94,6 +98,7 @@ export interface Runtime {
   readonly automations: Automations;
   readonly memory: MemoryService;
   readonly branches: BranchService;
+  readonly mcp: McpServerService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -123,6 +128,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const shell = new ShellService({ ...deps, bus });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
+  const mcp = new McpServerService({ ...deps, bus, ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
   let skills: SkillService | null = null;
   const skillTool = createLoadSkillTool(() => {
     if (skills === null) throw new Error('Skills are not ready');
@@ -132,7 +138,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const toolsIn = (context: ToolSurfaceContext): AgentTool[] => {
     const root = context.workspacePath;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace, skillTool].filter((tool) => gate.offersIn(context.permissionMode, tool));
+    const servers = context.sessionId === null ? [] : mcp.toolsFor(context.sessionId);
+    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(context.permissionMode, tool));
   };
   const sessionTools = (sessionId: string): AgentTool[] => {
     const session = deps.stores.sessions.get(sessionId);
@@ -141,6 +148,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
+    prepare: (sessionId) => mcp.prepare(sessionId),
   };
   const modelBackend = createModelAgentBackend({
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
@@ -285,6 +293,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     automations,
     memory,
     branches,
+    mcp,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -303,6 +312,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       driver.resumeAll();
       automations.scheduler.start();
       memory.announce();
+      mcp.reconnectEnabled();
       return report;
     },
     async shutdown(graceMs) {
@@ -311,6 +321,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();
+      await mcp.shutdown();
     },
   };
 }

@@ -10,6 +10,7 @@ import { createConnectionStore, type ConnectionStore } from './connection-store'
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createMcpServerStore, type McpServerStore } from './mcp-server-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -38,6 +39,7 @@ export interface Stores {
   readonly codex: CodexStore;
   readonly automations: AutomationStore;
   readonly branches: BranchStore;
+  readonly mcpServers: McpServerStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -86,6 +88,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     codex: createCodexStore(database),
     automations: createAutomationStore(database),
     branches: createBranchStore(database),
+    mcpServers: createMcpServerStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -4,6 +4,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon, StopIcon } from './icons';
 import { SlashMenu } from './SlashMenu';
+import { McpComposerMenu } from './mcp/McpComposerMenu';
 
 const MAX_HEIGHT_PX = 280;
 
@@ -78,6 +79,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           }}
         />
         <div className="composer-bar">
+          <McpComposerMenu sessionId={sessionId} />
           {notice !== undefined ? (
             <span className="composer-hint composer-notice" role="status" data-testid="composer-notice">
               {notice}

@@ -3,6 +3,7 @@ import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, Spinner } from './icons';
 import { DiffLines } from './workspace/DiffLines';
+import { McpCallPreview } from './mcp/McpCallPreview';
 
 /**
  * Approval of a tool call that changes something: what it will do (the diff, or the exact command and
@@ -30,6 +31,8 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
           <figcaption className="diff-path">{preview.path}</figcaption>
           <DiffLines diff={preview.diff} label={`Changes to ${preview.path}`} />
         </figure>
+      ) : preview.kind === 'mcp' ? (
+        <McpCallPreview server={preview.server} tool={preview.tool} args={preview.arguments} />
       ) : (
         <figure className="command-view">
           <pre className="command-line" aria-label="Command">

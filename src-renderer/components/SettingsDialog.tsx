@@ -4,11 +4,13 @@ import type { SettingsPage } from '../state/ui-slice';
 import { ConnectionsPage } from './ConnectionsPage';
 import { Dialog } from './Dialog';
 import { MemoryPage } from './MemoryPage';
+import { McpServersPage } from './mcp/McpServersPage';
 import { CloseIcon } from './icons';
 import { UsagePage } from './UsagePage';
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
+  { tab: 'mcp', label: 'Tools (MCP)' },
   { tab: 'usage', label: 'Usage' },
   { tab: 'memory', label: 'Memory' },
 ];
@@ -65,7 +67,7 @@ export function SettingsDialog() {
         </button>
       </div>
       <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
-        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'memory' ? <MemoryPage /> : <UsagePage />}
+        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'mcp' ? <McpServersPage /> : page.tab === 'memory' ? <MemoryPage /> : <UsagePage />}
       </div>
     </Dialog>
   );

@@ -12,6 +12,7 @@ import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { MemorySlice } from './memory-slice';
+import type { McpSlice } from './mcp-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
 import type { SkillsSlice } from './skills-slice';
@@ -35,6 +36,7 @@ export type AppState = ConnectionSlice &
   WorkspaceSlice &
   ShellSlice &
   SkillsSlice &
+  McpSlice &
   UiSlice &
   SyncSlice &
   AutomationsSlice &

@@ -8,6 +8,7 @@ import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
 import { createSkillsSlice } from './skills-slice';
@@ -33,6 +34,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createWorkspaceSlice(set, get, deps),
     ...createShellSlice(set, get, deps),
     ...createSkillsSlice(set, get, deps),
+    ...createMcpSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
     ...createAutomationsSlice(set, get, deps),

@@ -59,6 +59,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteWorkhubEvents(batch);
     state.noteMemoryEvents(batch);
     state.noteBranchEvents(batch);
+    state.noteMcpEvents(batch);
     for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
   }

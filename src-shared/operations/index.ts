@@ -8,6 +8,7 @@ import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { memoryOperations } from './memory-operations';
+import { mcpOperations } from './mcp-operations';
 import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
@@ -34,6 +35,7 @@ export const operations = {
   ...memoryOperations,
   ...branchOperations,
   ...skillOperations,
+  ...mcpOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -8,6 +8,7 @@ import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
 import { memoryHandlers } from './memory-handlers';
+import { mcpHandlers } from './mcp-handlers';
 import { permissionHandlers } from './permission-handlers';
 import { sessionHandlers } from './session-handlers';
 import { shellHandlers } from './shell-handlers';
@@ -32,4 +33,5 @@ export const handlers: HandlerTable = {
   ...memoryHandlers,
   ...branchHandlers,
   ...skillHandlers,
+  ...mcpHandlers,
 };

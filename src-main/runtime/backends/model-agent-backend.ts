@@ -71,6 +71,9 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
         : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
+      // The session's MCP servers connected (and their tool lists current) before the step's tools are listed.
+      await deps.tools.prepare?.(input.sessionId);
+      if (signal.aborted) return;
       yield { type: 'step_started' };
       let text = '';
       let reasoning = '';

@@ -35,7 +35,12 @@ export function createPermissionGate(deps: PermissionGateDeps) {
       if (preview === null) return { ask: { kind: 'permission', toolName: tool.name, summary: `Run ${tool.name}`, preview: { kind: 'command', command: JSON.stringify(input), cwd: '' } } };
       // Bad input is refused by the tool itself when it runs; nothing to approve.
       if (preview.kind === 'invalid') return { run: true };
-      const summary = preview.kind === 'diff' ? `${tool.name === 'write_file' ? 'Write' : 'Edit'} ${preview.path}` : `Run ${preview.command.split('\n')[0]?.slice(0, 200) ?? ''}`;
+      const summary =
+        preview.kind === 'diff'
+          ? `${tool.name === 'write_file' ? 'Write' : 'Edit'} ${preview.path}`
+          : preview.kind === 'mcp'
+            ? `Call ${preview.tool} on the MCP server ${preview.server}`
+            : `Run ${preview.command.split('\n')[0]?.slice(0, 200) ?? ''}`;
       return { ask: { kind: 'permission', toolName: tool.name, summary, preview } };
     },
   };

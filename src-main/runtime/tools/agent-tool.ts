@@ -16,6 +16,7 @@ export interface AgentTool {
 export type ToolPreview =
   | { readonly kind: 'diff'; readonly path: string; readonly diff: string }
   | { readonly kind: 'command'; readonly command: string; readonly cwd: string }
+  | { readonly kind: 'mcp'; readonly server: string; readonly tool: string; readonly arguments: string }
   | { readonly kind: 'invalid'; readonly message: string };
 
 export interface ToolContext {

@@ -17,6 +17,8 @@ export interface ToolHost {
   /** The tools offered to the model now (explore mode leaves out every tool that changes something). */
   toolsFor(sessionId: string): readonly AgentTool[];
   check(sessionId: string, tool: AgentTool, input: unknown): Promise<GateVerdict>;
+  /** Makes the session's outside tools ready (connects its MCP servers); bounded, never throws. */
+  prepare?(sessionId: string): Promise<void>;
 }
 
 export type ToolCallEnd = { readonly ended: 'result'; readonly output: unknown; readonly isError: boolean } | { readonly ended: 'suspended' | 'aborted' };
@@ -34,6 +36,7 @@ export async function* runToolCall(
   options: { approved: boolean },
 ): AsyncGenerator<AgentEvent, ToolCallEnd> {
   context = { ...context, toolCallId: call.toolCallId };
+  await host.prepare?.(context.sessionId);
   const tool = host.toolsFor(context.sessionId).find((candidate) => candidate.name === call.toolName);
   if (tool !== undefined && !options.approved) {
     const asking = tool.name === 'ask_user' ? await tool.execute(call.input, context) : null;

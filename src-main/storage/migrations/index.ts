@@ -14,6 +14,7 @@ import { migration013Codex } from './013-codex';
 import { migration014CodexBinary } from './014-codex-binary';
 import { migration020Automations } from './020-automations';
 import { migration016SessionBranches } from './016-session-branches';
+import { migration018McpServers } from './018-mcp-servers';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014CodexBinary,
   migration020Automations,
   migration016SessionBranches,
+  migration018McpServers,
 ];

@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from 'react';
+import type { McpPromptInfo } from '../../../src-shared/mcp-model';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { PlugIcon, Spinner } from '../icons';
+
+/**
+ * The composer's MCP menu: the prompts of the session's MCP servers (their text goes into the draft,
+ * arguments filled in) and their resources (attached to the draft as quoted text). Shown only where
+ * some MCP server is set up. Esc or a click elsewhere closes it.
+ */
+export function McpComposerMenu({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const hasServers = useAppStore((state) => (state.mcpServers ?? []).some((server) => server.enabled));
+  const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
+  const sessionServers = useAppStore((state) => state.mcpSessionServers[sessionId]);
+  const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState<McpPromptInfo | null>(null);
+  const [args, setArgs] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (store.getState().mcpServers === null) void store.getState().loadMcpServers();
+  }, [store]);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: MouseEvent) => {
+      if (rootRef.current !== null && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', away);
+    return () => document.removeEventListener('mousedown', away);
+  }, [open]);
+
+  if (!hasServers) return null;
+  const close = () => {
+    setOpen(false);
+    setPrompt(null);
+    setMessage(null);
+  };
+  const insertPrompt = (chosen: McpPromptInfo) => {
+    const missing = chosen.arguments.find((argument) => argument.required && (args[argument.name] ?? '').trim() === '');
+    if (missing !== undefined) return setMessage(`Fill in ${missing.name}.`);
+    setBusy(true);
+    void store.getState().insertMcpPrompt(sessionId, chosen, args).then(done);
+  };
+  const done = (outcome: { ok: boolean; message?: string }) => {
+    setBusy(false);
+    if (outcome.ok) close();
+    else setMessage(outcome.message ?? 'That did not work.');
+  };
+
+  return (
+    <div className="mcp-menu" ref={rootRef} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+      <button
+        type="button"
+        className="button button-quiet mcp-menu-button"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        title="MCP prompts and resources"
+        onClick={() => {
+          if (open) return close();
+          setOpen(true);
+          void store.getState().loadMcpCatalog(sessionId);
+          void store.getState().loadMcpSessionServers(sessionId);
+        }}
+      >
+        <PlugIcon />
+        <span>MCP</span>
+      </button>
+      {open ? (
+        <div className="mcp-menu-panel" role="dialog" aria-label="MCP prompts and resources" data-testid="mcp-menu">
+          {prompt === null && sessionServers !== undefined ? (
+            <fieldset className="mcp-session-servers">
+              <legend className="mcp-menu-heading">Servers in this session</legend>
+              {sessionServers
+                .filter((server) => server.enabled)
+                .map((server) => (
+                  <label key={server.serverId} className="mcp-secret">
+                    <input
+                      type="checkbox"
+                      checked={server.on}
+                      onChange={(event) => void store.getState().setMcpSessionServer(sessionId, server.serverId, event.target.checked).then((outcome) => !outcome.ok && setMessage(outcome.message))}
+                    />
+                    {server.name}
+                  </label>
+                ))}
+            </fieldset>
+          ) : null}
+          {catalog === undefined || catalog.state === 'loading' ? (
+            <Spinner label="Asking the servers" />
+          ) : catalog.state === 'failed' ? (
+            <p className="form-notice tone-error">{catalog.message}</p>
+          ) : prompt !== null ? (
+            // Not a <form>: the menu sits inside the composer's form, and a nested submit would send the message.
+            <div
+              className="mcp-prompt-form"
+              role="group"
+              aria-label={`Arguments of ${prompt.title}`}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  insertPrompt(prompt);
+                }
+              }}
+            >
+              <p className="mcp-menu-heading">{prompt.title}</p>
+              {prompt.arguments.map((argument) => (
+                <label key={argument.name} className="mcp-prompt-argument">
+                  <span>
+                    {argument.name}
+                    {argument.required ? ' *' : ''}
+                  </span>
+                  <input
+                    className="input"
+                    type="text"
+                    required={argument.required}
+                    placeholder={argument.description}
+                    value={args[argument.name] ?? ''}
+                    onChange={(event) => setArgs({ ...args, [argument.name]: event.target.value })}
+                  />
+                </label>
+              ))}
+              <div className="section-row">
+                <button type="button" className="button button-quiet" onClick={() => setPrompt(null)}>
+                  Back
+                </button>
+                <button type="button" className="button button-primary" disabled={busy} onClick={() => insertPrompt(prompt)}>
+                  Insert prompt
+                </button>
+              </div>
+            </div>
+          ) : (
+            <>
+              <p className="mcp-menu-heading">Prompts</p>
+              {catalog.prompts.length === 0 ? <p className="settings-note">No server offers prompts.</p> : null}
+              <ul className="mcp-menu-list">
+                {catalog.prompts.map((entry) => (
+                  <li key={`${entry.serverId}/${entry.name}`}>
+                    <button
+                      type="button"
+                      className="mcp-menu-item"
+                      disabled={busy}
+                      onClick={() => {
+                        setArgs({});
+                        if (entry.arguments.length > 0) return setPrompt(entry);
+                        setBusy(true);
+                        void store.getState().insertMcpPrompt(sessionId, entry, {}).then(done);
+                      }}
+                    >
+                      <strong>{entry.title}</strong>
+                      <span>
+                        {entry.serverName}
+                        {entry.description === '' ? '' : ` · ${entry.description}`}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <p className="mcp-menu-heading">Attach a resource</p>
+              {catalog.resources.length === 0 ? <p className="settings-note">No server offers resources.</p> : null}
+              <ul className="mcp-menu-list">
+                {catalog.resources.map((resource) => (
+                  <li key={`${resource.serverId}/${resource.uri}`}>
+                    <button
+                      type="button"
+                      className="mcp-menu-item"
+                      disabled={busy}
+                      onClick={() => {
+                        setBusy(true);
+                        void store.getState().attachMcpResource(sessionId, resource).then(done);
+                      }}
+                    >
+                      <strong>{resource.name}</strong>
+                      <span>
+                        {resource.serverName} · {resource.uri}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {message === null ? null : (
+            <p className="form-notice tone-error" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
