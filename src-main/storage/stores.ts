@@ -3,11 +3,13 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { DataDirError } from './data-dir-errors';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
+import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
+import { createMessageSearchStore, type MessageSearchStore } from './message-search-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -34,6 +36,8 @@ export interface Stores {
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
+  readonly messageSearch: MessageSearchStore;
+  readonly chatPreferences: ChatPreferencesStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -80,6 +84,8 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
+    messageSearch: createMessageSearchStore(database),
+    chatPreferences: createChatPreferencesStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -1,6 +1,7 @@
 import type { RetryReason } from '../../../src-shared/run-progress';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderErrorClass, ProviderTarget } from '../providers';
 import { ProviderError } from '../providers';
+import { systemPromptWith, type RunPreferences } from '../chat/chat-preferences';
 import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
@@ -15,6 +16,8 @@ export interface ModelAgentDeps {
   /** The session's tools and the permission gate in front of them. */
   readonly tools: ToolHost;
   now(): number;
+  /** The person's instructions and model settings for a run of this session (none when absent). */
+  preferencesOf?(sessionId: string, connectionId: string): RunPreferences;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
   /** Base of the exponential backoff between retries (default 500 ms). */
@@ -56,10 +59,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const conversation = conversationFromHistory(history);
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
+    const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
+    const base = systemPromptWith(SYSTEM_PROMPT, preferences.instructions);
     const system =
       input.resume === null
-        ? SYSTEM_PROMPT
-        : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+        ? base
+        : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
       yield { type: 'step_started' };
@@ -74,6 +79,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             target,
             system,
             messages,
+            ...preferences.modelSettings,
             tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
             signal,
           })) {
