@@ -28,6 +28,7 @@ import './styles/goals.css';
 import './styles/workspace.css';
 import './styles/tool-calls.css';
 import './styles/terminal.css';
+import './styles/chat.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);

@@ -5,10 +5,12 @@ import { ConnectionsPage } from './ConnectionsPage';
 import { Dialog } from './Dialog';
 import { CloseIcon } from './icons';
 import { UsagePage } from './UsagePage';
+import { InstructionsPage } from './InstructionsPage';
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'usage', label: 'Usage' },
+  { tab: 'instructions', label: 'Instructions' },
 ];
 
 /** Settings: connections to model providers (add, edit, test, models, default) and token usage. Esc closes it. */
@@ -19,7 +21,7 @@ export function SettingsDialog() {
   if (page === null) return null;
   const actions = store.getState();
   const close = () => actions.closeSettings();
-  const open = (tab: SettingsPage['tab']) => actions.openSettings(tab === 'usage' ? { tab } : { tab, connectionId: null });
+  const open = (tab: SettingsPage['tab']) => actions.openSettings(tab === 'connections' ? { tab, connectionId: null } : { tab });
 
   // Arrow keys move between tabs (the tablist pattern); Tab moves on into the panel.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -63,7 +65,7 @@ export function SettingsDialog() {
         </button>
       </div>
       <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
-        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : <UsagePage />}
+        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'instructions' ? <InstructionsPage /> : <UsagePage />}
       </div>
     </Dialog>
   );

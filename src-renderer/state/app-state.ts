@@ -5,6 +5,7 @@ import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
 import type { CatalogSlice } from './catalog-slice';
+import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
@@ -31,7 +32,8 @@ export type AppState = ConnectionSlice &
   WorkspaceSlice &
   ShellSlice &
   UiSlice &
-  SyncSlice;
+  SyncSlice &
+  ChatSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createCatalogSlice } from './catalog-slice';
+import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
@@ -30,5 +31,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createShellSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
+    ...createChatSlice(set, get, deps),
   }));
 }
