@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, useTempDirs, type TestHost } from '../testing/host-fixture';
 import { startAnthropicServer, startOpenAIChatServer, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import { waitFor } from '../testing/wait-for';
 
 /** Issue 19 through the host: search over what was said, exports, instructions and model settings. */
 let t: TestHost;
@@ -135,5 +136,67 @@ describe('instructions and model settings', () => {
     expect(bad.ok ? null : bad.error.code).toBe('invalid_input');
     const missing = await t.invoke('session.preferences', { sessionId: 'nope' });
     expect(missing.ok ? null : missing.error.code).toBe('not_found');
+  });
+});
+
+describe('titles that name the work', () => {
+  let server: ProviderTestServer;
+  afterEach(async () => {
+    await server.close();
+  });
+
+  async function modelSession(logger?: { warnings: string[] }) {
+    await t.close();
+    t = await startTestHost({
+      modelTitles: true,
+      ...(logger === undefined ? {} : { logger: { info: () => {}, error: () => {}, warn: (message: string) => void logger.warnings.push(message) } }),
+    });
+    server = await startOpenAIChatServer({ models: ['test-model'] });
+    const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: 'test-key' });
+    return (await t.call('session.create', { connectionId: connection.connectionId, model: 'test-model' })).session.sessionId;
+  }
+
+  const titleOf = async (sessionId: string) => (await t.call('session.get', { sessionId })).session.title;
+
+  it('asks the session’s model for a short title after the first exchange, and counts the call in usage', async () => {
+    const sessionId = await modelSession();
+    server.enqueue(textReply('Water them every morning.', 1, { inputTokens: 100, outputTokens: 10 }), textReply('"Tomato watering schedule."', 1, { inputTokens: 60, outputTokens: 5 }));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'how often should I water my tomatoes' });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    await waitFor(async () => (await titleOf(sessionId)) === 'Tomato watering schedule');
+    const call = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: string }>; tools?: unknown };
+    expect(call.tools).toBeUndefined();
+    expect(call.messages.at(-1)?.content).toContain('Person: how often should I water my tomatoes');
+    const usage = await t.call('usage.summary', { by: 'session', sessionId });
+    expect(usage.totals).toMatchObject({ calls: 2, inputTokens: 160, outputTokens: 15 });
+    // A second exchange does not rename the session.
+    server.enqueue(textReply('Sure.'));
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'thanks' });
+    await t.waitForTurn(sessionId, 't2', ['completed']);
+    expect(server.modelCalls()).toHaveLength(3);
+    expect(await titleOf(sessionId)).toBe('Tomato watering schedule');
+  });
+
+  it('keeps the first-line title when the title call fails', async () => {
+    const logger = { warnings: [] as string[] };
+    const sessionId = await modelSession(logger);
+    server.enqueue(textReply('Here is the plan.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Plan the spring release\nwith details' });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    await waitFor(() => logger.warnings.some((message) => message.startsWith('The session title could not be written')));
+    expect(await titleOf(sessionId)).toBe('Plan the spring release');
+  });
+});
+
+describe('titles on the Offline demo', () => {
+  const titleOf = async (sessionId: string) => (await t.call('session.get', { sessionId })).session.title;
+
+  it('makes no title call for the Offline demo, whose title is the first line', async () => {
+    await t.close();
+    t = await startTestHost({ modelTitles: true });
+    const sessionId = await said('/tool get_current_time {}');
+    expect(await titleOf(sessionId)).toBe('Tool call: get_current_time');
+    // The demo's own step is the only call recorded: no title call was made.
+    expect((await t.call('usage.summary', { by: 'session', sessionId })).totals.calls).toBe(1);
   });
 });

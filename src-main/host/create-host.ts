@@ -56,6 +56,8 @@ export interface HostOptions {
   readonly wrapStores?: (stores: Stores) => Stores;
   /** Codex sessions: provider retries and await bounds (tests shorten them). */
   readonly codex?: RuntimeDeps['codex'];
+  /** Whether a session's model writes its title after the first exchange (default true; test hosts turn it off). */
+  readonly modelTitles?: boolean;
 }
 
 export interface Host {
@@ -128,6 +130,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       dataDir: options.dataDir,
       cairnVersion: CAIRN_VERSION,
       ...(options.codex === undefined ? {} : { codex: options.codex }),
+      ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

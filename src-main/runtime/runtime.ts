@@ -9,6 +9,7 @@ import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
 import { ChatService } from './chat/chat-service';
+import { TitleWriter } from './chat/title-writer';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
 import { goalChangesFor } from './codex/goal-mirror';
 import type { CodexBounds } from './codex/live-app-server';
@@ -60,6 +61,8 @@ export interface RuntimeDeps {
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
   readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
+  /** Whether a session's model writes its title after the first exchange (default true). */
+  readonly modelTitles?: boolean;
 }
 
 export interface Runtime {
@@ -208,6 +211,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
+  const titles = new TitleWriter({
+    ...deps,
+    bus,
+    usesModel: (connectionId) => !backends.has(connectionId) && !connections.isCodex(connectionId),
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => deps.providers.streamModelStep(request),
+    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    isOpen: () => admission.isOpen,
+  });
+  if (deps.modelTitles !== false) bus.subscribe((event) => titles.onEvent(event));
   const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
   const modelRouter = createModelRouter({
     target: () => {
@@ -259,6 +272,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     },
     async shutdown(graceMs) {
       admission.close();
+      titles.abortAll();
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();
