@@ -175,6 +175,8 @@ describe('titles that name the work', () => {
     await t.waitForTurn(sessionId, 't2', ['completed']);
     expect(server.modelCalls()).toHaveLength(3);
     expect(await titleOf(sessionId)).toBe('Tomato watering schedule');
+    const byModel = await t.call('usage.summary', { by: 'model' });
+    expect(byModel.groups.map((group) => [group.label, group.calls])).toEqual([['test-model · Local', 3]]);
   });
 
   it('keeps the first-line title when the title call fails', async () => {
