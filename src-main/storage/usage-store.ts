@@ -60,7 +60,7 @@ function toTotals(row: TotalsRow): UsageTotals {
 const GROUPINGS: Record<UsageQuery['by'], { key: string; label: string }> = {
   session: { key: 'u.session_id', label: "COALESCE(s.title, 'Deleted session')" },
   day: { key: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')", label: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')" },
-  model: { key: "u.connection_id || ' ' || u.model_id", label: "u.model_id || ' · ' || COALESCE(c.name, 'Removed connection')" },
+  model: { key: "u.connection_id || ' ' || u.model_id", label: "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)" },
 };
 
 export function createUsageStore(db: Db): UsageStore {
