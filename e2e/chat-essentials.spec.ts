@@ -91,3 +91,33 @@ test('instructions set in Settings and in the session reach the request the prov
     await server.close();
   }
 });
+
+test('a connection’s model settings set in Settings reach the provider request', async ({ page, cairn }) => {
+  const server = await startOpenAIChatServer({ models: ['gpt-test'] });
+  try {
+    const { connection } = await cairn.call('connection.create', { name: 'Tuned server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    await cairn.call('session.create', { title: 'Tuned', connectionId: connection.connectionId, model: 'gpt-test' });
+    await cairn.open(page);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByTestId('connection-row').filter({ hasText: 'Tuned server' }).click();
+    const section = settings.getByRole('region', { name: 'Model settings' });
+    await section.getByRole('textbox', { name: 'Temperature' }).fill('0.3');
+    await section.getByRole('textbox', { name: 'Max output tokens' }).fill('777');
+    await section.getByRole('button', { name: 'Save model settings' }).click();
+    await expect(section.getByRole('status')).toContainText('Saved');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('session-row').filter({ hasText: 'Tuned' }).getByRole('button').first().click();
+    server.enqueue(textReply('Tuned reply.'));
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Hello');
+    await composer.press('Enter');
+    await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Tuned reply.');
+    const body = (await server.waitForModelCall(0)).body as { temperature?: number; max_tokens?: number };
+    expect(body.temperature).toBe(0.3);
+    expect(body.max_tokens).toBe(777);
+  } finally {
+    await server.close();
+  }
+});

@@ -29,6 +29,10 @@ export interface ChatSlice {
   readonly preferences: Readonly<Record<string, SessionPreferences>>;
   readonly globalInstructions: string | null;
   readonly chatDialog: ChatDialog | null;
+  /** Each loaded connection's default model settings. */
+  readonly connectionModelSettings: Readonly<Record<string, ModelSettings>>;
+  loadConnectionModelSettings(connectionId: string): Promise<void>;
+  saveConnectionModelSettings(connectionId: string, modelSettings: ModelSettings): Promise<boolean>;
   /** Searches message bodies for what the search box holds. */
   searchMessages(): Promise<void>;
   setSearchIncludesArchived(includeArchived: boolean): void;
@@ -55,6 +59,22 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     preferences: {},
     globalInstructions: null,
     chatDialog: null,
+    connectionModelSettings: {},
+
+    async loadConnectionModelSettings(connectionId) {
+      const outcome = await link.invoke('connection.modelSettings', { connectionId });
+      if (outcome.ok) set((state) => ({ connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings } }));
+    },
+
+    async saveConnectionModelSettings(connectionId, modelSettings) {
+      const outcome = await link.invoke('connection.setModelSettings', { connectionId, modelSettings });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return false;
+      }
+      set((state) => ({ connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings } }));
+      return true;
+    },
 
     async searchMessages() {
       const query = get().searchText.trim();
