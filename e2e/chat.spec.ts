@@ -20,8 +20,8 @@ test('a new session streams the reply, completes the turn and takes its title fr
   await composer.fill('Plan the spring release');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
-  await expect(page.getByTestId('session-row').first()).toContainText('/stream 30 40');
-  await expect(page.getByTestId('session-title')).toHaveText('/stream 30 40');
+  await expect(page.getByTestId('session-row').first()).toContainText('Offline demo: stream');
+  await expect(page.getByTestId('session-title')).toHaveText('Offline demo: stream');
 
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });

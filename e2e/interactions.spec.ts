@@ -184,7 +184,7 @@ test('a half-filled answer survives a reload, and a free-text question asks to w
   await card.getByRole('textbox', { name: /Anything I should keep in mind/ }).fill('Half a thought');
 
   await page.reload();
-  await page.getByTestId('session-row').filter({ hasText: '/ask' }).first().click();
+  await page.getByTestId('session-row').filter({ hasText: 'Offline demo: ask' }).first().click();
   card = page.getByTestId('interaction').last();
   await expect(card).toHaveAttribute('data-status', 'pending');
   await expect(card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ })).toBeChecked();

@@ -12,7 +12,7 @@ test('reloading in the middle of a stream converges on the full, correct transcr
   const reply = page.locator('[data-kind="assistant_message"]').last();
   await expect(reply).toContainText('chunk 10/100');
   await page.reload();
-  await page.getByTestId('session-row').filter({ hasText: '/stream 100 50' }).first().click();
+  await page.getByTestId('session-row').filter({ hasText: 'Offline demo: stream' }).first().click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   const text = (await page.locator('[data-kind="assistant_message"]').last().textContent()) ?? '';
   for (const chunk of allChunks(100)) expect(text.split(chunk)).toHaveLength(2);

@@ -81,7 +81,8 @@ async function main() {
     process.exit(2);
   }
   const logger = consoleLogger();
-  const host = await createHost({ dataDir: options.dataDir, logger, salvage: options.salvage });
+  // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
+  const host = await createHost({ dataDir: options.dataDir, logger, salvage: options.salvage, modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off' });
   const rendererDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
   const transport = await startWebSocketTransport({
     host,

@@ -30,6 +30,7 @@ import './styles/tool-calls.css';
 import './styles/terminal.css';
 import './styles/memory-branches.css';
 import './styles/mcp.css';
+import './styles/chat.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);

@@ -11,7 +11,7 @@ export interface UsageTotals {
 }
 
 export interface UsageGroup extends UsageTotals {
-  /** A session id, or a day as YYYY-MM-DD (UTC). */
+  /** A session id, a day as YYYY-MM-DD (UTC), or a connection id and model id. */
   readonly key: string;
   readonly label: string;
 }

@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
@@ -79,6 +80,13 @@ async function start(): Promise<void> {
           const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
           const picked = mainWindow === null ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(mainWindow, options);
           return picked.canceled ? null : (picked.filePaths[0] ?? null);
+        },
+        async saveFile(fileName, content) {
+          const options = { defaultPath: join(app.getPath('downloads'), fileName) };
+          const picked = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
+          if (picked.canceled || picked.filePath === undefined || picked.filePath === '') return null;
+          await writeFile(picked.filePath, content, 'utf8');
+          return picked.filePath;
         },
       },
     });

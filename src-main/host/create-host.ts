@@ -63,6 +63,8 @@ export interface HostOptions {
   readonly branchCopyChunk?: number;
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: RuntimeDeps['mcpBounds'];
+  /** Whether a session's model writes its title after the first exchange (default true; test hosts turn it off). */
+  readonly modelTitles?: boolean;
 }
 
 export interface Host {
@@ -140,6 +142,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.codex === undefined ? {} : { codex: options.codex }),
       ...(options.automations === undefined ? {} : { automations: options.automations }),
       ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
+      ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

@@ -13,6 +13,8 @@ export interface HandlerDeps {
 
 export interface DesktopCapabilities {
   pickFolder(): Promise<string | null>;
+  /** Saves `content` where the person picks in the OS save dialog, offering `fileName`; null when cancelled. */
+  saveFile(fileName: string, content: string): Promise<string | null>;
 }
 
 /** Who is calling: the transport and its connection. */

@@ -9,6 +9,8 @@ import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
+import { ChatService } from './chat/chat-service';
+import { TitleWriter } from './chat/title-writer';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
 import { goalChangesFor } from './codex/goal-mirror';
 import type { CodexBounds } from './codex/live-app-server';
@@ -78,6 +80,8 @@ export interface RuntimeDeps {
   readonly branchCopyChunk?: number;
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: Partial<McpBounds>;
+  /** Whether a session's model writes its title after the first exchange (default true). */
+  readonly modelTitles?: boolean;
 }
 
 export interface Runtime {
@@ -99,6 +103,8 @@ export interface Runtime {
   readonly memory: MemoryService;
   readonly branches: BranchService;
   readonly mcp: McpServerService;
+  /** Message search, instructions, model settings and exports. */
+  readonly chat: ChatService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -115,6 +121,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
   const connections = new ConnectionService({ ...deps, bus, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
+  const chat = new ChatService({ ...deps, connections });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
@@ -158,6 +165,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     memoryBrief: (sessionId) => memory.briefFor(sessionId),
     instructionsFor: (sessionId) => skills?.promptFor(sessionId) ?? Promise.resolve(null),
     now: () => deps.clock.now(),
+    preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -257,6 +265,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
+  const titles = new TitleWriter({
+    ...deps,
+    bus,
+    usesModel: (connectionId) => !backends.has(connectionId) && !connections.isCodex(connectionId),
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => deps.providers.streamModelStep(request),
+    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    isOpen: () => admission.isOpen,
+  });
+  if (deps.modelTitles !== false) bus.subscribe((event) => titles.onEvent(event));
   const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
   const modelRouter = createModelRouter({
     target: () => {
@@ -294,6 +312,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     memory,
     branches,
     mcp,
+    chat,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -318,6 +337,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     async shutdown(graceMs) {
       admission.close();
       automations.scheduler.stop();
+      titles.abortAll();
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();

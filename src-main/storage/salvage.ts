@@ -12,8 +12,8 @@ export interface SalvageReport {
   readonly partial: readonly string[];
 }
 
-/** Derived data rebuilt by the host itself; copying it could carry the damage over. */
-const SKIPPED = /^(sqlite_|session_search)/;
+/** Derived data rebuilt by the host itself (message_search by its triggers as transcript rows are copied); copying it could carry the damage over. */
+const SKIPPED = /^(sqlite_|session_search|message_search)/;
 
 /**
  * Moves a damaged database aside (with its WAL, so committed writes not yet checkpointed come

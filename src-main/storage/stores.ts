@@ -5,12 +5,14 @@ import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
 import { createAutomationStore, type AutomationStore } from './automation-store';
 import { createBranchStore, type BranchStore } from './branch-store';
+import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createMcpServerStore, type McpServerStore } from './mcp-server-store';
+import { createMessageSearchStore, type MessageSearchStore } from './message-search-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
 import { createSessionStore, type SessionStore } from './session-store';
@@ -40,6 +42,8 @@ export interface Stores {
   readonly automations: AutomationStore;
   readonly branches: BranchStore;
   readonly mcpServers: McpServerStore;
+  readonly messageSearch: MessageSearchStore;
+  readonly chatPreferences: ChatPreferencesStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -89,6 +93,8 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     automations: createAutomationStore(database),
     branches: createBranchStore(database),
     mcpServers: createMcpServerStore(database),
+    messageSearch: createMessageSearchStore(database),
+    chatPreferences: createChatPreferencesStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -17,7 +17,7 @@ export interface UsageRecord {
 }
 
 export interface UsageQuery {
-  readonly by: 'session' | 'day';
+  readonly by: 'session' | 'day' | 'model';
   readonly sessionId?: string;
   readonly from?: number;
   readonly to?: number;
@@ -56,6 +56,13 @@ function toTotals(row: TotalsRow): UsageTotals {
   };
 }
 
+/** How each grouping keys and labels its rows: by session, by day (UTC), by model (on its connection). */
+const GROUPINGS: Record<UsageQuery['by'], { key: string; label: string }> = {
+  session: { key: 'u.session_id', label: "COALESCE(s.title, 'Deleted session')" },
+  day: { key: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')", label: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')" },
+  model: { key: "u.connection_id || ' ' || u.model_id", label: "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)" },
+};
+
 export function createUsageStore(db: Db): UsageStore {
   const insert = db.prepare(`
     INSERT INTO usage_records (session_id, turn_id, run_id, connection_id, model_id, input_tokens, output_tokens,
@@ -90,12 +97,12 @@ export function createUsageStore(db: Db): UsageStore {
       }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
       const totals = db.prepare<Record<string, unknown>, TotalsRow>(`SELECT ${TOTALS} FROM usage_records u ${where}`).get(params);
-      const key = query.by === 'session' ? 'u.session_id' : "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')";
-      const label = query.by === 'session' ? "COALESCE(s.title, 'Deleted session')" : key;
+      const { key, label } = GROUPINGS[query.by];
       const groups = db
         .prepare<Record<string, unknown>, TotalsRow & { key: string; label: string }>(
           `SELECT ${key} AS key, ${label} AS label, ${TOTALS}
            FROM usage_records u LEFT JOIN sessions s ON s.session_id = u.session_id
+           LEFT JOIN connections c ON c.connection_id = u.connection_id
            ${where} GROUP BY ${key} ORDER BY MAX(u.recorded_at) DESC LIMIT 500`,
         )
         .all(params);

@@ -47,7 +47,8 @@ export async function startTestHost(options: Partial<HostOptions> & { dataDir?: 
   // A host reopened on a used directory gets its own id prefix so its ids cannot collide with the first's.
   reopenCount += options.dataDir === undefined ? 0 : 1;
   const ids = sequentialIds(options.dataDir === undefined ? '' : `reopen${reopenCount}-`);
-  const host = await createHost({ ids, logger: silentLogger, ...options, dataDir });
+  // Model-written titles are a call of their own: off unless a test asks, so model-call counts stay the turns'.
+  const host = await createHost({ ids, logger: silentLogger, modelTitles: false, ...options, dataDir });
   const events: ChangeEvent[] = [];
   const unsubscribe = host.subscribe((event) => events.push(event));
   const testHost: TestHost = {

@@ -32,7 +32,7 @@ function spawnServe(options: ServeOptions): ChildProcess {
     ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])],
     {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, CAIRN_TOKEN: options.token, ...options.env },
+      env: { ...process.env, CAIRN_TOKEN: options.token, CAIRN_MODEL_TITLES: 'off', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
     },

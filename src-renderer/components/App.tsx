@@ -4,6 +4,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DeleteSessionDialog } from './DeleteSessionDialog';
 import { GoalDialogs } from './GoalDialogs';
+import { ChatDialogs } from './ChatDialogs';
 import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
 import { SettingsDialog } from './SettingsDialog';
@@ -45,6 +46,7 @@ export function App() {
       <HelpPanel />
       <SettingsDialog />
       <GoalDialogs />
+      <ChatDialogs />
       <FullModeDialog />
     </div>
   );

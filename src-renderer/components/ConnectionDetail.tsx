@@ -6,6 +6,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionEditor } from './ConnectionEditor';
 import { ConnectionModels } from './ConnectionModels';
 import { CheckIcon, Spinner } from './icons';
+import { ConnectionModelDefaults } from './ConnectionModelDefaults';
 
 /** One connection in Settings: its form, Test, its models, Make default, and Remove. */
 export function ConnectionDetail({ connectionId }: { connectionId: string }) {
@@ -30,6 +31,7 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       )}
       <TestSection connection={connection} />
       <ConnectionModels connection={connection} />
+      <ConnectionModelDefaults connection={connection} />
       <DefaultSection connection={connection} />
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>

@@ -11,6 +11,7 @@ import { Markdown } from './Markdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { ProposalCard } from './workhub/ProposalCard';
+import { MessageCopyActions } from './MessageCopyActions';
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';
@@ -33,6 +34,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
         <MessageBody item={item} goalTurn={goalTurn} />
       )}
       {continuation || goalTurn ? null : <BranchActions sessionId={sessionId} item={item} endsTurn={endsTurn} />}
+      {!continuation && (item.kind === 'assistant_message' || item.kind === 'user_message') && item.state === 'final' ? <MessageCopyActions sessionId={sessionId} index={index} kind={item.kind} text={item.text} /> : null}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>

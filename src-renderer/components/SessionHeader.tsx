@@ -4,6 +4,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, TargetIcon } from './icons';
 import { ModelPicker } from './ModelPicker';
+import { SessionChatTools } from './SessionChatTools';
 
 /** The open session's header: title, what it has cost so far, its connection and model, and Set goal. */
 export function SessionHeader({ sessionId }: { sessionId: string }) {
@@ -29,6 +30,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
           </span>
         ) : null}
         <ModelPicker sessionId={sessionId} />
+        <SessionChatTools sessionId={sessionId} />
         {hasGoal || archived ? null : (
           <button type="button" className="button button-small button-quiet" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>
             <TargetIcon />

@@ -7,12 +7,14 @@ import { MemoryPage } from './MemoryPage';
 import { McpServersPage } from './mcp/McpServersPage';
 import { CloseIcon } from './icons';
 import { UsagePage } from './UsagePage';
+import { InstructionsPage } from './InstructionsPage';
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'mcp', label: 'Tools (MCP)' },
   { tab: 'usage', label: 'Usage' },
   { tab: 'memory', label: 'Memory' },
+  { tab: 'instructions', label: 'Instructions' },
 ];
 
 /** Settings: connections to model providers (add, edit, test, models, default) and token usage. Esc closes it. */
@@ -67,7 +69,7 @@ export function SettingsDialog() {
         </button>
       </div>
       <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
-        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'mcp' ? <McpServersPage /> : page.tab === 'memory' ? <MemoryPage /> : <UsagePage />}
+        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'mcp' ? <McpServersPage /> : page.tab === 'memory' ? <MemoryPage /> : page.tab === 'instructions' ? <InstructionsPage /> : <UsagePage />}
       </div>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
 import { SEARCH_INPUT_ID } from './focus-targets';
+import { MessageSearchResults } from './MessageSearchResults';
 import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
@@ -92,6 +93,7 @@ export function Sidebar() {
             Show more
           </button>
         ) : null}
+        <MessageSearchResults />
       </div>
 
       <div className="sidebar-footer">

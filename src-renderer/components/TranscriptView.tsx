@@ -96,6 +96,22 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
+  // A search hit opened here: read older pages until its message is loaded, then bring it into view.
+  const hitItemId = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null));
+  const hitIndex = hitItemId === null ? -1 : itemIds.indexOf(hitItemId);
+  const scrolledToHit = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (hitItemId === null || !ready) return;
+    if (hitIndex === -1) {
+      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId);
+      return;
+    }
+    if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
+    scrolledToHit.current = hitItemId;
+    stuckToEnd.current = false;
+    virtualizer.scrollToIndex(hitIndex, { align: 'center' });
+  }, [hitItemId, hitIndex, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
+
   const items = virtualizer.getVirtualItems();
   const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
 
@@ -126,7 +142,8 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
                 key={virtualItem.key}
                 data-index={virtualItem.index}
                 ref={virtualizer.measureElement}
-                className="transcript-row"
+                className={itemId === hitItemId ? 'transcript-row is-search-hit' : 'transcript-row'}
+                data-search-hit={itemId === hitItemId ? true : undefined}
                 style={{ transform: `translateY(${virtualItem.start}px)` }}
               >
                 <MessageRow sessionId={sessionId} itemId={itemId} index={virtualItem.index} />

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { formatCost, formatTokenCount, UNKNOWN_COST } from '../format/usage';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { USAGE_DAYS } from '../state/usage-slice';
+import { USAGE_DAYS, type UsageGrouping } from '../state/usage-slice';
 import { Spinner } from './icons';
 
 /** Settings → Usage: tokens and cost by day over the last month. */
 export function UsagePage() {
   const store = useStoreApi();
   const usage = useAppStore((state) => state.dailyUsage);
+  const by = useAppStore((state) => state.usageBy);
 
   useEffect(() => {
     void store.getState().loadDailyUsage();
@@ -22,9 +23,11 @@ export function UsagePage() {
     );
   }
   const { totals, days } = usage;
+  const rows = by === 'day' ? [...days].reverse() : days;
   return (
     <div className="usage-page">
       <h3 className="settings-heading">Last {USAGE_DAYS} days</h3>
+      <UsageGroupingChoice by={by} onChange={(next) => store.getState().setUsageBy(next)} />
       <dl className="usage-totals">
         <div>
           <dt>Model calls</dt>
@@ -53,10 +56,10 @@ export function UsagePage() {
         <p className="settings-note">No model calls yet.</p>
       ) : (
         <table className="usage-table">
-          <caption className="visually-hidden">Usage by day</caption>
+          <caption className="visually-hidden">Usage by {by}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{GROUPING_LABELS[by]}</th>
               <th scope="col">Calls</th>
               <th scope="col">Input</th>
               <th scope="col">Output</th>
@@ -64,13 +67,13 @@ export function UsagePage() {
             </tr>
           </thead>
           <tbody>
-            {[...days].reverse().map((day) => (
+            {rows.map((day) => (
               <tr key={day.key}>
                 <th scope="row">{day.label}</th>
                 <td>{day.calls.toLocaleString('en-US')}</td>
                 <td>{formatTokenCount(day.inputTokens)}</td>
                 <td>{formatTokenCount(day.outputTokens)}</td>
-                <td title={day.costUsd === null ? 'Price unknown for a model used that day' : undefined}>{formatCost(day.costUsd) ?? UNKNOWN_COST}</td>
+                <td title={day.costUsd === null ? 'The price of a model used here is unknown' : undefined}>{formatCost(day.costUsd) ?? UNKNOWN_COST}</td>
               </tr>
             ))}
           </tbody>
@@ -80,5 +83,22 @@ export function UsagePage() {
         Costs use each provider’s list prices where Cairn knows them; local models cost nothing. A cost shows as {UNKNOWN_COST} when the price of a model used is unknown.
       </p>
     </div>
+  );
+}
+
+const GROUPING_LABELS: Record<UsageGrouping, string> = { day: 'Day', session: 'Session', model: 'Model' };
+
+/** By day, by session or by model: a radio group that reads like tabs. */
+function UsageGroupingChoice({ by, onChange }: { by: UsageGrouping; onChange: (by: UsageGrouping) => void }) {
+  return (
+    <fieldset className="usage-grouping">
+      <legend className="visually-hidden">Group usage by</legend>
+      {(Object.keys(GROUPING_LABELS) as UsageGrouping[]).map((grouping) => (
+        <label key={grouping} className={grouping === by ? 'is-selected' : undefined}>
+          <input type="radio" name="usage-grouping" value={grouping} checked={grouping === by} onChange={() => onChange(grouping)} />
+          By {GROUPING_LABELS[grouping].toLowerCase()}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import type { Notifier } from '../platform/notifier';
 import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
+import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { GoalsSlice } from './goals-slice';
@@ -41,7 +42,8 @@ export type AppState = ConnectionSlice &
   SyncSlice &
   AutomationsSlice &
   MemorySlice &
-  BranchesSlice;
+  BranchesSlice &
+  ChatSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -78,6 +78,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       searchTimer = timers.setTimeout(() => {
         searchTimer = null;
         void get().loadSessions();
+        void get().searchMessages();
       }, SEARCH_DEBOUNCE_MS);
     },
 

@@ -3,6 +3,7 @@ import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createAutomationsSlice } from './automations-slice';
 import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
+import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createGoalsSlice } from './goals-slice';
@@ -40,5 +41,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAutomationsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
     ...createBranchesSlice(set, get, deps),
+    ...createChatSlice(set, get, deps),
   }));
 }

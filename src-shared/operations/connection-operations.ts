@@ -118,7 +118,7 @@ export const connectionOperations = {
   'usage.summary': defineOperation<{ totals: UsageTotals; groups: readonly UsageGroup[] }>()({
     mode: 'query',
     input: z.strictObject({
-      by: z.enum(['session', 'day']),
+      by: z.enum(['session', 'day', 'model']),
       sessionId: id.optional(),
       from: z.number().int().min(0).optional(),
       to: z.number().int().min(0).optional(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { automationOperations } from './automation-operations';
 import { branchOperations } from './branch-operations';
+import { chatOperations } from './chat-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
@@ -36,6 +37,7 @@ export const operations = {
   ...branchOperations,
   ...skillOperations,
   ...mcpOperations,
+  ...chatOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

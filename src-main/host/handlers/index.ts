@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../handler';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
+import { chatHandlers } from './chat-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -34,4 +35,5 @@ export const handlers: HandlerTable = {
   ...branchHandlers,
   ...skillHandlers,
   ...mcpHandlers,
+  ...chatHandlers,
 };

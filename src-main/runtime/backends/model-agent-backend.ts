@@ -1,6 +1,7 @@
 import type { RetryReason } from '../../../src-shared/run-progress';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderErrorClass, ProviderTarget } from '../providers';
 import { ProviderError } from '../providers';
+import { systemPromptWith, type RunPreferences } from '../chat/chat-preferences';
 import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
@@ -21,6 +22,8 @@ export interface ModelAgentDeps {
   /** What the agent is told about the session beyond the fixed prompt (its skills), read at the start of each run. */
   instructionsFor?(sessionId: string): Promise<string | null>;
   now(): number;
+  /** The person's instructions and model settings for a run of this session (none when absent). */
+  preferencesOf?(sessionId: string, connectionId: string): RunPreferences;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
   /** Base of the exponential backoff between retries (default 500 ms). */
@@ -63,7 +66,8 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
     const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;
-    const prompt = extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`;
+    const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
+    const prompt = systemPromptWith(extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`, preferences.instructions);
     const base = withMemoryBrief(prompt, deps.memoryBrief?.(input.sessionId) ?? []);
     const system =
       input.resume === null
@@ -86,6 +90,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             target,
             system,
             messages,
+            ...preferences.modelSettings,
             tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
             signal,
           })) {

@@ -1,5 +1,7 @@
 /** The vocabulary of the model-provider layer: what a step is asked and what it streams back. */
 
+import type { ReasoningEffort } from '../../../src-shared/chat-model';
+
 export type ProviderType = 'openai' | 'anthropic' | 'ollama' | 'openai_compatible';
 
 /** Where a model lives and how to reach it. */
@@ -60,6 +62,10 @@ export interface ModelStepRequest {
   /** Aborting it closes the HTTP request and ends the step with a ProviderError of class `aborted`. */
   readonly signal: AbortSignal;
   readonly maxOutputTokens?: number;
+  /** Sampling temperature, where the provider takes one. */
+  readonly temperature?: number;
+  /** How hard a reasoning model thinks, where the provider has the setting. */
+  readonly reasoningEffort?: ReasoningEffort;
   /** Replaces the global fetch (tests, proxies). */
   readonly fetch?: typeof fetch;
 }

@@ -5,6 +5,7 @@ import { languageModelFor } from './language-model';
 import { ProviderError } from './provider-error';
 import type { ModelFinishReason, ModelStepEvent, ModelStepRequest, ModelUsage } from './provider-types';
 import { toolSetFor } from './model-tools';
+import { streamSettingsFor } from './request-settings';
 import { startStreamWatchdog } from './stream-watchdog';
 
 /**
@@ -33,15 +34,16 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
   try {
     const streamedErrors: unknown[] = [];
     const model = languageModelFor(request.target, request.fetch, (error) => streamedErrors.push(error));
-    const isOllama = request.target.providerType === 'ollama';
     const result = streamText({
       model,
       ...(request.system === undefined ? {} : { system: request.system }),
       messages: toModelMessages(request.messages, { replayReasoning: request.target.providerType !== 'anthropic' }),
       ...(request.tools.length === 0 ? {} : { tools: toolSetFor(request.tools) }),
-      ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
-      // Ollama reads the output limit from its `options`, not from the top-level field the provider sets.
-      ...(isOllama && request.maxOutputTokens !== undefined ? { providerOptions: { ollama: { options: { num_predict: request.maxOutputTokens } } } } : {}),
+      ...streamSettingsFor(request.target.providerType, {
+        ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.reasoningEffort === undefined ? {} : { reasoningEffort: request.reasoningEffort }),
+      }),
       maxRetries: 0,
       abortSignal: controller.signal,
       // Errors arrive as `error` parts below; the default handler would also print them.

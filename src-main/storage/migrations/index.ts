@@ -15,6 +15,7 @@ import { migration014CodexBinary } from './014-codex-binary';
 import { migration020Automations } from './020-automations';
 import { migration016SessionBranches } from './016-session-branches';
 import { migration018McpServers } from './018-mcp-servers';
+import { migration021ChatEssentials } from './021-chat-essentials';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration020Automations,
   migration016SessionBranches,
   migration018McpServers,
+  migration021ChatEssentials,
 ];

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { startOpenAIChatServer, textReply, TEST_API_KEY } from '../src-main/testing/provider-servers';
+import { expect, test } from './fixtures';
+
+/** Issue 19: find what was said, export a session, instructions in the request. */
+
+test('searching a word from a message body lands on that message, far back in a long session', async ({ page, cairn }) => {
+  const { session } = await cairn.call('session.create', { title: 'Orchard notes' });
+  const sessionId = session.sessionId;
+  await cairn.call('turn.message.submit', { sessionId, messageId: 'm0', text: '/stream 1 0 the pomegranate tree needs water', placement: 'next_turn' });
+  for (let index = 1; index <= 80; index += 1) {
+    await cairn.call('turn.message.submit', { sessionId, messageId: `m${index}`, text: `/stream 1 0 filler message ${index}`, placement: 'next_turn' });
+  }
+  await expect.poll(async () => (await cairn.call('turn.query', { sessionId, turnId: 'm80' }).catch(() => null))?.turn.status).toBe('completed');
+  await cairn.call('session.create', { title: 'Something else' });
+
+  await cairn.open(page);
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('pomegranate');
+  const hit = page.getByTestId('message-hit').filter({ hasText: 'You ·' });
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('mark')).toHaveText('pomegranate');
+  await expect(hit).toContainText('Orchard notes');
+  await hit.click();
+
+  await expect(page.getByTestId('session-title')).toHaveText('Orchard notes');
+  const landed = page.locator('[data-search-hit] [data-kind="user_message"]');
+  await expect(landed).toContainText('pomegranate tree needs water');
+  await expect(landed).toBeInViewport();
+});
+
+test('a session exported as Markdown and as JSON downloads a file that holds the conversation', async ({ page, cairn }) => {
+  const { session } = await cairn.call('session.create', { title: 'Export me' });
+  await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'Plant the lavender by the gate' });
+  await expect.poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId: 't1' })).turn.status).toBe('completed');
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Export me' }).getByRole('button').first().click();
+  await expect(page.getByTestId('session-title')).toHaveText('Export me');
+
+  const menu = page.getByRole('button', { name: 'Conversation menu' });
+  await menu.click();
+  const [markdownDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as Markdown' }).click()]);
+  expect(markdownDownload.suggestedFilename()).toMatch(/^export-me-\d{4}-\d{2}-\d{2}\.md$/);
+  const markdown = await readFile(await markdownDownload.path(), 'utf8');
+  expect(markdown).toContain('# Export me');
+  expect(markdown).toContain('## You\n\nPlant the lavender by the gate');
+  expect(markdown).toContain('## Agent');
+
+  await menu.click();
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as JSON' }).click()]);
+  const record = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { format: string; session: { title: string }; transcript: Array<{ kind: string; text: string }> };
+  expect(record.format).toBe('cairn.session');
+  expect(record.session.title).toBe('Export me');
+  expect(record.transcript[0]).toMatchObject({ kind: 'user_message', text: 'Plant the lavender by the gate' });
+});
+
+test('instructions set in Settings and in the session reach the request the provider receives', async ({ page, cairn }) => {
+  const server = await startOpenAIChatServer({ models: ['gpt-test'] });
+  try {
+    const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    await cairn.call('session.create', { title: 'Instructed', connectionId: connection.connectionId, model: 'gpt-test' });
+    await cairn.open(page);
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'Instructions' }).click();
+    await settings.getByRole('textbox', { name: 'Custom instructions' }).fill('Always answer in haiku.');
+    await settings.getByRole('button', { name: 'Save instructions' }).click();
+    await expect(settings.getByRole('status')).toContainText('Saved');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('session-row').filter({ hasText: 'Instructed' }).getByRole('button').first().click();
+    await expect(page.getByTestId('instructions-chip')).toBeVisible();
+    await page.getByRole('button', { name: 'Conversation menu' }).click();
+    await page.getByRole('menuitem', { name: 'Instructions…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Instructions for this session' });
+    await dialog.getByRole('textbox', { name: 'Instructions' }).fill('Mention the garden.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('instructions-chip')).toHaveAttribute('title', /Mention the garden/);
+
+    server.enqueue(textReply('Leaves fall softly.'));
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Hello');
+    await composer.press('Enter');
+    await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Leaves fall softly.');
+    const body = (await server.waitForModelCall(0)).body as { messages: Array<{ role: string; content: string }> };
+    const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
+    expect(system).toContain('Always answer in haiku.');
+    expect(system).toContain('Mention the garden.');
+  } finally {
+    await server.close();
+  }
+});
+
+test('a connection’s model settings set in Settings reach the provider request', async ({ page, cairn }) => {
+  const server = await startOpenAIChatServer({ models: ['gpt-test'] });
+  try {
+    const { connection } = await cairn.call('connection.create', { name: 'Tuned server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    await cairn.call('session.create', { title: 'Tuned', connectionId: connection.connectionId, model: 'gpt-test' });
+    await cairn.open(page);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByTestId('connection-row').filter({ hasText: 'Tuned server' }).click();
+    const section = settings.getByRole('region', { name: 'Model settings' });
+    await section.getByRole('textbox', { name: 'Temperature' }).fill('0.3');
+    await section.getByRole('textbox', { name: 'Max output tokens' }).fill('777');
+    await section.getByRole('button', { name: 'Save model settings' }).click();
+    await expect(section.getByRole('status')).toContainText('Saved');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('session-row').filter({ hasText: 'Tuned' }).getByRole('button').first().click();
+    server.enqueue(textReply('Tuned reply.'));
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Hello');
+    await composer.press('Enter');
+    await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Tuned reply.');
+    const body = (await server.waitForModelCall(0)).body as { temperature?: number; max_tokens?: number };
+    expect(body.temperature).toBe(0.3);
+    expect(body.max_tokens).toBe(777);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptItem } from '../../../src-shared/model';
+import { storedModelSettings, systemPromptWith } from './chat-preferences';
+import { exportSession, fileSlug, itemMarkdown } from './session-export';
+import { cleanTitle } from './title-writer';
+
+const item = (kind: TranscriptItem['kind'], text: string, data: Record<string, unknown> | null = null): TranscriptItem => ({
+  itemId: 'i',
+  sessionId: 's',
+  turnId: 't',
+  runId: 'r',
+  position: 0,
+  kind,
+  text,
+  state: 'final',
+  data,
+  createdAt: 0,
+});
+
+describe('stored model settings', () => {
+  it('keeps what is valid and drops what is not', () => {
+    expect(storedModelSettings({ temperature: 0.5, maxOutputTokens: 100, reasoningEffort: 'low' })).toEqual({ temperature: 0.5, maxOutputTokens: 100, reasoningEffort: 'low' });
+    expect(storedModelSettings({ temperature: 9, maxOutputTokens: 100, reasoningEffort: 'extreme', extra: 1 })).toEqual({ maxOutputTokens: 100 });
+    expect(storedModelSettings('nonsense')).toEqual({});
+  });
+});
+
+describe('the system prompt with instructions', () => {
+  it('adds global then session instructions, each marked as the person’s', () => {
+    expect(systemPromptWith('Base.', [])).toBe('Base.');
+    expect(systemPromptWith('Base.', [{ scope: 'global', text: 'G' }, { scope: 'session', text: 'S' }])).toBe(
+      'Base.\n\nInstructions from the person for every session:\nG\n\nInstructions from the person for this session:\nS',
+    );
+  });
+});
+
+describe('export content', () => {
+  it('names the file from the title and masks secrets in tool data too', () => {
+    expect(fileSlug('Ünïcode: plans / notes!')).toBe('unicode-plans-notes');
+    expect(fileSlug('!!!')).toBe('cairn-session');
+    const session = { sessionId: 's', title: 'T', titleSource: 'user', workspacePath: null, connectionId: 'c', model: 'm', permissionMode: 'ask', archived: false, activity: 'idle', revision: 1, createdAt: 0, updatedAt: 0 } as const;
+    const record = {
+      session,
+      connectionName: 'Conn',
+      instructions: '',
+      modelSettings: {},
+      items: [item('tool_call', 'read', { toolCallId: 'x', toolName: 'read', input: { token: 'hunter2-secret' } })],
+      turns: [],
+      usage: { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: null },
+    };
+    const json = exportSession(record, 'json', ['hunter2-secret'], Date.UTC(2026, 0, 2));
+    expect(json.fileName).toBe('t-2026-01-02.json');
+    expect(json.content).not.toContain('hunter2-secret');
+    expect(json.content).toContain('[redacted]');
+    expect(exportSession(record, 'markdown', ['hunter2-secret'], 0).content).not.toContain('hunter2-secret');
+  });
+
+  it('fences code that itself holds backticks with a longer fence', () => {
+    const block = itemMarkdown(item('tool_result', 'r', { toolName: 'x', output: 'a ``` b', isError: false }));
+    expect(block).toBe('**Tool result:**\n\n````\na ``` b\n````');
+    expect(itemMarkdown(item('reasoning', '  '))).toBeNull();
+  });
+});
+
+describe('a model’s title reply', () => {
+  it('is cleaned to one short line, or refused', () => {
+    expect(cleanTitle('"Tomato watering schedule."\nMore')).toBe('Tomato watering schedule');
+    expect(cleanTitle('Title: **Release plan**')).toBe('Release plan');
+    expect(cleanTitle('   ')).toBeNull();
+    expect(cleanTitle('/tool read_file')).toBeNull();
+    expect(cleanTitle('word '.repeat(30))?.length).toBeLessThanOrEqual(61);
+  });
+});

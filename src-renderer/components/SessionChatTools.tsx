@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useAppStore, useStoreApi } from '../state/store-context';
+import { Icon } from './icons';
+
+const MoreIcon = () => (
+  <Icon>
+    <circle cx="5" cy="12" r="1.2" />
+    <circle cx="12" cy="12" r="1.2" />
+    <circle cx="19" cy="12" r="1.2" />
+  </Icon>
+);
+
+/**
+ * In the session header: the "Instructions" chip when instructions apply to the session, and the
+ * Conversation menu (instructions, model settings, copy, export).
+ */
+export function SessionChatTools({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const preferences = useAppStore((state) => state.preferences[sessionId]);
+
+  useEffect(() => {
+    void store.getState().loadPreferences(sessionId);
+  }, [store, sessionId]);
+
+  const own = preferences?.instructions ?? '';
+  const global = preferences?.globalInstructions ?? '';
+  const chipTitle = [global === '' ? null : `For every session: ${global}`, own === '' ? null : `For this session: ${own}`].filter((line) => line !== null).join('\n\n');
+  return (
+    <>
+      {chipTitle === '' ? null : (
+        <button
+          type="button"
+          className="instructions-chip"
+          data-testid="instructions-chip"
+          title={chipTitle}
+          aria-label={`Instructions apply${own === '' ? ' (for every session)' : ''}. Edit this session’s instructions`}
+          onClick={() => store.getState().setChatDialog({ kind: 'instructions', sessionId })}
+        >
+          Instructions
+        </button>
+      )}
+      <ConversationMenu sessionId={sessionId} />
+    </>
+  );
+}
+
+function ConversationMenu({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: MouseEvent) => {
+      if (!(event.target instanceof Node) || menuRef.current?.contains(event.target) || buttonRef.current?.contains(event.target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  const run = (action: () => void) => () => {
+    close();
+    action();
+  };
+  const actions = store.getState();
+  const items: Array<{ label: string; act: () => void }> = [
+    { label: 'Instructions…', act: () => actions.setChatDialog({ kind: 'instructions', sessionId }) },
+    { label: 'Model settings…', act: () => actions.setChatDialog({ kind: 'model_settings', sessionId }) },
+    {
+      label: 'Copy conversation',
+      act: () => void actions.copyConversation(sessionId).then((copied) => setNote(copied ? 'Conversation copied as Markdown.' : 'Copying failed.')),
+    },
+    { label: 'Export as Markdown', act: () => void actions.exportSession(sessionId, 'markdown') },
+    { label: 'Export as JSON', act: () => void actions.exportSession(sessionId, 'json') },
+  ];
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    const move = (next: number) => {
+      event.preventDefault();
+      entries[(next + entries.length) % entries.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(entries.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  return (
+    <div className="conversation-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button"
+        aria-label="Conversation menu"
+        title="Instructions, model settings, copy and export"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MoreIcon />
+      </button>
+      {open ? (
+        <div ref={menuRef} className="menu-popover" role="menu" aria-label="Conversation" onKeyDown={onMenuKey}>
+          {items.map((item) => (
+            <button key={item.label} type="button" role="menuitem" tabIndex={-1} className="menu-item" onClick={run(item.act)}>
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <span className="visually-hidden" role="status">
+        {note}
+      </span>
+    </div>
+  );
+}
