@@ -6,6 +6,7 @@ import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
+import { AttachmentService } from './attachments/attachment-service';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
@@ -75,6 +76,7 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  readonly attachments: AttachmentService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -111,12 +113,18 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
   };
+  const attachments = new AttachmentService({
+    ...deps,
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    isCodex: (connectionId) => connections.isCodex(connectionId),
+  });
   const modelBackend = createModelAgentBackend({
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     tools: toolHost,
     now: () => deps.clock.now(),
+    loadAttachment: (ref) => attachments.load(ref),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -234,6 +242,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    attachments,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { ChangeEventBody } from '../../src-shared/events';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { InteractionCloseReason } from '../../src-shared/interaction-model';
@@ -33,6 +34,8 @@ export interface StartTurnRequest {
   readonly goalId?: string;
   /** What an untitled session should be called after this turn (a goal turn: its objective). */
   readonly titleHint?: string;
+  /** Files attached to the message (checked by the attachment service), kept on its transcript item. */
+  readonly attachments?: readonly AttachmentRef[];
 }
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
@@ -244,7 +247,7 @@ export class TurnService {
     );
     const position = stores.sessions.reservePositions(sessionId, 1);
     const item = stores.transcript.append(
-      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now },
+      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...attachmentData(request.attachments) },
       position,
     );
     if (session.titleSource === 'default') {
@@ -276,6 +279,10 @@ interface Admitted {
 }
 
 const SUPERSEDED = 'superseded';
+
+function attachmentData(attachments: readonly AttachmentRef[] | undefined): { data?: { attachments: readonly AttachmentRef[] } } {
+  return attachments === undefined || attachments.length === 0 ? {} : { data: { attachments } };
+}
 
 function closeReasonFor(source: string): InteractionCloseReason {
   if (source === 'session_archived') return 'session_archived';

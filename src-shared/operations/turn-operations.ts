@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QueuedMessage, TurnDetail, TurnSummary } from '../model';
+import { attachmentIds } from './attachment-operations';
 import { defineOperation } from './define-operation';
 import { id, MAX_STEPS_LIMIT, source, text } from './fields';
 
@@ -28,8 +29,9 @@ export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>(
       turnId: id,
       text,
       maxSteps: z.number().int().min(1).max(MAX_STEPS_LIMIT).optional(),
+      attachmentIds: attachmentIds.optional(),
     }),
-    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict'],
+    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict', 'invalid_input'],
   }),
   'turn.stop': defineOperation<TurnStopResult>()({
     mode: 'command',

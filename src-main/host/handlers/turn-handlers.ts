@@ -6,7 +6,11 @@ export const DEFAULT_STOP_SOURCE = 'stop_button';
 export const turnHandlers: HandlerTable<
   'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'
 > = {
-  'turn.start': ({ runtime }, input) => runtime.turns.start(input),
+  'turn.start': ({ runtime }, { attachmentIds, ...input }) => {
+    if (attachmentIds === undefined || attachmentIds.length === 0) return runtime.turns.start(input);
+    const attachments = runtime.attachments.forMessage(input.sessionId, attachmentIds);
+    return attachments.ok ? runtime.turns.start({ ...input, attachments: attachments.result }) : attachments;
+  },
   'turn.stop': ({ runtime }, input) =>
     runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
