@@ -8,6 +8,7 @@ import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
 import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
 import { FullModeDialog } from './workspace/FullModeDialog';
@@ -23,6 +24,7 @@ export function App() {
   const selectedSessionId = useAppStore((state) => state.selectedSessionId);
   return (
     <div className="app">
+      <SkipLink />
       <ConnectionBanner />
       <Toasts />
       <div className="app-body">

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon, StopIcon } from './icons';
 
@@ -23,6 +24,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
   const empty = draft.trim() === '';
+  const drop = useAttachmentDrop(sessionId);
 
   useEffect(() => {
     if (!archived) inputRef.current?.focus();
@@ -47,12 +49,14 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <form
       className="composer"
+      {...drop}
       onSubmit={(event) => {
         event.preventDefault();
         void actions.sendDraft(sessionId);
       }}
     >
       <div className="composer-box">
+        <AttachmentTray sessionId={sessionId} />
         <textarea
           id={COMPOSER_INPUT_ID}
           ref={inputRef}

@@ -1,6 +1,7 @@
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
 import { SEARCH_INPUT_ID } from './focus-targets';
+import { onSessionListKeyDown } from './session-list-keys';
 import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
@@ -14,6 +15,7 @@ export function Sidebar() {
   const listLoaded = useAppStore((state) => state.sessions.listLoaded);
   const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
   const searchText = useAppStore((state) => state.searchText);
+  const selectedId = useAppStore((state) => state.selectedSessionId);
   const actions = store.getState();
 
   return (
@@ -71,9 +73,9 @@ export function Sidebar() {
 
       <div className="sidebar-scroll">
         {listIds.length > 0 ? (
-          <ul className="session-list" role="list">
-            {listIds.map((sessionId) => (
-              <SessionRow key={sessionId} sessionId={sessionId} />
+          <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
+            {listIds.map((sessionId, index) => (
+              <SessionRow key={sessionId} sessionId={sessionId} tabStop={listIds.includes(selectedId ?? '') ? sessionId === selectedId : index === 0} />
             ))}
           </ul>
         ) : listLoaded ? (
