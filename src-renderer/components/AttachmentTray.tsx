@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type DragEvent } from 'react';
 import { formatBytes, type AttachmentRef } from '../../src-shared/attachment-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { CloseIcon } from './icons';
 
 /** Drop and paste handlers for the composer: files dropped or pasted onto it are attached. */
 export function useAttachmentDrop(sessionId: string) {
@@ -43,7 +44,7 @@ export function AttachmentTray({ sessionId }: { sessionId: string }) {
                 aria-label={`Remove ${attachment.name}`}
                 onClick={() => store.getState().removeAttachment(sessionId, attachment.attachmentId)}
               >
-                ×
+                <CloseIcon />
               </button>
             </li>
           ))}
@@ -71,7 +72,7 @@ export function AttachmentTray({ sessionId }: { sessionId: string }) {
 export function AttachmentLabel({ attachment }: { attachment: AttachmentRef }) {
   return (
     <span className="attachment-label">
-      <span aria-hidden="true">{attachment.kind === 'image' ? '🖼' : '📄'}</span> {attachment.name}{' '}
+      {attachment.name}{' '}
       <span className="attachment-size">({attachment.kind === 'image' ? 'image' : 'text'}, {formatBytes(attachment.sizeBytes)})</span>
     </span>
   );
