@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import { startAnthropicServer, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const base64 = (value: string | Buffer) => Buffer.from(value).toString('base64');
@@ -91,5 +91,31 @@ describe('attachments', () => {
     expect(foreign.ok ? null : foreign.error.code).toBe('not_found');
     const many = await t.invoke('turn.start', { sessionId, turnId: 't3', text: 'Look', attachmentIds: Array.from({ length: 11 }, (_, i) => `a${i}`) });
     expect(many.ok ? null : many.error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('at most 10 attachments') });
+  });
+});
+
+describe('attachments on the other providers', () => {
+  it('Anthropic receives the image as a base64 image block and the text file as text', async () => {
+    const anthropic = await startAnthropicServer({ models: ['claude-test'] });
+    try {
+      const { connection } = await t.call('connection.create', { name: 'Anthropic', providerType: 'anthropic', baseUrl: anthropic.baseUrl, apiKey: TEST_API_KEY });
+      const sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'claude-test' })).session.sessionId;
+      await t.call('attachment.add', { sessionId, attachmentId: 'a-text', name: 'a.txt', dataBase64: base64('alpha') });
+      await t.call('attachment.add', { sessionId, attachmentId: 'a-image', name: 'b.png', dataBase64: base64(PNG) });
+      anthropic.enqueue(textReply('Got them.'));
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'Look', attachmentIds: ['a-text', 'a-image'] });
+      await t.waitForTurn(sessionId, 't1', ['completed']);
+      const body = (await anthropic.waitForModelCall(0)).body as { messages: Array<{ role: string; content: unknown }> };
+      expect(body.messages.at(-1)).toMatchObject({
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look' },
+          { type: 'text', text: 'Attached file a.txt:\n```\nalpha\n```' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: base64(PNG) } },
+        ],
+      });
+    } finally {
+      await anthropic.close();
+    }
   });
 });
