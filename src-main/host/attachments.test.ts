@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
-import { startAnthropicServer, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import { startAnthropicServer, startOllamaServer, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const base64 = (value: string | Buffer) => Buffer.from(value).toString('base64');
@@ -116,6 +116,25 @@ describe('attachments on the other providers', () => {
       });
     } finally {
       await anthropic.close();
+    }
+  });
+
+  it('Ollama receives the image for a vision model and refuses it for a text-only one', async () => {
+    const ollama = await startOllamaServer({ models: ['llava:7b', 'llama3.1:8b'] });
+    try {
+      const { connection } = await t.call('connection.create', { name: 'Ollama', providerType: 'ollama', baseUrl: ollama.baseUrl });
+      const sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'llava:7b' })).session.sessionId;
+      await t.call('attachment.add', { sessionId, attachmentId: 'o-image', name: 'c.png', dataBase64: base64(PNG) });
+      ollama.enqueue(textReply('A tiny picture.'));
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'Describe', attachmentIds: ['o-image'] });
+      await t.waitForTurn(sessionId, 't1', ['completed']);
+      const body = (await ollama.waitForModelCall(0)).body as { messages: Array<{ role: string; content: unknown; images?: unknown }> };
+      expect(body.messages.at(-1)).toMatchObject({ role: 'user', images: [base64(PNG)] });
+      const textOnly = (await t.call('session.create', { connectionId: connection.connectionId, model: 'llama3.1:8b' })).session.sessionId;
+      const refused = await t.invoke('attachment.add', { sessionId: textOnly, attachmentId: 'o-2', name: 'c.png', dataBase64: base64(PNG) });
+      expect(refused.ok ? null : refused.error.message).toContain('llama3.1:8b does not accept images');
+    } finally {
+      await ollama.close();
     }
   });
 });

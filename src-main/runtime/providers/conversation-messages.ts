@@ -39,7 +39,8 @@ export function toModelMessages(messages: readonly ConversationMessage[], option
 function attachmentPart(attachment: ModelAttachment): TextPart | ImagePart {
   switch (attachment.kind) {
     case 'image':
-      return { type: 'image', image: attachment.data, mediaType: attachment.mediaType };
+      // As base64 text: every provider package takes it, while the Ollama one would send raw bytes as a JSON object.
+      return { type: 'image', image: Buffer.from(attachment.data).toString('base64'), mediaType: attachment.mediaType };
     case 'text': {
       const longestRun = Math.max(2, ...[...attachment.text.matchAll(/`+/g)].map((match) => match[0].length));
       const fence = '`'.repeat(longestRun + 1);
