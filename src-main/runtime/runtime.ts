@@ -7,6 +7,7 @@ import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { UsageQuery } from '../storage/usage-store';
 import type { AgentBackend } from './backends/agent-backend';
+import { AttachmentService } from './attachments/attachment-service';
 import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
 import { ChatService } from './chat/chat-service';
@@ -105,6 +106,7 @@ export interface Runtime {
   readonly mcp: McpServerService;
   /** Message search, instructions, model settings and exports. */
   readonly chat: ChatService;
+  readonly attachments: AttachmentService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -157,6 +159,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
     prepare: (sessionId) => mcp.prepare(sessionId),
   };
+  const attachments = new AttachmentService({
+    ...deps,
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    isCodex: (connectionId) => connections.isCodex(connectionId),
+  });
   const modelBackend = createModelAgentBackend({
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     streamStep: (request) => deps.providers.streamModelStep(request),
@@ -166,6 +173,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     instructionsFor: (sessionId) => skills?.promptFor(sessionId) ?? Promise.resolve(null),
     now: () => deps.clock.now(),
     preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
+    loadAttachment: (ref) => attachments.load(ref),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -313,6 +321,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     branches,
     mcp,
     chat,
+    attachments,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

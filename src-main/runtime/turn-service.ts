@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { ChangeEventBody } from '../../src-shared/events';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { InteractionCloseReason } from '../../src-shared/interaction-model';
@@ -35,6 +36,8 @@ export interface StartTurnRequest {
   readonly titleHint?: string;
   /** A tool call already made for this turn (a skill the person chose), recorded after the message, before the agent starts. */
   readonly preloaded?: PreloadedToolCall;
+  /** Files attached to the message (checked by the attachment service), kept on its transcript item. */
+  readonly attachments?: readonly AttachmentRef[];
 }
 
 export interface PreloadedToolCall {
@@ -254,7 +257,7 @@ export class TurnService {
     );
     const position = stores.sessions.reservePositions(sessionId, 1);
     const item = stores.transcript.append(
-      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now },
+      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...attachmentData(request.attachments) },
       position,
     );
     const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
@@ -305,6 +308,10 @@ interface Admitted {
 }
 
 const SUPERSEDED = 'superseded';
+
+function attachmentData(attachments: readonly AttachmentRef[] | undefined): { data?: { attachments: readonly AttachmentRef[] } } {
+  return attachments === undefined || attachments.length === 0 ? {} : { data: { attachments } };
+}
 
 function closeReasonFor(source: string): InteractionCloseReason {
   if (source === 'session_archived') return 'session_archived';

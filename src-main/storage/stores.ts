@@ -6,6 +6,7 @@ import { salvageDatabase, type SalvageReport } from './salvage';
 import { createAutomationStore, type AutomationStore } from './automation-store';
 import { createBranchStore, type BranchStore } from './branch-store';
 import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
+import { createAttachmentStore, type AttachmentStore } from './attachment-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
@@ -44,6 +45,7 @@ export interface Stores {
   readonly mcpServers: McpServerStore;
   readonly messageSearch: MessageSearchStore;
   readonly chatPreferences: ChatPreferencesStore;
+  readonly attachments: AttachmentStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -95,6 +97,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     mcpServers: createMcpServerStore(database),
     messageSearch: createMessageSearchStore(database),
     chatPreferences: createChatPreferencesStore(database),
+    attachments: createAttachmentStore(database, dataDir),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -9,6 +9,7 @@ import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
 import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
 import { FullModeDialog } from './workspace/FullModeDialog';
@@ -26,6 +27,7 @@ export function App() {
   const automationsOpen = useAppStore((state) => state.automations.open);
   return (
     <div className="app">
+      <SkipLink />
       <ConnectionBanner />
       <Toasts />
       <div className="app-body">

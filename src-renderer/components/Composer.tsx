@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon, StopIcon } from './icons';
 import { SlashMenu } from './SlashMenu';
@@ -25,6 +26,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
   const empty = draft.trim() === '';
+  const drop = useAttachmentDrop(sessionId);
 
   useEffect(() => {
     if (!archived) inputRef.current?.focus();
@@ -49,6 +51,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   return (
     <form
       className="composer"
+      {...drop}
       onSubmit={(event) => {
         event.preventDefault();
         void actions.sendDraft(sessionId);
@@ -56,6 +59,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
     >
       <div className="composer-box">
         <SlashMenu sessionId={sessionId} />
+        <AttachmentTray sessionId={sessionId} />
         <textarea
           id={COMPOSER_INPUT_ID}
           ref={inputRef}

@@ -1,6 +1,7 @@
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { Dialog } from './Dialog';
 import { CloseIcon } from './icons';
+import { FOCUS_COMPOSER_KEY } from './focus-targets';
 import { shortcutLabel } from './shortcut-label';
 import { DirectiveList } from './DirectiveList';
 
@@ -13,6 +14,8 @@ export function HelpPanel() {
   const shortcuts: ReadonlyArray<readonly [string, string]> = [
     [shortcutLabel('N'), 'New session'],
     [shortcutLabel('K'), 'Search sessions'],
+    [shortcutLabel(`Shift+${FOCUS_COMPOSER_KEY}`), 'Go to the message box'],
+    ['↑ ↓ in the session list', 'Move between sessions (→ reaches Rename, Archive, Delete)'],
     ['Enter', 'Send the message'],
     ['Shift+Enter', 'New line in the message'],
     ['Esc', 'Stop the running turn, or close what is open'],

@@ -4,6 +4,8 @@ import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectE
 import { useAppStore } from '../state/store-context';
 import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
+import { attachmentRefsIn } from '../../src-shared/attachment-model';
+import { SentAttachments } from './AttachmentTray';
 import { TargetIcon } from './icons';
 import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
@@ -84,6 +86,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
         <div className="message-line message-line-user">
           <div {...common} className="message message-user">
             {item.text}
+            <SentAttachments attachments={attachmentRefsIn(item.data)} />
           </div>
         </div>
       );

@@ -8,8 +8,11 @@ import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from '.
 
 const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'interrupted', 'failed']);
 
-/** One session in the sidebar: select on click, rename on double-click or Rename, archive, delete. */
-export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: string }) {
+/**
+ * One session in the sidebar: select on click, rename on double-click or Rename, archive, delete.
+ * Only the row that is the list's Tab stop (`tabStop`) is in the Tab order; arrow keys reach the rest.
+ */
+export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true }: { sessionId: string; tabStop?: boolean }) {
   const store = useStoreApi();
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
   const activity = useAppStore((state) => state.sessions.byId[sessionId]?.activity ?? 'idle');
@@ -37,6 +40,7 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
           type="button"
           className={`session-row-main${hasStatus ? ' has-status' : ''}`}
           aria-current={selected ? 'page' : undefined}
+          tabIndex={tabStop ? 0 : -1}
           onClick={() => actions.selectSession(sessionId)}
           onDoubleClick={() => actions.setRenaming(sessionId)}
         >
@@ -69,19 +73,19 @@ export const SessionRow = memo(function SessionRow({ sessionId }: { sessionId: s
       )}
       {renaming ? null : (
         <div className="session-row-actions">
-          <button type="button" className="icon-button" aria-label="Rename" title="Rename" onClick={() => actions.setRenaming(sessionId)}>
+          <button type="button" className="icon-button" aria-label="Rename" tabIndex={-1} title="Rename" onClick={() => actions.setRenaming(sessionId)}>
             <PencilIcon />
           </button>
           <button
             type="button"
             className="icon-button"
-            aria-label={archived ? 'Unarchive' : 'Archive'}
+            aria-label={archived ? 'Unarchive' : 'Archive'} tabIndex={-1}
             title={archived ? 'Unarchive' : 'Archive'}
             onClick={() => void actions.setSessionArchived(sessionId, !archived)}
           >
             {archived ? <UnarchiveIcon /> : <ArchiveIcon />}
           </button>
-          <button type="button" className="icon-button danger" aria-label="Delete" title="Delete" onClick={() => actions.askToDelete(sessionId)}>
+          <button type="button" className="icon-button danger" aria-label="Delete" tabIndex={-1} title="Delete" onClick={() => actions.askToDelete(sessionId)}>
             <TrashIcon />
           </button>
         </div>

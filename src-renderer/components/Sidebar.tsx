@@ -2,6 +2,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
 import { SEARCH_INPUT_ID } from './focus-targets';
 import { MessageSearchResults } from './MessageSearchResults';
+import { onSessionListKeyDown } from './session-list-keys';
 import { SessionRow } from './SessionRow';
 import { shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
@@ -16,6 +17,7 @@ export function Sidebar() {
   const listLoaded = useAppStore((state) => state.sessions.listLoaded);
   const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
   const searchText = useAppStore((state) => state.searchText);
+  const selectedId = useAppStore((state) => state.selectedSessionId);
   const actions = store.getState();
 
   return (
@@ -74,9 +76,9 @@ export function Sidebar() {
 
       <div className="sidebar-scroll">
         {listIds.length > 0 ? (
-          <ul className="session-list" role="list">
-            {listIds.map((sessionId) => (
-              <SessionRow key={sessionId} sessionId={sessionId} />
+          <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
+            {listIds.map((sessionId, index) => (
+              <SessionRow key={sessionId} sessionId={sessionId} tabStop={listIds.includes(selectedId ?? '') ? sessionId === selectedId : index === 0} />
             ))}
           </ul>
         ) : listLoaded ? (

@@ -6,6 +6,9 @@ export function focusComposer(): void {
   document.getElementById(COMPOSER_INPUT_ID)?.focus();
 }
 
+/** The shortcut that puts the cursor in the message box (Ctrl/⌘+Shift+L), as help shows it. */
+export const FOCUS_COMPOSER_KEY = 'L';
+
 export function focusSearch(): void {
   const input = document.getElementById(SEARCH_INPUT_ID);
   if (input instanceof HTMLInputElement) {

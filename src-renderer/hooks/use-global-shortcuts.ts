@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { focusSearch } from '../components/focus-targets';
+import { FOCUS_COMPOSER_KEY, focusComposer, focusSearch } from '../components/focus-targets';
 import type { AppStore } from '../state/app-state';
 import { isBusy } from '../state/selectors';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
@@ -11,7 +11,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Ctrl/⌘+, Settings, Esc stops the running
+ * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Ctrl/⌘+Shift+L the message box, Ctrl/⌘+, Settings, Esc stops the running
  * turn (or closes what is open: help, Settings, a goal dialog), ? or Ctrl+/ toggles the help panel.
  */
 export function useGlobalShortcuts(store: AppStore): void {
@@ -29,6 +29,9 @@ export function useGlobalShortcuts(store: AppStore): void {
         event.preventDefault();
         if (state.settings === null) state.openSettings();
         else state.closeSettings();
+      } else if (modifier && event.shiftKey && !event.altKey && key === FOCUS_COMPOSER_KEY.toLowerCase()) {
+        event.preventDefault();
+        focusComposer();
       } else if (modifier && !event.altKey && key === 'k') {
         event.preventDefault();
         focusSearch();

@@ -1,3 +1,4 @@
+import { MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRecord } from '../../src-shared/attachment-model';
 import type { SliceCreator } from './app-state';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
@@ -16,6 +17,11 @@ export interface ComposerSlice {
    */
   readonly composerNotices: Readonly<Record<string, string>>;
   setDraft(sessionId: string, text: string): void;
+  /** Files attached to each session's next message (stored on the host already). */
+  readonly pendingAttachments: Readonly<Record<string, readonly AttachmentRecord[]>>;
+  /** Stores the files on the host for the next message; a refused one is said in a notice and left out. */
+  attachFiles(sessionId: string, files: readonly File[]): Promise<void>;
+  removeAttachment(sessionId: string, attachmentId: string): void;
   /** Sends the draft: a new turn, or a follow-up queued behind the running one. */
   sendDraft(sessionId: string): Promise<void>;
   /** Stops the session's running turn; follow-ups it cancels go back into the composer. */
@@ -57,19 +63,56 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     return true;
   }
 
+  const setPending = (sessionId: string, attachments: readonly AttachmentRecord[]) =>
+    set((state) => ({ pendingAttachments: { ...state.pendingAttachments, [sessionId]: attachments } }));
+  const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
+
   return {
     drafts: {},
     composerNotices: {},
+    pendingAttachments: {},
     setDraft,
+
+    async attachFiles(sessionId, files) {
+      set((state) => ({ composerNotices: Object.fromEntries(Object.entries(state.composerNotices).filter(([key]) => key !== sessionId)) }));
+      for (const file of files) {
+        if ((get().pendingAttachments[sessionId]?.length ?? 0) >= MAX_ATTACHMENTS_PER_MESSAGE) {
+          notify(sessionId, `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments.`);
+          return;
+        }
+        const dataBase64 = await base64Of(file);
+        const outcome = await link.invoke('attachment.add', { sessionId, attachmentId: deps.newId(), name: file.name || 'pasted file', dataBase64 });
+        if (!outcome.ok) {
+          notify(sessionId, outcome.error.message);
+          continue;
+        }
+        setPending(sessionId, [...(get().pendingAttachments[sessionId] ?? []), outcome.result.attachment]);
+      }
+    },
+
+    removeAttachment(sessionId, attachmentId) {
+      setPending(sessionId, (get().pendingAttachments[sessionId] ?? []).filter((attachment) => attachment.attachmentId !== attachmentId));
+    },
 
     async sendDraft(sessionId) {
       const text = get().drafts[sessionId] ?? '';
       if (text.trim() === '') return;
       if (unreachable(sessionId, NOT_SENT_NOTICE)) return;
-      setDraft(sessionId, '');
       const running = isBusy(get().sessions.byId[sessionId]?.activity);
+      const attachments = get().pendingAttachments[sessionId] ?? [];
+      if (attachments.length > 0 && running) {
+        notify(sessionId, 'Files go with a new message: send this once the current turn is done, or stop it first.');
+        return;
+      }
+      setDraft(sessionId, '');
       let sent: boolean;
-      if (running) {
+      if (attachments.length > 0) {
+        const attachmentIds = attachments.map((attachment) => attachment.attachmentId);
+        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text, attachmentIds });
+        sent = outcome.ok;
+        if (outcome.ok) setPending(sessionId, []);
+        else get().reportFailure(outcome.error);
+      } else if (running) {
         sent = await submitFollowUp(sessionId, text);
       } else {
         const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text });
@@ -116,3 +159,11 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
   };
 };
+
+/** A file's bytes as base64 (what `attachment.add` carries). */
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}

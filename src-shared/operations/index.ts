@@ -3,6 +3,7 @@ import type { OperationDefinition } from './define-operation';
 import { automationOperations } from './automation-operations';
 import { branchOperations } from './branch-operations';
 import { chatOperations } from './chat-operations';
+import { attachmentOperations } from './attachment-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
@@ -38,6 +39,7 @@ export const operations = {
   ...skillOperations,
   ...mcpOperations,
   ...chatOperations,
+  ...attachmentOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QueuedMessage, TurnDetail, TurnSummary } from '../model';
+import { attachmentIds } from './attachment-operations';
 import { defineOperation } from './define-operation';
 import { id, MAX_STEPS_LIMIT, source, text } from './fields';
 
@@ -30,8 +31,9 @@ export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>(
       maxSteps: z.number().int().min(1).max(MAX_STEPS_LIMIT).optional(),
       /** A skill to load for this turn (chosen from the composer's / menu), recorded before the agent starts. */
       skillId: id.optional(),
+      attachmentIds: attachmentIds.optional(),
     }),
-    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict', 'operation_unavailable'],
+    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict', 'operation_unavailable', 'invalid_input'],
   }),
   'turn.stop': defineOperation<TurnStopResult>()({
     mode: 'command',

@@ -2,6 +2,7 @@ import type { HandlerTable } from '../handler';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
+import { attachmentHandlers } from './attachment-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -36,4 +37,5 @@ export const handlers: HandlerTable = {
   ...skillHandlers,
   ...mcpHandlers,
   ...chatHandlers,
+  ...attachmentHandlers,
 };

@@ -7,7 +7,12 @@ export const DEFAULT_STOP_SOURCE = 'stop_button';
 export const turnHandlers: HandlerTable<
   'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'
 > = {
-  'turn.start': ({ runtime }, input) => (input.skillId === undefined ? runtime.turns.start(input) : startTurnWithSkill(runtime, { ...input, skillId: input.skillId })),
+  'turn.start': ({ runtime }, { attachmentIds, skillId, ...input }) => {
+    const attachments = attachmentIds === undefined || attachmentIds.length === 0 ? null : runtime.attachments.forMessage(input.sessionId, attachmentIds);
+    if (attachments !== null && !attachments.ok) return attachments;
+    const request = attachments === null ? input : { ...input, attachments: attachments.result };
+    return skillId === undefined ? runtime.turns.start(request) : startTurnWithSkill(runtime, { ...request, skillId });
+  },
   'turn.stop': ({ runtime }, input) =>
     runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),

@@ -31,7 +31,8 @@ export interface WebSocketTransport {
   close(): Promise<void>;
 }
 
-const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+/** Room for the largest attachment (a 5 MB image is about 6.7 MB as base64) with its request around it. */
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 /**

@@ -1,5 +1,9 @@
-import type { ConversationMessage } from '../providers';
+import { attachmentRefsIn, type AttachmentRef } from '../../../src-shared/attachment-model';
+import type { ConversationMessage, ModelAttachment } from '../providers';
 import type { HistoryMessage } from './agent-backend';
+
+/** Reads an attachment's content for the model. */
+export type AttachmentLoader = (ref: AttachmentRef) => ModelAttachment;
 
 export type { ConversationMessage } from '../providers';
 
@@ -13,7 +17,7 @@ const INTERRUPTED_RESULT = { error: 'This tool call was interrupted before it re
  * calls, and tool results. A tool call left without a result (the run was interrupted or stopped) gets
  * an explicit error result, so providers never see a dangling call.
  */
-export function conversationFromHistory(history: readonly HistoryMessage[]): ConversationMessage[] {
+export function conversationFromHistory(history: readonly HistoryMessage[], loadAttachment?: AttachmentLoader): ConversationMessage[] {
   const messages: ConversationMessage[] = [];
   let text = '';
   let reasoning = '';
@@ -52,7 +56,7 @@ export function conversationFromHistory(history: readonly HistoryMessage[]): Con
         awaiting = [...awaiting, ...(flushAssistant() ?? [])];
         flushResults(awaiting);
         awaiting = [];
-        messages.push({ role: 'user', text: message.text });
+        messages.push(userMessage(message, loadAttachment));
         break;
       case 'assistant':
         if (results.length > 0 || awaiting.length > 0) {
@@ -80,4 +84,11 @@ export function conversationFromHistory(history: readonly HistoryMessage[]): Con
   awaiting = [...awaiting, ...(flushAssistant() ?? [])];
   flushResults(awaiting);
   return messages;
+}
+
+/** A user message, with the files attached to it when there were any (and a loader to read them). */
+function userMessage(message: HistoryMessage, loadAttachment: AttachmentLoader | undefined): ConversationMessage {
+  const refs = loadAttachment === undefined ? [] : attachmentRefsIn(message.data);
+  if (loadAttachment === undefined || refs.length === 0) return { role: 'user', text: message.text };
+  return { role: 'user', text: message.text, attachments: refs.map(loadAttachment) };
 }

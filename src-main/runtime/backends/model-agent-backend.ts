@@ -6,9 +6,9 @@ import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { continuingPartialAnswer } from './continue-answer';
-import { conversationFromHistory, type ConversationMessage } from './conversation';
 import type { MemoryRecord } from '../../../src-shared/memory-model';
 import { withMemoryBrief } from '../memory/memory-brief';
+import { conversationFromHistory, type AttachmentLoader, type ConversationMessage } from './conversation';
 
 export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
@@ -28,6 +28,8 @@ export interface ModelAgentDeps {
   readonly maxRetries?: number;
   /** Base of the exponential backoff between retries (default 500 ms). */
   readonly retryBaseMs?: number;
+  /** Reads the files attached to user messages; without it they are left out. */
+  readonly loadAttachment?: AttachmentLoader;
 }
 
 /** The longest the backend waits before a retry, whatever the provider asks. */
@@ -62,7 +64,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       if (end.ended !== 'result') return;
       history = [...history, { role: 'tool_result', text: input.approvedToolCall.toolName, turnId: input.turnId, runId: input.runId, data: { ...input.approvedToolCall, output: end.output, isError: end.isError } }];
     }
-    const conversation = conversationFromHistory(history);
+    const conversation = conversationFromHistory(history, deps.loadAttachment);
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
     const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;

@@ -1,5 +1,5 @@
-import type { JSONValue, ModelMessage } from 'ai';
-import type { ConversationMessage, ModelToolResult } from './provider-types';
+import type { ImagePart, JSONValue, ModelMessage, TextPart } from 'ai';
+import type { ConversationMessage, ModelAttachment, ModelToolResult } from './provider-types';
 
 export interface MessageOptions {
   /**
@@ -18,7 +18,8 @@ export function toModelMessages(messages: readonly ConversationMessage[], option
   return messages.map((message): ModelMessage => {
     switch (message.role) {
       case 'user':
-        return { role: 'user', content: message.text };
+        if (message.attachments === undefined || message.attachments.length === 0) return { role: 'user', content: message.text };
+        return { role: 'user', content: [{ type: 'text', text: message.text }, ...message.attachments.map(attachmentPart)] };
       case 'assistant':
         return {
           role: 'assistant',
@@ -32,6 +33,22 @@ export function toModelMessages(messages: readonly ConversationMessage[], option
         return { role: 'tool', content: message.results.map((result) => ({ type: 'tool-result' as const, toolCallId: result.toolCallId, toolName: result.toolName, output: outputOf(result) })) };
     }
   });
+}
+
+/** A text file travels as a fenced block named by its file; an image as an image part. */
+function attachmentPart(attachment: ModelAttachment): TextPart | ImagePart {
+  switch (attachment.kind) {
+    case 'image':
+      // As base64 text: every provider package takes it, while the Ollama one would send raw bytes as a JSON object.
+      return { type: 'image', image: Buffer.from(attachment.data).toString('base64'), mediaType: attachment.mediaType };
+    case 'text': {
+      const longestRun = Math.max(2, ...[...attachment.text.matchAll(/`+/g)].map((match) => match[0].length));
+      const fence = '`'.repeat(longestRun + 1);
+      return { type: 'text', text: `Attached file ${attachment.name}:\n${fence}\n${attachment.text}\n${fence}` };
+    }
+    case 'missing':
+      return { type: 'text', text: `(The attached file ${attachment.name} is no longer stored, so its content cannot be shown.)` };
+  }
 }
 
 function outputOf(result: ModelToolResult): { type: 'json'; value: JSONValue } | { type: 'error-text'; value: string } {

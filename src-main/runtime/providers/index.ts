@@ -27,6 +27,7 @@ export { defaultBaseUrl } from './provider-endpoints';
 export { ProviderError, type ProviderErrorClass, type ProviderErrorDetails } from './provider-error';
 export type {
   ConversationMessage,
+  ModelAttachment,
   ModelFinishReason,
   ModelStepEvent,
   ModelStepRequest,

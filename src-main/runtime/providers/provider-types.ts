@@ -48,9 +48,16 @@ export interface ModelToolResult {
   readonly isError: boolean;
 }
 
+/** A file the person attached to their message: text travels as text, an image as an image part. */
+export type ModelAttachment =
+  | { readonly kind: 'text'; readonly name: string; readonly text: string }
+  | { readonly kind: 'image'; readonly name: string; readonly mediaType: string; readonly data: Uint8Array }
+  /** The file is no longer in the data directory: the model is told so. */
+  | { readonly kind: 'missing'; readonly name: string };
+
 /** The conversation so far, oldest first. The system prompt travels separately. */
 export type ConversationMessage =
-  | { readonly role: 'user'; readonly text: string }
+  | { readonly role: 'user'; readonly text: string; readonly attachments?: readonly ModelAttachment[] }
   | { readonly role: 'assistant'; readonly text: string; readonly reasoning?: string; readonly toolCalls?: readonly ModelToolCall[] }
   | { readonly role: 'tool'; readonly results: readonly ModelToolResult[] };
 

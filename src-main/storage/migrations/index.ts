@@ -16,6 +16,7 @@ import { migration020Automations } from './020-automations';
 import { migration016SessionBranches } from './016-session-branches';
 import { migration018McpServers } from './018-mcp-servers';
 import { migration021ChatEssentials } from './021-chat-essentials';
+import { migration022Attachments } from './022-attachments';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016SessionBranches,
   migration018McpServers,
   migration021ChatEssentials,
+  migration022Attachments,
 ];

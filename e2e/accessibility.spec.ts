@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { CairnHost, expect, test } from './fixtures';
+
+/**
+ * Every view, audited with axe-core in light and dark. To audit a new view, add one line here:
+ * its name and how to reach it from a freshly opened app with one seeded session.
+ */
+const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<void> }> = [
+  { name: 'welcome', open: async () => {} },
+  { name: 'session transcript', open: async (page) => openSession(page) },
+  { name: 'help', open: async (page) => { await page.keyboard.press('Control+/'); await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible(); } },
+  { name: 'settings: connections', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await expect(page.getByTestId('settings')).toBeVisible(); } },
+  { name: 'settings: usage', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Usage' }).click(); await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'); } },
+  { name: 'delete dialog', open: async (page) => { const row = page.getByTestId('session-row').first(); await row.hover(); await row.getByRole('button', { name: 'Delete' }).click(); await expect(page.getByRole('dialog')).toBeVisible(); } },
+  { name: 'workhub', open: async (page) => { await page.getByTestId('workhub-entry').click(); await expect(page.getByTestId('workhub-view')).toBeVisible(); } },
+];
+
+async function openSession(page: Page): Promise<void> {
+  await page.getByTestId('session-row').filter({ hasText: 'Audited session' }).getByRole('button').first().click();
+  await expect(page.locator('[data-kind="assistant_message"]').first()).toBeVisible();
+}
+
+async function seed(cairn: CairnHost): Promise<void> {
+  const { session } = await cairn.call('session.create', { title: 'Audited session' });
+  await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 'audit-turn', text: 'Hello, please answer with some **Markdown** and `code`.' });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const view of VIEWS) {
+    test(`axe finds no serious or critical violations: ${view.name}, ${colorScheme}`, async ({ page, cairn }) => {
+      await seed(cairn);
+      await page.emulateMedia({ colorScheme });
+      await cairn.open(page);
+      await view.open(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+      expect(serious).toEqual([]);
+    });
+  }
+}
+
+test('the session list is one Tab stop; arrow keys move between sessions and reach their actions', async ({ page, cairn }) => {
+  for (const title of ['First', 'Second', 'Third']) await cairn.call('session.create', { title });
+  await cairn.open(page);
+  const mains = page.getByTestId('session-row').getByRole('button');
+  await expect(page.getByTestId('session-row')).toHaveCount(3);
+  // Exactly one element of the list is in the Tab order.
+  const tabbable = await page.locator('.session-list [tabindex="0"], .session-list button:not([tabindex="-1"])').count();
+  expect(tabbable).toBe(1);
+  const first = page.getByTestId('session-row').nth(0).locator('.session-row-main');
+  await first.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('session-row').nth(1).locator('.session-row-main')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('session-row').nth(2).locator('.session-row-main')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('session-row').nth(2).getByRole('button', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-row').nth(2)).toHaveClass(/is-selected/);
+  expect(await mains.count()).toBeGreaterThan(3);
+});
+
+test('keyboard only: from an opened app to a sent message in at most five key presses', async ({ page, cairn }) => {
+  for (let index = 0; index < 12; index += 1) await cairn.call('session.create', { title: `Session ${index}` });
+  await cairn.open(page);
+  // Nothing has focus yet: the first Tab starts from the top of the page.
+  let presses = 0;
+  const press = async (key: string) => {
+    presses += 1;
+    await page.keyboard.press(key);
+  };
+  await press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the message box' })).toBeFocused();
+  await press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.type('Sent by keyboard alone');
+  await press('Enter');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('Sent by keyboard alone');
+  await expect(page.getByTestId('session-row').first()).toHaveClass(/is-selected/);
+  expect(presses).toBeLessThanOrEqual(5);
+
+  // The shortcut reaches the message box from anywhere.
+  await page.getByRole('searchbox', { name: 'Search sessions' }).or(page.getByRole('textbox', { name: 'Search sessions' })).focus();
+  await page.keyboard.press('Control+Shift+L');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+});
+
+test('closing a dialog returns focus to the control that opened it', async ({ page, cairn }) => {
+  await cairn.open(page);
+  const settingsButton = page.getByRole('button', { name: 'Settings', exact: true });
+  await settingsButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings')).toBeHidden();
+  await expect(settingsButton).toBeFocused();
+});

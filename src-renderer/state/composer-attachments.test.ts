@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AttachmentRecord } from '../../src-shared/attachment-model';
+import { session, turn } from './reducers/record-fixtures';
+import { setupStore as setup } from './test-store';
+
+const record = (attachmentId: string, name: string): AttachmentRecord => ({
+  attachmentId,
+  sessionId: 's1',
+  name,
+  mediaType: 'text/plain',
+  kind: 'text',
+  sizeBytes: 5,
+  sha256: 'ab',
+  createdAt: 0,
+});
+
+describe('attachments in the composer', () => {
+  it('uploads each file, says a refused one under the composer, and sends the rest with the next message', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.answer('attachment.add', ({ attachmentId, name }) =>
+      name === 'photo.png'
+        ? { ok: false, error: { code: 'invalid_input', message: '“photo.png” cannot be attached: The Offline demo cannot look at images.' } }
+        : { ok: true, result: { attachment: record(attachmentId, name) } },
+    );
+    await store.getState().attachFiles('s1', [new File(['hello'], 'notes.txt'), new File(['x'], 'photo.png')]);
+    expect(link.callsOf('attachment.add')[0]).toEqual({ sessionId: 's1', attachmentId: 'id-1', name: 'notes.txt', dataBase64: btoa('hello') });
+    expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
+    expect(store.getState().composerNotices.s1).toContain('The Offline demo cannot look at images');
+
+    link.answer('turn.start', ({ sessionId, turnId }) => ({ ok: true, result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true } }));
+    store.getState().setDraft('s1', 'read this');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.start')).toEqual([{ sessionId: 's1', turnId: 'id-3', text: 'read this', attachmentIds: ['id-1'] }]);
+    expect(store.getState().pendingAttachments.s1).toEqual([]);
+  });
+
+  it('keeps the files and the text while a turn runs, and says why nothing was sent', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.answer('attachment.add', ({ attachmentId, name }) => ({ ok: true, result: { attachment: record(attachmentId, name) } }));
+    await store.getState().attachFiles('s1', [new File(['hello'], 'notes.txt')]);
+    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
+    store.getState().flushEvents();
+    store.getState().setDraft('s1', 'read this');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.message.submit')).toEqual([]);
+    expect(store.getState().drafts.s1).toBe('read this');
+    expect(store.getState().pendingAttachments.s1).toHaveLength(1);
+    expect(store.getState().composerNotices.s1).toMatch(/^Files go with a new message/);
+  });
+});
