@@ -1,3 +1,4 @@
+import type { ContextMeter } from './context-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { ShellRunRecord } from './shell-run-model';
@@ -39,6 +40,8 @@ export type ChangeEventBody =
    */
   | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed'; readonly sessionId: string | null; readonly message: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
+  /** How full a session's context is, after each model request was fitted into its window. */
+  | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

@@ -17,6 +17,7 @@ import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
+import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { askUserTool } from './interactions/ask-user-tool';
@@ -75,6 +76,7 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  readonly context: ContextRuntime;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -102,10 +104,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  let interactions: InteractionService | null = null;
+  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
   const sessionTools = (sessionId: string): AgentTool[] => {
     const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...workspace];
+    return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...workspace];
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
@@ -116,6 +120,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     tools: toolHost,
+    context: context.model,
     now: () => deps.clock.now(),
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
@@ -130,7 +135,6 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
   }
   let turns: TurnService | null = null;
-  let interactions: InteractionService | null = null;
   const driver = new GoalDriver({
     stores: deps.stores,
     logger: deps.logger,
@@ -234,6 +238,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    context,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
+import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
@@ -26,6 +27,7 @@ export const operations = {
   ...shellOperations,
   ...desktopOperations,
   ...codexOperations,
+  ...contextOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

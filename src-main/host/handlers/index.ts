@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../handler';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
+import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
@@ -24,4 +25,5 @@ export const handlers: HandlerTable = {
   ...shellHandlers,
   ...desktopHandlers,
   ...codexHandlers,
+  ...contextHandlers,
 };

@@ -6,6 +6,7 @@ import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { continuingPartialAnswer } from './continue-answer';
 import { conversationFromHistory, type ConversationMessage } from './conversation';
+import type { ModelContext } from '../context/model-context';
 
 export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
@@ -14,6 +15,8 @@ export interface ModelAgentDeps {
   costOf(target: ProviderTarget, usage: ModelUsage): { usd: number } | null;
   /** The session's tools and the permission gate in front of them. */
   readonly tools: ToolHost;
+  /** Fits each request into the model's window (history, offloaded outputs, token estimates). */
+  readonly context: ModelContext;
   now(): number;
   /** Retries of a transient provider error within one step (default 3). */
   readonly maxRetries?: number;
@@ -46,26 +49,28 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const target = deps.resolveTarget(input.connectionId, input.model);
     if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
     const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
-    let history = input.history;
     if (input.approvedToolCall !== null) {
-      // The person approved this call while the run waited: run it now, then let the model go on.
+      // The person approved this call while the run waited: run it now (it is recorded), then let the model go on.
       const end = yield* runToolCall(input.approvedToolCall, deps.tools, context, { approved: true });
       if (end.ended !== 'result') return;
-      history = [...history, { role: 'tool_result', text: input.approvedToolCall.toolName, turnId: input.turnId, runId: input.runId, data: { ...input.approvedToolCall, output: end.output, isError: end.isError } }];
     }
-    const conversation = conversationFromHistory(history);
-    const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
     const system =
       input.resume === null
         ? SYSTEM_PROMPT
         : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+    let firstStep = true;
 
     for (;;) {
       yield { type: 'step_started' };
-      let text = '';
-      let reasoning = '';
       const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
+      // Each step reads what it sends from the transcript (where the previous step's calls and results
+      // are recorded by now), fitted into the model's window.
+      const tools = deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+      const fitted = deps.context.fit({ sessionId: input.sessionId, connectionId: input.connectionId, turnId: input.turnId, turnText: input.text, target, system, tools });
+      const conversation = conversationFromHistory(fitted.history);
+      const messages: ConversationMessage[] = firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
+      firstStep = false;
       for (let attempt = 0; ; attempt += 1) {
         let emitted = false;
         yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
@@ -74,24 +79,21 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             target,
             system,
             messages,
-            tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+            tools,
             signal,
           })) {
             if (!emitted) yield { type: 'provider_wait', progress: null };
             emitted = true;
             switch (event.type) {
               case 'text_delta':
-                text += event.text;
-                yield event;
-                break;
               case 'reasoning_delta':
-                reasoning += event.text;
                 yield event;
                 break;
               case 'tool_call':
                 calls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
                 break;
               case 'finish':
+                deps.context.observe(input.sessionId, target, fitted.estimatedInputTokens, event.usage.inputTokens);
                 yield {
                   type: 'usage',
                   model: target.modelId,
@@ -116,17 +118,13 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
           if (signal.aborted) return;
         }
       }
-      messages.push({ role: 'assistant', text, ...(reasoning === '' ? {} : { reasoning }), ...(calls.length === 0 ? {} : { toolCalls: calls }) });
       if (calls.length === 0) return;
 
-      const results: { toolCallId: string; toolName: string; output: unknown; isError: boolean }[] = [];
       for (const call of calls) {
         const end = yield* runToolCall(call, deps.tools, context, { approved: false });
         // Suspended: the run waits for the person (calls after this one in the step are not run).
         if (end.ended !== 'result') return;
-        results.push({ ...call, output: end.output, isError: end.isError });
       }
-      messages.push({ role: 'tool', results });
     }
   }
 
