@@ -1,6 +1,7 @@
 import { formatResults, type BenchResult } from './bench-result';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
+import { benchContextAssembly } from './context-assembly.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -15,6 +16,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
   ['codex', benchCodexTurn],
+  ['context', benchContextAssembly],
 ];
 
 const only = process.argv[2];
