@@ -2,6 +2,7 @@ import { usageDetail, usageLabel } from '../format/usage';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
+import { ContextMeterBadge } from './ContextMeterBadge';
 import { AlertIcon, TargetIcon } from './icons';
 import { ModelPicker } from './ModelPicker';
 
@@ -28,6 +29,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
             {usageLabel(totals)}
           </span>
         ) : null}
+        <ContextMeterBadge sessionId={sessionId} />
         <ModelPicker sessionId={sessionId} />
         {hasGoal || archived ? null : (
           <button type="button" className="button button-small button-quiet" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>

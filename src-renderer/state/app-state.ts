@@ -7,6 +7,7 @@ import type { Notifier } from '../platform/notifier';
 import type { CatalogSlice } from './catalog-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
+import type { ContextSlice } from './context-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { SessionsSlice } from './sessions-slice';
@@ -31,7 +32,8 @@ export type AppState = ConnectionSlice &
   WorkspaceSlice &
   ShellSlice &
   UiSlice &
-  SyncSlice;
+  SyncSlice &
+  ContextSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -3,6 +3,7 @@ import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createCatalogSlice } from './catalog-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
+import { createContextSlice } from './context-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createSessionsSlice } from './sessions-slice';
@@ -30,5 +31,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createShellSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
     ...createSyncSlice(set, get, deps),
+    ...createContextSlice(set, get, deps),
   }));
 }

@@ -57,6 +57,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     );
     if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
     state.noteWorkhubEvents(batch);
+    state.noteContextEvents(batch);
     for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
   }
 
