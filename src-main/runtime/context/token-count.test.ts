@@ -25,6 +25,8 @@ describe('token counting', () => {
     expect(calibration.factorFor('s2', 'anthropic')).toBe(1);
     calibration.observe('s1', 'anthropic', 100, 10_000);
     expect(calibration.factorFor('s1', 'anthropic')).toBe(3);
+    calibration.observe('s1', 'anthropic', 1_000, 10);
+    expect(calibration.factorFor('s1', 'anthropic')).toBe(0.8);
     calibration.observe('s3', 'openai', 1_000, 2_000);
     expect(calibration.factorFor('s3', 'openai')).toBe(1);
   });

@@ -22,8 +22,12 @@ export function countValueTokens(value: unknown): number {
   return countTokens(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 }
 
-/** The bounds of a calibration factor: a provider's count never strays further from ours. */
-const MIN_FACTOR = 0.5;
+/**
+ * The bounds of a calibration factor. Other tokenizers rarely count fewer tokens than o200k; a
+ * provider that reports far fewer (a server that fills in a dummy usage) must not make us send more
+ * than fits, so the estimate never drops below 0.8 of ours.
+ */
+const MIN_FACTOR = 0.8;
 const MAX_FACTOR = 3;
 
 /**
