@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ContextAssembler } from '../src-main/runtime/context/context-assembler';
-import { inputBudgetOf, DEFAULT_MODEL_WINDOW } from '../src-main/runtime/context/model-windows';
+import { inputBudgetOf, DEFAULT_MODEL_WINDOW } from '../src-shared/model-windows';
 import { OffloadStore } from '../src-main/runtime/context/offload';
 import { openStores, type Stores } from '../src-main/storage/stores';
 import type { BenchResult } from './bench-result';

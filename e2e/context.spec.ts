@@ -54,3 +54,23 @@ test('the header’s context meter appears with the first request and moves as t
   await page.reload();
   await expect(page.getByTestId('context-meter')).toContainText('/ 128k');
 });
+
+test('a model’s context window is set in Settings, and the meter follows it', async ({ page, cairn }) => {
+  await sessionOnServer(page, cairn);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByTestId('connection-row').filter({ hasText: 'Test server' }).click();
+  const section = settings.getByTestId('context-window-section');
+  await expect(section.getByTestId('context-window-note')).toContainText('128k tokens, 16.4k kept for the answer (known for this model)');
+  await section.getByRole('spinbutton', { name: 'Window (tokens)' }).fill('8000');
+  await section.getByRole('spinbutton', { name: 'Kept for the answer' }).fill('1000');
+  await section.getByRole('button', { name: 'Save window' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved.');
+  await expect(section.getByTestId('context-window-note')).toContainText('8k tokens, 1k kept for the answer (set here)');
+  await page.keyboard.press('Escape');
+
+  server.enqueue(textReply('Fine.'));
+  await send(page, 'Hello');
+  await expect(page.getByTestId('context-meter')).toContainText('/ 8k');
+  await expect(page.getByTestId('context-meter')).toHaveAttribute('title', /Window: set in Settings\./);
+});

@@ -5,6 +5,7 @@ import { findConnection, modelLabel, pickableModels } from '../state/reducers/ca
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionEditor } from './ConnectionEditor';
 import { ConnectionModels } from './ConnectionModels';
+import { ContextWindowSection } from './ContextWindowSection';
 import { CheckIcon, Spinner } from './icons';
 
 /** One connection in Settings: its form, Test, its models, Make default, and Remove. */
@@ -31,6 +32,7 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       <TestSection connection={connection} />
       <ConnectionModels connection={connection} />
       <DefaultSection connection={connection} />
+      <ContextWindowSection connection={connection} />
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>
   );

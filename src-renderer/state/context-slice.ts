@@ -1,4 +1,4 @@
-import type { ContextMeter } from '../../src-shared/context-model';
+import type { ContextMeter, ModelWindowOverride } from '../../src-shared/context-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 
@@ -9,6 +9,11 @@ export interface ContextSlice {
   readonly contextMeters: ContextMeters;
   loadContextMeter(sessionId: string): Promise<void>;
   noteContextEvents(batch: readonly ChangeEvent[]): void;
+  /** The windows set per connection and model in Settings, with their revision; null until read. */
+  readonly modelWindows: { readonly revision: number; readonly overrides: readonly ModelWindowOverride[] } | null;
+  loadModelWindows(): Promise<void>;
+  /** Sets (or with null clears) a model's window; answers what went wrong, if anything, for the person. */
+  setModelWindow(connectionId: string, modelId: string, window: { contextWindow: number; outputReserve: number } | null): Promise<string | null>;
 }
 
 /** Applies a batch of events to the meters: the newest meter of a session wins; a removed session's goes. */
@@ -26,6 +31,23 @@ export function reduceContextMeters(state: ContextMeters, batch: readonly Change
 
 export const createContextSlice: SliceCreator<ContextSlice> = (set, get, deps) => ({
   contextMeters: {},
+  modelWindows: null,
+
+  async loadModelWindows() {
+    const outcome = await deps.link.invoke('context.windows.get', {});
+    if (outcome.ok) set({ modelWindows: outcome.result });
+  },
+
+  async setModelWindow(connectionId, modelId, window) {
+    const expectedRevision = get().modelWindows?.revision;
+    const outcome = await deps.link.invoke('context.windows.set', { connectionId, modelId, window, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
+    if (outcome.ok) {
+      set({ modelWindows: outcome.result });
+      return null;
+    }
+    if (outcome.error.code === 'revision_conflict') void get().loadModelWindows();
+    return outcome.error.message;
+  },
 
   async loadContextMeter(sessionId) {
     const outcome = await deps.link.invoke('context.meter', { sessionId });

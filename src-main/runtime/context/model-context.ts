@@ -2,7 +2,7 @@ import type { ModelToolSpec, ProviderTarget } from '../providers/provider-types'
 import type { HistoryMessage } from '../backends/agent-backend';
 import type { ContextAssembler } from './context-assembler';
 import { MESSAGE_OVERHEAD_TOKENS } from './context-assembler';
-import { inputBudgetOf, modelWindowOf, type ModelWindow } from './model-windows';
+import { inputBudgetOf, modelWindowOf, type ModelWindow } from '../../../src-shared/model-windows';
 import { countTokens, countValueTokens, TokenCalibration } from './token-count';
 import type { ContextMeter } from '../../../src-shared/context-model';
 

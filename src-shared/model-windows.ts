@@ -1,5 +1,3 @@
-import type { ProviderType } from '../providers/provider-types';
-
 /** How much a model can read in one request, and how much of that is kept free for its answer. */
 export interface ModelWindow {
   readonly contextWindow: number;
@@ -56,7 +54,7 @@ const KNOWN: ReadonlyArray<readonly [prefix: string, contextWindow: number, outp
  * `context_length`, then the table, then the default (shown as such).
  */
 export function modelWindowOf(
-  _providerType: ProviderType,
+  _providerType: string,
   modelId: string,
   options: { readonly override?: Omit<ModelWindow, 'source'> | null; readonly reportedContextLength?: number | null } = {},
 ): ModelWindow {
