@@ -2,6 +2,7 @@ import { formatResults, type BenchResult } from './bench-result';
 import { benchBranchOpen } from './branch-open.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
+import { benchContextAssembly } from './context-assembly.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -17,6 +18,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['stream', benchStreamLatency],
   ['codex', benchCodexTurn],
   ['branch-open', benchBranchOpen],
+  ['context', benchContextAssembly],
 ];
 
 const only = process.argv[2];

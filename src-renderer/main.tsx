@@ -15,6 +15,7 @@ import { createAppStore } from './state/store';
 import { StoreProvider } from './state/store-context';
 import './styles/theme.css';
 import './styles/layout.css';
+import './styles/context.css';
 import './styles/sidebar.css';
 import './styles/transcript.css';
 import './styles/composer.css';

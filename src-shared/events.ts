@@ -1,4 +1,5 @@
 import type { AutomationNoticeCode } from './automation-model';
+import type { ContextMeter } from './context-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { MemoryRecord } from './memory-model';
@@ -52,6 +53,8 @@ export type ChangeEventBody =
   /** A branch of `sourceSessionId` was created (or finished copying); re-read with session.branches. */
   | { readonly kind: 'session.branched'; readonly sessionId: string; readonly sourceSessionId: string }
   /** Live output of a running command, coalesced (about every 50 ms). */
+  /** How full a session's context is, after each model request was fitted into its window. */
+  | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

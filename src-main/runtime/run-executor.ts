@@ -1,5 +1,5 @@
 import type { ChangeEventBody } from '../../src-shared/events';
-import type { RunKind, RunStatus, TranscriptItemKind, TurnSummary } from '../../src-shared/model';
+import type { RunKind, RunStatus, TurnSummary } from '../../src-shared/model';
 import type { LiveRunProgress, RunProgress } from '../../src-shared/run-progress';
 import type { Stores } from '../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './backends/agent-backend';
@@ -8,6 +8,7 @@ import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
 import type { AdmissionGate } from './lifecycle/admission-gate';
 import { RunRecorder, type RunIdentity } from './run-recorder';
+import { historyMessageOf } from './context/history-items';
 import { isStorageFailure, storageFailureEnding, storageFailureNotice, type StorageFailureEnding } from './storage-faults/storage-failure-ending';
 
 export interface RunExecutorDeps {
@@ -56,16 +57,6 @@ const HISTORY_LIMIT = 400;
 
 /** The terminal reason of runs the host ended because it was shutting down. */
 export const APP_SHUTDOWN = 'app_shutdown';
-
-const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
-  user_message: 'user',
-  assistant_message: 'assistant',
-  reasoning: 'reasoning',
-  tool_call: 'tool_call',
-  tool_result: 'tool_result',
-  proposal: null,
-  notice: null,
-};
 
 /**
  * Runs turns: one live run per session at most. It reads the backend's stream, records it through a
@@ -403,14 +394,7 @@ export class RunExecutor {
 
   private history(sessionId: string): HistoryMessage[] {
     const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
-    return items.flatMap((item): HistoryMessage[] => {
-      const role = HISTORY_ROLES[item.kind];
-      if (role === null) return [];
-      const reveal = this.deps.revealToolOutput;
-      const data =
-        item.kind === 'tool_result' && item.data?.masked === true && reveal !== undefined ? { ...item.data, output: reveal(item.data) } : item.data;
-      return [{ role, text: item.text, turnId: item.turnId, runId: item.runId, data }];
-    });
+    return items.flatMap((item) => historyMessageOf(item, this.deps.revealToolOutput) ?? []);
   }
 }
 

@@ -21,6 +21,7 @@ import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
+import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { askUserTool } from './interactions/ask-user-tool';
@@ -107,6 +108,7 @@ export interface Runtime {
   /** Message search, instructions, model settings and exports. */
   readonly chat: ChatService;
   readonly attachments: AttachmentService;
+  readonly context: ContextRuntime;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -135,6 +137,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  let interactions: InteractionService | null = null;
+  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
   const mcp = new McpServerService({ ...deps, bus, ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
@@ -144,11 +148,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     return skills;
   });
   /** The tool surface: every tool the agent of a session (or of a new session previewed) is offered. */
-  const toolsIn = (context: ToolSurfaceContext): AgentTool[] => {
-    const root = context.workspacePath;
+  const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
+    const root = surface.workspacePath;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    const servers = context.sessionId === null ? [] : mcp.toolsFor(context.sessionId);
-    return [askUserTool, currentTimeTool, ...goalTools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(context.permissionMode, tool));
+    const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
+    return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(surface.permissionMode, tool));
   };
   const sessionTools = (sessionId: string): AgentTool[] => {
     const session = deps.stores.sessions.get(sessionId);
@@ -171,6 +175,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     tools: toolHost,
     memoryBrief: (sessionId) => memory.briefFor(sessionId),
     instructionsFor: (sessionId) => skills?.promptFor(sessionId) ?? Promise.resolve(null),
+    context: context.model,
     now: () => deps.clock.now(),
     preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
     loadAttachment: (ref) => attachments.load(ref),
@@ -187,7 +192,6 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
   }
   let turns: TurnService | null = null;
-  let interactions: InteractionService | null = null;
   const driver = new GoalDriver({
     stores: deps.stores,
     logger: deps.logger,
@@ -322,6 +326,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     mcp,
     chat,
     attachments,
+    context,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

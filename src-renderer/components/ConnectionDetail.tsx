@@ -5,6 +5,7 @@ import { findConnection, modelLabel, pickableModels } from '../state/reducers/ca
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionEditor } from './ConnectionEditor';
 import { ConnectionModels } from './ConnectionModels';
+import { ContextWindowSection } from './ContextWindowSection';
 import { CheckIcon, Spinner } from './icons';
 import { ConnectionModelDefaults } from './ConnectionModelDefaults';
 
@@ -33,6 +34,7 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       <ConnectionModels connection={connection} />
       <ConnectionModelDefaults connection={connection} />
       <DefaultSection connection={connection} />
+      <ContextWindowSection connection={connection} />
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>
   );

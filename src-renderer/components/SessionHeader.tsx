@@ -2,6 +2,7 @@ import { usageDetail, usageLabel } from '../format/usage';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
+import { ContextMeterBadge } from './ContextMeterBadge';
 import { AlertIcon, TargetIcon } from './icons';
 import { ModelPicker } from './ModelPicker';
 import { SessionChatTools } from './SessionChatTools';
@@ -29,6 +30,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
             {usageLabel(totals)}
           </span>
         ) : null}
+        <ContextMeterBadge sessionId={sessionId} />
         <ModelPicker sessionId={sessionId} />
         <SessionChatTools sessionId={sessionId} />
         {hasGoal || archived ? null : (

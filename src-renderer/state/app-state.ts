@@ -10,6 +10,7 @@ import type { CatalogSlice } from './catalog-slice';
 import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
+import type { ContextSlice } from './context-slice';
 import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { MemorySlice } from './memory-slice';
@@ -43,7 +44,8 @@ export type AppState = ConnectionSlice &
   AutomationsSlice &
   MemorySlice &
   BranchesSlice &
-  ChatSlice;
+  ChatSlice &
+  ContextSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -165,6 +165,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       void get().openSession(sessionId);
       void get().loadGoal(sessionId);
       void get().loadSessionUsage(sessionId);
+      void get().loadContextMeter(sessionId);
     },
   };
 };

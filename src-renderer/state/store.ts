@@ -6,6 +6,7 @@ import { createCatalogSlice } from './catalog-slice';
 import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
+import { createContextSlice } from './context-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
@@ -42,5 +43,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createMemorySlice(set, get, deps),
     ...createBranchesSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
+    ...createContextSlice(set, get, deps),
   }));
 }

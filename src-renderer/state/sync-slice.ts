@@ -60,6 +60,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteMemoryEvents(batch);
     state.noteBranchEvents(batch);
     state.noteMcpEvents(batch);
+    state.noteContextEvents(batch);
     for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
   }

@@ -6,6 +6,7 @@ import { chatOperations } from './chat-operations';
 import { attachmentOperations } from './attachment-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
+import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
@@ -40,6 +41,7 @@ export const operations = {
   ...mcpOperations,
   ...chatOperations,
   ...attachmentOperations,
+  ...contextOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

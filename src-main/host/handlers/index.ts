@@ -5,6 +5,7 @@ import { chatHandlers } from './chat-handlers';
 import { attachmentHandlers } from './attachment-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
+import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
@@ -38,4 +39,5 @@ export const handlers: HandlerTable = {
   ...mcpHandlers,
   ...chatHandlers,
   ...attachmentHandlers,
+  ...contextHandlers,
 };

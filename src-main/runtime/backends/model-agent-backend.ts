@@ -9,6 +9,7 @@ import { continuingPartialAnswer } from './continue-answer';
 import type { MemoryRecord } from '../../../src-shared/memory-model';
 import { withMemoryBrief } from '../memory/memory-brief';
 import { conversationFromHistory, type AttachmentLoader, type ConversationMessage } from './conversation';
+import type { ModelContext } from '../context/model-context';
 
 export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
@@ -21,6 +22,8 @@ export interface ModelAgentDeps {
   memoryBrief?(sessionId: string): readonly MemoryRecord[];
   /** What the agent is told about the session beyond the fixed prompt (its skills), read at the start of each run. */
   instructionsFor?(sessionId: string): Promise<string | null>;
+  /** Fits each request into the model's window (history, offloaded outputs, token estimates). */
+  readonly context: ModelContext;
   now(): number;
   /** The person's instructions and model settings for a run of this session (none when absent). */
   preferencesOf?(sessionId: string, connectionId: string): RunPreferences;
@@ -57,15 +60,11 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const target = deps.resolveTarget(input.connectionId, input.model);
     if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
     const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
-    let history = input.history;
     if (input.approvedToolCall !== null) {
-      // The person approved this call while the run waited: run it now, then let the model go on.
+      // The person approved this call while the run waited: run it now (it is recorded), then let the model go on.
       const end = yield* runToolCall(input.approvedToolCall, deps.tools, context, { approved: true });
       if (end.ended !== 'result') return;
-      history = [...history, { role: 'tool_result', text: input.approvedToolCall.toolName, turnId: input.turnId, runId: input.runId, data: { ...input.approvedToolCall, output: end.output, isError: end.isError } }];
     }
-    const conversation = conversationFromHistory(history, deps.loadAttachment);
-    const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
     const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;
     const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
@@ -75,15 +74,21 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       input.resume === null
         ? base
         : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+    let firstStep = true;
 
     for (;;) {
       // The session's MCP servers connected (and their tool lists current) before the step's tools are listed.
       await deps.tools.prepare?.(input.sessionId);
       if (signal.aborted) return;
       yield { type: 'step_started' };
-      let text = '';
-      let reasoning = '';
       const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
+      // Each step reads what it sends from the transcript (where the previous step's calls and results
+      // are recorded by now), fitted into the model's window.
+      const tools = deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+      const fitted = deps.context.fit({ sessionId: input.sessionId, connectionId: input.connectionId, turnId: input.turnId, turnText: input.text, target, system, tools });
+      const conversation = conversationFromHistory(fitted.history, deps.loadAttachment);
+      const messages: ConversationMessage[] = firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
+      firstStep = false;
       for (let attempt = 0; ; attempt += 1) {
         let emitted = false;
         yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
@@ -93,24 +98,21 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
             system,
             messages,
             ...preferences.modelSettings,
-            tools: deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+            tools,
             signal,
           })) {
             if (!emitted) yield { type: 'provider_wait', progress: null };
             emitted = true;
             switch (event.type) {
               case 'text_delta':
-                text += event.text;
-                yield event;
-                break;
               case 'reasoning_delta':
-                reasoning += event.text;
                 yield event;
                 break;
               case 'tool_call':
                 calls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
                 break;
               case 'finish':
+                deps.context.observe(input.sessionId, target, fitted.estimatedInputTokens, event.usage.inputTokens);
                 yield {
                   type: 'usage',
                   model: target.modelId,
@@ -135,17 +137,13 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
           if (signal.aborted) return;
         }
       }
-      messages.push({ role: 'assistant', text, ...(reasoning === '' ? {} : { reasoning }), ...(calls.length === 0 ? {} : { toolCalls: calls }) });
       if (calls.length === 0) return;
 
-      const results: { toolCallId: string; toolName: string; output: unknown; isError: boolean }[] = [];
       for (const call of calls) {
         const end = yield* runToolCall(call, deps.tools, context, { approved: false });
         // Suspended: the run waits for the person (calls after this one in the step are not run).
         if (end.ended !== 'result') return;
-        results.push({ ...call, output: end.output, isError: end.isError });
       }
-      messages.push({ role: 'tool', results });
     }
   }
 

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countTokens } from '../runtime/context/token-count';
+import { startTestHost, type TestHost } from '../testing/host-fixture';
+import { openAIErrors, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer, type RecordedRequest } from '../testing/provider-servers';
+
+/** A small model: 4,000 tokens of window, 500 kept for the answer. */
+const WINDOW = 4_000;
+const RESERVE = 500;
+
+let t: TestHost;
+let server: ProviderTestServer;
+let sessionId: string;
+let connectionId: string;
+
+beforeEach(async () => {
+  server = await startOpenAIChatServer({ models: ['tiny-model'] });
+  t = await startTestHost({ retryBaseMs: 5 });
+  ({ connectionId } = (await t.call('connection.create', { name: 'Tiny', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY })).connection);
+  await t.call('context.windows.set', { connectionId, modelId: 'tiny-model', window: { contextWindow: WINDOW, outputReserve: RESERVE }, expectedRevision: 0 });
+  sessionId = (await t.call('session.create', { connectionId, model: 'tiny-model' })).session.sessionId;
+});
+afterEach(async () => {
+  await t.close();
+  await server.close();
+});
+
+/** Tokens of the whole request body as JSON: more than the provider counts (keys, quotes, the tool list). */
+const bodyTokens = (request: RecordedRequest) => countTokens(JSON.stringify(request.body));
+const sentence = (turn: number, what: string) => `${what} ${turn}: ${'the river bends past the old mill and the stones are cold '.repeat(8)}`;
+
+/** Answers like a model with that window: a context-length error when the request does not fit. */
+function windowedReply(turn: number) {
+  return (request: RecordedRequest) => (bodyTokens(request) > WINDOW - RESERVE ? openAIErrors.contextLengthExceeded() : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 }));
+}
+
+describe('a long session within a small model window', () => {
+  it('runs 300 turns, ten times the window in all, with every request within the window', async () => {
+    let total = 0;
+    for (let turn = 0; turn < 300; turn += 1) {
+      server.enqueue(windowedReply(turn));
+      const text = sentence(turn, 'Question');
+      total += countTokens(text) + countTokens(sentence(turn, 'Answer'));
+      await t.call('turn.start', { sessionId, turnId: `t${turn}`, text });
+      const done = await t.waitForTurn(sessionId, `t${turn}`, ['completed', 'failed']);
+      expect(done.status, `turn ${turn}: ${done.latestRun.errorMessage ?? ''}`).toBe('completed');
+    }
+    expect(total).toBeGreaterThan(10 * WINDOW);
+    const calls = server.modelCalls();
+    expect(calls).toHaveLength(300);
+    for (const call of calls) expect(bodyTokens(call)).toBeLessThanOrEqual(WINDOW - RESERVE);
+    // The last request still carries the recent turns and the turn's own question.
+    const last = calls.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(JSON.stringify(last.messages.at(-1))).toContain('Question 299');
+    expect(JSON.stringify(last.messages)).toContain('Answer 298');
+    expect(JSON.stringify(last.messages)).not.toContain('Question 0:');
+    // The whole transcript is kept.
+    const page = await t.call('transcript.page', { sessionId, limit: 10 });
+    expect(page.nextBefore).not.toBeNull();
+
+    const { meter } = await t.call('context.meter', { sessionId });
+    expect(meter).toMatchObject({ contextWindow: WINDOW, outputReserve: RESERVE, windowSource: 'override', trimmed: true, modelId: 'tiny-model' });
+    expect(meter?.used).toBeLessThanOrEqual(WINDOW - RESERVE);
+    expect(meter?.used).toBeGreaterThan((WINDOW - RESERVE) / 2);
+    expect(t.events.some((event) => event.kind === 'context.changed' && event.sessionId === sessionId)).toBe(true);
+  }, 120_000);
+
+  it('keeps window overrides revisioned, refuses a stale revision and a reserve larger than the window', async () => {
+    const before = await t.call('context.windows.get', {});
+    expect(before.overrides).toEqual([{ connectionId, modelId: 'tiny-model', contextWindow: WINDOW, outputReserve: RESERVE }]);
+    const stale = await t.invoke('context.windows.set', { connectionId, modelId: 'tiny-model', window: null, expectedRevision: 0 });
+    expect(stale.ok ? null : stale.error.code).toBe('revision_conflict');
+    const wrong = await t.invoke('context.windows.set', { connectionId, modelId: 'tiny-model', window: { contextWindow: 2_000, outputReserve: 2_000 } });
+    expect(wrong.ok ? null : wrong.error.code).toBe('invalid_input');
+    const cleared = await t.call('context.windows.set', { connectionId, modelId: 'tiny-model', window: null, expectedRevision: before.revision });
+    expect(cleared).toEqual({ revision: before.revision + 1, overrides: [] });
+  });
+});

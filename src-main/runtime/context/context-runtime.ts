@@ -1,0 +1,78 @@
+import type { ContextMeter, ModelWindowOverride } from '../../../src-shared/context-model';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../event-bus';
+import type { AgentTool } from '../tools/agent-tool';
+import { ContextAssembler } from './context-assembler';
+import type { RevealToolOutput } from './history-items';
+import { createModelContext, type ModelContext } from './model-context';
+import { OffloadStore } from './offload';
+import { readOutputTool } from './read-output-tool';
+
+const OVERRIDES_KEY = 'context.modelWindows';
+
+export interface ModelWindowSettings {
+  readonly revision: number;
+  readonly overrides: readonly ModelWindowOverride[];
+}
+
+export interface ContextRuntimeDeps {
+  readonly dataDir: string;
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly reveal: RevealToolOutput;
+}
+
+/** The context domain as the runtime composes it: fitting requests, offloaded output, meters, windows set in Settings. */
+export interface ContextRuntime {
+  readonly model: ModelContext;
+  /** Tools the built-in agent gets from this domain (read_output). */
+  readonly tools: readonly AgentTool[];
+  /** The meter of a session's latest request since the host started; null before its first. */
+  meterOf(sessionId: string): ContextMeter | null;
+  windowSettings(): ModelWindowSettings;
+  /** Sets (or, with null, clears) the window of a connection's model. */
+  setWindow(
+    change: { connectionId: string; modelId: string; window: { contextWindow: number; outputReserve: number } | null },
+    expectedRevision: number | undefined,
+  ): Outcome<ModelWindowSettings>;
+}
+
+export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
+  const offload = new OffloadStore(deps.dataDir);
+  const meters = new Map<string, ContextMeter>();
+  const windowSettings = (): ModelWindowSettings => deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
+  const model = createModelContext({
+    assembler: new ContextAssembler({ transcript: deps.stores.transcript, offload, reveal: deps.reveal }),
+    overrideOf(connectionId, modelId) {
+      const found = windowSettings().overrides.find((entry) => entry.connectionId === connectionId && entry.modelId === modelId);
+      return found === undefined ? null : { contextWindow: found.contextWindow, outputReserve: found.outputReserve };
+    },
+    onMeter(sessionId, meter) {
+      meters.set(sessionId, meter);
+      deps.bus.publish({ kind: 'context.changed', sessionId, meter });
+    },
+  });
+  return {
+    model,
+    tools: [readOutputTool(offload)],
+    meterOf: (sessionId) => meters.get(sessionId) ?? null,
+    windowSettings,
+    setWindow(change, expectedRevision) {
+      if (change.window !== null && change.window.outputReserve >= change.window.contextWindow) {
+        return fail('invalid_input', 'The reserve for the answer must be smaller than the context window.');
+      }
+      return deps.stores.transaction(() => {
+        const current = windowSettings();
+        if (expectedRevision !== undefined && expectedRevision !== current.revision) {
+          return fail('revision_conflict', 'The context windows were changed elsewhere. Reload them and try again.');
+        }
+        const others = current.overrides.filter((entry) => !(entry.connectionId === change.connectionId && entry.modelId === change.modelId));
+        const overrides = change.window === null ? others : [...others, { connectionId: change.connectionId, modelId: change.modelId, ...change.window }];
+        const next = { revision: current.revision + 1, overrides };
+        deps.stores.settings.set(OVERRIDES_KEY, next);
+        return ok(next);
+      });
+    },
+  };
+}

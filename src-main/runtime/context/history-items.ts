@@ -1,0 +1,23 @@
+import type { TranscriptItem, TranscriptItemKind } from '../../../src-shared/model';
+import type { HistoryMessage } from '../backends/agent-backend';
+
+const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
+  user_message: 'user',
+  assistant_message: 'assistant',
+  reasoning: 'reasoning',
+  tool_call: 'tool_call',
+  tool_result: 'tool_result',
+  proposal: null,
+  notice: null,
+};
+
+/** Unmasks a tool result whose transcript copy is masked (a secret answer). */
+export type RevealToolOutput = (data: Readonly<Record<string, unknown>>) => unknown;
+
+/** What a transcript item says to the model, or null for items the model never sees (notices, proposals). */
+export function historyMessageOf(item: TranscriptItem, reveal?: RevealToolOutput): HistoryMessage | null {
+  const role = HISTORY_ROLES[item.kind];
+  if (role === null) return null;
+  const data = item.kind === 'tool_result' && item.data?.masked === true && reveal !== undefined ? { ...item.data, output: reveal(item.data) } : item.data;
+  return { role, text: item.text, turnId: item.turnId, runId: item.runId, data };
+}

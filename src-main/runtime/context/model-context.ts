@@ -1,0 +1,76 @@
+import type { ModelToolSpec, ProviderTarget } from '../providers/provider-types';
+import type { HistoryMessage } from '../backends/agent-backend';
+import type { ContextAssembler } from './context-assembler';
+import { MESSAGE_OVERHEAD_TOKENS } from './context-assembler';
+import { inputBudgetOf, modelWindowOf, type ModelWindow } from '../../../src-shared/model-windows';
+import { countTokens, countValueTokens, TokenCalibration } from './token-count';
+import type { ContextMeter } from '../../../src-shared/context-model';
+
+/** Kept free on top of the reserve for the answer: our count is an estimate. */
+const SAFETY_MARGIN = 0.05;
+
+export interface FitRequest {
+  readonly sessionId: string;
+  readonly connectionId: string;
+  readonly turnId: string;
+  readonly turnText: string;
+  readonly target: ProviderTarget;
+  readonly system: string;
+  readonly tools: readonly ModelToolSpec[];
+}
+
+export interface FittedRequest {
+  readonly history: HistoryMessage[];
+  /** What we expect the provider to count as this request's input tokens. */
+  readonly estimatedInputTokens: number;
+  readonly meter: ContextMeter;
+}
+
+export interface ModelContextDeps {
+  readonly assembler: ContextAssembler;
+  /** The person's window for a connection's model, if they set one in Settings. */
+  readonly overrideOf: (connectionId: string, modelId: string) => Omit<ModelWindow, 'source'> | null;
+  /** Told each time a session's request was fitted (the header's meter follows it). */
+  readonly onMeter?: (sessionId: string, meter: ContextMeter) => void;
+}
+
+/** What the model agent asks before each step: what to send so the request fits the window. */
+export interface ModelContext {
+  fit(request: FitRequest): FittedRequest;
+  /** After a call: the provider's own count of the input, to calibrate the next estimate. */
+  observe(sessionId: string, target: ProviderTarget, estimated: number, reported: number): void;
+  windowOf(connectionId: string, target: Pick<ProviderTarget, 'providerType' | 'modelId'>): ModelWindow;
+}
+
+export function createModelContext(deps: ModelContextDeps): ModelContext {
+  const calibration = new TokenCalibration();
+  const windowOf: ModelContext['windowOf'] = (connectionId, target) =>
+    modelWindowOf(target.providerType, target.modelId, { override: deps.overrideOf(connectionId, target.modelId) });
+  return {
+    windowOf,
+    fit(request) {
+      const window = windowOf(request.connectionId, request.target);
+      const factor = calibration.factorFor(request.sessionId, request.target.providerType);
+      const system = Math.ceil((countTokens(request.system) + MESSAGE_OVERHEAD_TOKENS) * factor);
+      const tools = Math.ceil(countValueTokens(request.tools) * factor);
+      const input = inputBudgetOf(window);
+      const budget = Math.max(0, Math.floor(input * (1 - SAFETY_MARGIN)) - system - tools);
+      const assembled = deps.assembler.assemble({ sessionId: request.sessionId, turnId: request.turnId, turnText: request.turnText, budget, factor });
+      const estimatedInputTokens = system + tools + assembled.tokens;
+      const meter: ContextMeter = {
+        used: estimatedInputTokens,
+        contextWindow: window.contextWindow,
+        outputReserve: window.outputReserve,
+        windowSource: window.source,
+        breakdown: { system: system + tools, summary: 0, messages: assembled.tokens - assembled.toolTokens, toolOutput: assembled.toolTokens },
+        trimmed: assembled.trimmed,
+        modelId: request.target.modelId,
+      };
+      deps.onMeter?.(request.sessionId, meter);
+      return { history: assembled.history, estimatedInputTokens: Math.round(estimatedInputTokens / factor), meter };
+    },
+    observe(sessionId, target, estimated, reported) {
+      calibration.observe(sessionId, target.providerType, estimated, reported);
+    },
+  };
+}

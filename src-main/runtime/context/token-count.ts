@@ -1,0 +1,52 @@
+import { countTokens as countBpe } from 'gpt-tokenizer';
+import type { ProviderType } from '../providers/provider-types';
+
+/**
+ * Byte-pair encoding is quadratic in the length of a run without spaces (a megabyte of base64 takes
+ * minutes), so long text is counted in slices. A token split at a slice edge counts twice: the
+ * estimate errs a little high, never low.
+ */
+const SLICE_CHARS = 1_000;
+const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
+
+/** Tokens of `text` under OpenAI's o200k encoding. */
+export function countTokens(text: string): number {
+  if (text.length <= SLICE_CHARS) return countBpe(text, NO_SPECIAL);
+  let total = 0;
+  for (let start = 0; start < text.length; start += SLICE_CHARS) total += countBpe(text.slice(start, start + SLICE_CHARS), NO_SPECIAL);
+  return total;
+}
+
+/** Tokens of a structured value as a provider receives it (JSON). */
+export function countValueTokens(value: unknown): number {
+  return countTokens(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+}
+
+/**
+ * The bounds of a calibration factor. Other tokenizers rarely count fewer tokens than o200k; a
+ * provider that reports far fewer (a server that fills in a dummy usage) must not make us send more
+ * than fits, so the estimate never drops below 0.8 of ours.
+ */
+const MIN_FACTOR = 0.8;
+const MAX_FACTOR = 3;
+
+/**
+ * The OpenAI tokenizer is exact for OpenAI models and an estimate for everyone else. For other
+ * providers the estimate is scaled by how far off it was on the previous call of the same session:
+ * the provider's reported input tokens divided by what we estimated for that request.
+ */
+export class TokenCalibration {
+  private readonly factors = new Map<string, number>();
+
+  factorFor(sessionId: string, providerType: ProviderType): number {
+    if (providerType === 'openai') return 1;
+    return this.factors.get(sessionId) ?? 1;
+  }
+
+  /** After a call: what we estimated for its input, and what the provider says it read. */
+  observe(sessionId: string, providerType: ProviderType, estimated: number, reported: number): void {
+    if (providerType === 'openai' || estimated <= 0 || reported <= 0) return;
+    const factor = Math.min(MAX_FACTOR, Math.max(MIN_FACTOR, reported / estimated));
+    this.factors.set(sessionId, factor);
+  }
+}
