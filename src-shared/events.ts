@@ -1,3 +1,4 @@
+import type { AgentTreeNode } from './agent-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { ShellRunRecord } from './shell-run-model';
@@ -33,6 +34,8 @@ export type ChangeEventBody =
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
+  /** A child agent of the tree was started or changed (null: the tree itself changed, e.g. it failed); re-read it with agent.tree. */
+  | { readonly kind: 'agent.changed'; readonly rootSessionId: string; readonly child: AgentTreeNode | null }
   /**
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.

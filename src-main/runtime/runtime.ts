@@ -19,6 +19,8 @@ import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
+import { AgentService } from './agents/agent-service';
+import { createAgentTools } from './agents/agent-tools';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
 import { GoalDriver } from './goals/goal-driver';
@@ -75,6 +77,8 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  /** Subagents: child sessions, their trees and the Stop that cascades down them. */
+  readonly agents: AgentService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -102,10 +106,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  let agents: AgentService | null = null;
+  const agentService = () => {
+    if (agents === null) throw new Error('Agents are not ready');
+    return agents;
+  };
+  const agentTools = createAgentTools(agentService);
   const sessionTools = (sessionId: string): AgentTool[] => {
     const root = deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
     const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    return [askUserTool, currentTimeTool, ...goalTools, ...workspace];
+    return agentService().surface(sessionId, [askUserTool, currentTimeTool, ...goalTools, ...workspace], agentTools);
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId).filter((tool) => gate.offers(sessionId, tool)),
@@ -117,6 +127,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     tools: toolHost,
     now: () => deps.clock.now(),
+    systemPromptFor: (sessionId) => agents?.systemPromptFor(sessionId) ?? null,
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -181,6 +192,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const turnService = turns;
+  agents = new AgentService({ ...deps, bus, admission, turns: () => turnService });
+  const agentServiceReady = agents;
   goals = new GoalService({
     ...deps,
     bus,
@@ -234,6 +247,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    agents: agentServiceReady,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

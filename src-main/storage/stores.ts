@@ -3,6 +3,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import { DataDirError } from './data-dir-errors';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
+import { createAgentStore, type AgentStore } from './agent-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
@@ -34,6 +35,7 @@ export interface Stores {
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
+  readonly agents: AgentStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -80,6 +82,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
+    agents: createAgentStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

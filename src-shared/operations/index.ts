@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
+import { agentOperations } from './agent-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { desktopOperations } from './desktop-operations';
@@ -26,6 +27,7 @@ export const operations = {
   ...shellOperations,
   ...desktopOperations,
   ...codexOperations,
+  ...agentOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { agentHandlers } from './agent-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -24,4 +25,5 @@ export const handlers: HandlerTable = {
   ...shellHandlers,
   ...desktopHandlers,
   ...codexHandlers,
+  ...agentHandlers,
 };

@@ -19,6 +19,8 @@ export interface ModelAgentDeps {
   readonly maxRetries?: number;
   /** Base of the exponential backoff between retries (default 500 ms). */
   readonly retryBaseMs?: number;
+  /** Instructions for this session besides Cairn's own (a child agent's, or its parent's children). */
+  readonly systemPromptFor?: (sessionId: string) => string | null;
 }
 
 /** The longest the backend waits before a retry, whatever the provider asks. */
@@ -56,10 +58,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
     const conversation = conversationFromHistory(history);
     const messages: ConversationMessage[] = input.resume === null ? conversation : continuingPartialAnswer(conversation, target.providerType);
     const maxAttempts = maxRetries + 1;
+    const extra = deps.systemPromptFor?.(input.sessionId) ?? null;
+    const base = extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`;
     const system =
       input.resume === null
-        ? SYSTEM_PROMPT
-        : `${SYSTEM_PROMPT}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+        ? base
+        : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
 
     for (;;) {
       yield { type: 'step_started' };

@@ -12,6 +12,7 @@ import { migration011PermissionGrantRevocations } from './011-permission-grant-r
 import { migration012ConnectionTimeouts } from './012-connection-timeouts';
 import { migration013Codex } from './013-codex';
 import { migration014CodexBinary } from './014-codex-binary';
+import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012ConnectionTimeouts,
   migration013Codex,
   migration014CodexBinary,
+  migration019AgentChildren,
 ];
