@@ -114,7 +114,7 @@ function parseSpawn(word: string, rest: string): ScriptedDirective {
     count = Math.min(32, Math.max(1, Number(match[1])));
     rest = rest.slice(match[0].length);
   }
-  const agentMatch = /^([a-z0-9][a-z0-9_-]*)\s*/.exec(rest);
+  const agentMatch = /^(?!wait\s*$)([a-z0-9][a-z0-9_-]*)\s*/.exec(rest);
   const agent = agentMatch?.[1] ?? (word === '/spawn-many' ? 'worker' : null);
   if (agent === null) return { kind: 'bad_directive', message: SPAWN_USAGE };
   rest = rest.slice(agentMatch?.[0].length ?? 0);
