@@ -1,5 +1,6 @@
 import type { AutomationNoticeCode } from './automation-model';
 import type { ContextMeter } from './context-model';
+import type { AgentTreeNode } from './agent-model';
 import type { GoalRecord } from './goal-model';
 import type { InteractionRecord } from './interaction-model';
 import type { MemoryRecord } from './memory-model';
@@ -40,6 +41,8 @@ export type ChangeEventBody =
   /** An MCP server's settings or status changed (connected, starting, failed, disabled). */
   | { readonly kind: 'mcp.server.changed'; readonly server: McpServerRecord }
   | { readonly kind: 'mcp.server.removed'; readonly serverId: string }
+  /** A child agent of the tree was started or changed (null: the tree itself changed, e.g. it failed); re-read it with agent.tree. */
+  | { readonly kind: 'agent.changed'; readonly rootSessionId: string; readonly child: AgentTreeNode | null }
   /**
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.

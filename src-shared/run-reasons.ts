@@ -13,6 +13,9 @@ const REASONS: Readonly<Record<string, string>> = {
   goal_paused: 'the goal was paused',
   workhub_stop: 'the WorkHub stopped it',
   workhub_correct: 'the WorkHub moved this request to another session',
+  parent_stopped: 'the agent that started it was stopped',
+  stopped_by_parent: 'the agent that started it stopped it',
+  tree_failed: 'its agent tree was stopped after a failure',
   // Endings that are not a stop.
   app_restarted: 'the app restarted',
   app_shutdown: 'the app was closed',

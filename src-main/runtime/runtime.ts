@@ -24,6 +24,8 @@ import { AdmissionGate } from './lifecycle/admission-gate';
 import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
+import { AgentService } from './agents/agent-service';
+import { createAgentTools } from './agents/agent-tools';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
 import { GoalDriver } from './goals/goal-driver';
@@ -109,6 +111,8 @@ export interface Runtime {
   readonly chat: ChatService;
   readonly attachments: AttachmentService;
   readonly context: ContextRuntime;
+  /** Subagents: child sessions, their trees and the Stop that cascades down them. */
+  readonly agents: AgentService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -137,6 +141,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
+  let agents: AgentService | null = null;
+  const agentService = () => {
+    if (agents === null) throw new Error('Agents are not ready');
+    return agents;
+  };
+  const agentTools = createAgentTools(agentService);
   let interactions: InteractionService | null = null;
   const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
@@ -156,7 +166,9 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const sessionTools = (sessionId: string): AgentTool[] => {
     const session = deps.stores.sessions.get(sessionId);
-    return session === null ? [] : toolsIn({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
+    if (session === null) return [];
+    const own = toolsIn({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
+    return agentService().surface(sessionId, own, agentTools.filter((tool) => gate.offersIn(session.permissionMode, tool)));
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId),
@@ -179,6 +191,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     now: () => deps.clock.now(),
     preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
     loadAttachment: (ref) => attachments.load(ref),
+    systemPromptFor: (sessionId) => agents?.systemPromptFor(sessionId) ?? null,
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -254,6 +267,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const skillsReady = skills;
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const turnService = turns;
+  agents = new AgentService({ ...deps, bus, admission, turns: () => turnService });
+  const agentServiceReady = agents;
   goals = new GoalService({
     ...deps,
     bus,
@@ -327,6 +342,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     chat,
     attachments,
     context,
+    agents: agentServiceReady,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

@@ -7,6 +7,7 @@ import { createAutomationStore, type AutomationStore } from './automation-store'
 import { createBranchStore, type BranchStore } from './branch-store';
 import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
+import { createAgentStore, type AgentStore } from './agent-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
@@ -46,6 +47,7 @@ export interface Stores {
   readonly messageSearch: MessageSearchStore;
   readonly chatPreferences: ChatPreferencesStore;
   readonly attachments: AttachmentStore;
+  readonly agents: AgentStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -98,6 +100,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     messageSearch: createMessageSearchStore(database),
     chatPreferences: createChatPreferencesStore(database),
     attachments: createAttachmentStore(database, dataDir),
+    agents: createAgentStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -4,6 +4,7 @@ import { automationOperations } from './automation-operations';
 import { branchOperations } from './branch-operations';
 import { chatOperations } from './chat-operations';
 import { attachmentOperations } from './attachment-operations';
+import { agentOperations } from './agent-operations';
 import { codexOperations } from './codex-operations';
 import { connectionOperations } from './connection-operations';
 import { contextOperations } from './context-operations';
@@ -42,6 +43,7 @@ export const operations = {
   ...chatOperations,
   ...attachmentOperations,
   ...contextOperations,
+  ...agentOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -3,6 +3,7 @@ import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
 import { attachmentHandlers } from './attachment-handlers';
+import { agentHandlers } from './agent-handlers';
 import { codexHandlers } from './codex-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { contextHandlers } from './context-handlers';
@@ -40,4 +41,5 @@ export const handlers: HandlerTable = {
   ...chatHandlers,
   ...attachmentHandlers,
   ...contextHandlers,
+  ...agentHandlers,
 };

@@ -33,6 +33,8 @@ export interface ModelAgentDeps {
   readonly retryBaseMs?: number;
   /** Reads the files attached to user messages; without it they are left out. */
   readonly loadAttachment?: AttachmentLoader;
+  /** Instructions for this session besides Cairn's own (a child agent's, or its parent's children). */
+  readonly systemPromptFor?: (sessionId: string) => string | null;
 }
 
 /** The longest the backend waits before a retry, whatever the provider asks. */
@@ -66,9 +68,11 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       if (end.ended !== 'result') return;
     }
     const maxAttempts = maxRetries + 1;
-    const extra = (await deps.instructionsFor?.(input.sessionId)) ?? null;
+    const skillsPrompt = (await deps.instructionsFor?.(input.sessionId)) ?? null;
+    const agentPrompt = deps.systemPromptFor?.(input.sessionId) ?? null;
     const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
-    const prompt = systemPromptWith(extra === null ? SYSTEM_PROMPT : `${SYSTEM_PROMPT}\n\n${extra}`, preferences.instructions);
+    const own = [SYSTEM_PROMPT, agentPrompt, skillsPrompt].filter((part): part is string => part !== null).join('\n\n');
+    const prompt = systemPromptWith(own, preferences.instructions);
     const base = withMemoryBrief(prompt, deps.memoryBrief?.(input.sessionId) ?? []);
     const system =
       input.resume === null

@@ -5,6 +5,7 @@ import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
 import { goalTurnNumber } from '../goals/goal-prompt';
 import { runToolCall, type ToolHost } from '../tools/tool-runner';
 import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
+import { scriptedSpawn } from './scripted-spawn';
 import { SCRIPTED_ASK, SCRIPTED_ASK_SECRET, SCRIPTED_FORM, summariseAnswer } from './scripted-interactions';
 
 export const SCRIPTED_BACKEND_ID = 'scripted';
@@ -122,6 +123,11 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
           { approved: false },
         );
         if (end.ended === 'result') yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
+        break;
+      }
+      case 'spawn': {
+        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+        yield* scriptedSpawn(directive, options.tools, context);
         break;
       }
       case 'bad_directive':

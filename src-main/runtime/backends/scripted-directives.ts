@@ -9,6 +9,7 @@ export type ScriptedDirective =
   | { readonly kind: 'tool'; readonly toolName: string; readonly input: unknown }
   | { readonly kind: 'bad_directive'; readonly message: string }
   | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
+  | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean }
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
@@ -24,6 +25,8 @@ export const DIRECTIVE_HELP = [
   '/remember [global] TEXT — saves TEXT to long-term memory (this workspace\'s, or global)',
   '/recall QUERY — searches long-term memory',
   '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
+  '/spawn AGENT "TASK" [wait] — starts a child agent (explore, worker or your own) on TASK, a quoted message the child follows; with wait, waits for its report',
+  '/spawn-many N [AGENT] ["TASK"] [wait] — starts N child agents at once (default: worker streaming a short answer)',
 ] as const;
 
 const MAX_CHUNKS = 100_000;
@@ -79,6 +82,9 @@ export function parseDirective(text: string): ScriptedDirective {
       if (rest[0] === undefined) return { kind: 'bad_directive', message: 'Usage: /skill ID' };
       return { kind: 'tool', toolName: 'load_skill', input: { id: rest[0] } };
     }
+    case '/spawn':
+    case '/spawn-many':
+      return parseSpawn(word, trimmed.slice(word.length).trim());
     case '/tool': {
       const toolName = rest[0];
       if (toolName === undefined) return { kind: 'bad_directive', message: 'Usage: /tool NAME JSON' };
@@ -111,4 +117,44 @@ export function countStreamChunks(text: string, total: number): number {
   let highest = 0;
   for (const match of text.matchAll(pattern)) highest = Math.max(highest, Number(match[1]));
   return highest;
+}
+
+const SPAWN_USAGE = 'Usage: /spawn AGENT "TASK" [wait], or /spawn-many N [AGENT] ["TASK"] [wait]';
+const DEFAULT_CHILD_TASK = '/stream 12 40';
+
+/** `/spawn explore "task" [wait]` and `/spawn-many N [agent] ["task"] [wait]`; the task is a JSON string. */
+function parseSpawn(word: string, rest: string): ScriptedDirective {
+  let count = 1;
+  if (word === '/spawn-many') {
+    const match = /^(\d+)\s*/.exec(rest);
+    if (match === null) return { kind: 'bad_directive', message: SPAWN_USAGE };
+    count = Math.min(32, Math.max(1, Number(match[1])));
+    rest = rest.slice(match[0].length);
+  }
+  const agentMatch = /^(?!wait\s*$)([a-z0-9][a-z0-9_-]*)\s*/.exec(rest);
+  const agent = agentMatch?.[1] ?? (word === '/spawn-many' ? 'worker' : null);
+  if (agent === null) return { kind: 'bad_directive', message: SPAWN_USAGE };
+  rest = rest.slice(agentMatch?.[0].length ?? 0);
+  let task = word === '/spawn-many' ? DEFAULT_CHILD_TASK : null;
+  if (rest.startsWith('"')) {
+    const end = closingQuote(rest);
+    if (end === -1) return { kind: 'bad_directive', message: SPAWN_USAGE };
+    try {
+      task = JSON.parse(rest.slice(0, end + 1)) as string;
+    } catch {
+      return { kind: 'bad_directive', message: SPAWN_USAGE };
+    }
+    rest = rest.slice(end + 1).trim();
+  }
+  if (task === null || task.trim() === '') return { kind: 'bad_directive', message: SPAWN_USAGE };
+  if (rest !== '' && rest !== 'wait') return { kind: 'bad_directive', message: SPAWN_USAGE };
+  return { kind: 'spawn', agent, tasks: Array.from({ length: count }, () => task), wait: rest === 'wait' };
+}
+
+function closingQuote(text: string): number {
+  for (let index = 1; index < text.length; index += 1) {
+    if (text[index] === '\\') index += 1;
+    else if (text[index] === '"') return index;
+  }
+  return -1;
 }
