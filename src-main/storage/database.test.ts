@@ -18,6 +18,12 @@ describe('openDatabase', () => {
     db.close();
   });
 
+  it('lists the migrations in strictly increasing version order (the runner applies them in list order)', () => {
+    const versions = MIGRATIONS.map((migration) => migration.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+
   it('is idempotent: reopening applies nothing twice', () => {
     const path = dir();
     openDatabase(path).close();

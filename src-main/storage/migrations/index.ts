@@ -38,10 +38,10 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012ConnectionTimeouts,
   migration013Codex,
   migration014CodexBinary,
-  migration020Automations,
   migration016SessionBranches,
   migration018McpServers,
+  migration019AgentChildren,
+  migration020Automations,
   migration021ChatEssentials,
   migration022Attachments,
-  migration019AgentChildren,
 ];
