@@ -36,7 +36,7 @@ test('a request goes to the session it belongs to, and runs there', async ({ pag
 
   // The Tasks view lists it with its live state, and opens it.
   await page.getByTestId('workhub-entry').click();
-  await page.getByRole('button', { name: 'Tasks' }).click();
+  await page.getByTestId('workhub-view').getByRole('button', { name: 'Tasks' }).click();
   const task = page.getByTestId('tasks-view').getByTestId('task');
   await expect(task).toHaveCount(1);
   await expect(task).toHaveAttribute('data-status', 'completed');
@@ -142,6 +142,11 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
     [setAside, 'superseded', 'set aside for a newer request'],
   ] as const;
   for (const [card, phase, text] of decided) {
+    // The transcript is virtualized: scroll back until the card is rendered (it may be above the fold).
+    await expect(async () => {
+      if ((await card.count()) === 0) await page.getByTestId('workhub-view').getByTestId('transcript').evaluate((element) => element.scrollBy(0, -300));
+      expect(await card.count()).toBe(1);
+    }).toPass({ timeout: 15_000 });
     await expect(card).toHaveAttribute('data-phase', phase);
     await expect(card.getByTestId('proposal-result')).toContainText(text);
     await expect(card.getByRole('button', { name: /^(Do it|Stop|Resume|Cancel|Pick another|Start new instead)$/ })).toHaveCount(0);
