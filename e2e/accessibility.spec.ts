@@ -14,6 +14,10 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
   { name: 'settings: usage', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Usage' }).click(); await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'); } },
   { name: 'delete dialog', open: async (page) => { const row = page.getByTestId('session-row').first(); await row.hover(); await row.getByRole('button', { name: 'Delete' }).click(); await expect(page.getByRole('dialog')).toBeVisible(); } },
   { name: 'workhub', open: async (page) => { await page.getByTestId('workhub-entry').click(); await expect(page.getByTestId('workhub-view')).toBeVisible(); } },
+  { name: 'automations', open: async (page) => { await page.getByTestId('automations-entry').click(); await expect(page.getByTestId('daily-review')).toBeVisible(); } },
+  { name: 'settings: memory', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Memory' }).click(); await expect(page.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true'); } },
+  { name: 'settings: tools (MCP)', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Tools (MCP)' }).click(); await expect(page.getByRole('tab', { name: 'Tools (MCP)' })).toHaveAttribute('aria-selected', 'true'); } },
+  { name: 'settings: instructions', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Instructions' }).click(); await expect(page.getByRole('tab', { name: 'Instructions' })).toHaveAttribute('aria-selected', 'true'); } },
 ];
 
 async function openSession(page: Page): Promise<void> {

@@ -50,4 +50,13 @@ test('enable the daily review, run it now, and open its session', async ({ page,
   await review.getByTestId('open-review-session').click();
   await expect(page.getByText('Daily review for the day ending').first()).toBeVisible();
   await expect(page.getByTestId('session-row').filter({ hasText: 'Daily review' })).toHaveCount(1);
+  // It is pinned: the first row of the list, marked so, even though other sessions are newer.
+  await cairn.call('session.create', { title: 'Newer work' });
+  await expect(page.getByTestId('session-row').filter({ hasText: 'Newer work' })).toHaveCount(1);
+  await expect(page.getByTestId('session-row').first()).toContainText('Daily review');
+  await expect(page.getByTestId('session-row').first().getByTestId('pinned-badge')).toHaveText('pinned');
+  await expect(page.getByTestId('pinned-badge')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('session-row').first().getByTestId('pinned-badge')).toBeVisible();
+  await expect(page.getByTestId('session-row').first()).toContainText('Daily review');
 });

@@ -12,7 +12,7 @@ const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'int
  * One session in the sidebar: select on click, rename on double-click or Rename, archive, delete.
  * Only the row that is the list's Tab stop (`tabStop`) is in the Tab order; arrow keys reach the rest.
  */
-export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true }: { sessionId: string; tabStop?: boolean }) {
+export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, pinned = false }: { sessionId: string; tabStop?: boolean; pinned?: boolean }) {
   const store = useStoreApi();
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
   const activity = useAppStore((state) => state.sessions.byId[sessionId]?.activity ?? 'idle');
@@ -46,6 +46,11 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true }
         >
           <span className="session-row-title">{title}</span>
           <span className="session-row-meta">
+            {pinned ? (
+              <span className="session-badge badge-pinned" data-testid="pinned-badge" title="Pinned: the Daily review writes here">
+                pinned
+              </span>
+            ) : null}
             {goalStatus !== null ? (
               <span
                 className={`goal-badge tone-${goalTone(goalStatus)}`}

@@ -12,8 +12,11 @@ import { AutomationsEntry } from './automations/AutomationsEntry';
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
   const store = useStoreApi();
-  const listIds = useAppStore((state) => state.sessions.listIds);
+  const loadedIds = useAppStore((state) => state.sessions.listIds);
+  const pinnedId = useAppStore((state) => state.automations.review?.sessionId ?? null);
   const archivedView = useAppStore((state) => state.sessions.view.archived);
+  // The Daily review session is pinned at the top of the active list.
+  const listIds = pinnedId !== null && !archivedView && loadedIds.includes(pinnedId) ? [pinnedId, ...loadedIds.filter((id) => id !== pinnedId)] : loadedIds;
   const listLoaded = useAppStore((state) => state.sessions.listLoaded);
   const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
   const searchText = useAppStore((state) => state.searchText);
@@ -78,7 +81,7 @@ export function Sidebar() {
         {listIds.length > 0 ? (
           <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
             {listIds.map((sessionId, index) => (
-              <SessionRow key={sessionId} sessionId={sessionId} tabStop={listIds.includes(selectedId ?? '') ? sessionId === selectedId : index === 0} />
+              <SessionRow key={sessionId} sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={listIds.includes(selectedId ?? '') ? sessionId === selectedId : index === 0} />
             ))}
           </ul>
         ) : listLoaded ? (

@@ -8,6 +8,10 @@ export function AutomationsEntry() {
   const store = useStoreApi();
   const selected = useAppStore((state) => state.automations.open && state.selectedSessionId === null);
   const leftForSession = useAppStore((state) => state.automations.open && state.selectedSessionId !== null);
+  // The daily review's settings name its reserved session, which the session list pins at the top.
+  useEffect(() => {
+    void store.getState().loadAutomations();
+  }, [store]);
   // Opening a session leaves the view: coming back to no session shows the welcome, not Automations.
   useEffect(() => {
     if (leftForSession) store.getState().closeAutomations();
