@@ -45,8 +45,14 @@ test('enable the daily review, run it now, and open its session', async ({ page,
   await review.getByRole('switch', { name: 'Daily review enabled' }).click();
   await expect(review.getByRole('switch', { name: 'Daily review enabled' })).toBeChecked();
   await expect(review).toContainText('Next:');
+  // Who writes it: the default, or a connection of the person's choosing (saved with the review's settings).
+  await review.getByRole('combobox', { name: 'Review connection' }).selectOption({ label: 'Offline demo' });
+  await expect.poll(async () => (await cairn.call('dailyReview.get', {})).config.connectionId).not.toBeNull();
   await review.getByRole('button', { name: 'Run review now' }).click();
   await expect(review.getByTestId('review-last')).toHaveText('completed');
+  // Said as news, not as a failure.
+  await expect(page.locator('.toast[data-tone="info"]').filter({ hasText: 'daily review finished' })).toBeVisible();
+  await expect(page.locator('.toast[data-tone="error"]')).toHaveCount(0);
   await review.getByTestId('open-review-session').click();
   await expect(page.getByText('Daily review for the day ending').first()).toBeVisible();
   await expect(page.getByTestId('session-row').filter({ hasText: 'Daily review' })).toHaveCount(1);

@@ -3,6 +3,9 @@ import { isActiveStatus } from '../../src-shared/model';
 import type { AppState, SliceCreator } from './app-state';
 import { applyChangeEvents } from './reducers/apply-events';
 
+/** Host notices that are news the person asked for, shown as information rather than as a failure. */
+const INFO_NOTICES: ReadonlySet<string> = new Set(['automation_finished', 'automation_waiting', 'automation_reminder']);
+
 /** Keeping the store in step with the host: batched events, and re-reading snapshots when needed. */
 export interface SyncSlice {
   /** Queues a host event; queued events are applied together on the next frame. */
@@ -61,7 +64,11 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteBranchEvents(batch);
     state.noteMcpEvents(batch);
     state.noteContextEvents(batch);
-    for (const event of batch) if (event.kind === 'host.notice') state.showError(event.message);
+    for (const event of batch) {
+      if (event.kind !== 'host.notice') continue;
+      if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);
+      else state.showError(event.message);
+    }
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
   }
 

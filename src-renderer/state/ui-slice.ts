@@ -4,6 +4,8 @@ import type { SliceCreator } from './app-state';
 export interface Toast {
   readonly id: number;
   readonly message: string;
+  /** `error`: something went wrong; `info`: news the person asked for (an automation finished). */
+  readonly tone: 'error' | 'info';
 }
 
 const MAX_TOASTS = 4;
@@ -38,6 +40,8 @@ export interface UiSlice {
   setRenaming(sessionId: string | null): void;
   /** Shows a message as an error toast, dismissible, gone by itself after TOAST_MS. */
   showError(message: string): void;
+  /** A toast that reports news, not a failure. */
+  showInfo(message: string): void;
   /**
    * Shows an operation's failure (the host's message, written for people) — unless the link to
    * the host is down for good, which the connection banner already explains.
@@ -48,6 +52,12 @@ export interface UiSlice {
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
   let nextToastId = 1;
+  const showToast = (message: string, tone: Toast['tone']) => {
+    if (get().toasts.some((toast) => toast.message === message)) return;
+    const id = nextToastId++;
+    set((state) => ({ toasts: [...state.toasts, { id, message, tone }].slice(-MAX_TOASTS) }));
+    deps.timers.setTimeout(() => dismissToast(id), TOAST_MS);
+  };
   const dismissToast = (id: number) => set((state) => (state.toasts.some((toast) => toast.id === id) ? { toasts: state.toasts.filter((toast) => toast.id !== id) } : state));
   return {
     helpOpen: false,
@@ -62,12 +72,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     setGoalDialog: (goalDialog) => set({ goalDialog }),
     askToDelete: (pendingDeleteId) => set({ pendingDeleteId }),
     setRenaming: (renamingId) => set({ renamingId }),
-    showError: (message) => {
-      if (get().toasts.some((toast) => toast.message === message)) return;
-      const id = nextToastId++;
-      set((state) => ({ toasts: [...state.toasts, { id, message }].slice(-MAX_TOASTS) }));
-      deps.timers.setTimeout(() => dismissToast(id), TOAST_MS);
-    },
+    showError: (message) => showToast(message, 'error'),
+    showInfo: (message) => showToast(message, 'info'),
     reportFailure: (error) => {
       if (error.code === 'operation_unavailable' && get().connection.status === 'failed') return;
       get().showError(error.message);

@@ -6,6 +6,7 @@ import { firingResult, formatWhen } from './automation-text';
 export function DailyReviewPanel() {
   const store = useStoreApi();
   const review = useAppStore((state) => state.automations.review);
+  const connections = useAppStore((state) => state.catalog.connections);
   const [time, setTime] = useState('18:00');
   const [timeZone, setTimeZone] = useState(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [error, setError] = useState<string | null>(null);
@@ -16,8 +17,8 @@ export function DailyReviewPanel() {
   }, [review]);
   if (review === null) return null;
   const actions = store.getState();
-  const save = async (enabled: boolean) => {
-    const outcome = await actions.saveReview({ enabled, time, timeZone, connectionId: review.connectionId, model: review.model });
+  const save = async (enabled: boolean, target: { connectionId: string | null; model: string | null } = review) => {
+    const outcome = await actions.saveReview({ enabled, time, timeZone, connectionId: target.connectionId, model: target.model });
     setError(outcome.ok ? null : outcome.message);
   };
   return (
@@ -40,6 +41,22 @@ export function DailyReviewPanel() {
           <input className="input" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} onBlur={() => void save(review.enabled)} />
         </label>
       </div>
+      <label className="field">
+        <span className="field-label">Written by</span>
+        <select
+          className="input select"
+          aria-label="Review connection"
+          value={review.connectionId ?? ''}
+          onChange={(event) => void save(review.enabled, { connectionId: event.target.value === '' ? null : event.target.value, model: null })}
+        >
+          <option value="">The default connection and model</option>
+          {connections.map((connection) => (
+            <option key={connection.connectionId} value={connection.connectionId}>
+              {connection.name}
+            </option>
+          ))}
+        </select>
+      </label>
       {error !== null ? <p className="field-error">{error}</p> : null}
       <p className="automation-meta">
         Next: {review.nextRunAt === null ? '—' : formatWhen(review.nextRunAt, review.timeZone)} · Last:{' '}
