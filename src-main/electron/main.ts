@@ -121,15 +121,16 @@ async function start(): Promise<void> {
     },
     logger,
   });
+  const showNotification = ({ title, body, onClick }: { title: string; body: string; onClick: () => void }) => {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    notification.on('click', onClick);
+    notification.show();
+  };
   notifyPendingInteractions({
     subscribe: (listener) => host.subscribe(listener),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
-    show: ({ title, body, onClick }) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      notification.on('click', onClick);
-      notification.show();
-    },
+    show: showNotification,
     focusApp: () => {
       if (mainWindow !== null) focusWindow(mainWindow);
     },
@@ -137,12 +138,7 @@ async function start(): Promise<void> {
   notifyAutomations({
     subscribe: (listener) => host.subscribe(listener),
     isFocused: () => BrowserWindow.getFocusedWindow() !== null,
-    show: ({ title, body, onClick }) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      notification.on('click', onClick);
-      notification.show();
-    },
+    show: showNotification,
     focusApp: () => {
       if (mainWindow === null) openWindow();
       else focusWindow(mainWindow);

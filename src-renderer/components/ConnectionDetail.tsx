@@ -1,3 +1,4 @@
+import { EnabledSwitch } from './EnabledSwitch';
 import { useState } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
 import { providerLabel, verdictLabel } from '../forms/connection-form';
@@ -11,6 +12,7 @@ import { ConnectionModelDefaults } from './ConnectionModelDefaults';
 
 /** One connection in Settings: its form, Test, its models, Make default, and Remove. */
 export function ConnectionDetail({ connectionId }: { connectionId: string }) {
+  const store = useStoreApi();
   const connection = useAppStore((state) => findConnection(state.catalog, connectionId));
   if (connection === undefined) return null;
   return (
@@ -20,7 +22,12 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
           <h3 className="settings-heading">{connection.name}</h3>
           <p className="settings-sub">{connection.builtIn ? 'Built in · runs the scripted demo agent on this machine' : providerLabel(connection.providerType)}</p>
         </div>
-        {connection.builtIn ? null : <EnabledSwitch connection={connection} />}
+        {connection.builtIn ? null : (
+          <EnabledSwitch
+            enabled={connection.enabled}
+            onChange={(enabled) => store.getState().updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, enabled })}
+          />
+        )}
       </header>
       {connection.builtIn ? (
         <p className="settings-note">
@@ -36,36 +43,6 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       <DefaultSection connection={connection} />
       <ContextWindowSection connection={connection} />
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
-    </div>
-  );
-}
-
-function EnabledSwitch({ connection }: { connection: ConnectionRecord }) {
-  const store = useStoreApi();
-  const [message, setMessage] = useState<string | null>(null);
-  return (
-    <div className="enabled-switch">
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={connection.enabled}
-          onChange={(event) => {
-            setMessage(null);
-            void store
-              .getState()
-              .updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, enabled: event.target.checked })
-              .then((outcome) => setMessage(outcome.ok ? null : outcome.message));
-          }}
-        />
-        <span className="switch-track" aria-hidden="true" />
-        <span>{connection.enabled ? 'On' : 'Off'}</span>
-      </label>
-      {message === null ? null : (
-        <p className="form-notice tone-error" role="alert">
-          {message}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { EnabledSwitch } from '../EnabledSwitch';
 import { useState } from 'react';
 import type { McpServerRecord, McpToolInfo } from '../../../src-shared/mcp-model';
 import { mcpStateLabel } from '../../forms/mcp-server-form';
@@ -7,6 +8,7 @@ import { McpServerEditor } from './McpServerEditor';
 
 /** One MCP server: on/off, its status and tools, its settings, Test, and Remove. */
 export function McpServerDetail({ serverId, onRemoved }: { serverId: string; onRemoved: () => void }) {
+  const store = useStoreApi();
   const server = useAppStore((state) => state.mcpServers?.find((known) => known.serverId === serverId));
   if (server === undefined) return null;
   return (
@@ -16,42 +18,12 @@ export function McpServerDetail({ serverId, onRemoved }: { serverId: string; onR
           <h3 className="settings-heading">{server.name}</h3>
           <p className="settings-sub">{server.transport === 'stdio' ? 'Local command (stdio)' : 'Streamable HTTP'}</p>
         </div>
-        <EnabledSwitch server={server} />
+        <EnabledSwitch enabled={server.enabled} onChange={(enabled) => store.getState().setMcpServerEnabled(server.serverId, enabled)} />
       </header>
       <StatusSection server={server} />
       <McpServerEditor server={server} onSaved={() => {}} />
       <TestSection server={server} />
       <RemoveSection server={server} onRemoved={onRemoved} />
-    </div>
-  );
-}
-
-function EnabledSwitch({ server }: { server: McpServerRecord }) {
-  const store = useStoreApi();
-  const [message, setMessage] = useState<string | null>(null);
-  return (
-    <div className="enabled-switch">
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={server.enabled}
-          onChange={(event) => {
-            setMessage(null);
-            void store
-              .getState()
-              .setMcpServerEnabled(server.serverId, event.target.checked)
-              .then((outcome) => setMessage(outcome.ok ? null : outcome.message));
-          }}
-        />
-        <span className="switch-track" aria-hidden="true" />
-        <span>{server.enabled ? 'On' : 'Off'}</span>
-      </label>
-      {message === null ? null : (
-        <p className="form-notice tone-error" role="alert">
-          {message}
-        </p>
-      )}
     </div>
   );
 }
