@@ -53,6 +53,8 @@ export const formFieldSchema = z.discriminatedUnion('type', [
     minLength: z.number().int().min(0).max(100_000).optional(),
     maxLength: z.number().int().min(1).max(100_000).optional(),
     default: wellFormedString().max(100_000).optional(),
+    /** Masked while typed, sealed in the vault, never shown back (e.g. a field an MCP server marks `writeOnly`). */
+    secret: z.boolean().optional(),
   }),
   z.strictObject({
     ...common,
@@ -142,7 +144,8 @@ export type FormValue = Extract<InteractionAnswer, { values: unknown }>['values'
 
 export const INTERACTION_STATUSES = ['pending', 'answered', 'declined', 'cancelled', 'closed'] as const;
 export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];
-export type InteractionCloseReason = 'turn_stopped' | 'session_archived' | 'superseded';
+/** `expired`: the live request behind it is gone (an MCP server's question, after a restart or when the server withdrew it). */
+export type InteractionCloseReason = 'turn_stopped' | 'session_archived' | 'superseded' | 'expired';
 
 export interface InteractionRecord {
   readonly interactionId: string;

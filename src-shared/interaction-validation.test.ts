@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRequest, InteractionAnswer, QuestionRequest } from './interaction-model';
 import { formRequestSchema, questionRequestSchema, SECRET_MASK } from './interaction-model';
-import { maskAnswer, validateAnswer } from './interaction-validation';
+import { hasSecret, maskAnswer, validateAnswer } from './interaction-validation';
 
 const questions: QuestionRequest = questionRequestSchema.parse({
   kind: 'question',
@@ -92,6 +92,23 @@ describe('form answers', () => {
     if (value === undefined) delete values[id];
     const problems = validateAnswer(form, { action: 'accept', values } as InteractionAnswer);
     expect(problems).toEqual([expect.objectContaining({ id, message: expect.stringMatching(message) })]);
+  });
+});
+
+describe('secret form fields', () => {
+  const withSecret = formRequestSchema.parse({
+    kind: 'form',
+    title: 'Sign in',
+    fields: [
+      { id: 'user', label: 'User', required: true, type: 'string' },
+      { id: 'pin', label: 'PIN', required: false, type: 'string', secret: true },
+    ],
+  });
+  it('are masked in the recorded answer (an empty one stays empty)', () => {
+    expect(hasSecret(withSecret)).toBe(true);
+    expect(hasSecret(form)).toBe(false);
+    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '4321' } })).toEqual({ action: 'accept', values: { user: 'ada', pin: SECRET_MASK } });
+    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '' } })).toEqual({ action: 'accept', values: { user: 'ada', pin: '' } });
   });
 });
 

@@ -126,9 +126,17 @@ function isDate(value: string): boolean {
   return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
 }
 
-/** The answer with every secret question's answer replaced by a mask: what the transcript and clients see. */
+/** The answer with every secret question's (or secret form field's) answer replaced by a mask: what the transcript and clients see. */
 export function maskAnswer(request: InteractionRequest, answer: InteractionAnswer): InteractionAnswer {
-  if (request.kind !== 'question' || answer.action !== 'accept' || !('answers' in answer)) return answer;
+  if (answer.action !== 'accept') return answer;
+  if (request.kind === 'form' && 'values' in answer) {
+    const secret = new Set(secretFieldIds(request.fields));
+    if (secret.size === 0) return answer;
+    const values: Record<string, FormValue> = {};
+    for (const [id, value] of Object.entries(answer.values)) values[id] = secret.has(id) && value !== '' ? SECRET_MASK : value;
+    return { action: 'accept', values };
+  }
+  if (request.kind !== 'question' || !('answers' in answer)) return answer;
   const secret = new Set(request.questions.filter((question) => question.secret).map((question) => question.id));
   if (secret.size === 0) return answer;
   const answers: Record<string, QuestionAnswer> = {};
@@ -138,7 +146,12 @@ export function maskAnswer(request: InteractionRequest, answer: InteractionAnswe
   return { action: 'accept', answers };
 }
 
-/** Whether the request carries a secret question. */
+/** Whether the request carries a secret question or a secret form field. */
 export function hasSecret(request: InteractionRequest): boolean {
+  if (request.kind === 'form') return secretFieldIds(request.fields).length > 0;
   return request.kind === 'question' && request.questions.some((question) => question.secret);
+}
+
+function secretFieldIds(fields: readonly FormField[]): string[] {
+  return fields.filter((field) => field.type === 'string' && field.secret === true).map((field) => field.id);
 }

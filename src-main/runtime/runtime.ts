@@ -28,6 +28,7 @@ import { AgentService } from './agents/agent-service';
 import { createAgentTools } from './agents/agent-tools';
 import { askUserTool } from './interactions/ask-user-tool';
 import { InteractionService } from './interactions/interaction-service';
+import { LiveInteractions } from './interactions/live-interactions';
 import { GoalDriver } from './goals/goal-driver';
 import { GoalService } from './goals/goal-service';
 import { createGoalTools } from './goals/goal-tools';
@@ -151,7 +152,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
-  const mcp = new McpServerService({ ...deps, bus, ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
+  const live = new LiveInteractions({ ...deps, bus });
+  const mcp = new McpServerService({ ...deps, bus, ask: (asker, question, signal) => live.ask(asker, question, signal), ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
   let skills: SkillService | null = null;
   const skillTool = createLoadSkillTool(() => {
     if (skills === null) throw new Error('Skills are not ready');
@@ -246,13 +248,13 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     admission,
     backendFor: (connectionId) => backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
-    accountRunEnd: (run, status) => driver.accountRunEnd(run, status),
+    accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
       driver.onRunEnded(run);
     },
   });
-  interactions = new InteractionService({ ...deps, bus, executor, admission });
+  interactions = new InteractionService({ ...deps, bus, executor, admission, live });
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
   skills = new SkillService({
     session: (sessionId) => deps.stores.sessions.get(sessionId),

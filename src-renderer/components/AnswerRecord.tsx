@@ -47,6 +47,8 @@ function closedText(reason: InteractionRecord['closeReason']): string {
       return 'Closed — the session was archived.';
     case 'superseded':
       return 'Set aside — you sent a new message instead of answering.';
+    case 'expired':
+      return 'Expired — the request behind this question ended before you answered (the host restarted, or the server gave up).';
     default:
       return 'Closed without an answer.';
   }

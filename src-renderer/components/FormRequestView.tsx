@@ -104,11 +104,11 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
         <input
           {...aria}
           className="input"
-          type={INPUT_TYPES[format]}
+          type={field.secret === true ? 'password' : INPUT_TYPES[format]}
           value={text}
           disabled={disabled}
           spellCheck={format === 'plain'}
-          autoComplete={format === 'email' ? 'email' : 'off'}
+          autoComplete={field.secret === true ? 'new-password' : format === 'email' ? 'email' : 'off'}
           placeholder={format === 'email' ? 'name@example.com' : format === 'uri' ? 'https://' : undefined}
           onChange={(event) => onChange(event.target.value)}
         />

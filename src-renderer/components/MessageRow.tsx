@@ -61,9 +61,9 @@ function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; ses
   );
 }
 
-/** The interaction a tool call opened (a question, a form, an approval), if any. */
+/** The interaction a tool call opened (a question, a form, an approval), or a running call asked (an MCP server's question, a notice), if any. */
 export function interactionIdOf(item: TranscriptItem): string | null {
-  const id = item.kind === 'tool_call' ? item.data?.interactionId : undefined;
+  const id = item.kind === 'tool_call' || item.kind === 'notice' ? item.data?.interactionId : undefined;
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
@@ -106,15 +106,29 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
     case 'tool_result':
       if (item.data?.toolName === ASK_USER_TOOL) return null;
       return <ToolItem item={item} common={common} />;
-    default:
+    case 'notice': {
+      const interactionId = interactionIdOf(item);
+      if (interactionId === null) return <Notice item={item} common={common} />;
+      // The card names the server and shows its message; the notice's own text is for search and exports.
       return (
-        <div className="message-line message-line-notice">
-          <div {...common} className="message message-notice">
-            {item.text}
-          </div>
+        <div className="message-line message-line-interaction" {...common}>
+          <InteractionCard interactionId={interactionId} />
         </div>
       );
+    }
+    default:
+      return <Notice item={item} common={common} />;
   }
+}
+
+function Notice({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+  return (
+    <div className="message-line message-line-notice">
+      <div {...common} className="message message-notice">
+        {item.text}
+      </div>
+    </div>
+  );
 }
 
 /** A turn the goal started: a quiet "Goal" marker in place of a message from the person, the prompt a click away. */

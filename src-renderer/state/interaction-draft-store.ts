@@ -26,6 +26,11 @@ const savedSchema = z.object({
 
 /** The draft without what must not be written to disk: the text of secret answers. */
 function withoutSecrets(request: InteractionRequest, saved: SavedInteractionDraft): SavedInteractionDraft {
+  if (request.kind === 'form' && saved.draft?.kind === 'form') {
+    const secretFields = new Set(request.fields.filter((field) => field.type === 'string' && field.secret === true).map((field) => field.id));
+    if (secretFields.size === 0) return saved;
+    return { ...saved, draft: { ...saved.draft, values: Object.fromEntries(Object.entries(saved.draft.values).filter(([id]) => !secretFields.has(id))) } };
+  }
   if (request.kind !== 'question' || saved.draft?.kind !== 'question') return saved;
   const secret = new Set(request.questions.filter((question) => question.secret).map((question) => question.id));
   if (secret.size === 0) return saved;

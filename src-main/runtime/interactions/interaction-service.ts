@@ -13,6 +13,7 @@ import type { RunExecutor } from '../run-executor';
 import { turnAndSessionEvents } from '../run-executor';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
+import type { LiveInteractions } from './live-interactions';
 import { stableJson } from '../stable-json';
 
 export interface InteractionServiceDeps {
@@ -23,6 +24,8 @@ export interface InteractionServiceDeps {
   readonly ids: Ids;
   readonly executor: RunExecutor;
   readonly admission: AdmissionGate;
+  /** Questions asked inside a running tool call (MCP elicitation), answered back into that call. */
+  readonly live?: LiveInteractions;
 }
 
 const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
@@ -66,6 +69,8 @@ export class InteractionService {
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
+    // A question of a running run was asked inside a live tool call: the answer goes back into it.
+    if (this.deps.live !== undefined && stores.turns.getRun(interaction.runId)?.status !== 'waiting') return this.deps.live.answer(interaction, answer);
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
     const permission = interaction.request.kind === 'permission';

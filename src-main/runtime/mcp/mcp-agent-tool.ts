@@ -21,7 +21,13 @@ export function mcpAgentTool(source: McpToolSource, connections: Pick<McpConnect
     description: `${description} (tool "${tool.name}" of the MCP server "${serverName}")`,
     inputSchema: tool.inputSchema,
     readOnly: tool.annotations?.readOnlyHint === true,
-    execute: (input, context) => connections.call(serverId, tool.name, input, context.signal),
+    execute: (input, context) =>
+      connections.call(serverId, tool.name, input, context.signal, {
+        sessionId: context.sessionId,
+        turnId: context.turnId,
+        runId: context.runId,
+        toolCallId: context.toolCallId ?? '',
+      }),
     preview: async (input) => ({ kind: 'mcp', server: serverName, tool: tool.name, arguments: JSON.stringify(input ?? {}, null, 2) }),
   };
 }

@@ -2,7 +2,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CreateMessageRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { redactSecrets } from '../providers/redact-secrets';
 
 /** Everything needed to start or reach one server, secrets included (held in memory only). */
@@ -46,7 +56,18 @@ export interface ConnectOptions {
   readonly onToolsChanged: (tools: Promise<Tool[]>) => void;
   /** The connection ended (the process exited, or the HTTP session was closed). */
   readonly onClosed: () => void;
+  /**
+   * The server asks the person something (elicitation, form mode): `raw` is the request as sent,
+   * `signal` aborts when the server withdraws it. Without this, the server is told Cairn cannot ask.
+   */
+  readonly onElicit?: (params: ElicitRequestFormParams, raw: unknown, signal: AbortSignal) => Promise<ElicitResult>;
 }
+
+/** What a server that asks the person something where Cairn cannot show it is told. */
+export const ELICITATION_UNAVAILABLE = 'Cairn cannot ask the person anything on this connection (it is only a test of the server).';
+
+/** The elicitation request kept as sent: the SDK still checks it, and Cairn can read keys the SDK drops (`writeOnly`). */
+const RawElicitRequestSchema = z.looseObject({ method: z.literal(ElicitRequestSchema.shape.method.value), params: z.looseObject({}) });
 
 /**
  * Starts (stdio) or reaches (Streamable HTTP) one server and completes the MCP handshake, within
@@ -71,13 +92,21 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
   }
   const client = new Client(CAIRN_CLIENT_INFO, {
     // Sampling is declared so a server that asks gets a clear refusal rather than "method not found".
-    capabilities: { sampling: {} },
+    // Elicitation: form mode only (URL mode would send the person to a web page outside Cairn).
+    capabilities: { sampling: {}, elicitation: { form: {} } },
   });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     options.onToolsChanged(listAllTools(client, options.timeoutMs));
   });
   client.setRequestHandler(CreateMessageRequestSchema, () => {
     throw new McpError(ErrorCode.InvalidRequest, SAMPLING_REFUSAL);
+  });
+  // The SDK has checked the request against the spec before this runs (and refuses URL mode).
+  client.setRequestHandler(RawElicitRequestSchema, async (request, extra) => {
+    const params = ElicitRequestSchema.shape.params.parse(request.params);
+    if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Cairn does not support URL-mode elicitation.');
+    if (options.onElicit === undefined) throw new McpError(ErrorCode.InvalidRequest, ELICITATION_UNAVAILABLE);
+    return options.onElicit(params, request, extra.signal);
   });
   let closed = false;
   client.onclose = () => {

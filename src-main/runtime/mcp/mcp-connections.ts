@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type ElicitRequestFormParams, type ElicitResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState, McpServerStatus, McpTestResult, McpToolInfo } from '../../../src-shared/mcp-model';
 import type { Logger } from '../ports';
 import { redactSecrets } from '../providers/redact-secrets';
@@ -26,6 +26,32 @@ export interface McpConnectionsDeps {
   readonly logger: Logger;
   now(): number;
   readonly bounds?: Partial<McpBounds>;
+  /** A server asked the person something during one of its calls (elicitation); absent: it is refused. */
+  elicit?(request: McpElicitation): Promise<ElicitResult>;
+}
+
+/** Who runs a call: the session, turn, run and tool call an elicitation during it belongs to. */
+export interface McpCaller {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly toolCallId: string;
+}
+
+/** An elicitation, with the call it came during. */
+export interface McpElicitation {
+  readonly caller: McpCaller;
+  readonly serverName: string;
+  readonly params: ElicitRequestFormParams;
+  /** The request as the server sent it. */
+  readonly raw: unknown;
+  /** Aborts when the server withdraws the request or the call ends. */
+  readonly signal: AbortSignal;
+}
+
+interface InFlightCall {
+  readonly caller: McpCaller;
+  readonly signal: AbortSignal;
 }
 
 interface Live {
@@ -50,6 +76,8 @@ interface Live {
  */
 export class McpConnections {
   private readonly live = new Map<string, Live>();
+  /** The calls each server is running now (an elicitation belongs to one of them). */
+  private readonly inFlight = new Map<string, Set<InFlightCall>>();
   private readonly bounds: McpBounds;
 
   /** How long connecting (and one listing) may take. */
@@ -94,13 +122,17 @@ export class McpConnections {
     return live.starting;
   }
 
-  async call(serverId: string, toolName: string, input: unknown, signal: AbortSignal): Promise<ToolOutcome> {
+  async call(serverId: string, toolName: string, input: unknown, signal: AbortSignal, caller?: McpCaller): Promise<ToolOutcome> {
     const launch = this.deps.launchOf(serverId);
     if (launch === null) return mcpError('server_unavailable', 'This MCP server was removed.');
     if (typeof input !== 'object' || input === null || Array.isArray(input)) return mcpError('call_failed', 'The input of an MCP tool must be a JSON object.');
     const handle = await this.ensure(serverId);
     const live = this.entry(serverId);
     if (handle === null) return mcpError('server_unavailable', `The MCP server "${launch.name}" is not available: ${live.message ?? 'it did not start'}.`);
+    const running = this.inFlight.get(serverId) ?? new Set<InFlightCall>();
+    this.inFlight.set(serverId, running);
+    const entry = caller === undefined ? null : { caller, signal };
+    if (entry !== null) running.add(entry);
     try {
       const result = await handle.client.callTool({ name: toolName, arguments: input as Record<string, unknown> }, undefined, {
         signal,
@@ -119,7 +151,25 @@ export class McpConnections {
         return mcpError('timed_out', `${toolName} on "${launch.name}" did not answer within ${Math.round(this.bounds.callMs / 1000)} s.`);
       }
       return mcpError('call_failed', redact(`${toolName} on "${launch.name}" failed: ${error instanceof Error ? error.message : String(error)}`));
+    } finally {
+      if (entry !== null) running.delete(entry);
     }
+  }
+
+  /**
+   * A server asks the person something. The protocol does not say which call it comes from, so it is
+   * shown only when exactly one call to that server is running; otherwise the server is told why not.
+   */
+  private async elicit(serverId: string, serverName: string, params: ElicitRequestFormParams, raw: unknown, signal: AbortSignal): Promise<ElicitResult> {
+    const calls = [...(this.inFlight.get(serverId) ?? [])].filter((call) => !call.signal.aborted);
+    const [call] = calls;
+    if (this.deps.elicit === undefined || call === undefined) {
+      throw new McpError(ErrorCode.InvalidRequest, 'Cairn shows a server\'s questions (elicitation) only while one of its tools runs for an agent; none is running now.');
+    }
+    if (calls.length > 1) {
+      throw new McpError(ErrorCode.InvalidRequest, `Cairn cannot tell which of the ${calls.length} calls running on this server asks, so the question was not shown. Ask again when one call runs.`);
+    }
+    return this.deps.elicit({ caller: call.caller, serverName, params, raw, signal: AbortSignal.any([signal, call.signal]) });
   }
 
   /** Connects afresh (apart from the live connection) to report name, version and tools. */
@@ -186,6 +236,7 @@ export class McpConnections {
       try {
         handle = await connectMcpServer(launch, {
           timeoutMs: this.bounds.connectMs,
+          onElicit: (params, raw, signal) => this.elicit(serverId, launch.name, params, raw, signal),
           onToolsChanged: (listing) => {
             const refreshing: Promise<void> = listing.then(
               (tools) => {

@@ -9,6 +9,7 @@ import type { Clock, Ids, Logger } from '../ports';
 import type { AgentTool } from '../tools/agent-tool';
 import type { McpLaunch } from './mcp-client';
 import { McpConnections, type McpBounds } from './mcp-connections';
+import { answerElicitation, type AskPerson } from './mcp-elicitation';
 import { mcpAgentTool } from './mcp-agent-tool';
 import { promptText, resourceText, sessionCatalog, type McpCatalogDeps } from './mcp-session-catalog';
 
@@ -20,6 +21,8 @@ export interface McpServerServiceDeps {
   readonly ids: Ids;
   readonly logger: Logger;
   readonly bounds?: Partial<McpBounds>;
+  /** Puts a server's question (elicitation) to the person during a call; absent: servers that ask are refused. */
+  readonly ask?: AskPerson;
 }
 
 type SettingInput = { readonly name: string; readonly secret: boolean; readonly value?: string | undefined };
@@ -33,12 +36,14 @@ export class McpServerService {
   readonly connections: McpConnections;
 
   constructor(private readonly deps: McpServerServiceDeps) {
+    const ask = deps.ask;
     this.connections = new McpConnections({
       launchOf: (serverId) => this.launchOf(serverId),
       onStatus: (serverId) => this.publish(serverId),
       logger: deps.logger,
       now: () => deps.clock.now(),
       ...(deps.bounds === undefined ? {} : { bounds: deps.bounds }),
+      ...(ask === undefined ? {} : { elicit: (elicitation) => answerElicitation(ask, elicitation) }),
     });
   }
 
