@@ -29,6 +29,14 @@ describe('the MCP slice', () => {
     expect(store.getState().drafts.s1).toBe('Please review app.ts.');
   });
 
+  it('from the / menu, a prompt takes the place of the "/…" typed so far', async () => {
+    const { store, link } = setupStore();
+    link.answer('mcp.prompt.get', () => ({ ok: true, result: { text: 'Please review app.ts.' } }));
+    store.getState().setDraft('s1', '/rev');
+    expect(await store.getState().insertMcpPrompt('s1', prompt, { file: 'app.ts' }, 'replace')).toEqual({ ok: true });
+    expect(store.getState().drafts.s1).toBe('Please review app.ts.');
+  });
+
   it('turns a server off for a session and re-reads what the session is offered', async () => {
     const { store, link } = setupStore();
     link.answer('mcp.session.setServer', ({ sessionId, serverId, on }) => ({ ok: true, result: { sessionId, servers: [{ serverId, name: 'Notes', enabled: true, on }] } }));

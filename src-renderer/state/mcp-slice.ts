@@ -24,8 +24,8 @@ export interface McpSlice {
   loadMcpSessionServers(sessionId: string): Promise<void>;
   /** Turns a server on or off for one session, then re-reads what its servers offer. */
   setMcpSessionServer(sessionId: string, serverId: string, on: boolean): Promise<McpOutcome>;
-  /** Puts a prompt's text (its arguments filled in) into the session's draft. */
-  insertMcpPrompt(sessionId: string, prompt: McpPromptInfo, args: Readonly<Record<string, string>>): Promise<McpOutcome>;
+  /** Puts a prompt's text (its arguments filled in) into the session's draft: after what is there, or in its place (the / menu). */
+  insertMcpPrompt(sessionId: string, prompt: McpPromptInfo, args: Readonly<Record<string, string>>, mode?: 'append' | 'replace'): Promise<McpOutcome>;
   /** Attaches a resource's text to the session's draft. */
   attachMcpResource(sessionId: string, resource: McpResourceInfo): Promise<McpOutcome>;
   loadMcpServers(): Promise<void>;
@@ -90,11 +90,12 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
       const next: McpCatalogState = outcome.ok ? { state: 'ready', prompts: outcome.result.prompts, resources: outcome.result.resources } : { state: 'failed', message: outcome.error.message };
       set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: next } }));
     },
-    async insertMcpPrompt(sessionId, prompt, args) {
+    async insertMcpPrompt(sessionId, prompt, args, mode = 'append') {
       const filled = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== ''));
       const outcome = await link.invoke('mcp.prompt.get', { sessionId, serverId: prompt.serverId, name: prompt.name, arguments: filled });
       if (!outcome.ok) return { ok: false, message: outcome.error.message };
-      appendToDraft(sessionId, outcome.result.text);
+      if (mode === 'replace') get().setDraft(sessionId, outcome.result.text);
+      else appendToDraft(sessionId, outcome.result.text);
       return { ok: true };
     },
     async attachMcpResource(sessionId, resource) {

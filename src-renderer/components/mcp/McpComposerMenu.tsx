@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { McpPromptInfo } from '../../../src-shared/mcp-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PlugIcon, Spinner } from '../icons';
 
 /**
- * The composer's MCP menu: the prompts of the session's MCP servers (their text goes into the draft,
- * arguments filled in) and their resources (attached to the draft as quoted text). Shown only where
- * some MCP server is set up. Esc or a click elsewhere closes it.
+ * The composer's MCP menu: which servers are on in this session, and their resources (attached to
+ * the draft as quoted text). Their prompts are in the / menu, beside skills. Shown only where some
+ * MCP server is set up. Esc or a click elsewhere closes it.
  */
 export function McpComposerMenu({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -14,8 +13,6 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
   const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
   const sessionServers = useAppStore((state) => state.mcpSessionServers[sessionId]);
   const [open, setOpen] = useState(false);
-  const [prompt, setPrompt] = useState<McpPromptInfo | null>(null);
-  const [args, setArgs] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -35,14 +32,7 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
   if (!hasServers) return null;
   const close = () => {
     setOpen(false);
-    setPrompt(null);
     setMessage(null);
-  };
-  const insertPrompt = (chosen: McpPromptInfo) => {
-    const missing = chosen.arguments.find((argument) => argument.required && (args[argument.name] ?? '').trim() === '');
-    if (missing !== undefined) return setMessage(`Fill in ${missing.name}.`);
-    setBusy(true);
-    void store.getState().insertMcpPrompt(sessionId, chosen, args).then(done);
   };
   const done = (outcome: { ok: boolean; message?: string }) => {
     setBusy(false);
@@ -57,7 +47,7 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
         className="button button-quiet mcp-menu-button"
         aria-expanded={open}
         aria-haspopup="dialog"
-        title="MCP prompts and resources"
+        title="MCP servers and resources"
         onClick={() => {
           if (open) return close();
           setOpen(true);
@@ -69,8 +59,8 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
         <span>MCP</span>
       </button>
       {open ? (
-        <div className="mcp-menu-panel" role="dialog" aria-label="MCP prompts and resources" data-testid="mcp-menu">
-          {prompt === null && sessionServers !== undefined ? (
+        <div className="mcp-menu-panel" role="dialog" aria-label="MCP servers and resources" data-testid="mcp-menu">
+          {sessionServers !== undefined ? (
             <fieldset className="mcp-session-servers">
               <legend className="mcp-menu-heading">Servers in this session</legend>
               {sessionServers
@@ -91,72 +81,9 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
             <Spinner label="Asking the servers" />
           ) : catalog.state === 'failed' ? (
             <p className="form-notice tone-error">{catalog.message}</p>
-          ) : prompt !== null ? (
-            // Not a <form>: the menu sits inside the composer's form, and a nested submit would send the message.
-            <div
-              className="mcp-prompt-form"
-              role="group"
-              aria-label={`Arguments of ${prompt.title}`}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  insertPrompt(prompt);
-                }
-              }}
-            >
-              <p className="mcp-menu-heading">{prompt.title}</p>
-              {prompt.arguments.map((argument) => (
-                <label key={argument.name} className="mcp-prompt-argument">
-                  <span>
-                    {argument.name}
-                    {argument.required ? ' *' : ''}
-                  </span>
-                  <input
-                    className="input"
-                    type="text"
-                    required={argument.required}
-                    placeholder={argument.description}
-                    value={args[argument.name] ?? ''}
-                    onChange={(event) => setArgs({ ...args, [argument.name]: event.target.value })}
-                  />
-                </label>
-              ))}
-              <div className="section-row">
-                <button type="button" className="button button-quiet" onClick={() => setPrompt(null)}>
-                  Back
-                </button>
-                <button type="button" className="button button-primary" disabled={busy} onClick={() => insertPrompt(prompt)}>
-                  Insert prompt
-                </button>
-              </div>
-            </div>
           ) : (
             <>
-              <p className="mcp-menu-heading">Prompts</p>
-              {catalog.prompts.length === 0 ? <p className="settings-note">No server offers prompts.</p> : null}
-              <ul className="mcp-menu-list">
-                {catalog.prompts.map((entry) => (
-                  <li key={`${entry.serverId}/${entry.name}`}>
-                    <button
-                      type="button"
-                      className="mcp-menu-item"
-                      disabled={busy}
-                      onClick={() => {
-                        setArgs({});
-                        if (entry.arguments.length > 0) return setPrompt(entry);
-                        setBusy(true);
-                        void store.getState().insertMcpPrompt(sessionId, entry, {}).then(done);
-                      }}
-                    >
-                      <strong>{entry.title}</strong>
-                      <span>
-                        {entry.serverName}
-                        {entry.description === '' ? '' : ` · ${entry.description}`}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <p className="settings-note">Prompts: type / in the message box.</p>
               <p className="mcp-menu-heading">Attach a resource</p>
               {catalog.resources.length === 0 ? <p className="settings-note">No server offers resources.</p> : null}
               <ul className="mcp-menu-list">
