@@ -11,7 +11,7 @@ test('start a turn with an MCP prompt from the / menu: grouped by server, filter
   await page.getByTestId('session-row').filter({ hasText: 'Prompt from slash' }).click();
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('/');
-  const menu = page.getByRole('listbox', { name: 'Skills, MCP prompts and directives' });
+  const menu = page.getByRole('listbox', { name: 'Skills and directives, and MCP prompts' });
   const notes = menu.getByRole('group', { name: 'Prompts of the MCP server Notes' });
   await expect(notes).toContainText('MCP server Notes');
   await expect(notes.getByRole('option', { name: /\/review Review a file — Asks for a careful review\./ })).toBeVisible();
@@ -47,6 +47,7 @@ test('an MCP server’s question (elicitation) is answered in the transcript and
   await expect(card).toContainText('Which label should I print?');
   await expect(page.getByTestId('waiting-item')).toContainText('The MCP server "Labels" asks');
   await expect(card.getByLabel('Access token')).toHaveAttribute('type', 'password');
+  await expect(page.getByTestId('run-asking')).toHaveText('Waiting for your answer — the tool call goes on when you answer');
 
   // Checked against the server's schema before it is sent.
   await card.getByLabel('Your name').fill('A');

@@ -31,7 +31,7 @@ export function SlashMenu({ sessionId }: { sessionId: string }) {
   if (matchingSkills.length === 0 && directives.length === 0 && !prompts) return null;
   const actions = store.getState();
   return (
-    <div className="slash-menu" role="listbox" aria-label="Skills, MCP prompts and directives">
+    <div className="slash-menu" role="listbox" aria-label="Skills and directives, and MCP prompts">
       {matchingSkills.length > 0 ? <div className="slash-menu-heading">Skills</div> : null}
       {matchingSkills.map((skill) => (
         <button key={`skill-${skill.id}`} type="button" role="option" aria-selected="false" className="slash-menu-item" onClick={() => void actions.startTurnWithSkill(sessionId, skill)}>

@@ -165,7 +165,17 @@ function RunningText({ turn }: { turn: TurnSummary }) {
   const live = useAppStore((state) => state.runProgress[turn.sessionId]);
   const progress = live !== undefined && live.turnId === turn.turnId && live.runId === turn.latestRun.runId ? live.progress : null;
   const now = useNow(progress !== null, 1000, progress);
+  // A question asked inside the running call (an MCP server's elicitation): the call waits for the person.
+  const asking = useAppStore((state) => state.interactions.pendingIds.some((id) => state.interactions.byId[id]?.runId === turn.latestRun.runId));
   const kind = turn.latestRun.kind;
+  if (asking) {
+    return (
+      <span className="turn-status-text" data-testid="run-asking">
+        <WaitingIcon />
+        Waiting for your answer — the tool call goes on when you answer
+      </span>
+    );
+  }
   if (progress !== null) {
     return (
       <span className="turn-status-text" data-testid="provider-wait" data-phase={progress.phase} role="timer" aria-live="off">

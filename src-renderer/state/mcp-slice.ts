@@ -16,7 +16,7 @@ export interface McpSlice {
   readonly mcpServers: McpServerList;
   readonly mcpLoadError: string | null;
   readonly mcpTests: Readonly<Record<string, McpTestState>>;
-  /** Per session: the prompts and resources its servers offer (the composer's MCP menu). */
+  /** Per session: the prompts and resources its servers offer (the / menu and the composer's MCP menu). */
   readonly mcpCatalogs: Readonly<Record<string, McpCatalogState>>;
   loadMcpCatalog(sessionId: string): Promise<void>;
   /** Per session: which servers are on there. */
