@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InteractionRecord } from '../../src-shared/interaction-model';
 import { SECRET_MASK } from '../../src-shared/interaction-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
-import { elicitTestServerCommand } from '../testing/mcp-servers/elicit-test-server';
+import { createElicitTestServer, elicitTestServerCommand } from '../testing/mcp-servers/elicit-test-server';
+import { startHttpTestServer } from '../testing/mcp-servers/http-test-server';
 import { waitFor } from '../testing/wait-for';
 
 let t: TestHost;
@@ -73,6 +74,20 @@ describe('MCP elicitation becomes a Cairn question', () => {
     expect(other.ok ? null : other.error.code).toBe('operation_conflict');
   });
 
+  it('works the same over Streamable HTTP (the question comes on the call’s event stream)', async () => {
+    const http = await startHttpTestServer(createElicitTestServer);
+    try {
+      await t.call('mcp.server.create', { name: 'Labels', transport: 'http', url: http.url });
+      const { sessionId, question } = await startAsking();
+      expect(question.request).toMatchObject({ kind: 'form', title: 'The MCP server "Labels" asks' });
+      await t.call('interaction.answer', { interactionId: question.interactionId, answer: { action: 'accept', values: { name: 'Grace', field_2: 2 } } });
+      await t.waitForTurn(sessionId, 't1', ['completed']);
+      expect(await resultText(sessionId)).toBe('accepted {"name":"Grace","copies wanted":2}');
+    } finally {
+      await http.close();
+    }
+  });
+
   it('decline and cancel are passed on to the server', async () => {
     await addServer();
     const first = await startAsking();
@@ -110,6 +125,20 @@ describe('MCP elicitation becomes a Cairn question', () => {
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('interrupted');
     const late = await t.invoke('interaction.answer', { interactionId: question.interactionId, answer: { action: 'decline' } });
     expect(late.ok ? null : late.error.message).toMatch(/closed \(expired\)/);
+  });
+
+  it('while several calls of one server run, a question that could belong to any of them is refused with the reason, not guessed', async () => {
+    await addServer();
+    const first = await startAsking();
+    const other = (await t.call('session.create', { permissionMode: 'full' })).session.sessionId;
+    await t.call('turn.start', { sessionId: other, turnId: 't2', text: '/tool labels__ask_details {}' });
+    await t.waitForTurn(other, 't2', ['completed']);
+    expect(await resultText(other)).toMatch(/^elicitation failed: .*Cairn cannot tell which of the 2 calls running on this server asks, so the question was not shown/);
+    // The first question stands and is still answered into its own call.
+    expect((await t.call('interaction.list', { status: 'pending' })).interactions.map((record) => record.interactionId)).toEqual([first.question.interactionId]);
+    await t.call('interaction.answer', { interactionId: first.question.interactionId, answer: { action: 'decline' } });
+    await t.waitForTurn(first.sessionId, 't1', ['completed']);
+    expect(await resultText(first.sessionId)).toBe('the person chose decline');
   });
 
   it('answers the elicitation of a published server (server-everything’s trigger-elicitation-request)', async () => {

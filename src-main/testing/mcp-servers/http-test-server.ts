@@ -1,3 +1,4 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -13,8 +14,11 @@ export interface HttpTestServer {
   close(): Promise<void>;
 }
 
-/** The test MCP server over Streamable HTTP on 127.0.0.1 (stateful: one transport per MCP session). */
-export async function startHttpTestServer(): Promise<HttpTestServer> {
+/**
+ * The test MCP server over Streamable HTTP on 127.0.0.1 (stateful: one transport per MCP session);
+ * `create` serves another server instead (a new one per MCP session).
+ */
+export async function startHttpTestServer(create?: () => McpServer): Promise<HttpTestServer> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const requests: IncomingHttpHeaders[] = [];
   const slowWaiters: Array<(call: { cancelled: Promise<void> }) => void> = [];
@@ -45,7 +49,7 @@ export async function startHttpTestServer(): Promise<HttpTestServer> {
     transport.onclose = () => {
       if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
     };
-    void createTestMcpServer({ onSlowCall })
+    void (create?.() ?? createTestMcpServer({ onSlowCall }))
       .connect(transport)
       .then(() => transport.handleRequest(req, res));
   });
