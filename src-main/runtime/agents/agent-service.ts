@@ -1,7 +1,7 @@
 import { AGENT_DEPTH_LIMIT, AGENT_FAN_OUT_LIMIT, agentTreeId, type AgentChildRecord, type AgentTree, type AgentTreeNode } from '../../../src-shared/agent-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
-import type { PermissionMode } from '../../../src-shared/model';
+import { isActiveStatus, type PermissionMode } from '../../../src-shared/model';
 import type { StoredAgentChild } from '../../storage/agent-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
@@ -81,7 +81,9 @@ export class AgentService {
     const children = this.deps.stores.agents.childrenOf(sessionId);
     if (children.length > 0) {
       const lines = children.map((child) => {
-        const status = this.deps.stores.turns.latestTurn(child.childSessionId)?.status ?? 'not started';
+        const latest = this.deps.stores.turns.latestTurn(child.childSessionId);
+        const reason = latest === null || isActiveStatus(latest.status) || latest.status === 'completed' ? null : latest.latestRun.terminalReason;
+        const status = `${latest?.status ?? 'not started'}${reason === null ? '' : ` (${reason})`}`;
         return `- ${child.childSessionId} (${child.agentId}): ${status} — ${child.task.slice(0, 120)}`;
       });
       parts.push(
@@ -93,7 +95,10 @@ export class AgentService {
 
   async spawn(context: ToolContext, request: SpawnRequest): Promise<ToolAnswer> {
     const { stores } = this.deps;
-    const spawnId = request.spawnId ?? `${context.sessionId}:${context.toolCallId ?? context.runId}`;
+    // A spawn id the model chose is its own name for the spawn, so it is scoped to the parent session;
+    // without one, the tool call names it (a replayed call returns the same child).
+    const spawnId =
+      request.spawnId === undefined ? `${context.sessionId}:${context.toolCallId ?? context.runId}` : `${context.sessionId}:spawn:${request.spawnId}`;
     const existing = stores.agents.bySpawnId(spawnId);
     if (existing !== null) {
       if (existing.parentSessionId !== context.sessionId) return refusal('That spawn id belongs to another agent’s child.');
