@@ -131,7 +131,7 @@ export class AgentService {
 
   async wait(context: ToolContext, childIds: readonly string[], timeoutMs: number | null): Promise<ToolAnswer> {
     const foreign = childIds.filter((childId) => this.childLink(childId)?.parentSessionId !== context.sessionId);
-    if (foreign.length > 0) return refusal(`These are not children of this agent: ${foreign.join(', ')}.`);
+    if (foreign.length > 0) return refusal(`These are not children of this agent (or their sessions were deleted): ${foreign.join(', ')}.`);
     const outcomes = await waitForChildren(this.deps, childIds, timeoutMs, context.signal);
     return { output: { children: outcomes }, isError: false };
   }
@@ -322,7 +322,10 @@ export class AgentService {
     if (link === null && !(status === 'cancelled' && hasChildren)) return;
     queueMicrotask(() => {
       if (status === 'cancelled' && hasChildren) this.cascade(sessionId, PARENT_STOPPED);
-      if (link !== null) this.deps.bus.publish({ kind: 'agent.changed', rootSessionId: link.rootSessionId, child: this.node(link) });
+      // A child removed meanwhile is not announced again (its removal was).
+      if (link !== null && this.deps.stores.sessions.get(sessionId) !== null) {
+        this.deps.bus.publish({ kind: 'agent.changed', rootSessionId: link.rootSessionId, child: this.node(link) });
+      }
     });
   }
 }
