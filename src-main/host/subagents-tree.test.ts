@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../src-shared/model';
-import { startTestHost, type TestHost } from '../testing/host-fixture';
+import type { Stores } from '../storage/stores';
+import { startTestHost, useTempDirs, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
 import { tempWorkspace } from '../testing/workspace-fixture';
 
@@ -143,6 +144,56 @@ describe('a child’s permissions', () => {
       expect((await tree(root)).children[0]?.status).toBe('completed');
     } finally {
       workspace.cleanup();
+    }
+  });
+});
+
+describe('a child made but never started', () => {
+  const dir = useTempDirs();
+
+  it('after the host died between making a child and starting its task: wait_agents says so at once, resume_agent starts it', async () => {
+    const dataDir = dir();
+    let died = false;
+    // The "crash": the write that starts the child's task turn never happens.
+    const dieAtChildTask = (stores: Stores): Stores => ({
+      ...stores,
+      turns: {
+        ...stores.turns,
+        insertTurn(...args: Parameters<Stores['turns']['insertTurn']>) {
+          if (!died && args[0].turnId.startsWith('task-')) {
+            died = true;
+            throw new Error('simulated crash');
+          }
+          return stores.turns.insertTurn(...args);
+        },
+      },
+    });
+    const first = await startTestHost({ dataDir, wrapStores: dieAtChildTask });
+    const root = (await first.call('session.create', {})).session.sessionId;
+    await first.call('turn.start', { sessionId: root, turnId: 't1', text: '/spawn worker "/reply finished after all"' });
+    await waitFor(() => died, { message: 'the simulated crash' });
+    await first.waitForTurn(root, 't1', ['completed']);
+    const [child] = (await first.call('agent.tree', { sessionId: root })).tree.children;
+    expect(child?.status).toBeNull();
+    await first.host.close();
+
+    const second = await startTestHost({ dataDir });
+    try {
+      const childId = child!.childSessionId;
+      await second.call('turn.start', { sessionId: root, turnId: 't2', text: `/tool wait_agents ${JSON.stringify({ ids: [childId] })}` });
+      await second.waitForTurn(root, 't2', ['completed']);
+      const waited = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items.filter((item) => item.kind === 'tool_result').at(-1);
+      expect(waited?.data?.output).toEqual({ children: [{ childSessionId: childId, status: 'not_started', terminalReason: null, report: null }] });
+
+      await second.call('turn.start', { sessionId: root, turnId: 't3', text: `/tool resume_agent ${JSON.stringify({ id: childId })}` });
+      await second.waitForTurn(root, 't3', ['completed']);
+      const resumed = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items.filter((item) => item.kind === 'tool_result').at(-1);
+      expect(resumed?.data).toMatchObject({ isError: false, output: { childSessionId: childId } });
+      await second.waitForTurn(childId, child!.initialTurnId, ['completed']);
+      const childText = (await second.call('transcript.page', { sessionId: childId, limit: 100 })).items.map((item) => item.text).join('');
+      expect(childText).toContain('finished after all');
+    } finally {
+      await second.close();
     }
   });
 });

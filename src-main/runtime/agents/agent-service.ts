@@ -152,11 +152,17 @@ export class AgentService {
   }
 
   resumeChild(context: ToolContext, childId: string): ToolAnswer {
-    if (this.childLink(childId)?.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
+    const link = this.childLink(childId);
+    if (link === null || link.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refusal(refused.error.message);
     const latest = this.deps.stores.turns.latestTurn(childId);
-    if (latest === null) return refusal('That child has no turn to resume.');
+    if (latest === null) {
+      // Made, but cut off before its task began (the host died in between): begin it now.
+      const started = this.startTask(link);
+      if (started !== null) return started;
+      return { output: { childSessionId: childId, status: this.deps.stores.turns.latestTurn(childId)?.status ?? 'running' }, isError: false };
+    }
     const resumed = this.deps.turns().resume(childId, latest.turnId);
     if (!resumed.ok) return refusal(resumed.error.message);
     return { output: { childSessionId: childId, status: resumed.result.turn.status }, isError: false };

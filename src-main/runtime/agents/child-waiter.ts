@@ -37,7 +37,7 @@ export function childReport(stores: Stores, childSessionId: string, turnId: stri
 }
 
 /**
- * Waits until every child has settled (its latest turn is no longer running or waiting), the
+ * Waits until every child has settled (its latest turn is no longer running or waiting, or it has none), the
  * timeout passes, or the signal aborts; then says where each stands. Event-driven: it re-checks on
  * each turn change or removal of the children, never polls.
  */
@@ -49,7 +49,9 @@ export function waitForChildren(
 ): Promise<ChildOutcome[]> {
   const { stores, bus } = deps;
   const outcomes = () => childIds.map((childId) => childOutcome(stores, childId));
-  const allSettled = () => outcomes().every((outcome) => outcome.status === 'removed' || (outcome.status !== 'not_started' && !isActiveStatus(outcome.status)));
+  // A child whose task never began (the host died between making it and starting it) will not move by
+  // itself: it counts as settled, so the wait says so rather than lasting for ever.
+  const allSettled = () => outcomes().every((outcome) => outcome.status === 'removed' || outcome.status === 'not_started' || !isActiveStatus(outcome.status));
   return new Promise((resolve) => {
     if (allSettled() || signal.aborted) return resolve(outcomes());
     const watched = new Set(childIds);
