@@ -101,6 +101,29 @@ describe('a child’s permissions', () => {
     expect((await t.call('session.get', { sessionId: child!.childSessionId })).session.permissionMode).toBe(childMode);
   });
 
+  it('narrowing a parent’s mode narrows its descendants; a child cannot be made wider than its parent', async () => {
+    const root = await newSession({ permissionMode: 'full' });
+    await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn worker ${JSON.stringify('/spawn worker "/reply deep" wait')} wait` });
+    await t.waitForTurn(root, 't1', ['completed']);
+    const [child, grandchild] = (await tree(root)).children;
+    const modeOf = async (sessionId: string) => (await t.call('session.get', { sessionId })).session.permissionMode;
+    expect([await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(['full', 'full']);
+
+    await t.call('session.configure', { sessionId: root, permissionMode: 'ask' });
+    expect([await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(['ask', 'ask']);
+    await t.call('session.configure', { sessionId: child!.childSessionId, permissionMode: 'explore' });
+    expect([await modeOf(root), await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(['ask', 'explore', 'explore']);
+
+    const widened = await t.invoke('session.configure', { sessionId: grandchild!.childSessionId, permissionMode: 'full' });
+    expect(widened.ok ? null : widened.error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('cannot be wider than its parent’s (explore)') });
+    expect(await modeOf(grandchild!.childSessionId)).toBe('explore');
+    // Widening the parent leaves its children as they are: each is widened on its own, up to its parent's.
+    await t.call('session.configure', { sessionId: root, permissionMode: 'full' });
+    expect(await modeOf(child!.childSessionId)).toBe('explore');
+    await t.call('session.configure', { sessionId: child!.childSessionId, permissionMode: 'full' });
+    expect(await modeOf(child!.childSessionId)).toBe('full');
+  });
+
   it('a custom agent gets only the tools its definition names (and the agent tools)', async () => {
     const workspace = tempWorkspace();
     try {

@@ -12,6 +12,7 @@ import { DEFAULT_SESSION_TITLE } from './session-title';
 import type { ConnectionService } from './connection-service';
 import type { TurnService } from './turn-service';
 import { descendantSessionIds } from './agents/agent-subtree';
+import { childModeRefusal, descendantsToNarrow } from './agents/agent-permissions';
 
 export interface SessionServiceDeps {
   readonly stores: Stores;
@@ -137,6 +138,8 @@ export class SessionService {
       return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
     }
     if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
+    const modeRefusal = request.permissionMode === undefined ? null : childModeRefusal(stores, request.sessionId, request.permissionMode);
+    if (modeRefusal !== null) return fail('invalid_input', modeRefusal);
     const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
@@ -152,10 +155,17 @@ export class SessionService {
         },
         clock.now(),
       );
-      return requireSession(stores, request.sessionId);
+      // Child agents are never wider than their parent: narrowing a session narrows them too.
+      const narrowed = descendantsToNarrow(stores, request.sessionId, request.permissionMode ?? current.permissionMode).map(({ sessionId, mode }) => {
+        const child = requireSession(stores, sessionId);
+        stores.sessions.configure(sessionId, { connectionId: child.connectionId, model: child.model, permissionMode: mode, workspacePath: child.workspacePath }, clock.now());
+        return requireSession(stores, sessionId);
+      });
+      return { session: requireSession(stores, request.sessionId), narrowed };
     });
-    bus.publish({ kind: 'session.changed', session });
-    return ok({ session });
+    bus.publish({ kind: 'session.changed', session: session.session });
+    for (const child of session.narrowed) bus.publish({ kind: 'session.changed', session: child });
+    return ok({ session: session.session });
   }
 
   archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {

@@ -10,6 +10,7 @@ import type { Clock, Ids, Logger } from '../ports';
 import type { AgentTool, ToolContext } from '../tools/agent-tool';
 import type { TurnService } from '../turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
+import { narrower } from './agent-permissions';
 import { waitForChildren } from './child-waiter';
 
 export interface AgentServiceDeps {
@@ -27,8 +28,6 @@ export interface AgentServiceDeps {
 export const PARENT_STOPPED = 'parent_stopped';
 export const STOPPED_BY_PARENT = 'stopped_by_parent';
 export const TREE_FAILED = 'tree_failed';
-
-const MODE_RANK: Record<PermissionMode, number> = { explore: 0, ask: 1, full: 2 };
 
 export interface SpawnRequest {
   readonly agent: string;
@@ -249,7 +248,7 @@ export class AgentService {
     const parent = stores.sessions.get(context.sessionId);
     if (parent === null) throw new Error('Parent session vanished');
     const wanted: PermissionMode = definition.readOnly ? 'explore' : spec.parentMode;
-    const permissionMode = MODE_RANK[wanted] <= MODE_RANK[spec.parentMode] ? wanted : spec.parentMode;
+    const permissionMode = narrower(wanted, spec.parentMode);
     const childSessionId = ids.next('session');
     const { session, child } = stores.transaction(() => {
       const now = clock.now();
