@@ -161,5 +161,5 @@ describe('subagents through a SIGKILL of the headless host', () => {
     expect(await turnsOf(ids[0]!)).toEqual([['completed', 1]]);
     expect(await turnsOf(ids[1]!)).toEqual([['completed', 2]]);
     expect(await turnsOf(ids[2]!)).toEqual([['completed', 2]]);
-  });
+  }, 60_000); // two host processes start, one after the other
 });
