@@ -143,7 +143,7 @@ export class SessionService {
     const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
-    const session = stores.transaction(() => {
+    const changed = stores.transaction(() => {
       stores.sessions.configure(
         request.sessionId,
         {
@@ -163,9 +163,9 @@ export class SessionService {
       });
       return { session: requireSession(stores, request.sessionId), narrowed };
     });
-    bus.publish({ kind: 'session.changed', session: session.session });
-    for (const child of session.narrowed) bus.publish({ kind: 'session.changed', session: child });
-    return ok({ session: session.session });
+    bus.publish({ kind: 'session.changed', session: changed.session });
+    for (const child of changed.narrowed) bus.publish({ kind: 'session.changed', session: child });
+    return ok({ session: changed.session });
   }
 
   archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
