@@ -102,7 +102,7 @@ describe('subagents through a SIGKILL of the headless host', () => {
         const rootItems = (await first.client.call('transcript.page', { sessionId: root, limit: 100 })).items;
         return rootItems.some((item) => item.kind === 'tool_call' && item.data?.toolName === 'wait_agents') ? children : null;
       },
-      { timeoutMs: 15_000, message: 'one child finished, two mid-stream, the root waiting' },
+      { timeoutMs: 30_000, message: 'one child finished, two mid-stream, the root waiting' },
     );
     const ids = before.map((child) => child.childSessionId);
     first.server.child.kill('SIGKILL');
@@ -125,7 +125,7 @@ describe('subagents through a SIGKILL of the headless host', () => {
 
     await client.call('turn.resume', { sessionId: root, turnId: 't1' });
     await waitFor(async () => ((await client.call('turn.query', { sessionId: root, turnId: 't1' })).turn.status === 'completed' ? true : null), {
-      timeoutMs: 15_000,
+      timeoutMs: 30_000,
       message: 'the resumed root to finish',
     });
 
@@ -161,5 +161,5 @@ describe('subagents through a SIGKILL of the headless host', () => {
     expect(await turnsOf(ids[0]!)).toEqual([['completed', 1]]);
     expect(await turnsOf(ids[1]!)).toEqual([['completed', 2]]);
     expect(await turnsOf(ids[2]!)).toEqual([['completed', 2]]);
-  }, 60_000); // two host processes start, one after the other
+  }, 90_000); // two host processes start, one after the other
 });
