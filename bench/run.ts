@@ -6,6 +6,7 @@ import { benchContextAssembly } from './context-assembly.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
+import { benchSubagents } from './subagents.bench';
 
 /**
  * `npm run bench [name]`: every benchmark (or the one named), each printing ratios against a
@@ -19,6 +20,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['codex', benchCodexTurn],
   ['branch-open', benchBranchOpen],
   ['context', benchContextAssembly],
+  ['subagents', benchSubagents],
 ];
 
 const only = process.argv[2];

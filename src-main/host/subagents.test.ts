@@ -172,6 +172,12 @@ describe('subagent fail-stop', () => {
         expect(cancels).toHaveLength(1);
       }
       expect((await failing.call('agent.tree', { sessionId: parent })).tree.failedReason).toBe(stopped.failedReason);
+      // Nothing new starts in a failed tree: a later spawn is refused in words, and no child is added.
+      await failing.call('turn.start', { sessionId: parent, turnId: 't2', text: '/spawn worker "/reply hi"' });
+      await failing.waitForTurn(parent, 't2', ['completed']);
+      const page = await failing.call('transcript.page', { sessionId: parent, limit: 100 });
+      expect(page.items.map((item) => item.text).join('')).toContain('This agent tree was stopped after a failure');
+      expect((await failing.call('agent.tree', { sessionId: parent })).tree.children).toHaveLength(2);
     } finally {
       await failing.close();
     }

@@ -11,6 +11,8 @@ import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { DEFAULT_SESSION_TITLE } from './session-title';
 import type { ConnectionService } from './connection-service';
 import type { TurnService } from './turn-service';
+import { descendantSessionIds } from './agents/agent-subtree';
+import { childModeRefusal, descendantsToNarrow } from './agents/agent-permissions';
 
 export interface SessionServiceDeps {
   readonly stores: Stores;
@@ -136,10 +138,12 @@ export class SessionService {
       return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
     }
     if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
+    const modeRefusal = request.permissionMode === undefined ? null : childModeRefusal(stores, request.sessionId, request.permissionMode);
+    if (modeRefusal !== null) return fail('invalid_input', modeRefusal);
     const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
-    const session = stores.transaction(() => {
+    const changed = stores.transaction(() => {
       stores.sessions.configure(
         request.sessionId,
         {
@@ -151,10 +155,17 @@ export class SessionService {
         },
         clock.now(),
       );
-      return requireSession(stores, request.sessionId);
+      // Child agents are never wider than their parent: narrowing a session narrows them too.
+      const narrowed = descendantsToNarrow(stores, request.sessionId, request.permissionMode ?? current.permissionMode).map(({ sessionId, mode }) => {
+        const child = requireSession(stores, sessionId);
+        stores.sessions.configure(sessionId, { connectionId: child.connectionId, model: child.model, permissionMode: mode, workspacePath: child.workspacePath }, clock.now());
+        return requireSession(stores, sessionId);
+      });
+      return { session: requireSession(stores, request.sessionId), narrowed };
     });
-    bus.publish({ kind: 'session.changed', session });
-    return ok({ session });
+    bus.publish({ kind: 'session.changed', session: changed.session });
+    for (const child of changed.narrowed) bus.publish({ kind: 'session.changed', session: child });
+    return ok({ session: changed.session });
   }
 
   archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
@@ -163,23 +174,33 @@ export class SessionService {
     const current = stores.sessions.get(sessionId);
     if (current === null) return missingSession();
     if (current.archived === archived) return ok({ session: current });
-    if (archived) turns.stop(sessionId, undefined, 'session_archived');
-    const session = stores.transaction(() => {
-      stores.sessions.setArchived(sessionId, archived, clock.now());
-      if (archived) turns.cancelQueued(sessionId);
-      return requireSession(stores, sessionId);
-    });
-    bus.publish({ kind: 'session.changed', session });
-    return ok({ session });
+    const members = [sessionId, ...descendantSessionIds(stores.agents, sessionId)];
+    if (archived) for (const member of members) turns.stop(member, undefined, 'session_archived');
+    const changed = stores.transaction(() =>
+      members.map((member) => {
+        stores.sessions.setArchived(member, archived, clock.now());
+        if (archived) turns.cancelQueued(member);
+        return requireSession(stores, member);
+      }),
+    );
+    for (const member of changed) bus.publish({ kind: 'session.changed', session: member });
+    return ok({ session: changed[0]! });
   }
 
   remove(sessionId: string): Outcome<{ sessionId: string; removed: true }> {
     const { stores, bus, turns } = this.deps;
     if (sessionId === WORKHUB_SESSION_ID) return builtIn();
     if (stores.sessions.get(sessionId) === null) return missingSession();
-    turns.stop(sessionId, undefined, 'session_removed');
-    stores.transaction(() => stores.sessions.remove(sessionId));
-    bus.publish({ kind: 'session.removed', sessionId });
+    const members = [sessionId, ...descendantSessionIds(stores.agents, sessionId)];
+    for (const member of members) turns.stop(member, undefined, 'session_removed');
+    const link = stores.agents.get(sessionId);
+    stores.transaction(() => {
+      for (const member of [...members].reverse()) stores.sessions.remove(member);
+      if (link === null) stores.agents.forgetTree(sessionId);
+    });
+    for (const member of members) bus.publish({ kind: 'session.removed', sessionId: member });
+    // The tree a removed child belonged to changed: its clients re-read it.
+    if (link !== null) bus.publish({ kind: 'agent.changed', rootSessionId: link.rootSessionId, child: null });
     return ok({ sessionId, removed: true });
   }
 

@@ -55,4 +55,14 @@ describe('agent store', () => {
     expect(store.markTreeFailed('root', 'second', 2)).toBe(false);
     expect(store.treeFailure('root')).toBe('first');
   });
+
+  it('forgets a removed root’s fail-stop, and a removed child’s link goes with its session', () => {
+    store.insert(child('c1', 'root', 1, 1));
+    store.markTreeFailed('root', 'first', 1);
+    store.forgetTree('root');
+    expect(store.treeFailure('root')).toBeNull();
+    db.prepare('DELETE FROM sessions WHERE session_id = ?').run('c1');
+    expect(store.get('c1')).toBeNull();
+    expect(store.descendantsOf('root')).toEqual([]);
+  });
 });

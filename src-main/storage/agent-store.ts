@@ -24,6 +24,8 @@ export interface AgentStore {
   /** Records the tree's fail-stop; false when it was recorded already (the first reason stays). */
   markTreeFailed(rootSessionId: string, reason: string, now: number): boolean;
   treeFailure(rootSessionId: string): string | null;
+  /** Forgets what is kept per tree (its fail-stop) once its root session is removed. */
+  forgetTree(rootSessionId: string): void;
 }
 
 interface Row {
@@ -80,6 +82,7 @@ export function createAgentStore(db: Db): AgentStore {
   );
   const markFailed = db.prepare('INSERT OR IGNORE INTO agent_tree_failures (root_session_id, reason, failed_at) VALUES (?, ?, ?)');
   const failure = db.prepare<[string], string>('SELECT reason FROM agent_tree_failures WHERE root_session_id = ?');
+  const forgetFailure = db.prepare('DELETE FROM agent_tree_failures WHERE root_session_id = ?');
 
   return {
     insert(child) {
@@ -102,5 +105,6 @@ export function createAgentStore(db: Db): AgentStore {
     countForTurn: (parentSessionId, parentTurnId) => countForTurn.pluck().get(parentSessionId, parentTurnId) ?? 0,
     markTreeFailed: (rootSessionId, reason, now) => markFailed.run(rootSessionId, reason, now).changes > 0,
     treeFailure: (rootSessionId) => failure.pluck().get(rootSessionId) ?? null,
+    forgetTree: (rootSessionId) => void forgetFailure.run(rootSessionId),
   };
 }

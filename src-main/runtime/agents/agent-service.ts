@@ -1,7 +1,7 @@
 import { AGENT_DEPTH_LIMIT, AGENT_FAN_OUT_LIMIT, agentTreeId, type AgentChildRecord, type AgentTree, type AgentTreeNode } from '../../../src-shared/agent-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
-import type { PermissionMode } from '../../../src-shared/model';
+import { isActiveStatus, type PermissionMode } from '../../../src-shared/model';
 import type { StoredAgentChild } from '../../storage/agent-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
@@ -10,6 +10,7 @@ import type { Clock, Ids, Logger } from '../ports';
 import type { AgentTool, ToolContext } from '../tools/agent-tool';
 import type { TurnService } from '../turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
+import { narrower } from './agent-permissions';
 import { waitForChildren } from './child-waiter';
 
 export interface AgentServiceDeps {
@@ -27,8 +28,6 @@ export interface AgentServiceDeps {
 export const PARENT_STOPPED = 'parent_stopped';
 export const STOPPED_BY_PARENT = 'stopped_by_parent';
 export const TREE_FAILED = 'tree_failed';
-
-const MODE_RANK: Record<PermissionMode, number> = { explore: 0, ask: 1, full: 2 };
 
 export interface SpawnRequest {
   readonly agent: string;
@@ -81,7 +80,9 @@ export class AgentService {
     const children = this.deps.stores.agents.childrenOf(sessionId);
     if (children.length > 0) {
       const lines = children.map((child) => {
-        const status = this.deps.stores.turns.latestTurn(child.childSessionId)?.status ?? 'not started';
+        const latest = this.deps.stores.turns.latestTurn(child.childSessionId);
+        const reason = latest === null || isActiveStatus(latest.status) || latest.status === 'completed' ? null : latest.latestRun.terminalReason;
+        const status = `${latest?.status ?? 'not started'}${reason === null ? '' : ` (${reason})`}`;
         return `- ${child.childSessionId} (${child.agentId}): ${status} — ${child.task.slice(0, 120)}`;
       });
       parts.push(
@@ -93,7 +94,10 @@ export class AgentService {
 
   async spawn(context: ToolContext, request: SpawnRequest): Promise<ToolAnswer> {
     const { stores } = this.deps;
-    const spawnId = request.spawnId ?? `${context.sessionId}:${context.toolCallId ?? context.runId}`;
+    // A spawn id the model chose is its own name for the spawn, so it is scoped to the parent session;
+    // without one, the tool call names it (a replayed call returns the same child).
+    const spawnId =
+      request.spawnId === undefined ? `${context.sessionId}:${context.toolCallId ?? context.runId}` : `${context.sessionId}:spawn:${request.spawnId}`;
     const existing = stores.agents.bySpawnId(spawnId);
     if (existing !== null) {
       if (existing.parentSessionId !== context.sessionId) return refusal('That spawn id belongs to another agent’s child.');
@@ -126,7 +130,7 @@ export class AgentService {
 
   async wait(context: ToolContext, childIds: readonly string[], timeoutMs: number | null): Promise<ToolAnswer> {
     const foreign = childIds.filter((childId) => this.childLink(childId)?.parentSessionId !== context.sessionId);
-    if (foreign.length > 0) return refusal(`These are not children of this agent: ${foreign.join(', ')}.`);
+    if (foreign.length > 0) return refusal(`These are not children of this agent (or their sessions were deleted): ${foreign.join(', ')}.`);
     const outcomes = await waitForChildren(this.deps, childIds, timeoutMs, context.signal);
     return { output: { children: outcomes }, isError: false };
   }
@@ -147,11 +151,17 @@ export class AgentService {
   }
 
   resumeChild(context: ToolContext, childId: string): ToolAnswer {
-    if (this.childLink(childId)?.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
+    const link = this.childLink(childId);
+    if (link === null || link.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refusal(refused.error.message);
     const latest = this.deps.stores.turns.latestTurn(childId);
-    if (latest === null) return refusal('That child has no turn to resume.');
+    if (latest === null) {
+      // Made, but cut off before its task began (the host died in between): begin it now.
+      const started = this.startTask(link);
+      if (started !== null) return started;
+      return { output: { childSessionId: childId, status: this.deps.stores.turns.latestTurn(childId)?.status ?? 'running' }, isError: false };
+    }
     const resumed = this.deps.turns().resume(childId, latest.turnId);
     if (!resumed.ok) return refusal(resumed.error.message);
     return { output: { childSessionId: childId, status: resumed.result.turn.status }, isError: false };
@@ -238,7 +248,7 @@ export class AgentService {
     const parent = stores.sessions.get(context.sessionId);
     if (parent === null) throw new Error('Parent session vanished');
     const wanted: PermissionMode = definition.readOnly ? 'explore' : spec.parentMode;
-    const permissionMode = MODE_RANK[wanted] <= MODE_RANK[spec.parentMode] ? wanted : spec.parentMode;
+    const permissionMode = narrower(wanted, spec.parentMode);
     const childSessionId = ids.next('session');
     const { session, child } = stores.transaction(() => {
       const now = clock.now();
@@ -317,7 +327,10 @@ export class AgentService {
     if (link === null && !(status === 'cancelled' && hasChildren)) return;
     queueMicrotask(() => {
       if (status === 'cancelled' && hasChildren) this.cascade(sessionId, PARENT_STOPPED);
-      if (link !== null) this.deps.bus.publish({ kind: 'agent.changed', rootSessionId: link.rootSessionId, child: this.node(link) });
+      // A child removed meanwhile is not announced again (its removal was).
+      if (link !== null && this.deps.stores.sessions.get(sessionId) !== null) {
+        this.deps.bus.publish({ kind: 'agent.changed', rootSessionId: link.rootSessionId, child: this.node(link) });
+      }
     });
   }
 }

@@ -60,6 +60,10 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
             agent: { type: 'string', description: 'The agent definition id, e.g. explore or worker.' },
             task: { type: 'string', description: 'Everything the child needs to know to do the task on its own.' },
             wait: { type: 'boolean', description: 'Wait for the child to finish and return its report.' },
+            spawnId: {
+              type: 'string',
+              description: 'Optional: your own name for this spawn. Calling spawn_agent again with the same spawnId (e.g. after a restart) returns the same child instead of starting another.',
+            },
           },
           required: ['agent', 'task'],
           additionalProperties: false,

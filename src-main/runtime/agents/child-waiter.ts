@@ -5,7 +5,8 @@ import type { EventBus } from '../event-bus';
 /** What a parent learns about a child: its status now, and its final report once it has finished. */
 export interface ChildOutcome {
   readonly childSessionId: string;
-  readonly status: RunStatus | 'not_started';
+  /** `removed`: the person deleted the child's session (its work was stopped first). */
+  readonly status: RunStatus | 'not_started' | 'removed';
   /** Why its latest run ended (e.g. `parent_stopped`, `app_restarted`), null while it works. */
   readonly terminalReason: string | null;
   /** The child's last answer in its latest turn; null while it still works. */
@@ -15,6 +16,7 @@ export interface ChildOutcome {
 const REPORT_LIMIT = 20_000;
 
 export function childOutcome(stores: Stores, childSessionId: string): ChildOutcome {
+  if (stores.sessions.get(childSessionId) === null) return { childSessionId, status: 'removed', terminalReason: 'session_removed', report: null };
   const latest = stores.turns.latestTurn(childSessionId);
   if (latest === null) return { childSessionId, status: 'not_started', terminalReason: null, report: null };
   const settled = !isActiveStatus(latest.status);
@@ -35,9 +37,9 @@ export function childReport(stores: Stores, childSessionId: string, turnId: stri
 }
 
 /**
- * Waits until every child has settled (its latest turn is no longer running or waiting), the
+ * Waits until every child has settled (its latest turn is no longer running or waiting, or it has none), the
  * timeout passes, or the signal aborts; then says where each stands. Event-driven: it re-checks on
- * each turn change of the children, never polls.
+ * each turn change or removal of the children, never polls.
  */
 export function waitForChildren(
   deps: { readonly stores: Stores; readonly bus: EventBus },
@@ -47,7 +49,9 @@ export function waitForChildren(
 ): Promise<ChildOutcome[]> {
   const { stores, bus } = deps;
   const outcomes = () => childIds.map((childId) => childOutcome(stores, childId));
-  const allSettled = () => outcomes().every((outcome) => outcome.status !== 'not_started' && !isActiveStatus(outcome.status));
+  // A child whose task never began (the host died between making it and starting it) will not move by
+  // itself: it counts as settled, so the wait says so rather than lasting for ever.
+  const allSettled = () => outcomes().every((outcome) => outcome.status === 'removed' || outcome.status === 'not_started' || !isActiveStatus(outcome.status));
   return new Promise((resolve) => {
     if (allSettled() || signal.aborted) return resolve(outcomes());
     const watched = new Set(childIds);
@@ -62,7 +66,8 @@ export function waitForChildren(
       resolve(outcomes());
     };
     const unsubscribe = bus.subscribe((event) => {
-      if (event.kind === 'turn.changed' && watched.has(event.turn.sessionId) && allSettled()) queueMicrotask(done);
+      const sessionId = event.kind === 'turn.changed' ? event.turn.sessionId : event.kind === 'session.removed' ? event.sessionId : null;
+      if (sessionId !== null && watched.has(sessionId) && allSettled()) queueMicrotask(done);
     });
     signal.addEventListener('abort', done, { once: true });
     if (timeoutMs !== null) timer = setTimeout(done, timeoutMs);
