@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childAgentCount, childStatusDetail, childStatusFrom, childStatusLabel, isLiveChildStatus, stopLabel } from './agent-status';
+import { liveTally, childAgentCount, childStatusDetail, childStatusFrom, childStatusLabel, isLiveChildStatus, stopLabel } from './agent-status';
 
 describe('child agent status in words', () => {
   it('labels every status, waiting as waiting for you', () => {
@@ -27,6 +27,12 @@ describe('child agent status in words', () => {
   it('says why a child ended', () => {
     expect(childStatusDetail('cancelled', 'parent_stopped')).toBe('cancelled — the agent that started it was stopped');
     expect(childStatusDetail('running', null)).toBe('running');
+  });
+
+  it('tallies what a root’s children are doing', () => {
+    expect(liveTally(['running', 'starting', 'waiting', 'completed', null])).toBe('2 working · 1 waiting for you');
+    expect(liveTally(['waiting'])).toBe('1 waiting for you');
+    expect(liveTally(['cancelled', null])).toBe('');
   });
 
   it('says how many children Stop also stops', () => {

@@ -49,3 +49,10 @@ export function childAgentCount(count: number): string {
 export function stopLabel(liveChildren: number): string {
   return liveChildren === 0 ? 'Stop' : `Stop — also stops ${childAgentCount(liveChildren)}`;
 }
+
+/** What a root's working children are doing, in a few words ("2 working · 1 waiting for you"); empty when none is. */
+export function liveTally(statuses: readonly (ChildAgentStatus | null)[]): string {
+  const waiting = statuses.filter((status) => status === 'waiting').length;
+  const working = statuses.filter((status) => status === 'running' || status === 'starting').length;
+  return [working > 0 ? `${working} working` : '', waiting > 0 ? `${waiting} waiting for you` : ''].filter((part) => part !== '').join(' · ');
+}

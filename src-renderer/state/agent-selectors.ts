@@ -1,5 +1,5 @@
 import type { AgentChildRecord } from '../../src-shared/agent-model';
-import { childStatusFrom, isLiveChildStatus, type ChildAgentStatus } from '../format/agent-status';
+import { childStatusFrom, isLiveChildStatus, liveTally, type ChildAgentStatus } from '../format/agent-status';
 import type { AppState } from './app-state';
 import { NO_IDS } from './selectors';
 
@@ -39,6 +39,10 @@ export const selectLiveDescendantCount = (sessionId: string) => (state: AppState
   }
   return count;
 };
+
+/** What a root's children are doing now, in words ("2 working · 1 waiting for you"); empty when none works. */
+export const selectLiveTally = (rootSessionId: string) => (state: AppState): string =>
+  liveTally((state.agents.childIdsByRoot[rootSessionId] ?? NO_IDS).map((childId) => childStatusIn(state, childId)));
 
 /** The child a spawn_agent call started (by the parent's session, turn and tool call), or null before it exists. */
 export const selectSpawnedChildId = (sessionId: string, turnId: string, toolCallId: string) => (state: AppState): string | null => {

@@ -1,19 +1,19 @@
 import { memo, type KeyboardEvent } from 'react';
 import { childAgentCount } from '../../format/agent-status';
-import { selectChildLink, selectChildStatus, selectLiveDescendantCount, selectRootChildIds, selectSessionTitle } from '../../state/agent-selectors';
+import { selectChildLink, selectChildStatus, selectLiveTally, selectRootChildIds, selectSessionTitle } from '../../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AgentStatusChip, DisclosureIcon } from './AgentStatusChip';
 
 /**
  * Under a root session in the sidebar: its child agents behind a disclosure (closed by default) that
- * says how many there are and how many are working. Its buttons are rows of the session list's one
+ * says how many there are and what the working ones do. Its buttons are rows of the session list's one
  * Tab stop: arrow keys reach them; on the disclosure, Right opens and Left closes.
  */
 export const AgentChildren = memo(function AgentChildren({ rootSessionId, tabStopId }: { rootSessionId: string; tabStopId: string | null }) {
   const store = useStoreApi();
   const childIds = useAppStore(selectRootChildIds(rootSessionId));
   const open = useAppStore((state) => state.expandedAgentRoots[rootSessionId] === true);
-  const live = useAppStore(selectLiveDescendantCount(rootSessionId));
+  const tally = useAppStore(selectLiveTally(rootSessionId));
   const rootTitle = useAppStore(selectSessionTitle(rootSessionId, 'this session'));
   if (childIds.length === 0) return null;
   const listId = `agent-children-${rootSessionId}`;
@@ -42,12 +42,12 @@ export const AgentChildren = memo(function AgentChildren({ rootSessionId, tabSto
           <DisclosureIcon />
         </span>
         {childAgentCount(childIds.length)}
-        {live > 0 ? (
+        {tally === '' ? null : (
           <span className="agent-live" data-testid="agent-live-count">
             <span className="agent-dot" aria-hidden="true" />
-            {live} working
+            {tally}
           </span>
-        ) : null}
+        )}
       </button>
       <ul id={listId} className="agent-child-list" role="list" aria-label={`Child agents of ${rootTitle}`} hidden={!open}>
         {open ? childIds.map((childId) => <AgentChildRow key={childId} childId={childId} tabStop={childId === tabStopId} />) : null}
