@@ -1,6 +1,7 @@
 import type { AgentChildRecord } from '../../src-shared/agent-model';
 import { childStatusFrom, isLiveChildStatus, liveTally, type ChildAgentStatus } from '../format/agent-status';
 import type { AppState } from './app-state';
+import { spawnCallKey } from './reducers/agents-reducer';
 import { NO_IDS } from './selectors';
 
 /** Selectors for child agents: each returns one value, stable while what it reads is unchanged. */
@@ -45,12 +46,8 @@ export const selectLiveTally = (rootSessionId: string) => (state: AppState): str
   liveTally((state.agents.childIdsByRoot[rootSessionId] ?? NO_IDS).map((childId) => childStatusIn(state, childId)));
 
 /** The child a spawn_agent call started (by the parent's session, turn and tool call), or null before it exists. */
-export const selectSpawnedChildId = (sessionId: string, turnId: string, toolCallId: string) => (state: AppState): string | null => {
-  for (const link of Object.values(state.agents.links)) {
-    if (link.parentSessionId === sessionId && link.parentToolCallId === toolCallId && link.parentTurnId === turnId) return link.childSessionId;
-  }
-  return null;
-};
+export const selectSpawnedChildId = (sessionId: string, turnId: string, toolCallId: string) => (state: AppState): string | null =>
+  state.agents.childBySpawnCall[spawnCallKey(sessionId, turnId, toolCallId)] ?? null;
 
 /** A session's title, or a stand-in when this window has not read that session. */
 export const selectSessionTitle = (sessionId: string, fallback: string) => (state: AppState): string => state.sessions.byId[sessionId]?.title ?? fallback;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentTreeId } from '../../../src-shared/agent-model';
 import { agentNode } from './agent-fixtures';
-import { applyAgentLinks, applyAgentTree, EMPTY_AGENTS, reduceAgentEvents, treesToReread } from './agents-reducer';
+import { applyAgentLinks, applyAgentTree, EMPTY_AGENTS, reduceAgentEvents, spawnCallKey, treesToReread } from './agents-reducer';
 import { events } from './record-fixtures';
 
 describe('the agents reducer', () => {
@@ -18,6 +18,7 @@ describe('the agents reducer', () => {
     expect(state.links.c1).toMatchObject({ parentSessionId: 'r', agentName: 'Worker' });
     expect(state.links.c1).not.toHaveProperty('status');
     expect(state.nodes.c1?.status).toBe('running');
+    expect(state.childBySpawnCall[spawnCallKey('q', 't1', 'spawn-t1-1')]).toBe('d1');
   });
 
   it('keeps the latest status, and the same root list while only statuses change', () => {
@@ -41,13 +42,15 @@ describe('the agents reducer', () => {
       EMPTY_AGENTS,
       events(
         { kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId: 'c1' }) },
-        { kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId: 'c2', createdAt: 2000 }) },
+        { kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId: 'c2', createdAt: 2000, parentToolCallId: 'spawn-t1-2' }) },
       ),
     );
     const after = reduceAgentEvents(state, events({ kind: 'session.removed', sessionId: 'c1' }));
     expect(after.childIdsByRoot.r).toEqual(['c2']);
     expect(after.links.c1).toBeUndefined();
     expect(after.nodes.c1).toBeUndefined();
+    expect(after.childBySpawnCall[spawnCallKey('r', 't1', 'spawn-t1-1')]).toBeUndefined();
+    expect(after.childBySpawnCall[spawnCallKey('r', 't1', 'spawn-t1-2')]).toBe('c2');
   });
 
   it('applies agent.links without losing statuses seen, and agent.tree with its failure', () => {

@@ -11,9 +11,18 @@ export interface AgentsState {
   readonly childIdsByRoot: Readonly<Record<string, readonly string[]>>;
   /** Why a tree was failed-stopped, by root session id. */
   readonly treeFailures: Readonly<Record<string, string>>;
+  /** The child each spawn_agent call started, by `spawnCallKey` (what a spawn card looks up). */
+  readonly childBySpawnCall: Readonly<Record<string, string>>;
 }
 
-export const EMPTY_AGENTS: AgentsState = { links: {}, nodes: {}, childIdsByRoot: {}, treeFailures: {} };
+export const EMPTY_AGENTS: AgentsState = { links: {}, nodes: {}, childIdsByRoot: {}, treeFailures: {}, childBySpawnCall: {} };
+
+/** Names the tool call that started a child: the parent's session, turn and tool call id. */
+export function spawnCallKey(parentSessionId: string, parentTurnId: string, parentToolCallId: string): string {
+  return JSON.stringify([parentSessionId, parentTurnId, parentToolCallId]);
+}
+
+const spawnKeyOf = (link: AgentChildRecord) => spawnCallKey(link.parentSessionId, link.parentTurnId, link.parentToolCallId);
 
 /** The link part of a tree node (what agent.links answers). */
 function linkOf(node: AgentTreeNode): AgentChildRecord {
@@ -43,12 +52,14 @@ function regroup(state: AgentsState, links: Readonly<Record<string, AgentChildRe
 /** Adds or replaces links (and nodes, when given); the same object back when nothing changed. */
 function withChildren(state: AgentsState, records: readonly AgentChildRecord[], nodes: readonly AgentTreeNode[]): AgentsState {
   let links = state.links;
+  let childBySpawnCall = state.childBySpawnCall;
   const roots = new Set<string>();
   for (const record of records) {
     if (sameLink(links[record.childSessionId], record)) continue;
     const previous = links[record.childSessionId];
     if (previous !== undefined) roots.add(previous.rootSessionId);
     links = { ...links, [record.childSessionId]: record };
+    childBySpawnCall = { ...childBySpawnCall, [spawnKeyOf(record)]: record.childSessionId };
     roots.add(record.rootSessionId);
   }
   let nodesById = state.nodes;
@@ -58,7 +69,7 @@ function withChildren(state: AgentsState, records: readonly AgentChildRecord[], 
     nodesById = { ...nodesById, [node.childSessionId]: node };
   }
   if (links === state.links && nodesById === state.nodes) return state;
-  return { ...state, links, nodes: nodesById, childIdsByRoot: regroup(state, links, roots) };
+  return { ...state, links, nodes: nodesById, childIdsByRoot: regroup(state, links, roots), childBySpawnCall };
 }
 
 /** Applies an agent.links answer: every link the host knows (statuses already seen are kept). */
@@ -86,7 +97,10 @@ function withoutSession(state: AgentsState, sessionId: string): AgentsState {
   if (link === undefined) return state;
   const { [sessionId]: _link, ...links } = state.links;
   const { [sessionId]: _node, ...nodes } = state.nodes;
-  return { ...state, links, nodes, childIdsByRoot: regroup(state, links, new Set([link.rootSessionId])) };
+  const spawnKey = spawnKeyOf(link);
+  const { [spawnKey]: _spawn, ...rest } = state.childBySpawnCall;
+  const childBySpawnCall = state.childBySpawnCall[spawnKey] === sessionId ? rest : state.childBySpawnCall;
+  return { ...state, links, nodes, childIdsByRoot: regroup(state, links, new Set([link.rootSessionId])), childBySpawnCall };
 }
 
 /** Applies a batch of host events; the same object back when none concerns child agents. */
