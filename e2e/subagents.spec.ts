@@ -119,3 +119,16 @@ test('nested children are reached with the arrow keys inside the list’s one Ta
   // Closed, the root's row holds the Tab stop for its open child.
   await expect(root).toHaveAttribute('tabindex', '0');
 });
+
+test('a root whose own turn ended while its children still work offers Stop for the tree', async ({ page, cairn }) => {
+  const rootId = await startRoot(page, cairn, 'Background helpers', '/spawn-many 2 worker "/hold"');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  const stop = page.getByRole('button', { name: 'Stop — also stops 2 child agents' });
+  await expect(stop).toBeVisible();
+  await stop.click();
+  await expect(page.getByTestId('spawn-card').nth(0)).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('spawn-card').nth(1)).toHaveAttribute('data-status', 'cancelled');
+  await expect(stop).toHaveCount(0);
+  const { tree } = await cairn.call('agent.tree', { sessionId: rootId });
+  expect(tree.children.map((child) => child.status)).toEqual(['cancelled', 'cancelled']);
+});
