@@ -132,3 +132,19 @@ test('a root whose own turn ended while its children still work offers Stop for 
   const { tree } = await cairn.call('agent.tree', { sessionId: rootId });
   expect(tree.children.map((child) => child.status)).toEqual(['cancelled', 'cancelled']);
 });
+
+test('after the host is killed with children running and restarted, cards and the sidebar say interrupted', async ({ page, cairn }) => {
+  await startRoot(page, cairn, 'Killed tree', '/spawn-many 2 worker "/hold" wait');
+  const cards = page.getByTestId('spawn-card');
+  await expect(cards.nth(1)).toHaveAttribute('data-status', 'running');
+  await cairn.kill();
+  await expect(page.getByTestId('connection-banner')).toBeVisible();
+  await cairn.start();
+  await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 });
+  await expect(cards.nth(0)).toHaveAttribute('data-status', 'interrupted');
+  await expect(cards.nth(1)).toHaveAttribute('data-status', 'interrupted');
+  await page.getByTestId('agent-children-toggle').click();
+  await expect(childRows(page).nth(0)).toHaveAttribute('data-status', 'interrupted');
+  await expect(childRows(page).nth(0).getByTestId('agent-status')).toHaveAttribute('title', 'interrupted — the app restarted');
+  await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
+});
