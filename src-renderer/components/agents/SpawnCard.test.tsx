@@ -123,7 +123,9 @@ describe('a child agent’s breadcrumb and the root’s Stop', () => {
     const children = [agentNode({ childSessionId: 'c1' }), agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'waiting' })];
     expect(render(<StopButton sessionId="r" busy unreachable={false} />, { children })).toContain('aria-label="Stop — also stops 2 child agents"');
     // The root's own turn ended, its children still work: Stop stops the tree.
-    expect(render(<StopButton sessionId="r" busy={false} unreachable={false} />, { children })).toContain('Stop — also stops 2 child agents');
+    const treeOnly = render(<StopButton sessionId="r" busy={false} unreachable={false} />, { children });
+    expect(treeOnly).toContain('aria-label="Stop — also stops 2 child agents"');
+    expect(treeOnly).not.toContain('(Esc)');
     expect(render(<StopButton sessionId="r" busy unreachable={false} />)).toContain('aria-label="Stop"');
     expect(render(<StopButton sessionId="r" busy={false} unreachable={false} />)).toBe('');
     expect(render(<StopButton sessionId="r" busy unreachable />, { children })).toBe('');

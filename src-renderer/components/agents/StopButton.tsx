@@ -20,7 +20,8 @@ export function StopButton({ sessionId, busy, unreachable }: { sessionId: string
       type="button"
       className={`button button-stop${liveChildren > 0 ? ' has-children' : ''}`}
       aria-label={label}
-      title={`${label} (Esc)`}
+      // Esc stops a running turn; a tree whose root has no running turn is stopped from here only.
+      title={treeOnly ? label : `${label} (Esc)`}
       data-testid="stop-button"
       onClick={() => void (treeOnly ? store.getState().stopAgentTree(sessionId) : store.getState().stopTurn(sessionId))}
     >
