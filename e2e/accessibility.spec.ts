@@ -18,7 +18,17 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
   { name: 'settings: memory', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Memory' }).click(); await expect(page.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true'); } },
   { name: 'settings: tools (MCP)', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Tools (MCP)' }).click(); await expect(page.getByRole('tab', { name: 'Tools (MCP)' })).toHaveAttribute('aria-selected', 'true'); } },
   { name: 'settings: instructions', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Instructions' }).click(); await expect(page.getByRole('tab', { name: 'Instructions' })).toHaveAttribute('aria-selected', 'true'); } },
+  { name: 'subagents: spawn cards and nested sidebar', open: async (page) => { await spawnTwoChildren(page); await page.getByTestId('agent-children-toggle').click(); await expect(page.getByTestId('agent-child-row')).toHaveCount(2); } },
+  { name: 'subagents: child view with breadcrumb', open: async (page) => { await spawnTwoChildren(page); await page.getByTestId('spawn-card').first().getByRole('link').click(); await expect(page.getByTestId('agent-breadcrumb')).toBeVisible(); } },
 ];
+
+/** A new session whose agent starts two child agents that keep running. */
+async function spawnTwoChildren(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('/spawn-many 2 worker "/hold" wait');
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(page.getByTestId('spawn-card').nth(1)).toHaveAttribute('data-status', 'running');
+}
 
 async function openSession(page: Page): Promise<void> {
   await page.getByTestId('session-row').filter({ hasText: 'Audited session' }).getByRole('button').first().click();

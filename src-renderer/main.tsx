@@ -32,6 +32,7 @@ import './styles/terminal.css';
 import './styles/memory-branches.css';
 import './styles/mcp.css';
 import './styles/chat.css';
+import './styles/agents.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);

@@ -3,7 +3,8 @@ import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
-import { SendIcon, StopIcon } from './icons';
+import { SendIcon } from './icons';
+import { StopButton } from './agents/StopButton';
 import { SlashMenu } from './SlashMenu';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 
@@ -100,12 +101,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
             </span>
           )}
           {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}
-          {busy && !unreachable ? (
-            <button type="button" className="button button-stop" aria-label="Stop" title="Stop (Esc)" onClick={() => void actions.stopTurn(sessionId)}>
-              <StopIcon />
-              <span aria-hidden="true">Stop</span>
-            </button>
-          ) : null}
+          <StopButton sessionId={sessionId} busy={busy} unreachable={unreachable} />
           <button type="submit" className="send-button" aria-label="Send" title={busy ? 'Queue as a follow-up' : 'Send'} disabled={empty}>
             <SendIcon />
           </button>

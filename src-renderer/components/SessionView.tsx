@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
+import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
@@ -22,6 +23,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   return (
     <section className="session-view" aria-labelledby="session-title">
       <SessionHeader sessionId={sessionId} />
+      <AgentBreadcrumb sessionId={sessionId} />
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />

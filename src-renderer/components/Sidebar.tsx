@@ -1,4 +1,7 @@
+import { Fragment } from 'react';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { AgentChildren } from './agents/AgentChildren';
+import { listTabStop, topLevelIds } from './agents/session-list-layout';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
 import { SEARCH_INPUT_ID } from './focus-targets';
 import { MessageSearchResults } from './MessageSearchResults';
@@ -21,6 +24,11 @@ export function Sidebar() {
   const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
   const searchText = useAppStore((state) => state.searchText);
   const selectedId = useAppStore((state) => state.selectedSessionId);
+  // Child agents' sessions are nested under their root (closed by default).
+  const agentLinks = useAppStore((state) => state.agents.links);
+  const expandedRoots = useAppStore((state) => state.expandedAgentRoots);
+  const topIds = topLevelIds(listIds, agentLinks);
+  const tabStopId = listTabStop(topIds, selectedId, agentLinks, expandedRoots);
   const actions = store.getState();
 
   return (
@@ -80,8 +88,11 @@ export function Sidebar() {
       <div className="sidebar-scroll">
         {listIds.length > 0 ? (
           <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
-            {listIds.map((sessionId, index) => (
-              <SessionRow key={sessionId} sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={listIds.includes(selectedId ?? '') ? sessionId === selectedId : index === 0} />
+            {topIds.map((sessionId) => (
+              <Fragment key={sessionId}>
+                <SessionRow sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={sessionId === tabStopId} />
+                <AgentChildren rootSessionId={sessionId} tabStopId={tabStopId} />
+              </Fragment>
             ))}
           </ul>
         ) : listLoaded ? (

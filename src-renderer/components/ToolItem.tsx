@@ -2,6 +2,7 @@ import type { TranscriptItem } from '../../src-shared/model';
 import { useAppStore } from '../state/store-context';
 import { selectToolCallLoaded, toolCallKeyOf } from '../state/tool-calls';
 import { ToolCallView } from './workspace/ToolCallView';
+import { SPAWN_TOOL, SpawnCard } from './agents/SpawnCard';
 
 /**
  * A tool call or its result. The call's line shows the result too (status, duration, output a click
@@ -11,12 +12,14 @@ import { ToolCallView } from './workspace/ToolCallView';
 export function ToolItem({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
   const key = toolCallKeyOf(item);
   if (item.kind === 'tool_result') return <ToolResultItem item={item} callKey={key} common={common} />;
+  if (item.data?.toolName === SPAWN_TOOL) return <SpawnCard item={item} common={common} />;
   return <ToolCallView sessionId={item.sessionId} callKey={key} call={item} common={common} />;
 }
 
 function ToolResultItem({ item, callKey, common }: { item: TranscriptItem; callKey: string | null; common: Record<string, string> }) {
   const callLoaded = useAppStore(selectToolCallLoaded(item.sessionId, callKey));
   if (callLoaded) return null;
+  if (item.data?.toolName === SPAWN_TOOL) return <SpawnCard item={item} common={common} />;
   return <ToolCallView sessionId={item.sessionId} callKey={callKey} result={item} common={common} />;
 }
 

@@ -1,4 +1,5 @@
 import type { InteractionRecord } from '../../src-shared/interaction-model';
+import { waitingSessionLabel } from '../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { BellIcon } from './icons';
 
@@ -23,6 +24,7 @@ export function WaitingList() {
   const pendingIds = useAppStore((state) => state.interactions.pendingIds);
   const byId = useAppStore((state) => state.interactions.byId);
   const sessions = useAppStore((state) => state.sessions.byId);
+  const agentLinks = useAppStore((state) => state.agents.links);
   const selected = useAppStore((state) => state.selectedSessionId);
   if (pendingIds.length === 0) return null;
 
@@ -39,7 +41,7 @@ export function WaitingList() {
         {pendingIds.map((interactionId) => {
           const record = byId[interactionId];
           if (record === undefined) return null;
-          const title = sessions[record.sessionId]?.title ?? 'A session';
+          const title = waitingSessionLabel(record.sessionId, sessions, agentLinks);
           return (
             <li key={interactionId}>
               <button

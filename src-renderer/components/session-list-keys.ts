@@ -1,11 +1,14 @@
 import type { KeyboardEvent } from 'react';
 
-const ROW = '.session-row-main';
-const ACTION = '.session-row-actions button';
+/** Rows: each session, and the disclosure of a root's child agents. */
+const ROW = '.session-row-main, .agent-disclosure';
+/** A row's own actions (not those of rows nested inside it). */
+const ACTION = ':scope > .session-row-actions button';
 
 /**
  * Arrow keys in the session list (one Tab stop, the roving-tabindex pattern): Up/Down/Home/End move
- * between sessions, Right and Left move between a session and its Rename/Archive/Delete buttons.
+ * between sessions (and the disclosures of their child agents), Right and Left move between a session
+ * and its Rename/Archive/Delete buttons.
  */
 export function onSessionListKeyDown(event: KeyboardEvent<HTMLElement>): void {
   const list = event.currentTarget;
@@ -13,7 +16,7 @@ export function onSessionListKeyDown(event: KeyboardEvent<HTMLElement>): void {
   if (!(focused instanceof HTMLElement) || !list.contains(focused) || focused instanceof HTMLInputElement) return;
   const rows = [...list.querySelectorAll<HTMLElement>(ROW)];
   const row = focused.closest('li');
-  const rowIndex = rows.findIndex((candidate) => candidate.closest('li') === row);
+  const rowIndex = rows.includes(focused) ? rows.indexOf(focused) : rows.findIndex((candidate) => candidate.closest('li') === row);
   const actions = row === null ? [] : [...row.querySelectorAll<HTMLElement>(ACTION)];
   const actionIndex = actions.indexOf(focused);
   let target: HTMLElement | undefined;

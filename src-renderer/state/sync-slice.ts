@@ -1,5 +1,6 @@
 import type { ChangeEvent } from '../../src-shared/events';
 import { isActiveStatus } from '../../src-shared/model';
+import { waitingSessionLabel } from './agent-selectors';
 import type { AppState, SliceCreator } from './app-state';
 import { applyChangeEvents } from './reducers/apply-events';
 
@@ -64,6 +65,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteBranchEvents(batch);
     state.noteMcpEvents(batch);
     state.noteContextEvents(batch);
+    state.noteAgentEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;
       if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);
@@ -79,7 +81,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     for (const interactionId of after.interactions.pendingIds) {
       const record = after.interactions.byId[interactionId];
       if (known.has(interactionId) || record === undefined) continue;
-      const title = after.sessions.byId[record.sessionId]?.title ?? 'A session';
+      const title = waitingSessionLabel(record.sessionId, after.sessions.byId, after.agents.links);
       const body = record.request.kind === 'permission' ? `Approval needed: ${record.request.summary}` : record.request.kind === 'form' ? record.request.title : (record.request.questions[0]?.prompt ?? 'A question for you');
       deps.notify({ title: `${title} is waiting for you`, body, onClick: () => get().selectSession(record.sessionId) });
     }
@@ -103,6 +105,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
         selected === null ? Promise.resolve() : state.loadSessionUsage(selected),
         state.loadCatalog(),
         state.loadPendingInteractions(),
+        state.loadAgentLinks().then(() => (selected === null ? undefined : get().loadAgentTree(selected))),
       ]);
     },
 
@@ -111,6 +114,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       void state.loadSessions().then(() => get().loadGoals(get().sessions.listIds));
       void state.loadCatalog();
       void state.loadPendingInteractions();
+      void state.loadAgentLinks();
       const fromAddress = deps.location.readSessionId();
       if (fromAddress !== null) state.selectSession(fromAddress);
     },
