@@ -17,6 +17,7 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
   { name: 'automations', open: async (page) => { await page.getByTestId('automations-entry').click(); await expect(page.getByTestId('daily-review')).toBeVisible(); } },
   { name: 'settings: memory', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Memory' }).click(); await expect(page.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true'); } },
   { name: 'settings: tools (MCP)', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Tools (MCP)' }).click(); await expect(page.getByRole('tab', { name: 'Tools (MCP)' })).toHaveAttribute('aria-selected', 'true'); } },
+  { name: 'model picker, open', open: async (page) => { await openSession(page); await page.getByRole('button', { name: /^Connection and model for the next turn/ }).click(); await expect(page.getByRole('listbox')).toBeVisible(); } },
   { name: 'settings: instructions', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Instructions' }).click(); await expect(page.getByRole('tab', { name: 'Instructions' })).toHaveAttribute('aria-selected', 'true'); } },
 ];
 

@@ -16,7 +16,7 @@ import type { CodexTarget } from './codex/codex-backend';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
-import type { StreamTimeouts } from './providers';
+import { listPriceOf, type StreamTimeouts } from './providers';
 
 export interface ConnectionServiceDeps {
   readonly stores: Stores;
@@ -75,7 +75,7 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   baseUrl: null,
   enabled: true,
   enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
-  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent' }],
+  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') }],
   modelsFetchedAt: null,
   hasApiKey: false,
   firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
@@ -334,7 +334,9 @@ export class ConnectionService {
 
   private toRecord(stored: StoredConnection): ConnectionRecord {
     const { secretId, ...rest } = stored;
-    return { ...rest, hasApiKey: secretId !== null, builtIn: false };
+    // Prices are looked up as the list is read, so a newer price table reaches models fetched long ago.
+    const models = rest.models.map((model) => ({ ...model, price: listPriceOf(model.modelId, rest.providerType) }));
+    return { ...rest, models, hasApiKey: secretId !== null, builtIn: false };
   }
 
   private bumpCatalog(): number {

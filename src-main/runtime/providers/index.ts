@@ -21,7 +21,7 @@
  * Tests: src-main/testing/provider-servers/ has local servers speaking each provider's wire format.
  */
 export { classifyProviderError, type ClassifyContext } from './classify-provider-error';
-export { costOf } from './model-prices';
+export { costOf, listPriceOf } from './model-prices';
 export { listModels, type ListedModel } from './list-models';
 export { defaultBaseUrl } from './provider-endpoints';
 export { ProviderError, type ProviderErrorClass, type ProviderErrorDetails } from './provider-error';
