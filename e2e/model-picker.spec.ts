@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startOpenAIChatServer, TEST_API_KEY, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import { startOllamaServer, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
 import { expect, test, type CairnHost } from './fixtures';
 
 /** 40 models: a few Cairn knows (window and price), the rest unknown to it. */
@@ -100,3 +100,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
     if (process.env.CAIRN_SCREENSHOTS !== undefined) await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/model-picker-${colorScheme}.png` });
   });
 }
+
+test('an Ollama model’s reported context length reaches the picker and the context meter', async ({ page, cairn }) => {
+  const ollama = await startOllamaServer({ models: [{ id: 'my-tune:7b', label: 'my-tune:7b', contextLength: 65_536 }, 'plain:1b'] });
+  try {
+    const { connection } = await cairn.call('connection.create', { name: 'Local Ollama', providerType: 'ollama', baseUrl: ollama.baseUrl, enabledModelIds: ['my-tune:7b', 'plain:1b'] });
+    await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
+    await cairn.call('session.create', { title: 'On Ollama', connectionId: connection.connectionId, model: 'my-tune:7b' });
+    await cairn.open(page);
+    await page.getByTestId('session-row').filter({ hasText: 'On Ollama' }).getByRole('button').first().click();
+    await trigger(page).click();
+    await expect(page.getByRole('option', { name: /^my-tune:7b,/ })).toContainText('66k');
+    await expect(page.getByRole('option', { name: /^my-tune:7b,/ })).toContainText('free');
+    await expect(page.getByRole('option', { name: /^plain:1b,/ })).toContainText('default 32k');
+    await page.keyboard.press('Escape');
+
+    ollama.enqueue(textReply('Hello from a local model.'));
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Hello');
+    await composer.press('Enter');
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByTestId('context-meter')).toContainText('/ 65.5k');
+  } finally {
+    await ollama.close();
+  }
+});

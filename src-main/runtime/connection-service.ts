@@ -14,6 +14,7 @@ import type { EventBus } from './event-bus';
 import { codexBinaryProblem, findCodexBinary } from './codex/codex-binary';
 import type { CodexTarget } from './codex/codex-backend';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
+import type { ReportedWindows } from './context/reported-windows';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
 import { listPriceOf, type StreamTimeouts } from './providers';
@@ -31,6 +32,8 @@ export interface ConnectionServiceDeps {
   /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
   readonly codexRetries?: number;
   readonly discoveryTimeoutMs?: number;
+  /** Asks model servers for the windows they report (Ollama), when models are fetched. */
+  readonly reported?: ReportedWindows | undefined;
 }
 
 export interface CreateConnectionRequest {
@@ -236,6 +239,13 @@ export class ConnectionService {
     } catch (error) {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (stored.providerType === 'ollama' && this.deps.reported !== undefined) {
+      const lengths = await this.deps.reported.askMany(connectionId, stored.revision, this.endpointOf(stored), models.map((model) => model.modelId));
+      models = models.map((model) => {
+        const contextLength = lengths.get(model.modelId);
+        return contextLength === undefined || contextLength === null ? model : { ...model, contextLength };
+      });
     }
     const latest = stores.connections.get(connectionId);
     if (latest === null) return missingConnection();

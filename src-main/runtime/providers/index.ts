@@ -23,6 +23,7 @@
 export { classifyProviderError, type ClassifyContext } from './classify-provider-error';
 export { costOf, listPriceOf } from './model-prices';
 export { listModels, type ListedModel } from './list-models';
+export { ollamaContextLength } from './model-details';
 export { defaultBaseUrl } from './provider-endpoints';
 export { ProviderError, type ProviderErrorClass, type ProviderErrorDetails } from './provider-error';
 export type {
