@@ -4,6 +4,7 @@ import type { AppLocation } from '../platform/app-location';
 import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
+import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
@@ -45,7 +46,8 @@ export type AppState = ConnectionSlice &
   MemorySlice &
   BranchesSlice &
   ChatSlice &
-  ContextSlice;
+  ContextSlice &
+  AttachmentImagesSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
 import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
@@ -44,5 +45,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createBranchesSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
     ...createContextSlice(set, get, deps),
+    ...createAttachmentImagesSlice(set, get, deps),
   }));
 }
