@@ -14,6 +14,16 @@ export const OFFLINE_DEMO_MODEL_ID = 'scripted';
 export interface ModelInfo {
   readonly modelId: string;
   readonly label: string;
+  /** The context window the provider itself reports for the model (Ollama's `context_length`), when it reports one. */
+  readonly contextLength?: number;
+  /** List price, filled by the host where Cairn knows it; null when unknown. */
+  readonly price?: ModelPrice | null;
+}
+
+/** What a model costs at list price, in USD per million tokens (zero for a local model). */
+export interface ModelPrice {
+  readonly inputPerMillion: number;
+  readonly outputPerMillion: number;
 }
 
 export interface ConnectionRecord {

@@ -1,5 +1,7 @@
 /** Domain records as clients see them. Everything here is plain data (JSON-safe). */
 
+import type { AttachmentRef } from './attachment-model';
+
 export const PERMISSION_MODES = ['explore', 'ask', 'full'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
@@ -120,6 +122,8 @@ export interface QueuedMessage {
   readonly turnId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Files the follow-up carries into its turn; absent when it carries none. */
+  readonly attachments?: readonly AttachmentRef[];
 }
 
 export interface HostInfo {

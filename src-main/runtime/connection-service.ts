@@ -14,9 +14,10 @@ import type { EventBus } from './event-bus';
 import { codexBinaryProblem, findCodexBinary } from './codex/codex-binary';
 import type { CodexTarget } from './codex/codex-backend';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
+import type { ReportedWindows } from './context/reported-windows';
 import type { Clock, Ids, Logger } from './ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
-import type { StreamTimeouts } from './providers';
+import { listPriceOf, type StreamTimeouts } from './providers';
 
 export interface ConnectionServiceDeps {
   readonly stores: Stores;
@@ -31,6 +32,8 @@ export interface ConnectionServiceDeps {
   /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
   readonly codexRetries?: number;
   readonly discoveryTimeoutMs?: number;
+  /** Asks model servers for the windows they report (Ollama), when models are fetched. */
+  readonly reported?: ReportedWindows | undefined;
 }
 
 export interface CreateConnectionRequest {
@@ -75,7 +78,7 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   baseUrl: null,
   enabled: true,
   enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
-  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent' }],
+  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') }],
   modelsFetchedAt: null,
   hasApiKey: false,
   firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
@@ -237,6 +240,13 @@ export class ConnectionService {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    if (stored.providerType === 'ollama' && this.deps.reported !== undefined) {
+      const lengths = await this.deps.reported.askMany(connectionId, stored.revision, this.endpointOf(stored), models.map((model) => model.modelId));
+      models = models.map((model) => {
+        const contextLength = lengths.get(model.modelId);
+        return contextLength === undefined || contextLength === null ? model : { ...model, contextLength };
+      });
+    }
     const latest = stores.connections.get(connectionId);
     if (latest === null) return missingConnection();
     const updated = stores.transaction(() => {
@@ -334,7 +344,9 @@ export class ConnectionService {
 
   private toRecord(stored: StoredConnection): ConnectionRecord {
     const { secretId, ...rest } = stored;
-    return { ...rest, hasApiKey: secretId !== null, builtIn: false };
+    // Prices are looked up as the list is read, so a newer price table reaches models fetched long ago.
+    const models = rest.models.map((model) => ({ ...model, price: listPriceOf(model.modelId, rest.providerType) }));
+    return { ...rest, models, hasApiKey: secretId !== null, builtIn: false };
   }
 
   private bumpCatalog(): number {

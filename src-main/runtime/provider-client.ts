@@ -17,4 +17,6 @@ export interface ProviderClient {
   testConnection(endpoint: ProviderEndpoint & { readonly modelId?: string }, signal: AbortSignal): Promise<ConnectionTestResult>;
   streamModelStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
   costOf(modelId: string, usage: ModelUsage, providerType: ModelProviderType): { usd: number } | null;
+  /** The context window a server reports for a model (Ollama's `/api/show`); null when it reports none; throws when unreachable. */
+  contextLengthOf?(endpoint: ProviderEndpoint, modelId: string, signal: AbortSignal): Promise<number | null>;
 }

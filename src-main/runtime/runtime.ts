@@ -22,6 +22,7 @@ import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
+import { ReportedWindows } from './context/reported-windows';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { AgentService } from './agents/agent-service';
@@ -129,7 +130,9 @@ export interface Runtime {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
-  const connections = new ConnectionService({ ...deps, bus, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
+  const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
+  const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
+  const connections = new ConnectionService({ ...deps, bus, reported, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
   const chat = new ChatService({ ...deps, connections });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
@@ -149,7 +152,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const agentTools = createAgentTools(agentService);
   let interactions: InteractionService | null = null;
-  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
+  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reported, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
   const live = new LiveInteractions({ ...deps, bus });

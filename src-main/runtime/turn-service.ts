@@ -161,13 +161,19 @@ export class TurnService {
   }
 
   /** With `keepWaiting` (a scheduled firing) a pending question is left alone and the message queues behind it. */
-  submitMessage(sessionId: string, messageId: string, text: string, options: { keepWaiting?: boolean } = {}): Outcome<MessageSubmitResult> {
+  submitMessage(
+    sessionId: string,
+    messageId: string,
+    text: string,
+    options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {},
+  ): Outcome<MessageSubmitResult> {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
     const existing = stores.queue.get(sessionId, messageId);
     if (existing !== null) {
-      if (existing.text !== text) return fail('operation_conflict', 'A different message was already sent with this id.');
+      const sameFiles = (existing.attachments ?? []).map((file) => file.attachmentId).join('\n') === (options.attachments ?? []).map((file) => file.attachmentId).join('\n');
+      if (existing.text !== text || !sameFiles) return fail('operation_conflict', 'A different message was already sent with this id.');
       return ok({ message: existing, disposition: existing.state === 'queued' ? 'queued' : 'started' });
     }
     if (session.archived) return archived();
@@ -179,7 +185,7 @@ export class TurnService {
     if (options.keepWaiting !== true) this.supersedeWaiting(sessionId);
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const { message, admitted } = stores.transaction(() => {
-      const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now() });
+      const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now(), ...(options.attachments === undefined ? {} : { attachments: options.attachments }) });
       return busy ? { message: queued, admitted: null } : this.startQueued(session, queued);
     });
     bus.publish({ kind: 'queue.changed', message });
@@ -224,6 +230,7 @@ export class TurnService {
       turnId: queued.messageId,
       text: queued.text,
       origin: 'queued_message',
+      ...(queued.attachments === undefined ? {} : { attachments: queued.attachments }),
     });
     const { stores, clock } = this.deps;
     const message = stores.queue.setState(session.sessionId, queued.messageId, 'started', queued.messageId, clock.now());

@@ -1,9 +1,10 @@
+import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { QueuedMessage, QueuedMessageState } from '../../src-shared/model';
 import type { Db } from './database';
 
 /** Follow-up messages submitted while a turn runs; each starts as its own turn when the session frees. */
 export interface QueueStore {
-  insert(message: { sessionId: string; messageId: string; text: string; now: number }): QueuedMessage;
+  insert(message: { sessionId: string; messageId: string; text: string; attachments?: readonly AttachmentRef[]; now: number }): QueuedMessage;
   get(sessionId: string, messageId: string): QueuedMessage | null;
   setState(sessionId: string, messageId: string, state: QueuedMessageState, turnId: string | null, now: number): QueuedMessage;
   /** The oldest message still queued in a session. */
@@ -22,9 +23,12 @@ interface MessageRow {
   turn_id: string | null;
   created_at: number;
   updated_at: number;
+  /** JSON: the files the message carries (an empty list for none). */
+  attachments: string;
 }
 
 function toMessage(row: MessageRow): QueuedMessage {
+  const attachments = JSON.parse(row.attachments) as AttachmentRef[];
   return {
     sessionId: row.session_id,
     messageId: row.message_id,
@@ -33,13 +37,14 @@ function toMessage(row: MessageRow): QueuedMessage {
     turnId: row.turn_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(attachments.length === 0 ? {} : { attachments }),
   };
 }
 
 export function createQueueStore(db: Db): QueueStore {
   const insert = db.prepare(`
-    INSERT INTO queued_messages (session_id, message_id, text, state, turn_id, created_at, updated_at)
-    VALUES (@sessionId, @messageId, @text, 'queued', NULL, @now, @now)`);
+    INSERT INTO queued_messages (session_id, message_id, text, state, turn_id, created_at, updated_at, attachments)
+    VALUES (@sessionId, @messageId, @text, 'queued', NULL, @now, @now, @attachments)`);
   const get = db.prepare<[string, string], MessageRow>(
     'SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?',
   );
@@ -58,7 +63,7 @@ export function createQueueStore(db: Db): QueueStore {
 
   const store: QueueStore = {
     insert(message) {
-      insert.run(message);
+      insert.run({ sessionId: message.sessionId, messageId: message.messageId, text: message.text, now: message.now, attachments: JSON.stringify(message.attachments ?? []) });
       const row = get.get(message.sessionId, message.messageId);
       if (row === undefined) throw new Error(`Message ${message.messageId} vanished after insert`);
       return toMessage(row);

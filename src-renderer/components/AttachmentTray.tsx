@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type DragEvent } from 'react';
 import { formatBytes, type AttachmentRef } from '../../src-shared/attachment-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { AttachmentThumbnail } from './AttachmentThumbnail';
 import { CloseIcon } from './icons';
 
 /** Drop and paste handlers for the composer: files dropped or pasted onto it are attached. */
@@ -37,6 +38,7 @@ export function AttachmentTray({ sessionId }: { sessionId: string }) {
         <ul className="attachment-list" aria-label="Attached files">
           {pending.map((attachment) => (
             <li key={attachment.attachmentId} className="attachment-chip" data-testid="pending-attachment">
+              {attachment.kind === 'image' ? <AttachmentThumbnail attachment={attachment} /> : null}
               <AttachmentLabel attachment={attachment} />
               <button
                 type="button"
@@ -85,6 +87,7 @@ export function SentAttachments({ attachments }: { attachments: readonly Attachm
     <ul className="attachment-list attachment-list-sent" aria-label="Attached files">
       {attachments.map((attachment) => (
         <li key={attachment.attachmentId} className="attachment-chip" data-testid="sent-attachment">
+          {attachment.kind === 'image' ? <AttachmentThumbnail attachment={attachment} /> : null}
           <AttachmentLabel attachment={attachment} />
         </li>
       ))}

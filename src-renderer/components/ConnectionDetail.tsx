@@ -9,6 +9,7 @@ import { ConnectionModels } from './ConnectionModels';
 import { ContextWindowSection } from './ContextWindowSection';
 import { CheckIcon, Spinner } from './icons';
 import { ConnectionModelDefaults } from './ConnectionModelDefaults';
+import { SettingsModelChoice } from './SettingsModelChoice';
 
 /** One connection in Settings: its form, Test, its models, Make default, and Remove. */
 export function ConnectionDetail({ connectionId }: { connectionId: string }) {
@@ -89,7 +90,6 @@ function DefaultSection({ connection }: { connection: ConnectionRecord }) {
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const chosen = choice !== null && models.some((model) => model.modelId === choice) ? choice : ((isDefault ? defaultTarget.modelId : null) ?? models[0]?.modelId ?? '');
   const already = isDefault && defaultTarget.modelId === chosen;
-  const selectId = `default-model-${connection.connectionId}`;
 
   return (
     <section className="settings-section" aria-labelledby={`default-${connection.connectionId}`}>
@@ -105,24 +105,16 @@ function DefaultSection({ connection }: { connection: ConnectionRecord }) {
         <p className="settings-note">Turn the connection on to make it the default.</p>
       ) : (
         <div className="section-row">
-          <label className="visually-hidden" htmlFor={selectId}>
-            Default model
-          </label>
-          <select
-            id={selectId}
-            className="input select"
+          <SettingsModelChoice
+            label="Default model"
+            connection={connection}
+            models={models}
             value={chosen}
-            onChange={(event) => {
-              setChoice(event.target.value);
+            onChoose={(modelId) => {
+              setChoice(modelId);
               setNotice(null);
             }}
-          >
-            {models.map((model) => (
-              <option key={model.modelId} value={model.modelId}>
-                {model.label}
-              </option>
-            ))}
-          </select>
+          />
           <button
             type="button"
             className="button"

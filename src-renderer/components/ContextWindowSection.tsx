@@ -4,6 +4,7 @@ import { modelWindowOf } from '../../src-shared/model-windows';
 import { tokenCount } from '../format/context-meter';
 import { pickableModels } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { SettingsModelChoice } from './SettingsModelChoice';
 
 /** A connection's context windows: per model, the window Cairn uses and the part kept for the answer; the person may set their own. */
 export function ContextWindowSection({ connection }: { connection: ConnectionRecord }) {
@@ -19,14 +20,15 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
   }, [store]);
   const chosen = models.some((model) => model.modelId === modelId) ? modelId : (models[0]?.modelId ?? '');
   const override = settings?.overrides.find((entry) => entry.connectionId === connection.connectionId && entry.modelId === chosen) ?? null;
-  const current = modelWindowOf(connection.providerType, chosen, { override });
+  const reportedContextLength = models.find((model) => model.modelId === chosen)?.contextLength ?? null;
+  const current = modelWindowOf(connection.providerType, chosen, { override, reportedContextLength });
   useEffect(() => {
     setWindowText(String(current.contextWindow));
     setReserveText(String(current.outputReserve));
   }, [chosen, current.contextWindow, current.outputReserve]);
   if (models.length === 0 || connection.providerType === 'codex' || connection.builtIn) return null;
   const id = connection.connectionId;
-  const source = current.source === 'override' ? 'set here' : current.source === 'known' ? 'known for this model' : 'a default: Cairn does not know this model';
+  const source = current.source === 'override' ? 'set here' : current.source === 'known' ? (reportedContextLength === null ? 'known for this model' : 'as the server reports it') : 'a default: Cairn does not know this model';
 
   const save = (window: { contextWindow: number; outputReserve: number } | null) => {
     setNotice(null);
@@ -44,16 +46,7 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
         requests; the transcript keeps them.
       </p>
       <div className="section-row">
-        <label className="visually-hidden" htmlFor={`context-model-${id}`}>
-          Model
-        </label>
-        <select id={`context-model-${id}`} className="input select" value={chosen} onChange={(event) => setModelId(event.target.value)}>
-          {models.map((model) => (
-            <option key={model.modelId} value={model.modelId}>
-              {model.label}
-            </option>
-          ))}
-        </select>
+        <SettingsModelChoice label="Model" connection={connection} models={models} value={chosen} onChoose={setModelId} />
         <label className="field-inline">
           <span>Window (tokens)</span>
           <input className="input" type="number" min={1000} step={1000} value={windowText} onChange={(event) => setWindowText(event.target.value)} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCatalog, EMPTY_CATALOG } from '../state/reducers/catalog-reducer';
 import { connection } from '../state/reducers/record-fixtures';
-import { decodeTarget, encodeTarget, pickerGroups } from './ModelPicker';
+import { pickerChoices, pickerGroups } from './ModelPicker';
 
 const demo = connection({ connectionId: 'offline-demo', name: 'Offline demo', providerType: 'scripted', builtIn: true, enabledModelIds: ['scripted'], models: [{ modelId: 'scripted', label: 'Scripted agent' }] });
 const box = connection({ connectionId: 'box', name: 'Box', enabledModelIds: ['a'], models: [{ modelId: 'a', label: 'Model A' }, { modelId: 'b', label: 'Model B' }] });
@@ -23,8 +23,20 @@ describe('the model picker', () => {
     expect(pickerGroups(catalog, 'gone', 'm')).toHaveLength(2);
   });
 
-  it('round-trips a connection and model through the option value', () => {
-    expect(decodeTarget(encodeTarget('c:1', 'org/model:latest'))).toEqual({ connectionId: 'c:1', modelId: 'org/model:latest' });
-    expect(decodeTarget('')).toBeNull();
+  it('lists each model with its connection, window and price, the person’s window winning', () => {
+    const priced = connection({
+      connectionId: 'paid',
+      name: 'Paid',
+      providerType: 'openai',
+      enabledModelIds: ['gpt-4o', 'mystery'],
+      models: [{ modelId: 'gpt-4o', label: 'GPT-4o', price: { inputPerMillion: 2.5, outputPerMillion: 10 } }, { modelId: 'mystery', label: 'mystery', price: null }],
+    });
+    const withPaid = applyCatalog(EMPTY_CATALOG, { connections: [demo, priced], defaultTarget: { connectionId: 'paid', modelId: 'gpt-4o' }, catalogRevision: 2 });
+    const choices = pickerChoices(withPaid, 'paid', null, [{ connectionId: 'paid', modelId: 'mystery', contextWindow: 50_000, outputReserve: 2_000 }]);
+    expect(choices.map((choice) => [choice.connectionName, choice.label, choice.window.contextWindow, choice.window.source, choice.price])).toEqual([
+      ['Offline demo', 'Scripted agent', 32_000, 'default', null],
+      ['Paid', 'GPT-4o', 128_000, 'known', { inputPerMillion: 2.5, outputPerMillion: 10 }],
+      ['Paid', 'mystery', 50_000, 'override', null],
+    ]);
   });
 });

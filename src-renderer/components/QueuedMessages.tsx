@@ -13,6 +13,11 @@ export function QueuedMessages({ sessionId }: { sessionId: string }) {
         <li key={message.messageId} className="queued" data-testid="queued-message">
           <span className="queued-tag">Queued</span>
           <span className="queued-text">{message.text}</span>
+          {message.attachments === undefined ? null : (
+            <span className="queued-files" data-testid="queued-files" title={message.attachments.map((file) => file.name).join(', ')}>
+              {message.attachments.length === 1 ? `with ${message.attachments[0]?.name ?? 'a file'}` : `with ${message.attachments.length} files`}
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -5,6 +5,7 @@ import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { Notifier } from '../platform/notifier';
 import type { AgentsSlice } from './agents-slice';
+import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
@@ -47,7 +48,8 @@ export type AppState = ConnectionSlice &
   BranchesSlice &
   ChatSlice &
   ContextSlice &
-  AgentsSlice;
+  AgentsSlice &
+  AttachmentImagesSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -35,18 +35,37 @@ describe('attachments in the composer', () => {
     expect(store.getState().pendingAttachments.s1).toEqual([]);
   });
 
-  it('keeps the files and the text while a turn runs, and says why nothing was sent', async () => {
+  it('sends files with a follow-up queued while a turn runs, and gives them back when Stop cancels it', async () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
     link.answer('attachment.add', ({ attachmentId, name }) => ({ ok: true, result: { attachment: record(attachmentId, name) } }));
     await store.getState().attachFiles('s1', [new File(['hello'], 'notes.txt')]);
     link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
     store.getState().flushEvents();
+    const attachments = [{ attachmentId: 'id-1', name: 'notes.txt', mediaType: 'text/plain', kind: 'text' as const, sizeBytes: 5 }];
+    const queuedMessage = { sessionId: 's1', messageId: 'id-2', text: 'read this', state: 'queued' as const, turnId: null, createdAt: 1, updatedAt: 1, attachments };
+    link.answer('turn.message.submit', () => ({ ok: true, result: { message: queuedMessage, disposition: 'queued' as const } }));
     store.getState().setDraft('s1', 'read this');
     await store.getState().sendDraft('s1');
-    expect(link.callsOf('turn.message.submit')).toEqual([]);
+    expect(link.callsOf('turn.message.submit')).toEqual([{ sessionId: 's1', messageId: 'id-2', text: 'read this', placement: 'next_turn', attachmentIds: ['id-1'] }]);
+    expect(store.getState().pendingAttachments.s1).toEqual([]);
+    expect(store.getState().drafts.s1).toBe('');
+
+    link.answer('turn.stop', () => ({ ok: true, result: { outcome: 'stopped' as const, turn: null, cancelledMessages: [{ ...queuedMessage, state: 'cancelled' as const }] } }));
+    await store.getState().stopTurn('s1');
     expect(store.getState().drafts.s1).toBe('read this');
-    expect(store.getState().pendingAttachments.s1).toHaveLength(1);
-    expect(store.getState().composerNotices.s1).toMatch(/^Files go with a new message/);
+    expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
+  });
+
+  it('keeps the files and the text when the message could not be sent', async () => {
+    const { store, link } = setup();
+    await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
+    link.answer('attachment.add', ({ attachmentId, name }) => ({ ok: true, result: { attachment: record(attachmentId, name) } }));
+    await store.getState().attachFiles('s1', [new File(['hello'], 'notes.txt')]);
+    link.answer('turn.start', () => ({ ok: false, error: { code: 'invalid_input', message: '“notes.txt” cannot be sent.' } }));
+    store.getState().setDraft('s1', 'read this');
+    await store.getState().sendDraft('s1');
+    expect(store.getState().drafts.s1).toBe('read this');
+    expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
   });
 });

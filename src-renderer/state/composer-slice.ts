@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRecord } from '../../src-shared/attachment-model';
+import { MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRef } from '../../src-shared/attachment-model';
 import type { SliceCreator } from './app-state';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
@@ -18,7 +18,7 @@ export interface ComposerSlice {
   readonly composerNotices: Readonly<Record<string, string>>;
   setDraft(sessionId: string, text: string): void;
   /** Files attached to each session's next message (stored on the host already). */
-  readonly pendingAttachments: Readonly<Record<string, readonly AttachmentRecord[]>>;
+  readonly pendingAttachments: Readonly<Record<string, readonly AttachmentRef[]>>;
   /** Stores the files on the host for the next message; a refused one is said in a notice and left out. */
   attachFiles(sessionId: string, files: readonly File[]): Promise<void>;
   removeAttachment(sessionId: string, attachmentId: string): void;
@@ -51,8 +51,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     setDraft(sessionId, [...texts, current].filter((text) => text.trim() !== '').join('\n\n'));
   };
 
-  async function submitFollowUp(sessionId: string, text: string): Promise<boolean> {
-    const outcome = await link.invoke('turn.message.submit', { sessionId, messageId: deps.newId(), text, placement: 'next_turn' });
+  async function submitFollowUp(sessionId: string, text: string, files: { attachmentIds?: string[] }): Promise<boolean> {
+    const outcome = await link.invoke('turn.message.submit', { sessionId, messageId: deps.newId(), text, placement: 'next_turn', ...files });
     if (!outcome.ok) {
       get().reportFailure(outcome.error);
       return false;
@@ -63,8 +63,15 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     return true;
   }
 
-  const setPending = (sessionId: string, attachments: readonly AttachmentRecord[]) =>
+  const setPending = (sessionId: string, attachments: readonly AttachmentRef[]) =>
     set((state) => ({ pendingAttachments: { ...state.pendingAttachments, [sessionId]: attachments } }));
+  /** Puts files back in front of any attached since (a message that was not sent, a follow-up Stop cancelled). */
+  const restorePending = (sessionId: string, attachments: readonly AttachmentRef[]) => {
+    if (attachments.length === 0) return;
+    const current = get().pendingAttachments[sessionId] ?? [];
+    const kept = current.filter((attachment) => !attachments.some((back) => back.attachmentId === attachment.attachmentId));
+    setPending(sessionId, [...attachments, ...kept]);
+  };
   const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
 
   return {
@@ -99,32 +106,28 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       if (text.trim() === '') return;
       if (unreachable(sessionId, NOT_SENT_NOTICE)) return;
       const running = isBusy(get().sessions.byId[sessionId]?.activity);
+      // Files go with the message, whether it starts a turn now or waits behind the running one.
       const attachments = get().pendingAttachments[sessionId] ?? [];
-      if (attachments.length > 0 && running) {
-        notify(sessionId, 'Files go with a new message: send this once the current turn is done, or stop it first.');
-        return;
-      }
+      const files = attachments.length === 0 ? {} : { attachmentIds: attachments.map((attachment) => attachment.attachmentId) };
       setDraft(sessionId, '');
+      if (attachments.length > 0) setPending(sessionId, []);
       let sent: boolean;
-      if (attachments.length > 0) {
-        const attachmentIds = attachments.map((attachment) => attachment.attachmentId);
-        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text, attachmentIds });
-        sent = outcome.ok;
-        if (outcome.ok) setPending(sessionId, []);
-        else get().reportFailure(outcome.error);
-      } else if (running) {
-        sent = await submitFollowUp(sessionId, text);
+      if (running) {
+        sent = await submitFollowUp(sessionId, text, files);
       } else {
-        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text });
+        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text, ...files });
         if (outcome.ok) sent = true;
         // The session got busy between the last event and this send: queue it instead.
-        else if (outcome.error.code === 'session_busy') sent = await submitFollowUp(sessionId, text);
+        else if (outcome.error.code === 'session_busy') sent = await submitFollowUp(sessionId, text, files);
         else {
           get().reportFailure(outcome.error);
           sent = false;
         }
       }
-      if (!sent) restoreDraft(sessionId, [text]);
+      if (!sent) {
+        restoreDraft(sessionId, [text]);
+        restorePending(sessionId, attachments);
+      }
     },
 
     async stopTurn(sessionId) {
@@ -140,6 +143,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       restoreDraft(
         sessionId,
         cancelledMessages.map((message) => message.text),
+      );
+      restorePending(
+        sessionId,
+        cancelledMessages.flatMap((message) => message.attachments ?? []),
       );
     },
 

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createAgentsSlice } from './agents-slice';
+import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
 import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
@@ -46,5 +47,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createChatSlice(set, get, deps),
     ...createContextSlice(set, get, deps),
     ...createAgentsSlice(set, get, deps),
+    ...createAttachmentImagesSlice(set, get, deps),
   }));
 }

@@ -52,8 +52,8 @@ export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>(
   }),
   'turn.message.submit': defineOperation<MessageSubmitResult>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, messageId: id, text, placement: z.literal('next_turn') }),
-    errors: ['not_found', 'session_archived', 'operation_conflict'],
+    input: z.strictObject({ sessionId: id, messageId: id, text, placement: z.literal('next_turn'), attachmentIds: attachmentIds.optional() }),
+    errors: ['not_found', 'session_archived', 'operation_conflict', 'invalid_input'],
   }),
   'turn.message.query': defineOperation<{ messages: readonly QueuedMessage[] }>()({
     mode: 'query',

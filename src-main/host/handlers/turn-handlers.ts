@@ -17,7 +17,12 @@ export const turnHandlers: HandlerTable<
     runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
   'turn.resume': ({ runtime }, input) => runtime.turns.resume(input.sessionId, input.turnId),
-  'turn.message.submit': ({ runtime }, input) => runtime.turns.submitMessage(input.sessionId, input.messageId, input.text),
+  'turn.message.submit': ({ runtime }, { attachmentIds, ...input }) => {
+    // The files are checked now, against the session's model as it is, and travel with the message.
+    const attachments = attachmentIds === undefined || attachmentIds.length === 0 ? null : runtime.attachments.forMessage(input.sessionId, attachmentIds);
+    if (attachments !== null && !attachments.ok) return attachments;
+    return runtime.turns.submitMessage(input.sessionId, input.messageId, input.text, attachments === null ? {} : { attachments: attachments.result });
+  },
   'turn.message.query': ({ runtime }, input) => {
     const messages = runtime.turns.messages(input.sessionId, input.messageIds);
     return messages === null ? fail('not_found', 'That session does not exist.') : ok({ messages });

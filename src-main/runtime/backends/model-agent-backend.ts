@@ -79,6 +79,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
         ? base
         : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
     let firstStep = true;
+    await deps.context.prepare?.(input.connectionId, target, signal);
 
     for (;;) {
       // The session's MCP servers connected (and their tool lists current) before the step's tools are listed.

@@ -8,6 +8,7 @@ import type { RevealToolOutput } from './history-items';
 import { createModelContext, type ModelContext } from './model-context';
 import { OffloadStore } from './offload';
 import { readOutputTool } from './read-output-tool';
+import type { ReportedWindows } from './reported-windows';
 
 const OVERRIDES_KEY = 'context.modelWindows';
 
@@ -21,6 +22,8 @@ export interface ContextRuntimeDeps {
   readonly stores: Stores;
   readonly bus: EventBus;
   readonly reveal: RevealToolOutput;
+  /** Windows model servers report (Ollama); without it only the table, overrides and defaults count. */
+  readonly reported?: ReportedWindows;
 }
 
 /** The context domain as the runtime composes it: fitting requests, offloaded output, meters, windows set in Settings. */
@@ -47,6 +50,17 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
     overrideOf(connectionId, modelId) {
       const found = windowSettings().overrides.find((entry) => entry.connectionId === connectionId && entry.modelId === modelId);
       return found === undefined ? null : { contextWindow: found.contextWindow, outputReserve: found.outputReserve };
+    },
+    reportedOf(connectionId, modelId) {
+      const stored = deps.stores.connections.get(connectionId);
+      if (stored === null || stored.providerType !== 'ollama') return null;
+      // What the server said for this revision, else what it said when the models were fetched.
+      return deps.reported?.peek(connectionId, stored.revision, modelId) ?? stored.models.find((model) => model.modelId === modelId)?.contextLength ?? null;
+    },
+    async askReported(connectionId, target, signal) {
+      const stored = deps.stores.connections.get(connectionId);
+      if (stored === null || target.providerType !== 'ollama' || deps.reported === undefined) return;
+      await deps.reported.ask(connectionId, stored.revision, target, target.modelId, signal);
     },
     onMeter(sessionId, meter) {
       meters.set(sessionId, meter);

@@ -30,6 +30,10 @@ export interface ModelContextDeps {
   readonly assembler: ContextAssembler;
   /** The person's window for a connection's model, if they set one in Settings. */
   readonly overrideOf: (connectionId: string, modelId: string) => Omit<ModelWindow, 'source'> | null;
+  /** The window the model's server reports (Ollama's `context_length`), when known. */
+  readonly reportedOf?: (connectionId: string, modelId: string) => number | null;
+  /** Asks the model's server for its window, if it reports one (once per connection revision). */
+  readonly askReported?: (connectionId: string, target: ProviderTarget, signal: AbortSignal) => Promise<void>;
   /** Told each time a session's request was fitted (the header's meter follows it). */
   readonly onMeter?: (sessionId: string, meter: ContextMeter) => void;
 }
@@ -40,14 +44,22 @@ export interface ModelContext {
   /** After a call: the provider's own count of the input, to calibrate the next estimate. */
   observe(sessionId: string, target: ProviderTarget, estimated: number, reported: number): void;
   windowOf(connectionId: string, target: Pick<ProviderTarget, 'providerType' | 'modelId'>): ModelWindow;
+  /** Before a run's first step: learns the window the model's server reports, so `fit` can use it. */
+  prepare?(connectionId: string, target: ProviderTarget, signal: AbortSignal): Promise<void>;
 }
 
 export function createModelContext(deps: ModelContextDeps): ModelContext {
   const calibration = new TokenCalibration();
   const windowOf: ModelContext['windowOf'] = (connectionId, target) =>
-    modelWindowOf(target.providerType, target.modelId, { override: deps.overrideOf(connectionId, target.modelId) });
+    modelWindowOf(target.providerType, target.modelId, {
+      override: deps.overrideOf(connectionId, target.modelId),
+      reportedContextLength: deps.reportedOf?.(connectionId, target.modelId) ?? null,
+    });
   return {
     windowOf,
+    async prepare(connectionId, target, signal) {
+      await deps.askReported?.(connectionId, target, signal);
+    },
     fit(request) {
       const window = windowOf(request.connectionId, request.target);
       const factor = calibration.factorFor(request.sessionId, request.target.providerType);

@@ -21,8 +21,9 @@
  * Tests: src-main/testing/provider-servers/ has local servers speaking each provider's wire format.
  */
 export { classifyProviderError, type ClassifyContext } from './classify-provider-error';
-export { costOf } from './model-prices';
+export { costOf, listPriceOf } from './model-prices';
 export { listModels, type ListedModel } from './list-models';
+export { ollamaContextLength } from './model-details';
 export { defaultBaseUrl } from './provider-endpoints';
 export { ProviderError, type ProviderErrorClass, type ProviderErrorDetails } from './provider-error';
 export type {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOf } from './model-prices';
+import { costOf, listPriceOf } from './model-prices';
 
 const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0) => ({ inputTokens, outputTokens, cachedInputTokens, reasoningTokens: 0 });
 
@@ -35,5 +35,18 @@ describe('costOf', () => {
   it('counts local models as free', () => {
     expect(costOf('llama3.2:latest', usage(5000, 5000), 'ollama')).toEqual({ usd: 0 });
     expect(costOf('llama3.2:latest', usage(5000, 5000))).toBeNull();
+  });
+});
+
+describe('listPriceOf', () => {
+  it('gives the price per million input and output tokens the picker shows, null when unknown', () => {
+    expect(listPriceOf('gpt-4o-2024-08-06', 'openai')).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10 });
+    expect(listPriceOf('anthropic/claude-3.7-sonnet', 'openai_compatible')).toEqual({ inputPerMillion: 3, outputPerMillion: 15 });
+    expect(listPriceOf('my-finetune', 'openai_compatible')).toBeNull();
+  });
+
+  it('prices local models (Ollama) and the Offline demo at zero', () => {
+    expect(listPriceOf('llama3.2:latest', 'ollama')).toEqual({ inputPerMillion: 0, outputPerMillion: 0 });
+    expect(listPriceOf('scripted', 'scripted')).toEqual({ inputPerMillion: 0, outputPerMillion: 0 });
   });
 });

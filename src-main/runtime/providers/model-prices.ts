@@ -1,3 +1,4 @@
+import type { ModelPrice } from '../../../src-shared/connection-model';
 import type { ModelUsage, ProviderType } from './provider-types';
 
 /** USD per million tokens. `cachedInput` is the price of input read from the provider's prompt cache. */
@@ -50,6 +51,13 @@ export function costOf(modelId: string, usage: ModelUsage, providerType?: Provid
   const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
   const usd = ((usage.inputTokens - cached) * price.input + cached * price.cachedInput + usage.outputTokens * price.output) / 1_000_000;
   return { usd };
+}
+
+/** A model's list price per million input and output tokens (the picker shows it), null when unknown; Ollama's local models are free. */
+export function listPriceOf(modelId: string, providerType: ProviderType | 'codex' | 'scripted'): ModelPrice | null {
+  if (providerType === 'ollama' || providerType === 'scripted') return { inputPerMillion: 0, outputPerMillion: 0 };
+  const price = priceOf(modelId);
+  return price === null ? null : { inputPerMillion: price.input, outputPerMillion: price.output };
 }
 
 function priceOf(modelId: string): Price | null {

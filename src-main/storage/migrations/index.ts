@@ -17,6 +17,7 @@ import { migration016SessionBranches } from './016-session-branches';
 import { migration018McpServers } from './018-mcp-servers';
 import { migration021ChatEssentials } from './021-chat-essentials';
 import { migration022Attachments } from './022-attachments';
+import { migration025QueuedAttachments } from './025-queued-attachments';
 import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
 
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration020Automations,
   migration021ChatEssentials,
   migration022Attachments,
+  migration025QueuedAttachments,
 ];

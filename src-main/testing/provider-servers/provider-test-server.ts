@@ -41,6 +41,8 @@ export interface ProviderDialect {
   writeStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void>;
   /** The tool results a model-call body carries, in order. */
   toolResultsIn(body: unknown): RecordedToolResult[];
+  /** A provider's model-details endpoint (Ollama's `POST /api/show`): its path and its answer for a request body. */
+  readonly modelDetails?: { readonly path: string; answer(body: unknown, models: readonly ScriptedModel[]): ScriptedError | { readonly body: unknown } };
 }
 
 /** A tool result as a client sent it back to the model; `isError` is null where the format has no such flag. */
@@ -86,8 +88,8 @@ export const TEST_API_KEY = 'test-key';
 /** A reply, or one chosen from the request it answers. */
 export type QueuedReply = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 
-/** A model the list endpoint shows: an id, or an id with the label the provider would show. */
-export type ScriptedModel = string | { readonly id: string; readonly label: string };
+/** A model the list endpoint shows: an id, or an id with the label the provider would show (and the context length it reports). */
+export type ScriptedModel = string | { readonly id: string; readonly label: string; readonly contextLength?: number };
 
 export function modelIdOf(model: ScriptedModel): string {
   return typeof model === 'string' ? model : model.id;
@@ -150,6 +152,10 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     const rejection = dialect.rejection(req.headers, apiKey);
     if (rejection !== null) return sendError(res, rejection);
     if (req.method === 'GET' && path === dialect.modelListPath) return sendJson(res, 200, dialect.modelListBody(models));
+    if (req.method === 'POST' && dialect.modelDetails !== undefined && path === dialect.modelDetails.path) {
+      const answer = dialect.modelDetails.answer(record.body, models);
+      return 'kind' in answer ? sendError(res, answer) : sendJson(res, 200, answer.body);
+    }
     if (req.method === 'POST' && path === dialect.modelCallPath) {
       const queued = queue.shift();
       const reply = (typeof queued === 'function' ? queued(record) : queued) ?? options.fallbackReply ?? dialect.unscripted();

@@ -52,7 +52,7 @@ export function modelLabel(connection: ConnectionRecord | undefined, modelId: st
 
 /** The models a session may pick on a connection: its enabled ones, labelled where the list knows them. */
 export function pickableModels(connection: ConnectionRecord): ModelInfo[] {
-  return connection.enabledModelIds.map((modelId) => ({ modelId, label: modelLabel(connection, modelId) }));
+  return connection.enabledModelIds.map((modelId) => connection.models.find((model) => model.modelId === modelId) ?? { modelId, label: modelId });
 }
 
 /**
