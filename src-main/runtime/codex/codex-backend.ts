@@ -11,7 +11,7 @@ import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-conf
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { CommandOutput } from './command-output';
 import { EventMapper } from './event-mapper';
-import { clearThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
+import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
 import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
@@ -289,6 +289,37 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     }
   }
 
+  /** Sends `turn/start` with what Codex is told this turn; the Codex turn id. */
+  async function startCodexTurn(
+    input: AgentRunInput,
+    state: SessionState,
+    cwd: string,
+    policies: ReturnType<typeof codexPolicies>,
+    answeredId: string | null,
+    answer: PersonAnswer | null,
+  ): Promise<string> {
+    const { live } = state;
+    const result = await live.rpc
+      .request(
+        'turn/start',
+        {
+          threadId: live.threadId,
+          input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
+          cwd,
+          approvalPolicy: policies.approvalPolicy,
+          sandboxPolicy: policies.sandboxPolicy,
+          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
+        },
+        bounds.requestMs,
+      )
+      .catch(async (error: unknown) => {
+        const tail = live.process.stderrTail();
+        await retire(input.sessionId, state);
+        throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
+      });
+    return turnStartResultSchema.parse(result).turn.id;
+  }
+
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const target = deps.resolve(input.connectionId, input.model);
     if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
@@ -326,37 +357,33 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     live.drain();
     const goal = deps.goalOf(input.sessionId, input.turnId);
     state.goalId = goal?.goalId ?? null;
-    if (goal !== null) {
-      await setThreadGoal(live, goal, bounds.requestMs).catch((error: unknown) => {
+    state.structured = deps.isDelegation(input.sessionId, input.turnId);
+    const reading = state;
+    // A goal turn that starts afresh is Codex's own continuation turn; one that resumes an
+    // interrupted attempt or carries an answer is started by Cairn with what it must say.
+    const continuation =
+      goal !== null && answeredId === null && input.resume === null
+        ? await continueThreadGoal(live, goal, signal, bounds, (notification) => {
+            if (!deps.checkpoints.claim(input.sessionId, live.instanceId, notification.seq)) return;
+            const update = goalUpdateOf(notification.method, notification.params);
+            if (update !== null && reading.goalId !== null) deps.onGoalUpdate(input.sessionId, reading.goalId, update);
+          }).catch((error: unknown) => {
+            deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
+            return null;
+          })
+        : null;
+    if (continuation === null && goal !== null) {
+      await setThreadGoal(live, goal, 'paused', bounds.requestMs).catch((error: unknown) => {
         deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
       });
     }
-    state.structured = deps.isDelegation(input.sessionId, input.turnId);
-    const result = await live.rpc
-      .request(
-        'turn/start',
-        {
-          threadId: live.threadId,
-          input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
-          cwd,
-          approvalPolicy: policies.approvalPolicy,
-          sandboxPolicy: policies.sandboxPolicy,
-          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
-        },
-        bounds.requestMs,
-      )
-      .catch(async (error: unknown) => {
-        const tail = live.process.stderrTail();
-        await retire(input.sessionId, state);
-        throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
-      });
-    const turnId = turnStartResultSchema.parse(result).turn.id;
+    if (continuation === null && signal.aborted) return;
+    const turnId = continuation ?? (await startCodexTurn(input, state, cwd, policies, answeredId, answer));
     live.activeTurnId = turnId;
     const mapper = new EventMapper(turnId, target.model);
     const run: RunRef = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
     state.mapper = mapper;
     state.run = run;
-    const reading = state;
     state.commands = new CommandOutput(deps.commands, () => reading.run ?? run, turnId, (itemId) => {
       const item = mapper.itemOf(itemId);
       return item?.type === 'commandExecution' ? item : null;

@@ -350,6 +350,44 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
   });
 
+  it("a goal turn is Codex's own continuation turn: recorded as a Cairn goal turn that completes, the goal's tokens and time from its usage", async () => {
+    const { sessionId } = await codexSession('full');
+    const base = server.modelCalls().length;
+    server.enqueue(
+      streamReply({ toolCalls: [{ id: 'call_sleep', name: 'exec_command', argumentChunks: [JSON.stringify({ cmd: 'sleep 1.2; echo counted' })] }], usage: { inputTokens: 4000, outputTokens: 100, cachedInputTokens: 3000 } }),
+      toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }),
+      textReply('The herons are counted.', 3, { inputTokens: 5000, outputTokens: 40, cachedInputTokens: 4000 }),
+    );
+    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
+    const done = await waitFor(async () => {
+      const current = (await t.call('goal.get', { sessionId })).goal;
+      return current?.status === 'complete' && current.iterations === 1 ? current : null;
+    }, { message: 'the goal to complete with its turn counted', timeoutMs: 20_000 });
+    expect(done).toMatchObject({ goalId: goal.goalId, lastReason: 'Codex marked the goal complete.' });
+    // Codex started the turn itself: its own goal prompt and trigger, no request from Cairn.
+    const first = await server.waitForModelCall(base);
+    expect(lastUserText(first.body)).toMatch(/^<codex_internal_context source="goal">/);
+    expect(JSON.parse(first.headers['x-codex-turn-metadata'] as string)).toMatchObject({ turn_trigger: 'goal' });
+    expect(JSON.stringify(first.body)).toContain('Count the herons');
+    // One Cairn goal turn holds it all: the command, the final text; completed.
+    const transcript = await items(sessionId);
+    const turnIds = [...new Set(transcript.map((item) => item.turnId))];
+    expect(turnIds).toHaveLength(1);
+    const turn = await turnReaches(sessionId, turnIds[0] ?? '', ['completed']);
+    expect(turn.origin).toBe('goal');
+    const result = transcript.find((item) => item.kind === 'tool_result');
+    expect(result?.data).toMatchObject({ toolName: 'run_shell', output: { exitCode: 0, status: 'completed' } });
+    expect(JSON.stringify(result?.data)).toContain('counted');
+    expect(transcript.at(-1)?.text).toBe('The herons are counted.');
+    // The goal counts the turn's tokens (as usage.summary has them) and the time it ran.
+    const usage = await t.call('usage.summary', { by: 'session', sessionId });
+    expect(done.tokensUsed).toBe(usage.totals.inputTokens + usage.totals.outputTokens);
+    expect(done.tokensUsed).toBe(4000 + 100 + 10 + 5 + 5000 + 40);
+    expect(done.timeUsedSeconds).toBeGreaterThanOrEqual(1);
+    // The goal was paused as soon as the turn started: Codex chained no turn of its own after it.
+    expect(server.modelCalls().length).toBe(base + 3);
+  });
+
   it('clearing the Cairn goal clears the Codex thread goal: get_goal then finds none', async () => {
     const { sessionId } = await codexSession('full');
     const base = server.modelCalls().length;
@@ -363,7 +401,9 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('There is no goal.'));
     await t.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
     expect((await turnReaches(sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
-    const answer = server.toolResultsIn(base + 2)[0]?.content ?? '';
+    // Codex's continuation turn left its goal objective in the thread's history as a tool output
+    // ("goal_objective"); get_goal's own result is the one with its call id.
+    const answer = server.toolResultsIn(base + 2).find((result) => result.toolCallId === 'call_get')?.content ?? '';
     expect(JSON.parse(answer)).toMatchObject({ goal: null }); // before the clear it was the paused "Count the herons"
     expect((await t.call('goal.get', { sessionId })).goal).toBeNull();
   });
