@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
 import { BranchOriginBar } from './BranchActions';
+import { CodexQuarantineNotice } from './CodexQuarantineNotice';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
@@ -24,6 +25,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <SessionHeader sessionId={sessionId} />
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
+      <CodexQuarantineNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />

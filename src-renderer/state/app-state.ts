@@ -7,6 +7,7 @@ import type { Notifier } from '../platform/notifier';
 import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
+import type { CodexSlice } from './codex-slice';
 import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
@@ -45,7 +46,8 @@ export type AppState = ConnectionSlice &
   MemorySlice &
   BranchesSlice &
   ChatSlice &
-  ContextSlice;
+  ContextSlice &
+  CodexSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -166,6 +166,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       void get().loadGoal(sessionId);
       void get().loadSessionUsage(sessionId);
       void get().loadContextMeter(sessionId);
+      void get().loadCodexStatus(sessionId);
     },
   };
 };

@@ -7,6 +7,7 @@ import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createContextSlice } from './context-slice';
+import { createCodexSlice } from './codex-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
@@ -44,5 +45,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createBranchesSlice(set, get, deps),
     ...createChatSlice(set, get, deps),
     ...createContextSlice(set, get, deps),
+    ...createCodexSlice(set, get, deps),
   }));
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CodexQuarantine } from '../../../src-shared/codex-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { CodexStore } from '../../storage/codex-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
@@ -37,6 +38,8 @@ export interface CodexBackendDeps {
   hasGoal(sessionId: string): boolean;
   /** Codex changed the thread goal (its update_goal tool). */
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
+  /** A session was quarantined (its app-server not confirmed gone) or released from quarantine (null). */
+  onQuarantine(sessionId: string, quarantine: CodexQuarantine | null): void;
   /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
   isDelegation(sessionId: string, turnId: string): boolean;
   /** Where Codex's commands are kept as shell runs, their output streamed live. */
@@ -46,6 +49,8 @@ export interface CodexBackendDeps {
 export interface CodexBackend extends AgentBackend {
   /** Whether the session is quarantined: its last app-server could not be confirmed gone. */
   quarantined(sessionId: string): boolean;
+  /** The session's quarantine, as the person is told it, or null. */
+  quarantineOf(sessionId: string): CodexQuarantine | null;
   /** Kills a quarantined app-server's group again; true when it is gone now. */
   forceStop(sessionId: string): Promise<boolean>;
   /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
@@ -128,6 +133,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       if (gone) return;
       deps.logger.warn('A Codex app-server could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
       quarantine.set(sessionId, state.live);
+      deps.onQuarantine(sessionId, quarantineOf(sessionId));
     });
     retiring.set(sessionId, ending);
     try {
@@ -142,14 +148,21 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     await retiring.get(sessionId);
     const old = quarantine.get(sessionId);
     if (old === undefined) return;
-    if (!old.process.isGone()) {
-      throw new AgentBackendError(
-        'codex_quarantined',
-        `The previous Codex app-server of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`,
-        'codex_quarantined',
-      );
-    }
+    if (!old.process.isGone()) throw new AgentBackendError('codex_quarantined', quarantineMessage(old), 'codex_quarantined');
+    release(sessionId, old);
+  }
+
+  function quarantineOf(sessionId: string): CodexQuarantine | null {
+    const old = quarantine.get(sessionId);
+    if (old === undefined || old.process.isGone()) return null;
+    return { sessionId, pid: old.process.pid, message: quarantineMessage(old) };
+  }
+
+  /** The quarantined app-server is confirmed gone: the session may start a new one. */
+  function release(sessionId: string, old: LiveAppServer): void {
+    if (quarantine.get(sessionId) !== old) return;
     quarantine.delete(sessionId);
+    deps.onQuarantine(sessionId, null);
   }
 
   /** The structured result of the Codex turn that just ended. */
@@ -394,13 +407,14 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   return {
     id: CODEX_BACKEND_ID,
     run,
-    quarantined: (sessionId) => quarantine.has(sessionId) && quarantine.get(sessionId)?.process.isGone() !== true,
+    quarantined: (sessionId) => quarantineOf(sessionId) !== null,
+    quarantineOf,
     async forceStop(sessionId) {
       await retiring.get(sessionId);
       const old = quarantine.get(sessionId);
       if (old === undefined) return true;
       const gone = await old.process.terminate(0, bounds.killConfirmMs);
-      if (gone && quarantine.get(sessionId) === old) quarantine.delete(sessionId);
+      if (gone) release(sessionId, old);
       return gone;
     },
     async releaseWaiting(sessionId) {
@@ -427,6 +441,10 @@ const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed',
   interrupted: 'Stopped with its Codex turn.',
   failed: 'Its Codex turn failed before the command finished.',
 };
+
+function quarantineMessage(old: LiveAppServer): string {
+  return `The previous Codex app-server of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`;
+}
 
 function launchKey(target: CodexTarget, cwd: string): string {
   return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, cwd]);
