@@ -128,7 +128,12 @@ export interface Runtime {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
-  const connections = new ConnectionService({ ...deps, bus, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
+  const connections = new ConnectionService({
+    ...deps,
+    bus,
+    ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
+    codexModels: (connectionId) => codex.listModels(connectionId),
+  });
   const chat = new ChatService({ ...deps, connections });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodexQuarantine } from '../../../src-shared/codex-model';
+import type { ModelInfo } from '../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { CodexStore } from '../../storage/codex-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
@@ -8,6 +9,7 @@ import { AgentBackendError } from '../backends/agent-backend';
 import type { Logger } from '../ports';
 import type { AgentCommandLog } from '../shell/agent-commands';
 import { codexVersion } from './codex-binary';
+import { listCodexModels } from './codex-models';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { CommandOutput } from './command-output';
@@ -57,6 +59,8 @@ export interface CodexBackend extends AgentBackend {
   releaseWaiting(sessionId: string): Promise<void>;
   /** The session's Cairn goal was cleared: clear its Codex thread goal now (else when its next app-server resumes the thread). */
   clearGoal(sessionId: string): void;
+  /** The models the connection's Codex lists (`model/list`, from a short-lived app-server); throws when it does not answer. */
+  listModels(connectionId: string): Promise<ModelInfo[]>;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
 }
@@ -428,6 +432,13 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         // The next app-server that resumes the thread clears it (see `start`).
         deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
       });
+    },
+    async listModels(connectionId) {
+      const target = deps.resolve(connectionId, null);
+      if ('error' in target) throw new Error(target.error);
+      mkdirSync(codexHome, { recursive: true });
+      mkdirSync(tmpDir, { recursive: true });
+      return listCodexModels(appServerLaunch({ ...target, codexHome, tmpDir }, tmpDir), deps.cairnVersion, bounds);
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

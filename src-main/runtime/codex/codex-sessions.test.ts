@@ -7,6 +7,7 @@ import type { InteractionRecord } from '../../../src-shared/interaction-model';
 import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
 import { processGone } from '../shell/process-group';
 import { findCodexBinary } from './codex-binary';
+import { CODEX_MODELS } from './codex-connection';
 import { waitFor } from '../../testing/wait-for';
 import { appServerPids } from '../../testing/codex-processes';
 
@@ -101,6 +102,38 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     const cleared = await t.call('connection.update', { connectionId, expectedRevision: 2, codexBinary: null });
     expect(cleared.connection.codexBinary).toBeNull();
     expect((await t.call('connection.test', { connectionId })).message).toContain('bundled with Cairn');
+  });
+
+  it("lists the connection's models from Codex's model/list, cached while the connection's binary, base URL and key stay; a Codex that does not answer falls back to Cairn's list, saying so", async () => {
+    const { connectionId } = await codexSession();
+    const bundled = findCodexBinary(null);
+    if (bundled === null) throw new Error('the bundled codex binary is missing');
+    const folder = mkdtempSync(join(tmpdir(), 'cairn-codex-bin-'));
+    const log = join(folder, 'runs.log');
+    const wrapper = join(folder, 'codex');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$1" >> '${log}'\nexec '${bundled.path}' "$@"\n`, { mode: 0o755 });
+    await t.call('connection.update', { connectionId, expectedRevision: 1, codexBinary: wrapper });
+    const appServerRuns = () => readFileSync(log, 'utf8').split('\n').filter((line) => line === 'app-server').length;
+
+    const listed = await t.call('connection.models.fetch', { connectionId });
+    expect(listed.notice).toBeNull();
+    // Codex's own names ("GPT-5.5"), where Cairn's list would only have the ids.
+    expect(listed.connection.models).toContainEqual({ modelId: 'gpt-5.5', label: 'GPT-5.5' });
+    expect(appServerRuns()).toBe(1);
+    await waitFor(() => appServerPids(t.dataDir).length === 0, { message: 'the model-list app-server to end', timeoutMs: 5_000 });
+    const { connection } = await t.call('connection.models.fetch', { connectionId });
+    expect(connection.models).toEqual(listed.connection.models);
+    expect(appServerRuns()).toBe(1); // cached
+    await t.call('connection.update', { connectionId, expectedRevision: connection.revision, baseUrl: `${server.baseUrl}/` });
+    await t.call('connection.models.fetch', { connectionId });
+    expect(appServerRuns()).toBe(2); // what model/list depends on changed
+
+    const broken = join(folder, 'broken-codex');
+    writeFileSync(broken, '#!/bin/sh\necho "this is not codex" >&2\nexit 3\n', { mode: 0o755 });
+    const { connection: other } = await t.call('connection.create', { name: 'Broken Codex', providerType: 'codex', baseUrl: server.baseUrl, codexBinary: broken });
+    const fallback = await t.call('connection.models.fetch', { connectionId: other.connectionId });
+    expect(fallback.notice).toMatch(/^Codex did not list its models \(.+\), so these are the models Cairn knows codex 0\.171 ships\.$/);
+    expect(fallback.connection.models.map((model) => model.modelId)).toEqual(CODEX_MODELS.map((model) => model.modelId));
   });
 
   it('streams a text turn through Codex, durable, with reasoning and with usage in usage.summary', async () => {
