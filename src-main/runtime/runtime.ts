@@ -238,6 +238,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     hasGoal: (sessionId) => deps.stores.goals.current(sessionId) !== null,
     commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
+    onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
     onQuarantine: (sessionId, quarantine) => bus.publish({ kind: 'codex.quarantine.changed', sessionId, quarantine }),
     onGoalUpdate(sessionId, goalId, update) {
       const goal = deps.stores.goals.current(sessionId);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodexQuarantine } from '../../../src-shared/codex-model';
 import type { ModelInfo } from '../../../src-shared/connection-model';
+import type { ContextMeter } from '../../../src-shared/context-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { CodexStore } from '../../storage/codex-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
@@ -13,6 +14,7 @@ import { listCodexModels } from './codex-models';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { CommandOutput } from './command-output';
+import { contextMeterOf } from './context-usage';
 import { EventMapper } from './event-mapper';
 import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
@@ -40,6 +42,8 @@ export interface CodexBackendDeps {
   hasGoal(sessionId: string): boolean;
   /** Codex changed the thread goal (its update_goal tool). */
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
+  /** Codex reported how full the thread's context is (its token usage and model window). */
+  onContextMeter(sessionId: string, meter: ContextMeter): void;
   /** A session was quarantined (its app-server not confirmed gone) or released from quarantine (null). */
   onQuarantine(sessionId: string, quarantine: CodexQuarantine | null): void;
   /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
@@ -84,6 +88,8 @@ interface RunRef {
 
 interface SessionState {
   live: LiveAppServer;
+  /** The model the app-server was started with. */
+  readonly model: string;
   /** The run that reads the current Codex turn now. */
   run: RunRef | null;
   mapper: EventMapper | null;
@@ -250,7 +256,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false };
+    const state: SessionState = { live, model: target.model, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false };
     states.set(sessionId, state);
     return state;
   }
@@ -288,6 +294,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           return;
         }
         state.commands?.observe(message.value.method, message.value.params);
+        const meter = contextMeterOf(message.value.method, message.value.params, state.model);
+        if (meter !== null) deps.onContextMeter(sessionId, meter);
         const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
         if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);

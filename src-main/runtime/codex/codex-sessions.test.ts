@@ -153,6 +153,11 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(t.events.some((event) => event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' && event.item.state === 'streaming')).toBe(true);
     const summary = await t.call('usage.summary', { by: 'session' });
     expect(summary.totals).toMatchObject({ inputTokens: 120, outputTokens: 30 });
+    // The header's context meter: the latest request and answer of the window Codex reports for its model.
+    const { meter } = await t.call('context.meter', { sessionId });
+    expect(meter).toMatchObject({ used: 150, windowSource: 'reported', modelId: 'gpt-5.5', outputReserve: 0 });
+    expect(meter?.contextWindow).toBeGreaterThan(100_000);
+    expect(t.events.some((event) => event.kind === 'context.changed' && event.sessionId === sessionId && event.meter.used === 150)).toBe(true);
   });
 
   it('Stop during a slow stream: cancelled, nothing appended after; the next turn works on the same thread', async () => {
