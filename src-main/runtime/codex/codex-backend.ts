@@ -14,6 +14,7 @@ import { listCodexModels } from './codex-models';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { CommandOutput } from './command-output';
+import { declineResponse } from './codex-requests';
 import { contextMeterOf } from './context-usage';
 import { EventMapper } from './event-mapper';
 import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
@@ -282,9 +283,10 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         const mapper = state.mapper;
         if (mapper === null) continue;
         if (message.kind === 'request') {
-          const bridged = bridgeRequest(message.value.method, message.value.params, mapper);
+          const bridged = bridgeRequest(message.value.method, message.value.params, mapper, message.value.id);
           if (bridged === null) {
-            live.rpc.respond(message.value.id, { decision: 'decline' });
+            deps.logger.info('Declined a Codex request Cairn does not show', { sessionId, method: message.value.method });
+            live.rpc.respond(message.value.id, declineResponse(message.value.method));
             continue;
           }
           state.pending = { requestId: message.value.id, method: message.value.method, params: message.value.params, toolCallId: bridged.toolCallId, toolName: bridged.toolName };
