@@ -30,6 +30,8 @@ export interface ConnectionServiceDeps {
   readonly discoveryProbes: readonly { providerType: ModelProviderType; name: string; baseUrl: string }[];
   /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
   readonly codexRetries?: number;
+  /** More `-c key=value` settings for every Codex app-server (tests add an MCP server or a feature). */
+  readonly codexConfig?: readonly string[];
   readonly discoveryTimeoutMs?: number;
   /** The models a Codex connection's app-server lists (`model/list`); throws when it does not answer. */
   readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
@@ -339,6 +341,7 @@ export class ConnectionService {
       baseUrl: stored.baseUrl,
       apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
       ...(this.deps.codexRetries === undefined ? {} : { retries: this.deps.codexRetries }),
+      ...(this.deps.codexConfig === undefined ? {} : { extraConfig: this.deps.codexConfig }),
     };
   }
 

@@ -75,7 +75,7 @@ export interface RuntimeDeps {
   readonly dataDir: string;
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
-  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
+  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */
@@ -132,6 +132,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...deps,
     bus,
     ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
+    ...(deps.codex?.config === undefined ? {} : { codexConfig: deps.codex.config }),
     codexModels: (connectionId) => codex.listModels(connectionId),
   });
   const chat = new ChatService({ ...deps, connections });

@@ -468,7 +468,7 @@ function quarantineMessage(old: LiveAppServer): string {
 }
 
 function launchKey(target: CodexTarget, cwd: string): string {
-  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, cwd]);
+  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, target.extraConfig ?? [], cwd]);
 }
 
 /** What Codex is told this turn: the request, or how an interrupted attempt or an answer carries on. */
