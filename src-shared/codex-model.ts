@@ -19,6 +19,16 @@ export interface CodexTurnResult {
   readonly createdAt: number;
 }
 
+/**
+ * A Codex session whose app-server could not be confirmed gone after Stop or a failure: no new turn
+ * starts a second app-server on its thread until Force stop confirms the old one gone.
+ */
+export interface CodexQuarantine {
+  readonly sessionId: string;
+  readonly pid: number | null;
+  readonly message: string;
+}
+
 /** A delegation's answer: done, needs the person, or blocked. An invalid answer is kept as such. */
 export type StructuredAnswer =
   | { readonly valid: true; readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string } }

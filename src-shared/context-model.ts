@@ -5,8 +5,12 @@ export interface ContextMeter {
   readonly contextWindow: number;
   /** Kept free for the model's answer. */
   readonly outputReserve: number;
-  /** `known` from Cairn's table, `override` set in Settings, `default` a safe guess for an unknown model. */
-  readonly windowSource: 'known' | 'override' | 'default';
+  /**
+   * `known` from Cairn's table, `override` set in Settings, `default` a safe guess for an unknown model,
+   * `reported` by a native agent that runs its own context (Codex: its token usage and model window;
+   * no breakdown, so `breakdown` is all zero).
+   */
+  readonly windowSource: 'known' | 'override' | 'default' | 'reported';
   /** What fills it: the system prompt with the tool list, a summary, messages, tool calls and output. */
   readonly breakdown: { readonly system: number; readonly summary: number; readonly messages: number; readonly toolOutput: number };
   /** Whether older messages were left out to fit. */

@@ -1,4 +1,5 @@
 import type { AutomationNoticeCode } from './automation-model';
+import type { CodexQuarantine } from './codex-model';
 import type { ContextMeter } from './context-model';
 import type { AgentTreeNode } from './agent-model';
 import type { GoalRecord } from './goal-model';
@@ -37,6 +38,8 @@ export type ChangeEventBody =
   | { readonly kind: 'connections.changed'; readonly catalogRevision: number }
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
+  /** A Codex session was quarantined (its old app-server not confirmed gone) or released (null). */
+  | { readonly kind: 'codex.quarantine.changed'; readonly sessionId: string; readonly quarantine: CodexQuarantine | null }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
   /** An MCP server's settings or status changed (connected, starting, failed, disabled). */
   | { readonly kind: 'mcp.server.changed'; readonly server: McpServerRecord }

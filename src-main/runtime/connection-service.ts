@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelProviderType, ModelTarget, ProviderType } from '../../src-shared/connection-model';
+import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelInfo, ModelProviderType, ModelTarget, ProviderType } from '../../src-shared/connection-model';
 import {
   DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
   DEFAULT_IDLE_TIMEOUT_SECONDS,
@@ -31,9 +31,13 @@ export interface ConnectionServiceDeps {
   readonly discoveryProbes: readonly { providerType: ModelProviderType; name: string; baseUrl: string }[];
   /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
   readonly codexRetries?: number;
+  /** More `-c key=value` settings for every Codex app-server (tests add an MCP server or a feature). */
+  readonly codexConfig?: readonly string[];
   readonly discoveryTimeoutMs?: number;
   /** Asks model servers for the windows they report (Ollama), when models are fetched. */
   readonly reported?: ReportedWindows | undefined;
+  /** The models a Codex connection's app-server lists (`model/list`); throws when it does not answer. */
+  readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
 }
 
 export interface CreateConnectionRequest {
@@ -95,6 +99,9 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
  * target, and the checks a person runs from Settings. Every change bumps a revision.
  */
 export class ConnectionService {
+  /** A Codex connection's `model/list`, kept while what it depends on (binary, base URL, key) is unchanged. */
+  private readonly codexModelCache = new Map<string, { readonly key: string; readonly models: readonly ModelInfo[] }>();
+
   constructor(private readonly deps: ConnectionServiceDeps) {}
 
   list(): ConnectionCatalog {
@@ -228,14 +235,16 @@ export class ConnectionService {
     return ok(result);
   }
 
-  async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord }>> {
+  async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }>> {
     const { stores, clock, logger } = this.deps;
-    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return ok({ connection: OFFLINE_DEMO_CONNECTION });
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return ok({ connection: OFFLINE_DEMO_CONNECTION, notice: null });
     const stored = stores.connections.get(connectionId);
     if (stored === null) return missingConnection();
-    let models;
+    let models: readonly ModelInfo[];
+    let notice: string | null = null;
     try {
-      models = stored.providerType === 'codex' ? [...CODEX_MODELS] : await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
+      if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
+      else models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
     } catch (error) {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -256,7 +265,24 @@ export class ConnectionService {
       return result;
     });
     this.announce();
-    return ok({ connection: this.toRecord(updated) });
+    return ok({ connection: this.toRecord(updated), notice });
+  }
+
+  /** A Codex connection's models from its app-server's `model/list` (cached), else the list Cairn knows, saying so. */
+  private async codexModels(stored: StoredConnection): Promise<{ models: readonly ModelInfo[]; notice: string | null }> {
+    const key = JSON.stringify([stored.codexBinary, stored.baseUrl, stored.secretId]);
+    const cached = this.codexModelCache.get(stored.connectionId);
+    if (cached?.key === key) return { models: cached.models, notice: null };
+    try {
+      if (this.deps.codexModels === undefined) throw new Error('no Codex backend in this host');
+      const models = await this.deps.codexModels(stored.connectionId);
+      this.codexModelCache.set(stored.connectionId, { key, models });
+      return { models, notice: null };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.deps.logger.warn('Codex did not list its models; using the list Cairn knows', { connectionId: stored.connectionId, error: why });
+      return { models: CODEX_MODELS, notice: `Codex did not list its models (${why}), so these are the models Cairn knows codex 0.171 ships.` };
+    }
   }
 
   setDefault(target: ModelTarget, expectedCatalogRevision: number | undefined): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
@@ -325,6 +351,7 @@ export class ConnectionService {
       baseUrl: stored.baseUrl,
       apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
       ...(this.deps.codexRetries === undefined ? {} : { retries: this.deps.codexRetries }),
+      ...(this.deps.codexConfig === undefined ? {} : { extraConfig: this.deps.codexConfig }),
     };
   }
 

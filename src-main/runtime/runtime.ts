@@ -77,7 +77,7 @@ export interface RuntimeDeps {
   readonly dataDir: string;
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
-  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds> };
+  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */
@@ -132,7 +132,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const admission = new AdmissionGate();
   const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
   const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
-  const connections = new ConnectionService({ ...deps, bus, reported, ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }) });
+  const connections = new ConnectionService({
+    ...deps,
+    bus,
+    reported,
+    ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
+    ...(deps.codex?.config === undefined ? {} : { codexConfig: deps.codex.config }),
+    codexModels: (connectionId) => codex.listModels(connectionId),
+  });
   const chat = new ChatService({ ...deps, connections });
   const gate = createPermissionGate({
     modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
@@ -238,6 +245,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     hasGoal: (sessionId) => deps.stores.goals.current(sessionId) !== null,
     commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
+    onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
+    onQuarantine: (sessionId, quarantine) => bus.publish({ kind: 'codex.quarantine.changed', sessionId, quarantine }),
     onGoalUpdate(sessionId, goalId, update) {
       const goal = deps.stores.goals.current(sessionId);
       if (goal?.goalId !== goalId) return;

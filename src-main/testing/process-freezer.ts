@@ -29,7 +29,8 @@ export interface FrozenProcess {
 export async function freezeProcess(pid: number): Promise<FrozenProcess> {
   const group = join(FREEZER_ROOT, `cairn-test-${process.pid}-${pid}`);
   mkdirSync(group, { recursive: true });
-  writeFileSync(join(group, 'tasks'), String(pid));
+  // cgroup.procs moves every thread of the process (`tasks` would move only the one thread id).
+  writeFileSync(join(group, 'cgroup.procs'), String(pid));
   writeFileSync(join(group, 'freezer.state'), 'FROZEN');
   await waitFor(() => readFileSync(join(group, 'freezer.state'), 'utf8').trim() === 'FROZEN', { message: `process ${pid} to freeze`, timeoutMs: 5_000 });
   return {

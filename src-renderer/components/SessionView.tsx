@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
 import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
+import { CodexQuarantineNotice } from './CodexQuarantineNotice';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
@@ -26,6 +27,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <AgentBreadcrumb sessionId={sessionId} />
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
+      <CodexQuarantineNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />

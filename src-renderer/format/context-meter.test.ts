@@ -31,3 +31,22 @@ describe('the context meter’s words', () => {
     expect(detail).toContain('Older messages were left out');
   });
 });
+
+describe('a meter Codex reported', () => {
+  const reported: ContextMeter = {
+    used: 12_345,
+    contextWindow: 258_400,
+    outputReserve: 0,
+    windowSource: 'reported',
+    breakdown: { system: 0, summary: 0, messages: 0, toolOutput: 0 },
+    trimmed: false,
+    modelId: 'gpt-5.5',
+  };
+
+  it('says the window is Codex’s and claims no breakdown', () => {
+    expect(meterLabel(reported)).toBe('12.3k / 258k');
+    expect(meterDetail(reported)).toBe(
+      "Context of Codex's latest request and its answer: 12.3k of 258k tokens.\nWindow: reported by Codex for gpt-5.5. Codex keeps its own context and does not say what fills it.",
+    );
+  });
+});

@@ -20,6 +20,12 @@ export function meterFill(meter: ContextMeter): number {
 
 /** What the hover says: what fills the context, and where the window comes from. */
 export function meterDetail(meter: ContextMeter): string {
+  if (meter.windowSource === 'reported') {
+    return [
+      `Context of Codex's latest request and its answer: ${tokenCount(meter.used)} of ${tokenCount(meter.contextWindow)} tokens.`,
+      `Window: reported by Codex for ${meter.modelId}. Codex keeps its own context and does not say what fills it.`,
+    ].join('\n');
+  }
   const { system, summary, messages, toolOutput } = meter.breakdown;
   const source =
     meter.windowSource === 'override' ? 'set in Settings' : meter.windowSource === 'known' ? `known for ${meter.modelId}` : `a default: ${meter.modelId} is not a model Cairn knows`;

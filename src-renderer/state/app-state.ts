@@ -9,6 +9,7 @@ import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
+import type { CodexSlice } from './codex-slice';
 import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
@@ -49,7 +50,8 @@ export type AppState = ConnectionSlice &
   ChatSlice &
   ContextSlice &
   AgentsSlice &
-  AttachmentImagesSlice;
+  AttachmentImagesSlice &
+  CodexSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -159,6 +159,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) =
       }
       setFetch(null);
       keep(outcome.result.connection);
+      if (outcome.result.notice !== null) get().showInfo(outcome.result.notice);
       return { ok: true };
     },
 

@@ -167,6 +167,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       void get().loadSessionUsage(sessionId);
       void get().loadContextMeter(sessionId);
       void get().loadAgentTree(sessionId);
+      void get().loadCodexStatus(sessionId);
     },
   };
 };

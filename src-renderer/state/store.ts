@@ -9,6 +9,7 @@ import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createContextSlice } from './context-slice';
+import { createCodexSlice } from './codex-slice';
 import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
@@ -48,5 +49,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createContextSlice(set, get, deps),
     ...createAgentsSlice(set, get, deps),
     ...createAttachmentImagesSlice(set, get, deps),
+    ...createCodexSlice(set, get, deps),
   }));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CodexTurnResult } from '../codex-model';
+import type { CodexQuarantine, CodexTurnResult } from '../codex-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
@@ -8,6 +8,12 @@ export const codexOperations = {
   'codex.turnResults': defineOperation<{ results: readonly CodexTurnResult[] }>()({
     mode: 'query',
     input: z.strictObject({ sessionId: id, turnId: id }),
+    errors: ['not_found'],
+  }),
+  /** Whether a Codex session is quarantined now (read when the session opens; kept by `codex.quarantine.changed`). */
+  'codex.status': defineOperation<{ quarantine: CodexQuarantine | null }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
   }),
   /**

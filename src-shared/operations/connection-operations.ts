@@ -100,7 +100,8 @@ export const connectionOperations = {
     input: z.strictObject({ connectionId: id, modelId: modelId.optional() }),
     errors: ['not_found'],
   }),
-  'connection.models.fetch': defineOperation<{ connection: ConnectionRecord }>()({
+  /** `notice` says when the list is not the provider's own (a Codex connection falling back to the models Cairn knows). */
+  'connection.models.fetch': defineOperation<{ connection: ConnectionRecord; notice: string | null }>()({
     mode: 'command',
     input: z.strictObject({ connectionId: id }),
     errors: ['not_found', 'provider_error'],

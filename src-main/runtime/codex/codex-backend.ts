@@ -1,5 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CodexQuarantine } from '../../../src-shared/codex-model';
+import type { ModelInfo } from '../../../src-shared/connection-model';
+import type { ContextMeter } from '../../../src-shared/context-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { CodexStore } from '../../storage/codex-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
@@ -7,11 +10,14 @@ import { AgentBackendError } from '../backends/agent-backend';
 import type { Logger } from '../ports';
 import type { AgentCommandLog } from '../shell/agent-commands';
 import { codexVersion } from './codex-binary';
+import { listCodexModels } from './codex-models';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema, turnStartResultSchema } from './codex-protocol';
 import { CommandOutput } from './command-output';
+import { declineResponse } from './codex-requests';
+import { contextMeterOf } from './context-usage';
 import { EventMapper } from './event-mapper';
-import { clearThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
+import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal, type CodexGoalUpdate, type MirroredGoal } from './goal-mirror';
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
 import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
@@ -37,6 +43,10 @@ export interface CodexBackendDeps {
   hasGoal(sessionId: string): boolean;
   /** Codex changed the thread goal (its update_goal tool). */
   onGoalUpdate(sessionId: string, goalId: string, update: CodexGoalUpdate): void;
+  /** Codex reported how full the thread's context is (its token usage and model window). */
+  onContextMeter(sessionId: string, meter: ContextMeter): void;
+  /** A session was quarantined (its app-server not confirmed gone) or released from quarantine (null). */
+  onQuarantine(sessionId: string, quarantine: CodexQuarantine | null): void;
   /** Whether the turn is a WorkHub delegation (it asks Codex for a structured answer). */
   isDelegation(sessionId: string, turnId: string): boolean;
   /** Where Codex's commands are kept as shell runs, their output streamed live. */
@@ -46,12 +56,16 @@ export interface CodexBackendDeps {
 export interface CodexBackend extends AgentBackend {
   /** Whether the session is quarantined: its last app-server could not be confirmed gone. */
   quarantined(sessionId: string): boolean;
+  /** The session's quarantine, as the person is told it, or null. */
+  quarantineOf(sessionId: string): CodexQuarantine | null;
   /** Kills a quarantined app-server's group again; true when it is gone now. */
   forceStop(sessionId: string): Promise<boolean>;
   /** A turn of the session was stopped while Codex waited for the person: end that app-server now. */
   releaseWaiting(sessionId: string): Promise<void>;
   /** The session's Cairn goal was cleared: clear its Codex thread goal now (else when its next app-server resumes the thread). */
   clearGoal(sessionId: string): void;
+  /** The models the connection's Codex lists (`model/list`, from a short-lived app-server); throws when it does not answer. */
+  listModels(connectionId: string): Promise<ModelInfo[]>;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
 }
@@ -75,6 +89,8 @@ interface RunRef {
 
 interface SessionState {
   live: LiveAppServer;
+  /** The model the app-server was started with. */
+  readonly model: string;
   /** The run that reads the current Codex turn now. */
   run: RunRef | null;
   mapper: EventMapper | null;
@@ -128,6 +144,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       if (gone) return;
       deps.logger.warn('A Codex app-server could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
       quarantine.set(sessionId, state.live);
+      deps.onQuarantine(sessionId, quarantineOf(sessionId));
     });
     retiring.set(sessionId, ending);
     try {
@@ -142,14 +159,21 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     await retiring.get(sessionId);
     const old = quarantine.get(sessionId);
     if (old === undefined) return;
-    if (!old.process.isGone()) {
-      throw new AgentBackendError(
-        'codex_quarantined',
-        `The previous Codex app-server of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`,
-        'codex_quarantined',
-      );
-    }
+    if (!old.process.isGone()) throw new AgentBackendError('codex_quarantined', quarantineMessage(old), 'codex_quarantined');
+    release(sessionId, old);
+  }
+
+  function quarantineOf(sessionId: string): CodexQuarantine | null {
+    const old = quarantine.get(sessionId);
+    if (old === undefined || old.process.isGone()) return null;
+    return { sessionId, pid: old.process.pid, message: quarantineMessage(old) };
+  }
+
+  /** The quarantined app-server is confirmed gone: the session may start a new one. */
+  function release(sessionId: string, old: LiveAppServer): void {
+    if (quarantine.get(sessionId) !== old) return;
     quarantine.delete(sessionId);
+    deps.onQuarantine(sessionId, null);
   }
 
   /** The structured result of the Codex turn that just ended. */
@@ -233,7 +257,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const tail = live.process.stderrTail();
       throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
     }
-    const state: SessionState = { live, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false };
+    const state: SessionState = { live, model: target.model, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false };
     states.set(sessionId, state);
     return state;
   }
@@ -259,9 +283,10 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         const mapper = state.mapper;
         if (mapper === null) continue;
         if (message.kind === 'request') {
-          const bridged = bridgeRequest(message.value.method, message.value.params, mapper);
+          const bridged = bridgeRequest(message.value.method, message.value.params, mapper, message.value.id);
           if (bridged === null) {
-            live.rpc.respond(message.value.id, { decision: 'decline' });
+            deps.logger.info('Declined a Codex request Cairn does not show', { sessionId, method: message.value.method });
+            live.rpc.respond(message.value.id, declineResponse(message.value.method));
             continue;
           }
           state.pending = { requestId: message.value.id, method: message.value.method, params: message.value.params, toolCallId: bridged.toolCallId, toolName: bridged.toolName };
@@ -271,6 +296,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
           return;
         }
         state.commands?.observe(message.value.method, message.value.params);
+        const meter = contextMeterOf(message.value.method, message.value.params, state.model);
+        if (meter !== null) deps.onContextMeter(sessionId, meter);
         const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
         if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);
@@ -287,6 +314,37 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     } finally {
       if (!ended && signal.aborted && state.pending === null) await stopTurn(sessionId, state);
     }
+  }
+
+  /** Sends `turn/start` with what Codex is told this turn; the Codex turn id. */
+  async function startCodexTurn(
+    input: AgentRunInput,
+    state: SessionState,
+    cwd: string,
+    policies: ReturnType<typeof codexPolicies>,
+    answeredId: string | null,
+    answer: PersonAnswer | null,
+  ): Promise<string> {
+    const { live } = state;
+    const result = await live.rpc
+      .request(
+        'turn/start',
+        {
+          threadId: live.threadId,
+          input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
+          cwd,
+          approvalPolicy: policies.approvalPolicy,
+          sandboxPolicy: policies.sandboxPolicy,
+          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
+        },
+        bounds.requestMs,
+      )
+      .catch(async (error: unknown) => {
+        const tail = live.process.stderrTail();
+        await retire(input.sessionId, state);
+        throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
+      });
+    return turnStartResultSchema.parse(result).turn.id;
   }
 
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
@@ -326,37 +384,33 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     live.drain();
     const goal = deps.goalOf(input.sessionId, input.turnId);
     state.goalId = goal?.goalId ?? null;
-    if (goal !== null) {
-      await setThreadGoal(live, goal, bounds.requestMs).catch((error: unknown) => {
+    state.structured = deps.isDelegation(input.sessionId, input.turnId);
+    const reading = state;
+    // A goal turn that starts afresh is Codex's own continuation turn; one that resumes an
+    // interrupted attempt or carries an answer is started by Cairn with what it must say.
+    const continuation =
+      goal !== null && answeredId === null && input.resume === null
+        ? await continueThreadGoal(live, goal, signal, bounds, (notification) => {
+            if (!deps.checkpoints.claim(input.sessionId, live.instanceId, notification.seq)) return;
+            const update = goalUpdateOf(notification.method, notification.params);
+            if (update !== null && reading.goalId !== null) deps.onGoalUpdate(input.sessionId, reading.goalId, update);
+          }).catch((error: unknown) => {
+            deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
+            return null;
+          })
+        : null;
+    if (continuation === null && goal !== null) {
+      await setThreadGoal(live, goal, 'paused', bounds.requestMs).catch((error: unknown) => {
         deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
       });
     }
-    state.structured = deps.isDelegation(input.sessionId, input.turnId);
-    const result = await live.rpc
-      .request(
-        'turn/start',
-        {
-          threadId: live.threadId,
-          input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
-          cwd,
-          approvalPolicy: policies.approvalPolicy,
-          sandboxPolicy: policies.sandboxPolicy,
-          ...(state.structured ? { outputSchema: DELEGATION_OUTPUT_SCHEMA } : {}),
-        },
-        bounds.requestMs,
-      )
-      .catch(async (error: unknown) => {
-        const tail = live.process.stderrTail();
-        await retire(input.sessionId, state);
-        throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
-      });
-    const turnId = turnStartResultSchema.parse(result).turn.id;
+    if (continuation === null && signal.aborted) return;
+    const turnId = continuation ?? (await startCodexTurn(input, state, cwd, policies, answeredId, answer));
     live.activeTurnId = turnId;
     const mapper = new EventMapper(turnId, target.model);
     const run: RunRef = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
     state.mapper = mapper;
     state.run = run;
-    const reading = state;
     state.commands = new CommandOutput(deps.commands, () => reading.run ?? run, turnId, (itemId) => {
       const item = mapper.itemOf(itemId);
       return item?.type === 'commandExecution' ? item : null;
@@ -367,13 +421,14 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   return {
     id: CODEX_BACKEND_ID,
     run,
-    quarantined: (sessionId) => quarantine.has(sessionId) && quarantine.get(sessionId)?.process.isGone() !== true,
+    quarantined: (sessionId) => quarantineOf(sessionId) !== null,
+    quarantineOf,
     async forceStop(sessionId) {
       await retiring.get(sessionId);
       const old = quarantine.get(sessionId);
       if (old === undefined) return true;
       const gone = await old.process.terminate(0, bounds.killConfirmMs);
-      if (gone && quarantine.get(sessionId) === old) quarantine.delete(sessionId);
+      if (gone) release(sessionId, old);
       return gone;
     },
     async releaseWaiting(sessionId) {
@@ -388,6 +443,13 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         deps.logger.warn('Codex did not clear the thread goal', { sessionId, error: String(error) });
       });
     },
+    async listModels(connectionId) {
+      const target = deps.resolve(connectionId, null);
+      if ('error' in target) throw new Error(target.error);
+      mkdirSync(codexHome, { recursive: true });
+      mkdirSync(tmpDir, { recursive: true });
+      return listCodexModels(appServerLaunch({ ...target, codexHome, tmpDir }, tmpDir), deps.cairnVersion, bounds);
+    },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
@@ -401,8 +463,12 @@ const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed',
   failed: 'Its Codex turn failed before the command finished.',
 };
 
+function quarantineMessage(old: LiveAppServer): string {
+  return `The previous Codex app-server of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts on the same thread. Use Force stop, then send again.`;
+}
+
 function launchKey(target: CodexTarget, cwd: string): string {
-  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, cwd]);
+  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, target.extraConfig ?? [], cwd]);
 }
 
 /** What Codex is told this turn: the request, or how an interrupted attempt or an answer carries on. */

@@ -14,6 +14,8 @@ export interface CodexSettings {
   readonly tmpDir: string;
   /** Request and stream retries of the provider; left to Codex when undefined. */
   readonly retries?: number;
+  /** More `-c key=value` settings, after Cairn's own. */
+  readonly extraConfig?: readonly string[];
 }
 
 const KEY_VARIABLE = 'CAIRN_CODEX_API_KEY';
@@ -36,6 +38,7 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
       config.push(`model_providers.${PROVIDER}.request_max_retries=${settings.retries}`, `model_providers.${PROVIDER}.stream_max_retries=${settings.retries}`);
     }
   }
+  config.push(...(settings.extraConfig ?? []));
   const args = ['app-server', ...config.flatMap((entry) => ['-c', entry]), '--disable', 'plugins', '--enable', 'default_mode_request_user_input'];
   const childEnv: Record<string, string> = { CODEX_HOME: settings.codexHome, TMPDIR: settings.tmpDir, OPENAI_API_KEY: '' };
   for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM']) {

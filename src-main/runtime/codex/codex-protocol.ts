@@ -39,7 +39,9 @@ export const itemNotificationSchema = z.object({ turnId: z.string(), item: threa
 export const deltaNotificationSchema = z.object({ turnId: z.string(), itemId: z.string(), delta: z.string() }).passthrough();
 
 const breakdown = z.object({ inputTokens: z.number(), cachedInputTokens: z.number(), outputTokens: z.number(), reasoningOutputTokens: z.number() }).passthrough();
-export const tokenUsageNotificationSchema = z.object({ turnId: z.string(), tokenUsage: z.object({ last: breakdown }).passthrough() }).passthrough();
+export const tokenUsageNotificationSchema = z
+  .object({ turnId: z.string(), tokenUsage: z.object({ last: breakdown, modelContextWindow: z.number().int().positive().nullable().optional() }).passthrough() })
+  .passthrough();
 
 export const turnStartedSchema = z.object({ turn: z.object({ id: z.string() }).passthrough() }).passthrough();
 export const turnCompletedSchema = z

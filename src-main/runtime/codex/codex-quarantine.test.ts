@@ -60,6 +60,13 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
 
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    // Announced as soon as the kill bound passes, before any next turn is tried.
+    const announced = await waitFor(
+      () => t.events.find((event) => event.kind === 'codex.quarantine.changed' && event.sessionId === sessionId && event.quarantine !== null),
+      { timeoutMs: 10_000, message: 'the quarantine announced' },
+    );
+    expect(announced).toMatchObject({ quarantine: { sessionId, pid, message: expect.stringContaining('Force stop') as unknown } });
+    expect((await t.call('codex.status', { sessionId })).quarantine).toMatchObject({ sessionId, pid });
 
     // Sent at once, while Cairn is still trying to end the old app-server: it waits for that, then refuses.
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'And now?' });
@@ -78,6 +85,8 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     await frozen.thaw();
     frozen = null;
     expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true);
+    expect((await t.call('codex.status', { sessionId })).quarantine).toBeNull();
+    expect(t.events.filter((event) => event.kind === 'codex.quarantine.changed').map((event) => event.quarantine === null)).toEqual([false, true]);
     server.enqueue(textReply('Back at it.'));
     await t.call('turn.resume', { sessionId, turnId: 't2' });
     const resumed = await waitFor(

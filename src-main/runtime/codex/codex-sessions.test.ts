@@ -7,6 +7,7 @@ import type { InteractionRecord } from '../../../src-shared/interaction-model';
 import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../testing/provider-servers';
 import { processGone } from '../shell/process-group';
 import { findCodexBinary } from './codex-binary';
+import { CODEX_MODELS } from './codex-connection';
 import { waitFor } from '../../testing/wait-for';
 import { appServerPids } from '../../testing/codex-processes';
 
@@ -103,6 +104,38 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect((await t.call('connection.test', { connectionId })).message).toContain('bundled with Cairn');
   });
 
+  it("lists the connection's models from Codex's model/list, cached while the connection's binary, base URL and key stay; a Codex that does not answer falls back to Cairn's list, saying so", async () => {
+    const { connectionId } = await codexSession();
+    const bundled = findCodexBinary(null);
+    if (bundled === null) throw new Error('the bundled codex binary is missing');
+    const folder = mkdtempSync(join(tmpdir(), 'cairn-codex-bin-'));
+    const log = join(folder, 'runs.log');
+    const wrapper = join(folder, 'codex');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$1" >> '${log}'\nexec '${bundled.path}' "$@"\n`, { mode: 0o755 });
+    await t.call('connection.update', { connectionId, expectedRevision: 1, codexBinary: wrapper });
+    const appServerRuns = () => readFileSync(log, 'utf8').split('\n').filter((line) => line === 'app-server').length;
+
+    const listed = await t.call('connection.models.fetch', { connectionId });
+    expect(listed.notice).toBeNull();
+    // Codex's own names ("GPT-5.5"), where Cairn's list would only have the ids.
+    expect(listed.connection.models).toContainEqual({ modelId: 'gpt-5.5', label: 'GPT-5.5' });
+    expect(appServerRuns()).toBe(1);
+    await waitFor(() => appServerPids(t.dataDir).length === 0, { message: 'the model-list app-server to end', timeoutMs: 5_000 });
+    const { connection } = await t.call('connection.models.fetch', { connectionId });
+    expect(connection.models).toEqual(listed.connection.models);
+    expect(appServerRuns()).toBe(1); // cached
+    await t.call('connection.update', { connectionId, expectedRevision: connection.revision, baseUrl: `${server.baseUrl}/` });
+    await t.call('connection.models.fetch', { connectionId });
+    expect(appServerRuns()).toBe(2); // what model/list depends on changed
+
+    const broken = join(folder, 'broken-codex');
+    writeFileSync(broken, '#!/bin/sh\necho "this is not codex" >&2\nexit 3\n', { mode: 0o755 });
+    const { connection: other } = await t.call('connection.create', { name: 'Broken Codex', providerType: 'codex', baseUrl: server.baseUrl, codexBinary: broken });
+    const fallback = await t.call('connection.models.fetch', { connectionId: other.connectionId });
+    expect(fallback.notice).toMatch(/^Codex did not list its models \(.+\), so these are the models Cairn knows codex 0\.171 ships\.$/);
+    expect(fallback.connection.models.map((model) => model.modelId)).toEqual(CODEX_MODELS.map((model) => model.modelId));
+  });
+
   it('streams a text turn through Codex, durable, with reasoning and with usage in usage.summary', async () => {
     const { sessionId } = await codexSession();
     const base = server.modelCalls().length;
@@ -120,6 +153,11 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(t.events.some((event) => event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' && event.item.state === 'streaming')).toBe(true);
     const summary = await t.call('usage.summary', { by: 'session' });
     expect(summary.totals).toMatchObject({ inputTokens: 120, outputTokens: 30 });
+    // The header's context meter: the latest request and answer of the window Codex reports for its model.
+    const { meter } = await t.call('context.meter', { sessionId });
+    expect(meter).toMatchObject({ used: 150, windowSource: 'reported', modelId: 'gpt-5.5', outputReserve: 0 });
+    expect(meter?.contextWindow).toBeGreaterThan(100_000);
+    expect(t.events.some((event) => event.kind === 'context.changed' && event.sessionId === sessionId && event.meter.used === 150)).toBe(true);
   });
 
   it('Stop during a slow stream: cancelled, nothing appended after; the next turn works on the same thread', async () => {
@@ -350,6 +388,44 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     expect(server.modelCalls().length).toBe(base + 2); // no turn started unseen after the goal completed
   });
 
+  it("a goal turn is Codex's own continuation turn: recorded as a Cairn goal turn that completes, the goal's tokens and time from its usage", async () => {
+    const { sessionId } = await codexSession('full');
+    const base = server.modelCalls().length;
+    server.enqueue(
+      streamReply({ toolCalls: [{ id: 'call_sleep', name: 'exec_command', argumentChunks: [JSON.stringify({ cmd: 'sleep 1.2; echo counted' })] }], usage: { inputTokens: 4000, outputTokens: 100, cachedInputTokens: 3000 } }),
+      toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }),
+      textReply('The herons are counted.', 3, { inputTokens: 5000, outputTokens: 40, cachedInputTokens: 4000 }),
+    );
+    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
+    const done = await waitFor(async () => {
+      const current = (await t.call('goal.get', { sessionId })).goal;
+      return current?.status === 'complete' && current.iterations === 1 ? current : null;
+    }, { message: 'the goal to complete with its turn counted', timeoutMs: 20_000 });
+    expect(done).toMatchObject({ goalId: goal.goalId, lastReason: 'Codex marked the goal complete.' });
+    // Codex started the turn itself: its own goal prompt and trigger, no request from Cairn.
+    const first = await server.waitForModelCall(base);
+    expect(lastUserText(first.body)).toMatch(/^<codex_internal_context source="goal">/);
+    expect(JSON.parse(first.headers['x-codex-turn-metadata'] as string)).toMatchObject({ turn_trigger: 'goal' });
+    expect(JSON.stringify(first.body)).toContain('Count the herons');
+    // One Cairn goal turn holds it all: the command, the final text; completed.
+    const transcript = await items(sessionId);
+    const turnIds = [...new Set(transcript.map((item) => item.turnId))];
+    expect(turnIds).toHaveLength(1);
+    const turn = await turnReaches(sessionId, turnIds[0] ?? '', ['completed']);
+    expect(turn.origin).toBe('goal');
+    const result = transcript.find((item) => item.kind === 'tool_result');
+    expect(result?.data).toMatchObject({ toolName: 'run_shell', output: { exitCode: 0, status: 'completed' } });
+    expect(JSON.stringify(result?.data)).toContain('counted');
+    expect(transcript.at(-1)?.text).toBe('The herons are counted.');
+    // The goal counts the turn's tokens (as usage.summary has them) and the time it ran.
+    const usage = await t.call('usage.summary', { by: 'session', sessionId });
+    expect(done.tokensUsed).toBe(usage.totals.inputTokens + usage.totals.outputTokens);
+    expect(done.tokensUsed).toBe(4000 + 100 + 10 + 5 + 5000 + 40);
+    expect(done.timeUsedSeconds).toBeGreaterThanOrEqual(1);
+    // The goal was paused as soon as the turn started: Codex chained no turn of its own after it.
+    expect(server.modelCalls().length).toBe(base + 3);
+  });
+
   it('clearing the Cairn goal clears the Codex thread goal: get_goal then finds none', async () => {
     const { sessionId } = await codexSession('full');
     const base = server.modelCalls().length;
@@ -363,7 +439,9 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('There is no goal.'));
     await t.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
     expect((await turnReaches(sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
-    const answer = server.toolResultsIn(base + 2)[0]?.content ?? '';
+    // Codex's continuation turn left its goal objective in the thread's history as a tool output
+    // ("goal_objective"); get_goal's own result is the one with its call id.
+    const answer = server.toolResultsIn(base + 2).find((result) => result.toolCallId === 'call_get')?.content ?? '';
     expect(JSON.parse(answer)).toMatchObject({ goal: null }); // before the clear it was the paused "Count the herons"
     expect((await t.call('goal.get', { sessionId })).goal).toBeNull();
   });

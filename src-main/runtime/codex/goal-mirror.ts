@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { GoalRecord } from '../../../src-shared/goal-model';
 import type { GoalChanges } from '../../storage/goal-store';
-import type { LiveAppServer } from './live-app-server';
+import type { ServerNotification } from './json-rpc-client';
+import { turnStartedSchema } from './codex-protocol';
+import type { CodexBounds, LiveAppServer } from './live-app-server';
 
 /** The Cairn goal a goal turn works toward, as Codex is told it. */
 export interface MirroredGoal {
@@ -30,18 +32,66 @@ const goalUpdatedSchema = z
   .passthrough();
 
 /**
- * Goals on a Codex session. Cairn's goal driver owns the loop (each goal turn is one Codex turn, with
- * Cairn's limits, Stop and visibility), so the Codex thread goal is set `paused` with the objective:
- * Codex knows the goal (its get_goal / update_goal tools work) but never starts turns unseen.
- * `thread/goal/updated` is mirrored back (`goalChangesFor`), and clearing Cairn's goal clears the
- * thread goal.
+ * Goals on a Codex session. Cairn's goal driver decides when the next goal turn runs (with Cairn's
+ * limits, Stop and visibility), and Codex runs it as its own continuation turn: the thread goal is
+ * set `active`, Codex starts the turn itself with its own goal prompt, and the goal is set `paused`
+ * as soon as that turn has started, so Codex never chains a turn Cairn did not ask for
+ * (`continueThreadGoal`). `thread/goal/updated` is mirrored back (`goalChangesFor`), and clearing
+ * Cairn's goal clears the thread goal.
+ *
+ * Measured with codex 0.171: Codex adds a goal turn's tokens (uncached input + output) and seconds
+ * to its thread goal only while the goal is `active`; paused at the turn's start, its counters stay
+ * where they were. So a goal's tokens and time are Cairn's own accounting of each goal run (its
+ * usage, its wall time), and Codex's figures, when higher, raise them.
  */
-export async function setThreadGoal(live: LiveAppServer, goal: MirroredGoal, boundMs: number): Promise<void> {
+export async function setThreadGoal(live: LiveAppServer, goal: MirroredGoal, status: 'active' | 'paused', boundMs: number): Promise<void> {
   await live.rpc.request(
     'thread/goal/set',
-    { threadId: live.threadId, origin: 'user', objective: goal.objective, status: 'paused', ...(goal.tokenBudget === null ? {} : { tokenBudget: goal.tokenBudget }) },
+    { threadId: live.threadId, origin: 'user', objective: goal.objective, status, ...(goal.tokenBudget === null ? {} : { tokenBudget: goal.tokenBudget }) },
     boundMs,
   );
+}
+
+export async function pauseThreadGoal(live: LiveAppServer, boundMs: number): Promise<void> {
+  await live.rpc.request('thread/goal/set', { threadId: live.threadId, status: 'paused' }, boundMs);
+}
+
+/**
+ * Runs the next goal turn as Codex's own continuation turn: sets the thread goal active, waits
+ * (bounded) for the `turn/started` Codex sends for its continuation, and pauses the goal again at
+ * once. Every notification read meanwhile goes to `seen`. Returns the Codex turn id, or null when
+ * Codex started no turn in time (or `signal` aborted): the goal is paused then, and the caller
+ * starts the turn itself.
+ */
+export async function continueThreadGoal(
+  live: LiveAppServer,
+  goal: MirroredGoal,
+  signal: AbortSignal,
+  bounds: Pick<CodexBounds, 'requestMs' | 'continuationMs'>,
+  seen: (notification: ServerNotification) => void,
+): Promise<string | null> {
+  await setThreadGoal(live, goal, 'active', bounds.requestMs);
+  const turnId = await awaitTurnStarted(live, AbortSignal.any([signal, AbortSignal.timeout(bounds.continuationMs)]), seen);
+  await pauseThreadGoal(live, bounds.requestMs);
+  // A continuation that started while the goal was being paused is still this goal turn.
+  return turnId ?? (await awaitTurnStarted(live, AbortSignal.abort(), seen));
+}
+
+/** Reads notifications until Codex says a turn started; anything else is put back for the pump. */
+async function awaitTurnStarted(live: LiveAppServer, signal: AbortSignal, seen: (notification: ServerNotification) => void): Promise<string | null> {
+  for (;;) {
+    const message = await live.next(signal);
+    if (message === null) return null;
+    if (message.kind !== 'notification') {
+      live.putBack(message);
+      return null;
+    }
+    seen(message.value);
+    if (message.value.method === 'turn/started') {
+      const started = turnStartedSchema.safeParse(message.value.params);
+      if (started.success) return started.data.turn.id;
+    }
+  }
 }
 
 export async function clearThreadGoal(live: LiveAppServer, boundMs: number): Promise<void> {

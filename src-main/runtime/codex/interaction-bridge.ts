@@ -1,6 +1,7 @@
 import type { InteractionRequest, Question } from '../../../src-shared/interaction-model';
 import type { HistoryMessage } from '../backends/agent-backend';
 import { commandApprovalSchema, fileChangeApprovalSchema, METHODS, userInputRequestSchema, type UserInputRequest } from './codex-protocol';
+import { bridgeOtherRequest, CODEX_PERMISSIONS_TOOL, OTHER_METHODS, otherResponse } from './codex-requests';
 import { callOf, CODEX_PATCH_TOOL, CODEX_SHELL_TOOL, type EventMapper } from './event-mapper';
 
 /** A Codex request for the person, as a Cairn interaction. */
@@ -15,10 +16,11 @@ const ASK_TOOL = 'ask_user';
 
 /**
  * Codex's approval and question requests become Cairn interactions: a command approval shows the
- * exact command, a file-change approval the diff, `requestUserInput` a question form. Null for a
- * request Cairn does not bridge (it is declined).
+ * exact command, a file-change approval the diff, `requestUserInput` a question form, and the
+ * permissions approval and MCP form elicitation as `bridgeOtherRequest` maps them. Null for a request
+ * Cairn does not bridge (it is declined).
  */
-export function bridgeRequest(method: string, params: unknown, mapper: EventMapper): BridgedRequest | null {
+export function bridgeRequest(method: string, params: unknown, mapper: EventMapper, requestId: number | string): BridgedRequest | null {
   switch (method) {
     case METHODS.commandApproval: {
       const parsed = commandApprovalSchema.safeParse(params);
@@ -53,7 +55,7 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
       return { toolCallId: parsed.data.itemId, toolName: ASK_TOOL, input: { codexQuestions: parsed.data.questions }, request: { kind: 'question', questions: parsed.data.questions.slice(0, 4).map(toQuestion) } };
     }
     default:
-      return null;
+      return bridgeOtherRequest(method, params, requestId);
   }
 }
 
@@ -93,6 +95,7 @@ export function answerInHistory(history: readonly HistoryMessage[], turnId: stri
 
 /** Codex's response to a pending request, from the person's answer (null answer: an approval the person allowed). */
 export function codexResponse(method: string, requestParams: unknown, answer: PersonAnswer | null, forSession: boolean): unknown {
+  if (method === OTHER_METHODS.permissionsApproval || method === OTHER_METHODS.elicitation) return otherResponse(method, requestParams, answer?.output ?? null, forSession);
   if (method === METHODS.userInput) {
     const parsed = userInputRequestSchema.safeParse(requestParams);
     const answers: Record<string, { answers: string[] }> = {};
@@ -121,6 +124,12 @@ export function answerAsInput(call: { toolName: string; input: unknown } | null,
     if (approved) return `${intro} they approved ${what}. It has not run yet: carry it out now and continue.`;
     const reason = typeof answer?.output.reason === 'string' ? ` Their reason: ${answer.output.reason}` : '';
     return `${intro} they declined ${what}.${reason} Do not do it; continue without it.`;
+  }
+  if (call?.toolName === CODEX_PERMISSIONS_TOOL) {
+    const asked = JSON.stringify(input.permissions ?? {});
+    return approved
+      ? `${intro} they granted the permissions you asked for (${asked}), but this new turn does not hold them; ask again if you still need them, then continue.`
+      : `${intro} they refused the permissions you asked for (${asked}). Continue without them.`;
   }
   return `${intro} ${JSON.stringify(answer?.output ?? {})}. Continue from this answer.`;
 }

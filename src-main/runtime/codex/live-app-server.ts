@@ -14,9 +14,11 @@ export interface CodexBounds {
   readonly interruptMs: number;
   readonly killGraceMs: number;
   readonly killConfirmMs: number;
+  /** How long Codex may take to start its own continuation turn once its thread goal is active. */
+  readonly continuationMs: number;
 }
 
-export const DEFAULT_BOUNDS: CodexBounds = { startMs: 20_000, requestMs: 20_000, interruptMs: 1_500, killGraceMs: 500, killConfirmMs: 2_000 };
+export const DEFAULT_BOUNDS: CodexBounds = { startMs: 20_000, requestMs: 20_000, interruptMs: 1_500, killGraceMs: 500, killConfirmMs: 2_000, continuationMs: 5_000 };
 
 /**
  * One running app-server instance: its process, its JSON-RPC client, and a queue of what it said,
@@ -70,6 +72,11 @@ export class LiveAppServer {
         signal.addEventListener('abort', done, { once: true });
       });
     }
+  }
+
+  /** Returns a message read too early to the front of the queue, for the next reader. */
+  putBack(message: LiveMessage): void {
+    this.queue.unshift(message);
   }
 
   /** Drops what no run read (events of a turn that is over). */

@@ -33,6 +33,8 @@ export interface ContextRuntime {
   readonly tools: readonly AgentTool[];
   /** The meter of a session's latest request since the host started; null before its first. */
   meterOf(sessionId: string): ContextMeter | null;
+  /** A meter a native agent reported (Codex's token usage): kept and published like Cairn's own. */
+  noteMeter(sessionId: string, meter: ContextMeter): void;
   windowSettings(): ModelWindowSettings;
   /** Sets (or, with null, clears) the window of a connection's model. */
   setWindow(
@@ -71,6 +73,10 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
     model,
     tools: [readOutputTool(offload)],
     meterOf: (sessionId) => meters.get(sessionId) ?? null,
+    noteMeter(sessionId, meter) {
+      meters.set(sessionId, meter);
+      deps.bus.publish({ kind: 'context.changed', sessionId, meter });
+    },
     windowSettings,
     setWindow(change, expectedRevision) {
       if (change.window !== null && change.window.outputReserve >= change.window.contextWindow) {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../src-shared/events';
+import { reduceCodexQuarantines } from './codex-slice';
+
+const quarantined = (seq: number, sessionId: string, pid: number): ChangeEvent => ({
+  seq,
+  hostEpoch: 'e',
+  kind: 'codex.quarantine.changed',
+  sessionId,
+  quarantine: { sessionId, pid, message: `pid ${pid} could not be confirmed stopped` },
+});
+const released = (seq: number, sessionId: string): ChangeEvent => ({ seq, hostEpoch: 'e', kind: 'codex.quarantine.changed', sessionId, quarantine: null });
+
+describe('Codex quarantines', () => {
+  it('keeps the newest word on each session: quarantined, then released', () => {
+    const state = reduceCodexQuarantines({}, [quarantined(1, 'a', 10), quarantined(2, 'b', 20)]);
+    expect(state.a?.pid).toBe(10);
+    expect(reduceCodexQuarantines(state, [released(3, 'a')])).toEqual({ b: state.b });
+    expect(reduceCodexQuarantines(state, [released(3, 'a'), quarantined(4, 'a', 11)]).a?.pid).toBe(11);
+  });
+
+  it('drops a removed session’s and returns the same object when nothing concerns it', () => {
+    const state = reduceCodexQuarantines({}, [quarantined(1, 'a', 10)]);
+    expect(reduceCodexQuarantines(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
+    expect(reduceCodexQuarantines(state, [released(2, 'zzz'), { seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' }])).toBe(state);
+  });
+});

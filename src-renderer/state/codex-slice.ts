@@ -1,0 +1,55 @@
+import type { CodexQuarantine } from '../../src-shared/codex-model';
+import type { ChangeEvent } from '../../src-shared/events';
+import type { SliceCreator } from './app-state';
+
+export type CodexQuarantines = Readonly<Record<string, CodexQuarantine>>;
+
+/** Codex sessions whose old app-server could not be confirmed gone: read on open, then kept by `codex.quarantine.changed`. */
+export interface CodexSlice {
+  readonly codexQuarantines: CodexQuarantines;
+  loadCodexStatus(sessionId: string): Promise<void>;
+  noteCodexEvents(batch: readonly ChangeEvent[]): void;
+  /** Force stop: kills the quarantined app-server again; the quarantine ends when the host confirms it gone. */
+  forceStopQuarantined(sessionId: string): Promise<void>;
+}
+
+/** Applies a batch of events: the newest word on each session wins; a removed session's goes. */
+export function reduceCodexQuarantines(state: CodexQuarantines, batch: readonly ChangeEvent[]): CodexQuarantines {
+  let next = state;
+  for (const event of batch) {
+    const sessionId = event.kind === 'codex.quarantine.changed' || event.kind === 'session.removed' ? event.sessionId : null;
+    if (sessionId === null) continue;
+    const quarantine = event.kind === 'codex.quarantine.changed' ? event.quarantine : null;
+    if (quarantine !== null) next = { ...next, [sessionId]: quarantine };
+    else if (next[sessionId] !== undefined) {
+      const { [sessionId]: _gone, ...rest } = next;
+      next = rest;
+    }
+  }
+  return next;
+}
+
+export const createCodexSlice: SliceCreator<CodexSlice> = (set, get, deps) => ({
+  codexQuarantines: {},
+
+  async loadCodexStatus(sessionId) {
+    const outcome = await deps.link.invoke('codex.status', { sessionId });
+    if (!outcome.ok) return;
+    const { quarantine } = outcome.result;
+    set((state) => ({ codexQuarantines: reduceCodexQuarantines(state.codexQuarantines, [{ seq: 0, hostEpoch: '', kind: 'codex.quarantine.changed', sessionId, quarantine }]) }));
+  },
+
+  noteCodexEvents(batch) {
+    const next = reduceCodexQuarantines(get().codexQuarantines, batch);
+    if (next !== get().codexQuarantines) set({ codexQuarantines: next });
+  },
+
+  async forceStopQuarantined(sessionId) {
+    const outcome = await deps.link.invoke('codex.forceStop', { sessionId });
+    if (!outcome.ok) return get().reportFailure(outcome.error);
+    if (!outcome.result.stopped) {
+      return get().reportFailure({ code: 'operation_unavailable', message: 'The old Codex process still could not be confirmed stopped. Try again in a moment.' });
+    }
+    await get().loadCodexStatus(sessionId);
+  },
+});
