@@ -22,6 +22,7 @@ import type { ProviderClient } from './provider-client';
 import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
+import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { AgentService } from './agents/agent-service';
@@ -111,6 +112,8 @@ export interface Runtime {
   readonly chat: ChatService;
   readonly attachments: AttachmentService;
   readonly context: ContextRuntime;
+  /** Summaries of older turns: Compact now, the threshold setting. */
+  readonly compaction: CompactionRuntime;
   /** Subagents: child sessions, their trees and the Stop that cascades down them. */
   readonly agents: AgentService;
   /** The structured results of a turn's Codex turns. */
@@ -148,7 +151,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const agentTools = createAgentTools(agentService);
   let interactions: InteractionService | null = null;
-  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
+  let compaction: CompactionRuntime | null = null;
+  const context = createContextRuntime({
+    dataDir: deps.dataDir,
+    stores: deps.stores,
+    bus,
+    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
+    summaries: { summaryOf: (id) => compaction?.latest(id) ?? null, goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
+  });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
   const mcp = new McpServerService({ ...deps, bus, ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
@@ -192,6 +202,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
     loadAttachment: (ref) => attachments.load(ref),
     systemPromptFor: (sessionId) => agents?.systemPromptFor(sessionId) ?? null,
+    compact: (request) => {
+      if (compaction === null) throw new Error('Compaction is not ready');
+      return compaction.compactInRun(request);
+    },
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -204,6 +218,23 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) {
     backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
   }
+  let executorReady: RunExecutor | null = null;
+  const compactionReady = createCompactionRuntime({
+    ...deps,
+    bus,
+    admission,
+    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
+    context: () => context.model,
+    executor: () => {
+      if (executorReady === null) throw new Error('The executor is not ready');
+      return executorReady;
+    },
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => deps.providers.streamModelStep(request),
+    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    scripted: (connectionId) => backends.has(connectionId),
+  });
+  compaction = compactionReady;
   let turns: TurnService | null = null;
   const driver = new GoalDriver({
     stores: deps.stores,
@@ -244,7 +275,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...deps,
     bus,
     admission,
-    backendFor: (connectionId) => backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend),
+    backendFor: (connectionId, origin) =>
+      origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend)),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     accountRunEnd: (run, status) => driver.accountRunEnd(run, status),
     onRunEnded(run, status) {
@@ -252,6 +284,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       driver.onRunEnded(run);
     },
   });
+  executorReady = executor;
   interactions = new InteractionService({ ...deps, bus, executor, admission });
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
   skills = new SkillService({
@@ -342,6 +375,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     chat,
     attachments,
     context,
+    compaction: compactionReady,
     agents: agentServiceReady,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {

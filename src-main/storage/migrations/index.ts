@@ -12,6 +12,7 @@ import { migration011PermissionGrantRevocations } from './011-permission-grant-r
 import { migration012ConnectionTimeouts } from './012-connection-timeouts';
 import { migration013Codex } from './013-codex';
 import { migration014CodexBinary } from './014-codex-binary';
+import { migration015ContextSummaries } from './015-context-summaries';
 import { migration020Automations } from './020-automations';
 import { migration016SessionBranches } from './016-session-branches';
 import { migration018McpServers } from './018-mcp-servers';
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012ConnectionTimeouts,
   migration013Codex,
   migration014CodexBinary,
+  migration015ContextSummaries,
   migration016SessionBranches,
   migration018McpServers,
   migration019AgentChildren,
