@@ -14,6 +14,8 @@ export interface ContextSlice {
   loadModelWindows(): Promise<void>;
   /** Sets (or with null clears) a model's window; answers what went wrong, if anything, for the person. */
   setModelWindow(connectionId: string, modelId: string, window: { contextWindow: number; outputReserve: number } | null): Promise<string | null>;
+  /** "Compact now": summarises the session's conversation so far (a turn of its own). */
+  compactSession(sessionId: string): Promise<void>;
 }
 
 /** Applies a batch of events to the meters: the newest meter of a session wins; a removed session's goes. */
@@ -55,6 +57,11 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get, deps) =
     const meter = outcome.result.meter;
     // An event may have brought a newer meter while the read was out: keep that one.
     if (get().contextMeters[sessionId] === undefined) set((state) => ({ contextMeters: { ...state.contextMeters, [sessionId]: meter } }));
+  },
+
+  async compactSession(sessionId) {
+    const outcome = await deps.link.invoke('session.compact', { sessionId });
+    if (!outcome.ok) get().reportFailure(outcome.error);
   },
 
   noteContextEvents(batch) {

@@ -71,7 +71,7 @@ export const scriptedSummariser: Summariser = {
       `**Open items**: none recorded.`,
     ];
     if (input.previous !== null) lines.unshift(`**Before that**: ${oneLine(input.previous, 400)}`);
-    return Promise.resolve({ text: lines.join('\n'), usage: null });
+    return Promise.resolve({ text: lines.map((line) => `- ${line}`).join('\n'), usage: null });
   },
 };
 
