@@ -3,6 +3,7 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { CodexTurnResult } from '../../src-shared/codex-model';
 import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
+import type { SummaryRecord } from '../../src-shared/compaction-model';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { UsageQuery } from '../storage/usage-store';
@@ -128,6 +129,11 @@ export interface Runtime {
   shutdown(graceMs: number): Promise<void>;
 }
 
+/** A summary a model request can send: one with text (a native agent's compaction has none). */
+function withText(summary: SummaryRecord | null): SummaryRecord | null {
+  return summary?.text === null ? null : summary;
+}
+
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
@@ -157,7 +163,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     stores: deps.stores,
     bus,
     reveal: (data) => interactions?.revealOutput(data) ?? data.output,
-    summaries: { summaryOf: (id) => compaction?.latest(id) ?? null, goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
+    summaries: { summaryOf: (id) => withText(compaction?.latest(id) ?? null), goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
   });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
@@ -233,6 +239,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
     scripted: (connectionId) => backends.has(connectionId),
+    nativeCompaction: (input, signal) => (connections.isCodex(input.connectionId) ? codex.compact(input, signal) : null),
   });
   compaction = compactionReady;
   let turns: TurnService | null = null;
@@ -264,6 +271,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     hasGoal: (sessionId) => deps.stores.goals.current(sessionId) !== null,
     commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
+    onContextCompacted: (run) => compactionReady.recordNative(run),
     onGoalUpdate(sessionId, goalId, update) {
       const goal = deps.stores.goals.current(sessionId);
       if (goal?.goalId !== goalId) return;

@@ -13,7 +13,7 @@ import type { Clock, Ids } from '../ports';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
 import type { RunExecutor } from '../run-executor';
 import { turnAndSessionEvents } from '../run-executor';
-import { Compactor, type CompactOutcome } from './compactor';
+import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';
 import type { GoalPins } from './summary-prompt';
 
@@ -50,6 +50,8 @@ export interface CompactionRuntime {
   compactNow(sessionId: string): Outcome<{ turn: TurnSummary }>;
   latest(sessionId: string): SummaryRecord | null;
   list(sessionId: string): SummaryRecord[];
+  /** A native agent (Codex) compacted its own context in this run: a summary record without text, and its card. */
+  recordNative(run: { sessionId: string; turnId: string; runId: string }): void;
   goalPinsOf(sessionId: string): GoalPins | null;
   settings(): CompactionSettings;
   setThreshold(threshold: number, expectedRevision: number | undefined): Outcome<CompactionSettings>;
@@ -132,6 +134,34 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
     },
     latest: (sessionId) => stores.summaries.latest(sessionId),
     list: (sessionId) => stores.summaries.list(sessionId),
+    recordNative(run) {
+      const item = stores.transaction(() => {
+        const newest = stores.transcript.page(run.sessionId, null, 1)[0];
+        if (newest === undefined) return null;
+        const previous = stores.summaries.latest(run.sessionId);
+        const first = previous === null ? (stores.transcript.page(run.sessionId, 1, 1)[0] ?? newest) : null;
+        const now = deps.clock.now();
+        const summary = stores.summaries.insert({
+          summaryId: deps.ids.next('summary'),
+          sessionId: run.sessionId,
+          firstPosition: previous?.firstPosition ?? Math.min(first?.position ?? newest.position, newest.position),
+          lastPosition: newest.position,
+          firstItemId: previous?.firstItemId ?? first?.itemId ?? newest.itemId,
+          firstTurn: 1,
+          lastTurn: Math.max(1, stores.summaries.userMessagesThrough(run.sessionId, newest.position)),
+          text: null,
+          previousSummaryId: previous?.summaryId ?? null,
+          turnId: run.turnId,
+          runId: run.runId,
+          inputTokens: 0,
+          outputTokens: 0,
+          summaryTokens: 0,
+          createdAt: now,
+        });
+        return appendSummaryCard(stores, deps.ids, summary, 'codex', now);
+      });
+      if (item !== null) deps.bus.publish({ kind: 'transcript.appended', item });
+    },
     goalPinsOf(sessionId) {
       const goal = stores.goals.current(sessionId);
       if (goal === null || goal.cleared) return null;
