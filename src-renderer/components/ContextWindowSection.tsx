@@ -40,8 +40,8 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
     <section className="settings-section" aria-labelledby={`context-${id}`} data-testid="context-window-section">
       <h4 id={`context-${id}`}>Context window</h4>
       <p className="settings-note" data-testid="context-window-note">
-        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Older messages that do not fit are left out of
-        requests; the transcript keeps them.
+        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Near the end of the window older turns are
+        summarised by the model; the transcript keeps them.
       </p>
       <div className="section-row">
         <label className="visually-hidden" htmlFor={`context-model-${id}`}>
