@@ -82,5 +82,17 @@ test.describe('with a model', () => {
     await expect(page.getByTestId('compaction-card')).toContainText('turns 1–2');
     await expect(meter).toHaveAttribute('title', /Older turns are sent as a summary/);
     await expect.poll(async () => Number(await meter.getAttribute('data-used'))).toBeLessThan(before - 500);
+
+    // The threshold is a setting (for every connection), next to the context window.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByTestId('connection-row').filter({ hasText: 'Test server' }).click();
+    const threshold = settings.getByRole('spinbutton', { name: /Summarise older turns at/ });
+    await expect(threshold).toHaveValue('80');
+    await threshold.fill('60');
+    await settings.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(settings.getByText('Saved.')).toBeVisible();
+    expect((await cairn.call('context.compaction.get', {})).threshold).toBe(0.6);
+    await page.screenshot({ path: join(process.cwd(), 'e2e-artifacts', 'compaction-threshold.png') });
   });
 });

@@ -4,6 +4,7 @@ import { modelWindowOf } from '../../src-shared/model-windows';
 import { tokenCount } from '../format/context-meter';
 import { pickableModels } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { CompactionThresholdRow } from './CompactionThresholdRow';
 
 /** A connection's context windows: per model, the window Cairn uses and the part kept for the answer; the person may set their own. */
 export function ContextWindowSection({ connection }: { connection: ConnectionRecord }) {
@@ -88,6 +89,7 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
           {notice.text}
         </p>
       )}
+      <CompactionThresholdRow />
     </section>
   );
 }
