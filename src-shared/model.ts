@@ -20,7 +20,7 @@ export type SessionActivity = 'idle' | RunStatus;
 
 export type RunKind = 'initial' | 'resume' | 'continuation';
 
-export type TurnOrigin = 'user' | 'queued_message' | 'goal' | 'delegation' | 'subagent';
+export type TurnOrigin = 'user' | 'queued_message' | 'goal' | 'delegation' | 'subagent' | 'compaction';
 
 export interface SessionRecord {
   readonly sessionId: string;

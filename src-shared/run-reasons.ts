@@ -36,6 +36,7 @@ const REASONS: Readonly<Record<string, string>> = {
   usage_limit: 'the account’s usage limit was reached',
   provider_error: 'the provider answered with an error',
   provider_timeout: 'the provider took too long to answer',
+  compaction_failed: 'the earlier conversation could not be summarised',
 };
 
 export function describeEndReason(reason: string | null): string {

@@ -28,16 +28,33 @@ afterEach(async () => {
 const bodyTokens = (request: RecordedRequest) => countTokens(JSON.stringify(request.body));
 const sentence = (turn: number, what: string) => `${what} ${turn}: ${'the river bends past the old mill and the stones are cold '.repeat(8)}`;
 
+/** The summary requests compaction sends (answered like any other; compaction.test.ts looks at them). */
+const isSummaryCall = (request: RecordedRequest) => JSON.stringify(request.body).includes('You summarise the earlier part of a conversation');
+
 /** Answers like a model with that window: a context-length error when the request does not fit. */
 function windowedReply(turn: number) {
   return (request: RecordedRequest) => (bodyTokens(request) > WINDOW - RESERVE ? openAIErrors.contextLengthExceeded() : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 }));
+}
+
+/** Takes the summary requests in between and the turn's own request, in order. */
+function windowedReplies(turn: number) {
+  const summary = (request: RecordedRequest) => textReply(`Summary before turn ${turn}.`, 1, { inputTokens: bodyTokens(request), outputTokens: 10 });
+  const answer = windowedReply(turn);
+  const reply = (request: RecordedRequest) => {
+    if (isSummaryCall(request)) {
+      server.enqueue(reply);
+      return summary(request);
+    }
+    return answer(request);
+  };
+  return reply;
 }
 
 describe('a long session within a small model window', () => {
   it('runs 300 turns, ten times the window in all, with every request within the window', async () => {
     let total = 0;
     for (let turn = 0; turn < 300; turn += 1) {
-      server.enqueue(windowedReply(turn));
+      server.enqueue(windowedReplies(turn));
       const text = sentence(turn, 'Question');
       total += countTokens(text) + countTokens(sentence(turn, 'Answer'));
       await t.call('turn.start', { sessionId, turnId: `t${turn}`, text });
@@ -45,9 +62,10 @@ describe('a long session within a small model window', () => {
       expect(done.status, `turn ${turn}: ${done.latestRun.errorMessage ?? ''}`).toBe('completed');
     }
     expect(total).toBeGreaterThan(10 * WINDOW);
-    const calls = server.modelCalls();
+    const all = server.modelCalls();
+    for (const call of all) expect(bodyTokens(call)).toBeLessThanOrEqual(WINDOW - RESERVE);
+    const calls = all.filter((call) => !isSummaryCall(call));
     expect(calls).toHaveLength(300);
-    for (const call of calls) expect(bodyTokens(call)).toBeLessThanOrEqual(WINDOW - RESERVE);
     // The last request still carries the recent turns and the turn's own question.
     const last = calls.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
     expect(JSON.stringify(last.messages.at(-1))).toContain('Question 299');
@@ -58,9 +76,11 @@ describe('a long session within a small model window', () => {
     expect(page.nextBefore).not.toBeNull();
 
     const { meter } = await t.call('context.meter', { sessionId });
-    expect(meter).toMatchObject({ contextWindow: WINDOW, outputReserve: RESERVE, windowSource: 'override', trimmed: true, modelId: 'tiny-model' });
+    expect(meter).toMatchObject({ contextWindow: WINDOW, outputReserve: RESERVE, windowSource: 'override', trimmed: false, modelId: 'tiny-model' });
     expect(meter?.used).toBeLessThanOrEqual(WINDOW - RESERVE);
     expect(meter?.used).toBeGreaterThan((WINDOW - RESERVE) / 2);
+    // Older turns were summarised rather than left out.
+    expect(meter?.breakdown.summary).toBeGreaterThan(0);
     expect(t.events.some((event) => event.kind === 'context.changed' && event.sessionId === sessionId)).toBe(true);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import type { ChangeEventBody } from '../../src-shared/events';
-import type { RunKind, RunStatus, TurnSummary } from '../../src-shared/model';
+import type { RunKind, RunStatus, TurnOrigin, TurnSummary } from '../../src-shared/model';
 import type { LiveRunProgress, RunProgress } from '../../src-shared/run-progress';
 import type { Stores } from '../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from './backends/agent-backend';
@@ -20,7 +20,7 @@ export interface RunExecutorDeps {
   /** Closed once shutdown began: a run launched after that never reaches its backend. */
   readonly admission: AdmissionGate;
   /** The backend of a connection, or null when the session's connection no longer exists. */
-  readonly backendFor: (connectionId: string) => AgentBackend | null;
+  readonly backendFor: (connectionId: string, origin?: TurnOrigin) => AgentBackend | null;
   readonly flushMs?: number;
   /** The unmasked output of a tool result whose transcript copy is masked (a secret answer). */
   readonly revealToolOutput?: (data: Readonly<Record<string, unknown>>) => unknown;
@@ -122,7 +122,7 @@ export class RunExecutor {
       this.finish(active, { status: 'interrupted', terminalReason: APP_SHUTDOWN });
       return;
     }
-    const backend = this.deps.backendFor(session.connectionId);
+    const backend = this.deps.backendFor(session.connectionId, turn.origin);
     if (backend === null) {
       release();
       this.finish(active, {

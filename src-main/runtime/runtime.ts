@@ -3,6 +3,7 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { CodexTurnResult } from '../../src-shared/codex-model';
 import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
+import type { SummaryRecord } from '../../src-shared/compaction-model';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { UsageQuery } from '../storage/usage-store';
@@ -23,6 +24,7 @@ import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
 import { ReportedWindows } from './context/reported-windows';
+import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
 import { APP_SHUTDOWN, RunExecutor } from './run-executor';
 import { SessionService } from './session-service';
 import { AgentService } from './agents/agent-service';
@@ -113,6 +115,8 @@ export interface Runtime {
   readonly chat: ChatService;
   readonly attachments: AttachmentService;
   readonly context: ContextRuntime;
+  /** Summaries of older turns: Compact now, the threshold setting. */
+  readonly compaction: CompactionRuntime;
   /** Subagents: child sessions, their trees and the Stop that cascades down them. */
   readonly agents: AgentService;
   /** The structured results of a turn's Codex turns. */
@@ -125,6 +129,11 @@ export interface Runtime {
    * and waits briefly for their backends to let go.
    */
   shutdown(graceMs: number): Promise<void>;
+}
+
+/** A summary a model request can send: one with text (a native agent's compaction has none). */
+function withText(summary: SummaryRecord | null): SummaryRecord | null {
+  return summary?.text === null ? null : summary;
 }
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
@@ -159,7 +168,15 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   };
   const agentTools = createAgentTools(agentService);
   let interactions: InteractionService | null = null;
-  const context = createContextRuntime({ dataDir: deps.dataDir, stores: deps.stores, bus, reported, reveal: (data) => interactions?.revealOutput(data) ?? data.output });
+  let compaction: CompactionRuntime | null = null;
+  const context = createContextRuntime({
+    dataDir: deps.dataDir,
+    stores: deps.stores,
+    bus,
+    reported,
+    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
+    summaries: { summaryOf: (id) => withText(compaction?.latest(id) ?? null), goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
+  });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const memoryTools = createMemoryTools(memory);
   const live = new LiveInteractions({ ...deps, bus });
@@ -204,6 +221,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
     loadAttachment: (ref) => attachments.load(ref),
     systemPromptFor: (sessionId) => agents?.systemPromptFor(sessionId) ?? null,
+    compact: (request) => {
+      if (compaction === null) throw new Error('Compaction is not ready');
+      return compaction.compactInRun(request);
+    },
     ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
   });
   let workhub: WorkHubService | null = null;
@@ -216,6 +237,24 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) {
     backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
   }
+  let executorReady: RunExecutor | null = null;
+  const compactionReady = createCompactionRuntime({
+    ...deps,
+    bus,
+    admission,
+    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
+    context: () => context.model,
+    executor: () => {
+      if (executorReady === null) throw new Error('The executor is not ready');
+      return executorReady;
+    },
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => deps.providers.streamModelStep(request),
+    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    scripted: (connectionId) => backends.has(connectionId),
+    nativeCompaction: (input, signal) => (connections.isCodex(input.connectionId) ? codex.compact(input, signal) : null),
+  });
+  compaction = compactionReady;
   let turns: TurnService | null = null;
   const driver = new GoalDriver({
     stores: deps.stores,
@@ -247,6 +286,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
     onQuarantine: (sessionId, quarantine) => bus.publish({ kind: 'codex.quarantine.changed', sessionId, quarantine }),
+    onContextCompacted: (run) => compactionReady.recordNative(run),
     onGoalUpdate(sessionId, goalId, update) {
       const goal = deps.stores.goals.current(sessionId);
       if (goal?.goalId !== goalId) return;
@@ -258,7 +298,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...deps,
     bus,
     admission,
-    backendFor: (connectionId) => backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend),
+    backendFor: (connectionId, origin) =>
+      origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend)),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
     onRunEnded(run, status) {
@@ -266,6 +307,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       driver.onRunEnded(run);
     },
   });
+  executorReady = executor;
   interactions = new InteractionService({ ...deps, bus, executor, admission, live });
   turns = new TurnService({ ...deps, bus, executor, interactions, admission });
   skills = new SkillService({
@@ -356,6 +398,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     chat,
     attachments,
     context,
+    compaction: compactionReady,
     agents: agentServiceReady,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {

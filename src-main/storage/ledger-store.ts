@@ -11,6 +11,7 @@ export type LedgerEventKind =
   | 'tool_call'
   | 'tool_result'
   | 'usage'
+  | 'context_compacted'
   | 'interaction_requested'
   | 'interaction_answered'
   | 'run_waiting'

@@ -20,6 +20,7 @@ import { createSearchIndexStore, type SearchIndexStore } from './search-index-st
 import { createSessionStore, type SessionStore } from './session-store';
 import { createSettingsStore, type SettingsStore } from './settings-store';
 import { createShellRunStore, type ShellRunStore } from './shell-run-store';
+import { createSummaryStore, type SummaryStore } from './summary-store';
 import { createTranscriptStore, type TranscriptStore } from './transcript-store';
 import { createTurnStore, type TurnStore } from './turn-store';
 import { createUsageStore, type UsageStore } from './usage-store';
@@ -48,6 +49,7 @@ export interface Stores {
   readonly chatPreferences: ChatPreferencesStore;
   readonly attachments: AttachmentStore;
   readonly agents: AgentStore;
+  readonly summaries: SummaryStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -101,6 +103,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     chatPreferences: createChatPreferencesStore(database),
     attachments: createAttachmentStore(database, dataDir),
     agents: createAgentStore(database),
+    summaries: createSummaryStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

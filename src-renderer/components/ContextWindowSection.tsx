@@ -4,6 +4,7 @@ import { modelWindowOf } from '../../src-shared/model-windows';
 import { tokenCount } from '../format/context-meter';
 import { pickableModels } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { CompactionThresholdRow } from './CompactionThresholdRow';
 import { SettingsModelChoice } from './SettingsModelChoice';
 
 /** A connection's context windows: per model, the window Cairn uses and the part kept for the answer; the person may set their own. */
@@ -42,8 +43,8 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
     <section className="settings-section" aria-labelledby={`context-${id}`} data-testid="context-window-section">
       <h4 id={`context-${id}`}>Context window</h4>
       <p className="settings-note" data-testid="context-window-note">
-        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Older messages that do not fit are left out of
-        requests; the transcript keeps them.
+        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Near the end of the window older turns are
+        summarised by the model; the transcript keeps them.
       </p>
       <div className="section-row">
         <SettingsModelChoice label="Model" connection={connection} models={models} value={chosen} onChoose={setModelId} />
@@ -81,6 +82,7 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
           {notice.text}
         </p>
       )}
+      <CompactionThresholdRow />
     </section>
   );
 }

@@ -14,6 +14,8 @@ import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { ProposalCard } from './workhub/ProposalCard';
 import { MessageCopyActions } from './MessageCopyActions';
+import { isCompactionNotice } from '../../src-shared/compaction-model';
+import { CompactionCard } from './CompactionCard';
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';
@@ -79,6 +81,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
   } as const;
   if (isProposalItem(item)) return <ProposalCard item={item} />;
   if (isDecisionItem(item)) return null;
+  if (item.kind === 'notice' && isCompactionNotice(item.data)) return <CompactionCard item={item} compaction={item.data.compaction} />;
   switch (item.kind) {
     case 'user_message':
       if (goalTurn) return <GoalTurnMessage item={item} common={common} />;

@@ -80,6 +80,7 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
     },
     { label: 'Export as Markdown', act: () => void actions.exportSession(sessionId, 'markdown') },
     { label: 'Export as JSON', act: () => void actions.exportSession(sessionId, 'json') },
+    { label: 'Compact now', act: () => void actions.compactSession(sessionId) },
   ];
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -107,7 +108,7 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
         type="button"
         className="icon-button"
         aria-label="Conversation menu"
-        title="Instructions, model settings, copy and export"
+        title="Instructions, model settings, copy, export and compaction"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

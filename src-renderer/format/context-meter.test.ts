@@ -30,6 +30,13 @@ describe('the context meter’s words', () => {
     expect(detail).toContain('a default: mystery-7b is not a model Cairn knows');
     expect(detail).toContain('Older messages were left out');
   });
+
+  it('says when older turns are sent as a summary', () => {
+    const detail = meterDetail({ ...meter, trimmed: false, breakdown: { ...meter.breakdown, summary: 640 } });
+    expect(detail).toContain('summary 640');
+    expect(detail).toContain('Older turns are sent as a summary');
+    expect(meterDetail({ ...meter, trimmed: false })).toContain('The whole conversation fits.');
+  });
 });
 
 describe('a meter Codex reported', () => {

@@ -33,6 +33,10 @@ export function meterDetail(meter: ContextMeter): string {
     `Context of the latest request: about ${tokenCount(meter.used)} of ${tokenCount(meter.contextWindow)} tokens (${tokenCount(meter.outputReserve)} kept for the answer).`,
     `System prompt and tools ${tokenCount(system)} · summary ${tokenCount(summary)} · messages ${tokenCount(messages)} · tool calls and output ${tokenCount(toolOutput)}.`,
     `Window: ${source}.`,
-    meter.trimmed ? 'Older messages were left out to fit; the transcript keeps them all.' : 'The whole conversation fits.',
+    meter.trimmed
+      ? 'Older messages were left out to fit; the transcript keeps them all.'
+      : summary > 0
+        ? 'Older turns are sent as a summary; the transcript keeps them all.'
+        : 'The whole conversation fits.',
   ].join('\n');
 }

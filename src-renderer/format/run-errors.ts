@@ -80,6 +80,11 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     sentence: 'This session’s connection was removed or turned off. Choose another connection for it, then retry.',
     remedy: 'pick_model',
   },
+  compaction_failed: {
+    title: 'The earlier conversation could not be summarised',
+    sentence: 'The conversation had grown too long to send whole, and the model’s summary of its older part failed. Nothing was lost; retry to summarise and continue.',
+    remedy: 'retry',
+  },
 };
 
 /** The human text for a run's `errorCode`; unknown codes fall back to the host's own message. */

@@ -6,6 +6,7 @@ import { chatOperations } from './chat-operations';
 import { attachmentOperations } from './attachment-operations';
 import { agentOperations } from './agent-operations';
 import { codexOperations } from './codex-operations';
+import { compactionOperations } from './compaction-operations';
 import { connectionOperations } from './connection-operations';
 import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
@@ -44,6 +45,7 @@ export const operations = {
   ...attachmentOperations,
   ...contextOperations,
   ...agentOperations,
+  ...compactionOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

@@ -5,6 +5,7 @@ import { chatHandlers } from './chat-handlers';
 import { attachmentHandlers } from './attachment-handlers';
 import { agentHandlers } from './agent-handlers';
 import { codexHandlers } from './codex-handlers';
+import { compactionHandlers } from './compaction-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -42,4 +43,5 @@ export const handlers: HandlerTable = {
   ...attachmentHandlers,
   ...contextHandlers,
   ...agentHandlers,
+  ...compactionHandlers,
 };

@@ -9,7 +9,8 @@ import { continuingPartialAnswer } from './continue-answer';
 import type { MemoryRecord } from '../../../src-shared/memory-model';
 import { withMemoryBrief } from '../memory/memory-brief';
 import { conversationFromHistory, type AttachmentLoader, type ConversationMessage } from './conversation';
-import type { ModelContext } from '../context/model-context';
+import type { CompactionNeed, ModelContext } from '../context/model-context';
+import type { CompactOutcome } from '../compaction/compactor';
 
 export interface ModelAgentDeps {
   /** Where this session's runs go, or why they cannot. */
@@ -35,6 +36,8 @@ export interface ModelAgentDeps {
   readonly loadAttachment?: AttachmentLoader;
   /** Instructions for this session besides Cairn's own (a child agent's, or its parent's children). */
   readonly systemPromptFor?: (sessionId: string) => string | null;
+  /** Summarises a session's older turns with this target's model when a request reaches the compaction threshold. */
+  readonly compact?: (request: { sessionId: string; turnId: string; runId: string; target: ProviderTarget; need: CompactionNeed; signal: AbortSignal }) => Promise<CompactOutcome>;
 }
 
 /** The longest the backend waits before a retry, whatever the provider asks. */
@@ -80,6 +83,8 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
         : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
     let firstStep = true;
     await deps.context.prepare?.(input.connectionId, target, signal);
+    /** Set once a compaction found nothing to summarise: this run does not ask again. */
+    let nothingToCompact = false;
 
     for (;;) {
       // The session's MCP servers connected (and their tool lists current) before the step's tools are listed.
@@ -90,7 +95,25 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       // Each step reads what it sends from the transcript (where the previous step's calls and results
       // are recorded by now), fitted into the model's window.
       const tools = deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-      const fitted = deps.context.fit({ sessionId: input.sessionId, connectionId: input.connectionId, turnId: input.turnId, turnText: input.text, target, system, tools });
+      const fitRequest = { sessionId: input.sessionId, connectionId: input.connectionId, turnId: input.turnId, turnText: input.text, target, system, tools };
+      let fitted = deps.context.fit(fitRequest);
+      if (fitted.compaction !== null && deps.compact !== undefined && !nothingToCompact) {
+        // The request reaches the threshold: the older turns are summarised first (recorded in this run).
+        yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 1, since: deps.now() } };
+        let outcome: CompactOutcome;
+        try {
+          outcome = await deps.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need: fitted.compaction, signal });
+        } catch (error) {
+          if (signal.aborted) return;
+          throw compactionFailure(error);
+        }
+        yield { type: 'provider_wait', progress: null };
+        for (const usage of outcome.kind === 'nothing' ? [] : outcome.usage) yield { type: 'usage', ...usage };
+        if (outcome.kind === 'stopped' || signal.aborted) return;
+        if (outcome.kind === 'nothing') nothingToCompact = true;
+        else fitted = deps.context.fit(fitRequest);
+      }
+      const stepSystem = fitted.contextBlock === null ? system : `${system}\n\n${fitted.contextBlock}`;
       const conversation = conversationFromHistory(fitted.history, deps.loadAttachment);
       const messages: ConversationMessage[] = firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
       firstStep = false;
@@ -100,7 +123,7 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
         try {
           for await (const event of deps.streamStep({
             target,
-            system,
+            system: stepSystem,
             messages,
             ...preferences.modelSettings,
             tools,
@@ -153,6 +176,16 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
   }
 
   return { id: MODEL_BACKEND_ID, run };
+}
+
+/** A summary that could not be written: the turn fails with its own reason, and nothing is lost. */
+function compactionFailure(error: unknown): AgentBackendError {
+  const detail = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+  return new AgentBackendError(
+    'compaction_failed',
+    `Cairn could not summarise the earlier conversation, so this request was not sent (${detail}). Nothing was lost; retry to try again.`,
+    'compaction_failed',
+  );
 }
 
 /** The run's failure: a timeout and a usage limit have their own classes, everything else is a provider error. */

@@ -21,6 +21,7 @@ import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal, type 
 import { answerAsInput, answerInHistory, bridgeRequest, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, LiveAppServer, type CodexBounds } from './live-app-server';
 import { DELEGATION_OUTPUT_SCHEMA, validateDelegationAnswer } from './structured-answer';
+import { isContextCompaction, startThreadCompaction } from './codex-compaction';
 
 /** A Codex connection's settings, minus the folders Cairn owns. */
 export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
@@ -51,6 +52,8 @@ export interface CodexBackendDeps {
   isDelegation(sessionId: string, turnId: string): boolean;
   /** Where Codex's commands are kept as shell runs, their output streamed live. */
   readonly commands: AgentCommandLog;
+  /** Codex compacted the thread's context (on its own or asked to): the run it happened in. */
+  onContextCompacted?(run: { sessionId: string; turnId: string; runId: string }): void;
 }
 
 export interface CodexBackend extends AgentBackend {
@@ -66,6 +69,8 @@ export interface CodexBackend extends AgentBackend {
   clearGoal(sessionId: string): void;
   /** The models the connection's Codex lists (`model/list`, from a short-lived app-server); throws when it does not answer. */
   listModels(connectionId: string): Promise<ModelInfo[]>;
+  /** Compact now on a Codex session: Codex compacts its thread with its own `thread/compact/start`. */
+  compact(input: AgentRunInput, signal: AbortSignal): AsyncIterable<AgentEvent>;
   /** Ends every app-server (host shutdown). */
   shutdown(): Promise<void>;
 }
@@ -298,6 +303,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         state.commands?.observe(message.value.method, message.value.params);
         const meter = contextMeterOf(message.value.method, message.value.params, state.model);
         if (meter !== null) deps.onContextMeter(sessionId, meter);
+        if (state.run !== null && isContextCompaction(message.value.method, message.value.params)) deps.onContextCompacted?.(state.run);
         const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
         if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);
@@ -418,9 +424,35 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     yield* pump(input.sessionId, state, signal);
   }
 
+  async function* compact(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const target = deps.resolve(input.connectionId, input.model);
+    if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+    const session = deps.sessionOf(input.sessionId);
+    if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
+    await held(input.sessionId);
+    const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
+    mkdirSync(cwd, { recursive: true });
+    let state = states.get(input.sessionId) ?? null;
+    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+      await retire(input.sessionId, state);
+      await held(input.sessionId);
+      state = null;
+    }
+    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    if (signal.aborted) return;
+    const { live } = state;
+    live.drain();
+    const turnId = await startThreadCompaction(live, (seq) => deps.checkpoints.claim(input.sessionId, live.instanceId, seq), bounds.requestMs, signal);
+    if (turnId === null) return;
+    live.activeTurnId = turnId;
+    Object.assign(state, { mapper: new EventMapper(turnId, target.model), run: { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, goalId: null, structured: false, commands: null });
+    yield* pump(input.sessionId, state, signal);
+  }
+
   return {
     id: CODEX_BACKEND_ID,
     run,
+    compact,
     quarantined: (sessionId) => quarantineOf(sessionId) !== null,
     quarantineOf,
     async forceStop(sessionId) {

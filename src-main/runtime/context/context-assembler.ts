@@ -32,6 +32,8 @@ export interface AssemblyRequest {
   readonly budget: number;
   /** Scales our token estimate toward the provider's own count (1 for OpenAI). */
   readonly factor: number;
+  /** Items at or before this position are covered by a summary and not read (compaction). */
+  readonly afterPosition?: number;
 }
 
 export interface AssembledHistory {
@@ -78,9 +80,11 @@ export class ContextAssembler {
     let total = 0;
     let trimmed = false;
     let before: number | null = null;
+    const after = request.afterPosition ?? -1;
     outer: for (;;) {
       const page: TranscriptItem[] = this.deps.transcript.page(sessionId, before, this.pageSize);
       for (let index = page.length - 1; index >= 0; index -= 1) {
+        if ((page[index] as TranscriptItem).position <= after) break outer;
         const entry = this.entryOf(page[index] as TranscriptItem);
         if (entry === null) continue;
         const tokens = scaled(entry.tokens);

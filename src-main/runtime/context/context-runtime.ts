@@ -5,7 +5,7 @@ import type { EventBus } from '../event-bus';
 import type { AgentTool } from '../tools/agent-tool';
 import { ContextAssembler } from './context-assembler';
 import type { RevealToolOutput } from './history-items';
-import { createModelContext, type ModelContext } from './model-context';
+import { createModelContext, type ModelContext, type ModelContextDeps } from './model-context';
 import { OffloadStore } from './offload';
 import { readOutputTool } from './read-output-tool';
 import type { ReportedWindows } from './reported-windows';
@@ -24,6 +24,8 @@ export interface ContextRuntimeDeps {
   readonly reveal: RevealToolOutput;
   /** Windows model servers report (Ollama); without it only the table, overrides and defaults count. */
   readonly reported?: ReportedWindows;
+  /** Compaction: the newest summary, a goal's pins and the threshold (runtime/compaction). */
+  readonly summaries?: Pick<ModelContextDeps, 'summaryOf' | 'goalPinsOf' | 'compactionThreshold'>;
 }
 
 /** The context domain as the runtime composes it: fitting requests, offloaded output, meters, windows set in Settings. */
@@ -49,6 +51,7 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
   const windowSettings = (): ModelWindowSettings => deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
   const model = createModelContext({
     assembler: new ContextAssembler({ transcript: deps.stores.transcript, offload, reveal: deps.reveal }),
+    ...deps.summaries,
     overrideOf(connectionId, modelId) {
       const found = windowSettings().overrides.find((entry) => entry.connectionId === connectionId && entry.modelId === modelId);
       return found === undefined ? null : { contextWindow: found.contextWindow, outputReserve: found.outputReserve };

@@ -5,6 +5,8 @@ import { MESSAGE_OVERHEAD_TOKENS } from './context-assembler';
 import { inputBudgetOf, modelWindowOf, type ModelWindow } from '../../../src-shared/model-windows';
 import { countTokens, countValueTokens, TokenCalibration } from './token-count';
 import type { ContextMeter } from '../../../src-shared/context-model';
+import type { SummaryRecord } from '../../../src-shared/compaction-model';
+import { contextBlockOf, type GoalPins } from '../compaction/summary-prompt';
 
 /** Kept free on top of the reserve for the answer: our count is an estimate. */
 const SAFETY_MARGIN = 0.05;
@@ -24,7 +26,21 @@ export interface FittedRequest {
   /** What we expect the provider to count as this request's input tokens. */
   readonly estimatedInputTokens: number;
   readonly meter: ContextMeter;
+  /** The summary of older turns (and what a goal always keeps), for the system prompt; null when nothing is summarised. */
+  readonly contextBlock: string | null;
+  /** Set when the request reaches the compaction threshold (or older turns were left out): summarise before sending. */
+  readonly compaction: CompactionNeed | null;
 }
+
+export interface CompactionNeed {
+  /** Input tokens one request may carry. */
+  readonly inputBudget: number;
+  /** Tokens of the newest messages that stay verbatim after compaction. */
+  readonly keepTokens: number;
+}
+
+/** After compaction the recent turns verbatim take about this share of the input budget. */
+const KEEP_SHARE = 0.3;
 
 export interface ModelContextDeps {
   readonly assembler: ContextAssembler;
@@ -36,6 +52,12 @@ export interface ModelContextDeps {
   readonly askReported?: (connectionId: string, target: ProviderTarget, signal: AbortSignal) => Promise<void>;
   /** Told each time a session's request was fitted (the header's meter follows it). */
   readonly onMeter?: (sessionId: string, meter: ContextMeter) => void;
+  /** The session's newest summary (compaction), if any. */
+  readonly summaryOf?: (sessionId: string) => SummaryRecord | null;
+  /** What a session's goal keeps in every request once older turns are summarised. */
+  readonly goalPinsOf?: (sessionId: string) => GoalPins | null;
+  /** The share of the context window at which older turns are summarised (Settings). */
+  readonly compactionThreshold?: () => number;
 }
 
 /** What the model agent asks before each step: what to send so the request fits the window. */
@@ -46,6 +68,8 @@ export interface ModelContext {
   windowOf(connectionId: string, target: Pick<ProviderTarget, 'providerType' | 'modelId'>): ModelWindow;
   /** Before a run's first step: learns the window the model's server reports, so `fit` can use it. */
   prepare?(connectionId: string, target: ProviderTarget, signal: AbortSignal): Promise<void>;
+  /** Measures a session's latest request again (after a compaction), so its meter follows. */
+  remeasure(sessionId: string): void;
 }
 
 export function createModelContext(deps: ModelContextDeps): ModelContext {
@@ -55,31 +79,51 @@ export function createModelContext(deps: ModelContextDeps): ModelContext {
       override: deps.overrideOf(connectionId, target.modelId),
       reportedContextLength: deps.reportedOf?.(connectionId, target.modelId) ?? null,
     });
+  /** The latest request fitted per session (what `remeasure` fits again). */
+  const latest = new Map<string, FitRequest>();
   return {
     windowOf,
     async prepare(connectionId, target, signal) {
       await deps.askReported?.(connectionId, target, signal);
     },
+    remeasure(sessionId) {
+      const request = latest.get(sessionId);
+      if (request !== undefined) this.fit(request);
+    },
     fit(request) {
+      latest.set(request.sessionId, request);
       const window = windowOf(request.connectionId, request.target);
       const factor = calibration.factorFor(request.sessionId, request.target.providerType);
       const system = Math.ceil((countTokens(request.system) + MESSAGE_OVERHEAD_TOKENS) * factor);
       const tools = Math.ceil(countValueTokens(request.tools) * factor);
       const input = inputBudgetOf(window);
-      const budget = Math.max(0, Math.floor(input * (1 - SAFETY_MARGIN)) - system - tools);
-      const assembled = deps.assembler.assemble({ sessionId: request.sessionId, turnId: request.turnId, turnText: request.turnText, budget, factor });
-      const estimatedInputTokens = system + tools + assembled.tokens;
+      const summary = deps.summaryOf?.(request.sessionId) ?? null;
+      const contextBlock = summary === null ? null : contextBlockOf(summary, deps.goalPinsOf?.(request.sessionId) ?? null);
+      const summaryTokens = contextBlock === null ? 0 : Math.ceil((countTokens(contextBlock) + 2) * factor);
+      const budget = Math.max(0, Math.floor(input * (1 - SAFETY_MARGIN)) - system - tools - summaryTokens);
+      const assembled = deps.assembler.assemble({
+        sessionId: request.sessionId,
+        turnId: request.turnId,
+        turnText: request.turnText,
+        budget,
+        factor,
+        ...(summary === null ? {} : { afterPosition: summary.lastPosition }),
+      });
+      const estimatedInputTokens = system + tools + summaryTokens + assembled.tokens;
+      const threshold = deps.compactionThreshold?.() ?? 1;
+      const compaction =
+        assembled.trimmed || estimatedInputTokens > threshold * window.contextWindow ? { inputBudget: Math.floor(input * (1 - SAFETY_MARGIN)), keepTokens: Math.floor(input * KEEP_SHARE) } : null;
       const meter: ContextMeter = {
         used: estimatedInputTokens,
         contextWindow: window.contextWindow,
         outputReserve: window.outputReserve,
         windowSource: window.source,
-        breakdown: { system: system + tools, summary: 0, messages: assembled.tokens - assembled.toolTokens, toolOutput: assembled.toolTokens },
+        breakdown: { system: system + tools, summary: summaryTokens, messages: assembled.tokens - assembled.toolTokens, toolOutput: assembled.toolTokens },
         trimmed: assembled.trimmed,
         modelId: request.target.modelId,
       };
       deps.onMeter?.(request.sessionId, meter);
-      return { history: assembled.history, estimatedInputTokens: Math.round(estimatedInputTokens / factor), meter };
+      return { history: assembled.history, estimatedInputTokens: Math.round(estimatedInputTokens / factor), meter, contextBlock, compaction };
     },
     observe(sessionId, target, estimated, reported) {
       calibration.observe(sessionId, target.providerType, estimated, reported);

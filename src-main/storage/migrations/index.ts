@@ -18,6 +18,7 @@ import { migration018McpServers } from './018-mcp-servers';
 import { migration021ChatEssentials } from './021-chat-essentials';
 import { migration022Attachments } from './022-attachments';
 import { migration025QueuedAttachments } from './025-queued-attachments';
+import { migration026ContextSummaries } from './026-context-summaries';
 import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
 
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration021ChatEssentials,
   migration022Attachments,
   migration025QueuedAttachments,
+  migration026ContextSummaries,
 ];
