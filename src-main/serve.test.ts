@@ -118,11 +118,14 @@ describe('the headless host process', () => {
         // already gone
       }
     });
+    // `running` means spawned, not yet writing: under load bash may not have written a tick by now.
+    const ticks = join(dir, 'ticks');
+    const ticked = () => statSync(ticks, { throwIfNoEntry: false })?.size ?? 0;
+    await waitFor(() => ticked() > 0, { message: 'the command to write its first tick' });
     first.child.kill('SIGKILL');
     await first.exited;
-    const ticks = join(dir, 'ticks');
-    const size = statSync(ticks).size;
-    await waitFor(() => statSync(ticks).size > size, { message: 'the command to outlive its host' });
+    const size = ticked();
+    await waitFor(() => ticked() > size, { message: 'the command to outlive its host' });
 
     const second = await serve(dir);
     const d = await client(second);
