@@ -6,7 +6,7 @@ import type { RunSummary } from '../src-shared/model';
 import { processGroupGone } from './runtime/shell/process-group';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
-import { startServeProcess, type ServeProcess } from './testing/serve-process';
+import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
 const TOKEN = 'serve-test-token-123';
@@ -50,7 +50,7 @@ async function goalRuns(c: ProtocolClient, sessionId: string): Promise<RunSummar
   return runs;
 }
 
-describe('the headless host process', () => {
+describe('the headless host process', SERVE_PROCESS_TESTS, () => {
   it('keeps every acknowledged word through a SIGKILL, marks the run interrupted, and resumes it', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
