@@ -5,12 +5,23 @@ import { expect, test } from './fixtures';
 async function ask(page: Page, text: string) {
   await page.getByTestId('workhub-entry').click();
   await expect(page.getByTestId('workhub-view')).toBeVisible();
+  // The newest card before asking: the same words may have been asked already, and the request and
+  // its proposal reach the page as separate events, so neither the newest message nor the newest card
+  // says this request was answered until the newest card is a different one.
+  const newestRequestId = () =>
+    page.getByTestId('proposal-card').evaluateAll((cards) => cards.at(-1)?.getAttribute('data-request-id') ?? null);
+  const before = await newestRequestId();
   const composer = page.getByRole('textbox', { name: 'Ask the WorkHub' });
   await composer.fill(text);
   await composer.press('Enter');
-  // The request and its proposal are recorded together; the card under the request is the newest one.
+  let requestId: string | null = null;
+  await expect
+    .poll(async () => {
+      requestId = await newestRequestId();
+      return requestId !== null && requestId !== before;
+    }, { message: `a proposal for “${text}”` })
+    .toBe(true);
   await expect(page.locator('[data-kind="user_message"]').last()).toHaveText(text);
-  const requestId = await page.getByTestId('proposal-card').last().getAttribute('data-request-id');
   return page.locator(`[data-testid="proposal-card"][data-request-id="${requestId}"]`);
 }
 
@@ -68,7 +79,7 @@ test('stopping delegated work asks first, then stops it', async ({ page, cairn }
   await cairn.open(page);
 
   // The scripted agent reads a directive at the start of the text it is handed.
-  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  const run = await ask(page, '/hold in the quarterly report');
   await expect(run).toHaveAttribute('data-kind', 'delegate_existing');
   await run.getByRole('button', { name: 'Do it' }).click();
   await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
@@ -92,7 +103,7 @@ test('stopping delegated work asks first, then stops it', async ({ page, cairn }
 
   await stop.getByTestId('open-target').click();
   await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
-  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('/stream 400 50 in the quarterly report');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('/hold in the quarterly report');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
 });
 
@@ -101,7 +112,7 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
   await cairn.call('session.create', { title: 'Garden plans' });
   await cairn.open(page);
 
-  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  const run = await ask(page, '/hold in the quarterly report');
   await run.getByRole('button', { name: 'Do it' }).click();
   await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
   const stop = await ask(page, 'stop the quarterly report');
@@ -167,7 +178,7 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
 test('Stop is offered only while something runs there', async ({ page, cairn }) => {
   const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
   await cairn.open(page);
-  const run = await ask(page, '/stream 400 50 in the quarterly report');
+  const run = await ask(page, '/hold in the quarterly report');
   await run.getByRole('button', { name: 'Do it' }).click();
   await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
 
@@ -187,7 +198,7 @@ test('moving a request to another session says so in the session it left', async
   await cairn.call('session.create', { title: 'Quarterly report' });
   await cairn.call('session.create', { title: 'Garden plans' });
   await cairn.open(page);
-  const run = await ask(page, '/stream 400 50 order seeds for the quarterly report');
+  const run = await ask(page, '/hold order seeds for the quarterly report');
   await run.getByRole('button', { name: 'Do it' }).click();
   await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
-import { startServeProcess, type ServeProcess } from './testing/serve-process';
+import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
 /** Automations against the real headless host: real time, a real child process, real SIGKILL. */
@@ -56,7 +56,7 @@ async function finishedFiring(client: ProtocolClient) {
   );
 }
 
-describe('automations in the headless host', () => {
+describe('automations in the headless host', SERVE_PROCESS_TESTS, () => {
   it('a task due in about 2 s fires once', async () => {
     const { client } = await serve(freshDir());
     const { sessionId } = await onceTask(client, 2000);

@@ -8,7 +8,7 @@ import { DATABASE_FILE } from './storage/database';
 import { corruptIndexPage } from './storage/testing/corrupt-database';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, HandshakeRefused } from './testing/protocol-client';
-import { runServeToExit, startServeProcess, type ServeProcess } from './testing/serve-process';
+import { runServeToExit, SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
 /** Starting the headless host: the data directory lock across processes, and clear start-up errors. */
@@ -54,7 +54,7 @@ async function refused(dir: string, extra: { uid?: number } = {}) {
   return result.output;
 }
 
-describe('the data directory lock between host processes', () => {
+describe('the data directory lock between host processes', SERVE_PROCESS_TESTS, () => {
   it.runIf(process.platform === 'linux')('lets a host start 0 ms after the previous one was SIGKILLed, while it is still a zombie', async () => {
     const dir = dataDir();
     // A parent that cannot reap its child (it is stopped) keeps the killed host a zombie: the pid stays
@@ -99,7 +99,7 @@ describe('the data directory lock between host processes', () => {
   });
 });
 
-describe('start-up errors', () => {
+describe('start-up errors', SERVE_PROCESS_TESTS, () => {
   it('names the lock path when cairn.lock is a folder', async () => {
     const dir = dataDir();
     mkdirSync(join(dir, LOCK_FILE));
@@ -130,7 +130,7 @@ describe('start-up errors', () => {
   });
 });
 
-describe('a damaged database', () => {
+describe('a damaged database', SERVE_PROCESS_TESTS, () => {
   async function seeded(dir: string) {
     const server = track(await startServeProcess({ dataDir: dir, token: TOKEN }));
     const client = await connectProtocolClient(server.wsUrl, { token: TOKEN });
@@ -185,7 +185,7 @@ describe('a damaged database', () => {
   });
 });
 
-describe('the access token', () => {
+describe('the access token', SERVE_PROCESS_TESTS, () => {
   it('is read from --token-file (ahead of CAIRN_TOKEN), and --token on the command line is warned about', async () => {
     const dir = dataDir();
     const file = join(dir, 'token');

@@ -6,7 +6,7 @@ import type { RunSummary } from '../src-shared/model';
 import { processGroupGone } from './runtime/shell/process-group';
 import { tempDataDir } from './testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
-import { startServeProcess, type ServeProcess } from './testing/serve-process';
+import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
 const TOKEN = 'serve-test-token-123';
@@ -50,7 +50,7 @@ async function goalRuns(c: ProtocolClient, sessionId: string): Promise<RunSummar
   return runs;
 }
 
-describe('the headless host process', () => {
+describe('the headless host process', SERVE_PROCESS_TESTS, () => {
   it('keeps every acknowledged word through a SIGKILL, marks the run interrupted, and resumes it', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
@@ -118,11 +118,14 @@ describe('the headless host process', () => {
         // already gone
       }
     });
+    // `running` means spawned, not yet writing: under load bash may not have written a tick by now.
+    const ticks = join(dir, 'ticks');
+    const ticked = () => statSync(ticks, { throwIfNoEntry: false })?.size ?? 0;
+    await waitFor(() => ticked() > 0, { message: 'the command to write its first tick' });
     first.child.kill('SIGKILL');
     await first.exited;
-    const ticks = join(dir, 'ticks');
-    const size = statSync(ticks).size;
-    await waitFor(() => statSync(ticks).size > size, { message: 'the command to outlive its host' });
+    const size = ticked();
+    await waitFor(() => ticked() > size, { message: 'the command to outlive its host' });
 
     const second = await serve(dir);
     const d = await client(second);

@@ -58,9 +58,11 @@ async function restart(dataDir: string): Promise<TestHost> {
   return host;
 }
 
+/** The loop may not have written its first tick yet (bash starts slowly under load): no file counts as empty. */
 const growing = async (file: string) => {
-  const before = statSync(file).size;
-  await waitFor(() => statSync(file).size > before, { message: `${file} to grow` });
+  const size = () => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  const before = size();
+  await waitFor(() => size() > before, { message: `${file} to grow` });
   return true;
 };
 

@@ -4,6 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * Vitest options for a describe whose tests start real host processes: each start loads the app
+ * through tsx (about 1.5 s of CPU), which on a busy two-core machine is ten seconds of wall time, so the
+ * budget fits two or three starts rather than the default 20 s.
+ */
+export const SERVE_PROCESS_TESTS = { timeout: 60_000 } as const;
+
 export interface ServeProcess {
   readonly child: ChildProcess;
   readonly url: string;
