@@ -115,16 +115,41 @@ describe('compaction with a small model window', () => {
     expect(meter?.used).toBeLessThanOrEqual(WINDOW - RESERVE);
   }, 180_000);
 
-  it('survives a failed summary: the turn says why, nothing is lost, and the next turn compacts', async () => {
+  it('retries a summary call that fails once (a 500), and the turn completes with the summary sent', async () => {
     await t.call('context.compaction.set', { threshold: 0.3 });
-    let failSummary = true;
+    let summaryCalls = 0;
     for (let index = 0; index < 40; index += 1) {
       server.enqueue(
         windowedModel(
           () => sentence(0, 'Answer'),
           () => {
-            if (!failSummary) return textReply('**What was asked**: about the mill.');
-            failSummary = false;
+            summaryCalls += 1;
+            return summaryCalls === 1 ? openAIErrors.serverError() : textReply('**What was asked**: about the weir.');
+          },
+        ),
+      );
+    }
+    for (let turn = 0; turn < 12 && summaryCalls < 2; turn += 1) {
+      const done = await runTurn(`t${turn}`, sentence(turn, 'Question'));
+      expect(done.status, done.latestRun.errorMessage ?? '').toBe('completed');
+    }
+    expect(summaryCalls).toBe(2);
+    const { summaries } = await t.call('session.summaries', { sessionId });
+    expect(summaries).toHaveLength(1);
+    expect(systemOf(server.modelCalls().at(-1) as RecordedRequest)).toContain('about the weir');
+  }, 60_000);
+
+  it('survives a failed summary: the turn says why, nothing is lost, and the next turn compacts', async () => {
+    await t.call('context.compaction.set', { threshold: 0.3 });
+    // Every attempt of the first compaction fails (the first try and its three retries).
+    let failuresLeft = 4;
+    for (let index = 0; index < 40; index += 1) {
+      server.enqueue(
+        windowedModel(
+          () => sentence(0, 'Answer'),
+          () => {
+            if (failuresLeft === 0) return textReply('**What was asked**: about the mill.');
+            failuresLeft -= 1;
             return openAIErrors.serverError();
           },
         ),
@@ -136,6 +161,7 @@ describe('compaction with a small model window', () => {
       const done = await runTurn(`t${turn}`, sentence(turn, 'Question'));
       if (done.status === 'failed') failed = done;
     }
+    expect(failuresLeft).toBe(0);
     expect(failed?.latestRun).toMatchObject({ terminalReason: 'compaction_failed', errorCode: 'compaction_failed' });
     expect(failed?.latestRun.errorMessage).toMatch(/could not summarise the earlier conversation/);
     expect((await t.call('session.summaries', { sessionId })).summaries).toHaveLength(0);

@@ -99,13 +99,25 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       let fitted = deps.context.fit(fitRequest);
       if (fitted.compaction !== null && deps.compact !== undefined && !nothingToCompact) {
         // The request reaches the threshold: the older turns are summarised first (recorded in this run).
-        yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 1, since: deps.now() } };
-        let outcome: CompactOutcome;
-        try {
-          outcome = await deps.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need: fitted.compaction, signal });
-        } catch (error) {
-          if (signal.aborted) return;
-          throw compactionFailure(error);
+        const need = fitted.compaction;
+        let outcome: CompactOutcome | null = null;
+        // A transient failure of the summary call (rate limit, overload, a cut connection) is retried like a
+        // step's; anything else, or the last attempt, fails the turn with nothing lost.
+        for (let attempt = 0; outcome === null; attempt += 1) {
+          yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
+          try {
+            outcome = await deps.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need, signal });
+          } catch (error) {
+            if (signal.aborted) return;
+            const failure = error instanceof ProviderError ? error : null;
+            const reason = failure === null ? null : retryReasonOf(failure.errorClass);
+            if (failure === null || !failure.transient || reason === null || attempt >= maxRetries) throw compactionFailure(error);
+            const delayMs = Math.min(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
+            const since = deps.now();
+            yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts, reason, since, resumeAt: since + delayMs } };
+            await abortableDelay(delayMs, signal);
+            if (signal.aborted) return;
+          }
         }
         yield { type: 'provider_wait', progress: null };
         for (const usage of outcome.kind === 'nothing' ? [] : outcome.usage) yield { type: 'usage', ...usage };
