@@ -45,6 +45,28 @@ describe('spawn ids', () => {
     expect((await toolResults(first, 'spawn_agent'))[1]?.output).toMatchObject({ childSessionId: firstChild!.childSessionId, replayed: true });
     expect((await tree(first)).children).toHaveLength(1);
   });
+
+  it('a spawn whose child the person deleted is not started again when replayed: refused with the reason, no new child', async () => {
+    const parent = await newSession();
+    await t.call('turn.start', { sessionId: parent, turnId: 't1', text: spawnWith({ agent: 'worker', task: '/reply one', spawnId: 'helper' }) });
+    await t.waitForTurn(parent, 't1', ['completed']);
+    const [child] = (await tree(parent)).children;
+    await t.call('session.remove', { sessionId: child!.childSessionId });
+    const sessionsBefore = (await t.call('session.list', {})).sessions.length;
+
+    await t.call('turn.start', { sessionId: parent, turnId: 't2', text: spawnWith({ agent: 'worker', task: '/reply one again', spawnId: 'helper' }) });
+    await t.waitForTurn(parent, 't2', ['completed', 'failed']);
+    const replayed = (await toolResults(parent, 'spawn_agent'))[1];
+    expect(replayed).toMatchObject({ isError: true });
+    expect(JSON.stringify(replayed?.output)).toMatch(/deleted the child agent this spawn started/);
+    expect((await tree(parent)).children).toEqual([]);
+    expect((await t.call('session.list', {})).sessions).toHaveLength(sessionsBefore);
+
+    // Another spawn id still starts a child.
+    await t.call('turn.start', { sessionId: parent, turnId: 't3', text: spawnWith({ agent: 'worker', task: '/reply two', spawnId: 'helper-2' }) });
+    await t.waitForTurn(parent, 't3', ['completed']);
+    expect((await tree(parent)).children).toHaveLength(1);
+  });
 });
 
 describe('Stop through the tree', () => {

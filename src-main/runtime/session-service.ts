@@ -197,6 +197,8 @@ export class SessionService {
     stores.transaction(() => {
       for (const member of [...members].reverse()) stores.sessions.remove(member);
       if (link === null) stores.agents.forgetTree(sessionId);
+      // The parent stays: a replay of the spawn that started this child must not start it again.
+      else stores.agents.rememberRemovedSpawn(link, this.deps.clock.now());
     });
     for (const member of members) bus.publish({ kind: 'session.removed', sessionId: member });
     // The tree a removed child belonged to changed: its clients re-read it.

@@ -26,6 +26,10 @@ export interface AgentStore {
   treeFailure(rootSessionId: string): string | null;
   /** Forgets what is kept per tree (its fail-stop) once its root session is removed. */
   forgetTree(rootSessionId: string): void;
+  /** Remembers that the person deleted the child a spawn started (kept while its parent session is). */
+  rememberRemovedSpawn(child: Pick<AgentChildRecord, 'spawnId' | 'parentSessionId' | 'childSessionId'>, now: number): void;
+  /** Whether the child this spawn started was deleted. */
+  spawnRemoved(spawnId: string): boolean;
 }
 
 interface Row {
@@ -83,6 +87,10 @@ export function createAgentStore(db: Db): AgentStore {
   const markFailed = db.prepare('INSERT OR IGNORE INTO agent_tree_failures (root_session_id, reason, failed_at) VALUES (?, ?, ?)');
   const failure = db.prepare<[string], string>('SELECT reason FROM agent_tree_failures WHERE root_session_id = ?');
   const forgetFailure = db.prepare('DELETE FROM agent_tree_failures WHERE root_session_id = ?');
+  const rememberRemoved = db.prepare(
+    'INSERT OR IGNORE INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES (?, ?, ?, ?)',
+  );
+  const removedSpawn = db.prepare<[string], number>('SELECT 1 FROM agent_removed_spawns WHERE spawn_id = ?');
 
   return {
     insert(child) {
@@ -106,5 +114,7 @@ export function createAgentStore(db: Db): AgentStore {
     markTreeFailed: (rootSessionId, reason, now) => markFailed.run(rootSessionId, reason, now).changes > 0,
     treeFailure: (rootSessionId) => failure.pluck().get(rootSessionId) ?? null,
     forgetTree: (rootSessionId) => void forgetFailure.run(rootSessionId),
+    rememberRemovedSpawn: (child, now) => void rememberRemoved.run(child.spawnId, child.parentSessionId, child.childSessionId, now),
+    spawnRemoved: (spawnId) => removedSpawn.pluck().get(spawnId) !== undefined,
   };
 }

@@ -105,6 +105,9 @@ export class AgentService {
       if (started !== null) return started;
       return this.spawned(existing, request.wait, context.signal, true);
     }
+    if (stores.agents.spawnRemoved(spawnId)) {
+      return refusal('The person deleted the child agent this spawn started; it is not started again. Do the work yourself or spawn a new child with another spawn id.');
+    }
     const parent = stores.sessions.get(context.sessionId);
     if (parent === null) return refusal('The parent session no longer exists.');
     const link = this.childLink(context.sessionId);

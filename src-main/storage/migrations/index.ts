@@ -19,6 +19,7 @@ import { migration021ChatEssentials } from './021-chat-essentials';
 import { migration022Attachments } from './022-attachments';
 import { migration025QueuedAttachments } from './025-queued-attachments';
 import { migration026ContextSummaries } from './026-context-summaries';
+import { migration027RemovedSpawns } from './027-removed-spawns';
 import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
 
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration022Attachments,
   migration025QueuedAttachments,
   migration026ContextSummaries,
+  migration027RemovedSpawns,
 ];
