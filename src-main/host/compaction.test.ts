@@ -2,44 +2,32 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SummaryRecord } from '../../src-shared/compaction-model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { countTokens } from '../runtime/context/token-count';
-import { startTestHost, type TestHost } from '../testing/host-fixture';
+import type { TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
+import { hangReply, openAIErrors, textReply, type ProviderTestServer, type QueuedReply, type RecordedRequest } from '../testing/provider-servers';
 import {
-  hangReply,
-  openAIErrors,
-  startOpenAIChatServer,
-  TEST_API_KEY,
-  textReply,
-  type ProviderTestServer,
-  type QueuedReply,
-  type RecordedRequest,
-} from '../testing/provider-servers';
+  bodyTokens,
+  isSummaryCall,
+  openSmallWindowSession,
+  riverSentence as sentence,
+  SMALL_RESERVE as RESERVE,
+  SMALL_WINDOW as WINDOW,
+  type SmallWindowSession,
+} from '../testing/small-window-session';
 
-/** A small model: 4,000 tokens of window, 500 kept for the answer. */
-const WINDOW = 4_000;
-const RESERVE = 500;
-
+let small: SmallWindowSession;
 let t: TestHost;
 let server: ProviderTestServer;
 let sessionId: string;
-let connectionId: string;
 
 beforeEach(async () => {
-  server = await startOpenAIChatServer({ models: ['tiny-model'] });
-  t = await startTestHost({ retryBaseMs: 5 });
-  ({ connectionId } = (await t.call('connection.create', { name: 'Tiny', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY })).connection);
-  await t.call('context.windows.set', { connectionId, modelId: 'tiny-model', window: { contextWindow: WINDOW, outputReserve: RESERVE }, expectedRevision: 0 });
-  sessionId = (await t.call('session.create', { connectionId, model: 'tiny-model' })).session.sessionId;
+  small = await openSmallWindowSession();
+  ({ t, server, sessionId } = small);
 });
 afterEach(async () => {
-  await t.close();
-  await server.close();
+  await small.close();
 });
 
-/** Tokens of the whole request body as JSON: more than the provider counts (keys, quotes, escapes). */
-const bodyTokens = (request: RecordedRequest) => countTokens(JSON.stringify(request.body));
-const sentence = (turn: number, what: string) => `${what} ${turn}: ${'the river bends past the old mill and the stones are cold '.repeat(8)}`;
-const isSummaryCall = (request: RecordedRequest) => JSON.stringify(request.body).includes('You summarise the earlier part of a conversation');
 const systemOf = (request: RecordedRequest) => String((request.body as { messages: Array<{ role: string; content: unknown }> }).messages[0]?.content ?? '');
 
 /** Answers like a model with that window: a context-length error when the request does not fit; summaries when asked for one. */
