@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from './testing/host-fixture';
-import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
-import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
+import type { ProtocolClient } from './testing/protocol-client';
+import { SERVE_PROCESS_TESTS } from './testing/serve-process';
+import { serveWithClient } from './testing/serve-with-client';
 import { waitFor } from './testing/wait-for';
 
 /** Automations against the real headless host: real time, a real child process, real SIGKILL. */
@@ -11,16 +12,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(dataDir: string): Promise<{ server: ServeProcess; client: ProtocolClient }> {
-  const server = await startServeProcess({ dataDir, token: TOKEN });
-  cleanups.push(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  });
-  const client = await connectProtocolClient(server.wsUrl, { token: TOKEN });
-  cleanups.push(() => client.close().catch(() => {}));
-  return { server, client };
-}
+const serve = (dataDir: string) => serveWithClient(dataDir, TOKEN, cleanups);
 
 function freshDir(): string {
   const temp = tempDataDir();

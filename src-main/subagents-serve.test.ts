@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentTreeModel, type AgentCall } from './testing/agent-tree-model';
 import { tempDataDir } from './testing/host-fixture';
-import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
+import type { ProtocolClient } from './testing/protocol-client';
 import { hangReply, startOpenAIChatServer, streamReply, TEST_API_KEY, textReply, type ProviderTestServer } from './testing/provider-servers';
-import { startServeProcess, type ServeProcess } from './testing/serve-process';
+import { serveWithClient } from './testing/serve-with-client';
 import { waitFor } from './testing/wait-for';
 
 /**
@@ -16,16 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(dataDir: string): Promise<{ server: ServeProcess; client: ProtocolClient }> {
-  const server = await startServeProcess({ dataDir, token: TOKEN });
-  cleanups.push(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  });
-  const client = await connectProtocolClient(server.wsUrl, { token: TOKEN });
-  cleanups.push(() => client.close().catch(() => {}));
-  return { server, client };
-}
+const serve = (dataDir: string) => serveWithClient(dataDir, TOKEN, cleanups);
 
 const FINISH = 'List the config files at the top of the workspace.';
 const SLOW = ['Read the parser and summarise it.', 'Read the printer and summarise it.'] as const;
