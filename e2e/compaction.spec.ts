@@ -12,6 +12,11 @@ async function send(page: Page, text: string) {
   await composer(page).press('Enter');
 }
 
+/** The session's last turn has ended: an answer can show before its turn completes, and Compact now waits for that. */
+async function lastTurnCompleted(page: Page) {
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+}
+
 async function compactNow(page: Page) {
   await page.getByRole('button', { name: 'Conversation menu' }).click();
   await page.getByRole('menuitem', { name: 'Compact now' }).click();
@@ -24,6 +29,7 @@ test('Compact now shows the summary card: the summary opens, the range reads, th
   for (const text of ['Plan the garden', 'Add tomatoes', 'And basil']) {
     await send(page, text);
     await expect(messages(page, 'assistant_message').last()).toContainText(`You said: “${text}”`);
+    await lastTurnCompleted(page);
   }
 
   await compactNow(page);
@@ -70,9 +76,11 @@ test.describe('with a model', () => {
     server.enqueue(textReply(`A long answer. ${'Every sentence adds to what the next request carries. '.repeat(80)}`));
     await send(page, 'Tell me about rivers');
     await expect(messages(page, 'assistant_message').last()).toContainText('A long answer.');
+    await lastTurnCompleted(page);
     server.enqueue(textReply('Short.'));
     await send(page, 'And lakes?');
     await expect(messages(page, 'assistant_message').last()).toContainText('Short.');
+    await lastTurnCompleted(page);
     const meter = page.getByTestId('context-meter');
     await expect(meter).toHaveAttribute('title', /summary 0 /);
     const before = Number(await meter.getAttribute('data-used'));
