@@ -86,16 +86,19 @@ describe('what became of each WorkHub proposal', () => {
     expect((await decisions(t)).r2).toBeUndefined();
   });
 
-  it('a refusal met while acting is the request’s decision, with why', async () => {
+  it('a refusal met while acting decides nothing: the request stays open and the same id may act once the cause is gone', async () => {
     const report = await session('Quarterly report');
     const routed = await t.call('workhub.route', { requestId: 'r1', text: 'Add a chart to the quarterly report' });
     await t.call('session.archive', { sessionId: report, archived: true });
     const refused = await act(t, 'r1', 'r1.a', routed);
     expect(refused.ok ? null : refused.error.code).toBe('candidate_set_stale');
-    expect((await decisions(t)).r1).toMatchObject({ status: 'failed', actionId: 'r1.a', error: { code: 'candidate_set_stale' } });
-    await t.call('session.archive', { sessionId: report, archived: false });
+    expect((await decisions(t)).r1).toBeUndefined();
+    // A replay of the same refused action meets the same refusal.
     expect(await act(t, 'r1', 'r1.a', routed)).toEqual(refused);
-    expect((await t.call('workhub.action.get', { actionId: 'r1.a' })).action.outcome).toEqual(refused);
+    await t.call('session.archive', { sessionId: report, archived: false });
+    const done = await act(t, 'r1', 'r1.a', routed);
+    expect(done).toMatchObject({ ok: true, result: { kind: 'delegated', delegation: { targetSessionId: report } } });
+    expect((await decisions(t)).r1).toMatchObject({ status: 'done', actionId: 'r1.a' });
   });
 
   it('a choice form answered: replaying the choose act returns what the pick did; a closed form cancels the request', async () => {

@@ -99,20 +99,22 @@ describe('the WorkHub', () => {
     expect(page.items.filter((item) => item.kind === 'proposal')).toHaveLength(3);
   });
 
-  it('a set goes stale when its target is archived, but not when unrelated sessions appear; a refusal met while trying is recorded and replayed', async () => {
+  it('a set goes stale when its target is archived, but not when unrelated sessions appear; a refusal leaves no record and its id free', async () => {
     const report = await session('Quarterly report');
     const routed = await route('Add a chart to the quarterly report');
     await session('Unrelated new work');
     await t.call('session.archive', { sessionId: report, archived: true });
+    const before = recordFingerprint(t.dataDir);
     const stale = await act('act-stale', routed);
     expect(stale.ok ? null : stale.error.code).toBe('candidate_set_stale');
-    await t.call('session.archive', { sessionId: report, archived: false });
-    // The same action id answers what it answered, never a second, different effect.
-    expect(await act('act-stale', routed)).toEqual(stale);
-    expect(await t.call('workhub.action.get', { actionId: 'act-stale' })).toMatchObject({ action: { actionId: 'act-stale', requestId: null, outcome: stale } });
+    expect(recordFingerprint(t.dataDir)).toBe(before);
+    const missing = await t.invoke('workhub.action.get', { actionId: 'act-stale' });
+    expect(missing.ok ? null : missing.error.code).toBe('not_found');
     expect((await t.call('workhub.delegations', {})).delegations).toHaveLength(0);
-    const fresh = await act('act-fresh', routed);
-    expect(fresh.ok).toBe(true);
+    await t.call('session.archive', { sessionId: report, archived: false });
+    // Nothing was done, so the same id now carries out the action.
+    const fresh = await act('act-stale', routed);
+    expect(fresh).toMatchObject({ ok: true, result: { kind: 'delegated', delegation: { targetSessionId: report } } });
   });
 
   it('stop needs confirmation; stops only the delegated work (not_owned leaves a person’s own turn alone); resume continues it', async () => {

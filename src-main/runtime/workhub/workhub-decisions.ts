@@ -19,7 +19,7 @@ export interface DecisionDeps {
 const SAYS_ONLY: readonly Proposal['kind'][] = ['answer_here', 'clarify'];
 
 /**
- * The WorkHub's record of what it did: each action's outcome (a refusal met while trying too), and
+ * The WorkHub's record of what it did: each action's outcome (a failure only when something was done first), and
  * each routed request's decision — done, failed or cancelled — written into the WorkHub's transcript
  * as a notice in the request's turn, so every window, reload and restart shows the same thing.
  */

@@ -56,7 +56,8 @@ export interface ActRequest {
 /**
  * The WorkHub: routes a request to a proposal (showing the candidates it considered) and acts on the
  * proposal only as the person confirms. An action id is the idempotency key: a retry, even after a
- * restart, returns the same result (a refusal met while trying included) and does nothing twice. A
+ * restart, returns the same result and does nothing twice; a refusal that changed nothing is not
+ * recorded, so it leaves the id free. A
  * request is decided once; its decision is part of the WorkHub's transcript.
  */
 export class WorkHubService {
@@ -144,11 +145,17 @@ export class WorkHubService {
     return this.decisions.cancel(requestId);
   }
 
-  /** Performs `request` and records its outcome under `recordAs` (a choice is recorded as the choose it answers). */
+  /**
+   * Performs `request` and records its outcome under `recordAs` (a choice is recorded as the choose it
+   * answers). A refusal that changed nothing leaves no record: the action id stays free and the request
+   * undecided, so the person can try again; only a failure after an effect (a session made, work
+   * stopped) is recorded, so a replay never repeats that effect.
+   */
   private performAndRecord(request: ActRequest, recordAs: Proposal): Outcome<ActResult> {
-    const outcome = this.perform(request);
-    // A form put up is not an outcome yet (its answer is); bad input is refused, not tried.
-    if (outcome.ok ? outcome.result.kind === 'awaiting_choice' : outcome.error.code === 'invalid_input') return outcome;
+    const effects = { happened: false };
+    const outcome = this.perform(request, effects);
+    // A form put up is not an outcome yet (its answer is).
+    if (outcome.ok ? outcome.result.kind === 'awaiting_choice' : !effects.happened) return outcome;
     this.decisions.record({ actionId: request.actionId, requestId: request.requestId ?? null, proposal: recordAs, outcome });
     return outcome;
   }
@@ -178,7 +185,7 @@ export class WorkHubService {
     if (choice.requestId !== undefined) this.decisions.cancel(choice.requestId);
   }
 
-  private perform(request: ActRequest): Outcome<ActResult> {
+  private perform(request: ActRequest, effects: { happened: boolean }): Outcome<ActResult> {
     const { proposal, actionId } = request;
     switch (proposal.kind) {
       case 'answer_here':
@@ -190,6 +197,7 @@ export class WorkHubService {
       case 'create_new': {
         const created = this.deps.sessions.create({ title: proposal.title, ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }) });
         if (!created.ok) return created;
+        effects.happened = true;
         return this.delegate(actionId, created.result.session.sessionId, proposal.text, true);
       }
       case 'delegate_existing': {
@@ -226,6 +234,7 @@ export class WorkHubService {
           sessionId = made.result.session.sessionId;
           created = true;
         }
+        effects.happened = true;
         const stop = this.stopOwned(replaced.targetSessionId, replaced, WORKHUB_CORRECT_SOURCE);
         const moved = this.delegate(actionId, sessionId, replaced.text, created);
         if (!moved.ok || moved.result.kind !== 'delegated') return moved;
