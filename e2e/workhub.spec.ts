@@ -213,3 +213,35 @@ test('moving a request to another session says so in the session it left', async
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('turn-status').last()).toContainText('Stopped — the WorkHub moved this request to another session');
 });
+
+test('a request queued behind the person’s own work, stopped, then moved to another session runs there', async ({ page, cairn }) => {
+  const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
+  await cairn.call('session.create', { title: 'Garden plans' });
+  // The person's own work keeps the report busy, so the request waits behind it.
+  await cairn.call('turn.start', { sessionId: report, turnId: 'own-work', text: '/hold' });
+  await cairn.open(page);
+
+  const run = await ask(page, 'Order seeds for the quarterly report');
+  await run.getByRole('button', { name: 'Do it' }).click();
+  await expect(run.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
+
+  const stop = await ask(page, 'stop the quarterly report');
+  await expect(stop).toHaveAttribute('data-kind', 'stop_work');
+  await stop.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop' }).click();
+  await expect(stop.getByTestId('proposal-result')).toHaveAttribute('data-outcome', 'stop_delivered');
+
+  const move = await ask(page, 'no, the garden plans instead');
+  await expect(move).toHaveAttribute('data-kind', 'correct');
+  await move.getByRole('button', { name: 'Move it' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move it' }).click();
+  await expect(move.getByTestId('proposal-result')).toContainText('Moved to “Garden plans”');
+
+  await move.getByTestId('open-target').click();
+  await expect(page.getByTestId('session-title')).toHaveText('Garden plans');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('Order seeds for the quarterly report');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  // The person's own work in the report was never touched.
+  expect((await cairn.call('turn.query', { sessionId: report, turnId: 'own-work' })).turn.status).toBe('running');
+  await cairn.call('turn.stop', { sessionId: report });
+});
