@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -148,6 +148,21 @@ describe('permission modes', () => {
     await t.waitForTurn(sessionId, 't1', ['completed']);
     expect(await lastText(sessionId)).toMatch(/read_file failed/);
     expect(await lastText(sessionId)).not.toContain('root:');
+  });
+
+  it('refuses the filesystem root and pseudo-filesystems as a workspace, links to them included, and changes nothing', async () => {
+    const link = join(workspace, 'to-root');
+    symlinkSync('/', link);
+    for (const path of ['/', '/proc', '/proc/self/root', '/sys', '/dev', '/dev/shm', '/proc/self/cwd/..', link]) {
+      const created = await t.invoke('session.create', { workspacePath: path });
+      expect(created.ok ? null : created.error.code, path).toBe('invalid_input');
+      expect(created.ok ? '' : created.error.message, path).toMatch(/filesystem root|pseudo-filesystem|system folder/);
+    }
+    expect((await t.call('session.list', {})).sessions).toHaveLength(0);
+    const sessionId = await session('full');
+    const moved = await t.invoke('session.configure', { sessionId, workspacePath: '/proc/self/root' });
+    expect(moved.ok ? null : moved.error.code).toBe('invalid_input');
+    expect((await t.call('session.get', { sessionId })).session.workspacePath).toBe(workspace);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { LiveRunProgress } from '../../src-shared/run-progress';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { PermissionMode, SessionRecord, TranscriptPage } from '../../src-shared/model';
@@ -13,6 +13,7 @@ import type { ConnectionService } from './connection-service';
 import type { TurnService } from './turn-service';
 import { descendantSessionIds } from './agents/agent-subtree';
 import { childModeRefusal, descendantsToNarrow } from './agents/agent-permissions';
+import { systemFolderReason } from './workspace/workspace-paths';
 
 export interface SessionServiceDeps {
   readonly stores: Stores;
@@ -222,11 +223,15 @@ function requireSession(stores: Stores, sessionId: string): SessionRecord {
   return session;
 }
 
-/** A workspace must be an existing folder on the host; it is kept as an absolute path. */
+/** A workspace must be an existing folder on the host, not a system folder; it is kept as an absolute path. */
 function checkWorkspace(path: string): { path: string } | { error: string } {
   if (!isAbsolute(path)) return { error: `The workspace must be an absolute folder path, not "${path}".` };
+  const system = systemFolderReason(resolve(path));
+  if (system !== null) return { error: system };
   try {
     if (!statSync(path).isDirectory()) return { error: `${path} is a file, not a folder.` };
+    const real = systemFolderReason(realpathSync(path));
+    if (real !== null) return { error: `${path} leads to a system folder. ${real}` };
   } catch {
     return { error: `The folder ${path} does not exist on this machine.` };
   }

@@ -76,12 +76,29 @@ function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown error';
 }
 
+/** Folders that are the system's own, not a person's files: a pseudo-filesystem, or the whole disk. */
+const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
+
+/**
+ * Why a folder (its real path, links resolved) cannot be a workspace, or null if it can: the
+ * filesystem root and the pseudo-filesystems (/proc, /sys, /dev and anything under them — which is how
+ * `/proc/self/root` resolves to `/`) would hand an agent the whole machine or the kernel's own files.
+ */
+export function systemFolderReason(realFolder: string): string | null {
+  if (process.platform === 'win32') return path.parse(realFolder).root === realFolder ? `${realFolder} is a whole drive; choose a project folder on it.` : null;
+  if (realFolder === '/') return 'The filesystem root (/) cannot be a workspace: it would give the agent the whole machine. Choose a project folder.';
+  const system = SYSTEM_ROOTS.find((root) => realFolder === root || realFolder.startsWith(`${root}/`));
+  return system === undefined ? null : `${realFolder} is inside ${system}, a system pseudo-filesystem, not a folder of files; choose a project folder.`;
+}
+
 /** The real path of the workspace root, or a message saying why it cannot be used. */
 export async function realWorkspaceRoot(root: string): Promise<{ ok: true; root: string } | { ok: false; message: string }> {
   if (root.includes('\0')) return { ok: false, message: 'The workspace folder path contains a NUL byte.' };
   try {
     const real = await realpath(root);
     if (!(await stat(real)).isDirectory()) return { ok: false, message: `The workspace ${root} is not a folder.` };
+    const system = systemFolderReason(real);
+    if (system !== null) return { ok: false, message: system };
     return { ok: true, root: real };
   } catch (error) {
     return { ok: false, message: `The workspace folder ${root} cannot be opened (${errorCode(error)}).` };
