@@ -1,60 +1,55 @@
 export interface HandshakeLimiterOptions {
-  /** Failed handshakes an address may make within `windowMs` before it is refused. */
-  readonly maxFailures?: number;
+  /** The delay before the first failed handshake is answered; each further failure in the window adds as much. */
+  readonly stepMs?: number;
+  /** The longest a failed handshake waits for its answer. */
+  readonly maxDelayMs?: number;
+  /** Failures older than this no longer slow anything down. */
   readonly windowMs?: number;
-  /** How many addresses are remembered at most; the least recently failed is forgotten first. */
-  readonly maxAddresses?: number;
+  /** Sockets that have not said hello yet, at most; a new one closes the oldest. */
+  readonly maxUnauthenticated?: number;
   readonly now?: () => number;
 }
 
 export interface HandshakeLimiter {
-  /** Whether a new handshake from `address` is refused for now. */
-  isBlocked(address: string): boolean;
-  recordFailure(address: string): void;
-  /** A good handshake clears the address's record. */
-  recordSuccess(address: string): void;
-  readonly size: number;
+  /** Records a failed handshake and says how long to wait before answering it. */
+  recordFailure(): number;
+  /** Failures within the window now. */
+  readonly recentFailures: number;
+  readonly maxUnauthenticated: number;
 }
 
 /**
- * Slows token guessing: after `maxFailures` failed handshakes (bad hello, bad token, no hello in
- * time) within a window, an address is refused until the window since its first failure has passed.
- * Memory is bounded: at most `maxAddresses` addresses are tracked.
+ * Slows token guessing without ever locking the person out. Every client of a loopback host comes
+ * from 127.0.0.1, so nothing is refused by address: a right token is always welcomed at once, and
+ * only failures are slowed — each failed handshake is answered after a delay that grows with the
+ * failures of the last window (bounded), while the number of sockets still waiting to say hello is
+ * capped by the transport (the oldest closed first), so a flood of them cannot crowd anyone out.
  */
 export function createHandshakeLimiter(options: HandshakeLimiterOptions = {}): HandshakeLimiter {
-  const maxFailures = options.maxFailures ?? 10;
+  const stepMs = options.stepMs ?? 50;
+  const maxDelayMs = options.maxDelayMs ?? 1000;
   const windowMs = options.windowMs ?? 60_000;
-  const maxAddresses = options.maxAddresses ?? 1024;
   const now = options.now ?? Date.now;
-  // Insertion order is recency order: a failing address is deleted and re-inserted.
-  const failures = new Map<string, { since: number; count: number }>();
+  // Failure times, oldest first; never longer than the delay cap needs.
+  const failures: number[] = [];
+  const keep = Math.ceil(maxDelayMs / Math.max(stepMs, 1));
 
-  const current = (address: string) => {
-    const entry = failures.get(address);
-    if (entry !== undefined && now() - entry.since >= windowMs) {
-      failures.delete(address);
-      return undefined;
-    }
-    return entry;
+  const forgetOld = () => {
+    const since = now() - windowMs;
+    while (failures.length > 0 && (failures[0] ?? 0) <= since) failures.shift();
   };
 
   return {
-    isBlocked: (address) => (current(address)?.count ?? 0) >= maxFailures,
-    recordFailure(address) {
-      const entry = current(address) ?? { since: now(), count: 0 };
-      failures.delete(address);
-      failures.set(address, { since: entry.since, count: entry.count + 1 });
-      while (failures.size > maxAddresses) {
-        const oldest = failures.keys().next().value;
-        if (oldest === undefined) break;
-        failures.delete(oldest);
-      }
+    recordFailure() {
+      forgetOld();
+      failures.push(now());
+      if (failures.length > keep) failures.shift();
+      return Math.min(stepMs * failures.length, maxDelayMs);
     },
-    recordSuccess(address) {
-      failures.delete(address);
+    get recentFailures() {
+      forgetOld();
+      return failures.length;
     },
-    get size() {
-      return failures.size;
-    },
+    maxUnauthenticated: options.maxUnauthenticated ?? 64,
   };
 }

@@ -141,33 +141,49 @@ describe('the WebSocket transport', () => {
 });
 
 describe('failed handshakes', () => {
-  it('are rate-limited per address: after too many, even the right token is refused for a while', async () => {
-    const limited = await startWebSocketTransport({
-      host: t.host,
-      token: TOKEN,
-      port: 0,
-      logger: silentLogger,
-      staticDir: null,
-      handshakeLimits: { maxFailures: 3, windowMs: 60_000 },
-    });
+  it('never lock out the right token: after 200 wrong tokens and 100 idle sockets the real client is welcomed at once, and idle sockets are closed by the hello timeout', async () => {
+    const guarded = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, logger: silentLogger, staticDir: null });
+    const idle: WebSocket[] = [];
     try {
-      const url = `ws://127.0.0.1:${limited.port}/`;
-      const attempt = async (token: string) => {
+      const url = `ws://127.0.0.1:${guarded.port}/`;
+      const wrong = async () => {
         try {
-          const client = await connectProtocolClient(url, { token });
+          const client = await connectProtocolClient(url, { token: 'wrong-token-0123456789' });
           await client.close();
           return 'welcomed';
         } catch (error) {
-          return error instanceof HandshakeRefused ? `closed ${error.closeCode}` : String(error);
+          return error instanceof HandshakeRefused ? error.closeCode : String(error);
         }
       };
-      expect(await attempt(TOKEN)).toBe('welcomed');
-      for (let index = 0; index < 3; index += 1) expect(await attempt('wrong-token-0123456789')).toBe(`closed ${CLOSE_CODES.badToken}`);
-      expect(await attempt(TOKEN)).toContain('429');
-      // Other transports (and so other limits) are unaffected.
-      expect(await refusal({})).not.toBeInstanceOf(Error);
+      // 200 wrong tokens, 20 at a time: each is refused, and none is welcomed.
+      const answers: Array<number | string> = [];
+      for (let batch = 0; batch < 10; batch += 1) answers.push(...(await Promise.all(Array.from({ length: 20 }, wrong))));
+      expect(answers.filter((answer) => answer !== CLOSE_CODES.badToken)).toEqual([]);
+
+      // 100 sockets that open and never say hello.
+      const closedAt = new Map<WebSocket, number>();
+      for (let index = 0; index < 100; index += 1) {
+        const socket = new WebSocket(url);
+        socket.on('close', (code) => closedAt.set(socket, code));
+        socket.on('error', () => undefined);
+        idle.push(socket);
+      }
+      await waitFor(() => idle.every((socket) => socket.readyState !== WebSocket.CONNECTING), { message: 'the idle sockets to open', timeoutMs: 30_000 });
+      const openedAt = Date.now();
+
+      // The person's own client: welcomed at once, and it works.
+      const client = await connectProtocolClient(url, { token: TOKEN });
+      clients.push(client);
+      expect((await client.call('host.info', {})).hostEpoch).toBe(t.host.info.hostEpoch);
+
+      await waitFor(() => closedAt.size === idle.length, { message: 'every idle socket to be closed', timeoutMs: 30_000 });
+      expect(Date.now() - openedAt).toBeLessThan(11_000 + 2_000);
+      expect(new Set(closedAt.values())).toEqual(new Set([CLOSE_CODES.handshakeTimeout]));
+      // The client that said hello is untouched by the timeouts.
+      expect((await client.call('host.info', {})).hostEpoch).toBe(t.host.info.hostEpoch);
     } finally {
-      await limited.close();
+      for (const socket of idle) socket.terminate();
+      await guarded.close();
     }
-  });
+  }, 60_000);
 });

@@ -20,7 +20,7 @@ export interface WebSocketTransportOptions {
   /** Other origins allowed to connect (a dev server on another port). */
   readonly extraOrigins?: readonly string[];
   readonly helloTimeoutMs?: number;
-  /** How failed handshakes are rate-limited per remote address. */
+  /** How failed handshakes are slowed, and how many sockets may wait to say hello. */
   readonly handshakeLimits?: HandshakeLimiterOptions;
 }
 
@@ -34,6 +34,8 @@ export interface WebSocketTransport {
 /** Room for the largest attachment (a 5 MB image is about 6.7 MB as base64) with its request around it. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+/** How long a closed socket's other side has to answer the close before the socket is dropped. */
+const CLOSE_GRACE_MS = 1000;
 
 /**
  * The headless host's transport on 127.0.0.1: HTTP for the renderer's files, WebSocket for the
@@ -67,13 +69,11 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let connectionCounter = 0;
 
+  // Sockets that have not said hello yet, oldest first.
+  const unauthenticated = new Map<WebSocket, () => void>();
+
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
     const address = request.socket.remoteAddress ?? 'unknown';
-    if (limiter.isBlocked(address)) {
-      logger.warn('Refused a WebSocket after too many failed handshakes', { address });
-      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\n\r\n');
-      return;
-    }
     const origin = request.headers.origin;
     const hostOk = allowedHosts().has(request.headers.host ?? '');
     if (!hostOk || (origin !== undefined && !allowedOrigins().has(origin))) {
@@ -87,13 +87,40 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     });
   });
 
+  /** Closes a socket, and drops it if the other side does not answer the close in time. */
+  function closeFirmly(ws: WebSocket, code: number, reason: string) {
+    ws.close(code, reason);
+    const drop = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+    ws.once('close', () => clearTimeout(drop));
+  }
+
   function serveSocket(ws: WebSocket, connectionId: string, address: string) {
     let unsubscribe: (() => void) | null = null;
+    let refused = false;
     const refuse = (code: number, reason: string) => {
-      limiter.recordFailure(address);
-      ws.close(code, reason);
+      if (refused) return;
+      refused = true;
+      const delayMs = limiter.recordFailure();
+      if (limiter.recentFailures % 100 === 1) logger.warn('A WebSocket handshake failed', { address, reason, recentFailures: limiter.recentFailures });
+      const answer = setTimeout(() => closeFirmly(ws, code, reason), delayMs);
+      ws.once('close', () => clearTimeout(answer));
     };
-    const helloTimer = setTimeout(() => refuse(CLOSE_CODES.handshakeTimeout, 'No hello received in time'), options.helloTimeoutMs ?? 10_000);
+    const helloTimer = setTimeout(() => {
+      refused = true;
+      closeFirmly(ws, CLOSE_CODES.handshakeTimeout, 'No hello received in time');
+    }, options.helloTimeoutMs ?? 10_000);
+    unauthenticated.set(ws, () => {
+      refused = true;
+      clearTimeout(helloTimer);
+    });
+    // Too many sockets waiting to say hello: the oldest makes room, so a flood never crowds out the next client.
+    while (unauthenticated.size > limiter.maxUnauthenticated) {
+      const [oldest, giveUp] = unauthenticated.entries().next().value ?? [];
+      if (oldest === undefined || giveUp === undefined) break;
+      unauthenticated.delete(oldest);
+      giveUp();
+      closeFirmly(oldest, CLOSE_CODES.handshakeTimeout, 'Too many connections waiting to say hello');
+    }
     const send = (message: unknown) => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -107,13 +134,14 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     ws.on('message', (data: RawData, isBinary) => {
       const parsed = isBinary ? undefined : parseJson(data.toString());
       if (unsubscribe === null) {
+        if (refused) return;
         const hello = helloMessage.safeParse(parsed);
         if (!hello.success) return refuse(CLOSE_CODES.badHandshake, 'Expected a hello message');
         if (!tokenMatches(hello.data.hello.token, options.token)) return refuse(CLOSE_CODES.badToken, 'Bad token');
-        limiter.recordSuccess(address);
         const protocol = negotiateProtocol(hello.data.hello.protocol.min, hello.data.hello.protocol.max);
         if (protocol === null) return ws.close(CLOSE_CODES.protocolUnsupported, 'No protocol version in common');
         clearTimeout(helloTimer);
+        unauthenticated.delete(ws);
         send({ welcome: { protocol, hostEpoch: host.info.hostEpoch } });
         unsubscribe = host.subscribe((event) => send({ event }));
         return;
@@ -135,6 +163,7 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     });
     ws.on('close', () => {
       clearTimeout(helloTimer);
+      unauthenticated.delete(ws);
       unsubscribe?.();
     });
     ws.on('error', (error) => logger.warn('WebSocket error', { connectionId, error: String(error) }));
