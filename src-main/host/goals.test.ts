@@ -1,5 +1,8 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalRecord, GoalStatus } from '../../src-shared/goal-model';
+import { DATABASE_FILE } from '../storage/database';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { recordFingerprint } from '../testing/record-fingerprint';
 import { waitFor } from '../testing/wait-for';
@@ -195,6 +198,66 @@ describe('goals', () => {
       await reopened.close();
     }
   });
+});
+
+describe('an active goal with nothing running', () => {
+  /**
+   * Leaves the record as a crash at the end of the last goal turn can: the goal active, at the count
+   * and revision that turn started with, the turn itself terminal, nothing running or queued.
+   */
+  function crashAtTheEndOfTheLastGoalTurn(dataDir: string): string {
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    try {
+      const last = db.prepare('SELECT turn_id, goal_id FROM turns WHERE session_id = ? AND goal_id IS NOT NULL ORDER BY ordinal DESC LIMIT 1').get(sessionId) as { turn_id: string; goal_id: string };
+      const [, count, revision] = /-(\d+)-(\d+)$/.exec(last.turn_id) ?? [];
+      db.prepare("UPDATE goals SET status = 'active', iterations = ?, revision = ? WHERE goal_id = ?").run(Number(count) - 1, Number(revision), last.goal_id);
+      return last.turn_id;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('takes its next turn after a restart, whatever ended the last one (stopped, or completed but not yet counted)', async () => {
+    await arm('Keep going', null, 100);
+    await waitFor(async () => (await t.call('session.get', { sessionId })).activeTurn?.origin === 'goal', { message: 'a goal turn' });
+    await t.call('turn.stop', { sessionId });
+    await waitForGoal(['paused']);
+    await idle();
+    await t.host.close();
+    const stopped = crashAtTheEndOfTheLastGoalTurn(t.dataDir);
+
+    let reopened = await startTestHost({ dataDir: t.dataDir });
+    try {
+      const next = await waitFor(async () => {
+        const turns = await goalTurns(reopened);
+        return turns.length >= 2 ? turns : null;
+      }, { message: 'the next goal turn after a stopped one', timeoutMs: 20_000 });
+      expect(next[0]).toMatchObject({ turnId: stopped, status: 'cancelled' });
+      expect(next[1]?.turnId).not.toBe(stopped);
+      await reopened.waitForTurn(sessionId, next[1]?.turnId ?? '', ['completed']);
+      await pauseGoal(reopened, sessionId);
+      await idle(reopened);
+    } finally {
+      await reopened.close();
+    }
+
+    // A goal turn that completed but whose count the crash lost: the next one still starts.
+    const completed = crashAtTheEndOfTheLastGoalTurn(t.dataDir);
+    reopened = await startTestHost({ dataDir: t.dataDir });
+    try {
+      const after = await waitFor(async () => {
+        const turns = await goalTurns(reopened);
+        const index = turns.findIndex((turn) => turn.turnId === completed);
+        return index >= 0 && turns.length > index + 1 ? turns.slice(index) : null;
+      }, { message: 'a goal turn after an uncounted one', timeoutMs: 20_000 });
+      expect(after[0]?.status).toBe('completed');
+      expect(after[1]?.turnId).toBe(`${completed}-2`);
+      await pauseGoal(reopened, sessionId);
+      await idle(reopened);
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
 });
 
 /** Pauses a session's goal, re-reading the revision while the driver moves it. */

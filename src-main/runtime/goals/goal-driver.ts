@@ -52,14 +52,29 @@ export class GoalDriver {
     }
     const started = this.deps.turns().start({
       sessionId,
-      turnId: `goal-${goal.goalId}-${goal.iterations + 1}-${goal.revision}`,
+      turnId: this.freshTurnId(sessionId, `goal-${goal.goalId}-${goal.iterations + 1}-${goal.revision}`),
       text: goalTurnPrompt(goal),
       origin: 'goal',
       goalId: goal.goalId,
       titleHint: goal.objective,
     });
     // While the host shuts down nothing starts; the goal stays active and goes on after the restart.
-    if (!started.ok && started.error.code !== 'host_draining') this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
+    if (started.ok || started.error.code === 'host_draining') return;
+    // Anything else would leave the goal active with nothing running: settle it with the reason instead.
+    this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
+    this.deps.goals().change(goal, { status: 'blocked', lastReason: `The next goal turn could not start: ${started.error.message}` });
+  }
+
+  /**
+   * The id for the next goal turn. It is normally derived from the goal's count and revision, so a
+   * replayed poke cannot start the same turn twice; but a crash between a goal turn's end and its
+   * accounting leaves a turn that already holds that id — starting it again would be a no-op and the
+   * goal would stall, so the next free suffix is taken instead.
+   */
+  private freshTurnId(sessionId: string, base: string): string {
+    let turnId = base;
+    for (let attempt = 2; this.deps.stores.turns.getTurn(sessionId, turnId) !== null; attempt += 1) turnId = `${base}-${attempt}`;
+    return turnId;
   }
 
   /**
