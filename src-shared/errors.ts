@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'operation_unavailable',
   'provider_error',
   'host_draining',
+  'storage_damaged',
   'internal_failure',
 ] as const;
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fail, type Outcome } from '../../src-shared/errors';
+import { fail, type OperationError, type Outcome } from '../../src-shared/errors';
 import { isOperationName, operations, type OperationName } from '../../src-shared/operations';
 import type { Logger } from '../runtime/ports';
 import type { CallContext, Handler, HandlerDeps, HandlerTable } from './handler';
@@ -10,13 +10,16 @@ export interface DispatcherOptions {
   readonly logger: Logger;
   /** True once the host has begun to drain: commands are refused, queries still answer. */
   readonly isDraining: () => boolean;
+  /** What a thrown error means when it is a known fault (a damaged database); null for a bug. */
+  readonly knownFault?: (error: unknown) => OperationError | null;
 }
 
 export type Dispatch = (op: string, input: unknown, ctx: CallContext) => Promise<Outcome<unknown>>;
 
 /**
  * The one way into the host: checks the operation exists, decodes its input strictly, runs the
- * handler, and turns anything thrown into `internal_failure` (logged here, never sent).
+ * handler, and turns anything thrown into `internal_failure` (logged here, never sent) — or, for a
+ * known fault such as a damaged database, into the error that says what to do.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   return async (op, input, ctx) => {
@@ -31,6 +34,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       const handler = options.handlers[op] as Handler<OperationName>;
       return await handler(options.deps, parsed.data as never, ctx);
     } catch (error) {
+      const known = options.knownFault?.(error) ?? null;
+      if (known !== null) return { ok: false, error: known };
       options.logger.error('Operation failed unexpectedly', {
         op,
         transport: ctx.transport,

@@ -7,6 +7,7 @@ import { AgentBackendError } from './backends/agent-backend';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids, Logger } from './ports';
 import type { AdmissionGate } from './lifecycle/admission-gate';
+import type { StorageDamage } from './storage-faults/storage-damage';
 import { RunRecorder, type RunIdentity } from './run-recorder';
 import { historyMessageOf } from './context/history-items';
 import { isStorageFailure, storageFailureEnding, storageFailureNotice, type StorageFailureEnding } from './storage-faults/storage-failure-ending';
@@ -19,6 +20,8 @@ export interface RunExecutorDeps {
   readonly logger: Logger;
   /** Closed once shutdown began: a run launched after that never reaches its backend. */
   readonly admission: AdmissionGate;
+  /** Told of every failed write, so database damage stops new work and says how to salvage. */
+  readonly storageDamage?: StorageDamage;
   /** The backend of a connection, or null when the session's connection no longer exists. */
   readonly backendFor: (connectionId: string, origin?: TurnOrigin) => AgentBackend | null;
   readonly flushMs?: number;
@@ -305,6 +308,7 @@ export class RunExecutor {
     active.controller.abort();
     if (this.deferredEnds.has(identity.runId)) return;
     const ending = storageFailureEnding(error);
+    this.deps.storageDamage?.report(error);
     this.deps.logger.error('Could not record a run; it ends as soon as the record can be written again', { runId: identity.runId, error: String(error) });
     this.deps.bus.publish(storageFailureNotice(identity.sessionId, ending));
     this.deferEnd(identity, ending);

@@ -53,6 +53,8 @@ import { SkillService } from './skills/skill-service';
 import type { ToolSurfaceContext } from './tools/tool-surface';
 import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
+import { StorageDamage } from './storage-faults/storage-damage';
+import { DATABASE_FILE } from '../storage/database';
 import { createAutomations, type Automations } from './automations/automations';
 import { CandidateFinder } from './workhub/candidate-finder';
 import { createCoordinationBackend } from './workhub/coordination-backend';
@@ -106,6 +108,8 @@ export interface Runtime {
   readonly executor: RunExecutor;
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
+  /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */
+  readonly storageDamage: StorageDamage;
   readonly codex: CodexBackend;
   readonly automations: Automations;
   readonly memory: MemoryService;
@@ -139,6 +143,7 @@ function withText(summary: SummaryRecord | null): SummaryRecord | null {
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
+  const storageDamage = new StorageDamage({ file: path.join(deps.dataDir, DATABASE_FILE), bus, logger: deps.logger, admission });
   const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
   const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
   const connections = new ConnectionService({
@@ -298,6 +303,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...deps,
     bus,
     admission,
+    storageDamage,
     backendFor: (connectionId, origin) =>
       origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend)),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
@@ -390,6 +396,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     shell,
     executor,
     admission,
+    storageDamage,
     codex,
     automations,
     memory,

@@ -59,7 +59,8 @@ export class GoalDriver {
       titleHint: goal.objective,
     });
     // While the host shuts down nothing starts; the goal stays active and goes on after the restart.
-    if (started.ok || started.error.code === 'host_draining') return;
+    // A damaged database refuses it too: the goal goes on once the database is salvaged.
+    if (started.ok || started.error.code === 'host_draining' || started.error.code === 'storage_damaged') return;
     // Anything else would leave the goal active with nothing running: settle it with the reason instead.
     this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
     this.deps.goals().change(goal, { status: 'blocked', lastReason: `The next goal turn could not start: ${started.error.message}` });

@@ -8,6 +8,7 @@ import { fail, type OperationError } from '../../../src-shared/errors';
  */
 export class AdmissionGate {
   private open = true;
+  private damage: OperationError | null = null;
 
   get isOpen(): boolean {
     return this.open;
@@ -18,8 +19,14 @@ export class AdmissionGate {
     this.open = false;
   }
 
+  /** The database was found damaged: refuse every new run with that error (Stop and reads still answer). */
+  refuseAfterDamage(error: OperationError): void {
+    this.damage ??= error;
+  }
+
   /** Null while new work may start; otherwise the failure to answer with. */
   refusal(): { ok: false; error: OperationError } | null {
-    return this.open ? null : fail('host_draining', 'Cairn is shutting down, so it starts no new work. It carries on after the restart.');
+    if (!this.open) return fail('host_draining', 'Cairn is shutting down, so it starts no new work. It carries on after the restart.');
+    return this.damage === null ? null : { ok: false, error: this.damage };
   }
 }
