@@ -69,6 +69,28 @@ function problemWith(file: string, target: string): string | null {
   return headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor)) ? null : `${target}: no heading #${anchor} in ${inRepo}`;
 }
 
+/** Where a source path written in backticks may be relative to: the root, or a folder the text is about. */
+const SOURCE_BASES = ['.', 'src-main', 'src-main/runtime', 'src-renderer', 'e2e'];
+
+/** Source files named in backticks (`src-main/host/dispatcher.ts`, `codex/json-rpc-client.ts`), not placeholders. */
+export function sourcePaths(markdown: string): string[] {
+  return [...withoutFences(markdown).matchAll(/`([^`\s]+\/[^`\s]+\.(?:ts|tsx|mjs|cjs|js|json|md))`/g)]
+    .map((match) => match[1] ?? '')
+    .filter((path) => !/[<>*{}…]|NNN/.test(path) && !path.includes('://'));
+}
+
+/** Named source files that exist nowhere they could be meant (a clone has no build output to look in). */
+function missingSources(): string[] {
+  return docFiles()
+    .filter((file) => existsSync(file))
+    .flatMap((file) =>
+      sourcePaths(readFileSync(file, 'utf8'))
+        .filter((path) => !NOT_IN_A_CLONE.includes(path.split('/')[0] ?? ''))
+        .filter((path) => !SOURCE_BASES.some((base) => existsSync(join(ROOT, base, path))))
+        .map((path) => `${relative(ROOT, file)}: ${path}`),
+    );
+}
+
 function brokenLinks(): string[] {
   return docFiles()
     .filter((file) => existsSync(file))
@@ -91,6 +113,10 @@ describe('the documentation', () => {
     expect(brokenLinks()).toEqual([]);
   });
 
+  it('names only source files that exist (re-point the paths when files move)', () => {
+    expect(missingSources()).toEqual([]);
+  });
+
   it(`keeps the README a front page: at most ${README_MAX_LINES} lines`, () => {
     const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').length;
     expect(lines).toBeLessThanOrEqual(README_MAX_LINES);
@@ -108,6 +134,11 @@ describe('the link reader', () => {
       '```',
     ].join('\n');
     expect(linkTargets(markdown)).toEqual(['docs/a.md#part', 'docs/images/x.png', './b.md']);
+  });
+
+  it('finds source paths in backticks, but not placeholders or URLs', () => {
+    const markdown = 'Read `src-main/host/dispatcher.ts`, `codex/json-rpc-client.ts` and `storage/<group>-store.ts`; run `npm test`; see `https://x.org/a.md`.';
+    expect(sourcePaths(markdown)).toEqual(['src-main/host/dispatcher.ts', 'codex/json-rpc-client.ts']);
   });
 
   it('makes GitHub’s anchors, repeats numbered', () => {
