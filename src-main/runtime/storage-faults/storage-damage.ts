@@ -38,7 +38,7 @@ export class StorageDamage {
       code: 'storage_damaged',
       message:
         `Cairn's database ${this.deps.file} is damaged (${detail}), so Cairn starts no new work. ` +
-        'Quit Cairn and start it again with `npm start -- --salvage` (or `npm run serve -- --salvage`; the desktop app offers Salvage when it starts): ' +
+        'Quit Cairn and start it again with `npm run serve -- --salvage` (the desktop app offers Salvage and start): ' +
         'it moves the damaged file aside, keeping it, and starts with every session and transcript that can still be read.',
     };
     this.deps.logger.error('The database is damaged; no new work starts until it is salvaged', { file: this.deps.file, detail });
