@@ -174,6 +174,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     stores: deps.stores,
     bus,
     reported,
+    logger: deps.logger,
     reveal: (data) => interactions?.revealOutput(data) ?? data.output,
     summaries: { summaryOf: (id) => withText(compaction?.latest(id) ?? null), goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
   });
