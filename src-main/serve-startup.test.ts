@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ function processState(pid: number): string | null {
 /** The uid serve runs as where permissions must apply: root ignores them, so tests run it as nobody. */
 const asPerson = process.getuid?.() === 0 ? 65534 : undefined;
 
-async function refused(dir: string, extra: { uid?: number } = {}) {
+async function refused(dir: string, extra: { uid?: number; token?: string | null } = {}) {
   const result = await runServeToExit({ dataDir: dir, token: TOKEN, ...extra });
   expect(result.code).toBe(1);
   expect(result.output).not.toMatch(STACK_LINE);
@@ -198,5 +198,44 @@ describe('the access token', SERVE_PROCESS_TESTS, () => {
 
     const warned = track(await startServeProcess({ dataDir: join(dir, 'other'), token: 'unused-env-token', args: ['--token=on-the-command-line'] }));
     expect(warned.output()).toContain('--token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file');
+  });
+
+  it('is kept in the data directory (0600) so a restarted host accepts the same token; --new-token replaces it', { timeout: 150_000 }, async () => {
+    const dir = dataDir();
+    const first = track(await startServeProcess({ dataDir: dir, token: null }));
+    const kept = new URL(first.url).hash.replace('#token=', '');
+    const file = join(dir, 'host-token');
+    expect(readFileSync(file, 'utf8').trim()).toBe(kept);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const second = track(await startServeProcess({ dataDir: dir, token: null }));
+    expect(second.url).toContain(`#token=${kept}`);
+    const client = await connectProtocolClient(second.wsUrl, { token: kept });
+    await client.close();
+    second.child.kill('SIGTERM');
+    await second.exited;
+
+    const rotated = track(await startServeProcess({ dataDir: dir, token: null, args: ['--new-token'] }));
+    const fresh = new URL(rotated.url).hash.replace('#token=', '');
+    expect(fresh).not.toBe(kept);
+    expect(readFileSync(file, 'utf8').trim()).toBe(fresh);
+    expect(rotated.output()).toContain('A new access token is in');
+    await expect(connectProtocolClient(rotated.wsUrl, { token: kept })).rejects.toBeInstanceOf(HandshakeRefused);
+    rotated.child.kill('SIGTERM');
+    await rotated.exited;
+
+    // A token given by CAIRN_TOKEN still wins, and leaves the kept one alone.
+    const given = track(await startServeProcess({ dataDir: dir, token: 'given-by-the-environment' }));
+    expect(given.url).toContain('#token=given-by-the-environment');
+    expect(readFileSync(file, 'utf8').trim()).toBe(fresh);
+  });
+
+  it('refuses a token file in the data directory that holds no token, saying how to replace it', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'host-token'), 'x\n', { mode: 0o600 });
+    const output = await refused(dir, { token: null });
+    expect(output).toContain('does not hold a token. Start with --new-token to replace it.');
   });
 });

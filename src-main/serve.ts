@@ -1,21 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHost } from './host/create-host';
+import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/ports';
 import { DataDirError } from './storage/data-dir-errors';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
 
-const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--salvage]
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--new-token] [--salvage]
   --data-dir    where Cairn keeps its database (env CAIRN_DATA_DIR; default: a per-user folder)
   --port        port on 127.0.0.1 (env CAIRN_PORT; default: a free port)
   --token-file  a file holding the access token clients must present
-                (or env CAIRN_TOKEN; default: a random token, printed in the address)
+                (or env CAIRN_TOKEN; default: the token kept in the data directory's host-token
+                file, made on first start, so open tabs reconnect after a restart)
+  --new-token   replace the kept token with a new one (tabs opened before must use the new address)
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
                 holding every session and transcript that can still be read
   --token T     also accepted, but every user of this machine can read it in the process list`;
@@ -33,6 +35,7 @@ function parseOptions() {
       port: { type: 'string' },
       token: { type: 'string' },
       'token-file': { type: 'string' },
+      'new-token': { type: 'boolean' },
       salvage: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -47,15 +50,19 @@ function parseOptions() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not "${portText}"`);
   const tokenFile = values['token-file'];
   if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
-  const token = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN ?? randomBytes(24).toString('base64url');
-  if (token.length < 8) throw new Error('The access token must be at least 8 characters');
+  const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
+  if (given !== undefined && given.length < 8) throw new Error('The access token must be at least 8 characters');
+  const newToken = values['new-token'] === true;
+  if (given !== undefined && newToken) throw new Error('--new-token replaces the token kept in the data directory; it cannot be combined with --token, --token-file or CAIRN_TOKEN');
   if (values.token !== undefined) {
     console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
   }
   return {
     dataDir: resolve(values['data-dir'] ?? process.env.CAIRN_DATA_DIR ?? defaultDataDir()),
     port,
-    token,
+    /** The token given by --token-file, --token or CAIRN_TOKEN; without one, the data directory's kept token. */
+    givenToken: given ?? null,
+    newToken,
     salvage: values.salvage === true,
   };
 }
@@ -83,10 +90,24 @@ async function main() {
   const logger = consoleLogger();
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
   const host = await createHost({ dataDir: options.dataDir, logger, salvage: options.salvage, modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off' });
+  let token: string;
+  if (options.givenToken !== null) {
+    token = options.givenToken;
+  } else {
+    let stored;
+    try {
+      stored = storedHostToken(options.dataDir, { rotate: options.newToken });
+    } catch (error) {
+      await host.close();
+      throw error;
+    }
+    token = stored.token;
+    if (stored.source === 'rotated') console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
+  }
   const rendererDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
   const transport = await startWebSocketTransport({
     host,
-    token: options.token,
+    token,
     port: options.port,
     logger,
     staticDir: existsSync(join(rendererDir, 'index.html')) ? rendererDir : null,
@@ -111,8 +132,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirError) {
-    const next = error.problem === 'damaged_database' ? '\nTo do that, start again with --salvage.' : '';
+  if (error instanceof DataDirError || error instanceof HostTokenError) {
+    const next = error instanceof DataDirError && error.problem === 'damaged_database' ? '\nTo do that, start again with --salvage.' : '';
     console.error(`cairn: ${error.message}${next}`);
   } else {
     console.error('cairn: the host failed to start:', error);

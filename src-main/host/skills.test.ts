@@ -123,3 +123,24 @@ describe('the Offline demo', () => {
     expect(result?.data).toMatchObject({ toolName: 'load_skill', isError: false, output: { id: 'summary', instructions: 'Steps for Summary.\n' } });
   });
 });
+
+describe('a child agent whose definition limits its tools', () => {
+  it('is offered, and can load, only the skills its own tools allow (missing_tools)', async () => {
+    space.write('.agents/agents/reader.md', '---\nname: Reader\ndescription: Reads files\ntools: [read_file, load_skill]\n---\nRead what you are asked to.\n');
+    const { session: root } = await t.call('session.create', { workspacePath: space.root, permissionMode: 'full' });
+    await t.call('turn.start', { sessionId: root.sessionId, turnId: 't1', text: `/spawn reader ${JSON.stringify('/skill write-notes')} wait` });
+    await t.waitForTurn(root.sessionId, 't1', ['completed']);
+    const [child] = (await t.call('agent.tree', { sessionId: root.sessionId })).tree.children;
+    const childId = child!.childSessionId;
+
+    const listed = await t.call('skill.list', { target: { kind: 'session', sessionId: childId } });
+    expect(ids(listed.invocable)).toEqual(['personal-one', 'summary']);
+    expect(listed.unavailable.find((skill) => skill.id === 'write-notes')?.why).toMatchObject({ reason: 'missing_tools', missingTools: ['write_file'] });
+
+    const items = (await t.call('transcript.page', { sessionId: childId, limit: 50 })).items;
+    const loaded = items.find((item) => item.kind === 'tool_result' && item.data?.toolName === 'load_skill');
+    expect(loaded?.data).toMatchObject({ isError: true, output: { error: expect.stringContaining('needs the tool write_file') } });
+    // The parent, in Full with the same workspace, may use it.
+    expect(ids((await t.call('skill.list', { target: { kind: 'session', sessionId: root.sessionId } })).invocable)).toContain('write-notes');
+  });
+});

@@ -179,6 +179,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     stores: deps.stores,
     bus,
     reported,
+    logger: deps.logger,
     reveal: (data) => interactions?.revealOutput(data) ?? data.output,
     summaries: { summaryOf: (id) => withText(compaction?.latest(id) ?? null), goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
   });
@@ -198,11 +199,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(surface.permissionMode, tool));
   };
+  /** What the agent really gets: for an existing session, narrowed by its child-agent definition, plus the agent tools. */
+  const surfaceOf = (surface: ToolSurfaceContext): AgentTool[] => {
+    const own = toolsIn(surface);
+    if (surface.sessionId === null) return own;
+    return agentService().surface(surface.sessionId, own, agentTools.filter((tool) => gate.offersIn(surface.permissionMode, tool)));
+  };
   const sessionTools = (sessionId: string): AgentTool[] => {
     const session = deps.stores.sessions.get(sessionId);
     if (session === null) return [];
-    const own = toolsIn({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
-    return agentService().surface(sessionId, own, agentTools.filter((tool) => gate.offersIn(session.permissionMode, tool)));
+    return surfaceOf({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId),
@@ -324,7 +330,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     toolSurface: (context) =>
       context.connectionId === WORKHUB_CONNECTION_ID || connections.isCodex(context.connectionId)
         ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
-        : { kind: 'tools', names: toolsIn(context).map((tool) => tool.name) },
+        : { kind: 'tools', names: surfaceOf(context).map((tool) => tool.name) },
   });
   const skillsReady = skills;
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });

@@ -23,7 +23,8 @@ export interface ServeProcess {
 
 export interface ServeOptions {
   readonly dataDir: string;
-  readonly token: string;
+  /** Passed as CAIRN_TOKEN; null starts the host with no token given, so it uses the one it keeps. */
+  readonly token: string | null;
   readonly port?: number;
   readonly env?: Record<string, string>;
   /** More command-line arguments (e.g. --salvage). */
@@ -34,12 +35,14 @@ export interface ServeOptions {
 
 function spawnServe(options: ServeOptions): ChildProcess {
   // The token goes through the environment: on the command line every local user could read it.
+  const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', ...options.env };
+  if (options.token === null) delete env.CAIRN_TOKEN;
   return spawn(
     process.execPath,
     ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])],
     {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, CAIRN_TOKEN: options.token, CAIRN_MODEL_TITLES: 'off', ...options.env },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
     },

@@ -48,7 +48,10 @@ interface PendingRequest {
 }
 
 const REFUSALS: ReadonlyMap<number, string> = new Map([
-  [CLOSE_CODES.badToken, 'Cairn refused the access token. Open the address the host printed when it started (it ends in #token=…).'],
+  [
+    CLOSE_CODES.badToken,
+    'This tab’s access token is not the one the running Cairn host accepts (it was started with another token, or with --new-token). Open the address it printed, ending in #token=…; the host keeps its token in the host-token file of its data directory.',
+  ],
   [CLOSE_CODES.protocolUnsupported, 'This window and the Cairn host speak different protocol versions. Update one of them.'],
   [CLOSE_CODES.badHandshake, 'The Cairn host did not accept this window’s greeting.'],
 ]);

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { selectHostUnreachable, selectSessionBusy } from '../state/selectors';
+import { selectHostRefused, selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
@@ -23,6 +23,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const waiting = useAppStore((state) => state.sessions.byId[sessionId]?.activity === 'waiting');
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const unreachable = useAppStore(selectHostUnreachable);
+  const refused = useAppStore(selectHostRefused);
   const notice = useAppStore((state) => state.composerNotices[sessionId]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
@@ -91,13 +92,15 @@ export function Composer({ sessionId }: { sessionId: string }) {
             </span>
           ) : (
             <span className="composer-hint">
-              {unreachable
-                ? 'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
-                : waiting
-                  ? 'Enter sends and sets the question aside · Esc stops'
-                  : busy
-                    ? 'Enter queues a follow-up · Esc stops'
-                    : 'Enter to send · Shift+Enter for a new line'}
+              {refused
+                ? 'Not connected: see the notice at the top'
+                : unreachable
+                  ? 'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
+                  : waiting
+                    ? 'Enter sends and sets the question aside · Esc stops'
+                    : busy
+                      ? 'Enter queues a follow-up · Esc stops'
+                      : 'Enter to send · Shift+Enter for a new line'}
             </span>
           )}
           {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}

@@ -4,7 +4,7 @@ import { describeRunError, showsHostMessage } from '../format/run-errors';
 import { runProgressText } from '../format/run-progress';
 import { useNow } from '../hooks/use-now';
 import { usageDetail, usageLabel } from '../format/usage';
-import { selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
+import { selectHostRefused, selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
@@ -17,6 +17,7 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   const busy = useAppStore(selectSessionBusy(sessionId));
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const unreachable = useAppStore(selectHostUnreachable);
+  const refused = useAppStore(selectHostRefused);
   if (turn === undefined) return null;
   const resume = () => void store.getState().resumeTurn(sessionId, turnId);
   // Resume/Retry are offered on the newest turn only, when nothing else runs and the host can be reached.
@@ -27,7 +28,7 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
       <div className="turn-status status-unknown" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-frozen="true">
         <span className="turn-status-text">
           <AlertIcon />
-          Status unknown until Cairn reconnects
+          {refused ? 'Status unknown: this tab is not connected' : 'Status unknown until Cairn reconnects'}
         </span>
       </div>
     );

@@ -5,6 +5,8 @@ import { isBusy } from './selectors';
 
 /** Said under the composer when Send or Stop could not reach the host. */
 export const NOT_SENT_NOTICE = 'Not sent: Cairn’s host is not reachable. Your message stays here — send it again once Cairn reconnects.';
+/** Said instead when the host refused this tab: the banner already says what to do. */
+export const NOT_CONNECTED_NOTICE = 'Not done: this tab is not connected to Cairn — see the notice at the top. Your message stays here.';
 export const CANNOT_STOP_NOTICE = 'Cairn cannot reach its host, so it cannot stop this now. Once it reconnects it shows whether the work is still running.';
 
 /** Starting, following up, stopping and resuming turns, and the text waiting in each composer. */
@@ -40,8 +42,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
   /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
   const unreachable = (sessionId: string, notice: string): boolean => {
-    if (get().connection.status === 'open') return false;
-    set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
+    const status = get().connection.status;
+    if (status === 'open') return false;
+    const said = status === 'failed' ? NOT_CONNECTED_NOTICE : notice;
+    set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: said } }));
     return true;
   };
 

@@ -17,6 +17,9 @@ export function isBusy(activity: SessionActivity | undefined): boolean {
  */
 export const selectHostUnreachable = (state: AppState): boolean => state.connection.status !== 'open';
 
+/** The host answered but will not serve this tab (a refused token): the banner says what to do, nothing else contradicts it. */
+export const selectHostRefused = (state: AppState): boolean => state.connection.status === 'failed';
+
 export const selectSessionBusy = (sessionId: string) => (state: AppState): boolean =>
   isBusy(state.sessions.byId[sessionId]?.activity);
 

@@ -55,6 +55,39 @@ describe('export content', () => {
     expect(exportSession(record, 'markdown', ['hunter2-secret'], 0).content).not.toContain('hunter2-secret');
   });
 
+  it('renders ask_user questions and answers as readable text, not the raw tool input and output', () => {
+    const input = {
+      questions: [
+        { question: 'Which auth method should we use?', header: 'Auth', options: [{ label: 'OAuth', description: 'Sign in with a provider' }, { label: 'API key' }] },
+        { question: 'Anything else?', header: 'Notes' },
+      ],
+    };
+    const asked = itemMarkdown(item('tool_call', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', input }));
+    expect(asked).toBe(
+      '**The agent asked:**\n\n- **Auth:** Which auth method should we use?\n  - OAuth — Sign in with a provider\n  - API key\n- **Notes:** Anything else?',
+    );
+    const output = {
+      action: 'accept',
+      answers: [
+        { questionId: 'q1', header: 'Auth', question: 'Which auth method should we use?', selected: ['OAuth'] },
+        { questionId: 'q2', header: 'Notes', question: 'Anything else?', selected: [], text: 'Keep it short' },
+      ],
+    };
+    const answered = itemMarkdown(item('tool_result', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', output, isError: false }));
+    expect(answered).toBe('**You answered:**\n\n- **Auth:** OAuth\n- **Notes:** Keep it short');
+    for (const block of [asked, answered]) {
+      expect(block).not.toContain('{');
+      expect(block).not.toContain('multiSelect');
+    }
+    const declined = itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'decline', note: 'The person declined to answer.' }, isError: false }));
+    expect(declined).toBe('**You declined to answer.**');
+    const form = itemMarkdown(item('tool_call', 'ask_user', { toolName: 'ask_user', input: { form: { title: 'Deploy', fields: [{ id: 'env', label: 'Environment', required: true, type: 'string' }] } } }));
+    expect(form).toBe('**The agent asked:**\n\n- **Deploy**\n  - Environment');
+    expect(itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'accept', values: { env: 'staging' } }, isError: false }))).toBe(
+      '**You answered:**\n\n- **env:** staging',
+    );
+  });
+
   it('fences code that itself holds backticks with a longer fence', () => {
     const block = itemMarkdown(item('tool_result', 'r', { toolName: 'x', output: 'a ``` b', isError: false }));
     expect(block).toBe('**Tool result:**\n\n````\na ``` b\n````');

@@ -3,6 +3,7 @@ import type { SessionRecord, TranscriptItem, TurnSummary } from '../../../src-sh
 import type { ExportFormat, SessionExport } from '../../../src-shared/operations/chat-operations';
 import type { UsageTotals } from '../../../src-shared/usage-model';
 import { redactSecrets } from '../providers/redact-secrets';
+import { answeredMarkdown, askedMarkdown, isAskUser } from './ask-user-markdown';
 
 /** Everything an export is made of, read in one go. */
 export interface SessionRecordForExport {
@@ -93,10 +94,14 @@ export function itemMarkdown(item: TranscriptItem): string | null {
       return item.text.trim() === '' ? null : `<details><summary>Reasoning</summary>\n\n${item.text}\n\n</details>`;
     case 'tool_call': {
       const name = typeof item.data?.toolName === 'string' ? item.data.toolName : item.text;
+      const asked = isAskUser(name) ? askedMarkdown(item.data?.input) : null;
+      if (asked !== null) return asked;
       return `**Tool call:** \`${name}\`\n\n${fenced(JSON.stringify(item.data?.input ?? null, null, 2), 'json')}`;
     }
     case 'tool_result': {
       const output = item.data?.output;
+      const answered = isAskUser(item.data?.toolName) ? answeredMarkdown(output) : null;
+      if (answered !== null) return answered;
       const text = typeof output === 'string' ? output : JSON.stringify(output ?? null, null, 2);
       const cut = text.length > MARKDOWN_OUTPUT_LIMIT ? `${text.slice(0, MARKDOWN_OUTPUT_LIMIT)}\n… (${text.length - MARKDOWN_OUTPUT_LIMIT} more characters)` : text;
       return `**${item.data?.isError === true ? 'Tool error' : 'Tool result'}:**\n\n${fenced(cut, '')}`;

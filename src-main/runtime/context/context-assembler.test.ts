@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptItem, TranscriptItemKind } from '../../../src-shared/model';
 import { conversationFromHistory } from '../backends/conversation';
 import { ContextAssembler } from './context-assembler';
-import { OffloadStore } from './offload';
+import { OFFLOAD_DIR, OffloadStore } from './offload';
 import { readOutputTool } from './read-output-tool';
 
 const dirs: string[] = [];
@@ -130,5 +130,27 @@ describe('context assembly', () => {
     expect(missing).toMatchObject({ isError: true });
     const malformed = await tool.execute({ handle: '../etc/passwd' }, context);
     expect(malformed).toMatchObject({ isError: true });
+  });
+
+  it('keeps a large output inline, cut with a note naming the store and the fix, when the offload store cannot be written', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-ctx-'));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, OFFLOAD_DIR), 'a file in the way');
+    const offload = new OffloadStore(dataDir);
+    expect(offload.check()).toMatch(/context-offload store .*context-offload cannot be used \(a file is in the way\)/);
+    const t = transcript();
+    const big = Array.from({ length: 6_000 }, (_, i) => `line ${i}: some output text`).join('\n');
+    t.add('t1', 'user_message', 'run it');
+    t.add('t1', 'tool_call', 'run', { toolCallId: 'c1', toolName: 'run', input: {} });
+    t.add('t1', 'tool_result', 'run', { toolCallId: 'c1', toolName: 'run', output: big, isError: false });
+    const assembler = new ContextAssembler({ transcript: t.store, offload });
+    const { history, tokens } = assembler.assemble({ sessionId: 's', turnId: 't1', turnText: 'run it', budget: 100_000, factor: 1 });
+    const output = history[2]?.data?.output as { truncated: boolean; head: string; tail: string; totalChars: number; note: string };
+    expect(output).toMatchObject({ truncated: true, totalChars: big.length });
+    expect(output.head.startsWith('line 0:')).toBe(true);
+    expect(output.tail.endsWith('line 5999: some output text')).toBe(true);
+    expect(output.note).toContain('cannot be read with read_output');
+    expect(output.note).toContain('Move away whatever is at that path');
+    expect(tokens).toBeLessThan(5_000);
   });
 });

@@ -140,7 +140,18 @@ export class ContextAssembler {
 
   /** Head, tail and a handle in place of an output too long to send whole. */
   private offloaded(text: string): Record<string, unknown> {
-    const handle = this.deps.offload.put(text);
+    const stored = this.deps.offload.put(text);
+    if (!stored.ok) {
+      // Without the store the output still reaches the model, cut to its start and end, saying why.
+      return {
+        truncated: true,
+        totalChars: text.length,
+        head: text.slice(0, HEAD_CHARS),
+        tail: text.slice(-TAIL_CHARS),
+        note: `This output is ${text.length} characters long; only its start and end are shown, and the rest cannot be read with read_output. ${stored.reason}`,
+      };
+    }
+    const handle = stored.handle;
     return {
       offloaded: true,
       handle,

@@ -2,6 +2,7 @@ import type { ContextMeter, ModelWindowOverride } from '../../../src-shared/cont
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
+import type { Logger } from '../ports';
 import type { AgentTool } from '../tools/agent-tool';
 import { ContextAssembler } from './context-assembler';
 import type { RevealToolOutput } from './history-items';
@@ -22,6 +23,7 @@ export interface ContextRuntimeDeps {
   readonly stores: Stores;
   readonly bus: EventBus;
   readonly reveal: RevealToolOutput;
+  readonly logger: Logger;
   /** Windows model servers report (Ollama); without it only the table, overrides and defaults count. */
   readonly reported?: ReportedWindows;
   /** Compaction: the newest summary, a goal's pins and the threshold (runtime/compaction). */
@@ -47,6 +49,10 @@ export interface ContextRuntime {
 
 export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
   const offload = new OffloadStore(deps.dataDir);
+  const unusable = offload.check();
+  if (unusable !== null) {
+    deps.logger.warn('The context-offload store cannot be used; large tool outputs reach the model cut to their start and end', { reason: unusable });
+  }
   const meters = new Map<string, ContextMeter>();
   const windowSettings = (): ModelWindowSettings => deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
   const model = createModelContext({

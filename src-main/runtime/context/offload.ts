@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Where offloaded tool output lives: one content-addressed file per output under the data directory. */
@@ -7,35 +7,70 @@ export const OFFLOAD_DIR = 'context-offload';
 
 const HANDLE = /^[0-9a-f]{64}$/;
 
+/** A stored output's handle, or why it could not be stored (naming the folder and the fix). */
+export type OffloadPut = { readonly ok: true; readonly handle: string } | { readonly ok: false; readonly reason: string };
+
 /**
  * Whole tool outputs too large to send to the model, kept by the hash of their text so the same
  * output is stored once. The transcript keeps its own copy (the screen shows the whole output); this
- * is what `read_output` pages through.
+ * is what `read_output` pages through. A store that cannot be written is reported, never thrown.
  */
 export class OffloadStore {
-  private readonly dir: string;
+  readonly dir: string;
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, OFFLOAD_DIR);
   }
 
-  /** Stores `text` (once) and returns its handle. */
-  put(text: string): string {
+  /** Whether the folder exists (made if missing) and can be written; the reason when not. */
+  check(): string | null {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      if (!statSync(this.dir).isDirectory()) return this.unusable('it is not a folder');
+      accessSync(this.dir, constants.W_OK);
+      return null;
+    } catch (error) {
+      return this.unusable(describe(error));
+    }
+  }
+
+  /** Stores `text` (once) and returns its handle, or why it could not. */
+  put(text: string): OffloadPut {
     const handle = createHash('sha256').update(text).digest('hex');
     const path = join(this.dir, `${handle}.txt`);
-    if (!existsSync(path)) {
-      mkdirSync(this.dir, { recursive: true });
-      const temp = `${path}.${process.pid}.tmp`;
-      writeFileSync(temp, text, 'utf8');
-      renameSync(temp, path);
+    try {
+      if (!existsSync(path)) {
+        mkdirSync(this.dir, { recursive: true });
+        const temp = `${path}.${process.pid}.tmp`;
+        writeFileSync(temp, text, 'utf8');
+        renameSync(temp, path);
+      }
+      return { ok: true, handle };
+    } catch (error) {
+      return { ok: false, reason: this.unusable(describe(error)) };
     }
-    return handle;
   }
 
   /** The stored text of a handle, or null when there is none (or the handle is malformed). */
   get(handle: string): string | null {
     if (!HANDLE.test(handle)) return null;
     const path = join(this.dir, `${handle}.txt`);
-    return existsSync(path) ? readFileSync(path, 'utf8') : null;
+    try {
+      return existsSync(path) ? readFileSync(path, 'utf8') : null;
+    } catch {
+      return null;
+    }
   }
+
+  private unusable(why: string): string {
+    return `The context-offload store ${this.dir} cannot be used (${why}). Move away whatever is at that path so Cairn can make it a folder it can write, then restart Cairn.`;
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a file is in the way';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'read-only file system';
+  return code ?? String(error);
 }

@@ -120,6 +120,6 @@ function unavailability(entry: CatalogEntry, surface: ToolSurface): SkillUnavail
   return {
     reason: 'missing_tools',
     missingTools,
-    message: `It needs ${missingTools.length === 1 ? 'the tool' : 'the tools'} ${list}, which ${missingTools.length === 1 ? 'is' : 'are'} not available here (a tool that changes things is off in Explore mode; workspace tools need a workspace folder).`,
+    message: `It needs ${missingTools.length === 1 ? 'the tool' : 'the tools'} ${list}, which ${missingTools.length === 1 ? 'is' : 'are'} not available here (a tool that changes things is off in Explore mode; workspace tools need a workspace folder; a child agent has only the tools its definition lists).`,
   };
 }
