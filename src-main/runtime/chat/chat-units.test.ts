@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../src-shared/model';
 import { storedModelSettings, systemPromptWith } from './chat-preferences';
 import { exportSession, fileSlug, itemMarkdown } from './session-export';
-import { cleanTitle } from './title-writer';
 
 const item = (kind: TranscriptItem['kind'], text: string, data: Record<string, unknown> | null = null): TranscriptItem => ({
   itemId: 'i',
@@ -59,15 +58,5 @@ describe('export content', () => {
     const block = itemMarkdown(item('tool_result', 'r', { toolName: 'x', output: 'a ``` b', isError: false }));
     expect(block).toBe('**Tool result:**\n\n````\na ``` b\n````');
     expect(itemMarkdown(item('reasoning', '  '))).toBeNull();
-  });
-});
-
-describe('a model’s title reply', () => {
-  it('is cleaned to one short line, or refused', () => {
-    expect(cleanTitle('"Tomato watering schedule."\nMore')).toBe('Tomato watering schedule');
-    expect(cleanTitle('Title: **Release plan**')).toBe('Release plan');
-    expect(cleanTitle('   ')).toBeNull();
-    expect(cleanTitle('/tool read_file')).toBeNull();
-    expect(cleanTitle('word '.repeat(30))?.length).toBeLessThanOrEqual(61);
   });
 });
