@@ -54,6 +54,12 @@ describe('export content', () => {
     expect(exportSession(record, 'markdown', ['hunter2-secret'], 0).content).not.toContain('hunter2-secret');
   });
 
+  it('names who wrote a message the person did not: a scheduled task or the daily review', () => {
+    expect(itemMarkdown(item('user_message', 'Check the beds', { author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' } }))).toBe('## Scheduled · Garden ping\n\nCheck the beds');
+    expect(itemMarkdown(item('user_message', 'Review', { author: { kind: 'daily_review', taskId: 'daily-review' } }))).toBe('## Daily review\n\nReview');
+    expect(itemMarkdown(item('user_message', 'Mine'))).toBe('## You\n\nMine');
+  });
+
   it('fences code that itself holds backticks with a longer fence', () => {
     const block = itemMarkdown(item('tool_result', 'r', { toolName: 'x', output: 'a ``` b', isError: false }));
     expect(block).toBe('**Tool result:**\n\n````\na ``` b\n````');
