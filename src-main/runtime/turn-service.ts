@@ -2,6 +2,7 @@ import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { ChangeEventBody } from '../../src-shared/events';
 import { fail, ok, type Outcome } from '../../src-shared/errors';
 import type { InteractionCloseReason } from '../../src-shared/interaction-model';
+import type { MessageAuthor } from '../../src-shared/message-author';
 import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnOrigin, TurnSummary } from '../../src-shared/model';
 import { isActiveStatus } from '../../src-shared/model';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../src-shared/operations';
@@ -10,6 +11,7 @@ import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import type { Clock, Ids } from './ports';
 import type { AdmissionGate } from './lifecycle/admission-gate';
+import { firingAuthor } from './automations/firing-author';
 import type { InteractionService } from './interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
 import { turnAndSessionEvents } from './run-executor';
@@ -38,6 +40,8 @@ export interface StartTurnRequest {
   readonly preloaded?: PreloadedToolCall;
   /** Files attached to the message (checked by the attachment service), kept on its transcript item. */
   readonly attachments?: readonly AttachmentRef[];
+  /** Who wrote the message when the person did not (a scheduled task), kept on its transcript item. */
+  readonly author?: MessageAuthor;
 }
 
 export interface PreloadedToolCall {
@@ -231,6 +235,7 @@ export class TurnService {
       text: queued.text,
       origin: 'queued_message',
       ...(queued.attachments === undefined ? {} : { attachments: queued.attachments }),
+      ...authorField(firingAuthor(this.deps.stores.automations, session.sessionId, queued.messageId)),
     });
     const { stores, clock } = this.deps;
     const message = stores.queue.setState(session.sessionId, queued.messageId, 'started', queued.messageId, clock.now());
@@ -264,7 +269,7 @@ export class TurnService {
     );
     const position = stores.sessions.reservePositions(sessionId, 1);
     const item = stores.transcript.append(
-      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...attachmentData(request.attachments) },
+      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...messageData(request.attachments, request.author) },
       position,
     );
     const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
@@ -316,8 +321,15 @@ interface Admitted {
 
 const SUPERSEDED = 'superseded';
 
-function attachmentData(attachments: readonly AttachmentRef[] | undefined): { data?: { attachments: readonly AttachmentRef[] } } {
-  return attachments === undefined || attachments.length === 0 ? {} : { data: { attachments } };
+/** A user message's structured content: its attachments and who wrote it, when there are any. */
+function messageData(attachments: readonly AttachmentRef[] | undefined, author: MessageAuthor | undefined): { data?: Record<string, unknown> } {
+  const files = attachments === undefined || attachments.length === 0 ? {} : { attachments };
+  const data = { ...files, ...(author === undefined ? {} : { author }) };
+  return Object.keys(data).length === 0 ? {} : { data };
+}
+
+function authorField(author: MessageAuthor | null): { author?: MessageAuthor } {
+  return author === null ? {} : { author };
 }
 
 function closeReasonFor(source: string): InteractionCloseReason {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
+import { messageAuthorOf } from '../../src-shared/message-author';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
 
@@ -16,6 +17,8 @@ export function BranchActions({ sessionId, item, endsTurn }: { sessionId: string
   const busy = useAppStore((state) => state.branchingItemId === item.itemId);
   if (sessionId === WORKHUB_SESSION_ID || item.state === 'streaming') return null;
   if (item.kind !== 'user_message' && item.kind !== 'assistant_message') return null;
+  // A scheduled task's message is not the person's to edit.
+  if (item.kind === 'user_message' && messageAuthorOf(item.data) !== null) return null;
   const here = branches.filter((branch) => branch.atItemId === item.itemId);
   if (item.kind === 'assistant_message' && !endsTurn && here.length === 0) return null;
   const actions = store.getState();

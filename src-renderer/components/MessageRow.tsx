@@ -6,7 +6,8 @@ import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
 import { attachmentRefsIn } from '../../src-shared/attachment-model';
 import { SentAttachments } from './AttachmentTray';
-import { TargetIcon } from './icons';
+import { TargetIcon, WaitingIcon } from './icons';
+import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
 import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
 import { Markdown } from './Markdown';
@@ -83,8 +84,10 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
   if (isDecisionItem(item)) return null;
   if (item.kind === 'notice' && isCompactionNotice(item.data)) return <CompactionCard item={item} compaction={item.data.compaction} />;
   switch (item.kind) {
-    case 'user_message':
+    case 'user_message': {
       if (goalTurn) return <GoalTurnMessage item={item} common={common} />;
+      const author = messageAuthorOf(item.data);
+      if (author !== null) return <AuthoredMessage item={item} author={author} common={common} />;
       return (
         <div className="message-line message-line-user">
           <div {...common} className="message message-user">
@@ -93,6 +96,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
           </div>
         </div>
       );
+    }
     case 'reasoning':
       return <Reasoning item={item} common={common} streaming={streaming} />;
     case 'tool_call': {
@@ -151,6 +155,23 @@ function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Recor
         </button>
       </div>
       <div {...common} className={`message message-goal-prompt${open ? '' : ' is-folded'}`}>
+        {item.text}
+      </div>
+    </div>
+  );
+}
+
+/** A message a scheduled task or the daily review sent: marked with who wrote it, never as the person’s own bubble. */
+function AuthoredMessage({ item, author, common }: { item: TranscriptItem; author: MessageAuthor; common: Record<string, string> }) {
+  return (
+    <div className="message-line message-line-authored">
+      <div className="authored-turn-line">
+        <span className="authored-chip" data-testid="message-author" data-author={author.kind}>
+          <WaitingIcon />
+          {messageAuthorLabel(author)}
+        </span>
+      </div>
+      <div {...common} className="message message-authored">
         {item.text}
       </div>
     </div>

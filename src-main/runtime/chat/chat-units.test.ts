@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../src-shared/model';
 import { storedModelSettings, systemPromptWith } from './chat-preferences';
 import { exportSession, fileSlug, itemMarkdown } from './session-export';
-import { cleanTitle } from './title-writer';
 
 const item = (kind: TranscriptItem['kind'], text: string, data: Record<string, unknown> | null = null): TranscriptItem => ({
   itemId: 'i',
@@ -88,19 +87,15 @@ describe('export content', () => {
     );
   });
 
+  it('names who wrote a message the person did not: a scheduled task or the daily review', () => {
+    expect(itemMarkdown(item('user_message', 'Check the beds', { author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' } }))).toBe('## Scheduled · Garden ping\n\nCheck the beds');
+    expect(itemMarkdown(item('user_message', 'Review', { author: { kind: 'daily_review', taskId: 'daily-review' } }))).toBe('## Daily review\n\nReview');
+    expect(itemMarkdown(item('user_message', 'Mine'))).toBe('## You\n\nMine');
+  });
+
   it('fences code that itself holds backticks with a longer fence', () => {
     const block = itemMarkdown(item('tool_result', 'r', { toolName: 'x', output: 'a ``` b', isError: false }));
     expect(block).toBe('**Tool result:**\n\n````\na ``` b\n````');
     expect(itemMarkdown(item('reasoning', '  '))).toBeNull();
-  });
-});
-
-describe('a model’s title reply', () => {
-  it('is cleaned to one short line, or refused', () => {
-    expect(cleanTitle('"Tomato watering schedule."\nMore')).toBe('Tomato watering schedule');
-    expect(cleanTitle('Title: **Release plan**')).toBe('Release plan');
-    expect(cleanTitle('   ')).toBeNull();
-    expect(cleanTitle('/tool read_file')).toBeNull();
-    expect(cleanTitle('word '.repeat(30))?.length).toBeLessThanOrEqual(61);
   });
 });

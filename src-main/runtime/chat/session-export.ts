@@ -1,3 +1,4 @@
+import { messageAuthorLabel, messageAuthorOf } from '../../../src-shared/message-author';
 import type { ModelSettings } from '../../../src-shared/chat-model';
 import type { SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
 import type { ExportFormat, SessionExport } from '../../../src-shared/operations/chat-operations';
@@ -86,8 +87,10 @@ export function sessionMarkdown(record: SessionRecordForExport, exportedAt: numb
 /** One transcript item as Markdown; null for what a reader does not need. */
 export function itemMarkdown(item: TranscriptItem): string | null {
   switch (item.kind) {
-    case 'user_message':
-      return `## You\n\n${item.text}`;
+    case 'user_message': {
+      const author = messageAuthorOf(item.data);
+      return `## ${author === null ? 'You' : messageAuthorLabel(author)}\n\n${item.text}`;
+    }
     case 'assistant_message':
       return `## Agent\n\n${item.text}`;
     case 'reasoning':

@@ -3,6 +3,7 @@ import type { TurnSummary } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../event-bus';
 import type { Clock, Logger } from '../ports';
+import { cleanTitle } from './clean-title';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
 
 export interface TitleWriterDeps {
@@ -19,7 +20,6 @@ export interface TitleWriterDeps {
   isOpen(): boolean;
 }
 
-const MAX_TITLE = 60;
 const EXCERPT = 1500;
 const TITLE_PROMPT =
   'You name conversations. Reply with only a short title (2 to 6 words) that names the work in the conversation below, ' +
@@ -92,24 +92,4 @@ export class TitleWriter {
     });
     if (session !== null) bus.publish({ kind: 'session.changed', session });
   }
-}
-
-/** A model's title reply made fit for the sidebar: one line, no quotes, label or final stop, at most 60 characters. */
-export function cleanTitle(reply: string): string | null {
-  const line = reply
-    .split('\n')
-    .map((part) => part.replace(/\s+/g, ' ').trim())
-    .find((part) => part !== '');
-  if (line === undefined) return null;
-  const title = line
-    .replace(/^(\*\*)?title(\*\*)?\s*:\s*/i, '')
-    .replace(/^[#*\s]+|[*\s]+$/g, '')
-    .replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '')
-    .replace(/[.。!?;:,]+$/, '')
-    .trim();
-  if (title === '' || title.startsWith('/')) return null;
-  if (title.length <= MAX_TITLE) return title;
-  const cut = title.slice(0, MAX_TITLE);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

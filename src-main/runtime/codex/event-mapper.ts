@@ -8,6 +8,7 @@ import {
   type CommandItem,
   type FileChangeItem,
 } from './codex-protocol';
+import { fileChangeInput } from './file-change-view';
 
 /** Tool names a Codex item is shown under: the renderer's shell and patch views. */
 export const CODEX_SHELL_TOOL = 'run_shell';
@@ -165,10 +166,5 @@ export class EventMapper {
 /** How a Codex item reads as a Cairn tool call. */
 export function callOf(item: CommandItem | FileChangeItem): { toolCallId: string; toolName: string; input: Record<string, unknown> } {
   if (item.type === 'commandExecution') return { toolCallId: item.id, toolName: CODEX_SHELL_TOOL, input: { command: item.command, cwd: item.cwd } };
-  const first = item.changes[0];
-  return {
-    toolCallId: item.id,
-    toolName: CODEX_PATCH_TOOL,
-    input: { path: first?.path ?? '', diff: item.changes.map((change) => change.diff).join('\n'), files: item.changes.map((change) => change.path) },
-  };
+  return { toolCallId: item.id, toolName: CODEX_PATCH_TOOL, input: fileChangeInput(item) };
 }

@@ -2,6 +2,7 @@ import type { InteractionRequest, Question } from '../../../src-shared/interacti
 import type { HistoryMessage } from '../backends/agent-backend';
 import { commandApprovalSchema, fileChangeApprovalSchema, METHODS, userInputRequestSchema, type UserInputRequest } from './codex-protocol';
 import { bridgeOtherRequest, CODEX_PERMISSIONS_TOOL, OTHER_METHODS, otherResponse } from './codex-requests';
+import { fileChangeSummary } from './file-change-view';
 import { callOf, CODEX_PATCH_TOOL, CODEX_SHELL_TOOL, type EventMapper } from './event-mapper';
 
 /** A Codex request for the person, as a Cairn interaction. */
@@ -42,11 +43,12 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
       const item = mapper.itemOf(parsed.data.itemId);
       const call = item?.type === 'fileChange' ? callOf(item) : { input: { path: '', diff: '', files: [] as string[] } };
       const path = String(call.input.path);
+      const summary = item?.type === 'fileChange' ? fileChangeSummary(item) : `Edit ${path}`.slice(0, 500);
       return {
         toolCallId: parsed.data.itemId,
         toolName: CODEX_PATCH_TOOL,
         input: call.input,
-        request: { kind: 'permission', toolName: CODEX_PATCH_TOOL, summary: `Edit ${path}`.slice(0, 500), preview: { kind: 'diff', path, diff: String(call.input.diff) } },
+        request: { kind: 'permission', toolName: CODEX_PATCH_TOOL, summary, preview: { kind: 'diff', path, diff: String(call.input.diff) } },
       };
     }
     case METHODS.userInput: {

@@ -29,6 +29,13 @@ export async function readCurrentText(target: ResolvedWorkspacePath): Promise<Cu
   return { ok: true, text: read.bytes.toString('utf8'), binaryBytes: null };
 }
 
+/** How many lines an editor shows for `text`: a final newline ends the last line rather than starting one. */
+export function lineCount(text: string): number {
+  if (text === '') return 0;
+  const breaks = text.split('\n').length - 1;
+  return text.endsWith('\n') ? breaks : breaks + 1;
+}
+
 /** A unified diff of the change (git-style a/ b/ names; /dev/null for a new file), bounded. */
 export function unifiedDiff(relative: string, before: string | null, after: string): string {
   const patch = createTwoFilesPatch(before === null ? '/dev/null' : `a/${relative}`, `b/${relative}`, before ?? '', after, undefined, undefined, {
@@ -36,8 +43,7 @@ export function unifiedDiff(relative: string, before: string | null, after: stri
     timeout: 2000,
   });
   if (patch === undefined) {
-    const count = (text: string) => (text === '' ? 0 : text.split('\n').length);
-    return `The change to ${relative} is too large to diff quickly: ${count(before ?? '')} lines become ${count(after)} lines.`;
+    return `The change to ${relative} is too large to diff quickly: ${lineCount(before ?? '')} lines become ${lineCount(after)} lines.`;
   }
   return patch.length <= MAX_DIFF_CHARS ? patch : `${patch.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
 }

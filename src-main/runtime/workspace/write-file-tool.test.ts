@@ -21,9 +21,15 @@ describe('write_file', () => {
   it('creates a file and its folders', async () => {
     expect(await write({ path: 'docs/new/notes.md', content: '# Notes\nhello\n' })).toEqual({
       isError: false,
-      output: { path: 'docs/new/notes.md', created: true, bytes: 14, lines: 3 },
+      output: { path: 'docs/new/notes.md', created: true, bytes: 14, lines: 2 },
     });
     expect(readFileSync(path.join(ws.root, 'docs/new/notes.md'), 'utf8')).toBe('# Notes\nhello\n');
+  });
+
+  it('counts lines as an editor does: a final newline ends the last line, it does not start another', async () => {
+    expect((await write({ path: 'a.txt', content: 'one\ntwo' })).output).toMatchObject({ lines: 2 });
+    expect((await write({ path: 'b.txt', content: 'one\n\n' })).output).toMatchObject({ lines: 2 });
+    expect((await write({ path: 'c.txt', content: '' })).output).toMatchObject({ lines: 0 });
   });
 
   it('replaces an existing file', async () => {

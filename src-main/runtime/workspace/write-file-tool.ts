@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
-import { MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
+import { lineCount, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
@@ -51,7 +51,7 @@ export function createWriteFileTool(options: WorkspaceToolOptions): AgentTool {
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
       return {
-        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: planned.after === '' ? 0 : planned.after.split('\n').length },
+        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: lineCount(planned.after) },
         isError: false,
       };
     },

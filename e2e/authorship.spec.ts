@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const artifacts = join(process.cwd(), 'e2e-artifacts');
+
+/** Screenshots of the view at both widths the issue names, light and dark. */
+async function shoot(page: Page, name: string, subject: Locator): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  for (const width of [900, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: width === 900 ? 700 : 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await subject.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `${name}-${width}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a scheduled task’s message is marked "Scheduled · <task>", without Edit, beside the person’s own', async ({ page, cairn }) => {
+  test.slow(); // eight screenshots
+  const { session } = await cairn.call('session.create', { title: 'Garden' });
+  await cairn.call('schedule.create', {
+    taskId: 'task-garden',
+    title: 'Garden ping',
+    prompt: 'Check the tomato beds',
+    target: { kind: 'session', sessionId: session.sessionId },
+    schedule: { kind: 'every', minutes: 600 },
+    timeZone: 'UTC',
+    effect: 'turn',
+  });
+  await cairn.call('schedule.runNow', { taskId: 'task-garden', requestId: 'run-garden-1' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Garden' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+
+  const scheduled = page.locator('.entry').filter({ has: page.getByTestId('message-author') });
+  await expect(scheduled.getByTestId('message-author')).toHaveText('Scheduled · Garden ping');
+  await expect(scheduled.locator('[data-kind="user_message"]')).toHaveText('Check the tomato beds');
+  await expect(scheduled.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.locator('.message-user')).toHaveCount(0);
+
+  // The person's own message next to it is still theirs, with Edit.
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('Water them tonight');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  const mine = page.locator('.entry').filter({ has: page.locator('.message-user', { hasText: 'Water them tonight' }) });
+  await expect(mine.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByTestId('message-author')).toHaveCount(1);
+  await shoot(page, 'authorship-scheduled', scheduled);
+});
+
+test('the daily review’s message is marked "Daily review", without Edit', async ({ page, cairn }) => {
+  const { config } = await cairn.call('dailyReview.get', {});
+  await cairn.call('dailyReview.update', { expectedRevision: config.revision, enabled: true, time: '23:30', timeZone: 'UTC', connectionId: null, model: null });
+  await cairn.call('dailyReview.runNow', { requestId: 'review-1' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Daily review' }).click();
+  const review = page.locator('.entry').filter({ has: page.getByTestId('message-author') });
+  await expect(review.getByTestId('message-author')).toHaveText('Daily review');
+  await expect(review.locator('[data-kind="user_message"]')).toContainText('Daily review for the day ending');
+  await expect(review.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+});
