@@ -2,7 +2,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { Dialog } from './Dialog';
 import { CloseIcon } from './icons';
 import { FOCUS_COMPOSER_KEY } from './focus-targets';
-import { shortcutLabel } from './shortcut-label';
+import { newSessionLabel, shortcutLabel } from './shortcut-label';
 import { DirectiveList } from './DirectiveList';
 
 /** The keyboard shortcuts, and the offline demo agent's directives. */
@@ -12,7 +12,7 @@ export function HelpPanel() {
   if (!open) return null;
   const close = () => store.getState().setHelpOpen(false);
   const shortcuts: ReadonlyArray<readonly [string, string]> = [
-    [shortcutLabel('N'), 'New session'],
+    [newSessionLabel(), 'New session'],
     [shortcutLabel('K'), 'Search sessions'],
     [shortcutLabel(`Shift+${FOCUS_COMPOSER_KEY}`), 'Go to the message box'],
     ['↑ ↓ in the session list', 'Move between sessions (→ reaches Rename, Archive, Delete)'],

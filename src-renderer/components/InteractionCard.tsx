@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { InteractionRecord } from '../../src-shared/interaction-model';
+import { useFocusAfterAnswer } from '../hooks/use-focus-after-answer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AnswerRecord } from './AnswerRecord';
 import { FormRequestView } from './FormRequestView';
@@ -27,6 +28,8 @@ export function InteractionCard({ interactionId }: { interactionId: string }) {
     if (status === 'pending') store.getState().restoreInteractionDraft(interactionId);
     else if (status !== undefined) store.getState().forgetInteractionDraft(interactionId);
   }, [status, interactionId, store]);
+
+  useFocusAfterAnswer(ref, record);
 
   // After a jump from "Waiting for you": bring the card into view and put focus on its first control
   // (an approval takes focus on the card itself, so no key press decides it).

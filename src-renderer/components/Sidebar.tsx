@@ -7,7 +7,7 @@ import { SEARCH_INPUT_ID } from './focus-targets';
 import { MessageSearchResults } from './MessageSearchResults';
 import { onSessionListKeyDown } from './session-list-keys';
 import { SessionRow } from './SessionRow';
-import { shortcutLabel } from './shortcut-label';
+import { newSessionLabel, shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
 import { AutomationsEntry } from './automations/AutomationsEntry';
@@ -42,7 +42,7 @@ export function Sidebar() {
           type="button"
           className="new-session-button"
           aria-label="New session"
-          title={`New session (${shortcutLabel('N')})`}
+          title={`New session (${newSessionLabel()})`}
           onClick={() => void actions.createSession()}
         >
           <PlusIcon />

@@ -5,7 +5,7 @@ import { onlyBuiltIn } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { DirectiveList } from './DirectiveList';
 import { CairnMark, PlayIcon, PlugIcon, PlusIcon, Spinner } from './icons';
-import { shortcutLabel } from './shortcut-label';
+import { newSessionLabel } from './shortcut-label';
 
 /** What the main area shows with no session open: a welcome for a newcomer, or a nudge to pick one. */
 export function WelcomeEmpty() {
@@ -21,7 +21,7 @@ export function WelcomeEmpty() {
       <div className="welcome welcome-compact">
         <CairnMark size={40} />
         <p>
-          Pick a session on the left, or start a new one with <kbd>{shortcutLabel('N')}</kbd>.
+          Pick a session on the left, or start a new one with <kbd>{newSessionLabel()}</kbd>.
         </p>
         {firstRun ? (
           <button type="button" className="text-button" onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}>

@@ -2,8 +2,12 @@
 export const COMPOSER_INPUT_ID = 'composer-input';
 export const SEARCH_INPUT_ID = 'session-search';
 
-export function focusComposer(): void {
-  document.getElementById(COMPOSER_INPUT_ID)?.focus();
+/** Puts the cursor in the open session's message box; false when there is none. */
+export function focusComposer(): boolean {
+  const input = document.getElementById(COMPOSER_INPUT_ID);
+  if (input === null) return false;
+  input.focus();
+  return true;
 }
 
 /** The shortcut that puts the cursor in the message box (Ctrl/⌘+Shift+L), as help shows it. */

@@ -3,6 +3,7 @@ import { FOCUS_COMPOSER_KEY, focusComposer, focusSearch } from '../components/fo
 import type { AppStore } from '../state/app-state';
 import { isBusy } from '../state/selectors';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
+import { isNewSessionKey } from '../components/shortcut-label';
 
 /** Whether keys typed now go into a text field (so "?" is text, not a shortcut). */
 function isTyping(target: EventTarget | null): boolean {
@@ -11,7 +12,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The app-wide keyboard shortcuts: Ctrl/⌘+N new session, Ctrl/⌘+K search, Ctrl/⌘+Shift+L the message box, Ctrl/⌘+, Settings, Esc stops the running
+ * The app-wide keyboard shortcuts: Ctrl/⌘+N (Alt+N in a browser) new session, Ctrl/⌘+K search, Ctrl/⌘+Shift+L the message box, Ctrl/⌘+, Settings, Esc stops the running
  * turn (or closes what is open: help, Settings, a goal dialog), ? or Ctrl+/ toggles the help panel.
  */
 export function useGlobalShortcuts(store: AppStore): void {
@@ -22,7 +23,7 @@ export function useGlobalShortcuts(store: AppStore): void {
       const modifier = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
 
-      if (modifier && !event.altKey && !event.shiftKey && key === 'n') {
+      if (isNewSessionKey(event)) {
         event.preventDefault();
         void state.createSession();
       } else if (modifier && !event.altKey && !event.shiftKey && event.key === ',') {
@@ -31,7 +32,9 @@ export function useGlobalShortcuts(store: AppStore): void {
         else state.closeSettings();
       } else if (modifier && event.shiftKey && !event.altKey && key === FOCUS_COMPOSER_KEY.toLowerCase()) {
         event.preventDefault();
-        focusComposer();
+        // With no session open there is no message box: start a session, whose box takes the keys typed next.
+        if (state.selectedSessionId === null) void state.createSession();
+        else focusComposer();
       } else if (modifier && !event.altKey && key === 'k') {
         event.preventDefault();
         focusSearch();

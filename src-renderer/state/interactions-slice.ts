@@ -31,6 +31,8 @@ export interface InteractionsSlice {
   readonly focusInteractionId: string | null;
   /** Opens the interaction's session and asks its card to take focus. */
   jumpToInteraction(record: InteractionRecord): void;
+  /** Asks the card of an interaction in the open session to take focus. */
+  requestInteractionFocus(interactionId: string): void;
   clearInteractionFocus(): void;
   /** Reads every pending interaction (the "Waiting for you" list). */
   loadPendingInteractions(): Promise<void>;
@@ -83,6 +85,10 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
     jumpToInteraction(record) {
       set({ focusInteractionId: record.interactionId });
       get().selectSession(record.sessionId);
+    },
+
+    requestInteractionFocus(interactionId) {
+      set({ focusInteractionId: interactionId });
     },
 
     clearInteractionFocus() {
