@@ -12,7 +12,7 @@ import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
 import { codexBinaryProblem, findCodexBinary } from './codex/codex-binary';
-import type { CodexTarget } from './codex/codex-backend';
+import type { CodexTarget } from './codex/codex-backend-deps';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
 import type { ReportedWindows } from './context/reported-windows';
 import type { Clock, Ids, Logger } from './ports';

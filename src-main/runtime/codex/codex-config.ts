@@ -1,5 +1,5 @@
 import type { PermissionMode } from '../../../src-shared/model';
-import type { AppServerLaunch } from './app-server-process';
+import type { AgentLaunch } from '../native-agent/agent-process';
 
 /** How a Codex connection reaches its model. */
 export interface CodexSettings {
@@ -23,7 +23,7 @@ const PROVIDER = 'cairn';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** The app-server command line and environment for a Codex connection. */
-export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJS.ProcessEnv = process.env): AppServerLaunch {
+export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJS.ProcessEnv = process.env): AgentLaunch {
   const config: string[] = [`model=${toml(settings.model)}`, 'suppress_unstable_features_warning=true'];
   const ownLogin = settings.baseUrl === null && settings.apiKey === null;
   if (!ownLogin) {

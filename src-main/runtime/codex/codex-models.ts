@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModelInfo } from '../../../src-shared/connection-model';
-import type { AppServerLaunch } from './app-server-process';
+import type { AgentLaunch } from '../native-agent/agent-process';
 import { LiveAppServer, type CodexBounds } from './live-app-server';
 
 const modelListSchema = z
@@ -18,7 +18,7 @@ const MAX_PAGES = 5;
  * the purpose: initialize, page through the list, end the process group. Every await is bounded;
  * throws when Codex does not answer, so the caller can fall back to the list Cairn knows.
  */
-export async function listCodexModels(launch: AppServerLaunch, cairnVersion: string, bounds: Pick<CodexBounds, 'startMs' | 'requestMs' | 'killGraceMs' | 'killConfirmMs'>): Promise<ModelInfo[]> {
+export async function listCodexModels(launch: AgentLaunch, cairnVersion: string, bounds: Pick<CodexBounds, 'startMs' | 'requestMs' | 'killGraceMs' | 'killConfirmMs'>): Promise<ModelInfo[]> {
   const live = new LiveAppServer('model-list', launch, 'model-list');
   try {
     await live.initialize(cairnVersion, { ...bounds, interruptMs: bounds.requestMs, continuationMs: bounds.requestMs });

@@ -1,6 +1,8 @@
-import { AppServerProcess, type AppServerLaunch } from './app-server-process';
+import { AgentProcess, type AgentLaunch } from '../native-agent/agent-process';
 import { initializeResultSchema } from './codex-protocol';
-import { JsonRpcClient, type ServerNotification, type ServerRequest } from './json-rpc-client';
+import { JsonRpcClient, type ServerNotification, type ServerRequest } from '../native-agent/json-rpc-client';
+
+const CODEX_PEER = { name: 'Codex', process: 'the Codex app-server' };
 
 export type LiveMessage =
   | { readonly kind: 'notification'; readonly value: ServerNotification }
@@ -27,7 +29,7 @@ export const DEFAULT_BOUNDS: CodexBounds = { startMs: 20_000, requestMs: 20_000,
  */
 export class LiveAppServer {
   readonly rpc: JsonRpcClient;
-  readonly process: AppServerProcess;
+  readonly process: AgentProcess;
   private readonly queue: LiveMessage[] = [];
   private wake: (() => void) | null = null;
   threadId: string | null = null;
@@ -36,11 +38,12 @@ export class LiveAppServer {
 
   constructor(
     readonly instanceId: string,
-    launch: AppServerLaunch,
+    launch: AgentLaunch,
     readonly launchKey: string,
   ) {
-    this.process = new AppServerProcess(launch, (line) => this.rpc.receive(line));
+    this.process = new AgentProcess(launch, (line) => this.rpc.receive(line));
     this.rpc = new JsonRpcClient(
+      CODEX_PEER,
       (line) => this.process.send(line),
       (message) => this.push(message),
     );

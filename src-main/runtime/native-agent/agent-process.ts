@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { processGroupGone, signalProcessGroup } from '../shell/process-group';
 
-export interface AppServerLaunch {
+export interface AgentLaunch {
   readonly binary: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -11,17 +11,17 @@ export interface AppServerLaunch {
 const STDERR_TAIL_CHARS = 4000;
 
 /**
- * One `codex app-server` child in its own process group. It hands out stdout lines, keeps a tail of
+ * One native agent child (e.g. `codex app-server`) in its own process group. It hands out stdout lines, keeps a tail of
  * stderr for failure messages, and can be ended group-wide with a bounded wait.
  */
-export class AppServerProcess {
+export class AgentProcess {
   private readonly child: ChildProcess;
   private stderr = '';
   private buffered = '';
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-  constructor(launch: AppServerLaunch, onLine: (line: string) => void) {
+  constructor(launch: AgentLaunch, onLine: (line: string) => void) {
     this.child = spawn(launch.binary, [...launch.args], {
       cwd: launch.cwd,
       env: { ...launch.env },
@@ -63,7 +63,7 @@ export class AppServerProcess {
     return this.exitInfo !== null;
   }
 
-  /** The last lines Codex wrote to stderr, for a person reading why it stopped. */
+  /** The last lines the agent wrote to stderr, for a person reading why it stopped. */
   stderrTail(lines = 12): string {
     return this.stderr.trimEnd().split('\n').slice(-lines).join('\n');
   }

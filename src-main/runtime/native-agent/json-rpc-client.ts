@@ -36,8 +36,14 @@ interface Pending {
   readonly timer: NodeJS.Timeout;
 }
 
+/** How failures name the other side: its name ("Codex") and its process ("the Codex app-server"). */
+export interface RpcPeer {
+  readonly name: string;
+  readonly process: string;
+}
+
 /**
- * JSON-RPC over the app-server's stdio, one object per line. Every request carries a bound; server
+ * JSON-RPC over a native agent's stdio, one object per line. Every request carries a bound; server
  * requests (they have `method` and `id`, ids counting from 0 on their own) and notifications are
  * numbered in arrival order and handed to `onMessage`.
  */
@@ -48,6 +54,7 @@ export class JsonRpcClient {
   private closedWith: string | null = null;
 
   constructor(
+    private readonly peer: RpcPeer,
     private readonly write: (line: string) => boolean,
     private readonly onMessage: (message: { kind: 'notification'; value: ServerNotification } | { kind: 'request'; value: ServerRequest }) => void,
     private readonly onMalformed: (line: string) => void = () => {},
@@ -88,13 +95,13 @@ export class JsonRpcClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new JsonRpcError('timeout', `Codex did not answer ${method} within ${boundMs < 1000 ? `${boundMs} ms` : `${boundMs / 1000} s`}.`));
+        reject(new JsonRpcError('timeout', `${this.peer.name} did not answer ${method} within ${boundMs < 1000 ? `${boundMs} ms` : `${boundMs / 1000} s`}.`));
       }, boundMs);
       this.pending.set(id, { method, resolve, reject, timer });
       if (!this.write(JSON.stringify({ id, method, params }))) {
         clearTimeout(timer);
         this.pending.delete(id);
-        reject(new JsonRpcError('closed', `${method}: the Codex app-server is not running.`));
+        reject(new JsonRpcError('closed', `${method}: ${this.peer.process} is not running.`));
       }
     });
   }
