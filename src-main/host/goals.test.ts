@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalRecord, GoalStatus } from '../../src-shared/goal-model';
-import { DATABASE_FILE } from '../storage/database';
+import { withRawDatabase } from '../storage/testing/raw-database';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { recordFingerprint } from '../testing/record-fingerprint';
 import { waitFor } from '../testing/wait-for';
@@ -206,15 +204,12 @@ describe('an active goal with nothing running', () => {
    * and revision that turn started with, the turn itself terminal, nothing running or queued.
    */
   function crashAtTheEndOfTheLastGoalTurn(dataDir: string): string {
-    const db = new Database(join(dataDir, DATABASE_FILE));
-    try {
+    return withRawDatabase(dataDir, (db) => {
       const last = db.prepare('SELECT turn_id, goal_id FROM turns WHERE session_id = ? AND goal_id IS NOT NULL ORDER BY ordinal DESC LIMIT 1').get(sessionId) as { turn_id: string; goal_id: string };
       const [, count, revision] = /-(\d+)-(\d+)$/.exec(last.turn_id) ?? [];
       db.prepare("UPDATE goals SET status = 'active', iterations = ?, revision = ? WHERE goal_id = ?").run(Number(count) - 1, Number(revision), last.goal_id);
       return last.turn_id;
-    } finally {
-      db.close();
-    }
+    });
   }
 
   it('takes its next turn after a restart, whatever ended the last one (stopped, or completed but not yet counted)', async () => {
