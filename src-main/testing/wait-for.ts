@@ -1,7 +1,11 @@
-/** Polls `condition` until it returns a truthy value (returned) or `timeoutMs` passes (throws). */
+/**
+ * Polls `condition` until it returns a truthy value (returned) or `timeoutMs` passes (throws). The
+ * default is a ceiling for a loaded machine (a CI core shared with Chromium), not an expected time:
+ * a condition that holds returns at once.
+ */
 export async function waitFor<T>(
   condition: () => T | Promise<T>,
-  { timeoutMs = 5000, intervalMs = 10, message = 'condition' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+  { timeoutMs = 15_000, intervalMs = 10, message = 'condition' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
