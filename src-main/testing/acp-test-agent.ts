@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { agent, ndJsonStream, RequestError, type AgentContext, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+import { agent, ndJsonStream, RequestError, type AgentContext, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 
 /**
  * A minimal ACP agent for Cairn's tests, written with the SDK's agent side. Each prompt is a script,
@@ -84,7 +84,7 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       const toolCallId = `write-${path}`;
       const diff = { type: 'diff' as const, path: absolute, oldText: null, newText: content };
       await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Write ${path}`, kind: 'edit', status: 'pending', content: [diff], rawInput: { path, content } });
-      const answer = await client.request('session/request_permission', {
+      const request: RequestPermissionRequest = {
         sessionId,
         toolCall: { toolCallId, title: `Write ${path}`, kind: 'edit', content: [diff] },
         options: [
@@ -92,12 +92,13 @@ async function directive(client: AgentContext, sessionId: string, line: string):
           { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
           { optionId: 'no', name: 'Reject', kind: 'reject_once' },
         ],
-      });
+      };
+      const answer = await client.request('session/request_permission', request);
       if (answer.outcome.outcome === 'cancelled') return 'cancelled';
       if (answer.outcome.optionId === 'no') {
         await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
         const reason = answer._meta?.reason;
-        await send(client, sessionId, say(`Rejected writing ${path}${typeof reason === 'string' ? `: ${reason}` : ''}.`));
+        await send(client, sessionId, say(`Rejected writing ${path}${typeof reason === 'string' ? `: ${reason}` : '.'}`));
         return null;
       }
       try {
@@ -140,7 +141,7 @@ async function directive(client: AgentContext, sessionId: string, line: string):
   }
 }
 
-agent({ name: 'cairn-acp-test-agent' })
+const connection = agent({ name: 'cairn-acp-test-agent' })
   .onRequest('initialize', () => ({
     protocolVersion: 1,
     agentCapabilities: { loadSession: canLoad, promptCapabilities: { image: false, audio: false, embeddedContext: false } },
@@ -181,3 +182,5 @@ agent({ name: 'cairn-acp-test-agent' })
     cancelled.add(params.sessionId);
   })
   .connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>));
+// Like a real agent, it ends when its client goes (stdin closed), even in the middle of a turn.
+void connection.closed.then(() => process.exit(0));

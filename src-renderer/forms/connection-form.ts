@@ -48,6 +48,12 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     baseUrlHelp: 'Empty for OpenAI; or a server that speaks the OpenAI Responses API, ending in /v1.',
     keyHelp: 'An OpenAI key, passed to Codex only through its environment. Leave both empty to use Codex’s own login.',
   },
+  acp: {
+    label: 'ACP agent (custom)',
+    defaultBaseUrl: null,
+    keyNeeded: 'none',
+    blurb: 'Any agent that speaks the Agent Client Protocol on stdio: give its command line',
+  },
 };
 
 export function providerLabel(providerType: ConnectionRecord['providerType']): string {
