@@ -18,6 +18,8 @@ import { agent, ndJsonStream, RequestError, type AgentContext, type RequestPermi
  *   crash                   exits with code 3 in the middle of the turn
  *   refuse                  ends the turn with `refusal`
  *   usage <used> <size>     a usage update
+ *   recall                  says the first prompt this agent session remembers (`session/load` restores them)
+ *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
  *
  * Sessions are kept in `$ACP_TEST_AGENT_STATE/<id>.jsonl` (their updates), so `session/load` after a
  * restart replays them. `--no-load` makes it an agent without `loadSession`. It writes its pid to
@@ -29,7 +31,8 @@ mkdirSync(stateDir, { recursive: true });
 appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
 const canLoad = !process.argv.includes('--no-load');
 
-const sessions = new Set<string>();
+/** Each session's prompts, as this process knows them (`session/load` restores them from the history file). */
+const sessions = new Map<string, string[]>();
 const cancelled = new Set<string>();
 let sessionCount = 0;
 
@@ -132,13 +135,38 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       return null;
     case 'refuse':
       return 'refusal';
+    case 'recall': {
+      const prompts = sessions.get(sessionId) ?? [];
+      await send(client, sessionId, say(prompts.length > 1 ? `I remember: ${prompts[0]?.split('\n')[0] ?? ''}` : 'I remember nothing.'));
+      return null;
+    }
     case 'usage':
       await send(client, sessionId, { sessionUpdate: 'usage_update', used: Number(rest[0] ?? 0), size: Number(rest[1] ?? 0) });
       return null;
-    default:
+    default: {
+      const allowed = /they allowed "Write (\S+)"/.exec(line);
+      if (allowed !== null) return writeAllowed(client, sessionId, allowed[1] ?? '');
       await send(client, sessionId, say(line));
       return null;
+    }
   }
+}
+
+/** Writes what an earlier `write <path> …` of this session asked for: the person allowed it while Cairn was down. */
+async function writeAllowed(client: AgentContext, sessionId: string, path: string): Promise<null> {
+  const asked = (sessions.get(sessionId) ?? []).flatMap((prompt) => prompt.split('\n')).find((line) => line.startsWith(`write ${path} `));
+  if (asked === undefined) {
+    await send(client, sessionId, say(`I do not remember asking to write ${path}.`));
+    return null;
+  }
+  const content = asked.slice(`write ${path} `.length);
+  try {
+    await client.request('fs/write_text_file', { sessionId, path: join(process.cwd(), path), content });
+    await send(client, sessionId, say(`Wrote ${path} after the restart.`));
+  } catch (error) {
+    await send(client, sessionId, say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+  }
+  return null;
 }
 
 const connection = agent({ name: 'cairn-acp-test-agent' })
@@ -151,24 +179,28 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
   .onRequest('session/new', () => {
     sessionCount += 1;
     const sessionId = `test-${process.pid}-${sessionCount}`;
-    sessions.add(sessionId);
+    sessions.set(sessionId, []);
     return { sessionId };
   })
   .onRequest('session/load', async ({ params, client }) => {
     if (!canLoad) throw RequestError.methodNotFound('session/load');
     const file = historyFile(params.sessionId);
     if (!existsSync(file)) throw RequestError.resourceNotFound(params.sessionId);
-    sessions.add(params.sessionId);
+    const prompts: string[] = [];
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
-      await client.notify('session/update', { sessionId: params.sessionId, update: JSON.parse(line) as SessionUpdate });
+      const update = JSON.parse(line) as SessionUpdate;
+      if (update.sessionUpdate === 'user_message_chunk' && update.content.type === 'text') prompts.push(update.content.text);
+      await client.notify('session/update', { sessionId: params.sessionId, update });
     }
+    sessions.set(params.sessionId, prompts);
     return {};
   })
   .onRequest('session/prompt', async ({ params, client }) => {
     if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
     cancelled.delete(params.sessionId);
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+    sessions.get(params.sessionId)?.push(text);
     appendFileSync(historyFile(params.sessionId), `${JSON.stringify({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })}\n`);
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;

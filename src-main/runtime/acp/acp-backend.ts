@@ -321,7 +321,7 @@ function answerOf(input: AgentRunInput): PersonAnswer | null {
 
 /** What the agent is told this turn: the request; how an interrupted attempt or a lost request goes on; a summary for a new agent session. */
 function promptText(input: AgentRunInput, answer: PersonAnswer | null, fresh: boolean): string {
-  const summary = fresh ? `${summaryOf(input.history)}\n\n` : '';
+  const summary = fresh ? `${summaryOf(input.history.filter((message) => message.turnId !== input.turnId))}\n\n` : '';
   if (answer !== null) {
     const title = typeof answer.call?.data?.input === 'object' && answer.call.data.input !== null && 'title' in answer.call.data.input ? String(answer.call.data.input.title) : 'your tool call';
     const intro = 'Cairn restarted while your permission request waited for the person, so that request is gone. Their answer:';
