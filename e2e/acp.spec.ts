@@ -18,6 +18,8 @@ test.afterEach(() => {
 });
 
 test('a custom ACP agent: add it in Settings, Test it, approve its write, the file is written, and Stop a streaming turn', async ({ page, cairn }) => {
+  // The test agent starts through tsx, several seconds on a loaded machine, once for Test and once for the session.
+  test.setTimeout(180_000);
   const agent = testAgentCommand(agentState);
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
