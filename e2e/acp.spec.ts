@@ -32,7 +32,7 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
   await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent (custom)');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
-  await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 40_000 });
   await expect(settings.getByTestId('connection-detail')).toContainText('Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.');
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
@@ -49,7 +49,7 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await composer.fill('write hello.txt new line');
   await composer.press('Enter');
   const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
-  await expect(approval).toHaveAttribute('data-status', 'pending');
+  await expect(approval).toHaveAttribute('data-status', 'pending', { timeout: 40_000 });
   await expect(approval).toContainText('+new line');
   await page.screenshot({ path: join(artifacts, 'acp-approval.png') });
   await approval.getByRole('button', { name: 'Allow once' }).click();
