@@ -114,12 +114,15 @@ export function imageRefusal(target: AttachmentTarget): string | null {
       return 'The Offline demo cannot look at images. Choose a model that accepts images (OpenAI, Anthropic, or a vision model on Ollama) for this session.';
     case 'codex':
       return 'Codex sessions do not take attachments in Cairn yet.';
+    case 'acp':
+      return 'ACP agent sessions do not take attachments in Cairn yet.';
   }
 }
 
 /** Why this session cannot take this attachment, or null when it can. */
 export function attachmentRefusal(kind: AttachmentKind, target: AttachmentTarget): string | null {
   if (target.providerType === 'codex') return 'Codex sessions do not take attachments in Cairn yet.';
+  if (target.providerType === 'acp') return 'ACP agent sessions do not take attachments in Cairn yet.';
   return kind === 'image' ? imageRefusal(target) : null;
 }
 

@@ -3,8 +3,8 @@
 /** Providers the built-in agent calls for model steps. */
 export const MODEL_PROVIDER_TYPES = ['openai', 'anthropic', 'ollama', 'openai_compatible'] as const;
 export type ModelProviderType = (typeof MODEL_PROVIDER_TYPES)[number];
-/** Every connection kind: the model providers, and Codex (a native agent that runs the whole turn). */
-export const PROVIDER_TYPES = [...MODEL_PROVIDER_TYPES, 'codex'] as const;
+/** Every connection kind: the model providers, and the native agents that run the whole turn (Codex, any ACP agent). */
+export const PROVIDER_TYPES = [...MODEL_PROVIDER_TYPES, 'codex', 'acp'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
 /** The built-in connection that runs the scripted agent: always there, no key needed. */
@@ -45,10 +45,19 @@ export interface ConnectionRecord {
   readonly idleTimeoutSeconds: number;
   /** The codex binary a Codex connection runs; null: found automatically (the bundled one, or on PATH). */
   readonly codexBinary: string | null;
+  /** The agent command an ACP connection runs; null for every other kind. */
+  readonly acpAgent: AcpAgentCommand | null;
   readonly builtIn: boolean;
   readonly revision: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+}
+
+/** An ACP agent as the person entered it: the program (a full path or a name on PATH), its arguments and extra environment. */
+export interface AcpAgentCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
 }
 
 /** The timeouts a new connection starts with: patient enough for a large model, or a local one loading. */

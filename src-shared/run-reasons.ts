@@ -37,6 +37,14 @@ const REASONS: Readonly<Record<string, string>> = {
   provider_error: 'the provider answered with an error',
   provider_timeout: 'the provider took too long to answer',
   compaction_failed: 'the earlier conversation could not be summarised',
+  // Native agent (ACP) endings.
+  agent_start_failed: 'the agent could not start',
+  agent_process_exited: 'the agent’s process stopped unexpectedly',
+  agent_quarantined: 'the agent’s previous process could not be confirmed stopped',
+  agent_refused: 'the agent refused',
+  agent_cancelled: 'the agent cancelled the turn on its own',
+  max_tokens: 'the agent reached its token limit',
+  max_turn_requests: 'the agent reached its limit of requests for one turn',
 };
 
 export function describeEndReason(reason: string | null): string {

@@ -57,6 +57,7 @@ export interface HostOptions {
   readonly wrapStores?: (stores: Stores) => Stores;
   /** Codex sessions: provider retries and await bounds (tests shorten them). */
   readonly codex?: RuntimeDeps['codex'];
+  readonly acp?: RuntimeDeps['acp'];
   /** Automations: the scheduler's own clock (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: RuntimeDeps['automations'];
   /** Transcript items a branch copies per transaction (tests shorten it to see a copy cut mid-way). */
@@ -140,6 +141,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       memory,
       ...(options.branchCopyChunk === undefined ? {} : { branchCopyChunk: options.branchCopyChunk }),
       ...(options.codex === undefined ? {} : { codex: options.codex }),
+      ...(options.acp === undefined ? {} : { acp: options.acp }),
       ...(options.automations === undefined ? {} : { automations: options.automations }),
       ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
       ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),

@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelInfo, ModelProviderType, ModelTarget, ProviderType } from '../../src-shared/connection-model';
+import type { AcpAgentCommand, ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelInfo, ModelProviderType, ModelTarget, ProviderType } from '../../src-shared/connection-model';
 import {
   DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
   DEFAULT_IDLE_TIMEOUT_SECONDS,
@@ -11,6 +11,7 @@ import type { StoredConnection } from '../storage/connection-store';
 import type { SecretVault } from '../storage/secret-vault';
 import type { Stores } from '../storage/stores';
 import type { EventBus } from './event-bus';
+import { acpAgentProblem, findAgentProgram, testAcpAgent } from './acp/acp-connection';
 import { codexBinaryProblem, findCodexBinary } from './codex/codex-binary';
 import type { CodexTarget } from './codex/codex-backend-deps';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex/codex-connection';
@@ -38,6 +39,8 @@ export interface ConnectionServiceDeps {
   readonly reported?: ReportedWindows | undefined;
   /** The models a Codex connection's app-server lists (`model/list`); throws when it does not answer. */
   readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
+  /** Cairn's version, told to an ACP agent on Test. */
+  readonly cairnVersion?: string;
 }
 
 export interface CreateConnectionRequest {
@@ -49,6 +52,7 @@ export interface CreateConnectionRequest {
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
   readonly codexBinary?: string;
+  readonly acpAgent?: AcpAgentCommand;
 }
 
 export interface UpdateConnectionRequest {
@@ -62,6 +66,7 @@ export interface UpdateConnectionRequest {
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
   readonly codexBinary?: string | null;
+  readonly acpAgent?: AcpAgentCommand;
 }
 
 /** A connection a run can use: where it points, which model, and how long to wait for it. */
@@ -88,6 +93,7 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
   idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
   codexBinary: null,
+  acpAgent: null,
   builtIn: true,
   revision: 1,
   createdAt: 0,
@@ -133,6 +139,8 @@ export class ConnectionService {
     }
     const binaryProblem = request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
+    const agentProblem = acpAgentRefusal(request.providerType, request.acpAgent);
+    if (agentProblem !== null) return fail('invalid_input', agentProblem);
     const connectionId = ids.next('connection');
     let secretId: string | null = null;
     if (request.apiKey !== undefined) {
@@ -150,6 +158,7 @@ export class ConnectionService {
         firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
         idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
         codexBinary: request.codexBinary ?? null,
+        acpAgent: request.acpAgent ?? null,
         now: clock.now(),
       });
       this.bumpCatalog();
@@ -167,6 +176,8 @@ export class ConnectionService {
     if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
     const binaryProblem = request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
+    const agentProblem = request.acpAgent === undefined ? null : acpAgentRefusal(current.providerType, request.acpAgent);
+    if (agentProblem !== null) return fail('invalid_input', agentProblem);
     let secretId = current.secretId;
     if (request.apiKey !== undefined) {
       if (request.apiKey === null) {
@@ -188,6 +199,7 @@ export class ConnectionService {
           ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
           ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
           ...(request.codexBinary === undefined ? {} : { codexBinary: request.codexBinary }),
+          ...(request.acpAgent === undefined ? {} : { acpAgent: request.acpAgent }),
           secretId,
         },
         clock.now(),
@@ -226,6 +238,10 @@ export class ConnectionService {
     }
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return missingConnection();
+    if (stored.providerType === 'acp') {
+      if (stored.acpAgent === null) return ok({ verdict: 'unreachable', message: 'This ACP connection has no agent command.', latencyMs: 0 });
+      return ok(await testAcpAgent(stored.acpAgent, this.deps.cairnVersion ?? '0.0.0'));
+    }
     if (stored.providerType === 'codex') return ok(await testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
     const endpoint = this.endpointOf(stored);
     const result = await this.deps.providers.testConnection(
@@ -243,7 +259,8 @@ export class ConnectionService {
     let models: readonly ModelInfo[];
     let notice: string | null = null;
     try {
-      if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
+      if (stored.providerType === 'acp') models = [];
+      else if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
       else models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
     } catch (error) {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
@@ -328,6 +345,7 @@ export class ConnectionService {
     if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
     if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
+    if (stored.providerType === 'acp') return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
     const fallback = this.defaultTarget();
     const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
     if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
@@ -355,13 +373,29 @@ export class ConnectionService {
     };
   }
 
+  /** The agent command an ACP connection's sessions run, found now. */
+  acpAgent(connectionId: string): AcpAgentCommand | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    if (stored.acpAgent === null) return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
+    const program = findAgentProgram(stored.acpAgent.command);
+    if (program === null) return { error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.` };
+    return { ...stored.acpAgent, command: program };
+  }
+
+  /** Whether a connection runs an ACP agent (its sessions run on the ACP backend). */
+  isAcp(connectionId: string): boolean {
+    return this.deps.stores.connections.get(connectionId)?.providerType === 'acp';
+  }
+
   /** Whether a connection is a Codex connection (its sessions run on the Codex backend). */
   isCodex(connectionId: string): boolean {
     return this.deps.stores.connections.get(connectionId)?.providerType === 'codex';
   }
 
   private endpointOf(stored: StoredConnection): ProviderEndpoint {
-    if (stored.providerType === 'codex') throw new Error('A Codex connection has no model endpoint');
+    if (stored.providerType === 'codex' || stored.providerType === 'acp') throw new Error('A native agent connection has no model endpoint');
     return {
       providerType: stored.providerType,
       baseUrl: stored.baseUrl,
@@ -391,6 +425,13 @@ export class ConnectionService {
 function codexBinaryRefusal(providerType: ProviderType, path: string): string | null {
   if (providerType !== 'codex') return 'Only a Codex connection runs a codex binary.';
   return codexBinaryProblem(path);
+}
+
+/** Why an agent command cannot be set on a connection of this kind (an ACP connection must have one), or null. */
+function acpAgentRefusal(providerType: ProviderType, agent: AcpAgentCommand | undefined): string | null {
+  if (providerType !== 'acp') return agent === undefined ? null : 'Only an ACP connection runs an agent command.';
+  if (agent === undefined) return 'An ACP connection needs the agent command to run.';
+  return acpAgentProblem(agent);
 }
 
 function missingConnection() {

@@ -13,6 +13,8 @@ import { createModelAgentBackend } from './backends/model-agent-backend';
 import { createScriptedBackend } from './backends/scripted-backend';
 import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
+import { createAcpBackend } from './acp/acp-backend';
+import type { AcpBounds } from './acp/live-acp-agent';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
 import { goalChangesFor } from './codex/goal-mirror';
 import type { CodexBounds } from './codex/live-app-server';
@@ -82,6 +84,8 @@ export interface RuntimeDeps {
   readonly cairnVersion: string;
   /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
   readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
+  /** ACP agent sessions: the bounds on every await (tests shorten them). */
+  readonly acp?: { readonly bounds?: Partial<AcpBounds> };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */
@@ -153,6 +157,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
     ...(deps.codex?.config === undefined ? {} : { codexConfig: deps.codex.config }),
     codexModels: (connectionId) => codex.listModels(connectionId),
+    cairnVersion: deps.cairnVersion,
   });
   const chat = new ChatService({ ...deps, connections });
   const gate = createPermissionGate({
@@ -305,13 +310,26 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       if (changes !== null) goalService().change(goal, changes);
     },
   });
+  const acp = createAcpBackend({
+    resolve: (connectionId) => connections.acpAgent(connectionId),
+    sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
+    checkpoints: deps.stores.acp,
+    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
+    dataDir: deps.dataDir,
+    cairnVersion: deps.cairnVersion,
+    newInstanceId: () => crypto.randomUUID(),
+    now: () => deps.clock.now(),
+    logger: deps.logger,
+    ...(deps.acp?.bounds === undefined ? {} : { bounds: deps.acp.bounds }),
+  });
+  const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
   const executor = new RunExecutor({
     ...deps,
     bus,
     admission,
     storageDamage,
     backendFor: (connectionId, origin) =>
-      origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? (connections.isCodex(connectionId) ? codex : modelBackend)),
+      origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? nativeBackendOf(connectionId) ?? modelBackend),
     revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
     accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
     onRunEnded(run, status) {
@@ -328,7 +346,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     defaultConnectionId: () => connections.defaultTarget().connectionId,
     personalDir: path.join(deps.dataDir, 'skills'),
     toolSurface: (context) =>
-      context.connectionId === WORKHUB_CONNECTION_ID || connections.isCodex(context.connectionId)
+      context.connectionId === WORKHUB_CONNECTION_ID || nativeBackendOf(context.connectionId) !== null
         ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
         : { kind: 'tools', names: surfaceOf(context).map((tool) => tool.name) },
   });
@@ -352,6 +370,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   bus.subscribe((event) => {
     if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
   });
+  // The same for an ACP agent: its pending permission request is cancelled and its turn ended.
+  bus.subscribe((event) => {
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void acp.releaseWaiting(event.turn.sessionId);
+  });
   // A Codex session's goal cleared in Cairn: its thread goal is cleared too.
   bus.subscribe((event) => {
     if (event.kind !== 'goal.changed' || !event.goal.cleared) return;
@@ -363,7 +385,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const titles = new TitleWriter({
     ...deps,
     bus,
-    usesModel: (connectionId) => !backends.has(connectionId) && !connections.isCodex(connectionId),
+    usesModel: (connectionId) => !backends.has(connectionId) && nativeBackendOf(connectionId) === null,
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     streamStep: (request) => deps.providers.streamModelStep(request),
     costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
@@ -441,6 +463,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
       await shell.shutdown();
       await codex.shutdown();
+      await acp.shutdown();
       await mcp.shutdown();
     },
   };

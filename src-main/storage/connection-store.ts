@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type { AcpAgentCommand, ConnectionRecord, ModelInfo, ProviderType } from '../../src-shared/connection-model';
 import type { Db } from './database';
 
 export interface NewConnection {
@@ -11,6 +11,7 @@ export interface NewConnection {
   readonly firstTokenTimeoutSeconds: number;
   readonly idleTimeoutSeconds: number;
   readonly codexBinary: string | null;
+  readonly acpAgent: AcpAgentCommand | null;
   readonly now: number;
 }
 
@@ -23,6 +24,7 @@ export interface ConnectionChanges {
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
   readonly codexBinary?: string | null;
+  readonly acpAgent?: AcpAgentCommand;
   readonly models?: { readonly models: readonly ModelInfo[]; readonly fetchedAt: number };
 }
 
@@ -54,6 +56,7 @@ interface ConnectionRow {
   first_token_timeout_seconds: number;
   idle_timeout_seconds: number;
   codex_binary: string | null;
+  acp_agent: string | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -73,6 +76,7 @@ function toStored(row: ConnectionRow): StoredConnection {
     firstTokenTimeoutSeconds: row.first_token_timeout_seconds,
     idleTimeoutSeconds: row.idle_timeout_seconds,
     codexBinary: row.codex_binary,
+    acpAgent: row.acp_agent === null ? null : (JSON.parse(row.acp_agent) as AcpAgentCommand),
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -82,20 +86,20 @@ function toStored(row: ConnectionRow): StoredConnection {
 export function createConnectionStore(db: Db): ConnectionStore {
   const insert = db.prepare(`
     INSERT INTO connections (connection_id, name, provider_type, base_url, enabled, enabled_model_ids, models,
-                             models_fetched_at, secret_id, first_token_timeout_seconds, idle_timeout_seconds, codex_binary, revision, created_at, updated_at)
-    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, @firstTokenTimeoutSeconds, @idleTimeoutSeconds, @codexBinary, 1, @now, @now)`);
+                             models_fetched_at, secret_id, first_token_timeout_seconds, idle_timeout_seconds, codex_binary, acp_agent, revision, created_at, updated_at)
+    VALUES (@connectionId, @name, @providerType, @baseUrl, 1, @enabledModelIds, '[]', NULL, @secretId, @firstTokenTimeoutSeconds, @idleTimeoutSeconds, @codexBinary, @acpAgent, 1, @now, @now)`);
   const get = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE connection_id = ?');
   const list = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY created_at, connection_id');
   const update = db.prepare(`
     UPDATE connections SET name = @name, base_url = @baseUrl, enabled = @enabled, enabled_model_ids = @enabledModelIds,
       models = @models, models_fetched_at = @modelsFetchedAt, secret_id = @secretId,
-      first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, codex_binary = @codexBinary, revision = revision + 1, updated_at = @now
+      first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, codex_binary = @codexBinary, acp_agent = @acpAgent, revision = revision + 1, updated_at = @now
     WHERE connection_id = @connectionId`);
   const remove = db.prepare('DELETE FROM connections WHERE connection_id = ?');
 
   const store: ConnectionStore = {
     insert(connection) {
-      insert.run({ ...connection, enabledModelIds: JSON.stringify(connection.enabledModelIds) });
+      insert.run({ ...connection, enabledModelIds: JSON.stringify(connection.enabledModelIds), acpAgent: connection.acpAgent === null ? null : JSON.stringify(connection.acpAgent) });
       const stored = store.get(connection.connectionId);
       if (stored === null) throw new Error(`Connection ${connection.connectionId} vanished after insert`);
       return stored;
@@ -122,6 +126,7 @@ export function createConnectionStore(db: Db): ConnectionStore {
         firstTokenTimeoutSeconds: changes.firstTokenTimeoutSeconds ?? current.firstTokenTimeoutSeconds,
         idleTimeoutSeconds: changes.idleTimeoutSeconds ?? current.idleTimeoutSeconds,
         codexBinary: changes.codexBinary === undefined ? current.codexBinary : changes.codexBinary,
+        acpAgent: JSON.stringify(changes.acpAgent ?? current.acpAgent),
         now,
       });
       const updated = store.get(connectionId);

@@ -8,6 +8,7 @@ import { createBranchStore, type BranchStore } from './branch-store';
 import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
 import { createAgentStore, type AgentStore } from './agent-store';
+import { createAcpStore, type AcpStore } from './acp-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
@@ -42,6 +43,7 @@ export interface Stores {
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
+  readonly acp: AcpStore;
   readonly automations: AutomationStore;
   readonly branches: BranchStore;
   readonly mcpServers: McpServerStore;
@@ -96,6 +98,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
+    acp: createAcpStore(database),
     automations: createAutomationStore(database),
     branches: createBranchStore(database),
     mcpServers: createMcpServerStore(database),

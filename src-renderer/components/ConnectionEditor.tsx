@@ -130,6 +130,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         )}
       </FieldFrame>
 
+      {draft.providerType === 'acp' ? null : (
       <FieldFrame
         controlId={`${formId}-base-url`}
         label="Base URL"
@@ -152,6 +153,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
           />
         )}
       </FieldFrame>
+      )}
 
       {provider.keyNeeded === 'none' && !connection?.hasApiKey ? null : (
         <FieldFrame
@@ -215,6 +217,52 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </FieldFrame>
       ) : null}
 
+      {draft.providerType === 'acp' ? (
+        <>
+          <FieldFrame
+            controlId={`${formId}-acp-command`}
+            label="Agent command"
+            required
+            help="The program that speaks ACP on its stdin and stdout, and its arguments: a full path or a name on PATH, for example gemini --acp. Quote an argument with spaces. Checked when you save; Test starts it and shows its name, version and what it can do."
+            error={shown.acpCommand}
+          >
+            {(aria) => (
+              <input
+                {...aria}
+                className="input"
+                type="text"
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="/usr/local/bin/my-agent --acp"
+                value={draft.acpCommand}
+                onChange={(event) => change({ acpCommand: event.target.value })}
+                onBlur={() => touch('acpCommand')}
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame
+            controlId={`${formId}-acp-env`}
+            label="Environment"
+            help="Extra environment for the agent, one NAME=value a line. Stored with the connection in Cairn’s database, not encrypted."
+            error={shown.acpEnv}
+          >
+            {(aria) => (
+              <textarea
+                {...aria}
+                className="input"
+                rows={3}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="MY_AGENT_HOME=/home/me/.my-agent"
+                value={draft.acpEnv}
+                onChange={(event) => change({ acpEnv: event.target.value })}
+                onBlur={() => touch('acpEnv')}
+              />
+            )}
+          </FieldFrame>
+        </>
+      ) : null}
+
       <fieldset className="timeout-fields">
         <legend className="field-label">Patience with a slow provider</legend>
         <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
@@ -249,7 +297,9 @@ function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
     a.apiKey === b.apiKey &&
     a.firstTokenTimeout === b.firstTokenTimeout &&
     a.idleTimeout === b.idleTimeout &&
-    a.codexBinary === b.codexBinary
+    a.codexBinary === b.codexBinary &&
+    a.acpCommand === b.acpCommand &&
+    a.acpEnv === b.acpEnv
   );
 }
 

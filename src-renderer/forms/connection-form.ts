@@ -1,6 +1,7 @@
 import type { ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
 import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, TIMEOUT_SECONDS_RANGE } from '../../src-shared/connection-model';
 import type { OperationInput } from '../../src-shared/operations';
+import { formatCommandLine, formatEnvLines, parseCommandLine, parseEnvLines } from './acp-command';
 
 /** The add/edit connection form: what the fields hold, their checks, and the operation input they make. */
 export interface ConnectionDraft {
@@ -14,9 +15,13 @@ export interface ConnectionDraft {
   readonly idleTimeout: string;
   /** A Codex connection's codex binary, as typed; empty: found automatically. */
   readonly codexBinary: string;
+  /** An ACP connection's agent command line, as typed (program and arguments). */
+  readonly acpCommand: string;
+  /** An ACP connection's extra environment, one NAME=value a line. */
+  readonly acpEnv: string;
 }
 
-export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary';
+export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary' | 'acpCommand' | 'acpEnv';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
 interface ProviderInfo {
@@ -48,6 +53,12 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     baseUrlHelp: 'Empty for OpenAI; or a server that speaks the OpenAI Responses API, ending in /v1.',
     keyHelp: 'An OpenAI key, passed to Codex only through its environment. Leave both empty to use Codex’s own login.',
   },
+  acp: {
+    label: 'ACP agent (custom)',
+    defaultBaseUrl: null,
+    keyNeeded: 'none',
+    blurb: 'Any agent that speaks the Agent Client Protocol on stdio: give its command line',
+  },
 };
 
 export function providerLabel(providerType: ConnectionRecord['providerType']): string {
@@ -63,6 +74,8 @@ export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDra
     firstTokenTimeout: String(DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS),
     idleTimeout: String(DEFAULT_IDLE_TIMEOUT_SECONDS),
     codexBinary: '',
+    acpCommand: '',
+    acpEnv: '',
   };
 }
 
@@ -75,6 +88,8 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     firstTokenTimeout: String(connection.firstTokenTimeoutSeconds),
     idleTimeout: String(connection.idleTimeoutSeconds),
     codexBinary: connection.codexBinary ?? '',
+    acpCommand: connection.acpAgent === null ? '' : formatCommandLine(connection.acpAgent.command, connection.acpAgent.args),
+    acpEnv: connection.acpAgent === null ? '' : formatEnvLines(connection.acpAgent.env),
   };
 }
 
@@ -121,6 +136,12 @@ export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = f
   if (draft.providerType === 'codex' && codexBinary !== '' && !/^(\/|[A-Za-z]:[\\/])/.test(codexBinary)) {
     problems.codexBinary = 'Give the full path, for example /usr/local/bin/codex; or leave it empty.';
   }
+  if (draft.providerType === 'acp') {
+    const command = parseCommandLine(draft.acpCommand);
+    if (!command.ok) problems.acpCommand = command.problem;
+    const env = parseEnvLines(draft.acpEnv);
+    if (!env.ok) problems.acpEnv = env.problem;
+  }
   return problems;
 }
 
@@ -155,7 +176,15 @@ export function createInput(draft: ConnectionDraft): OperationInput<'connection.
     ...(firstTokenTimeoutSeconds === DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS ? {} : { firstTokenTimeoutSeconds }),
     ...(idleTimeoutSeconds === DEFAULT_IDLE_TIMEOUT_SECONDS ? {} : { idleTimeoutSeconds }),
     ...(codexBinary === '' ? {} : { codexBinary }),
+    ...(draft.providerType === 'acp' ? { acpAgent: acpAgentOf(draft) } : {}),
   };
+}
+
+/** The agent command the draft's fields say (checked fields: see `validateConnectionDraft`). */
+function acpAgentOf(draft: ConnectionDraft): { command: string; args: string[]; env: Record<string, string> } {
+  const command = parseCommandLine(draft.acpCommand);
+  const env = parseEnvLines(draft.acpEnv);
+  return { command: command.ok ? command.value.command : draft.acpCommand.trim(), args: command.ok ? command.value.args : [], env: env.ok ? env.value : {} };
 }
 
 /** The connection.update input for what changed in the form (null when nothing did). */
@@ -173,6 +202,7 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
     ...(firstTokenTimeoutSeconds !== connection.firstTokenTimeoutSeconds ? { firstTokenTimeoutSeconds } : {}),
     ...(idleTimeoutSeconds !== connection.idleTimeoutSeconds ? { idleTimeoutSeconds } : {}),
     ...(connection.providerType === 'codex' && codexBinary !== (connection.codexBinary ?? '') ? { codexBinary: codexBinary === '' ? null : codexBinary } : {}),
+    ...(connection.providerType === 'acp' && JSON.stringify(acpAgentOf(draft)) !== JSON.stringify(connection.acpAgent) ? { acpAgent: acpAgentOf(draft) } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
   return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };

@@ -38,6 +38,12 @@ const baseUrl = wellFormedString()
 const apiKey = wellFormedString().trim().min(1).max(4000);
 /** The codex binary of a Codex connection: a path on the host (the host checks it is an executable file). */
 const codexBinary = wellFormedString().trim().min(1, 'Give the path of the codex binary').max(4096);
+/** An ACP agent command: the program (full path or a name on PATH; the host checks it), its arguments and extra environment. */
+const acpAgent = z.strictObject({
+  command: wellFormedString().trim().min(1, 'Give the agent program').max(4096),
+  args: z.array(wellFormedString().max(4096)).max(64),
+  env: z.record(wellFormedString().min(1).max(200), wellFormedString().max(10_000)).refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables'),
+});
 const modelId = wellFormedString().trim().min(1).max(200);
 const revision = z.number().int().min(0);
 const timeoutSeconds = z
@@ -69,6 +75,8 @@ export const connectionOperations = {
       firstTokenTimeoutSeconds: timeoutSeconds.optional(),
       idleTimeoutSeconds: timeoutSeconds.optional(),
       codexBinary: codexBinary.optional(),
+      /** The agent an ACP connection runs (required for one, refused for any other kind). */
+      acpAgent: acpAgent.optional(),
     }),
     errors: ['invalid_input'],
   }),
@@ -87,6 +95,8 @@ export const connectionOperations = {
       idleTimeoutSeconds: timeoutSeconds.optional(),
       /** A codex binary for a Codex connection, or null to find it automatically again. */
       codexBinary: codexBinary.nullable().optional(),
+      /** A new agent command for an ACP connection (replaces the whole command, arguments and environment). */
+      acpAgent: acpAgent.optional(),
     }),
     errors: ['not_found', 'revision_conflict', 'operation_unavailable', 'invalid_input'],
   }),

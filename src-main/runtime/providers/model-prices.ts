@@ -54,7 +54,7 @@ export function costOf(modelId: string, usage: ModelUsage, providerType?: Provid
 }
 
 /** A model's list price per million input and output tokens (the picker shows it), null when unknown; Ollama's local models are free. */
-export function listPriceOf(modelId: string, providerType: ProviderType | 'codex' | 'scripted'): ModelPrice | null {
+export function listPriceOf(modelId: string, providerType: ProviderType | 'codex' | 'acp' | 'scripted'): ModelPrice | null {
   if (providerType === 'ollama' || providerType === 'scripted') return { inputPerMillion: 0, outputPerMillion: 0 };
   const price = priceOf(modelId);
   return price === null ? null : { inputPerMillion: price.input, outputPerMillion: price.output };

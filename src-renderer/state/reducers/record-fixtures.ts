@@ -89,6 +89,7 @@ export function connection(overrides: Partial<ConnectionRecord> & { connectionId
     firstTokenTimeoutSeconds: 120,
     idleTimeoutSeconds: 60,
     codexBinary: null,
+    acpAgent: null,
     builtIn: false,
     revision: 1,
     createdAt: 1,

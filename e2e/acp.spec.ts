@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testAgentCommand } from '../src-main/testing/acp-test-agent-launch';
+import { formatCommandLine } from '../src-renderer/forms/acp-command';
+import { expect, test } from './fixtures';
+
+let workspace: string;
+let agentState: string;
+
+test.beforeEach(() => {
+  workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-'));
+  agentState = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-agent-'));
+});
+test.afterEach(() => {
+  rmSync(workspace, { recursive: true, force: true });
+  rmSync(agentState, { recursive: true, force: true });
+});
+
+test('a custom ACP agent: add it in Settings, Test it, approve its write, the file is written, and Stop a streaming turn', async ({ page, cairn }) => {
+  // The test agent starts through tsx, several seconds on a loaded machine, once for Test and once for the session.
+  test.setTimeout(180_000);
+  const agent = testAgentCommand(agentState);
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('button', { name: 'Add connection' }).click();
+  await settings.getByRole('radio', { name: /ACP agent/ }).check();
+  await expect(settings.getByRole('textbox', { name: 'Base URL' })).toHaveCount(0);
+  await settings.getByRole('textbox', { name: 'Agent command' }).fill(formatCommandLine(agent.command, agent.args));
+  await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${agentState}`);
+  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent (custom)');
+  await settings.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 40_000 });
+  await expect(settings.getByTestId('connection-detail')).toContainText('Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.');
+  const artifacts = join(process.cwd(), 'e2e-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'acp-connection.png') });
+  await page.keyboard.press('Escape');
+
+  const { connections } = await cairn.call('connection.list', {});
+  const acp = connections.find((connection) => connection.providerType === 'acp');
+  expect(acp?.acpAgent).toEqual({ ...agent, env: { ACP_TEST_AGENT_STATE: agentState } });
+  await cairn.call('session.create', { title: 'ACP edit', connectionId: acp?.connectionId ?? '', permissionMode: 'ask', workspacePath: workspace });
+  await page.getByTestId('session-row').filter({ hasText: 'ACP edit' }).click();
+
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('write hello.txt new line');
+  await composer.press('Enter');
+  const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
+  await expect(approval).toHaveAttribute('data-status', 'pending', { timeout: 40_000 });
+  await expect(approval).toContainText('+new line');
+  await page.screenshot({ path: join(artifacts, 'acp-approval.png') });
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Wrote hello.txt (once).');
+  expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('new line');
+
+  await composer.fill('slow 400 50');
+  await composer.press('Enter');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('chunk-2');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(artifacts, 'acp-session-dark.png') });
+});

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { processGone } from '../runtime/shell/process-group';
+
+/** The command line that runs Cairn's ACP test agent (`acp-test-agent.ts`, through tsx), keeping its state in `stateDir`. */
+export function testAgentCommand(stateDir: string, options: { load?: boolean } = {}): { command: string; args: string[]; env: Record<string, string> } {
+  const loader = fileURLToPath(import.meta.resolve('tsx'));
+  const script = fileURLToPath(new URL('./acp-test-agent.ts', import.meta.url));
+  return { command: process.execPath, args: ['--import', loader, script, ...(options.load === false ? ['--no-load'] : [])], env: { ACP_TEST_AGENT_STATE: stateDir } };
+}
+
+/** The test agents started with `stateDir` that are still running. */
+export function runningTestAgents(stateDir: string): number[] {
+  let pids: number[];
+  try {
+    pids = readFileSync(`${stateDir}/pids`, 'utf8').split('\n').filter((line) => line !== '').map(Number);
+  } catch {
+    return [];
+  }
+  return pids.filter((pid) => !processGone(pid));
+}

@@ -1,0 +1,218 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { agent, ndJsonStream, RequestError, type AgentContext, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+
+/**
+ * A minimal ACP agent for Cairn's tests, written with the SDK's agent side. Each prompt is a script,
+ * one directive per line (anything else is echoed back as text):
+ *
+ *   text <words>            an agent message chunk
+ *   think <words>           a thought chunk
+ *   slow <n> <ms>           n message chunks `chunk-i `, `ms` apart (stops early when cancelled)
+ *   tool <id> <title>       a tool call, in progress, then completed
+ *   write <path> <content>  asks permission (a tool call with a diff), then writes the file through the client's fs
+ *   read <path>             reads a file through the client's fs and says what it holds
+ *   hang                    waits until cancelled, then ends with `cancelled`
+ *   deaf                    waits forever, even through session/cancel
+ *   crash                   exits with code 3 in the middle of the turn
+ *   refuse                  ends the turn with `refusal`
+ *   usage <used> <size>     a usage update
+ *   recall                  says the first prompt this agent session remembers (`session/load` restores them)
+ *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
+ *
+ * Sessions are kept in `$ACP_TEST_AGENT_STATE/<id>.jsonl` (their updates), so `session/load` after a
+ * restart replays them. `--no-load` makes it an agent without `loadSession`. It writes its pid to
+ * `$ACP_TEST_AGENT_STATE/pids` so tests can find it.
+ */
+
+const stateDir = process.env.ACP_TEST_AGENT_STATE ?? join(process.cwd(), '.acp-test-agent');
+mkdirSync(stateDir, { recursive: true });
+appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
+const canLoad = !process.argv.includes('--no-load');
+
+/** Each session's prompts, as this process knows them (`session/load` restores them from the history file). */
+const sessions = new Map<string, string[]>();
+const cancelled = new Set<string>();
+let sessionCount = 0;
+
+function historyFile(sessionId: string): string {
+  return join(stateDir, `${sessionId.replace(/[^A-Za-z0-9_-]/g, '_')}.jsonl`);
+}
+
+async function send(client: AgentContext, sessionId: string, update: SessionUpdate): Promise<void> {
+  appendFileSync(historyFile(sessionId), `${JSON.stringify(update)}\n`);
+  await client.notify('session/update', { sessionId, update });
+}
+
+const say = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function untilCancelled(sessionId: string): Promise<void> {
+  while (!cancelled.has(sessionId)) await wait(20);
+}
+
+/** Runs one directive; a stop reason ends the turn early. */
+async function directive(client: AgentContext, sessionId: string, line: string): Promise<StopReason | null> {
+  const [word = '', ...rest] = line.trim().split(' ');
+  const tail = rest.join(' ');
+  switch (word) {
+    case 'text':
+      await send(client, sessionId, say(tail));
+      return null;
+    case 'think':
+      await send(client, sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: tail } });
+      return null;
+    case 'slow': {
+      const count = Number(rest[0] ?? 10);
+      const gap = Number(rest[1] ?? 100);
+      for (let index = 0; index < count; index += 1) {
+        if (cancelled.has(sessionId)) return 'cancelled';
+        await send(client, sessionId, say(`chunk-${index} `));
+        await wait(gap);
+      }
+      return cancelled.has(sessionId) ? 'cancelled' : null;
+    }
+    case 'tool': {
+      const [toolCallId = 'tool-1', ...title] = rest;
+      await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: title.join(' ') || 'A tool', kind: 'other', status: 'in_progress', rawInput: { line } });
+      await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'tool output' } }] });
+      return null;
+    }
+    case 'write': {
+      const [path = 'out.txt', ...words] = rest;
+      const content = words.join(' ');
+      const absolute = join(process.cwd(), path);
+      const toolCallId = `write-${path}`;
+      const diff = { type: 'diff' as const, path: absolute, oldText: null, newText: content };
+      await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Write ${path}`, kind: 'edit', status: 'pending', content: [diff], rawInput: { path, content } });
+      const request: RequestPermissionRequest = {
+        sessionId,
+        toolCall: { toolCallId, title: `Write ${path}`, kind: 'edit', content: [diff] },
+        options: [
+          { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+          { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+        ],
+      };
+      const answer = await client.request('session/request_permission', request);
+      if (answer.outcome.outcome === 'cancelled') return 'cancelled';
+      if (answer.outcome.optionId === 'no') {
+        await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
+        const reason = answer._meta?.reason;
+        await send(client, sessionId, say(`Rejected writing ${path}${typeof reason === 'string' ? `: ${reason}` : '.'}`));
+        return null;
+      }
+      try {
+        await client.request('fs/write_text_file', { sessionId, path: absolute, content });
+        await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' });
+        await send(client, sessionId, say(`Wrote ${path} (${answer.outcome.optionId}).`));
+      } catch (error) {
+        await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
+        await send(client, sessionId, say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+      }
+      return null;
+    }
+    case 'read': {
+      const path = rest[0] ?? 'out.txt';
+      try {
+        const read = await client.request('fs/read_text_file', { sessionId, path: join(process.cwd(), path) });
+        await send(client, sessionId, say(`${path} holds: ${read.content}`));
+      } catch (error) {
+        await send(client, sessionId, say(`Could not read ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+      }
+      return null;
+    }
+    case 'hang':
+      await untilCancelled(sessionId);
+      return 'cancelled';
+    case 'deaf':
+      await new Promise(() => {});
+      return null;
+    case 'crash':
+      process.exit(3);
+      return null;
+    case 'refuse':
+      return 'refusal';
+    case 'recall': {
+      const prompts = sessions.get(sessionId) ?? [];
+      await send(client, sessionId, say(prompts.length > 1 ? `I remember: ${prompts[0]?.split('\n')[0] ?? ''}` : 'I remember nothing.'));
+      return null;
+    }
+    case 'usage':
+      await send(client, sessionId, { sessionUpdate: 'usage_update', used: Number(rest[0] ?? 0), size: Number(rest[1] ?? 0) });
+      return null;
+    default: {
+      const allowed = /they allowed "Write (\S+)"/.exec(line);
+      if (allowed !== null) return writeAllowed(client, sessionId, allowed[1] ?? '');
+      await send(client, sessionId, say(line));
+      return null;
+    }
+  }
+}
+
+/** Writes what an earlier `write <path> …` of this session asked for: the person allowed it while Cairn was down. */
+async function writeAllowed(client: AgentContext, sessionId: string, path: string): Promise<null> {
+  const asked = (sessions.get(sessionId) ?? []).flatMap((prompt) => prompt.split('\n')).find((line) => line.startsWith(`write ${path} `));
+  if (asked === undefined) {
+    await send(client, sessionId, say(`I do not remember asking to write ${path}.`));
+    return null;
+  }
+  const content = asked.slice(`write ${path} `.length);
+  try {
+    await client.request('fs/write_text_file', { sessionId, path: join(process.cwd(), path), content });
+    await send(client, sessionId, say(`Wrote ${path} after the restart.`));
+  } catch (error) {
+    await send(client, sessionId, say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+  }
+  return null;
+}
+
+const connection = agent({ name: 'cairn-acp-test-agent' })
+  .onRequest('initialize', () => ({
+    protocolVersion: 1,
+    agentCapabilities: { loadSession: canLoad, promptCapabilities: { image: false, audio: false, embeddedContext: false } },
+    agentInfo: { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' },
+    authMethods: [],
+  }))
+  .onRequest('session/new', () => {
+    sessionCount += 1;
+    const sessionId = `test-${process.pid}-${sessionCount}`;
+    sessions.set(sessionId, []);
+    return { sessionId };
+  })
+  .onRequest('session/load', async ({ params, client }) => {
+    if (!canLoad) throw RequestError.methodNotFound('session/load');
+    const file = historyFile(params.sessionId);
+    if (!existsSync(file)) throw RequestError.resourceNotFound(params.sessionId);
+    const prompts: string[] = [];
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      const update = JSON.parse(line) as SessionUpdate;
+      if (update.sessionUpdate === 'user_message_chunk' && update.content.type === 'text') prompts.push(update.content.text);
+      await client.notify('session/update', { sessionId: params.sessionId, update });
+    }
+    sessions.set(params.sessionId, prompts);
+    return {};
+  })
+  .onRequest('session/prompt', async ({ params, client }) => {
+    if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+    cancelled.delete(params.sessionId);
+    const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+    sessions.get(params.sessionId)?.push(text);
+    appendFileSync(historyFile(params.sessionId), `${JSON.stringify({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })}\n`);
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      const stop = await directive(client, params.sessionId, line);
+      if (stop !== null) return { stopReason: stop };
+      if (cancelled.has(params.sessionId)) return { stopReason: 'cancelled' };
+    }
+    return { stopReason: 'end_turn' };
+  })
+  .onNotification('session/cancel', ({ params }) => {
+    cancelled.add(params.sessionId);
+  })
+  .connect(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>));
+// Like a real agent, it ends when its client goes (stdin closed), even in the middle of a turn.
+void connection.closed.then(() => process.exit(0));
