@@ -12,7 +12,7 @@ import {
   type StopReason,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
-import { AppServerProcess, type AppServerLaunch } from '../codex/app-server-process';
+import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../native-agent/agent-process';
 
 export type { AppServerLaunch as AcpLaunch };
 
