@@ -15,6 +15,7 @@ import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
 import { goalChangesFor } from './codex/goal-mirror';
+import { createCodexThreadChoices, type CodexThreadChoices } from './codex/thread-choice';
 import type { CodexBounds } from './codex/live-app-server';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
@@ -107,6 +108,8 @@ export interface Runtime {
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   readonly codex: CodexBackend;
+  /** Codex threads that could not be resumed, and the person's choice on each. */
+  readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;
   readonly memory: MemoryService;
   readonly branches: BranchService;
@@ -265,10 +268,21 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       return turns;
     },
   });
+  const codexThreads = createCodexThreadChoices({
+    ...deps,
+    bus,
+    resume: (sessionId, turnId) => {
+      if (turns === null) throw new Error('Turns are not ready');
+      return turns.resume(sessionId, turnId);
+    },
+  });
   const codex = createCodexBackend({
     resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
     sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
     checkpoints: deps.stores.codex,
+    threads: deps.stores.codexThreads,
+    onThreadProblem: (sessionId, problem) => codexThreads.announce(sessionId, problem),
+    onNewThread: (run) => codexThreads.markNewThread(run),
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
     dataDir: deps.dataDir,
     cairnVersion: deps.cairnVersion,
@@ -391,6 +405,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     executor,
     admission,
     codex,
+    codexThreads,
     automations,
     memory,
     branches,

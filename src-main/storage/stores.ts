@@ -9,6 +9,7 @@ import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-pr
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
 import { createAgentStore, type AgentStore } from './agent-store';
 import { createCodexStore, type CodexStore } from './codex-store';
+import { createCodexThreadStore, type CodexThreadStore } from './codex-thread-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
@@ -42,6 +43,7 @@ export interface Stores {
   readonly searchIndex: SearchIndexStore;
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
+  readonly codexThreads: CodexThreadStore;
   readonly automations: AutomationStore;
   readonly branches: BranchStore;
   readonly mcpServers: McpServerStore;
@@ -96,6 +98,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     searchIndex: createSearchIndexStore(database),
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
+    codexThreads: createCodexThreadStore(database),
     automations: createAutomationStore(database),
     branches: createBranchStore(database),
     mcpServers: createMcpServerStore(database),

@@ -41,6 +41,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const ctx: CodexContext = {
     deps,
     checkpoints: deps.checkpoints,
+    threads: deps.threads,
     bounds,
     states,
     quarantine,
@@ -89,12 +90,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       return;
     }
 
-    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+    if (state !== null && needsNewAppServer(state, launchKey(target, cwd))) {
       await retire(input.sessionId, state);
       await held(input.sessionId);
       state = null;
     }
-    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    state ??= await start({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, target, cwd, session.permissionMode);
     if (signal.aborted) return;
     const { live } = state;
     const policies = codexPolicies(session.permissionMode);
@@ -144,12 +145,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
     mkdirSync(cwd, { recursive: true });
     let state = states.get(input.sessionId) ?? null;
-    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+    if (state !== null && needsNewAppServer(state, launchKey(target, cwd))) {
       await retire(input.sessionId, state);
       await held(input.sessionId);
       state = null;
     }
-    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    state ??= await start({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, target, cwd, session.permissionMode);
     if (signal.aborted) return;
     const { live } = state;
     live.drain();
@@ -190,6 +191,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
   };
+}
+
+/** A warm app-server that cannot take the next turn: busy, started with other settings, or gone (even before its exit is heard). */
+function needsNewAppServer(state: SessionState, key: string): boolean {
+  const { live } = state;
+  return state.pending !== null || live.activeTurnId !== null || live.launchKey !== key || live.process.hasExited || live.process.isGone();
 }
 
 function quarantineMessage(pid: number | null): string {
