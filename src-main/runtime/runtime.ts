@@ -283,6 +283,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     threads: deps.stores.codexThreads,
     onThreadProblem: (sessionId, problem) => codexThreads.announce(sessionId, problem),
     onNewThread: (run) => codexThreads.markNewThread(run),
+    appServers: deps.stores.codexAppServers,
+    onLeftoverStopped: (sessionId, pid) => codexThreads.markLeftoverStopped(sessionId, pid),
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
     dataDir: deps.dataDir,
     cairnVersion: deps.cairnVersion,

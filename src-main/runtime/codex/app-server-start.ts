@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PermissionMode } from '../../../src-shared/model';
 import { AgentBackendError } from '../backends/agent-backend';
+import { processStartIdentity } from '../shell/process-identity';
 import { checkThreadOwner, openThread, ThreadUnavailable } from '../native-agent/thread-binding';
 import { codexVersion } from './codex-binary';
 import type { CodexTarget } from './codex-backend-deps';
@@ -47,6 +48,16 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     );
   }
 
+  /** Its identity, recorded at spawn so a later host can tell a leftover from a reused pid; forgotten once it is gone. */
+  function recordIdentity(sessionId: string, live: LiveAppServer): void {
+    const pid = live.process.pid;
+    if (pid === null) return;
+    ctx.appServers.spawned(sessionId, pid, processStartIdentity(pid), deps.now());
+    void live.process.exited.then(() => {
+      if (live.process.isGone()) ctx.appServers.gone(sessionId, pid);
+    });
+  }
+
   return async function start(run: RunRef, target: CodexTarget, cwd: string, mode: PermissionMode): Promise<SessionState> {
     const { sessionId } = run;
     const checkpoint = ctx.checkpoints.checkpoint(sessionId);
@@ -61,6 +72,7 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     mkdirSync(folders.tmpDir, { recursive: true });
     const version = await versionOf(target.binary);
     const live = new LiveAppServer(deps.newInstanceId(), appServerLaunch(settings, cwd), launchKey(target, cwd));
+    recordIdentity(sessionId, live);
     const policies = codexPolicies(mode);
     let fresh = false;
     try {

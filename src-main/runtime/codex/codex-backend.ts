@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { CodexQuarantine } from '../../../src-shared/codex-model';
 import type { AgentEvent, AgentRunInput } from '../backends/agent-backend';
 import { AgentBackendError } from '../backends/agent-backend';
-import { createProcessQuarantine } from '../native-agent/process-quarantine';
+import { createProcessQuarantine, type EndableProcess } from '../native-agent/process-quarantine';
+import { RecordedProcess } from '../native-agent/recorded-process';
 import { createAppServerStarter, launchKey } from './app-server-start';
 import { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps } from './codex-backend-deps';
 import { startThreadCompaction } from './codex-compaction';
@@ -42,14 +43,49 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     deps,
     checkpoints: deps.checkpoints,
     threads: deps.threads,
+    appServers: deps.appServers,
     bounds,
     states,
     quarantine,
     async retire(sessionId, state) {
       if (states.get(sessionId) === state) states.delete(sessionId);
-      await quarantine.retire(sessionId, state.live.process);
+      await retireProcess(sessionId, state.live.process);
     },
   };
+
+  /** Ends a process of the session; its record says whether it is gone or quarantines the session. */
+  async function retireProcess(sessionId: string, process: EndableProcess): Promise<void> {
+    await quarantine.retire(sessionId, process);
+    if (process.pid === null) return;
+    if (quarantine.quarantinedPid(sessionId) === process.pid) deps.appServers.setState(sessionId, process.pid, 'quarantined', deps.now());
+    else deps.appServers.gone(sessionId, process.pid);
+  }
+
+  /**
+   * App-servers a previous host left behind (it died, or could not stop them): a provably-same one is
+   * stopped (TERM, then KILL of its group) before the session starts another; one that cannot be
+   * confirmed gone keeps its session quarantined. Until that is settled, a turn of the session waits.
+   */
+  function stopLeftovers(): void {
+    for (const record of deps.appServers.live()) {
+      const leftover = new RecordedProcess(record.pid, record.processStart);
+      const fate = leftover.fate();
+      if (fate === 'gone' || fate === 'other') {
+        deps.appServers.gone(record.sessionId, record.pid);
+        continue;
+      }
+      deps.logger.warn('A Codex app-server of a previous host is still running; stopping it', { sessionId: record.sessionId, pid: record.pid, fate });
+      void quarantine.retire(record.sessionId, leftover).then(() => {
+        if (quarantine.quarantinedPid(record.sessionId) === record.pid) {
+          deps.appServers.setState(record.sessionId, record.pid, 'quarantined', deps.now());
+          return;
+        }
+        deps.appServers.setState(record.sessionId, record.pid, 'leftover_stopped', deps.now());
+        deps.onLeftoverStopped(record.sessionId, record.pid);
+      });
+    }
+  }
+  stopLeftovers();
   const start = createAppServerStarter(ctx, { codexHome, tmpDir });
   const pump = createTurnReader(ctx);
   const retire = ctx.retire;
@@ -167,7 +203,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     compact,
     quarantined: (sessionId) => quarantineOf(sessionId) !== null,
     quarantineOf,
-    forceStop: (sessionId) => quarantine.forceStop(sessionId),
+    async forceStop(sessionId) {
+      const pid = quarantine.quarantinedPid(sessionId);
+      const stopped = await quarantine.forceStop(sessionId);
+      if (stopped && pid != null) deps.appServers.gone(sessionId, pid);
+      return stopped;
+    },
     async releaseWaiting(sessionId) {
       const state = states.get(sessionId);
       if (state?.pending != null) await retire(sessionId, state);

@@ -1,5 +1,6 @@
 import type { CodexStore } from '../../storage/codex-store';
 import type { CodexThreadStore } from '../../storage/codex-thread-store';
+import type { CodexAppServerStore } from '../../storage/codex-app-server-store';
 import type { ProcessQuarantine } from '../native-agent/process-quarantine';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
@@ -46,6 +47,7 @@ export interface CodexContext {
   readonly deps: CodexBackendDeps;
   readonly checkpoints: CodexStore;
   readonly threads: CodexThreadStore;
+  readonly appServers: CodexAppServerStore;
   readonly bounds: CodexBounds;
   readonly states: Map<string, SessionState>;
   readonly quarantine: ProcessQuarantine;

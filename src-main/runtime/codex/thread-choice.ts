@@ -27,10 +27,18 @@ export interface CodexThreadChoices {
   announce(sessionId: string, problem: CodexThreadProblem | null): void;
   /** A new thread replaced the unresumable one in this run: the transcript says so where it happened. */
   markNewThread(run: { sessionId: string; turnId: string; runId: string }): void;
+  /** A previous host's app-server of the session was stopped at start-up: the session's transcript says so. */
+  markLeftoverStopped(sessionId: string, pid: number): void;
 }
 
 export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThreadChoices {
   const { stores } = deps;
+  const notice = (run: { sessionId: string; turnId: string; runId: string }, text: string, data: Record<string, unknown>) => {
+    const item = stores.transaction(() =>
+      stores.transcript.append({ ...run, itemId: deps.ids.next('item'), kind: 'notice', text, state: 'final', data, now: deps.clock.now() }, stores.sessions.reservePositions(run.sessionId, 1)),
+    );
+    deps.bus.publish({ kind: 'transcript.appended', item });
+  };
   const announce = (sessionId: string, problem: CodexThreadProblem | null) => deps.bus.publish({ kind: 'codex.thread.changed', sessionId, threadProblem: problem });
   return {
     problem: (sessionId) => stores.codexThreads.problem(sessionId),
@@ -54,13 +62,16 @@ export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThr
     },
     announce,
     markNewThread(run) {
-      const item = stores.transaction(() =>
-        stores.transcript.append(
-          { ...run, itemId: deps.ids.next('item'), kind: 'notice', text: NEW_THREAD_MARKER, state: 'final', data: { codexNewThread: true }, now: deps.clock.now() },
-          stores.sessions.reservePositions(run.sessionId, 1),
-        ),
-      );
-      deps.bus.publish({ kind: 'transcript.appended', item });
+      notice(run, NEW_THREAD_MARKER, { codexNewThread: true });
+    },
+    markLeftoverStopped(sessionId, pid) {
+      const newest = stores.transcript.page(sessionId, null, 1)[0];
+      if (newest === undefined) return;
+      notice({ sessionId, turnId: newest.turnId, runId: newest.runId }, leftoverStoppedText(pid), { codexLeftoverStopped: { pid } });
     },
   };
+}
+
+export function leftoverStoppedText(pid: number): string {
+  return `Cairn stopped a Codex app-server (pid ${pid}) that the previous run of the app left running, before starting a new one on this thread.`;
 }

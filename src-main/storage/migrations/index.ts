@@ -21,6 +21,7 @@ import { migration025QueuedAttachments } from './025-queued-attachments';
 import { migration026ContextSummaries } from './026-context-summaries';
 import { migration027RemovedSpawns } from './027-removed-spawns';
 import { migration028CodexThreads } from './028-codex-threads';
+import { migration029CodexAppServers } from './029-codex-app-servers';
 import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
 
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration026ContextSummaries,
   migration027RemovedSpawns,
   migration028CodexThreads,
+  migration029CodexAppServers,
 ];
