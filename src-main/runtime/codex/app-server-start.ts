@@ -54,7 +54,7 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     if (pid === null) return;
     ctx.appServers.spawned(sessionId, pid, processStartIdentity(pid), deps.now());
     void live.process.exited.then(() => {
-      if (live.process.isGone()) ctx.appServers.gone(sessionId, pid);
+      if (!ctx.closed && live.process.isGone()) ctx.appServers.gone(sessionId, pid);
     });
   }
 

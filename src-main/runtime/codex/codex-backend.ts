@@ -47,6 +47,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     bounds,
     states,
     quarantine,
+    closed: false,
     async retire(sessionId, state) {
       if (states.get(sessionId) === state) states.delete(sessionId);
       await retireProcess(sessionId, state.live.process);
@@ -56,7 +57,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   /** Ends a process of the session; its record says whether it is gone or quarantines the session. */
   async function retireProcess(sessionId: string, process: EndableProcess): Promise<void> {
     await quarantine.retire(sessionId, process);
-    if (process.pid === null) return;
+    if (process.pid === null || ctx.closed) return;
     if (quarantine.quarantinedPid(sessionId) === process.pid) deps.appServers.setState(sessionId, process.pid, 'quarantined', deps.now());
     else deps.appServers.gone(sessionId, process.pid);
   }
@@ -76,6 +77,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       }
       deps.logger.warn('A Codex app-server of a previous host is still running; stopping it', { sessionId: record.sessionId, pid: record.pid, fate });
       void quarantine.retire(record.sessionId, leftover).then(() => {
+        if (ctx.closed) return;
         if (quarantine.quarantinedPid(record.sessionId) === record.pid) {
           deps.appServers.setState(record.sessionId, record.pid, 'quarantined', deps.now());
           return;
@@ -230,6 +232,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
+      ctx.closed = true;
     },
   };
 }

@@ -51,6 +51,8 @@ export interface CodexContext {
   readonly bounds: CodexBounds;
   readonly states: Map<string, SessionState>;
   readonly quarantine: ProcessQuarantine;
+  /** Set once the host shuts down: late process exits no longer touch the record (its database is closing). */
+  closed: boolean;
   /** Ends the session's app-server (quarantining the session if it cannot be confirmed gone). */
   retire(sessionId: string, state: SessionState): Promise<void>;
 }
