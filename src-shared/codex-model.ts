@@ -33,3 +33,25 @@ export interface CodexQuarantine {
 export type StructuredAnswer =
   | { readonly valid: true; readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string } }
   | { readonly valid: false; readonly problem: string };
+
+/** What the person chose for a Codex thread that could not be resumed. */
+export type CodexThreadChoice = 'new_thread' | 'retry';
+
+/**
+ * A Codex session whose thread could not be resumed (its rollout missing or damaged, Codex not
+ * answering, or the thread not this session's): Cairn never moves it to a new thread on its own.
+ * The person chooses: a new thread that starts from a summary of Cairn's record, or retry.
+ */
+export interface CodexThreadProblem {
+  readonly sessionId: string;
+  readonly threadId: string;
+  /** The turn that failed on it (retried, or run on the new thread, when the person chooses). */
+  readonly turnId: string;
+  /** What was missing or damaged, in Codex's words where it gave some. */
+  readonly reason: string;
+  readonly noticedAt: number;
+  readonly choice: CodexThreadChoice | null;
+  readonly chosenAt: number | null;
+  /** True once the new thread started (the choice is kept for the record). */
+  readonly resolved: boolean;
+}

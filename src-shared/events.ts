@@ -1,5 +1,5 @@
 import type { AutomationNoticeCode } from './automation-model';
-import type { CodexQuarantine } from './codex-model';
+import type { CodexQuarantine, CodexThreadProblem } from './codex-model';
 import type { ContextMeter } from './context-model';
 import type { AgentTreeNode } from './agent-model';
 import type { GoalRecord } from './goal-model';
@@ -40,6 +40,8 @@ export type ChangeEventBody =
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
   /** A Codex session was quarantined (its old app-server not confirmed gone) or released (null). */
   | { readonly kind: 'codex.quarantine.changed'; readonly sessionId: string; readonly quarantine: CodexQuarantine | null }
+  /** A Codex session's thread could not be resumed, the person chose what to do, or it was settled (null). */
+  | { readonly kind: 'codex.thread.changed'; readonly sessionId: string; readonly threadProblem: CodexThreadProblem | null }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
   /** An MCP server's settings or status changed (connected, starting, failed, disabled). */
   | { readonly kind: 'mcp.server.changed'; readonly server: McpServerRecord }

@@ -17,6 +17,7 @@ import { createAcpBackend } from './acp/acp-backend';
 import type { AcpBounds } from './acp/live-acp-agent';
 import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
 import { goalChangesFor } from './codex/goal-mirror';
+import { createCodexThreadChoices, type CodexThreadChoices } from './codex/thread-choice';
 import type { CodexBounds } from './codex/live-app-server';
 import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
 import { EventBus } from './event-bus';
@@ -115,6 +116,8 @@ export interface Runtime {
   /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */
   readonly storageDamage: StorageDamage;
   readonly codex: CodexBackend;
+  /** Codex threads that could not be resumed, and the person's choice on each. */
+  readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;
   readonly memory: MemoryService;
   readonly branches: BranchService;
@@ -281,10 +284,23 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       return turns;
     },
   });
+  const codexThreads = createCodexThreadChoices({
+    ...deps,
+    bus,
+    resume: (sessionId, turnId) => {
+      if (turns === null) throw new Error('Turns are not ready');
+      return turns.resume(sessionId, turnId);
+    },
+  });
   const codex = createCodexBackend({
     resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
     sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
     checkpoints: deps.stores.codex,
+    threads: deps.stores.codexThreads,
+    onThreadProblem: (sessionId, problem) => codexThreads.announce(sessionId, problem),
+    onNewThread: (run) => codexThreads.markNewThread(run),
+    appServers: deps.stores.codexAppServers,
+    onLeftoverStopped: (sessionId, pid) => codexThreads.markLeftoverStopped(sessionId, pid),
     allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
     dataDir: deps.dataDir,
     cairnVersion: deps.cairnVersion,
@@ -426,6 +442,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     admission,
     storageDamage,
     codex,
+    codexThreads,
     automations,
     memory,
     branches,

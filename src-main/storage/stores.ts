@@ -10,6 +10,8 @@ import { createAttachmentStore, type AttachmentStore } from './attachment-store'
 import { createAgentStore, type AgentStore } from './agent-store';
 import { createAcpStore, type AcpStore } from './acp-store';
 import { createCodexStore, type CodexStore } from './codex-store';
+import { createCodexThreadStore, type CodexThreadStore } from './codex-thread-store';
+import { createCodexAppServerStore, type CodexAppServerStore } from './codex-app-server-store';
 import { createConnectionStore, type ConnectionStore } from './connection-store';
 import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
@@ -44,6 +46,8 @@ export interface Stores {
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
   readonly acp: AcpStore;
+  readonly codexThreads: CodexThreadStore;
+  readonly codexAppServers: CodexAppServerStore;
   readonly automations: AutomationStore;
   readonly branches: BranchStore;
   readonly mcpServers: McpServerStore;
@@ -99,6 +103,8 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
     acp: createAcpStore(database),
+    codexThreads: createCodexThreadStore(database),
+    codexAppServers: createCodexAppServerStore(database),
     automations: createAutomationStore(database),
     branches: createBranchStore(database),
     mcpServers: createMcpServerStore(database),

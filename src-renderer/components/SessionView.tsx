@@ -3,6 +3,7 @@ import { useAppStore } from '../state/store-context';
 import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
 import { CodexQuarantineNotice } from './CodexQuarantineNotice';
+import { CodexThreadNotice } from './CodexThreadNotice';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
@@ -28,6 +29,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
       <CodexQuarantineNotice sessionId={sessionId} />
+      <CodexThreadNotice sessionId={sessionId} />
       <GoalBar sessionId={sessionId} />
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />

@@ -70,6 +70,11 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     sentence: 'Cairn could not start the Codex app-server. Check the Codex connection in Settings.',
     remedy: 'settings',
   },
+  thread_unavailable: {
+    title: 'Codex could not resume this session’s thread',
+    sentence: 'Cairn did not move the session to a new thread on its own. Choose above the conversation: start a new Codex thread from a summary of this conversation, or retry the same thread.',
+    remedy: 'retry',
+  },
   codex_quarantined: {
     title: 'The previous Codex process may still be running',
     sentence: 'It could not be confirmed stopped, so no second one starts on the same thread. Force stop ends it and retries.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../src-shared/events';
-import { reduceCodexQuarantines } from './codex-slice';
+import { reduceCodexQuarantines, reduceCodexThreadProblems } from './codex-slice';
 
 const quarantined = (seq: number, sessionId: string, pid: number): ChangeEvent => ({
   seq,
@@ -23,5 +23,24 @@ describe('Codex quarantines', () => {
     const state = reduceCodexQuarantines({}, [quarantined(1, 'a', 10)]);
     expect(reduceCodexQuarantines(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
     expect(reduceCodexQuarantines(state, [released(2, 'zzz'), { seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' }])).toBe(state);
+  });
+});
+
+const problem = (seq: number, sessionId: string, choice: 'new_thread' | 'retry' | null): ChangeEvent => ({
+  seq,
+  hostEpoch: 'e',
+  kind: 'codex.thread.changed',
+  sessionId,
+  threadProblem: { sessionId, threadId: 'th1', turnId: 't1', reason: 'no rollout found', noticedAt: 1, choice, chosenAt: choice === null ? null : 2, resolved: false },
+});
+
+describe('Codex thread problems', () => {
+  it('keeps the newest word on each session: noticed, chosen, settled; a removed session’s goes', () => {
+    const noticed = reduceCodexThreadProblems({}, [problem(1, 'a', null)]);
+    expect(noticed.a?.choice).toBeNull();
+    expect(reduceCodexThreadProblems(noticed, [problem(2, 'a', 'new_thread')]).a?.choice).toBe('new_thread');
+    expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'codex.thread.changed', sessionId: 'a', threadProblem: null }])).toEqual({});
+    expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
+    expect(reduceCodexThreadProblems(noticed, [problem(4, 'zzz', null)]).a).toBe(noticed.a);
   });
 });

@@ -1,8 +1,10 @@
-import type { CodexQuarantine } from '../../../src-shared/codex-model';
+import type { CodexQuarantine, CodexThreadProblem } from '../../../src-shared/codex-model';
 import type { ModelInfo } from '../../../src-shared/connection-model';
 import type { ContextMeter } from '../../../src-shared/context-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { CodexStore } from '../../storage/codex-store';
+import type { CodexThreadStore } from '../../storage/codex-thread-store';
+import type { CodexAppServerStore } from '../../storage/codex-app-server-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../backends/agent-backend';
 import type { Logger } from '../ports';
 import type { AgentCommandLog } from '../shell/agent-commands';
@@ -17,6 +19,16 @@ export interface CodexBackendDeps {
   resolve(connectionId: string, model: string | null): CodexTarget | { error: string };
   sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
   readonly checkpoints: CodexStore;
+  /** Who owns each thread, and the session's thread that could not be resumed. */
+  readonly threads: CodexThreadStore;
+  /** The session's thread problem changed (noticed, chosen, resolved) or went away (null). */
+  onThreadProblem(sessionId: string, problem: CodexThreadProblem | null): void;
+  /** A new thread replaced one that could not be resumed: the run's transcript gets the marker. */
+  onNewThread(run: { sessionId: string; turnId: string; runId: string }): void;
+  /** Each session's app-server by process identity, recorded at spawn, so a later host finds leftovers. */
+  readonly appServers: CodexAppServerStore;
+  /** An app-server a previous host left running was stopped at start-up (provably the same process). */
+  onLeftoverStopped(sessionId: string, pid: number): void;
   allowedForSession(sessionId: string, toolName: string): boolean;
   /** Cairn's data directory: CODEX_HOME lives in it. */
   readonly dataDir: string;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { CodexQuarantine } from '../../../src-shared/codex-model';
 import type { AgentEvent, AgentRunInput } from '../backends/agent-backend';
 import { AgentBackendError } from '../backends/agent-backend';
-import { createProcessQuarantine } from '../native-agent/process-quarantine';
+import { createProcessQuarantine, type EndableProcess } from '../native-agent/process-quarantine';
+import { RecordedProcess } from '../native-agent/recorded-process';
 import { createAppServerStarter, launchKey } from './app-server-start';
 import { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps } from './codex-backend-deps';
 import { startThreadCompaction } from './codex-compaction';
@@ -41,14 +42,52 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const ctx: CodexContext = {
     deps,
     checkpoints: deps.checkpoints,
+    threads: deps.threads,
+    appServers: deps.appServers,
     bounds,
     states,
     quarantine,
+    closed: false,
     async retire(sessionId, state) {
       if (states.get(sessionId) === state) states.delete(sessionId);
-      await quarantine.retire(sessionId, state.live.process);
+      await retireProcess(sessionId, state.live.process);
     },
   };
+
+  /** Ends a process of the session; its record says whether it is gone or quarantines the session. */
+  async function retireProcess(sessionId: string, process: EndableProcess): Promise<void> {
+    await quarantine.retire(sessionId, process);
+    if (process.pid === null || ctx.closed) return;
+    if (quarantine.quarantinedPid(sessionId) === process.pid) deps.appServers.setState(sessionId, process.pid, 'quarantined', deps.now());
+    else deps.appServers.gone(sessionId, process.pid);
+  }
+
+  /**
+   * App-servers a previous host left behind (it died, or could not stop them): a provably-same one is
+   * stopped (TERM, then KILL of its group) before the session starts another; one that cannot be
+   * confirmed gone keeps its session quarantined. Until that is settled, a turn of the session waits.
+   */
+  function stopLeftovers(): void {
+    for (const record of deps.appServers.live()) {
+      const leftover = new RecordedProcess(record.pid, record.processStart);
+      const fate = leftover.fate();
+      if (fate === 'gone' || fate === 'other') {
+        deps.appServers.gone(record.sessionId, record.pid);
+        continue;
+      }
+      deps.logger.warn('A Codex app-server of a previous host is still running; stopping it', { sessionId: record.sessionId, pid: record.pid, fate });
+      void quarantine.retire(record.sessionId, leftover).then(() => {
+        if (ctx.closed) return;
+        if (quarantine.quarantinedPid(record.sessionId) === record.pid) {
+          deps.appServers.setState(record.sessionId, record.pid, 'quarantined', deps.now());
+          return;
+        }
+        deps.appServers.setState(record.sessionId, record.pid, 'leftover_stopped', deps.now());
+        deps.onLeftoverStopped(record.sessionId, record.pid);
+      });
+    }
+  }
+  stopLeftovers();
   const start = createAppServerStarter(ctx, { codexHome, tmpDir });
   const pump = createTurnReader(ctx);
   const retire = ctx.retire;
@@ -89,12 +128,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       return;
     }
 
-    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+    if (state !== null && needsNewAppServer(state, launchKey(target, cwd))) {
       await retire(input.sessionId, state);
       await held(input.sessionId);
       state = null;
     }
-    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    state ??= await start({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, target, cwd, session.permissionMode);
     if (signal.aborted) return;
     const { live } = state;
     const policies = codexPolicies(session.permissionMode);
@@ -144,12 +183,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
     mkdirSync(cwd, { recursive: true });
     let state = states.get(input.sessionId) ?? null;
-    if (state !== null && (state.pending !== null || state.live.activeTurnId !== null || state.live.launchKey !== launchKey(target, cwd) || state.live.process.hasExited)) {
+    if (state !== null && needsNewAppServer(state, launchKey(target, cwd))) {
       await retire(input.sessionId, state);
       await held(input.sessionId);
       state = null;
     }
-    state ??= await start(input.sessionId, target, cwd, session.permissionMode);
+    state ??= await start({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, target, cwd, session.permissionMode);
     if (signal.aborted) return;
     const { live } = state;
     live.drain();
@@ -166,7 +205,12 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     compact,
     quarantined: (sessionId) => quarantineOf(sessionId) !== null,
     quarantineOf,
-    forceStop: (sessionId) => quarantine.forceStop(sessionId),
+    async forceStop(sessionId) {
+      const pid = quarantine.quarantinedPid(sessionId);
+      const stopped = await quarantine.forceStop(sessionId);
+      if (stopped && pid != null) deps.appServers.gone(sessionId, pid);
+      return stopped;
+    },
     async releaseWaiting(sessionId) {
       const state = states.get(sessionId);
       if (state?.pending != null) await retire(sessionId, state);
@@ -188,8 +232,15 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
+      ctx.closed = true;
     },
   };
+}
+
+/** A warm app-server that cannot take the next turn: busy, started with other settings, or gone (even before its exit is heard). */
+function needsNewAppServer(state: SessionState, key: string): boolean {
+  const { live } = state;
+  return state.pending !== null || live.activeTurnId !== null || live.launchKey !== key || live.process.hasExited || live.process.isGone();
 }
 
 function quarantineMessage(pid: number | null): string {

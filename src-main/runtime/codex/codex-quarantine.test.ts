@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hangReply, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../../testing/provider-servers';
-import { startTestHost, type TestHost } from '../../testing/host-fixture';
+import { startTestHost, tempDataDir, type TestHost } from '../../testing/host-fixture';
 import { appServerPids } from '../../testing/codex-processes';
 import { freezeProcess, freezerAvailable, type FrozenProcess } from '../../testing/process-freezer';
 import { waitFor } from '../../testing/wait-for';
@@ -104,5 +104,38 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     expect(threadIds).toHaveLength(2);
     expect(threadIds[0]).toMatch(/\S/);
     expect(new Set(threadIds).size).toBe(1);
+  });
+
+  it('quarantine outlives a restart: the next host finds the recorded app-server still there, refuses a second one on the thread, and Force stop ends it', async () => {
+    const { dir, cleanup } = tempDataDir();
+    const bounds = { interruptMs: 400, killGraceMs: 200, killConfirmMs: 600 };
+    t = await startTestHost({ dataDir: dir, codex: { retries: 0, bounds } });
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-quarantine-'));
+    const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+    const { sessionId } = session;
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Working on it']));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Take a long time' });
+    await server.waitForModelCall(base);
+    const [pid] = appServerPids(dir);
+    if (pid === undefined) throw new Error('no app-server found for this host');
+    frozen = await freezeProcess(pid);
+    await t.close(); // its shutdown cannot end the frozen app-server
+
+    t = await startTestHost({ dataDir: dir, codex: { retries: 0, bounds } });
+    const status = await waitFor(async () => (await t.call('codex.status', { sessionId })).quarantine, { timeoutMs: 10_000, message: 'the quarantine after the restart' });
+    expect(status).toMatchObject({ sessionId, pid });
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'And now?' });
+    const refused = await turnEnds(sessionId, 't2');
+    expect(refused.latestRun.errorCode).toBe('codex_quarantined');
+    expect(appServerPids(dir)).toEqual([pid]);
+
+    await frozen.thaw();
+    frozen = null;
+    expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true);
+    expect((await t.call('codex.status', { sessionId })).quarantine).toBeNull();
+    expect(processGone(pid)).toBe(true);
+    cleanup();
   });
 });

@@ -8,6 +8,7 @@ import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, toolCal
 import { startServeProcess, type ServeProcess } from '../../testing/serve-process';
 import { waitFor } from '../../testing/wait-for';
 import { appServerPids } from '../../testing/codex-processes';
+import { processGone } from '../shell/process-group';
 
 /** A Codex session across a SIGKILLed headless host: the real host process, the real codex binary. */
 
@@ -89,6 +90,41 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const first1 = server.modelCalls()[base]?.headers['thread-id'];
     expect(first1).toBeTruthy();
     expect(server.modelCalls()[base + 1]?.headers['thread-id']).toBe(first1);
+  });
+
+  it('an app-server SIGSTOPped mid-turn outlives the SIGKILLed host: the next host stops it (provably the same) before any second app-server, says so, and Continue resumes the same thread', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await serve(dir);
+    const sessionId = await codexSession(first.client);
+    const base = server.modelCalls().length;
+    server.enqueue(hangReply(['Counting the herons']));
+    await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Count the herons' });
+    await server.waitForModelCall(base);
+    const [old] = appServers(dir);
+    if (old === undefined) throw new Error('no app-server found');
+    process.kill(old, 'SIGSTOP');
+    cleanups.push(() => {
+      if (!processGone(old)) process.kill(old, 'SIGKILL');
+    });
+    await kill(first);
+    expect(processGone(old)).toBe(false); // stuck: it did not see its host go
+
+    const second = await serve(dir);
+    await waitFor(() => processGone(old), { message: 'the leftover app-server to be stopped by the new host', timeoutMs: 20_000 });
+    await turnStatus(second.client, sessionId, 't1', ['interrupted']);
+    const notice = await waitFor(
+      async () => (await second.client.call('transcript.page', { sessionId, limit: 100 })).items.find((item) => item.kind === 'notice' && item.text.includes(`pid ${old}`)),
+      { message: 'the stop recorded on the session', timeoutMs: 10_000 },
+    );
+    expect(notice.text).toContain('left running');
+    server.enqueue(textReply('Eleven herons.'));
+    await second.client.call('turn.resume', { sessionId, turnId: 't1' });
+    expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const threadIds = server.modelCalls().slice(base).map((call) => call.headers['thread-id']);
+    expect(threadIds).toHaveLength(2);
+    expect(new Set(threadIds).size).toBe(1);
+    expect(appServers(dir)).toHaveLength(1);
   });
 
   it('a question pending across a host restart stays answerable; the answer resumes the thread', async () => {

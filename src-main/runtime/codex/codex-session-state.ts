@@ -1,4 +1,6 @@
 import type { CodexStore } from '../../storage/codex-store';
+import type { CodexThreadStore } from '../../storage/codex-thread-store';
+import type { CodexAppServerStore } from '../../storage/codex-app-server-store';
 import type { ProcessQuarantine } from '../native-agent/process-quarantine';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
@@ -36,15 +38,21 @@ export interface SessionState {
   goalId: string | null;
   /** Whether the current Codex turn was given the delegation output schema. */
   structured: boolean;
+  /** A new thread replaced one Codex could not resume: its first turn starts from a summary of Cairn's record. */
+  summaryDue: boolean;
 }
 
 /** What the parts of the Codex backend share: its deps, bounds, the warm app-servers and quarantine. */
 export interface CodexContext {
   readonly deps: CodexBackendDeps;
   readonly checkpoints: CodexStore;
+  readonly threads: CodexThreadStore;
+  readonly appServers: CodexAppServerStore;
   readonly bounds: CodexBounds;
   readonly states: Map<string, SessionState>;
   readonly quarantine: ProcessQuarantine;
+  /** Set once the host shuts down: late process exits no longer touch the record (its database is closing). */
+  closed: boolean;
   /** Ends the session's app-server (quarantining the session if it cannot be confirmed gone). */
   retire(sessionId: string, state: SessionState): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { turnStartResultSchema } from './codex-protocol';
 import type { CodexContext, SessionState } from './codex-session-state';
 import { answerAsInput, type PersonAnswer } from './interaction-bridge';
 import { DELEGATION_OUTPUT_SCHEMA } from './structured-answer';
+import { summariseForNewThread } from './thread-summary';
 
 /** Sends `turn/start` with what Codex is told this turn; the Codex turn id. */
 export async function startCodexTurn(
@@ -17,12 +18,14 @@ export async function startCodexTurn(
   answer: PersonAnswer | null,
 ): Promise<string> {
   const { live } = state;
+  const said = turnInput(input, answeredId, answer);
+  const text = state.summaryDue ? summariseForNewThread(input.history, { turnId: input.turnId, text: said }) : said;
   const result = await live.rpc
     .request(
       'turn/start',
       {
         threadId: live.threadId,
-        input: [{ type: 'text', text: turnInput(input, answeredId, answer), text_elements: [] }],
+        input: [{ type: 'text', text, text_elements: [] }],
         cwd,
         approvalPolicy: policies.approvalPolicy,
         sandboxPolicy: policies.sandboxPolicy,
@@ -35,7 +38,12 @@ export async function startCodexTurn(
       await ctx.retire(input.sessionId, state);
       throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
     });
-  return turnStartResultSchema.parse(result).turn.id;
+  const turnId = turnStartResultSchema.parse(result).turn.id;
+  if (state.summaryDue) {
+    state.summaryDue = false;
+    ctx.deps.onNewThread({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId });
+  }
+  return turnId;
 }
 
 /** What Codex is told this turn: the request, or how an interrupted attempt or an answer carries on. */

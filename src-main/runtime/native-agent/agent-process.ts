@@ -96,7 +96,7 @@ export class AgentProcess {
   }
 }
 
-async function waitUntil(condition: () => boolean, boundMs: number): Promise<boolean> {
+export async function waitUntil(condition: () => boolean, boundMs: number): Promise<boolean> {
   const deadline = Date.now() + boundMs;
   for (;;) {
     if (condition()) return true;

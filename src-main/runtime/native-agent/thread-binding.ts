@@ -1,27 +1,63 @@
 /**
- * Opening the thread (Codex) or session (ACP) a native agent works in: the checkpointed one is
- * resumed; with no checkpoint, a new one is started. The caller binds the result to its session.
+ * The thread (Codex) or session (ACP) a native agent works in, bound to the Cairn session that owns
+ * it. A session never runs on another session's thread, and its thread never changes silently: a
+ * checkpointed thread that cannot be resumed fails with `ThreadUnavailable`; a new thread replaces it
+ * only when the person chose so (recorded before this runs).
  */
 export interface AgentThreads {
-  /** Resumes the thread; its id. Rejects when the agent cannot resume it. */
+  /** Resumes the thread; its id. Rejects (bounded) when the agent cannot resume it. */
   resume(threadId: string): Promise<string>;
   /** Starts a new thread; its id. */
   start(): Promise<string>;
 }
 
-export interface ThreadOpening {
-  readonly threadId: string;
-  /** Whether the checkpointed thread was resumed (false: a new one was started). */
-  readonly resumed: boolean;
+/** What the binding needs of Cairn's record of threads. */
+export interface ThreadRecord {
+  /** The session that owns the thread, or null when never recorded. */
+  owner(threadId: string): string | null;
+  /** Records the owner of a new thread. */
+  own(threadId: string, sessionId: string, now: number): boolean;
+  /** The session's open thread problem and the person's choice on it, if any. */
+  problem(sessionId: string): { readonly threadId: string; readonly choice: 'new_thread' | 'retry' | null; readonly resolved: boolean } | null;
 }
 
-export async function openThread(checkpointThreadId: string | null, threads: AgentThreads, onResumeFailed: (error: unknown) => void): Promise<ThreadOpening> {
-  if (checkpointThreadId !== null) {
-    const resumed = await threads.resume(checkpointThreadId).catch((error: unknown) => {
-      onResumeFailed(error);
-      return null;
-    });
-    if (resumed !== null) return { threadId: resumed, resumed: true };
+export type ThreadOpening =
+  | { readonly kind: 'resumed'; readonly threadId: string }
+  /** A new thread; `replacing` is the unresumable thread the person chose to leave, or null for a first thread. */
+  | { readonly kind: 'new'; readonly threadId: string; readonly replacing: string | null };
+
+/** The session's thread cannot be used: `reason` says what was missing, damaged or wrong. */
+export class ThreadUnavailable extends Error {
+  constructor(
+    readonly threadId: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'ThreadUnavailable';
   }
-  return { threadId: await threads.start(), resumed: false };
+}
+
+/** Refuses, before anything starts, a checkpoint naming a thread another session owns. */
+export function checkThreadOwner(sessionId: string, threadId: string | null, record: ThreadRecord): void {
+  if (threadId === null) return;
+  const owner = record.owner(threadId);
+  if (owner !== null && owner !== sessionId) {
+    throw new ThreadUnavailable(threadId, `its checkpoint names thread ${threadId}, which belongs to another session (${owner}); Cairn does not run a session on another session's thread`);
+  }
+}
+
+export async function openThread(sessionId: string, checkpointThreadId: string | null, record: ThreadRecord, threads: AgentThreads, now: () => number): Promise<ThreadOpening> {
+  checkThreadOwner(sessionId, checkpointThreadId, record);
+  const problem = record.problem(sessionId);
+  const replace = checkpointThreadId !== null && problem !== null && problem.threadId === checkpointThreadId && problem.choice === 'new_thread' && !problem.resolved;
+  if (checkpointThreadId !== null && !replace) {
+    const threadId = await threads.resume(checkpointThreadId).catch((error: unknown) => {
+      throw new ThreadUnavailable(checkpointThreadId, error instanceof Error ? error.message : String(error));
+    });
+    if (record.owner(threadId) === null) record.own(threadId, sessionId, now());
+    return { kind: 'resumed', threadId };
+  }
+  const threadId = await threads.start();
+  record.own(threadId, sessionId, now());
+  return { kind: 'new', threadId, replacing: replace ? checkpointThreadId : null };
 }

@@ -20,6 +20,8 @@ import { migration022Attachments } from './022-attachments';
 import { migration025QueuedAttachments } from './025-queued-attachments';
 import { migration026ContextSummaries } from './026-context-summaries';
 import { migration027RemovedSpawns } from './027-removed-spawns';
+import { migration028CodexThreads } from './028-codex-threads';
+import { migration029CodexAppServers } from './029-codex-app-servers';
 import { migration030Acp } from './030-acp';
 import { migration019AgentChildren } from './019-agent-children';
 import type { Migration } from './migration';
@@ -51,5 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration025QueuedAttachments,
   migration026ContextSummaries,
   migration027RemovedSpawns,
+  migration028CodexThreads,
+  migration029CodexAppServers,
   migration030Acp,
 ];
