@@ -3,7 +3,8 @@ import type { ScheduledTask } from '../../../src-shared/automation-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PlusIcon } from '../icons';
 import { DailyReviewPanel } from './DailyReviewPanel';
-import { describeSchedule, firingResult, formatWhen } from './automation-text';
+import { dateTimeLabel, whenLabel } from '../../format/dates';
+import { describeSchedule, firingResult } from './automation-text';
 import { TaskForm } from './TaskForm';
 
 /** Scheduled tasks with their next run, last result, switch, Run now and history; the daily review. */
@@ -54,10 +55,10 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
         <div className="automation-row-text">
           <span className="automation-title">{task.title}</span>
           <span className="automation-meta">
-            {describeSchedule(task.schedule)} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
+            {describeSchedule(task.schedule, Date.now())} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
           </span>
           <span className="automation-meta">
-            Next: {task.nextRunAt === null ? '—' : formatWhen(task.nextRunAt, task.timeZone)} · Last:{' '}
+            Next: {task.nextRunAt === null ? '—' : whenLabel(task.nextRunAt, Date.now(), { timeZone: task.timeZone })} · Last:{' '}
             <span data-testid="automation-last">{task.lastFiring === null ? 'never run' : firingResult(task.lastFiring)}</span>
           </span>
           {task.pausedReason !== null ? <span className="field-error">{task.pausedReason}</span> : null}
@@ -98,7 +99,7 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
             {(history ?? []).map((firing) => (
               <tr key={firing.firingId} data-testid="firing-row">
                 <td>
-                  {formatWhen(firing.slotAt, task.timeZone)}
+                  {dateTimeLabel(firing.slotAt, Date.now(), { timeZone: task.timeZone })}
                   {firing.manual ? ' (run now)' : firing.catchUp ? ' (catch-up)' : ''}
                   {firing.collapsedSlots > 0 ? ` +${firing.collapsedSlots} collapsed` : ''}
                 </td>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { firingResult, formatWhen } from './automation-text';
+import { whenLabel } from '../../format/dates';
+import { firingResult } from './automation-text';
 
 /** The daily review's settings, its Run now, and a link to its pinned session. */
 export function DailyReviewPanel() {
@@ -59,7 +60,7 @@ export function DailyReviewPanel() {
       </label>
       {error !== null ? <p className="field-error">{error}</p> : null}
       <p className="automation-meta">
-        Next: {review.nextRunAt === null ? '—' : formatWhen(review.nextRunAt, review.timeZone)} · Last:{' '}
+        Next: {review.nextRunAt === null ? '—' : whenLabel(review.nextRunAt, Date.now(), { timeZone: review.timeZone })} · Last:{' '}
         <span data-testid="review-last">{review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}</span>
       </p>
       <div className="automation-row-actions">

@@ -20,10 +20,10 @@ const firing = (changes: Partial<Firing>): Firing => ({
 
 describe('automation text', () => {
   it('describes each schedule kind', () => {
-    expect(describeSchedule({ kind: 'daily', time: '09:00', weekdays: [1, 2, 3, 4, 5] })).toBe('Mon, Tue, Wed, Thu, Fri at 09:00');
-    expect(describeSchedule({ kind: 'daily', time: '18:00', weekdays: [0, 1, 2, 3, 4, 5, 6] })).toBe('Daily at 18:00');
-    expect(describeSchedule({ kind: 'every', minutes: 120 })).toBe('Every 2 h');
-    expect(describeSchedule({ kind: 'cron', expression: '0 9 * * 1' })).toBe('Cron 0 9 * * 1');
+    expect(describeSchedule({ kind: 'daily', time: '09:00', weekdays: [1, 2, 3, 4, 5] }, 0)).toBe('Mon, Tue, Wed, Thu, Fri at 09:00');
+    expect(describeSchedule({ kind: 'daily', time: '18:00', weekdays: [0, 1, 2, 3, 4, 5, 6] }, 0)).toBe('Daily at 18:00');
+    expect(describeSchedule({ kind: 'every', minutes: 120 }, 0)).toBe('Every 2 h');
+    expect(describeSchedule({ kind: 'cron', expression: '0 9 * * 1' }, 0)).toBe('Cron 0 9 * * 1');
   });
 
   it("shows the turn's status once it started, else the firing's own", () => {
