@@ -64,9 +64,20 @@ export function DailyReviewPanel() {
         <span data-testid="review-last">{review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}</span>
       </p>
       <div className="automation-row-actions">
-        <button type="button" className="button" disabled={review.revision === 0} onClick={() => void actions.runReviewNow()}>
+        <button
+          type="button"
+          className="button"
+          disabled={review.revision === 0}
+          aria-describedby={review.revision === 0 ? 'run-review-why' : undefined}
+          onClick={() => void actions.runReviewNow()}
+        >
           Run review now
         </button>
+        {review.revision === 0 ? (
+          <span className="field-help" id="run-review-why" data-testid="run-review-why">
+            Turn the daily review on first: Run now uses its settings, which are not saved yet.
+          </span>
+        ) : null}
         {review.sessionId !== null ? (
           <button type="button" className="button" data-testid="open-review-session" onClick={() => actions.selectSession(review.sessionId)}>
             Open the Daily review session

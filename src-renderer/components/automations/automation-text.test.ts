@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Firing } from '../../../src-shared/automation-model';
-import { describeSchedule, firingResult } from './automation-text';
+import { describeSchedule, firingResult, isFinishedOnceTask } from './automation-text';
 
 const firing = (changes: Partial<Firing>): Firing => ({
   firingId: 'f',
@@ -31,5 +31,14 @@ describe('automation text', () => {
     expect(firingResult(firing({ turnStatus: 'waiting' }))).toBe('needs an answer');
     expect(firingResult(firing({ status: 'queued', turnStatus: null }))).toBe('queued (session busy)');
     expect(firingResult(firing({ status: 'missed', turnStatus: null }))).toBe('missed');
+  });
+});
+
+describe('a finished once-task', () => {
+  it('is one that ran and has no next run; a repeating task or a once-task still to come is not', () => {
+    const once = { kind: 'once', at: '2026-12-01T08:29' } as const;
+    expect(isFinishedOnceTask({ schedule: once, nextRunAt: null, lastFiring: firing({}) })).toBe(true);
+    expect(isFinishedOnceTask({ schedule: once, nextRunAt: 5, lastFiring: firing({ manual: true }) })).toBe(false);
+    expect(isFinishedOnceTask({ schedule: { kind: 'every', minutes: 5 }, nextRunAt: null, lastFiring: firing({}) })).toBe(false);
   });
 });

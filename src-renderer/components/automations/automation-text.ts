@@ -1,4 +1,4 @@
-import type { Firing, ScheduleSpec } from '../../../src-shared/automation-model';
+import type { Firing, ScheduledTask, ScheduleSpec } from '../../../src-shared/automation-model';
 import { wallTimeLabel } from '../../format/dates';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -14,6 +14,11 @@ export function describeSchedule(schedule: ScheduleSpec, now: number): string {
     case 'cron':
       return `Cron ${schedule.expression}`;
   }
+}
+
+/** A once-task that has run: nothing more is scheduled, so it is shown finished, not switched on. */
+export function isFinishedOnceTask(task: Pick<ScheduledTask, 'schedule' | 'nextRunAt' | 'lastFiring'>): boolean {
+  return task.schedule.kind === 'once' && task.nextRunAt === null && task.lastFiring !== null;
 }
 
 /** A firing's result in a word or two: the turn's status once it started, else the firing's own. */
