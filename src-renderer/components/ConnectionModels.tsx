@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
-import { sessionTimeLabel } from '../format/session-time';
+import { sessionTimeLabel } from '../format/dates';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { RetryIcon, Spinner } from './icons';
 

@@ -1,4 +1,4 @@
-import { sessionTimeLabel } from '../format/session-time';
+import { sessionTimeLabel } from '../format/dates';
 import { useAppStore, useStoreApi } from '../state/store-context';
 
 /** Under the sidebar's title matches while searching: messages whose words match, each with its snippet. */

@@ -1,6 +1,6 @@
 import { memo, useRef } from 'react';
 import type { SessionActivity } from '../../src-shared/model';
-import { sessionTimeLabel } from '../format/session-time';
+import { sessionTimeLabel } from '../format/dates';
 import { selectHostUnreachable } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { goalLabel, goalTone } from '../format/goal';

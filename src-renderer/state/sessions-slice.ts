@@ -1,4 +1,5 @@
 import type { SliceCreator } from './app-state';
+import { isBlankSession } from './blank-session';
 import type { SessionListView, SessionsState } from './reducers/sessions-reducer';
 import { applySessionList, EMPTY_SESSIONS, removeSession, upsertSession } from './reducers/sessions-reducer';
 
@@ -27,6 +28,20 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
   const { link, timers } = deps;
   let listRequest = 0;
   let searchTimer: unknown = null;
+  /** The session this window's New session made last: reused while blank, removed when left blank. */
+  let made: string | null = null;
+
+  /** Removes the session New session made if the person leaves it without writing anything. */
+  const dropIfLeftBlank = (leaving: string | null, next: string | null) => {
+    if (leaving === null || leaving !== made || leaving === next) return;
+    made = null;
+    if (!isBlankSession(get(), leaving)) return;
+    set((state) => ({ sessions: removeSession(state.sessions, leaving) }));
+    void link.invoke('session.remove', { sessionId: leaving }).then((outcome) => {
+      // Not removed (it is in use after all, or the host is away): show it again as it is.
+      if (!outcome.ok) void get().loadSessions();
+    });
+  };
 
   const currentView = (): SessionListView => ({ archived: get().sessions.view.archived, query: get().searchText.trim() });
 
@@ -89,7 +104,11 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     },
 
     async createSession() {
-      const { sessions, searchText } = get();
+      const { sessions, searchText, selectedSessionId } = get();
+      // The open session is a blank one New session made: it is the new session.
+      if (selectedSessionId !== null && selectedSessionId === made && !sessions.view.archived && searchText === '' && isBlankSession(get(), selectedSessionId)) {
+        return;
+      }
       if (sessions.view.archived || searchText !== '') {
         set((state) => ({
           searchText: '',
@@ -105,6 +124,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       const { session } = outcome.result;
       set((state) => ({ sessions: upsertSession(state.sessions, session) }));
       get().selectSession(session.sessionId);
+      made = session.sessionId;
     },
 
     async renameSession(sessionId, title) {
@@ -152,6 +172,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     selectSession(sessionId) {
       const state = get();
       if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
+      dropIfLeftBlank(state.selectedSessionId, sessionId);
       // Only the open session's transcript is kept; reopening one reads a fresh snapshot.
       const transcript = sessionId === null ? undefined : state.transcripts[sessionId];
       const queue = sessionId === null ? undefined : state.queues[sessionId];

@@ -3,7 +3,8 @@ import type { ScheduledTask } from '../../../src-shared/automation-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PlusIcon } from '../icons';
 import { DailyReviewPanel } from './DailyReviewPanel';
-import { describeSchedule, firingResult, formatWhen } from './automation-text';
+import { dateTimeLabel, whenLabel } from '../../format/dates';
+import { describeSchedule, firingResult, isFinishedOnceTask } from './automation-text';
 import { TaskForm } from './TaskForm';
 
 /** Scheduled tasks with their next run, last result, switch, Run now and history; the daily review. */
@@ -44,20 +45,30 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
   const store = useStoreApi();
   const history = useAppStore((state) => state.automations.history[task.taskId]);
   const [open, setOpen] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const actions = store.getState();
+  // A once-task that has run has nothing more to do: it is not shown as switched on.
+  const finished = isFinishedOnceTask(task);
   return (
     <li className="automation-row" data-testid="automation-task">
       <div className="automation-row-main">
-        <label className="automation-switch" title={task.enabled ? 'Pause' : 'Resume'}>
-          <input type="checkbox" role="switch" aria-label={`${task.title} enabled`} checked={task.enabled} onChange={(event) => void actions.setTaskEnabled(task.taskId, event.target.checked)} />
+        <label className="automation-switch" title={finished ? 'Finished: a once task runs one time. Edit it to set another time.' : task.enabled ? 'Pause' : 'Resume'}>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={`${task.title} enabled`}
+            checked={task.enabled && !finished}
+            disabled={finished}
+            onChange={(event) => void actions.setTaskEnabled(task.taskId, event.target.checked)}
+          />
         </label>
         <div className="automation-row-text">
           <span className="automation-title">{task.title}</span>
           <span className="automation-meta">
-            {describeSchedule(task.schedule)} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
+            {describeSchedule(task.schedule, Date.now())} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
           </span>
           <span className="automation-meta">
-            Next: {task.nextRunAt === null ? '—' : formatWhen(task.nextRunAt, task.timeZone)} · Last:{' '}
+            Next: {finished ? 'finished (it ran once)' : task.nextRunAt === null ? '—' : whenLabel(task.nextRunAt, Date.now(), { timeZone: task.timeZone })} · Last:{' '}
             <span data-testid="automation-last">{task.lastFiring === null ? 'never run' : firingResult(task.lastFiring)}</span>
           </span>
           {task.pausedReason !== null ? <span className="field-error">{task.pausedReason}</span> : null}
@@ -80,9 +91,21 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
           <button type="button" className="button" onClick={onEdit}>
             Edit
           </button>
-          <button type="button" className="button button-danger" onClick={() => void actions.removeTask(task.taskId)}>
-            Remove
-          </button>
+          {confirmingRemove ? (
+            <span className="automation-confirm" role="group" aria-label={`Remove ${task.title}?`}>
+              <span>Remove this task and its history?</span>
+              <button type="button" className="button button-danger" onClick={() => void actions.removeTask(task.taskId)}>
+                Remove
+              </button>
+              <button type="button" className="button" autoFocus onClick={() => setConfirmingRemove(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button button-quiet" onClick={() => setConfirmingRemove(true)}>
+              Remove…
+            </button>
+          )}
         </div>
       </div>
       {open ? (
@@ -98,7 +121,7 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
             {(history ?? []).map((firing) => (
               <tr key={firing.firingId} data-testid="firing-row">
                 <td>
-                  {formatWhen(firing.slotAt, task.timeZone)}
+                  {dateTimeLabel(firing.slotAt, Date.now(), { timeZone: task.timeZone })}
                   {firing.manual ? ' (run now)' : firing.catchUp ? ' (catch-up)' : ''}
                   {firing.collapsedSlots > 0 ? ` +${firing.collapsedSlots} collapsed` : ''}
                 </td>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { firingResult, formatWhen } from './automation-text';
+import { whenLabel } from '../../format/dates';
+import { firingResult } from './automation-text';
 
 /** The daily review's settings, its Run now, and a link to its pinned session. */
 export function DailyReviewPanel() {
@@ -59,13 +60,24 @@ export function DailyReviewPanel() {
       </label>
       {error !== null ? <p className="field-error">{error}</p> : null}
       <p className="automation-meta">
-        Next: {review.nextRunAt === null ? '—' : formatWhen(review.nextRunAt, review.timeZone)} · Last:{' '}
+        Next: {review.nextRunAt === null ? '—' : whenLabel(review.nextRunAt, Date.now(), { timeZone: review.timeZone })} · Last:{' '}
         <span data-testid="review-last">{review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}</span>
       </p>
       <div className="automation-row-actions">
-        <button type="button" className="button" disabled={review.revision === 0} onClick={() => void actions.runReviewNow()}>
+        <button
+          type="button"
+          className="button"
+          disabled={review.revision === 0}
+          aria-describedby={review.revision === 0 ? 'run-review-why' : undefined}
+          onClick={() => void actions.runReviewNow()}
+        >
           Run review now
         </button>
+        {review.revision === 0 ? (
+          <span className="field-help" id="run-review-why" data-testid="run-review-why">
+            Turn the daily review on first: Run now uses its settings, which are not saved yet.
+          </span>
+        ) : null}
         {review.sessionId !== null ? (
           <button type="button" className="button" data-testid="open-review-session" onClick={() => actions.selectSession(review.sessionId)}>
             Open the Daily review session

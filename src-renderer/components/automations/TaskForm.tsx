@@ -4,7 +4,8 @@ import { DEFAULT_CATCH_UP_MINUTES } from '../../../src-shared/automation-model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { formatWhen, WEEKDAYS } from './automation-text';
+import { dateTimeLabel } from '../../format/dates';
+import { WEEKDAYS } from './automation-text';
 
 type Kind = ScheduleSpec['kind'];
 const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -192,7 +193,7 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
             <span className="field-help">Next runs</span>
             <ol>
               {preview.nextRuns.map((run) => (
-                <li key={run}>{formatWhen(run, timeZone)}</li>
+                <li key={run}>{dateTimeLabel(run, Date.now(), { timeZone })}</li>
               ))}
             </ol>
           </div>

@@ -1,11 +1,12 @@
-import type { Firing, ScheduleSpec } from '../../../src-shared/automation-model';
+import type { Firing, ScheduledTask, ScheduleSpec } from '../../../src-shared/automation-model';
+import { wallTimeLabel } from '../../format/dates';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-export function describeSchedule(schedule: ScheduleSpec): string {
+export function describeSchedule(schedule: ScheduleSpec, now: number): string {
   switch (schedule.kind) {
     case 'once':
-      return `Once, ${schedule.at.replace('T', ' ')}`;
+      return `Once, ${wallTimeLabel(schedule.at, now)}`;
     case 'every':
       return schedule.minutes % 60 === 0 ? `Every ${schedule.minutes / 60} h` : `Every ${schedule.minutes} min`;
     case 'daily':
@@ -15,8 +16,9 @@ export function describeSchedule(schedule: ScheduleSpec): string {
   }
 }
 
-export function formatWhen(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(at);
+/** A once-task that has run: nothing more is scheduled, so it is shown finished, not switched on. */
+export function isFinishedOnceTask(task: Pick<ScheduledTask, 'schedule' | 'nextRunAt' | 'lastFiring'>): boolean {
+  return task.schedule.kind === 'once' && task.nextRunAt === null && task.lastFiring !== null;
 }
 
 /** A firing's result in a word or two: the turn's status once it started, else the firing's own. */

@@ -1,5 +1,5 @@
 import type { DelegationRecord } from '../../../src-shared/workhub-model';
-import { sessionTimeLabel } from '../../format/session-time';
+import { sessionTimeLabel } from '../../format/dates';
 import { delegationStatusLabel } from '../../format/workhub-text';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import '../../styles/workhub-tasks.css';

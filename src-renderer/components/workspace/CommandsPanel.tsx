@@ -6,6 +6,7 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { ShellDuration, ShellRunPanel, ShellStatusChip, StopCommandButton } from './ShellRunPanel';
 import { ChevronRightIcon, TerminalIcon } from './workspace-icons';
+import { dateTimeLabel, whenLabel } from '../../format/dates';
 
 export const commandsPanelId = (sessionId: string) => `commands-${sessionId}`;
 
@@ -128,8 +129,8 @@ function CommandRow({ shellRunId }: { shellRunId: string }) {
         <span className="command-row-meta">
           <ShellStatusChip record={record} />
           <ShellDuration record={record} />
-          <time className="command-row-time" dateTime={new Date(record.startedAt).toISOString()} title={new Date(record.startedAt).toLocaleString()}>
-            {new Date(record.startedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+          <time className="command-row-time" dateTime={new Date(record.startedAt).toISOString()} title={dateTimeLabel(record.startedAt, Date.now())}>
+            {whenLabel(record.startedAt, Date.now())}
           </time>
           {canStopShellRun(record) ? <StopCommandButton shellRunId={shellRunId} /> : null}
         </span>
