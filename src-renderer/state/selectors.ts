@@ -85,3 +85,9 @@ function joinedAnswer(state: AppState, sessionId: string, index: number): { text
 export const selectAnswerText = (sessionId: string, index: number) => (state: AppState): string => joinedAnswer(state, sessionId, index)?.text ?? '';
 
 export const selectAnswerStreaming = (sessionId: string, index: number) => (state: AppState): boolean => joinedAnswer(state, sessionId, index)?.streaming ?? false;
+
+/** Whether the session's turns run on Codex (its own agent, tools, sandbox and MCP setup). */
+export const selectRunsOnCodex = (sessionId: string) => (state: AppState): boolean => {
+  const connectionId = state.sessions.byId[sessionId]?.connectionId;
+  return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
+};
