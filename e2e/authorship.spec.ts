@@ -101,3 +101,27 @@ test('subagents: the parent is never titled by the directive, children are named
   await page.keyboard.press('Escape');
   await cairn.call('turn.stop', { sessionId: session.sessionId });
 });
+
+test('a resumed turn shows where it picked up as a marker, not in the answer, its copy or its export', async ({ page, cairn }) => {
+  test.slow(); // a stream long enough to stop midway, then resumed
+  const { session } = await cairn.call('session.create', { title: 'Resume me' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Resume me' }).locator('.session-row-main').click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/stream 40 400');
+  await composer.press('Enter');
+  const answer = page.locator('[data-testid="message"][data-kind="assistant_message"]');
+  await expect(answer).toContainText('chunk 2/40');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+  await page.getByTestId('turn-status').last().getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+
+  await expect(page.getByTestId('resume-marker')).toHaveText('Resumed: the previous attempt ended because you pressed Stop.');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toContainText('chunk 40/40');
+  await expect(answer).not.toContainText('Resum');
+  const { content } = await cairn.call('session.export', { sessionId: session.sessionId, format: 'markdown' });
+  expect(content).toContain('chunk 40/40');
+  expect(content).not.toContain('Resum');
+});
