@@ -64,3 +64,65 @@ test('the daily review’s message is marked "Daily review", without Edit', asyn
   await expect(review.locator('[data-kind="user_message"]')).toContainText('Daily review for the day ending');
   await expect(review.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });
+
+test('subagents: the parent is never titled by the directive, children are named by agent, task and ordinal, and are no automation targets', async ({ page, cairn }) => {
+  test.slow(); // two children held running
+  await cairn.open(page);
+  const { session } = await cairn.call('session.create', {});
+  await page.getByTestId('session-row').first().locator('.session-row-main').click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/spawn-many 2 worker "/hold" wait');
+  await composer.press('Enter');
+  await expect(page.getByTestId('spawn-card')).toHaveCount(2);
+  await expect(page.getByTestId('session-title')).toHaveText('Offline demo: worker subagents');
+
+  const { tree } = await cairn.call('agent.tree', { sessionId: session.sessionId });
+  const titles = await Promise.all(tree.children.map(async (child) => (await cairn.call('session.get', { sessionId: child.childSessionId })).session.title));
+  expect(titles).toEqual(['Worker: hold', 'Worker: hold (2)']);
+  await page.getByTestId('agent-children-toggle').click();
+  await expect(page.getByTestId('agent-child-row')).toHaveText([/^Worker: hold(?! \()/, /^Worker: hold \(2\)/]);
+
+  // A child's session gets its work from its agent: the scheduled-task form does not offer it, and the host refuses it.
+  await page.getByTestId('automations-entry').click();
+  await page.getByRole('button', { name: 'New task' }).click();
+  const target = page.getByRole('form', { name: 'New scheduled task' }).getByLabel('Where');
+  await expect(target.locator('option')).toHaveText(['A new session each time', 'Offline demo: worker subagents']);
+  await expect(
+    cairn.call('schedule.create', {
+      taskId: 'task-child',
+      title: 'Nudge the worker',
+      prompt: 'Carry on',
+      target: { kind: 'session', sessionId: tree.children[0]?.childSessionId ?? '' },
+      schedule: { kind: 'every', minutes: 600 },
+      timeZone: 'UTC',
+      effect: 'turn',
+    }),
+  ).rejects.toThrow(/invalid_input: "Worker: hold" is a child agent's session/);
+  await page.keyboard.press('Escape');
+  await cairn.call('turn.stop', { sessionId: session.sessionId });
+});
+
+test('a resumed turn shows where it picked up as a marker, not in the answer, its copy or its export', async ({ page, cairn }) => {
+  test.slow(); // a stream long enough to stop midway, then resumed
+  const { session } = await cairn.call('session.create', { title: 'Long stream' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Long stream' }).locator('.session-row-main').click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/stream 40 400');
+  await composer.press('Enter');
+  const answer = page.locator('[data-testid="message"][data-kind="assistant_message"]');
+  await expect(answer).toContainText('chunk 2/40');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+  await page.getByTestId('turn-status').last().getByRole('button', { name: 'Continue' }).click();
+  // The rest of the stream takes several seconds by design.
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+
+  await expect(page.getByTestId('resume-marker')).toHaveText('Resumed: the previous attempt ended because you pressed Stop.');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toContainText('chunk 40/40');
+  await expect(answer).not.toContainText('Resum');
+  const { content } = await cairn.call('session.export', { sessionId: session.sessionId, format: 'markdown' });
+  expect(content).toContain('chunk 40/40');
+  expect(content).not.toContain('Resumed:');
+});

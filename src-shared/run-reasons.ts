@@ -50,3 +50,17 @@ const REASONS: Readonly<Record<string, string>> = {
 export function describeEndReason(reason: string | null): string {
   return (reason === null ? undefined : REASONS[reason]) ?? 'it ended early';
 }
+
+/**
+ * The marker a resumed run leaves in the transcript (a notice whose data holds `resumed`): where the
+ * turn picked up again, and why the attempt before it ended. It is not part of the answer: the answer
+ * reads on across it, and copies and exports leave it out.
+ */
+export function resumeNoticeText(reason: string | null): string {
+  return `Resumed: the previous attempt ended because ${describeEndReason(reason)}.`;
+}
+
+/** Whether a transcript item is a resumed run's marker. */
+export function isResumeNotice(item: { readonly kind: string; readonly data: Readonly<Record<string, unknown>> | null }): boolean {
+  return item.kind === 'notice' && typeof item.data?.resumed === 'object' && item.data.resumed !== null;
+}

@@ -144,8 +144,11 @@ describe('turn.resume', () => {
     expect(turn.latestRun).toMatchObject({ attempt: 2, kind: 'resume', status: 'running' });
     const done = await t.waitForTurn(sessionId, 's', ['completed']);
     expect(done.runs.map((run) => run.status)).toEqual(['cancelled', 'completed']);
-    const text = (await transcriptText()).filter((line) => line.startsWith('assistant')).join('');
-    expect(text).toContain('(Resuming: the previous attempt ended because you pressed Stop.)');
+    const lines = await transcriptText();
+    const text = lines.filter((line) => line.startsWith('assistant')).join('');
+    // Where it picked up again is a marker between the parts of the answer, never answer text.
+    expect(lines.filter((line) => line.startsWith('notice:'))).toEqual(['notice:Resumed: the previous attempt ended because you pressed Stop.']);
+    expect(text).not.toContain('Resum');
     for (let index = 1; index <= 40; index += 1) expect(text).toContain(`chunk ${index}/40`);
     expect(text.match(/chunk 1\/40/g)).toHaveLength(1);
     const again = await t.invoke('turn.resume', { sessionId, turnId: 's' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleFromMessage } from './session-title';
+import { childSessionTitle, titleFromMessage } from './session-title';
 
 describe('titleFromMessage', () => {
   it('takes the first non-empty line with whitespace collapsed', () => {
@@ -20,5 +20,23 @@ describe('titleFromMessage', () => {
     expect(titleFromMessage('/ask')).toBe('Offline demo: ask');
     expect(titleFromMessage('/goal Ship the docs budget 5000')).toBe('Ship the docs budget 5000');
     expect(titleFromMessage('a/b testing plan')).toBe('a/b testing plan');
+  });
+  it('never takes a spawn directive’s agent, quoted task or flags as the title', () => {
+    expect(titleFromMessage('/spawn worker "/hold" wait')).toBe('Offline demo: worker subagents');
+    expect(titleFromMessage('/spawn-many 2 explore "Survey the docs"')).toBe('Offline demo: explore subagents');
+    expect(titleFromMessage('/stream 3 10 "quoted" /hold')).toBe('Offline demo: stream');
+  });
+});
+
+describe('childSessionTitle', () => {
+  it('names a child by its agent and a short task, never a directive as typed', () => {
+    expect(childSessionTitle('Worker', '/hold', [])).toBe('Worker: hold');
+    expect(childSessionTitle('Worker', '/stream 3 10 the weekly report', [])).toBe('Worker: the weekly report');
+    expect(childSessionTitle('Explore', 'Survey the docs folder\nand list what is stale', [])).toBe('Explore: Survey the docs folder');
+    expect(childSessionTitle('Explore', 'Read every markdown file in the repository and summarise each', [])).toBe('Explore: Read every markdown file in the…');
+  });
+  it('adds an ordinal when a sibling already has the same title', () => {
+    expect(childSessionTitle('Worker', '/hold', ['Worker: hold'])).toBe('Worker: hold (2)');
+    expect(childSessionTitle('Worker', '/hold', ['Worker: hold', 'Worker: hold (2)'])).toBe('Worker: hold (3)');
   });
 });

@@ -21,17 +21,67 @@ export function titleFromMessage(text: string): string | null {
 
 /** What a directive line is titled: "Tool call: read_file", the words after its arguments, or "Offline demo: stream". */
 function directiveTitle(line: string): string | null {
+  const parts = directiveParts(line);
+  if (parts === null) return null;
+  if (parts.name === 'tool') return parts.tool === null ? 'Tool call' : `Tool call: ${parts.tool}`;
+  if (parts.name === 'spawn' || parts.name === 'spawn-many') return parts.agent === null ? 'Offline demo: subagents' : `Offline demo: ${parts.agent} subagents`;
+  return parts.words ?? `Offline demo: ${parts.name}`;
+}
+
+interface DirectiveParts {
+  readonly name: string;
+  /** The plain words after its arguments, or null when there are none (or they hold quotes or another directive). */
+  readonly words: string | null;
+  /** `/tool NAME`: the tool's name. */
+  readonly tool: string | null;
+  /** `/spawn AGENT` and `/spawn-many N AGENT`: the agent's name. */
+  readonly agent: string | null;
+}
+
+function directiveParts(line: string): DirectiveParts | null {
   const match = /^\/([a-z][a-z-]*)\b\s*(.*)$/i.exec(line);
   if (match === null) return null;
   const name = (match[1] ?? '').toLowerCase();
   const rest = match[2] ?? '';
-  if (name === 'tool') {
-    const tool = /^([A-Za-z0-9_.:-]+)/.exec(rest)?.[1];
-    return tool === undefined ? 'Tool call' : `Tool call: ${tool}`;
-  }
   const words = rest
     .replace(/[{[].*$/, '')
     .replace(/^(\s*-?\d+(\.\d+)?\b)+/, '')
     .trim();
-  return words === '' ? `Offline demo: ${name}` : words;
+  const plain = words !== '' && !/["'“”]|(^|\s)\//.test(words);
+  return {
+    name,
+    words: plain && name !== 'spawn' && name !== 'spawn-many' ? words : null,
+    tool: name === 'tool' ? (/^([A-Za-z0-9_.:-]+)/.exec(rest)?.[1] ?? null) : null,
+    agent: name === 'spawn' || name === 'spawn-many' ? (/^(?:\d+\s+)?([A-Za-z][\w-]*)/.exec(rest)?.[1] ?? null) : null,
+  };
+}
+
+const MAX_CHILD_TASK = 40;
+
+/**
+ * A child agent's session title: its agent and a short task ("Worker: Survey the docs"), with an
+ * ordinal when a sibling already has that title ("Worker: hold (2)"). A directive task is named by
+ * what it does ("hold", the words after its arguments), never as typed.
+ */
+export function childSessionTitle(agentName: string, task: string, siblingTitles: readonly string[]): string {
+  const base = `${agentName}: ${shortTask(task)}`;
+  if (!siblingTitles.includes(base)) return base;
+  let ordinal = 2;
+  while (siblingTitles.includes(`${base} (${ordinal})`)) ordinal += 1;
+  return `${base} (${ordinal})`;
+}
+
+function shortTask(task: string): string {
+  const typed =
+    task
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .find((line) => line !== '') ?? '';
+  const parts = directiveParts(typed);
+  const text = parts === null ? typed : (parts.words ?? parts.tool ?? parts.name);
+  if (text === '') return 'task';
+  if (text.length <= MAX_CHILD_TASK) return text;
+  const cut = text.slice(0, MAX_CHILD_TASK);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -5,6 +5,7 @@ import type { InteractionCloseReason } from '../../src-shared/interaction-model'
 import type { MessageAuthor } from '../../src-shared/message-author';
 import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnOrigin, TurnSummary } from '../../src-shared/model';
 import { isActiveStatus } from '../../src-shared/model';
+import { resumeNoticeText } from '../../src-shared/run-reasons';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../src-shared/operations';
 import { DEFAULT_MAX_STEPS } from '../../src-shared/operations';
 import type { Stores } from '../storage/stores';
@@ -151,8 +152,22 @@ export class TurnService {
         [{ kind: 'run_opened', payload: { kind: 'resume', resumeOf: previous.runId, previousStatus: previous.status } }],
         now,
       );
+      const marker = stores.transcript.append(
+        {
+          sessionId,
+          itemId: ids.next('item'),
+          turnId,
+          runId,
+          kind: 'notice',
+          text: resumeNoticeText(previous.terminalReason),
+          state: 'final',
+          data: { resumed: { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason } },
+          now,
+        },
+        stores.sessions.reservePositions(sessionId, 1),
+      );
       stores.sessions.touch(sessionId, now);
-      return turnAndSessionEvents(stores, sessionId, turnId);
+      return [{ kind: 'transcript.appended' as const, item: marker }, ...turnAndSessionEvents(stores, sessionId, turnId)];
     });
     for (const event of events) bus.publish(event);
     executor.launch(

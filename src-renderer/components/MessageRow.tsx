@@ -6,7 +6,8 @@ import { isDecisionItem } from '../state/workhub-card-view';
 import { isProposalItem } from '../state/workhub-proposals';
 import { attachmentRefsIn } from '../../src-shared/attachment-model';
 import { SentAttachments } from './AttachmentTray';
-import { TargetIcon, WaitingIcon } from './icons';
+import { RetryIcon, TargetIcon, WaitingIcon } from './icons';
+import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
 import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
@@ -114,6 +115,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
       if (item.data?.toolName === ASK_USER_TOOL) return null;
       return <ToolItem item={item} common={common} />;
     case 'notice': {
+      if (isResumeNotice(item)) return <ResumeMarker item={item} common={common} />;
       const interactionId = interactionIdOf(item);
       if (interactionId === null) return <Notice item={item} common={common} />;
       // The card names the server and shows its message; the notice's own text is for search and exports.
@@ -133,6 +135,18 @@ function Notice({ item, common }: { item: TranscriptItem; common: Record<string,
     <div className="message-line message-line-notice">
       <div {...common} className="message message-notice">
         {item.text}
+      </div>
+    </div>
+  );
+}
+
+/** Where a stopped or interrupted turn picked up again, and why the attempt before ended: a marker, not answer text. */
+function ResumeMarker({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
+  return (
+    <div className="message-line message-line-resume">
+      <div {...common} className="resume-marker" data-testid="resume-marker" role="note">
+        <RetryIcon />
+        <span>{item.text}</span>
       </div>
     </div>
   );

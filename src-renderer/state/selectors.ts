@@ -1,5 +1,6 @@
 import type { SessionActivity, TranscriptItem, TurnSummary } from '../../src-shared/model';
 import { isActiveStatus } from '../../src-shared/model';
+import { isResumeNotice } from '../../src-shared/run-reasons';
 import type { AppState } from './app-state';
 
 /** Selectors shared by components: each returns one value, stable while what it reads is unchanged. */
@@ -54,7 +55,10 @@ export const selectEndsTurn = (sessionId: string, index: number) => (state: AppS
  */
 export function continuesAnswer(transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> }, index: number): boolean {
   const item = transcript.itemsById[transcript.itemIds[index] ?? ''];
-  const before = transcript.itemsById[transcript.itemIds[index - 1] ?? ''];
+  // A resumed run's marker sits between the parts of the answer; the answer reads on across it.
+  let at = index - 1;
+  while (at >= 0 && isResumeNotice(transcript.itemsById[transcript.itemIds[at] ?? ''] ?? { kind: '', data: null })) at -= 1;
+  const before = transcript.itemsById[transcript.itemIds[at] ?? ''];
   return (
     item !== undefined &&
     before !== undefined &&
@@ -78,7 +82,9 @@ function joinedAnswer(state: AppState, sessionId: string, index: number): { text
   let streaming = false;
   for (let at = index; ; at += 1) {
     const item = transcript.itemsById[transcript.itemIds[at] ?? ''];
-    if (item === undefined || (at > index && !continuesAnswer(transcript, at))) break;
+    if (item === undefined) break;
+    if (at > index && isResumeNotice(item)) continue;
+    if (at > index && !continuesAnswer(transcript, at)) break;
     text += item.text;
     streaming ||= item.state === 'streaming';
   }
@@ -88,3 +94,9 @@ function joinedAnswer(state: AppState, sessionId: string, index: number): { text
 export const selectAnswerText = (sessionId: string, index: number) => (state: AppState): string => joinedAnswer(state, sessionId, index)?.text ?? '';
 
 export const selectAnswerStreaming = (sessionId: string, index: number) => (state: AppState): boolean => joinedAnswer(state, sessionId, index)?.streaming ?? false;
+
+/** Whether the session's turns run on Codex (its own agent, tools, sandbox and MCP setup). */
+export const selectRunsOnCodex = (sessionId: string) => (state: AppState): boolean => {
+  const connectionId = state.sessions.byId[sessionId]?.connectionId;
+  return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
+};

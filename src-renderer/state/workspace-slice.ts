@@ -28,6 +28,17 @@ export interface WorkspaceSlice {
   setWorkspaceFolder(sessionId: string, path: string | null): Promise<WorkspaceOutcome>;
   /** Opens the desktop app's folder picker (path null: the person cancelled); the headless host has none. */
   pickWorkspaceFolder(): Promise<PickedFolder>;
+  /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
+  readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
+  /** Reads whether the session's note for this mode was closed before. */
+  readSandboxNote(sessionId: string, mode: PermissionMode): void;
+  /** Closes the session's sandbox note for this mode (it shows again in the other mode, whose risk differs). */
+  dismissSandboxNote(sessionId: string, mode: PermissionMode): void;
+}
+
+/** Where a closed sandbox note is remembered: per session and per mode. */
+export function sandboxNoteKey(sessionId: string, mode: PermissionMode): string {
+  return `cairn.sandbox-note-closed:${sessionId}:${mode}`;
 }
 
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, deps) => {
@@ -46,6 +57,20 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     modeChanging: {},
     confirmingFullFor: null,
     grants: {},
+    dismissedSandboxNotes: {},
+
+    readSandboxNote(sessionId, mode) {
+      const key = sandboxNoteKey(sessionId, mode);
+      if (get().dismissedSandboxNotes[key] !== undefined) return;
+      const closed = deps.draftStorage.read(key) === 'closed';
+      set((state) => ({ dismissedSandboxNotes: { ...state.dismissedSandboxNotes, [key]: closed } }));
+    },
+
+    dismissSandboxNote(sessionId, mode) {
+      const key = sandboxNoteKey(sessionId, mode);
+      deps.draftStorage.write(key, 'closed');
+      set((state) => ({ dismissedSandboxNotes: { ...state.dismissedSandboxNotes, [key]: true } }));
+    },
 
     choosePermissionMode(sessionId, mode) {
       const current = get().modeChanging[sessionId] ?? get().sessions.byId[sessionId]?.permissionMode;

@@ -12,6 +12,7 @@ import type { TurnService } from '../turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
 import { narrower } from './agent-permissions';
 import { waitForChildren } from './child-waiter';
+import { childSessionTitle } from '../session-title';
 
 export interface AgentServiceDeps {
   readonly stores: Stores;
@@ -257,7 +258,11 @@ export class AgentService {
       const now = clock.now();
       const created = stores.sessions.insert({
         sessionId: childSessionId,
-        title: `${definition.name}: ${oneLine(spec.task, 80)}`,
+        title: childSessionTitle(
+          definition.name,
+          spec.task,
+          stores.agents.childrenOf(context.sessionId).map((sibling) => stores.sessions.get(sibling.childSessionId)?.title ?? ''),
+        ),
         titleSource: 'user',
         workspacePath: parent.workspacePath,
         connectionId: parent.connectionId,
@@ -340,10 +345,5 @@ export class AgentService {
 
 function refusal(message: string): ToolAnswer {
   return { output: { error: message }, isError: true };
-}
-
-function oneLine(text: string, max: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

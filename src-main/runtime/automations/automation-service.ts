@@ -268,6 +268,9 @@ export class AutomationService {
     if (target.kind === 'session') {
       const session = this.deps.stores.sessions.get(target.sessionId);
       if (session === null) return 'That session does not exist.';
+      if (this.deps.stores.agents.get(target.sessionId) !== null) {
+        return `"${session.title}" is a child agent's session: its agent gives it its work. Choose a session of your own.`;
+      }
       return session.archived ? `The session "${session.title}" is archived.` : null;
     }
     return this.deps.connections.get(target.connectionId) === null ? 'That connection does not exist.' : null;

@@ -1,4 +1,3 @@
-import { describeEndReason } from '../../../src-shared/run-reasons';
 import type { AgentBackend, AgentEvent, AgentRunInput } from './agent-backend';
 import { AgentBackendError } from './agent-backend';
 import { ASK_USER_TOOL_NAME } from '../interactions/ask-user-tool';
@@ -50,9 +49,6 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       const answered = input.history.filter((message) => message.turnId === input.turnId && message.role === 'tool_result').at(-1);
       yield { type: 'text_delta', text: summariseAnswer(answered?.data?.output) };
       return;
-    }
-    if (input.resume !== null) {
-      yield { type: 'text_delta', text: `(Resuming: the previous attempt ended because ${describeEndReason(input.resume.reason)}.) ` };
     }
     const skill = input.history.find((message) => message.turnId === input.turnId && message.role === 'tool_result' && message.data?.toolName === 'load_skill');
     const skillOutput = skill?.data?.output as { name?: unknown } | undefined;

@@ -1,4 +1,5 @@
 import { messageAuthorLabel, messageAuthorOf } from '../../../src-shared/message-author';
+import { isResumeNotice } from '../../../src-shared/run-reasons';
 import type { ModelSettings } from '../../../src-shared/chat-model';
 import type { SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
 import type { ExportFormat, SessionExport } from '../../../src-shared/operations/chat-operations';
@@ -111,7 +112,8 @@ export function itemMarkdown(item: TranscriptItem): string | null {
     }
     case 'proposal':
     case 'notice':
-      return item.text.trim() === '' ? null : `_${item.text.trim()}_`;
+      // A resumed run's marker says where work picked up again on screen; it is no part of the conversation.
+      return item.text.trim() === '' || isResumeNotice(item) ? null : `_${item.text.trim()}_`;
   }
 }
 

@@ -29,9 +29,11 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
   const formId = useId();
   const listIds = useAppStore((state) => state.sessions.listIds);
   const byId = useAppStore((state) => state.sessions.byId);
+  const agentLinks = useAppStore((state) => state.agents.links);
   const sessions = listIds.flatMap((id) => {
     const session = byId[id];
-    return session === undefined || session.archived ? [] : [session];
+    // A child agent's session gets its work from its agent, not from a schedule.
+    return session === undefined || session.archived || agentLinks[id] !== undefined ? [] : [session];
   });
   const [title, setTitle] = useState(existing?.title ?? '');
   const [prompt, setPrompt] = useState(existing?.prompt ?? '');

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
+import { selectRunsOnCodex } from '../../state/selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PlugIcon, Spinner } from '../icons';
 
 /**
  * The composer's MCP menu: which servers are on in this session, and their resources (attached to
  * the draft as quoted text). Their prompts are in the / menu, beside skills. Shown only where some
- * MCP server is set up. Esc or a click elsewhere closes it.
+ * MCP server is set up, and not in a Codex session (Codex runs its own agent, without Cairn's MCP
+ * servers). Esc or a click elsewhere closes it.
  */
 export function McpComposerMenu({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const hasServers = useAppStore((state) => (state.mcpServers ?? []).some((server) => server.enabled));
+  const codex = useAppStore(selectRunsOnCodex(sessionId));
   const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
   const sessionServers = useAppStore((state) => state.mcpSessionServers[sessionId]);
   const [open, setOpen] = useState(false);
@@ -29,7 +32,7 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
     return () => document.removeEventListener('mousedown', away);
   }, [open]);
 
-  if (!hasServers) return null;
+  if (!hasServers || codex) return null;
   const close = () => {
     setOpen(false);
     setMessage(null);

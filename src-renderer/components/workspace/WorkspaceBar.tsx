@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { AlertIcon } from '../icons';
+import { AlertIcon, CloseIcon } from '../icons';
+import { selectRunsOnCodex } from '../../state/selectors';
+import { sandboxNoteKey } from '../../state/workspace-slice';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
@@ -20,10 +22,9 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
-  const codex = useAppStore((state) => {
-    const connectionId = state.sessions.byId[sessionId]?.connectionId;
-    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
-  });
+  const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
+  const noteClosed = useAppStore((state) => (mode === undefined ? true : state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true));
+  const codex = useAppStore(selectRunsOnCodex(sessionId));
 
   // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
   useEffect(() => {
@@ -33,7 +34,13 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
     if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
   }, [sessionId, store]);
 
+  useEffect(() => {
+    if (mode !== undefined && mode !== 'explore') store.getState().readSandboxNote(sessionId, mode);
+  }, [sessionId, mode, store]);
+
   if (mode === undefined) return null;
+  // Shell commands run only in a folder, and only in Ask or Full: the note says so there, until closed.
+  const noteShown = mode !== 'explore' && hasFolder && !noteClosed;
   return (
     <div className={`workspace-bar mode-is-${mode}`} data-testid="workspace-bar">
       <div className="workspace-bar-row">
@@ -43,14 +50,19 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           <CommandsButton sessionId={sessionId} />
         </div>
       </div>
-      {mode === 'explore' ? null : (
+      {noteShown ? (
         <p className={`sandbox-note${mode === 'full' ? ' is-warning' : ''}`} data-testid="sandbox-note">
           {mode === 'full' ? <AlertIcon /> : null}
-          {mode === 'full' ? <strong>Full access:</strong> : null}
-          {mode === 'full' ? ' ' : null}
-          {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : SANDBOX_NOTE}
+          <span>
+            {mode === 'full' ? <strong>Full access:</strong> : null}
+            {mode === 'full' ? ' ' : null}
+            {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : SANDBOX_NOTE}
+          </span>
+          <button type="button" className="icon-button sandbox-note-close" aria-label="Close this note for this session" title="Close this note for this session" onClick={() => store.getState().dismissSandboxNote(sessionId, mode)}>
+            <CloseIcon />
+          </button>
         </p>
-      )}
+      ) : null}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
     </div>
