@@ -91,9 +91,7 @@ const report = {
   floors,
   backArrows: backArrows.sort(),
   tangles,
-  byFloor: Object.fromEntries(
-    [...Array(floors).keys()].map((floor) => [floor + 1, components.flatMap((members, id) => (floorOf[id] === floor + 1 ? members : [])).sort()]),
-  ),
+  byFloor: Object.fromEntries([...Array(floors).keys()].map((floor) => [floor + 1, components.flatMap((members, id) => (floorOf[id] === floor + 1 ? members : [])).sort()])),
 };
 
 if (asJson) console.log(JSON.stringify(report, null, 2));
