@@ -1,156 +1,76 @@
 import path from 'node:path';
-import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
-import { fail, ok, type Outcome } from '../../src-shared/errors';
-import type { CodexTurnResult } from '../../src-shared/codex-model';
-import type { UsageGroup, UsageTotals } from '../../src-shared/usage-model';
+import { fail, ok } from '../../src-shared/errors';
 import type { SummaryRecord } from '../../src-shared/compaction-model';
-import type { SecretVault } from '../storage/secret-vault';
-import type { Stores } from '../storage/stores';
-import type { UsageQuery } from '../storage/usage-store';
-import type { AgentBackend } from './backends/agent-backend';
+import { AgentService } from './agents/agent-service';
 import { AttachmentService } from './attachments/attachment-service';
-import { createModelAgentBackend } from './backends/model-agent-backend';
-import { createScriptedBackend } from './backends/scripted-backend';
+import { createAutomations } from './automations/automations';
+import { BranchService } from './branches/branch-service';
 import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
-import { createAcpBackend } from './acp/acp-backend';
-import type { AcpBounds } from './acp/live-acp-agent';
-import { createCodexBackend, type CodexBackend } from './codex/codex-backend';
-import { goalChangesFor } from './codex/goal-mirror';
-import { createCodexThreadChoices, type CodexThreadChoices } from './codex/thread-choice';
-import type { CodexBounds } from './codex/live-app-server';
-import { ConnectionService, type ConnectionServiceDeps } from './connection-service';
-import { EventBus } from './event-bus';
-import type { Clock, Ids, Logger } from './ports';
-import type { ProviderClient } from './provider-client';
-import { recoverInterruptedRuns, type RecoveryReport } from './recovery';
-import { AdmissionGate } from './lifecycle/admission-gate';
-import { createContextRuntime, type ContextRuntime } from './context/context-runtime';
-import { ReportedWindows } from './context/reported-windows';
+import type { CodexBackend } from './codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
-import { APP_SHUTDOWN, RunExecutor } from './run-executor';
-import { SessionService } from './session-service';
-import { AgentService } from './agents/agent-service';
-import { createAgentTools } from './agents/agent-tools';
-import { askUserTool } from './interactions/ask-user-tool';
-import { InteractionService } from './interactions/interaction-service';
-import { LiveInteractions } from './interactions/live-interactions';
-import { GoalDriver } from './goals/goal-driver';
-import { GoalService } from './goals/goal-service';
-import { createGoalTools } from './goals/goal-tools';
-import { GrantService } from './permissions/grant-service';
-import type { McpBounds } from './mcp/mcp-connections';
-import { McpServerService } from './mcp/mcp-server-service';
-import { createPermissionGate } from './permissions/permission-gate';
-import { currentTimeTool } from './tools/current-time-tool';
-import { MemoryService } from './memory/memory-service';
-import { BranchService } from './branches/branch-service';
-import { createMemoryTools } from './memory/memory-tools';
-import type { MemoryStoreOpening } from '../storage/memory-store';
-import type { AgentTool } from './tools/agent-tool';
-import type { ToolHost } from './tools/tool-runner';
-import { createAgentCommandLog } from './shell/agent-commands';
-import { ShellService } from './shell/shell-service';
-import { createLoadSkillTool } from './skills/load-skill-tool';
-import { SkillService } from './skills/skill-service';
-import type { ToolSurfaceContext } from './tools/tool-surface';
-import { createWorkspaceTools } from './workspace/workspace-tools';
-import { TurnService } from './turn-service';
+import { followAcpSessions, wireAcp } from './composition/acp-wiring';
+import { wireBackends } from './composition/backend-wiring';
+import { createCodexThreadChoices } from './codex/thread-choice';
+import type { AgentBackend } from './backends/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
-import { createAutomations, type Automations } from './automations/automations';
-import { CandidateFinder } from './workhub/candidate-finder';
-import { createCoordinationBackend } from './workhub/coordination-backend';
-import { createModelRouter } from './workhub/model-router';
-import { scriptedRouter } from './workhub/scripted-router';
+import { followCodexSessions, wireCodex } from './composition/codex-wiring';
+import { Late } from './composition/late';
+import { recoverRuntime, shutdownRuntime, type LifecycleParts } from './composition/lifecycle';
+import { modelAccess } from './composition/model-access';
+import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
+import { wireTools } from './composition/tool-wiring';
+import { wireWorkHub } from './composition/workhub-wiring';
+import { ConnectionService } from './connection-service';
+import { createContextRuntime } from './context/context-runtime';
+import type { RevealToolOutput } from './context/history-items';
+import { ReportedWindows } from './context/reported-windows';
+import { EventBus } from './event-bus';
+import { GoalDriver } from './goals/goal-driver';
+import { GoalService } from './goals/goal-service';
+import { InteractionService } from './interactions/interaction-service';
+import { LiveInteractions } from './interactions/live-interactions';
+import { AdmissionGate } from './lifecycle/admission-gate';
+import { McpServerService } from './mcp/mcp-server-service';
+import { MemoryService } from './memory/memory-service';
+import { GrantService } from './permissions/grant-service';
+import { RunExecutor } from './run-executor';
+import { SessionService } from './session-service';
+import { ShellService } from './shell/shell-service';
+import { SkillService } from './skills/skill-service';
+import { TurnService } from './turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
-import { WORKHUB_CONNECTION_ID, WorkHubService } from './workhub/workhub-service';
+import { WORKHUB_CONNECTION_ID, type WorkHubService } from './workhub/workhub-service';
 
-export interface RuntimeDeps {
-  readonly stores: Stores;
-  readonly vault: SecretVault;
-  readonly clock: Clock;
-  readonly ids: Ids;
-  readonly logger: Logger;
-  readonly hostEpoch: string;
-  readonly providers: ProviderClient;
-  /** Backends for particular connection ids (tests); the Offline demo gets the scripted agent, others the model agent. */
-  readonly backends: ReadonlyMap<string, AgentBackend>;
-  readonly discoveryProbes: ConnectionServiceDeps['discoveryProbes'];
-  readonly flushMs?: number;
-  /** Backoff base for transient provider errors (tests shorten it). */
-  readonly retryBaseMs?: number;
-  /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
-  readonly dataDir: string;
-  readonly cairnVersion: string;
-  /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
-  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
-  /** ACP agent sessions: the bounds on every await (tests shorten them). */
-  readonly acp?: { readonly bounds?: Partial<AcpBounds> };
-  /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
-  readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
-  /** The optional long-term memory database, or why it could not be opened. */
-  readonly memory?: MemoryStoreOpening;
-  /** Transcript items a branch copies per transaction (tests shorten it). */
-  readonly branchCopyChunk?: number;
-  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
-  readonly mcpBounds?: Partial<McpBounds>;
-  /** Whether a session's model writes its title after the first exchange (default true). */
-  readonly modelTitles?: boolean;
-}
-
-export interface Runtime {
-  readonly bus: EventBus;
-  readonly sessions: SessionService;
-  readonly turns: TurnService;
-  readonly connections: ConnectionService;
-  readonly interactions: InteractionService;
-  readonly grants: GrantService;
-  readonly skills: SkillService;
-  readonly goals: GoalService;
-  readonly workhub: WorkHubService;
-  readonly shell: ShellService;
-  readonly executor: RunExecutor;
-  /** Whether new work may start; closed for good once shutdown begins. */
-  readonly admission: AdmissionGate;
-  /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */
-  readonly storageDamage: StorageDamage;
-  readonly codex: CodexBackend;
-  /** Codex threads that could not be resumed, and the person's choice on each. */
-  readonly codexThreads: CodexThreadChoices;
-  readonly automations: Automations;
-  readonly memory: MemoryService;
-  readonly branches: BranchService;
-  readonly mcp: McpServerService;
-  /** Message search, instructions, model settings and exports. */
-  readonly chat: ChatService;
-  readonly attachments: AttachmentService;
-  readonly context: ContextRuntime;
-  /** Summaries of older turns: Compact now, the threshold setting. */
-  readonly compaction: CompactionRuntime;
-  /** Subagents: child sessions, their trees and the Stop that cascades down them. */
-  readonly agents: AgentService;
-  /** The structured results of a turn's Codex turns. */
-  codexResults(sessionId: string, turnId: string): CodexTurnResult[];
-  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
-  /** Closes what the previous host left open and restarts queued work; call before serving. */
-  recover(): RecoveryReport;
-  /**
-   * Closes admission (nothing new starts from now on), ends live runs as interrupted (resumable)
-   * and waits briefly for their backends to let go.
-   */
-  shutdown(graceMs: number): Promise<void>;
-}
+export type { Runtime, RuntimeDeps } from './composition/runtime-contract';
 
 /** A summary a model request can send: one with text (a native agent's compaction has none). */
 function withText(summary: SummaryRecord | null): SummaryRecord | null {
   return summary?.text === null ? null : summary;
 }
 
+/**
+ * The composition root: builds every runtime service once, in dependency order, and hands them to
+ * each other. Services that need each other meet through a Late (set once the later one is built).
+ */
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
   const storageDamage = new StorageDamage({ file: path.join(deps.dataDir, DATABASE_FILE), bus, logger: deps.logger, admission });
+  const late = {
+    goals: new Late<GoalService>('Goals are not ready'),
+    agents: new Late<AgentService>('Agents are not ready'),
+    skills: new Late<SkillService>('Skills are not ready'),
+    interactions: new Late<InteractionService>('Interactions are not ready'),
+    compaction: new Late<CompactionRuntime>('Compaction is not ready'),
+    executor: new Late<RunExecutor>('The executor is not ready'),
+    turns: new Late<TurnService>('Turns are not ready'),
+    workhub: new Late<WorkHubService>('The WorkHub is not ready'),
+    codex: new Late<CodexBackend>('Codex is not ready'),
+  };
+  const reveal: RevealToolOutput = (data) => late.interactions.current?.revealOutput(data) ?? data.output;
+
   const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
   const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
   const connections = new ConnectionService({
@@ -159,284 +79,126 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     reported,
     ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
     ...(deps.codex?.config === undefined ? {} : { codexConfig: deps.codex.config }),
-    codexModels: (connectionId) => codex.listModels(connectionId),
+    codexModels: (connectionId) => late.codex.get().listModels(connectionId),
     cairnVersion: deps.cairnVersion,
   });
+  const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
-  const gate = createPermissionGate({
-    modeOf: (sessionId) => deps.stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
-    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
-  });
-  let goals: GoalService | null = null;
-  const goalService = () => {
-    if (goals === null) throw new Error('Goals are not ready');
-    return goals;
-  };
-  const goalTools = createGoalTools(goalService, deps.stores.goals);
   const shell = new ShellService({ ...deps, bus });
-  let agents: AgentService | null = null;
-  const agentService = () => {
-    if (agents === null) throw new Error('Agents are not ready');
-    return agents;
-  };
-  const agentTools = createAgentTools(agentService);
-  let interactions: InteractionService | null = null;
-  let compaction: CompactionRuntime | null = null;
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
     bus,
     reported,
     logger: deps.logger,
-    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
-    summaries: { summaryOf: (id) => withText(compaction?.latest(id) ?? null), goalPinsOf: (id) => compaction?.goalPinsOf(id) ?? null, compactionThreshold: () => compaction?.settings().threshold ?? 1 },
+    reveal,
+    summaries: {
+      summaryOf: (id) => withText(late.compaction.current?.latest(id) ?? null),
+      goalPinsOf: (id) => late.compaction.current?.goalPinsOf(id) ?? null,
+      compactionThreshold: () => late.compaction.current?.settings().threshold ?? 1,
+    },
   });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
-  const memoryTools = createMemoryTools(memory);
   const live = new LiveInteractions({ ...deps, bus });
   const mcp = new McpServerService({ ...deps, bus, ask: (asker, question, signal) => live.ask(asker, question, signal), ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
-  let skills: SkillService | null = null;
-  const skillTool = createLoadSkillTool(() => {
-    if (skills === null) throw new Error('Skills are not ready');
-    return skills;
-  });
-  /** The tool surface: every tool the agent of a session (or of a new session previewed) is offered. */
-  const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
-    const root = surface.workspacePath;
-    const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
-    const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
-    return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(surface.permissionMode, tool));
-  };
-  /** What the agent really gets: for an existing session, narrowed by its child-agent definition, plus the agent tools. */
-  const surfaceOf = (surface: ToolSurfaceContext): AgentTool[] => {
-    const own = toolsIn(surface);
-    if (surface.sessionId === null) return own;
-    return agentService().surface(surface.sessionId, own, agentTools.filter((tool) => gate.offersIn(surface.permissionMode, tool)));
-  };
-  const sessionTools = (sessionId: string): AgentTool[] => {
-    const session = deps.stores.sessions.get(sessionId);
-    if (session === null) return [];
-    return surfaceOf({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
-  };
-  const toolHost: ToolHost = {
-    toolsFor: (sessionId) => sessionTools(sessionId),
-    check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
-    prepare: (sessionId) => mcp.prepare(sessionId),
-  };
+  const tools = wireTools({ stores: deps.stores, shell, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     isCodex: (connectionId) => connections.isCodex(connectionId),
   });
-  const modelBackend = createModelAgentBackend({
-    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
-    streamStep: (request) => deps.providers.streamModelStep(request),
-    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
-    tools: toolHost,
-    memoryBrief: (sessionId) => memory.briefFor(sessionId),
-    instructionsFor: (sessionId) => skills?.promptFor(sessionId) ?? Promise.resolve(null),
-    context: context.model,
-    now: () => deps.clock.now(),
-    preferencesOf: (sessionId, connectionId) => chat.preferences.forRun(sessionId, connectionId),
-    loadAttachment: (ref) => attachments.load(ref),
-    systemPromptFor: (sessionId) => agents?.systemPromptFor(sessionId) ?? null,
-    compact: (request) => {
-      if (compaction === null) throw new Error('Compaction is not ready');
-      return compaction.compactInRun(request);
-    },
-    ...(deps.retryBaseMs === undefined ? {} : { retryBaseMs: deps.retryBaseMs }),
-  });
-  let workhub: WorkHubService | null = null;
-  const workhubService = () => {
-    if (workhub === null) throw new Error('The WorkHub is not ready');
-    return workhub;
-  };
-  const backends = new Map(deps.backends);
-  backends.set(WORKHUB_CONNECTION_ID, createCoordinationBackend(workhubService));
-  if (!backends.has(OFFLINE_DEMO_CONNECTION_ID)) {
-    backends.set(OFFLINE_DEMO_CONNECTION_ID, createScriptedBackend({ tools: toolHost, now: () => deps.clock.now() }));
-  }
-  let executorReady: RunExecutor | null = null;
-  const compactionReady = createCompactionRuntime({
-    ...deps,
-    bus,
-    admission,
-    reveal: (data) => interactions?.revealOutput(data) ?? data.output,
-    context: () => context.model,
-    executor: () => {
-      if (executorReady === null) throw new Error('The executor is not ready');
-      return executorReady;
-    },
-    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
-    streamStep: (request) => deps.providers.streamModelStep(request),
-    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
-    scripted: (connectionId) => backends.has(connectionId),
-    nativeCompaction: (input, signal) => (connections.isCodex(input.connectionId) ? codex.compact(input, signal) : null),
-  });
-  compaction = compactionReady;
-  let turns: TurnService | null = null;
-  const driver = new GoalDriver({
-    stores: deps.stores,
-    logger: deps.logger,
-    goals: goalService,
-    turns: () => {
-      if (turns === null) throw new Error('Turns are not ready');
-      return turns;
-    },
-  });
-  const codexThreads = createCodexThreadChoices({
-    ...deps,
-    bus,
-    resume: (sessionId, turnId) => {
-      if (turns === null) throw new Error('Turns are not ready');
-      return turns.resume(sessionId, turnId);
-    },
-  });
-  const codex = createCodexBackend({
-    resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
-    sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
-    checkpoints: deps.stores.codex,
-    threads: deps.stores.codexThreads,
-    onThreadProblem: (sessionId, problem) => codexThreads.announce(sessionId, problem),
-    onNewThread: (run) => codexThreads.markNewThread(run),
-    appServers: deps.stores.codexAppServers,
-    onLeftoverStopped: (sessionId, pid) => codexThreads.markLeftoverStopped(sessionId, pid),
-    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
-    dataDir: deps.dataDir,
-    cairnVersion: deps.cairnVersion,
-    newInstanceId: () => crypto.randomUUID(),
-    now: () => deps.clock.now(),
-    logger: deps.logger,
-    ...(deps.codex?.bounds === undefined ? {} : { bounds: deps.codex.bounds }),
-    goalOf(sessionId, turnId) {
-      const goalId = deps.stores.turns.goalOf(sessionId, turnId);
-      const goal = goalId === null ? null : deps.stores.goals.get(goalId);
-      return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
-    },
-    hasGoal: (sessionId) => deps.stores.goals.current(sessionId) !== null,
-    commands: createAgentCommandLog({ ...deps, store: deps.stores.shellRuns, bus }),
-    isDelegation: (sessionId, turnId) => deps.stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
-    onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
-    onQuarantine: (sessionId, quarantine) => bus.publish({ kind: 'codex.quarantine.changed', sessionId, quarantine }),
-    onContextCompacted: (run) => compactionReady.recordNative(run),
-    onGoalUpdate(sessionId, goalId, update) {
-      const goal = deps.stores.goals.current(sessionId);
-      if (goal?.goalId !== goalId) return;
-      const changes = goalChangesFor(goal, update);
-      if (changes !== null) goalService().change(goal, changes);
-    },
-  });
-  const acp = createAcpBackend({
-    resolve: (connectionId) => connections.acpAgent(connectionId),
-    sessionOf: (sessionId) => deps.stores.sessions.get(sessionId),
-    checkpoints: deps.stores.acp,
-    allowedForSession: (sessionId, toolName) => deps.stores.interactions.allowedForSession(sessionId, toolName),
-    dataDir: deps.dataDir,
-    cairnVersion: deps.cairnVersion,
-    newInstanceId: () => crypto.randomUUID(),
-    now: () => deps.clock.now(),
-    logger: deps.logger,
-    ...(deps.acp?.bounds === undefined ? {} : { bounds: deps.acp.bounds }),
-  });
+  const backends = wireBackends(deps, { model, tools: tools.toolHost, memory, context, chat, attachments, skills: late.skills, agents: late.agents, compaction: late.compaction, workhub: late.workhub });
+
+  const compaction = late.compaction.set(
+    createCompactionRuntime({
+      ...deps,
+      ...model,
+      bus,
+      admission,
+      reveal,
+      context: () => context.model,
+      executor: () => late.executor.get(),
+      scripted: (connectionId) => backends.fixed.has(connectionId),
+      nativeCompaction: (input, signal) => (connections.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null),
+    }),
+  );
+  const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
+  const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
+  const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads }));
+  const acp = wireAcp(deps, connections);
   const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
-  const executor = new RunExecutor({
-    ...deps,
-    bus,
-    admission,
-    storageDamage,
-    backendFor: (connectionId, origin) =>
-      origin === 'compaction' ? compactionReady.backend : (backends.get(connectionId) ?? nativeBackendOf(connectionId) ?? modelBackend),
-    revealToolOutput: (data) => interactions?.revealOutput(data) ?? data.output,
-    accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
-    onRunEnded(run, status) {
-      if (status === 'completed' || status === 'failed') turns?.drainQueue(run.sessionId);
-      driver.onRunEnded(run);
-    },
-  });
-  executorReady = executor;
-  interactions = new InteractionService({ ...deps, bus, executor, admission, live });
-  turns = new TurnService({ ...deps, bus, executor, interactions, admission });
-  skills = new SkillService({
-    session: (sessionId) => deps.stores.sessions.get(sessionId),
-    connectionExists: (connectionId) => connections.get(connectionId) !== null,
-    defaultConnectionId: () => connections.defaultTarget().connectionId,
-    personalDir: path.join(deps.dataDir, 'skills'),
-    toolSurface: (context) =>
-      context.connectionId === WORKHUB_CONNECTION_ID || nativeBackendOf(context.connectionId) !== null
-        ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
-        : { kind: 'tools', names: surfaceOf(context).map((tool) => tool.name) },
-  });
-  const skillsReady = skills;
+  const executor = late.executor.set(
+    new RunExecutor({
+      ...deps,
+      bus,
+      admission,
+      storageDamage,
+      backendFor: (connectionId, origin) =>
+        origin === 'compaction' ? compaction.backend : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
+      revealToolOutput: reveal,
+      accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
+      onRunEnded(run, status) {
+        if (status === 'completed' || status === 'failed') late.turns.current?.drainQueue(run.sessionId);
+        driver.onRunEnded(run);
+      },
+    }),
+  );
+
+  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live }));
+  const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
+  const skills = late.skills.set(
+    new SkillService({
+      session: (sessionId) => deps.stores.sessions.get(sessionId),
+      connectionExists: (connectionId) => connections.get(connectionId) !== null,
+      defaultConnectionId: () => connections.defaultTarget().connectionId,
+      personalDir: path.join(deps.dataDir, 'skills'),
+      toolSurface: (surface) =>
+        surface.connectionId === WORKHUB_CONNECTION_ID || nativeBackendOf(surface.connectionId) !== null
+          ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
+          : { kind: 'tools', names: tools.surfaceOf(surface).map((tool) => tool.name) },
+    }),
+  );
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
-  const turnService = turns;
-  agents = new AgentService({ ...deps, bus, admission, turns: () => turnService });
-  const agentServiceReady = agents;
-  goals = new GoalService({
-    ...deps,
-    bus,
-    poke: (sessionId) => driver.poke(sessionId),
-    stopGoalTurn: (sessionId, source) => {
-      const active = deps.stores.turns.activeTurn(sessionId);
-      if (active !== null && active.origin === 'goal') turnService.stop(sessionId, active.turnId, source);
-    },
-  });
-  const goalServiceReady = goals;
-  const branches = new BranchService({ ...deps, bus, admission, turns: turnService, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
-  // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
-  bus.subscribe((event) => {
-    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
-  });
-  // The same for an ACP agent: its pending permission request is cancelled and its turn ended.
-  bus.subscribe((event) => {
-    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void acp.releaseWaiting(event.turn.sessionId);
-  });
-  // A Codex session's goal cleared in Cairn: its thread goal is cleared too.
-  bus.subscribe((event) => {
-    if (event.kind !== 'goal.changed' || !event.goal.cleared) return;
-    const session = deps.stores.sessions.get(event.goal.sessionId);
-    if (session !== null && connections.isCodex(session.connectionId)) codex.clearGoal(event.goal.sessionId);
-  });
+  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns }));
+  const goals = late.goals.set(
+    new GoalService({
+      ...deps,
+      bus,
+      poke: (sessionId) => driver.poke(sessionId),
+      stopGoalTurn: (sessionId, source) => {
+        const active = deps.stores.turns.activeTurn(sessionId);
+        if (active !== null && active.origin === 'goal') turns.stop(sessionId, active.turnId, source);
+      },
+    }),
+  );
+  const branches = new BranchService({ ...deps, bus, admission, turns, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
+
+  followCodexSessions(bus, deps.stores, connections, codex);
+  followAcpSessions(bus, acp);
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
   const titles = new TitleWriter({
     ...deps,
+    ...model,
     bus,
-    usesModel: (connectionId) => !backends.has(connectionId) && nativeBackendOf(connectionId) === null,
-    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
-    streamStep: (request) => deps.providers.streamModelStep(request),
-    costOf: (target, usage) => deps.providers.costOf(target.modelId, usage, target.providerType),
+    usesModel: (connectionId) => !backends.fixed.has(connectionId) && nativeBackendOf(connectionId) === null,
     isOpen: () => admission.isOpen,
   });
   if (deps.modelTitles !== false) bus.subscribe((event) => titles.onEvent(event));
-  const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
-  const modelRouter = createModelRouter({
-    target: () => {
-      const target = connections.defaultTarget();
-      const resolved = connections.resolveTarget(target.connectionId, target.modelId);
-      return 'error' in resolved ? resolved : resolved;
-    },
-    streamStep: (request) => deps.providers.streamModelStep(request),
-  });
-  workhub = new WorkHubService({
-    ...deps,
-    bus,
-    finder: new CandidateFinder(deps.stores, deps.clock),
-    router: () => (scriptedRouting() ? scriptedRouter : modelRouter),
-    turns: turnService,
-    sessions,
-  });
-  const workhubReady = workhub;
-  const automations = createAutomations({ ...deps, bus, admission, turns: turnService, sessions, connections });
+  const workhub = late.workhub.set(wireWorkHub(deps, { bus, connections, turns, sessions }));
+  const automations = createAutomations({ ...deps, bus, admission, turns, sessions, connections });
+
+  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp };
   return {
     bus,
     sessions,
-    turns: turnService,
+    turns,
     connections,
     interactions,
     grants: new GrantService(deps),
-    skills: skillsReady,
-    goals: goalServiceReady,
-    workhub: workhubReady,
+    skills,
+    goals,
+    workhub,
     shell,
     executor,
     admission,
@@ -450,8 +212,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     chat,
     attachments,
     context,
-    compaction: compactionReady,
-    agents: agentServiceReady,
+    compaction,
+    agents,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -459,29 +221,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       }
       return ok(deps.stores.usage.summary(query));
     },
-    recover() {
-      const report = recoverInterruptedRuns(deps.stores, deps.clock, deps.logger);
-      branches.recover();
-      const orphans = shell.recover();
-      if (Object.values(orphans).some((count) => count > 0)) deps.logger.info('Closed shell runs the previous host left behind', { ...orphans });
-      workhubReady.ensureSession();
-      indexer.catchUp();
-      for (const sessionId of deps.stores.queue.sessionsWithQueued()) turnService.drainQueue(sessionId);
-      driver.resumeAll();
-      automations.scheduler.start();
-      memory.announce();
-      mcp.reconnectEnabled();
-      return report;
-    },
-    async shutdown(graceMs) {
-      admission.close();
-      automations.scheduler.stop();
-      titles.abortAll();
-      await executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
-      await shell.shutdown();
-      await codex.shutdown();
-      await acp.shutdown();
-      await mcp.shutdown();
-    },
+    recover: () => recoverRuntime(deps, lifecycle),
+    shutdown: (graceMs) => shutdownRuntime(lifecycle, graceMs),
   };
 }

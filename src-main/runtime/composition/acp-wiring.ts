@@ -1,0 +1,29 @@
+import type { Stores } from '../../storage/stores';
+import { createAcpBackend, type AcpBackend } from '../acp/acp-backend';
+import type { ConnectionService } from '../connection-service';
+import type { EventBus } from '../event-bus';
+import type { RuntimeDeps } from './runtime-contract';
+
+/** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */
+export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService): AcpBackend {
+  const stores: Stores = runtime.stores;
+  return createAcpBackend({
+    resolve: (connectionId) => connections.acpAgent(connectionId),
+    sessionOf: (sessionId) => stores.sessions.get(sessionId),
+    checkpoints: stores.acp,
+    allowedForSession: (sessionId, toolName) => stores.interactions.allowedForSession(sessionId, toolName),
+    dataDir: runtime.dataDir,
+    cairnVersion: runtime.cairnVersion,
+    newInstanceId: () => crypto.randomUUID(),
+    now: () => runtime.clock.now(),
+    logger: runtime.logger,
+    ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
+  });
+}
+
+/** An ACP turn stopped while its agent waited for a permission: the request is cancelled and the turn ended. */
+export function followAcpSessions(bus: EventBus, acp: AcpBackend): void {
+  bus.subscribe((event) => {
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void acp.releaseWaiting(event.turn.sessionId);
+  });
+}

@@ -1,0 +1,62 @@
+import type { Automations } from '../automations/automations';
+import type { BranchService } from '../branches/branch-service';
+import type { TitleWriter } from '../chat/title-writer';
+import type { CodexBackend } from '../codex/codex-backend';
+import type { AcpBackend } from '../acp/acp-backend';
+import type { GoalDriver } from '../goals/goal-driver';
+import type { AdmissionGate } from '../lifecycle/admission-gate';
+import type { McpServerService } from '../mcp/mcp-server-service';
+import type { MemoryService } from '../memory/memory-service';
+import { recoverInterruptedRuns, type RecoveryReport } from '../recovery';
+import { APP_SHUTDOWN, type RunExecutor } from '../run-executor';
+import type { ShellService } from '../shell/shell-service';
+import type { TurnService } from '../turn-service';
+import type { SearchIndexer } from '../workhub/search-indexer';
+import type { WorkHubService } from '../workhub/workhub-service';
+import type { RuntimeDeps } from './runtime-contract';
+
+/** What starts work again after a restart and what lets go of it at shutdown. */
+export interface LifecycleParts {
+  readonly admission: AdmissionGate;
+  readonly executor: RunExecutor;
+  readonly turns: TurnService;
+  readonly driver: GoalDriver;
+  readonly branches: BranchService;
+  readonly shell: ShellService;
+  readonly workhub: WorkHubService;
+  readonly indexer: SearchIndexer;
+  readonly automations: Automations;
+  readonly memory: MemoryService;
+  readonly mcp: McpServerService;
+  readonly titles: TitleWriter;
+  readonly codex: CodexBackend;
+  readonly acp: AcpBackend;
+}
+
+/** Closes what the previous host left open and restarts queued work; call before serving. */
+export function recoverRuntime(runtime: Pick<RuntimeDeps, 'stores' | 'clock' | 'logger'>, parts: LifecycleParts): RecoveryReport {
+  const report = recoverInterruptedRuns(runtime.stores, runtime.clock, runtime.logger);
+  parts.branches.recover();
+  const orphans = parts.shell.recover();
+  if (Object.values(orphans).some((count) => count > 0)) runtime.logger.info('Closed shell runs the previous host left behind', { ...orphans });
+  parts.workhub.ensureSession();
+  parts.indexer.catchUp();
+  for (const sessionId of runtime.stores.queue.sessionsWithQueued()) parts.turns.drainQueue(sessionId);
+  parts.driver.resumeAll();
+  parts.automations.scheduler.start();
+  parts.memory.announce();
+  parts.mcp.reconnectEnabled();
+  return report;
+}
+
+/** Closes admission, ends live runs as interrupted (resumable) and waits briefly for their backends to let go. */
+export async function shutdownRuntime(parts: LifecycleParts, graceMs: number): Promise<void> {
+  parts.admission.close();
+  parts.automations.scheduler.stop();
+  parts.titles.abortAll();
+  await parts.executor.endAll({ status: 'interrupted', terminalReason: APP_SHUTDOWN }, graceMs);
+  await parts.shell.shutdown();
+  await parts.codex.shutdown();
+  await parts.acp.shutdown();
+  await parts.mcp.shutdown();
+}

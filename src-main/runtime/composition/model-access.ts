@@ -1,0 +1,14 @@
+import type { ModelAgentDeps } from '../backends/model-agent-backend';
+import type { ConnectionService } from '../connection-service';
+import type { ProviderClient } from '../provider-client';
+
+/** How the runtime's model callers (the built-in agent, compaction, titles) reach a connection's model. */
+export type ModelAccess = Pick<ModelAgentDeps, 'resolveTarget' | 'streamStep' | 'costOf'>;
+
+export function modelAccess(connections: ConnectionService, providers: ProviderClient): ModelAccess {
+  return {
+    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    streamStep: (request) => providers.streamModelStep(request),
+    costOf: (target, usage) => providers.costOf(target.modelId, usage, target.providerType),
+  };
+}

@@ -1,0 +1,115 @@
+import type { CodexTurnResult } from '../../../src-shared/codex-model';
+import type { Outcome } from '../../../src-shared/errors';
+import type { UsageGroup, UsageTotals } from '../../../src-shared/usage-model';
+import type { MemoryStoreOpening } from '../../storage/memory-store';
+import type { SecretVault } from '../../storage/secret-vault';
+import type { Stores } from '../../storage/stores';
+import type { UsageQuery } from '../../storage/usage-store';
+import type { AgentService } from '../agents/agent-service';
+import type { AttachmentService } from '../attachments/attachment-service';
+import type { Automations } from '../automations/automations';
+import type { AgentBackend } from '../backends/agent-backend';
+import type { BranchService } from '../branches/branch-service';
+import type { ChatService } from '../chat/chat-service';
+import type { CodexBackend } from '../codex/codex-backend';
+import type { CodexBounds } from '../codex/live-app-server';
+import type { CodexThreadChoices } from '../codex/thread-choice';
+import type { AcpBounds } from '../acp/live-acp-agent';
+import type { StorageDamage } from '../storage-faults/storage-damage';
+import type { CompactionRuntime } from '../compaction/compaction-runtime';
+import type { ConnectionService, ConnectionServiceDeps } from '../connection-service';
+import type { ContextRuntime } from '../context/context-runtime';
+import type { EventBus } from '../event-bus';
+import type { GoalService } from '../goals/goal-service';
+import type { InteractionService } from '../interactions/interaction-service';
+import type { AdmissionGate } from '../lifecycle/admission-gate';
+import type { McpBounds } from '../mcp/mcp-connections';
+import type { McpServerService } from '../mcp/mcp-server-service';
+import type { MemoryService } from '../memory/memory-service';
+import type { GrantService } from '../permissions/grant-service';
+import type { Clock, Ids, Logger } from '../ports';
+import type { ProviderClient } from '../provider-client';
+import type { RecoveryReport } from '../recovery';
+import type { RunExecutor } from '../run-executor';
+import type { SessionService } from '../session-service';
+import type { ShellService } from '../shell/shell-service';
+import type { SkillService } from '../skills/skill-service';
+import type { TurnService } from '../turn-service';
+import type { WorkHubService } from '../workhub/workhub-service';
+
+/** What the host gives the runtime, and the runtime it gets back (see ../runtime.ts). */
+export interface RuntimeDeps {
+  readonly stores: Stores;
+  readonly vault: SecretVault;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly hostEpoch: string;
+  readonly providers: ProviderClient;
+  /** Backends for particular connection ids (tests); the Offline demo gets the scripted agent, others the model agent. */
+  readonly backends: ReadonlyMap<string, AgentBackend>;
+  readonly discoveryProbes: ConnectionServiceDeps['discoveryProbes'];
+  readonly flushMs?: number;
+  /** Backoff base for transient provider errors (tests shorten it). */
+  readonly retryBaseMs?: number;
+  /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
+  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
+  /** ACP agent sessions: the bounds on every await (tests shorten them). */
+  readonly acp?: { readonly bounds?: Partial<AcpBounds> };
+  /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
+  readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
+  /** The optional long-term memory database, or why it could not be opened. */
+  readonly memory?: MemoryStoreOpening;
+  /** Transcript items a branch copies per transaction (tests shorten it). */
+  readonly branchCopyChunk?: number;
+  /** MCP servers: bounds on connecting and on one call (tests shorten them). */
+  readonly mcpBounds?: Partial<McpBounds>;
+  /** Whether a session's model writes its title after the first exchange (default true). */
+  readonly modelTitles?: boolean;
+}
+
+export interface Runtime {
+  readonly bus: EventBus;
+  readonly sessions: SessionService;
+  readonly turns: TurnService;
+  readonly connections: ConnectionService;
+  readonly interactions: InteractionService;
+  readonly grants: GrantService;
+  readonly skills: SkillService;
+  readonly goals: GoalService;
+  readonly workhub: WorkHubService;
+  readonly shell: ShellService;
+  readonly executor: RunExecutor;
+  /** Whether new work may start; closed for good once shutdown begins. */
+  readonly admission: AdmissionGate;
+  /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */
+  readonly storageDamage: StorageDamage;
+  readonly codex: CodexBackend;
+  /** Codex threads that could not be resumed, and the person's choice on each. */
+  readonly codexThreads: CodexThreadChoices;
+  readonly automations: Automations;
+  readonly memory: MemoryService;
+  readonly branches: BranchService;
+  readonly mcp: McpServerService;
+  /** Message search, instructions, model settings and exports. */
+  readonly chat: ChatService;
+  readonly attachments: AttachmentService;
+  readonly context: ContextRuntime;
+  /** Summaries of older turns: Compact now, the threshold setting. */
+  readonly compaction: CompactionRuntime;
+  /** Subagents: child sessions, their trees and the Stop that cascades down them. */
+  readonly agents: AgentService;
+  /** The structured results of a turn's Codex turns. */
+  codexResults(sessionId: string, turnId: string): CodexTurnResult[];
+  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
+  /** Closes what the previous host left open and restarts queued work; call before serving. */
+  recover(): RecoveryReport;
+  /**
+   * Closes admission (nothing new starts from now on), ends live runs as interrupted (resumable)
+   * and waits briefly for their backends to let go.
+   */
+  shutdown(graceMs: number): Promise<void>;
+}

@@ -1,0 +1,81 @@
+import type { Stores } from '../../storage/stores';
+import type { AgentService } from '../agents/agent-service';
+import { createAgentTools } from '../agents/agent-tools';
+import type { ContextRuntime } from '../context/context-runtime';
+import type { GoalService } from '../goals/goal-service';
+import { createGoalTools } from '../goals/goal-tools';
+import { askUserTool } from '../interactions/ask-user-tool';
+import type { McpServerService } from '../mcp/mcp-server-service';
+import type { MemoryService } from '../memory/memory-service';
+import { createMemoryTools } from '../memory/memory-tools';
+import { createPermissionGate } from '../permissions/permission-gate';
+import type { ShellService } from '../shell/shell-service';
+import { createLoadSkillTool } from '../skills/load-skill-tool';
+import type { SkillService } from '../skills/skill-service';
+import type { AgentTool } from '../tools/agent-tool';
+import { currentTimeTool } from '../tools/current-time-tool';
+import type { ToolHost } from '../tools/tool-runner';
+import type { ToolSurfaceContext } from '../tools/tool-surface';
+import { createWorkspaceTools } from '../workspace/workspace-tools';
+import type { Late } from './late';
+
+export interface ToolWiringDeps {
+  readonly stores: Stores;
+  readonly shell: ShellService;
+  readonly context: ContextRuntime;
+  readonly memory: MemoryService;
+  readonly mcp: McpServerService;
+  readonly goals: Late<GoalService>;
+  readonly agents: Late<AgentService>;
+  readonly skills: Late<SkillService>;
+}
+
+export interface ToolWiring {
+  /** The tool surface: every tool the agent of a session (or of a new session previewed) is offered. */
+  readonly toolsIn: (surface: ToolSurfaceContext) => AgentTool[];
+  /** What the agent really gets: for an existing session, narrowed by its child-agent definition, plus the agent tools. */
+  readonly surfaceOf: (surface: ToolSurfaceContext) => AgentTool[];
+  /** A session's tools (its surface narrowed by its agent, plus the agent tools) and the permission gate in front of them. */
+  readonly toolHost: ToolHost;
+}
+
+/** Every tool Cairn's own agents are offered, behind the permission gate. */
+export function wireTools(deps: ToolWiringDeps): ToolWiring {
+  const { stores, shell, context, mcp } = deps;
+  const gate = createPermissionGate({
+    modeOf: (sessionId) => stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
+    allowedForSession: (sessionId, toolName) => stores.interactions.allowedForSession(sessionId, toolName),
+  });
+  const goalTools = createGoalTools(() => deps.goals.get(), stores.goals);
+  const agentTools = createAgentTools(() => deps.agents.get());
+  const memoryTools = createMemoryTools(deps.memory);
+  const skillTool = createLoadSkillTool(() => deps.skills.get());
+  const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
+    const root = surface.workspacePath;
+    const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
+    const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
+    return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) =>
+      gate.offersIn(surface.permissionMode, tool),
+    );
+  };
+  const surfaceOf = (surface: ToolSurfaceContext): AgentTool[] => {
+    const own = toolsIn(surface);
+    if (surface.sessionId === null) return own;
+    return deps.agents.get().surface(
+      surface.sessionId,
+      own,
+      agentTools.filter((tool) => gate.offersIn(surface.permissionMode, tool)),
+    );
+  };
+  const sessionTools = (sessionId: string): AgentTool[] => {
+    const session = stores.sessions.get(sessionId);
+    if (session === null) return [];
+    return surfaceOf({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
+  };
+  const toolHost: ToolHost = {
+    toolsFor: (sessionId) => sessionTools(sessionId),
+    check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
+    prepare: (sessionId) => mcp.prepare(sessionId),
+  };
+  return { toolsIn, surfaceOf, toolHost };
+}

@@ -1,0 +1,38 @@
+import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
+import type { ConnectionService } from '../connection-service';
+import type { EventBus } from '../event-bus';
+import type { SessionService } from '../session-service';
+import type { TurnService } from '../turn-service';
+import { CandidateFinder } from '../workhub/candidate-finder';
+import { createModelRouter } from '../workhub/model-router';
+import { scriptedRouter } from '../workhub/scripted-router';
+import { WorkHubService } from '../workhub/workhub-service';
+import type { RuntimeDeps } from './runtime-contract';
+
+export interface WorkHubWiringDeps {
+  readonly bus: EventBus;
+  readonly connections: ConnectionService;
+  readonly turns: TurnService;
+  readonly sessions: SessionService;
+}
+
+/** The WorkHub, routing requests with the default connection's model, or by script while that is the Offline demo. */
+export function wireWorkHub(runtime: RuntimeDeps, deps: WorkHubWiringDeps): WorkHubService {
+  const { connections } = deps;
+  const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
+  const modelRouter = createModelRouter({
+    target: () => {
+      const target = connections.defaultTarget();
+      return connections.resolveTarget(target.connectionId, target.modelId);
+    },
+    streamStep: (request) => runtime.providers.streamModelStep(request),
+  });
+  return new WorkHubService({
+    ...runtime,
+    bus: deps.bus,
+    finder: new CandidateFinder(runtime.stores, runtime.clock),
+    router: () => (scriptedRouting() ? scriptedRouter : modelRouter),
+    turns: deps.turns,
+    sessions: deps.sessions,
+  });
+}
