@@ -53,6 +53,7 @@ import { SkillService } from './skills/skill-service';
 import type { ToolSurfaceContext } from './tools/tool-surface';
 import { createWorkspaceTools } from './workspace/workspace-tools';
 import { TurnService } from './turn-service';
+import { CheckpointService } from './checkpoints/checkpoint-service';
 import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
 import { createAutomations, type Automations } from './automations/automations';
@@ -90,6 +91,8 @@ export interface RuntimeDeps {
   readonly branchCopyChunk?: number;
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: Partial<McpBounds>;
+  /** File checkpoints: the size cap and a crash-injection hook (after a commit object, before its ref). */
+  readonly checkpoints?: { readonly maxFileBytes?: number; readonly afterCommitObject?: (changeSetId: string) => void };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
 }
@@ -123,6 +126,8 @@ export interface Runtime {
   readonly compaction: CompactionRuntime;
   /** Subagents: child sessions, their trees and the Stop that cascades down them. */
   readonly agents: AgentService;
+  /** Per-turn file checkpoints: change sets, their diffs, and reverts. */
+  readonly checkpoints: CheckpointService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
@@ -191,10 +196,21 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     if (skills === null) throw new Error('Skills are not ready');
     return skills;
   });
+  // File checkpoints (issue 28): writing workspace tools are wrapped; turn ends arrive on the bus (below).
+  const checkpoints = new CheckpointService({
+    ...deps,
+    bus,
+    isNative: (sessionId) => {
+      const session = deps.stores.sessions.get(sessionId);
+      return session !== null && connections.isCodex(session.connectionId);
+    },
+    ...deps.checkpoints,
+  });
+  bus.subscribe((event) => checkpoints.onEvent(event));
   /** The tool surface: every tool the agent of a session (or of a new session previewed) is offered. */
   const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
     const root = surface.workspacePath;
-    const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
+    const workspace = root === null ? [] : checkpoints.guard(createWorkspaceTools({ root, shell: shell.toolOptions() }), root);
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) => gate.offersIn(surface.permissionMode, tool));
   };
@@ -407,6 +423,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     context,
     compaction: compactionReady,
     agents: agentServiceReady,
+    checkpoints,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
@@ -426,6 +443,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       automations.scheduler.start();
       memory.announce();
       mcp.reconnectEnabled();
+      void checkpoints.recover();
       return report;
     },
     async shutdown(graceMs) {

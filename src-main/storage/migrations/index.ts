@@ -21,6 +21,7 @@ import { migration025QueuedAttachments } from './025-queued-attachments';
 import { migration026ContextSummaries } from './026-context-summaries';
 import { migration027RemovedSpawns } from './027-removed-spawns';
 import { migration019AgentChildren } from './019-agent-children';
+import { migration032Checkpoints } from './032-checkpoints';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration025QueuedAttachments,
   migration026ContextSummaries,
   migration027RemovedSpawns,
+  migration032Checkpoints,
 ];
