@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon } from '../icons';
+import { ChangesButton, ChangesPanel } from './ChangesPanel';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
@@ -19,6 +20,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
+  const changesOpen = useAppStore((state) => state.changesPanelFor === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
   const codex = useAppStore((state) => {
     const connectionId = state.sessions.byId[sessionId]?.connectionId;
@@ -31,6 +33,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   }, [sessionId, store, generation]);
   useEffect(() => () => {
     if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
+    if (store.getState().changesPanelFor === sessionId) store.getState().setChangesPanel(null);
   }, [sessionId, store]);
 
   if (mode === undefined) return null;
@@ -41,6 +44,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
         <div className="workspace-bar-tools">
           <PermissionModeControl sessionId={sessionId} />
           <CommandsButton sessionId={sessionId} />
+          <ChangesButton sessionId={sessionId} />
         </div>
       </div>
       {mode === 'explore' ? null : (
@@ -53,6 +57,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
       )}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
+      {changesOpen ? <ChangesPanel sessionId={sessionId} /> : null}
     </div>
   );
 }
