@@ -51,6 +51,8 @@ export interface FileChangeWithDiff extends FileChangeRecord {
 }
 
 export interface ChangeSetWithDiffs extends Omit<ChangeSetRecord, 'files'> {
+  /** The person's message that started the turn (null when the turn is gone). */
+  readonly turnText: string | null;
   readonly files: readonly FileChangeWithDiff[];
 }
 

@@ -122,12 +122,13 @@ export class CheckpointService {
     for (const file of changeSet.files) {
       let diff = '';
       if (beforeCommit !== null && afterCommit !== null && file.added !== null) {
-        diff = await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`);
+        diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
         if (diff.length > MAX_DIFF_CHARS) diff = `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
       }
       files.push({ ...file, diff });
     }
-    return { ...record, files };
+    const turnText = this.deps.stores.turns.getTurn(changeSet.sessionId, changeSet.turnId)?.text ?? null;
+    return { ...record, turnText, files };
   }
 
   /** Reverts one file or a whole change set; one revert at a time. */
@@ -197,6 +198,12 @@ export class CheckpointService {
     this.deps.logger.info('File checkpoints the previous host left unfinished', { ...report });
     return report;
   }
+}
+
+/** A unified diff from its `---` line on (git's `diff --git`, mode and index lines left out), without the last newline. */
+function trimGitHeader(diff: string): string {
+  const start = diff.search(/^--- /m);
+  return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
 }
 
 function writerOf(toolName: string, input: unknown): ChangeWriter {

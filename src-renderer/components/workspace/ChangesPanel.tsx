@@ -87,7 +87,8 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
 function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet: ChangeSetWithDiffs }) {
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
-  const title = changeSet.origin === 'revert' ? `Revert in turn ${changeSet.turnId}` : `Turn ${changeSet.turnId}`;
+  const turn = turnLabel(changeSet.turnText);
+  const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : `Turn “${turn}”`;
   const revertable = changeSet.status === 'complete' && changeSet.files.length > 0;
   return (
     <li className="change-set" data-testid="change-set" data-status={changeSet.status} aria-label={title}>
@@ -150,6 +151,12 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
       {open ? file.diff === '' ? <p className="change-set-note">No text diff (binary file).</p> : <DiffLines diff={file.diff} label={`Changes to ${file.path}`} /> : null}
     </li>
   );
+}
+
+/** The turn's message, short: its first line, cut at 60 characters. */
+function turnLabel(text: string | null): string {
+  const line = (text ?? 'a removed turn').split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
 function writerLabel(writer: ChangeWriter): string {
