@@ -91,8 +91,8 @@ export interface RuntimeDeps {
   readonly branchCopyChunk?: number;
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: Partial<McpBounds>;
-  /** File checkpoints: the size cap and a crash-injection hook (after a commit object, before its ref). */
-  readonly checkpoints?: { readonly maxFileBytes?: number; readonly afterCommitObject?: (changeSetId: string) => void };
+  /** File checkpoints: the size cap, off (a bench baseline) and a crash-injection hook (after a commit object, before its ref). */
+  readonly checkpoints?: { readonly maxFileBytes?: number; readonly disabled?: boolean; readonly afterCommitObject?: (changeSetId: string) => void };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
 }

@@ -21,6 +21,8 @@ export interface CheckpointServiceDeps {
   /** Whether a session runs a native agent (Codex) whose writes Cairn sees only in the workspace. */
   readonly isNative: (sessionId: string) => boolean;
   readonly maxFileBytes?: number;
+  /** Turns checkpoints off (the bench's baseline). */
+  readonly disabled?: boolean;
   readonly afterCommitObject?: (changeSetId: string) => void;
 }
 
@@ -66,6 +68,7 @@ export class CheckpointService {
 
   /** Why checkpoints are unavailable on this machine, or null. */
   async unavailable(): Promise<string | null> {
+    if (this.deps.disabled === true) return 'File checkpoints are turned off for this host.';
     const git = await this.git;
     return git.available ? null : git.reason;
   }

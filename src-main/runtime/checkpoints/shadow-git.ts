@@ -42,9 +42,9 @@ export interface NumstatEntry {
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 
 /** Whether the system git runs, and why not. Checked once per host. */
-export async function gitAvailability(): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
+export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
   return new Promise((resolve) => {
-    execFile('git', ['--version'], { timeout: 10_000 }, (error) => {
+    execFile('git', ['--version'], { timeout: 10_000, env }, (error) => {
       resolve(error === null ? { available: true } : { available: false, reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.` });
     });
   });
