@@ -21,6 +21,8 @@ interface Recording {
   readonly workspace: string;
   lastTree: string;
   readonly writers: Map<string, ChangeWriter>;
+  /** Paths Cairn's file tools wrote since `lastTree` (known exactly, without a snapshot). */
+  readonly exact: Set<string>;
 }
 
 export const beforeRef = (changeSetId: string) => `refs/cairn/${changeSetId}/before`;
@@ -72,7 +74,7 @@ export class CheckpointRecorder {
         this.deps.afterCommitObject?.(changeSetId);
         await repo.setRef(beforeRef(changeSetId), commit);
         this.deps.store.markOpen(changeSetId, commit);
-        return { changeSetId, workspace, lastTree: tree, writers: new Map<string, ChangeWriter>() };
+        return { changeSetId, workspace, lastTree: tree, writers: new Map<string, ChangeWriter>(), exact: new Set<string>() };
       });
     } catch (error) {
       this.deps.logger.warn('A file checkpoint could not be written', { changeSetId, error: String(error) });
@@ -89,12 +91,24 @@ export class CheckpointRecorder {
     try {
       await repo.exclusive(async () => {
         const { tree } = await repo.snapshot();
-        for (const entry of await repo.numstat(recording.lastTree, tree)) recording.writers.set(entry.path, writer);
+        for (const entry of await repo.numstat(recording.lastTree, tree)) if (!recording.exact.has(entry.path)) recording.writers.set(entry.path, writer);
         recording.lastTree = tree;
+        recording.exact.clear();
       });
     } catch (error) {
       this.deps.logger.warn('A file change could not be attributed', { error: String(error) });
     }
+  }
+
+  /**
+   * A Cairn file tool wrote exactly `file`: no snapshot is needed to know it. (A command that changes
+   * the same file before the next snapshot-based attribution leaves it attributed to the tool.)
+   */
+  async attributeExact(sessionId: string, turnId: string, file: string, writer: ChangeWriter): Promise<void> {
+    const recording = await this.live.get(this.key(sessionId, turnId));
+    if (recording === undefined || recording === null) return;
+    recording.writers.set(file, writer);
+    recording.exact.add(file);
   }
 
   /** Whether a turn is being recorded now. */

@@ -6,7 +6,7 @@ import type { Stores } from '../../storage/stores';
 import type { StoredChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../event-bus';
 import type { Clock, Ids, Logger } from '../ports';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles } from './revert-files';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
@@ -44,6 +44,7 @@ export class CheckpointService {
   private readonly recorder: CheckpointRecorder;
   private readonly git = gitAvailability();
   private reverting: Promise<unknown> = Promise.resolve();
+  private readonly warmed = new Set<string>();
 
   constructor(private readonly deps: CheckpointServiceDeps) {
     this.recorder = new CheckpointRecorder({
@@ -84,7 +85,10 @@ export class CheckpointService {
               const recording = (await this.unavailable()) === null;
               if (recording) await this.recorder.begin(context.sessionId, context.turnId, root);
               const outcome = await tool.execute(input, context);
-              if (recording) await this.recorder.attribute(context.sessionId, context.turnId, writerOf(tool.name, input));
+              if (!recording) return outcome;
+              const written = writtenPath(tool.name, outcome);
+              if (written === null) await this.recorder.attribute(context.sessionId, context.turnId, writerOf(tool.name, input));
+              else await this.recorder.attributeExact(context.sessionId, context.turnId, written, writerOf(tool.name, input));
               return outcome;
             },
           },
@@ -95,14 +99,28 @@ export class CheckpointService {
   onEvent(event: ChangeEvent): void {
     if (event.kind !== 'turn.changed') return;
     const { sessionId, turnId, status } = event.turn;
-    if (status === 'running' && this.deps.isNative(sessionId)) {
-      const workspace = this.deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
-      if (workspace !== null) void this.beginNative(sessionId, turnId, workspace);
+    if (status === 'running') {
+      const session = this.deps.stores.sessions.get(sessionId);
+      const workspace = session?.workspacePath ?? null;
+      if (workspace === null || session?.permissionMode === 'explore') return;
+      if (this.deps.isNative(sessionId)) void this.beginNative(sessionId, turnId, workspace);
+      else void this.warm(workspace);
       return;
     }
     if (isActiveStatus(status) || !this.recorder.isRecording(sessionId, turnId)) return;
     const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
     this.recorder.finish(sessionId, turnId, fallback).catch((error: unknown) => this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }));
+  }
+
+  /**
+   * The first turn on a workspace in this host brings its shadow index up to date in the background,
+   * off the turn's path, so the checkpoint before the turn's first write only looks at what changed.
+   */
+  private async warm(workspace: string): Promise<void> {
+    if (this.warmed.has(workspace) || (await this.unavailable()) !== null) return;
+    this.warmed.add(workspace);
+    const repo = this.repoFor(workspace);
+    await repo.exclusive(() => repo.snapshot()).catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
   }
 
   private async beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
@@ -207,6 +225,14 @@ export class CheckpointService {
 function trimGitHeader(diff: string): string {
   const start = diff.search(/^--- /m);
   return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
+}
+
+/** The file a successful write_file / edit_file wrote (its own relative path), else null. */
+function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspension): string | null {
+  if (toolName !== 'write_file' && toolName !== 'edit_file') return null;
+  if (!('output' in outcome) || outcome.isError) return null;
+  const output = outcome.output;
+  return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
 }
 
 function writerOf(toolName: string, input: unknown): ChangeWriter {
