@@ -1,5 +1,6 @@
 import { formatResults, type BenchResult } from './bench-result';
 import { benchBranchOpen } from './branch-open.bench';
+import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
 import { benchContextAssembly } from './context-assembly.bench';
@@ -21,6 +22,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['branch-open', benchBranchOpen],
   ['context', benchContextAssembly],
   ['subagents', benchSubagents],
+  ['checkpoints', benchCheckpointTurn],
 ];
 
 const only = process.argv[2];

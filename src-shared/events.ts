@@ -63,6 +63,8 @@ export type ChangeEventBody =
   /** Live output of a running command, coalesced (about every 50 ms). */
   /** How full a session's context is, after each model request was fitted into its window. */
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
+  /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */
+  | { readonly kind: 'changes.changed'; readonly sessionId: string; readonly turnId: string }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

@@ -66,6 +66,8 @@ export interface HostOptions {
   readonly mcpBounds?: RuntimeDeps['mcpBounds'];
   /** Whether a session's model writes its title after the first exchange (default true; test hosts turn it off). */
   readonly modelTitles?: boolean;
+  /** File checkpoints: size cap and a crash-injection hook (tests). */
+  readonly checkpoints?: RuntimeDeps['checkpoints'];
 }
 
 export interface Host {
@@ -145,6 +147,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.automations === undefined ? {} : { automations: options.automations }),
       ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
       ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
+      ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

@@ -6,6 +6,7 @@ import { AttachmentService } from './attachments/attachment-service';
 import { createAutomations } from './automations/automations';
 import { BranchService } from './branches/branch-service';
 import { ChatService } from './chat/chat-service';
+import { CheckpointService } from './checkpoints/checkpoint-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
@@ -101,7 +102,19 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const live = new LiveInteractions({ ...deps, bus });
   const mcp = new McpServerService({ ...deps, bus, ask: (asker, question, signal) => live.ask(asker, question, signal), ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
-  const tools = wireTools({ stores: deps.stores, shell, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
+  // File checkpoints: writing workspace tools are wrapped; turn ends arrive on the bus. A native agent's
+  // (Codex, ACP) writes are found by comparing the workspace before and after its turn.
+  const checkpoints = new CheckpointService({
+    ...deps,
+    bus,
+    isNative: (sessionId) => {
+      const connectionId = deps.stores.sessions.get(sessionId)?.connectionId;
+      return connectionId !== undefined && (connections.isCodex(connectionId) || connections.isAcp(connectionId));
+    },
+    ...deps.checkpoints,
+  });
+  bus.subscribe((event) => checkpoints.onEvent(event));
+  const tools = wireTools({ stores: deps.stores, shell, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
@@ -188,7 +201,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const workhub = late.workhub.set(wireWorkHub(deps, { bus, connections, turns, sessions }));
   const automations = createAutomations({ ...deps, bus, admission, turns, sessions, connections });
 
-  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp };
+  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp, checkpoints };
   return {
     bus,
     sessions,
@@ -214,6 +227,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     context,
     compaction,
     agents,
+    checkpoints,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

@@ -5,6 +5,7 @@ import { openDatabase, type Db, type OpenDatabaseOptions } from './database';
 import { salvageDatabase, type SalvageReport } from './salvage';
 import { createAutomationStore, type AutomationStore } from './automation-store';
 import { createBranchStore, type BranchStore } from './branch-store';
+import { createCheckpointStore, type CheckpointStore } from './checkpoint-store';
 import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-preferences-store';
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
 import { createAgentStore, type AgentStore } from './agent-store';
@@ -56,6 +57,7 @@ export interface Stores {
   readonly attachments: AttachmentStore;
   readonly agents: AgentStore;
   readonly summaries: SummaryStore;
+  readonly checkpoints: CheckpointStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -113,6 +115,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     attachments: createAttachmentStore(database, dataDir),
     agents: createAgentStore(database),
     summaries: createSummaryStore(database),
+    checkpoints: createCheckpointStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -10,6 +10,7 @@ import type { AutomationsSlice } from './automations-slice';
 import type { BranchesSlice } from './branches-slice';
 import type { CatalogSlice } from './catalog-slice';
 import type { CodexSlice } from './codex-slice';
+import type { ChangesSlice } from './changes-slice';
 import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
@@ -51,7 +52,8 @@ export type AppState = ConnectionSlice &
   ContextSlice &
   AgentsSlice &
   AttachmentImagesSlice &
-  CodexSlice;
+  CodexSlice &
+  ChangesSlice;
 
 export type AppStore = StoreApi<AppState>;
 

@@ -5,6 +5,7 @@ import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
 import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
+import { createChangesSlice } from './changes-slice';
 import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
@@ -50,5 +51,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAgentsSlice(set, get, deps),
     ...createAttachmentImagesSlice(set, get, deps),
     ...createCodexSlice(set, get, deps),
+    ...createChangesSlice(set, get, deps),
   }));
 }

@@ -67,6 +67,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteContextEvents(batch);
     state.noteAgentEvents(batch);
     state.noteCodexEvents(batch);
+    state.noteChangesEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;
       if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);

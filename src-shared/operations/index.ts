@@ -3,6 +3,7 @@ import type { OperationDefinition } from './define-operation';
 import { automationOperations } from './automation-operations';
 import { branchOperations } from './branch-operations';
 import { chatOperations } from './chat-operations';
+import { checkpointOperations } from './checkpoint-operations';
 import { attachmentOperations } from './attachment-operations';
 import { agentOperations } from './agent-operations';
 import { codexOperations } from './codex-operations';
@@ -46,6 +47,7 @@ export const operations = {
   ...contextOperations,
   ...agentOperations,
   ...compactionOperations,
+  ...checkpointOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

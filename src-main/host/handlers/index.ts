@@ -2,6 +2,7 @@ import type { HandlerTable } from '../handler';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
+import { checkpointHandlers } from './checkpoint-handlers';
 import { attachmentHandlers } from './attachment-handlers';
 import { agentHandlers } from './agent-handlers';
 import { codexHandlers } from './codex-handlers';
@@ -44,4 +45,5 @@ export const handlers: HandlerTable = {
   ...contextHandlers,
   ...agentHandlers,
   ...compactionHandlers,
+  ...checkpointHandlers,
 };

@@ -105,6 +105,16 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
         break;
       }
+      case 'tools': {
+        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+        for (const [index, call] of directive.calls.entries()) {
+          yield { type: 'text_delta', text: `Calling ${call.toolName}. ` };
+          const end = yield* runToolCall({ toolCallId: `tool-${input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, options.tools, context, { approved: false });
+          if (end.ended !== 'result') return;
+        }
+        yield { type: 'text_delta', text: `Made ${directive.calls.length} tool calls.` };
+        break;
+      }
       case 'goal': {
         if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
         yield { type: 'text_delta', text: `Setting the goal: ${directive.objective}` };

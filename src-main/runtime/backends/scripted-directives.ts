@@ -7,6 +7,7 @@ export type ScriptedDirective =
   | { readonly kind: 'steps'; readonly steps: number }
   | { readonly kind: 'ask' | 'ask_secret' | 'form' }
   | { readonly kind: 'tool'; readonly toolName: string; readonly input: unknown }
+  | { readonly kind: 'tools'; readonly calls: readonly { readonly toolName: string; readonly input: unknown }[] }
   | { readonly kind: 'bad_directive'; readonly message: string }
   | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
   | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean }
@@ -22,6 +23,7 @@ export const DIRECTIVE_HELP = [
   '/form — asks you to fill in a form with a field of every kind',
   '/skill ID — loads that skill with load_skill and says what it read',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
+  '/tools JSON — calls several tools in one turn, in order: a JSON array of [NAME, INPUT] pairs',
   '/remember [global] TEXT — saves TEXT to long-term memory (this workspace\'s, or global)',
   '/recall QUERY — searches long-term memory',
   '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
@@ -95,9 +97,29 @@ export function parseDirective(text: string): ScriptedDirective {
         return { kind: 'bad_directive', message: `The input of /tool must be JSON; got: ${json}` };
       }
     }
+    case '/tools':
+      return parseToolCalls(trimmed.slice('/tools'.length).trim());
     default:
       return { kind: 'reply', text: trimmed };
   }
+}
+
+/** `/tools [["write_file", {...}], ["run_shell", {...}]]`: several tool calls in one turn. */
+function parseToolCalls(json: string): ScriptedDirective {
+  const usage = { kind: 'bad_directive', message: 'Usage: /tools [["NAME", {INPUT}], …]' } as const;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return usage;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) return usage;
+  const calls: { toolName: string; input: unknown }[] = [];
+  for (const call of parsed as unknown[]) {
+    if (!Array.isArray(call) || typeof call[0] !== 'string') return usage;
+    calls.push({ toolName: call[0], input: (call as unknown[])[1] ?? {} });
+  }
+  return { kind: 'tools', calls };
 }
 
 function clampInt(raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -3,6 +3,7 @@ import type { BranchService } from '../branches/branch-service';
 import type { TitleWriter } from '../chat/title-writer';
 import type { CodexBackend } from '../codex/codex-backend';
 import type { AcpBackend } from '../acp/acp-backend';
+import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { GoalDriver } from '../goals/goal-driver';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { McpServerService } from '../mcp/mcp-server-service';
@@ -31,6 +32,7 @@ export interface LifecycleParts {
   readonly titles: TitleWriter;
   readonly codex: CodexBackend;
   readonly acp: AcpBackend;
+  readonly checkpoints: CheckpointService;
 }
 
 /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -46,6 +48,7 @@ export function recoverRuntime(runtime: Pick<RuntimeDeps, 'stores' | 'clock' | '
   parts.automations.scheduler.start();
   parts.memory.announce();
   parts.mcp.reconnectEnabled();
+  void parts.checkpoints.recover();
   return report;
 }
 

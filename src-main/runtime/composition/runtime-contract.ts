@@ -11,6 +11,7 @@ import type { Automations } from '../automations/automations';
 import type { AgentBackend } from '../backends/agent-backend';
 import type { BranchService } from '../branches/branch-service';
 import type { ChatService } from '../chat/chat-service';
+import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { CodexBackend } from '../codex/codex-backend';
 import type { CodexBounds } from '../codex/live-app-server';
 import type { CodexThreadChoices } from '../codex/thread-choice';
@@ -67,6 +68,8 @@ export interface RuntimeDeps {
   readonly branchCopyChunk?: number;
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: Partial<McpBounds>;
+  /** File checkpoints: the size cap, off (a bench baseline) and a crash-injection hook (after a commit object, before its ref). */
+  readonly checkpoints?: { readonly maxFileBytes?: number; readonly disabled?: boolean; readonly afterCommitObject?: (changeSetId: string) => void };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
 }
@@ -102,6 +105,8 @@ export interface Runtime {
   readonly compaction: CompactionRuntime;
   /** Subagents: child sessions, their trees and the Stop that cascades down them. */
   readonly agents: AgentService;
+  /** Per-turn file checkpoints: change sets, their diffs, and reverts. */
+  readonly checkpoints: CheckpointService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;

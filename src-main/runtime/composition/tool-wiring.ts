@@ -1,6 +1,7 @@
 import type { Stores } from '../../storage/stores';
 import type { AgentService } from '../agents/agent-service';
 import { createAgentTools } from '../agents/agent-tools';
+import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { GoalService } from '../goals/goal-service';
 import { createGoalTools } from '../goals/goal-tools';
@@ -22,6 +23,8 @@ import type { Late } from './late';
 export interface ToolWiringDeps {
   readonly stores: Stores;
   readonly shell: ShellService;
+  /** Wraps the writing workspace tools so a turn's first write takes its checkpoint. */
+  readonly checkpoints: CheckpointService;
   readonly context: ContextRuntime;
   readonly memory: MemoryService;
   readonly mcp: McpServerService;
@@ -52,7 +55,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const skillTool = createLoadSkillTool(() => deps.skills.get());
   const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
     const root = surface.workspacePath;
-    const workspace = root === null ? [] : createWorkspaceTools({ root, shell: shell.toolOptions() });
+    const workspace = root === null ? [] : deps.checkpoints.guard(createWorkspaceTools({ root, shell: shell.toolOptions() }), root);
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) =>
       gate.offersIn(surface.permissionMode, tool),

@@ -24,6 +24,7 @@ import { migration028CodexThreads } from './028-codex-threads';
 import { migration029CodexAppServers } from './029-codex-app-servers';
 import { migration030Acp } from './030-acp';
 import { migration019AgentChildren } from './019-agent-children';
+import { migration032Checkpoints } from './032-checkpoints';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration028CodexThreads,
   migration029CodexAppServers,
   migration030Acp,
+  migration032Checkpoints,
 ];

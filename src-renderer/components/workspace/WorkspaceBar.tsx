@@ -3,6 +3,7 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon, CloseIcon } from '../icons';
 import { selectRunsOnCodex } from '../../state/selectors';
 import { sandboxNoteKey } from '../../state/workspace-slice';
+import { ChangesButton, ChangesPanel } from './ChangesPanel';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
@@ -21,6 +22,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
+  const changesOpen = useAppStore((state) => state.changesPanelFor === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
   const noteClosed = useAppStore((state) => (mode === undefined ? true : state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true));
@@ -32,6 +34,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   }, [sessionId, store, generation]);
   useEffect(() => () => {
     if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
+    if (store.getState().changesPanelFor === sessionId) store.getState().setChangesPanel(null);
   }, [sessionId, store]);
 
   useEffect(() => {
@@ -48,6 +51,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
         <div className="workspace-bar-tools">
           <PermissionModeControl sessionId={sessionId} />
           <CommandsButton sessionId={sessionId} />
+          <ChangesButton sessionId={sessionId} />
         </div>
       </div>
       {noteShown ? (
@@ -65,6 +69,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
       ) : null}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
+      {changesOpen ? <ChangesPanel sessionId={sessionId} /> : null}
     </div>
   );
 }

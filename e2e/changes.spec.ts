@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+
+let workspace: string;
+test.beforeEach(() => {
+  workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-changes-'));
+  writeFileSync(join(workspace, 'notes.md'), 'line one\nline two\n');
+});
+test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
+
+async function send(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+test('Changes: a turn writes two files and a command deletes one; Revert this turn restores them', async ({ page, cairn }, testInfo) => {
+  // Checkpoints run git on the workspace; on a loaded machine that takes seconds.
+  test.setTimeout(120_000);
+  await cairn.call('session.create', { title: 'Undo a turn', workspacePath: workspace, permissionMode: 'full' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Undo a turn' }).click();
+  await expect(page.getByTestId('workspace-path')).toHaveText(workspace);
+
+  const calls = [
+    ['write_file', { path: 'src/app.ts', content: 'export const app = 1;\nexport const two = 2;\n' }],
+    ['write_file', { path: 'README.txt', content: 'Read me\n' }],
+    ['run_shell', { command: 'rm notes.md' }],
+  ];
+  await send(page, `/tools ${JSON.stringify(calls)}`);
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  expect(existsSync(join(workspace, 'notes.md'))).toBe(false);
+
+  await page.getByTestId('changes-button').click();
+  const panel = page.getByTestId('changes-panel');
+  const turn = panel.getByTestId('change-set').first();
+  await expect(turn).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  const files = turn.getByTestId('change-file');
+  await expect(files).toHaveCount(3);
+  await expect(turn.locator('[data-path="src/app.ts"]')).toHaveAttribute('data-change', 'created');
+  await expect(turn.locator('[data-path="src/app.ts"]')).toContainText('+2');
+  await expect(turn.locator('[data-path="src/app.ts"]')).toContainText('write_file');
+  await expect(turn.locator('[data-path="README.txt"]')).toHaveAttribute('data-change', 'created');
+  await expect(turn.locator('[data-path="notes.md"]')).toHaveAttribute('data-change', 'deleted');
+  await expect(turn.locator('[data-path="notes.md"]')).toContainText('command');
+  await turn.locator('[data-path="notes.md"]').getByRole('button', { name: /notes\.md/ }).click();
+  await expect(turn.locator('[data-path="notes.md"]').getByTestId('tool-diff')).toContainText('-line two');
+  await page.screenshot({ path: testInfo.outputPath('changes-panel.png') });
+
+  await turn.getByRole('button', { name: 'Revert this turn' }).click();
+  // The revert shows as a change set of its own, newest first, which can undo it.
+  const revert = panel.getByTestId('change-set').first();
+  await expect(revert).toContainText('Revert of', { timeout: 60_000 });
+  await expect(revert.getByRole('button', { name: 'Undo this revert' })).toBeVisible();
+  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('line one\nline two\n');
+  expect(existsSync(join(workspace, 'src', 'app.ts'))).toBe(false);
+  expect(existsSync(join(workspace, 'README.txt'))).toBe(false);
+  await page.screenshot({ path: testInfo.outputPath('changes-reverted.png') });
+});
+
+test('Changes: a file the person edited since is not overwritten; the conflict lists it and Keep mine keeps it', async ({ page, cairn }) => {
+  test.setTimeout(120_000);
+  await cairn.call('session.create', { title: 'Conflict', workspacePath: workspace, permissionMode: 'full' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Conflict' }).click();
+  await send(page, `/tools ${JSON.stringify([['write_file', { path: 'notes.md', content: 'agent\n' }], ['write_file', { path: 'new.txt', content: 'new\n' }]])}`);
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  writeFileSync(join(workspace, 'notes.md'), 'mine\n');
+
+  await page.getByTestId('changes-button').click();
+  const turn = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  await expect(turn).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await turn.getByRole('button', { name: 'Revert this turn' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('revert-conflict-files')).toHaveText('notes.md');
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('mine\n');
+  expect(existsSync(join(workspace, 'new.txt'))).toBe(false);
+});

@@ -1,0 +1,131 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import { startTestHost, type TestHost } from '../testing/host-fixture';
+import { waitFor } from '../testing/wait-for';
+
+// Checkpoints run real git on a real workspace; on a loaded machine a few git calls take seconds.
+const SLOW = { timeout: 60_000 } as const;
+
+let t: TestHost;
+let workspace: string;
+beforeEach(async () => {
+  t = await startTestHost();
+  workspace = mkdtempSync(join(tmpdir(), 'cairn-checkpoints-'));
+  writeFileSync(join(workspace, 'old.txt'), 'old one\nold two\n');
+  writeFileSync(join(workspace, 'notes.md'), 'alpha\nbeta\n');
+});
+afterEach(async () => {
+  await t.close();
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+const read = (file: string) => readFileSync(join(workspace, file), 'utf8');
+
+async function fullSession(): Promise<string> {
+  return (await t.call('session.create', { workspacePath: workspace, permissionMode: 'full' })).session.sessionId;
+}
+
+/** Runs one turn and waits until its change set is recorded. */
+async function turnWithChanges(sessionId: string, turnId: string, text: string): Promise<ChangeSetWithDiffs> {
+  await t.call('turn.start', { sessionId, turnId, text });
+  await turnEnded(sessionId, turnId);
+  return waitFor(async () => (await t.call('changes.list', { sessionId, turnId })).changeSets.find((set) => set.status === 'complete' && set.origin === 'turn'), {
+    timeoutMs: 30_000,
+    message: `the change set of ${turnId}`,
+  });
+}
+
+/** Like `waitForTurn`, with room for the git calls a writing turn makes on a loaded machine. */
+async function turnEnded(sessionId: string, turnId: string): Promise<void> {
+  await waitFor(async () => (await t.call('turn.query', { sessionId, turnId })).turn.status === 'completed', { timeoutMs: 30_000, message: `turn ${turnId} to complete` });
+}
+
+const tools = (...calls: [string, unknown][]) => `/tools ${JSON.stringify(calls)}`;
+
+describe('per-turn file checkpoints', () => {
+  it('records what write_file, edit_file and a run_shell command changed, with writers, line counts and diffs', SLOW, async () => {
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(
+      sessionId,
+      't1',
+      tools(['write_file', { path: 'src/a.ts', content: 'export const a = 1;\n' }], ['edit_file', { path: 'notes.md', search: 'beta', replace: 'gamma' }], ['run_shell', { command: 'rm old.txt' }]),
+    );
+    expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
+    expect(changeSet.files.map(({ diff: _diff, ...file }) => file)).toEqual([
+      { path: 'notes.md', change: 'modified', added: 1, removed: 1, writer: { kind: 'file_tool', tool: 'edit_file' } },
+      { path: 'old.txt', change: 'deleted', added: 0, removed: 2, writer: { kind: 'command', command: 'rm old.txt' } },
+      { path: 'src/a.ts', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } },
+    ]);
+    expect(changeSet.files[0]?.diff).toContain('-beta\n+gamma');
+    expect(t.events.some((event) => event.kind === 'changes.changed' && event.turnId === 't1')).toBe(true);
+    // A turn that only reads records nothing.
+    await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool read_file {"path":"notes.md"}' });
+    await turnEnded(sessionId, 't2');
+    expect((await t.call('changes.list', { sessionId, turnId: 't2' })).changeSets).toEqual([]);
+  });
+
+  it('Revert this turn puts every file back, is recorded, and reverting the revert redoes the turn', SLOW, async () => {
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }], ['run_shell', { command: 'rm old.txt' }]));
+    const reverted = await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId });
+    expect(reverted.status).toBe('reverted');
+    expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
+    expect(read('notes.md')).toBe('alpha\nbeta\n');
+    expect(read('old.txt')).toBe('old one\nold two\n');
+    if (reverted.status !== 'reverted') return;
+    expect(reverted.revert).toMatchObject({ origin: 'revert', revertsChangeSetId: changeSet.changeSetId, status: 'complete', turnId: 't1' });
+    expect(reverted.revert.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([
+      ['a.txt', 'deleted', 'revert'],
+      ['notes.md', 'modified', 'revert'],
+      ['old.txt', 'created', 'revert'],
+    ]);
+    const redone = await t.call('changes.revert', { sessionId, changeSetId: reverted.revert.changeSetId });
+    expect(redone.status).toBe('reverted');
+    expect(read('a.txt')).toBe('A\n');
+    expect(read('notes.md')).toBe('rewritten\n');
+    expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
+  });
+
+  it('Revert file puts back only that file', SLOW, async () => {
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }]));
+    expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, path: 'notes.md' })).status).toBe('reverted');
+    expect(read('notes.md')).toBe('alpha\nbeta\n');
+    expect(read('a.txt')).toBe('A\n');
+    expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, path: 'notes.md' })).status).toBe('nothing_to_revert');
+    expect((await t.invoke('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, path: 'other.txt' })).ok).toBe(false);
+  });
+
+  it('refuses to overwrite a file the person changed since, listing it; keep mine and take checkpoint decide', SLOW, async () => {
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'agent\n' }]));
+    writeFileSync(join(workspace, 'notes.md'), 'mine\n');
+    expect(await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId })).toEqual({ status: 'conflict', files: ['notes.md'] });
+    expect(read('notes.md')).toBe('mine\n');
+    expect(read('a.txt')).toBe('A\n');
+    expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, resolution: 'keep_mine' })).status).toBe('reverted');
+    expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
+    expect(read('notes.md')).toBe('mine\n');
+    expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, resolution: 'take_checkpoint' })).status).toBe('reverted');
+    expect(read('notes.md')).toBe('alpha\nbeta\n');
+  });
+
+  it('honours .gitignore and the size cap, and never touches the workspace’s own .git', SLOW, async () => {
+    await t.close();
+    t = await startTestHost({ checkpoints: { maxFileBytes: 1000 } });
+    writeFileSync(join(workspace, '.gitignore'), 'build/\n');
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(
+      sessionId,
+      't1',
+      tools(['run_shell', { command: 'git init -q && mkdir -p build && echo out > build/x.js && head -c 5000 /dev/zero > big.bin && echo kept > kept.txt' }]),
+    );
+    expect(changeSet.files.map((file) => file.path)).toEqual(['kept.txt']);
+    expect(changeSet.note).toContain('big.bin');
+    expect(readFileSync(join(workspace, '.git', 'HEAD'), 'utf8')).toContain('refs/heads/');
+    expect(existsSync(join(workspace, '.git', 'refs', 'cairn'))).toBe(false);
+  });
+});

@@ -1,0 +1,245 @@
+import type { ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult } from '../../../src-shared/checkpoint-model';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { ChangeEvent } from '../../../src-shared/events';
+import { isActiveStatus } from '../../../src-shared/model';
+import type { Stores } from '../../storage/stores';
+import type { StoredChangeSet } from '../../storage/checkpoint-store';
+import type { EventBus } from '../event-bus';
+import type { Clock, Ids, Logger } from '../ports';
+import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
+import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
+import { compareWithCheckpoint, restoreFiles } from './revert-files';
+import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
+
+export interface CheckpointServiceDeps {
+  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints'>;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly dataDir: string;
+  /** Whether a session runs a native agent (Codex) whose writes Cairn sees only in the workspace. */
+  readonly isNative: (sessionId: string) => boolean;
+  readonly maxFileBytes?: number;
+  /** Turns checkpoints off (the bench's baseline). */
+  readonly disabled?: boolean;
+  readonly afterCommitObject?: (changeSetId: string) => void;
+}
+
+/** What a change set closed by recovery says: its checkpoint before was whole; its writers are not known. */
+const RECOVERED_NOTE = 'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
+
+/** The most of one file's diff `changes.list` carries. */
+const MAX_DIFF_CHARS = 100_000;
+
+/**
+ * Per-turn file checkpoints, the change sets they make, and reverting them. Cairn's own writing
+ * tools are wrapped (`guard`): the first write of a turn takes the checkpoint before, each write is
+ * attributed to its tool or command, and the turn's end (seen on the event bus) takes the
+ * checkpoint after. A native agent's turn is checkpointed from its start and its changes attributed
+ * to it.
+ */
+export class CheckpointService {
+  private readonly repos = new Map<string, ShadowRepo>();
+  private readonly recorder: CheckpointRecorder;
+  private readonly git = gitAvailability();
+  private reverting: Promise<unknown> = Promise.resolve();
+  private readonly warmed = new Set<string>();
+
+  constructor(private readonly deps: CheckpointServiceDeps) {
+    this.recorder = new CheckpointRecorder({
+      store: deps.stores.checkpoints,
+      clock: deps.clock,
+      ids: deps.ids,
+      logger: deps.logger,
+      repoFor: (workspace) => this.repoFor(workspace),
+      onRecorded: (sessionId, turnId) => deps.bus.publish({ kind: 'changes.changed', sessionId, turnId }),
+      ...(deps.afterCommitObject === undefined ? {} : { afterCommitObject: deps.afterCommitObject }),
+    });
+  }
+
+  private repoFor(workspace: string): ShadowRepo {
+    let repo = this.repos.get(workspace);
+    if (repo === undefined) {
+      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes);
+      this.repos.set(workspace, repo);
+    }
+    return repo;
+  }
+
+  /** Why checkpoints are unavailable on this machine, or null. */
+  async unavailable(): Promise<string | null> {
+    if (this.deps.disabled === true) return 'File checkpoints are turned off for this host.';
+    const git = await this.git;
+    return git.available ? null : git.reason;
+  }
+
+  /** The workspace tools with every writing tool wrapped in a checkpoint and an attribution. */
+  guard(tools: readonly AgentTool[], root: string): AgentTool[] {
+    return tools.map((tool) =>
+      tool.readOnly
+        ? tool
+        : {
+            ...tool,
+            execute: async (input, context) => {
+              const recording = (await this.unavailable()) === null;
+              if (recording) await this.recorder.begin(context.sessionId, context.turnId, root);
+              const outcome = await tool.execute(input, context);
+              if (!recording) return outcome;
+              const written = writtenPath(tool.name, outcome);
+              if (written === null) await this.recorder.attribute(context.sessionId, context.turnId, writerOf(tool.name, input));
+              else await this.recorder.attributeExact(context.sessionId, context.turnId, written, writerOf(tool.name, input));
+              return outcome;
+            },
+          },
+    );
+  }
+
+  /** Subscribed to the event bus: a native agent's turn starts recording; every turn's end finishes it. */
+  onEvent(event: ChangeEvent): void {
+    if (event.kind !== 'turn.changed') return;
+    const { sessionId, turnId, status } = event.turn;
+    if (status === 'running') {
+      const session = this.deps.stores.sessions.get(sessionId);
+      const workspace = session?.workspacePath ?? null;
+      if (workspace === null || session?.permissionMode === 'explore') return;
+      if (this.deps.isNative(sessionId)) void this.beginNative(sessionId, turnId, workspace);
+      else void this.warm(workspace);
+      return;
+    }
+    if (isActiveStatus(status) || !this.recorder.isRecording(sessionId, turnId)) return;
+    const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
+    this.recorder.finish(sessionId, turnId, fallback).catch((error: unknown) => this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }));
+  }
+
+  /**
+   * The first turn on a workspace in this host brings its shadow index up to date in the background,
+   * off the turn's path, so the checkpoint before the turn's first write only looks at what changed.
+   */
+  private async warm(workspace: string): Promise<void> {
+    if (this.warmed.has(workspace) || (await this.unavailable()) !== null) return;
+    this.warmed.add(workspace);
+    const repo = this.repoFor(workspace);
+    await repo.exclusive(() => repo.snapshot()).catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
+  }
+
+  private async beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
+    if ((await this.unavailable()) === null) await this.recorder.begin(sessionId, turnId, workspace);
+  }
+
+  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ChangeSetWithDiffs[]; unavailable: string | null }>> {
+    const session = this.deps.stores.sessions.get(sessionId);
+    if (session === null) return fail('not_found', 'That session does not exist.');
+    const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
+    const changeSets: ChangeSetWithDiffs[] = [];
+    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) changeSets.push(await this.withDiffs(changeSet));
+    return ok({ changeSets, unavailable });
+  }
+
+  private async withDiffs(changeSet: StoredChangeSet): Promise<ChangeSetWithDiffs> {
+    const { workspacePath, beforeCommit, afterCommit, ...record } = changeSet;
+    const repo = this.repoFor(workspacePath);
+    const files = [];
+    for (const file of changeSet.files) {
+      let diff = '';
+      if (beforeCommit !== null && afterCommit !== null && file.added !== null) {
+        diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
+        if (diff.length > MAX_DIFF_CHARS) diff = `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
+      }
+      files.push({ ...file, diff });
+    }
+    const turnText = this.deps.stores.turns.getTurn(changeSet.sessionId, changeSet.turnId)?.text ?? null;
+    return { ...record, turnText, files };
+  }
+
+  /** Reverts one file or a whole change set; one revert at a time. */
+  revert(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
+    const next = this.reverting.then(() => this.revertNow(input));
+    this.reverting = next.catch(() => undefined);
+    return next;
+  }
+
+  private async revertNow(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
+    const { stores } = this.deps;
+    const changeSet = stores.checkpoints.get(input.changeSetId);
+    if (changeSet?.sessionId !== input.sessionId) return fail('not_found', 'That change set does not exist in this session.');
+    if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
+      return fail('operation_unavailable', changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.');
+    }
+    if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; revert when it has ended.');
+    const unavailable = await this.unavailable();
+    if (unavailable !== null) return fail('operation_unavailable', unavailable);
+    const paths = input.path === undefined ? changeSet.files.map((file) => file.path) : changeSet.files.filter((file) => file.path === input.path).map((file) => file.path);
+    if (paths.length === 0) return fail('not_found', `${input.path ?? 'That file'} is not among these changes.`);
+    const repo = this.repoFor(changeSet.workspacePath);
+    const now = await repo.exclusive(() => repo.snapshot());
+    const { conflicts, pending } = await compareWithCheckpoint(repo, paths, now.tree, changeSet.beforeCommit, changeSet.afterCommit);
+    if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts });
+    const targets = input.resolution === 'keep_mine' ? pending.filter((file) => !conflicts.includes(file)) : pending;
+    if (targets.length === 0) return ok({ status: 'nothing_to_revert' });
+    const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, { revertsChangeSetId: changeSet.changeSetId });
+    if (recording === null) return fail('operation_unavailable', 'The checkpoint before the revert could not be written, so nothing was changed.');
+    try {
+      await restoreFiles(repo, targets, changeSet.beforeCommit);
+    } finally {
+      await this.recorder.finish(input.sessionId, changeSet.turnId, { kind: 'revert' });
+    }
+    const revert = stores.checkpoints.get(recording.changeSetId);
+    if (revert === null) return fail('internal_failure', 'The revert was not recorded.');
+    const { workspacePath: _workspace, beforeCommit: _before, afterCommit: _after, ...record } = revert;
+    return ok({ status: 'reverted', revert: record });
+  }
+
+  /**
+   * Closes what a stopped host left: a pending change set whose checkpoint ref exists is complete
+   * (its after-state is the workspace now, writers unknown); one whose ref is missing is absent. An
+   * open one is closed the same way. Returns what it found, for the log.
+   */
+  async recover(): Promise<{ completed: number; absent: number }> {
+    const report = { completed: 0, absent: 0 };
+    const unfinished = this.deps.stores.checkpoints.unfinished();
+    if (unfinished.length === 0 || (await this.unavailable()) !== null) return report;
+    for (const changeSet of unfinished) {
+      const repo = this.repoFor(changeSet.workspacePath);
+      try {
+        const before = changeSet.beforeCommit ?? (await repo.readRef(beforeRef(changeSet.changeSetId)));
+        if (before === null) {
+          this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, ABSENT_NOTE, this.deps.clock.now());
+          report.absent += 1;
+        } else {
+          if (changeSet.beforeCommit === null) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
+          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE);
+          report.completed += 1;
+        }
+        this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
+      } catch (error) {
+        this.deps.logger.warn('A file checkpoint could not be recovered', { changeSetId: changeSet.changeSetId, error: String(error) });
+      }
+    }
+    this.deps.logger.info('File checkpoints the previous host left unfinished', { ...report });
+    return report;
+  }
+}
+
+/** A unified diff from its `---` line on (git's `diff --git`, mode and index lines left out), without the last newline. */
+function trimGitHeader(diff: string): string {
+  const start = diff.search(/^--- /m);
+  return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
+}
+
+/** The file a successful write_file / edit_file wrote (its own relative path), else null. */
+function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspension): string | null {
+  if (toolName !== 'write_file' && toolName !== 'edit_file') return null;
+  if (!('output' in outcome) || outcome.isError) return null;
+  const output = outcome.output;
+  return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
+}
+
+function writerOf(toolName: string, input: unknown): ChangeWriter {
+  if (toolName === 'run_shell') {
+    const command = typeof input === 'object' && input !== null && 'command' in input && typeof input.command === 'string' ? input.command : '';
+    return { kind: 'command', command: command.slice(0, 500) };
+  }
+  return { kind: 'file_tool', tool: toolName };
+}
+

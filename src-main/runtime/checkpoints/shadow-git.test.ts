@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { gitAvailability, ShadowRepo } from './shadow-git';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+
+describe('the shadow repository', { timeout: 30_000 }, () => {
+  it('snapshots incrementally: an unchanged workspace keeps its tree, a same-size edit with a new mtime is seen', async () => {
+    const workspace = temp('cairn-shadow-ws-');
+    writeFileSync(join(workspace, 'a.txt'), 'one\n');
+    const repo = new ShadowRepo(join(temp('cairn-shadow-data-'), 'w.git'), workspace);
+    const first = await repo.snapshot();
+    expect((await repo.snapshot()).tree).toBe(first.tree);
+    writeFileSync(join(workspace, 'a.txt'), 'two\n');
+    utimesSync(join(workspace, 'a.txt'), new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    const second = await repo.snapshot();
+    expect(second.tree).not.toBe(first.tree);
+    expect(await repo.numstat(first.tree, second.tree)).toEqual([{ path: 'a.txt', change: 'modified', added: 1, removed: 1 }]);
+  });
+
+  it('leaves out ignored files and files over the size cap, naming the latter', async () => {
+    const workspace = temp('cairn-shadow-ws-');
+    writeFileSync(join(workspace, '.gitignore'), '*.log\n');
+    writeFileSync(join(workspace, 'debug.log'), 'noise\n');
+    writeFileSync(join(workspace, 'big.bin'), Buffer.alloc(2000));
+    writeFileSync(join(workspace, 'small.txt'), 'ok\n');
+    const repo = new ShadowRepo(join(temp('cairn-shadow-data-'), 'w.git'), workspace, 1000);
+    const snapshot = await repo.snapshot();
+    expect(snapshot.tooLarge).toEqual(['big.bin']);
+    expect((await repo.numstat(null, snapshot.tree)).map((entry) => entry.path)).toEqual(['.gitignore', 'small.txt']);
+  });
+
+  it('says clearly when git cannot be run', async () => {
+    const missing = await gitAvailability({ PATH: temp('cairn-no-git-') });
+    expect(missing).toMatchObject({ available: false, reason: expect.stringMatching(/File checkpoints need git.*Install git/) });
+    expect(await gitAvailability()).toEqual({ available: true });
+  });
+});

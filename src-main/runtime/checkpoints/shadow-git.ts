@@ -1,0 +1,250 @@
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * Why the system `git` and not isomorphic-git or a store of our own: checkpoints must be cheap on a
+ * 10,000-file workspace, and git's index already is the incremental cache we need (it keeps each
+ * file's mtime/size/inode and rehashes only what changed), `.gitignore` is honoured exactly as the
+ * person's own tools honour it, and objects plus atomic ref updates give crash safety for free.
+ * isomorphic-git re-implements all of that in JavaScript and is several times slower on big trees.
+ * The shadow repository lives under the data directory and is always addressed with GIT_DIR and
+ * GIT_WORK_TREE, so the person's own `.git` is never read or written. Where `git` is absent,
+ * checkpoints are unavailable and every place that would show them says why (`gitUnavailable`).
+ */
+
+/** The largest file a checkpoint keeps; bigger files are listed as too large and left out. */
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export class GitError extends Error {}
+
+/** One entry of a tree: its mode and object id (a missing path is null). */
+export interface TreeEntry {
+  readonly mode: string;
+  readonly oid: string;
+}
+
+export interface Snapshot {
+  readonly tree: string;
+  /** Files left out because they pass the size cap. */
+  readonly tooLarge: readonly string[];
+}
+
+export interface NumstatEntry {
+  readonly path: string;
+  readonly change: 'created' | 'modified' | 'deleted';
+  /** Lines added and removed; null for a binary file. */
+  readonly added: number | null;
+  readonly removed: number | null;
+}
+
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/** Whether the system git runs, and why not. Checked once per host. */
+export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
+  return new Promise((resolve) => {
+    execFile('git', ['--version'], { timeout: 10_000, env }, (error) => {
+      resolve(error === null ? { available: true } : { available: false, reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.` });
+    });
+  });
+}
+
+/** The shadow repository of one workspace, under `<dataDir>/checkpoints/`. */
+export function shadowDirFor(dataDir: string, workspace: string): string {
+  const key = createHash('sha256').update(workspace).digest('hex').slice(0, 20);
+  return path.join(dataDir, 'checkpoints', `${key}.git`);
+}
+
+/**
+ * A shadow git repository whose work tree is the person's workspace. Every call is serialised (one
+ * index), and the environment is built from scratch so nothing of the person's git setup (hooks,
+ * GIT_INDEX_FILE, fsmonitor) applies; their `.gitignore` files do.
+ */
+export class ShadowRepo {
+  private queue: Promise<unknown> = Promise.resolve();
+  private ready = false;
+
+  constructor(
+    readonly gitDir: string,
+    readonly workTree: string,
+    private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+  ) {}
+
+  /** Runs `work` after every earlier call on this repository has finished. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {};
+    for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot']) if (process.env[key] !== undefined) env[key] = process.env[key];
+    return {
+      ...env,
+      GIT_DIR: this.gitDir,
+      GIT_WORK_TREE: this.workTree,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: path.join(this.gitDir, 'no-global-config'),
+      GIT_AUTHOR_NAME: 'Cairn',
+      GIT_AUTHOR_EMAIL: 'checkpoints@cairn.invalid',
+      GIT_COMMITTER_NAME: 'Cairn',
+      GIT_COMMITTER_EMAIL: 'checkpoints@cairn.invalid',
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_LITERAL_PATHSPECS: '1',
+    };
+  }
+
+  /** Runs git; resolves with stdout (as a Buffer), rejects with stderr. Exit codes in `okCodes` are success. */
+  git(args: readonly string[], options: { input?: string | Buffer; okCodes?: readonly number[] } = {}): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', args, { cwd: this.workTree, env: this.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+      child.on('error', (error) => reject(new GitError(`git could not be run: ${error.message}`)));
+      child.on('close', (code) => {
+        if (code !== null && (code === 0 || (options.okCodes ?? []).includes(code))) resolve(Buffer.concat(out));
+        else reject(new GitError(`git ${args[0] ?? ''} failed (${code ?? 'signal'}): ${Buffer.concat(err).toString('utf8').trim().slice(0, 500)}`));
+      });
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input ?? '');
+    });
+  }
+
+  /**
+   * Creates the repository on first use. A stale `index.lock` can only be a crashed host's (the data
+   * directory lock keeps a second host out), so it is removed: the index is a cache, never the record.
+   */
+  private async open(): Promise<void> {
+    if (this.ready) return;
+    if (!existsSync(path.join(this.gitDir, 'HEAD'))) {
+      mkdirSync(this.gitDir, { recursive: true });
+      await this.git(['init', '-q']);
+      for (const [key, value] of [
+        ['core.bare', 'false'],
+        ['core.autocrlf', 'false'],
+        ['core.fsmonitor', 'false'],
+        ['core.untrackedCache', 'true'],
+        ['core.quotepath', 'false'],
+        ['gc.auto', '0'],
+      ] as const) {
+        await this.git(['config', key, value]);
+      }
+      writeFileSync(path.join(this.gitDir, 'no-global-config'), '');
+    }
+    rmSync(path.join(this.gitDir, 'index.lock'), { force: true });
+    this.ready = true;
+  }
+
+  /**
+   * Brings the shadow index up to date with the workspace and writes its tree. Incremental: git's
+   * stat cache answers for unchanged files; only new, changed and removed paths are (re)hashed.
+   */
+  async snapshot(): Promise<Snapshot> {
+    await this.open();
+    await this.git(['update-index', '-q', '--refresh'], { okCodes: [1] });
+    const changed = splitZ(await this.git(['diff-files', '--name-only', '-z']));
+    const untracked = splitZ(await this.git(['ls-files', '--others', '--exclude-standard', '-z']));
+    const add: string[] = [];
+    const drop: string[] = [];
+    const tooLarge: string[] = [];
+    for (const relative of [...changed, ...untracked]) {
+      if (relative.endsWith('/')) continue; // an embedded repository: its own .git is not ours to copy
+      const stat = lstatOrNull(path.join(this.workTree, relative));
+      if (stat === null) drop.push(relative);
+      else if (stat.isFile() && stat.size > this.maxFileBytes) {
+        tooLarge.push(relative);
+        drop.push(relative);
+      } else if (stat.isFile() || stat.isSymbolicLink()) add.push(relative);
+      else drop.push(relative);
+    }
+    if (drop.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop) });
+    if (add.length > 0) await this.git(['update-index', '--add', '--remove', '-z', '--stdin'], { input: joinZ(add) });
+    const tree = (await this.git(['write-tree'])).toString('utf8').trim();
+    return { tree, tooLarge };
+  }
+
+  /** Writes a commit object for `tree` (objects first: a ref may point at it only afterwards). */
+  async commit(tree: string, parent: string | null, message: string): Promise<string> {
+    await this.open();
+    const args = ['commit-tree', tree, ...(parent === null ? [] : ['-p', parent]), '-m', message];
+    return (await this.git(args)).toString('utf8').trim();
+  }
+
+  /** Points `ref` at `commit` (git writes the ref through a lock file and a rename: all or nothing). */
+  async setRef(ref: string, commit: string): Promise<void> {
+    await this.git(['update-ref', ref, commit]);
+  }
+
+  /** The commit `ref` points at, or null when the ref does not exist. */
+  async readRef(ref: string): Promise<string | null> {
+    await this.open();
+    const out = await this.git(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { okCodes: [1] });
+    const oid = out.toString('utf8').trim();
+    return oid === '' ? null : oid;
+  }
+
+  /** What changed from `from` to `to` (trees or commits), with line counts; renames are a delete and a create. */
+  async numstat(from: string | null, to: string): Promise<NumstatEntry[]> {
+    const base = from ?? EMPTY_TREE;
+    const kinds = splitZ(await this.git(['diff-tree', '-r', '--no-renames', '--name-status', '-z', base, to]));
+    const changeOf = new Map<string, NumstatEntry['change']>();
+    for (let index = 0; index + 1 < kinds.length; index += 2) {
+      const status = kinds[index];
+      changeOf.set(kinds[index + 1] ?? '', status === 'A' ? 'created' : status === 'D' ? 'deleted' : 'modified');
+    }
+    const counts = splitZ(await this.git(['diff-tree', '-r', '--no-renames', '--numstat', '-z', base, to]));
+    const entries: NumstatEntry[] = [];
+    for (const record of counts) {
+      const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(record);
+      if (match === null) continue;
+      const file = match[3] ?? '';
+      entries.push({ path: file, change: changeOf.get(file) ?? 'modified', added: match[1] === '-' ? null : Number(match[1]), removed: match[2] === '-' ? null : Number(match[2]) });
+    }
+    return entries;
+  }
+
+  /** The unified diff of one path between two trees or commits. */
+  async diff(from: string, to: string, file: string): Promise<string> {
+    return (await this.git(['diff', '--no-color', '--no-ext-diff', '--no-renames', from, to, '--', file])).toString('utf8');
+  }
+
+  /** The entries of `paths` in `treeish`. */
+  async entries(treeish: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const found = new Map<string, TreeEntry>();
+    if (paths.length === 0) return found;
+    const lines = splitZ(await this.git(['ls-tree', '-r', '-z', '--full-tree', treeish, '--', ...paths]));
+    for (const line of lines) {
+      const match = /^(\d+) \w+ ([0-9a-f]+)\t([\s\S]*)$/.exec(line);
+      if (match !== null) found.set(match[3] ?? '', { mode: match[1] ?? '', oid: match[2] ?? '' });
+    }
+    return found;
+  }
+
+  async blob(oid: string): Promise<Buffer> {
+    return this.git(['cat-file', 'blob', oid]);
+  }
+}
+
+function lstatOrNull(file: string) {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function splitZ(buffer: Buffer): string[] {
+  const text = buffer.toString('utf8');
+  if (text === '') return [];
+  const parts = text.split('\0');
+  if (parts.at(-1) === '') parts.pop();
+  return parts;
+}
+
+function joinZ(paths: readonly string[]): string {
+  return paths.map((item) => `${item}\0`).join('');
+}

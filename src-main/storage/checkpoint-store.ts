@@ -1,0 +1,128 @@
+import type { ChangeSetRecord, ChangeSetStatus, ChangeWriter, FileChange, FileChangeRecord } from '../../src-shared/checkpoint-model';
+import type { Db } from './database';
+
+export interface NewChangeSet {
+  readonly changeSetId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly origin: 'turn' | 'revert';
+  readonly revertsChangeSetId: string | null;
+  readonly workspacePath: string;
+  readonly now: number;
+}
+
+/** A change set with the shadow-git commits it spans (host side only). */
+export interface StoredChangeSet extends ChangeSetRecord {
+  readonly workspacePath: string;
+  readonly beforeCommit: string | null;
+  readonly afterCommit: string | null;
+}
+
+/** Change sets and their files. A change set goes pending → open → complete, or to absent. */
+export interface CheckpointStore {
+  insertPending(changeSet: NewChangeSet): void;
+  /** The checkpoint before the change exists (its commit and ref are written). */
+  markOpen(changeSetId: string, beforeCommit: string): void;
+  complete(changeSetId: string, afterCommit: string, files: readonly FileChangeRecord[], note: string | null, now: number): void;
+  markAbsent(changeSetId: string, note: string, now: number): void;
+  get(changeSetId: string): StoredChangeSet | null;
+  /** The session's open change set for a turn, if any. */
+  openFor(sessionId: string, turnId: string): StoredChangeSet | null;
+  list(sessionId: string, turnId?: string): StoredChangeSet[];
+  /** Change sets a stopped host left pending or open (recovery). */
+  unfinished(): StoredChangeSet[];
+}
+
+interface ChangeSetRow {
+  change_set_id: string;
+  session_id: string;
+  turn_id: string;
+  origin: 'turn' | 'revert';
+  reverts_change_set_id: string | null;
+  workspace_path: string;
+  status: ChangeSetStatus;
+  before_commit: string | null;
+  after_commit: string | null;
+  note: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+interface FileRow {
+  change_set_id: string;
+  path: string;
+  change: FileChange;
+  added: number | null;
+  removed: number | null;
+  writer: string;
+}
+
+function toRecord(row: ChangeSetRow, files: readonly FileChangeRecord[]): StoredChangeSet {
+  return {
+    changeSetId: row.change_set_id,
+    sessionId: row.session_id,
+    turnId: row.turn_id,
+    origin: row.origin,
+    revertsChangeSetId: row.reverts_change_set_id,
+    status: row.status,
+    note: row.note,
+    files,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    workspacePath: row.workspace_path,
+    beforeCommit: row.before_commit,
+    afterCommit: row.after_commit,
+  };
+}
+
+function toFile(row: FileRow): FileChangeRecord {
+  return { path: row.path, change: row.change, added: row.added, removed: row.removed, writer: JSON.parse(row.writer) as ChangeWriter };
+}
+
+export function createCheckpointStore(db: Db): CheckpointStore {
+  const filesOf = db.prepare<[string], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path');
+  const byId = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE change_set_id = ?');
+  const withFiles = (row: ChangeSetRow | undefined) => (row === undefined ? null : toRecord(row, filesOf.all(row.change_set_id).map(toFile)));
+  const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
+  return {
+    insertPending(changeSet) {
+      db.prepare(
+        "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, reverts_change_set_id, workspace_path, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
+      ).run(changeSet.changeSetId, changeSet.sessionId, changeSet.turnId, changeSet.origin, changeSet.revertsChangeSetId, changeSet.workspacePath, changeSet.now);
+    },
+    markOpen(changeSetId, beforeCommit) {
+      db.prepare("UPDATE change_sets SET status = 'open', before_commit = ? WHERE change_set_id = ?").run(beforeCommit, changeSetId);
+    },
+    complete(changeSetId, afterCommit, files, note, now) {
+      db.transaction(() => {
+        db.prepare("UPDATE change_sets SET status = 'complete', after_commit = ?, note = ?, completed_at = ? WHERE change_set_id = ?").run(afterCommit, note, now, changeSetId);
+        db.prepare('DELETE FROM change_files WHERE change_set_id = ?').run(changeSetId);
+        for (const file of files) insertFile.run(changeSetId, file.path, file.change, file.added, file.removed, JSON.stringify(file.writer));
+      })();
+    },
+    markAbsent(changeSetId, note, now) {
+      db.prepare("UPDATE change_sets SET status = 'absent', note = ?, completed_at = ? WHERE change_set_id = ?").run(note, now, changeSetId);
+    },
+    get: (changeSetId) => withFiles(byId.get(changeSetId)),
+    openFor(sessionId, turnId) {
+      return withFiles(
+        db
+          .prepare<[string, string], ChangeSetRow>("SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? AND status IN ('pending', 'open') ORDER BY created_at DESC LIMIT 1")
+          .get(sessionId, turnId),
+      );
+    },
+    list(sessionId, turnId) {
+      const rows =
+        turnId === undefined
+          ? db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? ORDER BY created_at, rowid').all(sessionId)
+          : db.prepare<[string, string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid').all(sessionId, turnId);
+      return rows.map((row) => toRecord(row, filesOf.all(row.change_set_id).map(toFile)));
+    },
+    unfinished() {
+      return db
+        .prepare<[], ChangeSetRow>("SELECT * FROM change_sets WHERE status IN ('pending', 'open') ORDER BY created_at")
+        .all()
+        .map((row) => toRecord(row, []));
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeSetWithDiffs, ChangeWriter, FileChangeWithDiff } from '../../../src-shared/checkpoint-model';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { Dialog } from '../Dialog';
+import { CloseIcon, RetryIcon, Spinner } from '../icons';
+import { DiffLines } from './DiffLines';
+import { ChevronRightIcon } from './workspace-icons';
+
+export const changesPanelId = (sessionId: string) => `changes-${sessionId}`;
+
+/** Opens the session's Changes panel (the files its turns changed, and reverting them). */
+export function ChangesButton({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const open = useAppStore((state) => state.changesPanelFor === sessionId);
+  return (
+    <button
+      type="button"
+      className="button button-small button-quiet changes-button"
+      aria-expanded={open}
+      aria-controls={open ? changesPanelId(sessionId) : undefined}
+      onClick={() => store.getState().setChangesPanel(open ? null : sessionId)}
+      data-testid="changes-button"
+    >
+      Changes
+    </button>
+  );
+}
+
+/** Each turn's file changes, newest first: the files with line counts, writer and diff, and the reverts. */
+export function ChangesPanel({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const list = useAppStore((state) => state.changesBySession[sessionId]);
+  const ref = useRef<HTMLElement>(null);
+  const close = () => store.getState().setChangesPanel(null);
+
+  useEffect(() => {
+    void store.getState().loadChanges(sessionId);
+    ref.current?.focus();
+  }, [sessionId, store]);
+
+  return (
+    <section
+      ref={ref}
+      id={changesPanelId(sessionId)}
+      className="commands-panel changes-panel"
+      data-testid="changes-panel"
+      aria-labelledby={`${changesPanelId(sessionId)}-title`}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        close();
+      }}
+    >
+      <header className="commands-panel-header">
+        <h2 id={`${changesPanelId(sessionId)}-title`}>File changes in this session</h2>
+        <button type="button" className="icon-button" aria-label="Close changes" onClick={close}>
+          <CloseIcon />
+        </button>
+      </header>
+      {list === undefined || list.state === 'loading' ? (
+        <div className="commands-empty">
+          <Spinner label="Loading the changes" />
+        </div>
+      ) : list.state === 'failed' ? (
+        <div className="commands-empty">
+          <p>{list.message}</p>
+          <button type="button" className="button button-small" onClick={() => void store.getState().loadChanges(sessionId)}>
+            <RetryIcon />
+            Try again
+          </button>
+        </div>
+      ) : list.changeSets.length === 0 ? (
+        <p className="commands-empty">{list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.'}</p>
+      ) : (
+        <ol className="change-sets">
+          {[...list.changeSets].reverse().map((changeSet) => (
+            <ChangeSetView key={changeSet.changeSetId} sessionId={sessionId} changeSet={changeSet} />
+          ))}
+        </ol>
+      )}
+      <RevertConflictDialog />
+    </section>
+  );
+}
+
+function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet: ChangeSetWithDiffs }) {
+  const store = useStoreApi();
+  const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
+  const turn = turnLabel(changeSet.turnText);
+  const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : `Turn “${turn}”`;
+  const revertable = changeSet.status === 'complete' && changeSet.files.length > 0;
+  return (
+    <li className="change-set" data-testid="change-set" data-status={changeSet.status} aria-label={title}>
+      <div className="change-set-header">
+        <h3>
+          {title}
+          <span className="change-set-count">
+            {changeSet.status === 'complete' ? ` · ${changeSet.files.length === 1 ? '1 file' : `${changeSet.files.length} files`}` : changeSet.status === 'absent' ? ' · no checkpoint' : ' · recording…'}
+          </span>
+        </h3>
+        {revertable ? (
+          <button type="button" className="button button-small" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}>
+            {reverting ? <Spinner /> : null}
+            {changeSet.origin === 'revert' ? 'Undo this revert' : 'Revert this turn'}
+          </button>
+        ) : null}
+      </div>
+      {changeSet.note === null ? null : <p className="change-set-note">{changeSet.note}</p>}
+      <ul className="change-files">
+        {changeSet.files.map((file) => (
+          <ChangeFileRow key={file.path} sessionId={sessionId} changeSetId={changeSet.changeSetId} file={file} revertable={revertable} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId: string; changeSetId: string; file: FileChangeWithDiff; revertable: boolean }) {
+  const store = useStoreApi();
+  const [open, setOpen] = useState(false);
+  const reverting = useAppStore((state) => state.reverting === `${changeSetId}:${file.path}`);
+  return (
+    <li className={`command-row change-file${open ? ' is-open' : ''}`} data-testid="change-file" data-path={file.path} data-change={file.change}>
+      <div className="command-row-line">
+        <button type="button" className="command-row-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <span className="tool-call-chevron" aria-hidden="true">
+            <ChevronRightIcon />
+          </span>
+          <span className={`change-kind is-${file.change}`}>{file.change}</span>
+          <code className="command-row-command" title={file.path}>
+            {file.path}
+          </code>
+        </button>
+        <span className="command-row-meta">
+          {file.added === null ? <span className="change-lines">binary</span> : (
+            <span className="change-lines" aria-label={`${file.added} lines added, ${file.removed ?? 0} removed`}>
+              <span className="is-added">+{file.added}</span> <span className="is-removed">−{file.removed}</span>
+            </span>
+          )}
+          <span className="change-writer" title={writerTitle(file.writer)}>
+            {writerLabel(file.writer)}
+          </span>
+          {revertable ? (
+            <button type="button" className="button button-small button-quiet" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSetId, file.path)}>
+              Revert file
+            </button>
+          ) : null}
+        </span>
+      </div>
+      {open ? file.diff === '' ? <p className="change-set-note">No text diff (binary file).</p> : <DiffLines diff={file.diff} label={`Changes to ${file.path}`} /> : null}
+    </li>
+  );
+}
+
+/** The turn's message, short: its first line, cut at 60 characters. */
+function turnLabel(text: string | null): string {
+  const line = (text ?? 'a removed turn').split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
+}
+
+function writerLabel(writer: ChangeWriter): string {
+  switch (writer.kind) {
+    case 'file_tool':
+      return writer.tool;
+    case 'command':
+      return 'command';
+    case 'native_agent':
+      return 'Codex';
+    case 'revert':
+      return 'revert';
+    case 'unknown':
+      return 'during the turn';
+  }
+}
+
+function writerTitle(writer: ChangeWriter): string {
+  return writer.kind === 'command' ? `Changed by the command: ${writer.command}` : `Changed by: ${writerLabel(writer)}`;
+}
+
+/** Files the person changed since the checkpoint: keep theirs, take the checkpoint's, or cancel. */
+function RevertConflictDialog() {
+  const store = useStoreApi();
+  const conflict = useAppStore((state) => state.revertConflict);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  if (conflict === null) return null;
+  const actions = store.getState();
+  const close = () => actions.dismissRevertConflict();
+  const answer = (resolution: 'keep_mine' | 'take_checkpoint') => void actions.revertChanges(conflict.sessionId, conflict.changeSetId, conflict.path, resolution);
+  return (
+    <Dialog labelledBy="revert-conflict-title" describedBy="revert-conflict-text" onClose={close} initialFocus={cancelRef}>
+      <h2 id="revert-conflict-title">You changed {conflict.files.length === 1 ? 'this file' : 'these files'} since</h2>
+      <div id="revert-conflict-text">
+        <p>Reverting would overwrite your own changes to:</p>
+        <ul className="revert-conflict-files" data-testid="revert-conflict-files">
+          {conflict.files.map((file) => (
+            <li key={file}>
+              <code>{file}</code>
+            </li>
+          ))}
+        </ul>
+        <p>Keep mine reverts only the other files; Take checkpoint puts these back as they were before the turn too.</p>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" ref={cancelRef} onClick={close}>
+          Cancel
+        </button>
+        <button type="button" className="button" onClick={() => answer('keep_mine')}>
+          Keep mine
+        </button>
+        <button type="button" className="button button-danger" onClick={() => answer('take_checkpoint')}>
+          Take checkpoint
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import { setupStore as setup } from './test-store';
+
+const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): ChangeSetWithDiffs => ({
+  changeSetId,
+  sessionId: 's1',
+  turnId: 't1',
+  turnText: 'write things',
+  origin,
+  revertsChangeSetId: origin === 'revert' ? 'cs1' : null,
+  status: 'complete',
+  note: null,
+  files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' }, diff: '--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+A' }],
+  createdAt: 1,
+  completedAt: 2,
+});
+
+describe('the changes slice', () => {
+  it('opens the conflict choice with the files, answers it with the resolution, and reloads after a revert', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    let changeSets = [changeSet('cs1')];
+    link.answer('changes.list', () => ({ ok: true, result: { changeSets, unavailable: null } }));
+    await store.getState().loadChanges('s1');
+    link.answer('changes.revert', (input) =>
+      input.resolution === undefined
+        ? { ok: true as const, result: { status: 'conflict' as const, files: ['a.txt'] } }
+        : { ok: true as const, result: { status: 'reverted' as const, revert: { ...changeSet('cs2', 'revert'), files: [] } } },
+    );
+    await store.getState().revertChanges('s1', 'cs1', null);
+    expect(store.getState().revertConflict).toEqual({ sessionId: 's1', changeSetId: 'cs1', path: null, files: ['a.txt'] });
+    changeSets = [changeSet('cs1'), changeSet('cs2', 'revert')];
+    await store.getState().revertChanges('s1', 'cs1', null, 'keep_mine');
+    expect(link.callsOf('changes.revert')).toEqual([
+      { sessionId: 's1', changeSetId: 'cs1' },
+      { sessionId: 's1', changeSetId: 'cs1', resolution: 'keep_mine' },
+    ]);
+    expect(store.getState().revertConflict).toBeNull();
+    await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ state: 'ready', changeSets: [{ changeSetId: 'cs1' }, { changeSetId: 'cs2' }] }));
+  });
+
+  it('re-reads a loaded session’s changes when the host says they changed', async () => {
+    const { store, link, frames } = setup({ openSession: 's1' });
+    let changeSets: ChangeSetWithDiffs[] = [];
+    link.answer('changes.list', () => ({ ok: true, result: { changeSets, unavailable: null } }));
+    await store.getState().loadChanges('s1');
+    changeSets = [changeSet('cs1')];
+    link.push({ kind: 'changes.changed', sessionId: 's1', turnId: 't1' });
+    frames.flush();
+    await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ state: 'ready', changeSets: [{ changeSetId: 'cs1' }] }));
+  });
+});

@@ -1,0 +1,68 @@
+/** Per-turn file checkpoints: what a turn (or a revert) changed in a session's workspace. */
+
+export const FILE_CHANGES = ['created', 'modified', 'deleted'] as const;
+export type FileChange = (typeof FILE_CHANGES)[number];
+
+/**
+ * Who changed a file: Cairn's own file tools (exact), a `run_shell` command, a native agent (Codex)
+ * seen by comparing the workspace before and after, a revert, or something else during the turn.
+ */
+export type ChangeWriter =
+  | { readonly kind: 'file_tool'; readonly tool: string }
+  | { readonly kind: 'command'; readonly command: string }
+  | { readonly kind: 'native_agent' }
+  | { readonly kind: 'revert' }
+  | { readonly kind: 'unknown' };
+
+export interface FileChangeRecord {
+  readonly path: string;
+  readonly change: FileChange;
+  /** Lines added and removed; null for a binary file. */
+  readonly added: number | null;
+  readonly removed: number | null;
+  readonly writer: ChangeWriter;
+}
+
+/**
+ * `open`: the checkpoint before the change exists, the turn has not ended. `complete`: both ends are
+ * recorded. `absent`: the host stopped before the checkpoint was written, so nothing can be reverted.
+ */
+export type ChangeSetStatus = 'pending' | 'open' | 'complete' | 'absent';
+
+export interface ChangeSetRecord {
+  readonly changeSetId: string;
+  readonly sessionId: string;
+  readonly turnId: string;
+  /** A turn's changes, or a revert (itself revertible: reverting it undoes the revert). */
+  readonly origin: 'turn' | 'revert';
+  /** The change set this revert undid, for a revert. */
+  readonly revertsChangeSetId: string | null;
+  readonly status: ChangeSetStatus;
+  /** Why a change set is absent, or a note on files left out (too large). */
+  readonly note: string | null;
+  readonly files: readonly FileChangeRecord[];
+  readonly createdAt: number;
+  readonly completedAt: number | null;
+}
+
+export interface FileChangeWithDiff extends FileChangeRecord {
+  /** The unified diff (bounded); empty for a binary file. */
+  readonly diff: string;
+}
+
+export interface ChangeSetWithDiffs extends Omit<ChangeSetRecord, 'files'> {
+  /** The person's message that started the turn (null when the turn is gone). */
+  readonly turnText: string | null;
+  readonly files: readonly FileChangeWithDiff[];
+}
+
+/** Keep mine: revert only the files the person has not changed since. Take checkpoint: revert all. */
+export const CONFLICT_RESOLUTIONS = ['keep_mine', 'take_checkpoint'] as const;
+export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
+
+export type RevertResult =
+  | { readonly status: 'reverted'; readonly revert: ChangeSetRecord }
+  /** Nothing to do: every file already is as it was before the change. */
+  | { readonly status: 'nothing_to_revert' }
+  /** The person changed these files since the checkpoint; nothing was written. */
+  | { readonly status: 'conflict'; readonly files: readonly string[] };
