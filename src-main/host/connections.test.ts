@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dataDirText } from '../testing/data-dir-text';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { recordFingerprint } from '../testing/record-fingerprint';
@@ -14,11 +13,6 @@ afterEach(async () => {
 });
 
 /** Every byte of every file in the data directory, as text. */
-function dataDirText(dir: string): string {
-  return readdirSync(dir)
-    .map((name) => readFileSync(join(dir, name)).toString('latin1'))
-    .join('\n');
-}
 
 describe('the connection catalog', () => {
   it('always lists the Offline demo, which cannot be changed or removed', async () => {

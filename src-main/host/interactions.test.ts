@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dataDirText } from '../testing/data-dir-text';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InteractionAnswer } from '../../src-shared/interaction-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
@@ -175,7 +174,6 @@ describe('interactions', () => {
     expect(visible).toContain('••••••');
     expect(await lastAssistant()).toContain('**Deploy token**: ••••••');
     await t.host.close();
-    const files = readdirSync(t.dataDir).map((name) => readFileSync(join(t.dataDir, name)).toString('latin1')).join('');
-    expect(files).not.toContain(SECRET);
+    expect(dataDirText(t.dataDir)).not.toContain(SECRET);
   });
 });
