@@ -17,7 +17,7 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
   if (menu.chosenPrompt !== null) {
     const prompt = menu.chosenPrompt;
     return (
-      <div className="slash-menu">
+      <div className="slash-menu" id={menu.listId} role="listbox" aria-label="Skills and directives, and MCP prompts" data-testid="slash-menu">
         <McpPromptArguments
           key={`${prompt.serverId}/${prompt.name}`}
           prompt={prompt}
