@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, test, type CairnHost } from './fixtures';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const isComposerFocused = (page: Page) => page.evaluate(() => document.activeElement?.id === 'composer-input');
@@ -79,3 +79,88 @@ for (const decision of ['Allow once', 'Deny'] as const) {
     }
   });
 }
+
+test.describe('the / menu', () => {
+  let workspace: string;
+  test.beforeEach(() => {
+    workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-slash-'));
+    for (const [id, text] of [
+      ['release-notes', '---\nname: Release notes\ndescription: Writes the release notes\n---\nList the changes, newest first.\n'],
+      ['half-done', '---\ndescription: Has no name\n---\nNothing here.\n'],
+    ] as const) {
+      mkdirSync(join(workspace, '.agents', 'skills', id), { recursive: true });
+      writeFileSync(join(workspace, '.agents', 'skills', id, 'SKILL.md'), text);
+    }
+  });
+  test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
+
+  async function openSlashSession(page: Page, cairn: CairnHost): Promise<string> {
+    const { session } = await cairn.call('session.create', { title: 'Slash keys', workspacePath: workspace, permissionMode: 'explore' });
+    await cairn.open(page);
+    await page.getByTestId('session-row').filter({ hasText: 'Slash keys' }).click();
+    return session.sessionId;
+  }
+  const menu = (page: Page) => page.getByRole('listbox', { name: 'Skills and directives' });
+  const activeOption = (page: Page) => menu(page).locator('[role="option"][aria-selected="true"]');
+
+  test('the first match is active, arrows move, Esc closes the menu only, and a skill with broken front matter is greyed with its reason', async ({ page, cairn }) => {
+    const sessionId = await openSlashSession(page, cairn);
+    await composer(page).fill('/');
+    await expect(activeOption(page)).toContainText('/release-notes');
+    await expect(composer(page)).toHaveAttribute('aria-activedescendant', (await activeOption(page).getAttribute('id')) ?? 'missing');
+    const broken = menu(page).getByTestId('slash-unavailable');
+    await expect(broken).toContainText('/half-done');
+    await expect(broken).toContainText('The front matter needs a "name"');
+    await expect(broken).toHaveAttribute('aria-disabled', 'true');
+
+    await composer(page).press('ArrowDown');
+    await expect(activeOption(page)).not.toContainText('/release-notes');
+    await composer(page).press('ArrowUp');
+    await expect(activeOption(page)).toContainText('/release-notes');
+    await composer(page).press('ArrowUp');
+    await expect(activeOption(page)).toContainText('/goal');
+
+    await composer(page).fill('/rel');
+    await expect(activeOption(page)).toContainText('/release-notes');
+    await composer(page).press('Escape');
+    await expect(menu(page)).toBeHidden();
+    await expect(composer(page)).toHaveValue('/rel');
+    const { turns } = await cairn.call('transcript.page', { sessionId, limit: 5 });
+    expect(turns).toHaveLength(0);
+  });
+
+  test('Tab chooses a skill, the person adds what it should work on, and Enter starts the turn with both recorded', async ({ page, cairn }) => {
+    const sessionId = await openSlashSession(page, cairn);
+    await composer(page).fill('/rel');
+    await expect(activeOption(page)).toContainText('/release-notes');
+    await composer(page).press('Tab');
+    await expect(composer(page)).toHaveValue('/release-notes ');
+    await expect(composer(page)).toBeFocused();
+    await page.keyboard.type('since v1.2');
+    await composer(page).press('Enter');
+
+    await expect(page.locator('[data-testid="tool-call"][data-tool="load_skill"]').last()).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    const reply = page.locator('[data-testid="message"][data-kind="assistant_message"]').last();
+    await expect(reply).toContainText('Following the skill “Release notes”.');
+    await expect(reply).toContainText('/release-notes since v1.2');
+    const { turns } = await cairn.call('transcript.page', { sessionId, limit: 5 });
+    expect(turns.map((turn) => turn.text)).toEqual(['/release-notes since v1.2']);
+  });
+
+  test('Enter on a /word that matches nothing asks before sending it as text', async ({ page, cairn }) => {
+    const sessionId = await openSlashSession(page, cairn);
+    await composer(page).fill('/relaese');
+    await expect(menu(page)).toBeHidden();
+    await composer(page).press('Enter');
+    const question = page.getByTestId('slash-unknown');
+    await expect(question).toContainText('/relaese is not a skill');
+    await expect(composer(page)).toHaveValue('/relaese');
+    expect((await cairn.call('transcript.page', { sessionId, limit: 5 })).turns).toHaveLength(0);
+
+    await composer(page).press('Enter');
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    await expect(question).toBeHidden();
+    expect((await cairn.call('transcript.page', { sessionId, limit: 5 })).turns.map((turn) => turn.text)).toEqual(['/relaese']);
+  });
+});

@@ -14,7 +14,7 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
-test('the / menu lists skills beside the demo directives, and choosing one starts the turn with it loaded', async ({ page, cairn }) => {
+test('the / menu lists skills beside the demo directives, and a chosen one starts the turn with it loaded', async ({ page, cairn }) => {
   await cairn.call('session.create', { title: 'With a skill', workspacePath: workspace, permissionMode: 'explore' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'With a skill' }).click();
@@ -25,7 +25,10 @@ test('the / menu lists skills beside the demo directives, and choosing one start
   await expect(menu.getByRole('option', { name: /\/hold/ })).toBeVisible();
   await composer.fill('/rel');
   await expect(menu.getByRole('option', { name: /\/hold/ })).toHaveCount(0);
+  // Choosing the skill leaves it in the box for what it should work on; Enter starts the turn with it.
   await menu.getByRole('option', { name: /release-notes/ }).click();
+  await expect(composer).toHaveValue('/release-notes ');
+  await composer.press('Enter');
 
   const call = page.locator('[data-testid="tool-call"][data-tool="load_skill"]').last();
   await expect(call).toHaveAttribute('data-status', 'done');

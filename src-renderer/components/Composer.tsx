@@ -1,18 +1,19 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useSlashMenu } from '../hooks/use-slash-menu';
 import { selectHostRefused, selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon } from './icons';
 import { StopButton } from './agents/StopButton';
-import { SlashMenu } from './SlashMenu';
+import { SlashMenu, UnknownCommandQuestion } from './SlashMenu';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 
 const MAX_HEIGHT_PX = 280;
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
- * Shift+Enter adds a line; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
+ * Shift+Enter adds a line; a leading "/" opens the / menu, which then has the arrows, Enter, Tab and Esc; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
  * host is unreachable, Send keeps the draft and says it was not sent, and Stop is not offered.
  */
 export function Composer({ sessionId }: { sessionId: string }) {
@@ -29,6 +30,8 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const actions = store.getState();
   const empty = draft.trim() === '';
   const drop = useAttachmentDrop(sessionId);
+  const menu = useSlashMenu(sessionId);
+  const listOpen = menu.visible && menu.chosenPrompt === null;
 
   useEffect(() => {
     if (!archived) inputRef.current?.focus();
@@ -56,17 +59,21 @@ export function Composer({ sessionId }: { sessionId: string }) {
       {...drop}
       onSubmit={(event) => {
         event.preventDefault();
-        void actions.sendDraft(sessionId);
+        menu.send();
       }}
     >
       <div className="composer-box">
-        <SlashMenu sessionId={sessionId} />
+        <SlashMenu menu={menu} />
+        <UnknownCommandQuestion menu={menu} />
         <AttachmentTray sessionId={sessionId} />
         <textarea
           id={COMPOSER_INPUT_ID}
           ref={inputRef}
           className="composer-input"
           aria-label="Message"
+          aria-autocomplete="list"
+          aria-controls={listOpen ? menu.listId : undefined}
+          aria-activedescendant={listOpen && menu.entries.options.length > 0 ? menu.optionId(menu.active) : undefined}
           placeholder={
             waiting
               ? 'Answer above — or write here to move on (the question is set aside)'
@@ -77,12 +84,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           rows={1}
           value={draft}
           onChange={(event) => actions.setDraft(sessionId, event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void actions.sendDraft(sessionId);
-            }
-          }}
+          onKeyDown={(event) => void menu.onKey(event)}
         />
         <div className="composer-bar">
           <McpComposerMenu sessionId={sessionId} />

@@ -2,6 +2,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { Dialog } from './Dialog';
 import { CloseIcon } from './icons';
 import { FOCUS_COMPOSER_KEY } from './focus-targets';
+import { TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 import { newSessionLabel, shortcutLabel } from './shortcut-label';
 import { DirectiveList } from './DirectiveList';
 
@@ -15,6 +16,7 @@ export function HelpPanel() {
     [newSessionLabel(), 'New session'],
     [shortcutLabel('K'), 'Search sessions'],
     [shortcutLabel(`Shift+${FOCUS_COMPOSER_KEY}`), 'Go to the message box'],
+    [shortcutLabel(`Shift+${TOGGLE_SIDEBAR_KEY}`), 'Show or hide the sidebar'],
     ['↑ ↓ in the session list', 'Move between sessions (→ reaches Rename, Archive, Delete)'],
     ['Enter', 'Send the message'],
     ['Shift+Enter', 'New line in the message'],

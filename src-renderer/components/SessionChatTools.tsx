@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { usageDetail } from '../format/usage';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { Icon } from './icons';
 
@@ -12,7 +13,8 @@ const MoreIcon = () => (
 
 /**
  * In the session header: the "Instructions" chip when instructions apply to the session, and the
- * Conversation menu (instructions, model settings, copy, export).
+ * Conversation menu (instructions, model settings, copy, export). In a narrow header the chip, Set
+ * goal and the session's cost move into the menu (styles/layout.css hides one or the other).
  */
 export function SessionChatTools({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -53,7 +55,7 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].find((entry) => entry.offsetParent !== null)?.focus();
     const onPointer = (event: MouseEvent) => {
       if (!(event.target instanceof Node) || menuRef.current?.contains(event.target) || buttonRef.current?.contains(event.target)) return;
       setOpen(false);
@@ -71,7 +73,14 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
     action();
   };
   const actions = store.getState();
-  const items: Array<{ label: string; act: () => void }> = [
+  const canSetGoal = useAppStore((state) => {
+    const goal = state.goals[sessionId];
+    const archived = state.sessions.byId[sessionId]?.archived ?? false;
+    return !archived && (goal === undefined || goal === null || goal.status === 'complete');
+  });
+  const totals = useAppStore((state) => state.sessionUsage[sessionId]);
+  const items: Array<{ label: string; act: () => void; narrowOnly?: boolean }> = [
+    ...(canSetGoal ? [{ label: 'Set goal…', act: () => actions.setGoalDialog({ sessionId, mode: 'arm' }), narrowOnly: true }] : []),
     { label: 'Instructions…', act: () => actions.setChatDialog({ kind: 'instructions', sessionId }) },
     { label: 'Model settings…', act: () => actions.setChatDialog({ kind: 'model_settings', sessionId }) },
     {
@@ -84,7 +93,8 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
   ];
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    // Items only a narrow header shows are skipped while hidden.
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) => entry.offsetParent !== null);
     const index = entries.indexOf(document.activeElement as HTMLElement);
     const move = (next: number) => {
       event.preventDefault();
@@ -108,7 +118,7 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
         type="button"
         className="icon-button"
         aria-label="Conversation menu"
-        title="Instructions, model settings, copy, export and compaction"
+        title="More: instructions, model settings, copy, export and compaction"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
@@ -117,8 +127,20 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
       </button>
       {open ? (
         <div ref={menuRef} className="menu-popover" role="menu" aria-label="Conversation" onKeyDown={onMenuKey}>
+          {totals !== undefined && totals.calls > 0 ? (
+            <p className="menu-note narrow-only" data-testid="menu-session-usage">
+              So far: {usageDetail(totals)}
+            </p>
+          ) : null}
           {items.map((item) => (
-            <button key={item.label} type="button" role="menuitem" tabIndex={-1} className="menu-item" onClick={run(item.act)}>
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`}
+              onClick={run(item.act)}
+            >
               {item.label}
             </button>
           ))}

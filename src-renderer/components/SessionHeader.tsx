@@ -7,7 +7,11 @@ import { AlertIcon, TargetIcon } from './icons';
 import { ModelPicker } from './ModelPicker';
 import { SessionChatTools } from './SessionChatTools';
 
-/** The open session's header: title, what it has cost so far, its connection and model, and Set goal. */
+/**
+ * The open session's header: title (cut short with its whole text on hover), what it has cost so far,
+ * its connection and model, and Set goal. A narrow header moves the cost, the Instructions chip and Set
+ * goal into the Conversation menu, so it fits from 760 px windows up.
+ */
 export function SessionHeader({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
@@ -34,7 +38,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <ModelPicker sessionId={sessionId} />
         <SessionChatTools sessionId={sessionId} />
         {hasGoal || archived ? null : (
-          <button type="button" className="button button-small button-quiet" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>
+          <button type="button" className="button button-small button-quiet session-header-goal" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>
             <TargetIcon />
             Set goal
           </button>

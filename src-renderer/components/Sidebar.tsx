@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AgentChildren } from './agents/AgentChildren';
 import { listTabStop, topLevelIds } from './agents/session-list-layout';
-import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon } from './icons';
+import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon, SidebarIcon } from './icons';
+import { TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 import { SEARCH_INPUT_ID } from './focus-targets';
 import { MessageSearchResults } from './MessageSearchResults';
 import { onSessionListKeyDown } from './session-list-keys';
@@ -37,6 +38,16 @@ export function Sidebar() {
         <div className="brand">
           <CairnMark />
           <span className="brand-name">Cairn</span>
+          <button
+            type="button"
+            className="icon-button sidebar-hide"
+            aria-label="Hide sidebar"
+            aria-expanded="true"
+            title={`Hide sidebar (${shortcutLabel(`Shift+${TOGGLE_SIDEBAR_KEY}`)})`}
+            onClick={() => actions.setSidebarShown(false)}
+          >
+            <SidebarIcon />
+          </button>
         </div>
         <button
           type="button"

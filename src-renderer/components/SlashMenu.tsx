@@ -1,50 +1,156 @@
-import { useEffect } from 'react';
-import { useAppStore, useStoreApi } from '../state/store-context';
-import { DIRECTIVES } from './directives';
-import { matchingPrompts, McpSlashPrompts, useMcpServersEnabled } from './mcp/McpSlashPrompts';
+import type { ReactNode } from 'react';
+import type { SlashMenuState } from '../hooks/use-slash-menu';
+import { Spinner } from './icons';
+import { McpPromptArguments } from './mcp/McpSlashPrompts';
+import type { SlashOption } from './slash-menu-model';
 
 /**
- * The composer's / menu: while the draft is a single word starting with "/", the session's invocable
- * skills (choosing one starts the turn with it loaded), the prompts of its MCP servers, grouped by
- * server (choosing one puts its text in the draft), and the Offline demo's directives (choosing one
- * puts it in the draft). Typing after the "/" filters all three.
+ * The composer's / menu (a listbox the message box controls): while the draft is a single word
+ * starting with "/", the session's skills (choosing one leaves "/skill " for what it should work on;
+ * those it cannot use are greyed with the reason), the prompts of its MCP servers, grouped by server
+ * (choosing one puts its text in the draft, after asking for its arguments), and the Offline demo's
+ * directives. Typing after the "/" filters all of them; the keys are in useSlashMenu.
  */
-export function SlashMenu({ sessionId }: { sessionId: string }) {
-  const store = useStoreApi();
-  const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
-  const skills = useAppStore((state) => state.skillMenus[sessionId]);
-  const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
-  const open = /^\/\S*$/.test(draft);
-  const mcp = useMcpServersEnabled(open);
-  useEffect(() => {
-    if (open) void store.getState().loadSkills(sessionId);
-  }, [open, sessionId, store]);
-  useEffect(() => {
-    if (open && mcp) void store.getState().loadMcpCatalog(sessionId);
-  }, [open, mcp, sessionId, store]);
-  if (!open) return null;
-  const word = draft.slice(1).toLowerCase();
-  const matchingSkills = (skills ?? []).filter((skill) => skill.id.toLowerCase().startsWith(word) || skill.name.toLowerCase().includes(word));
-  const directives = DIRECTIVES.filter((directive) => directive.example.startsWith(`/${word}`));
-  // While the servers are asked, the menu stays open for their answer; once known, only matches count.
-  const prompts = mcp && (catalog?.state !== 'ready' || matchingPrompts(catalog.prompts, word).length > 0);
-  if (matchingSkills.length === 0 && directives.length === 0 && !prompts) return null;
-  const actions = store.getState();
+export function SlashMenu({ menu }: { menu: SlashMenuState }) {
+  if (!menu.visible) return null;
+  const { entries } = menu;
+  if (menu.chosenPrompt !== null) {
+    const prompt = menu.chosenPrompt;
+    return (
+      <div className="slash-menu" id={menu.listId} role="listbox" aria-label="Skills and directives, and MCP prompts" data-testid="slash-menu">
+        <McpPromptArguments
+          key={`${prompt.serverId}/${prompt.name}`}
+          prompt={prompt}
+          busy={menu.promptBusy}
+          notice={menu.promptNotice}
+          onInsert={(values) => menu.insertPrompt(prompt, values)}
+          onBack={menu.closePromptForm}
+        />
+      </div>
+    );
+  }
+
+  const option = (entry: SlashOption, body: ReactNode) => {
+    const index = entries.options.indexOf(entry);
+    const active = index === menu.active;
+    return (
+      <div
+        key={entry.key}
+        id={menu.optionId(index)}
+        role="option"
+        aria-selected={active}
+        data-active={active}
+        className={`slash-menu-item${active ? ' is-active' : ''}`}
+        // The message box keeps focus (and the typing): a click chooses without taking it.
+        onMouseDown={(event) => event.preventDefault()}
+        onMouseMove={() => (active ? undefined : menu.setActive(index))}
+        onClick={() => menu.choose(entry)}
+      >
+        {body}
+      </div>
+    );
+  };
+
+  const skills = entries.options.filter((entry) => entry.kind === 'skill');
+  const prompts = entries.options.flatMap((entry) => (entry.kind === 'prompt' ? [entry] : []));
+  const directives = entries.options.filter((entry) => entry.kind === 'directive');
+  const servers = [...new Set(prompts.map((entry) => entry.prompt.serverId))];
   return (
-    <div className="slash-menu" role="listbox" aria-label="Skills and directives, and MCP prompts">
-      {matchingSkills.length > 0 ? <div className="slash-menu-heading">Skills</div> : null}
-      {matchingSkills.map((skill) => (
-        <button key={`skill-${skill.id}`} type="button" role="option" aria-selected="false" className="slash-menu-item" onClick={() => void actions.startTurnWithSkill(sessionId, skill)}>
-          <code>/{skill.id}</code> <span>{skill.name} — {skill.description}</span>
-        </button>
+    <div className="slash-menu" id={menu.listId} role="listbox" aria-label="Skills and directives, and MCP prompts" data-testid="slash-menu">
+      {skills.length > 0 || entries.unavailable.length > 0 ? (
+        <div className="slash-menu-heading" role="presentation">
+          Skills
+        </div>
+      ) : null}
+      {skills.map((entry) =>
+        entry.kind === 'skill'
+          ? option(
+              entry,
+              <>
+                <code>/{entry.skill.id}</code> <span>{entry.skill.name} — {entry.skill.description}</span>
+              </>,
+            )
+          : null,
+      )}
+      {entries.unavailable.map((skill) => (
+        <div key={`unavailable/${skill.id}`} role="option" aria-selected={false} aria-disabled="true" className="slash-menu-item is-unavailable" data-testid="slash-unavailable">
+          <code>/{skill.id}</code>{' '}
+          <span>
+            {skill.name ?? skill.id} — cannot be used: {skill.why.message}
+          </span>
+        </div>
       ))}
-      {prompts ? <McpSlashPrompts sessionId={sessionId} word={word} /> : null}
-      {directives.length > 0 ? <div className="slash-menu-heading">Offline demo</div> : null}
-      {directives.map((directive) => (
-        <button key={directive.example} type="button" role="option" aria-selected="false" className="slash-menu-item" onClick={() => actions.setDraft(sessionId, directive.example)}>
-          <code>{directive.example}</code> <span>{directive.what}</span>
-        </button>
-      ))}
+      {entries.prompts.state === 'loading' ? (
+        <div className="slash-menu-heading" role="presentation">
+          <Spinner label="Asking the MCP servers for their prompts" />
+        </div>
+      ) : entries.prompts.state === 'failed' ? (
+        <p className="slash-menu-heading tone-error">{entries.prompts.message}</p>
+      ) : null}
+      {servers.map((serverId) => {
+        const group = prompts.filter((entry) => entry.prompt.serverId === serverId);
+        const serverName = group[0]?.prompt.serverName ?? '';
+        return (
+          <div key={serverId} role="group" aria-label={`Prompts of the MCP server ${serverName}`}>
+            <div className="slash-menu-heading" role="presentation">
+              MCP server {serverName}
+            </div>
+            {group.map((entry) =>
+              option(
+                entry,
+                <>
+                  <code>/{entry.prompt.name}</code>{' '}
+                  <span>
+                    {entry.prompt.title}
+                    {entry.prompt.description === '' ? '' : ` — ${entry.prompt.description}`}
+                  </span>
+                </>,
+              ),
+            )}
+          </div>
+        );
+      })}
+      {menu.promptNotice === null ? null : (
+        <p className="form-notice tone-error" role="alert">
+          {menu.promptNotice}
+        </p>
+      )}
+      {directives.length > 0 ? (
+        <div className="slash-menu-heading" role="presentation">
+          Offline demo
+        </div>
+      ) : null}
+      {directives.map((entry) =>
+        entry.kind === 'directive'
+          ? option(
+              entry,
+              <>
+                <code>{entry.example}</code> <span>{entry.what}</span>
+              </>,
+            )
+          : null,
+      )}
+      <div className="slash-menu-hint" aria-hidden="true">
+        ↑↓ to move · Enter or Tab to choose · Esc to close
+      </div>
+    </div>
+  );
+}
+
+/** Asked when Enter would send a lone "/word" that is no skill, prompt or directive: send it as text, or keep editing. */
+export function UnknownCommandQuestion({ menu }: { menu: SlashMenuState }) {
+  if (menu.unknownCommand === null) return null;
+  return (
+    <div className="slash-unknown" role="alert" data-testid="slash-unknown">
+      <p>
+        <code>{menu.unknownCommand}</code> is not a skill, MCP prompt or demo directive here. Send it to the agent as a message?
+      </p>
+      <button type="button" className="button button-small button-quiet" onClick={menu.cancelUnknown}>
+        Keep editing
+      </button>
+      <button type="button" className="button button-small button-primary" onClick={menu.confirmUnknown}>
+        Send as text
+      </button>
     </div>
   );
 }

@@ -187,3 +187,10 @@ export function CairnMark({ size = 22 }: { size?: number }) {
 export function Spinner({ label }: { label?: string }) {
   return <span className="spinner" role={label === undefined ? undefined : 'img'} aria-label={label} aria-hidden={label === undefined} />;
 }
+/** A panel with its left column: shows or hides the sidebar. */
+export const SidebarIcon = () => (
+  <Icon>
+    <rect x="3.5" y="4.5" width="17" height="15" rx="2.5" />
+    <path d="M9.5 4.5v15" />
+  </Icon>
+);

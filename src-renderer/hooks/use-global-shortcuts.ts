@@ -4,6 +4,7 @@ import type { AppStore } from '../state/app-state';
 import { isBusy } from '../state/selectors';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { isNewSessionKey } from '../components/shortcut-label';
+import { sidebarShown, TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 
 /** Whether keys typed now go into a text field (so "?" is text, not a shortcut). */
 function isTyping(target: EventTarget | null): boolean {
@@ -12,7 +13,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The app-wide keyboard shortcuts: Ctrl/⌘+N (Alt+N in a browser) new session, Ctrl/⌘+K search, Ctrl/⌘+Shift+L the message box, Ctrl/⌘+, Settings, Esc stops the running
+ * The app-wide keyboard shortcuts: Ctrl/⌘+N (Alt+N in a browser) new session, Ctrl/⌘+K search, Ctrl/⌘+Shift+L the message box, Ctrl/⌘+Shift+S shows or hides the sidebar, Ctrl/⌘+, Settings, Esc stops the running
  * turn (or closes what is open: help, Settings, a goal dialog), ? or Ctrl+/ toggles the help panel.
  */
 export function useGlobalShortcuts(store: AppStore): void {
@@ -35,9 +36,17 @@ export function useGlobalShortcuts(store: AppStore): void {
         // With no session open there is no message box: start a session, whose box takes the keys typed next.
         if (state.selectedSessionId === null) void state.createSession();
         else focusComposer();
+      } else if (modifier && event.shiftKey && !event.altKey && key === TOGGLE_SIDEBAR_KEY.toLowerCase()) {
+        event.preventDefault();
+        state.setSidebarShown(!sidebarShown(state.sidebarChoice, window.innerWidth));
       } else if (modifier && !event.altKey && key === 'k') {
         event.preventDefault();
-        focusSearch();
+        // Search lives in the sidebar: a hidden one opens for it.
+        if (sidebarShown(state.sidebarChoice, window.innerWidth)) focusSearch();
+        else {
+          state.setSidebarShown(true);
+          requestAnimationFrame(focusSearch);
+        }
       } else if ((modifier && key === '/') || (event.key === '?' && !modifier && !isTyping(event.target))) {
         event.preventDefault();
         state.setHelpOpen(!state.helpOpen);

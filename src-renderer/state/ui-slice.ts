@@ -1,4 +1,5 @@
 import type { OperationError } from '../../src-shared/errors';
+import { parseSidebarChoice, SIDEBAR_CHOICE_KEY, type SidebarChoice } from './sidebar-layout';
 import type { SliceCreator } from './app-state';
 
 export interface Toast {
@@ -32,6 +33,9 @@ export interface UiSlice {
   /** The session whose title is being edited in the sidebar. */
   readonly renamingId: string | null;
   readonly toasts: readonly Toast[];
+  /** Whether the person chose to show or hide the sidebar (remembered across reloads); null: the window's width decides. */
+  readonly sidebarChoice: SidebarChoice;
+  setSidebarShown(shown: boolean): void;
   setHelpOpen(open: boolean): void;
   openSettings(page?: SettingsPage): void;
   closeSettings(): void;
@@ -66,6 +70,12 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     pendingDeleteId: null,
     renamingId: null,
     toasts: [],
+    sidebarChoice: parseSidebarChoice(deps.draftStorage.read(SIDEBAR_CHOICE_KEY)),
+    setSidebarShown: (shown) => {
+      const sidebarChoice = shown ? 'shown' : 'hidden';
+      deps.draftStorage.write(SIDEBAR_CHOICE_KEY, sidebarChoice);
+      set({ sidebarChoice });
+    },
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     openSettings: (page = { tab: 'connections', connectionId: null }) => set({ settings: page, helpOpen: false }),
     closeSettings: () => set({ settings: null }),

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { SkillListResult } from '../../src-shared/skill-model';
+import { draftAfterChoosing, hasEntries, isKnownCommand, skillInvocation, slashMenuEntries, slashWord } from './slash-menu-model';
+
+const skills: SkillListResult = {
+  invocable: [{ id: 'release-notes', name: 'Release notes', description: 'Writes the release notes', source: 'workspace', requiredTools: [] }],
+  unavailable: [{ id: 'broken-one', source: 'workspace', name: null, description: null, why: { reason: 'broken', message: 'The front matter needs a "name" (text).' } }],
+};
+
+describe('the / menu', () => {
+  it('opens only while the draft is a lone /word', () => {
+    expect(slashWord('/Rel')).toBe('rel');
+    expect(slashWord('/')).toBe('');
+    expect(slashWord('/release-notes since v1.2')).toBeNull();
+    expect(slashWord('hello')).toBeNull();
+  });
+
+  it('lists matching skills first, then directives, and greys the skills that cannot be used', () => {
+    const all = slashMenuEntries('', skills, { state: 'off' });
+    expect(all.options[0]).toMatchObject({ kind: 'skill', skill: { id: 'release-notes' } });
+    expect(all.options.some((option) => option.kind === 'directive' && option.example === '/hold')).toBe(true);
+    expect(all.unavailable.map((skill) => skill.id)).toEqual(['broken-one']);
+    const rel = slashMenuEntries('rel', skills, { state: 'off' });
+    expect(rel.options.map((option) => option.key)).toEqual(['skill/release-notes']);
+    expect(rel.unavailable).toEqual([]);
+    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'off' }))).toBe(false);
+    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'loading' }))).toBe(true);
+  });
+
+  it('leaves "/skill " for the argument, and a directive as its example', () => {
+    const [skill] = slashMenuEntries('rel', skills, { state: 'off' }).options;
+    expect(skill && draftAfterChoosing(skill)).toBe('/release-notes ');
+    const hold = slashMenuEntries('hold', skills, { state: 'off' }).options[0];
+    expect(hold && draftAfterChoosing(hold)).toBe('/hold');
+  });
+
+  it('reads a skill and its argument from the draft, only for an exact id of a usable skill', () => {
+    expect(skillInvocation('/release-notes since v1.2', skills.invocable)).toMatchObject({ skill: { id: 'release-notes' }, argument: 'since v1.2' });
+    expect(skillInvocation('/release-notes', skills.invocable)).toMatchObject({ argument: '' });
+    expect(skillInvocation('/release since v1.2', skills.invocable)).toBeNull();
+    expect(skillInvocation('/broken-one', skills.invocable)).toBeNull();
+    expect(skillInvocation('release-notes', skills.invocable)).toBeNull();
+  });
+
+  it('knows a lone /word only by an exact name', () => {
+    expect(isKnownCommand('/hold', slashMenuEntries('hold', skills, { state: 'off' }))).toBe(true);
+    expect(isKnownCommand('/hol', slashMenuEntries('hol', skills, { state: 'off' }))).toBe(false);
+    expect(isKnownCommand('/rel', slashMenuEntries('rel', skills, { state: 'off' }))).toBe(false);
+  });
+});
