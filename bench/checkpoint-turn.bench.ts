@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChangeEvent } from '../src-shared/events';
 import { createHost, type Host } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/ports';
+import { silentLogger } from '../src-main/runtime/core/ports';
 import type { BenchResult } from './bench-result';
 
 const FOLDERS = 100;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createHost } from './host/create-host';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
-import { consoleLogger } from './runtime/ports';
+import { consoleLogger } from './runtime/core/ports';
 import { DataDirError } from './storage/data-dir-errors';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */

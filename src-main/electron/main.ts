@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
-import { consoleLogger } from '../runtime/ports';
+import { consoleLogger } from '../runtime/core/ports';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';

@@ -13,7 +13,7 @@ import {
   textReply,
   type ProviderTestServer,
 } from '../testing/provider-servers';
-import { CONTINUE_INSTRUCTION } from '../runtime/backends/continue-answer';
+import { CONTINUE_INSTRUCTION } from '../runtime/agent-backends/builtin/continue-answer';
 import { ledgerKinds } from '../testing/record-fingerprint';
 import { waitFor } from '../testing/wait-for';
 

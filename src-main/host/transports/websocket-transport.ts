@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES, helloMessage, negotiateProtocol, requestMessage } from '../../../src-shared/protocol';
-import type { Logger } from '../../runtime/ports';
+import type { Logger } from '../../runtime/core/ports';
 import type { Host } from '../create-host';
 import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
 import { createStaticHandler } from './static-files';

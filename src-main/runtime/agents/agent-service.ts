@@ -4,15 +4,15 @@ import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type PermissionMode } from '../../../src-shared/model';
 import type { StoredAgentChild } from '../../storage/agent-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids, Logger } from '../ports';
+import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolContext } from '../tools/agent-tool';
-import type { TurnService } from '../turn-service';
+import type { TurnService } from '../turns/turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
 import { narrower } from './agent-permissions';
 import { waitForChildren } from './child-waiter';
-import { childSessionTitle } from '../session-title';
+import { childSessionTitle } from '../sessions/session-title';
 
 export interface AgentServiceDeps {
   readonly stores: Stores;

@@ -3,8 +3,8 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { ModelAttachment } from '../providers';
-import type { Clock } from '../ports';
+import type { ModelAttachment } from '../connections/providers';
+import type { Clock } from '../core/ports';
 
 export interface AttachmentServiceDeps {
   readonly stores: Stores;

@@ -11,10 +11,10 @@ import {
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { StoredFiring, StoredTask, TaskFields } from '../../storage/automation-store';
 import type { Stores } from '../../storage/stores';
-import type { ConnectionService } from '../connection-service';
-import type { EventBus } from '../event-bus';
+import type { ConnectionService } from '../connections/connection-service';
+import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids } from '../ports';
+import type { Clock, Ids } from '../core/ports';
 import { manualFiringId } from './firing-id';
 import { scheduleProblem, slotsAfter } from './schedule';
 import type { FiringRunner } from './firing-runner';

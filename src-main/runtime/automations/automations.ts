@@ -1,10 +1,10 @@
 import type { Stores } from '../../storage/stores';
-import type { ConnectionService } from '../connection-service';
-import type { EventBus } from '../event-bus';
+import type { ConnectionService } from '../connections/connection-service';
+import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids, Logger } from '../ports';
-import type { SessionService } from '../session-service';
-import type { TurnService } from '../turn-service';
+import type { Clock, Ids, Logger } from '../core/ports';
+import type { SessionService } from '../sessions/session-service';
+import type { TurnService } from '../turns/turn-service';
 import { AutomationService } from './automation-service';
 import { watchAutomationTurns } from './automation-notices';
 import { FiringRunner } from './firing-runner';

@@ -2,11 +2,11 @@ import type { ChangeEventBody } from '../../../src-shared/events';
 import type { Firing } from '../../../src-shared/automation-model';
 import type { AutomationStore, StoredFiring, StoredTask } from '../../storage/automation-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Logger } from '../ports';
-import type { SessionService } from '../session-service';
-import type { TurnService } from '../turn-service';
+import type { Clock, Logger } from '../core/ports';
+import type { SessionService } from '../sessions/session-service';
+import type { TurnService } from '../turns/turn-service';
 
 export interface FiringRunnerDeps {
   readonly stores: Stores;

@@ -4,10 +4,10 @@ import type { SessionRecord, TurnSummary } from '../../../src-shared/model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { BranchRecord } from '../../storage/branch-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids, Logger } from '../ports';
-import type { TurnService } from '../turn-service';
+import type { Clock, Ids, Logger } from '../core/ports';
+import type { TurnService } from '../turns/turn-service';
 
 export interface BranchServiceDeps {
   readonly stores: Stores;

@@ -4,7 +4,7 @@ import type { ModelSettings } from '../../../src-shared/chat-model';
 import type { SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
 import type { ExportFormat, SessionExport } from '../../../src-shared/operations/chat-operations';
 import type { UsageTotals } from '../../../src-shared/usage-model';
-import { redactSecrets } from '../providers/redact-secrets';
+import { redactSecrets } from '../connections/providers/redact-secrets';
 import { answeredMarkdown, askedMarkdown, isAskUser } from './ask-user-markdown';
 
 /** Everything an export is made of, read in one go. */

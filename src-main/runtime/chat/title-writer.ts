@@ -1,10 +1,10 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { TurnSummary } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Logger } from '../ports';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Logger } from '../core/ports';
 import { cleanTitle } from './clean-title';
-import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
+import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 
 export interface TitleWriterDeps {
   readonly stores: Stores;

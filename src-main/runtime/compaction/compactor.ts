@@ -2,12 +2,12 @@ import type { CompactionNoticeData, SummaryRecord } from '../../../src-shared/co
 import type { ChangeEventBody } from '../../../src-shared/events';
 import type { TranscriptItem } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { HistoryMessage, UsageReport } from '../backends/agent-backend';
+import type { HistoryMessage, UsageReport } from '../agent-backends/agent-backend';
 import { MESSAGE_OVERHEAD_TOKENS, OFFLOAD_TOKENS } from '../context/context-assembler';
 import { historyMessageOf, type RevealToolOutput } from '../context/history-items';
 import { countTokens, countValueTokens } from '../context/token-count';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids } from '../ports';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
 import { keptStart, type RangeEntry } from './compaction-range';
 import type { Summariser } from './summarisers';
 import { renderForSummary, SUMMARY_SYSTEM_PROMPT, summaryPrompt } from './summary-prompt';

@@ -1,6 +1,6 @@
-import type { UsageReport } from '../backends/agent-backend';
-import type { HistoryMessage } from '../backends/agent-backend';
-import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../providers';
+import type { UsageReport } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 
 export interface SummaryInput {
   readonly system: string;

@@ -7,7 +7,7 @@ import type { TranscriptItem, TranscriptItemKind } from '../../../src-shared/mod
 import { ContextAssembler } from '../context/context-assembler';
 import { createModelContext } from '../context/model-context';
 import { OffloadStore } from '../context/offload';
-import type { ProviderTarget } from '../providers';
+import type { ProviderTarget } from '../connections/providers';
 import { contextBlockOf } from './summary-prompt';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 import type { Stores } from '../../storage/stores';
-import { createAcpBackend, type AcpBackend } from '../acp/acp-backend';
-import type { ConnectionService } from '../connection-service';
-import type { EventBus } from '../event-bus';
+import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
+import type { ConnectionService } from '../connections/connection-service';
+import type { EventBus } from '../core/event-bus';
 import type { RuntimeDeps } from './runtime-contract';
 
 /** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */

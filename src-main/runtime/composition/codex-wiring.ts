@@ -1,11 +1,11 @@
 import type { Stores } from '../../storage/stores';
-import { createCodexBackend, type CodexBackend } from '../codex/codex-backend';
-import { goalChangesFor } from '../codex/goal-mirror';
-import type { CodexThreadChoices } from '../codex/thread-choice';
+import { createCodexBackend, type CodexBackend } from '../agent-backends/codex/codex-backend';
+import { goalChangesFor } from '../agent-backends/codex/goal-mirror';
+import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
-import type { ConnectionService } from '../connection-service';
+import type { ConnectionService } from '../connections/connection-service';
 import type { ContextRuntime } from '../context/context-runtime';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../core/event-bus';
 import type { GoalService } from '../goals/goal-service';
 import { createAgentCommandLog } from '../shell/agent-commands';
 import type { Late } from './late';

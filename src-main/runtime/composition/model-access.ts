@@ -1,6 +1,6 @@
-import type { ModelAgentDeps } from '../backends/model-agent-backend';
-import type { ConnectionService } from '../connection-service';
-import type { ProviderClient } from '../provider-client';
+import type { ModelAgentDeps } from '../agent-backends/builtin/model-agent-backend';
+import type { ConnectionService } from '../connections/connection-service';
+import type { ProviderClient } from '../connections/provider-client';
 
 /** How the runtime's model callers (the built-in agent, compaction, titles) reach a connection's model. */
 export type ModelAccess = Pick<ModelAgentDeps, 'resolveTarget' | 'streamStep' | 'costOf'>;

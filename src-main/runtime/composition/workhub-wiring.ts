@@ -1,8 +1,8 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
-import type { ConnectionService } from '../connection-service';
-import type { EventBus } from '../event-bus';
-import type { SessionService } from '../session-service';
-import type { TurnService } from '../turn-service';
+import type { ConnectionService } from '../connections/connection-service';
+import type { EventBus } from '../core/event-bus';
+import type { SessionService } from '../sessions/session-service';
+import type { TurnService } from '../turns/turn-service';
 import { CandidateFinder } from '../workhub/candidate-finder';
 import { createModelRouter } from '../workhub/model-router';
 import { scriptedRouter } from '../workhub/scripted-router';

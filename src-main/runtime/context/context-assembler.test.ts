@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptItem, TranscriptItemKind } from '../../../src-shared/model';
-import { conversationFromHistory } from '../backends/conversation';
+import { conversationFromHistory } from '../agent-backends/builtin/conversation';
 import { ContextAssembler } from './context-assembler';
 import { OFFLOAD_DIR, OffloadStore } from './offload';
 import { readOutputTool } from './read-output-tool';

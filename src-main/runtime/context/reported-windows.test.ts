@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ollamaContextLength } from '../providers/model-details';
+import { ollamaContextLength } from '../connections/providers/model-details';
 import { startOllamaServer, type ProviderTestServer } from '../../testing/provider-servers';
 import { ReportedWindows } from './reported-windows';
 

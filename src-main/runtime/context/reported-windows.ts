@@ -1,4 +1,4 @@
-import type { ProviderConnection } from '../providers/provider-types';
+import type { ProviderConnection } from '../connections/providers/provider-types';
 
 export interface ReportedWindowsOptions {
   /** Asks the server for a model's context length (Ollama's `/api/show`); null when it answers without one, throws when unreachable. */

@@ -1,5 +1,5 @@
 import { countTokens as countBpe } from 'gpt-tokenizer';
-import type { ProviderType } from '../providers/provider-types';
+import type { ProviderType } from '../connections/providers/provider-types';
 
 /**
  * Byte-pair encoding is quadratic in the length of a run without spaces (a megabyte of base64 takes

@@ -3,9 +3,9 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { GoalRecord, GoalStatus } from '../../../src-shared/goal-model';
 import type { GoalChanges, StoredGoal } from '../../storage/goal-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids } from '../ports';
-import { stableJson } from '../stable-json';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
+import { stableJson } from '../core/stable-json';
 
 export interface GoalServiceDeps {
   readonly stores: Stores;

@@ -6,15 +6,15 @@ import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids } from '../ports';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { RunExecutor } from '../run-executor';
-import { turnAndSessionEvents } from '../run-executor';
+import type { RunExecutor } from '../turns/run-executor';
+import { turnAndSessionEvents } from '../turns/run-executor';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
-import { stableJson } from '../stable-json';
+import { stableJson } from '../core/stable-json';
 
 export interface InteractionServiceDeps {
   readonly stores: Stores;

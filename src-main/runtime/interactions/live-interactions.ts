@@ -6,10 +6,10 @@ import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids, Logger } from '../ports';
-import type { RunIdentity } from '../run-recorder';
-import { turnAndSessionEvents } from '../run-executor';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids, Logger } from '../core/ports';
+import type { RunIdentity } from '../turns/run-recorder';
+import { turnAndSessionEvents } from '../turns/run-executor';
 
 export interface LiveInteractionsDeps {
   readonly stores: Stores;

@@ -13,7 +13,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { redactSecrets } from '../providers/redact-secrets';
+import { redactSecrets } from '../connections/providers/redact-secrets';
 
 /** Everything needed to start or reach one server, secrets included (held in memory only). */
 export interface McpLaunch {

@@ -1,7 +1,7 @@
 import { ErrorCode, McpError, type ElicitRequestFormParams, type ElicitResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState, McpServerStatus, McpTestResult, McpToolInfo } from '../../../src-shared/mcp-model';
-import type { Logger } from '../ports';
-import { redactSecrets } from '../providers/redact-secrets';
+import type { Logger } from '../core/ports';
+import { redactSecrets } from '../connections/providers/redact-secrets';
 import type { ToolOutcome } from '../tools/agent-tool';
 import { connectMcpServer, listAllTools, type McpClientHandle, type McpLaunch } from './mcp-client';
 import { agentToolName } from './mcp-tool-names';

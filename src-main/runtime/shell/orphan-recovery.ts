@@ -1,4 +1,4 @@
-import type { Clock, Logger } from '../ports';
+import type { Clock, Logger } from '../core/ports';
 import { processGone, processGroupGone, signalProcessGroup } from './process-group';
 import { compareProcessIdentity } from './process-identity';
 

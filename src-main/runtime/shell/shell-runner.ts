@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { ShellRunStore } from '../../storage/shell-run-store';
-import type { Clock, Logger } from '../ports';
-import { silentLogger } from '../ports';
+import type { Clock, Logger } from '../core/ports';
+import { silentLogger } from '../core/ports';
 import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';

@@ -1,7 +1,7 @@
 import { fail, type Outcome } from '../../../src-shared/errors';
 import type { TurnStartResult } from '../../../src-shared/operations';
 import { LOAD_SKILL_TOOL_NAME } from '../../../src-shared/skill-model';
-import type { StartTurnRequest, TurnService } from '../turn-service';
+import type { StartTurnRequest, TurnService } from '../turns/turn-service';
 import type { SkillService } from './skill-service';
 
 /**

@@ -1,5 +1,5 @@
 import type { PermissionRequest } from '../../../src-shared/interaction-model';
-import type { AgentEvent } from '../backends/agent-backend';
+import type { AgentEvent } from '../agent-backends/agent-backend';
 import type { AgentTool, ToolContext } from './agent-tool';
 import { isSuspension, toolError } from './agent-tool';
 

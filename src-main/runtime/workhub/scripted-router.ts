@@ -1,5 +1,5 @@
 import type { Candidate, Proposal } from '../../../src-shared/workhub-model';
-import { titleFromMessage } from '../session-title';
+import { titleFromMessage } from '../sessions/session-title';
 
 export interface RouterInput {
   readonly text: string;

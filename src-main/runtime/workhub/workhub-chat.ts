@@ -3,9 +3,9 @@ import type { FormRequest } from '../../../src-shared/interaction-model';
 import type { TranscriptItemKind } from '../../../src-shared/model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids } from '../ports';
-import { turnAndSessionEvents } from '../run-executor';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
+import { turnAndSessionEvents } from '../turns/run-executor';
 
 export interface WorkHubChatDeps {
   readonly stores: Stores;

@@ -4,9 +4,9 @@ import type { ActResult, DecisionItemData, Proposal, ProposalDecision, RecordedA
 import { proposalSchema, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { StoredAction } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../event-bus';
-import type { Clock, Ids } from '../ports';
-import { turnAndSessionEvents } from '../run-executor';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
+import { turnAndSessionEvents } from '../turns/run-executor';
 
 export interface DecisionDeps {
   readonly stores: Stores;

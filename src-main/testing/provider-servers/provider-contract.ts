@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { streamModelStep, type ModelStepEvent, type ModelStepRequest, type ProviderErrorClass, type ProviderType } from '../../runtime/providers';
+import { streamModelStep, type ModelStepEvent, type ModelStepRequest, type ProviderErrorClass, type ProviderType } from '../../runtime/connections/providers';
 import type { ProviderTestServer, ProviderTestServerOptions } from './provider-test-server';
 import { TEST_API_KEY } from './provider-test-server';
 import { hangReply, midStreamErrorReply, streamReply, textReply, toolCallReply, type ScriptedError } from './scripted-reply';

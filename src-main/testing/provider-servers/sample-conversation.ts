@@ -1,4 +1,4 @@
-import type { ConversationMessage, ModelToolSpec } from '../../runtime/providers';
+import type { ConversationMessage, ModelToolSpec } from '../../runtime/connections/providers';
 
 /** A conversation with everything a request must carry: a tool call, its result, a failed tool, reasoning. */
 export const SAMPLE_CONVERSATION: readonly ConversationMessage[] = [

@@ -1,4 +1,4 @@
-import { ProviderError, type ModelStepEvent } from '../../runtime/providers';
+import { ProviderError, type ModelStepEvent } from '../../runtime/connections/providers';
 
 export interface CollectedStep {
   readonly events: ModelStepEvent[];

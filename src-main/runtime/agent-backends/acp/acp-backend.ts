@@ -1,0 +1,358 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReadTextFileRequest, RequestPermissionRequest, RequestPermissionResponse, StopReason, WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
+import type { PermissionMode } from '../../../../src-shared/model';
+import type { AcpStore } from '../../../storage/acp-store';
+import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../agent-backend';
+import { AgentBackendError } from '../agent-backend';
+import type { Logger } from '../../core/ports';
+import { AcpEventMapper } from './acp-event-mapper';
+import { readTextFile, writeTextFile } from './acp-fs';
+import { bridgePermission, permissionResponse } from './acp-permissions';
+import { bounded, DEFAULT_ACP_BOUNDS, errorText, LiveAcpAgent, type AcpBounds } from './live-acp-agent';
+
+export interface AcpBackendDeps {
+  resolve(connectionId: string): AcpAgentCommand | { error: string };
+  sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
+  readonly checkpoints: AcpStore;
+  allowedForSession(sessionId: string, toolName: string): boolean;
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  newInstanceId(): string;
+  now(): number;
+  readonly logger: Logger;
+  readonly bounds?: Partial<AcpBounds>;
+}
+
+export interface AcpBackend extends AgentBackend {
+  /** A turn of the session was stopped while the agent waited for the person: its request is cancelled. */
+  releaseWaiting(sessionId: string): Promise<void>;
+  /** Whether the session's last agent process could not be confirmed gone (no new one starts until it is). */
+  quarantined(sessionId: string): boolean;
+  /** Ends every agent process (host shutdown). */
+  shutdown(): Promise<void>;
+}
+
+export const ACP_BACKEND_ID = 'acp';
+
+interface PendingPermission {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly params: RequestPermissionRequest;
+  readonly respond: (response: RequestPermissionResponse) => void;
+}
+
+interface SessionState {
+  readonly live: LiveAcpAgent;
+  /** What the agent's file requests are checked against; changed in place as turns go. */
+  readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean };
+  mapper: AcpEventMapper | null;
+  pending: PendingPermission | null;
+  /** Stop of the current prompt turn, once begun (its cancel, then the kill if the bound passes). */
+  stopping: Promise<void> | null;
+}
+
+/**
+ * Any ACP agent as a native AgentBackend: one agent process per session (its own process group),
+ * kept between turns, driving one agent session whose id is checkpointed with the process identity.
+ * Every update is numbered per process and applied once. A permission request suspends the run as a
+ * Cairn approval card while the agent waits; the answer's run replies to the live request, or, when
+ * the host restarted meanwhile, loads the agent session again and tells the agent the answer. Stop
+ * sends `session/cancel` and waits within the bound for the agent to end its turn, then kills the group.
+ */
+export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
+  const bounds: AcpBounds = { ...DEFAULT_ACP_BOUNDS, ...deps.bounds };
+  const states = new Map<string, SessionState>();
+  const quarantine = new Map<string, LiveAcpAgent>();
+
+  async function retire(sessionId: string, state: SessionState): Promise<void> {
+    if (states.get(sessionId) === state) states.delete(sessionId);
+    const gone = await state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+    if (!gone) {
+      deps.logger.warn('An ACP agent could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
+      quarantine.set(sessionId, state.live);
+    }
+  }
+
+  function held(sessionId: string): void {
+    const old = quarantine.get(sessionId);
+    if (old === undefined) return;
+    if (!old.process.isGone()) {
+      throw new AgentBackendError('agent_quarantined', `The previous agent process of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts yet.`, 'agent_quarantined');
+    }
+    quarantine.delete(sessionId);
+  }
+
+  /** Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can, else `session/new`. */
+  async function start(sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
+    // The agent's file requests read the session's state as it is at each request (its mode, its approvals).
+    const side = { readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params), writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params) };
+    const live = new LiveAcpAgent(deps.newInstanceId(), { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace }, launchKey(command, fs.workspace), side);
+    const state: SessionState = { live, fs, mapper: null, pending: null, stopping: null };
+    let fresh = false;
+    try {
+      const info = await live.initialize(deps.cairnVersion, bounds);
+      const checkpoint = deps.checkpoints.checkpoint(sessionId);
+      if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
+        live.replaying = true;
+        try {
+          await bounded(live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers: [] }), bounds.requestMs, 'session/load');
+          live.sessionId = checkpoint.acpSessionId;
+        } catch (error) {
+          deps.logger.warn('The ACP agent could not load its session; starting a new one', { sessionId, error: errorText(error) });
+        } finally {
+          live.replaying = false;
+        }
+      }
+      if (live.sessionId === null) {
+        const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers: [] }), bounds.requestMs, 'session/new');
+        live.sessionId = created.sessionId;
+        fresh = checkpoint !== null;
+      }
+      deps.checkpoints.bind(
+        sessionId,
+        { acpSessionId: live.sessionId, instanceId: live.instanceId, pid: live.process.pid, agentName: info.agentInfo?.name ?? null, agentVersion: info.agentInfo?.version ?? null },
+        deps.now(),
+      );
+    } catch (error) {
+      await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+      const tail = live.process.stderrTail();
+      throw new AgentBackendError('agent_start_failed', `The ACP agent could not start: ${errorText(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
+    }
+    states.set(sessionId, state);
+    return { state, fresh };
+  }
+
+  /** Stop, begun once per prompt turn however many ask for it (the abort itself, the reader's end). */
+  function stopOnce(sessionId: string, state: SessionState): Promise<void> {
+    state.stopping ??= stopTurn(sessionId, state).finally(() => {
+      state.stopping = null;
+    });
+    return state.stopping;
+  }
+
+  /** Stop: `session/cancel`, then wait within the bound for the agent's `cancelled`; else kill the group. */
+  async function stopTurn(sessionId: string, state: SessionState): Promise<void> {
+    const { live } = state;
+    if (!live.prompting) return;
+    state.pending?.respond({ outcome: { outcome: 'cancelled' } });
+    state.pending = null;
+    live.cancel();
+    const deadline = AbortSignal.timeout(bounds.cancelMs);
+    for (;;) {
+      const message = await live.next(deadline);
+      if (message === null || message.kind === 'exited') break;
+      if (message.kind === 'permission') message.respond({ outcome: { outcome: 'cancelled' } });
+      if (message.kind === 'stop' || message.kind === 'prompt_failed') {
+        state.mapper = null;
+        return;
+      }
+    }
+    deps.logger.warn('The ACP agent did not end its turn after session/cancel; stopping its process', { sessionId });
+    await retire(sessionId, state);
+  }
+
+  async function* pump(sessionId: string, state: SessionState, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const { live } = state;
+    let ended = false;
+    // Stop acts at once, whether or not the runtime reads this stream again.
+    const onAbort = () => {
+      if (!ended && state.pending === null) void stopOnce(sessionId, state);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        const message = await live.next(signal);
+        if (message === null) return;
+        const mapper = state.mapper;
+        switch (message.kind) {
+          case 'exited': {
+            if (states.get(sessionId) === state) states.delete(sessionId);
+            ended = true;
+            const how = message.signal === null ? `exit code ${message.code ?? 'unknown'}` : `signal ${message.signal}`;
+            const tail = live.process.stderrTail();
+            throw new AgentBackendError('agent_process_exited', `The ACP agent stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`, 'agent_process_exited');
+          }
+          case 'stop':
+            ended = true;
+            state.mapper = null;
+            endOf(message.stopReason, signal);
+            return;
+          case 'prompt_failed':
+            ended = true;
+            state.mapper = null;
+            throw new AgentBackendError('provider_error', `The ACP agent failed the turn: ${message.message}`, 'provider_error');
+          case 'update': {
+            if (mapper === null || message.sessionId !== live.sessionId || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) continue;
+            for (const event of mapper.map(message.update)) yield event;
+            continue;
+          }
+          case 'permission': {
+            if (mapper === null || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) {
+              message.respond({ outcome: { outcome: 'cancelled' } });
+              continue;
+            }
+            const bridged = bridgePermission(message.params, mapper);
+            const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName));
+            if (automatic !== null) {
+              state.fs.writeApproved ||= automatic !== 'deny';
+              message.respond(permissionResponse(message.params.options, automatic, automatic === 'deny' ? 'This Cairn session is in Explore mode: nothing may be changed.' : null));
+              continue;
+            }
+            state.pending = { toolCallId: bridged.toolCallId, toolName: bridged.toolName, params: message.params, respond: message.respond };
+            mapper.markRecorded(bridged.toolCallId);
+            ended = true;
+            yield { type: 'interaction_requested', ...bridged };
+            return;
+          }
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (!ended && signal.aborted && state.pending === null) await stopOnce(sessionId, state);
+    }
+  }
+
+  async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+    const command = deps.resolve(input.connectionId);
+    if ('error' in command) throw new AgentBackendError('connection_unavailable', command.error, 'connection_unavailable');
+    const session = deps.sessionOf(input.sessionId);
+    if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
+    held(input.sessionId);
+    const workspace = session.workspacePath ?? join(deps.dataDir, 'acp', 'work', input.sessionId);
+    mkdirSync(workspace, { recursive: true });
+    const answer = input.runKind === 'continuation' ? answerOf(input) : null;
+    await states.get(input.sessionId)?.stopping;
+    let state = states.get(input.sessionId) ?? null;
+
+    if (state?.pending != null && answer !== null && answer.toolCallId === state.pending.toolCallId && !state.live.process.hasExited && state.mapper !== null) {
+      // The agent still waits for this answer: reply, and read on in the same prompt turn.
+      const pending = state.pending;
+      const decision = answer.approved ? (deps.allowedForSession(input.sessionId, pending.toolName) ? 'allow_session' : 'allow_once') : 'deny';
+      state.fs.permissionMode = session.permissionMode;
+      state.fs.writeApproved ||= answer.approved;
+      if (!answer.approved) state.mapper.markSettled(pending.toolCallId);
+      state.pending = null;
+      pending.respond(permissionResponse(pending.params.options, decision, answer.reason));
+      yield* pump(input.sessionId, state, signal);
+      return;
+    }
+
+    if (state !== null && (state.pending !== null || state.live.prompting || state.live.launchKey !== launchKey(command, workspace) || state.live.process.hasExited)) {
+      await retire(input.sessionId, state);
+      held(input.sessionId);
+      state = null;
+    }
+    const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
+    let fresh = false;
+    if (state === null) ({ state, fresh } = await start(input.sessionId, command, fs));
+    else Object.assign(state.fs, fs);
+    if (signal.aborted) return;
+    state.live.drain();
+    state.mapper = new AcpEventMapper();
+    if (fresh) yield { type: 'reasoning_delta', text: 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n' };
+    state.live.prompt(promptText(input, answer, fresh));
+    yield* pump(input.sessionId, state, signal);
+  }
+
+  return {
+    id: ACP_BACKEND_ID,
+    run,
+    quarantined: (sessionId) => {
+      const old = quarantine.get(sessionId);
+      return old !== undefined && !old.process.isGone();
+    },
+    async releaseWaiting(sessionId) {
+      const state = states.get(sessionId);
+      if (state?.pending == null) return;
+      const pending = state.pending;
+      state.pending = null;
+      pending.respond({ outcome: { outcome: 'cancelled' } });
+      await stopOnce(sessionId, state);
+    },
+    async shutdown() {
+      await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
+    },
+  };
+}
+
+/** How a prompt turn's stop reason ends the Cairn run: normally, or as a failure of its class. */
+function endOf(stopReason: StopReason, signal: AbortSignal): void {
+  switch (stopReason) {
+    case 'end_turn':
+      return;
+    case 'cancelled':
+      if (signal.aborted) return;
+      throw new AgentBackendError('agent_cancelled', 'The ACP agent cancelled the turn on its own.', 'agent_cancelled');
+    case 'refusal':
+      throw new AgentBackendError('agent_refused', 'The ACP agent refused to continue this request.', 'agent_refused');
+    case 'max_tokens':
+      throw new AgentBackendError('max_tokens', 'The ACP agent reached its token limit before finishing.', 'max_tokens');
+    case 'max_turn_requests':
+      throw new AgentBackendError('max_turn_requests', 'The ACP agent reached its limit of model requests for one turn.', 'max_turn_requests');
+  }
+}
+
+/** Full mode allows without asking, Explore rejects, a tool allowed for the session is allowed again; else null (ask the person). */
+function automaticDecision(mode: PermissionMode, allowedForSession: boolean): 'allow_once' | 'allow_session' | 'deny' | null {
+  if (mode === 'full') return 'allow_once';
+  if (mode === 'explore') return 'deny';
+  return allowedForSession ? 'allow_session' : null;
+}
+
+interface PersonAnswer {
+  readonly toolCallId: string;
+  readonly approved: boolean;
+  readonly reason: string | null;
+  readonly call: HistoryMessage | null;
+}
+
+/** The approval this continuation run carries: approved (`approvedToolCall`), or rejected (the turn's last tool result). */
+function answerOf(input: AgentRunInput): PersonAnswer | null {
+  const callOf = (toolCallId: string) => [...input.history].reverse().find((message) => message.role === 'tool_call' && message.data?.toolCallId === toolCallId) ?? null;
+  if (input.approvedToolCall !== null) return { toolCallId: input.approvedToolCall.toolCallId, approved: true, reason: null, call: callOf(input.approvedToolCall.toolCallId) };
+  const last = [...input.history].reverse().find((message) => message.turnId === input.turnId && message.role !== 'reasoning');
+  if (last?.role !== 'tool_result' || last.data === null || typeof last.data.toolCallId !== 'string') return null;
+  const output = last.data.output;
+  const reason = typeof output === 'object' && output !== null && 'reason' in output && typeof output.reason === 'string' ? output.reason : null;
+  return { toolCallId: last.data.toolCallId, approved: false, reason, call: callOf(last.data.toolCallId) };
+}
+
+/** What the agent is told this turn: the request; how an interrupted attempt or a lost request goes on; a summary for a new agent session. */
+function promptText(input: AgentRunInput, answer: PersonAnswer | null, fresh: boolean): string {
+  const summary = fresh ? `${summaryOf(input.history.filter((message) => message.turnId !== input.turnId))}\n\n` : '';
+  if (answer !== null) {
+    const title = typeof answer.call?.data?.input === 'object' && answer.call.data.input !== null && 'title' in answer.call.data.input ? String(answer.call.data.input.title) : 'your tool call';
+    const intro = 'Cairn restarted while your permission request waited for the person, so that request is gone. Their answer:';
+    return answer.approved
+      ? `${summary}${intro} they allowed "${title}". It has not been done yet: do it now and continue.`
+      : `${summary}${intro} they rejected "${title}".${answer.reason === null ? '' : ` Their reason: ${answer.reason}`} Do not do it; continue without it.`;
+  }
+  if (input.resume !== null) {
+    return `${summary}Your previous attempt at this request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already did.\n\nThe request: ${input.text}`;
+  }
+  return `${summary}${input.text}`;
+}
+
+/** Cairn's record of the conversation, for an agent session that starts without it. */
+function summaryOf(history: readonly HistoryMessage[]): string {
+  const lines = history
+    .filter((message) => message.role === 'user' || message.role === 'assistant')
+    .slice(-20)
+    .map((message) => `${message.role === 'user' ? 'Person' : 'You'}: ${message.text.slice(0, 2000)}`);
+  return `(Cairn: your earlier session could not be reloaded. The conversation so far, from Cairn's record:\n${lines.join('\n')}\n)`;
+}
+
+function agentEnv(command: AcpAgentCommand): Record<string, string> {
+  const inherited: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL']) {
+    const value = process.env[name];
+    if (value !== undefined) inherited[name] = value;
+  }
+  return { ...inherited, ...command.env };
+}
+
+function launchKey(command: AcpAgentCommand, cwd: string): string {
+  return JSON.stringify([command.command, command.args, command.env, cwd]);
+}

@@ -1,0 +1,45 @@
+import { RequestError, type ReadTextFileRequest, type ReadTextFileResponse, type WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type { PermissionMode } from '../../../../src-shared/model';
+import { readConfined, writeConfined } from '../../workspace/workspace-files';
+import { resolveInWorkspace } from '../../workspace/workspace-paths';
+
+const MAX_READ_BYTES = 10 * 1024 * 1024;
+
+/** What an agent's file request needs to know about its Cairn session now. */
+export interface AcpFsSession {
+  readonly workspace: string;
+  readonly permissionMode: PermissionMode;
+  /** Whether the person allowed a tool call of the agent's current turn (an approval card), or Full mode. */
+  readonly writeApproved: boolean;
+}
+
+/**
+ * The agent's `fs/read_text_file` and `fs/write_text_file`, through Cairn's confined workspace files:
+ * only paths inside the session's workspace (links resolved), never outside. Reads are allowed in
+ * every mode. Writes: Explore refuses them; Ask allows them once the person approved one of the
+ * agent's tool calls in this turn (the agent asks with `session/request_permission` before it edits);
+ * Full allows them.
+ */
+export async function readTextFile(session: AcpFsSession, params: ReadTextFileRequest): Promise<ReadTextFileResponse> {
+  const target = await resolveInWorkspace(session.workspace, params.path, { mustExist: true });
+  if (!target.ok) throw RequestError.invalidParams(undefined, target.message);
+  const read = await readConfined(target, MAX_READ_BYTES);
+  if (!read.ok) throw RequestError.invalidParams(undefined, read.message);
+  const text = read.bytes.toString('utf8');
+  if (params.line == null && params.limit == null) return { content: text };
+  const lines = text.split('\n');
+  const start = Math.max(0, (params.line ?? 1) - 1);
+  return { content: lines.slice(start, params.limit == null ? undefined : start + params.limit).join('\n') };
+}
+
+export async function writeTextFile(session: AcpFsSession, params: WriteTextFileRequest): Promise<Record<string, never>> {
+  if (session.permissionMode === 'explore') throw RequestError.invalidParams(undefined, 'This Cairn session is in Explore mode: the agent may read files but not write them.');
+  if (session.permissionMode === 'ask' && !session.writeApproved) {
+    throw RequestError.invalidParams(undefined, 'This Cairn session asks before changes: request permission for the edit (session/request_permission) first.');
+  }
+  const target = await resolveInWorkspace(session.workspace, params.path, { forWrite: true });
+  if (!target.ok) throw RequestError.invalidParams(undefined, target.message);
+  const written = await writeConfined(target, params.content);
+  if (!written.ok) throw RequestError.invalidParams(undefined, written.message);
+  return {};
+}

@@ -1,0 +1,150 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InteractionRecord } from '../../../../src-shared/interaction-model';
+import type { PermissionMode } from '../../../../src-shared/model';
+import { runningTestAgents, testAgentCommand } from '../../../testing/acp-test-agent-launch';
+import { startTestHost, type TestHost } from '../../../testing/host-fixture';
+import { waitFor } from '../../../testing/wait-for';
+
+/** Sessions on an ACP connection, run by Cairn's own ACP test agent (a real process speaking ACP on stdio). */
+
+let t: TestHost;
+afterEach(async () => {
+  await t.close();
+});
+
+async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean } = {}) {
+  t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } } });
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
+  const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+  const { connection } = await t.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(state, { load: options.load ?? true }) });
+  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: options.permissionMode ?? 'ask', workspacePath: workspace });
+  return { connectionId: connection.connectionId, sessionId: session.sessionId, workspace, state };
+}
+
+const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
+
+async function turnReaches(sessionId: string, turnId: string, statuses: readonly string[]) {
+  return waitFor(
+    async () => {
+      const outcome = await t.invoke('turn.query', { sessionId, turnId });
+      return outcome.ok && statuses.includes(outcome.result.turn.status) ? outcome.result.turn : null;
+    },
+    { timeoutMs: 20_000, message: `turn ${turnId} to reach ${statuses.join('/')}` },
+  );
+}
+
+async function pendingInteraction(sessionId: string): Promise<InteractionRecord> {
+  return waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'a pending interaction', timeoutMs: 20_000 });
+}
+
+describe('ACP sessions', { timeout: 60_000 }, () => {
+  it('Test starts the agent and names it, its version and what it can do; a bad command is refused when saved', async () => {
+    const { connectionId } = await acpSession();
+    const tested = await t.call('connection.test', { connectionId });
+    expect(tested).toMatchObject({ verdict: 'ok', message: 'Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.' });
+    const missing = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: '/no/such/agent', args: [], env: {} } });
+    expect(missing.ok ? 'accepted' : missing.error).toMatchObject({ code: 'invalid_input', message: 'There is no executable file at /no/such/agent.' });
+    const none = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp' });
+    expect(none.ok ? 'accepted' : none.error).toMatchObject({ code: 'invalid_input', message: 'An ACP connection needs the agent command to run.' });
+    const badEnv = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: process.execPath, args: [], env: { '1X': 'y' } } });
+    expect(badEnv.ok ? 'accepted' : badEnv.error).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('a text turn: thoughts, text and a tool call with its result reach the transcript in order, and the turn completes', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'think Planning the heron count\ntext Herons: \ntool count-1 Count herons\ntext seven.' });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const transcript = await items(sessionId);
+    const kinds = transcript.filter((item) => item.turnId === 't1').map((item) => [item.kind, item.text]);
+    expect(kinds).toEqual([
+      ['user_message', expect.stringContaining('think Planning') as unknown],
+      ['reasoning', 'Planning the heron count'],
+      ['assistant_message', 'Herons:'],
+      ['tool_call', 'acp.other'],
+      ['tool_result', 'acp.other'],
+      ['assistant_message', 'seven.'],
+    ]);
+  });
+
+  it('a permission request becomes an approval card; allowed, the agent writes the file through Cairn’s confined fs', async () => {
+    const { sessionId, workspace } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'write notes/heron.txt seven herons' });
+    const card = await pendingInteraction(sessionId);
+    expect(card.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit', summary: 'Write notes/heron.txt', preview: { kind: 'diff', diff: expect.stringContaining('+seven herons') as unknown } });
+    expect(existsSync(join(workspace, 'notes/heron.txt'))).toBe(false);
+    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'notes/heron.txt'), 'utf8')).toBe('seven herons');
+    expect((await items(sessionId)).at(-1)?.text).toBe('Wrote notes/heron.txt (once).');
+  });
+
+  it('rejected with a reason: nothing is written and the agent hears why; outside the workspace and in Explore mode writes are refused', async () => {
+    const { sessionId, workspace } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'write heron.txt seven' });
+    const card = await pendingInteraction(sessionId);
+    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'deny', reason: 'Not herons today' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(existsSync(join(workspace, 'heron.txt'))).toBe(false);
+    expect((await items(sessionId)).at(-1)?.text).toBe('Rejected writing heron.txt: Not herons today');
+
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'write ../escaped.txt out' });
+    const second = await pendingInteraction(sessionId);
+    await t.call('interaction.answer', { interactionId: second.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect((await items(sessionId)).at(-1)?.text).toMatch(/^Could not write \.\.\/escaped\.txt: /);
+    expect(existsSync(join(workspace, '..', 'escaped.txt'))).toBe(false);
+
+    const explore = await acpSessionOnSameHost('explore');
+    writeFileSync(join(explore.workspace, 'kept.txt'), 'kept');
+    await t.call('turn.start', { sessionId: explore.sessionId, turnId: 'e1', text: 'read kept.txt\nwrite kept.txt changed' });
+    expect((await turnReaches(explore.sessionId, 'e1', ['completed', 'failed'])).status).toBe('completed');
+    const said = (await items(explore.sessionId)).filter((item) => item.kind === 'assistant_message').map((item) => item.text);
+    expect(said).toEqual(['kept.txt holds: kept', 'Rejected writing kept.txt: This Cairn session is in Explore mode: nothing may be changed.']);
+    expect(readFileSync(join(explore.workspace, 'kept.txt'), 'utf8')).toBe('kept');
+  });
+
+  it('Stop mid-stream: session/cancel, the turn ends cancelled within the bound, and the agent keeps the session for the next turn', async () => {
+    const { sessionId, state } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'slow 400 50' });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text.includes('chunk-2')), { message: 'the first chunks', timeoutMs: 20_000 });
+    const started = Date.now();
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const agents = runningTestAgents(state);
+    expect(agents).toHaveLength(1);
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'text still here' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
+    expect(runningTestAgents(state)).toEqual(agents);
+  });
+
+  it('an agent deaf to session/cancel: Stop kills its process group after the bound', async () => {
+    const { sessionId, state } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text going quiet\ndeaf' });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text === 'going quiet'), { message: 'the text', timeoutMs: 20_000 });
+    expect(runningTestAgents(state)).toHaveLength(1);
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
+    await waitFor(() => runningTestAgents(state).length === 0, { message: 'the deaf agent to be killed', timeoutMs: 10_000 });
+  });
+
+  it('the agent crashes mid-turn: the run fails saying so; refusal is its own end', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text about to fall\ncrash' });
+    const crashed = await turnReaches(sessionId, 't1', ['completed', 'failed']);
+    expect(crashed.latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_process_exited' });
+    await t.call('turn.start', { sessionId, turnId: 't2', text: 'refuse' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_refused' });
+  });
+
+  async function acpSessionOnSameHost(permissionMode: PermissionMode) {
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
+    const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+    const { connection } = await t.call('connection.create', { name: 'Test agent 2', providerType: 'acp', acpAgent: testAgentCommand(state) });
+    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
+    return { sessionId: session.sessionId, workspace };
+  }
+});

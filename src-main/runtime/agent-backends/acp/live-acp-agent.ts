@@ -1,0 +1,192 @@
+import {
+  client,
+  ndJsonStream,
+  type ClientCapabilities,
+  type ClientConnection,
+  type InitializeResponse,
+  type ReadTextFileRequest,
+  type ReadTextFileResponse,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionUpdate,
+  type StopReason,
+  type WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
+import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../native/agent-process';
+
+export type { AppServerLaunch as AcpLaunch };
+
+/** What the agent said, in order, numbered per process instance (`seq`), for the run that reads it. */
+export type AcpMessage =
+  | { readonly kind: 'update'; readonly seq: number; readonly sessionId: string; readonly update: SessionUpdate }
+  | { readonly kind: 'permission'; readonly seq: number; readonly params: RequestPermissionRequest; readonly respond: (response: RequestPermissionResponse) => void }
+  /** `session/prompt` answered: the turn is over. */
+  | { readonly kind: 'stop'; readonly stopReason: StopReason }
+  | { readonly kind: 'prompt_failed'; readonly message: string }
+  | { readonly kind: 'exited'; readonly code: number | null; readonly signal: string | null };
+
+/** Bounds on every await on an ACP agent, in milliseconds. */
+export interface AcpBounds {
+  readonly startMs: number;
+  readonly requestMs: number;
+  /** How long Stop waits for the agent to end its turn after `session/cancel` before the group is killed. */
+  readonly cancelMs: number;
+  readonly killGraceMs: number;
+  readonly killConfirmMs: number;
+}
+
+export const DEFAULT_ACP_BOUNDS: AcpBounds = { startMs: 30_000, requestMs: 30_000, cancelMs: 2_000, killGraceMs: 500, killConfirmMs: 2_000 };
+
+/** The client side Cairn implements for the agent: its file system requests. */
+export interface AcpClientSide {
+  readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse>;
+  writeTextFile(params: WriteTextFileRequest): Promise<Record<string, never>>;
+}
+
+/** What Cairn declares it implements (`initialize`): file reads and writes, nothing else. */
+export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: false };
+
+/**
+ * One running ACP agent: its process (own process group), the SDK client connection over its stdio,
+ * and a queue of what it said, read by at most one run at a time. While `replaying` (a
+ * `session/load`), the agent's replay of history is dropped: it is already in Cairn's record.
+ */
+export class LiveAcpAgent {
+  readonly process: AppServerProcess;
+  readonly connection: ClientConnection;
+  private readonly queue: AcpMessage[] = [];
+  private wake: (() => void) | null = null;
+  private seq = 0;
+  private feed: ReadableStreamDefaultController<Uint8Array> | null = null;
+  info: InitializeResponse | null = null;
+  sessionId: string | null = null;
+  replaying = false;
+  /** Whether a `session/prompt` is in flight. */
+  prompting = false;
+
+  constructor(
+    readonly instanceId: string,
+    launch: AppServerLaunch,
+    readonly launchKey: string,
+    side: AcpClientSide,
+  ) {
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    const input = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.feed = controller;
+      },
+    });
+    this.process = new AppServerProcess(launch, (line) => this.feed?.enqueue(encoder.encode(`${line}\n`)));
+    const output = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        for (const line of decoder.decode(chunk, { stream: true }).split('\n')) if (line.trim() !== '') this.process.send(line);
+      },
+    });
+    this.connection = client({ name: 'cairn' })
+      .onNotification('session/update', ({ params }) => {
+        if (this.replaying) return;
+        this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
+      })
+      .onRequest(
+        'session/request_permission',
+        ({ params }) =>
+          new Promise<RequestPermissionResponse>((resolve) => {
+            this.push({ kind: 'permission', seq: ++this.seq, params, respond: resolve });
+          }),
+      )
+      .onRequest('fs/read_text_file', ({ params }) => side.readTextFile(params))
+      .onRequest('fs/write_text_file', ({ params }) => side.writeTextFile(params))
+      .connect(ndJsonStream(output, input));
+    void this.process.exited.then(({ code, signal }) => {
+      try {
+        this.feed?.close();
+      } catch {
+        // already closed
+      }
+      this.connection.close(new Error('the ACP agent exited'));
+      this.push({ kind: 'exited', code, signal });
+    });
+  }
+
+  async initialize(cairnVersion: string, bounds: AcpBounds): Promise<InitializeResponse> {
+    const info = await bounded(
+      this.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: CAIRN_CLIENT_CAPABILITIES, clientInfo: { name: 'cairn', title: 'Cairn', version: cairnVersion } }),
+      bounds.startMs,
+      'initialize',
+    );
+    if (info.protocolVersion !== 1) throw new Error(`the agent speaks ACP version ${String(info.protocolVersion)}; Cairn speaks version 1`);
+    this.info = info;
+    return info;
+  }
+
+  /** Sends `session/prompt`; its answer arrives in the queue as `stop` (or `prompt_failed`). */
+  prompt(text: string): void {
+    const sessionId = this.sessionId;
+    if (sessionId === null) throw new Error('no ACP session');
+    this.prompting = true;
+    this.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }).then(
+      (response) => {
+        this.prompting = false;
+        this.push({ kind: 'stop', stopReason: response.stopReason });
+      },
+      (error: unknown) => {
+        this.prompting = false;
+        if (!this.process.hasExited) this.push({ kind: 'prompt_failed', message: errorText(error) });
+      },
+    );
+  }
+
+  cancel(): void {
+    if (this.sessionId !== null) void this.connection.agent.notify('session/cancel', { sessionId: this.sessionId }).catch(() => undefined);
+  }
+
+  /** The next message, or null when `signal` aborts first. */
+  async next(signal: AbortSignal): Promise<AcpMessage | null> {
+    for (;;) {
+      const message = this.queue.shift();
+      if (message !== undefined) return message;
+      if (signal.aborted) return null;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          signal.removeEventListener('abort', done);
+          this.wake = null;
+          resolve();
+        };
+        this.wake = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  /** Drops what no run read. */
+  drain(): void {
+    this.queue.length = 0;
+  }
+
+  private push(message: AcpMessage): void {
+    this.queue.push(message);
+    this.wake?.();
+  }
+}
+
+/** `promise`, or a rejection naming `what` once `ms` pass. */
+export async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the agent did not answer ${what} within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  return String(error);
+}

@@ -1,0 +1,71 @@
+import type { PermissionMode } from '../../../../src-shared/model';
+import type { AgentLaunch } from '../native/agent-process';
+
+/** How a Codex connection reaches its model. */
+export interface CodexSettings {
+  readonly binary: string;
+  readonly model: string;
+  /** An OpenAI-compatible Responses base URL (`…/v1`); null: OpenAI itself. */
+  readonly baseUrl: string | null;
+  /** An OpenAI key from Cairn's vault, passed through the environment; null with no base URL: Codex's own login. */
+  readonly apiKey: string | null;
+  /** Cairn's CODEX_HOME (inside its data directory) and a temp folder beside it. */
+  readonly codexHome: string;
+  readonly tmpDir: string;
+  /** Request and stream retries of the provider; left to Codex when undefined. */
+  readonly retries?: number;
+  /** More `-c key=value` settings, after Cairn's own. */
+  readonly extraConfig?: readonly string[];
+}
+
+const KEY_VARIABLE = 'CAIRN_CODEX_API_KEY';
+const PROVIDER = 'cairn';
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** The app-server command line and environment for a Codex connection. */
+export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJS.ProcessEnv = process.env): AgentLaunch {
+  const config: string[] = [`model=${toml(settings.model)}`, 'suppress_unstable_features_warning=true'];
+  const ownLogin = settings.baseUrl === null && settings.apiKey === null;
+  if (!ownLogin) {
+    config.push(
+      `model_provider=${toml(PROVIDER)}`,
+      `model_providers.${PROVIDER}.name=${toml('Cairn')}`,
+      `model_providers.${PROVIDER}.base_url=${toml(settings.baseUrl ?? OPENAI_BASE_URL)}`,
+      `model_providers.${PROVIDER}.wire_api="responses"`,
+    );
+    if (settings.apiKey !== null) config.push(`model_providers.${PROVIDER}.env_key=${toml(KEY_VARIABLE)}`);
+    if (settings.retries !== undefined) {
+      config.push(`model_providers.${PROVIDER}.request_max_retries=${settings.retries}`, `model_providers.${PROVIDER}.stream_max_retries=${settings.retries}`);
+    }
+  }
+  config.push(...(settings.extraConfig ?? []));
+  const args = ['app-server', ...config.flatMap((entry) => ['-c', entry]), '--disable', 'plugins', '--enable', 'default_mode_request_user_input'];
+  const childEnv: Record<string, string> = { CODEX_HOME: settings.codexHome, TMPDIR: settings.tmpDir, OPENAI_API_KEY: '' };
+  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM']) {
+    const value = env[name];
+    if (value !== undefined) childEnv[name] = value;
+  }
+  if (settings.apiKey !== null) childEnv[KEY_VARIABLE] = settings.apiKey;
+  return { binary: settings.binary, args, env: childEnv, cwd };
+}
+
+/**
+ * A session's permission mode as Codex policies. Explore: read-only sandbox, never escalates. Ask:
+ * the turn's sandbox is read-only with approvals on request, so every change (a patch, a command that
+ * writes) comes to the person as an approval, as Cairn's own Ask mode does (a workspace-write
+ * sandbox would let Codex apply patches unasked). Full: no sandbox, no approvals.
+ */
+export function codexPolicies(mode: PermissionMode) {
+  switch (mode) {
+    case 'explore':
+      return { approvalPolicy: 'never', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
+    case 'ask':
+      return { approvalPolicy: 'on-request', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
+    case 'full':
+      return { approvalPolicy: 'never', sandbox: 'danger-full-access', sandboxPolicy: { type: 'dangerFullAccess' } } as const;
+  }
+}
+
+function toml(value: string): string {
+  return JSON.stringify(value);
+}

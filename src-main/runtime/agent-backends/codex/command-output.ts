@@ -1,0 +1,74 @@
+import type { AgentCommandLog } from '../../shell/agent-commands';
+import { deltaNotificationSchema, itemNotificationSchema, type CommandItem } from './codex-protocol';
+
+/** The Cairn run a Codex turn's commands belong to. */
+export interface CommandRun {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+}
+
+/**
+ * The commands of one Codex turn as Cairn shell runs: a command's record starts with its first
+ * output (`item/commandExecution/outputDelta`), which streams live, and ends with the item's
+ * completion (exit code, Codex's full output). A command that completes without having streamed is
+ * recorded whole then; one Codex declined never ran and gets no record. Commands still open when the
+ * turn ends (Stop, a crash) end as stopped.
+ */
+export class CommandOutput {
+  private readonly open = new Map<string, string>();
+  private readonly done = new Set<string>();
+
+  constructor(
+    private readonly log: AgentCommandLog,
+    /** The Cairn run reading the Codex turn now (a new one after an approval). */
+    private readonly runOf: () => CommandRun,
+    /** The Codex turn whose notifications count. */
+    private readonly codexTurnId: string,
+    /** The command item Codex announced (item/started), by id. */
+    private readonly itemOf: (itemId: string) => CommandItem | null,
+  ) {}
+
+  observe(method: string, params: unknown): void {
+    if (method === 'item/commandExecution/outputDelta') {
+      const delta = deltaNotificationSchema.safeParse(params);
+      if (!delta.success || delta.data.turnId !== this.codexTurnId) return;
+      const shellRunId = this.shellRunOf(delta.data.itemId, this.itemOf(delta.data.itemId));
+      if (shellRunId !== null) this.log.output(shellRunId, delta.data.delta);
+      return;
+    }
+    if (method !== 'item/completed') return;
+    const parsed = itemNotificationSchema.safeParse(params);
+    if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution') return;
+    const item = parsed.data.item as CommandItem;
+    if (item.status === 'declined' && !this.open.has(item.id)) return;
+    const shellRunId = this.shellRunOf(item.id, item);
+    if (shellRunId === null) return;
+    this.open.delete(item.id);
+    this.done.add(item.id);
+    const exitCode = item.exitCode ?? null;
+    const failed = item.status !== 'completed';
+    this.log.end(shellRunId, {
+      status: item.status === 'declined' ? 'killed' : 'exited',
+      exitCode,
+      failureMessage: failed && exitCode === null ? `Codex reported the command ${item.status}.` : null,
+      output: item.aggregatedOutput ?? null,
+    });
+  }
+
+  /** The turn is over: a command still open did not finish. */
+  closeAll(reason: string): void {
+    for (const shellRunId of this.open.values()) this.log.end(shellRunId, { status: 'killed', exitCode: null, failureMessage: reason, output: null });
+    this.open.clear();
+  }
+
+  private shellRunOf(itemId: string, item: CommandItem | null): string | null {
+    const known = this.open.get(itemId);
+    if (known !== undefined) return known;
+    if (item === null || this.done.has(itemId)) return null;
+    const { sessionId, turnId, runId } = this.runOf();
+    const shellRunId = this.log.begin({ sessionId, turnId, runId, toolCallId: itemId, command: item.command, cwd: item.cwd });
+    this.open.set(itemId, shellRunId);
+    return shellRunId;
+  }
+}

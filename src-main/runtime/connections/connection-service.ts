@@ -1,0 +1,447 @@
+import type { AcpAgentCommand, ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelInfo, ModelProviderType, ModelTarget, ProviderType } from '../../../src-shared/connection-model';
+import {
+  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  OFFLINE_DEMO_CONNECTION_ID,
+  OFFLINE_DEMO_MODEL_ID,
+} from '../../../src-shared/connection-model';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { ConnectionCatalog } from '../../../src-shared/operations';
+import type { StoredConnection } from '../../storage/connection-store';
+import type { SecretVault } from '../../storage/secret-vault';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../core/event-bus';
+import { acpAgentProblem, findAgentProgram, testAcpAgent } from '../agent-backends/acp/acp-connection';
+import { codexBinaryProblem, findCodexBinary } from '../agent-backends/codex/codex-binary';
+import type { CodexTarget } from '../agent-backends/codex/codex-backend-deps';
+import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from '../agent-backends/codex/codex-connection';
+import type { ReportedWindows } from '../context/reported-windows';
+import type { Clock, Ids, Logger } from '../core/ports';
+import type { ProviderClient, ProviderEndpoint } from './provider-client';
+import { listPriceOf, type StreamTimeouts } from './providers';
+
+export interface ConnectionServiceDeps {
+  readonly stores: Stores;
+  readonly vault: SecretVault;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly logger: Logger;
+  readonly providers: ProviderClient;
+  /** Local servers probed on first run (Ollama on 11434, LM Studio on 1234). */
+  readonly discoveryProbes: readonly { providerType: ModelProviderType; name: string; baseUrl: string }[];
+  /** Provider retries for Codex connections (tests set 0); left to Codex when undefined. */
+  readonly codexRetries?: number;
+  /** More `-c key=value` settings for every Codex app-server (tests add an MCP server or a feature). */
+  readonly codexConfig?: readonly string[];
+  readonly discoveryTimeoutMs?: number;
+  /** Asks model servers for the windows they report (Ollama), when models are fetched. */
+  readonly reported?: ReportedWindows | undefined;
+  /** The models a Codex connection's app-server lists (`model/list`); throws when it does not answer. */
+  readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
+  /** Cairn's version, told to an ACP agent on Test. */
+  readonly cairnVersion?: string;
+}
+
+export interface CreateConnectionRequest {
+  readonly name: string;
+  readonly providerType: ProviderType;
+  readonly baseUrl?: string;
+  readonly apiKey?: string;
+  readonly enabledModelIds?: readonly string[];
+  readonly firstTokenTimeoutSeconds?: number;
+  readonly idleTimeoutSeconds?: number;
+  readonly codexBinary?: string;
+  readonly acpAgent?: AcpAgentCommand;
+}
+
+export interface UpdateConnectionRequest {
+  readonly connectionId: string;
+  readonly expectedRevision: number;
+  readonly name?: string;
+  readonly baseUrl?: string | null;
+  readonly apiKey?: string | null;
+  readonly enabled?: boolean;
+  readonly enabledModelIds?: readonly string[];
+  readonly firstTokenTimeoutSeconds?: number;
+  readonly idleTimeoutSeconds?: number;
+  readonly codexBinary?: string | null;
+  readonly acpAgent?: AcpAgentCommand;
+}
+
+/** A connection a run can use: where it points, which model, and how long to wait for it. */
+export interface ResolvedTarget extends ProviderEndpoint {
+  readonly connectionId: string;
+  readonly modelId: string;
+  readonly timeouts: StreamTimeouts;
+}
+
+const DEFAULT_TARGET_KEY = 'default_target';
+const CATALOG_REVISION_KEY = 'catalog_revision';
+const OFFLINE_DEMO_TARGET: ModelTarget = { connectionId: OFFLINE_DEMO_CONNECTION_ID, modelId: OFFLINE_DEMO_MODEL_ID };
+
+export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
+  connectionId: OFFLINE_DEMO_CONNECTION_ID,
+  name: 'Offline demo',
+  providerType: 'scripted',
+  baseUrl: null,
+  enabled: true,
+  enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
+  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') }],
+  modelsFetchedAt: null,
+  hasApiKey: false,
+  firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
+  codexBinary: null,
+  acpAgent: null,
+  builtIn: true,
+  revision: 1,
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+/**
+ * The connection catalog: connections to model providers, their keys (through the vault), the default
+ * target, and the checks a person runs from Settings. Every change bumps a revision.
+ */
+export class ConnectionService {
+  /** A Codex connection's `model/list`, kept while what it depends on (binary, base URL, key) is unchanged. */
+  private readonly codexModelCache = new Map<string, { readonly key: string; readonly models: readonly ModelInfo[] }>();
+
+  constructor(private readonly deps: ConnectionServiceDeps) {}
+
+  list(): ConnectionCatalog {
+    const { stores } = this.deps;
+    return {
+      connections: [OFFLINE_DEMO_CONNECTION, ...stores.connections.list().map((stored) => this.toRecord(stored))],
+      defaultTarget: this.defaultTarget(),
+      catalogRevision: stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0,
+    };
+  }
+
+  /** A connection as clients see it, or null. */
+  get(connectionId: string): ConnectionRecord | null {
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return OFFLINE_DEMO_CONNECTION;
+    const stored = this.deps.stores.connections.get(connectionId);
+    return stored === null ? null : this.toRecord(stored);
+  }
+
+  defaultTarget(): ModelTarget {
+    const target = this.deps.stores.settings.get<ModelTarget>(DEFAULT_TARGET_KEY);
+    if (target === null || this.get(target.connectionId) === null) return OFFLINE_DEMO_TARGET;
+    return target;
+  }
+
+  create(request: CreateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+    const { stores, vault, clock, ids } = this.deps;
+    if (request.providerType === 'openai_compatible' && request.baseUrl === undefined) {
+      return fail('invalid_input', 'An OpenAI-compatible connection needs the server address (for example http://127.0.0.1:1234/v1).');
+    }
+    const binaryProblem = request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
+    if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
+    const agentProblem = acpAgentRefusal(request.providerType, request.acpAgent);
+    if (agentProblem !== null) return fail('invalid_input', agentProblem);
+    const connectionId = ids.next('connection');
+    let secretId: string | null = null;
+    if (request.apiKey !== undefined) {
+      secretId = `key-${connectionId}`;
+      vault.put(secretId, request.apiKey);
+    }
+    const stored = stores.transaction(() => {
+      const inserted = stores.connections.insert({
+        connectionId,
+        name: request.name,
+        providerType: request.providerType,
+        baseUrl: request.baseUrl ?? null,
+        enabledModelIds: request.enabledModelIds ?? (request.providerType === 'codex' ? [DEFAULT_CODEX_MODEL] : []),
+        secretId,
+        firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+        idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
+        codexBinary: request.codexBinary ?? null,
+        acpAgent: request.acpAgent ?? null,
+        now: clock.now(),
+      });
+      this.bumpCatalog();
+      return inserted;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(stored) });
+  }
+
+  update(request: UpdateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+    const { stores, vault, clock } = this.deps;
+    if (request.connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
+    const current = stores.connections.get(request.connectionId);
+    if (current === null) return missingConnection();
+    if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
+    const binaryProblem = request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
+    if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
+    const agentProblem = request.acpAgent === undefined ? null : acpAgentRefusal(current.providerType, request.acpAgent);
+    if (agentProblem !== null) return fail('invalid_input', agentProblem);
+    let secretId = current.secretId;
+    if (request.apiKey !== undefined) {
+      if (request.apiKey === null) {
+        if (secretId !== null) vault.delete(secretId);
+        secretId = null;
+      } else {
+        secretId = current.secretId ?? `key-${current.connectionId}`;
+        vault.put(secretId, request.apiKey);
+      }
+    }
+    const stored = stores.transaction(() => {
+      const updated = stores.connections.update(
+        request.connectionId,
+        {
+          ...(request.name === undefined ? {} : { name: request.name }),
+          ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
+          ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
+          ...(request.enabledModelIds === undefined ? {} : { enabledModelIds: request.enabledModelIds }),
+          ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
+          ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
+          ...(request.codexBinary === undefined ? {} : { codexBinary: request.codexBinary }),
+          ...(request.acpAgent === undefined ? {} : { acpAgent: request.acpAgent }),
+          secretId,
+        },
+        clock.now(),
+      );
+      this.bumpCatalog();
+      return updated;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(stored) });
+  }
+
+  /** Removes a connection. Sessions bound to it keep its id and say it is gone; nothing re-binds them. */
+  remove(connectionId: string, expectedRevision: number | undefined): Outcome<{ connectionId: string; removed: true }> {
+    const { stores, vault } = this.deps;
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
+    const current = stores.connections.get(connectionId);
+    if (current === null) return missingConnection();
+    if (expectedRevision !== undefined && current.revision !== expectedRevision) {
+      return staleRevision(current.revision, expectedRevision);
+    }
+    stores.transaction(() => {
+      stores.connections.remove(connectionId);
+      if (stores.settings.get<ModelTarget>(DEFAULT_TARGET_KEY)?.connectionId === connectionId) {
+        stores.settings.set(DEFAULT_TARGET_KEY, OFFLINE_DEMO_TARGET);
+      }
+      this.bumpCatalog();
+    });
+    if (current.secretId !== null) vault.delete(current.secretId);
+    this.announce();
+    return ok({ connectionId, removed: true });
+  }
+
+  async test(connectionId: string, modelId: string | undefined): Promise<Outcome<ConnectionTestResult>> {
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) {
+      return ok({ verdict: 'ok', message: 'The Offline demo is built in and always available.', latencyMs: 0 });
+    }
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return missingConnection();
+    if (stored.providerType === 'acp') {
+      if (stored.acpAgent === null) return ok({ verdict: 'unreachable', message: 'This ACP connection has no agent command.', latencyMs: 0 });
+      return ok(await testAcpAgent(stored.acpAgent, this.deps.cairnVersion ?? '0.0.0'));
+    }
+    if (stored.providerType === 'codex') return ok(await testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
+    const endpoint = this.endpointOf(stored);
+    const result = await this.deps.providers.testConnection(
+      modelId === undefined ? endpoint : { ...endpoint, modelId },
+      AbortSignal.timeout(15_000),
+    );
+    return ok(result);
+  }
+
+  async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }>> {
+    const { stores, clock, logger } = this.deps;
+    if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return ok({ connection: OFFLINE_DEMO_CONNECTION, notice: null });
+    const stored = stores.connections.get(connectionId);
+    if (stored === null) return missingConnection();
+    let models: readonly ModelInfo[];
+    let notice: string | null = null;
+    try {
+      if (stored.providerType === 'acp') models = [];
+      else if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
+      else models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
+    } catch (error) {
+      logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
+      return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (stored.providerType === 'ollama' && this.deps.reported !== undefined) {
+      const lengths = await this.deps.reported.askMany(connectionId, stored.revision, this.endpointOf(stored), models.map((model) => model.modelId));
+      models = models.map((model) => {
+        const contextLength = lengths.get(model.modelId);
+        return contextLength === undefined || contextLength === null ? model : { ...model, contextLength };
+      });
+    }
+    const latest = stores.connections.get(connectionId);
+    if (latest === null) return missingConnection();
+    const updated = stores.transaction(() => {
+      const enabled = latest.enabledModelIds.length > 0 ? latest.enabledModelIds : models.slice(0, 1).map((model) => model.modelId);
+      const result = stores.connections.update(connectionId, { models: { models, fetchedAt: clock.now() }, enabledModelIds: enabled }, clock.now());
+      this.bumpCatalog();
+      return result;
+    });
+    this.announce();
+    return ok({ connection: this.toRecord(updated), notice });
+  }
+
+  /** A Codex connection's models from its app-server's `model/list` (cached), else the list Cairn knows, saying so. */
+  private async codexModels(stored: StoredConnection): Promise<{ models: readonly ModelInfo[]; notice: string | null }> {
+    const key = JSON.stringify([stored.codexBinary, stored.baseUrl, stored.secretId]);
+    const cached = this.codexModelCache.get(stored.connectionId);
+    if (cached?.key === key) return { models: cached.models, notice: null };
+    try {
+      if (this.deps.codexModels === undefined) throw new Error('no Codex backend in this host');
+      const models = await this.deps.codexModels(stored.connectionId);
+      this.codexModelCache.set(stored.connectionId, { key, models });
+      return { models, notice: null };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.deps.logger.warn('Codex did not list its models; using the list Cairn knows', { connectionId: stored.connectionId, error: why });
+      return { models: CODEX_MODELS, notice: `Codex did not list its models (${why}), so these are the models Cairn knows codex 0.171 ships.` };
+    }
+  }
+
+  setDefault(target: ModelTarget, expectedCatalogRevision: number | undefined): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
+    const { stores } = this.deps;
+    const connection = this.get(target.connectionId);
+    if (connection === null) return missingConnection();
+    const revision = stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0;
+    if (expectedCatalogRevision !== undefined && expectedCatalogRevision !== revision) {
+      return staleRevision(revision, expectedCatalogRevision);
+    }
+    const known = connection.models.some((model) => model.modelId === target.modelId) || connection.enabledModelIds.includes(target.modelId);
+    if (!known) return fail('invalid_input', `${connection.name} has no model "${target.modelId}". Fetch its models first.`);
+    const catalogRevision = stores.transaction(() => {
+      stores.settings.set(DEFAULT_TARGET_KEY, target);
+      return this.bumpCatalog();
+    });
+    this.announce();
+    return ok({ defaultTarget: target, catalogRevision });
+  }
+
+  /** Probes the usual local model servers, briefly; offers what answers. */
+  async discover(): Promise<{ servers: DiscoveredServer[] }> {
+    const timeout = this.deps.discoveryTimeoutMs ?? 800;
+    const found = await Promise.all(
+      this.deps.discoveryProbes.map(async (probe) => {
+        try {
+          const models = await this.deps.providers.listModels(
+            { providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null },
+            AbortSignal.timeout(timeout),
+          );
+          return [{ ...probe, models }];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return { servers: found.flat() };
+  }
+
+  /** Where a session's run goes; null when its connection no longer exists or has no model. */
+  resolveTarget(connectionId: string, model: string | null): ResolvedTarget | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
+    if (stored.providerType === 'acp') return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
+    const fallback = this.defaultTarget();
+    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
+    if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
+    const timeouts = { firstTokenMs: stored.firstTokenTimeoutSeconds * 1000, idleMs: stored.idleTimeoutSeconds * 1000 };
+    return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
+  }
+
+  /** Where a Codex session's turns go: the codex binary, its model and how it reaches the model. */
+  codexTarget(connectionId: string, model: string | null): CodexTarget | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    const binary = findCodexBinary(stored.codexBinary);
+    if (binary === null && stored.codexBinary !== null) {
+      return { error: `The codex binary set on "${stored.name}" is not there any more (${stored.codexBinary}). Fix the path in Settings → Connections, or clear it to find Codex automatically.` };
+    }
+    if (binary === null) return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
+    return {
+      binary: binary.path,
+      model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,
+      baseUrl: stored.baseUrl,
+      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
+      ...(this.deps.codexRetries === undefined ? {} : { retries: this.deps.codexRetries }),
+      ...(this.deps.codexConfig === undefined ? {} : { extraConfig: this.deps.codexConfig }),
+    };
+  }
+
+  /** The agent command an ACP connection's sessions run, found now. */
+  acpAgent(connectionId: string): AcpAgentCommand | { error: string } {
+    const stored = this.deps.stores.connections.get(connectionId);
+    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
+    if (stored.acpAgent === null) return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
+    const program = findAgentProgram(stored.acpAgent.command);
+    if (program === null) return { error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.` };
+    return { ...stored.acpAgent, command: program };
+  }
+
+  /** Whether a connection runs an ACP agent (its sessions run on the ACP backend). */
+  isAcp(connectionId: string): boolean {
+    return this.deps.stores.connections.get(connectionId)?.providerType === 'acp';
+  }
+
+  /** Whether a connection is a Codex connection (its sessions run on the Codex backend). */
+  isCodex(connectionId: string): boolean {
+    return this.deps.stores.connections.get(connectionId)?.providerType === 'codex';
+  }
+
+  private endpointOf(stored: StoredConnection): ProviderEndpoint {
+    if (stored.providerType === 'codex' || stored.providerType === 'acp') throw new Error('A native agent connection has no model endpoint');
+    return {
+      providerType: stored.providerType,
+      baseUrl: stored.baseUrl,
+      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
+    };
+  }
+
+  private toRecord(stored: StoredConnection): ConnectionRecord {
+    const { secretId, ...rest } = stored;
+    // Prices are looked up as the list is read, so a newer price table reaches models fetched long ago.
+    const models = rest.models.map((model) => ({ ...model, price: listPriceOf(model.modelId, rest.providerType) }));
+    return { ...rest, models, hasApiKey: secretId !== null, builtIn: false };
+  }
+
+  private bumpCatalog(): number {
+    const next = (this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0) + 1;
+    this.deps.stores.settings.set(CATALOG_REVISION_KEY, next);
+    return next;
+  }
+
+  private announce(): void {
+    this.deps.bus.publish({ kind: 'connections.changed', catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0 });
+  }
+}
+
+/** Why a codex binary cannot be set on a connection of this kind, or null. */
+function codexBinaryRefusal(providerType: ProviderType, path: string): string | null {
+  if (providerType !== 'codex') return 'Only a Codex connection runs a codex binary.';
+  return codexBinaryProblem(path);
+}
+
+/** Why an agent command cannot be set on a connection of this kind (an ACP connection must have one), or null. */
+function acpAgentRefusal(providerType: ProviderType, agent: AcpAgentCommand | undefined): string | null {
+  if (providerType !== 'acp') return agent === undefined ? null : 'Only an ACP connection runs an agent command.';
+  if (agent === undefined) return 'An ACP connection needs the agent command to run.';
+  return acpAgentProblem(agent);
+}
+
+function missingConnection() {
+  return fail('not_found', 'That connection does not exist. It may have been removed.');
+}
+
+function builtInRefusal() {
+  return fail('operation_unavailable', 'The Offline demo is built in; it cannot be changed or removed.');
+}
+
+function staleRevision(current: number, expected: number) {
+  return fail('revision_conflict', `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`);
+}

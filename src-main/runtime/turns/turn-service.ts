@@ -1,0 +1,362 @@
+import type { AttachmentRef } from '../../../src-shared/attachment-model';
+import type { ChangeEventBody } from '../../../src-shared/events';
+import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { InteractionCloseReason } from '../../../src-shared/interaction-model';
+import type { MessageAuthor } from '../../../src-shared/message-author';
+import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnOrigin, TurnSummary } from '../../../src-shared/model';
+import { isActiveStatus } from '../../../src-shared/model';
+import { resumeNoticeText } from '../../../src-shared/run-reasons';
+import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../../src-shared/operations';
+import { DEFAULT_MAX_STEPS } from '../../../src-shared/operations';
+import type { Stores } from '../../storage/stores';
+import type { EventBus } from '../core/event-bus';
+import type { Clock, Ids } from '../core/ports';
+import type { AdmissionGate } from '../lifecycle/admission-gate';
+import { firingAuthor } from '../automations/firing-author';
+import type { InteractionService } from '../interactions/interaction-service';
+import type { RunExecutor } from './run-executor';
+import { turnAndSessionEvents } from './run-executor';
+import { titleFromMessage } from '../sessions/session-title';
+
+export interface TurnServiceDeps {
+  readonly stores: Stores;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly executor: RunExecutor;
+  readonly interactions: InteractionService;
+  readonly admission: AdmissionGate;
+}
+
+export interface StartTurnRequest {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly text: string;
+  readonly maxSteps?: number;
+  readonly origin?: TurnOrigin;
+  readonly goalId?: string;
+  /** What an untitled session should be called after this turn (a goal turn: its objective). */
+  readonly titleHint?: string;
+  /** A tool call already made for this turn (a skill the person chose), recorded after the message, before the agent starts. */
+  readonly preloaded?: PreloadedToolCall;
+  /** Files attached to the message (checked by the attachment service), kept on its transcript item. */
+  readonly attachments?: readonly AttachmentRef[];
+  /** Who wrote the message when the person did not (a scheduled task), kept on its transcript item. */
+  readonly author?: MessageAuthor;
+}
+
+export interface PreloadedToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly input: unknown;
+  readonly output: unknown;
+}
+
+const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
+
+/** Admits, stops and resumes turns, and keeps each session's queue of follow-up messages moving. */
+export class TurnService {
+  constructor(private readonly deps: TurnServiceDeps) {}
+
+  start(request: StartTurnRequest): Outcome<TurnStartResult> {
+    const { stores } = this.deps;
+    const session = stores.sessions.get(request.sessionId);
+    if (session === null) return missingSession();
+    const existing = stores.turns.getTurn(request.sessionId, request.turnId);
+    if (existing !== null) {
+      if (existing.text !== request.text) {
+        return fail('operation_conflict', 'A different message was already sent with this turn id.');
+      }
+      return ok({ turn: existing, created: false });
+    }
+    if (session.archived) return archived();
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
+    this.supersedeWaiting(request.sessionId);
+    if (stores.turns.activeTurn(request.sessionId) !== null) {
+      return fail('session_busy', 'This session is already working on a turn. Stop it, or send your message as a follow-up.');
+    }
+    const admitted = stores.transaction(() => this.admit(session, request));
+    return ok({ turn: this.launch(admitted), created: true });
+  }
+
+  stop(sessionId: string, turnId: string | undefined, source: string): Outcome<TurnStopResult> {
+    const { stores, executor, clock, bus } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return missingSession();
+    if (turnId !== undefined && stores.turns.getTurn(sessionId, turnId) === null) {
+      return fail('not_found', 'That turn does not exist in this session.');
+    }
+    const active = stores.turns.activeTurn(sessionId);
+    if (active === null || (turnId !== undefined && active.turnId !== turnId)) {
+      const turn = turnId === undefined ? null : stores.turns.getTurn(sessionId, turnId);
+      return ok({ outcome: turnId === undefined ? 'nothing_running' : 'already_terminal', turn, cancelledMessages: [] });
+    }
+    let cancelledMessages: QueuedMessage[] = [];
+    const cancelQueue = (): ChangeEventBody[] => {
+      cancelledMessages = this.cancelQueued(sessionId);
+      return cancelledMessages.map((message) => ({ kind: 'queue.changed', message }));
+    };
+    const ending = { status: 'cancelled' as const, terminalReason: source };
+    if (!executor.end(sessionId, ending, cancelQueue)) {
+      // No live handle (a waiting run holds nothing in memory): settle it in the record alone.
+      const events = stores.transaction(() => {
+        const now = clock.now();
+        const closed = this.deps.interactions.closeForRun(active.latestRun.runId, closeReasonFor(source), now);
+        stores.turns.setRunStatus(active.latestRun.runId, { ...ending, now });
+        stores.ledger.append(active.latestRun.runId, [{ kind: 'run_terminal', payload: ending }], now);
+        stores.sessions.touch(sessionId, now);
+        return [...(closed === null ? [] : [closed]), ...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
+      });
+      for (const event of events) bus.publish(event);
+    }
+    return ok({ outcome: 'stopped', turn: stores.turns.getTurn(sessionId, active.turnId), cancelledMessages });
+  }
+
+  query(sessionId: string, turnId: string): Outcome<{ turn: TurnDetail }> {
+    const { stores } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return missingSession();
+    const turn = stores.turns.getTurnDetail(sessionId, turnId);
+    return turn === null ? fail('not_found', 'That turn does not exist in this session.') : ok({ turn });
+  }
+
+  /** Submitted follow-ups of a session (the newest 200, or the ones named); null when the session is gone. */
+  messages(sessionId: string, messageIds?: readonly string[]): QueuedMessage[] | null {
+    const { stores } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return null;
+    return stores.queue.list(sessionId, messageIds);
+  }
+
+  resume(sessionId: string, turnId: string): Outcome<{ turn: TurnSummary }> {
+    const { stores, clock, ids, bus, executor } = this.deps;
+    const session = stores.sessions.get(sessionId);
+    if (session === null) return missingSession();
+    const turn = stores.turns.getTurn(sessionId, turnId);
+    if (turn === null) return fail('not_found', 'That turn does not exist in this session.');
+    if (session.archived) return archived();
+    if (isActiveStatus(turn.status)) return fail('session_busy', 'This turn is still running.');
+    if (!RESUMABLE.includes(turn.status)) {
+      return fail('operation_conflict', 'Only an interrupted, stopped or failed turn can be resumed; this one completed.');
+    }
+    if (stores.turns.activeTurn(sessionId) !== null) {
+      return fail('session_busy', 'Another turn is running in this session. Stop it first.');
+    }
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
+    const previous = turn.latestRun;
+    const runId = ids.next('run');
+    const events = stores.transaction(() => {
+      const now = clock.now();
+      stores.turns.openRun({ sessionId, turnId, runId, kind: 'resume', now });
+      stores.ledger.append(
+        runId,
+        [{ kind: 'run_opened', payload: { kind: 'resume', resumeOf: previous.runId, previousStatus: previous.status } }],
+        now,
+      );
+      const marker = stores.transcript.append(
+        {
+          sessionId,
+          itemId: ids.next('item'),
+          turnId,
+          runId,
+          kind: 'notice',
+          text: resumeNoticeText(previous.terminalReason),
+          state: 'final',
+          data: { resumed: { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason } },
+          now,
+        },
+        stores.sessions.reservePositions(sessionId, 1),
+      );
+      stores.sessions.touch(sessionId, now);
+      return [{ kind: 'transcript.appended' as const, item: marker }, ...turnAndSessionEvents(stores, sessionId, turnId)];
+    });
+    for (const event of events) bus.publish(event);
+    executor.launch(
+      { sessionId, turnId, runId, kind: 'resume' },
+      { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason },
+    );
+    const resumed = stores.turns.getTurn(sessionId, turnId);
+    if (resumed === null) throw new Error('Resumed turn vanished');
+    return ok({ turn: resumed });
+  }
+
+  /** With `keepWaiting` (a scheduled firing) a pending question is left alone and the message queues behind it. */
+  submitMessage(
+    sessionId: string,
+    messageId: string,
+    text: string,
+    options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {},
+  ): Outcome<MessageSubmitResult> {
+    const { stores, clock, bus } = this.deps;
+    const session = stores.sessions.get(sessionId);
+    if (session === null) return missingSession();
+    const existing = stores.queue.get(sessionId, messageId);
+    if (existing !== null) {
+      const sameFiles = (existing.attachments ?? []).map((file) => file.attachmentId).join('\n') === (options.attachments ?? []).map((file) => file.attachmentId).join('\n');
+      if (existing.text !== text || !sameFiles) return fail('operation_conflict', 'A different message was already sent with this id.');
+      return ok({ message: existing, disposition: existing.state === 'queued' ? 'queued' : 'started' });
+    }
+    if (session.archived) return archived();
+    if (stores.turns.getTurn(sessionId, messageId) !== null) {
+      return fail('operation_conflict', 'A turn with this id already exists; use a new message id.');
+    }
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
+    if (options.keepWaiting !== true) this.supersedeWaiting(sessionId);
+    const busy = stores.turns.activeTurn(sessionId) !== null;
+    const { message, admitted } = stores.transaction(() => {
+      const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now(), ...(options.attachments === undefined ? {} : { attachments: options.attachments }) });
+      return busy ? { message: queued, admitted: null } : this.startQueued(session, queued);
+    });
+    bus.publish({ kind: 'queue.changed', message });
+    if (admitted !== null) this.launch(admitted);
+    return ok({ message, disposition: busy ? 'queued' : 'started' });
+  }
+
+  /** Starts the oldest queued follow-up when the session is free and its last turn did not stop short. */
+  drainQueue(sessionId: string): void {
+    const { stores, bus } = this.deps;
+    if (!this.deps.admission.isOpen) return;
+    const session = stores.sessions.get(sessionId);
+    if (session === null || session.archived) return;
+    if (!['idle', 'completed', 'failed'].includes(session.activity)) return;
+    const next = stores.queue.nextQueued(sessionId);
+    if (next === null) return;
+    const { message, admitted } = stores.transaction(() => this.startQueued(session, next));
+    bus.publish({ kind: 'queue.changed', message });
+    this.launch(admitted);
+  }
+
+  /**
+   * A new message while the agent waits for an answer moves on: the pending question is closed as
+   * `superseded` and its turn cancelled, so the new message starts now.
+   */
+  private supersedeWaiting(sessionId: string): void {
+    if (this.deps.stores.turns.activeTurn(sessionId)?.status === 'waiting') this.stop(sessionId, undefined, SUPERSEDED);
+  }
+
+  /** Cancels every queued follow-up of a session; call inside a transaction. */
+  cancelQueued(sessionId: string): QueuedMessage[] {
+    const { stores, clock } = this.deps;
+    const now = clock.now();
+    return stores.queue.queued(sessionId).map((message) =>
+      stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now),
+    );
+  }
+
+  private startQueued(session: SessionRecord, queued: QueuedMessage): { message: QueuedMessage; admitted: Admitted } {
+    const admitted = this.admit(session, {
+      sessionId: session.sessionId,
+      turnId: queued.messageId,
+      text: queued.text,
+      origin: 'queued_message',
+      ...(queued.attachments === undefined ? {} : { attachments: queued.attachments }),
+      ...authorField(firingAuthor(this.deps.stores.automations, session.sessionId, queued.messageId)),
+    });
+    const { stores, clock } = this.deps;
+    const message = stores.queue.setState(session.sessionId, queued.messageId, 'started', queued.messageId, clock.now());
+    return { message, admitted };
+  }
+
+  /** Writes a new turn with its first run and user message; call inside a transaction, then `launch`. */
+  private admit(session: SessionRecord, request: StartTurnRequest): Admitted {
+    const { stores, clock, ids } = this.deps;
+    const { sessionId, turnId, text } = request;
+    const runId = ids.next('run');
+    const itemId = ids.next('item');
+    const now = clock.now();
+    const turn = stores.turns.insertTurn({
+      sessionId,
+      turnId,
+      origin: request.origin ?? 'user',
+      text,
+      maxSteps: request.maxSteps ?? DEFAULT_MAX_STEPS,
+      runId,
+      goalId: request.goalId ?? null,
+      now,
+    });
+    stores.ledger.append(
+      runId,
+      [
+        { kind: 'run_opened', payload: { kind: 'initial', origin: turn.origin, goalId: request.goalId ?? null } },
+        { kind: 'user_message', payload: { itemId, text } },
+      ],
+      now,
+    );
+    const position = stores.sessions.reservePositions(sessionId, 1);
+    const item = stores.transcript.append(
+      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...messageData(request.attachments, request.author) },
+      position,
+    );
+    const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
+    if (request.preloaded !== undefined) events.push(...this.recordPreloaded(sessionId, turnId, runId, request.preloaded, now));
+    if (session.titleSource === 'default') {
+      const title = titleFromMessage(request.titleHint ?? text);
+      if (title !== null) stores.sessions.setTitle(sessionId, title, 'auto', now);
+    }
+    stores.sessions.touch(sessionId, now);
+    events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+    return { sessionId, turnId, runId, events };
+  }
+
+  /** The preloaded call and its result, as the run recorder writes any tool call (transcript items and ledger events). */
+  private recordPreloaded(sessionId: string, turnId: string, runId: string, call: PreloadedToolCall, now: number): ChangeEventBody[] {
+    const { stores, ids } = this.deps;
+    const { toolCallId, toolName } = call;
+    const records = [
+      { kind: 'tool_call' as const, data: { toolCallId, toolName, input: call.input } },
+      { kind: 'tool_result' as const, data: { toolCallId, toolName, output: call.output, isError: false } },
+    ];
+    return records.map(({ kind, data }) => {
+      const item = stores.transcript.append(
+        { sessionId, itemId: ids.next('item'), turnId, runId, kind, text: toolName, state: 'final', data, now },
+        stores.sessions.reservePositions(sessionId, 1),
+      );
+      stores.ledger.append(runId, [{ kind, payload: { itemId: item.itemId, ...data } }], now);
+      return { kind: 'transcript.appended', item };
+    });
+  }
+
+  /** After the admitting transaction committed: publish what it wrote and start the run. */
+  private launch(admitted: Admitted): TurnSummary {
+    const { stores, bus, executor } = this.deps;
+    for (const event of admitted.events) bus.publish(event);
+    executor.launch({ sessionId: admitted.sessionId, turnId: admitted.turnId, runId: admitted.runId, kind: 'initial' }, null);
+    const turn = stores.turns.getTurn(admitted.sessionId, admitted.turnId);
+    if (turn === null) throw new Error('Admitted turn vanished');
+    return turn;
+  }
+}
+
+interface Admitted {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly runId: string;
+  readonly events: readonly ChangeEventBody[];
+}
+
+const SUPERSEDED = 'superseded';
+
+/** A user message's structured content: its attachments and who wrote it, when there are any. */
+function messageData(attachments: readonly AttachmentRef[] | undefined, author: MessageAuthor | undefined): { data?: Record<string, unknown> } {
+  const files = attachments === undefined || attachments.length === 0 ? {} : { attachments };
+  const data = { ...files, ...(author === undefined ? {} : { author }) };
+  return Object.keys(data).length === 0 ? {} : { data };
+}
+
+function authorField(author: MessageAuthor | null): { author?: MessageAuthor } {
+  return author === null ? {} : { author };
+}
+
+function closeReasonFor(source: string): InteractionCloseReason {
+  if (source === 'session_archived') return 'session_archived';
+  if (source === SUPERSEDED) return 'superseded';
+  return 'turn_stopped';
+}
+
+function missingSession() {
+  return fail('not_found', 'That session does not exist. It may have been deleted.');
+}
+
+function archived() {
+  return fail('session_archived', 'This session is archived. Unarchive it to continue working in it.');
+}
