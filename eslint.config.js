@@ -30,7 +30,10 @@ export default tseslint.config(
     files: ['src-shared/**'],
     rules: {
       'no-restricted-imports': restrict(
-        forbid([...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom', 'ws', 'zustand'], 'src-shared is the contract: it imports no Node, Electron, React or storage.'),
+        forbid(
+          [...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom', 'ws', 'zustand'],
+          'src-shared is the contract: it imports no Node, Electron, React or storage.',
+        ),
         forbid(['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'], 'src-shared imports nothing from the other folders.'),
       ),
       'no-restricted-syntax': [
@@ -45,9 +48,7 @@ export default tseslint.config(
   {
     files: ['src-main/storage/**'],
     rules: {
-      'no-restricted-imports': restrict(
-        forbid(['**/runtime/**', '**/host/**', '**/electron/**', '**/serve', 'electron'], 'storage/ depends only on src-shared.'),
-      ),
+      'no-restricted-imports': restrict(forbid(['**/runtime/**', '**/host/**', '**/electron/**', '**/serve', 'electron'], 'storage/ depends only on src-shared.')),
     },
   },
   {

@@ -27,7 +27,13 @@ export async function benchBranchOpen(): Promise<BenchResult[]> {
     const last = items.find((item) => item.kind === 'user_message');
     if (last === undefined) throw new Error('The seeded session has no last message');
     const started = performance.now();
-    const { session: branch, turn } = await host.call('session.branch', { sessionId: source, atItemId: last.itemId, mode: 'edit', text: '/stream 1 0 branch message', requestId: 'bench-branch' });
+    const { session: branch, turn } = await host.call('session.branch', {
+      sessionId: source,
+      atItemId: last.itemId,
+      mode: 'edit',
+      text: '/stream 1 0 branch message',
+      requestId: 'bench-branch',
+    });
     const copyMs = performance.now() - started;
     for (;;) {
       const { turn: now } = await host.call('turn.query', { sessionId: branch.sessionId, turnId: turn?.turnId ?? 'bench-branch' });

@@ -24,7 +24,9 @@ export async function codexAloneTimes(server: ProviderTestServer, turns: number)
   const times: number[] = [];
   try {
     await live.initialize('bench', DEFAULT_BOUNDS);
-    const thread = threadResultSchema.parse(await live.rpc.request('thread/start', { model: 'gpt-5.5', cwd: work, approvalPolicy: 'never', sandbox: 'workspace-write' }, DEFAULT_BOUNDS.requestMs));
+    const thread = threadResultSchema.parse(
+      await live.rpc.request('thread/start', { model: 'gpt-5.5', cwd: work, approvalPolicy: 'never', sandbox: 'workspace-write' }, DEFAULT_BOUNDS.requestMs),
+    );
     for (let turn = 0; turn < turns; turn += 1) {
       server.enqueue(textReply(`alone-${turn} is the reply.`, 1));
       live.drain();

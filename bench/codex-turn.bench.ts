@@ -35,7 +35,11 @@ export async function benchCodexTurn(): Promise<BenchResult[]> {
     const aloneTimes = await codexAloneTimes(responses, TURNS);
     const codexTimes = await turnsToFirstDelta(host, page, responses, codex.connection.connectionId, 'codex');
     const builtInTimes = await turnsToFirstDelta(host, page, chat, builtIn.connection.connectionId, 'builtin');
-    const warm = (times: TurnTimes[], part: keyof TurnTimes): number => percentile(times.slice(1).map((time) => time[part]), 50);
+    const warm = (times: TurnTimes[], part: keyof TurnTimes): number =>
+      percentile(
+        times.slice(1).map((time) => time[part]),
+        50,
+      );
     const warmCodex = warm(codexTimes, 'total');
     const warmBuiltIn = warm(builtInTimes, 'total');
     const codexOwn = percentile(aloneTimes.slice(1), 50);

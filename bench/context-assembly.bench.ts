@@ -62,11 +62,18 @@ function seed(stores: Stores, sessionId: string, turns: number): void {
       const items = [
         { kind: 'user_message', text: `question ${turn} ${filler}`, data: null },
         { kind: 'tool_call', text: 'get_current_time', data: { toolCallId: `c${turn}`, toolName: 'get_current_time', input: {} } },
-        { kind: 'tool_result', text: 'get_current_time', data: { toolCallId: `c${turn}`, toolName: 'get_current_time', output: { iso: new Date(now).toISOString() }, isError: false } },
+        {
+          kind: 'tool_result',
+          text: 'get_current_time',
+          data: { toolCallId: `c${turn}`, toolName: 'get_current_time', output: { iso: new Date(now).toISOString() }, isError: false },
+        },
         { kind: 'assistant_message', text: `answer ${turn} ${filler}`, data: null },
       ] as const;
       for (const [index, item] of items.entries()) {
-        stores.transcript.append({ sessionId, itemId: `${turnId}-i${index}`, turnId, runId, kind: item.kind, text: item.text, state: 'final', data: item.data, now }, stores.sessions.reservePositions(sessionId, 1));
+        stores.transcript.append(
+          { sessionId, itemId: `${turnId}-i${index}`, turnId, runId, kind: item.kind, text: item.text, state: 'final', data: item.data, now },
+          stores.sessions.reservePositions(sessionId, 1),
+        );
       }
     }
   });

@@ -44,7 +44,16 @@ function withRun<T>(work: (dataDir: string, runId: string) => T): T {
   try {
     const stores = openStores(dataDir);
     stores.transaction(() => {
-      stores.sessions.insert({ sessionId: 's', title: 'bench', titleSource: 'user', workspacePath: null, connectionId: 'offline-demo', model: null, permissionMode: 'ask', now: 0 });
+      stores.sessions.insert({
+        sessionId: 's',
+        title: 'bench',
+        titleSource: 'user',
+        workspacePath: null,
+        connectionId: 'offline-demo',
+        model: null,
+        permissionMode: 'ask',
+        now: 0,
+      });
       stores.turns.insertTurn({ sessionId: 's', turnId: 't', origin: 'user', text: 'bench', maxSteps: 1, runId: 'r', now: 0 });
     });
     stores.close();

@@ -50,11 +50,7 @@ export async function benchStreamLatency(): Promise<BenchResult[]> {
       }
     });
     await host.call('turn.start', { sessionId: session.sessionId, turnId: 'stream', text: `/stream ${CHUNKS} ${INTERVAL_MS}` });
-    await page.waitForFunction(
-      (chunks) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= chunks,
-      CHUNKS,
-      { timeout: 60_000 },
-    );
+    await page.waitForFunction((chunks) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= chunks, CHUNKS, { timeout: 60_000 });
     const seen = new Map<number, number>(await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen]));
     const latencies = [...leftHost].flatMap(([index, sent]) => {
       const shown = seen.get(index);

@@ -148,7 +148,12 @@ async function measureStream(page: Page, watcher: ProtocolClient, host: CairnHos
     const now = performance.timeOrigin + performance.now();
     const { event } = JSON.parse(String(data)) as { event?: { kind: string; sessionId?: string; text?: string; item?: { sessionId: string; text: string } } };
     // An item's first text arrives with the item itself, the rest as deltas.
-    const text = event?.kind === 'transcript.delta' && event.sessionId === sessionId ? event.text : event?.kind === 'transcript.appended' && event.item?.sessionId === sessionId ? event.item.text : '';
+    const text =
+      event?.kind === 'transcript.delta' && event.sessionId === sessionId
+        ? event.text
+        : event?.kind === 'transcript.appended' && event.item?.sessionId === sessionId
+          ? event.item.text
+          : '';
     for (const match of (text ?? '').matchAll(new RegExp(pattern, 'g'))) {
       const index = Number(match[1]);
       if (!leftHost.has(index)) leftHost.set(index, now);

@@ -9,20 +9,115 @@ import { CairnHost, expect, test } from './fixtures';
 const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<void> }> = [
   { name: 'welcome', open: async () => {} },
   { name: 'session transcript', open: async (page) => openSession(page) },
-  { name: 'help', open: async (page) => { await page.keyboard.press('Control+/'); await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible(); } },
-  { name: 'settings: connections', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await expect(page.getByTestId('settings')).toBeVisible(); } },
-  { name: 'settings: usage', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Usage' }).click(); await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true'); } },
-  { name: 'delete dialog', open: async (page) => { const row = page.getByTestId('session-row').first(); await row.hover(); await row.getByRole('button', { name: 'Delete' }).click(); await expect(page.getByRole('dialog')).toBeVisible(); } },
-  { name: 'workhub', open: async (page) => { await page.getByTestId('workhub-entry').click(); await expect(page.getByTestId('workhub-view')).toBeVisible(); } },
-  { name: 'automations', open: async (page) => { await page.getByTestId('automations-entry').click(); await expect(page.getByTestId('daily-review')).toBeVisible(); } },
-  { name: 'settings: memory', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Memory' }).click(); await expect(page.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true'); } },
-  { name: 'settings: tools (MCP)', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Tools (MCP)' }).click(); await expect(page.getByRole('tab', { name: 'Tools (MCP)' })).toHaveAttribute('aria-selected', 'true'); } },
-  { name: 'model picker, open', open: async (page) => { await openSession(page); await page.getByRole('button', { name: /^Connection and model for the next turn/ }).click(); await expect(page.getByRole('listbox')).toBeVisible(); } },
-  { name: 'slash menu, open', open: async (page) => { await openSession(page); await page.getByRole('textbox', { name: 'Message' }).fill('/'); await expect(page.getByRole('option', { name: /\/hold/ })).toBeVisible(); } },
-  { name: 'sidebar hidden', open: async (page) => { await openSession(page); await page.getByRole('button', { name: 'Hide sidebar' }).click(); await expect(page.getByTestId('sidebar-rail')).toBeVisible(); } },
-  { name: 'settings: instructions', open: async (page) => { await page.getByRole('button', { name: 'Settings', exact: true }).click(); await page.getByRole('tab', { name: 'Instructions' }).click(); await expect(page.getByRole('tab', { name: 'Instructions' })).toHaveAttribute('aria-selected', 'true'); } },
-  { name: 'subagents: spawn cards and nested sidebar', open: async (page) => { await spawnTwoChildren(page); await page.getByTestId('agent-children-toggle').click(); await expect(page.getByTestId('agent-child-row')).toHaveCount(2); } },
-  { name: 'subagents: child view with breadcrumb', open: async (page) => { await spawnTwoChildren(page); await page.getByTestId('spawn-card').first().getByRole('link').click(); await expect(page.getByTestId('agent-breadcrumb')).toBeVisible(); } },
+  {
+    name: 'help',
+    open: async (page) => {
+      await page.keyboard.press('Control+/');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'settings: connections',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await expect(page.getByTestId('settings')).toBeVisible();
+    },
+  },
+  {
+    name: 'settings: usage',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Usage' }).click();
+      await expect(page.getByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  {
+    name: 'delete dialog',
+    open: async (page) => {
+      const row = page.getByTestId('session-row').first();
+      await row.hover();
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'workhub',
+    open: async (page) => {
+      await page.getByTestId('workhub-entry').click();
+      await expect(page.getByTestId('workhub-view')).toBeVisible();
+    },
+  },
+  {
+    name: 'automations',
+    open: async (page) => {
+      await page.getByTestId('automations-entry').click();
+      await expect(page.getByTestId('daily-review')).toBeVisible();
+    },
+  },
+  {
+    name: 'settings: memory',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Memory' }).click();
+      await expect(page.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  {
+    name: 'settings: tools (MCP)',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Tools (MCP)' }).click();
+      await expect(page.getByRole('tab', { name: 'Tools (MCP)' })).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  {
+    name: 'model picker, open',
+    open: async (page) => {
+      await openSession(page);
+      await page.getByRole('button', { name: /^Connection and model for the next turn/ }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+    },
+  },
+  {
+    name: 'slash menu, open',
+    open: async (page) => {
+      await openSession(page);
+      await page.getByRole('textbox', { name: 'Message' }).fill('/');
+      await expect(page.getByRole('option', { name: /\/hold/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'sidebar hidden',
+    open: async (page) => {
+      await openSession(page);
+      await page.getByRole('button', { name: 'Hide sidebar' }).click();
+      await expect(page.getByTestId('sidebar-rail')).toBeVisible();
+    },
+  },
+  {
+    name: 'settings: instructions',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Instructions' }).click();
+      await expect(page.getByRole('tab', { name: 'Instructions' })).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  {
+    name: 'subagents: spawn cards and nested sidebar',
+    open: async (page) => {
+      await spawnTwoChildren(page);
+      await page.getByTestId('agent-children-toggle').click();
+      await expect(page.getByTestId('agent-child-row')).toHaveCount(2);
+    },
+  },
+  {
+    name: 'subagents: child view with breadcrumb',
+    open: async (page) => {
+      await spawnTwoChildren(page);
+      await page.getByTestId('spawn-card').first().getByRole('link').click();
+      await expect(page.getByTestId('agent-breadcrumb')).toBeVisible();
+    },
+  },
 ];
 
 /** A new session whose agent starts two child agents that keep running. */
@@ -53,7 +148,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+        .map(
+          (violation) =>
+            `${violation.id} (${violation.impact}): ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
+        );
       expect(serious).toEqual([]);
     });
   }
@@ -101,7 +202,10 @@ test('keyboard only: from an opened app to a sent message in at most five key pr
   expect(presses).toBeLessThanOrEqual(5);
 
   // The shortcut reaches the message box from anywhere.
-  await page.getByRole('searchbox', { name: 'Search sessions' }).or(page.getByRole('textbox', { name: 'Search sessions' })).focus();
+  await page
+    .getByRole('searchbox', { name: 'Search sessions' })
+    .or(page.getByRole('textbox', { name: 'Search sessions' }))
+    .focus();
   await page.keyboard.press('Control+Shift+L');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 });

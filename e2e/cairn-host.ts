@@ -69,4 +69,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-

@@ -46,7 +46,10 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   await expect(turn.locator('[data-path="README.txt"]')).toHaveAttribute('data-change', 'created');
   await expect(turn.locator('[data-path="notes.md"]')).toHaveAttribute('data-change', 'deleted');
   await expect(turn.locator('[data-path="notes.md"]')).toContainText('command');
-  await turn.locator('[data-path="notes.md"]').getByRole('button', { name: /notes\.md/ }).click();
+  await turn
+    .locator('[data-path="notes.md"]')
+    .getByRole('button', { name: /notes\.md/ })
+    .click();
   await expect(turn.locator('[data-path="notes.md"]').getByTestId('tool-diff')).toContainText('-line two');
   await page.screenshot({ path: testInfo.outputPath('changes-panel.png') });
 
@@ -66,7 +69,13 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
   await cairn.call('session.create', { title: 'Conflict', workspacePath: workspace, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Conflict' }).click();
-  await send(page, `/tools ${JSON.stringify([['write_file', { path: 'notes.md', content: 'agent\n' }], ['write_file', { path: 'new.txt', content: 'new\n' }]])}`);
+  await send(
+    page,
+    `/tools ${JSON.stringify([
+      ['write_file', { path: 'notes.md', content: 'agent\n' }],
+      ['write_file', { path: 'new.txt', content: 'new\n' }],
+    ])}`,
+  );
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
   writeFileSync(join(workspace, 'notes.md'), 'mine\n');
 

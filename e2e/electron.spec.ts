@@ -13,8 +13,7 @@ import { DESKTOP_OUTPUTS, DESKTOP_SOURCES, electronBinary, isBuildStale, newestM
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SKIP_REASON =
-  'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD or no network): the desktop journey runs only where Electron is installed';
+const SKIP_REASON = 'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD or no network): the desktop journey runs only where Electron is installed';
 
 function assertBuilt() {
   const missing = DESKTOP_OUTPUTS.filter((path) => !existsSync(join(ROOT, path)));

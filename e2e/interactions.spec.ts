@@ -68,7 +68,10 @@ test('/form: every field kind, an invalid value shown next to its field, correct
   await card.getByRole('textbox', { name: 'Budget (USD)' }).fill('2500');
   await team.fill('0');
   await card.getByRole('switch', { name: 'Public repository' }).check();
-  await card.getByRole('group', { name: /Priority/ }).getByRole('radio', { name: 'High' }).check();
+  await card
+    .getByRole('group', { name: /Priority/ })
+    .getByRole('radio', { name: 'High' })
+    .check();
   const platforms = card.getByRole('group', { name: /Platforms/ });
   await platforms.getByRole('checkbox', { name: 'Web' }).check();
   await platforms.getByRole('checkbox', { name: 'Desktop' }).check();
@@ -179,8 +182,14 @@ test('a half-filled answer survives a reload, and a free-text question asks to w
   await expect(notes).toHaveAccessibleDescription(/Write an answer\./);
   await expect(notes).not.toHaveAccessibleDescription(/Choose/);
 
-  await card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ }).check();
-  await card.getByRole('group', { name: /Checks/ }).getByRole('checkbox', { name: 'Lint' }).check();
+  await card
+    .getByRole('group', { name: /Deploy target/ })
+    .getByRole('radio', { name: /Production/ })
+    .check();
+  await card
+    .getByRole('group', { name: /Checks/ })
+    .getByRole('checkbox', { name: 'Lint' })
+    .check();
   await card.getByRole('textbox', { name: /Anything I should keep in mind/ }).fill('Half a thought');
 
   await page.reload();

@@ -54,7 +54,10 @@ test('after Submit on a question, focus returns to the message box', async ({ pa
   const card = page.locator('[data-testid="interaction"][data-status="pending"]');
   await expect(card).toHaveCount(1);
   await card.getByRole('radio', { name: /Staging/ }).check();
-  await card.getByRole('group', { name: /Checks/ }).getByRole('checkbox', { name: 'Lint' }).check();
+  await card
+    .getByRole('group', { name: /Checks/ })
+    .getByRole('checkbox', { name: 'Lint' })
+    .check();
   await card.getByRole('textbox', { name: /Anything I should keep in mind/ }).fill('Nothing');
   await card.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('[data-testid="interaction"][data-status="answered"]')).toHaveCount(1);

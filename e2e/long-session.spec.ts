@@ -19,9 +19,7 @@ test('a 10,000-message session opens at the newest messages with a bounded DOM, 
   await bounded();
 
   const oldestShown = async () => {
-    const numbers = await userMessages.evaluateAll((nodes) =>
-      nodes.map((node) => Number(/seed message (\d+)/.exec(node.textContent ?? '')?.[1] ?? Number.POSITIVE_INFINITY)),
-    );
+    const numbers = await userMessages.evaluateAll((nodes) => nodes.map((node) => Number(/seed message (\d+)/.exec(node.textContent ?? '')?.[1] ?? Number.POSITIVE_INFINITY)));
     return Math.min(...numbers);
   };
   const newestPageStart = await oldestShown();

@@ -62,7 +62,17 @@ test('an MCP server’s question (elicitation) is answered in the transcript and
   await expect(card).toContainText('••••••');
   await expect(card).not.toContainText('tok-5ecret');
   await expect(page.getByTestId('waiting-list')).toHaveCount(0);
-  await expect.poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId: (await cairn.call('transcript.page', { sessionId: session.sessionId, limit: 5 })).turns[0]?.turnId ?? '' })).turn.status).toBe('completed');
+  await expect
+    .poll(
+      async () =>
+        (
+          await cairn.call('turn.query', {
+            sessionId: session.sessionId,
+            turnId: (await cairn.call('transcript.page', { sessionId: session.sessionId, limit: 5 })).turns[0]?.turnId ?? '',
+          })
+        ).turn.status,
+    )
+    .toBe('completed');
   const { items } = await cairn.call('transcript.page', { sessionId: session.sessionId, limit: 50 });
   const result = items.find((item) => item.kind === 'tool_result')?.data as { isError: boolean; output: { text: string } };
   expect(result.isError).toBe(false);

@@ -16,7 +16,13 @@ test.afterEach(async () => {
 });
 
 async function openSessionOnServer(page: Page, cairn: CairnHost): Promise<string> {
-  const { connection } = await cairn.call('connection.create', { name: 'Work server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY, enabledModelIds: MODELS });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Work server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+    enabledModelIds: MODELS,
+  });
   await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
   const { session } = await cairn.call('session.create', { title: 'Picking models', connectionId: connection.connectionId, model: 'gpt-4o' });
   await cairn.open(page);
@@ -104,7 +110,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('an Ollama model’s reported context length reaches the picker and the context meter', async ({ page, cairn }) => {
   const ollama = await startOllamaServer({ models: [{ id: 'my-tune:7b', label: 'my-tune:7b', contextLength: 65_536 }, 'plain:1b'] });
   try {
-    const { connection } = await cairn.call('connection.create', { name: 'Local Ollama', providerType: 'ollama', baseUrl: ollama.baseUrl, enabledModelIds: ['my-tune:7b', 'plain:1b'] });
+    const { connection } = await cairn.call('connection.create', {
+      name: 'Local Ollama',
+      providerType: 'ollama',
+      baseUrl: ollama.baseUrl,
+      enabledModelIds: ['my-tune:7b', 'plain:1b'],
+    });
     await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
     await cairn.call('session.create', { title: 'On Ollama', connectionId: connection.connectionId, model: 'my-tune:7b' });
     await cairn.open(page);

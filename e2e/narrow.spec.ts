@@ -14,7 +14,10 @@ async function openSession(page: Page, cairn: CairnHost) {
 
 /** Whether the page, or the element, is wider than what it shows (it would scroll sideways). */
 const overflows = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => element.scrollWidth > element.clientWidth);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollWidth > element.clientWidth);
 
 test('below 1000 px the sidebar starts hidden; Show sidebar brings it back, remembered across a reload; Ctrl+Shift+S hides it', async ({ page, cairn }) => {
   await page.setViewportSize({ width: 900, height: 700 });

@@ -33,7 +33,10 @@ test('rename, archive, search and delete work and survive a restart', async ({ p
   await expect(rows.filter({ hasText: 'Holiday ideas' })).toHaveCount(0);
 
   // Search.
-  await page.getByRole('searchbox', { name: 'Search sessions' }).or(page.getByRole('textbox', { name: 'Search sessions' })).fill('garden');
+  await page
+    .getByRole('searchbox', { name: 'Search sessions' })
+    .or(page.getByRole('textbox', { name: 'Search sessions' }))
+    .fill('garden');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Vegetable garden');
 

@@ -34,7 +34,10 @@ test('two children: spawn cards with live status, a child opened from its card (
 
   // Open the first child from its card: its transcript, a breadcrumb back, its row shown under the open root.
   const firstChildId = await cards.nth(0).getAttribute('data-child-session-id');
-  await cards.nth(0).getByRole('link', { name: /Open transcript/ }).click();
+  await cards
+    .nth(0)
+    .getByRole('link', { name: /Open transcript/ })
+    .click();
   await expect(page.getByTestId('session-title')).toHaveText('Worker: hold');
   const crumb = page.getByRole('navigation', { name: 'Agent tree' });
   await expect(crumb).toContainText('Release plan');

@@ -8,18 +8,20 @@ async function ask(page: Page, text: string) {
   // The newest card before asking: the same words may have been asked already, and the request and
   // its proposal reach the page as separate events, so neither the newest message nor the newest card
   // says this request was answered until the newest card is a different one.
-  const newestRequestId = () =>
-    page.getByTestId('proposal-card').evaluateAll((cards) => cards.at(-1)?.getAttribute('data-request-id') ?? null);
+  const newestRequestId = () => page.getByTestId('proposal-card').evaluateAll((cards) => cards.at(-1)?.getAttribute('data-request-id') ?? null);
   const before = await newestRequestId();
   const composer = page.getByRole('textbox', { name: 'Ask the WorkHub' });
   await composer.fill(text);
   await composer.press('Enter');
   let requestId: string | null = null;
   await expect
-    .poll(async () => {
-      requestId = await newestRequestId();
-      return requestId !== null && requestId !== before;
-    }, { message: `a proposal for “${text}”` })
+    .poll(
+      async () => {
+        requestId = await newestRequestId();
+        return requestId !== null && requestId !== before;
+      },
+      { message: `a proposal for “${text}”` },
+    )
     .toBe(true);
   await expect(page.locator('[data-kind="user_message"]').last()).toHaveText(text);
   return page.locator(`[data-testid="proposal-card"][data-request-id="${requestId}"]`);
@@ -155,7 +157,11 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
   for (const [card, phase, text] of decided) {
     // The transcript is virtualized: scroll back until the card is rendered (it may be above the fold).
     await expect(async () => {
-      if ((await card.count()) === 0) await page.getByTestId('workhub-view').getByTestId('transcript').evaluate((element) => element.scrollBy(0, -300));
+      if ((await card.count()) === 0)
+        await page
+          .getByTestId('workhub-view')
+          .getByTestId('transcript')
+          .evaluate((element) => element.scrollBy(0, -300));
       expect(await card.count()).toBe(1);
     }).toPass({ timeout: 15_000 });
     await expect(card).toHaveAttribute('data-phase', phase);

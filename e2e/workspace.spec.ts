@@ -107,7 +107,10 @@ test('Full mode: a long command streams into its terminal, and Stop kills it', a
 
 test('Explore mode chosen in the header leaves the agent without tools that change things', async ({ page, cairn }) => {
   const sessionId = await openSession(page, cairn, 'Switch to explore', 'full');
-  await page.getByTestId('permission-mode').getByRole('radio', { name: /Explore/ }).click();
+  await page
+    .getByTestId('permission-mode')
+    .getByRole('radio', { name: /Explore/ })
+    .click();
   await expect(page.getByTestId('permission-mode')).toHaveAttribute('data-mode', 'explore');
   await expect(page.getByTestId('sandbox-note')).toHaveCount(0);
   expect((await cairn.call('session.get', { sessionId })).session.permissionMode).toBe('explore');

@@ -97,7 +97,11 @@ describe('out/main/index.js', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     const dependencies = new Set(Object.keys(pkg.dependencies ?? {}));
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
-    const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    const packageName = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
     const unexpected = loadedModules(code).filter(
       (specifier) => !specifier.startsWith('.') && specifier !== 'electron' && !builtins.has(specifier) && !dependencies.has(packageName(specifier)),
     );
@@ -125,7 +129,7 @@ describe('out/renderer/index.html', () => {
     );
   }
 
-  it('carries a Content-Security-Policy meta tag that allows no inline, eval\'d or remote script', () => {
+  it("carries a Content-Security-Policy meta tag that allows no inline, eval'd or remote script", () => {
     const policy = policyOf(readOutput('out/renderer/index.html'));
     expect(policy, 'index.html needs <meta http-equiv="Content-Security-Policy" content="…">').not.toBeNull();
     const scriptSources = policy!.get('script-src') ?? policy!.get('default-src');

@@ -64,7 +64,13 @@ function main() {
     const electron = existsSync(join(copy, 'node_modules', 'electron', 'package.json'))
       ? 'Electron installed (its binary was downloaded)'
       : 'Electron not installed (its binary could not be downloaded; npm start will run the headless host)';
-    console.log(output.trimEnd().split('\n').map((line) => `  | ${line}`).join('\n'));
+    console.log(
+      output
+        .trimEnd()
+        .split('\n')
+        .map((line) => `  | ${line}`)
+        .join('\n'),
+    );
     if (!verdict.ok) {
       console.error(`Fresh install check FAILED after ${seconds} s: ${verdict.problems.join('; ')}.`);
       process.exitCode = 1;

@@ -15,7 +15,11 @@ const NOT_IN_A_CLONE = ['node_modules', 'out', 'dist', 'native', 'test-results']
 
 function docFiles(): string[] {
   const docs = join(ROOT, 'docs');
-  const pages = existsSync(docs) ? readdirSync(docs).filter((name) => name.endsWith('.md')).map((name) => join(docs, name)) : [];
+  const pages = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => join(docs, name))
+    : [];
   return [join(ROOT, 'README.md'), join(ROOT, 'CONTRIBUTING.md'), ...pages];
 }
 
@@ -108,7 +112,9 @@ describe('the documentation', () => {
   });
 
   it('links only to files a clone has, and to headings that exist', () => {
-    const checked = docFiles().filter((file) => existsSync(file)).flatMap((file) => linkTargets(readFileSync(file, 'utf8')));
+    const checked = docFiles()
+      .filter((file) => existsSync(file))
+      .flatMap((file) => linkTargets(readFileSync(file, 'utf8')));
     expect(checked.length).toBeGreaterThan(20);
     expect(brokenLinks()).toEqual([]);
   });
@@ -125,14 +131,7 @@ describe('the documentation', () => {
 
 describe('the link reader', () => {
   it('finds inline links, images and references, but not links inside code', () => {
-    const markdown = [
-      'See [the guide](docs/a.md#part) and ![shot](docs/images/x.png "Title").',
-      '[ref]: ./b.md',
-      'Not `[code](c.md)`.',
-      '```',
-      '[fenced](d.md)',
-      '```',
-    ].join('\n');
+    const markdown = ['See [the guide](docs/a.md#part) and ![shot](docs/images/x.png "Title").', '[ref]: ./b.md', 'Not `[code](c.md)`.', '```', '[fenced](d.md)', '```'].join('\n');
     expect(linkTargets(markdown)).toEqual(['docs/a.md#part', 'docs/images/x.png', './b.md']);
   });
 

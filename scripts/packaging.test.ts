@@ -81,7 +81,16 @@ describe('the files it would package', () => {
 
   it('never take sources, tests, secrets or dotfiles, even ones that are not in the tree today', () => {
     const filter = new FileMatcher(ROOT, join(ROOT, 'dist', 'app'), (pattern) => pattern, patterns).createFilter();
-    for (const path of ['.env', '.env.local', 'src-main/serve.ts', 'src-main/storage/database.test.ts', 'e2e/chat.spec.ts', 'scripts/start.mjs', 'README.md', 'out/main/index.js.map']) {
+    for (const path of [
+      '.env',
+      '.env.local',
+      'src-main/serve.ts',
+      'src-main/storage/database.test.ts',
+      'e2e/chat.spec.ts',
+      'scripts/start.mjs',
+      'README.md',
+      'out/main/index.js.map',
+    ]) {
       expect(filter(join(ROOT, path), fileStats), path).toBe(false);
     }
     expect(filter(join(ROOT, 'out/main/index.js'), fileStats)).toBe(true);

@@ -48,7 +48,9 @@ describe('explainSqliteFailure', () => {
     const error = new Error(
       "The module 'better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 143. This version of Node.js requires NODE_MODULE_VERSION 115.",
     );
-    expect(explainSqliteFailure(error, 'v20.20.2')).toMatch(/^Cairn cannot start: better-sqlite3's native module was built for another Node\.js \(or for Electron\), not for this Node v20\.20\.2\./);
+    expect(explainSqliteFailure(error, 'v20.20.2')).toMatch(
+      /^Cairn cannot start: better-sqlite3's native module was built for another Node\.js \(or for Electron\), not for this Node v20\.20\.2\./,
+    );
   });
 
   it('explains a binary that is not a native module at all, with the loader’s own words', () => {

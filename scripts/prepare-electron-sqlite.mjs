@@ -92,14 +92,7 @@ export function prebuildInstallArgs({ electronVersion, platform, arch }) {
 
 /** node-gyp against Electron's headers, cached apart from Node's (Electron and Node versions can collide). */
 export function nodeGypArgs({ electronVersion, arch, home }) {
-  return [
-    'rebuild',
-    '--release',
-    `--target=${electronVersion}`,
-    `--arch=${arch}`,
-    `--dist-url=${ELECTRON_HEADERS_URL}`,
-    `--devdir=${join(home, '.electron-gyp')}`,
-  ];
+  return ['rebuild', '--release', `--target=${electronVersion}`, `--arch=${arch}`, `--dist-url=${ELECTRON_HEADERS_URL}`, `--devdir=${join(home, '.electron-gyp')}`];
 }
 
 /** Where node-gyp may be: the project's, then the one bundled with npm (beside npm_execpath or node). */

@@ -109,9 +109,7 @@ describe('the build commands', () => {
   });
 
   it('looks for node-gyp in the project, then beside npm', () => {
-    expect(
-      nodeGypCandidates({ projectDir: '/p', npmExecPath: '/usr/lib/node_modules/npm/bin/npm-cli.js', execPath: '/usr/bin/node', platform: 'linux' }),
-    ).toEqual([
+    expect(nodeGypCandidates({ projectDir: '/p', npmExecPath: '/usr/lib/node_modules/npm/bin/npm-cli.js', execPath: '/usr/bin/node', platform: 'linux' })).toEqual([
       join('/p', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
       join('/usr/lib/node_modules/npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
       join('/usr/lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),

@@ -16,12 +16,7 @@ export type StartStep =
 
 export declare function electronBinary(projectDir: string): string | null;
 export declare function isBuildStale(outputTimes: readonly (number | null)[], newestSourceTime: number): boolean;
-export declare function planStart(found: {
-  electronPath: string | null;
-  sqliteReady: boolean;
-  desktopStale: boolean;
-  rendererStale: boolean;
-}): StartStep[];
+export declare function planStart(found: { electronPath: string | null; sqliteReady: boolean; desktopStale: boolean; rendererStale: boolean }): StartStep[];
 export declare function newestModification(projectDir: string, paths: readonly string[]): number;
 export declare function packageBin(projectDir: string, name: string, command?: string): string;
 export declare function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

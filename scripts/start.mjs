@@ -21,8 +21,7 @@ export const DESKTOP_SOURCES = ['src-main', 'src-preload', 'src-renderer', 'src-
 export const RENDERER_OUTPUTS = ['out/renderer/index.html'];
 export const RENDERER_SOURCES = ['src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
 
-export const NO_ELECTRON_NOTE =
-  'Electron is not installed here (its binary was not downloaded), so Cairn runs as a headless host: open the URL it prints in a browser.';
+export const NO_ELECTRON_NOTE = 'Electron is not installed here (its binary was not downloaded), so Cairn runs as a headless host: open the URL it prints in a browser.';
 
 /** The Electron executable, or null when the package or its downloaded binary is missing. */
 export function electronBinary(projectDir) {
@@ -46,11 +45,7 @@ export function isBuildStale(outputTimes, newestSourceTime) {
  */
 export function planStart({ electronPath, sqliteReady, desktopStale, rendererStale }) {
   if (electronPath !== null) {
-    return [
-      ...(sqliteReady ? [] : [{ kind: 'prepare-sqlite' }]),
-      ...(desktopStale ? [{ kind: 'build' }] : []),
-      { kind: 'launch-electron', electronPath },
-    ];
+    return [...(sqliteReady ? [] : [{ kind: 'prepare-sqlite' }]), ...(desktopStale ? [{ kind: 'build' }] : []), { kind: 'launch-electron', electronPath }];
   }
   return [{ kind: 'note', text: NO_ELECTRON_NOTE }, { kind: 'check-sqlite' }, ...(rendererStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
 }

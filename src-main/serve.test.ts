@@ -92,7 +92,10 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
       ['resume', 'completed', 'end_turn'],
     ]);
     const page = await after.call('transcript.page', { sessionId: session.sessionId, limit: 500 });
-    const text = page.items.filter((item) => item.kind === 'assistant_message').map((item) => item.text).join('');
+    const text = page.items
+      .filter((item) => item.kind === 'assistant_message')
+      .map((item) => item.text)
+      .join('');
     for (let index = 1; index <= 200; index += 1) expect(text.split(`chunk ${index}/200`)).toHaveLength(2);
     expect(text).not.toContain('Resum');
     expect(page.items.filter((item) => item.kind === 'notice').map((item) => item.text)).toEqual(['Resumed: the previous attempt ended because the app restarted.']);
@@ -107,10 +110,9 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     // Writes only to a file: it does not die of a broken pipe when the host does.
     const command = 'while true; do date >> ticks; sleep 0.2; done';
     await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
-    const running = await waitFor(
-      async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'),
-      { message: 'the command to run' },
-    );
+    const running = await waitFor(async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'), {
+      message: 'the command to run',
+    });
     const pid = running.pid ?? 0;
     cleanups.push(() => {
       try {

@@ -53,7 +53,8 @@ function parseOptions() {
   const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
   if (given !== undefined && given.length < 8) throw new Error('The access token must be at least 8 characters');
   const newToken = values['new-token'] === true;
-  if (given !== undefined && newToken) throw new Error('--new-token replaces the token kept in the data directory; it cannot be combined with --token, --token-file or CAIRN_TOKEN');
+  if (given !== undefined && newToken)
+    throw new Error('--new-token replaces the token kept in the data directory; it cannot be combined with --token, --token-file or CAIRN_TOKEN');
   if (values.token !== undefined) {
     console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
   }

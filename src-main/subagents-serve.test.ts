@@ -80,8 +80,7 @@ describe('subagents through a SIGKILL of the headless host', () => {
     const root = (await first.client.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session.sessionId;
     await first.client.call('turn.start', { sessionId: root, turnId: 't1', text: 'Summarise the parser and the printer, and list the config files.' });
 
-    const text = async (client: ProtocolClient, sessionId: string) =>
-      (await client.call('transcript.page', { sessionId, limit: 100 })).items.map((item) => item.text).join('');
+    const text = async (client: ProtocolClient, sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 100 })).items.map((item) => item.text).join('');
     // The finisher done, both slow children part-way through their answers, the root inside wait_agents.
     const before = await waitFor(
       async () => {

@@ -113,4 +113,3 @@ describe('the preload', () => {
     expect(stub.count('cairn:event')).toBe(0);
   });
 });
-

@@ -97,7 +97,8 @@ export interface AttachmentTarget {
 }
 
 /** Model names on Ollama and OpenAI-compatible servers that take images. */
-const VISION_MODEL_PATTERN = /llava|bakllava|vision|moondream|minicpm-v|gemma3|qwen2\.5vl|qwen2\.5-vl|qwen-vl|qwen3-vl|mistral-small3\.[12]|granite3\.2-vision|llama4|pixtral|gpt-4o|gpt-4\.1|gpt-5|claude|gemini/i;
+const VISION_MODEL_PATTERN =
+  /llava|bakllava|vision|moondream|minicpm-v|gemma3|qwen2\.5vl|qwen2\.5-vl|qwen-vl|qwen3-vl|mistral-small3\.[12]|granite3\.2-vision|llama4|pixtral|gpt-4o|gpt-4\.1|gpt-5|claude|gemini/i;
 
 /** Why this model cannot take an image, or null when it can. */
 export function imageRefusal(target: AttachmentTarget): string | null {

@@ -96,4 +96,3 @@ export interface DailyReviewConfig {
   readonly nextRunAt: number | null;
   readonly lastFiring: Firing | null;
 }
-

@@ -52,7 +52,12 @@ export type ChangeEventBody =
    * Something the person must know now that the record cannot (yet) say: the disk is full and a
    * turn was stopped. `sessionId` names the session it concerns, if any.
    */
-  | { readonly kind: 'host.notice'; readonly code: 'storage_full' | 'storage_failed' | 'storage_damaged' | 'memory_unavailable' | AutomationNoticeCode; readonly sessionId: string | null; readonly message: string }
+  | {
+      readonly kind: 'host.notice';
+      readonly code: 'storage_full' | 'storage_failed' | 'storage_damaged' | 'memory_unavailable' | AutomationNoticeCode;
+      readonly sessionId: string | null;
+      readonly message: string;
+    }
   /** A scheduled task, its firings or the daily review changed; re-read them with schedule.list / dailyReview.get. */
   | { readonly kind: 'automation.changed'; readonly taskId: string }
   /** A memory was written (by the agent's remember or the person's edit); re-read with memory.list. */

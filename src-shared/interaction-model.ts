@@ -6,7 +6,11 @@ import { wellFormedString } from './well-formed-string';
  * `form` asks for up to 32 typed fields. The mechanism is generic (tool approval builds on it).
  */
 
-const ident = wellFormedString().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits and _ . - only');
+const ident = wellFormedString()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits and _ . - only');
 const label = wellFormedString().trim().min(1).max(200);
 
 export const questionOptionSchema = z.strictObject({
@@ -119,10 +123,7 @@ export type InteractionKind = InteractionRequest['kind'];
 export const interactionAnswerSchema = z.union([
   z.strictObject({
     action: z.literal('accept'),
-    answers: z.record(
-      wellFormedString().max(64),
-      z.strictObject({ optionIds: z.array(wellFormedString().max(64)).max(6), text: wellFormedString().max(4000).optional() }),
-    ),
+    answers: z.record(wellFormedString().max(64), z.strictObject({ optionIds: z.array(wellFormedString().max(64)).max(6), text: wellFormedString().max(4000).optional() })),
   }),
   z.strictObject({
     action: z.literal('accept'),

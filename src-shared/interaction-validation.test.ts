@@ -6,8 +6,31 @@ import { hasSecret, maskAnswer, validateAnswer } from './interaction-validation'
 const questions: QuestionRequest = questionRequestSchema.parse({
   kind: 'question',
   questions: [
-    { id: 'target', header: 'Target', prompt: 'Where?', options: [{ id: 'staging', label: 'Staging' }, { id: 'prod', label: 'Production' }], multiple: false, allowOther: false, secret: false },
-    { id: 'checks', header: 'Checks', prompt: 'Which?', options: [{ id: 'lint', label: 'Lint' }, { id: 'tests', label: 'Tests' }, { id: 'e2e', label: 'E2E' }], multiple: true, allowOther: true, secret: false },
+    {
+      id: 'target',
+      header: 'Target',
+      prompt: 'Where?',
+      options: [
+        { id: 'staging', label: 'Staging' },
+        { id: 'prod', label: 'Production' },
+      ],
+      multiple: false,
+      allowOther: false,
+      secret: false,
+    },
+    {
+      id: 'checks',
+      header: 'Checks',
+      prompt: 'Which?',
+      options: [
+        { id: 'lint', label: 'Lint' },
+        { id: 'tests', label: 'Tests' },
+        { id: 'e2e', label: 'E2E' },
+      ],
+      multiple: true,
+      allowOther: true,
+      secret: false,
+    },
     { id: 'note', header: 'Note', prompt: 'Anything else?', options: [], multiple: false, allowOther: true, secret: false },
     { id: 'token', header: 'Token', prompt: 'Deploy token?', options: [], multiple: false, allowOther: true, secret: true },
   ],
@@ -25,14 +48,38 @@ const form: FormRequest = formRequestSchema.parse({
     { id: 'budget', label: 'Budget', required: false, type: 'number', minimum: 0, maximum: 100 },
     { id: 'count', label: 'Count', required: false, type: 'integer', minimum: 1 },
     { id: 'notify', label: 'Notify', required: false, type: 'boolean' },
-    { id: 'env', label: 'Env', required: false, type: 'single_select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
-    { id: 'tags', label: 'Tags', required: false, type: 'multi_select', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }], maxItems: 1 },
+    {
+      id: 'env',
+      label: 'Env',
+      required: false,
+      type: 'single_select',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    },
+    {
+      id: 'tags',
+      label: 'Tags',
+      required: false,
+      type: 'multi_select',
+      options: [
+        { value: 'x', label: 'X' },
+        { value: 'y', label: 'Y' },
+      ],
+      maxItems: 1,
+    },
   ],
 });
 
 const good: InteractionAnswer = {
   action: 'accept',
-  answers: { target: { optionIds: ['prod'] }, checks: { optionIds: ['lint', 'tests'], text: 'smoke' }, note: { optionIds: [], text: 'none' }, token: { optionIds: [], text: 's3cr3t' } },
+  answers: {
+    target: { optionIds: ['prod'] },
+    checks: { optionIds: ['lint', 'tests'], text: 'smoke' },
+    note: { optionIds: [], text: 'none' },
+    token: { optionIds: [], text: 's3cr3t' },
+  },
 };
 
 describe('question answers', () => {
@@ -66,7 +113,18 @@ describe('question answers', () => {
 });
 
 describe('form answers', () => {
-  const valid = { name: 'Ada', email: 'ada@example.com', site: 'https://example.com', day: '2026-02-28', at: '2026-02-28T09:30', budget: 12.5, count: 3, notify: true, env: 'b', tags: ['x'] };
+  const valid = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    site: 'https://example.com',
+    day: '2026-02-28',
+    at: '2026-02-28T09:30',
+    budget: 12.5,
+    count: 3,
+    notify: true,
+    env: 'b',
+    tags: ['x'],
+  };
   it('accepts valid values of every kind', () => {
     expect(validateAnswer(form, { action: 'accept', values: valid })).toEqual([]);
   });
@@ -117,8 +175,18 @@ describe('request schemas', () => {
     const base = { id: 'q', header: 'H', prompt: 'P', multiple: false, allowOther: false, secret: false };
     expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [{ id: 'a', label: 'A' }] }] }).success).toBe(false);
     expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [] }] }).success).toBe(false);
-    expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [], allowOther: true }, { ...base, options: [], allowOther: true }] }).success).toBe(false);
-    expect(questionRequestSchema.safeParse({ kind: 'question', questions: Array.from({ length: 5 }, (_, i) => ({ ...base, id: `q${i}`, options: [], allowOther: true })) }).success).toBe(false);
+    expect(
+      questionRequestSchema.safeParse({
+        kind: 'question',
+        questions: [
+          { ...base, options: [], allowOther: true },
+          { ...base, options: [], allowOther: true },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      questionRequestSchema.safeParse({ kind: 'question', questions: Array.from({ length: 5 }, (_, i) => ({ ...base, id: `q${i}`, options: [], allowOther: true })) }).success,
+    ).toBe(false);
   });
   it('refuse a form of more than 32 fields', () => {
     const fields = Array.from({ length: 33 }, (_, i) => ({ id: `f${i}`, label: 'F', required: false, type: 'boolean' }));

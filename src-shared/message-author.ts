@@ -3,9 +3,7 @@
  * message's transcript item (`data.author`), so the transcript marks it ("Scheduled · Garden ping",
  * "Daily review") instead of showing it as the person's own words, and offers no Edit.
  */
-export type MessageAuthor =
-  | { readonly kind: 'scheduled_task'; readonly taskId: string; readonly taskTitle: string }
-  | { readonly kind: 'daily_review'; readonly taskId: string };
+export type MessageAuthor = { readonly kind: 'scheduled_task'; readonly taskId: string; readonly taskTitle: string } | { readonly kind: 'daily_review'; readonly taskId: string };
 
 /** The author recorded on a transcript item's data, or null (the person wrote it). */
 export function messageAuthorOf(data: Readonly<Record<string, unknown>> | null): MessageAuthor | null {

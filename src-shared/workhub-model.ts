@@ -47,10 +47,7 @@ export interface CandidateSet {
 const ref = wellFormedString().min(1).max(64);
 const text = wellFormedString().trim().min(1).max(20_000);
 
-export const workTargetSchema = z.union([
-  z.strictObject({ candidateRef: ref }),
-  z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) }),
-]);
+export const workTargetSchema = z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) })]);
 export type WorkTarget = z.infer<typeof workTargetSchema>;
 
 export const proposalSchema = z.discriminatedUnion('kind', [
@@ -65,7 +62,10 @@ export const proposalSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('correct'),
     replacesActionId: wellFormedString().min(1).max(128),
-    target: z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ createNew: z.strictObject({ title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable() }) })]),
+    target: z.union([
+      z.strictObject({ candidateRef: ref }),
+      z.strictObject({ createNew: z.strictObject({ title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable() }) }),
+    ]),
   }),
 ]);
 export type Proposal = z.infer<typeof proposalSchema>;

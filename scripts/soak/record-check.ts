@@ -145,5 +145,10 @@ function lineCount(text: string): number {
 }
 
 function lastLine(text: string): string {
-  return text.split('\n').filter((line) => line !== '').at(-1) ?? '';
+  return (
+    text
+      .split('\n')
+      .filter((line) => line !== '')
+      .at(-1) ?? ''
+  );
 }

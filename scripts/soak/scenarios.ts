@@ -96,11 +96,7 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
   }
 }
 
-async function createSession(
-  context: ScenarioContext,
-  name: ScenarioName,
-  options: { workspacePath?: string; permissionMode?: PermissionMode } = {},
-): Promise<string | null> {
+async function createSession(context: ScenarioContext, name: ScenarioName, options: { workspacePath?: string; permissionMode?: PermissionMode } = {}): Promise<string | null> {
   const outcome = await context.client.request('session.create', { title: `Soak ${context.cycle} ${name}`, ...options });
   if (outcome?.ok !== true) return null;
   context.ack.addAnswer({ op: 'session.create', sessionId: outcome.result.session.sessionId });

@@ -132,7 +132,8 @@ export async function settle(options: SettleOptions): Promise<SettleResult> {
   }
   const questionsOk = options.pendingQuestions.filter((question) => answered.get(question.interactionId) === true).length;
   for (const question of options.pendingQuestions) {
-    if (!answered.has(question.interactionId)) failures.push({ kind: 'question', what: `question ${question.interactionId}, pending after the restart, was never offered for an answer` });
+    if (!answered.has(question.interactionId))
+      failures.push({ kind: 'question', what: `question ${question.interactionId}, pending after the restart, was never offered for an answer` });
   }
   return {
     resumesOk,

@@ -19,7 +19,19 @@ function item(text: string): TranscriptItem {
 }
 
 function run(status: RunSummary['status'], startedAt = 1): RunSummary & { sessionId: string; turnId: string } {
-  return { runId: 'run-1', attempt: 1, kind: 'initial', status, terminalReason: null, errorCode: null, errorMessage: null, startedAt, endedAt: null, sessionId: SESSION, turnId: 'turn-1' };
+  return {
+    runId: 'run-1',
+    attempt: 1,
+    kind: 'initial',
+    status,
+    terminalReason: null,
+    errorCode: null,
+    errorMessage: null,
+    startedAt,
+    endedAt: null,
+    sessionId: SESSION,
+    turnId: 'turn-1',
+  };
 }
 
 function shellRun(overrides: Partial<ShellRunRecord>): ShellRunRecord {
@@ -141,7 +153,10 @@ describe('npm run soak', () => {
     expect(report.checked.turn).toBeGreaterThan(0);
     expect(report.resumesOk + report.resumesFailed).toBeGreaterThan(0);
     expect(report.findings, text).toEqual([]);
-    expect(Object.values(report.lost).reduce((total, count) => total + count, 0), text).toBe(0);
+    expect(
+      Object.values(report.lost).reduce((total, count) => total + count, 0),
+      text,
+    ).toBe(0);
     expect(report.stuck, text).toBe(0);
     expect(report.unseen, text).toBe(0);
     expect(report.goalsStalled, text).toBe(0);

@@ -2,13 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirError, DataDirLockedError } from '../storage/data-dir-errors';
-import {
-  describeStartupError,
-  electronSqliteBindingPath,
-  OVERRIDE_PROFILE_FOLDER,
-  resolveDesktopDirs,
-  resolveRendererUrl,
-} from './desktop-paths';
+import { describeStartupError, electronSqliteBindingPath, OVERRIDE_PROFILE_FOLDER, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
 
 const USER_DATA = join('/home/ada/.config', 'cairn');
 const INDEX = join('/opt/cairn', 'out', 'renderer', 'index.html');
@@ -51,9 +45,7 @@ describe('electronSqliteBindingPath', () => {
   });
 
   it('points beside the asar archive (unpacked) when packaged', () => {
-    expect(electronSqliteBindingPath('/opt/Cairn/resources/app.asar')).toBe(
-      join('/opt/Cairn/resources/app.asar.unpacked', 'native', 'electron', 'better_sqlite3.node'),
-    );
+    expect(electronSqliteBindingPath('/opt/Cairn/resources/app.asar')).toBe(join('/opt/Cairn/resources/app.asar.unpacked', 'native', 'electron', 'better_sqlite3.node'));
   });
 });
 

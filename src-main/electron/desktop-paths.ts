@@ -33,11 +33,7 @@ export function resolveDesktopDirs(defaultUserDataDir: string, override: string 
  * The renderer's address: electron-vite's dev server (ELECTRON_RENDERER_URL) when running unpackaged
  * and it is a loopback http URL, otherwise the built file out/renderer/index.html.
  */
-export function resolveRendererUrl(options: {
-  readonly isPackaged: boolean;
-  readonly devServerUrl: string | undefined;
-  readonly rendererIndexPath: string;
-}): string {
+export function resolveRendererUrl(options: { readonly isPackaged: boolean; readonly devServerUrl: string | undefined; readonly rendererIndexPath: string }): string {
   const dev = options.isPackaged ? null : loopbackHttpOrigin(options.devServerUrl);
   return dev ?? pathToFileURL(options.rendererIndexPath).href;
 }

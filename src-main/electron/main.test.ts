@@ -220,7 +220,6 @@ describe('the Electron entry', () => {
     expect(info.ok && info.result.dataDir).toBe(dataDir);
     const refused = await invoke({ sender: { id: 1 }, senderFrame: { url: 'https://example.com/', parent: null } }, { op: 'host.info', input: {} });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-
   });
 
   it('forwards change events to the window', async () => {

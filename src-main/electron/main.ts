@@ -97,7 +97,7 @@ async function start(): Promise<void> {
       const choice = await dialog.showMessageBox({
         type: 'warning',
         title: 'Cairn',
-        message: 'Cairn\'s database is damaged',
+        message: "Cairn's database is damaged",
         detail: `${error.message}\n\nSalvage moves it aside and starts Cairn with what could be read.`,
         buttons: ['Salvage and start', 'Quit'],
         defaultId: 0,
@@ -196,7 +196,11 @@ async function start(): Promise<void> {
   };
   app.on('window-all-closed', () => {
     void hasScheduledWork().then((scheduled) => {
-      const action = lastWindowClosedAction({ platform: process.platform, hasScheduledWork: scheduled, quitWhenWindowsClose: loadDesktopPreferences(preferencesFile).quitWhenWindowsClose });
+      const action = lastWindowClosedAction({
+        platform: process.platform,
+        hasScheduledWork: scheduled,
+        quitWhenWindowsClose: loadDesktopPreferences(preferencesFile).quitWhenWindowsClose,
+      });
       if (action === 'quit') app.quit();
       if (action !== 'tray' || tray !== null) return;
       tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'build', 'icon.png')).resize({ width: 16, height: 16 }));

@@ -17,7 +17,18 @@ describe('externalUrl', () => {
   });
 
   it('refuses credentials, whitespace, control characters, empty, unparsable and overlong input', () => {
-    for (const url of ['https://user:pw@example.com/', 'https://user@example.com/', ' https://example.com/', 'https://exa mple.com/', 'https://example.com/\n', 'https://example.com/\u0000', '', 'https://', 'not a url', `https://example.com/${'a'.repeat(3000)}`]) {
+    for (const url of [
+      'https://user:pw@example.com/',
+      'https://user@example.com/',
+      ' https://example.com/',
+      'https://exa mple.com/',
+      'https://example.com/\n',
+      'https://example.com/\u0000',
+      '',
+      'https://',
+      'not a url',
+      `https://example.com/${'a'.repeat(3000)}`,
+    ]) {
       expect(externalUrl(url)).toBeNull();
     }
   });

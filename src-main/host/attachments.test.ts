@@ -73,7 +73,10 @@ describe('attachments', () => {
   it('refuses an image for a model without vision and for the Offline demo, with a message that says why', async () => {
     const sessionId = await sessionOn('text-only-7b');
     const refused = await t.invoke('attachment.add', { sessionId, attachmentId: 'a1', name: 'screen.png', dataBase64: base64(PNG) });
-    expect(refused).toEqual({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('“screen.png” cannot be attached: text-only-7b does not accept images') } });
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('“screen.png” cannot be attached: text-only-7b does not accept images') },
+    });
     const demo = (await t.call('session.create', { connectionId: OFFLINE_DEMO_CONNECTION_ID })).session.sessionId;
     const demoRefused = await t.invoke('attachment.add', { sessionId: demo, attachmentId: 'a2', name: 'screen.png', dataBase64: base64(PNG) });
     expect(demoRefused.ok ? null : demoRefused.error.message).toContain('The Offline demo cannot look at images');

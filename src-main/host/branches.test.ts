@@ -43,7 +43,7 @@ describe('branches', () => {
     await t.waitForTurn(made.session.sessionId, 'req-1', ['completed']);
     expect(await texts(t, made.session.sessionId)).toEqual([
       ['user_message', 'message 1'],
-      ['assistant_message', 'You said: “message 1”. I\'m Cai'],
+      ['assistant_message', "You said: “message 1”. I'm Cai"],
       ['user_message', 'message 2, edited'],
       ['assistant_message', 'You said: “message 2, edited”.'],
     ]);
@@ -81,10 +81,22 @@ describe('branches', () => {
     const source = await conversation(t, 1);
     const [question, answer] = source.items;
     if (question === undefined || answer === undefined) throw new Error('no items');
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: answer.itemId, mode: 'edit', text: 'x', requestId: 'a' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: question.itemId, mode: 'regenerate', requestId: 'b' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: 'nope', mode: 'regenerate', requestId: 'c' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await t.invoke('session.branch', { sessionId: WORKHUB_SESSION_ID, atItemId: 'x', mode: 'regenerate', requestId: 'd' })).toMatchObject({ ok: false, error: { code: 'operation_unavailable' } });
+    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: answer.itemId, mode: 'edit', text: 'x', requestId: 'a' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: question.itemId, mode: 'regenerate', requestId: 'b' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: 'nope', mode: 'regenerate', requestId: 'c' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await t.invoke('session.branch', { sessionId: WORKHUB_SESSION_ID, atItemId: 'x', mode: 'regenerate', requestId: 'd' })).toMatchObject({
+      ok: false,
+      error: { code: 'operation_unavailable' },
+    });
   });
 
   it('a copy cut by a crash mid-way is finished at the next start, and the replayed request then runs it', async () => {
@@ -117,7 +129,12 @@ describe('branches', () => {
     const second = await host({ dataDir: temp.dir, branchCopyChunk: 2 });
     expect((await second.call('session.branches', { sessionId: partial.sessionId })).branchedFrom?.state).toBe('ready');
     expect((await second.call('transcript.page', { sessionId: partial.sessionId })).items.map((item) => item.text.slice(0, 9))).toEqual([
-      'message 1', 'You said:', 'message 2', 'You said:', 'message 3', 'You said:',
+      'message 1',
+      'You said:',
+      'message 2',
+      'You said:',
+      'message 3',
+      'You said:',
     ]);
     // Recovery starts nothing by itself; the replayed request runs the edited message.
     expect((await second.call('session.get', { sessionId: partial.sessionId })).activeTurn).toBeNull();
@@ -133,7 +150,15 @@ describe('branches', () => {
     const first = await startTestHost({
       dataDir: temp.dir,
       branchCopyChunk: 1,
-      wrapStores: (stores) => ({ ...stores, branches: { ...stores.branches, copyItems: () => { throw new Error('injected crash'); } } }),
+      wrapStores: (stores) => ({
+        ...stores,
+        branches: {
+          ...stores.branches,
+          copyItems: () => {
+            throw new Error('injected crash');
+          },
+        },
+      }),
     });
     const source = await conversation(first, 2);
     const answer = source.items.at(-1);

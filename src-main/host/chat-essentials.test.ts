@@ -28,7 +28,12 @@ describe('search over what was said', () => {
     // The Offline demo's reply repeats the request, so the word is found in both messages of Garden.
     expect(new Set(hits.map((hit) => hit.sessionId))).toEqual(new Set([garden]));
     expect(hits.find((hit) => hit.kind === 'user_message')).toMatchObject({ sessionId: garden, sessionTitle: 'Garden', kind: 'user_message', position: 0 });
-    expect(hits.find((hit) => hit.kind === 'user_message')!.snippet.filter((part) => part.hit).map((part) => part.text)).toEqual(['rhubarb']);
+    expect(
+      hits
+        .find((hit) => hit.kind === 'user_message')!
+        .snippet.filter((part) => part.hit)
+        .map((part) => part.text),
+    ).toEqual(['rhubarb']);
   });
 
   it('includes archived sessions only on request', async () => {
@@ -108,7 +113,12 @@ describe('instructions and model settings', () => {
     server.enqueue(textReply('Right.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Hello' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    const body = (await server.waitForModelCall(0)).body as { messages: Array<{ role: string; content: string }>; temperature?: number; max_tokens?: number; reasoning_effort?: string };
+    const body = (await server.waitForModelCall(0)).body as {
+      messages: Array<{ role: string; content: string }>;
+      temperature?: number;
+      max_tokens?: number;
+      reasoning_effort?: string;
+    };
     const system = body.messages.find((message) => message.role === 'system')?.content ?? '';
     expect(system).toContain('Instructions from the person for every session:\nAnswer in British English.');
     expect(system).toContain('Instructions from the person for this session:\nBe brief.');
@@ -160,7 +170,10 @@ describe('titles that name the work', () => {
 
   it('asks the session’s model for a short title after the first exchange, and counts the call in usage', async () => {
     const sessionId = await modelSession();
-    server.enqueue(textReply('Water them every morning.', 1, { inputTokens: 100, outputTokens: 10 }), textReply('"Tomato watering schedule."', 1, { inputTokens: 60, outputTokens: 5 }));
+    server.enqueue(
+      textReply('Water them every morning.', 1, { inputTokens: 100, outputTokens: 10 }),
+      textReply('"Tomato watering schedule."', 1, { inputTokens: 60, outputTokens: 5 }),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'how often should I water my tomatoes' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     await waitFor(async () => (await titleOf(sessionId)) === 'Tomato watering schedule');

@@ -12,7 +12,10 @@ const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'
 
 /** Runs the crash child to its SIGKILL; resolves with how it ended and what it printed. */
 function crashAt(dataDir: string, workspace: string, point: 'commit_written' | 'turn_wrote'): Promise<{ signal: string | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/testing/checkpoint-crash-child.ts', dataDir, workspace, point], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/testing/checkpoint-crash-child.ts', dataDir, workspace, point], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,10 +52,13 @@ describe('a host killed during a file checkpoint', () => {
     expect(existsSync(join(dataDir, 'checkpoints', shadow ?? '', 'refs', 'cairn'))).toBe(false);
     expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
     const { t, sessionId } = await reopen(dataDir);
-    const [changeSet] = await waitFor(async () => {
-      const { changeSets } = await t.call('changes.list', { sessionId });
-      return changeSets.every((set) => set.status === 'absent') && changeSets.length > 0 ? changeSets : null;
-    }, { timeoutMs: 30_000, message: 'the change set to be marked absent' });
+    const [changeSet] = await waitFor(
+      async () => {
+        const { changeSets } = await t.call('changes.list', { sessionId });
+        return changeSets.every((set) => set.status === 'absent') && changeSets.length > 0 ? changeSets : null;
+      },
+      { timeoutMs: 30_000, message: 'the change set to be marked absent' },
+    );
     expect(changeSet).toMatchObject({ status: 'absent', note: ABSENT_NOTE, files: [] });
     const revert = await t.invoke('changes.revert', { sessionId, changeSetId: changeSet?.changeSetId ?? '' });
     expect(revert.ok ? null : revert.error).toMatchObject({ code: 'operation_unavailable', message: ABSENT_NOTE });
@@ -63,10 +69,13 @@ describe('a host killed during a file checkpoint', () => {
     expect(await crashAt(dataDir, workspace, 'turn_wrote')).toMatchObject({ signal: 'SIGKILL' });
     expect(existsSync(join(workspace, 'a.txt'))).toBe(true);
     const { t, sessionId } = await reopen(dataDir);
-    const [changeSet] = await waitFor(async () => {
-      const { changeSets } = await t.call('changes.list', { sessionId });
-      return changeSets.length > 0 && changeSets.every((set) => set.status === 'complete') ? changeSets : null;
-    }, { timeoutMs: 30_000, message: 'the change set to be completed' });
+    const [changeSet] = await waitFor(
+      async () => {
+        const { changeSets } = await t.call('changes.list', { sessionId });
+        return changeSets.length > 0 && changeSets.every((set) => set.status === 'complete') ? changeSets : null;
+      },
+      { timeoutMs: 30_000, message: 'the change set to be completed' },
+    );
     expect(changeSet?.note).toMatch(/the checkpoint before it was complete/);
     expect(changeSet?.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([['a.txt', 'created', 'unknown']]);
     expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet?.changeSetId ?? '' })).status).toBe('reverted');

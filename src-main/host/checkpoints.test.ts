@@ -51,7 +51,11 @@ describe('per-turn file checkpoints', () => {
     const changeSet = await turnWithChanges(
       sessionId,
       't1',
-      tools(['write_file', { path: 'src/a.ts', content: 'export const a = 1;\n' }], ['edit_file', { path: 'notes.md', search: 'beta', replace: 'gamma' }], ['run_shell', { command: 'rm old.txt' }]),
+      tools(
+        ['write_file', { path: 'src/a.ts', content: 'export const a = 1;\n' }],
+        ['edit_file', { path: 'notes.md', search: 'beta', replace: 'gamma' }],
+        ['run_shell', { command: 'rm old.txt' }],
+      ),
     );
     expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
     expect(changeSet.files.map(({ diff: _diff, ...file }) => file)).toEqual([
@@ -69,7 +73,11 @@ describe('per-turn file checkpoints', () => {
 
   it('Revert this turn puts every file back, is recorded, and reverting the revert redoes the turn', SLOW, async () => {
     const sessionId = await fullSession();
-    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }], ['run_shell', { command: 'rm old.txt' }]));
+    const changeSet = await turnWithChanges(
+      sessionId,
+      't1',
+      tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }], ['run_shell', { command: 'rm old.txt' }]),
+    );
     const reverted = await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId });
     expect(reverted.status).toBe('reverted');
     expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
@@ -91,7 +99,11 @@ describe('per-turn file checkpoints', () => {
 
   it('Revert file puts back only that file', SLOW, async () => {
     const sessionId = await fullSession();
-    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }]));
+    const changeSet = await turnWithChanges(
+      sessionId,
+      't1',
+      tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'rewritten\n' }]),
+    );
     expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, path: 'notes.md' })).status).toBe('reverted');
     expect(read('notes.md')).toBe('alpha\nbeta\n');
     expect(read('a.txt')).toBe('A\n');

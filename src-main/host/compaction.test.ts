@@ -31,7 +31,10 @@ afterEach(async () => {
 const systemOf = (request: RecordedRequest) => String((request.body as { messages: Array<{ role: string; content: unknown }> }).messages[0]?.content ?? '');
 
 /** Answers like a model with that window: a context-length error when the request does not fit; summaries when asked for one. */
-function windowedModel(answer: (request: RecordedRequest) => string, summary: (request: RecordedRequest) => QueuedReply = () => textReply('**What was asked**: questions about the river. **Open items**: none.')): QueuedReply {
+function windowedModel(
+  answer: (request: RecordedRequest) => string,
+  summary: (request: RecordedRequest) => QueuedReply = () => textReply('**What was asked**: questions about the river. **Open items**: none.'),
+): QueuedReply {
   return (request) => {
     if (bodyTokens(request) > WINDOW - RESERVE) return openAIErrors.contextLengthExceeded();
     if (isSummaryCall(request)) {
@@ -63,7 +66,9 @@ describe('compaction with a small model window', () => {
   it('runs 300 turns, ten times the window, summarising older turns: every request fits and later ones carry the summary', async () => {
     let total = 0;
     for (let index = 0; index < 700; index += 1) {
-      server.enqueue(windowedModel((request) => sentence(Number(/Question (\d+)/.exec(JSON.stringify((request.body as { messages: unknown[] }).messages.at(-1)))?.[1] ?? -1), 'Answer')));
+      server.enqueue(
+        windowedModel((request) => sentence(Number(/Question (\d+)/.exec(JSON.stringify((request.body as { messages: unknown[] }).messages.at(-1)))?.[1] ?? -1), 'Answer')),
+      );
     }
     for (let turn = 0; turn < 300; turn += 1) {
       const text = sentence(turn, 'Question');

@@ -28,7 +28,8 @@ afterEach(async () => {
 
 /** Answers like a model with that window: a context-length error when the request does not fit. */
 function windowedReply(turn: number) {
-  return (request: RecordedRequest) => (bodyTokens(request) > WINDOW - RESERVE ? openAIErrors.contextLengthExceeded() : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 }));
+  return (request: RecordedRequest) =>
+    bodyTokens(request) > WINDOW - RESERVE ? openAIErrors.contextLengthExceeded() : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 });
 }
 
 /** Takes the summary requests in between and the turn's own request, in order. */

@@ -99,8 +99,15 @@ describe('a full disk while a turn streams', () => {
       });
       // Everything sent to clients before the failure is in the record.
       const page = await t.call('transcript.page', { sessionId, limit: 500 });
-      const saved = page.items.filter((item) => item.kind === 'assistant_message').map((item) => item.text).join('');
-      const shown = t.events.flatMap((event) => (event.kind === 'transcript.delta' ? [event.text] : event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' ? [event.item.text] : [])).join('');
+      const saved = page.items
+        .filter((item) => item.kind === 'assistant_message')
+        .map((item) => item.text)
+        .join('');
+      const shown = t.events
+        .flatMap((event) =>
+          event.kind === 'transcript.delta' ? [event.text] : event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' ? [event.item.text] : [],
+        )
+        .join('');
       expect(saved).toBe(shown);
       // The session is free again.
       await t.call('turn.start', { sessionId, turnId: 'next', text: 'hello' });

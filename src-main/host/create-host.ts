@@ -167,7 +167,13 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
   };
   let closing: Promise<void> | null = null;
-  const dispatch = createDispatcher({ handlers, deps: { runtime, info: () => info, desktop: options.desktop ?? null }, logger, isDraining: () => !runtime.admission.isOpen, knownFault: (error) => runtime.storageDamage.report(error) });
+  const dispatch = createDispatcher({
+    handlers,
+    deps: { runtime, info: () => info, desktop: options.desktop ?? null },
+    logger,
+    isDraining: () => !runtime.admission.isOpen,
+    knownFault: (error) => runtime.storageDamage.report(error),
+  });
 
   return {
     info,

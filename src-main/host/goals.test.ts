@@ -24,10 +24,8 @@ const waitForGoal = (statuses: readonly GoalStatus[], host: TestHost = t) =>
     },
     { message: `goal to reach ${statuses.join('/')}`, timeoutMs: 10_000 },
   );
-const goalTurns = async (host: TestHost = t) =>
-  (await host.call('transcript.page', { sessionId, limit: 500 })).turns.filter((turn) => turn.origin === 'goal');
-const idle = (host: TestHost = t) =>
-  waitFor(async () => (await host.call('session.get', { sessionId })).activeTurn === null, { message: 'the session to be idle' });
+const goalTurns = async (host: TestHost = t) => (await host.call('transcript.page', { sessionId, limit: 500 })).turns.filter((turn) => turn.origin === 'goal');
+const idle = (host: TestHost = t) => waitFor(async () => (await host.call('session.get', { sessionId })).activeTurn === null, { message: 'the session to be idle' });
 
 async function arm(objective: string, tokenBudget: number | null = null, maxIterations: number | null = null): Promise<GoalRecord> {
   return (await t.call('goal.arm', { sessionId, objective, tokenBudget, maxIterations })).goal;
@@ -170,10 +168,13 @@ describe('goals', () => {
     await t.call('goal.arm', { sessionId: other, objective: 'Keep going', tokenBudget: null, maxIterations: null });
     await pauseGoal(t, other);
     await arm('Keep going', null, 100);
-    const interrupted = await waitFor(async () => {
-      const active = (await t.call('session.get', { sessionId })).activeTurn;
-      return active?.origin === 'goal' ? active : null;
-    }, { message: 'a goal turn' });
+    const interrupted = await waitFor(
+      async () => {
+        const active = (await t.call('session.get', { sessionId })).activeTurn;
+        return active?.origin === 'goal' ? active : null;
+      },
+      { message: 'a goal turn' },
+    );
     const pausedBefore = (await t.call('goal.get', { sessionId: other })).goal;
     await t.host.close();
     const reopened = await startTestHost({ dataDir: t.dataDir });
@@ -205,7 +206,10 @@ describe('an active goal with nothing running', () => {
    */
   function crashAtTheEndOfTheLastGoalTurn(dataDir: string): string {
     return withRawDatabase(dataDir, (db) => {
-      const last = db.prepare('SELECT turn_id, goal_id FROM turns WHERE session_id = ? AND goal_id IS NOT NULL ORDER BY ordinal DESC LIMIT 1').get(sessionId) as { turn_id: string; goal_id: string };
+      const last = db.prepare('SELECT turn_id, goal_id FROM turns WHERE session_id = ? AND goal_id IS NOT NULL ORDER BY ordinal DESC LIMIT 1').get(sessionId) as {
+        turn_id: string;
+        goal_id: string;
+      };
       const [, count, revision] = /-(\d+)-(\d+)$/.exec(last.turn_id) ?? [];
       db.prepare("UPDATE goals SET status = 'active', iterations = ?, revision = ? WHERE goal_id = ?").run(Number(count) - 1, Number(revision), last.goal_id);
       return last.turn_id;
@@ -223,10 +227,13 @@ describe('an active goal with nothing running', () => {
 
     let reopened = await startTestHost({ dataDir: t.dataDir });
     try {
-      const next = await waitFor(async () => {
-        const turns = await goalTurns(reopened);
-        return turns.length >= 2 ? turns : null;
-      }, { message: 'the next goal turn after a stopped one', timeoutMs: 20_000 });
+      const next = await waitFor(
+        async () => {
+          const turns = await goalTurns(reopened);
+          return turns.length >= 2 ? turns : null;
+        },
+        { message: 'the next goal turn after a stopped one', timeoutMs: 20_000 },
+      );
       expect(next[0]).toMatchObject({ turnId: stopped, status: 'cancelled' });
       expect(next[1]?.turnId).not.toBe(stopped);
       await reopened.waitForTurn(sessionId, next[1]?.turnId ?? '', ['completed']);
@@ -240,11 +247,14 @@ describe('an active goal with nothing running', () => {
     const completed = crashAtTheEndOfTheLastGoalTurn(t.dataDir);
     reopened = await startTestHost({ dataDir: t.dataDir });
     try {
-      const after = await waitFor(async () => {
-        const turns = await goalTurns(reopened);
-        const index = turns.findIndex((turn) => turn.turnId === completed);
-        return index >= 0 && turns.length > index + 1 ? turns.slice(index) : null;
-      }, { message: 'a goal turn after an uncounted one', timeoutMs: 20_000 });
+      const after = await waitFor(
+        async () => {
+          const turns = await goalTurns(reopened);
+          const index = turns.findIndex((turn) => turn.turnId === completed);
+          return index >= 0 && turns.length > index + 1 ? turns.slice(index) : null;
+        },
+        { message: 'a goal turn after an uncounted one', timeoutMs: 20_000 },
+      );
       expect(after[0]?.status).toBe('completed');
       expect(after[1]?.turnId).toBe(`${completed}-2`);
       await pauseGoal(reopened, sessionId);
@@ -257,10 +267,13 @@ describe('an active goal with nothing running', () => {
 
 /** Pauses a session's goal, re-reading the revision while the driver moves it. */
 async function pauseGoal(host: TestHost, session: string): Promise<void> {
-  await waitFor(async () => {
-    const { goal } = await host.call('goal.get', { sessionId: session });
-    if (goal === null || goal.status === 'paused') return true;
-    const outcome = await host.invoke('goal.control', { sessionId: session, goalId: goal.goalId, expectedRevision: goal.revision, action: 'pause' });
-    return outcome.ok;
-  }, { message: 'the goal to pause' });
+  await waitFor(
+    async () => {
+      const { goal } = await host.call('goal.get', { sessionId: session });
+      if (goal === null || goal.status === 'paused') return true;
+      const outcome = await host.invoke('goal.control', { sessionId: session, goalId: goal.goalId, expectedRevision: goal.revision, action: 'pause' });
+      return outcome.ok;
+    },
+    { message: 'the goal to pause' },
+  );
 }

@@ -23,10 +23,6 @@ export interface CallContext {
   readonly connectionId: string;
 }
 
-export type Handler<N extends OperationName> = (
-  deps: HandlerDeps,
-  input: ParsedInput<N>,
-  ctx: CallContext,
-) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
+export type Handler<N extends OperationName> = (deps: HandlerDeps, input: ParsedInput<N>, ctx: CallContext) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
 
 export type HandlerTable<Names extends OperationName = OperationName> = { readonly [N in Names]: Handler<N> };

@@ -27,8 +27,7 @@ const GOOD_ASK: InteractionAnswer = {
   answers: { target: { optionIds: ['production'] }, checks: { optionIds: ['lint', 'unit'], text: 'smoke' }, notes: { optionIds: [], text: 'Ship before Friday' } },
 };
 
-const lastAssistant = async () =>
-  (await t.call('transcript.page', { sessionId, limit: 100 })).items.filter((item) => item.kind === 'assistant_message').at(-1)?.text ?? '';
+const lastAssistant = async () => (await t.call('transcript.page', { sessionId, limit: 100 })).items.filter((item) => item.kind === 'assistant_message').at(-1)?.text ?? '';
 
 describe('interactions', () => {
   it('/ask waits for the person, then continues the same turn in a new run with the answer', async () => {

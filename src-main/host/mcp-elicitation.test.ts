@@ -45,7 +45,16 @@ describe('MCP elicitation becomes a Cairn question', () => {
       fields: [
         { id: 'name', label: 'Your name', help: 'As it should appear on the label.', required: true, type: 'string', minLength: 2 },
         { id: 'field_2', label: 'Copies', required: true, type: 'integer', minimum: 1, maximum: 10, default: 1 },
-        { id: 'colour', label: 'Colour', required: false, type: 'single_select', options: [{ value: 'option_1', label: 'Light blue' }, { value: 'Red', label: 'Bright red' }] },
+        {
+          id: 'colour',
+          label: 'Colour',
+          required: false,
+          type: 'single_select',
+          options: [
+            { value: 'option_1', label: 'Light blue' },
+            { value: 'Red', label: 'Bright red' },
+          ],
+        },
         { id: 'express', label: 'Express delivery', required: false, type: 'boolean' },
         { id: 'token', label: 'Access token', required: false, type: 'string', secret: true },
       ],
@@ -56,7 +65,10 @@ describe('MCP elicitation becomes a Cairn question', () => {
     expect(notice).toMatchObject({ text: 'The MCP server "Labels" asks: Which label should I print?', data: { interactionId: question.interactionId } });
 
     // Checked against the schema at the boundary: nothing is recorded, the question stays open.
-    const invalid = await t.invoke('interaction.answer', { interactionId: question.interactionId, answer: { action: 'accept', values: { name: 'A', field_2: 11, colour: 'Blue' } } });
+    const invalid = await t.invoke('interaction.answer', {
+      interactionId: question.interactionId,
+      answer: { action: 'accept', values: { name: 'A', field_2: 11, colour: 'Blue' } },
+    });
     expect(invalid.ok ? null : invalid.error.code).toBe('invalid_input');
     expect(invalid.ok ? '' : invalid.error.message).toMatch(/name: Use at least 2 characters.*field_2: Enter 10 or less.*colour: "Blue" is not one of the options/);
     expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction.status).toBe('pending');
@@ -163,7 +175,14 @@ describe('MCP elicitation becomes a Cairn question', () => {
       'titledMultipleSelectEnum:multi_select',
       'legacyTitledEnum:single_select',
     ]);
-    const values = { name: 'Ada Lovelace', email: 'ada@example.com', integer: 7, untitledSingleSelectEnum: 'Rachel', titledMultipleSelectEnum: ['fish-2'], legacyTitledEnum: 'pet-3' };
+    const values = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      integer: 7,
+      untitledSingleSelectEnum: 'Rachel',
+      titledMultipleSelectEnum: ['fish-2'],
+      legacyTitledEnum: 'pet-3',
+    };
     await t.call('interaction.answer', { interactionId: question.interactionId, answer: { action: 'accept', values } });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const text = await resultText(sessionId);

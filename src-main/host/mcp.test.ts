@@ -46,7 +46,8 @@ async function session(permissionMode: PermissionMode, extra: { connectionId?: s
   return (await t.call('session.create', { permissionMode, ...extra })).session.sessionId;
 }
 const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
-const lastResult = async (sessionId: string) => (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as { output: Record<string, unknown>; isError: boolean } | undefined;
+const lastResult = async (sessionId: string) =>
+  (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as { output: Record<string, unknown>; isError: boolean } | undefined;
 const pending = async (sessionId: string) => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
 const statusOf = async (serverId: string) => (await t.call('mcp.server.list', {})).servers.find((server) => server.serverId === serverId)?.status;
 
@@ -61,8 +62,23 @@ describe('MCP server settings', () => {
     const missingValue = await t.invoke('mcp.server.create', { name: 'Other', transport: 'http', url: http.url, headers: [{ name: 'X-Key', secret: true }] });
     expect(missingValue.ok ? null : missingValue.error.message).toMatch(/Give a value for the secret header X-Key/);
 
-    const renamed = await t.call('mcp.server.update', { serverId: stdio.serverId, expectedRevision: 1, name: 'Notebook', env: [{ name: 'CAIRN_TEST_SECRET', secret: true }, { name: 'PLAIN', secret: false, value: 'shown' }] });
-    expect(renamed.server).toMatchObject({ name: 'Notebook', revision: 2, env: [{ name: 'CAIRN_TEST_SECRET', hasValue: true }, { name: 'PLAIN', value: 'shown' }] });
+    const renamed = await t.call('mcp.server.update', {
+      serverId: stdio.serverId,
+      expectedRevision: 1,
+      name: 'Notebook',
+      env: [
+        { name: 'CAIRN_TEST_SECRET', secret: true },
+        { name: 'PLAIN', secret: false, value: 'shown' },
+      ],
+    });
+    expect(renamed.server).toMatchObject({
+      name: 'Notebook',
+      revision: 2,
+      env: [
+        { name: 'CAIRN_TEST_SECRET', hasValue: true },
+        { name: 'PLAIN', value: 'shown' },
+      ],
+    });
     const stale = await t.invoke('mcp.server.update', { serverId: stdio.serverId, expectedRevision: 1, name: 'Late' });
     expect(stale.ok ? null : stale.error.code).toBe('revision_conflict');
 
@@ -117,7 +133,8 @@ describe('MCP tools in a turn', () => {
   let connectionId: string;
   beforeEach(async () => {
     provider = await startOpenAIChatServer({ models: ['gpt-4o'] });
-    connectionId = (await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: provider.baseUrl, apiKey: TEST_API_KEY })).connection.connectionId;
+    connectionId = (await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: provider.baseUrl, apiKey: TEST_API_KEY })).connection
+      .connectionId;
   });
   afterEach(async () => {
     await provider.close();
@@ -221,9 +238,15 @@ describe('MCP permissions, Stop and crashes', () => {
   });
 
   it('a server that will not start is not retried at every step, until its settings change', async () => {
-    const { server } = await t.call('mcp.server.create', { name: 'Quitter', transport: 'stdio', command: process.execPath, args: ['-e', 'process.stderr.write("no config found"); process.exit(2)'] });
+    const { server } = await t.call('mcp.server.create', {
+      name: 'Quitter',
+      transport: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'process.stderr.write("no config found"); process.exit(2)'],
+    });
     const sessionId = await session('full');
-    const starts = () => t.events.filter((event) => event.kind === 'mcp.server.changed' && event.server.serverId === server.serverId && event.server.status.state === 'starting').length;
+    const starts = () =>
+      t.events.filter((event) => event.kind === 'mcp.server.changed' && event.server.serverId === server.serverId && event.server.status.state === 'starting').length;
     await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool quitter__anything {}' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     expect(await statusOf(server.serverId)).toMatchObject({ state: 'failed', message: 'The server exited before it finished the MCP handshake.', stderrTail: 'no config found' });
@@ -247,18 +270,31 @@ describe('MCP permissions, Stop and crashes', () => {
 });
 
 describe('MCP prompts and resources', () => {
-  it('lists the session servers\' prompts and resources, fills a prompt and reads a resource', async () => {
+  it("lists the session servers' prompts and resources, fills a prompt and reads a resource", async () => {
     const server = await addStdio();
     const sessionId = await session('ask');
     const catalog = await t.call('mcp.session.catalog', { sessionId });
     expect(catalog.prompts).toEqual([
-      { serverId: server.serverId, serverName: 'Notes', name: 'review', title: 'Review a file', description: 'Asks for a careful review.', arguments: [{ name: 'file', description: '', required: true }] },
+      {
+        serverId: server.serverId,
+        serverName: 'Notes',
+        name: 'review',
+        title: 'Review a file',
+        description: 'Asks for a careful review.',
+        arguments: [{ name: 'file', description: '', required: true }],
+      },
     ]);
     expect(catalog.resources).toEqual([
       { serverId: server.serverId, serverName: 'Notes', uri: 'notes://today', name: 'Today’s notes', description: 'The notes of the day.', mimeType: 'text/plain' },
     ]);
-    expect(await t.call('mcp.prompt.get', { sessionId, serverId: server.serverId, name: 'review', arguments: { file: 'app.ts' } })).toEqual({ text: 'Please review app.ts carefully.' });
-    expect(await t.call('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' })).toEqual({ uri: 'notes://today', mimeType: 'text/plain', text: 'Buy milk. Call Ada.' });
+    expect(await t.call('mcp.prompt.get', { sessionId, serverId: server.serverId, name: 'review', arguments: { file: 'app.ts' } })).toEqual({
+      text: 'Please review app.ts carefully.',
+    });
+    expect(await t.call('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' })).toEqual({
+      uri: 'notes://today',
+      mimeType: 'text/plain',
+      text: 'Buy milk. Call Ada.',
+    });
     await t.call('mcp.session.setServer', { sessionId, serverId: server.serverId, on: false });
     const off = await t.invoke('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' });
     expect(off.ok ? null : off.error).toEqual({ code: 'not_found', message: 'That MCP server is not on in this session.' });

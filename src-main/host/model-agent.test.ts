@@ -1,15 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
-import {
-  hangReply,
-  openAIErrors,
-  startOpenAIChatServer,
-  streamReply,
-  TEST_API_KEY,
-  textReply,
-  toolCallReply,
-  type ProviderTestServer,
-} from '../testing/provider-servers';
+import { hangReply, openAIErrors, startOpenAIChatServer, streamReply, TEST_API_KEY, textReply, toolCallReply, type ProviderTestServer } from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
 
 let t: TestHost;
@@ -57,10 +48,7 @@ describe('the built-in agent over a real provider wire format', () => {
   });
 
   it('runs a tool call between steps and sends its result back in the next request', async () => {
-    server.enqueue(
-      toolCallReply({ id: 'call_1', name: 'get_current_time', input: { timeZone: 'Europe/Paris' } }, 4, ['Let me check. ']),
-      textReply('It is morning in Paris.'),
-    );
+    server.enqueue(toolCallReply({ id: 'call_1', name: 'get_current_time', input: { timeZone: 'Europe/Paris' } }, 4, ['Let me check. ']), textReply('It is morning in Paris.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'What time is it in Paris?' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     expect((await items()).map((item) => item.kind)).toEqual(['user_message', 'assistant_message', 'tool_call', 'tool_result', 'assistant_message']);

@@ -34,7 +34,9 @@ describe('files on a queued follow-up', () => {
     expect(submitted.disposition).toBe('queued');
     expect(submitted.message.attachments).toEqual([{ attachmentId: 'att-1', name: 'notes.md', mediaType: 'text/plain', kind: 'text', sizeBytes: 19 }]);
     // A replay answers the same; the same id with other files is a conflict.
-    expect((await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] })).message).toEqual(submitted.message);
+    expect((await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] })).message).toEqual(
+      submitted.message,
+    );
     const other = await t.invoke('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn' });
     expect(other.ok ? null : other.error.code).toBe('operation_conflict');
 
@@ -46,7 +48,13 @@ describe('files on a queued follow-up', () => {
     expect(again.disposition).toBe('started');
     await t.waitForTurn(sessionId, 'm2', ['completed']);
     const body = (await server.waitForModelCall(1)).body as Body;
-    expect(body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'Then read this' }, { type: 'text', text: 'Attached file notes.md:\n```\n# Notes\nKeep going.\n```' }] });
+    expect(body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Then read this' },
+        { type: 'text', text: 'Attached file notes.md:\n```\n# Notes\nKeep going.\n```' },
+      ],
+    });
   });
 
   it('are kept across a restart, and go with the follow-up once the session is free', async () => {

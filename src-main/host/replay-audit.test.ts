@@ -200,7 +200,12 @@ describe('replaying a command with a client-chosen id', () => {
     // the reason holds: the target stays archived for the replays below.
 
     const firstAnswers = await replayChangesNothing(t, acts);
-    expect(firstAnswers.map((outcome) => (outcome.ok ? (outcome.result as ActResult).kind : outcome.error.code))).toEqual(['delegated', 'delegated', 'awaiting_choice', 'candidate_set_stale']);
+    expect(firstAnswers.map((outcome) => (outcome.ok ? (outcome.result as ActResult).kind : outcome.error.code))).toEqual([
+      'delegated',
+      'delegated',
+      'awaiting_choice',
+      'candidate_set_stale',
+    ]);
     expectAllOk(await replayChangesNothing(t, routes));
 
     t = await restart(t);
@@ -214,10 +219,13 @@ describe('replaying a command with a client-chosen id', () => {
     const sessionId = (await t.call('session.create', { title: 'Replays' })).session.sessionId;
     const { goal } = await t.call('goal.arm', { sessionId, objective: 'Please block here', tokenBudget: null, maxIterations: null });
     // The goal blocks on its first turn; then the person resumes it, limits it, pauses... each command once.
-    const blocked = await waitFor(async () => {
-      const now = (await t.call('goal.get', { sessionId })).goal;
-      return now?.status === 'blocked' ? now : null;
-    }, { message: 'the goal to block' });
+    const blocked = await waitFor(
+      async () => {
+        const now = (await t.call('goal.get', { sessionId })).goal;
+        return now?.status === 'blocked' ? now : null;
+      },
+      { message: 'the goal to block' },
+    );
     await settled(t, sessionId);
     const controls: Array<Command<'goal.control'>> = [];
     const control = async (input: OperationInput<'goal.control'>) => {

@@ -44,8 +44,7 @@ describe('skill.list', () => {
   });
 
   it('previews a new session: workspace and permission mode decide', async () => {
-    const preview = (permissionMode: 'explore' | 'full', workspacePath: string | null) =>
-      t.call('skill.list', { target: { kind: 'new_session', workspacePath, permissionMode } });
+    const preview = (permissionMode: 'explore' | 'full', workspacePath: string | null) => t.call('skill.list', { target: { kind: 'new_session', workspacePath, permissionMode } });
     expect(ids((await preview('explore', space.root)).invocable)).toEqual(['personal-one', 'summary']);
     expect(ids((await preview('full', space.root)).invocable)).toEqual(['personal-one', 'summary', 'write-notes']);
     // Without a workspace there are no workspace skills and no workspace tools.
@@ -69,7 +68,8 @@ describe('load_skill', () => {
   beforeEach(async () => {
     server = await startOpenAIChatServer({ models: ['local-model'] });
     const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-    sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'local-model', workspacePath: space.root, permissionMode: 'explore' })).session.sessionId;
+    sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'local-model', workspacePath: space.root, permissionMode: 'explore' })).session
+      .sessionId;
   });
   afterEach(async () => server.close());
 

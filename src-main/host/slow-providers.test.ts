@@ -33,8 +33,7 @@ async function setUp(providerType: 'openai_compatible' | 'anthropic', timeouts: 
   return (await t.call('session.create', { connectionId: connection.connectionId, model })).session.sessionId;
 }
 
-const progressOf = (events: readonly ChangeEvent[]): (RunProgress | null)[] =>
-  events.flatMap((event) => (event.kind === 'run.progress' ? [event.progress] : []));
+const progressOf = (events: readonly ChangeEvent[]): (RunProgress | null)[] => events.flatMap((event) => (event.kind === 'run.progress' ? [event.progress] : []));
 
 const assistantTexts = async (sessionId: string) =>
   (await t.call('transcript.page', { sessionId, limit: 100 })).items.filter((item) => item.kind === 'assistant_message').map((item) => item.text);
@@ -49,14 +48,9 @@ describe('showing the wait for a provider', () => {
     // The retries are part of the record, not only of the screen.
     expect(ledgerKinds(t.dataDir, turn.latestRun.runId).filter((kind) => kind === 'provider_retry')).toHaveLength(2);
     const progress = progressOf(t.events);
-    expect(progress.map((step) => (step === null ? 'answering' : `${step.phase} ${step.attempt}/${step.maxAttempts}${step.phase === 'retrying' ? ` ${step.reason}` : ''}`))).toEqual([
-      'waiting_for_provider 1/4',
-      'retrying 2/4 rate_limited',
-      'waiting_for_provider 2/4',
-      'retrying 3/4 server_error',
-      'waiting_for_provider 3/4',
-      'answering',
-    ]);
+    expect(
+      progress.map((step) => (step === null ? 'answering' : `${step.phase} ${step.attempt}/${step.maxAttempts}${step.phase === 'retrying' ? ` ${step.reason}` : ''}`)),
+    ).toEqual(['waiting_for_provider 1/4', 'retrying 2/4 rate_limited', 'waiting_for_provider 2/4', 'retrying 3/4 server_error', 'waiting_for_provider 3/4', 'answering']);
     const retry = progress[3];
     expect(retry?.phase === 'retrying' ? retry.resumeAt - retry.since : null).toBe(10); // 5 ms × 2¹
     const progressEvent = t.events.find((event) => event.kind === 'run.progress');

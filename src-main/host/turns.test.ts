@@ -13,8 +13,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const transcriptText = async () =>
-  (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => `${item.kind}:${item.text}`);
+const transcriptText = async () => (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => `${item.kind}:${item.text}`);
 
 describe('turn.start', () => {
   it('streams the scripted reply into the transcript and completes', async () => {

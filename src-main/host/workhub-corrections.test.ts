@@ -31,7 +31,11 @@ describe('correcting a delegation', () => {
     const manualRun = (await t.call('turn.query', { sessionId: source, turnId: 'manual' })).turn.latestRun.runId;
 
     const toSource = await refIn('Source notes', source);
-    const handed = await t.invoke('workhub.act', { actionId: 'hand', proposal: { kind: 'delegate_existing', candidateRef: toSource.candidateRef, text: 'Tidy the notes' }, candidateSetId: toSource.candidateSetId });
+    const handed = await t.invoke('workhub.act', {
+      actionId: 'hand',
+      proposal: { kind: 'delegate_existing', candidateRef: toSource.candidateRef, text: 'Tidy the notes' },
+      candidateSetId: toSource.candidateSetId,
+    });
     expect(handed).toMatchObject({ ok: true, result: { kind: 'delegated', queued: true } });
     const followUp = await t.call('turn.message.submit', { sessionId: source, messageId: 'follow-up', text: 'and then this', placement: 'next_turn' });
     expect(followUp).toMatchObject({ disposition: 'queued' });
@@ -67,7 +71,11 @@ describe('correcting a delegation', () => {
     const report = await session('Quarterly report');
     await session('Garden plans');
     const toReport = await refIn('Quarterly report', report);
-    const done = await t.invoke('workhub.act', { actionId: 'hand', proposal: { kind: 'delegate_existing', candidateRef: toReport.candidateRef, text: 'Write it' }, candidateSetId: toReport.candidateSetId });
+    const done = await t.invoke('workhub.act', {
+      actionId: 'hand',
+      proposal: { kind: 'delegate_existing', candidateRef: toReport.candidateRef, text: 'Write it' },
+      candidateSetId: toReport.candidateSetId,
+    });
     expect(done.ok).toBe(true);
     await t.waitForTurn(report, 'delegation-hand', ['completed']);
     const idle = await session('Idle notes');
@@ -80,7 +88,12 @@ describe('correcting a delegation', () => {
       { code: 'not_found', proposal: { kind: 'resume_work', target: { candidateRef: toIdle.candidateRef } }, candidateSetId: toIdle.candidateSetId },
       // An action that handed nothing over.
       { code: 'not_found', proposal: { kind: 'stop_work', target: { delegationActionId: 'never-was' } }, confirmation: 'user_confirmed' },
-      { code: 'not_found', proposal: { kind: 'correct', replacesActionId: 'never-was', target: { candidateRef: toIdle.candidateRef } }, candidateSetId: toIdle.candidateSetId, confirmation: 'user_confirmed' },
+      {
+        code: 'not_found',
+        proposal: { kind: 'correct', replacesActionId: 'never-was', target: { candidateRef: toIdle.candidateRef } },
+        candidateSetId: toIdle.candidateSetId,
+        confirmation: 'user_confirmed',
+      },
       // Stop and move without the person's confirmation.
       { code: 'invalid_input', proposal: { kind: 'stop_work', target: { delegationActionId: 'hand' } } },
       // A candidate that is not in the list, and a list that does not exist.
@@ -88,7 +101,12 @@ describe('correcting a delegation', () => {
       { code: 'candidate_set_stale', proposal: { kind: 'delegate_existing', candidateRef: 'c1', text: 'x' }, candidateSetId: 'set-nope' },
       { code: 'candidate_set_stale', proposal: { kind: 'choose', candidateRefs: ['c1', 'c2'], text: 'x' } },
       // A request the WorkHub never routed.
-      { code: 'not_found', proposal: { kind: 'delegate_existing', candidateRef: toIdle.candidateRef, text: 'x' }, candidateSetId: toIdle.candidateSetId, requestId: 'unknown-request' },
+      {
+        code: 'not_found',
+        proposal: { kind: 'delegate_existing', candidateRef: toIdle.candidateRef, text: 'x' },
+        candidateSetId: toIdle.candidateSetId,
+        requestId: 'unknown-request',
+      },
     ];
     for (const [index, refusal] of refusals.entries()) {
       const actionId = `refused-${index}`;

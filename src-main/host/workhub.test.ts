@@ -65,7 +65,9 @@ describe('the WorkHub', () => {
       expect(afterRestart.ok && afterRestart.result.kind).toBe('delegated');
       const { turns } = await reopened.call('transcript.page', { sessionId: report });
       expect(turns.map((turn) => turn.turnId)).toEqual(['delegation-act-1']);
-      expect((await reopened.call('workhub.delegations', {})).delegations).toEqual([expect.objectContaining({ actionId: 'act-1', status: 'completed', targetTitle: 'Quarterly report' })]);
+      expect((await reopened.call('workhub.delegations', {})).delegations).toEqual([
+        expect.objectContaining({ actionId: 'act-1', status: 'completed', targetTitle: 'Quarterly report' }),
+      ]);
       const different = await reopened.invoke('workhub.act', { actionId: 'act-1', proposal: { kind: 'clarify', question: 'Hm?' } });
       expect(different.ok ? null : different.error.code).toBe('operation_conflict');
     } finally {
@@ -184,7 +186,10 @@ describe('the WorkHub', () => {
     const corrected = await act('act-fix', fix, fix.proposal, 'user_confirmed');
     expect(corrected).toMatchObject({ ok: true, result: { kind: 'corrected', stop: 'stop_delivered', delegation: { targetSessionId: garden } } });
     // A move is recorded as a move, not as a Stop.
-    expect((await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.latestRun).toMatchObject({ status: 'cancelled', terminalReason: 'workhub_correct' });
+    expect((await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.latestRun).toMatchObject({
+      status: 'cancelled',
+      terminalReason: 'workhub_correct',
+    });
     await t.call('turn.stop', { sessionId: garden });
   });
 

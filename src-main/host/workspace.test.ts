@@ -23,8 +23,7 @@ async function session(permissionMode: PermissionMode): Promise<string> {
   return (await t.call('session.create', { workspacePath: workspace, permissionMode })).session.sessionId;
 }
 const pendingOf = async (sessionId: string) => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
-const lastText = async (sessionId: string) =>
-  (await t.call('transcript.page', { sessionId })).items.filter((item) => item.kind === 'assistant_message').at(-1)?.text ?? '';
+const lastText = async (sessionId: string) => (await t.call('transcript.page', { sessionId })).items.filter((item) => item.kind === 'assistant_message').at(-1)?.text ?? '';
 
 function alive(pid: number): boolean {
   try {
@@ -183,10 +182,13 @@ describe('shell runs', () => {
       turnId: 't1',
       text: '/tool run_shell {"command":"sleep 30 & echo child $!; for i in 1 2 3; do echo tick $i; done; wait"}',
     });
-    const output = await waitFor(() => {
-      const text = t.events.flatMap((event) => (event.kind === 'shell.output' ? [event.text] : [])).join('');
-      return /child (\d+)/.test(text) ? text : null;
-    }, { message: 'live output' });
+    const output = await waitFor(
+      () => {
+        const text = t.events.flatMap((event) => (event.kind === 'shell.output' ? [event.text] : [])).join('');
+        return /child (\d+)/.test(text) ? text : null;
+      },
+      { message: 'live output' },
+    );
     const child = Number(/child (\d+)/.exec(output)?.[1]);
     const running = (await t.call('shell.list', { sessionId })).shellRuns[0]!;
     expect(running.status).toBe('running');

@@ -101,7 +101,12 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
   const live = new LiveInteractions({ ...deps, bus });
-  const mcp = new McpServerService({ ...deps, bus, ask: (asker, question, signal) => live.ask(asker, question, signal), ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }) });
+  const mcp = new McpServerService({
+    ...deps,
+    bus,
+    ask: (asker, question, signal) => live.ask(asker, question, signal),
+    ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }),
+  });
   // File checkpoints: writing workspace tools are wrapped; turn ends arrive on the bus. A native agent's
   // (Codex, ACP) writes are found by comparing the workspace before and after its turn.
   const checkpoints = new CheckpointService({
@@ -120,7 +125,18 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
     isCodex: (connectionId) => connections.isCodex(connectionId),
   });
-  const backends = wireBackends(deps, { model, tools: tools.toolHost, memory, context, chat, attachments, skills: late.skills, agents: late.agents, compaction: late.compaction, workhub: late.workhub });
+  const backends = wireBackends(deps, {
+    model,
+    tools: tools.toolHost,
+    memory,
+    context,
+    chat,
+    attachments,
+    skills: late.skills,
+    agents: late.agents,
+    compaction: late.compaction,
+    workhub: late.workhub,
+  });
 
   const compaction = late.compaction.set(
     createCompactionRuntime({
@@ -146,8 +162,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       bus,
       admission,
       storageDamage,
-      backendFor: (connectionId, origin) =>
-        origin === 'compaction' ? compaction.backend : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
+      backendFor: (connectionId, origin) => (origin === 'compaction' ? compaction.backend : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model)),
       revealToolOutput: reveal,
       accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
       onRunEnded(run, status) {

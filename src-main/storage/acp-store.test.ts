@@ -7,7 +7,9 @@ describe('ACP checkpoints', () => {
   it('applies each numbered update of the bound instance once, and none of a replaced instance', () => {
     const temp = tempDataDir();
     const db = openDatabase(temp.dir);
-    db.prepare("INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'S', 'user', 'c1', 'ask', 1, 0, 0)").run();
+    db.prepare(
+      "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'S', 'user', 'c1', 'ask', 1, 0, 0)",
+    ).run();
     const store = createAcpStore(db);
     expect(store.claim('s1', 'i1', 1)).toBe(false);
     store.bind('s1', { acpSessionId: 'a1', instanceId: 'i1', pid: 42, agentName: 'test', agentVersion: '1.0.0' }, 5);

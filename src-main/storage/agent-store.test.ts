@@ -11,8 +11,10 @@ beforeEach(() => {
   db.pragma('foreign_keys = ON');
   migrate(db, MIGRATIONS);
   for (const id of ['root', 'c1', 'c2', 'g1']) {
-    db.prepare(`INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
-      VALUES (?, ?, 'user', 'c', 'ask', 1, 0, 0)`).run(id, id);
+    db.prepare(
+      `INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
+      VALUES (?, ?, 'user', 'c', 'ask', 1, 0, 0)`,
+    ).run(id, id);
   }
   store = createAgentStore(db);
 });

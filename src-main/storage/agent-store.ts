@@ -81,15 +81,11 @@ export function createAgentStore(db: Db): AgentStore {
   const children = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE parent_session_id = ? ORDER BY created_at, rowid');
   const all = db.prepare<[number], Row>('SELECT * FROM agent_children ORDER BY created_at, rowid LIMIT ?');
   const descendants = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE root_session_id = ? ORDER BY created_at, rowid');
-  const countForTurn = db.prepare<[string, string], number>(
-    'SELECT COUNT(*) FROM agent_children WHERE parent_session_id = ? AND parent_turn_id = ?',
-  );
+  const countForTurn = db.prepare<[string, string], number>('SELECT COUNT(*) FROM agent_children WHERE parent_session_id = ? AND parent_turn_id = ?');
   const markFailed = db.prepare('INSERT OR IGNORE INTO agent_tree_failures (root_session_id, reason, failed_at) VALUES (?, ?, ?)');
   const failure = db.prepare<[string], string>('SELECT reason FROM agent_tree_failures WHERE root_session_id = ?');
   const forgetFailure = db.prepare('DELETE FROM agent_tree_failures WHERE root_session_id = ?');
-  const rememberRemoved = db.prepare(
-    'INSERT OR IGNORE INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES (?, ?, ?, ?)',
-  );
+  const rememberRemoved = db.prepare('INSERT OR IGNORE INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES (?, ?, ?, ?)');
   const removedSpawn = db.prepare<[string], number>('SELECT 1 FROM agent_removed_spawns WHERE spawn_id = ?');
 
   return {

@@ -30,7 +30,19 @@ describe('automation store', () => {
   it('records a firing id once, keeps the cursor moving forward only, and resuming skips what passed while paused', () => {
     const { automations } = open();
     automations.insertTask({ ...fields, taskId: 't', system: null, enabled: true, now: 100 });
-    const firing = { firingId: 't:1', taskId: 't', slotAt: 1, status: 'pending', reason: null, catchUp: false, collapsedSlots: 0, manual: false, prompt: 'p', sessionId: 's', now: 100 } as const;
+    const firing = {
+      firingId: 't:1',
+      taskId: 't',
+      slotAt: 1,
+      status: 'pending',
+      reason: null,
+      catchUp: false,
+      collapsedSlots: 0,
+      manual: false,
+      prompt: 'p',
+      sessionId: 's',
+      now: 100,
+    } as const;
     expect(automations.insertFiring(firing)).toBe(true);
     expect(automations.insertFiring({ ...firing, status: 'missed' })).toBe(false);
     expect(automations.pendingFirings().map((row) => row.firingId)).toEqual(['t:1']);

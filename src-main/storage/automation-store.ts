@@ -191,18 +191,12 @@ export function createAutomationStore(db: Db): AutomationStore {
       prompt, session_id, told_status, updated_at)
     VALUES (@firingId, @taskId, @slotAt, @now, @status, @reason, @catchUp, @collapsedSlots, @manual, @prompt, @sessionId, NULL, @now)`);
   const getFiring = db.prepare<[string], FiringRow>('SELECT * FROM automation_firings WHERE firing_id = ?');
-  const setFiring = db.prepare(
-    'UPDATE automation_firings SET status = @status, reason = @reason, session_id = @sessionId, updated_at = @now WHERE firing_id = @firingId',
-  );
+  const setFiring = db.prepare('UPDATE automation_firings SET status = @status, reason = @reason, session_id = @sessionId, updated_at = @now WHERE firing_id = @firingId');
   const setTold = db.prepare('UPDATE automation_firings SET told_status = ? WHERE firing_id = ?');
-  const history = db.prepare<[string, number], FiringRow>(
-    'SELECT * FROM automation_firings WHERE task_id = ? ORDER BY recorded_at DESC, slot_at DESC, firing_id DESC LIMIT ?',
-  );
+  const history = db.prepare<[string, number], FiringRow>('SELECT * FROM automation_firings WHERE task_id = ? ORDER BY recorded_at DESC, slot_at DESC, firing_id DESC LIMIT ?');
   const pending = db.prepare<[], FiringRow>("SELECT * FROM automation_firings WHERE status = 'pending' ORDER BY recorded_at, firing_id");
   const ofTurn = db.prepare<[string, string], FiringRow>('SELECT * FROM automation_firings WHERE firing_id = ? AND session_id = ?');
-  const targeting = db.prepare<[string, string], TaskRow>(
-    "SELECT * FROM automation_tasks WHERE json_extract(target, '$.sessionId') = ? OR reserved_session_id = ?",
-  );
+  const targeting = db.prepare<[string, string], TaskRow>("SELECT * FROM automation_tasks WHERE json_extract(target, '$.sessionId') = ? OR reserved_session_id = ?");
 
   const store: AutomationStore = {
     insertTask(task) {

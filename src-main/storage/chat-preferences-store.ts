@@ -19,9 +19,7 @@ export interface ChatPreferencesStore {
 }
 
 export function createChatPreferencesStore(db: Db): ChatPreferencesStore {
-  const getSession = db.prepare<[string], { instructions: string; model_settings: string }>(
-    'SELECT instructions, model_settings FROM session_preferences WHERE session_id = ?',
-  );
+  const getSession = db.prepare<[string], { instructions: string; model_settings: string }>('SELECT instructions, model_settings FROM session_preferences WHERE session_id = ?');
   const putSession = db.prepare(`
     INSERT INTO session_preferences (session_id, instructions, model_settings, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (session_id) DO UPDATE SET instructions = excluded.instructions, model_settings = excluded.model_settings, updated_at = excluded.updated_at`);

@@ -107,7 +107,9 @@ export function createCheckpointStore(db: Db): CheckpointStore {
     openFor(sessionId, turnId) {
       return withFiles(
         db
-          .prepare<[string, string], ChangeSetRow>("SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? AND status IN ('pending', 'open') ORDER BY created_at DESC LIMIT 1")
+          .prepare<[string, string], ChangeSetRow>(
+            "SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? AND status IN ('pending', 'open') ORDER BY created_at DESC LIMIT 1",
+          )
           .get(sessionId, turnId),
       );
     },

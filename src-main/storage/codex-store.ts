@@ -106,7 +106,12 @@ export function createCodexStore(db: Db): CodexStore {
       remove.run(sessionId);
     },
     recordTurnResult(result) {
-      insertResult.run({ ...result, filesChanged: JSON.stringify(result.filesChanged), commands: JSON.stringify(result.commands), structured: result.structured === null ? null : JSON.stringify(result.structured) });
+      insertResult.run({
+        ...result,
+        filesChanged: JSON.stringify(result.filesChanged),
+        commands: JSON.stringify(result.commands),
+        structured: result.structured === null ? null : JSON.stringify(result.structured),
+      });
     },
     turnResults(sessionId, turnId) {
       return resultsOfTurn.all(sessionId, turnId).map((row) => ({

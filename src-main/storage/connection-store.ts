@@ -99,7 +99,11 @@ export function createConnectionStore(db: Db): ConnectionStore {
 
   const store: ConnectionStore = {
     insert(connection) {
-      insert.run({ ...connection, enabledModelIds: JSON.stringify(connection.enabledModelIds), acpAgent: connection.acpAgent === null ? null : JSON.stringify(connection.acpAgent) });
+      insert.run({
+        ...connection,
+        enabledModelIds: JSON.stringify(connection.enabledModelIds),
+        acpAgent: connection.acpAgent === null ? null : JSON.stringify(connection.acpAgent),
+      });
       const stored = store.get(connection.connectionId);
       if (stored === null) throw new Error(`Connection ${connection.connectionId} vanished after insert`);
       return stored;

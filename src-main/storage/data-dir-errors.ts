@@ -31,15 +31,8 @@ export class DataDirLockedError extends DataDirError {
     readonly owner: LockOwner | null,
   ) {
     const who =
-      owner === null
-        ? 'another Cairn host'
-        : `another Cairn host (process ${owner.pid}${owner.hostname === '' ? '' : ` on ${owner.hostname}`}, started ${owner.startedAt})`;
-    super(
-      'locked',
-      dataDir,
-      `The data directory ${dataDir} is already in use by ${who}. ` +
-        'Close that one first, or choose another directory with --data-dir.',
-    );
+      owner === null ? 'another Cairn host' : `another Cairn host (process ${owner.pid}${owner.hostname === '' ? '' : ` on ${owner.hostname}`}, started ${owner.startedAt})`;
+    super('locked', dataDir, `The data directory ${dataDir} is already in use by ${who}. ` + 'Close that one first, or choose another directory with --data-dir.');
     this.name = 'DataDirLockedError';
   }
 }

@@ -102,8 +102,6 @@ describe('data directory lock', () => {
     const refused = refusal(() => acquireDataDirLock(path));
     expect(refused).toBeInstanceOf(DataDirError);
     expect(refused).toMatchObject({ problem: 'lock_path_not_a_file' });
-    expect((refused as Error).message).toBe(
-      `${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
-    );
+    expect((refused as Error).message).toBe(`${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`);
   });
 });

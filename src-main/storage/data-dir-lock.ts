@@ -81,11 +81,7 @@ function refuseNonFile(path: string): void {
   }
   if (!stats.isFile()) {
     const what = stats.isDirectory() ? 'a folder' : 'not a regular file';
-    throw new DataDirError(
-      'lock_path_not_a_file',
-      path,
-      `${path} is ${what}, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
-    );
+    throw new DataDirError('lock_path_not_a_file', path, `${path} is ${what}, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`);
   }
 }
 

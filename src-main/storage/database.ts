@@ -86,9 +86,7 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   const current = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (current > newest) {
-    throw new Error(
-      `This data directory was written by a newer Cairn (schema ${current}; this build knows up to ${newest}). Update Cairn to open it.`,
-    );
+    throw new Error(`This data directory was written by a newer Cairn (schema ${current}; this build knows up to ${newest}). Update Cairn to open it.`);
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;

@@ -1,11 +1,4 @@
-import type {
-  PermissionGrant,
-  InteractionAnswer,
-  InteractionCloseReason,
-  InteractionRecord,
-  InteractionRequest,
-  InteractionStatus,
-} from '../../src-shared/interaction-model';
+import type { PermissionGrant, InteractionAnswer, InteractionCloseReason, InteractionRecord, InteractionRequest, InteractionStatus } from '../../src-shared/interaction-model';
 import type { Db } from './database';
 
 export interface NewInteraction {
@@ -92,9 +85,7 @@ export function createInteractionStore(db: Db): InteractionStore {
       close_reason = @closeReason, updated_at = @now
     WHERE interaction_id = @interactionId AND status = 'pending'`);
   const pendingOfRun = db.prepare<[string], Row>("SELECT * FROM interactions WHERE run_id = ? AND status = 'pending'");
-  const pendingOfSession = db.prepare<[string], Row>(
-    "SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at",
-  );
+  const pendingOfSession = db.prepare<[string], Row>("SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at");
   const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
 
   const standingGrant = `session_id = @sessionId AND status = 'answered' AND json_extract(request, '$.kind') = 'permission'
@@ -172,10 +163,7 @@ export function createInteractionStore(db: Db): InteractionStore {
         params.status = status;
       }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
-      return db
-        .prepare<Record<string, unknown>, Row>(`SELECT * FROM interactions ${where} ORDER BY created_at DESC, interaction_id DESC LIMIT @limit`)
-        .all(params)
-        .map(toRecord);
+      return db.prepare<Record<string, unknown>, Row>(`SELECT * FROM interactions ${where} ORDER BY created_at DESC, interaction_id DESC LIMIT @limit`).all(params).map(toRecord);
     },
   };
   return store;

@@ -32,7 +32,12 @@ describe('memory store', () => {
     store.insert(memory('m3', 'Tests run with vitest and pnpm test', '/work/b', 3));
     store.insert(memory('m4', 'Déploiement: pnpm build then copy', '/work/a', 4));
 
-    expect(store.search('pnpm', '/work/a', 10).map((m) => m.memoryId).sort()).toEqual(['m1', 'm4']);
+    expect(
+      store
+        .search('pnpm', '/work/a', 10)
+        .map((m) => m.memoryId)
+        .sort(),
+    ).toEqual(['m1', 'm4']);
     expect(store.search('spelling', '/work/a', 10).map((m) => m.memoryId)).toEqual(['m2']);
     // Prefix and diacritics: "deploiem" finds "Déploiement".
     expect(store.search('deploiem', '/work/a', 10).map((m) => m.memoryId)).toEqual(['m4']);

@@ -32,8 +32,7 @@ describe('message search store', () => {
 
   const add = (sessionId: string, itemId: string, kind: 'user_message' | 'assistant_message' | 'tool_result', text: string, state: 'final' | 'streaming' = 'final') =>
     transcript.append({ sessionId, itemId, turnId: 't', runId: `r-${itemId}`, kind, text, state, now: 5 }, position++);
-  const find = (text: string, includeArchived = false) =>
-    search.search({ words: text.split(' '), includeArchived, excludeSessionId: 'workhub', limit: 20 });
+  const find = (text: string, includeArchived = false) => search.search({ words: text.split(' '), includeArchived, excludeSessionId: 'workhub', limit: 20 });
 
   it('finds a word from a message body, with the snippet marking the match', () => {
     add('s1', 'i1', 'user_message', 'Please water the tomatoes before noon');

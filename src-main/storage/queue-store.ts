@@ -45,21 +45,11 @@ export function createQueueStore(db: Db): QueueStore {
   const insert = db.prepare(`
     INSERT INTO queued_messages (session_id, message_id, text, state, turn_id, created_at, updated_at, attachments)
     VALUES (@sessionId, @messageId, @text, 'queued', NULL, @now, @now, @attachments)`);
-  const get = db.prepare<[string, string], MessageRow>(
-    'SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?',
-  );
-  const setState = db.prepare(
-    'UPDATE queued_messages SET state = ?, turn_id = ?, updated_at = ? WHERE session_id = ? AND message_id = ?',
-  );
-  const queued = db.prepare<[string], MessageRow>(
-    "SELECT * FROM queued_messages WHERE session_id = ? AND state = 'queued' ORDER BY created_at, rowid",
-  );
-  const recent = db.prepare<[string], MessageRow>(
-    'SELECT * FROM queued_messages WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200',
-  );
-  const sessions = db.prepare<[], { session_id: string }>(
-    "SELECT DISTINCT session_id FROM queued_messages WHERE state = 'queued'",
-  );
+  const get = db.prepare<[string, string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?');
+  const setState = db.prepare('UPDATE queued_messages SET state = ?, turn_id = ?, updated_at = ? WHERE session_id = ? AND message_id = ?');
+  const queued = db.prepare<[string], MessageRow>("SELECT * FROM queued_messages WHERE session_id = ? AND state = 'queued' ORDER BY created_at, rowid");
+  const recent = db.prepare<[string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200');
+  const sessions = db.prepare<[], { session_id: string }>("SELECT DISTINCT session_id FROM queued_messages WHERE state = 'queued'");
 
   const store: QueueStore = {
     insert(message) {

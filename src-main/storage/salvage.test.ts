@@ -10,7 +10,16 @@ function seed(stores: Stores, count: number): void {
   stores.transaction(() => {
     for (let index = 0; index < count; index += 1) {
       const sessionId = `s${index}`;
-      stores.sessions.insert({ sessionId, title: `Session ${index}`, titleSource: 'user', workspacePath: null, connectionId: 'offline-demo', model: null, permissionMode: 'ask', now: index });
+      stores.sessions.insert({
+        sessionId,
+        title: `Session ${index}`,
+        titleSource: 'user',
+        workspacePath: null,
+        connectionId: 'offline-demo',
+        model: null,
+        permissionMode: 'ask',
+        now: index,
+      });
       stores.turns.insertTurn({ sessionId, turnId: 't', origin: 'user', text: `hello ${index}`, maxSteps: 1, runId: `r${index}`, now: index });
     }
   });

@@ -33,7 +33,7 @@ describe('shell run store', () => {
     turnId: 't1',
     runId: 'r1',
     toolCallId: 'call-1',
-    command: "echo 'hi'; rm -rf \"$TMP\"",
+    command: 'echo \'hi\'; rm -rf "$TMP"',
     cwd: '/work/space',
     now: 1000,
     ...overrides,
@@ -47,7 +47,7 @@ describe('shell run store', () => {
       turnId: 't1',
       runId: 'r1',
       toolCallId: 'call-1',
-      command: "echo 'hi'; rm -rf \"$TMP\"",
+      command: 'echo \'hi\'; rm -rf "$TMP"',
       cwd: '/work/space',
       status: 'starting',
       exitCode: null,
@@ -93,9 +93,7 @@ describe('shell run store', () => {
     store.finish('sh1', { ...NO_OUTPUT, status: 'killed', exitCode: null, signal: 'SIGTERM', failureMessage: null, now: 2 });
     expect(() => store.markRunning('sh1', 2)).toThrow(/cannot start running: it is killed/);
     expect(() => store.recordOutput('sh1', NO_OUTPUT)).toThrow(/it is killed/);
-    expect(() => store.finish('sh1', { ...NO_OUTPUT, status: 'exited', exitCode: 0, signal: null, failureMessage: null, now: 3 })).toThrow(
-      /cannot end as exited/,
-    );
+    expect(() => store.finish('sh1', { ...NO_OUTPUT, status: 'exited', exitCode: 0, signal: null, failureMessage: null, now: 3 })).toThrow(/cannot end as exited/);
     expect(() => store.markRunning('nope', 1)).toThrow(/does not exist/);
   });
 

@@ -60,7 +60,10 @@ function toTotals(row: TotalsRow): UsageTotals {
 const GROUPINGS: Record<UsageQuery['by'], { key: string; label: string }> = {
   session: { key: 'u.session_id', label: "COALESCE(s.title, 'Deleted session')" },
   day: { key: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')", label: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')" },
-  model: { key: "u.connection_id || ' ' || u.model_id", label: "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)" },
+  model: {
+    key: "u.connection_id || ' ' || u.model_id",
+    label: "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)",
+  },
 };
 
 export function createUsageStore(db: Db): UsageStore {
@@ -70,9 +73,7 @@ export function createUsageStore(db: Db): UsageStore {
     VALUES (@sessionId, @turnId, @runId, @connectionId, @modelId, @inputTokens, @outputTokens,
       @cachedInputTokens, @reasoningTokens, @latencyMs, @costUsd, @recordedAt)`);
 
-  const ofRun = db.prepare<[string], { tokens: number }>(
-    'SELECT TOTAL(input_tokens + output_tokens) AS tokens FROM usage_records WHERE run_id = ?',
-  );
+  const ofRun = db.prepare<[string], { tokens: number }>('SELECT TOTAL(input_tokens + output_tokens) AS tokens FROM usage_records WHERE run_id = ?');
   return {
     tokensOfRun(runId) {
       return ofRun.get(runId)?.tokens ?? 0;

@@ -13,7 +13,10 @@ export function testAgentCommand(stateDir: string, options: { load?: boolean } =
 export function runningTestAgents(stateDir: string): number[] {
   let pids: number[];
   try {
-    pids = readFileSync(`${stateDir}/pids`, 'utf8').split('\n').filter((line) => line !== '').map(Number);
+    pids = readFileSync(`${stateDir}/pids`, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(Number);
   } catch {
     return [];
   }

@@ -77,7 +77,12 @@ async function directive(client: AgentContext, sessionId: string, line: string):
     case 'tool': {
       const [toolCallId = 'tool-1', ...title] = rest;
       await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: title.join(' ') || 'A tool', kind: 'other', status: 'in_progress', rawInput: { line } });
-      await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'tool output' } }] });
+      await send(client, sessionId, {
+        sessionUpdate: 'tool_call_update',
+        toolCallId,
+        status: 'completed',
+        content: [{ type: 'content', content: { type: 'text', text: 'tool output' } }],
+      });
       return null;
     }
     case 'write': {
@@ -86,7 +91,15 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       const absolute = join(process.cwd(), path);
       const toolCallId = `write-${path}`;
       const diff = { type: 'diff' as const, path: absolute, oldText: null, newText: content };
-      await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: `Write ${path}`, kind: 'edit', status: 'pending', content: [diff], rawInput: { path, content } });
+      await send(client, sessionId, {
+        sessionUpdate: 'tool_call',
+        toolCallId,
+        title: `Write ${path}`,
+        kind: 'edit',
+        status: 'pending',
+        content: [diff],
+        rawInput: { path, content },
+      });
       const request: RequestPermissionRequest = {
         sessionId,
         toolCall: { toolCallId, title: `Write ${path}`, kind: 'edit', content: [diff] },

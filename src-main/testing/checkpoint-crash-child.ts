@@ -21,7 +21,10 @@ host.subscribe((event) => {
 });
 const created = await host.invoke('session.create', { workspacePath: workspace, permissionMode: 'full' });
 if (!created.ok) throw new Error(created.error.message);
-const text = `/tools ${JSON.stringify([['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'b.txt', content: 'B\n' }]])}`;
+const text = `/tools ${JSON.stringify([
+  ['write_file', { path: 'a.txt', content: 'A\n' }],
+  ['write_file', { path: 'b.txt', content: 'B\n' }],
+])}`;
 await host.invoke('turn.start', { sessionId: created.result.session.sessionId, turnId: 't1', text });
 // The process ends by SIGKILL; if it does not within a minute, it says so.
 setTimeout(() => {

@@ -2,7 +2,23 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../storage/database';
 
-const TABLES = ['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages', 'interactions', 'connections', 'usage_records', 'goals', 'shell_runs', 'workhub_actions', 'delegations', 'workhub_decisions', 'goal_controls'] as const;
+const TABLES = [
+  'sessions',
+  'turns',
+  'runs',
+  'ledger',
+  'transcript_items',
+  'queued_messages',
+  'interactions',
+  'connections',
+  'usage_records',
+  'goals',
+  'shell_runs',
+  'workhub_actions',
+  'delegations',
+  'workhub_decisions',
+  'goal_controls',
+] as const;
 
 /**
  * A summary of everything in a data directory's record (row counts and a checksum of mutable

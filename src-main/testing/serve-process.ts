@@ -37,16 +37,12 @@ function spawnServe(options: ServeOptions): ChildProcess {
   // The token goes through the environment: on the command line every local user could read it.
   const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', ...options.env };
   if (options.token === null) delete env.CAIRN_TOKEN;
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])],
-    {
-      cwd: PROJECT_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
-    },
-  );
+  return spawn(process.execPath, ['--import', 'tsx', 'src-main/serve.ts', `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+  });
 }
 
 /** Runs serve expecting it to refuse to start; resolves with its exit code and everything it printed. */
@@ -68,9 +64,7 @@ export async function runServeToExit(options: ServeOptions): Promise<{ code: num
 export async function startServeProcess(options: ServeOptions): Promise<ServeProcess> {
   const child = spawnServe(options);
   let output = '';
-  const exited = new Promise<number | string>((resolveExit) =>
-    child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')),
-  );
+  const exited = new Promise<number | string>((resolveExit) => child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')));
   const url = await new Promise<string>((resolveUrl, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -4,8 +4,7 @@ import type { ConnectionState, HostLink } from './host-link';
 import { ipcHostLink, isBridge } from './ipc-host-link';
 import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
 
-const MISSING_TOKEN =
-  'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
+const MISSING_TOKEN = 'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
 
 /**
  * Electron's preload exposes `window.cairn`; in a browser the renderer talks to the headless host

@@ -99,9 +99,7 @@ export class WebSocketHostLink implements HostLink {
         const request = this.pending.get(id);
         if (request === undefined) return;
         this.pending.delete(id);
-        request.resolve(
-          fail('operation_unavailable', request.sent ? 'Cairn did not answer in time. It may still be working on it.' : NOT_REACHABLE),
-        );
+        request.resolve(fail('operation_unavailable', request.sent ? 'Cairn did not answer in time. It may still be working on it.' : NOT_REACHABLE));
       }, this.requestTimeoutMs);
       const request: PendingRequest = {
         frame: JSON.stringify({ id, op, input }),

@@ -9,7 +9,18 @@ const secret: QuestionRequest = {
   kind: 'question',
   questions: [
     { id: 'token', header: 'Deploy token', prompt: 'Token?', options: [], multiple: false, allowOther: true, secret: true },
-    { id: 'region', header: 'Region', prompt: 'Where?', options: [{ id: 'eu', label: 'Europe' }, { id: 'us', label: 'United States' }], multiple: false, allowOther: true, secret: false },
+    {
+      id: 'region',
+      header: 'Region',
+      prompt: 'Where?',
+      options: [
+        { id: 'eu', label: 'Europe' },
+        { id: 'us', label: 'United States' },
+      ],
+      multiple: false,
+      allowOther: true,
+      secret: false,
+    },
   ],
 };
 

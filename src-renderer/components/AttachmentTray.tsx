@@ -75,7 +75,9 @@ export function AttachmentLabel({ attachment }: { attachment: AttachmentRef }) {
   return (
     <span className="attachment-label">
       {attachment.name}{' '}
-      <span className="attachment-size">({attachment.kind === 'image' ? 'image' : 'text'}, {formatBytes(attachment.sizeBytes)})</span>
+      <span className="attachment-size">
+        ({attachment.kind === 'image' ? 'image' : 'text'}, {formatBytes(attachment.sizeBytes)})
+      </span>
     </span>
   );
 }

@@ -10,7 +10,15 @@ const NO_BRANCHES: readonly never[] = [];
  * Under the person's message: Edit (resend it changed, in a branch). Under an agent answer:
  * Regenerate (ask again, in a branch). Under either, "Branched here" with a link to each branch.
  */
-export function BranchActions({ sessionId, item, endsTurn }: { sessionId: string; item: TranscriptItem; /** Regenerate is offered under a turn's final answer. */ endsTurn: boolean }) {
+export function BranchActions({
+  sessionId,
+  item,
+  endsTurn,
+}: {
+  sessionId: string;
+  item: TranscriptItem;
+  /** Regenerate is offered under a turn's final answer. */ endsTurn: boolean;
+}) {
   const store = useStoreApi();
   const branches = useAppStore((state) => state.branchLinks[sessionId]?.branches ?? NO_BRANCHES);
   const editing = useAppStore((state) => state.editingMessage?.sessionId === sessionId && state.editingMessage.itemId === item.itemId);
@@ -27,16 +35,33 @@ export function BranchActions({ sessionId, item, endsTurn }: { sessionId: string
   return (
     <div className={`branch-actions${mine ? ' is-user' : ''}`}>
       {mine ? (
-        <button type="button" className="text-button" onClick={() => actions.setEditingMessage({ sessionId, itemId: item.itemId })} title="Change this message and send it again in a branch">
+        <button
+          type="button"
+          className="text-button"
+          onClick={() => actions.setEditingMessage({ sessionId, itemId: item.itemId })}
+          title="Change this message and send it again in a branch"
+        >
           Edit
         </button>
       ) : (
-        <button type="button" className="text-button" disabled={busy} onClick={() => void actions.branchAt(sessionId, item.itemId, 'regenerate')} title="Ask again for a new answer, in a branch">
+        <button
+          type="button"
+          className="text-button"
+          disabled={busy}
+          onClick={() => void actions.branchAt(sessionId, item.itemId, 'regenerate')}
+          title="Ask again for a new answer, in a branch"
+        >
           {busy ? 'Regenerating…' : 'Regenerate'}
         </button>
       )}
       {here.map((branch) => (
-        <button key={branch.branchSessionId} type="button" className="text-button branch-link" data-testid="branched-here" onClick={() => actions.selectSession(branch.branchSessionId)}>
+        <button
+          key={branch.branchSessionId}
+          type="button"
+          className="text-button branch-link"
+          data-testid="branched-here"
+          onClick={() => actions.selectSession(branch.branchSessionId)}
+        >
           Branched here → {branch.title}
         </button>
       ))}

@@ -113,16 +113,42 @@ function ModelSettingsDialog({ sessionId }: { sessionId: string }) {
         <div className="field-pair">
           <FieldFrame controlId={`${id}-temperature`} label="Temperature" hint={`0 to 2 · default: ${defaults.temperature ?? 'the provider’s'}`} error={shown.temperature ?? null}>
             {(aria) => (
-              <input {...aria} ref={firstRef} className="input" type="text" inputMode="decimal" autoComplete="off" value={draft.temperature} onChange={(event) => change({ temperature: event.target.value })} />
+              <input
+                {...aria}
+                ref={firstRef}
+                className="input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.temperature}
+                onChange={(event) => change({ temperature: event.target.value })}
+              />
             )}
           </FieldFrame>
-          <FieldFrame controlId={`${id}-max`} label="Max output tokens" hint={`default: ${defaults.maxOutputTokens?.toLocaleString('en-US') ?? 'the provider’s'}`} error={shown.maxOutputTokens ?? null}>
+          <FieldFrame
+            controlId={`${id}-max`}
+            label="Max output tokens"
+            hint={`default: ${defaults.maxOutputTokens?.toLocaleString('en-US') ?? 'the provider’s'}`}
+            error={shown.maxOutputTokens ?? null}
+          >
             {(aria) => (
-              <input {...aria} className="input" type="text" inputMode="numeric" autoComplete="off" value={draft.maxOutputTokens} onChange={(event) => change({ maxOutputTokens: event.target.value })} />
+              <input
+                {...aria}
+                className="input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={draft.maxOutputTokens}
+                onChange={(event) => change({ maxOutputTokens: event.target.value })}
+              />
             )}
           </FieldFrame>
         </div>
-        <FieldFrame controlId={`${id}-effort`} label="Reasoning effort" hint={`OpenAI, Anthropic and compatible servers · default: ${defaults.reasoningEffort ?? 'the provider’s'}`}>
+        <FieldFrame
+          controlId={`${id}-effort`}
+          label="Reasoning effort"
+          hint={`OpenAI, Anthropic and compatible servers · default: ${defaults.reasoningEffort ?? 'the provider’s'}`}
+        >
           {(aria) => (
             <select {...aria} className="input" value={draft.reasoningEffort} onChange={(event) => change({ reasoningEffort: event.target.value as ReasoningEffort | '' })}>
               <option value="">Default</option>

@@ -28,18 +28,18 @@ export function CompactionCard({ item, compaction }: { item: TranscriptItem; com
       <section className="compaction-card" data-testid="compaction-card" data-item-id={item.itemId} aria-label="Earlier conversation summarised">
         <div className="compaction-card-head">
           <span className="compaction-card-title">{item.text}</span>
-          {range === null ? null : <span className="compaction-card-range" data-testid="compaction-range">{range}</span>}
+          {range === null ? null : (
+            <span className="compaction-card-range" data-testid="compaction-range">
+              {range}
+            </span>
+          )}
           {hasText ? (
             <button type="button" className="text-button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
               {open ? 'Hide summary' : 'Show summary'}
             </button>
           ) : null}
           {firstItemId === null ? null : (
-            <button
-              type="button"
-              className="text-button"
-              onClick={() => store.setState({ focusedHit: { sessionId: item.sessionId, itemId: firstItemId, position: 0 } })}
-            >
+            <button type="button" className="text-button" onClick={() => store.setState({ focusedHit: { sessionId: item.sessionId, itemId: firstItemId, position: 0 } })}>
               Go to the first message
             </button>
           )}

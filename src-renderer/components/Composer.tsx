@@ -75,11 +75,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           aria-controls={listOpen ? menu.listId : undefined}
           aria-activedescendant={listOpen && menu.entries.options.length > 0 ? menu.optionId(menu.active) : undefined}
           placeholder={
-            waiting
-              ? 'Answer above — or write here to move on (the question is set aside)'
-              : busy
-                ? 'Add a follow-up — it runs when this turn is done'
-                : 'Write to the agent…'
+            waiting ? 'Answer above — or write here to move on (the question is set aside)' : busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'
           }
           rows={1}
           value={draft}

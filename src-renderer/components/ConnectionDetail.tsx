@@ -32,8 +32,8 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       </header>
       {connection.builtIn ? (
         <p className="settings-note">
-          The Offline demo needs no key and no network. It follows directives such as <code>/stream</code>, <code>/ask</code> or <code>/goal</code>, so
-          you can try Cairn before connecting a provider. It cannot be edited or removed.
+          The Offline demo needs no key and no network. It follows directives such as <code>/stream</code>, <code>/ask</code> or <code>/goal</code>, so you can try Cairn before
+          connecting a provider. It cannot be edited or removed.
         </p>
       ) : (
         <ConnectionEditor connection={connection} />
@@ -149,9 +149,7 @@ function RemoveSection({ connection }: { connection: ConnectionRecord }) {
       <h4 id={`remove-${connection.connectionId}`}>Remove</h4>
       {confirming ? (
         <div className="confirm-box" role="group" aria-label="Confirm removal">
-          <p>
-            Remove “{connection.name}” and its stored key? Sessions that use it keep their history and will ask you to pick another connection.
-          </p>
+          <p>Remove “{connection.name}” and its stored key? Sessions that use it keep their history and will ask you to pick another connection.</p>
           <div className="section-row">
             <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
               Cancel

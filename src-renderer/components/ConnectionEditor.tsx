@@ -126,33 +126,45 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
 
       <FieldFrame controlId={`${formId}-name`} label="Name" required error={shown.name}>
         {(aria) => (
-          <input {...aria} className="input" type="text" value={draft.name} maxLength={120} autoComplete="off" onChange={(event) => change({ name: event.target.value })} onBlur={() => touch('name')} />
+          <input
+            {...aria}
+            className="input"
+            type="text"
+            value={draft.name}
+            maxLength={120}
+            autoComplete="off"
+            onChange={(event) => change({ name: event.target.value })}
+            onBlur={() => touch('name')}
+          />
         )}
       </FieldFrame>
 
       {draft.providerType === 'acp' ? null : (
-      <FieldFrame
-        controlId={`${formId}-base-url`}
-        label="Base URL"
-        required={draft.providerType === 'openai_compatible'}
-        help={provider.baseUrlHelp ?? (provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`)}
-        error={shown.baseUrl}
-      >
-        {(aria) => (
-          <input
-            {...aria}
-            className="input"
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={provider.defaultBaseUrl ?? 'http://127.0.0.1:1234/v1'}
-            value={draft.baseUrl}
-            onChange={(event) => change({ baseUrl: event.target.value })}
-            onBlur={() => touch('baseUrl')}
-          />
-        )}
-      </FieldFrame>
+        <FieldFrame
+          controlId={`${formId}-base-url`}
+          label="Base URL"
+          required={draft.providerType === 'openai_compatible'}
+          help={
+            provider.baseUrlHelp ??
+            (provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`)
+          }
+          error={shown.baseUrl}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              className="input"
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={provider.defaultBaseUrl ?? 'http://127.0.0.1:1234/v1'}
+              value={draft.baseUrl}
+              onChange={(event) => change({ baseUrl: event.target.value })}
+              onBlur={() => touch('baseUrl')}
+            />
+          )}
+        </FieldFrame>
       )}
 
       {provider.keyNeeded === 'none' && !connection?.hasApiKey ? null : (
@@ -166,8 +178,8 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
               : provider.keyHelp !== undefined
                 ? `${provider.keyHelp} Stored encrypted; never shown again.`
                 : provider.keyNeeded === 'optional'
-                ? 'Only if the server asks for one. Stored encrypted; never shown again.'
-                : 'Stored encrypted on this machine; never shown again.'
+                  ? 'Only if the server asks for one. Stored encrypted; never shown again.'
+                  : 'Stored encrypted on this machine; never shown again.'
           }
           error={shown.apiKey}
         >
@@ -267,8 +279,22 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         <legend className="field-label">Patience with a slow provider</legend>
         <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
         <div className="timeout-row">
-          <SecondsField controlId={`${formId}-first-token`} label="First answer within (seconds)" error={shown.firstTokenTimeout} value={draft.firstTokenTimeout} onChange={(value) => change({ firstTokenTimeout: value })} onBlur={() => touch('firstTokenTimeout')} />
-          <SecondsField controlId={`${formId}-idle`} label="Silence mid-answer up to (seconds)" error={shown.idleTimeout} value={draft.idleTimeout} onChange={(value) => change({ idleTimeout: value })} onBlur={() => touch('idleTimeout')} />
+          <SecondsField
+            controlId={`${formId}-first-token`}
+            label="First answer within (seconds)"
+            error={shown.firstTokenTimeout}
+            value={draft.firstTokenTimeout}
+            onChange={(value) => change({ firstTokenTimeout: value })}
+            onBlur={() => touch('firstTokenTimeout')}
+          />
+          <SecondsField
+            controlId={`${formId}-idle`}
+            label="Silence mid-answer up to (seconds)"
+            error={shown.idleTimeout}
+            value={draft.idleTimeout}
+            onChange={(value) => change({ idleTimeout: value })}
+            onBlur={() => touch('idleTimeout')}
+          />
         </div>
       </fieldset>
 

@@ -50,10 +50,30 @@ function DefaultsForm({ connectionId, saved }: { connectionId: string; saved: Mo
       >
         <div className="field-pair">
           <FieldFrame controlId={`${id}-temperature`} label="Temperature" hint="0 to 2" error={shown.temperature ?? null}>
-            {(aria) => <input {...aria} className="input" type="text" inputMode="decimal" autoComplete="off" value={draft.temperature} onChange={(event) => change({ temperature: event.target.value })} />}
+            {(aria) => (
+              <input
+                {...aria}
+                className="input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={draft.temperature}
+                onChange={(event) => change({ temperature: event.target.value })}
+              />
+            )}
           </FieldFrame>
           <FieldFrame controlId={`${id}-max`} label="Max output tokens" hint="1 to 1,000,000" error={shown.maxOutputTokens ?? null}>
-            {(aria) => <input {...aria} className="input" type="text" inputMode="numeric" autoComplete="off" value={draft.maxOutputTokens} onChange={(event) => change({ maxOutputTokens: event.target.value })} />}
+            {(aria) => (
+              <input
+                {...aria}
+                className="input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={draft.maxOutputTokens}
+                onChange={(event) => change({ maxOutputTokens: event.target.value })}
+              />
+            )}
           </FieldFrame>
         </div>
         <FieldFrame controlId={`${id}-effort`} label="Reasoning effort" hint="OpenAI, Anthropic and compatible servers">

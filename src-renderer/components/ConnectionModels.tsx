@@ -86,12 +86,7 @@ export function ConnectionModels({ connection }: { connection: ConnectionRecord 
             {[...models.map((model) => ({ ...model, listed: true })), ...unlisted.map((modelId) => ({ modelId, label: modelId, listed: false }))].map((model) => (
               <li key={model.modelId}>
                 <label className="check-row">
-                  <input
-                    type="checkbox"
-                    checked={enabled.has(model.modelId)}
-                    disabled={connection.builtIn}
-                    onChange={(event) => toggle(model.modelId, event.target.checked)}
-                  />
+                  <input type="checkbox" checked={enabled.has(model.modelId)} disabled={connection.builtIn} onChange={(event) => toggle(model.modelId, event.target.checked)} />
                   <span className="check-label">{model.label}</span>
                   {model.label !== model.modelId ? <code className="check-id">{model.modelId}</code> : null}
                   {model.listed ? null : <span className="check-id">not in the list</span>}

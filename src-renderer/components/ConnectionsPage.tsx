@@ -57,9 +57,7 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
           Add connection
         </button>
       </div>
-      <div className="connections-main">
-        {shown === 'new' ? <ConnectionEditor connection={null} /> : <ConnectionDetail key={shown} connectionId={shown} />}
-      </div>
+      <div className="connections-main">{shown === 'new' ? <ConnectionEditor connection={null} /> : <ConnectionDetail key={shown} connectionId={shown} />}</div>
     </div>
   );
 }

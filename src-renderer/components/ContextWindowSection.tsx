@@ -29,7 +29,14 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
   }, [chosen, current.contextWindow, current.outputReserve]);
   if (models.length === 0 || connection.providerType === 'codex' || connection.builtIn) return null;
   const id = connection.connectionId;
-  const source = current.source === 'override' ? 'set here' : current.source === 'known' ? (reportedContextLength === null ? 'known for this model' : 'as the server reports it') : 'a default: Cairn does not know this model';
+  const source =
+    current.source === 'override'
+      ? 'set here'
+      : current.source === 'known'
+        ? reportedContextLength === null
+          ? 'known for this model'
+          : 'as the server reports it'
+        : 'a default: Cairn does not know this model';
 
   const save = (window: { contextWindow: number; outputReserve: number } | null) => {
     setNotice(null);
@@ -43,8 +50,8 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
     <section className="settings-section" aria-labelledby={`context-${id}`} data-testid="context-window-section">
       <h4 id={`context-${id}`}>Context window</h4>
       <p className="settings-note" data-testid="context-window-note">
-        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Near the end of the window older turns are
-        summarised by the model; the transcript keeps them.
+        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Near the end of the window older turns are summarised by the
+        model; the transcript keeps them.
       </p>
       <div className="section-row">
         <SettingsModelChoice label="Model" connection={connection} models={models} value={chosen} onChoose={setModelId} />

@@ -15,9 +15,7 @@ export function DeleteSessionDialog() {
   return (
     <Dialog labelledBy="delete-dialog-title" describedBy="delete-dialog-text" onClose={close} initialFocus={cancelRef}>
       <h2 id="delete-dialog-title">Delete this session?</h2>
-      <p id="delete-dialog-text">
-        “{title}” and its whole transcript will be deleted from this computer. This cannot be undone.
-      </p>
+      <p id="delete-dialog-text">“{title}” and its whole transcript will be deleted from this computer. This cannot be undone.</p>
       <div className="dialog-actions">
         <button type="button" className="button" ref={cancelRef} onClick={close}>
           Cancel

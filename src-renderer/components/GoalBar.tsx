@@ -77,13 +77,7 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
             </button>
           ) : null}
           {canResume(goal.status) ? (
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy || blocker !== null}
-              title={blocker ?? undefined}
-              onClick={() => control('resume')}
-            >
+            <button type="button" className="button button-small" disabled={busy || blocker !== null} title={blocker ?? undefined} onClick={() => control('resume')}>
               <PlayIcon />
               Resume
             </button>

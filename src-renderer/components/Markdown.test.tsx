@@ -13,9 +13,7 @@ describe('Markdown', () => {
   });
 
   it('opens links in a new window without opener or referrer', () => {
-    expect(render('[site](https://example.com)')).toContain(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
-    );
+    expect(render('[site](https://example.com)')).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>');
   });
 
   it('drops raw HTML and unsafe link protocols', () => {

@@ -13,7 +13,12 @@ export function MemoryPage() {
     void store.getState().loadMemories();
   }, [store]);
 
-  if (list.state === 'failed') return <p className="form-notice tone-error" data-testid="memory-unavailable">{list.message}</p>;
+  if (list.state === 'failed')
+    return (
+      <p className="form-notice tone-error" data-testid="memory-unavailable">
+        {list.message}
+      </p>
+    );
   if (list.state !== 'ready') {
     return (
       <div className="settings-loading">
@@ -25,8 +30,8 @@ export function MemoryPage() {
     <div className="memory-page">
       <h3 className="settings-heading">What the agent remembers</h3>
       <p className="settings-note">
-        The agent saves short facts with its <code>remember</code> tool and finds them again with <code>recall</code>; a new session starts with the newest
-        memories of its workspace and the global ones. Your edits always stand: the agent adds memories, it never changes yours.
+        The agent saves short facts with its <code>remember</code> tool and finds them again with <code>recall</code>; a new session starts with the newest memories of its
+        workspace and the global ones. Your edits always stand: the agent adds memories, it never changes yours.
       </p>
       {list.memories.length === 0 ? (
         <p className="settings-note">Nothing remembered yet.</p>
@@ -64,7 +69,11 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
       )}
       <div className="memory-meta">
         <span className="tag">{memory.scope === 'global' ? 'Global' : 'Workspace'}</span>
-        {memory.workspacePath === null ? null : <span className="memory-path" title={memory.workspacePath}>{memory.workspacePath}</span>}
+        {memory.workspacePath === null ? null : (
+          <span className="memory-path" title={memory.workspacePath}>
+            {memory.workspacePath}
+          </span>
+        )}
         <span className="memory-source">
           {memory.editedBy === 'person' ? 'Edited by you · ' : ''}
           {memory.sourceSessionId === null ? (

@@ -40,7 +40,9 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
         <MessageBody item={item} goalTurn={goalTurn} />
       )}
       {continuation || goalTurn ? null : <BranchActions sessionId={sessionId} item={item} endsTurn={endsTurn} />}
-      {!continuation && (item.kind === 'assistant_message' || item.kind === 'user_message') && item.state === 'final' ? <MessageCopyActions sessionId={sessionId} index={index} kind={item.kind} text={item.text} /> : null}
+      {!continuation && (item.kind === 'assistant_message' || item.kind === 'user_message') && item.state === 'final' ? (
+        <MessageCopyActions sessionId={sessionId} index={index} kind={item.kind} text={item.text} />
+      ) : null}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>

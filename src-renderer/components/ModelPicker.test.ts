@@ -3,8 +3,23 @@ import { applyCatalog, EMPTY_CATALOG } from '../state/reducers/catalog-reducer';
 import { connection } from '../state/reducers/record-fixtures';
 import { pickerChoices, pickerGroups } from './ModelPicker';
 
-const demo = connection({ connectionId: 'offline-demo', name: 'Offline demo', providerType: 'scripted', builtIn: true, enabledModelIds: ['scripted'], models: [{ modelId: 'scripted', label: 'Scripted agent' }] });
-const box = connection({ connectionId: 'box', name: 'Box', enabledModelIds: ['a'], models: [{ modelId: 'a', label: 'Model A' }, { modelId: 'b', label: 'Model B' }] });
+const demo = connection({
+  connectionId: 'offline-demo',
+  name: 'Offline demo',
+  providerType: 'scripted',
+  builtIn: true,
+  enabledModelIds: ['scripted'],
+  models: [{ modelId: 'scripted', label: 'Scripted agent' }],
+});
+const box = connection({
+  connectionId: 'box',
+  name: 'Box',
+  enabledModelIds: ['a'],
+  models: [
+    { modelId: 'a', label: 'Model A' },
+    { modelId: 'b', label: 'Model B' },
+  ],
+});
 const off = connection({ connectionId: 'off', name: 'Off', enabled: false, enabledModelIds: ['x'] });
 const catalog = applyCatalog(EMPTY_CATALOG, { connections: [demo, box, off], defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' }, catalogRevision: 1 });
 
@@ -29,7 +44,10 @@ describe('the model picker', () => {
       name: 'Paid',
       providerType: 'openai',
       enabledModelIds: ['gpt-4o', 'mystery'],
-      models: [{ modelId: 'gpt-4o', label: 'GPT-4o', price: { inputPerMillion: 2.5, outputPerMillion: 10 } }, { modelId: 'mystery', label: 'mystery', price: null }],
+      models: [
+        { modelId: 'gpt-4o', label: 'GPT-4o', price: { inputPerMillion: 2.5, outputPerMillion: 10 } },
+        { modelId: 'mystery', label: 'mystery', price: null },
+      ],
     });
     const withPaid = applyCatalog(EMPTY_CATALOG, { connections: [demo, priced], defaultTarget: { connectionId: 'paid', modelId: 'gpt-4o' }, catalogRevision: 2 });
     const choices = pickerChoices(withPaid, 'paid', null, [{ connectionId: 'paid', modelId: 'mystery', contextWindow: 50_000, outputReserve: 2_000 }]);

@@ -67,11 +67,12 @@ function QuestionField({ interactionId, question, draft, problem, disabled, onCh
       <span className="question-prompt">{question.prompt}</span>
     </>
   );
-  const error = problem === null ? null : (
-    <p id={errorId} className="field-error" data-testid="field-error" data-field={question.id}>
-      {problem}
-    </p>
-  );
+  const error =
+    problem === null ? null : (
+      <p id={errorId} className="field-error" data-testid="field-error" data-field={question.id}>
+        {problem}
+      </p>
+    );
 
   if (question.options.length === 0) {
     return (
@@ -114,13 +115,7 @@ function QuestionField({ interactionId, question, draft, problem, disabled, onCh
       <div className="choice-list">
         {question.options.map((option) => (
           <label key={option.id} className={`choice${choice.optionIds.includes(option.id) ? ' is-checked' : ''}`}>
-            <input
-              type={kind}
-              name={base}
-              value={option.id}
-              checked={choice.optionIds.includes(option.id)}
-              onChange={() => onChange(toggleOption(draft, question, option.id))}
-            />
+            <input type={kind} name={base} value={option.id} checked={choice.optionIds.includes(option.id)} onChange={() => onChange(toggleOption(draft, question, option.id))} />
             <span className="choice-text">
               <span className="choice-label">{option.label}</span>
               {option.description !== undefined ? <span className="choice-description">{option.description}</span> : null}

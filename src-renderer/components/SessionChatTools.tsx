@@ -133,14 +133,7 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
             </p>
           ) : null}
           {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`}
-              onClick={run(item.act)}
-            >
+            <button key={item.label} type="button" role="menuitem" tabIndex={-1} className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`} onClick={run(item.act)}>
               {item.label}
             </button>
           ))}

@@ -28,8 +28,7 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
       <div className="session-empty">
         <h2>Start the conversation</h2>
         <p>
-          Type below and press <kbd>Enter</kbd>. This session talks to <strong>{target}</strong>; you can pick another model above for
-          the next turn.
+          Type below and press <kbd>Enter</kbd>. This session talks to <strong>{target}</strong>; you can pick another model above for the next turn.
         </p>
       </div>
     );
@@ -38,8 +37,7 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
     <div className="session-empty">
       <h2>Start the conversation</h2>
       <p>
-        Type below and press <kbd>Enter</kbd>. This session uses the offline demo agent, which needs no API key and follows
-        directives. Pick one to try it:
+        Type below and press <kbd>Enter</kbd>. This session uses the offline demo agent, which needs no API key and follows directives. Pick one to try it:
       </p>
       <ul className="directive-chips" role="list">
         {DIRECTIVES.map((directive) => (

@@ -52,12 +52,7 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
               </span>
             ) : null}
             {goalStatus !== null ? (
-              <span
-                className={`goal-badge tone-${goalTone(goalStatus)}`}
-                data-testid="goal-badge"
-                data-status={goalStatus}
-                title={`Goal: ${goalText}`}
-              >
+              <span className={`goal-badge tone-${goalTone(goalStatus)}`} data-testid="goal-badge" data-status={goalStatus} title={`Goal: ${goalText}`}>
                 <TargetIcon />
                 <span className="visually-hidden">Goal: </span>
                 <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalText}</span>
@@ -84,7 +79,8 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
           <button
             type="button"
             className="icon-button"
-            aria-label={archived ? 'Unarchive' : 'Archive'} tabIndex={-1}
+            aria-label={archived ? 'Unarchive' : 'Archive'}
+            tabIndex={-1}
             title={archived ? 'Unarchive' : 'Archive'}
             onClick={() => void actions.setSessionArchived(sessionId, !archived)}
           >

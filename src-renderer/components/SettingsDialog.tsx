@@ -69,7 +69,17 @@ export function SettingsDialog() {
         </button>
       </div>
       <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
-        {page.tab === 'connections' ? <ConnectionsPage selected={page.connectionId} /> : page.tab === 'mcp' ? <McpServersPage /> : page.tab === 'memory' ? <MemoryPage /> : page.tab === 'instructions' ? <InstructionsPage /> : <UsagePage />}
+        {page.tab === 'connections' ? (
+          <ConnectionsPage selected={page.connectionId} />
+        ) : page.tab === 'mcp' ? (
+          <McpServersPage />
+        ) : page.tab === 'memory' ? (
+          <MemoryPage />
+        ) : page.tab === 'instructions' ? (
+          <InstructionsPage />
+        ) : (
+          <UsagePage />
+        )}
       </div>
     </Dialog>
   );

@@ -49,13 +49,7 @@ export function Sidebar() {
             <SidebarIcon />
           </button>
         </div>
-        <button
-          type="button"
-          className="new-session-button"
-          aria-label="New session"
-          title={`New session (${newSessionLabel()})`}
-          onClick={() => void actions.createSession()}
-        >
+        <button type="button" className="new-session-button" aria-label="New session" title={`New session (${newSessionLabel()})`} onClick={() => void actions.createSession()}>
           <PlusIcon />
           <span aria-hidden="true">New session</span>
         </button>
@@ -128,13 +122,7 @@ export function Sidebar() {
           <GearIcon />
           Settings
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
-          onClick={() => actions.setHelpOpen(true)}
-        >
+        <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
           <KeyboardIcon />
         </button>
         <span className="sidebar-footer-note">Your sessions stay on this machine</span>

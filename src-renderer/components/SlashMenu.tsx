@@ -67,7 +67,10 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
           ? option(
               entry,
               <>
-                <code>/{entry.skill.id}</code> <span>{entry.skill.name} — {entry.skill.description}</span>
+                <code>/{entry.skill.id}</code>{' '}
+                <span>
+                  {entry.skill.name} — {entry.skill.description}
+                </span>
               </>,
             )
           : null,

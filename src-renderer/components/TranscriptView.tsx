@@ -117,16 +117,7 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
 
   return (
     <div className="transcript-frame">
-      <div
-        className="transcript"
-        data-testid="transcript"
-        ref={scrollRef}
-        role="log"
-        aria-label="Conversation"
-        aria-busy={busy}
-        tabIndex={0}
-        onScroll={onScroll}
-      >
+      <div className="transcript" data-testid="transcript" ref={scrollRef} role="log" aria-label="Conversation" aria-busy={busy} tabIndex={0} onScroll={onScroll}>
         {ready && itemIds.length === 0 ? (empty ?? <SessionEmpty sessionId={sessionId} />) : null}
         {!ready ? (
           <div className="transcript-loading">

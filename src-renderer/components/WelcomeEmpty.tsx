@@ -37,8 +37,8 @@ export function WelcomeEmpty() {
       <CairnMark size={56} />
       <h1>Welcome to Cairn</h1>
       <p className="welcome-lead">
-        A workspace for working with AI agents. Each session is a conversation with an agent: you ask, it works and streams its
-        answer, and you can stop it or pick it back up at any moment. Everything is kept on this machine.
+        A workspace for working with AI agents. Each session is a conversation with an agent: you ask, it works and streams its answer, and you can stop it or pick it back up at
+        any moment. Everything is kept on this machine.
       </p>
       {firstRun ? (
         <FirstRunChoices />
@@ -50,7 +50,7 @@ export function WelcomeEmpty() {
       <div className="welcome-demo">
         <h2>No API key needed to try it</h2>
         <p>The Offline demo agent answers from a script. Send it one of these:</p>
-      <DirectiveList />
+        <DirectiveList />
       </div>
     </div>
   );
@@ -73,9 +73,7 @@ function FirstRunChoices() {
           <Spinner /> Looking for model servers on this computer…
         </p>
       ) : null}
-      {discovery.state === 'done'
-        ? discovery.servers.map((server) => <DiscoveredChoice key={`${server.providerType} ${server.baseUrl}`} server={server} />)
-        : null}
+      {discovery.state === 'done' ? discovery.servers.map((server) => <DiscoveredChoice key={`${server.providerType} ${server.baseUrl}`} server={server} />) : null}
       <div className="first-run-row">
         <button type="button" className="choice-card" onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}>
           <PlusIcon />

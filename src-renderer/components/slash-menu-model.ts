@@ -34,12 +34,17 @@ export function slashMenuEntries(word: string, skills: SkillListResult | undefin
   const skillMatches = (id: string, name: string | null) => id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
   const options: SlashOption[] = [
     ...(skills?.invocable ?? []).filter((skill) => skillMatches(skill.id, skill.name)).map((skill): SlashOption => ({ kind: 'skill', key: `skill/${skill.id}`, skill })),
-    ...(prompts.state === 'ready' ? matchingPrompts(prompts.prompts, word) : []).map(
-      (prompt): SlashOption => ({ kind: 'prompt', key: `prompt/${prompt.serverId}/${prompt.name}`, prompt }),
-    ),
-    ...DIRECTIVES.filter((directive) => directive.example.startsWith(`/${word}`)).map(
-      (directive): SlashOption => ({ kind: 'directive', key: `directive/${directive.example}`, example: directive.example, what: directive.what }),
-    ),
+    ...(prompts.state === 'ready' ? matchingPrompts(prompts.prompts, word) : []).map((prompt): SlashOption => ({
+      kind: 'prompt',
+      key: `prompt/${prompt.serverId}/${prompt.name}`,
+      prompt,
+    })),
+    ...DIRECTIVES.filter((directive) => directive.example.startsWith(`/${word}`)).map((directive): SlashOption => ({
+      kind: 'directive',
+      key: `directive/${directive.example}`,
+      example: directive.example,
+      what: directive.what,
+    })),
   ];
   const unavailable = (skills?.unavailable ?? []).filter((skill) => skillMatches(skill.id, skill.name));
   return { options, unavailable, prompts };

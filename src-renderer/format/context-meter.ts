@@ -28,7 +28,11 @@ export function meterDetail(meter: ContextMeter): string {
   }
   const { system, summary, messages, toolOutput } = meter.breakdown;
   const source =
-    meter.windowSource === 'override' ? 'set in Settings' : meter.windowSource === 'known' ? `known for ${meter.modelId}` : `a default: ${meter.modelId} is not a model Cairn knows`;
+    meter.windowSource === 'override'
+      ? 'set in Settings'
+      : meter.windowSource === 'known'
+        ? `known for ${meter.modelId}`
+        : `a default: ${meter.modelId} is not a model Cairn knows`;
   return [
     `Context of the latest request: about ${tokenCount(meter.used)} of ${tokenCount(meter.contextWindow)} tokens (${tokenCount(meter.outputReserve)} kept for the answer).`,
     `System prompt and tools ${tokenCount(system)} · summary ${tokenCount(summary)} · messages ${tokenCount(messages)} · tool calls and output ${tokenCount(toolOutput)}.`,

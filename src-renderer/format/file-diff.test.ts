@@ -18,7 +18,16 @@ describe('file diffs for the transcript', () => {
   });
 
   it('shows the hunks without the file header, which the view replaces by the path shown once', () => {
-    const patch = ['Index: notes.md', '===================================================================', '--- a/notes.md', '+++ b/notes.md', '@@ -1,2 +1,2 @@', ' line one', '-line two', '+line 2'].join('\n');
+    const patch = [
+      'Index: notes.md',
+      '===================================================================',
+      '--- a/notes.md',
+      '+++ b/notes.md',
+      '@@ -1,2 +1,2 @@',
+      ' line one',
+      '-line two',
+      '+line 2',
+    ].join('\n');
     expect(diffBody(patch).map((line) => line.text)).toEqual(['@@ -1,2 +1,2 @@', ' line one', '-line two', '+line 2']);
     // Only the leading header goes: a removed "-- comment" line after it is content, and counted.
     const sql = editFileDiff('x.sql', '-- comment', '-- note');

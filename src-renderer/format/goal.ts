@@ -84,9 +84,7 @@ export function goalStopReason(goal: GoalRecord): string | null {
 
 /** "2,500 of 10,000 tokens" style figures for the bar, as short labels. */
 export function tokensLabel(goal: GoalRecord): string {
-  return goal.tokenBudget === null
-    ? `${formatTokenCount(goal.tokensUsed)} tokens`
-    : `${formatTokenCount(goal.tokensUsed)} of ${formatTokenCount(goal.tokenBudget)} tokens`;
+  return goal.tokenBudget === null ? `${formatTokenCount(goal.tokensUsed)} tokens` : `${formatTokenCount(goal.tokensUsed)} of ${formatTokenCount(goal.tokenBudget)} tokens`;
 }
 
 export function turnsLabel(goal: GoalRecord): string {

@@ -6,13 +6,27 @@ const local = { connectionId: 'local', name: 'Ollama', providerType: 'ollama' as
 
 describe('model picker entries', () => {
   it('take the window from the override, then the provider’s report, then the table, else a default shown as such', () => {
-    const [overridden, known] = choicesOf(box, [{ modelId: 'gpt-4o', label: 'gpt-4o' }, { modelId: 'gpt-4.1', label: 'gpt-4.1' }], [
-      { connectionId: 'box', modelId: 'gpt-4o', contextWindow: 64_000, outputReserve: 4_000 },
-      { connectionId: 'other', modelId: 'gpt-4.1', contextWindow: 2_000, outputReserve: 500 },
-    ]);
+    const [overridden, known] = choicesOf(
+      box,
+      [
+        { modelId: 'gpt-4o', label: 'gpt-4o' },
+        { modelId: 'gpt-4.1', label: 'gpt-4.1' },
+      ],
+      [
+        { connectionId: 'box', modelId: 'gpt-4o', contextWindow: 64_000, outputReserve: 4_000 },
+        { connectionId: 'other', modelId: 'gpt-4.1', contextWindow: 2_000, outputReserve: 500 },
+      ],
+    );
     expect(overridden?.window).toMatchObject({ contextWindow: 64_000, source: 'override' });
     expect(known?.window).toMatchObject({ contextWindow: 1_047_576, source: 'known' });
-    const [reported, unknown] = choicesOf(local, [{ modelId: 'my-tune:7b', label: 'my-tune:7b', contextLength: 131_072 }, { modelId: 'odd:1b', label: 'odd:1b' }], []);
+    const [reported, unknown] = choicesOf(
+      local,
+      [
+        { modelId: 'my-tune:7b', label: 'my-tune:7b', contextLength: 131_072 },
+        { modelId: 'odd:1b', label: 'odd:1b' },
+      ],
+      [],
+    );
     expect(reported?.window).toMatchObject({ contextWindow: 131_072, source: 'known' });
     expect(unknown?.window.source).toBe('default');
     expect(reported?.key).toBe('local\nmy-tune:7b');
@@ -36,7 +50,14 @@ describe('model picker entries', () => {
 
   it('filter by every typed word across the model’s name, id and connection, ignoring case', () => {
     const choices = [
-      ...choicesOf(box, [{ modelId: 'gpt-4o', label: 'gpt-4o' }, { modelId: 'gpt-4o-mini', label: 'gpt-4o-mini' }], []),
+      ...choicesOf(
+        box,
+        [
+          { modelId: 'gpt-4o', label: 'gpt-4o' },
+          { modelId: 'gpt-4o-mini', label: 'gpt-4o-mini' },
+        ],
+        [],
+      ),
       ...choicesOf(local, [{ modelId: 'llama3.2:latest', label: 'Llama 3.2' }], []),
     ];
     expect(filterChoices(choices, '').map((choice) => choice.modelId)).toEqual(['gpt-4o', 'gpt-4o-mini', 'llama3.2:latest']);

@@ -67,7 +67,10 @@ export function priceDetail(price: ModelPrice | null): string {
 
 /** The entries matching what was typed: every word must appear in the model's name, id or connection (case ignored). */
 export function filterChoices(choices: readonly ModelChoice[], query: string): ModelChoice[] {
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return [...choices];
   return choices.filter((choice) => {
     const haystack = `${choice.label} ${choice.modelId} ${choice.connectionName}`.toLowerCase();

@@ -28,5 +28,8 @@ export function markdownToPlainText(markdown: string): string {
         .replace(/~~(.+?)~~/g, '$1'),
     );
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

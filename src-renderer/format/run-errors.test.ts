@@ -3,7 +3,19 @@ import { describeRunError, showsHostMessage } from './run-errors';
 
 describe('describeRunError', () => {
   it('names every error class the host reports, with a remedy', () => {
-    for (const code of ['bad_key', 'model_not_found', 'rate_limited', 'context_too_long', 'unreachable', 'server_error', 'usage_limit', 'connection_unavailable', 'storage_full', 'storage_failed', 'provider_timeout']) {
+    for (const code of [
+      'bad_key',
+      'model_not_found',
+      'rate_limited',
+      'context_too_long',
+      'unreachable',
+      'server_error',
+      'usage_limit',
+      'connection_unavailable',
+      'storage_full',
+      'storage_failed',
+      'provider_timeout',
+    ]) {
       const text = describeRunError(code, 'host words');
       expect(text.title).not.toBe('Failed');
       expect(text.sentence.length).toBeGreaterThan(20);

@@ -72,7 +72,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   thread_unavailable: {
     title: 'Codex could not resume this session’s thread',
-    sentence: 'Cairn did not move the session to a new thread on its own. Choose above the conversation: start a new Codex thread from a summary of this conversation, or retry the same thread.',
+    sentence:
+      'Cairn did not move the session to a new thread on its own. Choose above the conversation: start a new Codex thread from a summary of this conversation, or retry the same thread.',
     remedy: 'retry',
   },
   codex_quarantined: {

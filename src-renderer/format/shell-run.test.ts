@@ -41,7 +41,7 @@ describe('shell run status', () => {
     expect(shellRunDuration({ ...base, status: 'orphaned' }, 9999)).toBe(0);
   });
 
-  it("offers Stop for a command Cairn runs, not for one Codex runs in its own process tree (no pid)", () => {
+  it('offers Stop for a command Cairn runs, not for one Codex runs in its own process tree (no pid)', () => {
     expect(canStopShellRun({ ...base, status: 'running', pid: 4242 })).toBe(true);
     expect(canStopShellRun({ ...base, status: 'starting', pid: null })).toBe(true);
     expect(canStopShellRun({ ...base, status: 'running', pid: null })).toBe(false);

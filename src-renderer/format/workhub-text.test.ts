@@ -42,9 +42,7 @@ describe('result words', () => {
 
   it('say what a stop did', () => {
     expect(describeResult({ kind: 'stopped', outcome: 'stop_delivered', delegation: null }, 'Quarterly report')).toBe('Stop delivered to “Quarterly report”');
-    expect(describeResult({ kind: 'stopped', outcome: 'not_owned', delegation: null }, 'Quarterly report')).toBe(
-      'Left alone: the running work there isn’t from this delegation',
-    );
+    expect(describeResult({ kind: 'stopped', outcome: 'not_owned', delegation: null }, 'Quarterly report')).toBe('Left alone: the running work there isn’t from this delegation');
     expect(describeResult({ kind: 'corrected', stop: 'stop_delivered', delegation: delegation({ actionId: 'a2', targetTitle: 'Garden plans' }) }, null)).toBe(
       'Moved to “Garden plans” — the earlier work was stopped',
     );

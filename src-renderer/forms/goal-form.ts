@@ -28,7 +28,10 @@ export function limitsDraft(goal: GoalRecord): GoalDraft {
 
 /** "" → null (no limit); "50,000" or "50k" → 50000; anything else → NaN. */
 export function parseTokenBudget(text: string): number | null {
-  const cleaned = text.trim().toLowerCase().replace(/[,_\s]/g, '');
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/[,_\s]/g, '');
   if (cleaned === '') return null;
   const match = /^(\d+(?:\.\d+)?)([km]?)$/.exec(cleaned);
   if (match === null) return Number.NaN;

@@ -1,23 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
-import {
-  answerOf,
-  draftProblems,
-  fieldHint,
-  formValues,
-  initialFormDraft,
-  initialQuestionDraft,
-  problemsById,
-  setOther,
-  setText,
-  toggleOption,
-} from './interaction-draft';
+import { answerOf, draftProblems, fieldHint, formValues, initialFormDraft, initialQuestionDraft, problemsById, setOther, setText, toggleOption } from './interaction-draft';
 
 const ask: QuestionRequest = {
   kind: 'question',
   questions: [
-    { id: 'target', header: 'Deploy target', prompt: 'Where?', options: [{ id: 'staging', label: 'Staging' }, { id: 'production', label: 'Production' }], multiple: false, allowOther: false, secret: false },
-    { id: 'checks', header: 'Checks', prompt: 'Which?', options: [{ id: 'lint', label: 'Lint' }, { id: 'unit', label: 'Unit' }], multiple: true, allowOther: true, secret: false },
+    {
+      id: 'target',
+      header: 'Deploy target',
+      prompt: 'Where?',
+      options: [
+        { id: 'staging', label: 'Staging' },
+        { id: 'production', label: 'Production' },
+      ],
+      multiple: false,
+      allowOther: false,
+      secret: false,
+    },
+    {
+      id: 'checks',
+      header: 'Checks',
+      prompt: 'Which?',
+      options: [
+        { id: 'lint', label: 'Lint' },
+        { id: 'unit', label: 'Unit' },
+      ],
+      multiple: true,
+      allowOther: true,
+      secret: false,
+    },
     { id: 'notes', header: 'Notes', prompt: 'Anything?', options: [], multiple: false, allowOther: true, secret: false },
   ],
 };
@@ -32,7 +43,16 @@ const form: FormRequest = {
     { id: 'owner', label: 'Owner email', required: true, type: 'string', format: 'email' },
     { id: 'team', label: 'Team size', required: true, type: 'integer', minimum: 1, maximum: 50, default: 3 },
     { id: 'public', label: 'Public', required: false, type: 'boolean' },
-    { id: 'priority', label: 'Priority', required: true, type: 'single_select', options: [{ value: 'low', label: 'Low' }, { value: 'high', label: 'High' }] },
+    {
+      id: 'priority',
+      label: 'Priority',
+      required: true,
+      type: 'single_select',
+      options: [
+        { value: 'low', label: 'Low' },
+        { value: 'high', label: 'High' },
+      ],
+    },
     { id: 'areas', label: 'Areas', required: false, type: 'multi_select', options: [{ value: 'ui', label: 'UI' }], minItems: 1 },
   ],
 };

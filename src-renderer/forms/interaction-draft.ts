@@ -1,12 +1,4 @@
-import type {
-  FormField,
-  FormRequest,
-  FormValue,
-  InteractionAnswer,
-  Question,
-  QuestionAnswer,
-  QuestionRequest,
-} from '../../src-shared/interaction-model';
+import type { FormField, FormRequest, FormValue, InteractionAnswer, Question, QuestionAnswer, QuestionRequest } from '../../src-shared/interaction-model';
 import type { AnswerProblem } from '../../src-shared/interaction-validation';
 import { validateAnswer } from '../../src-shared/interaction-validation';
 

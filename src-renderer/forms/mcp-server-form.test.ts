@@ -24,9 +24,21 @@ const record: McpServerRecord = {
 
 describe('the MCP server form', () => {
   it('splits arguments by line and sends a stdio server with its variables', () => {
-    const draft = { ...emptyMcpDraft(), name: ' Files ', command: 'npx', args: '-y\n @scope/server \n\n', settings: [{ name: 'TOKEN', value: 'abc', secret: true, stored: false }] };
+    const draft = {
+      ...emptyMcpDraft(),
+      name: ' Files ',
+      command: 'npx',
+      args: '-y\n @scope/server \n\n',
+      settings: [{ name: 'TOKEN', value: 'abc', secret: true, stored: false }],
+    };
     expect(validateMcpDraft(draft)).toEqual({});
-    expect(mcpCreateInput(draft)).toEqual({ name: 'Files', transport: 'stdio', command: 'npx', args: ['-y', '@scope/server'], env: [{ name: 'TOKEN', secret: true, value: 'abc' }] });
+    expect(mcpCreateInput(draft)).toEqual({
+      name: 'Files',
+      transport: 'stdio',
+      command: 'npx',
+      args: ['-y', '@scope/server'],
+      env: [{ name: 'TOKEN', secret: true, value: 'abc' }],
+    });
   });
 
   it('keeps a stored secret header when its field is left empty, and sends the expected revision', () => {
@@ -46,10 +58,14 @@ describe('the MCP server form', () => {
 
   it('says what is missing', () => {
     expect(validateMcpDraft(emptyMcpDraft())).toEqual({ name: 'Give the server a name.', command: 'Give the command that starts the server.' });
-    expect(validateMcpDraft({ ...emptyMcpDraft(), name: 'x', transport: 'http', url: 'ftp://x', settings: [{ name: 'Bad name', value: '', secret: false, stored: false }] })).toEqual({
+    expect(
+      validateMcpDraft({ ...emptyMcpDraft(), name: 'x', transport: 'http', url: 'ftp://x', settings: [{ name: 'Bad name', value: '', secret: false, stored: false }] }),
+    ).toEqual({
       url: 'Use an http:// or https:// address.',
       settings: 'A header name uses letters, digits and _ . - only.',
     });
-    expect(validateMcpDraft({ ...emptyMcpDraft(), name: 'x', command: 'y', settings: [{ name: 'K', value: '', secret: true, stored: false }] }).settings).toBe('Give a value for the secret variable K.');
+    expect(validateMcpDraft({ ...emptyMcpDraft(), name: 'x', command: 'y', settings: [{ name: 'K', value: '', secret: true, stored: false }] }).settings).toBe(
+      'Give a value for the secret variable K.',
+    );
   });
 });

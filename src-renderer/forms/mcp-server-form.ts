@@ -83,12 +83,22 @@ function settingsInput(draft: McpServerDraft) {
 }
 
 function argsOf(draft: McpServerDraft): string[] {
-  return draft.args.split('\n').map((arg) => arg.trim()).filter((arg) => arg !== '');
+  return draft.args
+    .split('\n')
+    .map((arg) => arg.trim())
+    .filter((arg) => arg !== '');
 }
 
 export function mcpCreateInput(draft: McpServerDraft): OperationInput<'mcp.server.create'> {
   return draft.transport === 'stdio'
-    ? { name: draft.name.trim(), transport: 'stdio', command: draft.command.trim(), args: argsOf(draft), ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }), env: settingsInput(draft) }
+    ? {
+        name: draft.name.trim(),
+        transport: 'stdio',
+        command: draft.command.trim(),
+        args: argsOf(draft),
+        ...(draft.cwd.trim() === '' ? {} : { cwd: draft.cwd.trim() }),
+        env: settingsInput(draft),
+      }
     : { name: draft.name.trim(), transport: 'http', url: draft.url.trim(), headers: settingsInput(draft) };
 }
 

@@ -56,11 +56,7 @@ export function useGlobalShortcuts(store: AppStore): void {
         else if (state.goalDialog !== null) state.setGoalDialog(null);
         else if (state.pendingDeleteId !== null) state.askToDelete(null);
         // Esc stops the running turn — not the WorkHub's pending "where should this go?" form.
-        else if (
-          state.selectedSessionId !== null &&
-          state.selectedSessionId !== WORKHUB_SESSION_ID &&
-          isBusy(state.sessions.byId[state.selectedSessionId]?.activity)
-        ) {
+        else if (state.selectedSessionId !== null && state.selectedSessionId !== WORKHUB_SESSION_ID && isBusy(state.sessions.byId[state.selectedSessionId]?.activity)) {
           event.preventDefault();
           void state.stopTurn(state.selectedSessionId);
         }

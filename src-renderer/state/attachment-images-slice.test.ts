@@ -30,7 +30,9 @@ describe('attachment thumbnails', () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
     link.answer('attachment.read', ({ attachmentId }) =>
-      attachmentId === 'gone' ? { ok: false, error: { code: 'not_found', message: 'That attachment is no longer stored.' } } : { ok: false, error: { code: 'internal_failure', message: 'Lost the line.' } },
+      attachmentId === 'gone'
+        ? { ok: false, error: { code: 'not_found', message: 'That attachment is no longer stored.' } }
+        : { ok: false, error: { code: 'internal_failure', message: 'Lost the line.' } },
     );
     await store.getState().loadAttachmentImage('gone');
     expect(store.getState().attachmentImages.gone).toEqual({ status: 'missing' });

@@ -63,7 +63,8 @@ export const createBranchesSlice: SliceCreator<BranchesSlice> = (set, get, deps)
     const loaded = get().branchLinks;
     for (const event of batch) {
       if (event.kind !== 'session.branched') continue;
-      for (const sessionId of [event.sessionId, event.sourceSessionId]) if (loaded[sessionId] !== undefined || get().selectedSessionId === sessionId) void get().loadBranches(sessionId);
+      for (const sessionId of [event.sessionId, event.sourceSessionId])
+        if (loaded[sessionId] !== undefined || get().selectedSessionId === sessionId) void get().loadBranches(sessionId);
     }
   },
 });

@@ -2,7 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { connection } from './reducers/record-fixtures';
 import { OFFLINE_DEMO, setupStore } from './test-store';
 
-const box = connection({ connectionId: 'c1', name: 'Box', revision: 3, models: [{ modelId: 'm1', label: 'M1' }, { modelId: 'm2', label: 'M2' }], enabledModelIds: ['m1'] });
+const box = connection({
+  connectionId: 'c1',
+  name: 'Box',
+  revision: 3,
+  models: [
+    { modelId: 'm1', label: 'M1' },
+    { modelId: 'm2', label: 'M2' },
+  ],
+  enabledModelIds: ['m1'],
+});
 
 async function loaded() {
   const setup = setupStore();

@@ -6,17 +6,13 @@ import type { CatalogState } from './reducers/catalog-reducer';
 import { applyCatalog, dropConnection, EMPTY_CATALOG, upsertConnection } from './reducers/catalog-reducer';
 
 /** The last Test of a connection, as its row and editor show it. */
-export type ConnectionCheck =
-  | { readonly state: 'testing' }
-  | { readonly state: 'done'; readonly result: ConnectionTestResult };
+export type ConnectionCheck = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionTestResult };
 
 /** A model list being read, or why the last read failed. */
 export type ModelFetch = { readonly state: 'fetching' } | { readonly state: 'failed'; readonly message: string };
 
 /** Local model servers found on first run (connection.discover). */
-export type Discovery =
-  | { readonly state: 'idle' | 'loading' }
-  | { readonly state: 'done'; readonly servers: readonly DiscoveredServer[] };
+export type Discovery = { readonly state: 'idle' | 'loading' } | { readonly state: 'done'; readonly servers: readonly DiscoveredServer[] };
 
 /** What a Settings action came to, for the form to say next to itself. */
 export type SettingsOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly conflict: boolean };
@@ -61,8 +57,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) =
     return { ok: false, message: error.message, conflict: false };
   }
 
-  const currentRevision = (connectionId: string) =>
-    get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
+  const currentRevision = (connectionId: string) => get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
 
   return {
     catalog: EMPTY_CATALOG,

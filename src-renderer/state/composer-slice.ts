@@ -37,8 +37,7 @@ export interface ComposerSlice {
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
   const { link } = deps;
 
-  const setDraft = (sessionId: string, text: string) =>
-    set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
+  const setDraft = (sessionId: string, text: string) => set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
 
   /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
   const unreachable = (sessionId: string, notice: string): boolean => {
@@ -102,7 +101,10 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
 
     removeAttachment(sessionId, attachmentId) {
-      setPending(sessionId, (get().pendingAttachments[sessionId] ?? []).filter((attachment) => attachment.attachmentId !== attachmentId));
+      setPending(
+        sessionId,
+        (get().pendingAttachments[sessionId] ?? []).filter((attachment) => attachment.attachmentId !== attachmentId),
+      );
     },
 
     async sendDraft(sessionId) {

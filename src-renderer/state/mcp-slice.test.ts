@@ -3,7 +3,14 @@ import type { McpPromptInfo, McpResourceInfo } from '../../src-shared/mcp-model'
 import { setupStore } from './test-store';
 
 const resource: McpResourceInfo = { serverId: 'm1', serverName: 'Notes', uri: 'notes://today', name: 'Today', description: '', mimeType: 'text/plain' };
-const prompt: McpPromptInfo = { serverId: 'm1', serverName: 'Notes', name: 'review', title: 'Review', description: '', arguments: [{ name: 'file', description: '', required: true }] };
+const prompt: McpPromptInfo = {
+  serverId: 'm1',
+  serverName: 'Notes',
+  name: 'review',
+  title: 'Review',
+  description: '',
+  arguments: [{ name: 'file', description: '', required: true }],
+};
 
 describe('the MCP slice', () => {
   it('attaches a resource to the draft as quoted text, after what was written', async () => {
@@ -62,7 +69,22 @@ describe('the MCP slice', () => {
     link.answer('mcp.server.list', () => ({ ok: true, result: { servers: [] } }));
     await store.getState().loadMcpServers();
     const status = { state: 'connected' as const, message: null, stderrTail: null, serverInfo: { name: 'n', version: '1' }, tools: [] };
-    const server = { serverId: 'm1', name: 'Notes', transport: 'stdio' as const, command: 'x', args: [], cwd: null, env: [], url: null, headers: [], enabled: true, revision: 1, createdAt: 0, updatedAt: 0, status };
+    const server = {
+      serverId: 'm1',
+      name: 'Notes',
+      transport: 'stdio' as const,
+      command: 'x',
+      args: [],
+      cwd: null,
+      env: [],
+      url: null,
+      headers: [],
+      enabled: true,
+      revision: 1,
+      createdAt: 0,
+      updatedAt: 0,
+      status,
+    };
     link.push({ kind: 'mcp.server.changed', server });
     frames.flush();
     expect(store.getState().mcpServers?.map((known) => [known.serverId, known.status.state])).toEqual([['m1', 'connected']]);

@@ -87,7 +87,9 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     async loadMcpCatalog(sessionId) {
       set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: { state: 'loading' } } }));
       const outcome = await link.invoke('mcp.session.catalog', { sessionId });
-      const next: McpCatalogState = outcome.ok ? { state: 'ready', prompts: outcome.result.prompts, resources: outcome.result.resources } : { state: 'failed', message: outcome.error.message };
+      const next: McpCatalogState = outcome.ok
+        ? { state: 'ready', prompts: outcome.result.prompts, resources: outcome.result.resources }
+        : { state: 'failed', message: outcome.error.message };
       set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: next } }));
     },
     async insertMcpPrompt(sessionId, prompt, args, mode = 'append') {
@@ -131,9 +133,7 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     async testMcpServer(serverId) {
       set((state) => ({ mcpTests: { ...state.mcpTests, [serverId]: { state: 'testing' } } }));
       const outcome = await link.invoke('mcp.server.test', { serverId });
-      const result: McpTestResult = outcome.ok
-        ? outcome.result
-        : { serverId, ok: false, message: outcome.error.message, stderrTail: null, serverInfo: null, tools: [] };
+      const result: McpTestResult = outcome.ok ? outcome.result : { serverId, ok: false, message: outcome.error.message, stderrTail: null, serverInfo: null, tools: [] };
       set((state) => ({ mcpTests: { ...state.mcpTests, [serverId]: { state: 'done', result } } }));
     },
     noteMcpEvents(batch) {

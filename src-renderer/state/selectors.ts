@@ -21,32 +21,42 @@ export const selectHostUnreachable = (state: AppState): boolean => state.connect
 /** The host answered but will not serve this tab (a refused token): the banner says what to do, nothing else contradicts it. */
 export const selectHostRefused = (state: AppState): boolean => state.connection.status === 'failed';
 
-export const selectSessionBusy = (sessionId: string) => (state: AppState): boolean =>
-  isBusy(state.sessions.byId[sessionId]?.activity);
+export const selectSessionBusy =
+  (sessionId: string) =>
+  (state: AppState): boolean =>
+    isBusy(state.sessions.byId[sessionId]?.activity);
 
-export const selectItem = (sessionId: string, itemId: string) => (state: AppState): TranscriptItem | undefined =>
-  state.transcripts[sessionId]?.itemsById[itemId];
+export const selectItem =
+  (sessionId: string, itemId: string) =>
+  (state: AppState): TranscriptItem | undefined =>
+    state.transcripts[sessionId]?.itemsById[itemId];
 
-export const selectTurn = (sessionId: string, turnId: string) => (state: AppState): TurnSummary | undefined =>
-  state.transcripts[sessionId]?.turnsById[turnId];
+export const selectTurn =
+  (sessionId: string, turnId: string) =>
+  (state: AppState): TurnSummary | undefined =>
+    state.transcripts[sessionId]?.turnsById[turnId];
 
 /** The turn of the newest loaded message: the one whose Resume/Retry the view offers. */
-export const selectLatestTurnId = (sessionId: string) => (state: AppState): string | null => {
-  const transcript = state.transcripts[sessionId];
-  const lastId = transcript?.itemIds.at(-1);
-  return lastId === undefined ? null : (transcript?.itemsById[lastId]?.turnId ?? null);
-};
+export const selectLatestTurnId =
+  (sessionId: string) =>
+  (state: AppState): string | null => {
+    const transcript = state.transcripts[sessionId];
+    const lastId = transcript?.itemIds.at(-1);
+    return lastId === undefined ? null : (transcript?.itemsById[lastId]?.turnId ?? null);
+  };
 
 /** Whether the item at `index` is the last one of its turn (so the turn's status shows under it). */
-export const selectEndsTurn = (sessionId: string, index: number) => (state: AppState): boolean => {
-  const transcript = state.transcripts[sessionId];
-  if (transcript === undefined) return false;
-  const id = transcript.itemIds[index];
-  const nextId = transcript.itemIds[index + 1];
-  if (id === undefined) return false;
-  if (nextId === undefined) return true;
-  return transcript.itemsById[id]?.turnId !== transcript.itemsById[nextId]?.turnId;
-};
+export const selectEndsTurn =
+  (sessionId: string, index: number) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined) return false;
+    const id = transcript.itemIds[index];
+    const nextId = transcript.itemIds[index + 1];
+    if (id === undefined) return false;
+    if (nextId === undefined) return true;
+    return transcript.itemsById[id]?.turnId !== transcript.itemsById[nextId]?.turnId;
+  };
 
 /**
  * Whether the item at `index` continues the answer before it: an assistant message right after an
@@ -69,10 +79,12 @@ export function continuesAnswer(transcript: { readonly itemIds: readonly string[
   );
 }
 
-export const selectContinuesAnswer = (sessionId: string, index: number) => (state: AppState): boolean => {
-  const transcript = state.transcripts[sessionId];
-  return transcript !== undefined && continuesAnswer(transcript, index);
-};
+export const selectContinuesAnswer =
+  (sessionId: string, index: number) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[sessionId];
+    return transcript !== undefined && continuesAnswer(transcript, index);
+  };
 
 /** The answer that starts at `index` with its continuations joined, and whether any part still streams. */
 function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean } | null {
@@ -91,12 +103,20 @@ function joinedAnswer(state: AppState, sessionId: string, index: number): { text
   return { text, streaming };
 }
 
-export const selectAnswerText = (sessionId: string, index: number) => (state: AppState): string => joinedAnswer(state, sessionId, index)?.text ?? '';
+export const selectAnswerText =
+  (sessionId: string, index: number) =>
+  (state: AppState): string =>
+    joinedAnswer(state, sessionId, index)?.text ?? '';
 
-export const selectAnswerStreaming = (sessionId: string, index: number) => (state: AppState): boolean => joinedAnswer(state, sessionId, index)?.streaming ?? false;
+export const selectAnswerStreaming =
+  (sessionId: string, index: number) =>
+  (state: AppState): boolean =>
+    joinedAnswer(state, sessionId, index)?.streaming ?? false;
 
 /** Whether the session's turns run on Codex (its own agent, tools, sandbox and MCP setup). */
-export const selectRunsOnCodex = (sessionId: string) => (state: AppState): boolean => {
-  const connectionId = state.sessions.byId[sessionId]?.connectionId;
-  return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
-};
+export const selectRunsOnCodex =
+  (sessionId: string) =>
+  (state: AppState): boolean => {
+    const connectionId = state.sessions.byId[sessionId]?.connectionId;
+    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
+  };

@@ -71,7 +71,10 @@ describe('the shell slice', () => {
 
   it('reads one command a tool result names', async () => {
     const { store, link } = setupStore();
-    link.answer('shell.get', ({ shellRunId }) => ({ ok: true, result: { shellRun: run({ shellRunId, status: 'orphaned', failureMessage: 'The app restarted without a live handle to this process' }) } }));
+    link.answer('shell.get', ({ shellRunId }) => ({
+      ok: true,
+      result: { shellRun: run({ shellRunId, status: 'orphaned', failureMessage: 'The app restarted without a live handle to this process' }) },
+    }));
     await store.getState().loadShellRun('sh9');
     expect(store.getState().shell.runsById.sh9?.record?.status).toBe('orphaned');
   });

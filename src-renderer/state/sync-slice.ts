@@ -30,11 +30,21 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     const batch = buffer;
     buffer = [];
     const state = get();
-    const current = { sessions: state.sessions, transcripts: state.transcripts, queues: state.queues, interactions: state.interactions, goals: state.goals, shell: state.shell, runProgress: state.runProgress };
+    const current = {
+      sessions: state.sessions,
+      transcripts: state.transcripts,
+      queues: state.queues,
+      interactions: state.interactions,
+      goals: state.goals,
+      shell: state.shell,
+      runProgress: state.runProgress,
+    };
     const record = applyChangeEvents(current, batch);
     if (record !== current) {
-      const selectedGone = state.selectedSessionId !== null && record.transcripts[state.selectedSessionId] === undefined
-        && batch.some((event) => event.kind === 'session.removed' && event.sessionId === state.selectedSessionId);
+      const selectedGone =
+        state.selectedSessionId !== null &&
+        record.transcripts[state.selectedSessionId] === undefined &&
+        batch.some((event) => event.kind === 'session.removed' && event.sessionId === state.selectedSessionId);
       set({
         ...record,
         ...(selectedGone ? { selectedSessionId: null } : {}),
@@ -84,7 +94,12 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       const record = after.interactions.byId[interactionId];
       if (known.has(interactionId) || record === undefined) continue;
       const title = waitingSessionLabel(record.sessionId, after.sessions.byId, after.agents.links);
-      const body = record.request.kind === 'permission' ? `Approval needed: ${record.request.summary}` : record.request.kind === 'form' ? record.request.title : (record.request.questions[0]?.prompt ?? 'A question for you');
+      const body =
+        record.request.kind === 'permission'
+          ? `Approval needed: ${record.request.summary}`
+          : record.request.kind === 'form'
+            ? record.request.title
+            : (record.request.questions[0]?.prompt ?? 'A question for you');
       deps.notify({ title: `${title} is waiting for you`, body, onClick: () => get().selectSession(record.sessionId) });
     }
   }

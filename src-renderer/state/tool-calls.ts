@@ -46,16 +46,20 @@ function indexOf(transcript: TranscriptState): ToolCallIndex {
 }
 
 /** The result item of a tool call, once it is in the loaded transcript. */
-export const selectToolResult = (sessionId: string, key: string | null) => (state: AppState): TranscriptItem | undefined => {
-  const transcript = state.transcripts[sessionId];
-  if (transcript === undefined || key === null) return undefined;
-  const resultId = indexOf(transcript).get(key)?.resultId;
-  return resultId === undefined ? undefined : transcript.itemsById[resultId];
-};
+export const selectToolResult =
+  (sessionId: string, key: string | null) =>
+  (state: AppState): TranscriptItem | undefined => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined || key === null) return undefined;
+    const resultId = indexOf(transcript).get(key)?.resultId;
+    return resultId === undefined ? undefined : transcript.itemsById[resultId];
+  };
 
 /** Whether a tool call's own item is loaded (then it shows the result, and the result item shows nothing). */
-export const selectToolCallLoaded = (sessionId: string, key: string | null) => (state: AppState): boolean => {
-  const transcript = state.transcripts[sessionId];
-  if (transcript === undefined || key === null) return false;
-  return indexOf(transcript).get(key)?.callId !== undefined;
-};
+export const selectToolCallLoaded =
+  (sessionId: string, key: string | null) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined || key === null) return false;
+    return indexOf(transcript).get(key)?.callId !== undefined;
+  };

@@ -44,9 +44,8 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
     }
     const { session, transcript, activeTurn, queue, runProgress } = outcome.result;
     set((state) => {
-      const page = activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId)
-        ? transcript
-        : { ...transcript, turns: [...transcript.turns, activeTurn] };
+      const page =
+        activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId) ? transcript : { ...transcript, turns: [...transcript.turns, activeTurn] };
       return {
         sessions: upsertSession(state.sessions, session),
         transcripts: { ...state.transcripts, [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page) },
@@ -108,11 +107,7 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
   };
 };
 
-function patchTranscript(
-  transcripts: TranscriptsState,
-  sessionId: string,
-  patch: { loadingOlder: boolean },
-): { transcripts: TranscriptsState } | Record<string, never> {
+function patchTranscript(transcripts: TranscriptsState, sessionId: string, patch: { loadingOlder: boolean }): { transcripts: TranscriptsState } | Record<string, never> {
   const current = transcripts[sessionId];
   return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
 }

@@ -14,7 +14,12 @@ const MAX_TOASTS = 4;
 export const TOAST_MS = 8000;
 
 /** Which connection Settings shows: one by id, the add form, or the first one. */
-export type SettingsPage = { readonly tab: 'connections'; readonly connectionId: string | 'new' | null } | { readonly tab: 'usage' } | { readonly tab: 'memory' } | { readonly tab: 'mcp' } | { readonly tab: 'instructions' };
+export type SettingsPage =
+  | { readonly tab: 'connections'; readonly connectionId: string | 'new' | null }
+  | { readonly tab: 'usage' }
+  | { readonly tab: 'memory' }
+  | { readonly tab: 'mcp' }
+  | { readonly tab: 'instructions' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */
 export interface GoalDialog {

@@ -130,7 +130,11 @@ const TITLE_LIMIT = 60;
 /** A short title for new work from the request: its first line, without a leading "new:", cut at a word. */
 export function titleForNewWork(text: string): string {
   const firstLine = text.trim().split('\n')[0] ?? '';
-  const cleaned = firstLine.replace(/^(new|start|create)\b[:\s-]*/i, '').replace(/\s+/g, ' ').trim() || firstLine.trim();
+  const cleaned =
+    firstLine
+      .replace(/^(new|start|create)\b[:\s-]*/i, '')
+      .replace(/\s+/g, ' ')
+      .trim() || firstLine.trim();
   if (cleaned === '') return 'New work';
   const capitalised = cleaned.charAt(0).toUpperCase() + cleaned.slice(1);
   if (capitalised.length <= TITLE_LIMIT) return capitalised;

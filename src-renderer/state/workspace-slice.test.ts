@@ -6,7 +6,10 @@ describe('the workspace slice', () => {
   it('changes the permission mode, showing the choice until the host answers', async () => {
     const { store, link } = setupStore();
     await vi.waitFor(() => expect(store.getState().sessions.byId.s1).toBeDefined());
-    link.answer('session.configure', (input) => ({ ok: true, result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) } }));
+    link.answer('session.configure', (input) => ({
+      ok: true,
+      result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) },
+    }));
     const change = store.getState().setPermissionMode('s1', 'full');
     expect(store.getState().modeChanging.s1).toBe('full');
     await change;
@@ -41,7 +44,10 @@ describe('the workspace slice', () => {
   it('asks before switching to Full, and switches only when the person confirms', async () => {
     const { store, link } = setupStore();
     await vi.waitFor(() => expect(store.getState().sessions.byId.s1).toBeDefined());
-    link.answer('session.configure', (input) => ({ ok: true, result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) } }));
+    link.answer('session.configure', (input) => ({
+      ok: true,
+      result: { session: session({ sessionId: input.sessionId, permissionMode: input.permissionMode ?? 'ask', revision: 2 }) },
+    }));
     store.getState().choosePermissionMode('s1', 'full');
     expect(store.getState().confirmingFullFor).toBe('s1');
     await store.getState().confirmFullMode(false);

@@ -27,7 +27,11 @@ export const taskTarget = z.discriminatedUnion('kind', [
 
 const timeZone = wellFormedString().min(1).max(64);
 const prompt = wellFormedString().trim().min(1, 'Say what the agent should do').max(20_000);
-const catchUpMinutes = z.number().int().min(0).max(7 * 24 * 60);
+const catchUpMinutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 60);
 
 const taskFields = {
   title,

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
-import type {
-  ConnectionRecord,
-  ConnectionTestResult,
-  DiscoveredServer,
-  ModelTarget,
-} from '../connection-model';
+import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelTarget } from '../connection-model';
 import { PROVIDER_TYPES, TIMEOUT_SECONDS_RANGE } from '../connection-model';
 import type { UsageGroup, UsageTotals } from '../usage-model';
 import { defineOperation } from './define-operation';

@@ -5,10 +5,7 @@ import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
-const memoryText = wellFormedString()
-  .trim()
-  .min(1, 'A memory cannot be empty')
-  .max(MAX_MEMORY_TEXT, `A memory holds at most ${MAX_MEMORY_TEXT} characters`);
+const memoryText = wellFormedString().trim().min(1, 'A memory cannot be empty').max(MAX_MEMORY_TEXT, `A memory holds at most ${MAX_MEMORY_TEXT} characters`);
 
 export const memoryOperations = {
   /** Every memory, newest first, or the best full-text matches of `query`. */

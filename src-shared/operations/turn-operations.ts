@@ -22,7 +22,8 @@ export interface MessageSubmitResult {
   readonly disposition: 'started' | 'queued';
 }
 
-export const turnOperations = {  'turn.start': defineOperation<TurnStartResult>()({
+export const turnOperations = {
+  'turn.start': defineOperation<TurnStartResult>()({
     mode: 'command',
     input: z.strictObject({
       sessionId: id,

@@ -9,7 +9,8 @@ export const interactionHandlers: HandlerTable<'interaction.list' | 'interaction
     } catch (error) {
       // An answer the host could not apply: the agent tree it belongs to fail-stops (once), then the bug is reported.
       const interaction = runtime.interactions.get(input.interactionId);
-      if (interaction.ok) runtime.agents.failStop(interaction.result.interaction.sessionId, `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+      if (interaction.ok)
+        runtime.agents.failStop(interaction.result.interaction.sessionId, `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }
   },

@@ -1,15 +1,7 @@
 import type { HandlerTable } from '../handler';
 
 export const sessionHandlers: HandlerTable<
-    | 'session.create'
-  | 'session.list'
-  | 'session.get'
-  | 'session.rename'
-  | 'session.configure'
-  | 'session.archive'
-  | 'session.remove'
-  | 'transcript.page'
-
+  'session.create' | 'session.list' | 'session.get' | 'session.rename' | 'session.configure' | 'session.archive' | 'session.remove' | 'transcript.page'
 > = {
   'session.create': ({ runtime }, input) => runtime.sessions.create(input),
   'session.list': ({ runtime }, input) => runtime.sessions.list(input),

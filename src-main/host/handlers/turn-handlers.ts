@@ -4,17 +4,14 @@ import type { HandlerTable } from '../handler';
 
 export const DEFAULT_STOP_SOURCE = 'stop_button';
 
-export const turnHandlers: HandlerTable<
-  'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'
-> = {
+export const turnHandlers: HandlerTable<'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'> = {
   'turn.start': ({ runtime }, { attachmentIds, skillId, ...input }) => {
     const attachments = attachmentIds === undefined || attachmentIds.length === 0 ? null : runtime.attachments.forMessage(input.sessionId, attachmentIds);
     if (attachments !== null && !attachments.ok) return attachments;
     const request = attachments === null ? input : { ...input, attachments: attachments.result };
     return skillId === undefined ? runtime.turns.start(request) : startTurnWithSkill(runtime, { ...request, skillId });
   },
-  'turn.stop': ({ runtime }, input) =>
-    runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
+  'turn.stop': ({ runtime }, input) => runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
   'turn.resume': ({ runtime }, input) => runtime.turns.resume(input.sessionId, input.turnId),
   'turn.message.submit': ({ runtime }, { attachmentIds, ...input }) => {

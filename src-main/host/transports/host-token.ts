@@ -32,7 +32,9 @@ export function storedHostToken(dataDir: string, options: { rotate: boolean }): 
     writeFileSync(temp, `${token}\n`, { mode: 0o600, flag: 'wx' });
     renameSync(temp, path);
   } catch (error) {
-    throw new HostTokenError(`Could not write the access token to ${path} (${errorCode(error)}). Check that the data directory is writable, or give a token with --token-file or CAIRN_TOKEN.`);
+    throw new HostTokenError(
+      `Could not write the access token to ${path} (${errorCode(error)}). Check that the data directory is writable, or give a token with --token-file or CAIRN_TOKEN.`,
+    );
   }
   return { token, source: options.rotate ? 'rotated' : 'created', path };
 }

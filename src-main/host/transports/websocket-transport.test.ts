@@ -121,10 +121,7 @@ describe('the WebSocket transport', () => {
     await t.waitForTurn(session.sessionId, 't2', ['completed']);
     const back = await connect();
     const snapshot = await back.call('session.get', { sessionId: session.sessionId });
-    expect(snapshot.transcript.items.filter((item) => item.kind === 'user_message').map((item) => item.text)).toEqual([
-      '/stream 10 5',
-      'while you were away',
-    ]);
+    expect(snapshot.transcript.items.filter((item) => item.kind === 'user_message').map((item) => item.text)).toEqual(['/stream 10 5', 'while you were away']);
     expect(snapshot.session.activity).toBe('completed');
   });
 

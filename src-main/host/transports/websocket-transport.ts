@@ -47,8 +47,7 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
   const serveStatic = createStaticHandler(options.staticDir);
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () =>
-    new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
 
   const limiter = createHandshakeLimiter(options.handshakeLimits);
   const contentSecurityPolicy = buildContentSecurityPolicy();

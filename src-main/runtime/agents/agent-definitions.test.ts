@@ -37,7 +37,13 @@ describe('agent definitions', () => {
     writeFileSync(join(workspace, '.agents', 'agents', 'reviewer.md'), reviewer.replace('Reviewer', 'Workspace reviewer'));
     const catalog = loadAgentCatalog(dataDir, workspace);
     const reviewerDefinition = catalog.definitions.find((definition) => definition.id === 'reviewer');
-    expect(reviewerDefinition).toMatchObject({ name: 'Workspace reviewer', source: 'workspace', tools: ['read_file', 'grep'], model: 'small-model', systemPrompt: 'Review carefully.' });
+    expect(reviewerDefinition).toMatchObject({
+      name: 'Workspace reviewer',
+      source: 'workspace',
+      tools: ['read_file', 'grep'],
+      model: 'small-model',
+      systemPrompt: 'Review carefully.',
+    });
     expect(catalog.definitions.find((definition) => definition.id === 'tester')).toMatchObject({ source: 'data_dir', tools: null, model: null });
   });
 

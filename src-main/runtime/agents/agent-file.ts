@@ -5,7 +5,10 @@ import { z } from 'zod';
 const frontMatterSchema = z.strictObject({
   name: z.string().trim().min(1).max(80),
   description: z.string().trim().min(1).max(1000),
-  tools: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a tool name is lower_snake_case')).max(100).optional(),
+  tools: z
+    .array(z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a tool name is lower_snake_case'))
+    .max(100)
+    .optional(),
   model: z.string().trim().min(1).max(200).optional(),
 });
 

@@ -97,8 +97,7 @@ export class AgentService {
     const { stores } = this.deps;
     // A spawn id the model chose is its own name for the spawn, so it is scoped to the parent session;
     // without one, the tool call names it (a replayed call returns the same child).
-    const spawnId =
-      request.spawnId === undefined ? `${context.sessionId}:${context.toolCallId ?? context.runId}` : `${context.sessionId}:spawn:${request.spawnId}`;
+    const spawnId = request.spawnId === undefined ? `${context.sessionId}:${context.toolCallId ?? context.runId}` : `${context.sessionId}:spawn:${request.spawnId}`;
     const existing = stores.agents.bySpawnId(spawnId);
     if (existing !== null) {
       if (existing.parentSessionId !== context.sessionId) return refusal('That spawn id belongs to another agent’s child.');
@@ -123,7 +122,9 @@ export class AgentService {
     if (refused !== null) return refusal(refused.error.message);
     const definition = this.catalog(context.sessionId).definitions.find((candidate) => candidate.id === request.agent);
     if (definition === undefined) {
-      const known = this.catalog(context.sessionId).definitions.map((candidate) => candidate.id).join(', ');
+      const known = this.catalog(context.sessionId)
+        .definitions.map((candidate) => candidate.id)
+        .join(', ');
       return refusal(`There is no agent "${request.agent}". Available: ${known}.`);
     }
     const child = this.createChild(context, { spawnId, depth, rootSessionId, definition, task: request.task, parentMode: parent.permissionMode });
@@ -225,9 +226,7 @@ export class AgentService {
 
   /** How many descendants of a root are working now (what its Stop will stop). */
   liveDescendants(rootSessionId: string): StoredAgentChild[] {
-    return this.deps.stores.agents
-      .descendantsOf(rootSessionId)
-      .filter((child) => this.deps.stores.turns.activeTurn(child.childSessionId) !== null);
+    return this.deps.stores.agents.descendantsOf(rootSessionId).filter((child) => this.deps.stores.turns.activeTurn(child.childSessionId) !== null);
   }
 
   /**
@@ -346,4 +345,3 @@ export class AgentService {
 function refusal(message: string): ToolAnswer {
   return { output: { error: message }, isError: true };
 }
-

@@ -13,7 +13,13 @@ const spawnInput = z.strictObject({
   wait: z.boolean().optional(),
   spawnId: z.string().min(1).max(300).optional(),
 });
-const waitInput = z.strictObject({ ids: z.array(childId).min(1).max(AGENT_FAN_OUT_LIMIT * 4), timeoutMs: z.number().int().min(0).max(3_600_000).optional() });
+const waitInput = z.strictObject({
+  ids: z
+    .array(childId)
+    .min(1)
+    .max(AGENT_FAN_OUT_LIMIT * 4),
+  timeoutMs: z.number().int().min(0).max(3_600_000).optional(),
+});
 const sendInput = z.strictObject({ id: childId, text: z.string().trim().min(1).max(20_000) });
 const idInput = z.strictObject({ id: childId });
 
@@ -28,11 +34,7 @@ function isOutcome(value: unknown): value is ToolOutcome {
   return typeof value === 'object' && value !== null && 'isError' in value && 'output' in value;
 }
 
-function tool(
-  spec: Omit<AgentTool, 'execute' | 'readOnly'>,
-  schema: z.ZodType,
-  run: (input: never, context: ToolContext) => Promise<ToolOutcome> | ToolOutcome,
-): AgentTool {
+function tool(spec: Omit<AgentTool, 'execute' | 'readOnly'>, schema: z.ZodType, run: (input: never, context: ToolContext) => Promise<ToolOutcome> | ToolOutcome): AgentTool {
   return {
     ...spec,
     // A child is never wider than its parent, so starting or steering one changes nothing by itself.
@@ -62,7 +64,8 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
             wait: { type: 'boolean', description: 'Wait for the child to finish and return its report.' },
             spawnId: {
               type: 'string',
-              description: 'Optional: your own name for this spawn. Calling spawn_agent again with the same spawnId (e.g. after a restart) returns the same child instead of starting another.',
+              description:
+                'Optional: your own name for this spawn. Calling spawn_agent again with the same spawnId (e.g. after a restart) returns the same child instead of starting another.',
             },
           },
           required: ['agent', 'task'],

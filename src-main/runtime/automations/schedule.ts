@@ -90,14 +90,7 @@ export function slotsAfter(spec: ScheduleSpec, timeZone: string, anchor: number,
  * The slots in (after, upTo], oldest first: the newest one and how many came before it (counted up to
  * `limit`, so a long absence of a per-minute task stays cheap).
  */
-export function dueSlots(
-  spec: ScheduleSpec,
-  timeZone: string,
-  anchor: number,
-  after: number,
-  upTo: number,
-  limit = 10_000,
-): { latest: number; count: number } | null {
+export function dueSlots(spec: ScheduleSpec, timeZone: string, anchor: number, after: number, upTo: number, limit = 10_000): { latest: number; count: number } | null {
   if (spec.kind === 'every') {
     const step = spec.minutes * 60_000;
     const last = Math.floor((upTo - anchor) / step);

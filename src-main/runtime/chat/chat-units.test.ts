@@ -27,9 +27,12 @@ describe('stored model settings', () => {
 describe('the system prompt with instructions', () => {
   it('adds global then session instructions, each marked as the person’s', () => {
     expect(systemPromptWith('Base.', [])).toBe('Base.');
-    expect(systemPromptWith('Base.', [{ scope: 'global', text: 'G' }, { scope: 'session', text: 'S' }])).toBe(
-      'Base.\n\nInstructions from the person for every session:\nG\n\nInstructions from the person for this session:\nS',
-    );
+    expect(
+      systemPromptWith('Base.', [
+        { scope: 'global', text: 'G' },
+        { scope: 'session', text: 'S' },
+      ]),
+    ).toBe('Base.\n\nInstructions from the person for every session:\nG\n\nInstructions from the person for this session:\nS');
   });
 });
 
@@ -37,7 +40,20 @@ describe('export content', () => {
   it('names the file from the title and masks secrets in tool data too', () => {
     expect(fileSlug('Ünïcode: plans / notes!')).toBe('unicode-plans-notes');
     expect(fileSlug('!!!')).toBe('cairn-session');
-    const session = { sessionId: 's', title: 'T', titleSource: 'user', workspacePath: null, connectionId: 'c', model: 'm', permissionMode: 'ask', archived: false, activity: 'idle', revision: 1, createdAt: 0, updatedAt: 0 } as const;
+    const session = {
+      sessionId: 's',
+      title: 'T',
+      titleSource: 'user',
+      workspacePath: null,
+      connectionId: 'c',
+      model: 'm',
+      permissionMode: 'ask',
+      archived: false,
+      activity: 'idle',
+      revision: 1,
+      createdAt: 0,
+      updatedAt: 0,
+    } as const;
     const record = {
       session,
       connectionName: 'Conn',
@@ -62,9 +78,7 @@ describe('export content', () => {
       ],
     };
     const asked = itemMarkdown(item('tool_call', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', input }));
-    expect(asked).toBe(
-      '**The agent asked:**\n\n- **Auth:** Which auth method should we use?\n  - OAuth — Sign in with a provider\n  - API key\n- **Notes:** Anything else?',
-    );
+    expect(asked).toBe('**The agent asked:**\n\n- **Auth:** Which auth method should we use?\n  - OAuth — Sign in with a provider\n  - API key\n- **Notes:** Anything else?');
     const output = {
       action: 'accept',
       answers: [
@@ -80,7 +94,9 @@ describe('export content', () => {
     }
     const declined = itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'decline', note: 'The person declined to answer.' }, isError: false }));
     expect(declined).toBe('**You declined to answer.**');
-    const form = itemMarkdown(item('tool_call', 'ask_user', { toolName: 'ask_user', input: { form: { title: 'Deploy', fields: [{ id: 'env', label: 'Environment', required: true, type: 'string' }] } } }));
+    const form = itemMarkdown(
+      item('tool_call', 'ask_user', { toolName: 'ask_user', input: { form: { title: 'Deploy', fields: [{ id: 'env', label: 'Environment', required: true, type: 'string' }] } } }),
+    );
     expect(form).toBe('**The agent asked:**\n\n- **Deploy**\n  - Environment');
     expect(itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'accept', values: { env: 'staging' } }, isError: false }))).toBe(
       '**You answered:**\n\n- **env:** staging',
@@ -88,7 +104,9 @@ describe('export content', () => {
   });
 
   it('names who wrote a message the person did not: a scheduled task or the daily review', () => {
-    expect(itemMarkdown(item('user_message', 'Check the beds', { author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' } }))).toBe('## Scheduled · Garden ping\n\nCheck the beds');
+    expect(itemMarkdown(item('user_message', 'Check the beds', { author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' } }))).toBe(
+      '## Scheduled · Garden ping\n\nCheck the beds',
+    );
     expect(itemMarkdown(item('user_message', 'Review', { author: { kind: 'daily_review', taskId: 'daily-review' } }))).toBe('## Daily review\n\nReview');
     expect(itemMarkdown(item('user_message', 'Mine'))).toBe('## You\n\nMine');
   });

@@ -25,7 +25,10 @@ export function cleanTitle(reply: string): string | null {
   if (PREAMBLE.test(title)) {
     const colon = title.indexOf(':');
     if (colon === -1) return null;
-    title = title.slice(colon + 1).trim().replace(TITLE_LABEL, '');
+    title = title
+      .slice(colon + 1)
+      .trim()
+      .replace(TITLE_LABEL, '');
   }
   if (ECHOED_LABEL.test(title)) return null;
   title = unquote(title)

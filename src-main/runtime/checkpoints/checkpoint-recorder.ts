@@ -130,7 +130,14 @@ export class CheckpointRecorder {
   }
 
   /** Writes the checkpoint after an open change set (also recovery's way to close one). */
-  async complete(changeSetId: string, workspace: string, beforeCommit: string, writers: ReadonlyMap<string, ChangeWriter>, fallback: ChangeWriter, recovered: string | null = null): Promise<void> {
+  async complete(
+    changeSetId: string,
+    workspace: string,
+    beforeCommit: string,
+    writers: ReadonlyMap<string, ChangeWriter>,
+    fallback: ChangeWriter,
+    recovered: string | null = null,
+  ): Promise<void> {
     const repo = this.deps.repoFor(workspace);
     await repo.exclusive(async () => {
       const { tree, tooLarge } = await repo.snapshot();

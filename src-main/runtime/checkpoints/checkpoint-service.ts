@@ -27,7 +27,8 @@ export interface CheckpointServiceDeps {
 }
 
 /** What a change set closed by recovery says: its checkpoint before was whole; its writers are not known. */
-const RECOVERED_NOTE = 'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
+const RECOVERED_NOTE =
+  'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
 
 /** The most of one file's diff `changes.list` carries. */
 const MAX_DIFF_CHARS = 100_000;
@@ -242,4 +243,3 @@ function writerOf(toolName: string, input: unknown): ChangeWriter {
   }
   return { kind: 'file_tool', tool: toolName };
 }
-

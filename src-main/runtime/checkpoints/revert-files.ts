@@ -8,7 +8,13 @@ const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => (a === unde
  * Which of `paths` are not yet as in `before` (pending), and which of those someone changed since
  * `after` (conflicts), judged against a fresh snapshot of the workspace (`now`).
  */
-export async function compareWithCheckpoint(repo: ShadowRepo, paths: readonly string[], now: string, before: string, after: string): Promise<{ conflicts: string[]; pending: string[] }> {
+export async function compareWithCheckpoint(
+  repo: ShadowRepo,
+  paths: readonly string[],
+  now: string,
+  before: string,
+  after: string,
+): Promise<{ conflicts: string[]; pending: string[] }> {
   const [nowEntries, beforeEntries, afterEntries] = await Promise.all([repo.entries(now, paths), repo.entries(before, paths), repo.entries(after, paths)]);
   const pending = paths.filter((file) => !same(nowEntries.get(file), beforeEntries.get(file)));
   return { conflicts: pending.filter((file) => !same(nowEntries.get(file), afterEntries.get(file))), pending };

@@ -45,7 +45,14 @@ const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
   return new Promise((resolve) => {
     execFile('git', ['--version'], { timeout: 10_000, env }, (error) => {
-      resolve(error === null ? { available: true } : { available: false, reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.` });
+      resolve(
+        error === null
+          ? { available: true }
+          : {
+              available: false,
+              reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.`,
+            },
+      );
     });
   });
 }
@@ -202,7 +209,12 @@ export class ShadowRepo {
       const match = /^(-|\d+)\t(-|\d+)\t([\s\S]*)$/.exec(record);
       if (match === null) continue;
       const file = match[3] ?? '';
-      entries.push({ path: file, change: changeOf.get(file) ?? 'modified', added: match[1] === '-' ? null : Number(match[1]), removed: match[2] === '-' ? null : Number(match[2]) });
+      entries.push({
+        path: file,
+        change: changeOf.get(file) ?? 'modified',
+        added: match[1] === '-' ? null : Number(match[1]),
+        removed: match[2] === '-' ? null : Number(match[2]),
+      });
     }
     return entries;
   }

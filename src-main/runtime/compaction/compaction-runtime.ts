@@ -85,7 +85,11 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
       outcome = await compactor.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, inputBudget, keepTokens: 0, summariser, signal });
     } catch (error) {
       if (signal.aborted) return;
-      throw new AgentBackendError('compaction_failed', `Cairn could not summarise the conversation (${error instanceof Error ? error.message : String(error)}). Nothing was lost; retry to try again.`, 'compaction_failed');
+      throw new AgentBackendError(
+        'compaction_failed',
+        `Cairn could not summarise the conversation (${error instanceof Error ? error.message : String(error)}). Nothing was lost; retry to try again.`,
+        'compaction_failed',
+      );
     }
     yield { type: 'provider_wait', progress: null };
     for (const usage of outcome.kind === 'nothing' ? [] : outcome.usage) yield { type: 'usage', ...usage };
@@ -120,7 +124,17 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
         stores.turns.insertTurn({ sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null, now });
         stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'compaction', goalId: null } }], now);
         const item = stores.transcript.append(
-          { sessionId, itemId: deps.ids.next('item'), turnId, runId, kind: 'notice', text: 'You asked to compact the conversation', state: 'final', data: { compactionRequested: true }, now },
+          {
+            sessionId,
+            itemId: deps.ids.next('item'),
+            turnId,
+            runId,
+            kind: 'notice',
+            text: 'You asked to compact the conversation',
+            state: 'final',
+            data: { compactionRequested: true },
+            now,
+          },
           stores.sessions.reservePositions(sessionId, 1),
         );
         stores.sessions.touch(sessionId, now);

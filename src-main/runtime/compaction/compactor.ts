@@ -160,7 +160,17 @@ export function appendSummaryCard(stores: Stores, ids: Ids, summary: SummaryReco
     compaction: { summaryId: summary.summaryId, firstItemId: summary.firstItemId, firstTurn: summary.firstTurn, lastTurn: summary.lastTurn, text: summary.text, by },
   };
   const item = stores.transcript.append(
-    { sessionId: summary.sessionId, itemId: ids.next('item'), turnId: summary.turnId, runId: summary.runId, kind: 'notice', text: SUMMARY_CARD_TEXT, state: 'final', data: { ...data }, now },
+    {
+      sessionId: summary.sessionId,
+      itemId: ids.next('item'),
+      turnId: summary.turnId,
+      runId: summary.runId,
+      kind: 'notice',
+      text: SUMMARY_CARD_TEXT,
+      state: 'final',
+      data: { ...data },
+      now,
+    },
     stores.sessions.reservePositions(summary.sessionId, 1),
   );
   stores.ledger.append(

@@ -64,7 +64,14 @@ export const scriptedSummariser: Summariser = {
     const tools = [...new Set(calls.map((message) => String(message.data?.toolName ?? message.text)))];
     const files = [...new Set(calls.flatMap((message) => pathOf(message.data?.input)))];
     const lines = [
-      `**What was asked**: ${asked.length === 0 ? 'nothing new' : asked.slice(0, 5).map((text) => `“${text}”`).join('; ')}${asked.length > 5 ? `; and ${asked.length - 5} more` : ''}.`,
+      `**What was asked**: ${
+        asked.length === 0
+          ? 'nothing new'
+          : asked
+              .slice(0, 5)
+              .map((text) => `“${text}”`)
+              .join('; ')
+      }${asked.length > 5 ? `; and ${asked.length - 5} more` : ''}.`,
       `**What was decided**: nothing beyond the answers given.`,
       `**What was done**: ${answers} ${answers === 1 ? 'answer' : 'answers'}, ${calls.length} tool ${calls.length === 1 ? 'call' : 'calls'}${tools.length === 0 ? '' : ` (${tools.join(', ')})`}.`,
       `**Files touched**: ${files.length === 0 ? 'none' : files.join(', ')}.`,

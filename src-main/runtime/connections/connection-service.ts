@@ -1,10 +1,14 @@
-import type { AcpAgentCommand, ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelInfo, ModelProviderType, ModelTarget, ProviderType } from '../../../src-shared/connection-model';
-import {
-  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
-  DEFAULT_IDLE_TIMEOUT_SECONDS,
-  OFFLINE_DEMO_CONNECTION_ID,
-  OFFLINE_DEMO_MODEL_ID,
+import type {
+  AcpAgentCommand,
+  ConnectionRecord,
+  ConnectionTestResult,
+  DiscoveredServer,
+  ModelInfo,
+  ModelProviderType,
+  ModelTarget,
+  ProviderType,
 } from '../../../src-shared/connection-model';
+import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, OFFLINE_DEMO_CONNECTION_ID, OFFLINE_DEMO_MODEL_ID } from '../../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ConnectionCatalog } from '../../../src-shared/operations';
 import type { StoredConnection } from '../../storage/connection-store';
@@ -244,10 +248,7 @@ export class ConnectionService {
     }
     if (stored.providerType === 'codex') return ok(await testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
     const endpoint = this.endpointOf(stored);
-    const result = await this.deps.providers.testConnection(
-      modelId === undefined ? endpoint : { ...endpoint, modelId },
-      AbortSignal.timeout(15_000),
-    );
+    const result = await this.deps.providers.testConnection(modelId === undefined ? endpoint : { ...endpoint, modelId }, AbortSignal.timeout(15_000));
     return ok(result);
   }
 
@@ -267,7 +268,12 @@ export class ConnectionService {
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (stored.providerType === 'ollama' && this.deps.reported !== undefined) {
-      const lengths = await this.deps.reported.askMany(connectionId, stored.revision, this.endpointOf(stored), models.map((model) => model.modelId));
+      const lengths = await this.deps.reported.askMany(
+        connectionId,
+        stored.revision,
+        this.endpointOf(stored),
+        models.map((model) => model.modelId),
+      );
       models = models.map((model) => {
         const contextLength = lengths.get(model.modelId);
         return contextLength === undefined || contextLength === null ? model : { ...model, contextLength };
@@ -326,10 +332,7 @@ export class ConnectionService {
     const found = await Promise.all(
       this.deps.discoveryProbes.map(async (probe) => {
         try {
-          const models = await this.deps.providers.listModels(
-            { providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null },
-            AbortSignal.timeout(timeout),
-          );
+          const models = await this.deps.providers.listModels({ providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null }, AbortSignal.timeout(timeout));
           return [{ ...probe, models }];
         } catch {
           return [];
@@ -347,7 +350,7 @@ export class ConnectionService {
     if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
     if (stored.providerType === 'acp') return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
     const fallback = this.defaultTarget();
-    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : stored.enabledModelIds[0] ?? null);
+    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : (stored.enabledModelIds[0] ?? null));
     if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
     const timeouts = { firstTokenMs: stored.firstTokenTimeoutSeconds * 1000, idleMs: stored.idleTimeoutSeconds * 1000 };
     return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
@@ -360,9 +363,12 @@ export class ConnectionService {
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
     const binary = findCodexBinary(stored.codexBinary);
     if (binary === null && stored.codexBinary !== null) {
-      return { error: `The codex binary set on "${stored.name}" is not there any more (${stored.codexBinary}). Fix the path in Settings → Connections, or clear it to find Codex automatically.` };
+      return {
+        error: `The codex binary set on "${stored.name}" is not there any more (${stored.codexBinary}). Fix the path in Settings → Connections, or clear it to find Codex automatically.`,
+      };
     }
-    if (binary === null) return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
+    if (binary === null)
+      return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
     return {
       binary: binary.path,
       model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,

@@ -83,7 +83,10 @@ describe('context assembly', () => {
       const { history } = assembler.assemble({ sessionId: 's', turnId: 't19', turnText: 'ask 19', budget, factor: 1 });
       const calls = history.filter((message) => message.role === 'tool_call').map((message) => message.data?.toolCallId);
       const results = history.filter((message) => message.role === 'tool_result').map((message) => message.data?.toolCallId);
-      expect(results.every((id) => calls.includes(id)), `budget ${budget}`).toBe(true);
+      expect(
+        results.every((id) => calls.includes(id)),
+        `budget ${budget}`,
+      ).toBe(true);
       expect(history[0]?.role, `budget ${budget}`).toBe('user');
       // No call is answered by the "interrupted" stand-in: every call kept has its own result.
       const conversation = conversationFromHistory(history);

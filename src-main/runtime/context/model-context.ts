@@ -112,7 +112,9 @@ export function createModelContext(deps: ModelContextDeps): ModelContext {
       const estimatedInputTokens = system + tools + summaryTokens + assembled.tokens;
       const threshold = deps.compactionThreshold?.() ?? 1;
       const compaction =
-        assembled.trimmed || estimatedInputTokens > threshold * window.contextWindow ? { inputBudget: Math.floor(input * (1 - SAFETY_MARGIN)), keepTokens: Math.floor(input * KEEP_SHARE) } : null;
+        assembled.trimmed || estimatedInputTokens > threshold * window.contextWindow
+          ? { inputBudget: Math.floor(input * (1 - SAFETY_MARGIN)), keepTokens: Math.floor(input * KEEP_SHARE) }
+          : null;
       const meter: ContextMeter = {
         used: estimatedInputTokens,
         contextWindow: window.contextWindow,

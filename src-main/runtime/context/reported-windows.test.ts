@@ -41,7 +41,12 @@ describe('reported windows', () => {
     const server = await startOllamaServer({ models });
     servers.push(server);
     const reported = new ReportedWindows({ lookup: ollamaContextLength, maxEntries: 5 });
-    const found = await reported.askMany('c1', 1, { providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null }, models.map((model) => model.id));
+    const found = await reported.askMany(
+      'c1',
+      1,
+      { providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null },
+      models.map((model) => model.id),
+    );
     expect([...found.entries()].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(models.map((model) => [model.id, model.contextLength]));
     expect(shows(server)).toBe(12);
     const kept = models.filter((model) => reported.peek('c1', 1, model.id) !== undefined);

@@ -106,9 +106,7 @@ export class GoalDriver {
         return [goals.write(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures })];
       }
       if (failures >= MAX_GOAL_FAILURES) {
-        return [
-          goals.write(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures }),
-        ];
+        return [goals.write(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures })];
       }
       return [goals.write(goal, { ...base, consecutiveFailures: failures, lastReason: `Turn failed: ${error}` })];
     }

@@ -19,8 +19,7 @@ export interface GoalServiceDeps {
 }
 
 export type GoalControl =
-  | { readonly action: 'pause' | 'resume' | 'clear' }
-  | { readonly action: 'setLimits'; readonly tokenBudget?: number | null; readonly maxIterations?: number | null };
+  { readonly action: 'pause' | 'resume' | 'clear' } | { readonly action: 'setLimits'; readonly tokenBudget?: number | null; readonly maxIterations?: number | null };
 
 const LIMITED: readonly GoalStatus[] = ['budgetLimited', 'iterationLimited', 'usageLimited', 'blocked', 'paused'];
 
@@ -87,7 +86,11 @@ export class GoalService {
       return ok({ goal: recorded.goal as GoalRecord });
     }
     const change = (goal: StoredGoal, changes: GoalChanges) =>
-      this.change(goal, changes, controlId === undefined ? undefined : (updated) => stores.goals.recordControl({ controlId, goalId: goal.goalId, request, goal: updated, now: this.deps.clock.now() }));
+      this.change(
+        goal,
+        changes,
+        controlId === undefined ? undefined : (updated) => stores.goals.recordControl({ controlId, goalId: goal.goalId, request, goal: updated, now: this.deps.clock.now() }),
+      );
     const goal = stores.goals.get(request.goalId);
     if (goal === null || goal.sessionId !== request.sessionId) return fail('not_found', 'That goal does not exist in this session.');
     if (goal.revision !== request.expectedRevision) {

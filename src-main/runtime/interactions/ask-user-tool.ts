@@ -17,7 +17,10 @@ const askUserInput = z.union([
         z.strictObject({
           question: z.string().min(1),
           header: z.string().min(1),
-          options: z.array(z.strictObject({ label: z.string().min(1), description: z.string().optional() })).max(6).optional(),
+          options: z
+            .array(z.strictObject({ label: z.string().min(1), description: z.string().optional() }))
+            .max(6)
+            .optional(),
           multiSelect: z.boolean().optional(),
           allowOther: z.boolean().optional(),
           secret: z.boolean().optional(),
@@ -63,7 +66,8 @@ const INPUT_SCHEMA = {
     },
     form: {
       type: 'object',
-      description: 'A form: { title, description?, fields: [{ id, label, help?, required, type: string|number|integer|boolean|single_select|multi_select, ... }] } (up to 32 fields).',
+      description:
+        'A form: { title, description?, fields: [{ id, label, help?, required, type: string|number|integer|boolean|single_select|multi_select, ... }] } (up to 32 fields).',
     },
   },
   additionalProperties: false,

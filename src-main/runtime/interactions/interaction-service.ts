@@ -77,9 +77,7 @@ export class InteractionService {
     const allowed = permission && answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny';
     const callItem = permission ? stores.transcript.toolCall(interaction.runId, interaction.toolCallId) : null;
     const approvedToolCall =
-      allowed && callItem?.data != null
-        ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {} }
-        : null;
+      allowed && callItem?.data != null ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {} } : null;
     const secretId = secret ? `answer-${interactionId}` : null;
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
     const { sessionId, turnId, runId } = interaction;

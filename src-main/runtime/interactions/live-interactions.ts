@@ -73,7 +73,10 @@ export class LiveInteractions {
       );
       stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: question.request, live: true } }], now);
       stores.sessions.touch(sessionId, now);
-      return [{ kind: 'transcript.appended', item }, { kind: 'interaction.changed', interaction: publicRecord(interaction) }] satisfies ChangeEventBody[];
+      return [
+        { kind: 'transcript.appended', item },
+        { kind: 'interaction.changed', interaction: publicRecord(interaction) },
+      ] satisfies ChangeEventBody[];
     });
     for (const event of events) bus.publish(event);
     return new Promise<LiveOutcome>((resolve) => {

@@ -36,7 +36,7 @@ const STDERR_TAIL_CHARS = 4000;
 
 /** What a server that asks Cairn's model for a completion (sampling) is told. */
 export const SAMPLING_REFUSAL =
-  'Cairn does not let MCP servers use its model (sampling is refused): a server could spend the person\'s tokens and see their conversation without their approval.';
+  "Cairn does not let MCP servers use its model (sampling is refused): a server could spend the person's tokens and see their conversation without their approval.";
 
 /** One live client: the SDK's Client over its transport, with the server's stderr tail kept. */
 export interface McpClientHandle {

@@ -164,10 +164,13 @@ export class McpConnections {
     const calls = [...(this.inFlight.get(serverId) ?? [])].filter((call) => !call.signal.aborted);
     const [call] = calls;
     if (this.deps.elicit === undefined || call === undefined) {
-      throw new McpError(ErrorCode.InvalidRequest, 'Cairn shows a server\'s questions (elicitation) only while one of its tools runs for an agent; none is running now.');
+      throw new McpError(ErrorCode.InvalidRequest, "Cairn shows a server's questions (elicitation) only while one of its tools runs for an agent; none is running now.");
     }
     if (calls.length > 1) {
-      throw new McpError(ErrorCode.InvalidRequest, `Cairn cannot tell which of the ${calls.length} calls running on this server asks, so the question was not shown. Ask again when one call runs.`);
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `Cairn cannot tell which of the ${calls.length} calls running on this server asks, so the question was not shown. Ask again when one call runs.`,
+      );
     }
     return this.deps.elicit({ caller: call.caller, serverName, params, raw, signal: AbortSignal.any([signal, call.signal]) });
   }
@@ -181,7 +184,14 @@ export class McpConnections {
       return { serverId: launch.serverId, ok: true, message: null, stderrTail: handle.stderrTail(), serverInfo: handle.serverInfo, tools: this.toolInfos(launch.name, tools) };
     } catch (error) {
       const stderrTail = handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
-      return { serverId: launch.serverId, ok: false, message: redactSecrets(error instanceof Error ? error.message : String(error), launch.secrets), stderrTail, serverInfo: null, tools: [] };
+      return {
+        serverId: launch.serverId,
+        ok: false,
+        message: redactSecrets(error instanceof Error ? error.message : String(error), launch.secrets),
+        stderrTail,
+        serverInfo: null,
+        tools: [],
+      };
     } finally {
       await handle?.close();
     }
@@ -238,16 +248,18 @@ export class McpConnections {
           timeoutMs: this.bounds.connectMs,
           onElicit: (params, raw, signal) => this.elicit(serverId, launch.name, params, raw, signal),
           onToolsChanged: (listing) => {
-            const refreshing: Promise<void> = listing.then(
-              (tools) => {
-                if (!current() || live.handle !== handle) return;
-                live.tools = tools;
-                this.deps.onStatus(serverId);
-              },
-              () => {}, // The old list stays; the next change or restart reads it again.
-            ).finally(() => {
-              if (live.refreshing === refreshing) live.refreshing = null;
-            });
+            const refreshing: Promise<void> = listing
+              .then(
+                (tools) => {
+                  if (!current() || live.handle !== handle) return;
+                  live.tools = tools;
+                  this.deps.onStatus(serverId);
+                },
+                () => {}, // The old list stays; the next change or restart reads it again.
+              )
+              .finally(() => {
+                if (live.refreshing === refreshing) live.refreshing = null;
+              });
             live.refreshing = refreshing;
           },
           onClosed: () => {

@@ -12,7 +12,16 @@ describe('elicitationForm', () => {
         type: 'object',
         properties: {
           'first name': { type: 'string' },
-          sizes: { type: 'array', items: { anyOf: [{ const: 'x large', title: 'XL' }, { const: 'm', title: 'M' }] }, default: ['m'] },
+          sizes: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { const: 'x large', title: 'XL' },
+                { const: 'm', title: 'M' },
+              ],
+            },
+            default: ['m'],
+          },
           pin: { type: 'string', writeOnly: true },
           mood: { type: 'string', oneOf: [{ const: 'very good', title: 'Very good' }], default: 'very good' },
         },
@@ -23,7 +32,17 @@ describe('elicitationForm', () => {
     if ('error' in form) throw new Error(form.error);
     expect(form.request.fields).toEqual([
       { id: 'field_1', label: 'first name', required: true, type: 'string' },
-      { id: 'sizes', label: 'sizes', required: false, type: 'multi_select', options: [{ value: 'option_1', label: 'XL' }, { value: 'm', label: 'M' }], default: ['m'] },
+      {
+        id: 'sizes',
+        label: 'sizes',
+        required: false,
+        type: 'multi_select',
+        options: [
+          { value: 'option_1', label: 'XL' },
+          { value: 'm', label: 'M' },
+        ],
+        default: ['m'],
+      },
       { id: 'pin', label: 'pin', required: false, type: 'string', secret: true },
       { id: 'mood', label: 'mood', required: false, type: 'single_select', options: [{ value: 'option_1', label: 'Very good' }], default: 'option_1' },
     ]);

@@ -92,7 +92,8 @@ function fieldOf(id: string, property: string, schema: Property, required: boole
         ...(schema.default === undefined ? {} : { default: schema.default }),
       };
     case 'array': {
-      const pairs = 'enum' in schema.items ? schema.items.enum.map((value) => ({ value, label: value })) : schema.items.anyOf.map((choice) => ({ value: choice.const, label: choice.title }));
+      const pairs =
+        'enum' in schema.items ? schema.items.enum.map((value) => ({ value, label: value })) : schema.items.anyOf.map((choice) => ({ value: choice.const, label: choice.title }));
       const fieldOptions = choices(pairs);
       const defaults = (schema.default ?? []).flatMap((value) => optionOf(value) ?? []);
       return {

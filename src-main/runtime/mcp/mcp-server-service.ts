@@ -254,12 +254,14 @@ export class McpServerService {
   }
 
   private recordOf(server: StoredMcpServer): McpServerRecord {
-    const view = (kind: SettingKind) => (setting: StoredMcpSetting): McpSetting => ({
-      name: setting.name,
-      secret: setting.secret,
-      value: setting.secret ? null : setting.value,
-      hasValue: setting.secret ? this.deps.vault.get(secretIdOf(server.serverId, kind, setting.name)) !== null : setting.value !== null,
-    });
+    const view =
+      (kind: SettingKind) =>
+      (setting: StoredMcpSetting): McpSetting => ({
+        name: setting.name,
+        secret: setting.secret,
+        value: setting.secret ? null : setting.value,
+        hasValue: setting.secret ? this.deps.vault.get(secretIdOf(server.serverId, kind, setting.name)) !== null : setting.value !== null,
+      });
     return {
       serverId: server.serverId,
       name: server.name,

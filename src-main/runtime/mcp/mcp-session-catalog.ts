@@ -65,7 +65,10 @@ async function reach(deps: McpCatalogDeps, sessionId: string, serverId: string):
 }
 
 /** A prompt's messages as one text for the composer (its text parts; other parts named). */
-export async function promptText(deps: McpCatalogDeps, input: { sessionId: string; serverId: string; name: string; arguments?: Record<string, string> | undefined }): Promise<Outcome<{ text: string }>> {
+export async function promptText(
+  deps: McpCatalogDeps,
+  input: { sessionId: string; serverId: string; name: string; arguments?: Record<string, string> | undefined },
+): Promise<Outcome<{ text: string }>> {
   const reached = await reach(deps, input.sessionId, input.serverId);
   if (!reached.ok) return reached;
   let result: GetPromptResult;
@@ -75,13 +78,22 @@ export async function promptText(deps: McpCatalogDeps, input: { sessionId: strin
     return fail('operation_unavailable', `The server could not give the prompt "${input.name}": ${error instanceof Error ? error.message : String(error)}`);
   }
   const text = result.messages
-    .map((message) => (message.content.type === 'text' ? message.content.text : message.content.type === 'resource' && 'text' in message.content.resource ? message.content.resource.text : `[${message.content.type}]`))
+    .map((message) =>
+      message.content.type === 'text'
+        ? message.content.text
+        : message.content.type === 'resource' && 'text' in message.content.resource
+          ? message.content.resource.text
+          : `[${message.content.type}]`,
+    )
     .join('\n\n');
   return ok({ text });
 }
 
 /** A resource's text contents (a binary resource is refused: there is no text to attach). */
-export async function resourceText(deps: McpCatalogDeps, input: { sessionId: string; serverId: string; uri: string }): Promise<Outcome<{ uri: string; mimeType: string | null; text: string }>> {
+export async function resourceText(
+  deps: McpCatalogDeps,
+  input: { sessionId: string; serverId: string; uri: string },
+): Promise<Outcome<{ uri: string; mimeType: string | null; text: string }>> {
   const reached = await reach(deps, input.sessionId, input.serverId);
   if (!reached.ok) return reached;
   let result: ReadResourceResult;

@@ -32,7 +32,8 @@ export function createPermissionGate(deps: PermissionGateDeps) {
       if (mode === 'explore') return { refuse: `${tool.name} changes things, and this session is in Explore mode (read-only).` };
       if (mode === 'full' || deps.allowedForSession(sessionId, tool.name)) return { run: true };
       const preview = tool.preview === undefined ? null : await tool.preview(input);
-      if (preview === null) return { ask: { kind: 'permission', toolName: tool.name, summary: `Run ${tool.name}`, preview: { kind: 'command', command: JSON.stringify(input), cwd: '' } } };
+      if (preview === null)
+        return { ask: { kind: 'permission', toolName: tool.name, summary: `Run ${tool.name}`, preview: { kind: 'command', command: JSON.stringify(input), cwd: '' } } };
       // Bad input is refused by the tool itself when it runs; nothing to approve.
       if (preview.kind === 'invalid') return { run: true };
       const summary =

@@ -74,12 +74,14 @@ export class SessionService {
       if (decoded === null) return fail('invalid_input', 'The list cursor is not one this host gave out.');
       cursor = decoded;
     }
-    const rows = this.deps.stores.sessions.list({
-      archived: request.archived ?? false,
-      ...(request.query === undefined ? {} : { query: request.query }),
-      ...(cursor === undefined ? {} : { cursor }),
-      limit: limit + 2,
-    }).filter((session) => session.sessionId !== WORKHUB_SESSION_ID);
+    const rows = this.deps.stores.sessions
+      .list({
+        archived: request.archived ?? false,
+        ...(request.query === undefined ? {} : { query: request.query }),
+        ...(cursor === undefined ? {} : { cursor }),
+        limit: limit + 2,
+      })
+      .filter((session) => session.sessionId !== WORKHUB_SESSION_ID);
     const sessions = rows.slice(0, limit);
     const last = sessions.at(-1);
     const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(last) : null;
@@ -110,10 +112,7 @@ export class SessionService {
       const session = stores.sessions.get(sessionId);
       if (session === null) return missingSession();
       if (expectedRevision !== undefined && session.revision !== expectedRevision) {
-        return fail(
-          'revision_conflict',
-          `The session changed since you read it (revision ${session.revision}, you had ${expectedRevision}). Reload and try again.`,
-        );
+        return fail('revision_conflict', `The session changed since you read it (revision ${session.revision}, you had ${expectedRevision}). Reload and try again.`);
       }
       stores.sessions.setTitle(sessionId, title, 'user', clock.now());
       return ok({ session: requireSession(stores, sessionId) });

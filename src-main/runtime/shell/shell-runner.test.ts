@@ -8,14 +8,7 @@ import { waitFor } from '../../testing/wait-for';
 import { systemClock } from '../core/ports';
 import { processGone } from './process-group';
 import { processStartIdentity } from './process-identity';
-import {
-  createShellRunner,
-  type ShellOutputChunk,
-  type ShellRunner,
-  type ShellRunnerOptions,
-  type ShellRunRequest,
-} from './shell-runner';
-
+import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunnerOptions, type ShellRunRequest } from './shell-runner';
 
 describe('shell runner', () => {
   let db: Db;
@@ -25,8 +18,7 @@ describe('shell runner', () => {
   let cwd: string;
   let counter = 0;
 
-  const makeRunner = (options: Partial<ShellRunnerOptions> = {}) =>
-    createShellRunner({ store, clock: systemClock, newShellRunId: () => `sh-${++counter}`, ...options });
+  const makeRunner = (options: Partial<ShellRunnerOptions> = {}) => createShellRunner({ store, clock: systemClock, newShellRunId: () => `sh-${++counter}`, ...options });
   const request = (command: string, extra: Partial<ShellRunRequest> = {}): ShellRunRequest => ({
     sessionId: 's1',
     turnId: 't1',
@@ -43,10 +35,18 @@ describe('shell runner', () => {
     return {
       chunks,
       onOutput: (chunk: ShellOutputChunk) => chunks.push(chunk),
-      text: (stream: 'stdout' | 'stderr') => chunks.filter((chunk) => chunk.stream === stream).map((chunk) => chunk.text).join(''),
+      text: (stream: 'stdout' | 'stderr') =>
+        chunks
+          .filter((chunk) => chunk.stream === stream)
+          .map((chunk) => chunk.text)
+          .join(''),
     };
   };
-  const pidsIn = (text: string) => text.split('\n').filter((line) => /^\d+$/.test(line)).map(Number);
+  const pidsIn = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => /^\d+$/.test(line))
+      .map(Number);
 
   beforeEach(() => {
     const temp = tempDataDir();

@@ -23,7 +23,15 @@ describe('readFrontMatter', () => {
   });
 
   it('refuses an alias bomb instead of expanding it', () => {
-    const bomb = ['---', 'a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]', '---', ''].join('\n');
+    const bomb = [
+      '---',
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+      'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+      '---',
+      '',
+    ].join('\n');
     expect(readFrontMatter(bomb)).toMatchObject({ kind: 'invalid' });
   });
 });

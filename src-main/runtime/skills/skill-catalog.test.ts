@@ -33,7 +33,12 @@ describe('the skill catalog', () => {
       ['release-notes', 'workspace', 'skill'],
       ['tidy', 'personal', 'skill'],
     ]);
-    expect(catalog[0]).toMatchObject({ name: 'Release notes', description: 'Writes the release notes', requiredTools: ['read_file', 'grep'], instructions: 'Do the Release notes steps.\n' });
+    expect(catalog[0]).toMatchObject({
+      name: 'Release notes',
+      description: 'Writes the release notes',
+      requiredTools: ['read_file', 'grep'],
+      instructions: 'Do the Release notes steps.\n',
+    });
   });
 
   it('works without a workspace and without a personal folder', async () => {

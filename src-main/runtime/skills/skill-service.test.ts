@@ -21,7 +21,16 @@ describe('archive and removal racing a listing', () => {
     const stores = openStores(dataDir.dir);
     try {
       const now = 1_000;
-      stores.sessions.insert({ sessionId: 's1', title: 'S', titleSource: 'default', workspacePath: space.root, connectionId: 'offline-demo', model: null, permissionMode: 'ask', now });
+      stores.sessions.insert({
+        sessionId: 's1',
+        title: 'S',
+        titleSource: 'default',
+        workspacePath: space.root,
+        connectionId: 'offline-demo',
+        model: null,
+        permissionMode: 'ask',
+        now,
+      });
       const skills = new SkillService({
         session: (sessionId) => stores.sessions.get(sessionId),
         connectionExists: () => true,
@@ -40,4 +49,3 @@ describe('archive and removal racing a listing', () => {
     }
   });
 });
-

@@ -49,7 +49,14 @@ export class SkillService {
     for (const entry of catalog) {
       const why = unavailability(entry, surface);
       if (why === null && entry.kind === 'skill') invocable.push(summaryOf(entry));
-      else if (why !== null) unavailable.push({ id: entry.id, source: entry.source, name: entry.kind === 'skill' ? entry.name : null, description: entry.kind === 'skill' ? entry.description : null, why });
+      else if (why !== null)
+        unavailable.push({
+          id: entry.id,
+          source: entry.source,
+          name: entry.kind === 'skill' ? entry.name : null,
+          description: entry.kind === 'skill' ? entry.description : null,
+          why,
+        });
     }
     return ok({ invocable, unavailable });
   }

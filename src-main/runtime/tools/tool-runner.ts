@@ -29,12 +29,7 @@ export type ToolCallEnd = { readonly ended: 'result'; readonly output: unknown; 
  * (`tool_call`), run, and its result recorded (`tool_result`). An `approved` call was recorded and
  * approved already: it only runs.
  */
-export async function* runToolCall(
-  call: ToolCall,
-  host: ToolHost,
-  context: ToolContext,
-  options: { approved: boolean },
-): AsyncGenerator<AgentEvent, ToolCallEnd> {
+export async function* runToolCall(call: ToolCall, host: ToolHost, context: ToolContext, options: { approved: boolean }): AsyncGenerator<AgentEvent, ToolCallEnd> {
   context = { ...context, toolCallId: call.toolCallId };
   await host.prepare?.(context.sessionId);
   const tool = host.toolsFor(context.sessionId).find((candidate) => candidate.name === call.toolName);
@@ -59,7 +54,14 @@ export async function* runToolCall(
   if (context.signal.aborted) return { ended: 'aborted' };
   const executed =
     tool === undefined
-      ? toolError(`There is no tool named "${call.toolName}" here. Available: ${host.toolsFor(context.sessionId).map((t) => t.name).join(', ') || 'none'}.`)
+      ? toolError(
+          `There is no tool named "${call.toolName}" here. Available: ${
+            host
+              .toolsFor(context.sessionId)
+              .map((t) => t.name)
+              .join(', ') || 'none'
+          }.`,
+        )
       : await tool.execute(call.input, context).catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
   if (context.signal.aborted) return { ended: 'aborted' };
   const outcome = isSuspension(executed) ? toolError('This tool cannot ask the person here.') : executed;

@@ -23,11 +23,7 @@ export function recoverInterruptedRuns(stores: Stores, clock: Clock, logger: Log
         stores.ledger.append(run.runId, [{ kind: 'interaction_answered', payload: { interactionId: live.interactionId, status: 'closed', closeReason: 'expired' } }], now);
       }
       stores.turns.setRunStatus(run.runId, { status: 'interrupted', terminalReason: APP_RESTARTED, now });
-      stores.ledger.append(
-        run.runId,
-        [{ kind: 'run_terminal', payload: { status: 'interrupted', terminalReason: APP_RESTARTED } }],
-        now,
-      );
+      stores.ledger.append(run.runId, [{ kind: 'run_terminal', payload: { status: 'interrupted', terminalReason: APP_RESTARTED } }], now);
       stores.transcript.finalizeRun(run.runId);
       stores.sessions.touch(run.sessionId, now);
     }

@@ -90,11 +90,7 @@ export class RunExecutor {
   }
 
   /** Starts reading the backend for a run that is already committed as `running`. */
-  launch(
-    run: RunIdentity & { kind: RunKind },
-    resume: AgentRunInput['resume'],
-    approvedToolCall: AgentRunInput['approvedToolCall'] = null,
-  ): void {
+  launch(run: RunIdentity & { kind: RunKind }, resume: AgentRunInput['resume'], approvedToolCall: AgentRunInput['approvedToolCall'] = null): void {
     const { stores } = this.deps;
     const session = stores.sessions.get(run.sessionId);
     const turn = stores.turns.getTurn(run.sessionId, run.turnId);

@@ -128,10 +128,7 @@ export class RunRecorder {
       if (this.openItem === null || this.openItem.kind !== pending.kind) {
         const itemId = ids.next('item');
         const position = stores.sessions.reservePositions(sessionId, 1);
-        const item = stores.transcript.append(
-          { sessionId, itemId, turnId, runId, kind: pending.kind, text: pending.text, state: 'streaming', now },
-          position,
-        );
+        const item = stores.transcript.append({ sessionId, itemId, turnId, runId, kind: pending.kind, text: pending.text, state: 'streaming', now }, position);
         this.openItem = { itemId, kind: pending.kind };
         published.push({ kind: 'transcript.appended', item });
       } else {

@@ -147,11 +147,7 @@ export class TurnService {
     const events = stores.transaction(() => {
       const now = clock.now();
       stores.turns.openRun({ sessionId, turnId, runId, kind: 'resume', now });
-      stores.ledger.append(
-        runId,
-        [{ kind: 'run_opened', payload: { kind: 'resume', resumeOf: previous.runId, previousStatus: previous.status } }],
-        now,
-      );
+      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'resume', resumeOf: previous.runId, previousStatus: previous.status } }], now);
       const marker = stores.transcript.append(
         {
           sessionId,
@@ -170,22 +166,14 @@ export class TurnService {
       return [{ kind: 'transcript.appended' as const, item: marker }, ...turnAndSessionEvents(stores, sessionId, turnId)];
     });
     for (const event of events) bus.publish(event);
-    executor.launch(
-      { sessionId, turnId, runId, kind: 'resume' },
-      { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason },
-    );
+    executor.launch({ sessionId, turnId, runId, kind: 'resume' }, { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason });
     const resumed = stores.turns.getTurn(sessionId, turnId);
     if (resumed === null) throw new Error('Resumed turn vanished');
     return ok({ turn: resumed });
   }
 
   /** With `keepWaiting` (a scheduled firing) a pending question is left alone and the message queues behind it. */
-  submitMessage(
-    sessionId: string,
-    messageId: string,
-    text: string,
-    options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {},
-  ): Outcome<MessageSubmitResult> {
+  submitMessage(sessionId: string, messageId: string, text: string, options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {}): Outcome<MessageSubmitResult> {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
@@ -238,9 +226,7 @@ export class TurnService {
   cancelQueued(sessionId: string): QueuedMessage[] {
     const { stores, clock } = this.deps;
     const now = clock.now();
-    return stores.queue.queued(sessionId).map((message) =>
-      stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now),
-    );
+    return stores.queue.queued(sessionId).map((message) => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now));
   }
 
   private startQueued(session: SessionRecord, queued: QueuedMessage): { message: QueuedMessage; admitted: Admitted } {

@@ -48,8 +48,7 @@ export const scriptedRouter: Router = {
     }
     if (lower.endsWith('?') && /\b(what|which|status|running|doing)\b/.test(lower)) {
       const busy = candidates.filter((candidate) => candidate.state !== 'idle');
-      const summary =
-        busy.length === 0 ? 'Nothing is running right now.' : busy.map((candidate) => `- **${candidate.title}**: ${candidate.state.replaceAll('_', ' ')}`).join('\n');
+      const summary = busy.length === 0 ? 'Nothing is running right now.' : busy.map((candidate) => `- **${candidate.title}**: ${candidate.state.replaceAll('_', ' ')}`).join('\n');
       return { proposal: { kind: 'answer_here', text: summary }, why: 'A question about the work itself: answered here.' };
     }
     if (lower.split(/\s+/).length < 3) return clarify('Could you say a little more about what you want done, and where?');

@@ -66,15 +66,37 @@ export class WorkHubChat {
       // A choice form is the WorkHub asking, not the person speaking.
       append(waitFor === undefined ? 'user_message' : 'assistant_message', text, null);
       for (const item of items) append(item.kind, item.text, item.data);
-      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } }, { kind: 'user_message', payload: { text } }], now);
+      stores.ledger.append(
+        runId,
+        [
+          { kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } },
+          { kind: 'user_message', payload: { text } },
+        ],
+        now,
+      );
       if (waitFor === undefined) {
         stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'end_turn', now });
         stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'end_turn' } }], now);
       } else {
-        const interaction = stores.interactions.insert({ interactionId: ids.next('interaction'), sessionId: WORKHUB_SESSION_ID, turnId, runId, toolCallId: waitFor.toolCallId, request: waitFor.request, now });
+        const interaction = stores.interactions.insert({
+          interactionId: ids.next('interaction'),
+          sessionId: WORKHUB_SESSION_ID,
+          turnId,
+          runId,
+          toolCallId: waitFor.toolCallId,
+          request: waitFor.request,
+          now,
+        });
         interactionId = interaction.interactionId;
         append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
-        stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } }, { kind: 'run_waiting', payload: { interactionId } }], now);
+        stores.ledger.append(
+          runId,
+          [
+            { kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } },
+            { kind: 'run_waiting', payload: { interactionId } },
+          ],
+          now,
+        );
         stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
         const { answerSecretId: _secret, ...record } = interaction;
         published.push({ kind: 'interaction.changed', interaction: record });

@@ -161,7 +161,11 @@ function resultText(result: ActResult): string {
     case 'delegated':
       return result.createdSession ? `Started new work in ${named(result.delegation.targetTitle)}.` : `Handed to ${named(result.delegation.targetTitle)}.`;
     case 'stopped':
-      return result.outcome === 'stop_delivered' ? 'Stopped the work.' : result.outcome === 'already_terminal' ? 'Nothing was running to stop.' : 'Left the work alone: it was not from the WorkHub.';
+      return result.outcome === 'stop_delivered'
+        ? 'Stopped the work.'
+        : result.outcome === 'already_terminal'
+          ? 'Nothing was running to stop.'
+          : 'Left the work alone: it was not from the WorkHub.';
     case 'resumed':
       return `Resumed in ${named(result.delegation.targetTitle)}.`;
     case 'corrected':

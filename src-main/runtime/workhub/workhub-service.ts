@@ -176,7 +176,12 @@ export class WorkHubService {
         ? { kind: 'create_new', title: titleOf(choice.text), workspace: null, text: choice.text }
         : { kind: 'delegate_existing', candidateRef: picked, text: choice.text };
     // Recorded as the choose it answers, so a replay of that act returns what the pick did.
-    const request: ActRequest = { actionId: choice.actionId, proposal, candidateSetId: choice.candidateSetId, ...(choice.requestId === undefined ? {} : { requestId: choice.requestId }) };
+    const request: ActRequest = {
+      actionId: choice.actionId,
+      proposal,
+      candidateSetId: choice.candidateSetId,
+      ...(choice.requestId === undefined ? {} : { requestId: choice.requestId }),
+    };
     return this.performAndRecord(request, choice.proposal ?? proposal);
   }
 

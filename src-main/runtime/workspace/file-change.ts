@@ -16,9 +16,7 @@ export interface FileChangePlan {
   readonly after: string;
 }
 
-export type CurrentText =
-  | { readonly ok: true; readonly text: string | null; readonly binaryBytes: number | null }
-  | { readonly ok: false; readonly message: string };
+export type CurrentText = { readonly ok: true; readonly text: string | null; readonly binaryBytes: number | null } | { readonly ok: false; readonly message: string };
 
 /** The file's current text (null when it does not exist yet), or its size when it is binary. */
 export async function readCurrentText(target: ResolvedWorkspacePath): Promise<CurrentText> {

@@ -39,7 +39,9 @@ describe('grep', () => {
   it('shows context lines, merging overlaps and separating groups', async () => {
     ws.write('ctx.txt', ['a', 'hit 1', 'b', 'hit 2', 'c', 'd', 'e', 'hit 3', 'f'].join('\n'));
     const { output } = await grep({ pattern: '^hit', path: 'ctx.txt', contextLines: 1 });
-    expect(output.content).toBe(['ctx.txt-1-a', 'ctx.txt:2:hit 1', 'ctx.txt-3-b', 'ctx.txt:4:hit 2', 'ctx.txt-5-c', '--', 'ctx.txt-7-e', 'ctx.txt:8:hit 3', 'ctx.txt-9-f'].join('\n'));
+    expect(output.content).toBe(
+      ['ctx.txt-1-a', 'ctx.txt:2:hit 1', 'ctx.txt-3-b', 'ctx.txt:4:hit 2', 'ctx.txt-5-c', '--', 'ctx.txt-7-e', 'ctx.txt:8:hit 3', 'ctx.txt-9-f'].join('\n'),
+    );
     expect(output.matches).toBe(3);
   });
 

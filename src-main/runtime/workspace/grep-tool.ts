@@ -151,7 +151,10 @@ export function createGrepTool(options: WorkspaceToolOptions): AgentTool {
         await searchFile(search, target);
       }
 
-      if (search.truncated) notes.push(`Output stopped at the limit (${GREP_LIMITS.maxMatches} matches or ${GREP_LIMITS.maxOutputChars / 1000} KB). Narrow the search with path, glob or a more specific pattern.`);
+      if (search.truncated)
+        notes.push(
+          `Output stopped at the limit (${GREP_LIMITS.maxMatches} matches or ${GREP_LIMITS.maxOutputChars / 1000} KB). Narrow the search with path, glob or a more specific pattern.`,
+        );
       if (search.skippedLarge > 0) notes.push(`${search.skippedLarge} file(s) over ${GREP_LIMITS.maxFileBytes / 1024 / 1024} MB were not searched; read them with read_file.`);
       if (search.matches === 0 && !search.truncated) notes.push('No matches.');
       return {

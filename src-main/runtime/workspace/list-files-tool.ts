@@ -72,7 +72,12 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
       type: 'object',
       properties: {
         path: { type: 'string', description: 'The folder to list, relative to the workspace. Default: the workspace itself.' },
-        depth: { type: 'integer', minimum: 1, maximum: LIST_FILES_LIMITS.maxDepth, description: `How many levels to descend (1 = only this folder). Default ${LIST_FILES_LIMITS.defaultDepth}.` },
+        depth: {
+          type: 'integer',
+          minimum: 1,
+          maximum: LIST_FILES_LIMITS.maxDepth,
+          description: `How many levels to descend (1 = only this folder). Default ${LIST_FILES_LIMITS.defaultDepth}.`,
+        },
       },
       additionalProperties: false,
     },
@@ -100,7 +105,13 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
       if (listing.unexpanded > 0) notes.push(`Folders at the depth limit are not expanded; list one with path (or a larger depth) to see inside.`);
       if (listing.lines.length === 0 && !listing.truncated) notes.push('Nothing to list here (the folder is empty or everything in it is ignored).');
       return {
-        output: { path: target.relative, entries: listing.lines.join('\n'), count: listing.lines.length, ...(listing.truncated ? { truncated: true } : {}), ...(notes.length === 0 ? {} : { note: notes.join(' ') }) },
+        output: {
+          path: target.relative,
+          entries: listing.lines.join('\n'),
+          count: listing.lines.length,
+          ...(listing.truncated ? { truncated: true } : {}),
+          ...(notes.length === 0 ? {} : { note: notes.join(' ') }),
+        },
         isError: false,
       };
     },

@@ -61,7 +61,10 @@ describe('read_file', () => {
     ws.write('../outside/secret', 'secret');
     symlinkSync(path.join(ws.outside, 'secret'), path.join(ws.root, 'secret'));
     expect((await read({ path: 'secret' })).output.error).toMatch(/symbolic link .* outside the workspace/);
-    expect(await read({ path: 'src/x.ts' })).toEqual({ isError: false, output: { path: 'src/x.ts', startLine: 1, endLine: 0, totalLines: 0, content: '', note: 'The file is empty.' } });
+    expect(await read({ path: 'src/x.ts' })).toEqual({
+      isError: false,
+      output: { path: 'src/x.ts', startLine: 1, endLine: 0, totalLines: 0, content: '', note: 'The file is empty.' },
+    });
   });
 
   it('answers bad input with an error, never a throw', async () => {

@@ -52,7 +52,7 @@ async function readWindow(handle: FileHandle, start: number, end: number): Promi
     return stoppedBy === null;
   };
   const feed = (text: string): boolean => {
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const newline = text.indexOf('\n', from);
       const piece = newline === -1 ? text.slice(from) : text.slice(from, newline);
       // Keep only as much of a line as can be shown (a minified file can be one enormous line).

@@ -18,8 +18,7 @@ describe('run_shell', () => {
   let runner: ShellRunner;
   let counter = 0;
   const tool = (extra: Partial<RunShellToolOptions> = {}) => createRunShellTool({ root: ws.root, runner, ...extra });
-  const run = async (input: unknown, extra: Partial<RunShellToolOptions> = {}, context: ToolContext = toolContext()) =>
-    outcome(await tool(extra).execute(input, context));
+  const run = async (input: unknown, extra: Partial<RunShellToolOptions> = {}, context: ToolContext = toolContext()) => outcome(await tool(extra).execute(input, context));
 
   beforeEach(() => {
     ws = tempWorkspace();

@@ -93,10 +93,7 @@ export async function openConfined(target: ResolvedWorkspacePath): Promise<Opene
 }
 
 /** Reads a whole file (at most `maxBytes`), verified to be inside the workspace. */
-export async function readConfined(
-  target: ResolvedWorkspacePath,
-  maxBytes: number,
-): Promise<{ ok: true; bytes: Buffer } | { ok: false; message: string }> {
+export async function readConfined(target: ResolvedWorkspacePath, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; message: string }> {
   const opened = await openConfined(target);
   if (!opened.ok) return opened;
   try {

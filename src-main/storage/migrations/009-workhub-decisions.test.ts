@@ -6,9 +6,15 @@ import { MIGRATIONS } from './index';
 describe('migration 9: workhub decisions', () => {
   it('keeps the actions recorded before it and allows one decision per request', () => {
     const db = new Database(':memory:');
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 8));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 8),
+    );
     db.prepare("INSERT INTO workhub_actions (action_id, proposal, result, created_at) VALUES ('a1', '{}', '{}', 1)").run();
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 9));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 9),
+    );
     expect(schemaVersion(db)).toBe(9);
     expect(db.prepare("SELECT request_id, error FROM workhub_actions WHERE action_id = 'a1'").get()).toEqual({ request_id: null, error: null });
     const decide = db.prepare("INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r1', ?, '{}', 1)");
@@ -19,7 +25,10 @@ describe('migration 9: workhub decisions', () => {
 
   it('carries over the acts recorded before it: each request’s first act becomes its done decision, with a notice', () => {
     const db = new Database(':memory:');
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 8));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 8),
+    );
     db.exec(`
       INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, next_position, created_at, updated_at)
         VALUES ('workhub', 'WorkHub', 'user', 'workhub-router', 'explore', 1, 2, 1, 1);
@@ -34,7 +43,10 @@ describe('migration 9: workhub decisions', () => {
         ('r1.12345678', '{"kind":"clarify","question":"Hm?"}', '{"kind":"clarified","question":"Hm?"}', 6),
         ('api-act', '{"kind":"clarify","question":"Hm?"}', '{"kind":"clarified","question":"Hm?"}', 7);
     `);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 9));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 9),
+    );
     expect(db.prepare('SELECT action_id, request_id FROM workhub_actions ORDER BY created_at').all()).toEqual([
       { action_id: 'r1.0badf00d', request_id: 'r1' },
       { action_id: 'r1.12345678', request_id: 'r1' },

@@ -6,10 +6,16 @@ import { MIGRATIONS } from './index';
 describe('migration 13: codex', () => {
   it('upgrades a version-12 database, keeps its sessions, and applies an (instance, sequence) pair once', () => {
     const db = new Database(':memory:');
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 12));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 12),
+    );
     db.exec(`INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
       VALUES ('s1', 'Kept', 'user', 'c1', 'ask', 1, 0, 0);`);
-    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 13));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 13),
+    );
     expect(schemaVersion(db)).toBe(13);
     expect(db.prepare('SELECT title FROM sessions WHERE session_id = ?').pluck().get('s1')).toBe('Kept');
     db.prepare("INSERT INTO codex_checkpoints (session_id, thread_id, instance_id, updated_at) VALUES ('s1', 'th1', 'i1', 0)").run();

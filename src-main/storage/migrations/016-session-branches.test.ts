@@ -7,7 +7,10 @@ describe('migration 16: session branches', () => {
   it('upgrades an older database, keeps its sessions, and removes a branch row with its session', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS.filter((migration) => migration.version < 16));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 16),
+    );
     db.exec(`INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
       VALUES ('s1', 'Kept', 'user', 'c1', 'ask', 1, 0, 0), ('b1', 'Branch', 'user', 'c1', 'ask', 1, 0, 0);`);
     migrate(db, MIGRATIONS);

@@ -32,7 +32,13 @@ describe('migration 18: MCP servers', () => {
       },
       5,
     );
-    expect(store.get('s1')).toMatchObject({ revision: 1, headers: [{ name: 'Authorization', secret: true, value: null }, { name: 'X-Team', value: 'blue' }] });
+    expect(store.get('s1')).toMatchObject({
+      revision: 1,
+      headers: [
+        { name: 'Authorization', secret: true, value: null },
+        { name: 'X-Team', value: 'blue' },
+      ],
+    });
     expect(JSON.stringify(db.prepare('SELECT * FROM mcp_servers').all())).not.toContain('must-not-be-stored');
     expect(store.update('s1', { enabled: false }, 6)).toMatchObject({ enabled: false, revision: 2, updatedAt: 6 });
     expect(store.byName('docs')?.serverId).toBe('s1');

@@ -7,7 +7,10 @@ describe('migration 26: context summaries', () => {
   it('upgrades an older database, keeps its sessions, and removes a session’s summaries with it', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS.filter((migration) => migration.version < 26));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 26),
+    );
     db.exec(`INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
       VALUES ('s1', 'Kept', 'user', 'c1', 'ask', 1, 0, 0);`);
     migrate(db, MIGRATIONS);

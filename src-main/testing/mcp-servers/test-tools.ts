@@ -18,26 +18,19 @@ export interface TestToolHooks {
  */
 export function createTestMcpServer(hooks: TestToolHooks = {}): McpServer {
   const server = new McpServer(TEST_SERVER_INFO, { capabilities: { tools: { listChanged: true } } });
-  server.registerTool(
-    'echo',
-    { description: 'Repeats the text it is given.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } },
-    ({ text }) => ({ content: [{ type: 'text', text: `echo: ${text}` }] }),
-  );
-  server.registerTool(
-    'write_note',
-    { description: 'Saves a note (changes something).', inputSchema: { note: z.string() }, annotations: { readOnlyHint: false } },
-    ({ note }) => ({ content: [{ type: 'text', text: `saved note "${note}"` }], structuredContent: { saved: note } }),
-  );
-  server.registerTool(
-    'slow',
-    { description: 'Takes a very long time and ignores cancellation.', inputSchema: {}, annotations: { readOnlyHint: true } },
-    (_args, extra) => {
-      const cancelled = new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
-      hooks.onSlowCall?.(cancelled);
-      // Never answers, even when cancelled.
-      return new Promise(() => {});
-    },
-  );
+  server.registerTool('echo', { description: 'Repeats the text it is given.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } }, ({ text }) => ({
+    content: [{ type: 'text', text: `echo: ${text}` }],
+  }));
+  server.registerTool('write_note', { description: 'Saves a note (changes something).', inputSchema: { note: z.string() }, annotations: { readOnlyHint: false } }, ({ note }) => ({
+    content: [{ type: 'text', text: `saved note "${note}"` }],
+    structuredContent: { saved: note },
+  }));
+  server.registerTool('slow', { description: 'Takes a very long time and ignores cancellation.', inputSchema: {}, annotations: { readOnlyHint: true } }, (_args, extra) => {
+    const cancelled = new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
+    hooks.onSlowCall?.(cancelled);
+    // Never answers, even when cancelled.
+    return new Promise(() => {});
+  });
   server.registerTool(
     'show_env',
     { description: 'Tells whether an environment variable is set.', inputSchema: { name: z.string() }, annotations: { readOnlyHint: true } },
@@ -61,11 +54,9 @@ export function createTestMcpServer(hooks: TestToolHooks = {}): McpServer {
     }));
     return { content: [{ type: 'text', text: 'added late_tool' }] };
   });
-  server.registerPrompt(
-    'review',
-    { title: 'Review a file', description: 'Asks for a careful review.', argsSchema: { file: z.string() } },
-    ({ file }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Please review ${file} carefully.` } }] }),
-  );
+  server.registerPrompt('review', { title: 'Review a file', description: 'Asks for a careful review.', argsSchema: { file: z.string() } }, ({ file }) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: `Please review ${file} carefully.` } }],
+  }));
   server.registerResource('notes', 'notes://today', { title: 'Today’s notes', description: 'The notes of the day.', mimeType: 'text/plain' }, (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'Buy milk. Call Ada.' }],
   }));

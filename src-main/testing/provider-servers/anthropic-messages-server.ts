@@ -1,13 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { asRecord } from './json-record';
-import {
-  modelIdOf,
-  startProviderTestServer,
-  type ProviderDialect,
-  type ProviderTestServer,
-  type ProviderTestServerOptions,
-  type RecordedRequest,
-} from './provider-test-server';
+import { modelIdOf, startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
 import { errorReply, finishReasonOf, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 
@@ -33,11 +26,17 @@ export const anthropicErrors = {
   rateLimited: (retryAfterSeconds: number): ScriptedError =>
     errorReply(
       429,
-      anthropicError('rate_limit_error', 'This request would exceed the rate limit for your organization of 50 requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.'),
+      anthropicError(
+        'rate_limit_error',
+        'This request would exceed the rate limit for your organization of 50 requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.',
+      ),
       { 'retry-after': String(retryAfterSeconds), 'anthropic-ratelimit-requests-remaining': '0' },
     ),
   creditBalanceTooLow: (): ScriptedError =>
-    errorReply(400, anthropicError('invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.')),
+    errorReply(
+      400,
+      anthropicError('invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.'),
+    ),
   promptTooLong: (): ScriptedError => errorReply(400, anthropicError('invalid_request_error', 'prompt is too long: 215347 tokens > 200000 maximum')),
   apiError: (): ScriptedError => errorReply(500, anthropicError('api_error', 'Internal server error')),
   overloaded: (): ScriptedError => errorReply(529, anthropicError('overloaded_error', 'Overloaded')),
@@ -54,9 +53,7 @@ const anthropicDialect: ProviderDialect = {
   rejection(headers: IncomingHttpHeaders, apiKey) {
     if (headers['anthropic-version'] === undefined) return errorReply(400, anthropicError('invalid_request_error', 'anthropic-version: header is required'));
     if (apiKey === null || headers['x-api-key'] === apiKey) return null;
-    return headers['x-api-key'] === undefined
-      ? errorReply(401, anthropicError('authentication_error', 'x-api-key header is required'))
-      : anthropicErrors.invalidApiKey();
+    return headers['x-api-key'] === undefined ? errorReply(401, anthropicError('authentication_error', 'x-api-key header is required')) : anthropicErrors.invalidApiKey();
   },
   unscripted: () => errorReply(500, anthropicError('api_error', 'test server: no reply was scripted for this request')),
   modelListBody: (models) => {
@@ -121,7 +118,11 @@ async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, req
       { type: 'signature_delta', signature: 'EqQBCgIYAhIM-test-signature' },
     ]);
   }
-  if (reply.text.length > 0) block({ type: 'text', text: '' }, reply.text.map((text) => ({ type: 'text_delta', text })));
+  if (reply.text.length > 0)
+    block(
+      { type: 'text', text: '' },
+      reply.text.map((text) => ({ type: 'text_delta', text })),
+    );
   for (const call of reply.toolCalls) {
     block({ type: 'tool_use', id: call.id, name: call.name, input: {} }, [
       { type: 'input_json_delta', partial_json: '' },

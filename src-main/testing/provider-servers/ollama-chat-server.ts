@@ -1,13 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { asRecord } from './json-record';
-import {
-  modelIdOf,
-  startProviderTestServer,
-  type ProviderDialect,
-  type ProviderTestServer,
-  type ProviderTestServerOptions,
-  type RecordedRequest,
-} from './provider-test-server';
+import { modelIdOf, startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
 import { errorReply, finishReasonOf, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 

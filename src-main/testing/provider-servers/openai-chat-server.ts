@@ -1,12 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  modelIdOf,
-  startProviderTestServer,
-  type ProviderDialect,
-  type ProviderTestServer,
-  type ProviderTestServerOptions,
-  type RecordedRequest,
-} from './provider-test-server';
+import { modelIdOf, startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
 import { errorReply, finishReasonOf, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 import { asRecord } from './json-record';
@@ -23,19 +16,42 @@ export function startOpenAIChatServer(options: ProviderTestServerOptions = {}): 
 
 /** The provider's real error answers, for scripting. */
 export const openAIErrors = {
-  invalidApiKey: (): ScriptedError => errorReply(401, openAIError('Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key')),
+  invalidApiKey: (): ScriptedError =>
+    errorReply(
+      401,
+      openAIError('Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'),
+    ),
   modelNotFound: (model: string): ScriptedError =>
     errorReply(404, openAIError(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found')),
   rateLimited: (retryAfterSeconds: number): ScriptedError =>
     errorReply(
       429,
-      openAIError('Rate limit reached for gpt-4o in organization org-test on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.', 'requests', 'rate_limit_exceeded'),
+      openAIError(
+        'Rate limit reached for gpt-4o in organization org-test on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.',
+        'requests',
+        'rate_limit_exceeded',
+      ),
       { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-reset-requests': `${retryAfterSeconds}s` },
     ),
   insufficientQuota: (): ScriptedError =>
-    errorReply(429, openAIError('You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.', 'insufficient_quota', 'insufficient_quota')),
+    errorReply(
+      429,
+      openAIError(
+        'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+        'insufficient_quota',
+        'insufficient_quota',
+      ),
+    ),
   contextLengthExceeded: (): ScriptedError =>
-    errorReply(400, openAIError("This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.", 'invalid_request_error', 'context_length_exceeded', 'messages')),
+    errorReply(
+      400,
+      openAIError(
+        "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
+        'invalid_request_error',
+        'context_length_exceeded',
+        'messages',
+      ),
+    ),
   serverError: (): ScriptedError => errorReply(500, openAIError('The server had an error while processing your request. Sorry about that!', 'server_error', null)),
 };
 
@@ -51,7 +67,14 @@ const openAIChatDialect: ProviderDialect = {
     if (apiKey === null || headers.authorization === `Bearer ${apiKey}`) return null;
     const presented = (headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     return presented === ''
-      ? errorReply(401, openAIError("You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", 'invalid_request_error', null))
+      ? errorReply(
+          401,
+          openAIError(
+            "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+            'invalid_request_error',
+            null,
+          ),
+        )
       : // Echoes the key in full, as careless compatible servers do: the client must never repeat it.
         errorReply(401, openAIError(`Incorrect API key provided: ${presented}.`, 'invalid_request_error', 'invalid_api_key'));
   },

@@ -16,7 +16,8 @@ export function startOpenAIResponsesServer(options: ProviderTestServerOptions = 
 }
 
 export const responsesErrors = {
-  serverError: (): ScriptedError => errorReply(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: 'server_error' } }),
+  serverError: (): ScriptedError =>
+    errorReply(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: 'server_error' } }),
 };
 
 /** The tool whose scripted input is the raw patch text (sent as a custom tool call). */
@@ -36,7 +37,11 @@ const responsesDialect: ProviderDialect = {
   toolResultsIn: (body) =>
     inputItemsOf(body)
       .filter((item) => item.type === 'function_call_output' || item.type === 'custom_tool_call_output')
-      .map((item) => ({ toolCallId: typeof item.call_id === 'string' ? item.call_id : null, content: typeof item.output === 'string' ? item.output : JSON.stringify(item.output), isError: null })),
+      .map((item) => ({
+        toolCallId: typeof item.call_id === 'string' ? item.call_id : null,
+        content: typeof item.output === 'string' ? item.output : JSON.stringify(item.output),
+        isError: null,
+      })),
 };
 
 /** The `input` items of a Responses request body. */
@@ -75,7 +80,10 @@ async function writeResponseStream(out: StreamWriter, reply: ScriptedStream, req
     for (const delta of reply.text) event('response.output_text.delta', { item_id: itemId, output_index: index, content_index: 0, delta });
     const text = reply.text.join('');
     event('response.output_text.done', { item_id: itemId, output_index: index, content_index: 0, text });
-    event('response.output_item.done', { output_index: index, item: { type: 'message', id: itemId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] } });
+    event('response.output_item.done', {
+      output_index: index,
+      item: { type: 'message', id: itemId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] },
+    });
     index += 1;
   }
   for (const call of reply.toolCalls) {

@@ -135,7 +135,9 @@ export function describeProviderContract(fixture: ProviderFixture): void {
 
     it('never repeats the API key in an error message', async () => {
       const secret = 'sk-proj-SECRETsecret0123456789';
-      const { error } = await collectStep(streamModelStep(request({ target: { providerType: fixture.providerType, baseUrl: server.baseUrl, apiKey: secret, modelId: fixture.modelId } })));
+      const { error } = await collectStep(
+        streamModelStep(request({ target: { providerType: fixture.providerType, baseUrl: server.baseUrl, apiKey: secret, modelId: fixture.modelId } })),
+      );
       expect(error?.errorClass).toBe('bad_key');
       expect(error?.message).not.toContain(secret);
       expect(error?.message).not.toContain('SECRETsecret');

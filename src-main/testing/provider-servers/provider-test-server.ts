@@ -160,7 +160,11 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
       const queued = queue.shift();
       const reply = (typeof queued === 'function' ? queued(record) : queued) ?? options.fallbackReply ?? dialect.unscripted();
       if (reply.kind === 'error') return sendError(res, reply);
-      return dialect.writeStream(createStreamWriter(res, clientGonePromise, () => (dropped = true)), reply, record);
+      return dialect.writeStream(
+        createStreamWriter(res, clientGonePromise, () => (dropped = true)),
+        reply,
+        record,
+      );
     }
     return sendJson(res, 404, { error: `test server: no route for ${req.method} ${path}` });
   }

@@ -11,11 +11,7 @@ interface Crumb {
 }
 
 /** The sessions above a child agent, root first, each with the best title known here. */
-export function ancestorsOf(
-  link: AgentChildRecord,
-  links: Readonly<Record<string, AgentChildRecord>>,
-  sessions: Readonly<Record<string, SessionRecord>>,
-): Crumb[] {
+export function ancestorsOf(link: AgentChildRecord, links: Readonly<Record<string, AgentChildRecord>>, sessions: Readonly<Record<string, SessionRecord>>): Crumb[] {
   const crumbs: Crumb[] = [];
   let parentId: string | null = link.parentSessionId;
   while (parentId !== null && crumbs.length < 16) {

@@ -14,15 +14,34 @@ import { AgentChildren } from './AgentChildren';
 import { StopButton } from './StopButton';
 
 const spawnCall = (toolCallId: string, task: string) =>
-  item({ itemId: `c-${toolCallId}`, sessionId: 'r', turnId: 't1', position: 1, kind: 'tool_call', text: 'spawn_agent', data: { toolCallId, toolName: 'spawn_agent', input: { agent: 'worker', task } } });
+  item({
+    itemId: `c-${toolCallId}`,
+    sessionId: 'r',
+    turnId: 't1',
+    position: 1,
+    kind: 'tool_call',
+    text: 'spawn_agent',
+    data: { toolCallId, toolName: 'spawn_agent', input: { agent: 'worker', task } },
+  });
 const spawnResult = (toolCallId: string, output: unknown, isError = false) =>
-  item({ itemId: `r-${toolCallId}`, sessionId: 'r', turnId: 't1', position: 2, kind: 'tool_result', text: 'spawn_agent', data: { toolCallId, toolName: 'spawn_agent', output, isError } });
+  item({
+    itemId: `r-${toolCallId}`,
+    sessionId: 'r',
+    turnId: 't1',
+    position: 2,
+    kind: 'tool_result',
+    text: 'spawn_agent',
+    data: { toolCallId, toolName: 'spawn_agent', output, isError },
+  });
 
 function render(element: React.ReactNode, options: { items?: TranscriptItem[]; children?: AgentTreeNode[]; expanded?: boolean; selected?: string } = {}) {
   const { store, disconnect } = setupStore();
   const children = options.children ?? [];
   store.setState({
-    sessions: { ...store.getState().sessions, byId: { r: session({ sessionId: 'r', title: 'Plan the release' }), c1: session({ sessionId: 'c1', title: 'Worker: check the notes' }) } },
+    sessions: {
+      ...store.getState().sessions,
+      byId: { r: session({ sessionId: 'r', title: 'Plan the release' }), c1: session({ sessionId: 'c1', title: 'Worker: check the notes' }) },
+    },
     transcripts: { r: applySnapshotPage(undefined, 'r', { items: options.items ?? [], turns: [turn({ turnId: 't1', sessionId: 'r', status: 'running' })], nextBefore: null }) },
     agents: applyAgentTree(EMPTY_AGENTS, { treeId: agentTreeId('r'), rootSessionId: 'r', failedReason: null, children, usage: { inputTokens: 0, outputTokens: 0, costUsd: null } }),
     expandedAgentRoots: options.expanded === true ? { r: true } : {},

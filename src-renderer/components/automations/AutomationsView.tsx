@@ -19,7 +19,9 @@ export function AutomationsView() {
     <section className="automations-view" aria-label="Automations">
       <header className="automations-header">
         <h1>Automations</h1>
-        <p className="field-help">Tasks fire while Cairn is running. A slot missed while it was not runs once on start if within the task&apos;s catch-up window; otherwise it is recorded as missed.</p>
+        <p className="field-help">
+          Tasks fire while Cairn is running. A slot missed while it was not runs once on start if within the task&apos;s catch-up window; otherwise it is recorded as missed.
+        </p>
       </header>
       <DailyReviewPanel />
       <div className="automations-section-head">

@@ -75,7 +75,13 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
         prompt,
         target:
           target === 'new'
-            ? { kind: 'newSession', connectionId: existing?.target.kind === 'newSession' ? existing.target.connectionId : OFFLINE_DEMO_CONNECTION_ID, model: null, workspacePath: null, permissionMode }
+            ? {
+                kind: 'newSession',
+                connectionId: existing?.target.kind === 'newSession' ? existing.target.connectionId : OFFLINE_DEMO_CONNECTION_ID,
+                model: null,
+                workspacePath: null,
+                permissionMode,
+              }
             : { kind: 'session', sessionId: target },
         schedule,
         timeZone,
@@ -104,7 +110,13 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
       </label>
       <label className="field">
         <span className="field-label">What to do</span>
-        <textarea className="input automation-textarea" rows={3} value={prompt} onChange={(event) => setPrompt(event.target.value)} placeholder="Summarise the repository's new issues" />
+        <textarea
+          className="input automation-textarea"
+          rows={3}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          placeholder="Summarise the repository's new issues"
+        />
       </label>
       <div className="field-pair">
         <label className="field">
@@ -170,9 +182,7 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
                   <input
                     type="checkbox"
                     checked={weekdays.includes(index as Weekday)}
-                    onChange={(event) =>
-                      setWeekdays((days) => (event.target.checked ? [...days, index as Weekday].sort() : days.filter((d) => d !== index)))
-                    }
+                    onChange={(event) => setWeekdays((days) => (event.target.checked ? [...days, index as Weekday].sort() : days.filter((d) => d !== index)))}
                   />
                   {day}
                 </label>

@@ -73,7 +73,12 @@ export function McpComposerMenu({ sessionId }: { sessionId: string }) {
                     <input
                       type="checkbox"
                       checked={server.on}
-                      onChange={(event) => void store.getState().setMcpSessionServer(sessionId, server.serverId, event.target.checked).then((outcome) => !outcome.ok && setMessage(outcome.message))}
+                      onChange={(event) =>
+                        void store
+                          .getState()
+                          .setMcpSessionServer(sessionId, server.serverId, event.target.checked)
+                          .then((outcome) => !outcome.ok && setMessage(outcome.message))
+                      }
                     />
                     {server.name}
                   </label>

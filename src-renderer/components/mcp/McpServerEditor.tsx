@@ -86,21 +86,41 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
       ) : null}
 
       <FieldFrame controlId={`${formId}-name`} label="Name" required help="Its tools reach the agent as name__tool." error={shown.name}>
-        {(aria) => <input {...aria} className="input" type="text" value={draft.name} maxLength={60} autoComplete="off" onChange={(event) => change({ name: event.target.value })} />}
+        {(aria) => (
+          <input {...aria} className="input" type="text" value={draft.name} maxLength={60} autoComplete="off" onChange={(event) => change({ name: event.target.value })} />
+        )}
       </FieldFrame>
 
       {draft.transport === 'stdio' ? (
         <>
           <FieldFrame controlId={`${formId}-command`} label="Command" required help="The program to run, e.g. npx or node." error={shown.command}>
             {(aria) => (
-              <input {...aria} className="input mono" type="text" spellCheck={false} autoComplete="off" value={draft.command} onChange={(event) => change({ command: event.target.value })} />
+              <input
+                {...aria}
+                className="input mono"
+                type="text"
+                spellCheck={false}
+                autoComplete="off"
+                value={draft.command}
+                onChange={(event) => change({ command: event.target.value })}
+              />
             )}
           </FieldFrame>
           <FieldFrame controlId={`${formId}-args`} label="Arguments" help="One per line.">
             {(aria) => <textarea {...aria} className="input mono" rows={3} spellCheck={false} value={draft.args} onChange={(event) => change({ args: event.target.value })} />}
           </FieldFrame>
           <FieldFrame controlId={`${formId}-cwd`} label="Working folder" help="Leave empty for Cairn’s own.">
-            {(aria) => <input {...aria} className="input mono" type="text" spellCheck={false} autoComplete="off" value={draft.cwd} onChange={(event) => change({ cwd: event.target.value })} />}
+            {(aria) => (
+              <input
+                {...aria}
+                className="input mono"
+                type="text"
+                spellCheck={false}
+                autoComplete="off"
+                value={draft.cwd}
+                onChange={(event) => change({ cwd: event.target.value })}
+              />
+            )}
           </FieldFrame>
         </>
       ) : (
@@ -149,7 +169,12 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
               <input type="checkbox" checked={setting.secret} onChange={(event) => changeSetting(index, { secret: event.target.checked, stored: false, value: '' })} />
               Secret
             </label>
-            <button type="button" className="button button-quiet" aria-label={`Remove ${what} ${setting.name || index + 1}`} onClick={() => change({ settings: draft.settings.filter((_, at) => at !== index) })}>
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-label={`Remove ${what} ${setting.name || index + 1}`}
+              onClick={() => change({ settings: draft.settings.filter((_, at) => at !== index) })}
+            >
               Remove
             </button>
           </div>

@@ -66,8 +66,8 @@ export function McpServersPage() {
             <McpServerEditor server={null} onSaved={(serverId) => setSelected(serverId)} />
             <p className="settings-note">
               MCP servers give the agent more tools. A <strong>local command</strong> runs on this computer (for example <code>npx -y @modelcontextprotocol/server-everything</code>
-              ); a <strong>Streamable HTTP</strong> server is reached at its address. Tools that change things ask for approval in Ask mode; only tools the server marks
-              read-only run in Explore.
+              ); a <strong>Streamable HTTP</strong> server is reached at its address. Tools that change things ask for approval in Ask mode; only tools the server marks read-only
+              run in Explore.
             </p>
           </>
         ) : (

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { McpPromptInfo } from '../../../src-shared/mcp-model';
 import { matchingPrompts } from './mcp-prompt-match';
 
-const prompt = (serverName: string, name: string, title: string): McpPromptInfo => ({ serverId: serverName.toLowerCase(), serverName, name, title, description: '', arguments: [] });
+const prompt = (serverName: string, name: string, title: string): McpPromptInfo => ({
+  serverId: serverName.toLowerCase(),
+  serverName,
+  name,
+  title,
+  description: '',
+  arguments: [],
+});
 const prompts = [prompt('Notes', 'review', 'Review a file'), prompt('Notes', 'summary', 'Summarise the day'), prompt('Tracker', 'triage', 'Triage issues')];
 
 describe('matchingPrompts', () => {

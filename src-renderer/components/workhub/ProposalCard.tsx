@@ -35,59 +35,71 @@ export const ProposalCard = memo(function ProposalCard({ item }: { item: Transcr
 });
 
 /** The person's own words for the request: their message in the same WorkHub turn. */
-const selectRequestText = (turnId: string) => (state: AppState): string | null => {
-  const transcript = state.transcripts[WORKHUB_SESSION_ID];
-  if (transcript === undefined) return null;
-  for (const itemId of transcript.itemIds) {
-    const candidate = transcript.itemsById[itemId];
-    if (candidate?.turnId === turnId && candidate.kind === 'user_message') return candidate.text;
-  }
-  return null;
-};
+const selectRequestText =
+  (turnId: string) =>
+  (state: AppState): string | null => {
+    const transcript = state.transcripts[WORKHUB_SESSION_ID];
+    if (transcript === undefined) return null;
+    for (const itemId of transcript.itemIds) {
+      const candidate = transcript.itemsById[itemId];
+      if (candidate?.turnId === turnId && candidate.kind === 'user_message') return candidate.text;
+    }
+    return null;
+  };
 
 /** Whether the WorkHub already said something in that turn (an answer or a question back). */
-const selectTurnAnswered = (turnId: string) => (state: AppState): boolean => {
-  const transcript = state.transcripts[WORKHUB_SESSION_ID];
-  return transcript?.itemIds.some((itemId) => {
-    const said = transcript.itemsById[itemId];
-    return said?.turnId === turnId && said.kind === 'assistant_message';
-  }) ?? false;
-};
+const selectTurnAnswered =
+  (turnId: string) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[WORKHUB_SESSION_ID];
+    return (
+      transcript?.itemIds.some((itemId) => {
+        const said = transcript.itemsById[itemId];
+        return said?.turnId === turnId && said.kind === 'assistant_message';
+      }) ?? false
+    );
+  };
 
 /** The form a choose act put in the WorkHub for this request (its turn is `choose-<action id>`), if there is one. */
-const selectChoiceInteraction = (requestId: string) => (state: AppState): string | null => {
-  const transcript = state.transcripts[WORKHUB_SESSION_ID];
-  if (transcript === undefined) return null;
-  const prefix = `choose-${requestId}.`;
-  for (const itemId of transcript.itemIds) {
-    const said = transcript.itemsById[itemId];
-    const interactionId = said?.data?.interactionId;
-    if (said?.kind === 'tool_call' && said.turnId.startsWith(prefix) && typeof interactionId === 'string') return interactionId;
-  }
-  return null;
-};
+const selectChoiceInteraction =
+  (requestId: string) =>
+  (state: AppState): string | null => {
+    const transcript = state.transcripts[WORKHUB_SESSION_ID];
+    if (transcript === undefined) return null;
+    const prefix = `choose-${requestId}.`;
+    for (const itemId of transcript.itemIds) {
+      const said = transcript.itemsById[itemId];
+      const interactionId = said?.data?.interactionId;
+      if (said?.kind === 'tool_call' && said.turnId.startsWith(prefix) && typeof interactionId === 'string') return interactionId;
+    }
+    return null;
+  };
 
 /** The notice recording what became of a request's proposal (the item itself, so the selection stays stable). */
-const selectDecisionItem = (requestId: string) => (state: AppState): TranscriptItem | null => {
-  const transcript = state.transcripts[WORKHUB_SESSION_ID];
-  if (transcript === undefined) return null;
-  for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
-    const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
-    if (said?.kind === 'notice' && said.data?.requestId === requestId && said.data.workhubDecision !== undefined) return said;
-  }
-  return null;
-};
+const selectDecisionItem =
+  (requestId: string) =>
+  (state: AppState): TranscriptItem | null => {
+    const transcript = state.transcripts[WORKHUB_SESSION_ID];
+    if (transcript === undefined) return null;
+    for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
+      const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
+      if (said?.kind === 'notice' && said.data?.requestId === requestId && said.data.workhubDecision !== undefined) return said;
+    }
+    return null;
+  };
 
 /** Whether this request's proposal is the newest in the WorkHub (only that one can still be acted on). */
-const selectIsNewest = (requestId: string) => (state: AppState): boolean => {
-  const transcript = state.transcripts[WORKHUB_SESSION_ID];
-  if (transcript === undefined) return false;
-  for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
-    const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
-    if (said !== undefined && isProposalItem(said)) return said.data?.requestId === requestId;
-  }
-  return false;
-};
+const selectIsNewest =
+  (requestId: string) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[WORKHUB_SESSION_ID];
+    if (transcript === undefined) return false;
+    for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
+      const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
+      if (said !== undefined && isProposalItem(said)) return said.data?.requestId === requestId;
+    }
+    return false;
+  };
 
 function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: string }) {
   const store = useStoreApi();
@@ -166,13 +178,21 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
 
         {view.kind === 'done' && !answerOnly ? (
           view.result === null || (view.result.kind === 'awaiting_choice' && handed !== null) ? (
-            handed !== null ? <HandedLine sessionId={handed.targetSessionId} text={describeHandedOver(handed)} /> : null
+            handed !== null ? (
+              <HandedLine sessionId={handed.targetSessionId} text={describeHandedOver(handed)} />
+            ) : null
           ) : (
             <ResultLine result={view.result} target={target} />
           )
         ) : null}
         {view.kind === 'failed' ? (
-          <FailureLine error={view.error} recorded={view.recorded} target={target} requestText={requestText ?? ('text' in proposal ? proposal.text : null)} requestId={route.requestId} />
+          <FailureLine
+            error={view.error}
+            recorded={view.recorded}
+            target={target}
+            requestText={requestText ?? ('text' in proposal ? proposal.text : null)}
+            requestId={route.requestId}
+          />
         ) : null}
 
         {!answerOnly && open && newest ? (
@@ -203,12 +223,7 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
                 Start new instead
               </button>
             ) : null}
-            <button
-              type="button"
-              className="button button-small button-quiet"
-              disabled={view.kind === 'acting'}
-              onClick={() => void actions.cancelProposal(route.requestId)}
-            >
+            <button type="button" className="button button-small button-quiet" disabled={view.kind === 'acting'} onClick={() => void actions.cancelProposal(route.requestId)}>
               Cancel
             </button>
             {view.kind === 'acting' ? (

@@ -96,7 +96,11 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
         <h3>
           {title}
           <span className="change-set-count">
-            {changeSet.status === 'complete' ? ` · ${changeSet.files.length === 1 ? '1 file' : `${changeSet.files.length} files`}` : changeSet.status === 'absent' ? ' · no checkpoint' : ' · recording…'}
+            {changeSet.status === 'complete'
+              ? ` · ${changeSet.files.length === 1 ? '1 file' : `${changeSet.files.length} files`}`
+              : changeSet.status === 'absent'
+                ? ' · no checkpoint'
+                : ' · recording…'}
           </span>
         </h3>
         {revertable ? (
@@ -133,7 +137,9 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
           </code>
         </button>
         <span className="command-row-meta">
-          {file.added === null ? <span className="change-lines">binary</span> : (
+          {file.added === null ? (
+            <span className="change-lines">binary</span>
+          ) : (
             <span className="change-lines" aria-label={`${file.added} lines added, ${file.removed ?? 0} removed`}>
               <span className="is-added">+{file.added}</span> <span className="is-removed">−{file.removed}</span>
             </span>
@@ -142,7 +148,12 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
             {writerLabel(file.writer)}
           </span>
           {revertable ? (
-            <button type="button" className="button button-small button-quiet" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSetId, file.path)}>
+            <button
+              type="button"
+              className="button button-small button-quiet"
+              disabled={reverting}
+              onClick={() => void store.getState().revertChanges(sessionId, changeSetId, file.path)}
+            >
               Revert file
             </button>
           ) : null}

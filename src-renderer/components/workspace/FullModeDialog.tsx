@@ -17,8 +17,16 @@ export function FullModeDialog() {
     <Dialog labelledBy="full-dialog-title" describedBy="full-dialog-text" onClose={() => answer(false)} initialFocus={cancelRef}>
       <h2 id="full-dialog-title">Let the agent run everything without asking?</h2>
       <p id="full-dialog-text">
-        In Full mode the agent in “{title}” writes and edits files{folder === null ? '' : <> in <code>{folder}</code></>} and runs shell commands on this
-        computer without showing them to you first. {SANDBOX_NOTE}
+        In Full mode the agent in “{title}” writes and edits files
+        {folder === null ? (
+          ''
+        ) : (
+          <>
+            {' '}
+            in <code>{folder}</code>
+          </>
+        )}{' '}
+        and runs shell commands on this computer without showing them to you first. {SANDBOX_NOTE}
       </p>
       <div className="dialog-actions">
         <button type="button" className="button" ref={cancelRef} onClick={() => answer(false)}>

@@ -33,7 +33,15 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   };
 
   return (
-    <div className="mode-control" role="radiogroup" aria-label="Permission mode" data-testid="permission-mode" data-mode={mode} aria-busy={changing !== undefined} onKeyDown={onKeyDown}>
+    <div
+      className="mode-control"
+      role="radiogroup"
+      aria-label="Permission mode"
+      data-testid="permission-mode"
+      data-mode={mode}
+      aria-busy={changing !== undefined}
+      onKeyDown={onKeyDown}
+    >
       {PERMISSION_MODES.map((option) => {
         const text = MODE_TEXT[option];
         const checked = option === shown;

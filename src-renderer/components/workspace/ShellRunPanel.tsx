@@ -70,7 +70,13 @@ export function ShellRunPanel({ shellRunId, title, footer }: { shellRunId: strin
   const status = shellStatusView(record);
   const showDetail = status.detail !== null && (record.status === 'orphaned' || (record.status === 'exited' && record.failureMessage !== null));
   return (
-    <section className={`shell-run tone-${status.tone}`} data-testid="shell-run" data-shell-run-id={shellRunId} data-status={record.status} aria-label={`Command: ${record.command}`}>
+    <section
+      className={`shell-run tone-${status.tone}`}
+      data-testid="shell-run"
+      data-shell-run-id={shellRunId}
+      data-status={record.status}
+      aria-label={`Command: ${record.command}`}
+    >
       <header className="shell-run-header">
         <span className="shell-run-icon" aria-hidden="true">
           <TerminalIcon />

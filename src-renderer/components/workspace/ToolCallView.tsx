@@ -103,7 +103,13 @@ function ToolCallLine(props: { toolName: string; name: ReactNode; input: unknown
   return (
     <div className={`message-line message-line-tool tool-call is-${status}`} data-testid="tool-call" data-tool={toolName} data-status={status}>
       <div className="tool-call-line">
-        <button type="button" className="tool-call-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? 'Hide the details' : 'Show the arguments and the result'}>
+        <button
+          type="button"
+          className="tool-call-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          title={open ? 'Hide the details' : 'Show the arguments and the result'}
+        >
           <span className="tool-call-chevron" aria-hidden="true">
             <ChevronRightIcon />
           </span>
@@ -181,7 +187,11 @@ function ToolCallDetails(props: { toolName: string; input: unknown; result: Tran
         </>
       )}
       <Sections title="Arguments" sections={args} />
-      {result === undefined ? <p className="tool-call-hint">No result yet.</p> : <Sections title={result.data?.isError === true ? 'Error' : 'Result'} sections={output} error={result.data?.isError === true} />}
+      {result === undefined ? (
+        <p className="tool-call-hint">No result yet.</p>
+      ) : (
+        <Sections title={result.data?.isError === true ? 'Error' : 'Result'} sections={output} error={result.data?.isError === true} />
+      )}
     </div>
   );
 }

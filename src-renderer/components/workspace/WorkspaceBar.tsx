@@ -10,7 +10,7 @@ import { PermissionModeControl } from './PermissionModeControl';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
-export const CODEX_SANDBOX_NOTE = "Codex runs commands in its own sandbox; what needs more asks you first.";
+export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
 export const CODEX_FULL_NOTE = 'Codex runs commands without its sandbox, with your rights.';
 
 /**
@@ -25,17 +25,20 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const changesOpen = useAppStore((state) => state.changesPanelFor === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
-  const noteClosed = useAppStore((state) => (mode === undefined ? true : state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true));
+  const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
   const codex = useAppStore(selectRunsOnCodex(sessionId));
 
   // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
   useEffect(() => {
     store.getState().ensureShellRuns(sessionId);
   }, [sessionId, store, generation]);
-  useEffect(() => () => {
-    if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
-    if (store.getState().changesPanelFor === sessionId) store.getState().setChangesPanel(null);
-  }, [sessionId, store]);
+  useEffect(
+    () => () => {
+      if (store.getState().commandsPanelFor === sessionId) store.getState().setCommandsPanel(null);
+      if (store.getState().changesPanelFor === sessionId) store.getState().setChangesPanel(null);
+    },
+    [sessionId, store],
+  );
 
   useEffect(() => {
     if (mode !== undefined && mode !== 'explore') store.getState().readSandboxNote(sessionId, mode);
@@ -62,7 +65,13 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
             {mode === 'full' ? ' ' : null}
             {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : SANDBOX_NOTE}
           </span>
-          <button type="button" className="icon-button sandbox-note-close" aria-label="Close this note for this session" title="Close this note for this session" onClick={() => store.getState().dismissSandboxNote(sessionId, mode)}>
+          <button
+            type="button"
+            className="icon-button sandbox-note-close"
+            aria-label="Close this note for this session"
+            title="Close this note for this session"
+            onClick={() => store.getState().dismissSandboxNote(sessionId, mode)}
+          >
             <CloseIcon />
           </button>
         </p>

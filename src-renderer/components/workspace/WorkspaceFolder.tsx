@@ -137,7 +137,13 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
         Save
       </button>
       {path === null ? null : (
-        <button type="button" className="button button-small button-quiet" disabled={saving} onClick={() => save(null)} title="The session works without a folder: no file or shell tools">
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          disabled={saving}
+          onClick={() => save(null)}
+          title="The session works without a folder: no file or shell tools"
+        >
           Remove
         </button>
       )}

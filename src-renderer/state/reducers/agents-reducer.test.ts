@@ -71,6 +71,8 @@ describe('the agents reducer', () => {
   });
 
   it('asks to re-read a tree that changed as a whole', () => {
-    expect(treesToReread(events({ kind: 'agent.changed', rootSessionId: 'r', child: null }, { kind: 'agent.changed', rootSessionId: 'q', child: agentNode({ childSessionId: 'x' }) }))).toEqual(['r']);
+    expect(
+      treesToReread(events({ kind: 'agent.changed', rootSessionId: 'r', child: null }, { kind: 'agent.changed', rootSessionId: 'q', child: agentNode({ childSessionId: 'x' }) })),
+    ).toEqual(['r']);
   });
 });

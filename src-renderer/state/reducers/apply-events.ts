@@ -55,7 +55,12 @@ export function applyChangeEvents(state: RecordState, events: readonly ChangeEve
     runProgress = reduceRunProgressEvent(runProgress, event);
   }
   const unchanged =
-    sessions === state.sessions && transcripts === state.transcripts && queues === state.queues && interactions === state.interactions && goals === state.goals && shell === state.shell &&
+    sessions === state.sessions &&
+    transcripts === state.transcripts &&
+    queues === state.queues &&
+    interactions === state.interactions &&
+    goals === state.goals &&
+    shell === state.shell &&
     runProgress === state.runProgress;
   return unchanged ? state : { sessions, transcripts, queues, interactions, goals, shell, runProgress };
 }

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyCatalog,
-  dropConnection,
-  EMPTY_CATALOG,
-  effectiveModel,
-  onlyBuiltIn,
-  pickableModels,
-  selectableConnections,
-  upsertConnection,
-} from './catalog-reducer';
+import { applyCatalog, dropConnection, EMPTY_CATALOG, effectiveModel, onlyBuiltIn, pickableModels, selectableConnections, upsertConnection } from './catalog-reducer';
 import { connection } from './record-fixtures';
 
-const demo = connection({ connectionId: 'offline-demo', name: 'Offline demo', providerType: 'scripted', builtIn: true, enabledModelIds: ['scripted'], models: [{ modelId: 'scripted', label: 'Scripted agent' }] });
+const demo = connection({
+  connectionId: 'offline-demo',
+  name: 'Offline demo',
+  providerType: 'scripted',
+  builtIn: true,
+  enabledModelIds: ['scripted'],
+  models: [{ modelId: 'scripted', label: 'Scripted agent' }],
+});
 
 describe('the catalog reducer', () => {
   it('takes a connection.list answer, and ignores one older than what it holds', () => {

@@ -19,7 +19,8 @@ const server = (serverId: string, revision: number, state: McpServerRecord['stat
   updatedAt: 0,
   status: { state, message: null, stderrTail: null, serverInfo: null, tools: [] },
 });
-const event = (body: ChangeEvent extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'hostEpoch'> : never) : never, seq = 1) => ({ ...body, seq, hostEpoch: 'e' }) as ChangeEvent;
+const event = (body: ChangeEvent extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'hostEpoch'> : never) : never, seq = 1) =>
+  ({ ...body, seq, hostEpoch: 'e' }) as ChangeEvent;
 
 describe('applyMcpEvents', () => {
   it('adds, updates status in place and removes servers; ignores a list not read yet', () => {

@@ -106,7 +106,20 @@ export function interaction(overrides: Partial<InteractionRecord> & { interactio
     toolCallId: 'call-1',
     request: {
       kind: 'question',
-      questions: [{ id: 'q', header: 'Pick', prompt: 'Which?', options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], multiple: false, allowOther: false, secret: false }],
+      questions: [
+        {
+          id: 'q',
+          header: 'Pick',
+          prompt: 'Which?',
+          options: [
+            { id: 'a', label: 'A' },
+            { id: 'b', label: 'B' },
+          ],
+          multiple: false,
+          allowOther: false,
+          secret: false,
+        },
+      ],
     },
     status: 'pending',
     answer: null,

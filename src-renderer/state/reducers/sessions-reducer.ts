@@ -42,12 +42,7 @@ export function compareSessions(a: SessionRecord, b: SessionRecord): number {
 }
 
 /** Applies a session.list answer for `view`; `append` adds a further page to the loaded one. */
-export function applySessionList(
-  state: SessionsState,
-  view: SessionListView,
-  result: SessionListResult,
-  append: boolean,
-): SessionsState {
+export function applySessionList(state: SessionsState, view: SessionListView, result: SessionListResult, append: boolean): SessionsState {
   const byId = { ...state.byId };
   for (const session of result.sessions) byId[session.sessionId] = newerOf(byId[session.sessionId], session);
   const fetched = result.sessions.map((session) => session.sessionId);

@@ -162,7 +162,11 @@ export function applyShellList(state: ShellState, sessionId: string, records: re
 }
 
 export function forgetShellSession(state: ShellState, sessionId: string): ShellState {
-  const ids = new Set(Object.values(state.runsById).filter((view) => view.sessionId === sessionId).map((view) => view.shellRunId));
+  const ids = new Set(
+    Object.values(state.runsById)
+      .filter((view) => view.sessionId === sessionId)
+      .map((view) => view.shellRunId),
+  );
   if (ids.size === 0 && state.idsBySession[sessionId] === undefined) return state;
   return dropRuns(state, ids, [sessionId]);
 }

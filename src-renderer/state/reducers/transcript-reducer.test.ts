@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptPage } from '../../../src-shared/model';
 import { events, item, turn } from './record-fixtures';
 import type { TranscriptsState } from './transcript-reducer';
-import {
-  applySnapshotPage,
-  codePointLength,
-  loadingTranscript,
-  prependOlderPage,
-  reduceTranscriptEvent,
-} from './transcript-reducer';
+import { applySnapshotPage, codePointLength, loadingTranscript, prependOlderPage, reduceTranscriptEvent } from './transcript-reducer';
 
 function page(positions: number[], nextBefore: number | null, extra: Partial<TranscriptPage> = {}): TranscriptPage {
   return {

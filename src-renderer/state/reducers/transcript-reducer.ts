@@ -62,9 +62,7 @@ export function applySnapshotPage(current: TranscriptState | undefined, sessionI
 /** Puts an older page (transcript.page with `before`) in front of what is loaded. */
 export function prependOlderPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
   const firstLoaded = current.itemIds[0] === undefined ? undefined : current.itemsById[current.itemIds[0]];
-  const older = page.items.filter(
-    (item) => current.itemsById[item.itemId] === undefined && (firstLoaded === undefined || item.position < firstLoaded.position),
-  );
+  const older = page.items.filter((item) => current.itemsById[item.itemId] === undefined && (firstLoaded === undefined || item.position < firstLoaded.position));
   const itemsById = { ...current.itemsById };
   for (const item of older) itemsById[item.itemId] = item;
   return {
@@ -142,11 +140,7 @@ export function codePointLength(text: string): number {
   return text.length - surrogatePairs;
 }
 
-function update(
-  transcripts: TranscriptsState,
-  sessionId: string,
-  change: (state: TranscriptState) => TranscriptState,
-): TranscriptsState {
+function update(transcripts: TranscriptsState, sessionId: string, change: (state: TranscriptState) => TranscriptState): TranscriptsState {
   const state = transcripts[sessionId];
   if (state === undefined || state.status !== 'ready') return transcripts;
   const next = change(state);

@@ -221,10 +221,7 @@ export function eventsNameUnknownDelegation(delegations: readonly DelegationReco
  * Delegations that need the person: waiting for an answer, or failed, while their session has not
  * moved on since (a session that ran something newer no longer counts).
  */
-export function delegationsNeedingAttention(
-  delegations: readonly DelegationRecord[],
-  sessionsById: Readonly<Record<string, SessionRecord>>,
-): DelegationRecord[] {
+export function delegationsNeedingAttention(delegations: readonly DelegationRecord[], sessionsById: Readonly<Record<string, SessionRecord>>): DelegationRecord[] {
   const newestPerSession = new Set<string>();
   return delegations.filter((delegation) => {
     if (newestPerSession.has(delegation.targetSessionId)) return false;

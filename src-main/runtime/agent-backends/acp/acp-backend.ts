@@ -79,7 +79,11 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     const old = quarantine.get(sessionId);
     if (old === undefined) return;
     if (!old.process.isGone()) {
-      throw new AgentBackendError('agent_quarantined', `The previous agent process of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts yet.`, 'agent_quarantined');
+      throw new AgentBackendError(
+        'agent_quarantined',
+        `The previous agent process of this session (pid ${old.process.pid ?? '?'}) could not be confirmed stopped, so no new one starts yet.`,
+        'agent_quarantined',
+      );
     }
     quarantine.delete(sessionId);
   }
@@ -88,7 +92,12 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
   async function start(sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
     // The agent's file requests read the session's state as it is at each request (its mode, its approvals).
     const side = { readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params), writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params) };
-    const live = new LiveAcpAgent(deps.newInstanceId(), { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace }, launchKey(command, fs.workspace), side);
+    const live = new LiveAcpAgent(
+      deps.newInstanceId(),
+      { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace },
+      launchKey(command, fs.workspace),
+      side,
+    );
     const state: SessionState = { live, fs, mapper: null, pending: null, stopping: null };
     let fresh = false;
     try {
@@ -112,7 +121,13 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       }
       deps.checkpoints.bind(
         sessionId,
-        { acpSessionId: live.sessionId, instanceId: live.instanceId, pid: live.process.pid, agentName: info.agentInfo?.name ?? null, agentVersion: info.agentInfo?.version ?? null },
+        {
+          acpSessionId: live.sessionId,
+          instanceId: live.instanceId,
+          pid: live.process.pid,
+          agentName: info.agentInfo?.name ?? null,
+          agentVersion: info.agentInfo?.version ?? null,
+        },
         deps.now(),
       );
     } catch (error) {
@@ -172,7 +187,11 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
             ended = true;
             const how = message.signal === null ? `exit code ${message.code ?? 'unknown'}` : `signal ${message.signal}`;
             const tail = live.process.stderrTail();
-            throw new AgentBackendError('agent_process_exited', `The ACP agent stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`, 'agent_process_exited');
+            throw new AgentBackendError(
+              'agent_process_exited',
+              `The ACP agent stopped unexpectedly during the turn (${how}).${tail === '' ? '' : ` Its last output:\n${tail}`}`,
+              'agent_process_exited',
+            );
           }
           case 'stop':
             ended = true;
@@ -197,7 +216,9 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
             const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName));
             if (automatic !== null) {
               state.fs.writeApproved ||= automatic !== 'deny';
-              message.respond(permissionResponse(message.params.options, automatic, automatic === 'deny' ? 'This Cairn session is in Explore mode: nothing may be changed.' : null));
+              message.respond(
+                permissionResponse(message.params.options, automatic, automatic === 'deny' ? 'This Cairn session is in Explore mode: nothing may be changed.' : null),
+              );
               continue;
             }
             state.pending = { toolCallId: bridged.toolCallId, toolName: bridged.toolName, params: message.params, respond: message.respond };
@@ -251,7 +272,11 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     if (signal.aborted) return;
     state.live.drain();
     state.mapper = new AcpEventMapper();
-    if (fresh) yield { type: 'reasoning_delta', text: 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n' };
+    if (fresh)
+      yield {
+        type: 'reasoning_delta',
+        text: 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n',
+      };
     state.live.prompt(promptText(input, answer, fresh));
     yield* pump(input.sessionId, state, signal);
   }
@@ -323,7 +348,10 @@ function answerOf(input: AgentRunInput): PersonAnswer | null {
 function promptText(input: AgentRunInput, answer: PersonAnswer | null, fresh: boolean): string {
   const summary = fresh ? `${summaryOf(input.history.filter((message) => message.turnId !== input.turnId))}\n\n` : '';
   if (answer !== null) {
-    const title = typeof answer.call?.data?.input === 'object' && answer.call.data.input !== null && 'title' in answer.call.data.input ? String(answer.call.data.input.title) : 'your tool call';
+    const title =
+      typeof answer.call?.data?.input === 'object' && answer.call.data.input !== null && 'title' in answer.call.data.input
+        ? String(answer.call.data.input.title)
+        : 'your tool call';
     const intro = 'Cairn restarted while your permission request waited for the person, so that request is gone. Their answer:';
     return answer.approved
       ? `${summary}${intro} they allowed "${title}". It has not been done yet: do it now and continue.`

@@ -57,7 +57,8 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
       caps?.promptCapabilities?.image === true ? 'images' : null,
       caps?.mcpCapabilities?.http === true ? 'MCP over HTTP' : null,
     ].filter((item): item is string => item !== null);
-    const name = info.agentInfo === undefined || info.agentInfo === null ? 'The agent (it gave no name)' : `${info.agentInfo.title ?? info.agentInfo.name} ${info.agentInfo.version}`;
+    const name =
+      info.agentInfo === undefined || info.agentInfo === null ? 'The agent (it gave no name)' : `${info.agentInfo.title ?? info.agentInfo.name} ${info.agentInfo.version}`;
     return { verdict: 'ok', message: `${name} speaks ACP 1: ${can.join(', ')}.`, latencyMs: Date.now() - started };
   } catch (error) {
     const tail = live.process.stderrTail();

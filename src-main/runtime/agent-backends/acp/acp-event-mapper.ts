@@ -57,7 +57,11 @@ export class AcpEventMapper {
         const events = this.callOnce(update.toolCallId, known);
         if ((status === 'completed' || status === 'failed') && !this.settledCalls.has(update.toolCallId)) {
           this.settledCalls.add(update.toolCallId);
-          const output = { status, content: known.content.map(contentText).filter((text) => text !== ''), ...(update.rawOutput === undefined ? {} : { rawOutput: update.rawOutput }) };
+          const output = {
+            status,
+            content: known.content.map(contentText).filter((text) => text !== ''),
+            ...(update.rawOutput === undefined ? {} : { rawOutput: update.rawOutput }),
+          };
           events.push({ type: 'tool_result', toolCallId: update.toolCallId, toolName: acpToolName(known.kind), output, isError: status === 'failed' });
         }
         return events;

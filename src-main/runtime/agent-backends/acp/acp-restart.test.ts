@@ -86,7 +86,10 @@ describe('ACP sessions across a host restart', { timeout: 90_000 }, () => {
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval after restart', timeoutMs: 20_000 });
+    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+      message: 'the approval after restart',
+      timeoutMs: 20_000,
+    });
     expect(pending.request).toMatchObject({ kind: 'permission', summary: 'Write kept.txt' });
     await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
@@ -109,7 +112,9 @@ describe('ACP sessions across a host restart', { timeout: 90_000 }, () => {
     const shown = await texts(second.client, sessionId);
     expect(shown.some((text) => text.startsWith('Cairn: the agent could not reload its earlier session, so a new agent session started'))).toBe(true);
     expect(shown.some((text) => text.includes('Person: text The heron count is seven'))).toBe(true);
-    expect(shown.at(-1)).toMatch(/^\(Cairn: your earlier session could not be reloaded\. .*Person: text The heron count is seven.*You: The heron count is seven\)I remember nothing\.$/s);
+    expect(shown.at(-1)).toMatch(
+      /^\(Cairn: your earlier session could not be reloaded\. .*Person: text The heron count is seven.*You: The heron count is seven\)I remember nothing\.$/s,
+    );
     expect(shown.at(-1)).not.toContain('Person: recall');
   });
 });

@@ -73,7 +73,12 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const { sessionId, workspace } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'write notes/heron.txt seven herons' });
     const card = await pendingInteraction(sessionId);
-    expect(card.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit', summary: 'Write notes/heron.txt', preview: { kind: 'diff', diff: expect.stringContaining('+seven herons') as unknown } });
+    expect(card.request).toMatchObject({
+      kind: 'permission',
+      toolName: 'acp.edit',
+      summary: 'Write notes/heron.txt',
+      preview: { kind: 'diff', diff: expect.stringContaining('+seven herons') as unknown },
+    });
     expect(existsSync(join(workspace, 'notes/heron.txt'))).toBe(false);
     await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');

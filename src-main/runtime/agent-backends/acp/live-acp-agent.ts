@@ -111,7 +111,11 @@ export class LiveAcpAgent {
 
   async initialize(cairnVersion: string, bounds: AcpBounds): Promise<InitializeResponse> {
     const info = await bounded(
-      this.connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: CAIRN_CLIENT_CAPABILITIES, clientInfo: { name: 'cairn', title: 'Cairn', version: cairnVersion } }),
+      this.connection.agent.request('initialize', {
+        protocolVersion: 1,
+        clientCapabilities: CAIRN_CLIENT_CAPABILITIES,
+        clientInfo: { name: 'cairn', title: 'Cairn', version: cairnVersion },
+      }),
       bounds.startMs,
       'initialize',
     );

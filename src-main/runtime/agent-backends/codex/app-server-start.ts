@@ -110,7 +110,11 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
       if (error instanceof ThreadUnavailable) throw unavailable(run, error);
       const tail = live.process.stderrTail();
-      throw new AgentBackendError('agent_start_failed', `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
+      throw new AgentBackendError(
+        'agent_start_failed',
+        `Codex could not start: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`,
+        'agent_start_failed',
+      );
     }
     const state: SessionState = { live, model: target.model, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false, summaryDue: fresh };
     ctx.states.set(sessionId, state);

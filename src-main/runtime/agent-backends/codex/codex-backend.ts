@@ -167,10 +167,15 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const run: RunRef = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
     state.mapper = mapper;
     state.run = run;
-    state.commands = new CommandOutput(deps.commands, () => reading.run ?? run, turnId, (itemId) => {
-      const item = mapper.itemOf(itemId);
-      return item?.type === 'commandExecution' ? item : null;
-    });
+    state.commands = new CommandOutput(
+      deps.commands,
+      () => reading.run ?? run,
+      turnId,
+      (itemId) => {
+        const item = mapper.itemOf(itemId);
+        return item?.type === 'commandExecution' ? item : null;
+      },
+    );
     yield* pump(input.sessionId, state, signal);
   }
 
@@ -195,7 +200,13 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const turnId = await startThreadCompaction(live, (seq) => deps.checkpoints.claim(input.sessionId, live.instanceId, seq), bounds.requestMs, signal);
     if (turnId === null) return;
     live.activeTurnId = turnId;
-    Object.assign(state, { mapper: new EventMapper(turnId, target.model), run: { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId }, goalId: null, structured: false, commands: null });
+    Object.assign(state, {
+      mapper: new EventMapper(turnId, target.model),
+      run: { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId },
+      goalId: null,
+      structured: false,
+      commands: null,
+    });
     yield* pump(input.sessionId, state, signal);
   }
 

@@ -18,7 +18,11 @@ const MAX_PAGES = 5;
  * the purpose: initialize, page through the list, end the process group. Every await is bounded;
  * throws when Codex does not answer, so the caller can fall back to the list Cairn knows.
  */
-export async function listCodexModels(launch: AgentLaunch, cairnVersion: string, bounds: Pick<CodexBounds, 'startMs' | 'requestMs' | 'killGraceMs' | 'killConfirmMs'>): Promise<ModelInfo[]> {
+export async function listCodexModels(
+  launch: AgentLaunch,
+  cairnVersion: string,
+  bounds: Pick<CodexBounds, 'startMs' | 'requestMs' | 'killGraceMs' | 'killConfirmMs'>,
+): Promise<ModelInfo[]> {
   const live = new LiveAppServer('model-list', launch, 'model-list');
   try {
     await live.initialize(cairnVersion, { ...bounds, interruptMs: bounds.requestMs, continuationMs: bounds.requestMs });

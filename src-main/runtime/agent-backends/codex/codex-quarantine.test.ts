@@ -61,10 +61,10 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
     // Announced as soon as the kill bound passes, before any next turn is tried.
-    const announced = await waitFor(
-      () => t.events.find((event) => event.kind === 'codex.quarantine.changed' && event.sessionId === sessionId && event.quarantine !== null),
-      { timeoutMs: 10_000, message: 'the quarantine announced' },
-    );
+    const announced = await waitFor(() => t.events.find((event) => event.kind === 'codex.quarantine.changed' && event.sessionId === sessionId && event.quarantine !== null), {
+      timeoutMs: 10_000,
+      message: 'the quarantine announced',
+    });
     expect(announced).toMatchObject({ quarantine: { sessionId, pid, message: expect.stringContaining('Force stop') as unknown } });
     expect((await t.call('codex.status', { sessionId })).quarantine).toMatchObject({ sessionId, pid });
 
@@ -100,7 +100,10 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     const pids = appServerPids(t.dataDir);
     expect(pids).toHaveLength(1);
     expect(pids).not.toContain(pid);
-    const threadIds = server.modelCalls().slice(base).map((call) => call.headers['thread-id']);
+    const threadIds = server
+      .modelCalls()
+      .slice(base)
+      .map((call) => call.headers['thread-id']);
     expect(threadIds).toHaveLength(2);
     expect(threadIds[0]).toMatch(/\S/);
     expect(new Set(threadIds).size).toBe(1);

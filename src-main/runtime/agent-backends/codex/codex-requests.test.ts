@@ -74,7 +74,16 @@ describe("an MCP server's form elicitation through Codex as a Cairn form", () =>
       title: 'tickets asks',
       description: 'Which ticket should I file this under?',
       fields: [
-        { id: 'project', label: 'Project', required: true, type: 'single_select', options: [{ value: 'web', label: 'Web app' }, { value: 'api', label: 'API' }] },
+        {
+          id: 'project',
+          label: 'Project',
+          required: true,
+          type: 'single_select',
+          options: [
+            { value: 'web', label: 'Web app' },
+            { value: 'api', label: 'API' },
+          ],
+        },
         { id: 'priority', label: 'Priority', required: true, type: 'integer', minimum: 1, maximum: 5 },
         { id: 'urgent', label: 'urgent', required: false, help: 'Page the on-call person', type: 'boolean' },
         { id: 'contact', label: 'contact', required: false, type: 'string', format: 'email' },

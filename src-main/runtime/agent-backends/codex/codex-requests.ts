@@ -142,7 +142,12 @@ function formFieldOf(name: string, schema: z.infer<typeof primitiveSchema>, requ
   const common = { id, label: (schema.title?.trim() || name).slice(0, 200), required, ...(schema.description === undefined ? {} : { help: schema.description.slice(0, 500) }) };
   if (schema.type === 'boolean') return { ...common, type: 'boolean' };
   if (schema.type === 'number' || schema.type === 'integer') {
-    return { ...common, type: schema.type, ...(schema.minimum === undefined ? {} : { minimum: schema.minimum }), ...(schema.maximum === undefined ? {} : { maximum: schema.maximum }) };
+    return {
+      ...common,
+      type: schema.type,
+      ...(schema.minimum === undefined ? {} : { minimum: schema.minimum }),
+      ...(schema.maximum === undefined ? {} : { maximum: schema.maximum }),
+    };
   }
   if (schema.enum !== undefined && schema.enum.length > 0) {
     if (schema.enum.some((value) => !/^[A-Za-z0-9_.-]{1,64}$/.test(value))) return null;

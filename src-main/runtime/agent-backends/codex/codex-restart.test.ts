@@ -121,7 +121,10 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     server.enqueue(textReply('Eleven herons.'));
     await second.client.call('turn.resume', { sessionId, turnId: 't1' });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
-    const threadIds = server.modelCalls().slice(base).map((call) => call.headers['thread-id']);
+    const threadIds = server
+      .modelCalls()
+      .slice(base)
+      .map((call) => call.headers['thread-id']);
     expect(threadIds).toHaveLength(2);
     expect(new Set(threadIds).size).toBe(1);
     expect(appServers(dir)).toHaveLength(1);
@@ -133,14 +136,25 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const first = await serve(dir);
     const sessionId = await codexSession(first.client);
     const base = server.modelCalls().length;
-    const question = { id: 'bird', header: 'Bird', question: 'Which bird?', options: [{ label: 'Heron', description: '' }, { label: 'Kestrel', description: '' }] };
+    const question = {
+      id: 'bird',
+      header: 'Bird',
+      question: 'Which bird?',
+      options: [
+        { label: 'Heron', description: '' },
+        { label: 'Kestrel', description: '' },
+      ],
+    };
     server.enqueue(toolCallReply({ id: 'call_q', name: 'request_user_input', input: { questions: [question] } }));
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Pick a bird with me' });
     await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the question', timeoutMs: 15_000 });
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the question after restart', timeoutMs: 20_000 });
+    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+      message: 'the question after restart',
+      timeoutMs: 20_000,
+    });
     server.enqueue(textReply('Kestrel, then.'));
     await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', answers: { bird: { optionIds: ['option-2'] } } } });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
@@ -164,7 +178,10 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval after restart', timeoutMs: 20_000 });
+    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+      message: 'the approval after restart',
+      timeoutMs: 20_000,
+    });
     expect(pending.request).toMatchObject({ kind: 'permission', preview: { kind: 'command' } });
     server.enqueue(textReply('Carrying on from your approval.'));
     await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
@@ -182,7 +199,10 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const base = server.modelCalls().length;
     server.enqueue(textReply('Still counting.'));
     const { goal } = await first.client.call('goal.arm', { sessionId, objective: 'Count the egrets', tokenBudget: null, maxIterations: 1 });
-    await waitFor(async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', { message: 'the goal to reach its turn cap', timeoutMs: 20_000 });
+    await waitFor(async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', {
+      message: 'the goal to reach its turn cap',
+      timeoutMs: 20_000,
+    });
     await kill(first);
     await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 10_000 });
 

@@ -4,7 +4,16 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InteractionRecord } from '../../../../src-shared/interaction-model';
-import { hangReply, lastUserText, responsesErrors, startOpenAIResponsesServer, streamReply, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  hangReply,
+  lastUserText,
+  responsesErrors,
+  startOpenAIResponsesServer,
+  streamReply,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { processGone } from '../../shell/process-group';
 import { findCodexBinary } from './codex-binary';
 import { CODEX_MODELS } from './codex-connection';
@@ -38,10 +47,7 @@ async function codexSession(permissionMode: 'explore' | 'ask' | 'full' = 'ask') 
 const escalated = (command: string) => ({ cmd: command, sandbox_permissions: 'require_escalated', justification: 'Needs to write outside the sandbox' });
 
 async function pendingInteraction(sessionId: string): Promise<InteractionRecord> {
-  return waitFor(
-    async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
-    { message: 'a pending interaction', timeoutMs: 20_000 },
-  );
+  return waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'a pending interaction', timeoutMs: 20_000 });
 }
 
 /** Codex turns on a loaded machine take seconds; wait up to 20 s for a status. */
@@ -113,7 +119,10 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     const wrapper = join(folder, 'codex');
     writeFileSync(wrapper, `#!/bin/sh\necho "$1" >> '${log}'\nexec '${bundled.path}' "$@"\n`, { mode: 0o755 });
     await t.call('connection.update', { connectionId, expectedRevision: 1, codexBinary: wrapper });
-    const appServerRuns = () => readFileSync(log, 'utf8').split('\n').filter((line) => line === 'app-server').length;
+    const appServerRuns = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line === 'app-server').length;
 
     const listed = await t.call('connection.models.fetch', { connectionId });
     expect(listed.notice).toBeNull();
@@ -172,7 +181,10 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(Date.now() - started).toBeLessThan(1000);
     const request = await server.waitForModelCall(base);
     expect(await request.outcome).toBe('client_closed');
-    await waitFor(async () => (await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.status === 'interrupted', { message: 'the interrupted result', timeoutMs: 10_000 });
+    await waitFor(async () => (await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.status === 'interrupted', {
+      message: 'the interrupted result',
+      timeoutMs: 10_000,
+    });
     expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true); // nothing quarantined
     const after = (await items(sessionId)).length;
     server.enqueue(textReply('Second answer.'));
@@ -216,10 +228,10 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     const command = 'while [ ! -f go ]; do echo first-line; sleep 0.2; done; echo second-line';
     server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Print two lines' });
-    const live = await waitFor(
-      () => t.events.find((event) => event.kind === 'shell.output' && event.sessionId === sessionId && event.text.includes('first-line')),
-      { message: 'the first line, live', timeoutMs: 20_000 },
-    );
+    const live = await waitFor(() => t.events.find((event) => event.kind === 'shell.output' && event.sessionId === sessionId && event.text.includes('first-line')), {
+      message: 'the first line, live',
+      timeoutMs: 20_000,
+    });
     if (live.kind !== 'shell.output') throw new Error('not an output event');
     // Still running: the transcript shows the call and its live run, and no result yet.
     const running = (await t.call('shell.get', { shellRunId: live.shellRunId })).shellRun;
@@ -289,7 +301,15 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
   it('requestUserInput becomes a question form; the answer goes back to Codex', async () => {
     const { sessionId } = await codexSession('ask');
     const base = server.modelCalls().length;
-    const question = { id: 'color', header: 'Colour', question: 'Which colour?', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }] };
+    const question = {
+      id: 'color',
+      header: 'Colour',
+      question: 'Which colour?',
+      options: [
+        { label: 'Red', description: 'warm' },
+        { label: 'Blue', description: 'cool' },
+      ],
+    };
     server.enqueue(toolCallReply({ id: 'call_q', name: 'request_user_input', input: { questions: [question] } }), textReply('Red it is.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Ask me' });
     const interaction = await pendingInteraction(sessionId);
@@ -375,10 +395,13 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     const base = server.modelCalls().length;
     server.enqueue(toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }), textReply('The goal is reached.'));
     const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
-    const done = await waitFor(async () => {
-      const current = (await t.call('goal.get', { sessionId })).goal;
-      return current?.status === 'complete' ? current : null;
-    }, { message: 'the goal to complete', timeoutMs: 20_000 });
+    const done = await waitFor(
+      async () => {
+        const current = (await t.call('goal.get', { sessionId })).goal;
+        return current?.status === 'complete' ? current : null;
+      },
+      { message: 'the goal to complete', timeoutMs: 20_000 },
+    );
     expect(done.goalId).toBe(goal.goalId);
     expect(JSON.stringify((await server.waitForModelCall(base)).body)).toContain('Count the herons');
     const turnIds = [...new Set((await items(sessionId)).map((item) => item.turnId))];
@@ -392,15 +415,21 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     const { sessionId } = await codexSession('full');
     const base = server.modelCalls().length;
     server.enqueue(
-      streamReply({ toolCalls: [{ id: 'call_sleep', name: 'exec_command', argumentChunks: [JSON.stringify({ cmd: 'sleep 1.2; echo counted' })] }], usage: { inputTokens: 4000, outputTokens: 100, cachedInputTokens: 3000 } }),
+      streamReply({
+        toolCalls: [{ id: 'call_sleep', name: 'exec_command', argumentChunks: [JSON.stringify({ cmd: 'sleep 1.2; echo counted' })] }],
+        usage: { inputTokens: 4000, outputTokens: 100, cachedInputTokens: 3000 },
+      }),
       toolCallReply({ id: 'call_g', name: 'update_goal', input: { status: 'complete' } }),
       textReply('The herons are counted.', 3, { inputTokens: 5000, outputTokens: 40, cachedInputTokens: 4000 }),
     );
     const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 3 });
-    const done = await waitFor(async () => {
-      const current = (await t.call('goal.get', { sessionId })).goal;
-      return current?.status === 'complete' && current.iterations === 1 ? current : null;
-    }, { message: 'the goal to complete with its turn counted', timeoutMs: 20_000 });
+    const done = await waitFor(
+      async () => {
+        const current = (await t.call('goal.get', { sessionId })).goal;
+        return current?.status === 'complete' && current.iterations === 1 ? current : null;
+      },
+      { message: 'the goal to complete with its turn counted', timeoutMs: 20_000 },
+    );
     expect(done).toMatchObject({ goalId: goal.goalId, lastReason: 'Codex marked the goal complete.' });
     // Codex started the turn itself: its own goal prompt and trigger, no request from Cairn.
     const first = await server.waitForModelCall(base);
@@ -431,10 +460,13 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     const base = server.modelCalls().length;
     server.enqueue(textReply('Still counting.'));
     const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 1 });
-    const limited = await waitFor(async () => {
-      const current = (await t.call('goal.get', { sessionId })).goal;
-      return current?.status === 'iterationLimited' ? current : null;
-    }, { message: 'the goal to reach its turn cap', timeoutMs: 20_000 });
+    const limited = await waitFor(
+      async () => {
+        const current = (await t.call('goal.get', { sessionId })).goal;
+        return current?.status === 'iterationLimited' ? current : null;
+      },
+      { message: 'the goal to reach its turn cap', timeoutMs: 20_000 },
+    );
     await t.call('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: limited.revision, action: 'clear' });
     server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('There is no goal.'));
     await t.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });

@@ -36,7 +36,8 @@ async function host(dataDir: string): Promise<TestHost> {
 async function codexSession(h: TestHost, name: string) {
   const workspace = mkdtempSync(join(tmpdir(), `cairn-codex-${name}-`));
   const connections = (await h.call('connection.list', {})).connections.filter((c) => c.providerType === 'codex');
-  const connectionId = connections[0]?.connectionId ?? (await h.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl })).connection.connectionId;
+  const connectionId =
+    connections[0]?.connectionId ?? (await h.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl })).connection.connectionId;
   return (await h.call('session.create', { connectionId, permissionMode: 'ask', workspacePath: workspace })).session.sessionId;
 }
 
@@ -64,7 +65,11 @@ function rolloutOf(dataDir: string, threadId: string): string {
   return join(root, found);
 }
 
-const threadIdsSince = (base: number) => server.modelCalls().slice(base).map((call) => call.headers['thread-id']);
+const threadIdsSince = (base: number) =>
+  server
+    .modelCalls()
+    .slice(base)
+    .map((call) => call.headers['thread-id']);
 
 describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
   it('deleted rollout: the turn fails thread_unavailable naming it, no new thread starts; "Start a new Codex thread" sends the summary once, marked in the transcript, visible after reload', async () => {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { goalChangesFor, goalUpdateOf } from './goal-mirror';
 
 const active = { status: 'active', tokensUsed: 1000, timeUsedSeconds: 30 } as const;
-const update = (status: 'active' | 'paused' | 'blocked' | 'usageLimited' | 'budgetLimited' | 'complete', tokensUsed: number, timeUsedSeconds: number) => ({ status, tokensUsed, timeUsedSeconds });
+const update = (status: 'active' | 'paused' | 'blocked' | 'usageLimited' | 'budgetLimited' | 'complete', tokensUsed: number, timeUsedSeconds: number) => ({
+  status,
+  tokensUsed,
+  timeUsedSeconds,
+});
 
 describe('goalChangesFor: a Codex thread goal update mirrored into the Cairn goal', () => {
   it('raises tokens and time to Codex figures, never counting them twice', () => {

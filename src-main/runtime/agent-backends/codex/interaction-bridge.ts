@@ -54,7 +54,12 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
     case METHODS.userInput: {
       const parsed = userInputRequestSchema.safeParse(params);
       if (!parsed.success || parsed.data.questions.length === 0) return null;
-      return { toolCallId: parsed.data.itemId, toolName: ASK_TOOL, input: { codexQuestions: parsed.data.questions }, request: { kind: 'question', questions: parsed.data.questions.slice(0, 4).map(toQuestion) } };
+      return {
+        toolCallId: parsed.data.itemId,
+        toolName: ASK_TOOL,
+        input: { codexQuestions: parsed.data.questions },
+        request: { kind: 'question', questions: parsed.data.questions.slice(0, 4).map(toQuestion) },
+      };
     }
     default:
       return bridgeOtherRequest(method, params, requestId);
@@ -62,7 +67,13 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
 }
 
 function toQuestion(question: UserInputRequest['questions'][number], index: number): Question {
-  const options = (question.options ?? []).slice(0, 6).map((option, at) => ({ id: `option-${at + 1}`, label: option.label.slice(0, 200) || `Option ${at + 1}`, ...(option.description === '' ? {} : { description: option.description.slice(0, 500) }) }));
+  const options = (question.options ?? [])
+    .slice(0, 6)
+    .map((option, at) => ({
+      id: `option-${at + 1}`,
+      label: option.label.slice(0, 200) || `Option ${at + 1}`,
+      ...(option.description === '' ? {} : { description: option.description.slice(0, 500) }),
+    }));
   const usable = options.length >= 2 ? options : [];
   return {
     id: questionId(question.id, index),
@@ -122,7 +133,10 @@ export function answerAsInput(call: { toolName: string; input: unknown } | null,
   const input = isRecord(call?.input) ? call.input : {};
   const intro = 'Cairn restarted while your request waited for the person, so that request is gone. Their answer:';
   if (call?.toolName === CODEX_SHELL_TOOL || call?.toolName === CODEX_PATCH_TOOL) {
-    const what = call.toolName === CODEX_SHELL_TOOL ? `the command \`${String(input.command ?? '')}\`` : `the file change to ${String(input.path ?? 'the files')}:\n${String(input.diff ?? '')}`;
+    const what =
+      call.toolName === CODEX_SHELL_TOOL
+        ? `the command \`${String(input.command ?? '')}\``
+        : `the file change to ${String(input.path ?? 'the files')}:\n${String(input.diff ?? '')}`;
     if (approved) return `${intro} they approved ${what}. It has not run yet: carry it out now and continue.`;
     const reason = typeof answer?.output.reason === 'string' ? ` Their reason: ${answer.output.reason}` : '';
     return `${intro} they declined ${what}.${reason} Do not do it; continue without it.`;

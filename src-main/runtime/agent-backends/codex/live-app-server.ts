@@ -54,7 +54,11 @@ export class LiveAppServer {
   }
 
   async initialize(version: string, bounds: CodexBounds): Promise<void> {
-    const result = await this.rpc.request('initialize', { clientInfo: { name: 'cairn', title: 'Cairn', version }, capabilities: { experimentalApi: false, requestAttestation: false } }, bounds.startMs);
+    const result = await this.rpc.request(
+      'initialize',
+      { clientInfo: { name: 'cairn', title: 'Cairn', version }, capabilities: { experimentalApi: false, requestAttestation: false } },
+      bounds.startMs,
+    );
     initializeResultSchema.parse(result);
     this.rpc.notify('initialized');
   }

@@ -35,7 +35,10 @@ export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThr
   const { stores } = deps;
   const notice = (run: { sessionId: string; turnId: string; runId: string }, text: string, data: Record<string, unknown>) => {
     const item = stores.transaction(() =>
-      stores.transcript.append({ ...run, itemId: deps.ids.next('item'), kind: 'notice', text, state: 'final', data, now: deps.clock.now() }, stores.sessions.reservePositions(run.sessionId, 1)),
+      stores.transcript.append(
+        { ...run, itemId: deps.ids.next('item'), kind: 'notice', text, state: 'final', data, now: deps.clock.now() },
+        stores.sessions.reservePositions(run.sessionId, 1),
+      ),
     );
     deps.bus.publish({ kind: 'transcript.appended', item });
   };

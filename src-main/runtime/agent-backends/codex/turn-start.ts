@@ -36,7 +36,11 @@ export async function startCodexTurn(
     .catch(async (error: unknown) => {
       const tail = live.process.stderrTail();
       await ctx.retire(input.sessionId, state);
-      throw new AgentBackendError('provider_error', `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`, 'provider_error');
+      throw new AgentBackendError(
+        'provider_error',
+        `Codex did not start the turn: ${error instanceof Error ? error.message : String(error)}${tail === '' ? '' : `\n${tail}`}`,
+        'provider_error',
+      );
     });
   const turnId = turnStartResultSchema.parse(result).turn.id;
   if (state.summaryDue) {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** A message from the app-server: a response, a server→client request, or a notification. */
-const responseSchema = z.object({ id: z.union([z.number(), z.string()]), result: z.unknown().optional(), error: z.object({ code: z.number(), message: z.string() }).passthrough().optional() });
+const responseSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  result: z.unknown().optional(),
+  error: z.object({ code: z.number(), message: z.string() }).passthrough().optional(),
+});
 const requestSchema = z.object({ id: z.union([z.number(), z.string()]), method: z.string(), params: z.unknown().optional() });
 const notificationSchema = z.object({ method: z.string(), params: z.unknown().optional() });
 

@@ -42,7 +42,10 @@ export function checkThreadOwner(sessionId: string, threadId: string | null, rec
   if (threadId === null) return;
   const owner = record.owner(threadId);
   if (owner !== null && owner !== sessionId) {
-    throw new ThreadUnavailable(threadId, `its checkpoint names thread ${threadId}, which belongs to another session (${owner}); Cairn does not run a session on another session's thread`);
+    throw new ThreadUnavailable(
+      threadId,
+      `its checkpoint names thread ${threadId}, which belongs to another session (${owner}); Cairn does not run a session on another session's thread`,
+    );
   }
 }
 

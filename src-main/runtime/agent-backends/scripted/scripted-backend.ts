@@ -95,12 +95,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       case 'tool': {
         if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
         yield { type: 'text_delta', text: `Calling ${directive.toolName}.` };
-        const end = yield* runToolCall(
-          { toolCallId: `tool-${input.runId}`, toolName: directive.toolName, input: directive.input },
-          options.tools,
-          context,
-          { approved: false },
-        );
+        const end = yield* runToolCall({ toolCallId: `tool-${input.runId}`, toolName: directive.toolName, input: directive.input }, options.tools, context, { approved: false });
         if (end.ended !== 'result') return;
         yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
         break;
@@ -109,7 +104,9 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
         for (const [index, call] of directive.calls.entries()) {
           yield { type: 'text_delta', text: `Calling ${call.toolName}. ` };
-          const end = yield* runToolCall({ toolCallId: `tool-${input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, options.tools, context, { approved: false });
+          const end = yield* runToolCall({ toolCallId: `tool-${input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, options.tools, context, {
+            approved: false,
+          });
           if (end.ended !== 'result') return;
         }
         yield { type: 'text_delta', text: `Made ${directive.calls.length} tool calls.` };
@@ -128,7 +125,8 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
           context,
           { approved: false },
         );
-        if (end.ended === 'result') yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
+        if (end.ended === 'result')
+          yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
         break;
       }
       case 'spawn': {
@@ -166,12 +164,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
 export const SCRIPTED_GOAL_TURN_TOKENS = { input: 400, output: 100 } as const;
 const GOAL_TURN_CHUNK_MS = 60;
 
-async function* scriptedGoalTurn(
-  input: AgentRunInput,
-  turn: number,
-  tools: ToolHost | undefined,
-  context: Parameters<typeof runToolCall>[2],
-): AsyncGenerator<AgentEvent> {
+async function* scriptedGoalTurn(input: AgentRunInput, turn: number, tools: ToolHost | undefined, context: Parameters<typeof runToolCall>[2]): AsyncGenerator<AgentEvent> {
   const objective = input.text.split('\n')[2] ?? '';
   if (input.resume !== null) yield { type: 'text_delta', text: `(The previous attempt was interrupted: ${input.resume.reason ?? input.resume.previousStatus}; carrying on.) ` };
   // A goal turn takes a moment, like real work, so it can be watched, stopped and interrupted.

@@ -10,7 +10,7 @@ export type ScriptedDirective =
   | { readonly kind: 'tools'; readonly calls: readonly { readonly toolName: string; readonly input: unknown }[] }
   | { readonly kind: 'bad_directive'; readonly message: string }
   | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
-  | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean }
+  | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean };
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
@@ -24,7 +24,7 @@ export const DIRECTIVE_HELP = [
   '/skill ID — loads that skill with load_skill and says what it read',
   '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
   '/tools JSON — calls several tools in one turn, in order: a JSON array of [NAME, INPUT] pairs',
-  '/remember [global] TEXT — saves TEXT to long-term memory (this workspace\'s, or global)',
+  "/remember [global] TEXT — saves TEXT to long-term memory (this workspace's, or global)",
   '/recall QUERY — searches long-term memory',
   '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
   '/spawn AGENT "TASK" [wait] — starts a child agent (explore, worker or your own) on TASK, a quoted message the child follows; with wait, waits for its report',

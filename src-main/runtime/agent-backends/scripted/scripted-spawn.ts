@@ -9,11 +9,7 @@ type Context = Parameters<typeof runToolCall>[2];
  * stable across the runs of a turn (a resumed turn replays the same spawns and gets the same
  * children back), then, with `wait`, one wait_agents call for all of them.
  */
-export async function* scriptedSpawn(
-  directive: Extract<ScriptedDirective, { kind: 'spawn' }>,
-  tools: ToolHost,
-  context: Context,
-): AsyncGenerator<AgentEvent> {
+export async function* scriptedSpawn(directive: Extract<ScriptedDirective, { kind: 'spawn' }>, tools: ToolHost, context: Context): AsyncGenerator<AgentEvent> {
   const single = directive.tasks.length === 1;
   yield { type: 'text_delta', text: single ? `Starting a ${directive.agent} agent.` : `Starting ${directive.tasks.length} ${directive.agent} agents.` };
   const childIds: string[] = [];

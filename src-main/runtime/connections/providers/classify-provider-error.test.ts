@@ -5,7 +5,15 @@ import { ProviderError } from './provider-error';
 
 function apiError(statusCode: number, body: unknown, headers: Record<string, string> = {}, cause?: unknown): APICallError {
   const responseBody = typeof body === 'string' ? body : JSON.stringify(body);
-  return new APICallError({ message: 'Request failed', url: 'https://api.example.test/v1/chat/completions', requestBodyValues: {}, statusCode, responseHeaders: headers, responseBody, cause });
+  return new APICallError({
+    message: 'Request failed',
+    url: 'https://api.example.test/v1/chat/completions',
+    requestBodyValues: {},
+    statusCode,
+    responseHeaders: headers,
+    responseBody,
+    cause,
+  });
 }
 
 function networkError(code: string): TypeError {
@@ -34,22 +42,30 @@ describe('classifyProviderError', () => {
   it('reads a 429 as a rate limit, with its wait, even when the message links to the billing page', () => {
     const error = apiError(
       429,
-      { error: { message: 'Rate limit reached. You can increase your rate limit by adding a payment method at https://platform.openai.com/account/billing.', type: 'requests', code: 'rate_limit_exceeded' } },
+      {
+        error: {
+          message: 'Rate limit reached. You can increase your rate limit by adding a payment method at https://platform.openai.com/account/billing.',
+          type: 'requests',
+          code: 'rate_limit_exceeded',
+        },
+      },
       { 'retry-after-ms': '1500' },
     );
     expect(classifyProviderError(error)).toMatchObject({ errorClass: 'rate_limited', transient: true, retryAfterMs: 1500, status: 429 });
   });
 
   it('reads a 429 about quota as a usage limit, which retrying does not fix', () => {
-    const error = apiError(429, { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } });
+    const error = apiError(429, {
+      error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' },
+    });
     expect(classifyProviderError(error)).toMatchObject({ errorClass: 'usage_limit', transient: false });
   });
 
   it('reads a 400 about the context window as context_too_long, and other 400s as bad_request', () => {
     expect(classifyProviderError(apiError(400, { error: { message: "This model's maximum context length is 8192 tokens." } })).errorClass).toBe('context_too_long');
-    expect(classifyProviderError(apiError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } })).errorClass).toBe(
-      'context_too_long',
-    );
+    expect(
+      classifyProviderError(apiError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } })).errorClass,
+    ).toBe('context_too_long');
     expect(classifyProviderError(apiError(400, { error: { message: "Invalid schema for function 'x'" } })).errorClass).toBe('bad_request');
   });
 
@@ -78,7 +94,13 @@ describe('classifyProviderError', () => {
   });
 
   it('maps the SDK wrapping of a network failure to unreachable', () => {
-    const error = new APICallError({ message: 'Cannot connect to API: connect ECONNREFUSED', url: 'http://127.0.0.1:9', requestBodyValues: {}, cause: networkError('ECONNREFUSED').cause, isRetryable: true });
+    const error = new APICallError({
+      message: 'Cannot connect to API: connect ECONNREFUSED',
+      url: 'http://127.0.0.1:9',
+      requestBodyValues: {},
+      cause: networkError('ECONNREFUSED').cause,
+      isRetryable: true,
+    });
     expect(classifyProviderError(error).errorClass).toBe('unreachable');
   });
 

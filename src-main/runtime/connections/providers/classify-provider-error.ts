@@ -151,7 +151,7 @@ function providerDetail(body: string | undefined, fallback: string): string {
 function detailOf(error: unknown): string {
   if (typeof error === 'string') return clip(error);
   const message = dig(error, 'message');
-  return clip(typeof message === 'string' ? message : JSON.stringify(error) ?? String(error));
+  return clip(typeof message === 'string' ? message : (JSON.stringify(error) ?? String(error)));
 }
 
 function dig(value: unknown, ...path: string[]): unknown {

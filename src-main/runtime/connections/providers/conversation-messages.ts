@@ -30,7 +30,10 @@ export function toModelMessages(messages: readonly ConversationMessage[], option
           ],
         };
       case 'tool':
-        return { role: 'tool', content: message.results.map((result) => ({ type: 'tool-result' as const, toolCallId: result.toolCallId, toolName: result.toolName, output: outputOf(result) })) };
+        return {
+          role: 'tool',
+          content: message.results.map((result) => ({ type: 'tool-result' as const, toolCallId: result.toolCallId, toolName: result.toolName, output: outputOf(result) })),
+        };
     }
   });
 }
@@ -52,7 +55,7 @@ function attachmentPart(attachment: ModelAttachment): TextPart | ImagePart {
 }
 
 function outputOf(result: ModelToolResult): { type: 'json'; value: JSONValue } | { type: 'error-text'; value: string } {
-  if (result.isError) return { type: 'error-text', value: typeof result.output === 'string' ? result.output : JSON.stringify(result.output) ?? 'The tool failed.' };
+  if (result.isError) return { type: 'error-text', value: typeof result.output === 'string' ? result.output : (JSON.stringify(result.output) ?? 'The tool failed.') };
   return { type: 'json', value: toJsonValue(result.output) };
 }
 

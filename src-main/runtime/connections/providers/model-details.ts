@@ -26,7 +26,12 @@ export function contextLengthIn(body: unknown): number | null {
   if (info === null) return null;
   const architecture = info['general.architecture'];
   const named = typeof architecture === 'string' ? info[`${architecture}.context_length`] : undefined;
-  const candidates = named !== undefined ? [named] : Object.entries(info).filter(([key]) => key.endsWith('.context_length')).map(([, value]) => value);
+  const candidates =
+    named !== undefined
+      ? [named]
+      : Object.entries(info)
+          .filter(([key]) => key.endsWith('.context_length'))
+          .map(([, value]) => value);
   const value = candidates.length === 1 ? candidates[0] : undefined;
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }

@@ -63,7 +63,11 @@ export function listPriceOf(modelId: string, providerType: ProviderType | 'codex
 function priceOf(modelId: string): Price | null {
   // `openai/gpt-4o` (OpenRouter) names the same model; Claude ids there use dots (`claude-3.5-sonnet`)
   // and variants carry a `:suffix` (`:thinking`).
-  const bare = modelId.trim().toLowerCase().replace(/^[a-z0-9_-]+\//, '').replace(/:.*$/, '');
+  const bare = modelId
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z0-9_-]+\//, '')
+    .replace(/:.*$/, '');
   const name = bare.startsWith('claude') ? bare.replaceAll('.', '-') : bare;
   const family = name.replace(/-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$/, '');
   return PRICES.get(family) ?? null;

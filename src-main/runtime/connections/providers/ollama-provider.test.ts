@@ -13,8 +13,19 @@ describeProviderContract({
   errors: [
     { name: 'a bad key from a proxy (401)', reply: errorReply(401, { error: 'unauthorized' }), errorClass: 'bad_key', transient: false },
     { name: 'a model not pulled (404)', reply: ollamaErrors.modelNotFound('llama9'), errorClass: 'model_not_found', transient: false },
-    { name: 'a rate limit from hosted Ollama (429 with retry-after)', reply: errorReply(429, { error: 'too many requests' }, { 'retry-after': '2' }), errorClass: 'rate_limited', transient: true, retryAfterMs: 2000 },
-    { name: 'an input over the context length (400)', reply: errorReply(400, { error: 'input length exceeds the context length' }), errorClass: 'context_too_long', transient: false },
+    {
+      name: 'a rate limit from hosted Ollama (429 with retry-after)',
+      reply: errorReply(429, { error: 'too many requests' }, { 'retry-after': '2' }),
+      errorClass: 'rate_limited',
+      transient: true,
+      retryAfterMs: 2000,
+    },
+    {
+      name: 'an input over the context length (400)',
+      reply: errorReply(400, { error: 'input length exceeds the context length' }),
+      errorClass: 'context_too_long',
+      transient: false,
+    },
     { name: 'a crashed runner (500)', reply: ollamaErrors.serverError(), errorClass: 'server_error', transient: true },
   ],
   midStreamError: { error: 'an error was encountered while running the model: CUDA error: out of memory', errorClass: 'server_error', transient: true },
@@ -66,10 +77,7 @@ describe('ollama: what the request carries', () => {
           role: 'assistant',
           content: 'Let me check both.',
           thinking: 'I need the weather tool and the file tool.',
-          tool_calls: [
-            { function: { name: 'get_weather', arguments: { city: 'Oslo' } } },
-            { function: { name: 'read_file', arguments: { path: 'notes.txt' } } },
-          ],
+          tool_calls: [{ function: { name: 'get_weather', arguments: { city: 'Oslo' } } }, { function: { name: 'read_file', arguments: { path: 'notes.txt' } } }],
         },
         { role: 'tool', content: '{"temperatureC":-3,"sky":"snow"}' },
         { role: 'tool', content: 'No such file: notes.txt' },

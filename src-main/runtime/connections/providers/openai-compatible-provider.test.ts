@@ -25,7 +25,12 @@ describeProviderContract({
       errorClass: 'context_too_long',
       transient: false,
     },
-    { name: 'a server error (503)', reply: errorReply(503, { error: { message: 'Service Unavailable', type: 'server_error', code: 503 } }), errorClass: 'server_error', transient: true },
+    {
+      name: 'a server error (503)',
+      reply: errorReply(503, { error: { message: 'Service Unavailable', type: 'server_error', code: 503 } }),
+      errorClass: 'server_error',
+      transient: true,
+    },
   ],
   midStreamError: { error: { message: 'Provider returned error', code: 502 }, errorClass: 'server_error', transient: true },
   // Compatible servers (vLLM, LM Studio, DeepSeek, llama.cpp) stream `reasoning_content`.

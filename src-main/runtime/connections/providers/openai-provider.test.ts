@@ -17,7 +17,11 @@ describeProviderContract({
     { name: 'a conversation over the context window (400)', reply: openAIErrors.contextLengthExceeded(), errorClass: 'context_too_long', transient: false },
     { name: 'a server error (500)', reply: openAIErrors.serverError(), errorClass: 'server_error', transient: true },
   ],
-  midStreamError: { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null }, errorClass: 'server_error', transient: true },
+  midStreamError: {
+    error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null },
+    errorClass: 'server_error',
+    transient: true,
+  },
   // OpenAI's Chat Completions never streams reasoning text; it counts reasoning tokens.
   carries: { reasoningText: false, cachedTokens: true, reasoningTokens: true },
 });

@@ -27,9 +27,7 @@ export function retryAfterMsFrom(headers: Readonly<Record<string, string>> | und
     .map((at) => Math.max(0, at - now));
   if (anthropicResets.length > 0) return Math.max(...anthropicResets);
 
-  const openAIResets = ['requests', 'tokens']
-    .map((kind) => durationMs(header(`x-ratelimit-reset-${kind}`) ?? ''))
-    .filter((value): value is number => value !== null);
+  const openAIResets = ['requests', 'tokens'].map((kind) => durationMs(header(`x-ratelimit-reset-${kind}`) ?? '')).filter((value): value is number => value !== null);
   if (openAIResets.length > 0) return Math.max(...openAIResets);
 
   return null;

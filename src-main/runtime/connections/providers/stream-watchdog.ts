@@ -49,10 +49,7 @@ function firstTokenTimeout(ms: number): ProviderError {
 }
 
 function idleTimeout(ms: number): ProviderError {
-  return new ProviderError(
-    'timed_out',
-    `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout).`,
-  );
+  return new ProviderError('timed_out', `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout).`);
 }
 
 /** `120 s`, `1.5 s`. */

@@ -28,11 +28,7 @@ const VERDICTS: Readonly<Record<Exclude<ProviderErrorClass, 'aborted'>, Connecti
  * Checks a connection with a cheap authenticated call, the model list: `model_unknown` when `modelId`
  * is given and not listed. Throws only when `signal` stops it (a ProviderError of class `aborted`).
  */
-export async function testConnection(
-  connection: ProviderConnection & { readonly modelId?: string },
-  signal: AbortSignal,
-  fetchImpl?: typeof fetch,
-): Promise<ConnectionCheck> {
+export async function testConnection(connection: ProviderConnection & { readonly modelId?: string }, signal: AbortSignal, fetchImpl?: typeof fetch): Promise<ConnectionCheck> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let models: ListedModel[];
