@@ -67,13 +67,11 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
 }
 
 function toQuestion(question: UserInputRequest['questions'][number], index: number): Question {
-  const options = (question.options ?? [])
-    .slice(0, 6)
-    .map((option, at) => ({
-      id: `option-${at + 1}`,
-      label: option.label.slice(0, 200) || `Option ${at + 1}`,
-      ...(option.description === '' ? {} : { description: option.description.slice(0, 500) }),
-    }));
+  const options = (question.options ?? []).slice(0, 6).map((option, at) => ({
+    id: `option-${at + 1}`,
+    label: option.label.slice(0, 200) || `Option ${at + 1}`,
+    ...(option.description === '' ? {} : { description: option.description.slice(0, 500) }),
+  }));
   const usable = options.length >= 2 ? options : [];
   return {
     id: questionId(question.id, index),
