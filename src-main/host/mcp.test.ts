@@ -99,10 +99,13 @@ describe('MCP server settings', () => {
     expect(seen).not.toContain(SECRET_ENV);
     expect(seen).not.toContain(SECRET_HEADER);
     await restart((dataDir) => {
-      const files = readdirSync(dataDir).filter((name) => !name.startsWith('secret'));
+      // Every file under the data directory, in folders too, but the vault's own.
+      const files = readdirSync(dataDir, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && !(entry.parentPath === dataDir && entry.name.startsWith('secret')))
+        .map((entry) => join(entry.parentPath, entry.name));
       expect(files.some((name) => name.endsWith('.db') || name.endsWith('.sqlite'))).toBe(true);
       for (const file of files) {
-        const bytes = readFileSync(join(dataDir, file)).toString('latin1');
+        const bytes = readFileSync(file).toString('latin1');
         expect(bytes, file).not.toContain(SECRET_ENV);
         expect(bytes, file).not.toContain('header-secret-b81d44e0c9');
       }

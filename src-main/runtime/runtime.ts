@@ -6,12 +6,12 @@ import { AttachmentService } from './attachments/attachment-service';
 import { createAutomations } from './automations/automations';
 import { BranchService } from './branches/branch-service';
 import { ChatService } from './chat/chat-service';
-import { CheckpointService } from './checkpoints/checkpoint-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
 import { followAcpSessions, wireAcp } from './composition/acp-wiring';
 import { wireBackends } from './composition/backend-wiring';
+import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { createCodexThreadChoices } from './agent-backends/codex/thread-choice';
 import type { AgentBackend } from './agent-backends/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
@@ -107,18 +107,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ask: (asker, question, signal) => live.ask(asker, question, signal),
     ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }),
   });
-  // File checkpoints: writing workspace tools are wrapped; turn ends arrive on the bus. A native agent's
-  // (Codex, ACP) writes are found by comparing the workspace before and after its turn.
-  const checkpoints = new CheckpointService({
-    ...deps,
-    bus,
-    isNative: (sessionId) => {
-      const connectionId = deps.stores.sessions.get(sessionId)?.connectionId;
-      return connectionId !== undefined && (connections.isCodex(connectionId) || connections.isAcp(connectionId));
-    },
-    ...deps.checkpoints,
-  });
-  bus.subscribe((event) => checkpoints.onEvent(event));
+  const checkpoints = wireCheckpoints(deps, bus, connections);
   const tools = wireTools({ stores: deps.stores, shell, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
