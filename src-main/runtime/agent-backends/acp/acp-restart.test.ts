@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runningTestAgents, testAgentCommand } from '../../../testing/acp-test-agent-launch';
 import { tempDataDir } from '../../../testing/host-fixture';
-import { connectProtocolClient, type ProtocolClient } from '../../../testing/protocol-client';
-import { startServeProcess, type ServeProcess } from '../../../testing/serve-process';
+import type { ProtocolClient } from '../../../testing/protocol-client';
+import type { ServeProcess } from '../../../testing/serve-process';
+import { serveWithClient } from '../../../testing/serve-with-client';
 import { waitFor } from '../../../testing/wait-for';
 
 /** An ACP session across a SIGKILLed headless host: the real host process, the ACP test agent. */
@@ -17,14 +18,8 @@ afterEach(async () => {
 });
 
 async function serve(dataDir: string): Promise<{ process: ServeProcess; client: ProtocolClient }> {
-  const child = await startServeProcess({ dataDir, token: TOKEN });
-  cleanups.push(async () => {
-    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
-    await child.exited;
-  });
-  const client = await connectProtocolClient(child.wsUrl, { token: TOKEN });
-  cleanups.push(() => client.close());
-  return { process: child, client };
+  const { server, client } = await serveWithClient(dataDir, TOKEN, cleanups);
+  return { process: server, client };
 }
 
 async function kill(host: { process: ServeProcess }): Promise<void> {
