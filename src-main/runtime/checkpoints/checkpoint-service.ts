@@ -46,6 +46,11 @@ export class CheckpointService {
   private readonly git = gitAvailability();
   private reverting: Promise<unknown> = Promise.resolve();
   private readonly warmed = new Set<string>();
+  /** Work started off a caller's path (a native turn's checkpoint, warming, finishing, recovery): shutdown waits for it. */
+  private readonly background = new Set<Promise<unknown>>();
+  private closed = false;
+  /** Native turns whose checkpoint before is being begun, by session and turn. */
+  private readonly starting = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: CheckpointServiceDeps) {
     this.recorder = new CheckpointRecorder({
@@ -104,13 +109,45 @@ export class CheckpointService {
       const session = this.deps.stores.sessions.get(sessionId);
       const workspace = session?.workspacePath ?? null;
       if (workspace === null || session?.permissionMode === 'explore') return;
-      if (this.deps.isNative(sessionId)) void this.beginNative(sessionId, turnId, workspace);
-      else void this.warm(workspace);
+      if (this.deps.isNative(sessionId)) this.inBackground(() => this.beginNative(sessionId, turnId, workspace));
+      else this.inBackground(() => this.warm(workspace));
       return;
     }
-    if (isActiveStatus(status) || !this.recorder.isRecording(sessionId, turnId)) return;
+    if (isActiveStatus(status)) return;
+    const starting = this.starting.get(this.startKey(sessionId, turnId));
+    if (starting === undefined && !this.recorder.isRecording(sessionId, turnId)) return;
     const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
-    this.recorder.finish(sessionId, turnId, fallback).catch((error: unknown) => this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }));
+    // A native turn can end before its checkpoint has begun (it begins off the turn's path): finish after it.
+    this.inBackground(async () => {
+      await starting;
+      if (!this.recorder.isRecording(sessionId, turnId)) return;
+      await this.recorder
+        .finish(sessionId, turnId, fallback)
+        .catch((error: unknown) => this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }));
+    });
+  }
+
+  private startKey(sessionId: string, turnId: string): string {
+    return `${sessionId}\u0000${turnId}`;
+  }
+
+  /** Runs `work` unless the host is shutting down, and remembers it until it settles. */
+  private inBackground(work: () => Promise<unknown>): void {
+    if (this.closed) return;
+    const running = work().catch((error: unknown) => this.deps.logger.warn('File checkpoint work failed', { error: String(error) }));
+    this.background.add(running);
+    void running.finally(() => this.background.delete(running));
+  }
+
+  /**
+   * At shutdown, after the turns have ended: no new checkpoint work starts, and what is under way
+   * (a checkpoint being written, a turn's changes being recorded, a revert) finishes before the
+   * database closes. A checkpoint cut off by a kill instead is closed by `recover` at the next start.
+   */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    await this.reverting;
   }
 
   /**
@@ -124,8 +161,13 @@ export class CheckpointService {
     await repo.exclusive(() => repo.snapshot()).catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
   }
 
-  private async beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
-    if ((await this.unavailable()) === null) await this.recorder.begin(sessionId, turnId, workspace);
+  private beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
+    const key = this.startKey(sessionId, turnId);
+    const start = (async () => {
+      if ((await this.unavailable()) === null) await this.recorder.begin(sessionId, turnId, workspace);
+    })().finally(() => this.starting.delete(key));
+    this.starting.set(key, start);
+    return start;
   }
 
   async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ChangeSetWithDiffs[]; unavailable: string | null }>> {
@@ -189,6 +231,11 @@ export class CheckpointService {
     if (revert === null) return fail('internal_failure', 'The revert was not recorded.');
     const { workspacePath: _workspace, beforeCommit: _before, afterCommit: _after, ...record } = revert;
     return ok({ status: 'reverted', revert: record });
+  }
+
+  /** `recover`, off the start-up path; shutdown waits for it. */
+  recoverInBackground(): void {
+    this.inBackground(() => this.recover());
   }
 
   /**

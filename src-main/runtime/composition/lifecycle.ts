@@ -48,7 +48,7 @@ export function recoverRuntime(runtime: Pick<RuntimeDeps, 'stores' | 'clock' | '
   parts.automations.scheduler.start();
   parts.memory.announce();
   parts.mcp.reconnectEnabled();
-  void parts.checkpoints.recover();
+  parts.checkpoints.recoverInBackground();
   return report;
 }
 
@@ -61,5 +61,6 @@ export async function shutdownRuntime(parts: LifecycleParts, graceMs: number): P
   await parts.shell.shutdown();
   await parts.codex.shutdown();
   await parts.acp.shutdown();
+  await parts.checkpoints.shutdown();
   await parts.mcp.shutdown();
 }
