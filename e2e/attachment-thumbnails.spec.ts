@@ -62,7 +62,8 @@ test('a follow-up queued while a turn runs keeps its file, and the provider rece
   await page.getByTestId('session-row').filter({ hasText: 'Queue with files' }).locator('.session-row-main').click();
   // A long answer from the Offline demo; meanwhile the next turn is moved to the test server.
   const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.fill('/stream 60 60');
+  // Long enough (10 s) that the follow-up is queued behind it even on a loaded machine.
+  await composer.fill('/stream 100 100');
   await composer.press('Enter');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
   await cairn.call('session.configure', { sessionId: session.sessionId, connectionId: connection.connectionId, model: 'gpt-4o-mini' });

@@ -20,7 +20,7 @@ export class CairnHost {
   }
 
   async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port });
+    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port, entry: 'built' });
   }
 
   /** SIGKILL: the host dies without any chance to tidy up. */

@@ -21,10 +21,12 @@ test('reloading in the middle of a stream converges on the full, correct transcr
 });
 
 test('after the host is killed mid-stream and restarted, the page shows the interrupted turn and Resume completes it', async ({ page, cairn }) => {
+  test.slow(); // a 12 s stream, a host kill and a restart
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.fill('/stream 120 40');
+  // 12 s of stream: the kill lands midway even when a loaded machine is slow to see chunk 20.
+  await composer.fill('/stream 120 100');
   await composer.press('Enter');
   const reply = page.locator('[data-kind="assistant_message"]').last();
   await expect(reply).toContainText('chunk 20/120');
@@ -41,7 +43,7 @@ test('after the host is killed mid-stream and restarted, the page shows the inte
   await expect(page.getByTestId('session-badge').first()).toHaveText(/interrupted/i);
 
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 40_000 });
   const text = (await page.getByTestId('transcript').textContent()) ?? '';
   for (const chunk of allChunks(120)) expect(text.split(chunk)).toHaveLength(2);
 });

@@ -7,7 +7,7 @@ import { freePort } from './cairn-host';
 
 /** The headless host started with no token given, as `npm start` does: it keeps its own in the data directory. */
 async function startKeptTokenHost(dataDir: string, port: number, args: readonly string[] = []): Promise<ServeProcess> {
-  return startServeProcess({ dataDir, token: null, port, args });
+  return startServeProcess({ dataDir, token: null, port, args, entry: 'built' });
 }
 
 async function stop(host: ServeProcess): Promise<void> {

@@ -73,7 +73,8 @@ test('Full mode: a long command streams into its terminal, and Stop kills it', a
   await openSession(page, cairn, 'Stream a command', 'full');
   await expect(page.getByTestId('sandbox-note')).toContainText('Full access');
 
-  await send(page, '/tool run_shell {"command":"for i in $(seq 1 200); do echo line $i; sleep 0.05; done"}');
+  // It runs until stopped, so the journey never races the command's own end on a loaded machine.
+  await send(page, '/tool run_shell {"command":"i=0; while true; do i=$((i+1)); echo line $i; sleep 0.05; done"}');
   const panel = page.getByTestId('shell-run').last();
   const output = panel.getByTestId('shell-output');
   await expect(output).toContainText('line 3');
@@ -88,13 +89,12 @@ test('Full mode: a long command streams into its terminal, and Stop kills it', a
   await expect(panel.getByTestId('shell-status')).toHaveText('Stopped');
   await expect(panel.getByRole('button', { name: 'Stop command' })).toHaveCount(0);
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
-  await expect(output).not.toContainText('line 200');
 
   // The session's Commands list has it, stopped.
   await page.getByTestId('commands-button').click();
   const row = page.getByTestId('commands-panel').getByTestId('command-row').first();
   await expect(row).toHaveAttribute('data-status', 'killed');
-  await expect(row).toContainText('for i in $(seq 1 200)');
+  await expect(row).toContainText('while true; do i=$((i+1))');
 
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });

@@ -31,6 +31,19 @@ function loadedModules(code: string): string[] {
   return [...new Set(patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1] ?? '')))];
 }
 
+/** An entry of out/main with every chunk it loads (the desktop main and the headless host share chunks). */
+function mainBundle(entry: string): string {
+  const seen = new Set<string>();
+  const visit = (path: string): string => {
+    if (seen.has(path)) return '';
+    seen.add(path);
+    const code = readOutput(path);
+    const chunks = loadedModules(code).filter((specifier) => specifier.startsWith('.'));
+    return [code, ...chunks.map((chunk) => visit(join(dirname(path), chunk)))].join('\n');
+  };
+  return visit(entry);
+}
+
 describe('out/preload/index.cjs', () => {
   it('is one CommonJS script: it compiles as a classic script, with no import or export', () => {
     const code = readOutput('out/preload/index.cjs');
@@ -82,9 +95,9 @@ describe('out/preload/index.cjs', () => {
   });
 });
 
-describe('out/main/index.js', () => {
+describe.each(['out/main/index.js', 'out/main/serve.js'])('%s (with its chunks)', (entry) => {
   it('keeps better-sqlite3 external: it is imported at run time, not bundled', () => {
-    const code = readOutput('out/main/index.js');
+    const code = mainBundle(entry);
     expect(loadedModules(code)).toContain('better-sqlite3');
     // Markers of better-sqlite3's own lib/database.js: present only if it had been bundled.
     expect(code).not.toContain('DEFAULT_ADDON');
@@ -93,7 +106,7 @@ describe('out/main/index.js', () => {
   });
 
   it('loads only electron, Node built-ins and declared dependencies (nothing from devDependencies)', () => {
-    const code = readOutput('out/main/index.js');
+    const code = mainBundle(entry);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     const dependencies = new Set(Object.keys(pkg.dependencies ?? {}));
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
@@ -107,7 +120,9 @@ describe('out/main/index.js', () => {
     );
     expect(unexpected).toEqual([]);
   });
+});
 
+describe('out/main/index.js', () => {
   it('points the window at the preload file the preload build writes', () => {
     const code = readOutput('out/main/index.js');
     expect(code).toMatch(/["']preload["'],\s*["']index\.cjs["']/);

@@ -2,8 +2,8 @@
 
 export declare const DESKTOP_OUTPUTS: readonly string[];
 export declare const DESKTOP_SOURCES: readonly string[];
-export declare const RENDERER_OUTPUTS: readonly string[];
-export declare const RENDERER_SOURCES: readonly string[];
+export declare const HEADLESS_OUTPUTS: readonly string[];
+export declare const HEADLESS_SOURCES: readonly string[];
 export declare const NO_ELECTRON_NOTE: string;
 
 export type StartStep =
@@ -16,7 +16,9 @@ export type StartStep =
 
 export declare function electronBinary(projectDir: string): string | null;
 export declare function isBuildStale(outputTimes: readonly (number | null)[], newestSourceTime: number): boolean;
-export declare function planStart(found: { electronPath: string | null; sqliteReady: boolean; desktopStale: boolean; rendererStale: boolean }): StartStep[];
+export declare function planStart(found: { electronPath: string | null; sqliteReady: boolean; desktopStale: boolean; headlessStale: boolean }): StartStep[];
 export declare function newestModification(projectDir: string, paths: readonly string[]): number;
+/** Each path's modification time, or null where it is missing. */
+export declare function modificationTimes(projectDir: string, paths: readonly string[]): (number | null)[];
 export declare function packageBin(projectDir: string, name: string, command?: string): string;
 export declare function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

@@ -3,7 +3,7 @@
  * `npm start`. Where the Electron binary is installed: make sure better-sqlite3 is built for
  * Electron (scripts/prepare-electron-sqlite.mjs), build out/ when it is missing or older than the
  * sources, and open the desktop app. Where it is not (machines that cannot download it): say so in
- * one line, check that better-sqlite3 loads in this Node (scripts/preflight.mjs), build the renderer
+ * one line, check that better-sqlite3 loads in this Node (scripts/preflight.mjs), build the app
  * when needed, and run the headless host, which prints its URL.
  * Arguments after `npm start --` go to the app (e.g. `--port 8080` for the headless host).
  */
@@ -18,8 +18,9 @@ import { checkNativeSqlite } from './preflight.mjs';
 /** What the desktop build produces, and what it is built from. */
 export const DESKTOP_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
 export const DESKTOP_SOURCES = ['src-main', 'src-preload', 'src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
-export const RENDERER_OUTPUTS = ['out/renderer/index.html'];
-export const RENDERER_SOURCES = ['src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
+/** The headless host runs built (out/main/serve.js, beside the desktop main) and serves the built renderer. */
+export const HEADLESS_OUTPUTS = ['out/main/serve.js', 'out/renderer/index.html'];
+export const HEADLESS_SOURCES = ['src-main', 'src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
 
 export const NO_ELECTRON_NOTE = 'Electron is not installed here (its binary was not downloaded), so Cairn runs as a headless host: open the URL it prints in a browser.';
 
@@ -43,11 +44,11 @@ export function isBuildStale(outputTimes, newestSourceTime) {
  * The steps `npm start` takes, decided from what it found. Kept pure so the decision is tested;
  * `main` carries the steps out.
  */
-export function planStart({ electronPath, sqliteReady, desktopStale, rendererStale }) {
+export function planStart({ electronPath, sqliteReady, desktopStale, headlessStale }) {
   if (electronPath !== null) {
     return [...(sqliteReady ? [] : [{ kind: 'prepare-sqlite' }]), ...(desktopStale ? [{ kind: 'build' }] : []), { kind: 'launch-electron', electronPath }];
   }
-  return [{ kind: 'note', text: NO_ELECTRON_NOTE }, { kind: 'check-sqlite' }, ...(rendererStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
+  return [{ kind: 'note', text: NO_ELECTRON_NOTE }, { kind: 'check-sqlite' }, ...(headlessStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
 }
 
 const IGNORED_SOURCE = /\.test\.tsx?$/;
@@ -72,7 +73,8 @@ export function newestModification(projectDir, paths) {
   return newest;
 }
 
-function modificationTimes(projectDir, paths) {
+/** Each path's modification time, or null where it is missing. */
+export function modificationTimes(projectDir, paths) {
   return paths.map((path) => {
     try {
       return statSync(join(projectDir, path)).mtimeMs;
@@ -143,7 +145,7 @@ function main() {
     electronPath,
     sqliteReady: electronPath === null || electronSqliteStatus(projectDir).current,
     desktopStale: isBuildStale(modificationTimes(projectDir, DESKTOP_OUTPUTS), newestModification(projectDir, DESKTOP_SOURCES)),
-    rendererStale: isBuildStale(modificationTimes(projectDir, RENDERER_OUTPUTS), newestModification(projectDir, RENDERER_SOURCES)),
+    headlessStale: isBuildStale(modificationTimes(projectDir, HEADLESS_OUTPUTS), newestModification(projectDir, HEADLESS_SOURCES)),
   });
   for (const step of steps) {
     switch (step.kind) {
@@ -169,7 +171,7 @@ function main() {
         runChild(step.electronPath, [projectDir, ...args], projectDir);
         break;
       case 'serve':
-        runChild(process.execPath, [packageBin(projectDir, 'tsx'), join(projectDir, 'src-main', 'serve.ts'), ...args], projectDir);
+        runChild(process.execPath, [join(projectDir, 'out', 'main', 'serve.js'), ...args], projectDir);
         break;
     }
   }

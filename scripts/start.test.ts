@@ -20,24 +20,24 @@ function writeFile(path: string, text: string, mtimeSeconds?: number) {
 
 describe('planStart', () => {
   it('with Electron: prepares SQLite and builds only when needed, then launches Electron', () => {
-    expect(planStart({ electronPath: '/e/electron', sqliteReady: false, desktopStale: true, rendererStale: true })).toEqual([
+    expect(planStart({ electronPath: '/e/electron', sqliteReady: false, desktopStale: true, headlessStale: true })).toEqual([
       { kind: 'prepare-sqlite' },
       { kind: 'build' },
       { kind: 'launch-electron', electronPath: '/e/electron' },
     ]);
-    expect(planStart({ electronPath: '/e/electron', sqliteReady: true, desktopStale: false, rendererStale: false })).toEqual([
+    expect(planStart({ electronPath: '/e/electron', sqliteReady: true, desktopStale: false, headlessStale: false })).toEqual([
       { kind: 'launch-electron', electronPath: '/e/electron' },
     ]);
   });
 
-  it('without Electron: says so in one line, checks better-sqlite3 loads, builds the renderer when needed, and serves', () => {
-    expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, rendererStale: true })).toEqual([
+  it('without Electron: says so in one line, checks better-sqlite3 loads, builds the host and renderer when stale, and serves', () => {
+    expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, headlessStale: true })).toEqual([
       { kind: 'note', text: NO_ELECTRON_NOTE },
       { kind: 'check-sqlite' },
       { kind: 'build' },
       { kind: 'serve' },
     ]);
-    expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, rendererStale: false })).toEqual([
+    expect(planStart({ electronPath: null, sqliteReady: false, desktopStale: true, headlessStale: false })).toEqual([
       { kind: 'note', text: NO_ELECTRON_NOTE },
       { kind: 'check-sqlite' },
       { kind: 'serve' },

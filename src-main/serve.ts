@@ -22,6 +22,15 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
                 holding every session and transcript that can still be read
   --token T     also accepted, but every user of this machine can read it in the process list`;
 
+/**
+ * The built renderer: beside this file's folder when it runs built (out/main/serve.js → out/renderer),
+ * or the project's out/renderer when it runs from source (src-main/serve.ts).
+ */
+function builtRendererDir(here: string): string {
+  const built = resolve(here, '..', 'renderer');
+  return existsSync(join(built, 'index.html')) ? built : resolve(here, '..', 'out', 'renderer');
+}
+
 function defaultDataDir(): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Cairn');
   if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Cairn');
@@ -105,7 +114,7 @@ async function main() {
     token = stored.token;
     if (stored.source === 'rotated') console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
   }
-  const rendererDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'out', 'renderer');
+  const rendererDir = builtRendererDir(dirname(fileURLToPath(import.meta.url)));
   const transport = await startWebSocketTransport({
     host,
     token,
