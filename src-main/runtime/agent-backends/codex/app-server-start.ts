@@ -116,7 +116,18 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
         'agent_start_failed',
       );
     }
-    const state: SessionState = { live, model: target.model, run: null, mapper: null, commands: null, pending: null, goalId: null, structured: false, summaryDue: fresh };
+    const state: SessionState = {
+      live,
+      model: target.model,
+      run: null,
+      mapper: null,
+      commands: null,
+      processes: null,
+      pending: null,
+      goalId: null,
+      structured: false,
+      summaryDue: fresh,
+    };
     ctx.states.set(sessionId, state);
     return state;
   };

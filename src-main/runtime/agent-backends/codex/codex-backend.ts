@@ -17,6 +17,7 @@ import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal } from
 import { answerInHistory, codexResponse, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, type CodexBounds } from './live-app-server';
 import { createTurnReader } from './turn-reader';
+import { TurnProcesses } from './turn-processes';
 import { startCodexTurn } from './turn-start';
 
 export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps, type CodexTarget } from './codex-backend-deps';
@@ -142,6 +143,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     state.goalId = goal?.goalId ?? null;
     state.structured = deps.isDelegation(input.sessionId, input.turnId);
     const reading = state;
+    state.processes = TurnProcesses.begin(live.process.pid);
     // A goal turn that starts afresh is Codex's own continuation turn; one that resumes an
     // interrupted attempt or carries an answer is started by Cairn with what it must say.
     const continuation =
@@ -163,7 +165,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     if (continuation === null && signal.aborted) return;
     const turnId = continuation ?? (await startCodexTurn(ctx, input, state, cwd, policies, answeredId, answer));
     live.activeTurnId = turnId;
-    const mapper = new EventMapper(turnId, target.model);
+    const mapper = new EventMapper(turnId, target.model, policies.approvalPolicy === 'never');
     const run: RunRef = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
     state.mapper = mapper;
     state.run = run;
@@ -175,6 +177,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
         const item = mapper.itemOf(itemId);
         return item?.type === 'commandExecution' ? item : null;
       },
+      policies.approvalPolicy === 'never',
     );
     yield* pump(input.sessionId, state, signal);
   }
@@ -206,6 +209,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       goalId: null,
       structured: false,
       commands: null,
+      processes: null,
     });
     yield* pump(input.sessionId, state, signal);
   }

@@ -6,6 +6,7 @@ import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
 import type { EventMapper } from './event-mapper';
 import type { CodexBounds, LiveAppServer } from './live-app-server';
+import type { TurnProcesses } from './turn-processes';
 
 /** A Codex request Cairn shows as an interaction, while Codex waits for its answer. */
 export interface PendingRequest {
@@ -33,6 +34,8 @@ export interface SessionState {
   mapper: EventMapper | null;
   /** The current Codex turn's commands as shell runs. */
   commands: CommandOutput | null;
+  /** The processes the current Codex turn's commands run in, so Stop can end them. */
+  processes: TurnProcesses | null;
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
   goalId: string | null;

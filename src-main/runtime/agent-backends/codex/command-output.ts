@@ -9,8 +9,9 @@ export interface CommandRun {
 }
 
 /**
- * The commands of one Codex turn as Cairn shell runs: a command's record starts with its first
- * output (`item/commandExecution/outputDelta`), which streams live, and ends with the item's
+ * The commands of one Codex turn as Cairn shell runs: a command's record starts when Codex starts it
+ * where Codex asks no approvals, else with its first output (`item/commandExecution/outputDelta`),
+ * which streams live; it ends with the item's
  * completion (exit code, Codex's full output). A command that completes without having streamed is
  * recorded whole then; one Codex declined never ran and gets no record. Commands still open when the
  * turn ends (Stop, a crash) end as stopped.
@@ -27,9 +28,17 @@ export class CommandOutput {
     private readonly codexTurnId: string,
     /** The command item Codex announced (item/started), by id. */
     private readonly itemOf: (itemId: string) => CommandItem | null,
+    /** Whether a command's record starts as soon as Codex starts it: true when Codex asks no approvals (none can be declined). */
+    private readonly atStart = false,
   ) {}
 
   observe(method: string, params: unknown): void {
+    if (method === 'item/started' && this.atStart) {
+      const parsed = itemNotificationSchema.safeParse(params);
+      if (parsed.success && parsed.data.turnId === this.codexTurnId && parsed.data.item.type === 'commandExecution')
+        this.shellRunOf(parsed.data.item.id, parsed.data.item as CommandItem);
+      return;
+    }
     if (method === 'item/commandExecution/outputDelta') {
       const delta = deltaNotificationSchema.safeParse(params);
       if (!delta.success || delta.data.turnId !== this.codexTurnId) return;

@@ -50,6 +50,8 @@ export class EventMapper {
     /** The Codex turn this mapper reads. */
     readonly turnId: string,
     private readonly model: string,
+    /** Whether a command shows as soon as Codex starts it: true when Codex asks no approvals (none can be declined). */
+    private readonly commandsAtStart = false,
   ) {}
 
   /** The call was recorded by an interaction (the approval card); its result is still to come. */
@@ -60,6 +62,15 @@ export class EventMapper {
   /** The call's result was recorded by an interaction (a denial); Codex's own completion is not recorded again. */
   markSettled(itemId: string): void {
     this.settledCalls.add(itemId);
+  }
+
+  /** The turn ended with commands Codex started and never finished: they count in its result as `status`. */
+  closeOpenCommands(status: string): void {
+    for (const item of this.started.values()) {
+      if (item.type !== 'commandExecution' || this.settledCalls.has(item.id)) continue;
+      this.settledCalls.add(item.id);
+      this.facts.commands.push({ command: item.command, exitCode: null, status });
+    }
   }
 
   /** The item an approval is about, as Codex announced it. */
@@ -138,7 +149,7 @@ export class EventMapper {
     if (item.type !== 'commandExecution' && item.type !== 'fileChange') return [];
     const known = item as CommandItem | FileChangeItem;
     this.started.set(known.id, known);
-    if (!completed) return [];
+    if (!completed) return this.commandsAtStart && known.type === 'commandExecution' ? this.callOnce(known.id) : [];
     const events = this.callOnce(known.id);
     if (this.settledCalls.has(known.id)) return events;
     this.settledCalls.add(known.id);

@@ -15,6 +15,13 @@ const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed',
   failed: 'Its Codex turn failed before the command finished.',
 };
 
+/** How a command Codex left open shows in the turn's result. */
+const COMMAND_STATUS_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed', string>> = {
+  completed: 'unfinished',
+  interrupted: 'stopped',
+  failed: 'failed',
+};
+
 /**
  * Reading a Codex turn into a Cairn run: every message applied once, requests suspended as
  * interactions, the turn's result recorded when it ends, and Stop turned into an interrupt that is
@@ -27,8 +34,10 @@ export function createTurnReader(ctx: CodexContext) {
   function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
     state.commands?.closeAll(COMMAND_LEFT_OPEN[status]);
     state.commands = null;
+    state.processes = null;
     const { mapper, run } = state;
     if (mapper === null || run === null) return;
+    mapper.closeOpenCommands(COMMAND_STATUS_LEFT_OPEN[status]);
     const { facts } = mapper;
     checkpoints.recordTurnResult({
       codexTurnId: mapper.turnId,
@@ -45,11 +54,22 @@ export function createTurnReader(ctx: CodexContext) {
     });
   }
 
-  /** Stop: interrupt the Codex turn and wait, within the bound, for Codex to confirm; else kill. */
+  /**
+   * Stop: interrupt the Codex turn and wait, within the bound, for Codex to confirm; else kill. Codex
+   * confirms the interrupt with its commands still running, so the turn's command processes are
+   * ended too (found before the app-server could be ended, while they are still its children); if
+   * they cannot be told or do not end, the app-server is ended with them.
+   */
   async function stopTurn(sessionId: string, state: SessionState): Promise<void> {
     const { live } = state;
     const turnId = live.activeTurnId;
     if (turnId === null || live.threadId === null) return;
+    const { processes } = state;
+    const running = processes?.current() ?? [];
+    const endCommands = async () => {
+      if (processes === null) return false;
+      return processes.stop([...running, ...processes.current()], bounds.killGraceMs, bounds.killConfirmMs);
+    };
     const deadline = AbortSignal.timeout(bounds.interruptMs);
     try {
       await live.rpc.request('turn/interrupt', { threadId: live.threadId, turnId }, bounds.interruptMs);
@@ -57,16 +77,19 @@ export function createTurnReader(ctx: CodexContext) {
         const message = await live.next(deadline);
         if (message === null || message.kind === 'exited') break;
         if (message.kind === 'notification' && message.value.method === 'turn/completed' && JSON.stringify(message.value.params).includes(turnId)) {
+          const ended = await endCommands();
           recordResult(state, 'interrupted', null);
           live.activeTurnId = null;
           state.mapper = null;
           live.drain();
+          if (!ended) await ctx.retire(sessionId, state);
           return;
         }
       }
     } catch (error) {
       deps.logger.warn('Codex did not confirm the interrupt', { sessionId, error: String(error) });
     }
+    await endCommands();
     recordResult(state, 'interrupted', 'Codex did not confirm the interrupt; its app-server was stopped.');
     await ctx.retire(sessionId, state);
   }

@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestHost, type TestHost } from '../../../testing/host-fixture';
+import { startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import { waitFor } from '../../../testing/wait-for';
+import { appServerPids } from '../../../testing/codex-processes';
+import { descendantsOf } from '../../shell/process-tree';
+import { processGone } from '../../shell/process-group';
+
+/** What Stop does to the commands a Codex turn is running, against the real `codex app-server`. */
+
+let server: ProviderTestServer;
+let t: TestHost;
+
+beforeAll(async () => {
+  server = await startOpenAIResponsesServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  server.discardQueued();
+  await t.close();
+});
+
+async function codexSession() {
+  t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 3000 } } });
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-work-'));
+  const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+  return { sessionId: session.sessionId, workspace };
+}
+
+/** The command line of a running process, or '' once it is gone. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+describe('Stop during a Codex command', { timeout: 90_000 }, () => {
+  it('stops the command Codex is running: its file is never written, and the command shows stopped', async () => {
+    const { sessionId, workspace } = await codexSession();
+    server.enqueue(toolCallReply({ id: 'call_sleep', name: 'exec_command', input: { cmd: 'sleep 6; echo late > late.txt', yield_time_ms: 30_000 } }), textReply('Done.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Sleep, then write' });
+    const appServer = await waitFor(() => appServerPids(t.dataDir)[0], { message: 'the app-server', timeoutMs: 20_000 });
+    // The command's shell and its sleep, children of the app-server.
+    const sleeper = await waitFor(
+      () =>
+        descendantsOf(appServer)
+          .map((entry) => entry.pid)
+          .find((pid) => commandLine(pid).startsWith('sleep 6')),
+      { message: 'the sleep', timeoutMs: 20_000 },
+    );
+    const shell = await waitFor(
+      () =>
+        descendantsOf(appServer)
+          .map((entry) => entry.pid)
+          .find((pid) => commandLine(pid).includes('echo late > late.txt')),
+      { message: 'its shell', timeoutMs: 5_000 },
+    );
+    const run = await waitFor(async () => (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns[0], { message: 'the shell run', timeoutMs: 10_000 });
+    expect(run).toMatchObject({ status: 'running', turnId: 't1' });
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
+    // The shell that would write the file ends: stopped, not finished (the sleep had 6 s to go).
+    await waitFor(() => processGone(shell) && processGone(sleeper), { message: 'the command stopped', timeoutMs: 15_000 });
+    expect(existsSync(join(workspace, 'late.txt'))).toBe(false);
+    const stopped = await waitFor(
+      async () => {
+        const current = (await t.call('shell.get', { shellRunId: run.shellRunId })).shellRun;
+        return current.status === 'running' ? null : current;
+      },
+      { message: 'the shell run to end', timeoutMs: 10_000 },
+    );
+    expect(stopped).toMatchObject({ status: 'killed', exitCode: null });
+    expect(stopped.failureMessage).toMatch(/stopped/i);
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]).toMatchObject({ status: 'interrupted', commands: [{ status: 'stopped', exitCode: null }] });
+  });
+});
