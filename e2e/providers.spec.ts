@@ -154,3 +154,35 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
   await composer.press('Enter');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
 });
+
+test('the connection list shows the last Test — when and its verdict — after a reload and a host restart', async ({ page, cairn }) => {
+  test.setTimeout(150_000);
+  await cairn.open(page);
+  const settings = await addConnection(page, { name: 'Tested box', apiKey: TEST_API_KEY });
+  const row = settings.getByTestId('connection-row').filter({ hasText: 'Tested box' });
+  await expect(row).toContainText('Not tested');
+  await settings.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(row.getByTestId('connection-status')).toHaveText('Tested just now · Works');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(row.getByTestId('connection-status')).toHaveText('Tested just now · Works');
+
+  // A failing Test replaces it, with what the provider said on hover, and a restarted host still has it.
+  const { connections } = await cairn.call('connection.list', {});
+  const box = connections.find((connection) => connection.name === 'Tested box')!;
+  await cairn.call('connection.update', { connectionId: box.connectionId, expectedRevision: box.revision, apiKey: 'wrong-key' });
+  await row.click();
+  await settings.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(row.getByTestId('connection-status')).toHaveText('Tested just now · Key refused');
+  await page.keyboard.press('Escape');
+  await cairn.stop();
+  await cairn.start();
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(row.getByTestId('connection-status')).toHaveAttribute('data-verdict', 'bad_key');
+  await expect(row.getByTestId('connection-status')).toHaveAttribute('title', /API key was not accepted/);
+  await row.click();
+  await expect(settings.getByTestId('connection-verdict')).toContainText('Key refused');
+});

@@ -47,6 +47,8 @@ export interface ConnectionRecord {
   readonly codexBinary: string | null;
   /** The agent command an ACP connection runs; null for every other kind. */
   readonly acpAgent: AcpAgentCommand | null;
+  /** The last Test run on the connection, kept across restarts; null until it is first tested. */
+  readonly lastTest: ConnectionLastTest | null;
   readonly builtIn: boolean;
   readonly revision: number;
   readonly createdAt: number;
@@ -77,6 +79,11 @@ export interface ConnectionTestResult {
   readonly verdict: ConnectionVerdict;
   readonly message: string;
   readonly latencyMs: number;
+}
+
+/** A Test's result with when it ran (ms since the epoch), as the connection keeps it. */
+export interface ConnectionLastTest extends ConnectionTestResult {
+  readonly testedAt: number;
 }
 
 /** A local model server found on first run (Ollama or LM Studio answering on its usual port). */

@@ -1,6 +1,7 @@
 import { dataDirText } from '../testing/data-dir-text';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestHost, type TestHost } from '../testing/host-fixture';
+import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
+import { startOpenAIChatServer, TEST_API_KEY } from '../testing/provider-servers';
 import { recordFingerprint } from '../testing/record-fingerprint';
 
 const SECRET = 'sk-test-DO-NOT-LEAK-5f2c9a71e3';
@@ -117,5 +118,37 @@ describe('the connection catalog', () => {
   it('session.create refuses an unknown connection', async () => {
     const outcome = await t.invoke('session.create', { connectionId: 'ghost' });
     expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');
+  });
+
+  it('keeps the last Test on the connection — when, the verdict and what it said — across a restart, without making an editor stale', async () => {
+    const server = await startOpenAIChatServer({ models: ['gpt-test'] });
+    const temp = tempDataDir();
+    await t.close();
+    t = await startTestHost({ dataDir: temp.dir });
+    try {
+      const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+      expect(connection.lastTest).toBeNull();
+      const before = Date.now();
+      const passed = await t.call('connection.test', { connectionId: connection.connectionId });
+      expect(passed.verdict).toBe('ok');
+      const listed = (await t.call('connection.list', {})).connections.find((known) => known.connectionId === connection.connectionId);
+      expect(listed?.lastTest).toMatchObject({ verdict: 'ok', message: passed.message });
+      expect(listed?.lastTest?.testedAt).toBeGreaterThanOrEqual(before);
+      expect(listed?.revision).toBe(connection.revision);
+      expect(t.events.filter((event) => event.kind === 'connections.changed')).toHaveLength(2);
+
+      await t.call('connection.update', { connectionId: connection.connectionId, expectedRevision: connection.revision, apiKey: 'sk-wrong' });
+      const refused = await t.call('connection.test', { connectionId: connection.connectionId });
+      expect(refused.verdict).toBe('bad_key');
+      await t.close();
+      t = await startTestHost({ dataDir: t.dataDir });
+      const reopened = (await t.call('connection.list', {})).connections.find((known) => known.connectionId === connection.connectionId);
+      expect(reopened?.lastTest).toMatchObject({ verdict: 'bad_key', message: refused.message });
+    } finally {
+      await server.close();
+      await t.close();
+      t = await startTestHost();
+      temp.cleanup();
+    }
   });
 });

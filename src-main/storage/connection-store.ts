@@ -1,4 +1,4 @@
-import type { AcpAgentCommand, ConnectionRecord, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type { AcpAgentCommand, ConnectionLastTest, ConnectionRecord, ConnectionVerdict, ModelInfo, ProviderType } from '../../src-shared/connection-model';
 import type { Db } from './database';
 
 export interface NewConnection {
@@ -41,6 +41,8 @@ export interface ConnectionStore {
   list(): StoredConnection[];
   update(connectionId: string, changes: ConnectionChanges, now: number): StoredConnection;
   remove(connectionId: string): boolean;
+  /** Keeps a Test's result on the connection. Not an edit: the revision stays, so an open editor is not made stale. */
+  recordTest(connectionId: string, test: ConnectionLastTest): boolean;
 }
 
 interface ConnectionRow {
@@ -57,6 +59,10 @@ interface ConnectionRow {
   idle_timeout_seconds: number;
   codex_binary: string | null;
   acp_agent: string | null;
+  last_test_at: number | null;
+  last_test_verdict: ConnectionVerdict | null;
+  last_test_message: string | null;
+  last_test_latency_ms: number | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -77,10 +83,16 @@ function toStored(row: ConnectionRow): StoredConnection {
     idleTimeoutSeconds: row.idle_timeout_seconds,
     codexBinary: row.codex_binary,
     acpAgent: row.acp_agent === null ? null : (JSON.parse(row.acp_agent) as AcpAgentCommand),
+    lastTest: lastTestOf(row),
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function lastTestOf(row: ConnectionRow): ConnectionLastTest | null {
+  if (row.last_test_at === null || row.last_test_verdict === null) return null;
+  return { testedAt: row.last_test_at, verdict: row.last_test_verdict, message: row.last_test_message ?? '', latencyMs: row.last_test_latency_ms ?? 0 };
 }
 
 export function createConnectionStore(db: Db): ConnectionStore {
@@ -96,6 +108,9 @@ export function createConnectionStore(db: Db): ConnectionStore {
       first_token_timeout_seconds = @firstTokenTimeoutSeconds, idle_timeout_seconds = @idleTimeoutSeconds, codex_binary = @codexBinary, acp_agent = @acpAgent, revision = revision + 1, updated_at = @now
     WHERE connection_id = @connectionId`);
   const remove = db.prepare('DELETE FROM connections WHERE connection_id = ?');
+  const recordTest = db.prepare(`
+    UPDATE connections SET last_test_at = @testedAt, last_test_verdict = @verdict, last_test_message = @message, last_test_latency_ms = @latencyMs
+    WHERE connection_id = @connectionId`);
 
   const store: ConnectionStore = {
     insert(connection) {
@@ -139,6 +154,9 @@ export function createConnectionStore(db: Db): ConnectionStore {
     },
     remove(connectionId) {
       return remove.run(connectionId).changes > 0;
+    },
+    recordTest(connectionId, test) {
+      return recordTest.run({ connectionId, ...test }).changes > 0;
     },
   };
   return store;

@@ -2,6 +2,8 @@ import { EnabledSwitch } from './EnabledSwitch';
 import { useState } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
 import { providerLabel, verdictLabel } from '../forms/connection-form';
+import { latestTest, testedWhen } from '../format/connection-test';
+import { useNow } from '../hooks/use-now';
 import { findConnection, modelLabel, pickableModels } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionEditor } from './ConnectionEditor';
@@ -52,6 +54,8 @@ function TestSection({ connection }: { connection: ConnectionRecord }) {
   const store = useStoreApi();
   const check = useAppStore((state) => state.connectionChecks[connection.connectionId]);
   const testing = check?.state === 'testing';
+  const test = latestTest(connection, check);
+  const now = useNow(test !== null, 30_000, test?.testedAt);
   return (
     <section className="settings-section" aria-labelledby={`test-${connection.connectionId}`}>
       <h4 id={`test-${connection.connectionId}`}>Check the connection</h4>
@@ -61,17 +65,18 @@ function TestSection({ connection }: { connection: ConnectionRecord }) {
           Test
         </button>
         <div className="verdict-slot" role="status" aria-live="polite">
-          {check?.state === 'done' ? (
-            <p className={`verdict tone-${verdictLabel(check.result.verdict).tone}`} data-testid="connection-verdict" data-verdict={check.result.verdict}>
-              {check.result.verdict === 'ok' ? <CheckIcon /> : null}
-              <strong>{verdictLabel(check.result.verdict).text}</strong>
-              <span>
-                {check.result.message}
-                {check.result.verdict === 'ok' && check.result.latencyMs > 0 ? ` (${check.result.latencyMs} ms)` : ''}
-              </span>
-            </p>
-          ) : testing ? (
+          {testing ? (
             <p className="verdict">Testing…</p>
+          ) : test !== null ? (
+            <p className={`verdict tone-${verdictLabel(test.verdict).tone}`} data-testid="connection-verdict" data-verdict={test.verdict}>
+              {test.verdict === 'ok' ? <CheckIcon /> : null}
+              <strong>{verdictLabel(test.verdict).text}</strong>
+              <span>
+                {test.message}
+                {test.verdict === 'ok' && test.latencyMs > 0 ? ` (${test.latencyMs} ms)` : ''}
+              </span>
+              <span className="verdict-when">{testedWhen(test, now)}</span>
+            </p>
           ) : (
             <p className="verdict tone-none">Sends a tiny request to see whether the key and address work.</p>
           )}

@@ -1,5 +1,7 @@
 import type { ConnectionRecord } from '../../src-shared/connection-model';
 import { providerLabel, verdictLabel } from '../forms/connection-form';
+import { latestTest, testedWhen } from '../format/connection-test';
+import { useNow } from '../hooks/use-now';
 import type { ConnectionCheck } from '../state/catalog-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionDetail } from './ConnectionDetail';
@@ -62,14 +64,16 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
   );
 }
 
-/** The status a row shows: the last Test's verdict, or what is known without one. */
+/** The status a row shows: the last Test (when, verdict, and what it said on hover), or what is known without one. */
 function ConnectionStatus({ connection, check }: { connection: ConnectionRecord; check: ConnectionCheck | undefined }) {
+  const test = latestTest(connection, check);
+  const now = useNow(test !== null, 30_000, test?.testedAt);
   if (check?.state === 'testing') return <span className="connection-status">Testing…</span>;
-  if (check?.state === 'done') {
-    const { text, tone } = verdictLabel(check.result.verdict);
+  if (test !== null) {
+    const { text, tone } = verdictLabel(test.verdict);
     return (
-      <span className={`connection-status tone-${tone}`} data-testid="connection-status">
-        {text}
+      <span className={`connection-status tone-${tone}`} data-testid="connection-status" data-verdict={test.verdict} title={test.message}>
+        {testedWhen(test, now)} · {text}
       </span>
     );
   }

@@ -71,7 +71,7 @@ describe('the catalog slice', () => {
     const { store, link } = await loaded();
     link.answer('connection.test', () => ({ ok: true, result: { verdict: 'bad_key' as const, message: 'Refused', latencyMs: 40 } }));
     await store.getState().testConnection('c1');
-    expect(store.getState().connectionChecks.c1).toEqual({ state: 'done', result: { verdict: 'bad_key', message: 'Refused', latencyMs: 40 } });
+    expect(store.getState().connectionChecks.c1).toEqual({ state: 'done', result: { verdict: 'bad_key', message: 'Refused', latencyMs: 40, testedAt: expect.any(Number) } });
     link.answer('connection.setDefault', ({ connectionId, modelId }) => ({ ok: true, result: { defaultTarget: { connectionId, modelId }, catalogRevision: 6 } }));
     expect(await store.getState().makeDefault('c1', 'm1')).toEqual({ ok: true });
     expect(link.callsOf('connection.setDefault')).toEqual([{ connectionId: 'c1', modelId: 'm1' }]);

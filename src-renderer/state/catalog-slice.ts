@@ -1,12 +1,12 @@
-import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer } from '../../src-shared/connection-model';
+import type { ConnectionLastTest, ConnectionRecord, DiscoveredServer } from '../../src-shared/connection-model';
 import type { OperationError } from '../../src-shared/errors';
 import type { OperationInput } from '../../src-shared/operations';
 import type { SliceCreator } from './app-state';
 import type { CatalogState } from './reducers/catalog-reducer';
 import { applyCatalog, dropConnection, EMPTY_CATALOG, upsertConnection } from './reducers/catalog-reducer';
 
-/** The last Test of a connection, as its row and editor show it. */
-export type ConnectionCheck = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionTestResult };
+/** A Test run from this window: under way, or its result and when it came (the host keeps it on the connection too). */
+export type ConnectionCheck = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionLastTest };
 
 /** A model list being read, or why the last read failed. */
 export type ModelFetch = { readonly state: 'fetching' } | { readonly state: 'failed'; readonly message: string };
@@ -130,7 +130,7 @@ export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) =
       const outcome = await link.invoke('connection.test', { connectionId, ...(modelId === undefined ? {} : { modelId }) });
       set((state) => {
         const checks = { ...state.connectionChecks };
-        if (outcome.ok) checks[connectionId] = { state: 'done', result: outcome.result };
+        if (outcome.ok) checks[connectionId] = { state: 'done', result: { ...outcome.result, testedAt: Date.now() } };
         else delete checks[connectionId];
         return { connectionChecks: checks };
       });

@@ -100,8 +100,9 @@ export const connectionOperations = {
     input: z.strictObject({ connectionId: id, expectedRevision: revision.optional() }),
     errors: ['not_found', 'revision_conflict', 'operation_unavailable'],
   }),
+  /** Keeps the result on the connection (`lastTest`), so it is a command. */
   'connection.test': defineOperation<ConnectionTestResult>()({
-    mode: 'query',
+    mode: 'command',
     input: z.strictObject({ connectionId: id, modelId: modelId.optional() }),
     errors: ['not_found'],
   }),

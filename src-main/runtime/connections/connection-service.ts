@@ -98,6 +98,7 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
   codexBinary: null,
   acpAgent: null,
+  lastTest: null,
   builtIn: true,
   revision: 1,
   createdAt: 0,
@@ -236,20 +237,32 @@ export class ConnectionService {
     return ok({ connectionId, removed: true });
   }
 
+  /** Tests a connection and keeps the result on it (announced, so every window's list shows it). */
   async test(connectionId: string, modelId: string | undefined): Promise<Outcome<ConnectionTestResult>> {
     if (connectionId === OFFLINE_DEMO_CONNECTION_ID) {
       return ok({ verdict: 'ok', message: 'The Offline demo is built in and always available.', latencyMs: 0 });
     }
     const stored = this.deps.stores.connections.get(connectionId);
     if (stored === null) return missingConnection();
-    if (stored.providerType === 'acp') {
-      if (stored.acpAgent === null) return ok({ verdict: 'unreachable', message: 'This ACP connection has no agent command.', latencyMs: 0 });
-      return ok(await testAcpAgent(stored.acpAgent, this.deps.cairnVersion ?? '0.0.0'));
-    }
-    if (stored.providerType === 'codex') return ok(await testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null }));
-    const endpoint = this.endpointOf(stored);
-    const result = await this.deps.providers.testConnection(modelId === undefined ? endpoint : { ...endpoint, modelId }, AbortSignal.timeout(15_000));
+    const result = await this.check(stored, modelId);
+    const { stores, clock } = this.deps;
+    const kept = stores.transaction(() => {
+      const recorded = stores.connections.recordTest(connectionId, { ...result, testedAt: clock.now() });
+      if (recorded) this.bumpCatalog();
+      return recorded;
+    });
+    if (kept) this.announce();
     return ok(result);
+  }
+
+  private async check(stored: StoredConnection, modelId: string | undefined): Promise<ConnectionTestResult> {
+    if (stored.providerType === 'acp') {
+      if (stored.acpAgent === null) return { verdict: 'unreachable', message: 'This ACP connection has no agent command.', latencyMs: 0 };
+      return testAcpAgent(stored.acpAgent, this.deps.cairnVersion ?? '0.0.0');
+    }
+    if (stored.providerType === 'codex') return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });
+    const endpoint = this.endpointOf(stored);
+    return this.deps.providers.testConnection(modelId === undefined ? endpoint : { ...endpoint, modelId }, AbortSignal.timeout(15_000));
   }
 
   async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }>> {

@@ -24,6 +24,7 @@ import { migration028CodexThreads } from './028-codex-threads';
 import { migration029CodexAppServers } from './029-codex-app-servers';
 import { migration030Acp } from './030-acp';
 import { migration019AgentChildren } from './019-agent-children';
+import { migration031ConnectionLastTest } from './031-connection-last-test';
 import { migration032Checkpoints } from './032-checkpoints';
 import type { Migration } from './migration';
 
@@ -57,5 +58,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration028CodexThreads,
   migration029CodexAppServers,
   migration030Acp,
+  migration031ConnectionLastTest,
   migration032Checkpoints,
 ];

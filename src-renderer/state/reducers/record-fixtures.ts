@@ -90,6 +90,7 @@ export function connection(overrides: Partial<ConnectionRecord> & { connectionId
     idleTimeoutSeconds: 60,
     codexBinary: null,
     acpAgent: null,
+    lastTest: null,
     builtIn: false,
     revision: 1,
     createdAt: 1,
