@@ -25,6 +25,7 @@ import { migration029CodexAppServers } from './029-codex-app-servers';
 import { migration030Acp } from './030-acp';
 import { migration019AgentChildren } from './019-agent-children';
 import { migration032Checkpoints } from './032-checkpoints';
+import { migration034Rewind } from './034-rewind';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration029CodexAppServers,
   migration030Acp,
   migration032Checkpoints,
+  migration034Rewind,
 ];
