@@ -90,3 +90,52 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
   expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('mine\n');
   expect(existsSync(join(workspace, 'new.txt'))).toBe(false);
 });
+
+test('Rewind to here: files and conversation go back to before a turn, in a branch; the source keeps its turns; Undo this rewind', async ({ page, cairn }, testInfo) => {
+  test.setTimeout(150_000);
+  await cairn.call('session.create', { title: 'Rewind me', workspacePath: workspace, permissionMode: 'full' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Rewind me' }).click();
+  const first = `/tools ${JSON.stringify([['write_file', { path: 'notes.md', content: 'first turn\n' }]])}`;
+  const second = `/tools ${JSON.stringify([
+    ['write_file', { path: 'notes.md', content: 'second turn\n' }],
+    ['write_file', { path: 'extra.txt', content: 'extra\n' }],
+  ])}`;
+  for (const text of [first, second]) {
+    await send(page, text);
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  }
+  await page.getByTestId('changes-button').click();
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set')).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
+
+  const mine = page.locator('[data-testid="message"][data-kind="user_message"]');
+  await page
+    .locator('.entry')
+    .filter({ has: mine.filter({ hasText: 'second turn' }) })
+    .getByRole('button', { name: 'Rewind to here' })
+    .click();
+
+  // The branch opens with the first turn only, and its Changes panel shows the rewind.
+  await expect(page.getByTestId('session-title')).toContainText('Rewind me (rewound)', { timeout: 60_000 });
+  await expect(page.getByTestId('branch-origin')).toContainText('Rewound to before a message of Rewind me');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('first turn');
+  const rewind = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  await expect(rewind).toContainText('Rewind to before');
+  await expect(rewind.getByTestId('change-file')).toHaveCount(2);
+  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('first turn\n');
+  expect(existsSync(join(workspace, 'extra.txt'))).toBe(false);
+  await page.screenshot({ path: testInfo.outputPath('rewound.png') });
+
+  await rewind.getByRole('button', { name: 'Undo this rewind' }).click();
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('second turn\n');
+  expect(existsSync(join(workspace, 'extra.txt'))).toBe(true);
+
+  // The source session still has both turns.
+  await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
+  await page.getByTestId('branch-origin').getByRole('button', { name: 'Rewind me' }).click();
+  await expect(mine).toHaveCount(2);
+});

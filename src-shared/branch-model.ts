@@ -1,13 +1,16 @@
 /** Branches: a session that copies another's conversation up to a message, then goes its own way. */
-export const BRANCH_MODES = ['edit', 'regenerate'] as const;
+export const BRANCH_MODES = ['edit', 'regenerate', 'rewind'] as const;
 export type BranchMode = (typeof BRANCH_MODES)[number];
+/** What `session.branch` makes; a `rewind` branch is made by `session.rewind`, with the files. */
+export const BRANCH_REQUEST_MODES = ['edit', 'regenerate'] as const;
+export type BranchRequestMode = (typeof BRANCH_REQUEST_MODES)[number];
 
 /** Where a branch came from ("Branched from …"). */
 export interface BranchOrigin {
   readonly sourceSessionId: string;
   /** The source's title now; null when the source session was deleted since. */
   readonly sourceTitle: string | null;
-  /** The source's message the branch was made at: the person's message edited, or the answer regenerated. */
+  /** The source's message the branch was made at: the person's message edited or rewound to, or the answer regenerated. */
   readonly atItemId: string;
   readonly mode: BranchMode;
   /** `copying` while the conversation is still being copied (a restart finishes it). */

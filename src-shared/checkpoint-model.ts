@@ -1,3 +1,5 @@
+import type { SessionRecord } from './model';
+
 /** Per-turn file checkpoints: what a turn (or a revert) changed in a session's workspace. */
 
 export const FILE_CHANGES = ['created', 'modified', 'deleted'] as const;
@@ -29,12 +31,17 @@ export interface FileChangeRecord {
  */
 export type ChangeSetStatus = 'pending' | 'open' | 'complete' | 'absent';
 
+export type ChangeSetOrigin = 'turn' | 'revert' | 'rewind';
+
 export interface ChangeSetRecord {
   readonly changeSetId: string;
   readonly sessionId: string;
   readonly turnId: string;
-  /** A turn's changes, or a revert (itself revertible: reverting it undoes the revert). */
-  readonly origin: 'turn' | 'revert';
+  /**
+   * A turn's changes, a revert, or a rewind (the files of every turn from `turnId` on put back, in the
+   * branch the rewind made). Reverts and rewinds are revertible too: reverting one undoes it.
+   */
+  readonly origin: ChangeSetOrigin;
   /** The change set this revert undid, for a revert. */
   readonly revertsChangeSetId: string | null;
   readonly status: ChangeSetStatus;
@@ -65,4 +72,10 @@ export type RevertResult =
   /** Nothing to do: every file already is as it was before the change. */
   | { readonly status: 'nothing_to_revert' }
   /** The person changed these files since the checkpoint; nothing was written. */
+  | { readonly status: 'conflict'; readonly files: readonly string[] };
+
+export type RewindResult =
+  /** The branch holding the conversation before the turn; `rewind` is the recorded file change (null when no file needed it). */
+  | { readonly status: 'rewound'; readonly session: SessionRecord; readonly rewind: ChangeSetRecord | null }
+  /** The person changed these files since the turns being rewound; nothing was written and no branch made. */
   | { readonly status: 'conflict'; readonly files: readonly string[] };

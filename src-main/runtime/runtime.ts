@@ -188,7 +188,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       },
     }),
   );
-  const branches = new BranchService({ ...deps, bus, admission, turns, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
+  const branches = new BranchService({ ...deps, bus, admission, turns, checkpoints, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
 
   followCodexSessions(bus, deps.stores, connections, codex);
   followAcpSessions(bus, acp);

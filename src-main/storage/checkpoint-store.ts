@@ -1,11 +1,11 @@
-import type { ChangeSetRecord, ChangeSetStatus, ChangeWriter, FileChange, FileChangeRecord } from '../../src-shared/checkpoint-model';
+import type { ChangeSetOrigin, ChangeSetRecord, ChangeSetStatus, ChangeWriter, FileChange, FileChangeRecord } from '../../src-shared/checkpoint-model';
 import type { Db } from './database';
 
 export interface NewChangeSet {
   readonly changeSetId: string;
   readonly sessionId: string;
   readonly turnId: string;
-  readonly origin: 'turn' | 'revert';
+  readonly origin: ChangeSetOrigin;
   readonly revertsChangeSetId: string | null;
   readonly workspacePath: string;
   readonly now: number;
@@ -16,6 +16,12 @@ export interface StoredChangeSet extends ChangeSetRecord {
   readonly workspacePath: string;
   readonly beforeCommit: string | null;
   readonly afterCommit: string | null;
+}
+
+/** The change set as clients see it (without the commits and the workspace path). */
+export function publicChangeSet(changeSet: StoredChangeSet): ChangeSetRecord {
+  const { workspacePath: _workspace, beforeCommit: _before, afterCommit: _after, ...record } = changeSet;
+  return record;
 }
 
 /** Change sets and their files. A change set goes pending → open → complete, or to absent. */
@@ -37,7 +43,7 @@ interface ChangeSetRow {
   change_set_id: string;
   session_id: string;
   turn_id: string;
-  origin: 'turn' | 'revert';
+  origin: ChangeSetOrigin;
   reverts_change_set_id: string | null;
   workspace_path: string;
   status: ChangeSetStatus;

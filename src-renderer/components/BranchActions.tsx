@@ -7,7 +7,8 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 const NO_BRANCHES: readonly never[] = [];
 
 /**
- * Under the person's message: Edit (resend it changed, in a branch). Under an agent answer:
+ * Under the person's message: Edit (resend it changed, in a branch) and Rewind to here (conversation
+ * and files back to before it, in a branch). Under an agent answer:
  * Regenerate (ask again, in a branch). Under either, "Branched here" with a link to each branch.
  */
 export function BranchActions({
@@ -23,6 +24,7 @@ export function BranchActions({
   const branches = useAppStore((state) => state.branchLinks[sessionId]?.branches ?? NO_BRANCHES);
   const editing = useAppStore((state) => state.editingMessage?.sessionId === sessionId && state.editingMessage.itemId === item.itemId);
   const busy = useAppStore((state) => state.branchingItemId === item.itemId);
+  const rewinding = useAppStore((state) => state.reverting === item.itemId);
   if (sessionId === WORKHUB_SESSION_ID || item.state === 'streaming') return null;
   if (item.kind !== 'user_message' && item.kind !== 'assistant_message') return null;
   // A scheduled task's message is not the person's to edit.
@@ -42,6 +44,17 @@ export function BranchActions({
           title="Change this message and send it again in a branch"
         >
           Edit
+        </button>
+      ) : null}
+      {mine ? (
+        <button
+          type="button"
+          className="text-button"
+          disabled={rewinding}
+          onClick={() => void actions.rewindTo(sessionId, item.itemId)}
+          title="Put the conversation and the files back as they were before this message, in a branch (this session keeps every turn)"
+        >
+          {rewinding ? 'Rewinding…' : 'Rewind to here'}
         </button>
       ) : (
         <button
@@ -115,14 +128,14 @@ export function BranchOriginBar({ sessionId }: { sessionId: string }) {
     void store.getState().loadBranches(sessionId);
   }, [sessionId, store]);
   if (origin === null) return null;
-  const verb = origin.mode === 'edit' ? 'an edited message' : 'a regenerated answer';
+  const lead = origin.mode === 'rewind' ? 'Rewound to before a message of' : `Branched at ${origin.mode === 'edit' ? 'an edited message' : 'a regenerated answer'} from`;
   return (
     <div className="branch-origin" data-testid="branch-origin">
       {origin.sourceTitle === null ? (
-        <span>Branched at {verb} from a session that was deleted since.</span>
+        <span>{lead} a session that was deleted since.</span>
       ) : (
         <span>
-          Branched at {verb} from{' '}
+          {lead}{' '}
           <button type="button" className="text-button branch-link" onClick={() => store.getState().selectSession(origin.sourceSessionId)}>
             {origin.sourceTitle}
           </button>

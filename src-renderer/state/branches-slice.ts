@@ -1,4 +1,4 @@
-import type { BranchMode, SessionBranches } from '../../src-shared/branch-model';
+import type { BranchRequestMode, SessionBranches } from '../../src-shared/branch-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 
@@ -17,7 +17,7 @@ export interface BranchesSlice {
   loadBranches(sessionId: string): Promise<void>;
   setEditingMessage(editing: EditingMessage | null): void;
   /** Makes a branch at a message and opens it; the edited text for `edit`. */
-  branchAt(sessionId: string, itemId: string, mode: BranchMode, text?: string): Promise<void>;
+  branchAt(sessionId: string, itemId: string, mode: BranchRequestMode, text?: string): Promise<void>;
   /** Re-reads the links of the sessions these events name (a branch was made or finished). */
   noteBranchEvents(batch: readonly ChangeEvent[]): void;
 }

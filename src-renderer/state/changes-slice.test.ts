@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import { session } from './reducers/record-fixtures';
 import { setupStore as setup } from './test-store';
 
 const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): ChangeSetWithDiffs => ({
@@ -28,7 +29,7 @@ describe('the changes slice', () => {
         : { ok: true as const, result: { status: 'reverted' as const, revert: { ...changeSet('cs2', 'revert'), files: [] } } },
     );
     await store.getState().revertChanges('s1', 'cs1', null);
-    expect(store.getState().revertConflict).toEqual({ sessionId: 's1', changeSetId: 'cs1', path: null, files: ['a.txt'] });
+    expect(store.getState().revertConflict).toEqual({ kind: 'revert', sessionId: 's1', changeSetId: 'cs1', path: null, files: ['a.txt'] });
     changeSets = [changeSet('cs1'), changeSet('cs2', 'revert')];
     await store.getState().revertChanges('s1', 'cs1', null, 'keep_mine');
     expect(link.callsOf('changes.revert')).toEqual([
@@ -37,6 +38,30 @@ describe('the changes slice', () => {
     ]);
     expect(store.getState().revertConflict).toBeNull();
     await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ state: 'ready', changeSets: [{ changeSetId: 'cs1' }, { changeSetId: 'cs2' }] }));
+  });
+
+  it('Rewind to here: a conflict opens the choice; the answer rewinds, opens the branch and its Changes panel', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    link.answer('session.rewind', (input) =>
+      input.resolution === undefined
+        ? { ok: true as const, result: { status: 'conflict' as const, files: ['c.txt'] } }
+        : {
+            ok: true as const,
+            result: { status: 'rewound' as const, session: session({ sessionId: 'b1', title: 'First (rewound)' }), rewind: { ...changeSet('cs3'), origin: 'rewind' as const } },
+          },
+    );
+    link.answer('changes.list', () => ({ ok: true, result: { changeSets: [], unavailable: null } }));
+    await store.getState().rewindTo('s1', 'u2');
+    expect(store.getState().revertConflict).toEqual({ kind: 'rewind', sessionId: 's1', itemId: 'u2', files: ['c.txt'] });
+    expect(store.getState().selectedSessionId).toBe('s1');
+    await store.getState().rewindTo('s1', 'u2', 'take_checkpoint');
+    expect(link.callsOf('session.rewind')).toEqual([
+      { sessionId: 's1', atItemId: 'u2', requestId: expect.any(String) },
+      { sessionId: 's1', atItemId: 'u2', requestId: expect.any(String), resolution: 'take_checkpoint' },
+    ]);
+    expect(store.getState().revertConflict).toBeNull();
+    expect(store.getState().selectedSessionId).toBe('b1');
+    expect(store.getState().changesPanelFor).toBe('b1');
   });
 
   it('re-reads a loaded session’s changes when the host says they changed', async () => {

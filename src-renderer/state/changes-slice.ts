@@ -7,25 +7,27 @@ export type ChangesList =
   | { readonly state: 'ready'; readonly changeSets: readonly ChangeSetWithDiffs[]; readonly unavailable: string | null }
   | { readonly state: 'failed'; readonly message: string };
 
-/** A revert the host refused because the person changed these files since; they choose what to do. */
-export interface RevertConflict {
-  readonly sessionId: string;
-  readonly changeSetId: string;
-  readonly path: string | null;
-  readonly files: readonly string[];
-}
+/** A revert or a rewind the host refused because the person changed these files since; they choose what to do. */
+export type RevertConflict =
+  | { readonly kind: 'revert'; readonly sessionId: string; readonly changeSetId: string; readonly path: string | null; readonly files: readonly string[] }
+  | { readonly kind: 'rewind'; readonly sessionId: string; readonly itemId: string; readonly files: readonly string[] };
 
 /** The Changes panel: each turn's file changes with diffs, and Revert file / Revert this turn. */
 export interface ChangesSlice {
   readonly changesPanelFor: string | null;
   readonly changesBySession: Readonly<Record<string, ChangesList>>;
   readonly revertConflict: RevertConflict | null;
-  /** The change set (or `changeSetId:path`) being reverted now, so its button can say so. */
+  /** The change set (or `changeSetId:path`, or a rewind's item id) being reverted now, so its button can say so. */
   readonly reverting: string | null;
   setChangesPanel(sessionId: string | null): void;
   loadChanges(sessionId: string): Promise<void>;
   /** Reverts a change set or one of its files; a conflict opens the choice, `resolution` answers it. */
   revertChanges(sessionId: string, changeSetId: string, path: string | null, resolution?: ConflictResolution): Promise<void>;
+  /**
+   * Rewind to here (the person's message `itemId`): files and conversation back to before its turn,
+   * in a branch that opens with its Changes panel; a conflict opens the choice, `resolution` answers it.
+   */
+  rewindTo(sessionId: string, itemId: string, resolution?: ConflictResolution): Promise<void>;
   dismissRevertConflict(): void;
   noteChangesEvents(batch: readonly ChangeEvent[]): void;
 }
@@ -57,13 +59,36 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
         return;
       }
       const result = outcome.result;
-      if (result.status === 'conflict') set({ revertConflict: { sessionId, changeSetId, path, files: result.files } });
+      if (result.status === 'conflict') set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
       else if (result.status === 'nothing_to_revert') get().showInfo('Nothing to revert: those files already are as they were before.');
       else get().showInfo(`Reverted ${result.revert.files.length === 1 ? '1 file' : `${result.revert.files.length} files`}.`);
     } finally {
       set({ reverting: null });
     }
     await get().loadChanges(sessionId);
+  },
+
+  async rewindTo(sessionId, itemId, resolution) {
+    if (get().reverting !== null) return;
+    set({ reverting: itemId, revertConflict: null });
+    try {
+      const outcome = await deps.link.invoke('session.rewind', { sessionId, atItemId: itemId, requestId: deps.newId(), ...(resolution === undefined ? {} : { resolution }) });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      const result = outcome.result;
+      if (result.status === 'conflict') {
+        set({ revertConflict: { kind: 'rewind', sessionId, itemId, files: result.files } });
+        return;
+      }
+      const files = result.rewind?.files.length ?? 0;
+      get().showInfo(`Rewound${files === 0 ? '' : `, ${files === 1 ? '1 file' : `${files} files`} put back`}. The later turns stay in the session you rewound from.`);
+      get().selectSession(result.session.sessionId);
+      if (result.rewind !== null) get().setChangesPanel(result.session.sessionId);
+    } finally {
+      set({ reverting: null });
+    }
   },
 
   dismissRevertConflict() {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SessionBranches } from '../branch-model';
-import { BRANCH_MODES } from '../branch-model';
+import { BRANCH_REQUEST_MODES } from '../branch-model';
+import { CONFLICT_RESOLUTIONS, type RewindResult } from '../checkpoint-model';
 import type { SessionRecord, TurnSummary } from '../model';
 import { defineOperation } from './define-operation';
 import { id, text } from './fields';
@@ -16,11 +17,23 @@ export const branchOperations = {
     input: z.strictObject({
       sessionId: id,
       atItemId: id,
-      mode: z.enum(BRANCH_MODES),
+      mode: z.enum(BRANCH_REQUEST_MODES),
       text: text.optional(),
       requestId: id,
     }),
     errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'host_draining'],
+  }),
+  /**
+   * Rewind to here: conversation and files back to before the turn of the person's message
+   * `atItemId`. The files every later turn changed go back (through their checkpoints); files the
+   * person changed since are a `conflict` (nothing written, no branch) unless `resolution` says what
+   * to do. The conversation before the turn becomes a new branch (the source keeps every turn), and
+   * the files are that branch's `rewind` change set, which `changes.revert` undoes. Idempotent on `requestId`.
+   */
+  'session.rewind': defineOperation<RewindResult>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, atItemId: id, requestId: id, resolution: z.enum(CONFLICT_RESOLUTIONS).optional() }),
+    errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'session_busy', 'host_draining'],
   }),
   /** Where a session branched from, and the branches made from its messages. */
   'session.branches': defineOperation<SessionBranches>()({

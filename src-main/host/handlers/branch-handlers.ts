@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../handler';
 
-export const branchHandlers: HandlerTable<'session.branch' | 'session.branches'> = {
+export const branchHandlers: HandlerTable<'session.branch' | 'session.rewind' | 'session.branches'> = {
   'session.branch': ({ runtime }, input) => runtime.branches.branch(input),
+  'session.rewind': ({ runtime }, input) => runtime.branches.rewind(input),
   'session.branches': ({ runtime }, input) => runtime.branches.branches(input.sessionId),
 };

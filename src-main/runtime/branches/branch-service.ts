@@ -1,12 +1,15 @@
-import type { SessionBranches, BranchMode } from '../../../src-shared/branch-model';
+import type { BranchMode, BranchRequestMode, SessionBranches } from '../../../src-shared/branch-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import type { ConflictResolution, RewindResult } from '../../../src-shared/checkpoint-model';
 import type { SessionRecord, TurnSummary } from '../../../src-shared/model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
-import type { BranchRecord } from '../../storage/branch-store';
+import type { BranchCut, BranchRecord } from '../../storage/branch-store';
+import { publicChangeSet } from '../../storage/checkpoint-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids, Logger } from '../core/ports';
+import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { TurnService } from '../turns/turn-service';
 
 export interface BranchServiceDeps {
@@ -17,6 +20,8 @@ export interface BranchServiceDeps {
   readonly logger: Logger;
   readonly admission: AdmissionGate;
   readonly turns: TurnService;
+  /** Puts a rewind's files back (Rewind to here). */
+  readonly checkpoints: Pick<CheckpointService, 'rewind'>;
   /** Transcript items copied per transaction (the host answers other calls between chunks). */
   readonly chunkSize?: number;
 }
@@ -24,9 +29,17 @@ export interface BranchServiceDeps {
 export interface BranchRequest {
   readonly sessionId: string;
   readonly atItemId: string;
-  readonly mode: BranchMode;
+  readonly mode: BranchRequestMode;
   readonly text?: string | undefined;
   readonly requestId: string;
+}
+
+export interface RewindRequest {
+  readonly sessionId: string;
+  /** The person's message whose turn is rewound to. */
+  readonly atItemId: string;
+  readonly requestId: string;
+  readonly resolution?: ConflictResolution | undefined;
 }
 
 type BranchResult = { session: SessionRecord; turn: TurnSummary | null; created: boolean };
@@ -34,8 +47,9 @@ type BranchResult = { session: SessionRecord; turn: TurnSummary | null; created:
 const DEFAULT_CHUNK = 500;
 
 /**
- * Edit and Regenerate: a branch is a new session holding the source's conversation before the turn
- * of the chosen message, which then runs the edited message (or the same request again). The branch
+ * Edit, Regenerate and Rewind: a branch is a new session holding the source's conversation before the
+ * turn of the chosen message, which then runs the edited message (or the same request again; a
+ * rewind's branch runs nothing, its files are put back by the checkpoints). The branch
  * row and the empty session commit first; the transcript is copied in chunks, each its own
  * transaction, and the last chunk marks the branch ready. A replayed request finishes an unfinished
  * copy and returns the same branch; recovery finishes (or, its source gone, removes) a copy a crash
@@ -70,11 +84,58 @@ export class BranchService {
     }
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
+    return this.finishAndRun(this.create(source, request.atItemId, cut, request.mode, text, request.requestId), true);
+  }
+
+  /**
+   * Rewind to here: conversation and files back to before the turn of the person's message
+   * `atItemId`. The files of every later turn go back first (a conflict, unless `resolution` says
+   * what to do, changes nothing); the conversation before the turn becomes a branch that runs
+   * nothing, so the source keeps the rewound turns. The files are recorded as the branch's change
+   * set, so the rewind can be undone. Idempotent on `requestId`.
+   */
+  async rewind(request: RewindRequest): Promise<Outcome<RewindResult>> {
+    const { stores } = this.deps;
+    const replay = stores.branches.byRequest(request.requestId);
+    if (replay !== null) {
+      if (replay.mode !== 'rewind' || replay.sourceSessionId !== request.sessionId || replay.sourceItemId !== request.atItemId) {
+        return fail('operation_conflict', 'A different branch was already made with this request id.');
+      }
+      const made = await this.finishAndRun(replay, false);
+      if (!made.ok) return made;
+      const rewind = stores.checkpoints.list(replay.sessionId).find((changeSet) => changeSet.origin === 'rewind') ?? null;
+      return ok({ status: 'rewound', session: made.result.session, rewind: rewind === null ? null : publicChangeSet(rewind) });
+    }
+    if (request.sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be rewound.');
+    const source = stores.sessions.get(request.sessionId);
+    if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
+    const cut = stores.branches.cutAt(request.sessionId, request.atItemId);
+    if (cut === null) return fail('not_found', 'That message is not in this session.');
+    if (cut.kind !== 'user_message') return fail('invalid_input', 'Rewind goes back to before one of your own messages.');
+    const turn = stores.turns.getTurn(request.sessionId, cut.turnId);
+    if (turn === null) return fail('not_found', 'That message is not in this session.');
+    const refused = this.deps.admission.refusal();
+    if (refused !== null) return refused;
+    return this.deps.checkpoints.rewind({
+      sessionId: request.sessionId,
+      turnId: cut.turnId,
+      since: turn.createdAt,
+      resolution: request.resolution,
+      branch: async () => {
+        const made = await this.finishAndRun(this.create(source, request.atItemId, cut, 'rewind', cut.turnText, request.requestId), true);
+        return made.ok ? ok(made.result.session) : made;
+      },
+    });
+  }
+
+  /** Commits the branch row, its empty session and its copied turns (the items follow in chunks). */
+  private create(source: SessionRecord, atItemId: string, cut: BranchCut, mode: BranchMode, text: string, requestId: string): BranchRecord {
+    const { stores } = this.deps;
     const now = this.deps.clock.now();
-    const branch = stores.transaction(() => {
+    return stores.transaction(() => {
       const session = stores.sessions.insert({
         sessionId: this.deps.ids.next('session'),
-        title: branchTitle(source.title),
+        title: branchTitle(source.title, mode),
         titleSource: 'auto',
         workspacePath: source.workspacePath,
         connectionId: source.connectionId,
@@ -84,15 +145,15 @@ export class BranchService {
       });
       stores.branches.insert({
         sessionId: session.sessionId,
-        requestId: request.requestId,
+        requestId: requestId,
         sourceSessionId: source.sessionId,
-        sourceItemId: request.atItemId,
+        sourceItemId: atItemId,
         sourceTurnId: cut.turnId,
         cutPosition: cut.cutPosition,
         cutOrdinal: cut.cutOrdinal,
-        mode: request.mode,
+        mode,
         text,
-        turnId: request.requestId,
+        turnId: requestId,
         now,
       });
       const record = stores.branches.get(session.sessionId);
@@ -100,7 +161,6 @@ export class BranchService {
       stores.branches.copyTurns(record);
       return record;
     });
-    return this.finishAndRun(branch, true);
   }
 
   branches(sessionId: string): Outcome<SessionBranches> {
@@ -139,6 +199,7 @@ export class BranchService {
     if (session === null) return fail('not_found', 'This branch was deleted.');
     bus.publish({ kind: 'session.changed', session });
     bus.publish({ kind: 'session.branched', sessionId: branch.sessionId, sourceSessionId: branch.sourceSessionId });
+    if (branch.mode === 'rewind') return ok({ session, turn: null, created });
     const started = this.deps.turns.start({ sessionId: branch.sessionId, turnId: branch.turnId, text: branch.text });
     if (!started.ok) {
       // The branch stands (it is committed); its turn can be sent again from it.
@@ -165,7 +226,8 @@ export class BranchService {
   }
 }
 
-function branchTitle(sourceTitle: string): string {
-  const title = `${sourceTitle} (branch)`;
-  return title.length > 200 ? `${title.slice(0, 190)}… (branch)` : title;
+function branchTitle(sourceTitle: string, mode: BranchMode): string {
+  const suffix = mode === 'rewind' ? ' (rewound)' : ' (branch)';
+  const title = `${sourceTitle}${suffix}`;
+  return title.length > 200 ? `${title.slice(0, 190)}…${suffix}` : title;
 }

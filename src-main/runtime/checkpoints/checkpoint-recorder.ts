@@ -1,4 +1,4 @@
-import type { ChangeWriter, FileChangeRecord } from '../../../src-shared/checkpoint-model';
+import type { ChangeSetOrigin, ChangeWriter, FileChangeRecord } from '../../../src-shared/checkpoint-model';
 import type { CheckpointStore } from '../../storage/checkpoint-store';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { NumstatEntry, ShadowRepo } from './shadow-git';
@@ -28,6 +28,12 @@ interface Recording {
 export const beforeRef = (changeSetId: string) => `refs/cairn/${changeSetId}/before`;
 export const afterRef = (changeSetId: string) => `refs/cairn/${changeSetId}/after`;
 
+/** What a change set that is not a turn's records: a revert (of `revertsChangeSetId`) or a rewind. */
+export interface ChangeOrigin {
+  readonly origin: Exclude<ChangeSetOrigin, 'turn'>;
+  readonly revertsChangeSetId: string | null;
+}
+
 export const ABSENT_NOTE = 'Cairn stopped before this checkpoint was written, so these changes cannot be reverted.';
 
 /**
@@ -46,7 +52,7 @@ export class CheckpointRecorder {
   }
 
   /** The change being recorded for a turn, opening it (with the checkpoint before) on first use. */
-  begin(sessionId: string, turnId: string, workspace: string, origin: { revertsChangeSetId: string } | null = null): Promise<Recording | null> {
+  begin(sessionId: string, turnId: string, workspace: string, origin: ChangeOrigin | null = null): Promise<Recording | null> {
     const key = this.key(sessionId, turnId);
     const existing = this.live.get(key);
     if (existing !== undefined) return existing;
@@ -55,14 +61,14 @@ export class CheckpointRecorder {
     return opening;
   }
 
-  private async open(sessionId: string, turnId: string, workspace: string, origin: { revertsChangeSetId: string } | null): Promise<Recording | null> {
+  private async open(sessionId: string, turnId: string, workspace: string, origin: ChangeOrigin | null): Promise<Recording | null> {
     const changeSetId = this.deps.ids.next('change_set');
     const repo = this.deps.repoFor(workspace);
     this.deps.store.insertPending({
       changeSetId,
       sessionId,
       turnId,
-      origin: origin === null ? 'turn' : 'revert',
+      origin: origin?.origin ?? 'turn',
       revertsChangeSetId: origin?.revertsChangeSetId ?? null,
       workspacePath: workspace,
       now: this.deps.clock.now(),

@@ -1,18 +1,19 @@
-import type { ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult } from '../../../src-shared/checkpoint-model';
+import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
-import { isActiveStatus } from '../../../src-shared/model';
+import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { StoredChangeSet } from '../../storage/checkpoint-store';
+import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles } from './revert-files';
+import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
-  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints'>;
+  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -24,6 +25,17 @@ export interface CheckpointServiceDeps {
   /** Turns checkpoints off (the bench's baseline). */
   readonly disabled?: boolean;
   readonly afterCommitObject?: (changeSetId: string) => void;
+}
+
+export interface RewindRequest {
+  readonly sessionId: string;
+  /** The turn rewound to (its files go back to before it). */
+  readonly turnId: string;
+  /** When that turn began: every change set since is rewound. */
+  readonly since: number;
+  readonly resolution?: ConflictResolution | undefined;
+  /** Makes the branch holding the conversation before the turn, once the files are known to go back. */
+  readonly branch: () => Promise<Outcome<SessionRecord>>;
 }
 
 /** What a change set closed by recovery says: its checkpoint before was whole; its writers are not known. */
@@ -191,8 +203,16 @@ export class CheckpointService {
       }
       files.push({ ...file, diff });
     }
-    const turnText = this.deps.stores.turns.getTurn(changeSet.sessionId, changeSet.turnId)?.text ?? null;
-    return { ...record, turnText, files };
+    return { ...record, turnText: this.turnText(changeSet.sessionId, changeSet.turnId), files };
+  }
+
+  /** A turn's message; a rewind's (or its revert's) turn is in the session the rewind branched from. */
+  private turnText(sessionId: string, turnId: string): string | null {
+    const { turns, branches } = this.deps.stores;
+    const own = turns.getTurn(sessionId, turnId);
+    if (own !== null) return own.text;
+    const source = branches.get(sessionId);
+    return source?.mode === 'rewind' ? (turns.getTurn(source.sourceSessionId, turnId)?.text ?? null) : null;
   }
 
   /** Reverts one file or a whole change set; one revert at a time. */
@@ -220,17 +240,74 @@ export class CheckpointService {
     if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts });
     const targets = input.resolution === 'keep_mine' ? pending.filter((file) => !conflicts.includes(file)) : pending;
     if (targets.length === 0) return ok({ status: 'nothing_to_revert' });
-    const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, { revertsChangeSetId: changeSet.changeSetId });
+    const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, { origin: 'revert', revertsChangeSetId: changeSet.changeSetId });
     if (recording === null) return fail('operation_unavailable', 'The checkpoint before the revert could not be written, so nothing was changed.');
     try {
       await restoreFiles(repo, targets, changeSet.beforeCommit);
     } finally {
       await this.recorder.finish(input.sessionId, changeSet.turnId, { kind: 'revert' });
     }
-    const revert = stores.checkpoints.get(recording.changeSetId);
-    if (revert === null) return fail('internal_failure', 'The revert was not recorded.');
-    const { workspacePath: _workspace, beforeCommit: _before, afterCommit: _after, ...record } = revert;
-    return ok({ status: 'reverted', revert: record });
+    const revert = this.publicRecord(recording.changeSetId);
+    return revert === null ? fail('internal_failure', 'The revert was not recorded.') : ok({ status: 'reverted', revert });
+  }
+
+  private publicRecord(changeSetId: string): ChangeSetRecord | null {
+    const stored = this.deps.stores.checkpoints.get(changeSetId);
+    return stored === null ? null : publicChangeSet(stored);
+  }
+
+  /**
+   * Rewind to before `turnId` (one revert at a time): every file the change sets since that turn
+   * began touched goes back to its state before the first of them, judged against the workspace now:
+   * files the person changed since are a `conflict` unless `resolution` says what to do. Then
+   * `branch` makes the branch holding the conversation, and the files are written as a change set
+   * of that branch (origin `rewind`), so Undo puts them forward again.
+   */
+  rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
+    const next = this.reverting.then(() => this.rewindNow(input));
+    this.reverting = next.catch(() => undefined);
+    return next;
+  }
+
+  private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
+    const { stores } = this.deps;
+    if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
+    const since = stores.checkpoints.list(input.sessionId).filter((changeSet) => changeSet.createdAt >= input.since);
+    const unfinished = since.find((changeSet) => changeSet.status !== 'complete');
+    if (unfinished !== undefined) {
+      return fail(
+        'operation_unavailable',
+        unfinished.status === 'absent'
+          ? 'A later turn has no checkpoint, so its files cannot be put back exactly; nothing was changed.'
+          : 'A later turn’s changes are still being recorded; try again in a moment.',
+      );
+    }
+    const changed = since.filter((changeSet) => changeSet.files.length > 0);
+    const workspaces = new Set(changed.map((changeSet) => changeSet.workspacePath));
+    if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
+    const [workspace] = workspaces;
+    if (workspace === undefined) return this.rewound(await input.branch(), null);
+    const unavailable = await this.unavailable();
+    if (unavailable !== null) return fail('operation_unavailable', unavailable);
+    const repo = this.repoFor(workspace);
+    const now = await repo.exclusive(() => repo.snapshot());
+    const { conflicts, pending } = await compareForRewind(repo, rewindPaths(changed), now.tree);
+    if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
+    const targets = input.resolution === 'keep_mine' ? pending.filter((item) => !conflicts.includes(item)) : pending;
+    const branch = await input.branch();
+    if (!branch.ok || targets.length === 0) return this.rewound(branch, null);
+    const recording = await this.recorder.begin(branch.result.sessionId, input.turnId, workspace, { origin: 'rewind', revertsChangeSetId: null });
+    if (recording === null) return fail('operation_unavailable', 'The checkpoint before the rewind could not be written, so no file was changed (the branch was made).');
+    try {
+      for (const [before, paths] of byBefore(targets)) await restoreFiles(repo, paths, before);
+    } finally {
+      await this.recorder.finish(branch.result.sessionId, input.turnId, { kind: 'revert' });
+    }
+    return this.rewound(branch, this.publicRecord(recording.changeSetId));
+  }
+
+  private rewound(branch: Outcome<SessionRecord>, rewind: ChangeSetRecord | null): Outcome<RewindResult> {
+    return branch.ok ? ok({ status: 'rewound', session: branch.result, rewind }) : branch;
   }
 
   /** `recover`, off the start-up path; shutdown waits for it. */

@@ -26,6 +26,7 @@ import { migration030Acp } from './030-acp';
 import { migration019AgentChildren } from './019-agent-children';
 import { migration031ConnectionLastTest } from './031-connection-last-test';
 import { migration032Checkpoints } from './032-checkpoints';
+import { migration034Rewind } from './034-rewind';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration030Acp,
   migration031ConnectionLastTest,
   migration032Checkpoints,
+  migration034Rewind,
 ];

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeSetWithDiffs, ChangeWriter, FileChangeWithDiff } from '../../../src-shared/checkpoint-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { Dialog } from '../Dialog';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
@@ -79,7 +78,6 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
           ))}
         </ol>
       )}
-      <RevertConflictDialog />
     </section>
   );
 }
@@ -88,7 +86,7 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
   const turn = turnLabel(changeSet.turnText);
-  const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : `Turn “${turn}”`;
+  const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : changeSet.origin === 'rewind' ? `Rewind to before “${turn}”` : `Turn “${turn}”`;
   const revertable = changeSet.status === 'complete' && changeSet.files.length > 0;
   return (
     <li className="change-set" data-testid="change-set" data-status={changeSet.status} aria-label={title}>
@@ -106,7 +104,7 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
         {revertable ? (
           <button type="button" className="button button-small" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}>
             {reverting ? <Spinner /> : null}
-            {changeSet.origin === 'revert' ? 'Undo this revert' : 'Revert this turn'}
+            {changeSet.origin === 'revert' ? 'Undo this revert' : changeSet.origin === 'rewind' ? 'Undo this rewind' : 'Revert this turn'}
           </button>
         ) : null}
       </div>
@@ -187,42 +185,4 @@ function writerLabel(writer: ChangeWriter): string {
 
 function writerTitle(writer: ChangeWriter): string {
   return writer.kind === 'command' ? `Changed by the command: ${writer.command}` : `Changed by: ${writerLabel(writer)}`;
-}
-
-/** Files the person changed since the checkpoint: keep theirs, take the checkpoint's, or cancel. */
-function RevertConflictDialog() {
-  const store = useStoreApi();
-  const conflict = useAppStore((state) => state.revertConflict);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  if (conflict === null) return null;
-  const actions = store.getState();
-  const close = () => actions.dismissRevertConflict();
-  const answer = (resolution: 'keep_mine' | 'take_checkpoint') => void actions.revertChanges(conflict.sessionId, conflict.changeSetId, conflict.path, resolution);
-  return (
-    <Dialog labelledBy="revert-conflict-title" describedBy="revert-conflict-text" onClose={close} initialFocus={cancelRef}>
-      <h2 id="revert-conflict-title">You changed {conflict.files.length === 1 ? 'this file' : 'these files'} since</h2>
-      <div id="revert-conflict-text">
-        <p>Reverting would overwrite your own changes to:</p>
-        <ul className="revert-conflict-files" data-testid="revert-conflict-files">
-          {conflict.files.map((file) => (
-            <li key={file}>
-              <code>{file}</code>
-            </li>
-          ))}
-        </ul>
-        <p>Keep mine reverts only the other files; Take checkpoint puts these back as they were before the turn too.</p>
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={() => answer('keep_mine')}>
-          Keep mine
-        </button>
-        <button type="button" className="button button-danger" onClick={() => answer('take_checkpoint')}>
-          Take checkpoint
-        </button>
-      </div>
-    </Dialog>
-  );
 }

@@ -7,6 +7,7 @@ import { ChangesButton, ChangesPanel } from './ChangesPanel';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
+import { RevertConflictDialog } from './RevertConflictDialog';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
@@ -79,6 +80,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
       {changesOpen ? <ChangesPanel sessionId={sessionId} /> : null}
+      <RevertConflictDialog />
     </div>
   );
 }
