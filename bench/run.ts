@@ -4,6 +4,8 @@ import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
 import { benchContextAssembly } from './context-assembly.bench';
+import { benchFirstLoad } from './first-load.bench';
+import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -23,6 +25,8 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['context', benchContextAssembly],
   ['subagents', benchSubagents],
   ['checkpoints', benchCheckpointTurn],
+  ['idle-memory', benchIdleMemory],
+  ['first-load', benchFirstLoad],
 ];
 
 const only = process.argv[2];

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
 import { useSidebarShown } from '../hooks/use-sidebar-shown';
@@ -8,15 +9,22 @@ import { GoalDialogs } from './GoalDialogs';
 import { ChatDialogs } from './ChatDialogs';
 import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
-import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { SidebarRail } from './SidebarRail';
 import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
 import { FullModeDialog } from './workspace/FullModeDialog';
-import { WorkHubView } from './workhub/WorkHubView';
-import { AutomationsView } from './automations/AutomationsView';
+
+/** Views and dialogs not needed for the first paint load when first opened (each its own chunk). */
+const SettingsDialog = lazy(() => import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })));
+const WorkHubView = lazy(() => import('./workhub/WorkHubView').then((module) => ({ default: module.WorkHubView })));
+const AutomationsView = lazy(() => import('./automations/AutomationsView').then((module) => ({ default: module.AutomationsView })));
+
+/** What a view shows while its code loads (a few milliseconds from disk). */
+function ViewLoading() {
+  return <div className="view-loading" role="status" aria-label="Loading" />;
+}
 
 /**
  * The window: connection banner and error toasts (in the layout, so they never cover a control),
@@ -27,6 +35,7 @@ export function App() {
   useGlobalShortcuts(store);
   const selectedSessionId = useAppStore((state) => state.selectedSessionId);
   const automationsOpen = useAppStore((state) => state.automations.open);
+  const settingsOpen = useAppStore((state) => state.settings !== null);
   const sidebarShown = useSidebarShown();
   return (
     <div className="app">
@@ -36,20 +45,26 @@ export function App() {
       <div className="app-body">
         {sidebarShown ? <Sidebar /> : <SidebarRail />}
         <main className="main-pane">
-          {selectedSessionId === null && automationsOpen ? (
-            <AutomationsView />
-          ) : selectedSessionId === null ? (
-            <WelcomeEmpty />
-          ) : selectedSessionId === WORKHUB_SESSION_ID ? (
-            <WorkHubView />
-          ) : (
-            <SessionView sessionId={selectedSessionId} />
-          )}
+          <Suspense fallback={<ViewLoading />}>
+            {selectedSessionId === null && automationsOpen ? (
+              <AutomationsView />
+            ) : selectedSessionId === null ? (
+              <WelcomeEmpty />
+            ) : selectedSessionId === WORKHUB_SESSION_ID ? (
+              <WorkHubView />
+            ) : (
+              <SessionView sessionId={selectedSessionId} />
+            )}
+          </Suspense>
         </main>
       </div>
       <DeleteSessionDialog />
       <HelpPanel />
-      <SettingsDialog />
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      ) : null}
       <GoalDialogs />
       <ChatDialogs />
       <FullModeDialog />

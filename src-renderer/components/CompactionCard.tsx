@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CompactionNoticeData } from '../../src-shared/compaction-model';
 import type { TranscriptItem } from '../../src-shared/model';
 import { useStoreApi } from '../state/store-context';
-import { Markdown } from './Markdown';
+import { LazyMarkdown } from './LazyMarkdown';
 
 /** "turns 1–42" (one turn: "turn 1"); null when the range is not known (a native agent's compaction). */
 export function summaryRange(compaction: CompactionNoticeData['compaction']): string | null {
@@ -46,7 +46,7 @@ export function CompactionCard({ item, compaction }: { item: TranscriptItem; com
         </div>
         {hasText ? (
           <div id={bodyId} className="compaction-card-body markdown" hidden={!open} data-testid="compaction-summary">
-            <Markdown text={compaction.text ?? ''} />
+            <LazyMarkdown text={compaction.text ?? ''} />
           </div>
         ) : (
           <p className="compaction-card-note">{compaction.by === 'codex' ? 'Codex compacted its context.' : 'No summary text was kept.'}</p>

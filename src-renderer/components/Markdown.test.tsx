@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { loadHighlighting } from '../markdown/markdown-options';
 import { Markdown } from './Markdown';
 
 const render = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
@@ -23,7 +24,14 @@ describe('Markdown', () => {
     expect(html).not.toContain('javascript:');
   });
 
-  it('highlights fenced code and gives each block a language label and a Copy button', () => {
+  it('shows fenced code plain until highlighting has loaded (it is not part of the first load)', () => {
+    const html = render('```ts\nconst a = 1;\n```');
+    expect(html).toContain('const a = 1;');
+    expect(html).not.toContain('hljs');
+  });
+
+  it('highlights fenced code and gives each block a language label and a Copy button', async () => {
+    await loadHighlighting();
     const html = render('```ts\nconst a = 1;\n```');
     expect(html).toContain('hljs-keyword');
     expect(html).toContain('data-label="ts"');

@@ -1,6 +1,6 @@
 import { memo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
-import { rehypePlugins, remarkPlugins } from '../markdown/markdown-options';
+import { remarkPlugins, useRehypePlugins } from '../markdown/markdown-options';
 import { CodeBlock } from './CodeBlock';
 
 /** Links leave the app: a new window (the desktop shell hands it to the browser), no opener, no referrer. */
@@ -26,6 +26,7 @@ const components: Components = { a: ExternalLink, pre: CodeBlock, img: ImageLink
 
 /** A message's Markdown (GFM, highlighted code, no raw HTML). Re-renders only when the text changes. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const rehypePlugins = useRehypePlugins(text);
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} skipHtml>
       {text}

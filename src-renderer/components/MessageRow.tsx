@@ -11,7 +11,7 @@ import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
 import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
-import { Markdown } from './Markdown';
+import { LazyMarkdown } from './LazyMarkdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { ProposalCard } from './workhub/ProposalCard';
@@ -61,7 +61,7 @@ function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; ses
   return (
     <div className="message-line message-line-assistant">
       <div data-testid="message" data-kind={item.kind} data-item-id={item.itemId} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
-        <Markdown text={text} />
+        <LazyMarkdown text={text} />
       </div>
     </div>
   );
@@ -204,7 +204,7 @@ function Reasoning({ item, common, streaming }: { item: TranscriptItem; common: 
         {streaming ? 'Thinking…' : 'Thought for a moment'}
       </button>
       <div {...common} className={`message message-reasoning markdown${open ? '' : ' is-folded'}${streaming ? ' is-streaming' : ''}`}>
-        <Markdown text={item.text} />
+        <LazyMarkdown text={item.text} />
       </div>
     </div>
   );

@@ -1,16 +1,8 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Options } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 
-/**
- * rehype-highlight registers all its languages each time it is attached, and react-markdown attaches
- * plugins on every render — costly while a message streams. The transform is built once here and
- * handed out by an attacher that does no work.
- */
-const highlightTransform = rehypeHighlight({ detect: false });
-function cachedHighlight() {
-  return highlightTransform;
-}
+type RehypePlugins = NonNullable<Options['rehypePlugins']>;
 
 /**
  * How messages are rendered: GitHub-flavoured Markdown, highlighted code blocks, and no raw HTML
@@ -18,4 +10,39 @@ function cachedHighlight() {
  * react-markdown's default URL transform.
  */
 export const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
-export const rehypePlugins: Options['rehypePlugins'] = [cachedHighlight];
+
+/**
+ * Syntax highlighting (highlight.js and its languages, about a sixth of the app's code) is not part
+ * of the first load: it loads when the first message with a fenced code block is shown, and every
+ * message re-renders highlighted once it has arrived.
+ */
+const PLAIN: RehypePlugins = [];
+let highlighted: RehypePlugins | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadHighlighting(): Promise<void> {
+  loading ??= import('./highlight-plugin').then((module) => {
+    highlighted = [module.cachedHighlight];
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The rehype plugins for a message: highlighting once loaded (and asked for when `text` has a fence). */
+export function useRehypePlugins(text: string): RehypePlugins {
+  const hasFence = text.includes('```') || text.includes('~~~');
+  useEffect(() => {
+    if (hasFence) void loadHighlighting();
+  }, [hasFence]);
+  return useSyncExternalStore(
+    subscribe,
+    () => highlighted ?? PLAIN,
+    () => highlighted ?? PLAIN,
+  );
+}

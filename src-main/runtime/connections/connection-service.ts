@@ -22,7 +22,8 @@ import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from '../agent
 import type { ReportedWindows } from '../context/reported-windows';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { ProviderClient, ProviderEndpoint } from './provider-client';
-import { listPriceOf, type StreamTimeouts } from './providers';
+import { listPriceOf } from './providers/model-prices';
+import type { StreamTimeouts } from './providers';
 
 export interface ConnectionServiceDeps {
   readonly stores: Stores;

@@ -1,5 +1,16 @@
-import { countTokens as countBpe } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
 import type { ProviderType } from '../connections/providers/provider-types';
+
+/**
+ * The o200k tables cost about 50 MB of memory, so they load on the first count rather than at start
+ * (counting is synchronous, so the package is required, not imported).
+ */
+let tokenizer: typeof GptTokenizer | null = null;
+function countBpe(text: string): number {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as typeof GptTokenizer;
+  return tokenizer.countTokens(text, NO_SPECIAL);
+}
 
 /**
  * Byte-pair encoding is quadratic in the length of a run without spaces (a megabyte of base64 takes
@@ -11,9 +22,9 @@ const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 
 /** Tokens of `text` under OpenAI's o200k encoding. */
 export function countTokens(text: string): number {
-  if (text.length <= SLICE_CHARS) return countBpe(text, NO_SPECIAL);
+  if (text.length <= SLICE_CHARS) return countBpe(text);
   let total = 0;
-  for (let start = 0; start < text.length; start += SLICE_CHARS) total += countBpe(text.slice(start, start + SLICE_CHARS), NO_SPECIAL);
+  for (let start = 0; start < text.length; start += SLICE_CHARS) total += countBpe(text.slice(start, start + SLICE_CHARS));
   return total;
 }
 

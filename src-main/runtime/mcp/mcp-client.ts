@@ -140,6 +140,18 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
   };
 }
 
+/** What an error the SDK threw during a call means here (null: something else). */
+export function callErrorKind(error: unknown): 'connection_closed' | 'request_timeout' | null {
+  if (!(error instanceof McpError)) return null;
+  if (error.code === ErrorCode.ConnectionClosed) return 'connection_closed';
+  return error.code === ErrorCode.RequestTimeout ? 'request_timeout' : null;
+}
+
+/** An error the server receives as the JSON-RPC answer to its request. */
+export function protocolRefusal(kind: 'invalid_request' | 'invalid_params', message: string): Error {
+  return new McpError(kind === 'invalid_request' ? ErrorCode.InvalidRequest : ErrorCode.InvalidParams, message);
+}
+
 /** Lists every tool of the server (following pages), within `timeoutMs`. */
 export async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
   const tools: Tool[] = [];

@@ -1,9 +1,10 @@
-import { ErrorCode, McpError, type ElicitRequestFormParams, type ElicitResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState, McpServerStatus, McpTestResult, McpToolInfo } from '../../../src-shared/mcp-model';
 import type { Logger } from '../core/ports';
 import { redactSecrets } from '../connections/providers/redact-secrets';
 import type { ToolOutcome } from '../tools/agent-tool';
-import { connectMcpServer, listAllTools, type McpClientHandle, type McpLaunch } from './mcp-client';
+import type { McpClientHandle, McpLaunch } from './mcp-client';
+import { loadMcpClient } from './mcp-client-loader';
 import { agentToolName } from './mcp-tool-names';
 import { mcpError, outcomeOfResult } from './mcp-tool-output';
 
@@ -143,11 +144,12 @@ export class McpConnections {
     } catch (error) {
       const redact = (text: string) => redactSecrets(text, launch.secrets);
       if (signal.aborted) return mcpError('call_failed', 'The call was stopped.');
-      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      const kind = (await loadMcpClient()).callErrorKind(error);
+      if (kind === 'connection_closed') {
         const tail = live.stderrTail === null ? '' : ` Its last output: ${live.stderrTail.split('\n').slice(-3).join(' | ')}`;
         return mcpError('server_exited', `The MCP server "${launch.name}" stopped while running ${toolName}; it will be started again on its next use.${tail}`);
       }
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (kind === 'request_timeout') {
         return mcpError('timed_out', `${toolName} on "${launch.name}" did not answer within ${Math.round(this.bounds.callMs / 1000)} s.`);
       }
       return mcpError('call_failed', redact(`${toolName} on "${launch.name}" failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -164,11 +166,14 @@ export class McpConnections {
     const calls = [...(this.inFlight.get(serverId) ?? [])].filter((call) => !call.signal.aborted);
     const [call] = calls;
     if (this.deps.elicit === undefined || call === undefined) {
-      throw new McpError(ErrorCode.InvalidRequest, "Cairn shows a server's questions (elicitation) only while one of its tools runs for an agent; none is running now.");
+      throw (await loadMcpClient()).protocolRefusal(
+        'invalid_request',
+        "Cairn shows a server's questions (elicitation) only while one of its tools runs for an agent; none is running now.",
+      );
     }
     if (calls.length > 1) {
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw (await loadMcpClient()).protocolRefusal(
+        'invalid_request',
         `Cairn cannot tell which of the ${calls.length} calls running on this server asks, so the question was not shown. Ask again when one call runs.`,
       );
     }
@@ -179,6 +184,7 @@ export class McpConnections {
   async test(launch: McpLaunch): Promise<McpTestResult> {
     let handle: McpClientHandle | null = null;
     try {
+      const { connectMcpServer, listAllTools } = await loadMcpClient();
       handle = await connectMcpServer(launch, { timeoutMs: this.bounds.connectMs, onToolsChanged: () => {}, onClosed: () => {} });
       const tools = await listAllTools(handle.client, this.bounds.connectMs);
       return { serverId: launch.serverId, ok: true, message: null, stderrTail: handle.stderrTail(), serverInfo: handle.serverInfo, tools: this.toolInfos(launch.name, tools) };
@@ -244,6 +250,7 @@ export class McpConnections {
       this.deps.onStatus(serverId);
       let handle: McpClientHandle | null = null;
       try {
+        const { connectMcpServer } = await loadMcpClient();
         handle = await connectMcpServer(launch, {
           timeoutMs: this.bounds.connectMs,
           onElicit: (params, raw, signal) => this.elicit(serverId, launch.name, params, raw, signal),
@@ -270,7 +277,7 @@ export class McpConnections {
             this.deps.onStatus(serverId);
           },
         });
-        const tools = await listAllTools(handle.client, this.bounds.connectMs);
+        const tools = await (await loadMcpClient()).listAllTools(handle.client, this.bounds.connectMs);
         if (!current()) {
           await handle.close();
           return null;

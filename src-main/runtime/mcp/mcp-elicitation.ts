@@ -1,6 +1,7 @@
-import { ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { LiveAsker, LiveOutcome, LiveQuestion } from '../interactions/live-interactions';
 import type { McpElicitation } from './mcp-connections';
+import { loadMcpClient } from './mcp-client-loader';
 import { elicitationForm } from './mcp-elicitation-form';
 
 /** Puts a question to the person inside a running call and waits for the outcome (the live interactions). */
@@ -15,7 +16,7 @@ const NOTICE_CHARS = 300;
  */
 export async function answerElicitation(ask: AskPerson, elicitation: McpElicitation): Promise<ElicitResult> {
   const form = elicitationForm(elicitation.serverName, elicitation.params, elicitation.raw);
-  if ('error' in form) throw new McpError(ErrorCode.InvalidParams, form.error);
+  if ('error' in form) throw (await loadMcpClient()).protocolRefusal('invalid_params', form.error);
   const message = elicitation.params.message.trim();
   const notice = `The MCP server "${elicitation.serverName}" asks${message === '' ? ' for input' : `: ${message.length > NOTICE_CHARS ? `${message.slice(0, NOTICE_CHARS - 1)}…` : message}`}`;
   const outcome = await ask(elicitation.caller, { request: form.request, notice }, elicitation.signal);

@@ -1,6 +1,6 @@
 import { proposalSchema } from '../../../src-shared/workhub-model';
 import type { ModelStepEvent, ModelStepRequest, ProviderTarget } from '../connections/providers';
-import { ProviderError } from '../connections/providers';
+import { ProviderError } from '../connections/providers/provider-error';
 import type { RoutedProposal, Router, RouterInput } from './scripted-router';
 
 export const PROPOSE_TOOL = 'propose';

@@ -6,7 +6,7 @@ import type { StoredDelegation } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-import { ProviderError } from '../connections/providers';
+import { ProviderError } from '../connections/providers/provider-error';
 import type { SessionService } from '../sessions/session-service';
 import type { TurnService } from '../turns/turn-service';
 import type { CandidateFinder } from './candidate-finder';

@@ -12,7 +12,7 @@ import '../../styles/workhub-cards.css';
 import type { ProposalTarget } from '../../state/workhub-proposals';
 import { cardChoices, isProposalItem, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
 import { AlertIcon, CheckIcon, Spinner } from '../icons';
-import { Markdown } from '../Markdown';
+import { LazyMarkdown } from '../LazyMarkdown';
 import { CandidateList, StateChip, useLiveState } from './CandidateList';
 import { HandOffIcon, SparkIcon } from './workhub-icons';
 
@@ -169,7 +169,7 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
         ) : null}
         {body !== null && !answered ? (
           <div className="proposal-body markdown">
-            <Markdown text={body} />
+            <LazyMarkdown text={body} />
           </div>
         ) : null}
         {proposal.kind === 'choose' || proposal.kind === 'create_new' || proposal.kind === 'delegate_existing' ? (

@@ -1,6 +1,6 @@
 import type { RetryReason } from '../../../../src-shared/run-progress';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderErrorClass, ProviderTarget } from '../../connections/providers';
-import { ProviderError } from '../../connections/providers';
+import { ProviderError } from '../../connections/providers/provider-error';
 import { systemPromptWith, type RunPreferences } from '../../chat/chat-preferences';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backend';

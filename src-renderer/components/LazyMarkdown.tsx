@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+
+const Markdown = lazy(() => import('./Markdown').then((module) => ({ default: module.Markdown })));
+
+/**
+ * A message's Markdown, with the Markdown parser (react-markdown, remark, micromark) loaded when the
+ * first message is shown rather than in the first load; until then the text shows as it was written.
+ */
+export function LazyMarkdown({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<div className="markdown-pending">{text}</div>}>
+      <Markdown text={text} />
+    </Suspense>
+  );
+}
