@@ -9,13 +9,12 @@ import { SentAttachments } from './AttachmentTray';
 import { RetryIcon, TargetIcon, WaitingIcon } from './icons';
 import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
-import { BranchActions } from './BranchActions';
 import { InteractionCard } from './InteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { ProposalCard } from './workhub/ProposalCard';
-import { MessageCopyActions } from './MessageCopyActions';
+import { MessageActions } from './MessageActions';
 import { isCompactionNotice } from '../../src-shared/compaction-model';
 import { CompactionCard } from './CompactionCard';
 
@@ -39,10 +38,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
       ) : (
         <MessageBody item={item} goalTurn={goalTurn} />
       )}
-      {continuation || goalTurn ? null : <BranchActions sessionId={sessionId} item={item} endsTurn={endsTurn} />}
-      {!continuation && (item.kind === 'assistant_message' || item.kind === 'user_message') && item.state === 'final' ? (
-        <MessageCopyActions sessionId={sessionId} index={index} kind={item.kind} text={item.text} />
-      ) : null}
+      {continuation ? null : <MessageActions sessionId={sessionId} item={item} index={index} goalTurn={goalTurn} />}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../src-shared/model';
 import type { AppState } from './app-state';
 import { item } from './reducers/record-fixtures';
-import { continuesAnswer, selectAnswerStreaming, selectAnswerText } from './selectors';
+import { continuesAnswer, selectAnswerStreaming, selectAnswerText, selectEndsAnswerTurn } from './selectors';
 
 function stateOf(items: TranscriptItem[]): AppState {
   const transcript = { itemIds: items.map((entry) => entry.itemId), itemsById: Object.fromEntries(items.map((entry) => [entry.itemId, entry])) };
@@ -30,5 +30,19 @@ describe('an answer continued after it was cut off', () => {
     const sameRun = [items[0]!, items[1]!, { ...items[2]!, runId: 'r1' }];
     expect(continuesAnswer(stateOf(sameRun).transcripts.s1!, 2)).toBe(false);
     expect(selectAnswerText('s1', 1)(stateOf(sameRun))).toBe('Roses are red, ');
+  });
+});
+
+describe('a turn’s final answer', () => {
+  it('is the answer (continuations joined) that ends its turn, not an interim line before a tool call', () => {
+    const items = [
+      item({ itemId: 'u', position: 1, kind: 'user_message', text: 'Write it' }),
+      item({ itemId: 'a0', position: 2, runId: 'r1', text: 'Calling write_file.' }),
+      item({ itemId: 'c', position: 3, runId: 'r1', kind: 'tool_call', text: 'write_file' }),
+      item({ itemId: 'a1', position: 4, runId: 'r1', text: 'Done, ' }),
+      item({ itemId: 'a2', position: 5, runId: 'r2', text: 'all of it.' }),
+      item({ itemId: 'u2', position: 6, turnId: 't2', runId: 'r3', kind: 'user_message', text: 'Thanks' }),
+    ];
+    expect(items.map((_, index) => selectEndsAnswerTurn('s1', index)(stateOf(items)))).toEqual([false, false, false, true, true, true]);
   });
 });

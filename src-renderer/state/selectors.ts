@@ -86,6 +86,26 @@ export const selectContinuesAnswer =
     return transcript !== undefined && continuesAnswer(transcript, index);
   };
 
+/**
+ * Whether the message at `index`, with the continuations joined onto it, is the last of its turn: a
+ * turn's final answer, not an interim line before a tool call ("Calling write_file.").
+ */
+export const selectEndsAnswerTurn =
+  (sessionId: string, index: number) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined) return false;
+    let last = index;
+    for (let at = index + 1; at < transcript.itemIds.length; at += 1) {
+      const item = transcript.itemsById[transcript.itemIds[at] ?? ''];
+      if (item === undefined) break;
+      if (isResumeNotice(item)) continue;
+      if (!continuesAnswer(transcript, at)) break;
+      last = at;
+    }
+    return selectEndsTurn(sessionId, last)(state);
+  };
+
 /** The answer that starts at `index` with its continuations joined, and whether any part still streams. */
 function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean } | null {
   const transcript = state.transcripts[sessionId];

@@ -6,8 +6,8 @@ import { useAppStore } from '../state/store-context';
 
 const FEEDBACK_MS = 1600;
 
-/** Under a message: copy it as Markdown (as written) or as plain text. */
-export function MessageCopyActions({ sessionId, index, kind, text }: { sessionId: string; index: number; kind: 'user_message' | 'assistant_message'; text: string }) {
+/** Copy a message as Markdown (as written) or as plain text: the first buttons of its action row. */
+export function MessageCopyButtons({ sessionId, index, kind, text }: { sessionId: string; index: number; kind: 'user_message' | 'assistant_message'; text: string }) {
   const answer = useAppStore((state) => (kind === 'assistant_message' ? selectAnswerText(sessionId, index)(state) : ''));
   const [copied, setCopied] = useState<'markdown' | 'plain' | 'failed' | null>(null);
   useEffect(() => {
@@ -20,7 +20,7 @@ export function MessageCopyActions({ sessionId, index, kind, text }: { sessionId
     void copyText(as === 'markdown' ? source : markdownToPlainText(source)).then((ok) => setCopied(ok ? as : 'failed'));
   };
   return (
-    <div className={`message-copy-actions message-copy-${kind === 'user_message' ? 'user' : 'assistant'}`}>
+    <>
       <button type="button" className="text-button" onClick={() => copy('markdown')}>
         {copied === 'markdown' ? 'Copied' : 'Copy'}
       </button>
@@ -30,6 +30,6 @@ export function MessageCopyActions({ sessionId, index, kind, text }: { sessionId
       <span className="visually-hidden" role="status">
         {copied === 'failed' ? 'Copying failed' : copied === null ? '' : 'Copied'}
       </span>
-    </div>
+    </>
   );
 }
