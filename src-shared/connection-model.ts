@@ -60,6 +60,21 @@ export interface AcpAgentCommand {
   readonly command: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * A known agent Cairn sets up itself: the host finds its program when it starts, and gives it the
+   * connection's API key and base URL in the agent's own variables. Absent for a custom agent.
+   */
+  readonly preset?: AcpAgentPreset;
+}
+
+/** The agents Cairn knows how to start (each with its pinned npm package). */
+export const ACP_PRESET_KINDS = ['claude', 'gemini', 'opencode'] as const;
+export type AcpPresetKind = (typeof ACP_PRESET_KINDS)[number];
+
+export interface AcpAgentPreset {
+  readonly kind: AcpPresetKind;
+  /** The model the agent is told to use (OpenCode needs one: the OpenAI-compatible server's model id); null: the agent's default. */
+  readonly model: string | null;
 }
 
 /** The timeouts a new connection starts with: patient enough for a large model, or a local one loading. */

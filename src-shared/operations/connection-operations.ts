@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
 import type { ConnectionRecord, ConnectionTestResult, DiscoveredServer, ModelTarget } from '../connection-model';
-import { PROVIDER_TYPES, TIMEOUT_SECONDS_RANGE } from '../connection-model';
+import { ACP_PRESET_KINDS, PROVIDER_TYPES, TIMEOUT_SECONDS_RANGE } from '../connection-model';
 import type { UsageGroup, UsageTotals } from '../usage-model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -34,11 +34,19 @@ const apiKey = wellFormedString().trim().min(1).max(4000);
 /** The codex binary of a Codex connection: a path on the host (the host checks it is an executable file). */
 const codexBinary = wellFormedString().trim().min(1, 'Give the path of the codex binary').max(4096);
 /** An ACP agent command: the program (full path or a name on PATH; the host checks it), its arguments and extra environment. */
-const acpAgent = z.strictObject({
-  command: wellFormedString().trim().min(1, 'Give the agent program').max(4096),
-  args: z.array(wellFormedString().max(4096)).max(64),
-  env: z.record(wellFormedString().min(1).max(200), wellFormedString().max(10_000)).refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables'),
-});
+const acpEnv = z.record(wellFormedString().min(1).max(200), wellFormedString().max(10_000)).refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables');
+/** A custom agent's command line; or a preset (Claude, Gemini CLI, OpenCode), whose program the host finds and whose key and base URL are the connection's. */
+const acpAgent = z.union([
+  z.strictObject({
+    command: wellFormedString().trim().min(1, 'Give the agent program').max(4096),
+    args: z.array(wellFormedString().max(4096)).max(64),
+    env: acpEnv,
+  }),
+  z.strictObject({
+    preset: z.strictObject({ kind: z.enum(ACP_PRESET_KINDS), model: wellFormedString().trim().min(1).max(200).nullable() }),
+    env: acpEnv,
+  }),
+]);
 const modelId = wellFormedString().trim().min(1).max(200);
 const revision = z.number().int().min(0);
 const timeoutSeconds = z

@@ -1,5 +1,6 @@
 import type {
   AcpAgentCommand,
+  AcpAgentPreset,
   ConnectionRecord,
   ConnectionTestResult,
   DiscoveredServer,
@@ -16,6 +17,7 @@ import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import { acpAgentProblem, findAgentProgram, testAcpAgent } from '../agent-backends/acp/acp-connection';
+import { presetCommand, type PresetAccess } from '../agent-backends/acp/acp-presets';
 import { codexBinaryProblem, findCodexBinary } from '../agent-backends/codex/codex-binary';
 import type { CodexTarget } from '../agent-backends/codex/codex-backend-deps';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from '../agent-backends/codex/codex-connection';
@@ -46,7 +48,12 @@ export interface ConnectionServiceDeps {
   readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
   /** Cairn's version, told to an ACP agent on Test. */
   readonly cairnVersion?: string;
+  /** Where preset ACP agents installed on demand live (`<dataDir>/agents`). */
+  readonly dataDir?: string;
 }
+
+/** An ACP agent as a request gives it: a custom command line, or a preset whose program the host finds. */
+export type AcpAgentInput = AcpAgentCommand | { readonly preset: AcpAgentPreset; readonly env: Readonly<Record<string, string>> };
 
 export interface CreateConnectionRequest {
   readonly name: string;
@@ -57,7 +64,7 @@ export interface CreateConnectionRequest {
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
   readonly codexBinary?: string;
-  readonly acpAgent?: AcpAgentCommand;
+  readonly acpAgent?: AcpAgentInput;
 }
 
 export interface UpdateConnectionRequest {
@@ -71,7 +78,7 @@ export interface UpdateConnectionRequest {
   readonly firstTokenTimeoutSeconds?: number;
   readonly idleTimeoutSeconds?: number;
   readonly codexBinary?: string | null;
-  readonly acpAgent?: AcpAgentCommand;
+  readonly acpAgent?: AcpAgentInput;
 }
 
 /** A connection a run can use: where it points, which model, and how long to wait for it. */
@@ -145,8 +152,8 @@ export class ConnectionService {
     }
     const binaryProblem = request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
-    const agentProblem = acpAgentRefusal(request.providerType, request.acpAgent);
-    if (agentProblem !== null) return fail('invalid_input', agentProblem);
+    const acpAgent = this.agentOf(request.providerType, request.acpAgent, { apiKey: request.apiKey ?? null, baseUrl: request.baseUrl ?? null });
+    if ('error' in acpAgent) return fail('invalid_input', acpAgent.error);
     const connectionId = ids.next('connection');
     let secretId: string | null = null;
     if (request.apiKey !== undefined) {
@@ -164,7 +171,7 @@ export class ConnectionService {
         firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds ?? DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
         idleTimeoutSeconds: request.idleTimeoutSeconds ?? DEFAULT_IDLE_TIMEOUT_SECONDS,
         codexBinary: request.codexBinary ?? null,
-        acpAgent: request.acpAgent ?? null,
+        acpAgent: acpAgent.agent,
         now: clock.now(),
       });
       this.bumpCatalog();
@@ -182,8 +189,11 @@ export class ConnectionService {
     if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
     const binaryProblem = request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
-    const agentProblem = request.acpAgent === undefined ? null : acpAgentRefusal(current.providerType, request.acpAgent);
-    if (agentProblem !== null) return fail('invalid_input', agentProblem);
+    const acpAgent =
+      request.acpAgent === undefined
+        ? { agent: null }
+        : this.agentOf(current.providerType, request.acpAgent, { apiKey: null, baseUrl: request.baseUrl === undefined ? current.baseUrl : request.baseUrl });
+    if ('error' in acpAgent) return fail('invalid_input', acpAgent.error);
     let secretId = current.secretId;
     if (request.apiKey !== undefined) {
       if (request.apiKey === null) {
@@ -205,7 +215,7 @@ export class ConnectionService {
           ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
           ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
           ...(request.codexBinary === undefined ? {} : { codexBinary: request.codexBinary }),
-          ...(request.acpAgent === undefined ? {} : { acpAgent: request.acpAgent }),
+          ...(acpAgent.agent === null ? {} : { acpAgent: acpAgent.agent }),
           secretId,
         },
         clock.now(),
@@ -258,8 +268,9 @@ export class ConnectionService {
 
   private async check(stored: StoredConnection, modelId: string | undefined): Promise<ConnectionTestResult> {
     if (stored.providerType === 'acp') {
-      if (stored.acpAgent === null) return { verdict: 'unreachable', message: 'This ACP connection has no agent command.', latencyMs: 0 };
-      return testAcpAgent(stored.acpAgent, this.deps.cairnVersion ?? '0.0.0');
+      const agent = this.acpAgent(stored.connectionId);
+      if ('error' in agent) return { verdict: 'unreachable', message: agent.error, latencyMs: 0 };
+      return testAcpAgent(agent, this.deps.cairnVersion ?? '0.0.0');
     }
     if (stored.providerType === 'codex') return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });
     const endpoint = this.endpointOf(stored);
@@ -399,9 +410,34 @@ export class ConnectionService {
     if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
     if (stored.acpAgent === null) return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
+    const preset = stored.acpAgent.preset;
+    if (preset !== undefined) return presetCommand(preset, stored.acpAgent.env, this.accessOf(stored), this.deps.dataDir ?? null);
     const program = findAgentProgram(stored.acpAgent.command);
     if (program === null) return { error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.` };
     return { ...stored.acpAgent, command: program };
+  }
+
+  /** The key and base URL a preset agent gets from its connection. */
+  private accessOf(stored: StoredConnection): PresetAccess {
+    return { apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId), baseUrl: stored.baseUrl };
+  }
+
+  /**
+   * The agent command a connection stores: a custom one checked (its program exists), a preset one
+   * with the program found now (installed or not, the preset is kept: its program is found again at
+   * each start); an error when the kind of connection and the agent do not go together.
+   */
+  private agentOf(providerType: ProviderType, input: AcpAgentInput | undefined, access: PresetAccess): { agent: AcpAgentCommand | null } | { error: string } {
+    if (providerType !== 'acp') return input === undefined ? { agent: null } : { error: 'Only an ACP connection runs an agent command.' };
+    if (input === undefined) return { error: 'An ACP connection needs the agent command to run.' };
+    if ('preset' in input && !('command' in input)) {
+      const found = presetCommand(input.preset, input.env, access, this.deps.dataDir ?? null);
+      // Not installed yet is fine: the program is looked for again when a session starts.
+      const agent: AcpAgentCommand = 'error' in found ? { command: input.preset.kind, args: [], env: input.env, preset: input.preset } : { ...found, env: input.env };
+      return { agent };
+    }
+    const problem = acpAgentProblem(input);
+    return problem === null ? { agent: input } : { error: problem };
   }
 
   /** Whether a connection runs an ACP agent (its sessions run on the ACP backend). */
@@ -445,13 +481,6 @@ export class ConnectionService {
 function codexBinaryRefusal(providerType: ProviderType, path: string): string | null {
   if (providerType !== 'codex') return 'Only a Codex connection runs a codex binary.';
   return codexBinaryProblem(path);
-}
-
-/** Why an agent command cannot be set on a connection of this kind (an ACP connection must have one), or null. */
-function acpAgentRefusal(providerType: ProviderType, agent: AcpAgentCommand | undefined): string | null {
-  if (providerType !== 'acp') return agent === undefined ? null : 'Only an ACP connection runs an agent command.';
-  if (agent === undefined) return 'An ACP connection needs the agent command to run.';
-  return acpAgentProblem(agent);
 }
 
 function missingConnection() {

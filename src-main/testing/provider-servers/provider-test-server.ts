@@ -57,8 +57,8 @@ export interface ProviderTestServerOptions {
   readonly apiKey?: string | null;
   /** What the model-list endpoint lists. */
   readonly models?: readonly ScriptedModel[];
-  /** Answered when the queue is empty; defaults to the dialect's "nothing scripted" error. */
-  readonly fallbackReply?: ScriptedReply;
+  /** Answered when the queue is empty (a function answers from the request, as a model reads its prompt); defaults to the dialect's "nothing scripted" error. */
+  readonly fallbackReply?: QueuedReply;
 }
 
 export interface ProviderTestServer {
@@ -158,7 +158,8 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     }
     if (req.method === 'POST' && path === dialect.modelCallPath) {
       const queued = queue.shift();
-      const reply = (typeof queued === 'function' ? queued(record) : queued) ?? options.fallbackReply ?? dialect.unscripted();
+      const next = queued ?? options.fallbackReply;
+      const reply = (typeof next === 'function' ? next(record) : next) ?? dialect.unscripted();
       if (reply.kind === 'error') return sendError(res, reply);
       return dialect.writeStream(
         createStreamWriter(res, clientGonePromise, () => (dropped = true)),

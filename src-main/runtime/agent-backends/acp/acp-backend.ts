@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReadTextFileRequest, RequestPermissionRequest, RequestPermissionResponse, StopReason, WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type { ReadTextFileRequest, RequestPermissionRequest, RequestPermissionResponse, SessionModeState, StopReason, WriteTextFileRequest } from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AcpStore } from '../../../storage/acp-store';
@@ -103,11 +103,17 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     try {
       const info = await live.initialize(deps.cairnVersion, bounds);
       const checkpoint = deps.checkpoints.checkpoint(sessionId);
+      let modes: SessionModeState | null = null;
       if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
         live.replaying = true;
         try {
-          await bounded(live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers: [] }), bounds.requestMs, 'session/load');
+          const loaded = await bounded(
+            live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers: [] }),
+            bounds.requestMs,
+            'session/load',
+          );
           live.sessionId = checkpoint.acpSessionId;
+          modes = loaded.modes ?? null;
         } catch (error) {
           deps.logger.warn('The ACP agent could not load its session; starting a new one', { sessionId, error: errorText(error) });
         } finally {
@@ -117,8 +123,11 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       if (live.sessionId === null) {
         const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers: [] }), bounds.requestMs, 'session/new');
         live.sessionId = created.sessionId;
+        modes = created.modes ?? null;
         fresh = checkpoint !== null;
       }
+      live.modes = modes;
+      await applyMode(live, fs.permissionMode);
       deps.checkpoints.bind(
         sessionId,
         {
@@ -137,6 +146,14 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     }
     states.set(sessionId, state);
     return { state, fresh };
+  }
+
+  /** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
+  async function applyMode(live: LiveAcpAgent, permissionMode: PermissionMode): Promise<void> {
+    const modeId = agentModeFor(live.modes, permissionMode);
+    if (modeId === null || live.sessionId === null) return;
+    await bounded(live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }), bounds.requestMs, 'session/set_mode');
+    live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
   }
 
   /** Stop, begun once per prompt turn however many ask for it (the abort itself, the reader's end). */
@@ -268,7 +285,10 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
     let fresh = false;
     if (state === null) ({ state, fresh } = await start(input.sessionId, command, fs));
-    else Object.assign(state.fs, fs);
+    else {
+      Object.assign(state.fs, fs);
+      await applyMode(state.live, fs.permissionMode);
+    }
     if (signal.aborted) return;
     state.live.drain();
     state.mapper = new AcpEventMapper();
@@ -317,6 +337,19 @@ function endOf(stopReason: StopReason, signal: AbortSignal): void {
     case 'max_turn_requests':
       throw new AgentBackendError('max_turn_requests', 'The ACP agent reached its limit of model requests for one turn.', 'max_turn_requests');
   }
+}
+
+/**
+ * The agent mode for a Cairn permission mode, among those the agent offers, or null (it offers none,
+ * or is in it already). Cairn answers the agent's permission requests itself (allowing in Full,
+ * rejecting in Explore), so the agent is put in the mode where it asks before every change (Claude's
+ * `default`, "Manual"); in Explore, in its read-only planning mode (`plan`) where it has one.
+ */
+export function agentModeFor(modes: SessionModeState | null, permissionMode: PermissionMode): string | null {
+  if (modes === null) return null;
+  const offered = new Set(modes.availableModes.map((mode) => mode.id));
+  const wanted = (permissionMode === 'explore' ? ['plan', 'read-only', 'default', 'ask'] : ['default', 'ask']).find((id) => offered.has(id)) ?? null;
+  return wanted === null || wanted === modes.currentModeId ? null : wanted;
 }
 
 /** Full mode allows without asking, Explore rejects, a tool allowed for the session is allowed again; else null (ask the person). */

@@ -8,6 +8,7 @@ import {
   type ReadTextFileResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
+  type SessionModeState,
   type SessionUpdate,
   type StopReason,
   type WriteTextFileRequest,
@@ -60,6 +61,8 @@ export class LiveAcpAgent {
   private feed: ReadableStreamDefaultController<Uint8Array> | null = null;
   info: InitializeResponse | null = null;
   sessionId: string | null = null;
+  /** The agent session's modes (from `session/new` or `session/load`, kept current by mode updates); null when it offers none. */
+  modes: SessionModeState | null = null;
   replaying = false;
   /** Whether a `session/prompt` is in flight. */
   prompting = false;
@@ -85,6 +88,7 @@ export class LiveAcpAgent {
     });
     this.connection = client({ name: 'cairn' })
       .onNotification('session/update', ({ params }) => {
+        if (params.update.sessionUpdate === 'current_mode_update' && this.modes !== null) this.modes = { ...this.modes, currentModeId: params.update.currentModeId };
         if (this.replaying) return;
         this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
       })
