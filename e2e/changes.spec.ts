@@ -85,6 +85,7 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
   await turn.getByRole('button', { name: 'Revert this turn' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('revert-conflict-files')).toHaveText('notes.md');
+  await expect(dialog.getByRole('button', { name: 'Open both' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
   expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('mine\n');

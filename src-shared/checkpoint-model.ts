@@ -63,8 +63,12 @@ export interface ChangeSetWithDiffs extends Omit<ChangeSetRecord, 'files'> {
   readonly files: readonly FileChangeWithDiff[];
 }
 
-/** Keep mine: revert only the files the person has not changed since. Take checkpoint: revert all. */
-export const CONFLICT_RESOLUTIONS = ['keep_mine', 'take_checkpoint'] as const;
+/**
+ * Keep mine: revert only the files the person has not changed since. Take checkpoint: revert all.
+ * Open both: keep the person's files and write the checkpoint's version of each beside it
+ * (`notes.md` → `notes.cairn-checkpoint.md`).
+ */
+export const CONFLICT_RESOLUTIONS = ['keep_mine', 'take_checkpoint', 'open_both'] as const;
 export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
 
 export type RevertResult =

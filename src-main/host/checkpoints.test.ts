@@ -125,6 +125,28 @@ describe('per-turn file checkpoints', () => {
     expect(read('notes.md')).toBe('alpha\nbeta\n');
   });
 
+  it('Open both keeps the person’s file, writes the checkpoint’s version beside it, and reverts the rest; undoing it removes the copy', SLOW, async () => {
+    const sessionId = await fullSession();
+    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'a.txt', content: 'A\n' }], ['write_file', { path: 'notes.md', content: 'agent\n' }]));
+    writeFileSync(join(workspace, 'notes.md'), 'mine\n');
+    writeFileSync(join(workspace, 'notes.cairn-checkpoint.md'), 'an older copy\n');
+    const result = await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId, resolution: 'open_both' });
+    if (result.status !== 'reverted') throw new Error(`expected a revert, got ${result.status}`);
+    expect(read('notes.md')).toBe('mine\n');
+    // The name was taken (by an earlier copy, never overwritten): the next one is numbered.
+    expect(read('notes.cairn-checkpoint.md')).toBe('an older copy\n');
+    expect(read('notes.cairn-checkpoint-2.md')).toBe('alpha\nbeta\n');
+    expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
+    expect(result.revert.files.map((file) => [file.path, file.change])).toEqual([
+      ['a.txt', 'deleted'],
+      ['notes.cairn-checkpoint-2.md', 'created'],
+    ]);
+    expect((await t.call('changes.revert', { sessionId, changeSetId: result.revert.changeSetId })).status).toBe('reverted');
+    expect(existsSync(join(workspace, 'notes.cairn-checkpoint-2.md'))).toBe(false);
+    expect(read('a.txt')).toBe('A\n');
+    expect(read('notes.md')).toBe('mine\n');
+  });
+
   it('honours .gitignore and the size cap, and never touches the workspace’s own .git', SLOW, async () => {
     await t.close();
     t = await startTestHost({ checkpoints: { maxFileBytes: 1000 } });

@@ -8,7 +8,7 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
-import { compareWithCheckpoint, restoreFiles } from './revert-files';
+import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
@@ -238,12 +238,14 @@ export class CheckpointService {
     const now = await repo.exclusive(() => repo.snapshot());
     const { conflicts, pending } = await compareWithCheckpoint(repo, paths, now.tree, changeSet.beforeCommit, changeSet.afterCommit);
     if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts });
-    const targets = input.resolution === 'keep_mine' ? pending.filter((file) => !conflicts.includes(file)) : pending;
-    if (targets.length === 0) return ok({ status: 'nothing_to_revert' });
+    const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((file) => !conflicts.includes(file));
+    const beside = input.resolution === 'open_both' ? conflicts : [];
+    if (targets.length === 0 && beside.length === 0) return ok({ status: 'nothing_to_revert' });
     const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, { origin: 'revert', revertsChangeSetId: changeSet.changeSetId });
     if (recording === null) return fail('operation_unavailable', 'The checkpoint before the revert could not be written, so nothing was changed.');
     try {
       await restoreFiles(repo, targets, changeSet.beforeCommit);
+      await writeBeside(repo, beside, changeSet.beforeCommit);
     } finally {
       await this.recorder.finish(input.sessionId, changeSet.turnId, { kind: 'revert' });
     }
@@ -293,13 +295,15 @@ export class CheckpointService {
     const now = await repo.exclusive(() => repo.snapshot());
     const { conflicts, pending } = await compareForRewind(repo, rewindPaths(changed), now.tree);
     if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
-    const targets = input.resolution === 'keep_mine' ? pending.filter((item) => !conflicts.includes(item)) : pending;
+    const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((item) => !conflicts.includes(item));
+    const beside = input.resolution === 'open_both' ? conflicts : [];
     const branch = await input.branch();
-    if (!branch.ok || targets.length === 0) return this.rewound(branch, null);
+    if (!branch.ok || targets.length + beside.length === 0) return this.rewound(branch, null);
     const recording = await this.recorder.begin(branch.result.sessionId, input.turnId, workspace, { origin: 'rewind', revertsChangeSetId: null });
     if (recording === null) return fail('operation_unavailable', 'The checkpoint before the rewind could not be written, so no file was changed (the branch was made).');
     try {
       for (const [before, paths] of byBefore(targets)) await restoreFiles(repo, paths, before);
+      for (const [before, paths] of byBefore(beside)) await writeBeside(repo, paths, before);
     } finally {
       await this.recorder.finish(branch.result.sessionId, input.turnId, { kind: 'revert' });
     }

@@ -1,4 +1,4 @@
-import { mkdir, readdir, realpath, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ShadowRepo, TreeEntry } from './shadow-git';
 
@@ -25,28 +25,73 @@ export async function restoreFiles(repo: ShadowRepo, paths: readonly string[], b
   const root = await realpath(repo.workTree);
   const entries = await repo.entries(before, paths);
   for (const file of paths) {
-    const target = path.resolve(root, file);
-    if (!target.startsWith(root + path.sep)) throw new Error(`Refusing to write outside the workspace: ${file}`);
+    const target = inside(root, file);
     const entry = entries.get(file);
     if (entry === undefined) {
       await rm(target, { force: true });
       await removeEmptyParents(root, path.dirname(target));
-      continue;
-    }
-    const parent = path.dirname(target);
-    await mkdir(parent, { recursive: true });
-    const realParent = await realpath(parent);
-    if (realParent !== root && !realParent.startsWith(root + path.sep)) throw new Error(`Refusing to write through a link out of the workspace: ${file}`);
-    const content = await repo.blob(entry.oid);
-    const temp = path.join(realParent, `.${path.basename(target)}.cairn-revert-${process.pid}`);
-    if (entry.mode === '120000') {
-      await rm(temp, { force: true });
-      await symlink(content.toString('utf8'), temp);
     } else {
-      await writeFile(temp, content, { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+      await writeEntry(repo, root, target, entry);
     }
-    await rename(temp, path.join(realParent, path.basename(target)));
   }
+}
+
+/**
+ * Open both: writes `before`'s version of each of `paths` beside the person's own
+ * (`notes.md` → `notes.cairn-checkpoint.md`, numbered when that name is taken), leaving theirs as it
+ * is. A path that did not exist in `before` has no version to write. Returns the files written.
+ */
+export async function writeBeside(repo: ShadowRepo, paths: readonly string[], before: string): Promise<string[]> {
+  const root = await realpath(repo.workTree);
+  const entries = await repo.entries(before, paths);
+  const written: string[] = [];
+  for (const file of paths) {
+    const entry = entries.get(file);
+    if (entry === undefined) continue;
+    let beside = besideName(file, 1);
+    for (let number = 2; await exists(inside(root, beside)); number += 1) beside = besideName(file, number);
+    await writeEntry(repo, root, inside(root, beside), entry);
+    written.push(beside);
+  }
+  return written;
+}
+
+/** `dir/notes.md` → `dir/notes.cairn-checkpoint.md` (the second: `notes.cairn-checkpoint-2.md`); a name without an extension gets the suffix at its end. */
+export function besideName(file: string, number: number): string {
+  const parsed = path.posix.parse(file);
+  const tag = number === 1 ? '.cairn-checkpoint' : `.cairn-checkpoint-${number}`;
+  const name = parsed.ext === '' || parsed.name === '' ? `${parsed.base}${tag}` : `${parsed.name}${tag}${parsed.ext}`;
+  return parsed.dir === '' ? name : `${parsed.dir}/${name}`;
+}
+
+function inside(root: string, file: string): string {
+  const target = path.resolve(root, file);
+  if (!target.startsWith(root + path.sep)) throw new Error(`Refusing to write outside the workspace: ${file}`);
+  return target;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Writes one tree entry's content at `target` through a temp file and a rename, never through a link out of the workspace. */
+async function writeEntry(repo: ShadowRepo, root: string, target: string, entry: TreeEntry): Promise<void> {
+  const parent = path.dirname(target);
+  await mkdir(parent, { recursive: true });
+  const realParent = await realpath(parent);
+  if (realParent !== root && !realParent.startsWith(root + path.sep)) throw new Error(`Refusing to write through a link out of the workspace: ${path.relative(root, target)}`);
+  const content = await repo.blob(entry.oid);
+  const temp = path.join(realParent, `.${path.basename(target)}.cairn-revert-${process.pid}`);
+  if (entry.mode === '120000') {
+    await rm(temp, { force: true });
+    await symlink(content.toString('utf8'), temp);
+  } else {
+    await writeFile(temp, content, { mode: entry.mode === '100755' ? 0o755 : 0o644 });
+  }
+  await rename(temp, path.join(realParent, path.basename(target)));
 }
 
 async function removeEmptyParents(root: string, folder: string): Promise<void> {

@@ -30,7 +30,8 @@ export function RevertConflictDialog() {
         </ul>
         <p>
           Keep mine {conflict.kind === 'revert' ? 'reverts' : 'rewinds'} only the other files; Take checkpoint puts these back as they were before the{' '}
-          {conflict.kind === 'revert' ? 'turn' : 'turns'} too.
+          {conflict.kind === 'revert' ? 'turn' : 'turns'} too; Open both keeps yours and writes the checkpoint’s version beside each (<code>notes.md</code> →{' '}
+          <code>notes.cairn-checkpoint.md</code>) to compare.
         </p>
       </div>
       <div className="dialog-actions">
@@ -39,6 +40,9 @@ export function RevertConflictDialog() {
         </button>
         <button type="button" className="button" onClick={() => answer('keep_mine')}>
           Keep mine
+        </button>
+        <button type="button" className="button" onClick={() => answer('open_both')}>
+          Open both
         </button>
         <button type="button" className="button button-danger" onClick={() => answer('take_checkpoint')}>
           Take checkpoint

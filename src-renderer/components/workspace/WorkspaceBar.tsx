@@ -55,7 +55,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
         <div className="workspace-bar-tools">
           <PermissionModeControl sessionId={sessionId} />
           <CommandsButton sessionId={sessionId} />
-          <ChangesButton sessionId={sessionId} />
+          {hasFolder ? <ChangesButton sessionId={sessionId} /> : null}
         </div>
       </div>
       {noteShown ? (
@@ -79,7 +79,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
       ) : null}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
       {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
-      {changesOpen ? <ChangesPanel sessionId={sessionId} /> : null}
+      {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
       <RevertConflictDialog />
     </div>
   );
