@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright';
+import { CairnHost, freePort } from '../e2e/cairn-host';
+import { connectProtocolClient } from '../src-main/testing/protocol-client';
+import type { BenchResult } from './bench-result';
+import { benchPage, launchChromium, percentile } from './browser';
+import { seedLongSessionRows } from './long-session-seed';
+import { openSession } from './session-open.bench';
+
+const TURNS = 5_000; // 10,000 messages
+const KEYS = 80;
+const STREAM_CHUNKS = 500; // about 5,000 characters
+const STREAM_INTERVAL_MS = 10;
+const OPEN_ROUNDS = 3;
+
+interface PageProbe {
+  longTasks: number[];
+  keyLatencies: number[];
+  seen: Map<number, number>;
+}
+
+/**
+ * Long-session responsiveness, in Chromium, in a session of 10,000 messages (about 100k tokens) with
+ * code blocks and tool calls: composer keypress → next frame p95 and long tasks while typing; a
+ * streamed answer while the transcript scrolls (delta leaving the host → text in the DOM p95, long
+ * tasks); opening the session and expanding a tool call (click → next frame).
+ */
+export async function benchLongSession(): Promise<BenchResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-long-session-'));
+  const host = new CairnHost(dataDir, 'bench-long-session-token', await freePort());
+  const browser = await launchChromium();
+  try {
+    await host.start();
+    const { session: template } = await host.call('session.create', { title: 'Tool call template' });
+    await host.call('turn.start', { sessionId: template.sessionId, turnId: 'tool', text: '/tool recall {"query":"total"}' });
+    for (;;) {
+      const { turn } = await host.call('turn.query', { sessionId: template.sessionId, turnId: 'tool' });
+      if (turn.status === 'completed' || turn.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { session: long } = await host.call('session.create', { title: 'Long session (10,000 messages)' });
+    const { session: other } = await host.call('session.create', { title: 'Elsewhere' });
+    await host.stop();
+    seedLongSessionRows(dataDir, long.sessionId, template.sessionId, TURNS);
+    await host.start();
+
+    const page = await benchPage(browser);
+    await host.open(page);
+    await installProbe(page);
+    const openTimes: number[] = [];
+    for (let round = 0; round < OPEN_ROUNDS; round += 1) {
+      await openSession(page, other.sessionId, null);
+      openTimes.push(await openSession(page, long.sessionId, `seed message ${TURNS}`));
+    }
+
+    // Typing in the composer.
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.click();
+    await resetProbe(page);
+    for (let key = 0; key < KEYS; key += 1) await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
+    await page.waitForFunction((keys) => (window as unknown as { __probe: PageProbe }).__probe.keyLatencies.length >= keys, KEYS, { timeout: 60_000 });
+    const typing = await readProbe(page);
+    await composer.fill('');
+
+    // Expanding a tool call.
+    const expand = page.locator('[data-testid="transcript"] button[aria-expanded="false"]').last();
+    const expandMs = await expand.count().then((count) => (count === 0 ? Number.NaN : clickToNextFrame(page, expand)));
+
+    // A streamed answer while scrolling.
+    await resetProbe(page);
+    const watcher = await connectProtocolClient(`ws://127.0.0.1:${host.port}/`, { token: host.token });
+    const leftHost = new Map<number, number>();
+    watcher.socket.on('message', (data) => {
+      const now = performance.timeOrigin + performance.now();
+      for (const match of data.toString().matchAll(new RegExp(`chunk (\\d+)/${STREAM_CHUNKS}`, 'g'))) {
+        const index = Number(match[1]);
+        if (!leftHost.has(index)) leftHost.set(index, now);
+      }
+    });
+    await host.call('turn.start', { sessionId: long.sessionId, turnId: 'streamed', text: `/stream ${STREAM_CHUNKS} ${STREAM_INTERVAL_MS}` });
+    const transcript = page.getByTestId('transcript');
+    const box = await transcript.boundingBox();
+    if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let step = 0; ; step += 1) {
+      const done = await page.evaluate((chunks) => (window as unknown as { __probe: PageProbe }).__probe.seen.size >= chunks, STREAM_CHUNKS);
+      if (done) break;
+      if (step > 6000) throw new Error('The streamed answer did not arrive');
+      // Up and back down, so the streamed answer stays within the rendered window of the virtual list.
+      await page.mouse.wheel(0, step % 2 === 0 ? -150 : 150);
+    }
+    const streaming = await readProbe(page);
+    await watcher.close();
+    const latencies = [...leftHost].flatMap(([index, sent]) => {
+      const shown = streaming.seen.get(index);
+      return shown === undefined ? [] : [Math.max(0, shown - sent)];
+    });
+
+    const over50 = (tasks: number[]) => tasks.filter((duration) => duration > 50).length;
+    return [
+      { name: 'long-session: open the 10,000-message session (median)', value: percentile(openTimes, 50), unit: 'ms', target: 'INP ≤ 100 ms' },
+      { name: 'long-session: composer keypress → next frame p95', value: percentile(typing.keyLatencies, 95), unit: 'ms', target: '≤ 16 ms' },
+      { name: 'long-session: long tasks > 50 ms while typing', value: over50(typing.longTasks), unit: 'tasks', target: '0' },
+      { name: 'long-session: longest task while typing', value: Math.max(0, ...typing.longTasks), unit: 'ms' },
+      { name: 'long-session: expand a tool call, click → next frame', value: expandMs, unit: 'ms', target: '≤ 100 ms' },
+      { name: `long-session: streamed answer while scrolling, delta → DOM p95`, value: percentile(latencies, 95), unit: 'ms', target: '≤ 25 ms' },
+      { name: 'long-session: long tasks > 50 ms while streaming and scrolling', value: over50(streaming.longTasks), unit: 'tasks', target: '0' },
+      { name: 'long-session: longest task while streaming and scrolling', value: Math.max(0, ...streaming.longTasks), unit: 'ms' },
+    ];
+  } finally {
+    await browser.close();
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Long tasks, keydown → the frame after the next paint, and when each streamed chunk's text first appears. */
+async function installProbe(page: Page): Promise<void> {
+  await page.evaluate((chunks) => {
+    const probe: PageProbe = { longTasks: [], keyLatencies: [], seen: new Map() };
+    (window as unknown as { __probe: PageProbe }).__probe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const started = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => probe.keyLatencies.push(performance.now() - started), 0));
+      },
+      true,
+    );
+    const pattern = new RegExp(`chunk (\\d+)/${chunks}`, 'g');
+    new MutationObserver(() => {
+      const now = performance.timeOrigin + performance.now();
+      const text = document.querySelector('[data-testid="transcript"]')?.textContent ?? '';
+      for (const match of text.matchAll(pattern)) {
+        const index = Number(match[1]);
+        if (!probe.seen.has(index)) probe.seen.set(index, now);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, STREAM_CHUNKS);
+}
+
+async function resetProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const probe = (window as unknown as { __probe: PageProbe }).__probe;
+    probe.longTasks.length = 0;
+    probe.keyLatencies.length = 0;
+    probe.seen.clear();
+  });
+}
+
+async function readProbe(page: Page): Promise<{ longTasks: number[]; keyLatencies: number[]; seen: Map<number, number> }> {
+  const read = await page.evaluate(() => {
+    const probe = (window as unknown as { __probe: PageProbe }).__probe;
+    return { longTasks: [...probe.longTasks], keyLatencies: [...probe.keyLatencies], seen: [...probe.seen] };
+  });
+  return { ...read, seen: new Map(read.seen) };
+}
+
+/** Clicks `target` in the page and returns the milliseconds from the click to the frame after the next paint. */
+async function clickToNextFrame(page: Page, target: ReturnType<Page['locator']>): Promise<number> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        (element as HTMLElement).click();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+      }),
+  );
+}
