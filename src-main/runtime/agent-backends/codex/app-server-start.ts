@@ -125,7 +125,9 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       if (ctx.checkpoints.claim(sessionId, live.instanceId, seq)) background.take(method, params);
       return true;
     });
-    void live.process.exited.then(() => background.stopAll('Its Codex app-server ended, so Cairn stopped it.'));
+    void live.process.exited.then(() => {
+      if (!ctx.closed) void background.stopAll('Its Codex app-server ended, so Cairn stopped it.');
+    });
     const state: SessionState = {
       live,
       model: target.model,
