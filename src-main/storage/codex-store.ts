@@ -30,6 +30,8 @@ export interface CodexStore {
   recordTurnResult(result: CodexTurnResult): void;
   /** The results of a Cairn turn's Codex turns, oldest first. */
   turnResults(sessionId: string, turnId: string): CodexTurnResult[];
+  /** A command the turn left running ended: its first `running` entry of that command takes how it ended. */
+  settleCommand(codexTurnId: string, command: string, ending: { exitCode: number | null; status: string }): void;
 }
 
 interface ResultRow {
@@ -82,6 +84,17 @@ export function createCodexStore(db: Db): CodexStore {
     INSERT OR IGNORE INTO codex_turn_results (codex_turn_id, session_id, turn_id, run_id, status, final_message, files_changed, commands,
       input_tokens, output_tokens, error_message, structured, created_at)
     VALUES (@codexTurnId, @sessionId, @turnId, @runId, @status, @finalMessage, @filesChanged, @commands, @inputTokens, @outputTokens, @errorMessage, @structured, @createdAt)`);
+  const commandsOf = db.prepare<[string], { commands: string }>('SELECT commands FROM codex_turn_results WHERE codex_turn_id = ?');
+  const setCommands = db.prepare('UPDATE codex_turn_results SET commands = ? WHERE codex_turn_id = ?');
+  const settleCommand = db.transaction((codexTurnId: string, command: string, ending: { exitCode: number | null; status: string }) => {
+    const row = commandsOf.get(codexTurnId);
+    if (row === undefined) return;
+    const commands = JSON.parse(row.commands) as CodexTurnResult['commands'][number][];
+    const index = commands.findIndex((entry) => entry.command === command && entry.status === 'running');
+    if (index < 0) return;
+    commands[index] = { command, ...ending };
+    setCommands.run(JSON.stringify(commands), codexTurnId);
+  });
   const resultsOfTurn = db.prepare<[string, string], ResultRow>('SELECT * FROM codex_turn_results WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
   const claim = db.transaction((sessionId: string, instanceId: string, seq: number): boolean => {
     const row = get.get(sessionId);
@@ -113,6 +126,7 @@ export function createCodexStore(db: Db): CodexStore {
         structured: result.structured === null ? null : JSON.stringify(result.structured),
       });
     },
+    settleCommand: (codexTurnId, command, ending) => settleCommand(codexTurnId, command, ending),
     turnResults(sessionId, turnId) {
       return resultsOfTurn.all(sessionId, turnId).map((row) => ({
         codexTurnId: row.codex_turn_id,

@@ -7,7 +7,7 @@ import type { ConnectionService } from '../connections/connection-service';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { EventBus } from '../core/event-bus';
 import type { GoalService } from '../goals/goal-service';
-import { createAgentCommandLog } from '../shell/agent-commands';
+import type { AgentCommandLog } from '../shell/agent-commands';
 import type { Late } from './late';
 import type { RuntimeDeps } from './runtime-contract';
 
@@ -19,6 +19,8 @@ export interface CodexWiringDeps {
   readonly goals: Late<GoalService>;
   /** Threads that could not be resumed: announced, and the person's choice recorded. */
   readonly threads: CodexThreadChoices;
+  /** Where Codex's commands are kept as shell runs (the shell service's, so Stop reaches them). */
+  readonly commands: AgentCommandLog;
 }
 
 /** The Codex backend, told about sessions, goals, approvals, context and compaction through Cairn's stores and services. */
@@ -47,7 +49,7 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
       return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
     },
     hasGoal: (sessionId) => stores.goals.current(sessionId) !== null,
-    commands: createAgentCommandLog({ ...runtime, store: stores.shellRuns, bus }),
+    commands: deps.commands,
     isDelegation: (sessionId, turnId) => stores.turns.getTurn(sessionId, turnId)?.origin === 'delegation',
     onContextMeter: (sessionId, meter) => deps.context.noteMeter(sessionId, meter),
     onQuarantine: (sessionId, quarantine) => bus.publish({ kind: 'codex.quarantine.changed', sessionId, quarantine }),

@@ -33,6 +33,10 @@ export interface AgentCommandLog {
   begin(start: AgentCommandStart): string;
   output(shellRunId: string, text: string): void;
   end(shellRunId: string, ending: AgentCommandEnd): void;
+  /** How Stop (`shell.kill`) reaches a live command the agent left running: true when it is stopped. */
+  stoppable(shellRunId: string, stop: () => Promise<boolean>): void;
+  /** Stops a live command of an agent; null when no agent command of that id can be stopped. */
+  stop(shellRunId: string): Promise<boolean | null>;
 }
 
 export interface AgentCommandLogDeps {
@@ -57,6 +61,7 @@ export function createAgentCommandLog(deps: AgentCommandLogDeps): AgentCommandLo
   const tailChars = deps.tailChars ?? 64 * 1024;
   const saveIntervalMs = deps.saveIntervalMs ?? 250;
   const live = new Map<string, LiveCommand>();
+  const stoppers = new Map<string, () => Promise<boolean>>();
   const publish = (record: ShellRunRecord) => deps.bus.publish({ kind: 'shell.changed', shellRun: record });
   const tails = (command: LiveCommand) => ({ stdoutTail: command.output, stderrTail: '', stdoutTruncated: command.truncated, stderrTruncated: false });
 
@@ -87,6 +92,7 @@ export function createAgentCommandLog(deps: AgentCommandLogDeps): AgentCommandLo
       const command = live.get(shellRunId);
       if (command === undefined) return;
       live.delete(shellRunId);
+      stoppers.delete(shellRunId);
       if (ending.output !== null) {
         const kept = lastChars(ending.output, tailChars);
         command.output = kept.text;
@@ -94,6 +100,13 @@ export function createAgentCommandLog(deps: AgentCommandLogDeps): AgentCommandLo
       }
       const { status, exitCode, failureMessage } = ending;
       publish(deps.store.finish(shellRunId, { ...tails(command), status, exitCode, signal: null, failureMessage, now: deps.clock.now() }));
+    },
+    stoppable(shellRunId, stop) {
+      if (live.has(shellRunId)) stoppers.set(shellRunId, stop);
+    },
+    async stop(shellRunId) {
+      const stop = stoppers.get(shellRunId);
+      return stop === undefined ? null : stop();
     },
   };
 }

@@ -47,3 +47,12 @@ function statOf(pid: number): { state: string; ppid: number; pgid: number } | nu
     return null;
   }
 }
+
+/** The arguments `pid` was started with, or null once it is gone. */
+export function argumentsOf(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+  } catch {
+    return null;
+  }
+}

@@ -5,6 +5,7 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
 import { createOrphanStopper, ORPHAN_MESSAGES, orphanFate, orphanMessage, type OrphanFate, type OrphanStopper } from './orphan-recovery';
+import { createAgentCommandLog, type AgentCommandLog } from './agent-commands';
 import { createShellRunner, type ShellRunner, type ShellRunRecorder } from './shell-runner';
 
 export interface ShellServiceDeps {
@@ -26,6 +27,8 @@ export type OrphanReport = Readonly<Record<OrphanFate, number>>;
  */
 export class ShellService {
   readonly runner: ShellRunner;
+  /** Commands native agents (Codex) run themselves, kept as shell runs beside Cairn's own. */
+  readonly agentCommands: AgentCommandLog;
   private readonly orphans: OrphanStopper;
 
   constructor(private readonly deps: ShellServiceDeps) {
@@ -42,6 +45,7 @@ export class ShellService {
       finish: (shellRunId, ending) => publish(stores.shellRuns.finish(shellRunId, ending)),
     };
     this.runner = createShellRunner({ store, clock: deps.clock, newShellRunId: () => deps.ids.next('shell_run'), logger: deps.logger });
+    this.agentCommands = createAgentCommandLog({ ...deps, store: stores.shellRuns });
     this.orphans = createOrphanStopper({ clock: deps.clock, logger: deps.logger, ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }) });
   }
 
@@ -84,7 +88,7 @@ export class ShellService {
     const record = this.deps.stores.shellRuns.get(shellRunId);
     if (record === null) return fail('not_found', 'That command does not exist.');
     if (record.status === 'orphaned') return ok(this.killOrphan(record));
-    const killed = this.runner.kill(shellRunId);
+    const killed = this.runner.kill(shellRunId) || ((await this.agentCommands.stop(shellRunId)) ?? false);
     const shellRun = this.deps.stores.shellRuns.get(shellRunId);
     if (shellRun === null) return fail('not_found', 'That command does not exist.');
     return ok({ shellRun, killed });

@@ -8,6 +8,8 @@ import type { CodexTarget } from './codex-backend-deps';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
 import { threadResultSchema } from './codex-protocol';
 import type { CodexContext, RunRef, SessionState } from './codex-session-state';
+import { processGroupOf } from '../../shell/process-tree';
+import { BackgroundCommands } from './background-commands';
 import { clearThreadGoal } from './goal-mirror';
 import { LiveAppServer } from './live-app-server';
 
@@ -116,6 +118,16 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
         'agent_start_failed',
       );
     }
+    const appServerPid = live.process.pid ?? 0;
+    const background = new BackgroundCommands(deps.commands, ctx.checkpoints, bounds, () => processGroupOf(appServerPid) ?? appServerPid);
+    live.divert(({ method, params, seq }) => {
+      if (!background.holds(method, params)) return false;
+      if (ctx.checkpoints.claim(sessionId, live.instanceId, seq)) background.take(method, params);
+      return true;
+    });
+    void live.process.exited.then(() => {
+      if (!ctx.closed) void background.stopAll('Its Codex app-server ended, so Cairn stopped it.');
+    });
     const state: SessionState = {
       live,
       model: target.model,
@@ -123,6 +135,7 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       mapper: null,
       commands: null,
       processes: null,
+      background,
       pending: null,
       goalId: null,
       structured: false,

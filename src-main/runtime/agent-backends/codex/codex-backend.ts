@@ -51,6 +51,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     closed: false,
     async retire(sessionId, state) {
       if (states.get(sessionId) === state) states.delete(sessionId);
+      // Its commands run in process groups of their own: ended first, while they are still its children.
+      await state.background.stopAll('Its Codex app-server was stopped, so Cairn stopped it.');
       await retireProcess(sessionId, state.live.process);
     },
   };

@@ -2,6 +2,7 @@ import type { CodexStore } from '../../../storage/codex-store';
 import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
 import type { ProcessQuarantine } from '../native/process-quarantine';
+import type { BackgroundCommands } from './background-commands';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
 import type { EventMapper } from './event-mapper';
@@ -36,6 +37,8 @@ export interface SessionState {
   commands: CommandOutput | null;
   /** The processes the current Codex turn's commands run in, so Stop can end them. */
   processes: TurnProcesses | null;
+  /** Commands of earlier turns still running. */
+  readonly background: BackgroundCommands;
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
   goalId: string | null;

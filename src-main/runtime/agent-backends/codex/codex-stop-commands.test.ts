@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
@@ -9,7 +9,7 @@ import { appServerPids } from '../../../testing/codex-processes';
 import { descendantsOf } from '../../shell/process-tree';
 import { processGone } from '../../shell/process-group';
 
-/** What Stop does to the commands a Codex turn is running, against the real `codex app-server`. */
+/** The commands a Codex turn runs: what Stop does to them, and ones that outlive their turn; against the real `codex app-server`. */
 
 let server: ProviderTestServer;
 let t: TestHost;
@@ -81,5 +81,61 @@ describe('Stop during a Codex command', { timeout: 90_000 }, () => {
     expect(stopped.failureMessage).toMatch(/stopped/i);
     const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
     expect(results[0]).toMatchObject({ status: 'interrupted', commands: [{ status: 'stopped', exitCode: null }] });
+  });
+});
+
+describe('Codex commands that outlive their turn', { timeout: 90_000 }, () => {
+  /** Codex yields a command after half a second and ends the turn while it runs (its background command). */
+  const yielded = (cmd: string) => toolCallReply({ id: 'call_bg', name: 'exec_command', input: { cmd, yield_time_ms: 500 } });
+
+  async function leftRunning(sessionId: string) {
+    expect((await t.waitForTurn(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const run = (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns[0];
+    expect(run).toMatchObject({ status: 'running', turnId: 't1', exitCode: null });
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]).toMatchObject({ status: 'completed', commands: [{ status: 'running', exitCode: null }] });
+    const items = (await t.call('transcript.page', { sessionId, limit: 50 })).items;
+    expect(items.find((item) => item.kind === 'tool_call')?.data).toMatchObject({ toolCallId: run?.toolCallId, toolName: 'run_shell' });
+    if (run === undefined) throw new Error('no shell run');
+    return run;
+  }
+
+  it('is a running shell run and a running command of the turn; recorded with its output and exit code when it ends', async () => {
+    const { sessionId, workspace } = await codexSession();
+    server.enqueue(yielded('while [ ! -f go ]; do sleep 0.1; done; echo background-finished'), textReply('It runs in the background.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Start it in the background' });
+    const run = await leftRunning(sessionId);
+    writeFileSync(join(workspace, 'go'), '');
+    const ended = await waitFor(
+      async () => {
+        const current = (await t.call('shell.get', { shellRunId: run.shellRunId })).shellRun;
+        return current.status === 'running' ? null : current;
+      },
+      { message: 'the background command to end', timeoutMs: 20_000 },
+    );
+    expect(ended).toMatchObject({ status: 'exited', exitCode: 0 });
+    expect(ended.stdoutTail).toContain('background-finished');
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]?.commands).toMatchObject([{ status: 'completed', exitCode: 0 }]);
+  });
+
+  it('Stop on it in Commands (shell.kill) ends it: its file is never written and it shows stopped', async () => {
+    const { sessionId, workspace } = await codexSession();
+    server.enqueue(yielded('while [ ! -f go ]; do sleep 0.1; done; echo late > late.txt'), textReply('It runs in the background.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Start it in the background' });
+    const run = await leftRunning(sessionId);
+    const appServer = appServerPids(t.dataDir)[0] ?? 0;
+    const shell = descendantsOf(appServer)
+      .map((entry) => entry.pid)
+      .find((pid) => commandLine(pid).includes('echo late > late.txt'));
+    expect(shell).toBeDefined();
+    const { killed, shellRun } = await t.call('shell.kill', { shellRunId: run.shellRunId });
+    expect(killed).toBe(true);
+    expect(shellRun).toMatchObject({ status: 'killed', exitCode: null, failureMessage: 'Stopped by you.' });
+    expect(processGone(shell ?? 0)).toBe(true);
+    writeFileSync(join(workspace, 'go'), ''); // would let it write, were it still running
+    const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
+    expect(results[0]?.commands).toMatchObject([{ status: 'stopped', exitCode: null }]);
+    expect(existsSync(join(workspace, 'late.txt'))).toBe(false);
   });
 });

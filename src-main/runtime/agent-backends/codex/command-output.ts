@@ -65,6 +65,13 @@ export class CommandOutput {
     });
   }
 
+  /** The turn is over with these commands still running (Codex's background commands): they are no longer this turn's to end. */
+  detach(): { itemId: string; shellRunId: string }[] {
+    const left = [...this.open.entries()].map(([itemId, shellRunId]) => ({ itemId, shellRunId }));
+    this.open.clear();
+    return left;
+  }
+
   /** The turn is over: a command still open did not finish. */
   closeAll(reason: string): void {
     for (const shellRunId of this.open.values()) this.log.end(shellRunId, { status: 'killed', exitCode: null, failureMessage: reason, output: null });

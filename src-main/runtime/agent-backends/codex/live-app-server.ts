@@ -32,6 +32,7 @@ export class LiveAppServer {
   readonly process: AgentProcess;
   private readonly queue: LiveMessage[] = [];
   private wake: (() => void) | null = null;
+  private diverted: ((notification: ServerNotification) => boolean) | null = null;
   threadId: string | null = null;
   /** The Codex turn in progress, if any. */
   activeTurnId: string | null = null;
@@ -91,7 +92,18 @@ export class LiveAppServer {
     this.queue.length = 0;
   }
 
+  /**
+   * Notifications `take` accepts are handled as they arrive, never queued for a run: what Codex says
+   * about a command that outlived its turn, when no turn may be read. Ones already queued are offered too.
+   */
+  divert(take: (notification: ServerNotification) => boolean): void {
+    this.diverted = take;
+    const kept = this.queue.filter((message) => message.kind !== 'notification' || !take(message.value));
+    this.queue.splice(0, this.queue.length, ...kept);
+  }
+
   private push(message: LiveMessage): void {
+    if (message.kind === 'notification' && this.diverted?.(message.value) === true) return;
     this.queue.push(message);
     this.wake?.();
   }

@@ -20,6 +20,11 @@ export class TurnProcesses {
     return new TurnProcesses(appServerPid, new Set(descendantsOf(appServerPid).map((entry) => entry.pid)));
   }
 
+  /** The app-server's own process group (its commands run in groups of their own). */
+  get ownGroup(): number {
+    return processGroupOf(this.appServerPid) ?? this.appServerPid;
+  }
+
   /** The turn's command processes running now. */
   current(): ProcessEntry[] {
     return descendantsOf(this.appServerPid).filter((entry) => !this.before.has(entry.pid));
@@ -30,21 +35,28 @@ export class TurnProcesses {
    * parent): each process group of its own with SIGTERM, then SIGKILL after `graceMs`; a process in
    * the app-server's own group alone. True when every one is confirmed gone within the bounds.
    */
-  async stop(processes: readonly ProcessEntry[], graceMs: number, confirmMs: number): Promise<boolean> {
-    const ownGroup = processGroupOf(this.appServerPid) ?? this.appServerPid;
-    const groups = [...new Set(processes.filter((entry) => entry.pgid !== ownGroup).map((entry) => entry.pgid))];
-    const loose = processes.filter((entry) => entry.pgid === ownGroup).map((entry) => entry.pid);
-    const gone = () => groups.every(processGroupGone) && loose.every(processGone);
-    const signal = (name: NodeJS.Signals) => {
-      for (const group of groups) signalProcessGroup(group, name);
-      for (const pid of loose) killQuietly(pid, name);
-    };
-    if (gone()) return true;
-    signal('SIGTERM');
-    if (await waitUntil(gone, graceMs)) return true;
-    signal('SIGKILL');
-    return waitUntil(gone, confirmMs);
+  stop(processes: readonly ProcessEntry[], graceMs: number, confirmMs: number): Promise<boolean> {
+    return stopProcesses(this.ownGroup, processes, graceMs, confirmMs);
   }
+}
+
+/**
+ * Ends `processes`: each process group other than `ownGroup` (the app-server's) with SIGTERM, then
+ * SIGKILL after `graceMs`; a process in `ownGroup` alone. True when all are confirmed gone in time.
+ */
+export async function stopProcesses(ownGroup: number, processes: readonly ProcessEntry[], graceMs: number, confirmMs: number): Promise<boolean> {
+  const groups = [...new Set(processes.filter((entry) => entry.pgid !== ownGroup).map((entry) => entry.pgid))];
+  const loose = processes.filter((entry) => entry.pgid === ownGroup).map((entry) => entry.pid);
+  const gone = () => groups.every(processGroupGone) && loose.every(processGone);
+  const signal = (name: NodeJS.Signals) => {
+    for (const group of groups) signalProcessGroup(group, name);
+    for (const pid of loose) killQuietly(pid, name);
+  };
+  if (gone()) return true;
+  signal('SIGTERM');
+  if (await waitUntil(gone, graceMs)) return true;
+  signal('SIGKILL');
+  return waitUntil(gone, confirmMs);
 }
 
 function killQuietly(pid: number, signal: NodeJS.Signals): void {

@@ -17,7 +17,7 @@ const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed',
 
 /** How a command Codex left open shows in the turn's result. */
 const COMMAND_STATUS_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed', string>> = {
-  completed: 'unfinished',
+  completed: 'running',
   interrupted: 'stopped',
   failed: 'failed',
 };
@@ -32,10 +32,18 @@ export function createTurnReader(ctx: CodexContext) {
 
   /** The structured result of the Codex turn that just ended. */
   function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
+    const { mapper, run } = state;
+    if (status === 'completed' && mapper !== null && state.commands !== null) {
+      // Codex ended the turn with commands still running (background / yielded): they stay live shell runs.
+      const left = state.commands.detach().flatMap(({ itemId, shellRunId }) => {
+        const item = mapper.itemOf(itemId);
+        return item?.type === 'commandExecution' ? [{ item, shellRunId }] : [];
+      });
+      state.background.adopt(mapper.turnId, left, state.processes?.current() ?? []);
+    }
     state.commands?.closeAll(COMMAND_LEFT_OPEN[status]);
     state.commands = null;
     state.processes = null;
-    const { mapper, run } = state;
     if (mapper === null || run === null) return;
     mapper.closeOpenCommands(COMMAND_STATUS_LEFT_OPEN[status]);
     const { facts } = mapper;
