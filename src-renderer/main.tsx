@@ -7,7 +7,8 @@ import { App } from './components/App';
 import { browserLocation } from './platform/app-location';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
-import { backgroundNotifier } from './platform/notifier';
+import { appearanceRoot } from './platform/appearance-root';
+import { backgroundNotifier, notificationPermission } from './platform/notifier';
 import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
 import { browserDraftStorage } from './platform/draft-storage';
@@ -44,7 +45,8 @@ const store = createAppStore({
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
   draftStorage: browserDraftStorage(() => window.localStorage),
   // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
-  ...(isBridge((window as unknown as { cairn?: unknown }).cairn) ? {} : { notify: backgroundNotifier(window) }),
+  ...(isBridge((window as unknown as { cairn?: unknown }).cairn) ? {} : { notify: backgroundNotifier(window), notificationPermission: notificationPermission(window) }),
+  applyAppearance: appearanceRoot(document),
 });
 connectStoreToHost(store, link);
 

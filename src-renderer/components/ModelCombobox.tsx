@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { filterChoices, priceDetail, priceLabel, windowLabel, type ModelChoice } from '../format/model-choice';
+import { filterChoices, priceDetail, priceLabel, windowDetail, windowLabel, type ModelChoice } from '../format/model-choice';
 import { CheckIcon } from './icons';
 import '../styles/model-combobox.css';
 
@@ -203,7 +203,7 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
                     <span className="model-combobox-name">{choice.label}</span>
                     <span className="model-combobox-meta">
                       <span>{choice.connectionName}</span>
-                      <span title={choice.window.source === 'default' ? 'Cairn does not know this model’s window; change it in Settings → Connections' : 'Context window'}>
+                      <span title={windowDetail(choice)} data-testid="model-window">
                         {windowLabel(choice.window)}
                       </span>
                       <span title={priceDetail(choice.price)}>{priceLabel(choice.price)}</span>

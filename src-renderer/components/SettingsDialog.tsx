@@ -8,6 +8,7 @@ import { McpServersPage } from './mcp/McpServersPage';
 import { CloseIcon } from './icons';
 import { UsagePage } from './UsagePage';
 import { InstructionsPage } from './InstructionsPage';
+import { GeneralPage } from './GeneralPage';
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
@@ -15,6 +16,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'usage', label: 'Usage' },
   { tab: 'memory', label: 'Memory' },
   { tab: 'instructions', label: 'Instructions' },
+  { tab: 'general', label: 'General' },
 ];
 
 /** Settings: connections to model providers (add, edit, test, models, default) and token usage. Esc closes it. */
@@ -77,6 +79,8 @@ export function SettingsDialog() {
           <MemoryPage />
         ) : page.tab === 'instructions' ? (
           <InstructionsPage />
+        ) : page.tab === 'general' ? (
+          <GeneralPage />
         ) : (
           <UsagePage />
         )}

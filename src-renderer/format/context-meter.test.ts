@@ -53,7 +53,7 @@ describe('a meter Codex reported', () => {
   it('says the window is Codex’s and claims no breakdown', () => {
     expect(meterLabel(reported)).toBe('12.3k / 258k');
     expect(meterDetail(reported)).toBe(
-      "Context of Codex's latest request and its answer: 12.3k of 258k tokens.\nWindow: reported by Codex for gpt-5.5. Codex keeps its own context and does not say what fills it.",
+      "Context of Codex's latest request and its answer: 12.3k of 258k tokens.\nWindow: reported by Codex for gpt-5.5 — what Codex can use of the model's full window (the figure the model picker shows). Codex keeps its own context and does not say what fills it.",
     );
   });
 });

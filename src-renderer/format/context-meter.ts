@@ -23,7 +23,7 @@ export function meterDetail(meter: ContextMeter): string {
   if (meter.windowSource === 'reported') {
     return [
       `Context of Codex's latest request and its answer: ${tokenCount(meter.used)} of ${tokenCount(meter.contextWindow)} tokens.`,
-      `Window: reported by Codex for ${meter.modelId}. Codex keeps its own context and does not say what fills it.`,
+      `Window: reported by Codex for ${meter.modelId} — what Codex can use of the model's full window (the figure the model picker shows). Codex keeps its own context and does not say what fills it.`,
     ].join('\n');
   }
   const { system, summary, messages, toolOutput } = meter.breakdown;

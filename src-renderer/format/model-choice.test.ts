@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choicesOf, filterChoices, priceDetail, priceLabel, windowLabel } from './model-choice';
+import { choicesOf, filterChoices, priceDetail, priceLabel, windowDetail, windowLabel } from './model-choice';
 
 const box = { connectionId: 'box', name: 'Work OpenAI', providerType: 'openai' as const };
 const local = { connectionId: 'local', name: 'Ollama', providerType: 'ollama' as const };
@@ -30,6 +30,16 @@ describe('model picker entries', () => {
     expect(reported?.window).toMatchObject({ contextWindow: 131_072, source: 'known' });
     expect(unknown?.window.source).toBe('default');
     expect(reported?.key).toBe('local\nmy-tune:7b');
+  });
+
+  it('say where a window comes from; a Codex model’s is its full window, the meter’s the one Codex reports it can use', () => {
+    const [codex] = choicesOf({ connectionId: 'cx', name: 'Codex', providerType: 'codex' }, [{ modelId: 'gpt-5.5', label: 'gpt-5.5' }], []);
+    expect(codex?.window.contextWindow).toBe(400_000);
+    expect(windowDetail(codex!)).toBe(
+      'Context window: 400k tokens, the model’s full window as its provider documents it. Codex keeps part of it for itself; the context meter shows the window Codex reports it can use.',
+    );
+    const [plain] = choicesOf(box, [{ modelId: 'gpt-5.5', label: 'gpt-5.5' }], []);
+    expect(windowDetail(plain!)).toBe('Context window: 400k tokens, as known for gpt-5.5');
   });
 
   it('label windows short, and say when Cairn only guessed', () => {

@@ -11,6 +11,8 @@ export interface ModelChoice {
   readonly modelId: string;
   readonly label: string;
   readonly window: ModelWindow;
+  /** Whether Codex runs the model: it keeps part of the window for itself and reports the rest (the meter's figure). */
+  readonly runsOnCodex: boolean;
   readonly price: ModelPrice | null;
 }
 
@@ -35,6 +37,7 @@ export function choicesOf(
       modelId: model.modelId,
       label: model.label,
       window: modelWindowOf(connection.providerType, model.modelId, { override, reportedContextLength: model.contextLength ?? null }),
+      runsOnCodex: connection.providerType === 'codex',
       price: model.price ?? null,
     };
   });
@@ -45,6 +48,20 @@ export function windowLabel(window: ModelWindow): string {
   const tokens = window.contextWindow;
   const short = tokens >= 1_000_000 ? `${Number((tokens / 1_000_000).toFixed(1))}M` : tokens >= 1_000 ? `${Math.round(tokens / 1_000)}k` : String(tokens);
   return window.source === 'default' ? `default ${short}` : short;
+}
+
+/**
+ * Where a choice's window figure comes from, for its hover. A Codex model's figure is the model's full
+ * window; the context meter shows the smaller one Codex reports it can use, so both say which is which.
+ */
+export function windowDetail(choice: Pick<ModelChoice, 'window' | 'modelId' | 'runsOnCodex'>): string {
+  const { window, modelId } = choice;
+  if (window.source === 'default') return 'Cairn does not know this model’s window; change it in Settings → Connections';
+  if (window.source === 'override') return `Context window: ${windowLabel(window)} tokens, set in Settings`;
+  if (choice.runsOnCodex) {
+    return `Context window: ${windowLabel(window)} tokens, the model’s full window as its provider documents it. Codex keeps part of it for itself; the context meter shows the window Codex reports it can use.`;
+  }
+  return `Context window: ${windowLabel(window)} tokens, as known for ${modelId}`;
 }
 
 function dollars(value: number): string {

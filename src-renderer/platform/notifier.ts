@@ -35,3 +35,32 @@ export function backgroundNotifier(window: NotificationGlobals): Notifier {
     }
   };
 }
+
+/** Whether the window may show notifications: never asked, allowed, refused, or no Notification API at all. */
+export type NotificationPermissionState = 'default' | 'granted' | 'denied' | 'unsupported';
+
+/** Reads and asks for the permission to notify (asking only ever from the person's click in Settings). */
+export interface NotificationPermissionPort {
+  current(): NotificationPermissionState;
+  request(): Promise<NotificationPermissionState>;
+}
+
+interface PermissionGlobals {
+  readonly Notification?: { readonly permission: string; requestPermission(): Promise<string> };
+}
+
+export function notificationPermission(window: PermissionGlobals): NotificationPermissionPort {
+  const known = (value: string | undefined): NotificationPermissionState => (value === 'granted' || value === 'denied' || value === 'default' ? value : 'unsupported');
+  return {
+    current: () => known(window.Notification?.permission),
+    async request() {
+      const Notification = window.Notification;
+      if (Notification === undefined) return 'unsupported';
+      try {
+        return known(await Notification.requestPermission());
+      } catch {
+        return known(Notification.permission);
+      }
+    },
+  };
+}

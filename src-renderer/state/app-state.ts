@@ -3,7 +3,8 @@ import type { HostLink } from '../bridge/host-link';
 import type { AppLocation } from '../platform/app-location';
 import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
-import type { Notifier } from '../platform/notifier';
+import type { NotificationPermissionPort, Notifier } from '../platform/notifier';
+import type { Appearance } from './appearance';
 import type { AgentsSlice } from './agents-slice';
 import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
@@ -19,6 +20,7 @@ import type { GoalsSlice } from './goals-slice';
 import type { InteractionsSlice } from './interactions-slice';
 import type { MemorySlice } from './memory-slice';
 import type { McpSlice } from './mcp-slice';
+import type { PreferencesSlice } from './preferences-slice';
 import type { SessionsSlice } from './sessions-slice';
 import type { ShellSlice } from './shell-slice';
 import type { SkillsSlice } from './skills-slice';
@@ -53,7 +55,8 @@ export type AppState = ConnectionSlice &
   AgentsSlice &
   AttachmentImagesSlice &
   CodexSlice &
-  ChangesSlice;
+  ChangesSlice &
+  PreferencesSlice;
 
 export type AppStore = StoreApi<AppState>;
 
@@ -73,6 +76,10 @@ export interface StoreDeps {
   readonly draftStorage: DraftStorage;
   /** Tells the person about something that waits for them while the window is in the background. */
   readonly notify?: Notifier;
+  /** The browser's permission to notify (a browser tab only; the desktop app notifies from its main process). */
+  readonly notificationPermission?: NotificationPermissionPort;
+  /** Applies a theme and text size to the page at once. */
+  readonly applyAppearance?: (appearance: Appearance) => void;
 }
 
 export type SliceCreator<Slice> = (set: AppStore['setState'], get: AppStore['getState'], deps: StoreDeps) => Slice;

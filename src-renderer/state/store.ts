@@ -15,6 +15,7 @@ import { createGoalsSlice } from './goals-slice';
 import { createInteractionsSlice } from './interactions-slice';
 import { createMemorySlice } from './memory-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createPreferencesSlice } from './preferences-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createShellSlice } from './shell-slice';
 import { createSkillsSlice } from './skills-slice';
@@ -52,5 +53,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAttachmentImagesSlice(set, get, deps),
     ...createCodexSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
+    ...createPreferencesSlice(set, get, deps),
   }));
 }

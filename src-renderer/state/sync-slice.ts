@@ -2,7 +2,9 @@ import type { ChangeEvent } from '../../src-shared/events';
 import { isActiveStatus } from '../../src-shared/model';
 import { waitingSessionLabel } from './agent-selectors';
 import type { AppState, SliceCreator } from './app-state';
+import { notificationsOn } from './preferences-slice';
 import { applyChangeEvents } from './reducers/apply-events';
+import { endedTurns, turnEndBody } from './turn-end-notes';
 
 /** Host notices that are news the person asked for, shown as information rather than as a failure. */
 const INFO_NOTICES: ReadonlySet<string> = new Set(['automation_finished', 'automation_waiting', 'automation_reminder']);
@@ -84,11 +86,26 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       else state.showError(event.message);
     }
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
+    announceEndedTurns(batch);
+  }
+
+  /** Turns this window saw running, so that an ended one can be told about (not one already over when first heard of). */
+  const runningTurns = new Set<string>();
+
+  /** An OS notification for each turn that ended (only in the background, where permitted and turned on). */
+  function announceEndedTurns(batch: readonly ChangeEvent[]) {
+    const ended = endedTurns(runningTurns, batch);
+    const state = get();
+    if (deps.notify === undefined || !notificationsOn(state.notifications)) return;
+    for (const turn of ended) {
+      const title = waitingSessionLabel(turn.sessionId, state.sessions.byId, state.agents.links);
+      deps.notify({ title, body: turnEndBody(turn.status), onClick: () => get().selectSession(turn.sessionId) });
+    }
   }
 
   /** An OS notification for each interaction that started waiting (only in the background, where permitted). */
   function announceNewWaits(before: AppState, after: AppState) {
-    if (deps.notify === undefined || after.interactions.pendingIds === before.interactions.pendingIds) return;
+    if (deps.notify === undefined || !notificationsOn(after.notifications) || after.interactions.pendingIds === before.interactions.pendingIds) return;
     const known = new Set(before.interactions.pendingIds);
     for (const interactionId of after.interactions.pendingIds) {
       const record = after.interactions.byId[interactionId];

@@ -19,7 +19,8 @@ export type SettingsPage =
   | { readonly tab: 'usage' }
   | { readonly tab: 'memory' }
   | { readonly tab: 'mcp' }
-  | { readonly tab: 'instructions' };
+  | { readonly tab: 'instructions' }
+  | { readonly tab: 'general' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */
 export interface GoalDialog {
