@@ -26,11 +26,15 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByRole('button', { name: 'Add connection' }).click();
   await settings.getByRole('radio', { name: /ACP agent/ }).check();
+  // Claude is the agent offered first: its key and base URL fields, no command line.
+  await expect(settings.getByRole('textbox', { name: 'Base URL' })).toHaveCount(1);
+  await expect(settings.getByRole('textbox', { name: 'Agent command' })).toHaveCount(0);
+  await settings.getByRole('radio', { name: /^Custom/ }).check();
   await expect(settings.getByRole('textbox', { name: 'Base URL' })).toHaveCount(0);
   await settings.getByRole('textbox', { name: 'Agent command' }).fill(formatCommandLine(agent.command, agent.args));
   await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${agentState}`);
   await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
-  await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent (custom)');
+  await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 40_000 });
   await expect(settings.getByTestId('connection-detail')).toContainText('Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.');

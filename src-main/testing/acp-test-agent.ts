@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { agent, ndJsonStream, RequestError, type AgentContext, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+import { agent, ndJsonStream, RequestError, type AgentContext, type McpServer, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
 
 /**
  * A minimal ACP agent for Cairn's tests, written with the SDK's agent side. Each prompt is a script,
@@ -22,7 +22,8 @@ import { agent, ndJsonStream, RequestError, type AgentContext, type RequestPermi
  *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
  *
  * Sessions are kept in `$ACP_TEST_AGENT_STATE/<id>.jsonl` (their updates), so `session/load` after a
- * restart replays them. `--no-load` makes it an agent without `loadSession`. It writes its pid to
+ * restart replays them. The MCP servers each `session/new` and `session/load` passed are recorded in
+ * `$ACP_TEST_AGENT_STATE/mcp.jsonl`, one line per request. `--no-load` makes it an agent without `loadSession`. It writes its pid to
  * `$ACP_TEST_AGENT_STATE/pids` so tests can find it.
  */
 
@@ -43,6 +44,10 @@ function historyFile(sessionId: string): string {
 async function send(client: AgentContext, sessionId: string, update: SessionUpdate): Promise<void> {
   appendFileSync(historyFile(sessionId), `${JSON.stringify(update)}\n`);
   await client.notify('session/update', { sessionId, update });
+}
+
+function recordMcp(method: string, servers: readonly McpServer[]): void {
+  appendFileSync(join(stateDir, 'mcp.jsonl'), `${JSON.stringify({ method, servers })}\n`);
 }
 
 const say = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
@@ -185,11 +190,16 @@ async function writeAllowed(client: AgentContext, sessionId: string, path: strin
 const connection = agent({ name: 'cairn-acp-test-agent' })
   .onRequest('initialize', () => ({
     protocolVersion: 1,
-    agentCapabilities: { loadSession: canLoad, promptCapabilities: { image: false, audio: false, embeddedContext: false } },
+    agentCapabilities: {
+      loadSession: canLoad,
+      promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      mcpCapabilities: { http: process.argv.includes('--mcp-http'), sse: false },
+    },
     agentInfo: { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' },
     authMethods: [],
   }))
-  .onRequest('session/new', () => {
+  .onRequest('session/new', ({ params }) => {
+    recordMcp('session/new', params.mcpServers);
     sessionCount += 1;
     const sessionId = `test-${process.pid}-${sessionCount}`;
     sessions.set(sessionId, []);
@@ -197,6 +207,7 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
   })
   .onRequest('session/load', async ({ params, client }) => {
     if (!canLoad) throw RequestError.methodNotFound('session/load');
+    recordMcp('session/load', params.mcpServers);
     const file = historyFile(params.sessionId);
     if (!existsSync(file)) throw RequestError.resourceNotFound(params.sessionId);
     const prompts: string[] = [];

@@ -41,10 +41,18 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
         <ConnectionEditor connection={connection} />
       )}
       <TestSection connection={connection} />
-      <ConnectionModels connection={connection} />
-      <ConnectionModelDefaults connection={connection} />
+      {connection.providerType === 'acp' ? (
+        <p className="settings-note" data-testid="acp-models-note">
+          The agent chooses its own model and runs its own tools: Cairn lists no models for it.
+        </p>
+      ) : (
+        <>
+          <ConnectionModels connection={connection} />
+          <ConnectionModelDefaults connection={connection} />
+        </>
+      )}
       <DefaultSection connection={connection} />
-      <ContextWindowSection connection={connection} />
+      {connection.providerType === 'acp' ? null : <ContextWindowSection connection={connection} />}
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>
   );

@@ -2,7 +2,18 @@ import { useId, useRef, useState } from 'react';
 import type { ConnectionRecord, ProviderType } from '../../src-shared/connection-model';
 import { PROVIDER_TYPES } from '../../src-shared/connection-model';
 import type { ConnectionDraft, ConnectionField, ConnectionProblems } from '../forms/connection-form';
-import { createInput, draftOf, emptyDraft, hasProblems, PROVIDERS, updateInput, validateConnectionDraft, withProvider } from '../forms/connection-form';
+import {
+  ACP_AGENT_CHOICES,
+  createInput,
+  draftOf,
+  emptyDraft,
+  hasProblems,
+  PROVIDERS,
+  updateInput,
+  validateConnectionDraft,
+  withAcpAgent,
+  withProvider,
+} from '../forms/connection-form';
 import { useStoreApi } from '../state/store-context';
 import { FieldFrame } from './FieldFrame';
 import { Spinner } from './icons';
@@ -35,6 +46,8 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
   const shown: ConnectionProblems = attempted ? problems : Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field as ConnectionField)));
   const adding = connection === null;
   const provider = PROVIDERS[draft.providerType];
+  /** The agent of an ACP connection, when it is one Cairn knows (its key and base URL fields are the agent's). */
+  const acpPreset = draft.providerType === 'acp' && draft.acpAgentKind !== 'custom' ? ACP_AGENT_CHOICES[draft.acpAgentKind] : null;
   const actions = store.getState();
 
   const change = (patch: Partial<ConnectionDraft>) => {
@@ -124,6 +137,30 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </>
       ) : null}
 
+      {draft.providerType === 'acp' ? (
+        <fieldset className="provider-choice">
+          <legend className="field-label">Agent</legend>
+          <div className="provider-options">
+            {(['claude', 'gemini', 'opencode', 'custom'] as const).map((kind) => (
+              <label key={kind} className={`provider-option${draft.acpAgentKind === kind ? ' is-checked' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${formId}-acp-agent`}
+                  value={kind}
+                  checked={draft.acpAgentKind === kind}
+                  onChange={() => {
+                    setDraft((current) => (adding ? withAcpAgent(current, kind) : { ...current, acpAgentKind: kind }));
+                    setNotice(null);
+                  }}
+                />
+                <span className="provider-option-name">{ACP_AGENT_CHOICES[kind].label}</span>
+                <span className="provider-option-blurb">{ACP_AGENT_CHOICES[kind].blurb}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
       <FieldFrame controlId={`${formId}-name`} label="Name" required error={shown.name}>
         {(aria) => (
           <input
@@ -139,12 +176,13 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         )}
       </FieldFrame>
 
-      {draft.providerType === 'acp' ? null : (
+      {draft.providerType === 'acp' && acpPreset === null ? null : (
         <FieldFrame
           controlId={`${formId}-base-url`}
           label="Base URL"
-          required={draft.providerType === 'openai_compatible'}
+          required={draft.providerType === 'openai_compatible' || acpPreset?.needsServer === true}
           help={
+            acpPreset?.baseUrlHelp ??
             provider.baseUrlHelp ??
             (provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`)
           }
@@ -167,7 +205,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </FieldFrame>
       )}
 
-      {provider.keyNeeded === 'none' && !connection?.hasApiKey ? null : (
+      {provider.keyNeeded === 'none' && acpPreset === null && !connection?.hasApiKey ? null : (
         <FieldFrame
           controlId={`${formId}-api-key`}
           label="API key"
@@ -175,8 +213,8 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
           help={
             connection?.hasApiKey
               ? 'A key is stored. Type a new one to replace it. Stored keys are encrypted and never shown again.'
-              : provider.keyHelp !== undefined
-                ? `${provider.keyHelp} Stored encrypted; never shown again.`
+              : (acpPreset?.keyHelp ?? provider.keyHelp) !== undefined
+                ? `${acpPreset?.keyHelp ?? provider.keyHelp ?? ''} Stored encrypted; never shown again.`
                 : provider.keyNeeded === 'optional'
                   ? 'Only if the server asks for one. Stored encrypted; never shown again.'
                   : 'Stored encrypted on this machine; never shown again.'
@@ -229,29 +267,54 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
         </FieldFrame>
       ) : null}
 
+      {acpPreset !== null ? (
+        <FieldFrame
+          controlId={`${formId}-acp-model`}
+          label="Model"
+          required={acpPreset.needsServer}
+          help={acpPreset.needsServer ? 'The model’s id on that server.' : 'Leave empty for the agent’s own default model.'}
+          error={shown.acpModel}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              className="input"
+              type="text"
+              spellCheck={false}
+              autoComplete="off"
+              value={draft.acpModel}
+              onChange={(event) => change({ acpModel: event.target.value })}
+              onBlur={() => touch('acpModel')}
+            />
+          )}
+        </FieldFrame>
+      ) : null}
+
       {draft.providerType === 'acp' ? (
         <>
-          <FieldFrame
-            controlId={`${formId}-acp-command`}
-            label="Agent command"
-            required
-            help="The program that speaks ACP on its stdin and stdout, and its arguments: a full path or a name on PATH, for example gemini --acp. Quote an argument with spaces. Checked when you save; Test starts it and shows its name, version and what it can do."
-            error={shown.acpCommand}
-          >
-            {(aria) => (
-              <input
-                {...aria}
-                className="input"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="/usr/local/bin/my-agent --acp"
-                value={draft.acpCommand}
-                onChange={(event) => change({ acpCommand: event.target.value })}
-                onBlur={() => touch('acpCommand')}
-              />
-            )}
-          </FieldFrame>
+          {acpPreset !== null ? null : (
+            <FieldFrame
+              controlId={`${formId}-acp-command`}
+              label="Agent command"
+              required
+              help="The program that speaks ACP on its stdin and stdout, and its arguments: a full path or a name on PATH, for example gemini --acp. Quote an argument with spaces. Checked when you save; Test starts it and shows its name, version and what it can do."
+              error={shown.acpCommand}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  className="input"
+                  type="text"
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder="/usr/local/bin/my-agent --acp"
+                  value={draft.acpCommand}
+                  onChange={(event) => change({ acpCommand: event.target.value })}
+                  onBlur={() => touch('acpCommand')}
+                />
+              )}
+            </FieldFrame>
+          )}
           <FieldFrame
             controlId={`${formId}-acp-env`}
             label="Environment"
@@ -325,7 +388,9 @@ function sameDraft(a: ConnectionDraft, b: ConnectionDraft): boolean {
     a.idleTimeout === b.idleTimeout &&
     a.codexBinary === b.codexBinary &&
     a.acpCommand === b.acpCommand &&
-    a.acpEnv === b.acpEnv
+    a.acpEnv === b.acpEnv &&
+    a.acpAgentKind === b.acpAgentKind &&
+    a.acpModel === b.acpModel
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ModelInfo } from '../../src-shared/connection-model';
 import type { ModelWindowOverride } from '../../src-shared/context-model';
 import { choiceKey, choicesOf, type ModelChoice } from '../format/model-choice';
+import { acpAgentLabel } from '../forms/connection-form';
 import type { CatalogState } from '../state/reducers/catalog-reducer';
 import { effectiveModel, findConnection, modelLabel, pickableModels, selectableConnections } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -60,10 +61,12 @@ export function ModelPicker({ sessionId }: { sessionId: string }) {
   const chosen = effectiveModel(catalog, connectionId, model);
   const choices = pickerChoices(catalog, connectionId, model, windows?.overrides ?? []);
   const missing = connection === undefined;
-  const shown = missing ? 'Choose a connection' : `${connection.name} · ${chosen === null ? 'no model' : modelLabel(connection, chosen)}`;
+  // An ACP agent picks its own model: the face names the agent instead.
+  const agent = connection?.providerType === 'acp' ? acpAgentLabel(connection) : null;
+  const shown = missing ? 'Choose a connection' : `${connection.name} · ${agent ?? (chosen === null ? 'no model' : modelLabel(connection, chosen))}`;
 
   return (
-    <div className={`model-picker${missing || chosen === null ? ' needs-choice' : ''}`} data-testid="model-picker">
+    <div className={`model-picker${missing || (chosen === null && agent === null) ? ' needs-choice' : ''}`} data-testid="model-picker">
       <ModelCombobox
         id={MODEL_PICKER_ID}
         label="Connection and model for the next turn"

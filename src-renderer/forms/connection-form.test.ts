@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connection } from '../state/reducers/record-fixtures';
-import { createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withProvider } from './connection-form';
+import { acpAgentLabel, createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withAcpAgent, withProvider } from './connection-form';
 
 describe('the connection form', () => {
   it('asks for a name, and a base URL for an OpenAI-compatible server, in http(s) only', () => {
@@ -19,6 +19,40 @@ describe('the connection form', () => {
   it('keeps a name that follows the provider in step with it', () => {
     expect(withProvider(emptyDraft('openai'), 'ollama').name).toBe('Ollama');
     expect(withProvider({ ...emptyDraft('openai'), name: 'Work' }, 'ollama').name).toBe('Work');
+  });
+
+  it('an ACP agent Cairn knows: its key, base URL and model go with the preset, no command line; OpenCode needs a server and a model', () => {
+    const claude = withProvider(emptyDraft('openai'), 'acp');
+    expect(claude).toMatchObject({ name: 'Claude', acpAgentKind: 'claude' });
+    expect(validateConnectionDraft(claude)).toEqual({});
+    expect(createInput({ ...claude, apiKey: 'sk-ant', baseUrl: 'http://127.0.0.1:9/v1' })).toEqual({
+      name: 'Claude',
+      providerType: 'acp',
+      apiKey: 'sk-ant',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      acpAgent: { preset: { kind: 'claude', model: null }, env: {} },
+    });
+    const openCode = withAcpAgent(claude, 'opencode');
+    expect(openCode.name).toBe('OpenCode');
+    expect(validateConnectionDraft(openCode)).toEqual({
+      baseUrl: 'OpenCode needs the server’s address, for example http://127.0.0.1:1234/v1.',
+      acpModel: 'Give the model to use (its id on the server).',
+    });
+    expect(createInput({ ...openCode, baseUrl: 'http://box/v1', acpModel: ' qwen3 ' }).acpAgent).toEqual({ preset: { kind: 'opencode', model: 'qwen3' }, env: {} });
+    const custom = withAcpAgent(openCode, 'custom');
+    expect(validateConnectionDraft(custom).acpCommand).toBeDefined();
+    expect(withAcpAgent({ ...claude, name: 'Mine' }, 'gemini').name).toBe('Mine');
+  });
+
+  it('names what an ACP connection runs (the session header shows it instead of a model)', () => {
+    const acp = connection({
+      connectionId: 'c-acp',
+      providerType: 'acp',
+      acpAgent: { command: '/opt/agents/my-agent', args: [], env: {}, preset: { kind: 'opencode', model: 'qwen3' } },
+    });
+    expect(acpAgentLabel(acp)).toBe('OpenCode agent (qwen3)');
+    expect(acpAgentLabel({ ...acp, acpAgent: { command: '/opt/agents/my-agent', args: ['--acp'], env: {} } })).toBe('my-agent');
+    expect(draftOf(acp)).toMatchObject({ acpAgentKind: 'opencode', acpModel: 'qwen3' });
   });
 
   it('sends only what was filled in when creating', () => {

@@ -1,4 +1,4 @@
-import type { ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
+import type { AcpPresetKind, ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
 import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, TIMEOUT_SECONDS_RANGE } from '../../src-shared/connection-model';
 import type { OperationInput } from '../../src-shared/operations';
 import { formatCommandLine, formatEnvLines, parseCommandLine, parseEnvLines } from './acp-command';
@@ -19,9 +19,54 @@ export interface ConnectionDraft {
   readonly acpCommand: string;
   /** An ACP connection's extra environment, one NAME=value a line. */
   readonly acpEnv: string;
+  /** Which agent an ACP connection runs: one Cairn knows (its program found by Cairn), or a custom command line. */
+  readonly acpAgentKind: AcpPresetKind | 'custom';
+  /** The model a preset agent is told to use, as typed; empty: the agent's default. */
+  readonly acpModel: string;
 }
 
-export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary' | 'acpCommand' | 'acpEnv';
+interface AcpAgentChoice {
+  readonly label: string;
+  readonly blurb: string;
+  readonly baseUrlHelp: string;
+  readonly keyHelp: string;
+  /** Whether the agent cannot work without a model and a base URL (an OpenAI-compatible server). */
+  readonly needsServer: boolean;
+}
+
+/** The agents the ACP form offers; the key and base URL fields feed each its own variables. */
+export const ACP_AGENT_CHOICES: Readonly<Record<AcpPresetKind | 'custom', AcpAgentChoice>> = {
+  claude: {
+    label: 'Claude',
+    blurb: 'Claude Code’s agent (Claude Agent SDK), with an Anthropic API key',
+    baseUrlHelp: 'Empty for Anthropic; or a server that speaks the Anthropic Messages API (given to the agent as ANTHROPIC_BASE_URL).',
+    keyHelp: 'An Anthropic API key, given to the agent as ANTHROPIC_API_KEY.',
+    needsServer: false,
+  },
+  gemini: {
+    label: 'Gemini CLI',
+    blurb: 'Google’s Gemini CLI, with a Gemini API key',
+    baseUrlHelp: 'Empty for Google; or another Gemini API address (GOOGLE_GEMINI_BASE_URL).',
+    keyHelp: 'A Gemini API key, given to the agent as GEMINI_API_KEY.',
+    needsServer: false,
+  },
+  opencode: {
+    label: 'OpenCode',
+    blurb: 'OpenCode, with any OpenAI-compatible server',
+    baseUrlHelp: 'The OpenAI-compatible server OpenCode uses, usually ending in /v1.',
+    keyHelp: 'The server’s key, if it asks for one.',
+    needsServer: true,
+  },
+  custom: {
+    label: 'Custom',
+    blurb: 'Any program that speaks ACP on stdio',
+    baseUrlHelp: '',
+    keyHelp: '',
+    needsServer: false,
+  },
+};
+
+export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary' | 'acpCommand' | 'acpEnv' | 'acpModel';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
 interface ProviderInfo {
@@ -54,12 +99,20 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     keyHelp: 'An OpenAI key, passed to Codex only through its environment. Leave both empty to use Codex’s own login.',
   },
   acp: {
-    label: 'ACP agent (custom)',
+    label: 'ACP agent',
     defaultBaseUrl: null,
     keyNeeded: 'none',
-    blurb: 'Any agent that speaks the Agent Client Protocol on stdio: give its command line',
+    blurb: 'Claude, Gemini CLI, OpenCode, or any agent that speaks the Agent Client Protocol on stdio',
   },
 };
+
+/** What an ACP connection runs, in a few words: the agent Cairn knows, or the custom program's name. */
+export function acpAgentLabel(connection: ConnectionRecord): string {
+  const agent = connection.acpAgent;
+  if (agent === null) return 'ACP agent';
+  if (agent.preset !== undefined) return `${ACP_AGENT_CHOICES[agent.preset.kind].label} agent${agent.preset.model === null ? '' : ` (${agent.preset.model})`}`;
+  return agent.command.split(/[\\/]/).at(-1) ?? agent.command;
+}
 
 export function providerLabel(providerType: ConnectionRecord['providerType']): string {
   return providerType === 'scripted' ? 'Built in' : PROVIDERS[providerType].label;
@@ -76,6 +129,8 @@ export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDra
     codexBinary: '',
     acpCommand: '',
     acpEnv: '',
+    acpAgentKind: 'claude',
+    acpModel: '',
   };
 }
 
@@ -90,13 +145,23 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     codexBinary: connection.codexBinary ?? '',
     acpCommand: connection.acpAgent === null ? '' : formatCommandLine(connection.acpAgent.command, connection.acpAgent.args),
     acpEnv: connection.acpAgent === null ? '' : formatEnvLines(connection.acpAgent.env),
+    acpAgentKind: connection.acpAgent?.preset?.kind ?? 'custom',
+    acpModel: connection.acpAgent?.preset?.model ?? '',
   };
 }
 
 /** Switching provider on a new connection: a name still equal to the old provider's label follows along. */
 export function withProvider(draft: ConnectionDraft, providerType: ProviderType): ConnectionDraft {
   const name = draft.name.trim() === '' || draft.name === PROVIDERS[draft.providerType].label ? PROVIDERS[providerType].label : draft.name;
-  return { ...draft, providerType, name };
+  const next = { ...draft, providerType, name };
+  return providerType === 'acp' && name === PROVIDERS.acp.label ? withAcpAgent(next, draft.acpAgentKind) : next;
+}
+
+/** Picking the agent of a new ACP connection: a name still equal to a label follows along. */
+export function withAcpAgent(draft: ConnectionDraft, kind: ConnectionDraft['acpAgentKind']): ConnectionDraft {
+  const labels = [PROVIDERS.acp.label, ...Object.values(ACP_AGENT_CHOICES).map((choice) => choice.label)];
+  const name = draft.name.trim() === '' || labels.includes(draft.name) ? ACP_AGENT_CHOICES[kind].label : draft.name;
+  return { ...draft, acpAgentKind: kind, name };
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -136,9 +201,13 @@ export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = f
   if (draft.providerType === 'codex' && codexBinary !== '' && !/^(\/|[A-Za-z]:[\\/])/.test(codexBinary)) {
     problems.codexBinary = 'Give the full path, for example /usr/local/bin/codex; or leave it empty.';
   }
+  if (draft.providerType === 'acp' && draft.acpAgentKind !== 'custom' && ACP_AGENT_CHOICES[draft.acpAgentKind].needsServer) {
+    if (baseUrl === '') problems.baseUrl = `${ACP_AGENT_CHOICES[draft.acpAgentKind].label} needs the server’s address, for example http://127.0.0.1:1234/v1.`;
+    if (draft.acpModel.trim() === '') problems.acpModel = 'Give the model to use (its id on the server).';
+  }
   if (draft.providerType === 'acp') {
-    const command = parseCommandLine(draft.acpCommand);
-    if (!command.ok) problems.acpCommand = command.problem;
+    const command = draft.acpAgentKind === 'custom' ? parseCommandLine(draft.acpCommand) : null;
+    if (command !== null && !command.ok) problems.acpCommand = command.problem;
     const env = parseEnvLines(draft.acpEnv);
     if (!env.ok) problems.acpEnv = env.problem;
   }
@@ -180,11 +249,25 @@ export function createInput(draft: ConnectionDraft): OperationInput<'connection.
   };
 }
 
-/** The agent command the draft's fields say (checked fields: see `validateConnectionDraft`). */
-function acpAgentOf(draft: ConnectionDraft): { command: string; args: string[]; env: Record<string, string> } {
-  const command = parseCommandLine(draft.acpCommand);
+/** The agent the draft's fields say: a preset with its model, or a custom command line (checked fields: see `validateConnectionDraft`). */
+function acpAgentOf(draft: ConnectionDraft): OperationInput<'connection.create'>['acpAgent'] & object {
   const env = parseEnvLines(draft.acpEnv);
-  return { command: command.ok ? command.value.command : draft.acpCommand.trim(), args: command.ok ? command.value.args : [], env: env.ok ? env.value : {} };
+  const envValue = env.ok ? env.value : {};
+  if (draft.acpAgentKind !== 'custom') {
+    const model = draft.acpModel.trim();
+    return { preset: { kind: draft.acpAgentKind, model: model === '' ? null : model }, env: envValue };
+  }
+  const command = parseCommandLine(draft.acpCommand);
+  return { command: command.ok ? command.value.command : draft.acpCommand.trim(), args: command.ok ? command.value.args : [], env: envValue };
+}
+
+/** Whether the draft's agent differs from the stored one. */
+function acpAgentChanged(connection: ConnectionRecord, draft: ConnectionDraft): boolean {
+  const stored = connection.acpAgent;
+  const next = acpAgentOf(draft);
+  if (stored === null) return true;
+  if ('preset' in next) return JSON.stringify([next.preset, next.env]) !== JSON.stringify([stored.preset ?? null, stored.env]);
+  return stored.preset !== undefined || JSON.stringify(next) !== JSON.stringify({ command: stored.command, args: stored.args, env: stored.env });
 }
 
 /** The connection.update input for what changed in the form (null when nothing did). */
@@ -202,7 +285,7 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
     ...(firstTokenTimeoutSeconds !== connection.firstTokenTimeoutSeconds ? { firstTokenTimeoutSeconds } : {}),
     ...(idleTimeoutSeconds !== connection.idleTimeoutSeconds ? { idleTimeoutSeconds } : {}),
     ...(connection.providerType === 'codex' && codexBinary !== (connection.codexBinary ?? '') ? { codexBinary: codexBinary === '' ? null : codexBinary } : {}),
-    ...(connection.providerType === 'acp' && JSON.stringify(acpAgentOf(draft)) !== JSON.stringify(connection.acpAgent) ? { acpAgent: acpAgentOf(draft) } : {}),
+    ...(connection.providerType === 'acp' && acpAgentChanged(connection, draft) ? { acpAgent: acpAgentOf(draft) } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
   return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };

@@ -134,6 +134,14 @@ export const selectAnswerStreaming =
     joinedAnswer(state, sessionId, index)?.streaming ?? false;
 
 /** Whether the session's turns run on Codex (its own agent, tools, sandbox and MCP setup). */
+/** Whether the session runs on an ACP agent (it runs its own tools; Cairn's shell and sandbox note do not apply). */
+export const selectRunsOnAcp =
+  (sessionId: string) =>
+  (state: AppState): boolean => {
+    const connectionId = state.sessions.byId[sessionId]?.connectionId;
+    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'acp');
+  };
+
 export const selectRunsOnCodex =
   (sessionId: string) =>
   (state: AppState): boolean => {

@@ -2,14 +2,16 @@ import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../core/event-bus';
+import type { McpServerService } from '../mcp/mcp-server-service';
 import type { RuntimeDeps } from './runtime-contract';
 
 /** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */
-export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService): AcpBackend {
+export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mcp: McpServerService): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
     resolve: (connectionId) => connections.acpAgent(connectionId),
     sessionOf: (sessionId) => stores.sessions.get(sessionId),
+    mcpServersOf: (sessionId) => mcp.launchesFor(sessionId),
     checkpoints: stores.acp,
     allowedForSession: (sessionId, toolName) => stores.interactions.allowedForSession(sessionId, toolName),
     dataDir: runtime.dataDir,

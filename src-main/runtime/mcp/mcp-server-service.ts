@@ -189,6 +189,11 @@ export class McpServerService {
     return this.deps.stores.mcpServers.list().filter((server) => server.enabled && (choices.get(server.serverId) ?? true));
   }
 
+  /** How to start or reach each MCP server the session has on (with its secrets), for an agent that connects to them itself (an ACP agent). */
+  launchesFor(sessionId: string): McpLaunch[] {
+    return this.serversOf(sessionId).flatMap((server) => this.launchOf(server.serverId) ?? []);
+  }
+
   /** Connects the session's servers that are not connected yet (bounded; a failure leaves that server's tools out). */
   async prepare(sessionId: string): Promise<void> {
     await Promise.all(this.serversOf(sessionId).map((server) => this.connections.ensure(server.serverId)));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon, CloseIcon } from '../icons';
-import { selectRunsOnCodex } from '../../state/selectors';
+import { selectRunsOnAcp, selectRunsOnCodex } from '../../state/selectors';
 import { sandboxNoteKey } from '../../state/workspace-slice';
 import { ChangesButton, ChangesPanel } from './ChangesPanel';
 import { CommandsButton, CommandsPanel } from './CommandsPanel';
@@ -28,6 +28,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
   const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
   const codex = useAppStore(selectRunsOnCodex(sessionId));
+  const acp = useAppStore(selectRunsOnAcp(sessionId));
 
   // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
   useEffect(() => {
@@ -47,7 +48,8 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
 
   if (mode === undefined) return null;
   // Shell commands run only in a folder, and only in Ask or Full: the note says so there, until closed.
-  const noteShown = mode !== 'explore' && hasFolder && !noteClosed;
+  // An ACP agent runs commands its own way, so Cairn's note about its shell does not apply.
+  const noteShown = mode !== 'explore' && hasFolder && !noteClosed && !acp;
   return (
     <div className={`workspace-bar mode-is-${mode}`} data-testid="workspace-bar">
       <div className="workspace-bar-row">

@@ -7,7 +7,9 @@ import type { AcpStore } from '../../../storage/acp-store';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../agent-backend';
 import { AgentBackendError } from '../agent-backend';
 import type { Logger } from '../../core/ports';
+import type { McpLaunch } from '../../mcp/mcp-client';
 import { AcpEventMapper } from './acp-event-mapper';
+import { acpMcpServers } from './acp-mcp';
 import { readTextFile, writeTextFile } from './acp-fs';
 import { bridgePermission, permissionResponse } from './acp-permissions';
 import { bounded, DEFAULT_ACP_BOUNDS, errorText, LiveAcpAgent, type AcpBounds } from './live-acp-agent';
@@ -15,6 +17,8 @@ import { bounded, DEFAULT_ACP_BOUNDS, errorText, LiveAcpAgent, type AcpBounds } 
 export interface AcpBackendDeps {
   resolve(connectionId: string): AcpAgentCommand | { error: string };
   sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
+  /** The MCP servers the session has on, passed to the agent in `session/new` and `session/load`. */
+  mcpServersOf(sessionId: string): readonly McpLaunch[];
   readonly checkpoints: AcpStore;
   allowedForSession(sessionId: string, toolName: string): boolean;
   readonly dataDir: string;
@@ -103,12 +107,13 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     try {
       const info = await live.initialize(deps.cairnVersion, bounds);
       const checkpoint = deps.checkpoints.checkpoint(sessionId);
+      const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
       let modes: SessionModeState | null = null;
       if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
         live.replaying = true;
         try {
           const loaded = await bounded(
-            live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers: [] }),
+            live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers }),
             bounds.requestMs,
             'session/load',
           );
@@ -121,7 +126,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
         }
       }
       if (live.sessionId === null) {
-        const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers: [] }), bounds.requestMs, 'session/new');
+        const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers }), bounds.requestMs, 'session/new');
         live.sessionId = created.sessionId;
         modes = created.modes ?? null;
         fresh = checkpoint !== null;

@@ -15,11 +15,15 @@ afterEach(async () => {
   await t.close();
 });
 
-async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean } = {}) {
+async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean; mcpHttp?: boolean } = {}) {
   t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } } });
   const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
   const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
-  const { connection } = await t.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(state, { load: options.load ?? true }) });
+  const { connection } = await t.call('connection.create', {
+    name: 'Test agent',
+    providerType: 'acp',
+    acpAgent: testAgentCommand(state, { load: options.load ?? true, mcpHttp: options.mcpHttp ?? false }),
+  });
   const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: options.permissionMode ?? 'ask', workspacePath: workspace });
   return { connectionId: connection.connectionId, sessionId: session.sessionId, workspace, state };
 }
@@ -143,6 +147,38 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect(crashed.latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_process_exited' });
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'refuse' });
     expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_refused' });
+  });
+
+  it('the session’s MCP servers are passed to the agent in session/new: stdio with its environment (secrets too), HTTP to an agent that takes it; a server off for the session is not', async () => {
+    t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } } });
+    const stdio = { name: 'herons', transport: 'stdio' as const, command: process.execPath, args: ['-e', '0'], env: [{ name: 'HERON_TOKEN', secret: true, value: 'sekrit' }] };
+    await t.call('mcp.server.create', stdio);
+    await t.call('mcp.server.create', { name: 'weirs', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-Weir', secret: false, value: 'low' }] });
+    const off = await t.call('mcp.server.create', { name: 'switched-off', transport: 'http', url: 'http://127.0.0.1:9/off' });
+    const runWith = async (mcpHttp: boolean) => {
+      const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
+      const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+      const { connection } = await t.call('connection.create', { name: `Agent ${String(mcpHttp)}`, providerType: 'acp', acpAgent: testAgentCommand(state, { mcpHttp }) });
+      const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+      await t.call('mcp.session.setServer', { sessionId: session.sessionId, serverId: off.server.serverId, on: false });
+      await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'text hello' });
+      await waitFor(
+        async () => {
+          const outcome = await t.invoke('turn.query', { sessionId: session.sessionId, turnId: 't1' });
+          return outcome.ok && outcome.result.turn.status === 'completed';
+        },
+        { timeoutMs: 20_000, message: 'the turn' },
+      );
+      return readFileSync(join(state, 'mcp.jsonl'), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as unknown);
+    };
+    const stdioServer = { name: 'herons', command: process.execPath, args: ['-e', '0'], env: [{ name: 'HERON_TOKEN', value: 'sekrit' }] };
+    expect(await runWith(true)).toEqual([
+      { method: 'session/new', servers: [stdioServer, { type: 'http', name: 'weirs', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-Weir', value: 'low' }] }] },
+    ]);
+    expect(await runWith(false)).toEqual([{ method: 'session/new', servers: [stdioServer] }]);
   });
 
   async function acpSessionOnSameHost(permissionMode: PermissionMode) {
