@@ -26,6 +26,14 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
     expect(await repo.numstat(first.tree, second.tree)).toEqual([{ path: 'a.txt', change: 'modified', added: 1, removed: 1 }]);
   });
 
+  it('runs git with glibc keeping its heap (the first snapshot of a big workspace is otherwise spent in brk calls)', async () => {
+    const workspace = temp('cairn-shadow-ws-');
+    const repo = new ShadowRepo(join(temp('cairn-shadow-data-'), 'w.git'), workspace);
+    await repo.snapshot();
+    const env = (await repo.git(['-c', 'alias.show-env=!env', 'show-env'])).toString('utf8');
+    expect(env).toMatch(/^GLIBC_TUNABLES=.*glibc\.malloc\.trim_threshold=\d+/m);
+  });
+
   it('leaves out ignored files and files over the size cap, naming the latter', async () => {
     const workspace = temp('cairn-shadow-ws-');
     writeFileSync(join(workspace, '.gitignore'), '*.log\n');

@@ -100,6 +100,11 @@ export class ShadowRepo {
       GIT_COMMITTER_EMAIL: 'checkpoints@cairn.invalid',
       GIT_TERMINAL_PROMPT: '0',
       GIT_LITERAL_PATHSPECS: '1',
+      // git deflates each new object with a fresh zlib stream; glibc hands the freed heap straight
+      // back and grows it again for the next one, two brk calls per object. On a busy machine brk
+      // is slow: hashing a new 10,000-file workspace spent 9 s of system time in 40,000 brk calls
+      // (28 s wall) against 0.6 s (2 s) with the heap kept. Ignored by other C libraries.
+      GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=67108864:glibc.malloc.top_pad=16777216',
     };
   }
 
