@@ -344,6 +344,11 @@ describe('Codex failures', { timeout: 60_000 }, () => {
       const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
       expect(run).toMatchObject({ terminalReason: 'provider_error' });
       expect(run?.errorMessage).toMatch(/^Codex: /);
+      if (name === 'HTTP 500') {
+        // The real status and attempts beside Codex's own "high demand" text (retries are 0 here: one attempt).
+        expect(run?.errorMessage).toMatch(/^Codex: The model server answered 500 \(1 attempt made\)\. Codex says: We.re currently experiencing high demand/);
+        expect((await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.errorMessage).toContain('The model server answered 500');
+      }
       server.enqueue(textReply('Fine now.'));
       await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
       expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
