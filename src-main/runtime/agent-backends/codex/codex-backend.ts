@@ -14,7 +14,7 @@ import type { CodexContext, RunRef, SessionState } from './codex-session-state';
 import { CommandOutput } from './command-output';
 import { EventMapper } from './event-mapper';
 import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal } from './goal-mirror';
-import { answerInHistory, codexResponse, type PersonAnswer } from './interaction-bridge';
+import { answerInHistory, codexResponse, declineReason, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, type CodexBounds } from './live-app-server';
 import { createTurnReader } from './turn-reader';
 import { TurnProcesses } from './turn-processes';
@@ -123,6 +123,9 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       const pending = state.pending;
       const approved = input.approvedToolCall !== null;
       const forSession = approved && deps.allowedForSession(input.sessionId, pending.toolName);
+      const reason = approved ? null : declineReason(pending.method, answer);
+      // Steered in first, so the request that follows the decline already carries it.
+      if (reason !== null) await steer(input.sessionId, state, reason);
       state.live.rpc.respond(pending.requestId, codexResponse(pending.method, pending.params, approved ? null : answer, forSession));
       if (!approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
@@ -182,6 +185,16 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       policies.approvalPolicy === 'never',
     );
     yield* pump(input.sessionId, state, signal);
+  }
+
+  /** Adds `text` to the Codex turn in progress (`turn/steer`); a turn that will not take it is logged, not failed. */
+  async function steer(sessionId: string, state: SessionState, text: string): Promise<void> {
+    const { live } = state;
+    if (live.threadId === null || live.activeTurnId === null) return;
+    const params = { threadId: live.threadId, expectedTurnId: live.activeTurnId, input: [{ type: 'text', text, text_elements: [] }] };
+    await live.rpc.request('turn/steer', params, bounds.requestMs).catch((error: unknown) => {
+      deps.logger.warn('Codex did not take the deny reason', { sessionId, error: String(error) });
+    });
   }
 
   async function* compact(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {

@@ -55,7 +55,9 @@ export const turnCompletedSchema = z
       .passthrough(),
   })
   .passthrough();
-export const errorNotificationSchema = z.object({ error: z.object({ message: z.string() }).passthrough(), willRetry: z.boolean().optional() }).passthrough();
+export const errorNotificationSchema = z
+  .object({ error: z.object({ message: z.string(), codexErrorInfo: z.unknown().optional() }).passthrough(), willRetry: z.boolean().optional() })
+  .passthrough();
 
 export const commandApprovalSchema = z
   .object({ turnId: z.string(), itemId: z.string(), command: z.string().nullable().optional(), cwd: z.string().nullable().optional(), reason: z.string().nullable().optional() })

@@ -249,8 +249,9 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(t.events.some((event) => event.kind === 'shell.output' && event.text.includes('second-line'))).toBe(true);
   });
 
-  it('a declined command does not run; the reason stays with the decision and the turn completes', async () => {
+  it('a declined command does not run; the reason stays with the decision, reaches Codex, and the turn completes', async () => {
     const { sessionId, workspace } = await codexSession('ask');
+    const base = server.modelCalls().length;
     server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: escalated('echo nope > denied.txt') }), textReply('Understood, I will not.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a file' });
     const interaction = await pendingInteraction(sessionId);
@@ -261,6 +262,8 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     expect(all.filter((item) => item.kind === 'tool_result')).toHaveLength(1);
     expect(all.find((item) => item.kind === 'tool_result')?.data).toMatchObject({ isError: true, output: { action: 'deny', reason: 'Not in this folder' } });
     expect(all.at(-1)?.text).toBe('Understood, I will not.');
+    // Codex's decline says only "rejected by user": the reason goes in as input of the turn, and the model reads it.
+    expect(JSON.stringify((await server.waitForModelCall(base + 1)).body)).toContain('The person declined your command and said why: Not in this folder');
   });
 
   it('Stop while Codex waits for an approval closes it and ends that app-server; the next turn resumes the same thread', async () => {
@@ -341,6 +344,11 @@ describe('Codex failures', { timeout: 60_000 }, () => {
       const run = (await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun;
       expect(run).toMatchObject({ terminalReason: 'provider_error' });
       expect(run?.errorMessage).toMatch(/^Codex: /);
+      if (name === 'HTTP 500') {
+        // The real status and attempts beside Codex's own "high demand" text (retries are 0 here: one attempt).
+        expect(run?.errorMessage).toMatch(/^Codex: The model server answered 500 \(1 attempt made\)\. Codex says: We.re currently experiencing high demand/);
+        expect((await t.call('codex.turnResults', { sessionId, turnId: 't1' })).results[0]?.errorMessage).toContain('The model server answered 500');
+      }
       server.enqueue(textReply('Fine now.'));
       await t.call('turn.start', { sessionId, turnId: 't2', text: 'Again' });
       expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');

@@ -44,6 +44,9 @@ export class EventMapper {
   private readonly settledCalls = new Set<string>();
   private readonly streamedMessages = new Set<string>();
   private lastError: string | null = null;
+  /** The HTTP status behind Codex's last error (from its `codexErrorInfo`), and how many attempts Codex made. */
+  private httpStatus: number | null = null;
+  private attempts = 1;
   readonly facts: TurnFacts = { finalMessage: '', commands: [], filesChanged: new Set(), inputTokens: 0, outputTokens: 0 };
 
   constructor(
@@ -121,19 +124,30 @@ export class EventMapper {
       }
       case 'error': {
         const error = errorNotificationSchema.safeParse(params);
-        if (error.success && error.data.willRetry !== true) this.lastError = error.data.error.message;
+        if (!error.success) return none;
+        const status = httpStatusOf(error.data.error.codexErrorInfo);
+        if (status !== null) this.httpStatus = status;
+        if (error.data.willRetry === true) this.attempts += 1;
+        else this.lastError = error.data.error.message;
         return none;
       }
       case 'turn/completed': {
         const completed = turnCompletedSchema.safeParse(params);
         if (!completed.success || completed.data.turn.id !== this.turnId) return none;
         const { status, error } = completed.data.turn;
-        if (status === 'failed') return { events: [], end: { status: 'failed', message: error?.message ?? this.lastError ?? 'Codex reported the turn failed.' } };
+        if (status === 'failed') return { events: [], end: { status: 'failed', message: this.failure(error?.message ?? this.lastError ?? 'Codex reported the turn failed.') } };
         return { events: [], end: { status: status === 'interrupted' ? 'interrupted' : 'completed' } };
       }
       default:
         return none;
     }
+  }
+
+  /** Codex's own words for a failed turn, after what the model server really answered when Codex says. */
+  private failure(said: string): string {
+    if (this.httpStatus === null) return said;
+    const attempts = `${this.attempts} attempt${this.attempts === 1 ? '' : 's'}`;
+    return `The model server answered ${this.httpStatus} (${attempts} made). Codex says: ${said}`;
   }
 
   private item(completed: boolean, params: unknown): AgentEvent[] {
@@ -178,4 +192,17 @@ export class EventMapper {
 export function callOf(item: CommandItem | FileChangeItem): { toolCallId: string; toolName: string; input: Record<string, unknown> } {
   if (item.type === 'commandExecution') return { toolCallId: item.id, toolName: CODEX_SHELL_TOOL, input: { command: item.command, cwd: item.cwd } };
   return { toolCallId: item.id, toolName: CODEX_PATCH_TOOL, input: fileChangeInput(item) };
+}
+
+/** Codex's error classes that stand for an HTTP status; a variant that carries `httpStatusCode` gives it. */
+const STATUS_OF_CLASS: Readonly<Record<string, number>> = { internalServerError: 500, unauthorized: 401, badRequest: 400, rateLimitExceeded: 429, serverOverloaded: 503 };
+
+function httpStatusOf(info: unknown): number | null {
+  if (typeof info === 'string') return STATUS_OF_CLASS[info] ?? null;
+  if (typeof info !== 'object' || info === null) return null;
+  for (const detail of Object.values(info)) {
+    const code: unknown = typeof detail === 'object' && detail !== null && 'httpStatusCode' in detail ? detail.httpStatusCode : null;
+    if (typeof code === 'number') return code;
+  }
+  return null;
 }

@@ -124,6 +124,18 @@ export function codexResponse(method: string, requestParams: unknown, answer: Pe
 }
 
 /**
+ * What Codex is told beside a declined command or file change when the person gave a reason: Codex's
+ * decline carries no message (the model sees only "rejected by user"), so it goes in as input of the turn.
+ */
+export function declineReason(method: string, answer: PersonAnswer | null): string | null {
+  if (method !== METHODS.commandApproval && method !== METHODS.fileChangeApproval) return null;
+  const reason = answer?.output.reason;
+  if (answer === null || answer.output.action === 'allow' || typeof reason !== 'string' || reason.trim() === '') return null;
+  const what = method === METHODS.commandApproval ? 'command' : 'file change';
+  return `The person declined your ${what} and said why: ${reason.trim()}`;
+}
+
+/**
  * The next input for a thread whose live request was lost (the host restarted while it waited): the
  * answer in words, with the command or patch it concerned, so the work goes on from the answer.
  */
