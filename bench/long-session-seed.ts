@@ -34,20 +34,20 @@ export function seedLongSessionRows(dataDir: string, sessionId: string, template
       let position = 0;
       for (let index = 1; index <= turns; index += 1) {
         const turnId = `long-${index}`;
-        const runId = `long-run-${index}`;
+        const runId = `${sessionId}-run-${index}`;
         const time = at + index * 1000;
         const question = `seed message ${index}: how does the total change?`;
         turn.run(sessionId, turnId, index, question, runId, time, time);
         run.run(runId, sessionId, turnId, time, time + 500);
-        item.run(sessionId, position++, `${turnId}-u`, turnId, runId, 'user_message', question, null, time);
+        item.run(sessionId, position++, `${sessionId}-${turnId}-u`, turnId, runId, 'user_message', question, null, time);
         if (index % 10 === 0) {
           for (const row of template) {
-            const data = row.data === null ? null : row.data.replaceAll(/"toolCallId":"[^"]*"/g, `"toolCallId":"call-${index}"`);
-            item.run(sessionId, position++, `${turnId}-${row.kind}`, turnId, runId, row.kind, row.text, data, time + 100);
+            const data = row.data === null ? null : row.data.replaceAll(/"toolCallId":"[^"]*"/g, `"toolCallId":"${sessionId}-call-${index}"`);
+            item.run(sessionId, position++, `${sessionId}-${turnId}-${row.kind}`, turnId, runId, row.kind, row.text, data, time + 100);
           }
         }
         const answer = index % 5 === 0 ? `Answer **${index}**: the total is the sum.\n\n${CODE}` : `Answer **${index}**: the total grows by *one* item each time.`;
-        item.run(sessionId, position++, `${turnId}-a`, turnId, runId, 'assistant_message', answer, null, time + 500);
+        item.run(sessionId, position++, `${sessionId}-${turnId}-a`, turnId, runId, 'assistant_message', answer, null, time + 500);
       }
       db.prepare('UPDATE sessions SET next_position = ?, updated_at = ? WHERE session_id = ?').run(position, Date.now(), sessionId);
     })();

@@ -9,6 +9,7 @@ import { benchFirstLoad } from './first-load.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchLongSession } from './long-session.bench';
+import { benchRendererMemory } from './renderer-memory.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
 import { benchSubagents } from './subagents.bench';
@@ -30,6 +31,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['idle-memory', benchIdleMemory],
   ['first-load', benchFirstLoad],
   ['long-session', benchLongSession],
+  ['renderer-memory', benchRendererMemory],
 ];
 
 const only = process.argv[2];

@@ -15,7 +15,7 @@ import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { CodexBounds } from '../agent-backends/codex/live-app-server';
 import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
-import type { AcpBounds } from '../agent-backends/acp/live-acp-agent';
+import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
 import type { ConnectionService, ConnectionServiceDeps } from '../connections/connection-service';

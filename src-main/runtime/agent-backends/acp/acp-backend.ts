@@ -10,9 +10,10 @@ import type { Logger } from '../../core/ports';
 import type { McpLaunch } from '../../mcp/mcp-client';
 import { AcpEventMapper } from './acp-event-mapper';
 import { acpMcpServers } from './acp-mcp';
-import { readTextFile, writeTextFile } from './acp-fs';
 import { bridgePermission, permissionResponse } from './acp-permissions';
-import { bounded, DEFAULT_ACP_BOUNDS, errorText, LiveAcpAgent, type AcpBounds } from './live-acp-agent';
+import { loadAcpAgent } from './acp-agent-loader';
+import { bounded, DEFAULT_ACP_BOUNDS, errorText, type AcpBounds } from './acp-bounds';
+import type { LiveAcpAgent } from './live-acp-agent';
 
 export interface AcpBackendDeps {
   resolve(connectionId: string): AcpAgentCommand | { error: string };
@@ -94,6 +95,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
 
   /** Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can, else `session/new`. */
   async function start(sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
+    const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
     // The agent's file requests read the session's state as it is at each request (its mode, its approvals).
     const side = { readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params), writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params) };
     const live = new LiveAcpAgent(

@@ -2,7 +2,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { AcpAgentCommand, ConnectionTestResult } from '../../../../src-shared/connection-model';
-import { errorText, LiveAcpAgent, DEFAULT_ACP_BOUNDS } from './live-acp-agent';
+import { loadAcpAgent } from './acp-agent-loader';
+import { DEFAULT_ACP_BOUNDS, errorText } from './acp-bounds';
 
 /** The program an agent command runs, as found now (a full path, or the first match on PATH); null when there is none. */
 export function findAgentProgram(command: string, path = process.env.PATH ?? ''): string | null {
@@ -48,6 +49,7 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
   if (program === null) return { verdict: 'unreachable', message: acpAgentProblem(agent) ?? `${agent.command} was not found.`, latencyMs: Date.now() - started };
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...agent.env };
   const refuse = () => Promise.reject(new Error('Test does not open files'));
+  const { LiveAcpAgent } = await loadAcpAgent();
   const live = new LiveAcpAgent('test', { binary: program, args: agent.args, env, cwd: tmpdir() }, 'test', { readTextFile: refuse, writeTextFile: refuse });
   try {
     const info = await live.initialize(cairnVersion, { ...DEFAULT_ACP_BOUNDS, startMs: 15_000 });
