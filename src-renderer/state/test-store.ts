@@ -32,6 +32,8 @@ export function setupStore(options: { openSession?: string; draftStorage?: Draft
     newId: () => `id-${++ids}`,
     timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
     notify: (note) => notes.push(note),
+    // Notifications allowed by the browser (and on unless the person turned them off): notes are collected.
+    notificationPermission: { current: () => 'granted', request: () => Promise.resolve('granted') },
   });
   link.answer('session.list', () => ({ ok: true, result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null } }));
   link.answer('session.get', ({ sessionId }) => ({
