@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,37 @@ describe('warm Codex app-servers', { timeout: 120_000 }, () => {
     await gone(idlePid, 'the idle app-server to be stopped');
     expect(processGone(waitingPid)).toBe(false);
     expect(appServerPids(h.dataDir)).toEqual([waitingPid]);
+  });
+
+  it('an app-server with a command still running is not stopped when idle; once the command ends, it is', async () => {
+    const h = await host({ idleMs: 1500 });
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-warm-'));
+    const busy = (await h.call('session.create', { connectionId, permissionMode: 'full', workspacePath: workspace })).session.sessionId;
+    const before = new Set(appServerPids(h.dataDir));
+    // Codex yields the command after half a second and ends the turn while it runs.
+    server.enqueue(
+      toolCallReply({ id: 'call_bg', name: 'exec_command', input: { cmd: 'while [ ! -f go ]; do sleep 0.1; done; echo done', yield_time_ms: 500 } }),
+      textReply('It runs in the background.'),
+    );
+    await h.call('turn.start', { sessionId: busy, turnId: 't1', text: 'Start it in the background' });
+    const run = await waitFor(
+      async () => {
+        const { turn } = await h.call('turn.query', { sessionId: busy, turnId: 't1' });
+        if (turn.status !== 'completed') return null;
+        return (await h.call('shell.list', { sessionId: busy })).shellRuns.find((shellRun) => shellRun.status === 'running');
+      },
+      { message: 'the turn to end with its command running', timeoutMs: 30_000 },
+    );
+    const busyPid = appServerPids(h.dataDir).find((pid) => !before.has(pid)) ?? 0;
+    const idle = await session(h);
+    const idlePid = await firstTurn(h, idle, 'Say hi', 'Hi.');
+    await gone(idlePid, 'the idle app-server to be stopped');
+    expect(processGone(busyPid)).toBe(false);
+    expect((await h.call('shell.get', { shellRunId: run.shellRunId })).shellRun.status).toBe('running');
+
+    writeFileSync(join(workspace, 'go'), '');
+    await gone(busyPid, 'the app-server to be stopped once its command ended');
+    expect((await h.call('shell.get', { shellRunId: run.shellRunId })).shellRun).toMatchObject({ status: 'exited', exitCode: 0 });
   });
 
   it('with maxWarm 2, a third session stops the least recently used idle app-server; it resumes its thread on its next turn', async () => {
