@@ -4,6 +4,7 @@ import { benchBranchOpen } from './branch-open.bench';
 import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
+import { benchCodexWarm } from './codex-warm.bench';
 import { benchContextAssembly } from './context-assembly.bench';
 import { benchFirstLoad } from './first-load.bench';
 import { benchIdleMemory } from './idle-memory.bench';
@@ -24,6 +25,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['session-open', benchSessionOpen],
   ['stream', benchStreamLatency],
   ['codex', benchCodexTurn],
+  ['codex-warm', benchCodexWarm],
   ['branch-open', benchBranchOpen],
   ['context', benchContextAssembly],
   ['subagents', benchSubagents],

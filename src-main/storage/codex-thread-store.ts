@@ -17,8 +17,15 @@ export interface CodexThreadStore {
   noteProblem(problem: { sessionId: string; threadId: string; turnId: string; reason: string }, now: number): CodexThreadProblem;
   /** Records the person's choice on the session's open problem with `threadId`; null when there is none. */
   choose(sessionId: string, threadId: string, choice: CodexThreadChoice, now: number): CodexThreadProblem | null;
-  /** The new thread started: the problem stays as a record, resolved. */
-  resolve(sessionId: string): void;
+  /**
+   * The new thread `threadId` started in place of the problem's: the problem stays as a record,
+   * resolved, and the new thread owes its first turn a summary of Cairn's record (one write).
+   */
+  resolve(sessionId: string, threadId: string): void;
+  /** Whether the thread still owes its first turn the summary (a turn on it has not started yet). */
+  summaryDue(threadId: string): boolean;
+  /** A turn started on the thread with the summary: it is owed no more. */
+  summarySent(threadId: string): void;
   /** The thread was resumed after all: the problem is gone. */
   clear(sessionId: string): void;
 }
@@ -59,6 +66,12 @@ export function createCodexThreadStore(db: Db): CodexThreadStore {
   const setChoice = db.prepare('UPDATE codex_thread_problems SET choice = ?, chosen_at = ? WHERE session_id = ? AND thread_id = ? AND resolved = 0');
   const setResolved = db.prepare('UPDATE codex_thread_problems SET resolved = 1 WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM codex_thread_problems WHERE session_id = ?');
+  const setSummaryDue = db.prepare('UPDATE codex_threads SET summary_due = ? WHERE thread_id = ?');
+  const getSummaryDue = db.prepare<[string], number>('SELECT summary_due FROM codex_threads WHERE thread_id = ?').pluck();
+  const resolve = db.transaction((sessionId: string, threadId: string) => {
+    setResolved.run(sessionId);
+    setSummaryDue.run(1, threadId);
+  });
   const problem = (sessionId: string) => {
     const row = getProblem.get(sessionId);
     return row === undefined ? null : toProblem(row);
@@ -81,8 +94,12 @@ export function createCodexThreadStore(db: Db): CodexThreadStore {
       const chosen = problem(sessionId);
       return chosen !== null && chosen.threadId === threadId && !chosen.resolved ? chosen : null;
     },
-    resolve(sessionId) {
-      setResolved.run(sessionId);
+    resolve(sessionId, threadId) {
+      resolve(sessionId, threadId);
+    },
+    summaryDue: (threadId) => getSummaryDue.get(threadId) === 1,
+    summarySent(threadId) {
+      setSummaryDue.run(0, threadId);
     },
     clear(sessionId) {
       remove.run(sessionId);

@@ -43,6 +43,10 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
     now: () => runtime.clock.now(),
     logger: runtime.logger,
     ...(runtime.codex?.bounds === undefined ? {} : { bounds: runtime.codex.bounds }),
+    warm: {
+      ...(runtime.codex?.idleMs === undefined ? {} : { idleMs: runtime.codex.idleMs }),
+      ...(runtime.codex?.maxWarm === undefined ? {} : { maxWarm: runtime.codex.maxWarm }),
+    },
     goalOf(sessionId, turnId) {
       const goalId = stores.turns.goalOf(sessionId, turnId);
       const goal = goalId === null ? null : stores.goals.get(goalId);

@@ -56,8 +56,17 @@ export interface RuntimeDeps {
   /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
   readonly dataDir: string;
   readonly cairnVersion: string;
-  /** Codex sessions: provider retries and the bounds on every await (tests shorten them). */
-  readonly codex?: { readonly retries?: number; readonly bounds?: Partial<CodexBounds>; readonly config?: readonly string[] };
+  /**
+   * Codex sessions: provider retries, the bounds on every await (tests shorten them), how long an idle
+   * app-server stays warm (`idleMs`, default 10 min) and how many stay warm (`maxWarm`, default 4).
+   */
+  readonly codex?: {
+    readonly retries?: number;
+    readonly bounds?: Partial<CodexBounds>;
+    readonly config?: readonly string[];
+    readonly idleMs?: number;
+    readonly maxWarm?: number;
+  };
   /** ACP agent sessions: the bounds on every await (tests shorten them). */
   readonly acp?: { readonly bounds?: Partial<AcpBounds> };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */

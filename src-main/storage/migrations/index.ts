@@ -27,6 +27,7 @@ import { migration019AgentChildren } from './019-agent-children';
 import { migration032Checkpoints } from './032-checkpoints';
 import { migration034Rewind } from './034-rewind';
 import { migration035ConnectionLastTest } from './035-connection-last-test';
+import { migration036CodexThreadSummary } from './036-codex-thread-summary';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration032Checkpoints,
   migration034Rewind,
   migration035ConnectionLastTest,
+  migration036CodexThreadSummary,
 ];

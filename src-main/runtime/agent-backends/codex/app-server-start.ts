@@ -76,7 +76,6 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     const live = new LiveAppServer(deps.newInstanceId(), appServerLaunch(settings, cwd), launchKey(target, cwd));
     recordIdentity(sessionId, live);
     const policies = codexPolicies(mode);
-    let fresh = false;
     try {
       await live.initialize(deps.cairnVersion, bounds);
       const threadParams = { model: target.model, cwd, approvalPolicy: policies.approvalPolicy, sandbox: policies.sandbox };
@@ -92,11 +91,12 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
         deps.now,
       );
       live.threadId = opened.threadId;
+      // Recorded before the session is bound to the new thread: from then on the thread itself says it
+      // owes the summary, until a turn on it starts (a failed turn/start or a restart keeps it owed).
+      if (opened.kind === 'new' && opened.replacing !== null) ctx.threads.resolve(sessionId, opened.threadId);
       ctx.checkpoints.bind(sessionId, { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version }, deps.now());
       if (opened.kind === 'new' && opened.replacing !== null) {
-        ctx.threads.resolve(sessionId);
         deps.onThreadProblem(sessionId, ctx.threads.problem(sessionId));
-        fresh = true;
       } else if (opened.kind === 'resumed' && ctx.threads.problem(sessionId) !== null) {
         ctx.threads.clear(sessionId);
         deps.onThreadProblem(sessionId, null);
@@ -139,7 +139,6 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       pending: null,
       goalId: null,
       structured: false,
-      summaryDue: fresh,
     };
     ctx.states.set(sessionId, state);
     return state;

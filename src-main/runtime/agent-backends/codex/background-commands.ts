@@ -73,6 +73,11 @@ export class BackgroundCommands {
     return true;
   }
 
+  /** Whether a command of an earlier turn still runs. */
+  get running(): boolean {
+    return this.held.size > 0;
+  }
+
   /** Whether a notification is about a held command. */
   holds(method: string, params: unknown): boolean {
     if (this.held.size === 0) return false;

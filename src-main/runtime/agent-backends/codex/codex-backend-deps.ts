@@ -11,6 +11,7 @@ import type { AgentCommandLog } from '../../shell/agent-commands';
 import type { CodexSettings } from './codex-config';
 import type { CodexGoalUpdate, MirroredGoal } from './goal-mirror';
 import type { CodexBounds } from './live-app-server';
+import type { WarmLimits } from './warm-app-servers';
 
 /** A Codex connection's settings, minus the folders Cairn owns. */
 export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
@@ -37,6 +38,8 @@ export interface CodexBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<CodexBounds>;
+  /** How long an idle app-server stays warm and how many stay warm (default 10 min, 4). */
+  readonly warm?: Partial<WarmLimits>;
   /** The Cairn goal of a goal turn, or null for any other turn. */
   goalOf(sessionId: string, turnId: string): MirroredGoal | null;
   /** Whether the session has a goal in Cairn's record that is not cleared. */

@@ -19,11 +19,13 @@ import { DEFAULT_BOUNDS, type CodexBounds } from './live-app-server';
 import { createTurnReader } from './turn-reader';
 import { TurnProcesses } from './turn-processes';
 import { startCodexTurn } from './turn-start';
+import { DEFAULT_WARM_LIMITS, WarmAppServers } from './warm-app-servers';
 
 export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps, type CodexTarget } from './codex-backend-deps';
 
 /**
- * Codex as a native AgentBackend: one `codex app-server` per session, kept between turns, driving one
+ * Codex as a native AgentBackend: one `codex app-server` per session, kept between turns (stopped
+ * when idle, or as the least recently used beyond the warm cap; see `WarmAppServers`), driving one
  * Codex thread whose id is checkpointed. Every message is numbered per instance and applied once.
  * Approvals and questions suspend the run as Cairn interactions while Codex waits; the answer's run
  * replies to the live request, or, when the host restarted meanwhile, resumes the thread with the
@@ -94,6 +96,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const start = createAppServerStarter(ctx, { codexHome, tmpDir });
   const pump = createTurnReader(ctx);
   const retire = ctx.retire;
+  const warm = new WarmAppServers({ ...DEFAULT_WARM_LIMITS, ...deps.warm }, states, retire);
 
   function quarantineOf(sessionId: string): CodexQuarantine | null {
     const pid = quarantine.quarantinedPid(sessionId);
@@ -231,8 +234,8 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
 
   return {
     id: CODEX_BACKEND_ID,
-    run,
-    compact,
+    run: (input, signal) => warm.use(input.sessionId, run(input, signal)),
+    compact: (input, signal) => warm.use(input.sessionId, compact(input, signal)),
     quarantined: (sessionId) => quarantineOf(sessionId) !== null,
     quarantineOf,
     async forceStop(sessionId) {
@@ -261,6 +264,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       return listCodexModels(appServerLaunch({ ...target, codexHome, tmpDir }, tmpDir), deps.cairnVersion, bounds);
     },
     async shutdown() {
+      warm.close();
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
       ctx.closed = true;
     },

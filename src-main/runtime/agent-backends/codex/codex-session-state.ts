@@ -44,8 +44,6 @@ export interface SessionState {
   goalId: string | null;
   /** Whether the current Codex turn was given the delegation output schema. */
   structured: boolean;
-  /** A new thread replaced one Codex could not resume: its first turn starts from a summary of Cairn's record. */
-  summaryDue: boolean;
 }
 
 /** What the parts of the Codex backend share: its deps, bounds, the warm app-servers and quarantine. */

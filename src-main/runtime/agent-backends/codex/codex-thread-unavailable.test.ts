@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { appServerPids } from '../../../testing/codex-processes';
 import { lastUserText, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
 import { waitFor } from '../../../testing/wait-for';
 import { processGone } from '../../shell/process-group';
+import { findCodexBinary } from './codex-binary';
 
 /** A Codex thread that cannot be resumed never changes silently: the real app-server, a scripted model. */
 
@@ -33,11 +34,13 @@ async function host(dataDir: string): Promise<TestHost> {
   return t;
 }
 
-async function codexSession(h: TestHost, name: string) {
+async function codexSession(h: TestHost, name: string, codexBinary?: string) {
   const workspace = mkdtempSync(join(tmpdir(), `cairn-codex-${name}-`));
   const connections = (await h.call('connection.list', {})).connections.filter((c) => c.providerType === 'codex');
   const connectionId =
-    connections[0]?.connectionId ?? (await h.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl })).connection.connectionId;
+    connections[0]?.connectionId ??
+    (await h.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl, ...(codexBinary === undefined ? {} : { codexBinary }) })).connection
+      .connectionId;
   return (await h.call('session.create', { connectionId, permissionMode: 'ask', workspacePath: workspace })).session.sessionId;
 }
 
@@ -54,8 +57,55 @@ async function turnEnds(h: TestHost, sessionId: string, turnId: string) {
 /** Ends the session's warm app-server so the next turn must resume the thread in a new one. */
 async function endAppServers(dataDir: string): Promise<void> {
   const pids = appServerPids(dataDir);
-  for (const pid of pids) process.kill(-pid, 'SIGKILL');
+  for (const pid of pids) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      process.kill(pid, 'SIGKILL'); // a codex behind a relay runs in the relay's group
+    }
+  }
   await waitFor(() => pids.every((pid) => processGone(pid)), { message: 'the app-servers to exit', timeoutMs: 10_000 });
+}
+
+/**
+ * The real codex behind a relay of its stdin that, once armed, kills it (and exits) when Cairn sends
+ * `turn/start`: an app-server that dies right after a thread started, before any turn did.
+ */
+function crashingCodex(): { binary: string; arm(): void; armed(): boolean; cleanup(): void } {
+  const real = findCodexBinary(null);
+  if (real === null) throw new Error('the bundled codex binary is missing');
+  const folder = mkdtempSync(join(tmpdir(), 'cairn-codex-crash-'));
+  const marker = join(folder, 'armed');
+  const binary = join(folder, 'codex');
+  const relay = `
+const { spawn } = require('node:child_process');
+const { existsSync, rmSync } = require('node:fs');
+const child = spawn(${JSON.stringify(real.path)}, process.argv.slice(2), { stdio: ['pipe', 'inherit', 'inherit'] });
+child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 1 : 137)));
+let pending = '';
+process.stdin.on('data', (chunk) => {
+  pending += chunk.toString('utf8');
+  let newline;
+  while ((newline = pending.indexOf('\\n')) >= 0) {
+    const line = pending.slice(0, newline + 1);
+    pending = pending.slice(newline + 1);
+    if (line.includes('"turn/start"') && existsSync(${JSON.stringify(marker)})) {
+      rmSync(${JSON.stringify(marker)});
+      child.kill('SIGKILL');
+      process.exit(137);
+    }
+    child.stdin.write(line);
+  }
+});
+process.stdin.on('end', () => child.stdin.end());
+`;
+  writeFileSync(binary, `#!${process.execPath}\n${relay}`, { mode: 0o755 });
+  return {
+    binary,
+    arm: () => writeFileSync(marker, ''),
+    armed: () => existsSync(marker),
+    cleanup: () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
 
 function rolloutOf(dataDir: string, threadId: string): string {
@@ -127,6 +177,58 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     await again.call('turn.start', { sessionId, turnId: 't3', text: 'Anything else?' });
     expect((await turnEnds(again, sessionId, 't3')).status).toBe('completed');
     expect(server.modelCalls().at(-1)?.headers['thread-id']).toBe(newThread);
+  });
+
+  it('"Start a new Codex thread" whose turn/start fails (the app-server dies): the next attempt, even after a restart, still sends the summary, once', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const crash = crashingCodex();
+    cleanups.push(crash.cleanup);
+    const h = await host(dir);
+    const sessionId = await codexSession(h, 'summary-retry', crash.binary);
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('The otter fishes at dusk.'));
+    await h.call('turn.start', { sessionId, turnId: 't1', text: 'When does the otter fish?' });
+    expect((await turnEnds(h, sessionId, 't1')).status).toBe('completed');
+    const [oldThread] = threadIdsSince(base);
+    if (oldThread === undefined) throw new Error('no thread id header');
+    await endAppServers(dir);
+    rmSync(rolloutOf(dir, oldThread));
+    await h.call('turn.start', { sessionId, turnId: 't2', text: 'And the badger?' });
+    expect((await turnEnds(h, sessionId, 't2')).latestRun.errorCode).toBe('thread_unavailable');
+
+    // The new thread starts, then its app-server dies as Cairn sends turn/start.
+    crash.arm();
+    await h.call('codex.chooseThread', { sessionId, threadId: oldThread, choice: 'new_thread' });
+    const failed = await turnEnds(h, sessionId, 't2');
+    expect(failed.status).toBe('failed');
+    expect(failed.latestRun.errorCode).not.toBe('thread_unavailable');
+    expect(crash.armed()).toBe(false); // it did die at turn/start
+    expect(server.modelCalls().length).toBe(base + 1);
+
+    // The next attempt comes after a restart: the summary is still owed to the new thread.
+    await h.close();
+    t = null;
+    const again = await host(dir);
+    server.enqueue(textReply('The badger digs a sett.'));
+    await again.call('turn.resume', { sessionId, turnId: 't2' });
+    expect((await turnEnds(again, sessionId, 't2')).latestRun).toMatchObject({ status: 'completed', errorCode: null, errorMessage: null });
+    const calls = server.modelCalls().slice(base + 1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['thread-id']).not.toBe(oldThread);
+    const first = lastUserText(calls[0]?.body);
+    expect(first).toContain('earlier turns');
+    expect(first).toContain('When does the otter fish?');
+    expect(first).toContain('The otter fishes at dusk.');
+    expect(first).toContain('And the badger?');
+    const items = (await again.call('transcript.page', { sessionId, limit: 100 })).items;
+    expect(items.filter((item) => item.text === 'New Codex thread — earlier turns summarised')).toHaveLength(1);
+
+    // Delivered: the turn after is not given it again.
+    server.enqueue(textReply('Both sleep by day.'));
+    await again.call('turn.start', { sessionId, turnId: 't3', text: 'When do they sleep?' });
+    expect((await turnEnds(again, sessionId, 't3')).status).toBe('completed');
+    expect(lastUserText(server.modelCalls().at(-1)?.body)).toBe('When do they sleep?');
   });
 
   it('damaged rollout: thread_unavailable; "Keep waiting / retry" tries the same thread again, and once it is readable the turn runs on it', async () => {

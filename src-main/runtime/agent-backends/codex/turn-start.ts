@@ -19,7 +19,9 @@ export async function startCodexTurn(
 ): Promise<string> {
   const { live } = state;
   const said = turnInput(input, answeredId, answer);
-  const text = state.summaryDue ? summariseForNewThread(input.history, { turnId: input.turnId, text: said }) : said;
+  // A new thread that replaced one Codex could not resume starts from a summary of Cairn's record.
+  const summaryDue = live.threadId !== null && ctx.threads.summaryDue(live.threadId);
+  const text = summaryDue ? summariseForNewThread(input.history, { turnId: input.turnId, text: said }) : said;
   const result = await live.rpc
     .request(
       'turn/start',
@@ -43,8 +45,8 @@ export async function startCodexTurn(
       );
     });
   const turnId = turnStartResultSchema.parse(result).turn.id;
-  if (state.summaryDue) {
-    state.summaryDue = false;
+  if (summaryDue && live.threadId !== null) {
+    ctx.threads.summarySent(live.threadId);
     ctx.deps.onNewThread({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId });
   }
   return turnId;

@@ -19,11 +19,16 @@ export interface ThreadRecord {
   own(threadId: string, sessionId: string, now: number): boolean;
   /** The session's open thread problem and the person's choice on it, if any. */
   problem(sessionId: string): { readonly threadId: string; readonly choice: 'new_thread' | 'retry' | null; readonly resolved: boolean } | null;
+  /** Whether the thread replaced an unresumable one and no turn on it has started yet (it still owes the summary). */
+  summaryDue(threadId: string): boolean;
 }
 
 export type ThreadOpening =
   | { readonly kind: 'resumed'; readonly threadId: string }
-  /** A new thread; `replacing` is the unresumable thread the person chose to leave, or null for a first thread. */
+  /**
+   * A new thread; `replacing` is the unresumable thread the person chose to leave (or the new thread
+   * that replaced it and never ran a turn), or null for a first thread.
+   */
   | { readonly kind: 'new'; readonly threadId: string; readonly replacing: string | null };
 
 /** The session's thread cannot be used: `reason` says what was missing, damaged or wrong. */
@@ -52,7 +57,10 @@ export function checkThreadOwner(sessionId: string, threadId: string | null, rec
 export async function openThread(sessionId: string, checkpointThreadId: string | null, record: ThreadRecord, threads: AgentThreads, now: () => number): Promise<ThreadOpening> {
   checkThreadOwner(sessionId, checkpointThreadId, record);
   const problem = record.problem(sessionId);
-  const replace = checkpointThreadId !== null && problem !== null && problem.threadId === checkpointThreadId && problem.choice === 'new_thread' && !problem.resolved;
+  const chosen = checkpointThreadId !== null && problem !== null && problem.threadId === checkpointThreadId && problem.choice === 'new_thread' && !problem.resolved;
+  // A new thread on which no turn started holds nothing (Codex writes a thread down with its first
+  // turn, so it could not even be resumed): another new thread takes its place, still owing the summary.
+  const replace = chosen || (checkpointThreadId !== null && record.summaryDue(checkpointThreadId));
   if (checkpointThreadId !== null && !replace) {
     const threadId = await threads.resume(checkpointThreadId).catch((error: unknown) => {
       throw new ThreadUnavailable(checkpointThreadId, error instanceof Error ? error.message : String(error));
