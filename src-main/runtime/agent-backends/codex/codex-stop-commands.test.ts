@@ -45,15 +45,16 @@ function commandLine(pid: number): string {
 describe('Stop during a Codex command', { timeout: 90_000 }, () => {
   it('stops the command Codex is running: its file is never written, and the command shows stopped', async () => {
     const { sessionId, workspace } = await codexSession();
-    server.enqueue(toolCallReply({ id: 'call_sleep', name: 'exec_command', input: { cmd: 'sleep 6; echo late > late.txt', yield_time_ms: 30_000 } }), textReply('Done.'));
+    server.enqueue(toolCallReply({ id: 'call_sleep', name: 'exec_command', input: { cmd: 'sleep 60; echo late > late.txt', yield_time_ms: 30_000 } }), textReply('Done.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Sleep, then write' });
     const appServer = await waitFor(() => appServerPids(t.dataDir)[0], { message: 'the app-server', timeoutMs: 20_000 });
-    // The command's shell and its sleep, children of the app-server.
+    // The command's shell and its sleep, children of the app-server. The sleep is long, so finding it
+    // never races its own end on a loaded machine, and only a kill ends it within the wait below.
     const sleeper = await waitFor(
       () =>
         descendantsOf(appServer)
           .map((entry) => entry.pid)
-          .find((pid) => commandLine(pid).startsWith('sleep 6')),
+          .find((pid) => commandLine(pid).startsWith('sleep 60')),
       { message: 'the sleep', timeoutMs: 20_000 },
     );
     const shell = await waitFor(
@@ -67,7 +68,7 @@ describe('Stop during a Codex command', { timeout: 90_000 }, () => {
     expect(run).toMatchObject({ status: 'running', turnId: 't1' });
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
-    // The shell that would write the file ends: stopped, not finished (the sleep had 6 s to go).
+    // The shell that would write the file ends: stopped, not finished (the sleep had most of a minute to go).
     await waitFor(() => processGone(shell) && processGone(sleeper), { message: 'the command stopped', timeoutMs: 15_000 });
     expect(existsSync(join(workspace, 'late.txt'))).toBe(false);
     const stopped = await waitFor(
