@@ -13,7 +13,7 @@ import { acpMcpServers } from './acp-mcp';
 import { bridgePermission, permissionResponse } from './acp-permissions';
 import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, DEFAULT_ACP_BOUNDS, errorText, type AcpBounds } from './acp-bounds';
-import type { LiveAcpAgent } from './live-acp-agent';
+import type { AcpTurnUsage, LiveAcpAgent } from './live-acp-agent';
 
 export interface AcpBackendDeps {
   resolve(connectionId: string): AcpAgentCommand | { error: string };
@@ -220,6 +220,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
           case 'stop':
             ended = true;
             state.mapper = null;
+            if (message.usage !== null) yield usageEvent(message.usage, live.info?.agentInfo?.name ?? 'acp-agent');
             endOf(message.stopReason, signal);
             return;
           case 'prompt_failed':
@@ -326,6 +327,20 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
+  };
+}
+
+/** The agent's token count for the turn, as Cairn records a model call's usage (the agent is the model; no price is known). */
+function usageEvent(usage: AcpTurnUsage, agentName: string): AgentEvent {
+  return {
+    type: 'usage',
+    model: agentName,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cachedInputTokens: usage.cachedReadTokens ?? 0,
+    reasoningTokens: usage.thoughtTokens ?? 0,
+    latencyMs: 0,
+    costUsd: null,
   };
 }
 

@@ -73,6 +73,36 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('plans: the first becomes one plan card, each later plan of the turn its result (the card shows the latest), kept in the record', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', {
+      sessionId,
+      turnId: 't1',
+      text: 'plan in_progress Count herons; pending Write the report\ntext counting\nplan completed Count herons; in_progress Write the report',
+    });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const plan = (await items(sessionId)).filter((item) => item.data?.toolName === 'acp.plan');
+    expect(plan.map((item) => [item.kind, item.data?.toolCallId])).toEqual([
+      ['tool_call', 'acp-plan'],
+      ['tool_result', 'acp-plan'],
+      ['tool_result', 'acp-plan'],
+    ]);
+    expect(plan.at(-1)?.data?.output).toEqual({
+      entries: [
+        { content: 'Count herons', priority: 'medium', status: 'completed' },
+        { content: 'Write the report', priority: 'medium', status: 'in_progress' },
+      ],
+    });
+  });
+
+  it('the token usage the agent reports with its answer is the turn’s usage', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text counted\ntokens 1200 340' });
+    const turn = await turnReaches(sessionId, 't1', ['completed', 'failed']);
+    expect(turn.status).toBe('completed');
+    expect(turn.usage).toMatchObject({ inputTokens: 1200, outputTokens: 340 });
+  });
+
   it('a permission request becomes an approval card; allowed, the agent writes the file through Cairn’s confined fs', async () => {
     const { sessionId, workspace } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'write notes/heron.txt seven herons' });

@@ -13,6 +13,7 @@ import {
   type StopReason,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
 import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../native/agent-process';
 
@@ -22,10 +23,27 @@ export type { AppServerLaunch as AcpLaunch };
 export type AcpMessage =
   | { readonly kind: 'update'; readonly seq: number; readonly sessionId: string; readonly update: SessionUpdate }
   | { readonly kind: 'permission'; readonly seq: number; readonly params: RequestPermissionRequest; readonly respond: (response: RequestPermissionResponse) => void }
-  /** `session/prompt` answered: the turn is over. */
-  | { readonly kind: 'stop'; readonly stopReason: StopReason }
+  /** `session/prompt` answered: the turn is over, with the tokens it used when the agent says. */
+  | { readonly kind: 'stop'; readonly stopReason: StopReason; readonly usage: AcpTurnUsage | null }
   | { readonly kind: 'prompt_failed'; readonly message: string }
   | { readonly kind: 'exited'; readonly code: number | null; readonly signal: string | null };
+
+/**
+ * The turn's token usage an agent may put in its `session/prompt` answer (`PromptResponse.usage`:
+ * in the SDK's unstable schema, not in the stable type this client is built on, so read and checked here).
+ */
+const turnUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  thoughtTokens: z.number().int().nonnegative().nullish(),
+  cachedReadTokens: z.number().int().nonnegative().nullish(),
+});
+export type AcpTurnUsage = z.infer<typeof turnUsageSchema>;
+
+function turnUsageOf(response: object): AcpTurnUsage | null {
+  const parsed = turnUsageSchema.safeParse('usage' in response ? response.usage : undefined);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The client side Cairn implements for the agent: its file system requests. */
 export interface AcpClientSide {
@@ -125,7 +143,7 @@ export class LiveAcpAgent {
     this.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }).then(
       (response) => {
         this.prompting = false;
-        this.push({ kind: 'stop', stopReason: response.stopReason });
+        this.push({ kind: 'stop', stopReason: response.stopReason, usage: turnUsageOf(response) });
       },
       (error: unknown) => {
         this.prompting = false;
