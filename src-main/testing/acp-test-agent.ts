@@ -30,6 +30,7 @@ import {
  *   refuse                  ends the turn with `refusal`
  *   usage <used> <size>     a usage update
  *   plan <status> <words>; <status> <words>…   a plan (entries of priority medium)
+ *   sh <script>             opens a terminal (`sh -c <script>`), waits for it to exit, says `exit <code>: <output>`, releases it
  *   tokens <in> <out>       the turn's answer reports this token usage (`PromptResponse.usage`)
  *   recall                  says the first prompt this agent session remembers (`session/load` restores them)
  *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
@@ -181,6 +182,8 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       await send(client, sessionId, { sessionUpdate: 'plan', entries });
       return null;
     }
+    case 'sh':
+      return terminal(client, sessionId, tail);
     case 'tokens':
       tokens.set(sessionId, { inputTokens: Number(rest[0] ?? 0), outputTokens: Number(rest[1] ?? 0) });
       return null;
@@ -194,6 +197,23 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       return null;
     }
   }
+}
+
+/** Runs a script in a terminal of the client's; ends the turn `cancelled` when it was cancelled meanwhile. */
+async function terminal(client: AgentContext, sessionId: string, script: string): Promise<StopReason | null> {
+  let terminalId: string;
+  try {
+    ({ terminalId } = await client.request('terminal/create', { sessionId, command: 'sh', args: ['-c', script] }));
+  } catch (error) {
+    await send(client, sessionId, say(`No terminal: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+    return null;
+  }
+  const exit = await client.request('terminal/wait_for_exit', { sessionId, terminalId });
+  const { output } = await client.request('terminal/output', { sessionId, terminalId });
+  await client.request('terminal/release', { sessionId, terminalId });
+  if (cancelled.has(sessionId)) return 'cancelled';
+  await send(client, sessionId, say(`exit ${exit.exitCode ?? exit.signal ?? '?'}: ${output}`));
+  return null;
 }
 
 /** Writes what an earlier `write <path> …` of this session asked for: the person allowed it while Cairn was down. */

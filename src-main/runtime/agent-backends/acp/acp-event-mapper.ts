@@ -39,6 +39,13 @@ export class AcpEventMapper {
     this.settledCalls.add(toolCallId);
   }
 
+  /** A terminal the agent opened, as a call of Cairn's shell view, unless its approval card recorded it. */
+  terminalCall(toolCallId: string, toolName: string, input: Record<string, unknown>): AgentEvent[] {
+    if (this.recordedCalls.has(toolCallId)) return [];
+    this.recordedCalls.add(toolCallId);
+    return [{ type: 'tool_call', toolCallId, toolName, input }];
+  }
+
   /** A call as the approval card shows it (merging what the permission request says). */
   callOf(update: ToolCallUpdate): { toolCallId: string; toolName: string; input: Record<string, unknown>; title: string; content: ToolCallContent[] } {
     const known = this.merge(update);
