@@ -11,6 +11,7 @@ import type {
   WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
+import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AcpStore } from '../../../storage/acp-store';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../agent-backend';
@@ -39,6 +40,8 @@ export interface AcpBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<AcpBounds>;
+  /** The agent reported how full its context is (`usage_update`): the header's context meter. */
+  onContextMeter(sessionId: string, meter: ContextMeter): void;
   /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
   readonly shell: { readonly runner: ShellRunner; onOutput(sessionId: string, chunk: ShellOutputChunk): void };
 }
@@ -304,6 +307,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
             continue;
           case 'update': {
             if (mapper === null || message.sessionId !== live.sessionId || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) continue;
+            if (message.update.sessionUpdate === 'usage_update') deps.onContextMeter(sessionId, contextMeterOf(message.update, live.info?.agentInfo?.name ?? 'acp-agent'));
             for (const event of mapper.map(message.update)) yield event;
             continue;
           }
@@ -404,6 +408,19 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
+  };
+}
+
+/** The header's context meter from the agent's `usage_update`: what its context holds of its window (the agent runs its own context: no breakdown). */
+function contextMeterOf(update: { readonly used: number; readonly size: number }, agentName: string): ContextMeter {
+  return {
+    used: update.used,
+    contextWindow: update.size,
+    outputReserve: 0,
+    windowSource: 'reported',
+    breakdown: { system: 0, summary: 0, messages: 0, toolOutput: 0 },
+    trimmed: false,
+    modelId: agentName,
   };
 }
 

@@ -95,12 +95,15 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     });
   });
 
-  it('the token usage the agent reports with its answer is the turn’s usage', async () => {
+  it('the token usage the agent reports with its answer is the turn’s usage; its usage_update the context meter', async () => {
     const { sessionId } = await acpSession();
-    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text counted\ntokens 1200 340' });
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text counted\nusage 5200 200000\ntokens 1200 340' });
     const turn = await turnReaches(sessionId, 't1', ['completed', 'failed']);
     expect(turn.status).toBe('completed');
     expect(turn.usage).toMatchObject({ inputTokens: 1200, outputTokens: 340 });
+    // How full the agent's context is (usage_update) is the header's context meter.
+    const { meter } = await t.call('context.meter', { sessionId });
+    expect(meter).toMatchObject({ used: 5200, contextWindow: 200_000, windowSource: 'reported', modelId: 'cairn-acp-test-agent' });
   });
 
   it('terminals: in Ask a command card first; allowed, it runs as a shell run shown in the transcript, and the agent reads its exit and output', async () => {
