@@ -1,7 +1,18 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { agent, ndJsonStream, RequestError, type AgentContext, type McpServer, type RequestPermissionRequest, type SessionUpdate, type StopReason } from '@agentclientprotocol/sdk';
+import {
+  agent,
+  ndJsonStream,
+  RequestError,
+  type AgentContext,
+  type McpServer,
+  type PlanEntryStatus,
+  type PromptResponse,
+  type RequestPermissionRequest,
+  type SessionUpdate,
+  type StopReason,
+} from '@agentclientprotocol/sdk';
 
 /**
  * A minimal ACP agent for Cairn's tests, written with the SDK's agent side. Each prompt is a script,
@@ -18,6 +29,9 @@ import { agent, ndJsonStream, RequestError, type AgentContext, type McpServer, t
  *   crash                   exits with code 3 in the middle of the turn
  *   refuse                  ends the turn with `refusal`
  *   usage <used> <size>     a usage update
+ *   plan <status> <words>; <status> <words>…   a plan (entries of priority medium)
+ *   sh <script>             opens a terminal (`sh -c <script>`), waits for it to exit, says `exit <code>: <output>`, releases it
+ *   tokens <in> <out>       the turn's answer reports this token usage (`PromptResponse.usage`)
  *   recall                  says the first prompt this agent session remembers (`session/load` restores them)
  *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
  *
@@ -35,6 +49,8 @@ const canLoad = !process.argv.includes('--no-load');
 /** Each session's prompts, as this process knows them (`session/load` restores them from the history file). */
 const sessions = new Map<string, string[]>();
 const cancelled = new Set<string>();
+/** Token usage a `tokens` directive set for the session's current turn, reported with its answer. */
+const tokens = new Map<string, { inputTokens: number; outputTokens: number }>();
 let sessionCount = 0;
 
 function historyFile(sessionId: string): string {
@@ -158,6 +174,19 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       await send(client, sessionId, say(prompts.length > 1 ? `I remember: ${prompts[0]?.split('\n')[0] ?? ''}` : 'I remember nothing.'));
       return null;
     }
+    case 'plan': {
+      const entries = tail.split(';').map((part) => {
+        const [status = 'pending', ...words] = part.trim().split(' ');
+        return { content: words.join(' '), priority: 'medium' as const, status: status as PlanEntryStatus };
+      });
+      await send(client, sessionId, { sessionUpdate: 'plan', entries });
+      return null;
+    }
+    case 'sh':
+      return terminal(client, sessionId, tail);
+    case 'tokens':
+      tokens.set(sessionId, { inputTokens: Number(rest[0] ?? 0), outputTokens: Number(rest[1] ?? 0) });
+      return null;
     case 'usage':
       await send(client, sessionId, { sessionUpdate: 'usage_update', used: Number(rest[0] ?? 0), size: Number(rest[1] ?? 0) });
       return null;
@@ -168,6 +197,23 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       return null;
     }
   }
+}
+
+/** Runs a script in a terminal of the client's; ends the turn `cancelled` when it was cancelled meanwhile. */
+async function terminal(client: AgentContext, sessionId: string, script: string): Promise<StopReason | null> {
+  let terminalId: string;
+  try {
+    ({ terminalId } = await client.request('terminal/create', { sessionId, command: 'sh', args: ['-c', script] }));
+  } catch (error) {
+    await send(client, sessionId, say(`No terminal: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+    return null;
+  }
+  const exit = await client.request('terminal/wait_for_exit', { sessionId, terminalId });
+  const { output } = await client.request('terminal/output', { sessionId, terminalId });
+  await client.request('terminal/release', { sessionId, terminalId });
+  if (cancelled.has(sessionId)) return 'cancelled';
+  await send(client, sessionId, say(`exit ${exit.exitCode ?? exit.signal ?? '?'}: ${output}`));
+  return null;
 }
 
 /** Writes what an earlier `write <path> …` of this session asked for: the person allowed it while Cairn was down. */
@@ -223,6 +269,7 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
   .onRequest('session/prompt', async ({ params, client }) => {
     if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
     cancelled.delete(params.sessionId);
+    tokens.delete(params.sessionId);
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
     sessions.get(params.sessionId)?.push(text);
     appendFileSync(historyFile(params.sessionId), `${JSON.stringify({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })}\n`);
@@ -232,7 +279,10 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
       if (stop !== null) return { stopReason: stop };
       if (cancelled.has(params.sessionId)) return { stopReason: 'cancelled' };
     }
-    return { stopReason: 'end_turn' };
+    const used = tokens.get(params.sessionId);
+    // `usage` is in the SDK's unstable schema (not the stable PromptResponse type): sent as an agent reporting it would.
+    const answer: PromptResponse = { stopReason: 'end_turn' };
+    return used === undefined ? answer : Object.assign(answer, { usage: { ...used, totalTokens: used.inputTokens + used.outputTokens } });
   })
   .onNotification('session/cancel', ({ params }) => {
     cancelled.add(params.sessionId);

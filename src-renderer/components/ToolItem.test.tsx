@@ -67,6 +67,31 @@ describe('ToolItem', () => {
     expect(alone).toContain('Failed');
   });
 
+  it('shows an ACP plan as a card of its latest entries, and its results nothing of their own', () => {
+    const entries = (first: string, second: string) => ({
+      entries: [
+        { content: 'Count herons', priority: 'high', status: first },
+        { content: 'Write the report', priority: 'medium', status: second },
+      ],
+    });
+    const planCall = item({
+      itemId: 'p0',
+      position: 1,
+      kind: 'tool_call',
+      text: 'acp.plan',
+      data: { toolCallId: 'acp-plan', toolName: 'acp.plan', input: { title: 'Plan', ...entries('in_progress', 'pending') } },
+    });
+    const planResult = (itemId: string, position: number, output: unknown) =>
+      item({ itemId, position, kind: 'tool_result', text: 'acp.plan', data: { toolCallId: 'acp-plan', toolName: 'acp.plan', output, isError: false } });
+    const items = [planCall, planResult('p1', 2, entries('in_progress', 'pending')), planResult('p2', 3, entries('completed', 'in_progress'))];
+    const html = render(items, (loaded) => <ToolItem item={loaded[0]!} common={{}} />);
+    expect(html).toContain('data-testid="plan-card"');
+    expect(html).toContain('1 of 2 done');
+    expect(html).toMatch(/data-status="completed" data-priority="high"><span class="plan-entry-status">Done<\/span><span class="plan-entry-content">Count herons/);
+    expect(html).toMatch(/data-status="in_progress" data-priority="medium"><span class="plan-entry-status">In progress<\/span><span class="plan-entry-content">Write the report/);
+    expect(render(items, (loaded) => <ToolItem item={loaded[2]!} common={{}} />)).toBe('');
+  });
+
   it('counts the lines an edit changes', () => {
     const html = render([call('edit_file', { path: 'notes.md', search: 'a\nb', replace: 'c' }), result('edit_file', { path: 'notes.md', replaced: 1 })], (items) => (
       <ToolItem item={items[0]!} common={{}} />

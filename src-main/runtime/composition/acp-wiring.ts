@@ -3,10 +3,12 @@ import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-bac
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../core/event-bus';
 import type { McpServerService } from '../mcp/mcp-server-service';
+import type { ContextRuntime } from '../context/context-runtime';
+import type { ShellService } from '../shell/shell-service';
 import type { RuntimeDeps } from './runtime-contract';
 
 /** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */
-export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mcp: McpServerService): AcpBackend {
+export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mcp: McpServerService, shell: ShellService, context: ContextRuntime): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
     resolve: (connectionId) => connections.acpAgent(connectionId),
@@ -19,6 +21,8 @@ export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mc
     newInstanceId: () => crypto.randomUUID(),
     now: () => runtime.clock.now(),
     logger: runtime.logger,
+    onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
+    shell: { runner: shell.runner, onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk) },
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
   });
 }

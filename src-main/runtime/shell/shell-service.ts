@@ -6,7 +6,7 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
 import { createOrphanStopper, ORPHAN_MESSAGES, orphanFate, orphanMessage, type OrphanFate, type OrphanStopper } from './orphan-recovery';
 import { createAgentCommandLog, type AgentCommandLog } from './agent-commands';
-import { createShellRunner, type ShellRunner, type ShellRunRecorder } from './shell-runner';
+import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunRecorder } from './shell-runner';
 
 export interface ShellServiceDeps {
   readonly stores: Stores;
@@ -69,9 +69,13 @@ export class ShellService {
   toolOptions(): Omit<RunShellToolOptions, 'root'> {
     return {
       runner: this.runner,
-      onOutput: (chunk, context) =>
-        this.deps.bus.publish({ kind: 'shell.output', sessionId: context.sessionId, shellRunId: chunk.shellRunId, stream: chunk.stream, text: chunk.text }),
+      onOutput: (chunk, context) => this.publishOutput(context.sessionId, chunk),
     };
+  }
+
+  /** Live output of a session's command, to subscribers (the transcript's terminal). */
+  publishOutput(sessionId: string, chunk: ShellOutputChunk): void {
+    this.deps.bus.publish({ kind: 'shell.output', sessionId, shellRunId: chunk.shellRunId, stream: chunk.stream, text: chunk.text });
   }
 
   list(sessionId: string, limit: number): Outcome<{ shellRuns: ShellRunRecord[] }> {

@@ -9,6 +9,7 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult } from '../../state/tool-calls';
 import { CheckIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
+import { PLAN_TOOL, PlanCard } from './PlanCard';
 import { ShellRunPanel } from './ShellRunPanel';
 import { ChevronRightIcon, FileEditIcon, FileIcon, FindIcon, TerminalIcon, ToolIcon } from './workspace-icons';
 
@@ -78,6 +79,7 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
     </span>
   );
 
+  if (toolName === PLAN_TOOL) return <PlanCard call={call} result={result} />;
   if (isShell && shellRunId !== undefined) {
     return (
       <div className="message-line message-line-tool tool-call tool-call-shell" data-testid="tool-call" data-tool={toolName} data-status={status}>

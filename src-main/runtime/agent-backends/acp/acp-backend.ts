@@ -1,19 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReadTextFileRequest, RequestPermissionRequest, RequestPermissionResponse, SessionModeState, StopReason, WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type {
+  CreateTerminalRequest,
+  CreateTerminalResponse,
+  ReadTextFileRequest,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionModeState,
+  StopReason,
+  WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
+import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AcpStore } from '../../../storage/acp-store';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../agent-backend';
 import { AgentBackendError } from '../agent-backend';
 import type { Logger } from '../../core/ports';
 import type { McpLaunch } from '../../mcp/mcp-client';
+import type { ShellOutputChunk, ShellRunner } from '../../shell/shell-runner';
+import { ACP_TERMINAL_TOOL, AcpTerminals, terminalPermission, terminalResult } from './acp-terminals';
 import { AcpEventMapper } from './acp-event-mapper';
 import { acpMcpServers } from './acp-mcp';
 import { bridgePermission, permissionResponse } from './acp-permissions';
 import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, DEFAULT_ACP_BOUNDS, errorText, type AcpBounds } from './acp-bounds';
-import type { LiveAcpAgent } from './live-acp-agent';
+import type { AcpTurnUsage, LiveAcpAgent } from './live-acp-agent';
 
 export interface AcpBackendDeps {
   resolve(connectionId: string): AcpAgentCommand | { error: string };
@@ -28,6 +40,10 @@ export interface AcpBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<AcpBounds>;
+  /** The agent reported how full its context is (`usage_update`): the header's context meter. */
+  onContextMeter(sessionId: string, meter: ContextMeter): void;
+  /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
+  readonly shell: { readonly runner: ShellRunner; onOutput(sessionId: string, chunk: ShellOutputChunk): void };
 }
 
 export interface AcpBackend extends AgentBackend {
@@ -52,6 +68,10 @@ interface SessionState {
   readonly live: LiveAcpAgent;
   /** What the agent's file requests are checked against; changed in place as turns go. */
   readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean };
+  /** The terminals the agent opened (`terminal/*`), as shell runs of the run that asked. */
+  readonly terminals: AcpTerminals;
+  /** The Cairn run reading the agent now: where a terminal it opens is recorded. */
+  run: { readonly turnId: string; readonly runId: string } | null;
   mapper: AcpEventMapper | null;
   pending: PendingPermission | null;
   /** Stop of the current prompt turn, once begun (its cancel, then the kill if the bound passes). */
@@ -73,6 +93,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
 
   async function retire(sessionId: string, state: SessionState): Promise<void> {
     if (states.get(sessionId) === state) states.delete(sessionId);
+    await state.terminals.killAll();
     const gone = await state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
     if (!gone) {
       deps.logger.warn('An ACP agent could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
@@ -96,15 +117,30 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
   /** Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can, else `session/new`. */
   async function start(sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
     const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
+    const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
+    let holder: SessionState | null = null;
+    const known = (): SessionState => {
+      if (holder === null) throw new Error('The ACP session is not ready.');
+      return holder;
+    };
     // The agent's file requests read the session's state as it is at each request (its mode, its approvals).
-    const side = { readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params), writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params) };
+    const side = {
+      readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params),
+      writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params),
+      createTerminal: (params: CreateTerminalRequest) => createTerminal(sessionId, known(), params),
+      terminalOutput: (terminalId: string) => terminals.output(terminalId),
+      waitForTerminalExit: (terminalId: string) => terminals.waitForExit(terminalId),
+      killTerminal: (terminalId: string) => terminals.kill(terminalId),
+      releaseTerminal: (terminalId: string) => terminals.release(terminalId),
+    };
     const live = new LiveAcpAgent(
       deps.newInstanceId(),
       { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace },
       launchKey(command, fs.workspace),
       side,
     );
-    const state: SessionState = { live, fs, mapper: null, pending: null, stopping: null };
+    const state: SessionState = { live, fs, terminals, run: null, mapper: null, pending: null, stopping: null };
+    holder = state;
     let fresh = false;
     try {
       const info = await live.initialize(deps.cairnVersion, bounds);
@@ -155,6 +191,41 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     return { state, fresh };
   }
 
+  /**
+   * `terminal/create`: asked of the person as the agent's own permission requests are (a card in Ask,
+   * allowed in Full, refused in Explore), then run as a shell run of the run reading the agent.
+   */
+  async function createTerminal(sessionId: string, state: SessionState, params: CreateTerminalRequest): Promise<CreateTerminalResponse> {
+    const { live } = state;
+    const command = state.terminals.commandOf(params, state.fs.workspace);
+    if ('error' in command) throw new Error(command.error);
+    if (live.sessionId === null) throw new Error('no ACP session');
+    const answer = await live.askPermission(
+      {
+        sessionId: live.sessionId,
+        toolCall: { toolCallId: command.toolCallId, title: `Run ${command.command}`, kind: 'execute', rawInput: { command: command.command, cwd: command.cwd } },
+        options: [
+          { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+          { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+          { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+        ],
+      },
+      command,
+    );
+    if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId === 'reject') {
+      const reason = typeof answer._meta?.reason === 'string' ? answer._meta.reason : null;
+      throw new Error(`Cairn did not run the command: ${reason ?? 'the person or the session’s mode refused it.'}`);
+    }
+    const run = state.run;
+    if (run === null) throw new Error('No Cairn turn is running for this terminal.');
+    live.noteTerminal({ kind: 'terminal_started', command });
+    const place = { sessionId, turnId: run.turnId, runId: run.runId, workspace: state.fs.workspace };
+    const terminalId = state.terminals.start(place, command, params.outputByteLimit, (result) =>
+      live.noteTerminal({ kind: 'terminal_exited', toolCallId: command.toolCallId, result }),
+    );
+    return { terminalId };
+  }
+
   /** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
   async function applyMode(live: LiveAcpAgent, permissionMode: PermissionMode): Promise<void> {
     const modeId = agentModeFor(live.modes, permissionMode);
@@ -174,6 +245,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
   /** Stop: `session/cancel`, then wait within the bound for the agent's `cancelled`; else kill the group. */
   async function stopTurn(sessionId: string, state: SessionState): Promise<void> {
     const { live } = state;
+    await state.terminals.killAll();
     if (!live.prompting) return;
     state.pending?.respond({ outcome: { outcome: 'cancelled' } });
     state.pending = null;
@@ -220,14 +292,22 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
           case 'stop':
             ended = true;
             state.mapper = null;
+            if (message.usage !== null) yield usageEvent(message.usage, live.info?.agentInfo?.name ?? 'acp-agent');
             endOf(message.stopReason, signal);
             return;
           case 'prompt_failed':
             ended = true;
             state.mapper = null;
             throw new AgentBackendError('provider_error', `The ACP agent failed the turn: ${message.message}`, 'provider_error');
+          case 'terminal_started':
+            if (mapper !== null) yield* mapper.terminalCall(message.command.toolCallId, ACP_TERMINAL_TOOL, { command: message.command.command, cwd: message.command.cwd });
+            continue;
+          case 'terminal_exited':
+            if (mapper !== null) yield terminalResult(message.toolCallId, message.result);
+            continue;
           case 'update': {
             if (mapper === null || message.sessionId !== live.sessionId || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) continue;
+            if (message.update.sessionUpdate === 'usage_update') deps.onContextMeter(sessionId, contextMeterOf(message.update, live.info?.agentInfo?.name ?? 'acp-agent'));
             for (const event of mapper.map(message.update)) yield event;
             continue;
           }
@@ -236,7 +316,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
               message.respond({ outcome: { outcome: 'cancelled' } });
               continue;
             }
-            const bridged = bridgePermission(message.params, mapper);
+            const bridged = message.terminal === undefined ? bridgePermission(message.params, mapper) : terminalPermission(message.terminal);
             const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName));
             if (automatic !== null) {
               state.fs.writeApproved ||= automatic !== 'deny';
@@ -277,6 +357,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       const decision = answer.approved ? (deps.allowedForSession(input.sessionId, pending.toolName) ? 'allow_session' : 'allow_once') : 'deny';
       state.fs.permissionMode = session.permissionMode;
       state.fs.writeApproved ||= answer.approved;
+      state.run = { turnId: input.turnId, runId: input.runId };
       if (!answer.approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
       pending.respond(permissionResponse(pending.params.options, decision, answer.reason));
@@ -298,6 +379,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     }
     if (signal.aborted) return;
     state.live.drain();
+    state.run = { turnId: input.turnId, runId: input.runId };
     state.mapper = new AcpEventMapper();
     if (fresh)
       yield {
@@ -326,6 +408,33 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
+  };
+}
+
+/** The header's context meter from the agent's `usage_update`: what its context holds of its window (the agent runs its own context: no breakdown). */
+function contextMeterOf(update: { readonly used: number; readonly size: number }, agentName: string): ContextMeter {
+  return {
+    used: update.used,
+    contextWindow: update.size,
+    outputReserve: 0,
+    windowSource: 'reported',
+    breakdown: { system: 0, summary: 0, messages: 0, toolOutput: 0 },
+    trimmed: false,
+    modelId: agentName,
+  };
+}
+
+/** The agent's token count for the turn, as Cairn records a model call's usage (the agent is the model; no price is known). */
+function usageEvent(usage: AcpTurnUsage, agentName: string): AgentEvent {
+  return {
+    type: 'usage',
+    model: agentName,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cachedInputTokens: usage.cachedReadTokens ?? 0,
+    reasoningTokens: usage.thoughtTokens ?? 0,
+    latencyMs: 0,
+    costUsd: null,
   };
 }
 

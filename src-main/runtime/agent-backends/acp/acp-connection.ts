@@ -48,9 +48,20 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
   const program = findAgentProgram(agent.command);
   if (program === null) return { verdict: 'unreachable', message: acpAgentProblem(agent) ?? `${agent.command} was not found.`, latencyMs: Date.now() - started };
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...agent.env };
-  const refuse = () => Promise.reject(new Error('Test does not open files'));
+  const refuse = () => Promise.reject(new Error('Test does not open files or terminals'));
+  const none = () => {
+    throw new Error('Test opens no terminals');
+  };
   const { LiveAcpAgent } = await loadAcpAgent();
-  const live = new LiveAcpAgent('test', { binary: program, args: agent.args, env, cwd: tmpdir() }, 'test', { readTextFile: refuse, writeTextFile: refuse });
+  const live = new LiveAcpAgent('test', { binary: program, args: agent.args, env, cwd: tmpdir() }, 'test', {
+    readTextFile: refuse,
+    writeTextFile: refuse,
+    createTerminal: refuse,
+    terminalOutput: none,
+    waitForTerminalExit: refuse,
+    killTerminal: none,
+    releaseTerminal: none,
+  });
   try {
     const info = await live.initialize(cairnVersion, { ...DEFAULT_ACP_BOUNDS, startMs: 15_000 });
     const caps = info.agentCapabilities;

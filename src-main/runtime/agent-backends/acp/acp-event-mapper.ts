@@ -6,6 +6,10 @@ export function acpToolName(kind: string | null | undefined): string {
   return `acp.${kind ?? 'other'}`;
 }
 
+/** The tool name of the agent's plan card, and its call id: one card per turn, its latest result the plan as it stands. */
+export const ACP_PLAN_TOOL = 'acp.plan';
+export const ACP_PLAN_CALL_ID = 'acp-plan';
+
 interface KnownCall {
   title: string;
   kind: string | null;
@@ -16,12 +20,14 @@ interface KnownCall {
 /**
  * `session/update` → Cairn agent events. Message and thought chunks stream as text and reasoning; a
  * tool call is recorded once it runs (or when an approval card records it), and its result once, when
- * it completes or fails. Plans, mode and command lists are not shown yet.
+ * it completes or fails. A plan is one card per turn (an `acp.plan` call recorded with the first plan,
+ * then a result for every plan the agent sends, the latest standing). Mode and command lists are not shown.
  */
 export class AcpEventMapper {
   private readonly calls = new Map<string, KnownCall>();
   private readonly recordedCalls = new Set<string>();
   private readonly settledCalls = new Set<string>();
+  private planShown = false;
 
   /** The call was recorded by an approval card; its result is still to come. */
   markRecorded(toolCallId: string): void {
@@ -31,6 +37,13 @@ export class AcpEventMapper {
   /** The call's result was recorded by the person's answer (a rejection): the agent's own end is not recorded again. */
   markSettled(toolCallId: string): void {
     this.settledCalls.add(toolCallId);
+  }
+
+  /** A terminal the agent opened, as a call of Cairn's shell view, unless its approval card recorded it. */
+  terminalCall(toolCallId: string, toolName: string, input: Record<string, unknown>): AgentEvent[] {
+    if (this.recordedCalls.has(toolCallId)) return [];
+    this.recordedCalls.add(toolCallId);
+    return [{ type: 'tool_call', toolCallId, toolName, input }];
   }
 
   /** A call as the approval card shows it (merging what the permission request says). */
@@ -64,6 +77,16 @@ export class AcpEventMapper {
           };
           events.push({ type: 'tool_result', toolCallId: update.toolCallId, toolName: acpToolName(known.kind), output, isError: status === 'failed' });
         }
+        return events;
+      }
+      case 'plan': {
+        const entries = update.entries.map(({ content, priority, status }) => ({ content, priority, status }));
+        const events: AgentEvent[] = [];
+        if (!this.planShown) {
+          this.planShown = true;
+          events.push({ type: 'tool_call', toolCallId: ACP_PLAN_CALL_ID, toolName: ACP_PLAN_TOOL, input: { title: 'Plan', entries } });
+        }
+        events.push({ type: 'tool_result', toolCallId: ACP_PLAN_CALL_ID, toolName: ACP_PLAN_TOOL, output: { entries }, isError: false });
         return events;
       }
       default:

@@ -73,6 +73,81 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('plans: the first becomes one plan card, each later plan of the turn its result (the card shows the latest), kept in the record', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', {
+      sessionId,
+      turnId: 't1',
+      text: 'plan in_progress Count herons; pending Write the report\ntext counting\nplan completed Count herons; in_progress Write the report',
+    });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const plan = (await items(sessionId)).filter((item) => item.data?.toolName === 'acp.plan');
+    expect(plan.map((item) => [item.kind, item.data?.toolCallId])).toEqual([
+      ['tool_call', 'acp-plan'],
+      ['tool_result', 'acp-plan'],
+      ['tool_result', 'acp-plan'],
+    ]);
+    expect(plan.at(-1)?.data?.output).toEqual({
+      entries: [
+        { content: 'Count herons', priority: 'medium', status: 'completed' },
+        { content: 'Write the report', priority: 'medium', status: 'in_progress' },
+      ],
+    });
+  });
+
+  it('the token usage the agent reports with its answer is the turn’s usage; its usage_update the context meter', async () => {
+    const { sessionId } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'text counted\nusage 5200 200000\ntokens 1200 340' });
+    const turn = await turnReaches(sessionId, 't1', ['completed', 'failed']);
+    expect(turn.status).toBe('completed');
+    expect(turn.usage).toMatchObject({ inputTokens: 1200, outputTokens: 340 });
+    // How full the agent's context is (usage_update) is the header's context meter.
+    const { meter } = await t.call('context.meter', { sessionId });
+    expect(meter).toMatchObject({ used: 5200, contextWindow: 200_000, windowSource: 'reported', modelId: 'cairn-acp-test-agent' });
+  });
+
+  it('terminals: in Ask a command card first; allowed, it runs as a shell run shown in the transcript, and the agent reads its exit and output', async () => {
+    const { sessionId, workspace } = await acpSession();
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'sh echo heron > seen.txt; echo herons; exit 3' });
+    const card = await pendingInteraction(sessionId);
+    expect(card.request).toMatchObject({
+      kind: 'permission',
+      toolName: 'run_shell',
+      preview: { kind: 'command', command: "sh -c 'echo heron > seen.txt; echo herons; exit 3'", cwd: workspace },
+    });
+    expect(existsSync(join(workspace, 'seen.txt'))).toBe(false);
+    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'seen.txt'), 'utf8')).toBe('heron\n');
+    const transcript = await items(sessionId);
+    expect(transcript.at(-1)?.text).toBe('exit 3: herons\n');
+    const result = transcript.find((item) => item.kind === 'tool_result' && item.data?.toolName === 'run_shell');
+    expect(result?.data).toMatchObject({ toolCallId: 'terminal-1', isError: true, output: { status: 'exited', exitCode: 3 } });
+    const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
+    expect(shellRuns).toMatchObject([{ toolCallId: 'terminal-1', turnId: 't1', status: 'exited', exitCode: 3, stdoutTail: 'herons\n' }]);
+
+    const explore = await acpSessionOnSameHost('explore');
+    await t.call('turn.start', { sessionId: explore.sessionId, turnId: 'e1', text: 'sh echo no > no.txt' });
+    expect((await turnReaches(explore.sessionId, 'e1', ['completed', 'failed'])).status).toBe('completed');
+    expect((await items(explore.sessionId)).at(-1)?.text).toMatch(/^No terminal: /);
+    expect(existsSync(join(explore.workspace, 'no.txt'))).toBe(false);
+  });
+
+  it('Stop while a terminal runs (Full mode, no card): its process group is killed and the turn ends cancelled', async () => {
+    const { sessionId, workspace } = await acpSession({ permissionMode: 'full' });
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'sh echo started > started.txt; sleep 120' });
+    await waitFor(() => existsSync(join(workspace, 'started.txt')), { message: 'the terminal to start', timeoutMs: 20_000 });
+    const call = (await items(sessionId)).find((item) => item.kind === 'tool_call' && item.data?.toolName === 'run_shell');
+    expect(call?.data).toMatchObject({ toolCallId: 'terminal-1', input: { command: "sh -c 'echo started > started.txt; sleep 120'", cwd: workspace } });
+    await t.call('turn.stop', { sessionId, turnId: 't1' });
+    expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
+    const run = await waitFor(
+      async () => (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns.find((shellRun) => shellRun.status !== 'running' && shellRun.status !== 'starting'),
+      { message: 'the terminal to end', timeoutMs: 20_000 },
+    );
+    expect(run.status).toBe('killed');
+  });
+
   it('a permission request becomes an approval card; allowed, the agent writes the file through Cairn’s confined fs', async () => {
     const { sessionId, workspace } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'write notes/heron.txt seven herons' });

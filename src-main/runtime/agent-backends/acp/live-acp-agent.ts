@@ -3,6 +3,8 @@ import {
   ndJsonStream,
   type ClientCapabilities,
   type ClientConnection,
+  type CreateTerminalRequest,
+  type CreateTerminalResponse,
   type InitializeResponse,
   type ReadTextFileRequest,
   type ReadTextFileResponse,
@@ -11,8 +13,13 @@ import {
   type SessionModeState,
   type SessionUpdate,
   type StopReason,
+  type TerminalExitStatus,
+  type TerminalOutputResponse,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import type { ShellRunResult } from '../../shell/shell-runner';
+import type { TerminalCommand } from './acp-terminals';
+import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
 import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../native/agent-process';
 
@@ -21,20 +28,52 @@ export type { AppServerLaunch as AcpLaunch };
 /** What the agent said, in order, numbered per process instance (`seq`), for the run that reads it. */
 export type AcpMessage =
   | { readonly kind: 'update'; readonly seq: number; readonly sessionId: string; readonly update: SessionUpdate }
-  | { readonly kind: 'permission'; readonly seq: number; readonly params: RequestPermissionRequest; readonly respond: (response: RequestPermissionResponse) => void }
-  /** `session/prompt` answered: the turn is over. */
-  | { readonly kind: 'stop'; readonly stopReason: StopReason }
+  | {
+      readonly kind: 'permission';
+      readonly seq: number;
+      readonly params: RequestPermissionRequest;
+      readonly respond: (response: RequestPermissionResponse) => void;
+      /** Set when Cairn asks on the agent's behalf before opening a terminal (`terminal/create`). */
+      readonly terminal?: TerminalCommand;
+    }
+  /** A terminal the agent opened started, or ended: its line in the transcript. */
+  | { readonly kind: 'terminal_started'; readonly command: TerminalCommand }
+  | { readonly kind: 'terminal_exited'; readonly toolCallId: string; readonly result: ShellRunResult }
+  /** `session/prompt` answered: the turn is over, with the tokens it used when the agent says. */
+  | { readonly kind: 'stop'; readonly stopReason: StopReason; readonly usage: AcpTurnUsage | null }
   | { readonly kind: 'prompt_failed'; readonly message: string }
   | { readonly kind: 'exited'; readonly code: number | null; readonly signal: string | null };
 
-/** The client side Cairn implements for the agent: its file system requests. */
+/**
+ * The turn's token usage an agent may put in its `session/prompt` answer (`PromptResponse.usage`:
+ * in the SDK's unstable schema, not in the stable type this client is built on, so read and checked here).
+ */
+const turnUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  thoughtTokens: z.number().int().nonnegative().nullish(),
+  cachedReadTokens: z.number().int().nonnegative().nullish(),
+});
+export type AcpTurnUsage = z.infer<typeof turnUsageSchema>;
+
+function turnUsageOf(response: object): AcpTurnUsage | null {
+  const parsed = turnUsageSchema.safeParse('usage' in response ? response.usage : undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The client side Cairn implements for the agent: its file system and terminal requests. */
 export interface AcpClientSide {
   readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse>;
   writeTextFile(params: WriteTextFileRequest): Promise<Record<string, never>>;
+  createTerminal(params: CreateTerminalRequest): Promise<CreateTerminalResponse>;
+  terminalOutput(terminalId: string): TerminalOutputResponse;
+  waitForTerminalExit(terminalId: string): Promise<TerminalExitStatus>;
+  killTerminal(terminalId: string): void;
+  releaseTerminal(terminalId: string): void;
 }
 
-/** What Cairn declares it implements (`initialize`): file reads and writes, nothing else. */
-export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: false };
+/** What Cairn declares it implements (`initialize`): file reads and writes, and terminals. */
+export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
 
 /**
  * One running ACP agent: its process (own process group), the SDK client connection over its stdio,
@@ -90,6 +129,17 @@ export class LiveAcpAgent {
       )
       .onRequest('fs/read_text_file', ({ params }) => side.readTextFile(params))
       .onRequest('fs/write_text_file', ({ params }) => side.writeTextFile(params))
+      .onRequest('terminal/create', ({ params }) => side.createTerminal(params))
+      .onRequest('terminal/output', ({ params }) => side.terminalOutput(params.terminalId))
+      .onRequest('terminal/wait_for_exit', ({ params }) => side.waitForTerminalExit(params.terminalId))
+      .onRequest('terminal/kill', ({ params }) => {
+        side.killTerminal(params.terminalId);
+        return {};
+      })
+      .onRequest('terminal/release', ({ params }) => {
+        side.releaseTerminal(params.terminalId);
+        return {};
+      })
       .connect(ndJsonStream(output, input));
     void this.process.exited.then(({ code, signal }) => {
       try {
@@ -125,7 +175,7 @@ export class LiveAcpAgent {
     this.connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }).then(
       (response) => {
         this.prompting = false;
-        this.push({ kind: 'stop', stopReason: response.stopReason });
+        this.push({ kind: 'stop', stopReason: response.stopReason, usage: turnUsageOf(response) });
       },
       (error: unknown) => {
         this.prompting = false;
@@ -154,6 +204,16 @@ export class LiveAcpAgent {
         signal.addEventListener('abort', done, { once: true });
       });
     }
+  }
+
+  /** Asks the person through the run, as the agent's own permission requests do (before opening a terminal). */
+  askPermission(params: RequestPermissionRequest, terminal: TerminalCommand): Promise<RequestPermissionResponse> {
+    return new Promise((resolve) => this.push({ kind: 'permission', seq: ++this.seq, params, respond: resolve, terminal }));
+  }
+
+  /** Tells the run reading this agent that a terminal started or ended. */
+  noteTerminal(message: Extract<AcpMessage, { kind: 'terminal_started' | 'terminal_exited' }>): void {
+    this.push(message);
   }
 
   /** Drops what no run read. */
