@@ -26,7 +26,7 @@ test('one compact action row per message, on hover or focus — none under inter
   const answer = answerEntry.getByTestId('message-actions');
   await expect(answer.getByRole('button')).toHaveText(['Copy', 'Copy as plain text', 'Regenerate']);
   const question = entryOf(page, messages(page, 'user_message')).getByTestId('message-actions');
-  await expect(question.getByRole('button')).toHaveText(['Copy', 'Copy as plain text', 'Edit']);
+  await expect(question.getByRole('button')).toHaveText(['Copy', 'Copy as plain text', 'Edit', 'Rewind to here']);
 
   // Hidden until the pointer is over the message or the keyboard reaches it.
   await page.mouse.move(0, 0);
