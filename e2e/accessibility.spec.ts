@@ -141,6 +141,8 @@ async function seed(cairn: CairnHost): Promise<void> {
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const view of VIEWS) {
     test(`axe finds no serious or critical violations: ${view.name}, ${colorScheme}`, async ({ page, cairn }) => {
+      // axe walks the whole page in the renderer's thread: seconds of work on a busy machine.
+      test.slow();
       await seed(cairn);
       await page.emulateMedia({ colorScheme });
       await cairn.open(page);

@@ -239,3 +239,14 @@ describe('the access token', SERVE_PROCESS_TESTS, () => {
     expect(output).toContain('does not hold a token. Start with --new-token to replace it.');
   });
 });
+
+describe('the Codex limits', SERVE_PROCESS_TESTS, () => {
+  it('refuses a limit that is not one, naming the flag and what was given, before anything starts', async () => {
+    const flag = await runServeToExit({ dataDir: dataDir(), token: TOKEN, args: ['--codex-max-warm=0'] });
+    expect(flag.code).toBe(2);
+    expect(flag.output).toContain('--codex-max-warm (CAIRN_CODEX_MAX_WARM) must be a whole number of at least 1, not "0"');
+    const env = await runServeToExit({ dataDir: dataDir(), token: TOKEN, env: { CAIRN_CODEX_IDLE_MINUTES: 'soon' } });
+    expect(env.code).toBe(2);
+    expect(env.output).toContain('must be a number of minutes above 0, not "soon"');
+  });
+});

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { codexLimitsFrom } from './host/codex-limits';
 import { createHost } from './host/create-host';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
@@ -19,6 +20,8 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
                 file, made on first start, so open tabs reconnect after a restart)
   --new-token   replace the kept token with a new one (tabs opened before must use the new address)
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
+  --codex-idle-minutes N  stop a Codex app-server idle this long (env CAIRN_CODEX_IDLE_MINUTES; default 10)
+  --codex-max-warm N      keep at most N Codex app-servers warm (env CAIRN_CODEX_MAX_WARM; default 4)
                 holding every session and transcript that can still be read
   --token T     also accepted, but every user of this machine can read it in the process list`;
 
@@ -46,6 +49,8 @@ function parseOptions() {
       'token-file': { type: 'string' },
       'new-token': { type: 'boolean' },
       salvage: { type: 'boolean' },
+      'codex-idle-minutes': { type: 'string' },
+      'codex-max-warm': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -74,6 +79,7 @@ function parseOptions() {
     givenToken: given ?? null,
     newToken,
     salvage: values.salvage === true,
+    codex: codexLimitsFrom({ idleMinutes: values['codex-idle-minutes'], maxWarm: values['codex-max-warm'] }, process.env),
   };
 }
 
@@ -99,7 +105,13 @@ async function main() {
   }
   const logger = consoleLogger();
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
-  const host = await createHost({ dataDir: options.dataDir, logger, salvage: options.salvage, modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off' });
+  const host = await createHost({
+    dataDir: options.dataDir,
+    logger,
+    salvage: options.salvage,
+    modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off',
+    codex: options.codex,
+  });
   let token: string;
   if (options.givenToken !== null) {
     token = options.givenToken;

@@ -2,9 +2,10 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, s
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
-import { consoleLogger } from '../runtime/core/ports';
+import { consoleLogger, type Logger } from '../runtime/core/ports';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
@@ -68,11 +69,13 @@ async function start(): Promise<void> {
   const bindingCandidate = electronSqliteBindingPath(app.getAppPath());
   const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
   const secretCipher = safeStorageCipher(safeStorage);
+  const codex = desktopCodexLimits(logger);
   const openHost = (salvage: boolean) =>
     createHost({
       dataDir: dirs.dataDir,
       logger,
       salvage,
+      codex,
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
@@ -209,4 +212,14 @@ async function start(): Promise<void> {
       tray.on('click', () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)));
     });
   });
+}
+
+/** The desktop app's Codex limits come from the environment; a value that is not one keeps the defaults, said in the log. */
+function desktopCodexLimits(logger: Logger): CodexLimits {
+  try {
+    return codexLimitsFrom({}, process.env);
+  } catch (error) {
+    logger.warn('Codex limits in the environment were not used', { error: error instanceof Error ? error.message : String(error) });
+    return {};
+  }
 }

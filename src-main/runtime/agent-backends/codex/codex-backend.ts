@@ -12,7 +12,7 @@ import { listCodexModels } from './codex-models';
 import { appServerLaunch, codexPolicies } from './codex-config';
 import type { CodexContext, RunRef, SessionState } from './codex-session-state';
 import { CommandOutput } from './command-output';
-import { EventMapper } from './event-mapper';
+import { CODEX_SHELL_TOOL, EventMapper } from './event-mapper';
 import { clearThreadGoal, continueThreadGoal, goalUpdateOf, setThreadGoal } from './goal-mirror';
 import { answerInHistory, codexResponse, declineReason, type PersonAnswer } from './interaction-bridge';
 import { DEFAULT_BOUNDS, type CodexBounds } from './live-app-server';
@@ -133,6 +133,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
       if (!approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
       state.run = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId };
+      if (approved && pending.toolName === CODEX_SHELL_TOOL) state.commands?.allowed(pending.toolCallId, forSession);
       yield* pump(input.sessionId, state, signal);
       return;
     }
@@ -153,9 +154,11 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
     const reading = state;
     state.processes = TurnProcesses.begin(live.process.pid);
     // A goal turn that starts afresh is Codex's own continuation turn; one that resumes an
-    // interrupted attempt or carries an answer is started by Cairn with what it must say.
+    // interrupted attempt, carries an answer, or is the first on a new thread that owes the summary
+    // of Cairn's record is started by Cairn with what it must say.
+    const summaryDue = live.threadId !== null && deps.threads.summaryDue(live.threadId);
     const continuation =
-      goal !== null && answeredId === null && input.resume === null
+      goal !== null && answeredId === null && input.resume === null && !summaryDue
         ? await continueThreadGoal(live, goal, signal, bounds, (notification) => {
             if (!deps.checkpoints.claim(input.sessionId, live.instanceId, notification.seq)) return;
             const update = goalUpdateOf(notification.method, notification.params);

@@ -25,11 +25,11 @@ afterEach(async () => {
   await t.close();
 });
 
-async function codexSession() {
+async function codexSession(permissionMode: 'ask' | 'full' = 'full') {
   t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 3000 } } });
   const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-work-'));
   const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
   return { sessionId: session.sessionId, workspace };
 }
 
@@ -82,6 +82,44 @@ describe('Stop during a Codex command', { timeout: 90_000 }, () => {
     expect(stopped.failureMessage).toMatch(/stopped/i);
     const { results } = await t.call('codex.turnResults', { sessionId, turnId: 't1' });
     expect(results[0]).toMatchObject({ status: 'interrupted', commands: [{ status: 'stopped', exitCode: null }] });
+  });
+});
+
+describe('A command allowed in Ask mode', { timeout: 90_000 }, () => {
+  it('is a running shell run as soon as it is allowed, before it prints anything, and Stop ends it', async () => {
+    const { sessionId, workspace } = await codexSession('ask');
+    const silent = { cmd: 'sleep 60; echo late > late.txt', yield_time_ms: 30_000, sandbox_permissions: 'require_escalated', justification: 'Needs to wait' };
+    server.enqueue(toolCallReply({ id: 'call_silent', name: 'exec_command', input: silent }), textReply('Done.'));
+    await t.call('turn.start', { sessionId, turnId: 't1', text: 'Wait a minute, then write' });
+    const interaction = await waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+      message: 'the approval card',
+      timeoutMs: 20_000,
+    });
+    expect((await t.call('shell.list', { sessionId, limit: 10 })).shellRuns).toEqual([]);
+    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    // The command prints nothing for a minute: it is in Commands, running, all the same.
+    const run = await waitFor(async () => (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns[0], { message: 'the shell run', timeoutMs: 20_000 });
+    expect(run).toMatchObject({ status: 'running', exitCode: null });
+    expect(run.command).toContain('sleep 60');
+    const appServer = appServerPids(t.dataDir)[0] ?? 0;
+    const sleeper = await waitFor(
+      () =>
+        descendantsOf(appServer)
+          .map((entry) => entry.pid)
+          .find((pid) => commandLine(pid).startsWith('sleep 60')),
+      { message: 'the sleep', timeoutMs: 20_000 },
+    );
+    await t.call('turn.stop', { sessionId, turnId: run.turnId });
+    await waitFor(() => processGone(sleeper), { message: 'the command stopped', timeoutMs: 15_000 });
+    const stopped = await waitFor(
+      async () => {
+        const current = (await t.call('shell.get', { shellRunId: run.shellRunId })).shellRun;
+        return current.status === 'running' ? null : current;
+      },
+      { message: 'the shell run to end', timeoutMs: 10_000 },
+    );
+    expect(stopped).toMatchObject({ status: 'killed', exitCode: null });
+    expect(existsSync(join(workspace, 'late.txt'))).toBe(false);
   });
 });
 

@@ -231,6 +231,44 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     expect(lastUserText(server.modelCalls().at(-1)?.body)).toBe('When do they sleep?');
   });
 
+  it("a goal turn on a new thread that still owes the summary is started by Cairn with it, not as Codex's own continuation", async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const crash = crashingCodex();
+    cleanups.push(crash.cleanup);
+    const h = await host(dir);
+    const sessionId = await codexSession(h, 'summary-goal', crash.binary);
+    const base = server.modelCalls().length;
+    server.enqueue(textReply('The egrets roost in the alders.'));
+    await h.call('turn.start', { sessionId, turnId: 't1', text: 'Where do the egrets roost?' });
+    expect((await turnEnds(h, sessionId, 't1')).status).toBe('completed');
+    const [oldThread] = threadIdsSince(base);
+    if (oldThread === undefined) throw new Error('no thread id header');
+    await endAppServers(dir);
+    rmSync(rolloutOf(dir, oldThread));
+    await h.call('turn.start', { sessionId, turnId: 't2', text: 'How many are there?' });
+    expect((await turnEnds(h, sessionId, 't2')).latestRun.errorCode).toBe('thread_unavailable');
+    // The new thread starts and dies at its first turn/start: it still owes the summary.
+    crash.arm();
+    await h.call('codex.chooseThread', { sessionId, threadId: oldThread, choice: 'new_thread' });
+    expect((await turnEnds(h, sessionId, 't2')).status).toBe('failed');
+    expect(crash.armed()).toBe(false);
+
+    // The next turn is a goal turn: it must carry the summary too.
+    server.enqueue(textReply('Counting the egrets in the alders.'));
+    await h.call('goal.arm', { sessionId, objective: 'Count the egrets', tokenBudget: null, maxIterations: 1 });
+    await server.waitForModelCall(base + 1);
+    const call = server.modelCalls()[base + 1];
+    expect(call?.headers['thread-id']).not.toBe(oldThread);
+    const said = lastUserText(call?.body);
+    expect(said).toContain('earlier turns');
+    expect(said).toContain('Where do the egrets roost?');
+    expect(said).toContain('The egrets roost in the alders.');
+    await waitFor(async () => (await h.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', { message: 'the goal turn to end', timeoutMs: 30_000 });
+    const items = (await h.call('transcript.page', { sessionId, limit: 100 })).items;
+    expect(items.filter((item) => item.text === 'New Codex thread — earlier turns summarised')).toHaveLength(1);
+  });
+
   it('damaged rollout: thread_unavailable; "Keep waiting / retry" tries the same thread again, and once it is readable the turn runs on it', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);

@@ -10,8 +10,9 @@ export interface CommandRun {
 
 /**
  * The commands of one Codex turn as Cairn shell runs: a command's record starts when Codex starts it
- * where Codex asks no approvals, else with its first output (`item/commandExecution/outputDelta`),
- * which streams live; it ends with the item's
+ * where Codex asks no approvals, when the person allows it where Codex asks (a command allowed for the
+ * session starts its record at once when Codex runs it again), else with its first output
+ * (`item/commandExecution/outputDelta`), which streams live; it ends with the item's
  * completion (exit code, Codex's full output). A command that completes without having streamed is
  * recorded whole then; one Codex declined never ran and gets no record. Commands still open when the
  * turn ends (Stop, a crash) end as stopped.
@@ -19,6 +20,8 @@ export interface CommandRun {
 export class CommandOutput {
   private readonly open = new Map<string, string>();
   private readonly done = new Set<string>();
+  /** Command lines the person allowed for the session: Codex runs them again without asking. */
+  private readonly allowedForSession = new Set<string>();
 
   constructor(
     private readonly log: AgentCommandLog,
@@ -33,10 +36,11 @@ export class CommandOutput {
   ) {}
 
   observe(method: string, params: unknown): void {
-    if (method === 'item/started' && this.atStart) {
+    if (method === 'item/started') {
       const parsed = itemNotificationSchema.safeParse(params);
-      if (parsed.success && parsed.data.turnId === this.codexTurnId && parsed.data.item.type === 'commandExecution')
-        this.shellRunOf(parsed.data.item.id, parsed.data.item as CommandItem);
+      if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution') return;
+      const item = parsed.data.item as CommandItem;
+      if (this.atStart || this.allowedForSession.has(item.command)) this.shellRunOf(item.id, item);
       return;
     }
     if (method === 'item/commandExecution/outputDelta') {
@@ -63,6 +67,14 @@ export class CommandOutput {
       failureMessage: failed && exitCode === null ? `Codex reported the command ${item.status}.` : null,
       output: item.aggregatedOutput ?? null,
     });
+  }
+
+  /** The person allowed this command: Codex runs it now, so it is a running shell run before it prints anything. */
+  allowed(itemId: string, forSession: boolean): void {
+    const item = this.itemOf(itemId);
+    if (item === null) return;
+    if (forSession) this.allowedForSession.add(item.command);
+    this.shellRunOf(itemId, item);
   }
 
   /** The turn is over with these commands still running (Codex's background commands): they are no longer this turn's to end. */
