@@ -161,6 +161,30 @@ describe('isolated worktrees', () => {
   });
 });
 
+describe('subagents in worktrees', () => {
+  it('gives a spawned child a worktree off its parent’s branch; merging the child lands in the parent’s worktree, not in the repository', SLOW, async () => {
+    const parent = await worktreeSession('Parent');
+    const task = tools(['write_file', { path: 'child.txt', content: 'from the child\n' }]);
+    await t.call('turn.start', { sessionId: parent.sessionId, turnId: 'p1', text: `/tool spawn_agent ${JSON.stringify({ agent: 'worker', task, wait: true, worktree: true })}` });
+    await waitFor(async () => (await t.call('turn.query', { sessionId: parent.sessionId, turnId: 'p1' })).turn.status === 'completed', {
+      timeoutMs: 60_000,
+      message: 'the parent turn',
+    });
+    const { tree } = await t.call('agent.tree', { sessionId: parent.sessionId });
+    const childId = tree.children[0]?.childSessionId ?? '';
+    const child = (await t.call('worktree.status', { sessionId: childId })).status;
+    const parentBranch = (await t.call('worktree.status', { sessionId: parent.sessionId })).status?.worktree.branch;
+    expect(child?.worktree).toMatchObject({ repoRoot: parent.folder, baseBranch: parentBranch, state: 'active' });
+    expect(existsSync(join(parent.folder, 'child.txt'))).toBe(false);
+
+    expect(await t.call('worktree.merge', { sessionId: childId })).toMatchObject({ status: 'merged', mode: 'fast_forward' });
+    expect(read(parent.folder, 'child.txt')).toBe('from the child\n');
+    expect(existsSync(join(repo, 'child.txt'))).toBe(false);
+    expect(await t.call('worktree.merge', { sessionId: parent.sessionId })).toMatchObject({ status: 'merged', mode: 'fast_forward' });
+    expect(read(repo, 'child.txt')).toBe('from the child\n');
+  });
+});
+
 describe('worktrees left behind', () => {
   it('finds, after a restart, a worktree whose session is gone, one whose folder vanished and a folder no record names; each can be discarded', SLOW, async () => {
     const data = tempDataDir();

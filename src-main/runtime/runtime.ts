@@ -178,7 +178,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     }),
   );
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
-  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns }));
+  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns, giveWorktree: (sessionId) => worktrees.create(sessionId) }));
   const goals = late.goals.set(
     new GoalService({
       ...deps,
