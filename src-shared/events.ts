@@ -9,6 +9,7 @@ import type { McpServerRecord } from './mcp-model';
 import type { ShellRunRecord } from './shell-run-model';
 import type { QueuedMessage, SessionRecord, TranscriptItem, TurnSummary } from './model';
 import type { RunProgress } from './run-progress';
+import type { WorktreeRecord } from './worktree-model';
 
 /**
  * Change events pushed to every subscriber. They are signals, not the record: a client that sees a
@@ -70,6 +71,8 @@ export type ChangeEventBody =
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */
   | { readonly kind: 'changes.changed'; readonly sessionId: string; readonly turnId: string }
+  /** A session's worktree was made, merged back, discarded or brought up to date; re-read it with worktree.status. */
+  | { readonly kind: 'worktree.changed'; readonly sessionId: string; readonly worktree: WorktreeRecord }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

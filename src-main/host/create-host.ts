@@ -68,6 +68,8 @@ export interface HostOptions {
   readonly modelTitles?: boolean;
   /** File checkpoints: size cap and a crash-injection hook (tests). */
   readonly checkpoints?: RuntimeDeps['checkpoints'];
+  /** Worktrees: the environment git runs in (tests give a PATH without git). */
+  readonly worktrees?: RuntimeDeps['worktrees'];
 }
 
 export interface Host {
@@ -148,6 +150,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.mcpBounds === undefined ? {} : { mcpBounds: options.mcpBounds }),
       ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
       ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
+      ...(options.worktrees === undefined ? {} : { worktrees: options.worktrees }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

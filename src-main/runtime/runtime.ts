@@ -12,6 +12,7 @@ import { createCompactionRuntime, type CompactionRuntime } from './compaction/co
 import { followAcpSessions, wireAcp } from './composition/acp-wiring';
 import { wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
+import { WorktreeService } from './worktrees/worktree-service';
 import { createCodexThreadChoices } from './agent-backends/codex/thread-choice';
 import type { AgentBackend } from './agent-backends/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
@@ -108,6 +109,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     ...(deps.mcpBounds === undefined ? {} : { bounds: deps.mcpBounds }),
   });
   const checkpoints = wireCheckpoints(deps, bus, connections);
+  const worktrees = new WorktreeService({ ...deps, bus, ...deps.worktrees });
   const tools = wireTools({ stores: deps.stores, shell, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
@@ -176,7 +178,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     }),
   );
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
-  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns }));
+  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns, giveWorktree: (sessionId) => worktrees.create(sessionId) }));
   const goals = late.goals.set(
     new GoalService({
       ...deps,
@@ -205,7 +207,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const workhub = late.workhub.set(wireWorkHub(deps, { bus, connections, turns, sessions }));
   const automations = createAutomations({ ...deps, bus, admission, turns, sessions, connections });
 
-  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp, checkpoints };
+  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp, checkpoints, worktrees };
   return {
     bus,
     sessions,
@@ -232,6 +234,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     compaction,
     agents,
     checkpoints,
+    worktrees,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {

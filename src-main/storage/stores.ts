@@ -29,6 +29,7 @@ import { createTranscriptStore, type TranscriptStore } from './transcript-store'
 import { createTurnStore, type TurnStore } from './turn-store';
 import { createUsageStore, type UsageStore } from './usage-store';
 import { createWorkHubStore, type WorkHubStore } from './workhub-store';
+import { createWorktreeStore, type WorktreeStore } from './worktree-store';
 
 /** Every store of one data directory, and the one way to group writes atomically. */
 export interface Stores {
@@ -58,6 +59,7 @@ export interface Stores {
   readonly agents: AgentStore;
   readonly summaries: SummaryStore;
   readonly checkpoints: CheckpointStore;
+  readonly worktrees: WorktreeStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -116,6 +118,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     agents: createAgentStore(database),
     summaries: createSummaryStore(database),
     checkpoints: createCheckpointStore(database),
+    worktrees: createWorktreeStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

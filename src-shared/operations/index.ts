@@ -21,6 +21,7 @@ import { shellOperations } from './shell-operations';
 import { skillOperations } from './skill-operations';
 import { turnOperations } from './turn-operations';
 import { workhubOperations } from './workhub-operations';
+import { worktreeOperations } from './worktree-operations';
 
 /**
  * The operation table: every operation the host answers, defined once. Its input schema is strict
@@ -48,6 +49,7 @@ export const operations = {
   ...agentOperations,
   ...compactionOperations,
   ...checkpointOperations,
+  ...worktreeOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

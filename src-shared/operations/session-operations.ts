@@ -34,8 +34,10 @@ export const sessionOperations = {
       connectionId: id.optional(),
       model: wellFormedString().min(1).max(200).optional(),
       permissionMode: z.enum(PERMISSION_MODES).optional(),
+      /** Work in a worktree of its own (`worktree.create`); the folder must be inside a git repository. */
+      ownWorktree: z.boolean().optional(),
     }),
-    errors: ['invalid_input'],
+    errors: ['invalid_input', 'operation_unavailable'],
   }),
   'session.list': defineOperation<SessionListResult>()({
     mode: 'query',

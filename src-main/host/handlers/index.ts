@@ -21,6 +21,7 @@ import { shellHandlers } from './shell-handlers';
 import { skillHandlers } from './skill-handlers';
 import { turnHandlers } from './turn-handlers';
 import { workhubHandlers } from './workhub-handlers';
+import { worktreeHandlers } from './worktree-handlers';
 
 /** Every operation's handler. The type makes a missing or extra handler a compile error. */
 export const handlers: HandlerTable = {
@@ -46,4 +47,5 @@ export const handlers: HandlerTable = {
   ...agentHandlers,
   ...compactionHandlers,
   ...checkpointHandlers,
+  ...worktreeHandlers,
 };

@@ -1,9 +1,18 @@
+import { ok } from '../../../src-shared/errors';
 import type { HandlerTable } from '../handler';
 
 export const sessionHandlers: HandlerTable<
   'session.create' | 'session.list' | 'session.get' | 'session.rename' | 'session.configure' | 'session.archive' | 'session.remove' | 'transcript.page'
 > = {
-  'session.create': ({ runtime }, input) => runtime.sessions.create(input),
+  'session.create': async ({ runtime }, { ownWorktree, ...input }) => {
+    const created = runtime.sessions.create(input);
+    if (!created.ok || ownWorktree !== true) return created;
+    const worktree = await runtime.worktrees.create(created.result.session.sessionId);
+    if (worktree.ok) return ok({ session: worktree.result.session });
+    // A session asked for in a worktree is not left behind without one.
+    runtime.sessions.remove(created.result.session.sessionId);
+    return worktree;
+  },
   'session.list': ({ runtime }, input) => runtime.sessions.list(input),
   'session.get': ({ runtime }, input) => runtime.sessions.get(input.sessionId),
   'session.rename': ({ runtime }, input) => runtime.sessions.rename(input.sessionId, input.title, input.expectedRevision),

@@ -23,6 +23,8 @@ export interface AgentServiceDeps {
   readonly dataDir: string;
   readonly admission: AdmissionGate;
   readonly turns: () => TurnService;
+  /** Gives a session its own git worktree (idempotent); a spawn with `worktree` uses it for the child. */
+  readonly giveWorktree: (sessionId: string) => Promise<Outcome<unknown>>;
 }
 
 /** Stop sources of subagents: the parent (or root) was stopped; the parent agent stopped this child; the tree failed. */
@@ -34,6 +36,8 @@ export interface SpawnRequest {
   readonly agent: string;
   readonly task: string;
   readonly wait: boolean;
+  /** The child works in a git worktree of its own, branched off the parent's workspace. */
+  readonly worktree?: boolean;
   readonly spawnId?: string;
 }
 
@@ -101,6 +105,8 @@ export class AgentService {
     const existing = stores.agents.bySpawnId(spawnId);
     if (existing !== null) {
       if (existing.parentSessionId !== context.sessionId) return refusal('That spawn id belongs to another agent’s child.');
+      const isolated = await this.isolate(existing, request);
+      if (isolated !== null) return isolated;
       const started = this.startTask(existing);
       if (started !== null) return started;
       return this.spawned(existing, request.wait, context.signal, true);
@@ -128,6 +134,8 @@ export class AgentService {
       return refusal(`There is no agent "${request.agent}". Available: ${known}.`);
     }
     const child = this.createChild(context, { spawnId, depth, rootSessionId, definition, task: request.task, parentMode: parent.permissionMode });
+    const isolated = await this.isolate(child, request);
+    if (isolated !== null) return isolated;
     const started = this.startTask(child);
     if (started !== null) return started;
     return this.spawned(child, request.wait, context.signal, false);
@@ -291,6 +299,13 @@ export class AgentService {
     bus.publish({ kind: 'session.changed', session });
     bus.publish({ kind: 'agent.changed', rootSessionId: child.rootSessionId, child: this.node(child) });
     return child;
+  }
+
+  /** Gives the child its worktree before its task starts, when the spawn asked; a refusal in words when it cannot have one. */
+  private async isolate(child: StoredAgentChild, request: SpawnRequest): Promise<ToolAnswer | null> {
+    if (request.worktree !== true) return null;
+    const given = await this.deps.giveWorktree(child.childSessionId);
+    return given.ok ? null : refusal(`The child could not get a worktree of its own, so it was not started: ${given.error.message}`);
   }
 
   /** Starts (or, replayed, finds) the child's task turn; a refusal in words when it cannot start. */

@@ -12,6 +12,7 @@ const spawnInput = z.strictObject({
   task: z.string().trim().min(1).max(20_000),
   wait: z.boolean().optional(),
   spawnId: z.string().min(1).max(300).optional(),
+  worktree: z.boolean().optional(),
 });
 const waitInput = z.strictObject({
   ids: z
@@ -62,6 +63,11 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
             agent: { type: 'string', description: 'The agent definition id, e.g. explore or worker.' },
             task: { type: 'string', description: 'Everything the child needs to know to do the task on its own.' },
             wait: { type: 'boolean', description: 'Wait for the child to finish and return its report.' },
+            worktree: {
+              type: 'boolean',
+              description:
+                'Give the child its own git worktree (a branch off your workspace’s branch), so its file changes never collide with yours or its siblings’; the person merges them back. Only in a git repository.',
+            },
             spawnId: {
               type: 'string',
               description:
@@ -74,7 +80,13 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
       },
       spawnInput,
       (input: z.infer<typeof spawnInput>, context) =>
-        service().spawn(context, { agent: input.agent, task: input.task, wait: input.wait ?? false, ...(input.spawnId === undefined ? {} : { spawnId: input.spawnId }) }),
+        service().spawn(context, {
+          agent: input.agent,
+          task: input.task,
+          wait: input.wait ?? false,
+          worktree: input.worktree ?? false,
+          ...(input.spawnId === undefined ? {} : { spawnId: input.spawnId }),
+        }),
     ),
     tool(
       {

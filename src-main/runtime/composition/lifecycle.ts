@@ -4,6 +4,7 @@ import type { TitleWriter } from '../chat/title-writer';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { AcpBackend } from '../agent-backends/acp/acp-backend';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
+import type { WorktreeService } from '../worktrees/worktree-service';
 import type { GoalDriver } from '../goals/goal-driver';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { McpServerService } from '../mcp/mcp-server-service';
@@ -33,6 +34,7 @@ export interface LifecycleParts {
   readonly codex: CodexBackend;
   readonly acp: AcpBackend;
   readonly checkpoints: CheckpointService;
+  readonly worktrees: WorktreeService;
 }
 
 /** Closes what the previous host left open and restarts queued work; call before serving. */
@@ -49,6 +51,7 @@ export function recoverRuntime(runtime: Pick<RuntimeDeps, 'stores' | 'clock' | '
   parts.memory.announce();
   parts.mcp.reconnectEnabled();
   parts.checkpoints.recoverInBackground();
+  void parts.worktrees.recover();
   return report;
 }
 
@@ -62,5 +65,6 @@ export async function shutdownRuntime(parts: LifecycleParts, graceMs: number): P
   await parts.codex.shutdown();
   await parts.acp.shutdown();
   await parts.checkpoints.shutdown();
+  await parts.worktrees.shutdown();
   await parts.mcp.shutdown();
 }

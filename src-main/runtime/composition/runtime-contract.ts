@@ -12,6 +12,7 @@ import type { AgentBackend } from '../agent-backends/agent-backend';
 import type { BranchService } from '../branches/branch-service';
 import type { ChatService } from '../chat/chat-service';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
+import type { WorktreeService } from '../worktrees/worktree-service';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { CodexBounds } from '../agent-backends/codex/live-app-server';
 import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
@@ -81,6 +82,8 @@ export interface RuntimeDeps {
   readonly checkpoints?: { readonly maxFileBytes?: number; readonly disabled?: boolean; readonly afterCommitObject?: (changeSetId: string) => void };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
+  /** Worktrees: the environment git runs in (tests give a PATH without git). */
+  readonly worktrees?: { readonly env?: NodeJS.ProcessEnv };
 }
 
 export interface Runtime {
@@ -116,6 +119,8 @@ export interface Runtime {
   readonly agents: AgentService;
   /** Per-turn file checkpoints: change sets, their diffs, and reverts. */
   readonly checkpoints: CheckpointService;
+  /** Sessions in git worktrees of their own: create, status, diff, merge back, discard, leftovers. */
+  readonly worktrees: WorktreeService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
