@@ -53,6 +53,7 @@ describe('the branches slice', () => {
       result: {
         branchedFrom: null,
         branches: sessionId === 's1' ? [{ branchSessionId: 'b1', title: 'First (branch)', atItemId: 'u1', mode: 'edit' as const, createdAt: 1 }] : [],
+        versions: [],
       },
     }));
     store.getState().setEditingMessage({ sessionId: 's1', itemId: 'u1' });
