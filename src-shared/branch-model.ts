@@ -30,4 +30,31 @@ export interface BranchPoint {
 export interface SessionBranches {
   readonly branchedFrom: BranchOrigin | null;
   readonly branches: readonly BranchPoint[];
+  /** The turns of this session that have more than one version in its branch family. */
+  readonly versions: readonly TurnVersions[];
+}
+
+/** How a version of a turn came to be: the first one asked, or a branch's own turn. */
+export type TurnVersionOrigin = 'original' | BranchMode;
+
+/** One version of a turn across a session's branch family (the original or a branch made at that point). */
+export interface TurnVersion {
+  /** The session to open to see it (the open session for its own version). */
+  readonly sessionId: string;
+  readonly turnId: string;
+  /** That turn's message from the person and its last answer in that session (null while it has none). */
+  readonly messageItemId: string | null;
+  readonly answerItemId: string | null;
+  readonly origin: TurnVersionOrigin;
+  readonly createdAt: number;
+}
+
+/**
+ * The versions of one of this session's turns ("‹ 2 / 3 ›"): every turn at the same point of the
+ * branch family after the same conversation, in order of creation; `index` is this session's.
+ */
+export interface TurnVersions {
+  readonly turnId: string;
+  readonly index: number;
+  readonly versions: readonly TurnVersion[];
 }

@@ -20,6 +20,20 @@ export interface BranchRecord extends NewBranch {
   readonly copiedThrough: number;
 }
 
+/** A turn as a branch family's versions see it; a copied turn keeps its id and creation time. */
+export interface FamilyTurn {
+  readonly turnId: string;
+  readonly ordinal: number;
+  readonly createdAt: number;
+}
+
+/** A session of a branch family with its turns in order; `branch` when it was made from another at `cutOrdinal`. */
+export interface FamilyMember {
+  readonly sessionId: string;
+  readonly branch: { readonly cutOrdinal: number; readonly mode: BranchMode } | null;
+  readonly turns: readonly FamilyTurn[];
+}
+
 /**
  * Branch records and the copy of a conversation into a branch. Copied turns, runs and transcript
  * items get ids derived from the branch's session id (`<branch>:<ordinal>.<attempt>` for runs,
@@ -51,6 +65,14 @@ export interface BranchStore {
   copyItems(branch: BranchRecord, limit: number): number;
   origin(sessionId: string): BranchOrigin | null;
   branchesOf(sessionId: string): BranchPoint[];
+  /**
+   * The sessions of `sessionId`'s branch family (the sessions it branched from, theirs, and every
+   * ready branch made from any of them) with their turns, oldest first; just the session itself when it
+   * has no branch links.
+   */
+  family(sessionId: string): FamilyMember[];
+  /** The person's message of a turn and its last answer. */
+  turnMessages(sessionId: string, turnId: string): { messageItemId: string | null; answerItemId: string | null };
 }
 
 interface BranchRow {
@@ -129,6 +151,22 @@ export function createBranchStore(db: Db): BranchStore {
     FROM session_branches b JOIN sessions s ON s.session_id = b.session_id
     WHERE b.source_session_id = ? AND b.state = 'ready' ORDER BY b.created_at, b.session_id`);
 
+  // Up to every session this one descends from, then down to every ready branch of any of them.
+  const family = db.prepare<[string], { session_id: string; cut_ordinal: number | null; mode: BranchMode | null }>(`
+    WITH RECURSIVE
+      up(id) AS (SELECT ? UNION SELECT b.source_session_id FROM session_branches b JOIN up ON b.session_id = up.id),
+      down(id) AS (SELECT id FROM up UNION SELECT b.session_id FROM session_branches b JOIN down ON b.source_session_id = down.id WHERE b.state = 'ready')
+    SELECT s.session_id, b.cut_ordinal, b.mode
+    FROM down JOIN sessions s ON s.session_id = down.id LEFT JOIN session_branches b ON b.session_id = s.session_id
+    ORDER BY s.created_at, s.rowid`);
+  const hasLinks = db.prepare<[string, string], { found: number }>('SELECT 1 AS found FROM session_branches WHERE session_id = ? OR source_session_id = ? LIMIT 1');
+  const familyTurns = db.prepare<[string], { turn_id: string; ordinal: number; created_at: number }>(
+    'SELECT turn_id, ordinal, created_at FROM turns WHERE session_id = ? ORDER BY ordinal',
+  );
+  const turnMessages = db.prepare<{ s: string; t: string }, { message: string | null; answer: string | null }>(`
+    SELECT (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'user_message' ORDER BY position LIMIT 1) AS message,
+           (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'assistant_message' ORDER BY position DESC LIMIT 1) AS answer`);
+
   const cutAt = db.prepare<[string, string], { kind: string; turn_id: string; text: string; ordinal: number; first: number }>(`
     SELECT i.kind, i.turn_id, t.text, t.ordinal,
            (SELECT MIN(f.position) FROM transcript_items f WHERE f.session_id = i.session_id AND f.turn_id = i.turn_id) AS first
@@ -192,6 +230,19 @@ export function createBranchStore(db: Db): BranchStore {
         mode: row.mode,
         createdAt: row.created_at,
       }));
+    },
+    family(sessionId) {
+      const turnsOf = (id: string): FamilyTurn[] => familyTurns.all(id).map((row) => ({ turnId: row.turn_id, ordinal: row.ordinal, createdAt: row.created_at }));
+      if (hasLinks.get(sessionId, sessionId) === undefined) return [{ sessionId, branch: null, turns: [] }];
+      return family.all(sessionId).map((row) => ({
+        sessionId: row.session_id,
+        branch: row.cut_ordinal === null || row.mode === null ? null : { cutOrdinal: row.cut_ordinal, mode: row.mode },
+        turns: turnsOf(row.session_id),
+      }));
+    },
+    turnMessages(sessionId, turnId) {
+      const row = turnMessages.get({ s: sessionId, t: turnId });
+      return { messageItemId: row?.message ?? null, answerItemId: row?.answer ?? null };
     },
   };
 }

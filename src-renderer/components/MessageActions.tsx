@@ -5,35 +5,39 @@ import { selectEndsAnswerTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { EditMessage } from './BranchActions';
 import { MessageCopyButtons } from './MessageCopyButtons';
-
-const NO_BRANCHES: readonly never[] = [];
+import { versionSessionsAt, versionSwitchAt } from '../state/version-switch';
+import { VersionSwitch } from './VersionSwitch';
 
 /**
  * One compact row of actions under a message, shown on hover or focus (always on a touch screen):
  * Copy and Copy as plain text; Edit and Rewind to here (conversation and files back to before it)
- * under the person's message, Regenerate under a turn's final answer (each in a branch); and a link
- * to each branch made there. None under an agent's interim
+ * under the person's message, Regenerate under a turn's final answer (each in a branch); the
+ * "‹ 1 / 2 ›" switch between the versions of an edited message or a regenerated answer (always
+ * shown), and a link to each other branch made there (a rewind). None under an agent's interim
  * lines ("Calling write_file."), nothing in the WorkHub, nothing while a message still streams.
  */
 export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId: string; item: TranscriptItem; index: number; goalTurn: boolean }) {
   const store = useStoreApi();
   const endsTurn = useAppStore(selectEndsAnswerTurn(sessionId, index));
-  const branches = useAppStore((state) => state.branchLinks[sessionId]?.branches ?? NO_BRANCHES);
+  const links = useAppStore((state) => state.branchLinks[sessionId]);
   const editing = useAppStore((state) => state.editingMessage?.sessionId === sessionId && state.editingMessage.itemId === item.itemId);
   const busy = useAppStore((state) => state.branchingItemId === item.itemId);
   const rewinding = useAppStore((state) => state.reverting === item.itemId);
   if (sessionId === WORKHUB_SESSION_ID || item.state !== 'final') return null;
   if (item.kind !== 'user_message' && item.kind !== 'assistant_message') return null;
   if (editing) return <EditMessage sessionId={sessionId} item={item} busy={busy} />;
-  const here = branches.filter((branch) => branch.atItemId === item.itemId);
+  const versions = versionSwitchAt(links, item);
+  const switched = versionSessionsAt(links, item.turnId);
+  const here = (links?.branches ?? []).filter((branch) => branch.atItemId === item.itemId && !switched.has(branch.branchSessionId));
   const mine = item.kind === 'user_message';
-  if (!mine && !endsTurn && here.length === 0) return null;
+  if (!mine && !endsTurn && here.length === 0 && versions === null) return null;
   // A goal's or a scheduled task's message is not the person's to edit; a goal turn is not regenerated.
   const canEdit = mine && !goalTurn && messageAuthorOf(item.data) === null;
   const canRegenerate = !mine && endsTurn && !goalTurn;
   const actions = store.getState();
   return (
     <div className={`message-actions${mine ? ' is-user' : ''}`} role="group" aria-label={mine ? 'Message actions' : 'Answer actions'} data-testid="message-actions">
+      {versions === null ? null : <VersionSwitch sessionId={sessionId} itemId={item.itemId} versions={versions} />}
       <MessageCopyButtons sessionId={sessionId} index={index} kind={item.kind} text={item.text} />
       {canEdit ? (
         <button

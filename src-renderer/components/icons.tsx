@@ -194,3 +194,13 @@ export const SidebarIcon = () => (
     <path d="M9.5 4.5v15" />
   </Icon>
 );
+export const ChevronLeftIcon = () => (
+  <Icon width="14" height="14">
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+export const ChevronRightIcon = () => (
+  <Icon width="14" height="14">
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);

@@ -53,6 +53,7 @@ describe('the branches slice', () => {
       result: {
         branchedFrom: null,
         branches: sessionId === 's1' ? [{ branchSessionId: 'b1', title: 'First (branch)', atItemId: 'u1', mode: 'edit' as const, createdAt: 1 }] : [],
+        versions: [],
       },
     }));
     store.getState().setEditingMessage({ sessionId: 's1', itemId: 'u1' });
@@ -76,5 +77,17 @@ describe('the branches slice', () => {
     expect(store.getState().editingMessage).toEqual({ sessionId: 's1', itemId: 'u1' });
     expect(store.getState().branchingItemId).toBeNull();
     expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['Cairn is shutting down.']);
+  });
+});
+
+describe('opening another version of a message', () => {
+  it('opens its session scrolled to the message, and asks the switch there to take the focus', async () => {
+    const { store } = setup({ openSession: 's1' });
+    store.getState().openVersion({ sessionId: 'b1', itemId: 'b1:2' }, 'next');
+    expect(store.getState().selectedSessionId).toBe('b1');
+    expect(store.getState().focusedHit).toMatchObject({ sessionId: 'b1', itemId: 'b1:2' });
+    expect(store.getState().versionFocus).toEqual({ sessionId: 'b1', itemId: 'b1:2', direction: 'next' });
+    store.getState().clearVersionFocus();
+    expect(store.getState().versionFocus).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { TurnService } from '../turns/turn-service';
+import { turnVersions } from './turn-versions';
 
 export interface BranchServiceDeps {
   readonly stores: Stores;
@@ -163,10 +164,15 @@ export class BranchService {
     });
   }
 
+  /** Where a session branched from, the branches made from it, and the versions of its turns across its branch family. */
   branches(sessionId: string): Outcome<SessionBranches> {
     const { stores } = this.deps;
     if (stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
-    return ok({ branchedFrom: stores.branches.origin(sessionId), branches: stores.branches.branchesOf(sessionId) });
+    const versions = turnVersions(sessionId, stores.branches.family(sessionId)).map((slot) => ({
+      ...slot,
+      versions: slot.versions.map((version) => ({ ...version, ...stores.branches.turnMessages(version.sessionId, version.turnId) })),
+    }));
+    return ok({ branchedFrom: stores.branches.origin(sessionId), branches: stores.branches.branchesOf(sessionId), versions });
   }
 
   /** At start, before serving: finishes each copy a crash interrupted, or removes it when its source is gone. */

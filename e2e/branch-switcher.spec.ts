@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const messages = (page: Page, kind: string) => page.locator(`[data-testid="message"][data-kind="${kind}"]`);
+const switcher = (page: Page) => page.getByTestId('version-switch');
+
+test('an edited message switches in place between its versions: ‹ opens the original at that message, › comes back', async ({ page, cairn }) => {
+  await cairn.call('session.create', { title: 'Trip plans' });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Trip plans' }).click();
+  for (const text of ['Plan a day in Lisbon', 'Add a museum']) {
+    await composer(page).fill(text);
+    await composer(page).press('Enter');
+    await expect(messages(page, 'assistant_message').last()).toContainText(`You said: “${text}”`);
+  }
+
+  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
+  await second.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Edited message' }).fill('Add a food market instead');
+  await page.getByRole('button', { name: 'Send in a branch' }).click();
+
+  // The branch: its edited message is version 2 of 2, the only switch on the page.
+  await expect(page.getByTestId('session-title')).toContainText('Trip plans (branch)');
+  await expect(messages(page, 'assistant_message').last()).toContainText('You said: “Add a food market instead”');
+  await expect(switcher(page)).toHaveCount(1);
+  const edited = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a food market instead' }) });
+  await expect(edited.getByRole('group', { name: 'Version 2 of 2' })).toBeVisible();
+  await expect(edited.getByRole('button', { name: 'Next version' })).toBeDisabled();
+
+  // ‹ opens the original at that message, showing the original text.
+  await edited.getByRole('button', { name: 'Previous version' }).click();
+  await expect(page.getByTestId('session-title')).toHaveText('Trip plans');
+  await expect(messages(page, 'user_message')).toHaveText(['Plan a day in Lisbon', 'Add a museum']);
+  const original = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
+  await expect(original.getByRole('group', { name: 'Version 1 of 2' })).toBeVisible();
+  await expect(original.getByRole('button', { name: 'Previous version' })).toBeDisabled();
+  // The switch there has the focus: the keyboard goes on from it.
+  await expect(original.getByRole('button', { name: 'Next version' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // › comes back to the branch.
+  await expect(page.getByTestId('session-title')).toContainText('Trip plans (branch)');
+  await expect(messages(page, 'user_message')).toHaveText(['Plan a day in Lisbon', 'Add a food market instead']);
+  await expect(edited.getByRole('group', { name: 'Version 2 of 2' })).toBeVisible();
+  await expect(edited.getByRole('button', { name: 'Previous version' })).toBeFocused();
+});
