@@ -10,7 +10,7 @@ export interface AcpBounds {
   readonly killConfirmMs: number;
 }
 
-export const DEFAULT_ACP_BOUNDS: AcpBounds = { startMs: 30_000, requestMs: 30_000, cancelMs: 2_000, killGraceMs: 500, killConfirmMs: 2_000 };
+export const DEFAULT_ACP_BOUNDS: AcpBounds = { startMs: 120_000, requestMs: 120_000, cancelMs: 2_000, killGraceMs: 500, killConfirmMs: 2_000 };
 
 /** `promise`, or a rejection naming `what` once `ms` pass. */
 export async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -1,53 +1,23 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcpPresetKind } from '../../../../src-shared/connection-model';
 import { agentModel, type AgentModel } from '../../../testing/agent-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
-import { hangReply, startAnthropicServer, startOpenAIChatServer, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import { hangReply, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import { linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../../../testing/real-acp-agents';
 import { waitFor } from '../../../testing/wait-for';
 
 /**
- * The real agents, installed from npm into test-agents/ (`npm run test-agents`; not part of Cairn's
- * own install, they weigh ~750 MB) and linked into the host's `<dataDir>/agents`, where Cairn looks
- * for agents installed on demand; offline: Claude (`@agentclientprotocol/claude-agent-acp`)
- * against Cairn's fake Anthropic Messages server, OpenCode (`opencode-ai`) against its fake
- * OpenAI-compatible server. Each runs a text turn, a tool call Cairn approves (the agent writes the file
- * in the session's workspace), and a Stop in the middle of a streamed answer, in one session.
+ * The real agents (`src-main/testing/real-acp-agents.ts`), linked into the host's `<dataDir>/agents`,
+ * where Cairn looks for agents installed on demand; offline, each against Cairn's fake provider
+ * server. Each runs a text turn, a tool call Cairn approves (the agent writes the file in the
+ * session's workspace), and a Stop in the middle of a streamed answer, in one session.
  */
 
-interface RealAgent {
-  readonly kind: AcpPresetKind;
-  readonly model: string | null;
-  startServer(answer: AgentModel['answer']): Promise<ProviderTestServer>;
-  /** The agent's own file-writing tool call, as its model asks for it. */
-  writeCall(path: string, content: string): { id: string; name: string; input: unknown };
-}
+const installed = realAgentsInstalled();
 
-const AGENTS: readonly RealAgent[] = [
-  {
-    kind: 'claude',
-    model: null,
-    startServer: (answer) => startAnthropicServer({ fallbackReply: answer }),
-    writeCall: (path, content) => ({ id: 'toolu_write_1', name: 'Write', input: { file_path: path, content } }),
-  },
-  {
-    kind: 'opencode',
-    model: 'heron-model',
-    startServer: (answer) => startOpenAIChatServer({ fallbackReply: answer }),
-    writeCall: (path, content) => ({ id: 'call_write_1', name: 'write', input: { filePath: path, content } }),
-  },
-];
-
-const TEST_AGENTS = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'test-agents', 'node_modules');
-const installed = existsSync(TEST_AGENTS);
-// CI installs them (.ci/run) and sets CAIRN_REAL_AGENTS=required, so there a missing install fails, never skips.
-if (!installed && process.env.CAIRN_REAL_AGENTS === 'required') throw new Error(`The real ACP agents are not installed in ${TEST_AGENTS}: run npm run test-agents`);
-if (!installed) console.warn(`Skipping the real ACP agents: not installed in ${TEST_AGENTS} (npm run test-agents installs them).`);
-
-describe.skipIf(!installed).each(AGENTS)('the real $kind agent in a Cairn session (offline)', { timeout: 240_000 }, (agent) => {
+describe.skipIf(!installed).each(REAL_AGENTS)('the real $kind agent in a Cairn session (offline)', { timeout: 240_000 }, (agent) => {
   let t: TestHost;
   let server: ProviderTestServer;
   let model: AgentModel;
@@ -58,8 +28,7 @@ describe.skipIf(!installed).each(AGENTS)('the real $kind agent in a Cairn sessio
     model = agentModel();
     server = await agent.startServer(model.answer);
     t = await startTestHost({ acp: { bounds: { cancelMs: 3_000, startMs: 120_000, requestMs: 120_000 } } });
-    mkdirSync(join(t.dataDir, 'agents'));
-    symlinkSync(TEST_AGENTS, join(t.dataDir, 'agents', 'node_modules'));
+    linkRealAgents(t.dataDir);
     workspace = mkdtempSync(join(tmpdir(), `cairn-${agent.kind}-work-`));
     // The agent keeps its own state under HOME: a fresh one, so nothing of this machine's leaks in.
     const home = mkdtempSync(join(tmpdir(), `cairn-${agent.kind}-home-`));
