@@ -1,3 +1,4 @@
+import type { AcpInstallState } from './acp-install-model';
 import type { AutomationNoticeCode } from './automation-model';
 import type { CodexQuarantine, CodexThreadProblem } from './codex-model';
 import type { ContextMeter } from './context-model';
@@ -70,6 +71,8 @@ export type ChangeEventBody =
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */
   | { readonly kind: 'changes.changed'; readonly sessionId: string; readonly turnId: string }
+  /** A preset ACP agent's install moved on: a new npm output line, or it began, ended, failed or was cancelled. */
+  | { readonly kind: 'acp.install.changed'; readonly install: AcpInstallState }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

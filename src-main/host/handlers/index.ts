@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { acpHandlers } from './acp-handlers';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
@@ -46,4 +47,5 @@ export const handlers: HandlerTable = {
   ...agentHandlers,
   ...compactionHandlers,
   ...checkpointHandlers,
+  ...acpHandlers,
 };
