@@ -105,12 +105,15 @@ async function main() {
   }
   const logger = consoleLogger();
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
+  // CAIRN_ACP_INSTALL_SOURCE: a folder (or http address) of packed agent tarballs to install ACP agents from instead of the npm registry (offline machines, tests).
+  const installSource = process.env.CAIRN_ACP_INSTALL_SOURCE;
   const host = await createHost({
     dataDir: options.dataDir,
     logger,
     salvage: options.salvage,
     modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off',
     codex: options.codex,
+    ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;
   if (options.givenToken !== null) {

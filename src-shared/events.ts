@@ -1,3 +1,4 @@
+import type { AcpInstallState } from './acp-install-model';
 import type { AutomationNoticeCode } from './automation-model';
 import type { CodexQuarantine, CodexThreadProblem } from './codex-model';
 import type { ContextMeter } from './context-model';
@@ -73,6 +74,8 @@ export type ChangeEventBody =
   | { readonly kind: 'changes.changed'; readonly sessionId: string; readonly turnId: string }
   /** A session's worktree was made, merged back, discarded or brought up to date; re-read it with worktree.status. */
   | { readonly kind: 'worktree.changed'; readonly sessionId: string; readonly worktree: WorktreeRecord }
+  /** A preset ACP agent's install moved on: a new npm output line, or it began, ended, failed or was cancelled. */
+  | { readonly kind: 'acp.install.changed'; readonly install: AcpInstallState }
   | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };

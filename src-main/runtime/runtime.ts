@@ -9,7 +9,7 @@ import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
-import { followAcpSessions, wireAcp } from './composition/acp-wiring';
+import { followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
 import { wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -146,6 +146,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
   const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
   const acp = wireAcp(deps, connections, mcp, shell, context);
+  const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
   const executor = late.executor.set(
     new RunExecutor({
@@ -207,7 +208,25 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const workhub = late.workhub.set(wireWorkHub(deps, { bus, connections, turns, sessions }));
   const automations = createAutomations({ ...deps, bus, admission, turns, sessions, connections });
 
-  const lifecycle: LifecycleParts = { admission, executor, turns, driver, branches, shell, workhub, indexer, automations, memory, mcp, titles, codex, acp, checkpoints, worktrees };
+  const lifecycle: LifecycleParts = {
+    admission,
+    executor,
+    turns,
+    driver,
+    branches,
+    shell,
+    workhub,
+    indexer,
+    automations,
+    memory,
+    mcp,
+    titles,
+    codex,
+    acp,
+    acpInstaller,
+    checkpoints,
+    worktrees,
+  };
   return {
     bus,
     sessions,
@@ -223,6 +242,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     admission,
     storageDamage,
     codex,
+    acpInstaller,
     codexThreads,
     automations,
     memory,

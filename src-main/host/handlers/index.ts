@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { acpHandlers } from './acp-handlers';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
@@ -48,4 +49,5 @@ export const handlers: HandlerTable = {
   ...compactionHandlers,
   ...checkpointHandlers,
   ...worktreeHandlers,
+  ...acpHandlers,
 };

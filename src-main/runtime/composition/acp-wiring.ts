@@ -1,5 +1,6 @@
 import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
+import { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../core/event-bus';
 import type { McpServerService } from '../mcp/mcp-server-service';
@@ -24,6 +25,17 @@ export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mc
     onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
     shell: { runner: shell.runner, onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk) },
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
+  });
+}
+
+/** The installer of preset ACP agents, publishing each step as `acp.install.changed`. */
+export function wireAcpInstaller(runtime: RuntimeDeps, bus: EventBus): AcpInstaller {
+  return new AcpInstaller({
+    dataDir: runtime.dataDir,
+    now: () => runtime.clock.now(),
+    logger: runtime.logger,
+    publish: (install) => bus.publish({ kind: 'acp.install.changed', install }),
+    ...(runtime.acp?.installSource === undefined ? {} : { installSource: runtime.acp.installSource }),
   });
 }
 

@@ -3,6 +3,7 @@ import type { BranchService } from '../branches/branch-service';
 import type { TitleWriter } from '../chat/title-writer';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { AcpBackend } from '../agent-backends/acp/acp-backend';
+import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { WorktreeService } from '../worktrees/worktree-service';
 import type { GoalDriver } from '../goals/goal-driver';
@@ -33,6 +34,7 @@ export interface LifecycleParts {
   readonly titles: TitleWriter;
   readonly codex: CodexBackend;
   readonly acp: AcpBackend;
+  readonly acpInstaller: AcpInstaller;
   readonly checkpoints: CheckpointService;
   readonly worktrees: WorktreeService;
 }
@@ -64,6 +66,7 @@ export async function shutdownRuntime(parts: LifecycleParts, graceMs: number): P
   await parts.shell.shutdown();
   await parts.codex.shutdown();
   await parts.acp.shutdown();
+  await parts.acpInstaller.shutdown();
   await parts.checkpoints.shutdown();
   await parts.worktrees.shutdown();
   await parts.mcp.shutdown();

@@ -17,6 +17,7 @@ import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { CodexBounds } from '../agent-backends/codex/live-app-server';
 import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
+import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
 import type { ConnectionService, ConnectionServiceDeps } from '../connections/connection-service';
@@ -68,8 +69,11 @@ export interface RuntimeDeps {
     readonly idleMs?: number;
     readonly maxWarm?: number;
   };
-  /** ACP agent sessions: the bounds on every await (tests shorten them). */
-  readonly acp?: { readonly bounds?: Partial<AcpBounds> };
+  /**
+   * ACP agent sessions: the bounds on every await (tests shorten them), and where preset agents are
+   * installed from instead of the npm registry (a folder or address of packed tarballs; offline installs and tests).
+   */
+  readonly acp?: { readonly bounds?: Partial<AcpBounds>; readonly installSource?: string };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */
@@ -103,6 +107,8 @@ export interface Runtime {
   /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */
   readonly storageDamage: StorageDamage;
   readonly codex: CodexBackend;
+  /** Installs preset ACP agents (Claude, Gemini CLI, OpenCode) into the data directory on the person's click. */
+  readonly acpInstaller: AcpInstaller;
   /** Codex threads that could not be resumed, and the person's choice on each. */
   readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;

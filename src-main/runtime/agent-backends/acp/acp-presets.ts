@@ -10,6 +10,8 @@ interface PresetSpec {
   readonly label: string;
   readonly pkg: string;
   readonly version: string;
+  /** About how much its install takes on disk, as Settings says it before the person installs it (null: not measured). */
+  readonly sizeHint: string | null;
   /** The program on PATH used when the package is not installed where Cairn looks. */
   readonly pathProgram: string | null;
   /** The command line, given the package's folder. */
@@ -28,6 +30,7 @@ const PRESETS: Readonly<Record<AcpPresetKind, PresetSpec>> = {
     label: 'Claude',
     pkg: '@agentclientprotocol/claude-agent-acp',
     version: '0.101.0',
+    sizeHint: '≈360 MB',
     pathProgram: 'claude-agent-acp',
     launch: (dir) => nodeScript(join(dir, 'dist', 'index.js')),
     env: ({ apiKey, baseUrl }, model) => ({
@@ -44,6 +47,7 @@ const PRESETS: Readonly<Record<AcpPresetKind, PresetSpec>> = {
     label: 'Gemini CLI',
     pkg: '@google/gemini-cli',
     version: '0.61.0',
+    sizeHint: null,
     pathProgram: 'gemini',
     launch: (dir) => {
       const bin = binOf(dir, 'gemini');
@@ -59,6 +63,7 @@ const PRESETS: Readonly<Record<AcpPresetKind, PresetSpec>> = {
     label: 'OpenCode',
     pkg: 'opencode-ai',
     version: '1.18.33',
+    sizeHint: '≈355 MB',
     pathProgram: 'opencode',
     launch: (dir) => {
       const binary = openCodeBinary(dir);
@@ -94,6 +99,32 @@ export function presetPackage(kind: AcpPresetKind): string {
   return `${PRESETS[kind].pkg}@${PRESETS[kind].version}`;
 }
 
+/** A preset's package as the installer needs it: its name, pinned version, label and size on disk. */
+export function presetInstallInfo(kind: AcpPresetKind): { label: string; pkg: string; version: string; sizeHint: string | null } {
+  const { label, pkg, version, sizeHint } = PRESETS[kind];
+  return { label, pkg, version, sizeHint };
+}
+
+/** Where a preset agent is found now, as `presetCommand` would start it: its package's folder and version, or its program on PATH; null when nowhere. */
+export function presetFound(kind: AcpPresetKind, dataDir: string | null): { location: 'data_dir' | 'beside_cairn' | 'path'; version: string | null } | null {
+  const spec = PRESETS[kind];
+  const dir = packageDir(spec.pkg, dataDir);
+  if (dir !== null && spec.launch(dir) !== null) {
+    const location = dataDir !== null && dir === join(dataDir, 'agents', 'node_modules', spec.pkg) ? 'data_dir' : 'beside_cairn';
+    return { location, version: versionOf(dir) };
+  }
+  return spec.pathProgram !== null && findAgentProgram(spec.pathProgram) !== null ? { location: 'path', version: null } : null;
+}
+
+function versionOf(dir: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The command a preset agent runs now: its package installed in `<dataDir>/agents` (installed on
  * demand), else the copy beside Cairn (a development checkout's devDependencies), else its program on
@@ -113,7 +144,7 @@ export function presetCommand(
   const line = launch ?? (onPath === null ? null : { command: onPath, args: preset.kind === 'gemini' ? ['--acp'] : preset.kind === 'opencode' ? ['acp'] : [] });
   if (line === null) {
     return {
-      error: `${spec.label} is not installed. Install it with: npm install --prefix ${dataDir === null ? '<data directory>' : join(dataDir, 'agents')} ${presetPackage(preset.kind)}`,
+      error: `${spec.label} is not installed. Install it in Settings → Connections (Install), or with: npm install --prefix ${dataDir === null ? '<data directory>' : join(dataDir, 'agents')} ${presetPackage(preset.kind)}`,
     };
   }
   return { ...line, env: { ...spec.env(access, preset.model), ...extraEnv }, preset };

@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AcpInstallState } from '../../../../src-shared/acp-install-model';
+import { packFakeAgent, TarballServer } from '../../../testing/agent-packages';
+import { startTestHost, type TestHost } from '../../../testing/host-fixture';
+import { waitFor } from '../../../testing/wait-for';
+
+/**
+ * Installing a preset ACP agent on the person's click: the real npm installs a stand-in package
+ * (Gemini CLI's name and pinned version) from a loopback server, offline.
+ */
+
+const GEMINI_DIR = ['agents', 'node_modules', '@google', 'gemini-cli'];
+let packed: { folder: string; tarball: string };
+let server: TarballServer;
+let t: TestHost | null = null;
+const dataDirs: string[] = [];
+
+beforeAll(() => {
+  packed = packFakeAgent('@google/gemini-cli', '0.61.0', 'gemini');
+});
+afterAll(() => rmSync(join(packed.folder, '..'), { recursive: true, force: true }));
+afterEach(async () => {
+  await t?.close();
+  t = null;
+  await server.close();
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function hostServing(folder = packed.folder): Promise<TestHost> {
+  server = await TarballServer.start(folder);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
+  dataDirs.push(dataDir);
+  t = await startTestHost({ dataDir, acp: { installSource: server.url } });
+  return t;
+}
+
+const installEvents = (host: TestHost): AcpInstallState[] =>
+  host.events.flatMap((event) => (event.kind === 'acp.install.changed' && event.install.kind === 'gemini' ? [event.install] : []));
+
+const geminiOf = async (host: TestHost) => (await host.call('acp.installs', {})).installs.find((install) => install.kind === 'gemini');
+
+async function ended(host: TestHost): Promise<AcpInstallState> {
+  return waitFor(
+    async () => {
+      const state = await geminiOf(host);
+      return state !== undefined && state.status !== 'installing' ? state : null;
+    },
+    { timeoutMs: 90_000, intervalMs: 100, message: 'the install to end' },
+  );
+}
+
+describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
+  it('installs the pinned package with npm, streaming its output lines, and is idempotent once installed; a new host sees it installed', async () => {
+    const host = await hostServing();
+    expect(await geminiOf(host)).toMatchObject({ status: 'not_installed', packageSpec: '@google/gemini-cli@0.61.0', installedVersion: null });
+
+    const started = await host.call('acp.install', { kind: 'gemini' });
+    expect(started.install.status).toBe('installing');
+    // Asked again while it runs: the same install, not a second npm.
+    expect((await host.call('acp.install', { kind: 'gemini' })).install.status).toBe('installing');
+    const done = await ended(host);
+    expect(done).toMatchObject({ status: 'installed', installedVersion: '0.61.0', location: 'data_dir', error: null });
+    expect(new Set(server.requests)).toEqual(new Set(['/google-gemini-cli-0.61.0.tgz']));
+    const fetches = server.requests.length;
+
+    // npm's own lines arrived as events while it ran: its fetch of the tarball from the loopback server.
+    const lines = installEvents(host).flatMap((event) => event.output);
+    expect(lines.some((line) => line.startsWith('npm install --prefix') && line.includes(`${server.url}/google-gemini-cli-0.61.0.tgz`))).toBe(true);
+    expect(lines.some((line) => /^npm http fetch GET 200 http:\/\/127\.0\.0\.1:\d+\/google-gemini-cli-0\.61\.0\.tgz/.test(line))).toBe(true);
+    expect(installEvents(host).at(-1)?.status).toBe('installed');
+    expect(existsSync(join(host.dataDir, ...GEMINI_DIR, 'agent.js'))).toBe(true);
+
+    const before = installEvents(host).length;
+    expect((await host.call('acp.install', { kind: 'gemini' })).install).toMatchObject({ status: 'installed', installedVersion: '0.61.0' });
+    expect(installEvents(host).length).toBe(before);
+    expect(server.requests.length).toBe(fetches);
+
+    // The record is the disk: a new host on the same data directory finds it installed.
+    const dataDir = host.dataDir;
+    await host.close();
+    t = await startTestHost({ dataDir });
+    expect(await geminiOf(t)).toMatchObject({ status: 'installed', installedVersion: '0.61.0' });
+  });
+
+  it('a bad package fails with npm’s error, leaves nothing taken for installed, and the failure is still there after a restart', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'cairn-bad-package-'));
+    dataDirs.push(bad);
+    writeFileSync(join(bad, 'google-gemini-cli-0.61.0.tgz'), 'this is not a tarball');
+    const host = await hostServing(bad);
+    await host.call('acp.install', { kind: 'gemini' });
+    const failed = await ended(host);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/^npm error/m);
+    expect(failed.error).toContain('TAR_BAD_ARCHIVE');
+    expect(failed.installedVersion).toBeNull();
+    expect(existsSync(join(host.dataDir, ...GEMINI_DIR))).toBe(false);
+
+    const dataDir = host.dataDir;
+    await host.close();
+    t = await startTestHost({ dataDir });
+    expect(await geminiOf(t)).toMatchObject({ status: 'failed', error: failed.error });
+  });
+
+  it('Cancel ends npm mid-download and nothing is installed', async () => {
+    const host = await hostServing();
+    server.hold = true;
+    await host.call('acp.install', { kind: 'gemini' });
+    await waitFor(() => server.heldOpen === 1, { timeoutMs: 60_000, message: 'npm to ask for the tarball' });
+    const cancelled = (await host.call('acp.install.cancel', { kind: 'gemini' })).install;
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.output.at(-1)).toBe('Cancelled.');
+    // npm is gone: its request to the server was dropped with it.
+    await waitFor(() => server.heldOpen === 0, { timeoutMs: 30_000, message: 'npm’s request to close' });
+    expect(existsSync(join(host.dataDir, ...GEMINI_DIR))).toBe(false);
+    expect(installEvents(host).at(-1)?.status).toBe('cancelled');
+    expect(await geminiOf(host)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('an install cut short by Cairn stopping is removed at the next start and said to have failed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
+    dataDirs.push(dataDir);
+    server = await TarballServer.start(packed.folder);
+    const half = join(dataDir, ...GEMINI_DIR);
+    mkdirSync(half, { recursive: true });
+    writeFileSync(join(half, 'package.json'), JSON.stringify({ name: '@google/gemini-cli', version: '0.61.0', bin: { gemini: 'agent.js' } }));
+    writeFileSync(join(half, 'agent.js'), '');
+    writeFileSync(join(dataDir, 'agents', 'cairn-installs.json'), JSON.stringify({ gemini: { status: 'installing', error: null, output: ['npm install …'], at: 1 } }));
+    t = await startTestHost({ dataDir });
+    expect(await geminiOf(t)).toMatchObject({ status: 'failed', error: 'Cairn stopped during the install; what it had installed was removed. Install again.' });
+    expect(existsSync(half)).toBe(false);
+  });
+});
