@@ -1,4 +1,3 @@
-import './platform/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isBridge } from './bridge/ipc-host-link';

@@ -163,8 +163,6 @@ export interface InteractionRecord {
   readonly updatedAt: number;
 }
 
-export const SECRET_MASK = '••••••';
-
 /**
  * A standing "Allow for this session": the tool runs in that session without asking, until revoked.
  * `example` is what the person saw when they allowed it (the command or the change).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRequest, InteractionAnswer, QuestionRequest } from './interaction-model';
-import { formRequestSchema, questionRequestSchema, SECRET_MASK } from './interaction-model';
+import { formRequestSchema, questionRequestSchema } from './interaction-model';
+import { SECRET_MASK } from './interaction-validation';
 import { hasSecret, maskAnswer, validateAnswer } from './interaction-validation';
 
 const questions: QuestionRequest = questionRequestSchema.parse({

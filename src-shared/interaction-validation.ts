@@ -1,5 +1,7 @@
 import type { FormField, FormValue, InteractionAnswer, InteractionRequest, QuestionAnswer } from './interaction-model';
-import { SECRET_MASK } from './interaction-model';
+
+/** What a secret answer shows in place of its text. */
+export const SECRET_MASK = '••••••';
 
 /** A problem with an answer, next to the question or field it concerns (null: the answer as a whole). */
 export interface AnswerProblem {

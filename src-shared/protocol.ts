@@ -1,25 +1,6 @@
-import { z } from 'zod';
-import { wellFormedString } from './well-formed-string';
-
-/** The WebSocket wire protocol (also the remote-host protocol). See ARCHITECTURE.md §3. */
+/** The WebSocket wire protocol (also the remote-host protocol). See ARCHITECTURE.md §3; the host's decoders of what clients send are in protocol-messages.ts. */
 export const PROTOCOL_VERSION = 1;
 export const PROTOCOL_MIN = 1;
-
-export const helloMessage = z.strictObject({
-  hello: z.strictObject({
-    token: wellFormedString().min(1).max(512),
-    protocol: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(0) }),
-  }),
-});
-
-export const requestMessage = z.strictObject({
-  id: z.union([wellFormedString().min(1).max(128), z.number().int()]),
-  op: wellFormedString().min(1).max(100),
-  input: z.unknown(),
-});
-
-export type HelloMessage = z.infer<typeof helloMessage>;
-export type RequestMessage = z.infer<typeof requestMessage>;
 
 export interface WelcomeMessage {
   readonly welcome: { readonly protocol: number; readonly hostEpoch: string };

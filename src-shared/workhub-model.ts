@@ -1,7 +1,8 @@
-import { z } from 'zod';
-import { wellFormedString } from './well-formed-string';
+import type { Proposal } from './workhub-proposal-schema';
 import type { OperationError } from './errors';
 import type { SessionActivity } from './model';
+
+export type { Proposal, WorkTarget } from './workhub-proposal-schema';
 
 /** The WorkHub: one coordination chat that routes what the person wants to the right work. */
 
@@ -44,32 +45,9 @@ export interface CandidateSet {
   readonly candidates: readonly Candidate[];
 }
 
-const ref = wellFormedString().min(1).max(64);
-const text = wellFormedString().trim().min(1).max(20_000);
-
-export const workTargetSchema = z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) })]);
-export type WorkTarget = z.infer<typeof workTargetSchema>;
-
-export const proposalSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('answer_here'), text }),
-  z.strictObject({ kind: z.literal('clarify'), question: text }),
-  z.strictObject({ kind: z.literal('create_new'), title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable(), text }),
-  z.strictObject({ kind: z.literal('delegate_existing'), candidateRef: ref, text }),
-  /** Several candidates fit: ask the person with a form (the candidates, plus "start new work"). */
-  z.strictObject({ kind: z.literal('choose'), candidateRefs: z.array(ref).min(2).max(32), text }),
-  z.strictObject({ kind: z.literal('stop_work'), target: workTargetSchema }),
-  z.strictObject({ kind: z.literal('resume_work'), target: workTargetSchema }),
-  z.strictObject({
-    kind: z.literal('correct'),
-    replacesActionId: wellFormedString().min(1).max(128),
-    target: z.union([
-      z.strictObject({ candidateRef: ref }),
-      z.strictObject({ createNew: z.strictObject({ title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable() }) }),
-    ]),
-  }),
-]);
-export type Proposal = z.infer<typeof proposalSchema>;
-export type ProposalKind = Proposal['kind'];
+/** The kinds of proposal the router makes (workhub-proposal-schema.ts decodes a proposal; workhub-proposal-schema.test.ts keeps the two in step). */
+export const PROPOSAL_KINDS = ['answer_here', 'clarify', 'create_new', 'delegate_existing', 'choose', 'stop_work', 'resume_work', 'correct'] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
 /** Proposals that change running work: the person must confirm them in the UI. */
 export const NEEDS_CONFIRMATION: readonly ProposalKind[] = ['stop_work', 'correct'];

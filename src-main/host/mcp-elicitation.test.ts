@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InteractionRecord } from '../../src-shared/interaction-model';
-import { SECRET_MASK } from '../../src-shared/interaction-model';
+import { SECRET_MASK } from '../../src-shared/interaction-validation';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { createElicitTestServer, elicitTestServerCommand } from '../testing/mcp-servers/elicit-test-server';
 import { startHttpTestServer } from '../testing/mcp-servers/http-test-server';

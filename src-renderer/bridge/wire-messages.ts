@@ -1,24 +1,8 @@
-import { z } from 'zod';
 import type { OperationError } from '../../src-shared/errors';
 import { isErrorCode } from '../../src-shared/errors';
 import type { ChangeEvent } from '../../src-shared/events';
 
 /** Decoders for what the host sends over the WebSocket (ARCHITECTURE.md §3). */
-
-const welcomeFrame = z.object({
-  welcome: z.object({ protocol: z.number().int(), hostEpoch: z.string().min(1) }),
-});
-
-const responseFrame = z.object({
-  id: z.union([z.number(), z.string(), z.null()]),
-  ok: z.boolean(),
-  result: z.unknown().optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-});
-
-const eventFrame = z.object({
-  event: z.looseObject({ seq: z.number().int(), hostEpoch: z.string(), kind: z.string() }),
-});
 
 export type HostFrame =
   | { readonly type: 'welcome'; readonly protocol: number; readonly hostEpoch: string }
@@ -38,20 +22,34 @@ export function decodeHostFrame(text: string): HostFrame {
   } catch {
     return { type: 'ignored' };
   }
-  const event = eventFrame.safeParse(parsed);
-  if (event.success) {
+  if (!isRecord(parsed)) return { type: 'ignored' };
+  const { event, welcome } = parsed;
+  if (isRecord(event) && isInteger(event.seq) && typeof event.hostEpoch === 'string' && typeof event.kind === 'string') {
     // The envelope is checked; the body's fields follow the contract in src-shared/events.ts.
-    return { type: 'event', event: event.data.event as unknown as ChangeEvent };
+    return { type: 'event', event: event as unknown as ChangeEvent };
   }
-  const response = responseFrame.safeParse(parsed);
-  if (response.success) {
-    const { id, ok, result, error } = response.data;
+  const { id, ok, result, error } = parsed;
+  if ((typeof id === 'number' || typeof id === 'string' || id === null) && typeof ok === 'boolean' && (error === undefined || isErrorShape(error))) {
     if (ok) return { type: 'response', id, ok: true, result };
     return { type: 'response', id, ok: false, error: toOperationError(error) };
   }
-  const welcome = welcomeFrame.safeParse(parsed);
-  if (welcome.success) return { type: 'welcome', ...welcome.data.welcome };
+  if (isRecord(welcome) && isInteger(welcome.protocol) && typeof welcome.hostEpoch === 'string' && welcome.hostEpoch !== '') {
+    return { type: 'welcome', protocol: welcome.protocol, hostEpoch: welcome.hostEpoch };
+  }
   return { type: 'ignored' };
+}
+
+// Plain checks rather than a schema library: this module is on the renderer's first load.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isInteger(value: unknown): value is number {
+  return Number.isInteger(value);
+}
+
+function isErrorShape(value: unknown): value is { code: string; message: string } {
+  return isRecord(value) && typeof value.code === 'string' && typeof value.message === 'string';
 }
 
 function toOperationError(error: { code: string; message: string } | undefined): OperationError {

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
-import { SECRET_MASK } from '../../src-shared/interaction-model';
+import { SECRET_MASK } from '../../src-shared/interaction-validation';
 import { interaction } from '../state/reducers/record-fixtures';
 import { AnswerRecord } from './AnswerRecord';
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { InteractionRequest } from '../../src-shared/interaction-model';
-import type { AnswerDraft } from '../forms/interaction-draft';
+import type { AnswerDraft, FieldDraft, QuestionChoice } from '../forms/interaction-draft';
 import type { DraftStorage } from '../platform/draft-storage';
 
 /** A half-filled answer as kept across reloads: the draft and a permission's reason for Deny. */
@@ -11,18 +10,34 @@ export interface SavedInteractionDraft {
 
 const keyOf = (interactionId: string) => `cairn.interaction-draft.${interactionId}`;
 
-const savedSchema = z.object({
-  draft: z
-    .union([
-      z.object({
-        kind: z.literal('question'),
-        choices: z.record(z.string(), z.object({ optionIds: z.array(z.string()), other: z.boolean(), text: z.string() })),
-      }),
-      z.object({ kind: z.literal('form'), values: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])) }),
-    ])
-    .nullable(),
-  reason: z.string(),
-});
+/** What was saved, read back: anything else (an older shape, a hand-edited value) is no draft. Plain checks keep zod off the first load. */
+function decodeSaved(value: unknown): SavedInteractionDraft | null {
+  if (!isRecord(value) || typeof value.reason !== 'string') return null;
+  const { draft, reason } = value;
+  if (draft === null) return { draft: null, reason };
+  if (!isRecord(draft)) return null;
+  if (draft.kind === 'question' && isRecordOf(draft.choices, isChoice)) return { draft: { kind: 'question', choices: draft.choices }, reason };
+  if (draft.kind === 'form' && isRecordOf(draft.values, isFieldDraft)) return { draft: { kind: 'form', values: draft.values }, reason };
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRecordOf<T>(value: unknown, isEntry: (entry: unknown) => entry is T): value is Record<string, T> {
+  return isRecord(value) && Object.values(value).every(isEntry);
+}
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+
+function isChoice(value: unknown): value is QuestionChoice {
+  return isRecord(value) && isStrings(value.optionIds) && typeof value.other === 'boolean' && typeof value.text === 'string';
+}
+
+function isFieldDraft(value: unknown): value is FieldDraft {
+  return typeof value === 'string' || typeof value === 'boolean' || isStrings(value);
+}
 
 /** The draft without what must not be written to disk: the text of secret answers. */
 function withoutSecrets(request: InteractionRequest, saved: SavedInteractionDraft): SavedInteractionDraft {
@@ -48,8 +63,7 @@ export function interactionDraftStore(storage: DraftStorage) {
       const text = storage.read(keyOf(interactionId));
       if (text === null) return null;
       try {
-        const parsed = savedSchema.safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : null;
+        return decodeSaved(JSON.parse(text));
       } catch {
         return null;
       }

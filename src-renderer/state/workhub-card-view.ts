@@ -2,8 +2,9 @@ import type { OperationError } from '../../src-shared/errors';
 import type { GoalRecord } from '../../src-shared/goal-model';
 import type { SessionRecord, TranscriptItem } from '../../src-shared/model';
 import type { ActResult, CandidateState, DelegationRecord, ProposalDecision } from '../../src-shared/workhub-model';
-import { candidateStateOf, proposalSchema } from '../../src-shared/workhub-model';
+import { candidateStateOf } from '../../src-shared/workhub-model';
 import type { ProposalCardState } from './reducers/workhub-reducer';
+import { proposalOf } from './workhub-proposals';
 
 /**
  * What a WorkHub proposal card shows, derived from the record (the decision in the WorkHub's
@@ -63,13 +64,13 @@ export function decisionOf(item: TranscriptItem): { requestId: string; decision:
   if (typeof requestId !== 'string' || workhubDecision === null || typeof workhubDecision !== 'object') return null;
   const decision = workhubDecision as Record<string, unknown>;
   if (decision.status === 'cancelled') return { requestId, decision: { status: 'cancelled' } };
-  const proposal = proposalSchema.safeParse(decision.proposal);
-  if (!proposal.success || typeof decision.actionId !== 'string') return null;
+  const proposal = proposalOf(decision.proposal);
+  if (proposal === null || typeof decision.actionId !== 'string') return null;
   if (decision.status === 'done' && isResult(decision.result)) {
-    return { requestId, decision: { status: 'done', actionId: decision.actionId, proposal: proposal.data, result: decision.result } };
+    return { requestId, decision: { status: 'done', actionId: decision.actionId, proposal, result: decision.result } };
   }
   if (decision.status === 'failed' && isError(decision.error)) {
-    return { requestId, decision: { status: 'failed', actionId: decision.actionId, proposal: proposal.data, error: decision.error } };
+    return { requestId, decision: { status: 'failed', actionId: decision.actionId, proposal, error: decision.error } };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { TranscriptItem } from '../../src-shared/model';
 import type { Candidate, DelegationRecord, Proposal, RouteResult, WorkTarget } from '../../src-shared/workhub-model';
-import { CANDIDATE_STATES, NEEDS_CONFIRMATION, proposalSchema } from '../../src-shared/workhub-model';
+import { CANDIDATE_STATES, NEEDS_CONFIRMATION, PROPOSAL_KINDS } from '../../src-shared/workhub-model';
 
 /** Reading proposal items of the WorkHub transcript, and the alternatives a card offers. */
 
@@ -15,16 +15,26 @@ export function isProposalItem(item: TranscriptItem): boolean {
 export function routedRequestOf(item: TranscriptItem): RouteResult | null {
   const data = item.data;
   if (data === null || typeof data.requestId !== 'string' || typeof data.candidateSetId !== 'string') return null;
-  const proposal = proposalSchema.safeParse(data.proposal);
-  if (!proposal.success) return null;
+  const proposal = proposalOf(data.proposal);
+  if (proposal === null) return null;
   const candidates = Array.isArray(data.candidates) ? data.candidates.filter(isCandidate) : [];
   return {
     requestId: data.requestId,
-    proposal: proposal.data,
+    proposal,
     why: typeof data.why === 'string' ? data.why : '',
     candidateSetId: data.candidateSetId,
     candidates,
   };
+}
+
+/**
+ * A proposal the WorkHub transcript records, or null when it is not one. The host decoded it with
+ * proposalSchema before recording it; here only its kind is checked, as for the events' bodies, so
+ * zod stays off the renderer's first load.
+ */
+export function proposalOf(value: unknown): Proposal | null {
+  if (value === null || typeof value !== 'object') return null;
+  return (PROPOSAL_KINDS as readonly unknown[]).includes((value as { kind?: unknown }).kind) ? (value as Proposal) : null;
 }
 
 function isCandidate(value: unknown): value is Candidate {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
 import type { ActResult, CandidateSet, DelegationRecord, ProposalDecision, RecordedAction, RouteResult } from '../workhub-model';
-import { proposalSchema } from '../workhub-model';
+import { proposalSchema } from '../workhub-proposal-schema';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 

@@ -1,4 +1,4 @@
-import { proposalSchema } from '../../../src-shared/workhub-model';
+import { proposalSchema } from '../../../src-shared/workhub-proposal-schema';
 import type { ModelStepEvent, ModelStepRequest, ProviderTarget } from '../connections/providers';
 import { ProviderError } from '../connections/providers/provider-error';
 import type { RoutedProposal, Router, RouterInput } from './scripted-router';

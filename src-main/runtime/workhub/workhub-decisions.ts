@@ -1,7 +1,8 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ActResult, DecisionItemData, Proposal, ProposalDecision, RecordedAction } from '../../../src-shared/workhub-model';
-import { proposalSchema, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import { proposalSchema } from '../../../src-shared/workhub-proposal-schema';
 import type { StoredAction } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';

@@ -1,5 +1,5 @@
 import type { FormRequest, QuestionRequest } from '../../../../src-shared/interaction-model';
-import { SECRET_MASK } from '../../../../src-shared/interaction-model';
+import { SECRET_MASK } from '../../../../src-shared/interaction-validation';
 
 /** What the scripted agent asks for `/ask`, `/ask-secret` and `/form`, and how it sums up the answer. */
 

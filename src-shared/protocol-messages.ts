@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { wellFormedString } from './well-formed-string';
+
+/** What a client sends over the wire protocol (protocol.ts), as the host decodes it: kept apart so clients need no zod. */
+
+export const helloMessage = z.strictObject({
+  hello: z.strictObject({
+    token: wellFormedString().min(1).max(512),
+    protocol: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(0) }),
+  }),
+});
+
+export const requestMessage = z.strictObject({
+  id: z.union([wellFormedString().min(1).max(128), z.number().int()]),
+  op: wellFormedString().min(1).max(100),
+  input: z.unknown(),
+});
+
+export type HelloMessage = z.infer<typeof helloMessage>;
+export type RequestMessage = z.infer<typeof requestMessage>;
