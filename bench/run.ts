@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { formatResults, type BenchResult } from './bench-result';
+import { benchAcpOverhead } from './acp-overhead.bench';
 import { benchBranchOpen } from './branch-open.bench';
 import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
@@ -26,6 +27,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['stream', benchStreamLatency],
   ['codex', benchCodexTurn],
   ['codex-warm', benchCodexWarm],
+  ['acp-overhead', benchAcpOverhead],
   ['branch-open', benchBranchOpen],
   ['context', benchContextAssembly],
   ['subagents', benchSubagents],

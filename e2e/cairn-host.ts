@@ -13,6 +13,8 @@ export class CairnHost {
     readonly dataDir: string,
     readonly token: string,
     readonly port: number,
+    /** More environment for the host process (e.g. CAIRN_ACP_INSTALL_SOURCE). */
+    readonly env: Record<string, string> = {},
   ) {}
 
   get url(): string {
@@ -20,7 +22,7 @@ export class CairnHost {
   }
 
   async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port, entry: 'built' });
+    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port, entry: 'built', env: this.env });
   }
 
   /** SIGKILL: the host dies without any chance to tidy up. */

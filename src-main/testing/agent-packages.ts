@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,30 +21,32 @@ export function packFakeAgent(pkg: string, version: string, bin: string): { fold
   return { folder, tarball: join(folder, file) };
 }
 
-/** A loopback server of package tarballs: serves the folder's files, or holds a request open (`hold`) until closed. */
+/**
+ * A loopback server of package tarballs: serves the folder's files. While `hold` is on, requests wait
+ * (their headers and a first byte sent) until `release()` serves them, or until they are dropped.
+ */
 export class TarballServer {
   private readonly server: Server;
   readonly requests: string[] = [];
-  private readonly open = new Set<IncomingMessage>();
+  private readonly held = new Map<IncomingMessage, () => void>();
   hold = false;
 
-  private constructor(folder: string) {
+  private constructor(private readonly folder: string) {
     this.server = createServer((request, response) => {
       this.requests.push(request.url ?? '');
-      if (this.hold) {
-        this.open.add(request);
-        request.socket.once('close', () => this.open.delete(request));
-        response.writeHead(200, { 'content-type': 'application/octet-stream' });
-        response.write(Buffer.from([0x1f, 0x8b]));
-        return;
-      }
-      try {
-        const body = readFileSync(join(folder, (request.url ?? '').replace(/^\/+/, '').replace(/[/\\]/g, '')));
-        response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
-      } catch {
-        response.writeHead(404).end('not found');
-      }
+      if (!this.hold) return this.serve(request, response);
+      this.held.set(request, () => this.serve(request, response));
+      request.socket.once('close', () => this.held.delete(request));
     });
+  }
+
+  private serve(request: IncomingMessage, response: ServerResponse): void {
+    try {
+      const body = readFileSync(join(this.folder, (request.url ?? '').replace(/^\/+/, '').replace(/[/\\]/g, '')));
+      response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body);
+    } catch {
+      response.writeHead(404).end('not found');
+    }
   }
 
   static async start(folder: string): Promise<TarballServer> {
@@ -60,7 +62,16 @@ export class TarballServer {
 
   /** How many held requests are still open (their client has not gone). */
   get heldOpen(): number {
-    return this.open.size;
+    return this.held.size;
+  }
+
+  /** Serves every held request, and those that come after. */
+  release(): void {
+    this.hold = false;
+    for (const [request, serve] of [...this.held]) {
+      this.held.delete(request);
+      serve();
+    }
   }
 
   async close(): Promise<void> {

@@ -15,6 +15,7 @@ import {
   withProvider,
 } from '../forms/connection-form';
 import { useStoreApi } from '../state/store-context';
+import { AcpAgentInstall } from './AcpAgentInstall';
 import { FieldFrame } from './FieldFrame';
 import { Spinner } from './icons';
 
@@ -160,6 +161,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
           </div>
         </fieldset>
       ) : null}
+      {draft.providerType === 'acp' && draft.acpAgentKind !== 'custom' ? <AcpAgentInstall kind={draft.acpAgentKind} /> : null}
 
       <FieldFrame controlId={`${formId}-name`} label="Name" required error={shown.name}>
         {(aria) => (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
 import { providerLabel, verdictLabel } from '../forms/connection-form';
 import { latestTest, testedWhen } from '../format/connection-test';
@@ -13,6 +14,8 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
   const store = useStoreApi();
   const catalog = useAppStore((state) => state.catalog);
   const checks = useAppStore((state) => state.connectionChecks);
+  // A preset ACP agent's row says when its program is not installed.
+  useEffect(() => void store.getState().loadAcpInstalls(), [store]);
   if (!catalog.loaded) {
     return (
       <div className="settings-loading">
@@ -66,9 +69,18 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
 
 /** The status a row shows: the last Test (when, verdict, and what it said on hover), or what is known without one. */
 function ConnectionStatus({ connection, check }: { connection: ConnectionRecord; check: ConnectionCheck | undefined }) {
+  const presetKind = connection.acpAgent?.preset?.kind;
+  const install = useAppStore((state) => (presetKind === undefined ? undefined : state.acpInstalls?.[presetKind]));
   const test = latestTest(connection, check);
   const now = useNow(test !== null, 30_000, test?.testedAt);
   if (check?.state === 'testing') return <span className="connection-status">Testing…</span>;
+  if (install !== undefined && install.status !== 'installed') {
+    return (
+      <span className="connection-status tone-warn" data-testid="connection-status" data-install={install.status}>
+        {install.status === 'installing' ? 'Installing…' : 'Not installed'}
+      </span>
+    );
+  }
   if (test !== null) {
     const { text, tone } = verdictLabel(test.verdict);
     return (

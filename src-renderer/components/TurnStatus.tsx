@@ -1,11 +1,13 @@
 import type { TurnSummary } from '../../src-shared/model';
 import { describeEndReason } from '../../src-shared/run-reasons';
-import { describeRunError, showsHostMessage } from '../format/run-errors';
+import { agentNotInstalled, describeRunError, showsHostMessage } from '../format/run-errors';
 import { runProgressText } from '../format/run-progress';
 import { useNow } from '../hooks/use-now';
 import { usageDetail, usageLabel } from '../format/usage';
 import { selectHostRefused, selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
+import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { AcpAgentInstall } from './AcpAgentInstall';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
 
@@ -18,6 +20,10 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const unreachable = useAppStore(selectHostUnreachable);
   const refused = useAppStore(selectHostRefused);
+  const presetKind = useAppStore((state) => {
+    const session = state.sessions.byId[sessionId];
+    return session === undefined ? undefined : findConnection(state.catalog, session.connectionId)?.acpAgent?.preset?.kind;
+  });
   if (turn === undefined) return null;
   const resume = () => void store.getState().resumeTurn(sessionId, turnId);
   // Resume/Retry are offered on the newest turn only, when nothing else runs and the host can be reached.
@@ -43,6 +49,7 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
           onSettings={() => store.getState().openSettings()}
           onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}
         />
+        {presetKind !== undefined && latest && agentNotInstalled(turn.latestRun.errorMessage) ? <AcpAgentInstall kind={presetKind} /> : null}
       </div>
     );
   }

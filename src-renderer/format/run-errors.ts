@@ -95,9 +95,21 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
 
 /** The human text for a run's `errorCode`; unknown codes fall back to the host's own message. */
 export function describeRunError(errorCode: string | null, errorMessage: string | null): RunErrorText {
+  if (errorCode === 'connection_unavailable' && agentNotInstalled(errorMessage)) return AGENT_NOT_INSTALLED;
   const known = errorCode === null ? undefined : KNOWN[errorCode];
   if (known !== undefined) return known;
   return { title: 'Failed', sentence: errorMessage ?? 'The turn did not finish.', remedy: 'retry' };
+}
+
+const AGENT_NOT_INSTALLED: RunErrorText = {
+  title: 'The agent is not installed',
+  sentence: 'This session runs an ACP agent whose program Cairn could not find. Install it, then retry.',
+  remedy: 'retry',
+};
+
+/** A preset ACP agent's run failed because its package is not installed (the host's message says so, and how to install it). */
+export function agentNotInstalled(errorMessage: string | null): boolean {
+  return errorMessage?.includes(' is not installed. Install it in Settings') === true;
 }
 
 /** Whether the host's message says more than the sentence (so it is worth showing as detail). */

@@ -5,6 +5,7 @@ import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { NotificationPermissionPort, Notifier } from '../platform/notifier';
 import type { Appearance } from './appearance';
+import type { AcpInstallsSlice } from './acp-installs-slice';
 import type { AgentsSlice } from './agents-slice';
 import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
@@ -56,7 +57,8 @@ export type AppState = ConnectionSlice &
   AttachmentImagesSlice &
   CodexSlice &
   ChangesSlice &
-  PreferencesSlice;
+  PreferencesSlice &
+  AcpInstallsSlice;
 
 export type AppStore = StoreApi<AppState>;
 

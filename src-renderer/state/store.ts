@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createAcpInstallsSlice } from './acp-installs-slice';
 import { createAgentsSlice } from './agents-slice';
 import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
@@ -54,5 +55,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createCodexSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
     ...createPreferencesSlice(set, get, deps),
+    ...createAcpInstallsSlice(set, get, deps),
   }));
 }
