@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
@@ -57,13 +60,14 @@ test('an attached image shows as a thumbnail in the composer and in the transcri
 
 test('a follow-up queued while a turn runs keeps its file, and the provider receives it when the follow-up runs', async ({ page, cairn }) => {
   const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-  const { session } = await cairn.call('session.create', { title: 'Queue with files' });
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-queue-files-'));
+  const { session } = await cairn.call('session.create', { title: 'Queue with files', workspacePath: workspace, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Queue with files' }).locator('.session-row-main').click();
-  // A long answer from the Offline demo; meanwhile the next turn is moved to the test server.
+  // The Offline demo's turn runs until the test lets it end (its command waits for a file), so the
+  // follow-up is queued behind it however slow the machine is; meanwhile the next turn is moved to the test server.
   const composer = page.getByRole('textbox', { name: 'Message' });
-  // Long enough (10 s) that the follow-up is queued behind it even on a loaded machine.
-  await composer.fill('/stream 100 100');
+  await composer.fill('/tool run_shell {"command":"until [ -e go ]; do sleep 0.05; done"}');
   await composer.press('Enter');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
   await cairn.call('session.configure', { sessionId: session.sessionId, connectionId: connection.connectionId, model: 'gpt-4o-mini' });
@@ -79,6 +83,7 @@ test('a follow-up queued while a turn runs keeps its file, and the provider rece
   await expect(queued.getByTestId('queued-files')).toHaveText('with notes.md');
   await expect(page.getByTestId('pending-attachment')).toHaveCount(0);
 
+  writeFileSync(join(workspace, 'go'), '');
   await expect(queued).toHaveCount(0, { timeout: 20_000 });
   await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Read your notes.');
   const body = (await server.waitForModelCall(0)).body as { messages: Array<{ role: string; content: unknown }> };
@@ -90,4 +95,5 @@ test('a follow-up queued while a turn runs keeps its file, and the provider rece
     ],
   });
   await expect(page.getByTestId('sent-attachment').last()).toContainText('notes.md');
+  rmSync(workspace, { recursive: true, force: true });
 });
