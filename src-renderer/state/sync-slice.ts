@@ -80,6 +80,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteAgentEvents(batch);
     state.noteCodexEvents(batch);
     state.noteChangesEvents(batch);
+    state.noteWorktreeEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;
       if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);
