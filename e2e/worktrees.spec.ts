@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
@@ -71,4 +71,21 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   await page.screenshot({ path: testInfo.outputPath('worktree-conflict.png') });
   expect({ head: git('rev-parse', 'HEAD'), status: git('status', '--porcelain'), notes: readFileSync(join(repo, 'notes.md'), 'utf8') }).toEqual(before);
   await expect(page.getByTestId('branch-chip')).toBeVisible();
+});
+
+test('Worktrees: one left behind by a deleted session is listed with Discard, which removes its folder and branch', async ({ page, cairn }, testInfo) => {
+  test.setTimeout(120_000);
+  const { session } = await cairn.call('session.create', { title: 'Gone soon', workspacePath: repo, ownWorktree: true });
+  await cairn.call('session.remove', { sessionId: session.sessionId });
+  await cairn.call('session.create', { title: 'Still here', workspacePath: repo });
+  await cairn.open(page);
+  await page.getByTestId('session-row').filter({ hasText: 'Still here' }).click();
+  const notice = page.getByTestId('worktree-leftovers');
+  await expect(notice).toContainText('cairn/gone-soon-', { timeout: 30_000 });
+  await expect(notice).toContainText('its session was deleted');
+  await page.screenshot({ path: testInfo.outputPath('worktree-leftovers.png') });
+  await notice.getByRole('button', { name: 'Discard' }).click();
+  await expect(notice).toHaveCount(0, { timeout: 60_000 });
+  expect(existsSync(session.workspacePath ?? '')).toBe(false);
+  expect(git('branch', '--list', 'cairn/*')).toBe('');
 });

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '../../src-shared/events';
-import type { WorktreeDiff, WorktreeStatus } from '../../src-shared/worktree-model';
+import type { WorktreeDiff, WorktreeLeftover, WorktreeStatus } from '../../src-shared/worktree-model';
 import type { SliceCreator } from './app-state';
 
 /** What the Changes panel's Worktree view shows for a session. */
@@ -22,6 +22,12 @@ const EMPTY: WorktreeView = { status: null, unavailable: null, diff: null, canCr
 /** Sessions in worktrees of their own: the branch, the diff against the base, merge back, open folder, discard. */
 export interface WorktreeSlice {
   readonly worktreeBySession: Readonly<Record<string, WorktreeView>>;
+  /** Worktrees no session works in (left by a crash or a removed session); null until read. Kept ones are left out. */
+  readonly worktreeLeftovers: readonly WorktreeLeftover[] | null;
+  loadWorktreeLeftovers(): Promise<void>;
+  discardWorktreeLeftover(path: string): Promise<void>;
+  /** Keeps a leftover worktree as it is: it is not offered again while the app runs. */
+  keepWorktreeLeftover(path: string): void;
   loadWorktree(sessionId: string): Promise<void>;
   createWorktree(sessionId: string): Promise<void>;
   mergeWorktree(sessionId: string): Promise<void>;
@@ -44,8 +50,27 @@ export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps)
     }
     await get().loadWorktree(sessionId);
   };
+  const kept = new Set<string>();
+  const showLeftovers = (leftovers: readonly WorktreeLeftover[]) => set({ worktreeLeftovers: leftovers.filter((leftover) => !kept.has(leftover.path)) });
   return {
     worktreeBySession: {},
+    worktreeLeftovers: null,
+
+    async loadWorktreeLeftovers() {
+      const outcome = await deps.link.invoke('worktree.leftovers', {});
+      showLeftovers(outcome.ok ? outcome.result.leftovers : []);
+    },
+
+    async discardWorktreeLeftover(path) {
+      const outcome = await deps.link.invoke('worktree.discardLeftover', { path });
+      if (!outcome.ok) return get().showError(outcome.error.message);
+      showLeftovers(outcome.result.leftovers);
+    },
+
+    keepWorktreeLeftover(path) {
+      kept.add(path);
+      showLeftovers(get().worktreeLeftovers ?? []);
+    },
 
     async loadWorktree(sessionId) {
       const outcome = await deps.link.invoke('worktree.status', { sessionId });
