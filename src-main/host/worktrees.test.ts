@@ -95,7 +95,7 @@ describe('isolated worktrees', () => {
       const refused = await t.call('worktree.merge', { sessionId: second.sessionId });
       expect(refused).toEqual({ status: 'conflict', reason: 'merge', files: ['notes.md'] });
       expect(repoState()).toEqual(before);
-      expect((await t.call('worktree.status', { sessionId: second.sessionId })).status?.worktree.state).toBe('active');
+      expect((await t.call('worktree.status', { sessionId: second.sessionId })).status).toMatchObject({ worktree: { state: 'active' }, ahead: 1, behind: 1 });
 
       // Bringing the base into the worktree leaves the conflict there to resolve.
       expect(await t.call('worktree.update', { sessionId: second.sessionId })).toEqual({ status: 'conflict', files: ['notes.md'] });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { usageDetail, usageLabel } from '../format/usage';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -15,12 +16,19 @@ import { SessionChatTools } from './SessionChatTools';
 export function SessionHeader({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
+  const folder = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const totals = useAppStore((state) => state.sessionUsage[sessionId]);
+  const branch = useAppStore((state) => state.worktreeBySession[sessionId]?.status?.worktree.branch ?? null);
   const hasGoal = useAppStore((state) => {
     const goal = state.goals[sessionId];
     return goal !== undefined && goal !== null && goal.status !== 'complete';
   });
+
+  // The branch chip follows the session's folder: a worktree made, merged or discarded moves it.
+  useEffect(() => {
+    if (folder !== null) void store.getState().loadWorktree(sessionId);
+  }, [sessionId, folder, store]);
 
   return (
     <header className="session-header">
@@ -28,6 +36,11 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         {title}
       </h1>
       {archived ? <span className="tag">Archived</span> : null}
+      {branch === null ? null : (
+        <code className="branch-chip" data-testid="branch-chip" title="This session works in a worktree of its own, on this branch">
+          {branch}
+        </code>
+      )}
       <div className="session-header-tools">
         {totals !== undefined && totals.calls > 0 ? (
           <span className="session-usage" data-testid="session-usage" title={`This session so far: ${usageDetail(totals)}`}>

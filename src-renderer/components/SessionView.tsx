@@ -3,6 +3,7 @@ import { useAppStore } from '../state/store-context';
 import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
 import { CodexQuarantineNotice } from './CodexQuarantineNotice';
+import { LeftoverWorktreesNotice } from './workspace/LeftoverWorktreesNotice';
 import { CodexThreadNotice } from './CodexThreadNotice';
 import { Composer } from './Composer';
 import { GoalBar } from './GoalBar';
@@ -30,6 +31,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <MissingConnectionNotice sessionId={sessionId} />
       <CodexQuarantineNotice sessionId={sessionId} />
       <CodexThreadNotice sessionId={sessionId} />
+      <LeftoverWorktreesNotice />
       <GoalBar sessionId={sessionId} />
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />

@@ -31,6 +31,7 @@ import type { UiSlice } from './ui-slice';
 import type { UsageSlice } from './usage-slice';
 import type { WorkhubSlice } from './workhub-slice';
 import type { WorkspaceSlice } from './workspace-slice';
+import type { WorktreeSlice } from './worktree-slice';
 
 /** The whole renderer state: one store built from typed slices (STYLE.md §7). */
 export type AppState = ConnectionSlice &
@@ -57,6 +58,7 @@ export type AppState = ConnectionSlice &
   AttachmentImagesSlice &
   CodexSlice &
   ChangesSlice &
+  WorktreeSlice &
   PreferencesSlice &
   AcpInstallsSlice;
 

@@ -7,6 +7,7 @@ import { createAutomationsSlice } from './automations-slice';
 import { createBranchesSlice } from './branches-slice';
 import { createCatalogSlice } from './catalog-slice';
 import { createChangesSlice } from './changes-slice';
+import { createWorktreeSlice } from './worktree-slice';
 import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
@@ -54,6 +55,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAttachmentImagesSlice(set, get, deps),
     ...createCodexSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
+    ...createWorktreeSlice(set, get, deps),
     ...createPreferencesSlice(set, get, deps),
     ...createAcpInstallsSlice(set, get, deps),
   }));

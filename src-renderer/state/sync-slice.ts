@@ -81,6 +81,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteCodexEvents(batch);
     state.noteAcpInstallEvents(batch);
     state.noteChangesEvents(batch);
+    state.noteWorktreeEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;
       if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);

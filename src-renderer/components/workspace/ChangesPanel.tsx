@@ -4,6 +4,7 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
+import { WorktreeSection } from './WorktreeSection';
 
 export const changesPanelId = (sessionId: string) => `changes-${sessionId}`;
 
@@ -57,6 +58,7 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
           <CloseIcon />
         </button>
       </header>
+      <WorktreeSection sessionId={sessionId} />
       {list === undefined || list.state === 'loading' ? (
         <div className="commands-empty">
           <Spinner label="Loading the changes" />

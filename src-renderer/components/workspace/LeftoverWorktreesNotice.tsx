@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import type { WorktreeLeftover } from '../../../src-shared/worktree-model';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+import { AlertIcon } from '../icons';
+
+const REASONS: Record<WorktreeLeftover['reason'], string> = {
+  no_session: 'its session was deleted',
+  folder_missing: 'its folder is gone',
+  unknown_folder: 'no session knows it (Cairn stopped while making it)',
+};
+
+/** Worktrees found at start that no session works in, each with Discard or Keep. */
+export function LeftoverWorktreesNotice() {
+  const store = useStoreApi();
+  const leftovers = useAppStore((state) => state.worktreeLeftovers);
+  const [discarding, setDiscarding] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (store.getState().worktreeLeftovers === null) void store.getState().loadWorktreeLeftovers();
+  }, [store]);
+
+  if (leftovers === null || leftovers.length === 0) return null;
+  return (
+    <div className="session-notice worktree-leftovers" role="status" data-testid="worktree-leftovers">
+      <AlertIcon />
+      <div>
+        <p>
+          <strong>{leftovers.length === 1 ? 'A worktree was left behind.' : `${leftovers.length} worktrees were left behind.`}</strong> Discard removes the folder and its branch;
+          Keep leaves it as it is.
+        </p>
+        <ul>
+          {leftovers.map((leftover) => (
+            <li key={leftover.path}>
+              <code>{leftover.worktree?.branch ?? leftover.path}</code> — {REASONS[leftover.reason]}{' '}
+              <button
+                type="button"
+                className="button button-small"
+                disabled={discarding !== null}
+                onClick={() => {
+                  setDiscarding(leftover.path);
+                  void store
+                    .getState()
+                    .discardWorktreeLeftover(leftover.path)
+                    .finally(() => setDiscarding(null));
+                }}
+              >
+                {discarding === leftover.path ? 'Discarding…' : 'Discard'}
+              </button>{' '}
+              <button type="button" className="button button-small button-quiet" onClick={() => store.getState().keepWorktreeLeftover(leftover.path)}>
+                Keep
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
