@@ -5,6 +5,7 @@ import type { DraftStorage } from '../platform/draft-storage';
 import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { NotificationPermissionPort, Notifier } from '../platform/notifier';
 import type { Appearance } from './appearance';
+import type { AcpSlice } from './acp-slice';
 import type { AgentsSlice } from './agents-slice';
 import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
@@ -55,6 +56,7 @@ export type AppState = ConnectionSlice &
   AgentsSlice &
   AttachmentImagesSlice &
   CodexSlice &
+  AcpSlice &
   ChangesSlice &
   PreferencesSlice;
 

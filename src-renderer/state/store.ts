@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
+import { createAcpSlice } from './acp-slice';
 import { createAgentsSlice } from './agents-slice';
 import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
@@ -52,6 +53,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAgentsSlice(set, get, deps),
     ...createAttachmentImagesSlice(set, get, deps),
     ...createCodexSlice(set, get, deps),
+    ...createAcpSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
     ...createPreferencesSlice(set, get, deps),
   }));

@@ -79,6 +79,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteContextEvents(batch);
     state.noteAgentEvents(batch);
     state.noteCodexEvents(batch);
+    state.noteAcpEvents(batch);
     state.noteChangesEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;

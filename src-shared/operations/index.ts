@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationDefinition } from './define-operation';
+import { acpOperations } from './acp-operations';
 import { automationOperations } from './automation-operations';
 import { branchOperations } from './branch-operations';
 import { chatOperations } from './chat-operations';
@@ -48,6 +49,7 @@ export const operations = {
   ...agentOperations,
   ...compactionOperations,
   ...checkpointOperations,
+  ...acpOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';

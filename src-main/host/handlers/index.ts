@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../handler';
+import { acpHandlers } from './acp-handlers';
 import { automationHandlers } from './automation-handlers';
 import { branchHandlers } from './branch-handlers';
 import { chatHandlers } from './chat-handlers';
@@ -43,6 +44,7 @@ export const handlers: HandlerTable = {
   ...chatHandlers,
   ...attachmentHandlers,
   ...contextHandlers,
+  ...acpHandlers,
   ...agentHandlers,
   ...compactionHandlers,
   ...checkpointHandlers,

@@ -28,6 +28,7 @@ import { migration032Checkpoints } from './032-checkpoints';
 import { migration034Rewind } from './034-rewind';
 import { migration035ConnectionLastTest } from './035-connection-last-test';
 import { migration036CodexThreadSummary } from './036-codex-thread-summary';
+import { migration039AcpAgentTitle } from './039-acp-agent-title';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration034Rewind,
   migration035ConnectionLastTest,
   migration036CodexThreadSummary,
+  migration039AcpAgentTitle,
 ];
