@@ -9,7 +9,7 @@ import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
-import { followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
+import { acpAgentOf, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
 import { wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -145,7 +145,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
   const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
   const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
-  const acp = wireAcp(deps, connections, mcp, shell, context);
+  const acp = wireAcp(deps, bus, connections, mcp, shell, context);
   const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
   const executor = late.executor.set(
@@ -256,6 +256,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     checkpoints,
     worktrees,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
+    acpAgentOf: (sessionId) => acpAgentOf(deps.stores, sessionId),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');

@@ -7,6 +7,7 @@ export interface AcpCheckpoint {
   readonly instanceId: string;
   readonly pid: number | null;
   readonly agentName: string | null;
+  readonly agentTitle: string | null;
   readonly agentVersion: string | null;
   readonly lastSeq: number;
   readonly updatedAt: number;
@@ -17,6 +18,7 @@ export interface AcpBinding {
   readonly instanceId: string;
   readonly pid: number | null;
   readonly agentName: string | null;
+  readonly agentTitle: string | null;
   readonly agentVersion: string | null;
 }
 
@@ -39,6 +41,7 @@ interface Row {
   instance_id: string;
   pid: number | null;
   agent_name: string | null;
+  agent_title: string | null;
   agent_version: string | null;
   last_seq: number;
   updated_at: number;
@@ -47,10 +50,10 @@ interface Row {
 export function createAcpStore(db: Db): AcpStore {
   const get = db.prepare<[string], Row>('SELECT * FROM acp_checkpoints WHERE session_id = ?');
   const upsert = db.prepare(`
-    INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, pid, agent_name, agent_version, last_seq, updated_at)
-      VALUES (@sessionId, @acpSessionId, @instanceId, @pid, @agentName, @agentVersion, 0, @now)
+    INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, pid, agent_name, agent_title, agent_version, last_seq, updated_at)
+      VALUES (@sessionId, @acpSessionId, @instanceId, @pid, @agentName, @agentTitle, @agentVersion, 0, @now)
     ON CONFLICT (session_id) DO UPDATE SET acp_session_id = excluded.acp_session_id, instance_id = excluded.instance_id, pid = excluded.pid,
-      agent_name = excluded.agent_name, agent_version = excluded.agent_version, last_seq = 0, updated_at = excluded.updated_at`);
+      agent_name = excluded.agent_name, agent_title = excluded.agent_title, agent_version = excluded.agent_version, last_seq = 0, updated_at = excluded.updated_at`);
   const advance = db.prepare('UPDATE acp_checkpoints SET last_seq = ? WHERE session_id = ? AND instance_id = ? AND last_seq < ?');
   const remove = db.prepare('DELETE FROM acp_checkpoints WHERE session_id = ?');
   const toCheckpoint = (row: Row): AcpCheckpoint => ({
@@ -59,6 +62,7 @@ export function createAcpStore(db: Db): AcpStore {
     instanceId: row.instance_id,
     pid: row.pid,
     agentName: row.agent_name,
+    agentTitle: row.agent_title,
     agentVersion: row.agent_version,
     lastSeq: row.last_seq,
     updatedAt: row.updated_at,

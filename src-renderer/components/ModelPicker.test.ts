@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCatalog, EMPTY_CATALOG } from '../state/reducers/catalog-reducer';
 import { connection } from '../state/reducers/record-fixtures';
-import { pickerChoices, pickerGroups } from './ModelPicker';
+import { agentNameOf, pickerChoices, pickerGroups } from './ModelPicker';
 
 const demo = connection({
   connectionId: 'offline-demo',
@@ -56,5 +56,18 @@ describe('the model picker', () => {
       ['Paid', 'GPT-4o', 128_000, 'known', { inputPerMillion: 2.5, outputPerMillion: 10 }],
       ['Paid', 'mystery', 50_000, 'override', null],
     ]);
+  });
+
+  it('names an ACP session’s agent as it named itself once started, else what the connection runs; other connections by their model', () => {
+    const claude = connection({
+      connectionId: 'claude',
+      name: 'Claude',
+      providerType: 'acp',
+      acpAgent: { command: '/usr/bin/node', args: [], env: {}, preset: { kind: 'claude', model: null } },
+    });
+    expect(agentNameOf(claude, null)).toBe('Claude agent');
+    expect(agentNameOf(claude, { name: '@agentclientprotocol/claude-agent-acp', title: 'Claude Agent', version: '0.101.0' })).toBe('Claude Agent 0.101.0');
+    expect(agentNameOf(claude, { name: 'opencode', title: null, version: null })).toBe('opencode');
+    expect(agentNameOf(box, { name: 'opencode', title: null, version: null })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { ModelInfo } from '../../src-shared/connection-model';
+import { acpAgentDisplayName, type AcpAgentIdentity } from '../../src-shared/acp-model';
+import type { ConnectionRecord, ModelInfo } from '../../src-shared/connection-model';
 import type { ModelWindowOverride } from '../../src-shared/context-model';
 import { choiceKey, choicesOf, type ModelChoice } from '../format/model-choice';
 import { acpAgentLabel } from '../forms/connection-form';
@@ -42,6 +43,15 @@ export function pickerChoices(catalog: CatalogState, connectionId: string, model
 }
 
 /**
+ * An ACP agent picks its own model, so the face names the agent instead: as it named itself once it
+ * has started for the session (`initialize`), else what the connection runs. Null for other connections.
+ */
+export function agentNameOf(connection: ConnectionRecord, reported: AcpAgentIdentity | null): string | null {
+  if (connection.providerType !== 'acp') return null;
+  return reported === null ? acpAgentLabel(connection) : acpAgentDisplayName(reported);
+}
+
+/**
  * The session's connection and model, changeable for the next turn: a searchable list naming each
  * model's connection, context window and price, under a face that names both connection and model.
  */
@@ -51,6 +61,7 @@ export function ModelPicker({ sessionId }: { sessionId: string }) {
   const model = useAppStore((state) => state.sessions.byId[sessionId]?.model ?? null);
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const catalog = useAppStore((state) => state.catalog);
+  const reported = useAppStore((state) => state.acpAgents[sessionId] ?? null);
   const windows = useAppStore((state) => state.modelWindows);
   useEffect(() => {
     if (windows === null) void store.getState().loadModelWindows();
@@ -61,8 +72,7 @@ export function ModelPicker({ sessionId }: { sessionId: string }) {
   const chosen = effectiveModel(catalog, connectionId, model);
   const choices = pickerChoices(catalog, connectionId, model, windows?.overrides ?? []);
   const missing = connection === undefined;
-  // An ACP agent picks its own model: the face names the agent instead.
-  const agent = connection?.providerType === 'acp' ? acpAgentLabel(connection) : null;
+  const agent = connection === undefined ? null : agentNameOf(connection, reported);
   const shown = missing ? 'Choose a connection' : `${connection.name} · ${agent ?? (chosen === null ? 'no model' : modelLabel(connection, chosen))}`;
 
   return (

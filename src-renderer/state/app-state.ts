@@ -6,6 +6,7 @@ import type { FrameScheduler } from '../platform/frame-scheduler';
 import type { NotificationPermissionPort, Notifier } from '../platform/notifier';
 import type { Appearance } from './appearance';
 import type { AcpInstallsSlice } from './acp-installs-slice';
+import type { AcpSlice } from './acp-slice';
 import type { AgentsSlice } from './agents-slice';
 import type { AttachmentImagesSlice } from './attachment-images-slice';
 import type { AutomationsSlice } from './automations-slice';
@@ -57,6 +58,7 @@ export type AppState = ConnectionSlice &
   AgentsSlice &
   AttachmentImagesSlice &
   CodexSlice &
+  AcpSlice &
   ChangesSlice &
   WorktreeSlice &
   PreferencesSlice &

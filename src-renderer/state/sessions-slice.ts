@@ -189,6 +189,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       void get().loadContextMeter(sessionId);
       void get().loadAgentTree(sessionId);
       void get().loadCodexStatus(sessionId);
+      void get().loadAcpAgent(sessionId);
     },
   };
 };

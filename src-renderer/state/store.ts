@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppState, AppStore, StoreDeps } from './app-state';
 import { createAcpInstallsSlice } from './acp-installs-slice';
+import { createAcpSlice } from './acp-slice';
 import { createAgentsSlice } from './agents-slice';
 import { createAttachmentImagesSlice } from './attachment-images-slice';
 import { createAutomationsSlice } from './automations-slice';
@@ -54,6 +55,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createAgentsSlice(set, get, deps),
     ...createAttachmentImagesSlice(set, get, deps),
     ...createCodexSlice(set, get, deps),
+    ...createAcpSlice(set, get, deps),
     ...createChangesSlice(set, get, deps),
     ...createWorktreeSlice(set, get, deps),
     ...createPreferencesSlice(set, get, deps),

@@ -80,6 +80,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteAgentEvents(batch);
     state.noteCodexEvents(batch);
     state.noteAcpInstallEvents(batch);
+    state.noteAcpEvents(batch);
     state.noteChangesEvents(batch);
     state.noteWorktreeEvents(batch);
     for (const event of batch) {

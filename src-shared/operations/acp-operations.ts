@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { AcpInstallState } from '../acp-install-model';
 import { ACP_PRESET_KINDS } from '../connection-model';
+import type { AcpAgentIdentity } from '../acp-model';
 import { defineOperation } from './define-operation';
+import { id } from './fields';
 
 const kind = z.enum(ACP_PRESET_KINDS);
 
@@ -27,5 +29,14 @@ export const acpOperations = {
     mode: 'command',
     input: z.strictObject({ kind }),
     errors: [],
+  }),
+  /**
+   * The agent an ACP session runs, as it named itself when it last started for the session (null
+   * before it first started, and for other sessions). Read when the session opens; kept by `acp.agent.changed`.
+   */
+  'acp.agent': defineOperation<{ agent: AcpAgentIdentity | null }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id }),
+    errors: ['not_found'],
   }),
 } as const;

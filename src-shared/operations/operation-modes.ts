@@ -125,4 +125,5 @@ export const operationModes: Readonly<Record<OperationName, OperationMode>> = {
   'acp.installs': 'query',
   'acp.install': 'command',
   'acp.install.cancel': 'command',
+  'acp.agent': 'query',
 };

@@ -1,8 +1,12 @@
-import { ok } from '../../../src-shared/errors';
+import { fail, ok } from '../../../src-shared/errors';
 import type { HandlerTable } from '../handler';
 
-export const acpHandlers: HandlerTable<'acp.installs' | 'acp.install' | 'acp.install.cancel'> = {
+export const acpHandlers: HandlerTable<'acp.installs' | 'acp.install' | 'acp.install.cancel' | 'acp.agent'> = {
   'acp.installs': ({ runtime }) => ok({ installs: runtime.acpInstaller.list() }),
   'acp.install': ({ runtime }, input) => ok({ install: runtime.acpInstaller.install(input.kind) }),
   'acp.install.cancel': async ({ runtime }, input) => ok({ install: await runtime.acpInstaller.cancel(input.kind) }),
+  'acp.agent': ({ runtime }, input) => {
+    if (runtime.sessions.get(input.sessionId).ok !== true) return fail('not_found', 'That session does not exist.');
+    return ok({ agent: runtime.acpAgentOf(input.sessionId) });
+  },
 };

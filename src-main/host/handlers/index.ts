@@ -45,6 +45,7 @@ export const handlers: HandlerTable = {
   ...chatHandlers,
   ...attachmentHandlers,
   ...contextHandlers,
+  ...acpHandlers,
   ...agentHandlers,
   ...compactionHandlers,
   ...checkpointHandlers,

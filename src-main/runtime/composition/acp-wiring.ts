@@ -1,3 +1,4 @@
+import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
 import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
@@ -9,7 +10,7 @@ import type { ShellService } from '../shell/shell-service';
 import type { RuntimeDeps } from './runtime-contract';
 
 /** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */
-export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mcp: McpServerService, shell: ShellService, context: ContextRuntime): AcpBackend {
+export function wireAcp(runtime: RuntimeDeps, bus: EventBus, connections: ConnectionService, mcp: McpServerService, shell: ShellService, context: ContextRuntime): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
     resolve: (connectionId) => connections.acpAgent(connectionId),
@@ -22,6 +23,7 @@ export function wireAcp(runtime: RuntimeDeps, connections: ConnectionService, mc
     newInstanceId: () => crypto.randomUUID(),
     now: () => runtime.clock.now(),
     logger: runtime.logger,
+    onAgent: (sessionId, agent) => bus.publish({ kind: 'acp.agent.changed', sessionId, agent }),
     onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
     shell: { runner: shell.runner, onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk) },
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
@@ -44,4 +46,11 @@ export function followAcpSessions(bus: EventBus, acp: AcpBackend): void {
   bus.subscribe((event) => {
     if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void acp.releaseWaiting(event.turn.sessionId);
   });
+}
+
+/** The agent of an ACP session as it named itself when it last started for the session; null before. */
+export function acpAgentOf(stores: Stores, sessionId: string): AcpAgentIdentity | null {
+  const checkpoint = stores.acp.checkpoint(sessionId);
+  if (checkpoint === null || checkpoint.agentName === null) return null;
+  return { name: checkpoint.agentName, title: checkpoint.agentTitle, version: checkpoint.agentVersion };
 }

@@ -1,3 +1,4 @@
+import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
 import type { CodexTurnResult } from '../../../src-shared/codex-model';
 import type { Outcome } from '../../../src-shared/errors';
 import type { UsageGroup, UsageTotals } from '../../../src-shared/usage-model';
@@ -129,6 +130,8 @@ export interface Runtime {
   readonly worktrees: WorktreeService;
   /** The structured results of a turn's Codex turns. */
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
+  /** The agent of an ACP session as it named itself when it last started for the session; null before. */
+  acpAgentOf(sessionId: string): AcpAgentIdentity | null;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;

@@ -29,6 +29,7 @@ import { migration034Rewind } from './034-rewind';
 import { migration035ConnectionLastTest } from './035-connection-last-test';
 import { migration036CodexThreadSummary } from './036-codex-thread-summary';
 import { migration037Worktrees } from './037-worktrees';
+import { migration039AcpAgentTitle } from './039-acp-agent-title';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration035ConnectionLastTest,
   migration036CodexThreadSummary,
   migration037Worktrees,
+  migration039AcpAgentTitle,
 ];

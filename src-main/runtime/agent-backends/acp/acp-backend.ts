@@ -10,6 +10,7 @@ import type {
   StopReason,
   WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import type { AcpAgentIdentity } from '../../../../src-shared/acp-model';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
@@ -40,6 +41,8 @@ export interface AcpBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<AcpBounds>;
+  /** The agent named itself (`initialize`) as it started for the session: the header names it so. */
+  onAgent(sessionId: string, agent: AcpAgentIdentity): void;
   /** The agent reported how full its context is (`usage_update`): the header's context meter. */
   onContextMeter(sessionId: string, meter: ContextMeter): void;
   /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
@@ -178,10 +181,12 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
           instanceId: live.instanceId,
           pid: live.process.pid,
           agentName: info.agentInfo?.name ?? null,
+          agentTitle: info.agentInfo?.title ?? null,
           agentVersion: info.agentInfo?.version ?? null,
         },
         deps.now(),
       );
+      if (info.agentInfo != null) deps.onAgent(sessionId, { name: info.agentInfo.name, title: info.agentInfo.title ?? null, version: info.agentInfo.version });
     } catch (error) {
       await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
       const tail = live.process.stderrTail();

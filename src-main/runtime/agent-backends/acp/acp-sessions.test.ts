@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { InteractionRecord } from '../../../../src-shared/interaction-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { runningTestAgents, testAgentCommand } from '../../../testing/acp-test-agent-launch';
-import { startTestHost, type TestHost } from '../../../testing/host-fixture';
+import { startTestHost, tempDataDir, type TestHost } from '../../../testing/host-fixture';
 import { waitFor } from '../../../testing/wait-for';
 
 /** Sessions on an ACP connection, run by Cairn's own ACP test agent (a real process speaking ACP on stdio). */
@@ -55,6 +55,29 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect(none.ok ? 'accepted' : none.error).toMatchObject({ code: 'invalid_input', message: 'An ACP connection needs the agent command to run.' });
     const badEnv = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: process.execPath, args: [], env: { '1X': 'y' } } });
     expect(badEnv.ok ? 'accepted' : badEnv.error).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('the agent’s own name: unknown before it first starts, then as it named itself in initialize, announced, and kept after the host reopens', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    t = await startTestHost({ dataDir: dir });
+    const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+    const { connection } = await t.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(state) });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'ask',
+      workspacePath: mkdtempSync(join(tmpdir(), 'cairn-acp-work-')),
+    });
+    expect(await t.call('acp.agent', { sessionId: session.sessionId })).toEqual({ agent: null });
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'text Hello.' });
+    expect((await turnReaches(session.sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const named = { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' };
+    expect(await t.call('acp.agent', { sessionId: session.sessionId })).toEqual({ agent: named });
+    expect(t.events.filter((event) => event.kind === 'acp.agent.changed')).toEqual([expect.objectContaining({ sessionId: session.sessionId, agent: named })]);
+    await t.close();
+    t = await startTestHost({ dataDir: dir });
+    expect(await t.call('acp.agent', { sessionId: session.sessionId })).toEqual({ agent: named });
+    expect((await t.invoke('acp.agent', { sessionId: 'no-such-session' })).ok).toBe(false);
   });
 
   it('a text turn: thoughts, text and a tool call with its result reach the transcript in order, and the turn completes', async () => {
