@@ -15,6 +15,8 @@ const KEYS = 80;
 const STREAM_CHUNKS = 500; // about 5,000 characters
 const STREAM_INTERVAL_MS = 10;
 const OPEN_ROUNDS = 3;
+/** The turn whose question the search finds: far back, so the jump must load older pages. */
+const SEARCH_TURN = 1_234;
 
 interface PageProbe {
   longTasks: number[];
@@ -74,6 +76,9 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     const expand = page.locator('[data-testid="transcript"] button[aria-expanded="false"]').last();
     const expandMs = await expand.count().then((count) => (count === 0 ? Number.NaN : clickToNextFrame(page, expand)));
 
+    // Jumping to a search hit far back in the long session, from another session.
+    const jump = await jumpToSearchHit(page, other.sessionId, SEARCH_TURN);
+
     const over50 = (tasks: number[]) => tasks.filter((duration) => duration > 50).length;
     const p95 = (values: number[]) => percentile(values, 95);
     const longest = (tasks: number[]) => Math.max(0, ...tasks);
@@ -102,6 +107,8 @@ export async function benchLongSession(): Promise<BenchResult[]> {
         target: '0',
       },
       { name: 'long-session: expand a tool call, click → next frame', value: expandMs, unit: 'ms', target: '≤ 100 ms' },
+      { name: 'long-session: jump to a search hit, click → next frame (median)', value: percentile(jump.nextFrame, 50), unit: 'ms', target: 'INP ≤ 100 ms' },
+      { name: 'long-session: jump to a search hit, click → hit in view (median)', value: percentile(jump.inView, 50), unit: 'ms' },
       { name: 'long-session: 100 messages, streaming while scrolling, delta → DOM p95', value: p95(shortRun.deltaLatencies), unit: 'ms' },
       {
         name: 'long-session: 10,000 messages, streaming while scrolling, delta → DOM p95',
@@ -214,6 +221,30 @@ async function readProbe(page: Page): Promise<{ longTasks: number[]; keyLatencie
     return { longTasks: [...probe.longTasks], keyLatencies: [...probe.keyLatencies], seen: [...probe.seen] };
   });
   return { ...read, seen: new Map(read.seen) };
+}
+
+/**
+ * From `fromSessionId`, searches for the question of turn `turn` and clicks its hit, OPEN_ROUNDS
+ * times: click → the frame after the next paint, and click → the hit's message in view.
+ */
+async function jumpToSearchHit(page: Page, fromSessionId: string, turn: number): Promise<{ nextFrame: number[]; inView: number[] }> {
+  const nextFrame: number[] = [];
+  const inView: number[] = [];
+  const search = page.getByRole('searchbox', { name: 'Search sessions' });
+  for (let round = 0; round < OPEN_ROUNDS; round += 1) {
+    // The sidebar shows every row again once the previous round's search is cleared.
+    await page.locator(`[data-testid="session-row"][data-session-id="${fromSessionId}"]`).waitFor({ timeout: 60_000 });
+    await openSession(page, fromSessionId, null);
+    await search.fill(`seed message ${turn}`);
+    const hit = page.getByTestId('message-hit').filter({ hasText: `seed message ${turn}:` });
+    await hit.waitFor({ timeout: 60_000 });
+    const clicked = await page.evaluate(() => performance.now());
+    nextFrame.push(await clickToNextFrame(page, hit));
+    await page.locator('[data-search-hit] [data-kind="user_message"]', { hasText: `seed message ${turn}:` }).waitFor({ timeout: 60_000 });
+    inView.push((await page.evaluate(() => performance.now())) - clicked);
+    await search.fill('');
+  }
+  return { nextFrame, inView };
 }
 
 /** Clicks `target` in the page and returns the milliseconds from the click to the frame after the next paint. */

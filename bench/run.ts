@@ -11,6 +11,7 @@ import { benchFirstLoad } from './first-load.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchLongSession } from './long-session.bench';
+import { benchManyAgents } from './many-agents.bench';
 import { benchRendererMemory } from './renderer-memory.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
@@ -31,6 +32,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['branch-open', benchBranchOpen],
   ['context', benchContextAssembly],
   ['subagents', benchSubagents],
+  ['many-agents', benchManyAgents],
   ['checkpoints', benchCheckpointTurn],
   ['idle-memory', benchIdleMemory],
   ['first-load', benchFirstLoad],

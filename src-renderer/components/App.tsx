@@ -4,22 +4,22 @@ import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
 import { useSidebarShown } from '../hooks/use-sidebar-shown';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
-import { DeleteSessionDialog } from './DeleteSessionDialog';
-import { GoalDialogs } from './GoalDialogs';
-import { ChatDialogs } from './ChatDialogs';
-import { HelpPanel } from './HelpPanel';
 import { SessionView } from './SessionView';
 import { Sidebar } from './Sidebar';
 import { SidebarRail } from './SidebarRail';
 import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
-import { FullModeDialog } from './workspace/FullModeDialog';
 
 /** Views and dialogs not needed for the first paint load when first opened (each its own chunk). */
 const SettingsDialog = lazy(() => import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })));
 const WorkHubView = lazy(() => import('./workhub/WorkHubView').then((module) => ({ default: module.WorkHubView })));
 const AutomationsView = lazy(() => import('./automations/AutomationsView').then((module) => ({ default: module.AutomationsView })));
+const DeleteSessionDialog = lazy(() => import('./DeleteSessionDialog').then((module) => ({ default: module.DeleteSessionDialog })));
+const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
+const GoalDialogs = lazy(() => import('./GoalDialogs').then((module) => ({ default: module.GoalDialogs })));
+const ChatDialogs = lazy(() => import('./ChatDialogs').then((module) => ({ default: module.ChatDialogs })));
+const FullModeDialog = lazy(() => import('./workspace/FullModeDialog').then((module) => ({ default: module.FullModeDialog })));
 
 /** What a view shows while its code loads (a few milliseconds from disk). */
 function ViewLoading() {
@@ -36,6 +36,11 @@ export function App() {
   const selectedSessionId = useAppStore((state) => state.selectedSessionId);
   const automationsOpen = useAppStore((state) => state.automations.open);
   const settingsOpen = useAppStore((state) => state.settings !== null);
+  const deleteOpen = useAppStore((state) => state.pendingDeleteId !== null);
+  const helpOpen = useAppStore((state) => state.helpOpen);
+  const goalDialogOpen = useAppStore((state) => state.goalDialog !== null);
+  const chatDialogOpen = useAppStore((state) => state.chatDialog !== null);
+  const fullModeOpen = useAppStore((state) => state.confirmingFullFor !== null);
   const sidebarShown = useSidebarShown();
   return (
     <div className="app">
@@ -58,16 +63,15 @@ export function App() {
           </Suspense>
         </main>
       </div>
-      <DeleteSessionDialog />
-      <HelpPanel />
-      {settingsOpen ? (
-        <Suspense fallback={null}>
-          <SettingsDialog />
-        </Suspense>
-      ) : null}
-      <GoalDialogs />
-      <ChatDialogs />
-      <FullModeDialog />
+      {/* Each dialog's code loads when it first opens; it decides itself what to show. */}
+      <Suspense fallback={null}>
+        {deleteOpen ? <DeleteSessionDialog /> : null}
+        {helpOpen ? <HelpPanel /> : null}
+        {settingsOpen ? <SettingsDialog /> : null}
+        {goalDialogOpen ? <GoalDialogs /> : null}
+        {chatDialogOpen ? <ChatDialogs /> : null}
+        {fullModeOpen ? <FullModeDialog /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { InteractionRecord } from '../../src-shared/interaction-model';
 import { useFocusAfterAnswer } from '../hooks/use-focus-after-answer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AnswerRecord } from './AnswerRecord';
-import { FormRequestView } from './FormRequestView';
 import { FormIcon, QuestionIcon, ShieldIcon, Spinner } from './icons';
 import { PermissionPrompt } from './PermissionPrompt';
-import { QuestionForm } from './QuestionForm';
+
+/** The forms to answer a question or fill a form load when the first one is pending. */
+const QuestionForm = lazy(() => import('./QuestionForm').then((module) => ({ default: module.QuestionForm })));
+const FormRequestView = lazy(() => import('./FormRequestView').then((module) => ({ default: module.FormRequestView })));
 
 /**
  * An interaction, inline in the transcript where the agent asked: the form to answer while it is
@@ -75,9 +77,17 @@ export function InteractionCard({ interactionId }: { interactionId: string }) {
 function PendingBody({ record }: { record: InteractionRecord }) {
   switch (record.request.kind) {
     case 'question':
-      return <QuestionForm interactionId={record.interactionId} request={record.request} />;
+      return (
+        <Suspense fallback={null}>
+          <QuestionForm interactionId={record.interactionId} request={record.request} />
+        </Suspense>
+      );
     case 'form':
-      return <FormRequestView interactionId={record.interactionId} request={record.request} />;
+      return (
+        <Suspense fallback={null}>
+          <FormRequestView interactionId={record.interactionId} request={record.request} />
+        </Suspense>
+      );
     case 'permission':
       return <PermissionPrompt interactionId={record.interactionId} request={record.request} />;
   }

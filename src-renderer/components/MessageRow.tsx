@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
@@ -13,10 +13,12 @@ import { InteractionCard } from './InteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
-import { ProposalCard } from './workhub/ProposalCard';
 import { MessageActions } from './MessageActions';
 import { isCompactionNotice } from '../../src-shared/compaction-model';
 import { CompactionCard } from './CompactionCard';
+
+/** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
+const ProposalCard = lazy(() => import('./workhub/ProposalCard').then((module) => ({ default: module.ProposalCard })));
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';
@@ -79,7 +81,13 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
     'data-kind': item.kind,
     'data-item-id': item.itemId,
   } as const;
-  if (isProposalItem(item)) return <ProposalCard item={item} />;
+  if (isProposalItem(item)) {
+    return (
+      <Suspense fallback={null}>
+        <ProposalCard item={item} />
+      </Suspense>
+    );
+  }
   if (isDecisionItem(item)) return null;
   if (item.kind === 'notice' && isCompactionNotice(item.data)) return <CompactionCard item={item} compaction={item.data.compaction} />;
   switch (item.kind) {

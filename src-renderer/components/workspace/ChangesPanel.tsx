@@ -5,26 +5,7 @@ import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
 import { WorktreeSection } from './WorktreeSection';
-
-export const changesPanelId = (sessionId: string) => `changes-${sessionId}`;
-
-/** Opens the session's Changes panel (the files its turns changed, and reverting them). */
-export function ChangesButton({ sessionId }: { sessionId: string }) {
-  const store = useStoreApi();
-  const open = useAppStore((state) => state.changesPanelFor === sessionId);
-  return (
-    <button
-      type="button"
-      className="button button-small button-quiet changes-button"
-      aria-expanded={open}
-      aria-controls={open ? changesPanelId(sessionId) : undefined}
-      onClick={() => store.getState().setChangesPanel(open ? null : sessionId)}
-      data-testid="changes-button"
-    >
-      Changes
-    </button>
-  );
-}
+import { changesPanelId } from './ChangesButton';
 
 /** Each turn's file changes, newest first: the files with line counts, writer and diff, and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {

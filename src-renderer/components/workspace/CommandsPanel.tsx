@@ -1,45 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { isLiveShellRunStatus } from '../../../src-shared/shell-run-model';
 import { canStopShellRun } from '../../format/shell-run';
 import { sessionShellRunIds } from '../../state/reducers/shell-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { ShellDuration, ShellRunPanel, ShellStatusChip, StopCommandButton } from './ShellRunPanel';
-import { ChevronRightIcon, TerminalIcon } from './workspace-icons';
+import { ChevronRightIcon } from './workspace-icons';
+import { commandsPanelId } from './CommandsButton';
 import { dateTimeLabel, whenLabel } from '../../format/dates';
-
-export const commandsPanelId = (sessionId: string) => `commands-${sessionId}`;
-
-/** Opens the session's Commands panel; the label counts the commands running now. */
-export function CommandsButton({ sessionId }: { sessionId: string }) {
-  const store = useStoreApi();
-  const open = useAppStore((state) => state.commandsPanelFor === sessionId);
-  const running = useAppStore((state) =>
-    sessionShellRunIds(state.shell, sessionId).reduce((count, id) => {
-      const record = state.shell.runsById[id]?.record;
-      return record != null && isLiveShellRunStatus(record.status) ? count + 1 : count;
-    }, 0),
-  );
-  return (
-    <button
-      type="button"
-      className={`button button-small button-quiet commands-button${running > 0 ? ' is-running' : ''}`}
-      aria-expanded={open}
-      aria-controls={open ? commandsPanelId(sessionId) : undefined}
-      onClick={() => store.getState().setCommandsPanel(open ? null : sessionId)}
-      data-testid="commands-button"
-    >
-      <TerminalIcon />
-      Commands
-      {running > 0 ? (
-        <span className="commands-count">
-          <Spinner />
-          {running} running
-        </span>
-      ) : null}
-    </button>
-  );
-}
 
 /** The commands the agent ran in this session, newest first: status, duration, Stop, and output a click away. */
 export function CommandsPanel({ sessionId }: { sessionId: string }) {

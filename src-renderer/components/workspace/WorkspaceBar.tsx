@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon, CloseIcon } from '../icons';
 import { selectRunsOnAcp, selectRunsOnCodex } from '../../state/selectors';
 import { sandboxNoteKey } from '../../state/workspace-slice';
-import { ChangesButton, ChangesPanel } from './ChangesPanel';
-import { CommandsButton, CommandsPanel } from './CommandsPanel';
+import { ChangesButton } from './ChangesButton';
+import { CommandsButton } from './CommandsButton';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
 import { RevertConflictDialog } from './RevertConflictDialog';
 import { WorkspaceFolder } from './WorkspaceFolder';
+
+/** The Commands and Changes panels load when first opened. */
+const CommandsPanel = lazy(() => import('./CommandsPanel').then((module) => ({ default: module.CommandsPanel })));
+const ChangesPanel = lazy(() => import('./ChangesPanel').then((module) => ({ default: module.ChangesPanel })));
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
 export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
@@ -80,8 +84,10 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
         </p>
       ) : null}
       {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
-      {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
-      {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
+      <Suspense fallback={null}>
+        {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
+        {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
+      </Suspense>
       <RevertConflictDialog />
     </div>
   );
