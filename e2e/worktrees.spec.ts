@@ -88,4 +88,10 @@ test('Worktrees: one left behind by a deleted session is listed with Discard, wh
   await expect(notice).toHaveCount(0, { timeout: 60_000 });
   expect(existsSync(session.workspacePath ?? '')).toBe(false);
   expect(git('branch', '--list', 'cairn/*')).toBe('');
+
+  // A session on a folder in a git repository is offered a worktree of its own.
+  await page.getByTestId('workspace-bar').getByRole('button', { name: 'Own worktree' }).click();
+  await expect(page.getByTestId('branch-chip')).toContainText('cairn/still-here-', { timeout: 60_000 });
+  await expect(page.getByTestId('workspace-path')).toContainText('worktrees');
+  expect(git('branch', '--list', 'cairn/*')).toContain('cairn/still-here-');
 });

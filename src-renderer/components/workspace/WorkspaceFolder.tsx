@@ -12,6 +12,13 @@ import { FolderIcon } from './workspace-icons';
 export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
   const path = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  // A folder in a git repository can give the session a worktree of its own (read by the header's branch chip).
+  const offerWorktree = useAppStore((state) => {
+    const view = state.worktreeBySession[sessionId];
+    return view !== undefined && view.status === null && view.canCreate;
+  });
+  const creatingWorktree = useAppStore((state) => state.worktreeBySession[sessionId]?.busy === 'create');
+  const store = useStoreApi();
   const [editing, setEditing] = useState(false);
 
   if (editing) return <FolderEditor sessionId={sessionId} path={path} onDone={() => setEditing(false)} />;
@@ -34,6 +41,18 @@ export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
       ) : (
         <button type="button" className="icon-button workspace-edit" aria-label="Change workspace folder" title="Change workspace folder" onClick={() => setEditing(true)}>
           <PencilIcon />
+        </button>
+      )}
+      {archived || !offerWorktree ? null : (
+        <button
+          type="button"
+          className="button button-small button-quiet worktree-offer"
+          disabled={creatingWorktree}
+          title="Work on a git branch of its own, in a worktree outside your checkout; merge it back when you choose"
+          onClick={() => void store.getState().createWorktree(sessionId)}
+        >
+          {creatingWorktree ? <Spinner /> : null}
+          Own worktree
         </button>
       )}
     </div>
