@@ -44,4 +44,18 @@ test('an edited message switches in place between its versions: ‹ opens the or
   await expect(messages(page, 'user_message')).toHaveText(['Plan a day in Lisbon', 'Add a food market instead']);
   await expect(edited.getByRole('group', { name: 'Version 2 of 2' })).toBeVisible();
   await expect(edited.getByRole('button', { name: 'Previous version' })).toBeFocused();
+
+  // The sidebar lists the branch under its origin, indented, in a group that closes to a count.
+  const sessionList = page.getByRole('list', { name: /^Session list/ });
+  await expect(sessionList.locator(':scope > [data-testid="session-row"]')).toHaveText([/^Trip plans/]);
+  const branches = page.getByRole('list', { name: 'Branches of Trip plans' });
+  await expect(branches.getByTestId('session-row')).toHaveText([/^Trip plans \(branch\)/]);
+  await expect(branches.locator('.session-row.is-selected')).toHaveCount(1);
+  const toggle = page.getByTestId('branch-group-toggle');
+  await expect(toggle).toHaveText('1 branch');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(branches).toBeHidden();
+  await toggle.click();
+  await expect(branches.getByTestId('session-row')).toHaveCount(1);
 });

@@ -32,6 +32,8 @@ export interface SessionRecord {
   readonly permissionMode: PermissionMode;
   readonly archived: boolean;
   readonly activity: SessionActivity;
+  /** The session this one is a branch of (Edit, Regenerate, Rewind); null when it is not a branch or that session was deleted. */
+  readonly branchOf: string | null;
   readonly revision: number;
   readonly createdAt: number;
   readonly updatedAt: number;

@@ -69,4 +69,17 @@ describe('the versions of a turn across a branch family', () => {
     const alone = await conversation(t, 1);
     expect((await t.call('session.branches', { sessionId: alone })).versions).toEqual([]);
   });
+
+  it('names the session a branch was made from on its record (for the sidebar), and nothing once that session is deleted', async () => {
+    const t = await startTestHost();
+    hosts.push(t);
+    const source = await conversation(t, 1);
+    const answer = find(await itemsOf(t, source), 'assistant_message', 'message 1');
+    const made = await t.call('session.branch', { sessionId: source, atItemId: answer.itemId, mode: 'regenerate', requestId: 'regen-1' });
+    await t.waitForTurn(made.session.sessionId, 'regen-1', ['completed']);
+    const listed = async () => Object.fromEntries((await t.call('session.list', {})).sessions.map((session) => [session.sessionId, session.branchOf]));
+    expect(await listed()).toEqual({ [source]: null, [made.session.sessionId]: source });
+    await t.call('session.remove', { sessionId: source });
+    expect(await listed()).toEqual({ [made.session.sessionId]: null });
+  });
 });

@@ -45,6 +45,7 @@ interface SessionRow {
   permission_mode: PermissionMode;
   archived: number;
   activity: SessionActivity;
+  branch_of: string | null;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -54,7 +55,9 @@ const SELECT = `
   SELECT s.session_id, s.title, s.title_source, s.workspace_path, s.connection_id, s.model,
          s.permission_mode, s.archived, s.revision, s.created_at, s.updated_at,
          COALESCE((SELECT t.status FROM turns t WHERE t.session_id = s.session_id
-                   ORDER BY t.ordinal DESC LIMIT 1), 'idle') AS activity
+                   ORDER BY t.ordinal DESC LIMIT 1), 'idle') AS activity,
+         (SELECT b.source_session_id FROM session_branches b JOIN sessions src ON src.session_id = b.source_session_id
+          WHERE b.session_id = s.session_id) AS branch_of
   FROM sessions s`;
 
 function toRecord(row: SessionRow): SessionRecord {
@@ -68,6 +71,7 @@ function toRecord(row: SessionRow): SessionRecord {
     permissionMode: row.permission_mode,
     archived: row.archived === 1,
     activity: row.activity,
+    branchOf: row.branch_of,
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

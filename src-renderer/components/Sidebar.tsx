@@ -1,4 +1,6 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
+import { groupBranches, type BranchGroups } from '../state/branch-groups';
+import { BranchGroup } from './BranchGroup';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AgentChildren } from './agents/AgentChildren';
 import { listTabStop, topLevelIds } from './agents/session-list-layout';
@@ -28,8 +30,13 @@ export function Sidebar() {
   // Child agents' sessions are nested under their root (closed by default).
   const agentLinks = useAppStore((state) => state.agents.links);
   const expandedRoots = useAppStore((state) => state.expandedAgentRoots);
-  const topIds = topLevelIds(listIds, agentLinks);
-  const tabStopId = listTabStop(topIds, selectedId, agentLinks, expandedRoots);
+  // A branch is listed under the session it branched from.
+  const byId = useAppStore((state) => state.sessions.byId);
+  const groups = useMemo(() => groupBranches(topLevelIds(listIds, agentLinks), (sessionId) => byId[sessionId]?.branchOf ?? null), [listIds, agentLinks, byId]);
+  const topIds = groups.top;
+  const closedGroups = useAppStore((state) => state.closedBranchGroups);
+  const tabStopId =
+    selectedId !== null && groups.top !== listIds && isShownBranch(groups, selectedId, closedGroups) ? selectedId : listTabStop(topIds, selectedId, agentLinks, expandedRoots);
   const actions = store.getState();
 
   return (
@@ -97,6 +104,7 @@ export function Sidebar() {
               <Fragment key={sessionId}>
                 <SessionRow sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={sessionId === tabStopId} />
                 <AgentChildren rootSessionId={sessionId} tabStopId={tabStopId} />
+                <BranchGroup sessionId={sessionId} groups={groups} tabStopId={tabStopId} />
               </Fragment>
             ))}
           </ul>
@@ -129,4 +137,13 @@ export function Sidebar() {
       </div>
     </nav>
   );
+}
+
+/** Whether `sessionId` is a branch row on screen (in a group, every group above it open). */
+function isShownBranch(groups: BranchGroups, sessionId: string, closed: Readonly<Record<string, true>>): boolean {
+  for (const [origin, branchIds] of Object.entries(groups.branchesOf)) {
+    if (!branchIds.includes(sessionId)) continue;
+    return closed[origin] !== true && (groups.top.includes(origin) || isShownBranch(groups, origin, closed));
+  }
+  return false;
 }

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
-/** Rows: each session, and the disclosure of a root's child agents. */
-const ROW = '.session-row-main, .agent-disclosure';
+/** Rows: each session, and the disclosures of a root's child agents and of a session's branches. */
+const ROW = '.session-row-main, .agent-disclosure, .branch-disclosure';
 /** A row's own actions (not those of rows nested inside it). */
 const ACTION = ':scope > .session-row-actions button';
 

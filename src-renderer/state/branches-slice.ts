@@ -21,6 +21,9 @@ export interface BranchesSlice {
   /** An Edit or Regenerate on its way (its item id), so the button can say so. */
   readonly branchingItemId: string | null;
   readonly versionFocus: VersionFocus | null;
+  /** The sidebar's branch groups the person closed (open by default). */
+  readonly closedBranchGroups: Readonly<Record<string, true>>;
+  setBranchGroupOpen(sessionId: string, open: boolean): void;
   loadBranches(sessionId: string): Promise<void>;
   setEditingMessage(editing: EditingMessage | null): void;
   /** Makes a branch at a message and opens it; the edited text for `edit`. */
@@ -39,6 +42,12 @@ export const createBranchesSlice: SliceCreator<BranchesSlice> = (set, get, deps)
   editingMessage: null,
   branchingItemId: null,
   versionFocus: null,
+  closedBranchGroups: {},
+
+  setBranchGroupOpen(sessionId, open) {
+    const { [sessionId]: _was, ...rest } = get().closedBranchGroups;
+    set({ closedBranchGroups: open ? rest : { ...rest, [sessionId]: true } });
+  },
 
   async loadBranches(sessionId) {
     const outcome = await deps.link.invoke('session.branches', { sessionId });

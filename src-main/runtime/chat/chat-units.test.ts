@@ -50,6 +50,7 @@ describe('export content', () => {
       permissionMode: 'ask',
       archived: false,
       activity: 'idle',
+      branchOf: null,
       revision: 1,
       createdAt: 0,
       updatedAt: 0,

@@ -16,6 +16,7 @@ export function session(overrides: Partial<SessionRecord> & { sessionId: string 
     permissionMode: 'ask',
     archived: false,
     activity: 'idle',
+    branchOf: null,
     revision: 1,
     createdAt: 1000,
     updatedAt: 1000,
