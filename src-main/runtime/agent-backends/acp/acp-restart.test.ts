@@ -41,20 +41,20 @@ async function turnStatus(client: ProtocolClient, sessionId: string, turnId: str
       const { turn } = await client.call('turn.query', { sessionId, turnId });
       return statuses.includes(turn.status) ? turn : null;
     },
-    { timeoutMs: 20_000, message: `turn ${turnId} to reach ${statuses.join('/')}` },
+    { timeoutMs: 60_000, message: `turn ${turnId} to reach ${statuses.join('/')}` },
   );
 }
 
 const texts = async (client: ProtocolClient, sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 200 })).items.map((item) => item.text);
 
-describe('ACP sessions across a host restart', { timeout: 90_000 }, () => {
+describe('ACP sessions across a host restart', { timeout: 240_000 }, () => {
   it('host SIGKILLed mid-turn: interrupted, its agent gone; Continue loads the same agent session (session/load), its replay not shown again', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const first = await serve(dir);
     const { sessionId, state } = await acpSession(first.client);
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'slow 1000 50' });
-    await waitFor(async () => (await texts(first.client, sessionId)).some((text) => text.includes('chunk-2')), { message: 'the first chunks', timeoutMs: 20_000 });
+    await waitFor(async () => (await texts(first.client, sessionId)).some((text) => text.includes('chunk-2')), { message: 'the first chunks', timeoutMs: 60_000 });
     await kill(first);
     await waitFor(() => runningTestAgents(state).length === 0, { message: 'the orphaned agent to exit', timeoutMs: 10_000 });
 
@@ -77,13 +77,13 @@ describe('ACP sessions across a host restart', { timeout: 90_000 }, () => {
     const first = await serve(dir);
     const { sessionId, workspace } = await acpSession(first.client);
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'write kept.txt kept across' });
-    await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval', timeoutMs: 20_000 });
+    await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval', timeoutMs: 60_000 });
     await kill(first);
 
     const second = await serve(dir);
     const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
       message: 'the approval after restart',
-      timeoutMs: 20_000,
+      timeoutMs: 60_000,
     });
     expect(pending.request).toMatchObject({ kind: 'permission', summary: 'Write kept.txt' });
     await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });

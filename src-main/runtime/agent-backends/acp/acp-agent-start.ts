@@ -1,0 +1,120 @@
+import type { CreateTerminalRequest, CreateTerminalResponse, ReadTextFileRequest, SessionModeState, WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
+import type { PermissionMode } from '../../../../src-shared/model';
+import { AgentBackendError } from '../agent-backend';
+import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
+import { loadAcpAgent } from './acp-agent-loader';
+import { bounded, errorText, type AcpBounds } from './acp-bounds';
+import { acpMcpServers } from './acp-mcp';
+import { AcpTerminals } from './acp-terminals';
+import { agentModeFor } from './acp-turn-policy';
+import type { LiveAcpAgent } from './live-acp-agent';
+
+/** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the checkpoint. */
+
+export interface AgentStartContext {
+  readonly deps: AcpBackendDeps;
+  readonly bounds: AcpBounds;
+  /** The agent's `terminal/create`, for the session it was started for. */
+  createTerminal(state: SessionState, params: CreateTerminalRequest): Promise<CreateTerminalResponse>;
+}
+
+/** Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can, else `session/new`. */
+export async function startAcpAgent(ctx: AgentStartContext, sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
+  const { deps, bounds } = ctx;
+  const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
+  const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
+  let holder: SessionState | null = null;
+  const known = (): SessionState => {
+    if (holder === null) throw new Error('The ACP session is not ready.');
+    return holder;
+  };
+  // The agent's file requests read the session's state as it is at each request (its mode, its approvals).
+  const side = {
+    readTextFile: (params: ReadTextFileRequest) => readTextFile(fs, params),
+    writeTextFile: (params: WriteTextFileRequest) => writeTextFile(fs, params),
+    createTerminal: (params: CreateTerminalRequest) => ctx.createTerminal(known(), params),
+    terminalOutput: (terminalId: string) => terminals.output(terminalId),
+    waitForTerminalExit: (terminalId: string) => terminals.waitForExit(terminalId),
+    killTerminal: (terminalId: string) => terminals.kill(terminalId),
+    releaseTerminal: (terminalId: string) => terminals.release(terminalId),
+  };
+  const live = new LiveAcpAgent(
+    deps.newInstanceId(),
+    { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace },
+    launchKey(command, fs.workspace),
+    side,
+  );
+  const state: SessionState = { live, fs, terminals, run: null, mapper: null, pending: null, stopping: null };
+  holder = state;
+  let fresh = false;
+  try {
+    const info = await live.initialize(deps.cairnVersion, bounds);
+    const checkpoint = deps.checkpoints.checkpoint(sessionId);
+    const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
+    let modes: SessionModeState | null = null;
+    if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
+      live.replaying = true;
+      try {
+        const loaded = await bounded(
+          live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers }),
+          bounds.requestMs,
+          'session/load',
+        );
+        live.sessionId = checkpoint.acpSessionId;
+        modes = loaded.modes ?? null;
+      } catch (error) {
+        deps.logger.warn('The ACP agent could not load its session; starting a new one', { sessionId, error: errorText(error) });
+      } finally {
+        live.replaying = false;
+      }
+    }
+    if (live.sessionId === null) {
+      const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers }), bounds.requestMs, 'session/new');
+      live.sessionId = created.sessionId;
+      modes = created.modes ?? null;
+      fresh = checkpoint !== null;
+    }
+    live.modes = modes;
+    await applyAgentMode(live, fs.permissionMode, bounds);
+    deps.checkpoints.bind(
+      sessionId,
+      {
+        acpSessionId: live.sessionId,
+        instanceId: live.instanceId,
+        pid: live.process.pid,
+        agentName: info.agentInfo?.name ?? null,
+        agentTitle: info.agentInfo?.title ?? null,
+        agentVersion: info.agentInfo?.version ?? null,
+      },
+      deps.now(),
+    );
+    if (info.agentInfo != null) deps.onAgent(sessionId, { name: info.agentInfo.name, title: info.agentInfo.title ?? null, version: info.agentInfo.version });
+  } catch (error) {
+    await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+    const tail = live.process.stderrTail();
+    throw new AgentBackendError('agent_start_failed', `The ACP agent could not start: ${errorText(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
+  }
+  return { state, fresh };
+}
+
+/** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
+export async function applyAgentMode(live: LiveAcpAgent, permissionMode: PermissionMode, bounds: AcpBounds): Promise<void> {
+  const modeId = agentModeFor(live.modes, permissionMode);
+  if (modeId === null || live.sessionId === null) return;
+  await bounded(live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }), bounds.requestMs, 'session/set_mode');
+  live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
+}
+
+function agentEnv(command: AcpAgentCommand): Record<string, string> {
+  const inherited: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL']) {
+    const value = process.env[name];
+    if (value !== undefined) inherited[name] = value;
+  }
+  return { ...inherited, ...command.env };
+}
+
+export function launchKey(command: AcpAgentCommand, cwd: string): string {
+  return JSON.stringify([command.command, command.args, command.env, cwd]);
+}

@@ -1,0 +1,67 @@
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { AcpAgentIdentity } from '../../../../src-shared/acp-model';
+import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
+import type { ContextMeter } from '../../../../src-shared/context-model';
+import type { PermissionMode } from '../../../../src-shared/model';
+import type { AcpStore } from '../../../storage/acp-store';
+import type { AgentBackend } from '../agent-backend';
+import type { Logger } from '../../core/ports';
+import type { McpLaunch } from '../../mcp/mcp-client';
+import type { ShellOutputChunk, ShellRunner } from '../../shell/shell-runner';
+import type { AcpEventMapper } from './acp-event-mapper';
+import type { AcpBounds } from './acp-bounds';
+import type { AcpTerminals } from './acp-terminals';
+import type { LiveAcpAgent } from './live-acp-agent';
+
+/** What the ACP backend needs of the host (wired in `runtime/composition/acp-wiring.ts`), and the state it keeps per session. */
+
+export interface AcpBackendDeps {
+  resolve(connectionId: string): AcpAgentCommand | { error: string };
+  sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
+  /** The MCP servers the session has on, passed to the agent in `session/new` and `session/load`. */
+  mcpServersOf(sessionId: string): readonly McpLaunch[];
+  readonly checkpoints: AcpStore;
+  allowedForSession(sessionId: string, toolName: string): boolean;
+  readonly dataDir: string;
+  readonly cairnVersion: string;
+  newInstanceId(): string;
+  now(): number;
+  readonly logger: Logger;
+  readonly bounds?: Partial<AcpBounds>;
+  /** The agent named itself (`initialize`) as it started for the session: the header names it so. */
+  onAgent(sessionId: string, agent: AcpAgentIdentity): void;
+  /** The agent reported how full its context is (`usage_update`): the header's context meter. */
+  onContextMeter(sessionId: string, meter: ContextMeter): void;
+  /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
+  readonly shell: { readonly runner: ShellRunner; onOutput(sessionId: string, chunk: ShellOutputChunk): void };
+}
+
+export interface AcpBackend extends AgentBackend {
+  /** A turn of the session was stopped while the agent waited for the person: its request is cancelled. */
+  releaseWaiting(sessionId: string): Promise<void>;
+  /** Whether the session's last agent process could not be confirmed gone (no new one starts until it is). */
+  quarantined(sessionId: string): boolean;
+  /** Ends every agent process (host shutdown). */
+  shutdown(): Promise<void>;
+}
+
+export interface PendingPermission {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly params: RequestPermissionRequest;
+  readonly respond: (response: RequestPermissionResponse) => void;
+}
+
+export interface SessionState {
+  readonly live: LiveAcpAgent;
+  /** What the agent's file requests are checked against; changed in place as turns go. */
+  readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean };
+  /** The terminals the agent opened (`terminal/*`), as shell runs of the run that asked. */
+  readonly terminals: AcpTerminals;
+  /** The Cairn run reading the agent now: where a terminal it opens is recorded. */
+  run: { readonly turnId: string; readonly runId: string } | null;
+  mapper: AcpEventMapper | null;
+  pending: PendingPermission | null;
+  /** Stop of the current prompt turn, once begun (its cancel, then the kill if the bound passes). */
+  stopping: Promise<void> | null;
+}

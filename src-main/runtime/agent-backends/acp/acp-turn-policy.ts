@@ -1,0 +1,71 @@
+import type { SessionModeState, StopReason } from '@agentclientprotocol/sdk';
+import type { ContextMeter } from '../../../../src-shared/context-model';
+import type { PermissionMode } from '../../../../src-shared/model';
+import { AgentBackendError, type AgentEvent } from '../agent-backend';
+import type { AcpTurnUsage } from './live-acp-agent';
+
+/** How Cairn reads an ACP agent's turn: its usage and context meter, how it ends, the mode it is put in, what is decided without asking. */
+
+/** The header's context meter from the agent's `usage_update`: what its context holds of its window (the agent runs its own context: no breakdown). */
+export function contextMeterOf(update: { readonly used: number; readonly size: number }, agentName: string): ContextMeter {
+  return {
+    used: update.used,
+    contextWindow: update.size,
+    outputReserve: 0,
+    windowSource: 'reported',
+    breakdown: { system: 0, summary: 0, messages: 0, toolOutput: 0 },
+    trimmed: false,
+    modelId: agentName,
+  };
+}
+
+/** The agent's token count for the turn, as Cairn records a model call's usage (the agent is the model; no price is known). */
+export function usageEvent(usage: AcpTurnUsage, agentName: string): AgentEvent {
+  return {
+    type: 'usage',
+    model: agentName,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cachedInputTokens: usage.cachedReadTokens ?? 0,
+    reasoningTokens: usage.thoughtTokens ?? 0,
+    latencyMs: 0,
+    costUsd: null,
+  };
+}
+
+/** How a prompt turn's stop reason ends the Cairn run: normally, or as a failure of its class. */
+export function endOf(stopReason: StopReason, signal: AbortSignal): void {
+  switch (stopReason) {
+    case 'end_turn':
+      return;
+    case 'cancelled':
+      if (signal.aborted) return;
+      throw new AgentBackendError('agent_cancelled', 'The ACP agent cancelled the turn on its own.', 'agent_cancelled');
+    case 'refusal':
+      throw new AgentBackendError('agent_refused', 'The ACP agent refused to continue this request.', 'agent_refused');
+    case 'max_tokens':
+      throw new AgentBackendError('max_tokens', 'The ACP agent reached its token limit before finishing.', 'max_tokens');
+    case 'max_turn_requests':
+      throw new AgentBackendError('max_turn_requests', 'The ACP agent reached its limit of model requests for one turn.', 'max_turn_requests');
+  }
+}
+
+/**
+ * The agent mode for a Cairn permission mode, among those the agent offers, or null (it offers none,
+ * or is in it already). Cairn answers the agent's permission requests itself (allowing in Full,
+ * rejecting in Explore), so the agent is put in the mode where it asks before every change (Claude's
+ * `default`, "Manual"); in Explore, in its read-only planning mode (`plan`) where it has one.
+ */
+export function agentModeFor(modes: SessionModeState | null, permissionMode: PermissionMode): string | null {
+  if (modes === null) return null;
+  const offered = new Set(modes.availableModes.map((mode) => mode.id));
+  const wanted = (permissionMode === 'explore' ? ['plan', 'read-only', 'default', 'ask'] : ['default', 'ask']).find((id) => offered.has(id)) ?? null;
+  return wanted === null || wanted === modes.currentModeId ? null : wanted;
+}
+
+/** Full mode allows without asking, Explore rejects, a tool allowed for the session is allowed again; else null (ask the person). */
+export function automaticDecision(mode: PermissionMode, allowedForSession: boolean): 'allow_once' | 'allow_session' | 'deny' | null {
+  if (mode === 'full') return 'allow_once';
+  if (mode === 'explore') return 'deny';
+  return allowedForSession ? 'allow_session' : null;
+}
