@@ -98,19 +98,20 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
 
   // A search hit opened here: read older pages until its message is loaded, then bring it into view.
   const hitItemId = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null));
+  const hitPosition = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.position : null));
   const hitIndex = hitItemId === null ? -1 : itemIds.indexOf(hitItemId);
   const scrolledToHit = useRef<string | null>(null);
   useLayoutEffect(() => {
     if (hitItemId === null || !ready) return;
     if (hitIndex === -1) {
-      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId);
+      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
       return;
     }
     if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
     scrolledToHit.current = hitItemId;
     stuckToEnd.current = false;
     virtualizer.scrollToIndex(hitIndex, { align: 'center' });
-  }, [hitItemId, hitIndex, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
+  }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);

@@ -7,6 +7,8 @@ import type { TranscriptsState } from './reducers/transcript-reducer';
 import { applySnapshotPage, loadingTranscript, prependOlderPage } from './reducers/transcript-reducer';
 
 const OLDER_PAGE_SIZE = 100;
+/** The most `transcript.page` returns at once: a jump to a far search hit reads in pages this size. */
+const FAR_PAGE_SIZE = 500;
 
 export interface TranscriptSlice {
   /** Loaded transcripts by session id (in practice the open session's). */
@@ -19,8 +21,8 @@ export interface TranscriptSlice {
   openSession(sessionId: string): Promise<void>;
   /** Re-reads a session's snapshot (after a reconnect, a seq gap or a delta that did not line up). */
   refreshSession(sessionId: string): Promise<void>;
-  /** Reads the page before the oldest loaded message. */
-  loadOlder(sessionId: string): Promise<void>;
+  /** Reads the page before the oldest loaded message; with `reach`, a larger one (up to FAR_PAGE_SIZE) on the way to the item at that position. */
+  loadOlder(sessionId: string, reach?: number): Promise<void>;
 }
 
 export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, deps) => {
@@ -85,12 +87,13 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
       }
     },
 
-    async loadOlder(sessionId) {
+    async loadOlder(sessionId, reach) {
       const transcript = get().transcripts[sessionId];
       if (transcript === undefined || transcript.status !== 'ready' || transcript.loadingOlder || transcript.nextBefore === null) return;
       const before = transcript.nextBefore;
       set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: true }));
-      const outcome = await link.invoke('transcript.page', { sessionId, before, limit: OLDER_PAGE_SIZE });
+      const limit = reach === undefined ? OLDER_PAGE_SIZE : Math.min(FAR_PAGE_SIZE, Math.max(OLDER_PAGE_SIZE, before - reach));
+      const outcome = await link.invoke('transcript.page', { sessionId, before, limit });
       get().flushEvents();
       const current = get().transcripts[sessionId];
       if (current === undefined) return;
