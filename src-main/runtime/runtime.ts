@@ -18,10 +18,12 @@ import type { AgentBackend } from './agent-backends/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
 import { followCodexSessions, wireCodex } from './composition/codex-wiring';
+import { wireGoals } from './composition/goal-wiring';
 import { Late } from './composition/late';
 import { recoverRuntime, shutdownRuntime, type LifecycleParts } from './composition/lifecycle';
 import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
+import { wireSkills } from './composition/skill-wiring';
 import { wireTools } from './composition/tool-wiring';
 import { wireWorkHub } from './composition/workhub-wiring';
 import { ConnectionService } from './connections/connection-service';
@@ -30,7 +32,7 @@ import type { RevealToolOutput } from './context/history-items';
 import { ReportedWindows } from './context/reported-windows';
 import { EventBus } from './core/event-bus';
 import { GoalDriver } from './goals/goal-driver';
-import { GoalService } from './goals/goal-service';
+import type { GoalService } from './goals/goal-service';
 import { InteractionService } from './interactions/interaction-service';
 import { LiveInteractions } from './interactions/live-interactions';
 import { AdmissionGate } from './lifecycle/admission-gate';
@@ -40,10 +42,10 @@ import { GrantService } from './permissions/grant-service';
 import { RunExecutor } from './turns/run-executor';
 import { SessionService } from './sessions/session-service';
 import { ShellService } from './shell/shell-service';
-import { SkillService } from './skills/skill-service';
+import type { SkillService } from './skills/skill-service';
 import { TurnService } from './turns/turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
-import { WORKHUB_CONNECTION_ID, type WorkHubService } from './workhub/workhub-service';
+import type { WorkHubService } from './workhub/workhub-service';
 
 export type { Runtime, RuntimeDeps } from './composition/runtime-contract';
 
@@ -166,31 +168,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
 
   const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live }));
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
-  const skills = late.skills.set(
-    new SkillService({
-      session: (sessionId) => deps.stores.sessions.get(sessionId),
-      connectionExists: (connectionId) => connections.get(connectionId) !== null,
-      defaultConnectionId: () => connections.defaultTarget().connectionId,
-      personalDir: path.join(deps.dataDir, 'skills'),
-      toolSurface: (surface) =>
-        surface.connectionId === WORKHUB_CONNECTION_ID || nativeBackendOf(surface.connectionId) !== null
-          ? { kind: 'native', message: 'This connection runs an agent with its own tools; Cairn’s skills work with the built-in agent and the Offline demo.' }
-          : { kind: 'tools', names: tools.surfaceOf(surface).map((tool) => tool.name) },
-    }),
-  );
+  const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
   const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
   const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns, giveWorktree: (sessionId) => worktrees.create(sessionId) }));
-  const goals = late.goals.set(
-    new GoalService({
-      ...deps,
-      bus,
-      poke: (sessionId) => driver.poke(sessionId),
-      stopGoalTurn: (sessionId, source) => {
-        const active = deps.stores.turns.activeTurn(sessionId);
-        if (active !== null && active.origin === 'goal') turns.stop(sessionId, active.turnId, source);
-      },
-    }),
-  );
+  const goals = late.goals.set(wireGoals(deps, bus, driver, turns));
   const branches = new BranchService({ ...deps, bus, admission, turns, checkpoints, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
 
   followCodexSessions(bus, deps.stores, connections, codex);
