@@ -27,7 +27,10 @@ async function writeNotes(page: Page, title: string, content: string): Promise<v
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 }
 
-test('Worktrees: two sessions edit one file; the first merges back, the second shows the conflict and leaves the repository as it was', async ({ page, cairn }, testInfo) => {
+test('Worktrees: two sessions edit one file; the first merges back, the second shows the conflict and leaves the repository as it was, then merges once resolved', async ({
+  page,
+  cairn,
+}, testInfo) => {
   // Real git in a real repository, twice over; on a loaded machine that takes seconds.
   test.setTimeout(180_000);
   await cairn.call('session.create', { title: 'First edit', workspacePath: repo, permissionMode: 'full', ownWorktree: true });
@@ -71,6 +74,18 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   await page.screenshot({ path: testInfo.outputPath('worktree-conflict.png') });
   expect({ head: git('rev-parse', 'HEAD'), status: git('status', '--porcelain'), notes: readFileSync(join(repo, 'notes.md'), 'utf8') }).toEqual(before);
   await expect(page.getByTestId('branch-chip')).toBeVisible();
+
+  // The person brings main in, resolves the conflict in the worktree, and merges back: both edits land.
+  await page.getByRole('button', { name: 'Bring main in' }).click();
+  await expect(conflict).toContainText('conflict markers in the worktree', { timeout: 60_000 });
+  if ((await page.getByTestId('worktree-path').count()) === 0) await page.getByTestId('worktree-section').getByRole('button', { name: 'Open folder' }).click();
+  const worktreeFolder = (await page.getByTestId('worktree-path').locator('code').textContent()) ?? '';
+  expect(readFileSync(join(worktreeFolder, 'notes.md'), 'utf8')).toContain('<<<<<<<');
+  writeFileSync(join(worktreeFolder, 'notes.md'), 'alpha\nfirst\nsecond\n');
+  await page.getByTestId('worktree-merge').click();
+  await expect(page.getByTestId('branch-chip')).toHaveCount(0, { timeout: 60_000 });
+  expect(readFileSync(join(repo, 'notes.md'), 'utf8')).toBe('alpha\nfirst\nsecond\n');
+  expect(git('status', '--porcelain')).toBe('');
 });
 
 test('Worktrees: one left behind by a deleted session is listed with Discard, which removes its folder and branch', async ({ page, cairn }, testInfo) => {
