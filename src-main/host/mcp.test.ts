@@ -51,7 +51,7 @@ const lastResult = async (sessionId: string) =>
 const pending = async (sessionId: string) => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
 const statusOf = async (serverId: string) => (await t.call('mcp.server.list', {})).servers.find((server) => server.serverId === serverId)?.status;
 
-describe('MCP server settings', () => {
+describe('MCP server settings', { timeout: 60_000 }, () => {
   it('creates, updates with the expected revision, disables and removes servers; secrets stay in the vault', async () => {
     const stdio = await addStdio();
     const remote = await addHttp();
