@@ -77,11 +77,13 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
     ])}`,
   );
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
-  writeFileSync(join(workspace, 'notes.md'), 'mine\n');
-
   await page.getByTestId('changes-button').click();
   const turn = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  // The person edits the file once the turn's change set is recorded (its after-state is taken just
+  // after the turn ends; an edit made before that is counted in the turn — see docs/undo.md).
   await expect(turn).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  writeFileSync(join(workspace, 'notes.md'), 'mine\n');
+
   await turn.getByRole('button', { name: 'Revert this turn' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('revert-conflict-files')).toHaveText('notes.md');
