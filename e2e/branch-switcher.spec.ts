@@ -1,24 +1,11 @@
 import type { Page } from '@playwright/test';
+import { editSecondMessageInBranch, messages } from './branch-steps';
 import { expect, test } from './fixtures';
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page, kind: string) => page.locator(`[data-testid="message"][data-kind="${kind}"]`);
 const switcher = (page: Page) => page.getByTestId('version-switch');
 
 test('an edited message switches in place between its versions: ‹ opens the original at that message, › comes back', async ({ page, cairn }) => {
-  await cairn.call('session.create', { title: 'Trip plans' });
-  await cairn.open(page);
-  await page.getByTestId('session-row').filter({ hasText: 'Trip plans' }).click();
-  for (const text of ['Plan a day in Lisbon', 'Add a museum']) {
-    await composer(page).fill(text);
-    await composer(page).press('Enter');
-    await expect(messages(page, 'assistant_message').last()).toContainText(`You said: “${text}”`);
-  }
-
-  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
-  await second.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('textbox', { name: 'Edited message' }).fill('Add a food market instead');
-  await page.getByRole('button', { name: 'Send in a branch' }).click();
+  await editSecondMessageInBranch(page, cairn);
 
   // The branch: its edited message is version 2 of 2, the only switch on the page.
   await expect(page.getByTestId('session-title')).toContainText('Trip plans (branch)');

@@ -1,26 +1,11 @@
-import type { Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { composer, editSecondMessageInBranch, messages } from './branch-steps';
 import { expect, test } from './fixtures';
 
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page, kind: string) => page.locator(`[data-testid="message"][data-kind="${kind}"]`);
-
 test('Edit on a message of the person creates a branch that runs the edited message, linked both ways', async ({ page, cairn }) => {
-  await cairn.call('session.create', { title: 'Trip plans' });
-  await cairn.open(page);
-  await page.getByTestId('session-row').filter({ hasText: 'Trip plans' }).click();
-  for (const text of ['Plan a day in Lisbon', 'Add a museum']) {
-    await composer(page).fill(text);
-    await composer(page).press('Enter');
-    await expect(messages(page, 'assistant_message').last()).toContainText(`You said: “${text}”`);
-  }
-
-  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
-  await second.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('textbox', { name: 'Edited message' }).fill('Add a food market instead');
-  await page.getByRole('button', { name: 'Send in a branch' }).click();
+  await editSecondMessageInBranch(page, cairn);
 
   // The branch opens: the first exchange copied, then the edited message and its new answer.
   await expect(page.getByTestId('session-title')).toContainText('Trip plans (branch)');
@@ -31,6 +16,7 @@ test('Edit on a message of the person creates a branch that runs the edited mess
   // Back in the source: unchanged, and the message shows it has another version (the branch).
   await page.getByTestId('branch-origin').getByRole('button', { name: 'Trip plans' }).click();
   await expect(messages(page, 'user_message')).toHaveText(['Plan a day in Lisbon', 'Add a museum']);
+  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
   await expect(second.getByRole('group', { name: 'Version 1 of 2' })).toBeVisible();
 });
 
