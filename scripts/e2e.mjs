@@ -37,5 +37,4 @@ if (isBuildStale(modificationTimes(root, outputs), newestModification(root, sour
 }
 
 console.log(`End-to-end tests in ${chromium}`);
-// PYENV_REHASH_TIMEOUT: Codex runs commands in a login shell; see vitest.config.ts.
-process.exit(run(npx, ['playwright', 'test', ...process.argv.slice(2)], { PYENV_REHASH_TIMEOUT: '1', ...process.env, CAIRN_CHROMIUM: chromium }));
+process.exit(run(npx, ['playwright', 'test', ...process.argv.slice(2)], { ...process.env, CAIRN_CHROMIUM: chromium }));
