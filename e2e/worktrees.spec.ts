@@ -88,21 +88,31 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   expect(git('status', '--porcelain')).toBe('');
 });
 
-test('Worktrees: one left behind by a deleted session is listed with Discard, which removes its folder and branch', async ({ page, cairn }, testInfo) => {
+test('Worktrees: those left behind by deleted sessions are listed; Keep stops listing one for good, Discard removes its folder and branch', async ({ page, cairn }, testInfo) => {
   test.setTimeout(120_000);
   const { session } = await cairn.call('session.create', { title: 'Gone soon', workspacePath: repo, ownWorktree: true });
+  const kept = (await cairn.call('session.create', { title: 'Kept as is', workspacePath: repo, ownWorktree: true })).session;
   await cairn.call('session.remove', { sessionId: session.sessionId });
+  await cairn.call('session.remove', { sessionId: kept.sessionId });
   await cairn.call('session.create', { title: 'Still here', workspacePath: repo });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Still here' }).click();
   const notice = page.getByTestId('worktree-leftovers');
-  await expect(notice).toContainText('cairn/gone-soon-', { timeout: 30_000 });
+  await expect(notice).toContainText('2 worktrees were left behind', { timeout: 30_000 });
   await expect(notice).toContainText('its session was deleted');
   await page.screenshot({ path: testInfo.outputPath('worktree-leftovers.png') });
+  await notice.getByRole('listitem').filter({ hasText: 'cairn/kept-as-is-' }).getByRole('button', { name: 'Keep' }).click();
+  await expect(notice).toContainText('A worktree was left behind.');
+  // Kept for good: a reload asks the host again, and the kept one is not listed.
+  await page.reload();
+  await page.getByTestId('session-row').filter({ hasText: 'Still here' }).click();
+  await expect(notice).toContainText('cairn/gone-soon-', { timeout: 30_000 });
+  await expect(notice).not.toContainText('cairn/kept-as-is-');
+  expect(existsSync(kept.workspacePath ?? '')).toBe(true);
   await notice.getByRole('button', { name: 'Discard' }).click();
   await expect(notice).toHaveCount(0, { timeout: 60_000 });
   expect(existsSync(session.workspacePath ?? '')).toBe(false);
-  expect(git('branch', '--list', 'cairn/*')).toBe('');
+  expect(git('branch', '--list', 'cairn/*')).toMatch(/^[+*]?\s*cairn\/kept-as-is-\S+$/);
 
   // A session on a folder in a git repository is offered a worktree of its own.
   await page.getByTestId('workspace-bar').getByRole('button', { name: 'Own worktree' }).click();

@@ -219,6 +219,31 @@ describe('worktrees left behind', () => {
     }
   });
 
+  it('keeps a leftover the person chose to keep: not listed again, across a restart, and its folder left as it is', SLOW, async () => {
+    const data = tempDataDir();
+    let host = await startTestHost({ dataDir: data.dir });
+    try {
+      const kept = (await host.call('session.create', { title: 'Kept', workspacePath: repo, ownWorktree: true })).session;
+      const other = (await host.call('session.create', { title: 'Other', workspacePath: repo, ownWorktree: true })).session;
+      await host.call('session.remove', { sessionId: kept.sessionId });
+      await host.call('session.remove', { sessionId: other.sessionId });
+      const listed = (await host.call('worktree.leftovers', {})).leftovers.map(({ path }) => path);
+      expect(listed).toEqual(expect.arrayContaining([kept.workspacePath, other.workspacePath]));
+
+      const answer = await host.call('worktree.keepLeftover', { path: kept.workspacePath ?? '' });
+      expect(answer.leftovers.map(({ path }) => path)).toEqual([other.workspacePath]);
+      await host.close();
+
+      host = await startTestHost({ dataDir: data.dir });
+      expect((await host.call('worktree.leftovers', {})).leftovers.map(({ path }) => path)).toEqual([other.workspacePath]);
+      expect(existsSync(kept.workspacePath ?? '')).toBe(true);
+      await host.call('worktree.discardLeftover', { path: other.workspacePath ?? '' });
+    } finally {
+      await host.close();
+      data.cleanup();
+    }
+  });
+
   it('says worktrees are unavailable, with the reason, when git cannot be run', SLOW, async () => {
     const noGit = await startTestHost({ worktrees: { env: { ...process.env, PATH: '/nonexistent' } } });
     try {

@@ -26,8 +26,8 @@ export interface WorktreeSlice {
   readonly worktreeLeftovers: readonly WorktreeLeftover[] | null;
   loadWorktreeLeftovers(): Promise<void>;
   discardWorktreeLeftover(path: string): Promise<void>;
-  /** Keeps a leftover worktree as it is: it is not offered again while the app runs. */
-  keepWorktreeLeftover(path: string): void;
+  /** Keeps a leftover worktree as it is: it is not offered again, across restarts. */
+  keepWorktreeLeftover(path: string): Promise<void>;
   loadWorktree(sessionId: string): Promise<void>;
   createWorktree(sessionId: string): Promise<void>;
   mergeWorktree(sessionId: string): Promise<void>;
@@ -50,8 +50,7 @@ export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps)
     }
     await get().loadWorktree(sessionId);
   };
-  const kept = new Set<string>();
-  const showLeftovers = (leftovers: readonly WorktreeLeftover[]) => set({ worktreeLeftovers: leftovers.filter((leftover) => !kept.has(leftover.path)) });
+  const showLeftovers = (leftovers: readonly WorktreeLeftover[]) => set({ worktreeLeftovers: leftovers });
   return {
     worktreeBySession: {},
     worktreeLeftovers: null,
@@ -67,9 +66,10 @@ export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps)
       showLeftovers(outcome.result.leftovers);
     },
 
-    keepWorktreeLeftover(path) {
-      kept.add(path);
-      showLeftovers(get().worktreeLeftovers ?? []);
+    async keepWorktreeLeftover(path) {
+      const outcome = await deps.link.invoke('worktree.keepLeftover', { path });
+      if (!outcome.ok) return get().showError(outcome.error.message);
+      showLeftovers(outcome.result.leftovers);
     },
 
     async loadWorktree(sessionId) {

@@ -122,6 +122,7 @@ export const operationModes: Readonly<Record<OperationName, OperationMode>> = {
   'worktree.discard': 'command',
   'worktree.leftovers': 'query',
   'worktree.discardLeftover': 'command',
+  'worktree.keepLeftover': 'command',
   'acp.installs': 'query',
   'acp.install': 'command',
   'acp.install.cancel': 'command',

@@ -76,4 +76,10 @@ export const worktreeOperations = {
     input: z.strictObject({ path: folder }),
     errors: ['operation_unavailable'],
   }),
+  /** Keeps one leftover worktree as it is: it is not listed again, across restarts; answers with the leftovers still listed. */
+  'worktree.keepLeftover': defineOperation<{ leftovers: WorktreeLeftover[] }>()({
+    mode: 'command',
+    input: z.strictObject({ path: folder }),
+    errors: ['operation_unavailable'],
+  }),
 } as const;

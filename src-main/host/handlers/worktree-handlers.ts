@@ -11,6 +11,7 @@ export const worktreeHandlers: HandlerTable<
   | 'worktree.discard'
   | 'worktree.leftovers'
   | 'worktree.discardLeftover'
+  | 'worktree.keepLeftover'
 > = {
   'worktree.check': ({ runtime }, input) => runtime.worktrees.check(input.workspacePath),
   'worktree.create': ({ runtime }, input) => runtime.worktrees.create(input.sessionId),
@@ -22,4 +23,5 @@ export const worktreeHandlers: HandlerTable<
   'worktree.discard': ({ runtime }, input) => runtime.worktrees.discard(input.sessionId),
   'worktree.leftovers': ({ runtime }) => runtime.worktrees.leftovers(),
   'worktree.discardLeftover': ({ runtime }, input) => runtime.worktrees.discardLeftover(input.path),
+  'worktree.keepLeftover': ({ runtime }, input) => runtime.worktrees.keepLeftover(input.path),
 };

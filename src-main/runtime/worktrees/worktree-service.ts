@@ -12,7 +12,7 @@ import { findLeftovers, removeUnknownFolder } from './worktree-leftovers';
 import { isInside, shortIdOf, worktreeNames, worktreesDir } from './worktree-naming';
 
 export interface WorktreeServiceDeps {
-  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'worktrees' | 'transaction'>;
+  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'worktrees' | 'settings' | 'transaction'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -23,6 +23,8 @@ export interface WorktreeServiceDeps {
 }
 
 const MAX_DIFF_CHARS = 100_000;
+/** Settings key of the leftover folders the person chose to keep (absolute paths). */
+const KEPT_LEFTOVERS = 'worktrees.keptLeftovers';
 
 /**
  * Sessions in worktrees of their own. A session's worktree becomes its workspace folder, so every
@@ -210,6 +212,16 @@ export class WorktreeService {
     });
   }
 
+  /** Keeps a leftover worktree as it is: not listed again, across restarts. Folders no longer left behind are forgotten. A retry is done. */
+  keepLeftover(folder: string): Promise<Outcome<{ leftovers: WorktreeLeftover[] }>> {
+    return this.serial<{ leftovers: WorktreeLeftover[] }>(async () => {
+      const stillLeft = new Set((await this.allLeftovers()).map((leftover) => path.resolve(leftover.path)));
+      const kept = new Set([...this.keptFolders(), path.resolve(folder)].filter((kept) => stillLeft.has(kept)));
+      this.deps.stores.settings.set(KEPT_LEFTOVERS, [...kept].sort());
+      return ok({ leftovers: await this.findLeftovers() });
+    });
+  }
+
   /** At start: says (in the log) which worktrees were left behind; `worktree.leftovers` lists them for the person. */
   async recover(): Promise<void> {
     const listed = await this.leftovers();
@@ -235,9 +247,20 @@ export class WorktreeService {
     return next;
   }
 
-  private findLeftovers(): Promise<WorktreeLeftover[]> {
+  /** Leftovers the person has not chosen to keep. */
+  private async findLeftovers(): Promise<WorktreeLeftover[]> {
+    const kept = new Set(this.keptFolders());
+    return (await this.allLeftovers()).filter((leftover) => !kept.has(path.resolve(leftover.path)));
+  }
+
+  private allLeftovers(): Promise<WorktreeLeftover[]> {
     const { stores, dataDir } = this.deps;
     return findLeftovers(this.git, stores.worktrees, (sessionId) => stores.sessions.get(sessionId) !== null, dataDir);
+  }
+
+  private keptFolders(): string[] {
+    const kept = this.deps.stores.settings.get<unknown>(KEPT_LEFTOVERS);
+    return Array.isArray(kept) ? kept.filter((folder): folder is string => typeof folder === 'string') : [];
   }
 
   private async headOf(folder: string): Promise<wt.RepoHead | { reason: string }> {

@@ -13,7 +13,12 @@ const REASONS: Record<WorktreeLeftover['reason'], string> = {
 export function LeftoverWorktreesNotice() {
   const store = useStoreApi();
   const leftovers = useAppStore((state) => state.worktreeLeftovers);
-  const [discarding, setDiscarding] = useState<string | null>(null);
+  const [busy, setBusy] = useState<{ path: string; action: 'discard' | 'keep' } | null>(null);
+  const act = (path: string, action: 'discard' | 'keep') => {
+    setBusy({ path, action });
+    const state = store.getState();
+    void (action === 'discard' ? state.discardWorktreeLeftover(path) : state.keepWorktreeLeftover(path)).finally(() => setBusy(null));
+  };
 
   useEffect(() => {
     if (store.getState().worktreeLeftovers === null) void store.getState().loadWorktreeLeftovers();
@@ -26,28 +31,17 @@ export function LeftoverWorktreesNotice() {
       <div>
         <p>
           <strong>{leftovers.length === 1 ? 'A worktree was left behind.' : `${leftovers.length} worktrees were left behind.`}</strong> Discard removes the folder and its branch;
-          Keep leaves it as it is.
+          Keep leaves it as it is and stops listing it.
         </p>
         <ul>
           {leftovers.map((leftover) => (
             <li key={leftover.path}>
               <code>{leftover.worktree?.branch ?? leftover.path}</code> — {REASONS[leftover.reason]}{' '}
-              <button
-                type="button"
-                className="button button-small"
-                disabled={discarding !== null}
-                onClick={() => {
-                  setDiscarding(leftover.path);
-                  void store
-                    .getState()
-                    .discardWorktreeLeftover(leftover.path)
-                    .finally(() => setDiscarding(null));
-                }}
-              >
-                {discarding === leftover.path ? 'Discarding…' : 'Discard'}
+              <button type="button" className="button button-small" disabled={busy !== null} onClick={() => act(leftover.path, 'discard')}>
+                {busy?.path === leftover.path && busy.action === 'discard' ? 'Discarding…' : 'Discard'}
               </button>{' '}
-              <button type="button" className="button button-small button-quiet" onClick={() => store.getState().keepWorktreeLeftover(leftover.path)}>
-                Keep
+              <button type="button" className="button button-small button-quiet" disabled={busy !== null} onClick={() => act(leftover.path, 'keep')}>
+                {busy?.path === leftover.path && busy.action === 'keep' ? 'Keeping…' : 'Keep'}
               </button>
             </li>
           ))}
