@@ -139,10 +139,11 @@ describe('npm run soak', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  // Two real SIGKILLs of a serve child, so the harness cannot rot (12–23 s on this shared machine).
+  // Two real SIGKILLs of a serve child, so the harness cannot rot (12–23 s on this shared machine; over 60 s
+  // at load 11–14, hence the long budget).
   // Issue 11's fixes are in: every invariant must hold — nothing acknowledged lost, no run left
   // running, no process alive unseen, no goal stalled, every resume and restart working.
-  it.skipIf(process.platform !== 'linux')('kills and restarts a real host twice and every invariant holds (Linux: it reads /proc)', { timeout: 60_000 }, async () => {
+  it.skipIf(process.platform !== 'linux')('kills and restarts a real host twice and every invariant holds (Linux: it reads /proc)', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-test-'));
     dirs.push(dir);
     const report = await runSoak({ seed: 9, kills: 2, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
