@@ -5,7 +5,7 @@ import type { Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { connectProtocolClient } from '../src-main/testing/protocol-client';
 import type { BenchResult } from './bench-result';
-import { benchPage, launchChromium, percentile } from './browser';
+import { benchPage, blankPageKeypressP95, launchChromium, percentile } from './browser';
 import { seedLongSessionRows } from './long-session-seed';
 import { openSession } from './session-open.bench';
 
@@ -71,6 +71,7 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     const shortRun = await typeAndStream(page, host, short.sessionId);
     await openSession(page, long.sessionId, `seed message ${TURNS}`);
     const longRun = await typeAndStream(page, host, long.sessionId);
+    const floor = await blankPageKeypressP95(browser);
 
     // Expanding a tool call.
     const expand = page.locator('[data-testid="transcript"] button[aria-expanded="false"]').last();
@@ -87,6 +88,7 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     return [
       { name: 'long-session: open the 100-message session (median)', value: shortOpenMs, unit: 'ms' },
       { name: 'long-session: open the 10,000-message session (median)', value: openMs, unit: 'ms', ratio: openMs / shortOpenMs, target: 'INP ≤ 100 ms' },
+      { name: "long-session: a blank page's textarea, keypress → next frame p95 (this machine's floor)", value: floor, unit: 'ms' },
       { name: 'long-session: 100 messages, keypress → next frame p95', value: p95(shortRun.keyLatencies), unit: 'ms' },
       {
         name: 'long-session: 10,000 messages, keypress → next frame p95',

@@ -5,7 +5,7 @@ import type { Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { waitFor } from '../src-main/testing/wait-for';
 import type { BenchResult } from './bench-result';
-import { benchPage, launchChromium, percentile } from './browser';
+import { benchPage, blankPageKeypressP95, launchChromium, percentile } from './browser';
 
 const CHILDREN = 8;
 const CHILD_INTERVAL_MS = 5; // 200 deltas per second in each subagent
@@ -61,6 +61,7 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
       events: probes.flatMap((probe) => probe.events),
       longTasks: probes.flatMap((probe) => probe.longTasks),
     });
+    const floor = await blankPageKeypressP95(browser);
     const alone = merged(quiet);
     const busy = merged(loaded);
     const keys = KEYS * ROUNDS;
@@ -70,6 +71,7 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
     const over50 = (tasks: number[]) => tasks.filter((duration) => duration > 50).length;
     const longest = (tasks: number[]) => Math.max(0, ...tasks).toFixed(0);
     return [
+      { name: "many-agents: a blank page's textarea, keypress → next frame p95 (this machine's floor)", value: floor, unit: 'ms' },
       { name: 'many-agents: nothing streaming, keypress → next frame p95', value: p95(alone.frames), unit: 'ms' },
       {
         name: 'many-agents: streaming, keypress → next frame p95',
