@@ -74,7 +74,7 @@ describe('the data directory lock between host processes', SERVE_PROCESS_TESTS, 
     let output = '';
     parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     parent.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('Cairn host ready'), { message: 'the first host to be ready', timeoutMs: 20_000 });
+    await waitFor(() => output.includes('Cairn host ready'), { message: 'the first host to be ready', timeoutMs: 45_000 });
     const pid = Number(/child (\d+)/.exec(output)?.[1]);
     parent.kill('SIGSTOP');
     process.kill(pid, 'SIGKILL');

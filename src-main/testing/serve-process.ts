@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_SOURCES, isBuildStale, modificationTimes, newestModification } from '../../scripts/start.mjs';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Vitest options for a describe whose tests start real host processes: each start loads the app
- * through tsx (about 1.5 s of CPU), which on a busy two-core machine is ten seconds of wall time, so the
- * budget fits two or three starts rather than the default 20 s.
+ * Vitest options for a describe whose tests start real host processes: a start from source loads the
+ * app through tsx (about 1.5 s of CPU), which on a busy two-core machine is ten seconds of wall time, so
+ * the budget fits two or three starts rather than the default 20 s.
  */
 export const SERVE_PROCESS_TESTS = { timeout: 60_000 } as const;
 
@@ -32,20 +33,31 @@ export interface ServeOptions {
   /** Run as this user id (root tests use it to meet permissions that apply to people). */
   readonly uid?: number;
   /**
-   * `source` (the default) runs src-main/serve.ts through tsx; `built` runs the build's
-   * out/main/serve.js (`npm run build`), which starts in about half the time: the e2e suite uses it.
+   * `source` runs src-main/serve.ts through tsx; `built` runs the build's out/main/serve.js (`npm run
+   * build`), which starts in about half the time: the e2e suite uses it. By default (`auto`) the build
+   * when it is newer than every source it is made from (as in `npm test`, which builds first), else
+   * the source, so a test never runs yesterday's code.
    */
-  readonly entry?: 'source' | 'built';
+  readonly entry?: 'source' | 'built' | 'auto';
 }
 
 /** The built headless host (electron-vite builds it beside the desktop main). */
 export const BUILT_SERVE = join(PROJECT_ROOT, 'out', 'main', 'serve.js');
 
+let buildFresh: boolean | null = null;
+
+/** Whether out/ holds a build of today's sources (looked up once per test file). */
+export function builtServeIsFresh(): boolean {
+  buildFresh ??= !isBuildStale(modificationTimes(PROJECT_ROOT, ['out/main/serve.js']), newestModification(PROJECT_ROOT, HEADLESS_SOURCES));
+  return buildFresh;
+}
+
 function spawnServe(options: ServeOptions): ChildProcess {
   // The token goes through the environment: on the command line every local user could read it.
   const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', ...options.env };
   if (options.token === null) delete env.CAIRN_TOKEN;
-  const entry = options.entry === 'built' ? [BUILT_SERVE] : ['--import', 'tsx', 'src-main/serve.ts'];
+  const built = options.entry === 'built' || ((options.entry ?? 'auto') === 'auto' && builtServeIsFresh());
+  const entry = built ? [BUILT_SERVE] : ['--import', 'tsx', 'src-main/serve.ts'];
   return spawn(process.execPath, [...entry, `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])], {
     cwd: PROJECT_ROOT,
     env,
