@@ -183,15 +183,21 @@ describe('the renderer’s first load', () => {
     return chunks;
   }
 
-  it('leaves zod, syntax highlighting, the Markdown parser, Settings, Automations and the WorkHub to load on first use', () => {
+  it('leaves zod, syntax highlighting, the Markdown parser, Settings, Automations, the WorkHub and the views of rarer moments to load on first use', () => {
     const initial = initialChunks();
     expect(initial.size).toBeGreaterThan(0);
     const code = [...initial.values()].join('\n');
     expect(code).not.toContain('hljs'); // highlight.js
     expect(code).not.toContain('mdastExtensions'); // react-markdown / remark
     expect(code).not.toContain('$ZodObject'); // zod: the renderer checks what it reads with plain guards
+    expect(code).not.toContain('Give the connection a name.'); // the connection form loads with Settings
     const dynamic = [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g)].map((match) => match[1] ?? '');
-    for (const view of ['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown']) {
+    const views = [
+      ...['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown'],
+      // The / menu, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
+      ...['SlashMenu', 'McpMenu', 'AcpAgentInstall'],
+    ];
+    for (const view of views) {
       expect(
         dynamic.some((chunk) => chunk.startsWith(`${view}-`)),
         `${view} is a chunk loaded on first use`,

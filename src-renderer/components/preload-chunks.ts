@@ -1,0 +1,16 @@
+/**
+ * Views kept out of the first load (each its own chunk, loaded by React.lazy where it shows) that a
+ * session surely needs soon: they are fetched once the window is idle after the first paint, so the
+ * first "/" or the first approval does not wait on the network or the disk.
+ */
+const SOON: ReadonlyArray<() => Promise<unknown>> = [() => import('./SlashMenu')];
+
+/** Fetches the chunks above when the window is next idle (or after a second at the latest). */
+export function preloadSoonNeededChunks(window: Window): void {
+  const load = () => {
+    // A chunk that fails here is fetched again, and its failure shown, where it is used.
+    for (const chunk of SOON) chunk().catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 1000 });
+  else window.setTimeout(load, 200);
+}
