@@ -196,6 +196,8 @@ describe('the renderer’s first load', () => {
       ...['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown'],
       // The / menu, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
       ...['SlashMenu', 'McpMenu', 'AcpAgentInstall'],
+      // An agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
+      ...['InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
     ];
     for (const view of views) {
       expect(

@@ -9,7 +9,7 @@ import { SentAttachments } from './AttachmentTray';
 import { RetryIcon, TargetIcon, WaitingIcon } from './icons';
 import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
-import { InteractionCard } from './InteractionCard';
+import { LazyInteractionCard } from './LazyInteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
@@ -111,7 +111,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
       if (interactionId !== null) {
         return (
           <div className="message-line message-line-interaction" {...common}>
-            <InteractionCard interactionId={interactionId} />
+            <LazyInteractionCard interactionId={interactionId} />
           </div>
         );
       }
@@ -127,7 +127,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
       // The card names the server and shows its message; the notice's own text is for search and exports.
       return (
         <div className="message-line message-line-interaction" {...common}>
-          <InteractionCard interactionId={interactionId} />
+          <LazyInteractionCard interactionId={interactionId} />
         </div>
       );
     }

@@ -3,7 +3,7 @@
  * session surely needs soon: they are fetched once the window is idle after the first paint, so the
  * first "/" or the first approval does not wait on the network or the disk.
  */
-const SOON: ReadonlyArray<() => Promise<unknown>> = [() => import('./SlashMenu')];
+const SOON: ReadonlyArray<() => Promise<unknown>> = [() => import('./SlashMenu'), () => import('./InteractionCard')];
 
 /** Fetches the chunks above when the window is next idle (or after a second at the latest). */
 export function preloadSoonNeededChunks(window: Window): void {
