@@ -194,10 +194,10 @@ describe('the renderer’s first load', () => {
     const dynamic = [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g)].map((match) => match[1] ?? '');
     const views = [
       ...['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown'],
-      // The / menu, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
-      ...['SlashMenu', 'McpMenu', 'AcpAgentInstall'],
-      // An agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
-      ...['InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
+      // The / menu, the model list, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
+      ...['SlashMenu', 'ModelComboboxPopup', 'McpMenu', 'AcpAgentInstall'],
+      // A tool call's details, an agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
+      ...['ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
     ];
     for (const view of views) {
       expect(

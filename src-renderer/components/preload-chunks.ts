@@ -3,12 +3,17 @@
  * session surely needs soon: they are fetched once the window is idle after the first paint, so the
  * first "/" or the first approval does not wait on the network or the disk.
  */
-const SOON: ReadonlyArray<() => Promise<unknown>> = [() => import('./SlashMenu'), () => import('./InteractionCard')];
+const SOON: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./SlashMenu'),
+  () => import('./ModelComboboxPopup'),
+  () => import('./InteractionCard'),
+  () => import('./workspace/ToolCallDetails'),
+];
 
 /** Fetches the chunks above when the window is next idle (or after a second at the latest). */
 export function preloadSoonNeededChunks(window: Window): void {
   const load = () => {
-    // A chunk that fails here is fetched again, and its failure shown, where it is used.
+    // A failure here is left to the view that needs the chunk: React.lazy reports it there.
     for (const chunk of SOON) chunk().catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 1000 });

@@ -14,7 +14,8 @@ import {
   setPicking,
   settleAttempt,
 } from './reducers/workhub-reducer';
-import { isProposalItem, needsConfirmation, proposalTarget } from './workhub-proposals';
+import { isProposalItem } from './workhub-items';
+import { needsConfirmation, proposalTarget } from './workhub-proposals';
 
 const DELEGATIONS_LIMIT = 200;
 /** Re-reads of the delegations that events ask for are folded together over this long. */
