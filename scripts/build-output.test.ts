@@ -197,8 +197,10 @@ describe('the renderer’s first load', () => {
       // The / menu, the model list, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
       ...['SlashMenu', 'ModelComboboxPopup', 'McpMenu', 'AcpAgentInstall'],
       // A tool call's details, an agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
-      ...['ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
+      ...['MessageSearchResults', 'ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
     ];
+    // Actions of rarer features load on their first call (state/deferred-actions.ts).
+    views.push('mcp-actions', 'worktree-actions', 'automations-actions');
     for (const view of views) {
       expect(
         dynamic.some((chunk) => chunk.startsWith(`${view}-`)),
