@@ -200,7 +200,7 @@ describe('the renderer’s first load', () => {
       ...['MessageSearchResults', 'ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
     ];
     // Actions of rarer features load on their first call (state/deferred-actions.ts).
-    views.push('mcp-actions', 'worktree-actions', 'automations-actions');
+    views.push('mcp-actions', 'worktree-actions', 'automations-actions', 'workhub-actions', 'changes-actions');
     for (const view of views) {
       expect(
         dynamic.some((chunk) => chunk.startsWith(`${view}-`)),
