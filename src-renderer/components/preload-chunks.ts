@@ -10,12 +10,12 @@ const SOON: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./workspace/ToolCallDetails'),
 ];
 
-/** Fetches the chunks above when the window is next idle (or after a second at the latest). */
+/** Fetches the chunks above when the window is first idle: never forced while the first load still works (a long session list). */
 export function preloadSoonNeededChunks(window: Window): void {
   const load = () => {
     // A failure here is left to the view that needs the chunk: React.lazy reports it there.
     for (const chunk of SOON) chunk().catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 1000 });
-  else window.setTimeout(load, 200);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load);
+  else window.setTimeout(load, 2000);
 }
