@@ -183,15 +183,25 @@ describe('the renderer’s first load', () => {
     return chunks;
   }
 
-  it('leaves zod, syntax highlighting, the Markdown parser, Settings, Automations and the WorkHub to load on first use', () => {
+  it('leaves zod, syntax highlighting, the Markdown parser, Settings, Automations, the WorkHub and the views of rarer moments to load on first use', () => {
     const initial = initialChunks();
     expect(initial.size).toBeGreaterThan(0);
     const code = [...initial.values()].join('\n');
     expect(code).not.toContain('hljs'); // highlight.js
     expect(code).not.toContain('mdastExtensions'); // react-markdown / remark
     expect(code).not.toContain('$ZodObject'); // zod: the renderer checks what it reads with plain guards
+    expect(code).not.toContain('Give the connection a name.'); // the connection form loads with Settings
     const dynamic = [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g)].map((match) => match[1] ?? '');
-    for (const view of ['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown']) {
+    const views = [
+      ...['SettingsDialog', 'AutomationsView', 'WorkHubView', 'Markdown'],
+      // The / menu, the model list, the MCP menu (only with a server), Install (only after a turn failed for want of the agent).
+      ...['SlashMenu', 'ModelComboboxPopup', 'McpMenu', 'AcpAgentInstall'],
+      // A tool call's details, an agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
+      ...['MessageSearchResults', 'ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
+    ];
+    // Actions of rarer features load on their first call (state/deferred-actions.ts).
+    views.push('mcp-actions', 'worktree-actions', 'automations-actions', 'workhub-actions', 'changes-actions');
+    for (const view of views) {
       expect(
         dynamic.some((chunk) => chunk.startsWith(`${view}-`)),
         `${view} is a chunk loaded on first use`,
@@ -199,8 +209,8 @@ describe('the renderer’s first load', () => {
     }
   });
 
-  it('stays within its size (516 KB minified today, with worktrees, versions in place and ACP installs; the issue-29 budget is 450 KB)', () => {
+  it('stays within its size (462 KB minified today, with worktrees, versions in place and ACP installs; the issue-29 budget is 450 KB)', () => {
     const bytes = [...initialChunks().values()].reduce((total, code) => total + Buffer.byteLength(code), 0);
-    expect(bytes).toBeLessThanOrEqual(520 * 1000);
+    expect(bytes).toBeLessThanOrEqual(465 * 1000);
   });
 });

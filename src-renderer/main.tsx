@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { isBridge } from './bridge/ipc-host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
+import { preloadSoonNeededChunks } from './components/preload-chunks';
 import { browserLocation } from './platform/app-location';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
@@ -58,3 +59,4 @@ createRoot(root).render(
     </StoreProvider>
   </StrictMode>,
 );
+preloadSoonNeededChunks(window);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSlashMenu } from '../hooks/use-slash-menu';
 import { selectHostRefused, selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -6,10 +6,13 @@ import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon } from './icons';
 import { StopButton } from './agents/StopButton';
-import { SlashMenu, UnknownCommandQuestion } from './SlashMenu';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
+import { UnknownCommandQuestion } from './UnknownCommandQuestion';
 
 const MAX_HEIGHT_PX = 280;
+
+/** The / menu loads when it first opens (and is preloaded once the app has painted: see preload-chunks). */
+const SlashMenu = lazy(() => import('./SlashMenu').then((module) => ({ default: module.SlashMenu })));
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
@@ -63,7 +66,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
       }}
     >
       <div className="composer-box">
-        <SlashMenu menu={menu} />
+        {menu.visible ? (
+          <Suspense fallback={null}>
+            <SlashMenu menu={menu} />
+          </Suspense>
+        ) : null}
         <UnknownCommandQuestion menu={menu} />
         <AttachmentTray sessionId={sessionId} />
         <textarea

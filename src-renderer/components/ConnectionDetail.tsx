@@ -1,7 +1,8 @@
 import { EnabledSwitch } from './EnabledSwitch';
 import { useState } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
-import { providerLabel, verdictLabel } from '../forms/connection-form';
+import { verdictLabel } from '../forms/connection-form';
+import { providerLabel } from '../forms/connection-labels';
 import { latestTest, testedWhen } from '../format/connection-test';
 import { useNow } from '../hooks/use-now';
 import { findConnection, modelLabel, pickableModels } from '../state/reducers/catalog-reducer';

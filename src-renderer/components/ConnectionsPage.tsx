@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ConnectionRecord } from '../../src-shared/connection-model';
-import { providerLabel, verdictLabel } from '../forms/connection-form';
+import { verdictLabel } from '../forms/connection-form';
+import { providerLabel } from '../forms/connection-labels';
 import { latestTest, testedWhen } from '../format/connection-test';
 import { useNow } from '../hooks/use-now';
 import type { ConnectionCheck } from '../state/catalog-slice';

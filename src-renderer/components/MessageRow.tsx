@@ -2,14 +2,13 @@ import { lazy, memo, Suspense, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
-import { isDecisionItem } from '../state/workhub-card-view';
-import { isProposalItem } from '../state/workhub-proposals';
+import { isDecisionItem, isProposalItem } from '../state/workhub-items';
 import { attachmentRefsIn } from '../../src-shared/attachment-model';
 import { SentAttachments } from './AttachmentTray';
 import { RetryIcon, TargetIcon, WaitingIcon } from './icons';
 import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
-import { InteractionCard } from './InteractionCard';
+import { LazyInteractionCard } from './LazyInteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
@@ -111,7 +110,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
       if (interactionId !== null) {
         return (
           <div className="message-line message-line-interaction" {...common}>
-            <InteractionCard interactionId={interactionId} />
+            <LazyInteractionCard interactionId={interactionId} />
           </div>
         );
       }
@@ -127,7 +126,7 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
       // The card names the server and shows its message; the notice's own text is for search and exports.
       return (
         <div className="message-line message-line-interaction" {...common}>
-          <InteractionCard interactionId={interactionId} />
+          <LazyInteractionCard interactionId={interactionId} />
         </div>
       );
     }

@@ -1,6 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { filterChoices, priceDetail, priceLabel, windowDetail, windowLabel, type ModelChoice } from '../format/model-choice';
-import { CheckIcon } from './icons';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import type { ModelChoice } from '../format/model-choice';
 import '../styles/model-combobox.css';
 
 interface ModelComboboxProps {
@@ -19,6 +18,9 @@ interface ModelComboboxProps {
   readonly className?: string;
   readonly disabled?: boolean;
 }
+
+/** The list loads when the control is first opened (preloaded once the app is idle: see preload-chunks). */
+const ModelComboboxPopup = lazy(() => import('./ModelComboboxPopup').then((module) => ({ default: module.ModelComboboxPopup })));
 
 const POPUP_MAX_HEIGHT = 380;
 const POPUP_MIN_WIDTH = 360;
@@ -43,17 +45,11 @@ function popupPlacement(trigger: DOMRect): CSSProperties {
 export function ModelCombobox({ id, label, choices, value, onChoose, face, summary, className, disabled = false }: ModelComboboxProps) {
   const baseId = useId();
   const triggerId = id ?? `${baseId}-trigger`;
-  const listId = `${baseId}-list`;
   const trigger = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLUListElement>(null);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
+  const [initialQuery, setInitialQuery] = useState('');
   const [placement, setPlacement] = useState<CSSProperties>({});
-  const shown = filterChoices(choices, query);
-  const activeChoice = shown[Math.min(active, shown.length - 1)];
-  const optionId = (index: number) => `${baseId}-option-${index}`;
 
   const place = () => {
     if (trigger.current !== null) setPlacement(popupPlacement(trigger.current.getBoundingClientRect()));
@@ -61,17 +57,13 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
 
   const openWith = (text: string) => {
     if (disabled) return;
-    const visible = filterChoices(choices, text);
-    const chosen = visible.findIndex((choice) => choice.key === value);
-    setQuery(text);
-    setActive(chosen < 0 ? 0 : chosen);
+    setInitialQuery(text);
     place();
     setOpen(true);
   };
 
   const close = (refocus: boolean) => {
     setOpen(false);
-    setQuery('');
     if (refocus) trigger.current?.focus();
   };
 
@@ -80,11 +72,6 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
     close(true);
     if (choice.key !== value) onChoose(choice);
   };
-
-  useLayoutEffect(() => {
-    if (!open) return;
-    list.current?.querySelector<HTMLElement>('[data-active="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [open, active, query]);
 
   useEffect(() => {
     if (!open) return;
@@ -101,36 +88,6 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
       window.removeEventListener('scroll', follow, true);
     };
   }, [open]);
-
-  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = shown.length - 1;
-    const move = (next: number) => {
-      event.preventDefault();
-      setActive(Math.max(0, Math.min(last, next)));
-    };
-    const current = Math.min(active, last);
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(current >= last ? 0 : current + 1);
-      case 'ArrowUp':
-        return move(current <= 0 ? last : current - 1);
-      case 'PageDown':
-        return move(current + 8);
-      case 'PageUp':
-        return move(current - 8);
-      case 'Enter':
-        event.preventDefault();
-        return choose(activeChoice);
-      case 'Escape':
-        // Closes the list only: a dialog around it stays open.
-        event.preventDefault();
-        event.stopPropagation();
-        return close(true);
-      case 'Tab':
-        event.preventDefault();
-        return close(true);
-    }
-  };
 
   return (
     <div className={`model-combobox${className === undefined ? '' : ` ${className}`}`} ref={root}>
@@ -159,66 +116,9 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
         {face}
       </button>
       {open ? (
-        <div className="model-combobox-popup" style={placement} data-testid="model-combobox-popup">
-          <input
-            className="input model-combobox-search"
-            role="combobox"
-            aria-label={`Search ${label.toLowerCase()}`}
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={activeChoice === undefined ? undefined : optionId(shown.indexOf(activeChoice))}
-            placeholder="Type to filter models"
-            autoComplete="off"
-            spellCheck={false}
-            autoFocus
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onSearchKey}
-          />
-          <ul ref={list} id={listId} role="listbox" aria-label={label} className="model-combobox-list">
-            {shown.map((choice, index) => {
-              const isActive = choice === activeChoice;
-              const selected = choice.key === value;
-              return (
-                <li
-                  key={choice.key}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={selected}
-                  aria-label={`${choice.label}, ${choice.connectionName}, ${windowLabel(choice.window)} context window, ${priceLabel(choice.price)}`}
-                  data-active={isActive}
-                  className={`model-combobox-option${isActive ? ' is-active' : ''}`}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseMove={() => (isActive ? undefined : setActive(index))}
-                  onClick={() => choose(choice)}
-                >
-                  <span className="model-combobox-check" aria-hidden="true">
-                    {selected ? <CheckIcon /> : null}
-                  </span>
-                  <span className="model-combobox-body">
-                    <span className="model-combobox-name">{choice.label}</span>
-                    <span className="model-combobox-meta">
-                      <span>{choice.connectionName}</span>
-                      <span title={windowDetail(choice)} data-testid="model-window">
-                        {windowLabel(choice.window)}
-                      </span>
-                      <span title={priceDetail(choice.price)}>{priceLabel(choice.price)}</span>
-                    </span>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          {shown.length === 0 ? (
-            <p className="model-combobox-empty" role="status">
-              No model matches “{query}”.
-            </p>
-          ) : null}
-        </div>
+        <Suspense fallback={null}>
+          <ModelComboboxPopup label={label} choices={choices} value={value} initialQuery={initialQuery} placement={placement} onChoose={choose} onClose={close} />
+        </Suspense>
       ) : null}
     </div>
   );

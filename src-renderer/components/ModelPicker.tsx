@@ -3,7 +3,7 @@ import { acpAgentDisplayName, type AcpAgentIdentity } from '../../src-shared/acp
 import type { ConnectionRecord, ModelInfo } from '../../src-shared/connection-model';
 import type { ModelWindowOverride } from '../../src-shared/context-model';
 import { choiceKey, choicesOf, type ModelChoice } from '../format/model-choice';
-import { acpAgentLabel } from '../forms/connection-form';
+import { acpAgentLabel } from '../forms/connection-labels';
 import type { CatalogState } from '../state/reducers/catalog-reducer';
 import { effectiveModel, findConnection, modelLabel, pickableModels, selectableConnections } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';

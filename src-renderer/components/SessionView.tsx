@@ -1,20 +1,21 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
 import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
-import { CodexQuarantineNotice } from './CodexQuarantineNotice';
-import { LeftoverWorktreesNotice } from './workspace/LeftoverWorktreesNotice';
-import { CodexThreadNotice } from './CodexThreadNotice';
 import { Composer } from './Composer';
-import { GoalBar } from './GoalBar';
 import { QueuedMessages } from './QueuedMessages';
 import { MissingConnectionNotice, SessionHeader } from './SessionHeader';
+import { SessionNotices } from './SessionNotices';
 import { TranscriptView } from './TranscriptView';
 import { WorkspaceBar } from './workspace/WorkspaceBar';
+
+/** The goal bar loads with the first session that has a goal. */
+const GoalBar = lazy(() => import('./GoalBar').then((module) => ({ default: module.GoalBar })));
 
 /** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
+  const hasGoal = useAppStore((state) => state.goals[sessionId] != null);
 
   useEffect(() => {
     document.title = title === '' ? 'Cairn' : `${title} — Cairn`;
@@ -29,10 +30,12 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <AgentBreadcrumb sessionId={sessionId} />
       <WorkspaceBar sessionId={sessionId} />
       <MissingConnectionNotice sessionId={sessionId} />
-      <CodexQuarantineNotice sessionId={sessionId} />
-      <CodexThreadNotice sessionId={sessionId} />
-      <LeftoverWorktreesNotice />
-      <GoalBar sessionId={sessionId} />
+      <SessionNotices sessionId={sessionId} />
+      {hasGoal ? (
+        <Suspense fallback={null}>
+          <GoalBar sessionId={sessionId} />
+        </Suspense>
+      ) : null}
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />
       <div className="session-footer">

@@ -1,4 +1,4 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { groupBranches, type BranchGroups } from '../state/branch-groups';
 import { BranchGroup } from './BranchGroup';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -7,13 +7,15 @@ import { listTabStop, topLevelIds } from './agents/session-list-layout';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon, SidebarIcon } from './icons';
 import { TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 import { SEARCH_INPUT_ID } from './focus-targets';
-import { MessageSearchResults } from './MessageSearchResults';
 import { onSessionListKeyDown } from './session-list-keys';
 import { SessionRow } from './SessionRow';
 import { newSessionLabel, shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
 import { AutomationsEntry } from './automations/AutomationsEntry';
+
+/** Matches in messages load with the first search. */
+const MessageSearchResults = lazy(() => import('./MessageSearchResults').then((module) => ({ default: module.MessageSearchResults })));
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
@@ -122,7 +124,11 @@ export function Sidebar() {
             Show more
           </button>
         ) : null}
-        <MessageSearchResults />
+        {searchText.trim() === '' ? null : (
+          <Suspense fallback={null}>
+            <MessageSearchResults />
+          </Suspense>
+        )}
       </div>
 
       <div className="sidebar-footer">

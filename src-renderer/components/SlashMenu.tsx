@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SlashMenuState } from '../hooks/use-slash-menu';
 import { Spinner } from './icons';
-import { McpPromptArguments } from './mcp/McpSlashPrompts';
+import { McpPromptArguments } from './mcp/McpPromptArguments';
 import type { SlashOption } from './slash-menu-model';
 
 /**
@@ -136,24 +136,6 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
       <div className="slash-menu-hint" aria-hidden="true">
         ↑↓ to move · Enter or Tab to choose · Esc to close
       </div>
-    </div>
-  );
-}
-
-/** Asked when Enter would send a lone "/word" that is no skill, prompt or directive: send it as text, or keep editing. */
-export function UnknownCommandQuestion({ menu }: { menu: SlashMenuState }) {
-  if (menu.unknownCommand === null) return null;
-  return (
-    <div className="slash-unknown" role="alert" data-testid="slash-unknown">
-      <p>
-        <code>{menu.unknownCommand}</code> is not a skill, MCP prompt or demo directive here. Send it to the agent as a message?
-      </p>
-      <button type="button" className="button button-small button-quiet" onClick={menu.cancelUnknown}>
-        Keep editing
-      </button>
-      <button type="button" className="button button-small button-primary" onClick={menu.confirmUnknown}>
-        Send as text
-      </button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { TurnSummary } from '../../src-shared/model';
 import { describeEndReason } from '../../src-shared/run-reasons';
 import { agentNotInstalled, describeRunError, showsHostMessage } from '../format/run-errors';
@@ -7,9 +8,11 @@ import { usageDetail, usageLabel } from '../format/usage';
 import { selectHostRefused, selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { AcpAgentInstall } from './AcpAgentInstall';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
+
+/** Installing an ACP agent is offered only after a turn failed for want of it. */
+const AcpAgentInstall = lazy(() => import('./AcpAgentInstall').then((module) => ({ default: module.AcpAgentInstall })));
 
 /** A turn's status under its last message: progress while it runs, why it ended, its cost, and what can be done next. */
 export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: string }) {
@@ -49,7 +52,11 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
           onSettings={() => store.getState().openSettings()}
           onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}
         />
-        {presetKind !== undefined && latest && agentNotInstalled(turn.latestRun.errorMessage) ? <AcpAgentInstall kind={presetKind} /> : null}
+        {presetKind !== undefined && latest && agentNotInstalled(turn.latestRun.errorMessage) ? (
+          <Suspense fallback={null}>
+            <AcpAgentInstall kind={presetKind} />
+          </Suspense>
+        ) : null}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { DiscoveredServer } from '../../src-shared/connection-model';
-import { PROVIDERS } from '../forms/connection-form';
+import { PROVIDER_LABELS } from '../forms/connection-labels';
 import { onlyBuiltIn } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { DirectiveList } from './DirectiveList';
@@ -100,7 +100,7 @@ function DiscoveredChoice({ server }: { server: DiscoveredServer }) {
         Use {server.name} at {server.baseUrl}
       </span>
       <span className="choice-card-text">
-        Found on this computer · {PROVIDERS[server.providerType].label} · {count === 0 ? 'no models yet' : count === 1 ? '1 model' : `${count} models`}
+        Found on this computer · {PROVIDER_LABELS[server.providerType]} · {count === 0 ? 'no models yet' : count === 1 ? '1 model' : `${count} models`}
       </span>
     </button>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connection } from '../state/reducers/record-fixtures';
-import { acpAgentLabel, createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withAcpAgent, withProvider } from './connection-form';
+import { createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withAcpAgent, withProvider } from './connection-form';
+import { acpAgentLabel } from './connection-labels';
 
 describe('the connection form', () => {
   it('asks for a name, and a base URL for an OpenAI-compatible server, in http(s) only', () => {

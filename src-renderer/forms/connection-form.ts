@@ -2,6 +2,7 @@ import type { AcpPresetKind, ConnectionRecord, ConnectionVerdict, ProviderType }
 import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, TIMEOUT_SECONDS_RANGE } from '../../src-shared/connection-model';
 import type { OperationInput } from '../../src-shared/operations';
 import { formatCommandLine, formatEnvLines, parseCommandLine, parseEnvLines } from './acp-command';
+import { ACP_AGENT_LABELS, PROVIDER_LABELS } from './connection-labels';
 
 /** The add/edit connection form: what the fields hold, their checks, and the operation input they make. */
 export interface ConnectionDraft {
@@ -37,28 +38,28 @@ interface AcpAgentChoice {
 /** The agents the ACP form offers; the key and base URL fields feed each its own variables. */
 export const ACP_AGENT_CHOICES: Readonly<Record<AcpPresetKind | 'custom', AcpAgentChoice>> = {
   claude: {
-    label: 'Claude',
+    label: ACP_AGENT_LABELS.claude,
     blurb: 'Claude Code’s agent (Claude Agent SDK), with an Anthropic API key',
     baseUrlHelp: 'Empty for Anthropic; or a server that speaks the Anthropic Messages API (given to the agent as ANTHROPIC_BASE_URL).',
     keyHelp: 'An Anthropic API key, given to the agent as ANTHROPIC_API_KEY.',
     needsServer: false,
   },
   gemini: {
-    label: 'Gemini CLI',
+    label: ACP_AGENT_LABELS.gemini,
     blurb: 'Google’s Gemini CLI, with a Gemini API key',
     baseUrlHelp: 'Empty for Google; or another Gemini API address (GOOGLE_GEMINI_BASE_URL).',
     keyHelp: 'A Gemini API key, given to the agent as GEMINI_API_KEY.',
     needsServer: false,
   },
   opencode: {
-    label: 'OpenCode',
+    label: ACP_AGENT_LABELS.opencode,
     blurb: 'OpenCode, with any OpenAI-compatible server',
     baseUrlHelp: 'The OpenAI-compatible server OpenCode uses, usually ending in /v1.',
     keyHelp: 'The server’s key, if it asks for one.',
     needsServer: true,
   },
   custom: {
-    label: 'Custom',
+    label: ACP_AGENT_LABELS.custom,
     blurb: 'Any program that speaks ACP on stdio',
     baseUrlHelp: '',
     keyHelp: '',
@@ -81,17 +82,17 @@ interface ProviderInfo {
 }
 
 export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
-  openai: { label: 'OpenAI', defaultBaseUrl: 'https://api.openai.com/v1', keyNeeded: 'required', blurb: 'GPT models with an OpenAI API key' },
-  anthropic: { label: 'Anthropic', defaultBaseUrl: 'https://api.anthropic.com/v1', keyNeeded: 'required', blurb: 'Claude models with an Anthropic API key' },
-  ollama: { label: 'Ollama', defaultBaseUrl: 'http://127.0.0.1:11434', keyNeeded: 'none', blurb: 'Models running on this machine' },
+  openai: { label: PROVIDER_LABELS.openai, defaultBaseUrl: 'https://api.openai.com/v1', keyNeeded: 'required', blurb: 'GPT models with an OpenAI API key' },
+  anthropic: { label: PROVIDER_LABELS.anthropic, defaultBaseUrl: 'https://api.anthropic.com/v1', keyNeeded: 'required', blurb: 'Claude models with an Anthropic API key' },
+  ollama: { label: PROVIDER_LABELS.ollama, defaultBaseUrl: 'http://127.0.0.1:11434', keyNeeded: 'none', blurb: 'Models running on this machine' },
   openai_compatible: {
-    label: 'OpenAI-compatible',
+    label: PROVIDER_LABELS.openai_compatible,
     defaultBaseUrl: null,
     keyNeeded: 'optional',
     blurb: 'LM Studio, llama.cpp, vLLM, OpenRouter…',
   },
   codex: {
-    label: 'Codex (app-server)',
+    label: PROVIDER_LABELS.codex,
     defaultBaseUrl: null,
     keyNeeded: 'optional',
     blurb: 'OpenAI Codex runs the whole turn: its login, an OpenAI key, or a Responses base URL',
@@ -99,24 +100,12 @@ export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
     keyHelp: 'An OpenAI key, passed to Codex only through its environment. Leave both empty to use Codex’s own login.',
   },
   acp: {
-    label: 'ACP agent',
+    label: PROVIDER_LABELS.acp,
     defaultBaseUrl: null,
     keyNeeded: 'none',
     blurb: 'Claude, Gemini CLI, OpenCode, or any agent that speaks the Agent Client Protocol on stdio',
   },
 };
-
-/** What an ACP connection runs, in a few words: the agent Cairn knows, or the custom program's name. */
-export function acpAgentLabel(connection: ConnectionRecord): string {
-  const agent = connection.acpAgent;
-  if (agent === null) return 'ACP agent';
-  if (agent.preset !== undefined) return `${ACP_AGENT_CHOICES[agent.preset.kind].label} agent${agent.preset.model === null ? '' : ` (${agent.preset.model})`}`;
-  return agent.command.split(/[\\/]/).at(-1) ?? agent.command;
-}
-
-export function providerLabel(providerType: ConnectionRecord['providerType']): string {
-  return providerType === 'scripted' ? 'Built in' : PROVIDERS[providerType].label;
-}
 
 export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDraft {
   return {

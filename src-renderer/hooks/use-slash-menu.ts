@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { McpPromptInfo } from '../../src-shared/mcp-model';
 import { focusComposer } from '../components/focus-targets';
-import { useMcpServersEnabled } from '../components/mcp/McpSlashPrompts';
+import { useMcpServersEnabled } from './use-mcp-servers-enabled';
 import {
   draftAfterChoosing,
   hasEntries,

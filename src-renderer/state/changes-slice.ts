@@ -1,6 +1,7 @@
 import type { ChangeSetWithDiffs, ConflictResolution } from '../../src-shared/checkpoint-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
 
 export type ChangesList =
   | { readonly state: 'loading' }
@@ -32,11 +33,15 @@ export interface ChangesSlice {
   noteChangesEvents(batch: readonly ChangeEvent[]): void;
 }
 
+/** Revert and rewind: their bodies load on the first call (changes-actions). */
+export type ChangesActions = Pick<ChangesSlice, 'revertChanges' | 'rewindTo'>;
+
 export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) => ({
   changesPanelFor: null,
   changesBySession: {},
   revertConflict: null,
   reverting: null,
+  ...deferredActions<ChangesActions>({ revertChanges: true, rewindTo: true }, () => import('./changes-actions').then((module) => module.createChangesActions(set, get, deps))),
 
   setChangesPanel(sessionId) {
     set({ changesPanelFor: sessionId });
@@ -47,48 +52,6 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
     const outcome = await deps.link.invoke('changes.list', { sessionId });
     const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
     set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
-  },
-
-  async revertChanges(sessionId, changeSetId, path, resolution) {
-    if (get().reverting !== null) return;
-    set({ reverting: path === null ? changeSetId : `${changeSetId}:${path}`, revertConflict: null });
-    try {
-      const outcome = await deps.link.invoke('changes.revert', { sessionId, changeSetId, ...(path === null ? {} : { path }), ...(resolution === undefined ? {} : { resolution }) });
-      if (!outcome.ok) {
-        get().showError(outcome.error.message);
-        return;
-      }
-      const result = outcome.result;
-      if (result.status === 'conflict') set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
-      else if (result.status === 'nothing_to_revert') get().showInfo('Nothing to revert: those files already are as they were before.');
-      else get().showInfo(`Reverted ${result.revert.files.length === 1 ? '1 file' : `${result.revert.files.length} files`}.`);
-    } finally {
-      set({ reverting: null });
-    }
-    await get().loadChanges(sessionId);
-  },
-
-  async rewindTo(sessionId, itemId, resolution) {
-    if (get().reverting !== null) return;
-    set({ reverting: itemId, revertConflict: null });
-    try {
-      const outcome = await deps.link.invoke('session.rewind', { sessionId, atItemId: itemId, requestId: deps.newId(), ...(resolution === undefined ? {} : { resolution }) });
-      if (!outcome.ok) {
-        get().showError(outcome.error.message);
-        return;
-      }
-      const result = outcome.result;
-      if (result.status === 'conflict') {
-        set({ revertConflict: { kind: 'rewind', sessionId, itemId, files: result.files } });
-        return;
-      }
-      const files = result.rewind?.files.length ?? 0;
-      get().showInfo(`Rewound${files === 0 ? '' : `, ${files === 1 ? '1 file' : `${files} files`} put back`}. The later turns stay in the session you rewound from.`);
-      get().selectSession(result.session.sessionId);
-      if (result.rewind !== null) get().setChangesPanel(result.session.sessionId);
-    } finally {
-      set({ reverting: null });
-    }
   },
 
   dismissRevertConflict() {

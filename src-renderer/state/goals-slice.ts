@@ -1,6 +1,5 @@
 import type { GoalRecord } from '../../src-shared/goal-model';
 import type { GoalDraft } from '../forms/goal-form';
-import { armInput, limitsInput } from '../forms/goal-form';
 import type { SliceCreator } from './app-state';
 import type { GoalsState } from './reducers/goals-reducer';
 import { applyGoal, setSessionGoal } from './reducers/goals-reducer';
@@ -59,6 +58,8 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
     },
 
     async armGoal(sessionId, draft) {
+      // The goal form's module loads with the goal dialogs (GoalDialogs), so this is there already.
+      const { armInput } = await import('../forms/goal-form');
       const outcome = await link.invoke('goal.arm', armInput(sessionId, draft));
       if (!outcome.ok) return conflict(sessionId, outcome.error.message, outcome.error.code);
       keep(outcome.result.goal);
@@ -74,6 +75,7 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
     },
 
     async setGoalLimits(goal, draft) {
+      const { limitsInput } = await import('../forms/goal-form');
       const input = limitsInput(goal, draft);
       if (input === null) return { ok: true };
       const outcome = await link.invoke('goal.control', { ...input, controlId: deps.newId() });

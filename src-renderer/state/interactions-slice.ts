@@ -1,6 +1,5 @@
 import type { InteractionAnswer, InteractionRecord } from '../../src-shared/interaction-model';
 import type { AnswerDraft } from '../forms/interaction-draft';
-import { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } from '../forms/interaction-draft';
 import type { SliceCreator } from './app-state';
 import { interactionDraftStore } from './interaction-draft-store';
 import type { InteractionsState } from './reducers/interactions-reducer';
@@ -141,6 +140,8 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
     },
 
     async submitAnswer(interactionId) {
+      // The answer's checks load with the forms that fill it in (already there when one is submitted).
+      const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } = await import('../forms/interaction-draft');
       const record = get().interactions.byId[interactionId];
       if (record === undefined || record.request.kind === 'permission') return;
       const form = get().interactionForms[interactionId] ?? EMPTY_FORM;

@@ -4,7 +4,8 @@ import type { ActResult, ProposalDecision } from '../../src-shared/workhub-model
 import { item, session } from './reducers/record-fixtures';
 import { OPEN_CARD } from './reducers/workhub-reducer';
 import { delegation } from './reducers/workhub-fixtures';
-import { cardView, decisionOf, hasRunningWork, isDecisionItem, liveCandidateState, type CardFacts } from './workhub-card-view';
+import { cardView, decisionOf, hasRunningWork, liveCandidateState, type CardFacts } from './workhub-card-view';
+import { isDecisionItem } from './workhub-items';
 
 const handOver = { kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the chart' } as const;
 const result: ActResult = { kind: 'delegated', delegation: delegation({ actionId: 'r1.a' }), queued: false, createdSession: false };

@@ -52,11 +52,6 @@ export function cardView({ decision, choiceId, handed, card, newest }: CardFacts
   return { kind: 'open' };
 }
 
-/** Whether an item is the WorkHub's record of a decision (its proposal card shows it; it has no line of its own). */
-export function isDecisionItem(item: TranscriptItem): boolean {
-  return item.kind === 'notice' && item.data !== null && item.data.workhubDecision !== undefined;
-}
-
 /** The decision a WorkHub transcript item records, if it is a decision notice. */
 export function decisionOf(item: TranscriptItem): { requestId: string; decision: ProposalDecision } | null {
   if (item.kind !== 'notice' || item.data === null) return null;

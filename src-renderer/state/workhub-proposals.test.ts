@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Proposal } from '../../src-shared/workhub-model';
 import { item } from './reducers/record-fixtures';
 import { candidate, delegation, routed } from './reducers/workhub-fixtures';
-import { asNewWork, cardChoices, isProposalItem, needsConfirmation, proposalTarget, retarget, routedRequestOf, titleForNewWork } from './workhub-proposals';
+import { isProposalItem } from './workhub-items';
+import { asNewWork, cardChoices, needsConfirmation, proposalTarget, retarget, routedRequestOf, titleForNewWork } from './workhub-proposals';
 
 const handOver: Proposal = { kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the revenue chart to the quarterly report' };
 

@@ -4,13 +4,6 @@ import { CANDIDATE_STATES, NEEDS_CONFIRMATION, PROPOSAL_KINDS } from '../../src-
 
 /** Reading proposal items of the WorkHub transcript, and the alternatives a card offers. */
 
-export const PROPOSAL_ITEM_KIND = 'proposal';
-
-/** Whether a transcript item is a WorkHub proposal (checked by value, so it works whatever the kind union says). */
-export function isProposalItem(item: TranscriptItem): boolean {
-  return (item.kind as string) === PROPOSAL_ITEM_KIND;
-}
-
 /** The routed request a proposal item carries (`{ requestId, proposal, why, candidateSetId, candidates }`), or null when it is not well-formed. */
 export function routedRequestOf(item: TranscriptItem): RouteResult | null {
   const data = item.data;

@@ -10,7 +10,8 @@ import { cardView, decisionOf, hasRunningWork } from '../../state/workhub-card-v
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import '../../styles/workhub-cards.css';
 import type { ProposalTarget } from '../../state/workhub-proposals';
-import { cardChoices, isProposalItem, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
+import { isProposalItem } from '../../state/workhub-items';
+import { cardChoices, proposalTarget, retarget, routedRequestOf, targetRef } from '../../state/workhub-proposals';
 import { AlertIcon, CheckIcon, Spinner } from '../icons';
 import { LazyMarkdown } from '../LazyMarkdown';
 import { CandidateList, StateChip, useLiveState } from './CandidateList';

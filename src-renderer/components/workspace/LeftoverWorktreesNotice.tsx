@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { WorktreeLeftover } from '../../../src-shared/worktree-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AlertIcon } from '../icons';
@@ -9,7 +9,7 @@ const REASONS: Record<WorktreeLeftover['reason'], string> = {
   unknown_folder: 'no session knows it (Cairn stopped while making it)',
 };
 
-/** Worktrees found at start that no session works in, each with Discard or Keep. */
+/** Worktrees found at start that no session works in, each with Discard or Keep (SessionNotices reads them). */
 export function LeftoverWorktreesNotice() {
   const store = useStoreApi();
   const leftovers = useAppStore((state) => state.worktreeLeftovers);
@@ -19,10 +19,6 @@ export function LeftoverWorktreesNotice() {
     const state = store.getState();
     void (action === 'discard' ? state.discardWorktreeLeftover(path) : state.keepWorktreeLeftover(path)).finally(() => setBusy(null));
   };
-
-  useEffect(() => {
-    if (store.getState().worktreeLeftovers === null) void store.getState().loadWorktreeLeftovers();
-  }, [store]);
 
   if (leftovers === null || leftovers.length === 0) return null;
   return (

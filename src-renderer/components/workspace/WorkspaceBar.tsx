@@ -7,10 +7,10 @@ import { ChangesButton } from './ChangesButton';
 import { CommandsButton } from './CommandsButton';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
-import { RevertConflictDialog } from './RevertConflictDialog';
 import { WorkspaceFolder } from './WorkspaceFolder';
 
-/** The Commands and Changes panels load when first opened. */
+/** The Commands and Changes panels load when first opened; the revert conflict dialog when a revert first meets one. */
+const RevertConflictDialog = lazy(() => import('./RevertConflictDialog').then((module) => ({ default: module.RevertConflictDialog })));
 const CommandsPanel = lazy(() => import('./CommandsPanel').then((module) => ({ default: module.CommandsPanel })));
 const ChangesPanel = lazy(() => import('./ChangesPanel').then((module) => ({ default: module.ChangesPanel })));
 
@@ -28,6 +28,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const mode = useAppStore((state) => state.sessions.byId[sessionId]?.permissionMode);
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
   const changesOpen = useAppStore((state) => state.changesPanelFor === sessionId);
+  const revertConflict = useAppStore((state) => state.revertConflict !== null);
   const generation = useAppStore((state) => state.connection.generation);
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
   const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
@@ -88,7 +89,12 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
         {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
         {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
       </Suspense>
-      <RevertConflictDialog />
+      {/* Its own boundary: while it loads, the open Changes panel stays as it is. */}
+      {revertConflict ? (
+        <Suspense fallback={null}>
+          <RevertConflictDialog />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

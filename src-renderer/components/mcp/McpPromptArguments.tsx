@@ -1,16 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { McpPromptInfo } from '../../../src-shared/mcp-model';
-import { useAppStore, useStoreApi } from '../../state/store-context';
-
-/** Whether any MCP server is enabled, so the / menu asks for prompts (loading the list once when unknown). */
-export function useMcpServersEnabled(open: boolean): boolean {
-  const store = useStoreApi();
-  const servers = useAppStore((state) => state.mcpServers);
-  useEffect(() => {
-    if (open && servers === null) void store.getState().loadMcpServers();
-  }, [open, servers, store]);
-  return (servers ?? []).some((server) => server.enabled);
-}
 
 /**
  * A chosen MCP prompt's arguments, asked inline in the / menu: Enter inserts the prompt's text in

@@ -1,0 +1,47 @@
+import type { SliceCreator } from './app-state';
+import type { ChangesActions } from './changes-slice';
+
+/** The changes slice's revert and rewind, loaded on the first call (see deferredActions). */
+export const createChangesActions: SliceCreator<ChangesActions> = (set, get, deps) => ({
+  async revertChanges(sessionId, changeSetId, path, resolution) {
+    if (get().reverting !== null) return;
+    set({ reverting: path === null ? changeSetId : `${changeSetId}:${path}`, revertConflict: null });
+    try {
+      const outcome = await deps.link.invoke('changes.revert', { sessionId, changeSetId, ...(path === null ? {} : { path }), ...(resolution === undefined ? {} : { resolution }) });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      const result = outcome.result;
+      if (result.status === 'conflict') set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
+      else if (result.status === 'nothing_to_revert') get().showInfo('Nothing to revert: those files already are as they were before.');
+      else get().showInfo(`Reverted ${result.revert.files.length === 1 ? '1 file' : `${result.revert.files.length} files`}.`);
+    } finally {
+      set({ reverting: null });
+    }
+    await get().loadChanges(sessionId);
+  },
+
+  async rewindTo(sessionId, itemId, resolution) {
+    if (get().reverting !== null) return;
+    set({ reverting: itemId, revertConflict: null });
+    try {
+      const outcome = await deps.link.invoke('session.rewind', { sessionId, atItemId: itemId, requestId: deps.newId(), ...(resolution === undefined ? {} : { resolution }) });
+      if (!outcome.ok) {
+        get().showError(outcome.error.message);
+        return;
+      }
+      const result = outcome.result;
+      if (result.status === 'conflict') {
+        set({ revertConflict: { kind: 'rewind', sessionId, itemId, files: result.files } });
+        return;
+      }
+      const files = result.rewind?.files.length ?? 0;
+      get().showInfo(`Rewound${files === 0 ? '' : `, ${files === 1 ? '1 file' : `${files} files`} put back`}. The later turns stay in the session you rewound from.`);
+      get().selectSession(result.session.sessionId);
+      if (result.rewind !== null) get().setChangesPanel(result.session.sessionId);
+    } finally {
+      set({ reverting: null });
+    }
+  },
+});
