@@ -44,3 +44,15 @@ test('host killed: the banner says so, live indicators freeze, Send and Stop say
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
 });
+
+test('a view first opened while the host is down loads once it is back: the window never goes blank', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await cairn.stop();
+  await expect(page.getByTestId('connection-banner')).toBeVisible();
+  // Settings is its own chunk, fetched from the host on first open: now it cannot be.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+  await cairn.start();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('window-error')).toHaveCount(0);
+});

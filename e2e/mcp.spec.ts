@@ -23,6 +23,7 @@ async function addServerInSettings(page: Page): Promise<void> {
 }
 
 test('add an MCP server in Settings, see its tools, and run a turn that calls one with approval', async ({ page, cairn }) => {
+  test.setTimeout(120_000);
   await cairn.open(page);
   await addServerInSettings(page);
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -46,7 +47,8 @@ test('add an MCP server in Settings, see its tools, and run a turn that calls on
   await composer.fill('/tool notes__write_note {"note":"from the browser"}');
   await composer.press('Enter');
   const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
-  await expect(approval).toHaveAttribute('data-status', 'pending');
+  // The session's first step starts the server (a real process, through tsx): seconds on a loaded machine.
+  await expect(approval).toHaveAttribute('data-status', 'pending', { timeout: 60_000 });
   await expect(approval).toContainText('Call write_note on the MCP server Notes');
   await expect(approval.getByRole('figure')).toContainText('MCP server Notes · tool write_note');
   await expect(approval.getByLabel('Arguments')).toContainText('"note": "from the browser"');

@@ -82,9 +82,10 @@ test('a hung provider shows a live timer, then fails with a clear message and Re
 
 test('a rate-limited request says which attempt comes next, why, and when', async ({ page, cairn }) => {
   await sessionOnServer(page, cairn);
-  server.enqueue(openAIErrors.rateLimited(3), textReply('Worth the wait.'));
+  // Eight seconds to wait: long enough that a loaded machine still shows the wait before it ends.
+  server.enqueue(openAIErrors.rateLimited(8), textReply('Worth the wait.'));
   await send(page, 'Busy?');
-  await expect(page.getByTestId('provider-wait')).toHaveText(/^Retrying \(attempt 2 of 4\) after a rate limit — resumes in [1-3] s$/);
+  await expect(page.getByTestId('provider-wait')).toHaveText(/^Retrying \(attempt 2 of 4\) after a rate limit — resumes in [1-8] s$/);
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Worth the wait.');
 });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { isBridge } from './bridge/ipc-host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
+import { WindowErrorBoundary } from './components/WindowErrorBoundary';
 import { preloadSoonNeededChunks } from './components/preload-chunks';
 import { browserLocation } from './platform/app-location';
 import { animationFrameScheduler } from './platform/frame-scheduler';
@@ -54,9 +55,11 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <StoreProvider store={store}>
-      <App />
-    </StoreProvider>
+    <WindowErrorBoundary>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </WindowErrorBoundary>
   </StrictMode>,
 );
 preloadSoonNeededChunks(window);

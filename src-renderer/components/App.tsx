@@ -10,16 +10,17 @@ import { SidebarRail } from './SidebarRail';
 import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
+import { retryingImport } from '../platform/retrying-import';
 
 /** Views and dialogs not needed for the first paint load when first opened (each its own chunk). */
-const SettingsDialog = lazy(() => import('./SettingsDialog').then((module) => ({ default: module.SettingsDialog })));
-const WorkHubView = lazy(() => import('./workhub/WorkHubView').then((module) => ({ default: module.WorkHubView })));
-const AutomationsView = lazy(() => import('./automations/AutomationsView').then((module) => ({ default: module.AutomationsView })));
-const DeleteSessionDialog = lazy(() => import('./DeleteSessionDialog').then((module) => ({ default: module.DeleteSessionDialog })));
-const HelpPanel = lazy(() => import('./HelpPanel').then((module) => ({ default: module.HelpPanel })));
-const GoalDialogs = lazy(() => import('./GoalDialogs').then((module) => ({ default: module.GoalDialogs })));
-const ChatDialogs = lazy(() => import('./ChatDialogs').then((module) => ({ default: module.ChatDialogs })));
-const FullModeDialog = lazy(() => import('./workspace/FullModeDialog').then((module) => ({ default: module.FullModeDialog })));
+const SettingsDialog = lazy(() => retryingImport(() => import('./SettingsDialog')).then((module) => ({ default: module.SettingsDialog })));
+const WorkHubView = lazy(() => retryingImport(() => import('./workhub/WorkHubView')).then((module) => ({ default: module.WorkHubView })));
+const AutomationsView = lazy(() => retryingImport(() => import('./automations/AutomationsView')).then((module) => ({ default: module.AutomationsView })));
+const DeleteSessionDialog = lazy(() => retryingImport(() => import('./DeleteSessionDialog')).then((module) => ({ default: module.DeleteSessionDialog })));
+const HelpPanel = lazy(() => retryingImport(() => import('./HelpPanel')).then((module) => ({ default: module.HelpPanel })));
+const GoalDialogs = lazy(() => retryingImport(() => import('./GoalDialogs')).then((module) => ({ default: module.GoalDialogs })));
+const ChatDialogs = lazy(() => retryingImport(() => import('./ChatDialogs')).then((module) => ({ default: module.ChatDialogs })));
+const FullModeDialog = lazy(() => retryingImport(() => import('./workspace/FullModeDialog')).then((module) => ({ default: module.FullModeDialog })));
 
 /** What a view shows while its code loads (a few milliseconds from disk). */
 function ViewLoading() {

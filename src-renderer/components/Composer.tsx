@@ -8,11 +8,12 @@ import { SendIcon } from './icons';
 import { StopButton } from './agents/StopButton';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 import { UnknownCommandQuestion } from './UnknownCommandQuestion';
+import { retryingImport } from '../platform/retrying-import';
 
 const MAX_HEIGHT_PX = 280;
 
 /** The / menu loads when it first opens (and is preloaded once the app has painted: see preload-chunks). */
-const SlashMenu = lazy(() => import('./SlashMenu').then((module) => ({ default: module.SlashMenu })));
+const SlashMenu = lazy(() => retryingImport(() => import('./SlashMenu')).then((module) => ({ default: module.SlashMenu })));
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),

@@ -5,10 +5,11 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { AnswerRecord } from './AnswerRecord';
 import { FormIcon, QuestionIcon, ShieldIcon, Spinner } from './icons';
 import { PermissionPrompt } from './PermissionPrompt';
+import { retryingImport } from '../platform/retrying-import';
 
 /** The forms to answer a question or fill a form load when the first one is pending. */
-const QuestionForm = lazy(() => import('./QuestionForm').then((module) => ({ default: module.QuestionForm })));
-const FormRequestView = lazy(() => import('./FormRequestView').then((module) => ({ default: module.FormRequestView })));
+const QuestionForm = lazy(() => retryingImport(() => import('./QuestionForm')).then((module) => ({ default: module.QuestionForm })));
+const FormRequestView = lazy(() => retryingImport(() => import('./FormRequestView')).then((module) => ({ default: module.FormRequestView })));
 
 /**
  * An interaction, inline in the transcript where the agent asked: the form to answer while it is

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { retryingImport } from '../platform/retrying-import';
 
-const Markdown = lazy(() => import('./Markdown').then((module) => ({ default: module.Markdown })));
+const Markdown = lazy(() => retryingImport(() => import('./Markdown')).then((module) => ({ default: module.Markdown })));
 
 /**
  * A message's Markdown, with the Markdown parser (react-markdown, remark, micromark) loaded when the

@@ -15,9 +15,10 @@ import { TurnStatus } from './TurnStatus';
 import { MessageActions } from './MessageActions';
 import { isCompactionNotice } from '../../src-shared/compaction-model';
 import { CompactionCard } from './CompactionCard';
+import { retryingImport } from '../platform/retrying-import';
 
 /** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
-const ProposalCard = lazy(() => import('./workhub/ProposalCard').then((module) => ({ default: module.ProposalCard })));
+const ProposalCard = lazy(() => retryingImport(() => import('./workhub/ProposalCard')).then((module) => ({ default: module.ProposalCard })));
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';

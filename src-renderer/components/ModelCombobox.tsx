@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { ModelChoice } from '../format/model-choice';
 import '../styles/model-combobox.css';
+import { retryingImport } from '../platform/retrying-import';
 
 interface ModelComboboxProps {
   /** The trigger's id (what shortcuts and labels point at). */
@@ -20,7 +21,7 @@ interface ModelComboboxProps {
 }
 
 /** The list loads when the control is first opened (preloaded once the app is idle: see preload-chunks). */
-const ModelComboboxPopup = lazy(() => import('./ModelComboboxPopup').then((module) => ({ default: module.ModelComboboxPopup })));
+const ModelComboboxPopup = lazy(() => retryingImport(() => import('./ModelComboboxPopup')).then((module) => ({ default: module.ModelComboboxPopup })));
 
 const POPUP_MAX_HEIGHT = 380;
 const POPUP_MIN_WIDTH = 360;

@@ -8,9 +8,10 @@ import { MissingConnectionNotice, SessionHeader } from './SessionHeader';
 import { SessionNotices } from './SessionNotices';
 import { TranscriptView } from './TranscriptView';
 import { WorkspaceBar } from './workspace/WorkspaceBar';
+import { retryingImport } from '../platform/retrying-import';
 
 /** The goal bar loads with the first session that has a goal. */
-const GoalBar = lazy(() => import('./GoalBar').then((module) => ({ default: module.GoalBar })));
+const GoalBar = lazy(() => retryingImport(() => import('./GoalBar')).then((module) => ({ default: module.GoalBar })));
 
 /** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {

@@ -13,9 +13,10 @@ import { newSessionLabel, shortcutLabel } from './shortcut-label';
 import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
 import { AutomationsEntry } from './automations/AutomationsEntry';
+import { retryingImport } from '../platform/retrying-import';
 
 /** Matches in messages load with the first search. */
-const MessageSearchResults = lazy(() => import('./MessageSearchResults').then((module) => ({ default: module.MessageSearchResults })));
+const MessageSearchResults = lazy(() => retryingImport(() => import('./MessageSearchResults')).then((module) => ({ default: module.MessageSearchResults })));
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {

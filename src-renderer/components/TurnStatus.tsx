@@ -10,9 +10,10 @@ import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { focusModelPicker } from './focus-targets';
 import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
+import { retryingImport } from '../platform/retrying-import';
 
 /** Installing an ACP agent is offered only after a turn failed for want of it. */
-const AcpAgentInstall = lazy(() => import('./AcpAgentInstall').then((module) => ({ default: module.AcpAgentInstall })));
+const AcpAgentInstall = lazy(() => retryingImport(() => import('./AcpAgentInstall')).then((module) => ({ default: module.AcpAgentInstall })));
 
 /** A turn's status under its last message: progress while it runs, why it ended, its cost, and what can be done next. */
 export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: string }) {

@@ -1,9 +1,11 @@
 /**
  * Views kept out of the first load (each its own chunk, loaded by React.lazy where it shows) that a
  * session surely needs soon: they are fetched once the window is idle after the first paint, so the
- * first "/" or the first approval does not wait on the network or the disk.
+ * first answer, the first "/" or the first approval does not wait on the network or the disk (nor
+ * on a host that has since gone away).
  */
 const SOON: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./Markdown'),
   () => import('./SlashMenu'),
   () => import('./ModelComboboxPopup'),
   () => import('./InteractionCard'),

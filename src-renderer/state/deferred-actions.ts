@@ -1,3 +1,5 @@
+import { retryingImport } from '../platform/retrying-import';
+
 type AsyncAction = (...args: never[]) => Promise<unknown>;
 
 /**
@@ -9,7 +11,7 @@ type AsyncAction = (...args: never[]) => Promise<unknown>;
 export function deferredActions<Actions extends Record<keyof Actions, AsyncAction>>(names: Readonly<Record<keyof Actions, true>>, load: () => Promise<Actions>): Actions {
   let loading: Promise<Actions> | null = null;
   const loaded = () => {
-    loading ??= load().catch((error: unknown) => {
+    loading ??= retryingImport(load).catch((error: unknown) => {
       // Not cached: the next call tries the module again.
       loading = null;
       throw error;

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { selectRunsOnCodex } from '../../state/selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
+import { retryingImport } from '../../platform/retrying-import';
 
 /** The menu itself loads once a server is found (most people have none). */
-const McpMenu = lazy(() => import('./McpMenu').then((module) => ({ default: module.McpMenu })));
+const McpMenu = lazy(() => retryingImport(() => import('./McpMenu')).then((module) => ({ default: module.McpMenu })));
 
 /**
  * The composer's MCP menu, shown only where some MCP server is set up, and not in a Codex session

@@ -11,9 +11,10 @@ import { CheckIcon, Spinner } from '../icons';
 import { PLAN_TOOL, PlanCard } from './PlanCard';
 import { ShellRunPanel } from './ShellRunPanel';
 import { ChevronRightIcon, FileEditIcon, FileIcon, FindIcon, TerminalIcon, ToolIcon } from './workspace-icons';
+import { retryingImport } from '../../platform/retrying-import';
 
 /** A call's arguments and result (and its diff) load when the first call is opened: a transcript shows the one-line summaries. */
-const ToolCallDetails = lazy(() => import('./ToolCallDetails').then((module) => ({ default: module.ToolCallDetails })));
+const ToolCallDetails = lazy(() => retryingImport(() => import('./ToolCallDetails')).then((module) => ({ default: module.ToolCallDetails })));
 
 type Fields = Readonly<Record<string, unknown>>;
 const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {});

@@ -8,11 +8,12 @@ import { CommandsButton } from './CommandsButton';
 import { GrantsList } from './GrantsList';
 import { PermissionModeControl } from './PermissionModeControl';
 import { WorkspaceFolder } from './WorkspaceFolder';
+import { retryingImport } from '../../platform/retrying-import';
 
 /** The Commands and Changes panels load when first opened; the revert conflict dialog when a revert first meets one. */
-const RevertConflictDialog = lazy(() => import('./RevertConflictDialog').then((module) => ({ default: module.RevertConflictDialog })));
-const CommandsPanel = lazy(() => import('./CommandsPanel').then((module) => ({ default: module.CommandsPanel })));
-const ChangesPanel = lazy(() => import('./ChangesPanel').then((module) => ({ default: module.ChangesPanel })));
+const RevertConflictDialog = lazy(() => retryingImport(() => import('./RevertConflictDialog')).then((module) => ({ default: module.RevertConflictDialog })));
+const CommandsPanel = lazy(() => retryingImport(() => import('./CommandsPanel')).then((module) => ({ default: module.CommandsPanel })));
+const ChangesPanel = lazy(() => retryingImport(() => import('./ChangesPanel')).then((module) => ({ default: module.ChangesPanel })));
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
 export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
