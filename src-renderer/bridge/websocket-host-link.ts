@@ -2,7 +2,7 @@ import type { Outcome } from '../../src-shared/errors';
 import { fail } from '../../src-shared/errors';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
-import { operationModes } from '../../src-shared/operations/operation-modes';
+import { QUERY_OPERATIONS } from '../../src-shared/operations/operation-modes';
 import { CLOSE_CODES, PROTOCOL_MIN, PROTOCOL_VERSION } from '../../src-shared/protocol';
 import type { ConnectionState, HostLink } from './host-link';
 import type { BackoffOptions } from './reconnect-backoff';
@@ -103,7 +103,7 @@ export class WebSocketHostLink implements HostLink {
       }, this.requestTimeoutMs);
       const request: PendingRequest = {
         frame: JSON.stringify({ id, op, input }),
-        mode: operationModes[op],
+        mode: QUERY_OPERATIONS.has(op) ? 'query' : 'command',
         sent: false,
         resolve,
         timer,
