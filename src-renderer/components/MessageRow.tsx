@@ -14,10 +14,11 @@ import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { MessageActions } from './MessageActions';
 import { isCompactionNotice } from '../../src-shared/compaction-model';
-import { CompactionCard } from './CompactionCard';
 import { retryingImport } from '../platform/retrying-import';
 
 /** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
+/** Shown where older turns were summarised: its code loads with the first such card. */
+const CompactionCard = lazy(() => retryingImport(() => import('./CompactionCard')).then((module) => ({ default: module.CompactionCard })));
 const ProposalCard = lazy(() => retryingImport(() => import('./workhub/ProposalCard')).then((module) => ({ default: module.ProposalCard })));
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
@@ -89,7 +90,13 @@ function MessageBody({ item, goalTurn }: { item: TranscriptItem; goalTurn: boole
     );
   }
   if (isDecisionItem(item)) return null;
-  if (item.kind === 'notice' && isCompactionNotice(item.data)) return <CompactionCard item={item} compaction={item.data.compaction} />;
+  if (item.kind === 'notice' && isCompactionNotice(item.data)) {
+    return (
+      <Suspense fallback={<div className="message-line message-line-compaction" />}>
+        <CompactionCard item={item} compaction={item.data.compaction} />
+      </Suspense>
+    );
+  }
   switch (item.kind) {
     case 'user_message': {
       if (goalTurn) return <GoalTurnMessage item={item} common={common} />;

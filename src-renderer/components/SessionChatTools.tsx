@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { usageDetail } from '../format/usage';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { retryingImport } from '../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { Icon } from './icons';
+
+/** The menu's entries load when it is first opened. */
+const ConversationMenuPopover = lazy(() => retryingImport(() => import('./ConversationMenuPopover')).then((module) => ({ default: module.ConversationMenuPopover })));
 
 const MoreIcon = () => (
   <Icon>
@@ -47,69 +50,14 @@ export function SessionChatTools({ sessionId }: { sessionId: string }) {
 }
 
 function ConversationMenu({ sessionId }: { sessionId: string }) {
-  const store = useStoreApi();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].find((entry) => entry.offsetParent !== null)?.focus();
-    const onPointer = (event: MouseEvent) => {
-      if (!(event.target instanceof Node) || menuRef.current?.contains(event.target) || buttonRef.current?.contains(event.target)) return;
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
-
-  const close = () => {
+  const close = useCallback(() => {
     setOpen(false);
     buttonRef.current?.focus();
-  };
-  const run = (action: () => void) => () => {
-    close();
-    action();
-  };
-  const actions = store.getState();
-  const canSetGoal = useAppStore((state) => {
-    const goal = state.goals[sessionId];
-    const archived = state.sessions.byId[sessionId]?.archived ?? false;
-    return !archived && (goal === undefined || goal === null || goal.status === 'complete');
-  });
-  const totals = useAppStore((state) => state.sessionUsage[sessionId]);
-  const items: Array<{ label: string; act: () => void; narrowOnly?: boolean }> = [
-    ...(canSetGoal ? [{ label: 'Set goal…', act: () => actions.setGoalDialog({ sessionId, mode: 'arm' }), narrowOnly: true }] : []),
-    { label: 'Instructions…', act: () => actions.setChatDialog({ kind: 'instructions', sessionId }) },
-    { label: 'Model settings…', act: () => actions.setChatDialog({ kind: 'model_settings', sessionId }) },
-    {
-      label: 'Copy conversation',
-      act: () => void actions.copyConversation(sessionId).then((copied) => setNote(copied ? 'Conversation copied as Markdown.' : 'Copying failed.')),
-    },
-    { label: 'Export as Markdown', act: () => void actions.exportSession(sessionId, 'markdown') },
-    { label: 'Export as JSON', act: () => void actions.exportSession(sessionId, 'json') },
-    { label: 'Compact now', act: () => void actions.compactSession(sessionId) },
-  ];
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Items only a narrow header shows are skipped while hidden.
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) => entry.offsetParent !== null);
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    const move = (next: number) => {
-      event.preventDefault();
-      entries[(next + entries.length) % entries.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(entries.length - 1);
-    else if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    }
-  };
+  }, []);
+  const dismiss = useCallback(() => setOpen(false), []);
 
   return (
     <div className="conversation-menu">
@@ -126,18 +74,9 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
         <MoreIcon />
       </button>
       {open ? (
-        <div ref={menuRef} className="menu-popover" role="menu" aria-label="Conversation" onKeyDown={onMenuKey}>
-          {totals !== undefined && totals.calls > 0 ? (
-            <p className="menu-note narrow-only" data-testid="menu-session-usage">
-              So far: {usageDetail(totals)}
-            </p>
-          ) : null}
-          {items.map((item) => (
-            <button key={item.label} type="button" role="menuitem" tabIndex={-1} className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`} onClick={run(item.act)}>
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <ConversationMenuPopover sessionId={sessionId} buttonRef={buttonRef} onClose={close} onDismiss={dismiss} onNote={setNote} />
+        </Suspense>
       ) : null}
       <span className="visually-hidden" role="status">
         {note}

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
+import { retryingImport } from '../platform/retrying-import';
 import { useAppStore } from '../state/store-context';
 import { selectToolCallLoaded, toolCallKeyOf } from '../state/tool-calls';
 import { ToolCallView } from './workspace/ToolCallView';
-import { SPAWN_TOOL, SpawnCard } from './agents/SpawnCard';
+import { SPAWN_TOOL } from './agents/open-in-place';
+
+/** A child agent's card loads with the first one shown. */
+const SpawnCard = lazy(() => retryingImport(() => import('./agents/SpawnCard')).then((module) => ({ default: module.SpawnCard })));
 
 /**
  * A tool call or its result. The call's line shows the result too (status, duration, output a click
@@ -12,14 +17,26 @@ import { SPAWN_TOOL, SpawnCard } from './agents/SpawnCard';
 export function ToolItem({ item, common }: { item: TranscriptItem; common: Record<string, string> }) {
   const key = toolCallKeyOf(item);
   if (item.kind === 'tool_result') return <ToolResultItem item={item} callKey={key} common={common} />;
-  if (item.data?.toolName === SPAWN_TOOL) return <SpawnCard item={item} common={common} />;
+  if (item.data?.toolName === SPAWN_TOOL) {
+    return (
+      <Suspense fallback={null}>
+        <SpawnCard item={item} common={common} />
+      </Suspense>
+    );
+  }
   return <ToolCallView sessionId={item.sessionId} callKey={key} call={item} common={common} />;
 }
 
 function ToolResultItem({ item, callKey, common }: { item: TranscriptItem; callKey: string | null; common: Record<string, string> }) {
   const callLoaded = useAppStore(selectToolCallLoaded(item.sessionId, callKey));
   if (callLoaded) return null;
-  if (item.data?.toolName === SPAWN_TOOL) return <SpawnCard item={item} common={common} />;
+  if (item.data?.toolName === SPAWN_TOOL) {
+    return (
+      <Suspense fallback={null}>
+        <SpawnCard item={item} common={common} />
+      </Suspense>
+    );
+  }
   return <ToolCallView sessionId={item.sessionId} callKey={callKey} result={item} common={common} />;
 }
 

@@ -1,19 +1,17 @@
 import { lazy, Suspense } from 'react';
 import type { TurnSummary } from '../../src-shared/model';
 import { describeEndReason } from '../../src-shared/run-reasons';
-import { agentNotInstalled, describeRunError, showsHostMessage } from '../format/run-errors';
 import { runProgressText } from '../format/run-progress';
 import { useNow } from '../hooks/use-now';
-import { usageDetail, usageLabel } from '../format/usage';
+import { TurnUsage } from './TurnUsage';
 import { selectHostRefused, selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { focusModelPicker } from './focus-targets';
-import { AlertIcon, CheckIcon, GearIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
+import { AlertIcon, CheckIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
 import { retryingImport } from '../platform/retrying-import';
 
-/** Installing an ACP agent is offered only after a turn failed for want of it. */
-const AcpAgentInstall = lazy(() => retryingImport(() => import('./AcpAgentInstall')).then((module) => ({ default: module.AcpAgentInstall })));
+/** Why a turn failed and what to do about it: its texts load with the first failed turn shown. */
+const FailedTurn = lazy(() => retryingImport(() => import('./FailedTurn')).then((module) => ({ default: module.FailedTurn })));
 
 /** A turn's status under its last message: progress while it runs, why it ended, its cost, and what can be done next. */
 export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: string }) {
@@ -47,17 +45,22 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   if (turn.status === 'failed') {
     return (
       <div className="turn-status status-failed" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-error-code={turn.latestRun.errorCode ?? undefined}>
-        <FailedTurn
-          turn={turn}
-          onRetry={offerAction ? resume : null}
-          onSettings={() => store.getState().openSettings()}
-          onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}
-        />
-        {presetKind !== undefined && latest && agentNotInstalled(turn.latestRun.errorMessage) ? (
-          <Suspense fallback={null}>
-            <AcpAgentInstall kind={presetKind} />
-          </Suspense>
-        ) : null}
+        <Suspense
+          fallback={
+            <span className="turn-status-text">
+              <AlertIcon />
+              Failed
+            </span>
+          }
+        >
+          <FailedTurn
+            turn={turn}
+            installKind={latest ? presetKind : undefined}
+            onRetry={offerAction ? resume : null}
+            onSettings={() => store.getState().openSettings()}
+            onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -78,59 +81,6 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
           Continue
         </button>
       ) : null}
-    </div>
-  );
-}
-
-function TurnUsage({ turn }: { turn: TurnSummary }) {
-  if (turn.usage === null) return null;
-  return (
-    <span className="turn-usage" data-testid="turn-usage" title={usageDetail(turn.usage)}>
-      {usageLabel(turn.usage)}
-    </span>
-  );
-}
-
-/** A failed turn: the error class in plain words, the host's own message beneath, Retry and the most useful next step. */
-function FailedTurn({ turn, onRetry, onSettings, onForceStop }: { turn: TurnSummary; onRetry: (() => void) | null; onSettings: () => void; onForceStop: () => void }) {
-  const { errorCode, errorMessage } = turn.latestRun;
-  const text = describeRunError(errorCode, errorMessage);
-  return (
-    <div className="turn-failure" role="group" aria-label="The turn failed">
-      <AlertIcon />
-      <div className="turn-failure-body">
-        <p className="turn-failure-title">
-          <strong>{text.title}</strong>
-        </p>
-        <p className="turn-failure-text">{text.sentence}</p>
-        {showsHostMessage(errorCode, errorMessage) ? <p className="turn-failure-detail">{errorMessage}</p> : null}
-        <div className="turn-failure-actions">
-          {onRetry !== null ? (
-            <button type="button" className="button button-small" onClick={onRetry}>
-              <RetryIcon />
-              Retry
-            </button>
-          ) : null}
-          {text.remedy === 'settings' ? (
-            <button type="button" className="button button-small button-quiet" onClick={onSettings}>
-              <GearIcon />
-              Open Settings
-            </button>
-          ) : null}
-          {text.remedy === 'force_stop' ? (
-            <button type="button" className="button button-small" onClick={onForceStop}>
-              <StopIcon />
-              Force stop
-            </button>
-          ) : null}
-          {text.remedy === 'pick_model' ? (
-            <button type="button" className="button button-small button-quiet" onClick={focusModelPicker}>
-              Pick another model
-            </button>
-          ) : null}
-          <TurnUsage turn={turn} />
-        </div>
-      </div>
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { applyCatalog } from '../state/reducers/catalog-reducer';
 import { StoreProvider } from '../state/store-context';
 import { OFFLINE_DEMO, setupStore } from '../state/test-store';
-import { WelcomeEmpty } from './WelcomeEmpty';
+import { Welcome } from './Welcome';
 
-describe('WelcomeEmpty', () => {
+describe('Welcome', () => {
   it('offers, on first run, the local servers found, adding a connection and the Offline demo', () => {
     const { store } = setupStore();
     store.setState((state) => ({
@@ -16,7 +16,7 @@ describe('WelcomeEmpty', () => {
     // A server render reads the store's initial state; point it at the state set up here.
     const html = renderToStaticMarkup(
       <StoreProvider store={{ ...store, getInitialState: store.getState }}>
-        <WelcomeEmpty />
+        <Welcome firstRun />
       </StoreProvider>,
     );
     expect(html).toContain('Use Ollama at http://127.0.0.1:11434');

@@ -2,6 +2,8 @@ import type { AcpInstallState } from '../../src-shared/acp-install-model';
 import type { AcpPresetKind } from '../../src-shared/connection-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
+import { withInstall } from './reducers/acp-installs-reducer';
 
 export type AcpInstalls = Readonly<Partial<Record<AcpPresetKind, AcpInstallState>>>;
 
@@ -15,16 +17,14 @@ export interface AcpInstallsSlice {
   noteAcpInstallEvents(batch: readonly ChangeEvent[]): void;
 }
 
+/** Install and Cancel: their bodies load on the first call (acp-installs-actions). */
+export type AcpInstallActions = Pick<AcpInstallsSlice, 'installAcpAgent' | 'cancelAcpInstall'>;
+
 /** Applies a batch of events: the newest state of each agent wins (states carry when they were made, so a late one cannot undo a newer). */
 export function reduceAcpInstalls(state: AcpInstalls | null, batch: readonly ChangeEvent[]): AcpInstalls | null {
   let next = state;
   for (const event of batch) if (event.kind === 'acp.install.changed') next = withInstall(next, event.install);
   return next;
-}
-
-function withInstall(state: AcpInstalls | null, install: AcpInstallState): AcpInstalls {
-  const current = state?.[install.kind];
-  return current !== undefined && current.updatedAt > install.updatedAt ? (state ?? {}) : { ...state, [install.kind]: install };
 }
 
 export const createAcpInstallsSlice: SliceCreator<AcpInstallsSlice> = (set, get, deps) => ({
@@ -36,17 +36,9 @@ export const createAcpInstallsSlice: SliceCreator<AcpInstallsSlice> = (set, get,
     set({ acpInstalls: Object.fromEntries(outcome.result.installs.map((install) => [install.kind, install])) });
   },
 
-  async installAcpAgent(kind) {
-    const outcome = await deps.link.invoke('acp.install', { kind });
-    if (!outcome.ok) return get().reportFailure(outcome.error);
-    set((state) => ({ acpInstalls: withInstall(state.acpInstalls, outcome.result.install) }));
-  },
-
-  async cancelAcpInstall(kind) {
-    const outcome = await deps.link.invoke('acp.install.cancel', { kind });
-    if (!outcome.ok) return get().reportFailure(outcome.error);
-    set((state) => ({ acpInstalls: withInstall(state.acpInstalls, outcome.result.install) }));
-  },
+  ...deferredActions<AcpInstallActions>({ installAcpAgent: true, cancelAcpInstall: true }, () =>
+    import('./acp-installs-actions').then((module) => module.createAcpInstallActions(set, get, deps)),
+  ),
 
   noteAcpInstallEvents(batch) {
     const next = reduceAcpInstalls(get().acpInstalls, batch);

@@ -1,9 +1,9 @@
 import type { ConnectionLastTest, ConnectionRecord, DiscoveredServer } from '../../src-shared/connection-model';
-import type { OperationError } from '../../src-shared/errors';
 import type { OperationInput } from '../../src-shared/operations';
 import type { SliceCreator } from './app-state';
 import type { CatalogState } from './reducers/catalog-reducer';
-import { applyCatalog, dropConnection, EMPTY_CATALOG, upsertConnection } from './reducers/catalog-reducer';
+import { deferredActions } from './deferred-actions';
+import { applyCatalog, EMPTY_CATALOG } from './reducers/catalog-reducer';
 
 /** A Test run from this window: under way, or its result and when it came (the host keeps it on the connection too). */
 export type ConnectionCheck = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionLastTest };
@@ -16,8 +16,6 @@ export type Discovery = { readonly state: 'idle' | 'loading' } | { readonly stat
 
 /** What a Settings action came to, for the form to say next to itself. */
 export type SettingsOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly conflict: boolean };
-
-const CONFLICT_MESSAGE = 'This changed in another window meanwhile. Cairn has re-read the connections — check them and try again.';
 
 /** Connections to model providers: the catalog, and the Settings actions on it. */
 export interface CatalogSlice {
@@ -40,165 +38,51 @@ export interface CatalogSlice {
   useDiscoveredServer(server: DiscoveredServer): Promise<void>;
 }
 
+/** The actions of Settings and of the first run: their bodies load on the first call (catalog-actions). */
+export type CatalogActions = Omit<CatalogSlice, 'catalog' | 'connectionChecks' | 'modelSelections' | 'modelFetches' | 'discovery' | 'loadCatalog' | 'setEnabledModels'> & {
+  /** Saves ticked models, one save after another (each needs the revision the last one made). */
+  saveEnabledModels(connectionId: string, modelIds: readonly string[]): Promise<SettingsOutcome>;
+};
+
 export const createCatalogSlice: SliceCreator<CatalogSlice> = (set, get, deps) => {
-  const { link } = deps;
   let catalogRequest = 0;
-  /** Saves of a connection's model list, one after another (each needs the revision the last one made). */
-  const modelSaves = new Map<string, Promise<SettingsOutcome>>();
-
-  const keep = (connection: ConnectionRecord) => set((state) => ({ catalog: upsertConnection(state.catalog, connection) }));
-
-  async function failed(error: OperationError): Promise<SettingsOutcome> {
-    if (error.code === 'revision_conflict') {
-      await get().loadCatalog();
-      return { ok: false, message: CONFLICT_MESSAGE, conflict: true };
-    }
-    if (error.code === 'not_found') void get().loadCatalog();
-    return { ok: false, message: error.message, conflict: false };
-  }
-
-  const currentRevision = (connectionId: string) => get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
-
+  const { saveEnabledModels, ...actions } = deferredActions<CatalogActions>(
+    {
+      createConnection: true,
+      updateConnection: true,
+      saveEnabledModels: true,
+      removeConnection: true,
+      testConnection: true,
+      fetchModels: true,
+      makeDefault: true,
+      discoverServers: true,
+      useDiscoveredServer: true,
+    },
+    () => import('./catalog-actions').then((module) => module.createCatalogActions(set, get, deps)),
+  );
   return {
     catalog: EMPTY_CATALOG,
     connectionChecks: {},
     modelSelections: {},
     modelFetches: {},
     discovery: { state: 'idle' },
+    ...actions,
+
+    setEnabledModels(connectionId, modelIds) {
+      // The ticks show at once; saving them loads with the other Settings actions.
+      set((state) => ({ modelSelections: { ...state.modelSelections, [connectionId]: modelIds } }));
+      return saveEnabledModels(connectionId, modelIds);
+    },
 
     async loadCatalog() {
       const request = ++catalogRequest;
-      const outcome = await link.invoke('connection.list', {});
+      const outcome = await deps.link.invoke('connection.list', {});
       if (request !== catalogRequest) return;
       if (!outcome.ok) {
         get().reportFailure(outcome.error);
         return;
       }
       set((state) => ({ catalog: applyCatalog(state.catalog, outcome.result) }));
-    },
-
-    async createConnection(input) {
-      const outcome = await link.invoke('connection.create', input);
-      if (!outcome.ok) return { ok: false, message: outcome.error.message };
-      keep(outcome.result.connection);
-      return { ok: true, connection: outcome.result.connection };
-    },
-
-    async updateConnection(input) {
-      const outcome = await link.invoke('connection.update', input);
-      if (!outcome.ok) return failed(outcome.error);
-      keep(outcome.result.connection);
-      return { ok: true };
-    },
-
-    setEnabledModels(connectionId, modelIds) {
-      set((state) => ({ modelSelections: { ...state.modelSelections, [connectionId]: modelIds } }));
-      const previous = modelSaves.get(connectionId) ?? Promise.resolve<SettingsOutcome>({ ok: true });
-      const save = previous.then(async (): Promise<SettingsOutcome> => {
-        const revision = currentRevision(connectionId);
-        if (revision === undefined) return { ok: false, message: 'That connection no longer exists.', conflict: false };
-        const outcome = await link.invoke('connection.update', { connectionId, expectedRevision: revision, enabledModelIds: [...modelIds] });
-        if (!outcome.ok) return failed(outcome.error);
-        keep(outcome.result.connection);
-        return { ok: true };
-      });
-      modelSaves.set(connectionId, save);
-      void save.then(() => {
-        // A later save in line ends the override itself; the last one hands back to the record.
-        if (modelSaves.get(connectionId) !== save) return;
-        modelSaves.delete(connectionId);
-        set((state) => {
-          const next = { ...state.modelSelections };
-          delete next[connectionId];
-          return { modelSelections: next };
-        });
-      });
-      return save;
-    },
-
-    async removeConnection(connectionId) {
-      const revision = currentRevision(connectionId);
-      const outcome = await link.invoke('connection.remove', { connectionId, ...(revision === undefined ? {} : { expectedRevision: revision }) });
-      if (!outcome.ok) return failed(outcome.error);
-      set((state) => ({ catalog: dropConnection(state.catalog, connectionId) }));
-      void get().loadCatalog();
-      return { ok: true };
-    },
-
-    async testConnection(connectionId, modelId) {
-      set((state) => ({ connectionChecks: { ...state.connectionChecks, [connectionId]: { state: 'testing' } } }));
-      const outcome = await link.invoke('connection.test', { connectionId, ...(modelId === undefined ? {} : { modelId }) });
-      set((state) => {
-        const checks = { ...state.connectionChecks };
-        if (outcome.ok) checks[connectionId] = { state: 'done', result: { ...outcome.result, testedAt: Date.now() } };
-        else delete checks[connectionId];
-        return { connectionChecks: checks };
-      });
-      if (!outcome.ok) get().reportFailure(outcome.error);
-    },
-
-    async fetchModels(connectionId) {
-      const setFetch = (fetch: ModelFetch | null) =>
-        set((state) => {
-          const modelFetches = { ...state.modelFetches };
-          if (fetch === null) delete modelFetches[connectionId];
-          else modelFetches[connectionId] = fetch;
-          return { modelFetches };
-        });
-      setFetch({ state: 'fetching' });
-      const outcome = await link.invoke('connection.models.fetch', { connectionId });
-      if (!outcome.ok) {
-        const result = await failed(outcome.error);
-        setFetch(result.ok ? null : { state: 'failed', message: result.message });
-        return result;
-      }
-      setFetch(null);
-      keep(outcome.result.connection);
-      if (outcome.result.notice !== null) get().showInfo(outcome.result.notice);
-      return { ok: true };
-    },
-
-    async makeDefault(connectionId, modelId) {
-      // No expected catalog revision: this window's own saves move it too (their answers do not say by
-      // how much), and choosing the default is a plain last-word intent; the host still checks the model.
-      const outcome = await link.invoke('connection.setDefault', { connectionId, modelId });
-      if (!outcome.ok) return failed(outcome.error);
-      set((state) => ({
-        catalog: {
-          ...state.catalog,
-          defaultTarget: outcome.result.defaultTarget,
-          catalogRevision: Math.max(state.catalog.catalogRevision, outcome.result.catalogRevision),
-        },
-      }));
-      return { ok: true };
-    },
-
-    async discoverServers() {
-      if (get().discovery.state !== 'idle') return;
-      set({ discovery: { state: 'loading' } });
-      const outcome = await link.invoke('connection.discover', {});
-      set({ discovery: { state: 'done', servers: outcome.ok ? outcome.result.servers : [] } });
-    },
-
-    async useDiscoveredServer(server) {
-      const firstModel = server.models[0]?.modelId;
-      const created = await get().createConnection({
-        name: server.name,
-        providerType: server.providerType,
-        baseUrl: server.baseUrl,
-        ...(firstModel === undefined ? {} : { enabledModelIds: [firstModel] }),
-      });
-      if (!created.ok) {
-        get().showError(created.message);
-        return;
-      }
-      const fetched = await get().fetchModels(created.connection.connectionId);
-      if (!fetched.ok) get().showError(fetched.message);
-      if (firstModel !== undefined) {
-        const made = await get().makeDefault(created.connection.connectionId, firstModel);
-        if (!made.ok) get().showError(made.message);
-      }
-      await get().createSession();
     },
   };
 };

@@ -1,6 +1,7 @@
 import type { CodexQuarantine, CodexThreadChoice, CodexThreadProblem } from '../../src-shared/codex-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
 
 export type CodexQuarantines = Readonly<Record<string, CodexQuarantine>>;
 export type CodexThreadProblems = Readonly<Record<string, CodexThreadProblem>>;
@@ -17,6 +18,9 @@ export interface CodexSlice {
   /** Force stop: kills the quarantined app-server again; the quarantine ends when the host confirms it gone. */
   forceStopQuarantined(sessionId: string): Promise<void>;
 }
+
+/** The actions of the quarantine and thread notices: their bodies load on the first call (codex-actions). */
+export type CodexActions = Pick<CodexSlice, 'forceStopQuarantined' | 'chooseCodexThread'>;
 
 /** Applies a batch of events: the newest word on each session wins; a removed session's goes. */
 export function reduceCodexQuarantines(state: CodexQuarantines, batch: readonly ChangeEvent[]): CodexQuarantines {
@@ -70,19 +74,7 @@ export const createCodexSlice: SliceCreator<CodexSlice> = (set, get, deps) => ({
     const problems = reduceCodexThreadProblems(get().codexThreadProblems, batch);
     if (problems !== get().codexThreadProblems) set({ codexThreadProblems: problems });
   },
-
-  async forceStopQuarantined(sessionId) {
-    const outcome = await deps.link.invoke('codex.forceStop', { sessionId });
-    if (!outcome.ok) return get().reportFailure(outcome.error);
-    if (!outcome.result.stopped) {
-      return get().reportFailure({ code: 'operation_unavailable', message: 'The old Codex process still could not be confirmed stopped. Try again in a moment.' });
-    }
-    await get().loadCodexStatus(sessionId);
-  },
-
-  async chooseCodexThread(sessionId, threadId, choice) {
-    const outcome = await deps.link.invoke('codex.chooseThread', { sessionId, threadId, choice });
-    if (!outcome.ok) return get().reportFailure(outcome.error);
-    set((state) => ({ codexThreadProblems: { ...state.codexThreadProblems, [sessionId]: outcome.result.threadProblem } }));
-  },
+  ...deferredActions<CodexActions>({ forceStopQuarantined: true, chooseCodexThread: true }, () =>
+    import('./codex-actions').then((module) => module.createCodexActions(set, get, deps)),
+  ),
 });

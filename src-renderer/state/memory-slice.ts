@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../../src-shared/events';
 import type { MemoryRecord } from '../../src-shared/memory-model';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
 
 export type MemoryList =
   | { readonly state: 'idle' | 'loading' }
@@ -19,6 +20,9 @@ export interface MemorySlice {
   noteMemoryEvents(batch: readonly ChangeEvent[]): void;
 }
 
+/** Editing and deleting a memory: their bodies load on the first call (memory-actions). */
+export type MemoryActions = Pick<MemorySlice, 'updateMemory' | 'removeMemory'>;
+
 export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => ({
   memoryList: { state: 'idle' },
 
@@ -28,18 +32,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
     set({ memoryList: outcome.ok ? { state: 'ready', memories: outcome.result.memories } : { state: 'failed', message: outcome.error.message } });
   },
 
-  async updateMemory(memoryId, text, expectedRevision) {
-    const outcome = await deps.link.invoke('memory.update', { memoryId, text, expectedRevision });
-    if (!outcome.ok) get().showError(outcome.error.message);
-    await get().loadMemories();
-    return outcome.ok;
-  },
-
-  async removeMemory(memoryId, expectedRevision) {
-    const outcome = await deps.link.invoke('memory.remove', { memoryId, expectedRevision });
-    if (!outcome.ok) get().showError(outcome.error.message);
-    await get().loadMemories();
-  },
+  ...deferredActions<MemoryActions>({ updateMemory: true, removeMemory: true }, () => import('./memory-actions').then((module) => module.createMemoryActions(set, get, deps))),
 
   noteMemoryEvents(batch) {
     if (get().memoryList.state !== 'ready') return;

@@ -3,7 +3,7 @@ import type { SessionRecord } from '../../../src-shared/model';
 import { selectChildLink, selectChildStatus } from '../../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AgentIcon, AgentStatusChip, sessionHref } from './AgentStatusChip';
-import { openInPlace } from './SpawnCard';
+import { openInPlace } from './open-in-place';
 
 interface Crumb {
   readonly sessionId: string;

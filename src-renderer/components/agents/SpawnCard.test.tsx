@@ -8,7 +8,7 @@ import { applySnapshotPage } from '../../state/reducers/transcript-reducer';
 import { StoreProvider } from '../../state/store-context';
 import { setupStore } from '../../state/test-store';
 import { agentTreeId, type AgentTreeNode } from '../../../src-shared/agent-model';
-import { ToolItem } from '../ToolItem';
+import { SpawnCard } from './SpawnCard';
 import { AgentBreadcrumb } from './AgentBreadcrumb';
 import { AgentChildren } from './AgentChildren';
 import { StopButton } from './StopButton';
@@ -56,7 +56,7 @@ function render(element: React.ReactNode, options: { items?: TranscriptItem[]; c
 describe('the spawn card', () => {
   it('shows the child’s agent, task, live status and a link into its transcript', () => {
     const call = spawnCall('spawn-t1-1', 'check the notes');
-    const html = render(<ToolItem item={call} common={{ 'data-testid': 'message' }} />, {
+    const html = render(<SpawnCard item={call} common={{ 'data-testid': 'message' }} />, {
       items: [call],
       children: [agentNode({ childSessionId: 'c1', task: 'check the notes', status: 'waiting' })],
     });
@@ -71,7 +71,7 @@ describe('the spawn card', () => {
 
   it('before the child exists: the task from the call, starting, no link yet', () => {
     const call = spawnCall('spawn-t1-1', 'count the files');
-    const html = render(<ToolItem item={call} common={{}} />, { items: [call] });
+    const html = render(<SpawnCard item={call} common={{}} />, { items: [call] });
     expect(html).toContain('data-status="starting"');
     expect(html).toContain('count the files');
     expect(html).not.toContain('Open transcript');
@@ -80,7 +80,7 @@ describe('the spawn card', () => {
   it('a refused spawn shows as the failed tool call, with the refusal', () => {
     const call = spawnCall('spawn-t1-9', 'too many');
     const refused = spawnResult('spawn-t1-9', { error: 'One turn may start at most 8 child agents.' }, true);
-    const html = render(<ToolItem item={call} common={{}} />, { items: [call, refused] });
+    const html = render(<SpawnCard item={call} common={{}} />, { items: [call, refused] });
     expect(html).not.toContain('spawn-card');
     expect(html).toContain('data-status="failed"');
     expect(html).toContain('at most 8 child agents');
@@ -88,7 +88,7 @@ describe('the spawn card', () => {
 
   it('a result whose call is on an older page stands in for it, finding the child from the output', () => {
     const result = spawnResult('spawn-t1-1', { childSessionId: 'c1', status: 'completed' });
-    const html = render(<ToolItem item={result} common={{}} />, { items: [result], children: [agentNode({ childSessionId: 'c1', status: 'completed' })] });
+    const html = render(<SpawnCard item={result} common={{}} />, { items: [result], children: [agentNode({ childSessionId: 'c1', status: 'completed' })] });
     expect(html).toContain('data-child-session-id="c1"');
     expect(html).toContain('>completed<');
   });

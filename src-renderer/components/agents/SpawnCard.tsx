@@ -1,24 +1,14 @@
-import type { MouseEvent } from 'react';
 import type { TranscriptItem } from '../../../src-shared/model';
 import { selectChildLink, selectChildStatus, selectSessionTitle, selectSpawnedChildId } from '../../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult, toolCallKeyOf } from '../../state/tool-calls';
 import { ToolCallView } from '../workspace/ToolCallView';
 import { AgentIcon, AgentStatusChip, sessionHref } from './AgentStatusChip';
-
-/** The tool through which an agent starts a child agent. */
-export const SPAWN_TOOL = 'spawn_agent';
+import { openInPlace } from './open-in-place';
 
 type Fields = Readonly<Record<string, unknown>>;
 const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {});
 const stringOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** Opens a session in place on a plain click; a modified click keeps the browser's own meaning (a new tab). */
-export function openInPlace(event: MouseEvent<HTMLAnchorElement>, open: () => void): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  open();
-}
 
 /**
  * A spawn_agent call in the parent's transcript, as a card: the child's agent and task, its live
