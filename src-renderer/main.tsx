@@ -6,6 +6,7 @@ import { App } from './components/App';
 import { WindowErrorBoundary } from './components/WindowErrorBoundary';
 import { preloadSoonNeededChunks } from './components/preload-chunks';
 import { browserLocation } from './platform/app-location';
+import { chunkSource } from './platform/chunk-source';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
 import { appearanceRoot } from './platform/appearance-root';
@@ -38,6 +39,9 @@ import './styles/agents.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
+const desktop = isBridge((window as unknown as { cairn?: unknown }).cairn);
+// In a browser tab the chunks come from the host: lazy loads wait while it is away.
+if (!desktop) chunkSource.follow(link);
 const store = createAppStore({
   link,
   frames: animationFrameScheduler(window),
@@ -46,7 +50,7 @@ const store = createAppStore({
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
   draftStorage: browserDraftStorage(() => window.localStorage),
   // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
-  ...(isBridge((window as unknown as { cairn?: unknown }).cairn) ? {} : { notify: backgroundNotifier(window), notificationPermission: notificationPermission(window) }),
+  ...(desktop ? {} : { notify: backgroundNotifier(window), notificationPermission: notificationPermission(window) }),
   applyAppearance: appearanceRoot(document),
 });
 connectStoreToHost(store, link);
