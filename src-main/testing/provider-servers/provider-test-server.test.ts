@@ -34,6 +34,20 @@ describe('provider test server', () => {
     expect((await fetch(`${server.origin}/elsewhere`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } })).status).toBe(404);
     expect(server.requests.map((request) => request.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/elsewhere']);
   });
+
+  it('finds a tool call’s result in whichever model call sent it back, the newest first', async () => {
+    server = await startOpenAIChatServer();
+    server.enqueue(textReply('one'), textReply('two'), textReply('three'));
+    const result = (toolCallId: string, content: string) => [
+      { role: 'assistant', content: null, tool_calls: [{ id: toolCallId, type: 'function', function: { name: 'get_goal', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: toolCallId, content },
+    ];
+    await (await post({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'hi' }] })).text();
+    await (await post({ model: 'gpt-4o', stream: true, messages: result('call_get', 'first') })).text();
+    await (await post({ model: 'gpt-4o', stream: true, messages: [...result('call_get', 'retried'), { role: 'user', content: 'again' }] })).text();
+    expect(server.toolResultFor('call_get')).toMatchObject({ toolCallId: 'call_get', content: 'retried' });
+    expect(server.toolResultFor('call_other')).toBeNull();
+  });
 });
 
 describe('scripted replies', () => {

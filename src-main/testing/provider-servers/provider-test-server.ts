@@ -72,6 +72,12 @@ export interface ProviderTestServer {
   modelCalls(): readonly RecordedRequest[];
   /** The tool results the `index`-th model call sent (e.g. the answer to an `ask_user` call); throws if there is no such call. */
   toolResultsIn(index: number): RecordedToolResult[];
+  /**
+   * The result of the tool call `toolCallId` as the newest model call that carries it sent it back, or
+   * null: for a test that cannot know which call that is (a client may retry a request, or make
+   * another, under load).
+   */
+  toolResultFor(toolCallId: string): RecordedToolResult | null;
   /** Queues replies for the next model calls, answered in order; a function answers from the request (as a model reads its prompt). */
   enqueue(...replies: QueuedReply[]): void;
   /** Drops the replies no call took (a test that failed early leaves its own), so they never answer the next test. */
@@ -190,6 +196,13 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
       const call = modelCalls()[index];
       if (call === undefined) throw new Error(`test server: there is no model call #${index} (${modelCalls().length} so far)`);
       return dialect.toolResultsIn(call.body);
+    },
+    toolResultFor(toolCallId) {
+      for (const call of [...modelCalls()].reverse()) {
+        const result = dialect.toolResultsIn(call.body).find((candidate) => candidate.toolCallId === toolCallId);
+        if (result !== undefined) return result;
+      }
+      return null;
     },
     enqueue: (...replies) => void queue.push(...replies),
     discardQueued: () => void queue.splice(0),

@@ -196,7 +196,6 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     cleanups.push(cleanup);
     const first = await serve(dir);
     const sessionId = await codexSession(first.client);
-    const base = server.modelCalls().length;
     server.enqueue(textReply('Still counting.'));
     const { goal } = await first.client.call('goal.arm', { sessionId, objective: 'Count the egrets', tokenBudget: null, maxIterations: 1 });
     await waitFor(async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', {
@@ -216,7 +215,7 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     await third.client.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
     expect((await turnStatus(third.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
     // Not the "goal_objective" output Codex's continuation turn left in the history: get_goal's result.
-    const answer = server.toolResultsIn(base + 2).find((result) => result.toolCallId === 'call_get')?.content ?? '';
+    const answer = server.toolResultFor('call_get')?.content ?? '';
     expect(JSON.parse(answer)).toMatchObject({ goal: null });
   });
 });

@@ -465,7 +465,6 @@ describe('Codex goals', { timeout: 60_000 }, () => {
 
   it('clearing the Cairn goal clears the Codex thread goal: get_goal then finds none', async () => {
     const { sessionId } = await codexSession('full');
-    const base = server.modelCalls().length;
     server.enqueue(textReply('Still counting.'));
     const { goal } = await t.call('goal.arm', { sessionId, objective: 'Count the herons', tokenBudget: null, maxIterations: 1 });
     const limited = await waitFor(
@@ -481,7 +480,7 @@ describe('Codex goals', { timeout: 60_000 }, () => {
     expect((await turnReaches(sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
     // Codex's continuation turn left its goal objective in the thread's history as a tool output
     // ("goal_objective"); get_goal's own result is the one with its call id.
-    const answer = server.toolResultsIn(base + 2).find((result) => result.toolCallId === 'call_get')?.content ?? '';
+    const answer = server.toolResultFor('call_get')?.content ?? '';
     expect(JSON.parse(answer)).toMatchObject({ goal: null }); // before the clear it was the paused "Count the herons"
     expect((await t.call('goal.get', { sessionId })).goal).toBeNull();
   });
