@@ -40,8 +40,20 @@ export async function benchRendererMemory(): Promise<BenchResult[]> {
     const afterStream = await heap();
 
     const sessionIds = [...Array.from({ length: SESSIONS }, (_, index) => `bench-${index}`), streamed.sessionId];
+    // Each session shown whole before the next (its transcript read, not the last one's still on screen):
+    // a heap read while the 100k-token one still loads measured when it came, not what stays.
     const pass = async () => {
-      for (const sessionId of sessionIds) await openSession(page, sessionId, null);
+      for (const sessionId of sessionIds) {
+        await openSession(page, sessionId, null);
+        await page.waitForFunction(
+          (id) =>
+            new URLSearchParams(location.hash.slice(1)).get('session') === id &&
+            document.querySelector('[data-testid="transcript"]') !== null &&
+            document.querySelector('.transcript-loading') === null,
+          sessionId,
+          { timeout: 30_000 },
+        );
+      }
     };
     await pass();
     const afterFirst = await heap();
