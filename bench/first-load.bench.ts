@@ -9,7 +9,8 @@ import type { BenchResult } from './bench-result';
 import { launchChromium, percentile } from './browser';
 import { seedHistory } from './seed-history';
 
-const ROUNDS = 7;
+/** Rounds of each, alternating: the median of 15 holds still where that of 7 moved by ±0.2 between runs of the same build. */
+const ROUNDS = 15;
 
 /**
  * Renderer first load: from navigation to an interactive composer (the open session's message box

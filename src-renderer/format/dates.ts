@@ -3,6 +3,31 @@
  * ago", "in 20 min"), else a date and time in one format. `locale` is for tests; the app passes none.
  */
 
+/**
+ * Formatters by locale and options, made once: making one costs ~1 ms (its locale data is looked up
+ * anew each time), and a sidebar of sessions formats a time per row on every first render.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale ?? '');
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' });
+    relativeFormats.set(locale ?? '', format);
+  }
+  return format;
+}
+
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,7 +43,7 @@ export function whenLabel(at: number, now: number, options: DateOptions = {}): s
   const diff = at - now;
   if (Math.abs(diff) < MINUTE_MS) return diff <= 0 ? 'just now' : 'in under a minute';
   if (Math.abs(diff) < HOUR_MS) {
-    return new Intl.RelativeTimeFormat(options.locale, { numeric: 'always', style: 'short' }).format(Math.round(diff / MINUTE_MS), 'minute');
+    return relativeFormat(options.locale).format(Math.round(diff / MINUTE_MS), 'minute');
   }
   return dateTimeLabel(at, now, options);
 }
@@ -39,7 +64,7 @@ export function wallTimeLabel(wall: string, now: number, options: Pick<DateOptio
 }
 
 function formatted(at: number, now: number, locale: string | undefined, zone: string | undefined, showZone: boolean): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     ...(zone === undefined ? {} : { timeZone: zone }),
     weekday: 'short',
     day: 'numeric',
@@ -59,17 +84,17 @@ export function sessionTimeLabel(at: number, now: number, locale?: string): stri
   const then = new Date(at);
   const today = new Date(now);
   const startOfToday = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
-  if (at >= startOfToday) return then.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (at >= startOfToday) return dateFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(then);
   if (at >= startOfToday - DAY_MS) return 'Yesterday';
-  if (at >= startOfToday - 6 * DAY_MS) return then.toLocaleDateString(locale, { weekday: 'short' });
+  if (at >= startOfToday - 6 * DAY_MS) return dateFormat(locale, { weekday: 'short' }).format(then);
   const sameYear = then.getFullYear() === today.getFullYear();
-  return then.toLocaleDateString(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFormat(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(then);
 }
 
 function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return dateFormat(undefined, {}).resolvedOptions().timeZone;
 }
 
 function yearIn(at: number, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-US', { ...(timeZone === undefined ? {} : { timeZone }), year: 'numeric' }).format(at);
+  return dateFormat('en-US', { ...(timeZone === undefined ? {} : { timeZone }), year: 'numeric' }).format(at);
 }
