@@ -8,6 +8,7 @@ import type { OperationInput, OperationName, OperationResult } from '../../src-s
 import { createHost, type Host, type HostOptions } from '../host/create-host';
 import { sequentialIds, silentLogger } from '../runtime/core/ports';
 import { waitFor } from './wait-for';
+import { TEST_SHELL_OVERRIDE } from './codex-test-shells';
 
 export function tempDataDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
@@ -48,10 +49,8 @@ export async function startTestHost(options: Partial<HostOptions> & { dataDir?: 
   reopenCount += options.dataDir === undefined ? 0 : 1;
   const ids = sequentialIds(options.dataDir === undefined ? '' : `reopen${reopenCount}-`);
   // Model-written titles are a call of their own: off unless a test asks, so model-call counts stay the turns'.
-  // Codex runs each command in a login shell, which runs this machine's shell profile; a profile with
-  // pyenv rehashes under a lock file, and a test that stops a command mid-rehash leaves the lock, on
-  // which every later command would wait 60 s. Test hosts tell Codex's shells to wait a second at most.
-  const codex = { ...options.codex, config: [...(options.codex?.config ?? []), 'shell_environment_policy.set.PYENV_REHASH_TIMEOUT="1"'] };
+  // Codex's shells wait a second at most on a pyenv lock a stopped command left (codex-test-shells.ts).
+  const codex = { ...options.codex, config: [...(options.codex?.config ?? []), TEST_SHELL_OVERRIDE] };
   const host = await createHost({ ids, logger: silentLogger, modelTitles: false, ...options, codex, dataDir });
   const events: ChangeEvent[] = [];
   const unsubscribe = host.subscribe((event) => events.push(event));

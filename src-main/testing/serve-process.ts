@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeTestShellConfig } from './codex-test-shells';
 import { HEADLESS_SOURCES, isBuildStale, modificationTimes, newestModification } from '../../scripts/start.mjs';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,6 +54,9 @@ export function builtServeIsFresh(): boolean {
 }
 
 function spawnServe(options: ServeOptions): ChildProcess {
+  // Codex's shells wait a second at most on a pyenv lock a stopped command left (codex-test-shells.ts);
+  // a host run as another user makes its own CODEX_HOME.
+  if (options.uid === undefined) writeTestShellConfig(options.dataDir);
   // The token goes through the environment: on the command line every local user could read it.
   const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', ...options.env };
   if (options.token === null) delete env.CAIRN_TOKEN;

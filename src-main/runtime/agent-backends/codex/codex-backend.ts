@@ -9,7 +9,7 @@ import { createAppServerStarter, launchKey } from './app-server-start';
 import { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps } from './codex-backend-deps';
 import { startThreadCompaction } from './codex-compaction';
 import { listCodexModels } from './codex-models';
-import { appServerLaunch, codexPolicies } from './codex-config';
+import { appServerLaunch, codexHomeOf, codexPolicies } from './codex-config';
 import type { CodexContext, RunRef, SessionState } from './codex-session-state';
 import { CommandOutput } from './command-output';
 import { CODEX_SHELL_TOOL, EventMapper } from './event-mapper';
@@ -35,7 +35,7 @@ export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps, type CodexT
 export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const bounds: CodexBounds = { ...DEFAULT_BOUNDS, ...deps.bounds };
   const states = new Map<string, SessionState>();
-  const codexHome = join(deps.dataDir, 'codex', 'home');
+  const codexHome = codexHomeOf(deps.dataDir);
   const tmpDir = join(deps.dataDir, 'codex', 'tmp');
   const quarantine = createProcessQuarantine({
     bounds,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AgentLaunch } from '../native/agent-process';
 
@@ -19,6 +20,11 @@ export interface CodexSettings {
 }
 
 const KEY_VARIABLE = 'CAIRN_CODEX_API_KEY';
+
+/** Cairn's own CODEX_HOME inside a data directory: Codex keeps its threads and settings there, never in ~/.codex. */
+export function codexHomeOf(dataDir: string): string {
+  return join(dataDir, 'codex', 'home');
+}
 const PROVIDER = 'cairn';
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
