@@ -56,3 +56,35 @@ test('a view first opened while the host is down loads once it is back: the wind
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
+
+test('a view whose chunk failed as the host went away loads after the page reloads itself once the host answers', async ({ page, cairn }) => {
+  await cairn.open(page);
+  // The question form's chunk fails once, as it would were the host to go away just as it is fetched,
+  // before the page's line notices. Chromium keeps that failure: only a fresh page fetches it again.
+  let refused = 0;
+  await page.route(/\/assets\/QuestionForm-[^/]*\.js$/, async (route) => {
+    if (refused === 0) {
+      refused += 1;
+      return route.abort('connectionrefused');
+    }
+    return route.continue();
+  });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('/ask');
+  await composer.press('Enter');
+  const card = page.getByTestId('interaction').last();
+  // The same session, reopened by the reload, with its question's form.
+  await expect(card.getByRole('radio', { name: /Staging/ })).toBeVisible({ timeout: 30_000 });
+  expect(refused).toBe(1);
+  expect(loads).toBe(1);
+  await expect(page.getByTestId('window-error')).toHaveCount(0);
+  await card.getByRole('radio', { name: /Staging/ }).check();
+  await card.getByRole('checkbox', { name: 'Lint' }).check();
+  await card.getByRole('textbox', { name: /Anything I should keep in mind/ }).fill('after the reload');
+  await card.getByRole('button', { name: 'Submit' }).click();
+  await expect(card).toHaveAttribute('data-status', 'answered');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+});

@@ -6,7 +6,7 @@ import { App } from './components/App';
 import { WindowErrorBoundary } from './components/WindowErrorBoundary';
 import { preloadSoonNeededChunks } from './components/preload-chunks';
 import { browserLocation } from './platform/app-location';
-import { chunkSource } from './platform/chunk-source';
+import { browserHostedPage, chunkSource } from './platform/chunk-source';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
 import { appearanceRoot } from './platform/appearance-root';
@@ -40,8 +40,8 @@ import './styles/agents.css';
 reloadOnNewToken(window);
 const link = selectHostLink(window);
 const desktop = isBridge((window as unknown as { cairn?: unknown }).cairn);
-// In a browser tab the chunks come from the host: lazy loads wait while it is away.
-if (!desktop) chunkSource.follow(link);
+// In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
+if (!desktop) chunkSource.follow(link, browserHostedPage(window));
 const store = createAppStore({
   link,
   frames: animationFrameScheduler(window),

@@ -6,23 +6,26 @@ const DELAYS_MS = [250, 500, 1000, 2000, 4000, 4000, 4000, 4000, 4000, 4000, 400
 /**
  * Loads a chunk once its source can be reached (platform/chunk-source.ts): a view first opened while
  * the host restarts loads when the host is back, where fetching at once would fail for the page's life
- * (and take the window with it). A load that fails anyway is tried again while attempts remain, each
- * again after the source is reachable; rejects with the last error once every attempt failed (the
- * window's error boundary then offers Reload, which starts the page afresh).
+ * (and take the window with it). A load that fails anyway is the source's to recover: in a browser tab
+ * the page reloads once the host answers (the load then never settles); where loads can be tried again
+ * they are, while attempts remain. Rejects with the last error once recovery gives up (the window's
+ * error boundary then offers Reload, which starts the page afresh).
  */
 export async function retryingImport<T>(
   load: () => Promise<T>,
   delays: readonly number[] = DELAYS_MS,
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-  source: Pick<ChunkSource, 'whenReachable'> = pageChunkSource,
+  source: Pick<ChunkSource, 'whenReachable' | 'afterFailure'> = pageChunkSource,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     await source.whenReachable();
     try {
       return await load();
     } catch (error) {
+      const next = await source.afterFailure();
+      if (next === 'reloading') return new Promise<T>(() => undefined);
       const delay = delays[attempt];
-      if (delay === undefined) throw error;
+      if (next === 'give-up' || delay === undefined) throw error;
       await sleep(delay);
     }
   }
