@@ -14,9 +14,13 @@ import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
 import { AutomationsEntry } from './automations/AutomationsEntry';
 import { retryingImport } from '../platform/retrying-import';
+import { useRowsInSteps } from './rows-in-steps';
 
 /** Matches in messages load with the first search. */
 const MessageSearchResults = lazy(() => retryingImport(() => import('./MessageSearchResults')).then((module) => ({ default: module.MessageSearchResults })));
+
+/** Sessions drawn with the sidebar's first render: more than a screen holds; the rest follow at once (rows-in-steps.ts). */
+const FIRST_ROWS = 40;
 
 /** The sessions sidebar: new session, search, the active/archived list and its row actions. */
 export function Sidebar() {
@@ -41,6 +45,8 @@ export function Sidebar() {
   const tabStopId =
     selectedId !== null && groups.top !== listIds && isShownBranch(groups, selectedId, closedGroups) ? selectedId : listTabStop(topIds, selectedId, agentLinks, expandedRoots);
   const actions = store.getState();
+  const drawn = useRowsInSteps(topIds.length, FIRST_ROWS);
+  const drawnIds = drawn < topIds.length ? topIds.slice(0, drawn) : topIds;
 
   return (
     <nav className="sidebar" aria-label="Sessions">
@@ -103,7 +109,7 @@ export function Sidebar() {
       <div className="sidebar-scroll">
         {listIds.length > 0 ? (
           <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
-            {topIds.map((sessionId) => (
+            {drawnIds.map((sessionId) => (
               <Fragment key={sessionId}>
                 <SessionRow sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={sessionId === tabStopId} />
                 <AgentChildren rootSessionId={sessionId} tabStopId={tabStopId} />
@@ -120,7 +126,7 @@ export function Sidebar() {
                 : 'No sessions yet.'}
           </p>
         ) : null}
-        {hasMore ? (
+        {hasMore && drawn === topIds.length ? (
           <button type="button" className="text-button load-more" onClick={() => void actions.loadMoreSessions()}>
             Show more
           </button>
