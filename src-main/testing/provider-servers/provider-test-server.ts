@@ -182,6 +182,11 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
       else res.destroy();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; the client (fetch) keeps it ~4 s. On a loaded
+  // machine the two timers cross and a request goes out on a connection the server is closing: a
+  // "network error" and a retry the test never scripted (loaded run: "attempt 3" where 2 was due).
+  // Providers keep connections far longer; so does this server.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
