@@ -104,9 +104,13 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
   it('stops a command a SIGKILLed host left running at the next start, and the record says so', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
+    // Its own folder: a workspace that held the data directory would have the checkpoints copy the
+    // database into git, which outlives a SIGKILLed host for seconds and races the removal.
+    const workspace = tempDataDir();
+    cleanups.push(workspace.cleanup);
     const first = await serve(dir);
     const c = await client(first);
-    const { session } = await c.call('session.create', { workspacePath: dir, permissionMode: 'full' });
+    const { session } = await c.call('session.create', { workspacePath: workspace.dir, permissionMode: 'full' });
     // Writes only to a file: it does not die of a broken pipe when the host does.
     const command = 'while true; do date >> ticks; sleep 0.2; done';
     await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
@@ -122,7 +126,7 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
       }
     });
     // `running` means spawned, not yet writing: under load bash may not have written a tick by now.
-    const ticks = join(dir, 'ticks');
+    const ticks = join(workspace.dir, 'ticks');
     const ticked = () => statSync(ticks, { throwIfNoEntry: false })?.size ?? 0;
     await waitFor(() => ticked() > 0, { message: 'the command to write its first tick' });
     first.child.kill('SIGKILL');

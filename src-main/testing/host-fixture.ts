@@ -12,7 +12,9 @@ import { TEST_SHELL_OVERRIDE } from './codex-test-shells';
 
 export function tempDataDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  // A host killed with SIGKILL leaves its git children (checkpoints) writing for a moment: a removal
+  // racing them meets a folder that is not empty yet, and tries again.
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }) };
 }
 
 export interface TestHost {
