@@ -162,4 +162,18 @@ describe('per-turn file checkpoints', () => {
     expect(readFileSync(join(workspace, '.git', 'HEAD'), 'utf8')).toContain('refs/heads/');
     expect(existsSync(join(workspace, '.git', 'refs', 'cairn'))).toBe(false);
   });
+
+  it('leaves Cairn’s own data directory out when the workspace holds it (a home folder): only the person’s files change', SLOW, async () => {
+    await t.close();
+    t = await startTestHost({ dataDir: join(workspace, '.local', 'cairn') });
+    const sessionId = await fullSession();
+    // The turn's own records are written to the database under the workspace as it runs.
+    const changeSet = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'todo.txt', content: 'one\n' }]));
+    expect(changeSet.files.map((file) => file.path)).toEqual(['todo.txt']);
+    const reverted = await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId });
+    if (reverted.status !== 'reverted') throw new Error(`expected a revert, got ${reverted.status}`);
+    expect(reverted.revert.files.map((file) => file.path)).toEqual(['todo.txt']);
+    expect(existsSync(join(workspace, 'todo.txt'))).toBe(false);
+    expect((await t.call('session.get', { sessionId })).session.sessionId).toBe(sessionId);
+  });
 });

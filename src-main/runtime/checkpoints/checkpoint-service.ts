@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
@@ -79,7 +80,7 @@ export class CheckpointService {
   private repoFor(workspace: string): ShadowRepo {
     let repo = this.repos.get(workspace);
     if (repo === undefined) {
-      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes);
+      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes, [this.deps.dataDir, join(this.deps.dataDir, 'checkpoints')]);
       this.repos.set(workspace, repo);
     }
     return repo;

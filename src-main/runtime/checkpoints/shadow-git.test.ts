@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,25 @@ const temp = (prefix: string) => {
 };
 
 describe('the shadow repository', { timeout: 30_000 }, () => {
+  it("never copies Cairn's data directory when the workspace holds it (a home folder), and drops it if an older copy did", async () => {
+    const workspace = temp('cairn-shadow-home-');
+    const dataDir = join(workspace, '.config', 'cairn [data]');
+    const gitDir = join(dataDir, 'checkpoints', 'w.git');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'cairn.db'), 'live database');
+    writeFileSync(join(workspace, 'notes.txt'), 'mine\n');
+    // As an older Cairn did: the data directory copied with the rest.
+    const older = await new ShadowRepo(gitDir, workspace).snapshot();
+    expect((await new ShadowRepo(gitDir, workspace).numstat(null, older.tree)).map((entry) => entry.path)).toContain('.config/cairn [data]/cairn.db');
+
+    const repo = new ShadowRepo(gitDir, workspace, undefined, [dataDir]);
+    const first = await repo.snapshot();
+    writeFileSync(join(dataDir, 'cairn.db'), 'the database, written since');
+    const second = await repo.snapshot();
+    expect((await repo.numstat(null, first.tree)).map((entry) => entry.path)).toEqual(['notes.txt']);
+    expect(second.tree).toBe(first.tree);
+  });
+
   it('snapshots incrementally: an unchanged workspace keeps its tree, a same-size edit with a new mtime is seen', async () => {
     const workspace = temp('cairn-shadow-ws-');
     writeFileSync(join(workspace, 'a.txt'), 'one\n');

@@ -76,6 +76,12 @@ export class ShadowRepo {
     readonly gitDir: string,
     readonly workTree: string,
     private readonly maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+    /**
+     * Folders never copied, wherever they sit in the work tree: Cairn's data directory, when a person's
+     * workspace holds it (a home folder). Copied, every checkpoint would hold the live database and
+     * this repository's own objects, and a revert would write an old database under the running host.
+     */
+    private readonly excluded: readonly string[] = [],
   ) {}
 
   /** Runs `work` after every earlier call on this repository has finished. */
@@ -148,7 +154,26 @@ export class ShadowRepo {
       writeFileSync(path.join(this.gitDir, 'no-global-config'), '');
     }
     rmSync(path.join(this.gitDir, 'index.lock'), { force: true });
+    await this.excludeFolders();
     this.ready = true;
+  }
+
+  /** Keeps the excluded folders inside the work tree out: ignored from now on, and dropped from the index if an older Cairn copied them. */
+  private async excludeFolders(): Promise<void> {
+    const inside = this.excluded
+      .map((folder) => path.relative(this.workTree, folder))
+      .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative));
+    if (inside.length === 0) return;
+    mkdirSync(path.join(this.gitDir, 'info'), { recursive: true });
+    const patterns = inside.map(
+      (relative) =>
+        `/${relative
+          .split(path.sep)
+          .join('/')
+          .replace(/[\\*?[\]!#]/g, (character) => `\\${character}`)}/`,
+    );
+    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), `# Cairn's own data: never part of a checkpoint\n${patterns.join('\n')}\n`);
+    await this.git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...inside.map((relative) => relative.split(path.sep).join('/'))]);
   }
 
   /**
