@@ -7,14 +7,14 @@ import { connectProtocolClient } from '../src-main/testing/protocol-client';
 import type { BenchResult } from './bench-result';
 import { benchPage, blankPageKeypressP95, launchChromium, percentile } from './browser';
 import { seedLongSessionRows } from './long-session-seed';
-import { openSession } from './session-open.bench';
+import { openSession, openSessionTimed } from './session-open.bench';
 
 const TURNS = 5_000; // 10,000 messages
 const SHORT_TURNS = 50;
 const KEYS = 80;
-const STREAM_CHUNKS = 500; // about 5,000 characters
+const STREAM_CHUNKS = 160; // about 5,000 characters of Markdown: headings, inline code, code blocks
 const STREAM_INTERVAL_MS = 10;
-const OPEN_ROUNDS = 3;
+const OPEN_ROUNDS = 7;
 /** The turn whose question the search finds: far back, so the jump must load older pages. */
 const SEARCH_TURN = 1_234;
 
@@ -27,8 +27,10 @@ interface PageProbe {
 /**
  * Long-session responsiveness, in Chromium, in a session of 10,000 messages (about 100k tokens) with
  * code blocks and tool calls: composer keypress → next frame p95 and long tasks while typing; a
- * streamed answer while the transcript scrolls (delta leaving the host → text in the DOM p95, long
- * tasks); opening the session and expanding a tool call (click → next frame).
+ * streamed answer of about 5,000 characters of Markdown with code while the transcript scrolls (delta
+ * leaving the host → text in the DOM p95, long tasks); opening the session (click → next frame, which
+ * is what INP measures, and → its newest message shown), expanding a tool call and jumping to a search
+ * hit (click → next frame).
  */
 export async function benchLongSession(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-long-session-'));
@@ -57,13 +59,13 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     for (const sessionId of [other.sessionId, short.sessionId, long.sessionId]) {
       await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).waitFor({ timeout: 60_000 });
     }
-    const openTimes: number[] = [];
-    const shortOpenTimes: number[] = [];
+    const openTimes: Array<{ nextFrame: number; shown: number }> = [];
+    const shortOpenTimes: Array<{ nextFrame: number; shown: number }> = [];
     for (let round = 0; round < OPEN_ROUNDS; round += 1) {
       await openSession(page, other.sessionId, null);
-      shortOpenTimes.push(await openSession(page, short.sessionId, `seed message ${SHORT_TURNS}`));
+      shortOpenTimes.push(await openSessionTimed(page, short.sessionId, `seed message ${SHORT_TURNS}`));
       await openSession(page, other.sessionId, null);
-      openTimes.push(await openSession(page, long.sessionId, `seed message ${TURNS}`));
+      openTimes.push(await openSessionTimed(page, long.sessionId, `seed message ${TURNS}`));
     }
 
     // The same in a 100-message session of the same shape: the baseline for the ratios.
@@ -83,11 +85,20 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     const over50 = (tasks: number[]) => tasks.filter((duration) => duration > 50).length;
     const p95 = (values: number[]) => percentile(values, 95);
     const longest = (tasks: number[]) => Math.max(0, ...tasks);
-    const openMs = percentile(openTimes, 50);
-    const shortOpenMs = percentile(shortOpenTimes, 50);
+    const openMs = percentile(
+      openTimes.map((open) => open.shown),
+      50,
+    );
+    const shortOpenMs = percentile(
+      shortOpenTimes.map((open) => open.shown),
+      50,
+    );
+    const openFrameMs = p95(openTimes.map((open) => open.nextFrame));
     return [
-      { name: 'long-session: open the 100-message session (median)', value: shortOpenMs, unit: 'ms' },
-      { name: 'long-session: open the 10,000-message session (median)', value: openMs, unit: 'ms', ratio: openMs / shortOpenMs, target: 'INP ≤ 100 ms' },
+      { name: 'long-session: open the 100-message session, click → newest message shown (median)', value: shortOpenMs, unit: 'ms' },
+      { name: 'long-session: open the 10,000-message session, click → newest message shown (median)', value: openMs, unit: 'ms', ratio: openMs / shortOpenMs },
+      { name: 'long-session: open the 100-message session, click → next frame p95', value: p95(shortOpenTimes.map((open) => open.nextFrame)), unit: 'ms' },
+      { name: 'long-session: open the 10,000-message session, click → next frame p95', value: openFrameMs, unit: 'ms', target: 'INP ≤ 100 ms' },
       { name: "long-session: a blank page's textarea, keypress → next frame p95 (this machine's floor)", value: floor, unit: 'ms' },
       { name: 'long-session: 100 messages, keypress → next frame p95', value: p95(shortRun.keyLatencies), unit: 'ms' },
       {
@@ -109,7 +120,7 @@ export async function benchLongSession(): Promise<BenchResult[]> {
         target: '0',
       },
       { name: 'long-session: expand a tool call, click → next frame', value: expandMs, unit: 'ms', target: '≤ 100 ms' },
-      { name: 'long-session: jump to a search hit, click → next frame (median)', value: percentile(jump.nextFrame, 50), unit: 'ms', target: 'INP ≤ 100 ms' },
+      { name: 'long-session: jump to a search hit, click → next frame p95', value: p95(jump.nextFrame), unit: 'ms', target: 'INP ≤ 100 ms' },
       { name: 'long-session: jump to a search hit, click → hit in view (median)', value: percentile(jump.inView, 50), unit: 'ms' },
       { name: 'long-session: 100 messages, streaming while scrolling, delta → DOM p95', value: p95(shortRun.deltaLatencies), unit: 'ms' },
       {
@@ -160,7 +171,7 @@ async function typeAndStream(page: Page, host: CairnHost, sessionId: string) {
       if (!leftHost.has(index)) leftHost.set(index, now);
     }
   });
-  await host.call('turn.start', { sessionId, turnId: 'streamed', text: `/stream ${STREAM_CHUNKS} ${STREAM_INTERVAL_MS}` });
+  await host.call('turn.start', { sessionId, turnId: 'streamed', text: `/stream ${STREAM_CHUNKS} ${STREAM_INTERVAL_MS} markdown` });
   const transcript = page.getByTestId('transcript');
   const box = await transcript.boundingBox();
   if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

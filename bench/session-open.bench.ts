@@ -50,6 +50,14 @@ export async function benchSessionOpen(): Promise<BenchResult[]> {
 
 /** Clicks the session's row and returns the milliseconds until `newest` (or the view) is shown. */
 export async function openSession(page: Page, sessionId: string, newest: string | null): Promise<number> {
+  return (await openSessionTimed(page, sessionId, newest)).shown;
+}
+
+/**
+ * Clicks the session's row; returns the milliseconds from the click to the frame after the next paint
+ * (what INP measures) and to `newest` (or the view) being shown.
+ */
+export async function openSessionTimed(page: Page, sessionId: string, newest: string | null): Promise<{ nextFrame: number; shown: number }> {
   return page.evaluate(
     async ({ sessionId, newest }) => {
       const row = document.querySelector<HTMLElement>(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
@@ -57,6 +65,7 @@ export async function openSession(page: Page, sessionId: string, newest: string 
       const clickable = row.querySelector<HTMLElement>('button, a, [role="button"]') ?? row;
       const started = performance.now();
       clickable.click();
+      const nextFrame = new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0)));
       const shown = () => {
         if (newest === null) return document.querySelector('[data-testid="transcript"]') !== null;
         const messages = document.querySelectorAll('[data-testid="message"][data-kind="user_message"]');
@@ -66,7 +75,8 @@ export async function openSession(page: Page, sessionId: string, newest: string 
         await new Promise((resolve) => requestAnimationFrame(resolve));
         if (performance.now() - started > 30_000) throw new Error(`Session ${sessionId} did not open in 30 s`);
       }
-      return performance.now() - started;
+      const shownMs = performance.now() - started;
+      return { nextFrame: await nextFrame, shown: shownMs };
     },
     { sessionId, newest },
   );

@@ -66,7 +66,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
         const done = countStreamChunks(earlier, directive.chunks);
         for (let index = done + 1; index <= directive.chunks; index += 1) {
           if (signal.aborted) return;
-          yield { type: 'text_delta', text: streamChunk(index, directive.chunks) };
+          yield { type: 'text_delta', text: streamChunk(index, directive.chunks, directive.markdown) };
           if (index < directive.chunks) await sleep(directive.intervalMs, signal);
         }
         break;

@@ -4,9 +4,10 @@ import { countStreamChunks, parseDirective, streamChunk } from './scripted-direc
 describe('parseDirective', () => {
   it.each([
     ['hello', { kind: 'reply', text: 'hello' }],
-    ['/stream 200 20', { kind: 'stream', chunks: 200, intervalMs: 20 }],
-    ['/stream', { kind: 'stream', chunks: 10, intervalMs: 20 }],
-    ['/stream -5 abc', { kind: 'stream', chunks: 1, intervalMs: 20 }],
+    ['/stream 200 20', { kind: 'stream', chunks: 200, intervalMs: 20, markdown: false }],
+    ['/stream 200 20 markdown', { kind: 'stream', chunks: 200, intervalMs: 20, markdown: true }],
+    ['/stream', { kind: 'stream', chunks: 10, intervalMs: 20, markdown: false }],
+    ['/stream -5 abc', { kind: 'stream', chunks: 1, intervalMs: 20, markdown: false }],
     ['/hold', { kind: 'hold' }],
     ['/fail rate_limited Too many requests', { kind: 'fail', code: 'rate_limited', message: 'Too many requests' }],
     ['/fail', { kind: 'fail', code: 'server_error', message: 'The scripted provider failed on request' }],
@@ -29,5 +30,17 @@ describe('stream chunks', () => {
     expect(countStreamChunks(text, 30)).toBe(3);
     expect(countStreamChunks(text, 300)).toBe(0);
     expect(countStreamChunks('', 30)).toBe(0);
+  });
+
+  it('a Markdown stream has headings, inline code and closed code blocks, and resume counts it the same way', () => {
+    const chunks = (total: number) => Array.from({ length: total }, (_, index) => streamChunk(index + 1, total, true)).join('');
+    const text = chunks(40);
+    expect(text.match(/^### Part \d+$/gm)).toEqual(['### Part 1', '### Part 2']);
+    expect(text).toContain('`chunk 2/40`');
+    expect(text.match(/^```/gm)).toHaveLength(4);
+    expect(text).toContain("const value12 = 'chunk 12/40';");
+    expect(countStreamChunks(text, 40)).toBe(40);
+    // A stream that ends inside a code block closes it.
+    for (const total of [1, 11, 15, 20]) expect(chunks(total).match(/^```|```$/gm)?.length ?? 0).toSatisfy((fences: number) => fences % 2 === 0);
   });
 });

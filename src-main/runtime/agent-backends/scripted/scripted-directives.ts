@@ -1,7 +1,7 @@
 /** The scripted agent's directives: the first word of the person's message decides what it does. */
 export type ScriptedDirective =
   | { readonly kind: 'reply'; readonly text: string }
-  | { readonly kind: 'stream'; readonly chunks: number; readonly intervalMs: number }
+  | { readonly kind: 'stream'; readonly chunks: number; readonly intervalMs: number; readonly markdown: boolean }
   | { readonly kind: 'hold' }
   | { readonly kind: 'fail'; readonly code: string; readonly message: string }
   | { readonly kind: 'steps'; readonly steps: number }
@@ -14,7 +14,7 @@ export type ScriptedDirective =
 
 export const DIRECTIVE_HELP = [
   'plain text — streams back a reply derived from the text, in several chunks',
-  '/stream N MS — streams N chunks, MS milliseconds apart',
+  '/stream N MS [markdown] — streams N chunks, MS milliseconds apart (with markdown: headings, inline code and code blocks)',
   '/hold — keeps the turn running until it is stopped (and ignores the abort signal for a while)',
   '/fail CODE message — fails the run with a provider error of that code',
   '/steps N — takes N tool-less steps, to exercise the step budget',
@@ -40,7 +40,7 @@ export function parseDirective(text: string): ScriptedDirective {
     case '/stream': {
       const chunks = clampInt(rest[0], 10, 1, MAX_CHUNKS);
       const intervalMs = clampInt(rest[1], 20, 0, 60_000);
-      return { kind: 'stream', chunks, intervalMs };
+      return { kind: 'stream', chunks, intervalMs, markdown: rest[2] === 'markdown' };
     }
     case '/hold':
       return { kind: 'hold' };
@@ -129,8 +129,24 @@ function clampInt(raw: string | undefined, fallback: number, min: number, max: n
 }
 
 /** The text of chunk `index` (1-based) of a `/stream`; resume counts these to carry on. */
-export function streamChunk(index: number, total: number): string {
-  return `chunk ${index}/${total}${index === total ? '.' : ' '}`;
+export function streamChunk(index: number, total: number, markdown = false): string {
+  if (!markdown) return `chunk ${index}/${total}${index === total ? '.' : ' '}`;
+  return markdownStreamChunk(index, total);
+}
+
+/**
+ * Chunk `index` of a Markdown `/stream`: cycles of a heading, a paragraph with bold and inline code,
+ * and a TypeScript code block; every chunk names itself (`chunk I/N`) as the plain stream's do.
+ */
+function markdownStreamChunk(index: number, total: number): string {
+  const name = `chunk ${index}/${total}`;
+  const step = (index - 1) % 20;
+  const last = index === total;
+  if (step === 0) return `${index === 1 ? '' : '\n\n'}### Part ${(index - 1) / 20 + 1}\n\nA **bold** start, ${name}, `;
+  if (step < 10) return `then \`${name}\` and more${last ? '.' : ', '}`;
+  if (step === 10) return `done.\n\n\`\`\`ts\n// ${name}\n${last ? '```' : ''}`;
+  if (step < 19) return `const value${index} = '${name}';\n${last ? '```' : ''}`;
+  return `// ${name}\n\`\`\``;
 }
 
 /** How many `/stream` chunks the text already holds. */
