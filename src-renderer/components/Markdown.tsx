@@ -1,5 +1,6 @@
-import { memo, type ComponentProps } from 'react';
+import { Fragment, memo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import { markdownBlocks } from '../markdown/markdown-blocks';
 import { remarkPlugins, useRehypePlugins } from '../markdown/markdown-options';
 import { CodeBlock } from './CodeBlock';
 
@@ -24,8 +25,22 @@ function ImageLink({ src, alt }: ComponentProps<'img'> & ExtraProps) {
 
 const components: Components = { a: ExternalLink, pre: CodeBlock, img: ImageLink };
 
-/** A message's Markdown (GFM, highlighted code, no raw HTML). Re-renders only when the text changes. */
+/**
+ * A message's Markdown (GFM, highlighted code, no raw HTML). Re-renders only when the text changes, and
+ * then parses only the blocks that changed: while a message streams, its last one.
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return markdownBlocks(text).map((block, index) => (
+    // The newline between blocks is the one a whole-text render puts between them.
+    <Fragment key={index}>
+      {index > 0 && '\n'}
+      <MarkdownBlock text={block} />
+    </Fragment>
+  ));
+});
+
+/** One block, or any Markdown parsed whole. */
+export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const rehypePlugins = useRehypePlugins(text);
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components} skipHtml>
