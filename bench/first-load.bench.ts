@@ -15,7 +15,8 @@ const ROUNDS = 15;
 /**
  * Renderer first load: from navigation to an interactive composer (the open session's message box
  * in the DOM and enabled) in a fresh browser context, with 1,000 sessions in the sidebar against 10,
- * in alternating rounds of the same run (median). Needs `npm run build`.
+ * in alternating rounds of the same run (median); and the JavaScript the page had fetched by then
+ * (the budget for the first load's code). Needs `npm run build`.
  */
 export async function benchFirstLoad(): Promise<BenchResult[]> {
   const browser = await launchChromium();
@@ -34,17 +35,31 @@ export async function benchFirstLoad(): Promise<BenchResult[]> {
     };
     const few = await start(10);
     const many = await start(1_000);
-    const fewTimes: number[] = [];
-    const manyTimes: number[] = [];
+    const fewLoads: FirstLoad[] = [];
+    const manyLoads: FirstLoad[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      fewTimes.push(await timeToComposer(browser, few));
-      manyTimes.push(await timeToComposer(browser, many));
+      fewLoads.push(await timeToComposer(browser, few));
+      manyLoads.push(await timeToComposer(browser, many));
     }
-    const fewMs = percentile(fewTimes, 50);
-    const manyMs = percentile(manyTimes, 50);
+    const medianMs = (loads: FirstLoad[]) =>
+      percentile(
+        loads.map((load) => load.ms),
+        50,
+      );
+    const fewMs = medianMs(fewLoads);
+    const manyMs = medianMs(manyLoads);
+    const kilobytes = (loads: FirstLoad[]) => Math.max(...loads.map((load) => load.scriptBytes)) / 1000;
     return [
       { name: 'first-load: navigation → interactive composer, 10 sessions (median)', value: fewMs, unit: 'ms' },
       { name: 'first-load: navigation → interactive composer, 1,000 sessions (median)', value: manyMs, unit: 'ms', ratio: manyMs / fewMs, target: '≤ 1.2 × the 10-session one' },
+      { name: 'first-load: JavaScript loaded by then (minified), 10 sessions (most)', value: kilobytes(fewLoads), unit: 'KB' },
+      {
+        name: 'first-load: JavaScript loaded by then (minified), 1,000 sessions (most)',
+        value: kilobytes(manyLoads),
+        unit: 'KB',
+        ratio: kilobytes(manyLoads) / kilobytes(fewLoads),
+        target: '≤ 450 KB',
+      },
     ];
   } finally {
     await browser.close();
@@ -53,8 +68,17 @@ export async function benchFirstLoad(): Promise<BenchResult[]> {
   }
 }
 
-/** Milliseconds from navigation start until the composer of the session in the address is enabled (a fresh context: no cache). */
-async function timeToComposer(browser: Browser, host: CairnHost): Promise<number> {
+interface FirstLoad {
+  readonly ms: number;
+  /** The JavaScript the page had fetched by then, as served (minified, not compressed). */
+  readonly scriptBytes: number;
+}
+
+/**
+ * Milliseconds from navigation start until the composer of the session in the address is enabled (a
+ * fresh context: no cache), and how much JavaScript the page had fetched by then.
+ */
+async function timeToComposer(browser: Browser, host: CairnHost): Promise<FirstLoad> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -67,7 +91,16 @@ async function timeToComposer(browser: Browser, host: CairnHost): Promise<number
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
-    return (await ready.jsonValue()) ?? Number.NaN;
+    const ms = (await ready.jsonValue()) ?? Number.NaN;
+    const scriptBytes = await page.evaluate(
+      (until) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && /\.m?js(\?|$)/.test(entry.name) && entry.responseEnd <= until)
+          .reduce((total, entry) => total + entry.decodedBodySize, 0),
+      ms,
+    );
+    return { ms, scriptBytes };
   } finally {
     await context.close();
   }
