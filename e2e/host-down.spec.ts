@@ -57,6 +57,40 @@ test('a view first opened while the host is down loads once it is back: the wind
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
 
+test('a chunk that failed does not reload the page under an open dialog: Settings stays, and closing it brings the reload', async ({ page, cairn }) => {
+  // The welcome's chunk is held, then refused once: as if the host went away just as the page fetched it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let refused = 0;
+  await page.route(/\/assets\/Welcome-[^/]*\.js$/, async (route) => {
+    if (refused > 0) return route.continue();
+    await held;
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  release();
+  await expect.poll(() => refused).toBe(1);
+  // The person keeps working in Settings: it is not closed under them.
+  await settings.getByRole('tab', { name: 'General' }).click();
+  await expect(settings.getByRole('radio', { name: 'Dark' })).toBeVisible();
+  await settings.getByRole('radio', { name: 'Dark' }).check();
+  await expect(settings).toBeVisible();
+  expect(loads).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  // Closed: the page reloads once and the welcome shows, in the theme just chosen.
+  await expect(page.getByRole('heading', { name: 'Welcome to Cairn' })).toBeVisible({ timeout: 30_000 });
+  expect(loads).toBe(2);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('window-error')).toHaveCount(0);
+});
+
 test('a view whose chunk failed as the host went away loads after the page reloads itself once the host answers', async ({ page, cairn }) => {
   await cairn.open(page);
   // The question form's chunk fails once, as it would were the host to go away just as it is fetched,

@@ -25,6 +25,7 @@ interface FakePage extends HostedPage {
   asked: number;
   reloads: number;
   recovery: number | null;
+  dialogOpen: boolean;
 }
 
 function fakePage(answers: boolean[], lastRecovery: number | null = null): FakePage {
@@ -32,8 +33,10 @@ function fakePage(answers: boolean[], lastRecovery: number | null = null): FakeP
     asked: 0,
     reloads: 0,
     recovery: lastRecovery,
+    dialogOpen: false,
     answers: async () => answers[page.asked++] ?? true,
     reload: () => void (page.reloads += 1),
+    busy: () => page.dialogOpen,
     lastRecovery: () => page.recovery,
     markRecovery: (at: number) => void (page.recovery = at),
     now: () => 1_000_000,
@@ -122,6 +125,20 @@ describe('a lazy load that failed in a browser tab', () => {
     expect(page.recovery).toBe(1_000_000);
     expect(fetches).toBe(1);
     expect(settled).toBe(false);
+  });
+
+  it('does not reload while a dialog is open (it would close under the person), and does once it is closed', async () => {
+    const page = fakePage([true]);
+    page.dialogOpen = true;
+    const source = new ChunkSource();
+    source.follow(fakeLink(state('open')), page);
+    void retryingImport(failedFetch, [1], async () => undefined, source);
+    await settle();
+    expect(page.reloads).toBe(0);
+    page.dialogOpen = false;
+    await settle();
+    expect(page.reloads).toBe(1);
+    expect(page.asked).toBe(1);
   });
 
   it('reloads the page once when several loads fail together', async () => {

@@ -6,6 +6,8 @@ export interface HostedPage {
   answers(): Promise<boolean>;
   /** Starts the page afresh: every chunk is fetched anew. */
   reload(): void;
+  /** Whether a reload would close something the person has open now (a dialog). */
+  busy(): boolean;
   /** When the page last reloaded itself to recover a chunk (ms since the epoch), if it did. */
   lastRecovery(): number | null;
   markRecovery(at: number): void;
@@ -20,6 +22,8 @@ export type AfterFailure = 'retry' | 'reloading' | 'give-up';
 const RECOVERY_SPACING_MS = 60_000;
 /** Between asks whether the host answers again: quick at first, then every 2 s. */
 const PROBE_DELAYS_MS = [250, 500, 1000, 2000];
+/** Between looks at whether the person has closed what a reload would close. */
+const BUSY_RECHECK_MS = 500;
 
 interface HostLine {
   connection(): ConnectionState;
@@ -34,8 +38,9 @@ interface HostLine {
  * chunk fails the chunks that import it). So a lazy load waits while the line to the host is down and
  * fetches once it is back (platform/retrying-import.ts); and one that failed anyway (the host went
  * away as it fetched, before the line noticed) cannot be tried again: once the host answers, the page
- * reloads, reopening the same session with its drafts. In the desktop app the chunks are files beside
- * the page: always reachable, and a failed load is simply tried again.
+ * reloads, reopening the same session with its drafts — but not while a dialog is open (Settings
+ * opened meanwhile would close under the person's hands): then once it closes. In the desktop app the
+ * chunks are files beside the page: always reachable, and a failed load is simply tried again.
  */
 export class ChunkSource {
   private reachable = true;
@@ -58,9 +63,9 @@ export class ChunkSource {
   }
 
   /**
-   * A lazy load failed. In the desktop app: try again. In a browser tab: once the host answers, the
-   * page reloads ('reloading': the load never settles, the page goes), unless it did so for a chunk
-   * within the last minute ('give-up': the error screen offers Reload).
+   * A lazy load failed. In the desktop app: try again. In a browser tab: once the host answers and no
+   * dialog is open, the page reloads ('reloading': the load never settles, the page goes), unless it
+   * did so for a chunk within the last minute ('give-up': the error screen offers Reload).
    */
   async afterFailure(): Promise<AfterFailure> {
     const page = this.page;
@@ -71,6 +76,10 @@ export class ChunkSource {
     for (let attempt = 0; ; attempt += 1) {
       await this.whenReachable();
       if (this.reloading) return 'reloading';
+      if (page.busy()) {
+        await page.sleep(BUSY_RECHECK_MS);
+        continue;
+      }
       if (await page.answers()) break;
       await page.sleep(PROBE_DELAYS_MS[Math.min(attempt, PROBE_DELAYS_MS.length - 1)] ?? 2000);
     }
@@ -111,6 +120,7 @@ export function browserHostedPage(win: Window): HostedPage {
       }
     },
     reload: () => win.location.reload(),
+    busy: () => win.document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]') !== null,
     lastRecovery() {
       try {
         const value = Number(win.sessionStorage.getItem(RECOVERY_KEY));
