@@ -69,4 +69,9 @@ test('a long list: the first page of 100 sessions shows whole, and Show more bri
   const title = ((await late.textContent()) ?? '').match(/Session \d{3}/)?.[0] ?? '';
   await late.click();
   await expect(page.getByTestId('session-title')).toHaveText(title);
+  // After a reload the open session's row, far down the list, is scrolled into view.
+  await page.reload();
+  await expect(page.getByTestId('session-title')).toHaveText(title);
+  await expect(rows.filter({ hasText: title })).toBeInViewport();
+  await expect(rows.first()).not.toBeInViewport();
 });

@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/dates';
 import { selectHostUnreachable } from '../state/selectors';
@@ -30,9 +30,15 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
   const actions = store.getState();
   // A row with a status puts it on a line of its own, so the title keeps the row's full width.
   const hasStatus = unknown || BADGED.has(activity) || (goalStatus !== null && goalStatus !== 'active' && goalStatus !== 'complete');
+  // The open session's row comes into view when it becomes the open one (after a reload, from a
+  // shortcut, a search or the WorkHub); a row already in view does not move.
+  const rowRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) rowRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
 
   return (
-    <li className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
+    <li ref={rowRef} className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
       {renaming ? (
         <RenameInput sessionId={sessionId} title={title} />
       ) : (
