@@ -91,6 +91,39 @@ test('a chunk that failed does not reload the page under an open dialog: Setting
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
 
+test('a view asked for while the host was away still opens when another chunk failed: the reload waits for it and for its dialog', async ({ page, cairn }) => {
+  // The welcome's chunk is held until the host is down, then refused: it failed as the host went away.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let refused = 0;
+  await page.route(/\/assets\/Welcome-[^/]*\.js$/, async (route) => {
+    if (refused > 0) return route.continue();
+    await held;
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await cairn.open(page);
+  await cairn.stop();
+  await expect(page.getByTestId('connection-banner')).toBeVisible();
+  release();
+  await expect.poll(() => refused).toBe(1);
+  // Settings, asked for while the host is away, waits for it; the welcome's recovery must not lose it.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await cairn.start();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible({ timeout: 30_000 });
+  await settings.getByRole('tab', { name: 'General' }).click();
+  await expect(settings.getByRole('radio', { name: 'Dark' })).toBeVisible();
+  expect(loads).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome to Cairn' })).toBeVisible({ timeout: 30_000 });
+  expect(loads).toBe(2);
+  await expect(page.getByTestId('window-error')).toHaveCount(0);
+});
+
 test('a view whose chunk failed as the host went away loads after the page reloads itself once the host answers', async ({ page, cairn }) => {
   await cairn.open(page);
   // The question form's chunk fails once, as it would were the host to go away just as it is fetched,

@@ -141,6 +141,43 @@ describe('a lazy load that failed in a browser tab', () => {
     expect(page.asked).toBe(1);
   });
 
+  it('does not reload while another view asked for meanwhile is loading (it would never open), nor while it shows as a dialog', async () => {
+    const link = fakeLink(state('open'));
+    const page = fakePage([true, true]);
+    const source = new ChunkSource();
+    source.follow(link, page);
+    // The welcome's chunk fails as the host goes away; then the person opens Settings, held while the line is down.
+    void retryingImport(
+      () => {
+        link.move(state('reconnecting'));
+        return failedFetch();
+      },
+      [1],
+      async () => undefined,
+      source,
+    );
+    await settle();
+    let finishSettings: (module: { view: string }) => void = () => undefined;
+    const settings = retryingImport(
+      () => new Promise<{ view: string }>((resolve) => (finishSettings = resolve)),
+      [1],
+      async () => undefined,
+      source,
+    );
+    link.move(state('open'));
+    await settle();
+    // The host answers, but Settings is being fetched: no reload yet.
+    expect(page.reloads).toBe(0);
+    finishSettings({ view: 'Settings' });
+    page.dialogOpen = true;
+    await expect(settings).resolves.toEqual({ view: 'Settings' });
+    await settle();
+    expect(page.reloads).toBe(0);
+    page.dialogOpen = false;
+    await settle();
+    expect(page.reloads).toBe(1);
+  });
+
   it('reloads the page once when several loads fail together', async () => {
     const page = fakePage([true]);
     const source = new ChunkSource();

@@ -24,6 +24,11 @@ const RECOVERY_SPACING_MS = 60_000;
 const PROBE_DELAYS_MS = [250, 500, 1000, 2000];
 /** Between looks at whether the person has closed what a reload would close. */
 const BUSY_RECHECK_MS = 500;
+/**
+ * How long a view that just loaded keeps a reload waiting, so that it can show (and, if a dialog, hold
+ * the reload itself): React shows it within a frame, or within its reveal throttle (300 ms) after a fallback.
+ */
+const VIEW_SHOWS_MS = 1000;
 
 interface HostLine {
   connection(): ConnectionState;
@@ -39,7 +44,8 @@ interface HostLine {
  * fetches once it is back (platform/retrying-import.ts); and one that failed anyway (the host went
  * away as it fetched, before the line noticed) cannot be tried again: once the host answers, the page
  * reloads, reopening the same session with its drafts — but not while a dialog is open (Settings
- * opened meanwhile would close under the person's hands): then once it closes. In the desktop app the
+ * opened meanwhile would close under the person's hands) or another view is loading (Settings asked
+ * for while the host was away would never open): then once it closes. In the desktop app the
  * chunks are files beside the page: always reachable, and a failed load is simply tried again.
  */
 export class ChunkSource {
@@ -47,6 +53,8 @@ export class ChunkSource {
   private waiting: Array<() => void> = [];
   private page: HostedPage | null = null;
   private reloading = false;
+  /** Lazy loads held or fetching (and views just loaded, while they show): a reload would lose them. */
+  private loadsUnderway = 0;
 
   setReachable(reachable: boolean): void {
     this.reachable = reachable;
@@ -63,8 +71,25 @@ export class ChunkSource {
   }
 
   /**
-   * A lazy load failed. In the desktop app: try again. In a browser tab: once the host answers and no
-   * dialog is open, the page reloads ('reloading': the load never settles, the page goes), unless it
+   * A lazy load begins (held while the line is down, or fetching): a recovery reload waits for it, and
+   * for the view it opens to show, since a reload would lose what the person just asked for. Returns
+   * the function that says how it ended (once).
+   */
+  loadStarted(): (outcome: 'loaded' | 'failed') => void {
+    this.loadsUnderway += 1;
+    let ended = false;
+    return (outcome) => {
+      if (ended) return;
+      ended = true;
+      const page = this.page;
+      if (outcome === 'loaded' && page !== null) void page.sleep(VIEW_SHOWS_MS).then(() => (this.loadsUnderway -= 1));
+      else this.loadsUnderway -= 1;
+    };
+  }
+
+  /**
+   * A lazy load failed. In the desktop app: try again. In a browser tab: once the host answers, no
+   * dialog is open and no other load is underway, the page reloads ('reloading': the load never settles, the page goes), unless it
    * did so for a chunk within the last minute ('give-up': the error screen offers Reload).
    */
   async afterFailure(): Promise<AfterFailure> {
@@ -76,11 +101,12 @@ export class ChunkSource {
     for (let attempt = 0; ; attempt += 1) {
       await this.whenReachable();
       if (this.reloading) return 'reloading';
-      if (page.busy()) {
+      if (this.holdsReload(page)) {
         await page.sleep(BUSY_RECHECK_MS);
         continue;
       }
-      if (await page.answers()) break;
+      // Looked at again once the host answers: the person may have opened something meanwhile.
+      if ((await page.answers()) && !this.holdsReload(page)) break;
       await page.sleep(PROBE_DELAYS_MS[Math.min(attempt, PROBE_DELAYS_MS.length - 1)] ?? 2000);
     }
     if (this.reloading) return 'reloading';
@@ -88,6 +114,10 @@ export class ChunkSource {
     page.markRecovery(page.now());
     page.reload();
     return 'reloading';
+  }
+
+  private holdsReload(page: HostedPage): boolean {
+    return this.loadsUnderway > 0 || page.busy();
   }
 
   /**

@@ -15,18 +15,24 @@ export async function retryingImport<T>(
   load: () => Promise<T>,
   delays: readonly number[] = DELAYS_MS,
   sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-  source: Pick<ChunkSource, 'whenReachable' | 'afterFailure'> = pageChunkSource,
+  source: Pick<ChunkSource, 'whenReachable' | 'afterFailure' | 'loadStarted'> = pageChunkSource,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
+    const ended = source.loadStarted();
     await source.whenReachable();
+    let module: T;
     try {
-      return await load();
+      module = await load();
     } catch (error) {
+      ended('failed');
       const next = await source.afterFailure();
       if (next === 'reloading') return new Promise<T>(() => undefined);
       const delay = delays[attempt];
       if (next === 'give-up' || delay === undefined) throw error;
       await sleep(delay);
+      continue;
     }
+    ended('loaded');
+    return module;
   }
 }
