@@ -1,4 +1,19 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/** Holds the welcome's chunk until `release()`, then refuses it once: as if the host went away as the page fetched it. */
+async function holdThenRefuseWelcomeChunk(page: Page): Promise<{ release(): void; refused(): number }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let refused = 0;
+  await page.route(/\/assets\/Welcome-[^/]*\.js$/, async (route) => {
+    if (refused > 0) return route.continue();
+    await held;
+    refused += 1;
+    return route.abort('connectionrefused');
+  });
+  return { release: () => release(), refused: () => refused };
+}
 
 test('host killed: the banner says so, live indicators freeze, Send and Stop say why; after a restart the truth and Resume', async ({ page, cairn }) => {
   await cairn.open(page);
@@ -59,23 +74,15 @@ test('a view first opened while the host is down loads once it is back: the wind
 
 test('a chunk that failed does not reload the page under an open dialog: Settings stays, and closing it brings the reload', async ({ page, cairn }) => {
   // The welcome's chunk is held, then refused once: as if the host went away just as the page fetched it.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let refused = 0;
-  await page.route(/\/assets\/Welcome-[^/]*\.js$/, async (route) => {
-    if (refused > 0) return route.continue();
-    await held;
-    refused += 1;
-    return route.abort('connectionrefused');
-  });
+  const welcome = await holdThenRefuseWelcomeChunk(page);
   let loads = 0;
   page.on('load', () => (loads += 1));
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings).toBeVisible();
-  release();
-  await expect.poll(() => refused).toBe(1);
+  welcome.release();
+  await expect.poll(() => welcome.refused()).toBe(1);
   // The person keeps working in Settings: it is not closed under them.
   await settings.getByRole('tab', { name: 'General' }).click();
   await expect(settings.getByRole('radio', { name: 'Dark' })).toBeVisible();
@@ -93,22 +100,14 @@ test('a chunk that failed does not reload the page under an open dialog: Setting
 
 test('a view asked for while the host was away still opens when another chunk failed: the reload waits for it and for its dialog', async ({ page, cairn }) => {
   // The welcome's chunk is held until the host is down, then refused: it failed as the host went away.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let refused = 0;
-  await page.route(/\/assets\/Welcome-[^/]*\.js$/, async (route) => {
-    if (refused > 0) return route.continue();
-    await held;
-    refused += 1;
-    return route.abort('connectionrefused');
-  });
+  const welcome = await holdThenRefuseWelcomeChunk(page);
   let loads = 0;
   page.on('load', () => (loads += 1));
   await cairn.open(page);
   await cairn.stop();
   await expect(page.getByTestId('connection-banner')).toBeVisible();
-  release();
-  await expect.poll(() => refused).toBe(1);
+  welcome.release();
+  await expect.poll(() => welcome.refused()).toBe(1);
   // Settings, asked for while the host is away, waits for it; the welcome's recovery must not lose it.
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await cairn.start();
