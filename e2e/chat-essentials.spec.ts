@@ -121,3 +121,21 @@ test('a connection’s model settings set in Settings reach the provider request
     await server.close();
   }
 });
+
+test('code highlighting loads while the page is idle once a message is shown, so the first streamed code block does not wait for it', async ({ page, cairn }) => {
+  await cairn.open(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  // A reply without any code: nothing has asked for highlighting yet.
+  await composer.fill('/stream 2 1');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  const highlightingLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/highlight-plugin-[^/]*\.js$/.test(entry.name)));
+  await expect.poll(highlightingLoaded, { timeout: 30_000 }).toBe(true);
+
+  // The first code block an answer streams is highlighted.
+  await composer.fill('/stream 40 1 markdown');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByTestId('transcript').locator('code.hljs').first()).toBeVisible();
+});
