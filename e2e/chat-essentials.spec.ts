@@ -122,7 +122,7 @@ test('a connection’s model settings set in Settings reach the provider request
   }
 });
 
-test('code highlighting loads while the page is idle once a message is shown, so the first streamed code block does not wait for it', async ({ page, cairn }) => {
+test('code highlighting loads once the person first acts, before any code block asks for it, so the first streamed code block does not wait for it', async ({ page, cairn }) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   const composer = page.getByRole('textbox', { name: 'Message' });
