@@ -1,17 +1,21 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../src-main/storage/migrations';
+import { ERROR_CODES } from '../src-shared/errors';
 
 /**
  * Keeps the documentation honest: every relative link in README.md, CONTRIBUTING.md and docs/*.md
  * points at a file a clone has (not a build output, not outside the repository), every `#anchor`
- * names a heading of its page, and the README stays a front page.
+ * names a heading of its page, every repository path they name exists (the rule is at PATH_BASES),
+ * ARCHITECTURE.md's lists of error codes and unused migration numbers match the code, and the README
+ * stays a front page.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const README_MAX_LINES = 250;
 /** Folders a clone does not have: build outputs and installed packages. */
-const NOT_IN_A_CLONE = ['node_modules', 'out', 'dist', 'native', 'test-results'];
+const NOT_IN_A_CLONE = ['node_modules', 'out', 'dist', 'native', 'test-results', 'app.asar.unpacked'];
 
 function docFiles(): string[] {
   const docs = join(ROOT, 'docs');
@@ -73,26 +77,127 @@ function problemWith(file: string, target: string): string | null {
   return headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor)) ? null : `${target}: no heading #${anchor} in ${inRepo}`;
 }
 
-/** Where a source path written in backticks may be relative to: the root, or a folder the text is about. */
-const SOURCE_BASES = ['.', 'src-main', 'src-main/runtime', 'src-renderer', 'e2e'];
+/**
+ * Repository paths in the docs, and the rule that reads them.
+ *
+ * Read: every span in backticks outside code blocks, and every word of a ```mermaid diagram. A span is
+ * a repository path when it has no whitespace and is not a URL (`https://…`), a home or absolute path
+ * (`~/…`, `/proc`), a scoped package (`@openai/codex`) or a placeholder (`<…>`, `NNN`, `*`, `…`, `{a,b}`), and
+ * - it has a `/` inside and ends in a known extension or in `/`, or starts with a folder one of
+ *   PATH_BASES holds (`src-main/…`, `runtime/…`, `state/…`); so `session/load` (an ACP method),
+ *   `codex/home` (in the data directory) and `turn.start` (an operation) are not paths; or
+ * - it is one name ending in a source extension (`quit-drain.ts`) or in `/` (`composition/`). A lone
+ *   `notes.md` or `secrets.json` names a person's or the data directory's file, so it is not read.
+ *
+ * Resolved: a path with a `/` inside must exist under one of PATH_BASES, unless it starts with a folder a
+ * clone does not have (`out/main/serve.js`). One name must be the name of a file or folder somewhere in
+ * the repository (the text around it says which folder), unless NOT_REPOSITORY_NAMES lists it.
+ */
+const PATH_BASES = ['.', 'src-main', 'src-main/runtime', 'src-renderer', 'src-shared'];
+const KNOWN_EXTENSION = /\.(?:ts|tsx|mts|cts|mjs|cjs|js|json|md|css|html|svg|png|yml|yaml|sh)$/;
+const SOURCE_EXTENSION = /\.(?:ts|tsx|mts|cts|mjs|cjs|js)$/;
+const PLACEHOLDER = /[<>*{}…|]|NNN|^[~/@$]|:\/\//;
+/** Names the docs give to things outside the repository: a folder of the data directory, a git branch prefix, a naming pattern. */
+const NOT_REPOSITORY_NAMES = ['context-offload/', 'cairn/', 'PascalCase.tsx'];
 
-/** Source files named in backticks (`src-main/host/dispatcher.ts`, `codex/json-rpc-client.ts`), not placeholders. */
-export function sourcePaths(markdown: string): string[] {
-  return [...withoutFences(markdown).matchAll(/`([^`\s]+\/[^`\s]+\.(?:ts|tsx|mjs|cjs|js|json|md))`/g)]
-    .map((match) => match[1] ?? '')
-    .filter((path) => !/[<>*{}…]|NNN/.test(path) && !path.includes('://'));
+export interface NamedPath {
+  readonly line: number;
+  readonly path: string;
 }
 
-/** Named source files that exist nowhere they could be meant (a clone has no build output to look in). */
+function startsWithBaseFolder(path: string, root: string): boolean {
+  const first = path.split('/')[0] ?? '';
+  return first !== '' && PATH_BASES.some((base) => existsSync(join(root, base, first)) && statSync(join(root, base, first)).isDirectory());
+}
+
+/** Whether a span in backticks (or a word of a diagram) is a repository path, by the rule above. */
+export function isRepositoryPath(span: string, root: string = ROOT): boolean {
+  if (/\s/.test(span) || PLACEHOLDER.test(span)) return false;
+  if (/^[^/]+\/?$/.test(span)) return SOURCE_EXTENSION.test(span) || span.endsWith('/');
+  return KNOWN_EXTENSION.test(span) || span.endsWith('/') || startsWithBaseFolder(span, root);
+}
+
+/** The repository paths a Markdown page names, with their line numbers (1-based). */
+export function namedPaths(markdown: string, root: string = ROOT): NamedPath[] {
+  const found: NamedPath[] = [];
+  let fence: { marker: string; mermaid: boolean } | null = null;
+  markdown.split('\n').forEach((text, index) => {
+    const opening = /^(```|~~~)\s*(\S*)/.exec(text);
+    if (fence === null && opening !== null) {
+      fence = { marker: opening[1] ?? '```', mermaid: opening[2] === 'mermaid' };
+      return;
+    }
+    if (fence !== null && text.startsWith(fence.marker)) {
+      fence = null;
+      return;
+    }
+    const spans =
+      fence === null
+        ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '')
+        : fence.mermaid
+          ? [...text.replace(/<\/?(?:br|b|i|em|strong|small|sub|sup)\s*\/?>/gi, ' ').matchAll(/[\w.\-/…<>*{}]+/g)].map((match) => match[0].replace(/[.,:]+$/, ''))
+          : [];
+    for (const path of spans) if (isRepositoryPath(path, root)) found.push({ line: index + 1, path });
+  });
+  return found;
+}
+
+/** Every file and folder name in the repository (not in build outputs or installed packages). */
+function namesInRepository(root: string): Set<string> {
+  const names = new Set<string>();
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name === '.git' || entry.name === 'node_modules' || (folder === root && NOT_IN_A_CLONE.includes(entry.name))) continue;
+      names.add(entry.isDirectory() ? `${entry.name}/` : entry.name);
+      if (entry.isDirectory()) walk(join(folder, entry.name));
+    }
+  };
+  walk(root);
+  return names;
+}
+
+/** The paths of a page that do not exist where the rule above looks, as `line: path`. */
+export function missingPaths(markdown: string, root: string = ROOT, names: Set<string> = namesInRepository(root)): string[] {
+  return namedPaths(markdown, root)
+    .filter(({ path }) => {
+      if (PATH_BASES.some((base) => existsSync(join(root, base, path)))) return false;
+      const inner = path.replace(/\/$/, '');
+      if (NOT_IN_A_CLONE.includes(inner.split('/')[0] ?? '')) return false;
+      return inner.includes('/') || !(names.has(path) || names.has(`${path}/`) || NOT_REPOSITORY_NAMES.includes(path));
+    })
+    .map(({ line, path }) => `${line}: ${path}`);
+}
+
+/** Every named path of the docs that exists nowhere it could be meant, as `file:line: path`. */
 function missingSources(): string[] {
+  const names = namesInRepository(ROOT);
   return docFiles()
     .filter((file) => existsSync(file))
-    .flatMap((file) =>
-      sourcePaths(readFileSync(file, 'utf8'))
-        .filter((path) => !NOT_IN_A_CLONE.includes(path.split('/')[0] ?? ''))
-        .filter((path) => !SOURCE_BASES.some((base) => existsSync(join(ROOT, base, path))))
-        .map((path) => `${relative(ROOT, file)}: ${path}`),
-    );
+    .flatMap((file) => missingPaths(readFileSync(file, 'utf8'), ROOT, names).map((problem) => `${relative(ROOT, file)}:${problem}`));
+}
+
+/** Folders whose code may cite the docs in comments (`ARCHITECTURE.md §4, invariant 8`). */
+const CODE_FOLDERS = ['src-main', 'src-renderer', 'src-shared', 'src-preload', 'scripts', 'e2e', 'bench'];
+
+function codeFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : codeFiles(path);
+    return SOURCE_EXTENSION.test(entry.name) ? [path] : [];
+  });
+}
+
+/** What a piece of code cites that the docs do not have: a `<page>.md §N` whose page or section is missing, an invariant past the list. */
+export function wrongCitations(code: string, pages: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = [];
+  for (const match of code.matchAll(/([\w-]+\.md) ?§ ?(\d+)(?:,? invariants? (\d+))?/g)) {
+    const [citation, page = '', section = '', invariant] = match;
+    const markdown = pages.get(page);
+    if (markdown === undefined) wrong.push(`${citation}: no ${page} in the repository`);
+    else if (!new RegExp(`^#{1,6} ${section}\\. `, 'm').test(markdown)) wrong.push(`${citation}: ${page} has no section ${section}`);
+    else if (invariant !== undefined && !new RegExp(`^${invariant}\\. \\*\\*`, 'm').test(markdown)) wrong.push(`${citation}: ${page} has no invariant ${invariant}`);
+  }
+  return wrong;
 }
 
 function brokenLinks(): string[] {
@@ -119,8 +224,31 @@ describe('the documentation', () => {
     expect(brokenLinks()).toEqual([]);
   });
 
-  it('names only source files that exist (re-point the paths when files move)', () => {
+  it('names only repository paths that exist (re-point the paths when files move)', () => {
+    const named = docFiles()
+      .filter((file) => existsSync(file))
+      .flatMap((file) => namedPaths(readFileSync(file, 'utf8')));
+    expect(named.length).toBeGreaterThan(300);
     expect(missingSources()).toEqual([]);
+  });
+
+  it('is cited by code comments only where a page, its section and its invariant exist', () => {
+    const pages = new Map(docFiles().map((file) => [basename(file), existsSync(file) ? readFileSync(file, 'utf8') : '']));
+    const self = fileURLToPath(import.meta.url); // its examples of wrong citations are meant
+    const wrong = CODE_FOLDERS.flatMap((folder) => codeFiles(join(ROOT, folder)))
+      .filter((file) => file !== self)
+      .flatMap((file) => wrongCitations(readFileSync(file, 'utf8'), pages).map((problem) => `${relative(ROOT, file)}: ${problem}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists in ARCHITECTURE.md every error code, and every migration number left unused', () => {
+    const architecture = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8').replace(/\s+/g, ' ');
+    const codes = /The codes: ([^.]*)\./.exec(architecture)?.[1] ?? '';
+    expect([...codes.matchAll(/`([a-z_]+)`/g)].map((match) => match[1])).toEqual([...ERROR_CODES]);
+    const versions = new Set(MIGRATIONS.map((migration) => migration.version));
+    const unused = Array.from({ length: Math.max(...versions) }, (_, index) => index + 1).filter((version) => !versions.has(version));
+    const written = /Numbers may have gaps \(([^)]*) are unused\)/.exec(architecture)?.[1] ?? '';
+    expect([...written.matchAll(/\d+/g)].map((match) => Number(match[0]))).toEqual(unused);
   });
 
   it(`keeps the README a front page: at most ${README_MAX_LINES} lines`, () => {
@@ -135,9 +263,44 @@ describe('the link reader', () => {
     expect(linkTargets(markdown)).toEqual(['docs/a.md#part', 'docs/images/x.png', './b.md']);
   });
 
-  it('finds source paths in backticks, but not placeholders or URLs', () => {
-    const markdown = 'Read `src-main/host/dispatcher.ts`, `codex/json-rpc-client.ts` and `storage/<group>-store.ts`; run `npm test`; see `https://x.org/a.md`.';
-    expect(sourcePaths(markdown)).toEqual(['src-main/host/dispatcher.ts', 'codex/json-rpc-client.ts']);
+  it('reads repository paths in backticks and diagrams, not placeholders, URLs, packages, commands, methods or operations', () => {
+    const markdown = [
+      'Read `src-main/host/dispatcher.ts`, `runtime/turns/` and `quit-drain.ts`; not `storage/<group>-store.ts`, `NNN-name.ts`,',
+      '`fs/*`, `cairn/…`, `npm test`, `https://x.org/a.md`, `@openai/codex`, `session/load`, `turn.start`, `~/.cairn`, `/proc`, `notes.md`.',
+      '```mermaid',
+      '  A["ACP<br/>agent-backends/acp/acp-backend.ts"] --> B["src-main/electron/, secrets.json"]',
+      '```',
+      '```sh',
+      'node scripts/some-script.mjs',
+      '```',
+    ].join('\n');
+    expect(namedPaths(markdown)).toEqual([
+      { line: 1, path: 'src-main/host/dispatcher.ts' },
+      { line: 1, path: 'runtime/turns/' },
+      { line: 1, path: 'quit-drain.ts' },
+      { line: 4, path: 'agent-backends/acp/acp-backend.ts' },
+      { line: 4, path: 'src-main/electron/' },
+    ]);
+  });
+
+  it('reports a path that exists under none of the bases, and a name no file or folder has', () => {
+    const markdown = [
+      '`src-main/host/dispatcher.ts` `host/dispatcher.ts` `turns/run-executor.ts` `state/store.ts` `operations/index.ts`',
+      '`composition/` `run-recorder.ts` `out/main/serve.js`',
+      '`src-main/runtime/no-such-service.ts` `turns/no-such-file.ts`',
+      '`no-such-module.ts` `no-such-folder/`',
+    ].join('\n');
+    expect(missingPaths(markdown)).toEqual(['3: src-main/runtime/no-such-service.ts', '3: turns/no-such-file.ts', '4: no-such-module.ts', '4: no-such-folder/']);
+  });
+
+  it('finds citations of a page that is not in the repository, a section or an invariant it lacks', () => {
+    const pages = new Map([['ARCHITECTURE.md', '## 4. The record\n1. **One**\n2. **Two**\n']]);
+    const code = '// ARCHITECTURE.md §4, invariant 2; ARCHITECTURE.md §4, invariant 3; ARCHITECTURE.md §9; STYLE.md §7';
+    expect(wrongCitations(code, pages)).toEqual([
+      'ARCHITECTURE.md §4, invariant 3: ARCHITECTURE.md has no invariant 3',
+      'ARCHITECTURE.md §9: ARCHITECTURE.md has no section 9',
+      'STYLE.md §7: no STYLE.md in the repository',
+    ]);
   });
 
   it('makes GitHub’s anchors, repeats numbered', () => {

@@ -34,7 +34,7 @@ import type { WorkhubSlice } from './workhub-slice';
 import type { WorkspaceSlice } from './workspace-slice';
 import type { WorktreeSlice } from './worktree-slice';
 
-/** The whole renderer state: one store built from typed slices (STYLE.md §7). */
+/** The whole renderer state: one store built from typed slices (ARCHITECTURE.md §6). */
 export type AppState = ConnectionSlice &
   SessionsSlice &
   TranscriptSlice &
