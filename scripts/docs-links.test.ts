@@ -6,7 +6,7 @@ import { MIGRATIONS } from '../src-main/storage/migrations';
 import { ERROR_CODES } from '../src-shared/errors';
 
 /**
- * Keeps the documentation honest: every relative link in README.md, CONTRIBUTING.md and docs/*.md
+ * Keeps the documentation honest: every relative link in README.md, CONTRIBUTING.md and the pages under docs/
  * points at a file a clone has (not a build output, not outside the repository), every `#anchor`
  * names a heading of its page, every repository path they name exists (the rule is at PATH_BASES),
  * ARCHITECTURE.md's lists of error codes and unused migration numbers match the code, and the README
@@ -17,14 +17,14 @@ const README_MAX_LINES = 250;
 /** Folders a clone does not have: build outputs and installed packages. */
 const NOT_IN_A_CLONE = ['node_modules', 'out', 'dist', 'native', 'test-results', 'app.asar.unpacked'];
 
+/** README.md, CONTRIBUTING.md and every page under docs/ (docs/decisions/ too). */
 function docFiles(): string[] {
+  const pagesIn = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? pagesIn(join(folder, entry.name)) : entry.name.endsWith('.md') ? [join(folder, entry.name)] : [],
+    );
   const docs = join(ROOT, 'docs');
-  const pages = existsSync(docs)
-    ? readdirSync(docs)
-        .filter((name) => name.endsWith('.md'))
-        .map((name) => join(docs, name))
-    : [];
-  return [join(ROOT, 'README.md'), join(ROOT, 'CONTRIBUTING.md'), ...pages];
+  return [join(ROOT, 'README.md'), join(ROOT, 'CONTRIBUTING.md'), ...(existsSync(docs) ? pagesIn(docs) : [])];
 }
 
 /** The Markdown without fenced code blocks, where a `# line` is not a heading. */
@@ -214,6 +214,10 @@ function brokenLinks(): string[] {
 describe('the documentation', () => {
   it('has a README, a CONTRIBUTING guide and an architecture document', () => {
     for (const name of ['README.md', 'CONTRIBUTING.md', 'docs/ARCHITECTURE.md']) expect(existsSync(join(ROOT, name)), name).toBe(true);
+  });
+
+  it('keeps no folder of scratch notes: what is worth keeping is in docs/ (reasons in docs/decisions/)', () => {
+    expect(existsSync(join(ROOT, 'notes'))).toBe(false);
   });
 
   it('links only to files a clone has, and to headings that exist', () => {
