@@ -176,6 +176,33 @@ function missingSources(): string[] {
     .flatMap((file) => missingPaths(readFileSync(file, 'utf8'), ROOT, names).map((problem) => `${relative(ROOT, file)}:${problem}`));
 }
 
+export interface NamedTest {
+  readonly line: number;
+  readonly file: string;
+  readonly name: string;
+}
+
+/** Tests named as `file.test.ts` › *describe › test name* (several: `; *another*`), as the invariants name their guards. */
+export function namedTests(markdown: string): NamedTest[] {
+  return markdown
+    .split('\n')
+    .flatMap((text, index) =>
+      [...text.matchAll(/`([^`\s]+\.(?:test|spec)\.tsx?)`([^`]*)/g)].flatMap(([, file = '', after = '']) =>
+        /^\s*(?:\([^)]*\)\s*)?›/.test(after) ? [...after.matchAll(/\*([^*]+)\*/g)].map(([, name = '']) => ({ line: index + 1, file, name })) : [],
+      ),
+    );
+}
+
+/** The named tests whose file has no such test: each part of `describe › test` must be in the file. */
+export function missingTests(markdown: string, root: string = ROOT): string[] {
+  return namedTests(markdown).flatMap(({ line, file, name }) => {
+    const base = PATH_BASES.find((folder) => existsSync(join(root, folder, file)));
+    if (base === undefined) return []; // a file that does not exist is reported with the paths
+    const code = readFileSync(join(root, base, file), 'utf8');
+    return name.split(' › ').every((part) => code.includes(part)) ? [] : [`${line}: ${file} › ${name}`];
+  });
+}
+
 /** Folders whose code may cite the docs in comments (`ARCHITECTURE.md §4, invariant 8`). */
 const CODE_FOLDERS = ['src-main', 'src-renderer', 'src-shared', 'src-preload', 'scripts', 'e2e', 'bench'];
 
@@ -234,6 +261,15 @@ describe('the documentation', () => {
       .flatMap((file) => namedPaths(readFileSync(file, 'utf8')));
     expect(named.length).toBeGreaterThan(300);
     expect(missingSources()).toEqual([]);
+  });
+
+  it('names as guards of the invariants only tests that exist, by their names', () => {
+    const architecture = readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
+    expect(namedTests(architecture).length).toBeGreaterThan(25);
+    const missing = docFiles()
+      .filter((file) => existsSync(file))
+      .flatMap((file) => missingTests(readFileSync(file, 'utf8')).map((problem) => `${relative(ROOT, file)}:${problem}`));
+    expect(missing).toEqual([]);
   });
 
   it('is cited by code comments only where a page, its section and its invariant exist', () => {
@@ -295,6 +331,21 @@ describe('the link reader', () => {
       '`no-such-module.ts` `no-such-folder/`',
     ].join('\n');
     expect(missingPaths(markdown)).toEqual(['3: src-main/runtime/no-such-service.ts', '3: turns/no-such-file.ts', '4: no-such-module.ts', '4: no-such-folder/']);
+  });
+
+  it('finds tests named in the docs that their file does not have', () => {
+    const markdown = [
+      '- `scripts/docs-links.test.ts` › *the link reader › makes GitHub’s anchors, repeats numbered*',
+      '- `scripts/docs-links.test.ts` (all of it) › *the link reader › finds inline links*; *the link reader › finds ' + 'what is not there*',
+      '- `src-main/no-such.test.ts` › *anything*; see `scripts/docs-links.test.ts` for more',
+    ].join('\n');
+    expect(namedTests(markdown).map(({ line, name }) => `${line}: ${name}`)).toEqual([
+      '1: the link reader › makes GitHub’s anchors, repeats numbered',
+      '2: the link reader › finds inline links',
+      '2: the link reader › finds ' + 'what is not there',
+      '3: anything',
+    ]);
+    expect(missingTests(markdown)).toEqual(['2: scripts/docs-links.test.ts › the link reader › finds ' + 'what is not there']);
   });
 
   it('finds citations of a page that is not in the repository, a section or an invariant it lacks', () => {
