@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src-main/storage/migrations';
 import { ERROR_CODES } from '../src-shared/errors';
+import { operations } from '../src-shared/operations';
 
 /**
  * Keeps the documentation honest: every relative link in README.md, CONTRIBUTING.md and the pages under docs/
@@ -203,6 +204,19 @@ export function missingTests(markdown: string, root: string = ROOT): string[] {
   });
 }
 
+/** The operations a Markdown table lists in its second column: `session.create\|list` is session.create and session.list. */
+export function listedOperations(markdown: string): string[] {
+  return markdown
+    .split('\n')
+    .filter((line) => line.startsWith('| '))
+    .flatMap((line) => [...(line.split(/(?<!\\)\|/)[2] ?? '').matchAll(/`([^`]+)`/g)])
+    .flatMap(([, span = '']) => {
+      const [first = '', ...others] = span.split('\\|');
+      const domain = first.slice(0, first.lastIndexOf('.') + 1);
+      return [first, ...others.map((verb) => domain + verb)];
+    });
+}
+
 /** Folders whose code may cite the docs in comments (`ARCHITECTURE.md §4, invariant 8`). */
 const CODE_FOLDERS = ['src-main', 'src-renderer', 'src-shared', 'src-preload', 'scripts', 'e2e', 'bench'];
 
@@ -270,6 +284,11 @@ describe('the documentation', () => {
       .filter((file) => existsSync(file))
       .flatMap((file) => missingTests(readFileSync(file, 'utf8')).map((problem) => `${relative(ROOT, file)}:${problem}`));
     expect(missing).toEqual([]);
+  });
+
+  it('lists in headless-host.md every operation of the table, and only those', () => {
+    const listed = listedOperations(readFileSync(join(ROOT, 'docs', 'headless-host.md'), 'utf8'));
+    expect([...listed].sort()).toEqual(Object.keys(operations).sort());
   });
 
   it('is cited by code comments only where a page, its section and its invariant exist', () => {
@@ -346,6 +365,11 @@ describe('the link reader', () => {
       '3: anything',
     ]);
     expect(missingTests(markdown)).toEqual(['2: scripts/docs-links.test.ts › the link reader › finds ' + 'what is not there']);
+  });
+
+  it('reads the operations of a table row, verbs after the first sharing its domain', () => {
+    const markdown = ['| Domain | Operations |', '| --- | --- |', '| MCP (`mcp-operations.ts`) | `mcp.server.list\\|test`, `mcp.prompt.get` |'].join('\n');
+    expect(listedOperations(markdown)).toEqual(['mcp.server.list', 'mcp.server.test', 'mcp.prompt.get']);
   });
 
   it('finds citations of a page that is not in the repository, a section or an invariant it lacks', () => {
