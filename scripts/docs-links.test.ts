@@ -10,8 +10,9 @@ import { operations } from '../src-shared/operations';
  * Keeps the documentation honest: every relative link in README.md, CONTRIBUTING.md and the pages under docs/
  * points at a file a clone has (not a build output, not outside the repository), every `#anchor`
  * names a heading of its page, every repository path they name exists (the rule is at PATH_BASES),
- * ARCHITECTURE.md's lists of error codes and unused migration numbers match the code, and the README
- * stays a front page.
+ * every test named as a guard exists by that name, ARCHITECTURE.md's lists of error codes and unused
+ * migration numbers and headless-host.md's table of operations match the code, code comments cite
+ * only sections and invariants the docs have, and the README stays a front page.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const README_MAX_LINES = 250;
