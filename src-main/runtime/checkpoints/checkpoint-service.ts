@@ -10,6 +10,7 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
+import { branchLineage } from './branch-lineage';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
@@ -261,8 +262,9 @@ export class CheckpointService {
 
   /**
    * Rewind to before `turnId` (one revert at a time): every file the change sets since that turn
-   * began touched goes back to its state before the first of them, judged against the workspace now:
-   * files the person changed since are a `conflict` unless `resolution` says what to do. Then
+   * began touched (in a branch, its source's change sets too: `branchLineage`) goes back to its
+   * state before the first of them, judged against the workspace now: files the person changed
+   * since are a `conflict` unless `resolution` says what to do. Then
    * `branch` makes the branch holding the conversation, and the files are written as a change set
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
@@ -275,7 +277,15 @@ export class CheckpointService {
   private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
     const { stores } = this.deps;
     if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
-    const since = stores.checkpoints.list(input.sessionId).filter((changeSet) => changeSet.createdAt >= input.since);
+    // A branch's copied turns changed files through its source's change sets: rewind through those too.
+    const lineage = branchLineage(stores, input.sessionId);
+    if (lineage.unknownBefore !== null && input.since <= lineage.unknownBefore) {
+      return fail(
+        'operation_unavailable',
+        'The session this one was branched from has been deleted, and with it the checkpoints of the turns before the branch; nothing was changed.',
+      );
+    }
+    const since = lineage.changeSets.filter((changeSet) => changeSet.createdAt >= input.since);
     const unfinished = since.find((changeSet) => changeSet.status !== 'complete');
     if (unfinished !== undefined) {
       return fail(
