@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
@@ -15,7 +16,7 @@ import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
-  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches'>;
+  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches' | 'worktrees'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -189,11 +190,28 @@ export class CheckpointService {
     if (session === null) return fail('not_found', 'That session does not exist.');
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
     const changeSets: ChangeSetWithDiffs[] = [];
-    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) changeSets.push(await this.withDiffs(changeSet));
+    const gone = new Map<string, string | null>();
+    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) {
+      if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
+      changeSets.push({ ...(await this.withDiffs(changeSet)), workspaceGone: gone.get(changeSet.workspacePath) ?? null });
+    }
     return ok({ changeSets, unavailable });
   }
 
-  private async withDiffs(changeSet: StoredChangeSet): Promise<ChangeSetWithDiffs> {
+  /**
+   * Why a change set's files cannot be put back because the folder they were changed in is gone (a
+   * worktree discarded or merged back removes its folder), or null while it exists.
+   */
+  private workspaceGone(workspacePath: string): string | null {
+    if (existsSync(workspacePath)) return null;
+    const worktree = this.deps.stores.worktrees.containing(workspacePath);
+    if (worktree?.state === 'discarded') return `The worktree these changes were made in (${worktree.branch}) was discarded with its folder, so they can no longer be reverted.`;
+    if (worktree?.state === 'merged')
+      return `The worktree these changes were made in (${worktree.branch}) was merged back into ${worktree.baseBranch} and removed, so they can no longer be reverted here.`;
+    return `The folder these changes were made in (${workspacePath}) no longer exists, so they cannot be reverted.`;
+  }
+
+  private async withDiffs(changeSet: StoredChangeSet): Promise<Omit<ChangeSetWithDiffs, 'workspaceGone'>> {
     const { workspacePath, beforeCommit, afterCommit, ...record } = changeSet;
     const repo = this.repoFor(workspacePath);
     const files = [];
@@ -231,6 +249,8 @@ export class CheckpointService {
     if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
       return fail('operation_unavailable', changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.');
     }
+    const gone = this.workspaceGone(changeSet.workspacePath);
+    if (gone !== null) return fail('operation_unavailable', gone);
     if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; revert when it has ended.');
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
@@ -300,6 +320,8 @@ export class CheckpointService {
     if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
     const [workspace] = workspaces;
     if (workspace === undefined) return this.rewound(await input.branch(), null);
+    const gone = this.workspaceGone(workspace);
+    if (gone !== null) return fail('operation_unavailable', gone);
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
     const repo = this.repoFor(workspace);
