@@ -226,6 +226,22 @@ describe('Rewind from a branch', () => {
     expect([exists('a.md'), exists('b.md'), exists('c.md'), exists('d.md')]).toEqual([false, false, false, false]);
   });
 
+  it('goes back through a Regenerate branch’s copied turns', SLOW, async () => {
+    gitWorkspace();
+    const sessionId = await writes('a.md', 'b.md');
+    const answer = (await t.call('transcript.page', { sessionId, limit: 500 })).items.find((item) => item.kind === 'assistant_message' && item.turnId === 't-b.md');
+    const regenerated = await t.call('session.branch', { sessionId, atItemId: answer?.itemId ?? '', mode: 'regenerate', requestId: 'regen-b' });
+    const branchId = regenerated.session.sessionId;
+    await t.waitForTurn(branchId, 'regen-b', ['completed']);
+    await waitFor(async () => (await t.call('changes.list', { sessionId: branchId })).changeSets.every((set) => set.status === 'complete'), {
+      timeoutMs: 30_000,
+      message: 'the change set of the regenerated turn',
+    });
+    const back = await rewind(branchId, 't-a.md', 'rw-regen');
+    expect(back.files.sort()).toEqual(['deleted a.md', 'deleted b.md']);
+    expect([exists('a.md'), exists('b.md')]).toEqual([false, false]);
+  });
+
   it('asks before overwriting a hand edit made in the branch, and changes nothing until told', SLOW, async () => {
     gitWorkspace();
     const sessionId = await writes('a.md', 'b.md');

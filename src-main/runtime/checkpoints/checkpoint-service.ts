@@ -317,11 +317,13 @@ export class CheckpointService {
     }
     const changed = since.filter((changeSet) => changeSet.files.length > 0);
     const workspaces = new Set(changed.map((changeSet) => changeSet.workspacePath));
+    for (const folder of workspaces) {
+      const gone = this.workspaceGone(folder);
+      if (gone !== null) return fail('operation_unavailable', gone);
+    }
     if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
     const [workspace] = workspaces;
     if (workspace === undefined) return this.rewound(await input.branch(), null);
-    const gone = this.workspaceGone(workspace);
-    if (gone !== null) return fail('operation_unavailable', gone);
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
     const repo = this.repoFor(workspace);
