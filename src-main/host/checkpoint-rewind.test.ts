@@ -262,13 +262,18 @@ describe('Rewind from a branch', () => {
     expect([exists('a.md'), exists('b.md')]).toEqual([false, false]);
   });
 
-  it('refuses to rewind into the turns before a branch whose source was deleted', SLOW, async () => {
+  it('refuses to rewind into the turns before a branch whose source was deleted, and still rewinds the branch’s own turns', SLOW, async () => {
     gitWorkspace();
     const sessionId = await writes('a.md', 'b.md');
     const first = await rewind(sessionId, 't-b.md', 'rw-b');
+    await turn(first.branchId, 't-c.md', write('c.md'));
     await t.call('session.remove', { sessionId });
     const refused = await t.invoke('session.rewind', { sessionId: first.branchId, atItemId: await messageOf(first.branchId, 't-a.md'), requestId: 'rw-a' });
     expect(refused.ok ? null : refused.error.code).toBe('operation_unavailable');
-    expect(read('a.md')).toBe('A.MD\n');
+    expect([read('a.md'), read('c.md')]).toEqual(['A.MD\n', 'C.MD\n']);
+
+    const own = await rewind(first.branchId, 't-c.md', 'rw-c');
+    expect(own.files).toEqual(['deleted c.md']);
+    expect([exists('a.md'), exists('c.md')]).toEqual([true, false]);
   });
 });

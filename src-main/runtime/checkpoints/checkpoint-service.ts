@@ -299,7 +299,7 @@ export class CheckpointService {
     if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
     // A branch's copied turns changed files through its source's change sets: rewind through those too.
     const lineage = branchLineage(stores, input.sessionId);
-    if (lineage.unknownBefore !== null && input.since <= lineage.unknownBefore) {
+    if (lineage.unknownBefore !== null && input.since < lineage.unknownBefore) {
       return fail(
         'operation_unavailable',
         'The session this one was branched from has been deleted, and with it the checkpoints of the turns before the branch; nothing was changed.',
