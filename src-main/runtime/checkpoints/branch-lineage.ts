@@ -1,5 +1,13 @@
-import type { StoredChangeSet } from '../../storage/checkpoint-store';
-import type { Stores } from '../../storage/stores';
+import type { BranchStore } from '../../storage/branch-store';
+import type { CheckpointStore, StoredChangeSet } from '../../storage/checkpoint-store';
+import type { SessionStore } from '../../storage/session-store';
+
+/** What the lineage reads: whether a session exists, its change sets, and where it branched from. */
+export interface LineageStores {
+  readonly sessions: Pick<SessionStore, 'get'>;
+  readonly checkpoints: Pick<CheckpointStore, 'list'>;
+  readonly branches: Pick<BranchStore, 'get'>;
+}
 
 /** The change sets that made a session's files what they are, oldest first. */
 export interface Lineage {
@@ -19,7 +27,7 @@ export interface Lineage {
  * own — a rewind's change set follows the very change sets it undid, and a rewind from a branch
  * goes back through them in order.
  */
-export function branchLineage(stores: Pick<Stores, 'sessions' | 'checkpoints' | 'branches'>, sessionId: string): Lineage {
+export function branchLineage(stores: LineageStores, sessionId: string): Lineage {
   const generations: StoredChangeSet[][] = [];
   const seen = new Set<string>();
   let current: string | null = sessionId;
