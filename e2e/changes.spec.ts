@@ -141,6 +141,11 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   const rewind = page.getByTestId('changes-panel').getByTestId('change-set').first();
   await expect(rewind).toContainText('Rewind to before');
   await expect(rewind.getByTestId('change-file')).toHaveCount(2);
+  // Below it, what the copied first turn did (its checkpoint is the source's).
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set')).toHaveCount(2);
+  const copied = page.getByTestId('changes-panel').getByTestId('change-set').last();
+  await expect(copied).toContainText('Turn “/tools');
+  await expect(copied.getByRole('button', { name: 'Revert this turn' })).toBeVisible();
   expect(notes()).toBe('first turn\n');
   expect(extra()).toBe(false);
   await page.screenshot({ path: testInfo.outputPath('rewound.png') });

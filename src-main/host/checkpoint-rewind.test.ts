@@ -76,8 +76,13 @@ describe('Rewind to here', () => {
 
     // The rewind is recorded in the branch, named after the turn rewound to.
     expect(result.rewind?.origin).toBe('rewind');
-    const listed = (await t.call('changes.list', { sessionId: branchId })).changeSets;
-    expect(listed).toHaveLength(1);
+    // The branch lists it after what its copied turn t1 did (that change set is the source's).
+    const all = (await t.call('changes.list', { sessionId: branchId })).changeSets;
+    expect(all.map((set) => [set.origin, set.turnId, set.sessionId])).toEqual([
+      ['turn', 't1', sessionId],
+      ['rewind', 't2', branchId],
+    ]);
+    const listed = all.slice(1);
     expect(listed[0]?.turnText).toContain('A2');
     expect(listed[0]?.files.map((file) => [file.path, file.change])).toEqual([
       ['a.txt', 'modified'],
@@ -216,7 +221,8 @@ describe('Rewind from a branch', () => {
       requestId: 'edit-d',
     });
     const editId = edited.session.sessionId;
-    await waitFor(async () => (await t.call('changes.list', { sessionId: editId })).changeSets.some((set) => set.status === 'complete'), {
+    await t.waitForTurn(editId, 'edit-d', ['completed']);
+    await waitFor(async () => (await t.call('changes.list', { sessionId: editId, turnId: 'edit-d' })).changeSets.some((set) => set.status === 'complete'), {
       timeoutMs: 30_000,
       message: 'the change set of the edited turn',
     });
@@ -224,6 +230,34 @@ describe('Rewind from a branch', () => {
     const four = await rewind(editId, 't-a.md', 'rw-edit');
     expect(four.files.sort()).toEqual(['deleted a.md', 'deleted b.md', 'deleted d.md']);
     expect([exists('a.md'), exists('b.md'), exists('c.md'), exists('d.md')]).toEqual([false, false, false, false]);
+  });
+
+  it('lists what a branch’s copied turns did, and reverts it from the branch; a rewind after that revert is right too', SLOW, async () => {
+    gitWorkspace();
+    const sessionId = await writes('a.md', 'b.md');
+    const first = await rewind(sessionId, 't-b.md', 'rw-b');
+    const listed = (await t.call('changes.list', { sessionId: first.branchId })).changeSets;
+    expect(listed.map((set) => [set.origin, set.turnText])).toEqual([
+      ['turn', write('a.md')],
+      ['rewind', write('b.md')],
+    ]);
+    expect((await t.call('changes.list', { sessionId: first.branchId, turnId: 't-a.md' })).changeSets.map((set) => set.changeSetId)).toEqual([listed[0]?.changeSetId]);
+
+    const reverted = await t.call('changes.revert', { sessionId: first.branchId, changeSetId: listed[0]?.changeSetId ?? '' });
+    if (reverted.status !== 'reverted') throw new Error(`expected a revert, got ${reverted.status}`);
+    expect(reverted.revert.sessionId).toBe(first.branchId);
+    expect([exists('a.md'), exists('b.md')]).toEqual([false, false]);
+    // Undo of that revert brings a.md back, and only it.
+    expect((await t.call('changes.revert', { sessionId: first.branchId, changeSetId: reverted.revert.changeSetId })).status).toBe('reverted');
+    expect([read('a.md'), exists('b.md')]).toEqual(['A.MD\n', false]);
+    // The source's change sets are not another session's to revert.
+    const strangers = (await t.call('session.create', { title: 'Other', workspacePath: workspace, permissionMode: 'full' })).session.sessionId;
+    const refused = await t.invoke('changes.revert', { sessionId: strangers, changeSetId: listed[0]?.changeSetId ?? '' });
+    expect(refused.ok ? null : refused.error.code).toBe('not_found');
+
+    const again = await rewind(first.branchId, 't-a.md', 'rw-a');
+    expect(again.files).toEqual(['deleted a.md']);
+    expect([exists('a.md'), exists('b.md')]).toEqual([false, false]);
   });
 
   it('goes back through a Regenerate branch’s copied turns', SLOW, async () => {

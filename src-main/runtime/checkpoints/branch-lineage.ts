@@ -1,6 +1,7 @@
 import type { BranchStore } from '../../storage/branch-store';
 import type { CheckpointStore, StoredChangeSet } from '../../storage/checkpoint-store';
 import type { SessionStore } from '../../storage/session-store';
+import type { TurnStore } from '../../storage/turn-store';
 
 /** What the lineage reads: whether a session exists, its change sets, and where it branched from. */
 export interface LineageStores {
@@ -47,4 +48,16 @@ export function branchLineage(stores: LineageStores, sessionId: string): Lineage
     current = branch.sourceSessionId;
   }
   return { changeSets: generations.flat(), unknownBefore };
+}
+
+/**
+ * The change sets Changes lists for a session: its own, and those of its lineage made for a turn it
+ * holds (a branch's copied turns keep their ids), so a branch shows, and can revert, what its copied
+ * turns did. The source's other turns (those a rewind undid, or after an edited message) are not the
+ * branch's conversation and are left out; a rewind still goes back through them.
+ */
+export function sessionChangeSets(stores: LineageStores & { readonly turns: Pick<TurnStore, 'getTurn'> }, sessionId: string, turnId?: string): StoredChangeSet[] {
+  return branchLineage(stores, sessionId).changeSets.filter(
+    (changeSet) => (turnId === undefined || changeSet.turnId === turnId) && (changeSet.sessionId === sessionId || stores.turns.getTurn(sessionId, changeSet.turnId) !== null),
+  );
 }

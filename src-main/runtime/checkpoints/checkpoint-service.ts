@@ -11,7 +11,7 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
-import { branchLineage } from './branch-lineage';
+import { branchLineage, sessionChangeSets } from './branch-lineage';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
@@ -191,7 +191,7 @@ export class CheckpointService {
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
     const changeSets: ChangeSetWithDiffs[] = [];
     const gone = new Map<string, string | null>();
-    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) {
+    for (const changeSet of sessionChangeSets(this.deps.stores, sessionId, turnId)) {
       if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
       changeSets.push({ ...(await this.withDiffs(changeSet)), workspaceGone: gone.get(changeSet.workspacePath) ?? null });
     }
@@ -245,7 +245,8 @@ export class CheckpointService {
   private async revertNow(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
     const { stores } = this.deps;
     const changeSet = stores.checkpoints.get(input.changeSetId);
-    if (changeSet?.sessionId !== input.sessionId) return fail('not_found', 'That change set does not exist in this session.');
+    const inSession = changeSet !== null && sessionChangeSets(stores, input.sessionId, changeSet.turnId).some((listed) => listed.changeSetId === changeSet.changeSetId);
+    if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
     if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
       return fail('operation_unavailable', changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.');
     }
