@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,8 +95,18 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
   expect(existsSync(join(workspace, 'new.txt'))).toBe(false);
 });
 
-test('Rewind to here: files and conversation go back to before a turn, in a branch; the source keeps its turns; Undo this rewind', async ({ page, cairn }, testInfo) => {
-  test.setTimeout(150_000);
+test('Rewind to here: files and conversation go back to before a turn, in a branch; a rewind inside that branch goes back through the source’s turns; each Undo puts back only its own', async ({
+  page,
+  cairn,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // A git workspace, as people use it (checkpoints never touch its own .git).
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'user.name=Person', '-c', 'user.email=person@example.invalid', 'commit', '-q', '-m', 'start');
+  const notes = () => readFileSync(join(workspace, 'notes.md'), 'utf8');
+  const extra = () => existsSync(join(workspace, 'extra.txt'));
   await cairn.call('session.create', { title: 'Rewind me', workspacePath: workspace, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Rewind me' }).click();
@@ -114,11 +125,13 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
 
   const mine = page.locator('[data-testid="message"][data-kind="user_message"]');
-  await page
-    .locator('.entry')
-    .filter({ has: mine.filter({ hasText: 'second turn' }) })
-    .getByRole('button', { name: 'Rewind to here' })
-    .click();
+  const rewindAt = (text: string) =>
+    page
+      .locator('.entry')
+      .filter({ has: mine.filter({ hasText: text }) })
+      .getByRole('button', { name: 'Rewind to here' })
+      .click();
+  await rewindAt('second turn');
 
   // The branch opens with the first turn only, and its Changes panel shows the rewind.
   await expect(page.getByTestId('session-title')).toContainText('Rewind me (rewound)', { timeout: 60_000 });
@@ -128,14 +141,44 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   const rewind = page.getByTestId('changes-panel').getByTestId('change-set').first();
   await expect(rewind).toContainText('Rewind to before');
   await expect(rewind.getByTestId('change-file')).toHaveCount(2);
-  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('first turn\n');
-  expect(existsSync(join(workspace, 'extra.txt'))).toBe(false);
+  // Below it, what the copied first turn did (its checkpoint is the source's).
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set')).toHaveCount(2);
+  const copied = page.getByTestId('changes-panel').getByTestId('change-set').last();
+  await expect(copied).toContainText('Turn “/tools');
+  await expect(copied.getByRole('button', { name: 'Revert this turn' })).toBeVisible();
+  expect(notes()).toBe('first turn\n');
+  expect(extra()).toBe(false);
   await page.screenshot({ path: testInfo.outputPath('rewound.png') });
 
-  await rewind.getByRole('button', { name: 'Undo this rewind' }).click();
+  // Inside the rewound branch, Rewind to here on its first message: the files go back to before the
+  // first turn (whose checkpoint is the source's), and extra.txt is not brought back.
+  await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
+  await rewindAt('first turn');
+  await expect(page.getByTestId('branch-origin')).toContainText('Rewound to before a message of Rewind me (rewound)', { timeout: 60_000 });
+  await expect(mine).toHaveCount(0);
+  const deeper = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  await expect(deeper).toContainText('Rewind to before');
+  await expect(deeper.getByTestId('change-file')).toHaveCount(1);
+  await expect(deeper.locator('[data-path="notes.md"]')).toHaveAttribute('data-change', 'modified');
+  expect(notes()).toBe('line one\nline two\n');
+  expect(extra()).toBe(false);
+  await page.screenshot({ path: testInfo.outputPath('rewound-twice.png') });
+
+  // Its Undo puts back only what it took: the first turn's notes, still no extra.txt.
+  await deeper.getByRole('button', { name: 'Undo this rewind' }).click();
   await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
-  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('second turn\n');
-  expect(existsSync(join(workspace, 'extra.txt'))).toBe(true);
+  expect(notes()).toBe('first turn\n');
+  expect(extra()).toBe(false);
+
+  // Back in the first branch, Undo this rewind puts the second turn forward again.
+  await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
+  await page.getByTestId('branch-origin').getByRole('button', { name: 'Rewind me (rewound)' }).click();
+  await expect(mine).toHaveCount(1);
+  await page.getByTestId('changes-button').click();
+  await page.getByTestId('changes-panel').getByTestId('change-set').first().getByRole('button', { name: 'Undo this rewind' }).click();
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  expect(notes()).toBe('second turn\n');
+  expect(extra()).toBe(true);
 
   // The source session still has both turns.
   await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();

@@ -94,7 +94,7 @@ test('Worktrees: those left behind by deleted sessions are listed; Keep stops li
   const kept = (await cairn.call('session.create', { title: 'Kept as is', workspacePath: repo, ownWorktree: true })).session;
   await cairn.call('session.remove', { sessionId: session.sessionId });
   await cairn.call('session.remove', { sessionId: kept.sessionId });
-  await cairn.call('session.create', { title: 'Still here', workspacePath: repo });
+  await cairn.call('session.create', { title: 'Still here', workspacePath: repo, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Still here' }).click();
   const notice = page.getByTestId('worktree-leftovers');
@@ -119,4 +119,23 @@ test('Worktrees: those left behind by deleted sessions are listed; Keep stops li
   await expect(page.getByTestId('branch-chip')).toContainText('cairn/still-here-', { timeout: 60_000 });
   await expect(page.getByTestId('workspace-path')).toContainText('worktrees');
   expect(git('branch', '--list', 'cairn/*')).toContain('cairn/still-here-');
+
+  // A turn writes in the worktree; once it is discarded, its entry in Changes says the worktree is
+  // gone and offers no revert (the folder its checkpoints would write to no longer exists).
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(`/tools ${JSON.stringify([['write_file', { path: 'notes.md', content: 'alpha\nworktree\n' }]])}`);
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await page.getByTestId('changes-button').click();
+  const turn = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  await expect(turn).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await expect(turn.getByRole('button', { name: 'Revert this turn' })).toBeVisible();
+  await page.getByTestId('worktree-section').getByRole('button', { name: 'Discard worktree' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard worktree' }).click();
+  await expect(page.getByTestId('branch-chip')).toHaveCount(0, { timeout: 60_000 });
+  await expect(turn.getByTestId('change-set-gone')).toContainText('was discarded', { timeout: 30_000 });
+  await expect(turn.getByRole('button', { name: /Revert/ })).toHaveCount(0);
+  await turn.getByRole('button', { name: /notes\.md/ }).click();
+  await expect(turn.getByTestId('tool-diff')).toContainText('+worktree');
+  await page.screenshot({ path: testInfo.outputPath('worktree-discarded-changes.png') });
 });

@@ -61,6 +61,11 @@ export interface ChangeSetWithDiffs extends Omit<ChangeSetRecord, 'files'> {
   /** The person's message that started the turn (null when the turn is gone). */
   readonly turnText: string | null;
   readonly files: readonly FileChangeWithDiff[];
+  /**
+   * Why nothing of this change set can be put back any more: the folder it was made in is gone (its
+   * worktree was discarded or merged back). Null while the folder exists.
+   */
+  readonly workspaceGone: string | null;
 }
 
 /**

@@ -147,6 +147,44 @@ describe('isolated worktrees', () => {
     expect((await t.call('session.get', { sessionId })).session.workspacePath).toBe(repo);
   });
 
+  it('after Discard, the worktree’s change sets say it is gone and offer no revert: revert and rewind answer operation_unavailable, changing nothing', SLOW, async () => {
+    const { sessionId } = await worktreeSession('Gone');
+    await writeInTurn(sessionId, 't1', 'notes.md', 'alpha\nmine\n');
+    await waitFor(async () => (await t.call('changes.list', { sessionId })).changeSets.some((set) => set.status === 'complete'), {
+      timeoutMs: 60_000,
+      message: 'the change set of t1',
+    });
+    const before = (await t.call('changes.list', { sessionId })).changeSets;
+    expect(before.map((set) => set.workspaceGone)).toEqual([null]);
+    const { status } = await t.call('worktree.status', { sessionId });
+    await t.call('worktree.discard', { sessionId });
+
+    const listed = (await t.call('changes.list', { sessionId })).changeSets;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.workspaceGone).toContain(`${status?.worktree.branch ?? ''}) was discarded`);
+    // The diff is still read from the checkpoints, though the folder is gone.
+    expect(listed[0]?.files[0]?.diff).toContain('+mine');
+
+    const revert = await t.invoke('changes.revert', { sessionId, changeSetId: listed[0]?.changeSetId ?? '' });
+    expect(revert.ok ? null : revert.error).toMatchObject({ code: 'operation_unavailable', message: expect.stringContaining('discarded') as string });
+    const revertFile = await t.invoke('changes.revert', { sessionId, changeSetId: listed[0]?.changeSetId ?? '', path: 'notes.md' });
+    expect(revertFile.ok ? null : revertFile.error.code).toBe('operation_unavailable');
+
+    // The session works in the repository again; a later turn there does not hide why the rewind cannot go back.
+    await writeInTurn(sessionId, 't2', 'other.txt', 'changed in the repository\n');
+    await waitFor(async () => (await t.call('changes.list', { sessionId, turnId: 't2' })).changeSets.some((set) => set.status === 'complete'), {
+      timeoutMs: 60_000,
+      message: 'the change set of t2',
+    });
+    const sessionsBefore = (await t.call('session.list', {})).sessions.length;
+    const message = (await t.call('transcript.page', { sessionId, limit: 500 })).items.find((item) => item.kind === 'user_message' && item.turnId === 't1');
+    const rewind = await t.invoke('session.rewind', { sessionId, atItemId: message?.itemId ?? '', requestId: 'rw-gone' });
+    expect(rewind.ok ? null : rewind.error).toMatchObject({ code: 'operation_unavailable', message: expect.stringContaining('discarded') as string });
+    expect((await t.call('session.list', {})).sessions).toHaveLength(sessionsBefore);
+    expect(read(repo, 'notes.md')).toBe('alpha\nbeta\n');
+    expect(read(repo, 'other.txt')).toBe('changed in the repository\n');
+  });
+
   it('says why a folder outside a git repository cannot have a worktree, and leaves no session behind', SLOW, async () => {
     const plain = mkdtempSync(join(tmpdir(), 'cairn-plain-'));
     try {

@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import type { WorktreeRecord, WorktreeState } from '../../src-shared/worktree-model';
 import type { Db } from './database';
 
@@ -11,6 +12,8 @@ export interface WorktreeStore {
   active(): WorktreeRecord[];
   /** The session's newest worktree, in any state. */
   latestFor(sessionId: string): WorktreeRecord | null;
+  /** The newest worktree whose folder is `folder` or holds it, in any state. */
+  containing(folder: string): WorktreeRecord | null;
   /** Every repository checkout a worktree was ever made from. */
   repoRoots(): string[];
   /** Ends an active worktree; false when it was not active. */
@@ -52,6 +55,7 @@ export function createWorktreeStore(db: Db): WorktreeStore {
   const activeFor = db.prepare<[string], WorktreeRow>("SELECT * FROM worktrees WHERE session_id = ? AND state = 'active'");
   const active = db.prepare<[], WorktreeRow>("SELECT * FROM worktrees WHERE state = 'active' ORDER BY created_at, worktree_id");
   const latestFor = db.prepare<[string], WorktreeRow>('SELECT * FROM worktrees WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  const newestFirst = db.prepare<[], WorktreeRow>('SELECT * FROM worktrees ORDER BY created_at DESC, rowid DESC');
   const repoRoots = db.prepare<[], string>('SELECT DISTINCT repo_root FROM worktrees ORDER BY repo_root').pluck();
   const end = db.prepare("UPDATE worktrees SET state = @state, ended_at = @now WHERE worktree_id = @worktreeId AND state = 'active'");
   const get = (worktreeId: string) => {
@@ -73,6 +77,13 @@ export function createWorktreeStore(db: Db): WorktreeStore {
     active: () => active.all().map(toRecord),
     latestFor(sessionId) {
       const row = latestFor.get(sessionId);
+      return row === undefined ? null : toRecord(row);
+    },
+    containing(folder) {
+      const row = newestFirst.all().find((candidate) => {
+        const inside = relative(candidate.path, folder);
+        return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
+      });
       return row === undefined ? null : toRecord(row);
     },
     repoRoots: () => repoRoots.all(),

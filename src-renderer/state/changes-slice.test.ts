@@ -8,6 +8,7 @@ const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): Cha
   sessionId: 's1',
   turnId: 't1',
   turnText: 'write things',
+  workspaceGone: null,
   origin,
   revertsChangeSetId: origin === 'revert' ? 'cs1' : null,
   status: 'complete',
@@ -73,5 +74,26 @@ describe('the changes slice', () => {
     link.push({ kind: 'changes.changed', sessionId: 's1', turnId: 't1' });
     frames.flush();
     await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ state: 'ready', changeSets: [{ changeSetId: 'cs1' }] }));
+  });
+
+  it('re-reads every loaded session’s changes when a worktree ends (its change sets may have lost their folder)', async () => {
+    const { store, link, frames } = setup({ openSession: 's1' });
+    let changeSets = [changeSet('cs1')];
+    link.answer('changes.list', () => ({ ok: true, result: { changeSets, unavailable: null } }));
+    await store.getState().loadChanges('s1');
+    changeSets = [{ ...changeSet('cs1'), workspaceGone: 'The worktree these changes were made in (cairn/x-1a2b) was discarded.' }];
+    const worktree = {
+      worktreeId: 'w1',
+      sessionId: 's2',
+      repoRoot: '/repo',
+      baseBranch: 'main',
+      baseCommit: 'abc',
+      branch: 'cairn/x-1a2b',
+      path: '/data/worktrees/x',
+      createdAt: 1,
+    };
+    link.push({ kind: 'worktree.changed', sessionId: 's2', worktree: { ...worktree, state: 'discarded', endedAt: 2 } });
+    frames.flush();
+    await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ changeSets: [{ workspaceGone: expect.stringContaining('discarded') as string }] }));
   });
 });

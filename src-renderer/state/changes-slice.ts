@@ -60,7 +60,11 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
 
   noteChangesEvents(batch) {
     const loaded = get().changesBySession;
-    const sessions = new Set(batch.flatMap((event) => (event.kind === 'changes.changed' && loaded[event.sessionId] !== undefined ? [event.sessionId] : [])));
+    // A worktree that ends takes its folder with it: every loaded list may hold change sets made there.
+    const ended = batch.some((event) => event.kind === 'worktree.changed' && event.worktree.state !== 'active');
+    const sessions = new Set(
+      ended ? Object.keys(loaded) : batch.flatMap((event) => (event.kind === 'changes.changed' && loaded[event.sessionId] !== undefined ? [event.sessionId] : [])),
+    );
     for (const sessionId of sessions) void get().loadChanges(sessionId);
   },
 });

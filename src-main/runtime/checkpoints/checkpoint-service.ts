@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
@@ -10,11 +11,12 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
+import { branchLineage, sessionChangeSets } from './branch-lineage';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
-  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches'>;
+  readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches' | 'worktrees'>;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly ids: Ids;
@@ -188,11 +190,28 @@ export class CheckpointService {
     if (session === null) return fail('not_found', 'That session does not exist.');
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
     const changeSets: ChangeSetWithDiffs[] = [];
-    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) changeSets.push(await this.withDiffs(changeSet));
+    const gone = new Map<string, string | null>();
+    for (const changeSet of sessionChangeSets(this.deps.stores, sessionId, turnId)) {
+      if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
+      changeSets.push({ ...(await this.withDiffs(changeSet)), workspaceGone: gone.get(changeSet.workspacePath) ?? null });
+    }
     return ok({ changeSets, unavailable });
   }
 
-  private async withDiffs(changeSet: StoredChangeSet): Promise<ChangeSetWithDiffs> {
+  /**
+   * Why a change set's files cannot be put back because the folder they were changed in is gone (a
+   * worktree discarded or merged back removes its folder), or null while it exists.
+   */
+  private workspaceGone(workspacePath: string): string | null {
+    if (existsSync(workspacePath)) return null;
+    const worktree = this.deps.stores.worktrees.containing(workspacePath);
+    if (worktree?.state === 'discarded') return `The worktree these changes were made in (${worktree.branch}) was discarded with its folder, so they can no longer be reverted.`;
+    if (worktree?.state === 'merged')
+      return `The worktree these changes were made in (${worktree.branch}) was merged back into ${worktree.baseBranch} and removed, so they can no longer be reverted here.`;
+    return `The folder these changes were made in (${workspacePath}) no longer exists, so they cannot be reverted.`;
+  }
+
+  private async withDiffs(changeSet: StoredChangeSet): Promise<Omit<ChangeSetWithDiffs, 'workspaceGone'>> {
     const { workspacePath, beforeCommit, afterCommit, ...record } = changeSet;
     const repo = this.repoFor(workspacePath);
     const files = [];
@@ -226,10 +245,13 @@ export class CheckpointService {
   private async revertNow(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
     const { stores } = this.deps;
     const changeSet = stores.checkpoints.get(input.changeSetId);
-    if (changeSet?.sessionId !== input.sessionId) return fail('not_found', 'That change set does not exist in this session.');
+    const inSession = changeSet !== null && sessionChangeSets(stores, input.sessionId, changeSet.turnId).some((listed) => listed.changeSetId === changeSet.changeSetId);
+    if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
     if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
       return fail('operation_unavailable', changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.');
     }
+    const gone = this.workspaceGone(changeSet.workspacePath);
+    if (gone !== null) return fail('operation_unavailable', gone);
     if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; revert when it has ended.');
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
@@ -261,8 +283,9 @@ export class CheckpointService {
 
   /**
    * Rewind to before `turnId` (one revert at a time): every file the change sets since that turn
-   * began touched goes back to its state before the first of them, judged against the workspace now:
-   * files the person changed since are a `conflict` unless `resolution` says what to do. Then
+   * began touched (in a branch, its source's change sets too: `branchLineage`) goes back to its
+   * state before the first of them, judged against the workspace now: files the person changed
+   * since are a `conflict` unless `resolution` says what to do. Then
    * `branch` makes the branch holding the conversation, and the files are written as a change set
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
@@ -275,7 +298,15 @@ export class CheckpointService {
   private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
     const { stores } = this.deps;
     if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
-    const since = stores.checkpoints.list(input.sessionId).filter((changeSet) => changeSet.createdAt >= input.since);
+    // A branch's copied turns changed files through its source's change sets: rewind through those too.
+    const lineage = branchLineage(stores, input.sessionId);
+    if (lineage.unknownBefore !== null && input.since < lineage.unknownBefore) {
+      return fail(
+        'operation_unavailable',
+        'The session this one was branched from has been deleted, and with it the checkpoints of the turns before the branch; nothing was changed.',
+      );
+    }
+    const since = lineage.changeSets.filter((changeSet) => changeSet.createdAt >= input.since);
     const unfinished = since.find((changeSet) => changeSet.status !== 'complete');
     if (unfinished !== undefined) {
       return fail(
@@ -287,6 +318,10 @@ export class CheckpointService {
     }
     const changed = since.filter((changeSet) => changeSet.files.length > 0);
     const workspaces = new Set(changed.map((changeSet) => changeSet.workspacePath));
+    for (const folder of workspaces) {
+      const gone = this.workspaceGone(folder);
+      if (gone !== null) return fail('operation_unavailable', gone);
+    }
     if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
     const [workspace] = workspaces;
     if (workspace === undefined) return this.rewound(await input.branch(), null);

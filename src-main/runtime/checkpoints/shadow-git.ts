@@ -117,7 +117,9 @@ export class ShadowRepo {
   /** Runs git; resolves with stdout (as a Buffer), rejects with stderr. Exit codes in `okCodes` are success. */
   git(args: readonly string[], options: { input?: string | Buffer; okCodes?: readonly number[] } = {}): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      const child = spawn('git', args, { cwd: this.workTree, env: this.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      // A discarded worktree's folder is gone while its checkpoints (and their diffs) are still read.
+      const cwd = existsSync(this.workTree) ? this.workTree : this.gitDir;
+      const child = spawn('git', args, { cwd, env: this.env(), stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

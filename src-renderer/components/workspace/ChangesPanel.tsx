@@ -70,7 +70,7 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
   const turn = turnLabel(changeSet.turnText);
   const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : changeSet.origin === 'rewind' ? `Rewind to before “${turn}”` : `Turn “${turn}”`;
-  const revertable = changeSet.status === 'complete' && changeSet.files.length > 0;
+  const revertable = changeSet.status === 'complete' && changeSet.files.length > 0 && changeSet.workspaceGone === null;
   return (
     <li className="change-set" data-testid="change-set" data-status={changeSet.status} aria-label={title}>
       <div className="change-set-header">
@@ -92,6 +92,11 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
         ) : null}
       </div>
       {changeSet.note === null ? null : <p className="change-set-note">{changeSet.note}</p>}
+      {changeSet.workspaceGone === null ? null : (
+        <p className="change-set-note" data-testid="change-set-gone">
+          {changeSet.workspaceGone}
+        </p>
+      )}
       <ul className="change-files">
         {changeSet.files.map((file) => (
           <ChangeFileRow key={file.path} sessionId={sessionId} changeSetId={changeSet.changeSetId} file={file} revertable={revertable} />
