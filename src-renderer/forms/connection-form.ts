@@ -284,7 +284,7 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
  * A Test verdict in a few words, and whether it is good news. An agent run as a program (ACP, Codex)
  * has no server: its failure to start is the agent's (the message says how it ended).
  */
-export function verdictLabel(verdict: ConnectionVerdict, providerType?: ProviderType): { readonly text: string; readonly tone: 'ok' | 'bad' } {
+export function verdictLabel(verdict: ConnectionVerdict, providerType?: ConnectionRecord['providerType']): { readonly text: string; readonly tone: 'ok' | 'bad' } {
   switch (verdict) {
     case 'ok':
       return { text: 'Works', tone: 'ok' };
