@@ -82,7 +82,7 @@ test('Automations: Run review now says why it is off, and Remove is secondary an
   await expect.poll(async () => (await cairn.call('schedule.list', {})).tasks.length).toBe(0);
 });
 
-test('A rewound branch in a deep folder: the folder name stays in sight, the Commands and Changes panels leave the composer and the way back uncovered, and a notice floats over the app', async ({
+test('Search snippets read as plain text and long titles end in an ellipsis; a rewound branch in a deep folder: the folder name stays in sight, the Commands and Changes panels leave the composer and the way back uncovered, and a notice floats over the app', async ({
   page,
   cairn,
 }) => {
@@ -113,8 +113,22 @@ test('A rewound branch in a deep folder: the folder name stays in sight, the Com
     const rewound = await cairn.call('session.rewind', { sessionId: session.sessionId, atItemId: second?.itemId ?? '', requestId: 'polish-rewind' });
     if (rewound.status !== 'rewound') throw new Error(`expected a rewind, got ${rewound.status}`);
 
+    const long = (await cairn.call('session.create', { title: 'A session with a rather long title about the quarterly deployment checklist' })).session;
+    await cairn.call('turn.start', { sessionId: long.sessionId, turnId: 'md', text: 'Check the **deployment** step and `npm run deploy` first' });
+    await expect.poll(async () => (await cairn.call('turn.query', { sessionId: long.sessionId, turnId: 'md' })).turn.status, { timeout: 30_000 }).toBe('completed');
+
     await page.setViewportSize({ width: 1040, height: 720 });
     await cairn.open(page);
+
+    // Message search: the snippet reads as plain text, and a long title ends in an ellipsis.
+    const search = page.getByRole('searchbox', { name: 'Search sessions' });
+    await search.fill('deployment');
+    const hit = page.getByTestId('message-hit').filter({ hasText: 'You ·' });
+    await expect(hit.locator('mark')).toHaveText('deployment');
+    await expect(hit.locator('.message-hit-snippet')).toHaveText('You: Check the deployment step and npm run deploy first');
+    const title = hit.locator('.message-hit-title-text');
+    expect(await title.evaluate((element) => [getComputedStyle(element).textOverflow, element.scrollWidth > element.clientWidth])).toEqual(['ellipsis', true]);
+    await search.fill('');
     await page.getByTestId('session-row').filter({ hasText: 'Deep notes (rewound)' }).click();
     const wayBack = page.getByTestId('branch-origin').getByRole('button', { name: 'Deep notes' });
     await expect(wayBack).toBeVisible();
