@@ -22,7 +22,7 @@ export function DeleteSessionDialog() {
   return (
     <Dialog labelledBy="delete-dialog-title" describedBy="delete-dialog-text" onClose={close} initialFocus={cancelRef}>
       <h2 id="delete-dialog-title">Delete this session?</h2>
-      <div id="delete-dialog-text">
+      <div id="delete-dialog-text" className="dialog-paragraphs">
         <p>“{title}” and its whole transcript will be deleted from this computer. This cannot be undone.</p>
         {worktree === null || !worktree.present ? null : (
           <p data-testid="delete-worktree-note">
