@@ -31,7 +31,13 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await expect(settings.getByRole('textbox', { name: 'Agent command' })).toHaveCount(0);
   await settings.getByRole('radio', { name: /^Custom/ }).check();
   await expect(settings.getByRole('textbox', { name: 'Base URL' })).toHaveCount(0);
+  // A command that is not there: the add is refused, and focus stays in the dialog, on why.
+  await settings.getByRole('textbox', { name: 'Agent command' }).fill('cairn-no-such-agent --acp');
+  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await expect(settings.getByTestId('connection-notice')).toContainText('There is no program called cairn-no-such-agent');
+  await expect(settings.getByTestId('connection-notice')).toBeFocused();
   await settings.getByRole('textbox', { name: 'Agent command' }).fill(formatCommandLine(agent.command, agent.args));
+  await expect(settings.getByRole('textbox', { name: 'Environment' })).toHaveAttribute('placeholder', /^Optional/);
   await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${agentState}`);
   await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
   await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent');

@@ -114,11 +114,24 @@ test('a resumed turn shows where it picked up as a marker, not in the answer, it
   await expect(answer).toContainText('chunk 2/40');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
-  await page.getByTestId('turn-status').last().getByRole('button', { name: 'Continue' }).click();
+  await page.getByTestId('turn-status').last().getByRole('button', { name: 'Resume' }).click();
   // The rest of the stream takes several seconds by design.
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 
-  await expect(page.getByTestId('resume-marker')).toHaveText('Resumed: the previous attempt ended because you pressed Stop.');
+  // The marker sits in the answer where the resumed part starts, not under the whole answer.
+  const marker = answer.getByTestId('resume-marker');
+  await expect(marker).toHaveAccessibleName('Resumed: the previous attempt ended because you pressed Stop.');
+  await expect(page.getByTestId('resume-marker')).toHaveCount(1);
+  const [before, after] = await marker.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.closest('[data-testid="message"]')!);
+    range.setEndBefore(element);
+    const head = range.toString();
+    return [head, (element.closest('[data-testid="message"]')!.textContent ?? '').slice(head.length)];
+  });
+  expect(before).toContain('chunk 2/40');
+  expect(before).not.toContain('chunk 40/40');
+  expect(after).toContain('chunk 40/40');
   await expect(answer).toHaveCount(1);
   await expect(answer).toContainText('chunk 40/40');
   await expect(answer).not.toContainText('Resum');

@@ -83,6 +83,8 @@ test('/form: every field kind, an invalid value shown next to its field, correct
   await expect(team).toHaveAttribute('aria-invalid', 'true');
   await expect(team).toHaveAccessibleDescription(/Enter 1 or more/);
   await expect(card).toHaveAttribute('data-status', 'pending');
+  // Focus leaves Submit for the first field to correct.
+  await expect(owner).toBeFocused();
 
   await owner.fill('ada@example.com');
   await expect(owner).not.toHaveAttribute('aria-invalid', 'true');

@@ -121,7 +121,19 @@ test.describe('the / menu', () => {
     await composer(page).press('ArrowUp');
     await expect(activeOption(page)).toContainText('/release-notes');
     await composer(page).press('ArrowUp');
-    await expect(activeOption(page)).toContainText('/goal');
+    await expect(activeOption(page)).toContainText('/spawn-many');
+    // Every directive of the Offline demo is offered (15, beside the two skills), and the composer says the list is open and which it is.
+    await expect(menu(page).getByRole('option')).toHaveCount(15 + 2);
+    const combobox = page.getByRole('combobox', { name: 'Message' });
+    await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await expect(combobox).toHaveAttribute('aria-controls', (await menu(page).getAttribute('id')) ?? 'missing');
+
+    // Closed and reopened, the menu starts again on the first match, not where it was left.
+    await composer(page).fill('');
+    await expect(menu(page)).toBeHidden();
+    await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    await composer(page).fill('/');
+    await expect(activeOption(page)).toContainText('/release-notes');
 
     await composer(page).fill('/rel');
     await expect(activeOption(page)).toContainText('/release-notes');

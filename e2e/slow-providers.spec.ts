@@ -106,7 +106,7 @@ test('a connection dropped mid-answer offers Retry under the partial answer, and
   await expect(page.locator('[data-kind="assistant_message"]')).toHaveText(answer);
 });
 
-test('Continue after Stop continues the partial answer and shows it once', async ({ page, cairn }) => {
+test('Resume after Stop continues the partial answer and shows it once', async ({ page, cairn }) => {
   await sessionOnServer(page, cairn);
   const answer = 'Roses are red, violets are blue, sugar is sweet.';
   server.enqueue(hangReply(['Roses are red, ', 'violets ']));
@@ -117,7 +117,7 @@ test('Continue after Stop continues the partial answer and shows it once', async
   await expect(status).toHaveAttribute('data-status', 'cancelled');
 
   server.enqueue(continuingModel(answer, { honoursPrefill: false }));
-  await status.getByRole('button', { name: 'Continue' }).click();
+  await status.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   const sent = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: unknown }> };
   expect(JSON.stringify(sent.messages.at(-2))).toContain('Roses are red, violets ');

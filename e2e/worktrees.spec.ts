@@ -92,12 +92,21 @@ test('Worktrees: those left behind by deleted sessions are listed; Keep stops li
   test.setTimeout(120_000);
   const { session } = await cairn.call('session.create', { title: 'Gone soon', workspacePath: repo, ownWorktree: true });
   const kept = (await cairn.call('session.create', { title: 'Kept as is', workspacePath: repo, ownWorktree: true })).session;
-  await cairn.call('session.remove', { sessionId: session.sessionId });
   await cairn.call('session.remove', { sessionId: kept.sessionId });
   await cairn.call('session.create', { title: 'Still here', workspacePath: repo, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Still here' }).click();
   const notice = page.getByTestId('worktree-leftovers');
+  await expect(notice).toContainText('A worktree was left behind.', { timeout: 30_000 });
+
+  // Deleting a session in a worktree says what becomes of the worktree; the notice lists it at once, without a reload.
+  const gone = page.getByTestId('session-row').filter({ hasText: 'Gone soon' });
+  await gone.hover();
+  await gone.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this session?' });
+  await expect(dialog.getByTestId('delete-worktree-note')).toContainText('cairn/gone-soon-', { timeout: 30_000 });
+  await expect(dialog).toHaveAccessibleDescription(/The worktree is not deleted with it/);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(notice).toContainText('2 worktrees were left behind', { timeout: 30_000 });
   await expect(notice).toContainText('its session was deleted');
   await page.screenshot({ path: testInfo.outputPath('worktree-leftovers.png') });
@@ -109,7 +118,14 @@ test('Worktrees: those left behind by deleted sessions are listed; Keep stops li
   await expect(notice).toContainText('cairn/gone-soon-', { timeout: 30_000 });
   await expect(notice).not.toContainText('cairn/kept-as-is-');
   expect(existsSync(kept.workspacePath ?? '')).toBe(true);
+  // Discard asks first; Cancel leaves it listed.
   await notice.getByRole('button', { name: 'Discard' }).click();
+  await notice.getByTestId('leftover-confirm').getByRole('button', { name: 'Cancel' }).click();
+  await expect(notice).toContainText('cairn/gone-soon-');
+  expect(existsSync(session.workspacePath ?? '')).toBe(true);
+  await notice.getByRole('button', { name: 'Discard' }).click();
+  await expect(notice.getByTestId('leftover-confirm')).toContainText('Delete its folder and branch');
+  await notice.getByRole('button', { name: 'Discard for good' }).click();
   await expect(notice).toHaveCount(0, { timeout: 60_000 });
   expect(existsSync(session.workspacePath ?? '')).toBe(false);
   expect(git('branch', '--list', 'cairn/*')).toMatch(/^[+*]?\s*cairn\/kept-as-is-\S+$/);

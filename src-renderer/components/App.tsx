@@ -28,8 +28,9 @@ function ViewLoading() {
 }
 
 /**
- * The window: connection banner and error toasts (in the layout, so they never cover a control),
- * sessions sidebar (or, hidden, its narrow rail), the open session, and the dialogs that float above them.
+ * The window: connection banner (in the layout), notices (toasts, floating over the top right corner
+ * rather than pushing the app down), sessions sidebar (or, hidden, its narrow rail), the open session,
+ * and the dialogs that float above them.
  */
 export function App() {
   const store = useStoreApi();

@@ -74,22 +74,25 @@ export function Composer({ sessionId }: { sessionId: string }) {
         ) : null}
         <UnknownCommandQuestion menu={menu} />
         <AttachmentTray sessionId={sessionId} />
-        <textarea
-          id={COMPOSER_INPUT_ID}
-          ref={inputRef}
-          className="composer-input"
-          aria-label="Message"
-          aria-autocomplete="list"
-          aria-controls={listOpen ? menu.listId : undefined}
-          aria-activedescendant={listOpen && menu.entries.options.length > 0 ? menu.optionId(menu.active) : undefined}
-          placeholder={
-            waiting ? 'Answer above — or write here to move on (the question is set aside)' : busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'
-          }
-          rows={1}
-          value={draft}
-          onChange={(event) => actions.setDraft(sessionId, event.target.value)}
-          onKeyDown={(event) => void menu.onKey(event)}
-        />
+        {/* The / menu's combobox (ARIA 1.1 pattern): the message box inside it stays a textbox. */}
+        <div role="combobox" aria-label="Message" aria-haspopup="listbox" aria-expanded={listOpen} aria-controls={listOpen ? menu.listId : undefined}>
+          <textarea
+            id={COMPOSER_INPUT_ID}
+            ref={inputRef}
+            className="composer-input"
+            aria-label="Message"
+            aria-autocomplete="list"
+            aria-controls={listOpen ? menu.listId : undefined}
+            aria-activedescendant={listOpen && menu.entries.options.length > 0 ? menu.optionId(menu.active) : undefined}
+            placeholder={
+              waiting ? 'Answer above — or write here to move on (the question is set aside)' : busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'
+            }
+            rows={1}
+            value={draft}
+            onChange={(event) => actions.setDraft(sessionId, event.target.value)}
+            onKeyDown={(event) => void menu.onKey(event)}
+          />
+        </div>
         <div className="composer-bar">
           <McpComposerMenu sessionId={sessionId} />
           {notice !== undefined ? (

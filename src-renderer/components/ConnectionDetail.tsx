@@ -77,9 +77,9 @@ function TestSection({ connection }: { connection: ConnectionRecord }) {
           {testing ? (
             <p className="verdict">Testing…</p>
           ) : test !== null ? (
-            <p className={`verdict tone-${verdictLabel(test.verdict).tone}`} data-testid="connection-verdict" data-verdict={test.verdict}>
+            <p className={`verdict tone-${verdictLabel(test.verdict, connection.providerType).tone}`} data-testid="connection-verdict" data-verdict={test.verdict}>
               {test.verdict === 'ok' ? <CheckIcon /> : null}
-              <strong>{verdictLabel(test.verdict).text}</strong>
+              <strong>{verdictLabel(test.verdict, connection.providerType).text}</strong>
               <span>
                 {test.message}
                 {test.verdict === 'ok' && test.latencyMs > 0 ? ` (${test.latencyMs} ms)` : ''}

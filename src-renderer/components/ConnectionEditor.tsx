@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectionRecord, ProviderType } from '../../src-shared/connection-model';
 import { PROVIDER_TYPES } from '../../src-shared/connection-model';
 import type { ConnectionDraft, ConnectionField, ConnectionProblems } from '../forms/connection-form';
@@ -35,6 +35,11 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // A refused add or save says why where focus is: the Submit button went disabled while it waited.
+  useEffect(() => {
+    if (notice?.tone === 'error') noticeRef.current?.focus();
+  }, [notice]);
 
   // The record changed under the form (a save, another window): an untouched form follows it. A form
   // being edited keeps the revision it started from, so saving over a newer record is refused (and said).
@@ -330,7 +335,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
                 rows={3}
                 spellCheck={false}
                 autoComplete="off"
-                placeholder="MY_AGENT_HOME=/home/me/.my-agent"
+                placeholder="Optional: NAME=value, one a line"
                 value={draft.acpEnv}
                 onChange={(event) => change({ acpEnv: event.target.value })}
                 onBlur={() => touch('acpEnv')}
@@ -365,7 +370,7 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
 
       <div className="form-actions">
         {notice !== null ? (
-          <p className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="connection-notice">
+          <p ref={noticeRef} tabIndex={-1} className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="connection-notice">
             {notice.text}
           </p>
         ) : (

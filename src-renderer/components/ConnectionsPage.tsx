@@ -83,7 +83,7 @@ function ConnectionStatus({ connection, check }: { connection: ConnectionRecord;
     );
   }
   if (test !== null) {
-    const { text, tone } = verdictLabel(test.verdict);
+    const { text, tone } = verdictLabel(test.verdict, connection.providerType);
     return (
       <span className={`connection-status tone-${tone}`} data-testid="connection-status" data-verdict={test.verdict} title={test.message}>
         {testedWhen(test, now)} · {text}

@@ -3,6 +3,7 @@ import type { FieldDraft, FormDraft } from '../forms/interaction-draft';
 import { draftProblems, fieldHint, initialFormDraft, problemsById } from '../forms/interaction-draft';
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import type { FieldAria } from './FieldFrame';
 import { FieldFrame } from './FieldFrame';
 import { InteractionActions } from './InteractionActions';
@@ -19,14 +20,20 @@ export function FormRequestView({ interactionId, request }: { interactionId: str
   const setValue = (fieldId: string, value: FieldDraft) =>
     store.getState().editAnswer(interactionId, { kind: 'form', values: { ...draft.values, [fieldId]: value } } satisfies FormDraft);
 
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
+
   return (
     <form
+      ref={focus.ref}
       className="interaction-form"
       noValidate
       aria-label={request.title}
       onSubmit={(event) => {
         event.preventDefault();
-        void store.getState().submitAnswer(interactionId);
+        void store
+          .getState()
+          .submitAnswer(interactionId)
+          .then((sent) => (sent ? undefined : focus.refused()));
       }}
     >
       {request.description !== undefined ? <p className="form-description">{request.description}</p> : null}

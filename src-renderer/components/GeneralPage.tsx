@@ -35,9 +35,11 @@ export function GeneralPage() {
           <NotificationNote>
             {notifications.permission === 'denied'
               ? 'This browser blocks notifications from Cairn. Allow them in the site settings (the icon left of the address), then reload.'
-              : notifications.permission === 'default'
-                ? 'Your browser will ask once for permission.'
-                : null}
+              : notifications.dismissed
+                ? 'The browser’s permission prompt was closed without an answer, so notifications stay off. Tick the box to be asked again.'
+                : notifications.permission === 'default'
+                  ? 'Your browser will ask once for permission.'
+                  : null}
           </NotificationNote>
         </section>
       ) : null}

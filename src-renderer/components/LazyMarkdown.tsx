@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { retryingImport } from '../platform/retrying-import';
+import { unmarkSeams } from '../markdown/resume-seams';
 
 const Markdown = lazy(() => retryingImport(() => import('./Markdown')).then((module) => ({ default: module.Markdown })));
 
@@ -9,7 +10,7 @@ const Markdown = lazy(() => retryingImport(() => import('./Markdown')).then((mod
  */
 export function LazyMarkdown({ text }: { text: string }) {
   return (
-    <Suspense fallback={<div className="markdown-pending">{text}</div>}>
+    <Suspense fallback={<div className="markdown-pending">{unmarkSeams(text)}</div>}>
       <Markdown text={text} />
     </Suspense>
   );

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadHighlighting } from '../markdown/markdown-options';
+import { markSeams } from '../markdown/resume-seams';
 import { Markdown } from './Markdown';
+import { ResumeSeamLabels } from './resume-seam-labels';
 
 const render = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
 
@@ -11,6 +13,18 @@ describe('Markdown', () => {
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<table>');
     expect(html).toContain('type="checkbox"');
+  });
+
+  it('draws a resume marker exactly where a resumed part starts, in a paragraph or in code, without adding to the text', () => {
+    const text = 'chunk 1/9 chunk 2/9 chunk 3/9\n\n```ts\nconst a = 1;\nconst b = 2;\n```';
+    const html = renderToStaticMarkup(
+      <ResumeSeamLabels.Provider value={['Resumed: you pressed Stop.', 'Resumed: the app restarted.']}>
+        <Markdown text={markSeams(text, ['chunk 1/9 '.length, text.indexOf('const b')])} />
+      </ResumeSeamLabels.Provider>,
+    );
+    expect(html).toMatch(/chunk 1\/9 <span class="resume-marker resume-seam"[^>]*aria-label="Resumed: you pressed Stop."[^>]*>.*?<\/span>chunk 2\/9/);
+    expect(html).toMatch(/const a = 1;\n<span class="resume-marker resume-seam"[^>]*aria-label="Resumed: the app restarted."/);
+    expect(html).not.toMatch(/[\uE000-\uE0FF]/);
   });
 
   it('opens links in a new window without opener or referrer', () => {

@@ -1,8 +1,10 @@
-import { Fragment, memo, type ComponentProps } from 'react';
+import { Fragment, memo, useContext, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import { markdownBlocks } from '../markdown/markdown-blocks';
 import { remarkPlugins, useRehypePlugins } from '../markdown/markdown-options';
 import { CodeBlock } from './CodeBlock';
+import { RetryIcon } from './icons';
+import { ResumeSeamLabels } from './resume-seam-labels';
 
 /** Links leave the app: a new window (the desktop shell hands it to the browser), no opener, no referrer. */
 function ExternalLink({ node: _node, href, children, ...rest }: ComponentProps<'a'> & ExtraProps) {
@@ -23,7 +25,23 @@ function ImageLink({ src, alt }: ComponentProps<'img'> & ExtraProps) {
   );
 }
 
-const components: Components = { a: ExternalLink, pre: CodeBlock, img: ImageLink };
+/**
+ * Where a resumed run's text starts (a seam, see resume-seams.ts): a marker whose words come from CSS
+ * and its label, so the answer's text stays the answer's.
+ */
+function SpanOrSeam({ node: _node, ...rest }: ComponentProps<'span'> & ExtraProps) {
+  const labels = useContext(ResumeSeamLabels);
+  const seam = (rest as Record<string, unknown>)['data-resume-seam'];
+  if (typeof seam !== 'string') return <span {...rest} />;
+  const label = labels[Number(seam)] ?? 'Resumed here';
+  return (
+    <span className="resume-marker resume-seam" data-testid="resume-marker" role="note" aria-label={label} title={label} data-label={label}>
+      <RetryIcon />
+    </span>
+  );
+}
+
+const components: Components = { a: ExternalLink, pre: CodeBlock, img: ImageLink, span: SpanOrSeam };
 
 /**
  * A message's Markdown (GFM, highlighted code, no raw HTML). Re-renders only when the text changes, and

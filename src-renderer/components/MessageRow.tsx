@@ -1,6 +1,16 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
-import { selectAnswerStreaming, selectAnswerText, selectContinuesAnswer, selectEndsTurn, selectHostUnreachable, selectItem } from '../state/selectors';
+import {
+  selectAnswerSeams,
+  selectAnswerStreaming,
+  selectAnswerText,
+  selectContinuesAnswer,
+  selectEndsTurn,
+  selectHostUnreachable,
+  selectItem,
+  selectResumeInsideAnswer,
+  type AnswerSeam,
+} from '../state/selectors';
 import { useAppStore } from '../state/store-context';
 import { isDecisionItem, isProposalItem } from '../state/workhub-items';
 import { attachmentRefsIn } from '../../src-shared/attachment-model';
@@ -10,6 +20,8 @@ import { isResumeNotice } from '../../src-shared/run-reasons';
 import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../src-shared/message-author';
 import { LazyInteractionCard } from './LazyInteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
+import { ResumeSeamLabels } from './resume-seam-labels';
+import { markSeams } from '../markdown/resume-seams';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { MessageActions } from './MessageActions';
@@ -33,7 +45,10 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
   const endsTurn = useAppStore(selectEndsTurn(sessionId, index));
   const goalTurn = useAppStore((state) => (item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal'));
   const continuation = useAppStore(selectContinuesAnswer(sessionId, index));
+  // A resume marker between the parts of one answer is drawn inside it, where the resumed part starts.
+  const insideAnswer = useAppStore(selectResumeInsideAnswer(sessionId, index));
   if (item === undefined) return null;
+  if (insideAnswer && isResumeNotice(item)) return endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null;
   return (
     <div className="entry">
       {continuation ? null : item.kind === 'assistant_message' ? (
@@ -49,7 +64,7 @@ export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }:
 });
 
 /**
- * An assistant message with the continuations that follow it (Continue or Retry after it was cut off)
+ * An assistant message with the continuations that follow it (Resume or Retry after it was cut off)
  * joined on: one answer on screen, as the model was asked to write it.
  */
 function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; sessionId: string; index: number }) {
@@ -57,10 +72,22 @@ function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; ses
   // No typing cursor while the host is unreachable: nothing is known to be streaming.
   const unreachable = useAppStore(selectHostUnreachable);
   const streaming = useAppStore(selectAnswerStreaming(sessionId, index)) && !unreachable;
+  const seams = JSON.parse(useAppStore(selectAnswerSeams(sessionId, index))) as AnswerSeam[];
   return (
     <div className="message-line message-line-assistant">
       <div data-testid="message" data-kind={item.kind} data-item-id={item.itemId} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
-        <LazyMarkdown text={text} />
+        {seams.length === 0 ? (
+          <LazyMarkdown text={text} />
+        ) : (
+          <ResumeSeamLabels.Provider value={seams.map((seam) => seam.label)}>
+            <LazyMarkdown
+              text={markSeams(
+                text,
+                seams.map((seam) => seam.offset),
+              )}
+            />
+          </ResumeSeamLabels.Provider>
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { sessionTimeLabel } from '../format/dates';
+import { plainSnippet } from '../format/plain-text';
 import { useAppStore, useStoreApi } from '../state/store-context';
 
-/** Under the sidebar's title matches while searching: messages whose words match, each with its snippet. */
+/** Under the sidebar's title matches while searching: messages whose words match, each with its snippet as plain text. */
 export function MessageSearchResults() {
   const store = useStoreApi();
   const searchText = useAppStore((state) => state.searchText.trim());
@@ -23,12 +24,14 @@ export function MessageSearchResults() {
           <li key={hit.itemId}>
             <button type="button" className="message-hit" data-testid="message-hit" onClick={() => store.getState().openHit(hit)}>
               <span className="message-hit-title">
-                {hit.sessionTitle}
+                <span className="message-hit-title-text" title={hit.sessionTitle}>
+                  {hit.sessionTitle}
+                </span>
                 {hit.archived ? <span className="tag">Archived</span> : null}
               </span>
               <span className="message-hit-snippet">
                 <span className="visually-hidden">{hit.kind === 'user_message' ? 'You: ' : 'Agent: '}</span>
-                {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+                {plainSnippet(hit.snippet).map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
               </span>
               <span className="message-hit-meta" aria-hidden="true">
                 {hit.kind === 'user_message' ? 'You' : 'Agent'} · {sessionTimeLabel(hit.createdAt, Date.now())}

@@ -3,6 +3,7 @@ import type { QuestionDraft } from '../forms/interaction-draft';
 import { choiceOf, draftProblems, initialQuestionDraft, problemsById, setOther, setText, toggleOption } from '../forms/interaction-draft';
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
 import { InteractionActions } from './InteractionActions';
 
 /** The agent's questions as a form: options as radios or checkboxes, "Other" with its text, free text (masked when secret). */
@@ -13,14 +14,20 @@ export function QuestionForm({ interactionId, request }: { interactionId: string
   const problems = form.attempted ? problemsById(draftProblems(request, draft)) : new Map<string | null, string>();
   const edit = (next: QuestionDraft) => store.getState().editAnswer(interactionId, next);
 
+  const focus = useFocusFirstInvalid<HTMLFormElement>();
+
   return (
     <form
+      ref={focus.ref}
       className="interaction-form"
       noValidate
       aria-label="Your answers"
       onSubmit={(event) => {
         event.preventDefault();
-        void store.getState().submitAnswer(interactionId);
+        void store
+          .getState()
+          .submitAnswer(interactionId)
+          .then((sent) => (sent ? undefined : focus.refused()));
       }}
     >
       {request.questions.map((question) => (

@@ -1,7 +1,7 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { effectiveModel, findConnection, modelLabel } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { DIRECTIVES } from './directives';
+import { FEATURED_DIRECTIVES } from './directives';
 import { focusComposer } from './focus-targets';
 
 /** A session with no messages yet: the model it talks to, or what to try with the offline demo agent. */
@@ -40,7 +40,7 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
         Type below and press <kbd>Enter</kbd>. This session uses the offline demo agent, which needs no API key and follows directives. Pick one to try it:
       </p>
       <ul className="directive-chips" role="list">
-        {DIRECTIVES.map((directive) => (
+        {FEATURED_DIRECTIVES.map((directive) => (
           <li key={directive.example}>
             <button
               type="button"

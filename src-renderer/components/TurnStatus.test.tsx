@@ -39,6 +39,17 @@ describe('TurnStatus', () => {
     for (const html of [moved, render(ended('interrupted', 'app_shutdown'))]) expect(html).not.toMatch(/[a-z]+_[a-z]+/);
   });
 
+  it('offers the same Resume after Stop as after a restart', () => {
+    for (const [status, reason] of [
+      ['cancelled', 'stop_button'],
+      ['interrupted', 'app_restarted'],
+    ] as const) {
+      const html = render(ended(status, reason));
+      expect(html).toContain('>Resume</button>');
+      expect(html).not.toContain('Continue');
+    }
+  });
+
   it('while the host is unreachable, a running turn shows its status as unknown and offers nothing', () => {
     const running = turn({ turnId: 't1', status: 'running' });
     expect(render(running)).toContain('Working…');

@@ -69,16 +69,11 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
     <div className={`turn-status status-${turn.status}`} data-testid="turn-status" data-turn-id={turnId} data-status={turn.status}>
       <StatusText turn={turn} />
       <TurnUsage turn={turn} />
-      {offerAction && turn.status === 'interrupted' ? (
-        <button type="button" className="button button-small" onClick={resume}>
+      {/* One word for one act: the turn carries on where it stopped, whether it was stopped or interrupted. */}
+      {offerAction && (turn.status === 'interrupted' || turn.status === 'cancelled') ? (
+        <button type="button" className={`button button-small${turn.status === 'cancelled' ? ' button-quiet' : ''}`} onClick={resume}>
           <PlayIcon />
           Resume
-        </button>
-      ) : null}
-      {offerAction && turn.status === 'cancelled' ? (
-        <button type="button" className="button button-small button-quiet" onClick={resume}>
-          <PlayIcon />
-          Continue
         </button>
       ) : null}
     </div>

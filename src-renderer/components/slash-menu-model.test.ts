@@ -27,6 +27,13 @@ describe('the / menu', () => {
     expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'loading' }))).toBe(true);
   });
 
+  it('offers every directive of the Offline demo', () => {
+    const directives = slashMenuEntries('', undefined, { state: 'off' }).options.filter((option) => option.kind === 'directive');
+    const words = directives.map((option) => (option.kind === 'directive' ? option.example.split(' ')[0] : ''));
+    expect(words).toEqual(expect.arrayContaining(['/stream', '/steps', '/ask-secret', '/tool', '/tools', '/skill', '/remember', '/recall', '/spawn', '/spawn-many']));
+    expect(directives).toHaveLength(15);
+  });
+
   it('leaves "/skill " for the argument, and a directive as its example', () => {
     const [skill] = slashMenuEntries('rel', skills, { state: 'off' }).options;
     expect(skill && draftAfterChoosing(skill)).toBe('/release-notes ');

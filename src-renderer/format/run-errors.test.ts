@@ -25,7 +25,7 @@ describe('describeRunError', () => {
   });
 
   it('names the Codex failures, and offers Force stop for a quarantined session', () => {
-    expect(describeRunError('agent_process_exited', 'exit').title).toBe('Codex stopped unexpectedly');
+    expect(describeRunError('agent_process_exited', 'exit').title).toBe('The agent stopped unexpectedly');
     expect(describeRunError('agent_start_failed', null).remedy).toBe('settings');
     expect(describeRunError('codex_quarantined', null).remedy).toBe('force_stop');
     expect(showsHostMessage('agent_process_exited', 'Its last output: boom')).toBe(true);

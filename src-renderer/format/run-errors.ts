@@ -61,8 +61,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     remedy: 'retry',
   },
   agent_process_exited: {
-    title: 'Codex stopped unexpectedly',
-    sentence: 'The Codex process ended during the turn. Retry starts a new one on the same thread.',
+    title: 'The agent stopped unexpectedly',
+    sentence: 'Its process ended during the turn; how it ended, and what it said last, are below. Retry starts it again and carries on.',
     remedy: 'retry',
   },
   agent_start_failed: {

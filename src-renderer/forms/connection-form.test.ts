@@ -104,5 +104,8 @@ describe('the connection form', () => {
   it('says a verdict in a few words', () => {
     expect(verdictLabel('ok')).toEqual({ text: 'Works', tone: 'ok' });
     expect(verdictLabel('bad_key').tone).toBe('bad');
+    // An agent run as a program has no server: its failure is the agent's.
+    expect(verdictLabel('server_error', 'openai').text).toBe('Server error');
+    expect(verdictLabel('server_error', 'acp')).toEqual({ text: 'Agent failed', tone: 'bad' });
   });
 });

@@ -280,8 +280,11 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
   return { connectionId: connection.connectionId, expectedRevision: connection.revision, ...changes };
 }
 
-/** A Test verdict in a few words, and whether it is good news. */
-export function verdictLabel(verdict: ConnectionVerdict): { readonly text: string; readonly tone: 'ok' | 'bad' } {
+/**
+ * A Test verdict in a few words, and whether it is good news. An agent run as a program (ACP, Codex)
+ * has no server: its failure to start is the agent's (the message says how it ended).
+ */
+export function verdictLabel(verdict: ConnectionVerdict, providerType?: ConnectionRecord['providerType']): { readonly text: string; readonly tone: 'ok' | 'bad' } {
   switch (verdict) {
     case 'ok':
       return { text: 'Works', tone: 'ok' };
@@ -292,6 +295,6 @@ export function verdictLabel(verdict: ConnectionVerdict): { readonly text: strin
     case 'model_unknown':
       return { text: 'Model unknown', tone: 'bad' };
     case 'server_error':
-      return { text: 'Server error', tone: 'bad' };
+      return { text: providerType === 'acp' || providerType === 'codex' ? 'Agent failed' : 'Server error', tone: 'bad' };
   }
 }

@@ -75,6 +75,8 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   const visible = chosenPrompt !== null || (word !== null && dismissed !== draft && hasEntries(entries));
   const last = entries.options.length - 1;
   const active = activeFor.word === word ? Math.max(0, Math.min(activeFor.index, last)) : 0;
+  // A closed menu forgets its highlight: reopened, it starts again on the first match.
+  if (!visible && activeFor.word !== null) setActiveFor({ word: null, index: 0 });
   const actions = store.getState();
 
   const insertPrompt = (prompt: McpPromptInfo, values: Readonly<Record<string, string>>) => {

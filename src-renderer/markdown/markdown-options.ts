@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { rehypeResumeSeams } from './resume-seams';
 
 type RehypePlugins = NonNullable<Options['rehypePlugins']>;
 
@@ -12,18 +13,18 @@ type RehypePlugins = NonNullable<Options['rehypePlugins']>;
 export const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
 
 /**
- * Syntax highlighting (highlight.js and its languages, about a sixth of the app's code) is not part
+ * Every message marks where a resumed run's text starts (resume-seams.ts). Syntax highlighting (highlight.js and its languages, about a sixth of the app's code) is not part
  * of the first load: it loads when the first message with a fenced code block is shown, and every
  * message re-renders highlighted once it has arrived.
  */
-const PLAIN: RehypePlugins = [];
+const PLAIN: RehypePlugins = [rehypeResumeSeams];
 let highlighted: RehypePlugins | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 export function loadHighlighting(): Promise<void> {
   loading ??= import('./highlight-plugin').then((module) => {
-    highlighted = [module.cachedHighlight];
+    highlighted = [module.cachedHighlight, rehypeResumeSeams];
     for (const listener of listeners) listener();
   });
   return loading;

@@ -31,7 +31,7 @@ describe('the interactions slice', () => {
     await store.getState().ensureInteraction('f1');
     const draft = initialFormDraft(form);
     store.getState().editAnswer('f1', { ...draft, values: { owner: 'not-an-email' } });
-    await store.getState().submitAnswer('f1');
+    expect(await store.getState().submitAnswer('f1')).toBe(false);
     expect(link.callsOf('interaction.answer')).toEqual([]);
     expect(store.getState().interactionForms.f1?.attempted).toBe(true);
 
@@ -40,7 +40,7 @@ describe('the interactions slice', () => {
       result: { interaction: interaction({ interactionId, request: form, status: 'answered', answer, updatedAt: 2000 }), turn: turn({ turnId: 't1', status: 'running' }) },
     }));
     store.getState().editAnswer('f1', { ...draft, values: { owner: 'ada@example.com' } });
-    await store.getState().submitAnswer('f1');
+    expect(await store.getState().submitAnswer('f1')).toBe(true);
     expect(link.callsOf('interaction.answer')).toEqual([{ interactionId: 'f1', answer: { action: 'accept', values: { owner: 'ada@example.com' } } }]);
     expect(store.getState().interactions.byId.f1?.status).toBe('answered');
     expect(store.getState().interactionForms.f1).toBeUndefined();

@@ -44,8 +44,8 @@ export interface InteractionsSlice {
   restoreInteractionDraft(interactionId: string): void;
   /** Drops the draft of an interaction that is no longer pending (answered here or elsewhere, or closed). */
   forgetInteractionDraft(interactionId: string): void;
-  /** Checks the draft and, when it passes, sends it as the answer. */
-  submitAnswer(interactionId: string): Promise<void>;
+  /** Checks the draft and, when it passes, sends it as the answer; false when the draft was refused (its problems are shown). */
+  submitAnswer(interactionId: string): Promise<boolean>;
   /** Sends an answer as it is: decline, cancel, or a permission decision. */
   respond(interactionId: string, answer: InteractionAnswer): Promise<void>;
 }
@@ -143,14 +143,15 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
       // The answer's checks load with the forms that fill it in (already there when one is submitted).
       const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } = await import('../forms/interaction-draft');
       const record = get().interactions.byId[interactionId];
-      if (record === undefined || record.request.kind === 'permission') return;
+      if (record === undefined || record.request.kind === 'permission') return true;
       const form = get().interactionForms[interactionId] ?? EMPTY_FORM;
       const draft = form.draft ?? (record.request.kind === 'question' ? initialQuestionDraft() : initialFormDraft(record.request));
       if (draftProblems(record.request, draft).length > 0) {
         patchForm(interactionId, { attempted: true, draft });
-        return;
+        return false;
       }
       await get().respond(interactionId, answerOf(record.request, draft));
+      return true;
     },
 
     async respond(interactionId, answer) {

@@ -11,6 +11,8 @@ export interface NotificationPreference {
   readonly offered: boolean;
   readonly permission: NotificationPermissionState;
   readonly chosen: boolean;
+  /** The browser's prompt was closed without an answer when the person turned notifications on: they stay off, and the page says so. */
+  readonly dismissed: boolean;
 }
 
 /** The person's preferences kept in this window: the appearance and desktop notifications. */
@@ -36,6 +38,7 @@ export const createPreferencesSlice: SliceCreator<PreferencesSlice> = (set, get,
       offered: permission !== undefined && initialPermission !== 'unsupported',
       permission: initialPermission,
       chosen: deps.draftStorage.read(NOTIFICATIONS_KEY) !== 'off',
+      dismissed: false,
     },
 
     setAppearance(change) {
@@ -49,8 +52,9 @@ export const createPreferencesSlice: SliceCreator<PreferencesSlice> = (set, get,
       if (permission === undefined) return;
       deps.draftStorage.write(NOTIFICATIONS_KEY, on ? 'on' : 'off');
       const current = permission.current();
-      const granted = on && current === 'default' ? await permission.request() : current;
-      set((state) => ({ notifications: { ...state.notifications, permission: granted, chosen: on } }));
+      const asked = on && current === 'default';
+      const granted = asked ? await permission.request() : current;
+      set((state) => ({ notifications: { ...state.notifications, permission: granted, chosen: on, dismissed: asked && granted === 'default' } }));
     },
   };
 };

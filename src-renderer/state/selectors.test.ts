@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../src-shared/model';
 import type { AppState } from './app-state';
 import { item } from './reducers/record-fixtures';
-import { continuesAnswer, selectAnswerStreaming, selectAnswerText, selectEndsAnswerTurn } from './selectors';
+import { continuesAnswer, selectAnswerSeams, selectAnswerStreaming, selectAnswerText, selectEndsAnswerTurn, selectResumeInsideAnswer } from './selectors';
 
 function stateOf(items: TranscriptItem[]): AppState {
   const transcript = { itemIds: items.map((entry) => entry.itemId), itemsById: Object.fromEntries(items.map((entry) => [entry.itemId, entry])) };
@@ -24,6 +24,21 @@ describe('an answer continued after it was cut off', () => {
     expect(selectAnswerText('s1', 1)(stateOf(items))).toBe('Roses are red, violets are blue.');
     expect(selectAnswerStreaming('s1', 1)(stateOf(items))).toBe(true);
     expect(selectAnswerText('s1', 4)(stateOf(items))).toBe('Sure.');
+  });
+
+  it('knows where the resumed part starts, with what its marker says, and draws that marker inside the answer', () => {
+    const resumed = [
+      items[0]!,
+      items[1]!,
+      item({ itemId: 'n', position: 3, runId: 'r2', kind: 'notice', text: 'Resumed: you pressed Stop.', data: { resumed: { reason: 'stop_button' } } }),
+      { ...items[2]!, position: 4 },
+    ];
+    expect(JSON.parse(selectAnswerSeams('s1', 1)(stateOf(resumed)))).toEqual([{ offset: 'Roses are red, '.length, label: 'Resumed: you pressed Stop.' }]);
+    expect(selectAnswerText('s1', 1)(stateOf(resumed))).toBe('Roses are red, violets are blue.');
+    expect(selectResumeInsideAnswer('s1', 2)(stateOf(resumed))).toBe(true);
+    // Before the resumed run writes anything, the marker stands after the answer on its own.
+    expect(selectResumeInsideAnswer('s1', 2)(stateOf(resumed.slice(0, 3)))).toBe(false);
+    expect(JSON.parse(selectAnswerSeams('s1', 1)(stateOf(items)))).toEqual([]);
   });
 
   it('does not join two messages of the same run', () => {

@@ -60,7 +60,7 @@ export const selectEndsTurn =
 
 /**
  * Whether the item at `index` continues the answer before it: an assistant message right after an
- * assistant message of the same turn written by an earlier run (Continue or Retry after a cut-off
+ * assistant message of the same turn written by an earlier run (Resume or Retry after a cut-off
  * answer). Such an item is shown as part of that answer, not as a second one.
  */
 export function continuesAnswer(transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> }, index: number): boolean {
@@ -106,22 +106,55 @@ export const selectEndsAnswerTurn =
     return selectEndsTurn(sessionId, last)(state);
   };
 
-/** The answer that starts at `index` with its continuations joined, and whether any part still streams. */
-function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean } | null {
+/** One place in a joined answer where a resumed run's text starts: its offset in the text and what its marker says. */
+export interface AnswerSeam {
+  readonly offset: number;
+  readonly label: string;
+}
+
+/**
+ * The answer that starts at `index` with its continuations joined, whether any part still streams,
+ * and where each resumed part starts (with the marker notice that precedes it).
+ */
+function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean; seams: AnswerSeam[] } | null {
   const transcript = state.transcripts[sessionId];
   if (transcript === undefined) return null;
   let text = '';
   let streaming = false;
+  const seams: AnswerSeam[] = [];
+  let marker: string | null = null;
   for (let at = index; ; at += 1) {
     const item = transcript.itemsById[transcript.itemIds[at] ?? ''];
     if (item === undefined) break;
-    if (at > index && isResumeNotice(item)) continue;
+    if (at > index && isResumeNotice(item)) {
+      marker = item.text;
+      continue;
+    }
     if (at > index && !continuesAnswer(transcript, at)) break;
+    if (marker !== null) seams.push({ offset: text.length, label: marker });
+    marker = null;
     text += item.text;
     streaming ||= item.state === 'streaming';
   }
-  return { text, streaming };
+  return { text, streaming, seams };
 }
+
+/** Where the resumed parts of the answer at `index` start, as JSON (one string: a stable selector value). */
+export const selectAnswerSeams =
+  (sessionId: string, index: number) =>
+  (state: AppState): string =>
+    JSON.stringify(joinedAnswer(state, sessionId, index)?.seams ?? []);
+
+/** Whether the item at `index` is a resume marker that an answer shows inside itself, where its resumed part starts. */
+export const selectResumeInsideAnswer =
+  (sessionId: string, index: number) =>
+  (state: AppState): boolean => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined) return false;
+    let at = index + 1;
+    while (at < transcript.itemIds.length && isResumeNotice(transcript.itemsById[transcript.itemIds[at] ?? ''] ?? { kind: '', data: null })) at += 1;
+    return continuesAnswer(transcript, at);
+  };
 
 export const selectAnswerText =
   (sessionId: string, index: number) =>

@@ -1,7 +1,7 @@
 import { memoryLocation } from '../platform/app-location';
 import { memoryDraftStorage, type DraftStorage } from '../platform/draft-storage';
 import { manualFrameScheduler } from '../platform/frame-scheduler';
-import type { DesktopNote } from '../platform/notifier';
+import type { DesktopNote, NotificationPermissionPort } from '../platform/notifier';
 import { connectStoreToHost } from './connect-store';
 import { FakeHostLink } from './fake-host-link';
 import { connection, item, session, turn } from './reducers/record-fixtures';
@@ -17,7 +17,7 @@ export const OFFLINE_DEMO = connection({
 });
 
 /** A store wired to a fake host that answers the first load: one session, the Offline demo, nothing pending. */
-export function setupStore(options: { openSession?: string; draftStorage?: DraftStorage } = {}) {
+export function setupStore(options: { openSession?: string; draftStorage?: DraftStorage; notificationPermission?: NotificationPermissionPort } = {}) {
   const link = new FakeHostLink();
   const notes: DesktopNote[] = [];
   const frames = manualFrameScheduler();
@@ -33,7 +33,7 @@ export function setupStore(options: { openSession?: string; draftStorage?: Draft
     timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
     notify: (note) => notes.push(note),
     // Notifications allowed by the browser (and on unless the person turned them off): notes are collected.
-    notificationPermission: { current: () => 'granted', request: () => Promise.resolve('granted') },
+    notificationPermission: options.notificationPermission ?? { current: () => 'granted', request: () => Promise.resolve('granted') },
   });
   link.answer('session.list', () => ({ ok: true, result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null } }));
   link.answer('session.get', ({ sessionId }) => ({

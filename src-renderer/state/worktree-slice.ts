@@ -71,6 +71,8 @@ export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps)
         batch.flatMap((event) => ((event.kind === 'worktree.changed' || event.kind === 'changes.changed') && loaded[event.sessionId] !== undefined ? [event.sessionId] : [])),
       );
       for (const sessionId of sessions) void get().loadWorktree(sessionId);
+      // A removed session leaves its worktree behind: the notice offering to discard or keep it shows at once, not after a reload.
+      if (get().worktreeLeftovers !== null && batch.some((event) => event.kind === 'session.removed')) void get().loadWorktreeLeftovers();
     },
   };
 };

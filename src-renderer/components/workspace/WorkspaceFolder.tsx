@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { splitFolderPath } from '../../format/folder-path';
 import { inDesktopApp } from '../../platform/desktop-bridge';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PencilIcon, Spinner } from '../icons';
@@ -30,8 +31,10 @@ export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
       {path === null ? (
         <span className="workspace-path is-none">No workspace folder</span>
       ) : (
+        // Narrow, the folders above give way first: the folder's own name stays in sight, the whole path in the tooltip.
         <code className="workspace-path" title={path} data-testid="workspace-path">
-          {path}
+          <span className="workspace-path-parent">{splitFolderPath(path).parent}</span>
+          <span className="workspace-path-name">{splitFolderPath(path).name}</span>
         </code>
       )}
       {archived ? null : path === null ? (

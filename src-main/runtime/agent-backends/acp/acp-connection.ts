@@ -75,7 +75,13 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
     return { verdict: 'ok', message: `${name} speaks ACP 1: ${can.join(', ')}.`, latencyMs: Date.now() - started };
   } catch (error) {
     const tail = live.process.stderrTail();
-    return { verdict: 'server_error', message: `${program} did not answer initialize: ${errorText(error)}${tail === '' ? '' : `\n${tail}`}`, latencyMs: Date.now() - started };
+    // An agent that quit says so, with how it ended, rather than looking like a server's error.
+    const exit = live.process.hasExited ? await live.process.exited : null;
+    const why =
+      exit === null
+        ? `${program} did not answer initialize: ${errorText(error)}`
+        : `${program} exited (${exit.signal === null ? `exit code ${exit.code ?? 'unknown'}` : `signal ${exit.signal}`}) before it answered initialize.`;
+    return { verdict: 'server_error', message: `${why}${tail === '' ? '' : `\n${tail}`}`, latencyMs: Date.now() - started };
   } finally {
     await live.process.terminate(DEFAULT_ACP_BOUNDS.killGraceMs, DEFAULT_ACP_BOUNDS.killConfirmMs);
   }

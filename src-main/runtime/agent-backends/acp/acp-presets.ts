@@ -47,7 +47,8 @@ const PRESETS: Readonly<Record<AcpPresetKind, PresetSpec>> = {
     label: 'Gemini CLI',
     pkg: '@google/gemini-cli',
     version: '0.61.0',
-    sizeHint: null,
+    // Measured: npm install of 0.61.0 into an empty folder (it bundles its code; node-pty and keytar beside it).
+    sizeHint: '≈100 MB',
     pathProgram: 'gemini',
     launch: (dir) => {
       const bin = binOf(dir, 'gemini');

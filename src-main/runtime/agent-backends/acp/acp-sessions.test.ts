@@ -55,6 +55,11 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect(none.ok ? 'accepted' : none.error).toMatchObject({ code: 'invalid_input', message: 'An ACP connection needs the agent command to run.' });
     const badEnv = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: process.execPath, args: [], env: { '1X': 'y' } } });
     expect(badEnv.ok ? 'accepted' : badEnv.error).toMatchObject({ code: 'invalid_input' });
+    // An agent that quits at once: Test says it exited, and how.
+    const quits = await t.call('connection.create', { name: 'Quits', providerType: 'acp', acpAgent: { command: process.execPath, args: ['-e', 'process.exit(3)'], env: {} } });
+    const exited = await t.call('connection.test', { connectionId: quits.connection.connectionId });
+    expect(exited.verdict).toBe('server_error');
+    expect(exited.message).toMatch(/exited \(exit code 3\) before it answered initialize\.$/);
   });
 
   it('the agent’s own name: unknown before it first starts, then as it named itself in initialize, announced, and kept after the host reopens', async () => {

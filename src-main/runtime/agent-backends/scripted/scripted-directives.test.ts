@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_DEMO_DIRECTIVES } from '../../../../src-shared/offline-demo-directives';
 import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
 
 describe('parseDirective', () => {
@@ -21,6 +23,18 @@ describe('parseDirective', () => {
     ['/recall', { kind: 'bad_directive', message: 'Usage: /recall QUERY' }],
   ])('%j', (text, expected) => {
     expect(parseDirective(text)).toEqual(expected);
+  });
+});
+
+describe('the directives the UI offers', () => {
+  it('name every directive the agent knows, each example one it reads as that directive', () => {
+    const source = readFileSync(new URL('./scripted-directives.ts', import.meta.url), 'utf8');
+    const known = [...source.matchAll(/case '(\/[a-z-]+)':/g)].map((match) => match[1]).sort();
+    const offered = [...new Set(OFFLINE_DEMO_DIRECTIVES.flatMap((directive) => (directive.example.startsWith('/') ? [directive.example.split(' ')[0]] : [])))].sort();
+    expect(offered).toEqual(known);
+    for (const directive of OFFLINE_DEMO_DIRECTIVES.filter((entry) => entry.example.startsWith('/'))) {
+      expect(parseDirective(directive.example).kind, directive.example).not.toMatch(/^(reply|bad_directive)$/);
+    }
   });
 });
 

@@ -1,4 +1,7 @@
-/** The scripted agent's directives: the first word of the person's message decides what it does. */
+/**
+ * The scripted agent's directives: the first word of the person's message decides what it does. What
+ * the UI offers of them is src-shared/offline-demo-directives.ts (held to this parser by its test).
+ */
 export type ScriptedDirective =
   | { readonly kind: 'reply'; readonly text: string }
   | { readonly kind: 'stream'; readonly chunks: number; readonly intervalMs: number; readonly markdown: boolean }
@@ -11,25 +14,6 @@ export type ScriptedDirective =
   | { readonly kind: 'bad_directive'; readonly message: string }
   | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
   | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean };
-
-export const DIRECTIVE_HELP = [
-  'plain text — streams back a reply derived from the text, in several chunks',
-  '/stream N MS [markdown] — streams N chunks, MS milliseconds apart (with markdown: headings, inline code and code blocks)',
-  '/hold — keeps the turn running until it is stopped (and ignores the abort signal for a while)',
-  '/fail CODE message — fails the run with a provider error of that code',
-  '/steps N — takes N tool-less steps, to exercise the step budget',
-  '/ask — asks three questions (single choice, multiple choice with Other, free text), then sums up your answers',
-  '/ask-secret — asks for a secret (masked) and a choice',
-  '/form — asks you to fill in a form with a field of every kind',
-  '/skill ID — loads that skill with load_skill and says what it read',
-  '/tool NAME JSON — calls any tool with that input (e.g. /tool read_file {"path":"README.md"})',
-  '/tools JSON — calls several tools in one turn, in order: a JSON array of [NAME, INPUT] pairs',
-  "/remember [global] TEXT — saves TEXT to long-term memory (this workspace's, or global)",
-  '/recall QUERY — searches long-term memory',
-  '/goal OBJECTIVE [budget N] [iterations N] — sets a goal the agent keeps working toward ("finish after K" completes it after K turns; "block" blocks it)',
-  '/spawn AGENT "TASK" [wait] — starts a child agent (explore, worker or your own) on TASK, a quoted message the child follows; with wait, waits for its report',
-  '/spawn-many N [AGENT] ["TASK"] [wait] — starts N child agents at once (default: worker streaming a short answer)',
-] as const;
 
 const MAX_CHUNKS = 100_000;
 
