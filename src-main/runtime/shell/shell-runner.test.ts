@@ -114,6 +114,21 @@ describe('shell runner', () => {
     expect(await done).toMatchObject({ status: 'killed', pid: record?.pid });
   });
 
+  it("gives commands none of Cairn's variables and no secret-looking ones, except those passed through", async () => {
+    const added = { CAIRN_TOKEN: 'host-token-value-123', CAIRN_DATA_DIR: '/data', OPENAI_API_KEY: 'sk-person', GITHUB_TOKEN: 'ghp', DB_PASSWORD: 'pw', VISIBLE_SETTING: 'yes' };
+    Object.assign(process.env, added);
+    try {
+      runner = makeRunner({ passThrough: ['GITHUB_TOKEN'] });
+      const result = await runner.run(request('env'));
+      expect(result.stdoutTail).toContain('VISIBLE_SETTING=yes');
+      expect(result.stdoutTail).toContain('GITHUB_TOKEN=ghp');
+      expect(result.stdoutTail).not.toMatch(/^(CAIRN_\w*|OPENAI_API_KEY|DB_PASSWORD)=/m);
+      expect(result.stdoutTail).not.toContain('host-token-value-123');
+    } finally {
+      for (const name of Object.keys(added)) delete process.env[name];
+    }
+  });
+
   it('reports a shell ended by a signal', async () => {
     const result = await runner.run(request('kill -KILL $$'));
     expect(result).toMatchObject({ status: 'exited', exitCode: null, signal: 'SIGKILL' });

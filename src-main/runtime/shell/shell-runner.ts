@@ -3,6 +3,7 @@ import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { ShellRunStore } from '../../storage/shell-run-store';
 import type { Clock, Logger } from '../core/ports';
 import { silentLogger } from '../core/ports';
+import { childEnvironment } from './child-environment';
 import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
@@ -19,6 +20,8 @@ import { LiveOutput, OutputTail } from './shell-output';
  *   shell exits on its own, whatever it left running in its group is stopped the same way. A process
  *   that creates its own session (setsid, a daemon) leaves the group and is out of reach.
  * - stdin is closed (a prompt reads end-of-file, never hangs); git is told not to prompt.
+ * - The environment leaves out Cairn's own variables and names that look like secrets, except those
+ *   passed through by the host setting (child-environment.ts).
  * - Output: the last `tailBytes` of each stream are kept; live output is decoded and coalesced into
  *   one piece per stream every `flushIntervalMs`. Each piece is handed out only after the tails that
  *   hold it are written to the store (invariant 1): what a client saw live survives a crash.
@@ -40,8 +43,10 @@ export interface ShellRunnerOptions {
   readonly logger?: Logger;
   /** Default `bash` (from PATH). */
   readonly shell?: string;
-  /** The commands' environment. Default: this process's. */
+  /** Where the commands' environment comes from (see child-environment.ts). Default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Variables kept although their names look like secrets (the host's pass-through setting). */
+  readonly passThrough?: readonly string[];
   /** Bytes of each stream kept as its tail. Default 64 KiB. */
   readonly tailBytes?: number;
   /** How often live output is handed out. Default 50 ms. */
@@ -115,7 +120,12 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
   const tailBytes = options.tailBytes ?? 64 * 1024;
   const flushIntervalMs = options.flushIntervalMs ?? 50;
   const killGraceMs = options.killGraceMs ?? 2000;
-  const env = { ...(options.env ?? process.env), ...NON_INTERACTIVE_ENV };
+  const env = childEnvironment({
+    ...(options.env === undefined ? {} : { base: options.env }),
+    scrubSecrets: true,
+    passThrough: options.passThrough ?? [],
+    extra: NON_INTERACTIVE_ENV,
+  });
   const live = new Map<string, LiveRun>();
 
   /** Store writes after the first never throw into process events: a failure is logged (and false). */

@@ -16,6 +16,8 @@ export interface ShellServiceDeps {
   readonly logger: Logger;
   /** Between SIGTERM and SIGKILL for a left-over command; default 2000 ms. */
   readonly orphanGraceMs?: number;
+  /** Secret-looking variables commands still get, by name (the host's `--pass-env`). */
+  readonly commandEnvPassThrough?: readonly string[];
 }
 
 /** How many runs a dead host left behind, by what became of them. */
@@ -44,7 +46,13 @@ export class ShellService {
       recordOutput: (shellRunId, output) => stores.shellRuns.recordOutput(shellRunId, output),
       finish: (shellRunId, ending) => publish(stores.shellRuns.finish(shellRunId, ending)),
     };
-    this.runner = createShellRunner({ store, clock: deps.clock, newShellRunId: () => deps.ids.next('shell_run'), logger: deps.logger });
+    this.runner = createShellRunner({
+      store,
+      clock: deps.clock,
+      newShellRunId: () => deps.ids.next('shell_run'),
+      logger: deps.logger,
+      passThrough: deps.commandEnvPassThrough ?? [],
+    });
     this.agentCommands = createAgentCommandLog({ ...deps, store: stores.shellRuns });
     this.orphans = createOrphanStopper({ clock: deps.clock, logger: deps.logger, ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }) });
   }
