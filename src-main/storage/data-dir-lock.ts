@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { lstatSync, mkdirSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataDirError, DataDirLockedError, type LockOwner } from './data-dir-errors';
+import { makePrivateDir, makePrivateFile } from './private-files';
 import { describeFileSystemError, isReadOnlyError } from './read-only';
 
 export const LOCK_FILE = 'cairn.lock';
@@ -37,13 +38,14 @@ export interface LockOptions {
  * would drop this process's lock.
  */
 export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): DataDirLock {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw describeFileSystemError(error, dataDir) ?? error;
-  }
   const path = join(dataDir, LOCK_FILE);
-  refuseNonFile(path);
+  try {
+    makePrivateDir(dataDir);
+    refuseNonFile(path);
+    makePrivateFile(path);
+  } catch (error) {
+    throw error instanceof DataDirError ? error : (describeFileSystemError(error, dataDir) ?? error);
+  }
   const db = lockDatabase(dataDir, path, options);
   const ownerPath = join(dataDir, OWNER_FILE);
   const previous = readOwner(ownerPath, true);
@@ -134,5 +136,6 @@ function readOwner(path: string, anyContent: boolean): LockOwner | null {
 function writeOwner(path: string, owner: LockOwner): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(owner), { mode: 0o600 });
+  if (process.platform !== 'win32') chmodSync(temporary, 0o600);
   renameSync(temporary, path);
 }
