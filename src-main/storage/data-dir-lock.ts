@@ -24,6 +24,8 @@ export interface DataDirLock {
 export interface LockOptions {
   /** For the Electron build: the path of a better-sqlite3 binary built for Electron's ABI. */
   readonly nativeBinding?: string;
+  /** Tests: runs after the lock file is opened, before it is locked (two starts meeting there). */
+  readonly beforeLocking?: () => void;
 }
 
 /**
@@ -87,12 +89,25 @@ function refuseNonFile(path: string): void {
   }
 }
 
+/**
+ * How long a start that found nobody owning the directory waits for the exclusive lock. Starts racing
+ * for it each hold SQLite's shared lock for a moment on the way; the one that reached the lock first
+ * waits for the others' to go, while they, refused, let theirs go. Only a loser of such a race waits
+ * this long for its refusal: a start that meets an owner is refused at once (the probe below).
+ */
+const RACE_WAIT_MS = 10_000;
+
 function lockDatabase(dataDir: string, path: string, options: LockOptions): Database.Database {
   for (let attempt = 0; ; attempt += 1) {
     let db: Database.Database | null = null;
     try {
       db = new Database(path, { timeout: 0, ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }) });
-      db.pragma('locking_mode = EXCLUSIVE');
+      // Normal locking mode: a failed attempt lets its shared lock go (EXCLUSIVE locking mode kept it,
+      // so two starts at the same instant each blocked the other and neither came up).
+      // An owner holds the exclusive lock, and so a shared one cannot be had: refused at once.
+      db.pragma('schema_version');
+      options.beforeLocking?.();
+      db.pragma(`busy_timeout = ${RACE_WAIT_MS}`);
       db.pragma('journal_mode = MEMORY');
       db.exec('BEGIN EXCLUSIVE');
       return db;
