@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { ShellRunStore } from '../../storage/shell-run-store';
 import type { Clock, Logger } from '../core/ports';
 import { silentLogger } from '../core/ports';
 import { childEnvironment } from './child-environment';
+import { markedProcesses, RUN_MARKER_VARIABLE, runMarker, signalMarkedProcesses } from './escaped-processes';
 import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
@@ -18,7 +20,8 @@ import { LiveOutput, OutputTail } from './shell-output';
  * - Each command gets its own process group (`detached: true`, i.e. setsid), so a stop, a timeout or
  *   a kill reaches the whole tree: SIGTERM to the group, then SIGKILL after a grace period. When the
  *   shell exits on its own, whatever it left running in its group is stopped the same way. A process
- *   that creates its own session (setsid, a daemon) leaves the group and is out of reach.
+ *   that leaves the group (setsid, a daemon's double fork) is found by the marker in its environment
+ *   and stopped with the group (escaped-processes.ts).
  * - stdin is closed (a prompt reads end-of-file, never hangs); git is told not to prompt.
  * - The environment leaves out Cairn's own variables and names that look like secrets, except those
  *   passed through by the host setting (child-environment.ts).
@@ -53,6 +56,8 @@ export interface ShellRunnerOptions {
   readonly flushIntervalMs?: number;
   /** Between SIGTERM and SIGKILL. Default 2000 ms. */
   readonly killGraceMs?: number;
+  /** What makes this host's run markers its own (the data directory; escaped-processes.ts). Default: random. */
+  readonly markerScope?: string;
 }
 
 export type ShellStream = 'stdout' | 'stderr';
@@ -127,6 +132,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
     extra: NON_INTERACTIVE_ENV,
   });
   const live = new Map<string, LiveRun>();
+  const markerScope = options.markerScope ?? randomUUID();
 
   /** Store writes after the first never throw into process events: a failure is logged (and false). */
   const record = (what: string, write: () => void): boolean => {
@@ -154,9 +160,12 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       let cancelGrace: (() => void) | null = null;
       let unsaved = false;
 
+      const marker = runMarker(markerScope, shellRunId);
+      const escaped = () => markedProcesses(marker).length > 0;
       let child: ChildProcess | null = null;
       try {
-        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        const runEnv = { ...env, [RUN_MARKER_VARIABLE]: marker };
+        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
       } catch (error) {
         spawnError = error instanceof Error ? error : new Error(String(error));
       }
@@ -174,6 +183,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         } catch (error) {
           logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
         }
+        signalMarkedProcesses(marker, signal);
       };
       const terminateGroup = () => {
         signalGroup('SIGTERM');
@@ -232,7 +242,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         cancelFlush?.();
         flush(true);
         // Keep the SIGKILL escalation only while something of the group is still there.
-        if (cancelGrace !== null && (pid === null || processGroupGone(pid))) cancelGrace();
+        if (cancelGrace !== null && (pid === null || (processGroupGone(pid) && !escaped()))) cancelGrace();
         const status: ShellRunResult['status'] = requested ?? 'exited';
         const timeoutSeconds = Math.round(request.timeoutMs / 100) / 10;
         const failureMessage =
@@ -267,8 +277,8 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       });
       child.once('exit', (code, signal) => {
         exit = { code, signal };
-        // The shell is gone; anything it left in its group would hold the pipes (and the tool) open.
-        if (requested === null && pid !== null && !processGroupGone(pid)) {
+        // The shell is gone; anything it left, in its group or escaped from it, would hold the pipes (and the tool) open.
+        if (requested === null && pid !== null && (!processGroupGone(pid) || escaped())) {
           stoppedLeftovers = true;
           terminateGroup();
         }
