@@ -8,6 +8,7 @@ import { createHost } from './host/create-host';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
+import { parsePassThrough } from './runtime/shell/child-environment';
 import { DataDirError } from './storage/data-dir-errors';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
@@ -20,9 +21,11 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
                 file, made on first start, so open tabs reconnect after a restart)
   --new-token   replace the kept token with a new one (tabs opened before must use the new address)
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
+                holding every session and transcript that can still be read
   --codex-idle-minutes N  stop a Codex app-server idle this long (env CAIRN_CODEX_IDLE_MINUTES; default 10)
   --codex-max-warm N      keep at most N Codex app-servers warm (env CAIRN_CODEX_MAX_WARM; default 4)
-                holding every session and transcript that can still be read
+  --pass-env NAMES        variables agents' commands still get although their names look like secrets
+                          (KEY, SECRET, TOKEN, PASSWORD), comma-separated (env CAIRN_PASS_ENV)
   --token T     also accepted, but every user of this machine can read it in the process list`;
 
 /**
@@ -51,6 +54,7 @@ function parseOptions() {
       salvage: { type: 'boolean' },
       'codex-idle-minutes': { type: 'string' },
       'codex-max-warm': { type: 'string' },
+      'pass-env': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -65,6 +69,8 @@ function parseOptions() {
   const tokenFile = values['token-file'];
   if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
   const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
+  // Read once, then gone from this process's environment: nothing started later can inherit it.
+  delete process.env.CAIRN_TOKEN;
   if (given !== undefined && given.length < 8) throw new Error('The access token must be at least 8 characters');
   const newToken = values['new-token'] === true;
   if (given !== undefined && newToken)
@@ -80,6 +86,7 @@ function parseOptions() {
     newToken,
     salvage: values.salvage === true,
     codex: codexLimitsFrom({ idleMinutes: values['codex-idle-minutes'], maxWarm: values['codex-max-warm'] }, process.env),
+    passEnv: parsePassThrough(values['pass-env'] ?? process.env.CAIRN_PASS_ENV),
   };
 }
 
@@ -113,6 +120,7 @@ async function main() {
     salvage: options.salvage,
     modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off',
     codex: options.codex,
+    commandEnvPassThrough: options.passEnv,
     ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;

@@ -6,6 +6,7 @@ import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
 import { consoleLogger, type Logger } from '../runtime/core/ports';
+import { parsePassThrough } from '../runtime/shell/child-environment';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
@@ -70,12 +71,14 @@ async function start(): Promise<void> {
   const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
   const secretCipher = safeStorageCipher(safeStorage);
   const codex = desktopCodexLimits(logger);
+  const commandEnvPassThrough = desktopPassThrough(logger);
   const openHost = (salvage: boolean) =>
     createHost({
       dataDir: dirs.dataDir,
       logger,
       salvage,
       codex,
+      commandEnvPassThrough,
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
@@ -221,5 +224,15 @@ function desktopCodexLimits(logger: Logger): CodexLimits {
   } catch (error) {
     logger.warn('Codex limits in the environment were not used', { error: error instanceof Error ? error.message : String(error) });
     return {};
+  }
+}
+
+/** CAIRN_PASS_ENV for the desktop app: names agents' commands still get; a bad list is logged and ignored. */
+function desktopPassThrough(logger: Logger): string[] {
+  try {
+    return parsePassThrough(process.env.CAIRN_PASS_ENV);
+  } catch (error) {
+    logger.warn('Ignoring CAIRN_PASS_ENV', { error: error instanceof Error ? error.message : String(error) });
+    return [];
   }
 }

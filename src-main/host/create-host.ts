@@ -70,6 +70,8 @@ export interface HostOptions {
   readonly checkpoints?: RuntimeDeps['checkpoints'];
   /** Worktrees: the environment git runs in (tests give a PATH without git). */
   readonly worktrees?: RuntimeDeps['worktrees'];
+  /** Variables whose names look like secrets that agents' commands still get, by name (`--pass-env`). */
+  readonly commandEnvPassThrough?: readonly string[];
 }
 
 export interface Host {
@@ -151,6 +153,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
       ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
       ...(options.worktrees === undefined ? {} : { worktrees: options.worktrees }),
+      ...(options.commandEnvPassThrough === undefined ? {} : { commandEnvPassThrough: options.commandEnvPassThrough }),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });

@@ -163,6 +163,25 @@ describe('MCP tools in a turn', () => {
     expect(String(toolMessage?.content)).toContain('echo: hello mcp');
   });
 
+  it('a stdio server gets the variables its settings give it, none of Cairn’s own', async () => {
+    process.env.CAIRN_TOKEN = 'host-token-value-123';
+    try {
+      await addStdio();
+      const sessionId = await session('explore', { connectionId, model: 'gpt-4o' });
+      provider.enqueue(
+        toolCallReply({ id: 'call_1', name: 'notes__show_env', input: { name: 'CAIRN_TOKEN' } }),
+        toolCallReply({ id: 'call_2', name: 'notes__show_env', input: { name: 'CAIRN_TEST_SECRET' } }),
+        textReply('Done.'),
+      );
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'Look' });
+      await t.waitForTurn(sessionId, 't1', ['completed']);
+      const results = (await items(sessionId)).filter((item) => item.kind === 'tool_result').map((item) => (item.data as { output: { text: string } }).output.text);
+      expect(results).toEqual(['CAIRN_TOKEN is not set', `CAIRN_TEST_SECRET is set (${SECRET_ENV.length} characters)`]);
+    } finally {
+      delete process.env.CAIRN_TOKEN;
+    }
+  });
+
   it('list_changed: a tool the server adds is offered in the next step', async () => {
     await addStdio();
     const sessionId = await session('full', { connectionId, model: 'gpt-4o' });

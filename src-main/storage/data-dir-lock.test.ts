@@ -1,8 +1,10 @@
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
@@ -104,4 +106,44 @@ describe('data directory lock', () => {
     expect(refused).toMatchObject({ problem: 'lock_path_not_a_file' });
     expect((refused as Error).message).toBe(`${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`);
   });
+
+  it('gives exactly one of two starts racing for it, even while a third has the lock file open; the other is refused clearly', async () => {
+    // Two starts at the same instant each take SQLite's shared lock on the way to the exclusive one;
+    // each one's shared lock then blocks the other. A reader holding a shared lock while both try makes
+    // that moment last: before the fix, both were refused and neither came up.
+    const racer = fileURLToPath(new URL('./testing/lock-racer.ts', import.meta.url));
+    for (let round = 1; round <= 2; round += 1) {
+      const dataDir = dir();
+      writeFileSync(join(dataDir, LOCK_FILE), '');
+      const reader = new Database(join(dataDir, LOCK_FILE), { timeout: 0 });
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM sqlite_master').get();
+      const starts = [0, 1].map(() => {
+        const child = spawn(process.execPath, ['--import', 'tsx', racer, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        return { child, exited, output: () => output, outcome: () => /^(locked|refused|failed).*$/m.exec(output)?.[0] ?? null };
+      });
+      try {
+        // Each reaches the lock, or is refused on the way when the other already waits for it (that one holds it next).
+        await waitFor(() => starts.every((start) => start.output().includes('trying') || start.outcome() !== null), {
+          message: 'both starts to reach the lock',
+          timeoutMs: 40_000,
+        });
+        // Both are trying now: give each the moment to fail, as both did before the fix (a bound, not a wait for an event).
+        await waitFor(() => starts.every((start) => start.outcome() !== null), { timeoutMs: 1500 }).catch(() => null);
+        reader.exec('ROLLBACK');
+        reader.close();
+        await waitFor(() => starts.every((start) => start.outcome() !== null), { message: `both starts to say how they fared (round ${round})`, timeoutMs: 40_000 });
+        const outcomes = starts.map((start) => start.outcome() ?? '').sort();
+        expect(outcomes[0], `round ${round}`).toBe('locked');
+        expect(outcomes[1], `round ${round}`).toContain(`refused: The data directory ${dataDir} is already in use by another Cairn host`);
+      } finally {
+        if (reader.open) reader.close();
+        for (const start of starts) start.child.kill('SIGKILL');
+        await Promise.all(starts.map((start) => start.exited));
+      }
+    }
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { lstatSync, mkdirSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, renameSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataDirError, DataDirLockedError, type LockOwner } from './data-dir-errors';
+import { makePrivateDir, makePrivateFile } from './private-files';
 import { describeFileSystemError, isReadOnlyError } from './read-only';
 
 export const LOCK_FILE = 'cairn.lock';
@@ -23,6 +24,8 @@ export interface DataDirLock {
 export interface LockOptions {
   /** For the Electron build: the path of a better-sqlite3 binary built for Electron's ABI. */
   readonly nativeBinding?: string;
+  /** Tests: runs after the lock file is opened, before it is locked (two starts meeting there). */
+  readonly beforeLocking?: () => void;
 }
 
 /**
@@ -37,13 +40,14 @@ export interface LockOptions {
  * would drop this process's lock.
  */
 export function acquireDataDirLock(dataDir: string, options: LockOptions = {}): DataDirLock {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw describeFileSystemError(error, dataDir) ?? error;
-  }
   const path = join(dataDir, LOCK_FILE);
-  refuseNonFile(path);
+  try {
+    makePrivateDir(dataDir);
+    refuseNonFile(path);
+    makePrivateFile(path);
+  } catch (error) {
+    throw error instanceof DataDirError ? error : (describeFileSystemError(error, dataDir) ?? error);
+  }
   const db = lockDatabase(dataDir, path, options);
   const ownerPath = join(dataDir, OWNER_FILE);
   const previous = readOwner(ownerPath, true);
@@ -85,12 +89,25 @@ function refuseNonFile(path: string): void {
   }
 }
 
+/**
+ * How long a start that found nobody owning the directory waits for the exclusive lock. Starts racing
+ * for it each hold SQLite's shared lock for a moment on the way; the one that reached the lock first
+ * waits for the others' to go, while they, refused, let theirs go. Only a loser of such a race waits
+ * this long for its refusal: a start that meets an owner is refused at once (the probe below).
+ */
+const RACE_WAIT_MS = 10_000;
+
 function lockDatabase(dataDir: string, path: string, options: LockOptions): Database.Database {
   for (let attempt = 0; ; attempt += 1) {
     let db: Database.Database | null = null;
     try {
       db = new Database(path, { timeout: 0, ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }) });
-      db.pragma('locking_mode = EXCLUSIVE');
+      // Normal locking mode: a failed attempt lets its shared lock go (EXCLUSIVE locking mode kept it,
+      // so two starts at the same instant each blocked the other and neither came up).
+      // An owner holds the exclusive lock, and so a shared one cannot be had: refused at once.
+      db.pragma('schema_version');
+      options.beforeLocking?.();
+      db.pragma(`busy_timeout = ${RACE_WAIT_MS}`);
       db.pragma('journal_mode = MEMORY');
       db.exec('BEGIN EXCLUSIVE');
       return db;
@@ -134,5 +151,6 @@ function readOwner(path: string, anyContent: boolean): LockOwner | null {
 function writeOwner(path: string, owner: LockOwner): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(owner), { mode: 0o600 });
+  if (process.platform !== 'win32') chmodSync(temporary, 0o600);
   renameSync(temporary, path);
 }

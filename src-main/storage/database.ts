@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataDirError } from './data-dir-errors';
 import { MIGRATIONS, type Migration } from './migrations';
+import { makePrivateDatabase, makePrivateDir } from './private-files';
 import { describeFileSystemError } from './read-only';
 
 export type Db = Database.Database;
@@ -45,7 +45,8 @@ export function describeDatabaseError(error: unknown, dataDir: string): unknown 
 export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {}): Db {
   let db: Db;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
+    makePrivateDatabase(join(dataDir, DATABASE_FILE));
     db = new Database(join(dataDir, DATABASE_FILE), options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
   } catch (error) {
     throw describeDatabaseError(error, dataDir);

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryRecord, MemoryScope } from '../../src-shared/memory-model';
 import { migrate, type Db } from './database';
 import { MEMORY_MIGRATIONS } from './memory-migrations';
+import { makePrivateDatabase, makePrivateDir } from './private-files';
 
 /** Long-term memory lives in its own file beside the main database, so losing it loses nothing else. */
 export const MEMORY_DATABASE_FILE = 'memory.sqlite';
@@ -98,7 +98,8 @@ export function openMemoryStore(dataDir: string, options: { readonly nativeBindi
   const file = join(dataDir, MEMORY_DATABASE_FILE);
   let db: Db | null = null;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
+    makePrivateDatabase(file);
     db = new Database(file, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tightenPrivateFile } from './private-files';
 
 /**
  * API keys live here, encrypted, in a file only the user can read — never in the database, never in
@@ -34,10 +35,12 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   let key: Buffer;
   if (existsSync(keyPath)) {
     key = Buffer.from(readFileSync(keyPath, 'utf8').trim(), 'base64');
+    tightenPrivateFile(keyPath);
     if (key.length !== 32) throw new Error(`${keyPath} is not a valid Cairn secret key; remove it and re-enter your API keys.`);
   } else {
     key = randomBytes(32);
     writeFileSync(keyPath, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    tightenPrivateFile(keyPath);
   }
   return {
     kind: 'aes-256-gcm-keyfile',
@@ -71,6 +74,7 @@ export function openSecretVault(dataDir: string, cipher: SecretCipher): SecretVa
   const save = () => {
     const temp = `${path}.tmp`;
     writeFileSync(temp, JSON.stringify(file), { mode: 0o600 });
+    tightenPrivateFile(temp);
     renameSync(temp, path);
   };
   return {

@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { childEnvironment } from '../shell/child-environment';
 
 /*
  * Why the system `git` and not isomorphic-git or a store of our own: checkpoints must be cheap on a
@@ -44,7 +45,7 @@ const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 /** Whether the system git runs, and why not. Checked once per host. */
 export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
   return new Promise((resolve) => {
-    execFile('git', ['--version'], { timeout: 10_000, env }, (error) => {
+    execFile('git', ['--version'], { timeout: 10_000, env: childEnvironment({ base: env, scrubSecrets: false }) }, (error) => {
       resolve(
         error === null
           ? { available: true }
@@ -92,8 +93,7 @@ export class ShadowRepo {
   }
 
   private env(): NodeJS.ProcessEnv {
-    const env: NodeJS.ProcessEnv = {};
-    for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot']) if (process.env[key] !== undefined) env[key] = process.env[key];
+    const env = childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot'] });
     return {
       ...env,
       GIT_DIR: this.gitDir,

@@ -89,6 +89,8 @@ export interface RuntimeDeps {
   readonly modelTitles?: boolean;
   /** Worktrees: the environment git runs in (tests give a PATH without git). */
   readonly worktrees?: { readonly env?: NodeJS.ProcessEnv };
+  /** Variables whose names look like secrets that agents' commands still get, by name (the host's `--pass-env`). */
+  readonly commandEnvPassThrough?: readonly string[];
 }
 
 export interface Runtime {

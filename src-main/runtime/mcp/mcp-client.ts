@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { redactSecrets } from '../connections/providers/redact-secrets';
+import { childEnvironment } from '../shell/child-environment';
 
 /** Everything needed to start or reach one server, secrets included (held in memory only). */
 export interface McpLaunch {
@@ -80,7 +81,7 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
       ? new StdioClientTransport({
           command: launch.command ?? '',
           args: [...launch.args],
-          env: { ...launch.env },
+          env: childEnvironment({ base: getDefaultEnvironment(), scrubSecrets: false, extra: launch.env }),
           stderr: 'pipe',
           ...(launch.cwd === null ? {} : { cwd: launch.cwd }),
         })

@@ -1,5 +1,6 @@
 import type { Clock, Logger } from '../core/ports';
 import { processGone, processGroupGone, signalProcessGroup } from './process-group';
+import { signalMarkedProcesses } from './escaped-processes';
 import { compareProcessIdentity } from './process-identity';
 
 /**
@@ -43,12 +44,14 @@ export interface OrphanStopper {
    * same); asked again during the grace period, SIGKILL at once.
    */
   stop(pid: number, processStart: string | null): void;
+  /** The same for processes carrying a run's marker (escaped-processes.ts); false when there are none. */
+  stopMarked(marker: string): boolean;
   /** Host shutdown: whatever still waits for its SIGKILL gets it now. */
   flush(): void;
 }
 
 export function createOrphanStopper(options: { clock: Clock; logger: Logger; graceMs?: number }): OrphanStopper {
-  const pending = new Map<number, { kill: () => void; cancel: () => void }>();
+  const pending = new Map<number | string, { kill: () => void; cancel: () => void }>();
   const signal = (pid: number, name: NodeJS.Signals) => {
     try {
       signalProcessGroup(pid, name);
@@ -75,6 +78,17 @@ export function createOrphanStopper(options: { clock: Clock; logger: Logger; gra
       };
       const cancel = options.clock.setTimeout(kill, options.graceMs ?? 2000);
       pending.set(pid, { kill, cancel });
+    },
+    stopMarked(marker) {
+      if (signalMarkedProcesses(marker, 'SIGTERM') === 0) return false;
+      const key = `marker:${marker}`;
+      const kill = () => {
+        pending.delete(key);
+        signalMarkedProcesses(marker, 'SIGKILL');
+      };
+      const cancel = options.clock.setTimeout(kill, options.graceMs ?? 2000);
+      pending.set(key, { kill, cancel });
+      return true;
     },
     flush() {
       for (const { kill, cancel } of [...pending.values()]) {

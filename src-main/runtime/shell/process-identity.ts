@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { childEnvironment } from './child-environment';
 
 /**
  * Who a process is, beyond its pid: a pid is reused once its process is gone, so a pid alone never
@@ -13,7 +14,12 @@ export function processStartIdentity(pid: number): string | null {
   const linux = linuxIdentity(pid);
   if (linux !== undefined) return linux;
   try {
-    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const started = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      timeout: 2000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: childEnvironment({ scrubSecrets: false }),
+    }).trim();
     return started === '' ? null : `ps:${started}`;
   } catch {
     return null;

@@ -114,6 +114,72 @@ describe('shell runner', () => {
     expect(await done).toMatchObject({ status: 'killed', pid: record?.pid });
   });
 
+  it("gives commands none of Cairn's variables and no secret-looking ones, except those passed through", async () => {
+    const added = { CAIRN_TOKEN: 'host-token-value-123', CAIRN_DATA_DIR: '/data', OPENAI_API_KEY: 'sk-person', GITHUB_TOKEN: 'ghp', DB_PASSWORD: 'pw', VISIBLE_SETTING: 'yes' };
+    Object.assign(process.env, added);
+    try {
+      runner = makeRunner({ passThrough: ['GITHUB_TOKEN'] });
+      const result = await runner.run(request('env'));
+      expect(result.stdoutTail).toContain('VISIBLE_SETTING=yes');
+      expect(result.stdoutTail).toContain('GITHUB_TOKEN=ghp');
+      expect(result.stdoutTail).not.toMatch(/^(CAIRN_\w*|OPENAI_API_KEY|DB_PASSWORD)=/m);
+      expect(result.stdoutTail).not.toContain('host-token-value-123');
+    } finally {
+      for (const name of Object.keys(added)) delete process.env[name];
+    }
+  });
+
+  describe('processes that leave the group (setsid, a double fork)', () => {
+    const escapees: number[] = [];
+    afterEach(() => {
+      for (const pid of escapees.splice(0)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone, as it should be
+        }
+      }
+    });
+    const escapeeIn = async (output: ReturnType<typeof collector>) => {
+      const pid = await waitFor(() => pidsIn(output.text('stdout'))[0], { message: 'the escaped process to say its pid' });
+      escapees.push(pid);
+      return pid;
+    };
+
+    it('are stopped when the command ends leaving them behind, holding its output open or not', async () => {
+      const output = collector();
+      // Holds stdout: before, the run lasted until its timeout and the process outlived it.
+      const result = await runner.run(
+        request("setsid sh -c 'echo $$ > held.pid; exec sleep 300' & until [ -s held.pid ]; do sleep 0.05; done; cat held.pid", { onOutput: output.onOutput }),
+      );
+      const holder = await escapeeIn(output);
+      expect(result).toMatchObject({ status: 'exited', exitCode: 0, stoppedLeftovers: true });
+      await waitFor(() => processGone(holder), { message: 'the setsid process to be stopped' });
+
+      const second = collector();
+      // A daemon's double fork, output closed: the grandchild is in a session of its own, parented by init.
+      const daemon = await runner.run(request("setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $! > daemon.pid'; cat daemon.pid", { onOutput: second.onOutput }));
+      const grandchild = await escapeeIn(second);
+      expect(daemon).toMatchObject({ status: 'exited', stoppedLeftovers: true });
+      await waitFor(() => processGone(grandchild), { message: 'the double-forked process to be stopped' });
+    });
+
+    it('are stopped by Stop and by a timeout', async () => {
+      const output = collector();
+      const running = runner.run(request("setsid sh -c 'echo $$; exec sleep 300' & wait", { onOutput: output.onOutput }));
+      const stopped = await escapeeIn(output);
+      runner.kill(runner.liveRunIds()[0] ?? '');
+      expect(await running).toMatchObject({ status: 'killed' });
+      await waitFor(() => processGone(stopped), { message: 'Stop to end the setsid process' });
+
+      const late = collector();
+      const timedOut = runner.run(request("setsid sh -c 'echo $$; exec sleep 300' >&1 & wait", { onOutput: late.onOutput, timeoutMs: 1500 }));
+      const slow = await escapeeIn(late);
+      expect(await timedOut).toMatchObject({ status: 'timed_out' });
+      await waitFor(() => processGone(slow), { message: 'the timeout to end the setsid process' });
+    });
+  });
+
   it('reports a shell ended by a signal', async () => {
     const result = await runner.run(request('kill -KILL $$'));
     expect(result).toMatchObject({ status: 'exited', exitCode: null, signal: 'SIGKILL' });

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { ShellRunStore } from '../../storage/shell-run-store';
 import type { Clock, Logger } from '../core/ports';
 import { silentLogger } from '../core/ports';
+import { childEnvironment } from './child-environment';
+import { markedProcesses, RUN_MARKER_VARIABLE, runMarker, signalMarkedProcesses } from './escaped-processes';
 import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
@@ -17,8 +20,11 @@ import { LiveOutput, OutputTail } from './shell-output';
  * - Each command gets its own process group (`detached: true`, i.e. setsid), so a stop, a timeout or
  *   a kill reaches the whole tree: SIGTERM to the group, then SIGKILL after a grace period. When the
  *   shell exits on its own, whatever it left running in its group is stopped the same way. A process
- *   that creates its own session (setsid, a daemon) leaves the group and is out of reach.
+ *   that leaves the group (setsid, a daemon's double fork) is found by the marker in its environment
+ *   and stopped with the group (escaped-processes.ts).
  * - stdin is closed (a prompt reads end-of-file, never hangs); git is told not to prompt.
+ * - The environment leaves out Cairn's own variables and names that look like secrets, except those
+ *   passed through by the host setting (child-environment.ts).
  * - Output: the last `tailBytes` of each stream are kept; live output is decoded and coalesced into
  *   one piece per stream every `flushIntervalMs`. Each piece is handed out only after the tails that
  *   hold it are written to the store (invariant 1): what a client saw live survives a crash.
@@ -40,14 +46,18 @@ export interface ShellRunnerOptions {
   readonly logger?: Logger;
   /** Default `bash` (from PATH). */
   readonly shell?: string;
-  /** The commands' environment. Default: this process's. */
+  /** Where the commands' environment comes from (see child-environment.ts). Default: this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Variables kept although their names look like secrets (the host's pass-through setting). */
+  readonly passThrough?: readonly string[];
   /** Bytes of each stream kept as its tail. Default 64 KiB. */
   readonly tailBytes?: number;
   /** How often live output is handed out. Default 50 ms. */
   readonly flushIntervalMs?: number;
   /** Between SIGTERM and SIGKILL. Default 2000 ms. */
   readonly killGraceMs?: number;
+  /** What makes this host's run markers its own (the data directory; escaped-processes.ts). Default: random. */
+  readonly markerScope?: string;
 }
 
 export type ShellStream = 'stdout' | 'stderr';
@@ -115,8 +125,14 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
   const tailBytes = options.tailBytes ?? 64 * 1024;
   const flushIntervalMs = options.flushIntervalMs ?? 50;
   const killGraceMs = options.killGraceMs ?? 2000;
-  const env = { ...(options.env ?? process.env), ...NON_INTERACTIVE_ENV };
+  const env = childEnvironment({
+    ...(options.env === undefined ? {} : { base: options.env }),
+    scrubSecrets: true,
+    passThrough: options.passThrough ?? [],
+    extra: NON_INTERACTIVE_ENV,
+  });
   const live = new Map<string, LiveRun>();
+  const markerScope = options.markerScope ?? randomUUID();
 
   /** Store writes after the first never throw into process events: a failure is logged (and false). */
   const record = (what: string, write: () => void): boolean => {
@@ -144,9 +160,12 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       let cancelGrace: (() => void) | null = null;
       let unsaved = false;
 
+      const marker = runMarker(markerScope, shellRunId);
+      const escaped = () => markedProcesses(marker).length > 0;
       let child: ChildProcess | null = null;
       try {
-        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        const runEnv = { ...env, [RUN_MARKER_VARIABLE]: marker };
+        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
       } catch (error) {
         spawnError = error instanceof Error ? error : new Error(String(error));
       }
@@ -164,6 +183,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         } catch (error) {
           logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
         }
+        signalMarkedProcesses(marker, signal);
       };
       const terminateGroup = () => {
         signalGroup('SIGTERM');
@@ -222,7 +242,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         cancelFlush?.();
         flush(true);
         // Keep the SIGKILL escalation only while something of the group is still there.
-        if (cancelGrace !== null && (pid === null || processGroupGone(pid))) cancelGrace();
+        if (cancelGrace !== null && (pid === null || (processGroupGone(pid) && !escaped()))) cancelGrace();
         const status: ShellRunResult['status'] = requested ?? 'exited';
         const timeoutSeconds = Math.round(request.timeoutMs / 100) / 10;
         const failureMessage =
@@ -257,8 +277,8 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       });
       child.once('exit', (code, signal) => {
         exit = { code, signal };
-        // The shell is gone; anything it left in its group would hold the pipes (and the tool) open.
-        if (requested === null && pid !== null && !processGroupGone(pid)) {
+        // The shell is gone; anything it left, in its group or escaped from it, would hold the pipes (and the tool) open.
+        if (requested === null && pid !== null && (!processGroupGone(pid) || escaped())) {
           stoppedLeftovers = true;
           terminateGroup();
         }

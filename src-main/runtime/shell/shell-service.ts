@@ -4,6 +4,7 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
+import { runMarker } from './escaped-processes';
 import { createOrphanStopper, ORPHAN_MESSAGES, orphanFate, orphanMessage, type OrphanFate, type OrphanStopper } from './orphan-recovery';
 import { createAgentCommandLog, type AgentCommandLog } from './agent-commands';
 import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunRecorder } from './shell-runner';
@@ -14,8 +15,12 @@ export interface ShellServiceDeps {
   readonly clock: Clock;
   readonly ids: Ids;
   readonly logger: Logger;
+  /** The data directory: it makes this host's run markers its own (escaped-processes.ts). */
+  readonly dataDir: string;
   /** Between SIGTERM and SIGKILL for a left-over command; default 2000 ms. */
   readonly orphanGraceMs?: number;
+  /** Secret-looking variables commands still get, by name (the host's `--pass-env`). */
+  readonly commandEnvPassThrough?: readonly string[];
 }
 
 /** How many runs a dead host left behind, by what became of them. */
@@ -44,7 +49,14 @@ export class ShellService {
       recordOutput: (shellRunId, output) => stores.shellRuns.recordOutput(shellRunId, output),
       finish: (shellRunId, ending) => publish(stores.shellRuns.finish(shellRunId, ending)),
     };
-    this.runner = createShellRunner({ store, clock: deps.clock, newShellRunId: () => deps.ids.next('shell_run'), logger: deps.logger });
+    this.runner = createShellRunner({
+      store,
+      clock: deps.clock,
+      newShellRunId: () => deps.ids.next('shell_run'),
+      logger: deps.logger,
+      passThrough: deps.commandEnvPassThrough ?? [],
+      markerScope: deps.dataDir,
+    });
     this.agentCommands = createAgentCommandLog({ ...deps, store: stores.shellRuns });
     this.orphans = createOrphanStopper({ clock: deps.clock, logger: deps.logger, ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }) });
   }
@@ -57,8 +69,10 @@ export class ShellService {
     const { stores, clock } = this.deps;
     const report: Record<OrphanFate, number> = { no_pid: 0, gone: 0, stop: 0, reused: 0, unproven: 0 };
     for (const { run, processStart } of stores.shellRuns.live()) {
-      const fate = orphanFate(run.pid, processStart);
+      let fate = orphanFate(run.pid, processStart);
       if (fate === 'stop' && run.pid !== null) this.orphans.stop(run.pid, processStart);
+      // Processes that left its group (setsid, a double fork) carry its marker: provably its own.
+      if (this.orphans.stopMarked(runMarker(this.deps.dataDir, run.shellRunId))) fate = 'stop';
       stores.transaction(() => stores.shellRuns.markOrphaned(run.shellRunId, orphanMessage(fate), clock.now()));
       report[fate] += 1;
     }
@@ -108,8 +122,9 @@ export class ShellService {
     const { stores, bus } = this.deps;
     const processStart = stores.shellRuns.processStart(record.shellRunId);
     const fate = orphanFate(record.pid, processStart);
-    if (fate !== 'stop' || record.pid === null) return { shellRun: record, killed: false };
-    this.orphans.stop(record.pid, processStart);
+    const marked = this.orphans.stopMarked(runMarker(this.deps.dataDir, record.shellRunId));
+    if (fate === 'stop' && record.pid !== null) this.orphans.stop(record.pid, processStart);
+    else if (!marked) return { shellRun: record, killed: false };
     const shellRun = stores.transaction(() => stores.shellRuns.noteOrphan(record.shellRunId, ORPHAN_MESSAGES.stopped_by_you));
     bus.publish({ kind: 'shell.changed', shellRun });
     return { shellRun, killed: true };

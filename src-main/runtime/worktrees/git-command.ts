@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { childEnvironment } from '../shell/child-environment';
 
 /** A git call that failed: could not run, or exited with a code the caller did not expect. */
 export class GitCommandError extends Error {
@@ -32,7 +33,7 @@ const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT
 export type Git = (cwd: string, args: readonly string[], options?: GitOptions) => Promise<GitResult>;
 
 export function systemGit(baseEnv: NodeJS.ProcessEnv): Git {
-  const env: NodeJS.ProcessEnv = { ...baseEnv, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
+  const env = childEnvironment({ base: baseEnv, scrubSecrets: false, extra: { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } });
   for (const key of REPOSITORY_VARIABLES) delete env[key];
   return (cwd, args, options = {}) =>
     new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import type { CreateTerminalRequest, CreateTerminalResponse, ReadTextFileRequest, SessionModeState, WriteTextFileRequest } from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../../src-shared/model';
+import { childEnvironment } from '../../shell/child-environment';
 import { AgentBackendError } from '../agent-backend';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { loadAcpAgent } from './acp-agent-loader';
@@ -106,13 +107,9 @@ export async function applyAgentMode(live: LiveAcpAgent, permissionMode: Permiss
   live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
 }
 
-function agentEnv(command: AcpAgentCommand): Record<string, string> {
-  const inherited: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL']) {
-    const value = process.env[name];
-    if (value !== undefined) inherited[name] = value;
-  }
-  return { ...inherited, ...command.env };
+/** An ACP agent's environment: a few of the host's variables, and what its connection gives it (its API key). */
+export function agentEnv(command: Pick<AcpAgentCommand, 'env'>): Record<string, string> {
+  return childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL'], extra: command.env });
 }
 
 export function launchKey(command: AcpAgentCommand, cwd: string): string {

@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
 import type { AcpAgentCommand, ConnectionTestResult } from '../../../../src-shared/connection-model';
+import { childEnvironment } from '../../shell/child-environment';
 import { loadAcpAgent } from './acp-agent-loader';
 import { DEFAULT_ACP_BOUNDS, errorText } from './acp-bounds';
 
@@ -47,7 +48,8 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
   const started = Date.now();
   const program = findAgentProgram(agent.command);
   if (program === null) return { verdict: 'unreachable', message: acpAgentProblem(agent) ?? `${agent.command} was not found.`, latencyMs: Date.now() - started };
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...agent.env };
+  const home: Record<string, string> = process.env.HOME === undefined ? { HOME: tmpdir() } : {};
+  const env = childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME'], extra: { ...home, ...agent.env } });
   const refuse = () => Promise.reject(new Error('Test does not open files or terminals'));
   const none = () => {
     throw new Error('Test opens no terminals');

@@ -5,6 +5,7 @@ import { ACP_INSTALL_OUTPUT_LINES, type AcpInstallState } from '../../../../src-
 import { ACP_PRESET_KINDS, type AcpPresetKind } from '../../../../src-shared/connection-model';
 import type { Logger } from '../../core/ports';
 import { processGroupGone, signalProcessGroup } from '../../shell/process-group';
+import { childEnvironment } from '../../shell/child-environment';
 import { findAgentProgram } from './acp-connection';
 import { presetFound, presetInstallInfo } from './acp-presets';
 
@@ -135,7 +136,7 @@ export class AcpInstaller {
     const args = ['install', '--prefix', this.agentsDir, '--no-audit', '--no-fund', '--no-update-notifier', '--progress=false', '--loglevel=http', spec];
     this.note(job, `npm ${args.join(' ')}`);
     const exit = await new Promise<{ code: number | null; error: string | null }>((resolve) => {
-      const child = spawn(npm, args, { cwd: this.agentsDir, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(npm, args, { cwd: this.agentsDir, env: childEnvironment({ scrubSecrets: false }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       job.pgid = child.pid ?? null;
       if (job.cancelled && job.pgid !== null) void this.endGroup(job.pgid);
       for (const stream of [child.stdout, child.stderr]) {

@@ -291,4 +291,31 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
     return { sessionId: session.sessionId, workspace };
   }
+
+  it('neither the agent nor its terminal commands get Cairn’s variables; the agent gets its connection’s key, its commands no secret-looking one', async () => {
+    const added = { CAIRN_TOKEN: 'host-token-value-123', CAIRN_DATA_DIR: '/somewhere', OPENAI_API_KEY: 'sk-person' };
+    Object.assign(process.env, added);
+    onTestFinished(() => {
+      for (const name of Object.keys(added)) delete process.env[name];
+    });
+    t = await startTestHost();
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
+    const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+    const launch = testAgentCommand(state);
+    const { connection } = await t.call('connection.create', {
+      name: 'Test agent',
+      providerType: 'acp',
+      acpAgent: { ...launch, env: { ...launch.env, AGENT_API_KEY: 'sk-agent' } },
+    });
+    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'sh env > terminal.env' });
+    expect((await turnReaches(session.sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+    const terminalEnv = readFileSync(join(workspace, 'terminal.env'), 'utf8');
+    expect(terminalEnv).toContain('PATH=');
+    expect(terminalEnv).not.toMatch(/^(CAIRN_\w*|OPENAI_API_KEY|AGENT_API_KEY)=/m);
+    const [agentPid] = runningTestAgents(state);
+    const agentEnv = readFileSync(`/proc/${agentPid}/environ`, 'utf8').split('\0');
+    expect(agentEnv).toContain('AGENT_API_KEY=sk-agent');
+    expect(agentEnv.filter((entry) => entry.startsWith('CAIRN_') || entry.includes('host-token-value-123'))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { childEnvironment } from '../../shell/child-environment';
 
 /** Where the codex binary was found, and how. */
 export interface CodexBinary {
@@ -75,7 +76,7 @@ export function codexBinaryProblem(path: string): string | null {
 /** `codex --version` → "0.171.0"; rejects after `boundMs` or on a failure. */
 export function codexVersion(binary: string, boundMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(binary, ['--version'], { timeout: boundMs, killSignal: 'SIGKILL' }, (error, stdout) => {
+    execFile(binary, ['--version'], { timeout: boundMs, killSignal: 'SIGKILL', env: childEnvironment({ scrubSecrets: false }) }, (error, stdout) => {
       if (error !== null) return reject(new Error(`codex --version failed: ${error.message}`));
       const match = /(\d+\.\d+\.\d+\S*)/.exec(stdout);
       resolve(match?.[1] ?? stdout.trim());

@@ -17,9 +17,9 @@ describe('the app-server launch', () => {
     const launch = appServerLaunch({ ...base, apiKey: 'sk-vault' }, '/work', {});
     const config = configOf(launch.args);
     expect(config).toContain('model_providers.cairn.base_url="https://api.openai.com/v1"');
-    expect(config).toContain('model_providers.cairn.env_key="CAIRN_CODEX_API_KEY"');
+    expect(config).toContain('model_providers.cairn.env_key="CODEX_CONNECTION_API_KEY"');
     expect(launch.args.join(' ')).not.toContain('sk-vault');
-    expect(launch.env.CAIRN_CODEX_API_KEY).toBe('sk-vault');
+    expect(launch.env.CODEX_CONNECTION_API_KEY).toBe('sk-vault');
   });
 
   it('with a Responses base URL: that server, the Responses wire format, the retries asked for', () => {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { PermissionMode } from '../../../../src-shared/model';
+import { childEnvironment } from '../../shell/child-environment';
 import type { AgentLaunch } from '../native/agent-process';
 
 /** How a Codex connection reaches its model. */
@@ -19,7 +20,8 @@ export interface CodexSettings {
   readonly extraConfig?: readonly string[];
 }
 
-const KEY_VARIABLE = 'CAIRN_CODEX_API_KEY';
+/** The variable that carries the connection's key to Codex (never a `CAIRN_*` name: those stay Cairn's). */
+const KEY_VARIABLE = 'CODEX_CONNECTION_API_KEY';
 
 /** Cairn's own CODEX_HOME inside a data directory: Codex keeps its threads and settings there, never in ~/.codex. */
 export function codexHomeOf(dataDir: string): string {
@@ -46,12 +48,9 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
   }
   config.push(...(settings.extraConfig ?? []));
   const args = ['app-server', ...config.flatMap((entry) => ['-c', entry]), '--disable', 'plugins', '--enable', 'default_mode_request_user_input'];
-  const childEnv: Record<string, string> = { CODEX_HOME: settings.codexHome, TMPDIR: settings.tmpDir, OPENAI_API_KEY: '' };
-  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM']) {
-    const value = env[name];
-    if (value !== undefined) childEnv[name] = value;
-  }
-  if (settings.apiKey !== null) childEnv[KEY_VARIABLE] = settings.apiKey;
+  const own: Record<string, string> = { CODEX_HOME: settings.codexHome, TMPDIR: settings.tmpDir, OPENAI_API_KEY: '' };
+  if (settings.apiKey !== null) own[KEY_VARIABLE] = settings.apiKey;
+  const childEnv = childEnvironment({ base: env, scrubSecrets: false, only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM'], extra: own });
   return { binary: settings.binary, args, env: childEnv, cwd };
 }
 
