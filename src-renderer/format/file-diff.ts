@@ -47,6 +47,22 @@ export function diffCounts(diff: string): { added: number; removed: number } {
   return { added, removed };
 }
 
+const record = (value: unknown): Readonly<Record<string, unknown>> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/**
+ * The line counts a file tool's call shows in the transcript: those its result reports (the host
+ * counts them as the approval diff and the Changes panel do), else those of a diff holding the whole
+ * change (one the call carries, a new file's content). Null when the record cannot tell: a replaced
+ * file's earlier content, or an edit's unchanged lines inside its search text, are not in it.
+ */
+export function toolChangeCounts(toolName: string, input: unknown, output: unknown, diff: string | null): { added: number; removed: number } | null {
+  const { added, removed } = record(output);
+  if (typeof added === 'number' && typeof removed === 'number') return { added, removed };
+  if (diff === null) return null;
+  if (typeof record(input).diff === 'string') return diffCounts(diff);
+  return toolName === 'write_file' && record(output).created === true ? diffCounts(diff) : null;
+}
+
 function linesOf(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
