@@ -44,7 +44,11 @@ describe('file diffs for the transcript', () => {
     expect(toolChangeCounts('write_file', {}, { created: false, added: 2, removed: 1 }, replaced)).toEqual({ added: 2, removed: 1 });
     // A result without counts (an older record) cannot tell what a replaced file lost: no count, not "+3 −0".
     expect(toolChangeCounts('write_file', {}, { created: false }, replaced)).toBeNull();
-    expect(toolChangeCounts('edit_file', {}, { replaced: 1 }, editFileDiff('a', 'same\nold', 'same\nnew'))).toBeNull();
+    // An older edit's record: its search and replacement diffed line by line, unchanged context not counted.
+    expect(toolChangeCounts('edit_file', { search: 'same\nold', replace: 'same\nnew' }, { replaced: 1 }, editFileDiff('a', 'same\nold', 'same\nnew'))).toEqual({
+      added: 1,
+      removed: 1,
+    });
     // A new file's content and a diff the call carries hold the whole change.
     expect(toolChangeCounts('write_file', {}, { created: true }, writeFileDiff('x.txt', 'a\nb\n', false))).toEqual({ added: 2, removed: 0 });
     const carried = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new';
