@@ -34,6 +34,9 @@ export function lineCount(text: string): number {
   return text.endsWith('\n') ? breaks : breaks + 1;
 }
 
+/** The most a write spends counting its lines (a huge rewrite's count is left out rather than slowing the turn). */
+const COUNT_TIMEOUT_MS = 500;
+
 /**
  * Lines a change adds and removes, counted on a line diff of the text before and after: the diff an
  * approval shows (the same diff algorithm), and what git's numstat counts in the Changes panel; a line
@@ -41,7 +44,7 @@ export function lineCount(text: string): number {
  */
 export function lineChanges(before: string | null, after: string): { added: number; removed: number } | null {
   if (before === null || before === '') return { added: lineCount(after), removed: 0 };
-  const parts = diffLines(before, after, { timeout: 2000 });
+  const parts = diffLines(before, after, { timeout: COUNT_TIMEOUT_MS });
   if (parts === undefined) return null;
   let added = 0;
   let removed = 0;
