@@ -65,8 +65,11 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   await page.screenshot({ path: testInfo.outputPath('changes-reverted.png') });
 });
 
-test('Changes: a file the person edited since is not overwritten; the conflict lists it and Keep mine keeps it', async ({ page, cairn }) => {
-  test.setTimeout(120_000);
+test('Changes: counts agree with the transcript; an edit since is not overwritten (Keep mine); an undo is named an undo; a failed write says so', async ({
+  page,
+  cairn,
+}, testInfo) => {
+  test.setTimeout(150_000);
   await cairn.call('session.create', { title: 'Conflict', workspacePath: workspace, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Conflict' }).click();
@@ -78,21 +81,57 @@ test('Changes: a file the person edited since is not overwritten; the conflict l
     ])}`,
   );
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  // One counting rule: the transcript counts the replaced file as git does in Changes (+1 −2), not its whole content as added.
+  const written = page.locator('[data-testid="tool-call"][data-tool="write_file"]').filter({ hasText: 'notes.md' });
+  await expect(written.locator('.tool-call-counts')).toHaveText('+1 −2');
   await page.getByTestId('changes-button').click();
-  const turn = page.getByTestId('changes-panel').getByTestId('change-set').first();
+  const panel = page.getByTestId('changes-panel');
+  const turn = panel.getByTestId('change-set').first();
   // The person edits the file once the turn's change set is recorded (its after-state is taken just
   // after the turn ends; an edit made before that is counted in the turn — see docs/undo.md).
   await expect(turn).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await expect(turn.locator('[data-path="notes.md"] .change-lines')).toHaveText('+1 −2');
   writeFileSync(join(workspace, 'notes.md'), 'mine\n');
 
   await turn.getByRole('button', { name: 'Revert this turn' }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('You changed this file after the turn did');
   await expect(dialog.getByTestId('revert-conflict-files')).toHaveText('notes.md');
   await expect(dialog.getByRole('button', { name: 'Open both' })).toBeVisible();
+  // The four choices sit inside the dialog, each label on one line.
+  const box = await dialog.boundingBox();
+  for (const name of ['Cancel', 'Keep mine', 'Open both', 'Take checkpoint']) {
+    const button = await dialog.getByRole('button', { name }).boundingBox();
+    expect(button !== null && box !== null && button.x >= box.x && button.x + button.width <= box.x + box.width && button.height < 40).toBe(true);
+  }
+  await page.screenshot({ path: testInfo.outputPath('revert-conflict.png') });
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  const revert = panel.getByTestId('change-set').first();
+  await expect(revert).toContainText('Revert of', { timeout: 60_000 });
   expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('mine\n');
   expect(existsSync(join(workspace, 'new.txt'))).toBe(false);
+
+  // Undo this revert is an undo: named so in Changes and in its notice; the undone revert offers no Undo again.
+  await revert.getByRole('button', { name: 'Undo this revert' }).click();
+  await expect(page.locator('.toast[data-tone="info"]').last()).toHaveText(/Undid the revert of “\/tools.*”: 1 file put back\./, { timeout: 60_000 });
+  const undo = panel.getByTestId('change-set').first();
+  await expect(undo).toHaveAttribute('data-kind', 'undo', { timeout: 60_000 });
+  await expect(undo.getByRole('heading')).toContainText('Undo of the revert of');
+  expect(existsSync(join(workspace, 'new.txt'))).toBe(true);
+  const undone = panel.getByTestId('change-set').nth(1);
+  await expect(undone.getByRole('heading')).toContainText('Revert of');
+  await expect(undone.getByRole('heading')).toContainText('1 file, undone');
+  await expect(undone.getByRole('button')).toHaveCount(1); // only its file's row toggle: no Undo, no Revert file
+  await expect(undo.getByRole('button', { name: /Undo|Revert/ })).toHaveCount(0);
+
+  // A turn whose write failed says what happened instead of "0 files".
+  await send(page, `/tools ${JSON.stringify([['write_file', { path: '../outside.txt', content: 'x\n' }]])}`);
+  await expect(panel.getByTestId('change-set')).toHaveCount(4, { timeout: 60_000 });
+  const failed = panel.getByTestId('change-set').first();
+  await expect(failed).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await expect(failed.getByRole('heading')).toContainText('no file changed');
+  await expect(failed).toContainText('changed no file: each write failed');
+  await expect(failed).not.toContainText('0 files');
 });
 
 test('Rewind to here: files and conversation go back to before a turn, in a branch; a rewind inside that branch goes back through the source’s turns; each Undo puts back only its own', async ({
@@ -125,13 +164,37 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
 
   const mine = page.locator('[data-testid="message"][data-kind="user_message"]');
-  const rewindAt = (text: string) =>
+  const rewindButtonAt = (text: string) =>
     page
       .locator('.entry')
       .filter({ has: mine.filter({ hasText: text }) })
-      .getByRole('button', { name: 'Rewind to here' })
-      .click();
-  await rewindAt('second turn');
+      .getByRole('button', { name: 'Rewind to here' });
+  const preview = page.getByRole('dialog', { name: 'Rewind to before this message?' });
+  /** Rewind to here, then Rewind in its preview. */
+  const rewindAt = async (text: string) => {
+    await rewindButtonAt(text).click();
+    await preview.getByRole('button', { name: 'Rewind' }).click({ timeout: 60_000 });
+  };
+  const rewindButton = rewindButtonAt('second turn');
+  // Rewind shows what it will do first; Cancel writes nothing and makes no branch.
+  await rewindButton.click();
+  await expect(preview.getByTestId('rewind-preview')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(preview.locator('[data-action="change"] [data-testid="rewind-preview-file"]')).toHaveText(['notes.md']);
+  await expect(preview.locator('[data-action="delete"] [data-testid="rewind-preview-file"]')).toHaveText(['extra.txt']);
+  await expect(preview.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('rewind-preview.png') });
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await expect(rewindButton).toBeFocused();
+  expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('second turn\n');
+  expect(existsSync(join(workspace, 'extra.txt'))).toBe(true);
+  await expect(page.getByTestId('session-title')).toHaveText('Rewind me');
+  // From the keyboard: open it again, Tab from Cancel to Rewind, Enter.
+  await rewindButton.press('Enter');
+  await expect(preview.getByRole('button', { name: 'Rewind' })).toBeEnabled({ timeout: 60_000 });
+  await page.keyboard.press('Tab');
+  await expect(preview.getByRole('button', { name: 'Rewind' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   // The branch opens with the first turn only, and its Changes panel shows the rewind.
   await expect(page.getByTestId('session-title')).toContainText('Rewind me (rewound)', { timeout: 60_000 });
@@ -166,7 +229,7 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
 
   // Its Undo puts back only what it took: the first turn's notes, still no extra.txt.
   await deeper.getByRole('button', { name: 'Undo this rewind' }).click();
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Undo of the rewind to before', { timeout: 60_000 });
   expect(notes()).toBe('first turn\n');
   expect(extra()).toBe(false);
 
@@ -176,7 +239,11 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   await expect(mine).toHaveCount(1);
   await page.getByTestId('changes-button').click();
   await page.getByTestId('changes-panel').getByTestId('change-set').first().getByRole('button', { name: 'Undo this rewind' }).click();
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Undo of the rewind to before', { timeout: 60_000 });
+  // The undone rewind offers no Undo again.
+  const undoneRewind = page.getByTestId('changes-panel').locator('[data-kind="rewind"]');
+  await expect(undoneRewind.getByRole('heading')).toContainText('undone');
+  await expect(undoneRewind.getByRole('button', { name: 'Undo this rewind' })).toHaveCount(0);
   expect(notes()).toBe('second turn\n');
   expect(extra()).toBe(true);
 

@@ -88,3 +88,25 @@ export type RewindResult =
   | { readonly status: 'rewound'; readonly session: SessionRecord; readonly rewind: ChangeSetRecord | null }
   /** The person changed these files since the turns being rewound; nothing was written and no branch made. */
   | { readonly status: 'conflict'; readonly files: readonly string[] };
+
+/**
+ * What a rewind does to one file: `change` writes its earlier content back, `create` brings back a
+ * file a later turn deleted, `delete` removes a file a later turn created.
+ */
+export const REWIND_FILE_ACTIONS = ['change', 'create', 'delete'] as const;
+export type RewindFileAction = (typeof REWIND_FILE_ACTIONS)[number];
+
+export interface RewindPlanFile {
+  readonly path: string;
+  readonly action: RewindFileAction;
+  /** The person changed the file since the rewound turns: the rewind asks what to do with it. */
+  readonly changedSince: boolean;
+}
+
+/** What Rewind to here would do to the files, found without writing anything (`session.rewindPlan`). */
+export interface RewindPlan {
+  /** The files that would be put back, by path; empty when only the conversation goes back. */
+  readonly files: readonly RewindPlanFile[];
+  /** False when the session has no workspace folder (the rewind is of the conversation only). */
+  readonly hasWorkspace: boolean;
+}

@@ -108,6 +108,22 @@ describe('Rewind to here', () => {
     writeFileSync(join(workspace, 'c.txt'), 'mine\n');
     const sessionsBefore = (await t.call('session.list', {})).sessions.length;
 
+    // The plan says what the rewind would do, the person's edit marked, and writes nothing.
+    const plan = await t.call('session.rewindPlan', { sessionId, atItemId: secondMessage });
+    expect(plan).toEqual({
+      hasWorkspace: true,
+      files: [
+        { path: 'a.txt', action: 'change', changedSince: false },
+        { path: 'b.txt', action: 'delete', changedSince: false },
+        { path: 'c.txt', action: 'delete', changedSince: true },
+        { path: 'old.txt', action: 'create', changedSince: false },
+      ],
+    });
+    expect(read('a.txt')).toBe('A2\n');
+    expect(read('c.txt')).toBe('mine\n');
+    expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
+    expect((await t.call('session.list', {})).sessions).toHaveLength(sessionsBefore);
+
     const conflict = await t.call('session.rewind', { sessionId, atItemId: secondMessage, requestId: 'rw-2' });
     expect(conflict).toEqual({ status: 'conflict', files: ['c.txt'] });
     expect(read('a.txt')).toBe('A2\n');
@@ -125,12 +141,16 @@ describe('Rewind to here', () => {
     const answer = (await t.call('transcript.page', { sessionId, limit: 500 })).items.find((item) => item.kind === 'assistant_message');
     const refused = await t.invoke('session.rewind', { sessionId, atItemId: answer?.itemId ?? '', requestId: 'rw-4' });
     expect(refused.ok ? null : refused.error.code).toBe('invalid_input');
+    const refusedPlan = await t.invoke('session.rewindPlan', { sessionId, atItemId: answer?.itemId ?? '' });
+    expect(refusedPlan.ok ? null : refusedPlan.error.code).toBe('invalid_input');
 
     const { items } = await t.call('transcript.page', { sessionId, limit: 500 });
     await t.call('turn.start', { sessionId, turnId: 't4', text: '/ask' });
     await t.waitForTurn(sessionId, 't4', ['waiting']);
     const busy = await t.invoke('session.rewind', { sessionId, atItemId: items[0]?.itemId ?? '', requestId: 'rw-5' });
     expect(busy.ok ? null : busy.error.code).toBe('session_busy');
+    const busyPlan = await t.invoke('session.rewindPlan', { sessionId, atItemId: items[0]?.itemId ?? '' });
+    expect(busyPlan.ok ? null : busyPlan.error.code).toBe('session_busy');
     expect(read('c.txt')).toBe('C\n');
   });
 });

@@ -54,8 +54,9 @@ export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId
           type="button"
           className="text-button"
           disabled={rewinding}
-          onClick={() => void actions.rewindTo(sessionId, item.itemId)}
-          title="Put the conversation and the files back as they were before this message, in a branch (this session keeps every turn)"
+          aria-haspopup="dialog"
+          onClick={() => void actions.previewRewind(sessionId, item.itemId)}
+          title="Put the conversation and the files back as they were before this message, in a branch (this session keeps every turn); shows the files first"
         >
           {rewinding ? 'Rewinding…' : 'Rewind to here'}
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffBody, diffCounts, editFileDiff, writeFileDiff } from './file-diff';
+import { diffBody, diffCounts, editFileDiff, toolChangeCounts, writeFileDiff } from './file-diff';
 
 describe('file diffs for the transcript', () => {
   it('shows an edit as its search removed and its replacement added', () => {
@@ -36,5 +36,22 @@ describe('file diffs for the transcript', () => {
       { text: '+-- note', kind: 'add' },
     ]);
     expect(diffCounts(sql)).toEqual({ added: 1, removed: 1 });
+  });
+
+  it('counts a call’s lines as its result reports them, never a replaced file’s whole content as added', () => {
+    const replaced = writeFileDiff('notes.md', 'line one\nline 2\nline three\n', true);
+    // The host's count (as the approval diff and the Changes panel count) wins over the record's diff.
+    expect(toolChangeCounts('write_file', {}, { created: false, added: 2, removed: 1 }, replaced)).toEqual({ added: 2, removed: 1 });
+    // A result without counts (an older record) cannot tell what a replaced file lost: no count, not "+3 −0".
+    expect(toolChangeCounts('write_file', {}, { created: false }, replaced)).toBeNull();
+    // An older edit's record: its search and replacement diffed line by line, unchanged context not counted.
+    expect(toolChangeCounts('edit_file', { search: 'same\nold', replace: 'same\nnew' }, { replaced: 1 }, editFileDiff('a', 'same\nold', 'same\nnew'))).toEqual({
+      added: 1,
+      removed: 1,
+    });
+    // A new file's content and a diff the call carries hold the whole change.
+    expect(toolChangeCounts('write_file', {}, { created: true }, writeFileDiff('x.txt', 'a\nb\n', false))).toEqual({ added: 2, removed: 0 });
+    const carried = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new';
+    expect(toolChangeCounts('apply_patch', { diff: carried }, undefined, carried)).toEqual({ added: 1, removed: 1 });
   });
 });

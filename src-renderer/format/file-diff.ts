@@ -47,6 +47,43 @@ export function diffCounts(diff: string): { added: number; removed: number } {
   return { added, removed };
 }
 
+const record = (value: unknown): Readonly<Record<string, unknown>> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+/**
+ * The line counts a file tool's call shows in the transcript: those its result reports (the host
+ * counts them as the approval diff and the Changes panel do), else those of a diff holding the whole
+ * change (one the call carries, a new file's content, an edit's search and replacement, diffed line by
+ * line). Null when the record cannot tell: a replaced file's earlier content is not in it.
+ */
+export function toolChangeCounts(toolName: string, input: unknown, output: unknown, diff: string | null): { added: number; removed: number } | null {
+  const { added, removed } = record(output);
+  if (typeof added === 'number' && typeof removed === 'number') return { added, removed };
+  const fields = record(input);
+  if (toolName === 'edit_file' && typeof fields.search === 'string' && typeof fields.replace === 'string') return lineDiffCounts(fields.search, fields.replace);
+  if (diff === null) return null;
+  if (typeof fields.diff === 'string') return diffCounts(diff);
+  return toolName === 'write_file' && record(output).created === true ? diffCounts(diff) : null;
+}
+
+/**
+ * Lines a line diff of `before` → `after` adds and removes (those not in their longest common
+ * subsequence), as the host counts them; null past a size where that is not worth computing here.
+ */
+export function lineDiffCounts(before: string, after: string): { added: number; removed: number } | null {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  if (a.length * b.length > 4_000_000) return null;
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const line of a) {
+    const current = new Array<number>(b.length + 1).fill(0);
+    for (let j = 0; j < b.length; j += 1) current[j + 1] = line === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!);
+    previous = current;
+  }
+  const common = previous[b.length]!;
+  const lines = (text: string, parts: string[]) => (text === '' ? 0 : parts.length);
+  return { added: lines(after, b) - (after === '' ? 0 : common), removed: lines(before, a) - (before === '' ? 0 : common) };
+}
+
 function linesOf(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');

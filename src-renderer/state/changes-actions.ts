@@ -1,3 +1,4 @@
+import { describeChangeSets, revertNotice } from '../format/change-set-names';
 import type { SliceCreator } from './app-state';
 import type { ChangesActions } from './changes-slice';
 
@@ -15,7 +16,12 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
       const result = outcome.result;
       if (result.status === 'conflict') set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
       else if (result.status === 'nothing_to_revert') get().showInfo('Nothing to revert: those files already are as they were before.');
-      else get().showInfo(`Reverted ${result.revert.files.length === 1 ? '1 file' : `${result.revert.files.length} files`}.`);
+      else {
+        // What was reverted names the notice: a revert of a revert or a rewind is an undo ("Undid …").
+        const list = get().changesBySession[sessionId];
+        const target = list?.state === 'ready' ? describeChangeSets(list.changeSets).get(changeSetId) : undefined;
+        get().showInfo(revertNotice(target, result.revert.files.length));
+      }
     } finally {
       set({ reverting: null });
     }

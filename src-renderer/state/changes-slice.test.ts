@@ -65,6 +65,26 @@ describe('the changes slice', () => {
     expect(store.getState().changesPanelFor).toBe('b1');
   });
 
+  it('Rewind to here is previewed first: the plan is read (nothing rewound), a closed preview ignores a late answer', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    const plan = { hasWorkspace: true, files: [{ path: 'b.txt', action: 'delete' as const, changedSince: false }] };
+    link.answer('session.rewindPlan', () => ({ ok: true, result: plan }));
+    const reading = store.getState().previewRewind('s1', 'u2');
+    expect(store.getState().rewindPreview).toEqual({ sessionId: 's1', itemId: 'u2', plan: { state: 'loading' } });
+    await reading;
+    expect(store.getState().rewindPreview).toEqual({ sessionId: 's1', itemId: 'u2', plan: { state: 'ready', plan } });
+    expect(link.callsOf('session.rewindPlan')).toEqual([{ sessionId: 's1', atItemId: 'u2' }]);
+    expect(link.callsOf('session.rewind')).toEqual([]);
+
+    const late = store.getState().previewRewind('s1', 'u3');
+    store.getState().closeRewindPreview();
+    await late;
+    expect(store.getState().rewindPreview).toBeNull();
+    link.answer('session.rewindPlan', () => ({ ok: false, error: { code: 'operation_unavailable', message: 'A later turn has no checkpoint.' } }));
+    await store.getState().previewRewind('s1', 'u2');
+    expect(store.getState().rewindPreview?.plan).toEqual({ state: 'failed', message: 'A later turn has no checkpoint.' });
+  });
+
   it('re-reads a loaded session’s changes when the host says they changed', async () => {
     const { store, link, frames } = setup({ openSession: 's1' });
     let changeSets: ChangeSetWithDiffs[] = [];

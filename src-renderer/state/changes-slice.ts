@@ -1,4 +1,4 @@
-import type { ChangeSetWithDiffs, ConflictResolution } from '../../src-shared/checkpoint-model';
+import type { ChangeSetWithDiffs, ConflictResolution, RewindPlan } from '../../src-shared/checkpoint-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
@@ -13,6 +13,13 @@ export type RevertConflict =
   | { readonly kind: 'revert'; readonly sessionId: string; readonly changeSetId: string; readonly path: string | null; readonly files: readonly string[] }
   | { readonly kind: 'rewind'; readonly sessionId: string; readonly itemId: string; readonly files: readonly string[] };
 
+/** Rewind to here, shown before it is done: what it would do to the files (`session.rewindPlan`), to confirm or cancel. */
+export interface RewindPreview {
+  readonly sessionId: string;
+  readonly itemId: string;
+  readonly plan: { readonly state: 'loading' } | { readonly state: 'ready'; readonly plan: RewindPlan } | { readonly state: 'failed'; readonly message: string };
+}
+
 /** The Changes panel: each turn's file changes with diffs, and Revert file / Revert this turn. */
 export interface ChangesSlice {
   readonly changesPanelFor: string | null;
@@ -20,6 +27,7 @@ export interface ChangesSlice {
   readonly revertConflict: RevertConflict | null;
   /** The change set (or `changeSetId:path`, or a rewind's item id) being reverted now, so its button can say so. */
   readonly reverting: string | null;
+  readonly rewindPreview: RewindPreview | null;
   setChangesPanel(sessionId: string | null): void;
   loadChanges(sessionId: string): Promise<void>;
   /** Reverts a change set or one of its files; a conflict opens the choice, `resolution` answers it. */
@@ -30,6 +38,9 @@ export interface ChangesSlice {
    */
   rewindTo(sessionId: string, itemId: string, resolution?: ConflictResolution): Promise<void>;
   dismissRevertConflict(): void;
+  /** Opens the preview of Rewind to here at the person's message `itemId` and reads its plan (nothing is written). */
+  previewRewind(sessionId: string, itemId: string): Promise<void>;
+  closeRewindPreview(): void;
   noteChangesEvents(batch: readonly ChangeEvent[]): void;
 }
 
@@ -41,6 +52,7 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
   changesBySession: {},
   revertConflict: null,
   reverting: null,
+  rewindPreview: null,
   ...deferredActions<ChangesActions>({ revertChanges: true, rewindTo: true }, () => import('./changes-actions').then((module) => module.createChangesActions(set, get, deps))),
 
   setChangesPanel(sessionId) {
@@ -56,6 +68,20 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
 
   dismissRevertConflict() {
     set({ revertConflict: null });
+  },
+
+  async previewRewind(sessionId, itemId) {
+    set({ rewindPreview: { sessionId, itemId, plan: { state: 'loading' } } });
+    const outcome = await deps.link.invoke('session.rewindPlan', { sessionId, atItemId: itemId });
+    // A preview closed (or opened at another message) meanwhile keeps what it shows.
+    const shown = get().rewindPreview;
+    if (shown?.sessionId !== sessionId || shown.itemId !== itemId) return;
+    const plan: RewindPreview['plan'] = outcome.ok ? { state: 'ready', plan: outcome.result } : { state: 'failed', message: outcome.error.message };
+    set({ rewindPreview: { sessionId, itemId, plan } });
+  },
+
+  closeRewindPreview() {
+    set({ rewindPreview: null });
   },
 
   noteChangesEvents(batch) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SessionBranches } from '../branch-model';
 import { BRANCH_REQUEST_MODES } from '../branch-model';
-import { CONFLICT_RESOLUTIONS, type RewindResult } from '../checkpoint-model';
+import { CONFLICT_RESOLUTIONS, type RewindPlan, type RewindResult } from '../checkpoint-model';
 import type { SessionRecord, TurnSummary } from '../model';
 import { defineOperation } from './define-operation';
 import { id, text } from './fields';
@@ -34,6 +34,16 @@ export const branchOperations = {
     mode: 'command',
     input: z.strictObject({ sessionId: id, atItemId: id, requestId: id, resolution: z.enum(CONFLICT_RESOLUTIONS).optional() }),
     errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'session_busy', 'host_draining'],
+  }),
+  /**
+   * What `session.rewind` at the same message would do to the files, without doing it: each file it
+   * would change, create or delete, and which the person changed since (the rewind would ask about
+   * those). Refused as the rewind would be (a turn running, a later turn without a checkpoint).
+   */
+  'session.rewindPlan': defineOperation<RewindPlan>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id, atItemId: id }),
+    errors: ['invalid_input', 'not_found', 'operation_unavailable', 'session_busy'],
   }),
   /** Where a session branched from, and the branches made from its messages. */
   'session.branches': defineOperation<SessionBranches>()({

@@ -37,6 +37,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'dailyReview.get',
   'memory.list',
   'session.branches',
+  'session.rewindPlan',
   'skill.list',
   'mcp.server.list',
   'mcp.server.test',

@@ -1,6 +1,6 @@
 import type { BranchMode, BranchRequestMode, SessionBranches } from '../../../src-shared/branch-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { ConflictResolution, RewindResult } from '../../../src-shared/checkpoint-model';
+import type { ConflictResolution, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
 import type { SessionRecord, TurnSummary } from '../../../src-shared/model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { BranchCut, BranchRecord } from '../../storage/branch-store';
@@ -22,7 +22,7 @@ export interface BranchServiceDeps {
   readonly admission: AdmissionGate;
   readonly turns: TurnService;
   /** Puts a rewind's files back (Rewind to here). */
-  readonly checkpoints: Pick<CheckpointService, 'rewind'>;
+  readonly checkpoints: Pick<CheckpointService, 'rewind' | 'rewindPlan'>;
   /** Transcript items copied per transaction (the host answers other calls between chunks). */
   readonly chunkSize?: number;
 }
@@ -107,26 +107,42 @@ export class BranchService {
       const rewind = stores.checkpoints.list(replay.sessionId).find((changeSet) => changeSet.origin === 'rewind') ?? null;
       return ok({ status: 'rewound', session: made.result.session, rewind: rewind === null ? null : publicChangeSet(rewind) });
     }
-    if (request.sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be rewound.');
-    const source = stores.sessions.get(request.sessionId);
-    if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
-    const cut = stores.branches.cutAt(request.sessionId, request.atItemId);
-    if (cut === null) return fail('not_found', 'That message is not in this session.');
-    if (cut.kind !== 'user_message') return fail('invalid_input', 'Rewind goes back to before one of your own messages.');
-    const turn = stores.turns.getTurn(request.sessionId, cut.turnId);
-    if (turn === null) return fail('not_found', 'That message is not in this session.');
+    const point = this.rewindPoint(request.sessionId, request.atItemId);
+    if (!point.ok) return point;
+    const { source, cut, since } = point.result;
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
     return this.deps.checkpoints.rewind({
       sessionId: request.sessionId,
       turnId: cut.turnId,
-      since: turn.createdAt,
+      since,
       resolution: request.resolution,
       branch: async () => {
         const made = await this.finishAndRun(this.create(source, request.atItemId, cut, 'rewind', cut.turnText, request.requestId), true);
         return made.ok ? ok(made.result.session) : made;
       },
     });
+  }
+
+  /** What Rewind to here at the person's message `atItemId` would do to the files, without doing it. */
+  async rewindPlan(request: { sessionId: string; atItemId: string }): Promise<Outcome<RewindPlan>> {
+    const point = this.rewindPoint(request.sessionId, request.atItemId);
+    if (!point.ok) return point;
+    return this.deps.checkpoints.rewindPlan({ sessionId: request.sessionId, since: point.result.since });
+  }
+
+  /** The session, the cut and the time a rewind to before the person's message `atItemId` goes back to. */
+  private rewindPoint(sessionId: string, atItemId: string): Outcome<{ source: SessionRecord; cut: BranchCut; since: number }> {
+    const { stores } = this.deps;
+    if (sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be rewound.');
+    const source = stores.sessions.get(sessionId);
+    if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
+    const cut = stores.branches.cutAt(sessionId, atItemId);
+    if (cut === null) return fail('not_found', 'That message is not in this session.');
+    if (cut.kind !== 'user_message') return fail('invalid_input', 'Rewind goes back to before one of your own messages.');
+    const turn = stores.turns.getTurn(sessionId, cut.turnId);
+    if (turn === null) return fail('not_found', 'That message is not in this session.');
+    return ok({ source, cut, since: turn.createdAt });
   }
 
   /** Commits the branch row, its empty session and its copied turns (the items follow in chunks). */

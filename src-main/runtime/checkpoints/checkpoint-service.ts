@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
+import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
@@ -12,7 +12,7 @@ import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool
 import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { branchLineage, sessionChangeSets } from './branch-lineage';
-import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
+import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
@@ -295,19 +295,44 @@ export class CheckpointService {
     return next;
   }
 
-  private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
+  /**
+   * What a rewind to before `turnId` would do to the files (each file's action, and which the person
+   * changed since), found like the rewind finds it but without writing a file or making a branch.
+   */
+  rewindPlan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
+    const next = this.reverting.then(() => this.rewindPlanNow(input));
+    this.reverting = next.catch(() => undefined);
+    return next;
+  }
+
+  private async rewindPlanNow(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
+    const found = await this.rewindTargets(input.sessionId, input.since);
+    if (!found.ok) return found;
+    if (found.result === null) return ok({ files: [], hasWorkspace: this.deps.stores.sessions.get(input.sessionId)?.workspacePath != null });
+    const { pending, conflicts, actions } = found.result;
+    const files = pending
+      .map((item) => ({ path: item.path, action: actions.get(item.path) ?? 'change', changedSince: conflicts.includes(item) }))
+      .sort((a, b) => a.path.localeCompare(b.path));
+    return ok({ files, hasWorkspace: true });
+  }
+
+  /**
+   * The files a rewind to `since` puts back, compared with the workspace now, or why it cannot be
+   * done; null when the later turns changed no file (the rewind is of the conversation only).
+   */
+  private async rewindTargets(sessionId: string, since: number): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null>> {
     const { stores } = this.deps;
-    if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
+    if (stores.turns.activeTurn(sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
     // A branch's copied turns changed files through its source's change sets: rewind through those too.
-    const lineage = branchLineage(stores, input.sessionId);
-    if (lineage.unknownBefore !== null && input.since < lineage.unknownBefore) {
+    const lineage = branchLineage(stores, sessionId);
+    if (lineage.unknownBefore !== null && since < lineage.unknownBefore) {
       return fail(
         'operation_unavailable',
         'The session this one was branched from has been deleted, and with it the checkpoints of the turns before the branch; nothing was changed.',
       );
     }
-    const since = lineage.changeSets.filter((changeSet) => changeSet.createdAt >= input.since);
-    const unfinished = since.find((changeSet) => changeSet.status !== 'complete');
+    const later = lineage.changeSets.filter((changeSet) => changeSet.createdAt >= since);
+    const unfinished = later.find((changeSet) => changeSet.status !== 'complete');
     if (unfinished !== undefined) {
       return fail(
         'operation_unavailable',
@@ -316,7 +341,7 @@ export class CheckpointService {
           : 'A later turn’s changes are still being recorded; try again in a moment.',
       );
     }
-    const changed = since.filter((changeSet) => changeSet.files.length > 0);
+    const changed = later.filter((changeSet) => changeSet.files.length > 0);
     const workspaces = new Set(changed.map((changeSet) => changeSet.workspacePath));
     for (const folder of workspaces) {
       const gone = this.workspaceGone(folder);
@@ -324,12 +349,19 @@ export class CheckpointService {
     }
     if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
     const [workspace] = workspaces;
-    if (workspace === undefined) return this.rewound(await input.branch(), null);
+    if (workspace === undefined) return ok(null);
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
     const repo = this.repoFor(workspace);
     const now = await repo.exclusive(() => repo.snapshot());
-    const { conflicts, pending } = await compareForRewind(repo, rewindPaths(changed), now.tree);
+    return ok({ ...(await compareForRewind(repo, rewindPaths(changed), now.tree)), workspace, repo });
+  }
+
+  private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
+    const found = await this.rewindTargets(input.sessionId, input.since);
+    if (!found.ok) return found;
+    if (found.result === null) return this.rewound(await input.branch(), null);
+    const { conflicts, pending, workspace, repo } = found.result;
     if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
     const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((item) => !conflicts.includes(item));
     const beside = input.resolution === 'open_both' ? conflicts : [];

@@ -1,3 +1,4 @@
+import type { RewindFileAction } from '../../../src-shared/checkpoint-model';
 import type { StoredChangeSet } from '../../storage/checkpoint-store';
 import type { ShadowRepo, TreeEntry } from './shadow-git';
 
@@ -29,8 +30,23 @@ export function rewindPaths(changeSets: readonly StoredChangeSet[]): RewindPath[
 
 const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => (a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.oid === b.oid);
 
-/** Which paths are not yet back (pending), and which of those someone changed since the rewound turns (conflicts), against `now`. */
-export async function compareForRewind(repo: ShadowRepo, paths: readonly RewindPath[], now: string): Promise<{ conflicts: RewindPath[]; pending: RewindPath[] }> {
+export interface RewindComparison {
+  /** The paths not yet as before the rewound turns. */
+  readonly pending: RewindPath[];
+  /** Those of `pending` someone changed since the rewound turns. */
+  readonly conflicts: RewindPath[];
+  /** What putting each pending path back does to the workspace, by path. */
+  readonly actions: ReadonlyMap<string, RewindFileAction>;
+}
+
+/** What putting a path back does: remove it (absent before), bring it back (absent now), or rewrite it. */
+export function rewindAction(now: TreeEntry | undefined, before: TreeEntry | undefined): RewindFileAction {
+  if (before === undefined) return 'delete';
+  return now === undefined ? 'create' : 'change';
+}
+
+/** Which paths are not yet back (pending), which of those someone changed since the rewound turns (conflicts), and what each would take, against `now`. */
+export async function compareForRewind(repo: ShadowRepo, paths: readonly RewindPath[], now: string): Promise<RewindComparison> {
   const nowEntries = await repo.entries(
     now,
     paths.map((item) => item.path),
@@ -38,7 +54,8 @@ export async function compareForRewind(repo: ShadowRepo, paths: readonly RewindP
   const at = await entriesByCommit(repo, paths);
   const pending = paths.filter((item) => !same(nowEntries.get(item.path), at.get(item.before)?.get(item.path)));
   const conflicts = pending.filter((item) => !same(nowEntries.get(item.path), at.get(item.after)?.get(item.path)));
-  return { conflicts, pending };
+  const actions = new Map(pending.map((item) => [item.path, rewindAction(nowEntries.get(item.path), at.get(item.before)?.get(item.path))]));
+  return { conflicts, pending, actions };
 }
 
 /** The paths grouped by the checkpoint they go back to. */

@@ -18,7 +18,7 @@ describe('edit_file', () => {
     expect(createEditFileTool({ root: ws.root }).readOnly).toBe(false);
     expect(await edit({ path: 'src/app.ts', search: 'const b = 2;', replace: 'const b = "$&$1";' })).toEqual({
       isError: false,
-      output: { path: 'src/app.ts', replaced: 1, bytes: 47 },
+      output: { path: 'src/app.ts', replaced: 1, bytes: 47, added: 1, removed: 1 },
     });
     expect(content()).toBe('const a = 1;\nconst b = "$&$1";\nlog(a);\nlog(a);\n');
   });

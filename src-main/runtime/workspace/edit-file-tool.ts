@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
-import { MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
+import { lineChanges, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { countOccurrences, parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
@@ -68,7 +68,7 @@ export function createEditFileTool(options: WorkspaceToolOptions): AgentTool {
       if ('message' in planned) return toolError(planned.message);
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
-      return { output: { path: planned.target.relative, replaced: 1, bytes: written.bytes }, isError: false };
+      return { output: { path: planned.target.relative, replaced: 1, bytes: written.bytes, ...lineChanges(planned.before, planned.after) }, isError: false };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, diffLines } from 'diff';
 import { readConfined } from './workspace-files';
 import type { ResolvedWorkspacePath } from './workspace-paths';
 import type { ToolPreview } from '../tools/agent-tool';
@@ -32,6 +32,27 @@ export function lineCount(text: string): number {
   if (text === '') return 0;
   const breaks = text.split('\n').length - 1;
   return text.endsWith('\n') ? breaks : breaks + 1;
+}
+
+/** The most a write spends counting its lines (a huge rewrite's count is left out rather than slowing the turn). */
+const COUNT_TIMEOUT_MS = 500;
+
+/**
+ * Lines a change adds and removes, counted on a line diff of the text before and after: the diff an
+ * approval shows (the same diff algorithm), and what git's numstat counts in the Changes panel; a line
+ * whose final newline changes counts as removed and added, as there. Null when the diff takes too long.
+ */
+export function lineChanges(before: string | null, after: string): { added: number; removed: number } | null {
+  if (before === null || before === '') return { added: lineCount(after), removed: 0 };
+  const parts = diffLines(before, after, { timeout: COUNT_TIMEOUT_MS });
+  if (parts === undefined) return null;
+  let added = 0;
+  let removed = 0;
+  for (const part of parts) {
+    if (part.added) added += part.count;
+    else if (part.removed) removed += part.count;
+  }
+  return { added, removed };
 }
 
 /** A unified diff of the change (git-style a/ b/ names; /dev/null for a new file), bounded. */

@@ -21,7 +21,7 @@ describe('write_file', () => {
   it('creates a file and its folders', async () => {
     expect(await write({ path: 'docs/new/notes.md', content: '# Notes\nhello\n' })).toEqual({
       isError: false,
-      output: { path: 'docs/new/notes.md', created: true, bytes: 14, lines: 2 },
+      output: { path: 'docs/new/notes.md', created: true, bytes: 14, lines: 2, added: 2, removed: 0 },
     });
     expect(readFileSync(path.join(ws.root, 'docs/new/notes.md'), 'utf8')).toBe('# Notes\nhello\n');
   });
@@ -34,7 +34,7 @@ describe('write_file', () => {
 
   it('replaces an existing file', async () => {
     ws.write('a.txt', 'old\n');
-    expect((await write({ path: 'a.txt', content: 'new\n' })).output).toMatchObject({ created: false });
+    expect((await write({ path: 'a.txt', content: 'new\n' })).output).toMatchObject({ created: false, added: 1, removed: 1 });
     expect(readFileSync(path.join(ws.root, 'a.txt'), 'utf8')).toBe('new\n');
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
-import { lineCount, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
+import { lineChanges, lineCount, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
@@ -11,7 +11,8 @@ const inputSchema = z.strictObject({
   content: z.string().max(MAX_CHANGE_BYTES),
 });
 
-async function plan(root: string, input: unknown): Promise<FileChangePlan | { message: string }> {
+/** The planned write; `binaryBefore` when the file it replaces is binary (its lines are not counted). */
+async function plan(root: string, input: unknown): Promise<(FileChangePlan & { binaryBefore: boolean }) | { message: string }> {
   const parsed = parseToolInput('write_file', inputSchema, input);
   if (!parsed.ok) return { message: parsed.message };
   const target = await resolveInWorkspace(root, parsed.value.path, { forWrite: true });
@@ -19,7 +20,7 @@ async function plan(root: string, input: unknown): Promise<FileChangePlan | { me
   const current = await readCurrentText(target);
   if (!current.ok) return { message: current.message };
   const before = current.binaryBytes === null ? current.text : `[binary file, ${current.binaryBytes} bytes]\n`;
-  return { target, before, after: parsed.value.content };
+  return { target, before, after: parsed.value.content, binaryBefore: current.binaryBytes !== null };
 }
 
 /** What write_file would do with `input` in the workspace `root`: the unified diff, or why it would refuse. */
@@ -50,8 +51,9 @@ export function createWriteFileTool(options: WorkspaceToolOptions): AgentTool {
       if ('message' in planned) return toolError(planned.message);
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
+      const counts = planned.binaryBefore ? null : lineChanges(planned.before, planned.after);
       return {
-        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: lineCount(planned.after) },
+        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: lineCount(planned.after), ...counts },
         isError: false,
       };
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeSetWithDiffs, ChangeWriter, FileChangeWithDiff } from '../../../src-shared/checkpoint-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
@@ -6,6 +6,7 @@ import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
 import { WorktreeSection } from './WorktreeSection';
 import { changesPanelId } from './ChangesButton';
+import { changeSetCount, describeChangeSets, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
 
 /** Each turn's file changes, newest first: the files with line counts, writer and diff, and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {
@@ -13,6 +14,7 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const list = useAppStore((state) => state.changesBySession[sessionId]);
   const ref = useRef<HTMLElement>(null);
   const close = () => store.getState().setChangesPanel(null);
+  const described = useMemo(() => (list?.state === 'ready' ? describeChangeSets(list.changeSets) : new Map<string, ChangeSetDescription>()), [list]);
 
   useEffect(() => {
     void store.getState().loadChanges(sessionId);
@@ -57,7 +59,7 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
       ) : (
         <ol className="change-sets">
           {[...list.changeSets].reverse().map((changeSet) => (
-            <ChangeSetView key={changeSet.changeSetId} sessionId={sessionId} changeSet={changeSet} />
+            <ChangeSetView key={changeSet.changeSetId} sessionId={sessionId} changeSet={changeSet} described={described.get(changeSet.changeSetId)} />
           ))}
         </ol>
       )}
@@ -65,31 +67,26 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
   );
 }
 
-function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet: ChangeSetWithDiffs }) {
+function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string; changeSet: ChangeSetWithDiffs; described: ChangeSetDescription | undefined }) {
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
-  const turn = turnLabel(changeSet.turnText);
-  const title = changeSet.origin === 'revert' ? `Revert of “${turn}”` : changeSet.origin === 'rewind' ? `Rewind to before “${turn}”` : `Turn “${turn}”`;
+  const title = described?.title ?? `Turn “${changeSet.turnText ?? ''}”`;
   const revertable = changeSet.status === 'complete' && changeSet.files.length > 0 && changeSet.workspaceGone === null;
+  const revertLabel = revertable ? (described?.revertLabel ?? null) : null;
+  const nothingChanged = changeSet.status === 'complete' && changeSet.files.length === 0;
   return (
-    <li className="change-set" data-testid="change-set" data-status={changeSet.status} aria-label={title}>
+    <li className="change-set" data-testid="change-set" data-status={changeSet.status} data-kind={described?.kind} aria-label={title}>
       <div className="change-set-header">
         <h3>
           {title}
-          <span className="change-set-count">
-            {changeSet.status === 'complete'
-              ? ` · ${changeSet.files.length === 1 ? '1 file' : `${changeSet.files.length} files`}`
-              : changeSet.status === 'absent'
-                ? ' · no checkpoint'
-                : ' · recording…'}
-          </span>
+          <span className="change-set-count"> · {changeSetCount(changeSet, described)}</span>
         </h3>
-        {revertable ? (
+        {revertLabel === null ? null : (
           <button type="button" className="button button-small" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}>
             {reverting ? <Spinner /> : null}
-            {changeSet.origin === 'revert' ? 'Undo this revert' : changeSet.origin === 'rewind' ? 'Undo this rewind' : 'Revert this turn'}
+            {revertLabel}
           </button>
-        ) : null}
+        )}
       </div>
       {changeSet.note === null ? null : <p className="change-set-note">{changeSet.note}</p>}
       {changeSet.workspaceGone === null ? null : (
@@ -97,9 +94,16 @@ function ChangeSetView({ sessionId, changeSet }: { sessionId: string; changeSet:
           {changeSet.workspaceGone}
         </p>
       )}
+      {nothingChanged && changeSet.note === null ? <p className="change-set-note">{NOTHING_CHANGED_NOTE}</p> : null}
       <ul className="change-files">
         {changeSet.files.map((file) => (
-          <ChangeFileRow key={file.path} sessionId={sessionId} changeSetId={changeSet.changeSetId} file={file} revertable={revertable} />
+          <ChangeFileRow
+            key={file.path}
+            sessionId={sessionId}
+            changeSetId={changeSet.changeSetId}
+            file={file}
+            revertable={revertable && described?.kind !== 'undo' && described?.undoneFiles.has(file.path) !== true}
+          />
         ))}
       </ul>
     </li>
@@ -148,12 +152,6 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
       {open ? file.diff === '' ? <p className="change-set-note">No text diff (binary file).</p> : <DiffLines diff={file.diff} label={`Changes to ${file.path}`} /> : null}
     </li>
   );
-}
-
-/** The turn's message, short: its first line, cut at 60 characters. */
-function turnLabel(text: string | null): string {
-  const line = (text ?? 'a removed turn').split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 60)}…` : line;
 }
 
 function writerLabel(writer: ChangeWriter): string {

@@ -17,8 +17,8 @@ export function RevertConflictDialog() {
       : actions.rewindTo(conflict.sessionId, conflict.itemId, resolution));
   const verb = conflict.kind === 'revert' ? 'Reverting' : 'Rewinding';
   return (
-    <Dialog labelledBy="revert-conflict-title" describedBy="revert-conflict-text" onClose={close} initialFocus={cancelRef}>
-      <h2 id="revert-conflict-title">You changed {conflict.files.length === 1 ? 'this file' : 'these files'} since</h2>
+    <Dialog labelledBy="revert-conflict-title" describedBy="revert-conflict-text" onClose={close} initialFocus={cancelRef} className="revert-conflict">
+      <h2 id="revert-conflict-title">{conflictTitle(conflict.kind, conflict.files.length)}</h2>
       <div id="revert-conflict-text">
         <p>{verb} would overwrite your own changes to:</p>
         <ul className="revert-conflict-files" data-testid="revert-conflict-files">
@@ -50,4 +50,10 @@ export function RevertConflictDialog() {
       </div>
     </Dialog>
   );
+}
+
+/** The dialog's title: which files, changed since what. */
+export function conflictTitle(kind: 'revert' | 'rewind', files: number): string {
+  const which = files === 1 ? 'this file' : 'these files';
+  return kind === 'revert' ? `You changed ${which} after the turn did` : `You changed ${which} after the turns you are rewinding did`;
 }

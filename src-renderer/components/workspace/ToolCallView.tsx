@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { TranscriptItem } from '../../../src-shared/model';
 import { isActiveStatus } from '../../../src-shared/model';
 import { isLiveShellRunStatus } from '../../../src-shared/shell-run-model';
-import { diffCounts, editFileDiff, writeFileDiff } from '../../format/file-diff';
+import { editFileDiff, toolChangeCounts, writeFileDiff } from '../../format/file-diff';
 import { formatDuration, TOOL_STATUS_LABELS, toolCallStatus, toolErrorText, toolTarget, type ToolCallStatus } from '../../format/tool-call';
 import { shellRunIdForToolCall } from '../../state/reducers/shell-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
@@ -103,7 +103,7 @@ function ToolCallLine(props: { toolName: string; name: ReactNode; input: unknown
   const [open, setOpen] = useState(false);
   const target = toolTarget(toolName, input) ?? stringOf(fieldsOf(result?.data?.output).path);
   const diff = fileDiff(toolName, input, result);
-  const counts = diff === null ? null : diffCounts(diff);
+  const counts = toolChangeCounts(toolName, input, result?.data?.isError === true ? null : result?.data?.output, diff);
   const error = status === 'failed' ? toolErrorText(result) : null;
   return (
     <div className={`message-line message-line-tool tool-call is-${status}`} data-testid="tool-call" data-tool={toolName} data-status={status}>

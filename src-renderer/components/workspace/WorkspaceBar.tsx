@@ -10,7 +10,8 @@ import { PermissionModeControl } from './PermissionModeControl';
 import { WorkspaceFolder } from './WorkspaceFolder';
 import { retryingImport } from '../../platform/retrying-import';
 
-/** The Commands and Changes panels load when first opened; the revert conflict dialog when a revert first meets one. */
+/** The Commands and Changes panels load when first opened; the revert conflict dialog when a revert first meets one; the rewind preview at the first Rewind to here. */
+const RewindPreviewDialog = lazy(() => retryingImport(() => import('./RewindPreviewDialog')).then((module) => ({ default: module.RewindPreviewDialog })));
 const RevertConflictDialog = lazy(() => retryingImport(() => import('./RevertConflictDialog')).then((module) => ({ default: module.RevertConflictDialog })));
 const CommandsPanel = lazy(() => retryingImport(() => import('./CommandsPanel')).then((module) => ({ default: module.CommandsPanel })));
 const ChangesPanel = lazy(() => retryingImport(() => import('./ChangesPanel')).then((module) => ({ default: module.ChangesPanel })));
@@ -30,6 +31,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const panelOpen = useAppStore((state) => state.commandsPanelFor === sessionId);
   const changesOpen = useAppStore((state) => state.changesPanelFor === sessionId);
   const revertConflict = useAppStore((state) => state.revertConflict !== null);
+  const rewindPreview = useAppStore((state) => state.rewindPreview?.sessionId === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
   const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
@@ -94,6 +96,11 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
       {revertConflict ? (
         <Suspense fallback={null}>
           <RevertConflictDialog />
+        </Suspense>
+      ) : null}
+      {rewindPreview ? (
+        <Suspense fallback={null}>
+          <RewindPreviewDialog />
         </Suspense>
       ) : null}
     </div>
