@@ -122,7 +122,11 @@ export class CheckpointRecorder {
     return this.live.has(this.key(sessionId, turnId));
   }
 
-  /** The turn ended: writes the checkpoint after and the change set. `fallback` writes what no writer claimed. */
+  /**
+   * The turn ended: writes the checkpoint after and the change set. `fallback` writes what no writer
+   * claimed. A failure closes the change set as absent, with its reason: it never stays open to block
+   * later turns or rewinds.
+   */
   async finish(sessionId: string, turnId: string, fallback: ChangeWriter): Promise<string | null> {
     const key = this.key(sessionId, turnId);
     const recording = await this.live.get(key);
@@ -130,7 +134,12 @@ export class CheckpointRecorder {
     if (recording === undefined || recording === null) return null;
     const stored = this.deps.store.get(recording.changeSetId);
     if (stored?.beforeCommit == null) return null;
-    await this.complete(recording.changeSetId, recording.workspace, stored.beforeCommit, recording.writers, fallback);
+    try {
+      await this.complete(recording.changeSetId, recording.workspace, stored.beforeCommit, recording.writers, fallback);
+    } catch (error) {
+      this.deps.logger.warn('A turn’s file changes could not be recorded', { changeSetId: recording.changeSetId, error: String(error) });
+      this.deps.store.markAbsent(recording.changeSetId, afterFailedNote(error), this.deps.clock.now());
+    }
     this.deps.onRecorded(sessionId, turnId);
     return recording.changeSetId;
   }
@@ -146,15 +155,34 @@ export class CheckpointRecorder {
   ): Promise<void> {
     const repo = this.deps.repoFor(workspace);
     await repo.exclusive(async () => {
-      const { tree, tooLarge } = await repo.snapshot();
+      const { tree, tooLarge, unreadable } = await repo.snapshot();
       const commit = await repo.commit(tree, beforeCommit, `after ${changeSetId}`);
       await repo.setRef(afterRef(changeSetId), commit);
       const files = (await repo.numstat(beforeCommit, commit)).map((entry): FileChangeRecord => withWriter(entry, writers.get(entry.path) ?? fallback));
-      const left = tooLarge.length === 0 ? null : `Left out (larger than the checkpoint size cap): ${tooLarge.slice(0, 20).join(', ')}${tooLarge.length > 20 ? ', …' : ''}`;
-      const note = [recovered, left].filter((part) => part !== null).join(' ') || null;
-      this.deps.store.complete(changeSetId, commit, files, note, this.deps.clock.now());
+      const note = [
+        recovered,
+        leftOutNote('larger than the checkpoint size cap', tooLarge),
+        leftOutNote(
+          'git could not read them',
+          unreadable.map((file) => file.path),
+        ),
+      ]
+        .filter((part) => part !== null)
+        .join(' ');
+      this.deps.store.complete(changeSetId, commit, files, note === '' ? null : note, this.deps.clock.now());
     });
   }
+}
+
+/** Why a change set whose checkpoint after could not be written is absent. */
+export function afterFailedNote(error: unknown): string {
+  return `The checkpoint after this turn could not be written, so its changes cannot be reverted (${String(error).slice(0, 300)}).`;
+}
+
+/** "Left out (why): a, b, …", or null when nothing was. */
+function leftOutNote(why: string, paths: readonly string[]): string | null {
+  if (paths.length === 0) return null;
+  return `Left out (${why}): ${paths.slice(0, 20).join(', ')}${paths.length > 20 ? `, … (${paths.length} in all)` : ''}.`;
 }
 
 function withWriter(entry: NumstatEntry, writer: ChangeWriter): FileChangeRecord {

@@ -8,7 +8,7 @@ import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
-import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
+import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
@@ -218,7 +218,7 @@ export class CheckpointService {
 
   /** Reverts one file or a whole change set; one revert at a time. */
   revert(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
-    const next = this.reverting.then(() => this.revertNow(input));
+    const next = this.reverting.then(() => this.revertNow(input).catch((error: unknown) => this.failedToWrite('revert', error)));
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -254,6 +254,17 @@ export class CheckpointService {
     return revert === null ? fail('internal_failure', 'The revert was not recorded.') : ok({ status: 'reverted', revert });
   }
 
+  /** A revert or rewind git or the file system refused part-way: what was written is in its own change set; the person is told why. */
+  private failedToWrite(what: 'revert' | 'rewind', error: unknown): Outcome<never> {
+    this.deps.logger.warn(`A ${what} could not be completed`, { error: String(error) });
+    return fail(
+      'operation_unavailable',
+      `The ${what} could not be completed: ${String(error)
+        .replace(/^Error: /, '')
+        .slice(0, 300)}`,
+    );
+  }
+
   private publicRecord(changeSetId: string): ChangeSetRecord | null {
     const stored = this.deps.stores.checkpoints.get(changeSetId);
     return stored === null ? null : publicChangeSet(stored);
@@ -267,7 +278,7 @@ export class CheckpointService {
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
   rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
-    const next = this.reverting.then(() => this.rewindNow(input));
+    const next = this.reverting.then(() => this.rewindNow(input).catch((error: unknown) => this.failedToWrite('rewind', error)));
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -343,7 +354,11 @@ export class CheckpointService {
         }
         this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
       } catch (error) {
+        // Never left open: an open change set would block every rewind across it, for good.
         this.deps.logger.warn('A file checkpoint could not be recovered', { changeSetId: changeSet.changeSetId, error: String(error) });
+        this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, afterFailedNote(error), this.deps.clock.now());
+        report.absent += 1;
+        this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
       }
     }
     this.deps.logger.info('File checkpoints the previous host left unfinished', { ...report });

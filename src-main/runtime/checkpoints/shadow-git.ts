@@ -29,6 +29,14 @@ export interface Snapshot {
   readonly tree: string;
   /** Files left out because they pass the size cap. */
   readonly tooLarge: readonly string[];
+  /** Files git could not read: each keeps the state the shadow index had for it. */
+  readonly unreadable: readonly UnreadableFile[];
+}
+
+export interface UnreadableFile {
+  readonly path: string;
+  /** git's own words. */
+  readonly reason: string;
 }
 
 export interface NumstatEntry {
@@ -179,6 +187,9 @@ export class ShadowRepo {
   /**
    * Brings the shadow index up to date with the workspace and writes its tree. Incremental: git's
    * stat cache answers for unchanged files; only new, changed and removed paths are (re)hashed.
+   * What git cannot take never stops it: a path under a symlink or under what is no longer a folder
+   * is no longer there (the link itself is kept, as a link); a file git cannot read keeps the state
+   * it had and is named in `unreadable`.
    */
   async snapshot(): Promise<Snapshot> {
     await this.open();
@@ -188,9 +199,10 @@ export class ShadowRepo {
     const add: string[] = [];
     const drop: string[] = [];
     const tooLarge: string[] = [];
+    const folders = new FolderCheck(this.workTree);
     for (const relative of [...changed, ...untracked]) {
       if (relative.endsWith('/')) continue; // an embedded repository: its own .git is not ours to copy
-      const stat = lstatOrNull(path.join(this.workTree, relative));
+      const stat = folders.under(relative) ? lstatOrNull(path.join(this.workTree, relative)) : null;
       if (stat === null) drop.push(relative);
       else if (stat.isFile() && stat.size > this.maxFileBytes) {
         tooLarge.push(relative);
@@ -199,9 +211,26 @@ export class ShadowRepo {
       else drop.push(relative);
     }
     if (drop.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop) });
-    if (add.length > 0) await this.git(['update-index', '--add', '--remove', '-z', '--stdin'], { input: joinZ(add) });
+    const unreadable = await this.addPaths(add);
     const tree = (await this.git(['write-tree'])).toString('utf8').trim();
-    return { tree, tooLarge };
+    return { tree, tooLarge, unreadable };
+  }
+
+  /**
+   * Adds `paths` to the index in one call; when git refuses, in halves, down to the files it cannot
+   * take (a file it may not read, one that became something else meanwhile), which are returned.
+   */
+  private async addPaths(paths: readonly string[]): Promise<UnreadableFile[]> {
+    if (paths.length === 0) return [];
+    try {
+      await this.git(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: joinZ(paths) });
+      return [];
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      if (paths.length === 1) return [{ path: paths[0] ?? '', reason: error.message }];
+      const half = Math.ceil(paths.length / 2);
+      return [...(await this.addPaths(paths.slice(0, half))), ...(await this.addPaths(paths.slice(half)))];
+    }
   }
 
   /** Writes a commit object for `tree` (objects first: a ref may point at it only afterwards). */
@@ -268,6 +297,30 @@ export class ShadowRepo {
 
   async blob(oid: string): Promise<Buffer> {
     return this.git(['cat-file', 'blob', oid]);
+  }
+}
+
+/**
+ * Whether a path's folders are all real folders, looked up once per folder: a path beyond a symlink
+ * (`sub/x.txt` once `sub` is a link) or under a file is not in the work tree, whatever lstat says.
+ */
+class FolderCheck {
+  private readonly known = new Map<string, boolean>();
+
+  constructor(private readonly root: string) {}
+
+  under(relative: string): boolean {
+    const parent = path.posix.dirname(relative);
+    return parent === '.' || this.isFolder(parent);
+  }
+
+  private isFolder(relative: string): boolean {
+    const known = this.known.get(relative);
+    if (known !== undefined) return known;
+    const parent = path.posix.dirname(relative);
+    const result = (parent === '.' || this.isFolder(parent)) && lstatOrNull(path.join(this.root, relative))?.isDirectory() === true;
+    this.known.set(relative, result);
+    return result;
   }
 }
 
