@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
 import { withRawDatabase } from '../storage/testing/raw-database';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
@@ -34,10 +34,10 @@ afterEach(async () => {
 
 const shell = (command: string) => `/tool run_shell ${JSON.stringify({ command })}`;
 const write = (path: string, content: string) => `/tool write_file ${JSON.stringify({ path, content })}`;
-const files = (changeSet: ChangeSetWithDiffs | undefined) => changeSet?.files.map((file) => [file.path, file.change]);
+const files = (changeSet: ListedChangeSet | undefined) => changeSet?.files.map((file) => [file.path, file.change]);
 
 /** Runs a turn and waits until its change set is closed (complete or absent), which it must always be. */
-async function turn(sessionId: string, turnId: string, text: string): Promise<ChangeSetWithDiffs> {
+async function turn(sessionId: string, turnId: string, text: string): Promise<ListedChangeSet> {
   await t.call('turn.start', { sessionId, turnId, text });
   await waitFor(async () => (await t.call('turn.query', { sessionId, turnId })).turn.status === 'completed', { timeoutMs: 60_000, message: `turn ${turnId} to complete` });
   return waitFor(

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
 
@@ -29,7 +29,7 @@ async function fullSession(): Promise<string> {
 }
 
 /** Runs one turn and waits until its change set is recorded. */
-async function turnWithChanges(sessionId: string, turnId: string, text: string): Promise<ChangeSetWithDiffs> {
+async function turnWithChanges(sessionId: string, turnId: string, text: string): Promise<ListedChangeSet> {
   await t.call('turn.start', { sessionId, turnId, text });
   await turnEnded(sessionId, turnId);
   return waitFor(async () => (await t.call('changes.list', { sessionId, turnId })).changeSets.find((set) => set.status === 'complete' && set.origin === 'turn'), {
@@ -58,12 +58,15 @@ describe('per-turn file checkpoints', () => {
       ),
     );
     expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
-    expect(changeSet.files.map(({ diff: _diff, ...file }) => file)).toEqual([
+    expect(changeSet.files).toEqual([
       { path: 'notes.md', change: 'modified', added: 1, removed: 1, writer: { kind: 'file_tool', tool: 'edit_file' } },
       { path: 'old.txt', change: 'deleted', added: 0, removed: 2, writer: { kind: 'command', command: 'rm old.txt' } },
       { path: 'src/a.ts', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } },
     ]);
-    expect(changeSet.files[0]?.diff).toContain('-beta\n+gamma');
+    // The listing carries no diff bodies; each file's is read on its own.
+    expect(changeSet.files.some((file) => 'diff' in file)).toBe(false);
+    expect((await t.call('changes.diff', { sessionId, changeSetId: changeSet.changeSetId, path: 'notes.md' })).diff).toContain('-beta\n+gamma');
+    expect((await t.invoke('changes.diff', { sessionId, changeSetId: changeSet.changeSetId, path: 'elsewhere.md' })).ok).toBe(false);
     expect(t.events.some((event) => event.kind === 'changes.changed' && event.turnId === 't1')).toBe(true);
     // A turn that only reads records nothing.
     await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool read_file {"path":"notes.md"}' });

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
+import type { ChangeSetRecord, ChangeWriter, FileDiff, ListedChangeSet, ConflictResolution, RevertResult, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-store';
+import { publicChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
@@ -43,7 +43,7 @@ export interface RewindRequest {
 const RECOVERED_NOTE =
   'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
 
-/** The most of one file's diff `changes.list` carries. */
+/** The most of one file's diff `changes.diff` answers. */
 const MAX_DIFF_CHARS = 100_000;
 
 /**
@@ -183,28 +183,27 @@ export class CheckpointService {
     return start;
   }
 
-  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ChangeSetWithDiffs[]; unavailable: string | null }>> {
+  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
     const session = this.deps.stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
-    const changeSets: ChangeSetWithDiffs[] = [];
-    for (const changeSet of this.deps.stores.checkpoints.list(sessionId, turnId)) changeSets.push(await this.withDiffs(changeSet));
+    const changeSets = this.deps.stores.checkpoints
+      .list(sessionId, turnId)
+      .map((changeSet) => ({ ...publicChangeSet(changeSet), turnText: this.turnText(changeSet.sessionId, changeSet.turnId) }));
     return ok({ changeSets, unavailable });
   }
 
-  private async withDiffs(changeSet: StoredChangeSet): Promise<ChangeSetWithDiffs> {
-    const { workspacePath, beforeCommit, afterCommit, ...record } = changeSet;
-    const repo = this.repoFor(workspacePath);
-    const files = [];
-    for (const file of changeSet.files) {
-      let diff = '';
-      if (beforeCommit !== null && afterCommit !== null && file.added !== null) {
-        diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
-        if (diff.length > MAX_DIFF_CHARS) diff = `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
-      }
-      files.push({ ...file, diff });
-    }
-    return { ...record, turnText: this.turnText(changeSet.sessionId, changeSet.turnId), files };
+  /** One file's diff in a change set, read when it is shown (a listing carries none). */
+  async diff(input: { sessionId: string; changeSetId: string; path: string }): Promise<Outcome<FileDiff>> {
+    const changeSet = this.deps.stores.checkpoints.get(input.changeSetId);
+    if (changeSet?.sessionId !== input.sessionId) return fail('not_found', 'That change set does not exist in this session.');
+    const file = changeSet.files.find((candidate) => candidate.path === input.path);
+    if (file === undefined) return fail('not_found', `${input.path} is not among these changes.`);
+    const { beforeCommit, afterCommit } = changeSet;
+    if (beforeCommit === null || afterCommit === null || file.added === null || (await this.unavailable()) !== null) return ok({ diff: '', cut: false });
+    const repo = this.repoFor(changeSet.workspacePath);
+    const diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
+    return ok(diff.length > MAX_DIFF_CHARS ? { diff: `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`, cut: true } : { diff, cut: false });
   }
 
   /** A turn's message; a rewind's (or its revert's) turn is in the session the rewind branched from. */
