@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,5 +179,31 @@ describe('per-turn file checkpoints', () => {
     expect(reverted.revert.files.map((file) => file.path)).toEqual(['todo.txt']);
     expect(existsSync(join(workspace, 'todo.txt'))).toBe(false);
     expect((await t.call('session.get', { sessionId })).session.sessionId).toBe(sessionId);
+  });
+
+  it('a file tool’s write takes only its own file’s state before; a command in the same turn widens the checkpoint to the whole workspace', SLOW, async () => {
+    const sessionId = await fullSession();
+    const beforeTree = (changeSetId: string) => {
+      const [shadow] = readdirSync(join(t.dataDir, 'checkpoints'));
+      const gitDir = join(t.dataDir, 'checkpoints', shadow ?? '');
+      return execFileSync('git', ['ls-tree', '-r', '--name-only', `refs/cairn/${changeSetId}/before`], { env: { PATH: process.env.PATH, GIT_DIR: gitDir } })
+        .toString('utf8')
+        .trim()
+        .split('\n');
+    };
+    const written = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'notes.md', content: 'rewritten\n' }]));
+    expect(beforeTree(written.changeSetId)).toEqual(['notes.md']);
+    expect(written.files.map((file) => [file.path, file.change])).toEqual([['notes.md', 'modified']]);
+    expect((await t.call('changes.revert', { sessionId, changeSetId: written.changeSetId })).status).toBe('reverted');
+    expect(read('notes.md')).toBe('alpha\nbeta\n');
+
+    const widened = await turnWithChanges(sessionId, 't2', tools(['write_file', { path: 'notes.md', content: 'again\n' }], ['run_shell', { command: 'rm old.txt' }]));
+    expect(beforeTree(widened.changeSetId)).toEqual(['notes.md', 'old.txt']);
+    expect(widened.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([
+      ['notes.md', 'modified', 'file_tool'],
+      ['old.txt', 'deleted', 'command'],
+    ]);
+    expect((await t.call('changes.revert', { sessionId, changeSetId: widened.changeSetId })).status).toBe('reverted');
+    expect([read('notes.md'), read('old.txt')]).toEqual(['alpha\nbeta\n', 'old one\nold two\n']);
   });
 });

@@ -8,9 +8,10 @@ import { publicChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
-import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
+import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder, partialPaths } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { byBefore, compareForRewind, rewindPaths } from './rewind-plan';
+import { resolveInWorkspace } from '../workspace/workspace-paths';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
@@ -93,7 +94,11 @@ export class CheckpointService {
     return git.available ? null : git.reason;
   }
 
-  /** The workspace tools with every writing tool wrapped in a checkpoint and an attribution. */
+  /**
+   * The workspace tools with every writing tool wrapped in a checkpoint and an attribution. A file
+   * tool's write takes only its own path's state before (what it costs does not grow with the
+   * workspace); any other writer (a command) takes the whole workspace first.
+   */
   guard(tools: readonly AgentTool[], root: string): AgentTool[] {
     return tools.map((tool) =>
       tool.readOnly
@@ -101,13 +106,15 @@ export class CheckpointService {
         : {
             ...tool,
             execute: async (input, context) => {
-              const recording = (await this.unavailable()) === null;
-              if (recording) await this.recorder.begin(context.sessionId, context.turnId, root);
+              if ((await this.unavailable()) !== null) return tool.execute(input, context);
+              const { sessionId, turnId } = context;
+              const target = FILE_TOOLS.has(tool.name) ? await pathToWrite(root, input) : undefined;
+              if (target === undefined) await this.recorder.begin(sessionId, turnId, root);
+              else if (target !== null) await this.recorder.beforeWrite(sessionId, turnId, root, target);
               const outcome = await tool.execute(input, context);
-              if (!recording) return outcome;
               const written = writtenPath(tool.name, outcome);
-              if (written === null) await this.recorder.attribute(context.sessionId, context.turnId, writerOf(tool.name, input));
-              else await this.recorder.attributeExact(context.sessionId, context.turnId, written, writerOf(tool.name, input));
+              if (written !== null) await this.recorder.attributeExact(sessionId, turnId, written, writerOf(tool.name, input));
+              else if (target === undefined) await this.recorder.attribute(sessionId, turnId, writerOf(tool.name, input));
               return outcome;
             },
           },
@@ -123,10 +130,11 @@ export class CheckpointService {
       const workspace = session?.workspacePath ?? null;
       if (workspace === null || session?.permissionMode === 'explore') return;
       if (this.deps.isNative(sessionId)) this.inBackground(() => this.beginNative(sessionId, turnId, workspace));
-      else this.inBackground(() => this.warm(workspace));
       return;
     }
     if (isActiveStatus(status)) return;
+    const ended = this.deps.stores.sessions.get(sessionId);
+    if (ended?.workspacePath != null && ended.permissionMode !== 'explore') this.inBackground(() => this.warm(ended.workspacePath ?? ''));
     const starting = this.starting.get(this.startKey(sessionId, turnId));
     if (starting === undefined && !this.recorder.isRecording(sessionId, turnId)) return;
     const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
@@ -164,14 +172,18 @@ export class CheckpointService {
   }
 
   /**
-   * The first turn on a workspace in this host brings its shadow index up to date in the background,
-   * off the turn's path, so the checkpoint before the turn's first write only looks at what changed.
+   * After the first turn on a workspace in this host, its shadow index is brought up to date in the
+   * background, at the lowest CPU priority, so the checkpoint before a later command only looks at
+   * what changed. Not during the turn: a file tool's write never needs it, and the turn's own work
+   * comes first (a command in that first turn takes the snapshot itself).
    */
   private async warm(workspace: string): Promise<void> {
     if (this.warmed.has(workspace) || (await this.unavailable()) !== null) return;
     this.warmed.add(workspace);
     const repo = this.repoFor(workspace);
-    await repo.exclusive(() => repo.snapshot()).catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
+    await repo
+      .exclusive(() => repo.snapshot({ background: true }))
+      .catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
   }
 
   private beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
@@ -342,13 +354,15 @@ export class CheckpointService {
     for (const changeSet of unfinished) {
       const repo = this.repoFor(changeSet.workspacePath);
       try {
-        const before = changeSet.beforeCommit ?? (await repo.readRef(beforeRef(changeSet.changeSetId)));
+        // The ref is written before the row: when a partial checkpoint was being widened, it is the newer.
+        const before = (await repo.readRef(beforeRef(changeSet.changeSetId))) ?? changeSet.beforeCommit;
         if (before === null) {
           this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, ABSENT_NOTE, this.deps.clock.now());
           report.absent += 1;
         } else {
-          if (changeSet.beforeCommit === null) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
-          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE);
+          if (changeSet.beforeCommit !== before) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
+          const partial = partialPaths(await repo.message(before));
+          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE, partial);
           report.completed += 1;
         }
         this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
@@ -369,6 +383,20 @@ export class CheckpointService {
 function trimGitHeader(diff: string): string {
   const start = diff.search(/^--- /m);
   return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
+}
+
+/** The tools that write one file, named in their input, and say which in their output. */
+const FILE_TOOLS = new Set(['write_file', 'edit_file']);
+
+/**
+ * The workspace-relative path a file tool is about to write (links inside the workspace resolved, as
+ * the tool resolves them), or null when the tool will refuse the path.
+ */
+async function pathToWrite(root: string, input: unknown): Promise<string | null> {
+  const requested = typeof input === 'object' && input !== null && 'path' in input && typeof input.path === 'string' ? input.path : null;
+  if (requested === null) return null;
+  const target = await resolveInWorkspace(root, requested, { forWrite: true });
+  return target.ok && target.relative !== '.' ? target.relative : null;
 }
 
 /** The file a successful write_file / edit_file wrote (its own relative path), else null. */
