@@ -52,20 +52,23 @@ export interface ChangeSetRecord {
   readonly completedAt: number | null;
 }
 
-export interface FileChangeWithDiff extends FileChangeRecord {
-  /** The unified diff (bounded); empty for a binary file. */
-  readonly diff: string;
-}
-
-export interface ChangeSetWithDiffs extends Omit<ChangeSetRecord, 'files'> {
+/** A change set as `changes.list` gives it: counts and status per file, no diff bodies (`changes.diff` reads one file's). */
+export interface ListedChangeSet extends ChangeSetRecord {
   /** The person's message that started the turn (null when the turn is gone). */
   readonly turnText: string | null;
-  readonly files: readonly FileChangeWithDiff[];
   /**
    * Why nothing of this change set can be put back any more: the folder it was made in is gone (its
    * worktree was discarded or merged back). Null while the folder exists.
    */
   readonly workspaceGone: string | null;
+}
+
+/** One file's diff in a change set (`changes.diff`). */
+export interface FileDiff {
+  /** The unified diff from its `---` line (bounded); empty for a binary file or a checkpoint that is not complete. */
+  readonly diff: string;
+  /** Whether the diff was cut at its bound. */
+  readonly cut: boolean;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
 
@@ -29,7 +30,7 @@ async function fullSession(): Promise<string> {
 }
 
 /** Runs one turn and waits until its change set is recorded. */
-async function turnWithChanges(sessionId: string, turnId: string, text: string): Promise<ChangeSetWithDiffs> {
+async function turnWithChanges(sessionId: string, turnId: string, text: string): Promise<ListedChangeSet> {
   await t.call('turn.start', { sessionId, turnId, text });
   await turnEnded(sessionId, turnId);
   return waitFor(async () => (await t.call('changes.list', { sessionId, turnId })).changeSets.find((set) => set.status === 'complete' && set.origin === 'turn'), {
@@ -58,12 +59,15 @@ describe('per-turn file checkpoints', () => {
       ),
     );
     expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
-    expect(changeSet.files.map(({ diff: _diff, ...file }) => file)).toEqual([
+    expect(changeSet.files).toEqual([
       { path: 'notes.md', change: 'modified', added: 1, removed: 1, writer: { kind: 'file_tool', tool: 'edit_file' } },
       { path: 'old.txt', change: 'deleted', added: 0, removed: 2, writer: { kind: 'command', command: 'rm old.txt' } },
       { path: 'src/a.ts', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } },
     ]);
-    expect(changeSet.files[0]?.diff).toContain('-beta\n+gamma');
+    // The listing carries no diff bodies; each file's is read on its own.
+    expect(changeSet.files.some((file) => 'diff' in file)).toBe(false);
+    expect((await t.call('changes.diff', { sessionId, changeSetId: changeSet.changeSetId, path: 'notes.md' })).diff).toContain('-beta\n+gamma');
+    expect((await t.invoke('changes.diff', { sessionId, changeSetId: changeSet.changeSetId, path: 'elsewhere.md' })).ok).toBe(false);
     expect(t.events.some((event) => event.kind === 'changes.changed' && event.turnId === 't1')).toBe(true);
     // A turn that only reads records nothing.
     await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool read_file {"path":"notes.md"}' });
@@ -175,5 +179,31 @@ describe('per-turn file checkpoints', () => {
     expect(reverted.revert.files.map((file) => file.path)).toEqual(['todo.txt']);
     expect(existsSync(join(workspace, 'todo.txt'))).toBe(false);
     expect((await t.call('session.get', { sessionId })).session.sessionId).toBe(sessionId);
+  });
+
+  it('a file tool’s write takes only its own file’s state before; a command in the same turn widens the checkpoint to the whole workspace', SLOW, async () => {
+    const sessionId = await fullSession();
+    const beforeTree = (changeSetId: string) => {
+      const [shadow] = readdirSync(join(t.dataDir, 'checkpoints'));
+      const gitDir = join(t.dataDir, 'checkpoints', shadow ?? '');
+      return execFileSync('git', ['ls-tree', '-r', '--name-only', `refs/cairn/${changeSetId}/before`], { env: { PATH: process.env.PATH, GIT_DIR: gitDir } })
+        .toString('utf8')
+        .trim()
+        .split('\n');
+    };
+    const written = await turnWithChanges(sessionId, 't1', tools(['write_file', { path: 'notes.md', content: 'rewritten\n' }]));
+    expect(beforeTree(written.changeSetId)).toEqual(['notes.md']);
+    expect(written.files.map((file) => [file.path, file.change])).toEqual([['notes.md', 'modified']]);
+    expect((await t.call('changes.revert', { sessionId, changeSetId: written.changeSetId })).status).toBe('reverted');
+    expect(read('notes.md')).toBe('alpha\nbeta\n');
+
+    const widened = await turnWithChanges(sessionId, 't2', tools(['write_file', { path: 'notes.md', content: 'again\n' }], ['run_shell', { command: 'rm old.txt' }]));
+    expect(beforeTree(widened.changeSetId)).toEqual(['notes.md', 'old.txt']);
+    expect(widened.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([
+      ['notes.md', 'modified', 'file_tool'],
+      ['old.txt', 'deleted', 'command'],
+    ]);
+    expect((await t.call('changes.revert', { sessionId, changeSetId: widened.changeSetId })).status).toBe('reverted');
+    expect([read('notes.md'), read('old.txt')]).toEqual(['alpha\nbeta\n', 'old one\nold two\n']);
   });
 });

@@ -163,7 +163,8 @@ describe('isolated worktrees', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]?.workspaceGone).toContain(`${status?.worktree.branch ?? ''}) was discarded`);
     // The diff is still read from the checkpoints, though the folder is gone.
-    expect(listed[0]?.files[0]?.diff).toContain('+mine');
+    const diff = await t.call('changes.diff', { sessionId, changeSetId: listed[0]?.changeSetId ?? '', path: 'notes.md' });
+    expect(diff.diff).toContain('+mine');
 
     const revert = await t.invoke('changes.revert', { sessionId, changeSetId: listed[0]?.changeSetId ?? '' });
     expect(revert.ok ? null : revert.error).toMatchObject({ code: 'operation_unavailable', message: expect.stringContaining('discarded') as string });

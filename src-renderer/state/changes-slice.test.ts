@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChangeSetWithDiffs } from '../../src-shared/checkpoint-model';
+import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
+import { changeDiffKey } from './changes-slice';
 import { session } from './reducers/record-fixtures';
 import { setupStore as setup } from './test-store';
 
-const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): ChangeSetWithDiffs => ({
+const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): ListedChangeSet => ({
   changeSetId,
   sessionId: 's1',
   turnId: 't1',
@@ -13,7 +14,7 @@ const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): Cha
   revertsChangeSetId: origin === 'revert' ? 'cs1' : null,
   status: 'complete',
   note: null,
-  files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' }, diff: '--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+A' }],
+  files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } }],
   createdAt: 1,
   completedAt: 2,
 });
@@ -87,7 +88,7 @@ describe('the changes slice', () => {
 
   it('re-reads a loaded session’s changes when the host says they changed', async () => {
     const { store, link, frames } = setup({ openSession: 's1' });
-    let changeSets: ChangeSetWithDiffs[] = [];
+    let changeSets: ListedChangeSet[] = [];
     link.answer('changes.list', () => ({ ok: true, result: { changeSets, unavailable: null } }));
     await store.getState().loadChanges('s1');
     changeSets = [changeSet('cs1')];
@@ -115,5 +116,21 @@ describe('the changes slice', () => {
     link.push({ kind: 'worktree.changed', sessionId: 's2', worktree: { ...worktree, state: 'discarded', endedAt: 2 } });
     frames.flush();
     await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ changeSets: [{ workspaceGone: expect.stringContaining('discarded') as string }] }));
+  });
+
+  it('loads an opened file’s diff once, on demand, and tries a failed load again', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    let fail = true;
+    link.answer('changes.diff', () => (fail ? { ok: false, error: { code: 'not_found', message: 'gone' } } : { ok: true, result: { diff: '+A', cut: false } }));
+    await store.getState().loadChangeDiff('s1', 'cs1', 'a.txt');
+    expect(store.getState().changeDiffs[changeDiffKey('cs1', 'a.txt')]).toEqual({ state: 'failed', message: 'gone' });
+    fail = false;
+    await store.getState().loadChangeDiff('s1', 'cs1', 'a.txt');
+    await store.getState().loadChangeDiff('s1', 'cs1', 'a.txt');
+    expect(store.getState().changeDiffs[changeDiffKey('cs1', 'a.txt')]).toEqual({ state: 'ready', diff: '+A', cut: false });
+    expect(link.callsOf('changes.diff')).toEqual([
+      { sessionId: 's1', changeSetId: 'cs1', path: 'a.txt' },
+      { sessionId: 's1', changeSetId: 'cs1', path: 'a.txt' },
+    ]);
   });
 });

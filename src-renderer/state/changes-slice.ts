@@ -1,12 +1,18 @@
-import type { ChangeSetWithDiffs, ConflictResolution, RewindPlan } from '../../src-shared/checkpoint-model';
+import type { ConflictResolution, FileDiff, ListedChangeSet, RewindPlan } from '../../src-shared/checkpoint-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
 
 export type ChangesList =
   | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly changeSets: readonly ChangeSetWithDiffs[]; readonly unavailable: string | null }
+  | { readonly state: 'ready'; readonly changeSets: readonly ListedChangeSet[]; readonly unavailable: string | null }
   | { readonly state: 'failed'; readonly message: string };
+
+/** One file's diff in a change set, loaded when the file is opened. */
+export type ChangeDiff = { readonly state: 'loading' } | ({ readonly state: 'ready' } & FileDiff) | { readonly state: 'failed'; readonly message: string };
+
+/** The key of a file's diff in `changeDiffs`. */
+export const changeDiffKey = (changeSetId: string, path: string) => `${changeSetId}\u0000${path}`;
 
 /** A revert or a rewind the host refused because the person changed these files since; they choose what to do. */
 export type RevertConflict =
@@ -20,16 +26,20 @@ export interface RewindPreview {
   readonly plan: { readonly state: 'loading' } | { readonly state: 'ready'; readonly plan: RewindPlan } | { readonly state: 'failed'; readonly message: string };
 }
 
-/** The Changes panel: each turn's file changes with diffs, and Revert file / Revert this turn. */
+/** The Changes panel: each turn's file changes, each file's diff when opened, and Revert file / Revert this turn. */
 export interface ChangesSlice {
   readonly changesPanelFor: string | null;
   readonly changesBySession: Readonly<Record<string, ChangesList>>;
+  /** Diffs of the files opened in the panel (a complete change set's never change), by `changeDiffKey`. */
+  readonly changeDiffs: Readonly<Record<string, ChangeDiff>>;
   readonly revertConflict: RevertConflict | null;
   /** The change set (or `changeSetId:path`, or a rewind's item id) being reverted now, so its button can say so. */
   readonly reverting: string | null;
   readonly rewindPreview: RewindPreview | null;
   setChangesPanel(sessionId: string | null): void;
   loadChanges(sessionId: string): Promise<void>;
+  /** Loads one file's diff, once (a failed load is tried again). */
+  loadChangeDiff(sessionId: string, changeSetId: string, path: string): Promise<void>;
   /** Reverts a change set or one of its files; a conflict opens the choice, `resolution` answers it. */
   revertChanges(sessionId: string, changeSetId: string, path: string | null, resolution?: ConflictResolution): Promise<void>;
   /**
@@ -50,6 +60,7 @@ export type ChangesActions = Pick<ChangesSlice, 'revertChanges' | 'rewindTo'>;
 export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) => ({
   changesPanelFor: null,
   changesBySession: {},
+  changeDiffs: {},
   revertConflict: null,
   reverting: null,
   rewindPreview: null,
@@ -64,6 +75,16 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
     const outcome = await deps.link.invoke('changes.list', { sessionId });
     const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
     set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
+  },
+
+  async loadChangeDiff(sessionId, changeSetId, path) {
+    const key = changeDiffKey(changeSetId, path);
+    const known = get().changeDiffs[key];
+    if (known !== undefined && known.state !== 'failed') return;
+    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: { state: 'loading' } } }));
+    const outcome = await deps.link.invoke('changes.diff', { sessionId, changeSetId, path });
+    const diff: ChangeDiff = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
+    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: diff } }));
   },
 
   dismissRevertConflict() {

@@ -59,6 +59,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'session.summaries',
   'context.compaction.get',
   'changes.list',
+  'changes.diff',
   'worktree.check',
   'worktree.status',
   'worktree.diff',

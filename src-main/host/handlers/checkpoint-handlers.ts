@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../handler';
 
-export const checkpointHandlers: HandlerTable<'changes.list' | 'changes.revert'> = {
+export const checkpointHandlers: HandlerTable<'changes.list' | 'changes.diff' | 'changes.revert'> = {
   'changes.list': ({ runtime }, input) => runtime.checkpoints.list(input.sessionId, input.turnId),
+  'changes.diff': ({ runtime }, input) => runtime.checkpoints.diff(input),
   'changes.revert': ({ runtime }, input) => runtime.checkpoints.revert(input),
 };

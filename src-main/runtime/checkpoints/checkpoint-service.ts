@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeSetRecord, ChangeSetWithDiffs, ChangeWriter, ConflictResolution, RevertResult, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
+import type { ChangeSetRecord, ChangeWriter, ConflictResolution, FileDiff, ListedChangeSet, RevertResult, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-store';
+import { publicChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
-import { ABSENT_NOTE, beforeRef, CheckpointRecorder } from './checkpoint-recorder';
+import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder, partialPaths } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { branchLineage, sessionChangeSets } from './branch-lineage';
 import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
+import { resolveInWorkspace } from '../workspace/workspace-paths';
 import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
 
 export interface CheckpointServiceDeps {
@@ -45,7 +46,7 @@ export interface RewindRequest {
 const RECOVERED_NOTE =
   'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
 
-/** The most of one file's diff `changes.list` carries. */
+/** The most of one file's diff `changes.diff` answers. */
 const MAX_DIFF_CHARS = 100_000;
 
 /**
@@ -95,7 +96,11 @@ export class CheckpointService {
     return git.available ? null : git.reason;
   }
 
-  /** The workspace tools with every writing tool wrapped in a checkpoint and an attribution. */
+  /**
+   * The workspace tools with every writing tool wrapped in a checkpoint and an attribution. A file
+   * tool's write takes only its own path's state before (what it costs does not grow with the
+   * workspace); any other writer (a command) takes the whole workspace first.
+   */
   guard(tools: readonly AgentTool[], root: string): AgentTool[] {
     return tools.map((tool) =>
       tool.readOnly
@@ -103,13 +108,15 @@ export class CheckpointService {
         : {
             ...tool,
             execute: async (input, context) => {
-              const recording = (await this.unavailable()) === null;
-              if (recording) await this.recorder.begin(context.sessionId, context.turnId, root);
+              if ((await this.unavailable()) !== null) return tool.execute(input, context);
+              const { sessionId, turnId } = context;
+              const target = FILE_TOOLS.has(tool.name) ? await pathToWrite(root, input) : undefined;
+              if (target === undefined) await this.recorder.begin(sessionId, turnId, root);
+              else if (target !== null) await this.recorder.beforeWrite(sessionId, turnId, root, target);
               const outcome = await tool.execute(input, context);
-              if (!recording) return outcome;
               const written = writtenPath(tool.name, outcome);
-              if (written === null) await this.recorder.attribute(context.sessionId, context.turnId, writerOf(tool.name, input));
-              else await this.recorder.attributeExact(context.sessionId, context.turnId, written, writerOf(tool.name, input));
+              if (written !== null) await this.recorder.attributeExact(sessionId, turnId, written, writerOf(tool.name, input));
+              else if (target === undefined) await this.recorder.attribute(sessionId, turnId, writerOf(tool.name, input));
               return outcome;
             },
           },
@@ -125,10 +132,11 @@ export class CheckpointService {
       const workspace = session?.workspacePath ?? null;
       if (workspace === null || session?.permissionMode === 'explore') return;
       if (this.deps.isNative(sessionId)) this.inBackground(() => this.beginNative(sessionId, turnId, workspace));
-      else this.inBackground(() => this.warm(workspace));
       return;
     }
     if (isActiveStatus(status)) return;
+    const ended = this.deps.stores.sessions.get(sessionId);
+    if (ended?.workspacePath != null && ended.permissionMode !== 'explore') this.inBackground(() => this.warm(ended.workspacePath ?? ''));
     const starting = this.starting.get(this.startKey(sessionId, turnId));
     if (starting === undefined && !this.recorder.isRecording(sessionId, turnId)) return;
     const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
@@ -166,14 +174,18 @@ export class CheckpointService {
   }
 
   /**
-   * The first turn on a workspace in this host brings its shadow index up to date in the background,
-   * off the turn's path, so the checkpoint before the turn's first write only looks at what changed.
+   * After the first turn on a workspace in this host, its shadow index is brought up to date in the
+   * background, at the lowest CPU priority, so the checkpoint before a later command only looks at
+   * what changed. Not during the turn: a file tool's write never needs it, and the turn's own work
+   * comes first (a command in that first turn takes the snapshot itself).
    */
   private async warm(workspace: string): Promise<void> {
     if (this.warmed.has(workspace) || (await this.unavailable()) !== null) return;
     this.warmed.add(workspace);
     const repo = this.repoFor(workspace);
-    await repo.exclusive(() => repo.snapshot()).catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
+    await repo
+      .exclusive(() => repo.snapshot({ background: true }))
+      .catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
   }
 
   private beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
@@ -185,16 +197,15 @@ export class CheckpointService {
     return start;
   }
 
-  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ChangeSetWithDiffs[]; unavailable: string | null }>> {
+  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
     const session = this.deps.stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
-    const changeSets: ChangeSetWithDiffs[] = [];
     const gone = new Map<string, string | null>();
-    for (const changeSet of sessionChangeSets(this.deps.stores, sessionId, turnId)) {
+    const changeSets: ListedChangeSet[] = sessionChangeSets(this.deps.stores, sessionId, turnId).map((changeSet) => {
       if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
-      changeSets.push({ ...(await this.withDiffs(changeSet)), workspaceGone: gone.get(changeSet.workspacePath) ?? null });
-    }
+      return { ...publicChangeSet(changeSet), turnText: this.turnText(changeSet.sessionId, changeSet.turnId), workspaceGone: gone.get(changeSet.workspacePath) ?? null };
+    });
     return ok({ changeSets, unavailable });
   }
 
@@ -211,19 +222,20 @@ export class CheckpointService {
     return `The folder these changes were made in (${workspacePath}) no longer exists, so they cannot be reverted.`;
   }
 
-  private async withDiffs(changeSet: StoredChangeSet): Promise<Omit<ChangeSetWithDiffs, 'workspaceGone'>> {
-    const { workspacePath, beforeCommit, afterCommit, ...record } = changeSet;
-    const repo = this.repoFor(workspacePath);
-    const files = [];
-    for (const file of changeSet.files) {
-      let diff = '';
-      if (beforeCommit !== null && afterCommit !== null && file.added !== null) {
-        diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
-        if (diff.length > MAX_DIFF_CHARS) diff = `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
-      }
-      files.push({ ...file, diff });
-    }
-    return { ...record, turnText: this.turnText(changeSet.sessionId, changeSet.turnId), files };
+  /** One file's diff in a change set, read when it is shown (a listing carries none). */
+  async diff(input: { sessionId: string; changeSetId: string; path: string }): Promise<Outcome<FileDiff>> {
+    const { stores } = this.deps;
+    const changeSet = stores.checkpoints.get(input.changeSetId);
+    // A branch lists (and so shows) its copied turns' change sets, which belong to its source.
+    const inSession = changeSet !== null && sessionChangeSets(stores, input.sessionId, changeSet.turnId).some((listed) => listed.changeSetId === changeSet.changeSetId);
+    if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
+    const file = changeSet.files.find((candidate) => candidate.path === input.path);
+    if (file === undefined) return fail('not_found', `${input.path} is not among these changes.`);
+    const { beforeCommit, afterCommit } = changeSet;
+    if (beforeCommit === null || afterCommit === null || file.added === null || (await this.unavailable()) !== null) return ok({ diff: '', cut: false });
+    const repo = this.repoFor(changeSet.workspacePath);
+    const diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
+    return ok(diff.length > MAX_DIFF_CHARS ? { diff: `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`, cut: true } : { diff, cut: false });
   }
 
   /** A turn's message; a rewind's (or its revert's) turn is in the session the rewind branched from. */
@@ -237,7 +249,7 @@ export class CheckpointService {
 
   /** Reverts one file or a whole change set; one revert at a time. */
   revert(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
-    const next = this.reverting.then(() => this.revertNow(input));
+    const next = this.reverting.then(() => this.revertNow(input).catch((error: unknown) => this.failedToWrite('revert', error)));
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -276,6 +288,17 @@ export class CheckpointService {
     return revert === null ? fail('internal_failure', 'The revert was not recorded.') : ok({ status: 'reverted', revert });
   }
 
+  /** A revert or rewind git or the file system refused part-way: what was written is in its own change set; the person is told why. */
+  private failedToWrite(what: 'revert' | 'rewind', error: unknown): Outcome<never> {
+    this.deps.logger.warn(`A ${what} could not be completed`, { error: String(error) });
+    return fail(
+      'operation_unavailable',
+      `The ${what} could not be completed: ${String(error)
+        .replace(/^Error: /, '')
+        .slice(0, 300)}`,
+    );
+  }
+
   private publicRecord(changeSetId: string): ChangeSetRecord | null {
     const stored = this.deps.stores.checkpoints.get(changeSetId);
     return stored === null ? null : publicChangeSet(stored);
@@ -290,7 +313,7 @@ export class CheckpointService {
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
   rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
-    const next = this.reverting.then(() => this.rewindNow(input));
+    const next = this.reverting.then(() => this.rewindNow(input).catch((error: unknown) => this.failedToWrite('rewind', error)));
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -399,18 +422,24 @@ export class CheckpointService {
     for (const changeSet of unfinished) {
       const repo = this.repoFor(changeSet.workspacePath);
       try {
-        const before = changeSet.beforeCommit ?? (await repo.readRef(beforeRef(changeSet.changeSetId)));
+        // The ref is written before the row: when a partial checkpoint was being widened, it is the newer.
+        const before = (await repo.readRef(beforeRef(changeSet.changeSetId))) ?? changeSet.beforeCommit;
         if (before === null) {
           this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, ABSENT_NOTE, this.deps.clock.now());
           report.absent += 1;
         } else {
-          if (changeSet.beforeCommit === null) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
-          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE);
+          if (changeSet.beforeCommit !== before) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
+          const partial = partialPaths(await repo.message(before));
+          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE, partial);
           report.completed += 1;
         }
         this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
       } catch (error) {
+        // Never left open: an open change set would block every rewind across it, for good.
         this.deps.logger.warn('A file checkpoint could not be recovered', { changeSetId: changeSet.changeSetId, error: String(error) });
+        this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, afterFailedNote(error), this.deps.clock.now());
+        report.absent += 1;
+        this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
       }
     }
     this.deps.logger.info('File checkpoints the previous host left unfinished', { ...report });
@@ -422,6 +451,20 @@ export class CheckpointService {
 function trimGitHeader(diff: string): string {
   const start = diff.search(/^--- /m);
   return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
+}
+
+/** The tools that write one file, named in their input, and say which in their output. */
+const FILE_TOOLS = new Set(['write_file', 'edit_file']);
+
+/**
+ * The workspace-relative path a file tool is about to write (links inside the workspace resolved, as
+ * the tool resolves them), or null when the tool will refuse the path.
+ */
+async function pathToWrite(root: string, input: unknown): Promise<string | null> {
+  const requested = typeof input === 'object' && input !== null && 'path' in input && typeof input.path === 'string' ? input.path : null;
+  if (requested === null) return null;
+  const target = await resolveInWorkspace(root, requested, { forWrite: true });
+  return target.ok && target.relative !== '.' ? target.relative : null;
 }
 
 /** The file a successful write_file / edit_file wrote (its own relative path), else null. */

@@ -20,19 +20,25 @@ export async function compareWithCheckpoint(
   return { conflicts: pending.filter((file) => !same(nowEntries.get(file), afterEntries.get(file))), pending };
 }
 
-/** Puts `paths` back as they are in `before`: rewrites their content (through a temp file) or removes them. */
+/**
+ * Puts `paths` back as they are in `before`: removes what was not there first, then rewrites the
+ * rest (through a temp file), so a folder that became a file, or a link, and back is put back
+ * whichever way it went. Nothing is removed or written through a link out of the workspace.
+ */
 export async function restoreFiles(repo: ShadowRepo, paths: readonly string[], before: string): Promise<void> {
   const root = await realpath(repo.workTree);
   const entries = await repo.entries(before, paths);
   for (const file of paths) {
+    if (entries.has(file)) continue;
     const target = inside(root, file);
+    const parent = await realpath(path.dirname(target)).catch(() => null);
+    if (parent === null || (parent !== root && !parent.startsWith(root + path.sep))) continue; // not in the workspace: nothing of it to remove
+    await rm(path.join(parent, path.basename(target)), { force: true });
+    await removeEmptyParents(root, parent);
+  }
+  for (const file of paths) {
     const entry = entries.get(file);
-    if (entry === undefined) {
-      await rm(target, { force: true });
-      await removeEmptyParents(root, path.dirname(target));
-    } else {
-      await writeEntry(repo, root, target, entry);
-    }
+    if (entry !== undefined) await writeEntry(repo, root, inside(root, file), entry);
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitAvailability, ShadowRepo } from './shadow-git';
+import { GitError, gitAvailability, ShadowRepo } from './shadow-git';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -63,6 +63,24 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
     const snapshot = await repo.snapshot();
     expect(snapshot.tooLarge).toEqual(['big.bin']);
     expect((await repo.numstat(null, snapshot.tree)).map((entry) => entry.path)).toEqual(['.gitignore', 'small.txt']);
+  });
+
+  it('keeps a file git refuses out of the snapshot, named with git’s reason, and takes every other file', async () => {
+    const workspace = temp('cairn-shadow-ws-');
+    for (const name of ['a.txt', 'b.txt', 'locked.txt', 'c.txt', 'd.txt']) writeFileSync(join(workspace, name), `${name}\n`);
+    // As git answers for a file it may not read (root reads every file, so the refusal is played).
+    class Refusing extends ShadowRepo {
+      override git(args: readonly string[], options: { input?: string | Buffer; okCodes?: readonly number[] } = {}): Promise<Buffer> {
+        if (args[0] === 'update-index' && args.includes('--add') && String(options.input).includes('locked.txt')) {
+          return Promise.reject(new GitError('git update-index failed (128): error: open("locked.txt"): Permission denied'));
+        }
+        return super.git(args, options);
+      }
+    }
+    const repo = new Refusing(join(temp('cairn-shadow-data-'), 'w.git'), workspace);
+    const snapshot = await repo.snapshot();
+    expect(snapshot.unreadable).toEqual([{ path: 'locked.txt', reason: expect.stringContaining('Permission denied') }]);
+    expect((await repo.numstat(null, snapshot.tree)).map((entry) => entry.path)).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt']);
   });
 
   it('says clearly when git cannot be run', async () => {

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
 import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { childEnvironment } from '../shell/child-environment';
@@ -20,6 +21,15 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export class GitError extends Error {}
 
+export interface GitOptions {
+  readonly input?: string | Buffer;
+  readonly okCodes?: readonly number[];
+  /** An index file of its own instead of the shared one. */
+  readonly index?: string;
+  /** At the lowest CPU priority. */
+  readonly background?: boolean;
+}
+
 /** One entry of a tree: its mode and object id (a missing path is null). */
 export interface TreeEntry {
   readonly mode: string;
@@ -30,6 +40,14 @@ export interface Snapshot {
   readonly tree: string;
   /** Files left out because they pass the size cap. */
   readonly tooLarge: readonly string[];
+  /** Files git could not read: each keeps the state the shadow index had for it. */
+  readonly unreadable: readonly UnreadableFile[];
+}
+
+export interface UnreadableFile {
+  readonly path: string;
+  /** git's own words. */
+  readonly reason: string;
 }
 
 export interface NumstatEntry {
@@ -71,7 +89,8 @@ export function shadowDirFor(dataDir: string, workspace: string): string {
  */
 export class ShadowRepo {
   private queue: Promise<unknown> = Promise.resolve();
-  private ready = false;
+  private opened: Promise<void> | null = null;
+  private scratch = 0;
 
   constructor(
     readonly gitDir: string,
@@ -114,12 +133,24 @@ export class ShadowRepo {
     };
   }
 
-  /** Runs git; resolves with stdout (as a Buffer), rejects with stderr. Exit codes in `okCodes` are success. */
-  git(args: readonly string[], options: { input?: string | Buffer; okCodes?: readonly number[] } = {}): Promise<Buffer> {
+  /**
+   * Runs git; resolves with stdout (as a Buffer), rejects with stderr. Exit codes in `okCodes` are
+   * success. `index` is an index file of its own (the shared one otherwise); `background` runs git at
+   * the lowest CPU priority, so work no one waits for does not slow what someone does.
+   */
+  git(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
     return new Promise((resolve, reject) => {
+      const env = options.index === undefined ? this.env() : { ...this.env(), GIT_INDEX_FILE: options.index };
       // A discarded worktree's folder is gone while its checkpoints (and their diffs) are still read.
       const cwd = existsSync(this.workTree) ? this.workTree : this.gitDir;
-      const child = spawn('git', args, { cwd, env: this.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn('git', args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      if (options.background === true && child.pid !== undefined) {
+        try {
+          setPriority(child.pid, 19);
+        } catch {
+          // Only a nicety: a git that keeps its priority still does its work.
+        }
+      }
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -138,8 +169,15 @@ export class ShadowRepo {
    * Creates the repository on first use. A stale `index.lock` can only be a crashed host's (the data
    * directory lock keeps a second host out), so it is removed: the index is a cache, never the record.
    */
-  private async open(): Promise<void> {
-    if (this.ready) return;
+  private open(): Promise<void> {
+    this.opened ??= this.create().catch((error: unknown) => {
+      this.opened = null;
+      throw error;
+    });
+    return this.opened;
+  }
+
+  private async create(): Promise<void> {
     if (!existsSync(path.join(this.gitDir, 'HEAD'))) {
       mkdirSync(this.gitDir, { recursive: true });
       await this.git(['init', '-q']);
@@ -157,7 +195,6 @@ export class ShadowRepo {
     }
     rmSync(path.join(this.gitDir, 'index.lock'), { force: true });
     await this.excludeFolders();
-    this.ready = true;
   }
 
   /** Keeps the excluded folders inside the work tree out: ignored from now on, and dropped from the index if an older Cairn copied them. */
@@ -181,18 +218,56 @@ export class ShadowRepo {
   /**
    * Brings the shadow index up to date with the workspace and writes its tree. Incremental: git's
    * stat cache answers for unchanged files; only new, changed and removed paths are (re)hashed.
+   * What git cannot take never stops it: a path under a symlink or under what is no longer a folder
+   * is no longer there (the link itself is kept, as a link); a file git cannot read keeps the state
+   * it had and is named in `unreadable`.
    */
-  async snapshot(): Promise<Snapshot> {
+  async snapshot(options: { readonly background?: boolean } = {}): Promise<Snapshot> {
     await this.open();
-    await this.git(['update-index', '-q', '--refresh'], { okCodes: [1] });
-    const changed = splitZ(await this.git(['diff-files', '--name-only', '-z']));
-    const untracked = splitZ(await this.git(['ls-files', '--others', '--exclude-standard', '-z']));
+    const run = { background: options.background === true };
+    await this.git(['update-index', '-q', '--refresh'], { okCodes: [1], ...run });
+    const changed = splitZ(await this.git(['diff-files', '--name-only', '-z'], run));
+    const untracked = splitZ(await this.git(['ls-files', '--others', '--exclude-standard', '-z'], run));
+    return this.take([...changed, ...untracked], run);
+  }
+
+  /**
+   * A tree of `base` (a tree or commit; null for none) with `paths` as the workspace holds them now,
+   * made in an index of its own: neither the shared index nor the queue of `exclusive` is touched, so
+   * it never waits for a snapshot of the whole workspace. A path that is not in the workspace (or is
+   * in a folder left out) is not in the tree.
+   */
+  async treeWith(base: string | null, paths: readonly string[]): Promise<Snapshot> {
+    await this.open();
+    this.scratch += 1;
+    const index = path.join(this.gitDir, `index-partial-${process.pid}-${this.scratch}`);
+    try {
+      if (base !== null) await this.git(['read-tree', base], { index });
+      return await this.take(
+        paths.filter((file) => !this.isExcluded(file)),
+        { index },
+      );
+    } finally {
+      rmSync(index, { force: true });
+      rmSync(`${index}.lock`, { force: true });
+    }
+  }
+
+  /** Whether `relative` lies in a folder never copied (Cairn's data directory). */
+  isExcluded(relative: string): boolean {
+    const absolute = path.resolve(this.workTree, relative);
+    return this.excluded.some((folder) => absolute === folder || absolute.startsWith(folder + path.sep));
+  }
+
+  /** Brings `paths` in the index up to date with the workspace (added, rehashed or removed) and writes its tree. */
+  private async take(paths: readonly string[], run: Pick<GitOptions, 'index' | 'background'>): Promise<Snapshot> {
     const add: string[] = [];
     const drop: string[] = [];
     const tooLarge: string[] = [];
-    for (const relative of [...changed, ...untracked]) {
+    const folders = new FolderCheck(this.workTree);
+    for (const relative of paths) {
       if (relative.endsWith('/')) continue; // an embedded repository: its own .git is not ours to copy
-      const stat = lstatOrNull(path.join(this.workTree, relative));
+      const stat = folders.under(relative) ? lstatOrNull(path.join(this.workTree, relative)) : null;
       if (stat === null) drop.push(relative);
       else if (stat.isFile() && stat.size > this.maxFileBytes) {
         tooLarge.push(relative);
@@ -200,10 +275,53 @@ export class ShadowRepo {
       } else if (stat.isFile() || stat.isSymbolicLink()) add.push(relative);
       else drop.push(relative);
     }
-    if (drop.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop) });
-    if (add.length > 0) await this.git(['update-index', '--add', '--remove', '-z', '--stdin'], { input: joinZ(add) });
-    const tree = (await this.git(['write-tree'])).toString('utf8').trim();
-    return { tree, tooLarge };
+    if (drop.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop), ...run });
+    const unreadable = await this.addPaths(add, run);
+    const tree = (await this.git(['write-tree'], run)).toString('utf8').trim();
+    return { tree, tooLarge, unreadable };
+  }
+
+  /**
+   * `base` with `entries` put in as they are (a null entry: the path removed), in an index of its
+   * own: the tree a checkpoint before holds when some paths' earlier state was taken on its own.
+   */
+  async treeWithEntries(base: string, entries: ReadonlyMap<string, TreeEntry | null>): Promise<string> {
+    await this.open();
+    this.scratch += 1;
+    const index = path.join(this.gitDir, `index-partial-${process.pid}-${this.scratch}`);
+    try {
+      await this.git(['read-tree', base], { index });
+      const removed = [...entries].filter(([, entry]) => entry === null).map(([file]) => file);
+      const kept = [...entries].flatMap(([file, entry]) => (entry === null ? [] : [`${entry.mode} ${entry.oid}\t${file}\0`]));
+      if (removed.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(removed), index });
+      if (kept.length > 0) await this.git(['update-index', '-z', '--index-info'], { input: kept.join(''), index });
+      return (await this.git(['write-tree'], { index })).toString('utf8').trim();
+    } finally {
+      rmSync(index, { force: true });
+      rmSync(`${index}.lock`, { force: true });
+    }
+  }
+
+  /** A commit's message. */
+  async message(commit: string): Promise<string> {
+    return (await this.git(['log', '-1', '--format=%B', commit])).toString('utf8');
+  }
+
+  /**
+   * Adds `paths` to the index in one call; when git refuses, in halves, down to the files it cannot
+   * take (a file it may not read, one that became something else meanwhile), which are returned.
+   */
+  private async addPaths(paths: readonly string[], run: Pick<GitOptions, 'index' | 'background'>): Promise<UnreadableFile[]> {
+    if (paths.length === 0) return [];
+    try {
+      await this.git(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: joinZ(paths), ...run });
+      return [];
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      if (paths.length === 1) return [{ path: paths[0] ?? '', reason: error.message }];
+      const half = Math.ceil(paths.length / 2);
+      return [...(await this.addPaths(paths.slice(0, half), run)), ...(await this.addPaths(paths.slice(half), run))];
+    }
   }
 
   /** Writes a commit object for `tree` (objects first: a ref may point at it only afterwards). */
@@ -270,6 +388,30 @@ export class ShadowRepo {
 
   async blob(oid: string): Promise<Buffer> {
     return this.git(['cat-file', 'blob', oid]);
+  }
+}
+
+/**
+ * Whether a path's folders are all real folders, looked up once per folder: a path beyond a symlink
+ * (`sub/x.txt` once `sub` is a link) or under a file is not in the work tree, whatever lstat says.
+ */
+class FolderCheck {
+  private readonly known = new Map<string, boolean>();
+
+  constructor(private readonly root: string) {}
+
+  under(relative: string): boolean {
+    const parent = path.posix.dirname(relative);
+    return parent === '.' || this.isFolder(parent);
+  }
+
+  private isFolder(relative: string): boolean {
+    const known = this.known.get(relative);
+    if (known !== undefined) return known;
+    const parent = path.posix.dirname(relative);
+    const result = (parent === '.' || this.isFolder(parent)) && lstatOrNull(path.join(this.root, relative))?.isDirectory() === true;
+    this.known.set(relative, result);
+    return result;
   }
 }
 

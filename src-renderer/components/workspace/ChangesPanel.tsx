@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChangeSetWithDiffs, ChangeWriter, FileChangeWithDiff } from '../../../src-shared/checkpoint-model';
+import type { ChangeWriter, FileChangeRecord, ListedChangeSet } from '../../../src-shared/checkpoint-model';
+import { changeDiffKey } from '../../state/changes-slice';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
@@ -8,7 +9,7 @@ import { WorktreeSection } from './WorktreeSection';
 import { changesPanelId } from './ChangesButton';
 import { changeSetCount, describeChangeSets, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
 
-/** Each turn's file changes, newest first: the files with line counts, writer and diff, and the reverts. */
+/** Each turn's file changes, newest first: the files with line counts and writer (each one's diff loaded when opened), and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const list = useAppStore((state) => state.changesBySession[sessionId]);
@@ -67,7 +68,7 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
   );
 }
 
-function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string; changeSet: ChangeSetWithDiffs; described: ChangeSetDescription | undefined }) {
+function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string; changeSet: ListedChangeSet; described: ChangeSetDescription | undefined }) {
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
   const title = described?.title ?? `Turn “${changeSet.turnText ?? ''}”`;
@@ -110,7 +111,7 @@ function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string;
   );
 }
 
-function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId: string; changeSetId: string; file: FileChangeWithDiff; revertable: boolean }) {
+function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId: string; changeSetId: string; file: FileChangeRecord; revertable: boolean }) {
   const store = useStoreApi();
   const [open, setOpen] = useState(false);
   const reverting = useAppStore((state) => state.reverting === `${changeSetId}:${file.path}`);
@@ -149,9 +150,39 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
           ) : null}
         </span>
       </div>
-      {open ? file.diff === '' ? <p className="change-set-note">No text diff (binary file).</p> : <DiffLines diff={file.diff} label={`Changes to ${file.path}`} /> : null}
+      {open ? <ChangeFileDiff sessionId={sessionId} changeSetId={changeSetId} file={file} /> : null}
     </li>
   );
+}
+
+/** An opened file's diff, loaded from the host when it is first shown. */
+function ChangeFileDiff({ sessionId, changeSetId, file }: { sessionId: string; changeSetId: string; file: FileChangeRecord }) {
+  const store = useStoreApi();
+  const diff = useAppStore((state) => state.changeDiffs[changeDiffKey(changeSetId, file.path)]);
+  const binary = file.added === null;
+  useEffect(() => {
+    if (!binary) void store.getState().loadChangeDiff(sessionId, changeSetId, file.path);
+  }, [binary, changeSetId, file.path, sessionId, store]);
+  if (binary) return <p className="change-set-note">No text diff (binary file).</p>;
+  if (diff === undefined || diff.state === 'loading') {
+    return (
+      <p className="change-set-note" role="status">
+        <Spinner /> Loading the diff…
+      </p>
+    );
+  }
+  if (diff.state === 'failed') {
+    return (
+      <p className="change-set-note" role="alert">
+        The diff could not be loaded: {diff.message}{' '}
+        <button type="button" className="button button-small button-quiet" onClick={() => void store.getState().loadChangeDiff(sessionId, changeSetId, file.path)}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (diff.diff === '') return <p className="change-set-note">No text diff.</p>;
+  return <DiffLines diff={diff.diff} label={`Changes to ${file.path}`} />;
 }
 
 function writerLabel(writer: ChangeWriter): string {
