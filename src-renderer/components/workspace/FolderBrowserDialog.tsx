@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { FolderListing } from '../../../src-shared/operations/folder-operations';
 import { useStoreApi } from '../../state/store-context';
 import { Dialog } from '../Dialog';
@@ -45,7 +46,8 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
     listRef.current?.scrollTo?.({ top: 0 });
   };
 
-  return (
+  // In the body: the field it opens from sits in a bar that clips and scrolls sideways on a narrow screen.
+  return createPortal(
     <Dialog labelledBy="folder-browser-title" onClose={onClose} className="folder-browser">
       <h2 id="folder-browser-title">Choose a workspace folder</h2>
       <div className="folder-browser-bar">
@@ -108,6 +110,7 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
           Choose this folder
         </button>
       </div>
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }
