@@ -44,6 +44,9 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 40_000 });
   await expect(settings.getByTestId('connection-detail')).toContainText('Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.');
+  // The agent chooses its own model, so it can be the default with none ticked.
+  await settings.getByRole('button', { name: 'Make default' }).click();
+  await expect(settings.getByTestId('default-note')).toHaveText('New sessions use this connection; the agent chooses its model.');
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'acp-connection.png') });
@@ -52,7 +55,8 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   const { connections } = await cairn.call('connection.list', {});
   const acp = connections.find((connection) => connection.providerType === 'acp');
   expect(acp?.acpAgent).toEqual({ ...agent, env: { ACP_TEST_AGENT_STATE: agentState } });
-  await cairn.call('session.create', { title: 'ACP edit', connectionId: acp?.connectionId ?? '', permissionMode: 'ask', workspacePath: workspace });
+  const { session } = await cairn.call('session.create', { title: 'ACP edit', permissionMode: 'ask', workspacePath: workspace });
+  expect(session).toMatchObject({ connectionId: acp?.connectionId, model: null });
   await page.getByTestId('session-row').filter({ hasText: 'ACP edit' }).click();
 
   const composer = page.getByRole('textbox', { name: 'Message' });

@@ -23,14 +23,32 @@ test('below 1000 px the sidebar starts hidden; Show sidebar brings it back, reme
   await page.setViewportSize({ width: 900, height: 700 });
   await openSession(page, cairn);
   const sidebar = page.locator('nav.sidebar');
-  await expect(page.getByTestId('sidebar-rail')).toBeVisible();
+  const rail = page.getByTestId('sidebar-rail');
+  await expect(rail).toBeVisible();
+  await expect(sidebar).toHaveCount(0);
+
+  // The rail keeps what the sidebar shows at a glance: what waits for you (a jump to it), the WorkHub and Automations.
+  await expect(rail.getByTestId('rail-waiting')).toHaveCount(0);
+  const { session: asking } = await cairn.call('session.create', { title: 'Asks a question' });
+  await cairn.call('turn.start', { sessionId: asking.sessionId, turnId: 'narrow-ask', text: '/ask' });
+  const waiting = rail.getByRole('button', { name: 'Waiting for you: 1 — go to the first' });
+  await expect(waiting).toContainText('1');
+  await rail.getByRole('button', { name: 'WorkHub' }).click();
+  await expect(page.getByTestId('workhub-view')).toBeVisible();
+  await expect(rail.getByRole('button', { name: 'WorkHub' })).toHaveAttribute('aria-current', 'page');
+  await rail.getByRole('button', { name: 'Automations' }).click();
+  await expect(page.getByRole('region', { name: 'Automations' })).toBeVisible();
+  await waiting.click();
+  await expect(page.getByTestId('session-title')).toHaveText('Asks a question');
+  await expect(page.locator('[data-testid="interaction"][data-status="pending"]')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Automations' })).toHaveCount(0);
   await expect(sidebar).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Show sidebar' }).click();
   await expect(sidebar).toBeVisible();
   await page.reload();
   await expect(sidebar).toBeVisible();
-  await page.getByTestId('session-row').first().click();
+  await page.getByTestId('session-row').filter({ hasText: 'Plan the spring release' }).click();
   await expect(page.getByTestId('session-title')).toHaveAttribute('title', TITLE);
 
   await page.keyboard.press('Control+Shift+S');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PermissionMode } from '../src-shared/model';
 import { expect, test, type CairnHost } from './fixtures';
@@ -127,6 +127,32 @@ test('Explore mode chosen in the header leaves the agent without tools that chan
   await field.fill(join(workspace, 'no-such-folder'));
   await field.press('Enter');
   await expect(page.getByTestId('workspace-error')).toContainText('does not exist');
-  await field.press('Escape');
-  await expect(page.getByTestId('workspace-path')).toHaveText(workspace);
+
+  // Browse… in a browser: the host lists its folders. A path that is not there starts at home, saying so.
+  mkdirSync(join(workspace, 'sub', 'deeper'), { recursive: true });
+  mkdirSync(join(workspace, '.cache'));
+  await page.getByRole('button', { name: 'Browse…' }).click();
+  let browser = page.getByRole('dialog', { name: 'Choose a workspace folder' });
+  await expect(browser.getByTestId('folder-browser-error')).toHaveText(`There is no folder ${join(workspace, 'no-such-folder')} on the host.`);
+  await expect(browser.getByTestId('folder-browser-path')).toHaveText(homedir());
+  await browser.getByRole('button', { name: 'Cancel' }).click();
+  await expect(browser).toHaveCount(0);
+  await field.fill(workspace);
+  await page.getByRole('button', { name: 'Browse…' }).click();
+  browser = page.getByRole('dialog', { name: 'Choose a workspace folder' });
+  await expect(browser.getByTestId('folder-browser-path')).toHaveText(workspace);
+  const folders = browser.getByRole('list', { name: 'Folders' });
+  await expect(folders.getByRole('button')).toHaveText(['Home', 'sub']);
+  await browser.getByRole('checkbox', { name: 'Show hidden folders (1)' }).check();
+  await expect(folders.getByRole('button')).toHaveText(['Home', '.cache', 'sub']);
+  await folders.getByRole('button', { name: 'sub' }).click();
+  await expect(browser.getByTestId('folder-browser-path')).toHaveText(join(workspace, 'sub'));
+  await expect(folders.getByRole('button')).toHaveText(['Home', 'deeper']);
+  await browser.getByRole('button', { name: 'Up one folder' }).click();
+  await expect(browser.getByTestId('folder-browser-path')).toHaveText(workspace);
+  await folders.getByRole('button', { name: 'sub' }).click();
+  await expect(browser.getByTestId('folder-browser-path')).toHaveText(join(workspace, 'sub'));
+  await browser.getByRole('button', { name: 'Choose this folder' }).click();
+  await expect(page.getByTestId('workspace-path')).toHaveText(join(workspace, 'sub'));
+  expect((await cairn.call('session.get', { sessionId })).session.workspacePath).toBe(join(workspace, 'sub'));
 });

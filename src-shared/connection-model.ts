@@ -83,9 +83,15 @@ export const DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
 /** The range Settings accepts for either timeout. */
 export const TIMEOUT_SECONDS_RANGE = { min: 1, max: 3600 } as const;
 
+/** Where new sessions go. `modelId` is null for an agent that chooses its own model (an ACP or Codex connection with none ticked). */
 export interface ModelTarget {
   readonly connectionId: string;
-  readonly modelId: string;
+  readonly modelId: string | null;
+}
+
+/** Connections whose agent runs its own turns and may choose its own model: they can be the default with no model. */
+export function agentChoosesModel(providerType: ProviderType | 'scripted'): boolean {
+  return providerType === 'acp' || providerType === 'codex';
 }
 
 export type ConnectionVerdict = 'ok' | 'bad_key' | 'unreachable' | 'model_unknown' | 'server_error';

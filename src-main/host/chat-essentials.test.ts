@@ -79,6 +79,35 @@ describe('export', () => {
     expect(record.turns).toHaveLength(1);
   });
 
+  it('writes /ask as the questions asked and the answers given, and a stopped-then-continued answer as one section', async () => {
+    const sessionId = (await t.call('session.create', { title: 'Asked' })).session.sessionId;
+    await t.call('turn.start', { sessionId, turnId: 'ask', text: '/ask' });
+    await t.waitForTurn(sessionId, 'ask', ['waiting']);
+    const [interaction] = (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
+    await t.call('interaction.answer', {
+      interactionId: interaction!.interactionId,
+      answer: { action: 'accept', answers: { target: { optionIds: ['production'] }, checks: { optionIds: ['lint'] }, notes: { optionIds: [], text: 'Ship on Friday' } } },
+    });
+    await t.waitForTurn(sessionId, 'ask', ['completed']);
+    await t.call('turn.start', { sessionId, turnId: 'long', text: '/stream 40 100' });
+    await waitFor(async () => (await t.call('session.get', { sessionId })).transcript.items.some((item) => item.kind === 'assistant_message' && item.text.includes('chunk 2/40')), {
+      message: 'the answer to start',
+    });
+    await t.call('turn.stop', { sessionId, turnId: 'long' });
+    await t.waitForTurn(sessionId, 'long', ['cancelled']);
+    await t.call('turn.resume', { sessionId, turnId: 'long' });
+    await t.waitForTurn(sessionId, 'long', ['completed']);
+
+    const { content } = await t.call('session.export', { sessionId, format: 'markdown' });
+    expect(content).toContain('**The agent asked:**');
+    expect(content).toContain('**You answered:**\n\n- **Deploy target:** Production');
+    expect(content).toContain('Ship on Friday');
+    expect(content).not.toContain('"questions"');
+    const streamed = content.slice(content.indexOf('## You\n\n/stream'));
+    expect(streamed.match(/^## Agent$/gm)).toHaveLength(1);
+    expect(streamed).toMatch(/^## Agent\n\nchunk 1\/40 .*chunk 40\/40\.\n\n_This answer was cut off, then continued\._$/m);
+  });
+
   it('says the desktop save dialog is not there in the headless host', async () => {
     const sessionId = await said('hello');
     const outcome = await t.invoke('session.saveExport', { sessionId, format: 'json' });

@@ -115,6 +115,20 @@ describe('the connection catalog', () => {
     expect((await t.call('connection.list', {})).defaultTarget.connectionId).toBe('offline-demo');
   });
 
+  it('an agent that chooses its own model (ACP, or Codex with none ticked) is made the default with no model; a model provider is not', async () => {
+    const acp = await t.call('connection.create', { name: 'Agent', providerType: 'acp', acpAgent: { command: process.execPath, args: [], env: {} } });
+    await t.call('connection.setDefault', { connectionId: acp.connection.connectionId, modelId: null });
+    expect((await t.call('connection.list', {})).defaultTarget).toEqual({ connectionId: acp.connection.connectionId, modelId: null });
+    expect((await t.call('session.create', {})).session).toMatchObject({ connectionId: acp.connection.connectionId, model: null });
+    const named = await t.invoke('connection.setDefault', { connectionId: acp.connection.connectionId, modelId: 'sonnet' });
+    expect(named.ok ? null : named.error.code).toBe('invalid_input');
+    const codex = await t.call('connection.create', { name: 'Codex', providerType: 'codex', enabledModelIds: [] });
+    await t.call('connection.setDefault', { connectionId: codex.connection.connectionId, modelId: null });
+    const local = await t.call('connection.create', { name: 'Local', providerType: 'ollama', enabledModelIds: ['llama3'] });
+    const modelless = await t.invoke('connection.setDefault', { connectionId: local.connection.connectionId, modelId: null });
+    expect(modelless.ok ? null : modelless.error.message).toMatch(/Pick one of Local's models/);
+  });
+
   it('session.create refuses an unknown connection', async () => {
     const outcome = await t.invoke('session.create', { connectionId: 'ghost' });
     expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');

@@ -100,6 +100,8 @@ describe('load_skill', () => {
   it('turn.start with a skill records load_skill before the first model request, which carries the text', async () => {
     server.enqueue(textReply('Following it.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go', skillId: 'summary' });
+    // The session is titled by the skill, then the words added, not by the words alone.
+    expect((await t.call('session.get', { sessionId })).session.title).toBe('Summary: Go');
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const items = (await t.call('transcript.page', { sessionId, limit: 50 })).items;
     expect(items.map((item) => item.kind)).toEqual(['user_message', 'tool_call', 'tool_result', 'assistant_message']);

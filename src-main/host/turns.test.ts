@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { ledgerKinds } from '../testing/record-fingerprint';
@@ -190,6 +193,49 @@ describe('turn.message.submit', () => {
     const users = (await transcriptText()).filter((line) => line.startsWith('user_message'));
     expect(users).toEqual(['user_message:/stream 5 30', 'user_message:second', 'user_message:third']);
     expect((await t.call('turn.query', { sessionId, turnId: 'a' })).turn.origin).toBe('queued_message');
+  });
+
+  it('edits and removes a follow-up while it waits, and refuses both once it has started or was removed', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-queue-edit-'));
+    try {
+      const busy = (await t.call('session.create', { workspacePath: workspace, permissionMode: 'full' })).session.sessionId;
+      // The first turn runs until the test lets it end, so the queue is edited while it waits, however slow the machine.
+      await t.call('turn.start', { sessionId: busy, turnId: 'first', text: '/tool run_shell {"command":"until [ -e go ]; do sleep 0.05; done"}' });
+      for (const [messageId, text] of [
+        ['a', 'sumarise it'],
+        ['b', 'and delete everything'],
+        ['c', 'then test it'],
+      ]) {
+        await t.call('turn.message.submit', { sessionId: busy, messageId: messageId!, text: text!, placement: 'next_turn' });
+      }
+      expect((await t.call('turn.message.edit', { sessionId: busy, messageId: 'a', text: 'summarise it' })).message).toMatchObject({ state: 'queued', text: 'summarise it' });
+      expect((await t.call('turn.message.remove', { sessionId: busy, messageId: 'b' })).message).toMatchObject({ state: 'cancelled' });
+      const events = t.events.flatMap((event) =>
+        event.kind === 'queue.changed' && event.message.sessionId === busy ? [`${event.message.messageId}:${event.message.state}:${event.message.text}`] : [],
+      );
+      expect(events).toContain('a:queued:summarise it');
+      expect(events).toContain('b:cancelled:and delete everything');
+      const missing = await t.invoke('turn.message.edit', { sessionId: busy, messageId: 'nope', text: 'x' });
+      expect(missing.ok ? null : missing.error.code).toBe('not_found');
+
+      writeFileSync(join(workspace, 'go'), '');
+      await t.waitForTurn(busy, 'c', ['completed']);
+      const { messages } = await t.call('turn.message.query', { sessionId: busy });
+      expect(messages.map((m) => [m.messageId, m.state, m.text])).toEqual([
+        ['a', 'started', 'summarise it'],
+        ['b', 'cancelled', 'and delete everything'],
+        ['c', 'started', 'then test it'],
+      ]);
+      const users = (await t.call('transcript.page', { sessionId: busy, limit: 500 })).items.filter((item) => item.kind === 'user_message').map((item) => item.text);
+      expect(users.slice(1)).toEqual(['summarise it', 'then test it']);
+      const late = await t.invoke('turn.message.edit', { sessionId: busy, messageId: 'a', text: 'too late' });
+      expect(late.ok ? null : late.error).toEqual({ code: 'operation_conflict', message: 'That follow-up has already started, so it can no longer be edited.' });
+      const again = await t.invoke('turn.message.remove', { sessionId: busy, messageId: 'b' });
+      expect(again.ok ? null : again.error.code).toBe('operation_conflict');
+      expect((await t.call('turn.message.query', { sessionId: busy, messageIds: ['a'] })).messages[0]?.text).toBe('summarise it');
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 
   it('refuses a message id that an existing turn already uses', async () => {

@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../src-shared/model';
@@ -162,6 +162,21 @@ describe('permission modes', () => {
     const moved = await t.invoke('session.configure', { sessionId, workspacePath: '/proc/self/root' });
     expect(moved.ok ? null : moved.error.code).toBe('invalid_input');
     expect((await t.call('session.get', { sessionId })).session.workspacePath).toBe(workspace);
+  });
+});
+
+describe('choosing a workspace folder in a browser', () => {
+  it('workspace.folders lists a folder on the host, home when none is named, and refuses what is not an absolute folder', async () => {
+    mkdirSync(join(workspace, 'src'));
+    const listed = await t.call('workspace.folders', { path: workspace });
+    expect(listed).toMatchObject({ path: workspace, folders: [{ name: 'src', path: join(workspace, 'src') }], hiddenCount: 0 });
+    expect((await t.call('workspace.folders', {})).path).toBe(homedir());
+    const relative = await t.invoke('workspace.folders', { path: 'src' });
+    expect(relative.ok ? null : relative.error.code).toBe('invalid_input');
+    const file = await t.invoke('workspace.folders', { path: join(workspace, 'notes.md') });
+    expect(file.ok ? null : file.error).toEqual({ code: 'invalid_input', message: `${join(workspace, 'notes.md')} is a file, not a folder.` });
+    const extra = await t.invoke('workspace.folders', { path: workspace, recursive: true } as never);
+    expect(extra.ok ? null : extra.error.code).toBe('invalid_input');
   });
 });
 

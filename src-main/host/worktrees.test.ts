@@ -104,6 +104,39 @@ describe('isolated worktrees', () => {
     },
   );
 
+  it('names a branch made before the title after the title once it arrives, unless the branch has commits of its own', SLOW, async () => {
+    const untitled = async () => {
+      const { session } = await t.call('session.create', { workspacePath: repo, permissionMode: 'full', ownWorktree: true });
+      const branch = (await t.call('worktree.status', { sessionId: session.sessionId })).status?.worktree.branch ?? '';
+      expect(branch).toMatch(/^cairn\/new-session-[0-9a-f]{4}$/);
+      return { sessionId: session.sessionId, folder: session.workspacePath ?? '', branch };
+    };
+    const fresh = await untitled();
+    await t.call('turn.start', { sessionId: fresh.sessionId, turnId: 't1', text: 'Plan the spring release' });
+    const renamed = await waitFor(
+      async () => {
+        const branch = (await t.call('worktree.status', { sessionId: fresh.sessionId })).status?.worktree.branch;
+        return branch !== fresh.branch ? branch : null;
+      },
+      { timeoutMs: 60_000, message: 'the branch to take the title' },
+    );
+    expect(renamed).toBe(`cairn/plan-the-spring-release-${fresh.branch.slice(-4)}`);
+    expect(git('branch', '--list', 'cairn/*')).toContain(renamed);
+    expect(git('branch', '--list', fresh.branch)).toBe('');
+    expect(execFileSync('git', ['symbolic-ref', '--short', 'HEAD'], { cwd: fresh.folder, encoding: 'utf8' }).trim()).toBe(renamed);
+
+    // A branch with a commit of its own keeps the name it has (someone may have used it already).
+    const worked = await untitled();
+    writeFileSync(join(worked.folder, 'mine.txt'), 'mine\n');
+    execFileSync('git', ['add', 'mine.txt'], { cwd: worked.folder });
+    execFileSync('git', ['commit', '--quiet', '-m', 'mine'], { cwd: worked.folder, env: { ...process.env, ...IDENTITY } });
+    await t.call('turn.start', { sessionId: worked.sessionId, turnId: 't1', text: 'Tidy the notes' });
+    await t.waitForTurn(worked.sessionId, 't1', ['completed']);
+    expect((await t.call('session.get', { sessionId: worked.sessionId })).session.title).toBe('Tidy the notes');
+    // worktree.status queues behind any rename under way, so it answers after it.
+    expect((await t.call('worktree.status', { sessionId: worked.sessionId })).status?.worktree.branch).toBe(worked.branch);
+  });
+
   it('makes a merge commit when the base branch moved on without touching the same files', SLOW, async () => {
     const { sessionId, folder } = await worktreeSession('Docs');
     await writeInTurn(sessionId, 't1', 'docs.md', 'docs\n');

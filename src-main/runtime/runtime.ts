@@ -112,6 +112,10 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   });
   const checkpoints = wireCheckpoints(deps, bus, connections);
   const worktrees = new WorktreeService({ ...deps, bus, ...deps.worktrees });
+  // A worktree made while its session was "New session" takes the title's name once it arrives.
+  bus.subscribe((event) => {
+    if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
+  });
   const tools = wireTools({ stores: deps.stores, shell, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,

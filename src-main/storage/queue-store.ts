@@ -7,6 +7,8 @@ export interface QueueStore {
   insert(message: { sessionId: string; messageId: string; text: string; attachments?: readonly AttachmentRef[]; now: number }): QueuedMessage;
   get(sessionId: string, messageId: string): QueuedMessage | null;
   setState(sessionId: string, messageId: string, state: QueuedMessageState, turnId: string | null, now: number): QueuedMessage;
+  /** Rewrites a message's text (the person edited it while it waited). */
+  setText(sessionId: string, messageId: string, text: string, now: number): QueuedMessage;
   /** The oldest message still queued in a session. */
   nextQueued(sessionId: string): QueuedMessage | null;
   queued(sessionId: string): QueuedMessage[];
@@ -47,6 +49,7 @@ export function createQueueStore(db: Db): QueueStore {
     VALUES (@sessionId, @messageId, @text, 'queued', NULL, @now, @now, @attachments)`);
   const get = db.prepare<[string, string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?');
   const setState = db.prepare('UPDATE queued_messages SET state = ?, turn_id = ?, updated_at = ? WHERE session_id = ? AND message_id = ?');
+  const setText = db.prepare('UPDATE queued_messages SET text = ?, updated_at = ? WHERE session_id = ? AND message_id = ?');
   const queued = db.prepare<[string], MessageRow>("SELECT * FROM queued_messages WHERE session_id = ? AND state = 'queued' ORDER BY created_at, rowid");
   const recent = db.prepare<[string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200');
   const sessions = db.prepare<[], { session_id: string }>("SELECT DISTINCT session_id FROM queued_messages WHERE state = 'queued'");
@@ -64,6 +67,12 @@ export function createQueueStore(db: Db): QueueStore {
     },
     setState(sessionId, messageId, state, turnId, now) {
       setState.run(state, turnId, now, sessionId, messageId);
+      const updated = store.get(sessionId, messageId);
+      if (updated === null) throw new Error(`Message ${messageId} does not exist`);
+      return updated;
+    },
+    setText(sessionId, messageId, text, now) {
+      setText.run(text, now, sessionId, messageId);
       const updated = store.get(sessionId, messageId);
       if (updated === null) throw new Error(`Message ${messageId} does not exist`);
       return updated;

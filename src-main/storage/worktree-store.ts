@@ -18,6 +18,8 @@ export interface WorktreeStore {
   repoRoots(): string[];
   /** Ends an active worktree; false when it was not active. */
   end(worktreeId: string, state: Exclude<WorktreeState, 'active'>, now: number): boolean;
+  /** Records the branch's new name (renamed when the session's title arrived). */
+  setBranch(worktreeId: string, branch: string): WorktreeRecord | null;
 }
 
 interface WorktreeRow {
@@ -58,6 +60,7 @@ export function createWorktreeStore(db: Db): WorktreeStore {
   const newestFirst = db.prepare<[], WorktreeRow>('SELECT * FROM worktrees ORDER BY created_at DESC, rowid DESC');
   const repoRoots = db.prepare<[], string>('SELECT DISTINCT repo_root FROM worktrees ORDER BY repo_root').pluck();
   const end = db.prepare("UPDATE worktrees SET state = @state, ended_at = @now WHERE worktree_id = @worktreeId AND state = 'active'");
+  const setBranch = db.prepare('UPDATE worktrees SET branch = ? WHERE worktree_id = ?');
   const get = (worktreeId: string) => {
     const row = byId.get(worktreeId);
     return row === undefined ? null : toRecord(row);
@@ -88,5 +91,9 @@ export function createWorktreeStore(db: Db): WorktreeStore {
     },
     repoRoots: () => repoRoots.all(),
     end: (worktreeId, state, now) => end.run({ worktreeId, state, now }).changes === 1,
+    setBranch(worktreeId, branch) {
+      setBranch.run(branch, worktreeId);
+      return get(worktreeId);
+    },
   };
 }

@@ -9,13 +9,18 @@ import { join } from 'node:path';
  * the agent's name, version and program, packed by the real `npm pack` into a folder Cairn can
  * install from (`installSource`), named as npm names tarballs.
  */
-export function packFakeAgent(pkg: string, version: string, bin: string): { folder: string; tarball: string } {
+export function packFakeAgent(
+  pkg: string,
+  version: string,
+  bin: string,
+  manifest: { readonly dependencies?: Record<string, string>; readonly scripts?: Record<string, string> } = {},
+): { folder: string; tarball: string } {
   const root = mkdtempSync(join(tmpdir(), 'cairn-agent-package-'));
   const source = join(root, 'package');
   const folder = join(root, 'tarballs');
   mkdirSync(source);
   mkdirSync(folder);
-  writeFileSync(join(source, 'package.json'), JSON.stringify({ name: pkg, version, bin: { [bin]: 'agent.js' }, license: 'MIT' }));
+  writeFileSync(join(source, 'package.json'), JSON.stringify({ name: pkg, version, bin: { [bin]: 'agent.js' }, license: 'MIT', ...manifest }));
   writeFileSync(join(source, 'agent.js'), '#!/usr/bin/env node\nconsole.error("a stand-in for the agent");\n');
   const file = execFileSync('npm', ['pack', source, '--pack-destination', folder, '--silent'], { encoding: 'utf8', cwd: root }).trim().split('\n').pop() ?? '';
   return { folder, tarball: join(folder, file) };

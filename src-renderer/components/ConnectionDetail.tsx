@@ -1,6 +1,6 @@
 import { EnabledSwitch } from './EnabledSwitch';
 import { useState } from 'react';
-import type { ConnectionRecord } from '../../src-shared/connection-model';
+import { agentChoosesModel, type ConnectionRecord } from '../../src-shared/connection-model';
 import { verdictLabel } from '../forms/connection-form';
 import { providerLabel } from '../forms/connection-labels';
 import { latestTest, testedWhen } from '../format/connection-test';
@@ -102,7 +102,13 @@ function DefaultSection({ connection }: { connection: ConnectionRecord }) {
   const isDefault = defaultTarget?.connectionId === connection.connectionId;
   const [choice, setChoice] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const chosen = choice !== null && models.some((model) => model.modelId === choice) ? choice : ((isDefault ? defaultTarget.modelId : null) ?? models[0]?.modelId ?? '');
+  // An agent with no model ticked chooses its own: it is made the default with none.
+  const agentChooses = models.length === 0 && agentChoosesModel(connection.providerType);
+  const chosen = agentChooses
+    ? null
+    : choice !== null && models.some((model) => model.modelId === choice)
+      ? choice
+      : ((isDefault ? defaultTarget.modelId : null) ?? models[0]?.modelId ?? '');
   const already = isDefault && defaultTarget.modelId === chosen;
 
   return (
@@ -110,25 +116,33 @@ function DefaultSection({ connection }: { connection: ConnectionRecord }) {
       <h4 id={`default-${connection.connectionId}`}>Default for new sessions</h4>
       {isDefault ? (
         <p className="settings-note" data-testid="default-note">
-          New sessions use this connection with <strong>{modelLabel(connection, defaultTarget.modelId)}</strong>.
+          {defaultTarget.modelId === null ? (
+            'New sessions use this connection; the agent chooses its model.'
+          ) : (
+            <>
+              New sessions use this connection with <strong>{modelLabel(connection, defaultTarget.modelId)}</strong>.
+            </>
+          )}
         </p>
       ) : null}
-      {models.length === 0 ? (
+      {models.length === 0 && !agentChooses ? (
         <p className="settings-note">Fetch the models and tick at least one to make this the default.</p>
       ) : !connection.enabled ? (
         <p className="settings-note">Turn the connection on to make it the default.</p>
       ) : (
         <div className="section-row">
-          <SettingsModelChoice
-            label="Default model"
-            connection={connection}
-            models={models}
-            value={chosen}
-            onChoose={(modelId) => {
-              setChoice(modelId);
-              setNotice(null);
-            }}
-          />
+          {chosen === null ? null : (
+            <SettingsModelChoice
+              label="Default model"
+              connection={connection}
+              models={models}
+              value={chosen}
+              onChoose={(modelId) => {
+                setChoice(modelId);
+                setNotice(null);
+              }}
+            />
+          )}
           <button
             type="button"
             className="button"

@@ -32,7 +32,7 @@ export interface CatalogSlice {
   removeConnection(connectionId: string): Promise<SettingsOutcome>;
   testConnection(connectionId: string, modelId?: string): Promise<void>;
   fetchModels(connectionId: string): Promise<SettingsOutcome>;
-  makeDefault(connectionId: string, modelId: string): Promise<SettingsOutcome>;
+  makeDefault(connectionId: string, modelId: string | null): Promise<SettingsOutcome>;
   discoverServers(): Promise<void>;
   /** First run: a connection to a discovered server, its first model the default, and a session on it. */
   useDiscoveredServer(server: DiscoveredServer): Promise<void>;

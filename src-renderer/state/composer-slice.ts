@@ -26,6 +26,10 @@ export interface ComposerSlice {
   removeAttachment(sessionId: string, attachmentId: string): void;
   /** Sends the draft: a new turn, or a follow-up queued behind the running one. */
   sendDraft(sessionId: string): Promise<void>;
+  /** Rewrites a follow-up still in the queue; false (said in a notice) when it started meanwhile or the text is empty. */
+  editQueuedMessage(sessionId: string, messageId: string, text: string): Promise<boolean>;
+  /** Takes a follow-up out of the queue before it starts. */
+  removeQueuedMessage(sessionId: string, messageId: string): Promise<void>;
   /** Stops the session's running turn; follow-ups it cancels go back into the composer. */
   stopTurn(sessionId: string): Promise<void>;
   /** Starts a new run of an interrupted, failed or stopped turn. */
@@ -78,6 +82,27 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
   const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
 
   return {
+    async editQueuedMessage(sessionId, messageId, text) {
+      const trimmed = text.trim();
+      if (trimmed === '') return false;
+      const outcome = await link.invoke('turn.message.edit', { sessionId, messageId, text: trimmed });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return false;
+      }
+      set((state) => ({ queues: applyQueuedMessage(state.queues, outcome.result.message) }));
+      return true;
+    },
+
+    async removeQueuedMessage(sessionId, messageId) {
+      const outcome = await link.invoke('turn.message.remove', { sessionId, messageId });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => ({ queues: applyQueuedMessage(state.queues, outcome.result.message) }));
+    },
+
     drafts: {},
     composerNotices: {},
     pendingAttachments: {},

@@ -1,6 +1,7 @@
 import type { SessionActivity, TranscriptItem, TurnSummary } from '../../src-shared/model';
 import { isActiveStatus } from '../../src-shared/model';
 import { isResumeNotice } from '../../src-shared/run-reasons';
+import { continuesAnswerAt } from '../../src-shared/answer-parts';
 import type { AppState } from './app-state';
 
 /** Selectors shared by components: each returns one value, stable while what it reads is unchanged. */
@@ -64,19 +65,7 @@ export const selectEndsTurn =
  * answer). Such an item is shown as part of that answer, not as a second one.
  */
 export function continuesAnswer(transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> }, index: number): boolean {
-  const item = transcript.itemsById[transcript.itemIds[index] ?? ''];
-  // A resumed run's marker sits between the parts of the answer; the answer reads on across it.
-  let at = index - 1;
-  while (at >= 0 && isResumeNotice(transcript.itemsById[transcript.itemIds[at] ?? ''] ?? { kind: '', data: null })) at -= 1;
-  const before = transcript.itemsById[transcript.itemIds[at] ?? ''];
-  return (
-    item !== undefined &&
-    before !== undefined &&
-    item.kind === 'assistant_message' &&
-    before.kind === 'assistant_message' &&
-    item.turnId === before.turnId &&
-    item.runId !== before.runId
-  );
+  return continuesAnswerAt((at) => transcript.itemsById[transcript.itemIds[at] ?? ''], index);
 }
 
 export const selectContinuesAnswer =

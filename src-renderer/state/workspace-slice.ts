@@ -1,10 +1,12 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode } from '../../src-shared/model';
+import type { FolderListing } from '../../src-shared/operations/folder-operations';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
 
 export type WorkspaceOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
 export type PickedFolder = { readonly ok: true; readonly path: string | null } | { readonly ok: false; readonly message: string };
+export type ListedFolders = { readonly ok: true; readonly listing: FolderListing } | { readonly ok: false; readonly message: string };
 
 /** A session's workspace: the folder its file and shell tools work in, and its permission mode. */
 export interface WorkspaceSlice {
@@ -28,6 +30,8 @@ export interface WorkspaceSlice {
   setWorkspaceFolder(sessionId: string, path: string | null): Promise<WorkspaceOutcome>;
   /** Opens the desktop app's folder picker (path null: the person cancelled); the headless host has none. */
   pickWorkspaceFolder(): Promise<PickedFolder>;
+  /** The sub-folders of a folder on the host (home when `path` is null), for choosing a workspace in a browser. */
+  listFolders(path: string | null, showHidden: boolean): Promise<ListedFolders>;
   /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
   readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
   /** Reads whether the session's note for this mode was closed before. */
@@ -121,6 +125,11 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     async pickWorkspaceFolder() {
       const outcome = await link.invoke('workspace.pickFolder', {});
       return outcome.ok ? { ok: true, path: outcome.result.path } : { ok: false, message: outcome.error.message };
+    },
+
+    async listFolders(path, showHidden) {
+      const outcome = await link.invoke('workspace.folders', { ...(path === null ? {} : { path }), showHidden });
+      return outcome.ok ? { ok: true, listing: outcome.result } : { ok: false, message: outcome.error.message };
     },
   };
 };

@@ -122,7 +122,7 @@ export const connectionOperations = {
   }),
   'connection.setDefault': defineOperation<{ defaultTarget: ModelTarget; catalogRevision: number }>()({
     mode: 'command',
-    input: z.strictObject({ connectionId: id, modelId, expectedCatalogRevision: revision.optional() }),
+    input: z.strictObject({ connectionId: id, modelId: modelId.nullable(), expectedCatalogRevision: revision.optional() }),
     errors: ['not_found', 'revision_conflict', 'invalid_input'],
   }),
   'connection.discover': defineOperation<{ servers: readonly DiscoveredServer[] }>()({

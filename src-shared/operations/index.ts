@@ -12,6 +12,7 @@ import { compactionOperations } from './compaction-operations';
 import { connectionOperations } from './connection-operations';
 import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
+import { folderOperations } from './folder-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
 import { memoryOperations } from './memory-operations';
@@ -38,6 +39,7 @@ export const operations = {
   ...workhubOperations,
   ...shellOperations,
   ...desktopOperations,
+  ...folderOperations,
   ...codexOperations,
   ...automationOperations,
   ...memoryOperations,

@@ -28,6 +28,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'shell.list',
   'shell.get',
   'workspace.pickFolder',
+  'workspace.folders',
   'codex.turnResults',
   'codex.status',
   'schedule.list',

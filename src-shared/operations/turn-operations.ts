@@ -56,6 +56,18 @@ export const turnOperations = {
     input: z.strictObject({ sessionId: id, messageId: id, text, placement: z.literal('next_turn'), attachmentIds: attachmentIds.optional() }),
     errors: ['not_found', 'session_archived', 'operation_conflict', 'invalid_input'],
   }),
+  /** Rewrites a queued follow-up's text; refused once it has started (or was removed). */
+  'turn.message.edit': defineOperation<{ message: QueuedMessage }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, messageId: id, text }),
+    errors: ['not_found', 'operation_conflict'],
+  }),
+  /** Takes a queued follow-up out of the queue (it ends `cancelled`); refused once it has started. */
+  'turn.message.remove': defineOperation<{ message: QueuedMessage }>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, messageId: id }),
+    errors: ['not_found', 'operation_conflict'],
+  }),
   'turn.message.query': defineOperation<{ messages: readonly QueuedMessage[] }>()({
     mode: 'query',
     input: z.strictObject({ sessionId: id, messageIds: z.array(id).max(200).optional() }),

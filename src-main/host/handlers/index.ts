@@ -11,6 +11,7 @@ import { compactionHandlers } from './compaction-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
+import { folderHandlers } from './folder-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
 import { interactionHandlers } from './interaction-handlers';
@@ -36,6 +37,7 @@ export const handlers: HandlerTable = {
   ...workhubHandlers,
   ...shellHandlers,
   ...desktopHandlers,
+  ...folderHandlers,
   ...codexHandlers,
   ...automationHandlers,
   ...memoryHandlers,

@@ -4,7 +4,9 @@ import type { HandlerTable } from '../handler';
 
 export const DEFAULT_STOP_SOURCE = 'stop_button';
 
-export const turnHandlers: HandlerTable<'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.query'> = {
+export const turnHandlers: HandlerTable<
+  'turn.start' | 'turn.stop' | 'turn.query' | 'turn.resume' | 'turn.message.submit' | 'turn.message.edit' | 'turn.message.remove' | 'turn.message.query'
+> = {
   'turn.start': ({ runtime }, { attachmentIds, skillId, ...input }) => {
     const attachments = attachmentIds === undefined || attachmentIds.length === 0 ? null : runtime.attachments.forMessage(input.sessionId, attachmentIds);
     if (attachments !== null && !attachments.ok) return attachments;
@@ -20,6 +22,8 @@ export const turnHandlers: HandlerTable<'turn.start' | 'turn.stop' | 'turn.query
     if (attachments !== null && !attachments.ok) return attachments;
     return runtime.turns.submitMessage(input.sessionId, input.messageId, input.text, attachments === null ? {} : { attachments: attachments.result });
   },
+  'turn.message.edit': ({ runtime }, input) => runtime.turns.editMessage(input.sessionId, input.messageId, input.text),
+  'turn.message.remove': ({ runtime }, input) => runtime.turns.removeMessage(input.sessionId, input.messageId),
   'turn.message.query': ({ runtime }, input) => {
     const messages = runtime.turns.messages(input.sessionId, input.messageIds);
     return messages === null ? fail('not_found', 'That session does not exist.') : ok({ messages });

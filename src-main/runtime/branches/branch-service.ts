@@ -10,6 +10,7 @@ import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
+import { branchTitle } from '../sessions/session-title';
 import type { TurnService } from '../turns/turn-service';
 import { turnVersions } from './turn-versions';
 
@@ -246,10 +247,4 @@ export class BranchService {
     this.deps.stores.transaction(() => this.deps.stores.sessions.remove(branch.sessionId));
     this.deps.bus.publish({ kind: 'session.removed', sessionId: branch.sessionId });
   }
-}
-
-function branchTitle(sourceTitle: string, mode: BranchMode): string {
-  const suffix = mode === 'rewind' ? ' (rewound)' : ' (branch)';
-  const title = `${sourceTitle}${suffix}`;
-  return title.length > 200 ? `${title.slice(0, 190)}…${suffix}` : title;
 }

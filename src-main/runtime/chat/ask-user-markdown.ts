@@ -1,4 +1,4 @@
-import type { InteractionRequest } from '../../../src-shared/interaction-model';
+import { interactionRequestSchema, type InteractionRequest } from '../../../src-shared/interaction-model';
 import { ASK_USER_TOOL_NAME, requestFromAskUserInput } from '../interactions/ask-user-tool';
 
 /**
@@ -10,9 +10,13 @@ export function isAskUser(toolName: unknown): boolean {
   return toolName === ASK_USER_TOOL_NAME;
 }
 
-/** The questions of an ask_user call; null when its input is not a valid request (then the raw input is shown). */
+/**
+ * The questions of an ask_user call: its input as a model writes it, or the request itself (as the
+ * Offline demo records it); null when it is neither (then the raw input is shown).
+ */
 export function askedMarkdown(input: unknown): string | null {
-  const request = requestFromAskUserInput(input);
+  const recorded = interactionRequestSchema.safeParse(input);
+  const request = recorded.success ? recorded.data : requestFromAskUserInput(input);
   if ('error' in request) return null;
   return `**The agent asked:**\n\n${requestLines(request).join('\n')}`;
 }

@@ -1,4 +1,5 @@
 import { messageAuthorLabel, messageAuthorOf } from '../../../src-shared/message-author';
+import { continuesAnswerAt } from '../../../src-shared/answer-parts';
 import { isResumeNotice } from '../../../src-shared/run-reasons';
 import type { ModelSettings } from '../../../src-shared/chat-model';
 import type { SessionRecord, TranscriptItem, TurnSummary } from '../../../src-shared/model';
@@ -78,7 +79,23 @@ export function sessionMarkdown(record: SessionRecordForExport, exportedAt: numb
   lines.push(`- Started: ${new Date(session.createdAt).toISOString()}`);
   lines.push(`- Exported: ${new Date(exportedAt).toISOString()}`);
   if (record.instructions !== '') lines.push('', '**Instructions for this session**', '', quoted(record.instructions));
-  for (const item of record.items) {
+  const { items } = record;
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index]!;
+    if (item.kind === 'assistant_message') {
+      // An answer stopped (or cut off) and continued by a later run of its turn is one section.
+      let text = item.text;
+      let parts = 1;
+      for (let next = index + 1; next < items.length && (isResumeNotice(items[next]!) || continuesAnswerAt((at) => items[at], next)); next += 1) {
+        if (items[next]!.kind === 'assistant_message') {
+          text += items[next]!.text;
+          parts += 1;
+        }
+        index = next;
+      }
+      lines.push('', `## Agent\n\n${text}${parts > 1 ? '\n\n_This answer was cut off, then continued._' : ''}`);
+      continue;
+    }
     const block = itemMarkdown(item);
     if (block !== null) lines.push('', block);
   }

@@ -38,6 +38,7 @@ export function wireAcpInstaller(runtime: RuntimeDeps, bus: EventBus): AcpInstal
     logger: runtime.logger,
     publish: (install) => bus.publish({ kind: 'acp.install.changed', install }),
     ...(runtime.acp?.installSource === undefined ? {} : { installSource: runtime.acp.installSource }),
+    ...(runtime.acp?.installKillGraceMs === undefined ? {} : { killGraceMs: runtime.acp.installKillGraceMs }),
   });
 }
 

@@ -72,9 +72,10 @@ export interface RuntimeDeps {
   };
   /**
    * ACP agent sessions: the bounds on every await (tests shorten them), and where preset agents are
-   * installed from instead of the npm registry (a folder or address of packed tarballs; offline installs and tests).
+   * installed from instead of the npm registry (a folder or address of packed tarballs; offline installs and tests),
+   * and how long a cancelled install's npm has to end before it is killed (tests set 0).
    */
-  readonly acp?: { readonly bounds?: Partial<AcpBounds>; readonly installSource?: string };
+  readonly acp?: { readonly bounds?: Partial<AcpBounds>; readonly installSource?: string; readonly installKillGraceMs?: number };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */

@@ -1,4 +1,4 @@
-import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
+import { agentChoosesModel, OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../core/event-bus';
 import type { SessionService } from '../sessions/session-service';
@@ -16,10 +16,15 @@ export interface WorkHubWiringDeps {
   readonly sessions: SessionService;
 }
 
-/** The WorkHub, routing requests with the default connection's model, or by script while that is the Offline demo. */
+/** The WorkHub, routing requests with the default connection's model, or by script while that is the Offline demo or an agent that has no model Cairn calls. */
 export function wireWorkHub(runtime: RuntimeDeps, deps: WorkHubWiringDeps): WorkHubService {
   const { connections } = deps;
-  const scriptedRouting = () => connections.defaultTarget().connectionId === OFFLINE_DEMO_CONNECTION_ID;
+  // An agent connection (ACP, Codex) runs its own turns: Cairn has no model of its own to route with.
+  const scriptedRouting = () => {
+    const { connectionId } = connections.defaultTarget();
+    const providerType = connections.get(connectionId)?.providerType;
+    return connectionId === OFFLINE_DEMO_CONNECTION_ID || providerType === undefined || agentChoosesModel(providerType);
+  };
   const modelRouter = createModelRouter({
     target: () => {
       const target = connections.defaultTarget();

@@ -9,7 +9,13 @@ import type {
   ModelTarget,
   ProviderType,
 } from '../../../src-shared/connection-model';
-import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, OFFLINE_DEMO_CONNECTION_ID, OFFLINE_DEMO_MODEL_ID } from '../../../src-shared/connection-model';
+import {
+  agentChoosesModel,
+  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  OFFLINE_DEMO_CONNECTION_ID,
+  OFFLINE_DEMO_MODEL_ID,
+} from '../../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ConnectionCatalog } from '../../../src-shared/operations';
 import type { StoredConnection } from '../../storage/connection-store';
@@ -341,8 +347,8 @@ export class ConnectionService {
     if (expectedCatalogRevision !== undefined && expectedCatalogRevision !== revision) {
       return staleRevision(revision, expectedCatalogRevision);
     }
-    const known = connection.models.some((model) => model.modelId === target.modelId) || connection.enabledModelIds.includes(target.modelId);
-    if (!known) return fail('invalid_input', `${connection.name} has no model "${target.modelId}". Fetch its models first.`);
+    const refusal = defaultModelRefusal(connection, target.modelId);
+    if (refusal !== null) return fail('invalid_input', refusal);
     const catalogRevision = stores.transaction(() => {
       stores.settings.set(DEFAULT_TARGET_KEY, target);
       return this.bumpCatalog();
@@ -493,4 +499,13 @@ function builtInRefusal() {
 
 function staleRevision(current: number, expected: number) {
   return fail('revision_conflict', `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`);
+}
+
+/** Why `modelId` cannot be the default on this connection, or null: only an agent that chooses its own model goes without one. */
+function defaultModelRefusal(connection: ConnectionRecord, modelId: string | null): string | null {
+  if (modelId === null) {
+    return agentChoosesModel(connection.providerType) ? null : `Pick one of ${connection.name}'s models to make it the default (Fetch models, then tick one).`;
+  }
+  const known = connection.models.some((model) => model.modelId === modelId) || connection.enabledModelIds.includes(modelId);
+  return known ? null : `${connection.name} has no model "${modelId}". Fetch its models first.`;
 }

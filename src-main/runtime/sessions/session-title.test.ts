@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childSessionTitle, titleFromMessage } from './session-title';
+import { branchTitle, childSessionTitle, skillTitleHint, titleFromMessage } from './session-title';
 
 describe('titleFromMessage', () => {
   it('takes the first non-empty line with whitespace collapsed', () => {
@@ -20,11 +20,28 @@ describe('titleFromMessage', () => {
     expect(titleFromMessage('/ask')).toBe('Offline demo: ask');
     expect(titleFromMessage('/goal Ship the docs budget 5000')).toBe('Ship the docs budget 5000');
     expect(titleFromMessage('a/b testing plan')).toBe('a/b testing plan');
+    expect(titleFromMessage('/fail rate_limited Slow down')).toBe('Offline demo: fail (rate_limited)');
+    expect(titleFromMessage('/fail')).toBe('Offline demo: fail');
   });
   it('never takes a spawn directive’s agent, quoted task or flags as the title', () => {
     expect(titleFromMessage('/spawn worker "/hold" wait')).toBe('Offline demo: worker subagents');
     expect(titleFromMessage('/spawn-many 2 explore "Survey the docs"')).toBe('Offline demo: explore subagents');
     expect(titleFromMessage('/stream 3 10 "quoted" /hold')).toBe('Offline demo: stream');
+  });
+});
+
+describe('skillTitleHint and branchTitle', () => {
+  it('a skill turn is titled by the skill, then the words added', () => {
+    expect(titleFromMessage(skillTitleHint('Release notes', 'since v1.2'))).toBe('Release notes: since v1.2');
+    expect(titleFromMessage(skillTitleHint('Release notes', '  '))).toBe('Release notes');
+  });
+  it('a branch of a branch keeps one suffix, the latest', () => {
+    expect(branchTitle('Plan the garden', 'edit')).toBe('Plan the garden (branch)');
+    expect(branchTitle('Plan the garden (branch)', 'regenerate')).toBe('Plan the garden (branch)');
+    expect(branchTitle('Plan the garden (rewound)', 'rewind')).toBe('Plan the garden (rewound)');
+    expect(branchTitle('Plan the garden (branch) (rewound) (branch)', 'rewind')).toBe('Plan the garden (rewound)');
+    expect(branchTitle('Notes (draft)', 'edit')).toBe('Notes (draft) (branch)');
+    expect(branchTitle('x'.repeat(300), 'edit')).toBe(`${'x'.repeat(190)}… (branch)`);
   });
 });
 

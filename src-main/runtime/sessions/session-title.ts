@@ -1,3 +1,5 @@
+import type { BranchMode } from '../../../src-shared/branch-model';
+
 export const DEFAULT_SESSION_TITLE = 'New session';
 const MAX_AUTO_TITLE = 60;
 
@@ -24,6 +26,8 @@ function directiveTitle(line: string): string | null {
   const parts = directiveParts(line);
   if (parts === null) return null;
   if (parts.name === 'tool') return parts.tool === null ? 'Tool call' : `Tool call: ${parts.tool}`;
+  // `/fail CODE message`: its words are the failure it stages, not what the session is about.
+  if (parts.name === 'fail') return parts.code === null ? 'Offline demo: fail' : `Offline demo: fail (${parts.code})`;
   if (parts.name === 'spawn' || parts.name === 'spawn-many') return parts.agent === null ? 'Offline demo: subagents' : `Offline demo: ${parts.agent} subagents`;
   return parts.words ?? `Offline demo: ${parts.name}`;
 }
@@ -36,6 +40,8 @@ interface DirectiveParts {
   readonly tool: string | null;
   /** `/spawn AGENT` and `/spawn-many N AGENT`: the agent's name. */
   readonly agent: string | null;
+  /** `/fail CODE …`: the error code. */
+  readonly code: string | null;
 }
 
 function directiveParts(line: string): DirectiveParts | null {
@@ -53,7 +59,28 @@ function directiveParts(line: string): DirectiveParts | null {
     words: plain && name !== 'spawn' && name !== 'spawn-many' ? words : null,
     tool: name === 'tool' ? (/^([A-Za-z0-9_.:-]+)/.exec(rest)?.[1] ?? null) : null,
     agent: name === 'spawn' || name === 'spawn-many' ? (/^(?:\d+\s+)?([A-Za-z][\w-]*)/.exec(rest)?.[1] ?? null) : null,
+    code: name === 'fail' ? (/^([a-z_]+)\b/i.exec(rest)?.[1] ?? null) : null,
   };
+}
+
+/**
+ * What a turn started with a skill hints its session's title: the skill's name, then the words the
+ * person added ("Release notes: since v1.2"), so the title says which skill did the work.
+ */
+export function skillTitleHint(skillName: string, text: string): string {
+  const words = text.replace(/\s+/g, ' ').trim();
+  return words === '' ? skillName : `${skillName}: ${words}`;
+}
+
+const BRANCH_SUFFIX = / \((?:branch|rewound)\)$/;
+
+/** A branch's title: its source's, with one " (branch)" or " (rewound)" at the end — never a pile of them. */
+export function branchTitle(sourceTitle: string, mode: BranchMode): string {
+  let base = sourceTitle.trimEnd();
+  while (BRANCH_SUFFIX.test(base)) base = base.replace(BRANCH_SUFFIX, '').trimEnd();
+  const suffix = mode === 'rewind' ? ' (rewound)' : ' (branch)';
+  const title = `${base}${suffix}`;
+  return title.length > 200 ? `${base.slice(0, 190)}…${suffix}` : title;
 }
 
 const MAX_CHILD_TASK = 40;

@@ -1,6 +1,7 @@
 import { fail, type Outcome } from '../../../src-shared/errors';
 import type { TurnStartResult } from '../../../src-shared/operations';
 import { LOAD_SKILL_TOOL_NAME } from '../../../src-shared/skill-model';
+import { skillTitleHint } from '../sessions/session-title';
 import type { StartTurnRequest, TurnService } from '../turns/turn-service';
 import type { SkillService } from './skill-service';
 
@@ -20,6 +21,7 @@ export async function startTurnWithSkill(
   const { skillId, ...turn } = request;
   return runtime.turns.start({
     ...turn,
+    titleHint: turn.titleHint ?? skillTitleHint(loaded.result.name, turn.text),
     preloaded: { toolCallId: `skill-${request.turnId}`, toolName: LOAD_SKILL_TOOL_NAME, input: { id: skillId }, output: loaded.result },
   });
 }

@@ -200,6 +200,31 @@ export class TurnService {
     return ok({ message, disposition: busy ? 'queued' : 'started' });
   }
 
+  /** Rewrites a follow-up still waiting in the queue; one that started (or was removed) is refused, unchanged. */
+  editMessage(sessionId: string, messageId: string, text: string): Outcome<{ message: QueuedMessage }> {
+    return this.changeQueued(sessionId, messageId, 'edited', (now) => this.deps.stores.queue.setText(sessionId, messageId, text, now));
+  }
+
+  /** Takes a follow-up out of the queue before it starts; one that started is refused, unchanged. */
+  removeMessage(sessionId: string, messageId: string): Outcome<{ message: QueuedMessage }> {
+    return this.changeQueued(sessionId, messageId, 'removed', (now) => this.deps.stores.queue.setState(sessionId, messageId, 'cancelled', null, now));
+  }
+
+  private changeQueued(sessionId: string, messageId: string, verb: string, change: (now: number) => QueuedMessage): Outcome<{ message: QueuedMessage }> {
+    const { stores, clock, bus } = this.deps;
+    if (stores.sessions.get(sessionId) === null) return missingSession();
+    // One transaction: the queue cannot start the message between the check and the change.
+    const outcome = stores.transaction((): Outcome<{ message: QueuedMessage }> => {
+      const current = stores.queue.get(sessionId, messageId);
+      if (current === null) return fail('not_found', 'That follow-up does not exist in this session.');
+      if (current.state === 'started') return fail('operation_conflict', `That follow-up has already started, so it can no longer be ${verb}.`);
+      if (current.state === 'cancelled') return fail('operation_conflict', `That follow-up was already taken out of the queue, so it can no longer be ${verb}.`);
+      return ok({ message: change(clock.now()) });
+    });
+    if (outcome.ok) bus.publish({ kind: 'queue.changed', message: outcome.result.message });
+    return outcome;
+  }
+
   /** Starts the oldest queued follow-up when the session is free and its last turn did not stop short. */
   drainQueue(sessionId: string): void {
     const { stores, bus } = this.deps;

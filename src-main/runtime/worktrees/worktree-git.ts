@@ -29,6 +29,11 @@ export async function branchExists(git: Git, repo: string, branch: string): Prom
   return (await git(repo, ['show-ref', '--verify', '--quiet', `refs/heads/${branch}`], { okCodes: [1] })).code === 0;
 }
 
+/** Renames the branch checked out in the worktree `folder` (its own checkout, so no other is touched). */
+export async function renameCurrentBranch(git: Git, folder: string, branch: string): Promise<void> {
+  await git(folder, ['branch', '-m', branch]);
+}
+
 /** Adds the worktree on a new branch from `commit`; a retry that finds both already made is done. */
 export async function addWorktree(git: Git, repo: string, folder: string, branch: string, commit: string): Promise<void> {
   const listed = await worktreeFolders(git, repo);

@@ -28,6 +28,17 @@ export function worktreeNames(dataDir: string, repoRoot: string, title: string, 
   return { branch: `cairn/${slugOf(title)}-${shortId}`, folder: path.join(worktreesDir(dataDir), `${path.basename(repoRoot)}-${shortId}`) };
 }
 
+/**
+ * The name a worktree's branch gets once its session has a title, or null to keep the one it has: only
+ * a branch named before the title existed (`cairn/new-session-<id>`) is renamed, keeping its short id.
+ */
+export function branchForTitle(branch: string, title: string, untitledSlug: string): string | null {
+  const match = /^cairn\/(.+)-([0-9a-f]{4,10})$/.exec(branch);
+  if (match === null || match[1] !== untitledSlug) return null;
+  const slug = slugOf(title);
+  return slug === untitledSlug ? null : `cairn/${slug}-${match[2] ?? ''}`;
+}
+
 /** Whether `inner` is `outer` or inside it. */
 export function isInside(inner: string, outer: string): boolean {
   const relative = path.relative(outer, inner);

@@ -9,7 +9,8 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import { systemGit, worktreeUnavailability, type Git } from './git-command';
 import * as wt from './worktree-git';
 import { findLeftovers, removeUnknownFolder } from './worktree-leftovers';
-import { isInside, shortIdOf, worktreeNames, worktreesDir } from './worktree-naming';
+import { DEFAULT_SESSION_TITLE } from '../sessions/session-title';
+import { branchForTitle, isInside, shortIdOf, slugOf, worktreeNames, worktreesDir } from './worktree-naming';
 
 export interface WorktreeServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'turns' | 'worktrees' | 'settings' | 'transaction'>;
@@ -91,6 +92,34 @@ export class WorktreeService {
       this.publish(changed.session, changed.worktree);
       return ok(changed);
     });
+  }
+
+  /**
+   * Names the worktree's branch after the session's title once it has one (the worktree was made
+   * while it was still "New session"): only while the branch has no commits of its own and no other
+   * branch has that name. Anything else keeps the name it has; a rename never fails the session.
+   */
+  nameBranchAfterTitle(sessionId: string): Promise<void> {
+    const worktree = this.deps.stores.worktrees.activeFor(sessionId);
+    const session = this.deps.stores.sessions.get(sessionId);
+    if (worktree === null || session === null || session.titleSource === 'default') return Promise.resolve();
+    if (branchForTitle(worktree.branch, session.title, slugOf(DEFAULT_SESSION_TITLE)) === null) return Promise.resolve();
+    return this.serial(async () => {
+      const current = this.deps.stores.worktrees.activeFor(sessionId);
+      const title = this.deps.stores.sessions.get(sessionId)?.title;
+      const renamed = current === null || title === undefined ? null : branchForTitle(current.branch, title, slugOf(DEFAULT_SESSION_TITLE));
+      if (current === null || renamed === null || !existsSync(current.path)) return ok(null);
+      if ((await wt.currentBranch(this.git, current.path)) !== current.branch) return ok(null);
+      if ((await wt.revParse(this.git, current.path, 'HEAD')) !== current.baseCommit) return ok(null); // it has commits of its own
+      if (await wt.branchExists(this.git, current.repoRoot, renamed)) return ok(null);
+      await wt.renameCurrentBranch(this.git, current.path, renamed);
+      const worktree = this.deps.stores.transaction(() => this.deps.stores.worktrees.setBranch(current.worktreeId, renamed));
+      if (worktree !== null) this.publish(null, worktree);
+      return ok(null);
+    }).then(
+      () => undefined,
+      (error: unknown) => this.deps.logger.warn('A worktree branch kept its name', { sessionId, error: String(error) }),
+    );
   }
 
   status(sessionId: string): Promise<Outcome<{ status: WorktreeStatus | null; unavailable: string | null }>> {

@@ -7,15 +7,7 @@ import { BellIcon } from '../icons';
 export function AutomationsEntry() {
   const store = useStoreApi();
   const selected = useAppStore((state) => state.automations.open && state.selectedSessionId === null);
-  const leftForSession = useAppStore((state) => state.automations.open && state.selectedSessionId !== null);
-  // The daily review's settings name its reserved session, which the session list pins at the top.
-  useEffect(() => {
-    void store.getState().loadAutomations();
-  }, [store]);
-  // Opening a session leaves the view: coming back to no session shows the welcome, not Automations.
-  useEffect(() => {
-    if (leftForSession) store.getState().closeAutomations();
-  }, [leftForSession, store]);
+  useAutomationsFollowed();
   return (
     <div className="workhub-entry-wrap">
       <button
@@ -35,4 +27,18 @@ export function AutomationsEntry() {
       </button>
     </div>
   );
+}
+
+/** What the Automations entry (in the sidebar or its rail) keeps up: the automations read, and the view left when a session opens. */
+export function useAutomationsFollowed(): void {
+  const store = useStoreApi();
+  const leftForSession = useAppStore((state) => state.automations.open && state.selectedSessionId !== null);
+  // The daily review's settings name its reserved session, which the session list pins at the top.
+  useEffect(() => {
+    void store.getState().loadAutomations();
+  }, [store]);
+  // Opening a session leaves the view: coming back to no session shows the welcome, not Automations.
+  useEffect(() => {
+    if (leftForSession) store.getState().closeAutomations();
+  }, [leftForSession, store]);
 }

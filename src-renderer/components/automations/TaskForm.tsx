@@ -5,6 +5,7 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model
 import type { PermissionMode } from '../../../src-shared/model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { dateTimeLabel } from '../../format/dates';
+import { distinctTitles } from '../../format/distinct-titles';
 import { WEEKDAYS } from './automation-text';
 
 type Kind = ScheduleSpec['kind'];
@@ -35,6 +36,8 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
     // A child agent's session gets its work from its agent, not from a schedule.
     return session === undefined || session.archived || agentLinks[id] !== undefined ? [] : [session];
   });
+  // Sessions that share a title are told apart by folder or date.
+  const labels = distinctTitles(sessions, Date.now());
   const [title, setTitle] = useState(existing?.title ?? '');
   const [prompt, setPrompt] = useState(existing?.prompt ?? '');
   const [target, setTarget] = useState(existing?.target.kind === 'session' ? existing.target.sessionId : 'new');
@@ -125,7 +128,7 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
             <option value="new">A new session each time</option>
             {sessions.map((session) => (
               <option key={session.sessionId} value={session.sessionId}>
-                {session.title}
+                {labels.get(session.sessionId) ?? session.title}
               </option>
             ))}
           </select>

@@ -3,6 +3,7 @@ import type { Candidate, CandidateState } from '../../../src-shared/workhub-mode
 import { candidateStateLabel } from '../../format/workhub-text';
 import { useAppStore } from '../../state/store-context';
 import { liveCandidateState } from '../../state/workhub-card-view';
+import { distinctTitles } from '../../format/distinct-titles';
 import { ChevronIcon } from './workhub-icons';
 
 /** A candidate's state as a small coloured chip. */
@@ -42,6 +43,10 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
   const [expanded, setExpanded] = useState(false);
   if (candidates.length === 0) return null;
   const open = expanded || picking;
+  const labels = distinctTitles(
+    candidates.map((candidate) => ({ sessionId: candidate.sessionId, title: candidate.title, workspacePath: candidate.workspace, updatedAt: candidate.updatedAt })),
+    Date.now(),
+  );
   return (
     <div className={`candidate-list${open ? ' is-open' : ''}`}>
       {picking ? (
@@ -65,7 +70,7 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
                 data-session-id={candidate.sessionId}
               >
                 <div className="candidate-main">
-                  <span className="candidate-title">{candidate.title}</span>
+                  <span className="candidate-title">{labels.get(candidate.sessionId) ?? candidate.title}</span>
                   <LiveStateChip sessionId={candidate.sessionId} />
                   {proposed ? <span className="candidate-tag">Proposed</span> : null}
                   {!proposed && fittingRefs.includes(candidate.candidateRef) ? <span className="candidate-tag">Fits</span> : null}
@@ -76,7 +81,7 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
                     type="button"
                     className="button button-small candidate-pick"
                     disabled={disabled}
-                    aria-label={`Choose “${candidate.title}”`}
+                    aria-label={`Choose “${labels.get(candidate.sessionId) ?? candidate.title}”`}
                     onClick={() => onPick(candidate)}
                   >
                     Choose

@@ -15,12 +15,7 @@ export function WorkHubEntry() {
   const selected = useAppStore((state) => state.selectedSessionId === WORKHUB_SESSION_ID);
   const attention = useAppStore((state) => delegationsNeedingAttention(state.workhub.delegations, state.sessions.byId).length);
   const routing = useAppStore((state) => state.workhub.routing.length > 0);
-  const online = useAppStore((state) => (state.connection.status === 'open' ? state.connection.generation : 0));
-
-  // The delegations feed the badge: read them when the line to the host is (back) up.
-  useEffect(() => {
-    if (online > 0) void store.getState().loadDelegations();
-  }, [online, store]);
+  useDelegationsRead();
 
   return (
     <div className="workhub-entry-wrap">
@@ -51,4 +46,13 @@ export function WorkHubEntry() {
       </button>
     </div>
   );
+}
+
+/** The delegations feed the WorkHub's badge (in the sidebar and its rail): read them when the line to the host is (back) up. */
+export function useDelegationsRead(): void {
+  const store = useStoreApi();
+  const online = useAppStore((state) => (state.connection.status === 'open' ? state.connection.generation : 0));
+  useEffect(() => {
+    if (online > 0) void store.getState().loadDelegations();
+  }, [online, store]);
 }

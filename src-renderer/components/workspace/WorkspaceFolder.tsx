@@ -3,12 +3,13 @@ import { splitFolderPath } from '../../format/folder-path';
 import { inDesktopApp } from '../../platform/desktop-bridge';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PencilIcon, Spinner } from '../icons';
+import { FolderBrowserDialog } from './FolderBrowserDialog';
 import { FolderIcon } from './workspace-icons';
 
 /**
- * The session's workspace folder: shown as a path with Change, or edited as a path on the host; the
- * desktop app also offers its folder picker (a browser has none). The host checks the folder; its
- * refusal shows next to the field.
+ * The session's workspace folder: shown as a path with Change, or edited as a path on the host, with
+ * Browse: the desktop app's folder picker, or in a browser (which has none) a folder browser the
+ * host serves. The host checks the folder; its refusal shows next to the field.
  */
 export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
   const path = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
@@ -70,6 +71,7 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const canPick = inDesktopApp();
+  const [browsing, setBrowsing] = useState(false);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -92,6 +94,10 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
       });
   };
   const browse = () => {
+    if (!canPick) {
+      setBrowsing(true);
+      return;
+    }
     setSaving(true);
     void store
       .getState()
@@ -149,10 +155,19 @@ function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: st
           </p>
         )}
       </div>
-      {canPick ? (
-        <button type="button" className="button button-small" disabled={saving} onClick={browse}>
-          Browse…
-        </button>
+      <button type="button" className="button button-small" disabled={saving} onClick={browse}>
+        Browse…
+      </button>
+      {browsing ? (
+        <FolderBrowserDialog
+          start={draft}
+          onClose={() => setBrowsing(false)}
+          onChoose={(chosen) => {
+            setBrowsing(false);
+            setDraft(chosen);
+            save(chosen);
+          }}
+        />
       ) : null}
       <button type="submit" className="button button-small button-primary" disabled={saving}>
         {saving ? <Spinner /> : null}

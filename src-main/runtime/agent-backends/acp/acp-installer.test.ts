@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AcpInstallState } from '../../../../src-shared/acp-install-model';
 import { packFakeAgent, TarballServer } from '../../../testing/agent-packages';
@@ -29,11 +29,11 @@ afterEach(async () => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function hostServing(folder = packed.folder): Promise<TestHost> {
+async function hostServing(folder = packed.folder, installKillGraceMs?: number): Promise<TestHost> {
   server = await TarballServer.start(folder);
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
   dataDirs.push(dataDir);
-  t = await startTestHost({ dataDir, acp: { installSource: server.url } });
+  t = await startTestHost({ dataDir, acp: { installSource: server.url, ...(installKillGraceMs === undefined ? {} : { installKillGraceMs }) } });
   return t;
 }
 
@@ -119,6 +119,33 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     expect(await geminiOf(host)).toMatchObject({ status: 'cancelled' });
   });
 
+  it('Cancel after npm brought the dependencies removes them all, and keeps an earlier install and its files', async () => {
+    // npm undoes some of its work on SIGTERM, unless it is killed first (a big install's undo outlasts the grace): killed at once here.
+    const host = await hostServing(packed.folder, 0);
+    await host.call('acp.install', { kind: 'gemini' });
+    expect(await ended(host)).toMatchObject({ status: 'installed' });
+    const agents = join(host.dataDir, 'agents');
+    const manifestBefore = readFileSync(join(agents, 'package.json'), 'utf8');
+    // A Claude stand-in with a dependency, whose install script never ends: npm stops there, dependencies on disk.
+    const dependency = packFakeAgent('cairn-heavy-dependency', '1.0.0', 'heavy');
+    const claude = packFakeAgent('@agentclientprotocol/claude-agent-acp', '0.101.0', 'claude-agent-acp', {
+      dependencies: { 'cairn-heavy-dependency': `file:${dependency.tarball}` },
+      scripts: { postinstall: 'node -e "setInterval(() => {}, 1000)"' },
+    });
+    copyFileSync(claude.tarball, join(packed.folder, basename(claude.tarball)));
+    await host.call('acp.install', { kind: 'claude' });
+    await waitFor(() => existsSync(join(agents, 'node_modules', 'cairn-heavy-dependency', 'package.json')), { timeoutMs: 60_000, message: 'npm to unpack the dependency' });
+    expect((await host.call('acp.install.cancel', { kind: 'claude' })).install.status).toBe('cancelled');
+    expect(existsSync(join(agents, 'node_modules', 'cairn-heavy-dependency'))).toBe(false);
+    expect(existsSync(join(agents, 'node_modules', '.bin', 'heavy'))).toBe(false);
+    expect(existsSync(join(agents, 'node_modules', '@agentclientprotocol'))).toBe(false);
+    expect(readFileSync(join(agents, 'package.json'), 'utf8')).toBe(manifestBefore);
+    expect(await geminiOf(host)).toMatchObject({ status: 'installed', installedVersion: '0.61.0' });
+    expect(existsSync(join(host.dataDir, ...GEMINI_DIR, 'agent.js'))).toBe(true);
+    rmSync(join(dependency.folder, '..'), { recursive: true, force: true });
+    rmSync(join(claude.folder, '..'), { recursive: true, force: true });
+  });
+
   it('an install cut short by Cairn stopping is removed at the next start and said to have failed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
     dataDirs.push(dataDir);
@@ -127,9 +154,18 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     mkdirSync(half, { recursive: true });
     writeFileSync(join(half, 'package.json'), JSON.stringify({ name: '@google/gemini-cli', version: '0.61.0', bin: { gemini: 'agent.js' } }));
     writeFileSync(join(half, 'agent.js'), '');
-    writeFileSync(join(dataDir, 'agents', 'cairn-installs.json'), JSON.stringify({ gemini: { status: 'installing', error: null, output: ['npm install …'], at: 1 } }));
+    const earlier = join(dataDir, 'agents', 'node_modules', 'earlier-package');
+    const dependency = join(dataDir, 'agents', 'node_modules', 'its-dependency');
+    mkdirSync(earlier);
+    mkdirSync(dependency);
+    writeFileSync(
+      join(dataDir, 'agents', 'cairn-installs.json'),
+      JSON.stringify({ gemini: { status: 'installing', error: null, output: ['npm install …'], at: 1, before: ['earlier-package'] } }),
+    );
     t = await startTestHost({ dataDir });
     expect(await geminiOf(t)).toMatchObject({ status: 'failed', error: 'Cairn stopped during the install; what it had installed was removed. Install again.' });
     expect(existsSync(half)).toBe(false);
+    expect(existsSync(dependency)).toBe(false);
+    expect(existsSync(earlier)).toBe(true);
   });
 });

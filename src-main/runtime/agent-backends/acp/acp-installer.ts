@@ -7,6 +7,7 @@ import type { Logger } from '../../core/ports';
 import { processGroupGone, signalProcessGroup } from '../../shell/process-group';
 import { childEnvironment } from '../../shell/child-environment';
 import { findAgentProgram } from './acp-connection';
+import { restoreAgentsFolder, snapshotAgentsFolder, type AgentsFolderSnapshot } from './acp-install-snapshot';
 import { presetFound, presetInstallInfo } from './acp-presets';
 
 export interface AcpInstallerDeps {
@@ -30,6 +31,8 @@ interface EndedInstall {
   readonly error: string | null;
   readonly output: readonly string[];
   readonly at: number;
+  /** While installing: the `node_modules` entries there before, so a start after a crash removes only what the install added. */
+  readonly before?: readonly string[];
 }
 
 interface Job {
@@ -38,6 +41,8 @@ interface Job {
   pgid: number | null;
   started: boolean;
   cancelled: boolean;
+  /** The agents folder before npm ran: put back when the install fails or is cancelled. */
+  before: AgentsFolderSnapshot | null;
   readonly done: Promise<void>;
 }
 
@@ -47,8 +52,9 @@ const RECORD_FILE = 'cairn-installs.json';
  * Installs preset ACP agents on the person's click: `npm install --prefix <data directory>/agents
  * <package@version>` as a background job whose output lines are published as they come. One npm runs
  * at a time (they share the folder's package.json); an install asked for while one runs waits its turn.
- * A failed or cancelled install removes what it left of the package, so nothing half-installed is
- * ever found as installed; one cut short by Cairn stopping is cleaned up at the next start.
+ * A failed or cancelled install removes what it added to the folder (the package and every dependency
+ * npm brought, never what an earlier install left), so nothing half-installed is ever found as
+ * installed and no space is lost; one cut short by Cairn stopping is cleaned up at the next start.
  */
 export class AcpInstaller {
   private readonly jobs = new Map<AcpPresetKind, Job>();
@@ -84,7 +90,7 @@ export class AcpInstaller {
     const now = this.state(kind);
     if (now.status === 'installing' || now.status === 'installed') return now;
     let resolveDone = () => {};
-    const job: Job = { kind, output: [], pgid: null, started: false, cancelled: false, done: new Promise((resolve) => (resolveDone = resolve)) };
+    const job: Job = { kind, output: [], pgid: null, started: false, cancelled: false, before: null, done: new Promise((resolve) => (resolveDone = resolve)) };
     this.jobs.set(kind, job);
     const waiting = [...this.jobs.values()].find((other) => other !== job);
     if (waiting !== undefined) this.note(job, `Waiting for ${presetInstallInfo(waiting.kind).label} to finish installing…`);
@@ -131,7 +137,8 @@ export class AcpInstaller {
     if (npm === null)
       return this.finish(job, { status: 'failed', error: `Cairn installs ${label} with npm, and there is no npm on PATH. Install Node.js (with npm) and try again.` });
     mkdirSync(this.agentsDir, { recursive: true });
-    this.remember(job.kind, { status: 'installing', error: null, output: [], at: this.deps.now() });
+    job.before = snapshotAgentsFolder(this.agentsDir);
+    this.remember(job.kind, { status: 'installing', error: null, output: [], at: this.deps.now(), before: job.before.entries });
     const spec = this.sourceOf(pkg, version);
     const args = ['install', '--prefix', this.agentsDir, '--no-audit', '--no-fund', '--no-update-notifier', '--progress=false', '--loglevel=http', spec];
     this.note(job, `npm ${args.join(' ')}`);
@@ -170,13 +177,14 @@ export class AcpInstaller {
     return /^https?:\/\//.test(source) ? `${source.replace(/\/$/, '')}/${tarball}` : join(source, tarball);
   }
 
-  /** Ends an install: success forgets the record; a failure or cancel removes the package's folder and keeps why. */
+  /** Ends an install: success forgets the record; a failure or cancel removes what it added (the package and its dependencies) and keeps why. */
   private finish(job: Job, ended: { status: 'failed' | 'cancelled'; error: string | null } | null): void {
     if (ended === null) {
       this.forget(job.kind);
       return;
     }
     this.removePackage(job.kind);
+    if (job.before !== null) restoreAgentsFolder(this.agentsDir, job.before);
     if (ended.status === 'cancelled') this.note(job, 'Cancelled.');
     this.remember(job.kind, { ...ended, output: job.output.slice(-ACP_INSTALL_OUTPUT_LINES), at: this.deps.now() });
   }
@@ -210,6 +218,7 @@ export class AcpInstaller {
       if (ended === undefined || !['installing', 'failed', 'cancelled'].includes(ended.status)) continue;
       if (ended.status === 'installing') {
         this.removePackage(kind);
+        if (ended.before !== undefined) restoreAgentsFolder(this.agentsDir, { entries: ended.before });
         this.remember(kind, { status: 'failed', error: 'Cairn stopped during the install; what it had installed was removed. Install again.', output: ended.output, at: ended.at });
       } else this.ended.set(kind, ended);
     }
