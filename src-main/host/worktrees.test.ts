@@ -189,6 +189,8 @@ describe('isolated worktrees', () => {
     });
     const before = (await t.call('changes.list', { sessionId })).changeSets;
     expect(before.map((set) => set.workspaceGone)).toEqual([null]);
+    // A file tool's write in a worktree (which lies under the data directory) is recorded like any other.
+    expect(before[0]?.files.map((file) => file.path)).toEqual(['notes.md']);
     const { status } = await t.call('worktree.status', { sessionId });
     await t.call('worktree.discard', { sessionId });
 

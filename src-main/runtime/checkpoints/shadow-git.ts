@@ -199,9 +199,7 @@ export class ShadowRepo {
 
   /** Keeps the excluded folders inside the work tree out: ignored from now on, and dropped from the index if an older Cairn copied them. */
   private async excludeFolders(): Promise<void> {
-    const inside = this.excluded
-      .map((folder) => path.relative(this.workTree, folder))
-      .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative));
+    const inside = this.excludedInside().map((folder) => path.relative(this.workTree, folder));
     if (inside.length === 0) return;
     mkdirSync(path.join(this.gitDir, 'info'), { recursive: true });
     const patterns = inside.map(
@@ -253,10 +251,21 @@ export class ShadowRepo {
     }
   }
 
-  /** Whether `relative` lies in a folder never copied (Cairn's data directory). */
+  /**
+   * Whether `relative` lies in a folder never copied (Cairn's data directory) inside the work tree. A
+   * work tree that is itself inside one (a session's worktree under `<data dir>/worktrees/`) is copied.
+   */
   isExcluded(relative: string): boolean {
     const absolute = path.resolve(this.workTree, relative);
-    return this.excluded.some((folder) => absolute === folder || absolute.startsWith(folder + path.sep));
+    return this.excludedInside().some((folder) => absolute === folder || absolute.startsWith(folder + path.sep));
+  }
+
+  /** The excluded folders that lie inside the work tree (not the work tree itself, nor one holding it). */
+  private excludedInside(): readonly string[] {
+    return this.excluded.filter((folder) => {
+      const relative = path.relative(this.workTree, folder);
+      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+    });
   }
 
   /** Brings `paths` in the index up to date with the workspace (added, rehashed or removed) and writes its tree. */
