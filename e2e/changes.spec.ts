@@ -124,8 +124,8 @@ test('Changes: counts agree with the transcript; an edit since is not overwritte
   await expect(undone.getByRole('button')).toHaveCount(1); // only its file's row toggle: no Undo, no Revert file
   await expect(undo.getByRole('button', { name: /Undo|Revert/ })).toHaveCount(0);
 
-  // A turn whose write failed says what happened instead of "0 files".
-  await send(page, `/tools ${JSON.stringify([['write_file', { path: '../outside.txt', content: 'x\n' }]])}`);
+  // A turn whose edit failed (its search text is not in the file) says what happened instead of "0 files".
+  await send(page, `/tools ${JSON.stringify([['edit_file', { path: 'notes.md', search: 'not in the file', replace: 'x' }]])}`);
   await expect(panel.getByTestId('change-set')).toHaveCount(4, { timeout: 60_000 });
   const failed = panel.getByTestId('change-set').first();
   await expect(failed).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
