@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codexLimitsFrom } from './host/codex-limits';
 import { createHost } from './host/create-host';
+import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
@@ -22,6 +23,8 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
   --codex-idle-minutes N  stop a Codex app-server idle this long (env CAIRN_CODEX_IDLE_MINUTES; default 10)
   --codex-max-warm N      keep at most N Codex app-servers warm (env CAIRN_CODEX_MAX_WARM; default 4)
+  --sandbox detect|off    the sandbox for agents' commands: used when bubblewrap works here (detect,
+                the default), or never (off; Auto mode is then refused) (env CAIRN_SANDBOX)
                 holding every session and transcript that can still be read
   --token T     also accepted, but every user of this machine can read it in the process list`;
 
@@ -51,6 +54,7 @@ function parseOptions() {
       salvage: { type: 'boolean' },
       'codex-idle-minutes': { type: 'string' },
       'codex-max-warm': { type: 'string' },
+      sandbox: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -72,7 +76,10 @@ function parseOptions() {
   if (values.token !== undefined) {
     console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
   }
+  const sandbox = values.sandbox ?? process.env.CAIRN_SANDBOX ?? 'detect';
+  if (sandbox !== 'detect' && sandbox !== 'off') throw new Error(`--sandbox must be detect or off, not "${sandbox}"`);
   return {
+    sandbox: sandbox as SandboxSetting,
     dataDir: resolve(values['data-dir'] ?? process.env.CAIRN_DATA_DIR ?? defaultDataDir()),
     port,
     /** The token given by --token-file, --token or CAIRN_TOKEN; without one, the data directory's kept token. */
@@ -113,6 +120,7 @@ async function main() {
     salvage: options.salvage,
     modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off',
     codex: options.codex,
+    sandbox: options.sandbox,
     ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;

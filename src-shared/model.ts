@@ -2,7 +2,7 @@
 
 import type { AttachmentRef } from './attachment-model';
 
-export const PERMISSION_MODES = ['explore', 'ask', 'full'] as const;
+export const PERMISSION_MODES = ['explore', 'ask', 'auto', 'full'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 export const RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'cancelled', 'interrupted'] as const;

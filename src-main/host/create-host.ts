@@ -10,6 +10,7 @@ import { consoleLogger, randomIds, systemClock } from '../runtime/core/ports';
 import type { ProviderClient } from '../runtime/connections/provider-client';
 import { aiSdkProviderClient } from '../runtime/connections/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
+import { detectSandbox, type SandboxSetting } from '../runtime/sandbox/sandbox-availability';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
@@ -70,6 +71,11 @@ export interface HostOptions {
   readonly checkpoints?: RuntimeDeps['checkpoints'];
   /** Worktrees: the environment git runs in (tests give a PATH without git). */
   readonly worktrees?: RuntimeDeps['worktrees'];
+  /**
+   * The sandbox for agents' commands: detected at start (default), or off. Test hosts say which, so
+   * no test depends on what the machine has installed.
+   */
+  readonly sandbox?: SandboxSetting;
 }
 
 export interface Host {
@@ -151,6 +157,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.modelTitles === undefined ? {} : { modelTitles: options.modelTitles }),
       ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
       ...(options.worktrees === undefined ? {} : { worktrees: options.worktrees }),
+      sandbox: detectSandbox(options.sandbox ?? 'detect'),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });
