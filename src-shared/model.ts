@@ -135,4 +135,11 @@ export interface HostInfo {
   readonly hostEpoch: string;
   readonly dataDir: string;
   readonly backends: readonly string[];
+  /** Whether agents' commands can run in the sandbox here (Auto mode), and if not, why and what to install. */
+  readonly sandbox: SandboxStatus;
+}
+
+export interface SandboxStatus {
+  readonly available: boolean;
+  readonly reason: string | null;
 }

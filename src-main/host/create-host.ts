@@ -175,6 +175,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     hostEpoch,
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
+    sandbox: runtime.sandbox.availability.available ? { available: true, reason: null } : { available: false, reason: runtime.sandbox.availability.reason },
   };
   let closing: Promise<void> | null = null;
   const dispatch = createDispatcher({

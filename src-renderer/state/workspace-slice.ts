@@ -1,5 +1,5 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
-import type { PermissionMode } from '../../src-shared/model';
+import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
 
@@ -28,6 +28,9 @@ export interface WorkspaceSlice {
   setWorkspaceFolder(sessionId: string, path: string | null): Promise<WorkspaceOutcome>;
   /** Opens the desktop app's folder picker (path null: the person cancelled); the headless host has none. */
   pickWorkspaceFolder(): Promise<PickedFolder>;
+  /** Whether the host can sandbox agents' commands (read once, from host.info); null until read. */
+  readonly sandbox: SandboxStatus | null;
+  loadSandboxStatus(): Promise<void>;
   /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
   readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
   /** Reads whether the session's note for this mode was closed before. */
@@ -58,6 +61,13 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     confirmingFullFor: null,
     grants: {},
     dismissedSandboxNotes: {},
+    sandbox: null,
+
+    async loadSandboxStatus() {
+      if (get().sandbox !== null) return;
+      const outcome = await link.invoke('host.info', {});
+      if (outcome.ok) set({ sandbox: outcome.result.sandbox });
+    },
 
     readSandboxNote(sessionId, mode) {
       const key = sandboxNoteKey(sessionId, mode);
