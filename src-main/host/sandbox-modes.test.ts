@@ -98,4 +98,29 @@ describe.runIf(linux)('Auto mode and the sandbox', () => {
     expect(readFileSync(second, 'utf8')).toBe('x\n');
     expect((await lastResult(t, full.sessionId))?.output).not.toHaveProperty('sandboxed');
   });
+
+  it('in Ask, "Run once without sandbox" runs that one command outside; the next asks again and runs inside', async () => {
+    const t = await host('detect');
+    const { session } = await t.call('session.create', { workspacePath: workspace(), permissionMode: 'ask' });
+    const target = outside();
+    folders.push(target);
+    const pending = async () => (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions;
+    await runShell(t, session.sessionId, 't1', `echo x > ${target}`);
+    await t.call('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once_unsandboxed' } });
+    await t.waitForTurn(session.sessionId, 't1', ['completed']);
+    expect(readFileSync(target, 'utf8')).toBe('x\n');
+    expect((await lastResult(t, session.sessionId))?.output).not.toHaveProperty('sandboxed');
+
+    rmSync(target);
+    await runShell(t, session.sessionId, 't2', `echo y > ${target}`);
+    await t.call('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await t.waitForTurn(session.sessionId, 't2', ['completed']);
+    expect(existsSync(target)).toBe(false);
+
+    // Only a command of run_shell can leave the sandbox.
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't3', text: '/tool write_file {"path":"a.txt","content":"a"}' });
+    await t.waitForTurn(session.sessionId, 't3', ['waiting']);
+    const refused = await t.invoke('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once_unsandboxed' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'Only a command of run_shell can be run without the sandbox.' } });
+  });
 });

@@ -57,7 +57,8 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const skillTool = createLoadSkillTool(() => deps.skills.get());
   const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
     const root = surface.workspacePath;
-    const confine = (sessionId: string, cwd: string) => deps.sandbox.confine(stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd);
+    const confine = (sessionId: string, cwd: string, options: { unsandboxed: boolean }) =>
+      deps.sandbox.confine(stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, options);
     const workspace = root === null ? [] : deps.checkpoints.guard(createWorkspaceTools({ root, shell: { ...shell.toolOptions(), confine } }), root);
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) =>

@@ -21,7 +21,7 @@ export interface RunShellToolOptions extends WorkspaceToolOptions {
   /** Live output, coalesced (about every 50 ms), for the transcript. */
   readonly onOutput?: (chunk: ShellOutputChunk, context: ToolContext) => void;
   /** Where a session's command runs: in the sandbox, outside it, or refused. Default: outside. */
-  readonly confine?: (sessionId: string, cwd: string) => Confinement;
+  readonly confine?: (sessionId: string, cwd: string, options: { unsandboxed: boolean }) => Confinement;
 }
 
 const inputSchema = z.strictObject({
@@ -102,7 +102,7 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       const timeoutSeconds = parsed.value.timeoutSeconds ?? defaultTimeoutSeconds;
       let confinement: Confinement;
       try {
-        confinement = options.confine?.(context.sessionId, real.root) ?? { unconfined: true };
+        confinement = options.confine?.(context.sessionId, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
       } catch (error) {
         return toolError(`The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`);
       }
