@@ -150,7 +150,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
   const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
   const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
-  const acp = wireAcp(deps, bus, connections, mcp, shell, context);
+  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
   const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
   const executor = late.executor.set(
