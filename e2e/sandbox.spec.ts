@@ -44,6 +44,11 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     await approval.getByRole('button', { name: 'Run once without sandbox' }).click();
     await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
     expect(readFileSync(outside, 'utf8')).toBe('x\n');
+
+    // Settings → Sandbox says it is available here.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Sandbox' }).click();
+    await expect(page.getByTestId('sandbox-status')).toContainText('Available: new sessions start in Auto');
   } finally {
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
