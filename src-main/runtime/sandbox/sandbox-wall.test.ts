@@ -107,8 +107,9 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   });
 
   /** Runs `command` in the sandbox of the fixture's workspace, as this describe's user; its live output too. */
-  async function run(command: string, extra: { signal?: AbortSignal; onStart?: () => void } = {}): Promise<ShellRunResult & { live: string }> {
-    const prepared = sandbox.prepare(fixture.workspace);
+  async function run(command: string, extra: { signal?: AbortSignal; onStart?: () => void; cwd?: string } = {}): Promise<ShellRunResult & { live: string }> {
+    const cwd = extra.cwd ?? fixture.workspace;
+    const prepared = sandbox.prepare(cwd);
     if (uid !== null) chmodSync(prepared.tmpDir, 0o777);
     const chunks: ShellOutputChunk[] = [];
     try {
@@ -118,7 +119,7 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
         runId: 'r1',
         toolCallId: null,
         command,
-        cwd: fixture.workspace,
+        cwd,
         timeoutMs: 30_000,
         wrap: (argv) => [...prefix, ...(uid === null ? [] : [`HOME=${fixture.home}`]), ...prepared.wrap(argv)],
         onOutput: (chunk) => chunks.push(chunk),
@@ -206,6 +207,23 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     expect(result.stdoutTail).toBe('1\n42\ncompiled\n');
     expect(result.stderrTail).toBe('to-stderr\n');
     expect(result.live).toContain('42\ncompiled\n');
+  });
+
+  it('in a worktree under the data directory: commits (its own parts of the repository’s .git), but touches neither the repository’s hooks nor the rest of the data directory', async () => {
+    const n = counter;
+    const repo = path.join(fixture.base, `repo-${n}`);
+    execFileSync('git', ['init', '-q', '-b', 'main', repo]);
+    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'root']);
+    const worktree = path.join(fixture.dataDir, 'worktrees', `repo-${n}`);
+    execFileSync('git', ['-C', repo, 'worktree', 'add', '-q', '-b', `cairn/w${n}`, worktree]);
+    execFileSync('chmod', ['-R', 'a+rwX', repo, path.join(fixture.dataDir, 'worktrees')]);
+    const result = await run(
+      `echo w > w.txt && git add w.txt && git -c user.name=t -c user.email=t@t commit -qm work && echo committed; echo x > '${repo}/.git/hooks/pre-commit'; cat '${fixture.dataDir}/secret.key'; echo end`,
+      { cwd: worktree },
+    );
+    expect(result.stdoutTail).toBe('committed\nend\n');
+    expect(execFileSync('git', ['-C', repo, 'log', '--oneline', `cairn/w${n}`], { encoding: 'utf8' })).toMatch(/work/);
+    expect(existsSync(path.join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
   });
 
   it('leaves no process behind when stopped, setsid children included', async () => {
