@@ -13,6 +13,7 @@ import { benchLedgerAppend } from './ledger-append.bench';
 import { benchLongSession } from './long-session.bench';
 import { benchManyAgents } from './many-agents.bench';
 import { benchRendererMemory } from './renderer-memory.bench';
+import { benchSandbox } from './sandbox.bench';
 import { benchSessionOpen } from './session-open.bench';
 import { benchStreamLatency } from './stream-latency.bench';
 import { benchSubagents } from './subagents.bench';
@@ -38,6 +39,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['first-load', benchFirstLoad],
   ['long-session', benchLongSession],
   ['renderer-memory', benchRendererMemory],
+  ['sandbox', benchSandbox],
 ];
 
 const only = process.argv[2];

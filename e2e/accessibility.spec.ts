@@ -71,6 +71,14 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
     },
   },
   {
+    name: 'settings: sandbox',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Sandbox' }).click();
+      await expect(page.getByTestId('sandbox-status')).toBeVisible();
+    },
+  },
+  {
     name: 'model picker, open',
     open: async (page) => {
       await openSession(page);

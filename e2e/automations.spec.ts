@@ -21,9 +21,14 @@ test('create a daily task, see its next runs, Run now, and find the result in it
   await form.getByLabel('Schedule kind').selectOption('daily');
   await expect(preview).toHaveCount(5);
 
+  // The editor offers Auto; a task saved in Full is marked in the list.
+  const mode = form.getByLabel('Permission mode');
+  await expect(mode.locator('option[value="auto"]')).toHaveText('Auto (runs in the sandbox, unasked)');
+  await mode.selectOption('full');
   await form.getByRole('button', { name: 'Create task' }).click();
   const row = page.getByTestId('automation-task').filter({ hasText: 'Morning issues' });
   await expect(row).toContainText('Next:');
+  await expect(row.getByTestId('automation-full')).toHaveText('Full access');
   await expect(row.getByTestId('automation-last')).toHaveText('never run');
 
   await row.getByRole('button', { name: 'Run now' }).click();

@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../src-shared/events';
 import type { RunSummary } from '../src-shared/model';
 import { processGroupGone } from './runtime/shell/process-group';
 import { tempDataDir } from './testing/host-fixture';
+import { processesIn } from './testing/processes-in';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
 import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
@@ -15,8 +16,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(dataDir: string): Promise<ServeProcess> {
-  const process = await startServeProcess({ dataDir, token: TOKEN });
+async function serve(dataDir: string, env?: Record<string, string>): Promise<ServeProcess> {
+  const process = await startServeProcess({ dataDir, token: TOKEN, ...(env === undefined ? {} : { env }) });
   cleanups.push(async () => {
     if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGKILL');
     await process.exited;
@@ -139,6 +140,31 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     await waitFor(() => processGroupGone(pid), { message: 'the left-over command to be stopped' });
     const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
     expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'Cairn stopped this command, which was still running after the app restarted.' });
+  });
+
+  it('a sandboxed command, setsid children included, dies with a SIGKILLed host; the next start finds it gone', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    // Under /var/tmp: inside the sandbox /tmp is private, and the test must see the workspace it writes.
+    const workspace = mkdtempSync('/var/tmp/cairn-serve-sandbox-');
+    cleanups.push(() => rmSync(workspace, { recursive: true, force: true }));
+    const first = await serve(dir, { CAIRN_SANDBOX: 'detect' });
+    const c = await client(first);
+    const { session } = await c.call('session.create', { workspacePath: workspace, permissionMode: 'auto' });
+    const command = 'setsid sh -c "while true; do date >> ticks; sleep 0.2; done" & while true; do sleep 0.2; done';
+    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
+    const running = await waitFor(async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'), {
+      message: 'the command to run',
+    });
+    await waitFor(() => statSync(join(workspace, 'ticks'), { throwIfNoEntry: false }) !== undefined, { message: 'the first tick' });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await waitFor(() => processesIn(workspace).length === 0, { message: 'every sandboxed process to die with the host' });
+
+    const second = await serve(dir, { CAIRN_SANDBOX: 'detect' });
+    const d = await client(second);
+    const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
+    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'The app restarted while this command ran; it was no longer running.' });
   });
 
   it('refuses a second host on the same data directory, naming it and the owner', async () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codexLimitsFrom } from './host/codex-limits';
 import { createHost } from './host/create-host';
+import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
@@ -26,6 +27,8 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
   --codex-max-warm N      keep at most N Codex app-servers warm (env CAIRN_CODEX_MAX_WARM; default 4)
   --pass-env NAMES        variables agents' commands still get although their names look like secrets
                           (KEY, SECRET, TOKEN, PASSWORD), comma-separated (env CAIRN_PASS_ENV)
+  --sandbox detect|off    the sandbox for agents' commands: used when bubblewrap works here (detect,
+                          the default), or never (off; Auto mode is then refused) (env CAIRN_SANDBOX)
   --token T     also accepted, but every user of this machine can read it in the process list`;
 
 /**
@@ -55,6 +58,7 @@ function parseOptions() {
       'codex-idle-minutes': { type: 'string' },
       'codex-max-warm': { type: 'string' },
       'pass-env': { type: 'string' },
+      sandbox: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -78,7 +82,10 @@ function parseOptions() {
   if (values.token !== undefined) {
     console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
   }
+  const sandbox = values.sandbox ?? process.env.CAIRN_SANDBOX ?? 'detect';
+  if (sandbox !== 'detect' && sandbox !== 'off') throw new Error(`--sandbox must be detect or off, not "${sandbox}"`);
   return {
+    sandbox: sandbox as SandboxSetting,
     dataDir: resolve(values['data-dir'] ?? process.env.CAIRN_DATA_DIR ?? defaultDataDir()),
     port,
     /** The token given by --token-file, --token or CAIRN_TOKEN; without one, the data directory's kept token. */
@@ -121,6 +128,7 @@ async function main() {
     modelTitles: process.env.CAIRN_MODEL_TITLES !== 'off',
     codex: options.codex,
     commandEnvPassThrough: options.passEnv,
+    sandbox: options.sandbox,
     ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;

@@ -116,7 +116,8 @@ export type FormField = z.infer<typeof formFieldSchema>;
 export type FormRequest = z.infer<typeof formRequestSchema>;
 export type PermissionRequest = z.infer<typeof permissionRequestSchema>;
 export type InteractionRequest = QuestionRequest | FormRequest | PermissionRequest;
-export const PERMISSION_DECISIONS = ['allow_once', 'allow_session', 'deny'] as const;
+/** `allow_once_unsandboxed`: a command of Cairn's own run_shell, run once outside the sandbox (Ask only). */
+export const PERMISSION_DECISIONS = ['allow_once', 'allow_session', 'allow_once_unsandboxed', 'deny'] as const;
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
 export type InteractionKind = InteractionRequest['kind'];
 
@@ -131,7 +132,7 @@ export const interactionAnswerSchema = z.union([
   }),
   z.strictObject({
     action: z.literal('accept'),
-    decision: z.enum(['allow_once', 'allow_session', 'deny']),
+    decision: z.enum(PERMISSION_DECISIONS),
     reason: wellFormedString().trim().max(2000).optional(),
   }),
   z.strictObject({ action: z.literal('decline') }),

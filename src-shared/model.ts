@@ -2,7 +2,7 @@
 
 import type { AttachmentRef } from './attachment-model';
 
-export const PERMISSION_MODES = ['explore', 'ask', 'full'] as const;
+export const PERMISSION_MODES = ['explore', 'ask', 'auto', 'full'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
 export const RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'cancelled', 'interrupted'] as const;
@@ -135,4 +135,11 @@ export interface HostInfo {
   readonly hostEpoch: string;
   readonly dataDir: string;
   readonly backends: readonly string[];
+  /** Whether agents' commands can run in the sandbox here (Auto mode), and if not, why and what to install. */
+  readonly sandbox: SandboxStatus;
+}
+
+export interface SandboxStatus {
+  readonly available: boolean;
+  readonly reason: string | null;
 }

@@ -239,7 +239,7 @@ describe('the Electron entry', () => {
     expect(stub.calls.filter((call) => call === 'quit')).toHaveLength(2);
     expect(stub.handlers.size).toBe(0);
     // The lock is released: another host can open the same data directory.
-    const next = await createHost({ dataDir, logger: silentLogger });
+    const next = await createHost({ dataDir, logger: silentLogger, sandbox: 'off' });
     await next.close();
   });
 
@@ -258,7 +258,7 @@ describe('the Electron entry', () => {
   });
 
   it('shows a clear error and exits when the data directory is in use', async () => {
-    const other = await createHost({ dataDir, logger: silentLogger });
+    const other = await createHost({ dataDir, logger: silentLogger, sandbox: 'off' });
     try {
       const stub = await startMain();
       expect(await stub.exited.promise).toBe(1);
@@ -271,7 +271,7 @@ describe('the Electron entry', () => {
   });
 
   async function damagedDataDir() {
-    const seeded = await createHost({ dataDir, logger: silentLogger });
+    const seeded = await createHost({ dataDir, logger: silentLogger, sandbox: 'off' });
     await seeded.invoke('session.create', { title: 'Kept through the damage' });
     await seeded.close();
     corruptIndexPage(join(dataDir, DATABASE_FILE), null);

@@ -79,6 +79,8 @@ async function start(): Promise<void> {
       salvage,
       codex,
       commandEnvPassThrough,
+      // CAIRN_SANDBOX=off: never sandbox agents' commands (Auto is then refused), as serve --sandbox off.
+      sandbox: process.env.CAIRN_SANDBOX === 'off' ? 'off' : 'detect',
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {

@@ -10,6 +10,7 @@ import { consoleLogger, randomIds, systemClock } from '../runtime/core/ports';
 import type { ProviderClient } from '../runtime/connections/provider-client';
 import { aiSdkProviderClient } from '../runtime/connections/ai-sdk-provider-client';
 import { createRuntime, type Runtime, type RuntimeDeps } from '../runtime/runtime';
+import { detectSandbox, type SandboxSetting } from '../runtime/sandbox/sandbox-availability';
 import { createKeyFileCipher, openSecretVault, type SecretCipher } from '../storage/secret-vault';
 import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
@@ -72,6 +73,11 @@ export interface HostOptions {
   readonly worktrees?: RuntimeDeps['worktrees'];
   /** Variables whose names look like secrets that agents' commands still get, by name (`--pass-env`). */
   readonly commandEnvPassThrough?: readonly string[];
+  /**
+   * The sandbox for agents' commands: detected at start (default), or off. Test hosts say which, so
+   * no test depends on what the machine has installed.
+   */
+  readonly sandbox?: SandboxSetting;
 }
 
 export interface Host {
@@ -154,6 +160,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
       ...(options.worktrees === undefined ? {} : { worktrees: options.worktrees }),
       ...(options.commandEnvPassThrough === undefined ? {} : { commandEnvPassThrough: options.commandEnvPassThrough }),
+      sandbox: detectSandbox(options.sandbox ?? 'detect'),
       ...(options.flushMs === undefined ? {} : { flushMs: options.flushMs }),
       ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }),
     });
@@ -171,6 +178,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     hostEpoch,
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
+    sandbox: runtime.sandbox.availability.available ? { available: true, reason: null } : { available: false, reason: runtime.sandbox.availability.reason },
   };
   let closing: Promise<void> | null = null;
   const dispatch = createDispatcher({

@@ -42,6 +42,8 @@ import { GrantService } from './permissions/grant-service';
 import { RunExecutor } from './turns/run-executor';
 import { SessionService } from './sessions/session-service';
 import { ShellService } from './shell/shell-service';
+import { SANDBOX_OFF } from './sandbox/sandbox-availability';
+import { autoRefusal, SandboxService } from './sandbox/sandbox-service';
 import type { SkillService } from './skills/skill-service';
 import { TurnService } from './turns/turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
@@ -89,6 +91,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
+  const sandbox = new SandboxService({ availability: deps.sandbox ?? SANDBOX_OFF, dataDir: deps.dataDir });
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
@@ -116,7 +119,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   bus.subscribe((event) => {
     if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
   });
-  const tools = wireTools({ stores: deps.stores, shell, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
+  const tools = wireTools({ stores: deps.stores, shell, sandbox, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
     resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
@@ -151,7 +154,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
   const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
   const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
-  const acp = wireAcp(deps, bus, connections, mcp, shell, context);
+  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
   const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
   const executor = late.executor.set(
@@ -173,7 +176,14 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live }));
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
   const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
-  const sessions = new SessionService({ ...deps, bus, turns, connections, progressOf: (sessionId) => executor.progressOf(sessionId) });
+  const sessions = new SessionService({
+    ...deps,
+    bus,
+    turns,
+    connections,
+    progressOf: (sessionId) => executor.progressOf(sessionId),
+    sandbox: { defaultMode: () => sandbox.defaultMode(), autoRefusal: () => autoRefusal(sandbox.availability) },
+  });
   const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns, giveWorktree: (sessionId) => worktrees.create(sessionId) }));
   const goals = late.goals.set(wireGoals(deps, bus, driver, turns));
   const branches = new BranchService({ ...deps, bus, admission, turns, checkpoints, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
@@ -223,6 +233,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     goals,
     workhub,
     shell,
+    sandbox,
     executor,
     admission,
     storageDamage,

@@ -14,6 +14,7 @@ const host = await createHost({
   dataDir,
   logger: silentLogger,
   modelTitles: false,
+  sandbox: 'off',
   checkpoints: point === 'commit_written' ? { afterCommitObject: die } : {},
 });
 host.subscribe((event) => {

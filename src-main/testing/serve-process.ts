@@ -58,7 +58,7 @@ function spawnServe(options: ServeOptions): ChildProcess {
   // a host run as another user makes its own CODEX_HOME.
   if (options.uid === undefined) writeTestShellConfig(options.dataDir);
   // The token goes through the environment: on the command line every local user could read it.
-  const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', CAIRN_SANDBOX: 'off', ...options.env };
   if (options.token === null) delete env.CAIRN_TOKEN;
   const built = options.entry === 'built' || ((options.entry ?? 'auto') === 'auto' && builtServeIsFresh());
   const entry = built ? [BUILT_SERVE] : ['--import', 'tsx', 'src-main/serve.ts'];

@@ -25,7 +25,14 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
     );
   }
   if ('decision' in answer) {
-    const text = answer.decision === 'allow_once' ? 'Allowed once' : answer.decision === 'allow_session' ? 'Allowed for this session' : 'Denied';
+    const text =
+      answer.decision === 'allow_once'
+        ? 'Allowed once'
+        : answer.decision === 'allow_session'
+          ? 'Allowed for this session'
+          : answer.decision === 'allow_once_unsandboxed'
+            ? 'Run once without sandbox'
+            : 'Denied';
     return (
       <p className={`answer-outcome decision-${answer.decision}`} data-testid="interaction-outcome">
         {text}

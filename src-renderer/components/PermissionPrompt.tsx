@@ -1,7 +1,7 @@
 import type { PermissionDecision, PermissionRequest } from '../../src-shared/interaction-model';
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { AlertIcon, Spinner } from './icons';
+import { AlertIcon, ShieldIcon, Spinner } from './icons';
 import { DiffLines } from './workspace/DiffLines';
 import { McpCallPreview } from './mcp/McpCallPreview';
 
@@ -15,6 +15,8 @@ import { McpCallPreview } from './mcp/McpCallPreview';
 export function PermissionPrompt({ interactionId, request }: { interactionId: string; request: PermissionRequest }) {
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
+  // Cairn's own commands run in the sandbox once allowed, where there is one; running one outside it is its own choice.
+  const sandboxed = useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell';
   const decide = (decision: PermissionDecision) => {
     const reason = form.reason.trim();
     void store.getState().respond(interactionId, { action: 'accept', decision, ...(decision === 'deny' && reason !== '' ? { reason } : {}) });
@@ -48,7 +50,12 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
           ) : null}
         </figure>
       )}
-      {preview.kind === 'command' ? (
+      {preview.kind === 'command' && sandboxed ? (
+        <p className="permission-note is-sandboxed">
+          <ShieldIcon />
+          Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins, and has no network.
+        </p>
+      ) : preview.kind === 'command' ? (
         <p className="permission-note">
           <AlertIcon />
           Shell commands run on your computer as you, without a sandbox. Allow only what you would run yourself.
@@ -85,6 +92,18 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
           <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
             Deny
           </button>
+          {preview.kind === 'command' && sandboxed ? (
+            <button
+              type="button"
+              className="button danger-text"
+              disabled={form.submitting}
+              title="Runs this command once as you, outside the sandbox: it can write anywhere, read your keys and reach the network."
+              onClick={() => decide('allow_once_unsandboxed')}
+            >
+              <AlertIcon />
+              Run once without sandbox
+            </button>
+          ) : null}
           <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
             Allow for this session
           </button>

@@ -9,6 +9,7 @@ import { CloseIcon } from './icons';
 import { UsagePage } from './UsagePage';
 import { InstructionsPage } from './InstructionsPage';
 import { GeneralPage } from './GeneralPage';
+import { SandboxPage } from './SandboxPage';
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
@@ -16,6 +17,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'usage', label: 'Usage' },
   { tab: 'memory', label: 'Memory' },
   { tab: 'instructions', label: 'Instructions' },
+  { tab: 'sandbox', label: 'Sandbox' },
   { tab: 'general', label: 'General' },
 ];
 
@@ -79,6 +81,8 @@ export function SettingsDialog() {
           <MemoryPage />
         ) : page.tab === 'instructions' ? (
           <InstructionsPage />
+        ) : page.tab === 'sandbox' ? (
+          <SandboxPage />
         ) : page.tab === 'general' ? (
           <GeneralPage />
         ) : (

@@ -20,6 +20,7 @@ export type SettingsPage =
   | { readonly tab: 'memory' }
   | { readonly tab: 'mcp' }
   | { readonly tab: 'instructions' }
+  | { readonly tab: 'sandbox' }
   | { readonly tab: 'general' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */

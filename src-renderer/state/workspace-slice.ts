@@ -1,5 +1,5 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
-import type { PermissionMode } from '../../src-shared/model';
+import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { FolderListing } from '../../src-shared/operations/folder-operations';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
@@ -32,6 +32,9 @@ export interface WorkspaceSlice {
   pickWorkspaceFolder(): Promise<PickedFolder>;
   /** The sub-folders of a folder on the host (home when `path` is null), for choosing a workspace in a browser. */
   listFolders(path: string | null, showHidden: boolean): Promise<ListedFolders>;
+  /** Whether the host can sandbox agents' commands (read once, from host.info); null until read. */
+  readonly sandbox: SandboxStatus | null;
+  loadSandboxStatus(): Promise<void>;
   /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
   readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
   /** Reads whether the session's note for this mode was closed before. */
@@ -62,6 +65,13 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     confirmingFullFor: null,
     grants: {},
     dismissedSandboxNotes: {},
+    sandbox: null,
+
+    async loadSandboxStatus() {
+      if (get().sandbox !== null) return;
+      const outcome = await link.invoke('host.info', {});
+      if (outcome.ok) set({ sandbox: outcome.result.sandbox });
+    },
 
     readSandboxNote(sessionId, mode) {
       const key = sandboxNoteKey(sessionId, mode);

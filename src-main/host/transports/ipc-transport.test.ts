@@ -106,7 +106,7 @@ describe('the IPC transport', () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cairn-ipc-'));
-    host = await createHost({ dataDir, logger: silentLogger, flushMs: 5 });
+    host = await createHost({ dataDir, logger: silentLogger, flushMs: 5, sandbox: 'off' });
     ipc = fakeIpcMain();
     transport = startIpcTransport({ host, ipcMain: ipc.ipcMain, appUrl: APP_URL, logger: silentLogger });
   });

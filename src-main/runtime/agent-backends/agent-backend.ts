@@ -26,7 +26,8 @@ export interface AgentRunInput {
   /** The conversation before this run, oldest first, including what earlier runs of this turn said. */
   readonly history: readonly HistoryMessage[];
   /** A tool call the person approved while the previous run waited: run it first. */
-  readonly approvedToolCall: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown } | null;
+  /** `unsandboxed`: the person chose "Run once without sandbox" for this call. */
+  readonly approvedToolCall: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown; readonly unsandboxed?: boolean } | null;
   /** Set when this run continues a turn whose previous run did not finish. */
   readonly resume: { readonly previousRunId: string; readonly previousStatus: RunStatus; readonly reason: string | null } | null;
 }

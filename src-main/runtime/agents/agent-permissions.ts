@@ -2,7 +2,7 @@ import type { PermissionMode } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import { descendantSessionIds } from './agent-subtree';
 
-const MODE_RANK: Record<PermissionMode, number> = { explore: 0, ask: 1, full: 2 };
+const MODE_RANK: Record<PermissionMode, number> = { explore: 0, ask: 1, auto: 2, full: 3 };
 
 export function isWider(mode: PermissionMode, than: PermissionMode): boolean {
   return MODE_RANK[mode] > MODE_RANK[than];

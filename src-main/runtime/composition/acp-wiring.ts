@@ -7,10 +7,19 @@ import type { EventBus } from '../core/event-bus';
 import type { McpServerService } from '../mcp/mcp-server-service';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { ShellService } from '../shell/shell-service';
+import type { SandboxService } from '../sandbox/sandbox-service';
 import type { RuntimeDeps } from './runtime-contract';
 
 /** The backend of ACP agent sessions (Claude, Gemini CLI, OpenCode, a custom command), over Cairn's stores. */
-export function wireAcp(runtime: RuntimeDeps, bus: EventBus, connections: ConnectionService, mcp: McpServerService, shell: ShellService, context: ContextRuntime): AcpBackend {
+export function wireAcp(
+  runtime: RuntimeDeps,
+  bus: EventBus,
+  connections: ConnectionService,
+  mcp: McpServerService,
+  shell: ShellService,
+  context: ContextRuntime,
+  sandbox: SandboxService,
+): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
     resolve: (connectionId) => connections.acpAgent(connectionId),
@@ -25,7 +34,11 @@ export function wireAcp(runtime: RuntimeDeps, bus: EventBus, connections: Connec
     logger: runtime.logger,
     onAgent: (sessionId, agent) => bus.publish({ kind: 'acp.agent.changed', sessionId, agent }),
     onContextMeter: (sessionId, meter) => context.noteMeter(sessionId, meter),
-    shell: { runner: shell.runner, onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk) },
+    shell: {
+      runner: shell.runner,
+      onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk),
+      confine: (sessionId, cwd) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd),
+    },
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
   });
 }

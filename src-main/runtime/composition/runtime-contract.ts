@@ -1,3 +1,5 @@
+import type { SandboxAvailability } from '../sandbox/sandbox-availability';
+import type { SandboxService } from '../sandbox/sandbox-service';
 import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
 import type { CodexTurnResult } from '../../../src-shared/codex-model';
 import type { Outcome } from '../../../src-shared/errors';
@@ -88,6 +90,8 @@ export interface RuntimeDeps {
   readonly checkpoints?: { readonly maxFileBytes?: number; readonly disabled?: boolean; readonly afterCommitObject?: (changeSetId: string) => void };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
+  /** Whether commands can be sandboxed here (detected by the host at start); default: not available. */
+  readonly sandbox?: SandboxAvailability;
   /** Worktrees: the environment git runs in (tests give a PATH without git). */
   readonly worktrees?: { readonly env?: NodeJS.ProcessEnv };
   /** Variables whose names look like secrets that agents' commands still get, by name (the host's `--pass-env`). */
@@ -105,6 +109,8 @@ export interface Runtime {
   readonly goals: GoalService;
   readonly workhub: WorkHubService;
   readonly shell: ShellService;
+  /** The wall around agents' commands (Auto, and approved commands in Ask). */
+  readonly sandbox: SandboxService;
   readonly executor: RunExecutor;
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;

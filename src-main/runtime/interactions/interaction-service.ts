@@ -76,8 +76,14 @@ export class InteractionService {
     const permission = interaction.request.kind === 'permission';
     const allowed = permission && answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny';
     const callItem = permission ? stores.transcript.toolCall(interaction.runId, interaction.toolCallId) : null;
+    const unsandboxed = permission && 'decision' in answer && answer.decision === 'allow_once_unsandboxed';
+    if (unsandboxed && (interaction.request.kind !== 'permission' || interaction.request.toolName !== 'run_shell')) {
+      return fail('invalid_input', 'Only a command of run_shell can be run without the sandbox.');
+    }
     const approvedToolCall =
-      allowed && callItem?.data != null ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {} } : null;
+      allowed && callItem?.data != null
+        ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {}, ...(unsandboxed ? { unsandboxed: true } : {}) }
+        : null;
     const secretId = secret ? `answer-${interactionId}` : null;
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
     const { sessionId, turnId, runId } = interaction;

@@ -17,6 +17,8 @@ function offeredIn(mode: PermissionMode, tool: AgentTool): boolean {
 /**
  * The permission modes: `explore` offers no tool that changes anything; `ask` asks the person before
  * each such call (showing the exact command or diff) unless they allowed the tool for the session;
+ * `auto` runs them without asking — commands inside the sandbox (run_shell confines them), file
+ * changes inside the workspace — and still asks before an MCP server's tool, which runs outside it;
  * `full` runs everything without asking.
  */
 export function createPermissionGate(deps: PermissionGateDeps) {
@@ -32,6 +34,8 @@ export function createPermissionGate(deps: PermissionGateDeps) {
       if (mode === 'explore') return { refuse: `${tool.name} changes things, and this session is in Explore mode (read-only).` };
       if (mode === 'full' || deps.allowedForSession(sessionId, tool.name)) return { run: true };
       const preview = tool.preview === undefined ? null : await tool.preview(input);
+      // Auto: whatever runs inside the sandbox or the workspace runs unasked; an MCP server's tool runs outside both.
+      if (mode === 'auto' && preview?.kind !== 'mcp') return { run: true };
       if (preview === null)
         return { ask: { kind: 'permission', toolName: tool.name, summary: `Run ${tool.name}`, preview: { kind: 'command', command: JSON.stringify(input), cwd: '' } } };
       // Bad input is refused by the tool itself when it runs; nothing to approve.

@@ -24,6 +24,8 @@ export interface SessionServiceDeps {
   readonly connections: ConnectionService;
   /** What a session's live run waits on right now. */
   readonly progressOf: (sessionId: string) => LiveRunProgress | null;
+  /** The sandbox: the mode new sessions start in, and why Auto is refused here (null when it is not). */
+  readonly sandbox: { defaultMode(): PermissionMode; autoRefusal(): string | null };
 }
 
 export interface CreateSessionRequest {
@@ -49,6 +51,8 @@ export class SessionService {
     if (connections.get(connectionId) === null) return unknownConnection(connectionId);
     const workspace = request.workspacePath === undefined ? null : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
+    const autoRefusal = request.permissionMode === 'auto' ? this.deps.sandbox.autoRefusal() : null;
+    if (autoRefusal !== null) return fail('invalid_input', autoRefusal);
     const model = request.model ?? (connectionId === fallback.connectionId ? fallback.modelId : null);
     const session = stores.transaction(() =>
       stores.sessions.insert({
@@ -58,7 +62,7 @@ export class SessionService {
         workspacePath: workspace?.path ?? null,
         connectionId,
         model,
-        permissionMode: request.permissionMode ?? 'ask',
+        permissionMode: request.permissionMode ?? this.deps.sandbox.defaultMode(),
         now: clock.now(),
       }),
     );
@@ -138,7 +142,12 @@ export class SessionService {
       return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
     }
     if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
-    const modeRefusal = request.permissionMode === undefined ? null : childModeRefusal(stores, request.sessionId, request.permissionMode);
+    const modeRefusal =
+      request.permissionMode === undefined
+        ? null
+        : request.permissionMode === 'auto' && request.permissionMode !== current.permissionMode
+          ? this.deps.sandbox.autoRefusal()
+          : childModeRefusal(stores, request.sessionId, request.permissionMode);
     if (modeRefusal !== null) return fail('invalid_input', modeRefusal);
     const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);

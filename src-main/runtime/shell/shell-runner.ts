@@ -33,7 +33,9 @@ import { LiveOutput, OutputTail } from './shell-output';
  *   `exited` / `killed` / `timed_out` at the end. A crash leaves it live; startup recovery
  *   (orphan-recovery.ts) marks it `orphaned`, stopping its process group when it is provably still
  *   the same process.
- * - Not a sandbox: the command runs with the app's rights, anywhere on the machine.
+ * - The runner itself is no sandbox: a request's `wrap` (runtime/sandbox) puts the command line
+ *   inside one. The wrapper (bwrap) is then the group leader whose pid is recorded, and everything
+ *   inside it stays in its group and its PID namespace, so Stop and recovery reach it the same way.
  */
 
 /** The store calls the runner makes (the runtime passes `stores.shellRuns`). */
@@ -77,6 +79,8 @@ export interface ShellRunRequest {
   /** A real, existing folder (the workspace root). */
   readonly cwd: string;
   readonly timeoutMs: number;
+  /** Wraps the command line (`bash -c <command>`) in a sandbox; without it the command runs as it is. */
+  readonly wrap?: (argv: readonly string[]) => readonly string[];
   /** Aborting it kills the run (recorded `killed`), as `kill(shellRunId)` does. */
   readonly signal?: AbortSignal;
   /** Called once the process is running (the record says `running`, with its pid). */
@@ -165,7 +169,8 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       let child: ChildProcess | null = null;
       try {
         const runEnv = { ...env, [RUN_MARKER_VARIABLE]: marker };
-        child = spawn(shell, ['-c', request.command], { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        const [file = shell, ...args] = request.wrap?.([shell, '-c', request.command]) ?? [shell, '-c', request.command];
+        child = spawn(file, args, { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
       } catch (error) {
         spawnError = error instanceof Error ? error : new Error(String(error));
       }

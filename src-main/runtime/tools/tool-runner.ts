@@ -7,6 +7,8 @@ export interface ToolCall {
   readonly toolCallId: string;
   readonly toolName: string;
   readonly input: unknown;
+  /** Approved to run once outside the sandbox (Ask's "Run once without sandbox"). */
+  readonly unsandboxed?: boolean;
 }
 
 /** What the session's permission mode says about a call: run it, ask the person first, or refuse it. */
@@ -30,7 +32,7 @@ export type ToolCallEnd = { readonly ended: 'result'; readonly output: unknown; 
  * approved already: it only runs.
  */
 export async function* runToolCall(call: ToolCall, host: ToolHost, context: ToolContext, options: { approved: boolean }): AsyncGenerator<AgentEvent, ToolCallEnd> {
-  context = { ...context, toolCallId: call.toolCallId };
+  context = { ...context, toolCallId: call.toolCallId, ...(options.approved && call.unsandboxed === true ? { unsandboxed: true } : {}) };
   await host.prepare?.(context.sessionId);
   const tool = host.toolsFor(context.sessionId).find((candidate) => candidate.name === call.toolName);
   if (tool !== undefined && !options.approved) {

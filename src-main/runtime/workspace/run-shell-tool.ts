@@ -4,6 +4,7 @@ import type { AgentTool, ToolContext } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
 import { lastChars } from '../shell/shell-output';
 import type { ShellOutputChunk, ShellRunner, ShellRunResult } from '../shell/shell-runner';
+import type { Confinement } from '../sandbox/sandbox-service';
 import { realWorkspaceRoot } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
 
@@ -19,6 +20,8 @@ export interface RunShellToolOptions extends WorkspaceToolOptions {
   readonly onStart?: (run: ShellRunRecord, context: ToolContext) => void;
   /** Live output, coalesced (about every 50 ms), for the transcript. */
   readonly onOutput?: (chunk: ShellOutputChunk, context: ToolContext) => void;
+  /** Where a session's command runs: in the sandbox, outside it, or refused. Default: outside. */
+  readonly confine?: (sessionId: string, cwd: string, options: { unsandboxed: boolean }) => Confinement;
 }
 
 const inputSchema = z.strictObject({
@@ -58,6 +61,16 @@ function notesFor(result: ShellRunResult, timeoutSeconds: number, cut: { stdout:
   return notes;
 }
 
+/** Best effort: what in a sandboxed command's errors looks like the wall, said plainly so the agent does not retry blindly. */
+function sandboxNotes(result: ShellRunResult): string[] {
+  const text = `${result.stderrTail}\n${result.stdoutTail}`;
+  const notes: string[] = [];
+  if (/read-only file system/i.test(text)) notes.push('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.');
+  if (/could not resolve|network is unreachable|name or service not known|temporary failure in name resolution|connection refused/i.test(text))
+    notes.push('The sandbox has no network: a command that needs it cannot reach any host.');
+  return notes;
+}
+
 /** run_shell: a bash command in the workspace folder, its exit and the tails of its output. */
 export function createRunShellTool(options: RunShellToolOptions): AgentTool {
   const resultTailChars = options.resultTailChars ?? RUN_SHELL_LIMITS.resultTailChars;
@@ -69,7 +82,7 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       'Each call is a fresh shell: cd and variables do not carry over. stdin is closed, so prompts read end-of-file; use non-interactive flags. ' +
       `Timeout ${defaultTimeoutSeconds} s unless timeoutSeconds says otherwise (at most ${RUN_SHELL_LIMITS.maxTimeoutSeconds}); ` +
       'on timeout or stop, the command and everything it started are killed, and background processes are stopped when it exits. ' +
-      'The command is not confined to the workspace.',
+      'In Auto and Ask mode the command runs in a sandbox: it writes only inside the workspace and /tmp, has no network, and cannot read secrets such as ~/.ssh.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -87,6 +100,14 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       const real = await realWorkspaceRoot(options.root);
       if (!real.ok) return toolError(real.message);
       const timeoutSeconds = parsed.value.timeoutSeconds ?? defaultTimeoutSeconds;
+      let confinement: Confinement;
+      try {
+        confinement = options.confine?.(context.sessionId, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
+      } catch (error) {
+        return toolError(`The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if ('refuse' in confinement) return toolError(confinement.refuse);
+      const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
       let result: ShellRunResult;
       try {
         result = await options.runner.run({
@@ -98,16 +119,19 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
           cwd: real.root,
           timeoutMs: timeoutSeconds * 1000,
           signal: context.signal,
+          ...(sandbox === null ? {} : { wrap: (argv: readonly string[]) => sandbox.wrap(argv) }),
           ...(options.onStart === undefined ? {} : { onStart: (run: ShellRunRecord) => options.onStart?.(run, context) }),
           ...(options.onOutput === undefined ? {} : { onOutput: (chunk: ShellOutputChunk) => options.onOutput?.(chunk, context) }),
         });
       } catch (error) {
         return toolError(`The command could not be started: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        sandbox?.dispose();
       }
       const stdout = lastChars(result.stdoutTail, resultTailChars);
       const stderr = lastChars(result.stderrTail, resultTailChars);
       const cut = { stdout: stdout.cut || result.stdoutTruncated, stderr: stderr.cut || result.stderrTruncated };
-      const notes = notesFor(result, timeoutSeconds, cut);
+      const notes = [...notesFor(result, timeoutSeconds, cut), ...(sandbox === null ? [] : sandboxNotes(result))];
       return {
         output: {
           shellRunId: result.shellRunId,
@@ -119,6 +143,7 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
           ...(cut.stdout ? { stdoutTruncated: true } : {}),
           ...(cut.stderr ? { stderrTruncated: true } : {}),
           durationMs: result.durationMs,
+          ...(sandbox === null ? {} : { sandboxed: true }),
           ...(notes.length === 0 ? {} : { note: notes.join(' ') }),
         },
         isError: !(result.status === 'exited' && result.exitCode === 0),

@@ -65,7 +65,18 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
           />
         </label>
         <div className="automation-row-text">
-          <span className="automation-title">{task.title}</span>
+          <span className="automation-title">
+            {task.title}
+            {task.target.kind === 'newSession' && task.target.permissionMode === 'full' ? (
+              <span
+                className="automation-full"
+                data-testid="automation-full"
+                title="Its sessions run in Full: commands run outside the sandbox, unasked, with your rights. Edit it to choose Auto."
+              >
+                Full access
+              </span>
+            ) : null}
+          </span>
           <span className="automation-meta">
             {describeSchedule(task.schedule, Date.now())} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
           </span>

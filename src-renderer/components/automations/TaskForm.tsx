@@ -139,7 +139,8 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
             <select className="input select" value={permissionMode} onChange={(event) => setPermissionMode(event.target.value as PermissionMode)}>
               <option value="explore">Explore (read only)</option>
               <option value="ask">Ask</option>
-              <option value="full">Full access</option>
+              <option value="auto">Auto (runs in the sandbox, unasked)</option>
+              <option value="full">Full access (no sandbox)</option>
             </select>
           </label>
         ) : null}

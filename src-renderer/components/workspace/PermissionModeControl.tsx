@@ -2,10 +2,16 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { PermissionMode } from '../../../src-shared/model';
 import { PERMISSION_MODES } from '../../../src-shared/model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
+import { ShieldIcon } from '../icons';
 
 export const MODE_TEXT: Readonly<Record<PermissionMode, { label: string; hint: string; detail: string }>> = {
   explore: { label: 'Explore', hint: 'read-only', detail: 'The agent can read, list and search files; it is offered no tool that changes anything.' },
   ask: { label: 'Ask', hint: 'asks before changes', detail: 'The agent asks before each file change or command, showing the diff or the exact command.' },
+  auto: {
+    label: 'Auto',
+    hint: 'runs in the sandbox',
+    detail: 'The agent changes files and runs commands without asking, inside the sandbox: writes only in the workspace, no network, secrets unreadable.',
+  },
   full: { label: 'Full', hint: 'runs everything', detail: 'The agent changes files and runs commands without asking.' },
 };
 
@@ -60,7 +66,10 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
             title={text.detail}
             onClick={() => choose(option)}
           >
-            <span className="mode-label">{text.label}</span>
+            <span className="mode-label">
+              {option === 'auto' ? <ShieldIcon /> : null}
+              {text.label}
+            </span>
             <span className="mode-hint">{text.hint}</span>
           </button>
         );

@@ -17,6 +17,9 @@ const CommandsPanel = lazy(() => retryingImport(() => import('./CommandsPanel'))
 const ChangesPanel = lazy(() => retryingImport(() => import('./ChangesPanel')).then((module) => ({ default: module.ChangesPanel })));
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
+export const AUTO_NOTE =
+  'Commands run in the sandbox without asking: they write only in this folder and /tmp, cannot read your keys and logins (~/.ssh, cloud credentials) or Cairn’s data, and have no network.';
+export const ASK_SANDBOX_NOTE = 'An allowed command runs in the sandbox: it writes only in this folder and /tmp, and has no network.';
 export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
 export const CODEX_FULL_NOTE = 'Codex runs commands without its sandbox, with your rights.';
 
@@ -37,6 +40,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
   const codex = useAppStore(selectRunsOnCodex(sessionId));
   const acp = useAppStore(selectRunsOnAcp(sessionId));
+  const sandboxed = useAppStore((state) => state.sandbox?.available ?? false);
 
   // The commands (running ones count on the button) are read when the session opens, and after a reconnect.
   useEffect(() => {
@@ -53,6 +57,9 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (mode !== undefined && mode !== 'explore') store.getState().readSandboxNote(sessionId, mode);
   }, [sessionId, mode, store]);
+  useEffect(() => {
+    void store.getState().loadSandboxStatus();
+  }, [store, generation]);
 
   if (mode === undefined) return null;
   // Shell commands run only in a folder, and only in Ask or Full: the note says so there, until closed.
@@ -74,7 +81,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           <span>
             {mode === 'full' ? <strong>Full access:</strong> : null}
             {mode === 'full' ? ' ' : null}
-            {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : SANDBOX_NOTE}
+            {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : mode === 'auto' ? AUTO_NOTE : mode === 'ask' && sandboxed ? ASK_SANDBOX_NOTE : SANDBOX_NOTE}
           </span>
           <button
             type="button"

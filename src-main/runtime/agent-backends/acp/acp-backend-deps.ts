@@ -8,6 +8,7 @@ import type { AgentBackend } from '../agent-backend';
 import type { Logger } from '../../core/ports';
 import type { McpLaunch } from '../../mcp/mcp-client';
 import type { ShellOutputChunk, ShellRunner } from '../../shell/shell-runner';
+import type { Confinement } from '../../sandbox/sandbox-service';
 import type { AcpEventMapper } from './acp-event-mapper';
 import type { AcpBounds } from './acp-bounds';
 import type { AcpTerminals } from './acp-terminals';
@@ -33,7 +34,12 @@ export interface AcpBackendDeps {
   /** The agent reported how full its context is (`usage_update`): the header's context meter. */
   onContextMeter(sessionId: string, meter: ContextMeter): void;
   /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
-  readonly shell: { readonly runner: ShellRunner; onOutput(sessionId: string, chunk: ShellOutputChunk): void };
+  readonly shell: {
+    readonly runner: ShellRunner;
+    onOutput(sessionId: string, chunk: ShellOutputChunk): void;
+    /** Where a terminal of the session runs: in the sandbox (Auto, Ask), outside it (Full), or refused. Default: outside. */
+    confine?(sessionId: string, cwd: string): Confinement;
+  };
 }
 
 export interface AcpBackend extends AgentBackend {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -15,9 +15,10 @@ afterEach(async () => {
   await t.close();
 });
 
-async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean; mcpHttp?: boolean } = {}) {
-  t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } } });
-  const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
+async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean; mcpHttp?: boolean; sandbox?: 'detect' } = {}) {
+  t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } }, ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }) });
+  // With the sandbox, under /var/tmp: inside it /tmp is a private folder.
+  const workspace = mkdtempSync(options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-work-') : '/var/tmp/cairn-acp-work-');
   const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
   const { connection } = await t.call('connection.create', {
     name: 'Test agent',
@@ -159,6 +160,18 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect((await turnReaches(explore.sessionId, 'e1', ['completed', 'failed'])).status).toBe('completed');
     expect((await items(explore.sessionId)).at(-1)?.text).toMatch(/^No terminal: /);
     expect(existsSync(join(explore.workspace, 'no.txt'))).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('terminals in Auto run unasked inside the sandbox: a write outside the workspace is refused', async () => {
+    const { sessionId, workspace } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
+    onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
+    const outside = `/var/tmp/cairn-acp-outside-${process.pid}`;
+    await t.call('turn.start', { sessionId, turnId: 't1', text: `sh echo inside > in.txt; echo x > ${outside}; echo done` });
+    expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+    expect(readFileSync(join(workspace, 'in.txt'), 'utf8')).toBe('inside\n');
+    expect(existsSync(outside)).toBe(false);
+    const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
+    expect(shellRuns[0]?.stderrTail).toMatch(/Read-only file system/);
   });
 
   it('Stop while a terminal runs (Full mode, no card): its process group is killed and the turn ends cancelled', async () => {

@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { CreateTerminalRequest, TerminalExitStatus, TerminalOutputResponse } from '@agentclientprotocol/sdk';
 import type { ShellOutputChunk, ShellRunner, ShellRunResult } from '../../shell/shell-runner';
+import type { PreparedSandbox } from '../../sandbox/sandbox-service';
 import type { AgentEvent } from '../agent-backend';
 import type { BridgedPermission } from './acp-permissions';
 
@@ -64,7 +65,13 @@ export class AcpTerminals {
   }
 
   /** Starts the terminal's shell run; returns its id (the transcript's call id). `onExit` hears how it ended. */
-  start(place: TerminalPlace, command: TerminalCommand, outputByteLimit: number | null | undefined, onExit: (result: ShellRunResult) => void): string {
+  start(
+    place: TerminalPlace,
+    command: TerminalCommand,
+    outputByteLimit: number | null | undefined,
+    onExit: (result: ShellRunResult) => void,
+    sandbox: PreparedSandbox | null = null,
+  ): string {
     const abort = new AbortController();
     const terminal: LiveTerminal = {
       toolCallId: command.toolCallId,
@@ -83,6 +90,7 @@ export class AcpTerminals {
         cwd: command.cwd,
         timeoutMs: TERMINAL_TIMEOUT_MS,
         signal: abort.signal,
+        ...(sandbox === null ? {} : { wrap: (argv: readonly string[]) => sandbox.wrap(argv) }),
         onStart: (run) => {
           terminal.shellRunId = run.shellRunId;
         },
@@ -92,15 +100,17 @@ export class AcpTerminals {
         },
       }),
     };
-    void terminal.done.then(
-      (result) => {
-        terminal.exit = { exitCode: result.exitCode, signal: result.signal };
-        onExit(result);
-      },
-      () => {
-        terminal.exit = { exitCode: null, signal: null };
-      },
-    );
+    void terminal.done
+      .finally(() => sandbox?.dispose())
+      .then(
+        (result) => {
+          terminal.exit = { exitCode: result.exitCode, signal: result.signal };
+          onExit(result);
+        },
+        () => {
+          terminal.exit = { exitCode: null, signal: null };
+        },
+      );
     this.terminals.set(command.toolCallId, terminal);
     return command.toolCallId;
   }

@@ -58,7 +58,8 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
  * A session's permission mode as Codex policies. Explore: read-only sandbox, never escalates. Ask:
  * the turn's sandbox is read-only with approvals on request, so every change (a patch, a command that
  * writes) comes to the person as an approval, as Cairn's own Ask mode does (a workspace-write
- * sandbox would let Codex apply patches unasked). Full: no sandbox, no approvals.
+ * sandbox would let Codex apply patches unasked). Auto: Codex's own workspace-write sandbox (writes in
+ * the workspace, network off), asking only to go beyond it. Full: no sandbox, no approvals.
  */
 export function codexPolicies(mode: PermissionMode) {
   switch (mode) {
@@ -66,6 +67,8 @@ export function codexPolicies(mode: PermissionMode) {
       return { approvalPolicy: 'never', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
     case 'ask':
       return { approvalPolicy: 'on-request', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
+    case 'auto':
+      return { approvalPolicy: 'on-request', sandbox: 'workspace-write', sandboxPolicy: { type: 'workspaceWrite', networkAccess: false } } as const;
     case 'full':
       return { approvalPolicy: 'never', sandbox: 'danger-full-access', sandboxPolicy: { type: 'dangerFullAccess' } } as const;
   }

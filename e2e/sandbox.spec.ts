@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CairnHost, expect, test } from './fixtures';
+import { freePort } from './cairn-host';
+
+/**
+ * Auto mode with the real sandbox (the host detects bubblewrap; every other spec's host has it off).
+ * The workspace is under /var/tmp: inside the sandbox /tmp is a private folder.
+ */
+test('a new session starts in Auto: a command writes inside unasked and is blocked outside; in Ask the card can run one command without the sandbox', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
+  const workspace = mkdtempSync('/var/tmp/cairn-e2e-sandbox-');
+  const outside = `/var/tmp/cairn-e2e-outside-${randomBytes(6).toString('hex')}`;
+  const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), { CAIRN_SANDBOX: 'detect' });
+  await host.start();
+  try {
+    const { session } = await host.call('session.create', { title: 'Walled', workspacePath: workspace });
+    expect(session.permissionMode).toBe('auto');
+    await host.open(page);
+    await page.getByTestId('session-row').filter({ hasText: 'Walled' }).click();
+    const modes = page.getByTestId('permission-mode');
+    await expect(modes).toHaveAttribute('data-mode', 'auto');
+    await expect(modes.getByRole('radio', { name: /Auto/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('sandbox-note')).toContainText('Commands run in the sandbox without asking');
+
+    await send(page, `/tool run_shell ${JSON.stringify({ command: `echo inside > made.txt; echo x > ${outside}` })}`);
+    const call = page.locator('[data-testid="tool-call"][data-tool="run_shell"]').last();
+    await expect(call).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    await expect(page.locator('[data-testid="interaction"][data-kind="permission"]')).toHaveCount(0);
+    expect(readFileSync(join(workspace, 'made.txt'), 'utf8')).toBe('inside\n');
+    expect(existsSync(outside)).toBe(false);
+    await expect(page.getByText('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.').first()).toBeVisible();
+
+    await modes.getByRole('radio', { name: /Ask/ }).click();
+    await expect(modes).toHaveAttribute('data-mode', 'ask');
+    await send(page, `/tool run_shell ${JSON.stringify({ command: `echo x > ${outside}` })}`);
+    const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
+    await expect(approval).toHaveAttribute('data-status', 'pending');
+    await expect(approval).toContainText('Allowed, it runs in the sandbox');
+    await approval.getByRole('button', { name: 'Run once without sandbox' }).click();
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    expect(readFileSync(outside, 'utf8')).toBe('x\n');
+
+    // Settings → Sandbox says it is available here.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Sandbox' }).click();
+    await expect(page.getByTestId('sandbox-status')).toContainText('Available: new sessions start in Auto');
+  } finally {
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(outside, { force: true });
+  }
+});
+
+async function send(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}

@@ -1,0 +1,117 @@
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { DeniedPath, SandboxLayout } from './bwrap-args';
+
+/**
+ * What a sandboxed command may touch, worked out from the machine as it is now: which of the denied
+ * and writable paths exist, their real paths (a symlinked ~/.ssh is hidden where its files really
+ * are), and whether the workspace is a git worktree.
+ */
+
+/** Secrets under the home folder: credentials, keys, cloud and cluster logins, browser profiles. */
+export const DENIED_IN_HOME = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gcloud',
+  '.azure',
+  '.kube',
+  '.docker/config.json',
+  '.netrc',
+  '.git-credentials',
+  '.config/gh',
+  '.npmrc',
+  '.pypirc',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.config/microsoft-edge',
+  '.var/app',
+] as const;
+
+/** Package caches, writable so package managers work. */
+export const CACHES_IN_HOME = ['.npm', '.cache', '.cargo/registry', '.cargo/git', '.local/share/pnpm'] as const;
+
+/** Inside the workspace, files that make code run later: read-only inside, so no command plants one. */
+export const READ_ONLY_IN_WORKSPACE = ['.git/hooks', '.git/config', '.cairn', '.claude/settings.json', '.claude/settings.local.json'] as const;
+
+export interface LayoutInputs {
+  readonly workspace: string;
+  readonly home: string;
+  /** Cairn's data directory: hidden, except its installed ACP agents. */
+  readonly dataDir: string;
+  readonly tmpDir: string;
+  readonly extraDenied: readonly string[];
+  readonly extraWritable: readonly string[];
+}
+
+function real(target: string): string | null {
+  try {
+    return realpathSync(target);
+  } catch {
+    return null;
+  }
+}
+
+const inside = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`);
+
+function denied(target: string): DeniedPath | null {
+  const resolved = real(target);
+  if (resolved === null) return null;
+  return { path: resolved, kind: statSync(resolved).isDirectory() ? 'folder' : 'file' };
+}
+
+/**
+ * The parts of a repository's .git a worktree writes, when `workspace` is a worktree whose repository
+ * the command could not have made up: its `.git` file names `<common>/worktrees/<id>`, that folder
+ * names this workspace back, and the repository is outside everything a sandboxed command can write.
+ */
+function worktreeGitParts(workspace: string, writableAreas: readonly string[]): string[] {
+  const dotGit = path.join(workspace, '.git');
+  let text: string;
+  try {
+    if (!statSync(dotGit).isFile()) return [];
+    text = readFileSync(dotGit, 'utf8');
+  } catch {
+    return [];
+  }
+  const match = /^gitdir: (.+)$/m.exec(text);
+  const gitDir = match?.[1] === undefined ? null : real(path.resolve(workspace, match[1].trim()));
+  if (gitDir === null || path.basename(path.dirname(gitDir)) !== 'worktrees') return [];
+  const common = path.dirname(path.dirname(gitDir));
+  if (writableAreas.some((area) => inside(common, area))) return [];
+  try {
+    if (real(path.dirname(readFileSync(path.join(gitDir, 'gitdir'), 'utf8').trim())) !== workspace) return [];
+  } catch {
+    return [];
+  }
+  return [gitDir, ...['objects', 'refs', 'logs'].map((part) => path.join(common, part)).filter((part) => existsSync(part))];
+}
+
+export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
+  const workspace = real(inputs.workspace) ?? inputs.workspace;
+  const caches = CACHES_IN_HOME.map((cache) => real(path.join(inputs.home, cache))).filter((cache): cache is string => cache !== null);
+  const extraWritable = inputs.extraWritable.map(real).filter((folder): folder is string => folder !== null);
+  const areas = [workspace, inputs.tmpDir, ...caches, ...extraWritable];
+  const dataDir = real(inputs.dataDir);
+  const deniedPaths = [...DENIED_IN_HOME.map((entry) => path.join(inputs.home, entry)), inputs.dataDir, ...inputs.extraDenied]
+    .map(denied)
+    .filter((entry): entry is DeniedPath => entry !== null);
+  const agents = dataDir === null ? null : real(path.join(dataDir, 'agents'));
+  // A repository without a hooks folder would let a command create one; an empty one is made first.
+  const gitFolder = path.join(workspace, '.git');
+  if (existsSync(gitFolder) && statSync(gitFolder).isDirectory()) mkdirSync(path.join(gitFolder, 'hooks'), { recursive: true });
+  const readOnly = READ_ONLY_IN_WORKSPACE.map((entry) => real(path.join(workspace, entry))).filter((entry): entry is string => entry !== null && inside(entry, workspace));
+  return {
+    tmpDir: inputs.tmpDir,
+    caches: [...caches, ...extraWritable],
+    writable: [workspace, ...worktreeGitParts(workspace, areas)],
+    denied: deniedPaths,
+    readableAgain: agents === null ? [] : [agents],
+    readOnly,
+    cwd: workspace,
+  };
+}
