@@ -98,9 +98,10 @@ function problemWith(file: string, target: string): string | null {
 const PATH_BASES = ['.', 'src-main', 'src-main/runtime', 'src-renderer', 'src-shared'];
 const KNOWN_EXTENSION = /\.(?:ts|tsx|mts|cts|mjs|cjs|js|json|md|css|html|svg|png|yml|yaml|sh)$/;
 const SOURCE_EXTENSION = /\.(?:ts|tsx|mts|cts|mjs|cjs|js)$/;
-const PLACEHOLDER = /[<>*{}…|]|NNN|^[~/@$]|:\/\//;
-/** Names the docs give to things outside the repository: a folder of the data directory, a git branch prefix, a naming pattern. */
-const NOT_REPOSITORY_NAMES = ['context-offload/', 'cairn/', 'PascalCase.tsx'];
+/** Not a path of this repository: a placeholder, a home or absolute path, a package, a variable, a URL, or a workspace's own `.git/…`. */
+const PLACEHOLDER = /[<>*{}…|]|NNN|^[~/@$]|:\/\/|^\.git\//;
+/** Names the docs give to things outside the repository: a folder of the data directory, a git branch prefix, a workspace's own Cairn folder, a naming pattern. */
+const NOT_REPOSITORY_NAMES = ['context-offload/', 'cairn/', '.cairn/', 'PascalCase.tsx'];
 
 export interface NamedPath {
   readonly line: number;

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
+import { childEnvironment } from '../shell/child-environment';
 
 /**
  * Whether commands can be sandboxed here, decided once when the host starts: Linux with bubblewrap
@@ -39,6 +40,7 @@ export function detectSandbox(setting: SandboxSetting, env: NodeJS.ProcessEnv = 
   if (bwrap === null || socat === null) return { available: false, reason: `${missing.join(' and ')} not found. ${INSTALL_HINT}` };
   const probe = spawnSync(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: childEnvironment({ scrubSecrets: true }),
     timeout: 10_000,
     encoding: 'utf8',
   });

@@ -9,9 +9,10 @@ import { acquireDataDirLock } from '../data-dir-lock';
  */
 const [dataDir = ''] = process.argv.slice(2);
 try {
-  acquireDataDirLock(dataDir, { beforeLocking: () => process.stdout.write('trying\n') });
+  const lock = acquireDataDirLock(dataDir, { beforeLocking: () => process.stdout.write('trying\n') });
   process.stdout.write('locked\n');
-  setInterval(() => {}, 1000);
+  // Held, not merely kept alive: a lock nobody references is collected, and its database closed with it.
+  setInterval(() => void lock, 1000);
 } catch (error) {
   process.stdout.write(`${error instanceof DataDirLockedError ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(0);
