@@ -47,6 +47,7 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   await expect(turn.locator('[data-path="README.txt"]')).toHaveAttribute('data-change', 'created');
   await expect(turn.locator('[data-path="notes.md"]')).toHaveAttribute('data-change', 'deleted');
   await expect(turn.locator('[data-path="notes.md"]')).toContainText('command');
+  await expect(turn.locator('[data-path="notes.md"] .change-writer')).toHaveAttribute('title', 'Changed by the command: rm notes.md');
   await turn
     .locator('[data-path="notes.md"]')
     .getByRole('button', { name: /notes\.md/ })

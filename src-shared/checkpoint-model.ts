@@ -52,8 +52,20 @@ export interface ChangeSetRecord {
   readonly completedAt: number | null;
 }
 
-/** A change set as `changes.list` gives it: counts and status per file, no diff bodies (`changes.diff` reads one file's). */
-export interface ListedChangeSet extends ChangeSetRecord {
+/** A file as `changes.list` gives it: `writer` is its index in the change set's `writers`. */
+export interface ListedFileChange extends Omit<FileChangeRecord, 'writer'> {
+  readonly writer: number;
+}
+
+/**
+ * A change set as `changes.list` gives it: counts and status per file, no diff bodies (`changes.diff`
+ * reads one file's). Each distinct writer is sent once (a command line shared by a thousand files
+ * would otherwise be repeated a thousand times); a file names its writer by index.
+ */
+export interface ListedChangeSet extends Omit<ChangeSetRecord, 'files'> {
+  readonly files: readonly ListedFileChange[];
+  /** The writers of `files`, each once, in the order of their first file. */
+  readonly writers: readonly ChangeWriter[];
   /** The person's message that started the turn (null when the turn is gone). */
   readonly turnText: string | null;
   /**

@@ -77,7 +77,7 @@ describe('a host killed during a file checkpoint', () => {
       { timeoutMs: 30_000, message: 'the change set to be completed' },
     );
     expect(changeSet?.note).toMatch(/the checkpoint before it was complete/);
-    expect(changeSet?.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([['a.txt', 'created', 'unknown']]);
+    expect(changeSet?.files.map((file) => [file.path, file.change, changeSet.writers[file.writer]?.kind])).toEqual([['a.txt', 'created', 'unknown']]);
     expect((await t.call('changes.revert', { sessionId, changeSetId: changeSet?.changeSetId ?? '' })).status).toBe('reverted');
     expect(existsSync(join(workspace, 'a.txt'))).toBe(false);
     expect(existsSync(join(workspace, 'keep.txt'))).toBe(true);

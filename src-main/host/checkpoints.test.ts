@@ -55,14 +55,21 @@ describe('per-turn file checkpoints', () => {
       tools(
         ['write_file', { path: 'src/a.ts', content: 'export const a = 1;\n' }],
         ['edit_file', { path: 'notes.md', search: 'beta', replace: 'gamma' }],
-        ['run_shell', { command: 'rm old.txt' }],
+        ['run_shell', { command: 'rm old.txt && echo b > b.txt' }],
       ),
     );
     expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
+    // Each writer is listed once; a file names its writer by index (the command's two files share one).
+    expect(changeSet.writers).toEqual([
+      { kind: 'command', command: 'rm old.txt && echo b > b.txt' },
+      { kind: 'file_tool', tool: 'edit_file' },
+      { kind: 'file_tool', tool: 'write_file' },
+    ]);
     expect(changeSet.files).toEqual([
-      { path: 'notes.md', change: 'modified', added: 1, removed: 1, writer: { kind: 'file_tool', tool: 'edit_file' } },
-      { path: 'old.txt', change: 'deleted', added: 0, removed: 2, writer: { kind: 'command', command: 'rm old.txt' } },
-      { path: 'src/a.ts', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } },
+      { path: 'b.txt', change: 'created', added: 1, removed: 0, writer: 0 },
+      { path: 'notes.md', change: 'modified', added: 1, removed: 1, writer: 1 },
+      { path: 'old.txt', change: 'deleted', added: 0, removed: 2, writer: 0 },
+      { path: 'src/a.ts', change: 'created', added: 1, removed: 0, writer: 2 },
     ]);
     // The listing carries no diff bodies; each file's is read on its own.
     expect(changeSet.files.some((file) => 'diff' in file)).toBe(false);
@@ -199,7 +206,7 @@ describe('per-turn file checkpoints', () => {
 
     const widened = await turnWithChanges(sessionId, 't2', tools(['write_file', { path: 'notes.md', content: 'again\n' }], ['run_shell', { command: 'rm old.txt' }]));
     expect(beforeTree(widened.changeSetId)).toEqual(['notes.md', 'old.txt']);
-    expect(widened.files.map((file) => [file.path, file.change, file.writer.kind])).toEqual([
+    expect(widened.files.map((file) => [file.path, file.change, widened.writers[file.writer]?.kind])).toEqual([
       ['notes.md', 'modified', 'file_tool'],
       ['old.txt', 'deleted', 'command'],
     ]);

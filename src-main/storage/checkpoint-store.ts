@@ -81,14 +81,32 @@ function toRecord(row: ChangeSetRow, files: readonly FileChangeRecord[]): Stored
   };
 }
 
-function toFile(row: FileRow): FileChangeRecord {
-  return { path: row.path, change: row.change, added: row.added, removed: row.removed, writer: JSON.parse(row.writer) as ChangeWriter };
+/** Reads file rows, parsing each distinct writer once (a command's files all share its writer). */
+function fileReader(): (row: FileRow) => FileChangeRecord {
+  const writers = new Map<string, ChangeWriter>();
+  return (row) => {
+    let writer = writers.get(row.writer);
+    if (writer === undefined) {
+      writer = JSON.parse(row.writer) as ChangeWriter;
+      writers.set(row.writer, writer);
+    }
+    return { path: row.path, change: row.change, added: row.added, removed: row.removed, writer };
+  };
 }
 
 export function createCheckpointStore(db: Db): CheckpointStore {
   const filesOf = db.prepare<[string], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path');
   const byId = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE change_set_id = ?');
-  const withFiles = (row: ChangeSetRow | undefined) => (row === undefined ? null : toRecord(row, filesOf.all(row.change_set_id).map(toFile)));
+  const withFiles = (row: ChangeSetRow | undefined) => (row === undefined ? null : toRecord(row, filesOf.all(row.change_set_id).map(fileReader())));
+  const sessionSets = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? ORDER BY created_at, rowid');
+  const turnSets = db.prepare<[string, string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
+  // The files of every listed change set in one query, rather than one per change set.
+  const sessionFiles = db.prepare<[string], FileRow>(
+    'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? ORDER BY f.change_set_id, f.path',
+  );
+  const turnFiles = db.prepare<[string, string], FileRow>(
+    'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? AND s.turn_id = ? ORDER BY f.change_set_id, f.path',
+  );
   const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
   return {
     insertPending(changeSet) {
@@ -120,11 +138,16 @@ export function createCheckpointStore(db: Db): CheckpointStore {
       );
     },
     list(sessionId, turnId) {
-      const rows =
-        turnId === undefined
-          ? db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? ORDER BY created_at, rowid').all(sessionId)
-          : db.prepare<[string, string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid').all(sessionId, turnId);
-      return rows.map((row) => toRecord(row, filesOf.all(row.change_set_id).map(toFile)));
+      const rows = turnId === undefined ? sessionSets.all(sessionId) : turnSets.all(sessionId, turnId);
+      const fileRows = turnId === undefined ? sessionFiles.all(sessionId) : turnFiles.all(sessionId, turnId);
+      const toFile = fileReader();
+      const files = new Map<string, FileChangeRecord[]>();
+      for (const fileRow of fileRows) {
+        const ofSet = files.get(fileRow.change_set_id);
+        if (ofSet === undefined) files.set(fileRow.change_set_id, [toFile(fileRow)]);
+        else ofSet.push(toFile(fileRow));
+      }
+      return rows.map((row) => toRecord(row, files.get(row.change_set_id) ?? []));
     },
     unfinished() {
       return db

@@ -7,7 +7,10 @@ import type { ChangeSetRecord } from '../../src-shared/checkpoint-model';
  */
 export type ChangeSetKind = 'turn' | 'rewind' | 'revert' | 'undo' | 'redo';
 
-type Named = Pick<ChangeSetRecord, 'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status' | 'files'> & { readonly turnText: string | null };
+type Named = Pick<ChangeSetRecord, 'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status'> & {
+  readonly files: readonly { readonly path: string }[];
+  readonly turnText: string | null;
+};
 
 export interface ChangeSetDescription {
   readonly kind: ChangeSetKind;
@@ -107,7 +110,7 @@ export function revertNotice(target: ChangeSetDescription | undefined, files: nu
 }
 
 /** What an entry's heading says after its title: how many files, or why there are none to show. */
-export function changeSetCount(changeSet: Pick<ChangeSetRecord, 'status' | 'files'>, described: ChangeSetDescription | undefined): string {
+export function changeSetCount(changeSet: Pick<Named, 'status' | 'files'>, described: ChangeSetDescription | undefined): string {
   if (changeSet.status === 'absent') return 'no checkpoint';
   if (changeSet.status !== 'complete') return 'recording…';
   if (changeSet.files.length === 0) return 'no file changed';

@@ -14,7 +14,8 @@ const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): Lis
   revertsChangeSetId: origin === 'revert' ? 'cs1' : null,
   status: 'complete',
   note: null,
-  files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: { kind: 'file_tool', tool: 'write_file' } }],
+  files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: 0 }],
+  writers: [{ kind: 'file_tool', tool: 'write_file' }],
   createdAt: 1,
   completedAt: 2,
 });
@@ -49,7 +50,11 @@ describe('the changes slice', () => {
         ? { ok: true as const, result: { status: 'conflict' as const, files: ['c.txt'] } }
         : {
             ok: true as const,
-            result: { status: 'rewound' as const, session: session({ sessionId: 'b1', title: 'First (rewound)' }), rewind: { ...changeSet('cs3'), origin: 'rewind' as const } },
+            result: {
+              status: 'rewound' as const,
+              session: session({ sessionId: 'b1', title: 'First (rewound)' }),
+              rewind: { ...changeSet('cs3'), origin: 'rewind' as const, files: [] },
+            },
           },
     );
     link.answer('changes.list', () => ({ ok: true, result: { changeSets: [], unavailable: null } }));

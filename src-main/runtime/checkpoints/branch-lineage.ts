@@ -26,9 +26,9 @@ export interface Lineage {
  * made (each source read the same way, to any depth), then what its own change sets did since. So
  * the lineage is every change set of the source made up to the branch's creation, then the branch's
  * own — a rewind's change set follows the very change sets it undid, and a rewind from a branch
- * goes back through them in order.
+ * goes back through them in order. With `turnId`, only the change sets made for that turn are read.
  */
-export function branchLineage(stores: LineageStores, sessionId: string): Lineage {
+export function branchLineage(stores: LineageStores, sessionId: string, turnId?: string): Lineage {
   const generations: StoredChangeSet[][] = [];
   const seen = new Set<string>();
   let current: string | null = sessionId;
@@ -37,7 +37,7 @@ export function branchLineage(stores: LineageStores, sessionId: string): Lineage
   while (current !== null && !seen.has(current)) {
     seen.add(current);
     const limit = until;
-    generations.unshift(stores.checkpoints.list(current).filter((changeSet) => changeSet.createdAt <= limit));
+    generations.unshift(stores.checkpoints.list(current, turnId).filter((changeSet) => changeSet.createdAt <= limit));
     const branch = stores.branches.get(current);
     if (branch === null) break;
     if (stores.sessions.get(branch.sourceSessionId) === null) {
@@ -57,7 +57,7 @@ export function branchLineage(stores: LineageStores, sessionId: string): Lineage
  * branch's conversation and are left out; a rewind still goes back through them.
  */
 export function sessionChangeSets(stores: LineageStores & { readonly turns: Pick<TurnStore, 'getTurn'> }, sessionId: string, turnId?: string): StoredChangeSet[] {
-  return branchLineage(stores, sessionId).changeSets.filter(
+  return branchLineage(stores, sessionId, turnId).changeSets.filter(
     (changeSet) => (turnId === undefined || changeSet.turnId === turnId) && (changeSet.sessionId === sessionId || stores.turns.getTurn(sessionId, changeSet.turnId) !== null),
   );
 }

@@ -1,6 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChangeSetRecord, ChangeWriter, ConflictResolution, FileDiff, ListedChangeSet, RevertResult, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
+import type {
+  ChangeSetRecord,
+  ChangeWriter,
+  ConflictResolution,
+  FileChangeRecord,
+  FileDiff,
+  ListedChangeSet,
+  ListedFileChange,
+  RevertResult,
+  RewindPlan,
+  RewindResult,
+} from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
@@ -204,7 +215,12 @@ export class CheckpointService {
     const gone = new Map<string, string | null>();
     const changeSets: ListedChangeSet[] = sessionChangeSets(this.deps.stores, sessionId, turnId).map((changeSet) => {
       if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
-      return { ...publicChangeSet(changeSet), turnText: this.turnText(changeSet.sessionId, changeSet.turnId), workspaceGone: gone.get(changeSet.workspacePath) ?? null };
+      return {
+        ...publicChangeSet(changeSet),
+        ...listedFiles(changeSet.files),
+        turnText: this.turnText(changeSet.sessionId, changeSet.turnId),
+        workspaceGone: gone.get(changeSet.workspacePath) ?? null,
+      };
     });
     return ok({ changeSets, unavailable });
   }
@@ -473,6 +489,22 @@ function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspension): s
   if (!('output' in outcome) || outcome.isError) return null;
   const output = outcome.output;
   return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
+}
+
+/** A change set's files as listed: each distinct writer once, each file naming its writer by index. */
+function listedFiles(records: readonly FileChangeRecord[]): { files: ListedFileChange[]; writers: ChangeWriter[] } {
+  const writers: ChangeWriter[] = [];
+  const indexes = new Map<string, number>();
+  const files = records.map(({ writer, ...file }) => {
+    const key = writer.kind === 'command' ? `command:${writer.command}` : writer.kind === 'file_tool' ? `tool:${writer.tool}` : writer.kind;
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = writers.push(writer) - 1;
+      indexes.set(key, index);
+    }
+    return { ...file, writer: index };
+  });
+  return { files, writers };
 }
 
 function writerOf(toolName: string, input: unknown): ChangeWriter {

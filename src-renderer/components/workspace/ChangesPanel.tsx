@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChangeWriter, FileChangeRecord, ListedChangeSet } from '../../../src-shared/checkpoint-model';
+import type { ChangeWriter, ListedChangeSet, ListedFileChange } from '../../../src-shared/checkpoint-model';
 import { changeDiffKey } from '../../state/changes-slice';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
@@ -103,6 +103,7 @@ function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string;
             sessionId={sessionId}
             changeSetId={changeSet.changeSetId}
             file={file}
+            writer={changeSet.writers[file.writer] ?? UNKNOWN_WRITER}
             revertable={revertable && described?.kind !== 'undo' && described?.undoneFiles.has(file.path) !== true}
           />
         ))}
@@ -111,7 +112,22 @@ function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string;
   );
 }
 
-function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId: string; changeSetId: string; file: FileChangeRecord; revertable: boolean }) {
+/** What a file's writer reads as should the listing ever name one it does not carry. */
+const UNKNOWN_WRITER: ChangeWriter = { kind: 'unknown' };
+
+function ChangeFileRow({
+  sessionId,
+  changeSetId,
+  file,
+  writer,
+  revertable,
+}: {
+  sessionId: string;
+  changeSetId: string;
+  file: ListedFileChange;
+  writer: ChangeWriter;
+  revertable: boolean;
+}) {
   const store = useStoreApi();
   const [open, setOpen] = useState(false);
   const reverting = useAppStore((state) => state.reverting === `${changeSetId}:${file.path}`);
@@ -135,8 +151,8 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
               <span className="is-added">+{file.added}</span> <span className="is-removed">−{file.removed}</span>
             </span>
           )}
-          <span className="change-writer" title={writerTitle(file.writer)}>
-            {writerLabel(file.writer)}
+          <span className="change-writer" title={writerTitle(writer)}>
+            {writerLabel(writer)}
           </span>
           {revertable ? (
             <button
@@ -156,7 +172,7 @@ function ChangeFileRow({ sessionId, changeSetId, file, revertable }: { sessionId
 }
 
 /** An opened file's diff, loaded from the host when it is first shown. */
-function ChangeFileDiff({ sessionId, changeSetId, file }: { sessionId: string; changeSetId: string; file: FileChangeRecord }) {
+function ChangeFileDiff({ sessionId, changeSetId, file }: { sessionId: string; changeSetId: string; file: ListedFileChange }) {
   const store = useStoreApi();
   const diff = useAppStore((state) => state.changeDiffs[changeDiffKey(changeSetId, file.path)]);
   const binary = file.added === null;
