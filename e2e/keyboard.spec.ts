@@ -15,6 +15,8 @@ async function send(page: Page, text: string) {
 test('in a browser tab Alt+N starts a session, and the shortcuts dialog says Alt+N, not the Ctrl+N the browser keeps', async ({ page, cairn }) => {
   await cairn.open(page);
   await expect(page.getByText('Welcome to Cairn')).toBeVisible();
+  // Taller than the window (every demo directive is listed), the welcome starts at its heading, not cut above it.
+  await expect(page.getByRole('heading', { name: 'Welcome to Cairn' })).toBeInViewport();
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('session-title')).toHaveText('New session');
   await expect(composer(page)).toBeFocused();
