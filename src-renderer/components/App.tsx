@@ -6,7 +6,6 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SessionView } from './SessionView';
 import { Sidebar } from './Sidebar';
-import { SidebarRail } from './SidebarRail';
 import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
@@ -21,6 +20,8 @@ const HelpPanel = lazy(() => retryingImport(() => import('./HelpPanel')).then((m
 const GoalDialogs = lazy(() => retryingImport(() => import('./GoalDialogs')).then((module) => ({ default: module.GoalDialogs })));
 const ChatDialogs = lazy(() => retryingImport(() => import('./ChatDialogs')).then((module) => ({ default: module.ChatDialogs })));
 const FullModeDialog = lazy(() => retryingImport(() => import('./workspace/FullModeDialog')).then((module) => ({ default: module.FullModeDialog })));
+/** The hidden sidebar's rail (a window narrower than 1000 px, or the sidebar hidden). */
+const SidebarRail = lazy(() => retryingImport(() => import('./SidebarRail')).then((module) => ({ default: module.SidebarRail })));
 
 /** What a view shows while its code loads (a few milliseconds from disk). */
 function ViewLoading() {
@@ -50,7 +51,14 @@ export function App() {
       <ConnectionBanner />
       <Toasts />
       <div className="app-body">
-        {sidebarShown ? <Sidebar /> : <SidebarRail />}
+        {sidebarShown ? (
+          <Sidebar />
+        ) : (
+          // While its code loads the rail keeps its place, empty, so the session beside it does not shift.
+          <Suspense fallback={<div className="sidebar-rail" />}>
+            <SidebarRail />
+          </Suspense>
+        )}
         <main className="main-pane">
           <Suspense fallback={<ViewLoading />}>
             {selectedSessionId === null && automationsOpen ? (

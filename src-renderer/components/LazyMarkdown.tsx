@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { retryingImport } from '../platform/retrying-import';
-import { unmarkSeams } from '../markdown/resume-seams';
+import { unmarkSeams } from '../markdown/seam-marks';
 
 const Markdown = lazy(() => retryingImport(() => import('./Markdown')).then((module) => ({ default: module.Markdown })));
 

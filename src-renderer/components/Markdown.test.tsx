@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { loadHighlighting } from '../markdown/markdown-options';
-import { markSeams } from '../markdown/resume-seams';
+import { markSeams } from '../markdown/seam-marks';
 import { Markdown } from './Markdown';
 import { ResumeSeamLabels } from './resume-seam-labels';
 

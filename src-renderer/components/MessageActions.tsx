@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { TranscriptItem } from '../../src-shared/model';
 import { messageAuthorOf } from '../../src-shared/message-author';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { selectEndsAnswerTurn } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { EditMessage } from './BranchActions';
 import { MessageCopyButtons } from './MessageCopyButtons';
 import { versionSessionsAt, versionSwitchAt } from '../state/version-switch';
-import { VersionSwitch } from './VersionSwitch';
+import { retryingImport } from '../platform/retrying-import';
+
+/** Editing a message, and the switch between versions (only after an edit or a regenerate), load when first shown. */
+const EditMessage = lazy(() => retryingImport(() => import('./EditMessage')).then((module) => ({ default: module.EditMessage })));
+const VersionSwitch = lazy(() => retryingImport(() => import('./VersionSwitch')).then((module) => ({ default: module.VersionSwitch })));
 
 /**
  * One compact row of actions under a message, shown on hover or focus (always on a touch screen):
@@ -25,7 +29,12 @@ export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId
   const rewinding = useAppStore((state) => state.reverting === item.itemId);
   if (sessionId === WORKHUB_SESSION_ID || item.state !== 'final') return null;
   if (item.kind !== 'user_message' && item.kind !== 'assistant_message') return null;
-  if (editing) return <EditMessage sessionId={sessionId} item={item} busy={busy} />;
+  if (editing)
+    return (
+      <Suspense fallback={null}>
+        <EditMessage sessionId={sessionId} item={item} busy={busy} />
+      </Suspense>
+    );
   const versions = versionSwitchAt(links, item);
   const switched = versionSessionsAt(links, item.turnId);
   const here = (links?.branches ?? []).filter((branch) => branch.atItemId === item.itemId && !switched.has(branch.branchSessionId));
@@ -37,7 +46,11 @@ export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId
   const actions = store.getState();
   return (
     <div className={`message-actions${mine ? ' is-user' : ''}`} role="group" aria-label={mine ? 'Message actions' : 'Answer actions'} data-testid="message-actions">
-      {versions === null ? null : <VersionSwitch sessionId={sessionId} itemId={item.itemId} versions={versions} />}
+      {versions === null ? null : (
+        <Suspense fallback={null}>
+          <VersionSwitch sessionId={sessionId} itemId={item.itemId} versions={versions} />
+        </Suspense>
+      )}
       <MessageCopyButtons sessionId={sessionId} index={index} kind={item.kind} text={item.text} />
       {canEdit ? (
         <button

@@ -21,7 +21,7 @@ import { messageAuthorLabel, messageAuthorOf, type MessageAuthor } from '../../s
 import { LazyInteractionCard } from './LazyInteractionCard';
 import { LazyMarkdown } from './LazyMarkdown';
 import { ResumeSeamLabels } from './resume-seam-labels';
-import { markSeams } from '../markdown/resume-seams';
+import { markSeams } from '../markdown/seam-marks';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
 import { MessageActions } from './MessageActions';

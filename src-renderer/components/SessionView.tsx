@@ -3,7 +3,6 @@ import { useAppStore } from '../state/store-context';
 import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
 import { Composer } from './Composer';
-import { QueuedMessages } from './QueuedMessages';
 import { MissingConnectionNotice, SessionHeader } from './SessionHeader';
 import { SessionNotices } from './SessionNotices';
 import { TranscriptView } from './TranscriptView';
@@ -12,11 +11,14 @@ import { retryingImport } from '../platform/retrying-import';
 
 /** The goal bar loads with the first session that has a goal. */
 const GoalBar = lazy(() => retryingImport(() => import('./GoalBar')).then((module) => ({ default: module.GoalBar })));
+/** The follow-ups waiting behind the running turn load with the first one queued. */
+const QueuedMessages = lazy(() => retryingImport(() => import('./QueuedMessages')).then((module) => ({ default: module.QueuedMessages })));
 
 /** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
   const hasGoal = useAppStore((state) => state.goals[sessionId] != null);
+  const hasQueued = useAppStore((state) => (state.queues[sessionId]?.length ?? 0) > 0);
 
   useEffect(() => {
     document.title = title === '' ? 'Cairn' : `${title} — Cairn`;
@@ -40,7 +42,11 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       <BranchOriginBar sessionId={sessionId} />
       <TranscriptView key={sessionId} sessionId={sessionId} />
       <div className="session-footer">
-        <QueuedMessages sessionId={sessionId} />
+        {hasQueued ? (
+          <Suspense fallback={null}>
+            <QueuedMessages sessionId={sessionId} />
+          </Suspense>
+        ) : null}
         <Composer sessionId={sessionId} />
       </div>
     </section>

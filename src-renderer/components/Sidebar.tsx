@@ -1,8 +1,6 @@
-import { Fragment, lazy, Suspense, useMemo } from 'react';
+import { Fragment, lazy, memo, Suspense, useMemo } from 'react';
 import { groupBranches, type BranchGroups } from '../state/branch-groups';
-import { BranchGroup } from './BranchGroup';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { AgentChildren } from './agents/AgentChildren';
 import { listTabStop, topLevelIds } from './agents/session-list-layout';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon, SidebarIcon } from './icons';
 import { TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
@@ -18,6 +16,10 @@ import { useRowsInSteps } from './rows-in-steps';
 
 /** Matches in messages load with the first search. */
 const MessageSearchResults = lazy(() => retryingImport(() => import('./MessageSearchResults')).then((module) => ({ default: module.MessageSearchResults })));
+
+/** A session's child agents and its branches, nested under its row, load with the first session that has any. */
+const AgentChildren = lazy(() => retryingImport(() => import('./agents/AgentChildren')).then((module) => ({ default: module.AgentChildren })));
+const BranchGroup = lazy(() => retryingImport(() => import('./BranchGroup')).then((module) => ({ default: module.BranchGroup })));
 
 /** Sessions drawn with the sidebar's first render: more than a screen holds; the rest follow at once (rows-in-steps.ts). */
 const FIRST_ROWS = 40;
@@ -112,8 +114,7 @@ export function Sidebar() {
             {drawnIds.map((sessionId) => (
               <Fragment key={sessionId}>
                 <SessionRow sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={sessionId === tabStopId} />
-                <AgentChildren rootSessionId={sessionId} tabStopId={tabStopId} />
-                <BranchGroup sessionId={sessionId} groups={groups} tabStopId={tabStopId} />
+                <NestedUnder sessionId={sessionId} groups={groups} tabStopId={tabStopId} />
               </Fragment>
             ))}
           </ul>
@@ -160,3 +161,16 @@ function isShownBranch(groups: BranchGroups, sessionId: string, closed: Readonly
   }
   return false;
 }
+
+/** Under a session's row: its child agents and its branches, when it has any. */
+const NestedUnder = memo(function NestedUnder({ sessionId, groups, tabStopId }: { sessionId: string; groups: BranchGroups; tabStopId: string | null }) {
+  const hasChildren = useAppStore((state) => (state.agents.childIdsByRoot[sessionId]?.length ?? 0) > 0);
+  const hasBranches = (groups.branchesOf[sessionId]?.length ?? 0) > 0;
+  if (!hasChildren && !hasBranches) return null;
+  return (
+    <Suspense fallback={null}>
+      {hasChildren ? <AgentChildren rootSessionId={sessionId} tabStopId={tabStopId} /> : null}
+      {hasBranches ? <BranchGroup sessionId={sessionId} groups={groups} tabStopId={tabStopId} /> : null}
+    </Suspense>
+  );
+});

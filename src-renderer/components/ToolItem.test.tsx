@@ -7,6 +7,7 @@ import { applyShellRecord, appendShellOutput, EMPTY_SHELL } from '../state/reduc
 import { applySnapshotPage } from '../state/reducers/transcript-reducer';
 import { StoreProvider } from '../state/store-context';
 import { setupStore } from '../state/test-store';
+import { renderWhenLoaded } from './test-render';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 
 const call = (toolName: string, input: unknown, extra: Record<string, unknown> = {}) =>
@@ -36,6 +37,21 @@ const shellRun: ShellRunRecord = {
 };
 
 function render(items: TranscriptItem[], element: (items: TranscriptItem[]) => React.ReactNode, setup: (store: ReturnType<typeof setupStore>['store']) => void = () => {}) {
+  const { rendered, disconnect } = storeWith(items, setup);
+  const html = renderToStaticMarkup(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
+  disconnect();
+  return html;
+}
+
+/** As render, once the views it loads on first use (the plan card) have loaded. */
+async function renderLoaded(items: TranscriptItem[], element: (items: TranscriptItem[]) => React.ReactNode) {
+  const { rendered, disconnect } = storeWith(items, () => {});
+  const html = await renderWhenLoaded(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
+  disconnect();
+  return html;
+}
+
+function storeWith(items: TranscriptItem[], setup: (store: ReturnType<typeof setupStore>['store']) => void) {
   const { store, disconnect } = setupStore();
   store.setState({
     transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1', status: 'completed' })], nextBefore: null }) },
@@ -43,9 +59,7 @@ function render(items: TranscriptItem[], element: (items: TranscriptItem[]) => R
   setup(store);
   // Server rendering reads the store's initial state; let it see the state set up here.
   const rendered = { ...store, getInitialState: () => store.getState() };
-  const html = renderToStaticMarkup(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
-  disconnect();
-  return html;
+  return { rendered, disconnect };
 }
 
 describe('ToolItem', () => {
@@ -67,7 +81,7 @@ describe('ToolItem', () => {
     expect(alone).toContain('Failed');
   });
 
-  it('shows an ACP plan as a card of its latest entries, and its results nothing of their own', () => {
+  it('shows an ACP plan as a card of its latest entries, and its results nothing of their own', async () => {
     const entries = (first: string, second: string) => ({
       entries: [
         { content: 'Count herons', priority: 'high', status: first },
@@ -84,7 +98,7 @@ describe('ToolItem', () => {
     const planResult = (itemId: string, position: number, output: unknown) =>
       item({ itemId, position, kind: 'tool_result', text: 'acp.plan', data: { toolCallId: 'acp-plan', toolName: 'acp.plan', output, isError: false } });
     const items = [planCall, planResult('p1', 2, entries('in_progress', 'pending')), planResult('p2', 3, entries('completed', 'in_progress'))];
-    const html = render(items, (loaded) => <ToolItem item={loaded[0]!} common={{}} />);
+    const html = await renderLoaded(items, (loaded) => <ToolItem item={loaded[0]!} common={{}} />);
     expect(html).toContain('data-testid="plan-card"');
     expect(html).toContain('1 of 2 done');
     expect(html).toMatch(/data-status="completed" data-priority="high"><span class="plan-entry-status">Done<\/span><span class="plan-entry-content">Count herons/);

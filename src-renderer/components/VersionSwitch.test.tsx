@@ -1,4 +1,3 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SessionBranches } from '../../src-shared/branch-model';
 import { item, turn } from '../state/reducers/record-fixtures';
@@ -6,6 +5,7 @@ import { applySnapshotPage } from '../state/reducers/transcript-reducer';
 import { StoreProvider } from '../state/store-context';
 import { setupStore } from '../state/test-store';
 import { MessageRow } from './MessageRow';
+import { renderWhenLoaded } from './test-render';
 
 const version = (sessionId: string, turnId: string, origin: 'original' | 'edit' | 'rewind') => ({
   sessionId,
@@ -17,14 +17,14 @@ const version = (sessionId: string, turnId: string, origin: 'original' | 'edit' 
 });
 
 /** The source session s1 with one exchange; its turn t1 was edited in branch b1, and rewound to in r1. */
-function render(itemId: 's1-u' | 's1-a', links: SessionBranches) {
+async function render(itemId: 's1-u' | 's1-a', links: SessionBranches) {
   const { store, disconnect } = setupStore();
   const items = [item({ itemId: 's1-u', position: 0, kind: 'user_message', text: 'Plan a day' }), item({ itemId: 's1-a', position: 1, text: 'Here is a plan' })];
   store.setState({
     transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1' })], nextBefore: null }) },
     branchLinks: { s1: links },
   });
-  const html = renderToStaticMarkup(
+  const html = await renderWhenLoaded(
     <StoreProvider store={{ ...store, getInitialState: () => store.getState() }}>
       <MessageRow sessionId="s1" itemId={itemId} index={itemId === 's1-u' ? 0 : 1} />
     </StoreProvider>,
@@ -43,8 +43,8 @@ describe('the version switch under a message', () => {
     versions: [{ turnId: 't1', index: 0, versions: [version('s1', 't1', 'original'), version('b1', 'b1-t', 'edit')] }],
   };
 
-  it('shows ‹ 1 / 2 › under the edited message, in place of the link to that branch; a rewind with no message yet keeps its link', () => {
-    const html = render('s1-u', links);
+  it('shows ‹ 1 / 2 › under the edited message, in place of the link to that branch; a rewind with no message yet keeps its link', async () => {
+    const html = await render('s1-u', links);
     expect(html).toContain('aria-label="Version 1 of 2"');
     expect(html).toMatch(/aria-label="Previous version"[^>]*disabled/);
     expect(html).toContain('aria-label="Next version"');
@@ -53,7 +53,7 @@ describe('the version switch under a message', () => {
     expect(html).toContain('Branched here → Plans (rewound)');
   });
 
-  it('shows nothing of it under the answer of an edited turn', () => {
-    expect(render('s1-a', links)).not.toContain('Version');
+  it('shows nothing of it under the answer of an edited turn', async () => {
+    expect(await render('s1-a', links)).not.toContain('Version');
   });
 });

@@ -10,6 +10,7 @@ const SOON: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./ModelComboboxPopup'),
   () => import('./InteractionCard'),
   () => import('./workspace/ToolCallDetails'),
+  () => import('./QueuedMessages'),
   // Highlighting, so the first code block an answer streams does not stall it: the task that loaded
   // it there took 40–53 ms in traces, 27–31 ms with it loaded beforehand.
   () => import('../markdown/markdown-options').then((module) => module.loadHighlighting()),

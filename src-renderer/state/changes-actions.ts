@@ -1,9 +1,29 @@
 import { describeChangeSets, revertNotice } from '../format/change-set-names';
 import type { SliceCreator } from './app-state';
-import type { ChangesActions } from './changes-slice';
+import type { ChangeDiff, ChangesActions, ChangesList } from './changes-slice';
 
-/** The changes slice's revert and rewind, loaded on the first call (see deferredActions). */
+/** The key of a file's diff in `changeDiffs`. */
+export const changeDiffKey = (changeSetId: string, path: string) => `${changeSetId}\u0000${path}`;
+
+/** The changes slice's list and diff loading, revert and rewind, loaded on the first call (see deferredActions). */
 export const createChangesActions: SliceCreator<ChangesActions> = (set, get, deps) => ({
+  async loadChanges(sessionId) {
+    if (get().changesBySession[sessionId]?.state !== 'ready') set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: { state: 'loading' } } }));
+    const outcome = await deps.link.invoke('changes.list', { sessionId });
+    const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
+    set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
+  },
+
+  async loadChangeDiff(sessionId, changeSetId, path) {
+    const key = changeDiffKey(changeSetId, path);
+    const known = get().changeDiffs[key];
+    if (known !== undefined && known.state !== 'failed') return;
+    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: { state: 'loading' } } }));
+    const outcome = await deps.link.invoke('changes.diff', { sessionId, changeSetId, path });
+    const diff: ChangeDiff = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
+    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: diff } }));
+  },
+
   async revertChanges(sessionId, changeSetId, path, resolution) {
     if (get().reverting !== null) return;
     set({ reverting: path === null ? changeSetId : `${changeSetId}:${path}`, revertConflict: null });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
-import { changeDiffKey } from './changes-slice';
+import { changeDiffKey } from './changes-actions';
 import { session } from './reducers/record-fixtures';
 import { setupStore as setup } from './test-store';
 

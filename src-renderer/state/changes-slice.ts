@@ -11,9 +11,6 @@ export type ChangesList =
 /** One file's diff in a change set, loaded when the file is opened. */
 export type ChangeDiff = { readonly state: 'loading' } | ({ readonly state: 'ready' } & FileDiff) | { readonly state: 'failed'; readonly message: string };
 
-/** The key of a file's diff in `changeDiffs`. */
-export const changeDiffKey = (changeSetId: string, path: string) => `${changeSetId}\u0000${path}`;
-
 /** A revert or a rewind the host refused because the person changed these files since; they choose what to do. */
 export type RevertConflict =
   | { readonly kind: 'revert'; readonly sessionId: string; readonly changeSetId: string; readonly path: string | null; readonly files: readonly string[] }
@@ -30,7 +27,7 @@ export interface RewindPreview {
 export interface ChangesSlice {
   readonly changesPanelFor: string | null;
   readonly changesBySession: Readonly<Record<string, ChangesList>>;
-  /** Diffs of the files opened in the panel (a complete change set's never change), by `changeDiffKey`. */
+  /** Diffs of the files opened in the panel (a complete change set's never change), by `changeDiffKey` (changes-actions). */
   readonly changeDiffs: Readonly<Record<string, ChangeDiff>>;
   readonly revertConflict: RevertConflict | null;
   /** The change set (or `changeSetId:path`, or a rewind's item id) being reverted now, so its button can say so. */
@@ -54,8 +51,8 @@ export interface ChangesSlice {
   noteChangesEvents(batch: readonly ChangeEvent[]): void;
 }
 
-/** Revert and rewind: their bodies load on the first call (changes-actions). */
-export type ChangesActions = Pick<ChangesSlice, 'revertChanges' | 'rewindTo'>;
+/** Loading lists and diffs, revert and rewind: their bodies load on the first call (changes-actions). */
+export type ChangesActions = Pick<ChangesSlice, 'loadChanges' | 'loadChangeDiff' | 'revertChanges' | 'rewindTo'>;
 
 export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) => ({
   changesPanelFor: null,
@@ -64,27 +61,12 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
   revertConflict: null,
   reverting: null,
   rewindPreview: null,
-  ...deferredActions<ChangesActions>({ revertChanges: true, rewindTo: true }, () => import('./changes-actions').then((module) => module.createChangesActions(set, get, deps))),
+  ...deferredActions<ChangesActions>({ loadChanges: true, loadChangeDiff: true, revertChanges: true, rewindTo: true }, () =>
+    import('./changes-actions').then((module) => module.createChangesActions(set, get, deps)),
+  ),
 
   setChangesPanel(sessionId) {
     set({ changesPanelFor: sessionId });
-  },
-
-  async loadChanges(sessionId) {
-    if (get().changesBySession[sessionId]?.state !== 'ready') set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: { state: 'loading' } } }));
-    const outcome = await deps.link.invoke('changes.list', { sessionId });
-    const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
-    set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
-  },
-
-  async loadChangeDiff(sessionId, changeSetId, path) {
-    const key = changeDiffKey(changeSetId, path);
-    const known = get().changeDiffs[key];
-    if (known !== undefined && known.state !== 'failed') return;
-    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: { state: 'loading' } } }));
-    const outcome = await deps.link.invoke('changes.diff', { sessionId, changeSetId, path });
-    const diff: ChangeDiff = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
-    set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: diff } }));
   },
 
   dismissRevertConflict() {

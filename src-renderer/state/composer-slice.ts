@@ -1,5 +1,6 @@
 import { MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRef } from '../../src-shared/attachment-model';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
 
@@ -37,6 +38,9 @@ export interface ComposerSlice {
   /** Kills again a Codex app-server that could not be confirmed gone, then retries the turn. */
   forceStopCodex(sessionId: string, turnId: string): Promise<void>;
 }
+
+/** Editing and removing a queued follow-up: their bodies load on the first call (queue-actions). */
+export type QueueActions = Pick<ComposerSlice, 'editQueuedMessage' | 'removeQueuedMessage'>;
 
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
   const { link } = deps;
@@ -82,26 +86,9 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
   const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
 
   return {
-    async editQueuedMessage(sessionId, messageId, text) {
-      const trimmed = text.trim();
-      if (trimmed === '') return false;
-      const outcome = await link.invoke('turn.message.edit', { sessionId, messageId, text: trimmed });
-      if (!outcome.ok) {
-        get().reportFailure(outcome.error);
-        return false;
-      }
-      set((state) => ({ queues: applyQueuedMessage(state.queues, outcome.result.message) }));
-      return true;
-    },
-
-    async removeQueuedMessage(sessionId, messageId) {
-      const outcome = await link.invoke('turn.message.remove', { sessionId, messageId });
-      if (!outcome.ok) {
-        get().reportFailure(outcome.error);
-        return;
-      }
-      set((state) => ({ queues: applyQueuedMessage(state.queues, outcome.result.message) }));
-    },
+    ...deferredActions<QueueActions>({ editQueuedMessage: true, removeQueuedMessage: true }, () =>
+      import('./queue-actions').then((module) => module.createQueueActions(set, get, deps)),
+    ),
 
     drafts: {},
     composerNotices: {},

@@ -2,6 +2,7 @@ import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { FolderListing } from '../../src-shared/operations/folder-operations';
 import type { SliceCreator } from './app-state';
+import { deferredActions } from './deferred-actions';
 import { upsertSession } from './reducers/sessions-reducer';
 
 export type WorkspaceOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
@@ -48,6 +49,9 @@ export function sandboxNoteKey(sessionId: string, mode: PermissionMode): string 
   return `cairn.sandbox-note-closed:${sessionId}:${mode}`;
 }
 
+/** Setting the folder, the desktop picker and the host's folder listing: their bodies load on the first call (workspace-folder-actions). */
+export type WorkspaceFolderActions = Pick<WorkspaceSlice, 'setWorkspaceFolder' | 'pickWorkspaceFolder' | 'listFolders'>;
+
 export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, deps) => {
   const { link } = deps;
   const settle = (sessionId: string) =>
@@ -61,6 +65,9 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
   const setGrants = (sessionId: string, grants: readonly PermissionGrant[]) => set((state) => ({ grants: { ...state.grants, [sessionId]: grants } }));
 
   return {
+    ...deferredActions<WorkspaceFolderActions>({ setWorkspaceFolder: true, pickWorkspaceFolder: true, listFolders: true }, () =>
+      import('./workspace-folder-actions').then((module) => module.createWorkspaceFolderActions(set, get, deps)),
+    ),
     modeChanging: {},
     confirmingFullFor: null,
     grants: {},
@@ -122,24 +129,6 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
         return;
       }
       set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
-    },
-
-    async setWorkspaceFolder(sessionId, path) {
-      const trimmed = path?.trim() ?? '';
-      const outcome = await link.invoke('session.configure', { sessionId, workspacePath: trimmed === '' ? null : trimmed });
-      if (!outcome.ok) return { ok: false, message: outcome.error.message };
-      set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
-      return { ok: true };
-    },
-
-    async pickWorkspaceFolder() {
-      const outcome = await link.invoke('workspace.pickFolder', {});
-      return outcome.ok ? { ok: true, path: outcome.result.path } : { ok: false, message: outcome.error.message };
-    },
-
-    async listFolders(path, showHidden) {
-      const outcome = await link.invoke('workspace.folders', { ...(path === null ? {} : { path }), showHidden });
-      return outcome.ok ? { ok: true, listing: outcome.result } : { ok: false, message: outcome.error.message };
     },
   };
 };

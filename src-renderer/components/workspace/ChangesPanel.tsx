@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeWriter, ListedChangeSet, ListedFileChange } from '../../../src-shared/checkpoint-model';
-import { changeDiffKey } from '../../state/changes-slice';
+import { changeDiffKey } from '../../state/changes-actions';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { CloseIcon, RetryIcon, Spinner } from '../icons';
 import { DiffLines } from './DiffLines';

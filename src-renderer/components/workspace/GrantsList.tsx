@@ -1,22 +1,9 @@
-import { useEffect } from 'react';
-import type { PermissionGrant } from '../../../src-shared/interaction-model';
+import { lazy, Suspense, useEffect } from 'react';
+import { retryingImport } from '../../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 
-const NO_GRANTS: readonly PermissionGrant[] = [];
-
-/** What each tool's grant lets the agent do, in words. */
-function grantScope(grant: PermissionGrant): string {
-  switch (grant.toolName) {
-    case 'run_shell':
-      return 'any shell command';
-    case 'write_file':
-      return 'write any file in the folder';
-    case 'edit_file':
-      return 'edit any file in the folder';
-    default:
-      return `use ${grant.toolName}`;
-  }
-}
+/** The list itself loads with the first grant. */
+const GrantRows = lazy(() => retryingImport(() => import('./GrantRows')).then((module) => ({ default: module.GrantRows })));
 
 /**
  * The session's "Allow for this session" grants: which tools run without asking, what was first
@@ -24,39 +11,17 @@ function grantScope(grant: PermissionGrant): string {
  */
 export function GrantsList({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
-  const grants = useAppStore((state) => state.grants[sessionId] ?? NO_GRANTS);
+  const hasGrants = useAppStore((state) => (state.grants[sessionId]?.length ?? 0) > 0);
   const generation = useAppStore((state) => state.connection.generation);
-  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
 
   useEffect(() => {
     void store.getState().loadGrants(sessionId);
   }, [sessionId, store, generation]);
 
-  if (grants.length === 0) return null;
+  if (!hasGrants) return null;
   return (
-    <div className="grants" data-testid="grants">
-      <span className="grants-label">Allowed without asking in this session:</span>
-      <ul className="grants-list">
-        {grants.map((grant) => (
-          <li key={grant.toolName} className="grant" data-testid="grant" data-tool={grant.toolName}>
-            <code>{grant.toolName}</code>
-            <span className="grant-scope" title={`First allowed for: ${grant.example}`}>
-              {grantScope(grant)}
-            </span>
-            {archived ? null : (
-              <button
-                type="button"
-                className="text-button grant-revoke"
-                aria-label={`Revoke ${grant.toolName}: ask again before it runs`}
-                title="Ask again before this tool runs"
-                onClick={() => void store.getState().revokeGrant(sessionId, grant.toolName)}
-              >
-                Revoke
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <Suspense fallback={null}>
+      <GrantRows sessionId={sessionId} />
+    </Suspense>
   );
 }

@@ -1,8 +1,5 @@
 import type { TranscriptItem } from '../../../src-shared/model';
 
-/** The tool name an ACP agent's plan is recorded under (see the ACP backend's event mapper). */
-export const PLAN_TOOL = 'acp.plan';
-
 export interface PlanEntryView {
   readonly content: string;
   readonly priority: string;

@@ -8,12 +8,14 @@ import { shellRunIdForToolCall } from '../../state/reducers/shell-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult } from '../../state/tool-calls';
 import { CheckIcon, Spinner } from '../icons';
-import { PLAN_TOOL, PlanCard } from './PlanCard';
+import { PLAN_TOOL } from './plan-tool';
 import { ShellRunPanel } from './ShellRunPanel';
 import { ChevronRightIcon, FileEditIcon, FileIcon, FindIcon, TerminalIcon, ToolIcon } from './workspace-icons';
 import { retryingImport } from '../../platform/retrying-import';
 
 /** A call's arguments and result (and its diff) load when the first call is opened: a transcript shows the one-line summaries. */
+/** An ACP agent's plan: its card loads with the first plan shown. */
+const PlanCard = lazy(() => retryingImport(() => import('./PlanCard')).then((module) => ({ default: module.PlanCard })));
 const ToolCallDetails = lazy(() => retryingImport(() => import('./ToolCallDetails')).then((module) => ({ default: module.ToolCallDetails })));
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -82,7 +84,12 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
     </span>
   );
 
-  if (toolName === PLAN_TOOL) return <PlanCard call={call} result={result} />;
+  if (toolName === PLAN_TOOL)
+    return (
+      <Suspense fallback={null}>
+        <PlanCard call={call} result={result} />
+      </Suspense>
+    );
   if (isShell && shellRunId !== undefined) {
     return (
       <div className="message-line message-line-tool tool-call tool-call-shell" data-testid="tool-call" data-tool={toolName} data-status={status}>

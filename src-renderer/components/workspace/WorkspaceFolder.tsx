@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { splitFolderPath } from '../../format/folder-path';
-import { inDesktopApp } from '../../platform/desktop-bridge';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { PencilIcon, Spinner } from '../icons';
-import { FolderBrowserDialog } from './FolderBrowserDialog';
 import { FolderIcon } from './workspace-icons';
+import { retryingImport } from '../../platform/retrying-import';
+
+/** The folder's editor (and its browser) loads when Change or Set folder first opens it. */
+const FolderEditor = lazy(() => retryingImport(() => import('./FolderEditor')).then((module) => ({ default: module.FolderEditor })));
 
 /**
  * The session's workspace folder: shown as a path with Change, or edited as a path on the host, with
@@ -23,7 +25,12 @@ export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const [editing, setEditing] = useState(false);
 
-  if (editing) return <FolderEditor sessionId={sessionId} path={path} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <Suspense fallback={<div className="workspace-folder" />}>
+        <FolderEditor sessionId={sessionId} path={path} onDone={() => setEditing(false)} />
+      </Suspense>
+    );
   return (
     <div className="workspace-folder" data-testid="workspace-folder">
       <span className="workspace-folder-icon" aria-hidden="true">
@@ -60,133 +67,5 @@ export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
         </button>
       )}
     </div>
-  );
-}
-
-function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: string | null; onDone: () => void }) {
-  const store = useStoreApi();
-  const [draft, setDraft] = useState(path ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
-  const canPick = inDesktopApp();
-  const [browsing, setBrowsing] = useState(false);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-
-  const save = (value: string | null) => {
-    setSaving(true);
-    setError(null);
-    void store
-      .getState()
-      .setWorkspaceFolder(sessionId, value)
-      .then((outcome) => {
-        setSaving(false);
-        if (outcome.ok) onDone();
-        else {
-          setError(outcome.message);
-          inputRef.current?.focus();
-        }
-      });
-  };
-  const browse = () => {
-    if (!canPick) {
-      setBrowsing(true);
-      return;
-    }
-    setSaving(true);
-    void store
-      .getState()
-      .pickWorkspaceFolder()
-      .then((picked) => {
-        setSaving(false);
-        if (!picked.ok) setError(picked.message);
-        else if (picked.path !== null) {
-          setDraft(picked.path);
-          save(picked.path);
-        }
-      });
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = draft.trim();
-    if (value === (path ?? '')) onDone();
-    else save(value === '' ? null : value);
-  };
-
-  return (
-    <form
-      className="workspace-folder is-editing"
-      onSubmit={onSubmit}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onDone();
-      }}
-    >
-      <span className="workspace-folder-icon" aria-hidden="true">
-        <FolderIcon />
-      </span>
-      <div className="workspace-field">
-        <input
-          ref={inputRef}
-          className="input workspace-input"
-          type="text"
-          aria-label="Workspace folder"
-          placeholder="/absolute/path/to/a/folder on the host"
-          spellCheck={false}
-          autoComplete="off"
-          value={draft}
-          disabled={saving}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : errorId}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setError(null);
-          }}
-        />
-        {error === null ? null : (
-          <p id={errorId} className="workspace-error" role="alert" data-testid="workspace-error">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="button" className="button button-small" disabled={saving} onClick={browse}>
-        Browse…
-      </button>
-      {browsing ? (
-        <FolderBrowserDialog
-          start={draft}
-          onClose={() => setBrowsing(false)}
-          onChoose={(chosen) => {
-            setBrowsing(false);
-            setDraft(chosen);
-            save(chosen);
-          }}
-        />
-      ) : null}
-      <button type="submit" className="button button-small button-primary" disabled={saving}>
-        {saving ? <Spinner /> : null}
-        Save
-      </button>
-      {path === null ? null : (
-        <button
-          type="button"
-          className="button button-small button-quiet"
-          disabled={saving}
-          onClick={() => save(null)}
-          title="The session works without a folder: no file or shell tools"
-        >
-          Remove
-        </button>
-      )}
-      <button type="button" className="button button-small button-quiet" disabled={saving} onClick={onDone}>
-        Cancel
-      </button>
-    </form>
   );
 }

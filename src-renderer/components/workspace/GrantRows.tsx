@@ -1,0 +1,51 @@
+import type { PermissionGrant } from '../../../src-shared/interaction-model';
+import { useAppStore, useStoreApi } from '../../state/store-context';
+
+const NO_GRANTS: readonly PermissionGrant[] = [];
+
+/** What each tool's grant lets the agent do, in words. */
+function grantScope(grant: PermissionGrant): string {
+  switch (grant.toolName) {
+    case 'run_shell':
+      return 'any shell command';
+    case 'write_file':
+      return 'write any file in the folder';
+    case 'edit_file':
+      return 'edit any file in the folder';
+    default:
+      return `use ${grant.toolName}`;
+  }
+}
+
+/** The session's grants, each with what it allows and Revoke (GrantsList shows them while there is one). */
+export function GrantRows({ sessionId }: { sessionId: string }) {
+  const store = useStoreApi();
+  const grants = useAppStore((state) => state.grants[sessionId] ?? NO_GRANTS);
+  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
+  return (
+    <div className="grants" data-testid="grants">
+      <span className="grants-label">Allowed without asking in this session:</span>
+      <ul className="grants-list">
+        {grants.map((grant) => (
+          <li key={grant.toolName} className="grant" data-testid="grant" data-tool={grant.toolName}>
+            <code>{grant.toolName}</code>
+            <span className="grant-scope" title={`First allowed for: ${grant.example}`}>
+              {grantScope(grant)}
+            </span>
+            {archived ? null : (
+              <button
+                type="button"
+                className="text-button grant-revoke"
+                aria-label={`Revoke ${grant.toolName}: ask again before it runs`}
+                title="Ask again before this tool runs"
+                onClick={() => void store.getState().revokeGrant(sessionId, grant.toolName)}
+              >
+                Revoke
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
