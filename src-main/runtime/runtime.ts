@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
 import type { SummaryRecord } from '../../src-shared/compaction-model';
@@ -44,6 +45,7 @@ import { SessionService } from './sessions/session-service';
 import { ShellService } from './shell/shell-service';
 import { SANDBOX_OFF } from './sandbox/sandbox-availability';
 import { autoRefusal, SandboxService } from './sandbox/sandbox-service';
+import { SandboxSettingsService } from './sandbox/sandbox-settings';
 import type { SkillService } from './skills/skill-service';
 import { TurnService } from './turns/turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
@@ -91,7 +93,16 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
-  const sandbox = new SandboxService({ availability: deps.sandbox ?? SANDBOX_OFF, dataDir: deps.dataDir });
+  const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
+  const sandbox = new SandboxService({
+    availability: deps.sandbox ?? SANDBOX_OFF,
+    dataDir: deps.dataDir,
+    extras: () => {
+      const settings = sandboxSettings.get();
+      return { denied: settings.deniedPaths, writable: settings.writableFolders };
+    },
+    network: { allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId) },
+  });
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
