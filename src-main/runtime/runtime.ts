@@ -36,6 +36,7 @@ import { GoalDriver } from './goals/goal-driver';
 import type { GoalService } from './goals/goal-service';
 import { InteractionService } from './interactions/interaction-service';
 import { LiveInteractions } from './interactions/live-interactions';
+import { NetworkInteractions } from './interactions/network-interactions';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { McpServerService } from './mcp/mcp-server-service';
 import { MemoryService } from './memory/memory-service';
@@ -94,6 +95,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
   const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
+  const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
   const sandbox = new SandboxService({
     availability: deps.sandbox ?? SANDBOX_OFF,
     dataDir: deps.dataDir,
@@ -101,7 +103,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       const settings = sandboxSettings.get();
       return { denied: settings.deniedPaths, writable: settings.writableFolders };
     },
-    network: { allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId) },
+    network: {
+      allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
+      takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
+      onBlocked: (block) => networkCards.blocked(block),
+    },
   });
   const context = createContextRuntime({
     dataDir: deps.dataDir,
@@ -184,7 +190,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     }),
   );
 
-  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live }));
+  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }));
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
   const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
   const sessions = new SessionService({
@@ -239,7 +245,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     turns,
     connections,
     interactions,
-    grants: new GrantService(deps),
+    grants: new GrantService({ ...deps, hosts: sandboxSettings }),
     skills,
     goals,
     workhub,

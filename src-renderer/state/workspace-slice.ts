@@ -1,6 +1,7 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { FolderListing } from '../../src-shared/operations/folder-operations';
+import type { PermissionGrantsResult } from '../../src-shared/operations/permission-operations';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
 
@@ -16,6 +17,8 @@ export interface WorkspaceSlice {
   readonly confirmingFullFor: string | null;
   /** Each session's "Allow for this session" grants, once read. */
   readonly grants: Readonly<Record<string, readonly PermissionGrant[]>>;
+  /** Each session's own allowed network hosts, once read. */
+  readonly sessionHosts: Readonly<Record<string, readonly string[]>>;
   /** Changes what the agent may do without asking; it applies from the next tool call on. */
   setPermissionMode(sessionId: string, mode: PermissionMode): Promise<void>;
   /** The person picked a mode: Full (which runs everything unasked) first asks them to confirm. */
@@ -24,6 +27,8 @@ export interface WorkspaceSlice {
   confirmFullMode(confirmed: boolean): Promise<void>;
   /** Reads the session's grants. */
   loadGrants(sessionId: string): Promise<void>;
+  /** Takes a host off the session's network allowlist. */
+  removeSessionHost(sessionId: string, host: string): Promise<void>;
   /** Takes back a tool's grant: its next call asks again. */
   revokeGrant(sessionId: string, toolName: string): Promise<void>;
   /** Points the session's tools at a folder on the host (null: none). The host checks that the folder exists. */
@@ -58,12 +63,14 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
       return { modeChanging };
     });
 
-  const setGrants = (sessionId: string, grants: readonly PermissionGrant[]) => set((state) => ({ grants: { ...state.grants, [sessionId]: grants } }));
+  const setGrants = (sessionId: string, result: PermissionGrantsResult) =>
+    set((state) => ({ grants: { ...state.grants, [sessionId]: result.grants }, sessionHosts: { ...state.sessionHosts, [sessionId]: result.hosts } }));
 
   return {
     modeChanging: {},
     confirmingFullFor: null,
     grants: {},
+    sessionHosts: {},
     dismissedSandboxNotes: {},
     sandbox: null,
 
@@ -100,7 +107,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
 
     async loadGrants(sessionId) {
       const outcome = await link.invoke('permission.grants.list', { sessionId });
-      if (outcome.ok) setGrants(sessionId, outcome.result.grants);
+      if (outcome.ok) setGrants(sessionId, outcome.result);
     },
 
     async revokeGrant(sessionId, toolName) {
@@ -109,7 +116,16 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
         get().reportFailure(outcome.error);
         return;
       }
-      setGrants(sessionId, outcome.result.grants);
+      setGrants(sessionId, outcome.result);
+    },
+
+    async removeSessionHost(sessionId, host) {
+      const outcome = await link.invoke('permission.hosts.remove', { sessionId, host });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      setGrants(sessionId, outcome.result);
     },
 
     async setPermissionMode(sessionId, mode) {

@@ -8,9 +8,11 @@ export interface PermissionGrantsResult {
   readonly sessionId: string;
   /** The tools the session may use without asking, newest grant first. */
   readonly grants: readonly PermissionGrant[];
+  /** Network hosts the session's sandboxed commands may reach beyond the global list ("Allow for this session" on a blocked host). */
+  readonly hosts: readonly string[];
 }
 
-/** The "Allow for this session" grants a session holds: seen and taken back. */
+/** The "Allow for this session" grants a session holds (tools, and network hosts): seen and taken back. */
 export const permissionOperations = {
   'permission.grants.list': defineOperation<PermissionGrantsResult>()({
     mode: 'query',
@@ -21,6 +23,12 @@ export const permissionOperations = {
   'permission.grants.revoke': defineOperation<PermissionGrantsResult>()({
     mode: 'command',
     input: z.strictObject({ sessionId: id, toolName: wellFormedString().min(1).max(200) }),
+    errors: ['not_found'],
+  }),
+  /** Takes a host off the session's network allowlist: the next command reaching it is blocked (and asks) again. */
+  'permission.hosts.remove': defineOperation<PermissionGrantsResult>()({
+    mode: 'command',
+    input: z.strictObject({ sessionId: id, host: wellFormedString().min(1).max(300) }),
     errors: ['not_found'],
   }),
 } as const;

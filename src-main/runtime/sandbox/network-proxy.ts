@@ -30,7 +30,13 @@ export function blockedLine(host: string): string {
   return `blocked by the sandbox: network to ${host}`;
 }
 
-const systemResolve = async (host: string) => (await lookup(host)).address;
+/** The system's answer, IPv4 first (`localhost` may list ::1 first; servers on loopback usually listen on 127.0.0.1). */
+async function systemResolve(host: string): Promise<string> {
+  const addresses = await lookup(host, { all: true });
+  const chosen = addresses.find((entry) => entry.family === 4) ?? addresses[0];
+  if (chosen === undefined) throw new Error(`${host} has no address`);
+  return chosen.address;
+}
 
 function isLoopback(address: string): boolean {
   return (isIPv4(address) && address.startsWith('127.')) || address === '::1' || address.startsWith('::ffff:127.');

@@ -13,6 +13,7 @@ import { ownListeningPorts } from './own-ports';
 export interface CommandOwner {
   readonly sessionId: string;
   readonly turnId?: string;
+  readonly runId?: string;
   readonly toolCallId?: string;
 }
 
@@ -27,6 +28,8 @@ export interface NetworkBlock extends CommandOwner {
 export interface SandboxNetworkDeps {
   /** The session's and the global allowlist together, read per request (a change applies at once). */
   readonly allowedHosts: (sessionId: string) => readonly string[];
+  /** Hosts allowed for the session's next command only ("Allow once"): taken by the command that starts next. */
+  readonly takeOnce?: (sessionId: string) => readonly string[];
   /** Default: the ports this process listens on. */
   readonly ownPorts?: () => readonly number[];
   readonly onBlocked?: (block: NetworkBlock) => void;
@@ -119,12 +122,15 @@ export class SandboxService {
     chmodSync(socketDir, 0o700);
     const socket = path.join(socketDir, 'proxy.sock');
     const blocked: string[] = [];
+    const once = network.takeOnce?.(owner.sessionId) ?? [];
     const proxy = startNetworkProxy({
       socketPath: socket,
-      allows: (host, port) => hostAllowed(network.allowedHosts(owner.sessionId), host, port),
+      allows: (host, port) => hostAllowed([...once, ...network.allowedHosts(owner.sessionId)], host, port),
       ownPorts: network.ownPorts ?? ownListeningPorts,
+      // Reported once per host and command; the 403 goes out after, so the result sees it.
       onBlocked: (block) => {
-        if (!blocked.includes(block.host)) blocked.push(block.host);
+        if (blocked.includes(block.host)) return;
+        blocked.push(block.host);
         network.onBlocked?.({ ...owner, ...block });
       },
       ...(network.resolve === undefined ? {} : { resolve: network.resolve }),

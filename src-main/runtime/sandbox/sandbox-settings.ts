@@ -65,6 +65,9 @@ export function checkSandboxSettings(typed: SandboxSettings, where: { readonly h
 }
 
 export class SandboxSettingsService {
+  /** "Allow once": hosts for a session's next command, kept in memory only. */
+  private readonly once = new Map<string, string[]>();
+
   constructor(private readonly deps: { readonly settings: SettingsStore; readonly home: string; readonly dataDir: string }) {}
 
   get(): SandboxSettings {
@@ -105,6 +108,18 @@ export class SandboxSettingsService {
     const hosts = this.sessionHosts(sessionId);
     if (!hosts.includes(pattern)) this.deps.settings.set(sessionKey(sessionId), [...hosts, pattern]);
     return { ok: true, value: this.sessionHosts(sessionId) };
+  }
+
+  allowOnce(sessionId: string, host: string): void {
+    const parsed = parseHostPatterns([host]);
+    if (parsed.ok) this.once.set(sessionId, [...(this.once.get(sessionId) ?? []), ...parsed.patterns]);
+  }
+
+  /** The hosts allowed once for the session, taken (the command starting now gets them, no later one). */
+  takeOnce(sessionId: string): string[] {
+    const hosts = this.once.get(sessionId) ?? [];
+    this.once.delete(sessionId);
+    return hosts;
   }
 
   removeSessionHost(sessionId: string, host: string): string[] {

@@ -110,7 +110,7 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       let confinement: Confinement;
       try {
         const toolCallId = toolCallIdOf(context);
-        const owner = { sessionId: context.sessionId, turnId: context.turnId, ...(toolCallId === null ? {} : { toolCallId }) };
+        const owner = { sessionId: context.sessionId, turnId: context.turnId, runId: context.runId, ...(toolCallId === null ? {} : { toolCallId }) };
         confinement = options.confine?.(owner, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
       } catch (error) {
         return toolError(`The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`);

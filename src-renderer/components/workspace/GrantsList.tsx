@@ -3,6 +3,7 @@ import type { PermissionGrant } from '../../../src-shared/interaction-model';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 
 const NO_GRANTS: readonly PermissionGrant[] = [];
+const NO_HOSTS: readonly string[] = [];
 
 /** What each tool's grant lets the agent do, in words. */
 function grantScope(grant: PermissionGrant): string {
@@ -19,12 +20,14 @@ function grantScope(grant: PermissionGrant): string {
 }
 
 /**
- * The session's "Allow for this session" grants: which tools run without asking, what was first
- * allowed, and Revoke (the tool's next call asks again). Shown only while there is one.
+ * The session's "Allow for this session" grants: which tools run without asking (in Ask), what was
+ * first allowed, and Revoke (the tool's next call asks again); and the network hosts its sandboxed
+ * commands may reach, each with Remove (any mode). Shown only while there is one.
  */
-export function GrantsList({ sessionId }: { sessionId: string }) {
+export function GrantsList({ sessionId, toolGrants }: { sessionId: string; toolGrants: boolean }) {
   const store = useStoreApi();
   const grants = useAppStore((state) => state.grants[sessionId] ?? NO_GRANTS);
+  const hosts = useAppStore((state) => state.sessionHosts[sessionId] ?? NO_HOSTS);
   const generation = useAppStore((state) => state.connection.generation);
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
 
@@ -32,7 +35,40 @@ export function GrantsList({ sessionId }: { sessionId: string }) {
     void store.getState().loadGrants(sessionId);
   }, [sessionId, store, generation]);
 
-  if (grants.length === 0) return null;
+  const shownGrants = toolGrants ? grants : NO_GRANTS;
+  if (shownGrants.length === 0 && hosts.length === 0) return null;
+  return (
+    <>
+      {shownGrants.length === 0 ? null : <ToolGrants sessionId={sessionId} grants={shownGrants} archived={archived} />}
+      {hosts.length === 0 ? null : (
+        <div className="grants" data-testid="session-hosts">
+          <span className="grants-label">Network allowed in this session:</span>
+          <ul className="grants-list">
+            {hosts.map((host) => (
+              <li key={host} className="grant" data-testid="session-host" data-host={host}>
+                <code>{host}</code>
+                {archived ? null : (
+                  <button
+                    type="button"
+                    className="text-button grant-revoke"
+                    aria-label={`Remove ${host}: block it again in this session`}
+                    title="Block this host again in this session"
+                    onClick={() => void store.getState().removeSessionHost(sessionId, host)}
+                  >
+                    Remove
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ToolGrants({ sessionId, grants, archived }: { sessionId: string; grants: readonly PermissionGrant[]; archived: boolean }) {
+  const store = useStoreApi();
   return (
     <div className="grants" data-testid="grants">
       <span className="grants-label">Allowed without asking in this session:</span>

@@ -94,7 +94,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           </button>
         </p>
       ) : null}
-      {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
+      <GrantsList sessionId={sessionId} toolGrants={mode === 'ask'} />
       <Suspense fallback={null}>
         {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
         {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
