@@ -72,6 +72,19 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('tab', { name: 'Sandbox' }).click();
     await expect(page.getByTestId('sandbox-status')).toContainText('Available: new sessions start in Auto');
+    // Its lists: a wrong entry is named and nothing is saved; right ones are kept.
+    await page.getByTestId('sandbox-allowedHosts').fill('registry.npmjs.org\nhttps://pypi.org');
+    await page.getByTestId('sandbox-writableFolders').fill(dataDir);
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByTestId('sandbox-settings-error')).toContainText('"https://pypi.org" is not a host pattern');
+    expect((await host.call('sandbox.settings.get', {})).allowedHosts).toEqual([]);
+    await page.getByTestId('sandbox-allowedHosts').fill('registry.npmjs.org\npypi.org');
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByTestId('sandbox-settings-error')).toContainText(`"${dataDir}" cannot be a writable folder: it would open Cairn's data directory`);
+    await page.getByTestId('sandbox-writableFolders').fill('');
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByText('Saved. The next command uses these lists.')).toBeVisible();
+    expect((await host.call('sandbox.settings.get', {})).allowedHosts).toEqual(['registry.npmjs.org', 'pypi.org']);
   } finally {
     await served.close();
     await host.stop();

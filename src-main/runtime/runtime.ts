@@ -251,6 +251,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     workhub,
     shell,
     sandbox,
+    sandboxSettings,
     executor,
     admission,
     storageDamage,

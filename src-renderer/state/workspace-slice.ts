@@ -1,7 +1,7 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { FolderListing } from '../../src-shared/operations/folder-operations';
-import type { PermissionGrantsResult } from '../../src-shared/operations/permission-operations';
+import type { PermissionGrantsResult, SandboxSettingsResult } from '../../src-shared/operations/permission-operations';
 import type { SliceCreator } from './app-state';
 import { upsertSession } from './reducers/sessions-reducer';
 
@@ -40,6 +40,11 @@ export interface WorkspaceSlice {
   /** Whether the host can sandbox agents' commands (read once, from host.info); null until read. */
   readonly sandbox: SandboxStatus | null;
   loadSandboxStatus(): Promise<void>;
+  /** Settings → Sandbox's lists, once read. */
+  readonly sandboxSettings: SandboxSettingsResult | null;
+  loadSandboxSettings(): Promise<void>;
+  /** Saves the lists; the host's message when an entry is wrong (nothing saved then), else null. */
+  saveSandboxSettings(settings: SandboxSettingsResult): Promise<string | null>;
   /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
   readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
   /** Reads whether the session's note for this mode was closed before. */
@@ -73,6 +78,23 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     sessionHosts: {},
     dismissedSandboxNotes: {},
     sandbox: null,
+    sandboxSettings: null,
+
+    async loadSandboxSettings() {
+      const outcome = await link.invoke('sandbox.settings.get', {});
+      if (outcome.ok) set({ sandboxSettings: outcome.result });
+    },
+
+    async saveSandboxSettings(settings) {
+      const outcome = await link.invoke('sandbox.settings.set', {
+        allowedHosts: [...settings.allowedHosts],
+        writableFolders: [...settings.writableFolders],
+        deniedPaths: [...settings.deniedPaths],
+      });
+      if (!outcome.ok) return outcome.error.message;
+      set({ sandboxSettings: outcome.result });
+      return null;
+    },
 
     async loadSandboxStatus() {
       if (get().sandbox !== null) return;

@@ -12,6 +12,13 @@ export interface PermissionGrantsResult {
   readonly hosts: readonly string[];
 }
 
+/** The person's sandbox lists (global), as saved. */
+export interface SandboxSettingsResult {
+  readonly allowedHosts: readonly string[];
+  readonly writableFolders: readonly string[];
+  readonly deniedPaths: readonly string[];
+}
+
 /** The "Allow for this session" grants a session holds (tools, and network hosts): seen and taken back. */
 export const permissionOperations = {
   'permission.grants.list': defineOperation<PermissionGrantsResult>()({
@@ -30,5 +37,21 @@ export const permissionOperations = {
     mode: 'command',
     input: z.strictObject({ sessionId: id, host: wellFormedString().min(1).max(300) }),
     errors: ['not_found'],
+  }),
+  /** Settings → Sandbox: hosts every session's commands may reach, extra writable folders, extra denied paths. */
+  'sandbox.settings.get': defineOperation<SandboxSettingsResult>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
+  /** Replaces the three lists, applied to the next command. Any wrong entry saves nothing and is named (`invalid_input`). */
+  'sandbox.settings.set': defineOperation<SandboxSettingsResult>()({
+    mode: 'command',
+    input: z.strictObject({
+      allowedHosts: z.array(wellFormedString().max(300)).max(500),
+      writableFolders: z.array(wellFormedString().max(4096)).max(200),
+      deniedPaths: z.array(wellFormedString().max(4096)).max(500),
+    }),
+    errors: ['invalid_input'],
   }),
 } as const;
