@@ -52,13 +52,24 @@ export const PROXY_SOCKET_INSIDE = '/run/cairn-proxy.sock';
 export const PROXY_PORT_INSIDE = 3128;
 
 /**
- * Starts socat in the background, waits (at most about 5 s) until its port answers, then runs the
- * command in its place. socat dies with the PID namespace when the command ends.
+ * Starts socat in the background, waits (at most about 5 s) until its port answers, runs the command,
+ * then ends every socat in the namespace (the listener and its per-connection children, which linger
+ * for socat's half-close timeout) and waits until they are gone, so the runner does not find the
+ * bridge as something the command left running. Exits with the command's status.
  */
 const BRIDGE = [
   `"$0" TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
+  'bridge=$!',
   `for _ in $(seq 500); do (: </dev/tcp/127.0.0.1/${PROXY_PORT_INSIDE}) 2>/dev/null && break; sleep 0.01; done`,
-  'exec "$@"',
+  '"$@"',
+  'status=$?',
+  'kill -9 "$bridge" 2>/dev/null; wait "$bridge" 2>/dev/null',
+  'for _ in $(seq 300); do',
+  '  left=0',
+  '  for p in /proc/[0-9]*; do read -r comm 2>/dev/null <"$p/comm" || continue; [ "$comm" = socat ] && { kill -9 "${p#/proc/}" 2>/dev/null; left=1; }; done',
+  '  [ "$left" = 0 ] && break; sleep 0.01',
+  'done',
+  'exit "$status"',
 ].join('\n');
 
 /** The proxy variables a sandboxed command gets: every spelling tools read, and nothing exempt. */
