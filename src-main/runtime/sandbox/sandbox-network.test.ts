@@ -34,6 +34,7 @@ describe.runIf(linux)('the sandbox network', () => {
   let cairnPort: number;
   let counter = 0;
   const sessionHosts: string[] = [];
+  let once: string[] = [];
   const blocks: NetworkBlock[] = [];
   let sandbox: SandboxService;
 
@@ -60,6 +61,11 @@ describe.runIf(linux)('the sandbox network', () => {
       home: path.join(base, 'home'),
       network: {
         allowedHosts: () => sessionHosts,
+        takeOnce: () => {
+          const taken = once;
+          once = [];
+          return taken;
+        },
         ownPorts: () => [cairnPort],
         onBlocked: (block) => blocks.push(block),
         resolve: async (host) => {
@@ -93,6 +99,11 @@ describe.runIf(linux)('the sandbox network', () => {
     const tunnel = await runShell(`curl -sS --proxytunnel http://${TEST_HOST}:${port}/`);
     expect(tunnel.isError).toBe(true);
     expect(tunnel.output.blocked).toBe(`blocked by the sandbox: network to ${TEST_HOST}`);
+
+    // "Allow once": the next command gets through, the one after is blocked again.
+    once = [TEST_HOST];
+    expect((await runShell(`curl -sS http://${TEST_HOST}:${port}/`)).output.stdout).toBe('REACHED THE TEST SERVER');
+    expect((await runShell(`curl -sS http://${TEST_HOST}:${port}/`)).output.blocked).toBe(`blocked by the sandbox: network to ${TEST_HOST}`);
 
     sessionHosts.push(`${TEST_HOST}:${port}`);
     const allowed = await runShell(`curl -sS http://${TEST_HOST}:${port}/ && echo && curl -sS --proxytunnel http://${TEST_HOST}:${port}/`);

@@ -51,6 +51,10 @@ describe('sandbox settings', () => {
       expect(service.allows('s2', 'a.example.com', 443)).toBe(true);
       expect(service.removeSessionHost('s1', 'registry.npmjs.org')).toEqual([]);
       expect(service.allows('s1', 'registry.npmjs.org', 443)).toBe(false);
+      service.allowOnce('s1', 'once.example.com');
+      expect(service.takeOnce('s2')).toEqual([]);
+      expect(service.takeOnce('s1')).toEqual(['once.example.com']);
+      expect(service.takeOnce('s1')).toEqual([]);
       service.allowHost('s1', 'pypi.org', 'always');
       expect(service.allows('s2', 'pypi.org', 443)).toBe(true);
     } finally {
