@@ -38,8 +38,10 @@ async function systemResolve(host: string): Promise<string> {
   return chosen.address;
 }
 
+/** An address that reaches this machine's own listeners: loopback, and the unspecified address (0.0.0.0 connects locally). */
 function isLoopback(address: string): boolean {
-  return (isIPv4(address) && address.startsWith('127.')) || address === '::1' || address.startsWith('::ffff:127.');
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return (isIPv4(v4) && (v4.startsWith('127.') || v4 === '0.0.0.0')) || address === '::1' || address === '::';
 }
 
 /** `host:port` of a CONNECT target, or null when it is not one. */

@@ -70,6 +70,7 @@ describe.runIf(linux)('the sandbox network', () => {
         onBlocked: (block) => blocks.push(block),
         resolve: async (host) => {
           if (host === TEST_HOST || host === 'localhost') return '127.0.0.1';
+          if (host === 'zero.cairn-test.example') return '0.0.0.0';
           throw new Error(`not resolved in this test: ${host}`);
         },
       },
@@ -117,6 +118,11 @@ describe.runIf(linux)('the sandbox network', () => {
     expect(through.output.stdout).not.toContain('REACHED CAIRN');
     expect(through.output.blocked).toBe('blocked by the sandbox: network to localhost');
     expect(blocks).toContainEqual(expect.objectContaining({ host: 'localhost', port: cairnPort, own: true }));
+    // A name resolving to 0.0.0.0 (which connects to this machine) is no way around it.
+    sessionHosts.push('zero.cairn-test.example');
+    const zero = await runShell(`curl -sS http://zero.cairn-test.example:${cairnPort}/`);
+    expect(zero.output.stdout).not.toContain('REACHED CAIRN');
+    expect(zero.output.blocked).toBe('blocked by the sandbox: network to zero.cairn-test.example');
     const around = await runShell(`curl -sS --noproxy '*' --max-time 5 http://127.0.0.1:${cairnPort}/`);
     expect(around.isError).toBe(true);
     expect(around.output.stdout).not.toContain('REACHED CAIRN');
