@@ -32,7 +32,7 @@ export function benchSandbox(): BenchResult[] {
     git('-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-qm', 'files');
     const sandbox = new SandboxService({ availability, dataDir: path.join(base, 'data') });
     const time = (command: string, sandboxed: boolean): number => {
-      const prepared = sandboxed ? sandbox.prepare(repo) : null;
+      const prepared = sandboxed ? sandbox.prepare(repo, { sessionId: 'bench' }) : null;
       const argv = prepared?.wrap(['bash', '-c', command]) ?? ['bash', '-c', command];
       const started = performance.now();
       const result = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +12,15 @@ import { freePort } from './cairn-host';
  * Auto mode with the real sandbox (the host detects bubblewrap; every other spec's host has it off).
  * The workspace is under /var/tmp: inside the sandbox /tmp is a private folder.
  */
-test('a new session starts in Auto: a command writes inside unasked and is blocked outside; in Ask the card can run one command without the sandbox', async ({ page }) => {
+test('a new session starts in Auto: a command writes inside unasked and is blocked outside; a blocked host is allowed from its card and the retry gets through; in Ask the card can run one command without the sandbox', async ({
+  page,
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
   const workspace = mkdtempSync('/var/tmp/cairn-e2e-sandbox-');
   const outside = `/var/tmp/cairn-e2e-outside-${randomBytes(6).toString('hex')}`;
   const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), { CAIRN_SANDBOX: 'detect' });
   await host.start();
+  const served = await serveOnLoopback('SERVED OVER THE PROXY');
   try {
     const { session } = await host.call('session.create', { title: 'Walled', workspacePath: workspace });
     expect(session.permissionMode).toBe('auto');
@@ -35,6 +40,24 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     expect(existsSync(outside)).toBe(false);
     await expect(page.getByText('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.').first()).toBeVisible();
 
+    // The network: a host not on the allowlist is blocked (a loopback server, reached by a name);
+    // the card allows it for the session, and the agent's retry gets through.
+    const fetchIt = `/tool run_shell ${JSON.stringify({ command: `curl -sS --fail http://localhost:${served.port}/` })}`;
+    await send(page, fetchIt);
+    await expect(call).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    const card = page.locator('[data-testid="interaction"][data-kind="network"]').last();
+    await expect(card).toHaveAttribute('data-status', 'pending');
+    await expect(card.getByRole('heading', { name: 'Allow network to localhost' })).toBeVisible();
+    await card.getByRole('button', { name: 'Allow for this session' }).click();
+    await expect(card).toHaveAttribute('data-status', 'answered');
+    await expect(card).toContainText('Allowed for this session');
+    await expect(page.getByTestId('session-hosts')).toContainText('localhost');
+    await send(page, fetchIt);
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
+    await expect(call).toHaveAttribute('data-status', 'done');
+    await expect(call).toContainText('SERVED OVER THE PROXY');
+
     await modes.getByRole('radio', { name: /Ask/ }).click();
     await expect(modes).toHaveAttribute('data-mode', 'ask');
     await send(page, `/tool run_shell ${JSON.stringify({ command: `echo x > ${outside}` })}`);
@@ -49,13 +72,34 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('tab', { name: 'Sandbox' }).click();
     await expect(page.getByTestId('sandbox-status')).toContainText('Available: new sessions start in Auto');
+    // Its lists: a wrong entry is named and nothing is saved; right ones are kept.
+    await page.getByTestId('sandbox-allowedHosts').fill('registry.npmjs.org\nhttps://pypi.org');
+    await page.getByTestId('sandbox-writableFolders').fill(dataDir);
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByTestId('sandbox-settings-error')).toContainText('"https://pypi.org" is not a host pattern');
+    expect((await host.call('sandbox.settings.get', {})).allowedHosts).toEqual([]);
+    await page.getByTestId('sandbox-allowedHosts').fill('registry.npmjs.org\npypi.org');
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByTestId('sandbox-settings-error')).toContainText(`"${dataDir}" cannot be a writable folder: it would open Cairn's data directory`);
+    await page.getByTestId('sandbox-writableFolders').fill('');
+    await page.getByRole('button', { name: 'Save lists' }).click();
+    await expect(page.getByText('Saved. The next command uses these lists.')).toBeVisible();
+    expect((await host.call('sandbox.settings.get', {})).allowedHosts).toEqual(['registry.npmjs.org', 'pypi.org']);
   } finally {
+    await served.close();
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
     rmSync(outside, { force: true });
   }
 });
+
+/** An HTTP server on 127.0.0.1 answering `text`, for the sandbox's proxy to reach as localhost. */
+async function serveOnLoopback(text: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => response.end(text));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 async function send(page: Page, text: string): Promise<void> {
   const composer = page.getByRole('textbox', { name: 'Message' });

@@ -107,7 +107,18 @@ export const permissionRequestSchema = z.strictObject({
   ]),
 });
 
-export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema, permissionRequestSchema]);
+/**
+ * A sandboxed command's request to a host not on the allowlist was refused: allow that host for the
+ * next try (once, for this session, always) or not. The command has already failed; answering
+ * continues nothing, it only changes what the next command may reach.
+ */
+export const networkRequestSchema = z.strictObject({
+  kind: z.literal('network'),
+  host: wellFormedString().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+});
+
+export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema, permissionRequestSchema, networkRequestSchema]);
 
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 export type Question = z.infer<typeof questionSchema>;
@@ -115,10 +126,14 @@ export type QuestionRequest = z.infer<typeof questionRequestSchema>;
 export type FormField = z.infer<typeof formFieldSchema>;
 export type FormRequest = z.infer<typeof formRequestSchema>;
 export type PermissionRequest = z.infer<typeof permissionRequestSchema>;
-export type InteractionRequest = QuestionRequest | FormRequest | PermissionRequest;
+export type NetworkRequest = z.infer<typeof networkRequestSchema>;
+export type InteractionRequest = QuestionRequest | FormRequest | PermissionRequest | NetworkRequest;
 /** `allow_once_unsandboxed`: a command of Cairn's own run_shell, run once outside the sandbox (Ask only). */
 export const PERMISSION_DECISIONS = ['allow_once', 'allow_session', 'allow_once_unsandboxed', 'deny'] as const;
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
+/** A blocked host: the next command only, this session's commands, every session's (the global allowlist), or not. */
+export const NETWORK_DECISIONS = ['allow_once', 'allow_session', 'allow_always', 'deny'] as const;
+export type NetworkDecision = (typeof NETWORK_DECISIONS)[number];
 export type InteractionKind = InteractionRequest['kind'];
 
 export const interactionAnswerSchema = z.union([
@@ -135,11 +150,12 @@ export const interactionAnswerSchema = z.union([
     decision: z.enum(PERMISSION_DECISIONS),
     reason: wellFormedString().trim().max(2000).optional(),
   }),
+  z.strictObject({ action: z.literal('accept'), network: z.enum(NETWORK_DECISIONS) }),
   z.strictObject({ action: z.literal('decline') }),
   z.strictObject({ action: z.literal('cancel') }),
 ]);
 
-/** The person's answer: question answers (chosen option ids and/or their own text), form values, a permission decision, or decline/cancel. */
+/** The person's answer: question answers (chosen option ids and/or their own text), form values, a permission or network decision, or decline/cancel. */
 export type InteractionAnswer = z.infer<typeof interactionAnswerSchema>;
 export type QuestionAnswer = Extract<InteractionAnswer, { answers: unknown }>['answers'][string];
 export type FormValue = Extract<InteractionAnswer, { values: unknown }>['values'][string];

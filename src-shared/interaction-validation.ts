@@ -18,6 +18,10 @@ export function validateAnswer(request: InteractionRequest, answer: InteractionA
   if (request.kind === 'permission') {
     return 'decision' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, or deny.' }];
   }
+  if (request.kind === 'network') {
+    return 'network' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, always allow, or deny (network).' }];
+  }
+  if ('network' in answer) return [{ id: null, message: 'A network decision answers only a blocked host.' }];
   if (request.kind === 'question') {
     if (!('answers' in answer)) return [{ id: null, message: 'Answer the questions (answers), not form values.' }];
     return validateQuestions(request, answer.answers);

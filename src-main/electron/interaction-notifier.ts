@@ -20,6 +20,8 @@ export function describeInteraction(interaction: InteractionRecord): { title: st
       return { title: 'Cairn needs some details', body: request.title };
     case 'permission':
       return { title: 'Cairn asks for approval', body: request.summary };
+    case 'network':
+      return { title: 'Cairn asks for approval', body: `Allow network to ${request.host}` };
   }
 }
 

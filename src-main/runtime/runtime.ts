@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
 import type { SummaryRecord } from '../../src-shared/compaction-model';
@@ -35,6 +36,7 @@ import { GoalDriver } from './goals/goal-driver';
 import type { GoalService } from './goals/goal-service';
 import { InteractionService } from './interactions/interaction-service';
 import { LiveInteractions } from './interactions/live-interactions';
+import { NetworkInteractions } from './interactions/network-interactions';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { McpServerService } from './mcp/mcp-server-service';
 import { MemoryService } from './memory/memory-service';
@@ -44,6 +46,7 @@ import { SessionService } from './sessions/session-service';
 import { ShellService } from './shell/shell-service';
 import { SANDBOX_OFF } from './sandbox/sandbox-availability';
 import { autoRefusal, SandboxService } from './sandbox/sandbox-service';
+import { SandboxSettingsService } from './sandbox/sandbox-settings';
 import type { SkillService } from './skills/skill-service';
 import { TurnService } from './turns/turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
@@ -91,7 +94,21 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
-  const sandbox = new SandboxService({ availability: deps.sandbox ?? SANDBOX_OFF, dataDir: deps.dataDir });
+  const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
+  const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
+  const sandbox = new SandboxService({
+    availability: deps.sandbox ?? SANDBOX_OFF,
+    dataDir: deps.dataDir,
+    extras: () => {
+      const settings = sandboxSettings.get();
+      return { denied: settings.deniedPaths, writable: settings.writableFolders };
+    },
+    network: {
+      allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
+      takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
+      onBlocked: (block) => networkCards.blocked(block),
+    },
+  });
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
@@ -173,7 +190,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     }),
   );
 
-  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live }));
+  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }));
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
   const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
   const sessions = new SessionService({
@@ -228,12 +245,13 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     turns,
     connections,
     interactions,
-    grants: new GrantService(deps),
+    grants: new GrantService({ ...deps, hosts: sandboxSettings }),
     skills,
     goals,
     workhub,
     shell,
     sandbox,
+    sandboxSettings,
     executor,
     admission,
     storageDamage,

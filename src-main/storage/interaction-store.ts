@@ -84,7 +84,8 @@ export function createInteractionStore(db: Db): InteractionStore {
     UPDATE interactions SET status = @status, answer = @answer, answer_secret_id = @answerSecretId,
       close_reason = @closeReason, updated_at = @now
     WHERE interaction_id = @interactionId AND status = 'pending'`);
-  const pendingOfRun = db.prepare<[string], Row>("SELECT * FROM interactions WHERE run_id = ? AND status = 'pending'");
+  // A blocked host's card (kind network) holds up no run: it is not a run's pending interaction.
+  const pendingOfRun = db.prepare<[string], Row>("SELECT * FROM interactions WHERE run_id = ? AND status = 'pending' AND json_extract(request, '$.kind') != 'network'");
   const pendingOfSession = db.prepare<[string], Row>("SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at");
   const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
 

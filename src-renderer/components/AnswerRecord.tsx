@@ -41,6 +41,15 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
       </p>
     );
   }
+  if ('network' in answer) {
+    const text = { allow_once: 'Allowed for the next command', allow_session: 'Allowed for this session', allow_always: 'Always allowed', deny: 'Denied' }[answer.network];
+    return (
+      <p className={`answer-outcome decision-${answer.network}`} data-testid="interaction-outcome">
+        {text}
+        {request.kind === 'network' ? <span className="answer-detail"> · network to {request.host}</span> : null}
+      </p>
+    );
+  }
   if ('answers' in answer && request.kind === 'question') return <QuestionRecord request={request} answers={answer.answers} />;
   if ('values' in answer && request.kind === 'form') return <FormRecord request={request} values={answer.values} />;
   return null;

@@ -4,6 +4,7 @@ import { useFocusAfterAnswer } from '../hooks/use-focus-after-answer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AnswerRecord } from './AnswerRecord';
 import { FormIcon, QuestionIcon, ShieldIcon, Spinner } from './icons';
+import { NetworkPrompt } from './NetworkPrompt';
 import { PermissionPrompt } from './PermissionPrompt';
 import { retryingImport } from '../platform/retrying-import';
 
@@ -91,6 +92,8 @@ function PendingBody({ record }: { record: InteractionRecord }) {
       );
     case 'permission':
       return <PermissionPrompt interactionId={record.interactionId} request={record.request} />;
+    case 'network':
+      return <NetworkPrompt interactionId={record.interactionId} request={record.request} />;
   }
 }
 
@@ -103,6 +106,8 @@ function titleOf(record: InteractionRecord): string {
       return record.request.title;
     case 'permission':
       return record.status === 'pending' ? 'Approval needed' : 'Approval';
+    case 'network':
+      return `Allow network to ${record.request.host}`;
   }
 }
 

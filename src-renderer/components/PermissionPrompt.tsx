@@ -53,7 +53,7 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
       {preview.kind === 'command' && sandboxed ? (
         <p className="permission-note is-sandboxed">
           <ShieldIcon />
-          Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins, and has no network.
+          Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins, and reaches only the network hosts you allow.
         </p>
       ) : preview.kind === 'command' ? (
         <p className="permission-note">

@@ -8,6 +8,8 @@ export function interactionGist(record: InteractionRecord): string {
   switch (record.request.kind) {
     case 'permission':
       return `Approve: ${record.request.summary}`;
+    case 'network':
+      return `Allow network to ${record.request.host}`;
     case 'form':
       return record.request.title;
     case 'question': {

@@ -143,7 +143,7 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
       // The answer's checks load with the forms that fill it in (already there when one is submitted).
       const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } = await import('../forms/interaction-draft');
       const record = get().interactions.byId[interactionId];
-      if (record === undefined || record.request.kind === 'permission') return true;
+      if (record === undefined || record.request.kind === 'permission' || record.request.kind === 'network') return true;
       const form = get().interactionForms[interactionId] ?? EMPTY_FORM;
       const draft = form.draft ?? (record.request.kind === 'question' ? initialQuestionDraft() : initialFormDraft(record.request));
       if (draftProblems(record.request, draft).length > 0) {
@@ -165,7 +165,8 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
           transcripts: applyTurn(state.transcripts, turn),
         }));
         get().forgetInteractionDraft(interactionId);
-        if ('decision' in answer && answer.decision === 'allow_session') void get().loadGrants(interaction.sessionId);
+        if (('decision' in answer && answer.decision === 'allow_session') || ('network' in answer && answer.network === 'allow_session'))
+          void get().loadGrants(interaction.sessionId);
         return;
       }
       patchForm(interactionId, { submitting: false, attempted: true, error: outcome.error.message });

@@ -117,9 +117,11 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       const body =
         record.request.kind === 'permission'
           ? `Approval needed: ${record.request.summary}`
-          : record.request.kind === 'form'
-            ? record.request.title
-            : (record.request.questions[0]?.prompt ?? 'A question for you');
+          : record.request.kind === 'network'
+            ? `Allow network to ${record.request.host}`
+            : record.request.kind === 'form'
+              ? record.request.title
+              : (record.request.questions[0]?.prompt ?? 'A question for you');
       deps.notify({ title: `${title} is waiting for you`, body, onClick: () => get().selectSession(record.sessionId) });
     }
   }

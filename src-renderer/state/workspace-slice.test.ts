@@ -66,8 +66,8 @@ describe('the workspace slice', () => {
   it('reads the session’s grants and revokes one', async () => {
     const { store, link } = setupStore();
     const grant = { toolName: 'run_shell', grantedAt: 5, example: 'Run ls' };
-    link.answer('permission.grants.list', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [grant] } }));
-    link.answer('permission.grants.revoke', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [] } }));
+    link.answer('permission.grants.list', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [grant], hosts: [] } }));
+    link.answer('permission.grants.revoke', ({ sessionId }) => ({ ok: true, result: { sessionId, grants: [], hosts: [] } }));
     await store.getState().loadGrants('s1');
     expect(store.getState().grants.s1).toEqual([grant]);
     await store.getState().revokeGrant('s1', 'run_shell');

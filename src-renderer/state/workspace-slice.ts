@@ -1,6 +1,7 @@
 import type { PermissionGrant } from '../../src-shared/interaction-model';
 import type { PermissionMode, SandboxStatus } from '../../src-shared/model';
 import type { FolderListing } from '../../src-shared/operations/folder-operations';
+import type { PermissionGrantsResult, SandboxSettingsResult } from '../../src-shared/operations/permission-operations';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
 import { upsertSession } from './reducers/sessions-reducer';
@@ -17,6 +18,8 @@ export interface WorkspaceSlice {
   readonly confirmingFullFor: string | null;
   /** Each session's "Allow for this session" grants, once read. */
   readonly grants: Readonly<Record<string, readonly PermissionGrant[]>>;
+  /** Each session's own allowed network hosts, once read. */
+  readonly sessionHosts: Readonly<Record<string, readonly string[]>>;
   /** Changes what the agent may do without asking; it applies from the next tool call on. */
   setPermissionMode(sessionId: string, mode: PermissionMode): Promise<void>;
   /** The person picked a mode: Full (which runs everything unasked) first asks them to confirm. */
@@ -25,6 +28,8 @@ export interface WorkspaceSlice {
   confirmFullMode(confirmed: boolean): Promise<void>;
   /** Reads the session's grants. */
   loadGrants(sessionId: string): Promise<void>;
+  /** Takes a host off the session's network allowlist. */
+  removeSessionHost(sessionId: string, host: string): Promise<void>;
   /** Takes back a tool's grant: its next call asks again. */
   revokeGrant(sessionId: string, toolName: string): Promise<void>;
   /** Points the session's tools at a folder on the host (null: none). The host checks that the folder exists. */
@@ -36,6 +41,11 @@ export interface WorkspaceSlice {
   /** Whether the host can sandbox agents' commands (read once, from host.info); null until read. */
   readonly sandbox: SandboxStatus | null;
   loadSandboxStatus(): Promise<void>;
+  /** Settings → Sandbox's lists, once read. */
+  readonly sandboxSettings: SandboxSettingsResult | null;
+  loadSandboxSettings(): Promise<void>;
+  /** Saves the lists; the host's message when an entry is wrong (nothing saved then), else null. */
+  saveSandboxSettings(settings: SandboxSettingsResult): Promise<string | null>;
   /** Sandbox notes the person closed, by `sandboxNoteKey` (read from storage on first use, kept across reloads). */
   readonly dismissedSandboxNotes: Readonly<Record<string, boolean>>;
   /** Reads whether the session's note for this mode was closed before. */
@@ -62,7 +72,8 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
       return { modeChanging };
     });
 
-  const setGrants = (sessionId: string, grants: readonly PermissionGrant[]) => set((state) => ({ grants: { ...state.grants, [sessionId]: grants } }));
+  const setGrants = (sessionId: string, result: PermissionGrantsResult) =>
+    set((state) => ({ grants: { ...state.grants, [sessionId]: result.grants }, sessionHosts: { ...state.sessionHosts, [sessionId]: result.hosts } }));
 
   return {
     ...deferredActions<WorkspaceFolderActions>({ setWorkspaceFolder: true, pickWorkspaceFolder: true, listFolders: true }, () =>
@@ -71,8 +82,26 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     modeChanging: {},
     confirmingFullFor: null,
     grants: {},
+    sessionHosts: {},
     dismissedSandboxNotes: {},
     sandbox: null,
+    sandboxSettings: null,
+
+    async loadSandboxSettings() {
+      const outcome = await link.invoke('sandbox.settings.get', {});
+      if (outcome.ok) set({ sandboxSettings: outcome.result });
+    },
+
+    async saveSandboxSettings(settings) {
+      const outcome = await link.invoke('sandbox.settings.set', {
+        allowedHosts: [...settings.allowedHosts],
+        writableFolders: [...settings.writableFolders],
+        deniedPaths: [...settings.deniedPaths],
+      });
+      if (!outcome.ok) return outcome.error.message;
+      set({ sandboxSettings: outcome.result });
+      return null;
+    },
 
     async loadSandboxStatus() {
       if (get().sandbox !== null) return;
@@ -107,7 +136,7 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
 
     async loadGrants(sessionId) {
       const outcome = await link.invoke('permission.grants.list', { sessionId });
-      if (outcome.ok) setGrants(sessionId, outcome.result.grants);
+      if (outcome.ok) setGrants(sessionId, outcome.result);
     },
 
     async revokeGrant(sessionId, toolName) {
@@ -116,7 +145,16 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
         get().reportFailure(outcome.error);
         return;
       }
-      setGrants(sessionId, outcome.result.grants);
+      setGrants(sessionId, outcome.result);
+    },
+
+    async removeSessionHost(sessionId, host) {
+      const outcome = await link.invoke('permission.hosts.remove', { sessionId, host });
+      if (!outcome.ok) {
+        get().reportFailure(outcome.error);
+        return;
+      }
+      setGrants(sessionId, outcome.result);
     },
 
     async setPermissionMode(sessionId, mode) {

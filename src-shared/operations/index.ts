@@ -60,7 +60,7 @@ export type { OperationDefinition } from './define-operation';
 export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
 export type { ConnectionCatalog } from './connection-operations';
 export type { InteractionAnswerResult } from './interaction-operations';
-export type { PermissionGrantsResult } from './permission-operations';
+export type { PermissionGrantsResult, SandboxSettingsResult } from './permission-operations';
 export type { SessionListResult, SessionSnapshot } from './session-operations';
 export type { MessageSubmitResult, TurnStartResult, TurnStopResult } from './turn-operations';
 

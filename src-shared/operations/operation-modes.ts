@@ -19,6 +19,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'interaction.list',
   'interaction.get',
   'permission.grants.list',
+  'sandbox.settings.get',
   'goal.get',
   'goal.list',
   'goal.history',

@@ -34,7 +34,7 @@ function requestLines(request: InteractionRequest): string[] {
       ...request.fields.map((field) => `  - ${field.label}${field.required ? '' : ' (optional)'}`),
     ];
   }
-  return [`- ${request.summary}`];
+  return [`- ${request.kind === 'network' ? `Allow network to ${request.host}` : request.summary}`];
 }
 
 /** The person's answer to an ask_user call; null when the output is not one Cairn recorded (then it is shown raw). */

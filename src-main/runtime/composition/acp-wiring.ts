@@ -37,7 +37,7 @@ export function wireAcp(
     shell: {
       runner: shell.runner,
       onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk),
-      confine: (sessionId, cwd) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd),
+      confine: (sessionId, cwd) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId }),
     },
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
   });

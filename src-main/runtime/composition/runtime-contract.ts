@@ -1,5 +1,6 @@
 import type { SandboxAvailability } from '../sandbox/sandbox-availability';
 import type { SandboxService } from '../sandbox/sandbox-service';
+import type { SandboxSettingsService } from '../sandbox/sandbox-settings';
 import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
 import type { CodexTurnResult } from '../../../src-shared/codex-model';
 import type { Outcome } from '../../../src-shared/errors';
@@ -111,6 +112,8 @@ export interface Runtime {
   readonly shell: ShellService;
   /** The wall around agents' commands (Auto, and approved commands in Ask). */
   readonly sandbox: SandboxService;
+  /** Settings → Sandbox's lists and each session's allowed hosts. */
+  readonly sandboxSettings: SandboxSettingsService;
   readonly executor: RunExecutor;
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;

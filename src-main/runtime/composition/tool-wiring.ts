@@ -10,7 +10,7 @@ import type { McpServerService } from '../mcp/mcp-server-service';
 import type { MemoryService } from '../memory/memory-service';
 import { createMemoryTools } from '../memory/memory-tools';
 import { createPermissionGate } from '../permissions/permission-gate';
-import type { SandboxService } from '../sandbox/sandbox-service';
+import type { CommandOwner, SandboxService } from '../sandbox/sandbox-service';
 import type { ShellService } from '../shell/shell-service';
 import { createLoadSkillTool } from '../skills/load-skill-tool';
 import type { SkillService } from '../skills/skill-service';
@@ -57,8 +57,8 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const skillTool = createLoadSkillTool(() => deps.skills.get());
   const toolsIn = (surface: ToolSurfaceContext): AgentTool[] => {
     const root = surface.workspacePath;
-    const confine = (sessionId: string, cwd: string, options: { unsandboxed: boolean }) =>
-      deps.sandbox.confine(stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, options);
+    const confine = (owner: CommandOwner, cwd: string, options: { unsandboxed: boolean }) =>
+      deps.sandbox.confine(stores.sessions.get(owner.sessionId)?.permissionMode ?? 'ask', cwd, owner, options);
     const workspace = root === null ? [] : deps.checkpoints.guard(createWorkspaceTools({ root, shell: { ...shell.toolOptions(), confine } }), root);
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) =>

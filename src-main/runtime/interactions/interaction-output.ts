@@ -15,6 +15,10 @@ export function interactionOutput(request: InteractionRequest, answer: Interacti
       ...(reason === undefined || reason === '' ? {} : { reason }),
     };
   }
+  if (request.kind === 'network') {
+    const decision = answer.action === 'accept' && 'network' in answer ? answer.network : 'deny';
+    return { action: decision === 'deny' ? 'deny' : 'allow', decision, host: request.host };
+  }
   if (answer.action === 'decline') return { action: 'decline', note: 'The person declined to answer.' };
   if (answer.action === 'cancel') return { action: 'cancel', note: 'The person dismissed the question without answering.' };
   const shown = options.masked ? maskAnswer(request, answer) : answer;

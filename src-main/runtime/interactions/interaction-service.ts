@@ -14,6 +14,7 @@ import { turnAndSessionEvents } from '../turns/run-executor';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
+import type { NetworkInteractions } from './network-interactions';
 import { stableJson } from '../core/stable-json';
 
 export interface InteractionServiceDeps {
@@ -26,6 +27,8 @@ export interface InteractionServiceDeps {
   readonly admission: AdmissionGate;
   /** Questions asked inside a running tool call (MCP elicitation), answered back into that call. */
   readonly live?: LiveInteractions;
+  /** A blocked host's card: answered without continuing anything. */
+  readonly network?: NetworkInteractions;
 }
 
 const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
@@ -69,6 +72,9 @@ export class InteractionService {
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
+    if (interaction.request.kind === 'network') {
+      return this.deps.network?.answer(interaction, answer) ?? fail('invalid_input', 'This host has no way to allow network.');
+    }
     // A question of a running run was asked inside a live tool call: the answer goes back into it.
     if (this.deps.live !== undefined && stores.turns.getRun(interaction.runId)?.status !== 'waiting') return this.deps.live.answer(interaction, answer);
 

@@ -6,6 +6,8 @@ import type { Clock } from '../core/ports';
 export interface GrantServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'interactions'>;
   readonly clock: Clock;
+  /** The session's own network allowlist. */
+  readonly hosts: { sessionHosts(sessionId: string): string[]; removeSessionHost(sessionId: string, host: string): unknown };
 }
 
 /** The "Allow for this session" grants of a session: which tools run there without asking, and taking them back. */
@@ -14,7 +16,14 @@ export class GrantService {
 
   list(sessionId: string): Outcome<PermissionGrantsResult> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
-    return ok({ sessionId, grants: this.deps.stores.interactions.grantsOfSession(sessionId) });
+    return ok({ sessionId, grants: this.deps.stores.interactions.grantsOfSession(sessionId), hosts: this.deps.hosts.sessionHosts(sessionId) });
+  }
+
+  /** After this, the session's next command reaching the host is blocked (and asks) again. */
+  removeHost(sessionId: string, host: string): Outcome<PermissionGrantsResult> {
+    if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
+    this.deps.hosts.removeSessionHost(sessionId, host);
+    return this.list(sessionId);
   }
 
   /** After this, the tool's next call in the session asks again (a call already running is not stopped). */

@@ -15,7 +15,9 @@
  * 7. Files inside the workspace that make code run later (.git/hooks, .git/config, …) read-only.
  *
  * Namespaces: PID (no signals or tracing of anything outside, and everything inside dies with its
- * init), network (none at all unless a proxy socket is bound in), IPC and UTS. `--die-with-parent`
+ * init), network (none at all: with a proxy, its Unix socket is bound in at /run/cairn-proxy.sock and
+ * socat inside bridges 127.0.0.1:<port> to it before the command starts, with the proxy variables set),
+ * IPC and UTS. `--die-with-parent`
  * ends the sandbox when the host dies; no `--new-session` — the command has no terminal (stdin is
  * closed, its session is its own already), and staying in the runner's process group is what lets
  * Stop reach every process in it.
@@ -41,12 +43,46 @@ export interface SandboxLayout {
   readonly readOnly: readonly string[];
   /** Where the command starts. */
   readonly cwd: string;
+  /** The host's filtering proxy for this command (no network at all without it). */
+  readonly proxy?: { readonly socket: string; readonly socat: string };
+}
+
+/** Inside the sandbox: where the proxy's socket is, and the loopback port socat serves it on. */
+export const PROXY_SOCKET_INSIDE = '/run/cairn-proxy.sock';
+export const PROXY_PORT_INSIDE = 3128;
+
+/**
+ * Starts socat in the background, waits (at most about 5 s) until its port answers, runs the command,
+ * then ends every socat in the namespace (the listener and its per-connection children, which linger
+ * for socat's half-close timeout) and waits until they are gone, so the runner does not find the
+ * bridge as something the command left running. Exits with the command's status.
+ */
+const BRIDGE = [
+  `"$0" TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
+  'bridge=$!',
+  `for _ in $(seq 500); do (: </dev/tcp/127.0.0.1/${PROXY_PORT_INSIDE}) 2>/dev/null && break; sleep 0.01; done`,
+  '"$@"',
+  'status=$?',
+  'kill -9 "$bridge" 2>/dev/null; wait "$bridge" 2>/dev/null',
+  'for _ in $(seq 300); do',
+  '  left=0',
+  '  for p in /proc/[0-9]*; do read -r comm 2>/dev/null <"$p/comm" || continue; [ "$comm" = socat ] && { kill -9 "${p#/proc/}" 2>/dev/null; left=1; }; done',
+  '  [ "$left" = 0 ] && break; sleep 0.01',
+  'done',
+  'exit "$status"',
+].join('\n');
+
+/** The proxy variables a sandboxed command gets: every spelling tools read, and nothing exempt. */
+export function proxyEnvironment(): Record<string, string> {
+  const url = `http://127.0.0.1:${PROXY_PORT_INSIDE}`;
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: '', no_proxy: '' };
 }
 
 const inside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 
 export function bwrapArgs(layout: SandboxLayout, command: readonly string[]): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', layout.tmpDir, '/tmp', '--tmpfs', '/run'];
+  if (layout.proxy !== undefined) args.push('--bind', layout.proxy.socket, PROXY_SOCKET_INSIDE);
   for (const cache of layout.caches) args.push('--bind', cache, cache);
   const holdsWorkspace = (denied: DeniedPath) => denied.kind === 'folder' && layout.writable.some((path) => inside(path, denied.path) && path !== denied.path);
   // An empty tmpfs over a folder; made read-only last, once what goes back inside it has its mount point.
@@ -57,6 +93,9 @@ export function bwrapArgs(layout: SandboxLayout, command: readonly string[]): st
   for (const path of layout.readableAgain) args.push('--ro-bind', path, path);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
   for (const denied of layout.denied) if (denied.kind === 'folder') args.push('--remount-ro', denied.path);
-  args.push('--chdir', layout.cwd, '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--', ...command);
+  if (layout.proxy !== undefined) for (const [name, value] of Object.entries(proxyEnvironment())) args.push('--setenv', name, value);
+  args.push('--chdir', layout.cwd, '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--');
+  if (layout.proxy === undefined) args.push(...command);
+  else args.push('bash', '-c', BRIDGE, layout.proxy.socat, ...command);
   return args;
 }

@@ -109,7 +109,7 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   /** Runs `command` in the sandbox of the fixture's workspace, as this describe's user; its live output too. */
   async function run(command: string, extra: { signal?: AbortSignal; onStart?: () => void; cwd?: string } = {}): Promise<ShellRunResult & { live: string }> {
     const cwd = extra.cwd ?? fixture.workspace;
-    const prepared = sandbox.prepare(cwd);
+    const prepared = sandbox.prepare(cwd, { sessionId: 'wall' });
     if (uid !== null) chmodSync(prepared.tmpDir, 0o777);
     const chunks: ShellOutputChunk[] = [];
     try {
@@ -244,7 +244,7 @@ describe.runIf(linux)('the sandbox when its host is SIGKILLed', () => {
     const fixture = makeFixture();
     try {
       const sandbox = new SandboxService({ availability, dataDir: fixture.dataDir, home: fixture.home });
-      const argv = sandbox.prepare(fixture.workspace).wrap(['bash', '-c', 'setsid sleep 300 & sleep 301 & echo started; wait']);
+      const argv = sandbox.prepare(fixture.workspace, { sessionId: 'wall' }).wrap(['bash', '-c', 'setsid sleep 300 & sleep 301 & echo started; wait']);
       // A stand-in host: a process that starts the sandbox as the runner does, then is killed outright.
       const host = spawn(
         process.execPath,

@@ -4,7 +4,7 @@ import type { AgentTool, ToolContext } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
 import { lastChars } from '../shell/shell-output';
 import type { ShellOutputChunk, ShellRunner, ShellRunResult } from '../shell/shell-runner';
-import type { Confinement } from '../sandbox/sandbox-service';
+import { blockedLine, type CommandOwner, type Confinement } from '../sandbox/sandbox-service';
 import { realWorkspaceRoot } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
 
@@ -21,7 +21,7 @@ export interface RunShellToolOptions extends WorkspaceToolOptions {
   /** Live output, coalesced (about every 50 ms), for the transcript. */
   readonly onOutput?: (chunk: ShellOutputChunk, context: ToolContext) => void;
   /** Where a session's command runs: in the sandbox, outside it, or refused. Default: outside. */
-  readonly confine?: (sessionId: string, cwd: string, options: { unsandboxed: boolean }) => Confinement;
+  readonly confine?: (owner: CommandOwner, cwd: string, options: { unsandboxed: boolean }) => Confinement;
 }
 
 const inputSchema = z.strictObject({
@@ -61,13 +61,19 @@ function notesFor(result: ShellRunResult, timeoutSeconds: number, cut: { stdout:
   return notes;
 }
 
-/** Best effort: what in a sandboxed command's errors looks like the wall, said plainly so the agent does not retry blindly. */
-function sandboxNotes(result: ShellRunResult): string[] {
+/**
+ * What stopped a sandboxed command at the wall, said plainly so the agent does not retry blindly:
+ * exactly for the network (the result's `blocked` has a line per host the proxy refused), best effort for files.
+ */
+function sandboxNotes(result: ShellRunResult, blockedHosts: readonly string[]): string[] {
   const text = `${result.stderrTail}\n${result.stdoutTail}`;
   const notes: string[] = [];
   if (/read-only file system/i.test(text)) notes.push('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.');
-  if (/could not resolve|network is unreachable|name or service not known|temporary failure in name resolution|connection refused/i.test(text))
-    notes.push('The sandbox has no network: a command that needs it cannot reach any host.');
+  if (blockedHosts.length > 0) {
+    notes.push('The sandbox refused the network hosts under "blocked"; the person is asked to allow them (once, for this session or always): retry after they have.');
+  } else if (/could not resolve|network is unreachable|name or service not known|temporary failure in name resolution|connection refused/i.test(text)) {
+    notes.push('The sandbox reaches the network only through its proxy (HTTP_PROXY), and only hosts on the allowlist.');
+  }
   return notes;
 }
 
@@ -82,7 +88,8 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       'Each call is a fresh shell: cd and variables do not carry over. stdin is closed, so prompts read end-of-file; use non-interactive flags. ' +
       `Timeout ${defaultTimeoutSeconds} s unless timeoutSeconds says otherwise (at most ${RUN_SHELL_LIMITS.maxTimeoutSeconds}); ` +
       'on timeout or stop, the command and everything it started are killed, and background processes are stopped when it exits. ' +
-      'In Auto and Ask mode the command runs in a sandbox: it writes only inside the workspace and /tmp, has no network, and cannot read secrets such as ~/.ssh.',
+      'In Auto and Ask mode the command runs in a sandbox: it writes only inside the workspace and /tmp, cannot read secrets such as ~/.ssh, ' +
+      'and reaches the network only through its HTTP proxy, to hosts the person allowed (a refused host is named in the result).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -102,7 +109,9 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       const timeoutSeconds = parsed.value.timeoutSeconds ?? defaultTimeoutSeconds;
       let confinement: Confinement;
       try {
-        confinement = options.confine?.(context.sessionId, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
+        const toolCallId = toolCallIdOf(context);
+        const owner = { sessionId: context.sessionId, turnId: context.turnId, runId: context.runId, ...(toolCallId === null ? {} : { toolCallId }) };
+        confinement = options.confine?.(owner, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
       } catch (error) {
         return toolError(`The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -131,7 +140,8 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       const stdout = lastChars(result.stdoutTail, resultTailChars);
       const stderr = lastChars(result.stderrTail, resultTailChars);
       const cut = { stdout: stdout.cut || result.stdoutTruncated, stderr: stderr.cut || result.stderrTruncated };
-      const notes = [...notesFor(result, timeoutSeconds, cut), ...(sandbox === null ? [] : sandboxNotes(result))];
+      const blocked = sandbox?.blockedHosts() ?? [];
+      const notes = [...notesFor(result, timeoutSeconds, cut), ...(sandbox === null ? [] : sandboxNotes(result, blocked))];
       return {
         output: {
           shellRunId: result.shellRunId,
@@ -144,6 +154,7 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
           ...(cut.stderr ? { stderrTruncated: true } : {}),
           durationMs: result.durationMs,
           ...(sandbox === null ? {} : { sandboxed: true }),
+          ...(blocked.length === 0 ? {} : { blocked: blocked.map(blockedLine).join('\n') }),
           ...(notes.length === 0 ? {} : { note: notes.join(' ') }),
         },
         isError: !(result.status === 'exited' && result.exitCode === 0),

@@ -10,7 +10,7 @@ export const MODE_TEXT: Readonly<Record<PermissionMode, { label: string; hint: s
   auto: {
     label: 'Auto',
     hint: 'runs in the sandbox',
-    detail: 'The agent changes files and runs commands without asking, inside the sandbox: writes only in the workspace, no network, secrets unreadable.',
+    detail: 'The agent changes files and runs commands without asking, inside the sandbox: writes only in the workspace, network only to hosts you allow, secrets unreadable.',
   },
   full: { label: 'Full', hint: 'runs everything', detail: 'The agent changes files and runs commands without asking.' },
 };

@@ -18,8 +18,8 @@ const ChangesPanel = lazy(() => retryingImport(() => import('./ChangesPanel')).t
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
 export const AUTO_NOTE =
-  'Commands run in the sandbox without asking: they write only in this folder and /tmp, cannot read your keys and logins (~/.ssh, cloud credentials) or Cairn’s data, and have no network.';
-export const ASK_SANDBOX_NOTE = 'An allowed command runs in the sandbox: it writes only in this folder and /tmp, and has no network.';
+  'Commands run in the sandbox without asking: they write only in this folder and /tmp, cannot read your keys and logins (~/.ssh, cloud credentials) or Cairn’s data, and reach only the network hosts you allow.';
+export const ASK_SANDBOX_NOTE = 'An allowed command runs in the sandbox: it writes only in this folder and /tmp, and reaches only the network hosts you allow.';
 export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
 export const CODEX_FULL_NOTE = 'Codex runs commands without its sandbox, with your rights.';
 
@@ -94,7 +94,7 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           </button>
         </p>
       ) : null}
-      {mode === 'ask' ? <GrantsList sessionId={sessionId} /> : null}
+      <GrantsList sessionId={sessionId} toolGrants={mode === 'ask'} />
       <Suspense fallback={null}>
         {panelOpen ? <CommandsPanel sessionId={sessionId} /> : null}
         {changesOpen && hasFolder ? <ChangesPanel sessionId={sessionId} /> : null}
