@@ -226,6 +226,16 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     expect(existsSync(path.join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
   });
 
+  it('says nothing was left running when nothing was (the namespace’s teardown is not a leftover)', async () => {
+    // bwrap's exit can come a moment before the kernel has torn its PID namespace down; seen then, the
+    // group looked like processes the command left behind (about 3 runs in 10 with the proxy's bridge).
+    for (let round = 0; round < 8; round += 1) {
+      const result = await run('true');
+      expect(result.exitCode, `round ${round}`).toBe(0);
+      expect(result.stoppedLeftovers, `round ${round}`).toBe(false);
+    }
+  });
+
   it('leaves no process behind when stopped, setsid children included', async () => {
     const marker = `${process.pid}${counter}7`;
     const stop = new AbortController();

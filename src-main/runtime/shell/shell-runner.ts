@@ -10,6 +10,9 @@ import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
 import { LiveOutput, OutputTail } from './shell-output';
 
+/** How often, and how many times, a sandboxed run's group is looked at again after bwrap exits (its teardown). */
+const SANDBOX_TEARDOWN_LOOK_MS = 50;
+const SANDBOX_TEARDOWN_LOOKS = 10;
 /**
  * Runs shell commands for the `run_shell` tool, durably.
  *
@@ -283,10 +286,27 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       child.once('exit', (code, signal) => {
         exit = { code, signal };
         // The shell is gone; anything it left, in its group or escaped from it, would hold the pipes (and the tool) open.
-        if (requested === null && pid !== null && (!processGroupGone(pid) || escaped())) {
+        const left = () => pid !== null && (!processGroupGone(pid) || escaped());
+        if (requested !== null || !left()) return;
+        if (request.wrap === undefined) {
           stoppedLeftovers = true;
           terminateGroup();
+          return;
         }
+        // A sandbox's PID namespace is torn down by the kernel once its init exits: what is still seen at
+        // bwrap's exit may be that teardown, not something the command left. Look again shortly after.
+        let looks = 0;
+        const lookAgain = () => {
+          looks += 1;
+          if (!left()) return;
+          if (looks < SANDBOX_TEARDOWN_LOOKS) {
+            clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
+            return;
+          }
+          stoppedLeftovers = true;
+          terminateGroup();
+        };
+        clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
       });
       child.once('close', () => {
         if (exit !== null || spawnError !== null) finish();
