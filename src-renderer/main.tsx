@@ -30,6 +30,8 @@ import './styles/connections.css';
 import './styles/interactions.css';
 import './styles/goals.css';
 import './styles/workspace.css';
+import './styles/changes.css';
+import './styles/folder-browser.css';
 import './styles/tool-calls.css';
 import './styles/terminal.css';
 import './styles/memory-branches.css';
