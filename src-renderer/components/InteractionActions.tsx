@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { InteractionFormState } from '../state/interactions-slice';
 import { useStoreApi } from '../state/store-context';
 import { Spinner } from './icons';
@@ -62,6 +63,22 @@ export function InteractionActions({
           {submitLabel}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** An approval's decision buttons, with the host's refusal beside them (approvals and network cards). */
+export function DecisionActions({ error, children }: { error: string | null; children: ReactNode }) {
+  return (
+    <div className="interaction-actions">
+      {error !== null ? (
+        <p className="form-notice tone-error" role="alert" data-testid="interaction-error">
+          {error}
+        </p>
+      ) : (
+        <span />
+      )}
+      <div className="interaction-buttons">{children}</div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { NetworkDecision, NetworkRequest } from '../../src-shared/interacti
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { Spinner } from './icons';
+import { DecisionActions } from './InteractionActions';
 
 /**
  * A sandboxed command asked for a host not on the allowlist and was refused. The command has failed
@@ -19,36 +20,27 @@ export function NetworkPrompt({ interactionId, request }: { interactionId: strin
         A command in the sandbox tried to reach <strong>{request.host}</strong>
         {request.port === 443 || request.port === 80 ? '' : ` (port ${request.port})`} and was blocked. Allowed, the agent’s next try gets through.
       </p>
-      <div className="interaction-actions">
-        {form.error !== null ? (
-          <p className="form-notice tone-error" role="alert" data-testid="interaction-error">
-            {form.error}
-          </p>
-        ) : (
-          <span />
-        )}
-        <div className="interaction-buttons">
-          <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
-            Deny
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={form.submitting}
-            title="Every session's commands may reach this host (Settings → Sandbox)."
-            onClick={() => decide('allow_always')}
-          >
-            Always
-          </button>
-          <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
-            Allow for this session
-          </button>
-          <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
-            {form.submitting ? <Spinner /> : null}
-            Allow once
-          </button>
-        </div>
-      </div>
+      <DecisionActions error={form.error}>
+        <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
+          Deny
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={form.submitting}
+          title="Every session's commands may reach this host (Settings → Sandbox)."
+          onClick={() => decide('allow_always')}
+        >
+          Always
+        </button>
+        <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
+          Allow for this session
+        </button>
+        <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
+          {form.submitting ? <Spinner /> : null}
+          Allow once
+        </button>
+      </DecisionActions>
     </div>
   );
 }

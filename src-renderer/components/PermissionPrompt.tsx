@@ -2,6 +2,7 @@ import type { PermissionDecision, PermissionRequest } from '../../src-shared/int
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, ShieldIcon, Spinner } from './icons';
+import { DecisionActions } from './InteractionActions';
 import { DiffLines } from './workspace/DiffLines';
 import { McpCallPreview } from './mcp/McpCallPreview';
 
@@ -80,39 +81,30 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
           }}
         />
       </div>
-      <div className="interaction-actions">
-        {form.error !== null ? (
-          <p className="form-notice tone-error" role="alert" data-testid="interaction-error">
-            {form.error}
-          </p>
-        ) : (
-          <span />
-        )}
-        <div className="interaction-buttons">
-          <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
-            Deny
+      <DecisionActions error={form.error}>
+        <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
+          Deny
+        </button>
+        {preview.kind === 'command' && sandboxed ? (
+          <button
+            type="button"
+            className="button danger-text"
+            disabled={form.submitting}
+            title="Runs this command once as you, outside the sandbox: it can write anywhere, read your keys and reach the network."
+            onClick={() => decide('allow_once_unsandboxed')}
+          >
+            <AlertIcon />
+            Run once without sandbox
           </button>
-          {preview.kind === 'command' && sandboxed ? (
-            <button
-              type="button"
-              className="button danger-text"
-              disabled={form.submitting}
-              title="Runs this command once as you, outside the sandbox: it can write anywhere, read your keys and reach the network."
-              onClick={() => decide('allow_once_unsandboxed')}
-            >
-              <AlertIcon />
-              Run once without sandbox
-            </button>
-          ) : null}
-          <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
-            Allow for this session
-          </button>
-          <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
-            {form.submitting ? <Spinner /> : null}
-            Allow once
-          </button>
-        </div>
-      </div>
+        ) : null}
+        <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
+          Allow for this session
+        </button>
+        <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
+          {form.submitting ? <Spinner /> : null}
+          Allow once
+        </button>
+      </DecisionActions>
     </div>
   );
 }
