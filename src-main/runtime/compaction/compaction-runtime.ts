@@ -12,7 +12,7 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids } from '../core/ports';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 import type { RunExecutor } from '../turns/run-executor';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import { openTurn, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';
 import type { GoalPins } from './summary-prompt';
@@ -121,8 +121,7 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
       const runId = deps.ids.next('run');
       const events = stores.transaction(() => {
         const now = deps.clock.now();
-        stores.turns.insertTurn({ sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null, now });
-        stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'initial', origin: 'compaction', goalId: null } }], now);
+        openTurn(stores, { sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null }, { origin: 'compaction', goalId: null }, now);
         const item = stores.transcript.append(
           {
             sessionId,

@@ -10,7 +10,7 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../turns/run-executor';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import { endRun, openNextRun, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
@@ -104,18 +104,10 @@ export class InteractionService {
         closeReason: null,
         now,
       });
-      stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'interaction_answered', now });
-      stores.ledger.append(
-        runId,
-        [
-          { kind: 'interaction_answered', payload: { interactionId, status: settledInteraction.status, answer: masked } },
-          { kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'interaction_answered' } },
-        ],
-        now,
-      );
-      stores.turns.openRun({ sessionId, turnId, runId: continuationId, kind: 'continuation', now });
-      stores.ledger.append(continuationId, [{ kind: 'run_opened', payload: { kind: 'continuation', after: interactionId } }], now);
-      const changes: ChangeEventBody[] = [{ kind: 'interaction.changed', interaction: publicRecord(settledInteraction) }];
+      stores.ledger.append(runId, [{ kind: 'interaction_answered', payload: { interactionId, status: settledInteraction.status, answer: masked } }], now);
+      const ended = endRun(stores, { sessionId, turnId, runId }, { status: 'completed', terminalReason: 'interaction_answered' }, now) ?? [];
+      openNextRun(stores, { sessionId, turnId, runId: continuationId, kind: 'continuation' }, { after: interactionId }, now);
+      const changes: ChangeEventBody[] = [{ kind: 'interaction.changed', interaction: publicRecord(settledInteraction) }, ...ended];
       // An approved call runs in the continuation and records its own result; anything else answers now.
       if (approvedToolCall === null) {
         const toolName = permission ? String(callItem?.data?.toolName ?? interaction.request.kind) : ASK_USER_TOOL_NAME;

@@ -8,8 +8,8 @@ import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { RunIdentity } from '../turns/run-recorder';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import type { RunIdentity } from '../turns/run-lifecycle';
+import { turnAndSessionEvents } from '../turns/run-lifecycle';
 
 export interface LiveInteractionsDeps {
   readonly stores: Stores;

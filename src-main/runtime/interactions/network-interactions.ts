@@ -8,7 +8,7 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
 import type { NetworkBlock } from '../sandbox/sandbox-service';
 import { blockedLine } from '../sandbox/network-proxy';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import { turnAndSessionEvents } from '../turns/run-lifecycle';
 
 /** Where an allowed host goes: the next command of the session, the session's list, the global list. */
 export interface HostGrants {

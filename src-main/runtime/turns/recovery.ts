@@ -1,5 +1,6 @@
 import type { Stores } from '../../storage/stores';
 import type { Clock, Logger } from '../core/ports';
+import { endRun } from './run-lifecycle';
 
 export interface RecoveryReport {
   readonly interruptedRuns: number;
@@ -22,10 +23,8 @@ export function recoverInterruptedRuns(stores: Stores, clock: Clock, logger: Log
         stores.interactions.settle(live.interactionId, { status: 'closed', answer: null, answerSecretId: null, closeReason: 'expired', now });
         stores.ledger.append(run.runId, [{ kind: 'interaction_answered', payload: { interactionId: live.interactionId, status: 'closed', closeReason: 'expired' } }], now);
       }
-      stores.turns.setRunStatus(run.runId, { status: 'interrupted', terminalReason: APP_RESTARTED, now });
-      stores.ledger.append(run.runId, [{ kind: 'run_terminal', payload: { status: 'interrupted', terminalReason: APP_RESTARTED } }], now);
-      stores.transcript.finalizeRun(run.runId);
-      stores.sessions.touch(run.sessionId, now);
+      // Nobody listens yet: what the end changed is read by clients when they connect.
+      endRun(stores, run, { status: 'interrupted', terminalReason: APP_RESTARTED }, now);
     }
   });
   if (running.length > 0) logger.info('Marked runs interrupted by the previous shutdown', { count: running.length });

@@ -1,5 +1,5 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
-import type { RunKind, RunStatus, TurnOrigin, TurnSummary } from '../../../src-shared/model';
+import type { RunKind, RunStatus, TurnOrigin } from '../../../src-shared/model';
 import type { LiveRunProgress, RunProgress } from '../../../src-shared/run-progress';
 import type { Stores } from '../../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../agent-backends/agent-backend';
@@ -8,7 +8,8 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { StorageDamage } from '../storage-faults/storage-damage';
-import { RunRecorder, type RunIdentity } from './run-recorder';
+import { RunRecorder } from './run-recorder';
+import { endRun, suspendRun, turnAndSessionEvents, type RunEnding, type RunIdentity } from './run-lifecycle';
 import { historyMessageOf } from '../context/history-items';
 import { isStorageFailure, storageFailureEnding, storageFailureNotice, type StorageFailureEnding } from '../storage-faults/storage-failure-ending';
 
@@ -36,13 +37,6 @@ export interface RunExecutorDeps {
   readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
   /** How often the end of a run whose record could not be written is tried again; default 500 ms. */
   readonly storageRetryMs?: number;
-}
-
-export interface RunEnding {
-  readonly status: Exclude<RunStatus, 'running' | 'waiting'>;
-  readonly terminalReason: string;
-  readonly errorCode?: string;
-  readonly errorMessage?: string;
 }
 
 interface ActiveRun {
@@ -257,7 +251,7 @@ export class RunExecutor {
     try {
       published = stores.transaction(() => {
         const events = active.recorder.commitPending();
-        events.push(...this.writeEnding(active.identity, ending));
+        events.push(...(this.writeEnding(active.identity, ending) ?? []));
         if (alsoInTransaction !== undefined) events.push(...alsoInTransaction());
         return events;
       });
@@ -274,19 +268,15 @@ export class RunExecutor {
     return true;
   }
 
-  /** Writes a run's end; must run inside the caller's transaction. Returns the events to publish. */
-  private writeEnding(identity: RunIdentity, ending: RunEnding): ChangeEventBody[] {
+  /**
+   * Writes a run's end through the run lifecycle; must run inside the caller's transaction. Returns
+   * the events to publish, or null when the run had already ended (a Stop wrote its own end).
+   */
+  private writeEnding(identity: RunIdentity, ending: RunEnding): ChangeEventBody[] | null {
     const { stores, clock } = this.deps;
-    const { sessionId, turnId, runId } = identity;
-    const now = clock.now();
-    const failure = { errorCode: ending.errorCode ?? null, errorMessage: ending.errorMessage ?? null };
-    stores.turns.setRunStatus(runId, { status: ending.status, terminalReason: ending.terminalReason, ...failure, now });
-    stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: ending.status, terminalReason: ending.terminalReason, ...failure } }], now);
-    const events: ChangeEventBody[] = [];
-    const finalized = stores.transcript.finalizeRun(runId);
-    stores.sessions.touch(sessionId, now);
-    if (finalized.length > 0) events.push({ kind: 'transcript.finalized', sessionId, itemIds: finalized });
-    events.push(...turnAndSessionEvents(stores, sessionId, turnId));
+    const events = endRun(stores, identity, ending, clock.now());
+    if (events === null) return null;
+    events.push(...turnAndSessionEvents(stores, identity.sessionId, identity.turnId));
     if (this.deps.accountRunEnd !== undefined) events.push(...this.deps.accountRunEnd(identity, ending.status));
     return events;
   }
@@ -323,8 +313,8 @@ export class RunExecutor {
     const { stores, bus } = this.deps;
     let published: ChangeEventBody[] | null;
     try {
-      // Settled meanwhile (a Stop wrote its own end): nothing more to write.
-      published = stores.transaction(() => (stores.turns.getRun(identity.runId)?.status === 'running' ? this.writeEnding(identity, ending) : null));
+      // Settled meanwhile (a Stop wrote its own end): the lifecycle writes nothing more.
+      published = stores.transaction(() => this.writeEnding(identity, ending));
     } catch (error) {
       if (isStorageFailure(error)) return false;
       this.deps.logger.error('Could not record the end of a run', { runId: identity.runId, error: String(error) });
@@ -364,18 +354,8 @@ export class RunExecutor {
           { sessionId, itemId: ids.next('item'), turnId, runId, kind: 'tool_call', text: event.toolName, state: 'final', data, now },
           stores.sessions.reservePositions(sessionId, 1),
         );
-        stores.transcript.finalizeRun(runId);
-        stores.ledger.append(
-          runId,
-          [
-            { kind: 'tool_call', payload: { itemId: item.itemId, ...data } },
-            { kind: 'interaction_requested', payload: { interactionId: interaction.interactionId, request: event.request } },
-            { kind: 'run_waiting', payload: { interactionId: interaction.interactionId } },
-          ],
-          now,
-        );
-        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
-        stores.sessions.touch(sessionId, now);
+        stores.ledger.append(runId, [{ kind: 'tool_call', payload: { itemId: item.itemId, ...data } }], now);
+        suspendRun(stores, active.identity, { interactionId: interaction.interactionId, request: event.request }, now);
         const { answerSecretId: _secret, ...record } = interaction;
         events.push({ kind: 'transcript.appended', item }, { kind: 'interaction.changed', interaction: record });
         events.push(...turnAndSessionEvents(stores, sessionId, turnId));
@@ -396,14 +376,4 @@ export class RunExecutor {
     const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
     return items.flatMap((item) => historyMessageOf(item, this.deps.revealToolOutput) ?? []);
   }
-}
-
-/** The events that tell clients a turn and its session changed; read inside the writing transaction. */
-export function turnAndSessionEvents(stores: Stores, sessionId: string, turnId: string): ChangeEventBody[] {
-  const events: ChangeEventBody[] = [];
-  const turn: TurnSummary | null = stores.turns.getTurn(sessionId, turnId);
-  if (turn !== null) events.push({ kind: 'turn.changed', turn });
-  const session = stores.sessions.get(sessionId);
-  if (session !== null) events.push({ kind: 'session.changed', session });
-  return events;
 }

@@ -5,12 +5,7 @@ import type { UsageReport } from '../agent-backends/agent-backend';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-
-export interface RunIdentity {
-  readonly sessionId: string;
-  readonly turnId: string;
-  readonly runId: string;
-}
+import type { RunIdentity } from './run-lifecycle';
 
 type StreamKind = Extract<TranscriptItemKind, 'assistant_message' | 'reasoning'>;
 

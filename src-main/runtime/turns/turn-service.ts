@@ -15,7 +15,7 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import { firingAuthor } from '../automations/firing-author';
 import type { InteractionService } from '../interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
-import { turnAndSessionEvents } from './run-executor';
+import { endRun, openNextRun, openTurn, turnAndSessionEvents } from './run-lifecycle';
 import { titleFromMessage } from '../sessions/session-title';
 
 export interface TurnServiceDeps {
@@ -102,10 +102,8 @@ export class TurnService {
       const events = stores.transaction(() => {
         const now = clock.now();
         const closed = this.deps.interactions.closeForRun(active.latestRun.runId, closeReasonFor(source), now);
-        stores.turns.setRunStatus(active.latestRun.runId, { ...ending, now });
-        stores.ledger.append(active.latestRun.runId, [{ kind: 'run_terminal', payload: ending }], now);
-        stores.sessions.touch(sessionId, now);
-        return [...(closed === null ? [] : [closed]), ...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
+        const ended = endRun(stores, { sessionId, turnId: active.turnId, runId: active.latestRun.runId }, ending, now) ?? [];
+        return [...(closed === null ? [] : [closed]), ...ended, ...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
       });
       for (const event of events) bus.publish(event);
     }
@@ -146,8 +144,7 @@ export class TurnService {
     const runId = ids.next('run');
     const events = stores.transaction(() => {
       const now = clock.now();
-      stores.turns.openRun({ sessionId, turnId, runId, kind: 'resume', now });
-      stores.ledger.append(runId, [{ kind: 'run_opened', payload: { kind: 'resume', resumeOf: previous.runId, previousStatus: previous.status } }], now);
+      openNextRun(stores, { sessionId, turnId, runId, kind: 'resume' }, { resumeOf: previous.runId, previousStatus: previous.status }, now);
       const marker = stores.transcript.append(
         {
           sessionId,
@@ -275,24 +272,11 @@ export class TurnService {
     const runId = ids.next('run');
     const itemId = ids.next('item');
     const now = clock.now();
-    const turn = stores.turns.insertTurn({
-      sessionId,
-      turnId,
-      origin: request.origin ?? 'user',
-      text,
-      maxSteps: request.maxSteps ?? DEFAULT_MAX_STEPS,
-      runId,
-      goalId: request.goalId ?? null,
-      now,
-    });
-    stores.ledger.append(
-      runId,
-      [
-        { kind: 'run_opened', payload: { kind: 'initial', origin: turn.origin, goalId: request.goalId ?? null } },
-        { kind: 'user_message', payload: { itemId, text } },
-      ],
-      now,
-    );
+    const origin = request.origin ?? 'user';
+    const goalId = request.goalId ?? null;
+    const maxSteps = request.maxSteps ?? DEFAULT_MAX_STEPS;
+    openTurn(stores, { sessionId, turnId, origin, text, maxSteps, runId, goalId }, { origin, goalId }, now);
+    stores.ledger.append(runId, [{ kind: 'user_message', payload: { itemId, text } }], now);
     const position = stores.sessions.reservePositions(sessionId, 1);
     const item = stores.transcript.append(
       { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...messageData(request.attachments, request.author) },

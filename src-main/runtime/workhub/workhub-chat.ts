@@ -5,7 +5,7 @@ import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import { endRun, openTurn, suspendRun, turnAndSessionEvents } from '../turns/run-lifecycle';
 
 export interface WorkHubChatDeps {
   readonly stores: Stores;
@@ -54,7 +54,8 @@ export class WorkHubChat {
     const events = stores.transaction(() => {
       const now = clock.now();
       const published: ChangeEventBody[] = [];
-      stores.turns.insertTurn({ sessionId: WORKHUB_SESSION_ID, turnId, origin: 'user', text, maxSteps: 1, runId, now });
+      const run = { sessionId: WORKHUB_SESSION_ID, turnId, runId };
+      openTurn(stores, { ...run, origin: 'user', text, maxSteps: 1 }, { origin: 'workhub' }, now);
       const append = (kind: TranscriptItemKind, body: string, data: Record<string, unknown> | null) => {
         const item = stores.transcript.append(
           { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId, runId, kind, text: body, state: 'final', data, now },
@@ -66,17 +67,9 @@ export class WorkHubChat {
       // A choice form is the WorkHub asking, not the person speaking.
       append(waitFor === undefined ? 'user_message' : 'assistant_message', text, null);
       for (const item of items) append(item.kind, item.text, item.data);
-      stores.ledger.append(
-        runId,
-        [
-          { kind: 'run_opened', payload: { kind: 'initial', origin: 'workhub' } },
-          { kind: 'user_message', payload: { text } },
-        ],
-        now,
-      );
+      stores.ledger.append(runId, [{ kind: 'user_message', payload: { text } }], now);
       if (waitFor === undefined) {
-        stores.turns.setRunStatus(runId, { status: 'completed', terminalReason: 'end_turn', now });
-        stores.ledger.append(runId, [{ kind: 'run_terminal', payload: { status: 'completed', terminalReason: 'end_turn' } }], now);
+        published.push(...(endRun(stores, run, { status: 'completed', terminalReason: 'end_turn' }, now) ?? []));
       } else {
         const interaction = stores.interactions.insert({
           interactionId: ids.next('interaction'),
@@ -89,15 +82,7 @@ export class WorkHubChat {
         });
         interactionId = interaction.interactionId;
         append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
-        stores.ledger.append(
-          runId,
-          [
-            { kind: 'interaction_requested', payload: { interactionId, request: waitFor.request } },
-            { kind: 'run_waiting', payload: { interactionId } },
-          ],
-          now,
-        );
-        stores.turns.setRunStatus(runId, { status: 'waiting', terminalReason: null, now });
+        suspendRun(stores, run, { interactionId, request: waitFor.request }, now);
         const { answerSecretId: _secret, ...record } = interaction;
         published.push({ kind: 'interaction.changed', interaction: record });
       }

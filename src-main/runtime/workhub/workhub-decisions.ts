@@ -7,7 +7,7 @@ import type { StoredAction } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
-import { turnAndSessionEvents } from '../turns/run-executor';
+import { turnAndSessionEvents } from '../turns/run-lifecycle';
 
 export interface DecisionDeps {
   readonly stores: Stores;
