@@ -62,8 +62,24 @@ function withText(summary: SummaryRecord | null): SummaryRecord | null {
 /**
  * The composition root: builds every runtime service once, in dependency order, and hands them to
  * each other. Services that need each other meet through a Late (set once the later one is built).
+ * The order is the order of the parts below: the core, the services a turn uses, what runs turns,
+ * the features built on turns, then the runtime they make together.
  */
 export function createRuntime(deps: RuntimeDeps): Runtime {
+  const core = createCore(deps);
+  const services = createTurnServices(deps, core);
+  const runs = createRunMachinery(deps, core, services);
+  const features = createFeatures(deps, core, services, runs);
+  return assembleRuntime(deps, core, services, runs, features);
+}
+
+type Core = ReturnType<typeof createCore>;
+type TurnServices = ReturnType<typeof createTurnServices>;
+type RunMachinery = ReturnType<typeof createRunMachinery>;
+type Features = ReturnType<typeof createFeatures>;
+
+/** The change-event bus, the admission gate, storage damage, and the Lates later parts fill. */
+function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
   const storageDamage = new StorageDamage({ file: path.join(deps.dataDir, DATABASE_FILE), bus, logger: deps.logger, admission });
@@ -79,7 +95,11 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     codex: new Late<CodexBackend>('Codex is not ready'),
   };
   const reveal: RevealToolOutput = (data) => late.interactions.current?.revealOutput(data) ?? data.output;
+  return { bus, admission, storageDamage, late, reveal };
+}
 
+/** What a turn uses: connections and models, the sandbox, context, memory, MCP, checkpoints, tools and the in-process backends. */
+function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
   const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
   const connections = new ConnectionService({
@@ -94,21 +114,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
-  const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
-  const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
-  const sandbox = new SandboxService({
-    availability: deps.sandbox ?? SANDBOX_OFF,
-    dataDir: deps.dataDir,
-    extras: () => {
-      const settings = sandboxSettings.get();
-      return { denied: settings.deniedPaths, writable: settings.writableFolders };
-    },
-    network: {
-      allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
-      takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
-      onBlocked: (block) => networkCards.blocked(block),
-    },
-  });
+  const { sandboxSettings, networkCards, sandbox } = createSandbox(deps, bus);
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
@@ -154,7 +160,32 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     compaction: late.compaction,
     workhub: late.workhub,
   });
+  return { connections, model, chat, shell, sandboxSettings, networkCards, sandbox, context, memory, live, mcp, checkpoints, worktrees, tools, attachments, backends };
+}
 
+/** The sandbox: the person's lists, the cards of blocked hosts, and how each session's commands run. */
+function createSandbox(deps: RuntimeDeps, bus: EventBus) {
+  const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
+  const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
+  const sandbox = new SandboxService({
+    availability: deps.sandbox ?? SANDBOX_OFF,
+    dataDir: deps.dataDir,
+    extras: () => {
+      const settings = sandboxSettings.get();
+      return { denied: settings.deniedPaths, writable: settings.writableFolders };
+    },
+    network: {
+      allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
+      takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
+      onBlocked: (block) => networkCards.blocked(block),
+    },
+  });
+  return { sandboxSettings, networkCards, sandbox };
+}
+
+/** What runs turns: compaction, the native backends (Codex, ACP), the executor, answers and the turn service. */
+function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, late, reveal }: Core, services: TurnServices) {
+  const { connections, model, context, backends, live, mcp, shell, sandbox, networkCards } = services;
   const compaction = late.compaction.set(
     createCompactionRuntime({
       ...deps,
@@ -189,9 +220,15 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
       },
     }),
   );
-
   const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }));
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
+  return { compaction, driver, codexThreads, codex, acp, acpInstaller, nativeBackendOf, executor, interactions, turns };
+}
+
+/** Built on turns: skills, sessions, subagents, goals, branches, search, titles, the WorkHub and automations. */
+function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, services: TurnServices, runs: RunMachinery) {
+  const { connections, model, tools, backends, sandbox, checkpoints, worktrees } = services;
+  const { nativeBackendOf, executor, turns, driver, codex, acp } = runs;
   const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
   const sessions = new SessionService({
     ...deps,
@@ -219,7 +256,15 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   if (deps.modelTitles !== false) bus.subscribe((event) => titles.onEvent(event));
   const workhub = late.workhub.set(wireWorkHub(deps, { bus, connections, turns, sessions }));
   const automations = createAutomations({ ...deps, bus, admission, turns, sessions, connections });
+  return { skills, sessions, agents, goals, branches, indexer, titles, workhub, automations };
+}
 
+/** The runtime the parts make together, with recover and shutdown over what each part left open. */
+function assembleRuntime(deps: RuntimeDeps, core: Core, services: TurnServices, runs: RunMachinery, features: Features): Runtime {
+  const { bus, admission, storageDamage } = core;
+  const { connections, shell, sandbox, sandboxSettings, memory, mcp, chat, attachments, context, checkpoints, worktrees } = services;
+  const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
+  const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
   const lifecycle: LifecycleParts = {
     admission,
     executor,
