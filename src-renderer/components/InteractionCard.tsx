@@ -91,7 +91,7 @@ function PendingBody({ record }: { record: InteractionRecord }) {
         </Suspense>
       );
     case 'permission':
-      return <PermissionPrompt interactionId={record.interactionId} request={record.request} />;
+      return <PermissionPrompt interactionId={record.interactionId} sessionId={record.sessionId} request={record.request} />;
     case 'network':
       return <NetworkPrompt interactionId={record.interactionId} request={record.request} />;
   }

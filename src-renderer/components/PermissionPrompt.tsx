@@ -1,5 +1,6 @@
 import type { PermissionDecision, PermissionRequest } from '../../src-shared/interaction-model';
 import { EMPTY_FORM } from '../state/interactions-slice';
+import { selectRunsOnCodex } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, ShieldIcon, Spinner } from './icons';
 import { DecisionActions } from './InteractionActions';
@@ -13,11 +14,13 @@ import { McpCallPreview } from './mcp/McpCallPreview';
  * meant for something else must not run a command or write a file. Approving is always a click (or
  * Tab to the button and a key press, which is a deliberate act).
  */
-export function PermissionPrompt({ interactionId, request }: { interactionId: string; request: PermissionRequest }) {
+export function PermissionPrompt({ interactionId, sessionId, request }: { interactionId: string; sessionId: string; request: PermissionRequest }) {
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
+  // Codex asks only for what goes beyond its own sandbox: a command it asks about runs outside it.
+  const codex = useAppStore(selectRunsOnCodex(sessionId));
   // Cairn's own commands run in the sandbox once allowed, where there is one; running one outside it is its own choice.
-  const sandboxed = useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell';
+  const sandboxed = useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell' && !codex;
   const decide = (decision: PermissionDecision) => {
     const reason = form.reason.trim();
     void store.getState().respond(interactionId, { action: 'accept', decision, ...(decision === 'deny' && reason !== '' ? { reason } : {}) });
@@ -55,6 +58,11 @@ export function PermissionPrompt({ interactionId, request }: { interactionId: st
         <p className="permission-note is-sandboxed">
           <ShieldIcon />
           Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins, and reaches only the network hosts you allow.
+        </p>
+      ) : preview.kind === 'command' && codex && request.toolName === 'run_shell' ? (
+        <p className="permission-note">
+          <AlertIcon />
+          Codex asks to run this outside its sandbox: allowed, it runs on your computer as you and can write anywhere, read your keys and reach the network.
         </p>
       ) : preview.kind === 'command' ? (
         <p className="permission-note">

@@ -8,7 +8,12 @@ describe('the app-server launch', () => {
   it('with Codex’s own login: no provider of Cairn’s, Cairn’s CODEX_HOME, no key in the environment', () => {
     const launch = appServerLaunch(base, '/work', { PATH: '/usr/bin', OPENAI_API_KEY: 'sk-leak', SECRET: 'x' });
     expect(launch.args.slice(0, 1)).toEqual(['app-server']);
-    expect(configOf(launch.args)).toEqual(['model="gpt-5.5"', 'suppress_unstable_features_warning=true']);
+    expect(configOf(launch.args)).toEqual([
+      'model="gpt-5.5"',
+      'suppress_unstable_features_warning=true',
+      'shell_environment_policy.ignore_default_excludes=false',
+      'shell_environment_policy.exclude=["CODEX_CONNECTION_API_KEY"]',
+    ]);
     expect(launch.args).toEqual(expect.arrayContaining(['--disable', 'plugins', '--enable', 'default_mode_request_user_input']));
     expect(launch.env).toEqual({ CODEX_HOME: '/data/codex/home', TMPDIR: '/data/codex/tmp', OPENAI_API_KEY: '', PATH: '/usr/bin' });
   });
@@ -20,6 +25,8 @@ describe('the app-server launch', () => {
     expect(config).toContain('model_providers.cairn.env_key="CODEX_CONNECTION_API_KEY"');
     expect(launch.args.join(' ')).not.toContain('sk-vault');
     expect(launch.env.CODEX_CONNECTION_API_KEY).toBe('sk-vault');
+    // …and Codex keeps it, and every name like a secret, out of the commands it runs.
+    expect(config).toEqual(expect.arrayContaining(['shell_environment_policy.ignore_default_excludes=false', 'shell_environment_policy.exclude=["CODEX_CONNECTION_API_KEY"]']));
   });
 
   it('with a Responses base URL: that server, the Responses wire format, the retries asked for', () => {

@@ -28,11 +28,18 @@ export function codexHomeOf(dataDir: string): string {
   return join(dataDir, 'codex', 'home');
 }
 const PROVIDER = 'cairn';
+
+/**
+ * What Codex leaves out of the environment of the commands it runs, in every mode: names containing
+ * KEY, SECRET or TOKEN (Codex's own patterns, which it applies only when told:
+ * `ignore_default_excludes` defaults to true), and the variable carrying the connection's key by name.
+ */
+const SCRUBBED_COMMAND_ENV = ['shell_environment_policy.ignore_default_excludes=false', `shell_environment_policy.exclude=[${toml(KEY_VARIABLE)}]`];
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** The app-server command line and environment for a Codex connection. */
 export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJS.ProcessEnv = process.env): AgentLaunch {
-  const config: string[] = [`model=${toml(settings.model)}`, 'suppress_unstable_features_warning=true'];
+  const config: string[] = [`model=${toml(settings.model)}`, 'suppress_unstable_features_warning=true', ...SCRUBBED_COMMAND_ENV];
   const ownLogin = settings.baseUrl === null && settings.apiKey === null;
   if (!ownLogin) {
     config.push(

@@ -1,7 +1,7 @@
 import type { CodexStore } from '../../../storage/codex-store';
 import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
-import type { ProcessQuarantine } from '../native/process-quarantine';
+import type { AppServerQuarantine } from './app-server-quarantine';
 import type { BackgroundCommands } from './background-commands';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
@@ -54,7 +54,7 @@ export interface CodexContext {
   readonly appServers: CodexAppServerStore;
   readonly bounds: CodexBounds;
   readonly states: Map<string, SessionState>;
-  readonly quarantine: ProcessQuarantine;
+  readonly quarantine: AppServerQuarantine;
   /** Set once the host shuts down: late process exits no longer touch the record (its database is closing). */
   closed: boolean;
   /** Ends the session's app-server (quarantining the session if it cannot be confirmed gone). */
