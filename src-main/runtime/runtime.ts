@@ -145,8 +145,8 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   const tools = wireTools({ stores: deps.stores, shell, sandbox, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
   const attachments = new AttachmentService({
     ...deps,
-    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
-    isCodex: (connectionId) => connections.isCodex(connectionId),
+    resolveTarget: (connectionId, model) => connections.targets.resolveTarget(connectionId, model),
+    isCodex: (connectionId) => connections.targets.isCodex(connectionId),
   });
   const backends = wireBackends(deps, {
     model,
@@ -196,7 +196,7 @@ function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, 
       context: () => context.model,
       executor: () => late.executor.get(),
       scripted: (connectionId) => backends.fixed.has(connectionId),
-      nativeCompaction: (input, signal) => (connections.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null),
+      nativeCompaction: (input, signal) => (connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null),
     }),
   );
   const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
@@ -204,7 +204,7 @@ function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, 
   const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
   const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
   const acpInstaller = wireAcpInstaller(deps, bus);
-  const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.isCodex(connectionId) ? codex : connections.isAcp(connectionId) ? acp : null);
+  const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null);
   const executor = late.executor.set(
     new RunExecutor({
       ...deps,

@@ -110,6 +110,11 @@ function toRecord(row: BranchRow): BranchRecord {
 }
 
 export function createBranchStore(db: Db): BranchStore {
+  return { ...branchCopying(db), ...branchFamily(db) };
+}
+
+/** Making a branch: its request, its row, and the turns, runs and items copied from its source in batches. */
+function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byRequest' | 'get' | 'copying' | 'copyTurns' | 'copyItems'> {
   const insert = db.prepare(`
     INSERT INTO session_branches (session_id, request_id, source_session_id, source_item_id, source_turn_id, cut_position,
                                   cut_ordinal, mode, text, turn_id, state, copied_through, created_at)
@@ -143,30 +148,6 @@ export function createBranchStore(db: Db): BranchStore {
   const progress = db.prepare('UPDATE session_branches SET copied_through = ? WHERE session_id = ?');
   const finish = db.prepare("UPDATE session_branches SET state = 'ready', copied_through = @cut - 1 WHERE session_id = @branch");
   const setNextPosition = db.prepare('UPDATE sessions SET next_position = MAX(next_position, ?) WHERE session_id = ?');
-  const origin = db.prepare<[string], BranchRow & { source_title: string | null }>(`
-    SELECT b.*, s.title AS source_title FROM session_branches b LEFT JOIN sessions s ON s.session_id = b.source_session_id
-    WHERE b.session_id = ?`);
-  const branchesOf = db.prepare<[string], { session_id: string; title: string; source_item_id: string; mode: BranchMode; created_at: number }>(`
-    SELECT b.session_id, s.title, b.source_item_id, b.mode, b.created_at
-    FROM session_branches b JOIN sessions s ON s.session_id = b.session_id
-    WHERE b.source_session_id = ? AND b.state = 'ready' ORDER BY b.created_at, b.session_id`);
-
-  // Up to every session this one descends from, then down to every ready branch of any of them.
-  const family = db.prepare<[string], { session_id: string; cut_ordinal: number | null; mode: BranchMode | null }>(`
-    WITH RECURSIVE
-      up(id) AS (SELECT ? UNION SELECT b.source_session_id FROM session_branches b JOIN up ON b.session_id = up.id),
-      down(id) AS (SELECT id FROM up UNION SELECT b.session_id FROM session_branches b JOIN down ON b.source_session_id = down.id WHERE b.state = 'ready')
-    SELECT s.session_id, b.cut_ordinal, b.mode
-    FROM down JOIN sessions s ON s.session_id = down.id LEFT JOIN session_branches b ON b.session_id = s.session_id
-    ORDER BY s.created_at, s.rowid`);
-  const hasLinks = db.prepare<[string, string], { found: number }>('SELECT 1 AS found FROM session_branches WHERE session_id = ? OR source_session_id = ? LIMIT 1');
-  const familyTurns = db.prepare<[string], { turn_id: string; ordinal: number; created_at: number }>(
-    'SELECT turn_id, ordinal, created_at FROM turns WHERE session_id = ? ORDER BY ordinal',
-  );
-  const turnMessages = db.prepare<{ s: string; t: string }, { message: string | null; answer: string | null }>(`
-    SELECT (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'user_message' ORDER BY position LIMIT 1) AS message,
-           (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'assistant_message' ORDER BY position DESC LIMIT 1) AS answer`);
-
   const cutAt = db.prepare<[string, string], { kind: string; turn_id: string; text: string; ordinal: number; first: number }>(`
     SELECT i.kind, i.turn_id, t.text, t.ordinal,
            (SELECT MIN(f.position) FROM transcript_items f WHERE f.session_id = i.session_id AND f.turn_id = i.turn_id) AS first
@@ -210,6 +191,36 @@ export function createBranchStore(db: Db): BranchStore {
       }
       return copied.length;
     },
+  };
+}
+
+/** Where a session came from and what branched off it: its source, its branches, the whole family's turns. */
+function branchFamily(db: Db): Pick<BranchStore, 'origin' | 'branchesOf' | 'family' | 'turnMessages'> {
+  const origin = db.prepare<[string], BranchRow & { source_title: string | null }>(`
+    SELECT b.*, s.title AS source_title FROM session_branches b LEFT JOIN sessions s ON s.session_id = b.source_session_id
+    WHERE b.session_id = ?`);
+  const branchesOf = db.prepare<[string], { session_id: string; title: string; source_item_id: string; mode: BranchMode; created_at: number }>(`
+    SELECT b.session_id, s.title, b.source_item_id, b.mode, b.created_at
+    FROM session_branches b JOIN sessions s ON s.session_id = b.session_id
+    WHERE b.source_session_id = ? AND b.state = 'ready' ORDER BY b.created_at, b.session_id`);
+
+  // Up to every session this one descends from, then down to every ready branch of any of them.
+  const family = db.prepare<[string], { session_id: string; cut_ordinal: number | null; mode: BranchMode | null }>(`
+    WITH RECURSIVE
+      up(id) AS (SELECT ? UNION SELECT b.source_session_id FROM session_branches b JOIN up ON b.session_id = up.id),
+      down(id) AS (SELECT id FROM up UNION SELECT b.session_id FROM session_branches b JOIN down ON b.source_session_id = down.id WHERE b.state = 'ready')
+    SELECT s.session_id, b.cut_ordinal, b.mode
+    FROM down JOIN sessions s ON s.session_id = down.id LEFT JOIN session_branches b ON b.session_id = s.session_id
+    ORDER BY s.created_at, s.rowid`);
+  const hasLinks = db.prepare<[string, string], { found: number }>('SELECT 1 AS found FROM session_branches WHERE session_id = ? OR source_session_id = ? LIMIT 1');
+  const familyTurns = db.prepare<[string], { turn_id: string; ordinal: number; created_at: number }>(
+    'SELECT turn_id, ordinal, created_at FROM turns WHERE session_id = ? ORDER BY ordinal',
+  );
+  const turnMessages = db.prepare<{ s: string; t: string }, { message: string | null; answer: string | null }>(`
+    SELECT (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'user_message' ORDER BY position LIMIT 1) AS message,
+           (SELECT item_id FROM transcript_items WHERE session_id = @s AND turn_id = @t AND kind = 'assistant_message' ORDER BY position DESC LIMIT 1) AS answer`);
+
+  return {
     origin(sessionId) {
       const row = origin.get(sessionId);
       if (row === undefined) return null;

@@ -25,7 +25,8 @@ import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files
 import { branchLineage, sessionChangeSets } from './branch-lineage';
 import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
 import { resolveInWorkspace } from '../workspace/workspace-paths';
-import { gitAvailability, ShadowRepo, shadowDirFor } from './shadow-git';
+import { ShadowRepo } from './shadow-git';
+import { gitAvailability, shadowDirFor } from './shadow-git-setup';
 
 export interface CheckpointServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches' | 'worktrees'>;

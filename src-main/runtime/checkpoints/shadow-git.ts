@@ -1,9 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { childEnvironment } from '../shell/child-environment';
+import { FolderCheck, joinZ, lstatOrNull, splitZ } from './work-tree-paths';
 
 /*
  * Why the system `git` and not isomorphic-git or a store of our own: checkpoints must be cheap on a
@@ -59,28 +59,6 @@ export interface NumstatEntry {
 }
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
-
-/** Whether the system git runs, and why not. Checked once per host. */
-export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
-  return new Promise((resolve) => {
-    execFile('git', ['--version'], { timeout: 10_000, env: childEnvironment({ base: env, scrubSecrets: false }) }, (error) => {
-      resolve(
-        error === null
-          ? { available: true }
-          : {
-              available: false,
-              reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.`,
-            },
-      );
-    });
-  });
-}
-
-/** The shadow repository of one workspace, under `<dataDir>/checkpoints/`. */
-export function shadowDirFor(dataDir: string, workspace: string): string {
-  const key = createHash('sha256').update(workspace).digest('hex').slice(0, 20);
-  return path.join(dataDir, 'checkpoints', `${key}.git`);
-}
 
 /**
  * A shadow git repository whose work tree is the person's workspace. Every call is serialised (one
@@ -398,48 +376,4 @@ export class ShadowRepo {
   async blob(oid: string): Promise<Buffer> {
     return this.git(['cat-file', 'blob', oid]);
   }
-}
-
-/**
- * Whether a path's folders are all real folders, looked up once per folder: a path beyond a symlink
- * (`sub/x.txt` once `sub` is a link) or under a file is not in the work tree, whatever lstat says.
- */
-class FolderCheck {
-  private readonly known = new Map<string, boolean>();
-
-  constructor(private readonly root: string) {}
-
-  under(relative: string): boolean {
-    const parent = path.posix.dirname(relative);
-    return parent === '.' || this.isFolder(parent);
-  }
-
-  private isFolder(relative: string): boolean {
-    const known = this.known.get(relative);
-    if (known !== undefined) return known;
-    const parent = path.posix.dirname(relative);
-    const result = (parent === '.' || this.isFolder(parent)) && lstatOrNull(path.join(this.root, relative))?.isDirectory() === true;
-    this.known.set(relative, result);
-    return result;
-  }
-}
-
-function lstatOrNull(file: string) {
-  try {
-    return lstatSync(file);
-  } catch {
-    return null;
-  }
-}
-
-function splitZ(buffer: Buffer): string[] {
-  const text = buffer.toString('utf8');
-  if (text === '') return [];
-  const parts = text.split('\0');
-  if (parts.at(-1) === '') parts.pop();
-  return parts;
-}
-
-function joinZ(paths: readonly string[]): string {
-  return paths.map((item) => `${item}\0`).join('');
 }

@@ -22,7 +22,7 @@ export function wireAcp(
 ): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
-    resolve: (connectionId) => connections.acpAgent(connectionId),
+    resolve: (connectionId) => connections.targets.acpAgent(connectionId),
     sessionOf: (sessionId) => stores.sessions.get(sessionId),
     mcpServersOf: (sessionId) => mcp.launchesFor(sessionId),
     checkpoints: stores.acp,

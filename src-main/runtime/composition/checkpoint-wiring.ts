@@ -14,7 +14,7 @@ export function wireCheckpoints(runtime: RuntimeDeps, bus: EventBus, connections
     bus,
     isNative: (sessionId) => {
       const connectionId = runtime.stores.sessions.get(sessionId)?.connectionId;
-      return connectionId !== undefined && (connections.isCodex(connectionId) || connections.isAcp(connectionId));
+      return connectionId !== undefined && (connections.targets.isCodex(connectionId) || connections.targets.isAcp(connectionId));
     },
     ...runtime.checkpoints,
   });

@@ -28,7 +28,7 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
   const { stores } = runtime;
   const { bus, connections } = deps;
   return createCodexBackend({
-    resolve: (connectionId, model) => connections.codexTarget(connectionId, model),
+    resolve: (connectionId, model) => connections.targets.codexTarget(connectionId, model),
     sessionOf: (sessionId) => stores.sessions.get(sessionId),
     checkpoints: stores.codex,
     threads: stores.codexThreads,
@@ -77,6 +77,6 @@ export function followCodexSessions(bus: EventBus, stores: Stores, connections: 
   bus.subscribe((event) => {
     if (event.kind !== 'goal.changed' || !event.goal.cleared) return;
     const session = stores.sessions.get(event.goal.sessionId);
-    if (session !== null && connections.isCodex(session.connectionId)) codex.clearGoal(event.goal.sessionId);
+    if (session !== null && connections.targets.isCodex(session.connectionId)) codex.clearGoal(event.goal.sessionId);
   });
 }

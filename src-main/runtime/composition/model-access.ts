@@ -7,7 +7,7 @@ export type ModelAccess = Pick<ModelAgentDeps, 'resolveTarget' | 'streamStep' | 
 
 export function modelAccess(connections: ConnectionService, providers: ProviderClient): ModelAccess {
   return {
-    resolveTarget: (connectionId, model) => connections.resolveTarget(connectionId, model),
+    resolveTarget: (connectionId, model) => connections.targets.resolveTarget(connectionId, model),
     streamStep: (request) => providers.streamModelStep(request),
     costOf: (target, usage) => providers.costOf(target.modelId, usage, target.providerType),
   };

@@ -28,7 +28,7 @@ export function wireWorkHub(runtime: RuntimeDeps, deps: WorkHubWiringDeps): Work
   const modelRouter = createModelRouter({
     target: () => {
       const target = connections.defaultTarget();
-      return connections.resolveTarget(target.connectionId, target.modelId);
+      return connections.targets.resolveTarget(target.connectionId, target.modelId);
     },
     streamStep: (request) => runtime.providers.streamModelStep(request),
   });

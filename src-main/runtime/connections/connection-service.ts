@@ -1,6 +1,5 @@
 import type {
   AcpAgentCommand,
-  AcpAgentPreset,
   ConnectionRecord,
   ConnectionTestResult,
   DiscoveredServer,
@@ -9,29 +8,33 @@ import type {
   ModelTarget,
   ProviderType,
 } from '../../../src-shared/connection-model';
-import {
-  agentChoosesModel,
-  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
-  DEFAULT_IDLE_TIMEOUT_SECONDS,
-  OFFLINE_DEMO_CONNECTION_ID,
-  OFFLINE_DEMO_MODEL_ID,
-} from '../../../src-shared/connection-model';
+import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ConnectionCatalog } from '../../../src-shared/operations';
 import type { StoredConnection } from '../../storage/connection-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
-import { acpAgentProblem, findAgentProgram, testAcpAgent } from '../agent-backends/acp/acp-connection';
+import { acpAgentProblem, testAcpAgent } from '../agent-backends/acp/acp-connection';
 import { presetCommand, type PresetAccess } from '../agent-backends/acp/acp-presets';
-import { codexBinaryProblem, findCodexBinary } from '../agent-backends/codex/codex-binary';
-import type { CodexTarget } from '../agent-backends/codex/codex-backend-deps';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from '../agent-backends/codex/codex-connection';
 import type { ReportedWindows } from '../context/reported-windows';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { ProviderClient, ProviderEndpoint } from './provider-client';
-import { listPriceOf } from './providers/model-prices';
-import type { StreamTimeouts } from './providers';
+import {
+  builtInRefusal,
+  codexBinaryRefusal,
+  connectionRecordOf,
+  defaultModelRefusal,
+  missingConnection,
+  OFFLINE_DEMO_CONNECTION,
+  OFFLINE_DEMO_TARGET,
+  staleRevision,
+  type AcpAgentInput,
+  type CreateConnectionRequest,
+  type UpdateConnectionRequest,
+} from './connection-records';
+import { ConnectionTargets } from './connection-targets';
+import type { ProviderClient } from './provider-client';
 
 export interface ConnectionServiceDeps {
   readonly stores: Stores;
@@ -58,66 +61,8 @@ export interface ConnectionServiceDeps {
   readonly dataDir?: string;
 }
 
-/** An ACP agent as a request gives it: a custom command line, or a preset whose program the host finds. */
-export type AcpAgentInput = AcpAgentCommand | { readonly preset: AcpAgentPreset; readonly env: Readonly<Record<string, string>> };
-
-export interface CreateConnectionRequest {
-  readonly name: string;
-  readonly providerType: ProviderType;
-  readonly baseUrl?: string;
-  readonly apiKey?: string;
-  readonly enabledModelIds?: readonly string[];
-  readonly firstTokenTimeoutSeconds?: number;
-  readonly idleTimeoutSeconds?: number;
-  readonly codexBinary?: string;
-  readonly acpAgent?: AcpAgentInput;
-}
-
-export interface UpdateConnectionRequest {
-  readonly connectionId: string;
-  readonly expectedRevision: number;
-  readonly name?: string;
-  readonly baseUrl?: string | null;
-  readonly apiKey?: string | null;
-  readonly enabled?: boolean;
-  readonly enabledModelIds?: readonly string[];
-  readonly firstTokenTimeoutSeconds?: number;
-  readonly idleTimeoutSeconds?: number;
-  readonly codexBinary?: string | null;
-  readonly acpAgent?: AcpAgentInput;
-}
-
-/** A connection a run can use: where it points, which model, and how long to wait for it. */
-export interface ResolvedTarget extends ProviderEndpoint {
-  readonly connectionId: string;
-  readonly modelId: string;
-  readonly timeouts: StreamTimeouts;
-}
-
 const DEFAULT_TARGET_KEY = 'default_target';
 const CATALOG_REVISION_KEY = 'catalog_revision';
-const OFFLINE_DEMO_TARGET: ModelTarget = { connectionId: OFFLINE_DEMO_CONNECTION_ID, modelId: OFFLINE_DEMO_MODEL_ID };
-
-export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
-  connectionId: OFFLINE_DEMO_CONNECTION_ID,
-  name: 'Offline demo',
-  providerType: 'scripted',
-  baseUrl: null,
-  enabled: true,
-  enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
-  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') }],
-  modelsFetchedAt: null,
-  hasApiKey: false,
-  firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
-  idleTimeoutSeconds: DEFAULT_IDLE_TIMEOUT_SECONDS,
-  codexBinary: null,
-  acpAgent: null,
-  lastTest: null,
-  builtIn: true,
-  revision: 1,
-  createdAt: 0,
-  updatedAt: 0,
-};
 
 /**
  * The connection catalog: connections to model providers, their keys (through the vault), the default
@@ -127,12 +72,24 @@ export class ConnectionService {
   /** A Codex connection's `model/list`, kept while what it depends on (binary, base URL, key) is unchanged. */
   private readonly codexModelCache = new Map<string, { readonly key: string; readonly models: readonly ModelInfo[] }>();
 
-  constructor(private readonly deps: ConnectionServiceDeps) {}
+  /** Where sessions' turns go, from their connections as they are now. */
+  readonly targets: ConnectionTargets;
+
+  constructor(private readonly deps: ConnectionServiceDeps) {
+    this.targets = new ConnectionTargets({
+      stores: deps.stores,
+      vault: deps.vault,
+      defaultTarget: () => this.defaultTarget(),
+      codexRetries: deps.codexRetries,
+      codexConfig: deps.codexConfig,
+      dataDir: deps.dataDir,
+    });
+  }
 
   list(): ConnectionCatalog {
     const { stores } = this.deps;
     return {
-      connections: [OFFLINE_DEMO_CONNECTION, ...stores.connections.list().map((stored) => this.toRecord(stored))],
+      connections: [OFFLINE_DEMO_CONNECTION, ...stores.connections.list().map((stored) => connectionRecordOf(stored))],
       defaultTarget: this.defaultTarget(),
       catalogRevision: stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0,
     };
@@ -142,7 +99,7 @@ export class ConnectionService {
   get(connectionId: string): ConnectionRecord | null {
     if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return OFFLINE_DEMO_CONNECTION;
     const stored = this.deps.stores.connections.get(connectionId);
-    return stored === null ? null : this.toRecord(stored);
+    return stored === null ? null : connectionRecordOf(stored);
   }
 
   defaultTarget(): ModelTarget {
@@ -184,7 +141,7 @@ export class ConnectionService {
       return inserted;
     });
     this.announce();
-    return ok({ connection: this.toRecord(stored) });
+    return ok({ connection: connectionRecordOf(stored) });
   }
 
   update(request: UpdateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
@@ -230,7 +187,7 @@ export class ConnectionService {
       return updated;
     });
     this.announce();
-    return ok({ connection: this.toRecord(stored) });
+    return ok({ connection: connectionRecordOf(stored) });
   }
 
   /** Removes a connection. Sessions bound to it keep its id and say it is gone; nothing re-binds them. */
@@ -274,12 +231,12 @@ export class ConnectionService {
 
   private async check(stored: StoredConnection, modelId: string | undefined): Promise<ConnectionTestResult> {
     if (stored.providerType === 'acp') {
-      const agent = this.acpAgent(stored.connectionId);
+      const agent = this.targets.acpAgent(stored.connectionId);
       if ('error' in agent) return { verdict: 'unreachable', message: agent.error, latencyMs: 0 };
       return testAcpAgent(agent, this.deps.cairnVersion ?? '0.0.0');
     }
     if (stored.providerType === 'codex') return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });
-    const endpoint = this.endpointOf(stored);
+    const endpoint = this.targets.endpointOf(stored);
     return this.deps.providers.testConnection(modelId === undefined ? endpoint : { ...endpoint, modelId }, AbortSignal.timeout(15_000));
   }
 
@@ -293,7 +250,7 @@ export class ConnectionService {
     try {
       if (stored.providerType === 'acp') models = [];
       else if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
-      else models = await this.deps.providers.listModels(this.endpointOf(stored), AbortSignal.timeout(15_000));
+      else models = await this.deps.providers.listModels(this.targets.endpointOf(stored), AbortSignal.timeout(15_000));
     } catch (error) {
       logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
       return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -302,7 +259,7 @@ export class ConnectionService {
       const lengths = await this.deps.reported.askMany(
         connectionId,
         stored.revision,
-        this.endpointOf(stored),
+        this.targets.endpointOf(stored),
         models.map((model) => model.modelId),
       );
       models = models.map((model) => {
@@ -319,7 +276,7 @@ export class ConnectionService {
       return result;
     });
     this.announce();
-    return ok({ connection: this.toRecord(updated), notice });
+    return ok({ connection: connectionRecordOf(updated), notice });
   }
 
   /** A Codex connection's models from its app-server's `model/list` (cached), else the list Cairn knows, saying so. */
@@ -373,61 +330,6 @@ export class ConnectionService {
     return { servers: found.flat() };
   }
 
-  /** Where a session's run goes; null when its connection no longer exists or has no model. */
-  resolveTarget(connectionId: string, model: string | null): ResolvedTarget | { error: string } {
-    const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
-    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
-    if (stored.providerType === 'acp') return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
-    const fallback = this.defaultTarget();
-    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : (stored.enabledModelIds[0] ?? null));
-    if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
-    const timeouts = { firstTokenMs: stored.firstTokenTimeoutSeconds * 1000, idleMs: stored.idleTimeoutSeconds * 1000 };
-    return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
-  }
-
-  /** Where a Codex session's turns go: the codex binary, its model and how it reaches the model. */
-  codexTarget(connectionId: string, model: string | null): CodexTarget | { error: string } {
-    const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
-    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    const binary = findCodexBinary(stored.codexBinary);
-    if (binary === null && stored.codexBinary !== null) {
-      return {
-        error: `The codex binary set on "${stored.name}" is not there any more (${stored.codexBinary}). Fix the path in Settings → Connections, or clear it to find Codex automatically.`,
-      };
-    }
-    if (binary === null)
-      return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
-    return {
-      binary: binary.path,
-      model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,
-      baseUrl: stored.baseUrl,
-      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
-      ...(this.deps.codexRetries === undefined ? {} : { retries: this.deps.codexRetries }),
-      ...(this.deps.codexConfig === undefined ? {} : { extraConfig: this.deps.codexConfig }),
-    };
-  }
-
-  /** The agent command an ACP connection's sessions run, found now. */
-  acpAgent(connectionId: string): AcpAgentCommand | { error: string } {
-    const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
-    if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    if (stored.acpAgent === null) return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
-    const preset = stored.acpAgent.preset;
-    if (preset !== undefined) return presetCommand(preset, stored.acpAgent.env, this.accessOf(stored), this.deps.dataDir ?? null);
-    const program = findAgentProgram(stored.acpAgent.command);
-    if (program === null) return { error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.` };
-    return { ...stored.acpAgent, command: program };
-  }
-
-  /** The key and base URL a preset agent gets from its connection. */
-  private accessOf(stored: StoredConnection): PresetAccess {
-    return { apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId), baseUrl: stored.baseUrl };
-  }
-
   /**
    * The agent command a connection stores: a custom one checked (its program exists), a preset one
    * with the program found now (installed or not, the preset is kept: its program is found again at
@@ -446,32 +348,6 @@ export class ConnectionService {
     return problem === null ? { agent: input } : { error: problem };
   }
 
-  /** Whether a connection runs an ACP agent (its sessions run on the ACP backend). */
-  isAcp(connectionId: string): boolean {
-    return this.deps.stores.connections.get(connectionId)?.providerType === 'acp';
-  }
-
-  /** Whether a connection is a Codex connection (its sessions run on the Codex backend). */
-  isCodex(connectionId: string): boolean {
-    return this.deps.stores.connections.get(connectionId)?.providerType === 'codex';
-  }
-
-  private endpointOf(stored: StoredConnection): ProviderEndpoint {
-    if (stored.providerType === 'codex' || stored.providerType === 'acp') throw new Error('A native agent connection has no model endpoint');
-    return {
-      providerType: stored.providerType,
-      baseUrl: stored.baseUrl,
-      apiKey: stored.secretId === null ? null : this.deps.vault.get(stored.secretId),
-    };
-  }
-
-  private toRecord(stored: StoredConnection): ConnectionRecord {
-    const { secretId, ...rest } = stored;
-    // Prices are looked up as the list is read, so a newer price table reaches models fetched long ago.
-    const models = rest.models.map((model) => ({ ...model, price: listPriceOf(model.modelId, rest.providerType) }));
-    return { ...rest, models, hasApiKey: secretId !== null, builtIn: false };
-  }
-
   private bumpCatalog(): number {
     const next = (this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0) + 1;
     this.deps.stores.settings.set(CATALOG_REVISION_KEY, next);
@@ -481,31 +357,4 @@ export class ConnectionService {
   private announce(): void {
     this.deps.bus.publish({ kind: 'connections.changed', catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0 });
   }
-}
-
-/** Why a codex binary cannot be set on a connection of this kind, or null. */
-function codexBinaryRefusal(providerType: ProviderType, path: string): string | null {
-  if (providerType !== 'codex') return 'Only a Codex connection runs a codex binary.';
-  return codexBinaryProblem(path);
-}
-
-function missingConnection() {
-  return fail('not_found', 'That connection does not exist. It may have been removed.');
-}
-
-function builtInRefusal() {
-  return fail('operation_unavailable', 'The Offline demo is built in; it cannot be changed or removed.');
-}
-
-function staleRevision(current: number, expected: number) {
-  return fail('revision_conflict', `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`);
-}
-
-/** Why `modelId` cannot be the default on this connection, or null: only an agent that chooses its own model goes without one. */
-function defaultModelRefusal(connection: ConnectionRecord, modelId: string | null): string | null {
-  if (modelId === null) {
-    return agentChoosesModel(connection.providerType) ? null : `Pick one of ${connection.name}'s models to make it the default (Fetch models, then tick one).`;
-  }
-  const known = connection.models.some((model) => model.modelId === modelId) || connection.enabledModelIds.includes(modelId);
-  return known ? null : `${connection.name} has no model "${modelId}". Fetch its models first.`;
 }

@@ -8,7 +8,7 @@ import { childEnvironment } from './child-environment';
 import { markedProcesses, RUN_MARKER_VARIABLE, runMarker, signalMarkedProcesses } from './escaped-processes';
 import { processGroupGone, signalProcessGroup } from './process-group';
 import { processStartIdentity } from './process-identity';
-import { LiveOutput, OutputTail } from './shell-output';
+import { RunOutput } from './run-output';
 
 /** How often, and how many times, a sandboxed run's group is looked at again after bwrap exits (its teardown). */
 const SANDBOX_TEARDOWN_LOOK_MS = 50;
@@ -129,9 +129,6 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
   const { store, clock } = options;
   const logger = options.logger ?? silentLogger;
   const shell = options.shell ?? 'bash';
-  const tailBytes = options.tailBytes ?? 64 * 1024;
-  const flushIntervalMs = options.flushIntervalMs ?? 50;
-  const killGraceMs = options.killGraceMs ?? 2000;
   const env = childEnvironment({
     ...(options.env === undefined ? {} : { base: options.env }),
     scrubSecrets: true,
@@ -139,7 +136,6 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
     extra: NON_INTERACTIVE_ENV,
   });
   const live = new Map<string, LiveRun>();
-  const markerScope = options.markerScope ?? randomUUID();
 
   /** Store writes after the first never throw into process events: a failure is logged (and false). */
   const record = (what: string, write: () => void): boolean => {
@@ -151,170 +147,18 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       return false;
     }
   };
-
-  function start(request: ShellRunRequest, shellRunId: string, startedAt: number): LiveRun {
-    let kill: () => boolean = () => false;
-    const done = new Promise<ShellRunResult>((resolve) => {
-      const tails = { stdout: new OutputTail(tailBytes), stderr: new OutputTail(tailBytes) };
-      // A live piece is bounded like the tail: a flood between two flushes keeps its end.
-      const pieces = { stdout: new LiveOutput(tailBytes), stderr: new LiveOutput(tailBytes) };
-      let requested: 'killed' | 'timed_out' | null = null;
-      let exit: { code: number | null; signal: string | null } | null = null;
-      let spawnError: Error | null = null;
-      let stoppedLeftovers = false;
-      let finished = false;
-      let cancelFlush: (() => void) | null = null;
-      let cancelGrace: (() => void) | null = null;
-      let unsaved = false;
-
-      const marker = runMarker(markerScope, shellRunId);
-      const escaped = () => markedProcesses(marker).length > 0;
-      let child: ChildProcess | null = null;
-      try {
-        const runEnv = { ...env, [RUN_MARKER_VARIABLE]: marker };
-        const [file = shell, ...args] = request.wrap?.([shell, '-c', request.command]) ?? [shell, '-c', request.command];
-        child = spawn(file, args, { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-      } catch (error) {
-        spawnError = error instanceof Error ? error : new Error(String(error));
-      }
-      const pid = child?.pid ?? null;
-      // The pid is known as soon as spawn() returns: record it (and its start identity) now, in this
-      // tick. Waiting for the 'spawn' event leaves a window where a crash finds the row `starting`
-      // with no pid, and the restarted host cannot find, let alone stop, the live process group.
-      let running: ShellRunRecord | null = null;
-      if (pid !== null) record('running', () => (running = store.markRunning(shellRunId, pid, processStartIdentity(pid))));
-
-      const signalGroup = (signal: NodeJS.Signals) => {
-        if (pid === null) return;
-        try {
-          signalProcessGroup(pid, signal);
-        } catch (error) {
-          logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
-        }
-        signalMarkedProcesses(marker, signal);
-      };
-      const terminateGroup = () => {
-        signalGroup('SIGTERM');
-        cancelGrace ??= clock.setTimeout(() => signalGroup('SIGKILL'), killGraceMs);
-      };
-      const requestEnd = (reason: 'killed' | 'timed_out'): boolean => {
-        if (finished || requested !== null) return false;
-        requested = reason;
-        terminateGroup();
-        return true;
-      };
-
-      const flush = (end = false) => {
-        cancelFlush = null;
-        const texts = { stdout: pieces.stdout.take(end), stderr: pieces.stderr.take(end) };
-        // Saved first, then handed out: a piece whose save failed is not shown live (the tail keeps it).
-        if (unsaved) {
-          unsaved = false;
-          if (!record('output', () => store.recordOutput(shellRunId, outputNow()))) return;
-        }
-        for (const stream of ['stdout', 'stderr'] as const) {
-          const text = texts[stream];
-          if (text !== '' && request.onOutput !== undefined) {
-            try {
-              request.onOutput({ shellRunId, stream, text });
-            } catch (error) {
-              logger.warn('A shell output listener failed', { error: error instanceof Error ? error.message : String(error) });
-            }
-          }
-        }
-      };
-      const outputNow = () => ({
-        stdoutTail: tails.stdout.text(),
-        stderrTail: tails.stderr.text(),
-        stdoutTruncated: tails.stdout.truncated,
-        stderrTruncated: tails.stderr.truncated,
-      });
-      const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-        tails[stream].push(chunk);
-        pieces[stream].push(chunk);
-        unsaved = true;
-        cancelFlush ??= clock.setTimeout(() => flush(), flushIntervalMs);
-      };
-      child?.stdout?.on('data', onData('stdout'));
-      child?.stderr?.on('data', onData('stderr'));
-
-      const cancelTimeout = clock.setTimeout(() => requestEnd('timed_out'), request.timeoutMs);
-      const onAbort = () => requestEnd('killed');
-      request.signal?.addEventListener('abort', onAbort, { once: true });
-
-      const finish = () => {
-        if (finished) return;
-        finished = true;
-        cancelTimeout();
-        request.signal?.removeEventListener('abort', onAbort);
-        cancelFlush?.();
-        flush(true);
-        // Keep the SIGKILL escalation only while something of the group is still there.
-        if (cancelGrace !== null && (pid === null || (processGroupGone(pid) && !escaped()))) cancelGrace();
-        const status: ShellRunResult['status'] = requested ?? 'exited';
-        const timeoutSeconds = Math.round(request.timeoutMs / 100) / 10;
-        const failureMessage =
-          spawnError !== null
-            ? `Could not start ${shell}: ${spawnError.message}`
-            : status === 'timed_out'
-              ? `Timed out after ${timeoutSeconds} s; its process group was stopped.`
-              : status === 'killed'
-                ? 'Stopped before it finished; its process group was killed.'
-                : null;
-        const ending = { status, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, failureMessage, ...outputNow() };
-        const now = clock.now();
-        record('finish', () => store.finish(shellRunId, { ...ending, now }));
-        resolve({ shellRunId, pid, ...ending, durationMs: now - startedAt, stoppedLeftovers });
-      };
-
-      kill = () => requestEnd('killed');
-      if (child === null) return finish();
-      child.once('spawn', () => {
-        if (running === null) return;
-        try {
-          request.onStart?.(running);
-        } catch (error) {
-          logger.warn('A shell start listener failed', { error: error instanceof Error ? error.message : String(error) });
-        }
-      });
-      child.once('error', (error) => {
-        // Only a failed spawn ends the run here; a failed kill is not the run's end.
-        if (pid !== null) return logger.warn('A shell process reported an error', { error: error.message });
-        spawnError = error;
-        finish();
-      });
-      child.once('exit', (code, signal) => {
-        exit = { code, signal };
-        // The shell is gone; anything it left, in its group or escaped from it, would hold the pipes (and the tool) open.
-        const left = () => pid !== null && (!processGroupGone(pid) || escaped());
-        if (requested !== null || !left()) return;
-        if (request.wrap === undefined) {
-          stoppedLeftovers = true;
-          terminateGroup();
-          return;
-        }
-        // A sandbox's PID namespace is torn down by the kernel once its init exits: what is still seen at
-        // bwrap's exit may be that teardown, not something the command left. Look again shortly after.
-        let looks = 0;
-        const lookAgain = () => {
-          looks += 1;
-          if (!left()) return;
-          if (looks < SANDBOX_TEARDOWN_LOOKS) {
-            clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
-            return;
-          }
-          stoppedLeftovers = true;
-          terminateGroup();
-        };
-        clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
-      });
-      child.once('close', () => {
-        if (exit !== null || spawnError !== null) finish();
-      });
-      if (request.signal?.aborted) requestEnd('killed');
-    });
-    return { kill: () => kill(), done };
-  }
+  const setup: RunSetup = {
+    store,
+    clock,
+    logger,
+    shell,
+    env,
+    record,
+    tailBytes: options.tailBytes ?? 64 * 1024,
+    flushIntervalMs: options.flushIntervalMs ?? 50,
+    killGraceMs: options.killGraceMs ?? 2000,
+    markerScope: options.markerScope ?? randomUUID(),
+  };
 
   return {
     async run(request) {
@@ -330,7 +174,7 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
         cwd: request.cwd,
         now: startedAt,
       });
-      const run = start(request, shellRunId, startedAt);
+      const run = startRun(setup, request, shellRunId, startedAt);
       live.set(shellRunId, run);
       return run.done.finally(() => live.delete(shellRunId));
     },
@@ -346,4 +190,160 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       await Promise.all(runs.map((run) => run.done));
     },
   };
+}
+
+/** What every run of one runner shares. */
+interface RunSetup {
+  readonly store: ShellRunRecorder;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly shell: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Store writes after the first never throw into process events: a failure is logged (and false). */
+  readonly record: (what: string, write: () => void) => boolean;
+  readonly tailBytes: number;
+  readonly flushIntervalMs: number;
+  readonly killGraceMs: number;
+  readonly markerScope: string;
+}
+
+/** Starts one command and follows it to its end: output, Stop, timeout, leftovers, the record. */
+function startRun(setup: RunSetup, request: ShellRunRequest, shellRunId: string, startedAt: number): LiveRun {
+  const { store, clock, logger, shell, env, record, tailBytes, flushIntervalMs, killGraceMs, markerScope } = setup;
+  let kill: () => boolean = () => false;
+  const done = new Promise<ShellRunResult>((resolve) => {
+    let requested: 'killed' | 'timed_out' | null = null;
+    let exit: { code: number | null; signal: string | null } | null = null;
+    let spawnError: Error | null = null;
+    let stoppedLeftovers = false;
+    let finished = false;
+    let cancelGrace: (() => void) | null = null;
+
+    const marker = runMarker(markerScope, shellRunId);
+    const escaped = () => markedProcesses(marker).length > 0;
+    let child: ChildProcess | null = null;
+    try {
+      const runEnv = { ...env, [RUN_MARKER_VARIABLE]: marker };
+      const [file = shell, ...args] = request.wrap?.([shell, '-c', request.command]) ?? [shell, '-c', request.command];
+      child = spawn(file, args, { cwd: request.cwd, env: runEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      spawnError = error instanceof Error ? error : new Error(String(error));
+    }
+    const pid = child?.pid ?? null;
+    // The pid is known as soon as spawn() returns: record it (and its start identity) now, in this
+    // tick. Waiting for the 'spawn' event leaves a window where a crash finds the row `starting`
+    // with no pid, and the restarted host cannot find, let alone stop, the live process group.
+    let running: ShellRunRecord | null = null;
+    if (pid !== null) record('running', () => (running = store.markRunning(shellRunId, pid, processStartIdentity(pid))));
+
+    const signalGroup = (signal: NodeJS.Signals) => {
+      if (pid === null) return;
+      try {
+        signalProcessGroup(pid, signal);
+      } catch (error) {
+        logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
+      }
+      signalMarkedProcesses(marker, signal);
+    };
+    const terminateGroup = () => {
+      signalGroup('SIGTERM');
+      cancelGrace ??= clock.setTimeout(() => signalGroup('SIGKILL'), killGraceMs);
+    };
+    const requestEnd = (reason: 'killed' | 'timed_out'): boolean => {
+      if (finished || requested !== null) return false;
+      requested = reason;
+      terminateGroup();
+      return true;
+    };
+
+    const output = new RunOutput({
+      tailBytes,
+      flushIntervalMs,
+      clock,
+      save: (tails) => record('output', () => store.recordOutput(shellRunId, tails)),
+      hand: (stream, text) => {
+        try {
+          request.onOutput?.({ shellRunId, stream, text });
+        } catch (error) {
+          logger.warn('A shell output listener failed', { error: error instanceof Error ? error.message : String(error) });
+        }
+      },
+    });
+    child?.stdout?.on('data', (chunk: Buffer) => output.push('stdout', chunk));
+    child?.stderr?.on('data', (chunk: Buffer) => output.push('stderr', chunk));
+
+    const cancelTimeout = clock.setTimeout(() => requestEnd('timed_out'), request.timeoutMs);
+    const onAbort = () => requestEnd('killed');
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      cancelTimeout();
+      request.signal?.removeEventListener('abort', onAbort);
+      output.end();
+      // Keep the SIGKILL escalation only while something of the group is still there.
+      if (cancelGrace !== null && (pid === null || (processGroupGone(pid) && !escaped()))) cancelGrace();
+      const status: ShellRunResult['status'] = requested ?? 'exited';
+      const failureMessage = failureMessageOf(status, spawnError === null ? null : `Could not start ${shell}: ${spawnError.message}`, request.timeoutMs);
+      const ending = { status, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, failureMessage, ...output.tailsNow() };
+      const now = clock.now();
+      record('finish', () => store.finish(shellRunId, { ...ending, now }));
+      resolve({ shellRunId, pid, ...ending, durationMs: now - startedAt, stoppedLeftovers });
+    };
+
+    kill = () => requestEnd('killed');
+    if (child === null) return finish();
+    child.once('spawn', () => {
+      if (running === null) return;
+      try {
+        request.onStart?.(running);
+      } catch (error) {
+        logger.warn('A shell start listener failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    child.once('error', (error) => {
+      // Only a failed spawn ends the run here; a failed kill is not the run's end.
+      if (pid !== null) return logger.warn('A shell process reported an error', { error: error.message });
+      spawnError = error;
+      finish();
+    });
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      // The shell is gone; anything it left, in its group or escaped from it, would hold the pipes (and the tool) open.
+      const left = () => pid !== null && (!processGroupGone(pid) || escaped());
+      if (requested !== null || !left()) return;
+      if (request.wrap === undefined) {
+        stoppedLeftovers = true;
+        terminateGroup();
+        return;
+      }
+      // A sandbox's PID namespace is torn down by the kernel once its init exits: what is still seen at
+      // bwrap's exit may be that teardown, not something the command left. Look again shortly after.
+      let looks = 0;
+      const lookAgain = () => {
+        looks += 1;
+        if (!left()) return;
+        if (looks < SANDBOX_TEARDOWN_LOOKS) {
+          clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
+          return;
+        }
+        stoppedLeftovers = true;
+        terminateGroup();
+      };
+      clock.setTimeout(lookAgain, SANDBOX_TEARDOWN_LOOK_MS);
+    });
+    child.once('close', () => {
+      if (exit !== null || spawnError !== null) finish();
+    });
+    if (request.signal?.aborted) requestEnd('killed');
+  });
+  return { kill: () => kill(), done };
+}
+
+/** What the record says of a run that did not simply exit: it could not start, timed out or was stopped. */
+function failureMessageOf(status: ShellRunResult['status'], startFailure: string | null, timeoutMs: number): string | null {
+  if (startFailure !== null) return startFailure;
+  if (status === 'timed_out') return `Timed out after ${Math.round(timeoutMs / 100) / 10} s; its process group was stopped.`;
+  return status === 'killed' ? 'Stopped before it finished; its process group was killed.' : null;
 }

@@ -197,43 +197,16 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
         ) : null}
 
         {!answerOnly && open && newest ? (
-          <div className="proposal-actions">
-            {nothingToStop ? null : (
-              <button
-                type="button"
-                className={`button button-small ${proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`}
-                disabled={view.kind === 'acting'}
-                onClick={() => act(proposal)}
-              >
-                {primaryLabel(proposal)}
-              </button>
-            )}
-            {choices.others.length > 0 ? (
-              <button
-                type="button"
-                className="button button-small"
-                aria-expanded={card.picking}
-                disabled={view.kind === 'acting'}
-                onClick={() => actions.setPicking(route.requestId, !card.picking)}
-              >
-                {proposal.kind === 'choose' ? 'Pick one here' : 'Pick another'}
-              </button>
-            ) : null}
-            {choices.startNew !== null ? (
-              <button type="button" className="button button-small" disabled={view.kind === 'acting'} onClick={() => choices.startNew !== null && act(choices.startNew)}>
-                Start new instead
-              </button>
-            ) : null}
-            <button type="button" className="button button-small button-quiet" disabled={view.kind === 'acting'} onClick={() => void actions.cancelProposal(route.requestId)}>
-              Cancel
-            </button>
-            {view.kind === 'acting' ? (
-              <span className="proposal-working" role="status">
-                <Spinner />
-                Working…
-              </span>
-            ) : null}
-          </div>
+          <ProposalActions
+            proposal={proposal}
+            acting={view.kind === 'acting'}
+            nothingToStop={nothingToStop}
+            choices={choices}
+            picking={card.picking}
+            onAct={act}
+            onPicking={(picking) => actions.setPicking(route.requestId, picking)}
+            onCancel={() => void actions.cancelProposal(route.requestId)}
+          />
         ) : null}
 
         <CandidateList
@@ -248,6 +221,53 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
           }}
         />
       </article>
+    </div>
+  );
+}
+
+/** The card's buttons while it is open: do it (or Stop/Resume/Move it), pick another, start new, cancel. */
+function ProposalActions(props: {
+  proposal: Proposal;
+  acting: boolean;
+  nothingToStop: boolean;
+  choices: ReturnType<typeof cardChoices>;
+  picking: boolean;
+  onAct: (chosen: Proposal) => void;
+  onPicking: (picking: boolean) => void;
+  onCancel: () => void;
+}) {
+  const { proposal, acting, nothingToStop, choices, picking, onAct, onPicking, onCancel } = props;
+  return (
+    <div className="proposal-actions">
+      {nothingToStop ? null : (
+        <button
+          type="button"
+          className={`button button-small ${proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`}
+          disabled={acting}
+          onClick={() => onAct(proposal)}
+        >
+          {primaryLabel(proposal)}
+        </button>
+      )}
+      {choices.others.length > 0 ? (
+        <button type="button" className="button button-small" aria-expanded={picking} disabled={acting} onClick={() => onPicking(!picking)}>
+          {proposal.kind === 'choose' ? 'Pick one here' : 'Pick another'}
+        </button>
+      ) : null}
+      {choices.startNew !== null ? (
+        <button type="button" className="button button-small" disabled={acting} onClick={() => choices.startNew !== null && onAct(choices.startNew)}>
+          Start new instead
+        </button>
+      ) : null}
+      <button type="button" className="button button-small button-quiet" disabled={acting} onClick={onCancel}>
+        Cancel
+      </button>
+      {acting ? (
+        <span className="proposal-working" role="status">
+          <Spinner />
+          Working…
+        </span>
+      ) : null}
     </div>
   );
 }

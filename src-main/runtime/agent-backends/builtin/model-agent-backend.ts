@@ -58,8 +58,7 @@ const SYSTEM_PROMPT = [
  * was cut off asks the model to continue that answer rather than give it again.
  */
 export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
-  const maxRetries = deps.maxRetries ?? 3;
-  const retryBaseMs = deps.retryBaseMs ?? 500;
+  const retries: RetryPolicy = { maxRetries: deps.maxRetries ?? 3, retryBaseMs: deps.retryBaseMs ?? 500, now: deps.now };
 
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const target = deps.resolveTarget(input.connectionId, input.model);
@@ -70,17 +69,8 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       const end = yield* runToolCall(input.approvedToolCall, deps.tools, context, { approved: true });
       if (end.ended !== 'result') return;
     }
-    const maxAttempts = maxRetries + 1;
-    const skillsPrompt = (await deps.instructionsFor?.(input.sessionId)) ?? null;
-    const agentPrompt = deps.systemPromptFor?.(input.sessionId) ?? null;
     const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
-    const own = [SYSTEM_PROMPT, agentPrompt, skillsPrompt].filter((part): part is string => part !== null).join('\n\n');
-    const prompt = systemPromptWith(own, preferences.instructions);
-    const base = withMemoryBrief(prompt, deps.memoryBrief?.(input.sessionId) ?? []);
-    const system =
-      input.resume === null
-        ? base
-        : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+    const system = await systemPromptOf(deps, input, preferences);
     let firstStep = true;
     await deps.context.prepare?.(input.connectionId, target, signal);
     /** Set once a compaction found nothing to summarise: this run does not ask again. */
@@ -91,7 +81,6 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       await deps.tools.prepare?.(input.sessionId);
       if (signal.aborted) return;
       yield { type: 'step_started' };
-      const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
       // Each step reads what it sends from the transcript (where the previous step's calls and results
       // are recorded by now), fitted into the model's window.
       const tools = deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
@@ -99,27 +88,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       let fitted = deps.context.fit(fitRequest);
       if (fitted.compaction !== null && deps.compact !== undefined && !nothingToCompact) {
         // The request reaches the threshold: the older turns are summarised first (recorded in this run).
+        const compact = deps.compact;
         const need = fitted.compaction;
-        let outcome: CompactOutcome | null = null;
-        // A transient failure of the summary call (rate limit, overload, a cut connection) is retried like a
-        // step's; anything else, or the last attempt, fails the turn with nothing lost.
-        for (let attempt = 0; outcome === null; attempt += 1) {
-          yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
-          try {
-            outcome = await deps.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need, signal });
-          } catch (error) {
-            if (signal.aborted) return;
-            const failure = error instanceof ProviderError ? error : null;
-            const reason = failure === null ? null : retryReasonOf(failure.errorClass);
-            if (failure === null || !failure.transient || reason === null || attempt >= maxRetries) throw compactionFailure(error);
-            const delayMs = Math.min(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
-            const since = deps.now();
-            yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts, reason, since, resumeAt: since + delayMs } };
-            await abortableDelay(delayMs, signal);
-            if (signal.aborted) return;
-          }
-        }
-        yield { type: 'provider_wait', progress: null };
+        const outcome = yield* withRetries(retries, signal, compactionFailure, () =>
+          compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need, signal }),
+        );
+        if (outcome === 'stopped') return;
         for (const usage of outcome.kind === 'nothing' ? [] : outcome.usage) yield { type: 'usage', ...usage };
         if (outcome.kind === 'stopped' || signal.aborted) return;
         if (outcome.kind === 'nothing') nothingToCompact = true;
@@ -129,55 +103,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       const conversation = conversationFromHistory(fitted.history, deps.loadAttachment);
       const messages: ConversationMessage[] = firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
       firstStep = false;
-      for (let attempt = 0; ; attempt += 1) {
-        let emitted = false;
-        yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
-        try {
-          for await (const event of deps.streamStep({
-            target,
-            system: stepSystem,
-            messages,
-            ...preferences.modelSettings,
-            tools,
-            signal,
-          })) {
-            if (!emitted) yield { type: 'provider_wait', progress: null };
-            emitted = true;
-            switch (event.type) {
-              case 'text_delta':
-              case 'reasoning_delta':
-                yield event;
-                break;
-              case 'tool_call':
-                calls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
-                break;
-              case 'finish':
-                deps.context.observe(input.sessionId, target, fitted.estimatedInputTokens, event.usage.inputTokens);
-                yield {
-                  type: 'usage',
-                  model: target.modelId,
-                  ...event.usage,
-                  latencyMs: event.latencyMs,
-                  costUsd: deps.costOf(target, event.usage)?.usd ?? null,
-                };
-                break;
-            }
-          }
-          break;
-        } catch (error) {
-          const failure = error instanceof ProviderError ? error : null;
-          if (signal.aborted || failure?.errorClass === 'aborted') return;
-          if (failure === null) throw error;
-          const reason = retryReasonOf(failure.errorClass);
-          if (!failure.transient || reason === null || emitted || attempt >= maxRetries) throw backendErrorOf(failure);
-          const delayMs = Math.min(failure.retryAfterMs ?? retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
-          const since = deps.now();
-          yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts, reason, since, resumeAt: since + delayMs } };
-          await abortableDelay(delayMs, signal);
-          if (signal.aborted) return;
-        }
-      }
-      if (calls.length === 0) return;
+      const request: ModelStepRequest = { target, system: stepSystem, messages, ...preferences.modelSettings, tools, signal };
+      const calls = yield* streamStepWithRetries(deps, retries, request, (usage, latencyMs) => {
+        deps.context.observe(input.sessionId, target, fitted.estimatedInputTokens, usage.inputTokens);
+        return { type: 'usage', model: target.modelId, ...usage, latencyMs, costUsd: deps.costOf(target, usage)?.usd ?? null };
+      });
+      if (calls === 'stopped' || calls.length === 0) return;
 
       for (const call of calls) {
         const end = yield* runToolCall(call, deps.tools, context, { approved: false });
@@ -188,6 +119,107 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
   }
 
   return { id: MODEL_BACKEND_ID, run };
+}
+
+/** Cairn's prompt, the agent's and the skills', the person's instructions and memories, and a note when the run resumes. */
+async function systemPromptOf(deps: ModelAgentDeps, input: AgentRunInput, preferences: RunPreferences): Promise<string> {
+  const skillsPrompt = (await deps.instructionsFor?.(input.sessionId)) ?? null;
+  const agentPrompt = deps.systemPromptFor?.(input.sessionId) ?? null;
+  const own = [SYSTEM_PROMPT, agentPrompt, skillsPrompt].filter((part): part is string => part !== null).join('\n\n');
+  const base = withMemoryBrief(systemPromptWith(own, preferences.instructions), deps.memoryBrief?.(input.sessionId) ?? []);
+  return input.resume === null
+    ? base
+    : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
+}
+
+interface RetryPolicy {
+  readonly maxRetries: number;
+  readonly retryBaseMs: number;
+  now(): number;
+}
+
+type StepCall = { toolCallId: string; toolName: string; input: unknown };
+
+/**
+ * One model step, its text and reasoning streamed as they come and its tool calls collected; a transient
+ * failure before anything streamed is retried with backoff (each wait reported). `stopped` on Stop.
+ */
+async function* streamStepWithRetries(
+  deps: ModelAgentDeps,
+  retries: RetryPolicy,
+  request: ModelStepRequest,
+  usageEvent: (usage: ModelUsage, latencyMs: number) => AgentEvent,
+): AsyncGenerator<AgentEvent, StepCall[] | 'stopped'> {
+  const maxAttempts = retries.maxRetries + 1;
+  const signal = request.signal;
+  for (let attempt = 0; ; attempt += 1) {
+    const calls: StepCall[] = [];
+    let emitted = false;
+    yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
+    try {
+      for await (const event of deps.streamStep(request)) {
+        if (!emitted) yield { type: 'provider_wait', progress: null };
+        emitted = true;
+        switch (event.type) {
+          case 'text_delta':
+          case 'reasoning_delta':
+            yield event;
+            break;
+          case 'tool_call':
+            calls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
+            break;
+          case 'finish':
+            yield usageEvent(event.usage, event.latencyMs);
+            break;
+        }
+      }
+      return calls;
+    } catch (error) {
+      const failure = error instanceof ProviderError ? error : null;
+      if (signal?.aborted === true || failure?.errorClass === 'aborted') return 'stopped';
+      if (failure === null) throw error;
+      const reason = retryReasonOf(failure.errorClass);
+      if (!failure.transient || reason === null || emitted || attempt >= retries.maxRetries) throw backendErrorOf(failure);
+      if ((yield* waitBeforeRetry(retries, failure, reason, attempt, signal)) === 'stopped') return 'stopped';
+    }
+  }
+}
+
+/**
+ * A call retried like a step when it fails transiently (rate limit, overload, a cut connection); anything
+ * else, or the last attempt, throws what `failureOf` makes of the error. `stopped` on Stop.
+ */
+async function* withRetries<T>(retries: RetryPolicy, signal: AbortSignal, failureOf: (error: unknown) => Error, call: () => Promise<T>): AsyncGenerator<AgentEvent, T | 'stopped'> {
+  const maxAttempts = retries.maxRetries + 1;
+  for (let attempt = 0; ; attempt += 1) {
+    yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: retries.now() } };
+    try {
+      const result = await call();
+      yield { type: 'provider_wait', progress: null };
+      return result;
+    } catch (error) {
+      if (signal.aborted) return 'stopped';
+      const failure = error instanceof ProviderError ? error : null;
+      const reason = failure === null ? null : retryReasonOf(failure.errorClass);
+      if (failure === null || !failure.transient || reason === null || attempt >= retries.maxRetries) throw failureOf(error);
+      if ((yield* waitBeforeRetry(retries, failure, reason, attempt, signal)) === 'stopped') return 'stopped';
+    }
+  }
+}
+
+/** Waits the provider's Retry-After or the backoff (at most 30 s), saying when the next attempt starts. */
+async function* waitBeforeRetry(
+  retries: RetryPolicy,
+  failure: ProviderError,
+  reason: RetryReason,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<AgentEvent, 'waited' | 'stopped'> {
+  const delayMs = Math.min(failure.retryAfterMs ?? retries.retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
+  const since = retries.now();
+  yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts: retries.maxRetries + 1, reason, since, resumeAt: since + delayMs } };
+  await abortableDelay(delayMs, signal);
+  return signal?.aborted === true ? 'stopped' : 'waited';
 }
 
 /** A summary that could not be written: the turn fails with its own reason, and nothing is lost. */
@@ -216,14 +248,14 @@ function retryReasonOf(errorClass: ProviderErrorClass): RetryReason | null {
   return errorClass === 'rate_limited' || errorClass === 'server_error' || errorClass === 'unreachable' ? errorClass : null;
 }
 
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
+    if (signal?.aborted === true) return resolve();
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
     function done() {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     }
   });

@@ -3,11 +3,13 @@ import { AgentBackendError } from '../agent-backend';
 import { ASK_USER_TOOL_NAME } from '../../interactions/ask-user-tool';
 import { goalTurnNumber } from '../../goals/goal-prompt';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
-import { countStreamChunks, parseDirective, streamChunk } from './scripted-directives';
+import { countStreamChunks, parseDirective, streamChunk, type ScriptedDirective } from './scripted-directives';
 import { scriptedSpawn } from './scripted-spawn';
 import { SCRIPTED_ASK, SCRIPTED_ASK_SECRET, SCRIPTED_FORM, summariseAnswer } from './scripted-interactions';
 
 export const SCRIPTED_BACKEND_ID = 'scripted';
+
+type ToolCallContext = Parameters<typeof runToolCall>[2];
 
 export interface ScriptedBackendOptions {
   /** The session's tools and permission gate, for `/tool`. */
@@ -53,98 +55,8 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
     const skill = input.history.find((message) => message.turnId === input.turnId && message.role === 'tool_result' && message.data?.toolName === 'load_skill');
     const skillOutput = skill?.data?.output as { name?: unknown } | undefined;
     if (typeof skillOutput?.name === 'string') yield { type: 'text_delta', text: `Following the skill “${skillOutput.name}”. ` };
-    switch (directive.kind) {
-      case 'reply': {
-        for (const chunk of replyChunks(directive.text)) {
-          if (signal.aborted) return;
-          yield { type: 'text_delta', text: chunk };
-          await sleep(replyChunkMs, signal);
-        }
-        break;
-      }
-      case 'stream': {
-        const done = countStreamChunks(earlier, directive.chunks);
-        for (let index = done + 1; index <= directive.chunks; index += 1) {
-          if (signal.aborted) return;
-          yield { type: 'text_delta', text: streamChunk(index, directive.chunks, directive.markdown) };
-          if (index < directive.chunks) await sleep(directive.intervalMs, signal);
-        }
-        break;
-      }
-      case 'hold': {
-        yield { type: 'text_delta', text: 'Holding until you press Stop…' };
-        await new Promise<void>((resolve) => {
-          if (signal.aborted) resolve();
-          else signal.addEventListener('abort', () => resolve(), { once: true });
-        });
-        // Misbehave on purpose: carry on for a while after the abort, then say something late.
-        await sleep(holdIgnoresAbortMs);
-        yield { type: 'text_delta', text: ' (late output after the stop — it must be discarded)' };
-        break;
-      }
-      case 'fail':
-        throw new AgentBackendError(directive.code, directive.message);
-      case 'ask':
-      case 'ask_secret':
-      case 'form': {
-        const request = directive.kind === 'ask' ? SCRIPTED_ASK : directive.kind === 'ask_secret' ? SCRIPTED_ASK_SECRET : SCRIPTED_FORM;
-        yield { type: 'text_delta', text: request.kind === 'form' ? 'I need a few details to set this up.' : 'Before I go on, I need a decision from you.' };
-        yield { type: 'interaction_requested', toolCallId: `ask-${input.runId}`, toolName: ASK_USER_TOOL_NAME, input: request, request };
-        return;
-      }
-      case 'tool': {
-        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
-        yield { type: 'text_delta', text: `Calling ${directive.toolName}.` };
-        const end = yield* runToolCall({ toolCallId: `tool-${input.runId}`, toolName: directive.toolName, input: directive.input }, options.tools, context, { approved: false });
-        if (end.ended !== 'result') return;
-        yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
-        break;
-      }
-      case 'tools': {
-        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
-        for (const [index, call] of directive.calls.entries()) {
-          yield { type: 'text_delta', text: `Calling ${call.toolName}. ` };
-          const end = yield* runToolCall({ toolCallId: `tool-${input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, options.tools, context, {
-            approved: false,
-          });
-          if (end.ended !== 'result') return;
-        }
-        yield { type: 'text_delta', text: `Made ${directive.calls.length} tool calls.` };
-        break;
-      }
-      case 'goal': {
-        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
-        yield { type: 'text_delta', text: `Setting the goal: ${directive.objective}` };
-        const end = yield* runToolCall(
-          {
-            toolCallId: `goal-${input.runId}`,
-            toolName: 'create_goal',
-            input: { objective: directive.objective, tokenBudget: directive.tokenBudget, maxIterations: directive.maxIterations },
-          },
-          options.tools,
-          context,
-          { approved: false },
-        );
-        if (end.ended === 'result')
-          yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
-        break;
-      }
-      case 'spawn': {
-        if (options.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
-        yield* scriptedSpawn(directive, options.tools, context);
-        break;
-      }
-      case 'bad_directive':
-        yield { type: 'text_delta', text: directive.message };
-        break;
-      case 'steps': {
-        for (let step = 1; step <= directive.steps; step += 1) {
-          if (step > 1) yield { type: 'step_started' };
-          yield { type: 'text_delta', text: `step ${step} ` };
-        }
-        break;
-      }
-    }
+    const finished = yield* playDirective(directive, { input, earlier, tools: options.tools, context, replyChunkMs, holdIgnoresAbortMs });
+    if (finished === 'stopped') return;
     yield {
       type: 'usage',
       model: 'scripted',
@@ -160,11 +72,120 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
   return { id: SCRIPTED_BACKEND_ID, run };
 }
 
+/** What a directive is played with: the run, what it streamed before, its tools and how fast to go. */
+interface DirectivePlay {
+  readonly input: AgentRunInput;
+  readonly earlier: string;
+  readonly tools: ToolHost | undefined;
+  readonly context: ToolCallContext;
+  readonly replyChunkMs: number;
+  readonly holdIgnoresAbortMs: number;
+}
+
+/** Plays one directive; `stopped` when the run ends there (stopped, waiting on the person) and reports no usage. */
+async function* playDirective(directive: ScriptedDirective, play: DirectivePlay): AsyncGenerator<AgentEvent, 'played' | 'stopped'> {
+  switch (directive.kind) {
+    case 'reply': {
+      for (const chunk of replyChunks(directive.text)) {
+        if (play.context.signal.aborted) return 'stopped';
+        yield { type: 'text_delta', text: chunk };
+        await sleep(play.replyChunkMs, play.context.signal);
+      }
+      break;
+    }
+    case 'stream': {
+      const done = countStreamChunks(play.earlier, directive.chunks);
+      for (let index = done + 1; index <= directive.chunks; index += 1) {
+        if (play.context.signal.aborted) return 'stopped';
+        yield { type: 'text_delta', text: streamChunk(index, directive.chunks, directive.markdown) };
+        if (index < directive.chunks) await sleep(directive.intervalMs, play.context.signal);
+      }
+      break;
+    }
+    case 'hold': {
+      yield { type: 'text_delta', text: 'Holding until you press Stop…' };
+      await new Promise<void>((resolve) => {
+        if (play.context.signal.aborted) resolve();
+        else play.context.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      // Misbehave on purpose: carry on for a while after the abort, then say something late.
+      await sleep(play.holdIgnoresAbortMs);
+      yield { type: 'text_delta', text: ' (late output after the stop — it must be discarded)' };
+      break;
+    }
+    case 'fail':
+      throw new AgentBackendError(directive.code, directive.message);
+    case 'ask':
+    case 'ask_secret':
+    case 'form': {
+      const request = directive.kind === 'ask' ? SCRIPTED_ASK : directive.kind === 'ask_secret' ? SCRIPTED_ASK_SECRET : SCRIPTED_FORM;
+      yield { type: 'text_delta', text: request.kind === 'form' ? 'I need a few details to set this up.' : 'Before I go on, I need a decision from you.' };
+      yield { type: 'interaction_requested', toolCallId: `ask-${play.input.runId}`, toolName: ASK_USER_TOOL_NAME, input: request, request };
+      return 'stopped';
+    }
+    case 'tool': {
+      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      yield { type: 'text_delta', text: `Calling ${directive.toolName}.` };
+      const end = yield* runToolCall({ toolCallId: `tool-${play.input.runId}`, toolName: directive.toolName, input: directive.input }, play.tools, play.context, {
+        approved: false,
+      });
+      if (end.ended !== 'result') return 'stopped';
+      yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
+      break;
+    }
+    case 'tools': {
+      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      for (const [index, call] of directive.calls.entries()) {
+        yield { type: 'text_delta', text: `Calling ${call.toolName}. ` };
+        const end = yield* runToolCall({ toolCallId: `tool-${play.input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, play.tools, play.context, {
+          approved: false,
+        });
+        if (end.ended !== 'result') return 'stopped';
+      }
+      yield { type: 'text_delta', text: `Made ${directive.calls.length} tool calls.` };
+      break;
+    }
+    case 'goal': {
+      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      yield { type: 'text_delta', text: `Setting the goal: ${directive.objective}` };
+      const end = yield* runToolCall(
+        {
+          toolCallId: `goal-${play.input.runId}`,
+          toolName: 'create_goal',
+          input: { objective: directive.objective, tokenBudget: directive.tokenBudget, maxIterations: directive.maxIterations },
+        },
+        play.tools,
+        play.context,
+        { approved: false },
+      );
+      if (end.ended === 'result')
+        yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
+      break;
+    }
+    case 'spawn': {
+      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      yield* scriptedSpawn(directive, play.tools, play.context);
+      break;
+    }
+    case 'bad_directive':
+      yield { type: 'text_delta', text: directive.message };
+      break;
+    case 'steps': {
+      for (let step = 1; step <= directive.steps; step += 1) {
+        if (step > 1) yield { type: 'step_started' };
+        yield { type: 'text_delta', text: `step ${step} ` };
+      }
+      break;
+    }
+  }
+  return 'played';
+}
+
 /** Tokens the scripted agent reports for each goal turn, so budgets are testable. */
 export const SCRIPTED_GOAL_TURN_TOKENS = { input: 400, output: 100 } as const;
 const GOAL_TURN_CHUNK_MS = 60;
 
-async function* scriptedGoalTurn(input: AgentRunInput, turn: number, tools: ToolHost | undefined, context: Parameters<typeof runToolCall>[2]): AsyncGenerator<AgentEvent> {
+async function* scriptedGoalTurn(input: AgentRunInput, turn: number, tools: ToolHost | undefined, context: ToolCallContext): AsyncGenerator<AgentEvent> {
   const objective = input.text.split('\n')[2] ?? '';
   if (input.resume !== null) yield { type: 'text_delta', text: `(The previous attempt was interrupted: ${input.resume.reason ?? input.resume.previousStatus}; carrying on.) ` };
   // A goal turn takes a moment, like real work, so it can be watched, stopped and interrupted.
