@@ -68,6 +68,11 @@ export interface WorkHubStore {
 }
 
 export function createWorkHubStore(db: Db): WorkHubStore {
+  return { ...actionsAndDecisions(db), ...delegationsAndCandidates(db), ...sessionSearch(db) };
+}
+
+/** What the WorkHub did and what each routed request was decided. */
+function actionsAndDecisions(db: Db): Pick<WorkHubStore, 'action' | 'recordAction' | 'decision' | 'recordDecision' | 'routedProposal' | 'latestRequestId'> {
   const getAction = db.prepare<[string], { action_id: string; request_id: string | null; proposal: string; result: string; error: string | null; created_at: number }>(
     'SELECT * FROM workhub_actions WHERE action_id = ?',
   );
@@ -82,29 +87,6 @@ export function createWorkHubStore(db: Db): WorkHubStore {
     "SELECT turn_id FROM transcript_items WHERE session_id = ? AND kind = 'proposal' ORDER BY position DESC LIMIT 1",
   );
   const insertDecision = db.prepare('INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES (?, ?, ?, ?)');
-  const insertDelegation = db.prepare(`
-    INSERT INTO delegations (delegation_id, action_id, target_session_id, target_turn_id, text, created_at)
-    VALUES (@delegationId, @actionId, @targetSessionId, @targetTurnId, @text, @createdAt)`);
-  type DelegationRow = { delegation_id: string; action_id: string; target_session_id: string; target_turn_id: string; text: string; created_at: number };
-  const toDelegation = (row: DelegationRow): StoredDelegation => ({
-    delegationId: row.delegation_id,
-    actionId: row.action_id,
-    targetSessionId: row.target_session_id,
-    targetTurnId: row.target_turn_id,
-    text: row.text,
-    createdAt: row.created_at,
-  });
-  const ofAction = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE action_id = ?');
-  const latestTo = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE target_session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
-  const recent = db.prepare<[number], DelegationRow>('SELECT * FROM delegations ORDER BY created_at DESC, rowid DESC LIMIT ?');
-  const saveSet = db.prepare('INSERT OR REPLACE INTO candidate_sets (candidate_set_id, entries, created_at) VALUES (?, ?, ?)');
-  const getSet = db.prepare<[string], { entries: string }>('SELECT entries FROM candidate_sets WHERE candidate_set_id = ?');
-  const unindex = db.prepare('DELETE FROM session_search WHERE session_id = ?');
-  const index = db.prepare('INSERT INTO session_search (session_id, title, body) VALUES (?, ?, ?)');
-  const search = db.prepare<[string, number], { session_id: string; rank: number; in_title: number }>(`
-    SELECT session_id, bm25(session_search, 0, 4.0, 1.0) AS rank,
-           CASE WHEN highlight(session_search, 1, '[', ']') LIKE '%[%' THEN 1 ELSE 0 END AS in_title
-    FROM session_search WHERE session_search MATCH ? ORDER BY rank LIMIT ?`);
 
   return {
     action(actionId) {
@@ -138,6 +120,32 @@ export function createWorkHubStore(db: Db): WorkHubStore {
     latestRequestId() {
       return latestProposal.get(WORKHUB_SESSION_ID)?.turn_id ?? null;
     },
+  };
+}
+
+/** Work handed to sessions, and the candidate sets requests were routed among. */
+function delegationsAndCandidates(
+  db: Db,
+): Pick<WorkHubStore, 'insertDelegation' | 'delegationOfAction' | 'latestDelegationTo' | 'delegations' | 'saveCandidateSet' | 'candidateSet'> {
+  const insertDelegation = db.prepare(`
+    INSERT INTO delegations (delegation_id, action_id, target_session_id, target_turn_id, text, created_at)
+    VALUES (@delegationId, @actionId, @targetSessionId, @targetTurnId, @text, @createdAt)`);
+  type DelegationRow = { delegation_id: string; action_id: string; target_session_id: string; target_turn_id: string; text: string; created_at: number };
+  const toDelegation = (row: DelegationRow): StoredDelegation => ({
+    delegationId: row.delegation_id,
+    actionId: row.action_id,
+    targetSessionId: row.target_session_id,
+    targetTurnId: row.target_turn_id,
+    text: row.text,
+    createdAt: row.created_at,
+  });
+  const ofAction = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE action_id = ?');
+  const latestTo = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE target_session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  const recent = db.prepare<[number], DelegationRow>('SELECT * FROM delegations ORDER BY created_at DESC, rowid DESC LIMIT ?');
+  const saveSet = db.prepare('INSERT OR REPLACE INTO candidate_sets (candidate_set_id, entries, created_at) VALUES (?, ?, ?)');
+  const getSet = db.prepare<[string], { entries: string }>('SELECT entries FROM candidate_sets WHERE candidate_set_id = ?');
+
+  return {
     insertDelegation(delegation) {
       insertDelegation.run(delegation);
     },
@@ -159,6 +167,19 @@ export function createWorkHubStore(db: Db): WorkHubStore {
       const row = getSet.get(candidateSetId);
       return row === undefined ? null : (JSON.parse(row.entries) as CandidateEntry[]);
     },
+  };
+}
+
+/** The session search index (full-text, titles weighted). */
+function sessionSearch(db: Db): Pick<WorkHubStore, 'index' | 'unindex' | 'search'> {
+  const unindex = db.prepare('DELETE FROM session_search WHERE session_id = ?');
+  const index = db.prepare('INSERT INTO session_search (session_id, title, body) VALUES (?, ?, ?)');
+  const search = db.prepare<[string, number], { session_id: string; rank: number; in_title: number }>(`
+    SELECT session_id, bm25(session_search, 0, 4.0, 1.0) AS rank,
+           CASE WHEN highlight(session_search, 1, '[', ']') LIKE '%[%' THEN 1 ELSE 0 END AS in_title
+    FROM session_search WHERE session_search MATCH ? ORDER BY rank LIMIT ?`);
+
+  return {
     index(sessionId, title, body) {
       unindex.run(sessionId);
       index.run(sessionId, title, body);

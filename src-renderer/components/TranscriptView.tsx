@@ -1,5 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { AppState } from '../state/app-state';
 import { NO_IDS, selectSessionBusy } from '../state/selectors';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ArrowDownIcon, Spinner } from './icons';
@@ -73,18 +74,7 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
 
   // A new message from the person (sent here or started from the queue) brings the view to the newest
   // (also when a reply arrives in the same batch, as the WorkHub's proposal does).
-  const lastUserItemId = useAppStore((state) => {
-    const transcript = state.transcripts[sessionId];
-    if (transcript === undefined) return null;
-    const { itemIds: ids, itemsById } = transcript;
-    const newestTurn = itemsById[ids.at(-1) ?? '']?.turnId;
-    for (let index = ids.length - 1; index >= Math.max(0, ids.length - 8); index -= 1) {
-      const item = itemsById[ids[index] ?? ''];
-      if (item === undefined || item.turnId !== newestTurn) return null;
-      if (item.kind === 'user_message') return item.itemId;
-    }
-    return null;
-  });
+  const lastUserItemId = useAppStore(selectLastUserItemId(sessionId));
   useLayoutEffect(() => {
     if (lastUserItemId === null || !openedAtEnd.current) return;
     stuckToEnd.current = true;
@@ -96,22 +86,7 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
-  // A search hit opened here: read older pages until its message is loaded, then bring it into view.
-  const hitItemId = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null));
-  const hitPosition = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.position : null));
-  const hitIndex = hitItemId === null ? -1 : itemIds.indexOf(hitItemId);
-  const scrolledToHit = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    if (hitItemId === null || !ready) return;
-    if (hitIndex === -1) {
-      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
-      return;
-    }
-    if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
-    scrolledToHit.current = hitItemId;
-    stuckToEnd.current = false;
-    virtualizer.scrollToIndex(hitIndex, { align: 'center' });
-  }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
+  const hitItemId = useSearchHitInView({ sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd });
 
   const items = virtualizer.getVirtualItems();
   const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
@@ -157,4 +132,51 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
       ) : null}
     </div>
   );
+}
+
+/** The person's newest message, when it is in the newest turn (within its last few items); null otherwise. */
+function selectLastUserItemId(sessionId: string) {
+  return (state: AppState): string | null => {
+    const transcript = state.transcripts[sessionId];
+    if (transcript === undefined) return null;
+    const { itemIds: ids, itemsById } = transcript;
+    const newestTurn = itemsById[ids.at(-1) ?? '']?.turnId;
+    for (let index = ids.length - 1; index >= Math.max(0, ids.length - 8); index -= 1) {
+      const item = itemsById[ids[index] ?? ''];
+      if (item === undefined || item.turnId !== newestTurn) return null;
+      if (item.kind === 'user_message') return item.itemId;
+    }
+    return null;
+  };
+}
+
+/** A search hit opened in this session: older pages are read until its message is loaded, then it is brought into view. */
+function useSearchHitInView(view: {
+  sessionId: string;
+  itemIds: readonly string[];
+  ready: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  openedAtEnd: RefObject<boolean>;
+  stuckToEnd: RefObject<boolean>;
+}): string | null {
+  const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd } = view;
+  const store = useStoreApi();
+  const hitItemId = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null));
+  const hitPosition = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.position : null));
+  const hitIndex = hitItemId === null ? -1 : itemIds.indexOf(hitItemId);
+  const scrolledToHit = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (hitItemId === null || !ready) return;
+    if (hitIndex === -1) {
+      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
+      return;
+    }
+    if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
+    scrolledToHit.current = hitItemId;
+    stuckToEnd.current = false;
+    virtualizer.scrollToIndex(hitIndex, { align: 'center' });
+  }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
+  return hitItemId;
 }

@@ -45,46 +45,36 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
 
   const currentView = (): SessionListView => ({ archived: get().sessions.view.archived, query: get().searchText.trim() });
 
+  /** Reads a page of the list (the first, or the one after `cursor`); an answer overtaken by a newer request is dropped. */
+  const listPage = async (view: SessionListView, cursor: string | null): Promise<void> => {
+    const request = ++listRequest;
+    const outcome = await link.invoke('session.list', {
+      archived: view.archived,
+      limit: PAGE_SIZE,
+      ...(cursor === null ? {} : { cursor }),
+      ...(view.query === '' ? {} : { query: view.query }),
+    });
+    if (request !== listRequest) return;
+    get().flushEvents();
+    if (!outcome.ok) {
+      get().reportFailure(outcome.error);
+      return;
+    }
+    set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, cursor !== null) }));
+  };
+
   return {
     sessions: EMPTY_SESSIONS,
     searchText: '',
     selectedSessionId: null,
 
-    async loadSessions() {
-      const view = currentView();
-      const request = ++listRequest;
-      const outcome = await link.invoke('session.list', {
-        archived: view.archived,
-        limit: PAGE_SIZE,
-        ...(view.query === '' ? {} : { query: view.query }),
-      });
-      if (request !== listRequest) return;
-      get().flushEvents();
-      if (!outcome.ok) {
-        get().reportFailure(outcome.error);
-        return;
-      }
-      set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, false) }));
+    loadSessions() {
+      return listPage(currentView(), null);
     },
 
     async loadMoreSessions() {
       const { sessions } = get();
-      if (sessions.nextCursor === null) return;
-      const view = sessions.view;
-      const request = ++listRequest;
-      const outcome = await link.invoke('session.list', {
-        archived: view.archived,
-        limit: PAGE_SIZE,
-        cursor: sessions.nextCursor,
-        ...(view.query === '' ? {} : { query: view.query }),
-      });
-      if (request !== listRequest) return;
-      get().flushEvents();
-      if (!outcome.ok) {
-        get().reportFailure(outcome.error);
-        return;
-      }
-      set((state) => ({ sessions: applySessionList(state.sessions, view, outcome.result, true) }));
+      if (sessions.nextCursor !== null) await listPage(sessions.view, sessions.nextCursor);
     },
 
     setSearchText(text) {
@@ -127,6 +117,40 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       made = session.sessionId;
     },
 
+    ...sessionEdits(set, get, link),
+
+    selectSession(sessionId) {
+      const state = get();
+      if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
+      dropIfLeftBlank(state.selectedSessionId, sessionId);
+      // Only the open session's transcript is kept; reopening one reads a fresh snapshot.
+      const transcript = sessionId === null ? undefined : state.transcripts[sessionId];
+      const queue = sessionId === null ? undefined : state.queues[sessionId];
+      set({
+        selectedSessionId: sessionId,
+        transcripts: sessionId !== null && transcript !== undefined ? { [sessionId]: transcript } : {},
+        queues: sessionId !== null && queue !== undefined ? { [sessionId]: queue } : {},
+      });
+      deps.location.writeSessionId(sessionId);
+      if (sessionId === null) return;
+      void get().openSession(sessionId);
+      void get().loadGoal(sessionId);
+      void get().loadSessionUsage(sessionId);
+      void get().loadContextMeter(sessionId);
+      void get().loadAgentTree(sessionId);
+      void get().loadCodexStatus(sessionId);
+      void get().loadAcpAgent(sessionId);
+    },
+  };
+};
+
+/** Renaming, archiving, deleting and pointing a session elsewhere: each shows the session as the host returns it. */
+function sessionEdits(
+  set: Parameters<SliceCreator<SessionsSlice>>[0],
+  get: Parameters<SliceCreator<SessionsSlice>>[1],
+  link: Parameters<SliceCreator<SessionsSlice>>[2]['link'],
+): Pick<SessionsSlice, 'renameSession' | 'setSessionArchived' | 'deleteSession' | 'configureSession'> {
+  return {
     async renameSession(sessionId, title) {
       set({ renamingId: null });
       const known = get().sessions.byId[sessionId];
@@ -168,28 +192,5 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       }
       set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
     },
-
-    selectSession(sessionId) {
-      const state = get();
-      if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
-      dropIfLeftBlank(state.selectedSessionId, sessionId);
-      // Only the open session's transcript is kept; reopening one reads a fresh snapshot.
-      const transcript = sessionId === null ? undefined : state.transcripts[sessionId];
-      const queue = sessionId === null ? undefined : state.queues[sessionId];
-      set({
-        selectedSessionId: sessionId,
-        transcripts: sessionId !== null && transcript !== undefined ? { [sessionId]: transcript } : {},
-        queues: sessionId !== null && queue !== undefined ? { [sessionId]: queue } : {},
-      });
-      deps.location.writeSessionId(sessionId);
-      if (sessionId === null) return;
-      void get().openSession(sessionId);
-      void get().loadGoal(sessionId);
-      void get().loadSessionUsage(sessionId);
-      void get().loadContextMeter(sessionId);
-      void get().loadAgentTree(sessionId);
-      void get().loadCodexStatus(sessionId);
-      void get().loadAcpAgent(sessionId);
-    },
   };
-};
+}
