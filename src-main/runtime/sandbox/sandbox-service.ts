@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PermissionMode } from '../../../src-shared/model';
@@ -8,6 +8,7 @@ import { sandboxLayout } from './sandbox-layout';
 import { hostAllowed } from './host-patterns';
 import { blockedLine, startNetworkProxy } from './network-proxy';
 import { ownListeningPorts } from './own-ports';
+import { WorkspacePlaceholders } from './workspace-placeholders';
 
 /** Who runs a command: its session and, for an agent's tool call, its turn and call. */
 export interface CommandOwner {
@@ -72,6 +73,8 @@ export function autoRefusal(availability: SandboxAvailability): string | null {
 
 /** The host's sandbox: whether it is available, and a wall around one command in a workspace. */
 export class SandboxService {
+  private readonly placeholders = new WorkspacePlaceholders();
+
   constructor(private readonly deps: SandboxServiceDeps) {}
 
   get availability(): SandboxAvailability {
@@ -99,6 +102,7 @@ export class SandboxService {
     const availability = this.deps.availability;
     if (!availability.available) throw new Error(availability.reason);
     const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
+    const release = this.placeholders.hold(existsSync(workspace) ? realpathSync(workspace) : workspace);
     const extras = this.deps.extras?.() ?? { denied: [], writable: [] };
     const layout = sandboxLayout({
       workspace,
@@ -114,7 +118,10 @@ export class SandboxService {
         tmpDir,
         wrap: (argv) => [availability.bwrap, ...bwrapArgs(layout, argv)],
         blockedHosts: () => [],
-        dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
+        dispose: () => {
+          rmSync(tmpDir, { recursive: true, force: true });
+          release();
+        },
       };
     }
     // The proxy's socket lives in a folder only the host can enter; inside, it is bound at /run.
@@ -141,6 +148,7 @@ export class SandboxService {
       blockedHosts: () => [...blocked],
       dispose: () => {
         rmSync(tmpDir, { recursive: true, force: true });
+        release();
         void proxy.close().finally(() => rmSync(socketDir, { recursive: true, force: true }));
       },
     };
