@@ -38,6 +38,7 @@ import './styles/memory-branches.css';
 import './styles/mcp.css';
 import './styles/chat.css';
 import './styles/agents.css';
+import './styles/phone.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);

@@ -101,15 +101,16 @@ export function Composer({ sessionId }: { sessionId: string }) {
             </span>
           ) : (
             <span className="composer-hint">
-              {refused
-                ? 'Not connected: see the notice at the top'
-                : unreachable
-                  ? 'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
-                  : waiting
-                    ? 'Enter sends and sets the question aside · Esc stops'
-                    : busy
-                      ? 'Enter queues a follow-up · Esc stops'
-                      : 'Enter to send · Shift+Enter for a new line'}
+              {refused ? (
+                'Not connected: see the notice at the top'
+              ) : unreachable ? (
+                'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
+              ) : (
+                // Keys, which a touch screen does not advertise (phone.css); the placeholder says the rest.
+                <span className="keys-hint">
+                  {waiting ? 'Enter sends and sets the question aside · Esc stops' : busy ? 'Enter queues a follow-up · Esc stops' : 'Enter to send · Shift+Enter for a new line'}
+                </span>
+              )}
             </span>
           )}
           {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}
