@@ -171,6 +171,14 @@ test.describe('on a phone (390×844, touch)', () => {
       expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.3);
       await expect(page.getByText(/Enter to send|Enter queues|Enter sends/)).toBeHidden();
 
+      // Settings fits too: its Close stays on screen, its tabs scroll sideways inside it.
+      await page.getByRole('button', { name: 'Settings' }).tap();
+      await expect(page.getByRole('tab', { name: 'Usage' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Close settings' })).toBeInViewport({ ratio: 1 });
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: 'Close settings' }).tap();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
       // Installable: the manifest (its own content type) and its icons, linked from the page; the service worker runs here.
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
       const manifestResponse = await page.request.get(new URL(manifestHref ?? '', page.url()).href);
