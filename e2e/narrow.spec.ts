@@ -170,6 +170,13 @@ test.describe('on a phone (390×844, touch)', () => {
       expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
       expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.3);
       await expect(page.getByText(/Enter to send|Enter queues|Enter sends/)).toBeHidden();
+      // A touch keyboard has no Shift+Enter: Enter starts a new line, and Send sends.
+      await composer.press('Enter');
+      await composer.pressSequentially('Second line');
+      await expect(composer).toHaveValue(/grows with it\.\nSecond line$/);
+      await page.getByRole('button', { name: 'Send' }).tap();
+      await expect(page.locator('[data-kind="user_message"]').last()).toContainText('Second line');
+      await expect(composer).toHaveValue('');
 
       // Settings fits too: its Close stays on screen, its tabs scroll sideways inside it.
       await page.getByRole('button', { name: 'Settings' }).tap();

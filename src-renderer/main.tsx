@@ -45,9 +45,9 @@ const link = selectHostLink(window);
 const desktop = isBridge((window as unknown as { cairn?: unknown }).cairn);
 // In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
 if (!desktop) chunkSource.follow(link, browserHostedPage(window));
-// A browser tab's service worker (page-worker.ts, its own chunk): notes go through it once it runs.
+// A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.
 let notifyViaWorker: Notifier | null = null;
-if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show))).catch(() => undefined);
+if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show)));
 const store = createAppStore({
   link,
   frames: animationFrameScheduler(window),

@@ -17,7 +17,7 @@ const SlashMenu = lazy(() => retryingImport(() => import('./SlashMenu')).then((m
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
- * Shift+Enter adds a line; a leading "/" opens the / menu, which then has the arrows, Enter, Tab and Esc; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
+ * Shift+Enter adds a line (on a touch screen Enter adds a line and Send sends); a leading "/" opens the / menu, which then has the arrows, Enter, Tab and Esc; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
  * host is unreachable, Send keeps the draft and says it was not sent, and Stop is not offered.
  */
 export function Composer({ sessionId }: { sessionId: string }) {
