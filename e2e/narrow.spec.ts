@@ -146,7 +146,10 @@ test.describe('on a phone (390×844, touch)', () => {
       await sidebar.getByTestId('session-row').filter({ hasText: 'Plan the spring release' }).tap();
       await expect(sidebar).toHaveCount(0);
       await expect(page.getByTestId('session-title')).toHaveAttribute('title', TITLE);
-      // The backdrop closes it too.
+      // Picking the session already open closes it as well, and so does the backdrop.
+      await page.getByRole('button', { name: 'Show sidebar' }).tap();
+      await sidebar.getByTestId('session-row').filter({ hasText: 'Plan the spring release' }).tap();
+      await expect(sidebar).toHaveCount(0);
       await page.getByRole('button', { name: 'Show sidebar' }).tap();
       await page.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
       await expect(sidebar).toHaveCount(0);
@@ -162,6 +165,10 @@ test.describe('on a phone (390×844, touch)', () => {
       await allow.tap();
       await expect(page.getByRole('button', { name: 'Changes' })).toBeInViewport({ ratio: 1 });
       expect(await pageWidth()).toBeLessThanOrEqual(390);
+      // The Changes panel's rows wrap: Revert stays on screen.
+      await page.getByRole('button', { name: 'Changes' }).tap();
+      await expect(page.getByRole('button', { name: 'Revert file' })).toBeInViewport({ ratio: 1 });
+      await page.getByRole('button', { name: 'Close changes' }).tap();
 
       // The composer spans the screen and grows a few lines, no more; no keys advertised.
       const composer = page.getByRole('textbox', { name: 'Message' });
