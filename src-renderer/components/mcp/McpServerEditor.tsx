@@ -3,12 +3,13 @@ import type { McpServerRecord, McpTransport } from '../../../src-shared/mcp-mode
 import type { McpServerDraft, McpSettingDraft } from '../../forms/mcp-server-form';
 import { emptyMcpDraft, hasMcpProblems, mcpCreateInput, mcpDraftOf, mcpUpdateInput, validateMcpDraft } from '../../forms/mcp-server-form';
 import { useStoreApi } from '../../state/store-context';
-import { FieldFrame } from '../FieldFrame';
+import { type ChoiceCard, ChoiceCards } from '../ChoiceCards';
+import { TextField } from '../FieldFrame';
 import { Spinner } from '../icons';
 
-const TRANSPORTS: ReadonlyArray<{ readonly transport: McpTransport; readonly label: string; readonly blurb: string }> = [
-  { transport: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
-  { transport: 'http', label: 'Streamable HTTP', blurb: 'A server that already runs, reached at its URL.' },
+const TRANSPORTS: ReadonlyArray<ChoiceCard<McpTransport>> = [
+  { value: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
+  { value: 'http', label: 'Streamable HTTP', blurb: 'A server that already runs, reached at its URL.' },
 ];
 
 /**
@@ -70,75 +71,80 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
       {server === null ? (
         <>
           <h3 className="settings-heading">Add an MCP server</h3>
-          <fieldset className="provider-choice">
-            <legend className="field-label">How Cairn reaches it</legend>
-            <div className="provider-options">
-              {TRANSPORTS.map(({ transport, label, blurb }) => (
-                <label key={transport} className={`provider-option${draft.transport === transport ? ' is-checked' : ''}`}>
-                  <input type="radio" name={`${formId}-transport`} value={transport} checked={draft.transport === transport} onChange={() => change({ transport, settings: [] })} />
-                  <span className="provider-option-name">{label}</span>
-                  <span className="provider-option-blurb">{blurb}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceCards
+            legend="How Cairn reaches it"
+            name={`${formId}-transport`}
+            choices={TRANSPORTS}
+            checked={draft.transport}
+            onChoose={(transport) => change({ transport, settings: [] })}
+          />
         </>
       ) : null}
 
-      <FieldFrame controlId={`${formId}-name`} label="Name" required help="Its tools reach the agent as name__tool." error={shown.name}>
-        {(aria) => (
-          <input {...aria} className="input" type="text" value={draft.name} maxLength={60} autoComplete="off" onChange={(event) => change({ name: event.target.value })} />
-        )}
-      </FieldFrame>
+      <TextField
+        controlId={`${formId}-name`}
+        label="Name"
+        required
+        help="Its tools reach the agent as name__tool."
+        error={shown.name}
+        type="text"
+        maxLength={60}
+        autoComplete="off"
+        value={draft.name}
+        onChange={(name) => change({ name })}
+      />
 
       {draft.transport === 'stdio' ? (
         <>
-          <FieldFrame controlId={`${formId}-command`} label="Command" required help="The program to run, e.g. npx or node." error={shown.command}>
-            {(aria) => (
-              <input
-                {...aria}
-                className="input mono"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                value={draft.command}
-                onChange={(event) => change({ command: event.target.value })}
-              />
-            )}
-          </FieldFrame>
-          <FieldFrame controlId={`${formId}-args`} label="Arguments" help="One per line.">
-            {(aria) => <textarea {...aria} className="input mono" rows={3} spellCheck={false} value={draft.args} onChange={(event) => change({ args: event.target.value })} />}
-          </FieldFrame>
-          <FieldFrame controlId={`${formId}-cwd`} label="Working folder" help="Leave empty for Cairn’s own.">
-            {(aria) => (
-              <input
-                {...aria}
-                className="input mono"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                value={draft.cwd}
-                onChange={(event) => change({ cwd: event.target.value })}
-              />
-            )}
-          </FieldFrame>
+          <TextField
+            controlId={`${formId}-command`}
+            label="Command"
+            required
+            help="The program to run, e.g. npx or node."
+            error={shown.command}
+            controlClassName="input mono"
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            value={draft.command}
+            onChange={(command) => change({ command })}
+          />
+          <TextField
+            controlId={`${formId}-args`}
+            label="Arguments"
+            help="One per line."
+            controlClassName="input mono"
+            rows={3}
+            spellCheck={false}
+            value={draft.args}
+            onChange={(args) => change({ args })}
+          />
+          <TextField
+            controlId={`${formId}-cwd`}
+            label="Working folder"
+            help="Leave empty for Cairn’s own."
+            controlClassName="input mono"
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            value={draft.cwd}
+            onChange={(cwd) => change({ cwd })}
+          />
         </>
       ) : (
-        <FieldFrame controlId={`${formId}-url`} label="URL" required error={shown.url}>
-          {(aria) => (
-            <input
-              {...aria}
-              className="input"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="https://example.com/mcp"
-              value={draft.url}
-              onChange={(event) => change({ url: event.target.value })}
-            />
-          )}
-        </FieldFrame>
+        <TextField
+          controlId={`${formId}-url`}
+          label="URL"
+          required
+          error={shown.url}
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="https://example.com/mcp"
+          value={draft.url}
+          onChange={(url) => change({ url })}
+        />
       )}
 
       <fieldset className="mcp-settings" aria-describedby={shown.settings === undefined ? undefined : `${formId}-settings-error`}>
