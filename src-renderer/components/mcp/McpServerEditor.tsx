@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import type { McpServerRecord, McpTransport } from '../../../src-shared/mcp-model';
-import type { McpServerDraft, McpSettingDraft } from '../../forms/mcp-server-form';
+import type { McpServerDraft, McpServerProblems } from '../../forms/mcp-server-form';
 import { emptyMcpDraft, hasMcpProblems, mcpCreateInput, mcpDraftOf, mcpUpdateInput, validateMcpDraft } from '../../forms/mcp-server-form';
 import { useStoreApi } from '../../state/store-context';
 import { type ChoiceCard, ChoiceCards } from '../ChoiceCards';
 import { TextField } from '../FieldFrame';
 import { Spinner } from '../icons';
+import { McpSettingsFields } from './McpSettingsFields';
 
 const TRANSPORTS: ReadonlyArray<ChoiceCard<McpTransport>> = [
   { value: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
@@ -33,14 +34,10 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
 
   const problems = validateMcpDraft(draft);
   const shown = attempted ? problems : {};
-  const what = draft.transport === 'stdio' ? 'variable' : 'header';
   const change = (patch: Partial<McpServerDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setNotice(null);
   };
-  const changeSetting = (index: number, patch: Partial<McpSettingDraft>) =>
-    change({ settings: draft.settings.map((setting, at) => (at === index ? { ...setting, ...patch } : setting)) });
-
   async function submit() {
     if (hasMcpProblems(problems)) {
       setAttempted(true);
@@ -94,107 +91,9 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
         onChange={(name) => change({ name })}
       />
 
-      {draft.transport === 'stdio' ? (
-        <>
-          <TextField
-            controlId={`${formId}-command`}
-            label="Command"
-            required
-            help="The program to run, e.g. npx or node."
-            error={shown.command}
-            controlClassName="input mono"
-            type="text"
-            spellCheck={false}
-            autoComplete="off"
-            value={draft.command}
-            onChange={(command) => change({ command })}
-          />
-          <TextField
-            controlId={`${formId}-args`}
-            label="Arguments"
-            help="One per line."
-            controlClassName="input mono"
-            rows={3}
-            spellCheck={false}
-            value={draft.args}
-            onChange={(args) => change({ args })}
-          />
-          <TextField
-            controlId={`${formId}-cwd`}
-            label="Working folder"
-            help="Leave empty for Cairn’s own."
-            controlClassName="input mono"
-            type="text"
-            spellCheck={false}
-            autoComplete="off"
-            value={draft.cwd}
-            onChange={(cwd) => change({ cwd })}
-          />
-        </>
-      ) : (
-        <TextField
-          controlId={`${formId}-url`}
-          label="URL"
-          required
-          error={shown.url}
-          type="url"
-          inputMode="url"
-          spellCheck={false}
-          autoComplete="off"
-          placeholder="https://example.com/mcp"
-          value={draft.url}
-          onChange={(url) => change({ url })}
-        />
-      )}
+      <TransportFields formId={formId} draft={draft} problems={shown} change={change} />
 
-      <fieldset className="mcp-settings" aria-describedby={shown.settings === undefined ? undefined : `${formId}-settings-error`}>
-        <legend className="field-label">{draft.transport === 'stdio' ? 'Environment variables' : 'Headers'}</legend>
-        {draft.settings.map((setting, index) => (
-          <div className="mcp-setting-row" key={index}>
-            <input
-              className="input mono"
-              type="text"
-              aria-label={`${what} ${index + 1} name`}
-              placeholder={draft.transport === 'stdio' ? 'NAME' : 'Header-Name'}
-              spellCheck={false}
-              autoComplete="off"
-              value={setting.name}
-              onChange={(event) => changeSetting(index, { name: event.target.value })}
-            />
-            <input
-              className="input mono"
-              type={setting.secret ? 'password' : 'text'}
-              aria-label={`${what} ${index + 1} value`}
-              placeholder={setting.stored ? '•••• stored' : 'value'}
-              spellCheck={false}
-              autoComplete={setting.secret ? 'new-password' : 'off'}
-              value={setting.value}
-              onChange={(event) => changeSetting(index, { value: event.target.value })}
-            />
-            <label className="mcp-secret">
-              <input type="checkbox" checked={setting.secret} onChange={(event) => changeSetting(index, { secret: event.target.checked, stored: false, value: '' })} />
-              Secret
-            </label>
-            <button
-              type="button"
-              className="button button-quiet"
-              aria-label={`Remove ${what} ${setting.name || index + 1}`}
-              onClick={() => change({ settings: draft.settings.filter((_, at) => at !== index) })}
-            >
-              Remove
-            </button>
-          </div>
-        ))}
-        <button type="button" className="button button-quiet" onClick={() => change({ settings: [...draft.settings, { name: '', value: '', secret: false, stored: false }] })}>
-          Add {what}
-        </button>
-        <p className="field-help">Secret values are stored encrypted on this machine and never shown again.</p>
-        {shown.settings === undefined ? null : (
-          <p className="field-error" id={`${formId}-settings-error`} role="alert">
-            {shown.settings}
-          </p>
-        )}
-      </fieldset>
+      <McpSettingsFields formId={formId} draft={draft} error={shown.settings} change={change} />
 
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
@@ -208,5 +107,71 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
         )}
       </div>
     </form>
+  );
+}
+
+/** How Cairn reaches the server: a local command (program, arguments, working folder) or an HTTP URL. */
+function TransportFields({
+  formId,
+  draft,
+  problems,
+  change,
+}: {
+  formId: string;
+  draft: McpServerDraft;
+  problems: McpServerProblems;
+  change: (patch: Partial<McpServerDraft>) => void;
+}) {
+  return draft.transport === 'stdio' ? (
+    <>
+      <TextField
+        controlId={`${formId}-command`}
+        label="Command"
+        required
+        help="The program to run, e.g. npx or node."
+        error={problems.command}
+        controlClassName="input mono"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft.command}
+        onChange={(command) => change({ command })}
+      />
+      <TextField
+        controlId={`${formId}-args`}
+        label="Arguments"
+        help="One per line."
+        controlClassName="input mono"
+        rows={3}
+        spellCheck={false}
+        value={draft.args}
+        onChange={(args) => change({ args })}
+      />
+      <TextField
+        controlId={`${formId}-cwd`}
+        label="Working folder"
+        help="Leave empty for Cairn’s own."
+        controlClassName="input mono"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft.cwd}
+        onChange={(cwd) => change({ cwd })}
+      />
+    </>
+  ) : (
+    <TextField
+      controlId={`${formId}-url`}
+      label="URL"
+      required
+      error={problems.url}
+      type="url"
+      inputMode="url"
+      spellCheck={false}
+      autoComplete="off"
+      placeholder="https://example.com/mcp"
+      value={draft.url}
+      onChange={(url) => change({ url })}
+    />
   );
 }
