@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isBridge } from './bridge/ipc-host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
 import { WindowErrorBoundary } from './components/WindowErrorBoundary';
@@ -10,6 +9,7 @@ import { browserHostedPage, chunkSource } from './platform/chunk-source';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
 import { appearanceRoot } from './platform/appearance-root';
+import { inDesktopApp } from './platform/desktop-bridge';
 import { backgroundNotifier, notificationPermission, type Notifier } from './platform/notifier';
 import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
@@ -42,7 +42,7 @@ import './styles/phone.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
-const desktop = isBridge((window as unknown as { cairn?: unknown }).cairn);
+const desktop = inDesktopApp(window);
 // In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
 if (!desktop) chunkSource.follow(link, browserHostedPage(window));
 // A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.

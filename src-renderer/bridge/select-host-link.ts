@@ -1,7 +1,8 @@
 import { fail } from '../../src-shared/errors';
+import { desktopBridge } from '../platform/desktop-bridge';
 import { takeHostToken } from '../platform/token-storage';
 import type { ConnectionState, HostLink } from './host-link';
-import { ipcHostLink, isBridge } from './ipc-host-link';
+import { ipcHostLink } from './ipc-host-link';
 import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
 
 const MISSING_TOKEN = 'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
@@ -11,8 +12,8 @@ const MISSING_TOKEN = 'This page needs an access token. Open the address the Cai
  * that served it, over a WebSocket on the same address, with the token from the page's fragment.
  */
 export function selectHostLink(win: Window): HostLink {
-  const exposed: unknown = (win as unknown as { cairn?: unknown }).cairn;
-  if (isBridge(exposed)) return ipcHostLink(exposed);
+  const bridge = desktopBridge(win);
+  if (bridge !== null) return ipcHostLink(bridge);
   const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage });
   if (token === null) return unavailableHostLink(MISSING_TOKEN);
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';

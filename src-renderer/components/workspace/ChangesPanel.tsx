@@ -1,62 +1,44 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ChangeWriter, ListedChangeSet, ListedFileChange } from '../../../src-shared/checkpoint-model';
 import { changeDiffKey } from '../../state/changes-actions';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { CloseIcon, RetryIcon, Spinner } from '../icons';
+import { Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
 import { WorktreeSection } from './WorktreeSection';
 import { changesPanelId } from './ChangesButton';
+import { SessionPanel, SessionPanelNote } from './SessionPanel';
 import { changeSetCount, describeChangeSets, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
 
 /** Each turn's file changes, newest first: the files with line counts and writer (each one's diff loaded when opened), and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const list = useAppStore((state) => state.changesBySession[sessionId]);
-  const ref = useRef<HTMLElement>(null);
   const close = () => store.getState().setChangesPanel(null);
   const described = useMemo(() => (list?.state === 'ready' ? describeChangeSets(list.changeSets) : new Map<string, ChangeSetDescription>()), [list]);
 
   useEffect(() => {
     void store.getState().loadChanges(sessionId);
-    ref.current?.focus();
   }, [sessionId, store]);
 
   return (
-    <section
-      ref={ref}
+    <SessionPanel
       id={changesPanelId(sessionId)}
       className="commands-panel changes-panel"
-      data-testid="changes-panel"
-      aria-labelledby={`${changesPanelId(sessionId)}-title`}
-      tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        close();
-      }}
+      testId="changes-panel"
+      title="File changes in this session"
+      closeLabel="Close changes"
+      onClose={close}
     >
-      <header className="commands-panel-header">
-        <h2 id={`${changesPanelId(sessionId)}-title`}>File changes in this session</h2>
-        <button type="button" className="icon-button" aria-label="Close changes" onClick={close}>
-          <CloseIcon />
-        </button>
-      </header>
       <WorktreeSection sessionId={sessionId} />
       {list === undefined || list.state === 'loading' ? (
-        <div className="commands-empty">
-          <Spinner label="Loading the changes" />
-        </div>
+        <SessionPanelNote note={{ kind: 'loading', label: 'Loading the changes' }} />
       ) : list.state === 'failed' ? (
-        <div className="commands-empty">
-          <p>{list.message}</p>
-          <button type="button" className="button button-small" onClick={() => void store.getState().loadChanges(sessionId)}>
-            <RetryIcon />
-            Try again
-          </button>
-        </div>
+        <SessionPanelNote note={{ kind: 'failed', message: list.message, onRetry: () => void store.getState().loadChanges(sessionId) }} />
       ) : list.changeSets.length === 0 ? (
-        <p className="commands-empty">{list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.'}</p>
+        <SessionPanelNote
+          note={{ kind: 'empty', text: list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.' }}
+        />
       ) : (
         <ol className="change-sets">
           {[...list.changeSets].reverse().map((changeSet) => (
@@ -64,7 +46,7 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </SessionPanel>
   );
 }
 
