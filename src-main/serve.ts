@@ -7,6 +7,7 @@ import { codexLimitsFrom } from './host/codex-limits';
 import { createHost } from './host/create-host';
 import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
+import type { PortChoice } from './host/transports/remembered-port';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
@@ -16,7 +17,8 @@ import { DataDirError } from './storage/data-dir-errors';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--new-token] [--salvage]
   --data-dir    where Cairn keeps its database (env CAIRN_DATA_DIR; default: a per-user folder)
-  --port        port on 127.0.0.1 (env CAIRN_PORT; default: a free port)
+  --port        port on 127.0.0.1 (env CAIRN_PORT; default: the port used last time when it is
+                still free, else a free one; 0 picks a free one every time)
   --token-file  a file holding the access token clients must present
                 (or env CAIRN_TOKEN; default: the token kept in the data directory's host-token
                 file, made on first start, so open tabs reconnect after a restart)
@@ -67,9 +69,9 @@ function parseOptions() {
     console.log(USAGE);
     process.exit(0);
   }
-  const portText = values.port ?? process.env.CAIRN_PORT ?? '0';
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not "${portText}"`);
+  const portText = values.port ?? process.env.CAIRN_PORT;
+  const port: PortChoice = portText === undefined ? 'remembered' : Number(portText);
+  if (port !== 'remembered' && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be 0–65535, not "${portText}"`);
   const tokenFile = values['token-file'];
   if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
   const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
@@ -150,6 +152,7 @@ async function main() {
     host,
     token,
     port: options.port,
+    portMemory: { dataDir: options.dataDir, name: 'loopback' },
     logger,
     staticDir: existsSync(join(rendererDir, 'index.html')) ? rendererDir : null,
     extraOrigins: process.env.CAIRN_DEV_ORIGIN === undefined ? [] : [process.env.CAIRN_DEV_ORIGIN],

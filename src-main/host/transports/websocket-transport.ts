@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES, negotiateProtocol } from '../../../src-shared/protocol';
@@ -8,13 +8,22 @@ import { helloMessage, requestMessage } from '../../../src-shared/protocol-messa
 import type { Logger } from '../../runtime/core/ports';
 import type { Host } from '../create-host';
 import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
+import { listenRemembering, type ListenerName, type PortChoice } from './remembered-port';
 import { createStaticHandler } from './static-files';
 
 export interface WebSocketTransportOptions {
   readonly host: Host;
   readonly token: string;
-  /** 0 picks a free port. */
-  readonly port: number;
+  /** 0 picks a free port; 'remembered' the one used last time (kept in `portMemory`) when still free. */
+  readonly port: PortChoice;
+  /** Where the port is remembered across restarts, and for which listener. */
+  readonly portMemory?: { readonly dataDir: string; readonly name: ListenerName };
+  /** The address to bind: 127.0.0.1 by default; any other address needs `tls`. */
+  readonly address?: string;
+  /** The certificate and key this listener serves HTTPS/WSS with; without them it speaks plain HTTP/WS. */
+  readonly tls?: { readonly cert: string; readonly key: string } | null;
+  /** Other host names (the certificate's DNS names) clients may use in the address bar. */
+  readonly hostNames?: readonly string[];
   readonly logger: Logger;
   /** The built renderer to serve; null serves a bare page. */
   readonly staticDir: string | null;
@@ -29,6 +38,8 @@ export interface WebSocketTransport {
   readonly port: number;
   /** The address to open, token in the fragment (never sent to a server, never logged). */
   readonly url: string;
+  /** The address to open without the token: `https://192.168.1.5:4778/`. */
+  readonly origin: string;
   close(): Promise<void>;
 }
 
@@ -46,14 +57,21 @@ const CLOSE_GRACE_MS = 1000;
 export async function startWebSocketTransport(options: WebSocketTransportOptions): Promise<WebSocketTransport> {
   const { host, logger } = options;
   const serveStatic = createStaticHandler(options.staticDir);
+  const address = options.address ?? '127.0.0.1';
+  const tls = options.tls ?? null;
+  if (tls === null && !isLoopbackAddress(address)) {
+    throw new Error(`Refusing plain HTTP on ${address}: an address other devices can reach is served over HTTPS only.`);
+  }
+  const scheme = tls === null ? 'http' : 'https';
   let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
+  const names = () => [...(isLoopbackAddress(address) ? ['localhost'] : []), hostForUrl(address), ...(options.hostNames ?? [])];
+  const allowedHosts = () => new Set(names().map((name) => `${name}:${port}`));
+  const allowedOrigins = () => new Set([...names().map((name) => `${scheme}://${name}:${port}`), ...(options.extraOrigins ?? [])]);
 
   const limiter = createHandshakeLimiter(options.handshakeLimits);
   const contentSecurityPolicy = buildContentSecurityPolicy();
 
-  const server: Server = createServer((request, response) => {
+  const serve: RequestListener = (request, response) => {
     // Every answer, whatever it is: only the app's own scripts run, and no page may frame it.
     response.setHeader('content-security-policy', contentSecurityPolicy);
     response.setHeader('x-frame-options', 'DENY');
@@ -65,7 +83,8 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       logger.error('Could not serve a file', { error: String(error) });
       if (!response.headersSent) response.writeHead(500).end();
     });
-  });
+  };
+  const server: Server = tls === null ? createServer(serve) : createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, serve);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let connectionCounter = 0;
 
@@ -169,18 +188,13 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     ws.on('error', (error) => logger.warn('WebSocket error', { connectionId, error: String(error) }));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenRemembering(server, { address, port: options.port, memory: options.portMemory ?? null, logger });
+  const origin = `${scheme}://${hostForUrl(address)}:${port}/`;
 
   return {
     port,
-    url: `http://127.0.0.1:${port}/#token=${encodeURIComponent(options.token)}`,
+    origin,
+    url: `${origin}#token=${encodeURIComponent(options.token)}`,
     async close() {
       for (const ws of sockets.clients) ws.close(CLOSE_CODES.hostClosing, 'Host is shutting down');
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
@@ -208,4 +222,14 @@ function tokenMatches(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** 127.0.0.0/8 and ::1: addresses no other machine can reach. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || address === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
+/** An address as it is written in a URL's host: IPv6 in brackets. */
+function hostForUrl(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
 }
