@@ -4,7 +4,8 @@ import { createServer as createTlsServer } from 'node:https';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES, negotiateProtocol } from '../../../src-shared/protocol';
-import { helloMessage, requestMessage } from '../../../src-shared/protocol-messages';
+import type { DeviceIdentity } from '../../../src-shared/device-model';
+import { helloMessage, pairMessage, requestMessage } from '../../../src-shared/protocol-messages';
 import type { Logger } from '../../runtime/core/ports';
 import type { Host } from '../create-host';
 import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
@@ -115,6 +116,8 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
 
   function serveSocket(ws: WebSocket, connectionId: string, address: string) {
     let unsubscribe: (() => void) | null = null;
+    let device: DeviceIdentity | undefined;
+    let releaseDevice: (() => void) | null = null;
     let refused = false;
     const refuse = (code: number, reason: string) => {
       if (refused) return;
@@ -154,14 +157,22 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       const parsed = isBinary ? undefined : parseJson(data.toString());
       if (unsubscribe === null) {
         if (refused) return;
+        const pair = pairMessage.safeParse(parsed);
+        if (pair.success) return pairDevice(pair.data.pair.code, pair.data.pair.deviceName);
         const hello = helloMessage.safeParse(parsed);
         if (!hello.success) return refuse(CLOSE_CODES.badHandshake, 'Expected a hello message');
-        if (!tokenMatches(hello.data.hello.token, options.token)) return refuse(CLOSE_CODES.badToken, 'Bad token');
+        const token = hello.data.hello.token;
+        if (!tokenMatches(token, options.token)) {
+          device = host.devices.admit(token, address) ?? undefined;
+          if (device === undefined) return refuse(CLOSE_CODES.badToken, 'Bad token');
+        }
         const protocol = negotiateProtocol(hello.data.hello.protocol.min, hello.data.hello.protocol.max);
         if (protocol === null) return ws.close(CLOSE_CODES.protocolUnsupported, 'No protocol version in common');
         clearTimeout(helloTimer);
         unauthenticated.delete(ws);
-        send({ welcome: { protocol, hostEpoch: host.info.hostEpoch } });
+        // A revoked device's sockets close at once, and its credential is refused from then on.
+        if (device !== undefined) releaseDevice = host.devices.track(device.deviceId, () => closeFirmly(ws, CLOSE_CODES.deviceRevoked, 'This device was signed out'));
+        send({ welcome: { protocol, hostEpoch: host.info.hostEpoch, ...(device === undefined ? {} : { device }) } });
         unsubscribe = host.subscribe((event) => send({ event }));
         return;
       }
@@ -173,7 +184,7 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       }
       const { id, op, input } = request.data;
       host
-        .dispatch(op, input, { transport: 'websocket', connectionId })
+        .dispatch(op, input, { transport: 'websocket', connectionId, ...(device === undefined ? {} : { device }) })
         .then((outcome) => send({ id, ...outcome }))
         .catch((error: unknown) => {
           logger.error('Dispatch failed', { op, error: String(error) });
@@ -184,7 +195,33 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       clearTimeout(helloTimer);
       unauthenticated.delete(ws);
       unsubscribe?.();
+      releaseDevice?.();
     });
+
+    /**
+     * A device proves a pairing code instead of saying hello, then waits (without the hello timeout)
+     * for the desktop to confirm; it leaves with its credential, or the socket closes saying why. A
+     * wrong code is a failed handshake like a wrong token: slowed, never locking anyone out.
+     */
+    function pairDevice(code: string, deviceName: string) {
+      refused = true; // nothing more is read from this socket
+      clearTimeout(helloTimer);
+      unauthenticated.delete(ws);
+      const request = host.devices.requestPairing(code, deviceName, address);
+      ws.once('close', request.withdraw);
+      void request.outcome.then((outcome) => {
+        if (outcome.ok) {
+          send({ paired: { credential: outcome.credential, device: outcome.device } });
+          closeFirmly(ws, 1000, 'Paired');
+          return;
+        }
+        const reason = PAIRING_REFUSALS[outcome.reason];
+        if (outcome.reason !== 'wrong_code') return closeFirmly(ws, CLOSE_CODES.pairingRefused, reason);
+        const delayMs = limiter.recordFailure();
+        const answer = setTimeout(() => closeFirmly(ws, CLOSE_CODES.pairingRefused, reason), delayMs);
+        ws.once('close', () => clearTimeout(answer));
+      });
+    }
     ws.on('error', (error) => logger.warn('WebSocket error', { connectionId, error: String(error) }));
   }
 
@@ -203,6 +240,14 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     },
   };
 }
+
+/** Close reasons a pairing device shows (a close reason is at most 123 bytes). */
+const PAIRING_REFUSALS = {
+  wrong_code: 'That code is not the one on show.',
+  expired: 'That code is no longer valid. Show a new one on the desktop.',
+  declined: 'The desktop did not pair this device.',
+  busy: 'Another device is being paired. Try again in a moment.',
+} as const;
 
 function echoableId(parsed: unknown): string | number | null {
   if (typeof parsed !== 'object' || parsed === null || !('id' in parsed)) return null;
