@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
   --new-token   replace the kept token with a new one (tabs opened before must use the new address)
   --listen ADDRESS  also let other devices reach this Cairn on ADDRESS (an address of this machine),
                 over HTTPS only, with a certificate Cairn makes and keeps in the data directory
-                (see docs/remote.md); devices pair from Settings → Devices
+                (see docs/remote.md); devices pair with the device.* operations
   --cert FILE --key FILE  serve --listen with this certificate and key instead (e.g. from tailscale cert)
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
                 holding every session and transcript that can still be read
@@ -199,7 +199,7 @@ async function main() {
   console.log(`Open ${transport.url}`);
   const reached = reach.status();
   if (reached.listening && reached.certificate !== null) {
-    console.log(`Other devices: ${reached.origin ?? ''} (pair them in Settings → Devices; certificate SHA-256 ${reached.certificate.fingerprint})`);
+    console.log(`Other devices: ${reached.origin ?? ''} (pair them with device.pairing.start; certificate SHA-256 ${reached.certificate.fingerprint})`);
   } else if (reached.problem !== null) {
     console.error(`cairn: other devices cannot reach this Cairn: ${reached.problem} It serves on 127.0.0.1 only.`);
   }
