@@ -1,6 +1,6 @@
 import { fail } from '../../src-shared/errors';
 import { desktopBridge } from '../platform/desktop-bridge';
-import { takeHostToken } from '../platform/token-storage';
+import { storedDeviceCredential, takeHostToken } from '../platform/token-storage';
 import type { ConnectionState, HostLink } from './host-link';
 import { ipcHostLink } from './ipc-host-link';
 import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
@@ -9,12 +9,14 @@ const MISSING_TOKEN = 'This page needs an access token. Open the address the Cai
 
 /**
  * Electron's preload exposes `window.cairn`; in a browser the renderer talks to the headless host
- * that served it, over a WebSocket on the same address, with the token from the page's fragment.
+ * that served it, over a WebSocket on the same address, with the token from the page's fragment (or
+ * a paired device's own credential).
  */
 export function selectHostLink(win: Window): HostLink {
   const bridge = desktopBridge(win);
   if (bridge !== null) return ipcHostLink(bridge);
-  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage });
+  // The desktop's token from the address, or else the credential a paired device keeps.
+  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage }) ?? storedDeviceCredential(win.localStorage);
   if (token === null) return unavailableHostLink(MISSING_TOKEN);
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
   return new WebSocketHostLink({ url: `${scheme}://${win.location.host}/`, token, openSocket: browserSocketFactory() });
