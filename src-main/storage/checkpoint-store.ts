@@ -24,6 +24,16 @@ export function publicChangeSet(changeSet: StoredChangeSet): ChangeSetRecord {
   return record;
 }
 
+/** A change set as listed: its first files by path and its totals (`summaries`). */
+export interface ChangeSetSummary extends Omit<StoredChangeSet, 'files'> {
+  /** The first files by path, at most as many as asked. */
+  readonly files: readonly FileChangeRecord[];
+  readonly fileCount: number;
+  /** Lines added and removed over all its files (a binary file counts none). */
+  readonly added: number;
+  readonly removed: number;
+}
+
 /** Change sets and their files. A change set goes pending → open → complete, or to absent. */
 export interface CheckpointStore {
   insertPending(changeSet: NewChangeSet): void;
@@ -35,6 +45,12 @@ export interface CheckpointStore {
   /** The session's open change set for a turn, if any. */
   openFor(sessionId: string, turnId: string): StoredChangeSet | null;
   list(sessionId: string, turnId?: string): StoredChangeSet[];
+  /** As `list`, each change set with only its first `firstFiles` files (by path) and its totals, read in one query. */
+  summaries(sessionId: string, turnId: string | undefined, firstFiles: number): ChangeSetSummary[];
+  /** A change set's files by path, `limit` from `offset` on. */
+  files(changeSetId: string, offset: number, limit: number): FileChangeRecord[];
+  /** A change set's file paths, sorted. */
+  paths(changeSetId: string): string[];
   /** Change sets a stopped host left pending or open (recovery). */
   unfinished(): StoredChangeSet[];
 }
@@ -61,6 +77,13 @@ interface FileRow {
   added: number | null;
   removed: number | null;
   writer: string;
+}
+
+interface SummaryFileRow extends FileRow {
+  position: number;
+  file_count: number;
+  added_total: number;
+  removed_total: number;
 }
 
 function toRecord(row: ChangeSetRow, files: readonly FileChangeRecord[]): StoredChangeSet {
@@ -107,6 +130,16 @@ export function createCheckpointStore(db: Db): CheckpointStore {
   const turnFiles = db.prepare<[string, string], FileRow>(
     'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? AND s.turn_id = ? ORDER BY f.change_set_id, f.path',
   );
+  // Each listed change set's first files and its totals, counted by SQLite rather than read row by row.
+  const firstFiles = (where: string) =>
+    `SELECT * FROM (SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.change_set_id ORDER BY f.path) AS position,
+       COUNT(*) OVER whole AS file_count, TOTAL(f.added) OVER whole AS added_total, TOTAL(f.removed) OVER whole AS removed_total
+     FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE ${where} WINDOW whole AS (PARTITION BY f.change_set_id))
+     WHERE position <= MAX(?, 1) ORDER BY change_set_id, path`;
+  const sessionFirstFiles = db.prepare<[string, number], SummaryFileRow>(firstFiles('s.session_id = ?'));
+  const turnFirstFiles = db.prepare<[string, string, number], SummaryFileRow>(firstFiles('s.session_id = ? AND s.turn_id = ?'));
+  const filePage = db.prepare<[string, number, number], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path LIMIT ? OFFSET ?');
+  const pathsOf = db.prepare<[string], string>('SELECT path FROM change_files WHERE change_set_id = ? ORDER BY path').pluck();
   const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
   return {
     insertPending(changeSet) {
@@ -149,6 +182,24 @@ export function createCheckpointStore(db: Db): CheckpointStore {
       }
       return rows.map((row) => toRecord(row, files.get(row.change_set_id) ?? []));
     },
+    summaries(sessionId, turnId, first) {
+      const rows = turnId === undefined ? sessionSets.all(sessionId) : turnSets.all(sessionId, turnId);
+      const fileRows = turnId === undefined ? sessionFirstFiles.all(sessionId, first) : turnFirstFiles.all(sessionId, turnId, first);
+      const toFile = fileReader();
+      const listed = new Map<string, { files: FileChangeRecord[]; fileCount: number; added: number; removed: number }>();
+      // Each change set's first row carries its totals even when no file is asked for.
+      for (const fileRow of fileRows) {
+        let ofSet = listed.get(fileRow.change_set_id);
+        if (ofSet === undefined) {
+          ofSet = { files: [], fileCount: fileRow.file_count, added: fileRow.added_total, removed: fileRow.removed_total };
+          listed.set(fileRow.change_set_id, ofSet);
+        }
+        if (fileRow.position <= first) ofSet.files.push(toFile(fileRow));
+      }
+      return rows.map((row) => ({ ...toRecord(row, []), ...(listed.get(row.change_set_id) ?? { files: [], fileCount: 0, added: 0, removed: 0 }) }));
+    },
+    files: (changeSetId, offset, limit) => filePage.all(changeSetId, limit, offset).map(fileReader()),
+    paths: (changeSetId) => pathsOf.all(changeSetId),
     unfinished() {
       return db
         .prepare<[], ChangeSetRow>("SELECT * FROM change_sets WHERE status IN ('pending', 'open') ORDER BY created_at")
