@@ -79,8 +79,8 @@ interface FileRow {
   writer: string;
 }
 
-interface SummaryFileRow extends FileRow {
-  position: number;
+interface TotalsRow {
+  change_set_id: string;
   file_count: number;
   added_total: number;
   removed_total: number;
@@ -130,14 +130,12 @@ export function createCheckpointStore(db: Db): CheckpointStore {
   const turnFiles = db.prepare<[string, string], FileRow>(
     'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? AND s.turn_id = ? ORDER BY f.change_set_id, f.path',
   );
-  // Each listed change set's first files and its totals, counted by SQLite rather than read row by row.
-  const firstFiles = (where: string) =>
-    `SELECT * FROM (SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.change_set_id ORDER BY f.path) AS position,
-       COUNT(*) OVER whole AS file_count, TOTAL(f.added) OVER whole AS added_total, TOTAL(f.removed) OVER whole AS removed_total
-     FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE ${where} WINDOW whole AS (PARTITION BY f.change_set_id))
-     WHERE position <= MAX(?, 1) ORDER BY change_set_id, path`;
-  const sessionFirstFiles = db.prepare<[string, number], SummaryFileRow>(firstFiles('s.session_id = ?'));
-  const turnFirstFiles = db.prepare<[string, string, number], SummaryFileRow>(firstFiles('s.session_id = ? AND s.turn_id = ?'));
+  // Each listed change set's totals, counted by SQLite along the files' index rather than read row by row.
+  const totals = (where: string) =>
+    `SELECT f.change_set_id, COUNT(*) AS file_count, TOTAL(f.added) AS added_total, TOTAL(f.removed) AS removed_total
+     FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE ${where} GROUP BY f.change_set_id`;
+  const sessionTotals = db.prepare<[string], TotalsRow>(totals('s.session_id = ?'));
+  const turnTotals = db.prepare<[string, string], TotalsRow>(totals('s.session_id = ? AND s.turn_id = ?'));
   const filePage = db.prepare<[string, number, number], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path LIMIT ? OFFSET ?');
   const pathsOf = db.prepare<[string], string>('SELECT path FROM change_files WHERE change_set_id = ? ORDER BY path').pluck();
   const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
@@ -184,19 +182,14 @@ export function createCheckpointStore(db: Db): CheckpointStore {
     },
     summaries(sessionId, turnId, first) {
       const rows = turnId === undefined ? sessionSets.all(sessionId) : turnSets.all(sessionId, turnId);
-      const fileRows = turnId === undefined ? sessionFirstFiles.all(sessionId, first) : turnFirstFiles.all(sessionId, turnId, first);
+      const counted = new Map((turnId === undefined ? sessionTotals.all(sessionId) : turnTotals.all(sessionId, turnId)).map((row) => [row.change_set_id, row]));
       const toFile = fileReader();
-      const listed = new Map<string, { files: FileChangeRecord[]; fileCount: number; added: number; removed: number }>();
-      // Each change set's first row carries its totals even when no file is asked for.
-      for (const fileRow of fileRows) {
-        let ofSet = listed.get(fileRow.change_set_id);
-        if (ofSet === undefined) {
-          ofSet = { files: [], fileCount: fileRow.file_count, added: fileRow.added_total, removed: fileRow.removed_total };
-          listed.set(fileRow.change_set_id, ofSet);
-        }
-        if (fileRow.position <= first) ofSet.files.push(toFile(fileRow));
-      }
-      return rows.map((row) => ({ ...toRecord(row, []), ...(listed.get(row.change_set_id) ?? { files: [], fileCount: 0, added: 0, removed: 0 }) }));
+      return rows.map((row) => {
+        const total = counted.get(row.change_set_id);
+        // The first files by path, read along the primary key (change set, path): no sort.
+        const files = total === undefined || first === 0 ? [] : filePage.all(row.change_set_id, first, 0).map(toFile);
+        return { ...toRecord(row, files), fileCount: total?.file_count ?? 0, added: total?.added_total ?? 0, removed: total?.removed_total ?? 0 };
+      });
     },
     files: (changeSetId, offset, limit) => filePage.all(changeSetId, limit, offset).map(fileReader()),
     paths: (changeSetId) => pathsOf.all(changeSetId),
