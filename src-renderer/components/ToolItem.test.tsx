@@ -43,9 +43,13 @@ function render(items: TranscriptItem[], element: (items: TranscriptItem[]) => R
   return html;
 }
 
-/** As render, once the views it loads on first use (the plan card) have loaded. */
-async function renderLoaded(items: TranscriptItem[], element: (items: TranscriptItem[]) => React.ReactNode) {
-  const { rendered, disconnect } = storeWith(items, () => {});
+/** As render, once the views it loads on first use (the plan card, a command's panel) have loaded. */
+async function renderLoaded(
+  items: TranscriptItem[],
+  element: (items: TranscriptItem[]) => React.ReactNode,
+  setup: (store: ReturnType<typeof setupStore>['store']) => void = () => {},
+) {
+  const { rendered, disconnect } = storeWith(items, setup);
   const html = await renderWhenLoaded(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
   disconnect();
   return html;
@@ -115,8 +119,8 @@ describe('ToolItem', () => {
     expect(html).toContain('−2');
   });
 
-  it('shows a shell command as a terminal with its output and Stop while it runs', () => {
-    const html = render(
+  it('shows a shell command as a terminal with its output and Stop while it runs', async () => {
+    const html = await renderLoaded(
       [call('run_shell', { command: 'npm test' })],
       (items) => <ToolItem item={items[0]!} common={{}} />,
       (store) => {

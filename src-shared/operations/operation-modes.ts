@@ -70,4 +70,5 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'worktree.leftovers',
   'acp.installs',
   'acp.agent',
+  'device.list',
 ]);
