@@ -16,7 +16,8 @@ const PAIRS = Number(process.env.CAIRN_BENCH_PAIRS ?? 15);
 /**
  * File checkpoints through the protocol (the headless host over its WebSocket), each figure a median
  * of interleaved pairs on one host:
- * - listing a 1,000-file turn's changes against a 10-file turn's (`changes.list` carries no diffs);
+ * - listing a 1,000-file turn's changes against a 10-file turn's (`changes.list` carries a change
+ *   set's first files and its totals, no diffs), and, on its own, Show all's `changes.files` of the 1,000;
  * - a turn writing one file with write_file in a 10,000-file git workspace against the same turn in
  *   an empty one (the workspace already checkpointed once);
  * - the first such turn in a fresh 10,000-file workspace against one in a fresh empty workspace;
@@ -43,6 +44,11 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
     const lists = await pairs(
       () => bench.timed(() => bench.list(listing, 'few', 10)),
       () => bench.timed(() => bench.list(listing, 'many', 1000)),
+    );
+    const many = await bench.list(listing, 'many', 1000);
+    const showAll = await pairs(
+      () => bench.timed(() => bench.list(listing, 'few', 10)),
+      () => bench.timed(() => bench.allFiles(listing, many, 1000)),
     );
 
     // One write, warm: the 10,000-file workspace and the empty one have each been checkpointed once.
@@ -74,6 +80,7 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
     return [
       { name: 'changes.list of a 10-file turn (median)', value: lists.base, unit: 'ms' },
       { name: 'changes.list of a 1,000-file turn (median)', value: lists.other, unit: 'ms', ratio: lists.ratio, target: '≤ 3' },
+      { name: 'changes.files of all 1,000 files (Show all, median)', value: showAll.other, unit: 'ms', ratio: showAll.ratio },
       { name: 'one-write turn, empty workspace (median)', value: writes.base, unit: 'ms' },
       { name: 'one-write turn, 10,000-file workspace (median)', value: writes.other, unit: 'ms', ratio: writes.ratio, target: '≤ 1.1' },
       { name: 'first one-write turn, fresh empty workspace (median)', value: firsts.base, unit: 'ms' },
@@ -174,9 +181,18 @@ class TurnBench {
     }
   }
 
-  async list(sessionId: string, turnId: string, files: number): Promise<void> {
+  /** Lists a turn's changes, as the Changes panel does, checking it changed `files` files. */
+  async list(sessionId: string, turnId: string, files: number): Promise<string> {
     const { changeSets } = await this.call('changes.list', { sessionId, turnId });
-    if (changeSets[0]?.files.length !== files) throw new Error(`expected ${files} files in ${turnId}, got ${changeSets[0]?.files.length ?? 'none'}`);
+    const [changeSet] = changeSets;
+    if (changeSet?.fileCount !== files) throw new Error(`expected ${files} files in ${turnId}, got ${changeSet?.fileCount ?? 'none'}`);
+    return changeSet.changeSetId;
+  }
+
+  /** Reads all the files of a change set (Show all, after the listing). */
+  async allFiles(sessionId: string, changeSetId: string, files: number): Promise<void> {
+    const page = await this.call('changes.files', { sessionId, changeSetId, offset: 0 });
+    if (page.files.length !== files) throw new Error(`expected ${files} files of ${changeSetId}, got ${page.files.length}`);
   }
 
   private call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>> {

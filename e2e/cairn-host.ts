@@ -4,7 +4,11 @@ import type { OperationInput, OperationName, OperationResult } from '../src-shar
 import { connectProtocolClient, type ProtocolClient } from '../src-main/testing/protocol-client';
 import { startServeProcess, type ServeProcess } from '../src-main/testing/serve-process';
 
-/** The real headless host as a child process on a fresh data directory, restartable on the same port. */
+/**
+ * The real headless host as a child process on a fresh data directory, restartable on the same port.
+ * Port 0 lets the first start take a free port (no race with another worker picking the same one);
+ * later starts reuse it.
+ */
 export class CairnHost {
   private process: ServeProcess | null = null;
   private client: ProtocolClient | null = null;
@@ -12,17 +16,22 @@ export class CairnHost {
   constructor(
     readonly dataDir: string,
     readonly token: string,
-    readonly port: number,
+    private boundPort: number,
     /** More environment for the host process (e.g. CAIRN_ACP_INSTALL_SOURCE). */
     readonly env: Record<string, string> = {},
   ) {}
+
+  get port(): number {
+    return this.boundPort;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/#token=${this.token}`;
   }
 
   async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.port, entry: 'built', env: this.env });
+    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.boundPort, entry: 'built', env: this.env });
+    this.boundPort = this.process.port;
   }
 
   /** SIGKILL: the host dies without any chance to tidy up. */

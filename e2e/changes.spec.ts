@@ -63,7 +63,32 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   expect(readFileSync(join(workspace, 'notes.md'), 'utf8')).toBe('line one\nline two\n');
   expect(existsSync(join(workspace, 'src', 'app.ts'))).toBe(false);
   expect(existsSync(join(workspace, 'README.txt'))).toBe(false);
+  // The reverted turn offers no Revert this turn (or Revert file) again: there is nothing left to revert.
+  const reverted = panel.getByTestId('change-set').nth(1);
+  await expect(reverted).toContainText('3 files, reverted');
+  await expect(reverted.getByRole('button', { name: 'Revert this turn' })).toHaveCount(0);
+  await expect(reverted.getByRole('button', { name: 'Revert file' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('changes-reverted.png') });
+
+  // A turn that writes more files than the listing carries shows the first ones, and Show all the rest.
+  await send(page, `/tool run_shell ${JSON.stringify({ command: 'mkdir many && for i in $(seq 10 54); do echo "line $i" > many/f$i.txt; done' })}`);
+  const many = panel.getByTestId('change-set').first();
+  await expect(many).toContainText('45 files', { timeout: 60_000 });
+  await expect(many).toContainText('+45 −0');
+  await expect(many.getByTestId('change-file')).toHaveCount(30);
+  await expect(many.getByTestId('change-file').last()).toHaveAttribute('data-path', 'many/f39.txt');
+  await many.getByRole('button', { name: 'Show all 45 files' }).click();
+  await expect(many.getByTestId('change-file')).toHaveCount(45);
+  await expect(many.getByRole('button', { name: /Show all/ })).toHaveCount(0);
+  const last = many.locator('[data-path="many/f54.txt"]');
+  await expect(last).toContainText('command');
+  await last.getByRole('button', { name: /many\/f54\.txt/ }).click();
+  await expect(last.getByTestId('tool-diff')).toContainText('+line 54');
+  // Revert this turn reverts every file, not only those listed first.
+  await many.getByRole('button', { name: 'Revert this turn' }).click();
+  await expect(panel.getByTestId('change-set').first()).toContainText('Revert of', { timeout: 60_000 });
+  expect(existsSync(join(workspace, 'many', 'f54.txt'))).toBe(false);
+  expect(existsSync(join(workspace, 'many', 'f10.txt'))).toBe(false);
 });
 
 test('Changes: counts agree with the transcript; an edit since is not overwritten (Keep mine); an undo is named an undo; a failed write says so', async ({

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CairnHost, freePort } from './cairn-host';
+import { CairnHost } from './cairn-host';
 
 export { CairnHost };
 
@@ -12,7 +12,7 @@ export const test = base.extend<{ cairn: CairnHost }>({
   // eslint-disable-next-line no-empty-pattern
   cairn: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
-    const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort());
+    const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), 0);
     await host.start();
     try {
       await use(host);

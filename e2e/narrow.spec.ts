@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type CairnHost } from './fixtures';
 
@@ -104,4 +105,113 @@ test('at 1280 px the sidebar shows, the header keeps Set goal, and no entry labe
   await page.screenshot({ path: join(artifacts, 'wide-1280.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: join(artifacts, 'wide-1280-dark.png') });
+});
+
+test.describe('on a phone (390×844, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the session list is a drawer that closes on pick, what waits is one tap away, nothing scrolls sideways, Stop and the answers fit a thumb, no keys are advertised, and the page is installable', async ({
+    page,
+    cairn,
+  }) => {
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-phone-'));
+    try {
+      // A session with a folder (the workspace bar's permission modes, Commands and Changes) and a turn still running.
+      const { session } = await cairn.call('session.create', { title: TITLE, workspacePath: workspace, permissionMode: 'ask' });
+      await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 'phone-write', text: '/tool write_file {"path":"plan.md","content":"spring"}' });
+      const { session: asking } = await cairn.call('session.create', { title: 'Asks a question' });
+      await cairn.call('turn.start', { sessionId: asking.sessionId, turnId: 'phone-ask', text: '/ask' });
+      await cairn.open(page);
+      /** The page never scrolls sideways (a mobile viewport would widen itself to fit, so the set width is what counts). */
+      const pageWidth = () => page.evaluate(() => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY);
+
+      // Nothing open: no shortcut advertised on a touch screen.
+      await expect(page.getByText('Pick a session')).toBeVisible();
+      await expect(page.getByText(/Alt\+N|on the left/)).toBeHidden();
+
+      // What waits shows on the bar on top with its count, and one tap opens it.
+      const waiting = page.getByTestId('rail-waiting');
+      await expect(waiting).toHaveAccessibleName(/Waiting for you: [12] — go to the first/);
+      await waiting.tap();
+      await expect(page.locator('[data-testid="interaction"][data-status="pending"]').first()).toBeVisible();
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+      // The session list overlays the page instead of squeezing it, and closes once a session is picked.
+      await page.getByRole('button', { name: 'Show sidebar' }).tap();
+      const sidebar = page.locator('nav.sidebar');
+      await expect(sidebar).toBeVisible();
+      await expect(sidebar.locator('.search-shortcut')).toBeHidden();
+      expect((await page.locator('.main-pane').boundingBox())?.width).toBe(390);
+      expect((await sidebar.boundingBox())?.width ?? 0).toBeLessThan(390);
+      await sidebar.getByTestId('session-row').filter({ hasText: 'Plan the spring release' }).tap();
+      await expect(sidebar).toHaveCount(0);
+      await expect(page.getByTestId('session-title')).toHaveAttribute('title', TITLE);
+      // Picking the session already open closes it as well, and so does the backdrop.
+      await page.getByRole('button', { name: 'Show sidebar' }).tap();
+      await sidebar.getByTestId('session-row').filter({ hasText: 'Plan the spring release' }).tap();
+      await expect(sidebar).toHaveCount(0);
+      await page.getByRole('button', { name: 'Show sidebar' }).tap();
+      await page.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
+      await expect(sidebar).toHaveCount(0);
+
+      // The approval with its diff, the toolbar and Changes all fit the width; Allow and Stop are thumb-sized.
+      const approval = page.locator('[data-testid="interaction"][data-kind="permission"]');
+      await expect(approval.getByTestId('tool-diff')).toContainText('+spring');
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      const allow = approval.getByRole('button', { name: 'Allow once' });
+      expect((await allow.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+      const stop = page.getByTestId('stop-button');
+      expect((await stop.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await allow.tap();
+      await expect(page.getByRole('button', { name: 'Changes' })).toBeInViewport({ ratio: 1 });
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      // The Changes panel's rows wrap: Revert stays on screen.
+      await page.getByRole('button', { name: 'Changes' }).tap();
+      await expect(page.getByRole('button', { name: 'Revert file' })).toBeInViewport({ ratio: 1 });
+      await page.getByRole('button', { name: 'Close changes' }).tap();
+
+      // The composer spans the screen and grows a few lines, no more; no keys advertised.
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      await composer.fill('A message long enough to wrap over a few lines on a phone screen, so that the composer grows with it.');
+      const box = await composer.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
+      expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.3);
+      await expect(page.getByText(/Enter to send|Enter queues|Enter sends/)).toBeHidden();
+      // A touch keyboard has no Shift+Enter: Enter starts a new line, and Send sends.
+      await composer.press('Enter');
+      await composer.pressSequentially('Second line');
+      await expect(composer).toHaveValue(/grows with it\.\nSecond line$/);
+      await page.getByRole('button', { name: 'Send' }).tap();
+      await expect(page.locator('[data-kind="user_message"]').last()).toContainText('Second line');
+      await expect(composer).toHaveValue('');
+
+      // Settings fits too: its Close stays on screen, its tabs scroll sideways inside it.
+      await page.getByRole('button', { name: 'Settings' }).tap();
+      await expect(page.getByRole('tab', { name: 'Usage' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Close settings' })).toBeInViewport({ ratio: 1 });
+      expect(await pageWidth()).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: 'Close settings' }).tap();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // Installable: the manifest (its own content type) and its icons, linked from the page; the service worker runs here.
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+      const manifestResponse = await page.request.get(new URL(manifestHref ?? '', page.url()).href);
+      expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
+      const manifest = (await manifestResponse.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> };
+      expect(manifest).toMatchObject({ name: 'Cairn', start_url: './', display: 'standalone' });
+      for (const size of ['192x192', '512x512']) {
+        const icon = manifest.icons.find((candidate) => candidate.sizes === size);
+        const response = await page.request.get(new URL(icon?.src ?? 'missing', new URL(manifestHref ?? '', page.url())).href);
+        expect(response.headers()['content-type']).toBe('image/png');
+      }
+      expect(await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? ''))).toMatch(/\/sw\.js$/);
+
+      mkdirSync(artifacts, { recursive: true });
+      await page.screenshot({ path: join(artifacts, 'phone-390.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: join(artifacts, 'phone-390-dark.png') });
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
 });

@@ -7,6 +7,8 @@ import { codexLimitsFrom } from './host/codex-limits';
 import { createHost } from './host/create-host';
 import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
+import type { PortChoice } from './host/transports/remembered-port';
+import { startReachListener } from './host/transports/reach-listener';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
@@ -14,13 +16,18 @@ import { DataDirError } from './storage/data-dir-errors';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
 
-const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--new-token] [--salvage]
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file FILE] [--new-token] [--salvage] [--listen ADDRESS [--cert FILE --key FILE]]
   --data-dir    where Cairn keeps its database (env CAIRN_DATA_DIR; default: a per-user folder)
-  --port        port on 127.0.0.1 (env CAIRN_PORT; default: a free port)
+  --port        port on 127.0.0.1 (env CAIRN_PORT; default: the port used last time when it is
+                still free, else a free one; 0 picks a free one every time)
   --token-file  a file holding the access token clients must present
                 (or env CAIRN_TOKEN; default: the token kept in the data directory's host-token
                 file, made on first start, so open tabs reconnect after a restart)
   --new-token   replace the kept token with a new one (tabs opened before must use the new address)
+  --listen ADDRESS  also let other devices reach this Cairn on ADDRESS (an address of this machine),
+                over HTTPS only, with a certificate Cairn makes and keeps in the data directory
+                (see docs/remote.md); devices pair with the device.* operations
+  --cert FILE --key FILE  serve --listen with this certificate and key instead (e.g. from tailscale cert)
   --salvage     if the database is damaged, move it aside (it is kept) and start with a fresh one
                 holding every session and transcript that can still be read
   --codex-idle-minutes N  stop a Codex app-server idle this long (env CAIRN_CODEX_IDLE_MINUTES; default 10)
@@ -59,6 +66,9 @@ function parseOptions() {
       'codex-max-warm': { type: 'string' },
       'pass-env': { type: 'string' },
       sandbox: { type: 'string' },
+      listen: { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -67,9 +77,9 @@ function parseOptions() {
     console.log(USAGE);
     process.exit(0);
   }
-  const portText = values.port ?? process.env.CAIRN_PORT ?? '0';
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, not "${portText}"`);
+  const portText = values.port ?? process.env.CAIRN_PORT;
+  const port: PortChoice = portText === undefined ? 'remembered' : Number(portText);
+  if (port !== 'remembered' && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be 0–65535, not "${portText}"`);
   const tokenFile = values['token-file'];
   if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
   const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
@@ -82,6 +92,8 @@ function parseOptions() {
   if (values.token !== undefined) {
     console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
   }
+  if ((values.cert === undefined) !== (values.key === undefined)) throw new Error('Give --cert and --key together');
+  if (values.cert !== undefined && values.listen === undefined) throw new Error('--cert and --key go with --listen ADDRESS');
   const sandbox = values.sandbox ?? process.env.CAIRN_SANDBOX ?? 'detect';
   if (sandbox !== 'detect' && sandbox !== 'off') throw new Error(`--sandbox must be detect or off, not "${sandbox}"`);
   return {
@@ -94,6 +106,14 @@ function parseOptions() {
     salvage: values.salvage === true,
     codex: codexLimitsFrom({ idleMinutes: values['codex-idle-minutes'], maxWarm: values['codex-max-warm'] }, process.env),
     passEnv: parsePassThrough(values['pass-env'] ?? process.env.CAIRN_PASS_ENV),
+    listen:
+      values.listen === undefined
+        ? null
+        : {
+            address: values.listen,
+            ...(values.cert === undefined ? {} : { certFile: resolve(values.cert) }),
+            ...(values.key === undefined ? {} : { keyFile: resolve(values.key) }),
+          },
   };
 }
 
@@ -146,14 +166,20 @@ async function main() {
     if (stored.source === 'rotated') console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
   }
   const rendererDir = builtRendererDir(dirname(fileURLToPath(import.meta.url)));
+  const staticDir = existsSync(join(rendererDir, 'index.html')) ? rendererDir : null;
   const transport = await startWebSocketTransport({
     host,
     token,
     port: options.port,
+    portMemory: { dataDir: options.dataDir, name: 'loopback' },
     logger,
-    staticDir: existsSync(join(rendererDir, 'index.html')) ? rendererDir : null,
+    staticDir,
     extraOrigins: process.env.CAIRN_DEV_ORIGIN === undefined ? [] : [process.env.CAIRN_DEV_ORIGIN],
   });
+
+  host.devices.setLoopbackOrigin(transport.origin);
+  const reach = await startReachListener({ host, token, dataDir: options.dataDir, staticDir, logger, commandLine: options.listen });
+  host.devices.attachReach(reach);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -161,6 +187,7 @@ async function main() {
     stopping = true;
     logger.info(`Received ${signal}; shutting down`);
     host.drain(); // nothing new starts while the transport closes
+    await reach.close();
     await transport.close();
     await host.close();
     process.exit(0);
@@ -170,6 +197,12 @@ async function main() {
 
   console.log(`Cairn host ready (data: ${options.dataDir})`);
   console.log(`Open ${transport.url}`);
+  const reached = reach.status();
+  if (reached.listening && reached.certificate !== null) {
+    console.log(`Other devices: ${reached.origin ?? ''} (pair them with device.pairing.start; certificate SHA-256 ${reached.certificate.fingerprint})`);
+  } else if (reached.problem !== null) {
+    console.error(`cairn: other devices cannot reach this Cairn: ${reached.problem} It serves on 127.0.0.1 only.`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isBridge } from './bridge/ipc-host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
 import { WindowErrorBoundary } from './components/WindowErrorBoundary';
@@ -10,7 +9,8 @@ import { browserHostedPage, chunkSource } from './platform/chunk-source';
 import { animationFrameScheduler } from './platform/frame-scheduler';
 import { newId } from './platform/new-id';
 import { appearanceRoot } from './platform/appearance-root';
-import { backgroundNotifier, notificationPermission } from './platform/notifier';
+import { inDesktopApp } from './platform/desktop-bridge';
+import { backgroundNotifier, notificationPermission, type Notifier } from './platform/notifier';
 import { reloadOnNewToken } from './platform/token-storage';
 import { connectStoreToHost } from './state/connect-store';
 import { browserDraftStorage } from './platform/draft-storage';
@@ -38,12 +38,16 @@ import './styles/memory-branches.css';
 import './styles/mcp.css';
 import './styles/chat.css';
 import './styles/agents.css';
+import './styles/phone.css';
 
 reloadOnNewToken(window);
 const link = selectHostLink(window);
-const desktop = isBridge((window as unknown as { cairn?: unknown }).cairn);
+const desktop = inDesktopApp(window);
 // In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
 if (!desktop) chunkSource.follow(link, browserHostedPage(window));
+// A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.
+let notifyViaWorker: Notifier | null = null;
+if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show)));
 const store = createAppStore({
   link,
   frames: animationFrameScheduler(window),
@@ -52,7 +56,7 @@ const store = createAppStore({
   timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
   draftStorage: browserDraftStorage(() => window.localStorage),
   // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
-  ...(desktop ? {} : { notify: backgroundNotifier(window), notificationPermission: notificationPermission(window) }),
+  ...(desktop ? {} : { notify: backgroundNotifier(window, () => notifyViaWorker), notificationPermission: notificationPermission(window) }),
   applyAppearance: appearanceRoot(document),
 });
 connectStoreToHost(store, link);

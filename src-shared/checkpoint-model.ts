@@ -52,20 +52,39 @@ export interface ChangeSetRecord {
   readonly completedAt: number | null;
 }
 
-/** A file as `changes.list` gives it: `writer` is its index in the change set's `writers`. */
+/** A file as `changes.list` and `changes.files` give it: `writer` is its index in the answer's `writers`. */
 export interface ListedFileChange extends Omit<FileChangeRecord, 'writer'> {
   readonly writer: number;
 }
 
+/** How many of a change set's files `changes.list` carries (the first, by path); `changes.files` reads the rest. */
+export const LISTED_FILES = 30;
+
+/** The most files one `changes.files` answer carries. */
+export const FILES_PAGE = 1000;
+
 /**
- * A change set as `changes.list` gives it: counts and status per file, no diff bodies (`changes.diff`
- * reads one file's). Each distinct writer is sent once (a command line shared by a thousand files
- * would otherwise be repeated a thousand times); a file names its writer by index.
+ * A change set as `changes.list` gives it: its first `LISTED_FILES` files by path (as the Changes
+ * panel shows them) with their change and line counts, and totals for all of them, so a listing
+ * costs the same for a 1,000-file turn as for a 10-file one; `changes.files` reads the rest and
+ * `changes.diff` one file's diff. Each distinct writer is sent once (a command line shared by a
+ * thousand files would otherwise be repeated a thousand times); a file names its writer by index.
  */
 export interface ListedChangeSet extends Omit<ChangeSetRecord, 'files'> {
+  /** The first files by path: all of them when `fileCount` ≤ `LISTED_FILES`. */
   readonly files: readonly ListedFileChange[];
   /** The writers of `files`, each once, in the order of their first file. */
   readonly writers: readonly ChangeWriter[];
+  /** How many files the change set changed, and their lines added and removed in all (a binary file counts none). */
+  readonly fileCount: number;
+  readonly added: number;
+  readonly removed: number;
+  /**
+   * The files a later change put back — for a turn, its reverts; for a revert or a rewind, its undos
+   * (each counted while it is not undone itself): `all` of them, or these paths. Such a file offers no
+   * Revert file, and an entry undone in full offers no Revert or Undo.
+   */
+  readonly undone: 'all' | readonly string[];
   /** The person's message that started the turn (null when the turn is gone). */
   readonly turnText: string | null;
   /**
@@ -73,6 +92,15 @@ export interface ListedChangeSet extends Omit<ChangeSetRecord, 'files'> {
    * worktree was discarded or merged back). Null while the folder exists.
    */
   readonly workspaceGone: string | null;
+}
+
+/** A page of a change set's files, by path (`changes.files`). */
+export interface ChangeFilesPage {
+  readonly files: readonly ListedFileChange[];
+  /** The writers of `files`, each once. */
+  readonly writers: readonly ChangeWriter[];
+  /** How many files the change set changed in all. */
+  readonly fileCount: number;
 }
 
 /** One file's diff in a change set (`changes.diff`). */

@@ -14,6 +14,9 @@ export function buildContentSecurityPolicy(devServerUrl: string | null = null): 
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...(dev === null ? [] : [`ws://${dev.host}`])],
+    // The web app manifest, and the service worker that shows a phone's notifications (sw.js).
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'none'"],

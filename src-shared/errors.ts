@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'host_draining',
   'storage_damaged',
   'internal_failure',
+  /** A paired device asked for what stays on the desktop (pairing devices, connections and keys, Full mode). */
+  'device_forbidden',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

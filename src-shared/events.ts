@@ -37,6 +37,8 @@ export type ChangeEventBody =
     }
   | { readonly kind: 'transcript.finalized'; readonly sessionId: string; readonly itemIds: readonly string[] }
   | { readonly kind: 'queue.changed'; readonly message: QueuedMessage }
+  /** Paired devices, the pairing code or the reach listener changed; re-read them with device.list. */
+  | { readonly kind: 'devices.changed' }
   /** The connection catalog changed; re-read it with connection.list. */
   | { readonly kind: 'connections.changed'; readonly catalogRevision: number }
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }

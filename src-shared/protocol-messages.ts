@@ -10,6 +10,14 @@ export const helloMessage = z.strictObject({
   }),
 });
 
+/** Instead of a hello: a device proves a pairing code and names itself; the desktop confirms. */
+export const pairMessage = z.strictObject({
+  pair: z.strictObject({
+    code: wellFormedString().min(1).max(32),
+    deviceName: wellFormedString().trim().min(1).max(60),
+  }),
+});
+
 export const requestMessage = z.strictObject({
   id: z.union([wellFormedString().min(1).max(128), z.number().int()]),
   op: wellFormedString().min(1).max(100),
@@ -17,4 +25,5 @@ export const requestMessage = z.strictObject({
 });
 
 export type HelloMessage = z.infer<typeof helloMessage>;
+export type PairMessage = z.infer<typeof pairMessage>;
 export type RequestMessage = z.infer<typeof requestMessage>;

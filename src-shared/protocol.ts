@@ -3,7 +3,8 @@ export const PROTOCOL_VERSION = 1;
 export const PROTOCOL_MIN = 1;
 
 export interface WelcomeMessage {
-  readonly welcome: { readonly protocol: number; readonly hostEpoch: string };
+  /** `device`: the paired device this socket speaks for (absent for the desktop's token). */
+  readonly welcome: { readonly protocol: number; readonly hostEpoch: string; readonly device?: { readonly deviceId: string; readonly name: string } };
 }
 
 /** Close codes the host uses when it refuses a socket. */
@@ -13,6 +14,10 @@ export const CLOSE_CODES = {
   protocolUnsupported: 4002,
   handshakeTimeout: 4003,
   hostClosing: 4004,
+  /** The device's credential was revoked on the host: the client forgets it and says it was signed out. */
+  deviceRevoked: 4005,
+  /** A pairing attempt ended without a credential (wrong or expired code, or the desktop said no). */
+  pairingRefused: 4006,
 } as const;
 
 /** Picks the highest version both sides speak, or null. */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
+import { LISTED_FILES, type ListedChangeSet } from '../../src-shared/checkpoint-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
 
@@ -101,11 +101,60 @@ describe('per-turn file checkpoints', () => {
       ['notes.md', 'modified', 'revert'],
       ['old.txt', 'created', 'revert'],
     ]);
+    // The listing says the turn's files were all put back (so it offers no Revert this turn).
+    const undoneOf = async () => new Map((await t.call('changes.list', { sessionId })).changeSets.map((set) => [set.changeSetId, set.undone]));
+    expect(await undoneOf()).toEqual(
+      new Map<string, ListedChangeSet['undone']>([
+        [changeSet.changeSetId, 'all'],
+        [reverted.revert.changeSetId, []],
+      ]),
+    );
     const redone = await t.call('changes.revert', { sessionId, changeSetId: reverted.revert.changeSetId });
     expect(redone.status).toBe('reverted');
     expect(read('a.txt')).toBe('A\n');
     expect(read('notes.md')).toBe('rewritten\n');
     expect(existsSync(join(workspace, 'old.txt'))).toBe(false);
+    // Undone, the revert counts no more: the turn's changes are back, and it can be reverted again.
+    if (redone.status !== 'reverted') return;
+    expect(await undoneOf()).toEqual(
+      new Map<string, ListedChangeSet['undone']>([
+        [changeSet.changeSetId, []],
+        [reverted.revert.changeSetId, 'all'],
+        [redone.revert.changeSetId, []],
+      ]),
+    );
+  });
+
+  it('lists a large turn’s first files with its totals; changes.files reads the rest; Revert this turn still reverts them all', SLOW, async () => {
+    const sessionId = await fullSession();
+    const count = LISTED_FILES + 12;
+    const changeSet = await turnWithChanges(
+      sessionId,
+      't1',
+      tools(['run_shell', { command: `mkdir many && for i in $(seq 1 ${count}); do printf 'one\\ntwo\\n' > many/f$(printf %03d $i).txt; done` }]),
+    );
+    const paths = Array.from({ length: count }, (_, index) => `many/f${String(index + 1).padStart(3, '0')}.txt`);
+    expect(changeSet).toMatchObject({ fileCount: count, added: 2 * count, removed: 0, undone: [] });
+    expect(changeSet.files.map((file) => file.path)).toEqual(paths.slice(0, LISTED_FILES));
+    const rest = await t.call('changes.files', { sessionId, changeSetId: changeSet.changeSetId, offset: LISTED_FILES });
+    expect(rest.fileCount).toBe(count);
+    expect(rest.files.map((file) => file.path)).toEqual(paths.slice(LISTED_FILES));
+    expect(rest.files[0]).toEqual({ path: paths[LISTED_FILES], change: 'created', added: 2, removed: 0, writer: 0 });
+    expect(rest.writers).toEqual([{ kind: 'command', command: expect.stringContaining('mkdir many') as string }]);
+    expect((await t.call('changes.files', { sessionId, changeSetId: changeSet.changeSetId, offset: 0 })).files).toHaveLength(count);
+    // Bad input and a change set of another session are refused, clearly.
+    expect(await t.invoke('changes.files', { sessionId, changeSetId: changeSet.changeSetId, offset: -1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const other = (await t.call('session.create', { workspacePath: workspace, permissionMode: 'full' })).session.sessionId;
+    expect(await t.invoke('changes.files', { sessionId: other, changeSetId: changeSet.changeSetId, offset: 0 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    // The revert works on the host's whole change set, not on what the listing carries.
+    const reverted = await t.call('changes.revert', { sessionId, changeSetId: changeSet.changeSetId });
+    expect(reverted.status === 'reverted' ? reverted.revert.files.length : reverted.status).toBe(count);
+    expect(paths.filter((path) => existsSync(join(workspace, path)))).toEqual([]);
+    const listed = (await t.call('changes.list', { sessionId })).changeSets;
+    expect(listed.map((set) => [set.origin, set.fileCount, set.files.length, set.undone])).toEqual([
+      ['turn', count, LISTED_FILES, 'all'],
+      ['revert', count, LISTED_FILES, []],
+    ]);
   });
 
   it('Revert file puts back only that file', SLOW, async () => {

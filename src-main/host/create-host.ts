@@ -16,6 +16,7 @@ import { describeDatabaseError } from '../storage/database';
 import { DataDirError } from '../storage/data-dir-errors';
 import { openStores, type SalvageMode, type Stores } from '../storage/stores';
 import { openMemoryStore } from '../storage/memory-store';
+import { createDeviceRegistry, type DeviceRegistry } from './devices/device-registry';
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
@@ -86,6 +87,8 @@ export interface Host {
   /** For transports: an operation named at run time, input not yet checked. */
   dispatch(op: string, input: unknown, ctx: CallContext): Promise<Outcome<unknown>>;
   subscribe(listener: (event: ChangeEvent) => void): () => void;
+  /** Paired devices and pairing: the transports admit devices through it. */
+  readonly devices: DeviceRegistry;
   readonly isDraining: boolean;
   /**
    * Shutdown begins: from now on nothing new starts (no turn, follow-up, goal turn or delegation)
@@ -181,9 +184,10 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     sandbox: runtime.sandbox.availability.available ? { available: true, reason: null } : { available: false, reason: runtime.sandbox.availability.reason },
   };
   let closing: Promise<void> | null = null;
+  const devices = createDeviceRegistry({ dataDir: options.dataDir, now: () => clock.now(), publish: () => runtime.bus.publish({ kind: 'devices.changed' }), logger });
   const dispatch = createDispatcher({
     handlers,
-    deps: { runtime, info: () => info, desktop: options.desktop ?? null },
+    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices },
     logger,
     isDraining: () => !runtime.admission.isOpen,
     knownFault: (error) => runtime.storageDamage.report(error),
@@ -197,6 +201,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     },
     dispatch,
     subscribe: (listener) => runtime.bus.subscribe(listener),
+    devices,
     get isDraining() {
       return !runtime.admission.isOpen;
     },

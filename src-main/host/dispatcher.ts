@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fail, type OperationError, type Outcome } from '../../src-shared/errors';
+import { deviceMayCall } from '../../src-shared/device-scope';
 import { isOperationName, operations, type OperationName } from '../../src-shared/operations';
 import type { Logger } from '../runtime/core/ports';
 import type { CallContext, Handler, HandlerDeps, HandlerTable } from './handler';
@@ -17,7 +18,8 @@ export interface DispatcherOptions {
 export type Dispatch = (op: string, input: unknown, ctx: CallContext) => Promise<Outcome<unknown>>;
 
 /**
- * The one way into the host: checks the operation exists, decodes its input strictly, runs the
+ * The one way into the host: checks the operation exists, decodes its input strictly, refuses a
+ * paired device what stays on the desktop (src-shared/device-scope.ts), runs the
  * handler, and turns anything thrown into `internal_failure` (logged here, never sent) — or, for a
  * known fault such as a damaged database, into the error that says what to do.
  */
@@ -27,6 +29,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     const definition = operations[op];
     const parsed = definition.input.safeParse(input ?? {});
     if (!parsed.success) return fail('invalid_input', describeIssues(op, parsed.error));
+    if (ctx.device !== undefined && !deviceMayCall(op, parsed.data)) {
+      return fail('device_forbidden', 'That stays on the desktop: a paired device cannot pair devices, change connections and keys, or switch to Full.');
+    }
     if (definition.mode === 'command' && options.isDraining()) {
       return fail('host_draining', 'Cairn is shutting down and no longer accepts changes.');
     }

@@ -1,7 +1,9 @@
 import type { Outcome } from '../../src-shared/errors';
 import type { HostInfo } from '../../src-shared/model';
 import type { OperationName, OperationResult, ParsedInput } from '../../src-shared/operations';
+import type { DeviceIdentity } from '../../src-shared/device-model';
 import type { Runtime } from '../runtime/runtime';
+import type { DeviceRegistry } from './devices/device-registry';
 
 /** What handlers may use: the runtime's services and the host's identity. */
 export interface HandlerDeps {
@@ -9,6 +11,8 @@ export interface HandlerDeps {
   readonly info: () => HostInfo;
   /** What the desktop app adds (OS dialogs); null in the headless host. */
   readonly desktop: DesktopCapabilities | null;
+  /** Paired devices, pairing codes and the listener they reach. */
+  readonly devices: DeviceRegistry;
 }
 
 export interface DesktopCapabilities {
@@ -17,10 +21,11 @@ export interface DesktopCapabilities {
   saveFile(fileName: string, content: string): Promise<string | null>;
 }
 
-/** Who is calling: the transport and its connection. */
+/** Who is calling: the transport and its connection, and the paired device when it is one (else the desktop). */
 export interface CallContext {
   readonly transport: 'direct' | 'websocket' | 'ipc';
   readonly connectionId: string;
+  readonly device?: DeviceIdentity;
 }
 
 export type Handler<N extends OperationName> = (deps: HandlerDeps, input: ParsedInput<N>, ctx: CallContext) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;

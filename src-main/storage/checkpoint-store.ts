@@ -24,6 +24,16 @@ export function publicChangeSet(changeSet: StoredChangeSet): ChangeSetRecord {
   return record;
 }
 
+/** A change set as listed: its first files by path and its totals (`summaries`). */
+export interface ChangeSetSummary extends Omit<StoredChangeSet, 'files'> {
+  /** The first files by path, at most as many as asked. */
+  readonly files: readonly FileChangeRecord[];
+  readonly fileCount: number;
+  /** Lines added and removed over all its files (a binary file counts none). */
+  readonly added: number;
+  readonly removed: number;
+}
+
 /** Change sets and their files. A change set goes pending → open → complete, or to absent. */
 export interface CheckpointStore {
   insertPending(changeSet: NewChangeSet): void;
@@ -35,6 +45,12 @@ export interface CheckpointStore {
   /** The session's open change set for a turn, if any. */
   openFor(sessionId: string, turnId: string): StoredChangeSet | null;
   list(sessionId: string, turnId?: string): StoredChangeSet[];
+  /** As `list`, each change set with only its first `firstFiles` files (by path) and its totals, read in one query. */
+  summaries(sessionId: string, turnId: string | undefined, firstFiles: number): ChangeSetSummary[];
+  /** A change set's files by path, `limit` from `offset` on. */
+  files(changeSetId: string, offset: number, limit: number): FileChangeRecord[];
+  /** A change set's file paths, sorted. */
+  paths(changeSetId: string): string[];
   /** Change sets a stopped host left pending or open (recovery). */
   unfinished(): StoredChangeSet[];
 }
@@ -61,6 +77,13 @@ interface FileRow {
   added: number | null;
   removed: number | null;
   writer: string;
+}
+
+interface TotalsRow {
+  change_set_id: string;
+  file_count: number;
+  added_total: number;
+  removed_total: number;
 }
 
 function toRecord(row: ChangeSetRow, files: readonly FileChangeRecord[]): StoredChangeSet {
@@ -107,6 +130,14 @@ export function createCheckpointStore(db: Db): CheckpointStore {
   const turnFiles = db.prepare<[string, string], FileRow>(
     'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? AND s.turn_id = ? ORDER BY f.change_set_id, f.path',
   );
+  // Each listed change set's totals, counted by SQLite along the files' index rather than read row by row.
+  const totals = (where: string) =>
+    `SELECT f.change_set_id, COUNT(*) AS file_count, TOTAL(f.added) AS added_total, TOTAL(f.removed) AS removed_total
+     FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE ${where} GROUP BY f.change_set_id`;
+  const sessionTotals = db.prepare<[string], TotalsRow>(totals('s.session_id = ?'));
+  const turnTotals = db.prepare<[string, string], TotalsRow>(totals('s.session_id = ? AND s.turn_id = ?'));
+  const filePage = db.prepare<[string, number, number], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path LIMIT ? OFFSET ?');
+  const pathsOf = db.prepare<[string], string>('SELECT path FROM change_files WHERE change_set_id = ? ORDER BY path').pluck();
   const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
   return {
     insertPending(changeSet) {
@@ -149,6 +180,19 @@ export function createCheckpointStore(db: Db): CheckpointStore {
       }
       return rows.map((row) => toRecord(row, files.get(row.change_set_id) ?? []));
     },
+    summaries(sessionId, turnId, first) {
+      const rows = turnId === undefined ? sessionSets.all(sessionId) : turnSets.all(sessionId, turnId);
+      const counted = new Map((turnId === undefined ? sessionTotals.all(sessionId) : turnTotals.all(sessionId, turnId)).map((row) => [row.change_set_id, row]));
+      const toFile = fileReader();
+      return rows.map((row) => {
+        const total = counted.get(row.change_set_id);
+        // The first files by path, read along the primary key (change set, path): no sort.
+        const files = total === undefined || first === 0 ? [] : filePage.all(row.change_set_id, first, 0).map(toFile);
+        return { ...toRecord(row, files), fileCount: total?.file_count ?? 0, added: total?.added_total ?? 0, removed: total?.removed_total ?? 0 };
+      });
+    },
+    files: (changeSetId, offset, limit) => filePage.all(changeSetId, limit, offset).map(fileReader()),
+    paths: (changeSetId) => pathsOf.all(changeSetId),
     unfinished() {
       return db
         .prepare<[], ChangeSetRow>("SELECT * FROM change_sets WHERE status IN ('pending', 'open') ORDER BY created_at")

@@ -19,6 +19,8 @@ export interface ConnectOptions {
   readonly token: string;
   readonly protocol?: { min: number; max: number };
   readonly origin?: string;
+  /** For wss://: the certificate to trust (a host's self-signed one). */
+  readonly ca?: string;
 }
 
 /** Why the host closed a socket during the handshake. */
@@ -33,7 +35,7 @@ export class HandshakeRefused extends Error {
 
 /** A minimal client of the WebSocket protocol (ARCHITECTURE.md §3), for tests and tools. */
 export async function connectProtocolClient(url: string, options: ConnectOptions): Promise<ProtocolClient> {
-  const socket = new WebSocket(url, options.origin === undefined ? {} : { origin: options.origin });
+  const socket = new WebSocket(url, { ...(options.origin === undefined ? {} : { origin: options.origin }), ...(options.ca === undefined ? {} : { ca: options.ca }) });
   const events: ChangeEvent[] = [];
   const pending = new Map<string | number, (message: unknown) => void>();
   const rawWaiters: Array<(message: unknown) => void> = [];

@@ -18,6 +18,8 @@ export interface RealAgent {
   startServer(answer: AgentModel['answer']): Promise<ProviderTestServer>;
   /** The agent's own file-writing tool call, as its model asks for it. */
   writeCall(path: string, content: string): { id: string; name: string; input: unknown };
+  /** The agent's own shell tool call (Claude's Bash, OpenCode's bash), run inside the agent's process. */
+  shellCall(id: string, command: string): { id: string; name: string; input: unknown };
 }
 
 export const REAL_AGENTS: readonly RealAgent[] = [
@@ -26,12 +28,14 @@ export const REAL_AGENTS: readonly RealAgent[] = [
     model: null,
     startServer: (answer) => startAnthropicServer({ fallbackReply: answer }),
     writeCall: (path, content) => ({ id: 'toolu_write_1', name: 'Write', input: { file_path: path, content } }),
+    shellCall: (id, command) => ({ id: `toolu_${id}`, name: 'Bash', input: { command, description: 'Run a command' } }),
   },
   {
     kind: 'opencode',
     model: 'heron-model',
     startServer: (answer) => startOpenAIChatServer({ fallbackReply: answer }),
     writeCall: (path, content) => ({ id: 'call_write_1', name: 'write', input: { filePath: path, content } }),
+    shellCall: (id, command) => ({ id: `call_${id}`, name: 'bash', input: { command, description: 'Run a command' } }),
   },
 ];
 

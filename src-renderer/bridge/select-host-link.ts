@@ -1,19 +1,22 @@
 import { fail } from '../../src-shared/errors';
-import { takeHostToken } from '../platform/token-storage';
+import { desktopBridge } from '../platform/desktop-bridge';
+import { storedDeviceCredential, takeHostToken } from '../platform/token-storage';
 import type { ConnectionState, HostLink } from './host-link';
-import { ipcHostLink, isBridge } from './ipc-host-link';
+import { ipcHostLink } from './ipc-host-link';
 import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
 
 const MISSING_TOKEN = 'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
 
 /**
  * Electron's preload exposes `window.cairn`; in a browser the renderer talks to the headless host
- * that served it, over a WebSocket on the same address, with the token from the page's fragment.
+ * that served it, over a WebSocket on the same address, with the token from the page's fragment (or
+ * a paired device's own credential).
  */
 export function selectHostLink(win: Window): HostLink {
-  const exposed: unknown = (win as unknown as { cairn?: unknown }).cairn;
-  if (isBridge(exposed)) return ipcHostLink(exposed);
-  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage });
+  const bridge = desktopBridge(win);
+  if (bridge !== null) return ipcHostLink(bridge);
+  // The desktop's token from the address, or else the credential a paired device keeps.
+  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage }) ?? storedDeviceCredential(win.localStorage);
   if (token === null) return unavailableHostLink(MISSING_TOKEN);
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
   return new WebSocketHostLink({ url: `${scheme}://${win.location.host}/`, token, openSocket: browserSocketFactory() });

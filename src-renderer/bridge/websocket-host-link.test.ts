@@ -152,6 +152,16 @@ describe('WebSocketHostLink', () => {
     expect(sockets.sockets).toHaveLength(1);
   });
 
+  it('says a revoked device was signed out, and does not retry', () => {
+    const { link, sockets } = setup();
+    sockets.latest().open();
+    sockets.latest().welcome('epoch');
+    sockets.latest().drop(CLOSE_CODES.deviceRevoked);
+    expect(link.connection()).toMatchObject({ status: 'failed', problem: expect.stringMatching(/^This device was signed out/) });
+    vi.advanceTimersByTime(60_000);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
   it('ignores a stale socket once a newer one took over', () => {
     const { link, sockets } = setup();
     const first = sockets.latest();

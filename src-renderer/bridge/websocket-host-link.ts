@@ -54,6 +54,7 @@ const REFUSALS: ReadonlyMap<number, string> = new Map([
   ],
   [CLOSE_CODES.protocolUnsupported, 'This window and the Cairn host speak different protocol versions. Update one of them.'],
   [CLOSE_CODES.badHandshake, 'The Cairn host did not accept this window’s greeting.'],
+  [CLOSE_CODES.deviceRevoked, 'This device was signed out: it was revoked on the Cairn host. To use it again, pair it again from the desktop.'],
 ]);
 
 const NOT_REACHABLE = 'Cairn is not reachable right now, so this was not done. It will work again once the connection is back.';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import { useGlobalShortcuts } from '../hooks/use-global-shortcuts';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { useSidebarShown } from '../hooks/use-sidebar-shown';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -10,6 +11,7 @@ import { SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 import { WelcomeEmpty } from './WelcomeEmpty';
 import { retryingImport } from '../platform/retrying-import';
+import { PHONE_QUERY } from '../state/sidebar-layout';
 
 /** Views and dialogs not needed for the first paint load when first opened (each its own chunk). */
 const SettingsDialog = lazy(() => retryingImport(() => import('./SettingsDialog')).then((module) => ({ default: module.SettingsDialog })));
@@ -20,7 +22,7 @@ const HelpPanel = lazy(() => retryingImport(() => import('./HelpPanel')).then((m
 const GoalDialogs = lazy(() => retryingImport(() => import('./GoalDialogs')).then((module) => ({ default: module.GoalDialogs })));
 const ChatDialogs = lazy(() => retryingImport(() => import('./ChatDialogs')).then((module) => ({ default: module.ChatDialogs })));
 const FullModeDialog = lazy(() => retryingImport(() => import('./workspace/FullModeDialog')).then((module) => ({ default: module.FullModeDialog })));
-/** The hidden sidebar's rail (a window narrower than 1000 px, or the sidebar hidden). */
+/** The hidden sidebar's rail (a window narrower than 1000 px, or the sidebar hidden); on a phone, the bar on top. */
 const SidebarRail = lazy(() => retryingImport(() => import('./SidebarRail')).then((module) => ({ default: module.SidebarRail })));
 
 /** What a view shows while its code loads (a few milliseconds from disk). */
@@ -31,7 +33,8 @@ function ViewLoading() {
 /**
  * The window: connection banner (in the layout), notices (toasts, floating over the top right corner
  * rather than pushing the app down), sessions sidebar (or, hidden, its narrow rail), the open session,
- * and the dialogs that float above them.
+ * and the dialogs that float above them. On a phone the rail stays, as a bar on top, and the sidebar is
+ * a drawer over the page (the rail adds its backdrop, which closes it, as picking something in it does).
  */
 export function App() {
   const store = useStoreApi();
@@ -45,18 +48,18 @@ export function App() {
   const chatDialogOpen = useAppStore((state) => state.chatDialog !== null);
   const fullModeOpen = useAppStore((state) => state.confirmingFullFor !== null);
   const sidebarShown = useSidebarShown();
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <div className="app">
       <SkipLink />
       <ConnectionBanner />
       <Toasts />
       <div className="app-body">
-        {sidebarShown ? (
-          <Sidebar />
-        ) : (
+        {sidebarShown ? <Sidebar /> : null}
+        {sidebarShown && !phone ? null : (
           // While its code loads the rail keeps its place, empty, so the session beside it does not shift.
           <Suspense fallback={<div className="sidebar-rail" />}>
-            <SidebarRail />
+            <SidebarRail drawerOpen={sidebarShown} />
           </Suspense>
         )}
         <main className="main-pane">

@@ -15,7 +15,7 @@ export function CodexQuarantineNotice({ sessionId }: { sessionId: string }) {
     setStopping(true);
     void store
       .getState()
-      .forceStopQuarantined(sessionId)
+      .forceStopCodex(sessionId)
       .finally(() => setStopping(false));
   };
   return (

@@ -17,7 +17,7 @@ const SlashMenu = lazy(() => retryingImport(() => import('./SlashMenu')).then((m
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
- * Shift+Enter adds a line; a leading "/" opens the / menu, which then has the arrows, Enter, Tab and Esc; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
+ * Shift+Enter adds a line (on a touch screen Enter adds a line and Send sends); a leading "/" opens the / menu, which then has the arrows, Enter, Tab and Esc; Stop (or Esc, see the app's shortcuts) stops the running turn. While the
  * host is unreachable, Send keeps the draft and says it was not sent, and Stop is not offered.
  */
 export function Composer({ sessionId }: { sessionId: string }) {
@@ -101,15 +101,16 @@ export function Composer({ sessionId }: { sessionId: string }) {
             </span>
           ) : (
             <span className="composer-hint">
-              {refused
-                ? 'Not connected: see the notice at the top'
-                : unreachable
-                  ? 'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
-                  : waiting
-                    ? 'Enter sends and sets the question aside · Esc stops'
-                    : busy
-                      ? 'Enter queues a follow-up · Esc stops'
-                      : 'Enter to send · Shift+Enter for a new line'}
+              {refused ? (
+                'Not connected: see the notice at the top'
+              ) : unreachable ? (
+                'Cairn’s host is not reachable: messages cannot be sent until it reconnects'
+              ) : (
+                // Keys, which a touch screen does not advertise (phone.css); the placeholder says the rest.
+                <span className="keys-hint">
+                  {waiting ? 'Enter sends and sets the question aside · Esc stops' : busy ? 'Enter queues a follow-up · Esc stops' : 'Enter to send · Shift+Enter for a new line'}
+                </span>
+              )}
             </span>
           )}
           {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}

@@ -7,7 +7,7 @@ import { latestTest, testedWhen } from '../format/connection-test';
 import { useNow } from '../hooks/use-now';
 import { findConnection, modelLabel, pickableModels } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { ConnectionEditor } from './ConnectionEditor';
+import { ConnectionEditor } from './connection-editor/ConnectionEditor';
 import { ConnectionModels } from './ConnectionModels';
 import { ContextWindowSection } from './ContextWindowSection';
 import { CheckIcon, Spinner } from './icons';

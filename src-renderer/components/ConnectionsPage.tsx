@@ -7,7 +7,7 @@ import { useNow } from '../hooks/use-now';
 import type { ConnectionCheck } from '../state/catalog-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionDetail } from './ConnectionDetail';
-import { ConnectionEditor } from './ConnectionEditor';
+import { ConnectionEditor } from './connection-editor/ConnectionEditor';
 import { PlusIcon, Spinner } from './icons';
 
 /** Settings → Connections: the list on the left, the chosen connection (or the add form) on the right. */

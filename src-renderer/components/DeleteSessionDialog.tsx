@@ -20,8 +20,22 @@ export function DeleteSessionDialog() {
   const changed = worktree === null ? 0 : worktree.files.length;
 
   return (
-    <Dialog labelledBy="delete-dialog-title" describedBy="delete-dialog-text" onClose={close} initialFocus={cancelRef}>
-      <h2 id="delete-dialog-title">Delete this session?</h2>
+    <Dialog
+      title="Delete this session?"
+      describedBy="delete-dialog-text"
+      onClose={close}
+      initialFocus={cancelRef}
+      actions={
+        <>
+          <button type="button" className="button" ref={cancelRef} onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={() => void actions.deleteSession(sessionId)}>
+            Delete
+          </button>
+        </>
+      }
+    >
       <div id="delete-dialog-text" className="dialog-paragraphs">
         <p>“{title}” and its whole transcript will be deleted from this computer. This cannot be undone.</p>
         {worktree === null || !worktree.present ? null : (
@@ -31,14 +45,6 @@ export function DeleteSessionDialog() {
             to discard or keep. To bring its work into your checkout, merge it back from Changes first.
           </p>
         )}
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button button-danger" onClick={() => void actions.deleteSession(sessionId)}>
-          Delete
-        </button>
       </div>
     </Dialog>
   );

@@ -1,23 +1,29 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
-interface DialogProps {
-  readonly labelledBy: string;
+type DialogProps = DialogNaming & {
   readonly describedBy?: string;
   readonly onClose: () => void;
   /** What gets focus when the dialog opens (else the dialog itself). */
   readonly initialFocus?: RefObject<HTMLElement | null>;
   readonly className?: string;
+  /** The footer's buttons, in a row under the body. */
+  readonly actions?: ReactNode;
   readonly children: ReactNode;
-}
+};
+
+/** What names the dialog: its title (the shell draws the heading), or the id of a heading its body draws itself. */
+type DialogNaming = { readonly title: ReactNode; readonly labelledBy?: never } | { readonly title?: never; readonly labelledBy: string };
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: focus moves in and is kept there (Tab cycles), Esc or a click outside closes it,
- * and focus returns to where it was.
+ * The one dialog shell: a modal whose title names it, its body, and a row of footer buttons. Focus
+ * moves in and is kept there (Tab cycles), Esc or a click outside closes it, and focus returns to where
+ * it was.
  */
-export function Dialog({ labelledBy, describedBy, onClose, initialFocus, className, children }: DialogProps) {
+export function Dialog({ title, labelledBy, describedBy, onClose, initialFocus, className, actions, children }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -31,7 +37,7 @@ export function Dialog({ labelledBy, describedBy, onClose, initialFocus, classNa
         ref={ref}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={labelledBy}
+        aria-labelledby={labelledBy ?? titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
         className={`dialog${className === undefined ? '' : ` ${className}`}`}
@@ -57,7 +63,9 @@ export function Dialog({ labelledBy, describedBy, onClose, initialFocus, classNa
           }
         }}
       >
+        {title === undefined ? null : <h2 id={titleId}>{title}</h2>}
         {children}
+        {actions === undefined ? null : <div className="dialog-actions">{actions}</div>}
       </div>
     </div>
   );

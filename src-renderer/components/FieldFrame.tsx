@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** What a control inside a field frame needs for assistive technology: its id and the texts that describe it. */
 export interface FieldAria {
@@ -8,7 +8,7 @@ export interface FieldAria {
   readonly 'aria-required'?: true;
 }
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   /** The control's id; the label, help, hint and error ids derive from it. */
   readonly controlId: string;
   readonly label: ReactNode;
@@ -84,5 +84,79 @@ export function FieldFrame({ controlId, label, required = false, help, hint, err
       {children(aria)}
       {notes}
     </div>
+  );
+}
+
+/** What a text field's control may say beyond its value: the input's kind and its typing hints. */
+type TextControlProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder' | 'autoComplete' | 'spellCheck' | 'maxLength' | 'min' | 'max' | 'step'>;
+
+interface TextFieldProps extends Omit<FieldFrameProps, 'group' | 'children'>, TextControlProps {
+  readonly value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  /** A textarea of this many lines; without it, a one-line input. */
+  readonly rows?: number;
+  /** The control's class (`input` unless said). */
+  readonly controlClassName?: string;
+  readonly controlRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+}
+
+/** A field whose control is a text input or a textarea: the frame above, with the control's value wired. */
+export function TextField({
+  value,
+  onChange,
+  onBlur,
+  rows,
+  controlClassName = 'input',
+  controlRef,
+  type,
+  inputMode,
+  placeholder,
+  autoComplete,
+  spellCheck,
+  maxLength,
+  min,
+  max,
+  step,
+  ...frame
+}: TextFieldProps) {
+  return (
+    <FieldFrame {...frame}>
+      {(aria) =>
+        rows === undefined ? (
+          <input
+            {...aria}
+            ref={controlRef}
+            className={controlClassName}
+            type={type}
+            inputMode={inputMode}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            spellCheck={spellCheck}
+            maxLength={maxLength}
+            min={min}
+            max={max}
+            step={step}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        ) : (
+          <textarea
+            {...aria}
+            ref={controlRef}
+            className={controlClassName}
+            rows={rows}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            spellCheck={spellCheck}
+            maxLength={maxLength}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        )
+      }
+    </FieldFrame>
   );
 }

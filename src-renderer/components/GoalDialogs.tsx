@@ -145,8 +145,31 @@ function ClearGoal({ goal }: { goal: GoalRecord }) {
   const close = () => store.getState().setGoalDialog(null);
   const done = goal.status === 'complete';
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={close} initialFocus={cancelRef}>
-      <h2 id={`${id}-title`}>{done ? 'Dismiss this goal?' : 'Clear this goal?'}</h2>
+    <Dialog
+      title={done ? 'Dismiss this goal?' : 'Clear this goal?'}
+      describedBy={`${id}-text`}
+      onClose={close}
+      initialFocus={cancelRef}
+      actions={
+        <>
+          <button type="button" className="button" ref={cancelRef} onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => {
+              void store
+                .getState()
+                .controlGoal(goal, 'clear')
+                .then((outcome) => (outcome.ok ? close() : setMessage(outcome.message)));
+            }}
+          >
+            {done ? 'Dismiss goal' : 'Clear goal'}
+          </button>
+        </>
+      }
+    >
       <p id={`${id}-text`}>
         {done
           ? 'It is complete; dismissing it makes room for a new one. It stays in the session’s history.'
@@ -157,23 +180,6 @@ function ClearGoal({ goal }: { goal: GoalRecord }) {
           {message}
         </p>
       ) : null}
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={close}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={() => {
-            void store
-              .getState()
-              .controlGoal(goal, 'clear')
-              .then((outcome) => (outcome.ok ? close() : setMessage(outcome.message)));
-          }}
-        >
-          {done ? 'Dismiss goal' : 'Clear goal'}
-        </button>
-      </div>
     </Dialog>
   );
 }

@@ -4,6 +4,13 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { FEATURED_DIRECTIVES } from './directives';
 import { focusComposer } from './focus-targets';
 
+/** How to send, which a touch screen does not advertise (phone.css): there Send is the button beside the box. */
+const TYPE_BELOW = (
+  <span className="keys-hint">
+    Type below and press <kbd>Enter</kbd>.{' '}
+  </span>
+);
+
 /** A session with no messages yet: the model it talks to, or what to try with the offline demo agent. */
 export function SessionEmpty({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -28,7 +35,8 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
       <div className="session-empty">
         <h2>Start the conversation</h2>
         <p>
-          Type below and press <kbd>Enter</kbd>. This session talks to <strong>{target}</strong>; you can pick another model above for the next turn.
+          {TYPE_BELOW}
+          This session talks to <strong>{target}</strong>; you can pick another model above for the next turn.
         </p>
       </div>
     );
@@ -37,7 +45,8 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
     <div className="session-empty">
       <h2>Start the conversation</h2>
       <p>
-        Type below and press <kbd>Enter</kbd>. This session uses the offline demo agent, which needs no API key and follows directives. Pick one to try it:
+        {TYPE_BELOW}
+        This session uses the offline demo agent, which needs no API key and follows directives. Pick one to try it:
       </p>
       <ul className="directive-chips" role="list">
         {FEATURED_DIRECTIVES.map((directive) => (

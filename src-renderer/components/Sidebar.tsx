@@ -144,7 +144,7 @@ export function Sidebar() {
           <GearIcon />
           Settings
         </button>
-        <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
+        <button type="button" className="icon-button keys-hint" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
           <KeyboardIcon />
         </button>
         <span className="sidebar-footer-note">Your sessions stay on this machine</span>

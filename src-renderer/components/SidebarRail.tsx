@@ -8,12 +8,14 @@ import { useDelegationsRead } from './workhub/WorkHubEntry';
 import { WorkHubIcon } from './workhub/workhub-icons';
 import { focusSearch } from './focus-targets';
 import { newSessionLabel, shortcutLabel } from './shortcut-label';
+import { SidebarDrawerBackdrop } from './SidebarDrawerBackdrop';
 
 /**
  * What stays of the sidebar while it is hidden: show it again, start a session, search, what waits for
- * the person (with its count), the WorkHub (with its badge), Automations, and Settings.
+ * the person (with its count), the WorkHub (with its badge), Automations, and Settings. On a phone it
+ * stays while the sidebar is open as a drawer over the page (`drawerOpen`), and adds the drawer's backdrop.
  */
-export function SidebarRail() {
+export function SidebarRail({ drawerOpen = false }: { drawerOpen?: boolean }) {
   const store = useStoreApi();
   const actions = store.getState();
   const firstWaiting = useAppStore((state) => state.interactions.byId[state.interactions.pendingIds[0] ?? '']);
@@ -25,11 +27,12 @@ export function SidebarRail() {
   useAutomationsFollowed();
   return (
     <nav className="sidebar-rail" aria-label="Sessions" data-testid="sidebar-rail">
+      {drawerOpen ? <SidebarDrawerBackdrop /> : null}
       <button
         type="button"
         className="icon-button"
         aria-label="Show sidebar"
-        aria-expanded="false"
+        aria-expanded={drawerOpen}
         title={`Show sidebar (${shortcutLabel(`Shift+${TOGGLE_SIDEBAR_KEY}`)})`}
         onClick={() => actions.setSidebarShown(true)}
       >

@@ -22,7 +22,12 @@ export function WelcomeEmpty() {
       <div className="welcome welcome-compact">
         <CairnMark size={40} />
         <p>
-          Pick a session on the left, or start a new one with <kbd>{newSessionLabel()}</kbd>.
+          Pick a session
+          <span className="keys-hint">
+            {' '}
+            on the left, or start a new one with <kbd>{newSessionLabel()}</kbd>
+          </span>
+          .
         </p>
         {firstRun ? (
           <button type="button" className="text-button" onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}>

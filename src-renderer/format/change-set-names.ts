@@ -1,4 +1,4 @@
-import type { ChangeSetRecord } from '../../src-shared/checkpoint-model';
+import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
 
 /**
  * What each entry of the Changes panel is, so it is named for what it did: a turn's changes, a
@@ -7,10 +7,8 @@ import type { ChangeSetRecord } from '../../src-shared/checkpoint-model';
  */
 export type ChangeSetKind = 'turn' | 'rewind' | 'revert' | 'undo' | 'redo';
 
-type Named = Pick<ChangeSetRecord, 'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status'> & {
-  readonly files: readonly { readonly path: string }[];
-  readonly turnText: string | null;
-};
+/** What naming an entry reads: which files later changes put back (`undone`) is judged by the host, which sees them all. */
+type Named = Pick<ListedChangeSet, 'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status' | 'fileCount' | 'undone' | 'turnText'>;
 
 export interface ChangeSetDescription {
   readonly kind: ChangeSetKind;
@@ -18,12 +16,12 @@ export interface ChangeSetDescription {
   readonly name: string;
   /** The entry's heading, e.g. `Undo of the revert of “fix the title”`. */
   readonly title: string;
-  /** The button that reverts the whole entry, or null when it offers none (an undo, or an entry already undone). */
+  /** The button that reverts the whole entry, or null when it offers none (an undo, or an entry already reverted or undone). */
   readonly revertLabel: string | null;
-  /** Every file of the entry was put back by a later undo: it offers no Undo again. */
+  /** Every file of the entry was put back by a later revert (a turn) or undo: it offers no Revert or Undo again. */
   readonly undone: boolean;
-  /** The files a later undo put back (each offers no Revert file). */
-  readonly undoneFiles: ReadonlySet<string>;
+  /** Whether a later revert or undo put this file back (it offers no Revert file). */
+  readonly fileUndone: (path: string) => boolean;
 }
 
 /** The turn's message, short: its first line, cut at 60 characters. */
@@ -64,21 +62,13 @@ export function describeChangeSets(changeSets: readonly Named[]): Map<string, Ch
         return `the redo of ${nameOf(targetOf(targetOf(changeSet)), depth + 1)}`;
     }
   };
-  // The files each entry's undos put back (an undo counts once it is recorded in full).
-  const undoneFiles = new Map<string, Set<string>>();
-  for (const changeSet of changeSets) {
-    const kind = kindOf(changeSet);
-    if (changeSet.status !== 'complete' || changeSet.revertsChangeSetId === null || (kind !== 'undo' && kind !== 'redo')) continue;
-    const files = undoneFiles.get(changeSet.revertsChangeSetId) ?? new Set<string>();
-    for (const file of changeSet.files) files.add(file.path);
-    undoneFiles.set(changeSet.revertsChangeSetId, files);
-  }
   const described = new Map<string, ChangeSetDescription>();
   for (const changeSet of changeSets) {
     const kind = kindOf(changeSet);
     const name = nameOf(changeSet);
-    const files = kind === 'turn' ? new Set<string>() : (undoneFiles.get(changeSet.changeSetId) ?? new Set<string>());
-    const undone = files.size > 0 && changeSet.files.every((file) => files.has(file.path));
+    const undone = changeSet.undone === 'all' && changeSet.fileCount > 0;
+    const undonePaths = new Set(changeSet.undone === 'all' ? [] : changeSet.undone);
+    const fileUndone = (path: string) => undone || undonePaths.has(path);
     const turn = `“${turnLabel(changeSet.turnText)}”`;
     const title =
       kind === 'turn'
@@ -91,7 +81,7 @@ export function describeChangeSets(changeSets: readonly Named[]): Map<string, Ch
               ? `Undo of ${nameOf(targetOf(changeSet))}`
               : `Redo of ${nameOf(targetOf(targetOf(changeSet)))}`;
     const revertLabel = undone || kind === 'undo' ? null : REVERT_LABELS[kind];
-    described.set(changeSet.changeSetId, { kind, name, title, revertLabel, undone, undoneFiles: files });
+    described.set(changeSet.changeSetId, { kind, name, title, revertLabel, undone, fileUndone });
   }
   return described;
 }
@@ -105,17 +95,23 @@ const REVERT_LABELS: Record<Exclude<ChangeSetKind, 'undo'>, string> = {
 
 /** The notice after reverting `target` (or one of its files): an undo says what it undid; a revert of a turn, how many files went back. */
 export function revertNotice(target: ChangeSetDescription | undefined, files: number): string {
-  const count = files === 1 ? '1 file' : `${files} files`;
+  const count = fileCount(files);
   return target === undefined || target.kind === 'turn' ? `Reverted ${count}.` : `Undid ${target.name}: ${count} put back.`;
 }
 
-/** What an entry's heading says after its title: how many files, or why there are none to show. */
-export function changeSetCount(changeSet: Pick<Named, 'status' | 'files'>, described: ChangeSetDescription | undefined): string {
+/** What an entry's heading says after its title: how many files (a reverted turn's, or an undone entry's, saying so), or why there are none to show. */
+export function changeSetCount(changeSet: Pick<Named, 'status' | 'fileCount'>, described: ChangeSetDescription | undefined): string {
   if (changeSet.status === 'absent') return 'no checkpoint';
   if (changeSet.status !== 'complete') return 'recording…';
-  if (changeSet.files.length === 0) return 'no file changed';
-  const files = changeSet.files.length === 1 ? '1 file' : `${changeSet.files.length} files`;
-  return described?.undone === true ? `${files}, undone` : files;
+  if (changeSet.fileCount === 0) return 'no file changed';
+  const files = fileCount(changeSet.fileCount);
+  if (described?.undone !== true) return files;
+  return described.kind === 'turn' ? `${files}, reverted` : `${files}, undone`;
+}
+
+/** `1 file`, `1,000 files`. */
+export function fileCount(count: number): string {
+  return count === 1 ? '1 file' : `${count.toLocaleString('en-US')} files`;
 }
 
 /** Under an entry that changed nothing (a turn whose writes failed): what happened. */

@@ -145,7 +145,8 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
       choose(option);
       return true;
     }
-    if (!enter) return false;
+    // A touch screen's keyboard has no Shift+Enter: there Enter starts a new line, and Send sends.
+    if (!enter || (option === undefined && window.matchMedia?.('(pointer: coarse)').matches)) return false;
     event.preventDefault();
     // Enter on what is already written in full ("/hold") sends it; otherwise it takes the active choice.
     if (option !== undefined && draftAfterChoosing(option) !== draft) choose(option);

@@ -1,9 +1,18 @@
+import type { Bridge } from '../../src-shared/bridge';
 import { isBridge } from '../bridge/ipc-host-link';
 
 /**
- * Whether the renderer runs in the desktop app (the preload exposed `window.cairn`), where the host
- * can open OS dialogs such as the folder picker.
+ * The preload's bridge (`window.cairn`) when the renderer runs in the desktop app, else null. The one
+ * place the renderer looks for it: choosing the host link and asking "desktop app or browser tab?"
+ * both come here.
  */
+export function desktopBridge(win: Window | undefined = typeof window === 'undefined' ? undefined : window): Bridge | null {
+  if (win === undefined) return null;
+  const exposed: unknown = (win as unknown as { cairn?: unknown }).cairn;
+  return isBridge(exposed) ? exposed : null;
+}
+
+/** Whether the renderer runs in the desktop app, where the host can open OS dialogs such as the folder picker. */
 export function inDesktopApp(win: Window | undefined = typeof window === 'undefined' ? undefined : window): boolean {
-  return win !== undefined && isBridge((win as unknown as { cairn?: unknown }).cairn);
+  return desktopBridge(win) !== null;
 }

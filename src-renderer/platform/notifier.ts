@@ -16,10 +16,12 @@ interface NotificationGlobals {
 
 /**
  * Shows an OS notification through the Notification API, only while the window is in the background
- * and only where permission is already granted (a browser tab is never asked). The desktop app does
- * not use it: its main process notifies about waiting interactions itself.
+ * and only where permission is already granted (asked only from the person's click in Settings).
+ * Where the browser refuses to construct one (a phone's: it shows notes only from a service worker),
+ * the page's service worker shows it once it runs (`viaWorker`, see page-worker.ts). The desktop app
+ * does not use it: its main process notifies.
  */
-export function backgroundNotifier(window: NotificationGlobals): Notifier {
+export function backgroundNotifier(window: NotificationGlobals, viaWorker: () => Notifier | null = () => null): Notifier {
   return (note) => {
     const Notification = window.Notification;
     if (Notification === undefined || Notification.permission !== 'granted') return;
@@ -31,7 +33,8 @@ export function backgroundNotifier(window: NotificationGlobals): Notifier {
         note.onClick?.();
       };
     } catch {
-      // Some environments expose the API but refuse to construct notifications; nothing to do.
+      // A phone's browser exposes the API but refuses to construct notifications: the worker, if any, shows it.
+      viaWorker()?.(note);
     }
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenEnvironment } from './token-storage';
-import { TOKEN_STORAGE_KEY, takeHostToken } from './token-storage';
+import { DEVICE_CREDENTIAL_KEY, storedDeviceCredential, TOKEN_STORAGE_KEY, takeHostToken } from './token-storage';
 
 function environment(hash: string, stored: string | null = null) {
   const storage = new Map<string, string>(stored === null ? [] : [[TOKEN_STORAGE_KEY, stored]]);
@@ -35,5 +35,19 @@ describe('takeHostToken', () => {
 
   it('says there is none when neither has it', () => {
     expect(takeHostToken(environment('').env)).toBeNull();
+  });
+});
+
+describe('storedDeviceCredential', () => {
+  it('reads the credential a paired device keeps, and none when there is none or storage is refused', () => {
+    expect(storedDeviceCredential({ getItem: (key) => (key === DEVICE_CREDENTIAL_KEY ? 'cairn-device.a.b' : null) })).toBe('cairn-device.a.b');
+    expect(storedDeviceCredential({ getItem: () => null })).toBeNull();
+    expect(
+      storedDeviceCredential({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBeNull();
   });
 });

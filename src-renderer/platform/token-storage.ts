@@ -44,3 +44,16 @@ export function reloadOnNewToken(win: Window): void {
     if (new URLSearchParams(win.location.hash.replace(/^#/, '')).has('token')) win.location.reload();
   });
 }
+
+/** Where a paired device keeps its credential (docs/remote.md): localStorage, so it survives closing the browser. */
+export const DEVICE_CREDENTIAL_KEY = 'cairn.deviceCredential';
+
+/** The credential this browser received when it was paired, or null. */
+export function storedDeviceCredential(storage: { getItem(key: string): string | null }): string | null {
+  try {
+    const stored = storage.getItem(DEVICE_CREDENTIAL_KEY);
+    return stored === null || stored === '' ? null : stored;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,7 @@
+import type { ChangeFilesPage, ChangeWriter, ListedFileChange } from '../../src-shared/checkpoint-model';
 import { describeChangeSets, revertNotice } from '../format/change-set-names';
 import type { SliceCreator } from './app-state';
-import type { ChangeDiff, ChangesActions, ChangesList } from './changes-slice';
+import type { ChangeDiff, ChangesActions, ChangesList, ShownChangeFiles } from './changes-slice';
 
 /** The key of a file's diff in `changeDiffs`. */
 export const changeDiffKey = (changeSetId: string, path: string) => `${changeSetId}\u0000${path}`;
@@ -12,6 +13,16 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
     const outcome = await deps.link.invoke('changes.list', { sessionId });
     const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
     set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
+  },
+
+  async loadChangeFiles(sessionId, changeSet) {
+    const { changeSetId } = changeSet;
+    const shown = get().changeFiles[changeSetId] ?? { files: changeSet.files, writers: changeSet.writers, loading: false, error: null };
+    if (shown.loading || shown.files.length >= changeSet.fileCount) return;
+    const put = (next: ShownChangeFiles) => set((state) => ({ changeFiles: { ...state.changeFiles, [changeSetId]: next } }));
+    put({ ...shown, loading: true, error: null });
+    const outcome = await deps.link.invoke('changes.files', { sessionId, changeSetId, offset: shown.files.length });
+    put(outcome.ok ? { ...appendFiles(shown, outcome.result), loading: false, error: null } : { ...shown, loading: false, error: outcome.error.message });
   },
 
   async loadChangeDiff(sessionId, changeSetId, path) {
@@ -71,3 +82,20 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
     }
   },
 });
+
+/** The files shown so far with the next page after them, each writer once (a page names its writers by its own indexes). */
+export function appendFiles(
+  shown: { readonly files: readonly ListedFileChange[]; readonly writers: readonly ChangeWriter[] },
+  page: ChangeFilesPage,
+): { files: ListedFileChange[]; writers: ChangeWriter[] } {
+  const writers = [...shown.writers];
+  const keys = writers.map((writer) => JSON.stringify(writer));
+  const indexes = page.writers.map((writer) => {
+    const key = JSON.stringify(writer);
+    const known = keys.indexOf(key);
+    if (known !== -1) return known;
+    keys.push(key);
+    return writers.push(writer) - 1;
+  });
+  return { files: [...shown.files, ...page.files.map((file) => ({ ...file, writer: indexes[file.writer] ?? -1 }))], writers };
+}

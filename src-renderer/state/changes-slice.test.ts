@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
+import { FILES_PAGE, type ListedChangeSet } from '../../src-shared/checkpoint-model';
 import { changeDiffKey } from './changes-actions';
 import { session } from './reducers/record-fixtures';
 import { setupStore as setup } from './test-store';
@@ -16,6 +16,10 @@ const changeSet = (changeSetId: string, origin: 'turn' | 'revert' = 'turn'): Lis
   note: null,
   files: [{ path: 'a.txt', change: 'created', added: 1, removed: 0, writer: 0 }],
   writers: [{ kind: 'file_tool', tool: 'write_file' }],
+  fileCount: 1,
+  added: 1,
+  removed: 0,
+  undone: [],
   createdAt: 1,
   completedAt: 2,
 });
@@ -121,6 +125,45 @@ describe('the changes slice', () => {
     link.push({ kind: 'worktree.changed', sessionId: 's2', worktree: { ...worktree, state: 'discarded', endedAt: 2 } });
     frames.flush();
     await vi.waitFor(() => expect(store.getState().changesBySession.s1).toMatchObject({ changeSets: [{ workspaceGone: expect.stringContaining('discarded') as string }] }));
+  });
+
+  it('Show all loads the files after those listed, page by page, each writer once; a failed load keeps what is shown', async () => {
+    const { store, link } = setup({ openSession: 's1' });
+    const file = (index: number, writer: number) => ({ path: `f${String(index).padStart(4, '0')}.txt`, change: 'created' as const, added: 1, removed: 0, writer });
+    const make = { kind: 'command' as const, command: 'make' };
+    const write = { kind: 'file_tool' as const, tool: 'write_file' };
+    const listed: ListedChangeSet = { ...changeSet('cs1'), files: [file(0, 0)], writers: [write], fileCount: FILES_PAGE + 2 };
+    let failing = true;
+    link.answer('changes.files', (input) =>
+      failing
+        ? { ok: false, error: { code: 'not_found', message: 'That change set does not exist in this session.' } }
+        : {
+            ok: true,
+            // A page names its writers by its own indexes: here `make` is 0 and write_file 1.
+            result: {
+              files: Array.from({ length: Math.min(FILES_PAGE, listed.fileCount - input.offset) }, (_, index) => file(input.offset + index, index % 2)),
+              writers: [make, write],
+              fileCount: listed.fileCount,
+            },
+          },
+    );
+    await store.getState().loadChangeFiles('s1', listed);
+    expect(store.getState().changeFiles.cs1).toEqual({ files: listed.files, writers: listed.writers, loading: false, error: 'That change set does not exist in this session.' });
+    failing = false;
+    await store.getState().loadChangeFiles('s1', listed);
+    await store.getState().loadChangeFiles('s1', listed);
+    // Once all are shown, nothing more is asked.
+    await store.getState().loadChangeFiles('s1', listed);
+    expect(link.callsOf('changes.files')).toEqual([
+      { sessionId: 's1', changeSetId: 'cs1', offset: 1 },
+      { sessionId: 's1', changeSetId: 'cs1', offset: 1 },
+      { sessionId: 's1', changeSetId: 'cs1', offset: FILES_PAGE + 1 },
+    ]);
+    const shown = store.getState().changeFiles.cs1;
+    expect(shown?.files.map((item) => item.path)).toEqual(Array.from({ length: listed.fileCount }, (_, index) => file(index, 0).path));
+    expect(shown?.writers).toEqual([write, make]);
+    expect(shown?.files.slice(0, 3).map((item) => shown.writers[item.writer])).toEqual([write, make, write]);
+    expect(shown).toMatchObject({ loading: false, error: null });
   });
 
   it('loads an opened file’s diff once, on demand, and tries a failed load again', async () => {

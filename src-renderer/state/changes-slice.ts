@@ -1,4 +1,4 @@
-import type { ConflictResolution, FileDiff, ListedChangeSet, RewindPlan } from '../../src-shared/checkpoint-model';
+import type { ChangeWriter, ConflictResolution, FileDiff, ListedChangeSet, ListedFileChange, RewindPlan } from '../../src-shared/checkpoint-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
@@ -10,6 +10,18 @@ export type ChangesList =
 
 /** One file's diff in a change set, loaded when the file is opened. */
 export type ChangeDiff = { readonly state: 'loading' } | ({ readonly state: 'ready' } & FileDiff) | { readonly state: 'failed'; readonly message: string };
+
+/**
+ * A change set's files beyond those its listing carries, loaded by Show all (`changes.files`): the
+ * files shown so far (the listing's first ones included), whether more are loading, and why the last
+ * load failed. A complete change set's files never change, so what is loaded stays right.
+ */
+export interface ShownChangeFiles {
+  readonly files: readonly ListedFileChange[];
+  readonly writers: readonly ChangeWriter[];
+  readonly loading: boolean;
+  readonly error: string | null;
+}
 
 /** A revert or a rewind the host refused because the person changed these files since; they choose what to do. */
 export type RevertConflict =
@@ -29,12 +41,16 @@ export interface ChangesSlice {
   readonly changesBySession: Readonly<Record<string, ChangesList>>;
   /** Diffs of the files opened in the panel (a complete change set's never change), by `changeDiffKey` (changes-actions). */
   readonly changeDiffs: Readonly<Record<string, ChangeDiff>>;
+  /** The files Show all loaded, by change set. */
+  readonly changeFiles: Readonly<Record<string, ShownChangeFiles>>;
   readonly revertConflict: RevertConflict | null;
   /** The change set (or `changeSetId:path`, or a rewind's item id) being reverted now, so its button can say so. */
   readonly reverting: string | null;
   readonly rewindPreview: RewindPreview | null;
   setChangesPanel(sessionId: string | null): void;
   loadChanges(sessionId: string): Promise<void>;
+  /** Show all: loads a change set's next page of files after those shown (the listing carries its first few). */
+  loadChangeFiles(sessionId: string, changeSet: ListedChangeSet): Promise<void>;
   /** Loads one file's diff, once (a failed load is tried again). */
   loadChangeDiff(sessionId: string, changeSetId: string, path: string): Promise<void>;
   /** Reverts a change set or one of its files; a conflict opens the choice, `resolution` answers it. */
@@ -52,16 +68,17 @@ export interface ChangesSlice {
 }
 
 /** Loading lists and diffs, revert and rewind: their bodies load on the first call (changes-actions). */
-export type ChangesActions = Pick<ChangesSlice, 'loadChanges' | 'loadChangeDiff' | 'revertChanges' | 'rewindTo'>;
+export type ChangesActions = Pick<ChangesSlice, 'loadChanges' | 'loadChangeFiles' | 'loadChangeDiff' | 'revertChanges' | 'rewindTo'>;
 
 export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) => ({
   changesPanelFor: null,
   changesBySession: {},
   changeDiffs: {},
+  changeFiles: {},
   revertConflict: null,
   reverting: null,
   rewindPreview: null,
-  ...deferredActions<ChangesActions>({ loadChanges: true, loadChangeDiff: true, revertChanges: true, rewindTo: true }, () =>
+  ...deferredActions<ChangesActions>({ loadChanges: true, loadChangeFiles: true, loadChangeDiff: true, revertChanges: true, rewindTo: true }, () =>
     import('./changes-actions').then((module) => module.createChangesActions(set, get, deps)),
   ),
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../src-shared/events';
 import { reduceCodexQuarantines, reduceCodexThreadProblems } from './codex-slice';
+import { turn } from './reducers/record-fixtures';
+import { setupStore } from './test-store';
 
 const quarantined = (seq: number, sessionId: string, pid: number): ChangeEvent => ({
   seq,
@@ -42,5 +44,37 @@ describe('Codex thread problems', () => {
     expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'codex.thread.changed', sessionId: 'a', threadProblem: null }])).toEqual({});
     expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
     expect(reduceCodexThreadProblems(noticed, [problem(4, 'zzz', null)]).a).toBe(noticed.a);
+  });
+});
+
+describe('Force stop', () => {
+  const setup = (stopped: boolean) => {
+    const { store, link } = setupStore();
+    link.answer('codex.forceStop', () => ({ ok: true, result: { stopped } }));
+    link.answer('codex.status', () => ({ ok: true, result: { quarantine: null, threadProblem: null } }));
+    link.answer('turn.resume', () => ({ ok: true, result: { turn: turn({ turnId: 't1', status: 'running' }) } }));
+    return { store, link };
+  };
+
+  it('from the quarantine notice: one codex.forceStop, then the status is read again; no turn runs', async () => {
+    const { store, link } = setup(true);
+    await store.getState().forceStopCodex('s1');
+    expect(link.callsOf('codex.forceStop')).toEqual([{ sessionId: 's1' }]);
+    expect(link.callsOf('codex.status')).toEqual([{ sessionId: 's1' }]);
+    expect(link.callsOf('turn.resume')).toEqual([]);
+  });
+
+  it('from a turn that failed on it: the same codex.forceStop, then that turn runs again', async () => {
+    const { store, link } = setup(true);
+    await store.getState().forceStopCodex('s1', 't1');
+    expect(link.callsOf('codex.forceStop')).toEqual([{ sessionId: 's1' }]);
+    expect(link.callsOf('turn.resume')).toEqual([{ sessionId: 's1', turnId: 't1' }]);
+  });
+
+  it('not confirmed stopped: says so, and nothing runs again', async () => {
+    const { store, link } = setup(false);
+    await store.getState().forceStopCodex('s1', 't1');
+    expect(link.callsOf('turn.resume')).toEqual([]);
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual([expect.stringContaining('could not be confirmed stopped')]);
   });
 });

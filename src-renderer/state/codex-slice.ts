@@ -15,12 +15,16 @@ export interface CodexSlice {
   chooseCodexThread(sessionId: string, threadId: string, choice: CodexThreadChoice): Promise<void>;
   loadCodexStatus(sessionId: string): Promise<void>;
   noteCodexEvents(batch: readonly ChangeEvent[]): void;
-  /** Force stop: kills the quarantined app-server again; the quarantine ends when the host confirms it gone. */
-  forceStopQuarantined(sessionId: string): Promise<void>;
+  /**
+   * Force stop: kills again a Codex app-server that could not be confirmed gone (the quarantine notice,
+   * or a turn that failed on it); the quarantine ends when the host confirms it gone. Given a turn, that
+   * turn then runs again.
+   */
+  forceStopCodex(sessionId: string, resumeTurnId?: string): Promise<void>;
 }
 
 /** The actions of the quarantine and thread notices: their bodies load on the first call (codex-actions). */
-export type CodexActions = Pick<CodexSlice, 'forceStopQuarantined' | 'chooseCodexThread'>;
+export type CodexActions = Pick<CodexSlice, 'forceStopCodex' | 'chooseCodexThread'>;
 
 /** Applies a batch of events: the newest word on each session wins; a removed session's goes. */
 export function reduceCodexQuarantines(state: CodexQuarantines, batch: readonly ChangeEvent[]): CodexQuarantines {
@@ -74,7 +78,5 @@ export const createCodexSlice: SliceCreator<CodexSlice> = (set, get, deps) => ({
     const problems = reduceCodexThreadProblems(get().codexThreadProblems, batch);
     if (problems !== get().codexThreadProblems) set({ codexThreadProblems: problems });
   },
-  ...deferredActions<CodexActions>({ forceStopQuarantined: true, chooseCodexThread: true }, () =>
-    import('./codex-actions').then((module) => module.createCodexActions(set, get, deps)),
-  ),
+  ...deferredActions<CodexActions>({ forceStopCodex: true, chooseCodexThread: true }, () => import('./codex-actions').then((module) => module.createCodexActions(set, get, deps))),
 });

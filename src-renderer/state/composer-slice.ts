@@ -35,8 +35,6 @@ export interface ComposerSlice {
   stopTurn(sessionId: string): Promise<void>;
   /** Starts a new run of an interrupted, failed or stopped turn. */
   resumeTurn(sessionId: string, turnId: string): Promise<void>;
-  /** Kills again a Codex app-server that could not be confirmed gone, then retries the turn. */
-  forceStopCodex(sessionId: string, turnId: string): Promise<void>;
 }
 
 /** Editing and removing a queued follow-up: their bodies load on the first call (queue-actions). */
@@ -172,15 +170,6 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       if (unreachable(sessionId, 'Cairn’s host is not reachable, so this cannot resume now. Try again once Cairn reconnects.')) return;
       const outcome = await link.invoke('turn.resume', { sessionId, turnId });
       if (!outcome.ok) get().reportFailure(outcome.error);
-    },
-
-    async forceStopCodex(sessionId, turnId) {
-      const outcome = await link.invoke('codex.forceStop', { sessionId });
-      if (!outcome.ok) return get().reportFailure(outcome.error);
-      if (!outcome.result.stopped) {
-        return get().reportFailure({ code: 'operation_unavailable', message: 'The old Codex process still could not be confirmed stopped. Try again in a moment.' });
-      }
-      await get().resumeTurn(sessionId, turnId);
     },
   };
 };

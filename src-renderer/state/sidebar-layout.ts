@@ -17,3 +17,7 @@ export function parseSidebarChoice(stored: string | null): SidebarChoice {
 
 /** The shortcut that shows or hides the sidebar (Ctrl/⌘+Shift+S), as help shows it. */
 export const TOGGLE_SIDEBAR_KEY = 'S';
+
+/** Up to this width the window is laid out for a phone: the sidebar becomes a drawer over the page, the rail a bar on top. */
+export const PHONE_MAX_WIDTH = 640;
+export const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;

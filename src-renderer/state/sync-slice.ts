@@ -90,6 +90,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     }
     state.noteAutomationChanged(batch.flatMap((event) => (event.kind === 'automation.changed' ? [event.taskId] : [])));
     announceEndedTurns(batch);
+    announceEndedGoals(batch);
   }
 
   /** Turns this window saw running, so that an ended one can be told about (not one already over when first heard of). */
@@ -104,6 +105,14 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       const title = waitingSessionLabel(turn.sessionId, state.sessions.byId, state.agents.links);
       deps.notify({ title, body: turnEndBody(turn.status), onClick: () => get().selectSession(turn.sessionId) });
     }
+  }
+
+  /** Goals this window saw working, so that one that stopped by itself can be told about. */
+  const activeGoals = new Set<string>();
+
+  /** An OS notification for each goal reached, blocked or stopped at a limit (the code loads with the first goal event). */
+  function announceEndedGoals(batch: readonly ChangeEvent[]) {
+    if (batch.some((event) => event.kind === 'goal.changed')) void import('./goal-end-notes').then((module) => module.announceEndedGoals(activeGoals, batch, get, deps.notify));
   }
 
   /** An OS notification for each interaction that started waiting (only in the background, where permitted). */

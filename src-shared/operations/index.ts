@@ -12,6 +12,7 @@ import { compactionOperations } from './compaction-operations';
 import { connectionOperations } from './connection-operations';
 import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
+import { deviceOperations } from './device-operations';
 import { folderOperations } from './folder-operations';
 import { goalOperations } from './goal-operations';
 import { interactionOperations } from './interaction-operations';
@@ -54,11 +55,13 @@ export const operations = {
   ...checkpointOperations,
   ...worktreeOperations,
   ...acpOperations,
+  ...deviceOperations,
 } as const;
 
 export type { OperationDefinition } from './define-operation';
 export { DEFAULT_MAX_STEPS, MAX_STEPS_LIMIT } from './fields';
 export type { ConnectionCatalog } from './connection-operations';
+export type { DeviceListResult } from './device-operations';
 export type { InteractionAnswerResult } from './interaction-operations';
 export type { PermissionGrantsResult, SandboxSettingsResult } from './permission-operations';
 export type { SessionListResult, SessionSnapshot } from './session-operations';

@@ -61,6 +61,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'session.summaries',
   'context.compaction.get',
   'changes.list',
+  'changes.files',
   'changes.diff',
   'worktree.check',
   'worktree.status',

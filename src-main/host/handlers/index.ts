@@ -11,6 +11,7 @@ import { compactionHandlers } from './compaction-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
+import { deviceHandlers } from './device-handlers';
 import { folderHandlers } from './folder-handlers';
 import { goalHandlers } from './goal-handlers';
 import { hostHandlers } from './host-handlers';
@@ -53,4 +54,5 @@ export const handlers: HandlerTable = {
   ...checkpointHandlers,
   ...worktreeHandlers,
   ...acpHandlers,
+  ...deviceHandlers,
 };

@@ -1,20 +1,30 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES, negotiateProtocol } from '../../../src-shared/protocol';
-import { helloMessage, requestMessage } from '../../../src-shared/protocol-messages';
+import type { DeviceIdentity } from '../../../src-shared/device-model';
+import { helloMessage, pairMessage, requestMessage } from '../../../src-shared/protocol-messages';
 import type { Logger } from '../../runtime/core/ports';
 import type { Host } from '../create-host';
 import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
+import { listenRemembering, type ListenerName, type PortChoice } from './remembered-port';
 import { createStaticHandler } from './static-files';
 
 export interface WebSocketTransportOptions {
   readonly host: Host;
   readonly token: string;
-  /** 0 picks a free port. */
-  readonly port: number;
+  /** 0 picks a free port; 'remembered' the one used last time (kept in `portMemory`) when still free. */
+  readonly port: PortChoice;
+  /** Where the port is remembered across restarts, and for which listener. */
+  readonly portMemory?: { readonly dataDir: string; readonly name: ListenerName };
+  /** The address to bind: 127.0.0.1 by default; any other address needs `tls`. */
+  readonly address?: string;
+  /** The certificate and key this listener serves HTTPS/WSS with; without them it speaks plain HTTP/WS. */
+  readonly tls?: { readonly cert: string; readonly key: string } | null;
+  /** Other host names (the certificate's DNS names) clients may use in the address bar. */
+  readonly hostNames?: readonly string[];
   readonly logger: Logger;
   /** The built renderer to serve; null serves a bare page. */
   readonly staticDir: string | null;
@@ -29,6 +39,8 @@ export interface WebSocketTransport {
   readonly port: number;
   /** The address to open, token in the fragment (never sent to a server, never logged). */
   readonly url: string;
+  /** The address to open without the token: `https://192.168.1.5:4778/`. */
+  readonly origin: string;
   close(): Promise<void>;
 }
 
@@ -46,14 +58,21 @@ const CLOSE_GRACE_MS = 1000;
 export async function startWebSocketTransport(options: WebSocketTransportOptions): Promise<WebSocketTransport> {
   const { host, logger } = options;
   const serveStatic = createStaticHandler(options.staticDir);
+  const address = options.address ?? '127.0.0.1';
+  const tls = options.tls ?? null;
+  if (tls === null && !isLoopbackAddress(address)) {
+    throw new Error(`Refusing plain HTTP on ${address}: an address other devices can reach is served over HTTPS only.`);
+  }
+  const scheme = tls === null ? 'http' : 'https';
   let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.extraOrigins ?? [])]);
+  const names = () => [...(isLoopbackAddress(address) ? ['localhost'] : []), hostForUrl(address), ...(options.hostNames ?? [])];
+  const allowedHosts = () => new Set(names().map((name) => `${name}:${port}`));
+  const allowedOrigins = () => new Set([...names().map((name) => `${scheme}://${name}:${port}`), ...(options.extraOrigins ?? [])]);
 
   const limiter = createHandshakeLimiter(options.handshakeLimits);
   const contentSecurityPolicy = buildContentSecurityPolicy();
 
-  const server: Server = createServer((request, response) => {
+  const serve: RequestListener = (request, response) => {
     // Every answer, whatever it is: only the app's own scripts run, and no page may frame it.
     response.setHeader('content-security-policy', contentSecurityPolicy);
     response.setHeader('x-frame-options', 'DENY');
@@ -65,7 +84,8 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       logger.error('Could not serve a file', { error: String(error) });
       if (!response.headersSent) response.writeHead(500).end();
     });
-  });
+  };
+  const server: Server = tls === null ? createServer(serve) : createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, serve);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let connectionCounter = 0;
 
@@ -96,6 +116,8 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
 
   function serveSocket(ws: WebSocket, connectionId: string, address: string) {
     let unsubscribe: (() => void) | null = null;
+    let device: DeviceIdentity | undefined;
+    let releaseDevice: (() => void) | null = null;
     let refused = false;
     const refuse = (code: number, reason: string) => {
       if (refused) return;
@@ -135,14 +157,22 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       const parsed = isBinary ? undefined : parseJson(data.toString());
       if (unsubscribe === null) {
         if (refused) return;
+        const pair = pairMessage.safeParse(parsed);
+        if (pair.success) return pairDevice(pair.data.pair.code, pair.data.pair.deviceName);
         const hello = helloMessage.safeParse(parsed);
         if (!hello.success) return refuse(CLOSE_CODES.badHandshake, 'Expected a hello message');
-        if (!tokenMatches(hello.data.hello.token, options.token)) return refuse(CLOSE_CODES.badToken, 'Bad token');
+        const token = hello.data.hello.token;
+        if (!tokenMatches(token, options.token)) {
+          device = host.devices.admit(token, address) ?? undefined;
+          if (device === undefined) return refuse(CLOSE_CODES.badToken, 'Bad token');
+        }
         const protocol = negotiateProtocol(hello.data.hello.protocol.min, hello.data.hello.protocol.max);
         if (protocol === null) return ws.close(CLOSE_CODES.protocolUnsupported, 'No protocol version in common');
         clearTimeout(helloTimer);
         unauthenticated.delete(ws);
-        send({ welcome: { protocol, hostEpoch: host.info.hostEpoch } });
+        // A revoked device's sockets close at once, and its credential is refused from then on.
+        if (device !== undefined) releaseDevice = host.devices.track(device.deviceId, () => closeFirmly(ws, CLOSE_CODES.deviceRevoked, 'This device was signed out'));
+        send({ welcome: { protocol, hostEpoch: host.info.hostEpoch, ...(device === undefined ? {} : { device }) } });
         unsubscribe = host.subscribe((event) => send({ event }));
         return;
       }
@@ -154,7 +184,7 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       }
       const { id, op, input } = request.data;
       host
-        .dispatch(op, input, { transport: 'websocket', connectionId })
+        .dispatch(op, input, { transport: 'websocket', connectionId, ...(device === undefined ? {} : { device }) })
         .then((outcome) => send({ id, ...outcome }))
         .catch((error: unknown) => {
           logger.error('Dispatch failed', { op, error: String(error) });
@@ -165,22 +195,43 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       clearTimeout(helloTimer);
       unauthenticated.delete(ws);
       unsubscribe?.();
+      releaseDevice?.();
     });
+
+    /**
+     * A device proves a pairing code instead of saying hello, then waits (without the hello timeout)
+     * for the desktop to confirm; it leaves with its credential, or the socket closes saying why. A
+     * wrong code is a failed handshake like a wrong token: slowed, never locking anyone out.
+     */
+    function pairDevice(code: string, deviceName: string) {
+      refused = true; // nothing more is read from this socket
+      clearTimeout(helloTimer);
+      unauthenticated.delete(ws);
+      const request = host.devices.requestPairing(code, deviceName, address);
+      ws.once('close', request.withdraw);
+      void request.outcome.then((outcome) => {
+        if (outcome.ok) {
+          send({ paired: { credential: outcome.credential, device: outcome.device } });
+          closeFirmly(ws, 1000, 'Paired');
+          return;
+        }
+        const reason = PAIRING_REFUSALS[outcome.reason];
+        if (outcome.reason !== 'wrong_code') return closeFirmly(ws, CLOSE_CODES.pairingRefused, reason);
+        const delayMs = limiter.recordFailure();
+        const answer = setTimeout(() => closeFirmly(ws, CLOSE_CODES.pairingRefused, reason), delayMs);
+        ws.once('close', () => clearTimeout(answer));
+      });
+    }
     ws.on('error', (error) => logger.warn('WebSocket error', { connectionId, error: String(error) }));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
+  port = await listenRemembering(server, { address, port: options.port, memory: options.portMemory ?? null, logger });
+  const origin = `${scheme}://${hostForUrl(address)}:${port}/`;
 
   return {
     port,
-    url: `http://127.0.0.1:${port}/#token=${encodeURIComponent(options.token)}`,
+    origin,
+    url: `${origin}#token=${encodeURIComponent(options.token)}`,
     async close() {
       for (const ws of sockets.clients) ws.close(CLOSE_CODES.hostClosing, 'Host is shutting down');
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
@@ -189,6 +240,14 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
     },
   };
 }
+
+/** Close reasons a pairing device shows (a close reason is at most 123 bytes). */
+const PAIRING_REFUSALS = {
+  wrong_code: 'That code is not the one on show.',
+  expired: 'That code is no longer valid. Show a new one on the desktop.',
+  declined: 'The desktop did not pair this device.',
+  busy: 'Another device is being paired. Try again in a moment.',
+} as const;
 
 function echoableId(parsed: unknown): string | number | null {
   if (typeof parsed !== 'object' || parsed === null || !('id' in parsed)) return null;
@@ -208,4 +267,14 @@ function tokenMatches(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** 127.0.0.0/8 and ::1: addresses no other machine can reach. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || address === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
+/** An address as it is written in a URL's host: IPv6 in brackets. */
+function hostForUrl(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
 }

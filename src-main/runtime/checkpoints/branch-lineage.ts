@@ -1,5 +1,5 @@
 import type { BranchStore } from '../../storage/branch-store';
-import type { CheckpointStore, StoredChangeSet } from '../../storage/checkpoint-store';
+import type { ChangeSetSummary, CheckpointStore, StoredChangeSet } from '../../storage/checkpoint-store';
 import type { SessionStore } from '../../storage/session-store';
 import type { TurnStore } from '../../storage/turn-store';
 
@@ -11,8 +11,8 @@ export interface LineageStores {
 }
 
 /** The change sets that made a session's files what they are, oldest first. */
-export interface Lineage {
-  readonly changeSets: readonly StoredChangeSet[];
+export interface Lineage<T = StoredChangeSet> {
+  readonly changeSets: readonly T[];
   /**
    * When a session on the way back was made from one since deleted (its change sets went with it):
    * the time that branch was made. The files of turns before it cannot be put back exactly.
@@ -29,7 +29,12 @@ export interface Lineage {
  * goes back through them in order. With `turnId`, only the change sets made for that turn are read.
  */
 export function branchLineage(stores: LineageStores, sessionId: string, turnId?: string): Lineage {
-  const generations: StoredChangeSet[][] = [];
+  return lineageOf(stores, sessionId, (session) => stores.checkpoints.list(session, turnId));
+}
+
+/** The lineage of `branchLineage`, each session's change sets read by `read`. */
+function lineageOf<T extends { readonly createdAt: number }>(stores: Omit<LineageStores, 'checkpoints'>, sessionId: string, read: (sessionId: string) => T[]): Lineage<T> {
+  const generations: T[][] = [];
   const seen = new Set<string>();
   let current: string | null = sessionId;
   let until = Number.POSITIVE_INFINITY;
@@ -37,7 +42,7 @@ export function branchLineage(stores: LineageStores, sessionId: string, turnId?:
   while (current !== null && !seen.has(current)) {
     seen.add(current);
     const limit = until;
-    generations.unshift(stores.checkpoints.list(current, turnId).filter((changeSet) => changeSet.createdAt <= limit));
+    generations.unshift(read(current).filter((changeSet) => changeSet.createdAt <= limit));
     const branch = stores.branches.get(current);
     if (branch === null) break;
     if (stores.sessions.get(branch.sourceSessionId) === null) {
@@ -56,8 +61,31 @@ export function branchLineage(stores: LineageStores, sessionId: string, turnId?:
  * turns did. The source's other turns (those a rewind undid, or after an edited message) are not the
  * branch's conversation and are left out; a rewind still goes back through them.
  */
-export function sessionChangeSets(stores: LineageStores & { readonly turns: Pick<TurnStore, 'getTurn'> }, sessionId: string, turnId?: string): StoredChangeSet[] {
-  return branchLineage(stores, sessionId, turnId).changeSets.filter(
+export function sessionChangeSets(stores: LineageStores & TurnStores, sessionId: string, turnId?: string): StoredChangeSet[] {
+  return ownChangeSets(stores, sessionId, turnId, branchLineage(stores, sessionId, turnId).changeSets);
+}
+
+/** The change sets `sessionChangeSets` finds, as `changes.list` lists them: each with its first `firstFiles` files and its totals. */
+export function sessionChangeSetSummaries(
+  stores: Omit<LineageStores, 'checkpoints'> & TurnStores & { readonly checkpoints: Pick<CheckpointStore, 'summaries'> },
+  sessionId: string,
+  turnId: string | undefined,
+  firstFiles: number,
+): ChangeSetSummary[] {
+  const lineage = lineageOf(stores, sessionId, (session) => stores.checkpoints.summaries(session, turnId, firstFiles));
+  return ownChangeSets(stores, sessionId, turnId, lineage.changeSets);
+}
+
+type TurnStores = { readonly turns: Pick<TurnStore, 'getTurn'> };
+
+/** Of a lineage, the session's own change sets and those of a turn it holds (with `turnId`, that turn's only). */
+function ownChangeSets<T extends { readonly sessionId: string; readonly turnId: string }>(
+  stores: TurnStores,
+  sessionId: string,
+  turnId: string | undefined,
+  lineage: readonly T[],
+): T[] {
+  return lineage.filter(
     (changeSet) => (turnId === undefined || changeSet.turnId === turnId) && (changeSet.sessionId === sessionId || stores.turns.getTurn(sessionId, changeSet.turnId) !== null),
   );
 }

@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+  ChangeFilesPage,
   ChangeSetRecord,
   ChangeWriter,
   ConflictResolution,
-  FileChangeRecord,
   FileDiff,
   ListedChangeSet,
-  ListedFileChange,
   RevertResult,
   RewindPlan,
   RewindResult,
 } from '../../../src-shared/checkpoint-model';
+import { FILES_PAGE, LISTED_FILES } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
@@ -22,7 +22,8 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
 import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder, partialPaths } from './checkpoint-recorder';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
-import { branchLineage, sessionChangeSets } from './branch-lineage';
+import { branchLineage, sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
+import { listedFiles, listedUndone, undoneFiles } from './change-listing';
 import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
 import { resolveInWorkspace } from '../workspace/workspace-paths';
 import { ShadowRepo } from './shadow-git';
@@ -209,21 +210,38 @@ export class CheckpointService {
     return start;
   }
 
+  /**
+   * The session's change sets, each with its first `LISTED_FILES` files and its totals (`changes.files`
+   * reads the rest), and which of its files later reverts put back, so a listing's cost does not grow
+   * with the files a turn changed.
+   */
   async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
-    const session = this.deps.stores.sessions.get(sessionId);
+    const { stores } = this.deps;
+    const session = stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
     const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
     const gone = new Map<string, string | null>();
-    const changeSets: ListedChangeSet[] = sessionChangeSets(this.deps.stores, sessionId, turnId).map((changeSet) => {
-      if (!gone.has(changeSet.workspacePath)) gone.set(changeSet.workspacePath, this.workspaceGone(changeSet.workspacePath));
+    const summaries = sessionChangeSetSummaries(stores, sessionId, turnId, LISTED_FILES);
+    const undone = undoneFiles(summaries, (changeSetId) => stores.checkpoints.paths(changeSetId));
+    const changeSets: ListedChangeSet[] = summaries.map(({ workspacePath, beforeCommit: _before, afterCommit: _after, files, ...changeSet }) => {
+      if (!gone.has(workspacePath)) gone.set(workspacePath, this.workspaceGone(workspacePath));
       return {
-        ...publicChangeSet(changeSet),
-        ...listedFiles(changeSet.files),
+        ...changeSet,
+        ...listedFiles(files),
+        undone: listedUndone(undone.get(changeSet.changeSetId), changeSet.fileCount),
         turnText: this.turnText(changeSet.sessionId, changeSet.turnId),
-        workspaceGone: gone.get(changeSet.workspacePath) ?? null,
+        workspaceGone: gone.get(workspacePath) ?? null,
       };
     });
     return ok({ changeSets, unavailable });
+  }
+
+  /** A change set's files by path from `offset` on, at most `FILES_PAGE` of them (the listing carries the first few). */
+  files(input: { sessionId: string; changeSetId: string; offset: number }): Outcome<ChangeFilesPage> {
+    const { stores } = this.deps;
+    const listed = sessionChangeSetSummaries(stores, input.sessionId, undefined, 0).find((item) => item.changeSetId === input.changeSetId);
+    if (listed === undefined) return fail('not_found', 'That change set does not exist in this session.');
+    return ok({ ...listedFiles(stores.checkpoints.files(input.changeSetId, input.offset, FILES_PAGE)), fileCount: listed.fileCount });
   }
 
   /**
@@ -490,22 +508,6 @@ function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspension): s
   if (!('output' in outcome) || outcome.isError) return null;
   const output = outcome.output;
   return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
-}
-
-/** A change set's files as listed: each distinct writer once, each file naming its writer by index. */
-function listedFiles(records: readonly FileChangeRecord[]): { files: ListedFileChange[]; writers: ChangeWriter[] } {
-  const writers: ChangeWriter[] = [];
-  const indexes = new Map<string, number>();
-  const files = records.map(({ writer, ...file }) => {
-    const key = writer.kind === 'command' ? `command:${writer.command}` : writer.kind === 'file_tool' ? `tool:${writer.tool}` : writer.kind;
-    let index = indexes.get(key);
-    if (index === undefined) {
-      index = writers.push(writer) - 1;
-      indexes.set(key, index);
-    }
-    return { ...file, writer: index };
-  });
-  return { files, writers };
 }
 
 function writerOf(toolName: string, input: unknown): ChangeWriter {

@@ -1,6 +1,7 @@
 import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
 import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
+import { acpAgentWall } from '../agent-backends/acp/acp-agent-wall';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../core/event-bus';
@@ -37,8 +38,16 @@ export function wireAcp(
     shell: {
       runner: shell.runner,
       onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk),
-      confine: (sessionId, cwd) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId }),
+      confine: (sessionId, cwd, call) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId, ...call }),
     },
+    agentWalled: (mode) => mode === 'auto',
+    confineAgent: (sessionId, connectionId, workspace, command) =>
+      sandbox.confineAgent(
+        stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
+        workspace,
+        { sessionId },
+        acpAgentWall(command, stores.connections.get(connectionId)?.baseUrl ?? null),
+      ),
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
   });
 }

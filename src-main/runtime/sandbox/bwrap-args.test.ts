@@ -45,4 +45,28 @@ describe('the bwrap command line', () => {
     expect(sealed).toBeGreaterThan(Math.max(agents, settings));
     expect(args[at('--chdir') + 1]).toBe(layout.cwd);
   });
+
+  it("for an agent: loopback exempt from the proxy (the namespace's own), and a loopback endpoint served inside through the proxy", () => {
+    const agent = bwrapArgs(
+      {
+        ...layout,
+        proxy: {
+          socket: '/run/p.sock',
+          socat: '/usr/bin/socat',
+          loopbackDirect: true,
+          loopbackForwards: [
+            { host: '127.0.0.1', port: 4321 },
+            { host: 'evil;rm', port: 1 },
+          ],
+        },
+      },
+      ['agent'],
+    );
+    expect(agent[agent.indexOf('NO_PROXY') + 1]).toBe('localhost,127.0.0.1,::1');
+    const bridge = agent[agent.indexOf('-c') + 1] ?? '';
+    expect(bridge).toContain('TCP-LISTEN:4321,bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:127.0.0.1:4321,proxyport=3128');
+    expect(bridge).not.toContain('evil');
+    const command = bwrapArgs({ ...layout, proxy: { socket: '/run/p.sock', socat: '/usr/bin/socat' } }, ['true']);
+    expect(command[command.indexOf('NO_PROXY') + 1]).toBe('');
+  });
 });

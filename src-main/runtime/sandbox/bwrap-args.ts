@@ -44,7 +44,17 @@ export interface SandboxLayout {
   /** Where the command starts. */
   readonly cwd: string;
   /** The host's filtering proxy for this command (no network at all without it). */
-  readonly proxy?: { readonly socket: string; readonly socat: string };
+  readonly proxy?: {
+    readonly socket: string;
+    readonly socat: string;
+    /** Loopback reached directly, not through the proxy (an agent's own local servers; loopback inside is the sandbox's own). */
+    readonly loopbackDirect?: boolean;
+    /**
+     * Loopback endpoints outside (an agent's model server on this machine) served at the same address
+     * inside: socat listens there and tunnels each connection through the proxy (CONNECT), which checks it.
+     */
+    readonly loopbackForwards?: readonly { readonly host: string; readonly port: number }[];
+  };
 }
 
 /** Inside the sandbox: where the proxy's socket is, and the loopback port socat serves it on. */
@@ -57,25 +67,35 @@ export const PROXY_PORT_INSIDE = 3128;
  * for socat's half-close timeout) and waits until they are gone, so the runner does not find the
  * bridge as something the command left running. Exits with the command's status.
  */
-const BRIDGE = [
-  `"$0" TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
-  'bridge=$!',
-  `for _ in $(seq 500); do (: </dev/tcp/127.0.0.1/${PROXY_PORT_INSIDE}) 2>/dev/null && break; sleep 0.01; done`,
-  '"$@"',
-  'status=$?',
-  'kill -9 "$bridge" 2>/dev/null; wait "$bridge" 2>/dev/null',
-  'for _ in $(seq 300); do',
-  '  left=0',
-  '  for p in /proc/[0-9]*; do read -r comm 2>/dev/null <"$p/comm" || continue; [ "$comm" = socat ] && { kill -9 "${p#/proc/}" 2>/dev/null; left=1; }; done',
-  '  [ "$left" = 0 ] && break; sleep 0.01',
-  'done',
-  'exit "$status"',
-].join('\n');
+const bridge = (forwards: readonly { readonly host: string; readonly port: number }[]) =>
+  [
+    `"$0" TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
+    'bridge=$!',
+    ...forwards.map(({ host, port }) => `"$0" TCP-LISTEN:${port},bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:${host}:${port},proxyport=${PROXY_PORT_INSIDE} 2>/dev/null &`),
+    ...[PROXY_PORT_INSIDE, ...forwards.map((forward) => forward.port)].map(
+      (port) => `for _ in $(seq 500); do (: </dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.01; done`,
+    ),
+    '"$@"',
+    'status=$?',
+    'kill -9 "$bridge" 2>/dev/null; wait "$bridge" 2>/dev/null',
+    'for _ in $(seq 300); do',
+    '  left=0',
+    '  for p in /proc/[0-9]*; do read -r comm 2>/dev/null <"$p/comm" || continue; [ "$comm" = socat ] && { kill -9 "${p#/proc/}" 2>/dev/null; left=1; }; done',
+    '  [ "$left" = 0 ] && break; sleep 0.01',
+    'done',
+    'exit "$status"',
+  ].join('\n');
+const LOOPBACK_NAME = /^(?:127(?:\.\d{1,3}){3}|localhost)$/;
 
-/** The proxy variables a sandboxed command gets: every spelling tools read, and nothing exempt. */
-export function proxyEnvironment(): Record<string, string> {
+/**
+ * The proxy variables a sandboxed command gets: every spelling tools read, and nothing exempt — but
+ * for an agent, loopback: inside its empty network namespace that is its own (OpenCode talks to the
+ * server it starts in its own process there), never the machine's.
+ */
+export function proxyEnvironment(loopbackDirect = false): Record<string, string> {
   const url = `http://127.0.0.1:${PROXY_PORT_INSIDE}`;
-  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: '', no_proxy: '' };
+  const exempt = loopbackDirect ? 'localhost,127.0.0.1,::1' : '';
+  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: exempt, no_proxy: exempt };
 }
 
 const inside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
@@ -93,9 +113,14 @@ export function bwrapArgs(layout: SandboxLayout, command: readonly string[]): st
   for (const path of layout.readableAgain) args.push('--ro-bind', path, path);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
   for (const denied of layout.denied) if (denied.kind === 'folder') args.push('--remount-ro', denied.path);
-  if (layout.proxy !== undefined) for (const [name, value] of Object.entries(proxyEnvironment())) args.push('--setenv', name, value);
+  if (layout.proxy !== undefined) for (const [name, value] of Object.entries(proxyEnvironment(layout.proxy.loopbackDirect))) args.push('--setenv', name, value);
   args.push('--chdir', layout.cwd, '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--');
   if (layout.proxy === undefined) args.push(...command);
-  else args.push('bash', '-c', BRIDGE, layout.proxy.socat, ...command);
+  else {
+    const forwards = (layout.proxy.loopbackForwards ?? []).filter(
+      (forward) => LOOPBACK_NAME.test(forward.host) && Number.isInteger(forward.port) && forward.port !== PROXY_PORT_INSIDE,
+    );
+    args.push('bash', '-c', bridge(forwards), layout.proxy.socat, ...command);
+  }
   return args;
 }

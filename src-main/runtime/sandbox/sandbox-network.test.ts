@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,5 +130,36 @@ describe.runIf(linux)('the sandbox network', () => {
     expect(around.output.stdout).not.toContain('REACHED CAIRN');
     // The test server on another loopback port is reachable, so the refusal above is about the port.
     expect((await runShell(`curl -sS http://localhost:${port}/`)).output.stdout).toBe('REACHED THE TEST SERVER');
+  });
+
+  it("an agent's wall: its loopback model endpoint served at the same address inside, through the proxy; nothing else of the machine, Cairn's own port never; loopback otherwise its own", async () => {
+    const agentRun = async (hosts: string[], command: string) => {
+      const prepared = sandbox.prepare(workspace, { sessionId: 's1' }, { home: path.join(base, 'home'), writable: [], hosts });
+      try {
+        const argv = prepared.wrap(['bash', '-c', command]);
+        // Asynchronously: the proxy serves from this process.
+        return (await promisify(execFile)(argv[0] ?? '', argv.slice(1), { cwd: workspace, encoding: 'utf8' })).stdout;
+      } finally {
+        prepared.dispose();
+      }
+    };
+    const before = blocks.length;
+    const out = await agentRun(
+      [`localhost:${port}`],
+      [
+        `curl -sS --max-time 5 http://127.0.0.1:${port}/; echo`,
+        // Another loopback port of the machine: not there inside (its own loopback), nor through the proxy.
+        `curl -sS --max-time 5 http://127.0.0.1:${cairnPort}/ 2>/dev/null; echo "direct: $?"`,
+        `curl -sS --max-time 5 --noproxy '' -x http://127.0.0.1:3128 http://127.0.0.1:${cairnPort}/; echo`,
+        `curl -sS --max-time 5 --noproxy '' -x http://127.0.0.1:3128 http://${TEST_HOST}:${port}/; echo`,
+        // Its own servers on loopback work without the proxy.
+        `(node -e "require('http').createServer((q, r) => r.end('OWN')).listen(4555, '127.0.0.1')" &) ; for _ in $(seq 100); do curl -s http://127.0.0.1:4555/ && break; sleep 0.05; done; echo`,
+      ].join('; '),
+    );
+    expect(out).toBe(`REACHED THE TEST SERVER\ndirect: 7\nblocked by the sandbox: network to 127.0.0.1\n\nblocked by the sandbox: network to ${TEST_HOST}\n\nOWN\n`);
+    // An agent's blocks make no card: its list is its endpoint, not the session's.
+    expect(blocks.length).toBe(before);
+    // Its endpoint being Cairn's own port gets it nothing.
+    expect(await agentRun([`localhost:${cairnPort}`], `curl -sS --max-time 5 http://127.0.0.1:${cairnPort}/; echo " exit: $?"`)).not.toContain('REACHED CAIRN');
   });
 });

@@ -1,13 +1,14 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PermissionMode } from '../../../src-shared/model';
 import { bwrapArgs } from './bwrap-args';
 import type { SandboxAvailability } from './sandbox-availability';
-import { sandboxLayout } from './sandbox-layout';
+import { DENIED_IN_HOME, sandboxLayout } from './sandbox-layout';
 import { hostAllowed } from './host-patterns';
 import { blockedLine, startNetworkProxy } from './network-proxy';
 import { ownListeningPorts } from './own-ports';
+import { WorkspacePlaceholders } from './workspace-placeholders';
 
 /** Who runs a command: its session and, for an agent's tool call, its turn and call. */
 export interface CommandOwner {
@@ -48,6 +49,24 @@ export interface PreparedSandbox {
   dispose(): void;
 }
 
+/** What an ACP agent's process gets inside the wall beside the workspace. */
+export interface AgentWall {
+  /** The agent's HOME (the deny list applies under it, and under the person's). */
+  readonly home: string;
+  /** Its own state: folders and files it writes (existing). */
+  readonly writable: readonly string[];
+  /** Host patterns it may reach through the proxy: its model endpoint, nothing else. */
+  readonly hosts: readonly string[];
+}
+
+/** The loopback `host:port` patterns among an agent's hosts (its model server on this machine). */
+function loopbackEndpoints(hosts: readonly string[]): { host: string; port: number }[] {
+  return hosts.flatMap((pattern) => {
+    const match = /^(127(?:\.\d{1,3}){3}|localhost):(\d{1,5})$/.exec(pattern);
+    return match?.[1] === undefined || match[2] === undefined ? [] : [{ host: match[1], port: Number(match[2]) }];
+  });
+}
+
 /** How a command of a session runs: in the sandbox, outside it, or not at all (with the reason). */
 export type Confinement = { readonly sandbox: PreparedSandbox } | { readonly unconfined: true } | { readonly refuse: string };
 
@@ -72,6 +91,8 @@ export function autoRefusal(availability: SandboxAvailability): string | null {
 
 /** The host's sandbox: whether it is available, and a wall around one command in a workspace. */
 export class SandboxService {
+  private readonly placeholders = new WorkspacePlaceholders();
+
   constructor(private readonly deps: SandboxServiceDeps) {}
 
   get availability(): SandboxAvailability {
@@ -95,18 +116,35 @@ export class SandboxService {
     return { sandbox: this.prepare(workspace, owner) };
   }
 
-  prepare(workspace: string, owner: CommandOwner): PreparedSandbox {
+  /**
+   * Where an ACP agent's process runs in `mode`: in Auto inside the wall as a whole (its own state
+   * writable, network only to its model endpoint), refused where Auto has no sandbox; in every other
+   * mode outside (in Ask and Full it asks or is allowed as the mode says, and each terminal it opens
+   * is confined by itself).
+   */
+  confineAgent(mode: PermissionMode, workspace: string, owner: CommandOwner, agent: AgentWall): Confinement {
+    if (mode !== 'auto') return { unconfined: true };
+    if (!this.deps.availability.available) return { refuse: autoRefusal(this.deps.availability) ?? '' };
+    return { sandbox: this.prepare(workspace, owner, agent) };
+  }
+
+  /** A wall around one command (or one agent process, with `agent`) in `workspace`. */
+  prepare(workspace: string, owner: CommandOwner, agent?: AgentWall): PreparedSandbox {
     const availability = this.deps.availability;
     if (!availability.available) throw new Error(availability.reason);
     const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'cairn-sandbox-'));
+    const release = this.placeholders.hold(existsSync(workspace) ? realpathSync(workspace) : workspace);
     const extras = this.deps.extras?.() ?? { denied: [], writable: [] };
+    const hostHome = this.deps.home ?? os.homedir();
+    const home = agent?.home ?? hostHome;
     const layout = sandboxLayout({
       workspace,
-      home: this.deps.home ?? os.homedir(),
+      home,
       dataDir: this.deps.dataDir,
       tmpDir,
-      extraDenied: extras.denied,
-      extraWritable: extras.writable,
+      // An agent given a HOME of its own: the secrets of the person's home stay hidden too.
+      extraDenied: [...extras.denied, ...(home === hostHome ? [] : DENIED_IN_HOME.map((entry) => path.join(hostHome, entry)))],
+      extraWritable: [...extras.writable, ...(agent?.writable ?? [])],
     });
     const network = this.deps.network;
     if (network === undefined) {
@@ -114,7 +152,10 @@ export class SandboxService {
         tmpDir,
         wrap: (argv) => [availability.bwrap, ...bwrapArgs(layout, argv)],
         blockedHosts: () => [],
-        dispose: () => rmSync(tmpDir, { recursive: true, force: true }),
+        dispose: () => {
+          rmSync(tmpDir, { recursive: true, force: true });
+          release();
+        },
       };
     }
     // The proxy's socket lives in a folder only the host can enter; inside, it is bound at /run.
@@ -122,25 +163,35 @@ export class SandboxService {
     chmodSync(socketDir, 0o700);
     const socket = path.join(socketDir, 'proxy.sock');
     const blocked: string[] = [];
-    const once = network.takeOnce?.(owner.sessionId) ?? [];
+    // An agent reaches its model endpoint only; a command the session's and the global lists (and an "Allow once").
+    const once = agent === undefined ? (network.takeOnce?.(owner.sessionId) ?? []) : [];
+    const allowed = () => (agent === undefined ? [...once, ...network.allowedHosts(owner.sessionId)] : agent.hosts);
     const proxy = startNetworkProxy({
       socketPath: socket,
-      allows: (host, port) => hostAllowed([...once, ...network.allowedHosts(owner.sessionId)], host, port),
+      allows: (host, port) => hostAllowed(allowed(), host, port),
       ownPorts: network.ownPorts ?? ownListeningPorts,
       // Reported once per host and command; the 403 goes out after, so the result sees it.
       onBlocked: (block) => {
         if (blocked.includes(block.host)) return;
         blocked.push(block.host);
-        network.onBlocked?.({ ...owner, ...block });
+        // An agent's own blocks make no card: its allowlist is its connection's endpoint, not the session's list.
+        if (agent === undefined) network.onBlocked?.({ ...owner, ...block });
       },
       ...(network.resolve === undefined ? {} : { resolve: network.resolve }),
     });
     return {
       tmpDir,
-      wrap: (argv) => [availability.bwrap, ...bwrapArgs({ ...layout, proxy: { socket, socat: availability.socat } }, argv)],
+      wrap: (argv) => [
+        availability.bwrap,
+        ...bwrapArgs(
+          { ...layout, proxy: { socket, socat: availability.socat, ...(agent === undefined ? {} : { loopbackDirect: true, loopbackForwards: loopbackEndpoints(agent.hosts) }) } },
+          argv,
+        ),
+      ],
       blockedHosts: () => [...blocked],
       dispose: () => {
         rmSync(tmpDir, { recursive: true, force: true });
+        release();
         void proxy.close().finally(() => rmSync(socketDir, { recursive: true, force: true }));
       },
     };

@@ -196,6 +196,27 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     expect(readFileSync(path.join(fixture.workspace, '.git', 'config'), 'utf8')).not.toMatch(/hooksPath/);
   });
 
+  it('cannot create the configuration that makes code run later where there is none (.cairn, .claude settings), and leaves no placeholder behind', async () => {
+    const fresh = await run(
+      `mkdir .cairn; echo "cairn: $?"; echo '{}' > .cairn/hooks.json; mkdir -p .claude && echo '{"hooks":{}}' > .claude/settings.json; echo "settings: $?"; echo '{}' > .claude/settings.local.json; echo "local: $?"; echo ok > .claude/notes.md; echo "notes: $?"`,
+    );
+    expect(fresh.stdoutTail).toMatch(/^cairn: [1-9]\nsettings: [1-9]\nlocal: [1-9]\nnotes: 0\n$/);
+    expect(existsSync(path.join(fixture.workspace, '.cairn'))).toBe(false);
+    expect(existsSync(path.join(fixture.workspace, '.claude', 'settings.json'))).toBe(false);
+    expect(existsSync(path.join(fixture.workspace, '.claude', 'settings.local.json'))).toBe(false);
+    // What the command may write there stays.
+    expect(readFileSync(path.join(fixture.workspace, '.claude', 'notes.md'), 'utf8')).toBe('ok\n');
+    // Where .claude exists already (made just now), its missing settings files are sealed as well.
+    const again = await run(`echo '{}' > .claude/settings.json; echo "settings: $?"; rm -rf .claude; echo "rm: $?"`);
+    expect(again.stdoutTail).toMatch(/^settings: [1-9]\nrm: [1-9]\n$/);
+    expect(existsSync(path.join(fixture.workspace, '.claude', 'settings.json'))).toBe(false);
+    rmSync(path.join(fixture.workspace, '.claude'), { recursive: true, force: true });
+    const empty = await run('ls -A');
+    expect(empty.exitCode).toBe(0);
+    expect(existsSync(path.join(fixture.workspace, '.cairn'))).toBe(false);
+    expect(existsSync(path.join(fixture.workspace, '.claude'))).toBe(false);
+  });
+
   it('does ordinary work: git, node, npm scripts and a compiler, with exit codes and streamed output intact', async () => {
     writeFileSync(path.join(fixture.workspace, 'package.json'), JSON.stringify({ name: 'w', version: '1.0.0', scripts: { hello: 'node -e "console.log(40 + 2)"' } }));
     writeFileSync(path.join(fixture.workspace, 'hello.c'), '#include <stdio.h>\nint main(void) { puts("compiled"); return 0; }\n');

@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import type { McpServerRecord, McpTransport } from '../../../src-shared/mcp-model';
-import type { McpServerDraft, McpSettingDraft } from '../../forms/mcp-server-form';
+import type { McpServerDraft, McpServerProblems } from '../../forms/mcp-server-form';
 import { emptyMcpDraft, hasMcpProblems, mcpCreateInput, mcpDraftOf, mcpUpdateInput, validateMcpDraft } from '../../forms/mcp-server-form';
 import { useStoreApi } from '../../state/store-context';
-import { FieldFrame } from '../FieldFrame';
+import { type ChoiceCard, ChoiceCards } from '../ChoiceCards';
+import { TextField } from '../FieldFrame';
 import { Spinner } from '../icons';
+import { McpSettingsFields } from './McpSettingsFields';
 
-const TRANSPORTS: ReadonlyArray<{ readonly transport: McpTransport; readonly label: string; readonly blurb: string }> = [
-  { transport: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
-  { transport: 'http', label: 'Streamable HTTP', blurb: 'A server that already runs, reached at its URL.' },
+const TRANSPORTS: ReadonlyArray<ChoiceCard<McpTransport>> = [
+  { value: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
+  { value: 'http', label: 'Streamable HTTP', blurb: 'A server that already runs, reached at its URL.' },
 ];
 
 /**
@@ -32,14 +34,10 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
 
   const problems = validateMcpDraft(draft);
   const shown = attempted ? problems : {};
-  const what = draft.transport === 'stdio' ? 'variable' : 'header';
   const change = (patch: Partial<McpServerDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setNotice(null);
   };
-  const changeSetting = (index: number, patch: Partial<McpSettingDraft>) =>
-    change({ settings: draft.settings.map((setting, at) => (at === index ? { ...setting, ...patch } : setting)) });
-
   async function submit() {
     if (hasMcpProblems(problems)) {
       setAttempted(true);
@@ -70,125 +68,32 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
       {server === null ? (
         <>
           <h3 className="settings-heading">Add an MCP server</h3>
-          <fieldset className="provider-choice">
-            <legend className="field-label">How Cairn reaches it</legend>
-            <div className="provider-options">
-              {TRANSPORTS.map(({ transport, label, blurb }) => (
-                <label key={transport} className={`provider-option${draft.transport === transport ? ' is-checked' : ''}`}>
-                  <input type="radio" name={`${formId}-transport`} value={transport} checked={draft.transport === transport} onChange={() => change({ transport, settings: [] })} />
-                  <span className="provider-option-name">{label}</span>
-                  <span className="provider-option-blurb">{blurb}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceCards
+            legend="How Cairn reaches it"
+            name={`${formId}-transport`}
+            choices={TRANSPORTS}
+            checked={draft.transport}
+            onChoose={(transport) => change({ transport, settings: [] })}
+          />
         </>
       ) : null}
 
-      <FieldFrame controlId={`${formId}-name`} label="Name" required help="Its tools reach the agent as name__tool." error={shown.name}>
-        {(aria) => (
-          <input {...aria} className="input" type="text" value={draft.name} maxLength={60} autoComplete="off" onChange={(event) => change({ name: event.target.value })} />
-        )}
-      </FieldFrame>
+      <TextField
+        controlId={`${formId}-name`}
+        label="Name"
+        required
+        help="Its tools reach the agent as name__tool."
+        error={shown.name}
+        type="text"
+        maxLength={60}
+        autoComplete="off"
+        value={draft.name}
+        onChange={(name) => change({ name })}
+      />
 
-      {draft.transport === 'stdio' ? (
-        <>
-          <FieldFrame controlId={`${formId}-command`} label="Command" required help="The program to run, e.g. npx or node." error={shown.command}>
-            {(aria) => (
-              <input
-                {...aria}
-                className="input mono"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                value={draft.command}
-                onChange={(event) => change({ command: event.target.value })}
-              />
-            )}
-          </FieldFrame>
-          <FieldFrame controlId={`${formId}-args`} label="Arguments" help="One per line.">
-            {(aria) => <textarea {...aria} className="input mono" rows={3} spellCheck={false} value={draft.args} onChange={(event) => change({ args: event.target.value })} />}
-          </FieldFrame>
-          <FieldFrame controlId={`${formId}-cwd`} label="Working folder" help="Leave empty for Cairn’s own.">
-            {(aria) => (
-              <input
-                {...aria}
-                className="input mono"
-                type="text"
-                spellCheck={false}
-                autoComplete="off"
-                value={draft.cwd}
-                onChange={(event) => change({ cwd: event.target.value })}
-              />
-            )}
-          </FieldFrame>
-        </>
-      ) : (
-        <FieldFrame controlId={`${formId}-url`} label="URL" required error={shown.url}>
-          {(aria) => (
-            <input
-              {...aria}
-              className="input"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="https://example.com/mcp"
-              value={draft.url}
-              onChange={(event) => change({ url: event.target.value })}
-            />
-          )}
-        </FieldFrame>
-      )}
+      <TransportFields formId={formId} draft={draft} problems={shown} change={change} />
 
-      <fieldset className="mcp-settings" aria-describedby={shown.settings === undefined ? undefined : `${formId}-settings-error`}>
-        <legend className="field-label">{draft.transport === 'stdio' ? 'Environment variables' : 'Headers'}</legend>
-        {draft.settings.map((setting, index) => (
-          <div className="mcp-setting-row" key={index}>
-            <input
-              className="input mono"
-              type="text"
-              aria-label={`${what} ${index + 1} name`}
-              placeholder={draft.transport === 'stdio' ? 'NAME' : 'Header-Name'}
-              spellCheck={false}
-              autoComplete="off"
-              value={setting.name}
-              onChange={(event) => changeSetting(index, { name: event.target.value })}
-            />
-            <input
-              className="input mono"
-              type={setting.secret ? 'password' : 'text'}
-              aria-label={`${what} ${index + 1} value`}
-              placeholder={setting.stored ? '•••• stored' : 'value'}
-              spellCheck={false}
-              autoComplete={setting.secret ? 'new-password' : 'off'}
-              value={setting.value}
-              onChange={(event) => changeSetting(index, { value: event.target.value })}
-            />
-            <label className="mcp-secret">
-              <input type="checkbox" checked={setting.secret} onChange={(event) => changeSetting(index, { secret: event.target.checked, stored: false, value: '' })} />
-              Secret
-            </label>
-            <button
-              type="button"
-              className="button button-quiet"
-              aria-label={`Remove ${what} ${setting.name || index + 1}`}
-              onClick={() => change({ settings: draft.settings.filter((_, at) => at !== index) })}
-            >
-              Remove
-            </button>
-          </div>
-        ))}
-        <button type="button" className="button button-quiet" onClick={() => change({ settings: [...draft.settings, { name: '', value: '', secret: false, stored: false }] })}>
-          Add {what}
-        </button>
-        <p className="field-help">Secret values are stored encrypted on this machine and never shown again.</p>
-        {shown.settings === undefined ? null : (
-          <p className="field-error" id={`${formId}-settings-error`} role="alert">
-            {shown.settings}
-          </p>
-        )}
-      </fieldset>
+      <McpSettingsFields formId={formId} draft={draft} error={shown.settings} change={change} />
 
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
@@ -202,5 +107,71 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
         )}
       </div>
     </form>
+  );
+}
+
+/** How Cairn reaches the server: a local command (program, arguments, working folder) or an HTTP URL. */
+function TransportFields({
+  formId,
+  draft,
+  problems,
+  change,
+}: {
+  formId: string;
+  draft: McpServerDraft;
+  problems: McpServerProblems;
+  change: (patch: Partial<McpServerDraft>) => void;
+}) {
+  return draft.transport === 'stdio' ? (
+    <>
+      <TextField
+        controlId={`${formId}-command`}
+        label="Command"
+        required
+        help="The program to run, e.g. npx or node."
+        error={problems.command}
+        controlClassName="input mono"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft.command}
+        onChange={(command) => change({ command })}
+      />
+      <TextField
+        controlId={`${formId}-args`}
+        label="Arguments"
+        help="One per line."
+        controlClassName="input mono"
+        rows={3}
+        spellCheck={false}
+        value={draft.args}
+        onChange={(args) => change({ args })}
+      />
+      <TextField
+        controlId={`${formId}-cwd`}
+        label="Working folder"
+        help="Leave empty for Cairn’s own."
+        controlClassName="input mono"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft.cwd}
+        onChange={(cwd) => change({ cwd })}
+      />
+    </>
+  ) : (
+    <TextField
+      controlId={`${formId}-url`}
+      label="URL"
+      required
+      error={problems.url}
+      type="url"
+      inputMode="url"
+      spellCheck={false}
+      autoComplete="off"
+      placeholder="https://example.com/mcp"
+      value={draft.url}
+      onChange={(url) => change({ url })}
+    />
   );
 }

@@ -13,17 +13,24 @@ export function ConfirmActionDialog() {
   const words = confirmationWords(pending.proposal, pending.targetTitle);
   const close = () => actions.cancelConfirmation();
   return (
-    <Dialog labelledBy="workhub-confirm-title" describedBy="workhub-confirm-text" onClose={close} initialFocus={keepRef} className="workhub-confirm">
-      <h2 id="workhub-confirm-title">{words.title}</h2>
+    <Dialog
+      title={words.title}
+      describedBy="workhub-confirm-text"
+      onClose={close}
+      initialFocus={keepRef}
+      className="workhub-confirm"
+      actions={
+        <>
+          <button type="button" className="button" ref={keepRef} onClick={close}>
+            {words.keep}
+          </button>
+          <button type="button" className={`button ${pending.proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`} onClick={() => void actions.confirmAction()}>
+            {words.confirm}
+          </button>
+        </>
+      }
+    >
       <p id="workhub-confirm-text">{words.body}</p>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={keepRef} onClick={close}>
-          {words.keep}
-        </button>
-        <button type="button" className={`button ${pending.proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`} onClick={() => void actions.confirmAction()}>
-          {words.confirm}
-        </button>
-      </div>
     </Dialog>
   );
 }

@@ -65,7 +65,9 @@ export function WorkHubComposer() {
           }}
         />
         <div className="composer-bar">
-          <span className="composer-hint">Enter to send · nothing happens until you say “Do it”</span>
+          <span className="composer-hint">
+            <span className="keys-hint">Enter to send · </span>nothing happens until you say “Do it”
+          </span>
           <button type="submit" className="send-button" aria-label="Send to the WorkHub" title="Send" disabled={draft.trim() === ''}>
             <SendIcon />
           </button>

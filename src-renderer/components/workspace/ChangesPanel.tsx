@@ -1,62 +1,44 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChangeWriter, ListedChangeSet, ListedFileChange } from '../../../src-shared/checkpoint-model';
+import { useEffect, useMemo, useState } from 'react';
+import { FILES_PAGE, type ChangeWriter, type ListedChangeSet, type ListedFileChange } from '../../../src-shared/checkpoint-model';
 import { changeDiffKey } from '../../state/changes-actions';
 import { useAppStore, useStoreApi } from '../../state/store-context';
-import { CloseIcon, RetryIcon, Spinner } from '../icons';
+import { Spinner } from '../icons';
 import { DiffLines } from './DiffLines';
 import { ChevronRightIcon } from './workspace-icons';
 import { WorktreeSection } from './WorktreeSection';
 import { changesPanelId } from './ChangesButton';
-import { changeSetCount, describeChangeSets, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
+import { SessionPanel, SessionPanelNote } from './SessionPanel';
+import { changeSetCount, describeChangeSets, fileCount, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
 
 /** Each turn's file changes, newest first: the files with line counts and writer (each one's diff loaded when opened), and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const list = useAppStore((state) => state.changesBySession[sessionId]);
-  const ref = useRef<HTMLElement>(null);
   const close = () => store.getState().setChangesPanel(null);
   const described = useMemo(() => (list?.state === 'ready' ? describeChangeSets(list.changeSets) : new Map<string, ChangeSetDescription>()), [list]);
 
   useEffect(() => {
     void store.getState().loadChanges(sessionId);
-    ref.current?.focus();
   }, [sessionId, store]);
 
   return (
-    <section
-      ref={ref}
+    <SessionPanel
       id={changesPanelId(sessionId)}
       className="commands-panel changes-panel"
-      data-testid="changes-panel"
-      aria-labelledby={`${changesPanelId(sessionId)}-title`}
-      tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        close();
-      }}
+      testId="changes-panel"
+      title="File changes in this session"
+      closeLabel="Close changes"
+      onClose={close}
     >
-      <header className="commands-panel-header">
-        <h2 id={`${changesPanelId(sessionId)}-title`}>File changes in this session</h2>
-        <button type="button" className="icon-button" aria-label="Close changes" onClick={close}>
-          <CloseIcon />
-        </button>
-      </header>
       <WorktreeSection sessionId={sessionId} />
       {list === undefined || list.state === 'loading' ? (
-        <div className="commands-empty">
-          <Spinner label="Loading the changes" />
-        </div>
+        <SessionPanelNote note={{ kind: 'loading', label: 'Loading the changes' }} />
       ) : list.state === 'failed' ? (
-        <div className="commands-empty">
-          <p>{list.message}</p>
-          <button type="button" className="button button-small" onClick={() => void store.getState().loadChanges(sessionId)}>
-            <RetryIcon />
-            Try again
-          </button>
-        </div>
+        <SessionPanelNote note={{ kind: 'failed', message: list.message, onRetry: () => void store.getState().loadChanges(sessionId) }} />
       ) : list.changeSets.length === 0 ? (
-        <p className="commands-empty">{list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.'}</p>
+        <SessionPanelNote
+          note={{ kind: 'empty', text: list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.' }}
+        />
       ) : (
         <ol className="change-sets">
           {[...list.changeSets].reverse().map((changeSet) => (
@@ -64,23 +46,32 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </SessionPanel>
   );
 }
 
 function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string; changeSet: ListedChangeSet; described: ChangeSetDescription | undefined }) {
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
+  const loaded = useAppStore((state) => state.changeFiles[changeSet.changeSetId]);
+  // The listing carries the first files; Show all loads the rest (a change set's files never change once complete).
+  const shown = loaded !== undefined && loaded.files.length > changeSet.files.length ? loaded : changeSet;
   const title = described?.title ?? `Turn “${changeSet.turnText ?? ''}”`;
-  const revertable = changeSet.status === 'complete' && changeSet.files.length > 0 && changeSet.workspaceGone === null;
+  const revertable = changeSet.status === 'complete' && changeSet.fileCount > 0 && changeSet.workspaceGone === null;
   const revertLabel = revertable ? (described?.revertLabel ?? null) : null;
-  const nothingChanged = changeSet.status === 'complete' && changeSet.files.length === 0;
+  const nothingChanged = changeSet.status === 'complete' && changeSet.fileCount === 0;
   return (
     <li className="change-set" data-testid="change-set" data-status={changeSet.status} data-kind={described?.kind} aria-label={title}>
       <div className="change-set-header">
         <h3>
           {title}
           <span className="change-set-count"> · {changeSetCount(changeSet, described)}</span>
+          {changeSet.status === 'complete' && changeSet.fileCount > 0 ? (
+            <span className="change-set-count change-lines" aria-label={`${changeSet.added} lines added, ${changeSet.removed} removed in all`}>
+              {' '}
+              · <span className="is-added">+{changeSet.added}</span> <span className="is-removed">−{changeSet.removed}</span>
+            </span>
+          ) : null}
         </h3>
         {revertLabel === null ? null : (
           <button type="button" className="button button-small" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}>
@@ -97,19 +88,44 @@ function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string;
       )}
       {nothingChanged && changeSet.note === null ? <p className="change-set-note">{NOTHING_CHANGED_NOTE}</p> : null}
       <ul className="change-files">
-        {changeSet.files.map((file) => (
+        {shown.files.map((file) => (
           <ChangeFileRow
             key={file.path}
             sessionId={sessionId}
             changeSetId={changeSet.changeSetId}
             file={file}
-            writer={changeSet.writers[file.writer] ?? UNKNOWN_WRITER}
-            revertable={revertable && described?.kind !== 'undo' && described?.undoneFiles.has(file.path) !== true}
+            writer={shown.writers[file.writer] ?? UNKNOWN_WRITER}
+            revertable={revertable && described?.kind !== 'undo' && described?.fileUndone(file.path) !== true}
           />
         ))}
       </ul>
+      {shown.files.length < changeSet.fileCount ? (
+        <div className="change-files-more">
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            disabled={loaded?.loading === true}
+            onClick={() => void store.getState().loadChangeFiles(sessionId, changeSet)}
+          >
+            {loaded?.loading === true ? <Spinner /> : null}
+            {showMoreLabel(shown.files.length, changeSet.fileCount)}
+          </button>
+          {loaded?.error == null ? null : (
+            <p className="change-set-note" role="alert">
+              The files could not be loaded: {loaded.error}
+            </p>
+          )}
+        </div>
+      ) : null}
     </li>
   );
+}
+
+/** Show all N files, or, when the rest is more than one load brings, the next page. */
+function showMoreLabel(shown: number, count: number): string {
+  return count - shown <= FILES_PAGE
+    ? `Show all ${fileCount(count)}`
+    : `Show ${FILES_PAGE.toLocaleString('en-US')} more (${shown.toLocaleString('en-US')} of ${fileCount(count)} shown)`;
 }
 
 /** What a file's writer reads as should the listing ever name one it does not carry. */

@@ -48,8 +48,21 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
 
   // In the body: the field it opens from sits in a bar that clips and scrolls sideways on a narrow screen.
   return createPortal(
-    <Dialog labelledBy="folder-browser-title" onClose={onClose} className="folder-browser">
-      <h2 id="folder-browser-title">Choose a workspace folder</h2>
+    <Dialog
+      title="Choose a workspace folder"
+      onClose={onClose}
+      className="folder-browser"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={listing === null || loading} onClick={() => listing !== null && onChoose(listing.path)}>
+            Choose this folder
+          </button>
+        </>
+      }
+    >
       <div className="folder-browser-bar">
         <button
           type="button"
@@ -102,14 +115,6 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
         />
         Show hidden folders{listing !== null && !showHidden && listing.hiddenCount > 0 ? ` (${listing.hiddenCount})` : ''}
       </label>
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" disabled={listing === null || loading} onClick={() => listing !== null && onChoose(listing.path)}>
-          Choose this folder
-        </button>
-      </div>
     </Dialog>,
     document.body,
   );

@@ -14,8 +14,22 @@ export function FullModeDialog() {
   const answer = (confirmed: boolean) => void store.getState().confirmFullMode(confirmed);
 
   return (
-    <Dialog labelledBy="full-dialog-title" describedBy="full-dialog-text" onClose={() => answer(false)} initialFocus={cancelRef}>
-      <h2 id="full-dialog-title">Let the agent run everything without asking?</h2>
+    <Dialog
+      title="Let the agent run everything without asking?"
+      describedBy="full-dialog-text"
+      onClose={() => answer(false)}
+      initialFocus={cancelRef}
+      actions={
+        <>
+          <button type="button" className="button" ref={cancelRef} onClick={() => answer(false)}>
+            Keep asking
+          </button>
+          <button type="button" className="button button-danger" onClick={() => answer(true)}>
+            Switch to Full
+          </button>
+        </>
+      }
+    >
       <p id="full-dialog-text">
         In Full mode the agent in “{title}” writes and edits files
         {folder === null ? (
@@ -28,14 +42,6 @@ export function FullModeDialog() {
         )}{' '}
         and runs shell commands on this computer without showing them to you first. {SANDBOX_NOTE}
       </p>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={() => answer(false)}>
-          Keep asking
-        </button>
-        <button type="button" className="button button-danger" onClick={() => answer(true)}>
-          Switch to Full
-        </button>
-      </div>
     </Dialog>
   );
 }

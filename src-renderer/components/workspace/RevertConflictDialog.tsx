@@ -17,8 +17,29 @@ export function RevertConflictDialog() {
       : actions.rewindTo(conflict.sessionId, conflict.itemId, resolution));
   const verb = conflict.kind === 'revert' ? 'Reverting' : 'Rewinding';
   return (
-    <Dialog labelledBy="revert-conflict-title" describedBy="revert-conflict-text" onClose={close} initialFocus={cancelRef} className="revert-conflict">
-      <h2 id="revert-conflict-title">{conflictTitle(conflict.kind, conflict.files.length)}</h2>
+    <Dialog
+      title={conflictTitle(conflict.kind, conflict.files.length)}
+      describedBy="revert-conflict-text"
+      onClose={close}
+      initialFocus={cancelRef}
+      className="revert-conflict"
+      actions={
+        <>
+          <button type="button" className="button" ref={cancelRef} onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button" onClick={() => answer('keep_mine')}>
+            Keep mine
+          </button>
+          <button type="button" className="button" onClick={() => answer('open_both')}>
+            Open both
+          </button>
+          <button type="button" className="button button-danger" onClick={() => answer('take_checkpoint')}>
+            Take checkpoint
+          </button>
+        </>
+      }
+    >
       <div id="revert-conflict-text">
         <p>{verb} would overwrite your own changes to:</p>
         <ul className="revert-conflict-files" data-testid="revert-conflict-files">
@@ -33,20 +54,6 @@ export function RevertConflictDialog() {
           {conflict.kind === 'revert' ? 'turn' : 'turns'} too; Open both keeps yours and writes the checkpoint’s version beside each (<code>notes.md</code> →{' '}
           <code>notes.cairn-checkpoint.md</code>) to compare.
         </p>
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={() => answer('keep_mine')}>
-          Keep mine
-        </button>
-        <button type="button" className="button" onClick={() => answer('open_both')}>
-          Open both
-        </button>
-        <button type="button" className="button button-danger" onClick={() => answer('take_checkpoint')}>
-          Take checkpoint
-        </button>
       </div>
     </Dialog>
   );

@@ -29,8 +29,23 @@ export function RewindPreviewDialog() {
   };
   const { plan } = preview;
   return (
-    <Dialog labelledBy="rewind-preview-title" describedBy="rewind-preview-text" onClose={close} initialFocus={cancelRef} className="rewind-preview">
-      <h2 id="rewind-preview-title">Rewind to before this message?</h2>
+    <Dialog
+      title="Rewind to before this message?"
+      describedBy="rewind-preview-text"
+      onClose={close}
+      initialFocus={cancelRef}
+      className="rewind-preview"
+      actions={
+        <>
+          <button type="button" className="button" ref={cancelRef} onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={plan.state !== 'ready'} onClick={confirm}>
+            Rewind
+          </button>
+        </>
+      }
+    >
       <div id="rewind-preview-text" data-testid="rewind-preview" data-state={plan.state}>
         <p>
           The conversation goes back to before this message, in a new session; this session keeps every turn. <em>Undo this rewind</em>, in the new session’s Changes, puts the
@@ -48,14 +63,6 @@ export function RewindPreviewDialog() {
         ) : (
           <PlanFiles plan={plan.plan} />
         )}
-      </div>
-      <div className="dialog-actions">
-        <button type="button" className="button" ref={cancelRef} onClick={close}>
-          Cancel
-        </button>
-        <button type="button" className="button button-primary" disabled={plan.state !== 'ready'} onClick={confirm}>
-          Rewind
-        </button>
       </div>
     </Dialog>
   );

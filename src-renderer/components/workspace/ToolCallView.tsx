@@ -9,13 +9,14 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult } from '../../state/tool-calls';
 import { CheckIcon, Spinner } from '../icons';
 import { PLAN_TOOL } from './plan-tool';
-import { ShellRunPanel } from './ShellRunPanel';
 import { ChevronRightIcon, FileEditIcon, FileIcon, FindIcon, TerminalIcon, ToolIcon } from './workspace-icons';
 import { retryingImport } from '../../platform/retrying-import';
 
 /** A call's arguments and result (and its diff) load when the first call is opened: a transcript shows the one-line summaries. */
 /** An ACP agent's plan: its card loads with the first plan shown. */
 const PlanCard = lazy(() => retryingImport(() => import('./PlanCard')).then((module) => ({ default: module.PlanCard })));
+// A command's panel loads with the first command shown (its row is there at once, its output a moment later).
+const ShellRunPanel = lazy(() => retryingImport(() => import('./ShellRunPanel')).then((module) => ({ default: module.ShellRunPanel })));
 const ToolCallDetails = lazy(() => retryingImport(() => import('./ToolCallDetails')).then((module) => ({ default: module.ToolCallDetails })));
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -93,7 +94,9 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
   if (isShell && shellRunId !== undefined) {
     return (
       <div className="message-line message-line-tool tool-call tool-call-shell" data-testid="tool-call" data-tool={toolName} data-status={status}>
-        <ShellRunPanel shellRunId={shellRunId} title={name} footer={<ShellResultNote result={result} />} />
+        <Suspense fallback={null}>
+          <ShellRunPanel shellRunId={shellRunId} title={name} footer={<ShellResultNote result={result} />} />
+        </Suspense>
       </div>
     );
   }

@@ -102,27 +102,31 @@ export function WorktreeSection({ sessionId }: { sessionId: string }) {
         ))}
       </ul>
       {confirmDiscard ? (
-        <Dialog labelledBy="discard-worktree-title" onClose={() => setConfirmDiscard(false)}>
-          <h2 id="discard-worktree-title">Discard this worktree?</h2>
+        <Dialog
+          title="Discard this worktree?"
+          onClose={() => setConfirmDiscard(false)}
+          actions={
+            <>
+              <button type="button" className="button" onClick={() => setConfirmDiscard(false)}>
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => {
+                  setConfirmDiscard(false);
+                  void store.getState().discardWorktree(sessionId);
+                }}
+              >
+                Discard worktree
+              </button>
+            </>
+          }
+        >
           <p>
             The folder and the branch <code>{worktree.branch}</code> are removed with every change in them that was not merged back. The session works in{' '}
             <code>{worktree.repoRoot}</code> again.
           </p>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => setConfirmDiscard(false)}>
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                setConfirmDiscard(false);
-                void store.getState().discardWorktree(sessionId);
-              }}
-            >
-              Discard worktree
-            </button>
-          </div>
         </Dialog>
       ) : null}
     </div>

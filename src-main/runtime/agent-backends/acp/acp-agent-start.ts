@@ -1,6 +1,7 @@
 import type { CreateTerminalRequest, CreateTerminalResponse, ReadTextFileRequest, SessionModeState, WriteTextFileRequest } from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../../src-shared/model';
+import type { PreparedSandbox } from '../../sandbox/sandbox-service';
 import { childEnvironment } from '../../shell/child-environment';
 import { AgentBackendError } from '../agent-backend';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
@@ -20,8 +21,18 @@ export interface AgentStartContext {
   createTerminal(state: SessionState, params: CreateTerminalRequest): Promise<CreateTerminalResponse>;
 }
 
-/** Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can, else `session/new`. */
-export async function startAcpAgent(ctx: AgentStartContext, sessionId: string, command: AcpAgentCommand, fs: SessionState['fs']): Promise<{ state: SessionState; fresh: boolean }> {
+/**
+ * Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can,
+ * else `session/new`. With `sandbox` (Auto) the whole agent process runs inside it, and the sandbox is
+ * disposed when the process ends.
+ */
+export async function startAcpAgent(
+  ctx: AgentStartContext,
+  sessionId: string,
+  command: AcpAgentCommand,
+  fs: SessionState['fs'],
+  sandbox: PreparedSandbox | null = null,
+): Promise<{ state: SessionState; fresh: boolean }> {
   const { deps, bounds } = ctx;
   const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
   const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
@@ -40,13 +51,15 @@ export async function startAcpAgent(ctx: AgentStartContext, sessionId: string, c
     killTerminal: (terminalId: string) => terminals.kill(terminalId),
     releaseTerminal: (terminalId: string) => terminals.release(terminalId),
   };
+  const argv = sandbox === null ? [command.command, ...command.args] : sandbox.wrap([command.command, ...command.args]);
   const live = new LiveAcpAgent(
     deps.newInstanceId(),
-    { binary: command.command, args: command.args, env: agentEnv(command), cwd: fs.workspace },
-    launchKey(command, fs.workspace),
+    { binary: argv[0] ?? command.command, args: argv.slice(1), env: agentEnv(command), cwd: fs.workspace },
+    launchKey(command, fs.workspace, sandbox !== null),
     side,
   );
-  const state: SessionState = { live, fs, terminals, run: null, mapper: null, pending: null, stopping: null };
+  if (sandbox !== null) void live.process.exited.then(() => sandbox.dispose());
+  const state: SessionState = { live, walled: sandbox !== null, fs, terminals, run: null, mapper: null, pending: null, stopping: null };
   holder = state;
   let fresh = false;
   try {
@@ -112,6 +125,7 @@ export function agentEnv(command: Pick<AcpAgentCommand, 'env'>): Record<string, 
   return childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL'], extra: command.env });
 }
 
-export function launchKey(command: AcpAgentCommand, cwd: string): string {
-  return JSON.stringify([command.command, command.args, command.env, cwd]);
+/** What a running agent was started as: another key (a new command, folder, or a mode change across the wall) starts it again. */
+export function launchKey(command: AcpAgentCommand, cwd: string, walled: boolean): string {
+  return JSON.stringify([command.command, command.args, command.env, cwd, walled]);
 }

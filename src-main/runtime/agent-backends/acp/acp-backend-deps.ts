@@ -37,9 +37,21 @@ export interface AcpBackendDeps {
   readonly shell: {
     readonly runner: ShellRunner;
     onOutput(sessionId: string, chunk: ShellOutputChunk): void;
-    /** Where a terminal of the session runs: in the sandbox (Auto, Ask), outside it (Full), or refused. Default: outside. */
-    confine?(sessionId: string, cwd: string): Confinement;
+    /**
+     * Where a terminal of the session runs: in the sandbox (Auto, Ask), outside it (Full), or refused.
+     * Default: outside. `call`: the run reading the agent and the terminal's call, which a network
+     * block of the terminal is attributed to (its "Allow network to <host>" card).
+     */
+    confine?(sessionId: string, cwd: string, call?: { readonly turnId: string; readonly runId: string; readonly toolCallId: string }): Confinement;
   };
+  /**
+   * Where the agent process itself runs: in the sandbox (Auto: its own state writable, network only
+   * to its connection's model endpoint), outside it (every other mode), or refused (Auto where there
+   * is no sandbox). Default: outside.
+   */
+  confineAgent?(sessionId: string, connectionId: string, workspace: string, command: AcpAgentCommand): Confinement;
+  /** Whether a session in `mode` runs its agent inside the sandbox (a change across the wall restarts the agent). */
+  agentWalled?(mode: PermissionMode): boolean;
 }
 
 export interface AcpBackend extends AgentBackend {
@@ -60,6 +72,8 @@ export interface PendingPermission {
 
 export interface SessionState {
   readonly live: LiveAcpAgent;
+  /** Whether the agent process runs inside the sandbox: then its own tools are contained, and run unasked. */
+  readonly walled: boolean;
   /** What the agent's file requests are checked against; changed in place as turns go. */
   readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean };
   /** The terminals the agent opened (`terminal/*`), as shell runs of the run that asked. */

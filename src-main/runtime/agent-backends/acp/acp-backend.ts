@@ -63,7 +63,9 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     const command = state.terminals.commandOf(params, state.fs.workspace);
     if ('error' in command) throw new Error(command.error);
     if (live.sessionId === null) throw new Error('no ACP session');
-    const confinement = deps.shell.confine?.(sessionId, command.cwd) ?? { unconfined: true };
+    // A network block of the terminal goes to the turn reading the agent now, as its tool call's card.
+    const call = state.run === null ? undefined : { turnId: state.run.turnId, runId: state.run.runId, toolCallId: command.toolCallId };
+    const confinement = deps.shell.confine?.(sessionId, command.cwd, call) ?? { unconfined: true };
     if ('refuse' in confinement) throw new Error(confinement.refuse);
     const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
     // Auto: a terminal inside the sandbox runs unasked, as run_shell's commands do.
@@ -188,7 +190,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
               continue;
             }
             const bridged = message.terminal === undefined ? bridgePermission(message.params, mapper) : terminalPermission(message.terminal);
-            const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName));
+            const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName), state.walled);
             if (automatic !== null) {
               state.fs.writeApproved ||= automatic !== 'deny';
               message.respond(
@@ -236,7 +238,9 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       return;
     }
 
-    if (state !== null && (state.pending !== null || state.live.prompting || state.live.launchKey !== launchKey(command, workspace) || state.live.process.hasExited)) {
+    // A mode change across the wall (Auto <-> Ask, Full, Explore) starts the agent again, in or out of it; session/load resumes its session.
+    const walled = deps.agentWalled?.(session.permissionMode) ?? false;
+    if (state !== null && (state.pending !== null || state.live.prompting || state.live.launchKey !== launchKey(command, workspace, walled) || state.live.process.hasExited)) {
       await retire(input.sessionId, state);
       held(input.sessionId);
       state = null;
@@ -244,7 +248,12 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
     let fresh = false;
     if (state === null) {
-      ({ state, fresh } = await startAcpAgent(startContext(input.sessionId), input.sessionId, command, fs));
+      const confinement = walled ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? { unconfined: true as const }) : { unconfined: true as const };
+      if ('refuse' in confinement) throw new AgentBackendError('sandbox_unavailable', confinement.refuse, 'agent_start_failed');
+      if (walled && !('sandbox' in confinement))
+        throw new AgentBackendError('sandbox_unavailable', 'This session is in Auto, but its agent could not be put in the sandbox.', 'agent_start_failed');
+      const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
+      ({ state, fresh } = await startAcpAgent(startContext(input.sessionId), input.sessionId, command, fs, sandbox));
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);

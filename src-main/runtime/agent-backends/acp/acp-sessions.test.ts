@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { InteractionRecord } from '../../../../src-shared/interaction-model';
@@ -19,7 +20,9 @@ async function acpSession(options: { permissionMode?: PermissionMode; load?: boo
   t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } }, ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }) });
   // With the sandbox, under /var/tmp: inside it /tmp is a private folder.
   const workspace = mkdtempSync(options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-work-') : '/var/tmp/cairn-acp-work-');
-  const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
+  const state = mkdtempSync(options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-agent-') : '/var/tmp/cairn-acp-agent-');
+  // In Auto the agent runs inside the sandbox: a custom agent's own state folder is made writable as a person would, in Settings → Sandbox.
+  if (options.sandbox !== undefined) await t.call('sandbox.settings.set', { allowedHosts: [], writableFolders: [state], deniedPaths: [] });
   const { connection } = await t.call('connection.create', {
     name: 'Test agent',
     providerType: 'acp',
@@ -173,6 +176,35 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
     expect(shellRuns[0]?.stderrTail).toMatch(/Read-only file system/);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a terminal in Auto blocked on the network shows the card "Allow network to <host>" on its call; allowed for the session, the retry gets through the wall',
+    async () => {
+      const { sessionId, workspace, state } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
+      onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
+      onTestFinished(() => rmSync(state, { recursive: true, force: true }));
+      // A loopback port nothing listens on (not the host's own): allowed, the proxy's connection is refused and it answers 502.
+      const host = 'localhost';
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as AddressInfo;
+          probe.close(() => resolve(free));
+        });
+      });
+      await t.call('turn.start', { sessionId, turnId: 't1', text: `sh curl -s -m 5 http://${host}:${port}/` });
+      expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+      const card = await pendingInteraction(sessionId);
+      expect(card).toMatchObject({ turnId: 't1', toolCallId: 'terminal-1', request: { kind: 'network', host } });
+      const notice = (await items(sessionId)).find((item) => item.kind === 'notice' && item.data?.interactionId === card.interactionId);
+      expect(notice).toMatchObject({ text: `blocked by the sandbox: network to ${host}`, data: { toolCallId: 'terminal-1' } });
+      await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', network: 'allow_session' } });
+      // Allowed: the proxy lets the host through (nothing listens there, so the answer is 502, not the wall's 403).
+      await t.call('turn.start', { sessionId, turnId: 't2', text: `sh curl -s -m 5 -o /dev/null -w '%{http_code}' http://${host}:${port}/` });
+      expect((await turnReaches(sessionId, 't2', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+      expect((await items(sessionId)).at(-1)?.text).toMatch(/: 502$/);
+      expect((await t.call('interaction.list', { sessionId, status: 'pending' })).interactions).toEqual([]);
+    },
+  );
 
   it('Stop while a terminal runs (Full mode, no card): its process group is killed and the turn ends cancelled', async () => {
     const { sessionId, workspace } = await acpSession({ permissionMode: 'full' });

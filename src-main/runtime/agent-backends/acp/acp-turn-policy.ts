@@ -63,9 +63,12 @@ export function agentModeFor(modes: SessionModeState | null, permissionMode: Per
   return wanted === null || wanted === modes.currentModeId ? null : wanted;
 }
 
-/** Full mode allows without asking, Explore rejects, a tool allowed for the session is allowed again; else null (ask the person). */
-export function automaticDecision(mode: PermissionMode, allowedForSession: boolean): 'allow_once' | 'allow_session' | 'deny' | null {
-  if (mode === 'full') return 'allow_once';
+/**
+ * Full mode allows without asking, as does Auto with the agent inside the sandbox (what its own tools do
+ * is contained); Explore rejects; a tool allowed for the session is allowed again; else null (ask the person).
+ */
+export function automaticDecision(mode: PermissionMode, allowedForSession: boolean, walled = false): 'allow_once' | 'allow_session' | 'deny' | null {
+  if (mode === 'full' || (mode === 'auto' && walled)) return 'allow_once';
   if (mode === 'explore') return 'deny';
   return allowedForSession ? 'allow_session' : null;
 }

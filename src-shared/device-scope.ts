@@ -1,0 +1,31 @@
+import type { OperationName } from './operations';
+
+const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
+  'device.pairing.start',
+  'device.pairing.cancel',
+  'device.pairing.confirm',
+  'device.rename',
+  'device.revoke',
+  'device.reach.set',
+  'device.reach.regenerate',
+  'connection.create',
+  'connection.update',
+  'connection.remove',
+  'connection.setDefault',
+  'connection.discover',
+  'connection.setModelSettings',
+  'mcp.server.create',
+  'mcp.server.update',
+  'mcp.server.remove',
+  'acp.install',
+]);
+
+/**
+ * What a paired device may not do: pair devices or manage them, change connections and keys, or switch
+ * anything to Full. The host refuses these with `device_forbidden`; the client hides them.
+ */
+export function deviceMayCall(op: string, input: unknown): boolean {
+  if (DESKTOP_ONLY.has(op)) return false;
+  const mode = typeof input === 'object' && input !== null ? (input as { permissionMode?: unknown }).permissionMode : undefined;
+  return mode !== 'full';
+}
