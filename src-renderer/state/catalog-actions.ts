@@ -121,6 +121,17 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
       return { ok: true };
     },
 
+    ...discoveryActions(set, get, link),
+  };
+};
+
+/** First run: the local model servers found, and one made a connection, the default and a session in one step. */
+function discoveryActions(
+  set: Parameters<SliceCreator<CatalogActions>>[0],
+  get: Parameters<SliceCreator<CatalogActions>>[1],
+  link: Parameters<SliceCreator<CatalogActions>>[2]['link'],
+): Pick<CatalogActions, 'discoverServers' | 'useDiscoveredServer'> {
+  return {
     async discoverServers() {
       if (get().discovery.state !== 'idle') return;
       set({ discovery: { state: 'loading' } });
@@ -149,4 +160,4 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
       await get().createSession();
     },
   };
-};
+}

@@ -14,18 +14,19 @@ import type {
 import { FILES_PAGE, LISTED_FILES } from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
-import { isActiveStatus, type SessionRecord } from '../../../src-shared/model';
+import { isActiveStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import { publicChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { AgentTool, ToolOutcome, ToolSuspension } from '../tools/agent-tool';
-import { ABSENT_NOTE, afterFailedNote, beforeRef, CheckpointRecorder, partialPaths } from './checkpoint-recorder';
+import type { AgentTool } from '../tools/agent-tool';
+import { CheckpointRecorder } from './checkpoint-recorder';
+import { recoverChangeSets } from './checkpoint-recovery';
+import { Rewinds, type RewindRequest } from './checkpoint-rewinds';
+import { FILE_TOOLS, pathToWrite, writerOf, writtenPath } from './tool-writes';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
-import { branchLineage, sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
+import { sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
 import { listedFiles, listedUndone, undoneFiles } from './change-listing';
-import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
-import { resolveInWorkspace } from '../workspace/workspace-paths';
 import { ShadowRepo } from './shadow-git';
 import { gitAvailability, shadowDirFor } from './shadow-git-setup';
 
@@ -44,21 +45,6 @@ export interface CheckpointServiceDeps {
   readonly afterCommitObject?: (changeSetId: string) => void;
 }
 
-export interface RewindRequest {
-  readonly sessionId: string;
-  /** The turn rewound to (its files go back to before it). */
-  readonly turnId: string;
-  /** When that turn began: every change set since is rewound. */
-  readonly since: number;
-  readonly resolution?: ConflictResolution | undefined;
-  /** Makes the branch holding the conversation before the turn, once the files are known to go back. */
-  readonly branch: () => Promise<Outcome<SessionRecord>>;
-}
-
-/** What a change set closed by recovery says: its checkpoint before was whole; its writers are not known. */
-const RECOVERED_NOTE =
-  'Cairn stopped during this turn; the checkpoint before it was complete, and these changes were recorded when Cairn started again (who wrote each file is not known).';
-
 /** The most of one file's diff `changes.diff` answers. */
 const MAX_DIFF_CHARS = 100_000;
 
@@ -72,6 +58,7 @@ const MAX_DIFF_CHARS = 100_000;
 export class CheckpointService {
   private readonly repos = new Map<string, ShadowRepo>();
   private readonly recorder: CheckpointRecorder;
+  private readonly rewinds: Rewinds;
   private readonly git = gitAvailability();
   private reverting: Promise<unknown> = Promise.resolve();
   private readonly warmed = new Set<string>();
@@ -82,7 +69,20 @@ export class CheckpointService {
   private readonly starting = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: CheckpointServiceDeps) {
-    this.recorder = new CheckpointRecorder({
+    this.recorder = this.makeRecorder();
+    this.rewinds = new Rewinds({
+      stores: deps.stores,
+      recorder: this.recorder,
+      repoFor: (workspace) => this.repoFor(workspace),
+      unavailable: () => this.unavailable(),
+      workspaceGone: (workspacePath) => this.workspaceGone(workspacePath),
+      publicRecord: (changeSetId) => this.publicRecord(changeSetId),
+    });
+  }
+
+  private makeRecorder(): CheckpointRecorder {
+    const { deps } = this;
+    return new CheckpointRecorder({
       store: deps.stores.checkpoints,
       clock: deps.clock,
       ids: deps.ids,
@@ -348,7 +348,7 @@ export class CheckpointService {
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
   rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
-    const next = this.reverting.then(() => this.rewindNow(input).catch((error: unknown) => this.failedToWrite('rewind', error)));
+    const next = this.reverting.then(() => this.rewinds.rewind(input).catch((error: unknown) => this.failedToWrite('rewind', error)));
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -358,86 +358,9 @@ export class CheckpointService {
    * changed since), found like the rewind finds it but without writing a file or making a branch.
    */
   rewindPlan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
-    const next = this.reverting.then(() => this.rewindPlanNow(input));
+    const next = this.reverting.then(() => this.rewinds.plan(input));
     this.reverting = next.catch(() => undefined);
     return next;
-  }
-
-  private async rewindPlanNow(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
-    const found = await this.rewindTargets(input.sessionId, input.since);
-    if (!found.ok) return found;
-    if (found.result === null) return ok({ files: [], hasWorkspace: this.deps.stores.sessions.get(input.sessionId)?.workspacePath != null });
-    const { pending, conflicts, actions } = found.result;
-    const files = pending
-      .map((item) => ({ path: item.path, action: actions.get(item.path) ?? 'change', changedSince: conflicts.includes(item) }))
-      .sort((a, b) => a.path.localeCompare(b.path));
-    return ok({ files, hasWorkspace: true });
-  }
-
-  /**
-   * The files a rewind to `since` puts back, compared with the workspace now, or why it cannot be
-   * done; null when the later turns changed no file (the rewind is of the conversation only).
-   */
-  private async rewindTargets(sessionId: string, since: number): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null>> {
-    const { stores } = this.deps;
-    if (stores.turns.activeTurn(sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
-    // A branch's copied turns changed files through its source's change sets: rewind through those too.
-    const lineage = branchLineage(stores, sessionId);
-    if (lineage.unknownBefore !== null && since < lineage.unknownBefore) {
-      return fail(
-        'operation_unavailable',
-        'The session this one was branched from has been deleted, and with it the checkpoints of the turns before the branch; nothing was changed.',
-      );
-    }
-    const later = lineage.changeSets.filter((changeSet) => changeSet.createdAt >= since);
-    const unfinished = later.find((changeSet) => changeSet.status !== 'complete');
-    if (unfinished !== undefined) {
-      return fail(
-        'operation_unavailable',
-        unfinished.status === 'absent'
-          ? 'A later turn has no checkpoint, so its files cannot be put back exactly; nothing was changed.'
-          : 'A later turn’s changes are still being recorded; try again in a moment.',
-      );
-    }
-    const changed = later.filter((changeSet) => changeSet.files.length > 0);
-    const workspaces = new Set(changed.map((changeSet) => changeSet.workspacePath));
-    for (const folder of workspaces) {
-      const gone = this.workspaceGone(folder);
-      if (gone !== null) return fail('operation_unavailable', gone);
-    }
-    if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
-    const [workspace] = workspaces;
-    if (workspace === undefined) return ok(null);
-    const unavailable = await this.unavailable();
-    if (unavailable !== null) return fail('operation_unavailable', unavailable);
-    const repo = this.repoFor(workspace);
-    const now = await repo.exclusive(() => repo.snapshot());
-    return ok({ ...(await compareForRewind(repo, rewindPaths(changed), now.tree)), workspace, repo });
-  }
-
-  private async rewindNow(input: RewindRequest): Promise<Outcome<RewindResult>> {
-    const found = await this.rewindTargets(input.sessionId, input.since);
-    if (!found.ok) return found;
-    if (found.result === null) return this.rewound(await input.branch(), null);
-    const { conflicts, pending, workspace, repo } = found.result;
-    if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
-    const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((item) => !conflicts.includes(item));
-    const beside = input.resolution === 'open_both' ? conflicts : [];
-    const branch = await input.branch();
-    if (!branch.ok || targets.length + beside.length === 0) return this.rewound(branch, null);
-    const recording = await this.recorder.begin(branch.result.sessionId, input.turnId, workspace, { origin: 'rewind', revertsChangeSetId: null });
-    if (recording === null) return fail('operation_unavailable', 'The checkpoint before the rewind could not be written, so no file was changed (the branch was made).');
-    try {
-      for (const [before, paths] of byBefore(targets)) await restoreFiles(repo, paths, before);
-      for (const [before, paths] of byBefore(beside)) await writeBeside(repo, paths, before);
-    } finally {
-      await this.recorder.finish(branch.result.sessionId, input.turnId, { kind: 'revert' });
-    }
-    return this.rewound(branch, this.publicRecord(recording.changeSetId));
-  }
-
-  private rewound(branch: Outcome<SessionRecord>, rewind: ChangeSetRecord | null): Outcome<RewindResult> {
-    return branch.ok ? ok({ status: 'rewound', session: branch.result, rewind }) : branch;
   }
 
   /** `recover`, off the start-up path; shutdown waits for it. */
@@ -445,40 +368,10 @@ export class CheckpointService {
     this.inBackground(() => this.recover());
   }
 
-  /**
-   * Closes what a stopped host left: a pending change set whose checkpoint ref exists is complete
-   * (its after-state is the workspace now, writers unknown); one whose ref is missing is absent. An
-   * open one is closed the same way. Returns what it found, for the log.
-   */
+  /** Closes the change sets a stopped host left unfinished (checkpoint-recovery.ts). */
   async recover(): Promise<{ completed: number; absent: number }> {
-    const report = { completed: 0, absent: 0 };
-    const unfinished = this.deps.stores.checkpoints.unfinished();
-    if (unfinished.length === 0 || (await this.unavailable()) !== null) return report;
-    for (const changeSet of unfinished) {
-      const repo = this.repoFor(changeSet.workspacePath);
-      try {
-        // The ref is written before the row: when a partial checkpoint was being widened, it is the newer.
-        const before = (await repo.readRef(beforeRef(changeSet.changeSetId))) ?? changeSet.beforeCommit;
-        if (before === null) {
-          this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, ABSENT_NOTE, this.deps.clock.now());
-          report.absent += 1;
-        } else {
-          if (changeSet.beforeCommit !== before) this.deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
-          const partial = partialPaths(await repo.message(before));
-          await this.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE, partial);
-          report.completed += 1;
-        }
-        this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
-      } catch (error) {
-        // Never left open: an open change set would block every rewind across it, for good.
-        this.deps.logger.warn('A file checkpoint could not be recovered', { changeSetId: changeSet.changeSetId, error: String(error) });
-        this.deps.stores.checkpoints.markAbsent(changeSet.changeSetId, afterFailedNote(error), this.deps.clock.now());
-        report.absent += 1;
-        this.deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
-      }
-    }
-    this.deps.logger.info('File checkpoints the previous host left unfinished', { ...report });
-    return report;
+    if ((await this.unavailable()) !== null) return { completed: 0, absent: 0 };
+    return recoverChangeSets({ ...this.deps, recorder: this.recorder, repoFor: (workspace) => this.repoFor(workspace) });
   }
 }
 
@@ -486,34 +379,4 @@ export class CheckpointService {
 function trimGitHeader(diff: string): string {
   const start = diff.search(/^--- /m);
   return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
-}
-
-/** The tools that write one file, named in their input, and say which in their output. */
-const FILE_TOOLS = new Set(['write_file', 'edit_file']);
-
-/**
- * The workspace-relative path a file tool is about to write (links inside the workspace resolved, as
- * the tool resolves them), or null when the tool will refuse the path.
- */
-async function pathToWrite(root: string, input: unknown): Promise<string | null> {
-  const requested = typeof input === 'object' && input !== null && 'path' in input && typeof input.path === 'string' ? input.path : null;
-  if (requested === null) return null;
-  const target = await resolveInWorkspace(root, requested, { forWrite: true });
-  return target.ok && target.relative !== '.' ? target.relative : null;
-}
-
-/** The file a successful write_file / edit_file wrote (its own relative path), else null. */
-function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspension): string | null {
-  if (toolName !== 'write_file' && toolName !== 'edit_file') return null;
-  if (!('output' in outcome) || outcome.isError) return null;
-  const output = outcome.output;
-  return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
-}
-
-function writerOf(toolName: string, input: unknown): ChangeWriter {
-  if (toolName === 'run_shell') {
-    const command = typeof input === 'object' && input !== null && 'command' in input && typeof input.command === 'string' ? input.command : '';
-    return { kind: 'command', command: command.slice(0, 500) };
-  }
-  return { kind: 'file_tool', tool: toolName };
 }

@@ -147,34 +147,7 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
     },
     latest: (sessionId) => stores.summaries.latest(sessionId),
     list: (sessionId) => stores.summaries.list(sessionId),
-    recordNative(run) {
-      const item = stores.transaction(() => {
-        const newest = stores.transcript.page(run.sessionId, null, 1)[0];
-        if (newest === undefined) return null;
-        const previous = stores.summaries.latest(run.sessionId);
-        const first = previous === null ? (stores.transcript.page(run.sessionId, 1, 1)[0] ?? newest) : null;
-        const now = deps.clock.now();
-        const summary = stores.summaries.insert({
-          summaryId: deps.ids.next('summary'),
-          sessionId: run.sessionId,
-          firstPosition: previous?.firstPosition ?? Math.min(first?.position ?? newest.position, newest.position),
-          lastPosition: newest.position,
-          firstItemId: previous?.firstItemId ?? first?.itemId ?? newest.itemId,
-          firstTurn: 1,
-          lastTurn: Math.max(1, stores.summaries.userMessagesThrough(run.sessionId, newest.position)),
-          text: null,
-          previousSummaryId: previous?.summaryId ?? null,
-          turnId: run.turnId,
-          runId: run.runId,
-          inputTokens: 0,
-          outputTokens: 0,
-          summaryTokens: 0,
-          createdAt: now,
-        });
-        return appendSummaryCard(stores, deps.ids, summary, 'codex', now);
-      });
-      if (item !== null) deps.bus.publish({ kind: 'transcript.appended', item });
-    },
+    recordNative: (run) => recordNativeCompaction(deps, run),
     goalPinsOf(sessionId) {
       const goal = stores.goals.current(sessionId);
       if (goal === null || goal.cleared) return null;
@@ -193,6 +166,37 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
       });
     },
   };
+}
+
+/** A native agent (Codex) compacted its own context in this run: a summary record without text, and its card. */
+function recordNativeCompaction(deps: CompactionRuntimeDeps, run: { sessionId: string; turnId: string; runId: string }): void {
+  const { stores } = deps;
+  const item = stores.transaction(() => {
+    const newest = stores.transcript.page(run.sessionId, null, 1)[0];
+    if (newest === undefined) return null;
+    const previous = stores.summaries.latest(run.sessionId);
+    const first = previous === null ? (stores.transcript.page(run.sessionId, 1, 1)[0] ?? newest) : null;
+    const now = deps.clock.now();
+    const summary = stores.summaries.insert({
+      summaryId: deps.ids.next('summary'),
+      sessionId: run.sessionId,
+      firstPosition: previous?.firstPosition ?? Math.min(first?.position ?? newest.position, newest.position),
+      lastPosition: newest.position,
+      firstItemId: previous?.firstItemId ?? first?.itemId ?? newest.itemId,
+      firstTurn: 1,
+      lastTurn: Math.max(1, stores.summaries.userMessagesThrough(run.sessionId, newest.position)),
+      text: null,
+      previousSummaryId: previous?.summaryId ?? null,
+      turnId: run.turnId,
+      runId: run.runId,
+      inputTokens: 0,
+      outputTokens: 0,
+      summaryTokens: 0,
+      createdAt: now,
+    });
+    return appendSummaryCard(stores, deps.ids, summary, 'codex', now);
+  });
+  if (item !== null) deps.bus.publish({ kind: 'transcript.appended', item });
 }
 
 /** Whether the transcript has a message the model sees after the newest summary. */

@@ -87,22 +87,7 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     }
     if (continuation === null && signal.aborted) return;
     const turnId = continuation ?? (await startCodexTurn(ctx, input, state, place.cwd, policies, answeredId, answer));
-    live.activeTurnId = turnId;
-    const unasked = policies.approvalPolicy === 'never';
-    const mapper = new EventMapper(turnId, place.target.model, unasked);
-    const run = runRefOf(input);
-    state.mapper = mapper;
-    state.run = run;
-    state.commands = new CommandOutput(
-      deps.commands,
-      () => state.run ?? run,
-      turnId,
-      (itemId) => {
-        const item = mapper.itemOf(itemId);
-        return item?.type === 'commandExecution' ? item : null;
-      },
-      unasked,
-    );
+    followTurn(ctx, state, runRefOf(input), turnId, place.target.model, policies.approvalPolicy === 'never');
     yield* pump(input.sessionId, state, signal);
   }
 
@@ -114,7 +99,7 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     const forSession = approved && deps.allowedForSession(input.sessionId, pending.toolName);
     const reason = approved ? null : declineReason(pending.method, answer);
     // Steered in first, so the request that follows the decline already carries it.
-    if (reason !== null) await steer(input.sessionId, state, reason);
+    if (reason !== null) await steer(ctx, input.sessionId, state, reason);
     state.live.rpc.respond(pending.requestId, codexResponse(pending.method, pending.params, approved ? null : answer, forSession));
     if (!approved) state.mapper?.markSettled(pending.toolCallId);
     state.pending = null;
@@ -133,16 +118,6 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     }).catch((error: unknown) => {
       deps.logger.warn('Codex did not take the goal', { sessionId, error: String(error) });
       return null;
-    });
-  }
-
-  /** Adds `text` to the Codex turn in progress (`turn/steer`); a turn that will not take it is logged, not failed. */
-  async function steer(sessionId: string, state: SessionState, text: string): Promise<void> {
-    const { live } = state;
-    if (live.threadId === null || live.activeTurnId === null) return;
-    const params = { threadId: live.threadId, expectedTurnId: live.activeTurnId, input: [{ type: 'text', text, text_elements: [] }] };
-    await live.rpc.request('turn/steer', params, bounds.requestMs).catch((error: unknown) => {
-      deps.logger.warn('Codex did not take the deny reason', { sessionId, error: String(error) });
     });
   }
 
@@ -167,6 +142,34 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
   }
 
   return { run, compact };
+}
+
+/** Adds `text` to the Codex turn in progress (`turn/steer`); a turn that will not take it is logged, not failed. */
+async function steer({ deps, bounds }: CodexContext, sessionId: string, state: SessionState, text: string): Promise<void> {
+  const { live } = state;
+  if (live.threadId === null || live.activeTurnId === null) return;
+  const params = { threadId: live.threadId, expectedTurnId: live.activeTurnId, input: [{ type: 'text', text, text_elements: [] }] };
+  await live.rpc.request('turn/steer', params, bounds.requestMs).catch((error: unknown) => {
+    deps.logger.warn('Codex did not take the deny reason', { sessionId, error: String(error) });
+  });
+}
+
+/** The session now follows this Codex turn: its events mapped into this run, its commands' output recorded. */
+function followTurn(ctx: CodexContext, state: SessionState, run: RunRef, turnId: string, model: string, unasked: boolean): void {
+  state.live.activeTurnId = turnId;
+  const mapper = new EventMapper(turnId, model, unasked);
+  state.mapper = mapper;
+  state.run = run;
+  state.commands = new CommandOutput(
+    ctx.deps.commands,
+    () => state.run ?? run,
+    turnId,
+    (itemId) => {
+      const item = mapper.itemOf(itemId);
+      return item?.type === 'commandExecution' ? item : null;
+    },
+    unasked,
+  );
 }
 
 function runRefOf(input: AgentRunInput): RunRef {
