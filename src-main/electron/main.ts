@@ -57,69 +57,10 @@ async function start(): Promise<void> {
     devServerUrl: process.env.ELECTRON_RENDERER_URL,
     rendererIndexPath: join(import.meta.dirname, '..', 'renderer', 'index.html'),
   });
-  enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy(appUrl.startsWith('file:') ? null : appUrl));
-  denyPermissionsByDefault(session.defaultSession, appUrl);
-  app.on('web-contents-created', (_event, contents) => {
-    guardNavigation(contents, {
-      appUrl,
-      openExternal: (url) => shell.openExternal(url),
-      onBlocked: (what, url) => logger.warn('Blocked a page action', { what, url: url.slice(0, 200) }),
-    });
-  });
+  guardWebContents(appUrl);
 
-  const bindingCandidate = electronSqliteBindingPath(app.getAppPath());
-  const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
-  const secretCipher = safeStorageCipher(safeStorage);
-  const codex = desktopCodexLimits(logger);
-  const commandEnvPassThrough = desktopPassThrough(logger);
-  const openHost = (salvage: boolean) =>
-    createHost({
-      dataDir: dirs.dataDir,
-      logger,
-      salvage,
-      codex,
-      commandEnvPassThrough,
-      // CAIRN_SANDBOX=off: never sandbox agents' commands (Auto is then refused), as serve --sandbox off.
-      sandbox: process.env.CAIRN_SANDBOX === 'off' ? 'off' : 'detect',
-      ...(nativeBinding === null ? {} : { nativeBinding }),
-      ...(secretCipher === null ? {} : { secretCipher }),
-      desktop: {
-        async pickFolder() {
-          const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
-          const picked = mainWindow === null ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(mainWindow, options);
-          return picked.canceled ? null : (picked.filePaths[0] ?? null);
-        },
-        async saveFile(fileName, content) {
-          const options = { defaultPath: join(app.getPath('downloads'), fileName) };
-          const picked = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
-          if (picked.canceled || picked.filePath === undefined || picked.filePath === '') return null;
-          await writeFile(picked.filePath, content, 'utf8');
-          return picked.filePath;
-        },
-      },
-    });
-  let host: Host;
-  try {
-    host = await openHost(false).catch(async (error: unknown) => {
-      if (!(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
-      const choice = await dialog.showMessageBox({
-        type: 'warning',
-        title: 'Cairn',
-        message: "Cairn's database is damaged",
-        detail: `${error.message}\n\nSalvage moves it aside and starts Cairn with what could be read.`,
-        buttons: ['Salvage and start', 'Quit'],
-        defaultId: 0,
-        cancelId: 1,
-      });
-      if (choice.response !== 0) throw error;
-      return openHost(true);
-    });
-  } catch (error) {
-    logger.error('The host failed to start', { error: error instanceof DataDirError ? error.message : String(error) });
-    dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
-    app.exit(1);
-    return;
-  }
+  const host = await openDesktopHost(() => mainWindow);
+  if (host === null) return;
   const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
   drainBeforeQuit(app, {
     drain: async () => {
@@ -129,25 +70,11 @@ async function start(): Promise<void> {
     },
     logger,
   });
-  const showNotification = ({ title, body, onClick }: { title: string; body: string; onClick: () => void }) => {
-    if (!Notification.isSupported()) return;
-    const notification = new Notification({ title, body });
-    notification.on('click', onClick);
-    notification.show();
-  };
-  notifyPendingInteractions({
-    subscribe: (listener) => host.subscribe(listener),
-    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
-    show: showNotification,
+  notifyDesktop(host, {
     focusApp: () => {
       if (mainWindow !== null) focusWindow(mainWindow);
     },
-  });
-  notifyAutomations({
-    subscribe: (listener) => host.subscribe(listener),
-    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
-    show: showNotification,
-    focusApp: () => {
+    openOrFocus: () => {
       if (mainWindow === null) openWindow();
       else focusWindow(mainWindow);
     },
@@ -182,13 +109,119 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (mainWindow === null) openWindow();
   });
-  // Scheduled tasks fire only while the host runs: with some scheduled, closing the last window keeps
-  // Cairn in the tray (menu bar), unless the person chose to quit instead (a checkbox in the tray menu).
+  keepInTrayForScheduledWork(host, {
+    openOrFocus: () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)),
+  });
+}
+
+/** The page's policies: its content security policy, no permission it did not ask for, no navigation away from the app. */
+function guardWebContents(appUrl: string): void {
+  enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy(appUrl.startsWith('file:') ? null : appUrl));
+  denyPermissionsByDefault(session.defaultSession, appUrl);
+  app.on('web-contents-created', (_event, contents) => {
+    guardNavigation(contents, {
+      appUrl,
+      openExternal: (url) => shell.openExternal(url),
+      onBlocked: (what, url) => logger.warn('Blocked a page action', { what, url: url.slice(0, 200) }),
+    });
+  });
+}
+
+/**
+ * The Host over the desktop's data directory, with the native pickers; a damaged database is salvaged
+ * when the person agrees. Null when it cannot start: the person has been told and the app is exiting.
+ */
+async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promise<Host | null> {
+  const bindingCandidate = electronSqliteBindingPath(app.getAppPath());
+  const nativeBinding = existsSync(bindingCandidate) ? bindingCandidate : null;
+  const secretCipher = safeStorageCipher(safeStorage);
+  const codex = desktopCodexLimits(logger);
+  const commandEnvPassThrough = desktopPassThrough(logger);
+  const openHost = (salvage: boolean) =>
+    createHost({
+      dataDir: dirs.dataDir,
+      logger,
+      salvage,
+      codex,
+      commandEnvPassThrough,
+      // CAIRN_SANDBOX=off: never sandbox agents' commands (Auto is then refused), as serve --sandbox off.
+      sandbox: process.env.CAIRN_SANDBOX === 'off' ? 'off' : 'detect',
+      ...(nativeBinding === null ? {} : { nativeBinding }),
+      ...(secretCipher === null ? {} : { secretCipher }),
+      desktop: {
+        async pickFolder() {
+          const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+          const mainWindow = currentWindow();
+          const picked = mainWindow === null ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(mainWindow, options);
+          return picked.canceled ? null : (picked.filePaths[0] ?? null);
+        },
+        async saveFile(fileName, content) {
+          const options = { defaultPath: join(app.getPath('downloads'), fileName) };
+          const mainWindow = currentWindow();
+          const picked = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
+          if (picked.canceled || picked.filePath === undefined || picked.filePath === '') return null;
+          await writeFile(picked.filePath, content, 'utf8');
+          return picked.filePath;
+        },
+      },
+    });
+  let host: Host;
+  try {
+    host = await openHost(false).catch(async (error: unknown) => {
+      if (!(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+      const choice = await dialog.showMessageBox({
+        type: 'warning',
+        title: 'Cairn',
+        message: "Cairn's database is damaged",
+        detail: `${error.message}\n\nSalvage moves it aside and starts Cairn with what could be read.`,
+        buttons: ['Salvage and start', 'Quit'],
+        defaultId: 0,
+        cancelId: 1,
+      });
+      if (choice.response !== 0) throw error;
+      return openHost(true);
+    });
+  } catch (error) {
+    logger.error('The host failed to start', { error: error instanceof DataDirError ? error.message : String(error) });
+    dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
+    app.exit(1);
+    return null;
+  }
+  return host;
+}
+
+/** Notifications for pending interactions and automations while Cairn is not in front. */
+function notifyDesktop(host: Host, window: { focusApp: () => void; openOrFocus: () => void }): void {
+  const showNotification = ({ title, body, onClick }: { title: string; body: string; onClick: () => void }) => {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    notification.on('click', onClick);
+    notification.show();
+  };
+  notifyPendingInteractions({
+    subscribe: (listener) => host.subscribe(listener),
+    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    show: showNotification,
+    focusApp: window.focusApp,
+  });
+  notifyAutomations({
+    subscribe: (listener) => host.subscribe(listener),
+    isFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    show: showNotification,
+    focusApp: window.openOrFocus,
+  });
+}
+
+/**
+ * Scheduled tasks fire only while the host runs: with some scheduled, closing the last window keeps
+ * Cairn in the tray (menu bar), unless the person chose to quit instead (a checkbox in the tray menu).
+ */
+function keepInTrayForScheduledWork(host: Host, window: { openOrFocus: () => void }): void {
   const preferencesFile = join(app.getPath('userData'), DESKTOP_PREFERENCES_FILE);
   let tray: Tray | null = null;
   const trayMenu = () =>
     Menu.buildFromTemplate([
-      { label: 'Open Cairn', click: () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)) },
+      { label: 'Open Cairn', click: window.openOrFocus },
       {
         label: 'Quit when the last window closes',
         type: 'checkbox',
@@ -214,7 +247,7 @@ async function start(): Promise<void> {
       tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'build', 'icon.png')).resize({ width: 16, height: 16 }));
       tray.setToolTip('Cairn keeps running for your scheduled tasks');
       tray.setContextMenu(trayMenu());
-      tray.on('click', () => (mainWindow === null ? openWindow() : focusWindow(mainWindow)));
+      tray.on('click', window.openOrFocus);
     });
   });
 }

@@ -52,49 +52,7 @@ export function Sidebar() {
 
   return (
     <nav className="sidebar" aria-label="Sessions">
-      <div className="sidebar-top">
-        <div className="brand">
-          <CairnMark />
-          <span className="brand-name">Cairn</span>
-          <button
-            type="button"
-            className="icon-button sidebar-hide"
-            aria-label="Hide sidebar"
-            aria-expanded="true"
-            title={`Hide sidebar (${shortcutLabel(`Shift+${TOGGLE_SIDEBAR_KEY}`)})`}
-            onClick={() => actions.setSidebarShown(false)}
-          >
-            <SidebarIcon />
-          </button>
-        </div>
-        <button type="button" className="new-session-button" aria-label="New session" title={`New session (${newSessionLabel()})`} onClick={() => void actions.createSession()}>
-          <PlusIcon />
-          <span aria-hidden="true">New session</span>
-        </button>
-        <label className="search-field">
-          <SearchIcon />
-          <input
-            id={SEARCH_INPUT_ID}
-            type="search"
-            aria-label="Search sessions"
-            placeholder="Search"
-            value={searchText}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => actions.setSearchText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && event.currentTarget.value !== '') {
-                event.preventDefault();
-                event.stopPropagation();
-                actions.setSearchText('');
-              }
-            }}
-          />
-          <kbd className="search-shortcut" aria-hidden="true">
-            {shortcutLabel('K')}
-          </kbd>
-        </label>
-      </div>
+      <SidebarTop />
 
       <WorkHubEntry />
       <AutomationsEntry />
@@ -139,17 +97,77 @@ export function Sidebar() {
         )}
       </div>
 
-      <div className="sidebar-footer">
-        <button type="button" className="sidebar-footer-button" title={`Settings (${shortcutLabel(',')})`} onClick={() => actions.openSettings()}>
-          <GearIcon />
-          Settings
-        </button>
-        <button type="button" className="icon-button keys-hint" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
-          <KeyboardIcon />
-        </button>
-        <span className="sidebar-footer-note">Your sessions stay on this machine</span>
-      </div>
+      <SidebarFooter />
     </nav>
+  );
+}
+
+/** The sidebar's head: the app's name with Hide sidebar, New session, and the search field. */
+function SidebarTop() {
+  const store = useStoreApi();
+  const searchText = useAppStore((state) => state.searchText);
+  const actions = store.getState();
+  return (
+    <div className="sidebar-top">
+      <div className="brand">
+        <CairnMark />
+        <span className="brand-name">Cairn</span>
+        <button
+          type="button"
+          className="icon-button sidebar-hide"
+          aria-label="Hide sidebar"
+          aria-expanded="true"
+          title={`Hide sidebar (${shortcutLabel(`Shift+${TOGGLE_SIDEBAR_KEY}`)})`}
+          onClick={() => actions.setSidebarShown(false)}
+        >
+          <SidebarIcon />
+        </button>
+      </div>
+      <button type="button" className="new-session-button" aria-label="New session" title={`New session (${newSessionLabel()})`} onClick={() => void actions.createSession()}>
+        <PlusIcon />
+        <span aria-hidden="true">New session</span>
+      </button>
+      <label className="search-field">
+        <SearchIcon />
+        <input
+          id={SEARCH_INPUT_ID}
+          type="search"
+          aria-label="Search sessions"
+          placeholder="Search"
+          value={searchText}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => actions.setSearchText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && event.currentTarget.value !== '') {
+              event.preventDefault();
+              event.stopPropagation();
+              actions.setSearchText('');
+            }
+          }}
+        />
+        <kbd className="search-shortcut" aria-hidden="true">
+          {shortcutLabel('K')}
+        </kbd>
+      </label>
+    </div>
+  );
+}
+
+/** The sidebar's foot: Settings, the keyboard shortcuts, and where sessions are kept. */
+function SidebarFooter() {
+  const actions = useStoreApi().getState();
+  return (
+    <div className="sidebar-footer">
+      <button type="button" className="sidebar-footer-button" title={`Settings (${shortcutLabel(',')})`} onClick={() => actions.openSettings()}>
+        <GearIcon />
+        Settings
+      </button>
+      <button type="button" className="icon-button keys-hint" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
+        <KeyboardIcon />
+      </button>
+      <span className="sidebar-footer-note">Your sessions stay on this machine</span>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-import { MAX_ATTACHMENTS_PER_MESSAGE, type AttachmentRef } from '../../src-shared/attachment-model';
+import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { SliceCreator } from './app-state';
+import { createComposerAttachments } from './composer-attachments';
 import { deferredActions } from './deferred-actions';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
@@ -72,16 +73,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     return true;
   }
 
-  const setPending = (sessionId: string, attachments: readonly AttachmentRef[]) =>
-    set((state) => ({ pendingAttachments: { ...state.pendingAttachments, [sessionId]: attachments } }));
-  /** Puts files back in front of any attached since (a message that was not sent, a follow-up Stop cancelled). */
-  const restorePending = (sessionId: string, attachments: readonly AttachmentRef[]) => {
-    if (attachments.length === 0) return;
-    const current = get().pendingAttachments[sessionId] ?? [];
-    const kept = current.filter((attachment) => !attachments.some((back) => back.attachmentId === attachment.attachmentId));
-    setPending(sessionId, [...attachments, ...kept]);
-  };
-  const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
+  const attachments = createComposerAttachments(set, get, deps);
+  const { setPending, restorePending } = attachments;
 
   return {
     ...deferredActions<QueueActions>({ editQueuedMessage: true, removeQueuedMessage: true }, () =>
@@ -93,29 +86,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     pendingAttachments: {},
     setDraft,
 
-    async attachFiles(sessionId, files) {
-      set((state) => ({ composerNotices: Object.fromEntries(Object.entries(state.composerNotices).filter(([key]) => key !== sessionId)) }));
-      for (const file of files) {
-        if ((get().pendingAttachments[sessionId]?.length ?? 0) >= MAX_ATTACHMENTS_PER_MESSAGE) {
-          notify(sessionId, `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments.`);
-          return;
-        }
-        const dataBase64 = await base64Of(file);
-        const outcome = await link.invoke('attachment.add', { sessionId, attachmentId: deps.newId(), name: file.name || 'pasted file', dataBase64 });
-        if (!outcome.ok) {
-          notify(sessionId, outcome.error.message);
-          continue;
-        }
-        setPending(sessionId, [...(get().pendingAttachments[sessionId] ?? []), outcome.result.attachment]);
-      }
-    },
-
-    removeAttachment(sessionId, attachmentId) {
-      setPending(
-        sessionId,
-        (get().pendingAttachments[sessionId] ?? []).filter((attachment) => attachment.attachmentId !== attachmentId),
-      );
-    },
+    attachFiles: attachments.attachFiles,
+    removeAttachment: attachments.removeAttachment,
 
     async sendDraft(sessionId) {
       const text = get().drafts[sessionId] ?? '';
@@ -173,11 +145,3 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
   };
 };
-
-/** A file's bytes as base64 (what `attachment.add` carries). */
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
-}

@@ -3,11 +3,10 @@ import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { InteractionCloseReason } from '../../../src-shared/interaction-model';
 import type { MessageAuthor } from '../../../src-shared/message-author';
-import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnOrigin, TurnSummary } from '../../../src-shared/model';
+import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnSummary } from '../../../src-shared/model';
 import { isActiveStatus } from '../../../src-shared/model';
 import { resumeNoticeText } from '../../../src-shared/run-reasons';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../../src-shared/operations';
-import { DEFAULT_MAX_STEPS } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
@@ -15,8 +14,10 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import { firingAuthor } from '../automations/firing-author';
 import type { InteractionService } from '../interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
-import { endRun, openNextRun, openTurn, turnAndSessionEvents } from './run-lifecycle';
-import { titleFromMessage } from '../sessions/session-title';
+import { admitTurn, type Admitted, type StartTurnRequest } from './admit-turn';
+import { endRun, openNextRun, turnAndSessionEvents } from './run-lifecycle';
+
+export type { PreloadedToolCall, StartTurnRequest } from './admit-turn';
 
 export interface TurnServiceDeps {
   readonly stores: Stores;
@@ -26,30 +27,6 @@ export interface TurnServiceDeps {
   readonly executor: RunExecutor;
   readonly interactions: InteractionService;
   readonly admission: AdmissionGate;
-}
-
-export interface StartTurnRequest {
-  readonly sessionId: string;
-  readonly turnId: string;
-  readonly text: string;
-  readonly maxSteps?: number;
-  readonly origin?: TurnOrigin;
-  readonly goalId?: string;
-  /** What an untitled session should be called after this turn (a goal turn: its objective). */
-  readonly titleHint?: string;
-  /** A tool call already made for this turn (a skill the person chose), recorded after the message, before the agent starts. */
-  readonly preloaded?: PreloadedToolCall;
-  /** Files attached to the message (checked by the attachment service), kept on its transcript item. */
-  readonly attachments?: readonly AttachmentRef[];
-  /** Who wrote the message when the person did not (a scheduled task), kept on its transcript item. */
-  readonly author?: MessageAuthor;
-}
-
-export interface PreloadedToolCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly input: unknown;
-  readonly output: unknown;
 }
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
@@ -264,51 +241,9 @@ export class TurnService {
     const message = stores.queue.setState(session.sessionId, queued.messageId, 'started', queued.messageId, clock.now());
     return { message, admitted };
   }
-
   /** Writes a new turn with its first run and user message; call inside a transaction, then `launch`. */
   private admit(session: SessionRecord, request: StartTurnRequest): Admitted {
-    const { stores, clock, ids } = this.deps;
-    const { sessionId, turnId, text } = request;
-    const runId = ids.next('run');
-    const itemId = ids.next('item');
-    const now = clock.now();
-    const origin = request.origin ?? 'user';
-    const goalId = request.goalId ?? null;
-    const maxSteps = request.maxSteps ?? DEFAULT_MAX_STEPS;
-    openTurn(stores, { sessionId, turnId, origin, text, maxSteps, runId, goalId }, { origin, goalId }, now);
-    stores.ledger.append(runId, [{ kind: 'user_message', payload: { itemId, text } }], now);
-    const position = stores.sessions.reservePositions(sessionId, 1);
-    const item = stores.transcript.append(
-      { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...messageData(request.attachments, request.author) },
-      position,
-    );
-    const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
-    if (request.preloaded !== undefined) events.push(...this.recordPreloaded(sessionId, turnId, runId, request.preloaded, now));
-    if (session.titleSource === 'default') {
-      const title = titleFromMessage(request.titleHint ?? text);
-      if (title !== null) stores.sessions.setTitle(sessionId, title, 'auto', now);
-    }
-    stores.sessions.touch(sessionId, now);
-    events.push(...turnAndSessionEvents(stores, sessionId, turnId));
-    return { sessionId, turnId, runId, events };
-  }
-
-  /** The preloaded call and its result, as the run recorder writes any tool call (transcript items and ledger events). */
-  private recordPreloaded(sessionId: string, turnId: string, runId: string, call: PreloadedToolCall, now: number): ChangeEventBody[] {
-    const { stores, ids } = this.deps;
-    const { toolCallId, toolName } = call;
-    const records = [
-      { kind: 'tool_call' as const, data: { toolCallId, toolName, input: call.input } },
-      { kind: 'tool_result' as const, data: { toolCallId, toolName, output: call.output, isError: false } },
-    ];
-    return records.map(({ kind, data }) => {
-      const item = stores.transcript.append(
-        { sessionId, itemId: ids.next('item'), turnId, runId, kind, text: toolName, state: 'final', data, now },
-        stores.sessions.reservePositions(sessionId, 1),
-      );
-      stores.ledger.append(runId, [{ kind, payload: { itemId: item.itemId, ...data } }], now);
-      return { kind: 'transcript.appended', item };
-    });
+    return admitTurn(this.deps, session, request);
   }
 
   /** After the admitting transaction committed: publish what it wrote and start the run. */
@@ -322,21 +257,7 @@ export class TurnService {
   }
 }
 
-interface Admitted {
-  readonly sessionId: string;
-  readonly turnId: string;
-  readonly runId: string;
-  readonly events: readonly ChangeEventBody[];
-}
-
 const SUPERSEDED = 'superseded';
-
-/** A user message's structured content: its attachments and who wrote it, when there are any. */
-function messageData(attachments: readonly AttachmentRef[] | undefined, author: MessageAuthor | undefined): { data?: Record<string, unknown> } {
-  const files = attachments === undefined || attachments.length === 0 ? {} : { attachments };
-  const data = { ...files, ...(author === undefined ? {} : { author }) };
-  return Object.keys(data).length === 0 ? {} : { data };
-}
 
 function authorField(author: MessageAuthor | null): { author?: MessageAuthor } {
   return author === null ? {} : { author };
