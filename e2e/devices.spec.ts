@@ -65,6 +65,10 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await expect(approval.getByTestId('tool-diff')).toContainText('+from the phone');
     await approval.getByRole('button', { name: 'Allow once' }).tap();
     await expect(approval).toHaveAttribute('data-status', 'answered');
+    // The record says who answered, on the phone and in the host's record.
+    await expect(approval.getByTestId('interaction-outcome')).toContainText('Allowed once from Pixel 9');
+    const { interactions } = await cairn.call('interaction.list', { sessionId: session.sessionId, status: 'answered' });
+    expect(interactions[0]?.answeredFrom).toBe('Pixel 9');
     await expect(phone.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
 
     // Stop pressed on the phone cancels a held turn.

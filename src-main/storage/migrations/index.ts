@@ -30,6 +30,7 @@ import { migration035ConnectionLastTest } from './035-connection-last-test';
 import { migration036CodexThreadSummary } from './036-codex-thread-summary';
 import { migration037Worktrees } from './037-worktrees';
 import { migration039AcpAgentTitle } from './039-acp-agent-title';
+import { migration040InteractionAnsweredFrom } from './040-interaction-answered-from';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration036CodexThreadSummary,
   migration037Worktrees,
   migration039AcpAgentTitle,
+  migration040InteractionAnsweredFrom,
 ];
