@@ -76,6 +76,7 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await expect(phone.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
     await phone.getByTestId('stop-button').tap();
     await expect(phone.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
+    await expect(phone.getByTestId('turn-status').last()).toContainText('Stopped from Pixel 9');
 
     // Revoked from the desktop (which asks first): the phone's page says it was signed out.
     await page.getByRole('button', { name: 'Revoke Pixel 9' }).click();

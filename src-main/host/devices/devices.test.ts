@@ -196,4 +196,21 @@ describe('reaching Cairn from other devices', () => {
       rmSync(workspace, { recursive: true, force: true });
     }
   });
+
+  it('records which device pressed Stop (its name), and no device for the desktop', async () => {
+    const phone = await device(await pairDevice());
+    const d = await desktop();
+    const { session } = await d.call('session.create', {});
+    const stopHeld = async (turnId: string, by: ProtocolClient) => {
+      await d.call('turn.start', { sessionId: session.sessionId, turnId, text: '/hold' });
+      await waitFor(async () => ((await d.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status === 'running' ? true : undefined));
+      await by.call('turn.stop', { sessionId: session.sessionId, turnId });
+      return waitFor(async () => {
+        const { turn } = await d.call('turn.query', { sessionId: session.sessionId, turnId });
+        return turn.status === 'cancelled' ? turn.latestRun : undefined;
+      });
+    };
+    expect(await stopHeld('from-phone', phone)).toMatchObject({ terminalReason: 'stop_button', stoppedFrom: 'Pixel 9' });
+    expect(await stopHeld('from-desktop', d)).not.toHaveProperty('stoppedFrom');
+  });
 });
