@@ -19,6 +19,8 @@ export class CairnHost {
     private boundPort: number,
     /** More environment for the host process (e.g. CAIRN_ACP_INSTALL_SOURCE). */
     readonly env: Record<string, string> = {},
+    /** More command-line options for the host (e.g. `--listen 127.0.0.2` for devices.spec.ts). */
+    readonly args: readonly string[] = [],
   ) {}
 
   get port(): number {
@@ -30,7 +32,7 @@ export class CairnHost {
   }
 
   async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.boundPort, entry: 'built', env: this.env });
+    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.boundPort, entry: 'built', env: this.env, args: this.args });
     this.boundPort = this.process.port;
   }
 

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { HostLink } from './bridge/host-link';
 import { selectHostLink } from './bridge/select-host-link';
 import { App } from './components/App';
 import { WindowErrorBoundary } from './components/WindowErrorBoundary';
@@ -41,35 +42,41 @@ import './styles/agents.css';
 import './styles/phone.css';
 
 reloadOnNewToken(window);
-const link = selectHostLink(window);
-const desktop = inDesktopApp(window);
-// In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
-if (!desktop) chunkSource.follow(link, browserHostedPage(window));
-// A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.
-let notifyViaWorker: Notifier | null = null;
-if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show)));
-const store = createAppStore({
-  link,
-  frames: animationFrameScheduler(window),
-  location: browserLocation(window),
-  newId,
-  timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
-  draftStorage: browserDraftStorage(() => window.localStorage),
-  // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
-  ...(desktop ? {} : { notify: backgroundNotifier(window, () => notifyViaWorker), notificationPermission: notificationPermission(window) }),
-  applyAppearance: appearanceRoot(document),
-});
-connectStoreToHost(store, link);
-
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <WindowErrorBoundary>
-      <StoreProvider store={store}>
-        <App />
-      </StoreProvider>
-    </WindowErrorBoundary>
-  </StrictMode>,
-);
-preloadSoonNeededChunks(window);
+const link = selectHostLink(window);
+// A page with no token and no credential offers to pair this device; it loads only there.
+if (link === null) void import('./components/pairing/PairingPage').then((module) => module.showPairingPage(root, window));
+else startApp(link, root);
+
+function startApp(link: HostLink, root: HTMLElement): void {
+  const desktop = inDesktopApp(window);
+  // In a browser tab the chunks come from the host: lazy loads wait while it is away, and one that failed reloads the page once it is back.
+  if (!desktop) chunkSource.follow(link, browserHostedPage(window));
+  // A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.
+  let notifyViaWorker: Notifier | null = null;
+  if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show)));
+  const store = createAppStore({
+    link,
+    frames: animationFrameScheduler(window),
+    location: browserLocation(window),
+    newId,
+    timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
+    draftStorage: browserDraftStorage(() => window.localStorage),
+    // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
+    ...(desktop ? {} : { notify: backgroundNotifier(window, () => notifyViaWorker), notificationPermission: notificationPermission(window) }),
+    applyAppearance: appearanceRoot(document),
+  });
+  connectStoreToHost(store, link);
+
+  createRoot(root).render(
+    <StrictMode>
+      <WindowErrorBoundary>
+        <StoreProvider store={store}>
+          <App />
+        </StoreProvider>
+      </WindowErrorBoundary>
+    </StrictMode>,
+  );
+  preloadSoonNeededChunks(window);
+}

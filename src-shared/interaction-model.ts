@@ -176,6 +176,8 @@ export interface InteractionRecord {
   /** The answer, with secret answers masked. */
   readonly answer: InteractionAnswer | null;
   readonly closeReason: InteractionCloseReason | null;
+  /** The paired device it was answered from (its name then); absent when answered on the desktop, and in older records. */
+  readonly answeredFrom?: string;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

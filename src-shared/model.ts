@@ -56,6 +56,8 @@ export interface RunSummary {
    * `app_restarted`, `storage_full`), or `end_turn`.
    */
   readonly terminalReason: string | null;
+  /** The paired device whose Stop ended the run (its name then); absent when stopped on the desktop, and in older records. */
+  readonly stoppedFrom?: string;
   readonly errorCode: string | null;
   readonly errorMessage: string | null;
   readonly startedAt: number;

@@ -130,9 +130,9 @@ function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byReques
     FROM turns t JOIN runs r ON r.run_id = t.latest_run_id
     WHERE t.session_id = @source AND t.ordinal < @cutOrdinal`);
   const copyRuns = db.prepare(`
-    INSERT OR IGNORE INTO runs (run_id, session_id, turn_id, attempt, kind, status, terminal_reason, error_code, error_message, started_at, ended_at)
+    INSERT OR IGNORE INTO runs (run_id, session_id, turn_id, attempt, kind, status, terminal_reason, stopped_from, error_code, error_message, started_at, ended_at)
     SELECT @branch || ':' || t.ordinal || '.' || r.attempt, @branch, r.turn_id, r.attempt, r.kind, r.status,
-           r.terminal_reason, r.error_code, r.error_message, r.started_at, r.ended_at
+           r.terminal_reason, r.stopped_from, r.error_code, r.error_message, r.started_at, r.ended_at
     FROM runs r JOIN turns t ON t.session_id = r.session_id AND t.turn_id = r.turn_id
     WHERE r.session_id = @source AND t.ordinal < @cutOrdinal`);
   const copyItems = db.prepare<Record<string, unknown>, { position: number }>(`

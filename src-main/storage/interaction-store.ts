@@ -30,6 +30,8 @@ export interface InteractionStore {
   insert(interaction: NewInteraction): StoredInteraction;
   get(interactionId: string): StoredInteraction | null;
   settle(interactionId: string, settlement: InteractionSettlement): StoredInteraction;
+  /** Who is answering a pending interaction: a paired device's name, or null for the desktop (kept when the answer settles it). */
+  noteAnsweredFrom(interactionId: string, from: string | null): void;
   pendingOfRun(runId: string): StoredInteraction | null;
   pendingOfSession(sessionId: string): StoredInteraction[];
   /** The answered interaction of a tool call, if any (for the continuation run). */
@@ -54,6 +56,7 @@ interface Row {
   answer: string | null;
   answer_secret_id: string | null;
   close_reason: InteractionCloseReason | null;
+  answered_from: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -70,6 +73,7 @@ function toRecord(row: Row): StoredInteraction {
     answer: row.answer === null ? null : (JSON.parse(row.answer) as InteractionAnswer),
     answerSecretId: row.answer_secret_id,
     closeReason: row.close_reason,
+    ...(row.answered_from === null ? {} : { answeredFrom: row.answered_from }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -80,6 +84,9 @@ export function createInteractionStore(db: Db): InteractionStore {
     INSERT INTO interactions (interaction_id, session_id, turn_id, run_id, tool_call_id, request, status, created_at, updated_at)
     VALUES (@interactionId, @sessionId, @turnId, @runId, @toolCallId, @request, 'pending', @now, @now)`);
   const get = db.prepare<[string], Row>('SELECT * FROM interactions WHERE interaction_id = ?');
+  const answeredFrom = db.prepare<{ interactionId: string; from: string | null }>(
+    "UPDATE interactions SET answered_from = @from WHERE interaction_id = @interactionId AND status = 'pending'",
+  );
   const settle = db.prepare(`
     UPDATE interactions SET status = @status, answer = @answer, answer_secret_id = @answerSecretId,
       close_reason = @closeReason, updated_at = @now
@@ -122,6 +129,9 @@ export function createInteractionStore(db: Db): InteractionStore {
       const stored = store.get(interaction.interactionId);
       if (stored === null) throw new Error(`Interaction ${interaction.interactionId} vanished after insert`);
       return stored;
+    },
+    noteAnsweredFrom(interactionId, from) {
+      answeredFrom.run({ interactionId, from });
     },
     get(interactionId) {
       const row = get.get(interactionId);

@@ -25,6 +25,8 @@ export interface RunEnding {
   readonly terminalReason: string | null;
   readonly errorCode?: string | null;
   readonly errorMessage?: string | null;
+  /** The paired device whose Stop ended it (its name then); absent for the desktop. */
+  readonly stoppedFrom?: string | null;
   readonly now: number;
 }
 
@@ -70,6 +72,7 @@ interface TurnRow {
   kind: RunKind;
   run_status: RunStatus;
   terminal_reason: string | null;
+  stopped_from: string | null;
   error_code: string | null;
   error_message: string | null;
   started_at: number;
@@ -77,11 +80,13 @@ interface TurnRow {
   usage_json: string;
 }
 
-type RunRow = Pick<TurnRow, 'run_id' | 'attempt' | 'kind' | 'terminal_reason' | 'error_code' | 'error_message' | 'started_at' | 'ended_at'> & { status: RunStatus };
+type RunRow = Pick<TurnRow, 'run_id' | 'attempt' | 'kind' | 'terminal_reason' | 'stopped_from' | 'error_code' | 'error_message' | 'started_at' | 'ended_at'> & {
+  status: RunStatus;
+};
 
 const TURN_SELECT = `
   SELECT t.session_id, t.turn_id, t.origin, t.text, t.max_steps, t.status, t.created_at, t.updated_at,
-         r.run_id, r.attempt, r.kind, r.status AS run_status, r.terminal_reason, r.error_code,
+         r.run_id, r.attempt, r.kind, r.status AS run_status, r.terminal_reason, r.stopped_from, r.error_code,
          r.error_message, r.started_at, r.ended_at,
          (SELECT json_object('calls', COUNT(*), 'input', TOTAL(u.input_tokens), 'output', TOTAL(u.output_tokens),
                              'cost', CASE WHEN COUNT(u.cost_usd) = COUNT(*) THEN SUM(u.cost_usd) END)
@@ -95,6 +100,7 @@ function toRun(row: RunRow): RunSummary {
     kind: row.kind,
     status: row.status,
     terminalReason: row.terminal_reason,
+    ...(row.stopped_from === null ? {} : { stoppedFrom: row.stopped_from }),
     errorCode: row.error_code,
     errorMessage: row.error_message,
     startedAt: row.started_at,
@@ -134,7 +140,7 @@ export function createTurnStore(db: Db): TurnStore {
   const nextAttempt = db.prepare<[string, string], { next: number }>('SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM runs WHERE session_id = ? AND turn_id = ?');
   const pointTurnAt = db.prepare("UPDATE turns SET latest_run_id = ?, status = 'running', updated_at = ? WHERE session_id = ? AND turn_id = ?");
   const endRun = db.prepare(`
-    UPDATE runs SET status = @status, terminal_reason = @terminalReason, error_code = @errorCode,
+    UPDATE runs SET status = @status, terminal_reason = @terminalReason, stopped_from = @stoppedFrom, error_code = @errorCode,
                     error_message = @errorMessage, ended_at = CASE WHEN @status = 'waiting' THEN NULL ELSE @now END
     WHERE run_id = @runId`);
   const followRun = db.prepare('UPDATE turns SET status = @status, updated_at = @now WHERE latest_run_id = @runId');
@@ -187,6 +193,7 @@ export function createTurnStore(db: Db): TurnStore {
         runId,
         status: ending.status,
         terminalReason: ending.terminalReason,
+        stoppedFrom: ending.stoppedFrom ?? null,
         errorCode: ending.errorCode ?? null,
         errorMessage: ending.errorMessage ?? null,
         now: ending.now,

@@ -23,8 +23,8 @@ export class FakeSocket {
   }
 
   /** The host closes the socket (or the network drops it). */
-  drop(code = 1006): void {
-    this.handlers.close(code, '');
+  drop(code = 1006, reason = ''): void {
+    this.handlers.close(code, reason);
   }
 
   requests(): Array<{ id: number; op: string; input: unknown }> {

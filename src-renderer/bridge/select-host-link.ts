@@ -5,19 +5,18 @@ import type { ConnectionState, HostLink } from './host-link';
 import { ipcHostLink } from './ipc-host-link';
 import { browserSocketFactory, WebSocketHostLink } from './websocket-host-link';
 
-const MISSING_TOKEN = 'This page needs an access token. Open the address the Cairn host printed when it started (it ends in #token=…).';
-
 /**
  * Electron's preload exposes `window.cairn`; in a browser the renderer talks to the headless host
  * that served it, over a WebSocket on the same address, with the token from the page's fragment (or
- * a paired device's own credential).
+ * a paired device's own credential). Null: a browser page with neither, which offers to pair this
+ * device (components/pairing/PairingPage.tsx).
  */
-export function selectHostLink(win: Window): HostLink {
+export function selectHostLink(win: Window): HostLink | null {
   const bridge = desktopBridge(win);
   if (bridge !== null) return ipcHostLink(bridge);
   // The desktop's token from the address, or else the credential a paired device keeps.
   const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage }) ?? storedDeviceCredential(win.localStorage);
-  if (token === null) return unavailableHostLink(MISSING_TOKEN);
+  if (token === null) return null;
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
   return new WebSocketHostLink({ url: `${scheme}://${win.location.host}/`, token, openSocket: browserSocketFactory() });
 }

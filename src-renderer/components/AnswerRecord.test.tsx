@@ -71,4 +71,26 @@ describe('AnswerRecord', () => {
     expect(setAside).toContain('Set aside — you sent a new message instead of answering.');
     expect(setAside).not.toContain('asked again');
   });
+
+  it('says which paired device answered, and nothing more for the desktop or an older record', () => {
+    const permission = { kind: 'permission' as const, toolName: 'run_shell', summary: 'Run ls', preview: { kind: 'command' as const, command: 'ls', cwd: '/work' } };
+    const answered = (answeredFrom?: string) =>
+      renderToStaticMarkup(
+        <AnswerRecord
+          record={interaction({
+            interactionId: 'i1',
+            request: permission,
+            status: 'answered',
+            answer: { action: 'accept', decision: 'allow_once' },
+            ...(answeredFrom === undefined ? {} : { answeredFrom }),
+          })}
+        />,
+      );
+    expect(answered('Pixel 9')).toContain('Allowed once<span data-testid="answered-from"> from Pixel 9</span>');
+    expect(answered()).not.toContain(' from ');
+    const denied = renderToStaticMarkup(
+      <AnswerRecord record={interaction({ interactionId: 'i2', request: permission, status: 'declined', answer: { action: 'decline' }, answeredFrom: 'Pixel 9' })} />,
+    );
+    expect(denied).toContain('You denied this.<span data-testid="answered-from"> from Pixel 9</span>');
+  });
 });

@@ -14,6 +14,7 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
     return (
       <p className="answer-outcome" data-testid="interaction-outcome">
         {request.kind === 'question' ? 'You skipped this.' : request.kind === 'permission' ? 'You denied this.' : 'You declined to fill this in.'}
+        <AnsweredFrom record={record} />
       </p>
     );
   }
@@ -36,6 +37,7 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
     return (
       <p className={`answer-outcome decision-${answer.decision}`} data-testid="interaction-outcome">
         {text}
+        <AnsweredFrom record={record} />
         {answer.reason !== undefined && answer.reason !== '' ? ` — “${answer.reason}”` : ''}
         {request.kind === 'permission' ? <span className="answer-detail"> · {request.summary}</span> : null}
       </p>
@@ -46,6 +48,7 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
     return (
       <p className={`answer-outcome decision-${answer.network}`} data-testid="interaction-outcome">
         {text}
+        <AnsweredFrom record={record} />
         {request.kind === 'network' ? <span className="answer-detail"> · network to {request.host}</span> : null}
       </p>
     );
@@ -53,6 +56,12 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
   if ('answers' in answer && request.kind === 'question') return <QuestionRecord request={request} answers={answer.answers} />;
   if ('values' in answer && request.kind === 'form') return <FormRecord request={request} values={answer.values} />;
   return null;
+}
+
+/** " from Pixel 9" when a paired device answered; nothing for the desktop (or a record from before devices). */
+function AnsweredFrom({ record }: { record: InteractionRecord }) {
+  if (record.answeredFrom === undefined) return null;
+  return <span data-testid="answered-from"> from {record.answeredFrom}</span>;
 }
 
 function closedText(reason: InteractionRecord['closeReason']): string {

@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
+import { retryingImport } from '../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import type { SettingsPage } from '../state/ui-slice';
 import { ConnectionsPage } from './ConnectionsPage';
@@ -11,6 +12,9 @@ import { InstructionsPage } from './InstructionsPage';
 import { GeneralPage } from './GeneralPage';
 import { SandboxPage } from './SandboxPage';
 
+// Loaded when first shown: pairing and devices are rare visits.
+const DevicesPage = lazy(() => retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })));
+
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'mcp', label: 'Tools (MCP)' },
@@ -18,6 +22,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'memory', label: 'Memory' },
   { tab: 'instructions', label: 'Instructions' },
   { tab: 'sandbox', label: 'Sandbox' },
+  { tab: 'devices', label: 'Devices' },
   { tab: 'general', label: 'General' },
 ];
 
@@ -85,6 +90,10 @@ export function SettingsDialog() {
           <SandboxPage />
         ) : page.tab === 'general' ? (
           <GeneralPage />
+        ) : page.tab === 'devices' ? (
+          <Suspense fallback={null}>
+            <DevicesPage />
+          </Suspense>
         ) : (
           <UsagePage />
         )}

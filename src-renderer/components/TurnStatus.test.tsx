@@ -39,6 +39,11 @@ describe('TurnStatus', () => {
     for (const html of [moved, render(ended('interrupted', 'app_shutdown'))]) expect(html).not.toMatch(/[a-z]+_[a-z]+/);
   });
 
+  it('says which paired device pressed Stop', () => {
+    const stopped = ended('cancelled', 'stop_button');
+    expect(render({ ...stopped, latestRun: { ...stopped.latestRun, stoppedFrom: 'Pixel 9' } })).toContain('>Stopped from Pixel 9<');
+  });
+
   it('offers the same Resume after Stop as after a restart', () => {
     for (const [status, reason] of [
       ['cancelled', 'stop_button'],

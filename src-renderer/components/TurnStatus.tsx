@@ -104,6 +104,7 @@ function StatusText({ turn }: { turn: TurnSummary }) {
         <span className="turn-status-text">
           <StopIcon />
           {stoppedText(run.terminalReason)}
+          {run.stoppedFrom === undefined ? null : ` from ${run.stoppedFrom}`}
         </span>
       );
     case 'failed':

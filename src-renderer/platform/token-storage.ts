@@ -57,3 +57,13 @@ export function storedDeviceCredential(storage: { getItem(key: string): string |
     return null;
   }
 }
+
+/** Keeps the credential the host gave this browser when it was paired; false when storage refuses it. */
+export function keepDeviceCredential(storage: { setItem(key: string, value: string): void }, credential: string): boolean {
+  try {
+    storage.setItem(DEVICE_CREDENTIAL_KEY, credential);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -21,7 +21,8 @@ export type SettingsPage =
   | { readonly tab: 'mcp' }
   | { readonly tab: 'instructions' }
   | { readonly tab: 'sandbox' }
-  | { readonly tab: 'general' };
+  | { readonly tab: 'general' }
+  | { readonly tab: 'devices' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */
 export interface GoalDialog {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -170,5 +171,46 @@ describe('reaching Cairn from other devices', () => {
     ca = readFileSync(join(t.dataDir, REACH_CERT_FILE), 'utf8');
     reachWs = (status.origin ?? '').replace('https:', 'wss:');
     expect((await (await device(credential)).call('host.info', {})).name).toBe('Cairn');
+  });
+
+  it('records which device answered an approval (its name), and no device for the desktop', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'cairn-devices-answer-'));
+    try {
+      const phone = await device(await pairDevice());
+      const d = await desktop();
+      const { session } = await d.call('session.create', { workspacePath: workspace, permissionMode: 'ask' });
+      const pendingApproval = async (turnId: string, content: string) => {
+        await d.call('turn.start', { sessionId: session.sessionId, turnId, text: `/tool write_file {"path":"${turnId}.md","content":"${content}"}` });
+        return waitFor(async () => (await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions[0]);
+      };
+      const fromPhone = await pendingApproval('phone', 'a');
+      await phone.call('interaction.answer', { interactionId: fromPhone.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+      expect((await d.call('interaction.get', { interactionId: fromPhone.interactionId })).interaction).toMatchObject({ status: 'answered', answeredFrom: 'Pixel 9' });
+      await waitFor(async () => ((await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions.length === 0 ? true : undefined));
+      await waitFor(async () => ((await d.call('turn.query', { sessionId: session.sessionId, turnId: 'phone' })).turn.status === 'completed' ? true : undefined));
+
+      const fromDesktop = await pendingApproval('desktop', 'b');
+      await d.call('interaction.answer', { interactionId: fromDesktop.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+      expect((await d.call('interaction.get', { interactionId: fromDesktop.interactionId })).interaction).not.toHaveProperty('answeredFrom');
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+
+  it('records which device pressed Stop (its name), and no device for the desktop', async () => {
+    const phone = await device(await pairDevice());
+    const d = await desktop();
+    const { session } = await d.call('session.create', {});
+    const stopHeld = async (turnId: string, by: ProtocolClient) => {
+      await d.call('turn.start', { sessionId: session.sessionId, turnId, text: '/hold' });
+      await waitFor(async () => ((await d.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status === 'running' ? true : undefined));
+      await by.call('turn.stop', { sessionId: session.sessionId, turnId });
+      return waitFor(async () => {
+        const { turn } = await d.call('turn.query', { sessionId: session.sessionId, turnId });
+        return turn.status === 'cancelled' ? turn.latestRun : undefined;
+      });
+    };
+    expect(await stopHeld('from-phone', phone)).toMatchObject({ terminalReason: 'stop_button', stoppedFrom: 'Pixel 9' });
+    expect(await stopHeld('from-desktop', d)).not.toHaveProperty('stoppedFrom');
   });
 });

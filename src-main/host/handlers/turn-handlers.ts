@@ -13,7 +13,7 @@ export const turnHandlers: HandlerTable<
     const request = attachments === null ? input : { ...input, attachments: attachments.result };
     return skillId === undefined ? runtime.turns.start(request) : startTurnWithSkill(runtime, { ...request, skillId });
   },
-  'turn.stop': ({ runtime }, input) => runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE),
+  'turn.stop': ({ runtime }, input, ctx) => runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE, ctx.device?.name ?? null),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
   'turn.resume': ({ runtime }, input) => runtime.turns.resume(input.sessionId, input.turnId),
   'turn.message.submit': ({ runtime }, { attachmentIds, ...input }) => {

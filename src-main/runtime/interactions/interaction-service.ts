@@ -58,7 +58,8 @@ export class InteractionService {
     return stored === null ? missing() : ok({ interaction: publicRecord(stored) });
   }
 
-  answer(interactionId: string, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+  /** `from`: the paired device answering (its name), recorded with the answer; null for the desktop. */
+  answer(interactionId: string, answer: InteractionAnswer, from: string | null = null): Outcome<InteractionAnswerResult> {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
     if (interaction === null) return missing();
@@ -72,6 +73,8 @@ export class InteractionService {
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to continue.');
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refused;
+    // Settled in this same tick by one of the paths below, which read the row back with it.
+    stores.interactions.noteAnsweredFrom(interactionId, from);
     if (interaction.request.kind === 'network') {
       return this.deps.network?.answer(interaction, answer) ?? fail('invalid_input', 'This host has no way to allow network.');
     }

@@ -24,6 +24,8 @@ export interface RunIdentity {
 export interface RunEnding {
   readonly status: Exclude<RunStatus, 'running' | 'waiting'>;
   readonly terminalReason: string;
+  /** The paired device whose Stop ended it (its name then); absent for the desktop and every other ending. */
+  readonly stoppedFrom?: string;
   readonly errorCode?: string;
   readonly errorMessage?: string;
 }
@@ -86,7 +88,7 @@ export function endRun(stores: Stores, run: RunIdentity, ending: RunEnding, now:
   if (current === null || !isActiveStatus(current.status)) return null;
   const { status, terminalReason } = ending;
   const failure = { errorCode: ending.errorCode ?? null, errorMessage: ending.errorMessage ?? null };
-  stores.turns.setRunStatus(run.runId, { status, terminalReason, ...failure, now });
+  stores.turns.setRunStatus(run.runId, { status, terminalReason, ...failure, ...(ending.stoppedFrom === undefined ? {} : { stoppedFrom: ending.stoppedFrom }), now });
   stores.ledger.append(run.runId, [{ kind: 'run_terminal', payload: { status, terminalReason, ...failure } }], now);
   const finalized = stores.transcript.finalizeRun(run.runId);
   stores.sessions.touch(run.sessionId, now);

@@ -57,7 +57,8 @@ export class TurnService {
     return ok({ turn: this.launch(admitted), created: true });
   }
 
-  stop(sessionId: string, turnId: string | undefined, source: string): Outcome<TurnStopResult> {
+  /** `from`: the paired device pressing Stop (its name), recorded with the run's end; null for the desktop. */
+  stop(sessionId: string, turnId: string | undefined, source: string, from: string | null = null): Outcome<TurnStopResult> {
     const { stores, executor, clock, bus } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     if (turnId !== undefined && stores.turns.getTurn(sessionId, turnId) === null) {
@@ -73,7 +74,7 @@ export class TurnService {
       cancelledMessages = this.cancelQueued(sessionId);
       return cancelledMessages.map((message) => ({ kind: 'queue.changed', message }));
     };
-    const ending = { status: 'cancelled' as const, terminalReason: source };
+    const ending = { status: 'cancelled' as const, terminalReason: source, ...(from === null ? {} : { stoppedFrom: from }) };
     if (!executor.end(sessionId, ending, cancelQueue)) {
       // No live handle (a waiting run holds nothing in memory): settle it in the record alone.
       const events = stores.transaction(() => {

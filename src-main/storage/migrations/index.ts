@@ -30,6 +30,8 @@ import { migration035ConnectionLastTest } from './035-connection-last-test';
 import { migration036CodexThreadSummary } from './036-codex-thread-summary';
 import { migration037Worktrees } from './037-worktrees';
 import { migration039AcpAgentTitle } from './039-acp-agent-title';
+import { migration040InteractionAnsweredFrom } from './040-interaction-answered-from';
+import { migration041RunStoppedFrom } from './041-run-stopped-from';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -68,4 +70,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration036CodexThreadSummary,
   migration037Worktrees,
   migration039AcpAgentTitle,
+  migration040InteractionAnsweredFrom,
+  migration041RunStoppedFrom,
 ];

@@ -1,0 +1,18 @@
+import { desktopBridge } from './desktop-bridge';
+import { storedDeviceCredential, TOKEN_STORAGE_KEY } from './token-storage';
+
+/**
+ * Whether this page speaks for a paired device (docs/remote.md): a browser page that connects with
+ * the credential it was given when paired, not the desktop's token. Such a page hides what only the
+ * desktop may do; the host refuses it anyway (`device_forbidden`).
+ */
+export function connectedAsDevice(win: Window): boolean {
+  if (desktopBridge(win) !== null) return false;
+  try {
+    const token = win.sessionStorage.getItem(TOKEN_STORAGE_KEY);
+    if (token !== null && token !== '') return false;
+    return storedDeviceCredential(win.localStorage) !== null;
+  } catch {
+    return false;
+  }
+}
