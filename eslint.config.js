@@ -6,7 +6,20 @@ import tseslint from 'typescript-eslint';
  * electron/, serve.ts → host/ → runtime/ → storage/ → src-shared/. The renderer and the preload
  * import only src-shared; src-shared imports nothing from Node, Electron or React.
  */
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'url', 'util', 'worker_threads'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'net',
+  'url',
+  'util',
+  'worker_threads',
+];
 
 function forbid(patterns, message) {
   return { group: patterns, message };
@@ -17,7 +30,16 @@ const restrict = (...groups) => ['error', { patterns: groups }];
 export default tseslint.config(
   // electron.vite.config.ts.<time>-<hash>.mjs: the build's own copy of its config for the moment it loads
   // it; lint runs beside the build (npm test) and would read a file about to vanish.
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**', 'electron.vite.config.ts.*.mjs'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e-artifacts/**',
+      'electron.vite.config.ts.*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,13 +58,17 @@ export default tseslint.config(
           [...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom', 'ws', 'zustand'],
           'src-shared is the contract: it imports no Node, Electron, React or storage.',
         ),
-        forbid(['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'], 'src-shared imports nothing from the other folders.'),
+        forbid(
+          ['**/src-main/**', '**/src-renderer/**', '**/src-preload/**'],
+          'src-shared imports nothing from the other folders.',
+        ),
       ),
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: 'Build string schemas with wellFormedString() (src-shared/well-formed-string.ts): it refuses lone surrogates.',
+          message:
+            'Build string schemas with wellFormedString() (src-shared/well-formed-string.ts): it refuses lone surrogates.',
         },
       ],
     },
@@ -50,14 +76,22 @@ export default tseslint.config(
   {
     files: ['src-main/storage/**'],
     rules: {
-      'no-restricted-imports': restrict(forbid(['**/runtime/**', '**/host/**', '**/electron/**', '**/serve', 'electron'], 'storage/ depends only on src-shared.')),
+      'no-restricted-imports': restrict(
+        forbid(
+          ['**/runtime/**', '**/host/**', '**/electron/**', '**/serve', 'electron'],
+          'storage/ depends only on src-shared.',
+        ),
+      ),
     },
   },
   {
     files: ['src-main/runtime/**'],
     rules: {
       'no-restricted-imports': restrict(
-        forbid(['**/host/**', '**/electron/**', '**/serve', 'electron'], 'runtime/ must not reach up into host/ or electron/.'),
+        forbid(
+          ['**/host/**', '**/electron/**', '**/serve', 'electron'],
+          'runtime/ must not reach up into host/ or electron/.',
+        ),
         forbid(['better-sqlite3'], 'Only src-main/storage/ imports better-sqlite3; the runtime uses store interfaces.'),
       ),
     },
@@ -81,8 +115,14 @@ export default tseslint.config(
     files: ['src-renderer/**'],
     rules: {
       'no-restricted-imports': restrict(
-        forbid([...NODE_BUILTINS, 'electron', 'better-sqlite3', 'ws'], 'The renderer runs in a browser sandbox: no Node or Electron.'),
-        forbid(['**/src-main/**', '**/src-preload/**'], 'The renderer talks to the host only through a Bridge (src-shared).'),
+        forbid(
+          [...NODE_BUILTINS, 'electron', 'better-sqlite3', 'ws'],
+          'The renderer runs in a browser sandbox: no Node or Electron.',
+        ),
+        forbid(
+          ['**/src-main/**', '**/src-preload/**'],
+          'The renderer talks to the host only through a Bridge (src-shared).',
+        ),
       ),
     },
   },
@@ -90,7 +130,10 @@ export default tseslint.config(
     files: ['src-preload/**'],
     rules: {
       'no-restricted-imports': restrict(
-        forbid(['**/src-main/**', '**/src-renderer/**'], 'The preload implements the Bridge from src-shared and nothing else.'),
+        forbid(
+          ['**/src-main/**', '**/src-renderer/**'],
+          'The preload implements the Bridge from src-shared and nothing else.',
+        ),
         forbid([...NODE_BUILTINS], 'A sandboxed preload can require only electron.'),
       ),
     },

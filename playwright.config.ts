@@ -31,7 +31,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath === undefined || executablePath === '' ? {} : { executablePath }),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
 });

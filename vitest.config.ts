@@ -19,8 +19,19 @@ export default defineConfig({
     // Tests start host processes and SQLite databases; two cores run two files at a time.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'shared-graph', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...NEEDS_ISOLATION], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...SHARED_GRAPH] } },
+      {
+        extends: true,
+        test: {
+          name: 'shared-graph',
+          include: SHARED_GRAPH,
+          exclude: [...configDefaults.exclude, ...NEEDS_ISOLATION],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...SHARED_GRAPH] },
+      },
       { extends: true, test: { name: 'isolated-exceptions', include: NEEDS_ISOLATION } },
     ],
   },

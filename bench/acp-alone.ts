@@ -15,21 +15,37 @@ import { testAgentCommand } from '../src-main/testing/acp-test-agent-launch';
 export async function acpAloneTimes(turns: number): Promise<number[]> {
   const state = mkdtempSync(join(tmpdir(), 'cairn-bench-acp-alone-'));
   const agent = testAgentCommand(state);
-  const child = spawn(agent.command, agent.args, { cwd: state, env: { ...process.env, ...agent.env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(agent.command, agent.args, {
+    cwd: state,
+    env: { ...process.env, ...agent.env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let firstChunk: (() => void) | null = null;
   const connection = client({ name: 'cairn-bench' })
     .onNotification('session/update', ({ params }) => {
       if (params.update.sessionUpdate === 'agent_message_chunk') firstChunk?.();
     })
-    .connect(ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>));
+    .connect(
+      ndJsonStream(
+        Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+        Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+      ),
+    );
   const times: number[] = [];
   try {
-    await connection.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: 'cairn-bench', version: '0' } });
+    await connection.agent.request('initialize', {
+      protocolVersion: 1,
+      clientCapabilities: {},
+      clientInfo: { name: 'cairn-bench', version: '0' },
+    });
     const { sessionId } = await connection.agent.request('session/new', { cwd: state, mcpServers: [] });
     for (let turn = 0; turn < turns; turn += 1) {
       const seen = new Promise<number>((resolve) => (firstChunk = () => resolve(performance.now())));
       const started = performance.now();
-      const answered = connection.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: `text alone-${turn} is the reply.` }] });
+      const answered = connection.agent.request('session/prompt', {
+        sessionId,
+        prompt: [{ type: 'text', text: `text alone-${turn} is the reply.` }],
+      });
       times.push((await seen) - started);
       firstChunk = null;
       await answered;

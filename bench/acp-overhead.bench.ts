@@ -29,10 +29,26 @@ export async function benchAcpOverhead(): Promise<BenchResult[]> {
   try {
     const page = await benchPage(browser);
     await host.open(page);
-    const acp = await host.call('connection.create', { name: 'ACP test agent', providerType: 'acp', acpAgent: testAgentCommand(agentState) });
+    const acp = await host.call('connection.create', {
+      name: 'ACP test agent',
+      providerType: 'acp',
+      acpAgent: testAgentCommand(agentState),
+    });
     const aloneTimes = await acpAloneTimes(TURNS);
-    const acpTimes = await turnsToFirstChunk(host, page, acp.connection.connectionId, 'acp', (marker) => `text ${marker} is the reply.`);
-    const builtInTimes = await turnsToFirstChunk(host, page, OFFLINE_DEMO_CONNECTION_ID, 'builtin', (marker) => `${marker} is the reply.`);
+    const acpTimes = await turnsToFirstChunk(
+      host,
+      page,
+      acp.connection.connectionId,
+      'acp',
+      (marker) => `text ${marker} is the reply.`,
+    );
+    const builtInTimes = await turnsToFirstChunk(
+      host,
+      page,
+      OFFLINE_DEMO_CONNECTION_ID,
+      'builtin',
+      (marker) => `${marker} is the reply.`,
+    );
     const warm = (times: readonly number[]) => percentile(times.slice(1), 50);
     const warmAcp = warm(acpTimes);
     const warmBuiltIn = warm(builtInTimes);
@@ -41,9 +57,20 @@ export async function benchAcpOverhead(): Promise<BenchResult[]> {
     return [
       { name: 'acp: first turn incl. agent start → first chunk in DOM', value: acpTimes[0] ?? Number.NaN, unit: 'ms' },
       { name: 'built-in agent: turn.start → first chunk in DOM (p50)', value: warmBuiltIn, unit: 'ms' },
-      { name: 'acp: turn.start → first chunk in DOM (p50, warm)', value: warmAcp, unit: 'ms', ratio: warmAcp / warmBuiltIn },
+      {
+        name: 'acp: turn.start → first chunk in DOM (p50, warm)',
+        value: warmAcp,
+        unit: 'ms',
+        ratio: warmAcp / warmBuiltIn,
+      },
       { name: 'acp agent alone, no Cairn: prompt → first chunk (p50)', value: agentOwn, unit: 'ms' },
-      { name: "Cairn's part of an acp turn (whole − agent alone)", value: cairnOnAcp, unit: 'ms', ratio: cairnOnAcp / warmBuiltIn, target: 'ratio ≤ 1.2' },
+      {
+        name: "Cairn's part of an acp turn (whole − agent alone)",
+        value: cairnOnAcp,
+        unit: 'ms',
+        ratio: cairnOnAcp / warmBuiltIn,
+        target: 'ratio ≤ 1.2',
+      },
     ];
   } finally {
     await browser.close();
@@ -54,7 +81,13 @@ export async function benchAcpOverhead(): Promise<BenchResult[]> {
 }
 
 /** Each turn's time from `turn.start` (sent) to a new assistant message with text in the DOM, in ms. */
-async function turnsToFirstChunk(host: CairnHost, page: Page, connectionId: string, label: string, prompt: (marker: string) => string): Promise<number[]> {
+async function turnsToFirstChunk(
+  host: CairnHost,
+  page: Page,
+  connectionId: string,
+  label: string,
+  prompt: (marker: string) => string,
+): Promise<number[]> {
   const { session } = await host.call('session.create', { title: `Bench ${label}`, connectionId });
   await page.locator(`[data-testid="session-row"][data-session-id="${session.sessionId}"]`).click();
   await page.getByTestId('transcript').waitFor();
@@ -74,8 +107,16 @@ async function turnsToFirstChunk(host: CairnHost, page: Page, connectionId: stri
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const started = performance.timeOrigin + performance.now();
-    await host.call('turn.start', { sessionId: session.sessionId, turnId: `${label}-${turn}`, text: prompt(`marker-${label}-${turn}`) });
-    await page.waitForFunction(() => (window as unknown as { __firstSeen?: number }).__firstSeen !== undefined, undefined, { timeout: 60_000 });
+    await host.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: `${label}-${turn}`,
+      text: prompt(`marker-${label}-${turn}`),
+    });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstSeen?: number }).__firstSeen !== undefined,
+      undefined,
+      { timeout: 60_000 },
+    );
     times.push((await page.evaluate(() => (window as unknown as { __firstSeen: number }).__firstSeen)) - started);
     await turnCompleted(host, session.sessionId, `${label}-${turn}`);
   }
@@ -88,7 +129,8 @@ async function turnCompleted(host: CairnHost, sessionId: string, turnId: string)
   for (;;) {
     const { turn } = await host.call('turn.query', { sessionId, turnId });
     if (turn.status === 'completed') return;
-    if (turn.status === 'failed' || turn.status === 'cancelled' || Date.now() > deadline) throw new Error(`turn ${turnId} ended ${turn.status}`);
+    if (turn.status === 'failed' || turn.status === 'cancelled' || Date.now() > deadline)
+      throw new Error(`turn ${turnId} ended ${turn.status}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -36,7 +36,10 @@ export async function benchBranchOpen(): Promise<BenchResult[]> {
     });
     const copyMs = performance.now() - started;
     for (;;) {
-      const { turn: now } = await host.call('turn.query', { sessionId: branch.sessionId, turnId: turn?.turnId ?? 'bench-branch' });
+      const { turn: now } = await host.call('turn.query', {
+        sessionId: branch.sessionId,
+        turnId: turn?.turnId ?? 'bench-branch',
+      });
       if (now.status === 'completed') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -59,7 +62,13 @@ export async function benchBranchOpen(): Promise<BenchResult[]> {
     return [
       { name: `session.branch copying ${TURNS * 2 - 2} messages`, value: copyMs, unit: 'ms' },
       { name: 'open a 50-message session (median)', value: shortMs, unit: 'ms' },
-      { name: 'open a branched 5,000-message session (median)', value: branchMs, unit: 'ms', ratio: branchMs / shortMs, target: '≤ 1.5 × the 50-message one' },
+      {
+        name: 'open a branched 5,000-message session (median)',
+        value: branchMs,
+        unit: 'ms',
+        ratio: branchMs / shortMs,
+        target: '≤ 1.5 × the 50-message one',
+      },
     ];
   } finally {
     await browser.close();

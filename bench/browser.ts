@@ -3,10 +3,19 @@ import { chromium, type Browser, type Page } from 'playwright';
 
 /** Debian's Chromium (or CAIRN_CHROMIUM), launched the way the e2e suite launches it. */
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = [process.env.CAIRN_CHROMIUM, '/usr/bin/chromium'].find((path) => path !== undefined && existsSync(path));
+  const executablePath = [process.env.CAIRN_CHROMIUM, '/usr/bin/chromium'].find(
+    (path) => path !== undefined && existsSync(path),
+  );
   return chromium.launch({
     ...(executablePath === undefined ? {} : { executablePath }),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -48,8 +57,13 @@ export async function blankPageKeypressP95(browser: Browser, keys = 80): Promise
       );
     });
     await page.focus('textarea');
-    for (let key = 0; key < keys; key += 1) await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
-    await page.waitForFunction((count) => (window as unknown as { __frames: number[] }).__frames.length >= count, keys, { timeout: 60_000 });
+    for (let key = 0; key < keys; key += 1)
+      await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
+    await page.waitForFunction(
+      (count) => (window as unknown as { __frames: number[] }).__frames.length >= count,
+      keys,
+      { timeout: 60_000 },
+    );
     return percentile(await page.evaluate(() => [...(window as unknown as { __frames: number[] }).__frames]), 95);
   } finally {
     await page.close();

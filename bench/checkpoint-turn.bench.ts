@@ -33,14 +33,27 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
     temps.push(dir);
     return dir;
   };
-  const host = await startServeProcess({ dataDir: temp('cairn-bench-ckpt-data-'), token: 'bench-checkpoints-token', port: 0, entry: 'auto' });
+  const host = await startServeProcess({
+    dataDir: temp('cairn-bench-ckpt-data-'),
+    token: 'bench-checkpoints-token',
+    port: 0,
+    entry: 'auto',
+  });
   const client = await connectProtocolClient(host.wsUrl, { token: 'bench-checkpoints-token' });
   const bench = new TurnBench(client);
   try {
     // Listing: one session, a 1,000-file turn and a 10-file turn.
     const listing = await bench.session(temp('cairn-bench-ckpt-list-'));
-    await bench.settledTurn(listing, 'many', shell('mkdir many && for i in $(seq 1000); do echo "line $i" > many/f$i.txt; done'));
-    await bench.settledTurn(listing, 'few', shell('mkdir few && for i in $(seq 10); do echo "line $i" > few/f$i.txt; done'));
+    await bench.settledTurn(
+      listing,
+      'many',
+      shell('mkdir many && for i in $(seq 1000); do echo "line $i" > many/f$i.txt; done'),
+    );
+    await bench.settledTurn(
+      listing,
+      'few',
+      shell('mkdir few && for i in $(seq 10); do echo "line $i" > few/f$i.txt; done'),
+    );
     const lists = await pairs(
       () => bench.timed(() => bench.list(listing, 'few', 10)),
       () => bench.timed(() => bench.list(listing, 'many', 1000)),
@@ -54,7 +67,8 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
     // One write, warm: the 10,000-file workspace and the empty one have each been checkpointed once.
     const big = await bench.session(bigWorkspace(temp('cairn-bench-ckpt-big-')));
     const empty = await bench.session(temp('cairn-bench-ckpt-empty-'));
-    for (const sessionId of [big, empty]) await bench.settle(sessionId, await bench.turn(sessionId, 'warm', write('warm')));
+    for (const sessionId of [big, empty])
+      await bench.settle(sessionId, await bench.turn(sessionId, 'warm', write('warm')));
     let round = 0;
     const writes = await pairs(
       async () => bench.settledTurn(empty, `w${(round += 1)}`, write(`w${round}`)),
@@ -79,14 +93,42 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
     );
     return [
       { name: 'changes.list of a 10-file turn (median)', value: lists.base, unit: 'ms' },
-      { name: 'changes.list of a 1,000-file turn (median)', value: lists.other, unit: 'ms', ratio: lists.ratio, target: '≤ 3' },
-      { name: 'changes.files of all 1,000 files (Show all, median)', value: showAll.other, unit: 'ms', ratio: showAll.ratio },
+      {
+        name: 'changes.list of a 1,000-file turn (median)',
+        value: lists.other,
+        unit: 'ms',
+        ratio: lists.ratio,
+        target: '≤ 3',
+      },
+      {
+        name: 'changes.files of all 1,000 files (Show all, median)',
+        value: showAll.other,
+        unit: 'ms',
+        ratio: showAll.ratio,
+      },
       { name: 'one-write turn, empty workspace (median)', value: writes.base, unit: 'ms' },
-      { name: 'one-write turn, 10,000-file workspace (median)', value: writes.other, unit: 'ms', ratio: writes.ratio, target: '≤ 1.1' },
+      {
+        name: 'one-write turn, 10,000-file workspace (median)',
+        value: writes.other,
+        unit: 'ms',
+        ratio: writes.ratio,
+        target: '≤ 1.1',
+      },
       { name: 'first one-write turn, fresh empty workspace (median)', value: firsts.base, unit: 'ms' },
-      { name: 'first one-write turn, fresh 10,000-file workspace (median)', value: firsts.other, unit: 'ms', ratio: firsts.ratio, target: '≤ 1.1' },
+      {
+        name: 'first one-write turn, fresh 10,000-file workspace (median)',
+        value: firsts.other,
+        unit: 'ms',
+        ratio: firsts.ratio,
+        target: '≤ 1.1',
+      },
       { name: 'first command turn, fresh empty workspace (median of 3)', value: commands.base, unit: 'ms' },
-      { name: 'first command turn, fresh 10,000-file workspace (snapshot)', value: commands.other, unit: 'ms', ratio: commands.ratio },
+      {
+        name: 'first command turn, fresh 10,000-file workspace (snapshot)',
+        value: commands.other,
+        unit: 'ms',
+        ratio: commands.ratio,
+      },
     ];
   } finally {
     await client.close();
@@ -96,20 +138,26 @@ export async function benchCheckpointTurn(): Promise<BenchResult[]> {
   }
 }
 
-const write = (name: string) => `/tool write_file ${JSON.stringify({ path: `bench/${name}.txt`, content: `${name}\n` })}`;
+const write = (name: string) =>
+  `/tool write_file ${JSON.stringify({ path: `bench/${name}.txt`, content: `${name}\n` })}`;
 const shell = (command: string) => `/tool run_shell ${JSON.stringify({ command })}`;
 
 /** A workspace of 10,000 small files in 100 folders. */
 function bigWorkspace(workspace: string): string {
   for (let folder = 0; folder < FOLDERS; folder += 1) {
     mkdirSync(join(workspace, `d${folder}`));
-    for (let file = 0; file < FILES_PER_FOLDER; file += 1) writeFileSync(join(workspace, `d${folder}`, `f${file}.txt`), `folder ${folder} file ${file}\n`);
+    for (let file = 0; file < FILES_PER_FOLDER; file += 1)
+      writeFileSync(join(workspace, `d${folder}`, `f${file}.txt`), `folder ${folder} file ${file}\n`);
   }
   return workspace;
 }
 
 /** Medians of `count` interleaved pairs (the order alternating), and their ratio. */
-async function pairs(base: () => Promise<number>, other: () => Promise<number>, count = PAIRS): Promise<{ base: number; other: number; ratio: number }> {
+async function pairs(
+  base: () => Promise<number>,
+  other: () => Promise<number>,
+  count = PAIRS,
+): Promise<{ base: number; other: number; ratio: number }> {
   const bases: number[] = [];
   const others: number[] = [];
   for (let pair = 0; pair < count; pair += 1) {
@@ -156,7 +204,10 @@ class TurnBench {
     const started = performance.now();
     await this.call('turn.start', { sessionId, turnId, text });
     const completed = (event: ChangeEvent) =>
-      event.kind === 'turn.changed' && event.turn.turnId === turnId && event.turn.sessionId === sessionId && event.turn.status === 'completed';
+      event.kind === 'turn.changed' &&
+      event.turn.turnId === turnId &&
+      event.turn.sessionId === sessionId &&
+      event.turn.status === 'completed';
     while (!this.client.events.slice(seen).some(completed)) await new Promise((resolve) => setTimeout(resolve, 1));
     return performance.now() - started;
   }
@@ -175,7 +226,11 @@ class TurnBench {
   private async closed(sessionId: string, turnId: string, changes = true): Promise<void> {
     for (;;) {
       const { changeSets } = await this.call('changes.list', { sessionId, turnId });
-      if (changes ? changeSets.some((set) => set.status !== 'pending' && set.status !== 'open') : changeSets.every((set) => set.status !== 'pending' && set.status !== 'open'))
+      if (
+        changes
+          ? changeSets.some((set) => set.status !== 'pending' && set.status !== 'open')
+          : changeSets.every((set) => set.status !== 'pending' && set.status !== 'open')
+      )
         return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -185,14 +240,16 @@ class TurnBench {
   async list(sessionId: string, turnId: string, files: number): Promise<string> {
     const { changeSets } = await this.call('changes.list', { sessionId, turnId });
     const [changeSet] = changeSets;
-    if (changeSet?.fileCount !== files) throw new Error(`expected ${files} files in ${turnId}, got ${changeSet?.fileCount ?? 'none'}`);
+    if (changeSet?.fileCount !== files)
+      throw new Error(`expected ${files} files in ${turnId}, got ${changeSet?.fileCount ?? 'none'}`);
     return changeSet.changeSetId;
   }
 
   /** Reads all the files of a change set (Show all, after the listing). */
   async allFiles(sessionId: string, changeSetId: string, files: number): Promise<void> {
     const page = await this.call('changes.files', { sessionId, changeSetId, offset: 0 });
-    if (page.files.length !== files) throw new Error(`expected ${files} files of ${changeSetId}, got ${page.files.length}`);
+    if (page.files.length !== files)
+      throw new Error(`expected ${files} files of ${changeSetId}, got ${page.files.length}`);
   }
 
   private call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>> {

@@ -19,25 +19,38 @@ export async function codexAloneTimes(server: ProviderTestServer, turns: number)
   const base = mkdtempSync(join(tmpdir(), 'cairn-bench-codex-alone-'));
   const [codexHome, tmpDir, work] = ['home', 'tmp', 'work'].map((name) => join(base, name)) as [string, string, string];
   for (const folder of [codexHome, tmpDir, work]) mkdirSync(folder, { recursive: true });
-  const launch = appServerLaunch({ binary: binary.path, model: 'gpt-5.5', baseUrl: server.baseUrl, apiKey: null, codexHome, tmpDir }, work);
+  const launch = appServerLaunch(
+    { binary: binary.path, model: 'gpt-5.5', baseUrl: server.baseUrl, apiKey: null, codexHome, tmpDir },
+    work,
+  );
   const live = new LiveAppServer('bench', launch, 'bench');
   const times: number[] = [];
   try {
     await live.initialize('bench', DEFAULT_BOUNDS);
     const thread = threadResultSchema.parse(
-      await live.rpc.request('thread/start', { model: 'gpt-5.5', cwd: work, approvalPolicy: 'never', sandbox: 'workspace-write' }, DEFAULT_BOUNDS.requestMs),
+      await live.rpc.request(
+        'thread/start',
+        { model: 'gpt-5.5', cwd: work, approvalPolicy: 'never', sandbox: 'workspace-write' },
+        DEFAULT_BOUNDS.requestMs,
+      ),
     );
     for (let turn = 0; turn < turns; turn += 1) {
       server.enqueue(textReply(`alone-${turn} is the reply.`, 1));
       live.drain();
       const started = performance.now();
-      await live.rpc.request('turn/start', { threadId: thread.thread.id, input: [{ type: 'text', text: `Say alone-${turn}`, text_elements: [] }] }, DEFAULT_BOUNDS.requestMs);
+      await live.rpc.request(
+        'turn/start',
+        { threadId: thread.thread.id, input: [{ type: 'text', text: `Say alone-${turn}`, text_elements: [] }] },
+        DEFAULT_BOUNDS.requestMs,
+      );
       const deadline = AbortSignal.timeout(30_000);
       let firstDelta = Number.NaN;
       for (;;) {
         const message = await live.next(deadline);
-        if (message === null || message.kind !== 'notification') throw new Error('Codex ended before its turn completed');
-        if (message.value.method === 'item/agentMessage/delta' && Number.isNaN(firstDelta)) firstDelta = performance.now() - started;
+        if (message === null || message.kind !== 'notification')
+          throw new Error('Codex ended before its turn completed');
+        if (message.value.method === 'item/agentMessage/delta' && Number.isNaN(firstDelta))
+          firstDelta = performance.now() - started;
         if (message.value.method === 'turn/completed') break;
       }
       times.push(firstDelta);

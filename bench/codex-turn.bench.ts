@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
-import { startOpenAIChatServer, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  startOpenAIResponsesServer,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import type { BenchResult } from './bench-result';
 import { benchPage, launchChromium, percentile } from './browser';
 import { codexAloneTimes } from './codex-alone';
@@ -30,8 +35,17 @@ export async function benchCodexTurn(): Promise<BenchResult[]> {
   try {
     const page = await benchPage(browser);
     await host.open(page);
-    const codex = await host.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: responses.baseUrl });
-    const builtIn = await host.call('connection.create', { name: 'Built-in', providerType: 'openai_compatible', baseUrl: chat.baseUrl, enabledModelIds: ['gpt-4o'] });
+    const codex = await host.call('connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: responses.baseUrl,
+    });
+    const builtIn = await host.call('connection.create', {
+      name: 'Built-in',
+      providerType: 'openai_compatible',
+      baseUrl: chat.baseUrl,
+      enabledModelIds: ['gpt-4o'],
+    });
     const aloneTimes = await codexAloneTimes(responses, TURNS);
     const codexTimes = await turnsToFirstDelta(host, page, responses, codex.connection.connectionId, 'codex');
     const builtInTimes = await turnsToFirstDelta(host, page, chat, builtIn.connection.connectionId, 'builtin');
@@ -45,15 +59,46 @@ export async function benchCodexTurn(): Promise<BenchResult[]> {
     const codexOwn = percentile(aloneTimes.slice(1), 50);
     const cairnOnCodex = warmCodex - codexOwn;
     return [
-      { name: 'codex: first turn incl. app-server start → first delta in DOM', value: codexTimes[0]?.total ?? Number.NaN, unit: 'ms' },
+      {
+        name: 'codex: first turn incl. app-server start → first delta in DOM',
+        value: codexTimes[0]?.total ?? Number.NaN,
+        unit: 'ms',
+      },
       { name: 'built-in agent: turn.start → first delta in DOM (p50)', value: warmBuiltIn, unit: 'ms' },
-      { name: 'codex: turn.start → first delta in DOM (p50, warm)', value: warmCodex, unit: 'ms', ratio: warmCodex / warmBuiltIn },
+      {
+        name: 'codex: turn.start → first delta in DOM (p50, warm)',
+        value: warmCodex,
+        unit: 'ms',
+        ratio: warmCodex / warmBuiltIn,
+      },
       { name: 'codex alone, no Cairn: turn/start → first delta (p50, warm)', value: codexOwn, unit: 'ms' },
-      { name: "Cairn's part of a codex turn (whole − codex alone)", value: cairnOnCodex, unit: 'ms', ratio: cairnOnCodex / warmBuiltIn, target: 'ratio ≤ 1.5' },
-      { name: 'built-in agent: turn.start → model request arrives (p50)', value: warm(builtInTimes, 'toRequest'), unit: 'ms' },
-      { name: 'codex: turn.start → model request arrives (p50, warm)', value: warm(codexTimes, 'toRequest'), unit: 'ms' },
-      { name: 'built-in agent: model request → first delta in DOM (p50)', value: warm(builtInTimes, 'fromRequest'), unit: 'ms' },
-      { name: 'codex: model request → first delta in DOM (p50, warm)', value: warm(codexTimes, 'fromRequest'), unit: 'ms' },
+      {
+        name: "Cairn's part of a codex turn (whole − codex alone)",
+        value: cairnOnCodex,
+        unit: 'ms',
+        ratio: cairnOnCodex / warmBuiltIn,
+        target: 'ratio ≤ 1.5',
+      },
+      {
+        name: 'built-in agent: turn.start → model request arrives (p50)',
+        value: warm(builtInTimes, 'toRequest'),
+        unit: 'ms',
+      },
+      {
+        name: 'codex: turn.start → model request arrives (p50, warm)',
+        value: warm(codexTimes, 'toRequest'),
+        unit: 'ms',
+      },
+      {
+        name: 'built-in agent: model request → first delta in DOM (p50)',
+        value: warm(builtInTimes, 'fromRequest'),
+        unit: 'ms',
+      },
+      {
+        name: 'codex: model request → first delta in DOM (p50, warm)',
+        value: warm(codexTimes, 'fromRequest'),
+        unit: 'ms',
+      },
     ];
   } finally {
     await browser.close();
@@ -71,7 +116,13 @@ interface TurnTimes {
   readonly fromRequest: number;
 }
 
-async function turnsToFirstDelta(host: CairnHost, page: Page, server: ProviderTestServer, connectionId: string, label: string): Promise<TurnTimes[]> {
+async function turnsToFirstDelta(
+  host: CairnHost,
+  page: Page,
+  server: ProviderTestServer,
+  connectionId: string,
+  label: string,
+): Promise<TurnTimes[]> {
   const { session } = await host.call('session.create', { title: `Bench ${label}`, connectionId });
   await page.locator(`[data-testid="session-row"][data-session-id="${session.sessionId}"]`).click();
   await page.getByTestId('transcript').waitFor();
@@ -87,7 +138,9 @@ async function turnsToFirstDelta(host: CairnHost, page: Page, server: ProviderTe
       const state = window as unknown as { __firstSeen?: number };
       delete state.__firstSeen;
       const observer = new MutationObserver(() => {
-        const replies = [...document.querySelectorAll('[data-kind="assistant_message"]')].map((node) => node.textContent ?? '');
+        const replies = [...document.querySelectorAll('[data-kind="assistant_message"]')].map(
+          (node) => node.textContent ?? '',
+        );
         if (replies.some((text) => text.includes(wanted))) {
           state.__firstSeen = performance.timeOrigin + performance.now();
           observer.disconnect();
@@ -97,7 +150,11 @@ async function turnsToFirstDelta(host: CairnHost, page: Page, server: ProviderTe
     }, marker);
     const started = performance.timeOrigin + performance.now();
     await host.call('turn.start', { sessionId: session.sessionId, turnId: `${label}-${turn}`, text: `Say ${marker}` });
-    await page.waitForFunction(() => (window as unknown as { __firstSeen?: number }).__firstSeen !== undefined, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstSeen?: number }).__firstSeen !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
     const seen = await page.evaluate(() => (window as unknown as { __firstSeen: number }).__firstSeen);
     times.push({ total: seen - started, toRequest: requestAt - started, fromRequest: seen - requestAt });
     await page.locator(`[data-testid="turn-status"][data-status="completed"]`).nth(turn).waitFor({ timeout: 30_000 });

@@ -25,11 +25,28 @@ export async function benchCodexWarm(): Promise<BenchResult[]> {
     const uncapped = await idleRss(server, SESSIONS);
     const capped = await idleRss(server, CAP);
     return [
-      { name: `codex: app-servers warm after ${SESSIONS} idle sessions, no cap`, value: uncapped.count, unit: 'processes' },
+      {
+        name: `codex: app-servers warm after ${SESSIONS} idle sessions, no cap`,
+        value: uncapped.count,
+        unit: 'processes',
+      },
       { name: `codex: their summed RSS, no cap`, value: uncapped.rssKb / 1024, unit: 'MB' },
-      { name: `codex: app-servers warm after ${SESSIONS} idle sessions, maxWarm ${CAP}`, value: capped.count, unit: 'processes' },
-      { name: `codex: their summed RSS, maxWarm ${CAP}`, value: capped.rssKb / 1024, unit: 'MB', ratio: capped.rssKb / uncapped.rssKb },
-      { name: 'codex: RSS of one idle app-server (mean)', value: uncapped.rssKb / Math.max(uncapped.count, 1) / 1024, unit: 'MB' },
+      {
+        name: `codex: app-servers warm after ${SESSIONS} idle sessions, maxWarm ${CAP}`,
+        value: capped.count,
+        unit: 'processes',
+      },
+      {
+        name: `codex: their summed RSS, maxWarm ${CAP}`,
+        value: capped.rssKb / 1024,
+        unit: 'MB',
+        ratio: capped.rssKb / uncapped.rssKb,
+      },
+      {
+        name: 'codex: RSS of one idle app-server (mean)',
+        value: uncapped.rssKb / Math.max(uncapped.count, 1) / 1024,
+        unit: 'MB',
+      },
     ];
   } finally {
     await server.close();
@@ -40,19 +57,34 @@ async function idleRss(server: ProviderTestServer, maxWarm: number): Promise<{ c
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-codex-warm-'));
   const host = await createHost({ dataDir, logger: silentLogger, modelTitles: false, codex: { retries: 0, maxWarm } });
   try {
-    const { connection } = await call(host, 'connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+    const { connection } = await call(host, 'connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: server.baseUrl,
+    });
     for (let index = 0; index < SESSIONS; index += 1) {
       const workspace = mkdtempSync(join(tmpdir(), 'cairn-bench-codex-work-'));
-      const { session } = await call(host, 'session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+      const { session } = await call(host, 'session.create', {
+        connectionId: connection.connectionId,
+        permissionMode: 'full',
+        workspacePath: workspace,
+      });
       server.enqueue(textReply(`Answer ${index}.`));
       await call(host, 'turn.start', { sessionId: session.sessionId, turnId: 't1', text: `Question ${index}` });
-      await waitFor(async () => (await call(host, 'turn.query', { sessionId: session.sessionId, turnId: 't1' })).turn.status === 'completed', {
-        timeoutMs: 60_000,
-        message: `session ${index}'s turn`,
-      });
+      await waitFor(
+        async () =>
+          (await call(host, 'turn.query', { sessionId: session.sessionId, turnId: 't1' })).turn.status === 'completed',
+        {
+          timeoutMs: 60_000,
+          message: `session ${index}'s turn`,
+        },
+      );
     }
     const expected = Math.min(maxWarm, SESSIONS);
-    await waitFor(() => appServerPids(dataDir).length === expected, { timeoutMs: 30_000, message: `${expected} warm app-servers` });
+    await waitFor(() => appServerPids(dataDir).length === expected, {
+      timeoutMs: 30_000,
+      message: `${expected} warm app-servers`,
+    });
     const pids = appServerPids(dataDir);
     return { count: pids.length, rssKb: pids.reduce((sum, pid) => sum + rssKbOf(pid), 0) };
   } finally {

@@ -25,7 +25,13 @@ export function benchContextAssembly(): BenchResult[] {
     seed(stores, 'short', 50);
     const measure = (sessionId: string, turns: number) => {
       const assembler = new ContextAssembler({ transcript: stores.transcript, offload: new OffloadStore(dataDir) });
-      const request = { sessionId, turnId: `${sessionId}-t${turns - 1}`, turnText: `question ${turns - 1}`, budget: BUDGET, factor: 1 };
+      const request = {
+        sessionId,
+        turnId: `${sessionId}-t${turns - 1}`,
+        turnText: `question ${turns - 1}`,
+        budget: BUDGET,
+        factor: 1,
+      };
       let started = performance.now();
       assembler.assemble(request);
       const cold = performance.now() - started;
@@ -40,9 +46,20 @@ export function benchContextAssembly(): BenchResult[] {
     const long = measure('long', 5_000);
     return [
       { name: 'context assembly, first step, 50 turns', value: short.cold, unit: 'ms' },
-      { name: 'context assembly, first step, 5,000 turns', value: long.cold, unit: 'ms', ratio: long.cold / short.cold },
+      {
+        name: 'context assembly, first step, 5,000 turns',
+        value: long.cold,
+        unit: 'ms',
+        ratio: long.cold / short.cold,
+      },
       { name: 'context assembly per step, 50 turns', value: short.warm, unit: 'ms' },
-      { name: 'context assembly per step, 5,000 turns', value: long.warm, unit: 'ms', ratio: long.warm / short.warm, target: '≤ 1.5 × 50 turns' },
+      {
+        name: 'context assembly per step, 5,000 turns',
+        value: long.warm,
+        unit: 'ms',
+        ratio: long.warm / short.warm,
+        target: '≤ 1.5 × 50 turns',
+      },
     ];
   } finally {
     stores.close();
@@ -52,26 +69,63 @@ export function benchContextAssembly(): BenchResult[] {
 
 function seed(stores: Stores, sessionId: string, turns: number): void {
   const now = Date.now();
-  stores.sessions.insert({ sessionId, title: sessionId, titleSource: 'user', workspacePath: null, connectionId: 'offline-demo', model: null, permissionMode: 'ask', now });
+  stores.sessions.insert({
+    sessionId,
+    title: sessionId,
+    titleSource: 'user',
+    workspacePath: null,
+    connectionId: 'offline-demo',
+    model: null,
+    permissionMode: 'ask',
+    now,
+  });
   const filler = 'The build passed on the second try after the flaky network test was retried. '.repeat(30);
   stores.transaction(() => {
     for (let turn = 0; turn < turns; turn += 1) {
       const turnId = `${sessionId}-t${turn}`;
       const runId = `${sessionId}-r${turn}`;
-      stores.turns.insertTurn({ sessionId, turnId, origin: 'user', text: `question ${turn}`, maxSteps: 8, runId, goalId: null, now });
+      stores.turns.insertTurn({
+        sessionId,
+        turnId,
+        origin: 'user',
+        text: `question ${turn}`,
+        maxSteps: 8,
+        runId,
+        goalId: null,
+        now,
+      });
       const items = [
         { kind: 'user_message', text: `question ${turn} ${filler}`, data: null },
-        { kind: 'tool_call', text: 'get_current_time', data: { toolCallId: `c${turn}`, toolName: 'get_current_time', input: {} } },
+        {
+          kind: 'tool_call',
+          text: 'get_current_time',
+          data: { toolCallId: `c${turn}`, toolName: 'get_current_time', input: {} },
+        },
         {
           kind: 'tool_result',
           text: 'get_current_time',
-          data: { toolCallId: `c${turn}`, toolName: 'get_current_time', output: { iso: new Date(now).toISOString() }, isError: false },
+          data: {
+            toolCallId: `c${turn}`,
+            toolName: 'get_current_time',
+            output: { iso: new Date(now).toISOString() },
+            isError: false,
+          },
         },
         { kind: 'assistant_message', text: `answer ${turn} ${filler}`, data: null },
       ] as const;
       for (const [index, item] of items.entries()) {
         stores.transcript.append(
-          { sessionId, itemId: `${turnId}-i${index}`, turnId, runId, kind: item.kind, text: item.text, state: 'final', data: item.data, now },
+          {
+            sessionId,
+            itemId: `${turnId}-i${index}`,
+            turnId,
+            runId,
+            kind: item.kind,
+            text: item.text,
+            state: 'final',
+            data: item.data,
+            now,
+          },
           stores.sessions.reservePositions(sessionId, 1),
         );
       }

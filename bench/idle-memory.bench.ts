@@ -42,7 +42,11 @@ const PACKAGES = [
  * alternating). Then what each package the host can load costs on its own.
  */
 export async function benchIdleMemory(): Promise<BenchResult[]> {
-  await build({ configFile: false, logLevel: 'warn', build: { ssr: 'src-main/serve.ts', outDir: BUNDLE_DIR, emptyOutDir: true, minify: false, target: 'node20' } });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: { ssr: 'src-main/serve.ts', outDir: BUNDLE_DIR, emptyOutDir: true, minify: false, target: 'node20' },
+  });
   const empty = mkdtempSync(join(tmpdir(), 'cairn-bench-idle-empty-'));
   const full = mkdtempSync(join(tmpdir(), 'cairn-bench-idle-full-'));
   try {
@@ -61,7 +65,11 @@ export async function benchIdleMemory(): Promise<BenchResult[]> {
     const fullMb = median(fullRss) / 1024 / 1024;
     const packages: BenchResult[] = [];
     for (const name of PACKAGES) {
-      packages.push({ name: `idle-memory: importing ${name} alone adds`, value: (await importCost(name)) / 1024 / 1024, unit: 'MB' });
+      packages.push({
+        name: `idle-memory: importing ${name} alone adds`,
+        value: (await importCost(name)) / 1024 / 1024,
+        unit: 'MB',
+      });
     }
     return [
       { name: 'idle-memory: host RSS, empty data directory (median)', value: emptyMb, unit: 'MB' },
@@ -114,8 +122,10 @@ async function settledRss(pid: number): Promise<number> {
   for (;;) {
     samples.push(readRss(pid));
     const recent = samples.slice(-SETTLE_SAMPLES);
-    if (recent.length === SETTLE_SAMPLES && Math.max(...recent) - Math.min(...recent) < SETTLE_BYTES) return recent[recent.length - 1] ?? 0;
-    if (Date.now() > deadline) throw new Error(`RSS of ${pid} did not settle: ${samples.map((s) => Math.round(s / 1048576)).join(', ')} MB`);
+    if (recent.length === SETTLE_SAMPLES && Math.max(...recent) - Math.min(...recent) < SETTLE_BYTES)
+      return recent[recent.length - 1] ?? 0;
+    if (Date.now() > deadline)
+      throw new Error(`RSS of ${pid} did not settle: ${samples.map((s) => Math.round(s / 1048576)).join(', ')} MB`);
     await new Promise((resolveSample) => setTimeout(resolveSample, SAMPLE_MS));
   }
 }
@@ -129,7 +139,9 @@ function readRss(pid: number): number {
 /** RSS after importing `name` in a fresh Node process, less the RSS before (both after a full GC). */
 async function importCost(name: string): Promise<number> {
   const script = `globalThis.gc(); const before = process.memoryUsage().rss; await import(${JSON.stringify(name)}); globalThis.gc(); console.log(process.memoryUsage().rss - before);`;
-  const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));

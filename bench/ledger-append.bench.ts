@@ -23,7 +23,13 @@ export function benchLedgerAppend(): BenchResult[] {
   const hostFrequentFlush = best(() => hostPath(64));
   return [
     { name: 'ledger append: raw prepared insert, one transaction', value: raw, unit: 'events/s' },
-    { name: 'ledger append: host durable path (RunRecorder, one flush)', value: host, unit: 'events/s', ratio: host / raw, target: '≥ 0.5 of raw' },
+    {
+      name: 'ledger append: host durable path (RunRecorder, one flush)',
+      value: host,
+      unit: 'events/s',
+      ratio: host / raw,
+      target: '≥ 0.5 of raw',
+    },
     {
       name: 'ledger append: host durable path, a commit every 64 events',
       value: hostFrequentFlush,
@@ -54,7 +60,15 @@ function withRun<T>(work: (dataDir: string, runId: string) => T): T {
         permissionMode: 'ask',
         now: 0,
       });
-      stores.turns.insertTurn({ sessionId: 's', turnId: 't', origin: 'user', text: 'bench', maxSteps: 1, runId: 'r', now: 0 });
+      stores.turns.insertTurn({
+        sessionId: 's',
+        turnId: 't',
+        origin: 'user',
+        text: 'bench',
+        maxSteps: 1,
+        runId: 'r',
+        now: 0,
+      });
     });
     stores.close();
     return work(dataDir, 'r');
@@ -73,10 +87,13 @@ function rawInsert(): number {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON'); // the same configuration the host's database runs with
-    const insert = db.prepare('INSERT INTO ledger (run_id, sequence, kind, payload, recorded_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO ledger (run_id, sequence, kind, payload, recorded_at) VALUES (?, ?, ?, ?, ?)',
+    );
     const started = performance.now();
     db.transaction(() => {
-      for (let index = 1; index <= EVENTS; index += 1) insert.run(runId, index, 'usage', JSON.stringify(payload(index)), 0);
+      for (let index = 1; index <= EVENTS; index += 1)
+        insert.run(runId, index, 'usage', JSON.stringify(payload(index)), 0);
     })();
     const seconds = (performance.now() - started) / 1000;
     db.close();
@@ -88,7 +105,13 @@ function hostPath(flushEvery: number): number {
   return withRun((dataDir, runId) => {
     const stores = openStores(dataDir);
     const recorder = new RunRecorder(
-      { stores, bus: new EventBus('bench', silentLogger), clock: systemClock, ids: sequentialIds(), logger: silentLogger },
+      {
+        stores,
+        bus: new EventBus('bench', silentLogger),
+        clock: systemClock,
+        ids: sequentialIds(),
+        logger: silentLogger,
+      },
       { sessionId: 's', turnId: 't', runId },
       'offline-demo',
       60_000,

@@ -39,7 +39,11 @@ export async function benchLongSession(): Promise<BenchResult[]> {
   try {
     await host.start();
     const { session: template } = await host.call('session.create', { title: 'Tool call template' });
-    await host.call('turn.start', { sessionId: template.sessionId, turnId: 'tool', text: '/tool recall {"query":"total"}' });
+    await host.call('turn.start', {
+      sessionId: template.sessionId,
+      turnId: 'tool',
+      text: '/tool recall {"query":"total"}',
+    });
     for (;;) {
       const { turn } = await host.call('turn.query', { sessionId: template.sessionId, turnId: 'tool' });
       if (turn.status === 'completed' || turn.status === 'failed') break;
@@ -95,11 +99,33 @@ export async function benchLongSession(): Promise<BenchResult[]> {
     );
     const openFrameMs = p95(openTimes.map((open) => open.nextFrame));
     return [
-      { name: 'long-session: open the 100-message session, click → newest message shown (median)', value: shortOpenMs, unit: 'ms' },
-      { name: 'long-session: open the 10,000-message session, click → newest message shown (median)', value: openMs, unit: 'ms', ratio: openMs / shortOpenMs },
-      { name: 'long-session: open the 100-message session, click → next frame p95', value: p95(shortOpenTimes.map((open) => open.nextFrame)), unit: 'ms' },
-      { name: 'long-session: open the 10,000-message session, click → next frame p95', value: openFrameMs, unit: 'ms', target: 'INP ≤ 100 ms' },
-      { name: "long-session: a blank page's textarea, keypress → next frame p95 (this machine's floor)", value: floor, unit: 'ms' },
+      {
+        name: 'long-session: open the 100-message session, click → newest message shown (median)',
+        value: shortOpenMs,
+        unit: 'ms',
+      },
+      {
+        name: 'long-session: open the 10,000-message session, click → newest message shown (median)',
+        value: openMs,
+        unit: 'ms',
+        ratio: openMs / shortOpenMs,
+      },
+      {
+        name: 'long-session: open the 100-message session, click → next frame p95',
+        value: p95(shortOpenTimes.map((open) => open.nextFrame)),
+        unit: 'ms',
+      },
+      {
+        name: 'long-session: open the 10,000-message session, click → next frame p95',
+        value: openFrameMs,
+        unit: 'ms',
+        target: 'INP ≤ 100 ms',
+      },
+      {
+        name: "long-session: a blank page's textarea, keypress → next frame p95 (this machine's floor)",
+        value: floor,
+        unit: 'ms',
+      },
       { name: 'long-session: 100 messages, keypress → next frame p95', value: p95(shortRun.keyLatencies), unit: 'ms' },
       {
         name: 'long-session: 10,000 messages, keypress → next frame p95',
@@ -120,9 +146,22 @@ export async function benchLongSession(): Promise<BenchResult[]> {
         target: '0',
       },
       { name: 'long-session: expand a tool call, click → next frame', value: expandMs, unit: 'ms', target: '≤ 100 ms' },
-      { name: 'long-session: jump to a search hit, click → next frame p95', value: p95(jump.nextFrame), unit: 'ms', target: 'INP ≤ 100 ms' },
-      { name: 'long-session: jump to a search hit, click → hit in view (median)', value: percentile(jump.inView, 50), unit: 'ms' },
-      { name: 'long-session: 100 messages, streaming while scrolling, delta → DOM p95', value: p95(shortRun.deltaLatencies), unit: 'ms' },
+      {
+        name: 'long-session: jump to a search hit, click → next frame p95',
+        value: p95(jump.nextFrame),
+        unit: 'ms',
+        target: 'INP ≤ 100 ms',
+      },
+      {
+        name: 'long-session: jump to a search hit, click → hit in view (median)',
+        value: percentile(jump.inView, 50),
+        unit: 'ms',
+      },
+      {
+        name: 'long-session: 100 messages, streaming while scrolling, delta → DOM p95',
+        value: p95(shortRun.deltaLatencies),
+        unit: 'ms',
+      },
       {
         name: 'long-session: 10,000 messages, streaming while scrolling, delta → DOM p95',
         value: p95(longRun.deltaLatencies),
@@ -156,7 +195,11 @@ async function typeAndStream(page: Page, host: CairnHost, sessionId: string) {
   await composer.click();
   await resetProbe(page);
   for (let key = 0; key < KEYS; key += 1) await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
-  await page.waitForFunction((keys) => (window as unknown as { __probe: PageProbe }).__probe.keyLatencies.length >= keys, KEYS, { timeout: 60_000 });
+  await page.waitForFunction(
+    (keys) => (window as unknown as { __probe: PageProbe }).__probe.keyLatencies.length >= keys,
+    KEYS,
+    { timeout: 60_000 },
+  );
   const typing = await readProbe(page);
   await composer.fill('');
 
@@ -171,12 +214,19 @@ async function typeAndStream(page: Page, host: CairnHost, sessionId: string) {
       if (!leftHost.has(index)) leftHost.set(index, now);
     }
   });
-  await host.call('turn.start', { sessionId, turnId: 'streamed', text: `/stream ${STREAM_CHUNKS} ${STREAM_INTERVAL_MS} markdown` });
+  await host.call('turn.start', {
+    sessionId,
+    turnId: 'streamed',
+    text: `/stream ${STREAM_CHUNKS} ${STREAM_INTERVAL_MS} markdown`,
+  });
   const transcript = page.getByTestId('transcript');
   const box = await transcript.boundingBox();
   if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let step = 0; ; step += 1) {
-    const done = await page.evaluate((chunks) => (window as unknown as { __probe: PageProbe }).__probe.seen.size >= chunks, STREAM_CHUNKS);
+    const done = await page.evaluate(
+      (chunks) => (window as unknown as { __probe: PageProbe }).__probe.seen.size >= chunks,
+      STREAM_CHUNKS,
+    );
     if (done) break;
     if (step > 6000) throw new Error('The streamed answer did not arrive');
     // Up and back down, so the streamed answer stays within the rendered window of the virtual list.
@@ -188,7 +238,12 @@ async function typeAndStream(page: Page, host: CairnHost, sessionId: string) {
     const shown = streaming.seen.get(index);
     return shown === undefined ? [] : [Math.max(0, shown - sent)];
   });
-  return { keyLatencies: typing.keyLatencies, typingTasks: typing.longTasks, deltaLatencies, streamTasks: streaming.longTasks };
+  return {
+    keyLatencies: typing.keyLatencies,
+    typingTasks: typing.longTasks,
+    deltaLatencies,
+    streamTasks: streaming.longTasks,
+  };
 }
 
 /** Long tasks, keydown → the frame after the next paint, and when each streamed chunk's text first appears. */
@@ -228,7 +283,9 @@ async function resetProbe(page: Page): Promise<void> {
   });
 }
 
-async function readProbe(page: Page): Promise<{ longTasks: number[]; keyLatencies: number[]; seen: Map<number, number> }> {
+async function readProbe(
+  page: Page,
+): Promise<{ longTasks: number[]; keyLatencies: number[]; seen: Map<number, number> }> {
   const read = await page.evaluate(() => {
     const probe = (window as unknown as { __probe: PageProbe }).__probe;
     return { longTasks: [...probe.longTasks], keyLatencies: [...probe.keyLatencies], seen: [...probe.seen] };
@@ -240,7 +297,11 @@ async function readProbe(page: Page): Promise<{ longTasks: number[]; keyLatencie
  * From `fromSessionId`, searches for the question of turn `turn` and clicks its hit, OPEN_ROUNDS
  * times: click → the frame after the next paint, and click → the hit's message in view.
  */
-async function jumpToSearchHit(page: Page, fromSessionId: string, turn: number): Promise<{ nextFrame: number[]; inView: number[] }> {
+async function jumpToSearchHit(
+  page: Page,
+  fromSessionId: string,
+  turn: number,
+): Promise<{ nextFrame: number[]; inView: number[] }> {
   const nextFrame: number[] = [];
   const inView: number[] = [];
   const search = page.getByRole('searchbox', { name: 'Search sessions' });
@@ -253,7 +314,9 @@ async function jumpToSearchHit(page: Page, fromSessionId: string, turn: number):
     await hit.waitFor({ timeout: 60_000 });
     const clicked = await page.evaluate(() => performance.now());
     nextFrame.push(await clickToNextFrame(page, hit));
-    await page.locator('[data-search-hit] [data-kind="user_message"]', { hasText: `seed message ${turn}:` }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-search-hit] [data-kind="user_message"]', { hasText: `seed message ${turn}:` })
+      .waitFor({ timeout: 60_000 });
     inView.push((await page.evaluate(() => performance.now())) - clicked);
     await search.fill('');
   }

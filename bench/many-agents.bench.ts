@@ -43,7 +43,8 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
     const typing = (await host.call('session.create', { title: 'Where the person types' })).session.sessionId;
     const parent = (await host.call('session.create', { title: 'Parent of eight' })).session.sessionId;
     const codexLike: string[] = [];
-    for (let index = 1; index <= CODEX_LIKE_SESSIONS; index += 1) codexLike.push((await host.call('session.create', { title: `Codex-like ${index}` })).session.sessionId);
+    for (let index = 1; index <= CODEX_LIKE_SESSIONS; index += 1)
+      codexLike.push((await host.call('session.create', { title: `Codex-like ${index}` })).session.sessionId);
     await page.locator(`[data-testid="session-row"][data-session-id="${typing}"]`).click();
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.waitFor();
@@ -67,11 +68,16 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
     const keys = KEYS * ROUNDS;
     const p95 = (values: number[]) => percentile(values, 95);
     /** Event Timing reports only events of 16 ms or more: the p95 of all keys, the unreported ones counted as under 16. */
-    const eventP95 = (events: number[]) => percentile([...events, ...Array<number>(Math.max(0, keys - events.length)).fill(0)], 95);
+    const eventP95 = (events: number[]) =>
+      percentile([...events, ...Array<number>(Math.max(0, keys - events.length)).fill(0)], 95);
     const over50 = (tasks: number[]) => tasks.filter((duration) => duration > 50).length;
     const longest = (tasks: number[]) => Math.max(0, ...tasks).toFixed(0);
     return [
-      { name: "many-agents: a blank page's textarea, keypress → next frame p95 (this machine's floor)", value: floor, unit: 'ms' },
+      {
+        name: "many-agents: a blank page's textarea, keypress → next frame p95 (this machine's floor)",
+        value: floor,
+        unit: 'ms',
+      },
       { name: 'many-agents: nothing streaming, keypress → next frame p95', value: p95(alone.frames), unit: 'ms' },
       {
         name: 'many-agents: streaming, keypress → next frame p95',
@@ -80,15 +86,28 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
         ratio: p95(busy.frames) / Math.max(1, p95(alone.frames)),
         target: '≤ 16 ms',
       },
-      { name: 'many-agents: nothing streaming, key events ≥ 16 ms (Event Timing)', value: alone.events.length, unit: `of ${keys} (p95 ${eventP95(alone.events)} ms)` },
+      {
+        name: 'many-agents: nothing streaming, key events ≥ 16 ms (Event Timing)',
+        value: alone.events.length,
+        unit: `of ${keys} (p95 ${eventP95(alone.events)} ms)`,
+      },
       {
         name: 'many-agents: streaming, key events ≥ 16 ms (Event Timing)',
         value: busy.events.length,
         unit: `of ${keys} (p95 ${eventP95(busy.events)} ms)`,
         target: 'p95 < 16 ms',
       },
-      { name: 'many-agents: nothing streaming, long tasks > 50 ms (longest)', value: over50(alone.longTasks), unit: `tasks (${longest(alone.longTasks)} ms)` },
-      { name: 'many-agents: streaming, long tasks > 50 ms (longest)', value: over50(busy.longTasks), unit: `tasks (${longest(busy.longTasks)} ms)`, target: '0' },
+      {
+        name: 'many-agents: nothing streaming, long tasks > 50 ms (longest)',
+        value: over50(alone.longTasks),
+        unit: `tasks (${longest(alone.longTasks)} ms)`,
+      },
+      {
+        name: 'many-agents: streaming, long tasks > 50 ms (longest)',
+        value: over50(busy.longTasks),
+        unit: `tasks (${longest(busy.longTasks)} ms)`,
+        target: '0',
+      },
     ];
   } finally {
     await browser.close();
@@ -101,7 +120,13 @@ export async function benchManyAgents(): Promise<BenchResult[]> {
  * Starts the subagents and the Codex-like sessions streaming, runs `measure` while all of them stream
  * (an error if one stopped before it ended), then stops them all and waits until they have.
  */
-async function whileEverythingStreams(host: CairnHost, parent: string, codexLike: readonly string[], round: number, measure: () => Promise<KeyProbe>): Promise<KeyProbe> {
+async function whileEverythingStreams(
+  host: CairnHost,
+  parent: string,
+  codexLike: readonly string[],
+  round: number,
+  measure: () => Promise<KeyProbe>,
+): Promise<KeyProbe> {
   const spawnTurn = `spawn-${round}`;
   const streamTurn = `stream-${round}`;
   await host.call('turn.start', {
@@ -109,8 +134,16 @@ async function whileEverythingStreams(host: CairnHost, parent: string, codexLike
     turnId: spawnTurn,
     text: `/spawn-many ${CHILDREN} worker ${JSON.stringify(`/stream ${STREAM_CHUNKS} ${CHILD_INTERVAL_MS}`)}`,
   });
-  for (const sessionId of codexLike) await host.call('turn.start', { sessionId, turnId: streamTurn, text: `/stream ${STREAM_CHUNKS} ${CODEX_LIKE_INTERVAL_MS}` });
-  const children = async () => (await host.call('agent.tree', { sessionId: parent })).tree.children.filter((child) => child.parentTurnId === spawnTurn);
+  for (const sessionId of codexLike)
+    await host.call('turn.start', {
+      sessionId,
+      turnId: streamTurn,
+      text: `/stream ${STREAM_CHUNKS} ${CODEX_LIKE_INTERVAL_MS}`,
+    });
+  const children = async () =>
+    (await host.call('agent.tree', { sessionId: parent })).tree.children.filter(
+      (child) => child.parentTurnId === spawnTurn,
+    );
   const codexLikeRunning = async () => {
     for (const sessionId of codexLike) {
       if ((await host.call('turn.query', { sessionId, turnId: streamTurn })).turn.status !== 'running') return false;
@@ -119,14 +152,25 @@ async function whileEverythingStreams(host: CairnHost, parent: string, codexLike
   };
   const allStreaming = async () => {
     const spawned = await children();
-    return spawned.length === CHILDREN && spawned.every((child) => child.status === 'running') && (await codexLikeRunning()) ? true : null;
+    return spawned.length === CHILDREN &&
+      spawned.every((child) => child.status === 'running') &&
+      (await codexLikeRunning())
+      ? true
+      : null;
   };
-  await waitFor(allStreaming, { timeoutMs: 60_000, message: `${CHILDREN} subagents and ${codexLike.length} Codex-like sessions streaming` });
+  await waitFor(allStreaming, {
+    timeoutMs: 60_000,
+    message: `${CHILDREN} subagents and ${codexLike.length} Codex-like sessions streaming`,
+  });
   const probe = await measure();
-  if ((await allStreaming()) === null) throw new Error('Something stopped streaming before the typing ended: that round was not under load.');
+  if ((await allStreaming()) === null)
+    throw new Error('Something stopped streaming before the typing ended: that round was not under load.');
   await host.call('agent.stop', { rootSessionId: parent });
   for (const sessionId of codexLike) await host.call('turn.stop', { sessionId, turnId: streamTurn });
-  await waitFor(async () => ((await children()).every((child) => child.status === 'cancelled') ? true : null), { timeoutMs: 60_000, message: 'the subagents to stop' });
+  await waitFor(async () => ((await children()).every((child) => child.status === 'cancelled') ? true : null), {
+    timeoutMs: 60_000,
+    message: 'the subagents to stop',
+  });
   return probe;
 }
 
@@ -141,7 +185,9 @@ async function typeKeys(page: Page): Promise<KeyProbe> {
     probe.longTasks.length = 0;
   });
   for (let key = 0; key < KEYS; key += 1) await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
-  await page.waitForFunction((keys) => (window as unknown as { __keys: KeyProbe }).__keys.frames.length >= keys, KEYS, { timeout: 120_000 });
+  await page.waitForFunction((keys) => (window as unknown as { __keys: KeyProbe }).__keys.frames.length >= keys, KEYS, {
+    timeout: 120_000,
+  });
   // Event Timing entries are delivered after the frame; give the observer a frame to catch up.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const probe = await page.evaluate(() => {

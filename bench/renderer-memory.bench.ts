@@ -32,10 +32,16 @@ export async function benchRendererMemory(): Promise<BenchResult[]> {
     await host.open(page);
     const heap = await heapMeter(page);
     const atStart = await heap();
-    await page.locator(`[data-testid="session-row"][data-session-id="${streamed.sessionId}"]`).waitFor({ timeout: 60_000 });
+    await page
+      .locator(`[data-testid="session-row"][data-session-id="${streamed.sessionId}"]`)
+      .waitFor({ timeout: 60_000 });
 
     await openSession(page, streamed.sessionId, null);
-    await host.call('turn.start', { sessionId: streamed.sessionId, turnId: 'long-answer', text: `/stream ${CHUNKS} 0` });
+    await host.call('turn.start', {
+      sessionId: streamed.sessionId,
+      turnId: 'long-answer',
+      text: `/stream ${CHUNKS} 0`,
+    });
     await page.getByTestId('transcript').getByText(`chunk ${CHUNKS}/${CHUNKS}.`).waitFor({ timeout: 600_000 });
     const afterStream = await heap();
 
@@ -61,8 +67,16 @@ export async function benchRendererMemory(): Promise<BenchResult[]> {
     const afterSecond = await heap();
     return [
       { name: 'renderer-memory: JS heap after start', value: atStart, unit: 'MB' },
-      { name: `renderer-memory: JS heap after streaming ~100k tokens (${CHUNKS.toLocaleString('en')} deltas)`, value: afterStream, unit: 'MB' },
-      { name: `renderer-memory: JS heap after switching through ${SESSIONS + 1} sessions`, value: afterFirst, unit: 'MB' },
+      {
+        name: `renderer-memory: JS heap after streaming ~100k tokens (${CHUNKS.toLocaleString('en')} deltas)`,
+        value: afterStream,
+        unit: 'MB',
+      },
+      {
+        name: `renderer-memory: JS heap after switching through ${SESSIONS + 1} sessions`,
+        value: afterFirst,
+        unit: 'MB',
+      },
       {
         name: 'renderer-memory: JS heap after switching through them again',
         value: afterSecond,

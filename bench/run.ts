@@ -48,7 +48,12 @@ if (only === 'all') {
   const all: BenchResult[] = [];
   for (const [name, suite] of suites) {
     console.log(`# ${name} …`);
-    all.push(...(await suite()).map((result) => ({ ...result, name: result.name.startsWith(`${name}:`) ? result.name : `${name}: ${result.name}` })));
+    all.push(
+      ...(await suite()).map((result) => ({
+        ...result,
+        name: result.name.startsWith(`${name}:`) ? result.name : `${name}: ${result.name}`,
+      })),
+    );
   }
   console.log(`\n# all (load ${loadAverage()})`);
   console.log(formatResults(all));

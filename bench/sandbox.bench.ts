@@ -24,7 +24,8 @@ export function benchSandbox(): BenchResult[] {
     const repo = path.join(base, 'repo');
     for (let dir = 0; dir < FILES / 100; dir += 1) {
       mkdirSync(path.join(repo, `dir${dir}`), { recursive: true });
-      for (let file = 0; file < 100; file += 1) writeFileSync(path.join(repo, `dir${dir}`, `file${file}.txt`), `file ${dir}/${file}\n`);
+      for (let file = 0; file < 100; file += 1)
+        writeFileSync(path.join(repo, `dir${dir}`, `file${file}.txt`), `file ${dir}/${file}\n`);
     }
     const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { stdio: 'ignore' });
     git('init', '-q', '-b', 'main');
@@ -38,7 +39,8 @@ export function benchSandbox(): BenchResult[] {
       const result = spawnSync(argv[0]!, argv.slice(1), { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
       const elapsed = performance.now() - started;
       prepared?.dispose();
-      if (result.status !== 0) throw new Error(`${command} failed (${sandboxed ? 'sandboxed' : 'plain'}): ${result.stderr.toString()}`);
+      if (result.status !== 0)
+        throw new Error(`${command} failed (${sandboxed ? 'sandboxed' : 'plain'}): ${result.stderr.toString()}`);
       return elapsed;
     };
     const measure = (command: string) => {
@@ -57,9 +59,23 @@ export function benchSandbox(): BenchResult[] {
     return [
       { name: '`true`, not sandboxed (p50)', value: trivial.plain, unit: 'ms' },
       { name: '`true`, sandboxed (p50)', value: trivial.boxed, unit: 'ms', ratio: trivial.boxed / trivial.plain },
-      { name: 'fixed start-up cost of the sandbox (sandboxed − not, `true`)', value: trivial.boxed - trivial.plain, unit: 'ms' },
-      { name: `git status in ${FILES.toLocaleString('en')} files, not sandboxed (p50)`, value: status.plain, unit: 'ms' },
-      { name: `git status in ${FILES.toLocaleString('en')} files, sandboxed (p50)`, value: status.boxed, unit: 'ms', ratio: status.boxed / status.plain, target: 'ratio ≤ 1.2' },
+      {
+        name: 'fixed start-up cost of the sandbox (sandboxed − not, `true`)',
+        value: trivial.boxed - trivial.plain,
+        unit: 'ms',
+      },
+      {
+        name: `git status in ${FILES.toLocaleString('en')} files, not sandboxed (p50)`,
+        value: status.plain,
+        unit: 'ms',
+      },
+      {
+        name: `git status in ${FILES.toLocaleString('en')} files, sandboxed (p50)`,
+        value: status.boxed,
+        unit: 'ms',
+        ratio: status.boxed / status.plain,
+        target: 'ratio ≤ 1.2',
+      },
     ];
   } finally {
     rmSync(base, { recursive: true, force: true });

@@ -39,7 +39,13 @@ export async function benchSessionOpen(): Promise<BenchResult[]> {
     const shortMs = percentile(shortTimes, 50);
     return [
       { name: 'open a 100-message session (median)', value: shortMs, unit: 'ms' },
-      { name: 'open a 10,000-message session (median)', value: longMs, unit: 'ms', ratio: longMs / shortMs, target: '≤ 1.5 × the 100-message one' },
+      {
+        name: 'open a 10,000-message session (median)',
+        value: longMs,
+        unit: 'ms',
+        ratio: longMs / shortMs,
+        target: '≤ 1.5 × the 100-message one',
+      },
     ];
   } finally {
     await browser.close();
@@ -57,7 +63,11 @@ export async function openSession(page: Page, sessionId: string, newest: string 
  * Clicks the session's row; returns the milliseconds from the click to the frame after the next paint
  * (what INP measures) and to `newest` (or the view) being shown.
  */
-export async function openSessionTimed(page: Page, sessionId: string, newest: string | null): Promise<{ nextFrame: number; shown: number }> {
+export async function openSessionTimed(
+  page: Page,
+  sessionId: string,
+  newest: string | null,
+): Promise<{ nextFrame: number; shown: number }> {
   return page.evaluate(
     async ({ sessionId, newest }) => {
       const row = document.querySelector<HTMLElement>(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
@@ -65,7 +75,9 @@ export async function openSessionTimed(page: Page, sessionId: string, newest: st
       const clickable = row.querySelector<HTMLElement>('button, a, [role="button"]') ?? row;
       const started = performance.now();
       clickable.click();
-      const nextFrame = new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0)));
+      const nextFrame = new Promise<number>((resolve) =>
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0)),
+      );
       const shown = () => {
         if (newest === null) return document.querySelector('[data-testid="transcript"]') !== null;
         const messages = document.querySelectorAll('[data-testid="message"][data-kind="user_message"]');

@@ -49,16 +49,35 @@ export async function benchStreamLatency(): Promise<BenchResult[]> {
         if (!leftHost.has(index)) leftHost.set(index, now);
       }
     });
-    await host.call('turn.start', { sessionId: session.sessionId, turnId: 'stream', text: `/stream ${CHUNKS} ${INTERVAL_MS}` });
-    await page.waitForFunction((chunks) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= chunks, CHUNKS, { timeout: 60_000 });
-    const seen = new Map<number, number>(await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen]));
+    await host.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 'stream',
+      text: `/stream ${CHUNKS} ${INTERVAL_MS}`,
+    });
+    await page.waitForFunction(
+      (chunks) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= chunks,
+      CHUNKS,
+      { timeout: 60_000 },
+    );
+    const seen = new Map<number, number>(
+      await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen]),
+    );
     const latencies = [...leftHost].flatMap(([index, sent]) => {
       const shown = seen.get(index);
       return shown === undefined ? [] : [Math.max(0, shown - sent)];
     });
     return [
-      { name: `stream: host → DOM latency p50 (${1000 / INTERVAL_MS} deltas/s)`, value: percentile(latencies, 50), unit: 'ms' },
-      { name: `stream: host → DOM latency p95 (${1000 / INTERVAL_MS} deltas/s)`, value: percentile(latencies, 95), unit: 'ms', target: 'p95 < 50 ms' },
+      {
+        name: `stream: host → DOM latency p50 (${1000 / INTERVAL_MS} deltas/s)`,
+        value: percentile(latencies, 50),
+        unit: 'ms',
+      },
+      {
+        name: `stream: host → DOM latency p95 (${1000 / INTERVAL_MS} deltas/s)`,
+        value: percentile(latencies, 95),
+        unit: 'ms',
+        target: 'p95 < 50 ms',
+      },
     ];
   } finally {
     await watcher.close();

@@ -43,7 +43,9 @@ export async function benchSubagents(): Promise<BenchResult[]> {
     for (let round = 1; round <= ROUNDS; round += 1) {
       // Each stream has its own chunk count, so its chunks are told apart from earlier ones in the transcript.
       alone.push(...(await measureStream(page, watcher, host, single, CHUNKS + 2 * round)));
-      const underLoad = await withStreamingChildren(host, watcher, parent, round, () => measureStream(page, watcher, host, parent, CHUNKS + 2 * round + 1));
+      const underLoad = await withStreamingChildren(host, watcher, parent, round, () =>
+        measureStream(page, watcher, host, parent, CHUNKS + 2 * round + 1),
+      );
       loaded.push(...underLoad.latencies);
       childDeltas += underLoad.childDeltas;
       childChunks += underLoad.childChunks;
@@ -54,7 +56,11 @@ export async function benchSubagents(): Promise<BenchResult[]> {
     return [
       { name: 'subagents: single session host → DOM p50', value: percentile(alone, 50), unit: 'ms' },
       { name: 'subagents: single session host → DOM p95', value: p95(alone), unit: 'ms' },
-      { name: `subagents: parent with ${CHILDREN} streaming children, host → DOM p50`, value: percentile(loaded, 50), unit: 'ms' },
+      {
+        name: `subagents: parent with ${CHILDREN} streaming children, host → DOM p50`,
+        value: percentile(loaded, 50),
+        unit: 'ms',
+      },
       {
         name: `subagents: parent with ${CHILDREN} streaming children, host → DOM p95`,
         value: p95(loaded),
@@ -62,8 +68,16 @@ export async function benchSubagents(): Promise<BenchResult[]> {
         ratio: p95(loaded) / Math.max(1, p95(alone)),
         target: 'ratio ≤ 1.5',
       },
-      { name: 'subagents: children’s chunks streamed during the parent’s stream', value: childChunks / loadedSeconds, unit: 'chunks/s' },
-      { name: 'subagents: children’s delta events (coalesced) pushed meanwhile', value: childDeltas / loadedSeconds, unit: 'events/s' },
+      {
+        name: 'subagents: children’s chunks streamed during the parent’s stream',
+        value: childChunks / loadedSeconds,
+        unit: 'chunks/s',
+      },
+      {
+        name: 'subagents: children’s delta events (coalesced) pushed meanwhile',
+        value: childDeltas / loadedSeconds,
+        unit: 'events/s',
+      },
     ];
   } finally {
     await watcher.close();
@@ -85,8 +99,15 @@ async function withStreamingChildren(
   measure: () => Promise<number[]>,
 ): Promise<{ latencies: number[]; childDeltas: number; childChunks: number; seconds: number }> {
   const turnId = `spawn-${round}`;
-  await host.call('turn.start', { sessionId: parent, turnId, text: `/spawn-many ${CHILDREN} worker ${JSON.stringify(`/stream ${CHILD_CHUNKS} ${INTERVAL_MS}`)}` });
-  const ofRound = async () => (await host.call('agent.tree', { sessionId: parent })).tree.children.filter((child) => child.parentTurnId === turnId);
+  await host.call('turn.start', {
+    sessionId: parent,
+    turnId,
+    text: `/spawn-many ${CHILDREN} worker ${JSON.stringify(`/stream ${CHILD_CHUNKS} ${INTERVAL_MS}`)}`,
+  });
+  const ofRound = async () =>
+    (await host.call('agent.tree', { sessionId: parent })).tree.children.filter(
+      (child) => child.parentTurnId === turnId,
+    );
   const streaming = async () => {
     const children = await ofRound();
     return children.length === CHILDREN && children.every((child) => child.status === 'running') ? children : null;
@@ -110,9 +131,13 @@ async function withStreamingChildren(
     watcher.socket.off('message', countChildDeltas);
   }
   const seconds = (performance.now() - startedAt) / 1000;
-  if ((await streaming()) === null) throw new Error('A child stopped streaming before the parent’s stream ended: that round was not under load.');
+  if ((await streaming()) === null)
+    throw new Error('A child stopped streaming before the parent’s stream ended: that round was not under load.');
   await host.call('agent.stop', { rootSessionId: parent });
-  await waitFor(async () => ((await ofRound()).every((child) => child.status === 'cancelled') ? true : null), { timeoutMs: 30_000, message: 'the children to stop' });
+  await waitFor(async () => ((await ofRound()).every((child) => child.status === 'cancelled') ? true : null), {
+    timeoutMs: 30_000,
+    message: 'the children to stop',
+  });
   return { latencies, childDeltas, childChunks, seconds };
 }
 
@@ -122,7 +147,13 @@ async function withStreamingChildren(
  * transcript. Both read the same wall clock. The chunk count in the text ("chunk 7/603") keeps this
  * stream's chunks apart from the children's and from earlier streams'.
  */
-async function measureStream(page: Page, watcher: ProtocolClient, host: CairnHost, sessionId: string, chunks: number): Promise<number[]> {
+async function measureStream(
+  page: Page,
+  watcher: ProtocolClient,
+  host: CairnHost,
+  sessionId: string,
+  chunks: number,
+): Promise<number[]> {
   await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).click();
   await page.getByTestId('transcript').waitFor();
   const pattern = `chunk (\\d+)/${chunks}(?!\\d)`;
@@ -146,7 +177,9 @@ async function measureStream(page: Page, watcher: ProtocolClient, host: CairnHos
   const leftHost = new Map<number, number>();
   const onMessage = (data: unknown) => {
     const now = performance.timeOrigin + performance.now();
-    const { event } = JSON.parse(String(data)) as { event?: { kind: string; sessionId?: string; text?: string; item?: { sessionId: string; text: string } } };
+    const { event } = JSON.parse(String(data)) as {
+      event?: { kind: string; sessionId?: string; text?: string; item?: { sessionId: string; text: string } };
+    };
     // An item's first text arrives with the item itself, the rest as deltas.
     const text =
       event?.kind === 'transcript.delta' && event.sessionId === sessionId
@@ -162,15 +195,22 @@ async function measureStream(page: Page, watcher: ProtocolClient, host: CairnHos
   watcher.socket.on('message', onMessage);
   try {
     await host.call('turn.start', { sessionId, turnId: `stream-${chunks}`, text: `/stream ${chunks} ${INTERVAL_MS}` });
-    await page.waitForFunction((count) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= count, chunks, { timeout: 120_000 });
+    await page.waitForFunction(
+      (count) => ((window as unknown as { __seen: Map<number, number> }).__seen?.size ?? 0) >= count,
+      chunks,
+      { timeout: 120_000 },
+    );
   } finally {
     watcher.socket.off('message', onMessage);
   }
-  const seen = new Map<number, number>(await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen]));
+  const seen = new Map<number, number>(
+    await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen]),
+  );
   const latencies = [...leftHost].flatMap(([index, sent]) => {
     const shown = seen.get(index);
     return shown === undefined ? [] : [Math.max(0, shown - sent)];
   });
-  if (latencies.length < chunks * 0.9) throw new Error(`Only ${latencies.length} of ${chunks} deltas of the /stream ${chunks} were matched host → DOM.`);
+  if (latencies.length < chunks * 0.9)
+    throw new Error(`Only ${latencies.length} of ${chunks} deltas of the /stream ${chunks} were matched host → DOM.`);
   return latencies;
 }

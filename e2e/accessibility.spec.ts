@@ -143,7 +143,11 @@ async function openSession(page: Page): Promise<void> {
 
 async function seed(cairn: CairnHost): Promise<void> {
   const { session } = await cairn.call('session.create', { title: 'Audited session' });
-  await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 'audit-turn', text: 'Hello, please answer with some **Markdown** and `code`.' });
+  await cairn.call('turn.start', {
+    sessionId: session.sessionId,
+    turnId: 'audit-turn',
+    text: 'Hello, please answer with some **Markdown** and `code`.',
+  });
 }
 
 /** The serious and critical violations axe finds on the page as it is now, one line each. */
@@ -173,20 +177,27 @@ for (const view of VIEWS) {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await expect.poll(() => page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+      await expect
+        .poll(() => page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches))
+        .toBe(colorScheme === 'dark');
       for (const violation of await seriousViolations(page)) found.push(`${colorScheme}: ${violation}`);
     }
     expect(found).toEqual([]);
   });
 }
 
-test('the session list is one Tab stop; arrow keys move between sessions and reach their actions', async ({ page, cairn }) => {
+test('the session list is one Tab stop; arrow keys move between sessions and reach their actions', async ({
+  page,
+  cairn,
+}) => {
   for (const title of ['First', 'Second', 'Third']) await cairn.call('session.create', { title });
   await cairn.open(page);
   const mains = page.getByTestId('session-row').getByRole('button');
   await expect(page.getByTestId('session-row')).toHaveCount(3);
   // Exactly one element of the list is in the Tab order.
-  const tabbable = await page.locator('.session-list [tabindex="0"], .session-list button:not([tabindex="-1"])').count();
+  const tabbable = await page
+    .locator('.session-list [tabindex="0"], .session-list button:not([tabindex="-1"])')
+    .count();
   expect(tabbable).toBe(1);
   const first = page.getByTestId('session-row').nth(0).locator('.session-row-main');
   await first.focus();

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentModel } from '../src-main/testing/agent-model';
-import { hangReply, startAnthropicServer, textReply, toolCallReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  hangReply,
+  startAnthropicServer,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../src-main/testing/real-acp-agents';
 import { expect, test } from './fixtures';
 
@@ -30,8 +36,14 @@ test.afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-test('Claude: add it in Settings with the server’s address and a key, Test names it, a write behind an approval card, then Stop mid-stream', async ({ page, cairn }) => {
-  test.skip(!installed || claude === undefined, 'The real ACP agents are not installed in test-agents/ (npm run test-agents installs them).');
+test('Claude: add it in Settings with the server’s address and a key, Test names it, a write behind an approval card, then Stop mid-stream', async ({
+  page,
+  cairn,
+}) => {
+  test.skip(
+    !installed || claude === undefined,
+    'The real ACP agents are not installed in test-agents/ (npm run test-agents installs them).',
+  );
   // Claude starts in a few seconds alone, in tens of seconds on a loaded machine: once for Test, once for the session.
   test.setTimeout(420_000);
   linkRealAgents(cairn.dataDir);
@@ -44,11 +56,16 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
   await settings.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
   await settings.getByRole('textbox', { name: 'API key' }).fill(KEY);
   await settings.getByRole('textbox', { name: 'Environment' }).fill(`HOME=${home}`);
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 60_000 });
-  await expect(settings.getByTestId('connection-detail')).toContainText('Claude Agent 0.101.0 speaks ACP 1: reloads sessions');
+  await expect(settings.getByTestId('connection-detail')).toContainText(
+    'Claude Agent 0.101.0 speaks ACP 1: reloads sessions',
+  );
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'acp-claude-connection.png') });
@@ -57,13 +74,21 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
   const { connections } = await cairn.call('connection.list', {});
   const added = connections.find((connection) => connection.providerType === 'acp');
   expect(added?.acpAgent?.preset).toEqual({ kind: 'claude', model: null });
-  await cairn.call('session.create', { title: 'Claude edit', connectionId: added?.connectionId ?? '', permissionMode: 'ask', workspacePath: workspace });
+  await cairn.call('session.create', {
+    title: 'Claude edit',
+    connectionId: added?.connectionId ?? '',
+    permissionMode: 'ask',
+    workspacePath: workspace,
+  });
   await page.getByTestId('session-row').filter({ hasText: 'Claude edit' }).click();
   // Before the agent first starts, the header says what the connection runs.
   await expect(page.getByTestId('model-picker')).toContainText('Claude agent');
 
   const path = join(workspace, 'heron.txt');
-  model.script(toolCallReply(claude?.writeCall(path, 'seven herons') ?? { id: '', name: '', input: {} }, 2), textReply('Wrote heron.txt.', 2));
+  model.script(
+    toolCallReply(claude?.writeCall(path, 'seven herons') ?? { id: '', name: '', input: {} }, 2),
+    textReply('Wrote heron.txt.', 2),
+  );
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Write heron.txt');
   await composer.press('Enter');
@@ -75,7 +100,9 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
   expect(existsSync(path)).toBe(false);
   await page.screenshot({ path: join(artifacts, 'acp-claude-approval.png') });
   await approval.getByRole('button', { name: 'Allow once' }).click();
-  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', {
+    timeout: 120_000,
+  });
   await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('Wrote heron.txt.');
   expect(readFileSync(path, 'utf8')).toBe('seven herons');
   // The key reached the provider only through the agent's own variables.
@@ -84,7 +111,9 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
   model.script(hangReply(['Counting the herons one by one']));
   await composer.fill('Count them slowly');
   await composer.press('Enter');
-  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('Counting the herons', { timeout: 120_000 });
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('Counting the herons', {
+    timeout: 120_000,
+  });
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled', { timeout: 30_000 });
   await page.screenshot({ path: join(artifacts, 'acp-claude-session.png') });

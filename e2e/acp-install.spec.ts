@@ -21,7 +21,9 @@ const test = base.extend<{ cairn: CairnHost; packages: TarballServer }>({
   },
   cairn: async ({ packages }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-install-'));
-    const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), { CAIRN_ACP_INSTALL_SOURCE: packages.url });
+    const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), {
+      CAIRN_ACP_INSTALL_SOURCE: packages.url,
+    });
     await host.start();
     try {
       await use(host);
@@ -32,7 +34,11 @@ const test = base.extend<{ cairn: CairnHost; packages: TarballServer }>({
   },
 });
 
-test('an agent that is not installed: Settings says so, a session on it fails with Install, npm’s progress shows, and it is installed', async ({ page, cairn, packages }) => {
+test('an agent that is not installed: Settings says so, a session on it fails with Install, npm’s progress shows, and it is installed', async ({
+  page,
+  cairn,
+  packages,
+}) => {
   // npm starts and installs on a loaded machine in several seconds.
   test.setTimeout(180_000);
   const artifacts = join(process.cwd(), 'e2e-artifacts');
@@ -46,7 +52,10 @@ test('an agent that is not installed: Settings says so, a session on it fails wi
   await expect(formInstall).toHaveAttribute('data-status', 'not_installed');
   await expect(formInstall).toContainText('Not installed — Install (≈360 MB)');
   await settings.getByRole('textbox', { name: /API key/ }).fill('sk-ant-test');
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   const row = settings.getByTestId('connection-row').filter({ hasText: 'Claude' });
   await expect(row.getByTestId('connection-status')).toHaveText('Not installed');
   await page.keyboard.press('Escape');

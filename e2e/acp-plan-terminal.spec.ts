@@ -16,12 +16,24 @@ test.afterEach(() => {
   rmSync(agentState, { recursive: true, force: true });
 });
 
-test('an ACP agent’s plan is one card updated in place, and its terminal shows as a live shell run', async ({ page, cairn }) => {
+test('an ACP agent’s plan is one card updated in place, and its terminal shows as a live shell run', async ({
+  page,
+  cairn,
+}) => {
   // The test agent starts through tsx, several seconds on a loaded machine.
   test.setTimeout(180_000);
   await cairn.open(page);
-  const { connection } = await cairn.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(agentState) });
-  await cairn.call('session.create', { title: 'ACP plan', connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Test agent',
+    providerType: 'acp',
+    acpAgent: testAgentCommand(agentState),
+  });
+  await cairn.call('session.create', {
+    title: 'ACP plan',
+    connectionId: connection.connectionId,
+    permissionMode: 'full',
+    workspacePath: workspace,
+  });
   await page.getByTestId('session-row').filter({ hasText: 'ACP plan' }).click();
 
   const composer = page.getByRole('textbox', { name: 'Message' });

@@ -17,7 +17,10 @@ test.afterEach(() => {
   rmSync(agentState, { recursive: true, force: true });
 });
 
-test('a custom ACP agent: add it in Settings, Test it, approve its write, the file is written, and Stop a streaming turn', async ({ page, cairn }) => {
+test('a custom ACP agent: add it in Settings, Test it, approve its write, the file is written, and Stop a streaming turn', async ({
+  page,
+  cairn,
+}) => {
   // The test agent starts through tsx, several seconds on a loaded machine, once for Test and once for the session.
   test.setTimeout(180_000);
   const agent = testAgentCommand(agentState);
@@ -33,20 +36,32 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await expect(settings.getByRole('textbox', { name: 'Base URL' })).toHaveCount(0);
   // A command that is not there: the add is refused, and focus stays in the dialog, on why.
   await settings.getByRole('textbox', { name: 'Agent command' }).fill('cairn-no-such-agent --acp');
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
-  await expect(settings.getByTestId('connection-notice')).toContainText('There is no program called cairn-no-such-agent');
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
+  await expect(settings.getByTestId('connection-notice')).toContainText(
+    'There is no program called cairn-no-such-agent',
+  );
   await expect(settings.getByTestId('connection-notice')).toBeFocused();
   await settings.getByRole('textbox', { name: 'Agent command' }).fill(formatCommandLine(agent.command, agent.args));
   await expect(settings.getByRole('textbox', { name: 'Environment' })).toHaveAttribute('placeholder', /^Optional/);
   await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${agentState}`);
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   await expect(settings.getByTestId('connection-detail')).toContainText('ACP agent');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok', { timeout: 40_000 });
-  await expect(settings.getByTestId('connection-detail')).toContainText('Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.');
+  await expect(settings.getByTestId('connection-detail')).toContainText(
+    'Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.',
+  );
   // The agent chooses its own model, so it can be the default with none ticked.
   await settings.getByRole('button', { name: 'Make default' }).click();
-  await expect(settings.getByTestId('default-note')).toHaveText('New sessions use this connection; the agent chooses its model.');
+  await expect(settings.getByTestId('default-note')).toHaveText(
+    'New sessions use this connection; the agent chooses its model.',
+  );
   const artifacts = join(process.cwd(), 'e2e-artifacts');
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'acp-connection.png') });
@@ -55,7 +70,11 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   const { connections } = await cairn.call('connection.list', {});
   const acp = connections.find((connection) => connection.providerType === 'acp');
   expect(acp?.acpAgent).toEqual({ ...agent, env: { ACP_TEST_AGENT_STATE: agentState } });
-  const { session } = await cairn.call('session.create', { title: 'ACP edit', permissionMode: 'ask', workspacePath: workspace });
+  const { session } = await cairn.call('session.create', {
+    title: 'ACP edit',
+    permissionMode: 'ask',
+    workspacePath: workspace,
+  });
   expect(session).toMatchObject({ connectionId: acp?.connectionId, model: null });
   await page.getByTestId('session-row').filter({ hasText: 'ACP edit' }).click();
 

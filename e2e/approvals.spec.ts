@@ -62,7 +62,10 @@ test('an approval never takes focus: Space and Enter, typed or stray, approve no
   expect(readFileSync(join(workspace, 'stray.txt'), 'utf8')).toBe('should not be written');
 });
 
-test('"Allow for this session" shows as a grant that can be revoked; then the tool asks again', async ({ page, cairn }) => {
+test('"Allow for this session" shows as a grant that can be revoked; then the tool asks again', async ({
+  page,
+  cairn,
+}) => {
   const sessionId = await openAskSession(page, cairn, 'Grants');
   await composer(page).fill('/tool write_file {"path":"a.txt","content":"first"}');
   await composer(page).press('Enter');

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
 /** A real PNG of one colour (what a screenshot tool would save), small enough to read at a glance. */
@@ -21,7 +26,12 @@ function solidPng(width: number, height: number, [r, g, b]: readonly [number, nu
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 let server: ProviderTestServer;
@@ -32,18 +42,33 @@ test.afterEach(async () => {
   await server.close();
 });
 
-test('an attached image shows as a thumbnail in the composer and in the transcript, named by its file', async ({ page, cairn }) => {
-  const { connection } = await cairn.call('connection.create', { name: 'Vision server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-  await cairn.call('session.create', { title: 'Looking at pictures', connectionId: connection.connectionId, model: 'gpt-4o-mini' });
+test('an attached image shows as a thumbnail in the composer and in the transcript, named by its file', async ({
+  page,
+  cairn,
+}) => {
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Vision server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
+  await cairn.call('session.create', {
+    title: 'Looking at pictures',
+    connectionId: connection.connectionId,
+    model: 'gpt-4o-mini',
+  });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Looking at pictures' }).locator('.session-row-main').click();
 
-  await page.getByTestId('attachment-input').setInputFiles({ name: 'teal-square.png', mimeType: 'image/png', buffer: solidPng(48, 32, [36, 106, 99]) });
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'teal-square.png', mimeType: 'image/png', buffer: solidPng(48, 32, [36, 106, 99]) });
   const pending = page.getByTestId('pending-attachment').getByRole('img', { name: 'teal-square.png' });
   await expect(pending).toBeVisible();
   // The browser decoded the bytes the host stored: a real image, not a broken icon.
   await expect.poll(() => pending.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
-  if (process.env.CAIRN_SCREENSHOTS !== undefined) await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/thumbnail-pending.png` });
+  if (process.env.CAIRN_SCREENSHOTS !== undefined)
+    await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/thumbnail-pending.png` });
 
   server.enqueue(textReply('A teal square.'));
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -55,13 +80,26 @@ test('an attached image shows as a thumbnail in the composer and in the transcri
   const sent = page.getByTestId('sent-attachment').getByRole('img', { name: 'teal-square.png' });
   await expect(sent).toBeVisible();
   await expect.poll(() => sent.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(32);
-  if (process.env.CAIRN_SCREENSHOTS !== undefined) await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/thumbnail-sent.png` });
+  if (process.env.CAIRN_SCREENSHOTS !== undefined)
+    await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/thumbnail-sent.png` });
 });
 
-test('a follow-up queued while a turn runs keeps its file, and the provider receives it when the follow-up runs', async ({ page, cairn }) => {
-  const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+test('a follow-up queued while a turn runs keeps its file, and the provider receives it when the follow-up runs', async ({
+  page,
+  cairn,
+}) => {
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Test server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
   const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-queue-files-'));
-  const { session } = await cairn.call('session.create', { title: 'Queue with files', workspacePath: workspace, permissionMode: 'full' });
+  const { session } = await cairn.call('session.create', {
+    title: 'Queue with files',
+    workspacePath: workspace,
+    permissionMode: 'full',
+  });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Queue with files' }).locator('.session-row-main').click();
   // The Offline demo's turn runs until the test lets it end (its command waits for a file), so the
@@ -70,10 +108,16 @@ test('a follow-up queued while a turn runs keeps its file, and the provider rece
   await composer.fill('/tool run_shell {"command":"until [ -e go ]; do sleep 0.05; done"}');
   await composer.press('Enter');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'running');
-  await cairn.call('session.configure', { sessionId: session.sessionId, connectionId: connection.connectionId, model: 'gpt-4o-mini' });
+  await cairn.call('session.configure', {
+    sessionId: session.sessionId,
+    connectionId: connection.connectionId,
+    model: 'gpt-4o-mini',
+  });
   await expect(page.getByTestId('model-picker')).toContainText('Test server · gpt-4o-mini');
 
-  await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\nKeep going.') });
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\nKeep going.') });
   await expect(page.getByTestId('pending-attachment')).toHaveCount(1);
   server.enqueue(textReply('Read your notes.'));
   await composer.fill('Then read my notes');

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -25,13 +30,27 @@ async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; type: 
   await page.locator('form.composer').dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-test('a text file and an image reach the model: the provider receives both, and the transcript shows them after a reload', async ({ page, cairn }) => {
-  const { connection } = await cairn.call('connection.create', { name: 'Vision server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-  await cairn.call('session.create', { title: 'Looking at files', connectionId: connection.connectionId, model: 'gpt-4o-mini' });
+test('a text file and an image reach the model: the provider receives both, and the transcript shows them after a reload', async ({
+  page,
+  cairn,
+}) => {
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Vision server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
+  await cairn.call('session.create', {
+    title: 'Looking at files',
+    connectionId: connection.connectionId,
+    model: 'gpt-4o-mini',
+  });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Looking at files' }).locator('.session-row-main').click();
 
-  await page.getByTestId('attachment-input').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\nShip it.') });
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\nShip it.') });
   await dropFiles(page, [{ name: 'screen.png', type: 'image/png', base64: PNG.toString('base64') }]);
   await expect(page.getByTestId('pending-attachment')).toHaveCount(2);
   await expect(page.getByTestId('pending-attachment').nth(1)).toContainText('screen.png (image, 16 bytes)');
@@ -54,7 +73,10 @@ test('a text file and an image reach the model: the provider receives both, and 
 
   await page.reload();
   await page.getByTestId('session-row').filter({ hasText: 'Looking at files' }).locator('.session-row-main').click();
-  await expect(page.getByTestId('sent-attachment')).toHaveText([/notes\.md \(text, 15 bytes\)/, /screen\.png \(image, 16 bytes\)/]);
+  await expect(page.getByTestId('sent-attachment')).toHaveText([
+    /notes\.md \(text, 15 bytes\)/,
+    /screen\.png \(image, 16 bytes\)/,
+  ]);
 });
 
 test('the Offline demo takes text files but refuses an image with a message that says why', async ({ page, cairn }) => {
@@ -62,8 +84,12 @@ test('the Offline demo takes text files but refuses an image with a message that
   await cairn.open(page);
   await page.getByTestId('session-row').first().locator('.session-row-main').click();
   await dropFiles(page, [{ name: 'photo.png', type: 'image/png', base64: PNG.toString('base64') }]);
-  await expect(page.getByTestId('composer-notice')).toContainText('“photo.png” cannot be attached: The Offline demo cannot look at images');
+  await expect(page.getByTestId('composer-notice')).toContainText(
+    '“photo.png” cannot be attached: The Offline demo cannot look at images',
+  );
   await expect(page.getByTestId('pending-attachment')).toHaveCount(0);
-  await page.getByTestId('attachment-input').setInputFiles({ name: 'todo.txt', mimeType: 'text/plain', buffer: Buffer.from('buy milk') });
+  await page
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'todo.txt', mimeType: 'text/plain', buffer: Buffer.from('buy milk') });
   await expect(page.getByTestId('pending-attachment')).toHaveCount(1);
 });

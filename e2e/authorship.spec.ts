@@ -19,7 +19,10 @@ async function shoot(page: Page, name: string, subject: Locator): Promise<void> 
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a scheduled task’s message is marked "Scheduled · <task>", without Edit, beside the person’s own', async ({ page, cairn }) => {
+test('a scheduled task’s message is marked "Scheduled · <task>", without Edit, beside the person’s own', async ({
+  page,
+  cairn,
+}) => {
   test.slow(); // eight screenshots
   const { session } = await cairn.call('session.create', { title: 'Garden' });
   await cairn.call('schedule.create', {
@@ -55,7 +58,14 @@ test('a scheduled task’s message is marked "Scheduled · <task>", without Edit
 
 test('the daily review’s message is marked "Daily review", without Edit', async ({ page, cairn }) => {
   const { config } = await cairn.call('dailyReview.get', {});
-  await cairn.call('dailyReview.update', { expectedRevision: config.revision, enabled: true, time: '23:30', timeZone: 'UTC', connectionId: null, model: null });
+  await cairn.call('dailyReview.update', {
+    expectedRevision: config.revision,
+    enabled: true,
+    time: '23:30',
+    timeZone: 'UTC',
+    connectionId: null,
+    model: null,
+  });
   await cairn.call('dailyReview.runNow', { requestId: 'review-1' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Daily review' }).click();
@@ -65,7 +75,10 @@ test('the daily review’s message is marked "Daily review", without Edit', asyn
   await expect(review.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });
 
-test('subagents: the parent is never titled by the directive, children are named by agent, task and ordinal, and are no automation targets', async ({ page, cairn }) => {
+test('subagents: the parent is never titled by the directive, children are named by agent, task and ordinal, and are no automation targets', async ({
+  page,
+  cairn,
+}) => {
   test.slow(); // two children held running
   await cairn.open(page);
   const { session } = await cairn.call('session.create', {});
@@ -77,7 +90,11 @@ test('subagents: the parent is never titled by the directive, children are named
   await expect(page.getByTestId('session-title')).toHaveText('Offline demo: worker subagents');
 
   const { tree } = await cairn.call('agent.tree', { sessionId: session.sessionId });
-  const titles = await Promise.all(tree.children.map(async (child) => (await cairn.call('session.get', { sessionId: child.childSessionId })).session.title));
+  const titles = await Promise.all(
+    tree.children.map(
+      async (child) => (await cairn.call('session.get', { sessionId: child.childSessionId })).session.title,
+    ),
+  );
   expect(titles).toEqual(['Worker: hold', 'Worker: hold (2)']);
   await page.getByTestId('agent-children-toggle').click();
   await expect(page.getByTestId('agent-child-row')).toHaveText([/^Worker: hold(?! \()/, /^Worker: hold \(2\)/]);
@@ -102,7 +119,10 @@ test('subagents: the parent is never titled by the directive, children are named
   await cairn.call('turn.stop', { sessionId: session.sessionId });
 });
 
-test('a resumed turn shows where it picked up as a marker, not in the answer, its copy or its export', async ({ page, cairn }) => {
+test('a resumed turn shows where it picked up as a marker, not in the answer, its copy or its export', async ({
+  page,
+  cairn,
+}) => {
   test.slow(); // a stream long enough to stop midway, then resumed
   const { session } = await cairn.call('session.create', { title: 'Long stream' });
   await cairn.open(page);

@@ -14,7 +14,9 @@ export async function editSecondMessageInBranch(page: Page, cairn: CairnHost): P
     await composer(page).press('Enter');
     await expect(messages(page, 'assistant_message').last()).toContainText(`You said: “${text}”`);
   }
-  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
+  const second = page
+    .locator('.entry')
+    .filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
   await second.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Edited message' }).fill('Add a food market instead');
   await page.getByRole('button', { name: 'Send in a branch' }).click();

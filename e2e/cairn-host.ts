@@ -32,7 +32,14 @@ export class CairnHost {
   }
 
   async start(): Promise<void> {
-    this.process = await startServeProcess({ dataDir: this.dataDir, token: this.token, port: this.boundPort, entry: 'built', env: this.env, args: this.args });
+    this.process = await startServeProcess({
+      dataDir: this.dataDir,
+      token: this.token,
+      port: this.boundPort,
+      entry: 'built',
+      env: this.env,
+      args: this.args,
+    });
     this.boundPort = this.process.port;
   }
 

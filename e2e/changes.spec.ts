@@ -18,7 +18,10 @@ async function send(page: Page, text: string): Promise<void> {
   await composer.press('Enter');
 }
 
-test('Changes: a turn writes two files and a command deletes one; Revert this turn restores them', async ({ page, cairn }, testInfo) => {
+test('Changes: a turn writes two files and a command deletes one; Revert this turn restores them', async ({
+  page,
+  cairn,
+}, testInfo) => {
   // Checkpoints run git on the workspace; on a loaded machine that takes seconds.
   test.setTimeout(120_000);
   await cairn.call('session.create', { title: 'Undo a turn', workspacePath: workspace, permissionMode: 'full' });
@@ -47,7 +50,10 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   await expect(turn.locator('[data-path="README.txt"]')).toHaveAttribute('data-change', 'created');
   await expect(turn.locator('[data-path="notes.md"]')).toHaveAttribute('data-change', 'deleted');
   await expect(turn.locator('[data-path="notes.md"]')).toContainText('command');
-  await expect(turn.locator('[data-path="notes.md"] .change-writer')).toHaveAttribute('title', 'Changed by the command: rm notes.md');
+  await expect(turn.locator('[data-path="notes.md"] .change-writer')).toHaveAttribute(
+    'title',
+    'Changed by the command: rm notes.md',
+  );
   await turn
     .locator('[data-path="notes.md"]')
     .getByRole('button', { name: /notes\.md/ })
@@ -71,7 +77,10 @@ test('Changes: a turn writes two files and a command deletes one; Revert this tu
   await page.screenshot({ path: testInfo.outputPath('changes-reverted.png') });
 
   // A turn that writes more files than the listing carries shows the first ones, and Show all the rest.
-  await send(page, `/tool run_shell ${JSON.stringify({ command: 'mkdir many && for i in $(seq 10 54); do echo "line $i" > many/f$i.txt; done' })}`);
+  await send(
+    page,
+    `/tool run_shell ${JSON.stringify({ command: 'mkdir many && for i in $(seq 10 54); do echo "line $i" > many/f$i.txt; done' })}`,
+  );
   const many = panel.getByTestId('change-set').first();
   await expect(many).toContainText('45 files', { timeout: 60_000 });
   await expect(many).toContainText('+45 −0');
@@ -128,7 +137,13 @@ test('Changes: counts agree with the transcript; an edit since is not overwritte
   const box = await dialog.boundingBox();
   for (const name of ['Cancel', 'Keep mine', 'Open both', 'Take checkpoint']) {
     const button = await dialog.getByRole('button', { name }).boundingBox();
-    expect(button !== null && box !== null && button.x >= box.x && button.x + button.width <= box.x + box.width && button.height < 40).toBe(true);
+    expect(
+      button !== null &&
+        box !== null &&
+        button.x >= box.x &&
+        button.x + button.width <= box.x + box.width &&
+        button.height < 40,
+    ).toBe(true);
   }
   await page.screenshot({ path: testInfo.outputPath('revert-conflict.png') });
   await dialog.getByRole('button', { name: 'Keep mine' }).click();
@@ -139,7 +154,10 @@ test('Changes: counts agree with the transcript; an edit since is not overwritte
 
   // Undo this revert is an undo: named so in Changes and in its notice; the undone revert offers no Undo again.
   await revert.getByRole('button', { name: 'Undo this revert' }).click();
-  await expect(page.locator('.toast[data-tone="info"]').last()).toHaveText(/Undid the revert of “\/tools.*”: 1 file put back\./, { timeout: 60_000 });
+  await expect(page.locator('.toast[data-tone="info"]').last()).toHaveText(
+    /Undid the revert of “\/tools.*”: 1 file put back\./,
+    { timeout: 60_000 },
+  );
   const undo = panel.getByTestId('change-set').first();
   await expect(undo).toHaveAttribute('data-kind', 'undo', { timeout: 60_000 });
   await expect(undo.getByRole('heading')).toContainText('Undo of the revert of');
@@ -151,7 +169,10 @@ test('Changes: counts agree with the transcript; an edit since is not overwritte
   await expect(undo.getByRole('button', { name: /Undo|Revert/ })).toHaveCount(0);
 
   // A turn whose edit failed (its search text is not in the file) says what happened instead of "0 files".
-  await send(page, `/tools ${JSON.stringify([['edit_file', { path: 'notes.md', search: 'not in the file', replace: 'x' }]])}`);
+  await send(
+    page,
+    `/tools ${JSON.stringify([['edit_file', { path: 'notes.md', search: 'not in the file', replace: 'x' }]])}`,
+  );
   await expect(panel.getByTestId('change-set')).toHaveCount(4, { timeout: 60_000 });
   const failed = panel.getByTestId('change-set').first();
   await expect(failed).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
@@ -182,11 +203,17 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   ])}`;
   for (const text of [first, second]) {
     await send(page, text);
-    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', {
+      timeout: 60_000,
+    });
   }
   await page.getByTestId('changes-button').click();
   await expect(page.getByTestId('changes-panel').getByTestId('change-set')).toHaveCount(2, { timeout: 60_000 });
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toHaveAttribute(
+    'data-status',
+    'complete',
+    { timeout: 60_000 },
+  );
   await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
 
   const mine = page.locator('[data-testid="message"][data-kind="user_message"]');
@@ -243,7 +270,9 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   // first turn (whose checkpoint is the source's), and extra.txt is not brought back.
   await page.getByTestId('changes-panel').getByRole('button', { name: 'Close changes' }).click();
   await rewindAt('first turn');
-  await expect(page.getByTestId('branch-origin')).toContainText('Rewound to before a message of Rewind me (rewound)', { timeout: 60_000 });
+  await expect(page.getByTestId('branch-origin')).toContainText('Rewound to before a message of Rewind me (rewound)', {
+    timeout: 60_000,
+  });
   await expect(mine).toHaveCount(0);
   const deeper = page.getByTestId('changes-panel').getByTestId('change-set').first();
   await expect(deeper).toContainText('Rewind to before');
@@ -255,7 +284,10 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
 
   // Its Undo puts back only what it took: the first turn's notes, still no extra.txt.
   await deeper.getByRole('button', { name: 'Undo this rewind' }).click();
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Undo of the rewind to before', { timeout: 60_000 });
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText(
+    'Undo of the rewind to before',
+    { timeout: 60_000 },
+  );
   expect(notes()).toBe('first turn\n');
   expect(extra()).toBe(false);
 
@@ -264,8 +296,16 @@ test('Rewind to here: files and conversation go back to before a turn, in a bran
   await page.getByTestId('branch-origin').getByRole('button', { name: 'Rewind me (rewound)' }).click();
   await expect(mine).toHaveCount(1);
   await page.getByTestId('changes-button').click();
-  await page.getByTestId('changes-panel').getByTestId('change-set').first().getByRole('button', { name: 'Undo this rewind' }).click();
-  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText('Undo of the rewind to before', { timeout: 60_000 });
+  await page
+    .getByTestId('changes-panel')
+    .getByTestId('change-set')
+    .first()
+    .getByRole('button', { name: 'Undo this rewind' })
+    .click();
+  await expect(page.getByTestId('changes-panel').getByTestId('change-set').first()).toContainText(
+    'Undo of the rewind to before',
+    { timeout: 60_000 },
+  );
   // The undone rewind offers no Undo again.
   const undoneRewind = page.getByTestId('changes-panel').locator('[data-kind="rewind"]');
   await expect(undoneRewind.getByRole('heading')).toContainText('undone');

@@ -4,14 +4,29 @@ import { expect, test } from './fixtures';
 
 /** Issue 19: find what was said, export a session, instructions in the request. */
 
-test('searching a word from a message body lands on that message, far back in a long session', async ({ page, cairn }) => {
+test('searching a word from a message body lands on that message, far back in a long session', async ({
+  page,
+  cairn,
+}) => {
   const { session } = await cairn.call('session.create', { title: 'Orchard notes' });
   const sessionId = session.sessionId;
-  await cairn.call('turn.message.submit', { sessionId, messageId: 'm0', text: '/stream 1 0 the pomegranate tree needs water', placement: 'next_turn' });
+  await cairn.call('turn.message.submit', {
+    sessionId,
+    messageId: 'm0',
+    text: '/stream 1 0 the pomegranate tree needs water',
+    placement: 'next_turn',
+  });
   for (let index = 1; index <= 80; index += 1) {
-    await cairn.call('turn.message.submit', { sessionId, messageId: `m${index}`, text: `/stream 1 0 filler message ${index}`, placement: 'next_turn' });
+    await cairn.call('turn.message.submit', {
+      sessionId,
+      messageId: `m${index}`,
+      text: `/stream 1 0 filler message ${index}`,
+      placement: 'next_turn',
+    });
   }
-  await expect.poll(async () => (await cairn.call('turn.query', { sessionId, turnId: 'm80' }).catch(() => null))?.turn.status).toBe('completed');
+  await expect
+    .poll(async () => (await cairn.call('turn.query', { sessionId, turnId: 'm80' }).catch(() => null))?.turn.status)
+    .toBe('completed');
   await cairn.call('session.create', { title: 'Something else' });
 
   await cairn.open(page);
@@ -28,17 +43,29 @@ test('searching a word from a message body lands on that message, far back in a 
   await expect(landed).toBeInViewport();
 });
 
-test('a session exported as Markdown and as JSON downloads a file that holds the conversation', async ({ page, cairn }) => {
+test('a session exported as Markdown and as JSON downloads a file that holds the conversation', async ({
+  page,
+  cairn,
+}) => {
   const { session } = await cairn.call('session.create', { title: 'Export me' });
-  await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'Plant the lavender by the gate' });
-  await expect.poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId: 't1' })).turn.status).toBe('completed');
+  await cairn.call('turn.start', {
+    sessionId: session.sessionId,
+    turnId: 't1',
+    text: 'Plant the lavender by the gate',
+  });
+  await expect
+    .poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId: 't1' })).turn.status)
+    .toBe('completed');
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Export me' }).getByRole('button').first().click();
   await expect(page.getByTestId('session-title')).toHaveText('Export me');
 
   const menu = page.getByRole('button', { name: 'Conversation menu' });
   await menu.click();
-  const [markdownDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as Markdown' }).click()]);
+  const [markdownDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export as Markdown' }).click(),
+  ]);
   expect(markdownDownload.suggestedFilename()).toMatch(/^export-me-\d{4}-\d{2}-\d{2}\.md$/);
   const markdown = await readFile(await markdownDownload.path(), 'utf8');
   expect(markdown).toContain('# Export me');
@@ -46,18 +73,37 @@ test('a session exported as Markdown and as JSON downloads a file that holds the
   expect(markdown).toContain('## Agent');
 
   await menu.click();
-  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export as JSON' }).click()]);
-  const record = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { format: string; session: { title: string }; transcript: Array<{ kind: string; text: string }> };
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export as JSON' }).click(),
+  ]);
+  const record = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as {
+    format: string;
+    session: { title: string };
+    transcript: Array<{ kind: string; text: string }>;
+  };
   expect(record.format).toBe('cairn.session');
   expect(record.session.title).toBe('Export me');
   expect(record.transcript[0]).toMatchObject({ kind: 'user_message', text: 'Plant the lavender by the gate' });
 });
 
-test('instructions set in Settings and in the session reach the request the provider receives', async ({ page, cairn }) => {
+test('instructions set in Settings and in the session reach the request the provider receives', async ({
+  page,
+  cairn,
+}) => {
   const server = await startOpenAIChatServer({ models: ['gpt-test'] });
   try {
-    const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-    await cairn.call('session.create', { title: 'Instructed', connectionId: connection.connectionId, model: 'gpt-test' });
+    const { connection } = await cairn.call('connection.create', {
+      name: 'Test server',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
+    await cairn.call('session.create', {
+      title: 'Instructed',
+      connectionId: connection.connectionId,
+      model: 'gpt-test',
+    });
     await cairn.open(page);
 
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -95,7 +141,12 @@ test('instructions set in Settings and in the session reach the request the prov
 test('a connection’s model settings set in Settings reach the provider request', async ({ page, cairn }) => {
   const server = await startOpenAIChatServer({ models: ['gpt-test'] });
   try {
-    const { connection } = await cairn.call('connection.create', { name: 'Tuned server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    const { connection } = await cairn.call('connection.create', {
+      name: 'Tuned server',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
     await cairn.call('session.create', { title: 'Tuned', connectionId: connection.connectionId, model: 'gpt-test' });
     await cairn.open(page);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -122,7 +173,10 @@ test('a connection’s model settings set in Settings reach the provider request
   }
 });
 
-test('code highlighting loads once the person first acts, before any code block asks for it, so the first streamed code block does not wait for it', async ({ page, cairn }) => {
+test('code highlighting loads once the person first acts, before any code block asks for it, so the first streamed code block does not wait for it', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -130,7 +184,12 @@ test('code highlighting loads once the person first acts, before any code block 
   await composer.fill('/stream 2 1');
   await composer.press('Enter');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
-  const highlightingLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/highlight-plugin-[^/]*\.js$/.test(entry.name)));
+  const highlightingLoaded = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/highlight-plugin-[^/]*\.js$/.test(entry.name)),
+    );
   await expect.poll(highlightingLoaded, { timeout: 30_000 }).toBe(true);
 
   // The first code block an answer streams is highlighted.

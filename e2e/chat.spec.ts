@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 
-test('a new session streams the reply, completes the turn and takes its title from the message', async ({ page, cairn }) => {
+test('a new session streams the reply, completes the turn and takes its title from the message', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -22,7 +25,9 @@ test('a new session streams the reply, completes the turn and takes its title fr
 
   const reply = page.locator('[data-testid="message"][data-kind="assistant_message"]').last();
   await expect(reply).toContainText('chunk 30/30.');
-  expect(await page.evaluate(() => (window as unknown as { partialReplies: string[] }).partialReplies.length)).toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { partialReplies: string[] }).partialReplies.length),
+  ).toBeGreaterThan(0);
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(composer).toHaveValue('');
 

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findCodexBinary } from '../src-main/runtime/agent-backends/codex/codex-binary';
-import { hangReply, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIResponsesServer,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
 let server: ProviderTestServer;
@@ -18,7 +24,10 @@ test.afterEach(async () => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-test('a Codex session: connect Codex in Settings, approve its diff, the file changes, and Stop a slow turn', async ({ page, cairn }) => {
+test('a Codex session: connect Codex in Settings, approve its diff, the file changes, and Stop a slow turn', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -28,7 +37,10 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
   await settings.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
   const binary = findCodexBinary(null)?.path ?? '';
   await settings.getByRole('textbox', { name: 'Codex binary' }).fill(binary);
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   await expect(settings.getByTestId('connection-detail')).toContainText('Codex (app-server)');
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(settings.getByTestId('connection-verdict')).toHaveAttribute('data-verdict', 'ok');
@@ -41,7 +53,12 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
   const { connections } = await cairn.call('connection.list', {});
   const codex = connections.find((connection) => connection.providerType === 'codex');
   expect(codex).toBeDefined();
-  await cairn.call('session.create', { title: 'Codex edit', connectionId: codex?.connectionId ?? '', permissionMode: 'ask', workspacePath: workspace });
+  await cairn.call('session.create', {
+    title: 'Codex edit',
+    connectionId: codex?.connectionId ?? '',
+    permissionMode: 'ask',
+    workspacePath: workspace,
+  });
   await page.getByTestId('session-row').filter({ hasText: 'Codex edit' }).click();
   await expect(page.getByTestId('model-picker')).toContainText(/gpt-5\.5/i); // "GPT-5.5" once Codex's model/list is read
   await expect(page.getByTestId('sandbox-note')).toContainText('Codex runs commands in its own sandbox');
@@ -72,12 +89,24 @@ test('a Codex session: connect Codex in Settings, approve its diff, the file cha
 });
 
 test("a Codex command's output shows in its terminal while it runs, then its exit code", async ({ page, cairn }) => {
-  const { connection } = await cairn.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-  await cairn.call('session.create', { title: 'Codex live', connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: server.baseUrl,
+  });
+  await cairn.call('session.create', {
+    title: 'Codex live',
+    connectionId: connection.connectionId,
+    permissionMode: 'full',
+    workspacePath: workspace,
+  });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Codex live' }).click();
   const command = 'while [ ! -f go ]; do echo first-line; sleep 0.2; done; echo second-line';
-  server.enqueue(toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }), textReply('Both lines printed.'));
+  server.enqueue(
+    toolCallReply({ id: 'call_live', name: 'exec_command', input: { cmd: command, yield_time_ms: 30_000 } }),
+    textReply('Both lines printed.'),
+  );
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Print two lines');
   await composer.press('Enter');

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
@@ -22,7 +27,10 @@ async function compactNow(page: Page) {
   await page.getByRole('menuitem', { name: 'Compact now' }).click();
 }
 
-test('Compact now shows the summary card: the summary opens, the range reads, the messages stay', async ({ page, cairn }) => {
+test('Compact now shows the summary card: the summary opens, the range reads, the messages stay', async ({
+  page,
+  cairn,
+}) => {
   await cairn.call('session.create', { title: 'Garden' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Garden' }).click();
@@ -66,7 +74,12 @@ test.describe('with a model', () => {
   });
 
   test('after Compact now the meter counts a summary and drops', async ({ page, cairn }) => {
-    const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    const { connection } = await cairn.call('connection.create', {
+      name: 'Test server',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
     await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
     await cairn.call('connection.setDefault', { connectionId: connection.connectionId, modelId: 'gpt-4o-mini' });
     await cairn.open(page);

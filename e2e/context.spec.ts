@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test, type CairnHost } from './fixtures';
 
 let server: ProviderTestServer;
@@ -13,7 +18,12 @@ test.afterEach(async () => {
 });
 
 async function sessionOnServer(page: Page, cairn: CairnHost) {
-  const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Test server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
   await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
   await cairn.call('connection.setDefault', { connectionId: connection.connectionId, modelId: 'gpt-4o-mini' });
   await cairn.open(page);
@@ -29,7 +39,10 @@ async function send(page: Page, text: string) {
 
 const usedOf = async (page: Page) => Number(await page.getByTestId('context-meter').getAttribute('data-used'));
 
-test('the header’s context meter appears with the first request and moves as the session grows', async ({ page, cairn }) => {
+test('the header’s context meter appears with the first request and moves as the session grows', async ({
+  page,
+  cairn,
+}) => {
   await sessionOnServer(page, cairn);
   await expect(page.getByTestId('context-meter')).toHaveCount(0);
 
@@ -37,10 +50,15 @@ test('the header’s context meter appears with the first request and moves as t
   await send(page, 'Hello');
   const meter = page.getByTestId('context-meter');
   await expect(meter).toContainText('/ 128k');
-  await expect(meter).toHaveAttribute('title', /System prompt and tools .* messages .*\nWindow: known for gpt-4o-mini\./s);
+  await expect(meter).toHaveAttribute(
+    'title',
+    /System prompt and tools .* messages .*\nWindow: known for gpt-4o-mini\./s,
+  );
   expect(await usedOf(page)).toBeGreaterThan(0);
 
-  server.enqueue(textReply(`A much longer answer. ${'Every sentence adds to what the next request carries. '.repeat(60)}`));
+  server.enqueue(
+    textReply(`A much longer answer. ${'Every sentence adds to what the next request carries. '.repeat(60)}`),
+  );
   await send(page, 'Tell me more');
   await expect(page.getByTestId('message').filter({ hasText: 'A much longer answer.' })).toBeVisible();
   const second = await usedOf(page);
@@ -61,12 +79,16 @@ test('a model’s context window is set in Settings, and the meter follows it', 
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await settings.getByTestId('connection-row').filter({ hasText: 'Test server' }).click();
   const section = settings.getByTestId('context-window-section');
-  await expect(section.getByTestId('context-window-note')).toContainText('128k tokens, 16.4k kept for the answer (known for this model)');
+  await expect(section.getByTestId('context-window-note')).toContainText(
+    '128k tokens, 16.4k kept for the answer (known for this model)',
+  );
   await section.getByRole('spinbutton', { name: 'Window (tokens)' }).fill('8000');
   await section.getByRole('spinbutton', { name: 'Kept for the answer' }).fill('1000');
   await section.getByRole('button', { name: 'Save window' }).click();
   await expect(section.getByRole('status')).toHaveText('Saved.');
-  await expect(section.getByTestId('context-window-note')).toContainText('8k tokens, 1k kept for the answer (set here)');
+  await expect(section.getByTestId('context-window-note')).toContainText(
+    '8k tokens, 1k kept for the answer (set here)',
+  );
   await page.keyboard.press('Escape');
 
   server.enqueue(textReply('Fine.'));

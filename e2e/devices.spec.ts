@@ -5,24 +5,45 @@ import { join } from 'node:path';
 import { CairnHost, freePort } from './cairn-host';
 import { expect, test } from './fixtures';
 
-const PIXEL_9 = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const PIXEL_9 =
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /**
  * A phone on another address of this machine (127.0.0.2, loopback only) pairs with the code the
  * desktop shows, follows a session, answers an approval and stops a turn; revoked from the desktop,
  * its page says it was signed out.
  */
-test('a phone pairs with the code, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({ page, browser }) => {
+test('a phone pairs with the code, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
+  page,
+  browser,
+}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-devices-'));
   const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-devices-ws-'));
-  const cairn = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), {}, ['--listen', '127.0.0.2']);
+  const cairn = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), {}, [
+    '--listen',
+    '127.0.0.2',
+  ]);
   await cairn.start();
-  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, ignoreHTTPSErrors: true, userAgent: PIXEL_9 });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    ignoreHTTPSErrors: true,
+    userAgent: PIXEL_9,
+  });
   try {
     const { reach } = await cairn.call('device.list', {});
     expect(reach.origin).toMatch(/^https:\/\/127\.0\.0\.2:\d+\/$/);
-    const { session } = await cairn.call('session.create', { title: 'Release notes', workspacePath: workspace, permissionMode: 'ask' });
-    await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 'needs-approval', text: '/tool write_file {"path":"notes.md","content":"from the phone"}' });
+    const { session } = await cairn.call('session.create', {
+      title: 'Release notes',
+      workspacePath: workspace,
+      permissionMode: 'ask',
+    });
+    await cairn.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 'needs-approval',
+      text: '/tool write_file {"path":"notes.md","content":"from the phone"}',
+    });
 
     // The desktop shows a code with its QR code and countdown.
     await cairn.open(page);
@@ -51,7 +72,9 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await page.getByRole('button', { name: 'Pair', exact: true }).click();
     await expect(page.getByTestId('device-row')).toContainText('Pixel 9');
     await expect(phone.getByRole('navigation', { name: 'Sessions' })).toBeAttached();
-    expect(await phone.evaluate(() => window.localStorage.getItem('cairn.deviceCredential'))).toMatch(/^cairn-device\./);
+    expect(await phone.evaluate(() => window.localStorage.getItem('cairn.deviceCredential'))).toMatch(
+      /^cairn-device\./,
+    );
 
     // On the phone, Settings → Devices says devices are managed on the desktop.
     await phone.getByRole('button', { name: 'Settings' }).tap();

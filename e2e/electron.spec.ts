@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareElectronSqlite } from '../scripts/prepare-electron-sqlite.mjs';
-import { DESKTOP_OUTPUTS, DESKTOP_SOURCES, electronBinary, isBuildStale, newestModification } from '../scripts/start.mjs';
+import {
+  DESKTOP_OUTPUTS,
+  DESKTOP_SOURCES,
+  electronBinary,
+  isBuildStale,
+  newestModification,
+} from '../scripts/start.mjs';
 
 /**
  * The desktop journey through the real Electron app (ARCHITECTURE.md §7): the same renderer, the
@@ -13,21 +19,25 @@ import { DESKTOP_OUTPUTS, DESKTOP_SOURCES, electronBinary, isBuildStale, newestM
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SKIP_REASON = 'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD or no network): the desktop journey runs only where Electron is installed';
+const SKIP_REASON =
+  'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD or no network): the desktop journey runs only where Electron is installed';
 
 function assertBuilt() {
   const missing = DESKTOP_OUTPUTS.filter((path) => !existsSync(join(ROOT, path)));
   if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: run \`npm run build\` first.`);
   const times = DESKTOP_OUTPUTS.map((path) => newestModification(ROOT, [path]));
   if (isBuildStale(times, newestModification(ROOT, DESKTOP_SOURCES))) {
-    throw new Error('out/ is older than the sources: run `npm run build` first, so the app under test is the current code.');
+    throw new Error(
+      'out/ is older than the sources: run `npm run build` first, so the app under test is the current code.',
+    );
   }
 }
 
 /** The environment for the app: a fresh data directory, and never ELECTRON_RUN_AS_NODE. */
 function appEnv(dataDir: string): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;
   return { ...env, CAIRN_DATA_DIR: dataDir };
 }
 
@@ -46,7 +56,11 @@ test('the desktop app: a new session streams the scripted reply and the host dra
     // src-main/electron/window-factory.test.ts; Electron does not report them back at run time).
     const surface = await window.evaluate(() => {
       const page = globalThis as unknown as { cairn?: object; require?: unknown; process?: unknown };
-      return { cairn: Object.keys(page.cairn ?? {}).sort(), require: typeof page.require, process: typeof page.process };
+      return {
+        cairn: Object.keys(page.cairn ?? {}).sort(),
+        require: typeof page.require,
+        process: typeof page.process,
+      };
     });
     expect(surface).toEqual({ cairn: ['invoke', 'subscribe'], require: 'undefined', process: 'undefined' });
 

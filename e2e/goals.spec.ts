@@ -27,7 +27,10 @@ async function goalTurnsOnHost(cairn: CairnHost, sessionId: string): Promise<num
   return ids.size;
 }
 
-test('a goal set in the dialog runs goal turns, holds still while paused, and completes after Resume', async ({ page, cairn }) => {
+test('a goal set in the dialog runs goal turns, holds still while paused, and completes after Resume', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   const sessionId = await newSession(page);
   expect(sessionId).not.toBe('');
@@ -86,7 +89,10 @@ test('a goal set in the dialog runs goal turns, holds still while paused, and co
   expect(await goalTurnsOnHost(cairn, sessionId)).toBe(3);
 });
 
-test('a budget-limited goal stops and says why; raising the limit lets it go on; Clear asks first', async ({ page, cairn }) => {
+test('a budget-limited goal stops and says why; raising the limit lets it go on; Clear asks first', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   const sessionId = await newSession(page);
 

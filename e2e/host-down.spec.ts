@@ -15,7 +15,10 @@ async function holdThenRefuseWelcomeChunk(page: Page): Promise<{ release(): void
   return { release: () => release(), refused: () => refused };
 }
 
-test('host killed: the banner says so, live indicators freeze, Send and Stop say why; after a restart the truth and Resume', async ({ page, cairn }) => {
+test('host killed: the banner says so, live indicators freeze, Send and Stop say why; after a restart the truth and Resume', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   const composer = page.getByRole('textbox', { name: 'Message' });
@@ -60,7 +63,10 @@ test('host killed: the banner says so, live indicators freeze, Send and Stop say
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
 });
 
-test('a view first opened while the host is down loads once it is back: the window never goes blank', async ({ page, cairn }) => {
+test('a view first opened while the host is down loads once it is back: the window never goes blank', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await cairn.stop();
   await expect(page.getByTestId('connection-banner')).toBeVisible();
@@ -72,7 +78,10 @@ test('a view first opened while the host is down loads once it is back: the wind
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
 
-test('a chunk that failed does not reload the page under an open dialog: Settings stays, and closing it brings the reload', async ({ page, cairn }) => {
+test('a chunk that failed does not reload the page under an open dialog: Settings stays, and closing it brings the reload', async ({
+  page,
+  cairn,
+}) => {
   // The welcome's chunk is held, then refused once: as if the host went away just as the page fetched it.
   const welcome = await holdThenRefuseWelcomeChunk(page);
   let loads = 0;
@@ -98,7 +107,10 @@ test('a chunk that failed does not reload the page under an open dialog: Setting
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
 
-test('a view asked for while the host was away still opens when another chunk failed: the reload waits for it and for its dialog', async ({ page, cairn }) => {
+test('a view asked for while the host was away still opens when another chunk failed: the reload waits for it and for its dialog', async ({
+  page,
+  cairn,
+}) => {
   // The welcome's chunk is held until the host is down, then refused: it failed as the host went away.
   const welcome = await holdThenRefuseWelcomeChunk(page);
   let loads = 0;
@@ -123,7 +135,10 @@ test('a view asked for while the host was away still opens when another chunk fa
   await expect(page.getByTestId('window-error')).toHaveCount(0);
 });
 
-test('a view whose chunk failed as the host went away loads after the page reloads itself once the host answers', async ({ page, cairn }) => {
+test('a view whose chunk failed as the host went away loads after the page reloads itself once the host answers', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   // The question form's chunk fails once, as it would were the host to go away just as it is fetched,
   // before the page's line notices. Chromium keeps that failure: only a fresh page fetches it again.

@@ -12,7 +12,10 @@ async function newSessionWith(page: Page, text: string) {
 const lastStatus = (page: Page) => page.getByTestId('turn-status').last();
 const lastReply = (page: Page) => page.locator('[data-kind="assistant_message"]').last();
 
-test('/ask: the questions are answered in the inline form and the agent sums up the answers', async ({ page, cairn }) => {
+test('/ask: the questions are answered in the inline form and the agent sums up the answers', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await newSessionWith(page, '/ask');
   const card = page.getByTestId('interaction').last();
@@ -47,7 +50,10 @@ test('/ask: the questions are answered in the inline form and the agent sums up 
   await expect(summary).toContainText('Notes: "Deploy after the Friday freeze"');
 });
 
-test('/form: every field kind, an invalid value shown next to its field, corrected and submitted', async ({ page, cairn }) => {
+test('/form: every field kind, an invalid value shown next to its field, corrected and submitted', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await newSessionWith(page, '/form');
   const card = page.getByTestId('interaction').last();
@@ -100,12 +106,24 @@ test('/form: every field kind, an invalid value shown next to its field, correct
   await expect(lastStatus(page)).toHaveAttribute('data-status', 'completed');
   const summary = lastReply(page);
   await expect(summary).toContainText('Thanks — here is what I received');
-  for (const line of ['name: Atlas', 'owner: ada@example.com', 'team: 4', 'budget: 2500', 'public: true', 'priority: high', 'platforms: web, desktop', 'start: 2026-12-01']) {
+  for (const line of [
+    'name: Atlas',
+    'owner: ada@example.com',
+    'team: 4',
+    'budget: 2500',
+    'public: true',
+    'priority: high',
+    'platforms: web, desktop',
+    'start: 2026-12-01',
+  ]) {
     await expect(summary).toContainText(line);
   }
 });
 
-test('a pending question survives a host restart: the page reconnects, the answer is taken and the turn completes', async ({ page, cairn }) => {
+test('a pending question survives a host restart: the page reconnects, the answer is taken and the turn completes', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await newSessionWith(page, '/ask');
   await expect(page.getByTestId('interaction').last()).toHaveAttribute('data-status', 'pending');
@@ -136,11 +154,16 @@ test('Stop while the agent waits closes the question and cancels the turn', asyn
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(lastStatus(page)).toHaveAttribute('data-status', 'cancelled');
   await expect(card).toHaveAttribute('data-status', 'closed');
-  await expect(card.getByTestId('interaction-outcome')).toHaveText('Closed — the turn was stopped before you answered.');
+  await expect(card.getByTestId('interaction-outcome')).toHaveText(
+    'Closed — the turn was stopped before you answered.',
+  );
   await expect(page.getByTestId('waiting-list')).toBeHidden();
 });
 
-test('Waiting for you lists what waits across sessions; answering one leaves the other, and a secret stays masked', async ({ page, cairn }) => {
+test('Waiting for you lists what waits across sessions; answering one leaves the other, and a secret stays masked', async ({
+  page,
+  cairn,
+}) => {
   const first = (await cairn.call('session.create', { title: 'Deploy plan' })).session;
   const second = (await cairn.call('session.create', { title: 'Release token' })).session;
   await cairn.call('turn.start', { sessionId: first.sessionId, turnId: 'ask-1', text: '/ask' });
@@ -174,7 +197,10 @@ test('Waiting for you lists what waits across sessions; answering one leaves the
   await expect(waiting).toBeHidden();
 });
 
-test('a half-filled answer survives a reload, and a free-text question asks to write, not to choose', async ({ page, cairn }) => {
+test('a half-filled answer survives a reload, and a free-text question asks to write, not to choose', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await newSessionWith(page, '/ask');
   let card = page.getByTestId('interaction').last();
@@ -198,11 +224,15 @@ test('a half-filled answer survives a reload, and a free-text question asks to w
   await page.getByTestId('session-row').filter({ hasText: 'Offline demo: ask' }).first().click();
   card = page.getByTestId('interaction').last();
   await expect(card).toHaveAttribute('data-status', 'pending');
-  await expect(card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ })).toBeChecked();
+  await expect(
+    card.getByRole('group', { name: /Deploy target/ }).getByRole('radio', { name: /Production/ }),
+  ).toBeChecked();
   await expect(card.getByRole('group', { name: /Checks/ }).getByRole('checkbox', { name: 'Lint' })).toBeChecked();
   await expect(card.getByRole('textbox', { name: /Anything I should keep in mind/ })).toHaveValue('Half a thought');
 
   await card.getByRole('button', { name: 'Submit' }).click();
   await expect(card).toHaveAttribute('data-status', 'answered');
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cairn.interaction-draft.')))).toEqual([]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cairn.interaction-draft.'))),
+  ).toEqual([]);
 });

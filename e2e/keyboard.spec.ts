@@ -12,7 +12,10 @@ async function send(page: Page, text: string) {
   await composer(page).press('Enter');
 }
 
-test('in a browser tab Alt+N starts a session, and the shortcuts dialog says Alt+N, not the Ctrl+N the browser keeps', async ({ page, cairn }) => {
+test('in a browser tab Alt+N starts a session, and the shortcuts dialog says Alt+N, not the Ctrl+N the browser keeps', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await expect(page.getByText('Welcome to Cairn')).toBeVisible();
   // Taller than the window (every demo directive is listed), the welcome starts at its heading, not cut above it.
@@ -20,7 +23,10 @@ test('in a browser tab Alt+N starts a session, and the shortcuts dialog says Alt
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('session-title')).toHaveText('New session');
   await expect(composer(page)).toBeFocused();
-  await expect(page.getByRole('button', { name: 'New session', exact: true })).toHaveAttribute('title', 'New session (Alt+N)');
+  await expect(page.getByRole('button', { name: 'New session', exact: true })).toHaveAttribute(
+    'title',
+    'New session (Alt+N)',
+  );
 
   await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -29,7 +35,10 @@ test('in a browser tab Alt+N starts a session, and the shortcuts dialog says Alt
   await expect(help).not.toContainText('Ctrl+N');
 });
 
-test('Ctrl+Shift+L with no session open starts one, and what is typed next lands in its message box', async ({ page, cairn }) => {
+test('Ctrl+Shift+L with no session open starts one, and what is typed next lands in its message box', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await expect(page.getByText('Welcome to Cairn')).toBeVisible();
   await page.keyboard.press('Control+Shift+L');
@@ -70,7 +79,11 @@ for (const decision of ['Allow once', 'Deny'] as const) {
   test(`after ${decision} on an approval, focus returns to the message box`, async ({ page, cairn }) => {
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-keyboard-'));
     try {
-      await cairn.call('session.create', { title: 'Approvals and focus', workspacePath: workspace, permissionMode: 'ask' });
+      await cairn.call('session.create', {
+        title: 'Approvals and focus',
+        workspacePath: workspace,
+        permissionMode: 'ask',
+      });
       await cairn.open(page);
       await page.getByTestId('session-row').filter({ hasText: 'Approvals and focus' }).click();
       await send(page, '/tool write_file {"path":"note.txt","content":"x"}');
@@ -90,7 +103,10 @@ test.describe('the / menu', () => {
   test.beforeEach(() => {
     workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-slash-'));
     for (const [id, text] of [
-      ['release-notes', '---\nname: Release notes\ndescription: Writes the release notes\n---\nList the changes, newest first.\n'],
+      [
+        'release-notes',
+        '---\nname: Release notes\ndescription: Writes the release notes\n---\nList the changes, newest first.\n',
+      ],
       ['half-done', '---\ndescription: Has no name\n---\nNothing here.\n'],
     ] as const) {
       mkdirSync(join(workspace, '.agents', 'skills', id), { recursive: true });
@@ -100,7 +116,11 @@ test.describe('the / menu', () => {
   test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
   async function openSlashSession(page: Page, cairn: CairnHost): Promise<string> {
-    const { session } = await cairn.call('session.create', { title: 'Slash keys', workspacePath: workspace, permissionMode: 'explore' });
+    const { session } = await cairn.call('session.create', {
+      title: 'Slash keys',
+      workspacePath: workspace,
+      permissionMode: 'explore',
+    });
     await cairn.open(page);
     await page.getByTestId('session-row').filter({ hasText: 'Slash keys' }).click();
     return session.sessionId;
@@ -108,11 +128,17 @@ test.describe('the / menu', () => {
   const menu = (page: Page) => page.getByRole('listbox', { name: 'Skills and directives' });
   const activeOption = (page: Page) => menu(page).locator('[role="option"][aria-selected="true"]');
 
-  test('the first match is active, arrows move, Esc closes the menu only, and a skill with broken front matter is greyed with its reason', async ({ page, cairn }) => {
+  test('the first match is active, arrows move, Esc closes the menu only, and a skill with broken front matter is greyed with its reason', async ({
+    page,
+    cairn,
+  }) => {
     const sessionId = await openSlashSession(page, cairn);
     await composer(page).fill('/');
     await expect(activeOption(page)).toContainText('/release-notes');
-    await expect(composer(page)).toHaveAttribute('aria-activedescendant', (await activeOption(page).getAttribute('id')) ?? 'missing');
+    await expect(composer(page)).toHaveAttribute(
+      'aria-activedescendant',
+      (await activeOption(page).getAttribute('id')) ?? 'missing',
+    );
     const broken = menu(page).getByTestId('slash-unavailable');
     await expect(broken).toContainText('/half-done');
     await expect(broken).toContainText('The front matter needs a "name"');
@@ -146,7 +172,10 @@ test.describe('the / menu', () => {
     expect(turns).toHaveLength(0);
   });
 
-  test('Tab chooses a skill, the person adds what it should work on, and Enter starts the turn with both recorded', async ({ page, cairn }) => {
+  test('Tab chooses a skill, the person adds what it should work on, and Enter starts the turn with both recorded', async ({
+    page,
+    cairn,
+  }) => {
     const sessionId = await openSlashSession(page, cairn);
     await composer(page).fill('/rel');
     await expect(activeOption(page)).toContainText('/release-notes');
@@ -156,7 +185,10 @@ test.describe('the / menu', () => {
     await page.keyboard.type('since v1.2');
     await composer(page).press('Enter');
 
-    await expect(page.locator('[data-testid="tool-call"][data-tool="load_skill"]').last()).toHaveAttribute('data-status', 'done');
+    await expect(page.locator('[data-testid="tool-call"][data-tool="load_skill"]').last()).toHaveAttribute(
+      'data-status',
+      'done',
+    );
     await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
     const reply = page.locator('[data-testid="message"][data-kind="assistant_message"]').last();
     await expect(reply).toContainText('Following the skill “Release notes”.');
@@ -178,6 +210,8 @@ test.describe('the / menu', () => {
     await composer(page).press('Enter');
     await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
     await expect(question).toBeHidden();
-    expect((await cairn.call('transcript.page', { sessionId, limit: 5 })).turns.map((turn) => turn.text)).toEqual(['/relaese']);
+    expect((await cairn.call('transcript.page', { sessionId, limit: 5 })).turns.map((turn) => turn.text)).toEqual([
+      '/relaese',
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 import { expect, test } from './fixtures';
 import { seedLongSession } from './seed';
 
-test('a 10,000-message session opens at the newest messages with a bounded DOM, and scrolling up loads older ones', async ({ page, cairn }) => {
+test('a 10,000-message session opens at the newest messages with a bounded DOM, and scrolling up loads older ones', async ({
+  page,
+  cairn,
+}) => {
   test.setTimeout(180_000);
   const sessionId = await seedLongSession(cairn, 5000);
   const { transcript } = await cairn.call('session.get', { sessionId });
@@ -19,7 +22,9 @@ test('a 10,000-message session opens at the newest messages with a bounded DOM, 
   await bounded();
 
   const oldestShown = async () => {
-    const numbers = await userMessages.evaluateAll((nodes) => nodes.map((node) => Number(/seed message (\d+)/.exec(node.textContent ?? '')?.[1] ?? Number.POSITIVE_INFINITY)));
+    const numbers = await userMessages.evaluateAll((nodes) =>
+      nodes.map((node) => Number(/seed message (\d+)/.exec(node.textContent ?? '')?.[1] ?? Number.POSITIVE_INFINITY)),
+    );
     return Math.min(...numbers);
   };
   const newestPageStart = await oldestShown();

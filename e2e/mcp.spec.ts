@@ -22,7 +22,10 @@ async function addServerInSettings(page: Page): Promise<void> {
   await expect(settings.getByTestId('mcp-server-detail')).toContainText('Notes');
 }
 
-test('add an MCP server in Settings, see its tools, and run a turn that calls one with approval', async ({ page, cairn }) => {
+test('add an MCP server in Settings, see its tools, and run a turn that calls one with approval', async ({
+  page,
+  cairn,
+}) => {
   test.setTimeout(120_000);
   await cairn.open(page);
   await addServerInSettings(page);
@@ -53,21 +56,30 @@ test('add an MCP server in Settings, see its tools, and run a turn that calls on
   await expect(approval.getByRole('figure')).toContainText('MCP server Notes · tool write_note');
   await expect(approval.getByLabel('Arguments')).toContainText('"note": "from the browser"');
   await approval.getByRole('button', { name: 'Allow once' }).click();
-  await expect(page.getByText('saved note \\"from the browser\\"').or(page.getByText('saved note "from the browser"')).first()).toBeVisible();
+  await expect(
+    page.getByText('saved note \\"from the browser\\"').or(page.getByText('saved note "from the browser"')).first(),
+  ).toBeVisible();
   const { items } = await cairn.call('transcript.page', { sessionId: session.sessionId, limit: 50 });
-  expect(items.find((item) => item.kind === 'tool_result')?.data).toMatchObject({ isError: false, output: { text: 'saved note "from the browser"' } });
+  expect(items.find((item) => item.kind === 'tool_result')?.data).toMatchObject({
+    isError: false,
+    output: { text: 'saved note "from the browser"' },
+  });
 
   // The composer's MCP menu: attach a resource (prompts are in the / menu: mcp-prompts-elicitation.spec.ts).
   await page.getByRole('button', { name: 'MCP', exact: true }).click();
   const menu = page.getByTestId('mcp-menu');
   await menu.getByRole('button', { name: /Today’s notes/ }).click();
-  await expect(composer).toHaveValue(/Attached Today’s notes \(notes:\/\/today, from the MCP server Notes\):\n```\nBuy milk\. Call Ada\.\n```$/);
+  await expect(composer).toHaveValue(
+    /Attached Today’s notes \(notes:\/\/today, from the MCP server Notes\):\n```\nBuy milk\. Call Ada\.\n```$/,
+  );
 
   // Turned off for this session, its prompts and resources leave the menu.
   await page.getByRole('button', { name: 'MCP', exact: true }).click();
   await menu.getByRole('checkbox', { name: 'Notes' }).uncheck();
   await expect(menu).toContainText('No server offers resources.');
-  expect((await cairn.call('mcp.session.servers', { sessionId: session.sessionId })).servers).toMatchObject([{ name: 'Notes', on: false }]);
+  expect((await cairn.call('mcp.session.servers', { sessionId: session.sessionId })).servers).toMatchObject([
+    { name: 'Notes', on: false },
+  ]);
   await page.keyboard.press('Escape');
 
   // The server is connected now, and Settings says so.

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { composer, editSecondMessageInBranch, messages } from './branch-steps';
 import { expect, test } from './fixtures';
 
-test('Edit on a message of the person creates a branch that runs the edited message, linked both ways', async ({ page, cairn }) => {
+test('Edit on a message of the person creates a branch that runs the edited message, linked both ways', async ({
+  page,
+  cairn,
+}) => {
   await editSecondMessageInBranch(page, cairn);
 
   // The branch opens: the first exchange copied, then the edited message and its new answer.
@@ -16,7 +19,9 @@ test('Edit on a message of the person creates a branch that runs the edited mess
   // Back in the source: unchanged, and the message shows it has another version (the branch).
   await page.getByTestId('branch-origin').getByRole('button', { name: 'Trip plans' }).click();
   await expect(messages(page, 'user_message')).toHaveText(['Plan a day in Lisbon', 'Add a museum']);
-  const second = page.locator('.entry').filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
+  const second = page
+    .locator('.entry')
+    .filter({ has: messages(page, 'user_message').filter({ hasText: 'Add a museum' }) });
   await expect(second.getByRole('group', { name: 'Version 1 of 2' })).toBeVisible();
 });
 
@@ -52,7 +57,9 @@ test('the Memory view lists what the agent remembered, and edits and deletes it'
 
     await rows.filter({ hasText: 'British' }).getByRole('button', { name: 'Delete' }).click();
     await expect(rows).toHaveCount(1);
-    expect((await cairn.call('memory.list', {})).memories.map((memory) => memory.text)).toEqual(['The staging server is called osprey']);
+    expect((await cairn.call('memory.list', {})).memories.map((memory) => memory.text)).toEqual([
+      'The staging server is called osprey',
+    ]);
   } finally {
     rmSync(workspace, { recursive: true, force: true });
   }

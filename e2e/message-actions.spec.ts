@@ -5,7 +5,10 @@ const messages = (page: Page, kind: string) => page.locator(`[data-testid="messa
 const entryOf = (page: Page, message: Locator) => page.locator('.entry').filter({ has: message });
 const opacity = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).opacity);
 
-test('one compact action row per message, on hover or focus — none under interim lines or WorkHub requests', async ({ page, cairn }) => {
+test('one compact action row per message, on hover or focus — none under interim lines or WorkHub requests', async ({
+  page,
+  cairn,
+}) => {
   test.setTimeout(120_000);
   await cairn.call('session.create', { title: 'Clock' });
   await cairn.open(page);

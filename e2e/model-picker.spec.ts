@@ -1,9 +1,21 @@
 import type { Page } from '@playwright/test';
-import { startOllamaServer, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  startOllamaServer,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test, type CairnHost } from './fixtures';
 
 /** 40 models: a few Cairn knows (window and price), the rest unknown to it. */
-const MODELS = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'o3', ...Array.from({ length: 36 }, (_, index) => `house-model-${String(index + 1).padStart(2, '0')}`)];
+const MODELS = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'gpt-4.1',
+  'o3',
+  ...Array.from({ length: 36 }, (_, index) => `house-model-${String(index + 1).padStart(2, '0')}`),
+];
 
 let server: ProviderTestServer;
 
@@ -24,7 +36,11 @@ async function openSessionOnServer(page: Page, cairn: CairnHost): Promise<string
     enabledModelIds: MODELS,
   });
   await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
-  const { session } = await cairn.call('session.create', { title: 'Picking models', connectionId: connection.connectionId, model: 'gpt-4o' });
+  const { session } = await cairn.call('session.create', {
+    title: 'Picking models',
+    connectionId: connection.connectionId,
+    model: 'gpt-4o',
+  });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Picking models' }).getByRole('button').first().click();
   await expect(page.getByTestId('model-picker')).toContainText('Work server · gpt-4o');
@@ -33,7 +49,10 @@ async function openSessionOnServer(page: Page, cairn: CairnHost): Promise<string
 
 const trigger = (page: Page) => page.getByRole('button', { name: /^Connection and model for the next turn/ });
 
-test('typing filters the model list; arrows and Enter choose; Escape closes; focus returns to the picker', async ({ page, cairn }) => {
+test('typing filters the model list; arrows and Enter choose; Escape closes; focus returns to the picker', async ({
+  page,
+  cairn,
+}) => {
   const sessionId = await openSessionOnServer(page, cairn);
   await trigger(page).focus();
   await page.keyboard.press('ArrowDown');
@@ -96,19 +115,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(1100);
     expect(box!.y + box!.height).toBeLessThanOrEqual(700);
-    const { scrollHeight, clientHeight } = await list.evaluate((element) => ({ scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
+    const { scrollHeight, clientHeight } = await list.evaluate((element) => ({
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+    }));
     expect(scrollHeight).toBeGreaterThan(clientHeight);
     // The last entry can be reached: from the first, ArrowUp wraps to it and scrolls it into view.
     await expect(list.getByRole('option', { selected: true })).toContainText('gpt-4o');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect(list.getByRole('option').last()).toBeInViewport();
-    if (process.env.CAIRN_SCREENSHOTS !== undefined) await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/model-picker-${colorScheme}.png` });
+    if (process.env.CAIRN_SCREENSHOTS !== undefined)
+      await page.screenshot({ path: `${process.env.CAIRN_SCREENSHOTS}/model-picker-${colorScheme}.png` });
   });
 }
 
 test('an Ollama model’s reported context length reaches the picker and the context meter', async ({ page, cairn }) => {
-  const ollama = await startOllamaServer({ models: [{ id: 'my-tune:7b', label: 'my-tune:7b', contextLength: 65_536 }, 'plain:1b'] });
+  const ollama = await startOllamaServer({
+    models: [{ id: 'my-tune:7b', label: 'my-tune:7b', contextLength: 65_536 }, 'plain:1b'],
+  });
   try {
     const { connection } = await cairn.call('connection.create', {
       name: 'Local Ollama',
@@ -117,7 +142,11 @@ test('an Ollama model’s reported context length reaches the picker and the con
       enabledModelIds: ['my-tune:7b', 'plain:1b'],
     });
     await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
-    await cairn.call('session.create', { title: 'On Ollama', connectionId: connection.connectionId, model: 'my-tune:7b' });
+    await cairn.call('session.create', {
+      title: 'On Ollama',
+      connectionId: connection.connectionId,
+      model: 'my-tune:7b',
+    });
     await cairn.open(page);
     await page.getByTestId('session-row').filter({ hasText: 'On Ollama' }).getByRole('button').first().click();
     await trigger(page).click();

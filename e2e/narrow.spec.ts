@@ -20,7 +20,10 @@ const overflows = (page: Page, selector: string) =>
     .first()
     .evaluate((element) => element.scrollWidth > element.clientWidth);
 
-test('below 1000 px the sidebar starts hidden; Show sidebar brings it back, remembered across a reload; Ctrl+Shift+S hides it', async ({ page, cairn }) => {
+test('below 1000 px the sidebar starts hidden; Show sidebar brings it back, remembered across a reload; Ctrl+Shift+S hides it', async ({
+  page,
+  cairn,
+}) => {
   await page.setViewportSize({ width: 900, height: 700 });
   await openSession(page, cairn);
   const sidebar = page.locator('nav.sidebar');
@@ -63,7 +66,10 @@ test('below 1000 px the sidebar starts hidden; Show sidebar brings it back, reme
 });
 
 for (const width of [760, 900]) {
-  test(`at ${width} px, even beside the sidebar, the session header fits: the title is cut short with a tooltip and Set goal moves into the menu`, async ({ page, cairn }) => {
+  test(`at ${width} px, even beside the sidebar, the session header fits: the title is cut short with a tooltip and Set goal moves into the menu`, async ({
+    page,
+    cairn,
+  }) => {
     await page.setViewportSize({ width, height: 700 });
     await openSession(page, cairn);
     await page.getByRole('button', { name: 'Show sidebar' }).click();
@@ -93,7 +99,10 @@ for (const width of [760, 900]) {
   });
 }
 
-test('at 1280 px the sidebar shows, the header keeps Set goal, and no entry label is cut off', async ({ page, cairn }) => {
+test('at 1280 px the sidebar shows, the header keeps Set goal, and no entry label is cut off', async ({
+  page,
+  cairn,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSession(page, cairn);
   await page.getByTestId('session-row').first().click();
@@ -117,8 +126,16 @@ test.describe('on a phone (390×844, touch)', () => {
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-phone-'));
     try {
       // A session with a folder (the workspace bar's permission modes, Commands and Changes) and a turn still running.
-      const { session } = await cairn.call('session.create', { title: TITLE, workspacePath: workspace, permissionMode: 'ask' });
-      await cairn.call('turn.start', { sessionId: session.sessionId, turnId: 'phone-write', text: '/tool write_file {"path":"plan.md","content":"spring"}' });
+      const { session } = await cairn.call('session.create', {
+        title: TITLE,
+        workspacePath: workspace,
+        permissionMode: 'ask',
+      });
+      await cairn.call('turn.start', {
+        sessionId: session.sessionId,
+        turnId: 'phone-write',
+        text: '/tool write_file {"path":"plan.md","content":"spring"}',
+      });
       const { session: asking } = await cairn.call('session.create', { title: 'Asks a question' });
       await cairn.call('turn.start', { sessionId: asking.sessionId, turnId: 'phone-ask', text: '/ask' });
       await cairn.open(page);
@@ -172,7 +189,9 @@ test.describe('on a phone (390×844, touch)', () => {
 
       // The composer spans the screen and grows a few lines, no more; no keys advertised.
       const composer = page.getByRole('textbox', { name: 'Message' });
-      await composer.fill('A message long enough to wrap over a few lines on a phone screen, so that the composer grows with it.');
+      await composer.fill(
+        'A message long enough to wrap over a few lines on a phone screen, so that the composer grows with it.',
+      );
       const box = await composer.boundingBox();
       expect(box?.width ?? 0).toBeGreaterThanOrEqual(300);
       expect(box?.height ?? 0).toBeLessThanOrEqual(844 * 0.3);
@@ -197,14 +216,25 @@ test.describe('on a phone (390×844, touch)', () => {
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
       const manifestResponse = await page.request.get(new URL(manifestHref ?? '', page.url()).href);
       expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
-      const manifest = (await manifestResponse.json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> };
+      const manifest = (await manifestResponse.json()) as {
+        name: string;
+        start_url: string;
+        display: string;
+        icons: Array<{ src: string; sizes: string; type: string }>;
+      };
       expect(manifest).toMatchObject({ name: 'Cairn', start_url: './', display: 'standalone' });
       for (const size of ['192x192', '512x512']) {
         const icon = manifest.icons.find((candidate) => candidate.sizes === size);
-        const response = await page.request.get(new URL(icon?.src ?? 'missing', new URL(manifestHref ?? '', page.url())).href);
+        const response = await page.request.get(
+          new URL(icon?.src ?? 'missing', new URL(manifestHref ?? '', page.url())).href,
+        );
         expect(response.headers()['content-type']).toBe('image/png');
       }
-      expect(await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? ''))).toMatch(/\/sw\.js$/);
+      expect(
+        await page.evaluate(() =>
+          navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? ''),
+        ),
+      ).toMatch(/\/sw\.js$/);
 
       mkdirSync(artifacts, { recursive: true });
       await page.screenshot({ path: join(artifacts, 'phone-390.png') });

@@ -8,7 +8,10 @@ import { expect, test } from './fixtures';
 // The host starts (tsx) inside each test's time; on a loaded two-core machine that alone can take most of a minute.
 test.describe.configure({ timeout: 150_000 });
 
-test('New session reuses a blank session, and a blank one is not kept when the person leaves it', async ({ page, cairn }) => {
+test('New session reuses a blank session, and a blank one is not kept when the person leaves it', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   const newSession = page.getByRole('button', { name: 'New session', exact: true }).first();
   const rows = page.getByTestId('session-row');
@@ -33,7 +36,9 @@ test('New session reuses a blank session, and a blank one is not kept when the p
   await rows.filter({ hasText: writtenTitle.slice(0, 12) }).click();
   await expect(page.getByTestId('turn-status')).toHaveCount(1);
   await expect(rows).toHaveCount(1);
-  await expect.poll(async () => (await cairn.call('session.list', { archived: false, limit: 50 })).sessions.length).toBe(1);
+  await expect
+    .poll(async () => (await cairn.call('session.list', { archived: false, limit: 50 })).sessions.length)
+    .toBe(1);
 
   // A blank session the person typed into is kept when they leave it.
   await newSession.click();
@@ -44,7 +49,10 @@ test('New session reuses a blank session, and a blank one is not kept when the p
   await expect(rows).toHaveCount(2);
 });
 
-test('Automations: Run review now says why it is off, and Remove is secondary and asks first', async ({ page, cairn }) => {
+test('Automations: Run review now says why it is off, and Remove is secondary and asks first', async ({
+  page,
+  cairn,
+}) => {
   const { session } = await cairn.call('session.create', { title: 'Garden' });
   await cairn.call('schedule.create', {
     taskId: 'task-garden-ping',
@@ -61,7 +69,9 @@ test('Automations: Run review now says why it is off, and Remove is secondary an
   const review = page.getByTestId('daily-review');
   const runReview = review.getByRole('button', { name: 'Run review now' });
   await expect(runReview).toBeDisabled();
-  await expect(runReview).toHaveAccessibleDescription('Turn the daily review on first: Run now uses its settings, which are not saved yet.');
+  await expect(runReview).toHaveAccessibleDescription(
+    'Turn the daily review on first: Run now uses its settings, which are not saved yet.',
+  );
   await review.getByRole('switch', { name: 'Daily review enabled' }).click();
   await expect(runReview).toBeEnabled();
   await expect(review.getByTestId('run-review-why')).toHaveCount(0);
@@ -87,13 +97,25 @@ test('Search snippets read as plain text and long titles end in an ellipsis; a r
   cairn,
 }) => {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-e2e-polish-')));
-  const repo = join(base, 'a-rather-long-folder-of-client-work', 'another-long-level-of-folders-for-the-year', 'and-one-more-for-good-measure', 'notes-project');
+  const repo = join(
+    base,
+    'a-rather-long-folder-of-client-work',
+    'another-long-level-of-folders-for-the-year',
+    'and-one-more-for-good-measure',
+    'notes-project',
+  );
   mkdirSync(repo, { recursive: true });
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: repo,
       encoding: 'utf8',
-      env: { ...process.env, GIT_AUTHOR_NAME: 'Person', GIT_AUTHOR_EMAIL: 'person@example.invalid', GIT_COMMITTER_NAME: 'Person', GIT_COMMITTER_EMAIL: 'person@example.invalid' },
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Person',
+        GIT_AUTHOR_EMAIL: 'person@example.invalid',
+        GIT_COMMITTER_NAME: 'Person',
+        GIT_COMMITTER_EMAIL: 'person@example.invalid',
+      },
     });
   git('init', '--quiet', '--initial-branch=main');
   writeFileSync(join(repo, 'notes.md'), 'alpha\n');
@@ -106,16 +128,36 @@ test('Search snippets read as plain text and long titles end in an ellipsis; a r
       ['t2', 'Second thought'],
     ] as const) {
       await cairn.call('turn.start', { sessionId: session.sessionId, turnId, text });
-      await expect.poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status, { timeout: 30_000 }).toBe('completed');
+      await expect
+        .poll(async () => (await cairn.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status, {
+          timeout: 30_000,
+        })
+        .toBe('completed');
     }
     const { items } = await cairn.call('transcript.page', { sessionId: session.sessionId, limit: 20 });
     const second = items.filter((item) => item.kind === 'user_message')[1];
-    const rewound = await cairn.call('session.rewind', { sessionId: session.sessionId, atItemId: second?.itemId ?? '', requestId: 'polish-rewind' });
+    const rewound = await cairn.call('session.rewind', {
+      sessionId: session.sessionId,
+      atItemId: second?.itemId ?? '',
+      requestId: 'polish-rewind',
+    });
     if (rewound.status !== 'rewound') throw new Error(`expected a rewind, got ${rewound.status}`);
 
-    const long = (await cairn.call('session.create', { title: 'A session with a rather long title about the quarterly deployment checklist' })).session;
-    await cairn.call('turn.start', { sessionId: long.sessionId, turnId: 'md', text: 'Check the **deployment** step and `npm run deploy` first' });
-    await expect.poll(async () => (await cairn.call('turn.query', { sessionId: long.sessionId, turnId: 'md' })).turn.status, { timeout: 30_000 }).toBe('completed');
+    const long = (
+      await cairn.call('session.create', {
+        title: 'A session with a rather long title about the quarterly deployment checklist',
+      })
+    ).session;
+    await cairn.call('turn.start', {
+      sessionId: long.sessionId,
+      turnId: 'md',
+      text: 'Check the **deployment** step and `npm run deploy` first',
+    });
+    await expect
+      .poll(async () => (await cairn.call('turn.query', { sessionId: long.sessionId, turnId: 'md' })).turn.status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
 
     await page.setViewportSize({ width: 1040, height: 720 });
     await cairn.open(page);
@@ -125,9 +167,16 @@ test('Search snippets read as plain text and long titles end in an ellipsis; a r
     await search.fill('deployment');
     const hit = page.getByTestId('message-hit').filter({ hasText: 'You ·' });
     await expect(hit.locator('mark')).toHaveText('deployment');
-    await expect(hit.locator('.message-hit-snippet')).toHaveText('You: Check the deployment step and npm run deploy first');
+    await expect(hit.locator('.message-hit-snippet')).toHaveText(
+      'You: Check the deployment step and npm run deploy first',
+    );
     const title = hit.locator('.message-hit-title-text');
-    expect(await title.evaluate((element) => [getComputedStyle(element).textOverflow, element.scrollWidth > element.clientWidth])).toEqual(['ellipsis', true]);
+    expect(
+      await title.evaluate((element) => [
+        getComputedStyle(element).textOverflow,
+        element.scrollWidth > element.clientWidth,
+      ]),
+    ).toEqual(['ellipsis', true]);
     await search.fill('');
     await page.getByTestId('session-row').filter({ hasText: 'Deep notes (rewound)' }).click();
     const wayBack = page.getByTestId('branch-origin').getByRole('button', { name: 'Deep notes' });
@@ -136,7 +185,8 @@ test('Search snippets read as plain text and long titles end in an ellipsis; a r
     // The path gives way from the folders above: the folder's own name is whole, the full path in the tooltip.
     const path = page.getByTestId('workspace-path');
     await expect(path).toHaveAttribute('title', repo);
-    const clipped = (selector: string) => path.locator(selector).evaluate((element) => element.scrollWidth > element.clientWidth);
+    const clipped = (selector: string) =>
+      path.locator(selector).evaluate((element) => element.scrollWidth > element.clientWidth);
     expect(await clipped('.workspace-path-parent')).toBe(true);
     expect(await clipped('.workspace-path-name')).toBe(false);
     await expect(path.locator('.workspace-path-name')).toHaveText('notes-project');

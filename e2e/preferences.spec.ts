@@ -10,7 +10,10 @@ async function openGeneral(page: Page) {
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint', async ({ page, cairn }) => {
+test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint', async ({
+  page,
+  cairn,
+}) => {
   test.setTimeout(120_000);
   // What the page looks like at its first frame: a frame callback registered before any of the page's own scripts.
   await page.addInitScript(() => {
@@ -35,7 +38,11 @@ test('theme and text size: chosen in Settings, applied at once, remembered, and 
 
   await page.reload();
   await page.getByRole('navigation', { name: 'Sessions' }).waitFor();
-  expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({ theme: 'dark', textSize: 'large', background: 'rgb(26, 26, 28)' });
+  expect(await page.evaluate(() => (window as unknown as { firstFrame: unknown }).firstFrame)).toEqual({
+    theme: 'dark',
+    textSize: 'large',
+    background: 'rgb(26, 26, 28)',
+  });
 
   // System follows the OS again.
   await openGeneral(page);
@@ -76,7 +83,8 @@ test('desktop notifications: turned on from Settings (asking once), then a finis
   });
   type Notes = { shown: Array<{ title: string; body: string }>; state: { asked: number; background: boolean } };
   const notes = () => page.evaluate(() => (window as unknown as { notes: Notes }).notes);
-  const setBackground = (value: boolean) => page.evaluate((hidden) => void ((window as unknown as { notes: Notes }).notes.state.background = hidden), value);
+  const setBackground = (value: boolean) =>
+    page.evaluate((hidden) => void ((window as unknown as { notes: Notes }).notes.state.background = hidden), value);
 
   await cairn.call('session.create', { title: 'Garden' });
   await cairn.open(page);

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { hangReply, startOpenAIChatServer, textReply, TEST_API_KEY, type ProviderTestServer } from '../src-main/testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIChatServer,
+  textReply,
+  TEST_API_KEY,
+  type ProviderTestServer,
+} from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
 
 let server: ProviderTestServer;
@@ -21,12 +27,18 @@ async function addConnection(page: Page, fields: { name: string; apiKey: string 
   await settings.getByRole('textbox', { name: 'Name' }).fill(fields.name);
   await settings.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
   await settings.getByRole('textbox', { name: 'API key' }).fill(fields.apiKey);
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   await expect(settings.getByTestId('connection-detail')).toContainText(fields.name);
   return settings;
 }
 
-test('a connection added in Settings chats with its model, shows tokens, and Stop closes the provider stream', async ({ page, cairn }) => {
+test('a connection added in Settings chats with its model, shows tokens, and Stop closes the provider stream', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   const settings = await addConnection(page, { name: 'Test server', apiKey: TEST_API_KEY });
 
@@ -46,7 +58,9 @@ test('a connection added in Settings chats with its model, shows tokens, and Sto
   await expect(settings.getByRole('button', { name: /^Default model/ })).toBeFocused();
   await settings.getByRole('button', { name: 'Make default' }).click();
   await expect(settings.getByTestId('default-note')).toContainText('gpt-test');
-  await expect(settings.getByTestId('connection-row').filter({ hasText: 'Test server' }).getByTestId('default-badge')).toBeVisible();
+  await expect(
+    settings.getByTestId('connection-row').filter({ hasText: 'Test server' }).getByTestId('default-badge'),
+  ).toBeVisible();
   await expect(settings.getByTestId('connection-row').filter({ hasText: 'Test server' })).toContainText('Works');
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
@@ -54,11 +68,15 @@ test('a connection added in Settings chats with its model, shows tokens, and Sto
   // A new session uses the default: the test server's model.
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   await expect(page.getByTestId('model-picker')).toContainText('Test server · gpt-test');
-  server.enqueue(textReply('Hello from the test server, streamed in pieces.', 5, { inputTokens: 1180, outputTokens: 42 }));
+  server.enqueue(
+    textReply('Hello from the test server, streamed in pieces.', 5, { inputTokens: 1180, outputTokens: 42 }),
+  );
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill('Say hello');
   await composer.press('Enter');
-  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Hello from the test server, streamed in pieces.');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText(
+    'Hello from the test server, streamed in pieces.',
+  );
   const firstTurn = page.getByTestId('turn-status').last();
   await expect(firstTurn).toHaveAttribute('data-status', 'completed');
   // gpt-test has no known price: the cost shows as a dash, never $0.00.
@@ -91,7 +109,10 @@ test('a connection added in Settings chats with its model, shows tokens, and Sto
   await expect(page.getByTestId('session-usage')).toContainText('tokens');
 });
 
-test('Settings checks its fields, reports a refused key and a stale edit, and a session whose connection is removed asks for another', async ({ page, cairn }) => {
+test('Settings checks its fields, reports a refused key and a stale edit, and a session whose connection is removed asks for another', async ({
+  page,
+  cairn,
+}) => {
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -101,7 +122,10 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
   const baseUrl = settings.getByRole('textbox', { name: 'Base URL' });
   await name.fill('');
   await baseUrl.fill('ftp://example.com');
-  await settings.getByRole('form', { name: 'Add a connection' }).getByRole('button', { name: 'Add connection' }).click();
+  await settings
+    .getByRole('form', { name: 'Add a connection' })
+    .getByRole('button', { name: 'Add connection' })
+    .click();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription(/Give the connection a name/);
   await expect(baseUrl).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
@@ -124,7 +148,11 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
   const { connections } = await cairn.call('connection.list', {});
   const box = connections.find((connection) => connection.name === 'Local box')!;
   await form.getByRole('textbox', { name: 'Name' }).fill('My box');
-  await cairn.call('connection.update', { connectionId: box.connectionId, expectedRevision: box.revision, name: 'Renamed elsewhere' });
+  await cairn.call('connection.update', {
+    connectionId: box.connectionId,
+    expectedRevision: box.revision,
+    name: 'Renamed elsewhere',
+  });
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByTestId('connection-notice')).toContainText('changed in another window');
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Renamed elsewhere');
@@ -132,7 +160,11 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
 
   // A session on the connection; then the connection goes away.
   await cairn.call('connection.models.fetch', { connectionId: box.connectionId });
-  const { session } = await cairn.call('session.create', { title: 'On the box', connectionId: box.connectionId, model: 'gpt-test' });
+  const { session } = await cairn.call('session.create', {
+    title: 'On the box',
+    connectionId: box.connectionId,
+    model: 'gpt-test',
+  });
   await page.getByTestId('session-row').filter({ hasText: 'On the box' }).click();
   await expect(page.getByTestId('model-picker')).toContainText('Renamed elsewhere · gpt-test');
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -145,7 +177,9 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
   await expect(page.getByTestId('connection-missing')).toContainText('This session’s connection was removed');
   await expect(page.getByTestId('model-picker')).toContainText('Choose a connection');
   // Nothing re-binds by itself.
-  expect((await cairn.call('session.get', { sessionId: session.sessionId })).session.connectionId).toBe(box.connectionId);
+  expect((await cairn.call('session.get', { sessionId: session.sessionId })).session.connectionId).toBe(
+    box.connectionId,
+  );
   await page.getByRole('button', { name: /^Connection and model for the next turn/ }).click();
   await page.getByRole('option', { name: /^Scripted agent,/ }).click();
   await expect(page.getByTestId('connection-missing')).toBeHidden();
@@ -155,7 +189,10 @@ test('Settings checks its fields, reports a refused key and a stale edit, and a 
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
 });
 
-test('the connection list shows the last Test — when and its verdict — after a reload and a host restart', async ({ page, cairn }) => {
+test('the connection list shows the last Test — when and its verdict — after a reload and a host restart', async ({
+  page,
+  cairn,
+}) => {
   test.setTimeout(150_000);
   await cairn.open(page);
   const settings = await addConnection(page, { name: 'Tested box', apiKey: TEST_API_KEY });
@@ -172,7 +209,11 @@ test('the connection list shows the last Test — when and its verdict — after
   // A failing Test replaces it, with what the provider said on hover, and a restarted host still has it.
   const { connections } = await cairn.call('connection.list', {});
   const box = connections.find((connection) => connection.name === 'Tested box')!;
-  await cairn.call('connection.update', { connectionId: box.connectionId, expectedRevision: box.revision, apiKey: 'wrong-key' });
+  await cairn.call('connection.update', {
+    connectionId: box.connectionId,
+    expectedRevision: box.revision,
+    apiKey: 'wrong-key',
+  });
   await row.click();
   await settings.getByRole('button', { name: 'Test', exact: true }).click();
   await expect(row.getByTestId('connection-status')).toHaveText('Tested just now · Key refused');

@@ -9,7 +9,10 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
-test('a follow-up sent while a turn runs is shown queued, can be edited or removed, then runs', async ({ page, cairn }) => {
+test('a follow-up sent while a turn runs is shown queued, can be edited or removed, then runs', async ({
+  page,
+  cairn,
+}) => {
   await cairn.call('session.create', { title: 'Queue', workspacePath: workspace, permissionMode: 'full' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'Queue' }).click();
@@ -41,7 +44,9 @@ test('a follow-up sent while a turn runs is shown queued, can be edited or remov
   writeFileSync(join(workspace, 'go'), '');
   await expect(queued).toHaveCount(0);
   await expect(page.locator('[data-kind="user_message"]').last()).toContainText('and then summarise it in one line');
-  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('and then summarise it in one line');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText(
+    'and then summarise it in one line',
+  );
   await expect(page.locator('[data-kind="user_message"]').filter({ hasText: 'and delete the logs' })).toHaveCount(0);
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
 });

@@ -20,7 +20,10 @@ test('reloading in the middle of a stream converges on the full, correct transcr
   expect(text).toBe(transcript.items.at(-1)?.text);
 });
 
-test('after the host is killed mid-stream and restarted, the page shows the interrupted turn and Resume completes it', async ({ page, cairn }) => {
+test('after the host is killed mid-stream and restarted, the page shows the interrupted turn and Resume completes it', async ({
+  page,
+  cairn,
+}) => {
   test.slow(); // a 12 s stream, a host kill and a restart
   await cairn.open(page);
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();

@@ -18,7 +18,9 @@ test('a new session starts in Auto: a command writes inside unasked and is block
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
   const workspace = mkdtempSync('/var/tmp/cairn-e2e-sandbox-');
   const outside = `/var/tmp/cairn-e2e-outside-${randomBytes(6).toString('hex')}`;
-  const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), { CAIRN_SANDBOX: 'detect' });
+  const host = new CairnHost(dataDir, randomBytes(12).toString('base64url'), await freePort(), {
+    CAIRN_SANDBOX: 'detect',
+  });
   await host.start();
   const served = await serveOnLoopback('SERVED OVER THE PROXY');
   try {
@@ -38,7 +40,9 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     await expect(page.locator('[data-testid="interaction"][data-kind="permission"]')).toHaveCount(0);
     expect(readFileSync(join(workspace, 'made.txt'), 'utf8')).toBe('inside\n');
     expect(existsSync(outside)).toBe(false);
-    await expect(page.getByText('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.').first()).toBeVisible();
+    await expect(
+      page.getByText('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.').first(),
+    ).toBeVisible();
 
     // The network: a host not on the allowlist is blocked (a loopback server, reached by a name);
     // the card allows it for the session, and the agent's retry gets through.
@@ -80,7 +84,9 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     expect((await host.call('sandbox.settings.get', {})).allowedHosts).toEqual([]);
     await page.getByTestId('sandbox-allowedHosts').fill('registry.npmjs.org\npypi.org');
     await page.getByRole('button', { name: 'Save lists' }).click();
-    await expect(page.getByTestId('sandbox-settings-error')).toContainText(`"${dataDir}" cannot be a writable folder: it would open Cairn's data directory`);
+    await expect(page.getByTestId('sandbox-settings-error')).toContainText(
+      `"${dataDir}" cannot be a writable folder: it would open Cairn's data directory`,
+    );
     await page.getByTestId('sandbox-writableFolders').fill('');
     await page.getByRole('button', { name: 'Save lists' }).click();
     await expect(page.getByText('Saved. The next command uses these lists.')).toBeVisible();
@@ -98,7 +104,10 @@ test('a new session starts in Auto: a command writes inside unasked and is block
 async function serveOnLoopback(text: string): Promise<{ port: number; close: () => Promise<void> }> {
   const server = createServer((_request, response) => response.end(text));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function send(page: Page, text: string): Promise<void> {

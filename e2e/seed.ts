@@ -22,7 +22,9 @@ export async function seedLongSession(cairn: CairnHost, turns: number): Promise<
     await Promise.all(submissions);
   }
   for (;;) {
-    const { turn } = await cairn.call('turn.query', { sessionId: session.sessionId, turnId: `seed-${turns}` }).catch(() => ({ turn: null }));
+    const { turn } = await cairn
+      .call('turn.query', { sessionId: session.sessionId, turnId: `seed-${turns}` })
+      .catch(() => ({ turn: null }));
     if (turn?.status === 'completed') break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

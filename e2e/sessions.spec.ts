@@ -53,8 +53,12 @@ test('rename, archive, search and delete work and survive a restart', async ({ p
   await expect(rows.first()).toContainText('Tax return');
 });
 
-test('a long list: the first page of 100 sessions shows whole, and Show more brings the rest', async ({ page, cairn }) => {
-  for (let index = 1; index <= 130; index += 1) await cairn.call('session.create', { title: `Session ${String(index).padStart(3, '0')}` });
+test('a long list: the first page of 100 sessions shows whole, and Show more brings the rest', async ({
+  page,
+  cairn,
+}) => {
+  for (let index = 1; index <= 130; index += 1)
+    await cairn.call('session.create', { title: `Session ${String(index).padStart(3, '0')}` });
   await cairn.open(page);
   const rows = page.getByTestId('session-row');
   // The first rows are drawn with the page, the rest of the page just after: all 100.
@@ -63,7 +67,8 @@ test('a long list: the first page of 100 sessions shows whole, and Show more bri
   await expect(rows).toHaveCount(130);
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
   const titles = await rows.allTextContents();
-  for (let index = 1; index <= 130; index += 1) expect(titles.filter((text) => text.includes(`Session ${String(index).padStart(3, '0')}`))).toHaveLength(1);
+  for (let index = 1; index <= 130; index += 1)
+    expect(titles.filter((text) => text.includes(`Session ${String(index).padStart(3, '0')}`))).toHaveLength(1);
   // A row drawn after the first ones is a row like the others: it opens its session.
   const late = rows.nth(70);
   const title = ((await late.textContent()) ?? '').match(/Session \d{3}/)?.[0] ?? '';

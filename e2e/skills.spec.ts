@@ -14,7 +14,10 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
-test('the / menu lists skills beside the demo directives, and a chosen one starts the turn with it loaded', async ({ page, cairn }) => {
+test('the / menu lists skills beside the demo directives, and a chosen one starts the turn with it loaded', async ({
+  page,
+  cairn,
+}) => {
   await cairn.call('session.create', { title: 'With a skill', workspacePath: workspace, permissionMode: 'explore' });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: 'With a skill' }).click();
@@ -33,6 +36,8 @@ test('the / menu lists skills beside the demo directives, and a chosen one start
   const call = page.locator('[data-testid="tool-call"][data-tool="load_skill"]').last();
   await expect(call).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
-  await expect(page.locator('[data-testid="message"][data-kind="assistant_message"]').last()).toContainText('Following the skill “Release notes”.');
+  await expect(page.locator('[data-testid="message"][data-kind="assistant_message"]').last()).toContainText(
+    'Following the skill “Release notes”.',
+  );
   await expect(composer).toHaveValue('');
 });

@@ -23,7 +23,12 @@ test.afterEach(async () => {
 
 /** A connection to the test server as the default, and a new session on it, open. */
 async function sessionOnServer(page: Page, cairn: CairnHost) {
-  const { connection } = await cairn.call('connection.create', { name: 'Test server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Test server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
   await cairn.call('connection.models.fetch', { connectionId: connection.connectionId });
   await cairn.call('connection.setDefault', { connectionId: connection.connectionId, modelId: 'gpt-test' });
   await cairn.open(page);
@@ -85,12 +90,17 @@ test('a rate-limited request says which attempt comes next, why, and when', asyn
   // Eight seconds to wait: long enough that a loaded machine still shows the wait before it ends.
   server.enqueue(openAIErrors.rateLimited(8), textReply('Worth the wait.'));
   await send(page, 'Busy?');
-  await expect(page.getByTestId('provider-wait')).toHaveText(/^Retrying \(attempt 2 of 4\) after a rate limit — resumes in [1-8] s$/);
+  await expect(page.getByTestId('provider-wait')).toHaveText(
+    /^Retrying \(attempt 2 of 4\) after a rate limit — resumes in [1-8] s$/,
+  );
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Worth the wait.');
 });
 
-test('a connection dropped mid-answer offers Retry under the partial answer, and Retry finishes it as one answer', async ({ page, cairn }) => {
+test('a connection dropped mid-answer offers Retry under the partial answer, and Retry finishes it as one answer', async ({
+  page,
+  cairn,
+}) => {
   await sessionOnServer(page, cairn);
   const answer = 'The first half of the answer, and then the second half.';
   server.enqueue(streamReply({ text: ['The first half ', 'of the answer, '], ending: 'drop' }));

@@ -14,7 +14,10 @@ async function startRoot(page: Page, cairn: CairnHost, title: string, text: stri
 
 const childRows = (page: Page) => page.getByTestId('agent-child-row');
 
-test('two children: spawn cards with live status, a child opened from its card (breadcrumb back), Stop on the root stops both', async ({ page, cairn }) => {
+test('two children: spawn cards with live status, a child opened from its card (breadcrumb back), Stop on the root stops both', async ({
+  page,
+  cairn,
+}) => {
   const rootId = await startRoot(page, cairn, 'Release plan', '/spawn-many 2 worker "/hold" wait');
   const cards = page.getByTestId('spawn-card');
   await expect(cards).toHaveCount(2);
@@ -24,7 +27,9 @@ test('two children: spawn cards with live status, a child opened from its card (
   await expect(cards.nth(0)).toContainText('/hold');
 
   // The sidebar nests both children under the root, closed, saying how many work.
-  const group = page.getByTestId('agent-children').filter({ has: page.getByRole('button', { name: /2 child agents/ }) });
+  const group = page
+    .getByTestId('agent-children')
+    .filter({ has: page.getByRole('button', { name: /2 child agents/ }) });
   await expect(group.getByTestId('agent-children-toggle')).toHaveAttribute('aria-expanded', 'false');
   await expect(group.getByTestId('agent-live-count')).toHaveText('2 working');
   await expect(page.getByTestId('session-row')).toHaveCount(1);
@@ -44,7 +49,10 @@ test('two children: spawn cards with live status, a child opened from its card (
   await expect(crumb).toContainText('Worker agent');
   await expect(crumb.getByTestId('agent-status')).toHaveText('running');
   await expect(childRows(page)).toHaveCount(2);
-  await expect(childRows(page).filter({ has: page.locator('[aria-current="page"]') })).toHaveAttribute('data-session-id', firstChildId ?? '');
+  await expect(childRows(page).filter({ has: page.locator('[aria-current="page"]') })).toHaveAttribute(
+    'data-session-id',
+    firstChildId ?? '',
+  );
   expect(page.url()).toContain(`session=${firstChildId}`);
 
   await crumb.getByRole('link', { name: 'Release plan' }).click();
@@ -55,7 +63,10 @@ test('two children: spawn cards with live status, a child opened from its card (
   await expect(cards.nth(1)).toHaveAttribute('data-status', 'cancelled');
   await expect(childRows(page).nth(0)).toHaveAttribute('data-status', 'cancelled');
   await expect(childRows(page).nth(1)).toHaveAttribute('data-status', 'cancelled');
-  await expect(childRows(page).nth(0).getByTestId('agent-status')).toHaveAttribute('title', 'cancelled — the agent that started it was stopped');
+  await expect(childRows(page).nth(0).getByTestId('agent-status')).toHaveAttribute(
+    'title',
+    'cancelled — the agent that started it was stopped',
+  );
   await expect(group.getByTestId('agent-live-count')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
   // The record agrees with the screen.
@@ -66,7 +77,10 @@ test('two children: spawn cards with live status, a child opened from its card (
   ]);
 });
 
-test('a child’s question waits for you, labelled with its parent; answered from there, the parent goes on', async ({ page, cairn }) => {
+test('a child’s question waits for you, labelled with its parent; answered from there, the parent goes on', async ({
+  page,
+  cairn,
+}) => {
   await startRoot(page, cairn, 'Deploy check', '/spawn worker "/ask" wait');
   const card = page.getByTestId('spawn-card');
   await expect(card).toHaveAttribute('data-status', 'waiting');
@@ -92,7 +106,8 @@ test('a child’s question waits for you, labelled with its parent; answered fro
 test('nested children are reached with the arrow keys inside the list’s one Tab stop', async ({ page, cairn }) => {
   await startRoot(page, cairn, 'Keyboard tree', '/spawn-many 2 wait');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
-  const tabbable = () => page.locator('.session-list [tabindex="0"], .session-list button:not([tabindex="-1"])').count();
+  const tabbable = () =>
+    page.locator('.session-list [tabindex="0"], .session-list button:not([tabindex="-1"])').count();
   expect(await tabbable()).toBe(1);
   const root = page.getByTestId('session-row').locator('.session-row-main');
   await root.focus();
@@ -136,7 +151,10 @@ test('a root whose own turn ended while its children still work offers Stop for 
   expect(tree.children.map((child) => child.status)).toEqual(['cancelled', 'cancelled']);
 });
 
-test('after the host is killed with children running and restarted, cards and the sidebar say interrupted', async ({ page, cairn }) => {
+test('after the host is killed with children running and restarted, cards and the sidebar say interrupted', async ({
+  page,
+  cairn,
+}) => {
   await startRoot(page, cairn, 'Killed tree', '/spawn-many 2 worker "/hold" wait');
   const cards = page.getByTestId('spawn-card');
   await expect(cards.nth(1)).toHaveAttribute('data-status', 'running');
@@ -148,6 +166,9 @@ test('after the host is killed with children running and restarted, cards and th
   await expect(cards.nth(1)).toHaveAttribute('data-status', 'interrupted');
   await page.getByTestId('agent-children-toggle').click();
   await expect(childRows(page).nth(0)).toHaveAttribute('data-status', 'interrupted');
-  await expect(childRows(page).nth(0).getByTestId('agent-status')).toHaveAttribute('title', 'interrupted — the app restarted');
+  await expect(childRows(page).nth(0).getByTestId('agent-status')).toHaveAttribute(
+    'title',
+    'interrupted — the app restarted',
+  );
   await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
 });

@@ -15,7 +15,9 @@ async function stop(host: ServeProcess): Promise<void> {
   await host.exited;
 }
 
-test('a restarted host accepts the tab it served before; after --new-token the tab shows one message saying what to do', async ({ page }) => {
+test('a restarted host accepts the tab it served before; after --new-token the tab shows one message saying what to do', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-e2e-token-'));
   const port = await freePort();
@@ -50,7 +52,9 @@ test('a restarted host accepts the tab it served before; after --new-token the t
     await expect(page.locator('.composer-hint')).toHaveText('Not connected: see the notice at the top');
     await composer.fill('still here');
     await composer.press('Enter');
-    await expect(page.getByTestId('composer-notice')).toHaveText('Not done: this tab is not connected to Cairn — see the notice at the top. Your message stays here.');
+    await expect(page.getByTestId('composer-notice')).toHaveText(
+      'Not done: this tab is not connected to Cairn — see the notice at the top. Your message stays here.',
+    );
     await expect(page.getByText(/not reachable/)).toHaveCount(0);
 
     // The new address in the same tab connects again.

@@ -28,9 +28,13 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
-const openRow = (page: Page, title: string) => page.getByTestId('session-row').filter({ hasText: title }).locator('.session-row-main').click();
+const openRow = (page: Page, title: string) =>
+  page.getByTestId('session-row').filter({ hasText: title }).locator('.session-row-main').click();
 
-test('the unsandboxed-shell note shows only in Ask or Full with a folder, once, and closes for that session', async ({ page, cairn }) => {
+test('the unsandboxed-shell note shows only in Ask or Full with a folder, once, and closes for that session', async ({
+  page,
+  cairn,
+}) => {
   test.slow(); // eight screenshots
   await cairn.call('session.create', { title: 'No folder', permissionMode: 'ask' });
   await cairn.call('session.create', { title: 'Folder explore', permissionMode: 'explore', workspacePath: workspace });
@@ -66,9 +70,21 @@ test('the unsandboxed-shell note shows only in Ask or Full with a folder, once, 
   await expect(note).toContainText('Shell commands are not sandboxed');
 });
 
-test('the composer’s MCP menu is offered in a built-in agent’s session, not in a Codex session', async ({ page, cairn }) => {
-  await cairn.call('mcp.server.create', { name: 'Notes', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', NOTES_SERVER] });
-  const { connection } = await cairn.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: 'http://127.0.0.1:9/v1' });
+test('the composer’s MCP menu is offered in a built-in agent’s session, not in a Codex session', async ({
+  page,
+  cairn,
+}) => {
+  await cairn.call('mcp.server.create', {
+    name: 'Notes',
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', NOTES_SERVER],
+  });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: 'http://127.0.0.1:9/v1',
+  });
   await cairn.call('session.create', { title: 'Demo chat' });
   await cairn.call('session.create', { title: 'Codex chat', connectionId: connection.connectionId });
   await cairn.open(page);

@@ -8,7 +8,8 @@ async function ask(page: Page, text: string) {
   // The newest card before asking: the same words may have been asked already, and the request and
   // its proposal reach the page as separate events, so neither the newest message nor the newest card
   // says this request was answered until the newest card is a different one.
-  const newestRequestId = () => page.getByTestId('proposal-card').evaluateAll((cards) => cards.at(-1)?.getAttribute('data-request-id') ?? null);
+  const newestRequestId = () =>
+    page.getByTestId('proposal-card').evaluateAll((cards) => cards.at(-1)?.getAttribute('data-request-id') ?? null);
   const before = await newestRequestId();
   const composer = page.getByRole('textbox', { name: 'Ask the WorkHub' });
   await composer.fill(text);
@@ -44,7 +45,9 @@ test('a request goes to the session it belongs to, and runs there', async ({ pag
   await expect(card.getByTestId('proposal-result')).toContainText('Handed to “Quarterly report”');
   await card.getByTestId('open-target').click();
   await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
-  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText('Add the revenue chart to the quarterly report');
+  await expect(page.locator('[data-kind="user_message"]').last()).toHaveText(
+    'Add the revenue chart to the quarterly report',
+  );
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
 
   // The Tasks view lists it with its live state, and opens it.
@@ -109,7 +112,10 @@ test('stopping delegated work asks first, then stops it', async ({ page, cairn }
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
 });
 
-test('after a reload, decided cards show what happened and offer nothing; a stale Resume cannot be clicked', async ({ page, cairn }) => {
+test('after a reload, decided cards show what happened and offer nothing; a stale Resume cannot be clicked', async ({
+  page,
+  cairn,
+}) => {
   const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
   await cairn.call('session.create', { title: 'Garden plans' });
   await cairn.open(page);
@@ -166,7 +172,9 @@ test('after a reload, decided cards show what happened and offer nothing; a stal
     }).toPass({ timeout: 15_000 });
     await expect(card).toHaveAttribute('data-phase', phase);
     await expect(card.getByTestId('proposal-result')).toContainText(text);
-    await expect(card.getByRole('button', { name: /^(Do it|Stop|Resume|Cancel|Pick another|Start new instead)$/ })).toHaveCount(0);
+    await expect(
+      card.getByRole('button', { name: /^(Do it|Stop|Resume|Cancel|Pick another|Start new instead)$/ }),
+    ).toHaveCount(0);
   }
   await expect(newest).toHaveAttribute('data-phase', 'open');
   await expect(newest.getByRole('button', { name: 'Do it' })).toBeEnabled();
@@ -192,12 +200,16 @@ test('Stop is offered only while something runs there', async ({ page, cairn }) 
   await expect(stop.getByRole('button', { name: 'Stop' })).toBeVisible();
   // The work ends before the person clicks: the card no longer offers a Stop that would do nothing.
   await cairn.call('turn.stop', { sessionId: report });
-  await expect(stop.getByTestId('nothing-to-stop')).toHaveText('Nothing is running there now, so there is nothing to stop.');
+  await expect(stop.getByTestId('nothing-to-stop')).toHaveText(
+    'Nothing is running there now, so there is nothing to stop.',
+  );
   await expect(stop.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 
   const again = await ask(page, 'stop the quarterly report');
   await expect(again).toHaveAttribute('data-kind', 'answer_here');
-  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Nothing is running in “Quarterly report”, so there is nothing to stop.');
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText(
+    'Nothing is running in “Quarterly report”, so there is nothing to stop.',
+  );
 });
 
 test('moving a request to another session says so in the session it left', async ({ page, cairn }) => {
@@ -212,15 +224,22 @@ test('moving a request to another session says so in the session it left', async
   await expect(move).toHaveAttribute('data-kind', 'correct');
   await move.getByRole('button', { name: 'Move it' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Move it' }).click();
-  await expect(move.getByTestId('proposal-result')).toHaveText('Moved to “Garden plans” — the earlier work was stopped');
+  await expect(move.getByTestId('proposal-result')).toHaveText(
+    'Moved to “Garden plans” — the earlier work was stopped',
+  );
 
   await page.getByTestId('session-row').filter({ hasText: 'Quarterly report' }).getByRole('button').first().click();
   await expect(page.getByTestId('session-title')).toHaveText('Quarterly report');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled');
-  await expect(page.getByTestId('turn-status').last()).toContainText('Stopped — the WorkHub moved this request to another session');
+  await expect(page.getByTestId('turn-status').last()).toContainText(
+    'Stopped — the WorkHub moved this request to another session',
+  );
 });
 
-test('a request queued behind the person’s own work, stopped, then moved to another session runs there', async ({ page, cairn }) => {
+test('a request queued behind the person’s own work, stopped, then moved to another session runs there', async ({
+  page,
+  cairn,
+}) => {
   const report = (await cairn.call('session.create', { title: 'Quarterly report' })).session.sessionId;
   await cairn.call('session.create', { title: 'Garden plans' });
   // The person's own work keeps the report busy, so the request waits behind it.

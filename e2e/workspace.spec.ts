@@ -13,7 +13,12 @@ test.beforeEach(() => {
 test.afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
 /** A session on the temp workspace in `mode`, opened in the page. */
-async function openSession(page: Page, cairn: CairnHost, title: string, permissionMode: PermissionMode): Promise<string> {
+async function openSession(
+  page: Page,
+  cairn: CairnHost,
+  title: string,
+  permissionMode: PermissionMode,
+): Promise<string> {
   const { session } = await cairn.call('session.create', { title, workspacePath: workspace, permissionMode });
   await cairn.open(page);
   await page.getByTestId('session-row').filter({ hasText: title }).click();
@@ -33,7 +38,9 @@ const lastReply = (page: Page) => page.locator('[data-testid="message"][data-kin
 
 test('Ask mode: an edit waits for approval with its diff, and Allow once changes the file', async ({ page, cairn }) => {
   await openSession(page, cairn, 'Edit with approval', 'ask');
-  await expect(page.getByTestId('sandbox-note')).toContainText('Shell commands are not sandboxed: an allowed command runs with your rights.');
+  await expect(page.getByTestId('sandbox-note')).toContainText(
+    'Shell commands are not sandboxed: an allowed command runs with your rights.',
+  );
 
   await send(page, '/tool edit_file {"path":"notes.md","search":"line two","replace":"line 2"}');
   const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
@@ -118,7 +125,10 @@ test('Explore mode chosen in the header leaves the agent without tools that chan
   await send(page, '/tool write_file {"path":"x.txt","content":"no"}');
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(lastReply(page)).toContainText('There is no tool named \\"write_file\\" here');
-  await expect(page.locator('[data-testid="tool-call"][data-tool="write_file"]').last()).toHaveAttribute('data-status', 'failed');
+  await expect(page.locator('[data-testid="tool-call"][data-tool="write_file"]').last()).toHaveAttribute(
+    'data-status',
+    'failed',
+  );
   expect(existsSync(join(workspace, 'x.txt'))).toBe(false);
 
   // The folder is checked by the host; its refusal shows next to the field.
@@ -133,7 +143,9 @@ test('Explore mode chosen in the header leaves the agent without tools that chan
   mkdirSync(join(workspace, '.cache'));
   await page.getByRole('button', { name: 'Browse…' }).click();
   let browser = page.getByRole('dialog', { name: 'Choose a workspace folder' });
-  await expect(browser.getByTestId('folder-browser-error')).toHaveText(`There is no folder ${join(workspace, 'no-such-folder')} on the host.`);
+  await expect(browser.getByTestId('folder-browser-error')).toHaveText(
+    `There is no folder ${join(workspace, 'no-such-folder')} on the host.`,
+  );
   await expect(browser.getByTestId('folder-browser-path')).toHaveText(homedir());
   await browser.getByRole('button', { name: 'Cancel' }).click();
   await expect(browser).toHaveCount(0);

@@ -5,10 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 
-const IDENTITY = { GIT_AUTHOR_NAME: 'Person', GIT_AUTHOR_EMAIL: 'person@example.invalid', GIT_COMMITTER_NAME: 'Person', GIT_COMMITTER_EMAIL: 'person@example.invalid' };
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'Person',
+  GIT_AUTHOR_EMAIL: 'person@example.invalid',
+  GIT_COMMITTER_NAME: 'Person',
+  GIT_COMMITTER_EMAIL: 'person@example.invalid',
+};
 
 let repo: string;
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, ...IDENTITY }, encoding: 'utf8' }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: repo, env: { ...process.env, ...IDENTITY }, encoding: 'utf8' }).trim();
 test.beforeEach(() => {
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'cairn-e2e-worktrees-')));
   git('init', '--quiet', '--initial-branch=main');
@@ -33,8 +39,18 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
 }, testInfo) => {
   // Real git in a real repository, twice over; on a loaded machine that takes seconds.
   test.setTimeout(180_000);
-  await cairn.call('session.create', { title: 'First edit', workspacePath: repo, permissionMode: 'full', ownWorktree: true });
-  await cairn.call('session.create', { title: 'Second edit', workspacePath: repo, permissionMode: 'full', ownWorktree: true });
+  await cairn.call('session.create', {
+    title: 'First edit',
+    workspacePath: repo,
+    permissionMode: 'full',
+    ownWorktree: true,
+  });
+  await cairn.call('session.create', {
+    title: 'Second edit',
+    workspacePath: repo,
+    permissionMode: 'full',
+    ownWorktree: true,
+  });
   await cairn.open(page);
 
   await writeNotes(page, 'First edit', 'alpha\nfirst\n');
@@ -63,7 +79,11 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   await expect(page.getByTestId('branch-chip')).toHaveCount(0, { timeout: 60_000 });
   expect(readFileSync(join(repo, 'notes.md'), 'utf8')).toBe('alpha\nfirst\n');
 
-  const before = { head: git('rev-parse', 'HEAD'), status: git('status', '--porcelain'), notes: readFileSync(join(repo, 'notes.md'), 'utf8') };
+  const before = {
+    head: git('rev-parse', 'HEAD'),
+    status: git('status', '--porcelain'),
+    notes: readFileSync(join(repo, 'notes.md'), 'utf8'),
+  };
   await page.getByTestId('session-row').filter({ hasText: 'Second edit' }).click();
   await expect(page.getByTestId('branch-chip')).toContainText('cairn/second-edit-');
   if ((await page.getByTestId('changes-panel').count()) === 0) await page.getByTestId('changes-button').click();
@@ -72,13 +92,18 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   await expect(conflict).toContainText('notes.md', { timeout: 60_000 });
   await expect(conflict).toContainText('Nothing in');
   await page.screenshot({ path: testInfo.outputPath('worktree-conflict.png') });
-  expect({ head: git('rev-parse', 'HEAD'), status: git('status', '--porcelain'), notes: readFileSync(join(repo, 'notes.md'), 'utf8') }).toEqual(before);
+  expect({
+    head: git('rev-parse', 'HEAD'),
+    status: git('status', '--porcelain'),
+    notes: readFileSync(join(repo, 'notes.md'), 'utf8'),
+  }).toEqual(before);
   await expect(page.getByTestId('branch-chip')).toBeVisible();
 
   // The person brings main in, resolves the conflict in the worktree, and merges back: both edits land.
   await page.getByRole('button', { name: 'Bring main in' }).click();
   await expect(conflict).toContainText('conflict markers in the worktree', { timeout: 60_000 });
-  if ((await page.getByTestId('worktree-path').count()) === 0) await page.getByTestId('worktree-section').getByRole('button', { name: 'Open folder' }).click();
+  if ((await page.getByTestId('worktree-path').count()) === 0)
+    await page.getByTestId('worktree-section').getByRole('button', { name: 'Open folder' }).click();
   const worktreeFolder = (await page.getByTestId('worktree-path').locator('code').textContent()) ?? '';
   expect(readFileSync(join(worktreeFolder, 'notes.md'), 'utf8')).toContain('<<<<<<<');
   writeFileSync(join(worktreeFolder, 'notes.md'), 'alpha\nfirst\nsecond\n');
@@ -88,10 +113,18 @@ test('Worktrees: two sessions edit one file; the first merges back, the second s
   expect(git('status', '--porcelain')).toBe('');
 });
 
-test('Worktrees: those left behind by deleted sessions are listed; Keep stops listing one for good, Discard removes its folder and branch', async ({ page, cairn }, testInfo) => {
+test('Worktrees: those left behind by deleted sessions are listed; Keep stops listing one for good, Discard removes its folder and branch', async ({
+  page,
+  cairn,
+}, testInfo) => {
   test.setTimeout(120_000);
-  const { session } = await cairn.call('session.create', { title: 'Gone soon', workspacePath: repo, ownWorktree: true });
-  const kept = (await cairn.call('session.create', { title: 'Kept as is', workspacePath: repo, ownWorktree: true })).session;
+  const { session } = await cairn.call('session.create', {
+    title: 'Gone soon',
+    workspacePath: repo,
+    ownWorktree: true,
+  });
+  const kept = (await cairn.call('session.create', { title: 'Kept as is', workspacePath: repo, ownWorktree: true }))
+    .session;
   await cairn.call('session.remove', { sessionId: kept.sessionId });
   await cairn.call('session.create', { title: 'Still here', workspacePath: repo, permissionMode: 'full' });
   await cairn.open(page);
@@ -110,7 +143,11 @@ test('Worktrees: those left behind by deleted sessions are listed; Keep stops li
   await expect(notice).toContainText('2 worktrees were left behind', { timeout: 30_000 });
   await expect(notice).toContainText('its session was deleted');
   await page.screenshot({ path: testInfo.outputPath('worktree-leftovers.png') });
-  await notice.getByRole('listitem').filter({ hasText: 'cairn/kept-as-is-' }).getByRole('button', { name: 'Keep' }).click();
+  await notice
+    .getByRole('listitem')
+    .filter({ hasText: 'cairn/kept-as-is-' })
+    .getByRole('button', { name: 'Keep' })
+    .click();
   await expect(notice).toContainText('A worktree was left behind.');
   // Kept for good: a reload asks the host again, and the kept one is not listed.
   await page.reload();

@@ -16,7 +16,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function readOutput(path: string): string {
   const file = join(ROOT, path);
-  if (!existsSync(file)) throw new Error(`${path} is missing: run \`npm run build\` first (these tests read the build output).`);
+  if (!existsSync(file))
+    throw new Error(`${path} is missing: run \`npm run build\` first (these tests read the build output).`);
   return readFileSync(file, 'utf8');
 }
 
@@ -65,7 +66,10 @@ describe('out/preload/index.cjs', () => {
     const listened: string[] = [];
     const required: string[] = [];
     const electron = {
-      contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) => exposed.push({ key, api }) },
+      contextBridge: {
+        exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) =>
+          exposed.push({ key, api }),
+      },
       ipcRenderer: {
         invoke: (channel: string, payload: unknown) => {
           invoked.push({ channel, payload });
@@ -108,7 +112,9 @@ describe.each(['out/main/index.js', 'out/main/serve.js'])('%s (with its chunks)'
 
   it('loads only electron, Node built-ins and declared dependencies (nothing from devDependencies)', () => {
     const code = mainBundle(entry);
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     const dependencies = new Set(Object.keys(pkg.dependencies ?? {}));
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     const packageName = (specifier: string) =>
@@ -117,7 +123,11 @@ describe.each(['out/main/index.js', 'out/main/serve.js'])('%s (with its chunks)'
         .slice(0, specifier.startsWith('@') ? 2 : 1)
         .join('/');
     const unexpected = loadedModules(code).filter(
-      (specifier) => !specifier.startsWith('.') && specifier !== 'electron' && !builtins.has(specifier) && !dependencies.has(packageName(specifier)),
+      (specifier) =>
+        !specifier.startsWith('.') &&
+        specifier !== 'electron' &&
+        !builtins.has(specifier) &&
+        !dependencies.has(packageName(specifier)),
     );
     expect(unexpected).toEqual([]);
   });
@@ -133,7 +143,9 @@ describe('out/main/index.js', () => {
 
 describe('out/renderer/index.html', () => {
   function policyOf(html: string): Map<string, string[]> | null {
-    const meta = [...html.matchAll(/<meta\b[^>]*>/gi)].map((match) => match[0]).find((tag) => /http-equiv\s*=\s*["']Content-Security-Policy["']/i.test(tag));
+    const meta = [...html.matchAll(/<meta\b[^>]*>/gi)]
+      .map((match) => match[0])
+      .find((tag) => /http-equiv\s*=\s*["']Content-Security-Policy["']/i.test(tag));
     const content = meta?.match(/content\s*=\s*"([^"]*)"/i)?.[1] ?? meta?.match(/content\s*=\s*'([^']*)'/i)?.[1];
     if (content === undefined) return null;
     return new Map(
@@ -185,7 +197,16 @@ describe('the renderer’s first load', () => {
       // The / menu, the model list, the MCP menu (only with a server); Install comes with FailedTurn (only after a turn failed for want of the agent).
       ...['SlashMenu', 'ModelComboboxPopup', 'McpMenu'],
       // A tool call's details, an agent's question or approval, a goal, and the notices and dialog that only a failure or a conflict brings.
-      ...['MessageSearchResults', 'ToolCallDetails', 'InteractionCard', 'GoalBar', 'CodexQuarantineNotice', 'CodexThreadNotice', 'LeftoverWorktreesNotice', 'RevertConflictDialog'],
+      ...[
+        'MessageSearchResults',
+        'ToolCallDetails',
+        'InteractionCard',
+        'GoalBar',
+        'CodexQuarantineNotice',
+        'CodexThreadNotice',
+        'LeftoverWorktreesNotice',
+        'RevertConflictDialog',
+      ],
       // A failed turn's texts, the Conversation menu's entries, the newcomer's welcome, a compaction's card, a child agent's card.
       ...['FailedTurn', 'ConversationMenuPopover', 'Welcome', 'CompactionCard', 'SpawnCard'],
     ];

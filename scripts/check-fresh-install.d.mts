@@ -2,4 +2,7 @@
 
 export declare const SCRIPTS_WARNING: RegExp;
 export declare function freshEnv(env: NodeJS.ProcessEnv): Record<string, string>;
-export declare function judgeInstall(run: { status: number; output: string; sqliteLoads: boolean }): { ok: boolean; problems: string[] };
+export declare function judgeInstall(run: { status: number; output: string; sqliteLoads: boolean }): {
+  ok: boolean;
+  problems: string[];
+};

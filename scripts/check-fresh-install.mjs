@@ -32,14 +32,18 @@ export const SCRIPTS_WARNING = /install scripts not yet covered by allowScripts/
 export function judgeInstall({ status, output, sqliteLoads }) {
   const problems = [];
   if (status !== 0) problems.push(`npm install exited ${status}`);
-  if (SCRIPTS_WARNING.test(output)) problems.push('npm warned about install scripts not covered by allowScripts (package.json)');
+  if (SCRIPTS_WARNING.test(output))
+    problems.push('npm warned about install scripts not covered by allowScripts (package.json)');
   if (status === 0 && !sqliteLoads) problems.push('better-sqlite3 does not load after the install');
   return { ok: problems.length === 0, problems };
 }
 
 /** The files a clone would have: tracked ones plus new ones not ignored (relative paths). */
 function projectFiles() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   return listed.stdout.split('\0').filter((path) => path !== '' && existsSync(join(ROOT, path)));
 }
@@ -53,13 +57,23 @@ function main() {
       cpSync(join(ROOT, path), join(copy, path));
     }
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    console.log(`Fresh install check: \`npm install\` in a clean copy (${copy}), no Electron/Playwright/npm variables set…`);
+    console.log(
+      `Fresh install check: \`npm install\` in a clean copy (${copy}), no Electron/Playwright/npm variables set…`,
+    );
     const started = Date.now();
-    const install = spawnSync(npm, ['install'], { cwd: copy, env: freshEnv(process.env), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const install = spawnSync(npm, ['install'], {
+      cwd: copy,
+      env: freshEnv(process.env),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const output = `${install.stdout ?? ''}${install.stderr ?? ''}`;
     writeFileSync(join(copy, 'npm-install.log'), output);
-    const preflight = spawnSync(process.execPath, [join(copy, 'scripts', 'preflight.mjs')], { cwd: copy, encoding: 'utf8' });
+    const preflight = spawnSync(process.execPath, [join(copy, 'scripts', 'preflight.mjs')], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     const verdict = judgeInstall({ status: install.status ?? 1, output, sqliteLoads: preflight.status === 0 });
     const electron = existsSync(join(copy, 'node_modules', 'electron', 'package.json'))
       ? 'Electron installed (its binary was downloaded)'

@@ -21,14 +21,25 @@ describe('freshEnv', () => {
 
 describe('judgeInstall', () => {
   it('passes an install that exited 0, without the allowScripts warning, with a better-sqlite3 that loads', () => {
-    expect(judgeInstall({ status: 0, output: 'added 500 packages in 2m', sqliteLoads: true })).toEqual({ ok: true, problems: [] });
+    expect(judgeInstall({ status: 0, output: 'added 500 packages in 2m', sqliteLoads: true })).toEqual({
+      ok: true,
+      problems: [],
+    });
   });
 
   it('fails on a non-zero exit, on the install-scripts warning, and on a better-sqlite3 that does not load', () => {
-    expect(judgeInstall({ status: 1, output: 'npm error code 1', sqliteLoads: false }).problems).toEqual(['npm install exited 1']);
-    const warned = judgeInstall({ status: 0, output: 'npm warn install-scripts 3 packages have install scripts not yet covered by allowScripts:', sqliteLoads: true });
+    expect(judgeInstall({ status: 1, output: 'npm error code 1', sqliteLoads: false }).problems).toEqual([
+      'npm install exited 1',
+    ]);
+    const warned = judgeInstall({
+      status: 0,
+      output: 'npm warn install-scripts 3 packages have install scripts not yet covered by allowScripts:',
+      sqliteLoads: true,
+    });
     expect(warned.ok).toBe(false);
     expect(warned.problems[0]).toMatch(/allowScripts/);
-    expect(judgeInstall({ status: 0, output: '', sqliteLoads: false }).problems).toEqual(['better-sqlite3 does not load after the install']);
+    expect(judgeInstall({ status: 0, output: '', sqliteLoads: false }).problems).toEqual([
+      'better-sqlite3 does not load after the install',
+    ]);
   });
 });

@@ -16,7 +16,9 @@ export interface ChromiumSurvey {
 }
 
 export type ChromiumPlan =
-  { kind: 'use'; path: string } | { kind: 'apt-install'; note: string; commands: readonly (readonly string[])[]; then: string } | { kind: 'missing'; message: string };
+  | { kind: 'use'; path: string }
+  | { kind: 'apt-install'; note: string; commands: readonly (readonly string[])[]; then: string }
+  | { kind: 'missing'; message: string };
 
 export declare function planChromium(found: ChromiumSurvey): ChromiumPlan;
 export declare function surveyChromium(env?: NodeJS.ProcessEnv): Promise<ChromiumSurvey>;

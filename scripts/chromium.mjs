@@ -41,7 +41,8 @@ export function planChromium({ override, existing, bundled, isRoot, isDebian, ha
   const system = SYSTEM_CHROMIUM.find((path) => existing.includes(path));
   if (system !== undefined) return { kind: 'use', path: system };
   if (bundled !== null) return { kind: 'use', path: bundled };
-  if (isRoot && isDebian && hasAptGet) return { kind: 'apt-install', note: INSTALL_NOTE, commands: APT_COMMANDS, then: SYSTEM_CHROMIUM[0] };
+  if (isRoot && isDebian && hasAptGet)
+    return { kind: 'apt-install', note: INSTALL_NOTE, commands: APT_COMMANDS, then: SYSTEM_CHROMIUM[0] };
   const why = override !== null ? `CAIRN_CHROMIUM (${override}) does not exist.\n` : '';
   return { kind: 'missing', message: why + MISSING_MESSAGE };
 }

@@ -2,23 +2,54 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APT_COMMANDS, carryOut, INSTALL_NOTE, MISSING_MESSAGE, planChromium, surveyChromium, type ChromiumSurvey } from './chromium.mjs';
+import {
+  APT_COMMANDS,
+  carryOut,
+  INSTALL_NOTE,
+  MISSING_MESSAGE,
+  planChromium,
+  surveyChromium,
+  type ChromiumSurvey,
+} from './chromium.mjs';
 
-const nothing: ChromiumSurvey = { override: null, existing: [], bundled: null, isRoot: false, isDebian: false, hasAptGet: false };
+const nothing: ChromiumSurvey = {
+  override: null,
+  existing: [],
+  bundled: null,
+  isRoot: false,
+  isDebian: false,
+  hasAptGet: false,
+};
 const debianRoot: ChromiumSurvey = { ...nothing, isRoot: true, isDebian: true, hasAptGet: true };
 
 describe('planChromium', () => {
   it('uses CAIRN_CHROMIUM first, then Debian’s /usr/bin/chromium, then chromium-browser, then Playwright’s own', () => {
-    const all = { ...debianRoot, override: '/opt/chrome', existing: ['/opt/chrome', '/usr/bin/chromium', '/usr/bin/chromium-browser'], bundled: '/pw/chrome' };
+    const all = {
+      ...debianRoot,
+      override: '/opt/chrome',
+      existing: ['/opt/chrome', '/usr/bin/chromium', '/usr/bin/chromium-browser'],
+      bundled: '/pw/chrome',
+    };
     expect(planChromium(all)).toEqual({ kind: 'use', path: '/opt/chrome' });
-    expect(planChromium({ ...all, override: null, existing: all.existing.slice(1) })).toEqual({ kind: 'use', path: '/usr/bin/chromium' });
-    expect(planChromium({ ...all, override: null, existing: ['/usr/bin/chromium-browser'] })).toEqual({ kind: 'use', path: '/usr/bin/chromium-browser' });
+    expect(planChromium({ ...all, override: null, existing: all.existing.slice(1) })).toEqual({
+      kind: 'use',
+      path: '/usr/bin/chromium',
+    });
+    expect(planChromium({ ...all, override: null, existing: ['/usr/bin/chromium-browser'] })).toEqual({
+      kind: 'use',
+      path: '/usr/bin/chromium-browser',
+    });
     expect(planChromium({ ...all, override: null, existing: [] })).toEqual({ kind: 'use', path: '/pw/chrome' });
   });
 
   it('with none present, as root on Debian with apt-get: installs Debian’s chromium package, saying so', () => {
     const plan = planChromium(debianRoot);
-    expect(plan).toEqual({ kind: 'apt-install', note: INSTALL_NOTE, commands: APT_COMMANDS, then: '/usr/bin/chromium' });
+    expect(plan).toEqual({
+      kind: 'apt-install',
+      note: INSTALL_NOTE,
+      commands: APT_COMMANDS,
+      then: '/usr/bin/chromium',
+    });
     expect(INSTALL_NOTE).toContain("Installing Debian's `chromium` package");
     expect(APT_COMMANDS.at(-1)).toEqual(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium']);
   });

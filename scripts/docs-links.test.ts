@@ -23,7 +23,11 @@ const NOT_IN_A_CLONE = ['node_modules', 'out', 'dist', 'native', 'test-results',
 function docFiles(): string[] {
   const pagesIn = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? pagesIn(join(folder, entry.name)) : entry.name.endsWith('.md') ? [join(folder, entry.name)] : [],
+      entry.isDirectory()
+        ? pagesIn(join(folder, entry.name))
+        : entry.name.endsWith('.md')
+          ? [join(folder, entry.name)]
+          : [],
     );
   const docs = join(ROOT, 'docs');
   return [join(ROOT, 'README.md'), join(ROOT, 'CONTRIBUTING.md'), ...(existsSync(docs) ? pagesIn(docs) : [])];
@@ -42,8 +46,12 @@ function proseOf(markdown: string): string {
 /** Link targets: inline links and images `[text](target "title")`, and reference definitions `[id]: target`. */
 export function linkTargets(markdown: string): string[] {
   const prose = proseOf(markdown);
-  const inline = [...prose.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1] ?? '');
-  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((match) => match[1] ?? '');
+  const inline = [...prose.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map(
+    (match) => match[1] ?? '',
+  );
   return [...inline, ...references].filter((target) => target !== '');
 }
 
@@ -72,11 +80,14 @@ function problemWith(file: string, target: string): string | null {
   const resolved = path === '' ? file : resolve(dirname(file), path);
   const inRepo = relative(ROOT, resolved);
   if (inRepo.startsWith('..') || resolve(ROOT, inRepo) !== resolved) return `${target}: outside the repository`;
-  if (NOT_IN_A_CLONE.includes(inRepo.split(sep)[0] ?? '')) return `${target}: ${inRepo} is not in a clone (a build output or an installed package)`;
+  if (NOT_IN_A_CLONE.includes(inRepo.split(sep)[0] ?? ''))
+    return `${target}: ${inRepo} is not in a clone (a build output or an installed package)`;
   if (!existsSync(resolved)) return `${target}: ${inRepo} does not exist`;
   if (anchor === undefined || anchor === '') return null;
   if (statSync(resolved).isDirectory() || !resolved.endsWith('.md')) return null;
-  return headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor)) ? null : `${target}: no heading #${anchor} in ${inRepo}`;
+  return headingAnchors(readFileSync(resolved, 'utf8')).has(decodeURIComponent(anchor))
+    ? null
+    : `${target}: no heading #${anchor} in ${inRepo}`;
 }
 
 /**
@@ -110,7 +121,10 @@ export interface NamedPath {
 
 function startsWithBaseFolder(path: string, root: string): boolean {
   const first = path.split('/')[0] ?? '';
-  return first !== '' && PATH_BASES.some((base) => existsSync(join(root, base, first)) && statSync(join(root, base, first)).isDirectory());
+  return (
+    first !== '' &&
+    PATH_BASES.some((base) => existsSync(join(root, base, first)) && statSync(join(root, base, first)).isDirectory())
+  );
 }
 
 /** Whether a span in backticks (or a word of a diagram) is a repository path, by the rule above. */
@@ -138,7 +152,9 @@ export function namedPaths(markdown: string, root: string = ROOT): NamedPath[] {
       fence === null
         ? [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '')
         : fence.mermaid
-          ? [...text.replace(/<\/?(?:br|b|i|em|strong|small|sub|sup)\s*\/?>/gi, ' ').matchAll(/[\w.\-/…<>*{}]+/g)].map((match) => match[0].replace(/[.,:]+$/, ''))
+          ? [...text.replace(/<\/?(?:br|b|i|em|strong|small|sub|sup)\s*\/?>/gi, ' ').matchAll(/[\w.\-/…<>*{}]+/g)].map(
+              (match) => match[0].replace(/[.,:]+$/, ''),
+            )
           : [];
     for (const path of spans) if (isRepositoryPath(path, root)) found.push({ line: index + 1, path });
   });
@@ -150,7 +166,12 @@ function namesInRepository(root: string): Set<string> {
   const names = new Set<string>();
   const walk = (folder: string): void => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name === '.git' || entry.name === 'node_modules' || (folder === root && NOT_IN_A_CLONE.includes(entry.name))) continue;
+      if (
+        entry.name === '.git' ||
+        entry.name === 'node_modules' ||
+        (folder === root && NOT_IN_A_CLONE.includes(entry.name))
+      )
+        continue;
       names.add(entry.isDirectory() ? `${entry.name}/` : entry.name);
       if (entry.isDirectory()) walk(join(folder, entry.name));
     }
@@ -160,7 +181,11 @@ function namesInRepository(root: string): Set<string> {
 }
 
 /** The paths of a page that do not exist where the rule above looks, as `line: path`. */
-export function missingPaths(markdown: string, root: string = ROOT, names: Set<string> = namesInRepository(root)): string[] {
+export function missingPaths(
+  markdown: string,
+  root: string = ROOT,
+  names: Set<string> = namesInRepository(root),
+): string[] {
   return namedPaths(markdown, root)
     .filter(({ path }) => {
       if (PATH_BASES.some((base) => existsSync(join(root, base, path)))) return false;
@@ -176,7 +201,9 @@ function missingSources(): string[] {
   const names = namesInRepository(ROOT);
   return docFiles()
     .filter((file) => existsSync(file))
-    .flatMap((file) => missingPaths(readFileSync(file, 'utf8'), ROOT, names).map((problem) => `${relative(ROOT, file)}:${problem}`));
+    .flatMap((file) =>
+      missingPaths(readFileSync(file, 'utf8'), ROOT, names).map((problem) => `${relative(ROOT, file)}:${problem}`),
+    );
 }
 
 export interface NamedTest {
@@ -191,7 +218,9 @@ export function namedTests(markdown: string): NamedTest[] {
     .split('\n')
     .flatMap((text, index) =>
       [...text.matchAll(/`([^`\s]+\.(?:test|spec)\.tsx?)`([^`]*)/g)].flatMap(([, file = '', after = '']) =>
-        /^\s*(?:\([^)]*\)\s*)?›/.test(after) ? [...after.matchAll(/\*([^*]+)\*/g)].map(([, name = '']) => ({ line: index + 1, file, name })) : [],
+        /^\s*(?:\([^)]*\)\s*)?›/.test(after)
+          ? [...after.matchAll(/\*([^*]+)\*/g)].map(([, name = '']) => ({ line: index + 1, file, name }))
+          : [],
       ),
     );
 }
@@ -237,8 +266,10 @@ export function wrongCitations(code: string, pages: ReadonlyMap<string, string>)
     const [citation, page = '', section = '', invariant] = match;
     const markdown = pages.get(page);
     if (markdown === undefined) wrong.push(`${citation}: no ${page} in the repository`);
-    else if (!new RegExp(`^#{1,6} ${section}\\. `, 'm').test(markdown)) wrong.push(`${citation}: ${page} has no section ${section}`);
-    else if (invariant !== undefined && !new RegExp(`^${invariant}\\. \\*\\*`, 'm').test(markdown)) wrong.push(`${citation}: ${page} has no invariant ${invariant}`);
+    else if (!new RegExp(`^#{1,6} ${section}\\. `, 'm').test(markdown))
+      wrong.push(`${citation}: ${page} has no section ${section}`);
+    else if (invariant !== undefined && !new RegExp(`^${invariant}\\. \\*\\*`, 'm').test(markdown))
+      wrong.push(`${citation}: ${page} has no invariant ${invariant}`);
   }
   return wrong;
 }
@@ -256,7 +287,8 @@ function brokenLinks(): string[] {
 
 describe('the documentation', () => {
   it('has a README, a CONTRIBUTING guide and an architecture document', () => {
-    for (const name of ['README.md', 'CONTRIBUTING.md', 'docs/ARCHITECTURE.md']) expect(existsSync(join(ROOT, name)), name).toBe(true);
+    for (const name of ['README.md', 'CONTRIBUTING.md', 'docs/ARCHITECTURE.md'])
+      expect(existsSync(join(ROOT, name)), name).toBe(true);
   });
 
   it('keeps no folder of scratch notes: what is worth keeping is in docs/ (reasons in docs/decisions/)', () => {
@@ -284,7 +316,9 @@ describe('the documentation', () => {
     expect(namedTests(architecture).length).toBeGreaterThan(25);
     const missing = docFiles()
       .filter((file) => existsSync(file))
-      .flatMap((file) => missingTests(readFileSync(file, 'utf8')).map((problem) => `${relative(ROOT, file)}:${problem}`));
+      .flatMap((file) =>
+        missingTests(readFileSync(file, 'utf8')).map((problem) => `${relative(ROOT, file)}:${problem}`),
+      );
     expect(missing).toEqual([]);
   });
 
@@ -294,11 +328,15 @@ describe('the documentation', () => {
   });
 
   it('is cited by code comments only where a page, its section and its invariant exist', () => {
-    const pages = new Map(docFiles().map((file) => [basename(file), existsSync(file) ? readFileSync(file, 'utf8') : '']));
+    const pages = new Map(
+      docFiles().map((file) => [basename(file), existsSync(file) ? readFileSync(file, 'utf8') : '']),
+    );
     const self = fileURLToPath(import.meta.url); // its examples of wrong citations are meant
     const wrong = CODE_FOLDERS.flatMap((folder) => codeFiles(join(ROOT, folder)))
       .filter((file) => file !== self)
-      .flatMap((file) => wrongCitations(readFileSync(file, 'utf8'), pages).map((problem) => `${relative(ROOT, file)}: ${problem}`));
+      .flatMap((file) =>
+        wrongCitations(readFileSync(file, 'utf8'), pages).map((problem) => `${relative(ROOT, file)}: ${problem}`),
+      );
     expect(wrong).toEqual([]);
   });
 
@@ -307,7 +345,9 @@ describe('the documentation', () => {
     const codes = /The codes: ([^.]*)\./.exec(architecture)?.[1] ?? '';
     expect([...codes.matchAll(/`([a-z_]+)`/g)].map((match) => match[1])).toEqual([...ERROR_CODES]);
     const versions = new Set(MIGRATIONS.map((migration) => migration.version));
-    const unused = Array.from({ length: Math.max(...versions) }, (_, index) => index + 1).filter((version) => !versions.has(version));
+    const unused = Array.from({ length: Math.max(...versions) }, (_, index) => index + 1).filter(
+      (version) => !versions.has(version),
+    );
     const written = /Numbers may have gaps \(([^)]*) are unused\)/.exec(architecture)?.[1] ?? '';
     expect([...written.matchAll(/\d+/g)].map((match) => Number(match[0]))).toEqual(unused);
   });
@@ -320,7 +360,14 @@ describe('the documentation', () => {
 
 describe('the link reader', () => {
   it('finds inline links, images and references, but not links inside code', () => {
-    const markdown = ['See [the guide](docs/a.md#part) and ![shot](docs/images/x.png "Title").', '[ref]: ./b.md', 'Not `[code](c.md)`.', '```', '[fenced](d.md)', '```'].join('\n');
+    const markdown = [
+      'See [the guide](docs/a.md#part) and ![shot](docs/images/x.png "Title").',
+      '[ref]: ./b.md',
+      'Not `[code](c.md)`.',
+      '```',
+      '[fenced](d.md)',
+      '```',
+    ].join('\n');
     expect(linkTargets(markdown)).toEqual(['docs/a.md#part', 'docs/images/x.png', './b.md']);
   });
 
@@ -351,13 +398,19 @@ describe('the link reader', () => {
       '`src-main/runtime/no-such-service.ts` `turns/no-such-file.ts`',
       '`no-such-module.ts` `no-such-folder/`',
     ].join('\n');
-    expect(missingPaths(markdown)).toEqual(['3: src-main/runtime/no-such-service.ts', '3: turns/no-such-file.ts', '4: no-such-module.ts', '4: no-such-folder/']);
+    expect(missingPaths(markdown)).toEqual([
+      '3: src-main/runtime/no-such-service.ts',
+      '3: turns/no-such-file.ts',
+      '4: no-such-module.ts',
+      '4: no-such-folder/',
+    ]);
   });
 
   it('finds tests named in the docs that their file does not have', () => {
     const markdown = [
       '- `scripts/docs-links.test.ts` › *the link reader › makes GitHub’s anchors, repeats numbered*',
-      '- `scripts/docs-links.test.ts` (all of it) › *the link reader › finds inline links*; *the link reader › finds ' + 'what is not there*',
+      '- `scripts/docs-links.test.ts` (all of it) › *the link reader › finds inline links*; *the link reader › finds ' +
+        'what is not there*',
       '- `src-main/no-such.test.ts` › *anything*; see `scripts/docs-links.test.ts` for more',
     ].join('\n');
     expect(namedTests(markdown).map(({ line, name }) => `${line}: ${name}`)).toEqual([
@@ -366,11 +419,17 @@ describe('the link reader', () => {
       '2: the link reader › finds ' + 'what is not there',
       '3: anything',
     ]);
-    expect(missingTests(markdown)).toEqual(['2: scripts/docs-links.test.ts › the link reader › finds ' + 'what is not there']);
+    expect(missingTests(markdown)).toEqual([
+      '2: scripts/docs-links.test.ts › the link reader › finds ' + 'what is not there',
+    ]);
   });
 
   it('reads the operations of a table row, verbs after the first sharing its domain', () => {
-    const markdown = ['| Domain | Operations |', '| --- | --- |', '| MCP (`mcp-operations.ts`) | `mcp.server.list\\|test`, `mcp.prompt.get` |'].join('\n');
+    const markdown = [
+      '| Domain | Operations |',
+      '| --- | --- |',
+      '| MCP (`mcp-operations.ts`) | `mcp.server.list\\|test`, `mcp.prompt.get` |',
+    ].join('\n');
     expect(listedOperations(markdown)).toEqual(['mcp.server.list', 'mcp.server.test', 'mcp.prompt.get']);
   });
 

@@ -22,7 +22,8 @@ function readJson(path) {
 
 /** The first usable version among what was found; null when none is. Pure, so it is tested alone. */
 export function pickElectronVersion({ installed, locked, declared }) {
-  for (const candidate of [installed, locked]) if (typeof candidate === 'string' && VERSION.test(candidate)) return candidate;
+  for (const candidate of [installed, locked])
+    if (typeof candidate === 'string' && VERSION.test(candidate)) return candidate;
   // A declared range such as "^40.8.5" or "~40.8.5": its lowest version is the one it certainly allows.
   const range = typeof declared === 'string' ? /^[\^~]?(\d+\.\d+\.\d+)$/.exec(declared.trim()) : null;
   return range?.[1] ?? null;
@@ -39,7 +40,8 @@ export function findElectronVersions(projectDir) {
   return {
     installed: readJson(join(projectDir, 'node_modules', 'electron', 'package.json'))?.version ?? null,
     locked: readJson(join(projectDir, 'package-lock.json'))?.packages?.['node_modules/electron']?.version ?? null,
-    declared: pkg?.optionalDependencies?.electron ?? pkg?.devDependencies?.electron ?? pkg?.dependencies?.electron ?? null,
+    declared:
+      pkg?.optionalDependencies?.electron ?? pkg?.devDependencies?.electron ?? pkg?.dependencies?.electron ?? null,
   };
 }
 
@@ -55,7 +57,8 @@ export function electronVersion(projectDir) {
 export function ensureElectronMajorVersion(env, projectDir) {
   if (env.ELECTRON_MAJOR_VER) return env.ELECTRON_MAJOR_VER;
   const major = majorOf(electronVersion(projectDir));
-  if (major === null) throw new Error('The Electron version is unknown: package.json declares no `electron` dependency with a version.');
+  if (major === null)
+    throw new Error('The Electron version is unknown: package.json declares no `electron` dependency with a version.');
   env.ELECTRON_MAJOR_VER = major;
   return major;
 }

@@ -74,12 +74,15 @@ function connect(unit) {
 for (const unit of [...arrows.keys()].sort()) if (!index.has(unit)) connect(unit);
 
 const backArrows = [];
-for (const [from, targets] of arrows) for (const to of targets) if (component.get(from) === component.get(to)) backArrows.push(`${from} → ${to}`);
+for (const [from, targets] of arrows)
+  for (const to of targets) if (component.get(from) === component.get(to)) backArrows.push(`${from} → ${to}`);
 
 // Floor of a component: 1 + the highest floor it imports from (Tarjan numbers components dependencies-first).
 const floorOf = components.map(() => 1);
 components.forEach((members, id) => {
-  for (const unit of members) for (const to of arrows.get(unit)) if (component.get(to) !== id) floorOf[id] = Math.max(floorOf[id], floorOf[component.get(to)] + 1);
+  for (const unit of members)
+    for (const to of arrows.get(unit))
+      if (component.get(to) !== id) floorOf[id] = Math.max(floorOf[id], floorOf[component.get(to)] + 1);
 });
 const floors = Math.max(...floorOf);
 const tangles = components.filter((members) => members.length > 1);
@@ -91,7 +94,12 @@ const report = {
   floors,
   backArrows: backArrows.sort(),
   tangles,
-  byFloor: Object.fromEntries([...Array(floors).keys()].map((floor) => [floor + 1, components.flatMap((members, id) => (floorOf[id] === floor + 1 ? members : [])).sort()])),
+  byFloor: Object.fromEntries(
+    [...Array(floors).keys()].map((floor) => [
+      floor + 1,
+      components.flatMap((members, id) => (floorOf[id] === floor + 1 ? members : [])).sort(),
+    ]),
+  ),
 };
 
 if (asJson) console.log(JSON.stringify(report, null, 2));

@@ -5,14 +5,19 @@
  */
 export function initialChunks(read) {
   const html = read('index.html');
-  const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\.\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const pending = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\.\/(assets\/[^"]+\.js)"/g),
+  ].map((match) => match[1] ?? '');
   const chunks = new Map();
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
     if (chunks.has(path)) continue;
     const code = read(path);
     chunks.set(path, code);
     // Static imports between chunks: `import{…}from"./x.js"`.
-    for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^"'`();]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)) pending.push(`assets/${match[1] ?? ''}`);
+    for (const match of code.matchAll(
+      /(?:^|[;}\s])(?:import|export)\s*(?:[^"'`();]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g,
+    ))
+      pending.push(`assets/${match[1] ?? ''}`);
   }
   return chunks;
 }

@@ -23,7 +23,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const AGENTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-agents');
 
-export const INSTALL_ARGS = ['install', '--prefix', AGENTS_DIR, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts'];
+export const INSTALL_ARGS = [
+  'install',
+  '--prefix',
+  AGENTS_DIR,
+  '--no-save',
+  '--no-audit',
+  '--no-fund',
+  '--ignore-scripts',
+];
 
 /**
  * What must be there once installed, for this platform: each agent's program, and for a native
@@ -32,7 +40,11 @@ export const INSTALL_ARGS = ['install', '--prefix', AGENTS_DIR, '--no-save', '--
 export function agentPrograms(modules, os = platform(), cpu = arch()) {
   const system = os === 'win32' ? 'windows' : os;
   return [
-    { agent: 'Claude', path: join(modules, '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js'), answers: null },
+    {
+      agent: 'Claude',
+      path: join(modules, '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js'),
+      answers: null,
+    },
     {
       agent: 'OpenCode',
       path: join(modules, `opencode-${system}-${cpu}`, 'bin', system === 'windows' ? 'opencode.exe' : 'opencode'),

@@ -10,7 +10,9 @@ describe('agentPrograms', () => {
       { agent: 'Claude', path: '/m/@agentclientprotocol/claude-agent-acp/dist/index.js', answers: null },
       { agent: 'OpenCode', path: '/m/opencode-linux-x64/bin/opencode', answers: ['--version'] },
     ]);
-    expect(agentPrograms('/m', 'win32', 'arm64')[1]?.path).toBe(join('/m', 'opencode-windows-arm64', 'bin', 'opencode.exe'));
+    expect(agentPrograms('/m', 'win32', 'arm64')[1]?.path).toBe(
+      join('/m', 'opencode-windows-arm64', 'bin', 'opencode.exe'),
+    );
   });
 
   it('installs without running install scripts, keeping to the lock without npm ci', () => {
@@ -23,9 +25,15 @@ describe('agentPrograms', () => {
 describe('failureOf', () => {
   it('is null for an answer, and otherwise says how the program ended and what it said', () => {
     expect(failureOf({ status: 0, signal: null, stdout: '1.0.0\n', stderr: '' })).toBeNull();
-    expect(failureOf({ status: 3, signal: null, stdout: '', stderr: 'no AVX2\n' })).toBe('exited with status 3, saying:\nno AVX2');
-    expect(failureOf({ status: null, signal: 'SIGILL', stdout: '', stderr: '' })).toBe('was killed by SIGILL, saying nothing');
-    expect(failureOf({ status: null, signal: null, error: new Error('spawn EACCES') })).toBe('could not be started: spawn EACCES');
+    expect(failureOf({ status: 3, signal: null, stdout: '', stderr: 'no AVX2\n' })).toBe(
+      'exited with status 3, saying:\nno AVX2',
+    );
+    expect(failureOf({ status: null, signal: 'SIGILL', stdout: '', stderr: '' })).toBe(
+      'was killed by SIGILL, saying nothing',
+    );
+    expect(failureOf({ status: null, signal: null, error: new Error('spawn EACCES') })).toBe(
+      'could not be started: spawn EACCES',
+    );
   });
 });
 

@@ -48,7 +48,9 @@ describe('electron-builder configuration', () => {
 
   it('rejects what the schema does not know (so the test above could fail)', async () => {
     const loaded = await getConfig(ROOT, null, null);
-    await expect(validateConfiguration({ ...loaded, notAnOption: true } as typeof loaded, new DebugLogger(false))).rejects.toThrow(/unknown property 'notAnOption'/);
+    await expect(
+      validateConfiguration({ ...loaded, notAnOption: true } as typeof loaded, new DebugLogger(false)),
+    ).rejects.toThrow(/unknown property 'notAnOption'/);
   });
 
   it('builds AppImage and deb, dmg, and nsis, with the 512×512 icon and the locked Electron version', () => {
@@ -72,10 +74,17 @@ describe('the files it would package', () => {
   const patterns = config.files as string[];
 
   it('are the built output and package.json, and nothing else from the project', () => {
-    if (!existsSync(join(ROOT, 'out', 'main', 'index.js'))) throw new Error('out/ is missing: run `npm run build` first (this test reads the build output).');
+    if (!existsSync(join(ROOT, 'out', 'main', 'index.js')))
+      throw new Error('out/ is missing: run `npm run build` first (this test reads the build output).');
     const files = packagedProjectFiles(patterns);
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']));
-    expect(files.filter((file) => file !== 'package.json' && !file.startsWith('out/') && !file.startsWith('native/electron/'))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']),
+    );
+    expect(
+      files.filter(
+        (file) => file !== 'package.json' && !file.startsWith('out/') && !file.startsWith('native/electron/'),
+      ),
+    ).toEqual([]);
     expect(files.filter((file) => /\.(test|spec)\.|\.map$|\.tsx?$/.test(file))).toEqual([]);
   });
 

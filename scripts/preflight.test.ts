@@ -19,7 +19,10 @@ afterEach(() => rmSync(project, { recursive: true, force: true }));
 function installWithoutNativeBuild() {
   for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
     const from = join(ROOT, 'node_modules', name);
-    cpSync(from, join(project, 'node_modules', name), { recursive: true, filter: (path) => !['build', 'deps', 'src'].some((skip) => path.startsWith(join(from, skip))) });
+    cpSync(from, join(project, 'node_modules', name), {
+      recursive: true,
+      filter: (path) => !['build', 'deps', 'src'].some((skip) => path.startsWith(join(from, skip))),
+    });
   }
 }
 
@@ -31,7 +34,9 @@ describe('checkNativeSqlite', () => {
   it('says to run npm install where better-sqlite3 is not installed', () => {
     const result = checkNativeSqlite(project);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toMatch(/^Cairn cannot start: better-sqlite3 is not installed\. Run `npm install` first\./);
+    expect(!result.ok && result.message).toMatch(
+      /^Cairn cannot start: better-sqlite3 is not installed\. Run `npm install` first\./,
+    );
   });
 
   it('says the native module was never built, and how to build it, where only the JavaScript is there', () => {
@@ -63,7 +68,9 @@ describe('explainSqliteFailure', () => {
       thrown = error;
     }
     const message = explainSqliteFailure(thrown, 'v20');
-    expect(message).toMatch(/^Cairn cannot start: better-sqlite3's native module does not load in Node v20\. Rebuild it/);
+    expect(message).toMatch(
+      /^Cairn cannot start: better-sqlite3's native module does not load in Node v20\. Rebuild it/,
+    );
     expect(message).toContain('(');
   });
 });
@@ -81,7 +88,9 @@ describe('node scripts/preflight.mjs', () => {
     cpSync(join(ROOT, 'scripts', 'preflight.mjs'), join(project, 'scripts', 'preflight.mjs'));
     const run = spawnSync(process.execPath, [join(project, 'scripts', 'preflight.mjs')], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^Cairn cannot start: better-sqlite3 is installed but its native module was never built/);
+    expect(run.stderr).toMatch(
+      /^Cairn cannot start: better-sqlite3 is installed but its native module was never built/,
+    );
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });

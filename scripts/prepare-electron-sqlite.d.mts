@@ -27,14 +27,32 @@ export interface BuildInfo {
 export declare function electronSqlitePaths(projectDir: string): ElectronSqlitePaths;
 export declare function validVersion(value: unknown): string | null;
 export declare function installedVersions(projectDir: string): InstalledVersions;
-export declare function expectedBuildInfo(options: { electronVersion: string; betterSqlite3Version: string; platform: string; arch: string }): BuildInfo;
+export declare function expectedBuildInfo(options: {
+  electronVersion: string;
+  betterSqlite3Version: string;
+  platform: string;
+  arch: string;
+}): BuildInfo;
 export declare function isBuildCurrent(recorded: unknown, expected: BuildInfo): boolean;
 export declare function electronSqliteStatus(
   projectDir: string,
   platform?: string,
   arch?: string,
 ): { current: boolean; versions: InstalledVersions; paths: ElectronSqlitePaths; expected: BuildInfo | null };
-export declare function prebuildInstallArgs(options: { electronVersion: string; platform: string; arch: string }): string[];
+export declare function prebuildInstallArgs(options: {
+  electronVersion: string;
+  platform: string;
+  arch: string;
+}): string[];
 export declare function nodeGypArgs(options: { electronVersion: string; arch: string; home: string }): string[];
-export declare function nodeGypCandidates(options: { projectDir: string; npmExecPath: string | undefined; execPath: string; platform: string }): string[];
-export declare function prepareElectronSqlite(options?: { projectDir?: string; force?: boolean; log?: (line: string) => void }): string;
+export declare function nodeGypCandidates(options: {
+  projectDir: string;
+  npmExecPath: string | undefined;
+  execPath: string;
+  platform: string;
+}): string[];
+export declare function prepareElectronSqlite(options?: {
+  projectDir?: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}): string;

@@ -11,7 +11,17 @@
  * Usage: node scripts/prepare-electron-sqlite.mjs [--force]
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -46,7 +56,9 @@ export function validVersion(value) {
 export function installedVersions(projectDir) {
   const read = (name) => {
     try {
-      return validVersion(JSON.parse(readFileSync(join(projectDir, 'node_modules', name, 'package.json'), 'utf8')).version);
+      return validVersion(
+        JSON.parse(readFileSync(join(projectDir, 'node_modules', name, 'package.json'), 'utf8')).version,
+      );
     } catch {
       return null;
     }
@@ -75,8 +87,14 @@ export function isBuildCurrent(recorded, expected) {
 export function electronSqliteStatus(projectDir, platform = process.platform, arch = process.arch) {
   const versions = installedVersions(projectDir);
   const paths = electronSqlitePaths(projectDir);
-  if (versions.electron === null || versions.betterSqlite3 === null) return { current: false, versions, paths, expected: null };
-  const expected = expectedBuildInfo({ electronVersion: versions.electron, betterSqlite3Version: versions.betterSqlite3, platform, arch });
+  if (versions.electron === null || versions.betterSqlite3 === null)
+    return { current: false, versions, paths, expected: null };
+  const expected = expectedBuildInfo({
+    electronVersion: versions.electron,
+    betterSqlite3Version: versions.betterSqlite3,
+    platform,
+    arch,
+  });
   let recorded = null;
   try {
     recorded = JSON.parse(readFileSync(paths.info, 'utf8'));
@@ -92,7 +110,14 @@ export function prebuildInstallArgs({ electronVersion, platform, arch }) {
 
 /** node-gyp against Electron's headers, cached apart from Node's (Electron and Node versions can collide). */
 export function nodeGypArgs({ electronVersion, arch, home }) {
-  return ['rebuild', '--release', `--target=${electronVersion}`, `--arch=${arch}`, `--dist-url=${ELECTRON_HEADERS_URL}`, `--devdir=${join(home, '.electron-gyp')}`];
+  return [
+    'rebuild',
+    '--release',
+    `--target=${electronVersion}`,
+    `--arch=${arch}`,
+    `--dist-url=${ELECTRON_HEADERS_URL}`,
+    `--devdir=${join(home, '.electron-gyp')}`,
+  ];
 }
 
 /** Where node-gyp may be: the project's, then the one bundled with npm (beside npm_execpath or node). */
@@ -133,8 +158,10 @@ function run(label, command, args, options) {
 export function prepareElectronSqlite({ projectDir = PROJECT_DIR, force = false, log = console.log } = {}) {
   const status = electronSqliteStatus(projectDir);
   const { versions, paths } = status;
-  if (versions.electron === null) throw new PrepareError('The electron package is not installed (node_modules/electron). Run npm install first.');
-  if (versions.betterSqlite3 === null) throw new PrepareError('better-sqlite3 is not installed (node_modules/better-sqlite3). Run npm install first.');
+  if (versions.electron === null)
+    throw new PrepareError('The electron package is not installed (node_modules/electron). Run npm install first.');
+  if (versions.betterSqlite3 === null)
+    throw new PrepareError('better-sqlite3 is not installed (node_modules/better-sqlite3). Run npm install first.');
   if (status.current && !force) {
     log(`better-sqlite3 ${versions.betterSqlite3} for Electron ${versions.electron} is ready: ${paths.binary}`);
     return paths.binary;
@@ -158,18 +185,31 @@ export function prepareElectronSqlite({ projectDir = PROJECT_DIR, force = false,
     }
     if (prebuildInstall !== null) {
       log('Downloading the prebuilt binary (github.com)…');
-      const problem = run('prebuild-install', process.execPath, [prebuildInstall, ...prebuildInstallArgs(common)], { cwd: buildDir, timeout: DOWNLOAD_TIMEOUT_MS });
-      if (problem !== null || !existsSync(built)) problems.push(`the prebuilt download failed (${problem ?? 'no binary produced'})`);
+      const problem = run('prebuild-install', process.execPath, [prebuildInstall, ...prebuildInstallArgs(common)], {
+        cwd: buildDir,
+        timeout: DOWNLOAD_TIMEOUT_MS,
+      });
+      if (problem !== null || !existsSync(built))
+        problems.push(`the prebuilt download failed (${problem ?? 'no binary produced'})`);
     }
 
     if (!existsSync(built)) {
-      const gyp = nodeGypCandidates({ projectDir, npmExecPath: process.env.npm_execpath, execPath: process.execPath, platform: process.platform }).find(existsSync);
+      const gyp = nodeGypCandidates({
+        projectDir,
+        npmExecPath: process.env.npm_execpath,
+        execPath: process.execPath,
+        platform: process.platform,
+      }).find(existsSync);
       if (gyp === undefined) {
         problems.push('node-gyp was not found to build from source');
       } else {
         log('Building from source against Electron headers (electronjs.org)…');
-        const problem = run('node-gyp', process.execPath, [gyp, ...nodeGypArgs({ ...common, home: homedir() })], { cwd: buildDir, timeout: COMPILE_TIMEOUT_MS });
-        if (problem !== null || !existsSync(built)) problems.push(`the source build failed (${problem ?? 'no binary produced'})`);
+        const problem = run('node-gyp', process.execPath, [gyp, ...nodeGypArgs({ ...common, home: homedir() })], {
+          cwd: buildDir,
+          timeout: COMPILE_TIMEOUT_MS,
+        });
+        if (problem !== null || !existsSync(built))
+          problems.push(`the source build failed (${problem ?? 'no binary produced'})`);
       }
     }
 
@@ -184,7 +224,10 @@ export function prepareElectronSqlite({ projectDir = PROJECT_DIR, force = false,
     const temporary = `${paths.binary}.${process.pid}.tmp`;
     copyFileSync(built, temporary);
     renameSync(temporary, paths.binary);
-    writeFileSync(paths.info, `${JSON.stringify({ ...status.expected, electronAbi: versions.electronAbi, builtAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(
+      paths.info,
+      `${JSON.stringify({ ...status.expected, electronAbi: versions.electronAbi, builtAt: new Date().toISOString() }, null, 2)}\n`,
+    );
     log(`Ready: ${paths.binary}`);
     return paths.binary;
   } finally {

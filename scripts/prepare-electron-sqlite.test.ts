@@ -61,7 +61,12 @@ describe('versions and paths', () => {
 });
 
 describe('whether the Electron build is current', () => {
-  const expected = expectedBuildInfo({ electronVersion: '40.10.2', betterSqlite3Version: '12.11.1', platform: 'linux', arch: 'x64' });
+  const expected = expectedBuildInfo({
+    electronVersion: '40.10.2',
+    betterSqlite3Version: '12.11.1',
+    platform: 'linux',
+    arch: 'x64',
+  });
 
   it('matches a build note for the same electron, better-sqlite3, platform and arch', () => {
     expect(isBuildCurrent({ ...expected, builtAt: 'whenever' }, expected)).toBe(true);
@@ -109,12 +114,26 @@ describe('the build commands', () => {
   });
 
   it('looks for node-gyp in the project, then beside npm', () => {
-    expect(nodeGypCandidates({ projectDir: '/p', npmExecPath: '/usr/lib/node_modules/npm/bin/npm-cli.js', execPath: '/usr/bin/node', platform: 'linux' })).toEqual([
+    expect(
+      nodeGypCandidates({
+        projectDir: '/p',
+        npmExecPath: '/usr/lib/node_modules/npm/bin/npm-cli.js',
+        execPath: '/usr/bin/node',
+        platform: 'linux',
+      }),
+    ).toEqual([
       join('/p', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
       join('/usr/lib/node_modules/npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
       join('/usr/lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
     ]);
-    expect(nodeGypCandidates({ projectDir: 'C:\\p', npmExecPath: undefined, execPath: 'C:\\node\\node.exe', platform: 'win32' })).toHaveLength(2);
+    expect(
+      nodeGypCandidates({
+        projectDir: 'C:\\p',
+        npmExecPath: undefined,
+        execPath: 'C:\\node\\node.exe',
+        platform: 'win32',
+      }),
+    ).toHaveLength(2);
   });
 });
 
@@ -122,15 +141,26 @@ describe('prepareElectronSqlite', () => {
   it('fails with a clear message when electron is not installed', () => {
     install('better-sqlite3', '12.11.1');
     expect(() => prepareElectronSqlite({ projectDir: project, log: () => {} })).toThrow(PrepareError);
-    expect(() => prepareElectronSqlite({ projectDir: project, log: () => {} })).toThrow(/electron package is not installed.*npm install/);
+    expect(() => prepareElectronSqlite({ projectDir: project, log: () => {} })).toThrow(
+      /electron package is not installed.*npm install/,
+    );
   });
 
   it('does nothing when the build is already current', () => {
     install('electron', '40.10.2');
     install('better-sqlite3', '12.11.1');
-    writeBuild(expectedBuildInfo({ electronVersion: '40.10.2', betterSqlite3Version: '12.11.1', platform: process.platform, arch: process.arch }));
+    writeBuild(
+      expectedBuildInfo({
+        electronVersion: '40.10.2',
+        betterSqlite3Version: '12.11.1',
+        platform: process.platform,
+        arch: process.arch,
+      }),
+    );
     const lines: string[] = [];
-    expect(prepareElectronSqlite({ projectDir: project, log: (line) => lines.push(line) })).toBe(electronSqlitePaths(project).binary);
+    expect(prepareElectronSqlite({ projectDir: project, log: (line) => lines.push(line) })).toBe(
+      electronSqlitePaths(project).binary,
+    );
     expect(lines).toEqual([expect.stringMatching(/for Electron 40\.10\.2 is ready/)]);
   });
 });

@@ -14,7 +14,16 @@
  * Delete this script once the move has landed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,7 +92,8 @@ function resolveSpecifier(fromFile, specifier) {
   for (const suffix of RESOLVE_SUFFIXES) {
     if (present.has(base + suffix)) return { target: base + suffix, suffix };
   }
-  if (specifier.endsWith('.js') && present.has(`${base.slice(0, -3)}.ts`)) return { target: `${base.slice(0, -3)}.ts`, suffix: '', jsForTs: true };
+  if (specifier.endsWith('.js') && present.has(`${base.slice(0, -3)}.ts`))
+    return { target: `${base.slice(0, -3)}.ts`, suffix: '', jsForTs: true };
   return null;
 }
 
@@ -117,7 +127,8 @@ const partlyMovedFolders = new Set([`${RUNTIME}backends/`]);
 function mapRuntimeToken(rest) {
   const full = RUNTIME + rest;
   if (moves.has(full)) return { to: moves.get(full).slice(RUNTIME.length) };
-  for (const ext of ['.ts', '.tsx']) if (moves.has(full + ext)) return { to: moves.get(full + ext).slice(RUNTIME.length, -ext.length) };
+  for (const ext of ['.ts', '.tsx'])
+    if (moves.has(full + ext)) return { to: moves.get(full + ext).slice(RUNTIME.length, -ext.length) };
   const asFolder = full.endsWith('/') ? full : `${full}/`;
   for (const [old, now] of folderMoves) {
     if (asFolder.startsWith(old)) {
@@ -125,7 +136,9 @@ function mapRuntimeToken(rest) {
       return { to: (full.endsWith('/') ? mapped : mapped.slice(0, -1)).slice(RUNTIME.length) };
     }
   }
-  for (const folder of partlyMovedFolders) if (asFolder.startsWith(folder)) return { review: `${folder} is split between agent-backends/builtin, scripted and the interface` };
+  for (const folder of partlyMovedFolders)
+    if (asFolder.startsWith(folder))
+      return { review: `${folder} is split between agent-backends/builtin, scripted and the interface` };
   return null;
 }
 
@@ -172,8 +185,11 @@ for (const file of files) {
     .split('\n')
     .forEach((line, index) => {
       if (!/['"]runtime['"]/.test(line)) return;
-      const named = [...line.matchAll(/['"]([\w-]+)['"]/g)].map((match) => match[1]).filter((piece) => pieces.has(piece));
-      if (named.length > 0) notes.push(`${file}:${index + 1}: names runtime pieces as separate strings (${named.join(', ')})`);
+      const named = [...line.matchAll(/['"]([\w-]+)['"]/g)]
+        .map((match) => match[1])
+        .filter((piece) => pieces.has(piece));
+      if (named.length > 0)
+        notes.push(`${file}:${index + 1}: names runtime pieces as separate strings (${named.join(', ')})`);
     });
 }
 
@@ -185,10 +201,14 @@ for (const [from, to] of moves) {
 }
 console.log(`${moves.size} files move:`);
 for (const [key, names] of byFolder) console.log(`  ${key}\n      ${names.sort().join(' ')}`);
-console.log(`\n${edits.size} files have references rewritten (${[...edits.values()].reduce((sum, edit) => sum + edit.changes.length, 0)} references):`);
-for (const [file, edit] of edits) console.log(`  ${file}${dry ? `\n      ${edit.changes.join('\n      ')}` : ` (${edit.changes.length})`}`);
+console.log(
+  `\n${edits.size} files have references rewritten (${[...edits.values()].reduce((sum, edit) => sum + edit.changes.length, 0)} references):`,
+);
+for (const [file, edit] of edits)
+  console.log(`  ${file}${dry ? `\n      ${edit.changes.join('\n      ')}` : ` (${edit.changes.length})`}`);
 if (notes.length > 0) console.log(`\nTo review by hand (not rewritten):\n  ${notes.join('\n  ')}`);
-if (unplaced.length > 0) console.log(`\nNo rule places these files of the runtime root; add one to LOOSE:\n  ${unplaced.join('\n  ')}`);
+if (unplaced.length > 0)
+  console.log(`\nNo rule places these files of the runtime root; add one to LOOSE:\n  ${unplaced.join('\n  ')}`);
 if (clashes.length > 0) console.log(`\nThese targets exist already:\n  ${clashes.join('\n  ')}`);
 if (unplaced.length > 0 || clashes.length > 0) process.exit(1);
 if (dry) process.exit(0);

@@ -24,13 +24,21 @@ const executablePath = await obtainChromium();
 if (executablePath === null) process.exit(1);
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   const svg = readFileSync(join(ROOT, 'build', 'icon.svg'), 'utf8');
   for (const { path, size, background } of TARGETS) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<!doctype html><style>html,body{margin:0;background:${background}}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<!doctype html><style>html,body{margin:0;background:${background}}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     mkdirSync(dirname(join(ROOT, path)), { recursive: true });
     await page.screenshot({ path: join(ROOT, path), omitBackground: background === 'transparent' });
     await page.close();

@@ -13,7 +13,8 @@ function sources(dir = HERE): Array<{ path: string; text: string }> {
     return [{ path: relative(HERE, path).replaceAll('\\', '/'), text: readFileSync(path, 'utf8') }];
   });
 }
-const wherever = (pattern: RegExp) => sources().flatMap(({ path, text }) => (text.match(pattern) ?? []).map(() => path));
+const wherever = (pattern: RegExp) =>
+  sources().flatMap(({ path, text }) => (text.match(pattern) ?? []).map(() => path));
 
 describe('one place in the renderer for each of these', () => {
   it('the preload’s bridge is looked for only in platform/desktop-bridge.ts', () => {

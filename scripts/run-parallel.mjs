@@ -14,20 +14,32 @@ import { resolve } from 'node:path';
 export function runScript(name, { npm = process.platform === 'win32' ? 'npm.cmd' : 'npm', cwd = process.cwd() } = {}) {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(npm, ['run', name], { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+    const child = spawn(npm, ['run', name], {
+      cwd,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => done({ name, status: 1, output: String(error), seconds: 0 }));
     child.on('close', (code, signal) =>
-      done({ name, status: code ?? (signal === null ? 1 : 128), output: Buffer.concat(chunks).toString('utf8'), seconds: (Date.now() - started) / 1000 }),
+      done({
+        name,
+        status: code ?? (signal === null ? 1 : 128),
+        output: Buffer.concat(chunks).toString('utf8'),
+        seconds: (Date.now() - started) / 1000,
+      }),
     );
   });
 }
 
 /** The line that closes a script's output. Pure, so it is tested. */
 export function summaryLine({ name, status, seconds }) {
-  return status === 0 ? `✓ npm run ${name} (${seconds.toFixed(0)} s)` : `✗ npm run ${name} failed with exit status ${status} (${seconds.toFixed(0)} s)`;
+  return status === 0
+    ? `✓ npm run ${name} (${seconds.toFixed(0)} s)`
+    : `✗ npm run ${name} failed with exit status ${status} (${seconds.toFixed(0)} s)`;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -23,7 +23,8 @@ describe('run-parallel', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const run = (...names: string[]) => spawnSync(process.execPath, [SCRIPT, ...names], { cwd: dir, encoding: 'utf8', timeout: 90_000 });
+  const run = (...names: string[]) =>
+    spawnSync(process.execPath, [SCRIPT, ...names], { cwd: dir, encoding: 'utf8', timeout: 90_000 });
 
   it('runs the scripts side by side and prints each one whole, in the order given', { timeout: 90_000 }, () => {
     const result = run('second', 'first');
@@ -45,6 +46,8 @@ describe('run-parallel', () => {
 
   it('summarises a script in one line', () => {
     expect(summaryLine({ name: 'lint', status: 0, seconds: 61.4 })).toBe('✓ npm run lint (61 s)');
-    expect(summaryLine({ name: 'build', status: 2, seconds: 9.6 })).toBe('✗ npm run build failed with exit status 2 (10 s)');
+    expect(summaryLine({ name: 'build', status: 2, seconds: 9.6 })).toBe(
+      '✗ npm run build failed with exit status 2 (10 s)',
+    );
   });
 });

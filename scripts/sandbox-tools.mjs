@@ -61,7 +61,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   if (plan.kind === 'apt-install') {
     console.log(plan.note);
     for (const [command, ...args] of plan.commands) {
-      const status = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1;
+      const status =
+        spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+          .status ?? 1;
       if (status !== 0) {
         console.error(`\`${[command, ...args].join(' ')}\` failed (exit ${status}).`);
         process.exit(1);

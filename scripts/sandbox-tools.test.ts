@@ -12,7 +12,14 @@ describe('planSandboxTools', () => {
   it('as root on Debian with apt-get, installs exactly the missing packages, saying so', () => {
     const plan = planSandboxTools({ ...debianRoot, missing: ['socat'] });
     expect(plan).toMatchObject({ kind: 'apt-install', note: expect.stringContaining("Installing Debian's socat") });
-    expect(plan.kind === 'apt-install' ? plan.commands.at(-1) : null).toEqual(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'socat']);
+    expect(plan.kind === 'apt-install' ? plan.commands.at(-1) : null).toEqual([
+      'apt-get',
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'socat',
+    ]);
   });
 
   it('elsewhere installs nothing and names the command to run', () => {
@@ -22,7 +29,10 @@ describe('planSandboxTools', () => {
       { ...debianRoot, hasAptGet: false },
     ]) {
       const plan = planSandboxTools(survey);
-      expect(plan).toMatchObject({ kind: 'missing', message: expect.stringContaining('sudo apt-get install -y bubblewrap socat') });
+      expect(plan).toMatchObject({
+        kind: 'missing',
+        message: expect.stringContaining('sudo apt-get install -y bubblewrap socat'),
+      });
     }
   });
 });

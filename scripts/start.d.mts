@@ -16,7 +16,12 @@ export type StartStep =
 
 export declare function electronBinary(projectDir: string): string | null;
 export declare function isBuildStale(outputTimes: readonly (number | null)[], newestSourceTime: number): boolean;
-export declare function planStart(found: { electronPath: string | null; sqliteReady: boolean; desktopStale: boolean; headlessStale: boolean }): StartStep[];
+export declare function planStart(found: {
+  electronPath: string | null;
+  sqliteReady: boolean;
+  desktopStale: boolean;
+  headlessStale: boolean;
+}): StartStep[];
 export declare function newestModification(projectDir: string, paths: readonly string[]): number;
 /** Each path's modification time, or null where it is missing. */
 export declare function modificationTimes(projectDir: string, paths: readonly string[]): (number | null)[];

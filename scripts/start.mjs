@@ -17,12 +17,20 @@ import { checkNativeSqlite } from './preflight.mjs';
 
 /** What the desktop build produces, and what it is built from. */
 export const DESKTOP_OUTPUTS = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'];
-export const DESKTOP_SOURCES = ['src-main', 'src-preload', 'src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
+export const DESKTOP_SOURCES = [
+  'src-main',
+  'src-preload',
+  'src-renderer',
+  'src-shared',
+  'electron.vite.config.ts',
+  'package.json',
+];
 /** The headless host runs built (out/main/serve.js, beside the desktop main) and serves the built renderer. */
 export const HEADLESS_OUTPUTS = ['out/main/serve.js', 'out/renderer/index.html'];
 export const HEADLESS_SOURCES = ['src-main', 'src-renderer', 'src-shared', 'electron.vite.config.ts', 'package.json'];
 
-export const NO_ELECTRON_NOTE = 'Electron is not installed here (its binary was not downloaded), so Cairn runs as a headless host: open the URL it prints in a browser.';
+export const NO_ELECTRON_NOTE =
+  'Electron is not installed here (its binary was not downloaded), so Cairn runs as a headless host: open the URL it prints in a browser.';
 
 /** The Electron executable, or null when the package or its downloaded binary is missing. */
 export function electronBinary(projectDir) {
@@ -46,9 +54,18 @@ export function isBuildStale(outputTimes, newestSourceTime) {
  */
 export function planStart({ electronPath, sqliteReady, desktopStale, headlessStale }) {
   if (electronPath !== null) {
-    return [...(sqliteReady ? [] : [{ kind: 'prepare-sqlite' }]), ...(desktopStale ? [{ kind: 'build' }] : []), { kind: 'launch-electron', electronPath }];
+    return [
+      ...(sqliteReady ? [] : [{ kind: 'prepare-sqlite' }]),
+      ...(desktopStale ? [{ kind: 'build' }] : []),
+      { kind: 'launch-electron', electronPath },
+    ];
   }
-  return [{ kind: 'note', text: NO_ELECTRON_NOTE }, { kind: 'check-sqlite' }, ...(headlessStale ? [{ kind: 'build' }] : []), { kind: 'serve' }];
+  return [
+    { kind: 'note', text: NO_ELECTRON_NOTE },
+    { kind: 'check-sqlite' },
+    ...(headlessStale ? [{ kind: 'build' }] : []),
+    { kind: 'serve' },
+  ];
 }
 
 const IGNORED_SOURCE = /\.test\.tsx?$/;
@@ -144,8 +161,14 @@ function main() {
   const steps = planStart({
     electronPath,
     sqliteReady: electronPath === null || electronSqliteStatus(projectDir).current,
-    desktopStale: isBuildStale(modificationTimes(projectDir, DESKTOP_OUTPUTS), newestModification(projectDir, DESKTOP_SOURCES)),
-    headlessStale: isBuildStale(modificationTimes(projectDir, HEADLESS_OUTPUTS), newestModification(projectDir, HEADLESS_SOURCES)),
+    desktopStale: isBuildStale(
+      modificationTimes(projectDir, DESKTOP_OUTPUTS),
+      newestModification(projectDir, DESKTOP_SOURCES),
+    ),
+    headlessStale: isBuildStale(
+      modificationTimes(projectDir, HEADLESS_OUTPUTS),
+      newestModification(projectDir, HEADLESS_SOURCES),
+    ),
   });
   for (const step of steps) {
     switch (step.kind) {

@@ -3,7 +3,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { childEnv, electronBinary, isBuildStale, newestModification, NO_ELECTRON_NOTE, packageBin, planStart } from './start.mjs';
+import {
+  childEnv,
+  electronBinary,
+  isBuildStale,
+  newestModification,
+  NO_ELECTRON_NOTE,
+  packageBin,
+  planStart,
+} from './start.mjs';
 
 let project: string;
 beforeEach(() => {
@@ -20,14 +28,16 @@ function writeFile(path: string, text: string, mtimeSeconds?: number) {
 
 describe('planStart', () => {
   it('with Electron: prepares SQLite and builds only when needed, then launches Electron', () => {
-    expect(planStart({ electronPath: '/e/electron', sqliteReady: false, desktopStale: true, headlessStale: true })).toEqual([
+    expect(
+      planStart({ electronPath: '/e/electron', sqliteReady: false, desktopStale: true, headlessStale: true }),
+    ).toEqual([
       { kind: 'prepare-sqlite' },
       { kind: 'build' },
       { kind: 'launch-electron', electronPath: '/e/electron' },
     ]);
-    expect(planStart({ electronPath: '/e/electron', sqliteReady: true, desktopStale: false, headlessStale: false })).toEqual([
-      { kind: 'launch-electron', electronPath: '/e/electron' },
-    ]);
+    expect(
+      planStart({ electronPath: '/e/electron', sqliteReady: true, desktopStale: false, headlessStale: false }),
+    ).toEqual([{ kind: 'launch-electron', electronPath: '/e/electron' }]);
   });
 
   it('without Electron: says so in one line, checks better-sqlite3 loads, builds the host and renderer when stale, and serves', () => {
@@ -74,7 +84,10 @@ describe('electronBinary', () => {
 
   it('is null when the package is there but its binary was never downloaded', () => {
     writeFile('node_modules/electron/package.json', '{"name":"electron","main":"index.js"}');
-    writeFile('node_modules/electron/index.js', `module.exports = ${JSON.stringify(join(project, 'node_modules/electron/dist/electron'))};`);
+    writeFile(
+      'node_modules/electron/index.js',
+      `module.exports = ${JSON.stringify(join(project, 'node_modules/electron/dist/electron'))};`,
+    );
     expect(electronBinary(project)).toBeNull();
   });
 
@@ -110,14 +123,26 @@ describe('node scripts/start.mjs without Electron', () => {
   it('stops before building or serving, with a message, when better-sqlite3 has no native build', () => {
     const root = join(import.meta.dirname, '..');
     // The project's scripts, and better-sqlite3's real JavaScript without its native build; no electron.
-    cpSync(join(root, 'scripts'), join(project, 'scripts'), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
+    cpSync(join(root, 'scripts'), join(project, 'scripts'), {
+      recursive: true,
+      filter: (path) => !path.endsWith('.test.ts'),
+    });
     for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
       const from = join(root, 'node_modules', name);
-      cpSync(from, join(project, 'node_modules', name), { recursive: true, filter: (path) => !['build', 'deps', 'src'].some((skip) => path.startsWith(join(from, skip))) });
+      cpSync(from, join(project, 'node_modules', name), {
+        recursive: true,
+        filter: (path) => !['build', 'deps', 'src'].some((skip) => path.startsWith(join(from, skip))),
+      });
     }
-    const run = spawnSync(process.execPath, [join(project, 'scripts', 'start.mjs')], { cwd: project, encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, [join(project, 'scripts', 'start.mjs')], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     expect(run.stdout).toContain(NO_ELECTRON_NOTE);
-    expect(run.stderr).toMatch(/^Cairn cannot start: better-sqlite3 is installed but its native module was never built/);
+    expect(run.stderr).toMatch(
+      /^Cairn cannot start: better-sqlite3 is installed but its native module was never built/,
+    );
     expect(run.status).toBe(1);
     expect(existsSync(join(project, 'out'))).toBe(false);
   });

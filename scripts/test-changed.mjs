@@ -25,7 +25,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Changes that make every unit test suspect. */
-const UNIT_WIDE = ['package.json', 'package-lock.json', 'vitest.config.ts', 'tsconfig.json', 'tsconfig.no-electron.json'];
+const UNIT_WIDE = [
+  'package.json',
+  'package-lock.json',
+  'vitest.config.ts',
+  'tsconfig.json',
+  'tsconfig.no-electron.json',
+];
 /** The end-to-end harness: a change here runs every spec. */
 const E2E_WIDE = [
   'e2e/fixtures.ts',
@@ -40,7 +46,21 @@ const E2E_WIDE = [
 /** Where a change can alter what a journey sees. */
 const APP_SOURCES = ['src-main/', 'src-renderer/', 'src-shared/', 'src-preload/'];
 /** Words of spec names that say how, not what: they name no area. */
-const NOT_AN_AREA = new Set(['host', 'essentials', 'untrue', 'states', 'down', 'long', 'slow', 'actions', 'plan', 'install', 'switcher', 'picker', 'prompts']);
+const NOT_AN_AREA = new Set([
+  'host',
+  'essentials',
+  'untrue',
+  'states',
+  'down',
+  'long',
+  'slow',
+  'actions',
+  'plan',
+  'install',
+  'switcher',
+  'picker',
+  'prompts',
+]);
 const FALLBACK_SPEC = 'e2e/chat.spec.ts';
 
 /** The lower-case words of a path: folders and the file name split at -, _, . and camelCase. */
@@ -86,7 +106,9 @@ export function planE2e(changed, specs, helperUsers = {}) {
     if (specs.includes(file)) choose(file, 'the spec changed');
     else if (file.startsWith('e2e/')) for (const spec of helperUsers[file] ?? []) choose(spec, `it imports ${file}`);
   }
-  for (const file of changed.filter((path) => APP_SOURCES.some((root) => path.startsWith(root)) && !/\.test\.tsx?$/.test(path))) {
+  for (const file of changed.filter(
+    (path) => APP_SOURCES.some((root) => path.startsWith(root)) && !/\.test\.tsx?$/.test(path),
+  )) {
     const words = pathWords(file);
     const named = specs.filter((spec) => specAreas(spec).some((area) => words.has(area)));
     for (const spec of named) choose(spec, `${file} is in its area`);
@@ -101,8 +123,14 @@ export function planE2e(changed, specs, helperUsers = {}) {
 export function planUnit(changed) {
   const wide = changed.find((file) => UNIT_WIDE.includes(file));
   if (wide !== undefined) return { all: true, why: `${wide} changed`, files: [] };
-  const files = changed.filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !file.startsWith('e2e/') && !file.startsWith('docs/'));
-  return { all: false, why: files.length === 0 ? 'no source or test file changed' : `${files.length} changed file(s)`, files };
+  const files = changed.filter(
+    (file) => /\.(ts|tsx|mjs|js)$/.test(file) && !file.startsWith('e2e/') && !file.startsWith('docs/'),
+  );
+  return {
+    all: false,
+    why: files.length === 0 ? 'no source or test file changed' : `${files.length} changed file(s)`,
+    files,
+  };
 }
 
 function git(args) {
@@ -144,7 +172,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   const e2e = planE2e(changed, specs, helperUsersOf(specs));
 
   console.log(`Changed since ${base.slice(0, 12)}: ${changed.length} file(s).`);
-  console.log(`Unit and integration tests: ${unit.all ? 'all' : unit.files.length === 0 ? 'none' : 'those related to the changed files'} (${unit.why}).`);
+  console.log(
+    `Unit and integration tests: ${unit.all ? 'all' : unit.files.length === 0 ? 'none' : 'those related to the changed files'} (${unit.why}).`,
+  );
   console.log(`End-to-end specs: ${e2e.size === 0 ? 'none' : ''}`);
   for (const [spec, why] of e2e) console.log(`  ${spec}: ${why}`);
   if (dryRun) process.exit(0);
@@ -152,11 +182,15 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   let status = 0;
   if (unit.all || unit.files.length > 0) {
-    const vitestArgs = unit.all ? ['vitest', 'run'] : ['vitest', 'related', '--run', '--passWithNoTests', ...unit.files];
+    const vitestArgs = unit.all
+      ? ['vitest', 'run']
+      : ['vitest', 'related', '--run', '--passWithNoTests', ...unit.files];
     status = spawnSync(npx, vitestArgs, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
   }
   if (e2e.size > 0) {
-    const e2eStatus = spawnSync(process.execPath, [join(ROOT, 'scripts', 'e2e.mjs'), ...e2e.keys()], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+    const e2eStatus =
+      spawnSync(process.execPath, [join(ROOT, 'scripts', 'e2e.mjs'), ...e2e.keys()], { cwd: ROOT, stdio: 'inherit' })
+        .status ?? 1;
     if (status === 0) status = e2eStatus;
   }
   process.exit(status);

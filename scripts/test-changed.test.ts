@@ -13,21 +13,37 @@ const SPECS = [
 
 describe('test:changed', () => {
   it('splits a path into its folders and words, camelCase included, plurals made singular', () => {
-    expect([...pathWords('src-renderer/components/workhub/WorkHubView.tsx')]).toEqual(['src', 'renderer', 'component', 'workhub', 'work', 'hub', 'view', 'tsx']);
+    expect([...pathWords('src-renderer/components/workhub/WorkHubView.tsx')]).toEqual([
+      'src',
+      'renderer',
+      'component',
+      'workhub',
+      'work',
+      'hub',
+      'view',
+      'tsx',
+    ]);
     expect(specAreas('e2e/mcp-prompts-elicitation.spec.ts')).toEqual(['mcp', 'elicitation']);
     expect(specAreas('e2e/host-down.spec.ts')).toEqual([]);
   });
 
   it('picks the specs named after a changed source file’s area, with the reason', () => {
-    const plan = planE2e(['src-main/runtime/workhub/workhub-routing.ts', 'src-main/runtime/agent-backends/codex/codex-backend.ts'], SPECS);
+    const plan = planE2e(
+      ['src-main/runtime/workhub/workhub-routing.ts', 'src-main/runtime/agent-backends/codex/codex-backend.ts'],
+      SPECS,
+    );
     expect([...plan.keys()]).toEqual(['e2e/workhub.spec.ts', 'e2e/codex.spec.ts']);
     expect(plan.get('e2e/workhub.spec.ts')).toBe('src-main/runtime/workhub/workhub-routing.ts is in its area');
   });
 
   it('runs a changed spec, the specs that import a changed helper, and the basic journey for a source file that names none', () => {
-    const plan = planE2e(['e2e/long-session.spec.ts', 'e2e/seed.ts', 'src-renderer/components/Composer.tsx', 'docs/setup.md'], SPECS, {
-      'e2e/seed.ts': ['e2e/long-session.spec.ts', 'e2e/codex.spec.ts'],
-    });
+    const plan = planE2e(
+      ['e2e/long-session.spec.ts', 'e2e/seed.ts', 'src-renderer/components/Composer.tsx', 'docs/setup.md'],
+      SPECS,
+      {
+        'e2e/seed.ts': ['e2e/long-session.spec.ts', 'e2e/codex.spec.ts'],
+      },
+    );
     expect(Object.fromEntries(plan)).toEqual({
       'e2e/long-session.spec.ts': 'the spec changed',
       'e2e/codex.spec.ts': 'it imports e2e/seed.ts',

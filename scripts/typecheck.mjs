@@ -20,7 +20,9 @@ export const PARTIAL_NOTE =
 
 /** Which tsconfig to check, and what to say. Pure, so the decision is tested. */
 export function typecheckPlan({ electronTypesInstalled }) {
-  return electronTypesInstalled ? { project: 'tsconfig.json', note: null } : { project: 'tsconfig.no-electron.json', note: PARTIAL_NOTE };
+  return electronTypesInstalled
+    ? { project: 'tsconfig.json', note: null }
+    : { project: 'tsconfig.no-electron.json', note: PARTIAL_NOTE };
 }
 
 export function electronTypesInstalled(projectDir) {
@@ -32,7 +34,16 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
   if (plan.note !== null) console.log(plan.note);
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   const incremental =
-    process.env.CI === undefined || process.env.CI === '' ? ['--incremental', '--tsBuildInfoFile', join(ROOT, 'node_modules', '.cache', 'tsc', `${plan.project}.tsbuildinfo`)] : [];
-  const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', plan.project, ...incremental], { cwd: ROOT, stdio: 'inherit' });
+    process.env.CI === undefined || process.env.CI === ''
+      ? [
+          '--incremental',
+          '--tsBuildInfoFile',
+          join(ROOT, 'node_modules', '.cache', 'tsc', `${plan.project}.tsbuildinfo`),
+        ]
+      : [];
+  const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', plan.project, ...incremental], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   process.exit(result.status ?? 1);
 }

@@ -50,7 +50,9 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers = [
-    ...text.matchAll(/(?:import|export)[^'"`;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...text.matchAll(
+      /(?:import|export)[^'"`;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
+    ),
   ];
   return specifiers.map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '').filter(Boolean);
 }
@@ -75,8 +77,10 @@ describe('the dependency direction', () => {
       for (const specifier of importsOf(file)) {
         if (!specifier.startsWith('.')) continue;
         const to = layerOf(resolve(dirname(file), specifier));
-        if (to === 'other' && from !== 'other') violations.push(`${relative(ROOT, file)} → ${specifier} (outside the layers)`);
-        else if (from !== 'other' && !MAY_IMPORT[from].includes(to)) violations.push(`${relative(ROOT, file)} (${from}) → ${specifier} (${to})`);
+        if (to === 'other' && from !== 'other')
+          violations.push(`${relative(ROOT, file)} → ${specifier} (outside the layers)`);
+        else if (from !== 'other' && !MAY_IMPORT[from].includes(to))
+          violations.push(`${relative(ROOT, file)} (${from}) → ${specifier} (${to})`);
       }
     }
     expect(violations).toEqual([]);

@@ -36,13 +36,16 @@ async function onceTask(client: ProtocolClient, inMs: number): Promise<{ session
   return { sessionId: session.sessionId, slotAt };
 }
 
-const turnsOf = async (client: ProtocolClient, sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 100 })).turns;
+const turnsOf = async (client: ProtocolClient, sessionId: string) =>
+  (await client.call('transcript.page', { sessionId, limit: 100 })).turns;
 
 async function finishedFiring(client: ProtocolClient) {
   return waitFor(
     async () => {
       const { firings } = await client.call('schedule.history', { taskId: 'soon' });
-      return firings.length > 0 && firings[0]!.turnStatus !== null && firings[0]!.turnStatus !== 'running' ? firings : null;
+      return firings.length > 0 && firings[0]!.turnStatus !== null && firings[0]!.turnStatus !== 'running'
+        ? firings
+        : null;
     },
     { timeoutMs: 15_000, message: 'the firing to run its turn' },
   );

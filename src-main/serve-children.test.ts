@@ -53,10 +53,16 @@ function killAfter(pids: readonly number[]) {
 /** Runs a command in a Full-mode session; `pidFiles` are waited for and their pids returned. */
 async function runCommand(c: ProtocolClient, workspace: string, command: string, pidFiles: readonly string[]) {
   const { session } = await c.call('session.create', { workspacePath: workspace, permissionMode: 'full' });
-  await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
+  await c.call('turn.start', {
+    sessionId: session.sessionId,
+    turnId: 'sh',
+    text: `/tool run_shell ${JSON.stringify({ command })}`,
+  });
   const pids = await waitFor(
     () => {
-      const read = pidFiles.map((name) => (existsSync(join(workspace, name)) ? Number(readFileSync(join(workspace, name), 'utf8').trim()) : 0));
+      const read = pidFiles.map((name) =>
+        existsSync(join(workspace, name)) ? Number(readFileSync(join(workspace, name), 'utf8').trim()) : 0,
+      );
       return read.every((pid) => pid > 0) ? read : null;
     },
     { message: 'the escaped processes to write their pids' },
@@ -66,16 +72,30 @@ async function runCommand(c: ProtocolClient, workspace: string, command: string,
 }
 
 /** A setsid'd process holding the output open, and a daemon's double fork (parented by init, its own session). */
-const ESCAPES = "setsid sh -c 'echo $$ > held.pid; exec sleep 300' & " + "setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $! > daemon.pid' & " + 'while true; do sleep 1; done';
+const ESCAPES =
+  "setsid sh -c 'echo $$ > held.pid; exec sleep 300' & " +
+  "setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $! > daemon.pid' & " +
+  'while true; do sleep 1; done';
 
 describe('a headless host’s commands', SERVE_PROCESS_TESTS, () => {
   it('do not see the host’s token or any CAIRN_ variable', async () => {
     const { dataDir, workspace } = folders();
     const { client: c } = await serve(dataDir);
     const { session } = await c.call('session.create', { workspacePath: workspace, permissionMode: 'full' });
-    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'env', text: `/tool run_shell ${JSON.stringify({ command: 'env > seen.env' })}` });
-    const seen = await waitFor(() => (existsSync(join(workspace, 'seen.env')) ? readFileSync(join(workspace, 'seen.env'), 'utf8') : null), { message: 'the command to run' });
-    await waitFor(async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.some((run) => run.status === 'exited'), { message: 'it to end' });
+    await c.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 'env',
+      text: `/tool run_shell ${JSON.stringify({ command: 'env > seen.env' })}`,
+    });
+    const seen = await waitFor(
+      () => (existsSync(join(workspace, 'seen.env')) ? readFileSync(join(workspace, 'seen.env'), 'utf8') : null),
+      { message: 'the command to run' },
+    );
+    await waitFor(
+      async () =>
+        (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.some((run) => run.status === 'exited'),
+      { message: 'it to end' },
+    );
     expect(seen).toContain('PATH=');
     expect(seen).not.toContain(TOKEN);
     expect(seen).not.toMatch(/^CAIRN_/m);
@@ -98,8 +118,12 @@ describe('a headless host’s commands', SERVE_PROCESS_TESTS, () => {
     expect(pids.filter((pid) => processGone(pid))).toEqual([]);
 
     const second = await serve(dataDir);
-    for (const pid of pids) await waitFor(() => processGone(pid), { message: `process ${pid} to be stopped at the next start` });
+    for (const pid of pids)
+      await waitFor(() => processGone(pid), { message: `process ${pid} to be stopped at the next start` });
     const { shellRuns } = await second.client.call('shell.list', { sessionId });
-    expect(shellRuns[0]).toMatchObject({ status: 'orphaned', failureMessage: 'Cairn stopped this command, which was still running after the app restarted.' });
+    expect(shellRuns[0]).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'Cairn stopped this command, which was still running after the app restarted.',
+    });
   });
 });

@@ -99,7 +99,9 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
       .join('');
     for (let index = 1; index <= 200; index += 1) expect(text.split(`chunk ${index}/200`)).toHaveLength(2);
     expect(text).not.toContain('Resum');
-    expect(page.items.filter((item) => item.kind === 'notice').map((item) => item.text)).toEqual(['Resumed: the previous attempt ended because the app restarted.']);
+    expect(page.items.filter((item) => item.kind === 'notice').map((item) => item.text)).toEqual([
+      'Resumed: the previous attempt ended because the app restarted.',
+    ]);
   });
 
   it('stops a command a SIGKILLed host left running at the next start, and the record says so', async () => {
@@ -114,10 +116,20 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     const { session } = await c.call('session.create', { workspacePath: workspace.dir, permissionMode: 'full' });
     // Writes only to a file: it does not die of a broken pipe when the host does.
     const command = 'while true; do date >> ticks; sleep 0.2; done';
-    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
-    const running = await waitFor(async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'), {
-      message: 'the command to run',
+    await c.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 'sh',
+      text: `/tool run_shell ${JSON.stringify({ command })}`,
     });
+    const running = await waitFor(
+      async () =>
+        (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find(
+          (run) => run.status === 'running',
+        ),
+      {
+        message: 'the command to run',
+      },
+    );
     const pid = running.pid ?? 0;
     cleanups.push(() => {
       try {
@@ -139,7 +151,10 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     const d = await client(second);
     await waitFor(() => processGroupGone(pid), { message: 'the left-over command to be stopped' });
     const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
-    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'Cairn stopped this command, which was still running after the app restarted.' });
+    expect(shellRun).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'Cairn stopped this command, which was still running after the app restarted.',
+    });
   });
 
   it('a sandboxed command, setsid children included, dies with a SIGKILLed host; the next start finds it gone', async () => {
@@ -152,19 +167,36 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     const c = await client(first);
     const { session } = await c.call('session.create', { workspacePath: workspace, permissionMode: 'auto' });
     const command = 'setsid sh -c "while true; do date >> ticks; sleep 0.2; done" & while true; do sleep 0.2; done';
-    await c.call('turn.start', { sessionId: session.sessionId, turnId: 'sh', text: `/tool run_shell ${JSON.stringify({ command })}` });
-    const running = await waitFor(async () => (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find((run) => run.status === 'running'), {
-      message: 'the command to run',
+    await c.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 'sh',
+      text: `/tool run_shell ${JSON.stringify({ command })}`,
     });
-    await waitFor(() => statSync(join(workspace, 'ticks'), { throwIfNoEntry: false }) !== undefined, { message: 'the first tick' });
+    const running = await waitFor(
+      async () =>
+        (await c.call('shell.list', { sessionId: session.sessionId })).shellRuns.find(
+          (run) => run.status === 'running',
+        ),
+      {
+        message: 'the command to run',
+      },
+    );
+    await waitFor(() => statSync(join(workspace, 'ticks'), { throwIfNoEntry: false }) !== undefined, {
+      message: 'the first tick',
+    });
     first.child.kill('SIGKILL');
     await first.exited;
-    await waitFor(() => processesIn(workspace).length === 0, { message: 'every sandboxed process to die with the host' });
+    await waitFor(() => processesIn(workspace).length === 0, {
+      message: 'every sandboxed process to die with the host',
+    });
 
     const second = await serve(dir, { CAIRN_SANDBOX: 'detect' });
     const d = await client(second);
     const { shellRun } = await d.call('shell.get', { shellRunId: running.shellRunId });
-    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'The app restarted while this command ran; it was no longer running.' });
+    expect(shellRun).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'The app restarted while this command ran; it was no longer running.',
+    });
   });
 
   it('refuses a second host on the same data directory, naming it and the owner', async () => {
@@ -172,7 +204,9 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     cleanups.push(cleanup);
     const first = await serve(dir);
     const second = startServeProcess({ dataDir: dir, token: TOKEN });
-    await expect(second).rejects.toThrow(new RegExp(`exited \\(1\\)[\\s\\S]*${dir}[\\s\\S]*process ${first.child.pid}`));
+    await expect(second).rejects.toThrow(
+      new RegExp(`exited \\(1\\)[\\s\\S]*${dir}[\\s\\S]*process ${first.child.pid}`),
+    );
   });
 
   it('shuts down cleanly on SIGTERM: running work becomes resumable and the lock is released', async () => {
@@ -197,7 +231,12 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     const c = await client(first);
     const { session } = await c.call('session.create', {});
     const sessionId = session.sessionId;
-    await c.call('goal.arm', { sessionId, objective: 'Polish the notes, finish after 60', tokenBudget: null, maxIterations: null });
+    await c.call('goal.arm', {
+      sessionId,
+      objective: 'Polish the notes, finish after 60',
+      tokenBudget: null,
+      maxIterations: null,
+    });
     await waitFor(
       async () => {
         const { goal } = await c.call('goal.get', { sessionId });
@@ -216,7 +255,10 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     const runs = await goalRuns(d, sessionId);
     expect(runs.filter((run) => run.startedAt >= sigtermAt && run.startedAt < restartedAt)).toEqual([]);
     expect(runs.filter((run) => run.terminalReason === 'app_restarted')).toEqual([]);
-    expect(runs.filter((run) => run.startedAt < restartedAt).at(-1)).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
+    expect(runs.filter((run) => run.startedAt < restartedAt).at(-1)).toMatchObject({
+      status: 'interrupted',
+      terminalReason: 'app_shutdown',
+    });
     const { goal } = await d.call('goal.get', { sessionId });
     expect(goal?.status).toBe('active');
     const iterations = goal?.iterations ?? 0;

@@ -79,21 +79,28 @@ function parseOptions() {
   }
   const portText = values.port ?? process.env.CAIRN_PORT;
   const port: PortChoice = portText === undefined ? 'remembered' : Number(portText);
-  if (port !== 'remembered' && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be 0–65535, not "${portText}"`);
+  if (port !== 'remembered' && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`--port must be 0–65535, not "${portText}"`);
   const tokenFile = values['token-file'];
-  if (tokenFile !== undefined && values.token !== undefined) throw new Error('Give either --token-file or --token, not both');
+  if (tokenFile !== undefined && values.token !== undefined)
+    throw new Error('Give either --token-file or --token, not both');
   const given = (tokenFile === undefined ? undefined : readToken(tokenFile)) ?? values.token ?? process.env.CAIRN_TOKEN;
   // Read once, then gone from this process's environment: nothing started later can inherit it.
   delete process.env.CAIRN_TOKEN;
   if (given !== undefined && given.length < 8) throw new Error('The access token must be at least 8 characters');
   const newToken = values['new-token'] === true;
   if (given !== undefined && newToken)
-    throw new Error('--new-token replaces the token kept in the data directory; it cannot be combined with --token, --token-file or CAIRN_TOKEN');
+    throw new Error(
+      '--new-token replaces the token kept in the data directory; it cannot be combined with --token, --token-file or CAIRN_TOKEN',
+    );
   if (values.token !== undefined) {
-    console.warn('cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.');
+    console.warn(
+      'cairn: --token is visible to every user of this machine in the process list; prefer CAIRN_TOKEN or --token-file.',
+    );
   }
   if ((values.cert === undefined) !== (values.key === undefined)) throw new Error('Give --cert and --key together');
-  if (values.cert !== undefined && values.listen === undefined) throw new Error('--cert and --key go with --listen ADDRESS');
+  if (values.cert !== undefined && values.listen === undefined)
+    throw new Error('--cert and --key go with --listen ADDRESS');
   const sandbox = values.sandbox ?? process.env.CAIRN_SANDBOX ?? 'detect';
   if (sandbox !== 'detect' && sandbox !== 'off') throw new Error(`--sandbox must be detect or off, not "${sandbox}"`);
   return {
@@ -104,7 +111,10 @@ function parseOptions() {
     givenToken: given ?? null,
     newToken,
     salvage: values.salvage === true,
-    codex: codexLimitsFrom({ idleMinutes: values['codex-idle-minutes'], maxWarm: values['codex-max-warm'] }, process.env),
+    codex: codexLimitsFrom(
+      { idleMinutes: values['codex-idle-minutes'], maxWarm: values['codex-max-warm'] },
+      process.env,
+    ),
     passEnv: parsePassThrough(values['pass-env'] ?? process.env.CAIRN_PASS_ENV),
     listen:
       values.listen === undefined
@@ -163,7 +173,8 @@ async function main() {
       throw error;
     }
     token = stored.token;
-    if (stored.source === 'rotated') console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
+    if (stored.source === 'rotated')
+      console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
   }
   const rendererDir = builtRendererDir(dirname(fileURLToPath(import.meta.url)));
   const staticDir = existsSync(join(rendererDir, 'index.html')) ? rendererDir : null;
@@ -178,7 +189,14 @@ async function main() {
   });
 
   host.devices.setLoopbackOrigin(transport.origin);
-  const reach = await startReachListener({ host, token, dataDir: options.dataDir, staticDir, logger, commandLine: options.listen });
+  const reach = await startReachListener({
+    host,
+    token,
+    dataDir: options.dataDir,
+    staticDir,
+    logger,
+    commandLine: options.listen,
+  });
   host.devices.attachReach(reach);
 
   let stopping = false;
@@ -199,7 +217,9 @@ async function main() {
   console.log(`Open ${transport.url}`);
   const reached = reach.status();
   if (reached.listening && reached.certificate !== null) {
-    console.log(`Other devices: ${reached.origin ?? ''} (pair them with device.pairing.start; certificate SHA-256 ${reached.certificate.fingerprint})`);
+    console.log(
+      `Other devices: ${reached.origin ?? ''} (pair them with device.pairing.start; certificate SHA-256 ${reached.certificate.fingerprint})`,
+    );
   } else if (reached.problem !== null) {
     console.error(`cairn: other devices cannot reach this Cairn: ${reached.problem} It serves on 127.0.0.1 only.`);
   }
@@ -207,7 +227,10 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof DataDirError || error instanceof HostTokenError) {
-    const next = error instanceof DataDirError && error.problem === 'damaged_database' ? '\nTo do that, start again with --salvage.' : '';
+    const next =
+      error instanceof DataDirError && error.problem === 'damaged_database'
+        ? '\nTo do that, start again with --salvage.'
+        : '';
     console.error(`cairn: ${error.message}${next}`);
   } else {
     console.error('cairn: the host failed to start:', error);

@@ -12,7 +12,15 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY_POINTS = ['src-main/serve.ts', 'src-main/electron/main.ts'];
-const LOADED_ON_FIRST_USE = ['gpt-tokenizer', 'ai', '@ai-sdk/openai', '@ai-sdk/anthropic', '@ai-sdk/openai-compatible', 'ollama-ai-provider-v2', '@modelcontextprotocol/sdk'];
+const LOADED_ON_FIRST_USE = [
+  'gpt-tokenizer',
+  'ai',
+  '@ai-sdk/openai',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/openai-compatible',
+  'ollama-ai-provider-v2',
+  '@modelcontextprotocol/sdk',
+];
 
 /** The specifiers of a file's static imports and re-exports that load something at run time. */
 function valueImportsOf(file: string): string[] {
@@ -24,11 +32,21 @@ function valueImportsOf(file: string): string[] {
       if (clause?.isTypeOnly === true) continue;
       const bindings = clause?.namedBindings;
       const onlyTypes =
-        clause !== undefined && clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+        clause !== undefined &&
+        clause.name === undefined &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.every((element) => element.isTypeOnly);
       if (!onlyTypes) specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       const clause = statement.exportClause;
-      const onlyTypes = statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly));
+      const onlyTypes =
+        statement.isTypeOnly ||
+        (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly));
       if (!onlyTypes) specifiers.push(statement.moduleSpecifier.text);
     }
   }
@@ -37,7 +55,9 @@ function valueImportsOf(file: string): string[] {
 
 function resolveSource(from: string, specifier: string): string {
   const base = resolve(dirname(from), specifier);
-  const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((path) => /\.tsx?$/.test(path) && existsSync(path));
+  const found = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find(
+    (path) => /\.tsx?$/.test(path) && existsSync(path),
+  );
   if (found === undefined) throw new Error(`${relative(ROOT, from)}: cannot resolve ${specifier}`);
   return found;
 }
@@ -56,7 +76,8 @@ function packagesLoadedAtStart(entry: string): Map<string, string[]> {
     seen.add(file);
     for (const specifier of valueImportsOf(file)) {
       if (specifier.startsWith('.')) walk(resolveSource(file, specifier), [...chain, relative(ROOT, file)]);
-      else if (!packages.has(packageName(specifier))) packages.set(packageName(specifier), [...chain, relative(ROOT, file)]);
+      else if (!packages.has(packageName(specifier)))
+        packages.set(packageName(specifier), [...chain, relative(ROOT, file)]);
     }
   };
   walk(join(ROOT, entry), []);
@@ -69,7 +90,9 @@ describe('what the host loads at start', () => {
       const packages = packagesLoadedAtStart(entry);
       // The walk itself works: the packages every start needs are found.
       expect([...packages.keys()]).toEqual(expect.arrayContaining(['better-sqlite3', 'zod']));
-      const eager = LOADED_ON_FIRST_USE.filter((name) => packages.has(name)).map((name) => `${name} ← ${[...(packages.get(name) ?? [])].reverse().join(' ← ')}`);
+      const eager = LOADED_ON_FIRST_USE.filter((name) => packages.has(name)).map(
+        (name) => `${name} ← ${[...(packages.get(name) ?? [])].reverse().join(' ← ')}`,
+      );
       expect(eager).toEqual([]);
     });
   }

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { agentTreeModel, type AgentCall } from './testing/agent-tree-model';
 import { tempDataDir } from './testing/host-fixture';
 import type { ProtocolClient } from './testing/protocol-client';
-import { hangReply, startOpenAIChatServer, streamReply, TEST_API_KEY, textReply, type ProviderTestServer } from './testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIChatServer,
+  streamReply,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from './testing/provider-servers';
 import { serveWithClient } from './testing/serve-with-client';
 import { waitFor } from './testing/wait-for';
 
@@ -40,7 +47,9 @@ function treeModel() {
           ],
         });
       case 1:
-        childIds = ['spawn_finish', 'spawn_slow_1', 'spawn_slow_2'].map((id) => (agent.toolResult(id) as { childSessionId: string }).childSessionId);
+        childIds = ['spawn_finish', 'spawn_slow_1', 'spawn_slow_2'].map(
+          (id) => (agent.toolResult(id) as { childSessionId: string }).childSessionId,
+        );
         return streamReply({ toolCalls: [call('wait_1', 'wait_agents', { ids: childIds })] });
       case 2:
         // Resumed: a model that starts over would spawn again; the spawn ids give it the same children back.
@@ -62,7 +71,9 @@ function treeModel() {
     if (agent.task === null) return root(agent);
     if (agent.task === FINISH) return textReply('FINISH REPORT: config.json and .env.example.');
     const which = SLOW.indexOf(agent.task as (typeof SLOW)[number]) + 1;
-    return agent.index === 0 ? hangReply([`Slow ${which}: reading `, 'the first half']) : textReply(` and the rest. SLOW ${which} REPORT: done.`);
+    return agent.index === 0
+      ? hangReply([`Slow ${which}: reading `, 'the first half'])
+      : textReply(` and the rest. SLOW ${which} REPORT: done.`);
   });
 }
 
@@ -76,21 +87,36 @@ describe('subagents through a SIGKILL of the headless host', () => {
     provider.enqueue(...model.replies(30));
 
     const first = await serve(temp.dir);
-    const { connection } = await first.client.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: provider.baseUrl, apiKey: TEST_API_KEY });
-    const root = (await first.client.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session.sessionId;
-    await first.client.call('turn.start', { sessionId: root, turnId: 't1', text: 'Summarise the parser and the printer, and list the config files.' });
+    const { connection } = await first.client.call('connection.create', {
+      name: 'Local',
+      providerType: 'openai_compatible',
+      baseUrl: provider.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
+    const root = (
+      await first.client.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })
+    ).session.sessionId;
+    await first.client.call('turn.start', {
+      sessionId: root,
+      turnId: 't1',
+      text: 'Summarise the parser and the printer, and list the config files.',
+    });
 
-    const text = async (client: ProtocolClient, sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 100 })).items.map((item) => item.text).join('');
+    const text = async (client: ProtocolClient, sessionId: string) =>
+      (await client.call('transcript.page', { sessionId, limit: 100 })).items.map((item) => item.text).join('');
     // The finisher done, both slow children part-way through their answers, the root inside wait_agents.
     const before = await waitFor(
       async () => {
         const { children } = (await first.client.call('agent.tree', { sessionId: root })).tree;
         if (children.map((child) => child.status).join() !== 'completed,running,running') return null;
         for (const [index, child] of children.slice(1).entries()) {
-          if (!(await text(first.client, child.childSessionId)).includes(`Slow ${index + 1}: reading the first half`)) return null;
+          if (!(await text(first.client, child.childSessionId)).includes(`Slow ${index + 1}: reading the first half`))
+            return null;
         }
         const rootItems = (await first.client.call('transcript.page', { sessionId: root, limit: 100 })).items;
-        return rootItems.some((item) => item.kind === 'tool_call' && item.data?.toolName === 'wait_agents') ? children : null;
+        return rootItems.some((item) => item.kind === 'tool_call' && item.data?.toolName === 'wait_agents')
+          ? children
+          : null;
       },
       { timeoutMs: 30_000, message: 'one child finished, two mid-stream, the root waiting' },
     );
@@ -114,10 +140,14 @@ describe('subagents through a SIGKILL of the headless host', () => {
     expect(await text(client, ids[1]!)).toContain('Slow 1: reading the first half');
 
     await client.call('turn.resume', { sessionId: root, turnId: 't1' });
-    await waitFor(async () => ((await client.call('turn.query', { sessionId: root, turnId: 't1' })).turn.status === 'completed' ? true : null), {
-      timeoutMs: 30_000,
-      message: 'the resumed root to finish',
-    });
+    await waitFor(
+      async () =>
+        (await client.call('turn.query', { sessionId: root, turnId: 't1' })).turn.status === 'completed' ? true : null,
+      {
+        timeoutMs: 30_000,
+        message: 'the resumed root to finish',
+      },
+    );
 
     const rootCalls = model.callsOf(null);
     expect(rootCalls).toHaveLength(5);
@@ -130,11 +160,21 @@ describe('subagents through a SIGKILL of the headless host', () => {
     expect(resumed.toolResult('wait_1')).toMatchObject({ error: expect.stringContaining('interrupted') });
     // Replayed spawns return the existing children; resume_agent starts the interrupted ones again.
     const afterReplay = rootCalls[3]!;
-    expect(afterReplay.toolResult('spawn_finish_again')).toMatchObject({ childSessionId: ids[0], replayed: true, status: 'completed' });
-    expect(afterReplay.toolResult('spawn_slow_1_again')).toMatchObject({ childSessionId: ids[1], replayed: true, status: 'interrupted' });
+    expect(afterReplay.toolResult('spawn_finish_again')).toMatchObject({
+      childSessionId: ids[0],
+      replayed: true,
+      status: 'completed',
+    });
+    expect(afterReplay.toolResult('spawn_slow_1_again')).toMatchObject({
+      childSessionId: ids[1],
+      replayed: true,
+      status: 'interrupted',
+    });
     expect(afterReplay.toolResult('resume_1')).toMatchObject({ childSessionId: ids[1], status: 'running' });
     expect(afterReplay.toolResult('resume_2')).toMatchObject({ childSessionId: ids[2], status: 'running' });
-    const reports = (rootCalls[4]!.toolResult('wait_2') as { children: { childSessionId: string; status: string; report: string }[] }).children;
+    const reports = (
+      rootCalls[4]!.toolResult('wait_2') as { children: { childSessionId: string; status: string; report: string }[] }
+    ).children;
     expect(reports.map((child) => [child.childSessionId, child.status])).toEqual(ids.map((id) => [id, 'completed']));
     expect(reports[0]!.report).toBe('FINISH REPORT: config.json and .env.example.');
     expect(reports[1]!.report).toContain('SLOW 1 REPORT: done.');
@@ -147,7 +187,11 @@ describe('subagents through a SIGKILL of the headless host', () => {
     expect(model.callsOf(FINISH)).toHaveLength(1);
     expect(model.callsOf(SLOW[0])).toHaveLength(2);
     expect(model.callsOf(SLOW[1])).toHaveLength(2);
-    const turnsOf = async (sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 100 })).turns.map((turn) => [turn.status, turn.latestRun.attempt]);
+    const turnsOf = async (sessionId: string) =>
+      (await client.call('transcript.page', { sessionId, limit: 100 })).turns.map((turn) => [
+        turn.status,
+        turn.latestRun.attempt,
+      ]);
     expect(await turnsOf(ids[0]!)).toEqual([['completed', 1]]);
     expect(await turnsOf(ids[1]!)).toEqual([['completed', 2]]);
     expect(await turnsOf(ids[2]!)).toEqual([['completed', 2]]);

@@ -14,7 +14,9 @@ const stub = vi.hoisted(() => {
   const state = { handler: null as null | ((channel: string, payload: unknown) => Promise<unknown>) };
   const ipcRenderer = {
     invoke: (channel: string, payload: unknown): Promise<unknown> =>
-      state.handler === null ? Promise.reject(new Error(`No handler registered for '${channel}'`)) : state.handler(channel, payload),
+      state.handler === null
+        ? Promise.reject(new Error(`No handler registered for '${channel}'`))
+        : state.handler(channel, payload),
     on(channel: string, listener: Listener) {
       listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
       return ipcRenderer;
@@ -52,7 +54,12 @@ beforeEach(() => {
   stub.listeners.clear();
 });
 
-const sampleEvent = (seq: number): ChangeEvent => ({ seq, hostEpoch: 'epoch-1', kind: 'session.removed', sessionId: `s-${seq}` });
+const sampleEvent = (seq: number): ChangeEvent => ({
+  seq,
+  hostEpoch: 'epoch-1',
+  kind: 'session.removed',
+  sessionId: `s-${seq}`,
+});
 
 describe('the preload', () => {
   it('exposes exactly { invoke, subscribe } under window.cairn, once', () => {

@@ -46,7 +46,8 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 const link = selectHostLink(window);
 // A page with no token and no credential offers to pair this device; it loads only there.
-if (link === null) void import('./components/pairing/PairingPage').then((module) => module.showPairingPage(root, window));
+if (link === null)
+  void import('./components/pairing/PairingPage').then((module) => module.showPairingPage(root, window));
 else startApp(link, root);
 
 function startApp(link: HostLink, root: HTMLElement): void {
@@ -55,16 +56,27 @@ function startApp(link: HostLink, root: HTMLElement): void {
   if (!desktop) chunkSource.follow(link, browserHostedPage(window));
   // A browser tab's service worker (page-worker.ts, its own chunk, which never rejects): notes go through it once it runs.
   let notifyViaWorker: Notifier | null = null;
-  if (!desktop) void import('./platform/page-worker').then((module) => module.registerPageWorker(window, (show) => (notifyViaWorker = show)));
+  if (!desktop)
+    void import('./platform/page-worker').then((module) =>
+      module.registerPageWorker(window, (show) => (notifyViaWorker = show)),
+    );
   const store = createAppStore({
     link,
     frames: animationFrameScheduler(window),
     location: browserLocation(window),
     newId,
-    timers: { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (handle) => window.clearTimeout(handle as number) },
+    timers: {
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+    },
     draftStorage: browserDraftStorage(() => window.localStorage),
     // The desktop app's main process notifies about waiting interactions itself; a browser tab does, where already permitted.
-    ...(desktop ? {} : { notify: backgroundNotifier(window, () => notifyViaWorker), notificationPermission: notificationPermission(window) }),
+    ...(desktop
+      ? {}
+      : {
+          notify: backgroundNotifier(window, () => notifyViaWorker),
+          notificationPermission: notificationPermission(window),
+        }),
     applyAppearance: appearanceRoot(document),
   });
   connectStoreToHost(store, link);

@@ -58,15 +58,21 @@ export function classifyAttachment(name: string, bytes: Uint8Array): Classified 
   const image = sniffImage(bytes);
   if (image !== null) {
     if (bytes.length > MAX_IMAGE_ATTACHMENT_BYTES) {
-      return { refusal: `“${name}” is ${formatBytes(bytes.length)}; images can be at most ${formatBytes(MAX_IMAGE_ATTACHMENT_BYTES)}.` };
+      return {
+        refusal: `“${name}” is ${formatBytes(bytes.length)}; images can be at most ${formatBytes(MAX_IMAGE_ATTACHMENT_BYTES)}.`,
+      };
     }
     return { kind: 'image', mediaType: image };
   }
   if (bytes.length > MAX_TEXT_ATTACHMENT_BYTES) {
-    return { refusal: `“${name}” is ${formatBytes(bytes.length)}; text files can be at most ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)}.` };
+    return {
+      refusal: `“${name}” is ${formatBytes(bytes.length)}; text files can be at most ${formatBytes(MAX_TEXT_ATTACHMENT_BYTES)}.`,
+    };
   }
   if (!isUtf8Text(bytes)) {
-    return { refusal: `“${name}” is neither a text file nor a PNG, JPEG, GIF or WebP image, so it cannot be sent to a model.` };
+    return {
+      refusal: `“${name}” is neither a text file nor a PNG, JPEG, GIF or WebP image, so it cannot be sent to a model.`,
+    };
   }
   return { kind: 'text', mediaType: 'text/plain' };
 }
@@ -76,7 +82,14 @@ function sniffImage(bytes: Uint8Array): (typeof IMAGE_MEDIA_TYPES)[number] | nul
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'image/webp';
   return null;
 }
 

@@ -80,7 +80,8 @@ export interface Firing {
 }
 
 /** host.notice codes of automations: a run finished, a run waits for an answer, a task was paused. */
-export type AutomationNoticeCode = 'automation_finished' | 'automation_waiting' | 'automation_paused' | 'automation_missed' | 'automation_reminder';
+export type AutomationNoticeCode =
+  'automation_finished' | 'automation_waiting' | 'automation_paused' | 'automation_missed' | 'automation_reminder';
 
 export const DAILY_REVIEW_TASK_ID = 'daily-review';
 

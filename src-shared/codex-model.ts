@@ -31,7 +31,10 @@ export interface CodexQuarantine {
 
 /** A delegation's answer: done, needs the person, or blocked. An invalid answer is kept as such. */
 export type StructuredAnswer =
-  | { readonly valid: true; readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string } }
+  | {
+      readonly valid: true;
+      readonly value: { readonly outcome: 'done' | 'needs_input' | 'blocked'; readonly summary: string };
+    }
   | { readonly valid: false; readonly problem: string };
 
 /** What the person chose for a Codex thread that could not be resumed. */

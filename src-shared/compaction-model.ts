@@ -55,7 +55,9 @@ export interface CompactionSettings {
   readonly threshold: number;
 }
 
-export function isCompactionNotice(data: Readonly<Record<string, unknown>> | null): data is Readonly<Record<string, unknown>> & CompactionNoticeData {
+export function isCompactionNotice(
+  data: Readonly<Record<string, unknown>> | null,
+): data is Readonly<Record<string, unknown>> & CompactionNoticeData {
   return data !== null && typeof data.compaction === 'object' && data.compaction !== null;
 }
 

@@ -12,7 +12,12 @@ export interface ContextMeter {
    */
   readonly windowSource: 'known' | 'override' | 'default' | 'reported';
   /** What fills it: the system prompt with the tool list, a summary, messages, tool calls and output. */
-  readonly breakdown: { readonly system: number; readonly summary: number; readonly messages: number; readonly toolOutput: number };
+  readonly breakdown: {
+    readonly system: number;
+    readonly summary: number;
+    readonly messages: number;
+    readonly toolOutput: number;
+  };
   /** Whether older messages were left out to fit. */
   readonly trimmed: boolean;
   readonly modelId: string;

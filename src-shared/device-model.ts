@@ -35,7 +35,11 @@ export interface ReachStatus {
   readonly address: string | null;
   /** Chosen in Settings (kept), or given with --listen for this run. */
   readonly source: 'settings' | 'command_line' | null;
-  readonly certificate: { readonly fingerprint: string; readonly source: 'generated' | 'provided'; readonly validTo: string } | null;
+  readonly certificate: {
+    readonly fingerprint: string;
+    readonly source: 'generated' | 'provided';
+    readonly validTo: string;
+  } | null;
   /** Why it could not open, in words, when it was asked to and did not. */
   readonly problem: string | null;
   /** Addresses of this machine other devices might reach. */

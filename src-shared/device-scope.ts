@@ -26,6 +26,7 @@ const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
  */
 export function deviceMayCall(op: string, input: unknown): boolean {
   if (DESKTOP_ONLY.has(op)) return false;
-  const mode = typeof input === 'object' && input !== null ? (input as { permissionMode?: unknown }).permissionMode : undefined;
+  const mode =
+    typeof input === 'object' && input !== null ? (input as { permissionMode?: unknown }).permissionMode : undefined;
   return mode !== 'full';
 }

@@ -23,7 +23,8 @@ export interface OperationError {
   readonly message: string;
 }
 
-export type Outcome<T> = { readonly ok: true; readonly result: T } | { readonly ok: false; readonly error: OperationError };
+export type Outcome<T> =
+  { readonly ok: true; readonly result: T } | { readonly ok: false; readonly error: OperationError };
 
 export function ok<T>(result: T): Outcome<T> {
   return { ok: true, result };

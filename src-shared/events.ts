@@ -22,7 +22,13 @@ export type ChangeEventBody =
   | { readonly kind: 'session.removed'; readonly sessionId: string }
   | { readonly kind: 'turn.changed'; readonly turn: TurnSummary }
   /** A running turn waits on its provider (`progress`), or the provider is answering again (null). */
-  | { readonly kind: 'run.progress'; readonly sessionId: string; readonly turnId: string; readonly runId: string; readonly progress: RunProgress | null }
+  | {
+      readonly kind: 'run.progress';
+      readonly sessionId: string;
+      readonly turnId: string;
+      readonly runId: string;
+      readonly progress: RunProgress | null;
+    }
   | { readonly kind: 'transcript.appended'; readonly item: TranscriptItem }
   | {
       readonly kind: 'transcript.delta';
@@ -44,9 +50,17 @@ export type ChangeEventBody =
   | { readonly kind: 'interaction.changed'; readonly interaction: InteractionRecord }
   | { readonly kind: 'goal.changed'; readonly goal: GoalRecord }
   /** A Codex session was quarantined (its old app-server not confirmed gone) or released (null). */
-  | { readonly kind: 'codex.quarantine.changed'; readonly sessionId: string; readonly quarantine: CodexQuarantine | null }
+  | {
+      readonly kind: 'codex.quarantine.changed';
+      readonly sessionId: string;
+      readonly quarantine: CodexQuarantine | null;
+    }
   /** A Codex session's thread could not be resumed, the person chose what to do, or it was settled (null). */
-  | { readonly kind: 'codex.thread.changed'; readonly sessionId: string; readonly threadProblem: CodexThreadProblem | null }
+  | {
+      readonly kind: 'codex.thread.changed';
+      readonly sessionId: string;
+      readonly threadProblem: CodexThreadProblem | null;
+    }
   | { readonly kind: 'shell.changed'; readonly shellRun: ShellRunRecord }
   /** An MCP server's settings or status changed (connected, starting, failed, disabled). */
   | { readonly kind: 'mcp.server.changed'; readonly server: McpServerRecord }
@@ -59,7 +73,8 @@ export type ChangeEventBody =
    */
   | {
       readonly kind: 'host.notice';
-      readonly code: 'storage_full' | 'storage_failed' | 'storage_damaged' | 'memory_unavailable' | AutomationNoticeCode;
+      readonly code:
+        'storage_full' | 'storage_failed' | 'storage_damaged' | 'memory_unavailable' | AutomationNoticeCode;
       readonly sessionId: string | null;
       readonly message: string;
     }
@@ -81,7 +96,13 @@ export type ChangeEventBody =
   | { readonly kind: 'worktree.changed'; readonly sessionId: string; readonly worktree: WorktreeRecord }
   /** A preset ACP agent's install moved on: a new npm output line, or it began, ended, failed or was cancelled. */
   | { readonly kind: 'acp.install.changed'; readonly install: AcpInstallState }
-  | { readonly kind: 'shell.output'; readonly sessionId: string; readonly shellRunId: string; readonly stream: 'stdout' | 'stderr'; readonly text: string };
+  | {
+      readonly kind: 'shell.output';
+      readonly sessionId: string;
+      readonly shellRunId: string;
+      readonly stream: 'stdout' | 'stderr';
+      readonly text: string;
+    };
 
 export type ChangeEvent = ChangeEventBody & { readonly seq: number; readonly hostEpoch: string };
 

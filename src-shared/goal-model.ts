@@ -1,6 +1,14 @@
 /** Goals: an objective the agent keeps working toward by itself, within limits the person sets. */
 
-export const GOAL_STATUSES = ['active', 'paused', 'blocked', 'budgetLimited', 'usageLimited', 'iterationLimited', 'complete'] as const;
+export const GOAL_STATUSES = [
+  'active',
+  'paused',
+  'blocked',
+  'budgetLimited',
+  'usageLimited',
+  'iterationLimited',
+  'complete',
+] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 
 export interface GoalRecord {

@@ -33,16 +33,28 @@ export const questionSchema = z
     /** Masked in the UI and never echoed back into the transcript. */
     secret: z.boolean(),
   })
-  .refine((question) => question.options.length === 0 || question.options.length >= 2, 'A question has no options (free text) or 2–6')
-  .refine((question) => question.options.length > 0 || question.allowOther, 'A question without options must allow a typed answer')
-  .refine((question) => new Set(question.options.map((option) => option.id)).size === question.options.length, 'Option ids must be unique');
+  .refine(
+    (question) => question.options.length === 0 || question.options.length >= 2,
+    'A question has no options (free text) or 2–6',
+  )
+  .refine(
+    (question) => question.options.length > 0 || question.allowOther,
+    'A question without options must allow a typed answer',
+  )
+  .refine(
+    (question) => new Set(question.options.map((option) => option.id)).size === question.options.length,
+    'Option ids must be unique',
+  );
 
 export const questionRequestSchema = z
   .strictObject({
     kind: z.literal('question'),
     questions: z.array(questionSchema).min(1).max(4),
   })
-  .refine((request) => new Set(request.questions.map((question) => question.id)).size === request.questions.length, 'Question ids must be unique');
+  .refine(
+    (request) => new Set(request.questions.map((question) => question.id)).size === request.questions.length,
+    'Question ids must be unique',
+  );
 
 const common = { id: ident, label, help: wellFormedString().trim().max(500).optional(), required: z.boolean() };
 const selectOption = z.strictObject({ value: ident, label });
@@ -91,7 +103,10 @@ export const formRequestSchema = z
     description: wellFormedString().trim().max(2000).optional(),
     fields: z.array(formFieldSchema).min(1).max(32),
   })
-  .refine((request) => new Set(request.fields.map((field) => field.id)).size === request.fields.length, 'Field ids must be unique');
+  .refine(
+    (request) => new Set(request.fields.map((field) => field.id)).size === request.fields.length,
+    'Field ids must be unique',
+  );
 
 /** Approval of a tool call that changes something, showing exactly what will happen. */
 export const permissionRequestSchema = z.strictObject({
@@ -100,10 +115,23 @@ export const permissionRequestSchema = z.strictObject({
   /** One line for a person: "Edit src/app.ts", "Run npm test". */
   summary: wellFormedString().min(1).max(500),
   preview: z.union([
-    z.strictObject({ kind: z.literal('diff'), path: wellFormedString().max(4096), diff: wellFormedString().max(1_000_000) }),
-    z.strictObject({ kind: z.literal('command'), command: wellFormedString().max(100_000), cwd: wellFormedString().max(4096) }),
+    z.strictObject({
+      kind: z.literal('diff'),
+      path: wellFormedString().max(4096),
+      diff: wellFormedString().max(1_000_000),
+    }),
+    z.strictObject({
+      kind: z.literal('command'),
+      command: wellFormedString().max(100_000),
+      cwd: wellFormedString().max(4096),
+    }),
     /** A tool of an MCP server: which server, which tool, and the arguments (pretty JSON). */
-    z.strictObject({ kind: z.literal('mcp'), server: wellFormedString().max(200), tool: wellFormedString().max(200), arguments: wellFormedString().max(100_000) }),
+    z.strictObject({
+      kind: z.literal('mcp'),
+      server: wellFormedString().max(200),
+      tool: wellFormedString().max(200),
+      arguments: wellFormedString().max(100_000),
+    }),
   ]),
 });
 
@@ -118,7 +146,12 @@ export const networkRequestSchema = z.strictObject({
   port: z.number().int().min(1).max(65535),
 });
 
-export const interactionRequestSchema = z.union([questionRequestSchema, formRequestSchema, permissionRequestSchema, networkRequestSchema]);
+export const interactionRequestSchema = z.union([
+  questionRequestSchema,
+  formRequestSchema,
+  permissionRequestSchema,
+  networkRequestSchema,
+]);
 
 export type QuestionOption = z.infer<typeof questionOptionSchema>;
 export type Question = z.infer<typeof questionSchema>;
@@ -139,11 +172,20 @@ export type InteractionKind = InteractionRequest['kind'];
 export const interactionAnswerSchema = z.union([
   z.strictObject({
     action: z.literal('accept'),
-    answers: z.record(wellFormedString().max(64), z.strictObject({ optionIds: z.array(wellFormedString().max(64)).max(6), text: wellFormedString().max(4000).optional() })),
+    answers: z.record(
+      wellFormedString().max(64),
+      z.strictObject({
+        optionIds: z.array(wellFormedString().max(64)).max(6),
+        text: wellFormedString().max(4000).optional(),
+      }),
+    ),
   }),
   z.strictObject({
     action: z.literal('accept'),
-    values: z.record(wellFormedString().max(64), z.union([wellFormedString().max(100_000), z.number(), z.boolean(), z.array(wellFormedString().max(64)).max(50)])),
+    values: z.record(
+      wellFormedString().max(64),
+      z.union([wellFormedString().max(100_000), z.number(), z.boolean(), z.array(wellFormedString().max(64)).max(50)]),
+    ),
   }),
   z.strictObject({
     action: z.literal('accept'),

@@ -32,8 +32,24 @@ const questions: QuestionRequest = questionRequestSchema.parse({
       allowOther: true,
       secret: false,
     },
-    { id: 'note', header: 'Note', prompt: 'Anything else?', options: [], multiple: false, allowOther: true, secret: false },
-    { id: 'token', header: 'Token', prompt: 'Deploy token?', options: [], multiple: false, allowOther: true, secret: true },
+    {
+      id: 'note',
+      header: 'Note',
+      prompt: 'Anything else?',
+      options: [],
+      multiple: false,
+      allowOther: true,
+      secret: false,
+    },
+    {
+      id: 'token',
+      header: 'Token',
+      prompt: 'Deploy token?',
+      options: [],
+      multiple: false,
+      allowOther: true,
+      secret: true,
+    },
   ],
 });
 
@@ -166,16 +182,29 @@ describe('secret form fields', () => {
   it('are masked in the recorded answer (an empty one stays empty)', () => {
     expect(hasSecret(withSecret)).toBe(true);
     expect(hasSecret(form)).toBe(false);
-    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '4321' } })).toEqual({ action: 'accept', values: { user: 'ada', pin: SECRET_MASK } });
-    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '' } })).toEqual({ action: 'accept', values: { user: 'ada', pin: '' } });
+    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '4321' } })).toEqual({
+      action: 'accept',
+      values: { user: 'ada', pin: SECRET_MASK },
+    });
+    expect(maskAnswer(withSecret, { action: 'accept', values: { user: 'ada', pin: '' } })).toEqual({
+      action: 'accept',
+      values: { user: 'ada', pin: '' },
+    });
   });
 });
 
 describe('request schemas', () => {
   it('refuse a question with one option, duplicate ids, or more than four questions', () => {
     const base = { id: 'q', header: 'H', prompt: 'P', multiple: false, allowOther: false, secret: false };
-    expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [{ id: 'a', label: 'A' }] }] }).success).toBe(false);
-    expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [] }] }).success).toBe(false);
+    expect(
+      questionRequestSchema.safeParse({
+        kind: 'question',
+        questions: [{ ...base, options: [{ id: 'a', label: 'A' }] }],
+      }).success,
+    ).toBe(false);
+    expect(questionRequestSchema.safeParse({ kind: 'question', questions: [{ ...base, options: [] }] }).success).toBe(
+      false,
+    );
     expect(
       questionRequestSchema.safeParse({
         kind: 'question',
@@ -186,11 +215,19 @@ describe('request schemas', () => {
       }).success,
     ).toBe(false);
     expect(
-      questionRequestSchema.safeParse({ kind: 'question', questions: Array.from({ length: 5 }, (_, i) => ({ ...base, id: `q${i}`, options: [], allowOther: true })) }).success,
+      questionRequestSchema.safeParse({
+        kind: 'question',
+        questions: Array.from({ length: 5 }, (_, i) => ({ ...base, id: `q${i}`, options: [], allowOther: true })),
+      }).success,
     ).toBe(false);
   });
   it('refuse a form of more than 32 fields', () => {
-    const fields = Array.from({ length: 33 }, (_, i) => ({ id: `f${i}`, label: 'F', required: false, type: 'boolean' }));
+    const fields = Array.from({ length: 33 }, (_, i) => ({
+      id: `f${i}`,
+      label: 'F',
+      required: false,
+      type: 'boolean',
+    }));
     expect(formRequestSchema.safeParse({ kind: 'form', title: 'T', fields }).success).toBe(false);
   });
 });

@@ -19,7 +19,9 @@ export function validateAnswer(request: InteractionRequest, answer: InteractionA
     return 'decision' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, or deny.' }];
   }
   if (request.kind === 'network') {
-    return 'network' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, always allow, or deny (network).' }];
+    return 'network' in answer
+      ? []
+      : [{ id: null, message: 'Choose allow once, allow for this session, always allow, or deny (network).' }];
   }
   if ('network' in answer) return [{ id: null, message: 'A network decision answers only a blocked host.' }];
   if (request.kind === 'question') {
@@ -30,26 +32,38 @@ export function validateAnswer(request: InteractionRequest, answer: InteractionA
   return validateForm(request.fields, answer.values);
 }
 
-function validateQuestions(request: Extract<InteractionRequest, { kind: 'question' }>, answers: Readonly<Record<string, QuestionAnswer>>): AnswerProblem[] {
+function validateQuestions(
+  request: Extract<InteractionRequest, { kind: 'question' }>,
+  answers: Readonly<Record<string, QuestionAnswer>>,
+): AnswerProblem[] {
   const problems: AnswerProblem[] = [];
   const known = new Set(request.questions.map((question) => question.id));
-  for (const id of Object.keys(answers)) if (!known.has(id)) problems.push({ id, message: `There is no question "${id}".` });
+  for (const id of Object.keys(answers))
+    if (!known.has(id)) problems.push({ id, message: `There is no question "${id}".` });
   for (const question of request.questions) {
     const answer = answers[question.id];
     const text = answer?.text?.trim() ?? '';
     const chosen = answer?.optionIds ?? [];
     if (answer === undefined || (chosen.length === 0 && text === '')) {
       // A question with no options is a free-text field: there is nothing to choose, only to write.
-      const message = question.options.length === 0 ? 'Write an answer.' : question.allowOther ? 'Choose an answer or write your own.' : 'Choose an answer.';
+      const message =
+        question.options.length === 0
+          ? 'Write an answer.'
+          : question.allowOther
+            ? 'Choose an answer or write your own.'
+            : 'Choose an answer.';
       problems.push({ id: question.id, message });
       continue;
     }
     const optionIds = new Set(question.options.map((option) => option.id));
     const unknown = chosen.filter((id) => !optionIds.has(id));
     if (unknown.length > 0) problems.push({ id: question.id, message: `Not an option: ${unknown.join(', ')}.` });
-    if (new Set(chosen).size !== chosen.length) problems.push({ id: question.id, message: 'An option was chosen twice.' });
-    if (text !== '' && !question.allowOther) problems.push({ id: question.id, message: 'This question takes one of its options, not your own text.' });
-    if (!question.multiple && chosen.length + (text === '' ? 0 : 1) > 1) problems.push({ id: question.id, message: 'Choose only one answer.' });
+    if (new Set(chosen).size !== chosen.length)
+      problems.push({ id: question.id, message: 'An option was chosen twice.' });
+    if (text !== '' && !question.allowOther)
+      problems.push({ id: question.id, message: 'This question takes one of its options, not your own text.' });
+    if (!question.multiple && chosen.length + (text === '' ? 0 : 1) > 1)
+      problems.push({ id: question.id, message: 'Choose only one answer.' });
   }
   return problems;
 }
@@ -57,7 +71,8 @@ function validateQuestions(request: Extract<InteractionRequest, { kind: 'questio
 function validateForm(fields: readonly FormField[], values: Readonly<Record<string, FormValue>>): AnswerProblem[] {
   const problems: AnswerProblem[] = [];
   const known = new Set(fields.map((field) => field.id));
-  for (const id of Object.keys(values)) if (!known.has(id)) problems.push({ id, message: `There is no field "${id}".` });
+  for (const id of Object.keys(values))
+    if (!known.has(id)) problems.push({ id, message: `There is no field "${id}".` });
   for (const field of fields) {
     const value = values[field.id];
     const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -75,8 +90,10 @@ function fieldProblem(field: FormField, value: FormValue): string | null {
   switch (field.type) {
     case 'string': {
       if (typeof value !== 'string') return 'Enter text.';
-      if (field.minLength !== undefined && value.length < field.minLength) return `Use at least ${field.minLength} characters.`;
-      if (field.maxLength !== undefined && value.length > field.maxLength) return `Use at most ${field.maxLength} characters.`;
+      if (field.minLength !== undefined && value.length < field.minLength)
+        return `Use at least ${field.minLength} characters.`;
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return `Use at most ${field.maxLength} characters.`;
       return formatProblem(field.format ?? 'plain', value);
     }
     case 'number':
@@ -105,7 +122,10 @@ function fieldProblem(field: FormField, value: FormValue): string | null {
   }
 }
 
-function formatProblem(format: NonNullable<Extract<FormField, { type: 'string' }>['format']>, value: string): string | null {
+function formatProblem(
+  format: NonNullable<Extract<FormField, { type: 'string' }>['format']>,
+  value: string,
+): string | null {
   switch (format) {
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : 'Enter an email address like name@example.com.';
@@ -119,7 +139,9 @@ function formatProblem(format: NonNullable<Extract<FormField, { type: 'string' }
     case 'date':
       return isDate(value) ? null : 'Enter a date as YYYY-MM-DD.';
     case 'date-time':
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'Enter a date and time like 2026-12-01T09:30.';
+      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : 'Enter a date and time like 2026-12-01T09:30.';
     default:
       return null;
   }
@@ -129,7 +151,11 @@ function isDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (match === null) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+  return (
+    date.getUTCFullYear() === Number(match[1]) &&
+    date.getUTCMonth() === Number(match[2]) - 1 &&
+    date.getUTCDate() === Number(match[3])
+  );
 }
 
 /** The answer with every secret question's (or secret form field's) answer replaced by a mask: what the transcript and clients see. */
@@ -139,7 +165,8 @@ export function maskAnswer(request: InteractionRequest, answer: InteractionAnswe
     const secret = new Set(secretFieldIds(request.fields));
     if (secret.size === 0) return answer;
     const values: Record<string, FormValue> = {};
-    for (const [id, value] of Object.entries(answer.values)) values[id] = secret.has(id) && value !== '' ? SECRET_MASK : value;
+    for (const [id, value] of Object.entries(answer.values))
+      values[id] = secret.has(id) && value !== '' ? SECRET_MASK : value;
     return { action: 'accept', values };
   }
   if (request.kind !== 'question' || !('answers' in answer)) return answer;

@@ -3,7 +3,11 @@ import { DEFAULT_MODEL_WINDOW, inputBudgetOf, modelWindowOf } from './model-wind
 
 describe('model windows', () => {
   it('knows OpenAI, Anthropic and common open models, by the last segment of the id', () => {
-    expect(modelWindowOf('openai', 'gpt-4o-mini')).toEqual({ contextWindow: 128_000, outputReserve: 16_384, source: 'known' });
+    expect(modelWindowOf('openai', 'gpt-4o-mini')).toEqual({
+      contextWindow: 128_000,
+      outputReserve: 16_384,
+      source: 'known',
+    });
     expect(modelWindowOf('anthropic', 'claude-sonnet-4-5').contextWindow).toBe(200_000);
     expect(modelWindowOf('openai_compatible', 'meta-llama/llama3.1:8b').contextWindow).toBe(128_000);
     expect(modelWindowOf('ollama', 'llama3:8b').contextWindow).toBe(8_192);
@@ -15,7 +19,11 @@ describe('model windows', () => {
       outputReserve: 1_000,
       source: 'override',
     });
-    expect(modelWindowOf('ollama', 'my-finetune', { reportedContextLength: 16_384 })).toEqual({ contextWindow: 16_384, outputReserve: 4_096, source: 'known' });
+    expect(modelWindowOf('ollama', 'my-finetune', { reportedContextLength: 16_384 })).toEqual({
+      contextWindow: 16_384,
+      outputReserve: 4_096,
+      source: 'known',
+    });
   });
 
   it('gives an unknown model the safe default, marked as such', () => {

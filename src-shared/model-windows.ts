@@ -56,7 +56,10 @@ const KNOWN: ReadonlyArray<readonly [prefix: string, contextWindow: number, outp
 export function modelWindowOf(
   _providerType: string,
   modelId: string,
-  options: { readonly override?: Omit<ModelWindow, 'source'> | null; readonly reportedContextLength?: number | null } = {},
+  options: {
+    readonly override?: Omit<ModelWindow, 'source'> | null;
+    readonly reportedContextLength?: number | null;
+  } = {},
 ): ModelWindow {
   if (options.override !== undefined && options.override !== null) return { ...options.override, source: 'override' };
   const reported = options.reportedContextLength;

@@ -89,7 +89,8 @@ export interface TurnDetail extends TurnSummary {
   readonly runs: readonly RunSummary[];
 }
 
-export type TranscriptItemKind = 'user_message' | 'assistant_message' | 'reasoning' | 'tool_call' | 'tool_result' | 'proposal' | 'notice';
+export type TranscriptItemKind =
+  'user_message' | 'assistant_message' | 'reasoning' | 'tool_call' | 'tool_result' | 'proposal' | 'notice';
 
 /** One entry of the transcript: a projection of the ledger, ordered by `position` within a session. */
 export interface TranscriptItem {

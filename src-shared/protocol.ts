@@ -4,7 +4,11 @@ export const PROTOCOL_MIN = 1;
 
 export interface WelcomeMessage {
   /** `device`: the paired device this socket speaks for (absent for the desktop's token). */
-  readonly welcome: { readonly protocol: number; readonly hostEpoch: string; readonly device?: { readonly deviceId: string; readonly name: string } };
+  readonly welcome: {
+    readonly protocol: number;
+    readonly hostEpoch: string;
+    readonly device?: { readonly deviceId: string; readonly name: string };
+  };
 }
 
 /** Close codes the host uses when it refuses a socket. */

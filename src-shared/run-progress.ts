@@ -16,7 +16,12 @@ export interface LiveRunProgress {
 
 export type RunProgress =
   /** The request is out; nothing has come back yet. `since` is when it was sent (host clock, ms). */
-  | { readonly phase: 'waiting_for_provider'; readonly attempt: number; readonly maxAttempts: number; readonly since: number }
+  | {
+      readonly phase: 'waiting_for_provider';
+      readonly attempt: number;
+      readonly maxAttempts: number;
+      readonly since: number;
+    }
   /** The last attempt failed transiently; attempt `attempt` goes out at `resumeAt` (host clock, ms). */
   | {
       readonly phase: 'retrying';

@@ -61,6 +61,9 @@ export function resumeNoticeText(reason: string | null): string {
 }
 
 /** Whether a transcript item is a resumed run's marker. */
-export function isResumeNotice(item: { readonly kind: string; readonly data: Readonly<Record<string, unknown>> | null }): boolean {
+export function isResumeNotice(item: {
+  readonly kind: string;
+  readonly data: Readonly<Record<string, unknown>> | null;
+}): boolean {
   return item.kind === 'notice' && typeof item.data?.resumed === 'object' && item.data.resumed !== null;
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** A lone UTF-16 surrogate: half of a pair, which no text can store (SQLite would keep U+FFFD). */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export const LONE_SURROGATE_MESSAGE = 'This text contains an invalid character (half of a UTF-16 surrogate pair); nothing was saved.';
+export const LONE_SURROGATE_MESSAGE =
+  'This text contains an invalid character (half of a UTF-16 surrogate pair); nothing was saved.';
 
 /**
  * The one way the contract builds a string schema: every string a client sends (titles, messages,

@@ -8,7 +8,14 @@ export type { Proposal, WorkTarget } from './workhub-proposal-schema';
 
 export const WORKHUB_SESSION_ID = 'workhub';
 
-export const CANDIDATE_STATES = ['idle', 'running', 'waiting_for_user', 'interrupted', 'failed', 'goal_active'] as const;
+export const CANDIDATE_STATES = [
+  'idle',
+  'running',
+  'waiting_for_user',
+  'interrupted',
+  'failed',
+  'goal_active',
+] as const;
 export type CandidateState = (typeof CANDIDATE_STATES)[number];
 
 /** A session's state as the WorkHub names it: what runs there, else whether a goal keeps it going. */
@@ -46,7 +53,16 @@ export interface CandidateSet {
 }
 
 /** The kinds of proposal the router makes (workhub-proposal-schema.ts decodes a proposal; workhub-proposal-schema.test.ts keeps the two in step). */
-export const PROPOSAL_KINDS = ['answer_here', 'clarify', 'create_new', 'delegate_existing', 'choose', 'stop_work', 'resume_work', 'correct'] as const;
+export const PROPOSAL_KINDS = [
+  'answer_here',
+  'clarify',
+  'create_new',
+  'delegate_existing',
+  'choose',
+  'stop_work',
+  'resume_work',
+  'correct',
+] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
 /** Proposals that change running work: the person must confirm them in the UI. */
@@ -78,7 +94,12 @@ export type StopOutcome = 'stop_delivered' | 'already_terminal' | 'not_owned';
 export type ActResult =
   | { readonly kind: 'answered'; readonly text: string }
   | { readonly kind: 'clarified'; readonly question: string }
-  | { readonly kind: 'delegated'; readonly delegation: DelegationRecord; readonly queued: boolean; readonly createdSession: boolean }
+  | {
+      readonly kind: 'delegated';
+      readonly delegation: DelegationRecord;
+      readonly queued: boolean;
+      readonly createdSession: boolean;
+    }
   | { readonly kind: 'awaiting_choice'; readonly interactionId: string }
   | { readonly kind: 'stopped'; readonly outcome: StopOutcome; readonly delegation: DelegationRecord | null }
   | { readonly kind: 'resumed'; readonly delegation: DelegationRecord }
@@ -92,7 +113,12 @@ export type ActResult =
  */
 export type ProposalDecision =
   | { readonly status: 'done'; readonly actionId: string; readonly proposal: Proposal; readonly result: ActResult }
-  | { readonly status: 'failed'; readonly actionId: string; readonly proposal: Proposal; readonly error: OperationError }
+  | {
+      readonly status: 'failed';
+      readonly actionId: string;
+      readonly proposal: Proposal;
+      readonly error: OperationError;
+    }
   | { readonly status: 'cancelled' };
 
 /** The `data` of the WorkHub transcript item that records a decision (a notice in the request's turn). */
@@ -107,6 +133,7 @@ export interface RecordedAction {
   /** The routed request it acted on, when the act named one. */
   readonly requestId: string | null;
   readonly proposal: Proposal;
-  readonly outcome: { readonly ok: true; readonly result: ActResult } | { readonly ok: false; readonly error: OperationError };
+  readonly outcome:
+    { readonly ok: true; readonly result: ActResult } | { readonly ok: false; readonly error: OperationError };
   readonly createdAt: number;
 }

@@ -6,13 +6,21 @@ import { wellFormedString } from './well-formed-string';
 const ref = wellFormedString().min(1).max(64);
 const text = wellFormedString().trim().min(1).max(20_000);
 
-export const workTargetSchema = z.union([z.strictObject({ candidateRef: ref }), z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) })]);
+export const workTargetSchema = z.union([
+  z.strictObject({ candidateRef: ref }),
+  z.strictObject({ delegationActionId: wellFormedString().min(1).max(128) }),
+]);
 export type WorkTarget = z.infer<typeof workTargetSchema>;
 
 export const proposalSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('answer_here'), text }),
   z.strictObject({ kind: z.literal('clarify'), question: text }),
-  z.strictObject({ kind: z.literal('create_new'), title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable(), text }),
+  z.strictObject({
+    kind: z.literal('create_new'),
+    title: wellFormedString().trim().min(1).max(200),
+    workspace: wellFormedString().max(4096).nullable(),
+    text,
+  }),
   z.strictObject({ kind: z.literal('delegate_existing'), candidateRef: ref, text }),
   /** Several candidates fit: ask the person with a form (the candidates, plus "start new work"). */
   z.strictObject({ kind: z.literal('choose'), candidateRefs: z.array(ref).min(2).max(32), text }),
@@ -23,7 +31,12 @@ export const proposalSchema = z.discriminatedUnion('kind', [
     replacesActionId: wellFormedString().min(1).max(128),
     target: z.union([
       z.strictObject({ candidateRef: ref }),
-      z.strictObject({ createNew: z.strictObject({ title: wellFormedString().trim().min(1).max(200), workspace: wellFormedString().max(4096).nullable() }) }),
+      z.strictObject({
+        createNew: z.strictObject({
+          title: wellFormedString().trim().min(1).max(200),
+          workspace: wellFormedString().max(4096).nullable(),
+        }),
+      }),
     ]),
   }),
 ]);

@@ -43,7 +43,12 @@ export interface WorktreeDiff {
 
 export type WorktreeMergeResult =
   /** The base branch now holds the session's work; the worktree is removed and the session works in `repoRoot` again. */
-  | { readonly status: 'merged'; readonly mode: 'fast_forward' | 'merge_commit'; readonly commit: string; readonly worktree: WorktreeRecord }
+  | {
+      readonly status: 'merged';
+      readonly mode: 'fast_forward' | 'merge_commit';
+      readonly commit: string;
+      readonly worktree: WorktreeRecord;
+    }
   /** Nothing was written to the base checkout: these files conflict (`merge`), or have uncommitted changes there (`uncommitted`). */
   | { readonly status: 'conflict'; readonly reason: 'merge' | 'uncommitted'; readonly files: readonly string[] };
 

@@ -32,19 +32,25 @@ export interface OrphanCheck {
 export function recordSaysStillRunning(run: ShellRunRecord, restartedAt: number): boolean {
   if (isLiveShellRunStatus(run.status)) return true;
   const message = run.failureMessage ?? '';
-  return run.startedAt < restartedAt && /\b(?:still|may|might|possibly)\b[^.;]*\b(?:running|alive)\b/i.test(message) && !/\bstopped\b/i.test(message);
+  return (
+    run.startedAt < restartedAt &&
+    /\b(?:still|may|might|possibly)\b[^.;]*\b(?:running|alive)\b/i.test(message) &&
+    !/\bstopped\b/i.test(message)
+  );
 }
 
 async function shellRuns(client: SoakClient, sessionIds: readonly string[]): Promise<ShellRunRecord[]> {
   const runs: ShellRunRecord[] = [];
-  for (const sessionId of sessionIds) runs.push(...(await client.call('shell.list', { sessionId, limit: 500 })).shellRuns);
+  for (const sessionId of sessionIds)
+    runs.push(...(await client.call('shell.list', { sessionId, limit: 500 })).shellRuns);
   return runs;
 }
 
 /** The process groups of the cycle's commands still alive once the host is dead: pgid → command line. */
 export function survivors(marker: string): Map<number, string> {
   const groups = new Map<number, string>();
-  for (const process of markedProcesses(marker)) if (!groups.has(process.pgrp)) groups.set(process.pgrp, process.commandLine);
+  for (const process of markedProcesses(marker))
+    if (!groups.has(process.pgrp)) groups.set(process.pgrp, process.commandLine);
   return groups;
 }
 
@@ -71,7 +77,9 @@ export async function checkOrphans(options: OrphanCheckOptions): Promise<OrphanC
     const commandLine = groups.get(pgrp) ?? '';
     const run = runs.find((candidate) => candidate.pid === pgrp);
     // `bash -c <command>`: the record's command names the run even when it holds no pid.
-    const byCommand = runs.find((candidate) => candidate.startedAt < options.restartedAt && commandLine.endsWith(candidate.command));
+    const byCommand = runs.find(
+      (candidate) => candidate.startedAt < options.restartedAt && commandLine.endsWith(candidate.command),
+    );
     const recorded =
       run !== undefined
         ? `the record says ${run.status}: ${JSON.stringify(run.failureMessage)}`

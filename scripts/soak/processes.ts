@@ -83,7 +83,8 @@ export function killChildrenMatching(text: string): void {
     const stat = readStat(pid);
     if (!running(stat) || stat.ppid !== process.pid) continue;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(text)) process.kill(pid, 'SIGKILL');
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(text))
+        process.kill(pid, 'SIGKILL');
     } catch {
       // gone already
     }

@@ -62,7 +62,10 @@ export function checkRecord(log: AckLog, record: RecordSnapshot): RecordCheck {
 export function stuckRuns(record: RecordSnapshot, restartedAt: number): string[] {
   return [...record.runs.values()]
     .filter((run) => run.status === 'running' && run.startedAt < restartedAt)
-    .map((run) => `run ${run.runId} of turn ${run.turnId} (session ${run.sessionId}, ${run.kind}) is still running after the restart`);
+    .map(
+      (run) =>
+        `run ${run.runId} of turn ${run.turnId} (session ${run.sessionId}, ${run.kind}) is still running after the restart`,
+    );
 }
 
 /** What the record lacks of `fact` (`subject` names the thing, for grouping), or null when it holds it. */
@@ -74,8 +77,13 @@ function missing(fact: AckFact, log: AckLog, record: RecordSnapshot): { subject:
     case 'transcript': {
       const item = record.items.get(fact.itemId);
       const seen = (log.itemTexts.get(fact.itemId) ?? '').slice(0, fact.end);
-      if (item === undefined) return gap(fact.itemId, `transcript item ${fact.itemId} is missing (the client had seen ${describeText(seen)})`);
-      if (fact.kind !== null && item.kind !== fact.kind) return gap(fact.itemId, `transcript item ${fact.itemId} is a ${item.kind}, the client was told ${fact.kind}`);
+      if (item === undefined)
+        return gap(
+          fact.itemId,
+          `transcript item ${fact.itemId} is missing (the client had seen ${describeText(seen)})`,
+        );
+      if (fact.kind !== null && item.kind !== fact.kind)
+        return gap(fact.itemId, `transcript item ${fact.itemId} is a ${item.kind}, the client was told ${fact.kind}`);
       if (item.text.startsWith(seen)) return null;
       return gap(
         fact.itemId,
@@ -86,37 +94,56 @@ function missing(fact: AckFact, log: AckLog, record: RecordSnapshot): { subject:
       const run = record.runs.get(fact.runId);
       if (run === undefined) return gap(fact.runId, `run ${fact.runId} of turn ${fact.turnId} is missing`);
       if (!TERMINAL_RUN.includes(fact.status) || run.status === fact.status) return null;
-      return gap(fact.runId, `run ${fact.runId} of turn ${fact.turnId} ended ${fact.status} as acknowledged, the record says ${run.status}`);
+      return gap(
+        fact.runId,
+        `run ${fact.runId} of turn ${fact.turnId} ended ${fact.status} as acknowledged, the record says ${run.status}`,
+      );
     }
     case 'interaction': {
       const interaction = record.interactions.get(fact.interactionId);
       if (interaction === undefined) return gap(fact.interactionId, `interaction ${fact.interactionId} is missing`);
       if (fact.status === 'pending' || interaction.status === fact.status) return null;
-      return gap(fact.interactionId, `interaction ${fact.interactionId} was acknowledged ${fact.status}, the record says ${interaction.status}`);
+      return gap(
+        fact.interactionId,
+        `interaction ${fact.interactionId} was acknowledged ${fact.status}, the record says ${interaction.status}`,
+      );
     }
     case 'goal': {
       const goal = record.goals.get(fact.goalId);
       if (goal === undefined) return gap(fact.goalId, `goal ${fact.goalId} is missing`);
       if (goal.revision < fact.revision || goal.iterations < fact.iterations) {
-        return gap(fact.goalId, `goal ${fact.goalId} went back from revision ${fact.revision} (${fact.iterations} turns) to revision ${goal.revision} (${goal.iterations} turns)`);
+        return gap(
+          fact.goalId,
+          `goal ${fact.goalId} went back from revision ${fact.revision} (${fact.iterations} turns) to revision ${goal.revision} (${goal.iterations} turns)`,
+        );
       }
-      if (fact.status === 'complete' && goal.status !== 'complete') return gap(fact.goalId, `goal ${fact.goalId} was acknowledged complete, the record says ${goal.status}`);
+      if (fact.status === 'complete' && goal.status !== 'complete')
+        return gap(fact.goalId, `goal ${fact.goalId} was acknowledged complete, the record says ${goal.status}`);
       return null;
     }
     case 'queue': {
       const message = record.queue.get(`${fact.sessionId}/${fact.messageId}`);
       if (message === undefined) return gap(fact.messageId, `queued message ${fact.messageId} is missing`);
       if (!QUEUE_FINAL.includes(fact.state) || message.state === fact.state) return null;
-      return gap(fact.messageId, `queued message ${fact.messageId} was acknowledged ${fact.state}, the record says ${message.state}`);
+      return gap(
+        fact.messageId,
+        `queued message ${fact.messageId} was acknowledged ${fact.state}, the record says ${message.state}`,
+      );
     }
     case 'shell': {
       const run = record.shellRuns.get(fact.shellRunId);
       const subject = fact.shellRunId;
       if (run === undefined) return gap(subject, `shell run ${fact.shellRunId} is missing`);
-      if (fact.pid !== null && run.pid !== fact.pid) return gap(subject, `shell run ${fact.shellRunId} had pid ${fact.pid}, the record says ${String(run.pid)}`);
+      if (fact.pid !== null && run.pid !== fact.pid)
+        return gap(subject, `shell run ${fact.shellRunId} had pid ${fact.pid}, the record says ${String(run.pid)}`);
       const live = fact.status === 'starting' || fact.status === 'running';
-      if (!live && run.status !== fact.status) return gap(subject, `shell run ${fact.shellRunId} was acknowledged ${fact.status}, the record says ${run.status}`);
-      if (fact.status === 'running' && run.status === 'starting') return gap(subject, `shell run ${fact.shellRunId} was acknowledged running, the record says starting`);
+      if (!live && run.status !== fact.status)
+        return gap(
+          subject,
+          `shell run ${fact.shellRunId} was acknowledged ${fact.status}, the record says ${run.status}`,
+        );
+      if (fact.status === 'running' && run.status === 'starting')
+        return gap(subject, `shell run ${fact.shellRunId} was acknowledged running, the record says starting`);
       return null;
     }
     case 'shell_output': {

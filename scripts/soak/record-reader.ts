@@ -27,7 +27,10 @@ export async function readRecord(client: SoakClient, sessionIds: Iterable<string
     const turnIds = new Set<string>();
     let before: number | undefined;
     for (;;) {
-      const page = await client.call('transcript.page', before === undefined ? { sessionId, limit: 500 } : { sessionId, before, limit: 500 });
+      const page = await client.call(
+        'transcript.page',
+        before === undefined ? { sessionId, limit: 500 } : { sessionId, before, limit: 500 },
+      );
       for (const item of page.items) items.set(item.itemId, item);
       for (const turn of page.turns) turnIds.add(turn.turnId);
       if (page.nextBefore === null) break;
@@ -42,8 +45,10 @@ export async function readRecord(client: SoakClient, sessionIds: Iterable<string
       interactions.set(interaction.interactionId, interaction);
     }
     for (const goal of (await client.call('goal.history', { sessionId })).goals) goals.set(goal.goalId, goal);
-    for (const message of (await client.call('turn.message.query', { sessionId })).messages) queue.set(`${sessionId}/${message.messageId}`, message);
-    for (const shellRun of (await client.call('shell.list', { sessionId, limit: 500 })).shellRuns) shellRuns.set(shellRun.shellRunId, shellRun);
+    for (const message of (await client.call('turn.message.query', { sessionId })).messages)
+      queue.set(`${sessionId}/${message.messageId}`, message);
+    for (const shellRun of (await client.call('shell.list', { sessionId, limit: 500 })).shellRuns)
+      shellRuns.set(shellRun.shellRunId, shellRun);
   }
   return { sessions, items, turns, runs, interactions, goals, queue, shellRuns };
 }

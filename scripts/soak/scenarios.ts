@@ -53,36 +53,59 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
   switch (name) {
     case 'stream': {
       const sessionId = await createSession(context, name);
-      if (sessionId !== null) await startTurn(context, sessionId, turnId, `/stream ${plan.streamChunks} ${plan.streamIntervalMs}`);
+      if (sessionId !== null)
+        await startTurn(context, sessionId, turnId, `/stream ${plan.streamChunks} ${plan.streamIntervalMs}`);
       return;
     }
     case 'shell_output': {
-      const sessionId = await createSession(context, name, { workspacePath: context.workspace, permissionMode: 'full' });
+      const sessionId = await createSession(context, name, {
+        workspacePath: context.workspace,
+        permissionMode: 'full',
+      });
       const command = `: ${marker}-out; for i in $(seq 1 40); do echo "line $i"; sleep 0.04; done`;
-      if (sessionId !== null) await startTurn(context, sessionId, turnId, `/tool run_shell ${JSON.stringify({ command })}`);
+      if (sessionId !== null)
+        await startTurn(context, sessionId, turnId, `/tool run_shell ${JSON.stringify({ command })}`);
       return;
     }
     case 'shell_file': {
       // Writes to a file only, never to its pipes: a crash of the host does not end it by SIGPIPE.
-      const sessionId = await createSession(context, name, { workspacePath: context.workspace, permissionMode: 'full' });
+      const sessionId = await createSession(context, name, {
+        workspacePath: context.workspace,
+        permissionMode: 'full',
+      });
       const command = `: ${marker}-file; while true; do echo tick >> cycle-${cycle}.log; sleep 0.1; done`;
-      if (sessionId !== null) await startTurn(context, sessionId, turnId, `/tool run_shell ${JSON.stringify({ command, timeoutSeconds: 2 })}`);
+      if (sessionId !== null)
+        await startTurn(
+          context,
+          sessionId,
+          turnId,
+          `/tool run_shell ${JSON.stringify({ command, timeoutSeconds: 2 })}`,
+        );
       return;
     }
     case 'question': {
       const sessionId = await createSession(context, name);
       if (sessionId === null || !(await startTurn(context, sessionId, turnId, '/ask'))) return;
       const asked = await context.client.nextEvent(
-        (event) => event.kind === 'interaction.changed' && event.interaction.sessionId === sessionId && event.interaction.status === 'pending',
+        (event) =>
+          event.kind === 'interaction.changed' &&
+          event.interaction.sessionId === sessionId &&
+          event.interaction.status === 'pending',
         10_000,
       );
       if (asked?.kind !== 'interaction.changed' || !(await context.client.pause(plan.answerAfterMs))) return;
-      await answerInteraction(context, sessionId, asked.interaction.interactionId, answerFor(asked.interaction.request));
+      await answerInteraction(
+        context,
+        sessionId,
+        asked.interaction.interactionId,
+        answerFor(asked.interaction.request),
+      );
       return;
     }
     case 'goal': {
       const sessionId = await createSession(context, name);
-      if (sessionId !== null) await startTurn(context, sessionId, turnId, '/goal Polish the soak notes, finish after 6');
+      if (sessionId !== null)
+        await startTurn(context, sessionId, turnId, '/goal Polish the soak notes, finish after 6');
       return;
     }
     case 'queue': {
@@ -96,8 +119,15 @@ export async function runScenario(name: ScenarioName, context: ScenarioContext):
   }
 }
 
-async function createSession(context: ScenarioContext, name: ScenarioName, options: { workspacePath?: string; permissionMode?: PermissionMode } = {}): Promise<string | null> {
-  const outcome = await context.client.request('session.create', { title: `Soak ${context.cycle} ${name}`, ...options });
+async function createSession(
+  context: ScenarioContext,
+  name: ScenarioName,
+  options: { workspacePath?: string; permissionMode?: PermissionMode } = {},
+): Promise<string | null> {
+  const outcome = await context.client.request('session.create', {
+    title: `Soak ${context.cycle} ${name}`,
+    ...options,
+  });
   if (outcome?.ok !== true) return null;
   context.ack.addAnswer({ op: 'session.create', sessionId: outcome.result.session.sessionId });
   return outcome.result.session.sessionId;
@@ -107,12 +137,28 @@ async function startTurn(context: ScenarioContext, sessionId: string, turnId: st
   const outcome = await context.client.request('turn.start', { sessionId, turnId, text });
   if (outcome?.ok !== true) return false;
   const { turn } = outcome.result;
-  context.ack.addAnswer({ op: 'turn.start', sessionId, turnId, runId: turn.latestRun.runId, status: turn.latestRun.status });
+  context.ack.addAnswer({
+    op: 'turn.start',
+    sessionId,
+    turnId,
+    runId: turn.latestRun.runId,
+    status: turn.latestRun.status,
+  });
   return true;
 }
 
-async function submitMessage(context: ScenarioContext, sessionId: string, messageId: string, text: string): Promise<boolean> {
-  const outcome = await context.client.request('turn.message.submit', { sessionId, messageId, text, placement: 'next_turn' });
+async function submitMessage(
+  context: ScenarioContext,
+  sessionId: string,
+  messageId: string,
+  text: string,
+): Promise<boolean> {
+  const outcome = await context.client.request('turn.message.submit', {
+    sessionId,
+    messageId,
+    text,
+    placement: 'next_turn',
+  });
   if (outcome?.ok !== true) return false;
   context.ack.addAnswer({ op: 'turn.message.submit', sessionId, messageId, state: outcome.result.message.state });
   return true;
@@ -128,7 +174,12 @@ export async function answerInteraction(
   const outcome = await context.client.request('interaction.answer', { interactionId, answer });
   if (outcome === null) return { ok: false, message: 'the host closed the connection before answering' };
   if (!outcome.ok) return { ok: false, message: `${outcome.error.code}: ${outcome.error.message}` };
-  context.ack?.addAnswer({ op: 'interaction.answer', sessionId, interactionId, status: outcome.result.interaction.status });
+  context.ack?.addAnswer({
+    op: 'interaction.answer',
+    sessionId,
+    interactionId,
+    status: outcome.result.interaction.status,
+  });
   return { ok: true, message: 'answered' };
 }
 
@@ -138,7 +189,10 @@ export function answerFor(request: InteractionRequest): InteractionAnswer {
     const answers = Object.fromEntries(
       request.questions.map((question) => {
         const first = question.options[0];
-        return [question.id, first === undefined ? { optionIds: [], text: 'Soak test answer' } : { optionIds: [first.id] }];
+        return [
+          question.id,
+          first === undefined ? { optionIds: [], text: 'Soak test answer' } : { optionIds: [first.id] },
+        ];
       }),
     );
     return { action: 'accept', answers };

@@ -87,32 +87,50 @@ export async function settle(options: SettleOptions): Promise<SettleResult> {
       if (atRest(state, gaveUp)) continue;
       for (const interaction of state.pending) {
         if (answered.has(interaction.interactionId)) continue;
-        const result = await answerInteraction({ client }, sessionId, interaction.interactionId, answerFor(interaction.request));
+        const result = await answerInteraction(
+          { client },
+          sessionId,
+          interaction.interactionId,
+          answerFor(interaction.request),
+        );
         answered.set(interaction.interactionId, result.ok);
-        if (!result.ok) failures.push({ kind: 'question', what: `question ${interaction.interactionId} (${describe(state)}) could not be answered: ${result.message}` });
+        if (!result.ok)
+          failures.push({
+            kind: 'question',
+            what: `question ${interaction.interactionId} (${describe(state)}) could not be answered: ${result.message}`,
+          });
       }
       if (state.activeTurn === null) {
         // An interrupted goal turn is the goal driver's to resume while its goal is active.
         const goalDriven = (turn: TurnSummary) => turn.origin === 'goal' && state.goal?.status === 'active';
-        const interrupted = state.turns.find((turn) => turn.status === 'interrupted' && !goalDriven(turn) && !gaveUp.has(turn.turnId));
+        const interrupted = state.turns.find(
+          (turn) => turn.status === 'interrupted' && !goalDriven(turn) && !gaveUp.has(turn.turnId),
+        );
         if (interrupted !== undefined) {
           const outcome = await client.request('turn.resume', { sessionId, turnId: interrupted.turnId });
           if (outcome !== null && !outcome.ok && outcome.error.code !== 'session_busy') {
             gaveUp.add(interrupted.turnId);
-            failures.push({ kind: 'resume', what: `turn.resume of ${interrupted.turnId} (${describe(state)}) answered ${outcome.error.code}: ${outcome.error.message}` });
+            failures.push({
+              kind: 'resume',
+              what: `turn.resume of ${interrupted.turnId} (${describe(state)}) answered ${outcome.error.code}: ${outcome.error.message}`,
+            });
           }
         }
       }
       if (stalledGoal(state, idleGoalSince, options.goalStallMs)) {
         goalsStalled += 1;
-        failures.push({ kind: 'goal', what: `the active goal stalled: nothing ran for ${options.goalStallMs} ms (${describe(state)})` });
+        failures.push({
+          kind: 'goal',
+          what: `the active goal stalled: nothing ran for ${options.goalStallMs} ms (${describe(state)})`,
+        });
         await stopSession(client, state);
         continue;
       }
       stillOpen.push(sessionId);
     }
     open = stillOpen;
-    if (open.length > 0 && !(await client.pause(options.pollMs))) throw new Error('The host closed the connection while the cycle was settling');
+    if (open.length > 0 && !(await client.pause(options.pollMs)))
+      throw new Error('The host closed the connection while the cycle was settling');
   }
 
   for (const sessionId of open) {
@@ -126,14 +144,24 @@ export async function settle(options: SettleOptions): Promise<SettleResult> {
     const { turn: now } = await client.call('turn.query', { sessionId: turn.sessionId, turnId: turn.turnId });
     if (now.status === 'completed') resumesOk += 1;
     else {
-      const runs = now.runs.map((run) => `${run.kind} ${run.status}${run.terminalReason === null ? '' : ` (${run.terminalReason})`}`).join(' → ');
-      failures.push({ kind: 'resume', what: `interrupted ${turn.origin} turn ${turn.turnId} (session ${turn.sessionId}) did not resume to completion: ${runs}` });
+      const runs = now.runs
+        .map((run) => `${run.kind} ${run.status}${run.terminalReason === null ? '' : ` (${run.terminalReason})`}`)
+        .join(' → ');
+      failures.push({
+        kind: 'resume',
+        what: `interrupted ${turn.origin} turn ${turn.turnId} (session ${turn.sessionId}) did not resume to completion: ${runs}`,
+      });
     }
   }
-  const questionsOk = options.pendingQuestions.filter((question) => answered.get(question.interactionId) === true).length;
+  const questionsOk = options.pendingQuestions.filter(
+    (question) => answered.get(question.interactionId) === true,
+  ).length;
   for (const question of options.pendingQuestions) {
     if (!answered.has(question.interactionId))
-      failures.push({ kind: 'question', what: `question ${question.interactionId}, pending after the restart, was never offered for an answer` });
+      failures.push({
+        kind: 'question',
+        what: `question ${question.interactionId}, pending after the restart, was never offered for an answer`,
+      });
   }
   return {
     resumesOk,
@@ -147,7 +175,8 @@ export async function settle(options: SettleOptions): Promise<SettleResult> {
 
 /** An active goal, an idle session and nothing waiting on the person, for `stallMs` in a row. */
 function stalledGoal(state: SessionState, idleSince: Map<string, number>, stallMs: number): boolean {
-  const idle = state.goal?.status === 'active' && state.activeTurn === null && state.pending.length === 0 && state.queued === 0;
+  const idle =
+    state.goal?.status === 'active' && state.activeTurn === null && state.pending.length === 0 && state.queued === 0;
   if (!idle) {
     idleSince.delete(state.sessionId);
     return false;
@@ -162,6 +191,11 @@ async function stopSession(client: SoakClient, state: SessionState): Promise<voi
   await client.request('turn.stop', { sessionId: state.sessionId, source: 'soak_cleanup' });
   const { goal } = await client.call('goal.get', { sessionId: state.sessionId });
   if (goal !== null && goal.status === 'active') {
-    await client.request('goal.control', { sessionId: state.sessionId, goalId: goal.goalId, expectedRevision: goal.revision, action: 'clear' });
+    await client.request('goal.control', {
+      sessionId: state.sessionId,
+      goalId: goal.goalId,
+      expectedRevision: goal.revision,
+      action: 'clear',
+    });
   }
 }

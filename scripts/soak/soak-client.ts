@@ -50,7 +50,8 @@ export async function connectSoakClient(wsUrl: string, token: string): Promise<S
     },
     async call(op, input) {
       const outcome = await client.request(op, input);
-      if (outcome === null) throw new Error(`${op}: the host closed the connection or did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
+      if (outcome === null)
+        throw new Error(`${op}: the host closed the connection or did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`);
       if (!outcome.ok) throw new Error(`${op} failed: ${outcome.error.code}: ${outcome.error.message}`);
       return outcome.result;
     },

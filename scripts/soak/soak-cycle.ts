@@ -52,7 +52,9 @@ const RESTART_RETRY_MS = 200;
 const READY_TIMEOUT_MS = 60_000;
 
 /** Starts the host on the data directory; a refusal because the directory is still locked is retried and counted. */
-export async function startHost(env: Pick<CycleEnv, 'dataDir' | 'token'>): Promise<{ host: ServeProcess; refusals: number }> {
+export async function startHost(
+  env: Pick<CycleEnv, 'dataDir' | 'token'>,
+): Promise<{ host: ServeProcess; refusals: number }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return { host: await startReady(env), refusals: attempt - 1 };
@@ -81,16 +83,24 @@ async function startReady(env: Pick<CycleEnv, 'dataDir' | 'token'>): Promise<Ser
  * it on the same data directory, check the record against what was acknowledged, look for processes
  * left alive unseen, then carry the cycle's sessions to rest. Returns the restarted host.
  */
-export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number): Promise<{ host: ServeProcess; result: CycleResult }> {
+export async function runCycle(
+  env: CycleEnv,
+  host: ServeProcess,
+  cycle: number,
+): Promise<{ host: ServeProcess; result: CycleResult }> {
   const startedAt = Date.now();
   const plan = planCycle(env.rng);
   const marker = `${env.runTag}-c${cycle}`;
   const ack = new AckLog();
   const client = await connectSoakClient(host.wsUrl, env.token);
-  const scenarios = SCENARIOS.map((name) => runScenario(name, { client, ack, plan, cycle, marker, workspace: env.workspace }));
+  const scenarios = SCENARIOS.map((name) =>
+    runScenario(name, { client, ack, plan, cycle, marker, workspace: env.workspace }),
+  );
 
   const aliveAtKill = await client.pause(plan.killAfterMs);
-  const hostEndedEarly = aliveAtKill ? null : `the host was gone before the kill (exit ${String(host.child.exitCode ?? host.child.signalCode)}):\n${host.output().slice(-2000)}`;
+  const hostEndedEarly = aliveAtKill
+    ? null
+    : `the host was gone before the kill (exit ${String(host.child.exitCode ?? host.child.signalCode)}):\n${host.output().slice(-2000)}`;
   host.child.kill('SIGKILL');
   await host.exited;
   await client.closed;
@@ -109,7 +119,15 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
     // Both at once: the survivors were found before the restart, so a command a resumed turn runs
     // again is not among them.
     const [orphans, settled] = await Promise.all([
-      checkOrphans({ client: after, marker, survivors: alive, sessionIds, restartedAt, waitMs: env.limits.orphanWaitMs, pollMs: env.limits.pollMs }),
+      checkOrphans({
+        client: after,
+        marker,
+        survivors: alive,
+        sessionIds,
+        restartedAt,
+        waitMs: env.limits.orphanWaitMs,
+        pollMs: env.limits.pollMs,
+      }),
       settle({
         client: after,
         sessionIds,
@@ -137,7 +155,9 @@ export async function runCycle(env: CycleEnv, host: ServeProcess, cycle: number)
     restarted.host.child.kill('SIGKILL');
     await restarted.host.exited;
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${message}\nThe restarted host's output:\n${restarted.host.output().slice(-3000)}`, { cause: error });
+    throw new Error(`${message}\nThe restarted host's output:\n${restarted.host.output().slice(-3000)}`, {
+      cause: error,
+    });
   } finally {
     await after.close();
   }

@@ -59,13 +59,20 @@ export function cleanUpProcesses(seed: number): void {
   for (const marked of markedProcesses(tag)) killMarkedGroup(marked.pgrp, tag);
 }
 
-export const DEFAULT_LIMITS: CycleLimits = { orphanWaitMs: 2000, settleTimeoutMs: 30_000, goalStallMs: 3000, pollMs: 100 };
+export const DEFAULT_LIMITS: CycleLimits = {
+  orphanWaitMs: 2000,
+  settleTimeoutMs: 30_000,
+  goalStallMs: 3000,
+  pollMs: 100,
+};
 
-const zeroByCategory = () => Object.fromEntries(ACK_CATEGORIES.map((category) => [category, 0])) as Record<AckCategory, number>;
+const zeroByCategory = () =>
+  Object.fromEntries(ACK_CATEGORIES.map((category) => [category, 0])) as Record<AckCategory, number>;
 
 /** Runs `kills` kill cycles against one data directory and sums up what held and what did not. */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
-  if (!procAvailable()) throw new Error('The soak reads /proc to find the processes Cairn started; it runs on Linux only.');
+  if (!procAvailable())
+    throw new Error('The soak reads /proc to find the processes Cairn started; it runs on Linux only.');
   const started = Date.now();
   const log = options.log ?? (() => {});
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -74,7 +81,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const workspace = join(base, 'workspace');
   mkdirSync(workspace);
   const runTag = runTagFor(options.seed);
-  const env = { dataDir, workspace, token: `soak-${options.seed}-${process.pid}`, runTag, rng: createRng(options.seed), limits };
+  const env = {
+    dataDir,
+    workspace,
+    token: `soak-${options.seed}-${process.pid}`,
+    runTag,
+    rng: createRng(options.seed),
+    limits,
+  };
 
   const report: Tally = {
     seed: options.seed,
@@ -102,7 +116,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         next = await runCycle(env, host, cycle);
       } catch (error) {
         // The host it was given is ended below if still running; runCycle ends the one it restarted.
-        throw new Error(`Kill ${cycle} could not be checked: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `Kill ${cycle} could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       host = next.host;
       report.kills = cycle;
@@ -132,11 +149,14 @@ async function stopHost(host: ServeProcess): Promise<void> {
 }
 
 /** The report while it is being added up. */
-type Tally = { -readonly [K in Exclude<keyof SoakReport, 'wallTimeMs' | 'findings'>]: SoakReport[K] } & { findings: Finding[] };
+type Tally = { -readonly [K in Exclude<keyof SoakReport, 'wallTimeMs' | 'findings'>]: SoakReport[K] } & {
+  findings: Finding[];
+};
 
 function add(report: Tally, kill: number, result: CycleResult): Finding[] {
   const findings: Finding[] = [];
-  const found = (invariant: Invariant, what: string) => findings.push({ kill, killAfterMs: result.killAfterMs, invariant, what });
+  const found = (invariant: Invariant, what: string) =>
+    findings.push({ kill, killAfterMs: result.killAfterMs, invariant, what });
   for (const category of ACK_CATEGORIES) report.checked[category] += result.checked[category];
   for (const loss of result.lost) {
     report.lost[loss.category] += loss.events;
@@ -145,7 +165,8 @@ function add(report: Tally, kill: number, result: CycleResult): Finding[] {
   for (const what of result.stuck) found('stuck', what);
   for (const what of result.unseen) found('unseen', what);
   for (const failure of result.settle.failures) found(failure.kind, failure.what);
-  if (result.restartRefusals > 0) found('restart', `the restart was refused ${result.restartRefusals} time(s): the data directory was still locked`);
+  if (result.restartRefusals > 0)
+    found('restart', `the restart was refused ${result.restartRefusals} time(s): the data directory was still locked`);
   if (result.hostEndedEarly !== null) found('host', result.hostEndedEarly);
   report.stuck += result.stuck.length;
   report.processesSurvived += result.processesSurvived;
@@ -165,7 +186,8 @@ const sum = (counts: Record<AckCategory, number>) => Object.values(counts).reduc
 function progressLine(cycle: number, kills: number, result: CycleResult, findings: readonly Finding[]): string {
   const lost = result.lost.reduce((total, loss) => total + loss.events, 0);
   const { resumesOk, resumesFailed } = result.settle;
-  const problems = findings.length === 0 ? '' : `  ✗ ${[...new Set(findings.map((finding) => finding.invariant))].join(', ')}`;
+  const problems =
+    findings.length === 0 ? '' : `  ✗ ${[...new Set(findings.map((finding) => finding.invariant))].join(', ')}`;
   return `kill ${cycle}/${kills} after ${result.killAfterMs} ms (cycle ${(result.cycleMs / 1000).toFixed(1)} s): ${sum(result.checked)} checked, ${lost} lost, ${result.stuck.length} stuck, ${result.unseen.length} unseen, resumes ${resumesOk}/${resumesOk + resumesFailed}${problems}`;
 }
 
@@ -196,7 +218,10 @@ export function formatReport(report: SoakReport): string {
   if (passed(report)) return [...lines, 'Every invariant held.'].join('\n');
   const kinds = [...new Set(report.findings.map((finding) => finding.invariant))];
   lines.push(`FAILED: ${report.findings.length} finding(s) (${kinds.join(', ')}):`);
-  for (const finding of report.findings) lines.push(`  kill ${finding.kill} (after ${finding.killAfterMs} ms) [${finding.invariant}] ${finding.what}`);
-  lines.push(`Reproduce the same schedule: npm run soak -- --seed ${report.seed} --kills ${report.kills} (the host's own timing still varies).`);
+  for (const finding of report.findings)
+    lines.push(`  kill ${finding.kill} (after ${finding.killAfterMs} ms) [${finding.invariant}] ${finding.what}`);
+  lines.push(
+    `Reproduce the same schedule: npm run soak -- --seed ${report.seed} --kills ${report.kills} (the host's own timing still varies).`,
+  );
   return lines.join('\n');
 }

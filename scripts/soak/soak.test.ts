@@ -15,7 +15,18 @@ import { formatReport, passed, runSoak } from './soak-run';
 const SESSION = 'session-1';
 
 function item(text: string): TranscriptItem {
-  return { itemId: 'item-1', sessionId: SESSION, turnId: 'turn-1', runId: 'run-1', position: 1, kind: 'assistant_message', text, state: 'streaming', data: null, createdAt: 1 };
+  return {
+    itemId: 'item-1',
+    sessionId: SESSION,
+    turnId: 'turn-1',
+    runId: 'run-1',
+    position: 1,
+    kind: 'assistant_message',
+    text,
+    state: 'streaming',
+    data: null,
+    createdAt: 1,
+  };
 }
 
 function run(status: RunSummary['status'], startedAt = 1): RunSummary & { sessionId: string; turnId: string } {
@@ -79,7 +90,9 @@ function event(body: Record<string, unknown>, seq: number): ChangeEvent {
 function streamed(...deltas: string[]): AckLog {
   const log = new AckLog();
   log.addEvent(event({ kind: 'transcript.appended', item: item('') }, 1));
-  deltas.forEach((text, index) => log.addEvent(event({ kind: 'transcript.delta', sessionId: SESSION, itemId: 'item-1', text, length: 0 }, index + 2)));
+  deltas.forEach((text, index) =>
+    log.addEvent(event({ kind: 'transcript.delta', sessionId: SESSION, itemId: 'item-1', text, length: 0 }, index + 2)),
+  );
   return log;
 }
 
@@ -102,9 +115,16 @@ describe('the soak checks', () => {
   it('reports live shell output the record did not keep, and an acknowledged session that is gone', () => {
     const log = new AckLog();
     log.addAnswer({ op: 'session.create', sessionId: 'gone' });
-    log.addEvent(event({ kind: 'shell.output', sessionId: SESSION, shellRunId: 'shell-1', stream: 'stdout', text: 'line 1\n' }, 1));
-    log.addEvent(event({ kind: 'shell.output', sessionId: SESSION, shellRunId: 'shell-1', stream: 'stdout', text: 'line 2\n' }, 2));
-    const check = checkRecord(log, snapshot({ shellRuns: new Map([['shell-1', shellRun({ stdoutTail: 'line 1\n' })]]) }));
+    log.addEvent(
+      event({ kind: 'shell.output', sessionId: SESSION, shellRunId: 'shell-1', stream: 'stdout', text: 'line 1\n' }, 1),
+    );
+    log.addEvent(
+      event({ kind: 'shell.output', sessionId: SESSION, shellRunId: 'shell-1', stream: 'stdout', text: 'line 2\n' }, 2),
+    );
+    const check = checkRecord(
+      log,
+      snapshot({ shellRuns: new Map([['shell-1', shellRun({ stdoutTail: 'line 1\n' })]]) }),
+    );
     expect(check.lost.map((loss) => [loss.category, loss.events])).toEqual([
       ['session', 1],
       ['shell_output', 1],
@@ -115,15 +135,32 @@ describe('the soak checks', () => {
     const log = new AckLog();
     log.addAnswer({ op: 'turn.start', sessionId: SESSION, turnId: 'turn-1', runId: 'run-1', status: 'completed' });
     const record = snapshot({ runs: new Map([['run-1', run('running', 100)]]) });
-    expect(checkRecord(log, record).lost[0]?.what).toBe('run run-1 of turn turn-1 ended completed as acknowledged, the record says running');
+    expect(checkRecord(log, record).lost[0]?.what).toBe(
+      'run run-1 of turn turn-1 ended completed as acknowledged, the record says running',
+    );
     expect(stuckRuns(record, 200)).toHaveLength(1);
     expect(stuckRuns(record, 50)).toEqual([]);
   });
 
   it('counts a live process as seen only when its record says it may still be running', () => {
-    expect(recordSaysStillRunning(shellRun({ failureMessage: 'The app restarted without a live handle to this process' }), 10)).toBe(false);
-    expect(recordSaysStillRunning(shellRun({ failureMessage: 'Cairn could not prove this is the same process; it may still be running' }), 10)).toBe(true);
-    expect(recordSaysStillRunning(shellRun({ failureMessage: 'Cairn stopped this command, which was still running after the app restarted' }), 10)).toBe(false);
+    expect(
+      recordSaysStillRunning(
+        shellRun({ failureMessage: 'The app restarted without a live handle to this process' }),
+        10,
+      ),
+    ).toBe(false);
+    expect(
+      recordSaysStillRunning(
+        shellRun({ failureMessage: 'Cairn could not prove this is the same process; it may still be running' }),
+        10,
+      ),
+    ).toBe(true);
+    expect(
+      recordSaysStillRunning(
+        shellRun({ failureMessage: 'Cairn stopped this command, which was still running after the app restarted' }),
+        10,
+      ),
+    ).toBe(false);
     expect(recordSaysStillRunning(shellRun({ status: 'running', startedAt: 20 }), 10)).toBe(true);
   });
 
@@ -143,29 +180,33 @@ describe('npm run soak', () => {
   // at load 11–14, hence the long budget).
   // Issue 11's fixes are in: every invariant must hold — nothing acknowledged lost, no run left
   // running, no process alive unseen, no goal stalled, every resume and restart working.
-  it.skipIf(process.platform !== 'linux')('kills and restarts a real host twice and every invariant holds (Linux: it reads /proc)', { timeout: 180_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-test-'));
-    dirs.push(dir);
-    const report = await runSoak({ seed: 9, kills: 2, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
-    const text = formatReport(report);
+  it.skipIf(process.platform !== 'linux')(
+    'kills and restarts a real host twice and every invariant holds (Linux: it reads /proc)',
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cairn-soak-test-'));
+      dirs.push(dir);
+      const report = await runSoak({ seed: 9, kills: 2, dataDir: join(dir, 'data'), limits: { orphanWaitMs: 1500 } });
+      const text = formatReport(report);
 
-    expect(report.kills).toBe(2);
-    expect(report.checked.transcript).toBeGreaterThan(0);
-    expect(report.checked.turn).toBeGreaterThan(0);
-    expect(report.resumesOk + report.resumesFailed).toBeGreaterThan(0);
-    expect(report.findings, text).toEqual([]);
-    expect(
-      Object.values(report.lost).reduce((total, count) => total + count, 0),
-      text,
-    ).toBe(0);
-    expect(report.stuck, text).toBe(0);
-    expect(report.unseen, text).toBe(0);
-    expect(report.goalsStalled, text).toBe(0);
-    expect(report.resumesFailed, text).toBe(0);
-    expect(report.questionsFailed, text).toBe(0);
-    expect(report.restartRefusals, text).toBe(0);
-    expect(passed(report)).toBe(true);
-    expect(text).toContain('Every invariant held.');
-    expect(text).toMatch(/acknowledged events checked {2}\d+/);
-  });
+      expect(report.kills).toBe(2);
+      expect(report.checked.transcript).toBeGreaterThan(0);
+      expect(report.checked.turn).toBeGreaterThan(0);
+      expect(report.resumesOk + report.resumesFailed).toBeGreaterThan(0);
+      expect(report.findings, text).toEqual([]);
+      expect(
+        Object.values(report.lost).reduce((total, count) => total + count, 0),
+        text,
+      ).toBe(0);
+      expect(report.stuck, text).toBe(0);
+      expect(report.unseen, text).toBe(0);
+      expect(report.goalsStalled, text).toBe(0);
+      expect(report.resumesFailed, text).toBe(0);
+      expect(report.questionsFailed, text).toBe(0);
+      expect(report.restartRefusals, text).toBe(0);
+      expect(passed(report)).toBe(true);
+      expect(text).toContain('Every invariant held.');
+      expect(text).toMatch(/acknowledged events checked {2}\d+/);
+    },
+  );
 });

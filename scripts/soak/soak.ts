@@ -17,7 +17,12 @@ const USAGE = `Usage: npm run soak -- [--seed N] [--kills N] [--data-dir DIR]
 
 function parseOptions() {
   const { values } = parseArgs({
-    options: { seed: { type: 'string' }, kills: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      seed: { type: 'string' },
+      kills: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help === true) {
@@ -27,7 +32,8 @@ function parseOptions() {
   const integer = (name: string, text: string | undefined, fallback: number, min: number) => {
     if (text === undefined) return fallback;
     const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
+    if (!Number.isSafeInteger(value) || value < min)
+      throw new Error(`--${name} must be a whole number of at least ${min}, not "${text}"`);
     return value;
   };
   return {

@@ -14,7 +14,8 @@ function harness(focused: boolean) {
     show: ({ title, body }) => shown.push({ title, body }),
     focusApp: () => {},
   });
-  const send = (event: Omit<Extract<ChangeEvent, { kind: 'host.notice' }>, 'seq' | 'hostEpoch'>) => listener?.({ ...event, seq: 1, hostEpoch: 'e' });
+  const send = (event: Omit<Extract<ChangeEvent, { kind: 'host.notice' }>, 'seq' | 'hostEpoch'>) =>
+    listener?.({ ...event, seq: 1, hostEpoch: 'e' });
   return { shown, send };
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, enforceContentSecurityPolicy, withContentSecurityPolicy, type ResponseHeaders } from './content-security-policy';
+import {
+  buildContentSecurityPolicy,
+  enforceContentSecurityPolicy,
+  withContentSecurityPolicy,
+  type ResponseHeaders,
+} from './content-security-policy';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -31,17 +36,27 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('replaces whatever policy the server sent, whatever its case, keeping other headers', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] }, "default-src 'none'");
+    const headers = withContentSecurityPolicy(
+      { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] },
+      "default-src 'none'",
+    );
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': ["default-src 'none'"] });
     expect(withContentSecurityPolicy(undefined, 'x')).toEqual({ 'Content-Security-Policy': ['x'] });
   });
 
   it('is applied to every response through onHeadersReceived', () => {
-    let listener: ((details: { responseHeaders?: ResponseHeaders }, callback: (response: { responseHeaders?: ResponseHeaders }) => void) => void) | null = null;
+    let listener:
+      | ((
+          details: { responseHeaders?: ResponseHeaders },
+          callback: (response: { responseHeaders?: ResponseHeaders }) => void,
+        ) => void)
+      | null = null;
     const session = { webRequest: { onHeadersReceived: (l: typeof listener) => (listener = l) } };
     enforceContentSecurityPolicy(session as never, "default-src 'none'");
     const answers: unknown[] = [];
-    listener!({ responseHeaders: { 'Content-Security-Policy': ['default-src *'] } }, (response) => answers.push(response));
+    listener!({ responseHeaders: { 'Content-Security-Policy': ['default-src *'] } }, (response) =>
+      answers.push(response),
+    );
     expect(answers).toEqual([{ responseHeaders: { 'Content-Security-Policy': ["default-src 'none'"] } }]);
   });
 });

@@ -33,7 +33,11 @@ export function resolveDesktopDirs(defaultUserDataDir: string, override: string 
  * The renderer's address: electron-vite's dev server (ELECTRON_RENDERER_URL) when running unpackaged
  * and it is a loopback http URL, otherwise the built file out/renderer/index.html.
  */
-export function resolveRendererUrl(options: { readonly isPackaged: boolean; readonly devServerUrl: string | undefined; readonly rendererIndexPath: string }): string {
+export function resolveRendererUrl(options: {
+  readonly isPackaged: boolean;
+  readonly devServerUrl: string | undefined;
+  readonly rendererIndexPath: string;
+}): string {
   const dev = options.isPackaged ? null : loopbackHttpOrigin(options.devServerUrl);
   return dev ?? pathToFileURL(options.rendererIndexPath).href;
 }
@@ -48,7 +52,8 @@ function loopbackHttpOrigin(text: string | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname) || url.username !== '' || url.password !== '') return null;
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname) || url.username !== '' || url.password !== '')
+    return null;
   return `${url.origin}/`;
 }
 
@@ -61,7 +66,8 @@ export function electronSqliteBindingPath(appPath: string): string {
   return join(unpacked, 'native', 'electron', 'better_sqlite3.node');
 }
 
-const WRONG_ABI = /NODE_MODULE_VERSION|compiled against a different Node\.js version|invalid ELF header|not a valid Win32 application|Could not locate the bindings file/;
+const WRONG_ABI =
+  /NODE_MODULE_VERSION|compiled against a different Node\.js version|invalid ELF header|not a valid Win32 application|Could not locate the bindings file/;
 
 /**
  * What to tell the person when the host cannot start. `bindingPath` is the Electron-ABI SQLite

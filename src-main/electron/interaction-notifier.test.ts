@@ -9,7 +9,11 @@ const interaction = (interactionId: string, status: InteractionRecord['status'])
   turnId: 't',
   runId: 'r',
   toolCallId: 'c',
-  request: { kind: 'form', title: 'New project', fields: [{ id: 'name', label: 'Name', required: true, type: 'string' }] },
+  request: {
+    kind: 'form',
+    title: 'New project',
+    fields: [{ id: 'name', label: 'Name', required: true, type: 'string' }],
+  },
   status,
   answer: null,
   closeReason: null,
@@ -31,7 +35,8 @@ function harness(focused: boolean) {
     focusApp: () => (focusedApp += 1),
   });
   let seq = 0;
-  const emit = (record: InteractionRecord) => listener?.({ kind: 'interaction.changed', interaction: record, seq: (seq += 1), hostEpoch: 'e' });
+  const emit = (record: InteractionRecord) =>
+    listener?.({ kind: 'interaction.changed', interaction: record, seq: (seq += 1), hostEpoch: 'e' });
   return { emit, shown, stop, focusedApp: () => focusedApp, listening: () => listener !== null };
 }
 
@@ -41,7 +46,9 @@ describe('notifyPendingInteractions', () => {
     h.emit(interaction('i1', 'pending'));
     h.emit(interaction('i1', 'pending'));
     h.emit(interaction('i1', 'answered'));
-    expect(h.shown.map(({ title, body }) => ({ title, body }))).toEqual([{ title: 'Cairn needs some details', body: 'New project' }]);
+    expect(h.shown.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'Cairn needs some details', body: 'New project' },
+    ]);
     h.shown[0]?.onClick();
     expect(h.focusedApp()).toBe(1);
     h.stop();

@@ -15,7 +15,10 @@ export function describeInteraction(interaction: InteractionRecord): { title: st
   const request = interaction.request;
   switch (request.kind) {
     case 'question':
-      return { title: 'Cairn needs your answer', body: request.questions[0]?.prompt ?? 'An agent asked you a question.' };
+      return {
+        title: 'Cairn needs your answer',
+        body: request.questions[0]?.prompt ?? 'An agent asked you a question.',
+      };
     case 'form':
       return { title: 'Cairn needs some details', body: request.title };
     case 'permission':

@@ -152,7 +152,10 @@ let root: string;
 let dataDir: string;
 let signalListeners: Record<'SIGINT' | 'SIGTERM', NodeJS.SignalsListener[]>;
 let running: ReturnType<typeof createElectronStub> | null = null;
-const savedEnv = { CAIRN_DATA_DIR: process.env.CAIRN_DATA_DIR, ELECTRON_RENDERER_URL: process.env.ELECTRON_RENDERER_URL };
+const savedEnv = {
+  CAIRN_DATA_DIR: process.env.CAIRN_DATA_DIR,
+  ELECTRON_RENDERER_URL: process.env.ELECTRON_RENDERER_URL,
+};
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'cairn-electron-main-'));
@@ -172,7 +175,8 @@ afterEach(async () => {
   running = null;
   // main.ts adds SIGINT/SIGTERM handlers that call app.quit(); remove only those it added.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (!signalListeners[signal].includes(listener)) process.off(signal, listener);
   }
   for (const [key, value] of Object.entries(savedEnv)) {
     if (value === undefined) delete process.env[key];
@@ -183,7 +187,11 @@ afterEach(async () => {
 });
 
 async function startMain(options: { singleInstance?: boolean; messageBoxResponse?: number } = {}) {
-  const stub = createElectronStub({ singleInstance: options.singleInstance ?? true, appPath: root, messageBoxResponse: options.messageBoxResponse ?? 1 });
+  const stub = createElectronStub({
+    singleInstance: options.singleInstance ?? true,
+    appPath: root,
+    messageBoxResponse: options.messageBoxResponse ?? 1,
+  });
   running = stub;
   vi.doMock('electron', () => stub.electron);
   await import('./main');
@@ -207,7 +215,12 @@ describe('the Electron entry', () => {
     expect(stub.windows).toHaveLength(1);
     const window = stub.windows[0]!;
     const preferences = window.options.webPreferences as Record<string, unknown>;
-    expect(preferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(preferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
     expect(isAbsolute(String(preferences.preload))).toBe(true);
     expect(String(preferences.preload).endsWith(`${sep}preload${sep}index.cjs`)).toBe(true);
     // The navigation guards were installed on the window's contents as it was created.
@@ -216,9 +229,15 @@ describe('the Electron entry', () => {
 
     expect([...stub.handlers.keys()]).toEqual([IPC_INVOKE_CHANNEL]);
     const invoke = stub.handlers.get(IPC_INVOKE_CHANNEL)!;
-    const info = (await invoke({ sender: { id: 1 }, senderFrame: { url, parent: null } }, { op: 'host.info', input: {} })) as Outcome<HostInfo>;
+    const info = (await invoke(
+      { sender: { id: 1 }, senderFrame: { url, parent: null } },
+      { op: 'host.info', input: {} },
+    )) as Outcome<HostInfo>;
     expect(info.ok && info.result.dataDir).toBe(dataDir);
-    const refused = await invoke({ sender: { id: 1 }, senderFrame: { url: 'https://example.com/', parent: null } }, { op: 'host.info', input: {} });
+    const refused = await invoke(
+      { sender: { id: 1 }, senderFrame: { url: 'https://example.com/', parent: null } },
+      { op: 'host.info', input: {} },
+    );
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
@@ -226,7 +245,10 @@ describe('the Electron entry', () => {
     const stub = await startMain();
     const url = await stub.loaded.promise;
     const invoke = stub.handlers.get(IPC_INVOKE_CHANNEL)!;
-    await invoke({ sender: { id: 1 }, senderFrame: { url, parent: null } }, { op: 'session.create', input: { title: 'From the window' } });
+    await invoke(
+      { sender: { id: 1 }, senderFrame: { url, parent: null } },
+      { op: 'session.create', input: { title: 'From the window' } },
+    );
     expect(stub.windows[0]!.sent).toContainEqual(expect.objectContaining({ kind: 'session.changed' }));
   });
 
@@ -282,7 +304,9 @@ describe('the Electron entry', () => {
     const stub = await startMain({ messageBoxResponse: 1 });
     expect(await stub.exited.promise).toBe(1);
     expect(stub.messageBoxes).toEqual(["Cairn's database is damaged [Salvage and start | Quit]"]);
-    expect(stub.errorBoxes[0]).toContain(`Cairn's database ${join(dataDir, DATABASE_FILE)} is damaged (file is not a database)`);
+    expect(stub.errorBoxes[0]).toContain(
+      `Cairn's database ${join(dataDir, DATABASE_FILE)} is damaged (file is not a database)`,
+    );
     expect(stub.windows).toHaveLength(0);
   });
 

@@ -1,4 +1,17 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, safeStorage, screen, session, shell, Tray } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,14 +22,24 @@ import { consoleLogger, type Logger } from '../runtime/core/ports';
 import { parsePassThrough } from '../runtime/shell/child-environment';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
-import { describeStartupError, electronSqliteBindingPath, resolveDesktopDirs, resolveRendererUrl } from './desktop-paths';
+import {
+  describeStartupError,
+  electronSqliteBindingPath,
+  resolveDesktopDirs,
+  resolveRendererUrl,
+} from './desktop-paths';
 import { notifyAutomations } from './automation-notifier';
 import { notifyPendingInteractions } from './interaction-notifier';
 import { guardNavigation } from './navigation-guards';
 import { denyPermissionsByDefault } from './permissions';
 import { drainBeforeQuit } from './quit-drain';
 import { safeStorageCipher } from './safe-storage-cipher';
-import { DESKTOP_PREFERENCES_FILE, lastWindowClosedAction, loadDesktopPreferences, saveDesktopPreferences } from './tray-keep-alive';
+import {
+  DESKTOP_PREFERENCES_FILE,
+  lastWindowClosedAction,
+  loadDesktopPreferences,
+  saveDesktopPreferences,
+} from './tray-keep-alive';
 import { createMainWindow, focusWindow } from './window-factory';
 import { captureWindowState, initialBounds, loadWindowState, saveWindowState, WINDOW_STATE_FILE } from './window-state';
 
@@ -36,7 +59,9 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   start().catch((error: unknown) => {
-    logger.error('Cairn failed to start', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    logger.error('Cairn failed to start', {
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
     app.exit(1);
   });
 }
@@ -100,7 +125,9 @@ async function start(): Promise<void> {
       detach();
       if (mainWindow === window) mainWindow = null;
     });
-    window.loadURL(appUrl).catch((error: unknown) => logger.error('The window could not load the app', { error: String(error) }));
+    window
+      .loadURL(appUrl)
+      .catch((error: unknown) => logger.error('The window could not load the app', { error: String(error) }));
     mainWindow = window;
   };
   openWindow();
@@ -116,7 +143,10 @@ async function start(): Promise<void> {
 
 /** The page's policies: its content security policy, no permission it did not ask for, no navigation away from the app. */
 function guardWebContents(appUrl: string): void {
-  enforceContentSecurityPolicy(session.defaultSession, buildContentSecurityPolicy(appUrl.startsWith('file:') ? null : appUrl));
+  enforceContentSecurityPolicy(
+    session.defaultSession,
+    buildContentSecurityPolicy(appUrl.startsWith('file:') ? null : appUrl),
+  );
   denyPermissionsByDefault(session.defaultSession, appUrl);
   app.on('web-contents-created', (_event, contents) => {
     guardNavigation(contents, {
@@ -150,15 +180,23 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
         async pickFolder() {
-          const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
+          const options = {
+            properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'>,
+          };
           const mainWindow = currentWindow();
-          const picked = mainWindow === null ? await dialog.showOpenDialog(options) : await dialog.showOpenDialog(mainWindow, options);
+          const picked =
+            mainWindow === null
+              ? await dialog.showOpenDialog(options)
+              : await dialog.showOpenDialog(mainWindow, options);
           return picked.canceled ? null : (picked.filePaths[0] ?? null);
         },
         async saveFile(fileName, content) {
           const options = { defaultPath: join(app.getPath('downloads'), fileName) };
           const mainWindow = currentWindow();
-          const picked = mainWindow === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(mainWindow, options);
+          const picked =
+            mainWindow === null
+              ? await dialog.showSaveDialog(options)
+              : await dialog.showSaveDialog(mainWindow, options);
           if (picked.canceled || picked.filePath === undefined || picked.filePath === '') return null;
           await writeFile(picked.filePath, content, 'utf8');
           return picked.filePath;
@@ -233,7 +271,10 @@ function keepInTrayForScheduledWork(host: Host, window: { openOrFocus: () => voi
     ]);
   const hasScheduledWork = async (): Promise<boolean> => {
     const [tasks, review] = await Promise.all([host.invoke('schedule.list', {}), host.invoke('dailyReview.get', {})]);
-    return (tasks.ok && tasks.result.tasks.some((task) => task.enabled && task.nextRunAt !== null)) || (review.ok && review.result.config.enabled);
+    return (
+      (tasks.ok && tasks.result.tasks.some((task) => task.enabled && task.nextRunAt !== null)) ||
+      (review.ok && review.result.config.enabled)
+    );
   };
   app.on('window-all-closed', () => {
     void hasScheduledWork().then((scheduled) => {
@@ -244,7 +285,9 @@ function keepInTrayForScheduledWork(host: Host, window: { openOrFocus: () => voi
       });
       if (action === 'quit') app.quit();
       if (action !== 'tray' || tray !== null) return;
-      tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'build', 'icon.png')).resize({ width: 16, height: 16 }));
+      tray = new Tray(
+        nativeImage.createFromPath(join(app.getAppPath(), 'build', 'icon.png')).resize({ width: 16, height: 16 }),
+      );
       tray.setToolTip('Cairn keeps running for your scheduled tasks');
       tray.setContextMenu(trayMenu());
       tray.on('click', window.openOrFocus);
@@ -257,7 +300,9 @@ function desktopCodexLimits(logger: Logger): CodexLimits {
   try {
     return codexLimitsFrom({}, process.env);
   } catch (error) {
-    logger.warn('Codex limits in the environment were not used', { error: error instanceof Error ? error.message : String(error) });
+    logger.warn('Codex limits in the environment were not used', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return {};
   }
 }

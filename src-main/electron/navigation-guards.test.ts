@@ -11,7 +11,16 @@ describe('externalUrl', () => {
   });
 
   it('refuses every other scheme', () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'smb://server/share', 'ms-settings:', 'vscode://x', 'mailto:a@b.c', 'about:blank']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'smb://server/share',
+      'ms-settings:',
+      'vscode://x',
+      'mailto:a@b.c',
+      'about:blank',
+    ]) {
       expect(externalUrl(url)).toBeNull();
     }
   });

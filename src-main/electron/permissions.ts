@@ -11,10 +11,15 @@ export function decidePermission(permission: string, requestingUrl: string, appU
   return GRANTED_TO_APP.has(permission) && isAppUrl(requestingUrl, appUrl);
 }
 
-export function denyPermissionsByDefault(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>, appUrl: string): void {
+export function denyPermissionsByDefault(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+  appUrl: string,
+): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     callback(decidePermission(permission, details.requestingUrl || contents.getURL(), appUrl));
   });
   // A check carries only an origin unless a frame URL is known; an origin alone never matches a file:// app.
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => decidePermission(permission, details.requestingUrl ?? requestingOrigin, appUrl));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    decidePermission(permission, details.requestingUrl ?? requestingOrigin, appUrl),
+  );
 }

@@ -57,7 +57,11 @@ describe('drainBeforeQuit', () => {
 
   it('still quits when the drain fails', async () => {
     const { app, log, didQuit } = fakeApp();
-    drainBeforeQuit(app, { drain: () => Promise.reject(new Error('disk gone')), logger: silentLogger, setTimer: () => {} });
+    drainBeforeQuit(app, {
+      drain: () => Promise.reject(new Error('disk gone')),
+      logger: silentLogger,
+      setTimer: () => {},
+    });
     app.quit();
     await didQuit;
     expect(log).toEqual(['quit held', 'quit']);

@@ -15,6 +15,12 @@ describe('safeStorageCipher', () => {
   });
 
   it('is null where the OS offers no encryption (the key-file vault is used instead)', () => {
-    expect(safeStorageCipher({ isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' })).toBeNull();
+    expect(
+      safeStorageCipher({
+        isEncryptionAvailable: () => false,
+        encryptString: () => Buffer.alloc(0),
+        decryptString: () => '',
+      }),
+    ).toBeNull();
   });
 });

@@ -6,10 +6,18 @@ import { lastWindowClosedAction, loadDesktopPreferences, saveDesktopPreferences 
 
 describe('closing the last window', () => {
   it('keeps Cairn in the tray while tasks are scheduled, unless the person chose to quit', () => {
-    expect(lastWindowClosedAction({ platform: 'linux', hasScheduledWork: true, quitWhenWindowsClose: false })).toBe('tray');
-    expect(lastWindowClosedAction({ platform: 'linux', hasScheduledWork: true, quitWhenWindowsClose: true })).toBe('quit');
-    expect(lastWindowClosedAction({ platform: 'win32', hasScheduledWork: false, quitWhenWindowsClose: false })).toBe('quit');
-    expect(lastWindowClosedAction({ platform: 'darwin', hasScheduledWork: false, quitWhenWindowsClose: false })).toBe('stay');
+    expect(lastWindowClosedAction({ platform: 'linux', hasScheduledWork: true, quitWhenWindowsClose: false })).toBe(
+      'tray',
+    );
+    expect(lastWindowClosedAction({ platform: 'linux', hasScheduledWork: true, quitWhenWindowsClose: true })).toBe(
+      'quit',
+    );
+    expect(lastWindowClosedAction({ platform: 'win32', hasScheduledWork: false, quitWhenWindowsClose: false })).toBe(
+      'quit',
+    );
+    expect(lastWindowClosedAction({ platform: 'darwin', hasScheduledWork: false, quitWhenWindowsClose: false })).toBe(
+      'stay',
+    );
   });
 
   it('remembers the quit-instead preference, defaulting to keep running', () => {

@@ -26,7 +26,11 @@ export function saveDesktopPreferences(file: string, preferences: DesktopPrefere
  * review) are scheduled — they fire only while the host runs — unless the person chose to quit
  * instead; otherwise quit (macOS apps stay open without windows, as they always do there).
  */
-export function lastWindowClosedAction(input: { platform: string; hasScheduledWork: boolean; quitWhenWindowsClose: boolean }): 'tray' | 'quit' | 'stay' {
+export function lastWindowClosedAction(input: {
+  platform: string;
+  hasScheduledWork: boolean;
+  quitWhenWindowsClose: boolean;
+}): 'tray' | 'quit' | 'stay' {
   if (input.hasScheduledWork && !input.quitWhenWindowsClose) return 'tray';
   return input.platform === 'darwin' ? 'stay' : 'quit';
 }

@@ -24,7 +24,9 @@ const saved = (x: number, y: number, width = 1000, height = 700, maximized = fal
 
 describe('parseWindowState', () => {
   it('reads a well-formed state', () => {
-    expect(parseWindowState({ version: 1, x: 10, y: 20, width: 1000, height: 700, maximized: true })).toEqual(saved(10, 20, 1000, 700, true));
+    expect(parseWindowState({ version: 1, x: 10, y: 20, width: 1000, height: 700, maximized: true })).toEqual(
+      saved(10, 20, 1000, 700, true),
+    );
   });
 
   it('rejects anything malformed', () => {
@@ -70,7 +72,13 @@ describe('initialBounds', () => {
   });
 
   it('restores a visible position and size', () => {
-    expect(initialBounds(saved(50, 60, 1000, 700, true), [LAPTOP])).toEqual({ x: 50, y: 60, width: 1000, height: 700, maximized: true });
+    expect(initialBounds(saved(50, 60, 1000, 700, true), [LAPTOP])).toEqual({
+      x: 50,
+      y: 60,
+      width: 1000,
+      height: 700,
+      maximized: true,
+    });
   });
 
   it('drops an off-screen position but keeps the size', () => {
@@ -78,7 +86,10 @@ describe('initialBounds', () => {
   });
 
   it('clamps the size to the minimum and to the largest display', () => {
-    expect(initialBounds(saved(0, 0, 100, 100), [LAPTOP])).toMatchObject({ width: MIN_WINDOW_SIZE.width, height: MIN_WINDOW_SIZE.height });
+    expect(initialBounds(saved(0, 0, 100, 100), [LAPTOP])).toMatchObject({
+      width: MIN_WINDOW_SIZE.width,
+      height: MIN_WINDOW_SIZE.height,
+    });
     expect(initialBounds(saved(0, 0, 9000, 9000), [LAPTOP])).toMatchObject({ width: 1920, height: 1080 });
   });
 });
@@ -96,7 +107,14 @@ describe('loading and saving', () => {
     saveWindowState(file, saved(10, 20, 1100, 750, true));
     expect(loadWindowState(file)).toEqual(saved(10, 20, 1100, 750, true));
     expect(readdirSync(join(dir, 'profile'))).toEqual([WINDOW_STATE_FILE]);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, x: 10, y: 20, width: 1100, height: 750, maximized: true });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      version: 1,
+      x: 10,
+      y: 20,
+      width: 1100,
+      height: 750,
+      maximized: true,
+    });
   });
 
   it('reads a missing, corrupt or malformed file as no state', () => {

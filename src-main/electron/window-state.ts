@@ -73,7 +73,9 @@ export function initialBounds(saved: WindowState | null, workAreas: readonly Rec
   const width = clamp(saved.bounds.width, MIN_WINDOW_SIZE.width, widest);
   const height = clamp(saved.bounds.height, MIN_WINDOW_SIZE.height, tallest);
   const placed = { x: saved.bounds.x, y: saved.bounds.y, width, height };
-  return isVisibleOn(placed, workAreas) ? { ...placed, maximized: saved.maximized } : { width, height, maximized: saved.maximized };
+  return isVisibleOn(placed, workAreas)
+    ? { ...placed, maximized: saved.maximized }
+    : { width, height, maximized: saved.maximized };
 }
 
 /** Reads the saved state; a missing, unreadable or malformed file reads as none. */

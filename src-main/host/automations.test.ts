@@ -26,9 +26,18 @@ async function sessionIn(t: TestHost): Promise<string> {
   return (await t.call('session.create', {})).session.sessionId;
 }
 
-const daily = (time: string): ScheduleSpec & { kind: 'daily' } => ({ kind: 'daily', time, weekdays: [0, 1, 2, 3, 4, 5, 6] });
+const daily = (time: string): ScheduleSpec & { kind: 'daily' } => ({
+  kind: 'daily',
+  time,
+  weekdays: [0, 1, 2, 3, 4, 5, 6],
+});
 
-async function createTask(t: TestHost, sessionId: string, schedule: ScheduleSpec, extra: { catchUpMinutes?: number } = {}) {
+async function createTask(
+  t: TestHost,
+  sessionId: string,
+  schedule: ScheduleSpec,
+  extra: { catchUpMinutes?: number } = {},
+) {
   return (
     await t.call('schedule.create', {
       taskId: 'task-1',
@@ -43,7 +52,8 @@ async function createTask(t: TestHost, sessionId: string, schedule: ScheduleSpec
   ).task;
 }
 
-const turnsOf = async (t: TestHost, sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 500 })).turns;
+const turnsOf = async (t: TestHost, sessionId: string) =>
+  (await t.call('transcript.page', { sessionId, limit: 500 })).turns;
 
 describe('scheduled tasks', () => {
   it('fires a daily task once at its slot, and next at the following day', async () => {
@@ -59,7 +69,9 @@ describe('scheduled tasks', () => {
     expect((await turnsOf(t, sessionId)).map((turn) => turn.turnId)).toEqual([firingId]);
     const { firings } = await t.call('schedule.history', { taskId: 'task-1' });
     expect(firings).toMatchObject([{ firingId, status: 'started', catchUp: false, turnStatus: 'completed' }]);
-    expect((await t.call('schedule.get', { taskId: 'task-1' })).task.nextRunAt).toBe(Date.parse('2026-12-02T09:00:00Z'));
+    expect((await t.call('schedule.get', { taskId: 'task-1' })).task.nextRunAt).toBe(
+      Date.parse('2026-12-02T09:00:00Z'),
+    );
     expect(t.events.some((event) => event.kind === 'host.notice' && event.code === 'automation_finished')).toBe(true);
   });
 
@@ -68,12 +80,30 @@ describe('scheduled tasks', () => {
     const t = await open(clock, dir());
     const sessionId = await sessionIn(t);
     const base = { taskId: 'bad', title: 'x', prompt: 'y', timeZone: 'UTC', effect: 'turn' } as const;
-    const cron = await t.invoke('schedule.create', { ...base, target: { kind: 'session', sessionId }, schedule: { kind: 'cron', expression: '99 * * * *' } });
+    const cron = await t.invoke('schedule.create', {
+      ...base,
+      target: { kind: 'session', sessionId },
+      schedule: { kind: 'cron', expression: '99 * * * *' },
+    });
     expect(cron).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/cron/) } });
-    const past = await t.invoke('schedule.create', { ...base, target: { kind: 'session', sessionId }, schedule: { kind: 'once', at: '2026-11-30T09:00' } });
-    expect(past).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/passed/) } });
-    const unknown = await t.invoke('schedule.create', { ...base, target: { kind: 'session', sessionId: 'nope' }, schedule: daily('09:00') });
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/session does not exist/) } });
+    const past = await t.invoke('schedule.create', {
+      ...base,
+      target: { kind: 'session', sessionId },
+      schedule: { kind: 'once', at: '2026-11-30T09:00' },
+    });
+    expect(past).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/passed/) },
+    });
+    const unknown = await t.invoke('schedule.create', {
+      ...base,
+      target: { kind: 'session', sessionId: 'nope' },
+      schedule: daily('09:00'),
+    });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/session does not exist/) },
+    });
     expect((await t.call('schedule.list', {})).tasks).toEqual([]);
   });
 
@@ -82,9 +112,21 @@ describe('scheduled tasks', () => {
     const t = await open(clock, dir());
     const sessionId = await sessionIn(t);
     const task = await createTask(t, sessionId, daily('09:00'));
-    const input = { taskId: 'task-1', title: 'Renamed', prompt: 'p', target: task.target, schedule: daily('10:00'), timeZone: 'UTC', effect: 'turn' } as const;
+    const input = {
+      taskId: 'task-1',
+      title: 'Renamed',
+      prompt: 'p',
+      target: task.target,
+      schedule: daily('10:00'),
+      timeZone: 'UTC',
+      effect: 'turn',
+    } as const;
     const updated = await t.call('schedule.update', { ...input, expectedRevision: task.revision });
-    expect(updated.task).toMatchObject({ title: 'Renamed', revision: task.revision + 1, nextRunAt: Date.parse('2026-12-01T10:00:00Z') });
+    expect(updated.task).toMatchObject({
+      title: 'Renamed',
+      revision: task.revision + 1,
+      nextRunAt: Date.parse('2026-12-01T10:00:00Z'),
+    });
     const stale = await t.invoke('schedule.update', { ...input, title: 'Lost', expectedRevision: task.revision });
     expect(stale).toMatchObject({ ok: false, error: { code: 'revision_conflict' } });
     expect((await t.call('schedule.get', { taskId: 'task-1' })).task.title).toBe('Renamed');
@@ -100,7 +142,9 @@ describe('scheduled tasks', () => {
     clock.advance(45 * MINUTE); // slots at +10, +20, +30, +40 pass while Cairn is stopped
     const t = await open(clock, dataDir);
     const { firings } = await t.call('schedule.history', { taskId: 'task-1' });
-    expect(firings).toMatchObject([{ slotAt: START + 40 * MINUTE, status: 'started', catchUp: true, collapsedSlots: 3 }]);
+    expect(firings).toMatchObject([
+      { slotAt: START + 40 * MINUTE, status: 'started', catchUp: true, collapsedSlots: 3 },
+    ]);
     await t.waitForTurn(sessionId, firings[0]!.firingId, ['completed']);
     expect(await turnsOf(t, sessionId)).toHaveLength(1);
   });
@@ -115,7 +159,9 @@ describe('scheduled tasks', () => {
     clock.set(Date.parse('2026-12-01T10:00:00Z'));
     const t = await open(clock, dataDir);
     const { firings } = await t.call('schedule.history', { taskId: 'task-1' });
-    expect(firings).toMatchObject([{ status: 'missed', reason: expect.stringMatching(/not running/), turnStatus: null }]);
+    expect(firings).toMatchObject([
+      { status: 'missed', reason: expect.stringMatching(/not running/), turnStatus: null },
+    ]);
     expect(await turnsOf(t, sessionId)).toEqual([]);
   });
 
@@ -141,7 +187,11 @@ describe('scheduled tasks', () => {
     await t.call('session.archive', { sessionId, archived: true });
     clock.set(Date.parse('2026-12-01T09:00:00Z'));
     const { task } = await t.call('schedule.get', { taskId: 'task-1' });
-    expect(task).toMatchObject({ enabled: false, pausedReason: expect.stringMatching(/archived/), lastFiring: { status: 'skipped' } });
+    expect(task).toMatchObject({
+      enabled: false,
+      pausedReason: expect.stringMatching(/archived/),
+      lastFiring: { status: 'skipped' },
+    });
     expect(t.events.some((event) => event.kind === 'host.notice' && event.code === 'automation_paused')).toBe(true);
   });
 
@@ -155,7 +205,9 @@ describe('scheduled tasks', () => {
     await createTask(crashing, sessionId, daily('09:00'));
     clock.set(Date.parse('2026-12-01T09:00:00Z'));
     const firingId = `task-1:${Date.parse('2026-12-01T09:00:00Z')}`;
-    expect((await crashing.call('schedule.history', { taskId: 'task-1' })).firings).toMatchObject([{ firingId, status: 'pending' }]);
+    expect((await crashing.call('schedule.history', { taskId: 'task-1' })).firings).toMatchObject([
+      { firingId, status: 'pending' },
+    ]);
     expect(await turnsOf(crashing, sessionId)).toEqual([]);
     await crashing.close();
     clock.advance(MINUTE);
@@ -165,7 +217,9 @@ describe('scheduled tasks', () => {
     // A crash after the turn started but before its status was written: the same turn, not a second.
     withRawDatabase(dataDir, (raw) => raw.prepare("UPDATE automation_firings SET status = 'pending'").run());
     const again = await open(clock, dataDir);
-    expect((await again.call('schedule.history', { taskId: 'task-1' })).firings).toMatchObject([{ firingId, status: 'started' }]);
+    expect((await again.call('schedule.history', { taskId: 'task-1' })).firings).toMatchObject([
+      { firingId, status: 'started' },
+    ]);
     expect((await turnsOf(again, sessionId)).map((turn) => turn.turnId)).toEqual([firingId]);
   });
 
@@ -179,7 +233,9 @@ describe('scheduled tasks', () => {
     expect(replay.firing.firingId).toBe(first.firing.firingId);
     await t.waitForTurn(sessionId, first.firing.firingId, ['completed']);
     expect(await turnsOf(t, sessionId)).toHaveLength(1);
-    expect((await t.call('schedule.get', { taskId: 'task-1' })).task.nextRunAt).toBe(Date.parse('2026-12-01T09:00:00Z'));
+    expect((await t.call('schedule.get', { taskId: 'task-1' })).task.nextRunAt).toBe(
+      Date.parse('2026-12-01T09:00:00Z'),
+    );
   });
 
   it('a new-session task opens a session per firing, never wider than the chosen permission mode', async () => {
@@ -189,7 +245,13 @@ describe('scheduled tasks', () => {
       taskId: 'fresh',
       title: 'Fresh',
       prompt: 'hello',
-      target: { kind: 'newSession', connectionId: 'offline-demo', model: null, workspacePath: null, permissionMode: 'explore' },
+      target: {
+        kind: 'newSession',
+        connectionId: 'offline-demo',
+        model: null,
+        workspacePath: null,
+        permissionMode: 'explore',
+      },
       schedule: { kind: 'every', minutes: 30 },
       timeZone: 'UTC',
       effect: 'turn',
@@ -209,9 +271,23 @@ describe('daily review', () => {
     await t.call('turn.start', { sessionId: worked, turnId: 'w1', text: 'hello' });
     await t.waitForTurn(worked, 'w1', ['completed']);
     const initial = (await t.call('dailyReview.get', {})).config;
-    const { config } = await t.call('dailyReview.update', { expectedRevision: initial.revision, enabled: true, time: '18:00', timeZone: 'UTC', connectionId: null, model: null });
+    const { config } = await t.call('dailyReview.update', {
+      expectedRevision: initial.revision,
+      enabled: true,
+      time: '18:00',
+      timeZone: 'UTC',
+      connectionId: null,
+      model: null,
+    });
     expect(config).toMatchObject({ enabled: true, nextRunAt: Date.parse('2026-12-01T18:00:00Z') });
-    const stale = await t.invoke('dailyReview.update', { expectedRevision: initial.revision, enabled: false, time: '18:00', timeZone: 'UTC', connectionId: null, model: null });
+    const stale = await t.invoke('dailyReview.update', {
+      expectedRevision: initial.revision,
+      enabled: false,
+      time: '18:00',
+      timeZone: 'UTC',
+      connectionId: null,
+      model: null,
+    });
     expect(stale).toMatchObject({ ok: false, error: { code: 'operation_conflict' } });
     clock.set(Date.parse('2026-12-01T18:00:00Z'));
     const after = (await t.call('dailyReview.get', {})).config;

@@ -17,7 +17,8 @@ async function conversation(t: TestHost, turns: number) {
   return session.sessionId;
 }
 
-const itemsOf = async (t: TestHost, sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 500 })).items;
+const itemsOf = async (t: TestHost, sessionId: string) =>
+  (await t.call('transcript.page', { sessionId, limit: 500 })).items;
 const find = (items: readonly TranscriptItem[], kind: string, text: string) => {
   const item = items.find((candidate) => candidate.kind === kind && candidate.text.includes(text));
   if (item === undefined) throw new Error(`no ${kind} "${text}"`);
@@ -31,7 +32,13 @@ describe('the versions of a turn across a branch family', () => {
     const source = await conversation(t, 3);
     const items = await itemsOf(t, source);
     const branch = async (atItemId: string, mode: 'edit' | 'regenerate', requestId: string, text?: string) => {
-      const made = await t.call('session.branch', { sessionId: source, atItemId, mode, requestId, ...(text === undefined ? {} : { text }) });
+      const made = await t.call('session.branch', {
+        sessionId: source,
+        atItemId,
+        mode,
+        requestId,
+        ...(text === undefined ? {} : { text }),
+      });
       await t.waitForTurn(made.session.sessionId, requestId, ['completed']);
       return made.session.sessionId;
     };
@@ -39,10 +46,19 @@ describe('the versions of a turn across a branch family', () => {
     const regenerated = await branch(find(items, 'assistant_message', 'message 2').itemId, 'regenerate', 'regen-2');
     const later = await branch(find(items, 'user_message', 'message 3').itemId, 'edit', 'edit-3', 'message 3, edited');
 
-    const second = (sessionId: string, turnId: string, origin: string) => expect.objectContaining({ sessionId, turnId, origin });
+    const second = (sessionId: string, turnId: string, origin: string) =>
+      expect.objectContaining({ sessionId, turnId, origin });
     const fromSource = await t.call('session.branches', { sessionId: source });
     expect(fromSource.versions).toEqual([
-      { turnId: 't2', index: 0, versions: [second(source, 't2', 'original'), second(edited, 'edit-2', 'edit'), second(regenerated, 'regen-2', 'regenerate')] },
+      {
+        turnId: 't2',
+        index: 0,
+        versions: [
+          second(source, 't2', 'original'),
+          second(edited, 'edit-2', 'edit'),
+          second(regenerated, 'regen-2', 'regenerate'),
+        ],
+      },
       { turnId: 't3', index: 0, versions: [second(source, 't3', 'original'), second(later, 'edit-3', 'edit')] },
     ]);
     // Each version names the message and the answer to open in its session.
@@ -58,11 +74,27 @@ describe('the versions of a turn across a branch family', () => {
 
     // From a branch: the same versions, with its own marked; the original opens in the source.
     expect((await t.call('session.branches', { sessionId: edited })).versions).toEqual([
-      { turnId: 'edit-2', index: 1, versions: [second(source, 't2', 'original'), second(edited, 'edit-2', 'edit'), second(regenerated, 'regen-2', 'regenerate')] },
+      {
+        turnId: 'edit-2',
+        index: 1,
+        versions: [
+          second(source, 't2', 'original'),
+          second(edited, 'edit-2', 'edit'),
+          second(regenerated, 'regen-2', 'regenerate'),
+        ],
+      },
     ]);
     // A branch made later holds the original turn 2 as a copy: its own version of turn 2 is itself.
     expect((await t.call('session.branches', { sessionId: later })).versions).toEqual([
-      { turnId: 't2', index: 0, versions: [second(later, 't2', 'original'), second(edited, 'edit-2', 'edit'), second(regenerated, 'regen-2', 'regenerate')] },
+      {
+        turnId: 't2',
+        index: 0,
+        versions: [
+          second(later, 't2', 'original'),
+          second(edited, 'edit-2', 'edit'),
+          second(regenerated, 'regen-2', 'regenerate'),
+        ],
+      },
       { turnId: 'edit-3', index: 1, versions: [second(source, 't3', 'original'), second(later, 'edit-3', 'edit')] },
     ]);
     // A session with no branches has no versions.
@@ -75,9 +107,17 @@ describe('the versions of a turn across a branch family', () => {
     hosts.push(t);
     const source = await conversation(t, 1);
     const answer = find(await itemsOf(t, source), 'assistant_message', 'message 1');
-    const made = await t.call('session.branch', { sessionId: source, atItemId: answer.itemId, mode: 'regenerate', requestId: 'regen-1' });
+    const made = await t.call('session.branch', {
+      sessionId: source,
+      atItemId: answer.itemId,
+      mode: 'regenerate',
+      requestId: 'regen-1',
+    });
     await t.waitForTurn(made.session.sessionId, 'regen-1', ['completed']);
-    const listed = async () => Object.fromEntries((await t.call('session.list', {})).sessions.map((session) => [session.sessionId, session.branchOf]));
+    const listed = async () =>
+      Object.fromEntries(
+        (await t.call('session.list', {})).sessions.map((session) => [session.sessionId, session.branchOf]),
+      );
     expect(await listed()).toEqual({ [source]: null, [made.session.sessionId]: source });
     await t.call('session.remove', { sessionId: source });
     expect(await listed()).toEqual({ [made.session.sessionId]: null });

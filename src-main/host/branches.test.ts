@@ -29,7 +29,10 @@ async function conversation(t: TestHost, turns: number) {
 }
 
 const texts = async (t: TestHost, sessionId: string) =>
-  (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => [item.kind, item.text.startsWith('You said') ? item.text.slice(0, 30) : item.text]);
+  (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => [
+    item.kind,
+    item.text.startsWith('You said') ? item.text.slice(0, 30) : item.text,
+  ]);
 
 describe('branches', () => {
   it('Edit copies the conversation before the edited message and runs the edited text; the source shows the branch', async () => {
@@ -37,7 +40,13 @@ describe('branches', () => {
     const source = await conversation(t, 3);
     const second = source.items.find((item) => item.kind === 'user_message' && item.text === 'message 2');
     if (second === undefined) throw new Error('no message 2');
-    const made = await t.call('session.branch', { sessionId: source.sessionId, atItemId: second.itemId, mode: 'edit', text: 'message 2, edited', requestId: 'req-1' });
+    const made = await t.call('session.branch', {
+      sessionId: source.sessionId,
+      atItemId: second.itemId,
+      mode: 'edit',
+      text: 'message 2, edited',
+      requestId: 'req-1',
+    });
     expect(made.created).toBe(true);
     expect(made.session.title).toBe('Plans (branch)');
     await t.waitForTurn(made.session.sessionId, 'req-1', ['completed']);
@@ -53,9 +62,17 @@ describe('branches', () => {
     expect((await t.call('transcript.page', { sessionId: source.sessionId, limit: 500 })).items).toHaveLength(6);
 
     const links = await t.call('session.branches', { sessionId: made.session.sessionId });
-    expect(links.branchedFrom).toMatchObject({ sourceSessionId: source.sessionId, sourceTitle: 'Plans', atItemId: second.itemId, mode: 'edit', state: 'ready' });
+    expect(links.branchedFrom).toMatchObject({
+      sourceSessionId: source.sessionId,
+      sourceTitle: 'Plans',
+      atItemId: second.itemId,
+      mode: 'edit',
+      state: 'ready',
+    });
     const back = await t.call('session.branches', { sessionId: source.sessionId });
-    expect(back.branches).toEqual([expect.objectContaining({ branchSessionId: made.session.sessionId, atItemId: second.itemId, mode: 'edit' })]);
+    expect(back.branches).toEqual([
+      expect.objectContaining({ branchSessionId: made.session.sessionId, atItemId: second.itemId, mode: 'edit' }),
+    ]);
   });
 
   it('Regenerate re-runs the request of the answer in a branch; the same request id returns the same branch', async () => {
@@ -63,16 +80,30 @@ describe('branches', () => {
     const source = await conversation(t, 2);
     const answer = source.items.filter((item) => item.kind === 'assistant_message').at(-1);
     if (answer === undefined) throw new Error('no answer');
-    const input = { sessionId: source.sessionId, atItemId: answer.itemId, mode: 'regenerate' as const, requestId: 'req-2' };
+    const input = {
+      sessionId: source.sessionId,
+      atItemId: answer.itemId,
+      mode: 'regenerate' as const,
+      requestId: 'req-2',
+    };
     const made = await t.call('session.branch', input);
     await t.waitForTurn(made.session.sessionId, 'req-2', ['completed']);
-    expect((await texts(t, made.session.sessionId)).map(([kind]) => kind)).toEqual(['user_message', 'assistant_message', 'user_message', 'assistant_message']);
+    expect((await texts(t, made.session.sessionId)).map(([kind]) => kind)).toEqual([
+      'user_message',
+      'assistant_message',
+      'user_message',
+      'assistant_message',
+    ]);
     expect((await texts(t, made.session.sessionId))[2]).toEqual(['user_message', 'message 2']);
 
     const again = await t.call('session.branch', input);
     expect(again).toMatchObject({ created: false, session: { sessionId: made.session.sessionId } });
     expect((await t.call('session.list', {})).sessions).toHaveLength(2);
-    const different = await t.invoke('session.branch', { ...input, atItemId: source.items[1]?.itemId ?? '', mode: 'regenerate' });
+    const different = await t.invoke('session.branch', {
+      ...input,
+      atItemId: source.items[1]?.itemId ?? '',
+      mode: 'regenerate',
+    });
     expect(different).toMatchObject({ ok: false, error: { code: 'operation_conflict' } });
   });
 
@@ -81,19 +112,48 @@ describe('branches', () => {
     const source = await conversation(t, 1);
     const [question, answer] = source.items;
     if (question === undefined || answer === undefined) throw new Error('no items');
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: answer.itemId, mode: 'edit', text: 'x', requestId: 'a' })).toMatchObject({
+    expect(
+      await t.invoke('session.branch', {
+        sessionId: source.sessionId,
+        atItemId: answer.itemId,
+        mode: 'edit',
+        text: 'x',
+        requestId: 'a',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: question.itemId, mode: 'regenerate', requestId: 'b' })).toMatchObject({
+    expect(
+      await t.invoke('session.branch', {
+        sessionId: source.sessionId,
+        atItemId: question.itemId,
+        mode: 'regenerate',
+        requestId: 'b',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
-    expect(await t.invoke('session.branch', { sessionId: source.sessionId, atItemId: 'nope', mode: 'regenerate', requestId: 'c' })).toMatchObject({
+    expect(
+      await t.invoke('session.branch', {
+        sessionId: source.sessionId,
+        atItemId: 'nope',
+        mode: 'regenerate',
+        requestId: 'c',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(await t.invoke('session.branch', { sessionId: WORKHUB_SESSION_ID, atItemId: 'x', mode: 'regenerate', requestId: 'd' })).toMatchObject({
+    expect(
+      await t.invoke('session.branch', {
+        sessionId: WORKHUB_SESSION_ID,
+        atItemId: 'x',
+        mode: 'regenerate',
+        requestId: 'd',
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'operation_unavailable' },
     });
@@ -118,24 +178,34 @@ describe('branches', () => {
     const source = await conversation(first, 4);
     const last = source.items.filter((item) => item.kind === 'user_message').at(-1);
     if (last === undefined) throw new Error('no message');
-    const input = { sessionId: source.sessionId, atItemId: last.itemId, mode: 'edit' as const, text: 'message 4, edited', requestId: 'req-crash' };
-    expect(await first.invoke('session.branch', input)).toMatchObject({ ok: false, error: { code: 'internal_failure' } });
-    const partial = (await first.call('session.list', {})).sessions.find((session) => session.sessionId !== source.sessionId);
+    const input = {
+      sessionId: source.sessionId,
+      atItemId: last.itemId,
+      mode: 'edit' as const,
+      text: 'message 4, edited',
+      requestId: 'req-crash',
+    };
+    expect(await first.invoke('session.branch', input)).toMatchObject({
+      ok: false,
+      error: { code: 'internal_failure' },
+    });
+    const partial = (await first.call('session.list', {})).sessions.find(
+      (session) => session.sessionId !== source.sessionId,
+    );
     if (partial === undefined) throw new Error('the branch session was not written');
     expect((await first.call('transcript.page', { sessionId: partial.sessionId })).items).toHaveLength(2);
-    expect((await first.call('session.branches', { sessionId: partial.sessionId })).branchedFrom?.state).toBe('copying');
+    expect((await first.call('session.branches', { sessionId: partial.sessionId })).branchedFrom?.state).toBe(
+      'copying',
+    );
     await first.close();
 
     const second = await host({ dataDir: temp.dir, branchCopyChunk: 2 });
     expect((await second.call('session.branches', { sessionId: partial.sessionId })).branchedFrom?.state).toBe('ready');
-    expect((await second.call('transcript.page', { sessionId: partial.sessionId })).items.map((item) => item.text.slice(0, 9))).toEqual([
-      'message 1',
-      'You said:',
-      'message 2',
-      'You said:',
-      'message 3',
-      'You said:',
-    ]);
+    expect(
+      (await second.call('transcript.page', { sessionId: partial.sessionId })).items.map((item) =>
+        item.text.slice(0, 9),
+      ),
+    ).toEqual(['message 1', 'You said:', 'message 2', 'You said:', 'message 3', 'You said:']);
     // Recovery starts nothing by itself; the replayed request runs the edited message.
     expect((await second.call('session.get', { sessionId: partial.sessionId })).activeTurn).toBeNull();
     const replayed = await second.call('session.branch', input);
@@ -162,7 +232,12 @@ describe('branches', () => {
     });
     const source = await conversation(first, 2);
     const answer = source.items.at(-1);
-    await first.invoke('session.branch', { sessionId: source.sessionId, atItemId: answer?.itemId ?? '', mode: 'regenerate', requestId: 'req-gone' });
+    await first.invoke('session.branch', {
+      sessionId: source.sessionId,
+      atItemId: answer?.itemId ?? '',
+      mode: 'regenerate',
+      requestId: 'req-gone',
+    });
     await first.call('session.remove', { sessionId: source.sessionId });
     await first.close();
     const second = await host({ dataDir: temp.dir });

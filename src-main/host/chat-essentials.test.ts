@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, useTempDirs, type TestHost } from '../testing/host-fixture';
-import { startAnthropicServer, startOpenAIChatServer, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  startAnthropicServer,
+  startOpenAIChatServer,
+  textReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
 
 /** Issue 19 through the host: search over what was said, exports, instructions and model settings. */
@@ -27,7 +32,12 @@ describe('search over what was said', () => {
     const { hits } = await t.call('search.messages', { query: 'rhubarb' });
     // The Offline demo's reply repeats the request, so the word is found in both messages of Garden.
     expect(new Set(hits.map((hit) => hit.sessionId))).toEqual(new Set([garden]));
-    expect(hits.find((hit) => hit.kind === 'user_message')).toMatchObject({ sessionId: garden, sessionTitle: 'Garden', kind: 'user_message', position: 0 });
+    expect(hits.find((hit) => hit.kind === 'user_message')).toMatchObject({
+      sessionId: garden,
+      sessionTitle: 'Garden',
+      kind: 'user_message',
+      position: 0,
+    });
     expect(
       hits
         .find((hit) => hit.kind === 'user_message')!
@@ -51,7 +61,9 @@ describe('search over what was said', () => {
     const sessionId = await said('Parsnips are sweet after frost');
     await t.close();
     t = await startTestHost({ dataDir });
-    expect((await t.call('search.messages', { query: 'parsnip' })).hits.map((hit) => hit.sessionId)).toContain(sessionId);
+    expect((await t.call('search.messages', { query: 'parsnip' })).hits.map((hit) => hit.sessionId)).toContain(
+      sessionId,
+    );
     await t.call('session.remove', { sessionId });
     expect((await t.call('search.messages', { query: 'parsnips' })).hits).toEqual([]);
   });
@@ -60,7 +72,12 @@ describe('search over what was said', () => {
 describe('export', () => {
   it('writes Markdown and JSON with every API key masked', async () => {
     const secret = 'zq-private-key-0987654321';
-    await t.call('connection.create', { name: 'Keyed', providerType: 'openai_compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: secret });
+    await t.call('connection.create', {
+      name: 'Keyed',
+      providerType: 'openai_compatible',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: secret,
+    });
     const sessionId = await said(`My key is ${secret} and also sk-abcdefghijklmnop; water the figs`, 'Figs & keys');
     const markdown = await t.call('session.export', { sessionId, format: 'markdown' });
     expect(markdown.fileName).toMatch(/^figs-keys-\d{4}-\d{2}-\d{2}\.md$/);
@@ -72,7 +89,12 @@ describe('export', () => {
     expect(json.mimeType).toBe('application/json');
     expect(json.content).not.toContain(secret);
     expect(json.content).not.toContain('sk-abcdefghijklmnop');
-    const record = JSON.parse(json.content) as { format: string; session: { sessionId: string }; transcript: Array<{ kind: string; text: string }>; turns: unknown[] };
+    const record = JSON.parse(json.content) as {
+      format: string;
+      session: { sessionId: string };
+      transcript: Array<{ kind: string; text: string }>;
+      turns: unknown[];
+    };
     expect(record.format).toBe('cairn.session');
     expect(record.session.sessionId).toBe(sessionId);
     expect(record.transcript.map((item) => item.kind)).toEqual(['user_message', 'assistant_message']);
@@ -86,13 +108,26 @@ describe('export', () => {
     const [interaction] = (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
     await t.call('interaction.answer', {
       interactionId: interaction!.interactionId,
-      answer: { action: 'accept', answers: { target: { optionIds: ['production'] }, checks: { optionIds: ['lint'] }, notes: { optionIds: [], text: 'Ship on Friday' } } },
+      answer: {
+        action: 'accept',
+        answers: {
+          target: { optionIds: ['production'] },
+          checks: { optionIds: ['lint'] },
+          notes: { optionIds: [], text: 'Ship on Friday' },
+        },
+      },
     });
     await t.waitForTurn(sessionId, 'ask', ['completed']);
     await t.call('turn.start', { sessionId, turnId: 'long', text: '/stream 40 100' });
-    await waitFor(async () => (await t.call('session.get', { sessionId })).transcript.items.some((item) => item.kind === 'assistant_message' && item.text.includes('chunk 2/40')), {
-      message: 'the answer to start',
-    });
+    await waitFor(
+      async () =>
+        (await t.call('session.get', { sessionId })).transcript.items.some(
+          (item) => item.kind === 'assistant_message' && item.text.includes('chunk 2/40'),
+        ),
+      {
+        message: 'the answer to start',
+      },
+    );
     await t.call('turn.stop', { sessionId, turnId: 'long' });
     await t.waitForTurn(sessionId, 'long', ['cancelled']);
     await t.call('turn.resume', { sessionId, turnId: 'long' });
@@ -105,7 +140,9 @@ describe('export', () => {
     expect(content).not.toContain('"questions"');
     const streamed = content.slice(content.indexOf('## You\n\n/stream'));
     expect(streamed.match(/^## Agent$/gm)).toHaveLength(1);
-    expect(streamed).toMatch(/^## Agent\n\nchunk 1\/40 .*chunk 40\/40\.\n\n_This answer was cut off, then continued\._$/m);
+    expect(streamed).toMatch(
+      /^## Agent\n\nchunk 1\/40 .*chunk 40\/40\.\n\n_This answer was cut off, then continued\._$/m,
+    );
   });
 
   it('says the desktop save dialog is not there in the headless host', async () => {
@@ -121,8 +158,15 @@ describe('instructions and model settings', () => {
     await server.close();
   });
 
-  async function sessionOn(providerType: 'openai_compatible' | 'anthropic'): Promise<{ sessionId: string; connectionId: string }> {
-    const { connection } = await t.call('connection.create', { name: 'Local', providerType, baseUrl: server.baseUrl, apiKey: 'test-key' });
+  async function sessionOn(
+    providerType: 'openai_compatible' | 'anthropic',
+  ): Promise<{ sessionId: string; connectionId: string }> {
+    const { connection } = await t.call('connection.create', {
+      name: 'Local',
+      providerType,
+      baseUrl: server.baseUrl,
+      apiKey: 'test-key',
+    });
     const { session } = await t.call('session.create', { connectionId: connection.connectionId, model: 'test-model' });
     return { sessionId: session.sessionId, connectionId: connection.connectionId };
   }
@@ -131,8 +175,15 @@ describe('instructions and model settings', () => {
     server = await startOpenAIChatServer({ models: ['test-model'] });
     const { sessionId, connectionId } = await sessionOn('openai_compatible');
     await t.call('settings.setInstructions', { instructions: 'Answer in British English.' });
-    await t.call('connection.setModelSettings', { connectionId, modelSettings: { temperature: 0.2, maxOutputTokens: 900 } });
-    const preferences = await t.call('session.setPreferences', { sessionId, instructions: '  Be brief.  ', modelSettings: { temperature: 0.7, reasoningEffort: 'high' } });
+    await t.call('connection.setModelSettings', {
+      connectionId,
+      modelSettings: { temperature: 0.2, maxOutputTokens: 900 },
+    });
+    const preferences = await t.call('session.setPreferences', {
+      sessionId,
+      instructions: '  Be brief.  ',
+      modelSettings: { temperature: 0.7, reasoningEffort: 'high' },
+    });
     expect(preferences).toEqual({
       instructions: 'Be brief.',
       modelSettings: { temperature: 0.7, reasoningEffort: 'high' },
@@ -160,11 +211,17 @@ describe('instructions and model settings', () => {
   it('sends reasoning effort to Anthropic as its effort setting', async () => {
     server = await startAnthropicServer({ models: ['test-model'] });
     const { sessionId } = await sessionOn('anthropic');
-    await t.call('session.setPreferences', { sessionId, modelSettings: { reasoningEffort: 'low', maxOutputTokens: 1234 } });
+    await t.call('session.setPreferences', {
+      sessionId,
+      modelSettings: { reasoningEffort: 'low', maxOutputTokens: 1234 },
+    });
     server.enqueue(textReply('Done.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Hi' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    const body = (await server.waitForModelCall(0)).body as { max_tokens?: number; output_config?: { effort?: string } };
+    const body = (await server.waitForModelCall(0)).body as {
+      max_tokens?: number;
+      output_config?: { effort?: string };
+    };
     expect(body.max_tokens).toBe(1234);
     expect(body.output_config?.effort).toBe('low');
   });
@@ -188,11 +245,21 @@ describe('titles that name the work', () => {
     await t.close();
     t = await startTestHost({
       modelTitles: true,
-      ...(logger === undefined ? {} : { logger: { info: () => {}, error: () => {}, warn: (message: string) => void logger.warnings.push(message) } }),
+      ...(logger === undefined
+        ? {}
+        : {
+            logger: { info: () => {}, error: () => {}, warn: (message: string) => void logger.warnings.push(message) },
+          }),
     });
     server = await startOpenAIChatServer({ models: ['test-model'] });
-    const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: 'test-key' });
-    return (await t.call('session.create', { connectionId: connection.connectionId, model: 'test-model' })).session.sessionId;
+    const { connection } = await t.call('connection.create', {
+      name: 'Local',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: 'test-key',
+    });
+    return (await t.call('session.create', { connectionId: connection.connectionId, model: 'test-model' })).session
+      .sessionId;
   }
 
   const titleOf = async (sessionId: string) => (await t.call('session.get', { sessionId })).session.title;
@@ -206,7 +273,10 @@ describe('titles that name the work', () => {
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'how often should I water my tomatoes' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     await waitFor(async () => (await titleOf(sessionId)) === 'Tomato watering schedule');
-    const call = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: string }>; tools?: unknown };
+    const call = (await server.waitForModelCall(1)).body as {
+      messages: Array<{ role: string; content: string }>;
+      tools?: unknown;
+    };
     expect(call.tools).toBeUndefined();
     expect(call.messages.at(-1)?.content).toContain('Person: how often should I water my tomatoes');
     const usage = await t.call('usage.summary', { by: 'session', sessionId });
@@ -227,7 +297,9 @@ describe('titles that name the work', () => {
     server.enqueue(textReply('Here is the plan.'));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Plan the spring release\nwith details' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    await waitFor(() => logger.warnings.some((message) => message.startsWith('The session title could not be written')));
+    await waitFor(() =>
+      logger.warnings.some((message) => message.startsWith('The session title could not be written')),
+    );
     expect(await titleOf(sessionId)).toBe('Plan the spring release');
   });
 });

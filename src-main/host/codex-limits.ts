@@ -21,12 +21,18 @@ export function codexLimitsFrom(flags: CodexLimitSources, env: NodeJS.ProcessEnv
   const limits: { idleMs?: number; maxWarm?: number } = {};
   if (idleText !== undefined && idleText.trim() !== '') {
     const minutes = Number(idleText);
-    if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`--codex-idle-minutes (CAIRN_CODEX_IDLE_MINUTES) must be a number of minutes above 0, not "${idleText}"`);
+    if (!Number.isFinite(minutes) || minutes <= 0)
+      throw new Error(
+        `--codex-idle-minutes (CAIRN_CODEX_IDLE_MINUTES) must be a number of minutes above 0, not "${idleText}"`,
+      );
     limits.idleMs = Math.round(minutes * 60_000);
   }
   if (warmText !== undefined && warmText.trim() !== '') {
     const count = Number(warmText);
-    if (!Number.isInteger(count) || count < 1) throw new Error(`--codex-max-warm (CAIRN_CODEX_MAX_WARM) must be a whole number of at least 1, not "${warmText}"`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new Error(
+        `--codex-max-warm (CAIRN_CODEX_MAX_WARM) must be a whole number of at least 1, not "${warmText}"`,
+      );
     limits.maxWarm = count;
   }
   return limits;

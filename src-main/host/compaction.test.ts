@@ -4,7 +4,14 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { countTokens } from '../runtime/context/token-count';
 import type { TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
-import { hangReply, openAIErrors, textReply, type ProviderTestServer, type QueuedReply, type RecordedRequest } from '../testing/provider-servers';
+import {
+  hangReply,
+  openAIErrors,
+  textReply,
+  type ProviderTestServer,
+  type QueuedReply,
+  type RecordedRequest,
+} from '../testing/provider-servers';
 import {
   bodyTokens,
   isSummaryCall,
@@ -28,12 +35,14 @@ afterEach(async () => {
   await small.close();
 });
 
-const systemOf = (request: RecordedRequest) => String((request.body as { messages: Array<{ role: string; content: unknown }> }).messages[0]?.content ?? '');
+const systemOf = (request: RecordedRequest) =>
+  String((request.body as { messages: Array<{ role: string; content: unknown }> }).messages[0]?.content ?? '');
 
 /** Answers like a model with that window: a context-length error when the request does not fit; summaries when asked for one. */
 function windowedModel(
   answer: (request: RecordedRequest) => string,
-  summary: (request: RecordedRequest) => QueuedReply = () => textReply('**What was asked**: questions about the river. **Open items**: none.'),
+  summary: (request: RecordedRequest) => QueuedReply = () =>
+    textReply('**What was asked**: questions about the river. **Open items**: none.'),
 ): QueuedReply {
   return (request) => {
     if (bodyTokens(request) > WINDOW - RESERVE) return openAIErrors.contextLengthExceeded();
@@ -50,7 +59,11 @@ async function allItems() {
   const items = [];
   let before: number | undefined;
   for (;;) {
-    const page = await t.call('transcript.page', { sessionId, limit: 500, ...(before === undefined ? {} : { before }) });
+    const page = await t.call('transcript.page', {
+      sessionId,
+      limit: 500,
+      ...(before === undefined ? {} : { before }),
+    });
     items.unshift(...page.items);
     if (page.nextBefore === null) return items;
     before = page.nextBefore;
@@ -67,7 +80,15 @@ describe('compaction with a small model window', () => {
     let total = 0;
     for (let index = 0; index < 700; index += 1) {
       server.enqueue(
-        windowedModel((request) => sentence(Number(/Question (\d+)/.exec(JSON.stringify((request.body as { messages: unknown[] }).messages.at(-1)))?.[1] ?? -1), 'Answer')),
+        windowedModel((request) =>
+          sentence(
+            Number(
+              /Question (\d+)/.exec(JSON.stringify((request.body as { messages: unknown[] }).messages.at(-1)))?.[1] ??
+                -1,
+            ),
+            'Answer',
+          ),
+        ),
       );
     }
     for (let turn = 0; turn < 300; turn += 1) {
@@ -102,7 +123,9 @@ describe('compaction with a small model window', () => {
     // The transcript keeps every message: 300 questions, 300 answers, and a card per summary.
     const items = await allItems();
     expect(items.filter((item) => item.kind === 'user_message')).toHaveLength(300);
-    expect(items.filter((item) => item.kind === 'notice' && item.text === 'Earlier conversation summarised')).toHaveLength(summaries.length);
+    expect(
+      items.filter((item) => item.kind === 'notice' && item.text === 'Earlier conversation summarised'),
+    ).toHaveLength(summaries.length);
     const { meter } = await t.call('context.meter', { sessionId });
     expect(meter?.breakdown.summary).toBeGreaterThan(0);
     expect(meter?.used).toBeLessThanOrEqual(WINDOW - RESERVE);
@@ -174,7 +197,9 @@ describe('compaction with a small model window', () => {
       server.enqueue(textReply(sentence(turn, 'Answer')));
       expect((await runTurn(`t${turn}`, sentence(turn, 'Question'))).status).toBe('completed');
     }
-    server.enqueue(textReply('**What was asked**: three questions about the river.', 2, { inputTokens: 700, outputTokens: 40 }));
+    server.enqueue(
+      textReply('**What was asked**: three questions about the river.', 2, { inputTokens: 700, outputTokens: 40 }),
+    );
     const { turn } = await t.call('session.compact', { sessionId });
     expect(turn.origin).toBe('compaction');
     const done = await t.waitForTurn(sessionId, turn.turnId, ['completed', 'failed', 'cancelled']);
@@ -185,10 +210,23 @@ describe('compaction with a small model window', () => {
 
     const { summaries } = await t.call('session.summaries', { sessionId });
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatchObject({ firstTurn: 1, lastTurn: 3, turnId: turn.turnId, inputTokens: 700, outputTokens: 40 });
+    expect(summaries[0]).toMatchObject({
+      firstTurn: 1,
+      lastTurn: 3,
+      turnId: turn.turnId,
+      inputTokens: 700,
+      outputTokens: 40,
+    });
     const page = await t.call('transcript.page', { sessionId, limit: 100 });
     const card = page.items.find((item) => item.kind === 'notice' && item.text === 'Earlier conversation summarised');
-    expect(card?.data).toMatchObject({ compaction: { firstTurn: 1, lastTurn: 3, text: '**What was asked**: three questions about the river.', by: 'cairn' } });
+    expect(card?.data).toMatchObject({
+      compaction: {
+        firstTurn: 1,
+        lastTurn: 3,
+        text: '**What was asked**: three questions about the river.',
+        by: 'cairn',
+      },
+    });
     expect(page.items.filter((item) => item.kind === 'user_message')).toHaveLength(3);
     // Everything is summarised: a second Compact now has nothing to do.
     const nothing = await t.invoke('session.compact', { sessionId });
@@ -245,7 +283,13 @@ describe('compaction in the Offline demo', () => {
     const [first, second] = summaries as [SummaryRecord, SummaryRecord];
     expect(first).toMatchObject({ firstTurn: 1, lastTurn: 2, previousSummaryId: null, inputTokens: 0 });
     expect(first.text).toContain('“Plan the garden”; “Add tomatoes”');
-    expect(second).toMatchObject({ firstPosition: first.firstPosition, firstItemId: first.firstItemId, firstTurn: 1, lastTurn: 3, previousSummaryId: first.summaryId });
+    expect(second).toMatchObject({
+      firstPosition: first.firstPosition,
+      firstItemId: first.firstItemId,
+      firstTurn: 1,
+      lastTurn: 3,
+      previousSummaryId: first.summaryId,
+    });
     expect(second.lastPosition).toBeGreaterThan(first.lastPosition);
     expect(second.text).toContain('**Before that**');
     expect(second.text).toContain('“And basil”');

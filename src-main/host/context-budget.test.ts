@@ -29,12 +29,15 @@ afterEach(async () => {
 /** Answers like a model with that window: a context-length error when the request does not fit. */
 function windowedReply(turn: number) {
   return (request: RecordedRequest) =>
-    bodyTokens(request) > WINDOW - RESERVE ? openAIErrors.contextLengthExceeded() : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 });
+    bodyTokens(request) > WINDOW - RESERVE
+      ? openAIErrors.contextLengthExceeded()
+      : textReply(sentence(turn, 'Answer'), 2, { inputTokens: bodyTokens(request), outputTokens: 90 });
 }
 
 /** Takes the summary requests in between and the turn's own request, in order. */
 function windowedReplies(turn: number) {
-  const summary = (request: RecordedRequest) => textReply(`Summary before turn ${turn}.`, 1, { inputTokens: bodyTokens(request), outputTokens: 10 });
+  const summary = (request: RecordedRequest) =>
+    textReply(`Summary before turn ${turn}.`, 1, { inputTokens: bodyTokens(request), outputTokens: 10 });
   const answer = windowedReply(turn);
   const reply = (request: RecordedRequest) => {
     if (isSummaryCall(request)) {
@@ -72,7 +75,13 @@ describe('a long session within a small model window', () => {
     expect(page.nextBefore).not.toBeNull();
 
     const { meter } = await t.call('context.meter', { sessionId });
-    expect(meter).toMatchObject({ contextWindow: WINDOW, outputReserve: RESERVE, windowSource: 'override', trimmed: false, modelId: 'tiny-model' });
+    expect(meter).toMatchObject({
+      contextWindow: WINDOW,
+      outputReserve: RESERVE,
+      windowSource: 'override',
+      trimmed: false,
+      modelId: 'tiny-model',
+    });
     expect(meter?.used).toBeLessThanOrEqual(WINDOW - RESERVE);
     expect(meter?.used).toBeGreaterThan((WINDOW - RESERVE) / 2);
     // Older turns were summarised rather than left out.
@@ -82,12 +91,28 @@ describe('a long session within a small model window', () => {
 
   it('keeps window overrides revisioned, refuses a stale revision and a reserve larger than the window', async () => {
     const before = await t.call('context.windows.get', {});
-    expect(before.overrides).toEqual([{ connectionId, modelId: 'tiny-model', contextWindow: WINDOW, outputReserve: RESERVE }]);
-    const stale = await t.invoke('context.windows.set', { connectionId, modelId: 'tiny-model', window: null, expectedRevision: 0 });
+    expect(before.overrides).toEqual([
+      { connectionId, modelId: 'tiny-model', contextWindow: WINDOW, outputReserve: RESERVE },
+    ]);
+    const stale = await t.invoke('context.windows.set', {
+      connectionId,
+      modelId: 'tiny-model',
+      window: null,
+      expectedRevision: 0,
+    });
     expect(stale.ok ? null : stale.error.code).toBe('revision_conflict');
-    const wrong = await t.invoke('context.windows.set', { connectionId, modelId: 'tiny-model', window: { contextWindow: 2_000, outputReserve: 2_000 } });
+    const wrong = await t.invoke('context.windows.set', {
+      connectionId,
+      modelId: 'tiny-model',
+      window: { contextWindow: 2_000, outputReserve: 2_000 },
+    });
     expect(wrong.ok ? null : wrong.error.code).toBe('invalid_input');
-    const cleared = await t.call('context.windows.set', { connectionId, modelId: 'tiny-model', window: null, expectedRevision: before.revision });
+    const cleared = await t.call('context.windows.set', {
+      connectionId,
+      modelId: 'tiny-model',
+      window: null,
+      expectedRevision: before.revision,
+    });
     expect(cleared).toEqual({ revision: before.revision + 1, overrides: [] });
   });
 });

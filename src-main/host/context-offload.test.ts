@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFLOAD_DIR } from '../runtime/context/offload';
 import type { Logger } from '../runtime/core/ports';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, toolCallReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 import { tempWorkspace } from '../testing/workspace-fixture';
 
 /** Large tool output when the context-offload folder cannot be made (a file stands in its place). */
@@ -14,7 +20,11 @@ let server: ProviderTestServer;
 let space: ReturnType<typeof tempWorkspace>;
 let cleanupData: () => void;
 const warnings: Array<{ message: string; details?: Record<string, unknown> }> = [];
-const logger: Logger = { info() {}, error() {}, warn: (message, details) => warnings.push({ message, ...(details === undefined ? {} : { details }) }) };
+const logger: Logger = {
+  info() {},
+  error() {},
+  warn: (message, details) => warnings.push({ message, ...(details === undefined ? {} : { details }) }),
+};
 
 beforeEach(async () => {
   warnings.length = 0;
@@ -34,13 +44,28 @@ afterEach(async () => {
 
 describe('an unusable context-offload store', () => {
   it('is warned about at start, and a turn with a large tool output completes with the output cut and the reason said', async () => {
-    expect(warnings.find((warning) => warning.message.includes('context-offload store'))?.details?.reason).toMatch(/context-offload .*a file is in the way.*Move away/);
+    expect(warnings.find((warning) => warning.message.includes('context-offload store'))?.details?.reason).toMatch(
+      /context-offload .*a file is in the way.*Move away/,
+    );
 
     const big = Array.from({ length: 6_000 }, (_, i) => `line ${i}: some output text`).join('\n');
     space.write('big.txt', big);
-    const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, model: 'local-model', workspacePath: space.root, permissionMode: 'explore' });
-    server.enqueue(toolCallReply({ id: 'call_1', name: 'read_file', input: { path: 'big.txt' } }, 2), textReply('Read it.'));
+    const { connection } = await t.call('connection.create', {
+      name: 'Local',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      model: 'local-model',
+      workspacePath: space.root,
+      permissionMode: 'explore',
+    });
+    server.enqueue(
+      toolCallReply({ id: 'call_1', name: 'read_file', input: { path: 'big.txt' } }, 2),
+      textReply('Read it.'),
+    );
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'Read big.txt' });
     const turn = await t.waitForTurn(session.sessionId, 't1', ['completed', 'failed']);
     expect(turn.latestRun.errorCode ?? null).toBeNull();

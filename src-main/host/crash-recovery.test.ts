@@ -29,7 +29,12 @@ describe('crash recovery of goals', () => {
     const first = await startTestHost({ dataDir, wrapStores: crashAtSecondCount });
     const { session } = await first.call('session.create', {});
     const sessionId = session.sessionId;
-    await first.call('goal.arm', { sessionId, objective: 'Polish the notes, finish after 4', tokenBudget: null, maxIterations: null });
+    await first.call('goal.arm', {
+      sessionId,
+      objective: 'Polish the notes, finish after 4',
+      tokenBudget: null,
+      maxIterations: null,
+    });
     await waitFor(() => crashed, { message: 'the simulated crash', timeoutMs: 10_000 });
     await first.host.close();
 
@@ -44,7 +49,12 @@ describe('crash recovery of goals', () => {
       );
       expect(goal).toMatchObject({ iterations: 4, lastReason: 'Done after 4 turns.' });
       const { turns } = await second.call('transcript.page', { sessionId, limit: 500 });
-      expect(turns.filter((turn) => turn.origin === 'goal').map((turn) => turn.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+      expect(turns.filter((turn) => turn.origin === 'goal').map((turn) => turn.status)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+        'completed',
+      ]);
     } finally {
       await second.close();
     }
@@ -80,10 +90,18 @@ describe('a full disk while a turn streams', () => {
       const { session } = await t.call('session.create', {});
       const sessionId = session.sessionId;
       await t.call('turn.start', { sessionId, turnId: 'long', text: '/stream 2000 5' });
-      await waitFor(() => t.events.filter((event) => event.kind === 'transcript.delta').length >= 5, { message: 'some streaming' });
+      await waitFor(() => t.events.filter((event) => event.kind === 'transcript.delta').length >= 5, {
+        message: 'some streaming',
+      });
       disk.full.now = true;
-      const notice = await waitFor(() => t.events.find((event) => event.kind === 'host.notice'), { message: 'the person to be told' });
-      expect(notice).toMatchObject({ code: 'storage_full', sessionId, message: expect.stringMatching(/^The disk is full/) });
+      const notice = await waitFor(() => t.events.find((event) => event.kind === 'host.notice'), {
+        message: 'the person to be told',
+      });
+      expect(notice).toMatchObject({
+        code: 'storage_full',
+        sessionId,
+        message: expect.stringMatching(/^The disk is full/),
+      });
       // The record cannot say more yet; retries keep failing while the disk is full.
       const failures = disk.full.failures;
       await waitFor(() => disk.full.failures > failures + 1, { message: 'a retry while full' });
@@ -105,7 +123,11 @@ describe('a full disk while a turn streams', () => {
         .join('');
       const shown = t.events
         .flatMap((event) =>
-          event.kind === 'transcript.delta' ? [event.text] : event.kind === 'transcript.appended' && event.item.kind === 'assistant_message' ? [event.item.text] : [],
+          event.kind === 'transcript.delta'
+            ? [event.text]
+            : event.kind === 'transcript.appended' && event.item.kind === 'assistant_message'
+              ? [event.item.text]
+              : [],
         )
         .join('');
       expect(saved).toBe(shown);

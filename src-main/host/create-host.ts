@@ -83,7 +83,11 @@ export interface HostOptions {
 
 export interface Host {
   readonly info: HostInfo;
-  invoke<N extends OperationName>(op: N, input: OperationInput<N>, ctx?: CallContext): Promise<Outcome<OperationResult<N>>>;
+  invoke<N extends OperationName>(
+    op: N,
+    input: OperationInput<N>,
+    ctx?: CallContext,
+  ): Promise<Outcome<OperationResult<N>>>;
   /** For transports: an operation named at run time, input not yet checked. */
   dispatch(op: string, input: unknown, ctx: CallContext): Promise<Outcome<unknown>>;
   subscribe(listener: (event: ChangeEvent) => void): () => void;
@@ -137,7 +141,10 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     },
   });
   const hostEpoch = ids.next('epoch');
-  const memory = openMemoryStore(options.dataDir, options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+  const memory = openMemoryStore(
+    options.dataDir,
+    options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding },
+  );
   let runtime: Runtime;
   try {
     const vault = openSecretVault(options.dataDir, options.secretCipher ?? createKeyFileCipher(options.dataDir));
@@ -181,10 +188,17 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     hostEpoch,
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
-    sandbox: runtime.sandbox.availability.available ? { available: true, reason: null } : { available: false, reason: runtime.sandbox.availability.reason },
+    sandbox: runtime.sandbox.availability.available
+      ? { available: true, reason: null }
+      : { available: false, reason: runtime.sandbox.availability.reason },
   };
   let closing: Promise<void> | null = null;
-  const devices = createDeviceRegistry({ dataDir: options.dataDir, now: () => clock.now(), publish: () => runtime.bus.publish({ kind: 'devices.changed' }), logger });
+  const devices = createDeviceRegistry({
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    publish: () => runtime.bus.publish({ kind: 'devices.changed' }),
+    logger,
+  });
   const dispatch = createDispatcher({
     handlers,
     deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices },

@@ -25,12 +25,16 @@ export type Dispatch = (op: string, input: unknown, ctx: CallContext) => Promise
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
   return async (op, input, ctx) => {
-    if (!isOperationName(op)) return fail('invalid_input', `There is no operation named "${String(op).slice(0, 100)}".`);
+    if (!isOperationName(op))
+      return fail('invalid_input', `There is no operation named "${String(op).slice(0, 100)}".`);
     const definition = operations[op];
     const parsed = definition.input.safeParse(input ?? {});
     if (!parsed.success) return fail('invalid_input', describeIssues(op, parsed.error));
     if (ctx.device !== undefined && !deviceMayCall(op, parsed.data)) {
-      return fail('device_forbidden', 'That stays on the desktop: a paired device cannot pair devices, change connections and keys, or switch to Full.');
+      return fail(
+        'device_forbidden',
+        'That stays on the desktop: a paired device cannot pair devices, change connections and keys, or switch to Full.',
+      );
     }
     if (definition.mode === 'command' && options.isDraining()) {
       return fail('host_draining', 'Cairn is shutting down and no longer accepts changes.');
@@ -54,7 +58,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
 function describeIssues(op: string, error: z.ZodError): string {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.length === 0 ? 'input' : issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') return `${path}: unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      return `${path}: unknown ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.join(', ')}`;
     return `${path}: ${issue.message}`;
   });
   return `Invalid input for ${op}: ${parts.join('; ')}.`;

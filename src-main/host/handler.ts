@@ -28,6 +28,10 @@ export interface CallContext {
   readonly device?: DeviceIdentity;
 }
 
-export type Handler<N extends OperationName> = (deps: HandlerDeps, input: ParsedInput<N>, ctx: CallContext) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
+export type Handler<N extends OperationName> = (
+  deps: HandlerDeps,
+  input: ParsedInput<N>,
+  ctx: CallContext,
+) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
 
 export type HandlerTable<Names extends OperationName = OperationName> = { readonly [N in Names]: Handler<N> };

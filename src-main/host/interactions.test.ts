@@ -24,10 +24,17 @@ async function ask(text: string, turnId = 'ask') {
 
 const GOOD_ASK: InteractionAnswer = {
   action: 'accept',
-  answers: { target: { optionIds: ['production'] }, checks: { optionIds: ['lint', 'unit'], text: 'smoke' }, notes: { optionIds: [], text: 'Ship before Friday' } },
+  answers: {
+    target: { optionIds: ['production'] },
+    checks: { optionIds: ['lint', 'unit'], text: 'smoke' },
+    notes: { optionIds: [], text: 'Ship before Friday' },
+  },
 };
 
-const lastAssistant = async () => (await t.call('transcript.page', { sessionId, limit: 100 })).items.filter((item) => item.kind === 'assistant_message').at(-1)?.text ?? '';
+const lastAssistant = async () =>
+  (await t.call('transcript.page', { sessionId, limit: 100 })).items
+    .filter((item) => item.kind === 'assistant_message')
+    .at(-1)?.text ?? '';
 
 describe('interactions', () => {
   it('/ask waits for the person, then continues the same turn in a new run with the answer', async () => {
@@ -53,9 +60,15 @@ describe('interactions', () => {
   });
 
   it.each<[string, InteractionAnswer]>([
-    ['a wrong option id', { action: 'accept', answers: { ...(GOOD_ASK as { answers: object }).answers, target: { optionIds: ['moon'] } } }],
+    [
+      'a wrong option id',
+      { action: 'accept', answers: { ...(GOOD_ASK as { answers: object }).answers, target: { optionIds: ['moon'] } } },
+    ],
     ['a missing answer', { action: 'accept', answers: { target: { optionIds: ['staging'] } } }],
-    ['an unknown question', { action: 'accept', answers: { ...(GOOD_ASK as { answers: object }).answers, extra: { optionIds: [] } } }],
+    [
+      'an unknown question',
+      { action: 'accept', answers: { ...(GOOD_ASK as { answers: object }).answers, extra: { optionIds: [] } } },
+    ],
     ['form values for a question', { action: 'accept', values: { name: 'x' } }],
   ])('refuses %s and records nothing', async (_name, answer) => {
     const interaction = await ask('/ask');
@@ -71,7 +84,10 @@ describe('interactions', () => {
     const again = await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: GOOD_ASK });
     expect(again.interaction).toEqual(first.interaction);
     expect(again.turn.turnId).toBe('ask');
-    const different = await t.invoke('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'decline' } });
+    const different = await t.invoke('interaction.answer', {
+      interactionId: interaction.interactionId,
+      answer: { action: 'decline' },
+    });
     expect(different.ok ? null : different.error.code).toBe('operation_conflict');
     const turn = await t.waitForTurn(sessionId, 'ask', ['completed']);
     expect(turn.runs).toHaveLength(2);
@@ -92,14 +108,30 @@ describe('interactions', () => {
       priority: 'high',
       platforms: ['web', 'desktop'],
     };
-    const bads: Array<Record<string, string | number>> = [{ team: 0 }, { team: 2.5 }, { owner: 'nope' }, { priority: 'urgent' }, { start: '2026-13-01' }, { color: 'red' }];
+    const bads: Array<Record<string, string | number>> = [
+      { team: 0 },
+      { team: 2.5 },
+      { owner: 'nope' },
+      { priority: 'urgent' },
+      { start: '2026-13-01' },
+      { color: 'red' },
+    ];
     for (const bad of bads) {
-      const outcome = await t.invoke('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', values: { ...values, ...bad } } });
+      const outcome = await t.invoke('interaction.answer', {
+        interactionId: interaction.interactionId,
+        answer: { action: 'accept', values: { ...values, ...bad } },
+      });
       expect(outcome.ok ? null : outcome.error.code).toBe('invalid_input');
     }
-    const missing = await t.invoke('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', values: { name: 'Cairn' } } });
+    const missing = await t.invoke('interaction.answer', {
+      interactionId: interaction.interactionId,
+      answer: { action: 'accept', values: { name: 'Cairn' } },
+    });
     expect(missing.ok ? null : missing.error.message).toMatch(/Owner email is required/);
-    await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', values } });
+    await t.call('interaction.answer', {
+      interactionId: interaction.interactionId,
+      answer: { action: 'accept', values },
+    });
     await t.waitForTurn(sessionId, 'ask', ['completed']);
     const summary = await lastAssistant();
     expect(summary).toContain('**team**: 4');
@@ -111,7 +143,9 @@ describe('interactions', () => {
     await t.host.close();
     const reopened = await startTestHost({ dataDir: t.dataDir });
     try {
-      const { interaction: still } = await reopened.call('interaction.get', { interactionId: interaction.interactionId });
+      const { interaction: still } = await reopened.call('interaction.get', {
+        interactionId: interaction.interactionId,
+      });
       expect(still.status).toBe('pending');
       expect((await reopened.call('turn.query', { sessionId, turnId: 'ask' })).turn.status).toBe('waiting');
       await reopened.call('interaction.answer', { interactionId: interaction.interactionId, answer: GOOD_ASK });
@@ -146,7 +180,9 @@ describe('interactions', () => {
   it('a new message while waiting supersedes the question and runs', async () => {
     const interaction = await ask('/ask');
     await t.call('turn.start', { sessionId, turnId: 'next', text: 'never mind, just say hi' });
-    expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.closeReason).toBe('superseded');
+    expect(
+      (await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.closeReason,
+    ).toBe('superseded');
     await t.waitForTurn(sessionId, 'next', ['completed']);
   });
 
@@ -155,7 +191,9 @@ describe('interactions', () => {
     await t.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'decline' } });
     await t.waitForTurn(sessionId, 'ask', ['completed']);
     expect(await lastAssistant()).toMatch(/declined/);
-    expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.status).toBe('declined');
+    expect((await t.call('interaction.get', { interactionId: interaction.interactionId })).interaction.status).toBe(
+      'declined',
+    );
   });
 
   it('a secret answer never appears in clear in the transcript, events, results or any file', async () => {

@@ -25,12 +25,16 @@ async function addServer(): Promise<void> {
 async function startAsking(turnId = 't1'): Promise<{ sessionId: string; question: InteractionRecord }> {
   const { sessionId } = (await t.call('session.create', { permissionMode: 'full' })).session;
   await t.call('turn.start', { sessionId, turnId, text: '/tool labels__ask_details {}' });
-  const question = await waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0] ?? null, { message: 'the server’s question' });
+  const question = await waitFor(
+    async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0] ?? null,
+    { message: 'the server’s question' },
+  );
   return { sessionId, question };
 }
 const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
 const resultText = async (sessionId: string) => {
-  const result = (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as { output: { text?: string; error?: string } } | undefined;
+  const result = (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as
+    { output: { text?: string; error?: string } } | undefined;
   return result?.output.text ?? result?.output.error ?? null;
 };
 
@@ -43,7 +47,14 @@ describe('MCP elicitation becomes a Cairn question', () => {
       title: 'The MCP server "Labels" asks',
       description: 'Which label should I print?',
       fields: [
-        { id: 'name', label: 'Your name', help: 'As it should appear on the label.', required: true, type: 'string', minLength: 2 },
+        {
+          id: 'name',
+          label: 'Your name',
+          help: 'As it should appear on the label.',
+          required: true,
+          type: 'string',
+          minLength: 2,
+        },
         { id: 'field_2', label: 'Copies', required: true, type: 'integer', minimum: 1, maximum: 10, default: 1 },
         {
           id: 'colour',
@@ -62,7 +73,10 @@ describe('MCP elicitation becomes a Cairn question', () => {
     // The run is still running (the call is live), and the transcript shows the question where it was asked.
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('running');
     const notice = (await items(sessionId)).find((item) => item.kind === 'notice');
-    expect(notice).toMatchObject({ text: 'The MCP server "Labels" asks: Which label should I print?', data: { interactionId: question.interactionId } });
+    expect(notice).toMatchObject({
+      text: 'The MCP server "Labels" asks: Which label should I print?',
+      data: { interactionId: question.interactionId },
+    });
 
     // Checked against the schema at the boundary: nothing is recorded, the question stays open.
     const invalid = await t.invoke('interaction.answer', {
@@ -70,19 +84,36 @@ describe('MCP elicitation becomes a Cairn question', () => {
       answer: { action: 'accept', values: { name: 'A', field_2: 11, colour: 'Blue' } },
     });
     expect(invalid.ok ? null : invalid.error.code).toBe('invalid_input');
-    expect(invalid.ok ? '' : invalid.error.message).toMatch(/name: Use at least 2 characters.*field_2: Enter 10 or less.*colour: "Blue" is not one of the options/);
-    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction.status).toBe('pending');
+    expect(invalid.ok ? '' : invalid.error.message).toMatch(
+      /name: Use at least 2 characters.*field_2: Enter 10 or less.*colour: "Blue" is not one of the options/,
+    );
+    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction.status).toBe(
+      'pending',
+    );
 
-    const answer = { action: 'accept' as const, values: { name: 'Ada', field_2: 3, colour: 'option_1', express: true, token: 'tok-5ecret' } };
+    const answer = {
+      action: 'accept' as const,
+      values: { name: 'Ada', field_2: 3, colour: 'option_1', express: true, token: 'tok-5ecret' },
+    };
     const answered = await t.call('interaction.answer', { interactionId: question.interactionId, answer });
-    expect(answered.interaction).toMatchObject({ status: 'answered', answer: { action: 'accept', values: { ...answer.values, token: SECRET_MASK } } });
+    expect(answered.interaction).toMatchObject({
+      status: 'answered',
+      answer: { action: 'accept', values: { ...answer.values, token: SECRET_MASK } },
+    });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     // The server got its own property names and enum values back.
-    expect(await resultText(sessionId)).toBe('accepted {"name":"Ada","copies wanted":3,"colour":"Light blue","express":true,"tokenLength":10}');
+    expect(await resultText(sessionId)).toBe(
+      'accepted {"name":"Ada","copies wanted":3,"colour":"Light blue","express":true,"tokenLength":10}',
+    );
     expect(JSON.stringify({ events: t.events, items: await items(sessionId) })).not.toContain('tok-5ecret');
     // The same answer again is the same result; a different one is refused.
-    expect((await t.call('interaction.answer', { interactionId: question.interactionId, answer })).interaction.status).toBe('answered');
-    const other = await t.invoke('interaction.answer', { interactionId: question.interactionId, answer: { action: 'decline' } });
+    expect(
+      (await t.call('interaction.answer', { interactionId: question.interactionId, answer })).interaction.status,
+    ).toBe('answered');
+    const other = await t.invoke('interaction.answer', {
+      interactionId: question.interactionId,
+      answer: { action: 'decline' },
+    });
     expect(other.ok ? null : other.error.code).toBe('operation_conflict');
   });
 
@@ -92,7 +123,10 @@ describe('MCP elicitation becomes a Cairn question', () => {
       await t.call('mcp.server.create', { name: 'Labels', transport: 'http', url: http.url });
       const { sessionId, question } = await startAsking();
       expect(question.request).toMatchObject({ kind: 'form', title: 'The MCP server "Labels" asks' });
-      await t.call('interaction.answer', { interactionId: question.interactionId, answer: { action: 'accept', values: { name: 'Grace', field_2: 2 } } });
+      await t.call('interaction.answer', {
+        interactionId: question.interactionId,
+        answer: { action: 'accept', values: { name: 'Grace', field_2: 2 } },
+      });
       await t.waitForTurn(sessionId, 't1', ['completed']);
       expect(await resultText(sessionId)).toBe('accepted {"name":"Grace","copies wanted":2}');
     } finally {
@@ -118,10 +152,16 @@ describe('MCP elicitation becomes a Cairn question', () => {
     const started = Date.now();
     await t.call('turn.stop', { sessionId });
     // Closed in the same commit as the run's end.
-    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({ status: 'closed', closeReason: 'turn_stopped' });
+    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({
+      status: 'closed',
+      closeReason: 'turn_stopped',
+    });
     await t.waitForTurn(sessionId, 't1', ['cancelled']);
     expect(Date.now() - started).toBeLessThan(3000);
-    const late = await t.invoke('interaction.answer', { interactionId: question.interactionId, answer: { action: 'decline' } });
+    const late = await t.invoke('interaction.answer', {
+      interactionId: question.interactionId,
+      answer: { action: 'decline' },
+    });
     expect(late.ok ? null : late.error.code).toBe('operation_conflict');
     expect((await t.call('interaction.list', { status: 'pending' })).interactions).toEqual([]);
   });
@@ -133,9 +173,15 @@ describe('MCP elicitation becomes a Cairn question', () => {
     reopened.push(dataDir);
     await t.host.close();
     t = await startTestHost({ dataDir });
-    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({ status: 'closed', closeReason: 'expired' });
+    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({
+      status: 'closed',
+      closeReason: 'expired',
+    });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('interrupted');
-    const late = await t.invoke('interaction.answer', { interactionId: question.interactionId, answer: { action: 'decline' } });
+    const late = await t.invoke('interaction.answer', {
+      interactionId: question.interactionId,
+      answer: { action: 'decline' },
+    });
     expect(late.ok ? null : late.error.message).toMatch(/closed \(expired\)/);
   });
 
@@ -145,9 +191,13 @@ describe('MCP elicitation becomes a Cairn question', () => {
     const other = (await t.call('session.create', { permissionMode: 'full' })).session.sessionId;
     await t.call('turn.start', { sessionId: other, turnId: 't2', text: '/tool labels__ask_details {}' });
     await t.waitForTurn(other, 't2', ['completed']);
-    expect(await resultText(other)).toMatch(/^elicitation failed: .*Cairn cannot tell which of the 2 calls running on this server asks, so the question was not shown/);
+    expect(await resultText(other)).toMatch(
+      /^elicitation failed: .*Cairn cannot tell which of the 2 calls running on this server asks, so the question was not shown/,
+    );
     // The first question stands and is still answered into its own call.
-    expect((await t.call('interaction.list', { status: 'pending' })).interactions.map((record) => record.interactionId)).toEqual([first.question.interactionId]);
+    expect(
+      (await t.call('interaction.list', { status: 'pending' })).interactions.map((record) => record.interactionId),
+    ).toEqual([first.question.interactionId]);
     await t.call('interaction.answer', { interactionId: first.question.interactionId, answer: { action: 'decline' } });
     await t.waitForTurn(first.sessionId, 't1', ['completed']);
     expect(await resultText(first.sessionId)).toBe('the person chose decline');
@@ -158,7 +208,10 @@ describe('MCP elicitation becomes a Cairn question', () => {
     await t.call('mcp.server.create', { name: 'Everything', transport: 'stdio', command: bin, args: ['stdio'] });
     const { sessionId } = (await t.call('session.create', { permissionMode: 'full' })).session;
     await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool everything__trigger-elicitation-request {}' });
-    const question = await waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0] ?? null, { message: 'the server’s question' });
+    const question = await waitFor(
+      async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0] ?? null,
+      { message: 'the server’s question' },
+    );
     if (question.request.kind !== 'form') throw new Error('not a form');
     expect(question.request.fields.map((field) => `${field.id}:${field.type}`)).toEqual([
       'name:string',
@@ -218,7 +271,13 @@ describe('a crash while an MCP server’s question is pending', () => {
     full.now = true;
     await t.host.close();
     t = await startTestHost({ dataDir });
-    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({ status: 'closed', closeReason: 'expired' });
-    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun).toMatchObject({ status: 'interrupted', terminalReason: 'app_restarted' });
+    expect((await t.call('interaction.get', { interactionId: question.interactionId })).interaction).toMatchObject({
+      status: 'closed',
+      closeReason: 'expired',
+    });
+    expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.latestRun).toMatchObject({
+      status: 'interrupted',
+      terminalReason: 'app_restarted',
+    });
   });
 });

@@ -6,7 +6,13 @@ import type { PermissionMode } from '../../src-shared/model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { startHttpTestServer, type HttpTestServer } from '../testing/mcp-servers/http-test-server';
 import { stdioTestServerCommand } from '../testing/mcp-servers/stdio-test-server';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, toolCallReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
 
 const SECRET_ENV = 'env-secret-7f3a9c2e51';
@@ -37,29 +43,61 @@ async function restart(check: (dataDir: string) => void = () => {}): Promise<voi
 
 async function addStdio(name = 'Notes'): Promise<McpServerRecord> {
   const { command, args } = stdioTestServerCommand();
-  return (await t.call('mcp.server.create', { name, transport: 'stdio', command, args, env: [{ name: 'CAIRN_TEST_SECRET', secret: true, value: SECRET_ENV }] })).server;
+  return (
+    await t.call('mcp.server.create', {
+      name,
+      transport: 'stdio',
+      command,
+      args,
+      env: [{ name: 'CAIRN_TEST_SECRET', secret: true, value: SECRET_ENV }],
+    })
+  ).server;
 }
 async function addHttp(name = 'Remote'): Promise<McpServerRecord> {
-  return (await t.call('mcp.server.create', { name, transport: 'http', url: http.url, headers: [{ name: 'Authorization', secret: true, value: SECRET_HEADER }] })).server;
+  return (
+    await t.call('mcp.server.create', {
+      name,
+      transport: 'http',
+      url: http.url,
+      headers: [{ name: 'Authorization', secret: true, value: SECRET_HEADER }],
+    })
+  ).server;
 }
-async function session(permissionMode: PermissionMode, extra: { connectionId?: string; model?: string } = {}): Promise<string> {
+async function session(
+  permissionMode: PermissionMode,
+  extra: { connectionId?: string; model?: string } = {},
+): Promise<string> {
   return (await t.call('session.create', { permissionMode, ...extra })).session.sessionId;
 }
 const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
 const lastResult = async (sessionId: string) =>
-  (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as { output: Record<string, unknown>; isError: boolean } | undefined;
-const pending = async (sessionId: string) => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
-const statusOf = async (serverId: string) => (await t.call('mcp.server.list', {})).servers.find((server) => server.serverId === serverId)?.status;
+  (await items(sessionId)).filter((item) => item.kind === 'tool_result').at(-1)?.data as
+    { output: Record<string, unknown>; isError: boolean } | undefined;
+const pending = async (sessionId: string) =>
+  (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions;
+const statusOf = async (serverId: string) =>
+  (await t.call('mcp.server.list', {})).servers.find((server) => server.serverId === serverId)?.status;
 
 describe('MCP server settings', { timeout: 60_000 }, () => {
   it('creates, updates with the expected revision, disables and removes servers; secrets stay in the vault', async () => {
     const stdio = await addStdio();
     const remote = await addHttp();
-    expect(stdio).toMatchObject({ name: 'Notes', transport: 'stdio', enabled: true, revision: 1, env: [{ name: 'CAIRN_TEST_SECRET', secret: true, value: null, hasValue: true }] });
+    expect(stdio).toMatchObject({
+      name: 'Notes',
+      transport: 'stdio',
+      enabled: true,
+      revision: 1,
+      env: [{ name: 'CAIRN_TEST_SECRET', secret: true, value: null, hasValue: true }],
+    });
     expect(remote.headers).toEqual([{ name: 'Authorization', secret: true, value: null, hasValue: true }]);
     const duplicate = await t.invoke('mcp.server.create', { name: 'notes', transport: 'http', url: http.url });
     expect(duplicate.ok ? null : duplicate.error.code).toBe('invalid_input');
-    const missingValue = await t.invoke('mcp.server.create', { name: 'Other', transport: 'http', url: http.url, headers: [{ name: 'X-Key', secret: true }] });
+    const missingValue = await t.invoke('mcp.server.create', {
+      name: 'Other',
+      transport: 'http',
+      url: http.url,
+      headers: [{ name: 'X-Key', secret: true }],
+    });
     expect(missingValue.ok ? null : missingValue.error.message).toMatch(/Give a value for the secret header X-Key/);
 
     const renamed = await t.call('mcp.server.update', {
@@ -86,13 +124,26 @@ describe('MCP server settings', { timeout: 60_000 }, () => {
     expect(disabled.server.status.state).toBe('disabled');
     await t.call('mcp.server.remove', { serverId: remote.serverId });
     expect((await t.call('mcp.server.list', {})).servers.map((server) => server.name)).toEqual(['Notebook']);
-    expect(t.events.some((event) => event.kind === 'mcp.server.removed' && event.serverId === remote.serverId)).toBe(true);
+    expect(t.events.some((event) => event.kind === 'mcp.server.removed' && event.serverId === remote.serverId)).toBe(
+      true,
+    );
 
     // The secret was sent to the server's process (Test connects); its value is in no result, event or database file.
     const tested = await t.call('mcp.server.test', { serverId: stdio.serverId });
     expect(tested).toMatchObject({ ok: true, serverInfo: { name: 'cairn-test-server', version: '1.2.3' } });
-    expect(tested.tools.map((tool) => tool.name)).toEqual(['echo', 'write_note', 'slow', 'show_env', 'crash', 'ask_model', 'add_tool']);
-    expect(tested.tools.find((tool) => tool.name === 'echo')).toMatchObject({ agentName: 'notebook__echo', readOnly: true });
+    expect(tested.tools.map((tool) => tool.name)).toEqual([
+      'echo',
+      'write_note',
+      'slow',
+      'show_env',
+      'crash',
+      'ask_model',
+      'add_tool',
+    ]);
+    expect(tested.tools.find((tool) => tool.name === 'echo')).toMatchObject({
+      agentName: 'notebook__echo',
+      readOnly: true,
+    });
     // The server prints the secret to stderr; the tail Cairn keeps shows it redacted.
     expect(tested.stderrTail).toContain('test server ready with secret [redacted]');
     const seen = JSON.stringify({ tested, list: await t.call('mcp.server.list', {}), events: t.events });
@@ -111,15 +162,25 @@ describe('MCP server settings', { timeout: 60_000 }, () => {
       }
     });
     // After a restart the secret is still there for the server (unsealed from the vault).
-    expect((await t.call('mcp.server.test', { serverId: stdio.serverId })).stderrTail).toContain('with secret [redacted]');
+    expect((await t.call('mcp.server.test', { serverId: stdio.serverId })).stderrTail).toContain(
+      'with secret [redacted]',
+    );
   });
 
   it('Test reports a server that cannot start, with a clear reason', async () => {
-    const { server } = await t.call('mcp.server.create', { name: 'Broken', transport: 'stdio', command: '/nonexistent/mcp-server' });
+    const { server } = await t.call('mcp.server.create', {
+      name: 'Broken',
+      transport: 'stdio',
+      command: '/nonexistent/mcp-server',
+    });
     const tested = await t.call('mcp.server.test', { serverId: server.serverId });
     expect(tested.ok).toBe(false);
     expect(tested.message).toMatch(/Could not start "\/nonexistent\/mcp-server": no such program/);
-    const { server: unreachable } = await t.call('mcp.server.create', { name: 'Nobody', transport: 'http', url: 'http://127.0.0.1:9/mcp' });
+    const { server: unreachable } = await t.call('mcp.server.create', {
+      name: 'Nobody',
+      transport: 'http',
+      url: 'http://127.0.0.1:9/mcp',
+    });
     expect((await t.call('mcp.server.test', { serverId: unreachable.serverId })).ok).toBe(false);
   });
 
@@ -136,18 +197,28 @@ describe('MCP tools in a turn', () => {
   let connectionId: string;
   beforeEach(async () => {
     provider = await startOpenAIChatServer({ models: ['gpt-4o'] });
-    connectionId = (await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: provider.baseUrl, apiKey: TEST_API_KEY })).connection
-      .connectionId;
+    connectionId = (
+      await t.call('connection.create', {
+        name: 'Local',
+        providerType: 'openai_compatible',
+        baseUrl: provider.baseUrl,
+        apiKey: TEST_API_KEY,
+      })
+    ).connection.connectionId;
   });
   afterEach(async () => {
     await provider.close();
   });
-  const toolNames = (body: unknown) => (body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name);
+  const toolNames = (body: unknown) =>
+    (body as { tools: Array<{ function: { name: string } }> }).tools.map((tool) => tool.function.name);
 
   it('offers the tools namespaced, runs a read-only one in Explore, and sends its result in the next request', async () => {
     await addStdio();
     const sessionId = await session('explore', { connectionId, model: 'gpt-4o' });
-    provider.enqueue(toolCallReply({ id: 'call_1', name: 'notes__echo', input: { text: 'hello mcp' } }), textReply('The server said hello.'));
+    provider.enqueue(
+      toolCallReply({ id: 'call_1', name: 'notes__echo', input: { text: 'hello mcp' } }),
+      textReply('The server said hello.'),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Echo something' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const first = toolNames((await provider.waitForModelCall(0)).body);
@@ -157,7 +228,9 @@ describe('MCP tools in a turn', () => {
     const kinds = (await items(sessionId)).map((item) => item.kind);
     expect(kinds).toEqual(['user_message', 'tool_call', 'tool_result', 'assistant_message']);
     expect(await lastResult(sessionId)).toMatchObject({ isError: false, output: { text: 'echo: hello mcp' } });
-    const second = (await provider.waitForModelCall(1)).body as { messages: Array<{ role: string; tool_call_id?: string; content?: unknown }> };
+    const second = (await provider.waitForModelCall(1)).body as {
+      messages: Array<{ role: string; tool_call_id?: string; content?: unknown }>;
+    };
     const toolMessage = second.messages.find((message) => message.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_1');
     expect(String(toolMessage?.content)).toContain('echo: hello mcp');
@@ -175,7 +248,9 @@ describe('MCP tools in a turn', () => {
       );
       await t.call('turn.start', { sessionId, turnId: 't1', text: 'Look' });
       await t.waitForTurn(sessionId, 't1', ['completed']);
-      const results = (await items(sessionId)).filter((item) => item.kind === 'tool_result').map((item) => (item.data as { output: { text: string } }).output.text);
+      const results = (await items(sessionId))
+        .filter((item) => item.kind === 'tool_result')
+        .map((item) => (item.data as { output: { text: string } }).output.text);
       expect(results).toEqual(['CAIRN_TOKEN is not set', `CAIRN_TEST_SECRET is set (${SECRET_ENV.length} characters)`]);
     } finally {
       delete process.env.CAIRN_TOKEN;
@@ -217,9 +292,15 @@ describe('MCP permissions, Stop and crashes', () => {
       summary: 'Call write_note on the MCP server Notes',
       preview: { kind: 'mcp', server: 'Notes', tool: 'write_note', arguments: '{\n  "note": "buy milk"\n}' },
     });
-    await t.call('interaction.answer', { interactionId: approval!.interactionId, answer: { action: 'accept', decision: 'allow_session' } });
+    await t.call('interaction.answer', {
+      interactionId: approval!.interactionId,
+      answer: { action: 'accept', decision: 'allow_session' },
+    });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    expect(await lastResult(sessionId)).toMatchObject({ isError: false, output: { text: 'saved note "buy milk"', structuredContent: { saved: 'buy milk' } } });
+    expect(await lastResult(sessionId)).toMatchObject({
+      isError: false,
+      output: { text: 'saved note "buy milk"', structuredContent: { saved: 'buy milk' } },
+    });
     await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool notes__write_note {"note":"again"}' });
     await t.waitForTurn(sessionId, 't2', ['completed']);
     expect(await lastResult(sessionId)).toMatchObject({ isError: false, output: { text: 'saved note "again"' } });
@@ -250,9 +331,16 @@ describe('MCP permissions, Stop and crashes', () => {
     const failed = await lastResult(sessionId);
     expect(failed?.isError).toBe(true);
     expect(failed?.output).toMatchObject({ errorClass: 'server_exited' });
-    expect(String(failed?.output.error)).toMatch(/The MCP server "Notes" stopped while running crash; it will be started again on its next use\..*crashing on purpose/);
-    expect(await statusOf(server.serverId)).toMatchObject({ state: 'failed', stderrTail: expect.stringContaining('crashing on purpose') });
-    expect(t.events.some((event) => event.kind === 'mcp.server.changed' && event.server.status.state === 'failed')).toBe(true);
+    expect(String(failed?.output.error)).toMatch(
+      /The MCP server "Notes" stopped while running crash; it will be started again on its next use\..*crashing on purpose/,
+    );
+    expect(await statusOf(server.serverId)).toMatchObject({
+      state: 'failed',
+      stderrTail: expect.stringContaining('crashing on purpose'),
+    });
+    expect(
+      t.events.some((event) => event.kind === 'mcp.server.changed' && event.server.status.state === 'failed'),
+    ).toBe(true);
     await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool notes__echo {"text":"back"}' });
     await t.waitForTurn(sessionId, 't2', ['completed']);
     expect(await lastResult(sessionId)).toMatchObject({ isError: false, output: { text: 'echo: back' } });
@@ -268,14 +356,27 @@ describe('MCP permissions, Stop and crashes', () => {
     });
     const sessionId = await session('full');
     const starts = () =>
-      t.events.filter((event) => event.kind === 'mcp.server.changed' && event.server.serverId === server.serverId && event.server.status.state === 'starting').length;
+      t.events.filter(
+        (event) =>
+          event.kind === 'mcp.server.changed' &&
+          event.server.serverId === server.serverId &&
+          event.server.status.state === 'starting',
+      ).length;
     await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool quitter__anything {}' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    expect(await statusOf(server.serverId)).toMatchObject({ state: 'failed', message: 'The server exited before it finished the MCP handshake.', stderrTail: 'no config found' });
+    expect(await statusOf(server.serverId)).toMatchObject({
+      state: 'failed',
+      message: 'The server exited before it finished the MCP handshake.',
+      stderrTail: 'no config found',
+    });
     await t.call('turn.start', { sessionId, turnId: 't2', text: '/tool quitter__anything {}' });
     await t.waitForTurn(sessionId, 't2', ['completed']);
     expect(starts()).toBe(1);
-    await t.call('mcp.server.update', { serverId: server.serverId, expectedRevision: 1, args: ['-e', 'process.exit(3)'] });
+    await t.call('mcp.server.update', {
+      serverId: server.serverId,
+      expectedRevision: 1,
+      args: ['-e', 'process.exit(3)'],
+    });
     await t.call('turn.start', { sessionId, turnId: 't3', text: '/tool quitter__anything {}' });
     await t.waitForTurn(sessionId, 't3', ['completed']);
     expect(starts()).toBe(2);
@@ -283,9 +384,16 @@ describe('MCP permissions, Stop and crashes', () => {
 
   it('a host restart reconnects enabled servers', async () => {
     const server = await addStdio();
-    const { server: off } = await t.call('mcp.server.create', { name: 'Off', transport: 'http', url: http.url, enabled: false });
+    const { server: off } = await t.call('mcp.server.create', {
+      name: 'Off',
+      transport: 'http',
+      url: http.url,
+      enabled: false,
+    });
     await restart();
-    await waitFor(async () => (await statusOf(server.serverId))?.state === 'connected', { message: 'the enabled server to reconnect' });
+    await waitFor(async () => (await statusOf(server.serverId))?.state === 'connected', {
+      message: 'the enabled server to reconnect',
+    });
     expect((await statusOf(server.serverId))?.tools.map((tool) => tool.agentName)).toContain('notes__echo');
     expect(await statusOf(off.serverId)).toMatchObject({ state: 'disabled' });
   });
@@ -307,9 +415,23 @@ describe('MCP prompts and resources', () => {
       },
     ]);
     expect(catalog.resources).toEqual([
-      { serverId: server.serverId, serverName: 'Notes', uri: 'notes://today', name: 'Today’s notes', description: 'The notes of the day.', mimeType: 'text/plain' },
+      {
+        serverId: server.serverId,
+        serverName: 'Notes',
+        uri: 'notes://today',
+        name: 'Today’s notes',
+        description: 'The notes of the day.',
+        mimeType: 'text/plain',
+      },
     ]);
-    expect(await t.call('mcp.prompt.get', { sessionId, serverId: server.serverId, name: 'review', arguments: { file: 'app.ts' } })).toEqual({
+    expect(
+      await t.call('mcp.prompt.get', {
+        sessionId,
+        serverId: server.serverId,
+        name: 'review',
+        arguments: { file: 'app.ts' },
+      }),
+    ).toEqual({
       text: 'Please review app.ts carefully.',
     });
     expect(await t.call('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' })).toEqual({
@@ -319,7 +441,10 @@ describe('MCP prompts and resources', () => {
     });
     await t.call('mcp.session.setServer', { sessionId, serverId: server.serverId, on: false });
     const off = await t.invoke('mcp.resource.read', { sessionId, serverId: server.serverId, uri: 'notes://today' });
-    expect(off.ok ? null : off.error).toEqual({ code: 'not_found', message: 'That MCP server is not on in this session.' });
+    expect(off.ok ? null : off.error).toEqual({
+      code: 'not_found',
+      message: 'That MCP server is not on in this session.',
+    });
     expect((await t.call('mcp.session.catalog', { sessionId })).resources).toEqual([]);
   });
 });
@@ -332,14 +457,21 @@ describe('sampling', () => {
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const result = await lastResult(sessionId);
     expect(result?.isError).toBe(true);
-    expect(String(result?.output.error)).toMatch(/sampling refused: .*Cairn does not let MCP servers use its model \(sampling is refused\)/);
+    expect(String(result?.output.error)).toMatch(
+      /sampling refused: .*Cairn does not let MCP servers use its model \(sampling is refused\)/,
+    );
   });
 });
 
 describe('a published server (@modelcontextprotocol/server-everything)', () => {
   it('connects over stdio, lists its tools and runs its echo tool', async () => {
     const bin = join(process.cwd(), 'node_modules', '.bin', 'mcp-server-everything');
-    const { server } = await t.call('mcp.server.create', { name: 'Everything', transport: 'stdio', command: bin, args: ['stdio'] });
+    const { server } = await t.call('mcp.server.create', {
+      name: 'Everything',
+      transport: 'stdio',
+      command: bin,
+      args: ['stdio'],
+    });
     const tested = await t.call('mcp.server.test', { serverId: server.serverId });
     expect(tested.ok).toBe(true);
     expect(tested.tools.map((tool) => tool.name)).toContain('echo');

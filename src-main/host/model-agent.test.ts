@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
-import { hangReply, openAIErrors, startOpenAIChatServer, streamReply, TEST_API_KEY, textReply, toolCallReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  hangReply,
+  openAIErrors,
+  startOpenAIChatServer,
+  streamReply,
+  TEST_API_KEY,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
 
 let t: TestHost;
@@ -16,7 +25,8 @@ beforeEach(async () => {
     baseUrl: server.baseUrl,
     apiKey: TEST_API_KEY,
   });
-  sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session.sessionId;
+  sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session
+    .sessionId;
 });
 afterEach(async () => {
   await t.close();
@@ -36,7 +46,11 @@ describe('the built-in agent over a real provider wire format', () => {
     ]);
     expect(turn.usage).toMatchObject({ inputTokens: 1000, outputTokens: 200 });
     expect(turn.usage?.costUsd).toBeGreaterThan(0);
-    const body = (await server.waitForModelCall(0)).body as { model: string; messages: Array<{ role: string; content: unknown }>; tools?: unknown[] };
+    const body = (await server.waitForModelCall(0)).body as {
+      model: string;
+      messages: Array<{ role: string; content: unknown }>;
+      tools?: unknown[];
+    };
     expect(body.model).toBe('gpt-4o-mini');
     expect(body.messages.at(-1)).toMatchObject({ role: 'user' });
     expect(JSON.stringify(body.tools)).toContain('get_current_time');
@@ -48,13 +62,30 @@ describe('the built-in agent over a real provider wire format', () => {
   });
 
   it('runs a tool call between steps and sends its result back in the next request', async () => {
-    server.enqueue(toolCallReply({ id: 'call_1', name: 'get_current_time', input: { timeZone: 'Europe/Paris' } }, 4, ['Let me check. ']), textReply('It is morning in Paris.'));
+    server.enqueue(
+      toolCallReply({ id: 'call_1', name: 'get_current_time', input: { timeZone: 'Europe/Paris' } }, 4, [
+        'Let me check. ',
+      ]),
+      textReply('It is morning in Paris.'),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'What time is it in Paris?' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    expect((await items()).map((item) => item.kind)).toEqual(['user_message', 'assistant_message', 'tool_call', 'tool_result', 'assistant_message']);
+    expect((await items()).map((item) => item.kind)).toEqual([
+      'user_message',
+      'assistant_message',
+      'tool_call',
+      'tool_result',
+      'assistant_message',
+    ]);
     const call = (await items())[2];
-    expect(call?.data).toEqual({ toolCallId: 'call_1', toolName: 'get_current_time', input: { timeZone: 'Europe/Paris' } });
-    const second = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; tool_call_id?: string; content?: unknown; tool_calls?: unknown[] }> };
+    expect(call?.data).toEqual({
+      toolCallId: 'call_1',
+      toolName: 'get_current_time',
+      input: { timeZone: 'Europe/Paris' },
+    });
+    const second = (await server.waitForModelCall(1)).body as {
+      messages: Array<{ role: string; tool_call_id?: string; content?: unknown; tool_calls?: unknown[] }>;
+    };
     const toolMessage = second.messages.find((message) => message.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_1');
     expect(String(toolMessage?.content)).toContain('Europe/Paris');
@@ -65,7 +96,9 @@ describe('the built-in agent over a real provider wire format', () => {
     server.enqueue(hangReply(['Thinking about it']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Take your time' });
     const request = await server.waitForModelCall(0);
-    await waitFor(async () => (await items()).some((item) => item.text.includes('Thinking')), { message: 'first text' });
+    await waitFor(async () => (await items()).some((item) => item.text.includes('Thinking')), {
+      message: 'first text',
+    });
     const stop = await t.call('turn.stop', { sessionId });
     expect(stop.turn?.status).toBe('cancelled');
     expect(await request.outcome).toBe('client_closed');
@@ -94,7 +127,12 @@ describe('the built-in agent over a real provider wire format', () => {
   });
 
   it('fails with the class once transient retries are exhausted', async () => {
-    server.enqueue(openAIErrors.serverError(), openAIErrors.serverError(), openAIErrors.serverError(), openAIErrors.serverError());
+    server.enqueue(
+      openAIErrors.serverError(),
+      openAIErrors.serverError(),
+      openAIErrors.serverError(),
+      openAIErrors.serverError(),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go' });
     const turn = await t.waitForTurn(sessionId, 't1', ['failed']);
     expect(turn.latestRun).toMatchObject({ errorCode: 'server_error', terminalReason: 'provider_error' });
@@ -118,13 +156,26 @@ describe('the built-in agent over a real provider wire format', () => {
     expect(fetched.connection.modelsFetchedAt).not.toBeNull();
     expect((await t.call('connection.test', { connectionId })).verdict).toBe('ok');
     expect((await t.call('connection.test', { connectionId, modelId: 'nope' })).verdict).toBe('model_unknown');
-    const wrongKey = await t.call('connection.create', { name: 'Wrong key', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: 'sk-wrong-key' });
-    expect((await t.call('connection.test', { connectionId: wrongKey.connection.connectionId })).verdict).toBe('bad_key');
+    const wrongKey = await t.call('connection.create', {
+      name: 'Wrong key',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: 'sk-wrong-key',
+    });
+    expect((await t.call('connection.test', { connectionId: wrongKey.connection.connectionId })).verdict).toBe(
+      'bad_key',
+    );
     const closed = await startOpenAIChatServer();
     const closedUrl = closed.baseUrl;
     await closed.close();
-    const gone = await t.call('connection.create', { name: 'Gone', providerType: 'openai_compatible', baseUrl: closedUrl });
-    expect((await t.call('connection.test', { connectionId: gone.connection.connectionId })).verdict).toBe('unreachable');
+    const gone = await t.call('connection.create', {
+      name: 'Gone',
+      providerType: 'openai_compatible',
+      baseUrl: closedUrl,
+    });
+    expect((await t.call('connection.test', { connectionId: gone.connection.connectionId })).verdict).toBe(
+      'unreachable',
+    );
   });
 });
 
@@ -135,7 +186,15 @@ describe('ask_user through a real provider', () => {
         {
           id: 'call_ask',
           name: 'ask_user',
-          input: { questions: [{ question: 'Which database?', header: 'Database', options: [{ label: 'SQLite' }, { label: 'Postgres' }] }] },
+          input: {
+            questions: [
+              {
+                question: 'Which database?',
+                header: 'Database',
+                options: [{ label: 'SQLite' }, { label: 'Postgres' }],
+              },
+            ],
+          },
         },
         5,
       ),
@@ -144,28 +203,46 @@ describe('ask_user through a real provider', () => {
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Set up storage' });
     await t.waitForTurn(sessionId, 't1', ['waiting']);
     const { interactions } = await t.call('interaction.list', { status: 'pending' });
-    expect(interactions[0]?.request).toMatchObject({ kind: 'question', questions: [{ id: 'q1', header: 'Database', prompt: 'Which database?' }] });
+    expect(interactions[0]?.request).toMatchObject({
+      kind: 'question',
+      questions: [{ id: 'q1', header: 'Database', prompt: 'Which database?' }],
+    });
     expect(server.modelCalls()).toHaveLength(1);
-    await t.call('interaction.answer', { interactionId: interactions[0]?.interactionId ?? '', answer: { action: 'accept', answers: { q1: { optionIds: ['o1'] } } } });
+    await t.call('interaction.answer', {
+      interactionId: interactions[0]?.interactionId ?? '',
+      answer: { action: 'accept', answers: { q1: { optionIds: ['o1'] } } },
+    });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    const next = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; tool_call_id?: string; content?: unknown; tool_calls?: Array<{ id: string }> }> };
+    const next = (await server.waitForModelCall(1)).body as {
+      messages: Array<{ role: string; tool_call_id?: string; content?: unknown; tool_calls?: Array<{ id: string }> }>;
+    };
     const assistant = next.messages.find((message) => message.role === 'assistant');
     expect(assistant?.tool_calls?.[0]?.id).toBe('call_ask');
     const toolMessage = next.messages.find((message) => message.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_ask');
-    expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ action: 'accept', answers: [{ header: 'Database', selected: ['SQLite'] }] });
+    expect(JSON.parse(String(toolMessage?.content))).toMatchObject({
+      action: 'accept',
+      answers: [{ header: 'Database', selected: ['SQLite'] }],
+    });
   });
 
   it('a secret answer reaches the model but never the transcript', async () => {
     const SECRET = 'pw-91b2-never-shown';
     server.enqueue(
-      toolCallReply({ id: 'call_pw', name: 'ask_user', input: { questions: [{ question: 'Database password?', header: 'Password', secret: true }] } }),
+      toolCallReply({
+        id: 'call_pw',
+        name: 'ask_user',
+        input: { questions: [{ question: 'Database password?', header: 'Password', secret: true }] },
+      }),
       textReply('Connected.'),
     );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Connect to the database' });
     await t.waitForTurn(sessionId, 't1', ['waiting']);
     const { interactions } = await t.call('interaction.list', { status: 'pending' });
-    await t.call('interaction.answer', { interactionId: interactions[0]?.interactionId ?? '', answer: { action: 'accept', answers: { q1: { optionIds: [], text: SECRET } } } });
+    await t.call('interaction.answer', {
+      interactionId: interactions[0]?.interactionId ?? '',
+      answer: { action: 'accept', answers: { q1: { optionIds: [], text: SECRET } } },
+    });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     expect(JSON.stringify((await server.waitForModelCall(1)).body)).toContain(SECRET);
     expect(JSON.stringify(await t.call('transcript.page', { sessionId }))).not.toContain(SECRET);
@@ -178,15 +255,23 @@ describe('the WorkHub router as a model call', () => {
     const connectionId = connections[1]?.connectionId ?? '';
     await t.call('connection.models.fetch', { connectionId });
     await t.call('connection.setDefault', { connectionId, modelId: 'gpt-4o-mini' });
-    const report = (await t.call('session.create', { title: 'Quarterly report', connectionId: 'offline-demo' })).session.sessionId;
+    const report = (await t.call('session.create', { title: 'Quarterly report', connectionId: 'offline-demo' })).session
+      .sessionId;
     server.enqueue(
-      toolCallReply({ id: 'call_route', name: 'propose', input: { kind: 'delegate_existing', candidateRef: 'c1', why: 'It is about the report.', text: 'Add the chart' } }),
+      toolCallReply({
+        id: 'call_route',
+        name: 'propose',
+        input: { kind: 'delegate_existing', candidateRef: 'c1', why: 'It is about the report.', text: 'Add the chart' },
+      }),
     );
     const routed = await t.call('workhub.route', { requestId: 'r1', text: 'Add the chart to the quarterly report' });
     expect(routed.proposal).toEqual({ kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the chart' });
     expect(routed.why).toBe('It is about the report.');
     expect(routed.candidates[0]?.sessionId).toBe(report);
-    const body = (await server.waitForModelCall(0)).body as { tools: Array<{ function: { name: string } }>; messages: Array<{ content: unknown }> };
+    const body = (await server.waitForModelCall(0)).body as {
+      tools: Array<{ function: { name: string } }>;
+      messages: Array<{ content: unknown }>;
+    };
     expect(body.tools.map((tool) => tool.function.name)).toEqual(['propose']);
     expect(JSON.stringify(body.messages)).toContain('c1: “Quarterly report”');
   });
@@ -206,7 +291,14 @@ describe('first-run discovery', () => {
     });
     try {
       const { servers } = await host.call('connection.discover', {});
-      expect(servers).toEqual([{ providerType: 'openai_compatible', name: 'LM Studio', baseUrl: ollama.baseUrl, models: [{ modelId: 'llama3.2', label: 'llama3.2' }] }]);
+      expect(servers).toEqual([
+        {
+          providerType: 'openai_compatible',
+          name: 'LM Studio',
+          baseUrl: ollama.baseUrl,
+          models: [{ modelId: 'llama3.2', label: 'llama3.2' }],
+        },
+      ]);
     } finally {
       await host.close();
       await ollama.close();

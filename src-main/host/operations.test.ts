@@ -66,7 +66,10 @@ describe('invalid input is refused and writes nothing', () => {
 
   it('names an unknown operation', async () => {
     const outcome = await t.host.dispatch('session.explode', {}, { transport: 'direct', connectionId: 'test' });
-    expect(outcome).toEqual({ ok: false, error: { code: 'invalid_input', message: 'There is no operation named "session.explode".' } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'There is no operation named "session.explode".' },
+    });
   });
 });
 
@@ -112,14 +115,21 @@ describe('archived sessions', () => {
     for (const outcome of [
       await t.invoke('turn.start', { sessionId: session.sessionId, turnId: 't2', text: 'hi' }),
       await t.invoke('turn.resume', { sessionId: session.sessionId, turnId: 't1' }),
-      await t.invoke('turn.message.submit', { sessionId: session.sessionId, messageId: 'm1', text: 'hi', placement: 'next_turn' }),
+      await t.invoke('turn.message.submit', {
+        sessionId: session.sessionId,
+        messageId: 'm1',
+        text: 'hi',
+        placement: 'next_turn',
+      }),
     ]) {
       expect(outcome.ok ? null : outcome.error.code).toBe('session_archived');
     }
     expect(recordFingerprint(t.dataDir)).toBe(before);
     expect((await t.call('session.get', { sessionId: session.sessionId })).transcript.items).toHaveLength(2);
     expect((await t.call('session.list', {})).sessions.map((s) => s.sessionId)).not.toContain(session.sessionId);
-    expect((await t.call('session.list', { archived: true })).sessions.map((s) => s.sessionId)).toEqual([session.sessionId]);
+    expect((await t.call('session.list', { archived: true })).sessions.map((s) => s.sessionId)).toEqual([
+      session.sessionId,
+    ]);
     await t.call('session.archive', { sessionId: session.sessionId, archived: false });
     await completedTurn(session.sessionId, 't2');
   });
@@ -159,9 +169,16 @@ describe('happy paths', () => {
       revision: 1,
     });
     const missing = await t.invoke('session.create', { workspacePath: '/no/such/folder' });
-    expect(missing.ok ? null : missing.error.message).toBe('The folder /no/such/folder does not exist on this machine.');
+    expect(missing.ok ? null : missing.error.message).toBe(
+      'The folder /no/such/folder does not exist on this machine.',
+    );
     const plain = await newSession();
-    expect(plain).toMatchObject({ title: 'New session', titleSource: 'default', permissionMode: 'ask', workspacePath: null });
+    expect(plain).toMatchObject({
+      title: 'New session',
+      titleSource: 'default',
+      permissionMode: 'ask',
+      workspacePath: null,
+    });
     expect(t.events.filter((event) => event.kind === 'session.changed')).toHaveLength(2);
   });
 
@@ -173,7 +190,10 @@ describe('happy paths', () => {
     const second = await t.call('session.list', { limit: 3, cursor: first.nextCursor ?? '' });
     expect(second.sessions.map((s) => s.title)).toEqual(['alpha notes']);
     expect(second.nextCursor).toBeNull();
-    expect((await t.call('session.list', { query: 'NOTES' })).sessions.map((s) => s.title)).toEqual(['gamma notes', 'alpha notes']);
+    expect((await t.call('session.list', { query: 'NOTES' })).sessions.map((s) => s.title)).toEqual([
+      'gamma notes',
+      'alpha notes',
+    ]);
     expect((await t.call('session.list', { query: '100%' })).sessions.map((s) => s.title)).toEqual(['delta 100%']);
     expect((await t.call('session.list', { query: '%' })).sessions.map((s) => s.title)).toEqual(['delta 100%']);
     const bad = await t.invoke('session.list', { cursor: 'garbage' });
@@ -183,7 +203,12 @@ describe('happy paths', () => {
   it('session.get returns the session, its newest page, the active turn and the queue', async () => {
     const session = await newSession();
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 'held', text: '/hold' });
-    await t.call('turn.message.submit', { sessionId: session.sessionId, messageId: 'm1', text: 'next', placement: 'next_turn' });
+    await t.call('turn.message.submit', {
+      sessionId: session.sessionId,
+      messageId: 'm1',
+      text: 'next',
+      placement: 'next_turn',
+    });
     const snapshot = await t.call('session.get', { sessionId: session.sessionId });
     expect(snapshot.session.activity).toBe('running');
     expect(snapshot.activeTurn?.turnId).toBe('held');
@@ -201,7 +226,11 @@ describe('happy paths', () => {
       expectedRevision: session.revision,
     });
     expect(renamed).toMatchObject({ title: 'My name', titleSource: 'user', revision: session.revision + 1 });
-    const stale = await t.invoke('session.rename', { sessionId: session.sessionId, title: 'Other', expectedRevision: session.revision });
+    const stale = await t.invoke('session.rename', {
+      sessionId: session.sessionId,
+      title: 'Other',
+      expectedRevision: session.revision,
+    });
     expect(stale.ok ? null : stale.error.code).toBe('revision_conflict');
     await completedTurn(session.sessionId, 't1', 'Summarise the quarterly report');
     expect((await t.call('session.get', { sessionId: session.sessionId })).session.title).toBe('My name');
@@ -220,11 +249,16 @@ describe('happy paths', () => {
   it('session.remove deletes the session and everything in it', async () => {
     const session = await newSession();
     await completedTurn(session.sessionId, 't1');
-    expect(await t.call('session.remove', { sessionId: session.sessionId })).toEqual({ sessionId: session.sessionId, removed: true });
+    expect(await t.call('session.remove', { sessionId: session.sessionId })).toEqual({
+      sessionId: session.sessionId,
+      removed: true,
+    });
     const gone = await t.invoke('session.get', { sessionId: session.sessionId });
     expect(gone.ok ? null : gone.error.code).toBe('not_found');
     // Only the WorkHub's own session remains.
-    expect(recordFingerprint(t.dataDir)).toMatch(/^sessions=1;turns=0;runs=0;ledger=0;transcript_items=0;queued_messages=0/);
+    expect(recordFingerprint(t.dataDir)).toMatch(
+      /^sessions=1;turns=0;runs=0;ledger=0;transcript_items=0;queued_messages=0/,
+    );
     expect(t.events.at(-1)).toMatchObject({ kind: 'session.removed', sessionId: session.sessionId });
   });
 
@@ -244,7 +278,12 @@ describe('happy paths', () => {
     const session = await newSession();
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 'f', text: '/fail rate_limited Slow down' });
     const failed = await t.waitForTurn(session.sessionId, 'f', ['failed']);
-    expect(failed.latestRun).toMatchObject({ status: 'failed', terminalReason: 'provider_error', errorCode: 'rate_limited', errorMessage: 'Slow down' });
+    expect(failed.latestRun).toMatchObject({
+      status: 'failed',
+      terminalReason: 'provider_error',
+      errorCode: 'rate_limited',
+      errorMessage: 'Slow down',
+    });
     await t.call('turn.resume', { sessionId: session.sessionId, turnId: 'f' });
     const { turn } = await t.call('turn.query', { sessionId: session.sessionId, turnId: 'f' });
     expect(turn.runs.map((run) => [run.attempt, run.kind, run.status])).toEqual([

@@ -26,7 +26,10 @@ afterEach(async () => {
 /** A command in its own process group that only writes to a file, as a dead host's command would be. */
 function startLoop(folder: string): { pid: number; file: string } {
   const file = join(folder, 'ticks');
-  const child = spawn('bash', ['-c', `while true; do date >> '${file}'; sleep 0.2; done`], { detached: true, stdio: 'ignore' });
+  const child = spawn('bash', ['-c', `while true; do date >> '${file}'; sleep 0.2; done`], {
+    detached: true,
+    stdio: 'ignore',
+  });
   child.unref();
   if (child.pid === undefined) throw new Error('the loop did not start');
   groups.push(child.pid);
@@ -37,14 +40,26 @@ function startLoop(folder: string): { pid: number; file: string } {
  * A data directory whose record says the command `pid` is running (as a SIGKILLed host leaves it),
  * with `processStart` as its recorded start identity.
  */
-async function leftRunning(pid: number, processStart: string | null): Promise<{ dataDir: string; sessionId: string; shellRunId: string }> {
+async function leftRunning(
+  pid: number,
+  processStart: string | null,
+): Promise<{ dataDir: string; sessionId: string; shellRunId: string }> {
   const dataDir = dir();
   const first = await startTestHost({ dataDir });
   const { session } = await first.call('session.create', {});
   await first.close();
   const stores = openStores(dataDir);
   try {
-    stores.shellRuns.insert({ shellRunId: 'left', sessionId: session.sessionId, turnId: 't', runId: 'r', toolCallId: null, command: 'loop', cwd: dataDir, now: 1 });
+    stores.shellRuns.insert({
+      shellRunId: 'left',
+      sessionId: session.sessionId,
+      turnId: 't',
+      runId: 'r',
+      toolCallId: null,
+      command: 'loop',
+      cwd: dataDir,
+      now: 1,
+    });
     stores.shellRuns.markRunning('left', pid, processStart);
   } finally {
     stores.close();
@@ -74,7 +89,10 @@ describe('commands a dead host left running', () => {
     const host = await restart(left.dataDir);
     await waitFor(() => processGroupGone(loop.pid), { message: 'the left-over command to be stopped' });
     const { shellRun } = await host.call('shell.get', { shellRunId: left.shellRunId });
-    expect(shellRun).toMatchObject({ status: 'orphaned', failureMessage: 'Cairn stopped this command, which was still running after the app restarted.' });
+    expect(shellRun).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'Cairn stopped this command, which was still running after the app restarted.',
+    });
   });
 
   it('leave a process alone whose pid was reused (its start time differs), and say that the command is gone', async () => {
@@ -107,7 +125,10 @@ describe('commands a dead host left running', () => {
     const pid = await new Promise<number>((resolve) => gone.once('exit', () => resolve(gone.pid ?? 0)));
     const left = await leftRunning(pid, 'linux:boot:1');
     const host = await restart(left.dataDir);
-    expect((await host.call('shell.get', { shellRunId: left.shellRunId })).shellRun).toMatchObject({ status: 'orphaned', failureMessage: ORPHAN_MESSAGES.gone });
+    expect((await host.call('shell.get', { shellRunId: left.shellRunId })).shellRun).toMatchObject({
+      status: 'orphaned',
+      failureMessage: ORPHAN_MESSAGES.gone,
+    });
   });
 
   it('shell.kill stops an orphaned command that is provably the same process', async () => {
@@ -124,8 +145,15 @@ describe('commands a dead host left running', () => {
     const host = await restart(left.dataDir);
     expect(processGone(loop.pid)).toBe(false);
     const killed = await host.call('shell.kill', { shellRunId: left.shellRunId });
-    expect(killed).toMatchObject({ killed: true, shellRun: { status: 'orphaned', failureMessage: ORPHAN_MESSAGES.stopped_by_you } });
+    expect(killed).toMatchObject({
+      killed: true,
+      shellRun: { status: 'orphaned', failureMessage: ORPHAN_MESSAGES.stopped_by_you },
+    });
     await waitFor(() => processGroupGone(loop.pid), { message: 'the orphaned command to be stopped' });
-    expect(host.events.some((event) => event.kind === 'shell.changed' && event.shellRun.failureMessage === ORPHAN_MESSAGES.stopped_by_you)).toBe(true);
+    expect(
+      host.events.some(
+        (event) => event.kind === 'shell.changed' && event.shellRun.failureMessage === ORPHAN_MESSAGES.stopped_by_you,
+      ),
+    ).toBe(true);
   });
 });

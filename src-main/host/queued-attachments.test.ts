@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
-import { hangReply, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 
 const base64 = (value: string) => Buffer.from(value).toString('base64');
 
@@ -13,8 +19,14 @@ beforeEach(async () => {
   server = await startOpenAIChatServer({ models: ['gpt-4o-mini'] });
   temp = tempDataDir();
   t = await startTestHost({ dataDir: temp.dir });
-  const { connection } = await t.call('connection.create', { name: 'Local server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-  sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session.sessionId;
+  const { connection } = await t.call('connection.create', {
+    name: 'Local server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
+  sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session
+    .sessionId;
 });
 afterEach(async () => {
   await t.close();
@@ -29,22 +41,54 @@ describe('files on a queued follow-up', () => {
     server.enqueue(hangReply(['Working on it…']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Start something long' });
     await server.waitForModelCall(0);
-    await t.call('attachment.add', { sessionId, attachmentId: 'att-1', name: 'notes.md', dataBase64: base64('# Notes\nKeep going.') });
-    const submitted = await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] });
+    await t.call('attachment.add', {
+      sessionId,
+      attachmentId: 'att-1',
+      name: 'notes.md',
+      dataBase64: base64('# Notes\nKeep going.'),
+    });
+    const submitted = await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'm1',
+      text: 'Then read this',
+      placement: 'next_turn',
+      attachmentIds: ['att-1'],
+    });
     expect(submitted.disposition).toBe('queued');
-    expect(submitted.message.attachments).toEqual([{ attachmentId: 'att-1', name: 'notes.md', mediaType: 'text/plain', kind: 'text', sizeBytes: 19 }]);
+    expect(submitted.message.attachments).toEqual([
+      { attachmentId: 'att-1', name: 'notes.md', mediaType: 'text/plain', kind: 'text', sizeBytes: 19 },
+    ]);
     // A replay answers the same; the same id with other files is a conflict.
-    expect((await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] })).message).toEqual(
-      submitted.message,
-    );
-    const other = await t.invoke('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn' });
+    expect(
+      (
+        await t.call('turn.message.submit', {
+          sessionId,
+          messageId: 'm1',
+          text: 'Then read this',
+          placement: 'next_turn',
+          attachmentIds: ['att-1'],
+        })
+      ).message,
+    ).toEqual(submitted.message);
+    const other = await t.invoke('turn.message.submit', {
+      sessionId,
+      messageId: 'm1',
+      text: 'Then read this',
+      placement: 'next_turn',
+    });
     expect(other.ok ? null : other.error.code).toBe('operation_conflict');
 
     server.enqueue(textReply('Read it.'));
     const stopped = await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect(stopped.cancelledMessages.map((message) => message.attachments?.[0]?.name)).toEqual(['notes.md']);
     // Stop cancelled the queued one (its files go back to the composer): sent again, it starts at once.
-    const again = await t.call('turn.message.submit', { sessionId, messageId: 'm2', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] });
+    const again = await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'm2',
+      text: 'Then read this',
+      placement: 'next_turn',
+      attachmentIds: ['att-1'],
+    });
     expect(again.disposition).toBe('started');
     await t.waitForTurn(sessionId, 'm2', ['completed']);
     const body = (await server.waitForModelCall(1)).body as Body;
@@ -61,13 +105,26 @@ describe('files on a queued follow-up', () => {
     server.enqueue(hangReply(['Working on it…']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Start something long' });
     await server.waitForModelCall(0);
-    await t.call('attachment.add', { sessionId, attachmentId: 'att-1', name: 'notes.md', dataBase64: base64('# Notes\nKeep going.') });
-    await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['att-1'] });
+    await t.call('attachment.add', {
+      sessionId,
+      attachmentId: 'att-1',
+      name: 'notes.md',
+      dataBase64: base64('# Notes\nKeep going.'),
+    });
+    await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'm1',
+      text: 'Then read this',
+      placement: 'next_turn',
+      attachmentIds: ['att-1'],
+    });
 
     await t.close();
     t = await startTestHost({ dataDir: temp.dir });
     const { messages } = await t.call('turn.message.query', { sessionId });
-    expect(messages.find((message) => message.messageId === 'm1')?.attachments?.map((file) => file.name)).toEqual(['notes.md']);
+    expect(messages.find((message) => message.messageId === 'm1')?.attachments?.map((file) => file.name)).toEqual([
+      'notes.md',
+    ]);
 
     server.enqueue(textReply('Done at last.'), textReply('Read it.'));
     await t.call('turn.resume', { sessionId, turnId: 't1' });
@@ -84,7 +141,13 @@ describe('files on a queued follow-up', () => {
     server.enqueue(hangReply(['Working on it…']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Start something long' });
     await server.waitForModelCall(0);
-    const refused = await t.invoke('turn.message.submit', { sessionId, messageId: 'm1', text: 'Then read this', placement: 'next_turn', attachmentIds: ['no-such-file'] });
+    const refused = await t.invoke('turn.message.submit', {
+      sessionId,
+      messageId: 'm1',
+      text: 'Then read this',
+      placement: 'next_turn',
+      attachmentIds: ['no-such-file'],
+    });
     expect(refused.ok ? null : refused.error.code).toBe('not_found');
     expect((await t.call('turn.message.query', { sessionId })).messages).toEqual([]);
   });

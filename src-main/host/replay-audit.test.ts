@@ -42,7 +42,10 @@ const command = <N extends OperationName>(op: N, input: OperationInput<N>): Comm
  * Replays each command (as first sent) and checks it answers `ok` without changing the record; returns
  * the outcomes so a test can compare them with the first answers.
  */
-async function replayChangesNothing(t: TestHost, commands: ReadonlyArray<Command<OperationName>>): Promise<Array<Outcome<unknown>>> {
+async function replayChangesNothing(
+  t: TestHost,
+  commands: ReadonlyArray<Command<OperationName>>,
+): Promise<Array<Outcome<unknown>>> {
   const outcomes: Array<Outcome<unknown>> = [];
   const before = recordFingerprint(t.dataDir);
   for (const sent of commands) outcomes.push(await t.host.invoke(sent.op, sent.input as never));
@@ -51,16 +54,23 @@ async function replayChangesNothing(t: TestHost, commands: ReadonlyArray<Command
 }
 
 function expectAllOk(outcomes: ReadonlyArray<Outcome<unknown>>) {
-  for (const outcome of outcomes) expect(outcome.ok ? 'ok' : `${outcome.error.code}: ${outcome.error.message}`).toBe('ok');
+  for (const outcome of outcomes)
+    expect(outcome.ok ? 'ok' : `${outcome.error.code}: ${outcome.error.message}`).toBe('ok');
 }
 
 async function settled(t: TestHost, sessionId: string) {
-  await waitFor(async () => (await t.call('session.get', { sessionId })).activeTurn === null, { message: 'the session to settle' });
+  await waitFor(async () => (await t.call('session.get', { sessionId })).activeTurn === null, {
+    message: 'the session to settle',
+  });
 }
 
 const ANSWER: InteractionAnswer = {
   action: 'accept',
-  answers: { target: { optionIds: ['production'] }, checks: { optionIds: ['lint', 'unit'], text: 'smoke' }, notes: { optionIds: [], text: 'Ship before Friday' } },
+  answers: {
+    target: { optionIds: ['production'] },
+    checks: { optionIds: ['lint', 'unit'], text: 'smoke' },
+    notes: { optionIds: [], text: 'Ship before Friday' },
+  },
 };
 
 describe('replaying a command with a client-chosen id', () => {
@@ -100,29 +110,46 @@ describe('replaying a command with a client-chosen id', () => {
     t = await restart(t);
     const afterRestart = await replayChangesNothing(t, Object.values(sent));
     expectAllOk(afterRestart);
-    expect(afterRestart.map((outcome) => (outcome.ok ? (outcome.result as OperationResult<'turn.start'>).turn.status : null))).toEqual([
-      'completed',
-      'failed',
-      'completed',
-      'cancelled',
-      'interrupted',
-    ]);
+    expect(
+      afterRestart.map((outcome) =>
+        outcome.ok ? (outcome.result as OperationResult<'turn.start'>).turn.status : null,
+      ),
+    ).toEqual(['completed', 'failed', 'completed', 'cancelled', 'interrupted']);
   });
 
   it('turn.message.submit: started, queued, delivered — and after a restart', async () => {
     let t = await start();
     const sessionId = (await t.call('session.create', { title: 'Replays' })).session.sessionId;
-    const started = command('turn.message.submit', { sessionId, messageId: 'm-now', text: '/hold', placement: 'next_turn' });
-    const queued = command('turn.message.submit', { sessionId, messageId: 'm-next', text: 'Then this', placement: 'next_turn' });
-    expect(await t.host.invoke(started.op, started.input)).toMatchObject({ ok: true, result: { disposition: 'started' } });
-    await waitFor(async () => (await t.call('session.get', { sessionId })).activeTurn !== null, { message: 'the held turn' });
+    const started = command('turn.message.submit', {
+      sessionId,
+      messageId: 'm-now',
+      text: '/hold',
+      placement: 'next_turn',
+    });
+    const queued = command('turn.message.submit', {
+      sessionId,
+      messageId: 'm-next',
+      text: 'Then this',
+      placement: 'next_turn',
+    });
+    expect(await t.host.invoke(started.op, started.input)).toMatchObject({
+      ok: true,
+      result: { disposition: 'started' },
+    });
+    await waitFor(async () => (await t.call('session.get', { sessionId })).activeTurn !== null, {
+      message: 'the held turn',
+    });
     expect(await t.host.invoke(queued.op, queued.input)).toMatchObject({ ok: true, result: { disposition: 'queued' } });
     // Pending: one running, one queued.
     expectAllOk(await replayChangesNothing(t, [started, queued]));
     await t.call('turn.stop', { sessionId });
-    await waitFor(async () => (await t.call('turn.message.query', { sessionId, messageIds: ['m-next'] })).messages[0]?.state !== 'queued', {
-      message: 'the queued message to be delivered',
-    });
+    await waitFor(
+      async () =>
+        (await t.call('turn.message.query', { sessionId, messageIds: ['m-next'] })).messages[0]?.state !== 'queued',
+      {
+        message: 'the queued message to be delivered',
+      },
+    );
     await settled(t, sessionId);
     // Completed: both delivered.
     expectAllOk(await replayChangesNothing(t, [started, queued]));
@@ -149,7 +176,8 @@ describe('replaying a command with a client-chosen id', () => {
     }
     const outcomes = await replayChangesNothing(t, answered);
     expectAllOk(outcomes);
-    for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: true, result: { interaction: { status: 'answered' } } });
+    for (const outcome of outcomes)
+      expect(outcome).toMatchObject({ ok: true, result: { interaction: { status: 'answered' } } });
 
     t = await restart(t);
     expectAllOk(await replayChangesNothing(t, answered));
@@ -168,11 +196,17 @@ describe('replaying a command with a client-chosen id', () => {
     };
     const acts: Array<Command<'workhub.act'>> = [];
     const act = async (requestId: string, routed: RouteResult) => {
-      const sent = command('workhub.act', { actionId: `${requestId}.act`, requestId, proposal: routed.proposal, candidateSetId: routed.candidateSetId });
+      const sent = command('workhub.act', {
+        actionId: `${requestId}.act`,
+        requestId,
+        proposal: routed.proposal,
+        candidateSetId: routed.candidateSetId,
+      });
       acts.push(sent);
       return t.host.invoke(sent.op, sent.input);
     };
-    const refOf = (routed: RouteResult, sessionId: string) => routed.candidates.find((candidate) => candidate.sessionId === sessionId)?.candidateRef ?? '';
+    const refOf = (routed: RouteResult, sessionId: string) =>
+      routed.candidates.find((candidate) => candidate.sessionId === sessionId)?.candidateRef ?? '';
 
     // Done: a hand-off that ran to completion.
     expect((await act('r-done', await route('r-done', 'Add the revenue chart to the quarterly report'))).ok).toBe(true);
@@ -183,7 +217,10 @@ describe('replaying a command with a client-chosen id', () => {
     const formId = asked.ok && asked.result.kind === 'awaiting_choice' ? asked.result.interactionId : '';
     expectAllOk(await replayChangesNothing(t, [...routes, ...acts]));
     // Answered: the pick carried out.
-    await t.call('interaction.answer', { interactionId: formId, answer: { action: 'accept', values: { target: refOf(choose, budget) } } });
+    await t.call('interaction.answer', {
+      interactionId: formId,
+      answer: { action: 'accept', values: { target: refOf(choose, budget) } },
+    });
     await t.waitForTurn(budget, 'delegation-r-choice.act', ['completed']);
     await settled(t, WORKHUB_SESSION_ID);
     // Closed: a second form cancelled.
@@ -200,12 +237,9 @@ describe('replaying a command with a client-chosen id', () => {
     // the reason holds: the target stays archived for the replays below.
 
     const firstAnswers = await replayChangesNothing(t, acts);
-    expect(firstAnswers.map((outcome) => (outcome.ok ? (outcome.result as ActResult).kind : outcome.error.code))).toEqual([
-      'delegated',
-      'delegated',
-      'awaiting_choice',
-      'candidate_set_stale',
-    ]);
+    expect(
+      firstAnswers.map((outcome) => (outcome.ok ? (outcome.result as ActResult).kind : outcome.error.code)),
+    ).toEqual(['delegated', 'delegated', 'awaiting_choice', 'candidate_set_stale']);
     expectAllOk(await replayChangesNothing(t, routes));
 
     t = await restart(t);
@@ -217,7 +251,12 @@ describe('replaying a command with a client-chosen id', () => {
   it('goal.control (with its control id): paused, resumed, limits set, cleared — after the goal moved on, and after a restart', async () => {
     let t = await start();
     const sessionId = (await t.call('session.create', { title: 'Replays' })).session.sessionId;
-    const { goal } = await t.call('goal.arm', { sessionId, objective: 'Please block here', tokenBudget: null, maxIterations: null });
+    const { goal } = await t.call('goal.arm', {
+      sessionId,
+      objective: 'Please block here',
+      tokenBudget: null,
+      maxIterations: null,
+    });
     // The goal blocks on its first turn; then the person resumes it, limits it, pauses... each command once.
     const blocked = await waitFor(
       async () => {
@@ -233,21 +272,50 @@ describe('replaying a command with a client-chosen id', () => {
       controls.push(sent);
       return (await t.call(sent.op, sent.input)).goal;
     };
-    const limited = await control({ sessionId, goalId: goal.goalId, expectedRevision: blocked.revision, controlId: 'ctl-limits', action: 'setLimits', maxIterations: 5 });
-    const resumed = await control({ sessionId, goalId: goal.goalId, expectedRevision: limited.revision, controlId: 'ctl-resume', action: 'resume' });
+    const limited = await control({
+      sessionId,
+      goalId: goal.goalId,
+      expectedRevision: blocked.revision,
+      controlId: 'ctl-limits',
+      action: 'setLimits',
+      maxIterations: 5,
+    });
+    const resumed = await control({
+      sessionId,
+      goalId: goal.goalId,
+      expectedRevision: limited.revision,
+      controlId: 'ctl-resume',
+      action: 'resume',
+    });
     // The goal moves on by itself (it blocks again), so the revisions those commands read are stale now.
-    await waitFor(async () => ((await t.call('goal.get', { sessionId })).goal?.revision ?? 0) > resumed.revision + 1, { message: 'the goal to move on' });
+    await waitFor(async () => ((await t.call('goal.get', { sessionId })).goal?.revision ?? 0) > resumed.revision + 1, {
+      message: 'the goal to move on',
+    });
     await settled(t, sessionId);
     const now = (await t.call('goal.get', { sessionId })).goal;
-    const cleared = await control({ sessionId, goalId: goal.goalId, expectedRevision: now?.revision ?? 0, controlId: 'ctl-clear', action: 'clear' });
+    const cleared = await control({
+      sessionId,
+      goalId: goal.goalId,
+      expectedRevision: now?.revision ?? 0,
+      controlId: 'ctl-clear',
+      action: 'clear',
+    });
     const first = [limited, resumed, cleared];
 
     const replays = await replayChangesNothing(t, controls);
     expect(replays).toEqual(first.map((answered) => ({ ok: true, result: { goal: answered } })));
     t = await restart(t);
-    expect(await replayChangesNothing(t, controls)).toEqual(first.map((answered) => ({ ok: true, result: { goal: answered } })));
+    expect(await replayChangesNothing(t, controls)).toEqual(
+      first.map((answered) => ({ ok: true, result: { goal: answered } })),
+    );
     // The same id for another change is not a replay.
-    const misuse = await t.invoke('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: 0, controlId: 'ctl-resume', action: 'pause' });
+    const misuse = await t.invoke('goal.control', {
+      sessionId,
+      goalId: goal.goalId,
+      expectedRevision: 0,
+      controlId: 'ctl-resume',
+      action: 'pause',
+    });
     expect(misuse.ok ? null : misuse.error.code).toBe('operation_conflict');
   });
 });

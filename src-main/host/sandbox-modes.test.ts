@@ -70,7 +70,10 @@ describe.runIf(linux)('Auto mode and the sandbox', () => {
     const created = await t.invoke('session.create', { permissionMode: 'auto' });
     expect(created).toMatchObject({
       ok: false,
-      error: { code: 'invalid_input', message: expect.stringMatching(/^Auto needs the sandbox, which is not available here: .* Use Ask instead\.$/) },
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/^Auto needs the sandbox, which is not available here: .* Use Ask instead\.$/),
+      },
     });
     const configured = await t.invoke('session.configure', { sessionId: session.sessionId, permissionMode: 'auto' });
     expect(configured).toMatchObject({ ok: false, error: { message: expect.stringContaining('Use Ask instead.') } });
@@ -82,8 +85,12 @@ describe.runIf(linux)('Auto mode and the sandbox', () => {
     const { session } = await t.call('session.create', { workspacePath: folder, permissionMode: 'ask' });
     const first = outside();
     await runShell(t, session.sessionId, 't1', `echo x > ${first}`);
-    const [approval] = (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions;
-    await t.call('interaction.answer', { interactionId: approval!.interactionId, answer: { action: 'accept', decision: 'allow_session' } });
+    const [approval] = (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' }))
+      .interactions;
+    await t.call('interaction.answer', {
+      interactionId: approval!.interactionId,
+      answer: { action: 'accept', decision: 'allow_session' },
+    });
     await t.waitForTurn(session.sessionId, 't1', ['completed']);
     expect(existsSync(first)).toBe(false);
     // Allowed for the session: asked no more, and still inside.
@@ -104,23 +111,40 @@ describe.runIf(linux)('Auto mode and the sandbox', () => {
     const { session } = await t.call('session.create', { workspacePath: workspace(), permissionMode: 'ask' });
     const target = outside();
     folders.push(target);
-    const pending = async () => (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions;
+    const pending = async () =>
+      (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions;
     await runShell(t, session.sessionId, 't1', `echo x > ${target}`);
-    await t.call('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once_unsandboxed' } });
+    await t.call('interaction.answer', {
+      interactionId: (await pending())[0]!.interactionId,
+      answer: { action: 'accept', decision: 'allow_once_unsandboxed' },
+    });
     await t.waitForTurn(session.sessionId, 't1', ['completed']);
     expect(readFileSync(target, 'utf8')).toBe('x\n');
     expect((await lastResult(t, session.sessionId))?.output).not.toHaveProperty('sandboxed');
 
     rmSync(target);
     await runShell(t, session.sessionId, 't2', `echo y > ${target}`);
-    await t.call('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await t.call('interaction.answer', {
+      interactionId: (await pending())[0]!.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     await t.waitForTurn(session.sessionId, 't2', ['completed']);
     expect(existsSync(target)).toBe(false);
 
     // Only a command of run_shell can leave the sandbox.
-    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't3', text: '/tool write_file {"path":"a.txt","content":"a"}' });
+    await t.call('turn.start', {
+      sessionId: session.sessionId,
+      turnId: 't3',
+      text: '/tool write_file {"path":"a.txt","content":"a"}',
+    });
     await t.waitForTurn(session.sessionId, 't3', ['waiting']);
-    const refused = await t.invoke('interaction.answer', { interactionId: (await pending())[0]!.interactionId, answer: { action: 'accept', decision: 'allow_once_unsandboxed' } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'Only a command of run_shell can be run without the sandbox.' } });
+    const refused = await t.invoke('interaction.answer', {
+      interactionId: (await pending())[0]!.interactionId,
+      answer: { action: 'accept', decision: 'allow_once_unsandboxed' },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'Only a command of run_shell can be run without the sandbox.' },
+    });
   });
 });

@@ -37,14 +37,18 @@ describe('the WorkHub search index', () => {
   it('is not rebuilt at start: an entry that is current stays as it was', async () => {
     const { dataDir, alpha } = await seeded();
     // Mark Alpha's entry so a rebuild would be seen: a rebuild writes it afresh from the session.
-    withRawDatabase(dataDir, (db) => db.prepare("UPDATE session_search SET body = 'sentinelword' WHERE session_id = ?").run(alpha));
+    withRawDatabase(dataDir, (db) =>
+      db.prepare("UPDATE session_search SET body = 'sentinelword' WHERE session_id = ?").run(alpha),
+    );
     const t = await start(dataDir);
     expect((await whyFound(t, 'sentinelword')).get(alpha)).toBe('recent messages mention it');
   });
 
   it('catches up at start with a session that changed while the index did not follow (a crash in between)', async () => {
     const { dataDir, beta } = await seeded();
-    withRawDatabase(dataDir, (db) => db.prepare("UPDATE sessions SET title = 'Zebra orchard', revision = revision + 1 WHERE session_id = ?").run(beta));
+    withRawDatabase(dataDir, (db) =>
+      db.prepare("UPDATE sessions SET title = 'Zebra orchard', revision = revision + 1 WHERE session_id = ?").run(beta),
+    );
     const t = await start(dataDir);
     expect((await whyFound(t, 'zebra')).get(beta)).toBe('title matches “zebra”');
   });
@@ -56,13 +60,19 @@ describe('the WorkHub search index', () => {
       db.prepare('DELETE FROM sessions WHERE session_id = ?').run(alpha);
     });
     await start(dataDir);
-    expect(withRawDatabase(dataDir, (db) => db.prepare('SELECT count(*) FROM session_search WHERE session_id = ?').pluck().get(alpha))).toBe(0);
+    expect(
+      withRawDatabase(dataDir, (db) =>
+        db.prepare('SELECT count(*) FROM session_search WHERE session_id = ?').pluck().get(alpha),
+      ),
+    ).toBe(0);
   });
 
   it('is rebuilt from the sessions when it is found damaged', async () => {
     const { dataDir, alpha, beta } = await seeded();
     // Garble the index's structure record (FTS5 keeps it in row 10 of its data table).
-    withRawDatabase(dataDir, (db) => db.unsafeMode(true).prepare("UPDATE session_search_data SET block = x'ffffffffffffffff' WHERE id = 10").run());
+    withRawDatabase(dataDir, (db) =>
+      db.unsafeMode(true).prepare("UPDATE session_search_data SET block = x'ffffffffffffffff' WHERE id = 10").run(),
+    );
     const t = await start(dataDir);
     expect((await whyFound(t, 'tomatoes')).get(beta)).toBe('recent messages mention it');
     expect((await whyFound(t, 'alpha')).get(alpha)).toBe('title matches “alpha”');

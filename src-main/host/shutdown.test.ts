@@ -27,7 +27,12 @@ describe('host shutdown', () => {
     const first = await startTestHost({ dataDir });
     const { session } = await first.call('session.create', {});
     const sessionId = session.sessionId;
-    await first.call('goal.arm', { sessionId, objective: 'Polish the notes, finish after 60', tokenBudget: null, maxIterations: null });
+    await first.call('goal.arm', {
+      sessionId,
+      objective: 'Polish the notes, finish after 60',
+      tokenBudget: null,
+      maxIterations: null,
+    });
     await waitFor(
       async () => {
         const { goal } = await first.call('goal.get', { sessionId });
@@ -46,17 +51,22 @@ describe('host shutdown', () => {
       const firstHostRuns = runs.filter((run) => startedBeforeShutdown.has(run.runId));
       const otherRuns = runs.filter((run) => !startedBeforeShutdown.has(run.runId));
       // Nothing of the first host's was started after its shutdown began, and nothing was left running.
-      expect(otherRuns.every((run) => run.kind === 'resume' && run.startedAt >= firstHostRuns.at(-1)!.endedAt!)).toBe(true);
+      expect(otherRuns.every((run) => run.kind === 'resume' && run.startedAt >= firstHostRuns.at(-1)!.endedAt!)).toBe(
+        true,
+      );
       expect(runs.filter((run) => run.terminalReason === 'app_restarted')).toEqual([]);
       expect(firstHostRuns.at(-1)).toMatchObject({ status: 'interrupted', terminalReason: 'app_shutdown' });
 
       const { goal } = await second.call('goal.get', { sessionId });
       expect(goal?.status).toBe('active');
       const iterations = goal?.iterations ?? 0;
-      await waitFor(async () => ((await second.call('goal.get', { sessionId })).goal?.iterations ?? 0) > iterations + 1, {
-        message: 'the goal to go on after the restart',
-        timeoutMs: 10_000,
-      });
+      await waitFor(
+        async () => ((await second.call('goal.get', { sessionId })).goal?.iterations ?? 0) > iterations + 1,
+        {
+          message: 'the goal to go on after the restart',
+          timeoutMs: 10_000,
+        },
+      );
       const resumed = await goalRuns(second, sessionId);
       const interruptedAt = resumed.findIndex((run) => run.terminalReason === 'app_shutdown');
       expect(resumed[interruptedAt + 1]).toMatchObject({ kind: 'resume', status: 'completed' });
@@ -70,24 +80,44 @@ describe('host shutdown', () => {
     const first = await startTestHost({ dataDir });
     const chat = (await first.call('session.create', {})).session.sessionId;
     await first.call('turn.start', { sessionId: chat, turnId: 'busy', text: '/stream 6 40' });
-    await first.call('turn.message.submit', { sessionId: chat, messageId: 'follow-up', text: 'and then this', placement: 'next_turn' });
+    await first.call('turn.message.submit', {
+      sessionId: chat,
+      messageId: 'follow-up',
+      text: 'and then this',
+      placement: 'next_turn',
+    });
     const goalSession = (await first.call('session.create', {})).session.sessionId;
-    await first.call('goal.arm', { sessionId: goalSession, objective: 'Polish the notes, finish after 60', tokenBudget: null, maxIterations: null });
-    await waitFor(async () => (await first.call('session.get', { sessionId: goalSession })).activeTurn?.origin === 'goal', { message: 'a goal turn' });
+    await first.call('goal.arm', {
+      sessionId: goalSession,
+      objective: 'Polish the notes, finish after 60',
+      tokenBudget: null,
+      maxIterations: null,
+    });
+    await waitFor(
+      async () => (await first.call('session.get', { sessionId: goalSession })).activeTurn?.origin === 'goal',
+      { message: 'a goal turn' },
+    );
 
     first.host.drain();
     const seen = runsSeen(first.events);
     await first.waitForTurn(chat, 'busy', ['completed']);
-    await waitFor(async () => (await first.call('session.get', { sessionId: goalSession })).activeTurn === null, { message: 'the goal turn to end' });
+    await waitFor(async () => (await first.call('session.get', { sessionId: goalSession })).activeTurn === null, {
+      message: 'the goal turn to end',
+    });
     expect(runsSeen(first.events)).toEqual(seen);
-    expect((await first.call('turn.message.query', { sessionId: chat })).messages).toMatchObject([{ messageId: 'follow-up', state: 'queued' }]);
+    expect((await first.call('turn.message.query', { sessionId: chat })).messages).toMatchObject([
+      { messageId: 'follow-up', state: 'queued' },
+    ]);
     expect((await first.call('goal.get', { sessionId: goalSession })).goal?.status).toBe('active');
     await first.host.close();
 
     const second = await startTestHost({ dataDir });
     try {
       expect((await second.waitForTurn(chat, 'follow-up', ['completed'])).origin).toBe('queued_message');
-      await waitFor(async () => (await second.call('session.get', { sessionId: goalSession })).activeTurn?.origin === 'goal', { message: 'the goal to go on' });
+      await waitFor(
+        async () => (await second.call('session.get', { sessionId: goalSession })).activeTurn?.origin === 'goal',
+        { message: 'the goal to go on' },
+      );
     } finally {
       await second.close();
     }

@@ -2,7 +2,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, toolCallReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 import { tempWorkspace } from '../testing/workspace-fixture';
 
 let t: TestHost;
@@ -44,21 +50,30 @@ describe('skill.list', () => {
   });
 
   it('previews a new session: workspace and permission mode decide', async () => {
-    const preview = (permissionMode: 'explore' | 'full', workspacePath: string | null) => t.call('skill.list', { target: { kind: 'new_session', workspacePath, permissionMode } });
+    const preview = (permissionMode: 'explore' | 'full', workspacePath: string | null) =>
+      t.call('skill.list', { target: { kind: 'new_session', workspacePath, permissionMode } });
     expect(ids((await preview('explore', space.root)).invocable)).toEqual(['personal-one', 'summary']);
     expect(ids((await preview('full', space.root)).invocable)).toEqual(['personal-one', 'summary', 'write-notes']);
     // Without a workspace there are no workspace skills and no workspace tools.
     expect(ids((await preview('full', null)).invocable)).toEqual(['personal-one']);
-    const missing = await t.invoke('skill.list', { target: { kind: 'new_session', workspacePath: null, permissionMode: 'ask', connectionId: 'nope' } });
+    const missing = await t.invoke('skill.list', {
+      target: { kind: 'new_session', workspacePath: null, permissionMode: 'ask', connectionId: 'nope' },
+    });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   it('answers session_archived for an archived session and not_found for a removed one', async () => {
     const { session } = await t.call('session.create', { workspacePath: space.root });
     await t.call('session.archive', { sessionId: session.sessionId, archived: true });
-    expect(await t.invoke('skill.list', { target: { kind: 'session', sessionId: session.sessionId } })).toMatchObject({ ok: false, error: { code: 'session_archived' } });
+    expect(await t.invoke('skill.list', { target: { kind: 'session', sessionId: session.sessionId } })).toMatchObject({
+      ok: false,
+      error: { code: 'session_archived' },
+    });
     await t.call('session.remove', { sessionId: session.sessionId });
-    expect(await t.invoke('skill.list', { target: { kind: 'session', sessionId: session.sessionId } })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.invoke('skill.list', { target: { kind: 'session', sessionId: session.sessionId } })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });
 
@@ -67,15 +82,32 @@ describe('load_skill', () => {
   let sessionId: string;
   beforeEach(async () => {
     server = await startOpenAIChatServer({ models: ['local-model'] });
-    const { connection } = await t.call('connection.create', { name: 'Local', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-    sessionId = (await t.call('session.create', { connectionId: connection.connectionId, model: 'local-model', workspacePath: space.root, permissionMode: 'explore' })).session
-      .sessionId;
+    const { connection } = await t.call('connection.create', {
+      name: 'Local',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
+    sessionId = (
+      await t.call('session.create', {
+        connectionId: connection.connectionId,
+        model: 'local-model',
+        workspacePath: space.root,
+        permissionMode: 'explore',
+      })
+    ).session.sessionId;
   });
   afterEach(async () => server.close());
 
   it('the agent sees invocable skills in its instructions, loads the file’s current text, and the next request carries it', async () => {
-    server.enqueue(toolCallReply({ id: 'call_1', name: 'load_skill', input: { id: 'summary' } }, 2), textReply('Done.'));
-    writeSkill('summary', skillText('Summary', 'Sums up a folder', ['read_file'], 'CHANGED after listing: count the files.'));
+    server.enqueue(
+      toolCallReply({ id: 'call_1', name: 'load_skill', input: { id: 'summary' } }, 2),
+      textReply('Done.'),
+    );
+    writeSkill(
+      'summary',
+      skillText('Summary', 'Sums up a folder', ['read_file'], 'CHANGED after listing: count the files.'),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Sum up this folder' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
     const first = JSON.stringify((await server.waitForModelCall(0)).body);
@@ -90,11 +122,19 @@ describe('load_skill', () => {
 
   it('a removed skill fails the call with a clear message', async () => {
     rmSync(path.join(space.root, '.agents/skills/summary'), { recursive: true });
-    server.enqueue(toolCallReply({ id: 'call_1', name: 'load_skill', input: { id: 'summary' } }, 2), textReply('Sorry.'));
+    server.enqueue(
+      toolCallReply({ id: 'call_1', name: 'load_skill', input: { id: 'summary' } }, 2),
+      textReply('Sorry.'),
+    );
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Sum up' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    const result = (await t.call('transcript.page', { sessionId, limit: 50 })).items.find((item) => item.kind === 'tool_result');
-    expect(result?.data).toMatchObject({ isError: true, output: { error: expect.stringContaining('There is no skill "summary"') } });
+    const result = (await t.call('transcript.page', { sessionId, limit: 50 })).items.find(
+      (item) => item.kind === 'tool_result',
+    );
+    expect(result?.data).toMatchObject({
+      isError: true,
+      output: { error: expect.stringContaining('There is no skill "summary"') },
+    });
   });
 
   it('turn.start with a skill records load_skill before the first model request, which carries the text', async () => {
@@ -109,9 +149,16 @@ describe('load_skill', () => {
     expect(JSON.stringify((await server.waitForModelCall(0)).body)).toContain('Steps for Summary.');
     // A retry of the same start answers with the recorded turn, even after the skill is gone.
     rmSync(path.join(space.root, '.agents/skills/summary'), { recursive: true });
-    expect(await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go', skillId: 'summary' })).toMatchObject({ created: false });
-    expect(await t.invoke('turn.start', { sessionId, turnId: 't2', text: 'Go', skillId: 'write-notes' })).toMatchObject({ ok: false, error: { code: 'operation_unavailable' } });
-    expect(await t.invoke('turn.start', { sessionId, turnId: 't3', text: 'Go', skillId: 'summary' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.call('turn.start', { sessionId, turnId: 't1', text: 'Go', skillId: 'summary' })).toMatchObject({
+      created: false,
+    });
+    expect(await t.invoke('turn.start', { sessionId, turnId: 't2', text: 'Go', skillId: 'write-notes' })).toMatchObject(
+      { ok: false, error: { code: 'operation_unavailable' } },
+    );
+    expect(await t.invoke('turn.start', { sessionId, turnId: 't3', text: 'Go', skillId: 'summary' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });
 
@@ -122,27 +169,46 @@ describe('the Offline demo', () => {
     await t.waitForTurn(session.sessionId, 't1', ['completed']);
     const items = (await t.call('transcript.page', { sessionId: session.sessionId, limit: 50 })).items;
     const result = items.find((item) => item.kind === 'tool_result');
-    expect(result?.data).toMatchObject({ toolName: 'load_skill', isError: false, output: { id: 'summary', instructions: 'Steps for Summary.\n' } });
+    expect(result?.data).toMatchObject({
+      toolName: 'load_skill',
+      isError: false,
+      output: { id: 'summary', instructions: 'Steps for Summary.\n' },
+    });
   });
 });
 
 describe('a child agent whose definition limits its tools', () => {
   it('is offered, and can load, only the skills its own tools allow (missing_tools)', async () => {
-    space.write('.agents/agents/reader.md', '---\nname: Reader\ndescription: Reads files\ntools: [read_file, load_skill]\n---\nRead what you are asked to.\n');
+    space.write(
+      '.agents/agents/reader.md',
+      '---\nname: Reader\ndescription: Reads files\ntools: [read_file, load_skill]\n---\nRead what you are asked to.\n',
+    );
     const { session: root } = await t.call('session.create', { workspacePath: space.root, permissionMode: 'full' });
-    await t.call('turn.start', { sessionId: root.sessionId, turnId: 't1', text: `/spawn reader ${JSON.stringify('/skill write-notes')} wait` });
+    await t.call('turn.start', {
+      sessionId: root.sessionId,
+      turnId: 't1',
+      text: `/spawn reader ${JSON.stringify('/skill write-notes')} wait`,
+    });
     await t.waitForTurn(root.sessionId, 't1', ['completed']);
     const [child] = (await t.call('agent.tree', { sessionId: root.sessionId })).tree.children;
     const childId = child!.childSessionId;
 
     const listed = await t.call('skill.list', { target: { kind: 'session', sessionId: childId } });
     expect(ids(listed.invocable)).toEqual(['personal-one', 'summary']);
-    expect(listed.unavailable.find((skill) => skill.id === 'write-notes')?.why).toMatchObject({ reason: 'missing_tools', missingTools: ['write_file'] });
+    expect(listed.unavailable.find((skill) => skill.id === 'write-notes')?.why).toMatchObject({
+      reason: 'missing_tools',
+      missingTools: ['write_file'],
+    });
 
     const items = (await t.call('transcript.page', { sessionId: childId, limit: 50 })).items;
     const loaded = items.find((item) => item.kind === 'tool_result' && item.data?.toolName === 'load_skill');
-    expect(loaded?.data).toMatchObject({ isError: true, output: { error: expect.stringContaining('needs the tool write_file') } });
+    expect(loaded?.data).toMatchObject({
+      isError: true,
+      output: { error: expect.stringContaining('needs the tool write_file') },
+    });
     // The parent, in Full with the same workspace, may use it.
-    expect(ids((await t.call('skill.list', { target: { kind: 'session', sessionId: root.sessionId } })).invocable)).toContain('write-notes');
+    expect(
+      ids((await t.call('skill.list', { target: { kind: 'session', sessionId: root.sessionId } })).invocable),
+    ).toContain('write-notes');
   });
 });

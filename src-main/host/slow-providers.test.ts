@@ -26,17 +26,29 @@ afterEach(async () => {
 });
 
 /** A host with one connection to `server` and a session on it. */
-async function setUp(providerType: 'openai_compatible' | 'anthropic', timeouts: { firstTokenTimeoutSeconds?: number; idleTimeoutSeconds?: number } = {}) {
+async function setUp(
+  providerType: 'openai_compatible' | 'anthropic',
+  timeouts: { firstTokenTimeoutSeconds?: number; idleTimeoutSeconds?: number } = {},
+) {
   t = await startTestHost({ retryBaseMs: 5 });
-  const { connection } = await t.call('connection.create', { name: 'Local server', providerType, baseUrl: server.baseUrl, apiKey: TEST_API_KEY, ...timeouts });
+  const { connection } = await t.call('connection.create', {
+    name: 'Local server',
+    providerType,
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+    ...timeouts,
+  });
   const model = providerType === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini';
   return (await t.call('session.create', { connectionId: connection.connectionId, model })).session.sessionId;
 }
 
-const progressOf = (events: readonly ChangeEvent[]): (RunProgress | null)[] => events.flatMap((event) => (event.kind === 'run.progress' ? [event.progress] : []));
+const progressOf = (events: readonly ChangeEvent[]): (RunProgress | null)[] =>
+  events.flatMap((event) => (event.kind === 'run.progress' ? [event.progress] : []));
 
 const assistantTexts = async (sessionId: string) =>
-  (await t.call('transcript.page', { sessionId, limit: 100 })).items.filter((item) => item.kind === 'assistant_message').map((item) => item.text);
+  (await t.call('transcript.page', { sessionId, limit: 100 })).items
+    .filter((item) => item.kind === 'assistant_message')
+    .map((item) => item.text);
 
 describe('showing the wait for a provider', () => {
   it('says the step waits, each retry with its attempt, reason and resume time, and when the answer flows', async () => {
@@ -49,8 +61,19 @@ describe('showing the wait for a provider', () => {
     expect(ledgerKinds(t.dataDir, turn.latestRun.runId).filter((kind) => kind === 'provider_retry')).toHaveLength(2);
     const progress = progressOf(t.events);
     expect(
-      progress.map((step) => (step === null ? 'answering' : `${step.phase} ${step.attempt}/${step.maxAttempts}${step.phase === 'retrying' ? ` ${step.reason}` : ''}`)),
-    ).toEqual(['waiting_for_provider 1/4', 'retrying 2/4 rate_limited', 'waiting_for_provider 2/4', 'retrying 3/4 server_error', 'waiting_for_provider 3/4', 'answering']);
+      progress.map((step) =>
+        step === null
+          ? 'answering'
+          : `${step.phase} ${step.attempt}/${step.maxAttempts}${step.phase === 'retrying' ? ` ${step.reason}` : ''}`,
+      ),
+    ).toEqual([
+      'waiting_for_provider 1/4',
+      'retrying 2/4 rate_limited',
+      'waiting_for_provider 2/4',
+      'retrying 3/4 server_error',
+      'waiting_for_provider 3/4',
+      'answering',
+    ]);
     const retry = progress[3];
     expect(retry?.phase === 'retrying' ? retry.resumeAt - retry.since : null).toBe(10); // 5 ms × 2¹
     const progressEvent = t.events.find((event) => event.kind === 'run.progress');
@@ -67,7 +90,10 @@ describe('timeouts per connection', () => {
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Hello?' });
     // A client that (re)opens the session meanwhile reads what the run waits on.
     await server.waitForModelCall(0);
-    expect((await t.call('session.get', { sessionId })).runProgress).toMatchObject({ turnId: 't1', progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 4 } });
+    expect((await t.call('session.get', { sessionId })).runProgress).toMatchObject({
+      turnId: 't1',
+      progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 4 },
+    });
     const turn = await t.waitForTurn(sessionId, 't1', ['failed']);
     expect((await t.call('session.get', { sessionId })).runProgress).toBeNull();
     expect(turn.latestRun).toMatchObject({ terminalReason: 'provider_timeout', errorCode: 'provider_timeout' });
@@ -117,7 +143,9 @@ describe('Continue after Stop continues the partial answer', () => {
     const sessionId = await setUp('openai_compatible');
     server.enqueue(hangReply(['Roses are red, ']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a poem' });
-    await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), { message: 'the partial answer' });
+    await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), {
+      message: 'the partial answer',
+    });
     await t.call('turn.stop', { sessionId });
     server.enqueue(continuingModel('Roses are red, violets are blue.', { honoursPrefill: false }));
     await t.call('turn.resume', { sessionId, turnId: 't1' });
@@ -136,12 +164,16 @@ describe('Continue after Stop continues the partial answer', () => {
     const sessionId = await setUp('anthropic');
     server.enqueue(hangReply(['Roses are red, ']));
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'Write a poem' });
-    await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), { message: 'the partial answer' });
+    await waitFor(async () => (await assistantTexts(sessionId)).join('').includes('Roses'), {
+      message: 'the partial answer',
+    });
     await t.call('turn.stop', { sessionId });
     server.enqueue(continuingModel('Roses are red, violets are blue.', { honoursPrefill: true }));
     await t.call('turn.resume', { sessionId, turnId: 't1' });
     await t.waitForTurn(sessionId, 't1', ['completed']);
-    const body = (await server.waitForModelCall(1)).body as { messages: Array<{ role: string; content: Array<{ type: string; text?: string }> | string }> };
+    const body = (await server.waitForModelCall(1)).body as {
+      messages: Array<{ role: string; content: Array<{ type: string; text?: string }> | string }>;
+    };
     const last = body.messages.at(-1);
     expect(last?.role).toBe('assistant');
     expect(JSON.stringify(last?.content)).toContain('Roses are red,');

@@ -11,7 +11,8 @@ describe('damage found in the database after start', () => {
     const dataDir = dir();
     const first = await startTestHost({ dataDir });
     const sessionIds: string[] = [];
-    for (let index = 0; index < 40; index += 1) sessionIds.push((await first.call('session.create', { title: `Session ${index}` })).session.sessionId);
+    for (let index = 0; index < 40; index += 1)
+      sessionIds.push((await first.call('session.create', { title: `Session ${index}` })).session.sessionId);
     await first.close();
     // A clean end: the check at open does not run, so the host starts on the damaged file.
     const file = join(dataDir, DATABASE_FILE);
@@ -28,7 +29,11 @@ describe('damage found in the database after start', () => {
 
       // Reads that do not touch the damage still answer; new work is refused with the same reason.
       expect((await t.call('session.get', { sessionId: sessionIds[0] ?? '' })).session.title).toBe('Session 0');
-      const started = await t.invoke('turn.start', { sessionId: sessionIds[0] ?? '', turnId: 'after-damage', text: 'hello' });
+      const started = await t.invoke('turn.start', {
+        sessionId: sessionIds[0] ?? '',
+        turnId: 'after-damage',
+        text: 'hello',
+      });
       expect(started.ok ? null : started.error.code).toBe('storage_damaged');
       expect((await t.invoke('session.list', {})).ok).toBe(false);
 

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentTreeModel } from '../testing/agent-tree-model';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
-import { startOpenAIChatServer, streamReply, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
+import {
+  startOpenAIChatServer,
+  streamReply,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../testing/provider-servers';
 
 /** Subagents over a real provider connection: the parent and its children are all served by a local OpenAI-style server. */
 let t: TestHost;
@@ -11,8 +17,14 @@ let root: string;
 beforeEach(async () => {
   server = await startOpenAIChatServer({ models: ['gpt-4o-mini'] });
   t = await startTestHost({ retryBaseMs: 5 });
-  const { connection } = await t.call('connection.create', { name: 'Local server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
-  root = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session.sessionId;
+  const { connection } = await t.call('connection.create', {
+    name: 'Local server',
+    providerType: 'openai_compatible',
+    baseUrl: server.baseUrl,
+    apiKey: TEST_API_KEY,
+  });
+  root = (await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' })).session
+    .sessionId;
 });
 afterEach(async () => {
   server.discardQueued();

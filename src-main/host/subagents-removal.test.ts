@@ -18,7 +18,10 @@ const waitForTree = (count: number, statuses: readonly string[]) =>
   waitFor(
     async () => {
       const { children } = await tree();
-      return children.length === count && children.every((child) => child.status !== null && statuses.includes(child.status)) ? children : null;
+      return children.length === count &&
+        children.every((child) => child.status !== null && statuses.includes(child.status))
+        ? children
+        : null;
     },
     { message: `${count} children to reach ${statuses.join('/')}`, timeoutMs: 10_000 },
   );
@@ -27,7 +30,11 @@ const exists = async (sessionId: string) => (await t.invoke('session.get', { ses
 describe('deleting a session of an agent tree', () => {
   it('deleting the root stops and deletes every descendant: no child session, link or running turn is left', async () => {
     // A child that holds, and a child whose own child holds (depth 2).
-    await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn-many 2 worker ${JSON.stringify('/spawn worker "/hold" wait')} wait` });
+    await t.call('turn.start', {
+      sessionId: root,
+      turnId: 't1',
+      text: `/spawn-many 2 worker ${JSON.stringify('/spawn worker "/hold" wait')} wait`,
+    });
     const children = await waitFor(
       async () => {
         const { children: all } = await tree();
@@ -43,17 +50,25 @@ describe('deleting a session of an agent tree', () => {
     for (const id of [root, ...ids]) expect(await exists(id)).toBe(false);
     expect((await t.call('agent.links', {})).links).toEqual([]);
     expect((await t.call('session.list', {})).sessions.map((session) => session.sessionId)).not.toContain(ids[0]);
-    const removed = t.events.filter((event) => event.kind === 'session.removed').map((event) => (event.kind === 'session.removed' ? event.sessionId : ''));
+    const removed = t.events
+      .filter((event) => event.kind === 'session.removed')
+      .map((event) => (event.kind === 'session.removed' ? event.sessionId : ''));
     expect(removed.sort()).toEqual([root, ...ids].sort());
     // Each session's run was stopped before its session went: none is left running in the host.
     for (const id of [root, ...ids]) {
-      const cancels = t.events.filter((event) => event.kind === 'turn.changed' && event.turn.sessionId === id && event.turn.status === 'cancelled');
-      expect(cancels.map((event) => (event.kind === 'turn.changed' ? event.turn.latestRun.terminalReason : null))).toEqual(['session_removed']);
+      const cancels = t.events.filter(
+        (event) => event.kind === 'turn.changed' && event.turn.sessionId === id && event.turn.status === 'cancelled',
+      );
+      expect(
+        cancels.map((event) => (event.kind === 'turn.changed' ? event.turn.latestRun.terminalReason : null)),
+      ).toEqual(['session_removed']);
     }
     // Nothing is announced about a removed child after its removal.
     const lastRemoval = t.events.findLastIndex((event) => event.kind === 'session.removed');
     await t.call('session.create', {}); // a later operation, so anything queued behind the removal has been delivered
-    expect(t.events.slice(lastRemoval + 1).filter((event) => event.kind === 'agent.changed' && event.child !== null)).toEqual([]);
+    expect(
+      t.events.slice(lastRemoval + 1).filter((event) => event.kind === 'agent.changed' && event.child !== null),
+    ).toEqual([]);
   });
 
   it('deleting a live child stops it first; the parent waiting on it is told it was removed and goes on', async () => {
@@ -73,11 +88,18 @@ describe('deleting a session of an agent tree', () => {
     expect(waited?.data?.output).toEqual({
       children: [
         { childSessionId: first!.childSessionId, status: 'removed', terminalReason: 'session_removed', report: null },
-        { childSessionId: second!.childSessionId, status: 'cancelled', terminalReason: 'stop_button', report: expect.stringContaining('Holding') },
+        {
+          childSessionId: second!.childSessionId,
+          status: 'cancelled',
+          terminalReason: 'stop_button',
+          report: expect.stringContaining('Holding'),
+        },
       ],
     });
     expect(items.map((item) => item.text).join('')).toContain('All 2 children settled: removed, cancelled.');
-    expect((await t.call('agent.links', {})).links.map((link) => link.childSessionId)).toEqual([second!.childSessionId]);
+    expect((await t.call('agent.links', {})).links.map((link) => link.childSessionId)).toEqual([
+      second!.childSessionId,
+    ]);
   });
 });
 
@@ -88,7 +110,8 @@ describe('archiving a session of an agent tree', () => {
     const ids = children.map((child) => child.childSessionId);
 
     await t.call('session.archive', { sessionId: root, archived: true });
-    for (const id of [root, ...ids]) expect((await t.call('session.get', { sessionId: id })).session.archived).toBe(true);
+    for (const id of [root, ...ids])
+      expect((await t.call('session.get', { sessionId: id })).session.archived).toBe(true);
     expect((await tree()).children.map((child) => [child.status, child.terminalReason])).toEqual([
       ['cancelled', 'session_archived'],
       ['cancelled', 'session_archived'],
@@ -97,6 +120,7 @@ describe('archiving a session of an agent tree', () => {
     for (const id of [root, ...ids]) expect(listed).not.toContain(id);
 
     await t.call('session.archive', { sessionId: root, archived: false });
-    for (const id of [root, ...ids]) expect((await t.call('session.get', { sessionId: id })).session.archived).toBe(false);
+    for (const id of [root, ...ids])
+      expect((await t.call('session.get', { sessionId: id })).session.archived).toBe(false);
   });
 });

@@ -16,18 +16,29 @@ afterEach(async () => {
   await t.close();
 });
 
-const newSession = async (input: { permissionMode?: PermissionMode; workspacePath?: string } = {}) => (await t.call('session.create', input)).session.sessionId;
+const newSession = async (input: { permissionMode?: PermissionMode; workspacePath?: string } = {}) =>
+  (await t.call('session.create', input)).session.sessionId;
 const tree = async (sessionId: string) => (await t.call('agent.tree', { sessionId })).tree;
 const items = async (sessionId: string) => (await t.call('transcript.page', { sessionId, limit: 200 })).items;
 const toolResults = async (sessionId: string, toolName: string) =>
-  (await items(sessionId)).filter((item) => item.kind === 'tool_result' && item.data?.toolName === toolName).map((item) => item.data);
+  (await items(sessionId))
+    .filter((item) => item.kind === 'tool_result' && item.data?.toolName === toolName)
+    .map((item) => item.data);
 const spawnWith = (input: Record<string, unknown>) => `/tool spawn_agent ${JSON.stringify(input)}`;
 
 describe('spawn ids', () => {
   it('a spawn id the model chooses is scoped to its parent: two parents using the same one each get a child; reused, it returns the first', async () => {
     const [first, second] = [await newSession(), await newSession()];
-    await t.call('turn.start', { sessionId: first, turnId: 't1', text: spawnWith({ agent: 'worker', task: '/reply one', spawnId: 'helper' }) });
-    await t.call('turn.start', { sessionId: second, turnId: 't1', text: spawnWith({ agent: 'worker', task: '/reply two', spawnId: 'helper' }) });
+    await t.call('turn.start', {
+      sessionId: first,
+      turnId: 't1',
+      text: spawnWith({ agent: 'worker', task: '/reply one', spawnId: 'helper' }),
+    });
+    await t.call('turn.start', {
+      sessionId: second,
+      turnId: 't1',
+      text: spawnWith({ agent: 'worker', task: '/reply two', spawnId: 'helper' }),
+    });
     await t.waitForTurn(first, 't1', ['completed']);
     await t.waitForTurn(second, 't1', ['completed']);
     const [firstResult] = await toolResults(first, 'spawn_agent');
@@ -40,21 +51,36 @@ describe('spawn ids', () => {
     expect(firstChild!.childSessionId).not.toBe(secondChild!.childSessionId);
 
     // The same spawn id again, in a later turn: the same child, not a second one.
-    await t.call('turn.start', { sessionId: first, turnId: 't2', text: spawnWith({ agent: 'worker', task: '/reply one again', spawnId: 'helper' }) });
+    await t.call('turn.start', {
+      sessionId: first,
+      turnId: 't2',
+      text: spawnWith({ agent: 'worker', task: '/reply one again', spawnId: 'helper' }),
+    });
     await t.waitForTurn(first, 't2', ['completed']);
-    expect((await toolResults(first, 'spawn_agent'))[1]?.output).toMatchObject({ childSessionId: firstChild!.childSessionId, replayed: true });
+    expect((await toolResults(first, 'spawn_agent'))[1]?.output).toMatchObject({
+      childSessionId: firstChild!.childSessionId,
+      replayed: true,
+    });
     expect((await tree(first)).children).toHaveLength(1);
   });
 
   it('a spawn whose child the person deleted is not started again when replayed: refused with the reason, no new child', async () => {
     const parent = await newSession();
-    await t.call('turn.start', { sessionId: parent, turnId: 't1', text: spawnWith({ agent: 'worker', task: '/reply one', spawnId: 'helper' }) });
+    await t.call('turn.start', {
+      sessionId: parent,
+      turnId: 't1',
+      text: spawnWith({ agent: 'worker', task: '/reply one', spawnId: 'helper' }),
+    });
     await t.waitForTurn(parent, 't1', ['completed']);
     const [child] = (await tree(parent)).children;
     await t.call('session.remove', { sessionId: child!.childSessionId });
     const sessionsBefore = (await t.call('session.list', {})).sessions.length;
 
-    await t.call('turn.start', { sessionId: parent, turnId: 't2', text: spawnWith({ agent: 'worker', task: '/reply one again', spawnId: 'helper' }) });
+    await t.call('turn.start', {
+      sessionId: parent,
+      turnId: 't2',
+      text: spawnWith({ agent: 'worker', task: '/reply one again', spawnId: 'helper' }),
+    });
     await t.waitForTurn(parent, 't2', ['completed', 'failed']);
     const replayed = (await toolResults(parent, 'spawn_agent'))[1];
     expect(replayed).toMatchObject({ isError: true });
@@ -63,7 +89,11 @@ describe('spawn ids', () => {
     expect((await t.call('session.list', {})).sessions).toHaveLength(sessionsBefore);
 
     // Another spawn id still starts a child.
-    await t.call('turn.start', { sessionId: parent, turnId: 't3', text: spawnWith({ agent: 'worker', task: '/reply two', spawnId: 'helper-2' }) });
+    await t.call('turn.start', {
+      sessionId: parent,
+      turnId: 't3',
+      text: spawnWith({ agent: 'worker', task: '/reply two', spawnId: 'helper-2' }),
+    });
     await t.waitForTurn(parent, 't3', ['completed']);
     expect((await tree(parent)).children).toHaveLength(1);
   });
@@ -72,7 +102,11 @@ describe('spawn ids', () => {
 describe('Stop through the tree', () => {
   it('turn.stop on the root stops every descendant, at every level, within the bound; each records parent_stopped', async () => {
     const root = await newSession();
-    await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn-many 2 worker ${JSON.stringify('/spawn worker "/hold" wait')} wait` });
+    await t.call('turn.start', {
+      sessionId: root,
+      turnId: 't1',
+      text: `/spawn-many 2 worker ${JSON.stringify('/spawn worker "/hold" wait')} wait`,
+    });
     await waitFor(
       async () => {
         const { children } = await tree(root);
@@ -93,17 +127,26 @@ describe('Stop through the tree', () => {
       [2, 'cancelled', 'parent_stopped'],
     ]);
     expect(elapsed).toBeLessThan(500);
-    expect(t.events.filter((event) => event.kind === 'turn.changed' && event.turn.status === 'cancelled')).toHaveLength(5);
+    expect(t.events.filter((event) => event.kind === 'turn.changed' && event.turn.status === 'cancelled')).toHaveLength(
+      5,
+    );
   });
 
   it('a child stopped alone is reported to its parent as the tool result, and the parent goes on', async () => {
     const root = await newSession();
     await t.call('turn.start', { sessionId: root, turnId: 't1', text: '/spawn worker "/hold" wait' });
-    const child = await waitFor(async () => (await tree(root)).children.find((node) => node.status === 'running') ?? null, { message: 'the child to run' });
+    const child = await waitFor(
+      async () => (await tree(root)).children.find((node) => node.status === 'running') ?? null,
+      { message: 'the child to run' },
+    );
     await t.call('turn.stop', { sessionId: child.childSessionId, source: 'stop_button' });
     await t.waitForTurn(root, 't1', ['completed']);
     const [result] = await toolResults(root, 'spawn_agent');
-    expect(result?.output).toMatchObject({ childSessionId: child.childSessionId, status: 'cancelled', terminalReason: 'stop_button' });
+    expect(result?.output).toMatchObject({
+      childSessionId: child.childSessionId,
+      status: 'cancelled',
+      terminalReason: 'stop_button',
+    });
     expect((await items(root)).map((item) => item.text).join('')).toContain('The worker agent cancelled');
   });
 });
@@ -125,7 +168,11 @@ describe('a child’s permissions', () => {
 
   it('narrowing a parent’s mode narrows its descendants; a child cannot be made wider than its parent', async () => {
     const root = await newSession({ permissionMode: 'full' });
-    await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn worker ${JSON.stringify('/spawn worker "/reply deep" wait')} wait` });
+    await t.call('turn.start', {
+      sessionId: root,
+      turnId: 't1',
+      text: `/spawn worker ${JSON.stringify('/spawn worker "/reply deep" wait')} wait`,
+    });
     await t.waitForTurn(root, 't1', ['completed']);
     const [child, grandchild] = (await tree(root)).children;
     const modeOf = async (sessionId: string) => (await t.call('session.get', { sessionId })).session.permissionMode;
@@ -134,10 +181,18 @@ describe('a child’s permissions', () => {
     await t.call('session.configure', { sessionId: root, permissionMode: 'ask' });
     expect([await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(['ask', 'ask']);
     await t.call('session.configure', { sessionId: child!.childSessionId, permissionMode: 'explore' });
-    expect([await modeOf(root), await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(['ask', 'explore', 'explore']);
+    expect([await modeOf(root), await modeOf(child!.childSessionId), await modeOf(grandchild!.childSessionId)]).toEqual(
+      ['ask', 'explore', 'explore'],
+    );
 
-    const widened = await t.invoke('session.configure', { sessionId: grandchild!.childSessionId, permissionMode: 'full' });
-    expect(widened.ok ? null : widened.error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('cannot be wider than its parent’s (explore)') });
+    const widened = await t.invoke('session.configure', {
+      sessionId: grandchild!.childSessionId,
+      permissionMode: 'full',
+    });
+    expect(widened.ok ? null : widened.error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('cannot be wider than its parent’s (explore)'),
+    });
     expect(await modeOf(grandchild!.childSessionId)).toBe('explore');
     // Widening the parent leaves its children as they are: each is widened on its own, up to its parent's.
     await t.call('session.configure', { sessionId: root, permissionMode: 'full' });
@@ -151,17 +206,32 @@ describe('a child’s permissions', () => {
     try {
       workspace.write('notes.md', 'the notes\n');
       mkdirSync(join(workspace.root, '.agents', 'agents'), { recursive: true });
-      writeFileSync(join(workspace.root, '.agents', 'agents', 'reader.md'), '---\nname: Reader\ndescription: Reads files\ntools: [read_file]\n---\nRead what you are asked to.\n');
+      writeFileSync(
+        join(workspace.root, '.agents', 'agents', 'reader.md'),
+        '---\nname: Reader\ndescription: Reads files\ntools: [read_file]\n---\nRead what you are asked to.\n',
+      );
       const root = await newSession({ permissionMode: 'full', workspacePath: workspace.root });
-      await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn-many 2 reader ${JSON.stringify('/tool read_file {"path":"notes.md"}')} wait` });
+      await t.call('turn.start', {
+        sessionId: root,
+        turnId: 't1',
+        text: `/spawn-many 2 reader ${JSON.stringify('/tool read_file {"path":"notes.md"}')} wait`,
+      });
       await t.waitForTurn(root, 't1', ['completed']);
-      await t.call('turn.start', { sessionId: root, turnId: 't2', text: `/spawn reader ${JSON.stringify('/tool write_file {"path":"x.md","content":"no"}')} wait` });
+      await t.call('turn.start', {
+        sessionId: root,
+        turnId: 't2',
+        text: `/spawn reader ${JSON.stringify('/tool write_file {"path":"x.md","content":"no"}')} wait`,
+      });
       await t.waitForTurn(root, 't2', ['completed']);
       const [reader, , writer] = (await tree(root)).children;
-      expect(JSON.stringify((await toolResults(reader!.childSessionId, 'read_file'))[0]?.output)).toContain('the notes');
+      expect(JSON.stringify((await toolResults(reader!.childSessionId, 'read_file'))[0]?.output)).toContain(
+        'the notes',
+      );
       const [refused] = await toolResults(writer!.childSessionId, 'write_file');
       expect(refused).toMatchObject({ isError: true });
-      expect(JSON.stringify(refused?.output)).toMatch(/no tool named \\"write_file\\".*Available: read_file, spawn_agent/);
+      expect(JSON.stringify(refused?.output)).toMatch(
+        /no tool named \\"write_file\\".*Available: read_file, spawn_agent/,
+      );
       expect(existsSync(join(workspace.root, 'x.md'))).toBe(false);
     } finally {
       workspace.cleanup();
@@ -172,7 +242,11 @@ describe('a child’s permissions', () => {
     const workspace = tempWorkspace();
     try {
       const root = await newSession({ permissionMode: 'ask', workspacePath: workspace.root });
-      await t.call('turn.start', { sessionId: root, turnId: 't1', text: `/spawn worker ${JSON.stringify('/tool write_file {"path":"a.txt","content":"from the child"}')} wait` });
+      await t.call('turn.start', {
+        sessionId: root,
+        turnId: 't1',
+        text: `/spawn worker ${JSON.stringify('/tool write_file {"path":"a.txt","content":"from the child"}')} wait`,
+      });
       const [approval] = await waitFor(
         async () => {
           const { interactions } = await t.call('interaction.list', { status: 'pending' });
@@ -181,9 +255,15 @@ describe('a child’s permissions', () => {
         { message: 'the child’s approval' },
       );
       const [child] = (await tree(root)).children;
-      expect(approval).toMatchObject({ sessionId: child!.childSessionId, request: { kind: 'permission', toolName: 'write_file' } });
+      expect(approval).toMatchObject({
+        sessionId: child!.childSessionId,
+        request: { kind: 'permission', toolName: 'write_file' },
+      });
       expect(child!.status).toBe('waiting');
-      await t.call('interaction.answer', { interactionId: approval!.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+      await t.call('interaction.answer', {
+        interactionId: approval!.interactionId,
+        answer: { action: 'accept', decision: 'allow_once' },
+      });
       await t.waitForTurn(root, 't1', ['completed']);
       expect(readFileSync(join(workspace.root, 'a.txt'), 'utf8')).toBe('from the child');
       expect((await tree(root)).children[0]?.status).toBe('completed');
@@ -215,7 +295,11 @@ describe('a child made but never started', () => {
     });
     const first = await startTestHost({ dataDir, wrapStores: dieAtChildTask });
     const root = (await first.call('session.create', {})).session.sessionId;
-    await first.call('turn.start', { sessionId: root, turnId: 't1', text: '/spawn worker "/reply finished after all"' });
+    await first.call('turn.start', {
+      sessionId: root,
+      turnId: 't1',
+      text: '/spawn worker "/reply finished after all"',
+    });
     await waitFor(() => died, { message: 'the simulated crash' });
     await first.waitForTurn(root, 't1', ['completed']);
     const [child] = (await first.call('agent.tree', { sessionId: root })).tree.children;
@@ -225,17 +309,33 @@ describe('a child made but never started', () => {
     const second = await startTestHost({ dataDir });
     try {
       const childId = child!.childSessionId;
-      await second.call('turn.start', { sessionId: root, turnId: 't2', text: `/tool wait_agents ${JSON.stringify({ ids: [childId] })}` });
+      await second.call('turn.start', {
+        sessionId: root,
+        turnId: 't2',
+        text: `/tool wait_agents ${JSON.stringify({ ids: [childId] })}`,
+      });
       await second.waitForTurn(root, 't2', ['completed']);
-      const waited = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items.filter((item) => item.kind === 'tool_result').at(-1);
-      expect(waited?.data?.output).toEqual({ children: [{ childSessionId: childId, status: 'not_started', terminalReason: null, report: null }] });
+      const waited = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items
+        .filter((item) => item.kind === 'tool_result')
+        .at(-1);
+      expect(waited?.data?.output).toEqual({
+        children: [{ childSessionId: childId, status: 'not_started', terminalReason: null, report: null }],
+      });
 
-      await second.call('turn.start', { sessionId: root, turnId: 't3', text: `/tool resume_agent ${JSON.stringify({ id: childId })}` });
+      await second.call('turn.start', {
+        sessionId: root,
+        turnId: 't3',
+        text: `/tool resume_agent ${JSON.stringify({ id: childId })}`,
+      });
       await second.waitForTurn(root, 't3', ['completed']);
-      const resumed = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items.filter((item) => item.kind === 'tool_result').at(-1);
+      const resumed = (await second.call('transcript.page', { sessionId: root, limit: 100 })).items
+        .filter((item) => item.kind === 'tool_result')
+        .at(-1);
       expect(resumed?.data).toMatchObject({ isError: false, output: { childSessionId: childId } });
       await second.waitForTurn(childId, child!.initialTurnId, ['completed']);
-      const childText = (await second.call('transcript.page', { sessionId: childId, limit: 100 })).items.map((item) => item.text).join('');
+      const childText = (await second.call('transcript.page', { sessionId: childId, limit: 100 })).items
+        .map((item) => item.text)
+        .join('');
       expect(childText).toContain('finished after all');
     } finally {
       await second.close();

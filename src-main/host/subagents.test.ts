@@ -20,7 +20,10 @@ const waitForChildren = (count: number, statuses: readonly string[]) =>
   waitFor(
     async () => {
       const { children } = await tree();
-      return children.length === count && children.every((child) => child.status !== null && statuses.includes(child.status)) ? children : null;
+      return children.length === count &&
+        children.every((child) => child.status !== null && statuses.includes(child.status))
+        ? children
+        : null;
     },
     { message: `${count} children to reach ${statuses.join('/')}`, timeoutMs: 10_000 },
   );
@@ -32,12 +35,23 @@ describe('subagents', () => {
     const { children, usage } = await tree();
     expect(children).toHaveLength(1);
     const [child] = children;
-    expect(child).toMatchObject({ agentId: 'explore', depth: 1, parentSessionId: root, parentTurnId: 't1', status: 'completed', task: 'Find the answer' });
+    expect(child).toMatchObject({
+      agentId: 'explore',
+      depth: 1,
+      parentSessionId: root,
+      parentTurnId: 't1',
+      status: 'completed',
+      task: 'Find the answer',
+    });
     // The explore child is narrowed to read-only, whatever the parent's mode.
     expect((await t.call('session.get', { sessionId: child!.childSessionId })).session.permissionMode).toBe('explore');
     const page = await t.call('transcript.page', { sessionId: root, limit: 100 });
     const result = page.items.find((item) => item.kind === 'tool_result' && item.data?.toolName === 'spawn_agent');
-    expect(result?.data?.output).toMatchObject({ childSessionId: child!.childSessionId, status: 'completed', report: expect.stringContaining('Find the answer') });
+    expect(result?.data?.output).toMatchObject({
+      childSessionId: child!.childSessionId,
+      status: 'completed',
+      report: expect.stringContaining('Find the answer'),
+    });
     expect(page.items.map((item) => item.text).join('')).toContain('The explore agent completed');
     // The root's usage includes the child's.
     const rootOnly = (await t.call('usage.summary', { by: 'session', sessionId: root })).totals.inputTokens;
@@ -47,11 +61,19 @@ describe('subagents', () => {
   it('refuses an unknown agent and more than the fan-out limit in one turn', async () => {
     await t.call('turn.start', { sessionId: root, turnId: 't1', text: '/spawn nobody "x"' });
     await t.waitForTurn(root, 't1', ['completed']);
-    expect((await t.call('transcript.page', { sessionId: root, limit: 100 })).items.map((item) => item.text).join('')).toMatch(/There is no agent "nobody"/);
-    await t.call('turn.start', { sessionId: root, turnId: 't2', text: `/spawn-many ${AGENT_FAN_OUT_LIMIT + 1} worker "/reply hi"` });
+    expect(
+      (await t.call('transcript.page', { sessionId: root, limit: 100 })).items.map((item) => item.text).join(''),
+    ).toMatch(/There is no agent "nobody"/);
+    await t.call('turn.start', {
+      sessionId: root,
+      turnId: 't2',
+      text: `/spawn-many ${AGENT_FAN_OUT_LIMIT + 1} worker "/reply hi"`,
+    });
     await t.waitForTurn(root, 't2', ['completed']);
     expect((await tree()).children).toHaveLength(AGENT_FAN_OUT_LIMIT);
-    expect((await t.call('transcript.page', { sessionId: root, limit: 200 })).items.map((item) => item.text).join('')).toMatch(/at most 8 child agents/);
+    expect(
+      (await t.call('transcript.page', { sessionId: root, limit: 200 })).items.map((item) => item.text).join(''),
+    ).toMatch(/at most 8 child agents/);
   });
 
   it('refuses a spawn below the depth limit', async () => {
@@ -82,7 +104,10 @@ describe('subagents', () => {
   it('refuses a stop aimed at a child or at another tree and changes nothing', async () => {
     await t.call('turn.start', { sessionId: root, turnId: 't1', text: '/spawn worker "/hold"' });
     const [child] = await waitForChildren(1, ['running']);
-    const asRoot = await t.invoke('agent.stop', { rootSessionId: child!.childSessionId, expectedTreeId: `tree:${root}` });
+    const asRoot = await t.invoke('agent.stop', {
+      rootSessionId: child!.childSessionId,
+      expectedTreeId: `tree:${root}`,
+    });
     expect(asRoot.ok ? null : asRoot.error.code).toBe('operation_conflict');
     const wrongTree = await t.invoke('agent.stop', { rootSessionId: root, expectedTreeId: 'tree:elsewhere' });
     expect(wrongTree.ok ? null : wrongTree.error.code).toBe('operation_conflict');
@@ -96,9 +121,15 @@ describe('subagents', () => {
     const first = await startTestHost({ dataDir });
     const parent = (await first.call('session.create', {})).session.sessionId;
     await first.call('turn.start', { sessionId: parent, turnId: 't1', text: '/spawn worker "/hold" wait' });
-    const child = await waitFor(async () => (await first.call('agent.tree', { sessionId: parent })).tree.children.find((node) => node.status === 'running') ?? null, {
-      message: 'the child to run',
-    });
+    const child = await waitFor(
+      async () =>
+        (await first.call('agent.tree', { sessionId: parent })).tree.children.find(
+          (node) => node.status === 'running',
+        ) ?? null,
+      {
+        message: 'the child to run',
+      },
+    );
     await first.host.close();
     const second = await startTestHost({ dataDir });
     try {
@@ -110,8 +141,14 @@ describe('subagents', () => {
       expect(resumed.children.map((node) => node.childSessionId)).toEqual([child.childSessionId]);
       const childTurns = (await second.call('transcript.page', { sessionId: child.childSessionId, limit: 100 })).turns;
       expect(childTurns.map((turn) => turn.latestRun.attempt)).toEqual([1]);
-      const result = (await second.call('transcript.page', { sessionId: parent, limit: 100 })).items.filter((item) => item.kind === 'tool_result').at(-1);
-      expect(result?.data?.output).toMatchObject({ childSessionId: child.childSessionId, replayed: true, status: 'interrupted' });
+      const result = (await second.call('transcript.page', { sessionId: parent, limit: 100 })).items
+        .filter((item) => item.kind === 'tool_result')
+        .at(-1);
+      expect(result?.data?.output).toMatchObject({
+        childSessionId: child.childSessionId,
+        replayed: true,
+        status: 'interrupted',
+      });
     } finally {
       await second.close();
     }
@@ -122,7 +159,10 @@ describe('subagents', () => {
     const [child] = await waitForChildren(1, ['waiting']);
     const { interactions } = await t.call('interaction.list', { status: 'pending' });
     expect(interactions.map((interaction) => interaction.sessionId)).toEqual([child!.childSessionId]);
-    await t.call('interaction.answer', { interactionId: interactions[0]!.interactionId, answer: { action: 'decline' } });
+    await t.call('interaction.answer', {
+      interactionId: interactions[0]!.interactionId,
+      answer: { action: 'decline' },
+    });
     await t.waitForTurn(root, 't1', ['completed']);
     expect((await tree()).children[0]?.status).toBe('completed');
   });
@@ -156,7 +196,10 @@ describe('subagent fail-stop', () => {
         },
         { message: 'both children to ask' },
       );
-      const answered = await failing.invoke('interaction.answer', { interactionId: pending[0]!.interactionId, answer: { action: 'decline' } });
+      const answered = await failing.invoke('interaction.answer', {
+        interactionId: pending[0]!.interactionId,
+        answer: { action: 'decline' },
+      });
       expect(answered.ok ? null : answered.error.code).toBe('internal_failure');
       const stopped = await waitFor(
         async () => {
@@ -168,7 +211,12 @@ describe('subagent fail-stop', () => {
       expect(stopped.failedReason).toMatch(/backend continuation apply failed/);
       expect(stopped.children.map((node) => node.terminalReason)).toEqual(['tree_failed', 'tree_failed']);
       for (const node of stopped.children) {
-        const cancels = failing.events.filter((event) => event.kind === 'turn.changed' && event.turn.sessionId === node.childSessionId && event.turn.status === 'cancelled');
+        const cancels = failing.events.filter(
+          (event) =>
+            event.kind === 'turn.changed' &&
+            event.turn.sessionId === node.childSessionId &&
+            event.turn.status === 'cancelled',
+        );
         expect(cancels).toHaveLength(1);
       }
       expect((await failing.call('agent.tree', { sessionId: parent })).tree.failedReason).toBe(stopped.failedReason);

@@ -27,15 +27,34 @@ describe('text with a lone UTF-16 surrogate', () => {
     const attempts = [
       t.host.dispatch('session.create', { title: bad }, { transport: 'direct', connectionId: 'test' }),
       t.host.dispatch('session.rename', { sessionId, title: bad }, { transport: 'direct', connectionId: 'test' }),
-      t.host.dispatch('turn.start', { sessionId, turnId: 'bad', text: bad }, { transport: 'direct', connectionId: 'test' }),
-      t.host.dispatch('turn.message.submit', { sessionId, messageId: 'm', text: bad, placement: 'next_turn' }, { transport: 'direct', connectionId: 'test' }),
-      t.host.dispatch('goal.arm', { sessionId, objective: bad, tokenBudget: null, maxIterations: null }, { transport: 'direct', connectionId: 'test' }),
       t.host.dispatch(
-        'interaction.answer',
-        { interactionId: interaction!.interactionId, answer: { action: 'accept', answers: { notes: { optionIds: [], text: bad } } } },
+        'turn.start',
+        { sessionId, turnId: 'bad', text: bad },
         { transport: 'direct', connectionId: 'test' },
       ),
-      t.host.dispatch('connection.create', { name: bad, providerType: 'openai' }, { transport: 'direct', connectionId: 'test' }),
+      t.host.dispatch(
+        'turn.message.submit',
+        { sessionId, messageId: 'm', text: bad, placement: 'next_turn' },
+        { transport: 'direct', connectionId: 'test' },
+      ),
+      t.host.dispatch(
+        'goal.arm',
+        { sessionId, objective: bad, tokenBudget: null, maxIterations: null },
+        { transport: 'direct', connectionId: 'test' },
+      ),
+      t.host.dispatch(
+        'interaction.answer',
+        {
+          interactionId: interaction!.interactionId,
+          answer: { action: 'accept', answers: { notes: { optionIds: [], text: bad } } },
+        },
+        { transport: 'direct', connectionId: 'test' },
+      ),
+      t.host.dispatch(
+        'connection.create',
+        { name: bad, providerType: 'openai' },
+        { transport: 'direct', connectionId: 'test' },
+      ),
     ];
     for (const outcome of await Promise.all(attempts)) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

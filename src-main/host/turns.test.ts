@@ -16,7 +16,8 @@ afterEach(async () => {
   await t.close();
 });
 
-const transcriptText = async () => (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => `${item.kind}:${item.text}`);
+const transcriptText = async () =>
+  (await t.call('transcript.page', { sessionId, limit: 500 })).items.map((item) => `${item.kind}:${item.text}`);
 
 describe('turn.start', () => {
   it('streams the scripted reply into the transcript and completes', async () => {
@@ -76,7 +77,11 @@ describe('turn.start', () => {
   it('fails the run with the provider error of a /fail', async () => {
     await t.call('turn.start', { sessionId, turnId: 'f', text: '/fail bad_key The key was refused' });
     const turn = await t.waitForTurn(sessionId, 'f', ['failed']);
-    expect(turn.latestRun).toMatchObject({ terminalReason: 'provider_error', errorCode: 'bad_key', errorMessage: 'The key was refused' });
+    expect(turn.latestRun).toMatchObject({
+      terminalReason: 'provider_error',
+      errorCode: 'bad_key',
+      errorMessage: 'The key was refused',
+    });
     expect((await t.call('session.get', { sessionId })).session.activity).toBe('failed');
   });
 });
@@ -84,13 +89,18 @@ describe('turn.start', () => {
 describe('turn.stop', () => {
   it('answers promptly on /hold, records cancelled with its source, and appends nothing after', async () => {
     await t.call('turn.start', { sessionId, turnId: 'held', text: '/hold' });
-    await waitFor(async () => (await transcriptText()).some((line) => line.includes('Holding')), { message: 'the hold text' });
+    await waitFor(async () => (await transcriptText()).some((line) => line.includes('Holding')), {
+      message: 'the hold text',
+    });
     const startedAt = performance.now();
     const stop = await t.call('turn.stop', { sessionId, source: 'keyboard' });
     const elapsed = performance.now() - startedAt;
     expect(elapsed).toBeLessThan(300);
     expect(stop.outcome).toBe('stopped');
-    expect(stop.turn).toMatchObject({ status: 'cancelled', latestRun: { status: 'cancelled', terminalReason: 'keyboard' } });
+    expect(stop.turn).toMatchObject({
+      status: 'cancelled',
+      latestRun: { status: 'cancelled', terminalReason: 'keyboard' },
+    });
     const afterStop = await transcriptText();
     const eventsAfterStop = t.events.length;
     // The backend ignores the abort for a while and then emits late output; wait until it has let go.
@@ -132,7 +142,9 @@ describe('turn.stop', () => {
     await t.call('turn.message.submit', { sessionId, messageId: 'm1', text: 'after', placement: 'next_turn' });
     const stop = await t.call('turn.stop', { sessionId });
     expect(stop.cancelledMessages.map((m) => [m.messageId, m.state, m.text])).toEqual([['m1', 'cancelled', 'after']]);
-    expect((await t.call('turn.message.query', { sessionId, messageIds: ['m1'] })).messages[0]?.state).toBe('cancelled');
+    expect((await t.call('turn.message.query', { sessionId, messageIds: ['m1'] })).messages[0]?.state).toBe(
+      'cancelled',
+    );
     expect((await t.call('session.get', { sessionId })).activeTurn).toBeNull();
   });
 });
@@ -140,7 +152,9 @@ describe('turn.stop', () => {
 describe('turn.resume', () => {
   it('continues a stopped turn in a new run that knows it is a resume', async () => {
     await t.call('turn.start', { sessionId, turnId: 's', text: '/stream 40 20' });
-    await waitFor(async () => (await transcriptText()).some((line) => line.includes('chunk 3/40')), { message: 'three chunks' });
+    await waitFor(async () => (await transcriptText()).some((line) => line.includes('chunk 3/40')), {
+      message: 'three chunks',
+    });
     await t.call('turn.stop', { sessionId });
     const { turn } = await t.call('turn.resume', { sessionId, turnId: 's' });
     expect(turn.latestRun).toMatchObject({ attempt: 2, kind: 'resume', status: 'running' });
@@ -149,7 +163,9 @@ describe('turn.resume', () => {
     const lines = await transcriptText();
     const text = lines.filter((line) => line.startsWith('assistant')).join('');
     // Where it picked up again is a marker between the parts of the answer, never answer text.
-    expect(lines.filter((line) => line.startsWith('notice:'))).toEqual(['notice:Resumed: the previous attempt ended because you pressed Stop.']);
+    expect(lines.filter((line) => line.startsWith('notice:'))).toEqual([
+      'notice:Resumed: the previous attempt ended because you pressed Stop.',
+    ]);
     expect(text).not.toContain('Resum');
     for (let index = 1; index <= 40; index += 1) expect(text).toContain(`chunk ${index}/40`);
     expect(text.match(/chunk 1\/40/g)).toHaveLength(1);
@@ -169,7 +185,12 @@ describe('turn.resume', () => {
 
 describe('turn.message.submit', () => {
   it('starts at once when the session is idle', async () => {
-    const submitted = await t.call('turn.message.submit', { sessionId, messageId: 'm0', text: 'now', placement: 'next_turn' });
+    const submitted = await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'm0',
+      text: 'now',
+      placement: 'next_turn',
+    });
     expect(submitted.disposition).toBe('started');
     expect(submitted.message).toMatchObject({ state: 'started', turnId: 'm0' });
     await t.waitForTurn(sessionId, 'm0', ['completed']);
@@ -177,12 +198,27 @@ describe('turn.message.submit', () => {
 
   it('queues while a turn runs and starts each in order when the session frees', async () => {
     await t.call('turn.start', { sessionId, turnId: 'first', text: '/stream 5 30' });
-    const a = await t.call('turn.message.submit', { sessionId, messageId: 'a', text: 'second', placement: 'next_turn' });
+    const a = await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'a',
+      text: 'second',
+      placement: 'next_turn',
+    });
     const b = await t.call('turn.message.submit', { sessionId, messageId: 'b', text: 'third', placement: 'next_turn' });
     expect([a.disposition, b.disposition]).toEqual(['queued', 'queued']);
-    const retry = await t.call('turn.message.submit', { sessionId, messageId: 'a', text: 'second', placement: 'next_turn' });
+    const retry = await t.call('turn.message.submit', {
+      sessionId,
+      messageId: 'a',
+      text: 'second',
+      placement: 'next_turn',
+    });
     expect(retry.message.state).toBe('queued');
-    const conflict = await t.invoke('turn.message.submit', { sessionId, messageId: 'a', text: 'changed', placement: 'next_turn' });
+    const conflict = await t.invoke('turn.message.submit', {
+      sessionId,
+      messageId: 'a',
+      text: 'changed',
+      placement: 'next_turn',
+    });
     expect(conflict.ok ? null : conflict.error.code).toBe('operation_conflict');
     await t.waitForTurn(sessionId, 'b', ['completed']);
     const { messages } = await t.call('turn.message.query', { sessionId });
@@ -198,20 +234,36 @@ describe('turn.message.submit', () => {
   it('edits and removes a follow-up while it waits, and refuses both once it has started or was removed', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-queue-edit-'));
     try {
-      const busy = (await t.call('session.create', { workspacePath: workspace, permissionMode: 'full' })).session.sessionId;
+      const busy = (await t.call('session.create', { workspacePath: workspace, permissionMode: 'full' })).session
+        .sessionId;
       // The first turn runs until the test lets it end, so the queue is edited while it waits, however slow the machine.
-      await t.call('turn.start', { sessionId: busy, turnId: 'first', text: '/tool run_shell {"command":"until [ -e go ]; do sleep 0.05; done"}' });
+      await t.call('turn.start', {
+        sessionId: busy,
+        turnId: 'first',
+        text: '/tool run_shell {"command":"until [ -e go ]; do sleep 0.05; done"}',
+      });
       for (const [messageId, text] of [
         ['a', 'sumarise it'],
         ['b', 'and delete everything'],
         ['c', 'then test it'],
       ]) {
-        await t.call('turn.message.submit', { sessionId: busy, messageId: messageId!, text: text!, placement: 'next_turn' });
+        await t.call('turn.message.submit', {
+          sessionId: busy,
+          messageId: messageId!,
+          text: text!,
+          placement: 'next_turn',
+        });
       }
-      expect((await t.call('turn.message.edit', { sessionId: busy, messageId: 'a', text: 'summarise it' })).message).toMatchObject({ state: 'queued', text: 'summarise it' });
-      expect((await t.call('turn.message.remove', { sessionId: busy, messageId: 'b' })).message).toMatchObject({ state: 'cancelled' });
+      expect(
+        (await t.call('turn.message.edit', { sessionId: busy, messageId: 'a', text: 'summarise it' })).message,
+      ).toMatchObject({ state: 'queued', text: 'summarise it' });
+      expect((await t.call('turn.message.remove', { sessionId: busy, messageId: 'b' })).message).toMatchObject({
+        state: 'cancelled',
+      });
       const events = t.events.flatMap((event) =>
-        event.kind === 'queue.changed' && event.message.sessionId === busy ? [`${event.message.messageId}:${event.message.state}:${event.message.text}`] : [],
+        event.kind === 'queue.changed' && event.message.sessionId === busy
+          ? [`${event.message.messageId}:${event.message.state}:${event.message.text}`]
+          : [],
       );
       expect(events).toContain('a:queued:summarise it');
       expect(events).toContain('b:cancelled:and delete everything');
@@ -226,13 +278,20 @@ describe('turn.message.submit', () => {
         ['b', 'cancelled', 'and delete everything'],
         ['c', 'started', 'then test it'],
       ]);
-      const users = (await t.call('transcript.page', { sessionId: busy, limit: 500 })).items.filter((item) => item.kind === 'user_message').map((item) => item.text);
+      const users = (await t.call('transcript.page', { sessionId: busy, limit: 500 })).items
+        .filter((item) => item.kind === 'user_message')
+        .map((item) => item.text);
       expect(users.slice(1)).toEqual(['summarise it', 'then test it']);
       const late = await t.invoke('turn.message.edit', { sessionId: busy, messageId: 'a', text: 'too late' });
-      expect(late.ok ? null : late.error).toEqual({ code: 'operation_conflict', message: 'That follow-up has already started, so it can no longer be edited.' });
+      expect(late.ok ? null : late.error).toEqual({
+        code: 'operation_conflict',
+        message: 'That follow-up has already started, so it can no longer be edited.',
+      });
       const again = await t.invoke('turn.message.remove', { sessionId: busy, messageId: 'b' });
       expect(again.ok ? null : again.error.code).toBe('operation_conflict');
-      expect((await t.call('turn.message.query', { sessionId: busy, messageIds: ['a'] })).messages[0]?.text).toBe('summarise it');
+      expect((await t.call('turn.message.query', { sessionId: busy, messageIds: ['a'] })).messages[0]?.text).toBe(
+        'summarise it',
+      );
     } finally {
       rmSync(workspace, { recursive: true, force: true });
     }
@@ -240,7 +299,12 @@ describe('turn.message.submit', () => {
 
   it('refuses a message id that an existing turn already uses', async () => {
     await t.call('turn.start', { sessionId, turnId: 'taken', text: 'hi' });
-    const outcome = await t.invoke('turn.message.submit', { sessionId, messageId: 'taken', text: 'x', placement: 'next_turn' });
+    const outcome = await t.invoke('turn.message.submit', {
+      sessionId,
+      messageId: 'taken',
+      text: 'x',
+      placement: 'next_turn',
+    });
     expect(outcome.ok ? null : outcome.error.code).toBe('operation_conflict');
   });
 });

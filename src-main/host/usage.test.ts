@@ -15,7 +15,12 @@ afterEach(async () => {
 
 describe('usage cost', () => {
   it('is unknown (null), never $0, for a turn, a session and a day that include a call whose price is unknown', async () => {
-    const { connection } = await t.call('connection.create', { name: 'Local server', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY });
+    const { connection } = await t.call('connection.create', {
+      name: 'Local server',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    });
     const { session } = await t.call('session.create', { connectionId: connection.connectionId, model: 'gpt-4o-mini' });
     const sessionId = session.sessionId;
     server.enqueue(textReply('priced', 1, { inputTokens: 1000, outputTokens: 200 }));

@@ -27,7 +27,9 @@ describe('correcting a delegation', () => {
     const source = await session('Source notes');
     const destination = await session('Destination plans');
     await t.call('turn.start', { sessionId: source, turnId: 'manual', text: '/hold' });
-    await waitFor(async () => (await t.call('session.get', { sessionId: source })).activeTurn?.turnId === 'manual', { message: 'the manual turn' });
+    await waitFor(async () => (await t.call('session.get', { sessionId: source })).activeTurn?.turnId === 'manual', {
+      message: 'the manual turn',
+    });
     const manualRun = (await t.call('turn.query', { sessionId: source, turnId: 'manual' })).turn.latestRun.runId;
 
     const toSource = await refIn('Source notes', source);
@@ -37,25 +39,55 @@ describe('correcting a delegation', () => {
       candidateSetId: toSource.candidateSetId,
     });
     expect(handed).toMatchObject({ ok: true, result: { kind: 'delegated', queued: true } });
-    const followUp = await t.call('turn.message.submit', { sessionId: source, messageId: 'follow-up', text: 'and then this', placement: 'next_turn' });
+    const followUp = await t.call('turn.message.submit', {
+      sessionId: source,
+      messageId: 'follow-up',
+      text: 'and then this',
+      placement: 'next_turn',
+    });
     expect(followUp).toMatchObject({ disposition: 'queued' });
 
-    const stopped = await t.invoke('workhub.act', { actionId: 'stop', proposal: { kind: 'stop_work', target: { delegationActionId: 'hand' } }, confirmation: 'user_confirmed' });
+    const stopped = await t.invoke('workhub.act', {
+      actionId: 'stop',
+      proposal: { kind: 'stop_work', target: { delegationActionId: 'hand' } },
+      confirmation: 'user_confirmed',
+    });
     expect(stopped).toMatchObject({ ok: true, result: { kind: 'stopped', outcome: 'stop_delivered' } });
 
     const fresh = await refIn('Destination plans', destination);
-    const correction: Proposal = { kind: 'correct', replacesActionId: 'hand', target: { candidateRef: fresh.candidateRef } };
+    const correction: Proposal = {
+      kind: 'correct',
+      replacesActionId: 'hand',
+      target: { candidateRef: fresh.candidateRef },
+    };
     const before = recordFingerprint(t.dataDir);
     // A correction first sent with a set that does not exist is refused as stale, and uses up nothing.
-    const bogus = await t.invoke('workhub.act', { actionId: 'move', proposal: correction, candidateSetId: 'set-bogus', confirmation: 'user_confirmed' });
+    const bogus = await t.invoke('workhub.act', {
+      actionId: 'move',
+      proposal: correction,
+      candidateSetId: 'set-bogus',
+      confirmation: 'user_confirmed',
+    });
     expect(bogus.ok ? null : bogus.error.code).toBe('candidate_set_stale');
     expect(recordFingerprint(t.dataDir)).toBe(before);
-    const unconfirmed = await t.invoke('workhub.act', { actionId: 'move', proposal: correction, candidateSetId: fresh.candidateSetId });
+    const unconfirmed = await t.invoke('workhub.act', {
+      actionId: 'move',
+      proposal: correction,
+      candidateSetId: fresh.candidateSetId,
+    });
     expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('invalid_input');
     expect(recordFingerprint(t.dataDir)).toBe(before);
 
-    const moved = await t.invoke('workhub.act', { actionId: 'move', proposal: correction, candidateSetId: fresh.candidateSetId, confirmation: 'user_confirmed' });
-    expect(moved).toMatchObject({ ok: true, result: { kind: 'corrected', delegation: { targetSessionId: destination, text: 'Tidy the notes' } } });
+    const moved = await t.invoke('workhub.act', {
+      actionId: 'move',
+      proposal: correction,
+      candidateSetId: fresh.candidateSetId,
+      confirmation: 'user_confirmed',
+    });
+    expect(moved).toMatchObject({
+      ok: true,
+      result: { kind: 'corrected', delegation: { targetSessionId: destination, text: 'Tidy the notes' } },
+    });
     await t.waitForTurn(destination, 'delegation-move', ['completed']);
 
     const manual = (await t.call('turn.query', { sessionId: source, turnId: 'manual' })).turn;
@@ -81,13 +113,27 @@ describe('correcting a delegation', () => {
     const idle = await session('Idle notes');
     const toIdle = await refIn('Idle notes', idle);
 
-    const refusals: Array<{ code: string; proposal: Proposal; candidateSetId?: string; confirmation?: 'user_confirmed'; requestId?: string }> = [
+    const refusals: Array<{
+      code: string;
+      proposal: Proposal;
+      candidateSetId?: string;
+      confirmation?: 'user_confirmed';
+      requestId?: string;
+    }> = [
       // Resuming work that completed.
       { code: 'operation_conflict', proposal: { kind: 'resume_work', target: { delegationActionId: 'hand' } } },
       // Resuming in a session the WorkHub handed nothing to.
-      { code: 'not_found', proposal: { kind: 'resume_work', target: { candidateRef: toIdle.candidateRef } }, candidateSetId: toIdle.candidateSetId },
+      {
+        code: 'not_found',
+        proposal: { kind: 'resume_work', target: { candidateRef: toIdle.candidateRef } },
+        candidateSetId: toIdle.candidateSetId,
+      },
       // An action that handed nothing over.
-      { code: 'not_found', proposal: { kind: 'stop_work', target: { delegationActionId: 'never-was' } }, confirmation: 'user_confirmed' },
+      {
+        code: 'not_found',
+        proposal: { kind: 'stop_work', target: { delegationActionId: 'never-was' } },
+        confirmation: 'user_confirmed',
+      },
       {
         code: 'not_found',
         proposal: { kind: 'correct', replacesActionId: 'never-was', target: { candidateRef: toIdle.candidateRef } },
@@ -97,8 +143,16 @@ describe('correcting a delegation', () => {
       // Stop and move without the person's confirmation.
       { code: 'invalid_input', proposal: { kind: 'stop_work', target: { delegationActionId: 'hand' } } },
       // A candidate that is not in the list, and a list that does not exist.
-      { code: 'invalid_input', proposal: { kind: 'delegate_existing', candidateRef: 'c99', text: 'x' }, candidateSetId: toIdle.candidateSetId },
-      { code: 'candidate_set_stale', proposal: { kind: 'delegate_existing', candidateRef: 'c1', text: 'x' }, candidateSetId: 'set-nope' },
+      {
+        code: 'invalid_input',
+        proposal: { kind: 'delegate_existing', candidateRef: 'c99', text: 'x' },
+        candidateSetId: toIdle.candidateSetId,
+      },
+      {
+        code: 'candidate_set_stale',
+        proposal: { kind: 'delegate_existing', candidateRef: 'c1', text: 'x' },
+        candidateSetId: 'set-nope',
+      },
       { code: 'candidate_set_stale', proposal: { kind: 'choose', candidateRefs: ['c1', 'c2'], text: 'x' } },
       // A request the WorkHub never routed.
       {
@@ -118,7 +172,10 @@ describe('correcting a delegation', () => {
       const recorded = await t.invoke('workhub.action.get', { actionId });
       expect(recorded.ok ? null : recorded.error.code).toBe('not_found');
       // The id is free: the next action under it is carried out.
-      const answered = await t.invoke('workhub.act', { actionId, proposal: { kind: 'answer_here', text: `fine ${index}` } });
+      const answered = await t.invoke('workhub.act', {
+        actionId,
+        proposal: { kind: 'answer_here', text: `fine ${index}` },
+      });
       expect(answered, `refusal ${index}`).toEqual({ ok: true, result: { kind: 'answered', text: `fine ${index}` } });
     }
   });

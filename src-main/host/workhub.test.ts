@@ -21,10 +21,21 @@ async function route(text: string): Promise<RouteResult> {
 async function session(title: string): Promise<string> {
   return (await t.call('session.create', { title })).session.sessionId;
 }
-async function act(actionId: string, result: RouteResult, proposal: Proposal = result.proposal, confirmation?: 'user_confirmed') {
-  return t.invoke('workhub.act', { actionId, proposal, candidateSetId: result.candidateSetId, ...(confirmation === undefined ? {} : { confirmation }) });
+async function act(
+  actionId: string,
+  result: RouteResult,
+  proposal: Proposal = result.proposal,
+  confirmation?: 'user_confirmed',
+) {
+  return t.invoke('workhub.act', {
+    actionId,
+    proposal,
+    candidateSetId: result.candidateSetId,
+    ...(confirmation === undefined ? {} : { confirmation }),
+  });
 }
-const refOf = (result: RouteResult, sessionId: string) => result.candidates.find((candidate) => candidate.sessionId === sessionId)?.candidateRef ?? '';
+const refOf = (result: RouteResult, sessionId: string) =>
+  result.candidates.find((candidate) => candidate.sessionId === sessionId)?.candidateRef ?? '';
 
 describe('the WorkHub', () => {
   it('is one reserved session, kept out of the session list and protected', async () => {
@@ -52,23 +63,41 @@ describe('the WorkHub', () => {
     const report = await session('Quarterly report');
     await session('Garden plans');
     const routed = await route('Add the revenue chart to the quarterly report');
-    expect(routed.proposal).toEqual({ kind: 'delegate_existing', candidateRef: refOf(routed, report), text: 'Add the revenue chart to the quarterly report' });
+    expect(routed.proposal).toEqual({
+      kind: 'delegate_existing',
+      candidateRef: refOf(routed, report),
+      text: 'Add the revenue chart to the quarterly report',
+    });
     const first = await act('act-1', routed);
-    expect(first).toMatchObject({ ok: true, result: { kind: 'delegated', queued: false, delegation: { targetSessionId: report, targetTurnId: 'delegation-act-1' } } });
+    expect(first).toMatchObject({
+      ok: true,
+      result: {
+        kind: 'delegated',
+        queued: false,
+        delegation: { targetSessionId: report, targetTurnId: 'delegation-act-1' },
+      },
+    });
     await t.waitForTurn(report, 'delegation-act-1', ['completed']);
     const again = await act('act-1', routed);
     expect(again).toEqual(first.ok ? { ok: true, result: first.result } : first);
     await t.host.close();
     const reopened = await startTestHost({ dataDir: t.dataDir });
     try {
-      const afterRestart = await reopened.invoke('workhub.act', { actionId: 'act-1', proposal: routed.proposal, candidateSetId: routed.candidateSetId });
+      const afterRestart = await reopened.invoke('workhub.act', {
+        actionId: 'act-1',
+        proposal: routed.proposal,
+        candidateSetId: routed.candidateSetId,
+      });
       expect(afterRestart.ok && afterRestart.result.kind).toBe('delegated');
       const { turns } = await reopened.call('transcript.page', { sessionId: report });
       expect(turns.map((turn) => turn.turnId)).toEqual(['delegation-act-1']);
       expect((await reopened.call('workhub.delegations', {})).delegations).toEqual([
         expect.objectContaining({ actionId: 'act-1', status: 'completed', targetTitle: 'Quarterly report' }),
       ]);
-      const different = await reopened.invoke('workhub.act', { actionId: 'act-1', proposal: { kind: 'clarify', question: 'Hm?' } });
+      const different = await reopened.invoke('workhub.act', {
+        actionId: 'act-1',
+        proposal: { kind: 'clarify', question: 'Hm?' },
+      });
       expect(different.ok ? null : different.error.code).toBe('operation_conflict');
     } finally {
       await reopened.close();
@@ -123,7 +152,10 @@ describe('the WorkHub', () => {
     const report = await session('Quarterly report');
     const delegated = await route('Run a long job in the quarterly report: /stream 400 20');
     expect((await act('act-run', delegated)).ok).toBe(true);
-    await waitFor(async () => (await t.call('session.get', { sessionId: report })).activeTurn?.turnId === 'delegation-act-run', { message: 'the delegated turn' });
+    await waitFor(
+      async () => (await t.call('session.get', { sessionId: report })).activeTurn?.turnId === 'delegation-act-run',
+      { message: 'the delegated turn' },
+    );
     const stopRoute = await route('stop the quarterly report');
     expect(stopRoute.proposal).toEqual({ kind: 'stop_work', target: { candidateRef: refOf(stopRoute, report) } });
     const before = recordFingerprint(t.dataDir);
@@ -138,7 +170,11 @@ describe('the WorkHub', () => {
     const resumeRoute = await route('resume the quarterly report');
     expect(resumeRoute.proposal.kind).toBe('resume_work');
     expect(await act('act-resume', resumeRoute)).toMatchObject({ ok: true, result: { kind: 'resumed' } });
-    await waitFor(async () => (await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-run' })).turn.runs.length === 2, { message: 'a resume run' });
+    await waitFor(
+      async () =>
+        (await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-run' })).turn.runs.length === 2,
+      { message: 'a resume run' },
+    );
     await t.call('turn.stop', { sessionId: report });
 
     await t.call('turn.start', { sessionId: report, turnId: 'persons-own', text: '/hold' });
@@ -148,7 +184,10 @@ describe('the WorkHub', () => {
     expect((await t.call('turn.query', { sessionId: report, turnId: 'persons-own' })).turn.status).toBe('running');
     await t.call('turn.stop', { sessionId: report });
     const idle = await route('stop the quarterly report');
-    expect(idle.proposal).toEqual({ kind: 'answer_here', text: 'Nothing is running in “Quarterly report”, so there is nothing to stop.' });
+    expect(idle.proposal).toEqual({
+      kind: 'answer_here',
+      text: 'Nothing is running in “Quarterly report”, so there is nothing to stop.',
+    });
     const done = await act('act-stop-3', stopAgain, stopAgain.proposal, 'user_confirmed');
     expect(done).toMatchObject({ ok: true, result: { kind: 'stopped', outcome: 'already_terminal' } });
   });
@@ -157,13 +196,22 @@ describe('the WorkHub', () => {
     const report = await session('Quarterly report');
     const routed = await route('Work on the quarterly report: /stream 300 20');
     await act('act-long', routed);
-    await waitFor(async () => (await t.call('session.get', { sessionId: report })).activeTurn !== null, { message: 'the delegated turn to run' });
+    await waitFor(async () => (await t.call('session.get', { sessionId: report })).activeTurn !== null, {
+      message: 'the delegated turn to run',
+    });
     await t.host.close();
     const reopened = await startTestHost({ dataDir: t.dataDir });
     try {
-      const resumeRoute = await reopened.call('workhub.route', { requestId: 'resume-1', text: 'resume the quarterly report' });
+      const resumeRoute = await reopened.call('workhub.route', {
+        requestId: 'resume-1',
+        text: 'resume the quarterly report',
+      });
       expect(resumeRoute.candidates.find((candidate) => candidate.sessionId === report)?.state).toBe('interrupted');
-      const resumed = await reopened.invoke('workhub.act', { actionId: 'act-resume', proposal: resumeRoute.proposal, candidateSetId: resumeRoute.candidateSetId });
+      const resumed = await reopened.invoke('workhub.act', {
+        actionId: 'act-resume',
+        proposal: resumeRoute.proposal,
+        candidateSetId: resumeRoute.candidateSetId,
+      });
       expect(resumed.ok && resumed.result.kind).toBe('resumed');
       const { turn } = await reopened.call('turn.query', { sessionId: report, turnId: 'delegation-act-long' });
       expect(turn.runs.map((run) => run.kind)).toEqual(['initial', 'resume']);
@@ -178,15 +226,26 @@ describe('the WorkHub', () => {
     const garden = await session('Garden plans');
     const routed = await route('Order seeds for the quarterly report: /stream 300 20');
     await act('act-wrong', routed);
-    await waitFor(async () => (await t.call('session.get', { sessionId: report })).activeTurn !== null, { message: 'the wrong delegation to run' });
+    await waitFor(async () => (await t.call('session.get', { sessionId: report })).activeTurn !== null, {
+      message: 'the wrong delegation to run',
+    });
     const fix = await route('no, the garden plans instead');
-    expect(fix.proposal).toEqual({ kind: 'correct', replacesActionId: 'act-wrong', target: { candidateRef: refOf(fix, garden) } });
+    expect(fix.proposal).toEqual({
+      kind: 'correct',
+      replacesActionId: 'act-wrong',
+      target: { candidateRef: refOf(fix, garden) },
+    });
     const unconfirmed = await act('act-fix', fix);
     expect(unconfirmed.ok ? null : unconfirmed.error.code).toBe('invalid_input');
     const corrected = await act('act-fix', fix, fix.proposal, 'user_confirmed');
-    expect(corrected).toMatchObject({ ok: true, result: { kind: 'corrected', stop: 'stop_delivered', delegation: { targetSessionId: garden } } });
+    expect(corrected).toMatchObject({
+      ok: true,
+      result: { kind: 'corrected', stop: 'stop_delivered', delegation: { targetSessionId: garden } },
+    });
     // A move is recorded as a move, not as a Stop.
-    expect((await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.latestRun).toMatchObject({
+    expect(
+      (await t.call('turn.query', { sessionId: report, turnId: 'delegation-act-wrong' })).turn.latestRun,
+    ).toMatchObject({
       status: 'cancelled',
       terminalReason: 'workhub_correct',
     });
@@ -204,8 +263,13 @@ describe('the WorkHub', () => {
     const { interaction } = await t.call('interaction.get', { interactionId });
     expect(interaction.request).toMatchObject({ kind: 'form', fields: [{ id: 'target', type: 'single_select' }] });
     expect(await act('act-choose', routed)).toEqual(asked);
-    await t.call('interaction.answer', { interactionId, answer: { action: 'accept', values: { target: refOf(routed, two) } } });
-    await waitFor(async () => (await t.call('workhub.delegations', {})).delegations.length === 1, { message: 'the delegation' });
+    await t.call('interaction.answer', {
+      interactionId,
+      answer: { action: 'accept', values: { target: refOf(routed, two) } },
+    });
+    await waitFor(async () => (await t.call('workhub.delegations', {})).delegations.length === 1, {
+      message: 'the delegation',
+    });
     const [delegation] = (await t.call('workhub.delegations', {})).delegations;
     expect(delegation).toMatchObject({ actionId: 'act-choose', targetSessionId: two });
     await t.waitForTurn(two, 'delegation-act-choose', ['completed']);
@@ -215,7 +279,9 @@ describe('the WorkHub', () => {
     const asking = await act('act-cancel', second);
     const cancelId = asking.ok && asking.result.kind === 'awaiting_choice' ? asking.result.interactionId : '';
     await t.call('interaction.answer', { interactionId: cancelId, answer: { action: 'cancel' } });
-    await waitFor(async () => (await t.call('session.get', { sessionId: WORKHUB_SESSION_ID })).activeTurn === null, { message: 'the form to settle' });
+    await waitFor(async () => (await t.call('session.get', { sessionId: WORKHUB_SESSION_ID })).activeTurn === null, {
+      message: 'the form to settle',
+    });
     expect((await t.call('workhub.delegations', {})).delegations).toHaveLength(1);
   });
 });

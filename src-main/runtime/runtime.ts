@@ -82,7 +82,12 @@ type Features = ReturnType<typeof createFeatures>;
 function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
-  const storageDamage = new StorageDamage({ file: path.join(deps.dataDir, DATABASE_FILE), bus, logger: deps.logger, admission });
+  const storageDamage = new StorageDamage({
+    file: path.join(deps.dataDir, DATABASE_FILE),
+    bus,
+    logger: deps.logger,
+    admission,
+  });
   const late = {
     goals: new Late<GoalService>('Goals are not ready'),
     agents: new Late<AgentService>('Agents are not ready'),
@@ -128,7 +133,11 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
       compactionThreshold: () => late.compaction.current?.settings().threshold ?? 1,
     },
   });
-  const memory = new MemoryService({ ...deps, bus, memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' } });
+  const memory = new MemoryService({
+    ...deps,
+    bus,
+    memory: deps.memory ?? { unavailable: 'Memory is unavailable: no memory store was given to this host.' },
+  });
   const live = new LiveInteractions({ ...deps, bus });
   const mcp = new McpServerService({
     ...deps,
@@ -142,7 +151,18 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   bus.subscribe((event) => {
     if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
   });
-  const tools = wireTools({ stores: deps.stores, shell, sandbox, checkpoints, context, memory, mcp, goals: late.goals, agents: late.agents, skills: late.skills });
+  const tools = wireTools({
+    stores: deps.stores,
+    shell,
+    sandbox,
+    checkpoints,
+    context,
+    memory,
+    mcp,
+    goals: late.goals,
+    agents: late.agents,
+    skills: late.skills,
+  });
   const attachments = new AttachmentService({
     ...deps,
     resolveTarget: (connectionId, model) => connections.targets.resolveTarget(connectionId, model),
@@ -160,12 +180,33 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     compaction: late.compaction,
     workhub: late.workhub,
   });
-  return { connections, model, chat, shell, sandboxSettings, networkCards, sandbox, context, memory, live, mcp, checkpoints, worktrees, tools, attachments, backends };
+  return {
+    connections,
+    model,
+    chat,
+    shell,
+    sandboxSettings,
+    networkCards,
+    sandbox,
+    context,
+    memory,
+    live,
+    mcp,
+    checkpoints,
+    worktrees,
+    tools,
+    attachments,
+    backends,
+  };
 }
 
 /** The sandbox: the person's lists, the cards of blocked hosts, and how each session's commands run. */
 function createSandbox(deps: RuntimeDeps, bus: EventBus) {
-  const sandboxSettings = new SandboxSettingsService({ settings: deps.stores.settings, home: os.homedir(), dataDir: deps.dataDir });
+  const sandboxSettings = new SandboxSettingsService({
+    settings: deps.stores.settings,
+    home: os.homedir(),
+    dataDir: deps.dataDir,
+  });
   const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
   const sandbox = new SandboxService({
     availability: deps.sandbox ?? SANDBOX_OFF,
@@ -184,7 +225,11 @@ function createSandbox(deps: RuntimeDeps, bus: EventBus) {
 }
 
 /** What runs turns: compaction, the native backends (Codex, ACP), the executor, answers and the turn service. */
-function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, late, reveal }: Core, services: TurnServices) {
+function createRunMachinery(
+  deps: RuntimeDeps,
+  { bus, admission, storageDamage, late, reveal }: Core,
+  services: TurnServices,
+) {
   const { connections, model, context, backends, live, mcp, shell, sandbox, networkCards } = services;
   const compaction = late.compaction.set(
     createCompactionRuntime({
@@ -196,22 +241,46 @@ function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, 
       context: () => context.model,
       executor: () => late.executor.get(),
       scripted: (connectionId) => backends.fixed.has(connectionId),
-      nativeCompaction: (input, signal) => (connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null),
+      nativeCompaction: (input, signal) =>
+        connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null,
     }),
   );
-  const driver = new GoalDriver({ stores: deps.stores, logger: deps.logger, goals: () => late.goals.get(), turns: () => late.turns.get() });
-  const codexThreads = createCodexThreadChoices({ ...deps, bus, resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId) });
-  const codex = late.codex.set(wireCodex(deps, { bus, connections, context, compaction, goals: late.goals, threads: codexThreads, commands: shell.agentCommands }));
+  const driver = new GoalDriver({
+    stores: deps.stores,
+    logger: deps.logger,
+    goals: () => late.goals.get(),
+    turns: () => late.turns.get(),
+  });
+  const codexThreads = createCodexThreadChoices({
+    ...deps,
+    bus,
+    resume: (sessionId, turnId) => late.turns.get().resume(sessionId, turnId),
+  });
+  const codex = late.codex.set(
+    wireCodex(deps, {
+      bus,
+      connections,
+      context,
+      compaction,
+      goals: late.goals,
+      threads: codexThreads,
+      commands: shell.agentCommands,
+    }),
+  );
   const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
   const acpInstaller = wireAcpInstaller(deps, bus);
-  const nativeBackendOf = (connectionId: string): AgentBackend | null => (connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null);
+  const nativeBackendOf = (connectionId: string): AgentBackend | null =>
+    connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null;
   const executor = late.executor.set(
     new RunExecutor({
       ...deps,
       bus,
       admission,
       storageDamage,
-      backendFor: (connectionId, origin) => (origin === 'compaction' ? compaction.backend : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model)),
+      backendFor: (connectionId, origin) =>
+        origin === 'compaction'
+          ? compaction.backend
+          : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
       revealToolOutput: reveal,
       accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
       onRunEnded(run, status) {
@@ -220,7 +289,9 @@ function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, 
       },
     }),
   );
-  const interactions = late.interactions.set(new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }));
+  const interactions = late.interactions.set(
+    new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }),
+  );
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
   return { compaction, driver, codexThreads, codex, acp, acpInstaller, nativeBackendOf, executor, interactions, turns };
 }
@@ -229,7 +300,9 @@ function createRunMachinery(deps: RuntimeDeps, { bus, admission, storageDamage, 
 function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, services: TurnServices, runs: RunMachinery) {
   const { connections, model, tools, backends, sandbox, checkpoints, worktrees } = services;
   const { nativeBackendOf, executor, turns, driver, codex, acp } = runs;
-  const skills = late.skills.set(wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null));
+  const skills = late.skills.set(
+    wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null),
+  );
   const sessions = new SessionService({
     ...deps,
     bus,
@@ -238,9 +311,24 @@ function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, servi
     progressOf: (sessionId) => executor.progressOf(sessionId),
     sandbox: { defaultMode: () => sandbox.defaultMode(), autoRefusal: () => autoRefusal(sandbox.availability) },
   });
-  const agents = late.agents.set(new AgentService({ ...deps, bus, admission, turns: () => turns, giveWorktree: (sessionId) => worktrees.create(sessionId) }));
+  const agents = late.agents.set(
+    new AgentService({
+      ...deps,
+      bus,
+      admission,
+      turns: () => turns,
+      giveWorktree: (sessionId) => worktrees.create(sessionId),
+    }),
+  );
   const goals = late.goals.set(wireGoals(deps, bus, driver, turns));
-  const branches = new BranchService({ ...deps, bus, admission, turns, checkpoints, ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }) });
+  const branches = new BranchService({
+    ...deps,
+    bus,
+    admission,
+    turns,
+    checkpoints,
+    ...(deps.branchCopyChunk === undefined ? {} : { chunkSize: deps.branchCopyChunk }),
+  });
 
   followCodexSessions(bus, deps.stores, connections, codex);
   followAcpSessions(bus, acp);
@@ -260,9 +348,27 @@ function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, servi
 }
 
 /** The runtime the parts make together, with recover and shutdown over what each part left open. */
-function assembleRuntime(deps: RuntimeDeps, core: Core, services: TurnServices, runs: RunMachinery, features: Features): Runtime {
+function assembleRuntime(
+  deps: RuntimeDeps,
+  core: Core,
+  services: TurnServices,
+  runs: RunMachinery,
+  features: Features,
+): Runtime {
   const { bus, admission, storageDamage } = core;
-  const { connections, shell, sandbox, sandboxSettings, memory, mcp, chat, attachments, context, checkpoints, worktrees } = services;
+  const {
+    connections,
+    shell,
+    sandbox,
+    sandboxSettings,
+    memory,
+    mcp,
+    chat,
+    attachments,
+    context,
+    checkpoints,
+    worktrees,
+  } = services;
   const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
   const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
   const lifecycle: LifecycleParts = {

@@ -12,11 +12,37 @@ describe('ACP checkpoints', () => {
     ).run();
     const store = createAcpStore(db);
     expect(store.claim('s1', 'i1', 1)).toBe(false);
-    store.bind('s1', { acpSessionId: 'a1', instanceId: 'i1', pid: 42, agentName: 'test', agentTitle: null, agentVersion: '1.0.0' }, 5);
-    expect([store.claim('s1', 'i1', 1), store.claim('s1', 'i1', 1), store.claim('s1', 'i1', 2)]).toEqual([true, false, true]);
-    store.bind('s1', { acpSessionId: 'a1', instanceId: 'i2', pid: 43, agentName: 'test', agentTitle: 'Test agent', agentVersion: '1.0.1' }, 6);
+    store.bind(
+      's1',
+      { acpSessionId: 'a1', instanceId: 'i1', pid: 42, agentName: 'test', agentTitle: null, agentVersion: '1.0.0' },
+      5,
+    );
+    expect([store.claim('s1', 'i1', 1), store.claim('s1', 'i1', 1), store.claim('s1', 'i1', 2)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    store.bind(
+      's1',
+      {
+        acpSessionId: 'a1',
+        instanceId: 'i2',
+        pid: 43,
+        agentName: 'test',
+        agentTitle: 'Test agent',
+        agentVersion: '1.0.1',
+      },
+      6,
+    );
     expect([store.claim('s1', 'i1', 3), store.claim('s1', 'i2', 1)]).toEqual([false, true]);
-    expect(store.checkpoint('s1')).toMatchObject({ acpSessionId: 'a1', instanceId: 'i2', pid: 43, agentTitle: 'Test agent', agentVersion: '1.0.1', lastSeq: 1 });
+    expect(store.checkpoint('s1')).toMatchObject({
+      acpSessionId: 'a1',
+      instanceId: 'i2',
+      pid: 43,
+      agentTitle: 'Test agent',
+      agentVersion: '1.0.1',
+      lastSeq: 1,
+    });
     db.close();
     temp.cleanup();
   });

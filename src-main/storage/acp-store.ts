@@ -54,7 +54,9 @@ export function createAcpStore(db: Db): AcpStore {
       VALUES (@sessionId, @acpSessionId, @instanceId, @pid, @agentName, @agentTitle, @agentVersion, 0, @now)
     ON CONFLICT (session_id) DO UPDATE SET acp_session_id = excluded.acp_session_id, instance_id = excluded.instance_id, pid = excluded.pid,
       agent_name = excluded.agent_name, agent_title = excluded.agent_title, agent_version = excluded.agent_version, last_seq = 0, updated_at = excluded.updated_at`);
-  const advance = db.prepare('UPDATE acp_checkpoints SET last_seq = ? WHERE session_id = ? AND instance_id = ? AND last_seq < ?');
+  const advance = db.prepare(
+    'UPDATE acp_checkpoints SET last_seq = ? WHERE session_id = ? AND instance_id = ? AND last_seq < ?',
+  );
   const remove = db.prepare('DELETE FROM acp_checkpoints WHERE session_id = ?');
   const toCheckpoint = (row: Row): AcpCheckpoint => ({
     sessionId: row.session_id,

@@ -27,7 +27,10 @@ export interface AgentStore {
   /** Forgets what is kept per tree (its fail-stop) once its root session is removed. */
   forgetTree(rootSessionId: string): void;
   /** Remembers that the person deleted the child a spawn started (kept while its parent session is). */
-  rememberRemovedSpawn(child: Pick<AgentChildRecord, 'spawnId' | 'parentSessionId' | 'childSessionId'>, now: number): void;
+  rememberRemovedSpawn(
+    child: Pick<AgentChildRecord, 'spawnId' | 'parentSessionId' | 'childSessionId'>,
+    now: number,
+  ): void;
   /** Whether the child this spawn started was deleted. */
   spawnRemoved(spawnId: string): boolean;
 }
@@ -78,14 +81,24 @@ export function createAgentStore(db: Db): AgentStore {
             @parentToolCallId, @depth, @agentId, @agentName, @systemPrompt, @toolNames, @task, @initialTurnId, @createdAt)`);
   const get = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE child_session_id = ?');
   const bySpawn = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE spawn_id = ?');
-  const children = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE parent_session_id = ? ORDER BY created_at, rowid');
+  const children = db.prepare<[string], Row>(
+    'SELECT * FROM agent_children WHERE parent_session_id = ? ORDER BY created_at, rowid',
+  );
   const all = db.prepare<[number], Row>('SELECT * FROM agent_children ORDER BY created_at, rowid LIMIT ?');
-  const descendants = db.prepare<[string], Row>('SELECT * FROM agent_children WHERE root_session_id = ? ORDER BY created_at, rowid');
-  const countForTurn = db.prepare<[string, string], number>('SELECT COUNT(*) FROM agent_children WHERE parent_session_id = ? AND parent_turn_id = ?');
-  const markFailed = db.prepare('INSERT OR IGNORE INTO agent_tree_failures (root_session_id, reason, failed_at) VALUES (?, ?, ?)');
+  const descendants = db.prepare<[string], Row>(
+    'SELECT * FROM agent_children WHERE root_session_id = ? ORDER BY created_at, rowid',
+  );
+  const countForTurn = db.prepare<[string, string], number>(
+    'SELECT COUNT(*) FROM agent_children WHERE parent_session_id = ? AND parent_turn_id = ?',
+  );
+  const markFailed = db.prepare(
+    'INSERT OR IGNORE INTO agent_tree_failures (root_session_id, reason, failed_at) VALUES (?, ?, ?)',
+  );
   const failure = db.prepare<[string], string>('SELECT reason FROM agent_tree_failures WHERE root_session_id = ?');
   const forgetFailure = db.prepare('DELETE FROM agent_tree_failures WHERE root_session_id = ?');
-  const rememberRemoved = db.prepare('INSERT OR IGNORE INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES (?, ?, ?, ?)');
+  const rememberRemoved = db.prepare(
+    'INSERT OR IGNORE INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES (?, ?, ?, ?)',
+  );
   const removedSpawn = db.prepare<[string], number>('SELECT 1 FROM agent_removed_spawns WHERE spawn_id = ?');
 
   return {
@@ -110,7 +123,8 @@ export function createAgentStore(db: Db): AgentStore {
     markTreeFailed: (rootSessionId, reason, now) => markFailed.run(rootSessionId, reason, now).changes > 0,
     treeFailure: (rootSessionId) => failure.pluck().get(rootSessionId) ?? null,
     forgetTree: (rootSessionId) => void forgetFailure.run(rootSessionId),
-    rememberRemovedSpawn: (child, now) => void rememberRemoved.run(child.spawnId, child.parentSessionId, child.childSessionId, now),
+    rememberRemovedSpawn: (child, now) =>
+      void rememberRemoved.run(child.spawnId, child.parentSessionId, child.childSessionId, now),
     spawnRemoved: (spawnId) => removedSpawn.pluck().get(spawnId) !== undefined,
   };
 }

@@ -25,7 +25,10 @@ export interface StoredTask {
   readonly updatedAt: number;
 }
 
-export type TaskFields = Pick<StoredTask, 'title' | 'prompt' | 'target' | 'schedule' | 'timeZone' | 'effect' | 'catchUpMinutes'>;
+export type TaskFields = Pick<
+  StoredTask,
+  'title' | 'prompt' | 'target' | 'schedule' | 'timeZone' | 'effect' | 'catchUpMinutes'
+>;
 
 export interface StoredFiring {
   readonly firingId: string;
@@ -61,7 +64,9 @@ export interface NewFiring {
 
 /** Scheduled tasks and their firings. Every change to a task bumps its revision. */
 export interface AutomationStore {
-  insertTask(task: TaskFields & { taskId: string; system: StoredTask['system']; enabled: boolean; now: number }): StoredTask;
+  insertTask(
+    task: TaskFields & { taskId: string; system: StoredTask['system']; enabled: boolean; now: number },
+  ): StoredTask;
   getTask(taskId: string): StoredTask | null;
   /** The person's tasks (no system task), newest first. */
   listTasks(): StoredTask[];
@@ -76,7 +81,12 @@ export interface AutomationStore {
   /** Inserts the firing; false (and nothing written) when a firing with this id exists. */
   insertFiring(firing: NewFiring): boolean;
   getFiring(firingId: string): StoredFiring | null;
-  setFiringStatus(firingId: string, status: FiringStatus, changes: { reason?: string | null; sessionId?: string | null }, now: number): StoredFiring;
+  setFiringStatus(
+    firingId: string,
+    status: FiringStatus,
+    changes: { reason?: string | null; sessionId?: string | null },
+    now: number,
+  ): StoredFiring;
   setToldStatus(firingId: string, status: string): void;
   history(taskId: string, limit: number): StoredFiring[];
   lastFiring(taskId: string): StoredFiring | null;
@@ -171,7 +181,9 @@ export function createAutomationStore(db: Db): AutomationStore {
     VALUES (@taskId, @system, @title, @prompt, @target, @schedule, @timeZone, @effect, @catchUpMinutes, @enabled,
       NULL, NULL, @now, @now, 1, @now, @now)`);
   const getTask = db.prepare<[string], TaskRow>('SELECT * FROM automation_tasks WHERE task_id = ?');
-  const listTasks = db.prepare<[], TaskRow>('SELECT * FROM automation_tasks WHERE system IS NULL ORDER BY created_at DESC, task_id DESC');
+  const listTasks = db.prepare<[], TaskRow>(
+    'SELECT * FROM automation_tasks WHERE system IS NULL ORDER BY created_at DESC, task_id DESC',
+  );
   const enabledTasks = db.prepare<[], TaskRow>('SELECT * FROM automation_tasks WHERE enabled = 1');
   const updateTask = db.prepare(`
     UPDATE automation_tasks SET title = @title, prompt = @prompt, target = @target, schedule = @schedule, time_zone = @timeZone,
@@ -191,12 +203,22 @@ export function createAutomationStore(db: Db): AutomationStore {
       prompt, session_id, told_status, updated_at)
     VALUES (@firingId, @taskId, @slotAt, @now, @status, @reason, @catchUp, @collapsedSlots, @manual, @prompt, @sessionId, NULL, @now)`);
   const getFiring = db.prepare<[string], FiringRow>('SELECT * FROM automation_firings WHERE firing_id = ?');
-  const setFiring = db.prepare('UPDATE automation_firings SET status = @status, reason = @reason, session_id = @sessionId, updated_at = @now WHERE firing_id = @firingId');
+  const setFiring = db.prepare(
+    'UPDATE automation_firings SET status = @status, reason = @reason, session_id = @sessionId, updated_at = @now WHERE firing_id = @firingId',
+  );
   const setTold = db.prepare('UPDATE automation_firings SET told_status = ? WHERE firing_id = ?');
-  const history = db.prepare<[string, number], FiringRow>('SELECT * FROM automation_firings WHERE task_id = ? ORDER BY recorded_at DESC, slot_at DESC, firing_id DESC LIMIT ?');
-  const pending = db.prepare<[], FiringRow>("SELECT * FROM automation_firings WHERE status = 'pending' ORDER BY recorded_at, firing_id");
-  const ofTurn = db.prepare<[string, string], FiringRow>('SELECT * FROM automation_firings WHERE firing_id = ? AND session_id = ?');
-  const targeting = db.prepare<[string, string], TaskRow>("SELECT * FROM automation_tasks WHERE json_extract(target, '$.sessionId') = ? OR reserved_session_id = ?");
+  const history = db.prepare<[string, number], FiringRow>(
+    'SELECT * FROM automation_firings WHERE task_id = ? ORDER BY recorded_at DESC, slot_at DESC, firing_id DESC LIMIT ?',
+  );
+  const pending = db.prepare<[], FiringRow>(
+    "SELECT * FROM automation_firings WHERE status = 'pending' ORDER BY recorded_at, firing_id",
+  );
+  const ofTurn = db.prepare<[string, string], FiringRow>(
+    'SELECT * FROM automation_firings WHERE firing_id = ? AND session_id = ?',
+  );
+  const targeting = db.prepare<[string, string], TaskRow>(
+    "SELECT * FROM automation_tasks WHERE json_extract(target, '$.sessionId') = ? OR reserved_session_id = ?",
+  );
 
   const store: AutomationStore = {
     insertTask(task) {
@@ -215,7 +237,13 @@ export function createAutomationStore(db: Db): AutomationStore {
     listTasks: () => listTasks.all().map(toTask),
     enabledTasks: () => enabledTasks.all().map(toTask),
     updateTask(taskId, fields, now) {
-      updateTask.run({ ...fields, taskId, target: JSON.stringify(fields.target), schedule: JSON.stringify(fields.schedule), now });
+      updateTask.run({
+        ...fields,
+        taskId,
+        target: JSON.stringify(fields.target),
+        schedule: JSON.stringify(fields.schedule),
+        now,
+      });
       return mustTask(taskId);
     },
     setEnabled(taskId, enabled, pausedReason, now) {
@@ -230,7 +258,9 @@ export function createAutomationStore(db: Db): AutomationStore {
     },
     removeTask: (taskId) => removeTask.run(taskId).changes > 0,
     insertFiring(firing) {
-      return insertFiring.run({ ...firing, catchUp: firing.catchUp ? 1 : 0, manual: firing.manual ? 1 : 0 }).changes > 0;
+      return (
+        insertFiring.run({ ...firing, catchUp: firing.catchUp ? 1 : 0, manual: firing.manual ? 1 : 0 }).changes > 0
+      );
     },
     getFiring(firingId) {
       const row = getFiring.get(firingId);

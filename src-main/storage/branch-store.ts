@@ -114,7 +114,9 @@ export function createBranchStore(db: Db): BranchStore {
 }
 
 /** Making a branch: its request, its row, and the turns, runs and items copied from its source in batches. */
-function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byRequest' | 'get' | 'copying' | 'copyTurns' | 'copyItems'> {
+function branchCopying(
+  db: Db,
+): Pick<BranchStore, 'cutAt' | 'insert' | 'byRequest' | 'get' | 'copying' | 'copyTurns' | 'copyItems'> {
   const insert = db.prepare(`
     INSERT INTO session_branches (session_id, request_id, source_session_id, source_item_id, source_turn_id, cut_position,
                                   cut_ordinal, mode, text, turn_id, state, copied_through, created_at)
@@ -122,7 +124,9 @@ function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byReques
             @cutOrdinal, @mode, @text, @turnId, 'copying', -1, @now)`);
   const byRequest = db.prepare<[string], BranchRow>('SELECT * FROM session_branches WHERE request_id = ?');
   const get = db.prepare<[string], BranchRow>('SELECT * FROM session_branches WHERE session_id = ?');
-  const copying = db.prepare<[], BranchRow>("SELECT * FROM session_branches WHERE state = 'copying' ORDER BY created_at");
+  const copying = db.prepare<[], BranchRow>(
+    "SELECT * FROM session_branches WHERE state = 'copying' ORDER BY created_at",
+  );
   const copyTurns = db.prepare(`
     INSERT OR IGNORE INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, created_at, updated_at)
     SELECT @branch, t.turn_id, t.ordinal, t.origin, t.text, t.max_steps, t.status,
@@ -146,9 +150,14 @@ function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byReques
     ORDER BY i.position LIMIT @limit
     RETURNING position`);
   const progress = db.prepare('UPDATE session_branches SET copied_through = ? WHERE session_id = ?');
-  const finish = db.prepare("UPDATE session_branches SET state = 'ready', copied_through = @cut - 1 WHERE session_id = @branch");
+  const finish = db.prepare(
+    "UPDATE session_branches SET state = 'ready', copied_through = @cut - 1 WHERE session_id = @branch",
+  );
   const setNextPosition = db.prepare('UPDATE sessions SET next_position = MAX(next_position, ?) WHERE session_id = ?');
-  const cutAt = db.prepare<[string, string], { kind: string; turn_id: string; text: string; ordinal: number; first: number }>(`
+  const cutAt = db.prepare<
+    [string, string],
+    { kind: string; turn_id: string; text: string; ordinal: number; first: number }
+  >(`
     SELECT i.kind, i.turn_id, t.text, t.ordinal,
            (SELECT MIN(f.position) FROM transcript_items f WHERE f.session_id = i.session_id AND f.turn_id = i.turn_id) AS first
     FROM transcript_items i JOIN turns t ON t.session_id = i.session_id AND t.turn_id = i.turn_id
@@ -157,7 +166,9 @@ function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byReques
   return {
     cutAt(sessionId, itemId) {
       const row = cutAt.get(sessionId, itemId);
-      return row === undefined ? null : { kind: row.kind, turnId: row.turn_id, turnText: row.text, cutPosition: row.first, cutOrdinal: row.ordinal };
+      return row === undefined
+        ? null
+        : { kind: row.kind, turnId: row.turn_id, turnText: row.text, cutPosition: row.first, cutOrdinal: row.ordinal };
     },
     insert(branch) {
       insert.run(branch);
@@ -181,7 +192,13 @@ function branchCopying(db: Db): Pick<BranchStore, 'cutAt' | 'insert' | 'byReques
     copyItems(branch, limit) {
       const current = get.get(branch.sessionId);
       if (current === undefined || current.state === 'ready') return 0;
-      const copied = copyItems.all({ branch: branch.sessionId, source: branch.sourceSessionId, after: current.copied_through, cut: branch.cutPosition, limit });
+      const copied = copyItems.all({
+        branch: branch.sessionId,
+        source: branch.sourceSessionId,
+        after: current.copied_through,
+        cut: branch.cutPosition,
+        limit,
+      });
       const last = copied.reduce((highest, row) => Math.max(highest, row.position), current.copied_through);
       if (copied.length < limit) {
         finish.run({ branch: branch.sessionId, cut: branch.cutPosition });
@@ -199,7 +216,10 @@ function branchFamily(db: Db): Pick<BranchStore, 'origin' | 'branchesOf' | 'fami
   const origin = db.prepare<[string], BranchRow & { source_title: string | null }>(`
     SELECT b.*, s.title AS source_title FROM session_branches b LEFT JOIN sessions s ON s.session_id = b.source_session_id
     WHERE b.session_id = ?`);
-  const branchesOf = db.prepare<[string], { session_id: string; title: string; source_item_id: string; mode: BranchMode; created_at: number }>(`
+  const branchesOf = db.prepare<
+    [string],
+    { session_id: string; title: string; source_item_id: string; mode: BranchMode; created_at: number }
+  >(`
     SELECT b.session_id, s.title, b.source_item_id, b.mode, b.created_at
     FROM session_branches b JOIN sessions s ON s.session_id = b.session_id
     WHERE b.source_session_id = ? AND b.state = 'ready' ORDER BY b.created_at, b.session_id`);
@@ -212,7 +232,9 @@ function branchFamily(db: Db): Pick<BranchStore, 'origin' | 'branchesOf' | 'fami
     SELECT s.session_id, b.cut_ordinal, b.mode
     FROM down JOIN sessions s ON s.session_id = down.id LEFT JOIN session_branches b ON b.session_id = s.session_id
     ORDER BY s.created_at, s.rowid`);
-  const hasLinks = db.prepare<[string, string], { found: number }>('SELECT 1 AS found FROM session_branches WHERE session_id = ? OR source_session_id = ? LIMIT 1');
+  const hasLinks = db.prepare<[string, string], { found: number }>(
+    'SELECT 1 AS found FROM session_branches WHERE session_id = ? OR source_session_id = ? LIMIT 1',
+  );
   const familyTurns = db.prepare<[string], { turn_id: string; ordinal: number; created_at: number }>(
     'SELECT turn_id, ordinal, created_at FROM turns WHERE session_id = ? ORDER BY ordinal',
   );
@@ -243,7 +265,8 @@ function branchFamily(db: Db): Pick<BranchStore, 'origin' | 'branchesOf' | 'fami
       }));
     },
     family(sessionId) {
-      const turnsOf = (id: string): FamilyTurn[] => familyTurns.all(id).map((row) => ({ turnId: row.turn_id, ordinal: row.ordinal, createdAt: row.created_at }));
+      const turnsOf = (id: string): FamilyTurn[] =>
+        familyTurns.all(id).map((row) => ({ turnId: row.turn_id, ordinal: row.ordinal, createdAt: row.created_at }));
       if (hasLinks.get(sessionId, sessionId) === undefined) return [{ sessionId, branch: null, turns: [] }];
       return family.all(sessionId).map((row) => ({
         sessionId: row.session_id,

@@ -19,18 +19,24 @@ export interface ChatPreferencesStore {
 }
 
 export function createChatPreferencesStore(db: Db): ChatPreferencesStore {
-  const getSession = db.prepare<[string], { instructions: string; model_settings: string }>('SELECT instructions, model_settings FROM session_preferences WHERE session_id = ?');
+  const getSession = db.prepare<[string], { instructions: string; model_settings: string }>(
+    'SELECT instructions, model_settings FROM session_preferences WHERE session_id = ?',
+  );
   const putSession = db.prepare(`
     INSERT INTO session_preferences (session_id, instructions, model_settings, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (session_id) DO UPDATE SET instructions = excluded.instructions, model_settings = excluded.model_settings, updated_at = excluded.updated_at`);
-  const getConnection = db.prepare<[string], string>('SELECT model_settings FROM connection_model_settings WHERE connection_id = ?');
+  const getConnection = db.prepare<[string], string>(
+    'SELECT model_settings FROM connection_model_settings WHERE connection_id = ?',
+  );
   const putConnection = db.prepare(`
     INSERT INTO connection_model_settings (connection_id, model_settings, updated_at) VALUES (?, ?, ?)
     ON CONFLICT (connection_id) DO UPDATE SET model_settings = excluded.model_settings, updated_at = excluded.updated_at`);
   return {
     session(sessionId) {
       const row = getSession.get(sessionId);
-      return row === undefined ? null : { instructions: row.instructions, modelSettings: JSON.parse(row.model_settings) as unknown };
+      return row === undefined
+        ? null
+        : { instructions: row.instructions, modelSettings: JSON.parse(row.model_settings) as unknown };
     },
     setSession(sessionId, { instructions, modelSettings }, now) {
       putSession.run(sessionId, instructions, JSON.stringify(modelSettings), now);

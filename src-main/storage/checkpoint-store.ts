@@ -1,4 +1,11 @@
-import type { ChangeSetOrigin, ChangeSetRecord, ChangeSetStatus, ChangeWriter, FileChange, FileChangeRecord } from '../../src-shared/checkpoint-model';
+import type {
+  ChangeSetOrigin,
+  ChangeSetRecord,
+  ChangeSetStatus,
+  ChangeWriter,
+  FileChange,
+  FileChangeRecord,
+} from '../../src-shared/checkpoint-model';
 import type { Db } from './database';
 
 export interface NewChangeSet {
@@ -39,7 +46,13 @@ export interface CheckpointStore {
   insertPending(changeSet: NewChangeSet): void;
   /** The checkpoint before the change exists (its commit and ref are written). */
   markOpen(changeSetId: string, beforeCommit: string): void;
-  complete(changeSetId: string, afterCommit: string, files: readonly FileChangeRecord[], note: string | null, now: number): void;
+  complete(
+    changeSetId: string,
+    afterCommit: string,
+    files: readonly FileChangeRecord[],
+    note: string | null,
+    now: number,
+  ): void;
   markAbsent(changeSetId: string, note: string, now: number): void;
   get(changeSetId: string): StoredChangeSet | null;
   /** The session's open change set for a turn, if any. */
@@ -120,9 +133,14 @@ function fileReader(): (row: FileRow) => FileChangeRecord {
 export function createCheckpointStore(db: Db): CheckpointStore {
   const filesOf = db.prepare<[string], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path');
   const byId = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE change_set_id = ?');
-  const withFiles = (row: ChangeSetRow | undefined) => (row === undefined ? null : toRecord(row, filesOf.all(row.change_set_id).map(fileReader())));
-  const sessionSets = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? ORDER BY created_at, rowid');
-  const turnSets = db.prepare<[string, string], ChangeSetRow>('SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
+  const withFiles = (row: ChangeSetRow | undefined) =>
+    row === undefined ? null : toRecord(row, filesOf.all(row.change_set_id).map(fileReader()));
+  const sessionSets = db.prepare<[string], ChangeSetRow>(
+    'SELECT * FROM change_sets WHERE session_id = ? ORDER BY created_at, rowid',
+  );
+  const turnSets = db.prepare<[string, string], ChangeSetRow>(
+    'SELECT * FROM change_sets WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid',
+  );
   // The files of every listed change set in one query, rather than one per change set.
   const sessionFiles = db.prepare<[string], FileRow>(
     'SELECT f.* FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE s.session_id = ? ORDER BY f.change_set_id, f.path',
@@ -136,27 +154,51 @@ export function createCheckpointStore(db: Db): CheckpointStore {
      FROM change_files f JOIN change_sets s ON s.change_set_id = f.change_set_id WHERE ${where} GROUP BY f.change_set_id`;
   const sessionTotals = db.prepare<[string], TotalsRow>(totals('s.session_id = ?'));
   const turnTotals = db.prepare<[string, string], TotalsRow>(totals('s.session_id = ? AND s.turn_id = ?'));
-  const filePage = db.prepare<[string, number, number], FileRow>('SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path LIMIT ? OFFSET ?');
-  const pathsOf = db.prepare<[string], string>('SELECT path FROM change_files WHERE change_set_id = ? ORDER BY path').pluck();
-  const insertFile = db.prepare('INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)');
+  const filePage = db.prepare<[string, number, number], FileRow>(
+    'SELECT * FROM change_files WHERE change_set_id = ? ORDER BY path LIMIT ? OFFSET ?',
+  );
+  const pathsOf = db
+    .prepare<[string], string>('SELECT path FROM change_files WHERE change_set_id = ? ORDER BY path')
+    .pluck();
+  const insertFile = db.prepare(
+    'INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   return {
     insertPending(changeSet) {
       db.prepare(
         "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, reverts_change_set_id, workspace_path, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",
-      ).run(changeSet.changeSetId, changeSet.sessionId, changeSet.turnId, changeSet.origin, changeSet.revertsChangeSetId, changeSet.workspacePath, changeSet.now);
+      ).run(
+        changeSet.changeSetId,
+        changeSet.sessionId,
+        changeSet.turnId,
+        changeSet.origin,
+        changeSet.revertsChangeSetId,
+        changeSet.workspacePath,
+        changeSet.now,
+      );
     },
     markOpen(changeSetId, beforeCommit) {
-      db.prepare("UPDATE change_sets SET status = 'open', before_commit = ? WHERE change_set_id = ?").run(beforeCommit, changeSetId);
+      db.prepare("UPDATE change_sets SET status = 'open', before_commit = ? WHERE change_set_id = ?").run(
+        beforeCommit,
+        changeSetId,
+      );
     },
     complete(changeSetId, afterCommit, files, note, now) {
       db.transaction(() => {
-        db.prepare("UPDATE change_sets SET status = 'complete', after_commit = ?, note = ?, completed_at = ? WHERE change_set_id = ?").run(afterCommit, note, now, changeSetId);
+        db.prepare(
+          "UPDATE change_sets SET status = 'complete', after_commit = ?, note = ?, completed_at = ? WHERE change_set_id = ?",
+        ).run(afterCommit, note, now, changeSetId);
         db.prepare('DELETE FROM change_files WHERE change_set_id = ?').run(changeSetId);
-        for (const file of files) insertFile.run(changeSetId, file.path, file.change, file.added, file.removed, JSON.stringify(file.writer));
+        for (const file of files)
+          insertFile.run(changeSetId, file.path, file.change, file.added, file.removed, JSON.stringify(file.writer));
       })();
     },
     markAbsent(changeSetId, note, now) {
-      db.prepare("UPDATE change_sets SET status = 'absent', note = ?, completed_at = ? WHERE change_set_id = ?").run(note, now, changeSetId);
+      db.prepare("UPDATE change_sets SET status = 'absent', note = ?, completed_at = ? WHERE change_set_id = ?").run(
+        note,
+        now,
+        changeSetId,
+      );
     },
     get: (changeSetId) => withFiles(byId.get(changeSetId)),
     openFor(sessionId, turnId) {
@@ -182,13 +224,23 @@ export function createCheckpointStore(db: Db): CheckpointStore {
     },
     summaries(sessionId, turnId, first) {
       const rows = turnId === undefined ? sessionSets.all(sessionId) : turnSets.all(sessionId, turnId);
-      const counted = new Map((turnId === undefined ? sessionTotals.all(sessionId) : turnTotals.all(sessionId, turnId)).map((row) => [row.change_set_id, row]));
+      const counted = new Map(
+        (turnId === undefined ? sessionTotals.all(sessionId) : turnTotals.all(sessionId, turnId)).map((row) => [
+          row.change_set_id,
+          row,
+        ]),
+      );
       const toFile = fileReader();
       return rows.map((row) => {
         const total = counted.get(row.change_set_id);
         // The first files by path, read along the primary key (change set, path): no sort.
         const files = total === undefined || first === 0 ? [] : filePage.all(row.change_set_id, first, 0).map(toFile);
-        return { ...toRecord(row, files), fileCount: total?.file_count ?? 0, added: total?.added_total ?? 0, removed: total?.removed_total ?? 0 };
+        return {
+          ...toRecord(row, files),
+          fileCount: total?.file_count ?? 0,
+          added: total?.added_total ?? 0,
+          removed: total?.removed_total ?? 0,
+        };
       });
     },
     files: (changeSetId, offset, limit) => filePage.all(changeSetId, limit, offset).map(fileReader()),

@@ -48,13 +48,19 @@ const toRecord = (row: Row): AppServerRecord => ({
 
 export function createCodexAppServerStore(db: Db): CodexAppServerStore {
   const get = db.prepare<[string], Row>('SELECT * FROM codex_app_servers WHERE session_id = ?');
-  const live = db.prepare<[], Row>("SELECT * FROM codex_app_servers WHERE state IN ('running', 'quarantined') ORDER BY spawned_at");
+  const live = db.prepare<[], Row>(
+    "SELECT * FROM codex_app_servers WHERE state IN ('running', 'quarantined') ORDER BY spawned_at",
+  );
   const upsert = db.prepare(`
     INSERT INTO codex_app_servers (session_id, pid, process_start, spawned_at, state, changed_at) VALUES (?, ?, ?, ?, 'running', ?)
     ON CONFLICT (session_id) DO UPDATE SET pid = excluded.pid, process_start = excluded.process_start, spawned_at = excluded.spawned_at,
       state = 'running', changed_at = excluded.changed_at`);
-  const setState = db.prepare('UPDATE codex_app_servers SET state = ?, changed_at = ? WHERE session_id = ? AND pid = ?');
-  const remove = db.prepare("DELETE FROM codex_app_servers WHERE session_id = ? AND pid = ? AND state <> 'leftover_stopped'");
+  const setState = db.prepare(
+    'UPDATE codex_app_servers SET state = ?, changed_at = ? WHERE session_id = ? AND pid = ?',
+  );
+  const remove = db.prepare(
+    "DELETE FROM codex_app_servers WHERE session_id = ? AND pid = ? AND state <> 'leftover_stopped'",
+  );
   return {
     get(sessionId) {
       const row = get.get(sessionId);

@@ -25,7 +25,12 @@ describe('codex store', () => {
     expect(store.claim('s1', 'i1', 1)).toBe(true);
     expect(store.claim('s1', 'i1', 1)).toBe(false);
     expect(store.claim('s1', 'i1', 2)).toBe(true);
-    expect(store.checkpoint('s1')).toMatchObject({ threadId: 'th1', instanceId: 'i1', lastSeq: 2, codexVersion: '0.171.0' });
+    expect(store.checkpoint('s1')).toMatchObject({
+      threadId: 'th1',
+      instanceId: 'i1',
+      lastSeq: 2,
+      codexVersion: '0.171.0',
+    });
 
     store.bind('s1', { threadId: 'th1', instanceId: 'i2', codexVersion: '0.171.0' }, 20);
     expect(store.claim('s1', 'i1', 3)).toBe(false);

@@ -21,7 +21,11 @@ export interface CodexCheckpoint {
 export interface CodexStore {
   checkpoint(sessionId: string): CodexCheckpoint | null;
   /** Binds the session to a thread and a (new) app-server instance. */
-  bind(sessionId: string, binding: { threadId: string; instanceId: string; codexVersion: string | null }, now: number): CodexCheckpoint;
+  bind(
+    sessionId: string,
+    binding: { threadId: string; instanceId: string; codexVersion: string | null },
+    now: number,
+  ): CodexCheckpoint;
   /** Records (instance, seq) as applied; false when it was applied before or the instance was replaced. */
   claim(sessionId: string, instanceId: string, seq: number): boolean;
   /** Forgets the session's thread (a new one starts on the next turn). */
@@ -77,25 +81,35 @@ export function createCodexStore(db: Db): CodexStore {
       VALUES (@sessionId, @threadId, @instanceId, 0, @codexVersion, @now)
     ON CONFLICT (session_id) DO UPDATE SET thread_id = excluded.thread_id, instance_id = excluded.instance_id,
       last_seq = 0, codex_version = excluded.codex_version, updated_at = excluded.updated_at`);
-  const insertApplied = db.prepare('INSERT OR IGNORE INTO codex_applied_events (instance_id, seq, session_id) VALUES (?, ?, ?)');
-  const advance = db.prepare('UPDATE codex_checkpoints SET last_seq = MAX(last_seq, ?) WHERE session_id = ? AND instance_id = ?');
+  const insertApplied = db.prepare(
+    'INSERT OR IGNORE INTO codex_applied_events (instance_id, seq, session_id) VALUES (?, ?, ?)',
+  );
+  const advance = db.prepare(
+    'UPDATE codex_checkpoints SET last_seq = MAX(last_seq, ?) WHERE session_id = ? AND instance_id = ?',
+  );
   const remove = db.prepare('DELETE FROM codex_checkpoints WHERE session_id = ?');
   const insertResult = db.prepare(`
     INSERT OR IGNORE INTO codex_turn_results (codex_turn_id, session_id, turn_id, run_id, status, final_message, files_changed, commands,
       input_tokens, output_tokens, error_message, structured, created_at)
     VALUES (@codexTurnId, @sessionId, @turnId, @runId, @status, @finalMessage, @filesChanged, @commands, @inputTokens, @outputTokens, @errorMessage, @structured, @createdAt)`);
-  const commandsOf = db.prepare<[string], { commands: string }>('SELECT commands FROM codex_turn_results WHERE codex_turn_id = ?');
+  const commandsOf = db.prepare<[string], { commands: string }>(
+    'SELECT commands FROM codex_turn_results WHERE codex_turn_id = ?',
+  );
   const setCommands = db.prepare('UPDATE codex_turn_results SET commands = ? WHERE codex_turn_id = ?');
-  const settleCommand = db.transaction((codexTurnId: string, command: string, ending: { exitCode: number | null; status: string }) => {
-    const row = commandsOf.get(codexTurnId);
-    if (row === undefined) return;
-    const commands = JSON.parse(row.commands) as CodexTurnResult['commands'][number][];
-    const index = commands.findIndex((entry) => entry.command === command && entry.status === 'running');
-    if (index < 0) return;
-    commands[index] = { command, ...ending };
-    setCommands.run(JSON.stringify(commands), codexTurnId);
-  });
-  const resultsOfTurn = db.prepare<[string, string], ResultRow>('SELECT * FROM codex_turn_results WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid');
+  const settleCommand = db.transaction(
+    (codexTurnId: string, command: string, ending: { exitCode: number | null; status: string }) => {
+      const row = commandsOf.get(codexTurnId);
+      if (row === undefined) return;
+      const commands = JSON.parse(row.commands) as CodexTurnResult['commands'][number][];
+      const index = commands.findIndex((entry) => entry.command === command && entry.status === 'running');
+      if (index < 0) return;
+      commands[index] = { command, ...ending };
+      setCommands.run(JSON.stringify(commands), codexTurnId);
+    },
+  );
+  const resultsOfTurn = db.prepare<[string, string], ResultRow>(
+    'SELECT * FROM codex_turn_results WHERE session_id = ? AND turn_id = ? ORDER BY created_at, rowid',
+  );
   const claim = db.transaction((sessionId: string, instanceId: string, seq: number): boolean => {
     const row = get.get(sessionId);
     if (row === undefined || row.instance_id !== instanceId) return false;

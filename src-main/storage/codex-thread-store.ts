@@ -14,7 +14,10 @@ export interface CodexThreadStore {
   own(threadId: string, sessionId: string, now: number): boolean;
   problem(sessionId: string): CodexThreadProblem | null;
   /** The thread could not be resumed: recorded (again) with a fresh reason; any earlier choice is open again. */
-  noteProblem(problem: { sessionId: string; threadId: string; turnId: string; reason: string }, now: number): CodexThreadProblem;
+  noteProblem(
+    problem: { sessionId: string; threadId: string; turnId: string; reason: string },
+    now: number,
+  ): CodexThreadProblem;
   /** Records the person's choice on the session's open problem with `threadId`; null when there is none. */
   choose(sessionId: string, threadId: string, choice: CodexThreadChoice, now: number): CodexThreadProblem | null;
   /**
@@ -56,18 +59,24 @@ function toProblem(row: ProblemRow): CodexThreadProblem {
 
 export function createCodexThreadStore(db: Db): CodexThreadStore {
   const ownerOf = db.prepare<[string], string>('SELECT session_id FROM codex_threads WHERE thread_id = ?').pluck();
-  const insertOwner = db.prepare('INSERT OR IGNORE INTO codex_threads (thread_id, session_id, created_at) VALUES (?, ?, ?)');
+  const insertOwner = db.prepare(
+    'INSERT OR IGNORE INTO codex_threads (thread_id, session_id, created_at) VALUES (?, ?, ?)',
+  );
   const getProblem = db.prepare<[string], ProblemRow>('SELECT * FROM codex_thread_problems WHERE session_id = ?');
   const upsertProblem = db.prepare(`
     INSERT INTO codex_thread_problems (session_id, thread_id, turn_id, reason, noticed_at, choice, chosen_at, resolved)
       VALUES (@sessionId, @threadId, @turnId, @reason, @now, NULL, NULL, 0)
     ON CONFLICT (session_id) DO UPDATE SET thread_id = excluded.thread_id, turn_id = excluded.turn_id, reason = excluded.reason,
       noticed_at = excluded.noticed_at, choice = NULL, chosen_at = NULL, resolved = 0`);
-  const setChoice = db.prepare('UPDATE codex_thread_problems SET choice = ?, chosen_at = ? WHERE session_id = ? AND thread_id = ? AND resolved = 0');
+  const setChoice = db.prepare(
+    'UPDATE codex_thread_problems SET choice = ?, chosen_at = ? WHERE session_id = ? AND thread_id = ? AND resolved = 0',
+  );
   const setResolved = db.prepare('UPDATE codex_thread_problems SET resolved = 1 WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM codex_thread_problems WHERE session_id = ?');
   const setSummaryDue = db.prepare('UPDATE codex_threads SET summary_due = ? WHERE thread_id = ?');
-  const getSummaryDue = db.prepare<[string], number>('SELECT summary_due FROM codex_threads WHERE thread_id = ?').pluck();
+  const getSummaryDue = db
+    .prepare<[string], number>('SELECT summary_due FROM codex_threads WHERE thread_id = ?')
+    .pluck();
   const resolve = db.transaction((sessionId: string, threadId: string) => {
     setResolved.run(sessionId);
     setSummaryDue.run(1, threadId);

@@ -1,4 +1,11 @@
-import type { AcpAgentCommand, ConnectionLastTest, ConnectionRecord, ConnectionVerdict, ModelInfo, ProviderType } from '../../src-shared/connection-model';
+import type {
+  AcpAgentCommand,
+  ConnectionLastTest,
+  ConnectionRecord,
+  ConnectionVerdict,
+  ModelInfo,
+  ProviderType,
+} from '../../src-shared/connection-model';
 import type { Db } from './database';
 
 export interface NewConnection {
@@ -92,7 +99,12 @@ function toStored(row: ConnectionRow): StoredConnection {
 
 function lastTestOf(row: ConnectionRow): ConnectionLastTest | null {
   if (row.last_test_at === null || row.last_test_verdict === null) return null;
-  return { testedAt: row.last_test_at, verdict: row.last_test_verdict, message: row.last_test_message ?? '', latencyMs: row.last_test_latency_ms ?? 0 };
+  return {
+    testedAt: row.last_test_at,
+    verdict: row.last_test_verdict,
+    message: row.last_test_message ?? '',
+    latencyMs: row.last_test_latency_ms ?? 0,
+  };
 }
 
 export function createConnectionStore(db: Db): ConnectionStore {

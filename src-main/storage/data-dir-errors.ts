@@ -3,7 +3,8 @@
  * the file and says what to do. The entries (serve.ts, Electron main) print or show the message
  * alone, never a stack trace.
  */
-export type DataDirProblem = 'locked' | 'lock_path_not_a_file' | 'read_only_directory' | 'read_only_database' | 'damaged_database';
+export type DataDirProblem =
+  'locked' | 'lock_path_not_a_file' | 'read_only_directory' | 'read_only_database' | 'damaged_database';
 
 export class DataDirError extends Error {
   constructor(
@@ -31,8 +32,15 @@ export class DataDirLockedError extends DataDirError {
     readonly owner: LockOwner | null,
   ) {
     const who =
-      owner === null ? 'another Cairn host' : `another Cairn host (process ${owner.pid}${owner.hostname === '' ? '' : ` on ${owner.hostname}`}, started ${owner.startedAt})`;
-    super('locked', dataDir, `The data directory ${dataDir} is already in use by ${who}. ` + 'Close that one first, or choose another directory with --data-dir.');
+      owner === null
+        ? 'another Cairn host'
+        : `another Cairn host (process ${owner.pid}${owner.hostname === '' ? '' : ` on ${owner.hostname}`}, started ${owner.startedAt})`;
+    super(
+      'locked',
+      dataDir,
+      `The data directory ${dataDir} is already in use by ${who}. ` +
+        'Close that one first, or choose another directory with --data-dir.',
+    );
     this.name = 'DataDirLockedError';
   }
 }

@@ -34,7 +34,11 @@ function holderProcess(dataDir: string) {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, held: () => waitFor(() => output.includes('held'), { message: 'the holder to take the lock' }) };
+  return {
+    child,
+    exited,
+    held: () => waitFor(() => output.includes('held'), { message: 'the holder to take the lock' }),
+  };
 }
 
 describe('data directory lock', () => {
@@ -84,7 +88,10 @@ describe('data directory lock', () => {
   it('takes over a lock file written by an earlier Cairn, even one naming a live process', () => {
     const path = dir();
     mkdirSync(path, { recursive: true });
-    writeFileSync(join(path, LOCK_FILE), JSON.stringify({ pid: process.pid, hostname: hostname(), lockId: 'old', acquiredAt: '' }));
+    writeFileSync(
+      join(path, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, hostname: hostname(), lockId: 'old', acquiredAt: '' }),
+    );
     const lock = acquireDataDirLock(path);
     expect(refusal(() => acquireDataDirLock(path))).toBeInstanceOf(DataDirLockedError);
     lock.release();
@@ -104,7 +111,9 @@ describe('data directory lock', () => {
     const refused = refusal(() => acquireDataDirLock(path));
     expect(refused).toBeInstanceOf(DataDirError);
     expect(refused).toMatchObject({ problem: 'lock_path_not_a_file' });
-    expect((refused as Error).message).toBe(`${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`);
+    expect((refused as Error).message).toBe(
+      `${join(path, LOCK_FILE)} is a folder, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
+    );
   });
 
   it('gives exactly one of two starts racing for it, even while a third has the lock file open; the other is refused clearly', async () => {
@@ -119,11 +128,18 @@ describe('data directory lock', () => {
       reader.exec('BEGIN');
       reader.prepare('SELECT count(*) FROM sqlite_master').get();
       const starts = [0, 1].map(() => {
-        const child = spawn(process.execPath, ['--import', 'tsx', racer, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', racer, dataDir], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        return { child, exited, output: () => output, outcome: () => /^(locked|refused|failed).*$/m.exec(output)?.[0] ?? null };
+        return {
+          child,
+          exited,
+          output: () => output,
+          outcome: () => /^(locked|refused|failed).*$/m.exec(output)?.[0] ?? null,
+        };
       });
       try {
         // Each reaches the lock, or is refused on the way when the other already waits for it (that one holds it next).
@@ -135,10 +151,15 @@ describe('data directory lock', () => {
         await waitFor(() => starts.every((start) => start.outcome() !== null), { timeoutMs: 1500 }).catch(() => null);
         reader.exec('ROLLBACK');
         reader.close();
-        await waitFor(() => starts.every((start) => start.outcome() !== null), { message: `both starts to say how they fared (round ${round})`, timeoutMs: 40_000 });
+        await waitFor(() => starts.every((start) => start.outcome() !== null), {
+          message: `both starts to say how they fared (round ${round})`,
+          timeoutMs: 40_000,
+        });
         const outcomes = starts.map((start) => start.outcome() ?? '').sort();
         expect(outcomes[0], `round ${round}`).toBe('locked');
-        expect(outcomes[1], `round ${round}`).toContain(`refused: The data directory ${dataDir} is already in use by another Cairn host`);
+        expect(outcomes[1], `round ${round}`).toContain(
+          `refused: The data directory ${dataDir} is already in use by another Cairn host`,
+        );
       } finally {
         if (reader.open) reader.close();
         for (const start of starts) start.child.kill('SIGKILL');

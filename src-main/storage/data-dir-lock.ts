@@ -85,7 +85,11 @@ function refuseNonFile(path: string): void {
   }
   if (!stats.isFile()) {
     const what = stats.isDirectory() ? 'a folder' : 'not a regular file';
-    throw new DataDirError('lock_path_not_a_file', path, `${path} is ${what}, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`);
+    throw new DataDirError(
+      'lock_path_not_a_file',
+      path,
+      `${path} is ${what}, but Cairn keeps its lock file there. Move or delete it, then start Cairn again.`,
+    );
   }
 }
 
@@ -101,7 +105,10 @@ function lockDatabase(dataDir: string, path: string, options: LockOptions): Data
   for (let attempt = 0; ; attempt += 1) {
     let db: Database.Database | null = null;
     try {
-      db = new Database(path, { timeout: 0, ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }) });
+      db = new Database(path, {
+        timeout: 0,
+        ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+      });
       // Normal locking mode: a failed attempt lets its shared lock go (EXCLUSIVE locking mode kept it,
       // so two starts at the same instant each blocked the other and neither came up).
       // An owner holds the exclusive lock, and so a shared one cannot be had: refused at once.
@@ -114,7 +121,8 @@ function lockDatabase(dataDir: string, path: string, options: LockOptions): Data
     } catch (error) {
       db?.close();
       const code = (error as { code?: unknown }).code;
-      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') throw new DataDirLockedError(dataDir, readOwner(join(dataDir, OWNER_FILE), false));
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+        throw new DataDirLockedError(dataDir, readOwner(join(dataDir, OWNER_FILE), false));
       if (code === 'SQLITE_NOTADB' && attempt === 0) {
         // A lock file from a Cairn before this one (a JSON note naming a pid) or any other stray
         // content. No live owner can hold it (SQLite read its header, so nobody had it locked); it
@@ -138,7 +146,8 @@ function readOwner(path: string, anyContent: boolean): LockOwner | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null && 'pid' in parsed && typeof parsed.pid === 'number') {
-      const startedAt = 'startedAt' in parsed && typeof parsed.startedAt === 'string' ? parsed.startedAt : 'at an unknown time';
+      const startedAt =
+        'startedAt' in parsed && typeof parsed.startedAt === 'string' ? parsed.startedAt : 'at an unknown time';
       const host = 'hostname' in parsed && typeof parsed.hostname === 'string' ? parsed.hostname : '';
       return { pid: parsed.pid, startedAt, hostname: host };
     }

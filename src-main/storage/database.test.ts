@@ -14,7 +14,9 @@ describe('openDatabase', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-    expect(tables).toEqual(expect.arrayContaining(['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages']));
+    expect(tables).toEqual(
+      expect.arrayContaining(['sessions', 'turns', 'runs', 'ledger', 'transcript_items', 'queued_messages']),
+    );
     db.close();
   });
 

@@ -17,7 +17,13 @@ export interface OpenDatabaseOptions {
   readonly check?: boolean;
 }
 
-const DAMAGED_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE']);
+const DAMAGED_CODES = new Set([
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT_INDEX',
+  'SQLITE_CORRUPT_VTAB',
+  'SQLITE_CORRUPT_SEQUENCE',
+]);
 
 export function isDamagedDatabaseError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -37,7 +43,8 @@ export function damagedDatabaseError(file: string, detail: string): DataDirError
 export function describeDatabaseError(error: unknown, dataDir: string): unknown {
   if (error instanceof DataDirError) return error;
   const file = join(dataDir, DATABASE_FILE);
-  if (isDamagedDatabaseError(error)) return damagedDatabaseError(file, error instanceof Error ? error.message : String(error));
+  if (isDamagedDatabaseError(error))
+    return damagedDatabaseError(file, error instanceof Error ? error.message : String(error));
   return describeFileSystemError(error, dataDir, file) ?? error;
 }
 
@@ -47,7 +54,10 @@ export function openDatabase(dataDir: string, options: OpenDatabaseOptions = {})
   try {
     makePrivateDir(dataDir);
     makePrivateDatabase(join(dataDir, DATABASE_FILE));
-    db = new Database(join(dataDir, DATABASE_FILE), options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding });
+    db = new Database(
+      join(dataDir, DATABASE_FILE),
+      options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding },
+    );
   } catch (error) {
     throw describeDatabaseError(error, dataDir);
   }
@@ -87,7 +97,9 @@ export function migrate(db: Db, migrations: readonly Migration[]): void {
   const current = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (current > newest) {
-    throw new Error(`This data directory was written by a newer Cairn (schema ${current}; this build knows up to ${newest}). Update Cairn to open it.`);
+    throw new Error(
+      `This data directory was written by a newer Cairn (schema ${current}; this build knows up to ${newest}). Update Cairn to open it.`,
+    );
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;

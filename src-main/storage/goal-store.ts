@@ -89,16 +89,24 @@ export function createGoalStore(db: Db): GoalStore {
     VALUES (@goalId, @sessionId, @objective, 'active', @tokenBudget, @maxIterations, 1, @createdBy, @now, @now)`);
   const get = db.prepare<[string], Row>('SELECT * FROM goals WHERE goal_id = ?');
   const current = db.prepare<[string], Row>('SELECT * FROM goals WHERE session_id = ? AND cleared = 0');
-  const history = db.prepare<[string], Row>('SELECT * FROM goals WHERE session_id = ? ORDER BY created_at DESC, goal_id DESC');
+  const history = db.prepare<[string], Row>(
+    'SELECT * FROM goals WHERE session_id = ? ORDER BY created_at DESC, goal_id DESC',
+  );
   const update = db.prepare(`
     UPDATE goals SET status = @status, last_reason = @lastReason, token_budget = @tokenBudget, max_iterations = @maxIterations,
       cleared = @cleared, tokens_used = tokens_used + @addTokens, iterations = iterations + @addIterations,
       time_used_ms = time_used_ms + @addTimeMs, consecutive_failures = @consecutiveFailures,
       revision = revision + 1, updated_at = @now
     WHERE goal_id = @goalId`);
-  const getControl = db.prepare<[string], { request: string; goal: string }>('SELECT request, goal FROM goal_controls WHERE control_id = ?');
-  const insertControl = db.prepare('INSERT INTO goal_controls (control_id, goal_id, request, goal, created_at) VALUES (?, ?, ?, ?, ?)');
-  const active = db.prepare<[], { session_id: string }>("SELECT session_id FROM goals WHERE cleared = 0 AND status = 'active'");
+  const getControl = db.prepare<[string], { request: string; goal: string }>(
+    'SELECT request, goal FROM goal_controls WHERE control_id = ?',
+  );
+  const insertControl = db.prepare(
+    'INSERT INTO goal_controls (control_id, goal_id, request, goal, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const active = db.prepare<[], { session_id: string }>(
+    "SELECT session_id FROM goals WHERE cleared = 0 AND status = 'active'",
+  );
 
   const store: GoalStore = {
     insert(goal) {
@@ -120,7 +128,9 @@ export function createGoalStore(db: Db): GoalStore {
     },
     control(controlId) {
       const row = getControl.get(controlId);
-      return row === undefined ? null : { request: JSON.parse(row.request) as unknown, goal: JSON.parse(row.goal) as unknown };
+      return row === undefined
+        ? null
+        : { request: JSON.parse(row.request) as unknown, goal: JSON.parse(row.goal) as unknown };
     },
     recordControl({ controlId, goalId, request, goal, now }) {
       insertControl.run(controlId, goalId, JSON.stringify(request), JSON.stringify(goal), now);

@@ -1,4 +1,11 @@
-import type { PermissionGrant, InteractionAnswer, InteractionCloseReason, InteractionRecord, InteractionRequest, InteractionStatus } from '../../src-shared/interaction-model';
+import type {
+  PermissionGrant,
+  InteractionAnswer,
+  InteractionCloseReason,
+  InteractionRecord,
+  InteractionRequest,
+  InteractionStatus,
+} from '../../src-shared/interaction-model';
 import type { Db } from './database';
 
 export interface NewInteraction {
@@ -92,9 +99,15 @@ export function createInteractionStore(db: Db): InteractionStore {
       close_reason = @closeReason, updated_at = @now
     WHERE interaction_id = @interactionId AND status = 'pending'`);
   // A blocked host's card (kind network) holds up no run: it is not a run's pending interaction.
-  const pendingOfRun = db.prepare<[string], Row>("SELECT * FROM interactions WHERE run_id = ? AND status = 'pending' AND json_extract(request, '$.kind') != 'network'");
-  const pendingOfSession = db.prepare<[string], Row>("SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at");
-  const byToolCall = db.prepare<[string, string], Row>('SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?');
+  const pendingOfRun = db.prepare<[string], Row>(
+    "SELECT * FROM interactions WHERE run_id = ? AND status = 'pending' AND json_extract(request, '$.kind') != 'network'",
+  );
+  const pendingOfSession = db.prepare<[string], Row>(
+    "SELECT * FROM interactions WHERE session_id = ? AND status = 'pending' ORDER BY created_at",
+  );
+  const byToolCall = db.prepare<[string, string], Row>(
+    'SELECT * FROM interactions WHERE run_id = ? AND tool_call_id = ?',
+  );
 
   const standingGrant = `session_id = @sessionId AND status = 'answered' AND json_extract(request, '$.kind') = 'permission'
       AND json_extract(answer, '$.decision') = 'allow_session' AND grant_revoked_at IS NULL`;
@@ -117,7 +130,11 @@ export function createInteractionStore(db: Db): InteractionStore {
         if (seen.has(row.tool_name)) continue;
         seen.add(row.tool_name);
         const request = JSON.parse(row.request) as InteractionRequest;
-        result.push({ toolName: row.tool_name, grantedAt: row.granted_at, example: request.kind === 'permission' ? request.summary : '' });
+        result.push({
+          toolName: row.tool_name,
+          grantedAt: row.granted_at,
+          example: request.kind === 'permission' ? request.summary : '',
+        });
       }
       return result;
     },
@@ -174,7 +191,12 @@ export function createInteractionStore(db: Db): InteractionStore {
         params.status = status;
       }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
-      return db.prepare<Record<string, unknown>, Row>(`SELECT * FROM interactions ${where} ORDER BY created_at DESC, interaction_id DESC LIMIT @limit`).all(params).map(toRecord);
+      return db
+        .prepare<Record<string, unknown>, Row>(
+          `SELECT * FROM interactions ${where} ORDER BY created_at DESC, interaction_id DESC LIMIT @limit`,
+        )
+        .all(params)
+        .map(toRecord);
     },
   };
   return store;

@@ -36,10 +36,13 @@ export interface LedgerStore {
 
 export function createLedgerStore(db: Db): LedgerStore {
   const insert = db.prepare('INSERT INTO ledger (run_id, sequence, kind, payload, recorded_at) VALUES (?, ?, ?, ?, ?)');
-  const lastSequence = db.prepare<[string], { last: number }>('SELECT COALESCE(MAX(sequence), 0) AS last FROM ledger WHERE run_id = ?');
-  const entries = db.prepare<[string], { run_id: string; sequence: number; kind: LedgerEventKind; payload: string; recorded_at: number }>(
-    'SELECT run_id, sequence, kind, payload, recorded_at FROM ledger WHERE run_id = ? ORDER BY sequence',
+  const lastSequence = db.prepare<[string], { last: number }>(
+    'SELECT COALESCE(MAX(sequence), 0) AS last FROM ledger WHERE run_id = ?',
   );
+  const entries = db.prepare<
+    [string],
+    { run_id: string; sequence: number; kind: LedgerEventKind; payload: string; recorded_at: number }
+  >('SELECT run_id, sequence, kind, payload, recorded_at FROM ledger WHERE run_id = ? ORDER BY sequence');
 
   return {
     append(runId, events, now) {

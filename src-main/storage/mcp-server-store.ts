@@ -25,7 +25,9 @@ export interface StoredMcpServer {
 }
 
 export type NewMcpServer = Omit<StoredMcpServer, 'revision' | 'createdAt' | 'updatedAt'>;
-export type McpServerChanges = Partial<Omit<StoredMcpServer, 'serverId' | 'transport' | 'revision' | 'createdAt' | 'updatedAt'>>;
+export type McpServerChanges = Partial<
+  Omit<StoredMcpServer, 'serverId' | 'transport' | 'revision' | 'createdAt' | 'updatedAt'>
+>;
 
 /** The MCP server catalog (every change bumps the server's revision) and each session's choice of servers. */
 export interface McpServerStore {
@@ -58,7 +60,13 @@ interface McpServerRow {
 
 /** Only names and plain values reach the database: a secret's value is dropped here whatever the caller passed. */
 function settingsJson(settings: readonly StoredMcpSetting[]): string {
-  return JSON.stringify(settings.map((setting) => ({ name: setting.name, secret: setting.secret, value: setting.secret ? null : setting.value })));
+  return JSON.stringify(
+    settings.map((setting) => ({
+      name: setting.name,
+      secret: setting.secret,
+      value: setting.secret ? null : setting.value,
+    })),
+  );
 }
 
 function toStored(row: McpServerRow): StoredMcpServer {
@@ -91,7 +99,9 @@ export function createMcpServerStore(db: Db): McpServerStore {
       enabled = @enabled, revision = revision + 1, updated_at = @now
     WHERE server_id = @serverId`);
   const remove = db.prepare('DELETE FROM mcp_servers WHERE server_id = ?');
-  const choices = db.prepare<[string], { server_id: string; is_on: number }>('SELECT server_id, is_on FROM mcp_session_servers WHERE session_id = ?');
+  const choices = db.prepare<[string], { server_id: string; is_on: number }>(
+    'SELECT server_id, is_on FROM mcp_session_servers WHERE session_id = ?',
+  );
   const setChoice = db.prepare(`
     INSERT INTO mcp_session_servers (session_id, server_id, is_on) VALUES (?, ?, ?)
     ON CONFLICT (session_id, server_id) DO UPDATE SET is_on = excluded.is_on`);

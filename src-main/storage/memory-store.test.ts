@@ -52,7 +52,14 @@ describe('memory store', () => {
   it('keeps the index in step with edits and deletions', () => {
     const store = open();
     store.insert(memory('m1', 'Deploy on Fridays', null));
-    const edited = store.update({ memoryId: 'm1', text: 'Never deploy on Fridays', scope: 'global', workspacePath: null, expectedRevision: 1, now: 5 });
+    const edited = store.update({
+      memoryId: 'm1',
+      text: 'Never deploy on Fridays',
+      scope: 'global',
+      workspacePath: null,
+      expectedRevision: 1,
+      now: 5,
+    });
     expect(edited).toMatchObject({ ok: { revision: 2, editedBy: 'person', text: 'Never deploy on Fridays' } });
     expect(store.search('never', null, 10)).toHaveLength(1);
     expect(store.remove('m1', 2)).toMatchObject({ ok: { memoryId: 'm1' } });
@@ -62,12 +69,23 @@ describe('memory store', () => {
   it('refuses a write made against an older revision (the person always wins)', () => {
     const store = open();
     store.insert(memory('m1', 'One', null));
-    expect(store.update({ memoryId: 'm1', text: 'Two', scope: 'global', workspacePath: null, expectedRevision: 1, now: 2 })).toHaveProperty('ok');
-    const stale = store.update({ memoryId: 'm1', text: 'Three', scope: 'global', workspacePath: null, expectedRevision: 1, now: 3 });
+    expect(
+      store.update({ memoryId: 'm1', text: 'Two', scope: 'global', workspacePath: null, expectedRevision: 1, now: 2 }),
+    ).toHaveProperty('ok');
+    const stale = store.update({
+      memoryId: 'm1',
+      text: 'Three',
+      scope: 'global',
+      workspacePath: null,
+      expectedRevision: 1,
+      now: 3,
+    });
     expect(stale).toMatchObject({ conflict: { text: 'Two', revision: 2 } });
     expect(store.remove('m1', 1)).toMatchObject({ conflict: { revision: 2 } });
     expect(store.get('m1')?.text).toBe('Two');
-    expect(store.update({ memoryId: 'nope', text: 'x', scope: 'global', workspacePath: null, expectedRevision: 1, now: 3 })).toEqual({ missing: true });
+    expect(
+      store.update({ memoryId: 'nope', text: 'x', scope: 'global', workspacePath: null, expectedRevision: 1, now: 3 }),
+    ).toEqual({ missing: true });
   });
 
   it('keeps its memories across reopening the file', () => {
@@ -83,7 +101,9 @@ describe('memory store', () => {
     mkdirSync(join(dataDir, MEMORY_DATABASE_FILE));
     const opening = openMemoryStore(dataDir);
     expect(opening).toHaveProperty('unavailable');
-    expect('unavailable' in opening ? opening.unavailable : '').toMatch(/^Memory is unavailable: Cairn could not open .*memory\.sqlite/);
+    expect('unavailable' in opening ? opening.unavailable : '').toMatch(
+      /^Memory is unavailable: Cairn could not open .*memory\.sqlite/,
+    );
   });
 
   it('builds FTS queries from words only', () => {

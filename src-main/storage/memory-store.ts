@@ -28,7 +28,8 @@ export interface MemoryChange {
   readonly now: number;
 }
 
-export type MemoryWriteResult = { readonly ok: MemoryRecord } | { readonly missing: true } | { readonly conflict: MemoryRecord };
+export type MemoryWriteResult =
+  { readonly ok: MemoryRecord } | { readonly missing: true } | { readonly conflict: MemoryRecord };
 
 export interface MemoryStore {
   insert(memory: NewMemory): MemoryRecord;
@@ -94,7 +95,10 @@ export function ftsQuery(text: string): string | null {
  * Opens (creating and migrating) the memory database. It is optional: when it cannot be opened the
  * answer says why, and the host runs on without memory.
  */
-export function openMemoryStore(dataDir: string, options: { readonly nativeBinding?: string } = {}): MemoryStoreOpening {
+export function openMemoryStore(
+  dataDir: string,
+  options: { readonly nativeBinding?: string } = {},
+): MemoryStoreOpening {
   const file = join(dataDir, MEMORY_DATABASE_FILE);
   let db: Db | null = null;
   try {
@@ -109,7 +113,9 @@ export function openMemoryStore(dataDir: string, options: { readonly nativeBindi
   } catch (error) {
     db?.close();
     const detail = error instanceof Error ? error.message : String(error);
-    return { unavailable: `Memory is unavailable: Cairn could not open ${file} (${detail}). Everything else works; memories cannot be saved or read until it opens.` };
+    return {
+      unavailable: `Memory is unavailable: Cairn could not open ${file} (${detail}). Everything else works; memories cannot be saved or read until it opens.`,
+    };
   }
 }
 
@@ -118,8 +124,12 @@ export function createMemoryStore(db: Db): MemoryStore {
     INSERT INTO memories (memory_id, text, scope, workspace_path, source_session_id, source_turn_id, edited_by, revision, created_at, updated_at)
     VALUES (@memoryId, @text, @scope, @workspacePath, @sourceSessionId, @sourceTurnId, @editedBy, 1, @now, @now)`);
   const get = db.prepare<[string], MemoryRow>('SELECT * FROM memories WHERE memory_id = ?');
-  const findSame = db.prepare<[string, string | null], MemoryRow>('SELECT * FROM memories WHERE text = ? AND workspace_path IS ?');
-  const newest = db.prepare<[number], MemoryRow>('SELECT * FROM memories ORDER BY updated_at DESC, memory_id DESC LIMIT ?');
+  const findSame = db.prepare<[string, string | null], MemoryRow>(
+    'SELECT * FROM memories WHERE text = ? AND workspace_path IS ?',
+  );
+  const newest = db.prepare<[number], MemoryRow>(
+    'SELECT * FROM memories ORDER BY updated_at DESC, memory_id DESC LIMIT ?',
+  );
   const matching = db.prepare<[string, number], MemoryRow>(`
     SELECT m.* FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
     WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts), m.updated_at DESC LIMIT ?`);

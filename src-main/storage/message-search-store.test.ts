@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../testing/host-fixture';
 import { openDatabase, type Db } from './database';
-import { createMessageSearchStore, matchExpression, snippetParts, type MessageSearchStore } from './message-search-store';
+import {
+  createMessageSearchStore,
+  matchExpression,
+  snippetParts,
+  type MessageSearchStore,
+} from './message-search-store';
 import { MIGRATIONS } from './migrations';
 import { createTranscriptStore, type TranscriptStore } from './transcript-store';
 
@@ -30,9 +35,16 @@ describe('message search store', () => {
     cleanup();
   });
 
-  const add = (sessionId: string, itemId: string, kind: 'user_message' | 'assistant_message' | 'tool_result', text: string, state: 'final' | 'streaming' = 'final') =>
+  const add = (
+    sessionId: string,
+    itemId: string,
+    kind: 'user_message' | 'assistant_message' | 'tool_result',
+    text: string,
+    state: 'final' | 'streaming' = 'final',
+  ) =>
     transcript.append({ sessionId, itemId, turnId: 't', runId: `r-${itemId}`, kind, text, state, now: 5 }, position++);
-  const find = (text: string, includeArchived = false) => search.search({ words: text.split(' '), includeArchived, excludeSessionId: 'workhub', limit: 20 });
+  const find = (text: string, includeArchived = false) =>
+    search.search({ words: text.split(' '), includeArchived, excludeSessionId: 'workhub', limit: 20 });
 
   it('finds a word from a message body, with the snippet marking the match', () => {
     add('s1', 'i1', 'user_message', 'Please water the tomatoes before noon');

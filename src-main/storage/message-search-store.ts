@@ -66,9 +66,13 @@ export function createMessageSearchStore(db: Db): MessageSearchStore {
  * are taken literally), all of them required, the last one also matching as a word's start.
  */
 export function matchExpression(words: readonly string[]): string | null {
-  const terms = words.map((word) => word.replaceAll(HIT_START, '').replaceAll(HIT_END, '').trim()).filter((word) => word !== '');
+  const terms = words
+    .map((word) => word.replaceAll(HIT_START, '').replaceAll(HIT_END, '').trim())
+    .filter((word) => word !== '');
   if (terms.length === 0) return null;
-  return terms.map((term, index) => `"${term.replaceAll('"', '""')}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+  return terms
+    .map((term, index) => `"${term.replaceAll('"', '""')}"${index === terms.length - 1 ? '*' : ''}`)
+    .join(' ');
 }
 
 /** Splits a snippet marked with the hit markers into plain and matching parts. */
@@ -87,5 +91,7 @@ export function snippetParts(marked: string): SnippetPart[] {
     parts.push({ text: rest.slice(start + 1, stop), hit: true });
     rest = end === -1 ? '' : rest.slice(end + 1);
   }
-  return parts.map((part) => ({ text: part.text.replace(/\s+/g, ' '), hit: part.hit })).filter((part) => part.text !== '');
+  return parts
+    .map((part) => ({ text: part.text.replace(/\s+/g, ' '), hit: part.hit }))
+    .filter((part) => part.text !== '');
 }

@@ -4,9 +4,21 @@ import type { Db } from './database';
 
 /** Follow-up messages submitted while a turn runs; each starts as its own turn when the session frees. */
 export interface QueueStore {
-  insert(message: { sessionId: string; messageId: string; text: string; attachments?: readonly AttachmentRef[]; now: number }): QueuedMessage;
+  insert(message: {
+    sessionId: string;
+    messageId: string;
+    text: string;
+    attachments?: readonly AttachmentRef[];
+    now: number;
+  }): QueuedMessage;
   get(sessionId: string, messageId: string): QueuedMessage | null;
-  setState(sessionId: string, messageId: string, state: QueuedMessageState, turnId: string | null, now: number): QueuedMessage;
+  setState(
+    sessionId: string,
+    messageId: string,
+    state: QueuedMessageState,
+    turnId: string | null,
+    now: number,
+  ): QueuedMessage;
   /** Rewrites a message's text (the person edited it while it waited). */
   setText(sessionId: string, messageId: string, text: string, now: number): QueuedMessage;
   /** The oldest message still queued in a session. */
@@ -47,16 +59,34 @@ export function createQueueStore(db: Db): QueueStore {
   const insert = db.prepare(`
     INSERT INTO queued_messages (session_id, message_id, text, state, turn_id, created_at, updated_at, attachments)
     VALUES (@sessionId, @messageId, @text, 'queued', NULL, @now, @now, @attachments)`);
-  const get = db.prepare<[string, string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?');
-  const setState = db.prepare('UPDATE queued_messages SET state = ?, turn_id = ?, updated_at = ? WHERE session_id = ? AND message_id = ?');
-  const setText = db.prepare('UPDATE queued_messages SET text = ?, updated_at = ? WHERE session_id = ? AND message_id = ?');
-  const queued = db.prepare<[string], MessageRow>("SELECT * FROM queued_messages WHERE session_id = ? AND state = 'queued' ORDER BY created_at, rowid");
-  const recent = db.prepare<[string], MessageRow>('SELECT * FROM queued_messages WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200');
-  const sessions = db.prepare<[], { session_id: string }>("SELECT DISTINCT session_id FROM queued_messages WHERE state = 'queued'");
+  const get = db.prepare<[string, string], MessageRow>(
+    'SELECT * FROM queued_messages WHERE session_id = ? AND message_id = ?',
+  );
+  const setState = db.prepare(
+    'UPDATE queued_messages SET state = ?, turn_id = ?, updated_at = ? WHERE session_id = ? AND message_id = ?',
+  );
+  const setText = db.prepare(
+    'UPDATE queued_messages SET text = ?, updated_at = ? WHERE session_id = ? AND message_id = ?',
+  );
+  const queued = db.prepare<[string], MessageRow>(
+    "SELECT * FROM queued_messages WHERE session_id = ? AND state = 'queued' ORDER BY created_at, rowid",
+  );
+  const recent = db.prepare<[string], MessageRow>(
+    'SELECT * FROM queued_messages WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200',
+  );
+  const sessions = db.prepare<[], { session_id: string }>(
+    "SELECT DISTINCT session_id FROM queued_messages WHERE state = 'queued'",
+  );
 
   const store: QueueStore = {
     insert(message) {
-      insert.run({ sessionId: message.sessionId, messageId: message.messageId, text: message.text, now: message.now, attachments: JSON.stringify(message.attachments ?? []) });
+      insert.run({
+        sessionId: message.sessionId,
+        messageId: message.messageId,
+        text: message.text,
+        now: message.now,
+        attachments: JSON.stringify(message.attachments ?? []),
+      });
       const row = get.get(message.sessionId, message.messageId);
       if (row === undefined) throw new Error(`Message ${message.messageId} vanished after insert`);
       return toMessage(row);

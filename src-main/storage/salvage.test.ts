@@ -20,7 +20,15 @@ function seed(stores: Stores, count: number): void {
         permissionMode: 'ask',
         now: index,
       });
-      stores.turns.insertTurn({ sessionId, turnId: 't', origin: 'user', text: `hello ${index}`, maxSteps: 1, runId: `r${index}`, now: index });
+      stores.turns.insertTurn({
+        sessionId,
+        turnId: 't',
+        origin: 'user',
+        text: `hello ${index}`,
+        maxSteps: 1,
+        runId: `r${index}`,
+        now: index,
+      });
     }
   });
 }
@@ -39,7 +47,11 @@ describe('salvaging a damaged database', () => {
     openStores(dataDir).close();
     expect(readdirSync(dataDir).filter((name) => name.includes('.damaged-'))).toEqual([]);
 
-    const reports: Array<{ damagedFile: string; copied: Readonly<Record<string, number>>; partial: readonly string[] }> = [];
+    const reports: Array<{
+      damagedFile: string;
+      copied: Readonly<Record<string, number>>;
+      partial: readonly string[];
+    }> = [];
     const stores = openStores(dataDir, { salvage: 'when_damaged', onSalvaged: (report) => reports.push(report) });
     try {
       expect(reports).toHaveLength(1);

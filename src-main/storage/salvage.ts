@@ -22,7 +22,11 @@ const SKIPPED = /^(sqlite_|session_search|message_search)/;
  * them (parents before children), stopping a table at its first unreadable row. Call it only while
  * holding the data directory lock.
  */
-export function salvageDatabase(dataDir: string, options: Pick<OpenDatabaseOptions, 'nativeBinding'>, now: Date): SalvageReport {
+export function salvageDatabase(
+  dataDir: string,
+  options: Pick<OpenDatabaseOptions, 'nativeBinding'>,
+  now: Date,
+): SalvageReport {
   const file = join(dataDir, DATABASE_FILE);
   const damagedFile = `${file}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
   renameSync(file, damagedFile);
@@ -34,7 +38,10 @@ export function salvageDatabase(dataDir: string, options: Pick<OpenDatabaseOptio
   const partial: string[] = [];
   let old: Db | null = null;
   try {
-    old = new Database(damagedFile, { fileMustExist: true, ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }) });
+    old = new Database(damagedFile, {
+      fileMustExist: true,
+      ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    });
     fresh.pragma('foreign_keys = OFF');
     for (const table of tablesToCopy(fresh, old)) {
       const result = copyTable(old, fresh, table);
@@ -60,7 +67,9 @@ function tablesToCopy(fresh: Db, old: Db): string[] {
 }
 
 function columns(db: Db, table: string): string[] {
-  return (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map((row) => row.name);
+  return (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map(
+    (row) => row.name,
+  );
 }
 
 function copyTable(old: Db, fresh: Db, table: string): { rows: number; complete: boolean } {
@@ -71,7 +80,9 @@ function copyTable(old: Db, fresh: Db, table: string): { rows: number; complete:
     const shared = columns(old, table).filter((name) => freshColumns.has(name));
     const list = shared.map((name) => `"${name}"`).join(', ');
     const read = old.prepare(`SELECT ${list} FROM "${table}"`).raw();
-    const write = fresh.prepare(`INSERT OR IGNORE INTO "${table}" (${list}) VALUES (${shared.map(() => '?').join(', ')})`);
+    const write = fresh.prepare(
+      `INSERT OR IGNORE INTO "${table}" (${list}) VALUES (${shared.map(() => '?').join(', ')})`,
+    );
     fresh.transaction(() => {
       try {
         for (const row of read.iterate()) rows += write.run(...(row as unknown[])).changes;

@@ -24,7 +24,10 @@ export function createSearchIndexStore(db: Db): SearchIndexStore {
     },
     reset() {
       // The FTS table's definition is read from the schema, so the rebuild keeps whatever it is now.
-      const definition = db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'session_search'").pluck().get();
+      const definition = db
+        .prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'session_search'")
+        .pluck()
+        .get();
       if (definition === undefined) throw new Error('The search index table is missing');
       db.transaction(() => {
         db.exec('DROP TABLE session_search');

@@ -36,7 +36,8 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   if (existsSync(keyPath)) {
     key = Buffer.from(readFileSync(keyPath, 'utf8').trim(), 'base64');
     tightenPrivateFile(keyPath);
-    if (key.length !== 32) throw new Error(`${keyPath} is not a valid Cairn secret key; remove it and re-enter your API keys.`);
+    if (key.length !== 32)
+      throw new Error(`${keyPath} is not a valid Cairn secret key; remove it and re-enter your API keys.`);
   } else {
     key = randomBytes(32);
     writeFileSync(keyPath, key.toString('base64'), { mode: 0o600, flag: 'wx' });

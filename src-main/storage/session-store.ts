@@ -27,7 +27,16 @@ export interface SessionStore {
   setTitle(sessionId: string, title: string, source: SessionRecord['titleSource'], now: number): void;
   setArchived(sessionId: string, archived: boolean, now: number): void;
   /** Sets the connection, model and permission mode, bumping the revision. */
-  configure(sessionId: string, settings: { connectionId: string; model: string | null; permissionMode: PermissionMode; workspacePath: string | null }, now: number): void;
+  configure(
+    sessionId: string,
+    settings: {
+      connectionId: string;
+      model: string | null;
+      permissionMode: PermissionMode;
+      workspacePath: string | null;
+    },
+    now: number,
+  ): void;
   /** Marks the session as changed now (its activity or transcript moved), bumping the revision. */
   touch(sessionId: string, now: number): void;
   remove(sessionId: string): boolean;
@@ -85,14 +94,20 @@ export function createSessionStore(db: Db): SessionStore {
     VALUES (@sessionId, @title, @titleSource, @workspacePath, @connectionId, @model,
             @permissionMode, 0, 1, @now, @now)`);
   const get = db.prepare<[string], SessionRow>(`${SELECT} WHERE s.session_id = ?`);
-  const setTitle = db.prepare('UPDATE sessions SET title = ?, title_source = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?');
-  const setArchived = db.prepare('UPDATE sessions SET archived = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?');
+  const setTitle = db.prepare(
+    'UPDATE sessions SET title = ?, title_source = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?',
+  );
+  const setArchived = db.prepare(
+    'UPDATE sessions SET archived = ?, revision = revision + 1, updated_at = ? WHERE session_id = ?',
+  );
   const configure = db.prepare(
     'UPDATE sessions SET connection_id = @connectionId, model = @model, permission_mode = @permissionMode, workspace_path = @workspacePath, revision = revision + 1, updated_at = @now WHERE session_id = @sessionId',
   );
   const touch = db.prepare('UPDATE sessions SET revision = revision + 1, updated_at = ? WHERE session_id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE session_id = ?');
-  const reserve = db.prepare<[number, string], { first: number }>('UPDATE sessions SET next_position = next_position + ? WHERE session_id = ? RETURNING next_position AS first');
+  const reserve = db.prepare<[number, string], { first: number }>(
+    'UPDATE sessions SET next_position = next_position + ? WHERE session_id = ? RETURNING next_position AS first',
+  );
 
   return {
     insert(session) {
@@ -118,7 +133,9 @@ export function createSessionStore(db: Db): SessionStore {
         params.cursorId = cursor.sessionId;
       }
       const rows = db
-        .prepare<Record<string, unknown>, SessionRow>(`${SELECT} WHERE ${conditions.join(' AND ')} ORDER BY s.updated_at DESC, s.session_id DESC LIMIT @limit`)
+        .prepare<Record<string, unknown>, SessionRow>(
+          `${SELECT} WHERE ${conditions.join(' AND ')} ORDER BY s.updated_at DESC, s.session_id DESC LIMIT @limit`,
+        )
         .all(params);
       return rows.map(toRecord);
     },

@@ -8,7 +8,9 @@ export interface SettingsStore {
 
 export function createSettingsStore(db: Db): SettingsStore {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const set = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   return {
     get<T>(key: string): T | null {
       const row = get.get(key);

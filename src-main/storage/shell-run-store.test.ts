@@ -84,16 +84,32 @@ describe('shell run store', () => {
       stdoutTruncated: true,
       stderrTruncated: false,
     });
-    expect(ended).toMatchObject({ status: 'exited', exitCode: 2, endedAt: 1500, stdoutTail: 'out', stderrTail: 'err', stdoutTruncated: true });
+    expect(ended).toMatchObject({
+      status: 'exited',
+      exitCode: 2,
+      endedAt: 1500,
+      stdoutTail: 'out',
+      stderrTail: 'err',
+      stdoutTruncated: true,
+    });
   });
 
   it('treats a final row as history: further changes throw', () => {
     store.insert(newRun('sh1'));
     store.markRunning('sh1', 1);
-    store.finish('sh1', { ...NO_OUTPUT, status: 'killed', exitCode: null, signal: 'SIGTERM', failureMessage: null, now: 2 });
+    store.finish('sh1', {
+      ...NO_OUTPUT,
+      status: 'killed',
+      exitCode: null,
+      signal: 'SIGTERM',
+      failureMessage: null,
+      now: 2,
+    });
     expect(() => store.markRunning('sh1', 2)).toThrow(/cannot start running: it is killed/);
     expect(() => store.recordOutput('sh1', NO_OUTPUT)).toThrow(/it is killed/);
-    expect(() => store.finish('sh1', { ...NO_OUTPUT, status: 'exited', exitCode: 0, signal: null, failureMessage: null, now: 3 })).toThrow(/cannot end as exited/);
+    expect(() =>
+      store.finish('sh1', { ...NO_OUTPUT, status: 'exited', exitCode: 0, signal: null, failureMessage: null, now: 3 }),
+    ).toThrow(/cannot end as exited/);
     expect(() => store.markRunning('nope', 1)).toThrow(/does not exist/);
   });
 
@@ -119,11 +135,22 @@ describe('shell run store', () => {
       ['starting', null],
     ]);
     expect(store.processStart('running')).toBe('linux:boot:123');
-    expect(store.markOrphaned('running', 'stopped it', 9000)).toMatchObject({ status: 'orphaned', failureMessage: 'stopped it', endedAt: 9000, pid: 77 });
-    expect(store.markOrphaned('starting', 'never ran', 9000)).toMatchObject({ status: 'orphaned', failureMessage: 'never ran' });
+    expect(store.markOrphaned('running', 'stopped it', 9000)).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'stopped it',
+      endedAt: 9000,
+      pid: 77,
+    });
+    expect(store.markOrphaned('starting', 'never ran', 9000)).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'never ran',
+    });
     expect(() => store.markOrphaned('done', 'x', 9001)).toThrow(/cannot become orphaned: it is exited/);
     expect(store.live()).toEqual([]);
-    expect(store.noteOrphan('running', 'you stopped it')).toMatchObject({ status: 'orphaned', failureMessage: 'you stopped it' });
+    expect(store.noteOrphan('running', 'you stopped it')).toMatchObject({
+      status: 'orphaned',
+      failureMessage: 'you stopped it',
+    });
     expect(() => store.noteOrphan('done', 'x')).toThrow(/cannot take a note/);
   });
 });

@@ -119,7 +119,9 @@ export function createShellRunStore(db: Db): ShellRunStore {
     INSERT INTO shell_runs (shell_run_id, session_id, turn_id, run_id, tool_call_id, command, cwd, status, started_at)
     VALUES (@shellRunId, @sessionId, @turnId, @runId, @toolCallId, @command, @cwd, 'starting', @now)`);
   const get = db.prepare<[string], Row>('SELECT * FROM shell_runs WHERE shell_run_id = ?');
-  const markRunning = db.prepare("UPDATE shell_runs SET status = 'running', pid = @pid, process_start = @processStart WHERE shell_run_id = @shellRunId AND status = 'starting'");
+  const markRunning = db.prepare(
+    "UPDATE shell_runs SET status = 'running', pid = @pid, process_start = @processStart WHERE shell_run_id = @shellRunId AND status = 'starting'",
+  );
   const recordOutput = db.prepare(`
     UPDATE shell_runs SET stdout_tail = @stdoutTail, stderr_tail = @stderrTail,
       stdout_truncated = @stdoutTruncated, stderr_truncated = @stderrTruncated
@@ -129,12 +131,16 @@ export function createShellRunStore(db: Db): ShellRunStore {
       stdout_tail = @stdoutTail, stderr_tail = @stderrTail,
       stdout_truncated = @stdoutTruncated, stderr_truncated = @stderrTruncated, failure_message = @failureMessage
     WHERE shell_run_id = @shellRunId AND ${LIVE}`);
-  const listBySession = db.prepare<[string, number], Row>('SELECT * FROM shell_runs WHERE session_id = ? ORDER BY started_at DESC, shell_run_id DESC LIMIT ?');
+  const listBySession = db.prepare<[string, number], Row>(
+    'SELECT * FROM shell_runs WHERE session_id = ? ORDER BY started_at DESC, shell_run_id DESC LIMIT ?',
+  );
   const live = db.prepare<[], Row>(`SELECT * FROM shell_runs WHERE ${LIVE} ORDER BY started_at, shell_run_id`);
   const markOrphaned = db.prepare(`
     UPDATE shell_runs SET status = 'orphaned', failure_message = @message, ended_at = @now
     WHERE shell_run_id = @shellRunId AND ${LIVE}`);
-  const noteOrphan = db.prepare("UPDATE shell_runs SET failure_message = @message WHERE shell_run_id = @shellRunId AND status = 'orphaned'");
+  const noteOrphan = db.prepare(
+    "UPDATE shell_runs SET failure_message = @message WHERE shell_run_id = @shellRunId AND status = 'orphaned'",
+  );
 
   const reread = (shellRunId: string, changed: number, action: string): ShellRunRecord => {
     const row = get.get(shellRunId);

@@ -6,7 +6,8 @@
 export type StorageFailure = 'full' | 'failed';
 
 export function storageFailureOf(error: unknown): StorageFailure | null {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return null;
   return code === 'SQLITE_FULL' ? 'full' : 'failed';
 }

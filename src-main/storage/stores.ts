@@ -85,7 +85,11 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
   const lock: DataDirLock = acquireDataDirLock(dataDir, options);
   let database: Db;
   try {
-    database = openChecked(dataDir, options, lock.previousOwnerEndedUncleanly !== null || options.salvage === 'when_damaged');
+    database = openChecked(
+      dataDir,
+      options,
+      lock.previousOwnerEndedUncleanly !== null || options.salvage === 'when_damaged',
+    );
   } catch (error) {
     lock.release({ clean: false });
     throw error;
@@ -142,7 +146,8 @@ function openChecked(dataDir: string, options: OpenStoresOptions, check: boolean
   try {
     return openDatabase(dataDir, { ...databaseOptions, check });
   } catch (error) {
-    if (salvage !== 'when_damaged' || !(error instanceof DataDirError) || error.problem !== 'damaged_database') throw error;
+    if (salvage !== 'when_damaged' || !(error instanceof DataDirError) || error.problem !== 'damaged_database')
+      throw error;
     return salvageAndOpen();
   }
 }

@@ -43,11 +43,35 @@ function summary(overrides: Partial<SummaryRecord>): SummaryRecord {
 describe('summary store', () => {
   it('keeps every summary whole and answers the newest, which covers the older one’s range', () => {
     const s = open();
-    s.sessions.insert({ sessionId: 's1', title: 'S', titleSource: 'user', workspacePath: null, connectionId: 'c1', model: null, permissionMode: 'ask', now: 0 });
+    s.sessions.insert({
+      sessionId: 's1',
+      title: 'S',
+      titleSource: 'user',
+      workspacePath: null,
+      connectionId: 'c1',
+      model: null,
+      permissionMode: 'ask',
+      now: 0,
+    });
     expect(s.summaries.latest('s1')).toBeNull();
     s.summaries.insert(summary({}));
-    s.summaries.insert(summary({ summaryId: 'sum2', lastPosition: 30, lastTurn: 14, text: 'Chained.', previousSummaryId: 'sum1', createdAt: 200 }));
-    expect(s.summaries.latest('s1')).toMatchObject({ summaryId: 'sum2', firstPosition: 0, lastPosition: 30, previousSummaryId: 'sum1', text: 'Chained.' });
+    s.summaries.insert(
+      summary({
+        summaryId: 'sum2',
+        lastPosition: 30,
+        lastTurn: 14,
+        text: 'Chained.',
+        previousSummaryId: 'sum1',
+        createdAt: 200,
+      }),
+    );
+    expect(s.summaries.latest('s1')).toMatchObject({
+      summaryId: 'sum2',
+      firstPosition: 0,
+      lastPosition: 30,
+      previousSummaryId: 'sum1',
+      text: 'Chained.',
+    });
     expect(s.summaries.list('s1').map((record) => record.summaryId)).toEqual(['sum1', 'sum2']);
     expect(s.summaries.list('s1')[0]).toEqual(summary({}));
     // A Codex compaction has no text.

@@ -55,14 +55,27 @@ function toRecord(row: SummaryRow): SummaryRecord {
 }
 
 export function createSummaryStore(db: Db): SummaryStore {
-  const insert = db.prepare(`INSERT INTO context_summaries (summary_id, session_id, first_position, last_position, first_item_id, first_turn,
+  const insert =
+    db.prepare(`INSERT INTO context_summaries (summary_id, session_id, first_position, last_position, first_item_id, first_turn,
     last_turn, text, previous_summary_id, turn_id, run_id, input_tokens, output_tokens, summary_tokens, created_at)
     VALUES (@summaryId, @sessionId, @firstPosition, @lastPosition, @firstItemId, @firstTurn, @lastTurn, @text, @previousSummaryId,
     @turnId, @runId, @inputTokens, @outputTokens, @summaryTokens, @createdAt)`);
-  const latest = db.prepare<[string], SummaryRow>('SELECT * FROM context_summaries WHERE session_id = ? ORDER BY last_position DESC, created_at DESC, rowid DESC LIMIT 1');
-  const list = db.prepare<[string], SummaryRow>('SELECT * FROM context_summaries WHERE session_id = ? ORDER BY created_at, rowid');
-  const userMessages = db.prepare<[string, number], number>("SELECT COUNT(*) FROM transcript_items WHERE session_id = ? AND kind = 'user_message' AND position <= ?").pluck();
-  const firstGoalTurn = db.prepare<[string, string], string>('SELECT text FROM turns WHERE session_id = ? AND goal_id = ? ORDER BY ordinal LIMIT 1').pluck();
+  const latest = db.prepare<[string], SummaryRow>(
+    'SELECT * FROM context_summaries WHERE session_id = ? ORDER BY last_position DESC, created_at DESC, rowid DESC LIMIT 1',
+  );
+  const list = db.prepare<[string], SummaryRow>(
+    'SELECT * FROM context_summaries WHERE session_id = ? ORDER BY created_at, rowid',
+  );
+  const userMessages = db
+    .prepare<[string, number], number>(
+      "SELECT COUNT(*) FROM transcript_items WHERE session_id = ? AND kind = 'user_message' AND position <= ?",
+    )
+    .pluck();
+  const firstGoalTurn = db
+    .prepare<[string, string], string>(
+      'SELECT text FROM turns WHERE session_id = ? AND goal_id = ? ORDER BY ordinal LIMIT 1',
+    )
+    .pluck();
   return {
     insert(summary) {
       insert.run(summary);

@@ -68,12 +68,20 @@ export function createTranscriptStore(db: Db): TranscriptStore {
   const appendText = db.prepare<[string, string], { length: number }>(
     "UPDATE transcript_items SET text = text || ? WHERE item_id = ? AND state = 'streaming' RETURNING length(text) AS length",
   );
-  const finalize = db.prepare<[string], { item_id: string }>("UPDATE transcript_items SET state = 'final' WHERE run_id = ? AND state = 'streaming' RETURNING item_id");
-  const pageBefore = db.prepare<[string, number, number], ItemRow>('SELECT * FROM transcript_items WHERE session_id = ? AND position < ? ORDER BY position DESC LIMIT ?');
+  const finalize = db.prepare<[string], { item_id: string }>(
+    "UPDATE transcript_items SET state = 'final' WHERE run_id = ? AND state = 'streaming' RETURNING item_id",
+  );
+  const pageBefore = db.prepare<[string, number, number], ItemRow>(
+    'SELECT * FROM transcript_items WHERE session_id = ? AND position < ? ORDER BY position DESC LIMIT ?',
+  );
   const all = db.prepare<[string], ItemRow>('SELECT * FROM transcript_items WHERE session_id = ? ORDER BY position');
-  const hasOlder = db.prepare<[string, number], { found: number }>('SELECT 1 AS found FROM transcript_items WHERE session_id = ? AND position < ? LIMIT 1');
+  const hasOlder = db.prepare<[string, number], { found: number }>(
+    'SELECT 1 AS found FROM transcript_items WHERE session_id = ? AND position < ? LIMIT 1',
+  );
 
-  const toolCall = db.prepare<[string, string], ItemRow>("SELECT * FROM transcript_items WHERE run_id = ? AND kind = 'tool_call' AND json_extract(data, '$.toolCallId') = ?");
+  const toolCall = db.prepare<[string, string], ItemRow>(
+    "SELECT * FROM transcript_items WHERE run_id = ? AND kind = 'tool_call' AND json_extract(data, '$.toolCallId') = ?",
+  );
 
   return {
     toolCall(runId, toolCallId) {

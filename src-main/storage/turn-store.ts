@@ -1,4 +1,12 @@
-import type { RunKind, RunStatus, RunSummary, TurnDetail, TurnOrigin, TurnSummary, TurnUsage } from '../../src-shared/model';
+import type {
+  RunKind,
+  RunStatus,
+  RunSummary,
+  TurnDetail,
+  TurnOrigin,
+  TurnSummary,
+  TurnUsage,
+} from '../../src-shared/model';
 import type { Db } from './database';
 
 export interface NewTurn {
@@ -80,7 +88,18 @@ interface TurnRow {
   usage_json: string;
 }
 
-type RunRow = Pick<TurnRow, 'run_id' | 'attempt' | 'kind' | 'terminal_reason' | 'stopped_from' | 'error_code' | 'error_message' | 'started_at' | 'ended_at'> & {
+type RunRow = Pick<
+  TurnRow,
+  | 'run_id'
+  | 'attempt'
+  | 'kind'
+  | 'terminal_reason'
+  | 'stopped_from'
+  | 'error_code'
+  | 'error_message'
+  | 'started_at'
+  | 'ended_at'
+> & {
   status: RunStatus;
 };
 
@@ -130,26 +149,36 @@ function toUsage(json: string): TurnUsage | null {
 }
 
 export function createTurnStore(db: Db): TurnStore {
-  const nextOrdinal = db.prepare<[string], { next: number }>('SELECT COALESCE(MAX(ordinal), 0) + 1 AS next FROM turns WHERE session_id = ?');
+  const nextOrdinal = db.prepare<[string], { next: number }>(
+    'SELECT COALESCE(MAX(ordinal), 0) + 1 AS next FROM turns WHERE session_id = ?',
+  );
   const insertTurn = db.prepare(`
     INSERT INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, goal_id, created_at, updated_at)
     VALUES (@sessionId, @turnId, @ordinal, @origin, @text, @maxSteps, 'running', @runId, @goalId, @now, @now)`);
   const insertRun = db.prepare(`
     INSERT INTO runs (run_id, session_id, turn_id, attempt, kind, status, started_at)
     VALUES (@runId, @sessionId, @turnId, @attempt, @kind, 'running', @now)`);
-  const nextAttempt = db.prepare<[string, string], { next: number }>('SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM runs WHERE session_id = ? AND turn_id = ?');
-  const pointTurnAt = db.prepare("UPDATE turns SET latest_run_id = ?, status = 'running', updated_at = ? WHERE session_id = ? AND turn_id = ?");
+  const nextAttempt = db.prepare<[string, string], { next: number }>(
+    'SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM runs WHERE session_id = ? AND turn_id = ?',
+  );
+  const pointTurnAt = db.prepare(
+    "UPDATE turns SET latest_run_id = ?, status = 'running', updated_at = ? WHERE session_id = ? AND turn_id = ?",
+  );
   const endRun = db.prepare(`
     UPDATE runs SET status = @status, terminal_reason = @terminalReason, stopped_from = @stoppedFrom, error_code = @errorCode,
                     error_message = @errorMessage, ended_at = CASE WHEN @status = 'waiting' THEN NULL ELSE @now END
     WHERE run_id = @runId`);
   const followRun = db.prepare('UPDATE turns SET status = @status, updated_at = @now WHERE latest_run_id = @runId');
   const getTurn = db.prepare<[string, string], TurnRow>(`${TURN_SELECT} WHERE t.session_id = ? AND t.turn_id = ?`);
-  const runsOfTurn = db.prepare<[string, string], RunRow>('SELECT * FROM runs WHERE session_id = ? AND turn_id = ? ORDER BY attempt');
+  const runsOfTurn = db.prepare<[string, string], RunRow>(
+    'SELECT * FROM runs WHERE session_id = ? AND turn_id = ? ORDER BY attempt',
+  );
   const getRun = db.prepare<[string], { run_id: string; session_id: string; turn_id: string; status: RunStatus }>(
     'SELECT run_id, session_id, turn_id, status FROM runs WHERE run_id = ?',
   );
-  const activeTurn = db.prepare<[string], TurnRow>(`${TURN_SELECT} WHERE t.session_id = ? AND t.status IN ('running', 'waiting') ORDER BY t.ordinal DESC LIMIT 1`);
+  const activeTurn = db.prepare<[string], TurnRow>(
+    `${TURN_SELECT} WHERE t.session_id = ? AND t.status IN ('running', 'waiting') ORDER BY t.ordinal DESC LIMIT 1`,
+  );
   const runningRuns = db.prepare<[], { run_id: string; session_id: string; turn_id: string; status: RunStatus }>(
     "SELECT run_id, session_id, turn_id, status FROM runs WHERE status = 'running'",
   );
@@ -161,7 +190,9 @@ export function createTurnStore(db: Db): TurnStore {
     status: row.status,
   });
 
-  const goalOf = db.prepare<[string, string], { goal_id: string | null }>('SELECT goal_id FROM turns WHERE session_id = ? AND turn_id = ?');
+  const goalOf = db.prepare<[string, string], { goal_id: string | null }>(
+    'SELECT goal_id FROM turns WHERE session_id = ? AND turn_id = ?',
+  );
   const latest = db.prepare<[string], TurnRow>(`${TURN_SELECT} WHERE t.session_id = ? ORDER BY t.ordinal DESC LIMIT 1`);
 
   const store: TurnStore = {
@@ -224,7 +255,9 @@ export function createTurnStore(db: Db): TurnStore {
       if (turnIds.length === 0) return [];
       const placeholders = turnIds.map(() => '?').join(', ');
       return db
-        .prepare<string[], TurnRow>(`${TURN_SELECT} WHERE t.session_id = ? AND t.turn_id IN (${placeholders}) ORDER BY t.ordinal`)
+        .prepare<string[], TurnRow>(
+          `${TURN_SELECT} WHERE t.session_id = ? AND t.turn_id IN (${placeholders}) ORDER BY t.ordinal`,
+        )
         .all(sessionId, ...turnIds)
         .map(toTurn);
     },

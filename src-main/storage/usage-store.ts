@@ -59,10 +59,14 @@ function toTotals(row: TotalsRow): UsageTotals {
 /** How each grouping keys and labels its rows: by session, by day (UTC), by model (on its connection). */
 const GROUPINGS: Record<UsageQuery['by'], { key: string; label: string }> = {
   session: { key: 'u.session_id', label: "COALESCE(s.title, 'Deleted session')" },
-  day: { key: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')", label: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')" },
+  day: {
+    key: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')",
+    label: "strftime('%Y-%m-%d', u.recorded_at / 1000, 'unixepoch')",
+  },
   model: {
     key: "u.connection_id || ' ' || u.model_id",
-    label: "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)",
+    label:
+      "u.model_id || ' · ' || COALESCE(c.name, CASE u.connection_id WHEN 'offline-demo' THEN 'Offline demo' ELSE 'Removed connection' END)",
   },
 };
 
@@ -73,7 +77,9 @@ export function createUsageStore(db: Db): UsageStore {
     VALUES (@sessionId, @turnId, @runId, @connectionId, @modelId, @inputTokens, @outputTokens,
       @cachedInputTokens, @reasoningTokens, @latencyMs, @costUsd, @recordedAt)`);
 
-  const ofRun = db.prepare<[string], { tokens: number }>('SELECT TOTAL(input_tokens + output_tokens) AS tokens FROM usage_records WHERE run_id = ?');
+  const ofRun = db.prepare<[string], { tokens: number }>(
+    'SELECT TOTAL(input_tokens + output_tokens) AS tokens FROM usage_records WHERE run_id = ?',
+  );
   return {
     tokensOfRun(runId) {
       return ofRun.get(runId)?.tokens ?? 0;
@@ -97,7 +103,9 @@ export function createUsageStore(db: Db): UsageStore {
         params.to = query.to;
       }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
-      const totals = db.prepare<Record<string, unknown>, TotalsRow>(`SELECT ${TOTALS} FROM usage_records u ${where}`).get(params);
+      const totals = db
+        .prepare<Record<string, unknown>, TotalsRow>(`SELECT ${TOTALS} FROM usage_records u ${where}`)
+        .get(params);
       const { key, label } = GROUPINGS[query.by];
       const groups = db
         .prepare<Record<string, unknown>, TotalsRow & { key: string; label: string }>(

@@ -72,21 +72,39 @@ export function createWorkHubStore(db: Db): WorkHubStore {
 }
 
 /** What the WorkHub did and what each routed request was decided. */
-function actionsAndDecisions(db: Db): Pick<WorkHubStore, 'action' | 'recordAction' | 'decision' | 'recordDecision' | 'routedProposal' | 'latestRequestId'> {
-  const getAction = db.prepare<[string], { action_id: string; request_id: string | null; proposal: string; result: string; error: string | null; created_at: number }>(
-    'SELECT * FROM workhub_actions WHERE action_id = ?',
+function actionsAndDecisions(
+  db: Db,
+): Pick<
+  WorkHubStore,
+  'action' | 'recordAction' | 'decision' | 'recordDecision' | 'routedProposal' | 'latestRequestId'
+> {
+  const getAction = db.prepare<
+    [string],
+    {
+      action_id: string;
+      request_id: string | null;
+      proposal: string;
+      result: string;
+      error: string | null;
+      created_at: number;
+    }
+  >('SELECT * FROM workhub_actions WHERE action_id = ?');
+  const insertAction = db.prepare(
+    'INSERT INTO workhub_actions (action_id, request_id, proposal, result, error, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insertAction = db.prepare('INSERT INTO workhub_actions (action_id, request_id, proposal, result, error, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const getDecision = db.prepare<[string], { request_id: string; status: StoredDecision['status']; decision: string; created_at: number }>(
-    'SELECT * FROM workhub_decisions WHERE request_id = ?',
-  );
+  const getDecision = db.prepare<
+    [string],
+    { request_id: string; status: StoredDecision['status']; decision: string; created_at: number }
+  >('SELECT * FROM workhub_decisions WHERE request_id = ?');
   const proposalOf = db.prepare<[string, string], { data: string | null }>(
     "SELECT data FROM transcript_items WHERE session_id = ? AND turn_id = ? AND kind = 'proposal' ORDER BY position LIMIT 1",
   );
   const latestProposal = db.prepare<[string], { turn_id: string }>(
     "SELECT turn_id FROM transcript_items WHERE session_id = ? AND kind = 'proposal' ORDER BY position DESC LIMIT 1",
   );
-  const insertDecision = db.prepare('INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES (?, ?, ?, ?)');
+  const insertDecision = db.prepare(
+    'INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES (?, ?, ?, ?)',
+  );
 
   return {
     action(actionId) {
@@ -103,12 +121,27 @@ function actionsAndDecisions(db: Db): Pick<WorkHubStore, 'action' | 'recordActio
           };
     },
     recordAction(action) {
-      const error = action.error === null ? null : JSON.stringify({ code: action.error.code, message: action.error.message });
-      insertAction.run(action.actionId, action.requestId, JSON.stringify(action.proposal), JSON.stringify(action.result ?? null), error, action.createdAt);
+      const error =
+        action.error === null ? null : JSON.stringify({ code: action.error.code, message: action.error.message });
+      insertAction.run(
+        action.actionId,
+        action.requestId,
+        JSON.stringify(action.proposal),
+        JSON.stringify(action.result ?? null),
+        error,
+        action.createdAt,
+      );
     },
     decision(requestId) {
       const row = getDecision.get(requestId);
-      return row === undefined ? null : { requestId: row.request_id, status: row.status, decision: JSON.parse(row.decision) as unknown, createdAt: row.created_at };
+      return row === undefined
+        ? null
+        : {
+            requestId: row.request_id,
+            status: row.status,
+            decision: JSON.parse(row.decision) as unknown,
+            createdAt: row.created_at,
+          };
     },
     recordDecision(decision) {
       insertDecision.run(decision.requestId, decision.status, JSON.stringify(decision.decision), decision.createdAt);
@@ -126,11 +159,21 @@ function actionsAndDecisions(db: Db): Pick<WorkHubStore, 'action' | 'recordActio
 /** Work handed to sessions, and the candidate sets requests were routed among. */
 function delegationsAndCandidates(
   db: Db,
-): Pick<WorkHubStore, 'insertDelegation' | 'delegationOfAction' | 'latestDelegationTo' | 'delegations' | 'saveCandidateSet' | 'candidateSet'> {
+): Pick<
+  WorkHubStore,
+  'insertDelegation' | 'delegationOfAction' | 'latestDelegationTo' | 'delegations' | 'saveCandidateSet' | 'candidateSet'
+> {
   const insertDelegation = db.prepare(`
     INSERT INTO delegations (delegation_id, action_id, target_session_id, target_turn_id, text, created_at)
     VALUES (@delegationId, @actionId, @targetSessionId, @targetTurnId, @text, @createdAt)`);
-  type DelegationRow = { delegation_id: string; action_id: string; target_session_id: string; target_turn_id: string; text: string; created_at: number };
+  type DelegationRow = {
+    delegation_id: string;
+    action_id: string;
+    target_session_id: string;
+    target_turn_id: string;
+    text: string;
+    created_at: number;
+  };
   const toDelegation = (row: DelegationRow): StoredDelegation => ({
     delegationId: row.delegation_id,
     actionId: row.action_id,
@@ -140,10 +183,18 @@ function delegationsAndCandidates(
     createdAt: row.created_at,
   });
   const ofAction = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE action_id = ?');
-  const latestTo = db.prepare<[string], DelegationRow>('SELECT * FROM delegations WHERE target_session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
-  const recent = db.prepare<[number], DelegationRow>('SELECT * FROM delegations ORDER BY created_at DESC, rowid DESC LIMIT ?');
-  const saveSet = db.prepare('INSERT OR REPLACE INTO candidate_sets (candidate_set_id, entries, created_at) VALUES (?, ?, ?)');
-  const getSet = db.prepare<[string], { entries: string }>('SELECT entries FROM candidate_sets WHERE candidate_set_id = ?');
+  const latestTo = db.prepare<[string], DelegationRow>(
+    'SELECT * FROM delegations WHERE target_session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  );
+  const recent = db.prepare<[number], DelegationRow>(
+    'SELECT * FROM delegations ORDER BY created_at DESC, rowid DESC LIMIT ?',
+  );
+  const saveSet = db.prepare(
+    'INSERT OR REPLACE INTO candidate_sets (candidate_set_id, entries, created_at) VALUES (?, ?, ?)',
+  );
+  const getSet = db.prepare<[string], { entries: string }>(
+    'SELECT entries FROM candidate_sets WHERE candidate_set_id = ?',
+  );
 
   return {
     insertDelegation(delegation) {
@@ -190,7 +241,9 @@ function sessionSearch(db: Db): Pick<WorkHubStore, 'index' | 'unindex' | 'search
     search(words, limit) {
       if (words.length === 0) return [];
       const query = words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' OR ');
-      return search.all(query, limit).map((row) => ({ sessionId: row.session_id, rank: row.rank, inTitle: row.in_title === 1 }));
+      return search
+        .all(query, limit)
+        .map((row) => ({ sessionId: row.session_id, rank: row.rank, inTitle: row.in_title === 1 }));
     },
   };
 }

@@ -54,12 +54,20 @@ export function createWorktreeStore(db: Db): WorktreeStore {
      VALUES (@worktreeId, @sessionId, @repoRoot, @baseBranch, @baseCommit, @branch, @path, 'active', @createdAt)`,
   );
   const byId = db.prepare<[string], WorktreeRow>('SELECT * FROM worktrees WHERE worktree_id = ?');
-  const activeFor = db.prepare<[string], WorktreeRow>("SELECT * FROM worktrees WHERE session_id = ? AND state = 'active'");
-  const active = db.prepare<[], WorktreeRow>("SELECT * FROM worktrees WHERE state = 'active' ORDER BY created_at, worktree_id");
-  const latestFor = db.prepare<[string], WorktreeRow>('SELECT * FROM worktrees WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1');
+  const activeFor = db.prepare<[string], WorktreeRow>(
+    "SELECT * FROM worktrees WHERE session_id = ? AND state = 'active'",
+  );
+  const active = db.prepare<[], WorktreeRow>(
+    "SELECT * FROM worktrees WHERE state = 'active' ORDER BY created_at, worktree_id",
+  );
+  const latestFor = db.prepare<[string], WorktreeRow>(
+    'SELECT * FROM worktrees WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+  );
   const newestFirst = db.prepare<[], WorktreeRow>('SELECT * FROM worktrees ORDER BY created_at DESC, rowid DESC');
   const repoRoots = db.prepare<[], string>('SELECT DISTINCT repo_root FROM worktrees ORDER BY repo_root').pluck();
-  const end = db.prepare("UPDATE worktrees SET state = @state, ended_at = @now WHERE worktree_id = @worktreeId AND state = 'active'");
+  const end = db.prepare(
+    "UPDATE worktrees SET state = @state, ended_at = @now WHERE worktree_id = @worktreeId AND state = 'active'",
+  );
   const setBranch = db.prepare('UPDATE worktrees SET branch = ? WHERE worktree_id = ?');
   const get = (worktreeId: string) => {
     const row = byId.get(worktreeId);

@@ -3,12 +3,21 @@ import { fileURLToPath } from 'node:url';
 import { processGone } from '../runtime/shell/process-group';
 
 /** The command line that runs Cairn's ACP test agent (`acp-test-agent.ts`, through tsx), keeping its state in `stateDir`. */
-export function testAgentCommand(stateDir: string, options: { load?: boolean; mcpHttp?: boolean } = {}): { command: string; args: string[]; env: Record<string, string> } {
+export function testAgentCommand(
+  stateDir: string,
+  options: { load?: boolean; mcpHttp?: boolean } = {},
+): { command: string; args: string[]; env: Record<string, string> } {
   const loader = fileURLToPath(import.meta.resolve('tsx'));
   const script = fileURLToPath(new URL('./acp-test-agent.ts', import.meta.url));
   return {
     command: process.execPath,
-    args: ['--import', loader, script, ...(options.load === false ? ['--no-load'] : []), ...(options.mcpHttp === true ? ['--mcp-http'] : [])],
+    args: [
+      '--import',
+      loader,
+      script,
+      ...(options.load === false ? ['--no-load'] : []),
+      ...(options.mcpHttp === true ? ['--mcp-http'] : []),
+    ],
     env: { ACP_TEST_AGENT_STATE: stateDir },
   };
 }

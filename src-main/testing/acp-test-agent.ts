@@ -66,7 +66,10 @@ function recordMcp(method: string, servers: readonly McpServer[]): void {
   appendFileSync(join(stateDir, 'mcp.jsonl'), `${JSON.stringify({ method, servers })}\n`);
 }
 
-const say = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
+const say = (text: string): SessionUpdate => ({
+  sessionUpdate: 'agent_message_chunk',
+  content: { type: 'text', text },
+});
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,7 +100,14 @@ async function directive(client: AgentContext, sessionId: string, line: string):
     }
     case 'tool': {
       const [toolCallId = 'tool-1', ...title] = rest;
-      await send(client, sessionId, { sessionUpdate: 'tool_call', toolCallId, title: title.join(' ') || 'A tool', kind: 'other', status: 'in_progress', rawInput: { line } });
+      await send(client, sessionId, {
+        sessionUpdate: 'tool_call',
+        toolCallId,
+        title: title.join(' ') || 'A tool',
+        kind: 'other',
+        status: 'in_progress',
+        rawInput: { line },
+      });
       await send(client, sessionId, {
         sessionUpdate: 'tool_call_update',
         toolCallId,
@@ -135,7 +145,11 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       if (answer.outcome.optionId === 'no') {
         await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
         const reason = answer._meta?.reason;
-        await send(client, sessionId, say(`Rejected writing ${path}${typeof reason === 'string' ? `: ${reason}` : '.'}`));
+        await send(
+          client,
+          sessionId,
+          say(`Rejected writing ${path}${typeof reason === 'string' ? `: ${reason}` : '.'}`),
+        );
         return null;
       }
       try {
@@ -144,7 +158,11 @@ async function directive(client: AgentContext, sessionId: string, line: string):
         await send(client, sessionId, say(`Wrote ${path} (${answer.outcome.optionId}).`));
       } catch (error) {
         await send(client, sessionId, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
-        await send(client, sessionId, say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+        await send(
+          client,
+          sessionId,
+          say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
+        );
       }
       return null;
     }
@@ -154,7 +172,11 @@ async function directive(client: AgentContext, sessionId: string, line: string):
         const read = await client.request('fs/read_text_file', { sessionId, path: join(process.cwd(), path) });
         await send(client, sessionId, say(`${path} holds: ${read.content}`));
       } catch (error) {
-        await send(client, sessionId, say(`Could not read ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+        await send(
+          client,
+          sessionId,
+          say(`Could not read ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
+        );
       }
       return null;
     }
@@ -171,7 +193,11 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       return 'refusal';
     case 'recall': {
       const prompts = sessions.get(sessionId) ?? [];
-      await send(client, sessionId, say(prompts.length > 1 ? `I remember: ${prompts[0]?.split('\n')[0] ?? ''}` : 'I remember nothing.'));
+      await send(
+        client,
+        sessionId,
+        say(prompts.length > 1 ? `I remember: ${prompts[0]?.split('\n')[0] ?? ''}` : 'I remember nothing.'),
+      );
       return null;
     }
     case 'plan': {
@@ -188,7 +214,11 @@ async function directive(client: AgentContext, sessionId: string, line: string):
       tokens.set(sessionId, { inputTokens: Number(rest[0] ?? 0), outputTokens: Number(rest[1] ?? 0) });
       return null;
     case 'usage':
-      await send(client, sessionId, { sessionUpdate: 'usage_update', used: Number(rest[0] ?? 0), size: Number(rest[1] ?? 0) });
+      await send(client, sessionId, {
+        sessionUpdate: 'usage_update',
+        used: Number(rest[0] ?? 0),
+        size: Number(rest[1] ?? 0),
+      });
       return null;
     default: {
       const allowed = /they allowed "Write (\S+)"/.exec(line);
@@ -205,7 +235,11 @@ async function terminal(client: AgentContext, sessionId: string, script: string)
   try {
     ({ terminalId } = await client.request('terminal/create', { sessionId, command: 'sh', args: ['-c', script] }));
   } catch (error) {
-    await send(client, sessionId, say(`No terminal: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+    await send(
+      client,
+      sessionId,
+      say(`No terminal: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
+    );
     return null;
   }
   const exit = await client.request('terminal/wait_for_exit', { sessionId, terminalId });
@@ -218,7 +252,9 @@ async function terminal(client: AgentContext, sessionId: string, script: string)
 
 /** Writes what an earlier `write <path> …` of this session asked for: the person allowed it while Cairn was down. */
 async function writeAllowed(client: AgentContext, sessionId: string, path: string): Promise<null> {
-  const asked = (sessions.get(sessionId) ?? []).flatMap((prompt) => prompt.split('\n')).find((line) => line.startsWith(`write ${path} `));
+  const asked = (sessions.get(sessionId) ?? [])
+    .flatMap((prompt) => prompt.split('\n'))
+    .find((line) => line.startsWith(`write ${path} `));
   if (asked === undefined) {
     await send(client, sessionId, say(`I do not remember asking to write ${path}.`));
     return null;
@@ -228,7 +264,11 @@ async function writeAllowed(client: AgentContext, sessionId: string, path: strin
     await client.request('fs/write_text_file', { sessionId, path: join(process.cwd(), path), content });
     await send(client, sessionId, say(`Wrote ${path} after the restart.`));
   } catch (error) {
-    await send(client, sessionId, say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`));
+    await send(
+      client,
+      sessionId,
+      say(`Could not write ${path}: ${error instanceof Error ? error.message : JSON.stringify(error)}`),
+    );
   }
   return null;
 }
@@ -260,7 +300,8 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
       const update = JSON.parse(line) as SessionUpdate;
-      if (update.sessionUpdate === 'user_message_chunk' && update.content.type === 'text') prompts.push(update.content.text);
+      if (update.sessionUpdate === 'user_message_chunk' && update.content.type === 'text')
+        prompts.push(update.content.text);
       await client.notify('session/update', { sessionId: params.sessionId, update });
     }
     sessions.set(params.sessionId, prompts);
@@ -272,7 +313,10 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
     tokens.delete(params.sessionId);
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
     sessions.get(params.sessionId)?.push(text);
-    appendFileSync(historyFile(params.sessionId), `${JSON.stringify({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })}\n`);
+    appendFileSync(
+      historyFile(params.sessionId),
+      `${JSON.stringify({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })}\n`,
+    );
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       const stop = await directive(client, params.sessionId, line);
@@ -282,7 +326,9 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
     const used = tokens.get(params.sessionId);
     // `usage` is in the SDK's unstable schema (not the stable PromptResponse type): sent as an agent reporting it would.
     const answer: PromptResponse = { stopReason: 'end_turn' };
-    return used === undefined ? answer : Object.assign(answer, { usage: { ...used, totalTokens: used.inputTokens + used.outputTokens } });
+    return used === undefined
+      ? answer
+      : Object.assign(answer, { usage: { ...used, totalTokens: used.inputTokens + used.outputTokens } });
   })
   .onNotification('session/cancel', ({ params }) => {
     cancelled.add(params.sessionId);

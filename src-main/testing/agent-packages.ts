@@ -20,9 +20,16 @@ export function packFakeAgent(
   const folder = join(root, 'tarballs');
   mkdirSync(source);
   mkdirSync(folder);
-  writeFileSync(join(source, 'package.json'), JSON.stringify({ name: pkg, version, bin: { [bin]: 'agent.js' }, license: 'MIT', ...manifest }));
+  writeFileSync(
+    join(source, 'package.json'),
+    JSON.stringify({ name: pkg, version, bin: { [bin]: 'agent.js' }, license: 'MIT', ...manifest }),
+  );
   writeFileSync(join(source, 'agent.js'), '#!/usr/bin/env node\nconsole.error("a stand-in for the agent");\n');
-  const file = execFileSync('npm', ['pack', source, '--pack-destination', folder, '--silent'], { encoding: 'utf8', cwd: root }).trim().split('\n').pop() ?? '';
+  const file =
+    execFileSync('npm', ['pack', source, '--pack-destination', folder, '--silent'], { encoding: 'utf8', cwd: root })
+      .trim()
+      .split('\n')
+      .pop() ?? '';
   return { folder, tarball: join(folder, file) };
 }
 

@@ -46,7 +46,9 @@ export function agentTreeModel(answer: (call: AgentCall) => ScriptedReply): Agen
       system,
       request,
       toolResult(toolCallId) {
-        const message = messages.find((candidate) => candidate.role === 'tool' && candidate.tool_call_id === toolCallId);
+        const message = messages.find(
+          (candidate) => candidate.role === 'tool' && candidate.tool_call_id === toolCallId,
+        );
         if (message === undefined) return undefined;
         const content = textOf(message.content);
         try {

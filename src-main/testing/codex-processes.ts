@@ -8,7 +8,10 @@ export function appServerPids(dataDir: string): number[] {
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
-        return readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('app-server') && readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(home);
+        return (
+          readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('app-server') &&
+          readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(home)
+        );
       } catch {
         return false; // gone meanwhile, or not ours
       }

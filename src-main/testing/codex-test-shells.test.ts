@@ -34,14 +34,35 @@ describe('a host started as a process for a test', SERVE_PROCESS_TESTS, () => {
     const client: ProtocolClient = await connectProtocolClient(host.wsUrl, { token: TOKEN });
     cleanups.push(() => client.close());
 
-    const { connection } = await client.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-    const { session } = await client.call('session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
-    server.enqueue(toolCallReply({ id: 'call_env', name: 'exec_command', input: { cmd: 'echo "rehash-timeout=${PYENV_REHASH_TIMEOUT:-unset}"' } }), textReply('Printed.'));
-    await client.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'Print the setting' });
-    const run = await waitFor(async () => (await client.call('shell.list', { sessionId: session.sessionId, limit: 5 })).shellRuns.find((each) => each.status === 'exited'), {
-      message: 'the command to finish',
-      timeoutMs: 30_000,
+    const { connection } = await client.call('connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: server.baseUrl,
     });
+    const { session } = await client.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'full',
+      workspacePath: workspace,
+    });
+    server.enqueue(
+      toolCallReply({
+        id: 'call_env',
+        name: 'exec_command',
+        input: { cmd: 'echo "rehash-timeout=${PYENV_REHASH_TIMEOUT:-unset}"' },
+      }),
+      textReply('Printed.'),
+    );
+    await client.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'Print the setting' });
+    const run = await waitFor(
+      async () =>
+        (await client.call('shell.list', { sessionId: session.sessionId, limit: 5 })).shellRuns.find(
+          (each) => each.status === 'exited',
+        ),
+      {
+        message: 'the command to finish',
+        timeoutMs: 30_000,
+      },
+    );
     expect(run.stdoutTail).toContain('rehash-timeout=1');
   });
 });

@@ -26,7 +26,11 @@ export interface TestHost {
   /** Invokes and returns the raw outcome. */
   invoke<N extends OperationName>(op: N, input: OperationInput<N>): Promise<Outcome<OperationResult<N>>>;
   /** Waits until the turn's status is one of `statuses`. */
-  waitForTurn(sessionId: string, turnId: string, statuses: readonly string[]): Promise<OperationResult<'turn.query'>['turn']>;
+  waitForTurn(
+    sessionId: string,
+    turnId: string,
+    statuses: readonly string[],
+  ): Promise<OperationResult<'turn.query'>['turn']>;
   close(): Promise<void>;
 }
 
@@ -53,7 +57,15 @@ export async function startTestHost(options: Partial<HostOptions> & { dataDir?: 
   // Model-written titles are a call of their own: off unless a test asks, so model-call counts stay the turns'.
   // Codex's shells wait a second at most on a pyenv lock a stopped command left (codex-test-shells.ts).
   const codex = { ...options.codex, config: [...(options.codex?.config ?? []), TEST_SHELL_OVERRIDE] };
-  const host = await createHost({ ids, logger: silentLogger, modelTitles: false, sandbox: 'off', ...options, codex, dataDir });
+  const host = await createHost({
+    ids,
+    logger: silentLogger,
+    modelTitles: false,
+    sandbox: 'off',
+    ...options,
+    codex,
+    dataDir,
+  });
   const events: ChangeEvent[] = [];
   const unsubscribe = host.subscribe((event) => events.push(event));
   const testHost: TestHost = {

@@ -32,7 +32,10 @@ export async function freezeProcess(pid: number): Promise<FrozenProcess> {
   // cgroup.procs moves every thread of the process (`tasks` would move only the one thread id).
   writeFileSync(join(group, 'cgroup.procs'), String(pid));
   writeFileSync(join(group, 'freezer.state'), 'FROZEN');
-  await waitFor(() => readFileSync(join(group, 'freezer.state'), 'utf8').trim() === 'FROZEN', { message: `process ${pid} to freeze`, timeoutMs: 5_000 });
+  await waitFor(() => readFileSync(join(group, 'freezer.state'), 'utf8').trim() === 'FROZEN', {
+    message: `process ${pid} to freeze`,
+    timeoutMs: 5_000,
+  });
   return {
     async thaw() {
       writeFileSync(join(group, 'freezer.state'), 'THAWED');

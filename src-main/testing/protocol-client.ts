@@ -35,7 +35,10 @@ export class HandshakeRefused extends Error {
 
 /** A minimal client of the WebSocket protocol (ARCHITECTURE.md §3), for tests and tools. */
 export async function connectProtocolClient(url: string, options: ConnectOptions): Promise<ProtocolClient> {
-  const socket = new WebSocket(url, { ...(options.origin === undefined ? {} : { origin: options.origin }), ...(options.ca === undefined ? {} : { ca: options.ca }) });
+  const socket = new WebSocket(url, {
+    ...(options.origin === undefined ? {} : { origin: options.origin }),
+    ...(options.ca === undefined ? {} : { ca: options.ca }),
+  });
   const events: ChangeEvent[] = [];
   const pending = new Map<string | number, (message: unknown) => void>();
   const rawWaiters: Array<(message: unknown) => void> = [];
@@ -45,7 +48,9 @@ export async function connectProtocolClient(url: string, options: ConnectOptions
     socket.once('error', reject);
     socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
     socket.once('open', () => {
-      socket.send(JSON.stringify({ hello: { token: options.token, protocol: options.protocol ?? { min: 1, max: 1 } } }));
+      socket.send(
+        JSON.stringify({ hello: { token: options.token, protocol: options.protocol ?? { min: 1, max: 1 } } }),
+      );
     });
     socket.once('close', (code, reason) => reject(new HandshakeRefused(code, reason.toString())));
     socket.once('message', (data) => {

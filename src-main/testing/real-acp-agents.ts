@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { AcpPresetKind } from '../../src-shared/connection-model';
 import type { AgentModel } from './agent-model';
 import { asRecord } from './provider-servers/json-record';
-import { startAnthropicServer, startOpenAIChatServer, type ProviderTestServer, type RecordedRequest } from './provider-servers';
+import {
+  startAnthropicServer,
+  startOpenAIChatServer,
+  type ProviderTestServer,
+  type RecordedRequest,
+} from './provider-servers';
 
 /**
  * The real ACP agents Cairn's tests drive offline, installed from npm into test-agents/ (`npm run
@@ -47,8 +52,10 @@ export const TEST_AGENTS = resolve(dirname(fileURLToPath(import.meta.url)), '..'
  */
 export function realAgentsInstalled(): boolean {
   const installed = existsSync(TEST_AGENTS);
-  if (!installed && process.env.CAIRN_REAL_AGENTS === 'required') throw new Error(`The real ACP agents are not installed in ${TEST_AGENTS}: run npm run test-agents`);
-  if (!installed) console.warn(`Skipping the real ACP agents: not installed in ${TEST_AGENTS} (npm run test-agents installs them).`);
+  if (!installed && process.env.CAIRN_REAL_AGENTS === 'required')
+    throw new Error(`The real ACP agents are not installed in ${TEST_AGENTS}: run npm run test-agents`);
+  if (!installed)
+    console.warn(`Skipping the real ACP agents: not installed in ${TEST_AGENTS} (npm run test-agents installs them).`);
   return installed;
 }
 

@@ -27,11 +27,24 @@ const TABLES = [
 export function recordFingerprint(dataDir: string): string {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   try {
-    const counts = TABLES.map((table) => `${table}=${String(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get())}`);
-    const sessions = db.prepare("SELECT group_concat(session_id || ':' || revision || ':' || archived || ':' || title, '|') FROM sessions").pluck().get();
+    const counts = TABLES.map(
+      (table) => `${table}=${String(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get())}`,
+    );
+    const sessions = db
+      .prepare(
+        "SELECT group_concat(session_id || ':' || revision || ':' || archived || ':' || title, '|') FROM sessions",
+      )
+      .pluck()
+      .get();
     const runs = db.prepare("SELECT group_concat(run_id || ':' || status, '|') FROM runs").pluck().get();
-    const interactions = db.prepare("SELECT group_concat(interaction_id || ':' || status, '|') FROM interactions").pluck().get();
-    const goals = db.prepare("SELECT group_concat(goal_id || ':' || status || ':' || revision, '|') FROM goals").pluck().get();
+    const interactions = db
+      .prepare("SELECT group_concat(interaction_id || ':' || status, '|') FROM interactions")
+      .pluck()
+      .get();
+    const goals = db
+      .prepare("SELECT group_concat(goal_id || ':' || status || ':' || revision, '|') FROM goals")
+      .pluck()
+      .get();
     return [...counts, String(sessions), String(runs), String(interactions), String(goals)].join(';');
   } finally {
     db.close();

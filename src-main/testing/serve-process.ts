@@ -49,7 +49,10 @@ let buildFresh: boolean | null = null;
 
 /** Whether out/ holds a build of today's sources (looked up once per test file). */
 export function builtServeIsFresh(): boolean {
-  buildFresh ??= !isBuildStale(modificationTimes(PROJECT_ROOT, ['out/main/serve.js']), newestModification(PROJECT_ROOT, HEADLESS_SOURCES));
+  buildFresh ??= !isBuildStale(
+    modificationTimes(PROJECT_ROOT, ['out/main/serve.js']),
+    newestModification(PROJECT_ROOT, HEADLESS_SOURCES),
+  );
   return buildFresh;
 }
 
@@ -58,16 +61,26 @@ function spawnServe(options: ServeOptions): ChildProcess {
   // a host run as another user makes its own CODEX_HOME.
   if (options.uid === undefined) writeTestShellConfig(options.dataDir);
   // The token goes through the environment: on the command line every local user could read it.
-  const env: Record<string, string | undefined> = { ...process.env, CAIRN_TOKEN: options.token ?? undefined, CAIRN_MODEL_TITLES: 'off', CAIRN_SANDBOX: 'off', ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    CAIRN_TOKEN: options.token ?? undefined,
+    CAIRN_MODEL_TITLES: 'off',
+    CAIRN_SANDBOX: 'off',
+    ...options.env,
+  };
   if (options.token === null) delete env.CAIRN_TOKEN;
   const built = options.entry === 'built' || ((options.entry ?? 'auto') === 'auto' && builtServeIsFresh());
   const entry = built ? [BUILT_SERVE] : ['--import', 'tsx', 'src-main/serve.ts'];
-  return spawn(process.execPath, [...entry, `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
-  });
+  return spawn(
+    process.execPath,
+    [...entry, `--data-dir=${options.dataDir}`, `--port=${options.port ?? 0}`, ...(options.args ?? [])],
+    {
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
+    },
+  );
 }
 
 /** Runs serve expecting it to refuse to start; resolves with its exit code and everything it printed. */
@@ -81,7 +94,9 @@ export async function runServeToExit(options: ServeOptions): Promise<{ code: num
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const code = await new Promise<number | string>((resolveExit) => child.once('exit', (exitCode, signal) => resolveExit(exitCode ?? signal ?? 'unknown')));
+  const code = await new Promise<number | string>((resolveExit) =>
+    child.once('exit', (exitCode, signal) => resolveExit(exitCode ?? signal ?? 'unknown')),
+  );
   return { code, output };
 }
 
@@ -89,7 +104,9 @@ export async function runServeToExit(options: ServeOptions): Promise<{ code: num
 export async function startServeProcess(options: ServeOptions): Promise<ServeProcess> {
   const child = spawnServe(options);
   let output = '';
-  const exited = new Promise<number | string>((resolveExit) => child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit(code ?? signal ?? 'unknown')),
+  );
   const url = await new Promise<string>((resolveUrl, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -18,8 +18,20 @@ export interface SmallWindowSession {
 export async function openSmallWindowSession(): Promise<SmallWindowSession> {
   const server = await startOpenAIChatServer({ models: ['tiny-model'] });
   const t = await startTestHost({ retryBaseMs: 5 });
-  const { connectionId } = (await t.call('connection.create', { name: 'Tiny', providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: TEST_API_KEY })).connection;
-  await t.call('context.windows.set', { connectionId, modelId: 'tiny-model', window: { contextWindow: SMALL_WINDOW, outputReserve: SMALL_RESERVE }, expectedRevision: 0 });
+  const { connectionId } = (
+    await t.call('connection.create', {
+      name: 'Tiny',
+      providerType: 'openai_compatible',
+      baseUrl: server.baseUrl,
+      apiKey: TEST_API_KEY,
+    })
+  ).connection;
+  await t.call('context.windows.set', {
+    connectionId,
+    modelId: 'tiny-model',
+    window: { contextWindow: SMALL_WINDOW, outputReserve: SMALL_RESERVE },
+    expectedRevision: 0,
+  });
   const sessionId = (await t.call('session.create', { connectionId, model: 'tiny-model' })).session.sessionId;
   return {
     t,
@@ -37,7 +49,9 @@ export async function openSmallWindowSession(): Promise<SmallWindowSession> {
 export const bodyTokens = (request: RecordedRequest): number => countTokens(JSON.stringify(request.body));
 
 /** A long sentence for turn `turn` (about 100 tokens). */
-export const riverSentence = (turn: number, what: string): string => `${what} ${turn}: ${'the river bends past the old mill and the stones are cold '.repeat(8)}`;
+export const riverSentence = (turn: number, what: string): string =>
+  `${what} ${turn}: ${'the river bends past the old mill and the stones are cold '.repeat(8)}`;
 
 /** The summary requests compaction sends (answered like any other model request). */
-export const isSummaryCall = (request: RecordedRequest): boolean => JSON.stringify(request.body).includes('You summarise the earlier part of a conversation');
+export const isSummaryCall = (request: RecordedRequest): boolean =>
+  JSON.stringify(request.body).includes('You summarise the earlier part of a conversation');

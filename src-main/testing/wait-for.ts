@@ -5,7 +5,11 @@
  */
 export async function waitFor<T>(
   condition: () => T | Promise<T>,
-  { timeoutMs = 15_000, intervalMs = 10, message = 'condition' }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+  {
+    timeoutMs = 15_000,
+    intervalMs = 10,
+    message = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { ToolContext, ToolOutcome, ToolSuspension } from '../runtime/tools/agent-tool';
 
 /** For tests: a temp folder holding a `workspace/` and an `outside/` sibling, with a cleanup. */
-export function tempWorkspace(): { base: string; root: string; outside: string; write(relative: string, content: string): string; cleanup(): void } {
+export function tempWorkspace(): {
+  base: string;
+  root: string;
+  outside: string;
+  write(relative: string, content: string): string;
+  cleanup(): void;
+} {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'cairn-ws-')));
   const root = path.join(base, 'workspace');
   const outside = path.join(base, 'outside');
@@ -25,7 +31,14 @@ export function tempWorkspace(): { base: string; root: string; outside: string; 
 }
 
 export function toolContext(overrides: Partial<ToolContext> = {}): ToolContext {
-  return { sessionId: 's1', turnId: 't1', runId: 'r1', now: () => 1_000, signal: new AbortController().signal, ...overrides };
+  return {
+    sessionId: 's1',
+    turnId: 't1',
+    runId: 'r1',
+    now: () => 1_000,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
 }
 
 /** The outcome of a tool that never suspends, with its output typed loosely for assertions. */

@@ -28,7 +28,10 @@ export class FakeSocket {
   }
 
   requests(): Array<{ id: number; op: string; input: unknown }> {
-    return this.sent.filter((frame): frame is { id: number; op: string; input: unknown } => typeof frame === 'object' && frame !== null && 'op' in frame);
+    return this.sent.filter(
+      (frame): frame is { id: number; op: string; input: unknown } =>
+        typeof frame === 'object' && frame !== null && 'op' in frame,
+    );
   }
 }
 

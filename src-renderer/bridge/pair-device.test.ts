@@ -6,7 +6,12 @@ import { defaultDeviceName, pairDevice, pairingCodeFromFragment } from './pair-d
 describe('pairDevice', () => {
   it('sends the code and name instead of a hello and resolves with the credential the host gives', async () => {
     const sockets = fakeSocketFactory();
-    const pairing = pairDevice({ url: 'wss://127.0.0.2:4778/', code: 'K7QM-3XRP', deviceName: 'Pixel 9', openSocket: sockets.factory });
+    const pairing = pairDevice({
+      url: 'wss://127.0.0.2:4778/',
+      code: 'K7QM-3XRP',
+      deviceName: 'Pixel 9',
+      openSocket: sockets.factory,
+    });
     const socket = sockets.latest();
     socket.open();
     expect(socket.sent).toEqual([{ pair: { code: 'K7QM-3XRP', deviceName: 'Pixel 9' } }]);
@@ -22,7 +27,12 @@ describe('pairDevice', () => {
     sockets.latest().drop(CLOSE_CODES.pairingRefused, 'That code is not the one on show.');
     expect(await refused).toEqual({ ok: false, message: 'That code is not the one on show.' });
 
-    const dropped = pairDevice({ url: 'wss://h/', code: 'K7QM3XRP', deviceName: 'Pixel 9', openSocket: sockets.factory });
+    const dropped = pairDevice({
+      url: 'wss://h/',
+      code: 'K7QM3XRP',
+      deviceName: 'Pixel 9',
+      openSocket: sockets.factory,
+    });
     sockets.latest().drop();
     expect(await dropped).toMatchObject({ ok: false, message: expect.stringContaining('dropped') as unknown });
   });
@@ -37,9 +47,17 @@ describe('pairingCodeFromFragment', () => {
 
 describe('defaultDeviceName', () => {
   it('names the phone model, or the kind of device', () => {
-    expect(defaultDeviceName('Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe('Pixel 9');
-    expect(defaultDeviceName('Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36')).toBe('Android phone');
-    expect(defaultDeviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15')).toBe('iPhone');
+    expect(
+      defaultDeviceName(
+        'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      ),
+    ).toBe('Pixel 9');
+    expect(
+      defaultDeviceName('Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36'),
+    ).toBe('Android phone');
+    expect(defaultDeviceName('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15')).toBe(
+      'iPhone',
+    );
     expect(defaultDeviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15')).toBe('Mac');
     expect(defaultDeviceName('Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0')).toBe('Linux computer');
   });

@@ -1,7 +1,9 @@
 import { CLOSE_CODES } from '../../src-shared/protocol';
 import type { SocketFactory } from './websocket-host-link';
 
-export type PairingResult = { readonly ok: true; readonly credential: string; readonly deviceName: string } | { readonly ok: false; readonly message: string };
+export type PairingResult =
+  | { readonly ok: true; readonly credential: string; readonly deviceName: string }
+  | { readonly ok: false; readonly message: string };
 
 const LOST = 'The connection to Cairn dropped before the desktop answered. Check that Cairn is running and try again.';
 
@@ -10,7 +12,12 @@ const LOST = 'The connection to Cairn dropped before the desktop answered. Check
  * `{"pair":{code, deviceName}}` and waits — as long as the desktop takes to say "Pair <name>?" —
  * for this device's own credential, or a close (4006) whose reason says why not.
  */
-export function pairDevice(options: { readonly url: string; readonly code: string; readonly deviceName: string; readonly openSocket: SocketFactory }): Promise<PairingResult> {
+export function pairDevice(options: {
+  readonly url: string;
+  readonly code: string;
+  readonly deviceName: string;
+  readonly openSocket: SocketFactory;
+}): Promise<PairingResult> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (result: PairingResult) => {
@@ -24,7 +31,8 @@ export function pairDevice(options: { readonly url: string; readonly code: strin
         const paired = pairedFrame(text);
         if (paired !== null) settle({ ok: true, ...paired });
       },
-      close: (code, reason) => settle({ ok: false, message: code === CLOSE_CODES.pairingRefused && reason !== '' ? reason : LOST }),
+      close: (code, reason) =>
+        settle({ ok: false, message: code === CLOSE_CODES.pairingRefused && reason !== '' ? reason : LOST }),
     });
   });
 }
@@ -34,7 +42,9 @@ function pairedFrame(text: string): { credential: string; deviceName: string } |
     const frame = JSON.parse(text) as { paired?: { credential?: unknown; device?: { name?: unknown } } };
     const credential = frame.paired?.credential;
     const name = frame.paired?.device?.name;
-    return typeof credential === 'string' && credential !== '' ? { credential, deviceName: typeof name === 'string' ? name : '' } : null;
+    return typeof credential === 'string' && credential !== ''
+      ? { credential, deviceName: typeof name === 'string' ? name : '' }
+      : null;
   } catch {
     return null;
   }

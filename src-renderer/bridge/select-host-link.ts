@@ -15,7 +15,9 @@ export function selectHostLink(win: Window): HostLink | null {
   const bridge = desktopBridge(win);
   if (bridge !== null) return ipcHostLink(bridge);
   // The desktop's token from the address, or else the credential a paired device keeps.
-  const token = takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage }) ?? storedDeviceCredential(win.localStorage);
+  const token =
+    takeHostToken({ location: win.location, history: win.history, storage: win.sessionStorage }) ??
+    storedDeviceCredential(win.localStorage);
   if (token === null) return null;
   const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
   return new WebSocketHostLink({ url: `${scheme}://${win.location.host}/`, token, openSocket: browserSocketFactory() });

@@ -30,7 +30,13 @@ const nodeSocketFactory: SocketFactory = (url, handlers) => {
 };
 
 async function serve(host: TestHost, port = 0): Promise<WebSocketTransport> {
-  const transport = await startWebSocketTransport({ host: host.host, token: TOKEN, port, logger: silentLogger, staticDir: null });
+  const transport = await startWebSocketTransport({
+    host: host.host,
+    token: TOKEN,
+    port,
+    logger: silentLogger,
+    staticDir: null,
+  });
   return transport;
 }
 
@@ -62,7 +68,9 @@ describe('WebSocketHostLink against the real host', () => {
     const { sessionId } = created.result.session;
     const started = await client.invoke('turn.start', { sessionId, turnId: 'turn-1', text: '/stream 5 5' });
     expect(started.ok).toBe(true);
-    await vi.waitFor(() => expect(events.some((e) => e.kind === 'turn.changed' && e.turn.status === 'completed')).toBe(true));
+    await vi.waitFor(() =>
+      expect(events.some((e) => e.kind === 'turn.changed' && e.turn.status === 'completed')).toBe(true),
+    );
 
     const sequencer = new EventSequencer();
     expect(events.map((event) => sequencer.check(event))).toEqual(events.map(() => 'next'));
@@ -93,7 +101,9 @@ describe('WebSocketHostLink against the real host', () => {
     transport = await serve(host, port);
     cleanups.push(() => host.close());
     cleanups.push(() => transport.close());
-    await vi.waitFor(() => expect(client.connection()).toMatchObject({ status: 'open', generation: 3 }), { timeout: 5000 });
+    await vi.waitFor(() => expect(client.connection()).toMatchObject({ status: 'open', generation: 3 }), {
+      timeout: 5000,
+    });
     expect(client.connection().hostEpoch).not.toBe(firstEpoch);
   });
 

@@ -60,7 +60,11 @@ describe('WebSocketHostLink', () => {
     socket.open();
     socket.welcome();
     const answer = link.invoke('session.get', { sessionId: 'nope' });
-    socket.receive({ id: socket.requests()[0]?.id, ok: false, error: { code: 'not_found', message: 'No such session.' } });
+    socket.receive({
+      id: socket.requests()[0]?.id,
+      ok: false,
+      error: { code: 'not_found', message: 'No such session.' },
+    });
     await expect(answer).resolves.toEqual({ ok: false, error: { code: 'not_found', message: 'No such session.' } });
   });
 
@@ -157,7 +161,10 @@ describe('WebSocketHostLink', () => {
     sockets.latest().open();
     sockets.latest().welcome('epoch');
     sockets.latest().drop(CLOSE_CODES.deviceRevoked);
-    expect(link.connection()).toMatchObject({ status: 'failed', problem: expect.stringMatching(/^This device was signed out/) });
+    expect(link.connection()).toMatchObject({
+      status: 'failed',
+      problem: expect.stringMatching(/^This device was signed out/),
+    });
     vi.advanceTimersByTime(60_000);
     expect(sockets.sockets).toHaveLength(1);
   });

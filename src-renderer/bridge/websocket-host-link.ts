@@ -52,13 +52,21 @@ const REFUSALS: ReadonlyMap<number, string> = new Map([
     CLOSE_CODES.badToken,
     'This tab’s access token is not the one the running Cairn host accepts (it was started with another token, or with --new-token). Open the address it printed, ending in #token=…; the host keeps its token in the host-token file of its data directory.',
   ],
-  [CLOSE_CODES.protocolUnsupported, 'This window and the Cairn host speak different protocol versions. Update one of them.'],
+  [
+    CLOSE_CODES.protocolUnsupported,
+    'This window and the Cairn host speak different protocol versions. Update one of them.',
+  ],
   [CLOSE_CODES.badHandshake, 'The Cairn host did not accept this window’s greeting.'],
-  [CLOSE_CODES.deviceRevoked, 'This device was signed out: it was revoked on the Cairn host. To use it again, pair it again from the desktop.'],
+  [
+    CLOSE_CODES.deviceRevoked,
+    'This device was signed out: it was revoked on the Cairn host. To use it again, pair it again from the desktop.',
+  ],
 ]);
 
-const NOT_REACHABLE = 'Cairn is not reachable right now, so this was not done. It will work again once the connection is back.';
-const DROPPED = 'The connection to Cairn dropped before it confirmed this, so it may or may not have happened. Check, then try again.';
+const NOT_REACHABLE =
+  'Cairn is not reachable right now, so this was not done. It will work again once the connection is back.';
+const DROPPED =
+  'The connection to Cairn dropped before it confirmed this, so it may or may not have happened. Check, then try again.';
 
 /**
  * The Bridge over the headless host's WebSocket (ARCHITECTURE.md §3): hello/welcome with the token,
@@ -83,7 +91,10 @@ export class WebSocketHostLink implements HostLink {
   private closed = false;
 
   constructor(private readonly options: WebSocketHostLinkOptions) {
-    this.timers = options.timers ?? { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) };
+    this.timers = options.timers ?? {
+      setTimeout: (cb, ms) => setTimeout(cb, ms),
+      clearTimeout: (h) => clearTimeout(h as number),
+    };
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.helloTimeoutMs = options.helloTimeoutMs ?? 10_000;
     this.connect();
@@ -100,7 +111,12 @@ export class WebSocketHostLink implements HostLink {
         const request = this.pending.get(id);
         if (request === undefined) return;
         this.pending.delete(id);
-        request.resolve(fail('operation_unavailable', request.sent ? 'Cairn did not answer in time. It may still be working on it.' : NOT_REACHABLE));
+        request.resolve(
+          fail(
+            'operation_unavailable',
+            request.sent ? 'Cairn did not answer in time. It may still be working on it.' : NOT_REACHABLE,
+          ),
+        );
       }, this.requestTimeoutMs);
       const request: PendingRequest = {
         frame: JSON.stringify({ id, op, input }),
@@ -176,7 +192,12 @@ export class WebSocketHostLink implements HostLink {
         this.clearTimer('helloTimer');
         this.welcomed = true;
         this.attempt = 0;
-        this.setState({ status: 'open', hostEpoch: frame.hostEpoch, generation: this.state.generation + 1, problem: null });
+        this.setState({
+          status: 'open',
+          hostEpoch: frame.hostEpoch,
+          generation: this.state.generation + 1,
+          problem: null,
+        });
         for (const request of this.pending.values()) if (!request.sent) this.send(request);
         return;
       }
@@ -226,7 +247,11 @@ export class WebSocketHostLink implements HostLink {
       return;
     }
     if (this.closed) return;
-    this.setState({ ...this.state, status: this.state.generation === 0 ? 'connecting' : 'reconnecting', problem: null });
+    this.setState({
+      ...this.state,
+      status: this.state.generation === 0 ? 'connecting' : 'reconnecting',
+      problem: null,
+    });
     const delay = reconnectDelay(this.attempt, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random);
     this.attempt += 1;
     this.reconnectTimer = this.timers.setTimeout(() => {

@@ -8,19 +8,35 @@ describe('decodeHostFrame', () => {
   });
 
   it('reads responses, mapping an unknown error code to internal_failure', () => {
-    expect(decodeHostFrame(JSON.stringify({ id: 7, ok: true, result: { a: 1 } }))).toEqual({ type: 'response', id: 7, ok: true, result: { a: 1 } });
-    expect(decodeHostFrame(JSON.stringify({ id: 'x', ok: false, error: { code: 'not_found', message: 'Gone' } }))).toEqual({
+    expect(decodeHostFrame(JSON.stringify({ id: 7, ok: true, result: { a: 1 } }))).toEqual({
+      type: 'response',
+      id: 7,
+      ok: true,
+      result: { a: 1 },
+    });
+    expect(
+      decodeHostFrame(JSON.stringify({ id: 'x', ok: false, error: { code: 'not_found', message: 'Gone' } })),
+    ).toEqual({
       type: 'response',
       id: 'x',
       ok: false,
       error: { code: 'not_found', message: 'Gone' },
     });
-    expect(decodeHostFrame(JSON.stringify({ id: null, ok: false, error: { code: 'no_such_code', message: 'Odd' } }))).toMatchObject({ error: { code: 'internal_failure' } });
-    expect(decodeHostFrame(JSON.stringify({ id: 1, ok: false }))).toMatchObject({ ok: false, error: { code: 'internal_failure' } });
+    expect(
+      decodeHostFrame(JSON.stringify({ id: null, ok: false, error: { code: 'no_such_code', message: 'Odd' } })),
+    ).toMatchObject({ error: { code: 'internal_failure' } });
+    expect(decodeHostFrame(JSON.stringify({ id: 1, ok: false }))).toMatchObject({
+      ok: false,
+      error: { code: 'internal_failure' },
+    });
   });
 
   it('reads the welcome', () => {
-    expect(decodeHostFrame(JSON.stringify({ welcome: { protocol: 1, hostEpoch: 'e1' } }))).toEqual({ type: 'welcome', protocol: 1, hostEpoch: 'e1' });
+    expect(decodeHostFrame(JSON.stringify({ welcome: { protocol: 1, hostEpoch: 'e1' } }))).toEqual({
+      type: 'welcome',
+      protocol: 1,
+      hostEpoch: 'e1',
+    });
   });
 
   it('ignores anything malformed', () => {

@@ -7,7 +7,12 @@ import type { ChangeEvent } from '../../src-shared/events';
 export type HostFrame =
   | { readonly type: 'welcome'; readonly protocol: number; readonly hostEpoch: string }
   | { readonly type: 'response'; readonly id: number | string | null; readonly ok: true; readonly result: unknown }
-  | { readonly type: 'response'; readonly id: number | string | null; readonly ok: false; readonly error: OperationError }
+  | {
+      readonly type: 'response';
+      readonly id: number | string | null;
+      readonly ok: false;
+      readonly error: OperationError;
+    }
   | { readonly type: 'event'; readonly event: ChangeEvent }
   | { readonly type: 'ignored' };
 
@@ -24,16 +29,30 @@ export function decodeHostFrame(text: string): HostFrame {
   }
   if (!isRecord(parsed)) return { type: 'ignored' };
   const { event, welcome } = parsed;
-  if (isRecord(event) && isInteger(event.seq) && typeof event.hostEpoch === 'string' && typeof event.kind === 'string') {
+  if (
+    isRecord(event) &&
+    isInteger(event.seq) &&
+    typeof event.hostEpoch === 'string' &&
+    typeof event.kind === 'string'
+  ) {
     // The envelope is checked; the body's fields follow the contract in src-shared/events.ts.
     return { type: 'event', event: event as unknown as ChangeEvent };
   }
   const { id, ok, result, error } = parsed;
-  if ((typeof id === 'number' || typeof id === 'string' || id === null) && typeof ok === 'boolean' && (error === undefined || isErrorShape(error))) {
+  if (
+    (typeof id === 'number' || typeof id === 'string' || id === null) &&
+    typeof ok === 'boolean' &&
+    (error === undefined || isErrorShape(error))
+  ) {
     if (ok) return { type: 'response', id, ok: true, result };
     return { type: 'response', id, ok: false, error: toOperationError(error) };
   }
-  if (isRecord(welcome) && isInteger(welcome.protocol) && typeof welcome.hostEpoch === 'string' && welcome.hostEpoch !== '') {
+  if (
+    isRecord(welcome) &&
+    isInteger(welcome.protocol) &&
+    typeof welcome.hostEpoch === 'string' &&
+    welcome.hostEpoch !== ''
+  ) {
     return { type: 'welcome', protocol: welcome.protocol, hostEpoch: welcome.hostEpoch };
   }
   return { type: 'ignored' };
@@ -53,6 +72,7 @@ function isErrorShape(value: unknown): value is { code: string; message: string 
 }
 
 function toOperationError(error: { code: string; message: string } | undefined): OperationError {
-  if (error === undefined) return { code: 'internal_failure', message: 'Cairn answered with an error it did not describe.' };
+  if (error === undefined)
+    return { code: 'internal_failure', message: 'Cairn answered with an error it did not describe.' };
   return { code: isErrorCode(error.code) ? error.code : 'internal_failure', message: error.message };
 }

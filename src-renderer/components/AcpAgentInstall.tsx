@@ -18,7 +18,14 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   if (install === undefined) return null;
   const start = () => void store.getState().installAcpAgent(kind);
   return (
-    <div className="acp-install" data-testid="acp-install" data-kind={kind} data-status={install.status} role="group" aria-label="Agent install">
+    <div
+      className="acp-install"
+      data-testid="acp-install"
+      data-kind={kind}
+      data-status={install.status}
+      role="group"
+      aria-label="Agent install"
+    >
       <InstallLine install={install} onInstall={start} onCancel={() => void store.getState().cancelAcpInstall(kind)} />
       {install.status === 'installing' && install.output.length > 0 ? (
         <pre className="acp-install-output" aria-live="polite" data-testid="acp-install-output">
@@ -34,14 +41,26 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   );
 }
 
-function InstallLine({ install, onInstall, onCancel }: { install: AcpInstallState; onInstall: () => void; onCancel: () => void }) {
+function InstallLine({
+  install,
+  onInstall,
+  onCancel,
+}: {
+  install: AcpInstallState;
+  onInstall: () => void;
+  onCancel: () => void;
+}) {
   const size = install.sizeHint === null ? '' : ` (${install.sizeHint})`;
   switch (install.status) {
     case 'installed':
       return (
         <p className="acp-install-line tone-ok">
           {install.installedVersion === null ? 'Installed' : `Installed ${install.installedVersion}`}
-          {install.location === 'path' ? ' (found on PATH)' : install.location === 'beside_cairn' ? ' (beside Cairn)' : ''}
+          {install.location === 'path'
+            ? ' (found on PATH)'
+            : install.location === 'beside_cairn'
+              ? ' (beside Cairn)'
+              : ''}
         </p>
       );
     case 'installing':
@@ -57,7 +76,11 @@ function InstallLine({ install, onInstall, onCancel }: { install: AcpInstallStat
     default:
       return (
         <p className="acp-install-line">
-          {install.status === 'failed' ? 'The install failed — ' : install.status === 'cancelled' ? 'Install cancelled — ' : 'Not installed — '}
+          {install.status === 'failed'
+            ? 'The install failed — '
+            : install.status === 'cancelled'
+              ? 'Install cancelled — '
+              : 'Not installed — '}
           <button type="button" className="button button-small" onClick={onInstall}>
             {`Install${size}`}
           </button>

@@ -1,4 +1,10 @@
-import type { FormRequest, FormValue, InteractionRecord, QuestionAnswer, QuestionRequest } from '../../src-shared/interaction-model';
+import type {
+  FormRequest,
+  FormValue,
+  InteractionRecord,
+  QuestionAnswer,
+  QuestionRequest,
+} from '../../src-shared/interaction-model';
 
 /** A settled interaction as a compact read-only record: the answers given (secrets masked by the host), or why it closed. */
 export function AnswerRecord({ record }: { record: InteractionRecord }) {
@@ -13,7 +19,11 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
   if (answer === null || answer.action === 'decline') {
     return (
       <p className="answer-outcome" data-testid="interaction-outcome">
-        {request.kind === 'question' ? 'You skipped this.' : request.kind === 'permission' ? 'You denied this.' : 'You declined to fill this in.'}
+        {request.kind === 'question'
+          ? 'You skipped this.'
+          : request.kind === 'permission'
+            ? 'You denied this.'
+            : 'You declined to fill this in.'}
         <AnsweredFrom record={record} />
       </p>
     );
@@ -44,7 +54,12 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
     );
   }
   if ('network' in answer) {
-    const text = { allow_once: 'Allowed for the next command', allow_session: 'Allowed for this session', allow_always: 'Always allowed', deny: 'Denied' }[answer.network];
+    const text = {
+      allow_once: 'Allowed for the next command',
+      allow_session: 'Allowed for this session',
+      allow_always: 'Always allowed',
+      deny: 'Denied',
+    }[answer.network];
     return (
       <p className={`answer-outcome decision-${answer.network}`} data-testid="interaction-outcome">
         {text}
@@ -53,7 +68,8 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
       </p>
     );
   }
-  if ('answers' in answer && request.kind === 'question') return <QuestionRecord request={request} answers={answer.answers} />;
+  if ('answers' in answer && request.kind === 'question')
+    return <QuestionRecord request={request} answers={answer.answers} />;
   if ('values' in answer && request.kind === 'form') return <FormRecord request={request} values={answer.values} />;
   return null;
 }
@@ -79,14 +95,25 @@ function closedText(reason: InteractionRecord['closeReason']): string {
   }
 }
 
-function QuestionRecord({ request, answers }: { request: QuestionRequest; answers: Readonly<Record<string, QuestionAnswer>> }) {
+function QuestionRecord({
+  request,
+  answers,
+}: {
+  request: QuestionRequest;
+  answers: Readonly<Record<string, QuestionAnswer>>;
+}) {
   return (
     <dl className="answer-record" data-testid="answer-record">
       {request.questions.map((question) => {
         const answer = answers[question.id];
-        const labels = (answer?.optionIds ?? []).map((id) => question.options.find((option) => option.id === id)?.label ?? id);
+        const labels = (answer?.optionIds ?? []).map(
+          (id) => question.options.find((option) => option.id === id)?.label ?? id,
+        );
         const text = answer?.text;
-        const parts = [...labels, ...(text !== undefined && text !== '' ? [question.options.length > 0 ? `Other: ${text}` : text] : [])];
+        const parts = [
+          ...labels,
+          ...(text !== undefined && text !== '' ? [question.options.length > 0 ? `Other: ${text}` : text] : []),
+        ];
         return (
           <div key={question.id} className="answer-pair">
             <dt>{question.header}</dt>
@@ -117,9 +144,12 @@ function FormRecord({ request, values }: { request: FormRequest; values: Readonl
 function formatValue(field: FormRequest['fields'][number], value: FormValue | undefined): string {
   if (value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field.type === 'single_select' && typeof value === 'string') return field.options.find((option) => option.value === value)?.label ?? value;
+  if (field.type === 'single_select' && typeof value === 'string')
+    return field.options.find((option) => option.value === value)?.label ?? value;
   if (field.type === 'multi_select' && Array.isArray(value)) {
-    return value.length === 0 ? '—' : value.map((item) => field.options.find((option) => option.value === item)?.label ?? item).join(', ');
+    return value.length === 0
+      ? '—'
+      : value.map((item) => field.options.find((option) => option.value === item)?.label ?? item).join(', ');
   }
   return String(value);
 }

@@ -14,16 +14,34 @@ import { retryingImport } from '../platform/retrying-import';
 import { PHONE_QUERY } from '../state/sidebar-layout';
 
 /** Views and dialogs not needed for the first paint load when first opened (each its own chunk). */
-const SettingsDialog = lazy(() => retryingImport(() => import('./SettingsDialog')).then((module) => ({ default: module.SettingsDialog })));
-const WorkHubView = lazy(() => retryingImport(() => import('./workhub/WorkHubView')).then((module) => ({ default: module.WorkHubView })));
-const AutomationsView = lazy(() => retryingImport(() => import('./automations/AutomationsView')).then((module) => ({ default: module.AutomationsView })));
-const DeleteSessionDialog = lazy(() => retryingImport(() => import('./DeleteSessionDialog')).then((module) => ({ default: module.DeleteSessionDialog })));
-const HelpPanel = lazy(() => retryingImport(() => import('./HelpPanel')).then((module) => ({ default: module.HelpPanel })));
-const GoalDialogs = lazy(() => retryingImport(() => import('./GoalDialogs')).then((module) => ({ default: module.GoalDialogs })));
-const ChatDialogs = lazy(() => retryingImport(() => import('./ChatDialogs')).then((module) => ({ default: module.ChatDialogs })));
-const FullModeDialog = lazy(() => retryingImport(() => import('./workspace/FullModeDialog')).then((module) => ({ default: module.FullModeDialog })));
+const SettingsDialog = lazy(() =>
+  retryingImport(() => import('./SettingsDialog')).then((module) => ({ default: module.SettingsDialog })),
+);
+const WorkHubView = lazy(() =>
+  retryingImport(() => import('./workhub/WorkHubView')).then((module) => ({ default: module.WorkHubView })),
+);
+const AutomationsView = lazy(() =>
+  retryingImport(() => import('./automations/AutomationsView')).then((module) => ({ default: module.AutomationsView })),
+);
+const DeleteSessionDialog = lazy(() =>
+  retryingImport(() => import('./DeleteSessionDialog')).then((module) => ({ default: module.DeleteSessionDialog })),
+);
+const HelpPanel = lazy(() =>
+  retryingImport(() => import('./HelpPanel')).then((module) => ({ default: module.HelpPanel })),
+);
+const GoalDialogs = lazy(() =>
+  retryingImport(() => import('./GoalDialogs')).then((module) => ({ default: module.GoalDialogs })),
+);
+const ChatDialogs = lazy(() =>
+  retryingImport(() => import('./ChatDialogs')).then((module) => ({ default: module.ChatDialogs })),
+);
+const FullModeDialog = lazy(() =>
+  retryingImport(() => import('./workspace/FullModeDialog')).then((module) => ({ default: module.FullModeDialog })),
+);
 /** The hidden sidebar's rail (a window narrower than 1000 px, or the sidebar hidden); on a phone, the bar on top. */
-const SidebarRail = lazy(() => retryingImport(() => import('./SidebarRail')).then((module) => ({ default: module.SidebarRail })));
+const SidebarRail = lazy(() =>
+  retryingImport(() => import('./SidebarRail')).then((module) => ({ default: module.SidebarRail })),
+);
 
 /** What a view shows while its code loads (a few milliseconds from disk). */
 function ViewLoading() {

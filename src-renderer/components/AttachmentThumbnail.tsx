@@ -10,7 +10,10 @@ export function AttachmentThumbnail({ attachment }: { attachment: AttachmentRef 
   useEffect(() => {
     if (image === undefined) void store.getState().loadAttachmentImage(attachment.attachmentId);
   }, [store, image, attachment.attachmentId]);
-  if (image?.status === 'ready') return <img className="attachment-thumbnail" src={image.src} alt={attachment.name} data-testid="attachment-thumbnail" />;
+  if (image?.status === 'ready')
+    return (
+      <img className="attachment-thumbnail" src={image.src} alt={attachment.name} data-testid="attachment-thumbnail" />
+    );
   if (image?.status === 'missing') return null;
   return <span className="attachment-thumbnail attachment-thumbnail-loading" aria-hidden="true" />;
 }

@@ -64,7 +64,12 @@ export function AttachmentTray({ sessionId }: { sessionId: string }) {
           event.target.value = '';
         }}
       />
-      <button type="button" className="button attachment-add" title="Attach files (or drop or paste them here)" onClick={() => picker.current?.click()}>
+      <button
+        type="button"
+        className="button attachment-add"
+        title="Attach files (or drop or paste them here)"
+        onClick={() => picker.current?.click()}
+      >
         Attach files
       </button>
     </div>

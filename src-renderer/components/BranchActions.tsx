@@ -9,7 +9,10 @@ export function BranchOriginBar({ sessionId }: { sessionId: string }) {
     void store.getState().loadBranches(sessionId);
   }, [sessionId, store]);
   if (origin === null) return null;
-  const lead = origin.mode === 'rewind' ? 'Rewound to before a message of' : `Branched at ${origin.mode === 'edit' ? 'an edited message' : 'a regenerated answer'} from`;
+  const lead =
+    origin.mode === 'rewind'
+      ? 'Rewound to before a message of'
+      : `Branched at ${origin.mode === 'edit' ? 'an edited message' : 'a regenerated answer'} from`;
   return (
     <div className="branch-origin" data-testid="branch-origin">
       {origin.sourceTitle === null ? (
@@ -17,7 +20,11 @@ export function BranchOriginBar({ sessionId }: { sessionId: string }) {
       ) : (
         <span>
           {lead}{' '}
-          <button type="button" className="text-button branch-link" onClick={() => store.getState().selectSession(origin.sourceSessionId)}>
+          <button
+            type="button"
+            className="text-button branch-link"
+            onClick={() => store.getState().selectSession(origin.sourceSessionId)}
+          >
             {origin.sourceTitle}
           </button>
         </span>

@@ -11,11 +11,21 @@ const count = (n: number) => (n === 1 ? '1 branch' : `${n} branches`);
  * a disclosure that says how many there are. Open unless the person closed it; closed, it is marked
  * while one of its branches is the open session. Right opens and Left closes it from the keyboard.
  */
-export const BranchGroup = memo(function BranchGroup({ sessionId, groups, tabStopId }: { sessionId: string; groups: BranchGroups; tabStopId: string | null }) {
+export const BranchGroup = memo(function BranchGroup({
+  sessionId,
+  groups,
+  tabStopId,
+}: {
+  sessionId: string;
+  groups: BranchGroups;
+  tabStopId: string | null;
+}) {
   const store = useStoreApi();
   const branchIds = groups.branchesOf[sessionId];
   const closed = useAppStore((state) => state.closedBranchGroups[sessionId] === true);
-  const holdsSelected = useAppStore((state) => state.selectedSessionId !== null && branchesUnder(groups, sessionId).includes(state.selectedSessionId));
+  const holdsSelected = useAppStore(
+    (state) => state.selectedSessionId !== null && branchesUnder(groups, sessionId).includes(state.selectedSessionId),
+  );
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? 'this session');
   if (branchIds === undefined || branchIds.length === 0) return null;
   const open = !closed;
@@ -46,13 +56,25 @@ export const BranchGroup = memo(function BranchGroup({ sessionId, groups, tabSto
         {count(total)}
       </button>
       <ul id={listId} className="branch-list" role="list" aria-label={`Branches of ${title}`} hidden={!open}>
-        {open ? branchIds.map((branchId) => <BranchRows key={branchId} sessionId={branchId} groups={groups} tabStopId={tabStopId} />) : null}
+        {open
+          ? branchIds.map((branchId) => (
+              <BranchRows key={branchId} sessionId={branchId} groups={groups} tabStopId={tabStopId} />
+            ))
+          : null}
       </ul>
     </li>
   );
 });
 
-function BranchRows({ sessionId, groups, tabStopId }: { sessionId: string; groups: BranchGroups; tabStopId: string | null }) {
+function BranchRows({
+  sessionId,
+  groups,
+  tabStopId,
+}: {
+  sessionId: string;
+  groups: BranchGroups;
+  tabStopId: string | null;
+}) {
   return (
     <>
       <SessionRow sessionId={sessionId} tabStop={sessionId === tabStopId} />

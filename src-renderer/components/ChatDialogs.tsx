@@ -11,7 +11,11 @@ export function ChatDialogs() {
   const dialog = useAppStore((state) => state.chatDialog);
   const loaded = useAppStore((state) => (dialog === null ? false : state.preferences[dialog.sessionId] !== undefined));
   if (dialog === null || !loaded) return null;
-  return dialog.kind === 'instructions' ? <InstructionsDialog sessionId={dialog.sessionId} /> : <ModelSettingsDialog sessionId={dialog.sessionId} />;
+  return dialog.kind === 'instructions' ? (
+    <InstructionsDialog sessionId={dialog.sessionId} />
+  ) : (
+    <ModelSettingsDialog sessionId={dialog.sessionId} />
+  );
 }
 
 function InstructionsDialog({ sessionId }: { sessionId: string }) {
@@ -24,7 +28,13 @@ function InstructionsDialog({ sessionId }: { sessionId: string }) {
   const close = () => store.getState().setChatDialog(null);
   const global = preferences?.globalInstructions ?? '';
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-lead`} onClose={close} initialFocus={firstRef} className="chat-dialog">
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-lead`}
+      onClose={close}
+      initialFocus={firstRef}
+      className="chat-dialog"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -43,7 +53,11 @@ function InstructionsDialog({ sessionId }: { sessionId: string }) {
         <p id={`${id}-lead`} className="dialog-lead">
           Added to the system prompt of this session’s turns, after the instructions for every session.
         </p>
-        <FieldFrame controlId={`${id}-text`} label="Instructions" hint={`${draft.length.toLocaleString('en-US')} / ${MAX_INSTRUCTIONS_LENGTH.toLocaleString('en-US')} characters`}>
+        <FieldFrame
+          controlId={`${id}-text`}
+          label="Instructions"
+          hint={`${draft.length.toLocaleString('en-US')} / ${MAX_INSTRUCTIONS_LENGTH.toLocaleString('en-US')} characters`}
+        >
           {(aria) => (
             <textarea
               {...aria}
@@ -58,7 +72,8 @@ function InstructionsDialog({ sessionId }: { sessionId: string }) {
           )}
         </FieldFrame>
         <div className="chat-dialog-note">
-          <strong>For every session</strong> (Settings → Instructions): {global === '' ? <em>none</em> : <span className="chat-dialog-quote">{global}</span>}
+          <strong>For every session</strong> (Settings → Instructions):{' '}
+          {global === '' ? <em>none</em> : <span className="chat-dialog-quote">{global}</span>}
         </div>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
@@ -87,7 +102,13 @@ function ModelSettingsDialog({ sessionId }: { sessionId: string }) {
   const defaults: ModelSettings = preferences?.connectionModelSettings ?? {};
   const change = (patch: Partial<ModelSettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-lead`} onClose={close} initialFocus={firstRef} className="chat-dialog">
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-lead`}
+      onClose={close}
+      initialFocus={firstRef}
+      className="chat-dialog"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -111,7 +132,12 @@ function ModelSettingsDialog({ sessionId }: { sessionId: string }) {
           Empty fields use the connection’s defaults or the provider’s. Providers that lack a setting ignore it.
         </p>
         <div className="field-pair">
-          <FieldFrame controlId={`${id}-temperature`} label="Temperature" hint={`0 to 2 · default: ${defaults.temperature ?? 'the provider’s'}`} error={shown.temperature ?? null}>
+          <FieldFrame
+            controlId={`${id}-temperature`}
+            label="Temperature"
+            hint={`0 to 2 · default: ${defaults.temperature ?? 'the provider’s'}`}
+            error={shown.temperature ?? null}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -150,7 +176,12 @@ function ModelSettingsDialog({ sessionId }: { sessionId: string }) {
           hint={`OpenAI, Anthropic and compatible servers · default: ${defaults.reasoningEffort ?? 'the provider’s'}`}
         >
           {(aria) => (
-            <select {...aria} className="input" value={draft.reasoningEffort} onChange={(event) => change({ reasoningEffort: event.target.value as ReasoningEffort | '' })}>
+            <select
+              {...aria}
+              className="input"
+              value={draft.reasoningEffort}
+              onChange={(event) => change({ reasoningEffort: event.target.value as ReasoningEffort | '' })}
+            >
               <option value="">Default</option>
               {REASONING_EFFORTS.map((effort) => (
                 <option key={effort} value={effort}>

@@ -22,7 +22,8 @@ export function CodexQuarantineNotice({ sessionId }: { sessionId: string }) {
     <div className="session-notice" role="alert" data-testid="codex-quarantined">
       <AlertIcon />
       <p>
-        <strong>Quarantined: Codex did not stop.</strong> Its process{quarantine.pid === null ? '' : ` (pid ${quarantine.pid})`} could not be confirmed stopped, so no new turn
+        <strong>Quarantined: Codex did not stop.</strong> Its process
+        {quarantine.pid === null ? '' : ` (pid ${quarantine.pid})`} could not be confirmed stopped, so no new turn
         starts on this thread until it is. Force stop kills it again.
       </p>
       <button type="button" className="button button-small" onClick={forceStop} disabled={stopping}>

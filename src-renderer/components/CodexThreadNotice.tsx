@@ -24,7 +24,8 @@ export function CodexThreadNotice({ sessionId }: { sessionId: string }) {
     return (
       <div className="session-notice" role="status" data-testid="codex-thread-unavailable">
         <p>
-          <strong>Starting a new Codex thread.</strong> The earlier turns are summarised from Cairn’s record and sent as its first input.
+          <strong>Starting a new Codex thread.</strong> The earlier turns are summarised from Cairn’s record and sent as
+          its first input.
         </p>
       </div>
     );
@@ -33,13 +34,24 @@ export function CodexThreadNotice({ sessionId }: { sessionId: string }) {
     <div className="session-notice" role="alert" data-testid="codex-thread-unavailable">
       <AlertIcon />
       <p>
-        <strong>Codex could not resume this session’s thread.</strong> {problem.reason}. Cairn did not move to a new thread on its own.
+        <strong>Codex could not resume this session’s thread.</strong> {problem.reason}. Cairn did not move to a new
+        thread on its own.
         {problem.choice === 'retry' ? ' Retrying the same thread…' : ''}
       </p>
-      <button type="button" className="button button-small" onClick={() => choose('new_thread')} disabled={choosing !== null}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => choose('new_thread')}
+        disabled={choosing !== null}
+      >
         {choosing === 'new_thread' ? 'Starting…' : 'Start a new Codex thread'}
       </button>
-      <button type="button" className="button button-small button-quiet" onClick={() => choose('retry')} disabled={choosing !== null}>
+      <button
+        type="button"
+        className="button button-small button-quiet"
+        onClick={() => choose('retry')}
+        disabled={choosing !== null}
+      >
         <RetryIcon />
         Keep waiting / retry
       </button>

@@ -16,7 +16,13 @@ export function summaryRange(compaction: CompactionNoticeData['compaction']): st
  * opens on a click; the range says which turns it stands for, and a link scrolls to the first of them.
  * The transcript above keeps every message: only what the model is sent changed.
  */
-export function CompactionCard({ item, compaction }: { item: TranscriptItem; compaction: CompactionNoticeData['compaction'] }) {
+export function CompactionCard({
+  item,
+  compaction,
+}: {
+  item: TranscriptItem;
+  compaction: CompactionNoticeData['compaction'];
+}) {
   const store = useStoreApi();
   const [open, setOpen] = useState(false);
   const bodyId = useId();
@@ -25,7 +31,12 @@ export function CompactionCard({ item, compaction }: { item: TranscriptItem; com
   const hasText = compaction.text !== null && compaction.text !== '';
   return (
     <div className="message-line message-line-compaction">
-      <section className="compaction-card" data-testid="compaction-card" data-item-id={item.itemId} aria-label="Earlier conversation summarised">
+      <section
+        className="compaction-card"
+        data-testid="compaction-card"
+        data-item-id={item.itemId}
+        aria-label="Earlier conversation summarised"
+      >
         <div className="compaction-card-head">
           <span className="compaction-card-title">{item.text}</span>
           {range === null ? null : (
@@ -34,12 +45,24 @@ export function CompactionCard({ item, compaction }: { item: TranscriptItem; com
             </span>
           )}
           {hasText ? (
-            <button type="button" className="text-button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+            <button
+              type="button"
+              className="text-button"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen(!open)}
+            >
               {open ? 'Hide summary' : 'Show summary'}
             </button>
           ) : null}
           {firstItemId === null ? null : (
-            <button type="button" className="text-button" onClick={() => store.setState({ focusedHit: { sessionId: item.sessionId, itemId: firstItemId, position: 0 } })}>
+            <button
+              type="button"
+              className="text-button"
+              onClick={() =>
+                store.setState({ focusedHit: { sessionId: item.sessionId, itemId: firstItemId, position: 0 } })
+              }
+            >
               Go to the first message
             </button>
           )}
@@ -49,9 +72,13 @@ export function CompactionCard({ item, compaction }: { item: TranscriptItem; com
             <LazyMarkdown text={compaction.text ?? ''} />
           </div>
         ) : (
-          <p className="compaction-card-note">{compaction.by === 'codex' ? 'Codex compacted its context.' : 'No summary text was kept.'}</p>
+          <p className="compaction-card-note">
+            {compaction.by === 'codex' ? 'Codex compacted its context.' : 'No summary text was kept.'}
+          </p>
         )}
-        <p className="compaction-card-note">The model is sent this summary and the turns after it; the messages above are all kept.</p>
+        <p className="compaction-card-note">
+          The model is sent this summary and the turns after it; the messages above are all kept.
+        </p>
       </section>
     </div>
   );

@@ -24,7 +24,9 @@ export function CompactionThresholdRow() {
     void store
       .getState()
       .setCompactionThreshold(value / 100)
-      .then((message) => setNotice(message === null ? { tone: 'ok', text: 'Saved.' } : { tone: 'error', text: message }));
+      .then((message) =>
+        setNotice(message === null ? { tone: 'ok', text: 'Saved.' } : { tone: 'error', text: message }),
+      );
   };
 
   return (
@@ -32,7 +34,15 @@ export function CompactionThresholdRow() {
       <div className="section-row">
         <label className="field-inline">
           <span>Summarise older turns at (% of the window, every connection)</span>
-          <input className="input" type="number" min={30} max={95} step={5} value={text} onChange={(event) => setText(event.target.value)} />
+          <input
+            className="input"
+            type="number"
+            min={30}
+            max={95}
+            step={5}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         </label>
         <button type="button" className="button" onClick={save}>
           Save threshold

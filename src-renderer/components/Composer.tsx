@@ -13,7 +13,9 @@ import { retryingImport } from '../platform/retrying-import';
 const MAX_HEIGHT_PX = 280;
 
 /** The / menu loads when it first opens (and is preloaded once the app has painted: see preload-chunks). */
-const SlashMenu = lazy(() => retryingImport(() => import('./SlashMenu')).then((module) => ({ default: module.SlashMenu })));
+const SlashMenu = lazy(() =>
+  retryingImport(() => import('./SlashMenu')).then((module) => ({ default: module.SlashMenu })),
+);
 
 /**
  * Where the person writes. Enter sends (a new turn, or a follow-up queued behind the running one),
@@ -75,7 +77,13 @@ export function Composer({ sessionId }: { sessionId: string }) {
         <UnknownCommandQuestion menu={menu} />
         <AttachmentTray sessionId={sessionId} />
         {/* The / menu's combobox (ARIA 1.1 pattern): the message box inside it stays a textbox. */}
-        <div role="combobox" aria-label="Message" aria-haspopup="listbox" aria-expanded={listOpen} aria-controls={listOpen ? menu.listId : undefined}>
+        <div
+          role="combobox"
+          aria-label="Message"
+          aria-haspopup="listbox"
+          aria-expanded={listOpen}
+          aria-controls={listOpen ? menu.listId : undefined}
+        >
           <textarea
             id={COMPOSER_INPUT_ID}
             ref={inputRef}
@@ -85,7 +93,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
             aria-controls={listOpen ? menu.listId : undefined}
             aria-activedescendant={listOpen && menu.entries.options.length > 0 ? menu.optionId(menu.active) : undefined}
             placeholder={
-              waiting ? 'Answer above — or write here to move on (the question is set aside)' : busy ? 'Add a follow-up — it runs when this turn is done' : 'Write to the agent…'
+              waiting
+                ? 'Answer above — or write here to move on (the question is set aside)'
+                : busy
+                  ? 'Add a follow-up — it runs when this turn is done'
+                  : 'Write to the agent…'
             }
             rows={1}
             value={draft}
@@ -108,14 +120,24 @@ export function Composer({ sessionId }: { sessionId: string }) {
               ) : (
                 // Keys, which a touch screen does not advertise (phone.css); the placeholder says the rest.
                 <span className="keys-hint">
-                  {waiting ? 'Enter sends and sets the question aside · Esc stops' : busy ? 'Enter queues a follow-up · Esc stops' : 'Enter to send · Shift+Enter for a new line'}
+                  {waiting
+                    ? 'Enter sends and sets the question aside · Esc stops'
+                    : busy
+                      ? 'Enter queues a follow-up · Esc stops'
+                      : 'Enter to send · Shift+Enter for a new line'}
                 </span>
               )}
             </span>
           )}
           {/* While the host is unreachable nothing can be stopped from here: no Stop to promise it. */}
           <StopButton sessionId={sessionId} busy={busy} unreachable={unreachable} />
-          <button type="submit" className="send-button" aria-label="Send" title={busy ? 'Queue as a follow-up' : 'Send'} disabled={empty}>
+          <button
+            type="submit"
+            className="send-button"
+            aria-label="Send"
+            title={busy ? 'Queue as a follow-up' : 'Send'}
+            disabled={empty}
+          >
             <SendIcon />
           </button>
         </div>

@@ -24,19 +24,30 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       <header className="connection-detail-header">
         <div>
           <h3 className="settings-heading">{connection.name}</h3>
-          <p className="settings-sub">{connection.builtIn ? 'Built in · runs the scripted demo agent on this machine' : providerLabel(connection.providerType)}</p>
+          <p className="settings-sub">
+            {connection.builtIn
+              ? 'Built in · runs the scripted demo agent on this machine'
+              : providerLabel(connection.providerType)}
+          </p>
         </div>
         {connection.builtIn ? null : (
           <EnabledSwitch
             enabled={connection.enabled}
-            onChange={(enabled) => store.getState().updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, enabled })}
+            onChange={(enabled) =>
+              store.getState().updateConnection({
+                connectionId: connection.connectionId,
+                expectedRevision: connection.revision,
+                enabled,
+              })
+            }
           />
         )}
       </header>
       {connection.builtIn ? (
         <p className="settings-note">
-          The Offline demo needs no key and no network. It follows directives such as <code>/stream</code>, <code>/ask</code> or <code>/goal</code>, so you can try Cairn before
-          connecting a provider. It cannot be edited or removed.
+          The Offline demo needs no key and no network. It follows directives such as <code>/stream</code>,{' '}
+          <code>/ask</code> or <code>/goal</code>, so you can try Cairn before connecting a provider. It cannot be
+          edited or removed.
         </p>
       ) : (
         <ConnectionEditor connection={connection} />
@@ -69,7 +80,12 @@ function TestSection({ connection }: { connection: ConnectionRecord }) {
     <section className="settings-section" aria-labelledby={`test-${connection.connectionId}`}>
       <h4 id={`test-${connection.connectionId}`}>Check the connection</h4>
       <div className="section-row">
-        <button type="button" className="button" disabled={testing} onClick={() => void store.getState().testConnection(connection.connectionId)}>
+        <button
+          type="button"
+          className="button"
+          disabled={testing}
+          onClick={() => void store.getState().testConnection(connection.connectionId)}
+        >
           {testing ? <Spinner /> : null}
           Test
         </button>
@@ -77,7 +93,11 @@ function TestSection({ connection }: { connection: ConnectionRecord }) {
           {testing ? (
             <p className="verdict">Testing…</p>
           ) : test !== null ? (
-            <p className={`verdict tone-${verdictLabel(test.verdict, connection.providerType).tone}`} data-testid="connection-verdict" data-verdict={test.verdict}>
+            <p
+              className={`verdict tone-${verdictLabel(test.verdict, connection.providerType).tone}`}
+              data-testid="connection-verdict"
+              data-verdict={test.verdict}
+            >
               {test.verdict === 'ok' ? <CheckIcon /> : null}
               <strong>{verdictLabel(test.verdict, connection.providerType).text}</strong>
               <span>
@@ -151,7 +171,13 @@ function DefaultSection({ connection }: { connection: ConnectionRecord }) {
               void store
                 .getState()
                 .makeDefault(connection.connectionId, chosen)
-                .then((outcome) => setNotice(outcome.ok ? { tone: 'ok', text: 'New sessions will use it.' } : { tone: 'error', text: outcome.message }));
+                .then((outcome) =>
+                  setNotice(
+                    outcome.ok
+                      ? { tone: 'ok', text: 'New sessions will use it.' }
+                      : { tone: 'error', text: outcome.message },
+                  ),
+                );
             }}
           >
             Make default
@@ -177,7 +203,10 @@ function RemoveSection({ connection }: { connection: ConnectionRecord }) {
       <h4 id={`remove-${connection.connectionId}`}>Remove</h4>
       {confirming ? (
         <div className="confirm-box" role="group" aria-label="Confirm removal">
-          <p>Remove “{connection.name}” and its stored key? Sessions that use it keep their history and will ask you to pick another connection.</p>
+          <p>
+            Remove “{connection.name}” and its stored key? Sessions that use it keep their history and will ask you to
+            pick another connection.
+          </p>
           <div className="section-row">
             <button type="button" className="button" autoFocus onClick={() => setConfirming(false)}>
               Cancel

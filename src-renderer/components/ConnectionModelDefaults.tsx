@@ -10,7 +10,8 @@ import { FieldFrame } from './FieldFrame';
 export function ConnectionModelDefaults({ connection }: { connection: ConnectionRecord }) {
   const store = useStoreApi();
   const saved = useAppStore((state) => state.connectionModelSettings[connection.connectionId]);
-  const usesModels = !connection.builtIn && connection.providerType !== 'codex' && connection.providerType !== 'scripted';
+  const usesModels =
+    !connection.builtIn && connection.providerType !== 'codex' && connection.providerType !== 'scripted';
   useEffect(() => {
     if (usesModels) void store.getState().loadConnectionModelSettings(connection.connectionId);
   }, [store, connection.connectionId, usesModels]);
@@ -33,7 +34,10 @@ function DefaultsForm({ connectionId, saved }: { connectionId: string; saved: Mo
   return (
     <section className="settings-section" aria-labelledby={id}>
       <h4 id={id}>Model settings</h4>
-      <p className="settings-note">What this connection’s sessions send unless a session sets its own (Conversation menu → Model settings). Empty means the provider’s default.</p>
+      <p className="settings-note">
+        What this connection’s sessions send unless a session sets its own (Conversation menu → Model settings). Empty
+        means the provider’s default.
+      </p>
       <form
         noValidate
         onSubmit={(event) => {
@@ -49,7 +53,12 @@ function DefaultsForm({ connectionId, saved }: { connectionId: string; saved: Mo
         }}
       >
         <div className="field-pair">
-          <FieldFrame controlId={`${id}-temperature`} label="Temperature" hint="0 to 2" error={shown.temperature ?? null}>
+          <FieldFrame
+            controlId={`${id}-temperature`}
+            label="Temperature"
+            hint="0 to 2"
+            error={shown.temperature ?? null}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -62,7 +71,12 @@ function DefaultsForm({ connectionId, saved }: { connectionId: string; saved: Mo
               />
             )}
           </FieldFrame>
-          <FieldFrame controlId={`${id}-max`} label="Max output tokens" hint="1 to 1,000,000" error={shown.maxOutputTokens ?? null}>
+          <FieldFrame
+            controlId={`${id}-max`}
+            label="Max output tokens"
+            hint="1 to 1,000,000"
+            error={shown.maxOutputTokens ?? null}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -78,7 +92,12 @@ function DefaultsForm({ connectionId, saved }: { connectionId: string; saved: Mo
         </div>
         <FieldFrame controlId={`${id}-effort`} label="Reasoning effort" hint="OpenAI, Anthropic and compatible servers">
           {(aria) => (
-            <select {...aria} className="input" value={draft.reasoningEffort} onChange={(event) => change({ reasoningEffort: event.target.value as ReasoningEffort | '' })}>
+            <select
+              {...aria}
+              className="input"
+              value={draft.reasoningEffort}
+              onChange={(event) => change({ reasoningEffort: event.target.value as ReasoningEffort | '' })}
+            >
               <option value="">Provider’s default</option>
               {REASONING_EFFORTS.map((effort) => (
                 <option key={effort} value={effort}>

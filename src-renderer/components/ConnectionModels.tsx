@@ -18,7 +18,9 @@ export function ConnectionModels({ connection }: { connection: ConnectionRecord 
   const enabled = new Set(selection ?? connection.enabledModelIds);
   const fetching = fetch?.state === 'fetching';
   const query = filter.trim().toLowerCase();
-  const models = connection.models.filter((model) => query === '' || `${model.label} ${model.modelId}`.toLowerCase().includes(query));
+  const models = connection.models.filter(
+    (model) => query === '' || `${model.label} ${model.modelId}`.toLowerCase().includes(query),
+  );
   // A model enabled by id but not in the fetched list (typed by hand, or since retired) still shows.
   const unlisted = [...enabled].filter((modelId) => !connection.models.some((model) => model.modelId === modelId));
 
@@ -83,17 +85,27 @@ export function ConnectionModels({ connection }: { connection: ConnectionRecord 
             Ticked models appear in the session’s model picker.
           </p>
           <ul>
-            {[...models.map((model) => ({ ...model, listed: true })), ...unlisted.map((modelId) => ({ modelId, label: modelId, listed: false }))].map((model) => (
+            {[
+              ...models.map((model) => ({ ...model, listed: true })),
+              ...unlisted.map((modelId) => ({ modelId, label: modelId, listed: false })),
+            ].map((model) => (
               <li key={model.modelId}>
                 <label className="check-row">
-                  <input type="checkbox" checked={enabled.has(model.modelId)} disabled={connection.builtIn} onChange={(event) => toggle(model.modelId, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={enabled.has(model.modelId)}
+                    disabled={connection.builtIn}
+                    onChange={(event) => toggle(model.modelId, event.target.checked)}
+                  />
                   <span className="check-label">{model.label}</span>
                   {model.label !== model.modelId ? <code className="check-id">{model.modelId}</code> : null}
                   {model.listed ? null : <span className="check-id">not in the list</span>}
                 </label>
               </li>
             ))}
-            {models.length === 0 && query !== '' ? <li className="settings-note">No model matches “{filter.trim()}”.</li> : null}
+            {models.length === 0 && query !== '' ? (
+              <li className="settings-note">No model matches “{filter.trim()}”.</li>
+            ) : null}
           </ul>
         </fieldset>
       ) : null}

@@ -25,7 +25,12 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
     );
   }
   const fallback = catalog.defaultTarget?.connectionId ?? catalog.connections[0]?.connectionId ?? 'new';
-  const shown = selected === 'new' ? 'new' : catalog.connections.some((c) => c.connectionId === selected) ? (selected as string) : fallback;
+  const shown =
+    selected === 'new'
+      ? 'new'
+      : catalog.connections.some((c) => c.connectionId === selected)
+        ? (selected as string)
+        : fallback;
   const show = (connectionId: string | 'new') => store.getState().openSettings({ tab: 'connections', connectionId });
 
   return (
@@ -58,12 +63,22 @@ export function ConnectionsPage({ selected }: { selected: string | 'new' | null 
             </li>
           ))}
         </ul>
-        <button type="button" className={`button add-connection${shown === 'new' ? ' is-selected' : ''}`} onClick={() => show('new')}>
+        <button
+          type="button"
+          className={`button add-connection${shown === 'new' ? ' is-selected' : ''}`}
+          onClick={() => show('new')}
+        >
           <PlusIcon />
           Add connection
         </button>
       </div>
-      <div className="connections-main">{shown === 'new' ? <ConnectionEditor connection={null} /> : <ConnectionDetail key={shown} connectionId={shown} />}</div>
+      <div className="connections-main">
+        {shown === 'new' ? (
+          <ConnectionEditor connection={null} />
+        ) : (
+          <ConnectionDetail key={shown} connectionId={shown} />
+        )}
+      </div>
     </div>
   );
 }
@@ -85,7 +100,12 @@ function ConnectionStatus({ connection, check }: { connection: ConnectionRecord;
   if (test !== null) {
     const { text, tone } = verdictLabel(test.verdict, connection.providerType);
     return (
-      <span className={`connection-status tone-${tone}`} data-testid="connection-status" data-verdict={test.verdict} title={test.message}>
+      <span
+        className={`connection-status tone-${tone}`}
+        data-testid="connection-status"
+        data-verdict={test.verdict}
+        title={test.message}
+      >
         {testedWhen(test, now)} · {text}
       </span>
     );

@@ -9,7 +9,15 @@ export function ContextMeterBadge({ sessionId }: { sessionId: string }) {
   const level = fill >= 0.9 ? 'full' : fill >= 0.7 ? 'high' : 'ok';
   const detail = meterDetail(meter);
   return (
-    <span className="context-meter" data-testid="context-meter" data-level={level} data-used={meter.used} title={detail} aria-label={detail} role="img">
+    <span
+      className="context-meter"
+      data-testid="context-meter"
+      data-level={level}
+      data-used={meter.used}
+      title={detail}
+      aria-label={detail}
+      role="img"
+    >
       <span className="context-meter-bar" aria-hidden="true">
         <span className="context-meter-fill" style={{ width: `${Math.round(fill * 100)}%` }} />
       </span>

@@ -20,7 +20,9 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
     void store.getState().loadModelWindows();
   }, [store]);
   const chosen = models.some((model) => model.modelId === modelId) ? modelId : (models[0]?.modelId ?? '');
-  const override = settings?.overrides.find((entry) => entry.connectionId === connection.connectionId && entry.modelId === chosen) ?? null;
+  const override =
+    settings?.overrides.find((entry) => entry.connectionId === connection.connectionId && entry.modelId === chosen) ??
+    null;
   const reportedContextLength = models.find((model) => model.modelId === chosen)?.contextLength ?? null;
   const current = modelWindowOf(connection.providerType, chosen, { override, reportedContextLength });
   useEffect(() => {
@@ -43,25 +45,51 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
     void store
       .getState()
       .setModelWindow(id, chosen, window)
-      .then((message) => setNotice(message === null ? { tone: 'ok', text: window === null ? 'Back to the usual window.' : 'Saved.' } : { tone: 'error', text: message }));
+      .then((message) =>
+        setNotice(
+          message === null
+            ? { tone: 'ok', text: window === null ? 'Back to the usual window.' : 'Saved.' }
+            : { tone: 'error', text: message },
+        ),
+      );
   };
 
   return (
     <section className="settings-section" aria-labelledby={`context-${id}`} data-testid="context-window-section">
       <h4 id={`context-${id}`}>Context window</h4>
       <p className="settings-note" data-testid="context-window-note">
-        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}). Near the end of the window older turns are summarised by the
-        model; the transcript keeps them.
+        {tokenCount(current.contextWindow)} tokens, {tokenCount(current.outputReserve)} kept for the answer ({source}).
+        Near the end of the window older turns are summarised by the model; the transcript keeps them.
       </p>
       <div className="section-row">
-        <SettingsModelChoice label="Model" connection={connection} models={models} value={chosen} onChoose={setModelId} />
+        <SettingsModelChoice
+          label="Model"
+          connection={connection}
+          models={models}
+          value={chosen}
+          onChoose={setModelId}
+        />
         <label className="field-inline">
           <span>Window (tokens)</span>
-          <input className="input" type="number" min={1000} step={1000} value={windowText} onChange={(event) => setWindowText(event.target.value)} />
+          <input
+            className="input"
+            type="number"
+            min={1000}
+            step={1000}
+            value={windowText}
+            onChange={(event) => setWindowText(event.target.value)}
+          />
         </label>
         <label className="field-inline">
           <span>Kept for the answer</span>
-          <input className="input" type="number" min={0} step={500} value={reserveText} onChange={(event) => setReserveText(event.target.value)} />
+          <input
+            className="input"
+            type="number"
+            min={0}
+            step={500}
+            value={reserveText}
+            onChange={(event) => setReserveText(event.target.value)}
+          />
         </label>
         <button
           type="button"
@@ -69,8 +97,16 @@ export function ContextWindowSection({ connection }: { connection: ConnectionRec
           onClick={() => {
             const contextWindow = Number(windowText);
             const outputReserve = Number(reserveText);
-            if (!Number.isInteger(contextWindow) || contextWindow < 1000 || !Number.isInteger(outputReserve) || outputReserve < 0) {
-              setNotice({ tone: 'error', text: 'Give the window as a whole number of tokens, at least 1000, and the reserve as a whole number.' });
+            if (
+              !Number.isInteger(contextWindow) ||
+              contextWindow < 1000 ||
+              !Number.isInteger(outputReserve) ||
+              outputReserve < 0
+            ) {
+              setNotice({
+                tone: 'error',
+                text: 'Give the window as a whole number of tokens, at least 1000, and the reserve as a whole number.',
+              });
               return;
             }
             save({ contextWindow, outputReserve });

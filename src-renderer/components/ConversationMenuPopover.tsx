@@ -26,9 +26,16 @@ export function ConversationMenuPopover({
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].find((entry) => entry.offsetParent !== null)?.focus();
+    [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+      .find((entry) => entry.offsetParent !== null)
+      ?.focus();
     const onPointer = (event: MouseEvent) => {
-      if (!(event.target instanceof Node) || menuRef.current?.contains(event.target) || buttonRef.current?.contains(event.target)) return;
+      if (
+        !(event.target instanceof Node) ||
+        menuRef.current?.contains(event.target) ||
+        buttonRef.current?.contains(event.target)
+      )
+        return;
       onDismiss();
     };
     document.addEventListener('mousedown', onPointer);
@@ -47,12 +54,17 @@ export function ConversationMenuPopover({
   });
   const totals = useAppStore((state) => state.sessionUsage[sessionId]);
   const items: Array<{ label: string; act: () => void; narrowOnly?: boolean }> = [
-    ...(canSetGoal ? [{ label: 'Set goal…', act: () => actions.setGoalDialog({ sessionId, mode: 'arm' }), narrowOnly: true }] : []),
+    ...(canSetGoal
+      ? [{ label: 'Set goal…', act: () => actions.setGoalDialog({ sessionId, mode: 'arm' }), narrowOnly: true }]
+      : []),
     { label: 'Instructions…', act: () => actions.setChatDialog({ kind: 'instructions', sessionId }) },
     { label: 'Model settings…', act: () => actions.setChatDialog({ kind: 'model_settings', sessionId }) },
     {
       label: 'Copy conversation',
-      act: () => void actions.copyConversation(sessionId).then((copied) => onNote(copied ? 'Conversation copied as Markdown.' : 'Copying failed.')),
+      act: () =>
+        void actions
+          .copyConversation(sessionId)
+          .then((copied) => onNote(copied ? 'Conversation copied as Markdown.' : 'Copying failed.')),
     },
     { label: 'Export as Markdown', act: () => void actions.exportSession(sessionId, 'markdown') },
     { label: 'Export as JSON', act: () => void actions.exportSession(sessionId, 'json') },
@@ -61,7 +73,9 @@ export function ConversationMenuPopover({
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     // Items only a narrow header shows are skipped while hidden.
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) => entry.offsetParent !== null);
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter(
+      (entry) => entry.offsetParent !== null,
+    );
     const index = entries.indexOf(document.activeElement as HTMLElement);
     const move = (next: number) => {
       event.preventDefault();
@@ -86,7 +100,14 @@ export function ConversationMenuPopover({
         </p>
       ) : null}
       {items.map((item) => (
-        <button key={item.label} type="button" role="menuitem" tabIndex={-1} className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`} onClick={run(item.act)}>
+        <button
+          key={item.label}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={`menu-item${item.narrowOnly === true ? ' narrow-only' : ''}`}
+          onClick={run(item.act)}
+        >
           {item.label}
         </button>
       ))}

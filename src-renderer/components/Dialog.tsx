@@ -12,16 +12,27 @@ type DialogProps = DialogNaming & {
 };
 
 /** What names the dialog: its title (the shell draws the heading), or the id of a heading its body draws itself. */
-type DialogNaming = { readonly title: ReactNode; readonly labelledBy?: never } | { readonly title?: never; readonly labelledBy: string };
+type DialogNaming =
+  { readonly title: ReactNode; readonly labelledBy?: never } | { readonly title?: never; readonly labelledBy: string };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The one dialog shell: a modal whose title names it, its body, and a row of footer buttons. Focus
  * moves in and is kept there (Tab cycles), Esc or a click outside closes it, and focus returns to where
  * it was.
  */
-export function Dialog({ title, labelledBy, describedBy, onClose, initialFocus, className, actions, children }: DialogProps) {
+export function Dialog({
+  title,
+  labelledBy,
+  describedBy,
+  onClose,
+  initialFocus,
+  className,
+  actions,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 
 /** An On/Off switch for a record (a connection, an MCP server) that shows why a change was refused. */
-export function EnabledSwitch({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => Promise<{ ok: true } | { ok: false; message: string }> }) {
+export function EnabledSwitch({
+  enabled,
+  onChange,
+}: {
+  enabled: boolean;
+  onChange: (enabled: boolean) => Promise<{ ok: true } | { ok: false; message: string }>;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   return (
     <div className="enabled-switch">

@@ -8,7 +8,9 @@ import { AlertIcon, GearIcon, RetryIcon, StopIcon } from './icons';
 import { TurnUsage } from './TurnUsage';
 
 /** Installing an ACP agent is offered only after a turn failed for want of it. */
-const AcpAgentInstall = lazy(() => retryingImport(() => import('./AcpAgentInstall')).then((module) => ({ default: module.AcpAgentInstall })));
+const AcpAgentInstall = lazy(() =>
+  retryingImport(() => import('./AcpAgentInstall')).then((module) => ({ default: module.AcpAgentInstall })),
+);
 
 /** A failed turn: the error class in plain words, the host's own message beneath, Retry and the most useful next step. */
 export function FailedTurn({

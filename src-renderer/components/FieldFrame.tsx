@@ -26,7 +26,17 @@ export interface FieldFrameProps {
  * One form field: its label (with a required marker), the control, help and limits under it, and its
  * problem next to it — wired with aria-describedby and aria-invalid, so a screen reader hears them.
  */
-export function FieldFrame({ controlId, label, required = false, help, hint, error, group = false, className, children }: FieldFrameProps) {
+export function FieldFrame({
+  controlId,
+  label,
+  required = false,
+  help,
+  hint,
+  error,
+  group = false,
+  className,
+  children,
+}: FieldFrameProps) {
   const helpId = help ? `${controlId}-help` : null;
   const hintId = hint ? `${controlId}-hint` : null;
   const errorId = error ? `${controlId}-error` : null;
@@ -65,7 +75,12 @@ export function FieldFrame({ controlId, label, required = false, help, hint, err
 
   if (group) {
     return (
-      <fieldset className={classes} aria-describedby={aria['aria-describedby']} aria-invalid={aria['aria-invalid']} aria-required={aria['aria-required']}>
+      <fieldset
+        className={classes}
+        aria-describedby={aria['aria-describedby']}
+        aria-invalid={aria['aria-invalid']}
+        aria-required={aria['aria-required']}
+      >
         <legend className="field-label">
           {label}
           {marker}
@@ -88,7 +103,10 @@ export function FieldFrame({ controlId, label, required = false, help, hint, err
 }
 
 /** What a text field's control may say beyond its value: the input's kind and its typing hints. */
-type TextControlProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'placeholder' | 'autoComplete' | 'spellCheck' | 'maxLength' | 'min' | 'max' | 'step'>;
+type TextControlProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'inputMode' | 'placeholder' | 'autoComplete' | 'spellCheck' | 'maxLength' | 'min' | 'max' | 'step'
+>;
 
 interface TextFieldProps extends Omit<FieldFrameProps, 'group' | 'children'>, TextControlProps {
   readonly value: string;

@@ -18,7 +18,9 @@ export function FormRequestView({ interactionId, request }: { interactionId: str
   const draft = form.draft?.kind === 'form' ? form.draft : initialFormDraft(request);
   const problems = form.attempted ? problemsById(draftProblems(request, draft)) : new Map<string | null, string>();
   const setValue = (fieldId: string, value: FieldDraft) =>
-    store.getState().editAnswer(interactionId, { kind: 'form', values: { ...draft.values, [fieldId]: value } } satisfies FormDraft);
+    store
+      .getState()
+      .editAnswer(interactionId, { kind: 'form', values: { ...draft.values, [fieldId]: value } } satisfies FormDraft);
 
   const focus = useFocusFirstInvalid<HTMLFormElement>();
 
@@ -76,8 +78,16 @@ export function FormRequestView({ interactionId, request }: { interactionId: str
         invalid={problems.size > 0}
         submitLabel="Submit"
         secondary={[
-          { label: 'Dismiss', action: 'cancel', hint: 'Close the form without answering; the agent is told it was dismissed and carries on without it' },
-          { label: 'Decline to fill in', action: 'decline', hint: 'Tell the agent you choose not to give this; it carries on without it' },
+          {
+            label: 'Dismiss',
+            action: 'cancel',
+            hint: 'Close the form without answering; the agent is told it was dismissed and carries on without it',
+          },
+          {
+            label: 'Decline to fill in',
+            action: 'decline',
+            hint: 'Tell the agent you choose not to give this; it carries on without it',
+          },
         ]}
       />
     </form>
@@ -104,7 +114,16 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
     case 'string': {
       const text = typeof value === 'string' ? value : '';
       if (field.format === 'multiline') {
-        return <textarea {...aria} className="input textarea" rows={3} value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)} />;
+        return (
+          <textarea
+            {...aria}
+            className="input textarea"
+            rows={3}
+            value={text}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        );
       }
       const format = field.format ?? 'plain';
       return (
@@ -138,7 +157,14 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
     case 'boolean':
       return (
         <label className="switch">
-          <input {...aria} type="checkbox" role="switch" checked={value === true} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+          <input
+            {...aria}
+            type="checkbox"
+            role="switch"
+            checked={value === true}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.checked)}
+          />
           <span className="switch-track" aria-hidden="true" />
           <span>{value === true ? 'Yes' : 'No'}</span>
         </label>
@@ -147,7 +173,13 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
       const chosen = typeof value === 'string' ? value : '';
       if (field.options.length > RADIOS_UP_TO) {
         return (
-          <select {...aria} className="input select" value={chosen} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+          <select
+            {...aria}
+            className="input select"
+            value={chosen}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          >
             <option value="">Choose…</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -160,8 +192,18 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
       return (
         <div className="choice-row">
           {field.options.map((option) => (
-            <label key={option.value} className={`choice choice-compact${chosen === option.value ? ' is-checked' : ''}`}>
-              <input type="radio" name={name} value={option.value} checked={chosen === option.value} disabled={disabled} onChange={() => onChange(option.value)} />
+            <label
+              key={option.value}
+              className={`choice choice-compact${chosen === option.value ? ' is-checked' : ''}`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={chosen === option.value}
+                disabled={disabled}
+                onChange={() => onChange(option.value)}
+              />
               <span className="choice-label">{option.label}</span>
             </label>
           ))}
@@ -173,14 +215,21 @@ function FieldControl({ field, aria, name, value, disabled, onChange }: ControlP
       return (
         <div className="choice-row">
           {field.options.map((option) => (
-            <label key={option.value} className={`choice choice-compact${chosen.includes(option.value) ? ' is-checked' : ''}`}>
+            <label
+              key={option.value}
+              className={`choice choice-compact${chosen.includes(option.value) ? ' is-checked' : ''}`}
+            >
               <input
                 type="checkbox"
                 name={name}
                 value={option.value}
                 checked={chosen.includes(option.value)}
                 disabled={disabled}
-                onChange={(event) => onChange(event.target.checked ? [...chosen, option.value] : chosen.filter((known) => known !== option.value))}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked ? [...chosen, option.value] : chosen.filter((known) => known !== option.value),
+                  )
+                }
               />
               <span className="choice-label">{option.label}</span>
             </label>

@@ -16,9 +16,23 @@ export function GeneralPage() {
     <div className="general-page">
       <section className="settings-section" aria-labelledby="general-appearance">
         <h4 id="general-appearance">Appearance</h4>
-        <Choices label="Theme" options={THEMES} labels={THEME_LABELS} chosen={appearance.theme} onChoose={(theme) => actions.setAppearance({ theme })} />
-        <Choices label="Text size" options={TEXT_SIZES} labels={TEXT_SIZE_LABELS} chosen={appearance.textSize} onChoose={(textSize) => actions.setAppearance({ textSize })} />
-        <p className="settings-note">Kept in this browser or window. System follows your computer’s light or dark setting.</p>
+        <Choices
+          label="Theme"
+          options={THEMES}
+          labels={THEME_LABELS}
+          chosen={appearance.theme}
+          onChoose={(theme) => actions.setAppearance({ theme })}
+        />
+        <Choices
+          label="Text size"
+          options={TEXT_SIZES}
+          labels={TEXT_SIZE_LABELS}
+          chosen={appearance.textSize}
+          onChoose={(textSize) => actions.setAppearance({ textSize })}
+        />
+        <p className="settings-note">
+          Kept in this browser or window. System follows your computer’s light or dark setting.
+        </p>
       </section>
       {notifications.offered ? (
         <section className="settings-section" aria-labelledby="general-notifications">
@@ -30,7 +44,9 @@ export function GeneralPage() {
               disabled={notifications.permission === 'denied'}
               onChange={(event) => void actions.setNotificationsOn(event.target.checked)}
             />
-            <span>Notify me when a turn finishes or a question or approval waits, while this tab is in the background</span>
+            <span>
+              Notify me when a turn finishes or a question or approval waits, while this tab is in the background
+            </span>
           </label>
           <NotificationNote>
             {notifications.permission === 'denied'
@@ -75,7 +91,13 @@ function Choices<Value extends string>({
       <div className="choice-row">
         {options.map((option) => (
           <label key={option} className={`choice choice-compact${chosen === option ? ' is-checked' : ''}`}>
-            <input type="radio" name={label} value={option} checked={chosen === option} onChange={() => onChoose(option)} />
+            <input
+              type="radio"
+              name={label}
+              value={option}
+              checked={chosen === option}
+              onChange={() => onChoose(option)}
+            />
             <span className="choice-label">{labels[option]}</span>
           </label>
         ))}

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import type { GoalRecord } from '../../src-shared/goal-model';
-import { budgetFraction, canResume, formatElapsed, goalLabel, goalStopReason, goalTone, resumeBlocker, tokensLabel, turnsLabel } from '../format/goal';
+import {
+  budgetFraction,
+  canResume,
+  formatElapsed,
+  goalLabel,
+  goalStopReason,
+  goalTone,
+  resumeBlocker,
+  tokensLabel,
+  turnsLabel,
+} from '../format/goal';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { CloseIcon, PauseIcon, PencilIcon, PlayIcon, TargetIcon } from './icons';
 
@@ -34,7 +44,13 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
   };
 
   return (
-    <section className={`goal-bar tone-${tone}`} aria-label="Goal" data-testid="goal-bar" data-status={goal.status} data-iterations={goal.iterations}>
+    <section
+      className={`goal-bar tone-${tone}`}
+      aria-label="Goal"
+      data-testid="goal-bar"
+      data-status={goal.status}
+      data-iterations={goal.iterations}
+    >
       <div className="goal-bar-icon" aria-hidden="true">
         <TargetIcon />
       </div>
@@ -50,7 +66,12 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
         <div className="goal-figures">
           <span className="goal-figure goal-tokens">
             {fraction !== null && goal.tokenBudget !== null ? (
-              <progress className="goal-progress" value={Math.min(goal.tokensUsed, goal.tokenBudget)} max={goal.tokenBudget} aria-label="Token budget used" />
+              <progress
+                className="goal-progress"
+                value={Math.min(goal.tokensUsed, goal.tokenBudget)}
+                max={goal.tokenBudget}
+                aria-label="Token budget used"
+              />
             ) : null}
             <span data-testid="goal-tokens">{tokensLabel(goal)}</span>
           </span>
@@ -77,13 +98,23 @@ function GoalBarBody({ goal, archived }: { goal: GoalRecord; archived: boolean }
             </button>
           ) : null}
           {canResume(goal.status) ? (
-            <button type="button" className="button button-small" disabled={busy || blocker !== null} title={blocker ?? undefined} onClick={() => control('resume')}>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={busy || blocker !== null}
+              title={blocker ?? undefined}
+              onClick={() => control('resume')}
+            >
               <PlayIcon />
               Resume
             </button>
           ) : null}
           {goal.status === 'complete' ? null : (
-            <button type="button" className="button button-small button-quiet" onClick={() => actions.setGoalDialog({ sessionId: goal.sessionId, mode: 'limits' })}>
+            <button
+              type="button"
+              className="button button-small button-quiet"
+              onClick={() => actions.setGoalDialog({ sessionId: goal.sessionId, mode: 'limits' })}
+            >
               <PencilIcon />
               Edit limits
             </button>

@@ -44,14 +44,23 @@ function GoalForm({ dialog, goal }: { dialog: GoalDialog; goal: GoalRecord | nul
       return;
     }
     setBusy(true);
-    const outcome = goal === null ? await store.getState().armGoal(dialog.sessionId, draft) : await store.getState().setGoalLimits(goal, draft);
+    const outcome =
+      goal === null
+        ? await store.getState().armGoal(dialog.sessionId, draft)
+        : await store.getState().setGoalLimits(goal, draft);
     setBusy(false);
     if (outcome.ok) close();
     else setMessage(outcome.message);
   }
 
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-lead`} onClose={close} initialFocus={firstRef} className="goal-dialog">
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-lead`}
+      onClose={close}
+      initialFocus={firstRef}
+      className="goal-dialog"
+    >
       <form
         ref={formRef}
         noValidate
@@ -67,7 +76,13 @@ function GoalForm({ dialog, goal }: { dialog: GoalDialog; goal: GoalRecord | nul
             : goal.objective}
         </p>
         {arming ? (
-          <FieldFrame controlId={`${id}-objective`} label="Objective" required error={shown.objective} help="What “done” looks like, in a sentence or two.">
+          <FieldFrame
+            controlId={`${id}-objective`}
+            label="Objective"
+            required
+            error={shown.objective}
+            help="What “done” looks like, in a sentence or two."
+          >
             {(aria) => (
               <textarea
                 {...aria}
@@ -88,7 +103,12 @@ function GoalForm({ dialog, goal }: { dialog: GoalDialog; goal: GoalRecord | nul
           </FieldFrame>
         ) : null}
         <div className="field-pair">
-          <FieldFrame controlId={`${id}-budget`} label="Token budget" hint="Optional · at least 1,000 · e.g. 50k" error={shown.budget}>
+          <FieldFrame
+            controlId={`${id}-budget`}
+            label="Token budget"
+            hint="Optional · at least 1,000 · e.g. 50k"
+            error={shown.budget}
+          >
             {(aria) => (
               <input
                 {...aria}
@@ -103,7 +123,12 @@ function GoalForm({ dialog, goal }: { dialog: GoalDialog; goal: GoalRecord | nul
               />
             )}
           </FieldFrame>
-          <FieldFrame controlId={`${id}-iterations`} label="Turn cap" hint="Optional · at least 1" error={shown.iterations}>
+          <FieldFrame
+            controlId={`${id}-iterations`}
+            label="Turn cap"
+            hint="Optional · at least 1"
+            error={shown.iterations}
+          >
             {(aria) => (
               <input
                 {...aria}

@@ -45,7 +45,9 @@ export function HelpPanel() {
         ))}
       </dl>
       <h3>The offline demo agent</h3>
-      <p className="help-note">The Offline demo connection runs a scripted agent that needs no API key. It follows directives:</p>
+      <p className="help-note">
+        The Offline demo connection runs a scripted agent that needs no API key. It follows directives:
+      </p>
       <DirectiveList />
     </Dialog>
   );

@@ -24,7 +24,15 @@ export function InstructionsPage() {
   return <InstructionsForm id={id} saved={saved} save={(text) => store.getState().saveGlobalInstructions(text)} />;
 }
 
-function InstructionsForm({ id, saved, save }: { id: string; saved: string; save: (text: string) => Promise<boolean> }) {
+function InstructionsForm({
+  id,
+  saved,
+  save,
+}: {
+  id: string;
+  saved: string;
+  save: (text: string) => Promise<boolean>;
+}) {
   const [draft, setDraft] = useState(saved);
   const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
   return (

@@ -9,8 +9,12 @@ import { PermissionPrompt } from './PermissionPrompt';
 import { retryingImport } from '../platform/retrying-import';
 
 /** The forms to answer a question or fill a form load when the first one is pending. */
-const QuestionForm = lazy(() => retryingImport(() => import('./QuestionForm')).then((module) => ({ default: module.QuestionForm })));
-const FormRequestView = lazy(() => retryingImport(() => import('./FormRequestView')).then((module) => ({ default: module.FormRequestView })));
+const QuestionForm = lazy(() =>
+  retryingImport(() => import('./QuestionForm')).then((module) => ({ default: module.QuestionForm })),
+);
+const FormRequestView = lazy(() =>
+  retryingImport(() => import('./FormRequestView')).then((module) => ({ default: module.FormRequestView })),
+);
 
 /**
  * An interaction, inline in the transcript where the agent asked: the form to answer while it is
@@ -41,7 +45,10 @@ export function InteractionCard({ interactionId }: { interactionId: string }) {
     if (!focusRequested || record === undefined || ref.current === null) return;
     store.getState().clearInteractionFocus();
     ref.current.scrollIntoView({ block: 'nearest' });
-    const first = record.request.kind === 'permission' ? null : ref.current.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
+    const first =
+      record.request.kind === 'permission'
+        ? null
+        : ref.current.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled])');
     (first ?? ref.current).focus();
   }, [focusRequested, record, store]);
 
@@ -91,7 +98,9 @@ function PendingBody({ record }: { record: InteractionRecord }) {
         </Suspense>
       );
     case 'permission':
-      return <PermissionPrompt interactionId={record.interactionId} sessionId={record.sessionId} request={record.request} />;
+      return (
+        <PermissionPrompt interactionId={record.interactionId} sessionId={record.sessionId} request={record.request} />
+      );
     case 'network':
       return <NetworkPrompt interactionId={record.interactionId} request={record.request} />;
   }
@@ -101,7 +110,9 @@ function titleOf(record: InteractionRecord): string {
   switch (record.request.kind) {
     case 'question':
       if (record.status !== 'pending') return record.request.questions.length === 1 ? 'Your answer' : 'Your answers';
-      return record.request.questions.length === 1 ? 'The agent has a question' : `The agent has ${record.request.questions.length} questions`;
+      return record.request.questions.length === 1
+        ? 'The agent has a question'
+        : `The agent has ${record.request.questions.length} questions`;
     case 'form':
       return record.request.title;
     case 'permission':
@@ -112,7 +123,14 @@ function titleOf(record: InteractionRecord): string {
 }
 
 function KindIcon({ record }: { record: InteractionRecord }) {
-  const icon = record.request.kind === 'question' ? <QuestionIcon /> : record.request.kind === 'form' ? <FormIcon /> : <ShieldIcon />;
+  const icon =
+    record.request.kind === 'question' ? (
+      <QuestionIcon />
+    ) : record.request.kind === 'form' ? (
+      <FormIcon />
+    ) : (
+      <ShieldIcon />
+    );
   return (
     <span className="interaction-icon" aria-hidden="true">
       {icon}

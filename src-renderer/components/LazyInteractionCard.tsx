@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from './icons';
 import { retryingImport } from '../platform/retrying-import';
 
-const InteractionCard = lazy(() => retryingImport(() => import('./InteractionCard')).then((module) => ({ default: module.InteractionCard })));
+const InteractionCard = lazy(() =>
+  retryingImport(() => import('./InteractionCard')).then((module) => ({ default: module.InteractionCard })),
+);
 
 /**
  * An interaction card, with its forms, approvals and answer records loaded when the first one is shown

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { retryingImport } from '../platform/retrying-import';
 import { unmarkSeams } from '../markdown/seam-marks';
 
-const Markdown = lazy(() => retryingImport(() => import('./Markdown')).then((module) => ({ default: module.Markdown })));
+const Markdown = lazy(() =>
+  retryingImport(() => import('./Markdown')).then((module) => ({ default: module.Markdown })),
+);
 
 /**
  * A message's Markdown, with the Markdown parser (react-markdown, remark, micromark) loaded when the

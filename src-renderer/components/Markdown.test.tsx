@@ -22,13 +22,19 @@ describe('Markdown', () => {
         <Markdown text={markSeams(text, ['chunk 1/9 '.length, text.indexOf('const b')])} />
       </ResumeSeamLabels.Provider>,
     );
-    expect(html).toMatch(/chunk 1\/9 <span class="resume-marker resume-seam"[^>]*aria-label="Resumed: you pressed Stop."[^>]*>.*?<\/span>chunk 2\/9/);
-    expect(html).toMatch(/const a = 1;\n<span class="resume-marker resume-seam"[^>]*aria-label="Resumed: the app restarted."/);
+    expect(html).toMatch(
+      /chunk 1\/9 <span class="resume-marker resume-seam"[^>]*aria-label="Resumed: you pressed Stop."[^>]*>.*?<\/span>chunk 2\/9/,
+    );
+    expect(html).toMatch(
+      /const a = 1;\n<span class="resume-marker resume-seam"[^>]*aria-label="Resumed: the app restarted."/,
+    );
     expect(html).not.toMatch(/[\uE000-\uE0FF]/);
   });
 
   it('opens links in a new window without opener or referrer', () => {
-    expect(render('[site](https://example.com)')).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(render('[site](https://example.com)')).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
+    );
   });
 
   it('drops raw HTML and unsafe link protocols', () => {

@@ -35,7 +35,14 @@ function SpanOrSeam({ node: _node, ...rest }: ComponentProps<'span'> & ExtraProp
   if (typeof seam !== 'string') return <span {...rest} />;
   const label = labels[Number(seam)] ?? 'Resumed here';
   return (
-    <span className="resume-marker resume-seam" data-testid="resume-marker" role="note" aria-label={label} title={label} data-label={label}>
+    <span
+      className="resume-marker resume-seam"
+      data-testid="resume-marker"
+      role="note"
+      aria-label={label}
+      title={label}
+      data-label={label}
+    >
       <RetryIcon />
     </span>
   );

@@ -30,8 +30,9 @@ export function MemoryPage() {
     <div className="memory-page">
       <h3 className="settings-heading">What the agent remembers</h3>
       <p className="settings-note">
-        The agent saves short facts with its <code>remember</code> tool and finds them again with <code>recall</code>; a new session starts with the newest memories of its
-        workspace and the global ones. Your edits always stand: the agent adds memories, it never changes yours.
+        The agent saves short facts with its <code>remember</code> tool and finds them again with <code>recall</code>; a
+        new session starts with the newest memories of its workspace and the global ones. Your edits always stand: the
+        agent adds memories, it never changes yours.
       </p>
       {list.memories.length === 0 ? (
         <p className="settings-note">Nothing remembered yet.</p>
@@ -48,7 +49,9 @@ export function MemoryPage() {
 
 function MemoryRow({ memory }: { memory: MemoryRecord }) {
   const store = useStoreApi();
-  const sourceTitle = useAppStore((state) => (memory.sourceSessionId === null ? null : (state.sessions.byId[memory.sourceSessionId]?.title ?? null)));
+  const sourceTitle = useAppStore((state) =>
+    memory.sourceSessionId === null ? null : (state.sessions.byId[memory.sourceSessionId]?.title ?? null),
+  );
   const [draft, setDraft] = useState<string | null>(null);
   const actions = store.getState();
   const save = async () => {
@@ -65,7 +68,14 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
       {draft === null ? (
         <p className="memory-text">{memory.text}</p>
       ) : (
-        <textarea className="memory-edit" aria-label="Memory text" value={draft} maxLength={MAX_MEMORY_TEXT} rows={3} onChange={(event) => setDraft(event.target.value)} />
+        <textarea
+          className="memory-edit"
+          aria-label="Memory text"
+          value={draft}
+          maxLength={MAX_MEMORY_TEXT}
+          rows={3}
+          onChange={(event) => setDraft(event.target.value)}
+        />
       )}
       <div className="memory-meta">
         <span className="tag">{memory.scope === 'global' ? 'Global' : 'Workspace'}</span>
@@ -86,7 +96,11 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
                 className="text-button"
                 onClick={openSource}
                 disabled={sourceTitle === null}
-                title={sourceTitle === null ? 'That session is not in the list (deleted or archived)' : `Written in turn ${memory.sourceTurnId ?? '?'} of this session`}
+                title={
+                  sourceTitle === null
+                    ? 'That session is not in the list (deleted or archived)'
+                    : `Written in turn ${memory.sourceTurnId ?? '?'} of this session`
+                }
               >
                 {sourceTitle ?? 'a session no longer listed'}
               </button>
@@ -99,7 +113,11 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
               <button type="button" className="text-button" onClick={() => setDraft(memory.text)}>
                 Edit
               </button>
-              <button type="button" className="text-button danger" onClick={() => void actions.removeMemory(memory.memoryId, memory.revision)}>
+              <button
+                type="button"
+                className="text-button danger"
+                onClick={() => void actions.removeMemory(memory.memoryId, memory.revision)}
+              >
                 Delete
               </button>
             </>
@@ -108,7 +126,12 @@ function MemoryRow({ memory }: { memory: MemoryRecord }) {
               <button type="button" className="text-button" onClick={() => setDraft(null)}>
                 Cancel
               </button>
-              <button type="button" className="button button-primary" disabled={draft.trim() === ''} onClick={() => void save()}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={draft.trim() === ''}
+                onClick={() => void save()}
+              >
                 Save
               </button>
             </>

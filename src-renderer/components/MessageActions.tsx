@@ -9,8 +9,12 @@ import { versionSessionsAt, versionSwitchAt } from '../state/version-switch';
 import { retryingImport } from '../platform/retrying-import';
 
 /** Editing a message, and the switch between versions (only after an edit or a regenerate), load when first shown. */
-const EditMessage = lazy(() => retryingImport(() => import('./EditMessage')).then((module) => ({ default: module.EditMessage })));
-const VersionSwitch = lazy(() => retryingImport(() => import('./VersionSwitch')).then((module) => ({ default: module.VersionSwitch })));
+const EditMessage = lazy(() =>
+  retryingImport(() => import('./EditMessage')).then((module) => ({ default: module.EditMessage })),
+);
+const VersionSwitch = lazy(() =>
+  retryingImport(() => import('./VersionSwitch')).then((module) => ({ default: module.VersionSwitch })),
+);
 
 /**
  * One compact row of actions under a message, shown on hover or focus (always on a touch screen):
@@ -20,11 +24,23 @@ const VersionSwitch = lazy(() => retryingImport(() => import('./VersionSwitch'))
  * shown), and a link to each other branch made there (a rewind). None under an agent's interim
  * lines ("Calling write_file."), nothing in the WorkHub, nothing while a message still streams.
  */
-export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId: string; item: TranscriptItem; index: number; goalTurn: boolean }) {
+export function MessageActions({
+  sessionId,
+  item,
+  index,
+  goalTurn,
+}: {
+  sessionId: string;
+  item: TranscriptItem;
+  index: number;
+  goalTurn: boolean;
+}) {
   const store = useStoreApi();
   const endsTurn = useAppStore(selectEndsAnswerTurn(sessionId, index));
   const links = useAppStore((state) => state.branchLinks[sessionId]);
-  const editing = useAppStore((state) => state.editingMessage?.sessionId === sessionId && state.editingMessage.itemId === item.itemId);
+  const editing = useAppStore(
+    (state) => state.editingMessage?.sessionId === sessionId && state.editingMessage.itemId === item.itemId,
+  );
   const busy = useAppStore((state) => state.branchingItemId === item.itemId);
   const rewinding = useAppStore((state) => state.reverting === item.itemId);
   if (sessionId === WORKHUB_SESSION_ID || item.state !== 'final') return null;
@@ -37,7 +53,9 @@ export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId
     );
   const versions = versionSwitchAt(links, item);
   const switched = versionSessionsAt(links, item.turnId);
-  const here = (links?.branches ?? []).filter((branch) => branch.atItemId === item.itemId && !switched.has(branch.branchSessionId));
+  const here = (links?.branches ?? []).filter(
+    (branch) => branch.atItemId === item.itemId && !switched.has(branch.branchSessionId),
+  );
   const mine = item.kind === 'user_message';
   if (!mine && !endsTurn && here.length === 0 && versions === null) return null;
   // A goal's or a scheduled task's message is not the person's to edit; a goal turn is not regenerated.
@@ -45,7 +63,12 @@ export function MessageActions({ sessionId, item, index, goalTurn }: { sessionId
   const canRegenerate = !mine && endsTurn && !goalTurn;
   const actions = store.getState();
   return (
-    <div className={`message-actions${mine ? ' is-user' : ''}`} role="group" aria-label={mine ? 'Message actions' : 'Answer actions'} data-testid="message-actions">
+    <div
+      className={`message-actions${mine ? ' is-user' : ''}`}
+      role="group"
+      aria-label={mine ? 'Message actions' : 'Answer actions'}
+      data-testid="message-actions"
+    >
       {versions === null ? null : (
         <Suspense fallback={null}>
           <VersionSwitch sessionId={sessionId} itemId={item.itemId} versions={versions} />

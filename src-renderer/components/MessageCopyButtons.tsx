@@ -7,8 +7,20 @@ import { useAppStore } from '../state/store-context';
 const FEEDBACK_MS = 1600;
 
 /** Copy a message as Markdown (as written) or as plain text: the first buttons of its action row. */
-export function MessageCopyButtons({ sessionId, index, kind, text }: { sessionId: string; index: number; kind: 'user_message' | 'assistant_message'; text: string }) {
-  const answer = useAppStore((state) => (kind === 'assistant_message' ? selectAnswerText(sessionId, index)(state) : ''));
+export function MessageCopyButtons({
+  sessionId,
+  index,
+  kind,
+  text,
+}: {
+  sessionId: string;
+  index: number;
+  kind: 'user_message' | 'assistant_message';
+  text: string;
+}) {
+  const answer = useAppStore((state) =>
+    kind === 'assistant_message' ? selectAnswerText(sessionId, index)(state) : '',
+  );
   const [copied, setCopied] = useState<'markdown' | 'plain' | 'failed' | null>(null);
   useEffect(() => {
     if (copied === null) return;

@@ -10,7 +10,15 @@ function render(kind: 'assistant_message' | 'reasoning', unreachable: boolean) {
   const { store, link, disconnect } = setupStore();
   if (unreachable) link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
   const items = [item({ itemId: 'a1', position: 0, kind, text: 'Half a sentence', state: 'streaming' })];
-  store.setState({ transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1', status: 'running' })], nextBefore: null }) } });
+  store.setState({
+    transcripts: {
+      s1: applySnapshotPage(undefined, 's1', {
+        items,
+        turns: [turn({ turnId: 't1', status: 'running' })],
+        nextBefore: null,
+      }),
+    },
+  });
   const rendered = { ...store, getInitialState: () => store.getState() };
   const html = renderToStaticMarkup(
     <StoreProvider store={rendered}>

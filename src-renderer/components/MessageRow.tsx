@@ -30,8 +30,12 @@ import { retryingImport } from '../platform/retrying-import';
 
 /** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
 /** Shown where older turns were summarised: its code loads with the first such card. */
-const CompactionCard = lazy(() => retryingImport(() => import('./CompactionCard')).then((module) => ({ default: module.CompactionCard })));
-const ProposalCard = lazy(() => retryingImport(() => import('./workhub/ProposalCard')).then((module) => ({ default: module.ProposalCard })));
+const CompactionCard = lazy(() =>
+  retryingImport(() => import('./CompactionCard')).then((module) => ({ default: module.CompactionCard })),
+);
+const ProposalCard = lazy(() =>
+  retryingImport(() => import('./workhub/ProposalCard')).then((module) => ({ default: module.ProposalCard })),
+);
 
 /** The tool through which the agent asks the person; its result repeats the answer the card already shows. */
 const ASK_USER_TOOL = 'ask_user';
@@ -40,15 +44,26 @@ const ASK_USER_TOOL = 'ask_user';
  * One transcript entry: its message (selected by id, so streaming into it re-renders only this row)
  * and, under the last message of a turn, the turn's status.
  */
-export const MessageRow = memo(function MessageRow({ sessionId, itemId, index }: { sessionId: string; itemId: string; index: number }) {
+export const MessageRow = memo(function MessageRow({
+  sessionId,
+  itemId,
+  index,
+}: {
+  sessionId: string;
+  itemId: string;
+  index: number;
+}) {
   const item = useAppStore(selectItem(sessionId, itemId));
   const endsTurn = useAppStore(selectEndsTurn(sessionId, index));
-  const goalTurn = useAppStore((state) => (item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal'));
+  const goalTurn = useAppStore((state) =>
+    item === undefined ? false : state.transcripts[sessionId]?.turnsById[item.turnId]?.origin === 'goal',
+  );
   const continuation = useAppStore(selectContinuesAnswer(sessionId, index));
   // A resume marker between the parts of one answer is drawn inside it, where the resumed part starts.
   const insideAnswer = useAppStore(selectResumeInsideAnswer(sessionId, index));
   if (item === undefined) return null;
-  if (insideAnswer && isResumeNotice(item)) return endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null;
+  if (insideAnswer && isResumeNotice(item))
+    return endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null;
   return (
     <div className="entry">
       {continuation ? null : item.kind === 'assistant_message' ? (
@@ -75,7 +90,12 @@ function AssistantAnswer({ item, sessionId, index }: { item: TranscriptItem; ses
   const seams = JSON.parse(useAppStore(selectAnswerSeams(sessionId, index))) as AnswerSeam[];
   return (
     <div className="message-line message-line-assistant">
-      <div data-testid="message" data-kind={item.kind} data-item-id={item.itemId} className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}>
+      <div
+        data-testid="message"
+        data-kind={item.kind}
+        data-item-id={item.itemId}
+        className={`message message-assistant markdown${streaming ? ' is-streaming' : ''}`}
+      >
         {seams.length === 0 ? (
           <LazyMarkdown text={text} />
         ) : (
@@ -203,7 +223,9 @@ function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Recor
           <TargetIcon />
           Goal
         </span>
-        <span className="goal-turn-label">{number === undefined ? 'A turn toward the goal' : `Turn ${number} toward the goal`}</span>
+        <span className="goal-turn-label">
+          {number === undefined ? 'A turn toward the goal' : `Turn ${number} toward the goal`}
+        </span>
         <button type="button" className="text-button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Hide prompt' : 'Show prompt'}
         </button>
@@ -216,7 +238,15 @@ function GoalTurnMessage({ item, common }: { item: TranscriptItem; common: Recor
 }
 
 /** A message a scheduled task or the daily review sent: marked with who wrote it, never as the person’s own bubble. */
-function AuthoredMessage({ item, author, common }: { item: TranscriptItem; author: MessageAuthor; common: Record<string, string> }) {
+function AuthoredMessage({
+  item,
+  author,
+  common,
+}: {
+  item: TranscriptItem;
+  author: MessageAuthor;
+  common: Record<string, string>;
+}) {
   return (
     <div className="message-line message-line-authored">
       <div className="authored-turn-line">
@@ -233,7 +263,15 @@ function AuthoredMessage({ item, author, common }: { item: TranscriptItem; autho
 }
 
 /** The agent’s reasoning, folded: "Thinking…" while it streams, "Thought for a moment" once final; a click opens it. */
-function Reasoning({ item, common, streaming }: { item: TranscriptItem; common: Record<string, string>; streaming: boolean }) {
+function Reasoning({
+  item,
+  common,
+  streaming,
+}: {
+  item: TranscriptItem;
+  common: Record<string, string>;
+  streaming: boolean;
+}) {
   const [toggled, setToggled] = useState<boolean | null>(null);
   const open = toggled ?? false;
   return (
@@ -241,7 +279,10 @@ function Reasoning({ item, common, streaming }: { item: TranscriptItem; common: 
       <button type="button" className="reasoning-toggle" aria-expanded={open} onClick={() => setToggled(!open)}>
         {streaming ? 'Thinking…' : 'Thought for a moment'}
       </button>
-      <div {...common} className={`message message-reasoning markdown${open ? '' : ' is-folded'}${streaming ? ' is-streaming' : ''}`}>
+      <div
+        {...common}
+        className={`message message-reasoning markdown${open ? '' : ' is-folded'}${streaming ? ' is-streaming' : ''}`}
+      >
         <LazyMarkdown text={item.text} />
       </div>
     </div>

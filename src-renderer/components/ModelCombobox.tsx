@@ -21,7 +21,9 @@ interface ModelComboboxProps {
 }
 
 /** The list loads when the control is first opened (preloaded once the app is idle: see preload-chunks). */
-const ModelComboboxPopup = lazy(() => retryingImport(() => import('./ModelComboboxPopup')).then((module) => ({ default: module.ModelComboboxPopup })));
+const ModelComboboxPopup = lazy(() =>
+  retryingImport(() => import('./ModelComboboxPopup')).then((module) => ({ default: module.ModelComboboxPopup })),
+);
 
 const POPUP_MAX_HEIGHT = 380;
 const POPUP_MIN_WIDTH = 360;
@@ -43,7 +45,17 @@ function popupPlacement(trigger: DOMRect): CSSProperties {
  * A searchable model list (the ARIA combobox pattern): a button opens a popup with a search box and a
  * listbox. Typing filters; arrows move; Enter chooses; Escape closes. Focus goes back to the button.
  */
-export function ModelCombobox({ id, label, choices, value, onChoose, face, summary, className, disabled = false }: ModelComboboxProps) {
+export function ModelCombobox({
+  id,
+  label,
+  choices,
+  value,
+  onChoose,
+  face,
+  summary,
+  className,
+  disabled = false,
+}: ModelComboboxProps) {
   const baseId = useId();
   const triggerId = id ?? `${baseId}-trigger`;
   const trigger = useRef<HTMLButtonElement>(null);
@@ -118,7 +130,15 @@ export function ModelCombobox({ id, label, choices, value, onChoose, face, summa
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ModelComboboxPopup label={label} choices={choices} value={value} initialQuery={initialQuery} placement={placement} onChoose={choose} onClose={close} />
+          <ModelComboboxPopup
+            label={label}
+            choices={choices}
+            value={value}
+            initialQuery={initialQuery}
+            placement={placement}
+            onChoose={choose}
+            onClose={close}
+          />
         </Suspense>
       ) : null}
     </div>

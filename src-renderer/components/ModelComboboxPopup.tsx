@@ -1,5 +1,12 @@
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import { filterChoices, priceDetail, priceLabel, windowDetail, windowLabel, type ModelChoice } from '../format/model-choice';
+import {
+  filterChoices,
+  priceDetail,
+  priceLabel,
+  windowDetail,
+  windowLabel,
+  type ModelChoice,
+} from '../format/model-choice';
 import { CheckIcon } from './icons';
 
 interface ModelComboboxPopupProps {
@@ -17,7 +24,15 @@ interface ModelComboboxPopupProps {
  * ModelCombobox's popup: a search box and the listbox it filters. Typing filters; arrows move; Enter
  * chooses; Escape closes. It opens on the chosen entry when the search shows it.
  */
-export function ModelComboboxPopup({ label, choices, value, initialQuery, placement, onChoose, onClose }: ModelComboboxPopupProps) {
+export function ModelComboboxPopup({
+  label,
+  choices,
+  value,
+  initialQuery,
+  placement,
+  onChoose,
+  onClose,
+}: ModelComboboxPopupProps) {
   const baseId = useId();
   const listId = `${baseId}-list`;
   const list = useRef<HTMLUListElement>(null);

@@ -5,7 +5,13 @@ import type { ModelWindowOverride } from '../../src-shared/context-model';
 import { choiceKey, choicesOf, type ModelChoice } from '../format/model-choice';
 import { acpAgentLabel } from '../forms/connection-labels';
 import type { CatalogState } from '../state/reducers/catalog-reducer';
-import { effectiveModel, findConnection, modelLabel, pickableModels, selectableConnections } from '../state/reducers/catalog-reducer';
+import {
+  effectiveModel,
+  findConnection,
+  modelLabel,
+  pickableModels,
+  selectableConnections,
+} from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { MODEL_PICKER_ID } from './focus-targets';
 import { ChevronDownIcon, PlugIcon } from './icons';
@@ -35,7 +41,12 @@ export function pickerGroups(catalog: CatalogState, connectionId: string, model:
 }
 
 /** The picker's entries: every usable connection's enabled models (and the session's own choice), with windows and prices. */
-export function pickerChoices(catalog: CatalogState, connectionId: string, model: string | null, overrides: readonly ModelWindowOverride[]): ModelChoice[] {
+export function pickerChoices(
+  catalog: CatalogState,
+  connectionId: string,
+  model: string | null,
+  overrides: readonly ModelWindowOverride[],
+): ModelChoice[] {
   return pickerGroups(catalog, connectionId, model).flatMap((group) => {
     const connection = findConnection(catalog, group.connectionId);
     return connection === undefined ? [] : choicesOf(connection, group.models, overrides);
@@ -73,10 +84,15 @@ export function ModelPicker({ sessionId }: { sessionId: string }) {
   const choices = pickerChoices(catalog, connectionId, model, windows?.overrides ?? []);
   const missing = connection === undefined;
   const agent = connection === undefined ? null : agentNameOf(connection, reported);
-  const shown = missing ? 'Choose a connection' : `${connection.name} · ${agent ?? (chosen === null ? 'no model' : modelLabel(connection, chosen))}`;
+  const shown = missing
+    ? 'Choose a connection'
+    : `${connection.name} · ${agent ?? (chosen === null ? 'no model' : modelLabel(connection, chosen))}`;
 
   return (
-    <div className={`model-picker${missing || (chosen === null && agent === null) ? ' needs-choice' : ''}`} data-testid="model-picker">
+    <div
+      className={`model-picker${missing || (chosen === null && agent === null) ? ' needs-choice' : ''}`}
+      data-testid="model-picker"
+    >
       <ModelCombobox
         id={MODEL_PICKER_ID}
         label="Connection and model for the next turn"

@@ -13,15 +13,22 @@ import { DecisionActions } from './InteractionActions';
 export function NetworkPrompt({ interactionId, request }: { interactionId: string; request: NetworkRequest }) {
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
-  const decide = (network: NetworkDecision) => void store.getState().respond(interactionId, { action: 'accept', network });
+  const decide = (network: NetworkDecision) =>
+    void store.getState().respond(interactionId, { action: 'accept', network });
   return (
     <div className="permission network-permission">
       <p className="permission-summary">
         A command in the sandbox tried to reach <strong>{request.host}</strong>
-        {request.port === 443 || request.port === 80 ? '' : ` (port ${request.port})`} and was blocked. Allowed, the agent’s next try gets through.
+        {request.port === 443 || request.port === 80 ? '' : ` (port ${request.port})`} and was blocked. Allowed, the
+        agent’s next try gets through.
       </p>
       <DecisionActions error={form.error}>
-        <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
+        <button
+          type="button"
+          className="button button-quiet danger-text"
+          disabled={form.submitting}
+          onClick={() => decide('deny')}
+        >
           Deny
         </button>
         <button
@@ -36,7 +43,12 @@ export function NetworkPrompt({ interactionId, request }: { interactionId: strin
         <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
           Allow for this session
         </button>
-        <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={form.submitting}
+          onClick={() => decide('allow_once')}
+        >
           {form.submitting ? <Spinner /> : null}
           Allow once
         </button>

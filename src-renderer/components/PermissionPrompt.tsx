@@ -14,16 +14,29 @@ import { McpCallPreview } from './mcp/McpCallPreview';
  * meant for something else must not run a command or write a file. Approving is always a click (or
  * Tab to the button and a key press, which is a deliberate act).
  */
-export function PermissionPrompt({ interactionId, sessionId, request }: { interactionId: string; sessionId: string; request: PermissionRequest }) {
+export function PermissionPrompt({
+  interactionId,
+  sessionId,
+  request,
+}: {
+  interactionId: string;
+  sessionId: string;
+  request: PermissionRequest;
+}) {
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
   // Codex asks only for what goes beyond its own sandbox: a command it asks about runs outside it.
   const codex = useAppStore(selectRunsOnCodex(sessionId));
   // Cairn's own commands run in the sandbox once allowed, where there is one; running one outside it is its own choice.
-  const sandboxed = useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell' && !codex;
+  const sandboxed =
+    useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell' && !codex;
   const decide = (decision: PermissionDecision) => {
     const reason = form.reason.trim();
-    void store.getState().respond(interactionId, { action: 'accept', decision, ...(decision === 'deny' && reason !== '' ? { reason } : {}) });
+    void store.getState().respond(interactionId, {
+      action: 'accept',
+      decision,
+      ...(decision === 'deny' && reason !== '' ? { reason } : {}),
+    });
   };
 
   const preview = request.preview;
@@ -57,12 +70,14 @@ export function PermissionPrompt({ interactionId, sessionId, request }: { intera
       {preview.kind === 'command' && sandboxed ? (
         <p className="permission-note is-sandboxed">
           <ShieldIcon />
-          Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins, and reaches only the network hosts you allow.
+          Allowed, it runs in the sandbox: it writes only in the workspace and /tmp, cannot read your keys or logins,
+          and reaches only the network hosts you allow.
         </p>
       ) : preview.kind === 'command' && codex && request.toolName === 'run_shell' ? (
         <p className="permission-note">
           <AlertIcon />
-          Codex asks to run this outside its sandbox: allowed, it runs on your computer as you and can write anywhere, read your keys and reach the network.
+          Codex asks to run this outside its sandbox: allowed, it runs on your computer as you and can write anywhere,
+          read your keys and reach the network.
         </p>
       ) : preview.kind === 'command' ? (
         <p className="permission-note">
@@ -90,7 +105,12 @@ export function PermissionPrompt({ interactionId, sessionId, request }: { intera
         />
       </div>
       <DecisionActions error={form.error}>
-        <button type="button" className="button button-quiet danger-text" disabled={form.submitting} onClick={() => decide('deny')}>
+        <button
+          type="button"
+          className="button button-quiet danger-text"
+          disabled={form.submitting}
+          onClick={() => decide('deny')}
+        >
           Deny
         </button>
         {preview.kind === 'command' && sandboxed ? (
@@ -108,7 +128,12 @@ export function PermissionPrompt({ interactionId, sessionId, request }: { intera
         <button type="button" className="button" disabled={form.submitting} onClick={() => decide('allow_session')}>
           Allow for this session
         </button>
-        <button type="button" className="button button-primary" disabled={form.submitting} onClick={() => decide('allow_once')}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={form.submitting}
+          onClick={() => decide('allow_once')}
+        >
           {form.submitting ? <Spinner /> : null}
           Allow once
         </button>

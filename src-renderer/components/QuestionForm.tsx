@@ -1,6 +1,14 @@
 import type { Question, QuestionRequest } from '../../src-shared/interaction-model';
 import type { QuestionDraft } from '../forms/interaction-draft';
-import { choiceOf, draftProblems, initialQuestionDraft, problemsById, setOther, setText, toggleOption } from '../forms/interaction-draft';
+import {
+  choiceOf,
+  draftProblems,
+  initialQuestionDraft,
+  problemsById,
+  setOther,
+  setText,
+  toggleOption,
+} from '../forms/interaction-draft';
 import { EMPTY_FORM } from '../state/interactions-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid';
@@ -46,7 +54,13 @@ export function QuestionForm({ interactionId, request }: { interactionId: string
         general={problems.get(null) ?? null}
         invalid={problems.size > 0}
         submitLabel="Submit"
-        secondary={[{ label: 'Skip', action: 'decline', hint: 'Tell the agent you would rather not answer; it carries on without it' }]}
+        secondary={[
+          {
+            label: 'Skip',
+            action: 'decline',
+            hint: 'Tell the agent you would rather not answer; it carries on without it',
+          },
+        ]}
         interactionId={interactionId}
       />
     </form>
@@ -122,10 +136,18 @@ function QuestionField({ interactionId, question, draft, problem, disabled, onCh
       <div className="choice-list">
         {question.options.map((option) => (
           <label key={option.id} className={`choice${choice.optionIds.includes(option.id) ? ' is-checked' : ''}`}>
-            <input type={kind} name={base} value={option.id} checked={choice.optionIds.includes(option.id)} onChange={() => onChange(toggleOption(draft, question, option.id))} />
+            <input
+              type={kind}
+              name={base}
+              value={option.id}
+              checked={choice.optionIds.includes(option.id)}
+              onChange={() => onChange(toggleOption(draft, question, option.id))}
+            />
             <span className="choice-text">
               <span className="choice-label">{option.label}</span>
-              {option.description !== undefined ? <span className="choice-description">{option.description}</span> : null}
+              {option.description !== undefined ? (
+                <span className="choice-description">{option.description}</span>
+              ) : null}
             </span>
           </label>
         ))}

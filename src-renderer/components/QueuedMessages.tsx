@@ -78,7 +78,12 @@ function QueuedRow({ message }: { message: QueuedMessage }) {
           <button type="submit" className="button button-small button-primary" disabled={busy || draft.trim() === ''}>
             Save
           </button>
-          <button type="button" className="button button-small button-quiet" disabled={busy} onClick={() => setDraft(null)}>
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            disabled={busy}
+            onClick={() => setDraft(null)}
+          >
             Cancel
           </button>
         </form>
@@ -90,12 +95,24 @@ function QueuedRow({ message }: { message: QueuedMessage }) {
       <span className="queued-tag">Queued</span>
       <span className="queued-text">{message.text}</span>
       {message.attachments === undefined ? null : (
-        <span className="queued-files" data-testid="queued-files" title={message.attachments.map((file) => file.name).join(', ')}>
-          {message.attachments.length === 1 ? `with ${message.attachments[0]?.name ?? 'a file'}` : `with ${message.attachments.length} files`}
+        <span
+          className="queued-files"
+          data-testid="queued-files"
+          title={message.attachments.map((file) => file.name).join(', ')}
+        >
+          {message.attachments.length === 1
+            ? `with ${message.attachments[0]?.name ?? 'a file'}`
+            : `with ${message.attachments.length} files`}
         </span>
       )}
       <span className="queued-actions">
-        <button type="button" className="icon-button" aria-label="Edit queued follow-up" title="Edit before it starts" onClick={() => setDraft(message.text)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Edit queued follow-up"
+          title="Edit before it starts"
+          onClick={() => setDraft(message.text)}
+        >
           <PencilIcon />
         </button>
         <button

@@ -38,10 +38,18 @@ export function SandboxPage() {
       <section className="settings-section" aria-labelledby="sandbox-wall">
         <h4 id="sandbox-wall">What the wall allows</h4>
         <ul className="settings-note sandbox-rules">
-          <li>Writes only in the session’s folder (its worktree’s own parts of .git), a private /tmp and package caches.</li>
-          <li>Reads everything else except your keys and logins (~/.ssh, ~/.aws, ~/.gnupg, cloud and cluster logins, ~/.netrc, browser profiles) and Cairn’s data.</li>
+          <li>
+            Writes only in the session’s folder (its worktree’s own parts of .git), a private /tmp and package caches.
+          </li>
+          <li>
+            Reads everything else except your keys and logins (~/.ssh, ~/.aws, ~/.gnupg, cloud and cluster logins,
+            ~/.netrc, browser profiles) and Cairn’s data.
+          </li>
           <li>.git/hooks, .git/config, .cairn and .claude/settings files stay read-only inside the folder.</li>
-          <li>Network only through Cairn’s proxy, to the hosts allowed below or by a session; never Cairn’s own port. No signal to anything outside it.</li>
+          <li>
+            Network only through Cairn’s proxy, to the hosts allowed below or by a session; never Cairn’s own port. No
+            signal to anything outside it.
+          </li>
         </ul>
       </section>
       {settings === null ? null : <SandboxListsForm saved={settings} />}
@@ -64,7 +72,9 @@ function SandboxListsForm({ saved }: { saved: SandboxSettingsResult }) {
     writableFolders: saved.writableFolders.join('\n'),
     deniedPaths: saved.deniedPaths.join('\n'),
   });
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  });
   const edit = (field: keyof typeof drafts) => (event: { target: { value: string } }) => {
     setDrafts((current) => ({ ...current, [field]: event.target.value }));
     setState({ kind: 'idle' });
@@ -82,7 +92,12 @@ function SandboxListsForm({ saved }: { saved: SandboxSettingsResult }) {
       help: 'Absolute paths commands may write beside the workspace. None may be, hold or lie inside a denied path or Cairn’s data.',
       placeholder: '/srv/build-output',
     },
-    { field: 'deniedPaths', label: 'Extra denied paths', help: 'Absolute paths hidden from commands, beside the built-in list.', placeholder: '/srv/secrets' },
+    {
+      field: 'deniedPaths',
+      label: 'Extra denied paths',
+      help: 'Absolute paths hidden from commands, beside the built-in list.',
+      placeholder: '/srv/secrets',
+    },
   ];
   return (
     <form
@@ -93,7 +108,11 @@ function SandboxListsForm({ saved }: { saved: SandboxSettingsResult }) {
         setState({ kind: 'saving' });
         void store
           .getState()
-          .saveSandboxSettings({ allowedHosts: lines(drafts.allowedHosts), writableFolders: lines(drafts.writableFolders), deniedPaths: lines(drafts.deniedPaths) })
+          .saveSandboxSettings({
+            allowedHosts: lines(drafts.allowedHosts),
+            writableFolders: lines(drafts.writableFolders),
+            deniedPaths: lines(drafts.deniedPaths),
+          })
           .then((message) => setState(message === null ? { kind: 'saved' } : { kind: 'error', message }));
       }}
     >

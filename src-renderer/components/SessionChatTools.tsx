@@ -4,7 +4,11 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { Icon } from './icons';
 
 /** The menu's entries load when it is first opened. */
-const ConversationMenuPopover = lazy(() => retryingImport(() => import('./ConversationMenuPopover')).then((module) => ({ default: module.ConversationMenuPopover })));
+const ConversationMenuPopover = lazy(() =>
+  retryingImport(() => import('./ConversationMenuPopover')).then((module) => ({
+    default: module.ConversationMenuPopover,
+  })),
+);
 
 const MoreIcon = () => (
   <Icon>
@@ -29,7 +33,12 @@ export function SessionChatTools({ sessionId }: { sessionId: string }) {
 
   const own = preferences?.instructions ?? '';
   const global = preferences?.globalInstructions ?? '';
-  const chipTitle = [global === '' ? null : `For every session: ${global}`, own === '' ? null : `For this session: ${own}`].filter((line) => line !== null).join('\n\n');
+  const chipTitle = [
+    global === '' ? null : `For every session: ${global}`,
+    own === '' ? null : `For this session: ${own}`,
+  ]
+    .filter((line) => line !== null)
+    .join('\n\n');
   return (
     <>
       {chipTitle === '' ? null : (
@@ -75,7 +84,13 @@ function ConversationMenu({ sessionId }: { sessionId: string }) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ConversationMenuPopover sessionId={sessionId} buttonRef={buttonRef} onClose={close} onDismiss={dismiss} onNote={setNote} />
+          <ConversationMenuPopover
+            sessionId={sessionId}
+            buttonRef={buttonRef}
+            onClose={close}
+            onDismiss={dismiss}
+            onNote={setNote}
+          />
         </Suspense>
       ) : null}
       <span className="visually-hidden" role="status">

@@ -16,7 +16,8 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const target = useAppStore((state) => {
     const session = state.sessions.byId[sessionId];
-    if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID || !state.catalog.loaded) return null;
+    if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID || !state.catalog.loaded)
+      return null;
     const connection = findConnection(state.catalog, session.connectionId);
     if (connection === undefined) return 'missing';
     const model = effectiveModel(state.catalog, session.connectionId, session.model);

@@ -37,13 +37,21 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
       </h1>
       {archived ? <span className="tag">Archived</span> : null}
       {branch === null ? null : (
-        <code className="branch-chip" data-testid="branch-chip" title="This session works in a worktree of its own, on this branch">
+        <code
+          className="branch-chip"
+          data-testid="branch-chip"
+          title="This session works in a worktree of its own, on this branch"
+        >
           {branch}
         </code>
       )}
       <div className="session-header-tools">
         {totals !== undefined && totals.calls > 0 ? (
-          <span className="session-usage" data-testid="session-usage" title={`This session so far: ${usageDetail(totals)}`}>
+          <span
+            className="session-usage"
+            data-testid="session-usage"
+            title={`This session so far: ${usageDetail(totals)}`}
+          >
             {usageLabel(totals)}
           </span>
         ) : null}
@@ -51,7 +59,11 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <ModelPicker sessionId={sessionId} />
         <SessionChatTools sessionId={sessionId} />
         {hasGoal || archived ? null : (
-          <button type="button" className="button button-small button-quiet session-header-goal" onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}>
+          <button
+            type="button"
+            className="button button-small button-quiet session-header-goal"
+            onClick={() => store.getState().setGoalDialog({ sessionId, mode: 'arm' })}
+          >
             <TargetIcon />
             Set goal
           </button>
@@ -66,7 +78,9 @@ export function MissingConnectionNotice({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const missing = useAppStore((state) => {
     const session = state.sessions.byId[sessionId];
-    return state.catalog.loaded && session !== undefined && findConnection(state.catalog, session.connectionId) === undefined;
+    return (
+      state.catalog.loaded && session !== undefined && findConnection(state.catalog, session.connectionId) === undefined
+    );
   });
   if (!missing) return null;
   return (
@@ -78,7 +92,11 @@ export function MissingConnectionNotice({ sessionId }: { sessionId: string }) {
       <button type="button" className="button button-small" onClick={focusModelPicker}>
         Pick another
       </button>
-      <button type="button" className="button button-small button-quiet" onClick={() => store.getState().openSettings({ tab: 'connections', connectionId: 'new' })}>
+      <button
+        type="button"
+        className="button button-small button-quiet"
+        onClick={() => store.getState().openSettings({ tab: 'connections', connectionId: 'new' })}
+      >
         Add a connection
       </button>
     </div>

@@ -3,9 +3,17 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { retryingImport } from '../platform/retrying-import';
 
 /** Each notice loads when it is first needed: most sessions never show one. */
-const CodexQuarantineNotice = lazy(() => retryingImport(() => import('./CodexQuarantineNotice')).then((module) => ({ default: module.CodexQuarantineNotice })));
-const CodexThreadNotice = lazy(() => retryingImport(() => import('./CodexThreadNotice')).then((module) => ({ default: module.CodexThreadNotice })));
-const LeftoverWorktreesNotice = lazy(() => retryingImport(() => import('./workspace/LeftoverWorktreesNotice')).then((module) => ({ default: module.LeftoverWorktreesNotice })));
+const CodexQuarantineNotice = lazy(() =>
+  retryingImport(() => import('./CodexQuarantineNotice')).then((module) => ({ default: module.CodexQuarantineNotice })),
+);
+const CodexThreadNotice = lazy(() =>
+  retryingImport(() => import('./CodexThreadNotice')).then((module) => ({ default: module.CodexThreadNotice })),
+);
+const LeftoverWorktreesNotice = lazy(() =>
+  retryingImport(() => import('./workspace/LeftoverWorktreesNotice')).then((module) => ({
+    default: module.LeftoverWorktreesNotice,
+  })),
+);
 
 /**
  * The notices under the session header that only a failure brings: a Codex app-server that did not

@@ -12,7 +12,15 @@ const BADGED: ReadonlySet<SessionActivity> = new Set(['running', 'waiting', 'int
  * One session in the sidebar: select on click, rename on double-click or Rename, archive, delete.
  * Only the row that is the list's Tab stop (`tabStop`) is in the Tab order; arrow keys reach the rest.
  */
-export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, pinned = false }: { sessionId: string; tabStop?: boolean; pinned?: boolean }) {
+export const SessionRow = memo(function SessionRow({
+  sessionId,
+  tabStop = true,
+  pinned = false,
+}: {
+  sessionId: string;
+  tabStop?: boolean;
+  pinned?: boolean;
+}) {
   const store = useStoreApi();
   const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
   const activity = useAppStore((state) => state.sessions.byId[sessionId]?.activity ?? 'idle');
@@ -26,10 +34,13 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
     return goal === undefined || goal === null ? '' : goalLabel(goal);
   });
   // With the host unreachable, "running" or "waiting" is only what was last seen.
-  const unknown = useAppStore((state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'));
+  const unknown = useAppStore(
+    (state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'),
+  );
   const actions = store.getState();
   // A row with a status puts it on a line of its own, so the title keeps the row's full width.
-  const hasStatus = unknown || BADGED.has(activity) || (goalStatus !== null && goalStatus !== 'active' && goalStatus !== 'complete');
+  const hasStatus =
+    unknown || BADGED.has(activity) || (goalStatus !== null && goalStatus !== 'active' && goalStatus !== 'complete');
   // The open session's row comes into view when it becomes the open one (after a reload, from a
   // shortcut, a search or the WorkHub); a row already in view does not move.
   const rowRef = useRef<HTMLLIElement>(null);
@@ -38,7 +49,12 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
   }, [selected]);
 
   return (
-    <li ref={rowRef} className={`session-row${selected ? ' is-selected' : ''}`} data-testid="session-row" data-session-id={sessionId}>
+    <li
+      ref={rowRef}
+      className={`session-row${selected ? ' is-selected' : ''}`}
+      data-testid="session-row"
+      data-session-id={sessionId}
+    >
       {renaming ? (
         <RenameInput sessionId={sessionId} title={title} />
       ) : (
@@ -53,19 +69,34 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
           <span className="session-row-title">{title}</span>
           <span className="session-row-meta">
             {pinned ? (
-              <span className="session-badge badge-pinned" data-testid="pinned-badge" title="Pinned: the Daily review writes here">
+              <span
+                className="session-badge badge-pinned"
+                data-testid="pinned-badge"
+                title="Pinned: the Daily review writes here"
+              >
                 pinned
               </span>
             ) : null}
             {goalStatus !== null ? (
-              <span className={`goal-badge tone-${goalTone(goalStatus)}`} data-testid="goal-badge" data-status={goalStatus} title={`Goal: ${goalText}`}>
+              <span
+                className={`goal-badge tone-${goalTone(goalStatus)}`}
+                data-testid="goal-badge"
+                data-status={goalStatus}
+                title={`Goal: ${goalText}`}
+              >
                 <TargetIcon />
                 <span className="visually-hidden">Goal: </span>
-                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>{goalText}</span>
+                <span className={goalStatus === 'active' || goalStatus === 'complete' ? 'visually-hidden' : undefined}>
+                  {goalText}
+                </span>
               </span>
             ) : null}
             {unknown ? (
-              <span className="session-badge badge-unknown" data-testid="session-badge" title={`Last seen ${activity}; unknown until Cairn reconnects`}>
+              <span
+                className="session-badge badge-unknown"
+                data-testid="session-badge"
+                title={`Last seen ${activity}; unknown until Cairn reconnects`}
+              >
                 unknown
               </span>
             ) : BADGED.has(activity) ? (
@@ -79,7 +110,14 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
       )}
       {renaming ? null : (
         <div className="session-row-actions">
-          <button type="button" className="icon-button" aria-label="Rename" tabIndex={-1} title="Rename" onClick={() => actions.setRenaming(sessionId)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Rename"
+            tabIndex={-1}
+            title="Rename"
+            onClick={() => actions.setRenaming(sessionId)}
+          >
             <PencilIcon />
           </button>
           <button
@@ -92,7 +130,14 @@ export const SessionRow = memo(function SessionRow({ sessionId, tabStop = true, 
           >
             {archived ? <UnarchiveIcon /> : <ArchiveIcon />}
           </button>
-          <button type="button" className="icon-button danger" aria-label="Delete" tabIndex={-1} title="Delete" onClick={() => actions.askToDelete(sessionId)}>
+          <button
+            type="button"
+            className="icon-button danger"
+            aria-label="Delete"
+            tabIndex={-1}
+            title="Delete"
+            onClick={() => actions.askToDelete(sessionId)}
+          >
             <TrashIcon />
           </button>
         </div>

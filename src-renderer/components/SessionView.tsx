@@ -12,7 +12,9 @@ import { retryingImport } from '../platform/retrying-import';
 /** The goal bar loads with the first session that has a goal. */
 const GoalBar = lazy(() => retryingImport(() => import('./GoalBar')).then((module) => ({ default: module.GoalBar })));
 /** The follow-ups waiting behind the running turn load with the first one queued. */
-const QueuedMessages = lazy(() => retryingImport(() => import('./QueuedMessages')).then((module) => ({ default: module.QueuedMessages })));
+const QueuedMessages = lazy(() =>
+  retryingImport(() => import('./QueuedMessages')).then((module) => ({ default: module.QueuedMessages })),
+);
 
 /** The open session: its header, its goal, its transcript, follow-ups waiting, and the composer. */
 export function SessionView({ sessionId }: { sessionId: string }) {

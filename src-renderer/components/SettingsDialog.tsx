@@ -13,7 +13,9 @@ import { GeneralPage } from './GeneralPage';
 import { SandboxPage } from './SandboxPage';
 
 // Loaded when first shown: pairing and devices are rare visits.
-const DevicesPage = lazy(() => retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })));
+const DevicesPage = lazy(() =>
+  retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })),
+);
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
@@ -34,7 +36,8 @@ export function SettingsDialog() {
   if (page === null) return null;
   const actions = store.getState();
   const close = () => actions.closeSettings();
-  const open = (tab: SettingsPage['tab']) => actions.openSettings(tab === 'connections' ? { tab, connectionId: null } : { tab });
+  const open = (tab: SettingsPage['tab']) =>
+    actions.openSettings(tab === 'connections' ? { tab, connectionId: null } : { tab });
 
   // Arrow keys move between tabs (the tablist pattern); Tab moves on into the panel.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -15,11 +15,17 @@ import { retryingImport } from '../platform/retrying-import';
 import { useRowsInSteps } from './rows-in-steps';
 
 /** Matches in messages load with the first search. */
-const MessageSearchResults = lazy(() => retryingImport(() => import('./MessageSearchResults')).then((module) => ({ default: module.MessageSearchResults })));
+const MessageSearchResults = lazy(() =>
+  retryingImport(() => import('./MessageSearchResults')).then((module) => ({ default: module.MessageSearchResults })),
+);
 
 /** A session's child agents and its branches, nested under its row, load with the first session that has any. */
-const AgentChildren = lazy(() => retryingImport(() => import('./agents/AgentChildren')).then((module) => ({ default: module.AgentChildren })));
-const BranchGroup = lazy(() => retryingImport(() => import('./BranchGroup')).then((module) => ({ default: module.BranchGroup })));
+const AgentChildren = lazy(() =>
+  retryingImport(() => import('./agents/AgentChildren')).then((module) => ({ default: module.AgentChildren })),
+);
+const BranchGroup = lazy(() =>
+  retryingImport(() => import('./BranchGroup')).then((module) => ({ default: module.BranchGroup })),
+);
 
 /** Sessions drawn with the sidebar's first render: more than a screen holds; the rest follow at once (rows-in-steps.ts). */
 const FIRST_ROWS = 40;
@@ -31,7 +37,10 @@ export function Sidebar() {
   const pinnedId = useAppStore((state) => state.automations.review?.sessionId ?? null);
   const archivedView = useAppStore((state) => state.sessions.view.archived);
   // The Daily review session is pinned at the top of the active list.
-  const listIds = pinnedId !== null && !archivedView && loadedIds.includes(pinnedId) ? [pinnedId, ...loadedIds.filter((id) => id !== pinnedId)] : loadedIds;
+  const listIds =
+    pinnedId !== null && !archivedView && loadedIds.includes(pinnedId)
+      ? [pinnedId, ...loadedIds.filter((id) => id !== pinnedId)]
+      : loadedIds;
   const listLoaded = useAppStore((state) => state.sessions.listLoaded);
   const hasMore = useAppStore((state) => state.sessions.nextCursor !== null);
   const searchText = useAppStore((state) => state.searchText);
@@ -41,11 +50,16 @@ export function Sidebar() {
   const expandedRoots = useAppStore((state) => state.expandedAgentRoots);
   // A branch is listed under the session it branched from.
   const byId = useAppStore((state) => state.sessions.byId);
-  const groups = useMemo(() => groupBranches(topLevelIds(listIds, agentLinks), (sessionId) => byId[sessionId]?.branchOf ?? null), [listIds, agentLinks, byId]);
+  const groups = useMemo(
+    () => groupBranches(topLevelIds(listIds, agentLinks), (sessionId) => byId[sessionId]?.branchOf ?? null),
+    [listIds, agentLinks, byId],
+  );
   const topIds = groups.top;
   const closedGroups = useAppStore((state) => state.closedBranchGroups);
   const tabStopId =
-    selectedId !== null && groups.top !== listIds && isShownBranch(groups, selectedId, closedGroups) ? selectedId : listTabStop(topIds, selectedId, agentLinks, expandedRoots);
+    selectedId !== null && groups.top !== listIds && isShownBranch(groups, selectedId, closedGroups)
+      ? selectedId
+      : listTabStop(topIds, selectedId, agentLinks, expandedRoots);
   const actions = store.getState();
   const drawn = useRowsInSteps(topIds.length, FIRST_ROWS);
   const drawnIds = drawn < topIds.length ? topIds.slice(0, drawn) : topIds;
@@ -68,7 +82,12 @@ export function Sidebar() {
 
       <div className="sidebar-scroll">
         {listIds.length > 0 ? (
-          <ul className="session-list" role="list" aria-label="Session list (arrow keys move between sessions)" onKeyDown={onSessionListKeyDown}>
+          <ul
+            className="session-list"
+            role="list"
+            aria-label="Session list (arrow keys move between sessions)"
+            onKeyDown={onSessionListKeyDown}
+          >
             {drawnIds.map((sessionId) => (
               <Fragment key={sessionId}>
                 <SessionRow sessionId={sessionId} pinned={sessionId === pinnedId} tabStop={sessionId === tabStopId} />
@@ -123,7 +142,13 @@ function SidebarTop() {
           <SidebarIcon />
         </button>
       </div>
-      <button type="button" className="new-session-button" aria-label="New session" title={`New session (${newSessionLabel()})`} onClick={() => void actions.createSession()}>
+      <button
+        type="button"
+        className="new-session-button"
+        aria-label="New session"
+        title={`New session (${newSessionLabel()})`}
+        onClick={() => void actions.createSession()}
+      >
         <PlusIcon />
         <span aria-hidden="true">New session</span>
       </button>
@@ -159,11 +184,22 @@ function SidebarFooter() {
   const actions = useStoreApi().getState();
   return (
     <div className="sidebar-footer">
-      <button type="button" className="sidebar-footer-button" title={`Settings (${shortcutLabel(',')})`} onClick={() => actions.openSettings()}>
+      <button
+        type="button"
+        className="sidebar-footer-button"
+        title={`Settings (${shortcutLabel(',')})`}
+        onClick={() => actions.openSettings()}
+      >
         <GearIcon />
         Settings
       </button>
-      <button type="button" className="icon-button keys-hint" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => actions.setHelpOpen(true)}>
+      <button
+        type="button"
+        className="icon-button keys-hint"
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        onClick={() => actions.setHelpOpen(true)}
+      >
         <KeyboardIcon />
       </button>
       <span className="sidebar-footer-note">Your sessions stay on this machine</span>
@@ -181,7 +217,15 @@ function isShownBranch(groups: BranchGroups, sessionId: string, closed: Readonly
 }
 
 /** Under a session's row: its child agents and its branches, when it has any. */
-const NestedUnder = memo(function NestedUnder({ sessionId, groups, tabStopId }: { sessionId: string; groups: BranchGroups; tabStopId: string | null }) {
+const NestedUnder = memo(function NestedUnder({
+  sessionId,
+  groups,
+  tabStopId,
+}: {
+  sessionId: string;
+  groups: BranchGroups;
+  tabStopId: string | null;
+}) {
   const hasChildren = useAppStore((state) => (state.agents.childIdsByRoot[sessionId]?.length ?? 0) > 0);
   const hasBranches = (groups.branchesOf[sessionId]?.length ?? 0) > 0;
   if (!hasChildren && !hasBranches) return null;

@@ -11,7 +11,9 @@ const PICKS = '.sidebar .session-row-main, .sidebar .waiting-item, .sidebar .wor
  */
 export function SidebarDrawerBackdrop() {
   const store = useStoreApi();
-  const view = useAppStore((state) => `${state.selectedSessionId ?? ''}|${String(state.automations.open)}|${state.focusInteractionId ?? ''}`);
+  const view = useAppStore(
+    (state) => `${state.selectedSessionId ?? ''}|${String(state.automations.open)}|${state.focusInteractionId ?? ''}`,
+  );
   const openedOn = useRef(view);
 
   useEffect(() => {
@@ -22,7 +24,8 @@ export function SidebarDrawerBackdrop() {
     // Picking what is already open changes no view: a tap on a session, something waiting, the WorkHub
     // or Automations closes the drawer all the same (after the pick itself has run).
     const onClick = (event: MouseEvent) => {
-      if (event.target instanceof Element && event.target.closest(PICKS) !== null) store.getState().setSidebarShown(false);
+      if (event.target instanceof Element && event.target.closest(PICKS) !== null)
+        store.getState().setSidebarShown(false);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);

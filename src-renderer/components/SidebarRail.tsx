@@ -20,7 +20,9 @@ export function SidebarRail({ drawerOpen = false }: { drawerOpen?: boolean }) {
   const actions = store.getState();
   const firstWaiting = useAppStore((state) => state.interactions.byId[state.interactions.pendingIds[0] ?? '']);
   const waiting = useAppStore((state) => state.interactions.pendingIds.length);
-  const hubAttention = useAppStore((state) => delegationsNeedingAttention(state.workhub.delegations, state.sessions.byId).length);
+  const hubAttention = useAppStore(
+    (state) => delegationsNeedingAttention(state.workhub.delegations, state.sessions.byId).length,
+  );
   const inHub = useAppStore((state) => state.selectedSessionId === WORKHUB_SESSION_ID);
   const inAutomations = useAppStore((state) => state.automations.open && state.selectedSessionId === null);
   useDelegationsRead();
@@ -38,7 +40,13 @@ export function SidebarRail({ drawerOpen = false }: { drawerOpen?: boolean }) {
       >
         <SidebarIcon />
       </button>
-      <button type="button" className="icon-button" aria-label="New session" title={`New session (${newSessionLabel()})`} onClick={() => void actions.createSession()}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="New session"
+        title={`New session (${newSessionLabel()})`}
+        onClick={() => void actions.createSession()}
+      >
         <PlusIcon />
       </button>
       <button
@@ -72,7 +80,11 @@ export function SidebarRail({ drawerOpen = false }: { drawerOpen?: boolean }) {
         type="button"
         className={`icon-button${inHub ? ' is-selected' : ''}`}
         data-testid="rail-workhub"
-        aria-label={hubAttention > 0 ? `WorkHub: ${hubAttention} ${hubAttention === 1 ? 'task needs' : 'tasks need'} you` : 'WorkHub'}
+        aria-label={
+          hubAttention > 0
+            ? `WorkHub: ${hubAttention} ${hubAttention === 1 ? 'task needs' : 'tasks need'} you`
+            : 'WorkHub'
+        }
         aria-current={inHub ? 'page' : undefined}
         title="WorkHub"
         onClick={() => actions.openWorkhub()}
@@ -96,7 +108,13 @@ export function SidebarRail({ drawerOpen = false }: { drawerOpen?: boolean }) {
         <BellIcon />
       </button>
       <span className="sidebar-rail-spacer" />
-      <button type="button" className="icon-button" aria-label="Settings" title={`Settings (${shortcutLabel(',')})`} onClick={() => actions.openSettings()}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Settings"
+        title={`Settings (${shortcutLabel(',')})`}
+        onClick={() => actions.openSettings()}
+      >
         <GearIcon />
       </button>
     </nav>

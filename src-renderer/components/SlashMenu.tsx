@@ -17,7 +17,13 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
   if (menu.chosenPrompt !== null) {
     const prompt = menu.chosenPrompt;
     return (
-      <div className="slash-menu" id={menu.listId} role="listbox" aria-label="Skills and directives, and MCP prompts" data-testid="slash-menu">
+      <div
+        className="slash-menu"
+        id={menu.listId}
+        role="listbox"
+        aria-label="Skills and directives, and MCP prompts"
+        data-testid="slash-menu"
+      >
         <McpPromptArguments
           key={`${prompt.serverId}/${prompt.name}`}
           prompt={prompt}
@@ -56,7 +62,13 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
   const directives = entries.options.filter((entry) => entry.kind === 'directive');
   const servers = [...new Set(prompts.map((entry) => entry.prompt.serverId))];
   return (
-    <div className="slash-menu" id={menu.listId} role="listbox" aria-label="Skills and directives, and MCP prompts" data-testid="slash-menu">
+    <div
+      className="slash-menu"
+      id={menu.listId}
+      role="listbox"
+      aria-label="Skills and directives, and MCP prompts"
+      data-testid="slash-menu"
+    >
       {skills.length > 0 || entries.unavailable.length > 0 ? (
         <div className="slash-menu-heading" role="presentation">
           Skills
@@ -76,7 +88,14 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
           : null,
       )}
       {entries.unavailable.map((skill) => (
-        <div key={`unavailable/${skill.id}`} role="option" aria-selected={false} aria-disabled="true" className="slash-menu-item is-unavailable" data-testid="slash-unavailable">
+        <div
+          key={`unavailable/${skill.id}`}
+          role="option"
+          aria-selected={false}
+          aria-disabled="true"
+          className="slash-menu-item is-unavailable"
+          data-testid="slash-unavailable"
+        >
           <code>/{skill.id}</code>{' '}
           <span>
             {skill.name ?? skill.id} — cannot be used: {skill.why.message}

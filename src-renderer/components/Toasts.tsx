@@ -9,10 +9,20 @@ export function Toasts() {
   return (
     <div className="toasts">
       {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-tone={toast.tone}>
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.tone}`}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          data-tone={toast.tone}
+        >
           {toast.tone === 'error' ? <AlertIcon /> : <BellIcon />}
           <p>{toast.message}</p>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => store.getState().dismissToast(toast.id)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => store.getState().dismissToast(toast.id)}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -11,9 +11,23 @@ import { renderWhenLoaded } from './test-render';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 
 const call = (toolName: string, input: unknown, extra: Record<string, unknown> = {}) =>
-  item({ itemId: 'c1', position: 1, kind: 'tool_call', text: toolName, createdAt: 1000, data: { toolCallId: 'call-1', toolName, input, ...extra } });
+  item({
+    itemId: 'c1',
+    position: 1,
+    kind: 'tool_call',
+    text: toolName,
+    createdAt: 1000,
+    data: { toolCallId: 'call-1', toolName, input, ...extra },
+  });
 const result = (toolName: string, output: unknown, isError = false) =>
-  item({ itemId: 'r1', position: 2, kind: 'tool_result', text: toolName, createdAt: 1250, data: { toolCallId: 'call-1', toolName, output, isError } });
+  item({
+    itemId: 'r1',
+    position: 2,
+    kind: 'tool_result',
+    text: toolName,
+    createdAt: 1250,
+    data: { toolCallId: 'call-1', toolName, output, isError },
+  });
 
 const shellRun: ShellRunRecord = {
   shellRunId: 'sh1',
@@ -36,7 +50,11 @@ const shellRun: ShellRunRecord = {
   failureMessage: null,
 };
 
-function render(items: TranscriptItem[], element: (items: TranscriptItem[]) => React.ReactNode, setup: (store: ReturnType<typeof setupStore>['store']) => void = () => {}) {
+function render(
+  items: TranscriptItem[],
+  element: (items: TranscriptItem[]) => React.ReactNode,
+  setup: (store: ReturnType<typeof setupStore>['store']) => void = () => {},
+) {
   const { rendered, disconnect } = storeWith(items, setup);
   const html = renderToStaticMarkup(<StoreProvider store={rendered}>{element(items)}</StoreProvider>);
   disconnect();
@@ -58,7 +76,13 @@ async function renderLoaded(
 function storeWith(items: TranscriptItem[], setup: (store: ReturnType<typeof setupStore>['store']) => void) {
   const { store, disconnect } = setupStore();
   store.setState({
-    transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1', status: 'completed' })], nextBefore: null }) },
+    transcripts: {
+      s1: applySnapshotPage(undefined, 's1', {
+        items,
+        turns: [turn({ turnId: 't1', status: 'completed' })],
+        nextBefore: null,
+      }),
+    },
   });
   setup(store);
   // Server rendering reads the store's initial state; let it see the state set up here.
@@ -68,9 +92,10 @@ function storeWith(items: TranscriptItem[], setup: (store: ReturnType<typeof set
 
 describe('ToolItem', () => {
   it('shows a call as one line: its name as the message text, its target, and how it went', () => {
-    const html = render([call('read_file', { path: 'src/app.ts' }), result('read_file', { path: 'src/app.ts', content: '1\tx' })], (items) => (
-      <ToolItem item={items[0]!} common={{ 'data-testid': 'message' }} />
-    ));
+    const html = render(
+      [call('read_file', { path: 'src/app.ts' }), result('read_file', { path: 'src/app.ts', content: '1\tx' })],
+      (items) => <ToolItem item={items[0]!} common={{ 'data-testid': 'message' }} />,
+    );
     expect(html).toContain('<span data-testid="message" class="message message-tool">read_file</span>');
     expect(html).toContain('src/app.ts');
     expect(html).toContain('data-status="done"');
@@ -78,9 +103,13 @@ describe('ToolItem', () => {
   });
 
   it('leaves the result to its call’s line, and stands in for a call that is not loaded', () => {
-    const both = render([call('read_file', { path: 'a' }), result('read_file', 'No such file', true)], (items) => <ToolItem item={items[1]!} common={{}} />);
+    const both = render([call('read_file', { path: 'a' }), result('read_file', 'No such file', true)], (items) => (
+      <ToolItem item={items[1]!} common={{}} />
+    ));
     expect(both).toBe('');
-    const alone = render([result('read_file', 'No such file', true)], (items) => <ToolItem item={items[0]!} common={{}} />);
+    const alone = render([result('read_file', 'No such file', true)], (items) => (
+      <ToolItem item={items[0]!} common={{}} />
+    ));
     expect(alone).toContain('data-status="failed"');
     expect(alone).toContain('Failed');
   });
@@ -97,23 +126,45 @@ describe('ToolItem', () => {
       position: 1,
       kind: 'tool_call',
       text: 'acp.plan',
-      data: { toolCallId: 'acp-plan', toolName: 'acp.plan', input: { title: 'Plan', ...entries('in_progress', 'pending') } },
+      data: {
+        toolCallId: 'acp-plan',
+        toolName: 'acp.plan',
+        input: { title: 'Plan', ...entries('in_progress', 'pending') },
+      },
     });
     const planResult = (itemId: string, position: number, output: unknown) =>
-      item({ itemId, position, kind: 'tool_result', text: 'acp.plan', data: { toolCallId: 'acp-plan', toolName: 'acp.plan', output, isError: false } });
-    const items = [planCall, planResult('p1', 2, entries('in_progress', 'pending')), planResult('p2', 3, entries('completed', 'in_progress'))];
+      item({
+        itemId,
+        position,
+        kind: 'tool_result',
+        text: 'acp.plan',
+        data: { toolCallId: 'acp-plan', toolName: 'acp.plan', output, isError: false },
+      });
+    const items = [
+      planCall,
+      planResult('p1', 2, entries('in_progress', 'pending')),
+      planResult('p2', 3, entries('completed', 'in_progress')),
+    ];
     const html = await renderLoaded(items, (loaded) => <ToolItem item={loaded[0]!} common={{}} />);
     expect(html).toContain('data-testid="plan-card"');
     expect(html).toContain('1 of 2 done');
-    expect(html).toMatch(/data-status="completed" data-priority="high"><span class="plan-entry-status">Done<\/span><span class="plan-entry-content">Count herons/);
-    expect(html).toMatch(/data-status="in_progress" data-priority="medium"><span class="plan-entry-status">In progress<\/span><span class="plan-entry-content">Write the report/);
+    expect(html).toMatch(
+      /data-status="completed" data-priority="high"><span class="plan-entry-status">Done<\/span><span class="plan-entry-content">Count herons/,
+    );
+    expect(html).toMatch(
+      /data-status="in_progress" data-priority="medium"><span class="plan-entry-status">In progress<\/span><span class="plan-entry-content">Write the report/,
+    );
     expect(render(items, (loaded) => <ToolItem item={loaded[2]!} common={{}} />)).toBe('');
   });
 
   it('counts the lines an edit changes', () => {
-    const html = render([call('edit_file', { path: 'notes.md', search: 'a\nb', replace: 'c' }), result('edit_file', { path: 'notes.md', replaced: 1 })], (items) => (
-      <ToolItem item={items[0]!} common={{}} />
-    ));
+    const html = render(
+      [
+        call('edit_file', { path: 'notes.md', search: 'a\nb', replace: 'c' }),
+        result('edit_file', { path: 'notes.md', replaced: 1 }),
+      ],
+      (items) => <ToolItem item={items[0]!} common={{}} />,
+    );
     expect(html).toContain('notes.md');
     expect(html).toContain('+1');
     expect(html).toContain('−2');
@@ -140,16 +191,33 @@ describe('ToolItem', () => {
 
   it('shows an approved call under its approval, and nothing for a denied one', () => {
     const approval = call('edit_file', { path: 'notes.md', search: 'a', replace: 'b' }, { interactionId: 'i1' });
-    const permission = { kind: 'permission' as const, toolName: 'edit_file', summary: 'Edit notes.md', preview: { kind: 'diff' as const, path: 'notes.md', diff: '' } };
+    const permission = {
+      kind: 'permission' as const,
+      toolName: 'edit_file',
+      summary: 'Edit notes.md',
+      preview: { kind: 'diff' as const, path: 'notes.md', diff: '' },
+    };
     const withAnswer = (decision: 'allow_once' | 'deny') => (store: ReturnType<typeof setupStore>['store']) =>
       store.setState({
         interactions: {
-          byId: { i1: interaction({ interactionId: 'i1', request: permission, status: 'answered', answer: { action: 'accept', decision }, updatedAt: 1200 }) },
+          byId: {
+            i1: interaction({
+              interactionId: 'i1',
+              request: permission,
+              status: 'answered',
+              answer: { action: 'accept', decision },
+              updatedAt: 1200,
+            }),
+          },
           pendingIds: [],
           pendingLoaded: true,
         },
       });
-    const allowed = render([approval, result('edit_file', { path: 'notes.md' })], (items) => <ApprovedToolCall item={items[0]!} />, withAnswer('allow_once'));
+    const allowed = render(
+      [approval, result('edit_file', { path: 'notes.md' })],
+      (items) => <ApprovedToolCall item={items[0]!} />,
+      withAnswer('allow_once'),
+    );
     expect(allowed).toContain('data-testid="tool-call"');
     expect(allowed).toContain('50 ms');
     expect(render([approval], (items) => <ApprovedToolCall item={items[0]!} />, withAnswer('deny'))).toBe('');

@@ -7,7 +7,9 @@ import { ToolCallView } from './workspace/ToolCallView';
 import { SPAWN_TOOL } from './agents/open-in-place';
 
 /** A child agent's card loads with the first one shown. */
-const SpawnCard = lazy(() => retryingImport(() => import('./agents/SpawnCard')).then((module) => ({ default: module.SpawnCard })));
+const SpawnCard = lazy(() =>
+  retryingImport(() => import('./agents/SpawnCard')).then((module) => ({ default: module.SpawnCard })),
+);
 
 /**
  * A tool call or its result. The call's line shows the result too (status, duration, output a click
@@ -27,7 +29,15 @@ export function ToolItem({ item, common }: { item: TranscriptItem; common: Recor
   return <ToolCallView sessionId={item.sessionId} callKey={key} call={item} common={common} />;
 }
 
-function ToolResultItem({ item, callKey, common }: { item: TranscriptItem; callKey: string | null; common: Record<string, string> }) {
+function ToolResultItem({
+  item,
+  callKey,
+  common,
+}: {
+  item: TranscriptItem;
+  callKey: string | null;
+  common: Record<string, string>;
+}) {
   const callLoaded = useAppStore(selectToolCallLoaded(item.sessionId, callKey));
   if (callLoaded) return null;
   if (item.data?.toolName === SPAWN_TOOL) {
@@ -59,5 +69,13 @@ export function ApprovedToolCall({ item }: { item: TranscriptItem }) {
     return answer !== null && 'decision' in answer && answer.decision !== 'deny' ? record.updatedAt : null;
   });
   if (allowedAt === null) return null;
-  return <ToolCallView sessionId={item.sessionId} callKey={toolCallKeyOf(item)} call={item} startedAt={allowedAt} common={{}} />;
+  return (
+    <ToolCallView
+      sessionId={item.sessionId}
+      callKey={toolCallKeyOf(item)}
+      call={item}
+      startedAt={allowedAt}
+      common={{}}
+    />
+  );
 }

@@ -17,7 +17,13 @@ const AT_END_PX = 48;
  * opens at the newest message, follows a stream while you are at the bottom, and reads older pages
  * as you scroll up, keeping what you are looking at in place.
  */
-export function TranscriptView({ sessionId, empty }: { sessionId: string; /** What an empty transcript shows instead of the session's. */ empty?: ReactNode }) {
+export function TranscriptView({
+  sessionId,
+  empty,
+}: {
+  sessionId: string;
+  /** What an empty transcript shows instead of the session's. */ empty?: ReactNode;
+}) {
   const store = useStoreApi();
   const itemIds = useAppStore((state) => state.transcripts[sessionId]?.itemIds ?? NO_IDS);
   const ready = useAppStore((state) => state.transcripts[sessionId]?.status === 'ready');
@@ -50,7 +56,8 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
-    if (element !== null) stuckToEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    if (element !== null)
+      stuckToEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
     maybeLoadOlder();
   }, [maybeLoadOlder]);
 
@@ -86,14 +93,32 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
-  const hitItemId = useSearchHitInView({ sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd });
+  const hitItemId = useSearchHitInView({
+    sessionId,
+    itemIds,
+    ready,
+    hasOlder,
+    loadingOlder,
+    virtualizer,
+    openedAtEnd,
+    stuckToEnd,
+  });
 
   const items = virtualizer.getVirtualItems();
   const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
 
   return (
     <div className="transcript-frame">
-      <div className="transcript" data-testid="transcript" ref={scrollRef} role="log" aria-label="Conversation" aria-busy={busy} tabIndex={0} onScroll={onScroll}>
+      <div
+        className="transcript"
+        data-testid="transcript"
+        ref={scrollRef}
+        role="log"
+        aria-label="Conversation"
+        aria-busy={busy}
+        tabIndex={0}
+        onScroll={onScroll}
+      >
         {ready && itemIds.length === 0 ? (empty ?? <SessionEmpty sessionId={sessionId} />) : null}
         {!ready ? (
           <div className="transcript-loading">
@@ -126,7 +151,12 @@ export function TranscriptView({ sessionId, empty }: { sessionId: string; /** Wh
         </div>
       ) : null}
       {!atEnd ? (
-        <button type="button" className="jump-to-latest" aria-label="Scroll to the newest message" onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}>
+        <button
+          type="button"
+          className="jump-to-latest"
+          aria-label="Scroll to the newest message"
+          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+        >
           <ArrowDownIcon />
         </button>
       ) : null}
@@ -163,8 +193,12 @@ function useSearchHitInView(view: {
 }): string | null {
   const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd } = view;
   const store = useStoreApi();
-  const hitItemId = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null));
-  const hitPosition = useAppStore((state) => (state.focusedHit?.sessionId === sessionId ? state.focusedHit.position : null));
+  const hitItemId = useAppStore((state) =>
+    state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null,
+  );
+  const hitPosition = useAppStore((state) =>
+    state.focusedHit?.sessionId === sessionId ? state.focusedHit.position : null,
+  );
   const hitIndex = hitItemId === null ? -1 : itemIds.indexOf(hitItemId);
   const scrolledToHit = useRef<string | null>(null);
   useLayoutEffect(() => {

@@ -9,9 +9,16 @@ import { TurnStatus } from './TurnStatus';
 
 function render(summary: TurnSummary, options: { unreachable?: boolean } = {}) {
   const { store, link, disconnect } = setupStore();
-  if (options.unreachable === true) link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
+  if (options.unreachable === true)
+    link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
   store.setState({
-    transcripts: { s1: applySnapshotPage(undefined, 's1', { items: [item({ itemId: 'a1', position: 0, turnId: summary.turnId })], turns: [summary], nextBefore: null }) },
+    transcripts: {
+      s1: applySnapshotPage(undefined, 's1', {
+        items: [item({ itemId: 'a1', position: 0, turnId: summary.turnId })],
+        turns: [summary],
+        nextBefore: null,
+      }),
+    },
   });
   const rendered = { ...store, getInitialState: () => store.getState() };
   const html = renderToStaticMarkup(
@@ -41,7 +48,9 @@ describe('TurnStatus', () => {
 
   it('says which paired device pressed Stop', () => {
     const stopped = ended('cancelled', 'stop_button');
-    expect(render({ ...stopped, latestRun: { ...stopped.latestRun, stoppedFrom: 'Pixel 9' } })).toContain('>Stopped from Pixel 9<');
+    expect(render({ ...stopped, latestRun: { ...stopped.latestRun, stoppedFrom: 'Pixel 9' } })).toContain(
+      '>Stopped from Pixel 9<',
+    );
   });
 
   it('offers the same Resume after Stop as after a restart', () => {

@@ -4,14 +4,22 @@ import { describeEndReason } from '../../src-shared/run-reasons';
 import { runProgressText } from '../format/run-progress';
 import { useNow } from '../hooks/use-now';
 import { TurnUsage } from './TurnUsage';
-import { selectHostRefused, selectHostUnreachable, selectLatestTurnId, selectSessionBusy, selectTurn } from '../state/selectors';
+import {
+  selectHostRefused,
+  selectHostUnreachable,
+  selectLatestTurnId,
+  selectSessionBusy,
+  selectTurn,
+} from '../state/selectors';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { AlertIcon, CheckIcon, PlayIcon, RetryIcon, Spinner, StopIcon, WaitingIcon } from './icons';
 import { retryingImport } from '../platform/retrying-import';
 
 /** Why a turn failed and what to do about it: its texts load with the first failed turn shown. */
-const FailedTurn = lazy(() => retryingImport(() => import('./FailedTurn')).then((module) => ({ default: module.FailedTurn })));
+const FailedTurn = lazy(() =>
+  retryingImport(() => import('./FailedTurn')).then((module) => ({ default: module.FailedTurn })),
+);
 
 /** A turn's status under its last message: progress while it runs, why it ended, its cost, and what can be done next. */
 export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: string }) {
@@ -24,7 +32,9 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   const refused = useAppStore(selectHostRefused);
   const presetKind = useAppStore((state) => {
     const session = state.sessions.byId[sessionId];
-    return session === undefined ? undefined : findConnection(state.catalog, session.connectionId)?.acpAgent?.preset?.kind;
+    return session === undefined
+      ? undefined
+      : findConnection(state.catalog, session.connectionId)?.acpAgent?.preset?.kind;
   });
   if (turn === undefined) return null;
   const resume = () => void store.getState().resumeTurn(sessionId, turnId);
@@ -33,7 +43,13 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   // Live work seen last before the line dropped: what it does now is not known.
   if (unreachable && (turn.status === 'running' || turn.status === 'waiting')) {
     return (
-      <div className="turn-status status-unknown" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-frozen="true">
+      <div
+        className="turn-status status-unknown"
+        data-testid="turn-status"
+        data-turn-id={turnId}
+        data-status={turn.status}
+        data-frozen="true"
+      >
         <span className="turn-status-text">
           <AlertIcon />
           {refused ? 'Status unknown: this tab is not connected' : 'Status unknown until Cairn reconnects'}
@@ -44,7 +60,13 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
 
   if (turn.status === 'failed') {
     return (
-      <div className="turn-status status-failed" data-testid="turn-status" data-turn-id={turnId} data-status={turn.status} data-error-code={turn.latestRun.errorCode ?? undefined}>
+      <div
+        className="turn-status status-failed"
+        data-testid="turn-status"
+        data-turn-id={turnId}
+        data-status={turn.status}
+        data-error-code={turn.latestRun.errorCode ?? undefined}
+      >
         <Suspense
           fallback={
             <span className="turn-status-text">
@@ -66,12 +88,21 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
   }
 
   return (
-    <div className={`turn-status status-${turn.status}`} data-testid="turn-status" data-turn-id={turnId} data-status={turn.status}>
+    <div
+      className={`turn-status status-${turn.status}`}
+      data-testid="turn-status"
+      data-turn-id={turnId}
+      data-status={turn.status}
+    >
       <StatusText turn={turn} />
       <TurnUsage turn={turn} />
       {/* One word for one act: the turn carries on where it stopped, whether it was stopped or interrupted. */}
       {offerAction && (turn.status === 'interrupted' || turn.status === 'cancelled') ? (
-        <button type="button" className={`button button-small${turn.status === 'cancelled' ? ' button-quiet' : ''}`} onClick={resume}>
+        <button
+          type="button"
+          className={`button button-small${turn.status === 'cancelled' ? ' button-quiet' : ''}`}
+          onClick={resume}
+        >
           <PlayIcon />
           Resume
         </button>
@@ -125,10 +156,13 @@ function StatusText({ turn }: { turn: TurnSummary }) {
  */
 function RunningText({ turn }: { turn: TurnSummary }) {
   const live = useAppStore((state) => state.runProgress[turn.sessionId]);
-  const progress = live !== undefined && live.turnId === turn.turnId && live.runId === turn.latestRun.runId ? live.progress : null;
+  const progress =
+    live !== undefined && live.turnId === turn.turnId && live.runId === turn.latestRun.runId ? live.progress : null;
   const now = useNow(progress !== null, 1000, progress);
   // A question asked inside the running call (an MCP server's elicitation): the call waits for the person.
-  const asking = useAppStore((state) => state.interactions.pendingIds.some((id) => state.interactions.byId[id]?.runId === turn.latestRun.runId));
+  const asking = useAppStore((state) =>
+    state.interactions.pendingIds.some((id) => state.interactions.byId[id]?.runId === turn.latestRun.runId),
+  );
   const kind = turn.latestRun.kind;
   if (asking) {
     return (
@@ -140,7 +174,13 @@ function RunningText({ turn }: { turn: TurnSummary }) {
   }
   if (progress !== null) {
     return (
-      <span className="turn-status-text" data-testid="provider-wait" data-phase={progress.phase} role="timer" aria-live="off">
+      <span
+        className="turn-status-text"
+        data-testid="provider-wait"
+        data-phase={progress.phase}
+        role="timer"
+        aria-live="off"
+      >
         {progress.phase === 'retrying' ? <RetryIcon /> : <Spinner />}
         {runProgressText(progress, now)}
       </span>

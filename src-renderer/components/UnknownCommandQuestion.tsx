@@ -6,7 +6,8 @@ export function UnknownCommandQuestion({ menu }: { menu: SlashMenuState }) {
   return (
     <div className="slash-unknown" role="alert" data-testid="slash-unknown">
       <p>
-        <code>{menu.unknownCommand}</code> is not a skill, MCP prompt or demo directive here. Send it to the agent as a message?
+        <code>{menu.unknownCommand}</code> is not a skill, MCP prompt or demo directive here. Send it to the agent as a
+        message?
       </p>
       <button type="button" className="button button-small button-quiet" onClick={menu.cancelUnknown}>
         Keep editing

@@ -73,14 +73,17 @@ export function UsagePage() {
                 <td>{day.calls.toLocaleString('en-US')}</td>
                 <td>{formatTokenCount(day.inputTokens)}</td>
                 <td>{formatTokenCount(day.outputTokens)}</td>
-                <td title={day.costUsd === null ? 'The price of a model used here is unknown' : undefined}>{formatCost(day.costUsd) ?? UNKNOWN_COST}</td>
+                <td title={day.costUsd === null ? 'The price of a model used here is unknown' : undefined}>
+                  {formatCost(day.costUsd) ?? UNKNOWN_COST}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       <p className="settings-note">
-        Costs use each provider’s list prices where Cairn knows them; local models cost nothing. A cost shows as {UNKNOWN_COST} when the price of a model used is unknown.
+        Costs use each provider’s list prices where Cairn knows them; local models cost nothing. A cost shows as{' '}
+        {UNKNOWN_COST} when the price of a model used is unknown.
       </p>
     </div>
   );
@@ -95,7 +98,13 @@ function UsageGroupingChoice({ by, onChange }: { by: UsageGrouping; onChange: (b
       <legend className="visually-hidden">Group usage by</legend>
       {(Object.keys(GROUPING_LABELS) as UsageGrouping[]).map((grouping) => (
         <label key={grouping} className={grouping === by ? 'is-selected' : undefined}>
-          <input type="radio" name="usage-grouping" value={grouping} checked={grouping === by} onChange={() => onChange(grouping)} />
+          <input
+            type="radio"
+            name="usage-grouping"
+            value={grouping}
+            checked={grouping === by}
+            onChange={() => onChange(grouping)}
+          />
           By {GROUPING_LABELS[grouping].toLowerCase()}
         </label>
       ))}

@@ -19,9 +19,14 @@ const version = (sessionId: string, turnId: string, origin: 'original' | 'edit' 
 /** The source session s1 with one exchange; its turn t1 was edited in branch b1, and rewound to in r1. */
 async function render(itemId: 's1-u' | 's1-a', links: SessionBranches) {
   const { store, disconnect } = setupStore();
-  const items = [item({ itemId: 's1-u', position: 0, kind: 'user_message', text: 'Plan a day' }), item({ itemId: 's1-a', position: 1, text: 'Here is a plan' })];
+  const items = [
+    item({ itemId: 's1-u', position: 0, kind: 'user_message', text: 'Plan a day' }),
+    item({ itemId: 's1-a', position: 1, text: 'Here is a plan' }),
+  ];
   store.setState({
-    transcripts: { s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1' })], nextBefore: null }) },
+    transcripts: {
+      s1: applySnapshotPage(undefined, 's1', { items, turns: [turn({ turnId: 't1' })], nextBefore: null }),
+    },
     branchLinks: { s1: links },
   });
   const html = await renderWhenLoaded(

@@ -8,21 +8,39 @@ import { ChevronLeftIcon, ChevronRightIcon } from './icons';
  * session's branches. An arrow opens the sibling session at that message, and the switch there takes
  * the focus, so the arrows can be pressed again from the keyboard.
  */
-export function VersionSwitch({ sessionId, itemId, versions }: { sessionId: string; itemId: string; versions: Versions }) {
+export function VersionSwitch({
+  sessionId,
+  itemId,
+  versions,
+}: {
+  sessionId: string;
+  itemId: string;
+  versions: Versions;
+}) {
   const store = useStoreApi();
-  const focusOn = useAppStore((state) => (state.versionFocus?.sessionId === sessionId && state.versionFocus.itemId === itemId ? state.versionFocus.direction : null));
+  const focusOn = useAppStore((state) =>
+    state.versionFocus?.sessionId === sessionId && state.versionFocus.itemId === itemId
+      ? state.versionFocus.direction
+      : null,
+  );
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusOn === null) return;
     const wanted = focusOn === 'previous' ? previousRef.current : nextRef.current;
-    const button = wanted === null || wanted.disabled ? (focusOn === 'previous' ? nextRef.current : previousRef.current) : wanted;
+    const button =
+      wanted === null || wanted.disabled ? (focusOn === 'previous' ? nextRef.current : previousRef.current) : wanted;
     button?.focus({ preventScroll: true });
     store.getState().clearVersionFocus();
   }, [focusOn, store]);
   const { previous, next, position, count } = versions;
   return (
-    <span className="version-switch" role="group" aria-label={`Version ${position} of ${count}`} data-testid="version-switch">
+    <span
+      className="version-switch"
+      role="group"
+      aria-label={`Version ${position} of ${count}`}
+      data-testid="version-switch"
+    >
       <button
         ref={previousRef}
         type="button"

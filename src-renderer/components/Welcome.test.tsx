@@ -10,8 +10,22 @@ describe('Welcome', () => {
     const { store } = setupStore();
     store.setState((state) => ({
       sessions: { ...state.sessions, listIds: [], listLoaded: true },
-      catalog: applyCatalog(state.catalog, { connections: [OFFLINE_DEMO], defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' }, catalogRevision: 1 }),
-      discovery: { state: 'done', servers: [{ providerType: 'ollama', name: 'Ollama', baseUrl: 'http://127.0.0.1:11434', models: [{ modelId: 'llama3', label: 'llama3' }] }] },
+      catalog: applyCatalog(state.catalog, {
+        connections: [OFFLINE_DEMO],
+        defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' },
+        catalogRevision: 1,
+      }),
+      discovery: {
+        state: 'done',
+        servers: [
+          {
+            providerType: 'ollama',
+            name: 'Ollama',
+            baseUrl: 'http://127.0.0.1:11434',
+            models: [{ modelId: 'llama3', label: 'llama3' }],
+          },
+        ],
+      },
     }));
     // A server render reads the store's initial state; point it at the state set up here.
     const html = renderToStaticMarkup(

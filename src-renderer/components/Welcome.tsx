@@ -14,13 +14,17 @@ export function Welcome({ firstRun }: { firstRun: boolean }) {
       <CairnMark size={56} />
       <h1>Welcome to Cairn</h1>
       <p className="welcome-lead">
-        A workspace for working with AI agents. Each session is a conversation with an agent: you ask, it works and streams its answer, and you can stop it or pick it back up at
-        any moment. Everything is kept on this machine.
+        A workspace for working with AI agents. Each session is a conversation with an agent: you ask, it works and
+        streams its answer, and you can stop it or pick it back up at any moment. Everything is kept on this machine.
       </p>
       {firstRun ? (
         <FirstRunChoices />
       ) : (
-        <button type="button" className="button button-primary button-large" onClick={() => void actions.createSession()}>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          onClick={() => void actions.createSession()}
+        >
           Start your first session
         </button>
       )}
@@ -50,9 +54,17 @@ function FirstRunChoices() {
           <Spinner /> Looking for model servers on this computer…
         </p>
       ) : null}
-      {discovery.state === 'done' ? discovery.servers.map((server) => <DiscoveredChoice key={`${server.providerType} ${server.baseUrl}`} server={server} />) : null}
+      {discovery.state === 'done'
+        ? discovery.servers.map((server) => (
+            <DiscoveredChoice key={`${server.providerType} ${server.baseUrl}`} server={server} />
+          ))
+        : null}
       <div className="first-run-row">
-        <button type="button" className="choice-card" onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}>
+        <button
+          type="button"
+          className="choice-card"
+          onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}
+        >
           <PlusIcon />
           <span className="choice-card-title">Add a connection</span>
           <span className="choice-card-text">OpenAI, Anthropic, Ollama or any OpenAI-compatible server</span>
@@ -71,13 +83,18 @@ function DiscoveredChoice({ server }: { server: DiscoveredServer }) {
   const store = useStoreApi();
   const count = server.models.length;
   return (
-    <button type="button" className="choice-card choice-card-found" onClick={() => void store.getState().useDiscoveredServer(server)}>
+    <button
+      type="button"
+      className="choice-card choice-card-found"
+      onClick={() => void store.getState().useDiscoveredServer(server)}
+    >
       <PlugIcon />
       <span className="choice-card-title">
         Use {server.name} at {server.baseUrl}
       </span>
       <span className="choice-card-text">
-        Found on this computer · {PROVIDER_LABELS[server.providerType]} · {count === 0 ? 'no models yet' : count === 1 ? '1 model' : `${count} models`}
+        Found on this computer · {PROVIDER_LABELS[server.providerType]} ·{' '}
+        {count === 0 ? 'no models yet' : count === 1 ? '1 model' : `${count} models`}
       </span>
     </button>
   );

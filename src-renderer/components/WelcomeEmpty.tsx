@@ -11,7 +11,9 @@ const Welcome = lazy(() => retryingImport(() => import('./Welcome')).then((modul
 /** What the main area shows with no session open: a welcome for a newcomer, or a nudge to pick one. */
 export function WelcomeEmpty() {
   const store = useStoreApi();
-  const hasSessions = useAppStore((state) => state.sessions.listIds.length > 0 || state.sessions.view.archived || state.searchText !== '');
+  const hasSessions = useAppStore(
+    (state) => state.sessions.listIds.length > 0 || state.sessions.view.archived || state.searchText !== '',
+  );
   const listLoaded = useAppStore((state) => state.sessions.listLoaded);
   const firstRun = useAppStore((state) => onlyBuiltIn(state.catalog));
   const actions = store.getState();
@@ -30,7 +32,11 @@ export function WelcomeEmpty() {
           .
         </p>
         {firstRun ? (
-          <button type="button" className="text-button" onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => actions.openSettings({ tab: 'connections', connectionId: 'new' })}
+          >
             Connect a model provider…
           </button>
         ) : null}

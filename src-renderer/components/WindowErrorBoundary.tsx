@@ -27,7 +27,8 @@ export class WindowErrorBoundary extends Component<{ readonly children: ReactNod
       <main className="window-error" role="alert" data-testid="window-error">
         <h1>This window stopped working</h1>
         <p>
-          Part of Cairn could not be shown: <code>{error.message}</code>. Your sessions and their work are kept by Cairn&apos;s host; reloading the window shows them again.
+          Part of Cairn could not be shown: <code>{error.message}</code>. Your sessions and their work are kept by
+          Cairn&apos;s host; reloading the window shows them again.
         </p>
         <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
           Reload

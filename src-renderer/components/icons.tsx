@@ -185,7 +185,14 @@ export function CairnMark({ size = 22 }: { size?: number }) {
 }
 
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label === undefined ? undefined : 'img'} aria-label={label} aria-hidden={label === undefined} />;
+  return (
+    <span
+      className="spinner"
+      role={label === undefined ? undefined : 'img'}
+      aria-label={label}
+      aria-hidden={label === undefined}
+    />
+  );
 }
 /** A panel with its left column: shows or hides the sidebar. */
 export const SidebarIcon = () => (

@@ -16,7 +16,9 @@ export function onSessionListKeyDown(event: KeyboardEvent<HTMLElement>): void {
   if (!(focused instanceof HTMLElement) || !list.contains(focused) || focused instanceof HTMLInputElement) return;
   const rows = [...list.querySelectorAll<HTMLElement>(ROW)];
   const row = focused.closest('li');
-  const rowIndex = rows.includes(focused) ? rows.indexOf(focused) : rows.findIndex((candidate) => candidate.closest('li') === row);
+  const rowIndex = rows.includes(focused)
+    ? rows.indexOf(focused)
+    : rows.findIndex((candidate) => candidate.closest('li') === row);
   const actions = row === null ? [] : [...row.querySelectorAll<HTMLElement>(ACTION)];
   const actionIndex = actions.indexOf(focused);
   let target: HTMLElement | undefined;

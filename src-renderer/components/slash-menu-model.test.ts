@@ -1,10 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillListResult } from '../../src-shared/skill-model';
-import { draftAfterChoosing, hasEntries, isKnownCommand, skillInvocation, slashMenuEntries, slashWord } from './slash-menu-model';
+import {
+  draftAfterChoosing,
+  hasEntries,
+  isKnownCommand,
+  skillInvocation,
+  slashMenuEntries,
+  slashWord,
+} from './slash-menu-model';
 
 const skills: SkillListResult = {
-  invocable: [{ id: 'release-notes', name: 'Release notes', description: 'Writes the release notes', source: 'workspace', requiredTools: [] }],
-  unavailable: [{ id: 'broken-one', source: 'workspace', name: null, description: null, why: { reason: 'broken', message: 'The front matter needs a "name" (text).' } }],
+  invocable: [
+    {
+      id: 'release-notes',
+      name: 'Release notes',
+      description: 'Writes the release notes',
+      source: 'workspace',
+      requiredTools: [],
+    },
+  ],
+  unavailable: [
+    {
+      id: 'broken-one',
+      source: 'workspace',
+      name: null,
+      description: null,
+      why: { reason: 'broken', message: 'The front matter needs a "name" (text).' },
+    },
+  ],
 };
 
 describe('the / menu', () => {
@@ -28,9 +51,24 @@ describe('the / menu', () => {
   });
 
   it('offers every directive of the Offline demo', () => {
-    const directives = slashMenuEntries('', undefined, { state: 'off' }).options.filter((option) => option.kind === 'directive');
+    const directives = slashMenuEntries('', undefined, { state: 'off' }).options.filter(
+      (option) => option.kind === 'directive',
+    );
     const words = directives.map((option) => (option.kind === 'directive' ? option.example.split(' ')[0] : ''));
-    expect(words).toEqual(expect.arrayContaining(['/stream', '/steps', '/ask-secret', '/tool', '/tools', '/skill', '/remember', '/recall', '/spawn', '/spawn-many']));
+    expect(words).toEqual(
+      expect.arrayContaining([
+        '/stream',
+        '/steps',
+        '/ask-secret',
+        '/tool',
+        '/tools',
+        '/skill',
+        '/remember',
+        '/recall',
+        '/spawn',
+        '/spawn-many',
+      ]),
+    );
     expect(directives).toHaveLength(15);
   });
 
@@ -42,7 +80,10 @@ describe('the / menu', () => {
   });
 
   it('reads a skill and its argument from the draft, only for an exact id of a usable skill', () => {
-    expect(skillInvocation('/release-notes since v1.2', skills.invocable)).toMatchObject({ skill: { id: 'release-notes' }, argument: 'since v1.2' });
+    expect(skillInvocation('/release-notes since v1.2', skills.invocable)).toMatchObject({
+      skill: { id: 'release-notes' },
+      argument: 'since v1.2',
+    });
     expect(skillInvocation('/release-notes', skills.invocable)).toMatchObject({ argument: '' });
     expect(skillInvocation('/release since v1.2', skills.invocable)).toBeNull();
     expect(skillInvocation('/broken-one', skills.invocable)).toBeNull();

@@ -30,10 +30,17 @@ export function slashWord(draft: string): string | null {
   return match === null ? null : (match[1] ?? '').toLowerCase();
 }
 
-export function slashMenuEntries(word: string, skills: SkillListResult | undefined, prompts: SlashPrompts): SlashMenuEntries {
-  const skillMatches = (id: string, name: string | null) => id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
+export function slashMenuEntries(
+  word: string,
+  skills: SkillListResult | undefined,
+  prompts: SlashPrompts,
+): SlashMenuEntries {
+  const skillMatches = (id: string, name: string | null) =>
+    id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
   const options: SlashOption[] = [
-    ...(skills?.invocable ?? []).filter((skill) => skillMatches(skill.id, skill.name)).map((skill): SlashOption => ({ kind: 'skill', key: `skill/${skill.id}`, skill })),
+    ...(skills?.invocable ?? [])
+      .filter((skill) => skillMatches(skill.id, skill.name))
+      .map((skill): SlashOption => ({ kind: 'skill', key: `skill/${skill.id}`, skill })),
     ...(prompts.state === 'ready' ? matchingPrompts(prompts.prompts, word) : []).map((prompt): SlashOption => ({
       kind: 'prompt',
       key: `prompt/${prompt.serverId}/${prompt.name}`,
@@ -52,7 +59,12 @@ export function slashMenuEntries(word: string, skills: SkillListResult | undefin
 
 /** Whether the menu has anything to show (a choice, a greyed skill, or the MCP servers' answer pending or failed). */
 export function hasEntries(entries: SlashMenuEntries): boolean {
-  return entries.options.length > 0 || entries.unavailable.length > 0 || entries.prompts.state === 'loading' || entries.prompts.state === 'failed';
+  return (
+    entries.options.length > 0 ||
+    entries.unavailable.length > 0 ||
+    entries.prompts.state === 'loading' ||
+    entries.prompts.state === 'failed'
+  );
 }
 
 /** The draft choosing the option leaves: a skill waits for what it should work on; a directive is its example. */
@@ -72,7 +84,10 @@ export function draftAfterChoosing(option: SlashOption): string | null {
  * A draft that invokes a skill: "/release-notes since v1.2" is the skill release-notes with the
  * argument "since v1.2". Only an exact id of a skill that can be used here counts.
  */
-export function skillInvocation(draft: string, skills: readonly SkillSummary[] | undefined): { skill: SkillSummary; argument: string } | null {
+export function skillInvocation(
+  draft: string,
+  skills: readonly SkillSummary[] | undefined,
+): { skill: SkillSummary; argument: string } | null {
   const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(draft.trim());
   if (match === null) return null;
   const skill = (skills ?? []).find((candidate) => candidate.id === match[1]);
@@ -82,6 +97,10 @@ export function skillInvocation(draft: string, skills: readonly SkillSummary[] |
 /** Whether a lone "/word" is something the menu knows by that exact name (a demo directive or an MCP prompt). */
 export function isKnownCommand(draft: string, entries: SlashMenuEntries): boolean {
   return entries.options.some((option) =>
-    option.kind === 'directive' ? option.example === draft : option.kind === 'prompt' ? `/${option.prompt.name}` === draft : `/${option.skill.id}` === draft,
+    option.kind === 'directive'
+      ? option.example === draft
+      : option.kind === 'prompt'
+        ? `/${option.prompt.name}` === draft
+        : `/${option.skill.id}` === draft,
   );
 }

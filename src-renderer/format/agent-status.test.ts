@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { liveTally, childAgentCount, childStatusDetail, childStatusFrom, childStatusLabel, isLiveChildStatus, stopLabel } from './agent-status';
+import {
+  liveTally,
+  childAgentCount,
+  childStatusDetail,
+  childStatusFrom,
+  childStatusLabel,
+  isLiveChildStatus,
+  stopLabel,
+} from './agent-status';
 
 describe('child agent status in words', () => {
   it('labels every status, waiting as waiting for you', () => {
@@ -17,11 +25,11 @@ describe('child agent status in words', () => {
 
   it('counts starting, running and waiting children as live, and an unknown one not', () => {
     expect(isLiveChildStatus(null)).toBe(false);
-    expect(['starting', 'running', 'waiting', 'completed', 'failed', 'cancelled', 'interrupted'].filter((status) => isLiveChildStatus(status as never))).toEqual([
-      'starting',
-      'running',
-      'waiting',
-    ]);
+    expect(
+      ['starting', 'running', 'waiting', 'completed', 'failed', 'cancelled', 'interrupted'].filter((status) =>
+        isLiveChildStatus(status as never),
+      ),
+    ).toEqual(['starting', 'running', 'waiting']);
   });
 
   it('says why a child ended', () => {

@@ -27,7 +27,10 @@ export function isLiveChildStatus(status: ChildAgentStatus | null): boolean {
  * A child's status from the newest thing known: its tree node's turn status, else its session's
  * activity (idle: no turn yet); null when this window knows neither.
  */
-export function childStatusFrom(nodeStatus: RunStatus | null | undefined, activity: SessionActivity | undefined): ChildAgentStatus | null {
+export function childStatusFrom(
+  nodeStatus: RunStatus | null | undefined,
+  activity: SessionActivity | undefined,
+): ChildAgentStatus | null {
   if (nodeStatus !== null && nodeStatus !== undefined) return nodeStatus;
   if (activity === undefined) return null;
   return activity === 'idle' ? 'starting' : activity;
@@ -36,7 +39,8 @@ export function childStatusFrom(nodeStatus: RunStatus | null | undefined, activi
 /** Why a child ended, for a tooltip: "cancelled — the agent that started it was stopped". */
 export function childStatusDetail(status: ChildAgentStatus, terminalReason: string | null): string {
   const label = childStatusLabel(status);
-  if (status === 'cancelled' || status === 'interrupted' || status === 'failed') return `${label} — ${describeEndReason(terminalReason)}`;
+  if (status === 'cancelled' || status === 'interrupted' || status === 'failed')
+    return `${label} — ${describeEndReason(terminalReason)}`;
   return label;
 }
 
@@ -54,5 +58,7 @@ export function stopLabel(liveChildren: number): string {
 export function liveTally(statuses: readonly (ChildAgentStatus | null)[]): string {
   const waiting = statuses.filter((status) => status === 'waiting').length;
   const working = statuses.filter((status) => status === 'running' || status === 'starting').length;
-  return [working > 0 ? `${working} working` : '', waiting > 0 ? `${waiting} waiting for you` : ''].filter((part) => part !== '').join(' · ');
+  return [working > 0 ? `${working} working` : '', waiting > 0 ? `${waiting} waiting for you` : '']
+    .filter((part) => part !== '')
+    .join(' · ');
 }

@@ -8,7 +8,10 @@ import type { ListedChangeSet } from '../../src-shared/checkpoint-model';
 export type ChangeSetKind = 'turn' | 'rewind' | 'revert' | 'undo' | 'redo';
 
 /** What naming an entry reads: which files later changes put back (`undone`) is judged by the host, which sees them all. */
-type Named = Pick<ListedChangeSet, 'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status' | 'fileCount' | 'undone' | 'turnText'>;
+type Named = Pick<
+  ListedChangeSet,
+  'changeSetId' | 'origin' | 'revertsChangeSetId' | 'status' | 'fileCount' | 'undone' | 'turnText'
+>;
 
 export interface ChangeSetDescription {
   readonly kind: ChangeSetKind;
@@ -33,7 +36,8 @@ export function turnLabel(text: string | null): string {
 /** Each change set's kind, title and what it offers, by id; an entry is judged with the whole list (what reverts it, what it reverts). */
 export function describeChangeSets(changeSets: readonly Named[]): Map<string, ChangeSetDescription> {
   const byId = new Map(changeSets.map((changeSet) => [changeSet.changeSetId, changeSet]));
-  const targetOf = (changeSet: Named | undefined) => (changeSet?.revertsChangeSetId == null ? undefined : byId.get(changeSet.revertsChangeSetId));
+  const targetOf = (changeSet: Named | undefined) =>
+    changeSet?.revertsChangeSetId == null ? undefined : byId.get(changeSet.revertsChangeSetId);
   const kinds = new Map<string, ChangeSetKind>();
   const kindOf = (changeSet: Named, depth = 0): ChangeSetKind => {
     const known = kinds.get(changeSet.changeSetId);
@@ -41,7 +45,14 @@ export function describeChangeSets(changeSets: readonly Named[]): Map<string, Ch
     const target = changeSet.origin === 'revert' ? targetOf(changeSet) : undefined;
     // A revert whose target is gone (or a chain too deep to follow) is named a revert.
     const targetKind = target === undefined || depth > 50 ? 'turn' : kindOf(target, depth + 1);
-    const kind: ChangeSetKind = changeSet.origin !== 'revert' ? changeSet.origin : targetKind === 'turn' ? 'revert' : targetKind === 'undo' ? 'redo' : 'undo';
+    const kind: ChangeSetKind =
+      changeSet.origin !== 'revert'
+        ? changeSet.origin
+        : targetKind === 'turn'
+          ? 'revert'
+          : targetKind === 'undo'
+            ? 'redo'
+            : 'undo';
     kinds.set(changeSet.changeSetId, kind);
     return kind;
   };
@@ -96,11 +107,16 @@ const REVERT_LABELS: Record<Exclude<ChangeSetKind, 'undo'>, string> = {
 /** The notice after reverting `target` (or one of its files): an undo says what it undid; a revert of a turn, how many files went back. */
 export function revertNotice(target: ChangeSetDescription | undefined, files: number): string {
   const count = fileCount(files);
-  return target === undefined || target.kind === 'turn' ? `Reverted ${count}.` : `Undid ${target.name}: ${count} put back.`;
+  return target === undefined || target.kind === 'turn'
+    ? `Reverted ${count}.`
+    : `Undid ${target.name}: ${count} put back.`;
 }
 
 /** What an entry's heading says after its title: how many files (a reverted turn's, or an undone entry's, saying so), or why there are none to show. */
-export function changeSetCount(changeSet: Pick<Named, 'status' | 'fileCount'>, described: ChangeSetDescription | undefined): string {
+export function changeSetCount(
+  changeSet: Pick<Named, 'status' | 'fileCount'>,
+  described: ChangeSetDescription | undefined,
+): string {
   if (changeSet.status === 'absent') return 'no checkpoint';
   if (changeSet.status !== 'complete') return 'recording…';
   if (changeSet.fileCount === 0) return 'no file changed';
@@ -115,4 +131,5 @@ export function fileCount(count: number): string {
 }
 
 /** Under an entry that changed nothing (a turn whose writes failed): what happened. */
-export const NOTHING_CHANGED_NOTE = 'The turn’s file tools changed no file: each write failed or left the file as it was, so there is nothing to revert.';
+export const NOTHING_CHANGED_NOTE =
+  'The turn’s file tools changed no file: each write failed or left the file as it was, so there is nothing to revert.';

@@ -6,7 +6,10 @@ import { whenLabel } from './dates';
  * The Test a connection's row and page show: this window's own when it is the newer, else the one the
  * host kept on the connection (so a reload or a restart still shows it). Null: never tested.
  */
-export function latestTest(connection: ConnectionRecord, check: ConnectionCheck | undefined): ConnectionLastTest | null {
+export function latestTest(
+  connection: ConnectionRecord,
+  check: ConnectionCheck | undefined,
+): ConnectionLastTest | null {
   const own = check?.state === 'done' ? check.result : null;
   const kept = connection.lastTest;
   if (own === null) return kept;

@@ -14,7 +14,13 @@ const meter: ContextMeter = {
 
 describe('the context meter’s words', () => {
   it('writes token counts short', () => {
-    expect([tokenCount(950), tokenCount(12_345), tokenCount(128_000), tokenCount(1_047_576), tokenCount(2_000)]).toEqual(['950', '12.3k', '128k', '1.05M', '2k']);
+    expect([
+      tokenCount(950),
+      tokenCount(12_345),
+      tokenCount(128_000),
+      tokenCount(1_047_576),
+      tokenCount(2_000),
+    ]).toEqual(['950', '12.3k', '128k', '1.05M', '2k']);
   });
 
   it('labels used of the window and fills against what a request may send', () => {

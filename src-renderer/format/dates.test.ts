@@ -30,7 +30,9 @@ describe('whenLabel and dateTimeLabel', () => {
     expect(shown).toMatch(/^Tue, Dec 1, 11:29 AM/);
     expect(shown.endsWith('UTC')).toBe(local !== 'UTC');
     expect(dateTimeLabel(Date.UTC(2025, 0, 5, 9, 0), now, { locale: 'en-GB', timeZone: local })).toMatch(/2025/);
-    expect(dateTimeLabel(Date.UTC(2026, 0, 5, 9, 0), now, { locale: 'en-GB', timeZone: local })).not.toMatch(/2026|GMT|UTC/);
+    expect(dateTimeLabel(Date.UTC(2026, 0, 5, 9, 0), now, { locale: 'en-GB', timeZone: local })).not.toMatch(
+      /2026|GMT|UTC/,
+    );
   });
 
   it('shows a once-task’s wall-clock time in the same format, never as raw ISO text', () => {

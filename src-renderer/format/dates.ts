@@ -60,10 +60,22 @@ export function wallTimeLabel(wall: string, now: number, options: Pick<DateOptio
   if (match === null) return wall;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
   // The wall time's fields, formatted as a UTC instant so no zone shifts them.
-  return formatted(Date.UTC(year, month - 1, day, hour, minute), Date.UTC(new Date(now).getFullYear(), 0, 1), options.locale, 'UTC', false);
+  return formatted(
+    Date.UTC(year, month - 1, day, hour, minute),
+    Date.UTC(new Date(now).getFullYear(), 0, 1),
+    options.locale,
+    'UTC',
+    false,
+  );
 }
 
-function formatted(at: number, now: number, locale: string | undefined, zone: string | undefined, showZone: boolean): string {
+function formatted(
+  at: number,
+  now: number,
+  locale: string | undefined,
+  zone: string | undefined,
+  showZone: boolean,
+): string {
   return dateFormat(locale, {
     ...(zone === undefined ? {} : { timeZone: zone }),
     weekday: 'short',
@@ -88,7 +100,10 @@ export function sessionTimeLabel(at: number, now: number, locale?: string): stri
   if (at >= startOfToday - DAY_MS) return 'Yesterday';
   if (at >= startOfToday - 6 * DAY_MS) return dateFormat(locale, { weekday: 'short' }).format(then);
   const sameYear = then.getFullYear() === today.getFullYear();
-  return dateFormat(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(then);
+  return dateFormat(
+    locale,
+    sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' },
+  ).format(then);
 }
 
 function localTimeZone(): string {

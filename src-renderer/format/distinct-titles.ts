@@ -12,7 +12,11 @@ export interface TitledSession {
  * title, and where two or more share it, what tells them apart — the workspace folder's name when
  * that differs, else when each was last active, else an ordinal.
  */
-export function distinctTitles(sessions: readonly TitledSession[], now: number, locale?: string): ReadonlyMap<string, string> {
+export function distinctTitles(
+  sessions: readonly TitledSession[],
+  now: number,
+  locale?: string,
+): ReadonlyMap<string, string> {
   const labels = new Map<string, string>();
   const byTitle = new Map<string, TitledSession[]>();
   for (const session of sessions) byTitle.set(session.title, [...(byTitle.get(session.title) ?? []), session]);

@@ -9,12 +9,23 @@ describe('file diffs for the transcript', () => {
   });
 
   it('shows a written file as added lines, from nothing when it was created', () => {
-    expect(writeFileDiff('x.txt', 'a\nb\n', false).split('\n')).toEqual(['--- /dev/null', '+++ b/x.txt', '@@ -0,0 +1,2 @@', '+a', '+b']);
+    expect(writeFileDiff('x.txt', 'a\nb\n', false).split('\n')).toEqual([
+      '--- /dev/null',
+      '+++ b/x.txt',
+      '@@ -0,0 +1,2 @@',
+      '+a',
+      '+b',
+    ]);
     expect(writeFileDiff('x.txt', 'c', true).split('\n')).toEqual(['--- a/x.txt', '+++ b/x.txt', '+c']);
   });
 
   it('tells the kinds of lines apart', () => {
-    expect(diffBody('--- a/x\n+++ b/x\n@@ -1 +1 @@\n+new\n-old\n same').map((line) => line.kind)).toEqual(['hunk', 'add', 'remove', 'context']);
+    expect(diffBody('--- a/x\n+++ b/x\n@@ -1 +1 @@\n+new\n-old\n same').map((line) => line.kind)).toEqual([
+      'hunk',
+      'add',
+      'remove',
+      'context',
+    ]);
   });
 
   it('shows the hunks without the file header, which the view replaces by the path shown once', () => {
@@ -41,16 +52,29 @@ describe('file diffs for the transcript', () => {
   it('counts a call’s lines as its result reports them, never a replaced file’s whole content as added', () => {
     const replaced = writeFileDiff('notes.md', 'line one\nline 2\nline three\n', true);
     // The host's count (as the approval diff and the Changes panel count) wins over the record's diff.
-    expect(toolChangeCounts('write_file', {}, { created: false, added: 2, removed: 1 }, replaced)).toEqual({ added: 2, removed: 1 });
+    expect(toolChangeCounts('write_file', {}, { created: false, added: 2, removed: 1 }, replaced)).toEqual({
+      added: 2,
+      removed: 1,
+    });
     // A result without counts (an older record) cannot tell what a replaced file lost: no count, not "+3 −0".
     expect(toolChangeCounts('write_file', {}, { created: false }, replaced)).toBeNull();
     // An older edit's record: its search and replacement diffed line by line, unchanged context not counted.
-    expect(toolChangeCounts('edit_file', { search: 'same\nold', replace: 'same\nnew' }, { replaced: 1 }, editFileDiff('a', 'same\nold', 'same\nnew'))).toEqual({
+    expect(
+      toolChangeCounts(
+        'edit_file',
+        { search: 'same\nold', replace: 'same\nnew' },
+        { replaced: 1 },
+        editFileDiff('a', 'same\nold', 'same\nnew'),
+      ),
+    ).toEqual({
       added: 1,
       removed: 1,
     });
     // A new file's content and a diff the call carries hold the whole change.
-    expect(toolChangeCounts('write_file', {}, { created: true }, writeFileDiff('x.txt', 'a\nb\n', false))).toEqual({ added: 2, removed: 0 });
+    expect(toolChangeCounts('write_file', {}, { created: true }, writeFileDiff('x.txt', 'a\nb\n', false))).toEqual({
+      added: 2,
+      removed: 0,
+    });
     const carried = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new';
     expect(toolChangeCounts('apply_patch', { diff: carried }, undefined, carried)).toEqual({ added: 1, removed: 1 });
   });

@@ -47,7 +47,8 @@ export function diffCounts(diff: string): { added: number; removed: number } {
   return { added, removed };
 }
 
-const record = (value: unknown): Readonly<Record<string, unknown>> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /**
  * The line counts a file tool's call shows in the transcript: those its result reports (the host
@@ -55,11 +56,17 @@ const record = (value: unknown): Readonly<Record<string, unknown>> => (typeof va
  * change (one the call carries, a new file's content, an edit's search and replacement, diffed line by
  * line). Null when the record cannot tell: a replaced file's earlier content is not in it.
  */
-export function toolChangeCounts(toolName: string, input: unknown, output: unknown, diff: string | null): { added: number; removed: number } | null {
+export function toolChangeCounts(
+  toolName: string,
+  input: unknown,
+  output: unknown,
+  diff: string | null,
+): { added: number; removed: number } | null {
   const { added, removed } = record(output);
   if (typeof added === 'number' && typeof removed === 'number') return { added, removed };
   const fields = record(input);
-  if (toolName === 'edit_file' && typeof fields.search === 'string' && typeof fields.replace === 'string') return lineDiffCounts(fields.search, fields.replace);
+  if (toolName === 'edit_file' && typeof fields.search === 'string' && typeof fields.replace === 'string')
+    return lineDiffCounts(fields.search, fields.replace);
   if (diff === null) return null;
   if (typeof fields.diff === 'string') return diffCounts(diff);
   return toolName === 'write_file' && record(output).created === true ? diffCounts(diff) : null;
@@ -76,12 +83,16 @@ export function lineDiffCounts(before: string, after: string): { added: number; 
   let previous = new Array<number>(b.length + 1).fill(0);
   for (const line of a) {
     const current = new Array<number>(b.length + 1).fill(0);
-    for (let j = 0; j < b.length; j += 1) current[j + 1] = line === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!);
+    for (let j = 0; j < b.length; j += 1)
+      current[j + 1] = line === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, current[j]!);
     previous = current;
   }
   const common = previous[b.length]!;
   const lines = (text: string, parts: string[]) => (text === '' ? 0 : parts.length);
-  return { added: lines(after, b) - (after === '' ? 0 : common), removed: lines(before, a) - (before === '' ? 0 : common) };
+  return {
+    added: lines(after, b) - (after === '' ? 0 : common),
+    removed: lines(before, a) - (before === '' ? 0 : common),
+  };
 }
 
 function linesOf(text: string): string[] {
@@ -98,12 +109,16 @@ export function editFileDiff(path: string, search: string, replace: string): str
   const removed = linesOf(search);
   const added = linesOf(replace);
   // No hunk header: where in the file the text sits is not in the record.
-  return [...header(path, `a/${path}`), ...removed.map((line) => `-${line}`), ...added.map((line) => `+${line}`)].join('\n');
+  return [...header(path, `a/${path}`), ...removed.map((line) => `-${line}`), ...added.map((line) => `+${line}`)].join(
+    '\n',
+  );
 }
 
 /** write_file's content as added lines: a new file, or (`replaced`) a whole file whose earlier content the record does not hold. */
 export function writeFileDiff(path: string, content: string, replaced: boolean): string {
   const added = linesOf(content);
   const hunk = replaced ? [] : [`@@ -0,0 +1,${added.length} @@`];
-  return [...header(path, replaced ? `a/${path}` : '/dev/null'), ...hunk, ...added.map((line) => `+${line}`)].join('\n');
+  return [...header(path, replaced ? `a/${path}` : '/dev/null'), ...hunk, ...added.map((line) => `+${line}`)].join(
+    '\n',
+  );
 }

@@ -84,12 +84,16 @@ export function goalStopReason(goal: GoalRecord): string | null {
 
 /** "2,500 of 10,000 tokens" style figures for the bar, as short labels. */
 export function tokensLabel(goal: GoalRecord): string {
-  return goal.tokenBudget === null ? `${formatTokenCount(goal.tokensUsed)} tokens` : `${formatTokenCount(goal.tokensUsed)} of ${formatTokenCount(goal.tokenBudget)} tokens`;
+  return goal.tokenBudget === null
+    ? `${formatTokenCount(goal.tokensUsed)} tokens`
+    : `${formatTokenCount(goal.tokensUsed)} of ${formatTokenCount(goal.tokenBudget)} tokens`;
 }
 
 export function turnsLabel(goal: GoalRecord): string {
   const noun = (count: number) => (count === 1 ? 'turn' : 'turns');
-  return goal.maxIterations === null ? `${goal.iterations} ${noun(goal.iterations)}` : `${goal.iterations} of ${goal.maxIterations} ${noun(goal.maxIterations)}`;
+  return goal.maxIterations === null
+    ? `${goal.iterations} ${noun(goal.iterations)}`
+    : `${goal.iterations} of ${goal.maxIterations} ${noun(goal.maxIterations)}`;
 }
 
 /** 0…1 of the budget used (null without a budget). */
@@ -109,5 +113,11 @@ export function formatElapsed(seconds: number): string {
 
 /** Statuses from which Resume is offered (the host refuses it while a limit is still reached). */
 export function canResume(status: GoalStatus): boolean {
-  return status === 'paused' || status === 'blocked' || status === 'budgetLimited' || status === 'usageLimited' || status === 'iterationLimited';
+  return (
+    status === 'paused' ||
+    status === 'blocked' ||
+    status === 'budgetLimited' ||
+    status === 'usageLimited' ||
+    status === 'iterationLimited'
+  );
 }

@@ -33,7 +33,11 @@ describe('model picker entries', () => {
   });
 
   it('say where a window comes from; a Codex model’s is its full window, the meter’s the one Codex reports it can use', () => {
-    const [codex] = choicesOf({ connectionId: 'cx', name: 'Codex', providerType: 'codex' }, [{ modelId: 'gpt-5.5', label: 'gpt-5.5' }], []);
+    const [codex] = choicesOf(
+      { connectionId: 'cx', name: 'Codex', providerType: 'codex' },
+      [{ modelId: 'gpt-5.5', label: 'gpt-5.5' }],
+      [],
+    );
     expect(codex?.window.contextWindow).toBe(400_000);
     expect(windowDetail(codex!)).toBe(
       'Context window: 400k tokens, the model’s full window as its provider documents it. Codex keeps part of it for itself; the context meter shows the window Codex reports it can use.',
@@ -55,7 +59,9 @@ describe('model picker entries', () => {
     expect(priceLabel({ inputPerMillion: 0.075, outputPerMillion: 0.6 })).toBe('$0.075 / $0.60 per M tokens');
     expect(priceLabel({ inputPerMillion: 0, outputPerMillion: 0 })).toBe('free');
     expect(priceLabel(null)).toBe('price unknown');
-    expect(priceDetail({ inputPerMillion: 3, outputPerMillion: 15 })).toBe('$3.00 per million input tokens, $15.00 per million output tokens');
+    expect(priceDetail({ inputPerMillion: 3, outputPerMillion: 15 })).toBe(
+      '$3.00 per million input tokens, $15.00 per million output tokens',
+    );
   });
 
   it('filter by every typed word across the model’s name, id and connection, ignoring case', () => {
@@ -70,7 +76,11 @@ describe('model picker entries', () => {
       ),
       ...choicesOf(local, [{ modelId: 'llama3.2:latest', label: 'Llama 3.2' }], []),
     ];
-    expect(filterChoices(choices, '').map((choice) => choice.modelId)).toEqual(['gpt-4o', 'gpt-4o-mini', 'llama3.2:latest']);
+    expect(filterChoices(choices, '').map((choice) => choice.modelId)).toEqual([
+      'gpt-4o',
+      'gpt-4o-mini',
+      'llama3.2:latest',
+    ]);
     expect(filterChoices(choices, 'MINI').map((choice) => choice.modelId)).toEqual(['gpt-4o-mini']);
     expect(filterChoices(choices, 'ollama llama').map((choice) => choice.modelId)).toEqual(['llama3.2:latest']);
     expect(filterChoices(choices, 'work 4o').map((choice) => choice.modelId)).toEqual(['gpt-4o', 'gpt-4o-mini']);

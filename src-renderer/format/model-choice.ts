@@ -29,14 +29,19 @@ export function choicesOf(
   overrides: readonly ModelWindowOverride[],
 ): ModelChoice[] {
   return models.map((model) => {
-    const override = overrides.find((entry) => entry.connectionId === connection.connectionId && entry.modelId === model.modelId) ?? null;
+    const override =
+      overrides.find((entry) => entry.connectionId === connection.connectionId && entry.modelId === model.modelId) ??
+      null;
     return {
       key: choiceKey(connection.connectionId, model.modelId),
       connectionId: connection.connectionId,
       connectionName: connection.name,
       modelId: model.modelId,
       label: model.label,
-      window: modelWindowOf(connection.providerType, model.modelId, { override, reportedContextLength: model.contextLength ?? null }),
+      window: modelWindowOf(connection.providerType, model.modelId, {
+        override,
+        reportedContextLength: model.contextLength ?? null,
+      }),
       runsOnCodex: connection.providerType === 'codex',
       price: model.price ?? null,
     };
@@ -46,7 +51,12 @@ export function choicesOf(
 /** 128_000 → "128k", 1_047_576 → "1M", 16_385 → "16k"; "default 32k" when Cairn only guessed it. */
 export function windowLabel(window: ModelWindow): string {
   const tokens = window.contextWindow;
-  const short = tokens >= 1_000_000 ? `${Number((tokens / 1_000_000).toFixed(1))}M` : tokens >= 1_000 ? `${Math.round(tokens / 1_000)}k` : String(tokens);
+  const short =
+    tokens >= 1_000_000
+      ? `${Number((tokens / 1_000_000).toFixed(1))}M`
+      : tokens >= 1_000
+        ? `${Math.round(tokens / 1_000)}k`
+        : String(tokens);
   return window.source === 'default' ? `default ${short}` : short;
 }
 
@@ -56,7 +66,8 @@ export function windowLabel(window: ModelWindow): string {
  */
 export function windowDetail(choice: Pick<ModelChoice, 'window' | 'modelId' | 'runsOnCodex'>): string {
   const { window, modelId } = choice;
-  if (window.source === 'default') return 'Cairn does not know this model’s window; change it in Settings → Connections';
+  if (window.source === 'default')
+    return 'Cairn does not know this model’s window; change it in Settings → Connections';
   if (window.source === 'override') return `Context window: ${windowLabel(window)} tokens, set in Settings`;
   if (choice.runsOnCodex) {
     return `Context window: ${windowLabel(window)} tokens, the model’s full window as its provider documents it. Codex keeps part of it for itself; the context meter shows the window Codex reports it can use.`;

@@ -3,9 +3,11 @@ import { markdownToPlainText, plainSnippet } from './plain-text';
 
 describe('markdown as plain text', () => {
   it('drops the marks and keeps the words', () => {
-    expect(markdownToPlainText('# Plan\n\nUse **bold** and _soft_ words, `npm test`, and [the docs](https://example.com).\n\n> quoted\n\n---\n\n~~old~~ new')).toBe(
-      'Plan\n\nUse bold and soft words, npm test, and the docs (https://example.com).\n\nquoted\n\nold new',
-    );
+    expect(
+      markdownToPlainText(
+        '# Plan\n\nUse **bold** and _soft_ words, `npm test`, and [the docs](https://example.com).\n\n> quoted\n\n---\n\n~~old~~ new',
+      ),
+    ).toBe('Plan\n\nUse bold and soft words, npm test, and the docs (https://example.com).\n\nquoted\n\nold new');
   });
 
   it('keeps code blocks as they are, without their fences', () => {

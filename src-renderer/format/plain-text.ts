@@ -23,7 +23,9 @@ export function markdownToPlainText(markdown: string): string {
         .replace(/^(\s*)[*+-]\s+\[( |x|X)\]\s+/, '$1')
         .replace(/^\s{0,3}([-*_])(\s*\1){2,}\s*$/, '')
         .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/\[([^\]]+)\]\(([^)]*)\)/g, (_match, label: string, target: string) => (target === '' || target === label ? label : `${label} (${target})`))
+        .replace(/\[([^\]]+)\]\(([^)]*)\)/g, (_match, label: string, target: string) =>
+          target === '' || target === label ? label : `${label} (${target})`,
+        )
         .replace(/`([^`]+)`/g, '$1')
         .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
         .replace(/(^|[^\w*])([*_])(?=\S)(.+?)(?<=\S)\2(?=[^\w*]|$)/g, '$1$3')

@@ -34,8 +34,13 @@ describe('describeRunError', () => {
   it('says an ACP agent is not installed, rather than that its connection is gone', () => {
     const message =
       'Claude is not installed. Install it in Settings → Connections (Install), or with: npm install --prefix /d/agents @agentclientprotocol/claude-agent-acp@0.101.0';
-    expect(describeRunError('connection_unavailable', message)).toMatchObject({ title: 'The agent is not installed', remedy: 'retry' });
-    expect(describeRunError('connection_unavailable', 'The connection "x" is turned off in Settings.').title).toBe('The connection is not available');
+    expect(describeRunError('connection_unavailable', message)).toMatchObject({
+      title: 'The agent is not installed',
+      remedy: 'retry',
+    });
+    expect(describeRunError('connection_unavailable', 'The connection "x" is turned off in Settings.').title).toBe(
+      'The connection is not available',
+    );
     expect(showsHostMessage('connection_unavailable', message)).toBe(true);
   });
 

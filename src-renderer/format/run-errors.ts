@@ -27,17 +27,20 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   context_too_long: {
     title: 'The conversation is too long for this model',
-    sentence: 'It no longer fits in the model’s context window. Pick a model with a larger window, or start a new session.',
+    sentence:
+      'It no longer fits in the model’s context window. Pick a model with a larger window, or start a new session.',
     remedy: 'pick_model',
   },
   unreachable: {
     title: 'The connection to the provider failed',
-    sentence: 'The provider’s server could not be reached, or the connection broke off before the answer was complete. Check the network or the connection’s address, then retry.',
+    sentence:
+      'The provider’s server could not be reached, or the connection broke off before the answer was complete. Check the network or the connection’s address, then retry.',
     remedy: 'settings',
   },
   provider_timeout: {
     title: 'The provider took too long',
-    sentence: 'Cairn stopped waiting once the connection’s timeout ran out. Retry, or allow more time in the connection’s settings.',
+    sentence:
+      'Cairn stopped waiting once the connection’s timeout ran out. Retry, or allow more time in the connection’s settings.',
     remedy: 'settings',
   },
   server_error: {
@@ -47,7 +50,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   usage_limit: {
     title: 'Usage limit reached',
-    sentence: 'The account’s quota or spending limit is used up. Check the plan with the provider, or pick another connection.',
+    sentence:
+      'The account’s quota or spending limit is used up. Check the plan with the provider, or pick another connection.',
     remedy: 'pick_model',
   },
   storage_full: {
@@ -62,7 +66,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   agent_process_exited: {
     title: 'The agent stopped unexpectedly',
-    sentence: 'Its process ended during the turn; how it ended, and what it said last, are below. Retry starts it again and carries on.',
+    sentence:
+      'Its process ended during the turn; how it ended, and what it said last, are below. Retry starts it again and carries on.',
     remedy: 'retry',
   },
   agent_start_failed: {
@@ -78,7 +83,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   codex_quarantined: {
     title: 'The previous Codex process may still be running',
-    sentence: 'It could not be confirmed stopped, so no second one starts on the same thread. Force stop ends it and retries.',
+    sentence:
+      'It could not be confirmed stopped, so no second one starts on the same thread. Force stop ends it and retries.',
     remedy: 'force_stop',
   },
   connection_unavailable: {
@@ -88,7 +94,8 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
   },
   compaction_failed: {
     title: 'The earlier conversation could not be summarised',
-    sentence: 'The conversation had grown too long to send whole, and the model’s summary of its older part failed. Nothing was lost; retry to summarise and continue.',
+    sentence:
+      'The conversation had grown too long to send whole, and the model’s summary of its older part failed. Nothing was lost; retry to summarise and continue.',
     remedy: 'retry',
   },
 };

@@ -13,10 +13,21 @@ describe('runProgressText', () => {
   });
 
   it('counts a retry down to when it resumes, with the attempt and the reason', () => {
-    const retrying = { phase: 'retrying', attempt: 2, maxAttempts: 4, reason: 'rate_limited', since: 0, resumeAt: 8_000 } as const;
+    const retrying = {
+      phase: 'retrying',
+      attempt: 2,
+      maxAttempts: 4,
+      reason: 'rate_limited',
+      since: 0,
+      resumeAt: 8_000,
+    } as const;
     expect(runProgressText(retrying, 0)).toBe('Retrying (attempt 2 of 4) after a rate limit — resumes in 8 s');
     expect(runProgressText(retrying, 7_500)).toBe('Retrying (attempt 2 of 4) after a rate limit — resumes in 1 s');
-    expect(runProgressText({ ...retrying, reason: 'server_error' }, 8_000)).toBe('Retrying (attempt 2 of 4) after a server error — resuming now');
-    expect(runProgressText({ ...retrying, reason: 'unreachable', attempt: 4 }, 0)).toContain('attempt 4 of 4) after a network error');
+    expect(runProgressText({ ...retrying, reason: 'server_error' }, 8_000)).toBe(
+      'Retrying (attempt 2 of 4) after a server error — resuming now',
+    );
+    expect(runProgressText({ ...retrying, reason: 'unreachable', attempt: 4 }, 0)).toContain(
+      'attempt 4 of 4) after a network error',
+    );
   });
 });

@@ -26,13 +26,23 @@ const base: ShellRunRecord = {
 describe('shell run status', () => {
   it('reads each status as a chip', () => {
     expect(shellStatusView(base)).toMatchObject({ label: 'Running', tone: 'live' });
-    expect(shellStatusView({ ...base, status: 'exited', exitCode: 0 })).toMatchObject({ label: 'Exit 0', tone: 'success' });
-    expect(shellStatusView({ ...base, status: 'exited', exitCode: 2 })).toMatchObject({ label: 'Exit 2', tone: 'danger' });
+    expect(shellStatusView({ ...base, status: 'exited', exitCode: 0 })).toMatchObject({
+      label: 'Exit 0',
+      tone: 'success',
+    });
+    expect(shellStatusView({ ...base, status: 'exited', exitCode: 2 })).toMatchObject({
+      label: 'Exit 2',
+      tone: 'danger',
+    });
     expect(shellStatusView({ ...base, status: 'killed', signal: 'SIGTERM' }).detail).toContain('SIGTERM');
     expect(shellStatusView({ ...base, status: 'timed_out' }).label).toBe('Timed out');
-    expect(shellStatusView({ ...base, status: 'orphaned', failureMessage: 'The app restarted without a live handle to this process' }).detail).toBe(
-      'The app restarted without a live handle to this process',
-    );
+    expect(
+      shellStatusView({
+        ...base,
+        status: 'orphaned',
+        failureMessage: 'The app restarted without a live handle to this process',
+      }).detail,
+    ).toBe('The app restarted without a live handle to this process');
   });
 
   it('counts a live command up to now and a finished one to its end', () => {

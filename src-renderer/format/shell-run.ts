@@ -19,13 +19,29 @@ export function shellStatusView(record: ShellRunRecord): ShellStatusView {
       return { label: 'Running', tone: 'live', detail: null };
     case 'exited':
       if (record.exitCode === null) return { label: 'Did not start', tone: 'danger', detail: record.failureMessage };
-      return { label: `Exit ${record.exitCode}`, tone: record.exitCode === 0 ? 'success' : 'danger', detail: record.failureMessage };
+      return {
+        label: `Exit ${record.exitCode}`,
+        tone: record.exitCode === 0 ? 'success' : 'danger',
+        detail: record.failureMessage,
+      };
     case 'killed':
-      return { label: 'Stopped', tone: 'warning', detail: `Stopped: the command and everything it started were killed${record.signal === null ? '' : ` (${record.signal})`}.` };
+      return {
+        label: 'Stopped',
+        tone: 'warning',
+        detail: `Stopped: the command and everything it started were killed${record.signal === null ? '' : ` (${record.signal})`}.`,
+      };
     case 'timed_out':
-      return { label: 'Timed out', tone: 'warning', detail: 'It ran past its time limit and was killed, with everything it started.' };
+      return {
+        label: 'Timed out',
+        tone: 'warning',
+        detail: 'It ran past its time limit and was killed, with everything it started.',
+      };
     case 'orphaned':
-      return { label: 'Orphaned', tone: 'muted', detail: record.failureMessage ?? 'The app restarted without a live handle to this process.' };
+      return {
+        label: 'Orphaned',
+        tone: 'muted',
+        detail: record.failureMessage ?? 'The app restarted without a live handle to this process.',
+      };
   }
 }
 

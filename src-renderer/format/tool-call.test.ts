@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { item } from '../state/reducers/record-fixtures';
-import { formatDuration, formatRunningTime, toolCallStatus, toolErrorText, toolTarget, valueSections } from './tool-call';
+import {
+  formatDuration,
+  formatRunningTime,
+  toolCallStatus,
+  toolErrorText,
+  toolTarget,
+  valueSections,
+} from './tool-call';
 
 describe('tool call lines', () => {
   it('names what each workspace tool works on', () => {
@@ -16,13 +23,20 @@ describe('tool call lines', () => {
 
   it('reads the status from the result and the turn', () => {
     const result = (output: unknown, isError: boolean) =>
-      item({ itemId: 'r', position: 2, kind: 'tool_result', data: { toolCallId: 'c', toolName: 'run_shell', output, isError } });
+      item({
+        itemId: 'r',
+        position: 2,
+        kind: 'tool_result',
+        data: { toolCallId: 'c', toolName: 'run_shell', output, isError },
+      });
     expect(toolCallStatus(undefined, true)).toBe('running');
     expect(toolCallStatus(undefined, false)).toBe('stopped');
     expect(toolCallStatus(result({ exitCode: 0 }, false), false)).toBe('done');
     expect(toolCallStatus(result('No such file', true), false)).toBe('failed');
     expect(toolCallStatus(result({ action: 'deny', reason: 'no' }, true), false)).toBe('denied');
-    expect(toolErrorText(result({ error: 'There is no tool named "write_file" here.\nAvailable: read_file' }, true))).toBe('There is no tool named "write_file" here. …');
+    expect(
+      toolErrorText(result({ error: 'There is no tool named "write_file" here.\nAvailable: read_file' }, true)),
+    ).toBe('There is no tool named "write_file" here. …');
     expect(toolErrorText(result('No such file', true))).toBe('No such file');
     expect(toolErrorText(result({ exitCode: 0 }, false))).toBeNull();
   });
@@ -40,7 +54,10 @@ describe('tool call lines', () => {
   });
 
   it('lays out a result: long text as blocks, short values as facts', () => {
-    const sections = valueSections({ path: 'a.txt', content: '1\tone\n2\ttwo', totalLines: 2, truncated: false, extra: { a: 1 } }, 'Result');
+    const sections = valueSections(
+      { path: 'a.txt', content: '1\tone\n2\ttwo', totalLines: 2, truncated: false, extra: { a: 1 } },
+      'Result',
+    );
     expect(sections.facts).toEqual([
       ['path', 'a.txt'],
       ['totalLines', '2'],
@@ -48,7 +65,9 @@ describe('tool call lines', () => {
       ['extra', '{"a":1}'],
     ]);
     expect(sections.blocks).toEqual([{ label: 'content', text: '1\tone\n2\ttwo' }]);
-    expect(valueSections('There is no tool named "x"', 'Result').blocks).toEqual([{ label: 'Result', text: 'There is no tool named "x"' }]);
+    expect(valueSections('There is no tool named "x"', 'Result').blocks).toEqual([
+      { label: 'Result', text: 'There is no tool named "x"' },
+    ]);
     expect(valueSections(undefined, 'Result')).toEqual({ facts: [], blocks: [] });
   });
 });

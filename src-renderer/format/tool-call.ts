@@ -64,7 +64,8 @@ export function toolCallStatus(result: TranscriptItem | undefined, turnActive: b
 export function toolErrorText(result: TranscriptItem | undefined): string | null {
   if (result?.data?.isError !== true) return null;
   const output = result.data.output;
-  const message = typeof output === 'string' ? output : (text(fieldsOf(output).error) ?? text(fieldsOf(output).message));
+  const message =
+    typeof output === 'string' ? output : (text(fieldsOf(output).error) ?? text(fieldsOf(output).message));
   return message === null ? null : firstLine(message);
 }
 
@@ -102,7 +103,8 @@ const LONG = 120;
 export function valueSections(value: unknown, label: string): ValueSections {
   if (value === undefined || value === null) return { facts: [], blocks: [] };
   if (typeof value === 'string') return { facts: [], blocks: value === '' ? [] : [{ label, text: value }] };
-  if (typeof value !== 'object' || Array.isArray(value)) return { facts: [], blocks: [{ label, text: JSON.stringify(value, null, 2) }] };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { facts: [], blocks: [{ label, text: JSON.stringify(value, null, 2) }] };
   const facts: Array<readonly [string, string]> = [];
   const blocks: Array<{ label: string; text: string }> = [];
   for (const [key, field] of Object.entries(value as Fields)) {

@@ -26,6 +26,8 @@ describe('usage formatting', () => {
   it('puts tokens and cost on one line', () => {
     expect(usageLabel({ inputTokens: 800, outputTokens: 400, costUsd: 0.0042 })).toBe('1.2k tokens · $0.004');
     expect(usageLabel({ inputTokens: 8, outputTokens: 16, costUsd: null })).toBe('24 tokens · —');
-    expect(usageDetail({ inputTokens: 1200, outputTokens: 30, costUsd: null })).toBe('1,200 input and 30 output tokens; price unknown');
+    expect(usageDetail({ inputTokens: 1200, outputTokens: 30, costUsd: null })).toBe(
+      '1,200 input and 30 output tokens; price unknown',
+    );
   });
 });

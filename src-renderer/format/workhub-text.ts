@@ -1,5 +1,12 @@
 import type { OperationError } from '../../src-shared/errors';
-import type { ActResult, CandidateState, DelegationRecord, Proposal, RouteResult, StopOutcome } from '../../src-shared/workhub-model';
+import type {
+  ActResult,
+  CandidateState,
+  DelegationRecord,
+  Proposal,
+  RouteResult,
+  StopOutcome,
+} from '../../src-shared/workhub-model';
 import type { ProposalTarget } from '../state/workhub-proposals';
 
 /** The WorkHub's words: what a proposal will do and why, what an act did, what a state means. */
@@ -27,10 +34,19 @@ export function describeProposal(route: RouteResult, target: ProposalTarget | nu
     case 'delegate_existing':
       return { headline: `Hand this to ${name}`, reason };
     case 'choose': {
-      const titles = proposal.candidateRefs.map((ref) => route.candidates.find((candidate) => candidate.candidateRef === ref)?.title ?? null);
+      const titles = proposal.candidateRefs.map(
+        (ref) => route.candidates.find((candidate) => candidate.candidateRef === ref)?.title ?? null,
+      );
       const named = titles.filter((title): title is string => title !== null).map((title) => `“${title}”`);
-      const list = named.length === titles.length && named.length > 1 ? `${named.slice(0, -1).join(', ')} or ${named.at(-1) ?? ''}` : null;
-      return { headline: list === null ? `Ask you which of ${titles.length} sessions takes this` : `Ask you where this goes: ${list}`, reason: '' };
+      const list =
+        named.length === titles.length && named.length > 1
+          ? `${named.slice(0, -1).join(', ')} or ${named.at(-1) ?? ''}`
+          : null;
+      return {
+        headline:
+          list === null ? `Ask you which of ${titles.length} sessions takes this` : `Ask you where this goes: ${list}`,
+        reason: '',
+      };
     }
     case 'stop_work':
       return { headline: `Stop the work in ${quoted(target?.title ?? null, 'the delegated session')}`, reason };
@@ -38,7 +54,10 @@ export function describeProposal(route: RouteResult, target: ProposalTarget | nu
       return { headline: `Resume the work in ${quoted(target?.title ?? null, 'the delegated session')}`, reason };
     case 'correct':
       return {
-        headline: 'createNew' in proposal.target ? `Move your last request to new work: “${proposal.target.createNew.title}”` : `Move your last request to ${name}`,
+        headline:
+          'createNew' in proposal.target
+            ? `Move your last request to new work: “${proposal.target.createNew.title}”`
+            : `Move your last request to ${name}`,
         reason: target?.candidate?.why ?? route.why,
       };
   }
@@ -124,8 +143,13 @@ export function describeHandedOver(delegation: DelegationRecord): string {
  * What an act did, in one line, for the card; with `live` (the hand-off as it is now), how that work
  * is doing now rather than how it was when the act answered.
  */
-export function describeResult(result: ActResult, fallbackTitle: string | null, live: DelegationRecord | null = null): string {
-  const titleOf = (delegation: DelegationRecord | null) => quoted(live?.targetTitle ?? delegation?.targetTitle ?? fallbackTitle, 'the session');
+export function describeResult(
+  result: ActResult,
+  fallbackTitle: string | null,
+  live: DelegationRecord | null = null,
+): string {
+  const titleOf = (delegation: DelegationRecord | null) =>
+    quoted(live?.targetTitle ?? delegation?.targetTitle ?? fallbackTitle, 'the session');
   const now = live === null ? null : HANDED_STATES[live.status];
   switch (result.kind) {
     case 'answered':
@@ -134,16 +158,21 @@ export function describeResult(result: ActResult, fallbackTitle: string | null, 
       return 'Asked you for more';
     case 'delegated': {
       const name = titleOf(result.delegation);
-      if (result.createdSession) return now === null ? `Started new work in ${name}` : `Started new work in ${name} — ${now}`;
+      if (result.createdSession)
+        return now === null ? `Started new work in ${name}` : `Started new work in ${name} — ${now}`;
       if (now !== null) return `Handed to ${name} — ${now}`;
-      return result.queued ? `Handed to ${name} — queued behind its current turn` : `Handed to ${name} — running there now`;
+      return result.queued
+        ? `Handed to ${name} — queued behind its current turn`
+        : `Handed to ${name} — running there now`;
     }
     case 'awaiting_choice':
       return 'Pick where it goes in the form below';
     case 'stopped':
       return stopPhrase(result.outcome, titleOf(result.delegation));
     case 'resumed':
-      return now === null ? `Resumed in ${titleOf(result.delegation)}` : `Resumed in ${titleOf(result.delegation)} — ${now}`;
+      return now === null
+        ? `Resumed in ${titleOf(result.delegation)}`
+        : `Resumed in ${titleOf(result.delegation)} — ${now}`;
     case 'corrected': {
       const moved = `Moved to ${titleOf(result.delegation)}`;
       switch (result.stop) {
@@ -159,7 +188,10 @@ export function describeResult(result: ActResult, fallbackTitle: string | null, 
 }
 
 /** Why an act did not happen, and what the card offers next. */
-export function describeActError(error: OperationError, targetTitle: string | null): { readonly message: string; readonly reroute: boolean } {
+export function describeActError(
+  error: OperationError,
+  targetTitle: string | null,
+): { readonly message: string; readonly reroute: boolean } {
   if (error.code === 'candidate_set_stale') {
     return {
       message: `${quoted(targetTitle, 'The session it chose')} was archived or removed since Cairn looked. Route the request again to see where it fits now.`,
@@ -170,7 +202,10 @@ export function describeActError(error: OperationError, targetTitle: string | nu
 }
 
 /** What a confirmation dialog asks before a stop or a correction. */
-export function confirmationWords(proposal: Proposal, targetTitle: string | null): { title: string; body: string; confirm: string; keep: string } {
+export function confirmationWords(
+  proposal: Proposal,
+  targetTitle: string | null,
+): { title: string; body: string; confirm: string; keep: string } {
   const name = quoted(targetTitle, 'the delegated session');
   if (proposal.kind === 'correct') {
     const destination = 'createNew' in proposal.target ? `new work, “${proposal.target.createNew.title}”` : name;

@@ -30,7 +30,11 @@ export function parseCommandLine(text: string): Parsed<{ command: string; args: 
   if (quote !== null) return { ok: false, problem: `Close the ${quote === '"' ? 'double' : 'single'} quote.` };
   if (word !== null) words.push(word);
   const [command, ...args] = words;
-  if (command === undefined || command === '') return { ok: false, problem: 'Enter the command that starts the agent, for example /usr/local/bin/my-agent --acp.' };
+  if (command === undefined || command === '')
+    return {
+      ok: false,
+      problem: 'Enter the command that starts the agent, for example /usr/local/bin/my-agent --acp.',
+    };
   return { ok: true, value: { command, args } };
 }
 
@@ -50,7 +54,8 @@ export function parseEnvLines(text: string): Parsed<Record<string, string>> {
     if (line === '' || line.startsWith('#')) continue;
     const equals = line.indexOf('=');
     const name = equals < 0 ? line : line.slice(0, equals).trim();
-    if (equals < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return { ok: false, problem: `Line ${index + 1}: write NAME=value (letters, digits and _ in the name).` };
+    if (equals < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      return { ok: false, problem: `Line ${index + 1}: write NAME=value (letters, digits and _ in the name).` };
     env[name] = line.slice(equals + 1);
   }
   return { ok: true, value: env };

@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { connection } from '../state/reducers/record-fixtures';
-import { createInput, draftOf, emptyDraft, updateInput, validateConnectionDraft, verdictLabel, withAcpAgent, withProvider } from './connection-form';
+import {
+  createInput,
+  draftOf,
+  emptyDraft,
+  updateInput,
+  validateConnectionDraft,
+  verdictLabel,
+  withAcpAgent,
+  withProvider,
+} from './connection-form';
 import { acpAgentLabel } from './connection-labels';
 
 describe('the connection form', () => {
   it('asks for a name, and a base URL for an OpenAI-compatible server, in http(s) only', () => {
-    expect(validateConnectionDraft({ ...emptyDraft('openai'), name: '  ', apiKey: 'sk-1' })).toEqual({ name: 'Give the connection a name.' });
+    expect(validateConnectionDraft({ ...emptyDraft('openai'), name: '  ', apiKey: 'sk-1' })).toEqual({
+      name: 'Give the connection a name.',
+    });
     expect(validateConnectionDraft(emptyDraft('openai_compatible')).baseUrl).toMatch(/server’s address/);
-    expect(validateConnectionDraft({ ...emptyDraft('ollama'), baseUrl: 'ftp://box' }).baseUrl).toBe('Use an http:// or https:// address.');
-    expect(validateConnectionDraft({ ...emptyDraft('openai_compatible'), baseUrl: 'http://127.0.0.1:1234/v1' })).toEqual({});
+    expect(validateConnectionDraft({ ...emptyDraft('ollama'), baseUrl: 'ftp://box' }).baseUrl).toBe(
+      'Use an http:// or https:// address.',
+    );
+    expect(
+      validateConnectionDraft({ ...emptyDraft('openai_compatible'), baseUrl: 'http://127.0.0.1:1234/v1' }),
+    ).toEqual({});
   });
 
   it('asks for a key when adding an OpenAI or Anthropic connection', () => {
-    expect(validateConnectionDraft(emptyDraft('anthropic'), { requireKey: true }).apiKey).toBe('Anthropic needs an API key.');
+    expect(validateConnectionDraft(emptyDraft('anthropic'), { requireKey: true }).apiKey).toBe(
+      'Anthropic needs an API key.',
+    );
     expect(validateConnectionDraft(emptyDraft('anthropic'))).toEqual({});
     expect(validateConnectionDraft(emptyDraft('ollama'), { requireKey: true })).toEqual({});
   });
@@ -39,7 +56,10 @@ describe('the connection form', () => {
       baseUrl: 'OpenCode needs the server’s address, for example http://127.0.0.1:1234/v1.',
       acpModel: 'Give the model to use (its id on the server).',
     });
-    expect(createInput({ ...openCode, baseUrl: 'http://box/v1', acpModel: ' qwen3 ' }).acpAgent).toEqual({ preset: { kind: 'opencode', model: 'qwen3' }, env: {} });
+    expect(createInput({ ...openCode, baseUrl: 'http://box/v1', acpModel: ' qwen3 ' }).acpAgent).toEqual({
+      preset: { kind: 'opencode', model: 'qwen3' },
+      env: {},
+    });
     const custom = withAcpAgent(openCode, 'custom');
     expect(validateConnectionDraft(custom).acpCommand).toBeDefined();
     expect(withAcpAgent({ ...claude, name: 'Mine' }, 'gemini').name).toBe('Mine');
@@ -52,7 +72,9 @@ describe('the connection form', () => {
       acpAgent: { command: '/opt/agents/my-agent', args: [], env: {}, preset: { kind: 'opencode', model: 'qwen3' } },
     });
     expect(acpAgentLabel(acp)).toBe('OpenCode agent (qwen3)');
-    expect(acpAgentLabel({ ...acp, acpAgent: { command: '/opt/agents/my-agent', args: ['--acp'], env: {} } })).toBe('my-agent');
+    expect(acpAgentLabel({ ...acp, acpAgent: { command: '/opt/agents/my-agent', args: ['--acp'], env: {} } })).toBe(
+      'my-agent',
+    );
     expect(draftOf(acp)).toMatchObject({ acpAgentKind: 'opencode', acpModel: 'qwen3' });
   });
 
@@ -83,9 +105,17 @@ describe('the connection form', () => {
       idleTimeout: 'Enter whole seconds from 1 to 3600.',
     });
     expect(validateConnectionDraft({ ...draft, firstTokenTimeout: '3601' }).firstTokenTimeout).toBeDefined();
-    expect(createInput({ ...draft, firstTokenTimeout: ' 300 ' })).toEqual({ name: 'Ollama', providerType: 'ollama', firstTokenTimeoutSeconds: 300 });
+    expect(createInput({ ...draft, firstTokenTimeout: ' 300 ' })).toEqual({
+      name: 'Ollama',
+      providerType: 'ollama',
+      firstTokenTimeoutSeconds: 300,
+    });
     const record = connection({ connectionId: 'c1', revision: 2, idleTimeoutSeconds: 60 });
-    expect(updateInput(record, { ...draftOf(record), idleTimeout: '15' })).toEqual({ connectionId: 'c1', expectedRevision: 2, idleTimeoutSeconds: 15 });
+    expect(updateInput(record, { ...draftOf(record), idleTimeout: '15' })).toEqual({
+      connectionId: 'c1',
+      expectedRevision: 2,
+      idleTimeoutSeconds: 15,
+    });
   });
 
   it("takes a Codex connection's codex binary as a full path, sends it only for Codex, and null when emptied", () => {
@@ -94,11 +124,25 @@ describe('the connection form', () => {
     expect(validateConnectionDraft({ ...codex, codexBinary: 'codex' }).codexBinary).toMatch(/full path/);
     expect(createInput(codex)).toMatchObject({ providerType: 'codex', codexBinary: '/opt/codex/bin/codex' });
     expect(createInput({ ...codex, providerType: 'ollama' })).not.toHaveProperty('codexBinary');
-    const stored = connection({ connectionId: 'c1', providerType: 'codex', baseUrl: null, codexBinary: '/opt/codex/bin/codex', revision: 4 });
+    const stored = connection({
+      connectionId: 'c1',
+      providerType: 'codex',
+      baseUrl: null,
+      codexBinary: '/opt/codex/bin/codex',
+      revision: 4,
+    });
     expect(draftOf(stored).codexBinary).toBe('/opt/codex/bin/codex');
     expect(updateInput(stored, draftOf(stored))).toBeNull();
-    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '' })).toEqual({ connectionId: 'c1', expectedRevision: 4, codexBinary: null });
-    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '/usr/bin/codex' })).toEqual({ connectionId: 'c1', expectedRevision: 4, codexBinary: '/usr/bin/codex' });
+    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '' })).toEqual({
+      connectionId: 'c1',
+      expectedRevision: 4,
+      codexBinary: null,
+    });
+    expect(updateInput(stored, { ...draftOf(stored), codexBinary: '/usr/bin/codex' })).toEqual({
+      connectionId: 'c1',
+      expectedRevision: 4,
+      codexBinary: '/usr/bin/codex',
+    });
   });
 
   it('says a verdict in a few words', () => {

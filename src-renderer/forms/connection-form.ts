@@ -1,5 +1,14 @@
-import type { AcpPresetKind, ConnectionRecord, ConnectionVerdict, ProviderType } from '../../src-shared/connection-model';
-import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, TIMEOUT_SECONDS_RANGE } from '../../src-shared/connection-model';
+import type {
+  AcpPresetKind,
+  ConnectionRecord,
+  ConnectionVerdict,
+  ProviderType,
+} from '../../src-shared/connection-model';
+import {
+  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  TIMEOUT_SECONDS_RANGE,
+} from '../../src-shared/connection-model';
 import type { OperationInput } from '../../src-shared/operations';
 import { formatCommandLine, formatEnvLines, parseCommandLine, parseEnvLines } from './acp-command';
 import { ACP_AGENT_LABELS, PROVIDER_LABELS } from './connection-labels';
@@ -40,7 +49,8 @@ export const ACP_AGENT_CHOICES: Readonly<Record<AcpPresetKind | 'custom', AcpAge
   claude: {
     label: ACP_AGENT_LABELS.claude,
     blurb: 'Claude Code’s agent (Claude Agent SDK), with an Anthropic API key',
-    baseUrlHelp: 'Empty for Anthropic; or a server that speaks the Anthropic Messages API (given to the agent as ANTHROPIC_BASE_URL).',
+    baseUrlHelp:
+      'Empty for Anthropic; or a server that speaks the Anthropic Messages API (given to the agent as ANTHROPIC_BASE_URL).',
     keyHelp: 'An Anthropic API key, given to the agent as ANTHROPIC_API_KEY.',
     needsServer: false,
   },
@@ -67,7 +77,16 @@ export const ACP_AGENT_CHOICES: Readonly<Record<AcpPresetKind | 'custom', AcpAge
   },
 };
 
-export type ConnectionField = 'name' | 'baseUrl' | 'apiKey' | 'firstTokenTimeout' | 'idleTimeout' | 'codexBinary' | 'acpCommand' | 'acpEnv' | 'acpModel';
+export type ConnectionField =
+  | 'name'
+  | 'baseUrl'
+  | 'apiKey'
+  | 'firstTokenTimeout'
+  | 'idleTimeout'
+  | 'codexBinary'
+  | 'acpCommand'
+  | 'acpEnv'
+  | 'acpModel';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
 interface ProviderInfo {
@@ -82,9 +101,24 @@ interface ProviderInfo {
 }
 
 export const PROVIDERS: Readonly<Record<ProviderType, ProviderInfo>> = {
-  openai: { label: PROVIDER_LABELS.openai, defaultBaseUrl: 'https://api.openai.com/v1', keyNeeded: 'required', blurb: 'GPT models with an OpenAI API key' },
-  anthropic: { label: PROVIDER_LABELS.anthropic, defaultBaseUrl: 'https://api.anthropic.com/v1', keyNeeded: 'required', blurb: 'Claude models with an Anthropic API key' },
-  ollama: { label: PROVIDER_LABELS.ollama, defaultBaseUrl: 'http://127.0.0.1:11434', keyNeeded: 'none', blurb: 'Models running on this machine' },
+  openai: {
+    label: PROVIDER_LABELS.openai,
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    keyNeeded: 'required',
+    blurb: 'GPT models with an OpenAI API key',
+  },
+  anthropic: {
+    label: PROVIDER_LABELS.anthropic,
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    keyNeeded: 'required',
+    blurb: 'Claude models with an Anthropic API key',
+  },
+  ollama: {
+    label: PROVIDER_LABELS.ollama,
+    defaultBaseUrl: 'http://127.0.0.1:11434',
+    keyNeeded: 'none',
+    blurb: 'Models running on this machine',
+  },
   openai_compatible: {
     label: PROVIDER_LABELS.openai_compatible,
     defaultBaseUrl: null,
@@ -132,7 +166,8 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     firstTokenTimeout: String(connection.firstTokenTimeoutSeconds),
     idleTimeout: String(connection.idleTimeoutSeconds),
     codexBinary: connection.codexBinary ?? '',
-    acpCommand: connection.acpAgent === null ? '' : formatCommandLine(connection.acpAgent.command, connection.acpAgent.args),
+    acpCommand:
+      connection.acpAgent === null ? '' : formatCommandLine(connection.acpAgent.command, connection.acpAgent.args),
     acpEnv: connection.acpAgent === null ? '' : formatEnvLines(connection.acpAgent.env),
     acpAgentKind: connection.acpAgent?.preset?.kind ?? 'custom',
     acpModel: connection.acpAgent?.preset?.model ?? '',
@@ -141,7 +176,10 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
 
 /** Switching provider on a new connection: a name still equal to the old provider's label follows along. */
 export function withProvider(draft: ConnectionDraft, providerType: ProviderType): ConnectionDraft {
-  const name = draft.name.trim() === '' || draft.name === PROVIDERS[draft.providerType].label ? PROVIDERS[providerType].label : draft.name;
+  const name =
+    draft.name.trim() === '' || draft.name === PROVIDERS[draft.providerType].label
+      ? PROVIDERS[providerType].label
+      : draft.name;
   const next = { ...draft, providerType, name };
   return providerType === 'acp' && name === PROVIDERS.acp.label ? withAcpAgent(next, draft.acpAgentKind) : next;
 }
@@ -166,14 +204,18 @@ export function isHttpUrl(value: string): boolean {
  * The host's checks, said next to the field; when adding (`requireKey`), also a key for the providers
  * that cannot work without one. An existing connection's key is its own business (stored or removed).
  */
-export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = false }: { requireKey?: boolean } = {}): ConnectionProblems {
+export function validateConnectionDraft(
+  draft: ConnectionDraft,
+  { requireKey = false }: { requireKey?: boolean } = {},
+): ConnectionProblems {
   const problems: ConnectionProblems = {};
   const name = draft.name.trim();
   if (name === '') problems.name = 'Give the connection a name.';
   else if (name.length > 80) problems.name = 'Use at most 80 characters.';
   const baseUrl = draft.baseUrl.trim();
   if (baseUrl === '') {
-    if (draft.providerType === 'openai_compatible') problems.baseUrl = 'Enter the server’s address, for example http://127.0.0.1:1234/v1.';
+    if (draft.providerType === 'openai_compatible')
+      problems.baseUrl = 'Enter the server’s address, for example http://127.0.0.1:1234/v1.';
   } else if (!isHttpUrl(baseUrl)) {
     problems.baseUrl = 'Use an http:// or https:// address.';
   }
@@ -190,8 +232,13 @@ export function validateConnectionDraft(draft: ConnectionDraft, { requireKey = f
   if (draft.providerType === 'codex' && codexBinary !== '' && !/^(\/|[A-Za-z]:[\\/])/.test(codexBinary)) {
     problems.codexBinary = 'Give the full path, for example /usr/local/bin/codex; or leave it empty.';
   }
-  if (draft.providerType === 'acp' && draft.acpAgentKind !== 'custom' && ACP_AGENT_CHOICES[draft.acpAgentKind].needsServer) {
-    if (baseUrl === '') problems.baseUrl = `${ACP_AGENT_CHOICES[draft.acpAgentKind].label} needs the server’s address, for example http://127.0.0.1:1234/v1.`;
+  if (
+    draft.providerType === 'acp' &&
+    draft.acpAgentKind !== 'custom' &&
+    ACP_AGENT_CHOICES[draft.acpAgentKind].needsServer
+  ) {
+    if (baseUrl === '')
+      problems.baseUrl = `${ACP_AGENT_CHOICES[draft.acpAgentKind].label} needs the server’s address, for example http://127.0.0.1:1234/v1.`;
     if (draft.acpModel.trim() === '') problems.acpModel = 'Give the model to use (its id on the server).';
   }
   if (draft.providerType === 'acp') {
@@ -247,7 +294,11 @@ function acpAgentOf(draft: ConnectionDraft): OperationInput<'connection.create'>
     return { preset: { kind: draft.acpAgentKind, model: model === '' ? null : model }, env: envValue };
   }
   const command = parseCommandLine(draft.acpCommand);
-  return { command: command.ok ? command.value.command : draft.acpCommand.trim(), args: command.ok ? command.value.args : [], env: envValue };
+  return {
+    command: command.ok ? command.value.command : draft.acpCommand.trim(),
+    args: command.ok ? command.value.args : [],
+    env: envValue,
+  };
 }
 
 /** Whether the draft's agent differs from the stored one. */
@@ -255,12 +306,19 @@ function acpAgentChanged(connection: ConnectionRecord, draft: ConnectionDraft): 
   const stored = connection.acpAgent;
   const next = acpAgentOf(draft);
   if (stored === null) return true;
-  if ('preset' in next) return JSON.stringify([next.preset, next.env]) !== JSON.stringify([stored.preset ?? null, stored.env]);
-  return stored.preset !== undefined || JSON.stringify(next) !== JSON.stringify({ command: stored.command, args: stored.args, env: stored.env });
+  if ('preset' in next)
+    return JSON.stringify([next.preset, next.env]) !== JSON.stringify([stored.preset ?? null, stored.env]);
+  return (
+    stored.preset !== undefined ||
+    JSON.stringify(next) !== JSON.stringify({ command: stored.command, args: stored.args, env: stored.env })
+  );
 }
 
 /** The connection.update input for what changed in the form (null when nothing did). */
-export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft): OperationInput<'connection.update'> | null {
+export function updateInput(
+  connection: ConnectionRecord,
+  draft: ConnectionDraft,
+): OperationInput<'connection.update'> | null {
   const name = draft.name.trim();
   const baseUrl = draft.baseUrl.trim();
   const apiKey = draft.apiKey.trim();
@@ -273,7 +331,9 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
     ...(apiKey !== '' ? { apiKey } : {}),
     ...(firstTokenTimeoutSeconds !== connection.firstTokenTimeoutSeconds ? { firstTokenTimeoutSeconds } : {}),
     ...(idleTimeoutSeconds !== connection.idleTimeoutSeconds ? { idleTimeoutSeconds } : {}),
-    ...(connection.providerType === 'codex' && codexBinary !== (connection.codexBinary ?? '') ? { codexBinary: codexBinary === '' ? null : codexBinary } : {}),
+    ...(connection.providerType === 'codex' && codexBinary !== (connection.codexBinary ?? '')
+      ? { codexBinary: codexBinary === '' ? null : codexBinary }
+      : {}),
     ...(connection.providerType === 'acp' && acpAgentChanged(connection, draft) ? { acpAgent: acpAgentOf(draft) } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
@@ -284,7 +344,10 @@ export function updateInput(connection: ConnectionRecord, draft: ConnectionDraft
  * A Test verdict in a few words, and whether it is good news. An agent run as a program (ACP, Codex)
  * has no server: its failure to start is the agent's (the message says how it ended).
  */
-export function verdictLabel(verdict: ConnectionVerdict, providerType?: ConnectionRecord['providerType']): { readonly text: string; readonly tone: 'ok' | 'bad' } {
+export function verdictLabel(
+  verdict: ConnectionVerdict,
+  providerType?: ConnectionRecord['providerType'],
+): { readonly text: string; readonly tone: 'ok' | 'bad' } {
   switch (verdict) {
     case 'ok':
       return { text: 'Works', tone: 'ok' };
@@ -295,6 +358,9 @@ export function verdictLabel(verdict: ConnectionVerdict, providerType?: Connecti
     case 'model_unknown':
       return { text: 'Model unknown', tone: 'bad' };
     case 'server_error':
-      return { text: providerType === 'acp' || providerType === 'codex' ? 'Agent failed' : 'Server error', tone: 'bad' };
+      return {
+        text: providerType === 'acp' || providerType === 'codex' ? 'Agent failed' : 'Server error',
+        tone: 'bad',
+      };
   }
 }

@@ -24,7 +24,8 @@ export const ACP_AGENT_LABELS: Readonly<Record<AcpPresetKind | 'custom', string>
 export function acpAgentLabel(connection: ConnectionRecord): string {
   const agent = connection.acpAgent;
   if (agent === null) return PROVIDER_LABELS.acp;
-  if (agent.preset !== undefined) return `${ACP_AGENT_LABELS[agent.preset.kind]} agent${agent.preset.model === null ? '' : ` (${agent.preset.model})`}`;
+  if (agent.preset !== undefined)
+    return `${ACP_AGENT_LABELS[agent.preset.kind]} agent${agent.preset.model === null ? '' : ` (${agent.preset.model})`}`;
   return agent.command.split(/[\\/]/).at(-1) ?? agent.command;
 }
 

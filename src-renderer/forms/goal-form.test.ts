@@ -25,7 +25,12 @@ describe('the goal form', () => {
   });
 
   it('makes goal.arm and setLimits inputs', () => {
-    expect(armInput('s1', { objective: ' ship it ', budget: '', iterations: '3' })).toEqual({ sessionId: 's1', objective: 'ship it', tokenBudget: null, maxIterations: 3 });
+    expect(armInput('s1', { objective: ' ship it ', budget: '', iterations: '3' })).toEqual({
+      sessionId: 's1',
+      objective: 'ship it',
+      tokenBudget: null,
+      maxIterations: 3,
+    });
     const current = goal({ goalId: 'g1', tokenBudget: 5000, maxIterations: 4, revision: 7 });
     expect(limitsInput(current, limitsDraft(current))).toBeNull();
     expect(limitsInput(current, { ...limitsDraft(current), budget: '' })).toEqual({

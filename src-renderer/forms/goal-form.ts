@@ -87,5 +87,11 @@ export function limitsInput(goal: GoalRecord, draft: GoalDraft): OperationInput<
     ...(maxIterations !== goal.maxIterations ? { maxIterations } : {}),
   };
   if (Object.keys(changes).length === 0) return null;
-  return { sessionId: goal.sessionId, goalId: goal.goalId, expectedRevision: goal.revision, action: 'setLimits', ...changes };
+  return {
+    sessionId: goal.sessionId,
+    goalId: goal.goalId,
+    expectedRevision: goal.revision,
+    action: 'setLimits',
+    ...changes,
+  };
 }

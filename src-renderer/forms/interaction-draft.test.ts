@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
-import { answerOf, draftProblems, fieldHint, formValues, initialFormDraft, initialQuestionDraft, problemsById, setOther, setText, toggleOption } from './interaction-draft';
+import {
+  answerOf,
+  draftProblems,
+  fieldHint,
+  formValues,
+  initialFormDraft,
+  initialQuestionDraft,
+  problemsById,
+  setOther,
+  setText,
+  toggleOption,
+} from './interaction-draft';
 
 const ask: QuestionRequest = {
   kind: 'question',
@@ -29,10 +40,22 @@ const ask: QuestionRequest = {
       allowOther: true,
       secret: false,
     },
-    { id: 'notes', header: 'Notes', prompt: 'Anything?', options: [], multiple: false, allowOther: true, secret: false },
+    {
+      id: 'notes',
+      header: 'Notes',
+      prompt: 'Anything?',
+      options: [],
+      multiple: false,
+      allowOther: true,
+      secret: false,
+    },
   ],
 };
-const [target, checks, notes] = ask.questions as [QuestionRequest['questions'][number], QuestionRequest['questions'][number], QuestionRequest['questions'][number]];
+const [target, checks, notes] = ask.questions as [
+  QuestionRequest['questions'][number],
+  QuestionRequest['questions'][number],
+  QuestionRequest['questions'][number],
+];
 
 const form: FormRequest = {
   kind: 'form',
@@ -53,7 +76,14 @@ const form: FormRequest = {
         { value: 'high', label: 'High' },
       ],
     },
-    { id: 'areas', label: 'Areas', required: false, type: 'multi_select', options: [{ value: 'ui', label: 'UI' }], minItems: 1 },
+    {
+      id: 'areas',
+      label: 'Areas',
+      required: false,
+      type: 'multi_select',
+      options: [{ value: 'ui', label: 'UI' }],
+      minItems: 1,
+    },
   ],
 };
 
@@ -76,7 +106,11 @@ describe('question drafts', () => {
     draft = toggleOption(draft, target, 'staging');
     expect(answerOf(ask, draft)).toEqual({
       action: 'accept',
-      answers: { target: { optionIds: ['staging'] }, checks: { optionIds: [], text: 'Smoke tests' }, notes: { optionIds: [], text: 'careful' } },
+      answers: {
+        target: { optionIds: ['staging'] },
+        checks: { optionIds: [], text: 'Smoke tests' },
+        notes: { optionIds: [], text: 'careful' },
+      },
     });
     const unticked = setOther(draft, checks, false);
     expect(draftProblems(ask, unticked).map((problem) => problem.id)).toEqual(['checks']);
@@ -96,13 +130,26 @@ describe('form drafts', () => {
   it('starts from the defaults and sends parsed values, leaving empty fields out', () => {
     const draft = initialFormDraft(form);
     expect(draft.values).toMatchObject({ name: '', team: '3', public: false, priority: '', areas: [] });
-    const filled = { ...draft, values: { ...draft.values, name: ' Atlas ', description: 'line one\n', owner: 'a@b.co', priority: 'high' } };
-    expect(formValues(form, filled)).toEqual({ name: 'Atlas', description: 'line one\n', owner: 'a@b.co', team: 3, public: false, priority: 'high' });
+    const filled = {
+      ...draft,
+      values: { ...draft.values, name: ' Atlas ', description: 'line one\n', owner: 'a@b.co', priority: 'high' },
+    };
+    expect(formValues(form, filled)).toEqual({
+      name: 'Atlas',
+      description: 'line one\n',
+      owner: 'a@b.co',
+      team: 3,
+      public: false,
+      priority: 'high',
+    });
   });
 
   it('reports invalid values by field, text that is not a number included', () => {
     const draft = initialFormDraft(form);
-    const bad = { ...draft, values: { ...draft.values, name: 'A', owner: 'not-an-email', team: 'lots', priority: 'low' } };
+    const bad = {
+      ...draft,
+      values: { ...draft.values, name: 'A', owner: 'not-an-email', team: 'lots', priority: 'low' },
+    };
     const byId = problemsById(draftProblems(form, bad));
     expect(byId.get('name')).toBe('Use at least 2 characters.');
     expect(byId.get('owner')).toMatch(/email address/);

@@ -1,4 +1,12 @@
-import type { FormField, FormRequest, FormValue, InteractionAnswer, Question, QuestionAnswer, QuestionRequest } from '../../src-shared/interaction-model';
+import type {
+  FormField,
+  FormRequest,
+  FormValue,
+  InteractionAnswer,
+  Question,
+  QuestionAnswer,
+  QuestionRequest,
+} from '../../src-shared/interaction-model';
 import type { AnswerProblem } from '../../src-shared/interaction-validation';
 import { validateAnswer } from '../../src-shared/interaction-validation';
 
@@ -45,7 +53,9 @@ export function toggleOption(draft: QuestionDraft, question: Question, optionId:
   const next: QuestionChoice = question.multiple
     ? {
         ...current,
-        optionIds: current.optionIds.includes(optionId) ? current.optionIds.filter((id) => id !== optionId) : [...current.optionIds, optionId],
+        optionIds: current.optionIds.includes(optionId)
+          ? current.optionIds.filter((id) => id !== optionId)
+          : [...current.optionIds, optionId],
       }
     : { ...current, optionIds: [optionId], other: false };
   return { ...draft, choices: { ...draft.choices, [question.id]: next } };
@@ -54,7 +64,9 @@ export function toggleOption(draft: QuestionDraft, question: Question, optionId:
 /** Chooses (or, for a multiple question, toggles) "Other"; a single-choice question drops its option. */
 export function setOther(draft: QuestionDraft, question: Question, other: boolean): QuestionDraft {
   const current = choiceOf(draft, question.id);
-  const next: QuestionChoice = question.multiple ? { ...current, other } : { ...current, other, optionIds: other ? [] : current.optionIds };
+  const next: QuestionChoice = question.multiple
+    ? { ...current, other }
+    : { ...current, other, optionIds: other ? [] : current.optionIds };
   return { ...draft, choices: { ...draft.choices, [question.id]: next } };
 }
 
@@ -140,7 +152,10 @@ function fieldValue(field: FormField, raw: FieldDraft): FormValue | undefined {
 /** The accept answer the draft makes for its request. */
 export function answerOf(request: QuestionRequest | FormRequest, draft: AnswerDraft): InteractionAnswer {
   if (request.kind === 'question') {
-    return { action: 'accept', answers: questionAnswers(request, draft.kind === 'question' ? draft : initialQuestionDraft()) };
+    return {
+      action: 'accept',
+      answers: questionAnswers(request, draft.kind === 'question' ? draft : initialQuestionDraft()),
+    };
   }
   return { action: 'accept', values: formValues(request, draft.kind === 'form' ? draft : initialFormDraft(request)) };
 }

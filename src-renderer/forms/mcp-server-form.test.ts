@@ -57,15 +57,29 @@ describe('the MCP server form', () => {
   });
 
   it('says what is missing', () => {
-    expect(validateMcpDraft(emptyMcpDraft())).toEqual({ name: 'Give the server a name.', command: 'Give the command that starts the server.' });
+    expect(validateMcpDraft(emptyMcpDraft())).toEqual({
+      name: 'Give the server a name.',
+      command: 'Give the command that starts the server.',
+    });
     expect(
-      validateMcpDraft({ ...emptyMcpDraft(), name: 'x', transport: 'http', url: 'ftp://x', settings: [{ name: 'Bad name', value: '', secret: false, stored: false }] }),
+      validateMcpDraft({
+        ...emptyMcpDraft(),
+        name: 'x',
+        transport: 'http',
+        url: 'ftp://x',
+        settings: [{ name: 'Bad name', value: '', secret: false, stored: false }],
+      }),
     ).toEqual({
       url: 'Use an http:// or https:// address.',
       settings: 'A header name uses letters, digits and _ . - only.',
     });
-    expect(validateMcpDraft({ ...emptyMcpDraft(), name: 'x', command: 'y', settings: [{ name: 'K', value: '', secret: true, stored: false }] }).settings).toBe(
-      'Give a value for the secret variable K.',
-    );
+    expect(
+      validateMcpDraft({
+        ...emptyMcpDraft(),
+        name: 'x',
+        command: 'y',
+        settings: [{ name: 'K', value: '', secret: true, stored: false }],
+      }).settings,
+    ).toBe('Give a value for the secret variable K.');
   });
 });

@@ -37,7 +37,12 @@ export function mcpDraftOf(server: McpServerRecord): McpServerDraft {
     args: server.args.join('\n'),
     cwd: server.cwd ?? '',
     url: server.url ?? '',
-    settings: settings.map((setting) => ({ name: setting.name, value: setting.value ?? '', secret: setting.secret, stored: setting.secret && setting.hasValue })),
+    settings: settings.map((setting) => ({
+      name: setting.name,
+      value: setting.value ?? '',
+      secret: setting.secret,
+      stored: setting.secret && setting.hasValue,
+    })),
   };
 }
 
@@ -46,7 +51,8 @@ const SETTING_NAME = /^[A-Za-z0-9_.-]+$/;
 export function validateMcpDraft(draft: McpServerDraft): McpServerProblems {
   const problems: { -readonly [K in McpServerField]?: string } = {};
   if (draft.name.trim() === '') problems.name = 'Give the server a name.';
-  if (draft.transport === 'stdio' && draft.command.trim() === '') problems.command = 'Give the command that starts the server.';
+  if (draft.transport === 'stdio' && draft.command.trim() === '')
+    problems.command = 'Give the command that starts the server.';
   if (draft.transport === 'http') {
     let valid = false;
     try {
@@ -63,7 +69,8 @@ export function validateMcpDraft(draft: McpServerDraft): McpServerProblems {
     const name = setting.name.trim();
     if (!SETTING_NAME.test(name)) problems.settings = `A ${what} name uses letters, digits and _ . - only.`;
     else if (names.has(name)) problems.settings = `The ${what} ${name} appears twice.`;
-    else if (setting.secret && !setting.stored && setting.value === '') problems.settings = `Give a value for the secret ${what} ${name}.`;
+    else if (setting.secret && !setting.stored && setting.value === '')
+      problems.settings = `Give a value for the secret ${what} ${name}.`;
     names.add(name);
   }
   return problems;
@@ -105,7 +112,13 @@ export function mcpCreateInput(draft: McpServerDraft): OperationInput<'mcp.serve
 export function mcpUpdateInput(server: McpServerRecord, draft: McpServerDraft): OperationInput<'mcp.server.update'> {
   const base = { serverId: server.serverId, expectedRevision: server.revision, name: draft.name.trim() };
   return server.transport === 'stdio'
-    ? { ...base, command: draft.command.trim(), args: argsOf(draft), cwd: draft.cwd.trim() === '' ? null : draft.cwd.trim(), env: settingsInput(draft) }
+    ? {
+        ...base,
+        command: draft.command.trim(),
+        args: argsOf(draft),
+        cwd: draft.cwd.trim() === '' ? null : draft.cwd.trim(),
+        env: settingsInput(draft),
+      }
     : { ...base, url: draft.url.trim(), headers: settingsInput(draft) };
 }
 
@@ -119,7 +132,10 @@ export function mcpStateLabel(server: McpServerRecord): { text: string; tone: 'o
     case 'starting':
       return { text: 'Starting…', tone: 'warn' };
     case 'connected':
-      return { text: `Connected · ${server.status.tools.length} tool${server.status.tools.length === 1 ? '' : 's'}`, tone: 'ok' };
+      return {
+        text: `Connected · ${server.status.tools.length} tool${server.status.tools.length === 1 ? '' : 's'}`,
+        tone: 'ok',
+      };
     case 'failed':
       return { text: 'Failed', tone: 'bad' };
   }

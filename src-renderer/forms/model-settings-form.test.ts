@@ -11,9 +11,14 @@ describe('model settings form', () => {
 
   it('says what is wrong with a value out of range', () => {
     expect(parseModelSettings({ temperature: '3', maxOutputTokens: '1.5', reasoningEffort: '' })).toEqual({
-      problems: { temperature: 'Use a number from 0 to 2, such as 0.7.', maxOutputTokens: 'Use a whole number from 1 to 1,000,000.' },
+      problems: {
+        temperature: 'Use a number from 0 to 2, such as 0.7.',
+        maxOutputTokens: 'Use a whole number from 1 to 1,000,000.',
+      },
     });
-    expect(parseModelSettings({ temperature: 'warm', maxOutputTokens: '0', reasoningEffort: '' })).toHaveProperty('problems');
+    expect(parseModelSettings({ temperature: 'warm', maxOutputTokens: '0', reasoningEffort: '' })).toHaveProperty(
+      'problems',
+    );
   });
 
   it('round-trips stored settings through a draft', () => {

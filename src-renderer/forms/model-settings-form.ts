@@ -16,19 +16,23 @@ export function modelSettingsDraft(settings: ModelSettings): ModelSettingsDraft 
 }
 
 /** The settings a draft stands for, or what is wrong with it (by field), in words for the person. */
-export function parseModelSettings(draft: ModelSettingsDraft): { settings: ModelSettings } | { problems: Partial<Record<'temperature' | 'maxOutputTokens', string>> } {
+export function parseModelSettings(
+  draft: ModelSettingsDraft,
+): { settings: ModelSettings } | { problems: Partial<Record<'temperature' | 'maxOutputTokens', string>> } {
   const problems: Partial<Record<'temperature' | 'maxOutputTokens', string>> = {};
   const settings: { temperature?: number; maxOutputTokens?: number; reasoningEffort?: ReasoningEffort } = {};
   const temperature = draft.temperature.trim();
   if (temperature !== '') {
     const value = Number(temperature);
-    if (!Number.isFinite(value) || value < 0 || value > 2) problems.temperature = 'Use a number from 0 to 2, such as 0.7.';
+    if (!Number.isFinite(value) || value < 0 || value > 2)
+      problems.temperature = 'Use a number from 0 to 2, such as 0.7.';
     else settings.temperature = value;
   }
   const maxOutput = draft.maxOutputTokens.trim().replace(/[,_\s]/g, '');
   if (maxOutput !== '') {
     const value = Number(maxOutput);
-    if (!Number.isInteger(value) || value < 1 || value > 1_000_000) problems.maxOutputTokens = 'Use a whole number from 1 to 1,000,000.';
+    if (!Number.isInteger(value) || value < 1 || value > 1_000_000)
+      problems.maxOutputTokens = 'Use a whole number from 1 to 1,000,000.';
     else settings.maxOutputTokens = value;
   }
   if (draft.reasoningEffort !== '') settings.reasoningEffort = draft.reasoningEffort;

@@ -23,7 +23,10 @@ export function useFocusAfterAnswer(card: RefObject<HTMLElement | null>, record:
     const state = store.getState();
     const next = state.interactions.pendingIds
       .map((id) => state.interactions.byId[id])
-      .find((other) => other !== undefined && other.sessionId === record.sessionId && other.interactionId !== record.interactionId);
+      .find(
+        (other) =>
+          other !== undefined && other.sessionId === record.sessionId && other.interactionId !== record.interactionId,
+      );
     if (next !== undefined) state.requestInteractionFocus(next.interactionId);
     else focusComposer();
     // Only a change of status moves focus; the record's other fields do not.

@@ -10,7 +10,10 @@ export function useFocusFirstInvalid<T extends HTMLElement>(): { readonly ref: R
   useEffect(() => {
     if (refusals === 0) return;
     const invalid = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled), textarea:not(:disabled)') : invalid;
+    const target =
+      invalid instanceof HTMLFieldSetElement
+        ? invalid.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled), textarea:not(:disabled)')
+        : invalid;
     target?.focus();
   }, [refusals]);
   return { ref, refused: () => setRefusals((count) => count + 1) };

@@ -9,7 +9,12 @@ import { sidebarShown, TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 /** Whether keys typed now go into a text field (so "?" is text, not a shortcut). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
 }
 
 /**
@@ -56,7 +61,11 @@ export function useGlobalShortcuts(store: AppStore): void {
         else if (state.goalDialog !== null) state.setGoalDialog(null);
         else if (state.pendingDeleteId !== null) state.askToDelete(null);
         // Esc stops the running turn — not the WorkHub's pending "where should this go?" form.
-        else if (state.selectedSessionId !== null && state.selectedSessionId !== WORKHUB_SESSION_ID && isBusy(state.sessions.byId[state.selectedSessionId]?.activity)) {
+        else if (
+          state.selectedSessionId !== null &&
+          state.selectedSessionId !== WORKHUB_SESSION_ID &&
+          isBusy(state.sessions.byId[state.selectedSessionId]?.activity)
+        ) {
           event.preventDefault();
           void state.stopTurn(state.selectedSessionId);
         }

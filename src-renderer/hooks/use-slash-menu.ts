@@ -55,7 +55,10 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   // Skills are listed as soon as the draft starts with "/", so "/skill what" typed at once still finds its skill.
   const asking = draft.startsWith('/');
   const mcp = useMcpServersEnabled(asking);
-  const [activeFor, setActiveFor] = useState<{ readonly word: string | null; readonly index: number }>({ word: null, index: 0 });
+  const [activeFor, setActiveFor] = useState<{ readonly word: string | null; readonly index: number }>({
+    word: null,
+    index: 0,
+  });
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [chosenPrompt, setChosenPrompt] = useState<McpPromptInfo | null>(null);
   const [promptBusy, setPromptBusy] = useState(false);
@@ -80,7 +83,9 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   const actions = store.getState();
 
   const insertPrompt = (prompt: McpPromptInfo, values: Readonly<Record<string, string>>) => {
-    const missing = prompt.arguments.find((argument) => argument.required && (values[argument.name] ?? '').trim() === '');
+    const missing = prompt.arguments.find(
+      (argument) => argument.required && (values[argument.name] ?? '').trim() === '',
+    );
     if (missing !== undefined) return setPromptNotice(`Fill in ${missing.name}.`);
     setPromptBusy(true);
     setPromptNotice(null);
@@ -109,7 +114,8 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
     const invocation = skillInvocation(draft, skills?.invocable);
     if (invocation !== null) return void actions.startTurnWithSkill(sessionId, invocation.skill, draft.trim());
     // A lone "/word" that names nothing would reach the agent as a message (a paid turn): ask first.
-    if (slashWord(draft.trim()) !== null && prompts.state !== 'loading' && !isKnownCommand(draft.trim(), entries)) return setUnknownCommand(draft.trim());
+    if (slashWord(draft.trim()) !== null && prompts.state !== 'loading' && !isKnownCommand(draft.trim(), entries))
+      return setUnknownCommand(draft.trim());
     void actions.sendDraft(sessionId);
   };
 

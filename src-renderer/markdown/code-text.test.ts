@@ -12,9 +12,19 @@ const highlighted: Element = pre({
   tagName: 'code',
   properties: { className: ['hljs', 'language-ts'] },
   children: [
-    { type: 'element', tagName: 'span', properties: { className: ['hljs-keyword'] }, children: [{ type: 'text', value: 'const' }] },
+    {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['hljs-keyword'] },
+      children: [{ type: 'text', value: 'const' }],
+    },
     { type: 'text', value: ' a = ' },
-    { type: 'element', tagName: 'span', properties: { className: ['hljs-number'] }, children: [{ type: 'text', value: '1' }] },
+    {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['hljs-number'] },
+      children: [{ type: 'text', value: '1' }],
+    },
     { type: 'text', value: ';\n' },
   ],
 });

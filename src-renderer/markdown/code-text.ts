@@ -23,7 +23,11 @@ export function codeBlockText(pre: Element | undefined): string {
 export function codeBlockLanguage(pre: Element | undefined): string | null {
   const code = pre === undefined ? undefined : codeChild(pre);
   const className: unknown = code?.properties.className;
-  const classes: string[] = Array.isArray(className) ? className.map(String) : typeof className === 'string' ? className.split(/\s+/) : [];
+  const classes: string[] = Array.isArray(className)
+    ? className.map(String)
+    : typeof className === 'string'
+      ? className.split(/\s+/)
+      : [];
   const language = classes.find((name) => name.startsWith('language-'));
   return language === undefined ? null : language.slice('language-'.length);
 }

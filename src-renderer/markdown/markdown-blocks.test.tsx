@@ -77,7 +77,8 @@ const DOCUMENT = [
   '',
 ].join('\n');
 
-const same = (text: string) => expect(renderToStaticMarkup(<Markdown text={text} />)).toBe(renderToStaticMarkup(<MarkdownBlock text={text} />));
+const same = (text: string) =>
+  expect(renderToStaticMarkup(<Markdown text={text} />)).toBe(renderToStaticMarkup(<MarkdownBlock text={text} />));
 
 describe('markdownBlocks', () => {
   beforeAll(() => loadHighlighting());
@@ -101,7 +102,9 @@ describe('markdownBlocks', () => {
     expect(blocks).toContain('````md\n```ts\n\nconst inner = 1;\n```\n\n````');
     expect(blocks).toContain('~~~\ntilde fence\n\n```\n~~~\n\n    indented code\n\n    more indented code');
     // The lists stay with the paragraph before them: a list item never starts a block.
-    expect(blocks[2]).toContain('\n\n- now loose\n\n  a second paragraph in the item\n\n  ```sh\n  npm test\n\n  npm start\n  ```');
+    expect(blocks[2]).toContain(
+      '\n\n- now loose\n\n  a second paragraph in the item\n\n  ```sh\n  npm test\n\n  npm start\n  ```',
+    );
     expect(blocks[2]).toContain('\n\n3. ordered from three');
   });
 
@@ -112,14 +115,23 @@ describe('markdownBlocks', () => {
   }, 60_000);
 
   it('does not cut text with a link reference or footnote definition, which apply to the whole message', () => {
-    for (const text of ['See [the docs][docs].\n\nMore.\n\n[docs]: https://example.com', 'A claim.[^1]\n\nMore.\n\n[^1]: The source.']) {
+    for (const text of [
+      'See [the docs][docs].\n\nMore.\n\n[docs]: https://example.com',
+      'A claim.[^1]\n\nMore.\n\n[^1]: The source.',
+    ]) {
       expect(markdownBlocks(text)).toEqual([text]);
       same(text);
     }
   });
 
   it('leaves the blocks before the last unchanged as a message grows, so only the last is parsed again', () => {
-    const parts = ['# Part 1', 'Some text with `code`.', '```ts\nconst a = 1;\n\nconst b = 2;\n```', '# Part 2', 'More text and **bold**.'];
+    const parts = [
+      '# Part 1',
+      'Some text with `code`.',
+      '```ts\nconst a = 1;\n\nconst b = 2;\n```',
+      '# Part 2',
+      'More text and **bold**.',
+    ];
     const whole = parts.join('\n\n');
     for (let end = 1; end <= whole.length; end += 1) {
       const blocks = markdownBlocks(whole.slice(0, end));

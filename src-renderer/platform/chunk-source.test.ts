@@ -3,7 +3,12 @@ import type { ConnectionState } from '../bridge/host-link';
 import { ChunkSource, type HostedPage } from './chunk-source';
 import { retryingImport } from './retrying-import';
 
-const state = (status: ConnectionState['status']): ConnectionState => ({ status, hostEpoch: null, generation: 1, problem: null });
+const state = (status: ConnectionState['status']): ConnectionState => ({
+  status,
+  hostEpoch: null,
+  generation: 1,
+  problem: null,
+});
 
 function fakeLink(initial: ConnectionState) {
   let current = initial;
@@ -82,7 +87,9 @@ describe('ChunkSource', () => {
     for (const status of ['connecting', 'open', 'failed'] as const) {
       const source = new ChunkSource();
       source.follow(fakeLink({ ...state(status), generation: 0 }));
-      await expect(Promise.race([source.whenReachable().then(() => 'open'), Promise.resolve().then(() => 'held')])).resolves.toBe('open');
+      await expect(
+        Promise.race([source.whenReachable().then(() => 'open'), Promise.resolve().then(() => 'held')]),
+      ).resolves.toBe('open');
     }
   });
 
@@ -192,7 +199,9 @@ describe('a lazy load that failed in a browser tab', () => {
     const page = fakePage([true], 1_000_000 - 30_000);
     const source = new ChunkSource();
     source.follow(fakeLink(state('open')), page);
-    await expect(retryingImport(failedFetch, [1, 1], async () => undefined, source)).rejects.toThrow('Failed to fetch dynamically imported module');
+    await expect(retryingImport(failedFetch, [1, 1], async () => undefined, source)).rejects.toThrow(
+      'Failed to fetch dynamically imported module',
+    );
     expect(page.reloads).toBe(0);
   });
 

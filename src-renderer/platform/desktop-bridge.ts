@@ -6,7 +6,9 @@ import { isBridge } from '../bridge/ipc-host-link';
  * place the renderer looks for it: choosing the host link and asking "desktop app or browser tab?"
  * both come here.
  */
-export function desktopBridge(win: Window | undefined = typeof window === 'undefined' ? undefined : window): Bridge | null {
+export function desktopBridge(
+  win: Window | undefined = typeof window === 'undefined' ? undefined : window,
+): Bridge | null {
   if (win === undefined) return null;
   const exposed: unknown = (win as unknown as { cairn?: unknown }).cairn;
   return isBridge(exposed) ? exposed : null;

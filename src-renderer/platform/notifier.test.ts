@@ -10,7 +10,10 @@ function fakeWindow(permission: string, focused: boolean) {
       shown.push({ title, body: options.body, instance: this });
     }
   }
-  return { shown, window: { document: { hidden: !focused, hasFocus: () => focused }, Notification: FakeNotification, focus: vi.fn() } };
+  return {
+    shown,
+    window: { document: { hidden: !focused, hasFocus: () => focused }, Notification: FakeNotification, focus: vi.fn() },
+  };
 }
 
 describe('backgroundNotifier', () => {

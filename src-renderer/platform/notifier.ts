@@ -10,7 +10,10 @@ export type Notifier = (note: DesktopNote) => void;
 
 interface NotificationGlobals {
   readonly document: { readonly hidden: boolean; hasFocus(): boolean };
-  readonly Notification?: { readonly permission: string; new (title: string, options: { body: string; tag?: string }): { onclick: ((...args: never[]) => unknown) | null } };
+  readonly Notification?: {
+    readonly permission: string;
+    new (title: string, options: { body: string; tag?: string }): { onclick: ((...args: never[]) => unknown) | null };
+  };
   focus(): void;
 }
 
@@ -21,7 +24,10 @@ interface NotificationGlobals {
  * the page's service worker shows it once it runs (`viaWorker`, see page-worker.ts). The desktop app
  * does not use it: its main process notifies.
  */
-export function backgroundNotifier(window: NotificationGlobals, viaWorker: () => Notifier | null = () => null): Notifier {
+export function backgroundNotifier(
+  window: NotificationGlobals,
+  viaWorker: () => Notifier | null = () => null,
+): Notifier {
   return (note) => {
     const Notification = window.Notification;
     if (Notification === undefined || Notification.permission !== 'granted') return;
@@ -53,7 +59,8 @@ interface PermissionGlobals {
 }
 
 export function notificationPermission(window: PermissionGlobals): NotificationPermissionPort {
-  const known = (value: string | undefined): NotificationPermissionState => (value === 'granted' || value === 'denied' || value === 'default' ? value : 'unsupported');
+  const known = (value: string | undefined): NotificationPermissionState =>
+    value === 'granted' || value === 'denied' || value === 'default' ? value : 'unsupported';
   return {
     current: () => known(window.Notification?.permission),
     async request() {

@@ -10,7 +10,11 @@ function fakeBrowser(options: { secure: boolean; refuses?: boolean }) {
     },
   };
   let onMessage: ((event: { data: unknown }) => void) | null = null;
-  const register = vi.fn(() => (options.refuses === true ? Promise.reject(new DOMException('An SSL certificate error occurred', 'SecurityError')) : Promise.resolve({})));
+  const register = vi.fn(() =>
+    options.refuses === true
+      ? Promise.reject(new DOMException('An SSL certificate error occurred', 'SecurityError'))
+      : Promise.resolve({}),
+  );
   const window = {
     isSecureContext: options.secure,
     navigator: {
@@ -33,7 +37,12 @@ describe('the page’s service worker', () => {
     expect(browser.register).toHaveBeenCalledWith('./sw.js');
     const opened = vi.fn();
     show!({ title: 'Asks a question is waiting for you', body: 'Deploy target?', onClick: opened });
-    expect(browser.shown).toEqual([{ title: 'Asks a question is waiting for you', options: { body: 'Deploy target?', tag: 'cairn-waiting', data: { noteId: 'note-1' } } }]);
+    expect(browser.shown).toEqual([
+      {
+        title: 'Asks a question is waiting for you',
+        options: { body: 'Deploy target?', tag: 'cairn-waiting', data: { noteId: 'note-1' } },
+      },
+    ]);
 
     browser.tap({ kind: 'something else', noteId: 'note-1' });
     expect(opened).not.toHaveBeenCalled();

@@ -36,7 +36,10 @@ const REMEMBERED_CLICKS = 50;
  * show a note through it (a tap on the note comes back as a message, and runs the note's onClick).
  * A refusal (a self-signed certificate, no support) leaves the page as it is.
  */
-export async function registerPageWorker(window: WorkerGlobals, onReady: (show: (note: DesktopNote) => void) => void): Promise<void> {
+export async function registerPageWorker(
+  window: WorkerGlobals,
+  onReady: (show: (note: DesktopNote) => void) => void,
+): Promise<void> {
   const container = window.isSecureContext ? window.navigator.serviceWorker : undefined;
   if (container === undefined) return;
   const clicks = new Map<string, () => void>();
@@ -60,7 +63,9 @@ export async function registerPageWorker(window: WorkerGlobals, onReady: (show: 
     const noteId = `note-${notes}`;
     if (note.onClick !== undefined) clicks.set(noteId, note.onClick);
     if (clicks.size > REMEMBERED_CLICKS) clicks.delete(clicks.keys().next().value ?? '');
-    registration.showNotification(note.title, { body: note.body, tag: NOTE_TAG, data: { noteId } }).catch(() => undefined);
+    registration
+      .showNotification(note.title, { body: note.body, tag: NOTE_TAG, data: { noteId } })
+      .catch(() => undefined);
   });
 }
 

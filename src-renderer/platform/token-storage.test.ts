@@ -40,7 +40,9 @@ describe('takeHostToken', () => {
 
 describe('storedDeviceCredential', () => {
   it('reads the credential a paired device keeps, and none when there is none or storage is refused', () => {
-    expect(storedDeviceCredential({ getItem: (key) => (key === DEVICE_CREDENTIAL_KEY ? 'cairn-device.a.b' : null) })).toBe('cairn-device.a.b');
+    expect(
+      storedDeviceCredential({ getItem: (key) => (key === DEVICE_CREDENTIAL_KEY ? 'cairn-device.a.b' : null) }),
+    ).toBe('cairn-device.a.b');
     expect(storedDeviceCredential({ getItem: () => null })).toBeNull();
     expect(
       storedDeviceCredential({

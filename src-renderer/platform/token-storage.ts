@@ -24,7 +24,11 @@ export function takeHostToken(env: TokenEnvironment): string | null {
     }
     params.delete('token');
     const rest = params.toString();
-    env.history.replaceState(null, '', `${env.location.pathname}${env.location.search}${rest === '' ? '' : `#${rest}`}`);
+    env.history.replaceState(
+      null,
+      '',
+      `${env.location.pathname}${env.location.search}${rest === '' ? '' : `#${rest}`}`,
+    );
     return fromFragment;
   }
   try {
@@ -59,7 +63,10 @@ export function storedDeviceCredential(storage: { getItem(key: string): string |
 }
 
 /** Keeps the credential the host gave this browser when it was paired; false when storage refuses it. */
-export function keepDeviceCredential(storage: { setItem(key: string, value: string): void }, credential: string): boolean {
+export function keepDeviceCredential(
+  storage: { setItem(key: string, value: string): void },
+  credential: string,
+): boolean {
   try {
     storage.setItem(DEVICE_CREDENTIAL_KEY, credential);
     return true;

@@ -9,7 +9,10 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const noteId = event.notification.data && typeof event.notification.data.noteId === 'string' ? event.notification.data.noteId : null;
+  const noteId =
+    event.notification.data && typeof event.notification.data.noteId === 'string'
+      ? event.notification.data.noteId
+      : null;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) => {
       const page = pages[0];

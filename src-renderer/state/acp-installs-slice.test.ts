@@ -14,7 +14,12 @@ const install = (status: AcpInstallState['status'], updatedAt: number, output: s
   output,
   updatedAt,
 });
-const changed = (seq: number, state: AcpInstallState): ChangeEvent => ({ seq, hostEpoch: 'e', kind: 'acp.install.changed', install: state });
+const changed = (seq: number, state: AcpInstallState): ChangeEvent => ({
+  seq,
+  hostEpoch: 'e',
+  kind: 'acp.install.changed',
+  install: state,
+});
 
 describe('ACP agent installs', () => {
   it('follows an install line by line to its end, and an older state never replaces a newer one', () => {

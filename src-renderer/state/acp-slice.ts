@@ -32,7 +32,8 @@ export const createAcpSlice: SliceCreator<AcpSlice> = (set, get, deps) => ({
     if (!outcome.ok || outcome.result.agent === null) return;
     const agent = outcome.result.agent;
     // An event may have brought a newer name while the read was out: keep that one.
-    if (get().acpAgents[sessionId] === undefined) set((state) => ({ acpAgents: { ...state.acpAgents, [sessionId]: agent } }));
+    if (get().acpAgents[sessionId] === undefined)
+      set((state) => ({ acpAgents: { ...state.acpAgents, [sessionId]: agent } }));
   },
 
   noteAcpEvents(batch) {

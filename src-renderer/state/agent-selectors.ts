@@ -47,7 +47,12 @@ export const selectLiveDescendantCount =
     let count = 0;
     for (const childId of ids) {
       const link = state.agents.links[childId];
-      if (link !== undefined && descendsFrom(state, link, sessionId) && isLiveChildStatus(childStatusIn(state, childId))) count += 1;
+      if (
+        link !== undefined &&
+        descendsFrom(state, link, sessionId) &&
+        isLiveChildStatus(childStatusIn(state, childId))
+      )
+        count += 1;
     }
     return count;
   };
@@ -74,11 +79,16 @@ export const selectSessionTitle =
  * How a session is named where a person is asked for something: a child agent's question reads as its
  * parent's ("Plan the release › Worker agent"), since the person knows the parent, not the child.
  */
-export function waitingSessionLabel(sessionId: string, sessions: AppState['sessions']['byId'], links: AppState['agents']['links']): string {
+export function waitingSessionLabel(
+  sessionId: string,
+  sessions: AppState['sessions']['byId'],
+  links: AppState['agents']['links'],
+): string {
   const link = links[sessionId];
   const own = sessions[sessionId]?.title;
   if (link === undefined) return own ?? 'A session';
   const parentLink = links[link.parentSessionId];
-  const parentTitle = sessions[link.parentSessionId]?.title ?? (parentLink === undefined ? 'A session' : `${parentLink.agentName} agent`);
+  const parentTitle =
+    sessions[link.parentSessionId]?.title ?? (parentLink === undefined ? 'A session' : `${parentLink.agentName} agent`);
   return `${parentTitle} › ${link.agentName} agent`;
 }

@@ -13,7 +13,15 @@ function withTree(children: AgentTreeNode[]) {
   }));
   link.answer('agent.tree', () => ({
     ok: true,
-    result: { tree: { treeId: agentTreeId('r'), rootSessionId: 'r', failedReason: null, children, usage: { inputTokens: 0, outputTokens: 0, costUsd: null } } },
+    result: {
+      tree: {
+        treeId: agentTreeId('r'),
+        rootSessionId: 'r',
+        failedReason: null,
+        children,
+        usage: { inputTokens: 0, outputTokens: 0, costUsd: null },
+      },
+    },
   }));
   link.answer('agent.stop', () => ({ ok: true, result: { treeId: agentTreeId('r'), stoppedChildren: 2 } }));
   // The first load ran before these answers were set: read the links again, as a resync would.
@@ -23,7 +31,10 @@ function withTree(children: AgentTreeNode[]) {
 
 describe('the agents slice', () => {
   it('reads the links at start, and opening a child reads its tree and opens its root in the sidebar', async () => {
-    const { store, link } = withTree([agentNode({ childSessionId: 'c1' }), agentNode({ childSessionId: 'c2', createdAt: 2000, parentToolCallId: 'spawn-t1-2' })]);
+    const { store, link } = withTree([
+      agentNode({ childSessionId: 'c1' }),
+      agentNode({ childSessionId: 'c2', createdAt: 2000, parentToolCallId: 'spawn-t1-2' }),
+    ]);
     await vi.waitFor(() => expect(store.getState().agents.childIdsByRoot.r).toEqual(['c1', 'c2']));
     expect(store.getState().expandedAgentRoots).toEqual({});
     store.getState().selectSession('c2');
@@ -34,19 +45,34 @@ describe('the agents slice', () => {
   });
 
   it('follows agent.changed: statuses and how many children a Stop also stops', async () => {
-    const { store, link, frames } = withTree([agentNode({ childSessionId: 'c1' }), agentNode({ childSessionId: 'c2', createdAt: 2000 })]);
+    const { store, link, frames } = withTree([
+      agentNode({ childSessionId: 'c1' }),
+      agentNode({ childSessionId: 'c2', createdAt: 2000 }),
+    ]);
     store.getState().selectSession('r');
     await vi.waitFor(() => expect(selectLiveDescendantCount('r')(store.getState())).toBe(2));
     // A grandchild counts for the root and for its own parent; not for its sibling.
-    link.push({ kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId: 'g1', parentSessionId: 'c1', depth: 2, createdAt: 3000 }) });
-    link.push({ kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'waiting' }) });
+    link.push({
+      kind: 'agent.changed',
+      rootSessionId: 'r',
+      child: agentNode({ childSessionId: 'g1', parentSessionId: 'c1', depth: 2, createdAt: 3000 }),
+    });
+    link.push({
+      kind: 'agent.changed',
+      rootSessionId: 'r',
+      child: agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'waiting' }),
+    });
     frames.flush();
     expect(selectLiveDescendantCount('r')(store.getState())).toBe(3);
     expect(selectLiveDescendantCount('c1')(store.getState())).toBe(1);
     expect(selectLiveDescendantCount('c2')(store.getState())).toBe(0);
     expect(selectChildStatus('c2')(store.getState())).toBe('waiting');
     for (const childSessionId of ['c1', 'c2', 'g1']) {
-      link.push({ kind: 'agent.changed', rootSessionId: 'r', child: agentNode({ childSessionId, status: 'cancelled', terminalReason: 'parent_stopped' }) });
+      link.push({
+        kind: 'agent.changed',
+        rootSessionId: 'r',
+        child: agentNode({ childSessionId, status: 'cancelled', terminalReason: 'parent_stopped' }),
+      });
     }
     frames.flush();
     expect(selectLiveDescendantCount('r')(store.getState())).toBe(0);
@@ -65,7 +91,9 @@ describe('the agents slice', () => {
   it('stops the tree it is aimed at, naming that tree', async () => {
     const { store, link } = withTree([]);
     await store.getState().stopAgentTree('r');
-    expect(link.callsOf('agent.stop')).toEqual([{ rootSessionId: 'r', expectedTreeId: agentTreeId('r'), source: 'stop_button' }]);
+    expect(link.callsOf('agent.stop')).toEqual([
+      { rootSessionId: 'r', expectedTreeId: agentTreeId('r'), source: 'stop_button' },
+    ]);
   });
 
   it('collapses and opens a root’s children', async () => {

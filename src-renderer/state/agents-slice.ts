@@ -1,7 +1,14 @@
 import { agentTreeId } from '../../src-shared/agent-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
-import { applyAgentLinks, applyAgentTree, EMPTY_AGENTS, reduceAgentEvents, treesToReread, type AgentsState } from './reducers/agents-reducer';
+import {
+  applyAgentLinks,
+  applyAgentTree,
+  EMPTY_AGENTS,
+  reduceAgentEvents,
+  treesToReread,
+  type AgentsState,
+} from './reducers/agents-reducer';
 
 /** Child agents: their links (the sidebar nests children under their root), statuses, and the tree's Stop. */
 export interface AgentsSlice {
@@ -20,7 +27,8 @@ export interface AgentsSlice {
 
 export const createAgentsSlice: SliceCreator<AgentsSlice> = (set, get, deps) => {
   const expand = (rootSessionId: string) => {
-    if (get().expandedAgentRoots[rootSessionId] === undefined) set((state) => ({ expandedAgentRoots: { ...state.expandedAgentRoots, [rootSessionId]: true } }));
+    if (get().expandedAgentRoots[rootSessionId] === undefined)
+      set((state) => ({ expandedAgentRoots: { ...state.expandedAgentRoots, [rootSessionId]: true } }));
   };
 
   return {
@@ -64,7 +72,11 @@ export const createAgentsSlice: SliceCreator<AgentsSlice> = (set, get, deps) => 
     },
 
     async stopAgentTree(rootSessionId) {
-      const outcome = await deps.link.invoke('agent.stop', { rootSessionId, expectedTreeId: agentTreeId(rootSessionId), source: 'stop_button' });
+      const outcome = await deps.link.invoke('agent.stop', {
+        rootSessionId,
+        expectedTreeId: agentTreeId(rootSessionId),
+        source: 'stop_button',
+      });
       if (!outcome.ok) get().reportFailure(outcome.error);
     },
   };

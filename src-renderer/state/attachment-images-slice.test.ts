@@ -18,7 +18,10 @@ describe('attachment thumbnails', () => {
   it('read an image once from the host and show it as a data: URL', async () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
-    link.answer('attachment.read', ({ attachmentId }) => ({ ok: true, result: { attachment: record(attachmentId, 'image'), dataBase64: 'iVBORw==' } }));
+    link.answer('attachment.read', ({ attachmentId }) => ({
+      ok: true,
+      result: { attachment: record(attachmentId, 'image'), dataBase64: 'iVBORw==' },
+    }));
     const first = store.getState().loadAttachmentImage('a1');
     expect(store.getState().attachmentImages.a1).toEqual({ status: 'loading' });
     await Promise.all([first, store.getState().loadAttachmentImage('a1')]);

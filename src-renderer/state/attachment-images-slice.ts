@@ -1,7 +1,8 @@
 import type { SliceCreator } from './app-state';
 
 /** An attached image as the screen shows it: being read, ready (a data: URL), or gone from the host. */
-export type AttachmentImage = { readonly status: 'loading' } | { readonly status: 'ready'; readonly src: string } | { readonly status: 'missing' };
+export type AttachmentImage =
+  { readonly status: 'loading' } | { readonly status: 'ready'; readonly src: string } | { readonly status: 'missing' };
 
 /** How many images are kept read at once; the oldest are read again when shown again. */
 export const MAX_KEPT_IMAGES = 48;
@@ -24,13 +25,20 @@ export const createAttachmentImagesSlice: SliceCreator<AttachmentImagesSlice> = 
 
   async loadAttachmentImage(attachmentId) {
     if (get().attachmentImages[attachmentId] !== undefined) return;
-    const put = (image: AttachmentImage) => set((state) => ({ attachmentImages: keepNewest({ ...state.attachmentImages, [attachmentId]: image }, MAX_KEPT_IMAGES) }));
+    const put = (image: AttachmentImage) =>
+      set((state) => ({
+        attachmentImages: keepNewest({ ...state.attachmentImages, [attachmentId]: image }, MAX_KEPT_IMAGES),
+      }));
     put({ status: 'loading' });
     const outcome = await deps.link.invoke('attachment.read', { attachmentId });
     if (!outcome.ok || outcome.result.attachment.kind !== 'image') {
       // Unreachable host: forget the attempt so the next showing tries again; a missing file stays missing.
       if (!outcome.ok && outcome.error.code !== 'not_found') {
-        set((state) => ({ attachmentImages: Object.fromEntries(Object.entries(state.attachmentImages).filter(([key]) => key !== attachmentId)) }));
+        set((state) => ({
+          attachmentImages: Object.fromEntries(
+            Object.entries(state.attachmentImages).filter(([key]) => key !== attachmentId),
+          ),
+        }));
         return;
       }
       put({ status: 'missing' });

@@ -4,7 +4,8 @@ import type { AutomationsActions, AutomationsState } from './automations-slice';
 /** The Automations slice's actions, loaded on the first call (see deferredActions). */
 export const createAutomationsActions: SliceCreator<AutomationsActions> = (set, get, deps) => {
   const { link } = deps;
-  const patch = (changes: Partial<AutomationsState>) => set((state) => ({ automations: { ...state.automations, ...changes } }));
+  const patch = (changes: Partial<AutomationsState>) =>
+    set((state) => ({ automations: { ...state.automations, ...changes } }));
   return {
     async loadAutomations() {
       const [tasks, review] = await Promise.all([link.invoke('schedule.list', {}), link.invoke('dailyReview.get', {})]);
@@ -21,7 +22,11 @@ export const createAutomationsActions: SliceCreator<AutomationsActions> = (set, 
       const outcome =
         existing === null
           ? await link.invoke('schedule.create', { ...draft, taskId: deps.newId() })
-          : await link.invoke('schedule.update', { ...draft, taskId: existing.taskId, expectedRevision: existing.revision });
+          : await link.invoke('schedule.update', {
+              ...draft,
+              taskId: existing.taskId,
+              expectedRevision: existing.revision,
+            });
       void get().loadAutomations();
       return outcome.ok ? { ok: true } : { ok: false, message: outcome.error.message };
     },
@@ -50,7 +55,10 @@ export const createAutomationsActions: SliceCreator<AutomationsActions> = (set, 
     },
 
     async saveReview(input) {
-      const outcome = await link.invoke('dailyReview.update', { ...input, expectedRevision: get().automations.review?.revision ?? 0 });
+      const outcome = await link.invoke('dailyReview.update', {
+        ...input,
+        expectedRevision: get().automations.review?.revision ?? 0,
+      });
       if (outcome.ok) patch({ review: outcome.result.config });
       else void get().loadAutomations();
       return outcome.ok ? { ok: true } : { ok: false, message: outcome.error.message };

@@ -25,7 +25,10 @@ export interface AutomationsSlice {
   setTaskEnabled(taskId: string, enabled: boolean): Promise<void>;
   runTaskNow(taskId: string): Promise<void>;
   removeTask(taskId: string): Promise<void>;
-  previewSchedule(schedule: ScheduleSpec, timeZone: string): Promise<{ nextRuns: readonly number[]; problem: string | null }>;
+  previewSchedule(
+    schedule: ScheduleSpec,
+    timeZone: string,
+  ): Promise<{ nextRuns: readonly number[]; problem: string | null }>;
   saveReview(input: Omit<OperationInput<'dailyReview.update'>, 'expectedRevision'>): Promise<AutomationOutcome>;
   runReviewNow(): Promise<void>;
   /** Host events: re-read what an automation change touched. */
@@ -35,11 +38,20 @@ export interface AutomationsSlice {
 /** What the Automations view reads and does: the bodies load on the first call (automations-actions). */
 export type AutomationsActions = Pick<
   AutomationsSlice,
-  'loadAutomations' | 'loadTaskHistory' | 'saveTask' | 'setTaskEnabled' | 'runTaskNow' | 'removeTask' | 'previewSchedule' | 'saveReview' | 'runReviewNow'
+  | 'loadAutomations'
+  | 'loadTaskHistory'
+  | 'saveTask'
+  | 'setTaskEnabled'
+  | 'runTaskNow'
+  | 'removeTask'
+  | 'previewSchedule'
+  | 'saveReview'
+  | 'runReviewNow'
 >;
 
 export const createAutomationsSlice: SliceCreator<AutomationsSlice> = (set, get, deps) => {
-  const patch = (changes: Partial<AutomationsState>) => set((state) => ({ automations: { ...state.automations, ...changes } }));
+  const patch = (changes: Partial<AutomationsState>) =>
+    set((state) => ({ automations: { ...state.automations, ...changes } }));
   return {
     automations: { open: false, tasks: [], review: null, history: {} },
     ...deferredActions<AutomationsActions>(
@@ -67,7 +79,8 @@ export const createAutomationsSlice: SliceCreator<AutomationsSlice> = (set, get,
     noteAutomationChanged(taskIds) {
       if (!get().automations.open || taskIds.length === 0) return;
       void get().loadAutomations();
-      for (const taskId of new Set(taskIds)) if (taskId in get().automations.history) void get().loadTaskHistory(taskId);
+      for (const taskId of new Set(taskIds))
+        if (taskId in get().automations.history) void get().loadTaskHistory(taskId);
     },
   };
 };

@@ -10,7 +10,10 @@ export interface BranchGroups {
 
 const NONE: Readonly<Record<string, readonly string[]>> = {};
 
-export function groupBranches(listIds: readonly string[], branchOf: (sessionId: string) => string | null): BranchGroups {
+export function groupBranches(
+  listIds: readonly string[],
+  branchOf: (sessionId: string) => string | null,
+): BranchGroups {
   const listed = new Set(listIds);
   const branchesOf: Record<string, string[]> = {};
   const top: string[] = [];

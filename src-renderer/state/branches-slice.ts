@@ -35,7 +35,8 @@ export interface BranchesSlice {
   noteBranchEvents(batch: readonly ChangeEvent[]): void;
 }
 
-const inFamily = (links: SessionBranches | undefined) => links !== undefined && (links.branchedFrom !== null || links.branches.length > 0);
+const inFamily = (links: SessionBranches | undefined) =>
+  links !== undefined && (links.branchedFrom !== null || links.branches.length > 0);
 
 export const createBranchesSlice: SliceCreator<BranchesSlice> = (set, get, deps) => ({
   branchLinks: {},
@@ -98,7 +99,8 @@ export const createBranchesSlice: SliceCreator<BranchesSlice> = (set, get, deps)
     const reload = new Set<string>();
     for (const event of batch) {
       if (event.kind === 'session.branched') {
-        for (const sessionId of [event.sessionId, event.sourceSessionId]) if (loaded[sessionId] !== undefined || get().selectedSessionId === sessionId) reload.add(sessionId);
+        for (const sessionId of [event.sessionId, event.sourceSessionId])
+          if (loaded[sessionId] !== undefined || get().selectedSessionId === sessionId) reload.add(sessionId);
       }
       // A turn that starts or ends in a branch family changes its versions (a new one, or its answer to open).
       if (event.kind === 'turn.changed' && inFamily(loaded[event.turn.sessionId])) reload.add(event.turn.sessionId);

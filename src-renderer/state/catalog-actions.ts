@@ -4,7 +4,8 @@ import type { SliceCreator } from './app-state';
 import type { CatalogActions, ModelFetch, SettingsOutcome } from './catalog-slice';
 import { dropConnection, upsertConnection } from './reducers/catalog-reducer';
 
-const CONFLICT_MESSAGE = 'This changed in another window meanwhile. Cairn has re-read the connections — check them and try again.';
+const CONFLICT_MESSAGE =
+  'This changed in another window meanwhile. Cairn has re-read the connections — check them and try again.';
 
 /** The catalog's Settings and first-run actions, loaded on the first call (see deferredActions). */
 export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, deps) => {
@@ -12,7 +13,8 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
   /** Saves of a connection's model list, one after another (each needs the revision the last one made). */
   const modelSaves = new Map<string, Promise<SettingsOutcome>>();
 
-  const keep = (connection: ConnectionRecord) => set((state) => ({ catalog: upsertConnection(state.catalog, connection) }));
+  const keep = (connection: ConnectionRecord) =>
+    set((state) => ({ catalog: upsertConnection(state.catalog, connection) }));
 
   async function failed(error: OperationError): Promise<SettingsOutcome> {
     if (error.code === 'revision_conflict') {
@@ -23,7 +25,8 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
     return { ok: false, message: error.message, conflict: false };
   }
 
-  const currentRevision = (connectionId: string) => get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
+  const currentRevision = (connectionId: string) =>
+    get().catalog.connections.find((connection) => connection.connectionId === connectionId)?.revision;
 
   return {
     async createConnection(input) {
@@ -45,7 +48,11 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
       const save = previous.then(async (): Promise<SettingsOutcome> => {
         const revision = currentRevision(connectionId);
         if (revision === undefined) return { ok: false, message: 'That connection no longer exists.', conflict: false };
-        const outcome = await link.invoke('connection.update', { connectionId, expectedRevision: revision, enabledModelIds: [...modelIds] });
+        const outcome = await link.invoke('connection.update', {
+          connectionId,
+          expectedRevision: revision,
+          enabledModelIds: [...modelIds],
+        });
         if (!outcome.ok) return failed(outcome.error);
         keep(outcome.result.connection);
         return { ok: true };
@@ -66,7 +73,10 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
 
     async removeConnection(connectionId) {
       const revision = currentRevision(connectionId);
-      const outcome = await link.invoke('connection.remove', { connectionId, ...(revision === undefined ? {} : { expectedRevision: revision }) });
+      const outcome = await link.invoke('connection.remove', {
+        connectionId,
+        ...(revision === undefined ? {} : { expectedRevision: revision }),
+      });
       if (!outcome.ok) return failed(outcome.error);
       set((state) => ({ catalog: dropConnection(state.catalog, connectionId) }));
       void get().loadCatalog();
@@ -75,7 +85,10 @@ export const createCatalogActions: SliceCreator<CatalogActions> = (set, get, dep
 
     async testConnection(connectionId, modelId) {
       set((state) => ({ connectionChecks: { ...state.connectionChecks, [connectionId]: { state: 'testing' } } }));
-      const outcome = await link.invoke('connection.test', { connectionId, ...(modelId === undefined ? {} : { modelId }) });
+      const outcome = await link.invoke('connection.test', {
+        connectionId,
+        ...(modelId === undefined ? {} : { modelId }),
+      });
       set((state) => {
         const checks = { ...state.connectionChecks };
         if (outcome.ok) checks[connectionId] = { state: 'done', result: { ...outcome.result, testedAt: Date.now() } };

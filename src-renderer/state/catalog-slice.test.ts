@@ -17,7 +17,11 @@ async function loaded() {
   const setup = setupStore();
   setup.link.answer('connection.list', () => ({
     ok: true,
-    result: { connections: [OFFLINE_DEMO, box], defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' }, catalogRevision: 5 },
+    result: {
+      connections: [OFFLINE_DEMO, box],
+      defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' },
+      catalogRevision: 5,
+    },
   }));
   await setup.store.getState().loadCatalog();
   return setup;
@@ -50,7 +54,8 @@ describe('the catalog slice', () => {
     const { store, link } = await loaded();
     let revision = 3;
     link.answer('connection.update', (input) => {
-      if (input.expectedRevision !== revision) return { ok: false, error: { code: 'revision_conflict', message: 'stale' } };
+      if (input.expectedRevision !== revision)
+        return { ok: false, error: { code: 'revision_conflict', message: 'stale' } };
       revision += 1;
       return { ok: true, result: { connection: { ...box, revision, enabledModelIds: input.enabledModelIds ?? [] } } };
     });
@@ -69,10 +74,19 @@ describe('the catalog slice', () => {
 
   it('keeps the last Test verdict per connection and makes a connection’s model the default', async () => {
     const { store, link } = await loaded();
-    link.answer('connection.test', () => ({ ok: true, result: { verdict: 'bad_key' as const, message: 'Refused', latencyMs: 40 } }));
+    link.answer('connection.test', () => ({
+      ok: true,
+      result: { verdict: 'bad_key' as const, message: 'Refused', latencyMs: 40 },
+    }));
     await store.getState().testConnection('c1');
-    expect(store.getState().connectionChecks.c1).toEqual({ state: 'done', result: { verdict: 'bad_key', message: 'Refused', latencyMs: 40, testedAt: expect.any(Number) } });
-    link.answer('connection.setDefault', ({ connectionId, modelId }) => ({ ok: true, result: { defaultTarget: { connectionId, modelId }, catalogRevision: 6 } }));
+    expect(store.getState().connectionChecks.c1).toEqual({
+      state: 'done',
+      result: { verdict: 'bad_key', message: 'Refused', latencyMs: 40, testedAt: expect.any(Number) },
+    });
+    link.answer('connection.setDefault', ({ connectionId, modelId }) => ({
+      ok: true,
+      result: { defaultTarget: { connectionId, modelId }, catalogRevision: 6 },
+    }));
     expect(await store.getState().makeDefault('c1', 'm1')).toEqual({ ok: true });
     expect(link.callsOf('connection.setDefault')).toEqual([{ connectionId: 'c1', modelId: 'm1' }]);
     expect(store.getState().catalog.defaultTarget).toEqual({ connectionId: 'c1', modelId: 'm1' });

@@ -6,16 +6,19 @@ import { deferredActions } from './deferred-actions';
 import { applyCatalog, EMPTY_CATALOG } from './reducers/catalog-reducer';
 
 /** A Test run from this window: under way, or its result and when it came (the host keeps it on the connection too). */
-export type ConnectionCheck = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionLastTest };
+export type ConnectionCheck =
+  { readonly state: 'testing' } | { readonly state: 'done'; readonly result: ConnectionLastTest };
 
 /** A model list being read, or why the last read failed. */
 export type ModelFetch = { readonly state: 'fetching' } | { readonly state: 'failed'; readonly message: string };
 
 /** Local model servers found on first run (connection.discover). */
-export type Discovery = { readonly state: 'idle' | 'loading' } | { readonly state: 'done'; readonly servers: readonly DiscoveredServer[] };
+export type Discovery =
+  { readonly state: 'idle' | 'loading' } | { readonly state: 'done'; readonly servers: readonly DiscoveredServer[] };
 
 /** What a Settings action came to, for the form to say next to itself. */
-export type SettingsOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly conflict: boolean };
+export type SettingsOutcome =
+  { readonly ok: true } | { readonly ok: false; readonly message: string; readonly conflict: boolean };
 
 /** Connections to model providers: the catalog, and the Settings actions on it. */
 export interface CatalogSlice {
@@ -26,7 +29,9 @@ export interface CatalogSlice {
   readonly modelFetches: Readonly<Record<string, ModelFetch>>;
   readonly discovery: Discovery;
   loadCatalog(): Promise<void>;
-  createConnection(input: OperationInput<'connection.create'>): Promise<{ ok: true; connection: ConnectionRecord } | { ok: false; message: string }>;
+  createConnection(
+    input: OperationInput<'connection.create'>,
+  ): Promise<{ ok: true; connection: ConnectionRecord } | { ok: false; message: string }>;
   updateConnection(input: OperationInput<'connection.update'>): Promise<SettingsOutcome>;
   setEnabledModels(connectionId: string, modelIds: readonly string[]): Promise<SettingsOutcome>;
   removeConnection(connectionId: string): Promise<SettingsOutcome>;
@@ -39,7 +44,10 @@ export interface CatalogSlice {
 }
 
 /** The actions of Settings and of the first run: their bodies load on the first call (catalog-actions). */
-export type CatalogActions = Omit<CatalogSlice, 'catalog' | 'connectionChecks' | 'modelSelections' | 'modelFetches' | 'discovery' | 'loadCatalog' | 'setEnabledModels'> & {
+export type CatalogActions = Omit<
+  CatalogSlice,
+  'catalog' | 'connectionChecks' | 'modelSelections' | 'modelFetches' | 'discovery' | 'loadCatalog' | 'setEnabledModels'
+> & {
   /** Saves ticked models, one save after another (each needs the revision the last one made). */
   saveEnabledModels(connectionId: string, modelIds: readonly string[]): Promise<SettingsOutcome>;
 };

@@ -9,20 +9,33 @@ export const changeDiffKey = (changeSetId: string, path: string) => `${changeSet
 /** The changes slice's list and diff loading, revert and rewind, loaded on the first call (see deferredActions). */
 export const createChangesActions: SliceCreator<ChangesActions> = (set, get, deps) => ({
   async loadChanges(sessionId) {
-    if (get().changesBySession[sessionId]?.state !== 'ready') set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: { state: 'loading' } } }));
+    if (get().changesBySession[sessionId]?.state !== 'ready')
+      set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: { state: 'loading' } } }));
     const outcome = await deps.link.invoke('changes.list', { sessionId });
-    const list: ChangesList = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
+    const list: ChangesList = outcome.ok
+      ? { state: 'ready', ...outcome.result }
+      : { state: 'failed', message: outcome.error.message };
     set((state) => ({ changesBySession: { ...state.changesBySession, [sessionId]: list } }));
   },
 
   async loadChangeFiles(sessionId, changeSet) {
     const { changeSetId } = changeSet;
-    const shown = get().changeFiles[changeSetId] ?? { files: changeSet.files, writers: changeSet.writers, loading: false, error: null };
+    const shown = get().changeFiles[changeSetId] ?? {
+      files: changeSet.files,
+      writers: changeSet.writers,
+      loading: false,
+      error: null,
+    };
     if (shown.loading || shown.files.length >= changeSet.fileCount) return;
-    const put = (next: ShownChangeFiles) => set((state) => ({ changeFiles: { ...state.changeFiles, [changeSetId]: next } }));
+    const put = (next: ShownChangeFiles) =>
+      set((state) => ({ changeFiles: { ...state.changeFiles, [changeSetId]: next } }));
     put({ ...shown, loading: true, error: null });
     const outcome = await deps.link.invoke('changes.files', { sessionId, changeSetId, offset: shown.files.length });
-    put(outcome.ok ? { ...appendFiles(shown, outcome.result), loading: false, error: null } : { ...shown, loading: false, error: outcome.error.message });
+    put(
+      outcome.ok
+        ? { ...appendFiles(shown, outcome.result), loading: false, error: null }
+        : { ...shown, loading: false, error: outcome.error.message },
+    );
   },
 
   async loadChangeDiff(sessionId, changeSetId, path) {
@@ -31,7 +44,9 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
     if (known !== undefined && known.state !== 'failed') return;
     set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: { state: 'loading' } } }));
     const outcome = await deps.link.invoke('changes.diff', { sessionId, changeSetId, path });
-    const diff: ChangeDiff = outcome.ok ? { state: 'ready', ...outcome.result } : { state: 'failed', message: outcome.error.message };
+    const diff: ChangeDiff = outcome.ok
+      ? { state: 'ready', ...outcome.result }
+      : { state: 'failed', message: outcome.error.message };
     set((state) => ({ changeDiffs: { ...state.changeDiffs, [key]: diff } }));
   },
 
@@ -39,14 +54,21 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
     if (get().reverting !== null) return;
     set({ reverting: path === null ? changeSetId : `${changeSetId}:${path}`, revertConflict: null });
     try {
-      const outcome = await deps.link.invoke('changes.revert', { sessionId, changeSetId, ...(path === null ? {} : { path }), ...(resolution === undefined ? {} : { resolution }) });
+      const outcome = await deps.link.invoke('changes.revert', {
+        sessionId,
+        changeSetId,
+        ...(path === null ? {} : { path }),
+        ...(resolution === undefined ? {} : { resolution }),
+      });
       if (!outcome.ok) {
         get().showError(outcome.error.message);
         return;
       }
       const result = outcome.result;
-      if (result.status === 'conflict') set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
-      else if (result.status === 'nothing_to_revert') get().showInfo('Nothing to revert: those files already are as they were before.');
+      if (result.status === 'conflict')
+        set({ revertConflict: { kind: 'revert', sessionId, changeSetId, path, files: result.files } });
+      else if (result.status === 'nothing_to_revert')
+        get().showInfo('Nothing to revert: those files already are as they were before.');
       else {
         // What was reverted names the notice: a revert of a revert or a rewind is an undo ("Undid …").
         const list = get().changesBySession[sessionId];
@@ -63,7 +85,12 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
     if (get().reverting !== null) return;
     set({ reverting: itemId, revertConflict: null });
     try {
-      const outcome = await deps.link.invoke('session.rewind', { sessionId, atItemId: itemId, requestId: deps.newId(), ...(resolution === undefined ? {} : { resolution }) });
+      const outcome = await deps.link.invoke('session.rewind', {
+        sessionId,
+        atItemId: itemId,
+        requestId: deps.newId(),
+        ...(resolution === undefined ? {} : { resolution }),
+      });
       if (!outcome.ok) {
         get().showError(outcome.error.message);
         return;
@@ -74,7 +101,9 @@ export const createChangesActions: SliceCreator<ChangesActions> = (set, get, dep
         return;
       }
       const files = result.rewind?.files.length ?? 0;
-      get().showInfo(`Rewound${files === 0 ? '' : `, ${files === 1 ? '1 file' : `${files} files`} put back`}. The later turns stay in the session you rewound from.`);
+      get().showInfo(
+        `Rewound${files === 0 ? '' : `, ${files === 1 ? '1 file' : `${files} files`} put back`}. The later turns stay in the session you rewound from.`,
+      );
       get().selectSession(result.session.sessionId);
       if (result.rewind !== null) get().setChangesPanel(result.session.sessionId);
     } finally {
@@ -97,5 +126,8 @@ export function appendFiles(
     keys.push(key);
     return writers.push(writer) - 1;
   });
-  return { files: [...shown.files, ...page.files.map((file) => ({ ...file, writer: indexes[file.writer] ?? -1 }))], writers };
+  return {
+    files: [...shown.files, ...page.files.map((file) => ({ ...file, writer: indexes[file.writer] ?? -1 }))],
+    writers,
+  };
 }

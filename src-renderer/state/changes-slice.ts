@@ -1,4 +1,11 @@
-import type { ChangeWriter, ConflictResolution, FileDiff, ListedChangeSet, ListedFileChange, RewindPlan } from '../../src-shared/checkpoint-model';
+import type {
+  ChangeWriter,
+  ConflictResolution,
+  FileDiff,
+  ListedChangeSet,
+  ListedFileChange,
+  RewindPlan,
+} from '../../src-shared/checkpoint-model';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
@@ -9,7 +16,10 @@ export type ChangesList =
   | { readonly state: 'failed'; readonly message: string };
 
 /** One file's diff in a change set, loaded when the file is opened. */
-export type ChangeDiff = { readonly state: 'loading' } | ({ readonly state: 'ready' } & FileDiff) | { readonly state: 'failed'; readonly message: string };
+export type ChangeDiff =
+  | { readonly state: 'loading' }
+  | ({ readonly state: 'ready' } & FileDiff)
+  | { readonly state: 'failed'; readonly message: string };
 
 /**
  * A change set's files beyond those its listing carries, loaded by Show all (`changes.files`): the
@@ -25,14 +35,23 @@ export interface ShownChangeFiles {
 
 /** A revert or a rewind the host refused because the person changed these files since; they choose what to do. */
 export type RevertConflict =
-  | { readonly kind: 'revert'; readonly sessionId: string; readonly changeSetId: string; readonly path: string | null; readonly files: readonly string[] }
+  | {
+      readonly kind: 'revert';
+      readonly sessionId: string;
+      readonly changeSetId: string;
+      readonly path: string | null;
+      readonly files: readonly string[];
+    }
   | { readonly kind: 'rewind'; readonly sessionId: string; readonly itemId: string; readonly files: readonly string[] };
 
 /** Rewind to here, shown before it is done: what it would do to the files (`session.rewindPlan`), to confirm or cancel. */
 export interface RewindPreview {
   readonly sessionId: string;
   readonly itemId: string;
-  readonly plan: { readonly state: 'loading' } | { readonly state: 'ready'; readonly plan: RewindPlan } | { readonly state: 'failed'; readonly message: string };
+  readonly plan:
+    | { readonly state: 'loading' }
+    | { readonly state: 'ready'; readonly plan: RewindPlan }
+    | { readonly state: 'failed'; readonly message: string };
 }
 
 /** The Changes panel: each turn's file changes, each file's diff when opened, and Revert file / Revert this turn. */
@@ -54,7 +73,12 @@ export interface ChangesSlice {
   /** Loads one file's diff, once (a failed load is tried again). */
   loadChangeDiff(sessionId: string, changeSetId: string, path: string): Promise<void>;
   /** Reverts a change set or one of its files; a conflict opens the choice, `resolution` answers it. */
-  revertChanges(sessionId: string, changeSetId: string, path: string | null, resolution?: ConflictResolution): Promise<void>;
+  revertChanges(
+    sessionId: string,
+    changeSetId: string,
+    path: string | null,
+    resolution?: ConflictResolution,
+  ): Promise<void>;
   /**
    * Rewind to here (the person's message `itemId`): files and conversation back to before its turn,
    * in a branch that opens with its Changes panel; a conflict opens the choice, `resolution` answers it.
@@ -68,7 +92,10 @@ export interface ChangesSlice {
 }
 
 /** Loading lists and diffs, revert and rewind: their bodies load on the first call (changes-actions). */
-export type ChangesActions = Pick<ChangesSlice, 'loadChanges' | 'loadChangeFiles' | 'loadChangeDiff' | 'revertChanges' | 'rewindTo'>;
+export type ChangesActions = Pick<
+  ChangesSlice,
+  'loadChanges' | 'loadChangeFiles' | 'loadChangeDiff' | 'revertChanges' | 'rewindTo'
+>;
 
 export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) => ({
   changesPanelFor: null,
@@ -78,8 +105,9 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
   revertConflict: null,
   reverting: null,
   rewindPreview: null,
-  ...deferredActions<ChangesActions>({ loadChanges: true, loadChangeFiles: true, loadChangeDiff: true, revertChanges: true, rewindTo: true }, () =>
-    import('./changes-actions').then((module) => module.createChangesActions(set, get, deps)),
+  ...deferredActions<ChangesActions>(
+    { loadChanges: true, loadChangeFiles: true, loadChangeDiff: true, revertChanges: true, rewindTo: true },
+    () => import('./changes-actions').then((module) => module.createChangesActions(set, get, deps)),
   ),
 
   setChangesPanel(sessionId) {
@@ -96,7 +124,9 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
     // A preview closed (or opened at another message) meanwhile keeps what it shows.
     const shown = get().rewindPreview;
     if (shown?.sessionId !== sessionId || shown.itemId !== itemId) return;
-    const plan: RewindPreview['plan'] = outcome.ok ? { state: 'ready', plan: outcome.result } : { state: 'failed', message: outcome.error.message };
+    const plan: RewindPreview['plan'] = outcome.ok
+      ? { state: 'ready', plan: outcome.result }
+      : { state: 'failed', message: outcome.error.message };
     set({ rewindPreview: { sessionId, itemId, plan } });
   },
 
@@ -109,7 +139,11 @@ export const createChangesSlice: SliceCreator<ChangesSlice> = (set, get, deps) =
     // A worktree that ends takes its folder with it: every loaded list may hold change sets made there.
     const ended = batch.some((event) => event.kind === 'worktree.changed' && event.worktree.state !== 'active');
     const sessions = new Set(
-      ended ? Object.keys(loaded) : batch.flatMap((event) => (event.kind === 'changes.changed' && loaded[event.sessionId] !== undefined ? [event.sessionId] : [])),
+      ended
+        ? Object.keys(loaded)
+        : batch.flatMap((event) =>
+            event.kind === 'changes.changed' && loaded[event.sessionId] !== undefined ? [event.sessionId] : [],
+          ),
     );
     for (const sessionId of sessions) void get().loadChanges(sessionId);
   },

@@ -20,7 +20,9 @@ export interface FocusedHit {
   readonly position: number;
 }
 
-export type ChatDialog = { readonly kind: 'instructions'; readonly sessionId: string } | { readonly kind: 'model_settings'; readonly sessionId: string };
+export type ChatDialog =
+  | { readonly kind: 'instructions'; readonly sessionId: string }
+  | { readonly kind: 'model_settings'; readonly sessionId: string };
 
 /** Finding what was said, a session's instructions and model settings, copy and export (issue 19). */
 export interface ChatSlice {
@@ -40,7 +42,10 @@ export interface ChatSlice {
   openHit(hit: MessageSearchHit): void;
   clearFocusedHit(): void;
   loadPreferences(sessionId: string): Promise<void>;
-  savePreferences(sessionId: string, change: { instructions?: string; modelSettings?: ModelSettings }): Promise<boolean>;
+  savePreferences(
+    sessionId: string,
+    change: { instructions?: string; modelSettings?: ModelSettings },
+  ): Promise<boolean>;
   loadGlobalInstructions(): Promise<void>;
   saveGlobalInstructions(instructions: string): Promise<boolean>;
   setChatDialog(dialog: ChatDialog | null): void;
@@ -63,7 +68,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     async loadConnectionModelSettings(connectionId) {
       const outcome = await link.invoke('connection.modelSettings', { connectionId });
-      if (outcome.ok) set((state) => ({ connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings } }));
+      if (outcome.ok)
+        set((state) => ({
+          connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings },
+        }));
     },
 
     async saveConnectionModelSettings(connectionId, modelSettings) {
@@ -72,7 +80,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         get().reportFailure(outcome.error);
         return false;
       }
-      set((state) => ({ connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings } }));
+      set((state) => ({
+        connectionModelSettings: { ...state.connectionModelSettings, [connectionId]: outcome.result.modelSettings },
+      }));
       return true;
     },
 
@@ -136,7 +146,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       set((state) => ({
         globalInstructions: outcome.result.instructions,
         // Every loaded session shows the new global instructions.
-        preferences: Object.fromEntries(Object.entries(state.preferences).map(([id, prefs]) => [id, { ...prefs, globalInstructions: outcome.result.instructions }])),
+        preferences: Object.fromEntries(
+          Object.entries(state.preferences).map(([id, prefs]) => [
+            id,
+            { ...prefs, globalInstructions: outcome.result.instructions },
+          ]),
+        ),
       }));
       return true;
     },

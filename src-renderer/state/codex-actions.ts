@@ -7,7 +7,10 @@ export const createCodexActions: SliceCreator<CodexActions> = (set, get, deps) =
     const outcome = await deps.link.invoke('codex.forceStop', { sessionId });
     if (!outcome.ok) return get().reportFailure(outcome.error);
     if (!outcome.result.stopped) {
-      return get().reportFailure({ code: 'operation_unavailable', message: 'The old Codex process still could not be confirmed stopped. Try again in a moment.' });
+      return get().reportFailure({
+        code: 'operation_unavailable',
+        message: 'The old Codex process still could not be confirmed stopped. Try again in a moment.',
+      });
     }
     await get().loadCodexStatus(sessionId);
     if (resumeTurnId !== undefined) await get().resumeTurn(sessionId, resumeTurnId);
@@ -16,6 +19,8 @@ export const createCodexActions: SliceCreator<CodexActions> = (set, get, deps) =
   async chooseCodexThread(sessionId, threadId, choice) {
     const outcome = await deps.link.invoke('codex.chooseThread', { sessionId, threadId, choice });
     if (!outcome.ok) return get().reportFailure(outcome.error);
-    set((state) => ({ codexThreadProblems: { ...state.codexThreadProblems, [sessionId]: outcome.result.threadProblem } }));
+    set((state) => ({
+      codexThreadProblems: { ...state.codexThreadProblems, [sessionId]: outcome.result.threadProblem },
+    }));
   },
 });

@@ -11,7 +11,13 @@ const quarantined = (seq: number, sessionId: string, pid: number): ChangeEvent =
   sessionId,
   quarantine: { sessionId, pid, message: `pid ${pid} could not be confirmed stopped` },
 });
-const released = (seq: number, sessionId: string): ChangeEvent => ({ seq, hostEpoch: 'e', kind: 'codex.quarantine.changed', sessionId, quarantine: null });
+const released = (seq: number, sessionId: string): ChangeEvent => ({
+  seq,
+  hostEpoch: 'e',
+  kind: 'codex.quarantine.changed',
+  sessionId,
+  quarantine: null,
+});
 
 describe('Codex quarantines', () => {
   it('keeps the newest word on each session: quarantined, then released', () => {
@@ -23,8 +29,15 @@ describe('Codex quarantines', () => {
 
   it('drops a removed session’s and returns the same object when nothing concerns it', () => {
     const state = reduceCodexQuarantines({}, [quarantined(1, 'a', 10)]);
-    expect(reduceCodexQuarantines(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
-    expect(reduceCodexQuarantines(state, [released(2, 'zzz'), { seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' }])).toBe(state);
+    expect(
+      reduceCodexQuarantines(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }]),
+    ).toEqual({});
+    expect(
+      reduceCodexQuarantines(state, [
+        released(2, 'zzz'),
+        { seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' },
+      ]),
+    ).toBe(state);
   });
 });
 
@@ -33,7 +46,16 @@ const problem = (seq: number, sessionId: string, choice: 'new_thread' | 'retry' 
   hostEpoch: 'e',
   kind: 'codex.thread.changed',
   sessionId,
-  threadProblem: { sessionId, threadId: 'th1', turnId: 't1', reason: 'no rollout found', noticedAt: 1, choice, chosenAt: choice === null ? null : 2, resolved: false },
+  threadProblem: {
+    sessionId,
+    threadId: 'th1',
+    turnId: 't1',
+    reason: 'no rollout found',
+    noticedAt: 1,
+    choice,
+    chosenAt: choice === null ? null : 2,
+    resolved: false,
+  },
 });
 
 describe('Codex thread problems', () => {
@@ -41,8 +63,14 @@ describe('Codex thread problems', () => {
     const noticed = reduceCodexThreadProblems({}, [problem(1, 'a', null)]);
     expect(noticed.a?.choice).toBeNull();
     expect(reduceCodexThreadProblems(noticed, [problem(2, 'a', 'new_thread')]).a?.choice).toBe('new_thread');
-    expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'codex.thread.changed', sessionId: 'a', threadProblem: null }])).toEqual({});
-    expect(reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }])).toEqual({});
+    expect(
+      reduceCodexThreadProblems(noticed, [
+        { seq: 3, hostEpoch: 'e', kind: 'codex.thread.changed', sessionId: 'a', threadProblem: null },
+      ]),
+    ).toEqual({});
+    expect(
+      reduceCodexThreadProblems(noticed, [{ seq: 3, hostEpoch: 'e', kind: 'session.removed', sessionId: 'a' }]),
+    ).toEqual({});
     expect(reduceCodexThreadProblems(noticed, [problem(4, 'zzz', null)]).a).toBe(noticed.a);
   });
 });
@@ -75,6 +103,8 @@ describe('Force stop', () => {
     const { store, link } = setup(false);
     await store.getState().forceStopCodex('s1', 't1');
     expect(link.callsOf('turn.resume')).toEqual([]);
-    expect(store.getState().toasts.map((toast) => toast.message)).toEqual([expect.stringContaining('could not be confirmed stopped')]);
+    expect(store.getState().toasts.map((toast) => toast.message)).toEqual([
+      expect.stringContaining('could not be confirmed stopped'),
+    ]);
   });
 });

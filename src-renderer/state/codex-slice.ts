@@ -30,7 +30,8 @@ export type CodexActions = Pick<CodexSlice, 'forceStopCodex' | 'chooseCodexThrea
 export function reduceCodexQuarantines(state: CodexQuarantines, batch: readonly ChangeEvent[]): CodexQuarantines {
   let next = state;
   for (const event of batch) {
-    const sessionId = event.kind === 'codex.quarantine.changed' || event.kind === 'session.removed' ? event.sessionId : null;
+    const sessionId =
+      event.kind === 'codex.quarantine.changed' || event.kind === 'session.removed' ? event.sessionId : null;
     if (sessionId === null) continue;
     const quarantine = event.kind === 'codex.quarantine.changed' ? event.quarantine : null;
     if (quarantine !== null) next = { ...next, [sessionId]: quarantine };
@@ -43,10 +44,14 @@ export function reduceCodexQuarantines(state: CodexQuarantines, batch: readonly 
 }
 
 /** Applies a batch of events to the thread problems: the newest word on each session wins; a removed session's goes. */
-export function reduceCodexThreadProblems(state: CodexThreadProblems, batch: readonly ChangeEvent[]): CodexThreadProblems {
+export function reduceCodexThreadProblems(
+  state: CodexThreadProblems,
+  batch: readonly ChangeEvent[],
+): CodexThreadProblems {
   let next = state;
   for (const event of batch) {
-    const sessionId = event.kind === 'codex.thread.changed' || event.kind === 'session.removed' ? event.sessionId : null;
+    const sessionId =
+      event.kind === 'codex.thread.changed' || event.kind === 'session.removed' ? event.sessionId : null;
     if (sessionId === null) continue;
     const problem = event.kind === 'codex.thread.changed' ? event.threadProblem : null;
     if (problem !== null) next = { ...next, [sessionId]: problem };
@@ -67,8 +72,12 @@ export const createCodexSlice: SliceCreator<CodexSlice> = (set, get, deps) => ({
     if (!outcome.ok) return;
     const { quarantine, threadProblem } = outcome.result;
     set((state) => ({
-      codexQuarantines: reduceCodexQuarantines(state.codexQuarantines, [{ seq: 0, hostEpoch: '', kind: 'codex.quarantine.changed', sessionId, quarantine }]),
-      codexThreadProblems: reduceCodexThreadProblems(state.codexThreadProblems, [{ seq: 0, hostEpoch: '', kind: 'codex.thread.changed', sessionId, threadProblem }]),
+      codexQuarantines: reduceCodexQuarantines(state.codexQuarantines, [
+        { seq: 0, hostEpoch: '', kind: 'codex.quarantine.changed', sessionId, quarantine },
+      ]),
+      codexThreadProblems: reduceCodexThreadProblems(state.codexThreadProblems, [
+        { seq: 0, hostEpoch: '', kind: 'codex.thread.changed', sessionId, threadProblem },
+      ]),
     }));
   },
 
@@ -78,5 +87,7 @@ export const createCodexSlice: SliceCreator<CodexSlice> = (set, get, deps) => ({
     const problems = reduceCodexThreadProblems(get().codexThreadProblems, batch);
     if (problems !== get().codexThreadProblems) set({ codexThreadProblems: problems });
   },
-  ...deferredActions<CodexActions>({ forceStopCodex: true, chooseCodexThread: true }, () => import('./codex-actions').then((module) => module.createCodexActions(set, get, deps))),
+  ...deferredActions<CodexActions>({ forceStopCodex: true, chooseCodexThread: true }, () =>
+    import('./codex-actions').then((module) => module.createCodexActions(set, get, deps)),
+  ),
 });

@@ -11,30 +11,44 @@ export interface ComposerAttachments {
   removeAttachment(sessionId: string, attachmentId: string): void;
 }
 
-export function createComposerAttachments(set: AppStore['setState'], get: AppStore['getState'], deps: StoreDeps): ComposerAttachments {
+export function createComposerAttachments(
+  set: AppStore['setState'],
+  get: AppStore['getState'],
+  deps: StoreDeps,
+): ComposerAttachments {
   const { link } = deps;
   const setPending = (sessionId: string, attachments: readonly AttachmentRef[]) =>
     set((state) => ({ pendingAttachments: { ...state.pendingAttachments, [sessionId]: attachments } }));
   const restorePending = (sessionId: string, attachments: readonly AttachmentRef[]) => {
     if (attachments.length === 0) return;
     const current = get().pendingAttachments[sessionId] ?? [];
-    const kept = current.filter((attachment) => !attachments.some((back) => back.attachmentId === attachment.attachmentId));
+    const kept = current.filter(
+      (attachment) => !attachments.some((back) => back.attachmentId === attachment.attachmentId),
+    );
     setPending(sessionId, [...attachments, ...kept]);
   };
-  const notify = (sessionId: string, notice: string) => set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
+  const notify = (sessionId: string, notice: string) =>
+    set((state) => ({ composerNotices: { ...state.composerNotices, [sessionId]: notice } }));
 
   return {
     setPending,
     restorePending,
     async attachFiles(sessionId, files) {
-      set((state) => ({ composerNotices: Object.fromEntries(Object.entries(state.composerNotices).filter(([key]) => key !== sessionId)) }));
+      set((state) => ({
+        composerNotices: Object.fromEntries(Object.entries(state.composerNotices).filter(([key]) => key !== sessionId)),
+      }));
       for (const file of files) {
         if ((get().pendingAttachments[sessionId]?.length ?? 0) >= MAX_ATTACHMENTS_PER_MESSAGE) {
           notify(sessionId, `A message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} attachments.`);
           return;
         }
         const dataBase64 = await base64Of(file);
-        const outcome = await link.invoke('attachment.add', { sessionId, attachmentId: deps.newId(), name: file.name || 'pasted file', dataBase64 });
+        const outcome = await link.invoke('attachment.add', {
+          sessionId,
+          attachmentId: deps.newId(),
+          name: file.name || 'pasted file',
+          dataBase64,
+        });
         if (!outcome.ok) {
           notify(sessionId, outcome.error.message);
           continue;
@@ -56,6 +70,7 @@ export function createComposerAttachments(set: AppStore['setState'], get: AppSto
 async function base64Of(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   return btoa(binary);
 }

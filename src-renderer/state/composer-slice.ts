@@ -6,10 +6,13 @@ import { applyQueuedMessage } from './reducers/queue-reducer';
 import { isBusy } from './selectors';
 
 /** Said under the composer when Send or Stop could not reach the host. */
-export const NOT_SENT_NOTICE = 'Not sent: Cairn’s host is not reachable. Your message stays here — send it again once Cairn reconnects.';
+export const NOT_SENT_NOTICE =
+  'Not sent: Cairn’s host is not reachable. Your message stays here — send it again once Cairn reconnects.';
 /** Said instead when the host refused this tab: the banner already says what to do. */
-export const NOT_CONNECTED_NOTICE = 'Not done: this tab is not connected to Cairn — see the notice at the top. Your message stays here.';
-export const CANNOT_STOP_NOTICE = 'Cairn cannot reach its host, so it cannot stop this now. Once it reconnects it shows whether the work is still running.';
+export const NOT_CONNECTED_NOTICE =
+  'Not done: this tab is not connected to Cairn — see the notice at the top. Your message stays here.';
+export const CANNOT_STOP_NOTICE =
+  'Cairn cannot reach its host, so it cannot stop this now. Once it reconnects it shows whether the work is still running.';
 
 /** Starting, following up, stopping and resuming turns, and the text waiting in each composer. */
 export interface ComposerSlice {
@@ -44,7 +47,8 @@ export type QueueActions = Pick<ComposerSlice, 'editQueuedMessage' | 'removeQueu
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
   const { link } = deps;
 
-  const setDraft = (sessionId: string, text: string) => set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
+  const setDraft = (sessionId: string, text: string) =>
+    set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
 
   /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
   const unreachable = (sessionId: string, notice: string): boolean => {
@@ -61,8 +65,18 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     setDraft(sessionId, [...texts, current].filter((text) => text.trim() !== '').join('\n\n'));
   };
 
-  async function submitFollowUp(sessionId: string, text: string, files: { attachmentIds?: string[] }): Promise<boolean> {
-    const outcome = await link.invoke('turn.message.submit', { sessionId, messageId: deps.newId(), text, placement: 'next_turn', ...files });
+  async function submitFollowUp(
+    sessionId: string,
+    text: string,
+    files: { attachmentIds?: string[] },
+  ): Promise<boolean> {
+    const outcome = await link.invoke('turn.message.submit', {
+      sessionId,
+      messageId: deps.newId(),
+      text,
+      placement: 'next_turn',
+      ...files,
+    });
     if (!outcome.ok) {
       get().reportFailure(outcome.error);
       return false;
@@ -96,7 +110,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       const running = isBusy(get().sessions.byId[sessionId]?.activity);
       // Files go with the message, whether it starts a turn now or waits behind the running one.
       const attachments = get().pendingAttachments[sessionId] ?? [];
-      const files = attachments.length === 0 ? {} : { attachmentIds: attachments.map((attachment) => attachment.attachmentId) };
+      const files =
+        attachments.length === 0 ? {} : { attachmentIds: attachments.map((attachment) => attachment.attachmentId) };
       setDraft(sessionId, '');
       if (attachments.length > 0) setPending(sessionId, []);
       let sent: boolean;
@@ -139,7 +154,13 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     },
 
     async resumeTurn(sessionId, turnId) {
-      if (unreachable(sessionId, 'Cairn’s host is not reachable, so this cannot resume now. Try again once Cairn reconnects.')) return;
+      if (
+        unreachable(
+          sessionId,
+          'Cairn’s host is not reachable, so this cannot resume now. Try again once Cairn reconnects.',
+        )
+      )
+        return;
       const outcome = await link.invoke('turn.resume', { sessionId, turnId });
       if (!outcome.ok) get().reportFailure(outcome.error);
     },

@@ -12,5 +12,6 @@ export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set, _get, 
   connection: deps.link.connection(),
   hostLink: deps.link,
   // Back in touch: the notices about what could not reach the host no longer hold.
-  setConnection: (connection) => set(connection.status === 'open' ? { connection, composerNotices: {} } : { connection }),
+  setConnection: (connection) =>
+    set(connection.status === 'open' ? { connection, composerNotices: {} } : { connection }),
 });

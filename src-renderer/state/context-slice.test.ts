@@ -12,7 +12,13 @@ const meter = (used: number): ContextMeter => ({
   trimmed: false,
   modelId: 'm',
 });
-const changed = (seq: number, sessionId: string, used: number): ChangeEvent => ({ seq, hostEpoch: 'e', kind: 'context.changed', sessionId, meter: meter(used) });
+const changed = (seq: number, sessionId: string, used: number): ChangeEvent => ({
+  seq,
+  hostEpoch: 'e',
+  kind: 'context.changed',
+  sessionId,
+  meter: meter(used),
+});
 
 describe('context meters', () => {
   it('keeps the newest meter of each session and drops a removed session’s', () => {
@@ -25,6 +31,8 @@ describe('context meters', () => {
 
   it('returns the same object when nothing concerns it (no re-render)', () => {
     const state = reduceContextMeters({}, [changed(1, 'a', 500)]);
-    expect(reduceContextMeters(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' }])).toBe(state);
+    expect(reduceContextMeters(state, [{ seq: 2, hostEpoch: 'e', kind: 'session.removed', sessionId: 'zzz' }])).toBe(
+      state,
+    );
   });
 });

@@ -14,7 +14,11 @@ export interface ContextSlice {
   readonly modelWindows: { readonly revision: number; readonly overrides: readonly ModelWindowOverride[] } | null;
   loadModelWindows(): Promise<void>;
   /** Sets (or with null clears) a model's window; answers what went wrong, if anything, for the person. */
-  setModelWindow(connectionId: string, modelId: string, window: { contextWindow: number; outputReserve: number } | null): Promise<string | null>;
+  setModelWindow(
+    connectionId: string,
+    modelId: string,
+    window: { contextWindow: number; outputReserve: number } | null,
+  ): Promise<string | null>;
   /** "Compact now": summarises the session's conversation so far (a turn of its own). */
   compactSession(sessionId: string): Promise<void>;
   /** At what share of the window older turns are summarised (every connection); null until read. */
@@ -49,7 +53,10 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get, deps) =
 
   async setCompactionThreshold(threshold) {
     const expectedRevision = get().compactionSettings?.revision;
-    const outcome = await deps.link.invoke('context.compaction.set', { threshold, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
+    const outcome = await deps.link.invoke('context.compaction.set', {
+      threshold,
+      ...(expectedRevision === undefined ? {} : { expectedRevision }),
+    });
     if (outcome.ok) {
       set({ compactionSettings: outcome.result });
       return null;
@@ -65,7 +72,12 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get, deps) =
 
   async setModelWindow(connectionId, modelId, window) {
     const expectedRevision = get().modelWindows?.revision;
-    const outcome = await deps.link.invoke('context.windows.set', { connectionId, modelId, window, ...(expectedRevision === undefined ? {} : { expectedRevision }) });
+    const outcome = await deps.link.invoke('context.windows.set', {
+      connectionId,
+      modelId,
+      window,
+      ...(expectedRevision === undefined ? {} : { expectedRevision }),
+    });
     if (outcome.ok) {
       set({ modelWindows: outcome.result });
       return null;
@@ -79,7 +91,8 @@ export const createContextSlice: SliceCreator<ContextSlice> = (set, get, deps) =
     if (!outcome.ok || outcome.result.meter === null) return;
     const meter = outcome.result.meter;
     // An event may have brought a newer meter while the read was out: keep that one.
-    if (get().contextMeters[sessionId] === undefined) set((state) => ({ contextMeters: { ...state.contextMeters, [sessionId]: meter } }));
+    if (get().contextMeters[sessionId] === undefined)
+      set((state) => ({ contextMeters: { ...state.contextMeters, [sessionId]: meter } }));
   },
 
   async compactSession(sessionId) {

@@ -9,7 +9,10 @@ describe('deferredActions', () => {
       loads += 1;
       return {
         greet: async (name: string) => (calls.push(`greet ${name}`), `hello ${name}`),
-        shout: async (name: string, times: number) => (calls.push(`shout ${name}`), `${name.toUpperCase()}${'!'.repeat(times)}`),
+        shout: async (name: string, times: number) => (
+          calls.push(`shout ${name}`),
+          `${name.toUpperCase()}${'!'.repeat(times)}`
+        ),
       };
     });
     expect(loads).toBe(0);

@@ -8,7 +8,10 @@ type AsyncAction = (...args: never[]) => Promise<unknown>;
  * store; each stand-in loads the module once and calls the real action. `names` lists every action the
  * module makes, so a new one cannot be left out.
  */
-export function deferredActions<Actions extends Record<keyof Actions, AsyncAction>>(names: Readonly<Record<keyof Actions, true>>, load: () => Promise<Actions>): Actions {
+export function deferredActions<Actions extends Record<keyof Actions, AsyncAction>>(
+  names: Readonly<Record<keyof Actions, true>>,
+  load: () => Promise<Actions>,
+): Actions {
   let loading: Promise<Actions> | null = null;
   const loaded = () => {
     loading ??= retryingImport(load).catch((error: unknown) => {
@@ -24,5 +27,7 @@ export function deferredActions<Actions extends Record<keyof Actions, AsyncActio
       const actions = await loaded();
       return actions[name](...args);
     };
-  return Object.fromEntries(Object.keys(names).map((name) => [name, standIn(name as keyof Actions)])) as unknown as Actions;
+  return Object.fromEntries(
+    Object.keys(names).map((name) => [name, standIn(name as keyof Actions)]),
+  ) as unknown as Actions;
 }

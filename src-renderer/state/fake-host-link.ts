@@ -21,7 +21,10 @@ export class FakeHostLink implements HostLink {
   invoke<N extends OperationName>(op: N, input: OperationInput<N>): Promise<Outcome<OperationResult<N>>> {
     this.calls.push({ op, input });
     const handler = this.handlers.get(op);
-    const outcome = handler === undefined ? { ok: false as const, error: { code: 'internal_failure' as const, message: `No fake for ${op}` } } : handler(input);
+    const outcome =
+      handler === undefined
+        ? { ok: false as const, error: { code: 'internal_failure' as const, message: `No fake for ${op}` } }
+        : handler(input);
     return Promise.resolve(outcome as Outcome<OperationResult<N>>);
   }
 

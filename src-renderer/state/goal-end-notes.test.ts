@@ -30,7 +30,9 @@ describe('goals ended, for background notes', () => {
       ['g4', 'budgetLimited'],
     ]);
     // Told once: the same end reported again is not a second note.
-    expect(endedGoals(active, events({ kind: 'goal.changed', goal: goal({ goalId: 'g1', status: 'complete' }) }))).toEqual([]);
+    expect(
+      endedGoals(active, events({ kind: 'goal.changed', goal: goal({ goalId: 'g1', status: 'complete' }) })),
+    ).toEqual([]);
   });
 
   it('says whether the goal was reached, blocked or stopped at a limit', () => {

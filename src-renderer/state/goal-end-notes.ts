@@ -35,12 +35,21 @@ export function goalEndBody(status: GoalStatus, objective: string): string {
 }
 
 /** An OS notification for each goal that stopped by itself (only in the background, where permitted and turned on, as for turns). */
-export function announceEndedGoals(active: Set<string>, batch: readonly ChangeEvent[], get: () => AppState, notify: Notifier | undefined): void {
+export function announceEndedGoals(
+  active: Set<string>,
+  batch: readonly ChangeEvent[],
+  get: () => AppState,
+  notify: Notifier | undefined,
+): void {
   const ended = endedGoals(active, batch);
   const state = get();
   if (notify === undefined || !notificationsOn(state.notifications)) return;
   for (const goal of ended) {
     const title = waitingSessionLabel(goal.sessionId, state.sessions.byId, state.agents.links);
-    notify({ title, body: goalEndBody(goal.status, goal.objective), onClick: () => get().selectSession(goal.sessionId) });
+    notify({
+      title,
+      body: goalEndBody(goal.status, goal.objective),
+      onClick: () => get().selectSession(goal.sessionId),
+    });
   }
 }

@@ -5,9 +5,16 @@ import { setupStore } from './test-store';
 describe('the goals slice', () => {
   it('arms a goal from the dialog’s fields', async () => {
     const { store, link } = setupStore();
-    link.answer('goal.arm', (input) => ({ ok: true, result: { goal: goal({ goalId: 'g1', objective: input.objective, tokenBudget: input.tokenBudget }) } }));
-    expect(await store.getState().armGoal('s1', { objective: 'Ship it', budget: '5k', iterations: '' })).toEqual({ ok: true });
-    expect(link.callsOf('goal.arm')).toEqual([{ sessionId: 's1', objective: 'Ship it', tokenBudget: 5000, maxIterations: null }]);
+    link.answer('goal.arm', (input) => ({
+      ok: true,
+      result: { goal: goal({ goalId: 'g1', objective: input.objective, tokenBudget: input.tokenBudget }) },
+    }));
+    expect(await store.getState().armGoal('s1', { objective: 'Ship it', budget: '5k', iterations: '' })).toEqual({
+      ok: true,
+    });
+    expect(link.callsOf('goal.arm')).toEqual([
+      { sessionId: 's1', objective: 'Ship it', tokenBudget: 5000, maxIterations: null },
+    ]);
     expect(store.getState().goals.s1?.tokenBudget).toBe(5000);
   });
 
@@ -28,7 +35,8 @@ describe('the goals slice', () => {
       result: { goals: input.sessionIds.includes('b') ? [goal({ goalId: 'gb', sessionId: 'b' })] : [] },
     }));
     // The store's own first load reads the listed session (s1) too; these reads are about a, b and c.
-    const reads = () => (link.callsOf('goal.list') as Array<{ sessionIds: string[] }>).filter((call) => !call.sessionIds.includes('s1'));
+    const reads = () =>
+      (link.callsOf('goal.list') as Array<{ sessionIds: string[] }>).filter((call) => !call.sessionIds.includes('s1'));
     await store.getState().loadGoals(['a', 'b']);
     expect(reads()).toEqual([{ sessionIds: ['a', 'b'] }]);
     expect(store.getState().goals.b?.goalId).toBe('gb');

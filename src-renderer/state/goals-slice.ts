@@ -27,7 +27,11 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
   async function conflict(sessionId: string, message: string, code: string): Promise<GoalFormOutcome> {
     if (code === 'revision_conflict') {
       await get().loadGoal(sessionId);
-      return { ok: false, message: 'The goal changed meanwhile (the agent or another window moved it on). Cairn has re-read it — check and try again.' };
+      return {
+        ok: false,
+        message:
+          'The goal changed meanwhile (the agent or another window moved it on). Cairn has re-read it — check and try again.',
+      };
     }
     if (code === 'operation_conflict' || code === 'not_found') void get().loadGoal(sessionId);
     return { ok: false, message };
@@ -51,7 +55,12 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
         if (!outcome.ok) continue;
         set((state) => {
           let goals = state.goals;
-          for (const sessionId of batch) goals = setSessionGoal(goals, sessionId, outcome.result.goals.find((goal) => goal.sessionId === sessionId) ?? null);
+          for (const sessionId of batch)
+            goals = setSessionGoal(
+              goals,
+              sessionId,
+              outcome.result.goals.find((goal) => goal.sessionId === sessionId) ?? null,
+            );
           return { goals };
         });
       }
@@ -68,7 +77,13 @@ export const createGoalsSlice: SliceCreator<GoalsSlice> = (set, get, deps) => {
 
     async controlGoal(goal, action) {
       // A control id of its own, so a resent command is answered with what it did, never applied twice.
-      const outcome = await link.invoke('goal.control', { sessionId: goal.sessionId, goalId: goal.goalId, expectedRevision: goal.revision, action, controlId: deps.newId() });
+      const outcome = await link.invoke('goal.control', {
+        sessionId: goal.sessionId,
+        goalId: goal.goalId,
+        expectedRevision: goal.revision,
+        action,
+        controlId: deps.newId(),
+      });
       if (!outcome.ok) return conflict(goal.sessionId, outcome.error.message, outcome.error.code);
       keep(outcome.result.goal);
       return { ok: true };

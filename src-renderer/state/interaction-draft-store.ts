@@ -16,8 +16,10 @@ function decodeSaved(value: unknown): SavedInteractionDraft | null {
   const { draft, reason } = value;
   if (draft === null) return { draft: null, reason };
   if (!isRecord(draft)) return null;
-  if (draft.kind === 'question' && isRecordOf(draft.choices, isChoice)) return { draft: { kind: 'question', choices: draft.choices }, reason };
-  if (draft.kind === 'form' && isRecordOf(draft.values, isFieldDraft)) return { draft: { kind: 'form', values: draft.values }, reason };
+  if (draft.kind === 'question' && isRecordOf(draft.choices, isChoice))
+    return { draft: { kind: 'question', choices: draft.choices }, reason };
+  if (draft.kind === 'form' && isRecordOf(draft.values, isFieldDraft))
+    return { draft: { kind: 'form', values: draft.values }, reason };
   return null;
 }
 
@@ -29,10 +31,13 @@ function isRecordOf<T>(value: unknown, isEntry: (entry: unknown) => entry is T):
   return isRecord(value) && Object.values(value).every(isEntry);
 }
 
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 
 function isChoice(value: unknown): value is QuestionChoice {
-  return isRecord(value) && isStrings(value.optionIds) && typeof value.other === 'boolean' && typeof value.text === 'string';
+  return (
+    isRecord(value) && isStrings(value.optionIds) && typeof value.other === 'boolean' && typeof value.text === 'string'
+  );
 }
 
 function isFieldDraft(value: unknown): value is FieldDraft {
@@ -42,14 +47,24 @@ function isFieldDraft(value: unknown): value is FieldDraft {
 /** The draft without what must not be written to disk: the text of secret answers. */
 function withoutSecrets(request: InteractionRequest, saved: SavedInteractionDraft): SavedInteractionDraft {
   if (request.kind === 'form' && saved.draft?.kind === 'form') {
-    const secretFields = new Set(request.fields.filter((field) => field.type === 'string' && field.secret === true).map((field) => field.id));
+    const secretFields = new Set(
+      request.fields.filter((field) => field.type === 'string' && field.secret === true).map((field) => field.id),
+    );
     if (secretFields.size === 0) return saved;
-    return { ...saved, draft: { ...saved.draft, values: Object.fromEntries(Object.entries(saved.draft.values).filter(([id]) => !secretFields.has(id))) } };
+    return {
+      ...saved,
+      draft: {
+        ...saved.draft,
+        values: Object.fromEntries(Object.entries(saved.draft.values).filter(([id]) => !secretFields.has(id))),
+      },
+    };
   }
   if (request.kind !== 'question' || saved.draft?.kind !== 'question') return saved;
   const secret = new Set(request.questions.filter((question) => question.secret).map((question) => question.id));
   if (secret.size === 0) return saved;
-  const choices = Object.fromEntries(Object.entries(saved.draft.choices).map(([id, choice]) => [id, secret.has(id) ? { ...choice, text: '' } : choice]));
+  const choices = Object.fromEntries(
+    Object.entries(saved.draft.choices).map(([id, choice]) => [id, secret.has(id) ? { ...choice, text: '' } : choice]),
+  );
   return { ...saved, draft: { ...saved.draft, choices } };
 }
 

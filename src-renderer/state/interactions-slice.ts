@@ -3,7 +3,12 @@ import type { AnswerDraft } from '../forms/interaction-draft';
 import type { SliceCreator } from './app-state';
 import { interactionDraftStore } from './interaction-draft-store';
 import type { InteractionsState } from './reducers/interactions-reducer';
-import { applyInteraction, applyPendingList, EMPTY_INTERACTIONS, forgetInteraction } from './reducers/interactions-reducer';
+import {
+  applyInteraction,
+  applyPendingList,
+  EMPTY_INTERACTIONS,
+  forgetInteraction,
+} from './reducers/interactions-reducer';
 import { applyTurn } from './reducers/transcript-reducer';
 
 const PENDING_LIMIT = 500;
@@ -20,7 +25,13 @@ export interface InteractionFormState {
   readonly error: string | null;
 }
 
-export const EMPTY_FORM: InteractionFormState = { draft: null, reason: '', attempted: false, submitting: false, error: null };
+export const EMPTY_FORM: InteractionFormState = {
+  draft: null,
+  reason: '',
+  attempted: false,
+  submitting: false,
+  error: null,
+};
 
 /** Questions, forms and approvals the agent puts to the person, and their answers. */
 export interface InteractionsSlice {
@@ -58,7 +69,10 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
 
   const patchForm = (interactionId: string, patch: Partial<InteractionFormState>) =>
     set((state) => ({
-      interactionForms: { ...state.interactionForms, [interactionId]: { ...(state.interactionForms[interactionId] ?? EMPTY_FORM), ...patch } },
+      interactionForms: {
+        ...state.interactionForms,
+        [interactionId]: { ...(state.interactionForms[interactionId] ?? EMPTY_FORM), ...patch },
+      },
     }));
 
   const dropForm = (interactionId: string) =>
@@ -112,7 +126,8 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
       try {
         const outcome = await link.invoke('interaction.get', { interactionId });
         get().flushEvents();
-        if (outcome.ok) set((state) => ({ interactions: applyInteraction(state.interactions, outcome.result.interaction) }));
+        if (outcome.ok)
+          set((state) => ({ interactions: applyInteraction(state.interactions, outcome.result.interaction) }));
       } finally {
         reading.delete(interactionId);
       }
@@ -141,11 +156,14 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
 
     async submitAnswer(interactionId) {
       // The answer's checks load with the forms that fill it in (already there when one is submitted).
-      const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } = await import('../forms/interaction-draft');
+      const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } =
+        await import('../forms/interaction-draft');
       const record = get().interactions.byId[interactionId];
-      if (record === undefined || record.request.kind === 'permission' || record.request.kind === 'network') return true;
+      if (record === undefined || record.request.kind === 'permission' || record.request.kind === 'network')
+        return true;
       const form = get().interactionForms[interactionId] ?? EMPTY_FORM;
-      const draft = form.draft ?? (record.request.kind === 'question' ? initialQuestionDraft() : initialFormDraft(record.request));
+      const draft =
+        form.draft ?? (record.request.kind === 'question' ? initialQuestionDraft() : initialFormDraft(record.request));
       if (draftProblems(record.request, draft).length > 0) {
         patchForm(interactionId, { attempted: true, draft });
         return false;
@@ -165,12 +183,19 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
           transcripts: applyTurn(state.transcripts, turn),
         }));
         get().forgetInteractionDraft(interactionId);
-        if (('decision' in answer && answer.decision === 'allow_session') || ('network' in answer && answer.network === 'allow_session'))
+        if (
+          ('decision' in answer && answer.decision === 'allow_session') ||
+          ('network' in answer && answer.network === 'allow_session')
+        )
           void get().loadGrants(interaction.sessionId);
         return;
       }
       patchForm(interactionId, { submitting: false, attempted: true, error: outcome.error.message });
-      if (outcome.error.code === 'operation_conflict' || outcome.error.code === 'not_found' || outcome.error.code === 'session_archived') {
+      if (
+        outcome.error.code === 'operation_conflict' ||
+        outcome.error.code === 'not_found' ||
+        outcome.error.code === 'session_archived'
+      ) {
         // Answered elsewhere, closed or gone meanwhile: read it again so the card shows what it is now.
         set((state) => ({ interactions: forgetInteraction(state.interactions, interactionId) }));
         void get().ensureInteraction(interactionId);

@@ -25,7 +25,8 @@ export const createMcpActions: SliceCreator<McpActions> = (set, get, deps) => {
   return {
     async loadMcpSessionServers(sessionId) {
       const outcome = await link.invoke('mcp.session.servers', { sessionId });
-      if (outcome.ok) set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
+      if (outcome.ok)
+        set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));
     },
     async loadMcpCatalog(sessionId) {
       set((state) => ({ mcpCatalogs: { ...state.mcpCatalogs, [sessionId]: { state: 'loading' } } }));
@@ -37,14 +38,23 @@ export const createMcpActions: SliceCreator<McpActions> = (set, get, deps) => {
     },
     async insertMcpPrompt(sessionId, prompt, args, mode = 'append') {
       const filled = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== ''));
-      const outcome = await link.invoke('mcp.prompt.get', { sessionId, serverId: prompt.serverId, name: prompt.name, arguments: filled });
+      const outcome = await link.invoke('mcp.prompt.get', {
+        sessionId,
+        serverId: prompt.serverId,
+        name: prompt.name,
+        arguments: filled,
+      });
       if (!outcome.ok) return { ok: false, message: outcome.error.message };
       if (mode === 'replace') get().setDraft(sessionId, outcome.result.text);
       else appendToDraft(sessionId, outcome.result.text);
       return { ok: true };
     },
     async attachMcpResource(sessionId, resource) {
-      const outcome = await link.invoke('mcp.resource.read', { sessionId, serverId: resource.serverId, uri: resource.uri });
+      const outcome = await link.invoke('mcp.resource.read', {
+        sessionId,
+        serverId: resource.serverId,
+        uri: resource.uri,
+      });
       if (!outcome.ok) return { ok: false, message: outcome.error.message };
       appendToDraft(sessionId, attachmentText(resource, outcome.result.text));
       return { ok: true };
@@ -68,7 +78,9 @@ export const createMcpActions: SliceCreator<McpActions> = (set, get, deps) => {
     async testMcpServer(serverId) {
       set((state) => ({ mcpTests: { ...state.mcpTests, [serverId]: { state: 'testing' } } }));
       const outcome = await link.invoke('mcp.server.test', { serverId });
-      const result: McpTestResult = outcome.ok ? outcome.result : { serverId, ok: false, message: outcome.error.message, stderrTail: null, serverInfo: null, tools: [] };
+      const result: McpTestResult = outcome.ok
+        ? outcome.result
+        : { serverId, ok: false, message: outcome.error.message, stderrTail: null, serverInfo: null, tools: [] };
       set((state) => ({ mcpTests: { ...state.mcpTests, [serverId]: { state: 'done', result } } }));
     },
   };

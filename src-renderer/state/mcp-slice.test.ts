@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { McpPromptInfo, McpResourceInfo } from '../../src-shared/mcp-model';
 import { setupStore } from './test-store';
 
-const resource: McpResourceInfo = { serverId: 'm1', serverName: 'Notes', uri: 'notes://today', name: 'Today', description: '', mimeType: 'text/plain' };
+const resource: McpResourceInfo = {
+  serverId: 'm1',
+  serverName: 'Notes',
+  uri: 'notes://today',
+  name: 'Today',
+  description: '',
+  mimeType: 'text/plain',
+};
 const prompt: McpPromptInfo = {
   serverId: 'm1',
   serverName: 'Notes',
@@ -15,10 +22,15 @@ const prompt: McpPromptInfo = {
 describe('the MCP slice', () => {
   it('attaches a resource to the draft as quoted text, after what was written', async () => {
     const { store, link } = setupStore();
-    link.answer('mcp.resource.read', ({ uri }) => ({ ok: true, result: { uri, mimeType: 'text/plain', text: 'Buy milk.' } }));
+    link.answer('mcp.resource.read', ({ uri }) => ({
+      ok: true,
+      result: { uri, mimeType: 'text/plain', text: 'Buy milk.' },
+    }));
     store.getState().setDraft('s1', 'Summarise this:  ');
     expect(await store.getState().attachMcpResource('s1', resource)).toEqual({ ok: true });
-    expect(store.getState().drafts.s1).toBe('Summarise this:\n\nAttached Today (notes://today, from the MCP server Notes):\n```\nBuy milk.\n```');
+    expect(store.getState().drafts.s1).toBe(
+      'Summarise this:\n\nAttached Today (notes://today, from the MCP server Notes):\n```\nBuy milk.\n```',
+    );
   });
 
   it('inserts a prompt with only the arguments given, and says why when the server cannot', async () => {
@@ -31,8 +43,14 @@ describe('the MCP slice', () => {
     expect(await store.getState().insertMcpPrompt('s1', prompt, { file: 'app.ts', extra: '' })).toEqual({ ok: true });
     expect(asked).toEqual([{ sessionId: 's1', serverId: 'm1', name: 'review', arguments: { file: 'app.ts' } }]);
     expect(store.getState().drafts.s1).toBe('Please review app.ts.');
-    link.answer('mcp.prompt.get', () => ({ ok: false, error: { code: 'operation_unavailable', message: 'The MCP server "Notes" is not available.' } }));
-    expect(await store.getState().insertMcpPrompt('s1', prompt, {})).toEqual({ ok: false, message: 'The MCP server "Notes" is not available.' });
+    link.answer('mcp.prompt.get', () => ({
+      ok: false,
+      error: { code: 'operation_unavailable', message: 'The MCP server "Notes" is not available.' },
+    }));
+    expect(await store.getState().insertMcpPrompt('s1', prompt, {})).toEqual({
+      ok: false,
+      message: 'The MCP server "Notes" is not available.',
+    });
     expect(store.getState().drafts.s1).toBe('Please review app.ts.');
   });
 
@@ -46,18 +64,34 @@ describe('the MCP slice', () => {
 
   it('turns a server off for a session and re-reads what the session is offered', async () => {
     const { store, link } = setupStore();
-    link.answer('mcp.session.setServer', ({ sessionId, serverId, on }) => ({ ok: true, result: { sessionId, servers: [{ serverId, name: 'Notes', enabled: true, on }] } }));
-    link.answer('mcp.session.catalog', ({ sessionId }) => ({ ok: true, result: { sessionId, prompts: [], resources: [] } }));
+    link.answer('mcp.session.setServer', ({ sessionId, serverId, on }) => ({
+      ok: true,
+      result: { sessionId, servers: [{ serverId, name: 'Notes', enabled: true, on }] },
+    }));
+    link.answer('mcp.session.catalog', ({ sessionId }) => ({
+      ok: true,
+      result: { sessionId, prompts: [], resources: [] },
+    }));
     expect(await store.getState().setMcpSessionServer('s1', 'm1', false)).toEqual({ ok: true });
-    expect(store.getState().mcpSessionServers.s1).toEqual([{ serverId: 'm1', name: 'Notes', enabled: true, on: false }]);
-    await vi.waitFor(() => expect(store.getState().mcpCatalogs.s1).toEqual({ state: 'ready', prompts: [], resources: [] }));
+    expect(store.getState().mcpSessionServers.s1).toEqual([
+      { serverId: 'm1', name: 'Notes', enabled: true, on: false },
+    ]);
+    await vi.waitFor(() =>
+      expect(store.getState().mcpCatalogs.s1).toEqual({ state: 'ready', prompts: [], resources: [] }),
+    );
   });
 
   it('shows a session server turned off at once, and undoes it when the host refuses', async () => {
     const { store, link } = setupStore();
-    link.answer('mcp.session.servers', ({ sessionId }) => ({ ok: true, result: { sessionId, servers: [{ serverId: 'm1', name: 'Notes', enabled: true, on: true }] } }));
+    link.answer('mcp.session.servers', ({ sessionId }) => ({
+      ok: true,
+      result: { sessionId, servers: [{ serverId: 'm1', name: 'Notes', enabled: true, on: true }] },
+    }));
     await store.getState().loadMcpSessionServers('s1');
-    link.answer('mcp.session.setServer', () => ({ ok: false, error: { code: 'not_found', message: 'That MCP server does not exist (it may have been removed).' } }));
+    link.answer('mcp.session.setServer', () => ({
+      ok: false,
+      error: { code: 'not_found', message: 'That MCP server does not exist (it may have been removed).' },
+    }));
     const pending = store.getState().setMcpSessionServer('s1', 'm1', false);
     expect(store.getState().mcpSessionServers.s1?.[0]?.on).toBe(false);
     expect(await pending).toEqual({ ok: false, message: 'That MCP server does not exist (it may have been removed).' });
@@ -68,7 +102,13 @@ describe('the MCP slice', () => {
     const { store, link, frames } = setupStore();
     link.answer('mcp.server.list', () => ({ ok: true, result: { servers: [] } }));
     await store.getState().loadMcpServers();
-    const status = { state: 'connected' as const, message: null, stderrTail: null, serverInfo: { name: 'n', version: '1' }, tools: [] };
+    const status = {
+      state: 'connected' as const,
+      message: null,
+      stderrTail: null,
+      serverInfo: { name: 'n', version: '1' },
+      tools: [],
+    };
     const server = {
       serverId: 'm1',
       name: 'Notes',
@@ -87,7 +127,9 @@ describe('the MCP slice', () => {
     };
     link.push({ kind: 'mcp.server.changed', server });
     frames.flush();
-    expect(store.getState().mcpServers?.map((known) => [known.serverId, known.status.state])).toEqual([['m1', 'connected']]);
+    expect(store.getState().mcpServers?.map((known) => [known.serverId, known.status.state])).toEqual([
+      ['m1', 'connected'],
+    ]);
     link.push({ kind: 'mcp.server.removed', serverId: 'm1' });
     frames.flush();
     expect(store.getState().mcpServers).toEqual([]);

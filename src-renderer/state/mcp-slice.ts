@@ -1,14 +1,25 @@
 import type { ChangeEvent } from '../../src-shared/events';
-import type { McpPromptInfo, McpResourceInfo, McpServerRecord, McpSessionServer, McpTestResult } from '../../src-shared/mcp-model';
+import type {
+  McpPromptInfo,
+  McpResourceInfo,
+  McpServerRecord,
+  McpSessionServer,
+  McpTestResult,
+} from '../../src-shared/mcp-model';
 import type { OperationInput } from '../../src-shared/operations';
 import type { SliceCreator } from './app-state';
 import { deferredActions } from './deferred-actions';
 import { applyMcpEvents, type McpServerList } from './reducers/mcp-reducer';
 
-export type McpOutcome = { readonly ok: true; readonly server?: McpServerRecord } | { readonly ok: false; readonly message: string };
+export type McpOutcome =
+  { readonly ok: true; readonly server?: McpServerRecord } | { readonly ok: false; readonly message: string };
 export type McpCatalogState =
   | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly prompts: readonly McpPromptInfo[]; readonly resources: readonly McpResourceInfo[] }
+  | {
+      readonly state: 'ready';
+      readonly prompts: readonly McpPromptInfo[];
+      readonly resources: readonly McpResourceInfo[];
+    }
   | { readonly state: 'failed'; readonly message: string };
 export type McpTestState = { readonly state: 'testing' } | { readonly state: 'done'; readonly result: McpTestResult };
 
@@ -26,7 +37,12 @@ export interface McpSlice {
   /** Turns a server on or off for one session, then re-reads what its servers offer. */
   setMcpSessionServer(sessionId: string, serverId: string, on: boolean): Promise<McpOutcome>;
   /** Puts a prompt's text (its arguments filled in) into the session's draft: after what is there, or in its place (the / menu). */
-  insertMcpPrompt(sessionId: string, prompt: McpPromptInfo, args: Readonly<Record<string, string>>, mode?: 'append' | 'replace'): Promise<McpOutcome>;
+  insertMcpPrompt(
+    sessionId: string,
+    prompt: McpPromptInfo,
+    args: Readonly<Record<string, string>>,
+    mode?: 'append' | 'replace',
+  ): Promise<McpOutcome>;
   /** Attaches a resource's text to the session's draft. */
   attachMcpResource(sessionId: string, resource: McpResourceInfo): Promise<McpOutcome>;
   loadMcpServers(): Promise<void>;
@@ -83,7 +99,8 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => ({
     }
     const outcome = await deps.link.invoke('mcp.session.setServer', { sessionId, serverId, on });
     if (!outcome.ok) {
-      if (before !== undefined) set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: before } }));
+      if (before !== undefined)
+        set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: before } }));
       return { ok: false, message: outcome.error.message };
     }
     set((state) => ({ mcpSessionServers: { ...state.mcpSessionServers, [sessionId]: outcome.result.servers } }));

@@ -29,13 +29,20 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
   async loadMemories() {
     if (get().memoryList.state !== 'ready') set({ memoryList: { state: 'loading' } });
     const outcome = await deps.link.invoke('memory.list', {});
-    set({ memoryList: outcome.ok ? { state: 'ready', memories: outcome.result.memories } : { state: 'failed', message: outcome.error.message } });
+    set({
+      memoryList: outcome.ok
+        ? { state: 'ready', memories: outcome.result.memories }
+        : { state: 'failed', message: outcome.error.message },
+    });
   },
 
-  ...deferredActions<MemoryActions>({ updateMemory: true, removeMemory: true }, () => import('./memory-actions').then((module) => module.createMemoryActions(set, get, deps))),
+  ...deferredActions<MemoryActions>({ updateMemory: true, removeMemory: true }, () =>
+    import('./memory-actions').then((module) => module.createMemoryActions(set, get, deps)),
+  ),
 
   noteMemoryEvents(batch) {
     if (get().memoryList.state !== 'ready') return;
-    if (batch.some((event) => event.kind === 'memory.changed' || event.kind === 'memory.removed')) void get().loadMemories();
+    if (batch.some((event) => event.kind === 'memory.changed' || event.kind === 'memory.removed'))
+      void get().loadMemories();
   },
 });

@@ -54,7 +54,14 @@ export const createPreferencesSlice: SliceCreator<PreferencesSlice> = (set, get,
       const current = permission.current();
       const asked = on && current === 'default';
       const granted = asked ? await permission.request() : current;
-      set((state) => ({ notifications: { ...state.notifications, permission: granted, chosen: on, dismissed: asked && granted === 'default' } }));
+      set((state) => ({
+        notifications: {
+          ...state.notifications,
+          permission: granted,
+          chosen: on,
+          dismissed: asked && granted === 'default',
+        },
+      }));
     },
   };
 };

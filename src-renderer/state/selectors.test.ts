@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../src-shared/model';
 import type { AppState } from './app-state';
 import { item } from './reducers/record-fixtures';
-import { continuesAnswer, selectAnswerSeams, selectAnswerStreaming, selectAnswerText, selectEndsAnswerTurn, selectResumeInsideAnswer } from './selectors';
+import {
+  continuesAnswer,
+  selectAnswerSeams,
+  selectAnswerStreaming,
+  selectAnswerText,
+  selectEndsAnswerTurn,
+  selectResumeInsideAnswer,
+} from './selectors';
 
 function stateOf(items: TranscriptItem[]): AppState {
-  const transcript = { itemIds: items.map((entry) => entry.itemId), itemsById: Object.fromEntries(items.map((entry) => [entry.itemId, entry])) };
+  const transcript = {
+    itemIds: items.map((entry) => entry.itemId),
+    itemsById: Object.fromEntries(items.map((entry) => [entry.itemId, entry])),
+  };
   return { transcripts: { s1: transcript } } as unknown as AppState;
 }
 
@@ -30,10 +40,19 @@ describe('an answer continued after it was cut off', () => {
     const resumed = [
       items[0]!,
       items[1]!,
-      item({ itemId: 'n', position: 3, runId: 'r2', kind: 'notice', text: 'Resumed: you pressed Stop.', data: { resumed: { reason: 'stop_button' } } }),
+      item({
+        itemId: 'n',
+        position: 3,
+        runId: 'r2',
+        kind: 'notice',
+        text: 'Resumed: you pressed Stop.',
+        data: { resumed: { reason: 'stop_button' } },
+      }),
       { ...items[2]!, position: 4 },
     ];
-    expect(JSON.parse(selectAnswerSeams('s1', 1)(stateOf(resumed)))).toEqual([{ offset: 'Roses are red, '.length, label: 'Resumed: you pressed Stop.' }]);
+    expect(JSON.parse(selectAnswerSeams('s1', 1)(stateOf(resumed)))).toEqual([
+      { offset: 'Roses are red, '.length, label: 'Resumed: you pressed Stop.' },
+    ]);
     expect(selectAnswerText('s1', 1)(stateOf(resumed))).toBe('Roses are red, violets are blue.');
     expect(selectResumeInsideAnswer('s1', 2)(stateOf(resumed))).toBe(true);
     // Before the resumed run writes anything, the marker stands after the answer on its own.
@@ -58,6 +77,13 @@ describe('a turn’s final answer', () => {
       item({ itemId: 'a2', position: 5, runId: 'r2', text: 'all of it.' }),
       item({ itemId: 'u2', position: 6, turnId: 't2', runId: 'r3', kind: 'user_message', text: 'Thanks' }),
     ];
-    expect(items.map((_, index) => selectEndsAnswerTurn('s1', index)(stateOf(items)))).toEqual([false, false, false, true, true, true]);
+    expect(items.map((_, index) => selectEndsAnswerTurn('s1', index)(stateOf(items)))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -64,7 +64,10 @@ export const selectEndsTurn =
  * assistant message of the same turn written by an earlier run (Resume or Retry after a cut-off
  * answer). Such an item is shown as part of that answer, not as a second one.
  */
-export function continuesAnswer(transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> }, index: number): boolean {
+export function continuesAnswer(
+  transcript: { readonly itemIds: readonly string[]; readonly itemsById: Readonly<Record<string, TranscriptItem>> },
+  index: number,
+): boolean {
   return continuesAnswerAt((at) => transcript.itemsById[transcript.itemIds[at] ?? ''], index);
 }
 
@@ -105,7 +108,11 @@ export interface AnswerSeam {
  * The answer that starts at `index` with its continuations joined, whether any part still streams,
  * and where each resumed part starts (with the marker notice that precedes it).
  */
-function joinedAnswer(state: AppState, sessionId: string, index: number): { text: string; streaming: boolean; seams: AnswerSeam[] } | null {
+function joinedAnswer(
+  state: AppState,
+  sessionId: string,
+  index: number,
+): { text: string; streaming: boolean; seams: AnswerSeam[] } | null {
   const transcript = state.transcripts[sessionId];
   if (transcript === undefined) return null;
   let text = '';
@@ -141,7 +148,11 @@ export const selectResumeInsideAnswer =
     const transcript = state.transcripts[sessionId];
     if (transcript === undefined) return false;
     let at = index + 1;
-    while (at < transcript.itemIds.length && isResumeNotice(transcript.itemsById[transcript.itemIds[at] ?? ''] ?? { kind: '', data: null })) at += 1;
+    while (
+      at < transcript.itemIds.length &&
+      isResumeNotice(transcript.itemsById[transcript.itemIds[at] ?? ''] ?? { kind: '', data: null })
+    )
+      at += 1;
     return continuesAnswer(transcript, at);
   };
 
@@ -161,12 +172,16 @@ export const selectRunsOnAcp =
   (sessionId: string) =>
   (state: AppState): boolean => {
     const connectionId = state.sessions.byId[sessionId]?.connectionId;
-    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'acp');
+    return state.catalog.connections.some(
+      (connection) => connection.connectionId === connectionId && connection.providerType === 'acp',
+    );
   };
 
 export const selectRunsOnCodex =
   (sessionId: string) =>
   (state: AppState): boolean => {
     const connectionId = state.sessions.byId[sessionId]?.connectionId;
-    return state.catalog.connections.some((connection) => connection.connectionId === connectionId && connection.providerType === 'codex');
+    return state.catalog.connections.some(
+      (connection) => connection.connectionId === connectionId && connection.providerType === 'codex',
+    );
   };

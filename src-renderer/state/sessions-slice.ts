@@ -43,7 +43,10 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     });
   };
 
-  const currentView = (): SessionListView => ({ archived: get().sessions.view.archived, query: get().searchText.trim() });
+  const currentView = (): SessionListView => ({
+    archived: get().sessions.view.archived,
+    query: get().searchText.trim(),
+  });
 
   /** Reads a page of the list (the first, or the one after `cursor`); an answer overtaken by a newer request is dropped. */
   const listPage = async (view: SessionListView, cursor: string | null): Promise<void> => {
@@ -89,14 +92,22 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
 
     setArchivedView(archived) {
       if (get().sessions.view.archived === archived) return;
-      set((state) => ({ sessions: { ...state.sessions, view: { ...state.sessions.view, archived }, listIds: [], listLoaded: false } }));
+      set((state) => ({
+        sessions: { ...state.sessions, view: { ...state.sessions.view, archived }, listIds: [], listLoaded: false },
+      }));
       void get().loadSessions();
     },
 
     async createSession() {
       const { sessions, searchText, selectedSessionId } = get();
       // The open session is a blank one New session made: it is the new session.
-      if (selectedSessionId !== null && selectedSessionId === made && !sessions.view.archived && searchText === '' && isBlankSession(get(), selectedSessionId)) {
+      if (
+        selectedSessionId !== null &&
+        selectedSessionId === made &&
+        !sessions.view.archived &&
+        searchText === '' &&
+        isBlankSession(get(), selectedSessionId)
+      ) {
         return;
       }
       if (sessions.view.archived || searchText !== '') {
@@ -121,7 +132,8 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
 
     selectSession(sessionId) {
       const state = get();
-      if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined)) return;
+      if (sessionId === state.selectedSessionId && (sessionId === null || state.transcripts[sessionId] !== undefined))
+        return;
       dropIfLeftBlank(state.selectedSessionId, sessionId);
       // Only the open session's transcript is kept; reopening one reads a fresh snapshot.
       const transcript = sessionId === null ? undefined : state.transcripts[sessionId];
@@ -156,7 +168,11 @@ function sessionEdits(
       const known = get().sessions.byId[sessionId];
       const trimmed = title.trim();
       if (known === undefined || trimmed === '' || trimmed === known.title) return;
-      const outcome = await link.invoke('session.rename', { sessionId, title: trimmed, expectedRevision: known.revision });
+      const outcome = await link.invoke('session.rename', {
+        sessionId,
+        title: trimmed,
+        expectedRevision: known.revision,
+      });
       if (!outcome.ok) {
         get().reportFailure(outcome.error);
         return;

@@ -40,7 +40,8 @@ export const createShellSlice: SliceCreator<ShellSlice> = (set, get, deps) => {
       const generation = get().connection.generation;
       const resync = (listedIn.get(sessionId) ?? generation) < generation;
       listedIn.set(sessionId, generation);
-      if (get().shellLists[sessionId] !== 'ready') set((state) => ({ shellLists: { ...state.shellLists, [sessionId]: 'loading' } }));
+      if (get().shellLists[sessionId] !== 'ready')
+        set((state) => ({ shellLists: { ...state.shellLists, [sessionId]: 'loading' } }));
       const outcome = await link.invoke('shell.list', { sessionId, limit: LIST_LIMIT });
       get().flushEvents();
       if (!outcome.ok) {

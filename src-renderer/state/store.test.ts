@@ -66,7 +66,10 @@ describe('the app store', () => {
   it('sends a new turn when idle and a follow-up while a turn runs', async () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
-    link.answer('turn.start', ({ sessionId, turnId }) => ({ ok: true, result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true } }));
+    link.answer('turn.start', ({ sessionId, turnId }) => ({
+      ok: true,
+      result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true },
+    }));
     store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
     expect(link.callsOf('turn.start')).toEqual([{ sessionId: 's1', turnId: 'id-1', text: 'hello' }]);
@@ -80,12 +83,17 @@ describe('the app store', () => {
     }));
     store.getState().setDraft('s1', 'and then?');
     await store.getState().sendDraft('s1');
-    expect(link.callsOf('turn.message.submit')).toEqual([{ sessionId: 's1', messageId: 'id-2', text: 'and then?', placement: 'next_turn' }]);
+    expect(link.callsOf('turn.message.submit')).toEqual([
+      { sessionId: 's1', messageId: 'id-2', text: 'and then?', placement: 'next_turn' },
+    ]);
   });
 
   it('puts the text back and shows the host’s message when sending fails', async () => {
     const { store, link } = setup();
-    link.answer('turn.start', () => ({ ok: false, error: { code: 'session_archived', message: 'This session is archived.' } }));
+    link.answer('turn.start', () => ({
+      ok: false,
+      error: { code: 'session_archived', message: 'This session is archived.' },
+    }));
     store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
     expect(store.getState().drafts.s1).toBe('hello');
@@ -94,7 +102,12 @@ describe('the app store', () => {
 
   it('leaves an unreachable host to the banner instead of a toast once the link has given up', async () => {
     const { store, link } = setup();
-    link.setConnection({ status: 'failed', hostEpoch: null, generation: 1, problem: 'Cairn refused the access token.' });
+    link.setConnection({
+      status: 'failed',
+      hostEpoch: null,
+      generation: 1,
+      problem: 'Cairn refused the access token.',
+    });
     store.getState().reportFailure({ code: 'operation_unavailable', message: 'Cairn refused the access token.' });
     expect(store.getState().toasts).toEqual([]);
     store.getState().reportFailure({ code: 'not_found', message: 'Gone.' });
@@ -148,7 +161,10 @@ describe('the app store', () => {
       result: {
         outcome: 'stopped' as const,
         turn: null,
-        cancelledMessages: [queued({ messageId: 'm1', text: 'first', state: 'cancelled' }), queued({ messageId: 'm2', text: 'second', state: 'cancelled' })],
+        cancelledMessages: [
+          queued({ messageId: 'm1', text: 'first', state: 'cancelled' }),
+          queued({ messageId: 'm2', text: 'second', state: 'cancelled' }),
+        ],
       },
     }));
     store.getState().setDraft('s1', 'typing');
@@ -169,7 +185,10 @@ describe('the app store', () => {
   it('renames with the revision it knows', async () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
-    link.answer('session.rename', ({ sessionId, title }) => ({ ok: true, result: { session: session({ sessionId, title, revision: 2 }) } }));
+    link.answer('session.rename', ({ sessionId, title }) => ({
+      ok: true,
+      result: { session: session({ sessionId, title, revision: 2 }) },
+    }));
     await store.getState().renameSession('s1', '  Better title ');
     expect(link.callsOf('session.rename')).toEqual([{ sessionId: 's1', title: 'Better title', expectedRevision: 1 }]);
     expect(store.getState().sessions.byId.s1?.title).toBe('Better title');

@@ -31,12 +31,18 @@ export function createSyncAnnouncements(get: AppStore['getState'], deps: StoreDe
 
   /** An OS notification for each goal reached, blocked or stopped at a limit (the code loads with the first goal event). */
   function announceEndedGoals(batch: readonly ChangeEvent[]) {
-    if (batch.some((event) => event.kind === 'goal.changed')) void import('./goal-end-notes').then((module) => module.announceEndedGoals(activeGoals, batch, get, deps.notify));
+    if (batch.some((event) => event.kind === 'goal.changed'))
+      void import('./goal-end-notes').then((module) => module.announceEndedGoals(activeGoals, batch, get, deps.notify));
   }
 
   /** An OS notification for each interaction that started waiting (only in the background, where permitted). */
   function announceNewWaits(before: AppState, after: AppState) {
-    if (deps.notify === undefined || !notificationsOn(after.notifications) || after.interactions.pendingIds === before.interactions.pendingIds) return;
+    if (
+      deps.notify === undefined ||
+      !notificationsOn(after.notifications) ||
+      after.interactions.pendingIds === before.interactions.pendingIds
+    )
+      return;
     const known = new Set(before.interactions.pendingIds);
     for (const interactionId of after.interactions.pendingIds) {
       const record = after.interactions.byId[interactionId];

@@ -49,8 +49,12 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
       set({
         ...record,
         ...(selectedGone ? { selectedSessionId: null } : {}),
-        ...(state.pendingDeleteId !== null && record.sessions.byId[state.pendingDeleteId] === undefined ? { pendingDeleteId: null } : {}),
-        ...(state.renamingId !== null && record.sessions.byId[state.renamingId] === undefined ? { renamingId: null } : {}),
+        ...(state.pendingDeleteId !== null && record.sessions.byId[state.pendingDeleteId] === undefined
+          ? { pendingDeleteId: null }
+          : {}),
+        ...(state.renamingId !== null && record.sessions.byId[state.renamingId] === undefined
+          ? { renamingId: null }
+          : {}),
       });
       if (selectedGone) deps.location.writeSessionId(null);
       for (const transcript of Object.values(record.transcripts)) {
@@ -64,11 +68,17 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
   /** What events ask for beyond the record: a new catalog to read, the open session's totals. */
   function followUp(batch: readonly ChangeEvent[]) {
     const state = get();
-    const newCatalog = batch.some((event) => event.kind === 'connections.changed' && event.catalogRevision > state.catalog.catalogRevision);
+    const newCatalog = batch.some(
+      (event) => event.kind === 'connections.changed' && event.catalogRevision > state.catalog.catalogRevision,
+    );
     if (newCatalog) void state.loadCatalog();
     const selected = state.selectedSessionId;
     const turnSettled = batch.some(
-      (event) => event.kind === 'turn.changed' && event.turn.sessionId === selected && event.turn.usage !== null && !isActiveStatus(event.turn.status),
+      (event) =>
+        event.kind === 'turn.changed' &&
+        event.turn.sessionId === selected &&
+        event.turn.usage !== null &&
+        !isActiveStatus(event.turn.status),
     );
     if (selected !== null && turnSettled) void state.loadSessionUsage(selected);
     state.noteWorkhubEvents(batch);

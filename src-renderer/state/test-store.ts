@@ -17,7 +17,13 @@ export const OFFLINE_DEMO = connection({
 });
 
 /** A store wired to a fake host that answers the first load: one session, the Offline demo, nothing pending. */
-export function setupStore(options: { openSession?: string; draftStorage?: DraftStorage; notificationPermission?: NotificationPermissionPort } = {}) {
+export function setupStore(
+  options: {
+    openSession?: string;
+    draftStorage?: DraftStorage;
+    notificationPermission?: NotificationPermissionPort;
+  } = {},
+) {
   const link = new FakeHostLink();
   const notes: DesktopNote[] = [];
   const frames = manualFrameScheduler();
@@ -30,18 +36,30 @@ export function setupStore(options: { openSession?: string; draftStorage?: Draft
     frames,
     location,
     newId: () => `id-${++ids}`,
-    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as number) },
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as number),
+    },
     notify: (note) => notes.push(note),
     // Notifications allowed by the browser (and on unless the person turned them off): notes are collected.
-    notificationPermission: options.notificationPermission ?? { current: () => 'granted', request: () => Promise.resolve('granted') },
+    notificationPermission: options.notificationPermission ?? {
+      current: () => 'granted',
+      request: () => Promise.resolve('granted'),
+    },
   });
-  link.answer('session.list', () => ({ ok: true, result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null } }));
+  link.answer('session.list', () => ({
+    ok: true,
+    result: { sessions: [session({ sessionId: 's1', title: 'First' })], nextCursor: null },
+  }));
   link.answer('session.get', ({ sessionId }) => ({
     ok: true,
     result: {
       session: session({ sessionId, title: 'First' }),
       transcript: {
-        items: [item({ itemId: 'u1', position: 0, kind: 'user_message', text: 'hi' }), item({ itemId: 'a1', position: 1, text: 'Hel', state: 'streaming' })],
+        items: [
+          item({ itemId: 'u1', position: 0, kind: 'user_message', text: 'hi' }),
+          item({ itemId: 'a1', position: 1, text: 'Hel', state: 'streaming' }),
+        ],
         turns: [turn({ turnId: 't1', status: 'running' })],
         nextBefore: null,
       },
@@ -52,13 +70,20 @@ export function setupStore(options: { openSession?: string; draftStorage?: Draft
   }));
   link.answer('connection.list', () => ({
     ok: true,
-    result: { connections: [OFFLINE_DEMO], defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' }, catalogRevision: 1 },
+    result: {
+      connections: [OFFLINE_DEMO],
+      defaultTarget: { connectionId: 'offline-demo', modelId: 'scripted' },
+      catalogRevision: 1,
+    },
   }));
   link.answer('interaction.list', () => ({ ok: true, result: { interactions: [] } }));
   link.answer('goal.get', () => ({ ok: true, result: { goal: null } }));
   link.answer('usage.summary', () => ({
     ok: true,
-    result: { totals: { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: null }, groups: [] },
+    result: {
+      totals: { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: null },
+      groups: [],
+    },
   }));
   const disconnect = connectStoreToHost(store, link);
   return { link, frames, location, store, disconnect, notes, draftStorage };

@@ -6,10 +6,28 @@ import { indexToolCalls } from './tool-calls';
 describe('pairing tool calls with their results', () => {
   it('pairs by turn and call id, across runs of the turn', () => {
     const items = [
-      item({ itemId: 'c1', position: 1, kind: 'tool_call', runId: 'r1', data: { toolCallId: 'call-1', toolName: 'edit_file', input: {}, interactionId: 'i1' } }),
+      item({
+        itemId: 'c1',
+        position: 1,
+        kind: 'tool_call',
+        runId: 'r1',
+        data: { toolCallId: 'call-1', toolName: 'edit_file', input: {}, interactionId: 'i1' },
+      }),
       item({ itemId: 'x', position: 2, kind: 'assistant_message', text: 'Calling edit_file.' }),
-      item({ itemId: 'r1', position: 3, kind: 'tool_result', runId: 'r2', data: { toolCallId: 'call-1', toolName: 'edit_file', output: {}, isError: false } }),
-      item({ itemId: 'c2', position: 4, kind: 'tool_call', turnId: 't2', data: { toolCallId: 'call-1', toolName: 'run_shell', input: {} } }),
+      item({
+        itemId: 'r1',
+        position: 3,
+        kind: 'tool_result',
+        runId: 'r2',
+        data: { toolCallId: 'call-1', toolName: 'edit_file', output: {}, isError: false },
+      }),
+      item({
+        itemId: 'c2',
+        position: 4,
+        kind: 'tool_call',
+        turnId: 't2',
+        data: { toolCallId: 'call-1', toolName: 'run_shell', input: {} },
+      }),
     ];
     const index = indexToolCalls(
       items.map((entry) => entry.itemId),

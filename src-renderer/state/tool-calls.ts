@@ -19,7 +19,10 @@ export function toolCallKeyOf(item: TranscriptItem): string | null {
 }
 
 /** Pairs each loaded tool call with its result. Pure. */
-export function indexToolCalls(itemIds: readonly string[], itemsById: Readonly<Record<string, TranscriptItem>>): ToolCallIndex {
+export function indexToolCalls(
+  itemIds: readonly string[],
+  itemsById: Readonly<Record<string, TranscriptItem>>,
+): ToolCallIndex {
   const index = new Map<string, ToolCallItems>();
   for (const itemId of itemIds) {
     const item = itemsById[itemId];
@@ -28,7 +31,10 @@ export function indexToolCalls(itemIds: readonly string[], itemsById: Readonly<R
     if (key === null) continue;
     const entry = index.get(key) ?? {};
     // The first call and the last result: an approved call records no second tool_call, a resumed one may.
-    index.set(key, item.kind === 'tool_call' ? { ...entry, callId: entry.callId ?? itemId } : { ...entry, resultId: itemId });
+    index.set(
+      key,
+      item.kind === 'tool_call' ? { ...entry, callId: entry.callId ?? itemId } : { ...entry, resultId: itemId },
+    );
   }
   return index;
 }

@@ -9,7 +9,11 @@ function longSession() {
     ok: true,
     result: {
       session: session({ sessionId, title: 'Long' }),
-      transcript: { items: [item({ itemId: 'u5000', position: 5000, kind: 'user_message', text: 'newest' })], turns: [], nextBefore: 5000 },
+      transcript: {
+        items: [item({ itemId: 'u5000', position: 5000, kind: 'user_message', text: 'newest' })],
+        turns: [],
+        nextBefore: 5000,
+      },
       activeTurn: null,
       queue: [],
       runProgress: null,
@@ -17,7 +21,9 @@ function longSession() {
   }));
   setup.link.answer('transcript.page', ({ before = 0, limit = 100 }) => {
     const first = Math.max(0, before - limit);
-    const items = Array.from({ length: before - first }, (_, index) => item({ itemId: `u${first + index}`, position: first + index, kind: 'user_message', text: 'older' }));
+    const items = Array.from({ length: before - first }, (_, index) =>
+      item({ itemId: `u${first + index}`, position: first + index, kind: 'user_message', text: 'older' }),
+    );
     return { ok: true, result: { items, turns: [], nextBefore: first === 0 ? null : first } };
   });
   return setup;

@@ -47,10 +47,15 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
     const { session, transcript, activeTurn, queue, runProgress } = outcome.result;
     set((state) => {
       const page =
-        activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId) ? transcript : { ...transcript, turns: [...transcript.turns, activeTurn] };
+        activeTurn === null || transcript.turns.some((turn) => turn.turnId === activeTurn.turnId)
+          ? transcript
+          : { ...transcript, turns: [...transcript.turns, activeTurn] };
       return {
         sessions: upsertSession(state.sessions, session),
-        transcripts: { ...state.transcripts, [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page) },
+        transcripts: {
+          ...state.transcripts,
+          [sessionId]: applySnapshotPage(state.transcripts[sessionId], sessionId, page),
+        },
         queues: setQueue(state.queues, sessionId, queue),
         runProgress: applySnapshotProgress(state.runProgress, sessionId, runProgress),
       };
@@ -89,10 +94,17 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
 
     async loadOlder(sessionId, reach) {
       const transcript = get().transcripts[sessionId];
-      if (transcript === undefined || transcript.status !== 'ready' || transcript.loadingOlder || transcript.nextBefore === null) return;
+      if (
+        transcript === undefined ||
+        transcript.status !== 'ready' ||
+        transcript.loadingOlder ||
+        transcript.nextBefore === null
+      )
+        return;
       const before = transcript.nextBefore;
       set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: true }));
-      const limit = reach === undefined ? OLDER_PAGE_SIZE : Math.min(FAR_PAGE_SIZE, Math.max(OLDER_PAGE_SIZE, before - reach));
+      const limit =
+        reach === undefined ? OLDER_PAGE_SIZE : Math.min(FAR_PAGE_SIZE, Math.max(OLDER_PAGE_SIZE, before - reach));
       const outcome = await link.invoke('transcript.page', { sessionId, before, limit });
       get().flushEvents();
       const current = get().transcripts[sessionId];
@@ -104,13 +116,19 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
       }
       set((state) => {
         const latest = state.transcripts[sessionId];
-        return latest === undefined ? {} : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
+        return latest === undefined
+          ? {}
+          : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
       });
     },
   };
 };
 
-function patchTranscript(transcripts: TranscriptsState, sessionId: string, patch: { loadingOlder: boolean }): { transcripts: TranscriptsState } | Record<string, never> {
+function patchTranscript(
+  transcripts: TranscriptsState,
+  sessionId: string,
+  patch: { loadingOlder: boolean },
+): { transcripts: TranscriptsState } | Record<string, never> {
   const current = transcripts[sessionId];
   return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
 }

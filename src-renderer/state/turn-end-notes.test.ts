@@ -25,6 +25,8 @@ describe('turns ended, for background notes', () => {
     );
     expect(ended).toEqual([{ sessionId: 's1', turnId: 't1', status: 'failed' }]);
     // Told once: the same end reported again is not a second note.
-    expect(endedTurns(running, events({ kind: 'turn.changed', turn: turn({ turnId: 't1', status: 'failed' }) }))).toEqual([]);
+    expect(
+      endedTurns(running, events({ kind: 'turn.changed', turn: turn({ turnId: 't1', status: 'failed' }) })),
+    ).toEqual([]);
   });
 });

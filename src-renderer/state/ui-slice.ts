@@ -70,7 +70,12 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     set((state) => ({ toasts: [...state.toasts, { id, message, tone }].slice(-MAX_TOASTS) }));
     deps.timers.setTimeout(() => dismissToast(id), TOAST_MS);
   };
-  const dismissToast = (id: number) => set((state) => (state.toasts.some((toast) => toast.id === id) ? { toasts: state.toasts.filter((toast) => toast.id !== id) } : state));
+  const dismissToast = (id: number) =>
+    set((state) =>
+      state.toasts.some((toast) => toast.id === id)
+        ? { toasts: state.toasts.filter((toast) => toast.id !== id) }
+        : state,
+    );
   return {
     helpOpen: false,
     settings: null,

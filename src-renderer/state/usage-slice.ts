@@ -40,10 +40,15 @@ export const createUsageSlice: SliceCreator<UsageSlice> = (set, get, deps) => {
     async loadDailyUsage() {
       if (get().dailyUsage.state !== 'ready') set({ dailyUsage: { state: 'loading' } });
       const by = get().usageBy;
-      const outcome = await deps.link.invoke('usage.summary', { by, from: Math.max(0, Date.now() - USAGE_DAYS * DAY_MS) });
+      const outcome = await deps.link.invoke('usage.summary', {
+        by,
+        from: Math.max(0, Date.now() - USAGE_DAYS * DAY_MS),
+      });
       if (get().usageBy !== by) return;
       set({
-        dailyUsage: outcome.ok ? { state: 'ready', totals: outcome.result.totals, days: outcome.result.groups } : { state: 'failed', message: outcome.error.message },
+        dailyUsage: outcome.ok
+          ? { state: 'ready', totals: outcome.result.totals, days: outcome.result.groups }
+          : { state: 'failed', message: outcome.error.message },
       });
     },
 
@@ -59,7 +64,8 @@ export const createUsageSlice: SliceCreator<UsageSlice> = (set, get, deps) => {
         while (entry.again) {
           entry.again = false;
           const outcome = await deps.link.invoke('usage.summary', { by: 'session', sessionId });
-          if (outcome.ok) set((state) => ({ sessionUsage: { ...state.sessionUsage, [sessionId]: outcome.result.totals } }));
+          if (outcome.ok)
+            set((state) => ({ sessionUsage: { ...state.sessionUsage, [sessionId]: outcome.result.totals } }));
         }
       } finally {
         reading.delete(sessionId);

@@ -20,17 +20,24 @@ export interface VersionSwitch {
  * message after a rewind), and under the turn's answer when every other version regenerated it.
  */
 function anchorOf(slot: TurnVersions): 'message' | 'answer' {
-  return slot.versions.some((version) => version.origin === 'edit' || version.origin === 'rewind') ? 'message' : 'answer';
+  return slot.versions.some((version) => version.origin === 'edit' || version.origin === 'rewind')
+    ? 'message'
+    : 'answer';
 }
 
 const itemOf = (version: TurnVersion, anchor: 'message' | 'answer') =>
-  anchor === 'message' ? (version.messageItemId ?? version.answerItemId) : (version.answerItemId ?? version.messageItemId);
+  anchor === 'message'
+    ? (version.messageItemId ?? version.answerItemId)
+    : (version.answerItemId ?? version.messageItemId);
 
 const targetOf = (version: TurnVersion | undefined, anchor: 'message' | 'answer'): VersionTarget | null =>
   version === undefined ? null : { sessionId: version.sessionId, itemId: itemOf(version, anchor) };
 
 /** The version switch under `item`, or null when its turn has one version or the switch belongs under another message of it. */
-export function versionSwitchAt(links: SessionBranches | undefined, item: Pick<TranscriptItem, 'itemId' | 'turnId'>): VersionSwitch | null {
+export function versionSwitchAt(
+  links: SessionBranches | undefined,
+  item: Pick<TranscriptItem, 'itemId' | 'turnId'>,
+): VersionSwitch | null {
   const slot = links?.versions.find((candidate) => candidate.turnId === item.turnId);
   const own = slot?.versions[slot.index];
   if (slot === undefined || own === undefined) return null;

@@ -10,7 +10,8 @@ import { needsConfirmation, proposalTarget } from './workhub-proposals';
 /** The WorkHub slice's routing and acting, loaded on the first call (see deferredActions). */
 export const createWorkhubActions: SliceCreator<WorkhubActions> = (set, get, deps) => {
   const { link } = deps;
-  const update = (change: (state: WorkhubState) => WorkhubState) => set((state) => ({ workhub: change(state.workhub) }));
+  const update = (change: (state: WorkhubState) => WorkhubState) =>
+    set((state) => ({ workhub: change(state.workhub) }));
 
   async function route(text: string): Promise<boolean> {
     const requestId = deps.newId();
@@ -33,7 +34,8 @@ export const createWorkhubActions: SliceCreator<WorkhubActions> = (set, get, dep
     }
     // An answer or a question back changes no work: it is said in the WorkHub at once.
     const { proposal, candidateSetId } = outcome.result;
-    if (proposal.kind === 'answer_here' || proposal.kind === 'clarify') void act(requestId, proposal, candidateSetId, false);
+    if (proposal.kind === 'answer_here' || proposal.kind === 'clarify')
+      void act(requestId, proposal, candidateSetId, false);
     return true;
   }
 
@@ -52,7 +54,8 @@ export const createWorkhubActions: SliceCreator<WorkhubActions> = (set, get, dep
     });
     get().flushEvents();
     update((state) => settleAttempt(state, requestId, attempt.actionId, outcome));
-    if (outcome.ok && outcome.result.kind === 'awaiting_choice') void get().ensureInteraction(outcome.result.interactionId);
+    if (outcome.ok && outcome.result.kind === 'awaiting_choice')
+      void get().ensureInteraction(outcome.result.interactionId);
   }
 
   return {
@@ -75,7 +78,10 @@ export const createWorkhubActions: SliceCreator<WorkhubActions> = (set, get, dep
       const candidateSetId = routed.candidateSetId === '' ? null : routed.candidateSetId;
       if (needsConfirmation(proposal)) {
         const targetTitle = proposalTarget(proposal, routed.candidates, get().workhub.delegations)?.title ?? null;
-        update((state) => ({ ...state, confirming: { requestId: routed.requestId, proposal, candidateSetId, targetTitle } }));
+        update((state) => ({
+          ...state,
+          confirming: { requestId: routed.requestId, proposal, candidateSetId, targetTitle },
+        }));
         return;
       }
       await act(routed.requestId, proposal, candidateSetId, false);

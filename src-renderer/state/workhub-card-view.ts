@@ -75,14 +75,22 @@ function isResult(value: unknown): value is ActResult {
 }
 
 function isError(value: unknown): value is OperationError {
-  return value !== null && typeof value === 'object' && typeof (value as { code?: unknown }).code === 'string' && typeof (value as { message?: unknown }).message === 'string';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
 }
 
 /**
  * A session's state now, as a candidate chip shows it — never the snapshot taken when the request was
  * routed; null when this window does not know the session (then no chip is better than a stale one).
  */
-export function liveCandidateState(session: SessionRecord | undefined, goal: GoalRecord | null | undefined): CandidateState | null {
+export function liveCandidateState(
+  session: SessionRecord | undefined,
+  goal: GoalRecord | null | undefined,
+): CandidateState | null {
   if (session === undefined) return null;
   return candidateStateOf(session.activity, goal?.status === 'active');
 }

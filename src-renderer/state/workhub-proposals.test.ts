@@ -3,9 +3,21 @@ import type { Proposal } from '../../src-shared/workhub-model';
 import { item } from './reducers/record-fixtures';
 import { candidate, delegation, routed } from './reducers/workhub-fixtures';
 import { isProposalItem } from './workhub-items';
-import { asNewWork, cardChoices, needsConfirmation, proposalTarget, retarget, routedRequestOf, titleForNewWork } from './workhub-proposals';
+import {
+  asNewWork,
+  cardChoices,
+  needsConfirmation,
+  proposalTarget,
+  retarget,
+  routedRequestOf,
+  titleForNewWork,
+} from './workhub-proposals';
 
-const handOver: Proposal = { kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the revenue chart to the quarterly report' };
+const handOver: Proposal = {
+  kind: 'delegate_existing',
+  candidateRef: 'c1',
+  text: 'Add the revenue chart to the quarterly report',
+};
 
 describe('proposal items', () => {
   it('read the routed request a proposal item carries', () => {
@@ -16,13 +28,24 @@ describe('proposal items', () => {
   });
 
   it('refuse an item whose proposal is not well-formed, and drop candidates that are not', () => {
-    const broken = item({ itemId: 'p1', position: 1, kind: 'proposal' as never, data: { requestId: 'r', candidateSetId: 's', proposal: { kind: 'launch' } } });
+    const broken = item({
+      itemId: 'p1',
+      position: 1,
+      kind: 'proposal' as never,
+      data: { requestId: 'r', candidateSetId: 's', proposal: { kind: 'launch' } },
+    });
     expect(routedRequestOf(broken)).toBeNull();
     const partial = item({
       itemId: 'p2',
       position: 2,
       kind: 'proposal' as never,
-      data: { requestId: 'r', candidateSetId: 's', why: 'w', proposal: handOver, candidates: [candidate({ candidateRef: 'c1' }), { candidateRef: 'c2' }] },
+      data: {
+        requestId: 'r',
+        candidateSetId: 's',
+        why: 'w',
+        proposal: handOver,
+        candidates: [candidate({ candidateRef: 'c1' }), { candidateRef: 'c2' }],
+      },
     });
     expect(routedRequestOf(partial)?.candidates.map((known) => known.candidateRef)).toEqual(['c1']);
     expect(isProposalItem(item({ itemId: 'u', position: 0, kind: 'user_message' }))).toBe(false);
@@ -34,13 +57,26 @@ describe('what a card offers', () => {
     const choices = cardChoices(routed(handOver));
     expect(choices.doIt).toBe(true);
     expect(choices.others.map((known) => known.candidateRef)).toEqual(['c2']);
-    expect(choices.startNew).toEqual({ kind: 'create_new', title: 'Add the revenue chart to the quarterly report', workspace: null, text: handOver.text });
+    expect(choices.startNew).toEqual({
+      kind: 'create_new',
+      title: 'Add the revenue chart to the quarterly report',
+      workspace: null,
+      text: handOver.text,
+    });
     expect(retarget(handOver, 'c2')).toEqual({ ...handOver, candidateRef: 'c2' });
   });
 
   it('aims a stop, a resume or a correction at another candidate', () => {
-    expect(retarget({ kind: 'stop_work', target: { candidateRef: 'c1' } }, 'c2')).toEqual({ kind: 'stop_work', target: { candidateRef: 'c2' } });
-    expect(retarget({ kind: 'correct', replacesActionId: 'a1', target: { createNew: { title: 'X', workspace: null } } }, 'c2')).toEqual({
+    expect(retarget({ kind: 'stop_work', target: { candidateRef: 'c1' } }, 'c2')).toEqual({
+      kind: 'stop_work',
+      target: { candidateRef: 'c2' },
+    });
+    expect(
+      retarget(
+        { kind: 'correct', replacesActionId: 'a1', target: { createNew: { title: 'X', workspace: null } } },
+        'c2',
+      ),
+    ).toEqual({
       kind: 'correct',
       replacesActionId: 'a1',
       target: { candidateRef: 'c2' },
@@ -64,14 +100,25 @@ describe('what a card offers', () => {
 describe('targets', () => {
   it('name a candidate, or a delegation this window knows', () => {
     const route = routed(handOver);
-    expect(proposalTarget(handOver, route.candidates, [])).toMatchObject({ title: 'Quarterly report', sessionId: 's-c1' });
+    expect(proposalTarget(handOver, route.candidates, [])).toMatchObject({
+      title: 'Quarterly report',
+      sessionId: 's-c1',
+    });
     const stopDelegation: Proposal = { kind: 'stop_work', target: { delegationActionId: 'a1' } };
-    expect(proposalTarget(stopDelegation, [], [delegation({ actionId: 'a1', targetSessionId: 's9', targetTitle: 'Deploy' })])).toEqual({
+    expect(
+      proposalTarget(
+        stopDelegation,
+        [],
+        [delegation({ actionId: 'a1', targetSessionId: 's9', targetTitle: 'Deploy' })],
+      ),
+    ).toEqual({
       title: 'Deploy',
       sessionId: 's9',
       candidate: null,
     });
-    expect(proposalTarget({ kind: 'create_new', title: 'T', workspace: null, text: 'x' }, route.candidates, [])).toBeNull();
+    expect(
+      proposalTarget({ kind: 'create_new', title: 'T', workspace: null, text: 'x' }, route.candidates, []),
+    ).toBeNull();
   });
 });
 
@@ -79,7 +126,9 @@ describe('titles for new work', () => {
   it('drop a leading "new:", capitalise and cut long text at a word', () => {
     expect(titleForNewWork('new: plan a birthday party for Sam')).toBe('Plan a birthday party for Sam');
     expect(titleForNewWork('  ')).toBe('New work');
-    const long = titleForNewWork('write a very long and detailed plan for migrating every single service we run to the new cluster');
+    const long = titleForNewWork(
+      'write a very long and detailed plan for migrating every single service we run to the new cluster',
+    );
     expect(long.length).toBeLessThanOrEqual(61);
     expect(long.endsWith('…')).toBe(true);
     expect(long).toMatch(/^Write a very long/);

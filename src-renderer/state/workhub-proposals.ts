@@ -27,7 +27,9 @@ export function routedRequestOf(item: TranscriptItem): RouteResult | null {
  */
 export function proposalOf(value: unknown): Proposal | null {
   if (value === null || typeof value !== 'object') return null;
-  return (PROPOSAL_KINDS as readonly unknown[]).includes((value as { kind?: unknown }).kind) ? (value as Proposal) : null;
+  return (PROPOSAL_KINDS as readonly unknown[]).includes((value as { kind?: unknown }).kind)
+    ? (value as Proposal)
+    : null;
 }
 
 function isCandidate(value: unknown): value is Candidate {
@@ -57,7 +59,11 @@ export function findCandidate(candidates: readonly Candidate[], candidateRef: st
   return candidates.find((candidate) => candidate.candidateRef === candidateRef) ?? null;
 }
 
-function resolveWorkTarget(target: WorkTarget, candidates: readonly Candidate[], delegations: readonly DelegationRecord[]): ProposalTarget {
+function resolveWorkTarget(
+  target: WorkTarget,
+  candidates: readonly Candidate[],
+  delegations: readonly DelegationRecord[],
+): ProposalTarget {
   if ('candidateRef' in target) {
     const candidate = findCandidate(candidates, target.candidateRef);
     return { title: candidate?.title ?? null, sessionId: candidate?.sessionId ?? null, candidate };
@@ -66,7 +72,11 @@ function resolveWorkTarget(target: WorkTarget, candidates: readonly Candidate[],
   return { title: delegation?.targetTitle ?? null, sessionId: delegation?.targetSessionId ?? null, candidate: null };
 }
 
-export function proposalTarget(proposal: Proposal, candidates: readonly Candidate[], delegations: readonly DelegationRecord[]): ProposalTarget | null {
+export function proposalTarget(
+  proposal: Proposal,
+  candidates: readonly Candidate[],
+  delegations: readonly DelegationRecord[],
+): ProposalTarget | null {
   switch (proposal.kind) {
     case 'delegate_existing': {
       const candidate = findCandidate(candidates, proposal.candidateRef);
@@ -159,6 +169,9 @@ export function cardChoices(route: RouteResult): CardChoices {
   const { proposal, candidates } = route;
   const doIt = proposal.kind !== 'answer_here' && proposal.kind !== 'clarify';
   const current = targetRef(proposal);
-  const others = retarget(proposal, current ?? '') === null ? [] : candidates.filter((candidate) => candidate.candidateRef !== current);
+  const others =
+    retarget(proposal, current ?? '') === null
+      ? []
+      : candidates.filter((candidate) => candidate.candidateRef !== current);
   return { doIt, others, startNew: asNewWork(proposal) };
 }

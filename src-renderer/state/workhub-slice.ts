@@ -4,7 +4,13 @@ import { WORKHUB_SESSION_ID } from '../../src-shared/workhub-model';
 import type { SliceCreator } from './app-state';
 import type { WorkhubState } from './reducers/workhub-reducer';
 import { deferredActions } from './deferred-actions';
-import { applyDelegationEvents, applyDelegationList, EMPTY_WORKHUB, eventsNameUnknownDelegation, setPicking } from './reducers/workhub-reducer';
+import {
+  applyDelegationEvents,
+  applyDelegationList,
+  EMPTY_WORKHUB,
+  eventsNameUnknownDelegation,
+  setPicking,
+} from './reducers/workhub-reducer';
 
 const DELEGATIONS_LIMIT = 200;
 /** Re-reads of the delegations that events ask for are folded together over this long. */
@@ -38,14 +44,18 @@ export interface WorkhubSlice {
 }
 
 /** Routing and acting on proposals, done from the WorkHub's view: the bodies load on the first call (workhub-actions). */
-export type WorkhubActions = Pick<WorkhubSlice, 'sendToWorkhub' | 'routeAgain' | 'actOnProposal' | 'retryAct' | 'confirmAction' | 'cancelProposal'>;
+export type WorkhubActions = Pick<
+  WorkhubSlice,
+  'sendToWorkhub' | 'routeAgain' | 'actOnProposal' | 'retryAct' | 'confirmAction' | 'cancelProposal'
+>;
 
 export const createWorkhubSlice: SliceCreator<WorkhubSlice> = (set, get, deps) => {
   const { link, timers } = deps;
   let delegationsRequest = 0;
   let refreshTimer: unknown = null;
 
-  const update = (change: (state: WorkhubState) => WorkhubState) => set((state) => ({ workhub: change(state.workhub) }));
+  const update = (change: (state: WorkhubState) => WorkhubState) =>
+    set((state) => ({ workhub: change(state.workhub) }));
 
   function refreshDelegationsSoon() {
     if (refreshTimer !== null) return;
@@ -57,8 +67,16 @@ export const createWorkhubSlice: SliceCreator<WorkhubSlice> = (set, get, deps) =
 
   return {
     workhub: EMPTY_WORKHUB,
-    ...deferredActions<WorkhubActions>({ sendToWorkhub: true, routeAgain: true, actOnProposal: true, retryAct: true, confirmAction: true, cancelProposal: true }, () =>
-      import('./workhub-actions').then((module) => module.createWorkhubActions(set, get, deps)),
+    ...deferredActions<WorkhubActions>(
+      {
+        sendToWorkhub: true,
+        routeAgain: true,
+        actOnProposal: true,
+        retryAct: true,
+        confirmAction: true,
+        cancelProposal: true,
+      },
+      () => import('./workhub-actions').then((module) => module.createWorkhubActions(set, get, deps)),
     ),
 
     openWorkhub() {
@@ -96,7 +114,8 @@ export const createWorkhubSlice: SliceCreator<WorkhubSlice> = (set, get, deps) =
       const { workhub } = get();
       if (!workhub.delegationsLoaded) return;
       const delegations = applyDelegationEvents(workhub.delegations, events);
-      if (delegations !== workhub.delegations) update((state) => ({ ...state, delegations: applyDelegationEvents(state.delegations, events) }));
+      if (delegations !== workhub.delegations)
+        update((state) => ({ ...state, delegations: applyDelegationEvents(state.delegations, events) }));
       if (eventsNameUnknownDelegation(delegations, events)) refreshDelegationsSoon();
     },
   };

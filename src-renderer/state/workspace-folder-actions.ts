@@ -6,7 +6,10 @@ import type { WorkspaceFolderActions } from './workspace-slice';
 export const createWorkspaceFolderActions: SliceCreator<WorkspaceFolderActions> = (set, _get, deps) => ({
   async setWorkspaceFolder(sessionId, path) {
     const trimmed = path?.trim() ?? '';
-    const outcome = await deps.link.invoke('session.configure', { sessionId, workspacePath: trimmed === '' ? null : trimmed });
+    const outcome = await deps.link.invoke('session.configure', {
+      sessionId,
+      workspacePath: trimmed === '' ? null : trimmed,
+    });
     if (!outcome.ok) return { ok: false, message: outcome.error.message };
     set((state) => ({ sessions: upsertSession(state.sessions, outcome.result.session) }));
     return { ok: true };

@@ -7,8 +7,10 @@ import { deferredActions } from './deferred-actions';
 import { upsertSession } from './reducers/sessions-reducer';
 
 export type WorkspaceOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string };
-export type PickedFolder = { readonly ok: true; readonly path: string | null } | { readonly ok: false; readonly message: string };
-export type ListedFolders = { readonly ok: true; readonly listing: FolderListing } | { readonly ok: false; readonly message: string };
+export type PickedFolder =
+  { readonly ok: true; readonly path: string | null } | { readonly ok: false; readonly message: string };
+export type ListedFolders =
+  { readonly ok: true; readonly listing: FolderListing } | { readonly ok: false; readonly message: string };
 
 /** A session's workspace: the folder its file and shell tools work in, and its permission mode. */
 export interface WorkspaceSlice {
@@ -73,11 +75,15 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     });
 
   const setGrants = (sessionId: string, result: PermissionGrantsResult) =>
-    set((state) => ({ grants: { ...state.grants, [sessionId]: result.grants }, sessionHosts: { ...state.sessionHosts, [sessionId]: result.hosts } }));
+    set((state) => ({
+      grants: { ...state.grants, [sessionId]: result.grants },
+      sessionHosts: { ...state.sessionHosts, [sessionId]: result.hosts },
+    }));
 
   return {
-    ...deferredActions<WorkspaceFolderActions>({ setWorkspaceFolder: true, pickWorkspaceFolder: true, listFolders: true }, () =>
-      import('./workspace-folder-actions').then((module) => module.createWorkspaceFolderActions(set, get, deps)),
+    ...deferredActions<WorkspaceFolderActions>(
+      { setWorkspaceFolder: true, pickWorkspaceFolder: true, listFolders: true },
+      () => import('./workspace-folder-actions').then((module) => module.createWorkspaceFolderActions(set, get, deps)),
     ),
     modeChanging: {},
     confirmingFullFor: null,
@@ -158,7 +164,8 @@ export const createWorkspaceSlice: SliceCreator<WorkspaceSlice> = (set, get, dep
     },
 
     async setPermissionMode(sessionId, mode) {
-      if (get().sessions.byId[sessionId]?.permissionMode === mode && get().modeChanging[sessionId] === undefined) return;
+      if (get().sessions.byId[sessionId]?.permissionMode === mode && get().modeChanging[sessionId] === undefined)
+        return;
       set((state) => ({ modeChanging: { ...state.modeChanging, [sessionId]: mode } }));
       const outcome = await link.invoke('session.configure', { sessionId, permissionMode: mode });
       if (get().modeChanging[sessionId] === mode) settle(sessionId);

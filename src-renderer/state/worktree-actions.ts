@@ -1,12 +1,24 @@
 import type { SliceCreator } from './app-state';
 import type { WorktreeActions, WorktreeView } from './worktree-slice';
 
-const EMPTY: WorktreeView = { status: null, unavailable: null, diff: null, canCreate: false, conflict: null, busy: null };
+const EMPTY: WorktreeView = {
+  status: null,
+  unavailable: null,
+  diff: null,
+  canCreate: false,
+  conflict: null,
+  busy: null,
+};
 
 /** The worktree slice's actions for the Changes panel, loaded on the first call (see deferredActions). */
 export const createWorktreeActions: SliceCreator<WorktreeActions> = (set, get, deps) => {
   const patch = (sessionId: string, change: Partial<WorktreeView>) =>
-    set((state) => ({ worktreeBySession: { ...state.worktreeBySession, [sessionId]: { ...(state.worktreeBySession[sessionId] ?? EMPTY), ...change } } }));
+    set((state) => ({
+      worktreeBySession: {
+        ...state.worktreeBySession,
+        [sessionId]: { ...(state.worktreeBySession[sessionId] ?? EMPTY), ...change },
+      },
+    }));
   const running = async (sessionId: string, busy: NonNullable<WorktreeView['busy']>, work: () => Promise<void>) => {
     if ((get().worktreeBySession[sessionId]?.busy ?? null) !== null) return;
     patch(sessionId, { busy });
@@ -24,7 +36,10 @@ export const createWorktreeActions: SliceCreator<WorktreeActions> = (set, get, d
       const { status, unavailable } = outcome.result;
       const diff = status === null || !status.present ? null : await deps.link.invoke('worktree.diff', { sessionId });
       const folder = get().sessions.byId[sessionId]?.workspacePath ?? null;
-      const check = status === null && unavailable === null && folder !== null ? await deps.link.invoke('worktree.check', { workspacePath: folder }) : null;
+      const check =
+        status === null && unavailable === null && folder !== null
+          ? await deps.link.invoke('worktree.check', { workspacePath: folder })
+          : null;
       patch(sessionId, {
         status,
         unavailable,
@@ -46,7 +61,8 @@ export const createWorktreeActions: SliceCreator<WorktreeActions> = (set, get, d
         const outcome = await deps.link.invoke('worktree.merge', { sessionId });
         if (!outcome.ok) return get().showError(outcome.error.message);
         const result = outcome.result;
-        if (result.status === 'conflict') return patch(sessionId, { conflict: { reason: result.reason, files: result.files } });
+        if (result.status === 'conflict')
+          return patch(sessionId, { conflict: { reason: result.reason, files: result.files } });
         patch(sessionId, { conflict: null });
         get().showInfo(
           `Merged into ${result.worktree.baseBranch} (${result.mode === 'fast_forward' ? 'fast-forward' : 'merge commit'}). The session works in ${result.worktree.repoRoot} again.`,
@@ -57,7 +73,8 @@ export const createWorktreeActions: SliceCreator<WorktreeActions> = (set, get, d
       running(sessionId, 'update', async () => {
         const outcome = await deps.link.invoke('worktree.update', { sessionId });
         if (!outcome.ok) return get().showError(outcome.error.message);
-        if (outcome.result.status === 'conflict') patch(sessionId, { conflict: { reason: 'update', files: outcome.result.files } });
+        if (outcome.result.status === 'conflict')
+          patch(sessionId, { conflict: { reason: 'update', files: outcome.result.files } });
         else {
           patch(sessionId, { conflict: null });
           get().showInfo('The base branch is merged into the worktree.');

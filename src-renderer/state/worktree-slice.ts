@@ -37,15 +37,19 @@ export interface WorktreeSlice {
 }
 
 /** What the Changes panel's Worktree view reads and does: the bodies load on the first call (worktree-actions). */
-export type WorktreeActions = Pick<WorktreeSlice, 'loadWorktree' | 'createWorktree' | 'mergeWorktree' | 'updateWorktree' | 'discardWorktree'>;
+export type WorktreeActions = Pick<
+  WorktreeSlice,
+  'loadWorktree' | 'createWorktree' | 'mergeWorktree' | 'updateWorktree' | 'discardWorktree'
+>;
 
 export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps) => {
   const showLeftovers = (leftovers: readonly WorktreeLeftover[]) => set({ worktreeLeftovers: leftovers });
   return {
     worktreeBySession: {},
     worktreeLeftovers: null,
-    ...deferredActions<WorktreeActions>({ loadWorktree: true, createWorktree: true, mergeWorktree: true, updateWorktree: true, discardWorktree: true }, () =>
-      import('./worktree-actions').then((module) => module.createWorktreeActions(set, get, deps)),
+    ...deferredActions<WorktreeActions>(
+      { loadWorktree: true, createWorktree: true, mergeWorktree: true, updateWorktree: true, discardWorktree: true },
+      () => import('./worktree-actions').then((module) => module.createWorktreeActions(set, get, deps)),
     ),
 
     async loadWorktreeLeftovers() {
@@ -68,11 +72,17 @@ export const createWorktreeSlice: SliceCreator<WorktreeSlice> = (set, get, deps)
     noteWorktreeEvents(batch) {
       const loaded = get().worktreeBySession;
       const sessions = new Set(
-        batch.flatMap((event) => ((event.kind === 'worktree.changed' || event.kind === 'changes.changed') && loaded[event.sessionId] !== undefined ? [event.sessionId] : [])),
+        batch.flatMap((event) =>
+          (event.kind === 'worktree.changed' || event.kind === 'changes.changed') &&
+          loaded[event.sessionId] !== undefined
+            ? [event.sessionId]
+            : [],
+        ),
       );
       for (const sessionId of sessions) void get().loadWorktree(sessionId);
       // A removed session leaves its worktree behind: the notice offering to discard or keep it shows at once, not after a reload.
-      if (get().worktreeLeftovers !== null && batch.some((event) => event.kind === 'session.removed')) void get().loadWorktreeLeftovers();
+      if (get().worktreeLeftovers !== null && batch.some((event) => event.kind === 'session.removed'))
+        void get().loadWorktreeLeftovers();
     },
   };
 };

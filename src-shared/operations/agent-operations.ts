@@ -17,11 +17,18 @@ export const agentOperations = {
    */
   'agent.stop': defineOperation<{ treeId: string; stoppedChildren: number }>()({
     mode: 'command',
-    input: z.strictObject({ rootSessionId: id, expectedTreeId: wellFormedString().min(1).max(200).optional(), source: source.optional() }),
+    input: z.strictObject({
+      rootSessionId: id,
+      expectedTreeId: wellFormedString().min(1).max(200).optional(),
+      source: source.optional(),
+    }),
     errors: ['not_found', 'operation_conflict'],
   }),
   /** The agents a session can spawn, and the person's definitions that are broken (with why). */
-  'agent.definitions': defineOperation<{ definitions: readonly AgentDefinitionSummary[]; broken: readonly BrokenAgentDefinition[] }>()({
+  'agent.definitions': defineOperation<{
+    definitions: readonly AgentDefinitionSummary[];
+    broken: readonly BrokenAgentDefinition[];
+  }>()({
     mode: 'query',
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],

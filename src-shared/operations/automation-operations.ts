@@ -5,13 +5,24 @@ import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id, title } from './fields';
 
-const weekday = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
+const weekday = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal(6),
+]);
 
 export const scheduleSpec = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('once'), at: wellFormedString().max(40) }),
   z.strictObject({ kind: z.literal('every'), minutes: z.number().int() }),
   z.strictObject({ kind: z.literal('daily'), time: wellFormedString().max(10), weekdays: z.array(weekday).max(7) }),
-  z.strictObject({ kind: z.literal('cron'), expression: wellFormedString().trim().min(1, 'Write a cron expression').max(200) }),
+  z.strictObject({
+    kind: z.literal('cron'),
+    expression: wellFormedString().trim().min(1, 'Write a cron expression').max(200),
+  }),
 ]);
 
 export const taskTarget = z.discriminatedUnion('kind', [
@@ -59,9 +70,17 @@ export const automationOperations = {
     errors: ['invalid_input', 'not_found', 'revision_conflict'],
   }),
   'schedule.pause': defineOperation<{ task: ScheduledTask }>()({ mode: 'command', input: taskRef, errors: taskResult }),
-  'schedule.resume': defineOperation<{ task: ScheduledTask }>()({ mode: 'command', input: taskRef, errors: ['not_found', 'invalid_input'] }),
+  'schedule.resume': defineOperation<{ task: ScheduledTask }>()({
+    mode: 'command',
+    input: taskRef,
+    errors: ['not_found', 'invalid_input'],
+  }),
   'schedule.remove': defineOperation<{ removed: boolean }>()({ mode: 'command', input: taskRef, errors: [] }),
-  'schedule.list': defineOperation<{ tasks: readonly ScheduledTask[] }>()({ mode: 'query', input: z.strictObject({}), errors: [] }),
+  'schedule.list': defineOperation<{ tasks: readonly ScheduledTask[] }>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
   /** The next runs of a schedule as written so far (the form's preview), or why it cannot run. */
   'schedule.preview': defineOperation<{ nextRuns: readonly number[]; problem: string | null }>()({
     mode: 'query',
@@ -80,7 +99,11 @@ export const automationOperations = {
     input: z.strictObject({ taskId: id, limit: z.number().int().min(1).max(200).optional() }),
     errors: taskResult,
   }),
-  'dailyReview.get': defineOperation<{ config: DailyReviewConfig }>()({ mode: 'query', input: z.strictObject({}), errors: [] }),
+  'dailyReview.get': defineOperation<{ config: DailyReviewConfig }>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
   'dailyReview.update': defineOperation<{ config: DailyReviewConfig }>()({
     mode: 'command',
     input: z.strictObject({

@@ -32,8 +32,20 @@ export const branchOperations = {
    */
   'session.rewind': defineOperation<RewindResult>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, atItemId: id, requestId: id, resolution: z.enum(CONFLICT_RESOLUTIONS).optional() }),
-    errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'session_busy', 'host_draining'],
+    input: z.strictObject({
+      sessionId: id,
+      atItemId: id,
+      requestId: id,
+      resolution: z.enum(CONFLICT_RESOLUTIONS).optional(),
+    }),
+    errors: [
+      'invalid_input',
+      'not_found',
+      'operation_conflict',
+      'operation_unavailable',
+      'session_busy',
+      'host_draining',
+    ],
   }),
   /**
    * What `session.rewind` at the same message would do to the files, without doing it: each file it

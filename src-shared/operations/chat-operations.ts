@@ -8,11 +8,19 @@ import { id } from './fields';
 /** Model settings as an operation takes them: each one optional, within what providers accept. */
 export const modelSettingsInput = z.strictObject({
   temperature: z.number().min(0, 'Temperature is 0 or more').max(2, 'Temperature is at most 2').optional(),
-  maxOutputTokens: z.number().int('Use a whole number of tokens').min(1, 'Allow at least 1 output token').max(1_000_000).optional(),
+  maxOutputTokens: z
+    .number()
+    .int('Use a whole number of tokens')
+    .min(1, 'Allow at least 1 output token')
+    .max(1_000_000)
+    .optional(),
   reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
 });
 
-export const instructionsInput = wellFormedString().max(MAX_INSTRUCTIONS_LENGTH, `Keep instructions under ${MAX_INSTRUCTIONS_LENGTH} characters`);
+export const instructionsInput = wellFormedString().max(
+  MAX_INSTRUCTIONS_LENGTH,
+  `Keep instructions under ${MAX_INSTRUCTIONS_LENGTH} characters`,
+);
 
 export interface SessionPreferences {
   /** The session's own instructions ('' for none). */
@@ -53,7 +61,11 @@ export const chatOperations = {
   }),
   'session.setPreferences': defineOperation<SessionPreferences>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, instructions: instructionsInput.optional(), modelSettings: modelSettingsInput.optional() }),
+    input: z.strictObject({
+      sessionId: id,
+      instructions: instructionsInput.optional(),
+      modelSettings: modelSettingsInput.optional(),
+    }),
     errors: ['not_found', 'invalid_input'],
   }),
   'settings.instructions': defineOperation<{ instructions: string }>()({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CONFLICT_RESOLUTIONS, type ChangeFilesPage, type FileDiff, type ListedChangeSet, type RevertResult } from '../checkpoint-model';
+import {
+  CONFLICT_RESOLUTIONS,
+  type ChangeFilesPage,
+  type FileDiff,
+  type ListedChangeSet,
+  type RevertResult,
+} from '../checkpoint-model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';

@@ -37,7 +37,11 @@ export const codexOperations = {
    */
   'codex.chooseThread': defineOperation<{ threadProblem: CodexThreadProblem }>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, threadId: wellFormedString().min(1).max(200), choice: z.enum(['new_thread', 'retry']) }),
+    input: z.strictObject({
+      sessionId: id,
+      threadId: wellFormedString().min(1).max(200),
+      choice: z.enum(['new_thread', 'retry']),
+    }),
     errors: ['not_found', 'operation_conflict'],
   }),
 } as const;

@@ -28,7 +28,10 @@ export const compactionOperations = {
   }),
   'context.compaction.set': defineOperation<CompactionSettings>()({
     mode: 'command',
-    input: z.strictObject({ threshold: z.number().min(0.3).max(0.95), expectedRevision: z.number().int().min(0).optional() }),
+    input: z.strictObject({
+      threshold: z.number().min(0.3).max(0.95),
+      expectedRevision: z.number().int().min(0).optional(),
+    }),
     errors: ['invalid_input', 'revision_conflict'],
   }),
 } as const;

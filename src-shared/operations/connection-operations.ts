@@ -28,13 +28,18 @@ const baseUrl = wellFormedString()
       }
     },
     // A key in the address would be stored and sent in clear; the key field seals it.
-    { message: 'Leave the user name and API key out of the address: put the key in the API key field, where Cairn keeps it encrypted.' },
+    {
+      message:
+        'Leave the user name and API key out of the address: put the key in the API key field, where Cairn keeps it encrypted.',
+    },
   );
 const apiKey = wellFormedString().trim().min(1).max(4000);
 /** The codex binary of a Codex connection: a path on the host (the host checks it is an executable file). */
 const codexBinary = wellFormedString().trim().min(1, 'Give the path of the codex binary').max(4096);
 /** An ACP agent command: the program (full path or a name on PATH; the host checks it), its arguments and extra environment. */
-const acpEnv = z.record(wellFormedString().min(1).max(200), wellFormedString().max(10_000)).refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables');
+const acpEnv = z
+  .record(wellFormedString().min(1).max(200), wellFormedString().max(10_000))
+  .refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables');
 /** A custom agent's command line; or a preset (Claude, Gemini CLI, OpenCode), whose program the host finds and whose key and base URL are the connection's. */
 const acpAgent = z.union([
   z.strictObject({
@@ -43,7 +48,10 @@ const acpAgent = z.union([
     env: acpEnv,
   }),
   z.strictObject({
-    preset: z.strictObject({ kind: z.enum(ACP_PRESET_KINDS), model: wellFormedString().trim().min(1).max(200).nullable() }),
+    preset: z.strictObject({
+      kind: z.enum(ACP_PRESET_KINDS),
+      model: wellFormedString().trim().min(1).max(200).nullable(),
+    }),
     env: acpEnv,
   }),
 ]);
@@ -122,7 +130,11 @@ export const connectionOperations = {
   }),
   'connection.setDefault': defineOperation<{ defaultTarget: ModelTarget; catalogRevision: number }>()({
     mode: 'command',
-    input: z.strictObject({ connectionId: id, modelId: modelId.nullable(), expectedCatalogRevision: revision.optional() }),
+    input: z.strictObject({
+      connectionId: id,
+      modelId: modelId.nullable(),
+      expectedCatalogRevision: revision.optional(),
+    }),
     errors: ['not_found', 'revision_conflict', 'invalid_input'],
   }),
   'connection.discover': defineOperation<{ servers: readonly DiscoveredServer[] }>()({

@@ -30,7 +30,9 @@ export const contextOperations = {
     input: z.strictObject({
       connectionId: id,
       modelId: wellFormedString().min(1).max(200),
-      window: z.strictObject({ contextWindow: tokens, outputReserve: z.number().int().min(0).max(1_000_000) }).nullable(),
+      window: z
+        .strictObject({ contextWindow: tokens, outputReserve: z.number().int().min(0).max(1_000_000) })
+        .nullable(),
       expectedRevision: z.number().int().min(0).optional(),
     }),
     errors: ['invalid_input', 'revision_conflict'],

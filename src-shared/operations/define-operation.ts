@@ -13,5 +13,9 @@ export interface OperationDefinition<Input extends z.ZodType, Result> {
 }
 
 export function defineOperation<Result>() {
-  return <Input extends z.ZodType>(definition: { mode: 'query' | 'command'; input: Input; errors: readonly ErrorCode[] }): OperationDefinition<Input, Result> => definition;
+  return <Input extends z.ZodType>(definition: {
+    mode: 'query' | 'command';
+    input: Input;
+    errors: readonly ErrorCode[];
+  }): OperationDefinition<Input, Result> => definition;
 }

@@ -6,7 +6,11 @@ import { defineOperation } from './define-operation';
 export interface DeviceListResult {
   readonly devices: readonly DeviceSummary[];
   /** The code on show, if any (without its QR), and a device waiting to be confirmed. */
-  readonly pairing: { readonly code: string; readonly expiresAt: number; readonly request: PairingRequest | null } | null;
+  readonly pairing: {
+    readonly code: string;
+    readonly expiresAt: number;
+    readonly request: PairingRequest | null;
+  } | null;
   readonly reach: ReachStatus;
 }
 

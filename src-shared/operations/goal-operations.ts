@@ -5,7 +5,12 @@ import { defineOperation } from './define-operation';
 import { id } from './fields';
 
 const objective = wellFormedString().trim().min(1, 'Say what the goal is').max(4000);
-const tokenBudget = z.number().int().min(1000, 'A budget below 1,000 tokens would stop at once').max(100_000_000).nullable();
+const tokenBudget = z
+  .number()
+  .int()
+  .min(1000, 'A budget below 1,000 tokens would stop at once')
+  .max(100_000_000)
+  .nullable();
 const maxIterations = z.number().int().min(1).max(1000).nullable();
 /** A client-chosen id for one goal.control command: a replay with it answers the goal that command left. */
 const controlId = id;
@@ -19,7 +24,13 @@ export const goalOperations = {
   'goal.control': defineOperation<{ goal: GoalRecord }>()({
     mode: 'command',
     input: z.discriminatedUnion('action', [
-      z.strictObject({ sessionId: id, goalId: id, expectedRevision: z.number().int().min(0), controlId: controlId.optional(), action: z.enum(['pause', 'resume', 'clear']) }),
+      z.strictObject({
+        sessionId: id,
+        goalId: id,
+        expectedRevision: z.number().int().min(0),
+        controlId: controlId.optional(),
+        action: z.enum(['pause', 'resume', 'clear']),
+      }),
       z.strictObject({
         sessionId: id,
         goalId: id,

@@ -71,7 +71,8 @@ export type Operations = typeof operations;
 export type OperationName = keyof Operations;
 export type OperationInput<N extends OperationName> = z.input<Operations[N]['input']>;
 export type ParsedInput<N extends OperationName> = z.output<Operations[N]['input']>;
-export type OperationResult<N extends OperationName> = Operations[N] extends OperationDefinition<z.ZodType, infer R> ? R : never;
+export type OperationResult<N extends OperationName> =
+  Operations[N] extends OperationDefinition<z.ZodType, infer R> ? R : never;
 
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 

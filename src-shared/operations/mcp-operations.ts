@@ -14,7 +14,11 @@ const url = wellFormedString()
   .refine((value) => {
     try {
       const parsed = new URL(value);
-      return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
+      return (
+        (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+        parsed.username === '' &&
+        parsed.password === ''
+      );
     } catch {
       return false;
     }
@@ -34,7 +38,10 @@ const settings = (what: string) =>
   z
     .array(setting(what))
     .max(50)
-    .refine((entries) => new Set(entries.map((entry) => entry.name)).size === entries.length, `Each ${what} name appears once`);
+    .refine(
+      (entries) => new Set(entries.map((entry) => entry.name)).size === entries.length,
+      `Each ${what} name appears once`,
+    );
 const revision = z.number().int().min(0);
 
 const serverFields = {
@@ -59,8 +66,14 @@ export const mcpOperations = {
     mode: 'command',
     input: z
       .strictObject({ name, transport: z.enum(['stdio', 'http']), enabled: z.boolean().optional(), ...serverFields })
-      .refine((input) => input.transport !== 'stdio' || input.command !== undefined, { message: 'A stdio server needs a command', path: ['command'] })
-      .refine((input) => input.transport !== 'http' || input.url !== undefined, { message: 'A Streamable HTTP server needs a URL', path: ['url'] }),
+      .refine((input) => input.transport !== 'stdio' || input.command !== undefined, {
+        message: 'A stdio server needs a command',
+        path: ['command'],
+      })
+      .refine((input) => input.transport !== 'http' || input.url !== undefined, {
+        message: 'A Streamable HTTP server needs a URL',
+        path: ['url'],
+      }),
     errors: ['invalid_input'],
   }),
   'mcp.server.update': defineOperation<{ server: McpServerRecord }>()({
@@ -94,7 +107,11 @@ export const mcpOperations = {
     errors: ['not_found'],
   }),
   /** The prompts and resources of the session's servers (connecting them first). */
-  'mcp.session.catalog': defineOperation<{ sessionId: string; prompts: readonly McpPromptInfo[]; resources: readonly McpResourceInfo[] }>()({
+  'mcp.session.catalog': defineOperation<{
+    sessionId: string;
+    prompts: readonly McpPromptInfo[];
+    resources: readonly McpResourceInfo[];
+  }>()({
     mode: 'query',
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
@@ -102,7 +119,12 @@ export const mcpOperations = {
   /** A prompt's text with its arguments filled in, for the composer. */
   'mcp.prompt.get': defineOperation<{ text: string }>()({
     mode: 'query',
-    input: z.strictObject({ sessionId: id, serverId: id, name: promptName, arguments: z.record(promptName, wellFormedString().max(8000)).optional() }),
+    input: z.strictObject({
+      sessionId: id,
+      serverId: id,
+      name: promptName,
+      arguments: z.record(promptName, wellFormedString().max(8000)).optional(),
+    }),
     errors: ['not_found', 'operation_unavailable'],
   }),
   /** A resource's text, to attach to a message. */

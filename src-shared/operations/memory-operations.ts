@@ -5,13 +5,19 @@ import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
-const memoryText = wellFormedString().trim().min(1, 'A memory cannot be empty').max(MAX_MEMORY_TEXT, `A memory holds at most ${MAX_MEMORY_TEXT} characters`);
+const memoryText = wellFormedString()
+  .trim()
+  .min(1, 'A memory cannot be empty')
+  .max(MAX_MEMORY_TEXT, `A memory holds at most ${MAX_MEMORY_TEXT} characters`);
 
 export const memoryOperations = {
   /** Every memory, newest first, or the best full-text matches of `query`. */
   'memory.list': defineOperation<{ memories: readonly MemoryRecord[] }>()({
     mode: 'query',
-    input: z.strictObject({ query: wellFormedString().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),
+    input: z.strictObject({
+      query: wellFormedString().max(200).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    }),
     errors: ['invalid_input', 'operation_unavailable'],
   }),
   /** The person edits a memory; refused if it changed since they read it (`expectedRevision`). */

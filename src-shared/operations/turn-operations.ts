@@ -34,7 +34,14 @@ export const turnOperations = {
       skillId: id.optional(),
       attachmentIds: attachmentIds.optional(),
     }),
-    errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict', 'operation_unavailable', 'invalid_input'],
+    errors: [
+      'not_found',
+      'session_archived',
+      'session_busy',
+      'operation_conflict',
+      'operation_unavailable',
+      'invalid_input',
+    ],
   }),
   'turn.stop': defineOperation<TurnStopResult>()({
     mode: 'command',
@@ -53,7 +60,13 @@ export const turnOperations = {
   }),
   'turn.message.submit': defineOperation<MessageSubmitResult>()({
     mode: 'command',
-    input: z.strictObject({ sessionId: id, messageId: id, text, placement: z.literal('next_turn'), attachmentIds: attachmentIds.optional() }),
+    input: z.strictObject({
+      sessionId: id,
+      messageId: id,
+      text,
+      placement: z.literal('next_turn'),
+      attachmentIds: attachmentIds.optional(),
+    }),
     errors: ['not_found', 'session_archived', 'operation_conflict', 'invalid_input'],
   }),
   /** Rewrites a queued follow-up's text; refused once it has started (or was removed). */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { wellFormedString } from '../well-formed-string';
-import type { ActResult, CandidateSet, DelegationRecord, ProposalDecision, RecordedAction, RouteResult } from '../workhub-model';
+import type {
+  ActResult,
+  CandidateSet,
+  DelegationRecord,
+  ProposalDecision,
+  RecordedAction,
+  RouteResult,
+} from '../workhub-model';
 import { proposalSchema } from '../workhub-proposal-schema';
 import { defineOperation } from './define-operation';
 import { id } from './fields';

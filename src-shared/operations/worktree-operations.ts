@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { SessionRecord } from '../model';
-import type { WorktreeDiff, WorktreeLeftover, WorktreeMergeResult, WorktreeRecord, WorktreeStatus, WorktreeUpdateResult } from '../worktree-model';
+import type {
+  WorktreeDiff,
+  WorktreeLeftover,
+  WorktreeMergeResult,
+  WorktreeRecord,
+  WorktreeStatus,
+  WorktreeUpdateResult,
+} from '../worktree-model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceIdentity, DeviceSummary, PairingOffer, PairingRequest, ReachStatus } from '../../../src-shared/device-model';
+import type {
+  DeviceIdentity,
+  DeviceSummary,
+  PairingOffer,
+  PairingRequest,
+  ReachStatus,
+} from '../../../src-shared/device-model';
 import type { DeviceListResult } from '../../../src-shared/operations';
 import type { Logger } from '../../runtime/core/ports';
 import { openDeviceStore, type DeviceRecord } from './device-store';
@@ -15,14 +21,19 @@ export interface ReachControl {
 }
 
 export type PairingOutcome =
-  { readonly ok: true; readonly credential: string; readonly device: DeviceIdentity } | { readonly ok: false; readonly reason: 'wrong_code' | 'expired' | 'declined' | 'busy' };
+  | { readonly ok: true; readonly credential: string; readonly device: DeviceIdentity }
+  | { readonly ok: false; readonly reason: 'wrong_code' | 'expired' | 'declined' | 'busy' };
 
 export interface DeviceRegistry {
   list(): DeviceListResult;
   startPairing(): Promise<PairingOffer>;
   cancelPairing(): boolean;
   /** A device proved a code: resolves once the desktop confirms or declines (or the code was wrong). */
-  requestPairing(code: string, deviceName: string, address: string): { outcome: Promise<PairingOutcome>; withdraw: () => void };
+  requestPairing(
+    code: string,
+    deviceName: string,
+    address: string,
+  ): { outcome: Promise<PairingOutcome>; withdraw: () => void };
   confirmPairing(requestId: string, accept: boolean): { found: boolean; device: DeviceSummary | null };
   /** The device a credential belongs to (and records that it was seen), or null. */
   admit(credential: string, address: string): DeviceIdentity | null;
@@ -36,9 +47,23 @@ export interface DeviceRegistry {
   readonly reach: ReachControl | null;
 }
 
-const NO_REACH: ReachStatus = { listening: false, origin: null, address: null, source: null, certificate: null, problem: null, addresses: [], available: false };
+const NO_REACH: ReachStatus = {
+  listening: false,
+  origin: null,
+  address: null,
+  source: null,
+  certificate: null,
+  problem: null,
+  addresses: [],
+  available: false,
+};
 
-export function createDeviceRegistry(options: { dataDir: string; now: () => number; publish: () => void; logger: Logger }): DeviceRegistry {
+export function createDeviceRegistry(options: {
+  dataDir: string;
+  now: () => number;
+  publish: () => void;
+  logger: Logger;
+}): DeviceRegistry {
   const store = openDeviceStore(options.dataDir);
   const codes = createPairingCodes({ now: options.now });
   const sockets = new Map<string, Set<() => void>>();
@@ -72,7 +97,10 @@ export function createDeviceRegistry(options: { dataDir: string; now: () => numb
             : {
                 code: active?.code ?? '',
                 expiresAt: active?.expiresAt ?? 0,
-                request: pending === null ? null : { requestId: pending.requestId, deviceName: pending.deviceName, address: pending.address },
+                request:
+                  pending === null
+                    ? null
+                    : { requestId: pending.requestId, deviceName: pending.deviceName, address: pending.address },
               },
         reach: reach?.status() ?? NO_REACH,
       };
@@ -100,7 +128,10 @@ export function createDeviceRegistry(options: { dataDir: string; now: () => numb
       const check = codes.check(code);
       if (check !== 'ok') {
         options.publish();
-        return { outcome: Promise.resolve({ ok: false, reason: check === 'wrong' ? 'wrong_code' : 'expired' }), withdraw: () => {} };
+        return {
+          outcome: Promise.resolve({ ok: false, reason: check === 'wrong' ? 'wrong_code' : 'expired' }),
+          withdraw: () => {},
+        };
       }
       const requestId = randomBytes(8).toString('hex');
       const outcome = new Promise<PairingOutcome>((resolve) => {

@@ -17,7 +17,9 @@ describe('the device credential store', () => {
     expect(reopened.verify(credential)?.deviceId).toBe(device.deviceId);
     expect(reopened.rename(device.deviceId, 'Phone')?.name).toBe('Phone');
     reopened.touch(device.deviceId, '192.0.2.6', 2000);
-    expect(openDeviceStore(dataDir).list()).toEqual([expect.objectContaining({ name: 'Phone', firstPairedAt: 1000, lastSeenAt: 2000, lastAddress: '192.0.2.6' })]);
+    expect(openDeviceStore(dataDir).list()).toEqual([
+      expect.objectContaining({ name: 'Phone', firstPairedAt: 1000, lastSeenAt: 2000, lastAddress: '192.0.2.6' }),
+    ]);
   });
 
   it('refuses a wrong, malformed or removed credential', () => {

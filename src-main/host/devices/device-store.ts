@@ -56,7 +56,14 @@ export function openDeviceStore(dataDir: string): DeviceStore {
     add(name, address, now) {
       const deviceId = randomBytes(8).toString('hex');
       const secret = randomBytes(32).toString('base64url');
-      const device: DeviceRecord = { deviceId, name, firstPairedAt: now, lastSeenAt: now, lastAddress: address, secretHash: hash(secret) };
+      const device: DeviceRecord = {
+        deviceId,
+        name,
+        firstPairedAt: now,
+        lastSeenAt: now,
+        lastAddress: address,
+        secretHash: hash(secret),
+      };
       devices = [...devices, device];
       save();
       return { device, credential: `${PREFIX}.${deviceId}.${secret}` };
@@ -97,5 +104,9 @@ function read(path: string): DeviceRecord[] {
     throw error;
   }
   const parsed = JSON.parse(text) as { devices?: unknown };
-  return Array.isArray(parsed.devices) ? (parsed.devices as DeviceRecord[]).filter((device) => typeof device.deviceId === 'string' && typeof device.secretHash === 'string') : [];
+  return Array.isArray(parsed.devices)
+    ? (parsed.devices as DeviceRecord[]).filter(
+        (device) => typeof device.deviceId === 'string' && typeof device.secretHash === 'string',
+      )
+    : [];
 }

@@ -24,8 +24,22 @@ const clients: ProtocolClient[] = [];
 
 beforeEach(async () => {
   t = await startTestHost();
-  loopback = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, logger: silentLogger, staticDir: null });
-  reach = await startReachListener({ host: t.host, token: TOKEN, dataDir: t.dataDir, staticDir: null, logger: silentLogger, commandLine: { address: '127.0.0.2' }, port: 0 });
+  loopback = await startWebSocketTransport({
+    host: t.host,
+    token: TOKEN,
+    port: 0,
+    logger: silentLogger,
+    staticDir: null,
+  });
+  reach = await startReachListener({
+    host: t.host,
+    token: TOKEN,
+    dataDir: t.dataDir,
+    staticDir: null,
+    logger: silentLogger,
+    commandLine: { address: '127.0.0.2' },
+    port: 0,
+  });
   t.host.devices.attachReach(reach);
   const status = reach.status();
   expect(status.problem).toBeNull();
@@ -46,12 +60,17 @@ async function desktop(): Promise<ProtocolClient> {
 }
 
 /** Sends a pairing attempt over the reach listener; resolves with the credential, or the close code and reason. */
-function pair(code: string, deviceName = 'Pixel 9'): Promise<{ credential?: string; closeCode?: number; reason?: string }> {
+function pair(
+  code: string,
+  deviceName = 'Pixel 9',
+): Promise<{ credential?: string; closeCode?: number; reason?: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(reachWs, { ca });
     socket.once('error', reject);
     socket.once('open', () => socket.send(JSON.stringify({ pair: { code, deviceName } })));
-    socket.once('message', (data) => resolve({ credential: (JSON.parse(data.toString()) as { paired: { credential: string } }).paired.credential }));
+    socket.once('message', (data) =>
+      resolve({ credential: (JSON.parse(data.toString()) as { paired: { credential: string } }).paired.credential }),
+    );
     socket.once('close', (closeCode, reason) => resolve({ closeCode, reason: reason.toString() }));
   });
 }
@@ -82,7 +101,9 @@ describe('reaching Cairn from other devices', () => {
     expect(status.certificate?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const port = Number(new URL(status.origin ?? '').port);
     const plain = await new Promise<string>((resolve) => {
-      const sent = request({ host: '127.0.0.2', port, path: '/' }, (response) => resolve(`HTTP ${response.statusCode}`));
+      const sent = request({ host: '127.0.0.2', port, path: '/' }, (response) =>
+        resolve(`HTTP ${response.statusCode}`),
+      );
       sent.on('error', (error) => resolve(`failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
       sent.end();
     });
@@ -105,7 +126,16 @@ describe('reaching Cairn from other devices', () => {
   });
 
   it('refuses plain HTTP on an address other devices reach, and an address that is not this machine’s, staying on loopback', async () => {
-    await expect(startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, address: '10.11.12.13', logger: silentLogger, staticDir: null })).rejects.toThrow(/HTTPS only/);
+    await expect(
+      startWebSocketTransport({
+        host: t.host,
+        token: TOKEN,
+        port: 0,
+        address: '10.11.12.13',
+        logger: silentLogger,
+        staticDir: null,
+      }),
+    ).rejects.toThrow(/HTTPS only/);
     const status = await reach.set({ enabled: true, address: '203.0.113.9' });
     expect(status.listening).toBe(false);
     expect(status.problem).toMatch(/203\.0\.113\.9 is not an address of this machine/);
@@ -152,15 +182,25 @@ describe('reaching Cairn from other devices', () => {
   it('refuses a device what stays on the desktop with device_forbidden', async () => {
     const phone = await device(await pairDevice());
     const { session } = await phone.call('session.create', {});
-    expect((await phone.invoke('session.configure', { sessionId: session.sessionId, permissionMode: 'full' })).ok ? 'ok' : 'refused').toBe('refused');
+    expect(
+      (await phone.invoke('session.configure', { sessionId: session.sessionId, permissionMode: 'full' })).ok
+        ? 'ok'
+        : 'refused',
+    ).toBe('refused');
     const outcomes = await Promise.all([
       phone.invoke('session.configure', { sessionId: session.sessionId, permissionMode: 'full' }),
       phone.invoke('device.pairing.start', {}),
       phone.invoke('connection.remove', { connectionId: 'x' }),
     ]);
     for (const outcome of outcomes) expect(outcome).toMatchObject({ ok: false, error: { code: 'device_forbidden' } });
-    expect((await phone.call('session.configure', { sessionId: session.sessionId, permissionMode: 'ask' })).session.permissionMode).toBe('ask');
-    expect((await (await desktop()).call('session.configure', { sessionId: session.sessionId, permissionMode: 'full' })).session.permissionMode).toBe('full');
+    expect(
+      (await phone.call('session.configure', { sessionId: session.sessionId, permissionMode: 'ask' })).session
+        .permissionMode,
+    ).toBe('ask');
+    expect(
+      (await (await desktop()).call('session.configure', { sessionId: session.sessionId, permissionMode: 'full' }))
+        .session.permissionMode,
+    ).toBe('full');
   });
 
   it('regenerates the certificate without signing out a device', async () => {
@@ -180,18 +220,45 @@ describe('reaching Cairn from other devices', () => {
       const d = await desktop();
       const { session } = await d.call('session.create', { workspacePath: workspace, permissionMode: 'ask' });
       const pendingApproval = async (turnId: string, content: string) => {
-        await d.call('turn.start', { sessionId: session.sessionId, turnId, text: `/tool write_file {"path":"${turnId}.md","content":"${content}"}` });
-        return waitFor(async () => (await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions[0]);
+        await d.call('turn.start', {
+          sessionId: session.sessionId,
+          turnId,
+          text: `/tool write_file {"path":"${turnId}.md","content":"${content}"}`,
+        });
+        return waitFor(
+          async () =>
+            (await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions[0],
+        );
       };
       const fromPhone = await pendingApproval('phone', 'a');
-      await phone.call('interaction.answer', { interactionId: fromPhone.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
-      expect((await d.call('interaction.get', { interactionId: fromPhone.interactionId })).interaction).toMatchObject({ status: 'answered', answeredFrom: 'Pixel 9' });
-      await waitFor(async () => ((await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions.length === 0 ? true : undefined));
-      await waitFor(async () => ((await d.call('turn.query', { sessionId: session.sessionId, turnId: 'phone' })).turn.status === 'completed' ? true : undefined));
+      await phone.call('interaction.answer', {
+        interactionId: fromPhone.interactionId,
+        answer: { action: 'accept', decision: 'allow_once' },
+      });
+      expect((await d.call('interaction.get', { interactionId: fromPhone.interactionId })).interaction).toMatchObject({
+        status: 'answered',
+        answeredFrom: 'Pixel 9',
+      });
+      await waitFor(async () =>
+        (await d.call('interaction.list', { sessionId: session.sessionId, status: 'pending' })).interactions.length ===
+        0
+          ? true
+          : undefined,
+      );
+      await waitFor(async () =>
+        (await d.call('turn.query', { sessionId: session.sessionId, turnId: 'phone' })).turn.status === 'completed'
+          ? true
+          : undefined,
+      );
 
       const fromDesktop = await pendingApproval('desktop', 'b');
-      await d.call('interaction.answer', { interactionId: fromDesktop.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
-      expect((await d.call('interaction.get', { interactionId: fromDesktop.interactionId })).interaction).not.toHaveProperty('answeredFrom');
+      await d.call('interaction.answer', {
+        interactionId: fromDesktop.interactionId,
+        answer: { action: 'accept', decision: 'allow_once' },
+      });
+      expect(
+        (await d.call('interaction.get', { interactionId: fromDesktop.interactionId })).interaction,
+      ).not.toHaveProperty('answeredFrom');
     } finally {
       rmSync(workspace, { recursive: true, force: true });
     }
@@ -203,14 +270,21 @@ describe('reaching Cairn from other devices', () => {
     const { session } = await d.call('session.create', {});
     const stopHeld = async (turnId: string, by: ProtocolClient) => {
       await d.call('turn.start', { sessionId: session.sessionId, turnId, text: '/hold' });
-      await waitFor(async () => ((await d.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status === 'running' ? true : undefined));
+      await waitFor(async () =>
+        (await d.call('turn.query', { sessionId: session.sessionId, turnId })).turn.status === 'running'
+          ? true
+          : undefined,
+      );
       await by.call('turn.stop', { sessionId: session.sessionId, turnId });
       return waitFor(async () => {
         const { turn } = await d.call('turn.query', { sessionId: session.sessionId, turnId });
         return turn.status === 'cancelled' ? turn.latestRun : undefined;
       });
     };
-    expect(await stopHeld('from-phone', phone)).toMatchObject({ terminalReason: 'stop_button', stoppedFrom: 'Pixel 9' });
+    expect(await stopHeld('from-phone', phone)).toMatchObject({
+      terminalReason: 'stop_button',
+      stoppedFrom: 'Pixel 9',
+    });
     expect(await stopHeld('from-desktop', d)).not.toHaveProperty('stoppedFrom');
   });
 });

@@ -8,11 +8,20 @@ export class ListenAddressError extends Error {}
  * any address of the loopback network (127.0.0.0/8, which Linux answers as a whole). Anything else —
  * a host name, another machine's address — is an error naming the addresses there are.
  */
-export function checkListenAddress(address: string, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string {
+export function checkListenAddress(
+  address: string,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string {
   const all = Object.values(interfaces).flatMap((list) => list ?? []);
-  if (isIP(address) === 0) throw new ListenAddressError(`--listen needs an IP address of this machine, not "${address}". Addresses here: ${describe(all)}.`);
-  const own = all.some((info) => info.address === address) || (/^127\./.test(address) && all.some((info) => info.internal && info.family === 'IPv4'));
-  if (!own) throw new ListenAddressError(`${address} is not an address of this machine. Addresses here: ${describe(all)}.`);
+  if (isIP(address) === 0)
+    throw new ListenAddressError(
+      `--listen needs an IP address of this machine, not "${address}". Addresses here: ${describe(all)}.`,
+    );
+  const own =
+    all.some((info) => info.address === address) ||
+    (/^127\./.test(address) && all.some((info) => info.internal && info.family === 'IPv4'));
+  if (!own)
+    throw new ListenAddressError(`${address} is not an address of this machine. Addresses here: ${describe(all)}.`);
   return address;
 }
 

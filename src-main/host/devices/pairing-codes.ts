@@ -22,7 +22,11 @@ export interface PairingCodes {
   cancel(): boolean;
 }
 
-export function createPairingCodes(options: { now: () => number; ttlMs?: number; maxWrongTries?: number }): PairingCodes {
+export function createPairingCodes(options: {
+  now: () => number;
+  ttlMs?: number;
+  maxWrongTries?: number;
+}): PairingCodes {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const maxWrongTries = options.maxWrongTries ?? 5;
   let current: { code: string; expiresAt: number; wrongTries: number } | null = null;

@@ -32,13 +32,21 @@ export class ReachCertificateError extends Error {}
  * Cairn's own certificate for `address`: the kept one while it is valid and covers the address,
  * else a new one (also when `regenerate`). Devices stay paired: their credentials do not depend on it.
  */
-export async function generatedCertificate(dataDir: string, options: { address: string; regenerate?: boolean; now?: () => number }): Promise<ReachCertificate> {
+export async function generatedCertificate(
+  dataDir: string,
+  options: { address: string; regenerate?: boolean; now?: () => number },
+): Promise<ReachCertificate> {
   const now = options.now ?? Date.now;
   const certPath = join(dataDir, REACH_CERT_FILE);
   const keyPath = join(dataDir, REACH_KEY_FILE);
   if (options.regenerate !== true && existsSync(certPath) && existsSync(keyPath)) {
     try {
-      const kept = checkedCertificate(readFileSync(certPath, 'utf8'), readFileSync(keyPath, 'utf8'), 'generated', now());
+      const kept = checkedCertificate(
+        readFileSync(certPath, 'utf8'),
+        readFileSync(keyPath, 'utf8'),
+        'generated',
+        now(),
+      );
       if (coversAddress(kept.cert, options.address)) return kept;
     } catch {
       // Expired, damaged or for another address: made anew below.
@@ -57,7 +65,11 @@ export async function generatedCertificate(dataDir: string, options: { address: 
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, critical: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: isIP(options.address) === 0 ? [{ type: 2, value: options.address }] : [{ type: 7, ip: options.address }] },
+      {
+        name: 'subjectAltName',
+        altNames:
+          isIP(options.address) === 0 ? [{ type: 2, value: options.address }] : [{ type: 7, ip: options.address }],
+      },
     ],
   });
   writeAtomically(keyPath, made.private, 0o600);
@@ -67,10 +79,19 @@ export async function generatedCertificate(dataDir: string, options: { address: 
 
 /** A certificate and key the person gave (`--cert`, `--key`): read and checked, or an error naming the problem. */
 export function providedCertificate(certPath: string, keyPath: string, now: () => number = Date.now): ReachCertificate {
-  return checkedCertificate(readPem(certPath, 'certificate'), readPem(keyPath, 'key'), 'provided', now(), { certPath, keyPath });
+  return checkedCertificate(readPem(certPath, 'certificate'), readPem(keyPath, 'key'), 'provided', now(), {
+    certPath,
+    keyPath,
+  });
 }
 
-function checkedCertificate(certText: string, keyText: string, source: ReachCertificate['source'], now: number, paths?: { certPath: string; keyPath: string }): ReachCertificate {
+function checkedCertificate(
+  certText: string,
+  keyText: string,
+  source: ReachCertificate['source'],
+  now: number,
+  paths?: { certPath: string; keyPath: string },
+): ReachCertificate {
   const where = paths === undefined ? '' : ` (${paths.certPath})`;
   let cert: X509Certificate;
   try {
@@ -82,14 +103,30 @@ function checkedCertificate(certText: string, keyText: string, source: ReachCert
   try {
     matches = cert.checkPrivateKey(createPrivateKey(keyText));
   } catch {
-    throw new ReachCertificateError(`The key${paths === undefined ? '' : ` (${paths.keyPath})`} is not a PEM private key.`);
+    throw new ReachCertificateError(
+      `The key${paths === undefined ? '' : ` (${paths.keyPath})`} is not a PEM private key.`,
+    );
   }
-  if (!matches) throw new ReachCertificateError(`The certificate${where} does not match its key${paths === undefined ? '' : ` (${paths.keyPath})`}.`);
+  if (!matches)
+    throw new ReachCertificateError(
+      `The certificate${where} does not match its key${paths === undefined ? '' : ` (${paths.keyPath})`}.`,
+    );
   const validTo = new Date(cert.validTo);
-  if (validTo.getTime() <= now) throw new ReachCertificateError(`The certificate${where} expired on ${validTo.toISOString().slice(0, 10)}.`);
+  if (validTo.getTime() <= now)
+    throw new ReachCertificateError(`The certificate${where} expired on ${validTo.toISOString().slice(0, 10)}.`);
   const validFrom = new Date(cert.validFrom);
-  if (validFrom.getTime() > now) throw new ReachCertificateError(`The certificate${where} is not valid before ${validFrom.toISOString().slice(0, 10)}.`);
-  return { cert: certText, key: keyText, fingerprint: cert.fingerprint256, source, validTo: validTo.toISOString(), dnsNames: dnsNamesOf(cert) };
+  if (validFrom.getTime() > now)
+    throw new ReachCertificateError(
+      `The certificate${where} is not valid before ${validFrom.toISOString().slice(0, 10)}.`,
+    );
+  return {
+    cert: certText,
+    key: keyText,
+    fingerprint: cert.fingerprint256,
+    source,
+    validTo: validTo.toISOString(),
+    dnsNames: dnsNamesOf(cert),
+  };
 }
 
 function coversAddress(certText: string, address: string): boolean {
@@ -109,7 +146,9 @@ function readPem(path: string, what: 'certificate' | 'key'): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ReachCertificateError(`Could not read the ${what} file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    throw new ReachCertificateError(
+      `Could not read the ${what} file ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    );
   }
 }
 

@@ -16,9 +16,16 @@ const OFF: ReachSettings = { enabled: false, address: null, certFile: null, keyF
 
 export function readReachSettings(dataDir: string): ReachSettings {
   try {
-    const parsed = JSON.parse(readFileSync(join(dataDir, REACH_SETTINGS_FILE), 'utf8')) as Partial<Record<keyof ReachSettings, unknown>>;
+    const parsed = JSON.parse(readFileSync(join(dataDir, REACH_SETTINGS_FILE), 'utf8')) as Partial<
+      Record<keyof ReachSettings, unknown>
+    >;
     const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
-    return { enabled: parsed.enabled === true, address: text(parsed.address), certFile: text(parsed.certFile), keyFile: text(parsed.keyFile) };
+    return {
+      enabled: parsed.enabled === true,
+      address: text(parsed.address),
+      certFile: text(parsed.certFile),
+      keyFile: text(parsed.keyFile),
+    };
   } catch {
     // None yet (or unreadable): off, as on a first start.
     return OFF;

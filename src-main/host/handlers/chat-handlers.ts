@@ -21,10 +21,15 @@ export const chatHandlers: HandlerTable<
     return ok({ instructions: runtime.chat.preferences.globalInstructions() });
   },
   'connection.modelSettings': ({ runtime }, input) => runtime.chat.connectionModelSettings(input.connectionId),
-  'connection.setModelSettings': ({ runtime }, input) => runtime.chat.setConnectionModelSettings(input.connectionId, input.modelSettings),
+  'connection.setModelSettings': ({ runtime }, input) =>
+    runtime.chat.setConnectionModelSettings(input.connectionId, input.modelSettings),
   'session.export': ({ runtime }, input) => runtime.chat.exportSession(input.sessionId, input.format),
   'session.saveExport': async ({ runtime, desktop }, input) => {
-    if (desktop === null) return fail('operation_unavailable', 'The browser downloads exports; saving through a dialog is for the desktop app.');
+    if (desktop === null)
+      return fail(
+        'operation_unavailable',
+        'The browser downloads exports; saving through a dialog is for the desktop app.',
+      );
     const made = runtime.chat.exportSession(input.sessionId, input.format);
     if (!made.ok) return made;
     return ok({ path: await desktop.saveFile(made.result.fileName, made.result.content) });

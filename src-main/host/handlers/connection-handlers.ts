@@ -18,7 +18,11 @@ export const connectionHandlers: HandlerTable<
   'connection.remove': ({ runtime }, input) => runtime.connections.remove(input.connectionId, input.expectedRevision),
   'connection.test': ({ runtime }, input) => runtime.connections.test(input.connectionId, input.modelId),
   'connection.models.fetch': ({ runtime }, input) => runtime.connections.fetchModels(input.connectionId),
-  'connection.setDefault': ({ runtime }, input) => runtime.connections.setDefault({ connectionId: input.connectionId, modelId: input.modelId }, input.expectedCatalogRevision),
+  'connection.setDefault': ({ runtime }, input) =>
+    runtime.connections.setDefault(
+      { connectionId: input.connectionId, modelId: input.modelId },
+      input.expectedCatalogRevision,
+    ),
   'connection.discover': async ({ runtime }) => ok(await runtime.connections.discover()),
   'usage.summary': ({ runtime }, input) => runtime.usage(input),
 };

@@ -8,5 +8,8 @@ export const contextHandlers: HandlerTable<'context.meter' | 'context.windows.ge
   },
   'context.windows.get': ({ runtime }) => ok(runtime.context.windowSettings()),
   'context.windows.set': ({ runtime }, input) =>
-    runtime.context.setWindow({ connectionId: input.connectionId, modelId: input.modelId, window: input.window }, input.expectedRevision),
+    runtime.context.setWindow(
+      { connectionId: input.connectionId, modelId: input.modelId, window: input.window },
+      input.expectedRevision,
+    ),
 };

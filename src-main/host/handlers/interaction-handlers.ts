@@ -10,7 +10,10 @@ export const interactionHandlers: HandlerTable<'interaction.list' | 'interaction
       // An answer the host could not apply: the agent tree it belongs to fail-stops (once), then the bug is reported.
       const interaction = runtime.interactions.get(input.interactionId);
       if (interaction.ok)
-        runtime.agents.failStop(interaction.result.interaction.sessionId, `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`);
+        runtime.agents.failStop(
+          interaction.result.interaction.sessionId,
+          `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+        );
       throw error;
     }
   },

@@ -26,5 +26,6 @@ export const mcpHandlers: HandlerTable<McpOperation> = {
   'mcp.session.catalog': ({ runtime }, input) => runtime.mcp.catalog(input.sessionId),
   'mcp.prompt.get': ({ runtime }, input) => runtime.mcp.prompt(input),
   'mcp.resource.read': ({ runtime }, input) => runtime.mcp.resource(input),
-  'mcp.session.setServer': ({ runtime }, input) => runtime.mcp.setSessionServer(input.sessionId, input.serverId, input.on),
+  'mcp.session.setServer': ({ runtime }, input) =>
+    runtime.mcp.setSessionServer(input.sessionId, input.serverId, input.on),
 };

@@ -5,7 +5,13 @@ describe('the handshake limiter', () => {
   it('answers each failure later than the one before, up to a bound, and forgets failures after the window', () => {
     let time = 0;
     const limiter = createHandshakeLimiter({ stepMs: 100, maxDelayMs: 350, windowMs: 1000, now: () => time });
-    expect([limiter.recordFailure(), limiter.recordFailure(), limiter.recordFailure(), limiter.recordFailure(), limiter.recordFailure()]).toEqual([100, 200, 300, 350, 350]);
+    expect([
+      limiter.recordFailure(),
+      limiter.recordFailure(),
+      limiter.recordFailure(),
+      limiter.recordFailure(),
+      limiter.recordFailure(),
+    ]).toEqual([100, 200, 300, 350, 350]);
     time = 999;
     expect(limiter.recentFailures).toBeGreaterThan(0);
     time = 1000;

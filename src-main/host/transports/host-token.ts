@@ -46,11 +46,15 @@ function readKept(path: string): string | null {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new HostTokenError(`Could not read the access token file ${path} (${errorCode(error)}). Start with --new-token to replace it.`);
+    throw new HostTokenError(
+      `Could not read the access token file ${path} (${errorCode(error)}). Start with --new-token to replace it.`,
+    );
   }
   const token = text.trim();
   if (token.length < MIN_LENGTH || /\s/.test(token)) {
-    throw new HostTokenError(`The access token file ${path} does not hold a token. Start with --new-token to replace it.`);
+    throw new HostTokenError(
+      `The access token file ${path} does not hold a token. Start with --new-token to replace it.`,
+    );
   }
   tightenMode(path);
   return token;

@@ -74,7 +74,9 @@ describe('isAppUrl', () => {
   });
 
   it('refuses other files, other schemes and garbage for a file:// app', () => {
-    expect(isAppUrl(pathToFileURL(join(tmpdir(), 'cairn app', 'out', 'renderer', 'other.html')).href, APP_URL)).toBe(false);
+    expect(isAppUrl(pathToFileURL(join(tmpdir(), 'cairn app', 'out', 'renderer', 'other.html')).href, APP_URL)).toBe(
+      false,
+    );
     expect(isAppUrl('file:///etc/passwd', APP_URL)).toBe(false);
     expect(isAppUrl('https://example.com/index.html', APP_URL)).toBe(false);
     expect(isAppUrl('about:blank', APP_URL)).toBe(false);
@@ -142,7 +144,13 @@ describe('the IPC transport', () => {
   });
 
   it('refuses malformed payloads', async () => {
-    for (const payload of [undefined, null, 'session.list', { op: 42, input: {} }, { op: 'host.info', input: {}, extra: 1 }]) {
+    for (const payload of [
+      undefined,
+      null,
+      'session.list',
+      { op: 42, input: {} },
+      { op: 'host.info', input: {}, extra: 1 },
+    ]) {
       expect(await ipc.invoke(payload)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     }
   });
@@ -158,7 +166,11 @@ describe('the IPC transport', () => {
     const created = await ipc.invoke({ op: 'session.create', input: { title: 'Over IPC' } });
     expect(created).toMatchObject({ ok: true });
     const event = await changed;
-    expect(event).toMatchObject({ kind: 'session.changed', session: { title: 'Over IPC' }, hostEpoch: host.info.hostEpoch });
+    expect(event).toMatchObject({
+      kind: 'session.changed',
+      session: { title: 'Over IPC' },
+      hostEpoch: host.info.hostEpoch,
+    });
     expect(window.received.every((message) => message.channel === IPC_EVENT_CHANNEL)).toBe(true);
 
     detach();

@@ -98,7 +98,9 @@ export function startIpcTransport(options: IpcTransportOptions): IpcTransport {
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, payload): Promise<Outcome<unknown>> => {
     const problem = senderProblem(event, appUrl);
     if (problem !== null) {
-      logger.warn('Refused an IPC request from an unexpected sender', { url: event.senderFrame?.url.slice(0, 200) ?? null });
+      logger.warn('Refused an IPC request from an unexpected sender', {
+        url: event.senderFrame?.url.slice(0, 200) ?? null,
+      });
       return fail('invalid_input', problem);
     }
     const request = invokeRequest.safeParse(payload);

@@ -3,7 +3,12 @@ import type { Logger } from '../../runtime/core/ports';
 import type { Host } from '../create-host';
 import type { ReachControl } from '../devices/device-registry';
 import { checkListenAddress, ListenAddressError, reachableAddresses } from '../devices/listen-address';
-import { generatedCertificate, providedCertificate, ReachCertificateError, type ReachCertificate } from '../devices/reach-certificate';
+import {
+  generatedCertificate,
+  providedCertificate,
+  ReachCertificateError,
+  type ReachCertificate,
+} from '../devices/reach-certificate';
 import { readReachSettings, saveReachSettings, type ReachSettings } from '../devices/reach-settings';
 import { startWebSocketTransport, type WebSocketTransport } from './websocket-transport';
 
@@ -34,7 +39,12 @@ export async function startReachListener(options: ReachListenerOptions): Promise
   let transport: WebSocketTransport | null = null;
   let certificate: ReachCertificate | null = null;
   let current: ReachSettings = options.commandLine
-    ? { enabled: true, address: options.commandLine.address, certFile: options.commandLine.certFile ?? null, keyFile: options.commandLine.keyFile ?? null }
+    ? {
+        enabled: true,
+        address: options.commandLine.address,
+        certFile: options.commandLine.certFile ?? null,
+        keyFile: options.commandLine.keyFile ?? null,
+      }
     : readReachSettings(options.dataDir);
   const source: ReachStatus['source'] = options.commandLine ? 'command_line' : 'settings';
   let problem: string | null = null;
@@ -44,7 +54,10 @@ export async function startReachListener(options: ReachListenerOptions): Promise
     origin: transport?.origin ?? null,
     address: current.address,
     source: current.enabled ? source : null,
-    certificate: certificate === null ? null : { fingerprint: certificate.fingerprint, source: certificate.source, validTo: certificate.validTo },
+    certificate:
+      certificate === null
+        ? null
+        : { fingerprint: certificate.fingerprint, source: certificate.source, validTo: certificate.validTo },
     problem,
     addresses: reachableAddresses(),
     available: true,
@@ -71,7 +84,10 @@ export async function startReachListener(options: ReachListenerOptions): Promise
         logger,
         staticDir: options.staticDir,
       });
-      logger.info('Other devices can reach this Cairn', { origin: transport.origin, fingerprint: certificate.fingerprint });
+      logger.info('Other devices can reach this Cairn', {
+        origin: transport.origin,
+        fingerprint: certificate.fingerprint,
+      });
     } catch (error) {
       problem = describe(error, current.address);
       logger.error(`Cannot open the listener for other devices: ${problem} Cairn stays on 127.0.0.1.`);

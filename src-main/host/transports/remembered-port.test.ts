@@ -21,7 +21,14 @@ function recordingLogger(): Logger & { warnings: string[] } {
 /** A host and its loopback listener on `dataDir`, with the port chosen as serve does by default. */
 async function start(dataDir: string, logger: Logger = silentLogger) {
   const t = await startTestHost({ dataDir });
-  const transport = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 'remembered', portMemory: { dataDir, name: 'loopback' }, logger, staticDir: null });
+  const transport = await startWebSocketTransport({
+    host: t.host,
+    token: TOKEN,
+    port: 'remembered',
+    portMemory: { dataDir, name: 'loopback' },
+    logger,
+    staticDir: null,
+  });
   const stop = async () => {
     await transport.close();
     await t.close();
@@ -61,7 +68,9 @@ describe('the port kept across restarts', () => {
     const second = await start(dataDir, logger);
     cleanups.push(second.stop);
     expect(second.transport.port).not.toBe(port);
-    expect(logger.warnings).toEqual([`Port ${port} (used last time) is taken by another program; listening on a free port instead`]);
+    expect(logger.warnings).toEqual([
+      `Port ${port} (used last time) is taken by another program; listening on a free port instead`,
+    ]);
     expect(rememberedPort(dataDir, 'loopback')).toBe(second.transport.port);
   });
 });

@@ -32,7 +32,9 @@ export function rememberPort(dataDir: string, name: ListenerName, port: number):
 function readPorts(dataDir: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(readFileSync(join(dataDir, LISTEN_PORTS_FILE), 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     // No file yet, or one that is not ours to read: start as on a first run.
     return {};
@@ -56,7 +58,9 @@ export async function listenRemembering(server: Server, options: ListenOptions):
     await listen(server, port, options.address);
   } catch (error) {
     if (kept === null || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    options.logger.warn(`Port ${kept} (used last time) is taken by another program; listening on a free port instead`, { address: options.address });
+    options.logger.warn(`Port ${kept} (used last time) is taken by another program; listening on a free port instead`, {
+      address: options.address,
+    });
     await listen(server, 0, options.address);
   }
   const address = server.address();

@@ -55,7 +55,11 @@ export function createStaticHandler(root: string | null) {
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string) {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+  response.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
   response.end(body);
 }
 

@@ -34,7 +34,12 @@ export function closeFirmly(ws: WebSocket, code: number, reason: string) {
  * device's credential, and a protocol range) or a pairing code first, within the hello timeout and
  * slowed when wrong; then requests dispatched to the host and its events pushed.
  */
-export function serveConnection(context: WebSocketConnectionContext, ws: WebSocket, connectionId: string, address: string) {
+export function serveConnection(
+  context: WebSocketConnectionContext,
+  ws: WebSocket,
+  connectionId: string,
+  address: string,
+) {
   const { host, logger, limiter, unauthenticated } = context;
   let unsubscribe: (() => void) | null = null;
   let device: DeviceIdentity | undefined;
@@ -44,7 +49,8 @@ export function serveConnection(context: WebSocketConnectionContext, ws: WebSock
     if (refused) return;
     refused = true;
     const delayMs = limiter.recordFailure();
-    if (limiter.recentFailures % 100 === 1) logger.warn('A WebSocket handshake failed', { address, reason, recentFailures: limiter.recentFailures });
+    if (limiter.recentFailures % 100 === 1)
+      logger.warn('A WebSocket handshake failed', { address, reason, recentFailures: limiter.recentFailures });
     const answer = setTimeout(() => closeFirmly(ws, code, reason), delayMs);
     ws.once('close', () => clearTimeout(answer));
   };
@@ -92,7 +98,10 @@ export function serveConnection(context: WebSocketConnectionContext, ws: WebSock
       clearTimeout(helloTimer);
       unauthenticated.delete(ws);
       // A revoked device's sockets close at once, and its credential is refused from then on.
-      if (device !== undefined) releaseDevice = host.devices.track(device.deviceId, () => closeFirmly(ws, CLOSE_CODES.deviceRevoked, 'This device was signed out'));
+      if (device !== undefined)
+        releaseDevice = host.devices.track(device.deviceId, () =>
+          closeFirmly(ws, CLOSE_CODES.deviceRevoked, 'This device was signed out'),
+        );
       send({ welcome: { protocol, hostEpoch: host.info.hostEpoch, ...(device === undefined ? {} : { device }) } });
       unsubscribe = host.subscribe((event) => send({ event }));
       return;
@@ -100,7 +109,11 @@ export function serveConnection(context: WebSocketConnectionContext, ws: WebSock
     const request = requestMessage.safeParse(parsed);
     if (!request.success) {
       // Echo a usable id even when the rest is wrong, so the client can match the answer.
-      send({ id: echoableId(parsed), ok: false, error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' } });
+      send({
+        id: echoableId(parsed),
+        ok: false,
+        error: { code: 'invalid_input', message: 'A request is {"id","op","input"} as JSON.' },
+      });
       return;
     }
     const { id, op, input } = request.data;

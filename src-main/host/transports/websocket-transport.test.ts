@@ -16,7 +16,14 @@ const clients: ProtocolClient[] = [];
 
 beforeEach(async () => {
   t = await startTestHost();
-  transport = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, logger: silentLogger, staticDir: null, helloTimeoutMs: 500 });
+  transport = await startWebSocketTransport({
+    host: t.host,
+    token: TOKEN,
+    port: 0,
+    logger: silentLogger,
+    staticDir: null,
+    helloTimeoutMs: 500,
+  });
   wsUrl = `ws://127.0.0.1:${transport.port}/`;
 });
 afterEach(async () => {
@@ -72,13 +79,18 @@ describe('the WebSocket transport', () => {
     garbage.on('open', () => garbage.send('{not json'));
     expect(await closed).toBe(CLOSE_CODES.badHandshake);
     const silent = new WebSocket(wsUrl);
-    expect(await new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)))).toBe(CLOSE_CODES.handshakeTimeout);
+    expect(await new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)))).toBe(
+      CLOSE_CODES.handshakeTimeout,
+    );
   });
 
   it('answers a malformed request with invalid_input and keeps the socket open', async () => {
     const client = await connect();
     expect(await client.sendRaw('{oops')).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
-    expect(await client.sendRaw(JSON.stringify({ id: 1, op: 'host.info' }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await client.sendRaw(JSON.stringify({ id: 1, op: 'host.info' }))).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     // A usable id is echoed even when the envelope is wrong, so the client can match the answer.
     expect(await client.sendRaw(JSON.stringify({ id: 'req-7', op: 'host.info' }))).toEqual({
       id: 'req-7',
@@ -111,9 +123,12 @@ describe('the WebSocket transport', () => {
     const actor = await connect();
     const { session } = await actor.call('session.create', {});
     await actor.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: '/stream 10 5' });
-    await waitFor(() => watcher.events.some((event) => event.kind === 'turn.changed' && event.turn.status === 'completed'), {
-      message: 'completion event',
-    });
+    await waitFor(
+      () => watcher.events.some((event) => event.kind === 'turn.changed' && event.turn.status === 'completed'),
+      {
+        message: 'completion event',
+      },
+    );
     const seqs = watcher.events.map((event) => event.seq);
     seqs.slice(1).forEach((seq, index) => expect(seq).toBeGreaterThan(seqs[index] ?? Infinity));
     await watcher.close();
@@ -121,7 +136,10 @@ describe('the WebSocket transport', () => {
     await t.waitForTurn(session.sessionId, 't2', ['completed']);
     const back = await connect();
     const snapshot = await back.call('session.get', { sessionId: session.sessionId });
-    expect(snapshot.transcript.items.filter((item) => item.kind === 'user_message').map((item) => item.text)).toEqual(['/stream 10 5', 'while you were away']);
+    expect(snapshot.transcript.items.filter((item) => item.kind === 'user_message').map((item) => item.text)).toEqual([
+      '/stream 10 5',
+      'while you were away',
+    ]);
     expect(snapshot.session.activity).toBe('completed');
   });
 
@@ -139,7 +157,13 @@ describe('the WebSocket transport', () => {
 
 describe('failed handshakes', () => {
   it('never lock out the right token: after 200 wrong tokens and 100 idle sockets the real client is welcomed at once, and idle sockets are closed by the hello timeout', async () => {
-    const guarded = await startWebSocketTransport({ host: t.host, token: TOKEN, port: 0, logger: silentLogger, staticDir: null });
+    const guarded = await startWebSocketTransport({
+      host: t.host,
+      token: TOKEN,
+      port: 0,
+      logger: silentLogger,
+      staticDir: null,
+    });
     const idle: WebSocket[] = [];
     try {
       const url = `ws://127.0.0.1:${guarded.port}/`;
@@ -154,7 +178,8 @@ describe('failed handshakes', () => {
       };
       // 200 wrong tokens, 20 at a time: each is refused, and none is welcomed.
       const answers: Array<number | string> = [];
-      for (let batch = 0; batch < 10; batch += 1) answers.push(...(await Promise.all(Array.from({ length: 20 }, wrong))));
+      for (let batch = 0; batch < 10; batch += 1)
+        answers.push(...(await Promise.all(Array.from({ length: 20 }, wrong))));
       expect(answers.filter((answer) => answer !== CLOSE_CODES.badToken)).toEqual([]);
 
       // 100 sockets that open and never say hello.
@@ -165,7 +190,10 @@ describe('failed handshakes', () => {
         socket.on('error', () => undefined);
         idle.push(socket);
       }
-      await waitFor(() => idle.every((socket) => socket.readyState !== WebSocket.CONNECTING), { message: 'the idle sockets to open', timeoutMs: 30_000 });
+      await waitFor(() => idle.every((socket) => socket.readyState !== WebSocket.CONNECTING), {
+        message: 'the idle sockets to open',
+        timeoutMs: 30_000,
+      });
       const openedAt = Date.now();
 
       // The person's own client: welcomed at once, and it works.
@@ -173,7 +201,10 @@ describe('failed handshakes', () => {
       clients.push(client);
       expect((await client.call('host.info', {})).hostEpoch).toBe(t.host.info.hostEpoch);
 
-      await waitFor(() => closedAt.size === idle.length, { message: 'every idle socket to be closed', timeoutMs: 30_000 });
+      await waitFor(() => closedAt.size === idle.length, {
+        message: 'every idle socket to be closed',
+        timeoutMs: 30_000,
+      });
       expect(Date.now() - openedAt).toBeLessThan(11_000 + 2_000);
       expect(new Set(closedAt.values())).toEqual(new Set([CLOSE_CODES.handshakeTimeout]));
       // The client that said hello is untouched by the timeouts.

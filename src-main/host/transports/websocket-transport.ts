@@ -60,9 +60,14 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
   }
   const scheme = tls === null ? 'http' : 'https';
   let port = 0;
-  const names = () => [...(isLoopbackAddress(address) ? ['localhost'] : []), hostForUrl(address), ...(options.hostNames ?? [])];
+  const names = () => [
+    ...(isLoopbackAddress(address) ? ['localhost'] : []),
+    hostForUrl(address),
+    ...(options.hostNames ?? []),
+  ];
   const allowedHosts = () => new Set(names().map((name) => `${name}:${port}`));
-  const allowedOrigins = () => new Set([...names().map((name) => `${scheme}://${name}:${port}`), ...(options.extraOrigins ?? [])]);
+  const allowedOrigins = () =>
+    new Set([...names().map((name) => `${scheme}://${name}:${port}`), ...(options.extraOrigins ?? [])]);
 
   const limiter = createHandshakeLimiter(options.handshakeLimits);
   const contentSecurityPolicy = buildContentSecurityPolicy();
@@ -80,13 +85,23 @@ export async function startWebSocketTransport(options: WebSocketTransportOptions
       if (!response.headersSent) response.writeHead(500).end();
     });
   };
-  const server: Server = tls === null ? createServer(serve) : createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, serve);
+  const server: Server =
+    tls === null
+      ? createServer(serve)
+      : createTlsServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' }, serve);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let connectionCounter = 0;
 
   // Sockets that have not said hello yet, oldest first.
   const unauthenticated = new Map<WebSocket, () => void>();
-  const connectionContext = { host, token: options.token, logger, helloTimeoutMs: options.helloTimeoutMs, limiter, unauthenticated };
+  const connectionContext = {
+    host,
+    token: options.token,
+    logger,
+    helloTimeoutMs: options.helloTimeoutMs,
+    limiter,
+    unauthenticated,
+  };
 
   server.on('upgrade', (request: IncomingMessage, socket, head) => {
     const address = request.socket.remoteAddress ?? 'unknown';

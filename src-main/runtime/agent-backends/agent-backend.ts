@@ -27,9 +27,18 @@ export interface AgentRunInput {
   readonly history: readonly HistoryMessage[];
   /** A tool call the person approved while the previous run waited: run it first. */
   /** `unsandboxed`: the person chose "Run once without sandbox" for this call. */
-  readonly approvedToolCall: { readonly toolCallId: string; readonly toolName: string; readonly input: unknown; readonly unsandboxed?: boolean } | null;
+  readonly approvedToolCall: {
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly input: unknown;
+    readonly unsandboxed?: boolean;
+  } | null;
   /** Set when this run continues a turn whose previous run did not finish. */
-  readonly resume: { readonly previousRunId: string; readonly previousStatus: RunStatus; readonly reason: string | null } | null;
+  readonly resume: {
+    readonly previousRunId: string;
+    readonly previousStatus: RunStatus;
+    readonly reason: string | null;
+  } | null;
 }
 
 /** What a backend reports while it works. The runtime records each in the ledger, in order. */

@@ -18,7 +18,8 @@ afterEach(() => {
   rmSync(workspace, { recursive: true, force: true });
 });
 
-const reviewer = '---\nname: Reviewer\ndescription: Reviews a change\ntools: [read_file, grep]\nmodel: small-model\n---\nReview carefully.\n';
+const reviewer =
+  '---\nname: Reviewer\ndescription: Reviews a change\ntools: [read_file, grep]\nmodel: small-model\n---\nReview carefully.\n';
 
 describe('agent definitions', () => {
   it('offers the built-in explore and worker agents when nothing is defined', () => {
@@ -33,8 +34,14 @@ describe('agent definitions', () => {
 
   it('reads the person’s own from the data directory and the workspace; the workspace wins for the same id', () => {
     writeFileSync(join(dataDir, 'agents', 'reviewer.md'), reviewer);
-    writeFileSync(join(dataDir, 'agents', 'tester.md'), '---\nname: Tester\ndescription: Runs tests\n---\nRun the tests.');
-    writeFileSync(join(workspace, '.agents', 'agents', 'reviewer.md'), reviewer.replace('Reviewer', 'Workspace reviewer'));
+    writeFileSync(
+      join(dataDir, 'agents', 'tester.md'),
+      '---\nname: Tester\ndescription: Runs tests\n---\nRun the tests.',
+    );
+    writeFileSync(
+      join(workspace, '.agents', 'agents', 'reviewer.md'),
+      reviewer.replace('Reviewer', 'Workspace reviewer'),
+    );
     const catalog = loadAgentCatalog(dataDir, workspace);
     const reviewerDefinition = catalog.definitions.find((definition) => definition.id === 'reviewer');
     expect(reviewerDefinition).toMatchObject({
@@ -44,7 +51,11 @@ describe('agent definitions', () => {
       model: 'small-model',
       systemPrompt: 'Review carefully.',
     });
-    expect(catalog.definitions.find((definition) => definition.id === 'tester')).toMatchObject({ source: 'data_dir', tools: null, model: null });
+    expect(catalog.definitions.find((definition) => definition.id === 'tester')).toMatchObject({
+      source: 'data_dir',
+      tools: null,
+      model: null,
+    });
   });
 
   it('lists invalid definitions as broken with the reason, and keeps the valid ones', () => {
@@ -66,7 +77,11 @@ describe('agent definitions', () => {
   });
 
   it('refuses a file without instructions or with a wrongly named tool', () => {
-    expect(parseAgentFile('---\nname: A\ndescription: B\n---\n')).toEqual({ error: expect.stringMatching(/no instructions/) });
-    expect(parseAgentFile('---\nname: A\ndescription: B\ntools: [Read File]\n---\nGo')).toEqual({ error: expect.stringMatching(/tools\.0/) });
+    expect(parseAgentFile('---\nname: A\ndescription: B\n---\n')).toEqual({
+      error: expect.stringMatching(/no instructions/),
+    });
+    expect(parseAgentFile('---\nname: A\ndescription: B\ntools: [Read File]\n---\nGo')).toEqual({
+      error: expect.stringMatching(/tools\.0/),
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentDefinitionSource, AgentDefinitionSummary, BrokenAgentDefinition } from '../../../src-shared/agent-model';
+import type {
+  AgentDefinitionSource,
+  AgentDefinitionSummary,
+  BrokenAgentDefinition,
+} from '../../../src-shared/agent-model';
 import { parseAgentFile } from './agent-file';
 
 /** An agent a parent can spawn: its summary plus the instructions its child session runs with. */
@@ -62,7 +66,11 @@ export function loadAgentCatalog(dataDir: string, workspacePath: string | null):
       const id = file.slice(0, -'.md'.length);
       const path = join(folder, file);
       if (!ID_PATTERN.test(id)) {
-        broken.push({ id, path, reason: 'The file name must be the agent id: lower-case letters, digits, "-" or "_".' });
+        broken.push({
+          id,
+          path,
+          reason: 'The file name must be the agent id: lower-case letters, digits, "-" or "_".',
+        });
         continue;
       }
       if (byId.get(id)?.source === 'builtin') {
@@ -73,7 +81,11 @@ export function loadAgentCatalog(dataDir: string, workspacePath: string | null):
       try {
         text = readFileSync(path, 'utf8');
       } catch (error) {
-        broken.push({ id, path, reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` });
+        broken.push({
+          id,
+          path,
+          reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        });
         continue;
       }
       const parsed = parseAgentFile(text);

@@ -32,7 +32,9 @@ export function parseAgentFile(text: string): ParsedAgentFile | { readonly error
   try {
     data = parseYaml(match[1] ?? '');
   } catch (error) {
-    return { error: `The front matter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+    return {
+      error: `The front matter is not valid YAML: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
   }
   const parsed = frontMatterSchema.safeParse(data ?? {});
   if (!parsed.success) {

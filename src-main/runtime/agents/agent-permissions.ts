@@ -29,7 +29,11 @@ export function childModeRefusal(stores: Stores, sessionId: string, mode: Permis
  * is `mode`, with the mode each narrows to (parents before their children). Inside a transaction
  * that writes them, this keeps every child no wider than its parent.
  */
-export function descendantsToNarrow(stores: Stores, sessionId: string, mode: PermissionMode): { sessionId: string; mode: PermissionMode }[] {
+export function descendantsToNarrow(
+  stores: Stores,
+  sessionId: string,
+  mode: PermissionMode,
+): { sessionId: string; mode: PermissionMode }[] {
   const modes = new Map<string, PermissionMode>([[sessionId, mode]]);
   const changes: { sessionId: string; mode: PermissionMode }[] = [];
   for (const childId of descendantSessionIds(stores.agents, sessionId)) {

@@ -1,4 +1,11 @@
-import { AGENT_DEPTH_LIMIT, AGENT_FAN_OUT_LIMIT, agentTreeId, type AgentChildRecord, type AgentTree, type AgentTreeNode } from '../../../src-shared/agent-model';
+import {
+  AGENT_DEPTH_LIMIT,
+  AGENT_FAN_OUT_LIMIT,
+  agentTreeId,
+  type AgentChildRecord,
+  type AgentTree,
+  type AgentTreeNode,
+} from '../../../src-shared/agent-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus, type PermissionMode } from '../../../src-shared/model';
@@ -70,7 +77,8 @@ export class AgentService {
    */
   surface(sessionId: string, base: readonly AgentTool[], agentTools: readonly AgentTool[]): AgentTool[] {
     const link = this.childLink(sessionId);
-    const own = link === null ? [...base] : base.filter((tool) => link.toolNames === null || link.toolNames.includes(tool.name));
+    const own =
+      link === null ? [...base] : base.filter((tool) => link.toolNames === null || link.toolNames.includes(tool.name));
     const depth = link?.depth ?? 0;
     const explore = link?.agentId === 'explore';
     const mayUse = (tool: AgentTool) => !explore || tool.readOnly;
@@ -86,7 +94,10 @@ export class AgentService {
     if (children.length > 0) {
       const lines = children.map((child) => {
         const latest = this.deps.stores.turns.latestTurn(child.childSessionId);
-        const reason = latest === null || isActiveStatus(latest.status) || latest.status === 'completed' ? null : latest.latestRun.terminalReason;
+        const reason =
+          latest === null || isActiveStatus(latest.status) || latest.status === 'completed'
+            ? null
+            : latest.latestRun.terminalReason;
         const status = `${latest?.status ?? 'not started'}${reason === null ? '' : ` (${reason})`}`;
         return `- ${child.childSessionId} (${child.agentId}): ${status} — ${child.task.slice(0, 120)}`;
       });
@@ -101,10 +112,14 @@ export class AgentService {
     const { stores } = this.deps;
     // A spawn id the model chose is its own name for the spawn, so it is scoped to the parent session;
     // without one, the tool call names it (a replayed call returns the same child).
-    const spawnId = request.spawnId === undefined ? `${context.sessionId}:${context.toolCallId ?? context.runId}` : `${context.sessionId}:spawn:${request.spawnId}`;
+    const spawnId =
+      request.spawnId === undefined
+        ? `${context.sessionId}:${context.toolCallId ?? context.runId}`
+        : `${context.sessionId}:spawn:${request.spawnId}`;
     const existing = stores.agents.bySpawnId(spawnId);
     if (existing !== null) {
-      if (existing.parentSessionId !== context.sessionId) return refusal('That spawn id belongs to another agent’s child.');
+      if (existing.parentSessionId !== context.sessionId)
+        return refusal('That spawn id belongs to another agent’s child.');
       const isolated = await this.isolate(existing, request);
       if (isolated !== null) return isolated;
       const started = this.startTask(existing);
@@ -112,18 +127,24 @@ export class AgentService {
       return this.spawned(existing, request.wait, context.signal, true);
     }
     if (stores.agents.spawnRemoved(spawnId)) {
-      return refusal('The person deleted the child agent this spawn started; it is not started again. Do the work yourself or spawn a new child with another spawn id.');
+      return refusal(
+        'The person deleted the child agent this spawn started; it is not started again. Do the work yourself or spawn a new child with another spawn id.',
+      );
     }
     const parent = stores.sessions.get(context.sessionId);
     if (parent === null) return refusal('The parent session no longer exists.');
     const link = this.childLink(context.sessionId);
     const depth = (link?.depth ?? 0) + 1;
     const rootSessionId = link?.rootSessionId ?? context.sessionId;
-    if (depth > AGENT_DEPTH_LIMIT) return refusal(`Child agents may be nested at most ${AGENT_DEPTH_LIMIT} deep; do this work yourself.`);
+    if (depth > AGENT_DEPTH_LIMIT)
+      return refusal(`Child agents may be nested at most ${AGENT_DEPTH_LIMIT} deep; do this work yourself.`);
     if (stores.agents.countForTurn(context.sessionId, context.turnId) >= AGENT_FAN_OUT_LIMIT) {
-      return refusal(`One turn may start at most ${AGENT_FAN_OUT_LIMIT} child agents; wait for the ones you have and reuse them with send_agent.`);
+      return refusal(
+        `One turn may start at most ${AGENT_FAN_OUT_LIMIT} child agents; wait for the ones you have and reuse them with send_agent.`,
+      );
     }
-    if (stores.agents.treeFailure(rootSessionId) !== null) return refusal('This agent tree was stopped after a failure; no new child can start in it.');
+    if (stores.agents.treeFailure(rootSessionId) !== null)
+      return refusal('This agent tree was stopped after a failure; no new child can start in it.');
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refusal(refused.error.message);
     const definition = this.catalog(context.sessionId).definitions.find((candidate) => candidate.id === request.agent);
@@ -133,7 +154,14 @@ export class AgentService {
         .join(', ');
       return refusal(`There is no agent "${request.agent}". Available: ${known}.`);
     }
-    const child = this.createChild(context, { spawnId, depth, rootSessionId, definition, task: request.task, parentMode: parent.permissionMode });
+    const child = this.createChild(context, {
+      spawnId,
+      depth,
+      rootSessionId,
+      definition,
+      task: request.task,
+      parentMode: parent.permissionMode,
+    });
     const isolated = await this.isolate(child, request);
     if (isolated !== null) return isolated;
     const started = this.startTask(child);
@@ -143,13 +171,15 @@ export class AgentService {
 
   async wait(context: ToolContext, childIds: readonly string[], timeoutMs: number | null): Promise<ToolAnswer> {
     const foreign = childIds.filter((childId) => this.childLink(childId)?.parentSessionId !== context.sessionId);
-    if (foreign.length > 0) return refusal(`These are not children of this agent (or their sessions were deleted): ${foreign.join(', ')}.`);
+    if (foreign.length > 0)
+      return refusal(`These are not children of this agent (or their sessions were deleted): ${foreign.join(', ')}.`);
     const outcomes = await waitForChildren(this.deps, childIds, timeoutMs, context.signal);
     return { output: { children: outcomes }, isError: false };
   }
 
   send(context: ToolContext, childId: string, text: string): ToolAnswer {
-    if (this.childLink(childId)?.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
+    if (this.childLink(childId)?.parentSessionId !== context.sessionId)
+      return refusal(`${childId} is not a child of this agent.`);
     const messageId = `msg-${context.toolCallId ?? context.runId}`;
     const submitted = this.deps.turns().submitMessage(childId, messageId, text);
     if (!submitted.ok) return refusal(submitted.error.message);
@@ -157,15 +187,20 @@ export class AgentService {
   }
 
   stopChild(context: ToolContext, childId: string): ToolAnswer {
-    if (this.childLink(childId)?.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
+    if (this.childLink(childId)?.parentSessionId !== context.sessionId)
+      return refusal(`${childId} is not a child of this agent.`);
     const stopped = this.deps.turns().stop(childId, undefined, STOPPED_BY_PARENT);
     if (!stopped.ok) return refusal(stopped.error.message);
-    return { output: { childSessionId: childId, outcome: stopped.result.outcome, status: stopped.result.turn?.status ?? null }, isError: false };
+    return {
+      output: { childSessionId: childId, outcome: stopped.result.outcome, status: stopped.result.turn?.status ?? null },
+      isError: false,
+    };
   }
 
   resumeChild(context: ToolContext, childId: string): ToolAnswer {
     const link = this.childLink(childId);
-    if (link === null || link.parentSessionId !== context.sessionId) return refusal(`${childId} is not a child of this agent.`);
+    if (link === null || link.parentSessionId !== context.sessionId)
+      return refusal(`${childId} is not a child of this agent.`);
     const refused = this.deps.admission.refusal();
     if (refused !== null) return refusal(refused.error.message);
     const latest = this.deps.stores.turns.latestTurn(childId);
@@ -173,7 +208,10 @@ export class AgentService {
       // Made, but cut off before its task began (the host died in between): begin it now.
       const started = this.startTask(link);
       if (started !== null) return started;
-      return { output: { childSessionId: childId, status: this.deps.stores.turns.latestTurn(childId)?.status ?? 'running' }, isError: false };
+      return {
+        output: { childSessionId: childId, status: this.deps.stores.turns.latestTurn(childId)?.status ?? 'running' },
+        isError: false,
+      };
     }
     const resumed = this.deps.turns().resume(childId, latest.turnId);
     if (!resumed.ok) return refusal(resumed.error.message);
@@ -213,12 +251,19 @@ export class AgentService {
    * Stops a whole tree: its root's turn and every live descendant. Refused, with nothing changed,
    * when the session is not a root or the tree id does not match.
    */
-  stopTree(rootSessionId: string, expectedTreeId: string | undefined, source: string): Outcome<{ treeId: string; stoppedChildren: number }> {
+  stopTree(
+    rootSessionId: string,
+    expectedTreeId: string | undefined,
+    source: string,
+  ): Outcome<{ treeId: string; stoppedChildren: number }> {
     const { stores } = this.deps;
     if (stores.sessions.get(rootSessionId) === null) return fail('not_found', 'That session does not exist.');
     const link = this.childLink(rootSessionId);
     if (link !== null) {
-      return fail('operation_conflict', 'That session is a child agent, not the root of its tree. Stop its root session instead (or stop the child alone with Stop).');
+      return fail(
+        'operation_conflict',
+        'That session is a child agent, not the root of its tree. Stop its root session instead (or stop the child alone with Stop).',
+      );
     }
     const treeId = agentTreeId(rootSessionId);
     if (expectedTreeId !== undefined && expectedTreeId !== treeId) {
@@ -234,7 +279,9 @@ export class AgentService {
 
   /** How many descendants of a root are working now (what its Stop will stop). */
   liveDescendants(rootSessionId: string): StoredAgentChild[] {
-    return this.deps.stores.agents.descendantsOf(rootSessionId).filter((child) => this.deps.stores.turns.activeTurn(child.childSessionId) !== null);
+    return this.deps.stores.agents
+      .descendantsOf(rootSessionId)
+      .filter((child) => this.deps.stores.turns.activeTurn(child.childSessionId) !== null);
   }
 
   /**
@@ -245,14 +292,22 @@ export class AgentService {
     const rootSessionId = this.childLink(sessionId)?.rootSessionId ?? sessionId;
     if (!this.deps.stores.agents.markTreeFailed(rootSessionId, reason, this.deps.clock.now())) return false;
     this.deps.logger.error('An agent tree entered fail-stop; its children are stopped', { rootSessionId, reason });
-    for (const child of this.liveDescendants(rootSessionId)) this.deps.turns().stop(child.childSessionId, undefined, TREE_FAILED);
+    for (const child of this.liveDescendants(rootSessionId))
+      this.deps.turns().stop(child.childSessionId, undefined, TREE_FAILED);
     this.deps.bus.publish({ kind: 'agent.changed', rootSessionId, child: null });
     return true;
   }
 
   private createChild(
     context: ToolContext,
-    spec: { spawnId: string; depth: number; rootSessionId: string; definition: AgentDefinition; task: string; parentMode: PermissionMode },
+    spec: {
+      spawnId: string;
+      depth: number;
+      rootSessionId: string;
+      definition: AgentDefinition;
+      task: string;
+      parentMode: PermissionMode;
+    },
   ): StoredAgentChild {
     const { stores, clock, ids, bus } = this.deps;
     const { definition } = spec;
@@ -268,7 +323,9 @@ export class AgentService {
         title: childSessionTitle(
           definition.name,
           spec.task,
-          stores.agents.childrenOf(context.sessionId).map((sibling) => stores.sessions.get(sibling.childSessionId)?.title ?? ''),
+          stores.agents
+            .childrenOf(context.sessionId)
+            .map((sibling) => stores.sessions.get(sibling.childSessionId)?.title ?? ''),
         ),
         titleSource: 'user',
         workspacePath: parent.workspacePath,
@@ -305,19 +362,36 @@ export class AgentService {
   private async isolate(child: StoredAgentChild, request: SpawnRequest): Promise<ToolAnswer | null> {
     if (request.worktree !== true) return null;
     const given = await this.deps.giveWorktree(child.childSessionId);
-    return given.ok ? null : refusal(`The child could not get a worktree of its own, so it was not started: ${given.error.message}`);
+    return given.ok
+      ? null
+      : refusal(`The child could not get a worktree of its own, so it was not started: ${given.error.message}`);
   }
 
   /** Starts (or, replayed, finds) the child's task turn; a refusal in words when it cannot start. */
   private startTask(child: StoredAgentChild): ToolAnswer | null {
     if (this.deps.stores.turns.getTurn(child.childSessionId, child.initialTurnId) !== null) return null;
-    const started = this.deps.turns().start({ sessionId: child.childSessionId, turnId: child.initialTurnId, text: child.task, origin: 'subagent' });
+    const started = this.deps
+      .turns()
+      .start({ sessionId: child.childSessionId, turnId: child.initialTurnId, text: child.task, origin: 'subagent' });
     return started.ok ? null : refusal(started.error.message);
   }
 
-  private async spawned(child: StoredAgentChild, wait: boolean, signal: AbortSignal, replayed: boolean): Promise<ToolAnswer> {
-    const base = { childSessionId: child.childSessionId, agent: child.agentId, ...(replayed ? { replayed: true } : {}) };
-    if (!wait) return { output: { ...base, status: this.deps.stores.turns.latestTurn(child.childSessionId)?.status ?? 'running' }, isError: false };
+  private async spawned(
+    child: StoredAgentChild,
+    wait: boolean,
+    signal: AbortSignal,
+    replayed: boolean,
+  ): Promise<ToolAnswer> {
+    const base = {
+      childSessionId: child.childSessionId,
+      agent: child.agentId,
+      ...(replayed ? { replayed: true } : {}),
+    };
+    if (!wait)
+      return {
+        output: { ...base, status: this.deps.stores.turns.latestTurn(child.childSessionId)?.status ?? 'running' },
+        isError: false,
+      };
     const [outcome] = await waitForChildren(this.deps, [child.childSessionId], null, signal);
     return { output: { ...base, ...outcome }, isError: false };
   }
@@ -326,13 +400,19 @@ export class AgentService {
     const { systemPrompt: _prompt, toolNames: _tools, ...record } = child;
     const session = this.deps.stores.sessions.get(child.childSessionId);
     const latest = this.deps.stores.turns.latestTurn(child.childSessionId);
-    return { ...record, activity: session?.activity ?? 'idle', status: latest?.status ?? null, terminalReason: latest?.latestRun.terminalReason ?? null };
+    return {
+      ...record,
+      activity: session?.activity ?? 'idle',
+      status: latest?.status ?? null,
+      terminalReason: latest?.latestRun.terminalReason ?? null,
+    };
   }
 
   /** Stops every live child of a session (their own stops cascade further down). */
   private cascade(sessionId: string, source: string): void {
     for (const child of this.deps.stores.agents.childrenOf(sessionId)) {
-      if (this.deps.stores.turns.activeTurn(child.childSessionId) !== null) this.deps.turns().stop(child.childSessionId, undefined, source);
+      if (this.deps.stores.turns.activeTurn(child.childSessionId) !== null)
+        this.deps.turns().stop(child.childSessionId, undefined, source);
       this.cascade(child.childSessionId, source);
     }
   }

@@ -28,14 +28,20 @@ function decode<T>(schema: z.ZodType<T>, input: unknown): T | ToolOutcome {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  return toolError(`Invalid input${issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`}: ${issue?.message ?? 'unknown problem'}.`);
+  return toolError(
+    `Invalid input${issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`}: ${issue?.message ?? 'unknown problem'}.`,
+  );
 }
 
 function isOutcome(value: unknown): value is ToolOutcome {
   return typeof value === 'object' && value !== null && 'isError' in value && 'output' in value;
 }
 
-function tool(spec: Omit<AgentTool, 'execute' | 'readOnly'>, schema: z.ZodType, run: (input: never, context: ToolContext) => Promise<ToolOutcome> | ToolOutcome): AgentTool {
+function tool(
+  spec: Omit<AgentTool, 'execute' | 'readOnly'>,
+  schema: z.ZodType,
+  run: (input: never, context: ToolContext) => Promise<ToolOutcome> | ToolOutcome,
+): AgentTool {
   return {
     ...spec,
     // A child is never wider than its parent, so starting or steering one changes nothing by itself.
@@ -91,7 +97,8 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
     tool(
       {
         name: 'wait_agents',
-        description: 'Wait for child agents to finish; returns each one’s status and final report (or its status when still running at the timeout).',
+        description:
+          'Wait for child agents to finish; returns each one’s status and final report (or its status when still running at the timeout).',
         inputSchema: {
           type: 'object',
           properties: { ids: { type: 'array', items: { type: 'string' } }, timeoutMs: { type: 'integer', minimum: 0 } },
@@ -106,7 +113,12 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
       {
         name: 'send_agent',
         description: 'Send a follow-up message to one of your child agents (it starts when the child is free).',
-        inputSchema: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id', 'text'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { id: { type: 'string' }, text: { type: 'string' } },
+          required: ['id', 'text'],
+          additionalProperties: false,
+        },
       },
       sendInput,
       (input: z.infer<typeof sendInput>, context) => service().send(context, input.id, input.text),
@@ -115,7 +127,12 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
       {
         name: 'stop_agent',
         description: 'Stop one of your child agents (and its own children).',
-        inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { id: { type: 'string' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
       },
       idInput,
       (input: z.infer<typeof idInput>, context) => service().stopChild(context, input.id),
@@ -124,7 +141,12 @@ export function createAgentTools(service: () => AgentService): AgentTool[] {
       {
         name: 'resume_agent',
         description: 'Resume a child agent that was interrupted (for example by a restart) or stopped.',
-        inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+        inputSchema: {
+          type: 'object',
+          properties: { id: { type: 'string' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
       },
       idInput,
       (input: z.infer<typeof idInput>, context) => service().resumeChild(context, input.id),

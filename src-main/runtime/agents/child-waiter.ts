@@ -16,7 +16,8 @@ export interface ChildOutcome {
 const REPORT_LIMIT = 20_000;
 
 export function childOutcome(stores: Stores, childSessionId: string): ChildOutcome {
-  if (stores.sessions.get(childSessionId) === null) return { childSessionId, status: 'removed', terminalReason: 'session_removed', report: null };
+  if (stores.sessions.get(childSessionId) === null)
+    return { childSessionId, status: 'removed', terminalReason: 'session_removed', report: null };
   const latest = stores.turns.latestTurn(childSessionId);
   if (latest === null) return { childSessionId, status: 'not_started', terminalReason: null, report: null };
   const settled = !isActiveStatus(latest.status);
@@ -51,7 +52,10 @@ export function waitForChildren(
   const outcomes = () => childIds.map((childId) => childOutcome(stores, childId));
   // A child whose task never began (the host died between making it and starting it) will not move by
   // itself: it counts as settled, so the wait says so rather than lasting for ever.
-  const allSettled = () => outcomes().every((outcome) => outcome.status === 'removed' || outcome.status === 'not_started' || !isActiveStatus(outcome.status));
+  const allSettled = () =>
+    outcomes().every(
+      (outcome) => outcome.status === 'removed' || outcome.status === 'not_started' || !isActiveStatus(outcome.status),
+    );
   return new Promise((resolve) => {
     if (allSettled() || signal.aborted) return resolve(outcomes());
     const watched = new Set(childIds);
@@ -66,7 +70,12 @@ export function waitForChildren(
       resolve(outcomes());
     };
     const unsubscribe = bus.subscribe((event) => {
-      const sessionId = event.kind === 'turn.changed' ? event.turn.sessionId : event.kind === 'session.removed' ? event.sessionId : null;
+      const sessionId =
+        event.kind === 'turn.changed'
+          ? event.turn.sessionId
+          : event.kind === 'session.removed'
+            ? event.sessionId
+            : null;
       if (sessionId !== null && watched.has(sessionId) && allSettled()) queueMicrotask(done);
     });
     signal.addEventListener('abort', done, { once: true });

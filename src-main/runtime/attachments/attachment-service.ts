@@ -1,4 +1,11 @@
-import { attachmentRefusal, classifyAttachment, refOf, type AttachmentRecord, type AttachmentRef, type AttachmentTarget } from '../../../src-shared/attachment-model';
+import {
+  attachmentRefusal,
+  classifyAttachment,
+  refOf,
+  type AttachmentRecord,
+  type AttachmentRef,
+  type AttachmentTarget,
+} from '../../../src-shared/attachment-model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
@@ -10,7 +17,10 @@ export interface AttachmentServiceDeps {
   readonly stores: Stores;
   readonly clock: Clock;
   /** The session's provider and model, or why it has none. */
-  resolveTarget(connectionId: string, model: string | null): { readonly providerType: AttachmentTarget['providerType']; readonly modelId: string } | { error: string };
+  resolveTarget(
+    connectionId: string,
+    model: string | null,
+  ): { readonly providerType: AttachmentTarget['providerType']; readonly modelId: string } | { error: string };
   isCodex(connectionId: string): boolean;
 }
 
@@ -35,10 +45,16 @@ export class AttachmentService {
     const bytes = Buffer.from(request.dataBase64, 'base64');
     const existing = stores.attachments.get(request.attachmentId);
     if (existing !== null) {
-      const same = existing.sessionId === request.sessionId && existing.name === request.name && existing.sizeBytes === bytes.length;
-      return same ? ok({ attachment: existing }) : fail('operation_conflict', 'A different file was already attached with this id.');
+      const same =
+        existing.sessionId === request.sessionId &&
+        existing.name === request.name &&
+        existing.sizeBytes === bytes.length;
+      return same
+        ? ok({ attachment: existing })
+        : fail('operation_conflict', 'A different file was already attached with this id.');
     }
-    if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to attach files to it.');
+    if (session.archived)
+      return fail('session_archived', 'This session is archived. Unarchive it to attach files to it.');
     if (bytes.length === 0) return fail('invalid_input', `“${request.name}” is empty, so there is nothing to attach.`);
     const classified = classifyAttachment(request.name, bytes);
     if ('refusal' in classified) return fail('invalid_input', classified.refusal);
@@ -58,7 +74,8 @@ export class AttachmentService {
     const refs: AttachmentRef[] = [];
     for (const attachmentId of new Set(attachmentIds)) {
       const record = this.deps.stores.attachments.get(attachmentId);
-      if (record === null || record.sessionId !== sessionId) return fail('not_found', 'An attached file is no longer stored. Remove it and attach it again.');
+      if (record === null || record.sessionId !== sessionId)
+        return fail('not_found', 'An attached file is no longer stored. Remove it and attach it again.');
       const refusal = this.refusalFor(session, record.kind);
       if (refusal !== null) return fail('invalid_input', `“${record.name}” cannot be sent: ${refusal}`);
       refs.push(refOf(record));
@@ -78,7 +95,8 @@ export class AttachmentService {
     const record = this.deps.stores.attachments.get(ref.attachmentId);
     const bytes = record === null ? null : this.deps.stores.attachments.bytes(record);
     if (record === null || bytes === null) return { kind: 'missing', name: ref.name };
-    if (record.kind === 'image') return { kind: 'image', name: record.name, mediaType: record.mediaType, data: new Uint8Array(bytes) };
+    if (record.kind === 'image')
+      return { kind: 'image', name: record.name, mediaType: record.mediaType, data: new Uint8Array(bytes) };
     return { kind: 'text', name: record.name, text: bytes.toString('utf8') };
   }
 

@@ -17,12 +17,21 @@ export function watchAutomationTurns(stores: Stores, bus: EventBus): () => void 
     if (firing === null || firing.toldStatus === status) return;
     stores.automations.setToldStatus(firing.firingId, status);
     const task = stores.automations.getTask(firing.taskId);
-    const name = task === null ? 'A scheduled task' : task.system === 'daily_review' ? 'The daily review' : `"${task.title}"`;
-    const message = status === 'waiting' ? `${name} needs your answer.` : `${name} ${status === 'completed' ? 'finished' : `ended: ${status}`}.`;
+    const name =
+      task === null ? 'A scheduled task' : task.system === 'daily_review' ? 'The daily review' : `"${task.title}"`;
+    const message =
+      status === 'waiting'
+        ? `${name} needs your answer.`
+        : `${name} ${status === 'completed' ? 'finished' : `ended: ${status}`}.`;
     // After the listeners of this event have seen it: the notice follows the change it reports.
     queueMicrotask(() => {
       bus.publish({ kind: 'automation.changed', taskId: firing.taskId });
-      bus.publish({ kind: 'host.notice', code: status === 'waiting' ? 'automation_waiting' : 'automation_finished', sessionId, message });
+      bus.publish({
+        kind: 'host.notice',
+        code: status === 'waiting' ? 'automation_waiting' : 'automation_finished',
+        sessionId,
+        message,
+      });
     });
   });
 }

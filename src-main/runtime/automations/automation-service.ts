@@ -68,7 +68,13 @@ export class AutomationService {
     }
     const problem = this.problemOf(input);
     if (problem !== null) return fail('invalid_input', problem);
-    const task = stores.automations.insertTask({ ...fieldsOf(input), taskId: input.taskId, system: null, enabled: input.enabled ?? true, now: clock.now() });
+    const task = stores.automations.insertTask({
+      ...fieldsOf(input),
+      taskId: input.taskId,
+      system: null,
+      enabled: input.enabled ?? true,
+      now: clock.now(),
+    });
     bus.publish({ kind: 'automation.changed', taskId: task.taskId });
     scheduler.tick();
     return ok({ task: this.project(task) });
@@ -79,7 +85,10 @@ export class AutomationService {
     const task = this.personTask(input.taskId);
     if (task === null) return missingTask();
     if (task.revision !== input.expectedRevision) {
-      return fail('revision_conflict', 'This task changed since you opened it. Reload it to see the change, then edit again.');
+      return fail(
+        'revision_conflict',
+        'This task changed since you opened it. Reload it to see the change, then edit again.',
+      );
     }
     const problem = this.problemOf(input);
     if (problem !== null) return fail('invalid_input', problem);
@@ -113,7 +122,11 @@ export class AutomationService {
   }
 
   /** The next runs of a schedule being written (the form's preview), or why it cannot run. */
-  preview(input: { schedule: ScheduleSpec; timeZone: string; count: number }): Outcome<{ nextRuns: number[]; problem: string | null }> {
+  preview(input: {
+    schedule: ScheduleSpec;
+    timeZone: string;
+    count: number;
+  }): Outcome<{ nextRuns: number[]; problem: string | null }> {
     const now = this.deps.clock.now();
     const problem = scheduleProblem(input.schedule, input.timeZone, now);
     if (problem !== null) return ok({ nextRuns: [], problem });
@@ -160,7 +173,10 @@ export class AutomationService {
       });
     }
     const last = this.deps.stores.automations.lastFiring(task.taskId);
-    const reserved = task.reservedSessionId !== null && this.deps.stores.sessions.get(task.reservedSessionId) !== null ? task.reservedSessionId : null;
+    const reserved =
+      task.reservedSessionId !== null && this.deps.stores.sessions.get(task.reservedSessionId) !== null
+        ? task.reservedSessionId
+        : null;
     return ok({
       config: {
         enabled: task.enabled,
@@ -180,7 +196,10 @@ export class AutomationService {
     const { stores, clock, bus, scheduler, connections } = this.deps;
     const task = stores.automations.getTask(DAILY_REVIEW_TASK_ID);
     if ((task?.revision ?? 0) !== input.expectedRevision) {
-      return fail('operation_conflict', 'The daily review settings changed since you opened them. Reload them, then change them again.');
+      return fail(
+        'operation_conflict',
+        'The daily review settings changed since you opened them. Reload them, then change them again.',
+      );
     }
     const fallback = connections.defaultTarget();
     const connectionId = input.connectionId ?? fallback.connectionId;
@@ -204,14 +223,28 @@ export class AutomationService {
     if (problem !== null) return fail('invalid_input', problem);
     const now = clock.now();
     stores.transaction(() => {
-      const current = task ?? stores.automations.insertTask({ ...fields, taskId: DAILY_REVIEW_TASK_ID, system: 'daily_review', enabled: input.enabled, now });
+      const current =
+        task ??
+        stores.automations.insertTask({
+          ...fields,
+          taskId: DAILY_REVIEW_TASK_ID,
+          system: 'daily_review',
+          enabled: input.enabled,
+          now,
+        });
       if (task !== null) stores.automations.updateTask(current.taskId, fields, now);
-      if (task !== null && task.enabled !== input.enabled) stores.automations.setEnabled(current.taskId, input.enabled, null, now);
+      if (task !== null && task.enabled !== input.enabled)
+        stores.automations.setEnabled(current.taskId, input.enabled, null, now);
       const reserved = current.reservedSessionId === null ? null : stores.sessions.get(current.reservedSessionId);
       if (reserved !== null && fields.target.kind === 'newSession') {
         stores.sessions.configure(
           reserved.sessionId,
-          { connectionId, model: fields.target.model, permissionMode: reserved.permissionMode, workspacePath: reserved.workspacePath },
+          {
+            connectionId,
+            model: fields.target.model,
+            permissionMode: reserved.permissionMode,
+            workspacePath: reserved.workspacePath,
+          },
           now,
         );
       }
@@ -261,7 +294,10 @@ export class AutomationService {
   }
 
   private problemOf(input: TaskInput): string | null {
-    return scheduleProblem(input.schedule, input.timeZone, this.deps.clock.now()) ?? (input.effect === 'turn' ? this.targetProblem(input.target) : null);
+    return (
+      scheduleProblem(input.schedule, input.timeZone, this.deps.clock.now()) ??
+      (input.effect === 'turn' ? this.targetProblem(input.target) : null)
+    );
   }
 
   private targetProblem(target: TaskTarget): string | null {

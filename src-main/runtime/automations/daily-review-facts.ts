@@ -8,12 +8,26 @@ const MAX_SESSIONS = 40;
  * The message a daily review turn starts with: the day's facts from the record (sessions touched with
  * their titles and states, goals and progress, questions still waiting, usage and cost), then the ask.
  */
-export function dailyReviewPrompt(stores: Stores, now: number, reviewSessionId: string | null, timeZone: string): string {
+export function dailyReviewPrompt(
+  stores: Stores,
+  now: number,
+  reviewSessionId: string | null,
+  timeZone: string,
+): string {
   const from = now - REVIEW_DAY_MS;
-  const touched = [...stores.sessions.list({ archived: false, limit: MAX_SESSIONS + 2 }), ...stores.sessions.list({ archived: true, limit: 10 })]
-    .filter((session) => session.updatedAt >= from && session.sessionId !== reviewSessionId && !session.sessionId.startsWith('workhub'))
+  const touched = [
+    ...stores.sessions.list({ archived: false, limit: MAX_SESSIONS + 2 }),
+    ...stores.sessions.list({ archived: true, limit: 10 }),
+  ]
+    .filter(
+      (session) =>
+        session.updatedAt >= from && session.sessionId !== reviewSessionId && !session.sessionId.startsWith('workhub'),
+    )
     .slice(0, MAX_SESSIONS);
-  const lines: string[] = [`Daily review for the day ending ${new Date(now).toLocaleString('en-GB', { timeZone })} (${timeZone}).`, ''];
+  const lines: string[] = [
+    `Daily review for the day ending ${new Date(now).toLocaleString('en-GB', { timeZone })} (${timeZone}).`,
+    '',
+  ];
   lines.push(`Sessions touched (${touched.length}):`);
   if (touched.length === 0) lines.push('- none');
   for (const session of touched) {
@@ -33,7 +47,13 @@ export function dailyReviewPrompt(stores: Stores, now: number, reviewSessionId: 
   }
   const usage = stores.usage.summary({ by: 'day', from, to: now }).totals;
   const cost = usage.costUsd === null ? 'cost unknown' : `$${usage.costUsd.toFixed(4)}`;
-  lines.push('', `Usage: ${usage.calls} model call(s), ${usage.inputTokens} input and ${usage.outputTokens} output tokens, ${cost}.`);
-  lines.push('', 'Write a short review of the day from these facts: what got done, what is stuck or waiting on me, and what to pick up next.');
+  lines.push(
+    '',
+    `Usage: ${usage.calls} model call(s), ${usage.inputTokens} input and ${usage.outputTokens} output tokens, ${cost}.`,
+  );
+  lines.push(
+    '',
+    'Write a short review of the day from these facts: what got done, what is stuck or waiting on me, and what to pick up next.',
+  );
   return lines.join('\n');
 }

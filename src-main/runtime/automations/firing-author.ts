@@ -7,5 +7,7 @@ export function firingAuthor(store: AutomationStore, sessionId: string, turnId: 
   if (firing === null) return null;
   const task = store.getTask(firing.taskId);
   if (task === null) return null;
-  return task.system === 'daily_review' ? { kind: 'daily_review', taskId: task.taskId } : { kind: 'scheduled_task', taskId: task.taskId, taskTitle: task.title };
+  return task.system === 'daily_review'
+    ? { kind: 'daily_review', taskId: task.taskId }
+    : { kind: 'scheduled_task', taskId: task.taskId, taskTitle: task.title };
 }

@@ -93,7 +93,11 @@ export class FiringRunner {
     });
     this.deps.bus.publish({ kind: 'automation.changed', taskId: task.taskId });
     const name = task.system === 'daily_review' ? 'The daily review' : `"${task.title}"`;
-    this.notice('automation_paused', firing.sessionId, `${name} was paused: ${reason} Choose another session and resume it.`);
+    this.notice(
+      'automation_paused',
+      firing.sessionId,
+      `${name} was paused: ${reason} Choose another session and resume it.`,
+    );
   }
 
   private settle(firing: StoredFiring, status: Firing['status'], reason: string | null): void {
@@ -101,7 +105,11 @@ export class FiringRunner {
     this.deps.bus.publish({ kind: 'automation.changed', taskId: firing.taskId });
   }
 
-  private notice(code: Extract<ChangeEventBody, { kind: 'host.notice' }>['code'], sessionId: string | null, message: string): void {
+  private notice(
+    code: Extract<ChangeEventBody, { kind: 'host.notice' }>['code'],
+    sessionId: string | null,
+    message: string,
+  ): void {
     this.deps.bus.publish({ kind: 'host.notice', code, sessionId, message });
   }
 }

@@ -30,7 +30,9 @@ export function scheduleProblem(spec: ScheduleSpec, timeZone: string, now: numbe
       return at <= now ? 'That time has already passed; choose a time in the future.' : null;
     }
     case 'every':
-      return Number.isInteger(spec.minutes) && spec.minutes >= 1 && spec.minutes <= 7 * 24 * 60 ? null : 'Choose between 1 minute and 7 days.';
+      return Number.isInteger(spec.minutes) && spec.minutes >= 1 && spec.minutes <= 7 * 24 * 60
+        ? null
+        : 'Choose between 1 minute and 7 days.';
     case 'daily':
       if (!WALL_TIME.test(spec.time)) return 'Give the time as HH:MM (24-hour).';
       return spec.weekdays.length === 0 ? 'Choose at least one weekday.' : null;
@@ -56,7 +58,11 @@ function dailyPattern(spec: { time: string; weekdays: readonly Weekday[] }): str
 
 function onceAt(at: string, timeZone: string): number | null {
   try {
-    return new Cron(at.length === 16 ? `${at}:00` : at, { timezone: timeZone, paused: true }).nextRun(new Date(0))?.getTime() ?? null;
+    return (
+      new Cron(at.length === 16 ? `${at}:00` : at, { timezone: timeZone, paused: true })
+        .nextRun(new Date(0))
+        ?.getTime() ?? null
+    );
   } catch {
     return null;
   }
@@ -66,7 +72,13 @@ function onceAt(at: string, timeZone: string): number | null {
  * The slots of a schedule after `after` (exclusive), oldest first, at most `count`. `anchor` is when
  * an `every` schedule was set: its slots are anchor + k·N.
  */
-export function slotsAfter(spec: ScheduleSpec, timeZone: string, anchor: number, after: number, count: number): number[] {
+export function slotsAfter(
+  spec: ScheduleSpec,
+  timeZone: string,
+  anchor: number,
+  after: number,
+  count: number,
+): number[] {
   if (count <= 0) return [];
   switch (spec.kind) {
     case 'once': {
@@ -90,7 +102,14 @@ export function slotsAfter(spec: ScheduleSpec, timeZone: string, anchor: number,
  * The slots in (after, upTo], oldest first: the newest one and how many came before it (counted up to
  * `limit`, so a long absence of a per-minute task stays cheap).
  */
-export function dueSlots(spec: ScheduleSpec, timeZone: string, anchor: number, after: number, upTo: number, limit = 10_000): { latest: number; count: number } | null {
+export function dueSlots(
+  spec: ScheduleSpec,
+  timeZone: string,
+  anchor: number,
+  after: number,
+  upTo: number,
+  limit = 10_000,
+): { latest: number; count: number } | null {
   if (spec.kind === 'every') {
     const step = spec.minutes * 60_000;
     const last = Math.floor((upTo - anchor) / step);

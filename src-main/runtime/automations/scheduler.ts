@@ -108,7 +108,12 @@ export class Scheduler {
     if (!recorded) return;
     if (!inWindow) {
       const name = task.system === 'daily_review' ? 'The daily review' : `"${task.title}"`;
-      bus.publish({ kind: 'host.notice', code: 'automation_missed', sessionId: null, message: `${name} missed its run: Cairn was not running then.` });
+      bus.publish({
+        kind: 'host.notice',
+        code: 'automation_missed',
+        sessionId: null,
+        message: `${name} missed its run: Cairn was not running then.`,
+      });
       return;
     }
     this.deps.afterRecord?.(firingId);
@@ -117,14 +122,20 @@ export class Scheduler {
 
   /** The message the firing's turn starts with; fixed now, so a resumed firing sends the same. */
   promptOf(task: StoredTask, now: number): string {
-    return task.system === 'daily_review' ? dailyReviewPrompt(this.deps.stores, now, task.reservedSessionId, task.timeZone) : task.prompt;
+    return task.system === 'daily_review'
+      ? dailyReviewPrompt(this.deps.stores, now, task.reservedSessionId, task.timeZone)
+      : task.prompt;
   }
 
   /** The session the firing runs in: the task's, the daily review's reserved one, or a new one's id. */
   plannedSession(task: StoredTask, ids: Ids): string | null {
     if (task.effect === 'notify') return null;
     if (task.target.kind === 'session') return task.target.sessionId;
-    if (task.system === 'daily_review' && task.reservedSessionId !== null && this.deps.stores.sessions.get(task.reservedSessionId) !== null) {
+    if (
+      task.system === 'daily_review' &&
+      task.reservedSessionId !== null &&
+      this.deps.stores.sessions.get(task.reservedSessionId) !== null
+    ) {
       return task.reservedSessionId;
     }
     return ids.next('session');

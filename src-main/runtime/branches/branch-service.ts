@@ -64,24 +64,35 @@ export class BranchService {
     const { stores } = this.deps;
     const replay = stores.branches.byRequest(request.requestId);
     if (replay !== null) {
-      if (replay.sourceSessionId !== request.sessionId || replay.sourceItemId !== request.atItemId || replay.mode !== request.mode) {
+      if (
+        replay.sourceSessionId !== request.sessionId ||
+        replay.sourceItemId !== request.atItemId ||
+        replay.mode !== request.mode
+      ) {
         return fail('operation_conflict', 'A different branch was already made with this request id.');
       }
       return this.finishAndRun(replay, false);
     }
-    if (request.sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be branched; branch the session it routed the work to.');
+    if (request.sessionId === WORKHUB_SESSION_ID)
+      return fail('operation_unavailable', 'The WorkHub cannot be branched; branch the session it routed the work to.');
     const source = stores.sessions.get(request.sessionId);
     if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
     const cut = stores.branches.cutAt(request.sessionId, request.atItemId);
     if (cut === null) return fail('not_found', 'That message is not in this session.');
     let text: string;
     if (request.mode === 'edit') {
-      if (cut.kind !== 'user_message') return fail('invalid_input', 'Only your own messages can be edited; use Regenerate on an answer.');
+      if (cut.kind !== 'user_message')
+        return fail('invalid_input', 'Only your own messages can be edited; use Regenerate on an answer.');
       if (request.text === undefined) return fail('invalid_input', 'An edit needs the new text of the message.');
       text = request.text;
     } else {
-      if (cut.kind !== 'assistant_message') return fail('invalid_input', 'Only an answer of the agent can be regenerated; use Edit on your own message.');
-      if (request.text !== undefined) return fail('invalid_input', 'Regenerate sends the same request again; to change it, use Edit on your message.');
+      if (cut.kind !== 'assistant_message')
+        return fail('invalid_input', 'Only an answer of the agent can be regenerated; use Edit on your own message.');
+      if (request.text !== undefined)
+        return fail(
+          'invalid_input',
+          'Regenerate sends the same request again; to change it, use Edit on your message.',
+        );
       text = cut.turnText;
     }
     const refused = this.deps.admission.refusal();
@@ -100,13 +111,22 @@ export class BranchService {
     const { stores } = this.deps;
     const replay = stores.branches.byRequest(request.requestId);
     if (replay !== null) {
-      if (replay.mode !== 'rewind' || replay.sourceSessionId !== request.sessionId || replay.sourceItemId !== request.atItemId) {
+      if (
+        replay.mode !== 'rewind' ||
+        replay.sourceSessionId !== request.sessionId ||
+        replay.sourceItemId !== request.atItemId
+      ) {
         return fail('operation_conflict', 'A different branch was already made with this request id.');
       }
       const made = await this.finishAndRun(replay, false);
       if (!made.ok) return made;
-      const rewind = stores.checkpoints.list(replay.sessionId).find((changeSet) => changeSet.origin === 'rewind') ?? null;
-      return ok({ status: 'rewound', session: made.result.session, rewind: rewind === null ? null : publicChangeSet(rewind) });
+      const rewind =
+        stores.checkpoints.list(replay.sessionId).find((changeSet) => changeSet.origin === 'rewind') ?? null;
+      return ok({
+        status: 'rewound',
+        session: made.result.session,
+        rewind: rewind === null ? null : publicChangeSet(rewind),
+      });
     }
     const point = this.rewindPoint(request.sessionId, request.atItemId);
     if (!point.ok) return point;
@@ -119,7 +139,10 @@ export class BranchService {
       since,
       resolution: request.resolution,
       branch: async () => {
-        const made = await this.finishAndRun(this.create(source, request.atItemId, cut, 'rewind', cut.turnText, request.requestId), true);
+        const made = await this.finishAndRun(
+          this.create(source, request.atItemId, cut, 'rewind', cut.turnText, request.requestId),
+          true,
+        );
         return made.ok ? ok(made.result.session) : made;
       },
     });
@@ -133,21 +156,32 @@ export class BranchService {
   }
 
   /** The session, the cut and the time a rewind to before the person's message `atItemId` goes back to. */
-  private rewindPoint(sessionId: string, atItemId: string): Outcome<{ source: SessionRecord; cut: BranchCut; since: number }> {
+  private rewindPoint(
+    sessionId: string,
+    atItemId: string,
+  ): Outcome<{ source: SessionRecord; cut: BranchCut; since: number }> {
     const { stores } = this.deps;
     if (sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be rewound.');
     const source = stores.sessions.get(sessionId);
     if (source === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
     const cut = stores.branches.cutAt(sessionId, atItemId);
     if (cut === null) return fail('not_found', 'That message is not in this session.');
-    if (cut.kind !== 'user_message') return fail('invalid_input', 'Rewind goes back to before one of your own messages.');
+    if (cut.kind !== 'user_message')
+      return fail('invalid_input', 'Rewind goes back to before one of your own messages.');
     const turn = stores.turns.getTurn(sessionId, cut.turnId);
     if (turn === null) return fail('not_found', 'That message is not in this session.');
     return ok({ source, cut, since: turn.createdAt });
   }
 
   /** Commits the branch row, its empty session and its copied turns (the items follow in chunks). */
-  private create(source: SessionRecord, atItemId: string, cut: BranchCut, mode: BranchMode, text: string, requestId: string): BranchRecord {
+  private create(
+    source: SessionRecord,
+    atItemId: string,
+    cut: BranchCut,
+    mode: BranchMode,
+    text: string,
+    requestId: string,
+  ): BranchRecord {
     const { stores } = this.deps;
     const now = this.deps.clock.now();
     return stores.transaction(() => {
@@ -184,12 +218,20 @@ export class BranchService {
   /** Where a session branched from, the branches made from it, and the versions of its turns across its branch family. */
   branches(sessionId: string): Outcome<SessionBranches> {
     const { stores } = this.deps;
-    if (stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
+    if (stores.sessions.get(sessionId) === null)
+      return fail('not_found', 'That session does not exist. It may have been deleted.');
     const versions = turnVersions(sessionId, stores.branches.family(sessionId)).map((slot) => ({
       ...slot,
-      versions: slot.versions.map((version) => ({ ...version, ...stores.branches.turnMessages(version.sessionId, version.turnId) })),
+      versions: slot.versions.map((version) => ({
+        ...version,
+        ...stores.branches.turnMessages(version.sessionId, version.turnId),
+      })),
     }));
-    return ok({ branchedFrom: stores.branches.origin(sessionId), branches: stores.branches.branchesOf(sessionId), versions });
+    return ok({
+      branchedFrom: stores.branches.origin(sessionId),
+      branches: stores.branches.branchesOf(sessionId),
+      versions,
+    });
   }
 
   /** At start, before serving: finishes each copy a crash interrupted, or removes it when its source is gone. */
@@ -199,7 +241,8 @@ export class BranchService {
       if (this.copyChunksNow(branch)) report.finished += 1;
       else report.removed += 1;
     }
-    if (report.finished + report.removed > 0) this.deps.logger.info('Finished branch copies a previous run left unfinished', report);
+    if (report.finished + report.removed > 0)
+      this.deps.logger.info('Finished branch copies a previous run left unfinished', report);
     return report;
   }
 
@@ -226,9 +269,16 @@ export class BranchService {
     const started = this.deps.turns.start({ sessionId: branch.sessionId, turnId: branch.turnId, text: branch.text });
     if (!started.ok) {
       // The branch stands (it is committed); its turn can be sent again from it.
-      this.deps.logger.warn('A branch was made but its turn did not start', { sessionId: branch.sessionId, code: started.error.code });
+      this.deps.logger.warn('A branch was made but its turn did not start', {
+        sessionId: branch.sessionId,
+        code: started.error.code,
+      });
     }
-    return ok({ session: stores.sessions.get(branch.sessionId) ?? session, turn: started.ok ? started.result.turn : null, created });
+    return ok({
+      session: stores.sessions.get(branch.sessionId) ?? session,
+      turn: started.ok ? started.result.turn : null,
+      created,
+    });
   }
 
   /** Copies every remaining chunk synchronously; false (and the branch removed) when its source is gone. */

@@ -7,10 +7,22 @@ const turn = (turnId: string, ordinal: number, createdAt = ordinal) => ({ turnId
 describe('turnVersions', () => {
   const root: FamilyMember = { sessionId: 'root', branch: null, turns: [turn('a', 1), turn('b', 2), turn('c', 3)] };
   // Edited at b (made at time 10), and a branch of that branch regenerated at its own turn.
-  const edit: FamilyMember = { sessionId: 'edit', branch: { cutOrdinal: 2, mode: 'edit' }, turns: [turn('a', 1), turn('b2', 2, 10)] };
-  const regen: FamilyMember = { sessionId: 'regen', branch: { cutOrdinal: 2, mode: 'regenerate' }, turns: [turn('a', 1), turn('b3', 2, 20)] };
+  const edit: FamilyMember = {
+    sessionId: 'edit',
+    branch: { cutOrdinal: 2, mode: 'edit' },
+    turns: [turn('a', 1), turn('b2', 2, 10)],
+  };
+  const regen: FamilyMember = {
+    sessionId: 'regen',
+    branch: { cutOrdinal: 2, mode: 'regenerate' },
+    turns: [turn('a', 1), turn('b3', 2, 20)],
+  };
   // Rewound to before a, then a new first message.
-  const rewound: FamilyMember = { sessionId: 'rewound', branch: { cutOrdinal: 1, mode: 'rewind' }, turns: [turn('z', 1, 30)] };
+  const rewound: FamilyMember = {
+    sessionId: 'rewound',
+    branch: { cutOrdinal: 1, mode: 'rewind' },
+    turns: [turn('z', 1, 30)],
+  };
 
   it('offers one version per different turn at each place, oldest first', () => {
     expect(turnVersions('root', [root, edit, regen, rewound])).toEqual([
@@ -36,9 +48,24 @@ describe('turnVersions', () => {
 
   it('marks the open session’s own version and opens a version copied into several sessions where it was made', () => {
     // A branch of the root at c holds a copy of b: from the edit branch, b opens in the root, not in the copy.
-    const copy: FamilyMember = { sessionId: 'copy', branch: { cutOrdinal: 3, mode: 'edit' }, turns: [turn('a', 1), turn('b', 2), turn('c2', 3, 40)] };
-    expect(turnVersions('edit', [root, edit, copy]).map((slot) => [slot.index, slot.versions.map((version) => version.sessionId)])).toEqual([[1, ['root', 'edit']]]);
-    expect(turnVersions('copy', [root, edit, copy]).map((slot) => [slot.turnId, slot.index, slot.versions.map((version) => version.sessionId)])).toEqual([
+    const copy: FamilyMember = {
+      sessionId: 'copy',
+      branch: { cutOrdinal: 3, mode: 'edit' },
+      turns: [turn('a', 1), turn('b', 2), turn('c2', 3, 40)],
+    };
+    expect(
+      turnVersions('edit', [root, edit, copy]).map((slot) => [
+        slot.index,
+        slot.versions.map((version) => version.sessionId),
+      ]),
+    ).toEqual([[1, ['root', 'edit']]]);
+    expect(
+      turnVersions('copy', [root, edit, copy]).map((slot) => [
+        slot.turnId,
+        slot.index,
+        slot.versions.map((version) => version.sessionId),
+      ]),
+    ).toEqual([
       ['b', 0, ['copy', 'edit']],
       ['c2', 1, ['root', 'copy']],
     ]);

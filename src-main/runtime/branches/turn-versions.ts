@@ -14,10 +14,12 @@ export interface SlotVersions {
   readonly versions: readonly VersionRef[];
 }
 
-const sameTurn = (a: FamilyTurn | undefined, b: FamilyTurn | undefined) => a !== undefined && b !== undefined && a.turnId === b.turnId && a.createdAt === b.createdAt;
+const sameTurn = (a: FamilyTurn | undefined, b: FamilyTurn | undefined) =>
+  a !== undefined && b !== undefined && a.turnId === b.turnId && a.createdAt === b.createdAt;
 
 /** Whether `member` made `turn` itself rather than copying it from the session it branched from. */
-const madeBy = (member: FamilyMember, turn: FamilyTurn) => member.branch === null || turn.ordinal >= member.branch.cutOrdinal;
+const madeBy = (member: FamilyMember, turn: FamilyTurn) =>
+  member.branch === null || turn.ordinal >= member.branch.cutOrdinal;
 
 function originOf(member: FamilyMember, turn: FamilyTurn): TurnVersionOrigin {
   return member.branch !== null && turn.ordinal === member.branch.cutOrdinal ? member.branch.mode : 'original';
@@ -48,7 +50,13 @@ export function turnVersions(sessionId: string, members: readonly FamilyMember[]
     const holders = members.filter((member) => sameTurn(member.turns[slot], mine));
     const maker = holders.find((member) => madeBy(member, mine)) ?? own;
     const versions: Array<VersionRef & { readonly makerRank: number }> = [
-      { sessionId: own.sessionId, turnId: mine.turnId, origin: originOf(maker, mine), createdAt: mine.createdAt, makerRank: members.indexOf(maker) },
+      {
+        sessionId: own.sessionId,
+        turnId: mine.turnId,
+        origin: originOf(maker, mine),
+        createdAt: mine.createdAt,
+        makerRank: members.indexOf(maker),
+      },
     ];
     const seen = new Set([`${mine.turnId}\n${mine.createdAt}`]);
     for (const other of others) {

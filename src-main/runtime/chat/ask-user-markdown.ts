@@ -25,7 +25,9 @@ function requestLines(request: InteractionRequest): string[] {
   if (request.kind === 'question') {
     return request.questions.flatMap((question) => [
       `- **${question.header}:** ${question.prompt}${question.multiple ? ' (choose any)' : ''}`,
-      ...question.options.map((option) => `  - ${option.label}${option.description === undefined ? '' : ` — ${option.description}`}`),
+      ...question.options.map(
+        (option) => `  - ${option.label}${option.description === undefined ? '' : ` — ${option.description}`}`,
+      ),
     ]);
   }
   if (request.kind === 'form') {
@@ -45,9 +47,17 @@ export function answeredMarkdown(output: unknown): string | null {
   if (output.action !== 'accept') return null;
   if (Array.isArray(output.answers)) {
     const lines = output.answers.filter(isRecord).map((answer) => {
-      const parts = [...(Array.isArray(answer.selected) ? answer.selected.filter((label) => typeof label === 'string') : [])];
-      if (typeof answer.text === 'string' && answer.text !== '') parts.push(answer.secret === true ? '(hidden)' : answer.text);
-      const header = typeof answer.header === 'string' ? answer.header : typeof answer.question === 'string' ? answer.question : 'Answer';
+      const parts = [
+        ...(Array.isArray(answer.selected) ? answer.selected.filter((label) => typeof label === 'string') : []),
+      ];
+      if (typeof answer.text === 'string' && answer.text !== '')
+        parts.push(answer.secret === true ? '(hidden)' : answer.text);
+      const header =
+        typeof answer.header === 'string'
+          ? answer.header
+          : typeof answer.question === 'string'
+            ? answer.question
+            : 'Answer';
       return `- **${header}:** ${parts.length === 0 ? '(no answer)' : parts.join(', ')}`;
     });
     return `**You answered:**\n\n${lines.join('\n')}`;

@@ -33,7 +33,9 @@ function withoutUndefined(settings: ModelSettings): ModelSettings {
 
 /** Instructions (global and per session) and model settings (per connection and per session). */
 export class ChatPreferences {
-  constructor(private readonly deps: { readonly preferences: ChatPreferencesStore; readonly settings: SettingsStore }) {}
+  constructor(
+    private readonly deps: { readonly preferences: ChatPreferencesStore; readonly settings: SettingsStore },
+  ) {}
 
   globalInstructions(): string {
     return this.deps.settings.get<string>(GLOBAL_INSTRUCTIONS_KEY) ?? '';
@@ -45,7 +47,9 @@ export class ChatPreferences {
 
   session(sessionId: string): { instructions: string; modelSettings: ModelSettings } {
     const stored = this.deps.preferences.session(sessionId);
-    return stored === null ? { instructions: '', modelSettings: {} } : { instructions: stored.instructions, modelSettings: storedModelSettings(stored.modelSettings) };
+    return stored === null
+      ? { instructions: '', modelSettings: {} }
+      : { instructions: stored.instructions, modelSettings: storedModelSettings(stored.modelSettings) };
   }
 
   setSession(sessionId: string, change: { instructions?: string; modelSettings?: ModelSettings }, now: number): void {
@@ -54,7 +58,8 @@ export class ChatPreferences {
       sessionId,
       {
         instructions: change.instructions === undefined ? current.instructions : change.instructions.trim(),
-        modelSettings: change.modelSettings === undefined ? current.modelSettings : withoutUndefined(change.modelSettings),
+        modelSettings:
+          change.modelSettings === undefined ? current.modelSettings : withoutUndefined(change.modelSettings),
       },
       now,
     );
@@ -86,7 +91,9 @@ export class ChatPreferences {
 export function systemPromptWith(base: string, instructions: RunPreferences['instructions']): string {
   if (instructions.length === 0) return base;
   const blocks = instructions.map(({ scope, text }) =>
-    scope === 'global' ? `Instructions from the person for every session:\n${text}` : `Instructions from the person for this session:\n${text}`,
+    scope === 'global'
+      ? `Instructions from the person for every session:\n${text}`
+      : `Instructions from the person for this session:\n${text}`,
   );
   return `${base}\n\n${blocks.join('\n\n')}`;
 }

@@ -23,10 +23,17 @@ export class ChatService {
   readonly preferences: ChatPreferences;
 
   constructor(private readonly deps: ChatServiceDeps) {
-    this.preferences = new ChatPreferences({ preferences: deps.stores.chatPreferences, settings: deps.stores.settings });
+    this.preferences = new ChatPreferences({
+      preferences: deps.stores.chatPreferences,
+      settings: deps.stores.settings,
+    });
   }
 
-  searchMessages(request: { query: string; includeArchived?: boolean; limit?: number }): Outcome<{ hits: readonly MessageSearchHit[] }> {
+  searchMessages(request: {
+    query: string;
+    includeArchived?: boolean;
+    limit?: number;
+  }): Outcome<{ hits: readonly MessageSearchHit[] }> {
     const words = request.query.split(/\s+/).filter((word) => word !== '');
     const hits = this.deps.stores.messageSearch.search({
       words,
@@ -49,7 +56,11 @@ export class ChatService {
     });
   }
 
-  setSessionPreferences(request: { sessionId: string; instructions?: string; modelSettings?: ModelSettings }): Outcome<SessionPreferences> {
+  setSessionPreferences(request: {
+    sessionId: string;
+    instructions?: string;
+    modelSettings?: ModelSettings;
+  }): Outcome<SessionPreferences> {
     if (this.deps.stores.sessions.get(request.sessionId) === null) return missingSession();
     this.preferences.setSession(
       request.sessionId,
@@ -67,7 +78,10 @@ export class ChatService {
     return ok({ modelSettings: this.preferences.connection(connectionId) });
   }
 
-  setConnectionModelSettings(connectionId: string, modelSettings: ModelSettings): Outcome<{ modelSettings: ModelSettings }> {
+  setConnectionModelSettings(
+    connectionId: string,
+    modelSettings: ModelSettings,
+  ): Outcome<{ modelSettings: ModelSettings }> {
     if (this.deps.connections.get(connectionId) === null) return missingConnection();
     this.preferences.setConnection(connectionId, modelSettings, this.deps.clock.now());
     return this.connectionModelSettings(connectionId);

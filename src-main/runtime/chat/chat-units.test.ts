@@ -3,7 +3,11 @@ import type { TranscriptItem } from '../../../src-shared/model';
 import { storedModelSettings, systemPromptWith } from './chat-preferences';
 import { exportSession, fileSlug, itemMarkdown } from './session-export';
 
-const item = (kind: TranscriptItem['kind'], text: string, data: Record<string, unknown> | null = null): TranscriptItem => ({
+const item = (
+  kind: TranscriptItem['kind'],
+  text: string,
+  data: Record<string, unknown> | null = null,
+): TranscriptItem => ({
   itemId: 'i',
   sessionId: 's',
   turnId: 't',
@@ -18,8 +22,14 @@ const item = (kind: TranscriptItem['kind'], text: string, data: Record<string, u
 
 describe('stored model settings', () => {
   it('keeps what is valid and drops what is not', () => {
-    expect(storedModelSettings({ temperature: 0.5, maxOutputTokens: 100, reasoningEffort: 'low' })).toEqual({ temperature: 0.5, maxOutputTokens: 100, reasoningEffort: 'low' });
-    expect(storedModelSettings({ temperature: 9, maxOutputTokens: 100, reasoningEffort: 'extreme', extra: 1 })).toEqual({ maxOutputTokens: 100 });
+    expect(storedModelSettings({ temperature: 0.5, maxOutputTokens: 100, reasoningEffort: 'low' })).toEqual({
+      temperature: 0.5,
+      maxOutputTokens: 100,
+      reasoningEffort: 'low',
+    });
+    expect(storedModelSettings({ temperature: 9, maxOutputTokens: 100, reasoningEffort: 'extreme', extra: 1 })).toEqual(
+      { maxOutputTokens: 100 },
+    );
     expect(storedModelSettings('nonsense')).toEqual({});
   });
 });
@@ -32,7 +42,9 @@ describe('the system prompt with instructions', () => {
         { scope: 'global', text: 'G' },
         { scope: 'session', text: 'S' },
       ]),
-    ).toBe('Base.\n\nInstructions from the person for every session:\nG\n\nInstructions from the person for this session:\nS');
+    ).toBe(
+      'Base.\n\nInstructions from the person for every session:\nG\n\nInstructions from the person for this session:\nS',
+    );
   });
 });
 
@@ -74,12 +86,18 @@ describe('export content', () => {
   it('renders ask_user questions and answers as readable text, not the raw tool input and output', () => {
     const input = {
       questions: [
-        { question: 'Which auth method should we use?', header: 'Auth', options: [{ label: 'OAuth', description: 'Sign in with a provider' }, { label: 'API key' }] },
+        {
+          question: 'Which auth method should we use?',
+          header: 'Auth',
+          options: [{ label: 'OAuth', description: 'Sign in with a provider' }, { label: 'API key' }],
+        },
         { question: 'Anything else?', header: 'Notes' },
       ],
     };
     const asked = itemMarkdown(item('tool_call', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', input }));
-    expect(asked).toBe('**The agent asked:**\n\n- **Auth:** Which auth method should we use?\n  - OAuth — Sign in with a provider\n  - API key\n- **Notes:** Anything else?');
+    expect(asked).toBe(
+      '**The agent asked:**\n\n- **Auth:** Which auth method should we use?\n  - OAuth — Sign in with a provider\n  - API key\n- **Notes:** Anything else?',
+    );
     const output = {
       action: 'accept',
       answers: [
@@ -87,28 +105,53 @@ describe('export content', () => {
         { questionId: 'q2', header: 'Notes', question: 'Anything else?', selected: [], text: 'Keep it short' },
       ],
     };
-    const answered = itemMarkdown(item('tool_result', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', output, isError: false }));
+    const answered = itemMarkdown(
+      item('tool_result', 'ask_user', { toolCallId: 'q', toolName: 'ask_user', output, isError: false }),
+    );
     expect(answered).toBe('**You answered:**\n\n- **Auth:** OAuth\n- **Notes:** Keep it short');
     for (const block of [asked, answered]) {
       expect(block).not.toContain('{');
       expect(block).not.toContain('multiSelect');
     }
-    const declined = itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'decline', note: 'The person declined to answer.' }, isError: false }));
+    const declined = itemMarkdown(
+      item('tool_result', 'ask_user', {
+        toolName: 'ask_user',
+        output: { action: 'decline', note: 'The person declined to answer.' },
+        isError: false,
+      }),
+    );
     expect(declined).toBe('**You declined to answer.**');
     const form = itemMarkdown(
-      item('tool_call', 'ask_user', { toolName: 'ask_user', input: { form: { title: 'Deploy', fields: [{ id: 'env', label: 'Environment', required: true, type: 'string' }] } } }),
+      item('tool_call', 'ask_user', {
+        toolName: 'ask_user',
+        input: {
+          form: { title: 'Deploy', fields: [{ id: 'env', label: 'Environment', required: true, type: 'string' }] },
+        },
+      }),
     );
     expect(form).toBe('**The agent asked:**\n\n- **Deploy**\n  - Environment');
-    expect(itemMarkdown(item('tool_result', 'ask_user', { toolName: 'ask_user', output: { action: 'accept', values: { env: 'staging' } }, isError: false }))).toBe(
-      '**You answered:**\n\n- **env:** staging',
-    );
+    expect(
+      itemMarkdown(
+        item('tool_result', 'ask_user', {
+          toolName: 'ask_user',
+          output: { action: 'accept', values: { env: 'staging' } },
+          isError: false,
+        }),
+      ),
+    ).toBe('**You answered:**\n\n- **env:** staging');
   });
 
   it('names who wrote a message the person did not: a scheduled task or the daily review', () => {
-    expect(itemMarkdown(item('user_message', 'Check the beds', { author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' } }))).toBe(
-      '## Scheduled · Garden ping\n\nCheck the beds',
-    );
-    expect(itemMarkdown(item('user_message', 'Review', { author: { kind: 'daily_review', taskId: 'daily-review' } }))).toBe('## Daily review\n\nReview');
+    expect(
+      itemMarkdown(
+        item('user_message', 'Check the beds', {
+          author: { kind: 'scheduled_task', taskId: 't', taskTitle: 'Garden ping' },
+        }),
+      ),
+    ).toBe('## Scheduled · Garden ping\n\nCheck the beds');
+    expect(
+      itemMarkdown(item('user_message', 'Review', { author: { kind: 'daily_review', taskId: 'daily-review' } })),
+    ).toBe('## Daily review\n\nReview');
     expect(itemMarkdown(item('user_message', 'Mine'))).toBe('## You\n\nMine');
   });
 

@@ -11,8 +11,12 @@ describe('a model’s title reply', () => {
   });
 
   it('is capped at eight words and about sixty characters', () => {
-    expect(cleanTitle('one two three four five six seven eight nine ten')).toBe('one two three four five six seven eight…');
-    expect(cleanTitle('Internationalisation considerations for multilingual documentation pipelines')?.length).toBeLessThanOrEqual(61);
+    expect(cleanTitle('one two three four five six seven eight nine ten')).toBe(
+      'one two three four five six seven eight…',
+    );
+    expect(
+      cleanTitle('Internationalisation considerations for multilingual documentation pipelines')?.length,
+    ).toBeLessThanOrEqual(61);
     expect(cleanTitle('word '.repeat(30))?.split(' ')).toHaveLength(8);
   });
 

@@ -28,11 +28,20 @@ const MARKDOWN_OUTPUT_LIMIT = 4000;
  * the durable record (session, turns, every transcript item, usage). In both, every known secret and
  * anything shaped like an API key is masked.
  */
-export function exportSession(record: SessionRecordForExport, format: ExportFormat, secrets: readonly string[], exportedAt: number): SessionExport {
+export function exportSession(
+  record: SessionRecordForExport,
+  format: ExportFormat,
+  secrets: readonly string[],
+  exportedAt: number,
+): SessionExport {
   const stamp = new Date(exportedAt).toISOString().slice(0, 10);
   const base = `${fileSlug(record.session.title)}-${stamp}`;
   if (format === 'markdown') {
-    return { fileName: `${base}.md`, mimeType: 'text/markdown', content: redactSecrets(sessionMarkdown(record, exportedAt), secrets) };
+    return {
+      fileName: `${base}.md`,
+      mimeType: 'text/markdown',
+      content: redactSecrets(sessionMarkdown(record, exportedAt), secrets),
+    };
   }
   const json = {
     format: 'cairn.session',
@@ -46,7 +55,11 @@ export function exportSession(record: SessionRecordForExport, format: ExportForm
     turns: record.turns,
     transcript: record.items,
   };
-  return { fileName: `${base}.json`, mimeType: 'application/json', content: `${JSON.stringify(masked(json, secrets), null, 2)}\n` };
+  return {
+    fileName: `${base}.json`,
+    mimeType: 'application/json',
+    content: `${JSON.stringify(masked(json, secrets), null, 2)}\n`,
+  };
 }
 
 /** A file name from a title: letters, digits and dashes, never empty. */
@@ -86,7 +99,11 @@ export function sessionMarkdown(record: SessionRecordForExport, exportedAt: numb
       // An answer stopped (or cut off) and continued by a later run of its turn is one section.
       let text = item.text;
       let parts = 1;
-      for (let next = index + 1; next < items.length && (isResumeNotice(items[next]!) || continuesAnswerAt((at) => items[at], next)); next += 1) {
+      for (
+        let next = index + 1;
+        next < items.length && (isResumeNotice(items[next]!) || continuesAnswerAt((at) => items[at], next));
+        next += 1
+      ) {
         if (items[next]!.kind === 'assistant_message') {
           text += items[next]!.text;
           parts += 1;
@@ -124,7 +141,10 @@ export function itemMarkdown(item: TranscriptItem): string | null {
       const answered = isAskUser(item.data?.toolName) ? answeredMarkdown(output) : null;
       if (answered !== null) return answered;
       const text = typeof output === 'string' ? output : JSON.stringify(output ?? null, null, 2);
-      const cut = text.length > MARKDOWN_OUTPUT_LIMIT ? `${text.slice(0, MARKDOWN_OUTPUT_LIMIT)}\n… (${text.length - MARKDOWN_OUTPUT_LIMIT} more characters)` : text;
+      const cut =
+        text.length > MARKDOWN_OUTPUT_LIMIT
+          ? `${text.slice(0, MARKDOWN_OUTPUT_LIMIT)}\n… (${text.length - MARKDOWN_OUTPUT_LIMIT} more characters)`
+          : text;
       return `**${item.data?.isError === true ? 'Tool error' : 'Tool result'}:**\n\n${fenced(cut, '')}`;
     }
     case 'proposal':

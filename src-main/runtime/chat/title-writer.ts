@@ -49,7 +49,12 @@ export class TitleWriter {
     const controller = new AbortController();
     this.inFlight.set(turn.sessionId, controller);
     void this.write(turn, session.connectionId, target, controller.signal)
-      .catch((error: unknown) => this.deps.logger.warn('The session title could not be written; keeping the first-line title', { sessionId: turn.sessionId, error: String(error) }))
+      .catch((error: unknown) =>
+        this.deps.logger.warn('The session title could not be written; keeping the first-line title', {
+          sessionId: turn.sessionId,
+          error: String(error),
+        }),
+      )
       .finally(() => this.inFlight.delete(turn.sessionId));
   }
 
@@ -58,15 +63,29 @@ export class TitleWriter {
     for (const controller of this.inFlight.values()) controller.abort(new Error('Cairn is shutting down'));
   }
 
-  private async write(turn: TurnSummary, connectionId: string, target: ProviderTarget, signal: AbortSignal): Promise<void> {
+  private async write(
+    turn: TurnSummary,
+    connectionId: string,
+    target: ProviderTarget,
+    signal: AbortSignal,
+  ): Promise<void> {
     const { stores, clock, bus } = this.deps;
     const exchange = stores.transcript
       .page(turn.sessionId, null, 40)
-      .filter((item) => item.turnId === turn.turnId && (item.kind === 'user_message' || item.kind === 'assistant_message'))
+      .filter(
+        (item) => item.turnId === turn.turnId && (item.kind === 'user_message' || item.kind === 'assistant_message'),
+      )
       .map((item) => `${item.kind === 'user_message' ? 'Person' : 'Agent'}: ${item.text.slice(0, EXCERPT)}`)
       .join('\n\n');
     let text = '';
-    for await (const event of this.deps.streamStep({ target, system: TITLE_PROMPT, messages: [{ role: 'user', text: exchange }], tools: [], signal, maxOutputTokens: 32 })) {
+    for await (const event of this.deps.streamStep({
+      target,
+      system: TITLE_PROMPT,
+      messages: [{ role: 'user', text: exchange }],
+      tools: [],
+      signal,
+      maxOutputTokens: 32,
+    })) {
       if (event.type === 'text_delta') text += event.text;
       else if (event.type === 'finish') {
         stores.usage.record({

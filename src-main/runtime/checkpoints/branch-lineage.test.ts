@@ -4,8 +4,10 @@ import type { BranchRecord } from '../../storage/branch-store';
 import type { StoredChangeSet } from '../../storage/checkpoint-store';
 import { branchLineage, type LineageStores } from './branch-lineage';
 
-const changeSet = (sessionId: string, changeSetId: string, createdAt: number) => ({ sessionId, changeSetId, createdAt }) as StoredChangeSet;
-const branch = (sessionId: string, sourceSessionId: string, now: number) => ({ sessionId, sourceSessionId, now }) as BranchRecord;
+const changeSet = (sessionId: string, changeSetId: string, createdAt: number) =>
+  ({ sessionId, changeSetId, createdAt }) as StoredChangeSet;
+const branch = (sessionId: string, sourceSessionId: string, now: number) =>
+  ({ sessionId, sourceSessionId, now }) as BranchRecord;
 
 /** Sessions with their change sets; branches by session. */
 function stores(changeSets: StoredChangeSet[], branches: BranchRecord[], deleted: string[] = []): LineageStores {
@@ -20,7 +22,9 @@ const ids = (sets: readonly StoredChangeSet[]) => sets.map((set) => set.changeSe
 
 describe('branchLineage', () => {
   it('is a session’s own change sets when it is no branch', () => {
-    expect(ids(branchLineage(stores([changeSet('p', 'a', 1), changeSet('q', 'x', 2)], []), 'p').changeSets)).toEqual(['a']);
+    expect(ids(branchLineage(stores([changeSet('p', 'a', 1), changeSet('q', 'x', 2)], []), 'p').changeSets)).toEqual([
+      'a',
+    ]);
   });
 
   it('takes each source’s change sets made up to its branch, oldest generation first, to any depth', () => {
@@ -40,16 +44,30 @@ describe('branchLineage', () => {
   });
 
   it('includes a source’s change set made in the same millisecond as the branch', () => {
-    expect(ids(branchLineage(stores([changeSet('p', 'a', 30), changeSet('s', 'own', 30)], [branch('s', 'p', 30)]), 's').changeSets)).toEqual(['a', 'own']);
+    expect(
+      ids(
+        branchLineage(stores([changeSet('p', 'a', 30), changeSet('s', 'own', 30)], [branch('s', 'p', 30)]), 's')
+          .changeSets,
+      ),
+    ).toEqual(['a', 'own']);
   });
 
   it('says from when the history is unknown when a source on the way was deleted', () => {
-    const lineage = branchLineage(stores([changeSet('s1', 'own-1', 35), changeSet('s2', 'own-2', 65)], [branch('s1', 'p', 30), branch('s2', 's1', 60)], ['p']), 's2');
+    const lineage = branchLineage(
+      stores(
+        [changeSet('s1', 'own-1', 35), changeSet('s2', 'own-2', 65)],
+        [branch('s1', 'p', 30), branch('s2', 's1', 60)],
+        ['p'],
+      ),
+      's2',
+    );
     expect(ids(lineage.changeSets)).toEqual(['own-1', 'own-2']);
     expect(lineage.unknownBefore).toBe(30);
   });
 
   it('stops at a loop of branch records instead of running forever', () => {
-    expect(ids(branchLineage(stores([changeSet('a', 'x', 1)], [branch('a', 'b', 5), branch('b', 'a', 5)]), 'a').changeSets)).toEqual(['x']);
+    expect(
+      ids(branchLineage(stores([changeSet('a', 'x', 1)], [branch('a', 'b', 5), branch('b', 'a', 5)]), 'a').changeSets),
+    ).toEqual(['x']);
   });
 });

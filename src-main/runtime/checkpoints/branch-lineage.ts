@@ -33,7 +33,11 @@ export function branchLineage(stores: LineageStores, sessionId: string, turnId?:
 }
 
 /** The lineage of `branchLineage`, each session's change sets read by `read`. */
-function lineageOf<T extends { readonly createdAt: number }>(stores: Omit<LineageStores, 'checkpoints'>, sessionId: string, read: (sessionId: string) => T[]): Lineage<T> {
+function lineageOf<T extends { readonly createdAt: number }>(
+  stores: Omit<LineageStores, 'checkpoints'>,
+  sessionId: string,
+  read: (sessionId: string) => T[],
+): Lineage<T> {
   const generations: T[][] = [];
   const seen = new Set<string>();
   let current: string | null = sessionId;
@@ -61,13 +65,18 @@ function lineageOf<T extends { readonly createdAt: number }>(stores: Omit<Lineag
  * turns did. The source's other turns (those a rewind undid, or after an edited message) are not the
  * branch's conversation and are left out; a rewind still goes back through them.
  */
-export function sessionChangeSets(stores: LineageStores & TurnStores, sessionId: string, turnId?: string): StoredChangeSet[] {
+export function sessionChangeSets(
+  stores: LineageStores & TurnStores,
+  sessionId: string,
+  turnId?: string,
+): StoredChangeSet[] {
   return ownChangeSets(stores, sessionId, turnId, branchLineage(stores, sessionId, turnId).changeSets);
 }
 
 /** The change sets `sessionChangeSets` finds, as `changes.list` lists them: each with its first `firstFiles` files and its totals. */
 export function sessionChangeSetSummaries(
-  stores: Omit<LineageStores, 'checkpoints'> & TurnStores & { readonly checkpoints: Pick<CheckpointStore, 'summaries'> },
+  stores: Omit<LineageStores, 'checkpoints'> &
+    TurnStores & { readonly checkpoints: Pick<CheckpointStore, 'summaries'> },
   sessionId: string,
   turnId: string | undefined,
   firstFiles: number,
@@ -86,6 +95,8 @@ function ownChangeSets<T extends { readonly sessionId: string; readonly turnId: 
   lineage: readonly T[],
 ): T[] {
   return lineage.filter(
-    (changeSet) => (turnId === undefined || changeSet.turnId === turnId) && (changeSet.sessionId === sessionId || stores.turns.getTurn(sessionId, changeSet.turnId) !== null),
+    (changeSet) =>
+      (turnId === undefined || changeSet.turnId === turnId) &&
+      (changeSet.sessionId === sessionId || stores.turns.getTurn(sessionId, changeSet.turnId) !== null),
   );
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeSetStatus } from '../../../src-shared/checkpoint-model';
 import { listedFiles, listedUndone, undoneFiles } from './change-listing';
 
-const set = (changeSetId: string, revertsChangeSetId: string | null, status: ChangeSetStatus = 'complete') => ({ changeSetId, revertsChangeSetId, status });
+const set = (changeSetId: string, revertsChangeSetId: string | null, status: ChangeSetStatus = 'complete') => ({
+  changeSetId,
+  revertsChangeSetId,
+  status,
+});
 
 /** `undoneFiles` over change sets with these paths, and which change sets it read the paths of. */
 function undone(changeSets: ReturnType<typeof set>[], paths: Record<string, string[]>) {
@@ -24,16 +28,30 @@ describe('which listed files later changes put back', () => {
     // A revert of the turn: both files are back.
     expect(undone([set('t', null), set('r', 't')], paths).found).toEqual({ t: ['a.md', 'b.md'], r: [] });
     // Its undo for a.md: the turn's a.md is in place again, and the revert's a.md is undone.
-    expect(undone([set('t', null), set('r', 't'), set('u', 'r')], paths).found).toEqual({ t: ['b.md'], r: ['a.md'], u: [] });
+    expect(undone([set('t', null), set('r', 't'), set('u', 'r')], paths).found).toEqual({
+      t: ['b.md'],
+      r: ['a.md'],
+      u: [],
+    });
     // A redo of that undo: a.md is reverted again.
-    expect(undone([set('t', null), set('r', 't'), set('u', 'r'), set('d', 'u')], paths).found).toEqual({ t: ['a.md', 'b.md'], r: [], u: ['a.md'], d: [] });
+    expect(undone([set('t', null), set('r', 't'), set('u', 'r'), set('d', 'u')], paths).found).toEqual({
+      t: ['a.md', 'b.md'],
+      r: [],
+      u: ['a.md'],
+      d: [],
+    });
   });
 
   it('does not count a revert still being recorded, nor one of a change set not listed, nor a path the target never had', () => {
-    expect(undone([set('t', null), set('r', 't', 'open')], { t: ['a.md'], r: ['a.md'] }).found).toEqual({ t: [], r: [] });
+    expect(undone([set('t', null), set('r', 't', 'open')], { t: ['a.md'], r: ['a.md'] }).found).toEqual({
+      t: [],
+      r: [],
+    });
     expect(undone([set('r', 'elsewhere')], { r: ['a.md'] })).toEqual({ found: { r: [] }, read: [] });
     // Open both writes a copy beside the person's file: the copy is no file of the turn.
-    expect(undone([set('t', null), set('r', 't')], { t: ['a.md', 'b.md'], r: ['a.cairn-checkpoint.md', 'b.md'] }).found).toEqual({ t: ['b.md'], r: [] });
+    expect(
+      undone([set('t', null), set('r', 't')], { t: ['a.md', 'b.md'], r: ['a.cairn-checkpoint.md', 'b.md'] }).found,
+    ).toEqual({ t: ['b.md'], r: [] });
   });
 
   it('lists all undone as `all`, some as their paths', () => {

@@ -1,11 +1,24 @@
-import type { ChangeSetRecord, ChangeWriter, FileChangeRecord, ListedFileChange } from '../../../src-shared/checkpoint-model';
+import type {
+  ChangeSetRecord,
+  ChangeWriter,
+  FileChangeRecord,
+  ListedFileChange,
+} from '../../../src-shared/checkpoint-model';
 
 /** A page of files as listed: each distinct writer once, each file naming its writer by index. */
-export function listedFiles(records: readonly FileChangeRecord[]): { files: ListedFileChange[]; writers: ChangeWriter[] } {
+export function listedFiles(records: readonly FileChangeRecord[]): {
+  files: ListedFileChange[];
+  writers: ChangeWriter[];
+} {
   const writers: ChangeWriter[] = [];
   const indexes = new Map<string, number>();
   const files = records.map(({ writer, ...file }) => {
-    const key = writer.kind === 'command' ? `command:${writer.command}` : writer.kind === 'file_tool' ? `tool:${writer.tool}` : writer.kind;
+    const key =
+      writer.kind === 'command'
+        ? `command:${writer.command}`
+        : writer.kind === 'file_tool'
+          ? `tool:${writer.tool}`
+          : writer.kind;
     let index = indexes.get(key);
     if (index === undefined) {
       index = writers.push(writer) - 1;
@@ -27,7 +40,10 @@ const MAX_DEPTH = 50;
  * redo). Only change sets something reverts read their paths (`pathsOf`), so a listing without
  * reverts reads none. Judged among the listed change sets only, as the Changes panel names them.
  */
-export function undoneFiles(changeSets: readonly Listed[], pathsOf: (changeSetId: string) => readonly string[]): Map<string, ReadonlySet<string>> {
+export function undoneFiles(
+  changeSets: readonly Listed[],
+  pathsOf: (changeSetId: string) => readonly string[],
+): Map<string, ReadonlySet<string>> {
   const revertsOf = new Map<string, string[]>();
   const listed = new Set(changeSets.map((changeSet) => changeSet.changeSetId));
   for (const changeSet of changeSets) {

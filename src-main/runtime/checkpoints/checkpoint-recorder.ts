@@ -78,7 +78,12 @@ export class CheckpointRecorder {
    * The change being recorded for a turn, with a checkpoint before of the whole workspace: opened on
    * first use, or widened from a partial one (a command is about to run, and could change anything).
    */
-  begin(sessionId: string, turnId: string, workspace: string, origin: ChangeOrigin | null = null): Promise<Recording | null> {
+  begin(
+    sessionId: string,
+    turnId: string,
+    workspace: string,
+    origin: ChangeOrigin | null = null,
+  ): Promise<Recording | null> {
     const key = this.key(sessionId, turnId);
     const existing = this.live.get(key);
     if (existing === undefined) {
@@ -86,7 +91,9 @@ export class CheckpointRecorder {
       this.live.set(key, opening);
       return opening;
     }
-    const whole = existing.then((recording) => (recording?.partial == null ? recording : this.serially(recording, () => this.widen(recording))));
+    const whole = existing.then((recording) =>
+      recording?.partial == null ? recording : this.serially(recording, () => this.widen(recording)),
+    );
     this.live.set(key, whole);
     return whole;
   }
@@ -116,7 +123,13 @@ export class CheckpointRecorder {
     return next;
   }
 
-  private async open(sessionId: string, turnId: string, workspace: string, origin: ChangeOrigin | null, first: string | null): Promise<Recording | null> {
+  private async open(
+    sessionId: string,
+    turnId: string,
+    workspace: string,
+    origin: ChangeOrigin | null,
+    first: string | null,
+  ): Promise<Recording | null> {
     const changeSetId = this.deps.ids.next('change_set');
     const repo = this.deps.repoFor(workspace);
     this.deps.store.insertPending({
@@ -136,7 +149,15 @@ export class CheckpointRecorder {
         this.deps.store.markOpen(changeSetId, commit);
         return commit;
       };
-      const base = { changeSetId, sessionId, turnId, workspace, writers: new Map<string, ChangeWriter>(), exact: new Set<string>(), chain: Promise.resolve() };
+      const base = {
+        changeSetId,
+        sessionId,
+        turnId,
+        workspace,
+        writers: new Map<string, ChangeWriter>(),
+        exact: new Set<string>(),
+        chain: Promise.resolve(),
+      };
       if (first !== null) {
         const { tree } = await repo.treeWith(null, [first]);
         return { ...base, beforeCommit: await write(tree, [first]), lastTree: null, partial: new Set([first]) };
@@ -147,7 +168,11 @@ export class CheckpointRecorder {
       });
     } catch (error) {
       this.deps.logger.warn('A file checkpoint could not be written', { changeSetId, error: String(error) });
-      this.deps.store.markAbsent(changeSetId, `The checkpoint could not be written: ${String(error).slice(0, 300)}`, this.deps.clock.now());
+      this.deps.store.markAbsent(
+        changeSetId,
+        `The checkpoint could not be written: ${String(error).slice(0, 300)}`,
+        this.deps.clock.now(),
+      );
       return null;
     }
   }
@@ -196,8 +221,15 @@ export class CheckpointRecorder {
       recording.beforeCommit = commit;
       return true;
     } catch (error) {
-      this.deps.logger.warn('A file checkpoint could not be written', { changeSetId: recording.changeSetId, error: String(error) });
-      this.deps.store.markAbsent(recording.changeSetId, `The checkpoint could not be written: ${String(error).slice(0, 300)}`, this.deps.clock.now());
+      this.deps.logger.warn('A file checkpoint could not be written', {
+        changeSetId: recording.changeSetId,
+        error: String(error),
+      });
+      this.deps.store.markAbsent(
+        recording.changeSetId,
+        `The checkpoint could not be written: ${String(error).slice(0, 300)}`,
+        this.deps.clock.now(),
+      );
       this.live.set(this.key(recording.sessionId, recording.turnId), Promise.resolve(null));
       this.deps.onRecorded(recording.sessionId, recording.turnId);
       return false;
@@ -212,7 +244,8 @@ export class CheckpointRecorder {
     try {
       await repo.exclusive(async () => {
         const { tree } = await repo.snapshot();
-        for (const entry of await repo.numstat(recording.lastTree, tree)) if (!recording.exact.has(entry.path)) recording.writers.set(entry.path, writer);
+        for (const entry of await repo.numstat(recording.lastTree, tree))
+          if (!recording.exact.has(entry.path)) recording.writers.set(entry.path, writer);
         recording.lastTree = tree;
         recording.exact.clear();
       });
@@ -249,11 +282,23 @@ export class CheckpointRecorder {
     if (recording === undefined || recording === null) return null;
     await recording.chain;
     if (this.deps.store.get(recording.changeSetId)?.status !== 'open') return null;
-    const partial = recording.partial === null ? null : [...new Set([...recording.partial, ...recording.writers.keys()])];
+    const partial =
+      recording.partial === null ? null : [...new Set([...recording.partial, ...recording.writers.keys()])];
     try {
-      await this.complete(recording.changeSetId, recording.workspace, recording.beforeCommit, recording.writers, fallback, null, partial);
+      await this.complete(
+        recording.changeSetId,
+        recording.workspace,
+        recording.beforeCommit,
+        recording.writers,
+        fallback,
+        null,
+        partial,
+      );
     } catch (error) {
-      this.deps.logger.warn('A turn’s file changes could not be recorded', { changeSetId: recording.changeSetId, error: String(error) });
+      this.deps.logger.warn('A turn’s file changes could not be recorded', {
+        changeSetId: recording.changeSetId,
+        error: String(error),
+      });
       this.deps.store.markAbsent(recording.changeSetId, afterFailedNote(error), this.deps.clock.now());
     }
     this.deps.onRecorded(sessionId, turnId);
@@ -276,10 +321,13 @@ export class CheckpointRecorder {
     const repo = this.deps.repoFor(workspace);
     const locked = <T>(work: () => Promise<T>) => (partial === null ? repo.exclusive(work) : work());
     await locked(async () => {
-      const { tree, tooLarge, unreadable } = partial === null ? await repo.snapshot() : await repo.treeWith(beforeCommit, partial);
+      const { tree, tooLarge, unreadable } =
+        partial === null ? await repo.snapshot() : await repo.treeWith(beforeCommit, partial);
       const commit = await repo.commit(tree, beforeCommit, `after ${changeSetId}`);
       await repo.setRef(afterRef(changeSetId), commit);
-      const files = (await repo.numstat(beforeCommit, commit)).map((entry): FileChangeRecord => withWriter(entry, writers.get(entry.path) ?? fallback));
+      const files = (await repo.numstat(beforeCommit, commit)).map((entry): FileChangeRecord =>
+        withWriter(entry, writers.get(entry.path) ?? fallback),
+      );
       const note = [
         recovered,
         leftOutNote('larger than the checkpoint size cap', tooLarge),
@@ -297,7 +345,9 @@ export class CheckpointRecorder {
 
 /** A checkpoint before's commit message; a partial one names its paths. */
 function beforeMessage(sessionId: string, turnId: string, partial: readonly string[] | null): string {
-  return partial === null ? `before ${sessionId} ${turnId}` : `before ${sessionId} ${turnId}\n\n${PARTIAL_TRAILER}${JSON.stringify(partial)}`;
+  return partial === null
+    ? `before ${sessionId} ${turnId}`
+    : `before ${sessionId} ${turnId}\n\n${PARTIAL_TRAILER}${JSON.stringify(partial)}`;
 }
 
 /** Why a change set whose checkpoint after could not be written is absent. */

@@ -37,13 +37,24 @@ export async function recoverChangeSets(deps: RecoveryDeps): Promise<{ completed
       } else {
         if (changeSet.beforeCommit !== before) deps.stores.checkpoints.markOpen(changeSet.changeSetId, before);
         const partial = partialPaths(await repo.message(before));
-        await deps.recorder.complete(changeSet.changeSetId, changeSet.workspacePath, before, new Map(), { kind: 'unknown' }, RECOVERED_NOTE, partial);
+        await deps.recorder.complete(
+          changeSet.changeSetId,
+          changeSet.workspacePath,
+          before,
+          new Map(),
+          { kind: 'unknown' },
+          RECOVERED_NOTE,
+          partial,
+        );
         report.completed += 1;
       }
       deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });
     } catch (error) {
       // Never left open: an open change set would block every rewind across it, for good.
-      deps.logger.warn('A file checkpoint could not be recovered', { changeSetId: changeSet.changeSetId, error: String(error) });
+      deps.logger.warn('A file checkpoint could not be recovered', {
+        changeSetId: changeSet.changeSetId,
+        error: String(error),
+      });
       deps.stores.checkpoints.markAbsent(changeSet.changeSetId, afterFailedNote(error), deps.clock.now());
       report.absent += 1;
       deps.bus.publish({ kind: 'changes.changed', sessionId: changeSet.sessionId, turnId: changeSet.turnId });

@@ -1,4 +1,9 @@
-import type { ChangeSetRecord, ConflictResolution, RewindPlan, RewindResult } from '../../../src-shared/checkpoint-model';
+import type {
+  ChangeSetRecord,
+  ConflictResolution,
+  RewindPlan,
+  RewindResult,
+} from '../../../src-shared/checkpoint-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
@@ -38,10 +43,15 @@ export class Rewinds {
   async plan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
     const found = await this.targets(input.sessionId, input.since);
     if (!found.ok) return found;
-    if (found.result === null) return ok({ files: [], hasWorkspace: this.deps.stores.sessions.get(input.sessionId)?.workspacePath != null });
+    if (found.result === null)
+      return ok({ files: [], hasWorkspace: this.deps.stores.sessions.get(input.sessionId)?.workspacePath != null });
     const { pending, conflicts, actions } = found.result;
     const files = pending
-      .map((item) => ({ path: item.path, action: actions.get(item.path) ?? 'change', changedSince: conflicts.includes(item) }))
+      .map((item) => ({
+        path: item.path,
+        action: actions.get(item.path) ?? 'change',
+        changedSince: conflicts.includes(item),
+      }))
       .sort((a, b) => a.path.localeCompare(b.path));
     return ok({ files, hasWorkspace: true });
   }
@@ -50,9 +60,13 @@ export class Rewinds {
    * The files a rewind to `since` puts back, compared with the workspace now, or why it cannot be
    * done; null when the later turns changed no file (the rewind is of the conversation only).
    */
-  private async targets(sessionId: string, since: number): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null>> {
+  private async targets(
+    sessionId: string,
+    since: number,
+  ): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null>> {
     const { stores } = this.deps;
-    if (stores.turns.activeTurn(sessionId) !== null) return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
+    if (stores.turns.activeTurn(sessionId) !== null)
+      return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
     // A branch's copied turns changed files through its source's change sets: rewind through those too.
     const lineage = branchLineage(stores, sessionId);
     if (lineage.unknownBefore !== null && since < lineage.unknownBefore) {
@@ -77,7 +91,11 @@ export class Rewinds {
       const gone = this.deps.workspaceGone(folder);
       if (gone !== null) return fail('operation_unavailable', gone);
     }
-    if (workspaces.size > 1) return fail('operation_unavailable', 'The later turns changed files in more than one workspace folder; revert them turn by turn instead.');
+    if (workspaces.size > 1)
+      return fail(
+        'operation_unavailable',
+        'The later turns changed files in more than one workspace folder; revert them turn by turn instead.',
+      );
     const [workspace] = workspaces;
     if (workspace === undefined) return ok(null);
     const unavailable = await this.deps.unavailable();
@@ -92,13 +110,22 @@ export class Rewinds {
     if (!found.ok) return found;
     if (found.result === null) return this.rewound(await input.branch(), null);
     const { conflicts, pending, workspace, repo } = found.result;
-    if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
-    const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((item) => !conflicts.includes(item));
+    if (conflicts.length > 0 && input.resolution === undefined)
+      return ok({ status: 'conflict', files: conflicts.map((item) => item.path) });
+    const targets =
+      input.resolution === 'take_checkpoint' ? pending : pending.filter((item) => !conflicts.includes(item));
     const beside = input.resolution === 'open_both' ? conflicts : [];
     const branch = await input.branch();
     if (!branch.ok || targets.length + beside.length === 0) return this.rewound(branch, null);
-    const recording = await this.deps.recorder.begin(branch.result.sessionId, input.turnId, workspace, { origin: 'rewind', revertsChangeSetId: null });
-    if (recording === null) return fail('operation_unavailable', 'The checkpoint before the rewind could not be written, so no file was changed (the branch was made).');
+    const recording = await this.deps.recorder.begin(branch.result.sessionId, input.turnId, workspace, {
+      origin: 'rewind',
+      revertsChangeSetId: null,
+    });
+    if (recording === null)
+      return fail(
+        'operation_unavailable',
+        'The checkpoint before the rewind could not be written, so no file was changed (the branch was made).',
+      );
     try {
       for (const [before, paths] of byBefore(targets)) await restoreFiles(repo, paths, before);
       for (const [before, paths] of byBefore(beside)) await writeBeside(repo, paths, before);

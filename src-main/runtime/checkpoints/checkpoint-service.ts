@@ -96,7 +96,10 @@ export class CheckpointService {
   private repoFor(workspace: string): ShadowRepo {
     let repo = this.repos.get(workspace);
     if (repo === undefined) {
-      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes, [this.deps.dataDir, join(this.deps.dataDir, 'checkpoints')]);
+      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes, [
+        this.deps.dataDir,
+        join(this.deps.dataDir, 'checkpoints'),
+      ]);
       this.repos.set(workspace, repo);
     }
     return repo;
@@ -128,8 +131,10 @@ export class CheckpointService {
               else if (target !== null) await this.recorder.beforeWrite(sessionId, turnId, root, target);
               const outcome = await tool.execute(input, context);
               const written = writtenPath(tool.name, outcome);
-              if (written !== null) await this.recorder.attributeExact(sessionId, turnId, written, writerOf(tool.name, input));
-              else if (target === undefined) await this.recorder.attribute(sessionId, turnId, writerOf(tool.name, input));
+              if (written !== null)
+                await this.recorder.attributeExact(sessionId, turnId, written, writerOf(tool.name, input));
+              else if (target === undefined)
+                await this.recorder.attribute(sessionId, turnId, writerOf(tool.name, input));
               return outcome;
             },
           },
@@ -149,7 +154,8 @@ export class CheckpointService {
     }
     if (isActiveStatus(status)) return;
     const ended = this.deps.stores.sessions.get(sessionId);
-    if (ended?.workspacePath != null && ended.permissionMode !== 'explore') this.inBackground(() => this.warm(ended.workspacePath ?? ''));
+    if (ended?.workspacePath != null && ended.permissionMode !== 'explore')
+      this.inBackground(() => this.warm(ended.workspacePath ?? ''));
     const starting = this.starting.get(this.startKey(sessionId, turnId));
     if (starting === undefined && !this.recorder.isRecording(sessionId, turnId)) return;
     const fallback: ChangeWriter = this.deps.isNative(sessionId) ? { kind: 'native_agent' } : { kind: 'unknown' };
@@ -159,7 +165,9 @@ export class CheckpointService {
       if (!this.recorder.isRecording(sessionId, turnId)) return;
       await this.recorder
         .finish(sessionId, turnId, fallback)
-        .catch((error: unknown) => this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }));
+        .catch((error: unknown) =>
+          this.deps.logger.warn('A turn’s file changes could not be recorded', { error: String(error) }),
+        );
     });
   }
 
@@ -170,7 +178,9 @@ export class CheckpointService {
   /** Runs `work` unless the host is shutting down, and remembers it until it settles. */
   private inBackground(work: () => Promise<unknown>): void {
     if (this.closed) return;
-    const running = work().catch((error: unknown) => this.deps.logger.warn('File checkpoint work failed', { error: String(error) }));
+    const running = work().catch((error: unknown) =>
+      this.deps.logger.warn('File checkpoint work failed', { error: String(error) }),
+    );
     this.background.add(running);
     void running.finally(() => this.background.delete(running));
   }
@@ -198,7 +208,9 @@ export class CheckpointService {
     const repo = this.repoFor(workspace);
     await repo
       .exclusive(() => repo.snapshot({ background: true }))
-      .catch((error: unknown) => this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }));
+      .catch((error: unknown) =>
+        this.deps.logger.warn('The workspace could not be indexed for checkpoints', { error: String(error) }),
+      );
   }
 
   private beginNative(sessionId: string, turnId: string, workspace: string): Promise<void> {
@@ -215,33 +227,46 @@ export class CheckpointService {
    * reads the rest), and which of its files later reverts put back, so a listing's cost does not grow
    * with the files a turn changed.
    */
-  async list(sessionId: string, turnId: string | undefined): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
+  async list(
+    sessionId: string,
+    turnId: string | undefined,
+  ): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
     const { stores } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
-    const unavailable = session.workspacePath === null ? 'This session has no workspace folder, so there are no file changes to show.' : await this.unavailable();
+    const unavailable =
+      session.workspacePath === null
+        ? 'This session has no workspace folder, so there are no file changes to show.'
+        : await this.unavailable();
     const gone = new Map<string, string | null>();
     const summaries = sessionChangeSetSummaries(stores, sessionId, turnId, LISTED_FILES);
     const undone = undoneFiles(summaries, (changeSetId) => stores.checkpoints.paths(changeSetId));
-    const changeSets: ListedChangeSet[] = summaries.map(({ workspacePath, beforeCommit: _before, afterCommit: _after, files, ...changeSet }) => {
-      if (!gone.has(workspacePath)) gone.set(workspacePath, this.workspaceGone(workspacePath));
-      return {
-        ...changeSet,
-        ...listedFiles(files),
-        undone: listedUndone(undone.get(changeSet.changeSetId), changeSet.fileCount),
-        turnText: this.turnText(changeSet.sessionId, changeSet.turnId),
-        workspaceGone: gone.get(workspacePath) ?? null,
-      };
-    });
+    const changeSets: ListedChangeSet[] = summaries.map(
+      ({ workspacePath, beforeCommit: _before, afterCommit: _after, files, ...changeSet }) => {
+        if (!gone.has(workspacePath)) gone.set(workspacePath, this.workspaceGone(workspacePath));
+        return {
+          ...changeSet,
+          ...listedFiles(files),
+          undone: listedUndone(undone.get(changeSet.changeSetId), changeSet.fileCount),
+          turnText: this.turnText(changeSet.sessionId, changeSet.turnId),
+          workspaceGone: gone.get(workspacePath) ?? null,
+        };
+      },
+    );
     return ok({ changeSets, unavailable });
   }
 
   /** A change set's files by path from `offset` on, at most `FILES_PAGE` of them (the listing carries the first few). */
   files(input: { sessionId: string; changeSetId: string; offset: number }): Outcome<ChangeFilesPage> {
     const { stores } = this.deps;
-    const listed = sessionChangeSetSummaries(stores, input.sessionId, undefined, 0).find((item) => item.changeSetId === input.changeSetId);
+    const listed = sessionChangeSetSummaries(stores, input.sessionId, undefined, 0).find(
+      (item) => item.changeSetId === input.changeSetId,
+    );
     if (listed === undefined) return fail('not_found', 'That change set does not exist in this session.');
-    return ok({ ...listedFiles(stores.checkpoints.files(input.changeSetId, input.offset, FILES_PAGE)), fileCount: listed.fileCount });
+    return ok({
+      ...listedFiles(stores.checkpoints.files(input.changeSetId, input.offset, FILES_PAGE)),
+      fileCount: listed.fileCount,
+    });
   }
 
   /**
@@ -251,7 +276,8 @@ export class CheckpointService {
   private workspaceGone(workspacePath: string): string | null {
     if (existsSync(workspacePath)) return null;
     const worktree = this.deps.stores.worktrees.containing(workspacePath);
-    if (worktree?.state === 'discarded') return `The worktree these changes were made in (${worktree.branch}) was discarded with its folder, so they can no longer be reverted.`;
+    if (worktree?.state === 'discarded')
+      return `The worktree these changes were made in (${worktree.branch}) was discarded with its folder, so they can no longer be reverted.`;
     if (worktree?.state === 'merged')
       return `The worktree these changes were made in (${worktree.branch}) was merged back into ${worktree.baseBranch} and removed, so they can no longer be reverted here.`;
     return `The folder these changes were made in (${workspacePath}) no longer exists, so they cannot be reverted.`;
@@ -262,15 +288,28 @@ export class CheckpointService {
     const { stores } = this.deps;
     const changeSet = stores.checkpoints.get(input.changeSetId);
     // A branch lists (and so shows) its copied turns' change sets, which belong to its source.
-    const inSession = changeSet !== null && sessionChangeSets(stores, input.sessionId, changeSet.turnId).some((listed) => listed.changeSetId === changeSet.changeSetId);
+    const inSession =
+      changeSet !== null &&
+      sessionChangeSets(stores, input.sessionId, changeSet.turnId).some(
+        (listed) => listed.changeSetId === changeSet.changeSetId,
+      );
     if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
     const file = changeSet.files.find((candidate) => candidate.path === input.path);
     if (file === undefined) return fail('not_found', `${input.path} is not among these changes.`);
     const { beforeCommit, afterCommit } = changeSet;
-    if (beforeCommit === null || afterCommit === null || file.added === null || (await this.unavailable()) !== null) return ok({ diff: '', cut: false });
+    if (beforeCommit === null || afterCommit === null || file.added === null || (await this.unavailable()) !== null)
+      return ok({ diff: '', cut: false });
     const repo = this.repoFor(changeSet.workspacePath);
-    const diff = trimGitHeader(await repo.diff(beforeCommit, afterCommit, file.path).catch((error: unknown) => `The diff could not be read: ${String(error)}`));
-    return ok(diff.length > MAX_DIFF_CHARS ? { diff: `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`, cut: true } : { diff, cut: false });
+    const diff = trimGitHeader(
+      await repo
+        .diff(beforeCommit, afterCommit, file.path)
+        .catch((error: unknown) => `The diff could not be read: ${String(error)}`),
+    );
+    return ok(
+      diff.length > MAX_DIFF_CHARS
+        ? { diff: `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`, cut: true }
+        : { diff, cut: false },
+    );
   }
 
   /** A turn's message; a rewind's (or its revert's) turn is in the session the rewind branched from. */
@@ -283,36 +322,73 @@ export class CheckpointService {
   }
 
   /** Reverts one file or a whole change set; one revert at a time. */
-  revert(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
-    const next = this.reverting.then(() => this.revertNow(input).catch((error: unknown) => this.failedToWrite('revert', error)));
+  revert(input: {
+    sessionId: string;
+    changeSetId: string;
+    path?: string;
+    resolution?: ConflictResolution;
+  }): Promise<Outcome<RevertResult>> {
+    const next = this.reverting.then(() =>
+      this.revertNow(input).catch((error: unknown) => this.failedToWrite('revert', error)),
+    );
     this.reverting = next.catch(() => undefined);
     return next;
   }
 
-  private async revertNow(input: { sessionId: string; changeSetId: string; path?: string; resolution?: ConflictResolution }): Promise<Outcome<RevertResult>> {
+  private async revertNow(input: {
+    sessionId: string;
+    changeSetId: string;
+    path?: string;
+    resolution?: ConflictResolution;
+  }): Promise<Outcome<RevertResult>> {
     const { stores } = this.deps;
     const changeSet = stores.checkpoints.get(input.changeSetId);
-    const inSession = changeSet !== null && sessionChangeSets(stores, input.sessionId, changeSet.turnId).some((listed) => listed.changeSetId === changeSet.changeSetId);
+    const inSession =
+      changeSet !== null &&
+      sessionChangeSets(stores, input.sessionId, changeSet.turnId).some(
+        (listed) => listed.changeSetId === changeSet.changeSetId,
+      );
     if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
     if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
-      return fail('operation_unavailable', changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.');
+      return fail(
+        'operation_unavailable',
+        changeSet.note ?? 'These changes are still being recorded; wait for the turn to end.',
+      );
     }
     const gone = this.workspaceGone(changeSet.workspacePath);
     if (gone !== null) return fail('operation_unavailable', gone);
-    if (stores.turns.activeTurn(input.sessionId) !== null) return fail('session_busy', 'A turn is running in this session; revert when it has ended.');
+    if (stores.turns.activeTurn(input.sessionId) !== null)
+      return fail('session_busy', 'A turn is running in this session; revert when it has ended.');
     const unavailable = await this.unavailable();
     if (unavailable !== null) return fail('operation_unavailable', unavailable);
-    const paths = input.path === undefined ? changeSet.files.map((file) => file.path) : changeSet.files.filter((file) => file.path === input.path).map((file) => file.path);
+    const paths =
+      input.path === undefined
+        ? changeSet.files.map((file) => file.path)
+        : changeSet.files.filter((file) => file.path === input.path).map((file) => file.path);
     if (paths.length === 0) return fail('not_found', `${input.path ?? 'That file'} is not among these changes.`);
     const repo = this.repoFor(changeSet.workspacePath);
     const now = await repo.exclusive(() => repo.snapshot());
-    const { conflicts, pending } = await compareWithCheckpoint(repo, paths, now.tree, changeSet.beforeCommit, changeSet.afterCommit);
+    const { conflicts, pending } = await compareWithCheckpoint(
+      repo,
+      paths,
+      now.tree,
+      changeSet.beforeCommit,
+      changeSet.afterCommit,
+    );
     if (conflicts.length > 0 && input.resolution === undefined) return ok({ status: 'conflict', files: conflicts });
-    const targets = input.resolution === 'take_checkpoint' ? pending : pending.filter((file) => !conflicts.includes(file));
+    const targets =
+      input.resolution === 'take_checkpoint' ? pending : pending.filter((file) => !conflicts.includes(file));
     const beside = input.resolution === 'open_both' ? conflicts : [];
     if (targets.length === 0 && beside.length === 0) return ok({ status: 'nothing_to_revert' });
-    const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, { origin: 'revert', revertsChangeSetId: changeSet.changeSetId });
-    if (recording === null) return fail('operation_unavailable', 'The checkpoint before the revert could not be written, so nothing was changed.');
+    const recording = await this.recorder.begin(input.sessionId, changeSet.turnId, changeSet.workspacePath, {
+      origin: 'revert',
+      revertsChangeSetId: changeSet.changeSetId,
+    });
+    if (recording === null)
+      return fail(
+        'operation_unavailable',
+        'The checkpoint before the revert could not be written, so nothing was changed.',
+      );
     try {
       await restoreFiles(repo, targets, changeSet.beforeCommit);
       await writeBeside(repo, beside, changeSet.beforeCommit);
@@ -320,7 +396,9 @@ export class CheckpointService {
       await this.recorder.finish(input.sessionId, changeSet.turnId, { kind: 'revert' });
     }
     const revert = this.publicRecord(recording.changeSetId);
-    return revert === null ? fail('internal_failure', 'The revert was not recorded.') : ok({ status: 'reverted', revert });
+    return revert === null
+      ? fail('internal_failure', 'The revert was not recorded.')
+      : ok({ status: 'reverted', revert });
   }
 
   /** A revert or rewind git or the file system refused part-way: what was written is in its own change set; the person is told why. */
@@ -348,7 +426,9 @@ export class CheckpointService {
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
   rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
-    const next = this.reverting.then(() => this.rewinds.rewind(input).catch((error: unknown) => this.failedToWrite('rewind', error)));
+    const next = this.reverting.then(() =>
+      this.rewinds.rewind(input).catch((error: unknown) => this.failedToWrite('rewind', error)),
+    );
     this.reverting = next.catch(() => undefined);
     return next;
   }
@@ -371,7 +451,11 @@ export class CheckpointService {
   /** Closes the change sets a stopped host left unfinished (checkpoint-recovery.ts). */
   async recover(): Promise<{ completed: number; absent: number }> {
     if ((await this.unavailable()) !== null) return { completed: 0, absent: 0 };
-    return recoverChangeSets({ ...this.deps, recorder: this.recorder, repoFor: (workspace) => this.repoFor(workspace) });
+    return recoverChangeSets({
+      ...this.deps,
+      recorder: this.recorder,
+      repoFor: (workspace) => this.repoFor(workspace),
+    });
   }
 }
 

@@ -2,7 +2,8 @@ import { lstat, mkdir, readdir, realpath, rename, rm, rmdir, symlink, writeFile 
 import path from 'node:path';
 import type { ShadowRepo, TreeEntry } from './shadow-git';
 
-const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => (a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.oid === b.oid);
+const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) =>
+  a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.oid === b.oid;
 
 /**
  * Which of `paths` are not yet as in `before` (pending), and which of those someone changed since
@@ -15,7 +16,11 @@ export async function compareWithCheckpoint(
   before: string,
   after: string,
 ): Promise<{ conflicts: string[]; pending: string[] }> {
-  const [nowEntries, beforeEntries, afterEntries] = await Promise.all([repo.entries(now, paths), repo.entries(before, paths), repo.entries(after, paths)]);
+  const [nowEntries, beforeEntries, afterEntries] = await Promise.all([
+    repo.entries(now, paths),
+    repo.entries(before, paths),
+    repo.entries(after, paths),
+  ]);
   const pending = paths.filter((file) => !same(nowEntries.get(file), beforeEntries.get(file)));
   return { conflicts: pending.filter((file) => !same(nowEntries.get(file), afterEntries.get(file))), pending };
 }
@@ -88,7 +93,8 @@ async function writeEntry(repo: ShadowRepo, root: string, target: string, entry:
   const parent = path.dirname(target);
   await mkdir(parent, { recursive: true });
   const realParent = await realpath(parent);
-  if (realParent !== root && !realParent.startsWith(root + path.sep)) throw new Error(`Refusing to write through a link out of the workspace: ${path.relative(root, target)}`);
+  if (realParent !== root && !realParent.startsWith(root + path.sep))
+    throw new Error(`Refusing to write through a link out of the workspace: ${path.relative(root, target)}`);
   const content = await repo.blob(entry.oid);
   const temp = path.join(realParent, `.${path.basename(target)}.cairn-revert-${process.pid}`);
   if (entry.mode === '120000') {

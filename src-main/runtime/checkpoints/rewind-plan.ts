@@ -18,7 +18,8 @@ export interface RewindPath {
 export function rewindPaths(changeSets: readonly StoredChangeSet[]): RewindPath[] {
   const paths = new Map<string, { before: string; after: string }>();
   for (const changeSet of changeSets) {
-    if (changeSet.beforeCommit === null || changeSet.afterCommit === null) throw new Error(`Change set ${changeSet.changeSetId} is not complete`);
+    if (changeSet.beforeCommit === null || changeSet.afterCommit === null)
+      throw new Error(`Change set ${changeSet.changeSetId} is not complete`);
     for (const file of changeSet.files) {
       const known = paths.get(file.path);
       if (known === undefined) paths.set(file.path, { before: changeSet.beforeCommit, after: changeSet.afterCommit });
@@ -28,7 +29,8 @@ export function rewindPaths(changeSets: readonly StoredChangeSet[]): RewindPath[
   return [...paths].map(([path, ends]) => ({ path, ...ends }));
 }
 
-const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) => (a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.oid === b.oid);
+const same = (a: TreeEntry | undefined, b: TreeEntry | undefined) =>
+  a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.oid === b.oid;
 
 export interface RewindComparison {
   /** The paths not yet as before the rewound turns. */
@@ -46,7 +48,11 @@ export function rewindAction(now: TreeEntry | undefined, before: TreeEntry | und
 }
 
 /** Which paths are not yet back (pending), which of those someone changed since the rewound turns (conflicts), and what each would take, against `now`. */
-export async function compareForRewind(repo: ShadowRepo, paths: readonly RewindPath[], now: string): Promise<RewindComparison> {
+export async function compareForRewind(
+  repo: ShadowRepo,
+  paths: readonly RewindPath[],
+  now: string,
+): Promise<RewindComparison> {
   const nowEntries = await repo.entries(
     now,
     paths.map((item) => item.path),
@@ -54,7 +60,9 @@ export async function compareForRewind(repo: ShadowRepo, paths: readonly RewindP
   const at = await entriesByCommit(repo, paths);
   const pending = paths.filter((item) => !same(nowEntries.get(item.path), at.get(item.before)?.get(item.path)));
   const conflicts = pending.filter((item) => !same(nowEntries.get(item.path), at.get(item.after)?.get(item.path)));
-  const actions = new Map(pending.map((item) => [item.path, rewindAction(nowEntries.get(item.path), at.get(item.before)?.get(item.path))]));
+  const actions = new Map(
+    pending.map((item) => [item.path, rewindAction(nowEntries.get(item.path), at.get(item.before)?.get(item.path))]),
+  );
   return { conflicts, pending, actions };
 }
 
@@ -65,9 +73,13 @@ export function byBefore(paths: readonly RewindPath[]): Map<string, string[]> {
   return groups;
 }
 
-async function entriesByCommit(repo: ShadowRepo, paths: readonly RewindPath[]): Promise<Map<string, Map<string, TreeEntry>>> {
+async function entriesByCommit(
+  repo: ShadowRepo,
+  paths: readonly RewindPath[],
+): Promise<Map<string, Map<string, TreeEntry>>> {
   const wanted = new Map<string, string[]>();
-  for (const item of paths) for (const commit of [item.before, item.after]) wanted.set(commit, [...(wanted.get(commit) ?? []), item.path]);
+  for (const item of paths)
+    for (const commit of [item.before, item.after]) wanted.set(commit, [...(wanted.get(commit) ?? []), item.path]);
   const found = new Map<string, Map<string, TreeEntry>>();
   for (const [commit, files] of wanted) found.set(commit, await repo.entries(commit, files));
   return found;

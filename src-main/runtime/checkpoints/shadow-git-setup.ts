@@ -4,18 +4,25 @@ import path from 'node:path';
 import { childEnvironment } from '../shell/child-environment';
 
 /** Whether the system git runs, and why not. Checked once per host. */
-export async function gitAvailability(env: NodeJS.ProcessEnv = process.env): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
+export async function gitAvailability(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ readonly available: true } | { readonly available: false; readonly reason: string }> {
   return new Promise((resolve) => {
-    execFile('git', ['--version'], { timeout: 10_000, env: childEnvironment({ base: env, scrubSecrets: false }) }, (error) => {
-      resolve(
-        error === null
-          ? { available: true }
-          : {
-              available: false,
-              reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.`,
-            },
-      );
-    });
+    execFile(
+      'git',
+      ['--version'],
+      { timeout: 10_000, env: childEnvironment({ base: env, scrubSecrets: false }) },
+      (error) => {
+        resolve(
+          error === null
+            ? { available: true }
+            : {
+                available: false,
+                reason: `File checkpoints need git, and it could not be run (${error.message.split('\n')[0]}). Install git to review and undo agents’ file changes.`,
+              },
+        );
+      },
+    );
   });
 }
 

@@ -23,7 +23,9 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
     writeFileSync(join(workspace, 'notes.txt'), 'mine\n');
     // As an older Cairn did: the data directory copied with the rest.
     const older = await new ShadowRepo(gitDir, workspace).snapshot();
-    expect((await new ShadowRepo(gitDir, workspace).numstat(null, older.tree)).map((entry) => entry.path)).toContain('.config/cairn [data]/cairn.db');
+    expect((await new ShadowRepo(gitDir, workspace).numstat(null, older.tree)).map((entry) => entry.path)).toContain(
+      '.config/cairn [data]/cairn.db',
+    );
 
     const repo = new ShadowRepo(gitDir, workspace, undefined, [dataDir]);
     const first = await repo.snapshot();
@@ -43,7 +45,9 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
     utimesSync(join(workspace, 'a.txt'), new Date(Date.now() + 5000), new Date(Date.now() + 5000));
     const second = await repo.snapshot();
     expect(second.tree).not.toBe(first.tree);
-    expect(await repo.numstat(first.tree, second.tree)).toEqual([{ path: 'a.txt', change: 'modified', added: 1, removed: 1 }]);
+    expect(await repo.numstat(first.tree, second.tree)).toEqual([
+      { path: 'a.txt', change: 'modified', added: 1, removed: 1 },
+    ]);
   });
 
   it('runs git with glibc keeping its heap (the first snapshot of a big workspace is otherwise spent in brk calls)', async () => {
@@ -68,12 +72,18 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
 
   it('keeps a file git refuses out of the snapshot, named with git’s reason, and takes every other file', async () => {
     const workspace = temp('cairn-shadow-ws-');
-    for (const name of ['a.txt', 'b.txt', 'locked.txt', 'c.txt', 'd.txt']) writeFileSync(join(workspace, name), `${name}\n`);
+    for (const name of ['a.txt', 'b.txt', 'locked.txt', 'c.txt', 'd.txt'])
+      writeFileSync(join(workspace, name), `${name}\n`);
     // As git answers for a file it may not read (root reads every file, so the refusal is played).
     class Refusing extends ShadowRepo {
-      override git(args: readonly string[], options: { input?: string | Buffer; okCodes?: readonly number[] } = {}): Promise<Buffer> {
+      override git(
+        args: readonly string[],
+        options: { input?: string | Buffer; okCodes?: readonly number[] } = {},
+      ): Promise<Buffer> {
         if (args[0] === 'update-index' && args.includes('--add') && String(options.input).includes('locked.txt')) {
-          return Promise.reject(new GitError('git update-index failed (128): error: open("locked.txt"): Permission denied'));
+          return Promise.reject(
+            new GitError('git update-index failed (128): error: open("locked.txt"): Permission denied'),
+          );
         }
         return super.git(args, options);
       }
@@ -81,12 +91,20 @@ describe('the shadow repository', { timeout: 30_000 }, () => {
     const repo = new Refusing(join(temp('cairn-shadow-data-'), 'w.git'), workspace);
     const snapshot = await repo.snapshot();
     expect(snapshot.unreadable).toEqual([{ path: 'locked.txt', reason: expect.stringContaining('Permission denied') }]);
-    expect((await repo.numstat(null, snapshot.tree)).map((entry) => entry.path)).toEqual(['a.txt', 'b.txt', 'c.txt', 'd.txt']);
+    expect((await repo.numstat(null, snapshot.tree)).map((entry) => entry.path)).toEqual([
+      'a.txt',
+      'b.txt',
+      'c.txt',
+      'd.txt',
+    ]);
   });
 
   it('says clearly when git cannot be run', async () => {
     const missing = await gitAvailability({ PATH: temp('cairn-no-git-') });
-    expect(missing).toMatchObject({ available: false, reason: expect.stringMatching(/File checkpoints need git.*Install git/) });
+    expect(missing).toMatchObject({
+      available: false,
+      reason: expect.stringMatching(/File checkpoints need git.*Install git/),
+    });
     expect(await gitAvailability()).toEqual({ available: true });
   });
 });

@@ -90,7 +90,10 @@ export class ShadowRepo {
   }
 
   private env(): NodeJS.ProcessEnv {
-    const env = childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot'] });
+    const env = childEnvironment({
+      scrubSecrets: false,
+      only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'SystemRoot'],
+    });
     return {
       ...env,
       GIT_DIR: this.gitDir,
@@ -136,7 +139,12 @@ export class ShadowRepo {
       child.on('error', (error) => reject(new GitError(`git could not be run: ${error.message}`)));
       child.on('close', (code) => {
         if (code !== null && (code === 0 || (options.okCodes ?? []).includes(code))) resolve(Buffer.concat(out));
-        else reject(new GitError(`git ${args[0] ?? ''} failed (${code ?? 'signal'}): ${Buffer.concat(err).toString('utf8').trim().slice(0, 500)}`));
+        else
+          reject(
+            new GitError(
+              `git ${args[0] ?? ''} failed (${code ?? 'signal'}): ${Buffer.concat(err).toString('utf8').trim().slice(0, 500)}`,
+            ),
+          );
       });
       child.stdin.on('error', () => undefined);
       child.stdin.end(options.input ?? '');
@@ -187,8 +195,20 @@ export class ShadowRepo {
           .join('/')
           .replace(/[\\*?[\]!#]/g, (character) => `\\${character}`)}/`,
     );
-    writeFileSync(path.join(this.gitDir, 'info', 'exclude'), `# Cairn's own data: never part of a checkpoint\n${patterns.join('\n')}\n`);
-    await this.git(['rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...inside.map((relative) => relative.split(path.sep).join('/'))]);
+    writeFileSync(
+      path.join(this.gitDir, 'info', 'exclude'),
+      `# Cairn's own data: never part of a checkpoint\n${patterns.join('\n')}\n`,
+    );
+    await this.git([
+      'rm',
+      '-r',
+      '-q',
+      '-f',
+      '--cached',
+      '--ignore-unmatch',
+      '--',
+      ...inside.map((relative) => relative.split(path.sep).join('/')),
+    ]);
   }
 
   /**
@@ -262,7 +282,8 @@ export class ShadowRepo {
       } else if (stat.isFile() || stat.isSymbolicLink()) add.push(relative);
       else drop.push(relative);
     }
-    if (drop.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop), ...run });
+    if (drop.length > 0)
+      await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(drop), ...run });
     const unreadable = await this.addPaths(add, run);
     const tree = (await this.git(['write-tree'], run)).toString('utf8').trim();
     return { tree, tooLarge, unreadable };
@@ -279,8 +300,11 @@ export class ShadowRepo {
     try {
       await this.git(['read-tree', base], { index });
       const removed = [...entries].filter(([, entry]) => entry === null).map(([file]) => file);
-      const kept = [...entries].flatMap(([file, entry]) => (entry === null ? [] : [`${entry.mode} ${entry.oid}\t${file}\0`]));
-      if (removed.length > 0) await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(removed), index });
+      const kept = [...entries].flatMap(([file, entry]) =>
+        entry === null ? [] : [`${entry.mode} ${entry.oid}\t${file}\0`],
+      );
+      if (removed.length > 0)
+        await this.git(['update-index', '--force-remove', '-z', '--stdin'], { input: joinZ(removed), index });
       if (kept.length > 0) await this.git(['update-index', '-z', '--index-info'], { input: kept.join(''), index });
       return (await this.git(['write-tree'], { index })).toString('utf8').trim();
     } finally {
@@ -298,10 +322,16 @@ export class ShadowRepo {
    * Adds `paths` to the index in one call; when git refuses, in halves, down to the files it cannot
    * take (a file it may not read, one that became something else meanwhile), which are returned.
    */
-  private async addPaths(paths: readonly string[], run: Pick<GitOptions, 'index' | 'background'>): Promise<UnreadableFile[]> {
+  private async addPaths(
+    paths: readonly string[],
+    run: Pick<GitOptions, 'index' | 'background'>,
+  ): Promise<UnreadableFile[]> {
     if (paths.length === 0) return [];
     try {
-      await this.git(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: joinZ(paths), ...run });
+      await this.git(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], {
+        input: joinZ(paths),
+        ...run,
+      });
       return [];
     } catch (error) {
       if (!(error instanceof GitError)) throw error;
@@ -358,7 +388,9 @@ export class ShadowRepo {
 
   /** The unified diff of one path between two trees or commits. */
   async diff(from: string, to: string, file: string): Promise<string> {
-    return (await this.git(['diff', '--no-color', '--no-ext-diff', '--no-renames', from, to, '--', file])).toString('utf8');
+    return (await this.git(['diff', '--no-color', '--no-ext-diff', '--no-renames', from, to, '--', file])).toString(
+      'utf8',
+    );
   }
 
   /** The entries of `paths` in `treeish`. */

@@ -10,7 +10,10 @@ export const FILE_TOOLS = new Set(['write_file', 'edit_file']);
  * the tool resolves them), or null when the tool will refuse the path.
  */
 export async function pathToWrite(root: string, input: unknown): Promise<string | null> {
-  const requested = typeof input === 'object' && input !== null && 'path' in input && typeof input.path === 'string' ? input.path : null;
+  const requested =
+    typeof input === 'object' && input !== null && 'path' in input && typeof input.path === 'string'
+      ? input.path
+      : null;
   if (requested === null) return null;
   const target = await resolveInWorkspace(root, requested, { forWrite: true });
   return target.ok && target.relative !== '.' ? target.relative : null;
@@ -21,13 +24,18 @@ export function writtenPath(toolName: string, outcome: ToolOutcome | ToolSuspens
   if (toolName !== 'write_file' && toolName !== 'edit_file') return null;
   if (!('output' in outcome) || outcome.isError) return null;
   const output = outcome.output;
-  return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string' ? output.path : null;
+  return typeof output === 'object' && output !== null && 'path' in output && typeof output.path === 'string'
+    ? output.path
+    : null;
 }
 
 /** Who wrote a change: a command (its text, cut at 500 characters) or a file tool. */
 export function writerOf(toolName: string, input: unknown): ChangeWriter {
   if (toolName === 'run_shell') {
-    const command = typeof input === 'object' && input !== null && 'command' in input && typeof input.command === 'string' ? input.command : '';
+    const command =
+      typeof input === 'object' && input !== null && 'command' in input && typeof input.command === 'string'
+        ? input.command
+        : '';
     return { kind: 'command', command: command.slice(0, 500) };
   }
   return { kind: 'file_tool', tool: toolName };

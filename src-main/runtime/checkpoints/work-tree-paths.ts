@@ -19,7 +19,8 @@ export class FolderCheck {
     const known = this.known.get(relative);
     if (known !== undefined) return known;
     const parent = path.posix.dirname(relative);
-    const result = (parent === '.' || this.isFolder(parent)) && lstatOrNull(path.join(this.root, relative))?.isDirectory() === true;
+    const result =
+      (parent === '.' || this.isFolder(parent)) && lstatOrNull(path.join(this.root, relative))?.isDirectory() === true;
     this.known.set(relative, result);
     return result;
   }

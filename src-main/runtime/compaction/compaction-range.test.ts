@@ -19,16 +19,26 @@ describe('the compaction boundary', () => {
   it('never separates a tool call from its result, for any budget, even inside one long turn', () => {
     const entries: RangeEntry[] = [user()];
     for (let step = 0; step < 12; step += 1) {
-      entries.push(assistant(3), call(`a${step}`, 5 + step), call(`b${step}`, 7), result(`a${step}`, 11), result(`b${step}`, 13 + step));
+      entries.push(
+        assistant(3),
+        call(`a${step}`, 5 + step),
+        call(`b${step}`, 7),
+        result(`a${step}`, 11),
+        result(`b${step}`, 13 + step),
+      );
     }
     for (let keep = 0; keep < 800; keep += 3) {
       const start = keptStart(entries, keep);
       const summarised = entries.slice(0, start);
       const kept = entries.slice(start);
       const keptCalls = new Set(kept.filter((entry) => entry.role === 'tool_call').map((entry) => entry.toolCallId));
-      const summarisedCalls = new Set(summarised.filter((entry) => entry.role === 'tool_call').map((entry) => entry.toolCallId));
-      for (const entry of kept) if (entry.role === 'tool_result') expect(keptCalls.has(entry.toolCallId), `keep ${keep}`).toBe(true);
-      for (const entry of summarised) if (entry.role === 'tool_result') expect(summarisedCalls.has(entry.toolCallId), `keep ${keep}`).toBe(true);
+      const summarisedCalls = new Set(
+        summarised.filter((entry) => entry.role === 'tool_call').map((entry) => entry.toolCallId),
+      );
+      for (const entry of kept)
+        if (entry.role === 'tool_result') expect(keptCalls.has(entry.toolCallId), `keep ${keep}`).toBe(true);
+      for (const entry of summarised)
+        if (entry.role === 'tool_result') expect(summarisedCalls.has(entry.toolCallId), `keep ${keep}`).toBe(true);
       expect(kept[0]?.role ?? 'none', `keep ${keep}`).not.toBe('tool_result');
     }
   });

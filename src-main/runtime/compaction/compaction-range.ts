@@ -47,7 +47,8 @@ export function cleanBoundaries(entries: readonly RangeEntry[]): boolean[] {
     const entry = entries[index];
     const startsCleanly = entry === undefined || (entry.role !== 'tool_result' && entry.role !== 'reasoning');
     clean.push(index > openUntil && startsCleanly);
-    if (entry?.role === 'tool_call' && entry.toolCallId !== null) openUntil = Math.max(openUntil, answeredAt.get(entry.toolCallId) ?? -1);
+    if (entry?.role === 'tool_call' && entry.toolCallId !== null)
+      openUntil = Math.max(openUntil, answeredAt.get(entry.toolCallId) ?? -1);
   }
   return clean;
 }

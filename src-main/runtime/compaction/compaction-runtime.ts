@@ -1,4 +1,9 @@
-import { DEFAULT_COMPACTION_THRESHOLD, isCompactionRequestNotice, type CompactionSettings, type SummaryRecord } from '../../../src-shared/compaction-model';
+import {
+  DEFAULT_COMPACTION_THRESHOLD,
+  isCompactionRequestNotice,
+  type CompactionSettings,
+  type SummaryRecord,
+} from '../../../src-shared/compaction-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { TurnSummary } from '../../../src-shared/model';
 import { DEFAULT_MODEL_WINDOW, inputBudgetOf } from '../../../src-shared/model-windows';
@@ -45,7 +50,14 @@ export interface CompactionRuntime {
   /** Runs the turns "Compact now" starts. */
   readonly backend: AgentBackend;
   /** For the model agent: summarises older turns in the run that needs it. */
-  compactInRun(request: { sessionId: string; turnId: string; runId: string; target: ProviderTarget; need: CompactionNeed; signal: AbortSignal }): Promise<CompactOutcome>;
+  compactInRun(request: {
+    sessionId: string;
+    turnId: string;
+    runId: string;
+    target: ProviderTarget;
+    need: CompactionNeed;
+    signal: AbortSignal;
+  }): Promise<CompactOutcome>;
   /** "Compact now": starts a compaction turn in the session. */
   compactNow(sessionId: string): Outcome<{ turn: TurnSummary }>;
   latest(sessionId: string): SummaryRecord | null;
@@ -60,7 +72,8 @@ export interface CompactionRuntime {
 export function createCompactionRuntime(deps: CompactionRuntimeDeps): CompactionRuntime {
   const { stores } = deps;
   const compactor = new Compactor({ ...deps, reveal: deps.reveal });
-  const settings = (): CompactionSettings => stores.settings.get<CompactionSettings>(SETTINGS_KEY) ?? { revision: 0, threshold: DEFAULT_COMPACTION_THRESHOLD };
+  const settings = (): CompactionSettings =>
+    stores.settings.get<CompactionSettings>(SETTINGS_KEY) ?? { revision: 0, threshold: DEFAULT_COMPACTION_THRESHOLD };
 
   async function* runCompaction(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const native = deps.nativeCompaction?.(input, signal) ?? null;
@@ -75,14 +88,26 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
       inputBudget = inputBudgetOf(DEFAULT_MODEL_WINDOW);
     } else {
       const target = deps.resolveTarget(input.connectionId, input.model);
-      if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+      if ('error' in target)
+        throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
       summariser = modelSummariser({ ...deps, target });
       inputBudget = Math.floor(inputBudgetOf(deps.context().windowOf(input.connectionId, target)) * 0.95);
     }
-    yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 1, since: deps.clock.now() } };
+    yield {
+      type: 'provider_wait',
+      progress: { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 1, since: deps.clock.now() },
+    };
     let outcome: CompactOutcome;
     try {
-      outcome = await compactor.compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, inputBudget, keepTokens: 0, summariser, signal });
+      outcome = await compactor.compact({
+        sessionId: input.sessionId,
+        turnId: input.turnId,
+        runId: input.runId,
+        inputBudget,
+        keepTokens: 0,
+        summariser,
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) return;
       throw new AgentBackendError(
@@ -115,13 +140,20 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
       if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to compact it.');
       const refused = deps.admission.refusal();
       if (refused !== null) return refused;
-      if (stores.turns.activeTurn(sessionId) !== null) return fail('session_busy', 'This session is working on a turn. Compact it once the turn has ended.');
-      if (!hasSomethingToSummarise(stores, sessionId)) return fail('operation_unavailable', 'There is nothing new to summarise in this session yet.');
+      if (stores.turns.activeTurn(sessionId) !== null)
+        return fail('session_busy', 'This session is working on a turn. Compact it once the turn has ended.');
+      if (!hasSomethingToSummarise(stores, sessionId))
+        return fail('operation_unavailable', 'There is nothing new to summarise in this session yet.');
       const turnId = `compaction-${deps.ids.next('summary')}`;
       const runId = deps.ids.next('run');
       const events = stores.transaction(() => {
         const now = deps.clock.now();
-        openTurn(stores, { sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null }, { origin: 'compaction', goalId: null }, now);
+        openTurn(
+          stores,
+          { sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null },
+          { origin: 'compaction', goalId: null },
+          now,
+        );
         const item = stores.transcript.append(
           {
             sessionId,
@@ -169,7 +201,10 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
 }
 
 /** A native agent (Codex) compacted its own context in this run: a summary record without text, and its card. */
-function recordNativeCompaction(deps: CompactionRuntimeDeps, run: { sessionId: string; turnId: string; runId: string }): void {
+function recordNativeCompaction(
+  deps: CompactionRuntimeDeps,
+  run: { sessionId: string; turnId: string; runId: string },
+): void {
   const { stores } = deps;
   const item = stores.transaction(() => {
     const newest = stores.transcript.page(run.sessionId, null, 1)[0];
@@ -203,5 +238,11 @@ function recordNativeCompaction(deps: CompactionRuntimeDeps, run: { sessionId: s
 function hasSomethingToSummarise(stores: Stores, sessionId: string): boolean {
   const after = stores.summaries.latest(sessionId)?.lastPosition ?? -1;
   const newest = stores.transcript.page(sessionId, null, 50);
-  return newest.some((item) => item.position > after && item.kind !== 'notice' && item.kind !== 'proposal' && !isCompactionRequestNotice(item.data));
+  return newest.some(
+    (item) =>
+      item.position > after &&
+      item.kind !== 'notice' &&
+      item.kind !== 'proposal' &&
+      !isCompactionRequestNotice(item.data),
+  );
 }

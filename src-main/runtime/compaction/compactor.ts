@@ -78,12 +78,23 @@ export class Compactor {
     let written: SummaryRecord | null = null;
     while (next < toSummarise.length) {
       const previousText = previous?.text ?? null;
-      const room = request.inputBudget - countTokens(SUMMARY_SYSTEM_PROMPT) - (previousText === null ? 0 : countTokens(previousText)) - maxOutputTokens - PROMPT_SLACK_TOKENS;
+      const room =
+        request.inputBudget -
+        countTokens(SUMMARY_SYSTEM_PROMPT) -
+        (previousText === null ? 0 : countTokens(previousText)) -
+        maxOutputTokens -
+        PROMPT_SLACK_TOKENS;
       const chunk = chunkFrom(toSummarise, next, Math.max(room, 500));
       next += Math.max(1, chunk.count);
       if (chunk.lines.length === 0) continue;
       const output = await request.summariser.summarise(
-        { system: SUMMARY_SYSTEM_PROMPT, prompt: summaryPrompt(previousText, chunk.lines), previous: previousText, messages: chunk.messages, maxOutputTokens },
+        {
+          system: SUMMARY_SYSTEM_PROMPT,
+          prompt: summaryPrompt(previousText, chunk.lines),
+          previous: previousText,
+          messages: chunk.messages,
+          maxOutputTokens,
+        },
         request.signal,
       );
       if (output.usage !== null) usage.push(output.usage);
@@ -155,9 +166,22 @@ export class Compactor {
 }
 
 /** The "Earlier conversation summarised" card and the ledger event of a summary; call inside a transaction. */
-export function appendSummaryCard(stores: Stores, ids: Ids, summary: SummaryRecord, by: 'cairn' | 'codex', now: number): TranscriptItem {
+export function appendSummaryCard(
+  stores: Stores,
+  ids: Ids,
+  summary: SummaryRecord,
+  by: 'cairn' | 'codex',
+  now: number,
+): TranscriptItem {
   const data: CompactionNoticeData = {
-    compaction: { summaryId: summary.summaryId, firstItemId: summary.firstItemId, firstTurn: summary.firstTurn, lastTurn: summary.lastTurn, text: summary.text, by },
+    compaction: {
+      summaryId: summary.summaryId,
+      firstItemId: summary.firstItemId,
+      firstTurn: summary.firstTurn,
+      lastTurn: summary.lastTurn,
+      text: summary.text,
+      by,
+    },
   };
   const item = stores.transcript.append(
     {
@@ -175,7 +199,17 @@ export function appendSummaryCard(stores: Stores, ids: Ids, summary: SummaryReco
   );
   stores.ledger.append(
     summary.runId,
-    [{ kind: 'context_compacted', payload: { summaryId: summary.summaryId, itemId: item.itemId, firstPosition: summary.firstPosition, lastPosition: summary.lastPosition } }],
+    [
+      {
+        kind: 'context_compacted',
+        payload: {
+          summaryId: summary.summaryId,
+          itemId: item.itemId,
+          firstPosition: summary.firstPosition,
+          lastPosition: summary.lastPosition,
+        },
+      },
+    ],
     now,
   );
   return item;
@@ -192,7 +226,11 @@ function entryOf(message: HistoryMessage): RangeEntry {
 }
 
 /** The rendered lines from `from` on that fit `room` tokens (at least one, clipped to fit). */
-function chunkFrom(candidates: readonly Candidate[], from: number, room: number): { lines: string[]; messages: HistoryMessage[]; count: number } {
+function chunkFrom(
+  candidates: readonly Candidate[],
+  from: number,
+  room: number,
+): { lines: string[]; messages: HistoryMessage[]; count: number } {
   const lines: string[] = [];
   const messages: HistoryMessage[] = [];
   let used = 0;

@@ -43,7 +43,12 @@ export function modelSummariser(deps: ModelSummariserDeps): Summariser {
       })) {
         if (event.type === 'text_delta') text += event.text;
         if (event.type === 'finish') {
-          usage = { model: deps.target.modelId, ...event.usage, latencyMs: event.latencyMs, costUsd: deps.costOf(deps.target, event.usage)?.usd ?? null };
+          usage = {
+            model: deps.target.modelId,
+            ...event.usage,
+            latencyMs: event.latencyMs,
+            costUsd: deps.costOf(deps.target, event.usage)?.usd ?? null,
+          };
         }
       }
       if (text.trim() === '') throw new Error('The model returned an empty summary.');
@@ -58,7 +63,9 @@ export function modelSummariser(deps: ModelSummariserDeps): Summariser {
  */
 export const scriptedSummariser: Summariser = {
   summarise(input) {
-    const asked = input.messages.filter((message) => message.role === 'user').map((message) => oneLine(message.text, 80));
+    const asked = input.messages
+      .filter((message) => message.role === 'user')
+      .map((message) => oneLine(message.text, 80));
     const answers = input.messages.filter((message) => message.role === 'assistant').length;
     const calls = input.messages.filter((message) => message.role === 'tool_call');
     const tools = [...new Set(calls.map((message) => String(message.data?.toolName ?? message.text)))];

@@ -16,9 +16,23 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 function transcript() {
   const items: TranscriptItem[] = [];
   const add = (turnId: string, kind: TranscriptItemKind, text: string) => {
-    items.push({ itemId: `i${items.length}`, sessionId: 's', turnId, runId: `r-${turnId}`, position: items.length, kind, text, state: 'final', data: null, createdAt: 0 });
+    items.push({
+      itemId: `i${items.length}`,
+      sessionId: 's',
+      turnId,
+      runId: `r-${turnId}`,
+      position: items.length,
+      kind,
+      text,
+      state: 'final',
+      data: null,
+      createdAt: 0,
+    });
   };
-  const store = { page: (_sessionId: string, before: number | null, limit: number) => items.slice(Math.max(0, (before ?? items.length) - limit), before ?? items.length) };
+  const store = {
+    page: (_sessionId: string, before: number | null, limit: number) =>
+      items.slice(Math.max(0, (before ?? items.length) - limit), before ?? items.length),
+  };
   return { items, add, store };
 }
 
@@ -56,10 +70,21 @@ describe('requests after a compaction', () => {
       assembler: new ContextAssembler({ transcript: t.store, offload: new OffloadStore(dir) }),
       overrideOf: () => null,
       summaryOf: () => summary(19),
-      goalPinsOf: () => ({ objective: 'Ship the release notes', firstMessage: 'Please draft the release notes for 2.0' }),
+      goalPinsOf: () => ({
+        objective: 'Ship the release notes',
+        firstMessage: 'Please draft the release notes for 2.0',
+      }),
       compactionThreshold: () => 0.8,
     });
-    const fitted = context.fit({ sessionId: 's', connectionId: 'c', turnId: 't10', turnText: 'new question', target, system: 'You are an agent.', tools: [] });
+    const fitted = context.fit({
+      sessionId: 's',
+      connectionId: 'c',
+      turnId: 't10',
+      turnText: 'new question',
+      target,
+      system: 'You are an agent.',
+      tools: [],
+    });
     expect(fitted.history.map((message) => message.text)).toEqual(['new question']);
     expect(fitted.contextBlock).toContain('Earlier conversation (summarised, turns 1–10)');
     expect(fitted.contextBlock).toContain('it was written to plan.md');
@@ -71,7 +96,8 @@ describe('requests after a compaction', () => {
 
   it('ask for a compaction at the threshold share of the window', () => {
     const t = transcript();
-    for (let turn = 0; turn < 40; turn += 1) t.add(`t${turn}`, 'user_message', `question ${turn} ${'words '.repeat(200)}`);
+    for (let turn = 0; turn < 40; turn += 1)
+      t.add(`t${turn}`, 'user_message', `question ${turn} ${'words '.repeat(200)}`);
     const dir = mkdtempSync(join(tmpdir(), 'cairn-sum-'));
     dirs.push(dir);
     const fitWith = (threshold: number) =>
@@ -79,7 +105,15 @@ describe('requests after a compaction', () => {
         assembler: new ContextAssembler({ transcript: t.store, offload: new OffloadStore(dir) }),
         overrideOf: () => ({ contextWindow: 20_000, outputReserve: 2_000 }),
         compactionThreshold: () => threshold,
-      }).fit({ sessionId: 's', connectionId: 'c', turnId: 't39', turnText: 'question 39', target, system: '', tools: [] });
+      }).fit({
+        sessionId: 's',
+        connectionId: 'c',
+        turnId: 't39',
+        turnText: 'question 39',
+        target,
+        system: '',
+        tools: [],
+      });
     // About 8,000 tokens of 20,000: over a 30 % threshold, under 80 %.
     expect(fitWith(0.3).compaction).toMatchObject({ keepTokens: Math.floor(18_000 * 0.3) });
     expect(fitWith(0.8).compaction).toBeNull();

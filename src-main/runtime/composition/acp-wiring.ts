@@ -38,7 +38,8 @@ export function wireAcp(
     shell: {
       runner: shell.runner,
       onOutput: (sessionId, chunk) => shell.publishOutput(sessionId, chunk),
-      confine: (sessionId, cwd, call) => sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId, ...call }),
+      confine: (sessionId, cwd, call) =>
+        sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId, ...call }),
     },
     agentWalled: (mode) => mode === 'auto',
     confineAgent: (sessionId, connectionId, workspace, command) =>
@@ -67,7 +68,8 @@ export function wireAcpInstaller(runtime: RuntimeDeps, bus: EventBus): AcpInstal
 /** An ACP turn stopped while its agent waited for a permission: the request is cancelled and the turn ended. */
 export function followAcpSessions(bus: EventBus, acp: AcpBackend): void {
   bus.subscribe((event) => {
-    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void acp.releaseWaiting(event.turn.sessionId);
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled')
+      void acp.releaseWaiting(event.turn.sessionId);
   });
 }
 

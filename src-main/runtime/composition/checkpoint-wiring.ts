@@ -8,13 +8,20 @@ import type { RuntimeDeps } from './runtime-contract';
  * on the bus. A native agent's (Codex, ACP) writes are found by comparing the workspace before and
  * after its turn.
  */
-export function wireCheckpoints(runtime: RuntimeDeps, bus: EventBus, connections: ConnectionService): CheckpointService {
+export function wireCheckpoints(
+  runtime: RuntimeDeps,
+  bus: EventBus,
+  connections: ConnectionService,
+): CheckpointService {
   const checkpoints = new CheckpointService({
     ...runtime,
     bus,
     isNative: (sessionId) => {
       const connectionId = runtime.stores.sessions.get(sessionId)?.connectionId;
-      return connectionId !== undefined && (connections.targets.isCodex(connectionId) || connections.targets.isAcp(connectionId));
+      return (
+        connectionId !== undefined &&
+        (connections.targets.isCodex(connectionId) || connections.targets.isAcp(connectionId))
+      );
     },
     ...runtime.checkpoints,
   });

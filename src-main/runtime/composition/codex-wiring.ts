@@ -50,7 +50,9 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
     goalOf(sessionId, turnId) {
       const goalId = stores.turns.goalOf(sessionId, turnId);
       const goal = goalId === null ? null : stores.goals.get(goalId);
-      return goal === null || goal.cleared ? null : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
+      return goal === null || goal.cleared
+        ? null
+        : { goalId: goal.goalId, objective: goal.objective, tokenBudget: goal.tokenBudget };
     },
     hasGoal: (sessionId) => stores.goals.current(sessionId) !== null,
     commands: deps.commands,
@@ -68,10 +70,16 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
 }
 
 /** Keeps Codex in step with what the person does in Cairn: a stopped turn and a cleared goal. */
-export function followCodexSessions(bus: EventBus, stores: Stores, connections: ConnectionService, codex: CodexBackend): void {
+export function followCodexSessions(
+  bus: EventBus,
+  stores: Stores,
+  connections: ConnectionService,
+  codex: CodexBackend,
+): void {
   // A Codex turn stopped while Codex waited for an approval or answer: its app-server is ended now.
   bus.subscribe((event) => {
-    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled') void codex.releaseWaiting(event.turn.sessionId);
+    if (event.kind === 'turn.changed' && event.turn.status === 'cancelled')
+      void codex.releaseWaiting(event.turn.sessionId);
   });
   // A Codex session's goal cleared in Cairn: its thread goal is cleared too.
   bus.subscribe((event) => {

@@ -40,11 +40,15 @@ export interface LifecycleParts {
 }
 
 /** Closes what the previous host left open and restarts queued work; call before serving. */
-export function recoverRuntime(runtime: Pick<RuntimeDeps, 'stores' | 'clock' | 'logger'>, parts: LifecycleParts): RecoveryReport {
+export function recoverRuntime(
+  runtime: Pick<RuntimeDeps, 'stores' | 'clock' | 'logger'>,
+  parts: LifecycleParts,
+): RecoveryReport {
   const report = recoverInterruptedRuns(runtime.stores, runtime.clock, runtime.logger);
   parts.branches.recover();
   const orphans = parts.shell.recover();
-  if (Object.values(orphans).some((count) => count > 0)) runtime.logger.info('Closed shell runs the previous host left behind', { ...orphans });
+  if (Object.values(orphans).some((count) => count > 0))
+    runtime.logger.info('Closed shell runs the previous host left behind', { ...orphans });
   parts.workhub.ensureSession();
   parts.indexer.catchUp();
   for (const sessionId of runtime.stores.queue.sessionsWithQueued()) parts.turns.drainQueue(sessionId);

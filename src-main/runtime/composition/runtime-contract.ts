@@ -78,7 +78,11 @@ export interface RuntimeDeps {
    * installed from instead of the npm registry (a folder or address of packed tarballs; offline installs and tests),
    * and how long a cancelled install's npm has to end before it is killed (tests set 0).
    */
-  readonly acp?: { readonly bounds?: Partial<AcpBounds>; readonly installSource?: string; readonly installKillGraceMs?: number };
+  readonly acp?: {
+    readonly bounds?: Partial<AcpBounds>;
+    readonly installSource?: string;
+    readonly installKillGraceMs?: number;
+  };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
   /** The optional long-term memory database, or why it could not be opened. */
@@ -88,7 +92,11 @@ export interface RuntimeDeps {
   /** MCP servers: bounds on connecting and on one call (tests shorten them). */
   readonly mcpBounds?: Partial<McpBounds>;
   /** File checkpoints: the size cap, off (a bench baseline) and a crash-injection hook (after a commit object, before its ref). */
-  readonly checkpoints?: { readonly maxFileBytes?: number; readonly disabled?: boolean; readonly afterCommitObject?: (changeSetId: string) => void };
+  readonly checkpoints?: {
+    readonly maxFileBytes?: number;
+    readonly disabled?: boolean;
+    readonly afterCommitObject?: (changeSetId: string) => void;
+  };
   /** Whether a session's model writes its title after the first exchange (default true). */
   readonly modelTitles?: boolean;
   /** Whether commands can be sandboxed here (detected by the host at start); default: not available. */

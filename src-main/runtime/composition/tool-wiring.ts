@@ -59,11 +59,21 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     const root = surface.workspacePath;
     const confine = (owner: CommandOwner, cwd: string, options: { unsandboxed: boolean }) =>
       deps.sandbox.confine(stores.sessions.get(owner.sessionId)?.permissionMode ?? 'ask', cwd, owner, options);
-    const workspace = root === null ? [] : deps.checkpoints.guard(createWorkspaceTools({ root, shell: { ...shell.toolOptions(), confine } }), root);
+    const workspace =
+      root === null
+        ? []
+        : deps.checkpoints.guard(createWorkspaceTools({ root, shell: { ...shell.toolOptions(), confine } }), root);
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
-    return [askUserTool, currentTimeTool, ...goalTools, ...context.tools, ...memoryTools, ...workspace, skillTool, ...servers].filter((tool) =>
-      gate.offersIn(surface.permissionMode, tool),
-    );
+    return [
+      askUserTool,
+      currentTimeTool,
+      ...goalTools,
+      ...context.tools,
+      ...memoryTools,
+      ...workspace,
+      skillTool,
+      ...servers,
+    ].filter((tool) => gate.offersIn(surface.permissionMode, tool));
   };
   const surfaceOf = (surface: ToolSurfaceContext): AgentTool[] => {
     const own = toolsIn(surface);
@@ -77,7 +87,12 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const sessionTools = (sessionId: string): AgentTool[] => {
     const session = stores.sessions.get(sessionId);
     if (session === null) return [];
-    return surfaceOf({ sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
+    return surfaceOf({
+      sessionId,
+      workspacePath: session.workspacePath,
+      permissionMode: session.permissionMode,
+      connectionId: session.connectionId,
+    });
   };
   const toolHost: ToolHost = {
     toolsFor: (sessionId) => sessionTools(sessionId),

@@ -1,4 +1,10 @@
-import type { AcpAgentCommand, AcpAgentPreset, ConnectionRecord, ModelTarget, ProviderType } from '../../../src-shared/connection-model';
+import type {
+  AcpAgentCommand,
+  AcpAgentPreset,
+  ConnectionRecord,
+  ModelTarget,
+  ProviderType,
+} from '../../../src-shared/connection-model';
 import {
   agentChoosesModel,
   DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
@@ -12,7 +18,8 @@ import { codexBinaryProblem } from '../agent-backends/codex/codex-binary';
 import { listPriceOf } from './providers/model-prices';
 
 /** An ACP agent as a request gives it: a custom command line, or a preset whose program the host finds. */
-export type AcpAgentInput = AcpAgentCommand | { readonly preset: AcpAgentPreset; readonly env: Readonly<Record<string, string>> };
+export type AcpAgentInput =
+  AcpAgentCommand | { readonly preset: AcpAgentPreset; readonly env: Readonly<Record<string, string>> };
 
 export interface CreateConnectionRequest {
   readonly name: string;
@@ -40,7 +47,10 @@ export interface UpdateConnectionRequest {
   readonly acpAgent?: AcpAgentInput;
 }
 
-export const OFFLINE_DEMO_TARGET: ModelTarget = { connectionId: OFFLINE_DEMO_CONNECTION_ID, modelId: OFFLINE_DEMO_MODEL_ID };
+export const OFFLINE_DEMO_TARGET: ModelTarget = {
+  connectionId: OFFLINE_DEMO_CONNECTION_ID,
+  modelId: OFFLINE_DEMO_MODEL_ID,
+};
 
 export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   connectionId: OFFLINE_DEMO_CONNECTION_ID,
@@ -49,7 +59,9 @@ export const OFFLINE_DEMO_CONNECTION: ConnectionRecord = {
   baseUrl: null,
   enabled: true,
   enabledModelIds: [OFFLINE_DEMO_MODEL_ID],
-  models: [{ modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') }],
+  models: [
+    { modelId: OFFLINE_DEMO_MODEL_ID, label: 'Scripted agent', price: listPriceOf(OFFLINE_DEMO_MODEL_ID, 'scripted') },
+  ],
   modelsFetchedAt: null,
   hasApiKey: false,
   firstTokenTimeoutSeconds: DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
@@ -86,14 +98,20 @@ export function builtInRefusal() {
 }
 
 export function staleRevision(current: number, expected: number) {
-  return fail('revision_conflict', `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`);
+  return fail(
+    'revision_conflict',
+    `The connections changed since you read them (revision ${current}, you had ${expected}). Reload and try again.`,
+  );
 }
 
 /** Why `modelId` cannot be the default on this connection, or null: only an agent that chooses its own model goes without one. */
 export function defaultModelRefusal(connection: ConnectionRecord, modelId: string | null): string | null {
   if (modelId === null) {
-    return agentChoosesModel(connection.providerType) ? null : `Pick one of ${connection.name}'s models to make it the default (Fetch models, then tick one).`;
+    return agentChoosesModel(connection.providerType)
+      ? null
+      : `Pick one of ${connection.name}'s models to make it the default (Fetch models, then tick one).`;
   }
-  const known = connection.models.some((model) => model.modelId === modelId) || connection.enabledModelIds.includes(modelId);
+  const known =
+    connection.models.some((model) => model.modelId === modelId) || connection.enabledModelIds.includes(modelId);
   return known ? null : `${connection.name} has no model "${modelId}". Fetch its models first.`;
 }

@@ -8,7 +8,11 @@ import type {
   ModelTarget,
   ProviderType,
 } from '../../../src-shared/connection-model';
-import { DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS, DEFAULT_IDLE_TIMEOUT_SECONDS, OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
+import {
+  DEFAULT_FIRST_TOKEN_TIMEOUT_SECONDS,
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  OFFLINE_DEMO_CONNECTION_ID,
+} from '../../../src-shared/connection-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ConnectionCatalog } from '../../../src-shared/operations';
 import type { StoredConnection } from '../../storage/connection-store';
@@ -111,11 +115,18 @@ export class ConnectionService {
   create(request: CreateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
     const { stores, vault, clock, ids } = this.deps;
     if (request.providerType === 'openai_compatible' && request.baseUrl === undefined) {
-      return fail('invalid_input', 'An OpenAI-compatible connection needs the server address (for example http://127.0.0.1:1234/v1).');
+      return fail(
+        'invalid_input',
+        'An OpenAI-compatible connection needs the server address (for example http://127.0.0.1:1234/v1).',
+      );
     }
-    const binaryProblem = request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
+    const binaryProblem =
+      request.codexBinary === undefined ? null : codexBinaryRefusal(request.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
-    const acpAgent = this.agentOf(request.providerType, request.acpAgent, { apiKey: request.apiKey ?? null, baseUrl: request.baseUrl ?? null });
+    const acpAgent = this.agentOf(request.providerType, request.acpAgent, {
+      apiKey: request.apiKey ?? null,
+      baseUrl: request.baseUrl ?? null,
+    });
     if ('error' in acpAgent) return fail('invalid_input', acpAgent.error);
     const connectionId = ids.next('connection');
     let secretId: string | null = null;
@@ -150,12 +161,16 @@ export class ConnectionService {
     const current = stores.connections.get(request.connectionId);
     if (current === null) return missingConnection();
     if (current.revision !== request.expectedRevision) return staleRevision(current.revision, request.expectedRevision);
-    const binaryProblem = request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
+    const binaryProblem =
+      request.codexBinary == null ? null : codexBinaryRefusal(current.providerType, request.codexBinary);
     if (binaryProblem !== null) return fail('invalid_input', binaryProblem);
     const acpAgent =
       request.acpAgent === undefined
         ? { agent: null }
-        : this.agentOf(current.providerType, request.acpAgent, { apiKey: null, baseUrl: request.baseUrl === undefined ? current.baseUrl : request.baseUrl });
+        : this.agentOf(current.providerType, request.acpAgent, {
+            apiKey: null,
+            baseUrl: request.baseUrl === undefined ? current.baseUrl : request.baseUrl,
+          });
     if ('error' in acpAgent) return fail('invalid_input', acpAgent.error);
     let secretId = current.secretId;
     if (request.apiKey !== undefined) {
@@ -175,7 +190,9 @@ export class ConnectionService {
           ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
           ...(request.enabled === undefined ? {} : { enabled: request.enabled }),
           ...(request.enabledModelIds === undefined ? {} : { enabledModelIds: request.enabledModelIds }),
-          ...(request.firstTokenTimeoutSeconds === undefined ? {} : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
+          ...(request.firstTokenTimeoutSeconds === undefined
+            ? {}
+            : { firstTokenTimeoutSeconds: request.firstTokenTimeoutSeconds }),
           ...(request.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: request.idleTimeoutSeconds }),
           ...(request.codexBinary === undefined ? {} : { codexBinary: request.codexBinary }),
           ...(acpAgent.agent === null ? {} : { acpAgent: acpAgent.agent }),
@@ -235,9 +252,13 @@ export class ConnectionService {
       if ('error' in agent) return { verdict: 'unreachable', message: agent.error, latencyMs: 0 };
       return testAcpAgent(agent, this.deps.cairnVersion ?? '0.0.0');
     }
-    if (stored.providerType === 'codex') return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });
+    if (stored.providerType === 'codex')
+      return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });
     const endpoint = this.targets.endpointOf(stored);
-    return this.deps.providers.testConnection(modelId === undefined ? endpoint : { ...endpoint, modelId }, AbortSignal.timeout(15_000));
+    return this.deps.providers.testConnection(
+      modelId === undefined ? endpoint : { ...endpoint, modelId },
+      AbortSignal.timeout(15_000),
+    );
   }
 
   async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }>> {
@@ -252,8 +273,14 @@ export class ConnectionService {
       else if (stored.providerType === 'codex') ({ models, notice } = await this.codexModels(stored));
       else models = await this.deps.providers.listModels(this.targets.endpointOf(stored), AbortSignal.timeout(15_000));
     } catch (error) {
-      logger.warn('Fetching models failed', { connectionId, error: error instanceof Error ? error.message : String(error) });
-      return fail('provider_error', `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`);
+      logger.warn('Fetching models failed', {
+        connectionId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return fail(
+        'provider_error',
+        `Could not list the models of ${stored.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (stored.providerType === 'ollama' && this.deps.reported !== undefined) {
       const lengths = await this.deps.reported.askMany(
@@ -270,8 +297,13 @@ export class ConnectionService {
     const latest = stores.connections.get(connectionId);
     if (latest === null) return missingConnection();
     const updated = stores.transaction(() => {
-      const enabled = latest.enabledModelIds.length > 0 ? latest.enabledModelIds : models.slice(0, 1).map((model) => model.modelId);
-      const result = stores.connections.update(connectionId, { models: { models, fetchedAt: clock.now() }, enabledModelIds: enabled }, clock.now());
+      const enabled =
+        latest.enabledModelIds.length > 0 ? latest.enabledModelIds : models.slice(0, 1).map((model) => model.modelId);
+      const result = stores.connections.update(
+        connectionId,
+        { models: { models, fetchedAt: clock.now() }, enabledModelIds: enabled },
+        clock.now(),
+      );
       this.bumpCatalog();
       return result;
     });
@@ -280,7 +312,9 @@ export class ConnectionService {
   }
 
   /** A Codex connection's models from its app-server's `model/list` (cached), else the list Cairn knows, saying so. */
-  private async codexModels(stored: StoredConnection): Promise<{ models: readonly ModelInfo[]; notice: string | null }> {
+  private async codexModels(
+    stored: StoredConnection,
+  ): Promise<{ models: readonly ModelInfo[]; notice: string | null }> {
     const key = JSON.stringify([stored.codexBinary, stored.baseUrl, stored.secretId]);
     const cached = this.codexModelCache.get(stored.connectionId);
     if (cached?.key === key) return { models: cached.models, notice: null };
@@ -291,12 +325,21 @@ export class ConnectionService {
       return { models, notice: null };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      this.deps.logger.warn('Codex did not list its models; using the list Cairn knows', { connectionId: stored.connectionId, error: why });
-      return { models: CODEX_MODELS, notice: `Codex did not list its models (${why}), so these are the models Cairn knows codex 0.171 ships.` };
+      this.deps.logger.warn('Codex did not list its models; using the list Cairn knows', {
+        connectionId: stored.connectionId,
+        error: why,
+      });
+      return {
+        models: CODEX_MODELS,
+        notice: `Codex did not list its models (${why}), so these are the models Cairn knows codex 0.171 ships.`,
+      };
     }
   }
 
-  setDefault(target: ModelTarget, expectedCatalogRevision: number | undefined): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
+  setDefault(
+    target: ModelTarget,
+    expectedCatalogRevision: number | undefined,
+  ): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
     const { stores } = this.deps;
     const connection = this.get(target.connectionId);
     if (connection === null) return missingConnection();
@@ -320,7 +363,10 @@ export class ConnectionService {
     const found = await Promise.all(
       this.deps.discoveryProbes.map(async (probe) => {
         try {
-          const models = await this.deps.providers.listModels({ providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null }, AbortSignal.timeout(timeout));
+          const models = await this.deps.providers.listModels(
+            { providerType: probe.providerType, baseUrl: probe.baseUrl, apiKey: null },
+            AbortSignal.timeout(timeout),
+          );
           return [{ ...probe, models }];
         } catch {
           return [];
@@ -335,13 +381,21 @@ export class ConnectionService {
    * with the program found now (installed or not, the preset is kept: its program is found again at
    * each start); an error when the kind of connection and the agent do not go together.
    */
-  private agentOf(providerType: ProviderType, input: AcpAgentInput | undefined, access: PresetAccess): { agent: AcpAgentCommand | null } | { error: string } {
-    if (providerType !== 'acp') return input === undefined ? { agent: null } : { error: 'Only an ACP connection runs an agent command.' };
+  private agentOf(
+    providerType: ProviderType,
+    input: AcpAgentInput | undefined,
+    access: PresetAccess,
+  ): { agent: AcpAgentCommand | null } | { error: string } {
+    if (providerType !== 'acp')
+      return input === undefined ? { agent: null } : { error: 'Only an ACP connection runs an agent command.' };
     if (input === undefined) return { error: 'An ACP connection needs the agent command to run.' };
     if ('preset' in input && !('command' in input)) {
       const found = presetCommand(input.preset, input.env, access, this.deps.dataDir ?? null);
       // Not installed yet is fine: the program is looked for again when a session starts.
-      const agent: AcpAgentCommand = 'error' in found ? { command: input.preset.kind, args: [], env: input.env, preset: input.preset } : { ...found, env: input.env };
+      const agent: AcpAgentCommand =
+        'error' in found
+          ? { command: input.preset.kind, args: [], env: input.env, preset: input.preset }
+          : { ...found, env: input.env };
       return { agent };
     }
     const problem = acpAgentProblem(input);
@@ -355,6 +409,9 @@ export class ConnectionService {
   }
 
   private announce(): void {
-    this.deps.bus.publish({ kind: 'connections.changed', catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0 });
+    this.deps.bus.publish({
+      kind: 'connections.changed',
+      catalogRevision: this.deps.stores.settings.get<number>(CATALOG_REVISION_KEY) ?? 0,
+    });
   }
 }

@@ -40,13 +40,18 @@ export class ConnectionTargets {
   /** Where a session's run goes; an error when its connection no longer exists or has no model. */
   resolveTarget(connectionId: string, model: string | null): ResolvedTarget | { error: string } {
     const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (stored === null)
+      return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    if (stored.providerType === 'codex') return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
-    if (stored.providerType === 'acp') return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
+    if (stored.providerType === 'codex')
+      return { error: `"${stored.name}" is a Codex connection: Codex runs its turns itself.` };
+    if (stored.providerType === 'acp')
+      return { error: `"${stored.name}" is an ACP agent: the agent runs its turns itself.` };
     const fallback = this.deps.defaultTarget();
-    const modelId = model ?? (fallback.connectionId === connectionId ? fallback.modelId : (stored.enabledModelIds[0] ?? null));
-    if (modelId === null) return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
+    const modelId =
+      model ?? (fallback.connectionId === connectionId ? fallback.modelId : (stored.enabledModelIds[0] ?? null));
+    if (modelId === null)
+      return { error: `Pick a model for "${stored.name}" (Settings → Connections → Fetch models).` };
     const timeouts = { firstTokenMs: stored.firstTokenTimeoutSeconds * 1000, idleMs: stored.idleTimeoutSeconds * 1000 };
     return { connectionId, modelId, ...this.endpointOf(stored), timeouts };
   }
@@ -54,7 +59,8 @@ export class ConnectionTargets {
   /** Where a Codex session's turns go: the codex binary, its model and how it reaches the model. */
   codexTarget(connectionId: string, model: string | null): CodexTarget | { error: string } {
     const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (stored === null)
+      return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
     const binary = findCodexBinary(stored.codexBinary);
     if (binary === null && stored.codexBinary !== null) {
@@ -63,7 +69,10 @@ export class ConnectionTargets {
       };
     }
     if (binary === null)
-      return { error: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.' };
+      return {
+        error:
+          'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.',
+      };
     return {
       binary: binary.path,
       model: model ?? stored.enabledModelIds[0] ?? DEFAULT_CODEX_MODEL,
@@ -77,13 +86,19 @@ export class ConnectionTargets {
   /** The agent command an ACP connection's sessions run, found now. */
   acpAgent(connectionId: string): AcpAgentCommand | { error: string } {
     const stored = this.deps.stores.connections.get(connectionId);
-    if (stored === null) return { error: `This session's connection no longer exists. Pick another connection for it.` };
+    if (stored === null)
+      return { error: `This session's connection no longer exists. Pick another connection for it.` };
     if (!stored.enabled) return { error: `The connection "${stored.name}" is turned off in Settings.` };
-    if (stored.acpAgent === null) return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
+    if (stored.acpAgent === null)
+      return { error: `"${stored.name}" has no agent command: set one in Settings → Connections.` };
     const preset = stored.acpAgent.preset;
-    if (preset !== undefined) return presetCommand(preset, stored.acpAgent.env, this.accessOf(stored), this.deps.dataDir ?? null);
+    if (preset !== undefined)
+      return presetCommand(preset, stored.acpAgent.env, this.accessOf(stored), this.deps.dataDir ?? null);
     const program = findAgentProgram(stored.acpAgent.command);
-    if (program === null) return { error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.` };
+    if (program === null)
+      return {
+        error: `The agent program of "${stored.name}" is not there any more (${stored.acpAgent.command}). Fix it in Settings → Connections.`,
+      };
     return { ...stored.acpAgent, command: program };
   }
 
@@ -104,7 +119,8 @@ export class ConnectionTargets {
 
   /** A model connection's endpoint with its key; a native agent's connection has none. */
   endpointOf(stored: StoredConnection): ProviderEndpoint {
-    if (stored.providerType === 'codex' || stored.providerType === 'acp') throw new Error('A native agent connection has no model endpoint');
+    if (stored.providerType === 'codex' || stored.providerType === 'acp')
+      throw new Error('A native agent connection has no model endpoint');
     return {
       providerType: stored.providerType,
       baseUrl: stored.baseUrl,

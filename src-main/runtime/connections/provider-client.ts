@@ -14,7 +14,10 @@ export interface ProviderEndpoint {
  */
 export interface ProviderClient {
   listModels(endpoint: ProviderEndpoint, signal: AbortSignal): Promise<ModelInfo[]>;
-  testConnection(endpoint: ProviderEndpoint & { readonly modelId?: string }, signal: AbortSignal): Promise<ConnectionTestResult>;
+  testConnection(
+    endpoint: ProviderEndpoint & { readonly modelId?: string },
+    signal: AbortSignal,
+  ): Promise<ConnectionTestResult>;
   streamModelStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
   costOf(modelId: string, usage: ModelUsage, providerType: ModelProviderType): { usd: number } | null;
   /** The context window a server reports for a model (Ollama's `/api/show`); null when it reports none; throws when unreachable. */

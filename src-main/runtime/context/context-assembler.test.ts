@@ -21,7 +21,18 @@ function transcript() {
   const items: TranscriptItem[] = [];
   let itemsRead = 0;
   const add = (turnId: string, kind: TranscriptItemKind, text: string, data: Record<string, unknown> | null = null) => {
-    items.push({ itemId: `i${items.length}`, sessionId: 's', turnId, runId: `r-${turnId}`, position: items.length, kind, text, state: 'final', data, createdAt: 0 });
+    items.push({
+      itemId: `i${items.length}`,
+      sessionId: 's',
+      turnId,
+      runId: `r-${turnId}`,
+      position: items.length,
+      kind,
+      text,
+      state: 'final',
+      data,
+      createdAt: 0,
+    });
   };
   const store = {
     page(_sessionId: string, before: number | null, limit: number) {
@@ -57,11 +68,26 @@ describe('context assembly', () => {
     // The current turn has a long run of tool work after its request.
     t.add('now', 'user_message', 'the current request');
     for (let step = 0; step < 30; step += 1) {
-      t.add('now', 'tool_call', 'get_current_time', { toolCallId: `c${step}`, toolName: 'get_current_time', input: {} });
-      t.add('now', 'tool_result', 'get_current_time', { toolCallId: `c${step}`, toolName: 'get_current_time', output: words(30), isError: false });
+      t.add('now', 'tool_call', 'get_current_time', {
+        toolCallId: `c${step}`,
+        toolName: 'get_current_time',
+        input: {},
+      });
+      t.add('now', 'tool_result', 'get_current_time', {
+        toolCallId: `c${step}`,
+        toolName: 'get_current_time',
+        output: words(30),
+        isError: false,
+      });
     }
     const assembler = new ContextAssembler({ transcript: t.store, offload: offloadStore() });
-    const result = assembler.assemble({ sessionId: 's', turnId: 'now', turnText: 'the current request', budget: 1_000, factor: 1 });
+    const result = assembler.assemble({
+      sessionId: 's',
+      turnId: 'now',
+      turnText: 'the current request',
+      budget: 1_000,
+      factor: 1,
+    });
     expect(result.trimmed).toBe(true);
     expect(result.tokens).toBeLessThanOrEqual(1_000);
     expect(result.history[0]).toMatchObject({ role: 'user', text: 'the current request' });
@@ -75,14 +101,28 @@ describe('context assembly', () => {
       t.add(`t${turn}`, 'assistant_message', `calling two tools ${words(5)}`);
       t.add(`t${turn}`, 'tool_call', 'a', { toolCallId: `a${turn}`, toolName: 'a', input: { n: turn } });
       t.add(`t${turn}`, 'tool_call', 'b', { toolCallId: `b${turn}`, toolName: 'b', input: { n: turn } });
-      t.add(`t${turn}`, 'tool_result', 'a', { toolCallId: `a${turn}`, toolName: 'a', output: words(20), isError: false });
-      t.add(`t${turn}`, 'tool_result', 'b', { toolCallId: `b${turn}`, toolName: 'b', output: words(20), isError: false });
+      t.add(`t${turn}`, 'tool_result', 'a', {
+        toolCallId: `a${turn}`,
+        toolName: 'a',
+        output: words(20),
+        isError: false,
+      });
+      t.add(`t${turn}`, 'tool_result', 'b', {
+        toolCallId: `b${turn}`,
+        toolName: 'b',
+        output: words(20),
+        isError: false,
+      });
     }
     const assembler = new ContextAssembler({ transcript: t.store, offload: offloadStore() });
     for (let budget = 50; budget < 3_000; budget += 37) {
       const { history } = assembler.assemble({ sessionId: 's', turnId: 't19', turnText: 'ask 19', budget, factor: 1 });
-      const calls = history.filter((message) => message.role === 'tool_call').map((message) => message.data?.toolCallId);
-      const results = history.filter((message) => message.role === 'tool_result').map((message) => message.data?.toolCallId);
+      const calls = history
+        .filter((message) => message.role === 'tool_call')
+        .map((message) => message.data?.toolCallId);
+      const results = history
+        .filter((message) => message.role === 'tool_result')
+        .map((message) => message.data?.toolCallId);
       expect(
         results.every((id) => calls.includes(id)),
         `budget ${budget}`,
@@ -113,8 +153,20 @@ describe('context assembly', () => {
     t.add('t1', 'tool_result', 'run', { toolCallId: 'c1', toolName: 'run', output: big, isError: false });
     const offload = offloadStore();
     const assembler = new ContextAssembler({ transcript: t.store, offload });
-    const { history, tokens } = assembler.assemble({ sessionId: 's', turnId: 't1', turnText: 'run it', budget: 100_000, factor: 1 });
-    const output = history[2]?.data?.output as { offloaded: boolean; handle: string; head: string; tail: string; totalChars: number };
+    const { history, tokens } = assembler.assemble({
+      sessionId: 's',
+      turnId: 't1',
+      turnText: 'run it',
+      budget: 100_000,
+      factor: 1,
+    });
+    const output = history[2]?.data?.output as {
+      offloaded: boolean;
+      handle: string;
+      head: string;
+      tail: string;
+      totalChars: number;
+    };
     expect(output.offloaded).toBe(true);
     expect(output.totalChars).toBe(big.length);
     expect(output.head.startsWith('line 0:')).toBe(true);
@@ -127,7 +179,10 @@ describe('context assembly', () => {
     const context = { sessionId: 's', turnId: 't1', runId: 'r', now: () => 0, signal: new AbortController().signal };
     const middle = big.indexOf('line 3000:');
     const read = await tool.execute({ handle: output.handle, offset: middle, limit: 100 }, context);
-    expect(read).toMatchObject({ isError: false, output: { offset: middle, end: middle + 100, totalChars: big.length, more: true } });
+    expect(read).toMatchObject({
+      isError: false,
+      output: { offset: middle, end: middle + 100, totalChars: big.length, more: true },
+    });
     expect((read as { output: { text: string } }).output.text.startsWith('line 3000:')).toBe(true);
     const missing = await tool.execute({ handle: 'f'.repeat(64) }, context);
     expect(missing).toMatchObject({ isError: true });
@@ -147,8 +202,20 @@ describe('context assembly', () => {
     t.add('t1', 'tool_call', 'run', { toolCallId: 'c1', toolName: 'run', input: {} });
     t.add('t1', 'tool_result', 'run', { toolCallId: 'c1', toolName: 'run', output: big, isError: false });
     const assembler = new ContextAssembler({ transcript: t.store, offload });
-    const { history, tokens } = assembler.assemble({ sessionId: 's', turnId: 't1', turnText: 'run it', budget: 100_000, factor: 1 });
-    const output = history[2]?.data?.output as { truncated: boolean; head: string; tail: string; totalChars: number; note: string };
+    const { history, tokens } = assembler.assemble({
+      sessionId: 's',
+      turnId: 't1',
+      turnText: 'run it',
+      budget: 100_000,
+      factor: 1,
+    });
+    const output = history[2]?.data?.output as {
+      truncated: boolean;
+      head: string;
+      tail: string;
+      totalChars: number;
+      note: string;
+    };
     expect(output).toMatchObject({ truncated: true, totalChars: big.length });
     expect(output.head.startsWith('line 0:')).toBe(true);
     expect(output.tail.endsWith('line 5999: some output text')).toBe(true);

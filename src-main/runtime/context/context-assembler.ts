@@ -106,7 +106,11 @@ export class ContextAssembler {
       history.unshift({ role: 'user', text: request.turnText, turnId: request.turnId, runId: '', data: null });
       tokens += pinnedTokens;
     }
-    const toolTokens = kept.reduce((sum, entry) => (entry.message.role === 'tool_result' || entry.message.role === 'tool_call' ? sum + scaled(entry.tokens) : sum), 0);
+    const toolTokens = kept.reduce(
+      (sum, entry) =>
+        entry.message.role === 'tool_result' || entry.message.role === 'tool_call' ? sum + scaled(entry.tokens) : sum,
+      0,
+    );
     return { history, tokens, toolTokens, trimmed };
   }
 
@@ -169,9 +173,14 @@ export class ContextAssembler {
  */
 export function cleanCut<T extends { readonly message: HistoryMessage }>(entries: readonly T[]): T[] {
   let start = entries.findIndex((entry) => entry.message.role === 'user');
-  if (start < 0) start = entries.findIndex((entry) => entry.message.role !== 'tool_result' && entry.message.role !== 'reasoning');
+  if (start < 0)
+    start = entries.findIndex((entry) => entry.message.role !== 'tool_result' && entry.message.role !== 'reasoning');
   if (start < 0) return [];
   const kept = entries.slice(start);
-  const calls = new Set(kept.filter((entry) => entry.message.role === 'tool_call').map((entry) => String(entry.message.data?.toolCallId)));
-  return kept.filter((entry) => entry.message.role !== 'tool_result' || calls.has(String(entry.message.data?.toolCallId)));
+  const calls = new Set(
+    kept.filter((entry) => entry.message.role === 'tool_call').map((entry) => String(entry.message.data?.toolCallId)),
+  );
+  return kept.filter(
+    (entry) => entry.message.role !== 'tool_result' || calls.has(String(entry.message.data?.toolCallId)),
+  );
 }

@@ -51,22 +51,32 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
   const offload = new OffloadStore(deps.dataDir);
   const unusable = offload.check();
   if (unusable !== null) {
-    deps.logger.warn('The context-offload store cannot be used; large tool outputs reach the model cut to their start and end', { reason: unusable });
+    deps.logger.warn(
+      'The context-offload store cannot be used; large tool outputs reach the model cut to their start and end',
+      { reason: unusable },
+    );
   }
   const meters = new Map<string, ContextMeter>();
-  const windowSettings = (): ModelWindowSettings => deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
+  const windowSettings = (): ModelWindowSettings =>
+    deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
   const model = createModelContext({
     assembler: new ContextAssembler({ transcript: deps.stores.transcript, offload, reveal: deps.reveal }),
     ...deps.summaries,
     overrideOf(connectionId, modelId) {
-      const found = windowSettings().overrides.find((entry) => entry.connectionId === connectionId && entry.modelId === modelId);
+      const found = windowSettings().overrides.find(
+        (entry) => entry.connectionId === connectionId && entry.modelId === modelId,
+      );
       return found === undefined ? null : { contextWindow: found.contextWindow, outputReserve: found.outputReserve };
     },
     reportedOf(connectionId, modelId) {
       const stored = deps.stores.connections.get(connectionId);
       if (stored === null || stored.providerType !== 'ollama') return null;
       // What the server said for this revision, else what it said when the models were fetched.
-      return deps.reported?.peek(connectionId, stored.revision, modelId) ?? stored.models.find((model) => model.modelId === modelId)?.contextLength ?? null;
+      return (
+        deps.reported?.peek(connectionId, stored.revision, modelId) ??
+        stored.models.find((model) => model.modelId === modelId)?.contextLength ??
+        null
+      );
     },
     async askReported(connectionId, target, signal) {
       const stored = deps.stores.connections.get(connectionId);
@@ -96,8 +106,13 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
         if (expectedRevision !== undefined && expectedRevision !== current.revision) {
           return fail('revision_conflict', 'The context windows were changed elsewhere. Reload them and try again.');
         }
-        const others = current.overrides.filter((entry) => !(entry.connectionId === change.connectionId && entry.modelId === change.modelId));
-        const overrides = change.window === null ? others : [...others, { connectionId: change.connectionId, modelId: change.modelId, ...change.window }];
+        const others = current.overrides.filter(
+          (entry) => !(entry.connectionId === change.connectionId && entry.modelId === change.modelId),
+        );
+        const overrides =
+          change.window === null
+            ? others
+            : [...others, { connectionId: change.connectionId, modelId: change.modelId, ...change.window }];
         const next = { revision: current.revision + 1, overrides };
         deps.stores.settings.set(OVERRIDES_KEY, next);
         return ok(next);

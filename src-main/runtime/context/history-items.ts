@@ -18,6 +18,9 @@ export type RevealToolOutput = (data: Readonly<Record<string, unknown>>) => unkn
 export function historyMessageOf(item: TranscriptItem, reveal?: RevealToolOutput): HistoryMessage | null {
   const role = HISTORY_ROLES[item.kind];
   if (role === null) return null;
-  const data = item.kind === 'tool_result' && item.data?.masked === true && reveal !== undefined ? { ...item.data, output: reveal(item.data) } : item.data;
+  const data =
+    item.kind === 'tool_result' && item.data?.masked === true && reveal !== undefined
+      ? { ...item.data, output: reveal(item.data) }
+      : item.data;
   return { role, text: item.text, turnId: item.turnId, runId: item.runId, data };
 }

@@ -98,7 +98,8 @@ export function createModelContext(deps: ModelContextDeps): ModelContext {
       const tools = Math.ceil(countValueTokens(request.tools) * factor);
       const input = inputBudgetOf(window);
       const summary = deps.summaryOf?.(request.sessionId) ?? null;
-      const contextBlock = summary === null ? null : contextBlockOf(summary, deps.goalPinsOf?.(request.sessionId) ?? null);
+      const contextBlock =
+        summary === null ? null : contextBlockOf(summary, deps.goalPinsOf?.(request.sessionId) ?? null);
       const summaryTokens = contextBlock === null ? 0 : Math.ceil((countTokens(contextBlock) + 2) * factor);
       const budget = Math.max(0, Math.floor(input * (1 - SAFETY_MARGIN)) - system - tools - summaryTokens);
       const assembled = deps.assembler.assemble({
@@ -120,12 +121,23 @@ export function createModelContext(deps: ModelContextDeps): ModelContext {
         contextWindow: window.contextWindow,
         outputReserve: window.outputReserve,
         windowSource: window.source,
-        breakdown: { system: system + tools, summary: summaryTokens, messages: assembled.tokens - assembled.toolTokens, toolOutput: assembled.toolTokens },
+        breakdown: {
+          system: system + tools,
+          summary: summaryTokens,
+          messages: assembled.tokens - assembled.toolTokens,
+          toolOutput: assembled.toolTokens,
+        },
         trimmed: assembled.trimmed,
         modelId: request.target.modelId,
       };
       deps.onMeter?.(request.sessionId, meter);
-      return { history: assembled.history, estimatedInputTokens: Math.round(estimatedInputTokens / factor), meter, contextBlock, compaction };
+      return {
+        history: assembled.history,
+        estimatedInputTokens: Math.round(estimatedInputTokens / factor),
+        meter,
+        contextBlock,
+        compaction,
+      };
     },
     observe(sessionId, target, estimated, reported) {
       calibration.observe(sessionId, target.providerType, estimated, reported);

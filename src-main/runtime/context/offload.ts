@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /** Where offloaded tool output lives: one content-addressed file per output under the data directory. */
@@ -8,7 +17,8 @@ export const OFFLOAD_DIR = 'context-offload';
 const HANDLE = /^[0-9a-f]{64}$/;
 
 /** A stored output's handle, or why it could not be stored (naming the folder and the fix). */
-export type OffloadPut = { readonly ok: true; readonly handle: string } | { readonly ok: false; readonly reason: string };
+export type OffloadPut =
+  { readonly ok: true; readonly handle: string } | { readonly ok: false; readonly reason: string };
 
 /**
  * Whole tool outputs too large to send to the model, kept by the hash of their text so the same

@@ -31,12 +31,18 @@ export function readOutputTool(offload: OffloadStore): AgentTool {
     readOnly: true,
     async execute(input) {
       const parsed = Input.safeParse(input);
-      if (!parsed.success) return toolError('read_output needs { handle, offset?, limit? } with the handle given with a shortened output.');
+      if (!parsed.success)
+        return toolError(
+          'read_output needs { handle, offset?, limit? } with the handle given with a shortened output.',
+        );
       const text = offload.get(parsed.data.handle);
       if (text === null) return toolError('No stored output has that handle.');
       const offset = Math.min(parsed.data.offset ?? 0, text.length);
       const end = Math.min(text.length, offset + (parsed.data.limit ?? DEFAULT_LIMIT));
-      return { output: { text: text.slice(offset, end), offset, end, totalChars: text.length, more: end < text.length }, isError: false };
+      return {
+        output: { text: text.slice(offset, end), offset, end, totalChars: text.length, more: end < text.length },
+        isError: false,
+      };
     },
   };
 }

@@ -24,7 +24,10 @@ describe('reported windows', () => {
     const endpoint = { providerType: 'ollama' as const, baseUrl: server.baseUrl, apiKey: null };
     const reported = new ReportedWindows({ lookup: ollamaContextLength });
     expect(reported.peek('c1', 3, 'llama3.2:latest')).toBeUndefined();
-    const [first, second] = await Promise.all([reported.ask('c1', 3, endpoint, 'llama3.2:latest'), reported.ask('c1', 3, endpoint, 'llama3.2:latest')]);
+    const [first, second] = await Promise.all([
+      reported.ask('c1', 3, endpoint, 'llama3.2:latest'),
+      reported.ask('c1', 3, endpoint, 'llama3.2:latest'),
+    ]);
     expect([first, second]).toEqual([131_072, 131_072]);
     expect(await reported.ask('c1', 3, endpoint, 'llama3.2:latest')).toBe(131_072);
     expect(shows(server)).toBe(1);
@@ -37,7 +40,11 @@ describe('reported windows', () => {
   });
 
   it('asks about many models a few at a time, and keeps a bounded number of answers', async () => {
-    const models = Array.from({ length: 12 }, (_, index) => ({ id: `m${index}`, label: `m${index}`, contextLength: 1_000 * (index + 1) }));
+    const models = Array.from({ length: 12 }, (_, index) => ({
+      id: `m${index}`,
+      label: `m${index}`,
+      contextLength: 1_000 * (index + 1),
+    }));
     const server = await startOllamaServer({ models });
     servers.push(server);
     const reported = new ReportedWindows({ lookup: ollamaContextLength, maxEntries: 5 });
@@ -47,7 +54,9 @@ describe('reported windows', () => {
       { providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null },
       models.map((model) => model.id),
     );
-    expect([...found.entries()].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(models.map((model) => [model.id, model.contextLength]));
+    expect([...found.entries()].sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(
+      models.map((model) => [model.id, model.contextLength]),
+    );
     expect(shows(server)).toBe(12);
     const kept = models.filter((model) => reported.peek('c1', 1, model.id) !== undefined);
     expect(kept).toHaveLength(5);
@@ -63,7 +72,9 @@ describe('reported windows', () => {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const reported = new ReportedWindows({ lookup: ollamaContextLength, timeoutMs: 100 });
     const started = Date.now();
-    expect(await reported.ask('c1', 1, { providerType: 'ollama', baseUrl, apiKey: null }, 'llama3.2:latest')).toBeNull();
+    expect(
+      await reported.ask('c1', 1, { providerType: 'ollama', baseUrl, apiKey: null }, 'llama3.2:latest'),
+    ).toBeNull();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(reported.peek('c1', 1, 'llama3.2:latest')).toBeUndefined();
     await reported.ask('c1', 1, { providerType: 'ollama', baseUrl, apiKey: null }, 'llama3.2:latest');

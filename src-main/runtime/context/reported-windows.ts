@@ -30,7 +30,13 @@ export class ReportedWindows {
   }
 
   /** Asks (once per revision, bounded in time), answering null when the server cannot say. */
-  async ask(connectionId: string, revision: number, connection: ProviderConnection, modelId: string, signal?: AbortSignal): Promise<number | null> {
+  async ask(
+    connectionId: string,
+    revision: number,
+    connection: ProviderConnection,
+    modelId: string,
+    signal?: AbortSignal,
+  ): Promise<number | null> {
     const key = keyOf(connectionId, revision, modelId);
     const known = this.answers.get(key);
     if (known !== undefined) return known;
@@ -52,7 +58,12 @@ export class ReportedWindows {
   }
 
   /** The reported windows of many models (the first hundred), a few questions at a time. */
-  async askMany(connectionId: string, revision: number, connection: ProviderConnection, modelIds: readonly string[]): Promise<Map<string, number | null>> {
+  async askMany(
+    connectionId: string,
+    revision: number,
+    connection: ProviderConnection,
+    modelIds: readonly string[],
+  ): Promise<Map<string, number | null>> {
     const queue = modelIds.slice(0, MAX_MODELS);
     const found = new Map<string, number | null>();
     const worker = async () => {

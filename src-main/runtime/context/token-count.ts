@@ -24,7 +24,8 @@ const NO_SPECIAL = { disallowedSpecial: new Set<string>() };
 export function countTokens(text: string): number {
   if (text.length <= SLICE_CHARS) return countBpe(text);
   let total = 0;
-  for (let start = 0; start < text.length; start += SLICE_CHARS) total += countBpe(text.slice(start, start + SLICE_CHARS));
+  for (let start = 0; start < text.length; start += SLICE_CHARS)
+    total += countBpe(text.slice(start, start + SLICE_CHARS));
   return total;
 }
 

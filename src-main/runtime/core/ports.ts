@@ -10,7 +10,20 @@ export interface Ids {
   /** A new unique id; `kind` names what it is for (session, run, item, epoch). */
   next(
     kind:
-      'session' | 'run' | 'item' | 'epoch' | 'connection' | 'interaction' | 'goal' | 'delegation' | 'shell_run' | 'memory' | 'mcp_server' | 'summary' | 'change_set' | 'worktree',
+      | 'session'
+      | 'run'
+      | 'item'
+      | 'epoch'
+      | 'connection'
+      | 'interaction'
+      | 'goal'
+      | 'delegation'
+      | 'shell_run'
+      | 'memory'
+      | 'mcp_server'
+      | 'summary'
+      | 'change_set'
+      | 'worktree',
   ): string;
 }
 

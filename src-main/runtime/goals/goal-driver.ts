@@ -39,15 +39,21 @@ export class GoalDriver {
     }
     const limit = limitReached(goal);
     if (limit !== null) {
-      const status = goal.tokenBudget !== null && goal.tokensUsed >= goal.tokenBudget ? 'budgetLimited' : 'iterationLimited';
+      const status =
+        goal.tokenBudget !== null && goal.tokensUsed >= goal.tokenBudget ? 'budgetLimited' : 'iterationLimited';
       this.deps.goals().change(goal, { status, lastReason: limit });
       return;
     }
     const latest = stores.turns.latestTurn(sessionId);
-    if (latest !== null && latest.status === 'interrupted' && stores.turns.goalOf(sessionId, latest.turnId) === goal.goalId) {
+    if (
+      latest !== null &&
+      latest.status === 'interrupted' &&
+      stores.turns.goalOf(sessionId, latest.turnId) === goal.goalId
+    ) {
       // The app stopped mid goal turn: continue it (resume, not retry).
       const resumed = this.deps.turns().resume(sessionId, latest.turnId);
-      if (!resumed.ok && resumed.error.code !== 'host_draining') this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
+      if (!resumed.ok && resumed.error.code !== 'host_draining')
+        this.deps.logger.warn('Could not resume an interrupted goal turn', { sessionId, error: resumed.error.message });
       return;
     }
     const started = this.deps.turns().start({
@@ -63,7 +69,9 @@ export class GoalDriver {
     if (started.ok || started.error.code === 'host_draining' || started.error.code === 'storage_damaged') return;
     // Anything else would leave the goal active with nothing running: settle it with the reason instead.
     this.deps.logger.warn('Could not start a goal turn', { sessionId, error: started.error.message });
-    this.deps.goals().change(goal, { status: 'blocked', lastReason: `The next goal turn could not start: ${started.error.message}` });
+    this.deps
+      .goals()
+      .change(goal, { status: 'blocked', lastReason: `The next goal turn could not start: ${started.error.message}` });
   }
 
   /**
@@ -74,7 +82,8 @@ export class GoalDriver {
    */
   private freshTurnId(sessionId: string, base: string): string {
     let turnId = base;
-    for (let attempt = 2; this.deps.stores.turns.getTurn(sessionId, turnId) !== null; attempt += 1) turnId = `${base}-${attempt}`;
+    for (let attempt = 2; this.deps.stores.turns.getTurn(sessionId, turnId) !== null; attempt += 1)
+      turnId = `${base}-${attempt}`;
     return turnId;
   }
 
@@ -103,10 +112,19 @@ export class GoalDriver {
       const failures = goal.consecutiveFailures + 1;
       const error = runSummary?.errorMessage ?? 'The goal turn failed.';
       if (runSummary?.errorCode === 'usage_limit') {
-        return [goals.write(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures })];
+        return [
+          goals.write(goal, { ...base, status: 'usageLimited', lastReason: error, consecutiveFailures: failures }),
+        ];
       }
       if (failures >= MAX_GOAL_FAILURES) {
-        return [goals.write(goal, { ...base, status: 'blocked', lastReason: `${failures} goal turns failed in a row. Last error: ${error}`, consecutiveFailures: failures })];
+        return [
+          goals.write(goal, {
+            ...base,
+            status: 'blocked',
+            lastReason: `${failures} goal turns failed in a row. Last error: ${error}`,
+            consecutiveFailures: failures,
+          }),
+        ];
       }
       return [goals.write(goal, { ...base, consecutiveFailures: failures, lastReason: `Turn failed: ${error}` })];
     }

@@ -5,8 +5,14 @@ export const GOAL_TURN_PREFIX = 'Goal turn';
 /** The message that starts each goal turn: the objective again, and what has been done so far. */
 export function goalTurnPrompt(goal: GoalRecord): string {
   const turn = goal.iterations + 1;
-  const budget = goal.tokenBudget === null ? `${goal.tokensUsed} tokens used (no budget)` : `${goal.tokensUsed} of ${goal.tokenBudget} tokens used`;
-  const cap = goal.maxIterations === null ? `${goal.iterations} turns done (no cap)` : `${goal.iterations} of ${goal.maxIterations} turns done`;
+  const budget =
+    goal.tokenBudget === null
+      ? `${goal.tokensUsed} tokens used (no budget)`
+      : `${goal.tokensUsed} of ${goal.tokenBudget} tokens used`;
+  const cap =
+    goal.maxIterations === null
+      ? `${goal.iterations} turns done (no cap)`
+      : `${goal.iterations} of ${goal.maxIterations} turns done`;
   return [
     `${GOAL_TURN_PREFIX} ${turn}. Keep working toward this goal:`,
     '',

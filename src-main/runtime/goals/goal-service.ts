@@ -19,7 +19,8 @@ export interface GoalServiceDeps {
 }
 
 export type GoalControl =
-  { readonly action: 'pause' | 'resume' | 'clear' } | { readonly action: 'setLimits'; readonly tokenBudget?: number | null; readonly maxIterations?: number | null };
+  | { readonly action: 'pause' | 'resume' | 'clear' }
+  | { readonly action: 'setLimits'; readonly tokenBudget?: number | null; readonly maxIterations?: number | null };
 
 const LIMITED: readonly GoalStatus[] = ['budgetLimited', 'iterationLimited', 'usageLimited', 'blocked', 'paused'];
 
@@ -61,12 +62,19 @@ export class GoalService {
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to set a goal.');
     const current = stores.goals.current(request.sessionId);
     if (current !== null && current.status !== 'complete') {
-      return fail('operation_conflict', `This session already has a goal (${current.status}). Clear it before setting another.`);
+      return fail(
+        'operation_conflict',
+        `This session already has a goal (${current.status}). Clear it before setting another.`,
+      );
     }
     const events: ChangeEventBody[] = [];
     const goal = stores.transaction(() => {
       const now = clock.now();
-      if (current !== null) events.push({ kind: 'goal.changed', goal: publicGoal(stores.goals.update(current.goalId, { cleared: true }, now)) });
+      if (current !== null)
+        events.push({
+          kind: 'goal.changed',
+          goal: publicGoal(stores.goals.update(current.goalId, { cleared: true }, now)),
+        });
       const created = stores.goals.insert({ goalId: ids.next('goal'), ...request, createdBy, now });
       events.push({ kind: 'goal.changed', goal: publicGoal(created) });
       return created;
@@ -76,33 +84,51 @@ export class GoalService {
     return ok({ goal: publicGoal(goal) });
   }
 
-  control(request: { sessionId: string; goalId: string; expectedRevision: number; controlId?: string } & GoalControl): Outcome<{ goal: GoalRecord }> {
+  control(
+    request: { sessionId: string; goalId: string; expectedRevision: number; controlId?: string } & GoalControl,
+  ): Outcome<{ goal: GoalRecord }> {
     const { stores } = this.deps;
     const { controlId } = request;
     // A replay (same control id) answers the goal the command left, whatever happened to it since.
     const recorded = controlId === undefined ? null : stores.goals.control(controlId);
     if (recorded !== null) {
-      if (stableJson(recorded.request) !== stableJson(request)) return fail('operation_conflict', 'This control id was already used for a different change to the goal.');
+      if (stableJson(recorded.request) !== stableJson(request))
+        return fail('operation_conflict', 'This control id was already used for a different change to the goal.');
       return ok({ goal: recorded.goal as GoalRecord });
     }
     const change = (goal: StoredGoal, changes: GoalChanges) =>
       this.change(
         goal,
         changes,
-        controlId === undefined ? undefined : (updated) => stores.goals.recordControl({ controlId, goalId: goal.goalId, request, goal: updated, now: this.deps.clock.now() }),
+        controlId === undefined
+          ? undefined
+          : (updated) =>
+              stores.goals.recordControl({
+                controlId,
+                goalId: goal.goalId,
+                request,
+                goal: updated,
+                now: this.deps.clock.now(),
+              }),
       );
     const goal = stores.goals.get(request.goalId);
-    if (goal === null || goal.sessionId !== request.sessionId) return fail('not_found', 'That goal does not exist in this session.');
+    if (goal === null || goal.sessionId !== request.sessionId)
+      return fail('not_found', 'That goal does not exist in this session.');
     if (goal.revision !== request.expectedRevision) {
-      return fail('revision_conflict', `The goal changed since you read it (revision ${goal.revision}, you had ${request.expectedRevision}). Reload and try again.`);
+      return fail(
+        'revision_conflict',
+        `The goal changed since you read it (revision ${goal.revision}, you had ${request.expectedRevision}). Reload and try again.`,
+      );
     }
     if (goal.cleared) return fail('operation_conflict', 'This goal was cleared.');
     switch (request.action) {
       case 'pause':
-        if (goal.status !== 'active') return fail('operation_conflict', `Only an active goal can be paused; this one is ${goal.status}.`);
+        if (goal.status !== 'active')
+          return fail('operation_conflict', `Only an active goal can be paused; this one is ${goal.status}.`);
         return ok({ goal: change(goal, { status: 'paused', lastReason: 'Paused by you' }) });
       case 'resume': {
-        if (!LIMITED.includes(goal.status)) return fail('operation_conflict', `This goal is ${goal.status}; there is nothing to resume.`);
+        if (!LIMITED.includes(goal.status))
+          return fail('operation_conflict', `This goal is ${goal.status}; there is nothing to resume.`);
         const limit = limitReached(goal);
         if (limit !== null) return fail('operation_conflict', `${limit} Raise the limit before resuming.`);
         const resumed = change(goal, { status: 'active', lastReason: 'Resumed by you', consecutiveFailures: 0 });
@@ -128,7 +154,8 @@ export class GoalService {
   settleByAgent(sessionId: string, status: 'complete' | 'blocked', reason: string): GoalRecord | { error: string } {
     const goal = this.deps.stores.goals.current(sessionId);
     if (goal === null) return { error: 'This session has no goal.' };
-    if (goal.status !== 'active') return { error: `The goal is ${goal.status}; only an active goal can be marked ${status}.` };
+    if (goal.status !== 'active')
+      return { error: `The goal is ${goal.status}; only an active goal can be marked ${status}.` };
     return this.change(goal, { status, lastReason: reason });
   }
 

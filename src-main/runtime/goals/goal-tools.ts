@@ -9,13 +9,20 @@ const createInput = z.strictObject({
   tokenBudget: z.number().int().min(1000).max(100_000_000).nullable().optional(),
   maxIterations: z.number().int().min(1).max(1000).nullable().optional(),
 });
-const updateInput = z.strictObject({ status: z.enum(['complete', 'blocked']), reason: z.string().trim().min(1).max(2000) });
+const updateInput = z.strictObject({
+  status: z.enum(['complete', 'blocked']),
+  reason: z.string().trim().min(1).max(2000),
+});
 
 /** The goal tools the model may use: read, create (when the person asked for one), complete or block. */
-export function createGoalTools(goals: () => GoalService, stores: { current(sessionId: string): Parameters<typeof publicGoal>[0] | null }): AgentTool[] {
+export function createGoalTools(
+  goals: () => GoalService,
+  stores: { current(sessionId: string): Parameters<typeof publicGoal>[0] | null },
+): AgentTool[] {
   const getGoal: AgentTool = {
     name: 'get_goal',
-    description: "Reads this session's current goal: objective, status, tokens used against the budget, turns against the cap.",
+    description:
+      "Reads this session's current goal: objective, status, tokens used against the budget, turns against the cap.",
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     readOnly: true,
     async execute(_input, context) {
@@ -40,9 +47,15 @@ export function createGoalTools(goals: () => GoalService, stores: { current(sess
     readOnly: true,
     async execute(input, context) {
       const parsed = createInput.safeParse(input);
-      if (!parsed.success) return toolError(`create_goal needs an objective: ${parsed.error.issues[0]?.message ?? 'invalid input'}`);
+      if (!parsed.success)
+        return toolError(`create_goal needs an objective: ${parsed.error.issues[0]?.message ?? 'invalid input'}`);
       const outcome = goals().arm(
-        { sessionId: context.sessionId, objective: parsed.data.objective, tokenBudget: parsed.data.tokenBudget ?? null, maxIterations: parsed.data.maxIterations ?? null },
+        {
+          sessionId: context.sessionId,
+          objective: parsed.data.objective,
+          tokenBudget: parsed.data.tokenBudget ?? null,
+          maxIterations: parsed.data.maxIterations ?? null,
+        },
         'agent',
       );
       return outcome.ok ? { output: { goal: outcome.result.goal }, isError: false } : toolError(outcome.error.message);
@@ -50,7 +63,8 @@ export function createGoalTools(goals: () => GoalService, stores: { current(sess
   };
   const updateGoal: AgentTool = {
     name: 'update_goal',
-    description: 'Marks the goal "complete" when its objective is met, or "blocked" when you cannot go on without the person. Always give the reason.',
+    description:
+      'Marks the goal "complete" when its objective is met, or "blocked" when you cannot go on without the person. Always give the reason.',
     inputSchema: {
       type: 'object',
       properties: { status: { type: 'string', enum: ['complete', 'blocked'] }, reason: { type: 'string' } },
@@ -60,7 +74,10 @@ export function createGoalTools(goals: () => GoalService, stores: { current(sess
     readOnly: true,
     async execute(input, context) {
       const parsed = updateInput.safeParse(input);
-      if (!parsed.success) return toolError('update_goal takes status "complete" or "blocked" and a reason. Pausing and resuming are for the person.');
+      if (!parsed.success)
+        return toolError(
+          'update_goal takes status "complete" or "blocked" and a reason. Pausing and resuming are for the person.',
+        );
       const result = goals().settleByAgent(context.sessionId, parsed.data.status, parsed.data.reason);
       return 'error' in result ? toolError(result.error) : { output: { goal: result }, isError: false };
     },

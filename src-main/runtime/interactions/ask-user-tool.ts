@@ -44,7 +44,10 @@ const INPUT_SCHEMA = {
         type: 'object',
         properties: {
           question: { type: 'string', description: 'The full question, ending with a question mark.' },
-          header: { type: 'string', description: 'A very short label for the question (at most 12 characters), e.g. "Auth method".' },
+          header: {
+            type: 'string',
+            description: 'A very short label for the question (at most 12 characters), e.g. "Auth method".',
+          },
           options: {
             type: 'array',
             description: '2–6 choices; leave empty for a free-text question.',
@@ -58,7 +61,10 @@ const INPUT_SCHEMA = {
           },
           multiSelect: { type: 'boolean', description: 'Allow choosing several options.' },
           allowOther: { type: 'boolean', description: 'Let the person type their own answer as well.' },
-          secret: { type: 'boolean', description: 'The answer is sensitive (a password or token): it is masked and not shown in the transcript.' },
+          secret: {
+            type: 'boolean',
+            description: 'The answer is sensitive (a password or token): it is masked and not shown in the transcript.',
+          },
         },
         required: ['question', 'header'],
         additionalProperties: false,
@@ -76,10 +82,17 @@ const INPUT_SCHEMA = {
 /** Builds the interaction request from a model's ask_user input, or says what is wrong with it. */
 export function requestFromAskUserInput(input: unknown): InteractionRequest | { error: string } {
   const parsed = askUserInput.safeParse(input);
-  if (!parsed.success) return { error: `ask_user needs "questions" (1–4) or a "form": ${parsed.error.issues[0]?.message ?? 'invalid input'}` };
+  if (!parsed.success)
+    return {
+      error: `ask_user needs "questions" (1–4) or a "form": ${parsed.error.issues[0]?.message ?? 'invalid input'}`,
+    };
   if ('form' in parsed.data) {
     const form = formRequestSchema.safeParse({ kind: 'form', ...(parsed.data.form as object) });
-    return form.success ? form.data : { error: `The form is not valid: ${form.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` };
+    return form.success
+      ? form.data
+      : {
+          error: `The form is not valid: ${form.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+        };
   }
   const request = questionRequestSchema.safeParse({
     kind: 'question',
@@ -100,7 +113,9 @@ export function requestFromAskUserInput(input: unknown): InteractionRequest | { 
       };
     }),
   });
-  return request.success ? request.data : { error: `The questions are not valid: ${request.error.issues.map((issue) => issue.message).join('; ')}` };
+  return request.success
+    ? request.data
+    : { error: `The questions are not valid: ${request.error.issues.map((issue) => issue.message).join('; ')}` };
 }
 
 /** Asks the person; the run waits for their answer without holding anything in memory. */

@@ -5,9 +5,14 @@ import { maskAnswer } from '../../../src-shared/interaction-validation';
  * The tool result an answer becomes: what the model reads (unmasked) and, with `masked`, what the
  * transcript keeps (secret answers replaced by a mask).
  */
-export function interactionOutput(request: InteractionRequest, answer: InteractionAnswer, options: { masked: boolean }): Record<string, unknown> {
+export function interactionOutput(
+  request: InteractionRequest,
+  answer: InteractionAnswer,
+  options: { masked: boolean },
+): Record<string, unknown> {
   if (request.kind === 'permission') {
-    if (answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny') return { action: 'allow', decision: answer.decision };
+    if (answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny')
+      return { action: 'allow', decision: answer.decision };
     const reason = answer.action === 'accept' && 'reason' in answer ? answer.reason : undefined;
     return {
       action: 'deny',
@@ -20,7 +25,8 @@ export function interactionOutput(request: InteractionRequest, answer: Interacti
     return { action: decision === 'deny' ? 'deny' : 'allow', decision, host: request.host };
   }
   if (answer.action === 'decline') return { action: 'decline', note: 'The person declined to answer.' };
-  if (answer.action === 'cancel') return { action: 'cancel', note: 'The person dismissed the question without answering.' };
+  if (answer.action === 'cancel')
+    return { action: 'cancel', note: 'The person dismissed the question without answering.' };
   const shown = options.masked ? maskAnswer(request, answer) : answer;
   if (request.kind === 'form' && 'values' in shown) return { action: 'accept', values: shown.values };
   if (request.kind !== 'question' || !('answers' in shown)) return { action: 'accept' };
@@ -28,7 +34,9 @@ export function interactionOutput(request: InteractionRequest, answer: Interacti
     action: 'accept',
     answers: request.questions.map((question) => {
       const given = shown.answers[question.id];
-      const selected = question.options.filter((option) => given?.optionIds.includes(option.id)).map((option) => option.label);
+      const selected = question.options
+        .filter((option) => given?.optionIds.includes(option.id))
+        .map((option) => option.label);
       return {
         questionId: question.id,
         header: question.header,

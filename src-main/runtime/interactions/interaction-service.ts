@@ -1,6 +1,11 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { InteractionAnswer, InteractionCloseReason, InteractionRecord, InteractionStatus } from '../../../src-shared/interaction-model';
+import type {
+  InteractionAnswer,
+  InteractionCloseReason,
+  InteractionRecord,
+  InteractionStatus,
+} from '../../../src-shared/interaction-model';
 import { hasSecret, maskAnswer, validateAnswer } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
@@ -45,11 +50,17 @@ const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus,
 export class InteractionService {
   constructor(private readonly deps: InteractionServiceDeps) {}
 
-  list(filter: { sessionId?: string; status?: InteractionStatus; limit?: number }): Outcome<{ interactions: InteractionRecord[] }> {
+  list(filter: {
+    sessionId?: string;
+    status?: InteractionStatus;
+    limit?: number;
+  }): Outcome<{ interactions: InteractionRecord[] }> {
     if (filter.sessionId !== undefined && this.deps.stores.sessions.get(filter.sessionId) === null) {
       return fail('not_found', 'That session does not exist.');
     }
-    const interactions = this.deps.stores.interactions.list({ ...filter, limit: filter.limit ?? 100 }).map(publicRecord);
+    const interactions = this.deps.stores.interactions
+      .list({ ...filter, limit: filter.limit ?? 100 })
+      .map(publicRecord);
     return ok({ interactions });
   }
 
@@ -59,13 +70,20 @@ export class InteractionService {
   }
 
   /** `from`: the paired device answering (its name), recorded with the answer; null for the desktop. */
-  answer(interactionId: string, answer: InteractionAnswer, from: string | null = null): Outcome<InteractionAnswerResult> {
+  answer(
+    interactionId: string,
+    answer: InteractionAnswer,
+    from: string | null = null,
+  ): Outcome<InteractionAnswerResult> {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
     if (interaction === null) return missing();
     const problems = validateAnswer(interaction.request, answer);
     if (problems.length > 0) {
-      return fail('invalid_input', `Check the answer: ${problems.map((problem) => (problem.id === null ? problem.message : `${problem.id}: ${problem.message}`)).join(' ')}`);
+      return fail(
+        'invalid_input',
+        `Check the answer: ${problems.map((problem) => (problem.id === null ? problem.message : `${problem.id}: ${problem.message}`)).join(' ')}`,
+      );
     }
     if (interaction.status !== 'pending') return this.repeated(interaction, answer);
     const session = stores.sessions.get(interaction.sessionId);
@@ -76,10 +94,14 @@ export class InteractionService {
     // Settled in this same tick by one of the paths below, which read the row back with it.
     stores.interactions.noteAnsweredFrom(interactionId, from);
     if (interaction.request.kind === 'network') {
-      return this.deps.network?.answer(interaction, answer) ?? fail('invalid_input', 'This host has no way to allow network.');
+      return (
+        this.deps.network?.answer(interaction, answer) ??
+        fail('invalid_input', 'This host has no way to allow network.')
+      );
     }
     // A question of a running run was asked inside a live tool call: the answer goes back into it.
-    if (this.deps.live !== undefined && stores.turns.getRun(interaction.runId)?.status !== 'waiting') return this.deps.live.answer(interaction, answer);
+    if (this.deps.live !== undefined && stores.turns.getRun(interaction.runId)?.status !== 'waiting')
+      return this.deps.live.answer(interaction, answer);
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
     const permission = interaction.request.kind === 'permission';
@@ -91,7 +113,12 @@ export class InteractionService {
     }
     const approvedToolCall =
       allowed && callItem?.data != null
-        ? { toolCallId: interaction.toolCallId, toolName: String(callItem.data.toolName), input: callItem.data.input ?? {}, ...(unsandboxed ? { unsandboxed: true } : {}) }
+        ? {
+            toolCallId: interaction.toolCallId,
+            toolName: String(callItem.data.toolName),
+            input: callItem.data.input ?? {},
+            ...(unsandboxed ? { unsandboxed: true } : {}),
+          }
         : null;
     const secretId = secret ? `answer-${interactionId}` : null;
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
@@ -107,10 +134,33 @@ export class InteractionService {
         closeReason: null,
         now,
       });
-      stores.ledger.append(runId, [{ kind: 'interaction_answered', payload: { interactionId, status: settledInteraction.status, answer: masked } }], now);
-      const ended = endRun(stores, { sessionId, turnId, runId }, { status: 'completed', terminalReason: 'interaction_answered' }, now) ?? [];
-      openNextRun(stores, { sessionId, turnId, runId: continuationId, kind: 'continuation' }, { after: interactionId }, now);
-      const changes: ChangeEventBody[] = [{ kind: 'interaction.changed', interaction: publicRecord(settledInteraction) }, ...ended];
+      stores.ledger.append(
+        runId,
+        [
+          {
+            kind: 'interaction_answered',
+            payload: { interactionId, status: settledInteraction.status, answer: masked },
+          },
+        ],
+        now,
+      );
+      const ended =
+        endRun(
+          stores,
+          { sessionId, turnId, runId },
+          { status: 'completed', terminalReason: 'interaction_answered' },
+          now,
+        ) ?? [];
+      openNextRun(
+        stores,
+        { sessionId, turnId, runId: continuationId, kind: 'continuation' },
+        { after: interactionId },
+        now,
+      );
+      const changes: ChangeEventBody[] = [
+        { kind: 'interaction.changed', interaction: publicRecord(settledInteraction) },
+        ...ended,
+      ];
       // An approved call runs in the continuation and records its own result; anything else answers now.
       if (approvedToolCall === null) {
         const toolName = permission ? String(callItem?.data?.toolName ?? interaction.request.kind) : ASK_USER_TOOL_NAME;
@@ -123,7 +173,17 @@ export class InteractionService {
           masked: secret,
         };
         const item = stores.transcript.append(
-          { sessionId, itemId: ids.next('item'), turnId, runId: continuationId, kind: 'tool_result', text: toolName, state: 'final', data, now },
+          {
+            sessionId,
+            itemId: ids.next('item'),
+            turnId,
+            runId: continuationId,
+            kind: 'tool_result',
+            text: toolName,
+            state: 'final',
+            data,
+            now,
+          },
           stores.sessions.reservePositions(sessionId, 1),
         );
         stores.ledger.append(continuationId, [{ kind: 'tool_result', payload: { itemId: item.itemId, ...data } }], now);
@@ -154,13 +214,23 @@ export class InteractionService {
       closeReason: reason,
       now,
     });
-    this.deps.stores.ledger.append(runId, [{ kind: 'interaction_answered', payload: { interactionId: closed.interactionId, status: 'closed', closeReason: reason } }], now);
+    this.deps.stores.ledger.append(
+      runId,
+      [
+        {
+          kind: 'interaction_answered',
+          payload: { interactionId: closed.interactionId, status: 'closed', closeReason: reason },
+        },
+      ],
+      now,
+    );
     return { kind: 'interaction.changed', interaction: publicRecord(closed) };
   }
 
   /** The unmasked tool output of an answered interaction, for the model's next request. */
   revealOutput(data: Readonly<Record<string, unknown>>): unknown {
-    const interaction = typeof data.interactionId === 'string' ? this.deps.stores.interactions.get(data.interactionId) : null;
+    const interaction =
+      typeof data.interactionId === 'string' ? this.deps.stores.interactions.get(data.interactionId) : null;
     if (interaction === null) return data.output;
     const answer = this.fullAnswer(interaction);
     return answer === null ? data.output : interactionOutput(interaction.request, answer, { masked: false });
@@ -169,7 +239,10 @@ export class InteractionService {
   private repeated(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
     const turn = this.deps.stores.turns.getTurn(interaction.sessionId, interaction.turnId);
     if (interaction.status === 'closed') {
-      return fail('operation_conflict', `This question was closed (${interaction.closeReason ?? 'closed'}) and can no longer be answered.`);
+      return fail(
+        'operation_conflict',
+        `This question was closed (${interaction.closeReason ?? 'closed'}) and can no longer be answered.`,
+      );
     }
     const given = this.fullAnswer(interaction);
     if (given !== null && turn !== null && stableJson(given) === stableJson(answer)) {

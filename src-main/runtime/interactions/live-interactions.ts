@@ -1,6 +1,12 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { InteractionAnswer, InteractionCloseReason, InteractionRecord, InteractionRequest, InteractionStatus } from '../../../src-shared/interaction-model';
+import type {
+  InteractionAnswer,
+  InteractionCloseReason,
+  InteractionRecord,
+  InteractionRequest,
+  InteractionStatus,
+} from '../../../src-shared/interaction-model';
 import { hasSecret, maskAnswer } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
@@ -65,13 +71,35 @@ export class LiveInteractions {
     const interactionId = ids.next('interaction');
     const events = stores.transaction(() => {
       const now = clock.now();
-      const interaction = stores.interactions.insert({ interactionId, sessionId, turnId, runId, toolCallId, request: question.request, now });
+      const interaction = stores.interactions.insert({
+        interactionId,
+        sessionId,
+        turnId,
+        runId,
+        toolCallId,
+        request: question.request,
+        now,
+      });
       const data = { interactionId, toolCallId };
       const item = stores.transcript.append(
-        { sessionId, itemId: ids.next('item'), turnId, runId, kind: 'notice', text: question.notice, state: 'final', data, now },
+        {
+          sessionId,
+          itemId: ids.next('item'),
+          turnId,
+          runId,
+          kind: 'notice',
+          text: question.notice,
+          state: 'final',
+          data,
+          now,
+        },
         stores.sessions.reservePositions(sessionId, 1),
       );
-      stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request: question.request, live: true } }], now);
+      stores.ledger.append(
+        runId,
+        [{ kind: 'interaction_requested', payload: { interactionId, request: question.request, live: true } }],
+        now,
+      );
       stores.sessions.touch(sessionId, now);
       return [
         { kind: 'transcript.appended', item },
@@ -107,17 +135,38 @@ export class LiveInteractions {
     const waiter = this.waiters.get(interactionId);
     if (waiter === undefined) {
       this.closeNow(interactionId, 'expired');
-      return fail('operation_conflict', 'This question can no longer be answered: the request behind it ended (the host restarted or the server gave up).');
+      return fail(
+        'operation_conflict',
+        'This question can no longer be answered: the request behind it ended (the host restarted or the server gave up).',
+      );
     }
     const secretId = answer.action === 'accept' && hasSecret(interaction.request) ? `answer-${interactionId}` : null;
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
     const { events, settled } = stores.transaction(() => {
       const now = clock.now();
       const masked = maskAnswer(interaction.request, answer);
-      const settledInteraction = stores.interactions.settle(interactionId, { status: SETTLED_BY[answer.action], answer: masked, answerSecretId: secretId, closeReason: null, now });
-      stores.ledger.append(runId, [{ kind: 'interaction_answered', payload: { interactionId, status: settledInteraction.status, answer: masked } }], now);
+      const settledInteraction = stores.interactions.settle(interactionId, {
+        status: SETTLED_BY[answer.action],
+        answer: masked,
+        answerSecretId: secretId,
+        closeReason: null,
+        now,
+      });
+      stores.ledger.append(
+        runId,
+        [
+          {
+            kind: 'interaction_answered',
+            payload: { interactionId, status: settledInteraction.status, answer: masked },
+          },
+        ],
+        now,
+      );
       stores.sessions.touch(sessionId, now);
-      const changes: ChangeEventBody[] = [{ kind: 'interaction.changed', interaction: publicRecord(settledInteraction) }, ...turnAndSessionEvents(stores, sessionId, turnId)];
+      const changes: ChangeEventBody[] = [
+        { kind: 'interaction.changed', interaction: publicRecord(settledInteraction) },
+        ...turnAndSessionEvents(stores, sessionId, turnId),
+      ];
       return { events: changes, settled: settledInteraction };
     });
     for (const event of events) bus.publish(event);
@@ -154,7 +203,10 @@ export class LiveInteractions {
       const event = this.deps.stores.transaction(() => this.close(interactionId, reason));
       if (event !== null) this.deps.bus.publish(event);
     } catch (error) {
-      this.deps.logger.warn('Could not record the close of a live question; the next start closes it', { interactionId, error: String(error) });
+      this.deps.logger.warn('Could not record the close of a live question; the next start closes it', {
+        interactionId,
+        error: String(error),
+      });
     }
     this.waiters.get(interactionId)?.settle({ closed: reason });
   }
@@ -164,14 +216,26 @@ export class LiveInteractions {
     const stored = stores.interactions.get(interactionId);
     if (stored === null || stored.status !== 'pending') return null;
     const now = clock.now();
-    const closed = stores.interactions.settle(interactionId, { status: 'closed', answer: null, answerSecretId: null, closeReason: reason, now });
-    stores.ledger.append(stored.runId, [{ kind: 'interaction_answered', payload: { interactionId, status: 'closed', closeReason: reason } }], now);
+    const closed = stores.interactions.settle(interactionId, {
+      status: 'closed',
+      answer: null,
+      answerSecretId: null,
+      closeReason: reason,
+      now,
+    });
+    stores.ledger.append(
+      stored.runId,
+      [{ kind: 'interaction_answered', payload: { interactionId, status: 'closed', closeReason: reason } }],
+      now,
+    );
     return { kind: 'interaction.changed', interaction: publicRecord(closed) };
   }
 }
 
 /** Why a live question closed, from how its run ended: stopped by the person, archived, or anything else (expired). */
-function closeReasonOfRun(run: { readonly status: string; readonly terminalReason: string | null } | null): InteractionCloseReason {
+function closeReasonOfRun(
+  run: { readonly status: string; readonly terminalReason: string | null } | null,
+): InteractionCloseReason {
   if (run?.status !== 'cancelled') return 'expired';
   if (run.terminalReason === 'session_archived') return 'session_archived';
   if (run.terminalReason === 'superseded') return 'superseded';

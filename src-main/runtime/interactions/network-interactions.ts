@@ -39,7 +39,9 @@ export class NetworkInteractions {
     const { stores, clock, ids, bus } = this.deps;
     const { sessionId, turnId, runId, toolCallId } = block;
     if (turnId === undefined || runId === undefined || stores.sessions.get(sessionId) === null) return;
-    const pending = stores.interactions.pendingOfSession(sessionId).some((interaction) => interaction.request.kind === 'network' && interaction.request.host === block.host);
+    const pending = stores.interactions
+      .pendingOfSession(sessionId)
+      .some((interaction) => interaction.request.kind === 'network' && interaction.request.host === block.host);
     const ask = !block.own && !pending;
     const events = stores.transaction(() => {
       const now = clock.now();
@@ -48,18 +50,40 @@ export class NetworkInteractions {
       if (ask) {
         interactionId = ids.next('interaction');
         const request = { kind: 'network' as const, host: block.host, port: block.port };
-        const interaction = stores.interactions.insert({ interactionId, sessionId, turnId, runId, toolCallId: toolCallId ?? `network-${interactionId}`, request, now });
-        stores.ledger.append(runId, [{ kind: 'interaction_requested', payload: { interactionId, request, live: false } }], now);
+        const interaction = stores.interactions.insert({
+          interactionId,
+          sessionId,
+          turnId,
+          runId,
+          toolCallId: toolCallId ?? `network-${interactionId}`,
+          request,
+          now,
+        });
+        stores.ledger.append(
+          runId,
+          [{ kind: 'interaction_requested', payload: { interactionId, request, live: false } }],
+          now,
+        );
         changes.push({ kind: 'interaction.changed', interaction: publicRecord(interaction) });
       }
-      const text = block.own ? `${blockedLine(block.host)} (Cairn's own port ${block.port}: never reachable from the sandbox)` : blockedLine(block.host);
-      const data = { ...(toolCallId === undefined ? {} : { toolCallId }), ...(interactionId === null ? {} : { interactionId }), network: { host: block.host, port: block.port } };
+      const text = block.own
+        ? `${blockedLine(block.host)} (Cairn's own port ${block.port}: never reachable from the sandbox)`
+        : blockedLine(block.host);
+      const data = {
+        ...(toolCallId === undefined ? {} : { toolCallId }),
+        ...(interactionId === null ? {} : { interactionId }),
+        network: { host: block.host, port: block.port },
+      };
       const item = stores.transcript.append(
         { sessionId, itemId: ids.next('item'), turnId, runId, kind: 'notice', text, state: 'final', data, now },
         stores.sessions.reservePositions(sessionId, 1),
       );
       stores.sessions.touch(sessionId, now);
-      return [{ kind: 'transcript.appended', item } satisfies ChangeEventBody, ...changes, ...turnAndSessionEvents(stores, sessionId, turnId)];
+      return [
+        { kind: 'transcript.appended', item } satisfies ChangeEventBody,
+        ...changes,
+        ...turnAndSessionEvents(stores, sessionId, turnId),
+      ];
     });
     for (const event of events) bus.publish(event);
   }
@@ -80,11 +104,23 @@ export class NetworkInteractions {
         closeReason: null,
         now,
       });
-      stores.ledger.append(interaction.runId, [{ kind: 'interaction_answered', payload: { interactionId: interaction.interactionId, status: settled.status, answer } }], now);
+      stores.ledger.append(
+        interaction.runId,
+        [
+          {
+            kind: 'interaction_answered',
+            payload: { interactionId: interaction.interactionId, status: settled.status, answer },
+          },
+        ],
+        now,
+      );
       stores.sessions.touch(sessionId, now);
       return {
         settled,
-        changes: [{ kind: 'interaction.changed', interaction: publicRecord(settled) } satisfies ChangeEventBody, ...turnAndSessionEvents(stores, sessionId, turnId)],
+        changes: [
+          { kind: 'interaction.changed', interaction: publicRecord(settled) } satisfies ChangeEventBody,
+          ...turnAndSessionEvents(stores, sessionId, turnId),
+        ],
       };
     });
     if (decision === 'allow_once') grants.allowOnce(sessionId, host);

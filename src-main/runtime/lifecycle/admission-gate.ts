@@ -26,7 +26,11 @@ export class AdmissionGate {
 
   /** Null while new work may start; otherwise the failure to answer with. */
   refusal(): { ok: false; error: OperationError } | null {
-    if (!this.open) return fail('host_draining', 'Cairn is shutting down, so it starts no new work. It carries on after the restart.');
+    if (!this.open)
+      return fail(
+        'host_draining',
+        'Cairn is shutting down, so it starts no new work. It carries on after the restart.',
+      );
     return this.damage === null ? null : { ok: false, error: this.damage };
   }
 }

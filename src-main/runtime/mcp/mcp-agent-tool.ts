@@ -28,6 +28,11 @@ export function mcpAgentTool(source: McpToolSource, connections: Pick<McpConnect
         runId: context.runId,
         toolCallId: context.toolCallId ?? '',
       }),
-    preview: async (input) => ({ kind: 'mcp', server: serverName, tool: tool.name, arguments: JSON.stringify(input ?? {}, null, 2) }),
+    preview: async (input) => ({
+      kind: 'mcp',
+      server: serverName,
+      tool: tool.name,
+      arguments: JSON.stringify(input ?? {}, null, 2),
+    }),
   };
 }

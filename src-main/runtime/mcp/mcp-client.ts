@@ -65,10 +65,14 @@ export interface ConnectOptions {
 }
 
 /** What a server that asks the person something where Cairn cannot show it is told. */
-export const ELICITATION_UNAVAILABLE = 'Cairn cannot ask the person anything on this connection (it is only a test of the server).';
+export const ELICITATION_UNAVAILABLE =
+  'Cairn cannot ask the person anything on this connection (it is only a test of the server).';
 
 /** The elicitation request kept as sent: the SDK still checks it, and Cairn can read keys the SDK drops (`writeOnly`). */
-const RawElicitRequestSchema = z.looseObject({ method: z.literal(ElicitRequestSchema.shape.method.value), params: z.looseObject({}) });
+const RawElicitRequestSchema = z.looseObject({
+  method: z.literal(ElicitRequestSchema.shape.method.value),
+  params: z.looseObject({}),
+});
 
 /**
  * Starts (stdio) or reaches (Streamable HTTP) one server and completes the MCP handshake, within
@@ -85,7 +89,9 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
           stderr: 'pipe',
           ...(launch.cwd === null ? {} : { cwd: launch.cwd }),
         })
-      : new StreamableHTTPClientTransport(new URL(launch.url ?? ''), { requestInit: { headers: { ...launch.headers } } });
+      : new StreamableHTTPClientTransport(new URL(launch.url ?? ''), {
+          requestInit: { headers: { ...launch.headers } },
+        });
   if (transport instanceof StdioClientTransport) {
     transport.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
@@ -105,7 +111,8 @@ export async function connectMcpServer(launch: McpLaunch, options: ConnectOption
   // The SDK has checked the request against the spec before this runs (and refuses URL mode).
   client.setRequestHandler(RawElicitRequestSchema, async (request, extra) => {
     const params = ElicitRequestSchema.shape.params.parse(request.params);
-    if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Cairn does not support URL-mode elicitation.');
+    if (params.mode === 'url')
+      throw new McpError(ErrorCode.InvalidParams, 'Cairn does not support URL-mode elicitation.');
     if (options.onElicit === undefined) throw new McpError(ErrorCode.InvalidRequest, ELICITATION_UNAVAILABLE);
     return options.onElicit(params, request, extra.signal);
   });
@@ -172,11 +179,15 @@ async function closeBounded(client: Client): Promise<void> {
 
 function describeConnectError(launch: McpLaunch, error: unknown, timeoutMs: number): string {
   const message = error instanceof Error ? error.message : String(error);
-  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : null;
-  if (code === 'ENOENT') return `Could not start "${launch.command ?? ''}": no such program. Check the command (and PATH).`;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : null;
+  if (code === 'ENOENT')
+    return `Could not start "${launch.command ?? ''}": no such program. Check the command (and PATH).`;
   if (code === 'EACCES') return `Could not start "${launch.command ?? ''}": permission denied.`;
-  if (/timed? ?out/i.test(message)) return `The server did not finish the MCP handshake within ${Math.round(timeoutMs / 1000)} s.`;
+  if (/timed? ?out/i.test(message))
+    return `The server did not finish the MCP handshake within ${Math.round(timeoutMs / 1000)} s.`;
   if (/Connection closed/i.test(message)) return 'The server exited before it finished the MCP handshake.';
-  if (code === 'ECONNREFUSED' || /fetch failed|ECONNREFUSED/i.test(message)) return `Nothing answers at ${launch.url ?? ''}.`;
+  if (code === 'ECONNREFUSED' || /fetch failed|ECONNREFUSED/i.test(message))
+    return `Nothing answers at ${launch.url ?? ''}.`;
   return `Could not connect: ${message}`;
 }

@@ -118,41 +118,71 @@ export class McpConnections {
       return handle;
     }
     // A server that would not start is not started again at every step (each try can take connectMs).
-    if (live.starting === null && live.startFailedAt !== null && this.deps.now() - live.startFailedAt < this.bounds.retryStartMs) return null;
+    if (
+      live.starting === null &&
+      live.startFailedAt !== null &&
+      this.deps.now() - live.startFailedAt < this.bounds.retryStartMs
+    )
+      return null;
     live.starting ??= this.start(serverId, live);
     return live.starting;
   }
 
-  async call(serverId: string, toolName: string, input: unknown, signal: AbortSignal, caller?: McpCaller): Promise<ToolOutcome> {
+  async call(
+    serverId: string,
+    toolName: string,
+    input: unknown,
+    signal: AbortSignal,
+    caller?: McpCaller,
+  ): Promise<ToolOutcome> {
     const launch = this.deps.launchOf(serverId);
     if (launch === null) return mcpError('server_unavailable', 'This MCP server was removed.');
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return mcpError('call_failed', 'The input of an MCP tool must be a JSON object.');
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      return mcpError('call_failed', 'The input of an MCP tool must be a JSON object.');
     const handle = await this.ensure(serverId);
     const live = this.entry(serverId);
-    if (handle === null) return mcpError('server_unavailable', `The MCP server "${launch.name}" is not available: ${live.message ?? 'it did not start'}.`);
+    if (handle === null)
+      return mcpError(
+        'server_unavailable',
+        `The MCP server "${launch.name}" is not available: ${live.message ?? 'it did not start'}.`,
+      );
     const running = this.inFlight.get(serverId) ?? new Set<InFlightCall>();
     this.inFlight.set(serverId, running);
     const entry = caller === undefined ? null : { caller, signal };
     if (entry !== null) running.add(entry);
     try {
-      const result = await handle.client.callTool({ name: toolName, arguments: input as Record<string, unknown> }, undefined, {
-        signal,
-        timeout: this.bounds.callMs,
-        resetTimeoutOnProgress: true,
-      });
+      const result = await handle.client.callTool(
+        { name: toolName, arguments: input as Record<string, unknown> },
+        undefined,
+        {
+          signal,
+          timeout: this.bounds.callMs,
+          resetTimeoutOnProgress: true,
+        },
+      );
       return outcomeOfResult(result as Parameters<typeof outcomeOfResult>[0]);
     } catch (error) {
       const redact = (text: string) => redactSecrets(text, launch.secrets);
       if (signal.aborted) return mcpError('call_failed', 'The call was stopped.');
       const kind = (await loadMcpClient()).callErrorKind(error);
       if (kind === 'connection_closed') {
-        const tail = live.stderrTail === null ? '' : ` Its last output: ${live.stderrTail.split('\n').slice(-3).join(' | ')}`;
-        return mcpError('server_exited', `The MCP server "${launch.name}" stopped while running ${toolName}; it will be started again on its next use.${tail}`);
+        const tail =
+          live.stderrTail === null ? '' : ` Its last output: ${live.stderrTail.split('\n').slice(-3).join(' | ')}`;
+        return mcpError(
+          'server_exited',
+          `The MCP server "${launch.name}" stopped while running ${toolName}; it will be started again on its next use.${tail}`,
+        );
       }
       if (kind === 'request_timeout') {
-        return mcpError('timed_out', `${toolName} on "${launch.name}" did not answer within ${Math.round(this.bounds.callMs / 1000)} s.`);
+        return mcpError(
+          'timed_out',
+          `${toolName} on "${launch.name}" did not answer within ${Math.round(this.bounds.callMs / 1000)} s.`,
+        );
       }
-      return mcpError('call_failed', redact(`${toolName} on "${launch.name}" failed: ${error instanceof Error ? error.message : String(error)}`));
+      return mcpError(
+        'call_failed',
+        redact(`${toolName} on "${launch.name}" failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
     } finally {
       if (entry !== null) running.delete(entry);
     }
@@ -162,7 +192,13 @@ export class McpConnections {
    * A server asks the person something. The protocol does not say which call it comes from, so it is
    * shown only when exactly one call to that server is running; otherwise the server is told why not.
    */
-  private async elicit(serverId: string, serverName: string, params: ElicitRequestFormParams, raw: unknown, signal: AbortSignal): Promise<ElicitResult> {
+  private async elicit(
+    serverId: string,
+    serverName: string,
+    params: ElicitRequestFormParams,
+    raw: unknown,
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
     const calls = [...(this.inFlight.get(serverId) ?? [])].filter((call) => !call.signal.aborted);
     const [call] = calls;
     if (this.deps.elicit === undefined || call === undefined) {
@@ -177,7 +213,13 @@ export class McpConnections {
         `Cairn cannot tell which of the ${calls.length} calls running on this server asks, so the question was not shown. Ask again when one call runs.`,
       );
     }
-    return this.deps.elicit({ caller: call.caller, serverName, params, raw, signal: AbortSignal.any([signal, call.signal]) });
+    return this.deps.elicit({
+      caller: call.caller,
+      serverName,
+      params,
+      raw,
+      signal: AbortSignal.any([signal, call.signal]),
+    });
   }
 
   /** Connects afresh (apart from the live connection) to report name, version and tools. */
@@ -185,11 +227,23 @@ export class McpConnections {
     let handle: McpClientHandle | null = null;
     try {
       const { connectMcpServer, listAllTools } = await loadMcpClient();
-      handle = await connectMcpServer(launch, { timeoutMs: this.bounds.connectMs, onToolsChanged: () => {}, onClosed: () => {} });
+      handle = await connectMcpServer(launch, {
+        timeoutMs: this.bounds.connectMs,
+        onToolsChanged: () => {},
+        onClosed: () => {},
+      });
       const tools = await listAllTools(handle.client, this.bounds.connectMs);
-      return { serverId: launch.serverId, ok: true, message: null, stderrTail: handle.stderrTail(), serverInfo: handle.serverInfo, tools: this.toolInfos(launch.name, tools) };
+      return {
+        serverId: launch.serverId,
+        ok: true,
+        message: null,
+        stderrTail: handle.stderrTail(),
+        serverInfo: handle.serverInfo,
+        tools: this.toolInfos(launch.name, tools),
+      };
     } catch (error) {
-      const stderrTail = handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
+      const stderrTail =
+        handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
       return {
         serverId: launch.serverId,
         ok: false,
@@ -234,7 +288,17 @@ export class McpConnections {
   private entry(serverId: string): Live {
     let live = this.live.get(serverId);
     if (live === undefined) {
-      live = { state: 'stopped', message: null, stderrTail: null, handle: null, tools: [], starting: null, refreshing: null, startFailedAt: null, generation: 0 };
+      live = {
+        state: 'stopped',
+        message: null,
+        stderrTail: null,
+        handle: null,
+        tools: [],
+        starting: null,
+        refreshing: null,
+        startFailedAt: null,
+        generation: 0,
+      };
       this.live.set(serverId, live);
     }
     return live;
@@ -272,7 +336,13 @@ export class McpConnections {
           onClosed: () => {
             if (!current() || live.handle !== handle) return;
             const tail = handle?.stderrTail() ?? null;
-            Object.assign(live, { state: 'failed', message: 'The server stopped. It will be started again on its next use.', stderrTail: tail, handle: null, tools: [] });
+            Object.assign(live, {
+              state: 'failed',
+              message: 'The server stopped. It will be started again on its next use.',
+              stderrTail: tail,
+              handle: null,
+              tools: [],
+            });
             this.deps.logger.warn('An MCP server stopped', { serverId });
             this.deps.onStatus(serverId);
           },
@@ -282,15 +352,30 @@ export class McpConnections {
           await handle.close();
           return null;
         }
-        Object.assign(live, { state: 'connected', message: null, stderrTail: handle.stderrTail(), handle, tools, startFailedAt: null });
+        Object.assign(live, {
+          state: 'connected',
+          message: null,
+          stderrTail: handle.stderrTail(),
+          handle,
+          tools,
+          startFailedAt: null,
+        });
         this.deps.onStatus(serverId);
         return handle;
       } catch (error) {
         await handle?.close();
         if (!current()) return null;
         const message = error instanceof Error ? error.message : String(error);
-        const stderrTail = handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
-        Object.assign(live, { state: 'failed', message: redactSecrets(message, launch.secrets), stderrTail, handle: null, tools: [], startFailedAt: this.deps.now() });
+        const stderrTail =
+          handle?.stderrTail() ?? (error instanceof Error && typeof error.cause === 'string' ? error.cause : null);
+        Object.assign(live, {
+          state: 'failed',
+          message: redactSecrets(message, launch.secrets),
+          stderrTail,
+          handle: null,
+          tools: [],
+          startFailedAt: this.deps.now(),
+        });
         this.deps.logger.warn('An MCP server failed to start', { serverId });
         this.deps.onStatus(serverId);
         return null;

@@ -44,16 +44,37 @@ describe('elicitationForm', () => {
         default: ['m'],
       },
       { id: 'pin', label: 'pin', required: false, type: 'string', secret: true },
-      { id: 'mood', label: 'mood', required: false, type: 'single_select', options: [{ value: 'option_1', label: 'Very good' }], default: 'option_1' },
+      {
+        id: 'mood',
+        label: 'mood',
+        required: false,
+        type: 'single_select',
+        options: [{ value: 'option_1', label: 'Very good' }],
+        default: 'option_1',
+      },
     ]);
-    expect(form.content({ field_1: 'Ada', sizes: ['option_1', 'm'], pin: '', mood: 'option_1' })).toEqual({ 'first name': 'Ada', sizes: ['x large', 'm'], mood: 'very good' });
+    expect(form.content({ field_1: 'Ada', sizes: ['option_1', 'm'], pin: '', mood: 'option_1' })).toEqual({
+      'first name': 'Ada',
+      sizes: ['x large', 'm'],
+      mood: 'very good',
+    });
   });
 
   it('refuses what a Cairn form cannot show, saying why', () => {
-    const none = elicitationForm('Shop', paramsOf({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }), null);
-    expect(none).toEqual({ error: 'Cairn shows an elicitation as a form with at least one field; this one asked for none.' });
+    const none = elicitationForm(
+      'Shop',
+      paramsOf({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }),
+      null,
+    );
+    expect(none).toEqual({
+      error: 'Cairn shows an elicitation as a form with at least one field; this one asked for none.',
+    });
     const properties = Object.fromEntries(Array.from({ length: 33 }, (_, index) => [`f${index}`, { type: 'boolean' }]));
-    const tooMany = elicitationForm('Shop', paramsOf({ message: 'many', requestedSchema: { type: 'object', properties } }), null);
+    const tooMany = elicitationForm(
+      'Shop',
+      paramsOf({ message: 'many', requestedSchema: { type: 'object', properties } }),
+      null,
+    );
     expect('error' in tooMany ? tooMany.error : '').toMatch(/^Cairn cannot show this elicitation as a form: fields: /);
   });
 });

@@ -1,5 +1,10 @@
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { formRequestSchema, type FormField, type FormRequest, type FormValue } from '../../../src-shared/interaction-model';
+import {
+  formRequestSchema,
+  type FormField,
+  type FormRequest,
+  type FormValue,
+} from '../../../src-shared/interaction-model';
 
 type Property = ElicitRequestFormParams['requestedSchema']['properties'][string];
 type Content = NonNullable<ElicitResult['content']>;
@@ -27,7 +32,11 @@ interface FieldMap {
  * with JSON Schema's `writeOnly: true` is treated as one anyway: masked, sealed, never shown back.
  * Returns why not when the request cannot be shown as a Cairn form.
  */
-export function elicitationForm(serverName: string, params: ElicitRequestFormParams, raw: unknown): ElicitationForm | { error: string } {
+export function elicitationForm(
+  serverName: string,
+  params: ElicitRequestFormParams,
+  raw: unknown,
+): ElicitationForm | { error: string } {
   const required = new Set(params.requestedSchema.required ?? []);
   const rawProperties = rawPropertiesOf(raw);
   const maps = new Map<string, FieldMap>();
@@ -39,7 +48,8 @@ export function elicitationForm(serverName: string, params: ElicitRequestFormPar
     maps.set(id, { property, options });
     fields.push(field);
   });
-  if (fields.length === 0) return { error: 'Cairn shows an elicitation as a form with at least one field; this one asked for none.' };
+  if (fields.length === 0)
+    return { error: 'Cairn shows an elicitation as a form with at least one field; this one asked for none.' };
   const parsed = formRequestSchema.safeParse({
     kind: 'form',
     title: clip(`The MCP server "${serverName}" asks`, 200),
@@ -47,7 +57,9 @@ export function elicitationForm(serverName: string, params: ElicitRequestFormPar
     fields,
   });
   if (!parsed.success) {
-    return { error: `Cairn cannot show this elicitation as a form: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` };
+    return {
+      error: `Cairn cannot show this elicitation as a form: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    };
   }
   return {
     request: parsed.data,
@@ -55,7 +67,12 @@ export function elicitationForm(serverName: string, params: ElicitRequestFormPar
       const content: Content = {};
       for (const [id, value] of Object.entries(values)) {
         const map = maps.get(id);
-        if (map === undefined || value === '' || (Array.isArray(value) && value.length === 0 && !required.has(map.property))) continue;
+        if (
+          map === undefined ||
+          value === '' ||
+          (Array.isArray(value) && value.length === 0 && !required.has(map.property))
+        )
+          continue;
         if (typeof value === 'string' && map.options.size > 0) content[map.property] = map.options.get(value) ?? value;
         else if (Array.isArray(value)) content[map.property] = value.map((item) => map.options.get(item) ?? item);
         else content[map.property] = value;
@@ -65,12 +82,21 @@ export function elicitationForm(serverName: string, params: ElicitRequestFormPar
   };
 }
 
-function fieldOf(id: string, property: string, schema: Property, required: boolean, options: Map<string, string>, raw: Record<string, unknown> | undefined): FormField {
+function fieldOf(
+  id: string,
+  property: string,
+  schema: Property,
+  required: boolean,
+  options: Map<string, string>,
+  raw: Record<string, unknown> | undefined,
+): FormField {
   const common = {
     id,
     label: clip((schema.title ?? property).trim() || property, 200),
     required,
-    ...(schema.description === undefined || schema.description.trim() === '' ? {} : { help: clip(schema.description.trim(), 500) }),
+    ...(schema.description === undefined || schema.description.trim() === ''
+      ? {}
+      : { help: clip(schema.description.trim(), 500) }),
   };
   const choices = (pairs: ReadonlyArray<{ value: string; label: string }>) =>
     pairs.map((pair, index) => {
@@ -93,7 +119,9 @@ function fieldOf(id: string, property: string, schema: Property, required: boole
       };
     case 'array': {
       const pairs =
-        'enum' in schema.items ? schema.items.enum.map((value) => ({ value, label: value })) : schema.items.anyOf.map((choice) => ({ value: choice.const, label: choice.title }));
+        'enum' in schema.items
+          ? schema.items.enum.map((value) => ({ value, label: value }))
+          : schema.items.anyOf.map((choice) => ({ value: choice.const, label: choice.title }));
       const fieldOptions = choices(pairs);
       const defaults = (schema.default ?? []).flatMap((value) => optionOf(value) ?? []);
       return {
@@ -110,10 +138,18 @@ function fieldOf(id: string, property: string, schema: Property, required: boole
         const pairs =
           'oneOf' in schema
             ? schema.oneOf.map((choice) => ({ value: choice.const, label: choice.title }))
-            : schema.enum.map((value, index) => ({ value, label: ('enumNames' in schema ? schema.enumNames?.[index] : undefined) ?? value }));
+            : schema.enum.map((value, index) => ({
+                value,
+                label: ('enumNames' in schema ? schema.enumNames?.[index] : undefined) ?? value,
+              }));
         const fieldOptions = choices(pairs);
         const initial = schema.default === undefined ? undefined : optionOf(schema.default);
-        return { ...common, type: 'single_select', options: fieldOptions, ...(initial === undefined ? {} : { default: initial }) };
+        return {
+          ...common,
+          type: 'single_select',
+          options: fieldOptions,
+          ...(initial === undefined ? {} : { default: initial }),
+        };
       }
       const text = schema as Extract<Property, { format?: unknown; minLength?: unknown }>;
       return {
@@ -134,7 +170,9 @@ function rawPropertiesOf(raw: unknown): Record<string, Record<string, unknown> |
   const params = isRecord(raw) && isRecord(raw.params) ? raw.params : null;
   const schema = params !== null && isRecord(params.requestedSchema) ? params.requestedSchema : null;
   const properties = schema !== null && isRecord(schema.properties) ? schema.properties : {};
-  return Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, isRecord(value) ? value : undefined]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, value]) => [name, isRecord(value) ? value : undefined]),
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

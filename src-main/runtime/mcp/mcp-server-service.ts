@@ -53,7 +53,8 @@ export class McpServerService {
 
   create(input: ParsedInput<'mcp.server.create'>): Outcome<{ server: McpServerRecord }> {
     const { stores, ids, clock } = this.deps;
-    if (stores.mcpServers.byName(input.name) !== null) return fail('invalid_input', `There is already a server named "${input.name}". Give this one another name.`);
+    if (stores.mcpServers.byName(input.name) !== null)
+      return fail('invalid_input', `There is already a server named "${input.name}". Give this one another name.`);
     const serverId = ids.next('mcp_server');
     const env = this.sealSettings(serverId, 'env', [], input.env ?? []);
     const headers = this.sealSettings(serverId, 'header', [], input.headers ?? []);
@@ -85,10 +86,15 @@ export class McpServerService {
     if (current.revision !== input.expectedRevision) return stale(current.revision, input.expectedRevision);
     if (input.name !== undefined) {
       const named = stores.mcpServers.byName(input.name);
-      if (named !== null && named.serverId !== current.serverId) return fail('invalid_input', `There is already a server named "${input.name}".`);
+      if (named !== null && named.serverId !== current.serverId)
+        return fail('invalid_input', `There is already a server named "${input.name}".`);
     }
-    const env = input.env === undefined ? current.env : this.sealSettings(current.serverId, 'env', current.env, input.env);
-    const headers = input.headers === undefined ? current.headers : this.sealSettings(current.serverId, 'header', current.headers, input.headers);
+    const env =
+      input.env === undefined ? current.env : this.sealSettings(current.serverId, 'env', current.env, input.env);
+    const headers =
+      input.headers === undefined
+        ? current.headers
+        : this.sealSettings(current.serverId, 'header', current.headers, input.headers);
     if (typeof env === 'string') return fail('invalid_input', env);
     if (typeof headers === 'string') return fail('invalid_input', headers);
     const stdio = current.transport === 'stdio';
@@ -111,24 +117,39 @@ export class McpServerService {
     return ok({ server: this.recordOf(updated) });
   }
 
-  async setEnabled(serverId: string, enabled: boolean, expectedRevision: number | undefined): Promise<Outcome<{ server: McpServerRecord }>> {
+  async setEnabled(
+    serverId: string,
+    enabled: boolean,
+    expectedRevision: number | undefined,
+  ): Promise<Outcome<{ server: McpServerRecord }>> {
     const current = this.deps.stores.mcpServers.get(serverId);
     if (current === null) return missing();
-    if (expectedRevision !== undefined && current.revision !== expectedRevision) return stale(current.revision, expectedRevision);
-    const updated = current.enabled === enabled ? current : this.deps.stores.mcpServers.update(serverId, { enabled }, this.deps.clock.now());
+    if (expectedRevision !== undefined && current.revision !== expectedRevision)
+      return stale(current.revision, expectedRevision);
+    const updated =
+      current.enabled === enabled
+        ? current
+        : this.deps.stores.mcpServers.update(serverId, { enabled }, this.deps.clock.now());
     if (!enabled) await this.connections.stop(serverId);
     this.publish(serverId);
     if (enabled) void this.connections.ensure(serverId);
     return ok({ server: this.recordOf(updated) });
   }
 
-  async remove(serverId: string, expectedRevision: number | undefined): Promise<Outcome<{ serverId: string; removed: true }>> {
+  async remove(
+    serverId: string,
+    expectedRevision: number | undefined,
+  ): Promise<Outcome<{ serverId: string; removed: true }>> {
     const current = this.deps.stores.mcpServers.get(serverId);
     if (current === null) return missing();
-    if (expectedRevision !== undefined && current.revision !== expectedRevision) return stale(current.revision, expectedRevision);
+    if (expectedRevision !== undefined && current.revision !== expectedRevision)
+      return stale(current.revision, expectedRevision);
     await this.connections.stop(serverId);
     this.deps.stores.mcpServers.remove(serverId);
-    for (const setting of [...current.env.map((s) => ['env', s] as const), ...current.headers.map((s) => ['header', s] as const)]) {
+    for (const setting of [
+      ...current.env.map((s) => ['env', s] as const),
+      ...current.headers.map((s) => ['header', s] as const),
+    ]) {
       if (setting[1].secret) this.deps.vault.delete(secretIdOf(serverId, setting[0], setting[1].name));
     }
     this.deps.bus.publish({ kind: 'mcp.server.removed', serverId });
@@ -156,7 +177,11 @@ export class McpServerService {
     return ok({ sessionId, servers });
   }
 
-  setSessionServer(sessionId: string, serverId: string, on: boolean): Outcome<{ sessionId: string; servers: McpSessionServer[] }> {
+  setSessionServer(
+    sessionId: string,
+    serverId: string,
+    on: boolean,
+  ): Outcome<{ sessionId: string; servers: McpSessionServer[] }> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     if (this.deps.stores.mcpServers.get(serverId) === null) return missing();
     this.deps.stores.mcpServers.setSessionChoice(sessionId, serverId, on);
@@ -186,7 +211,9 @@ export class McpServerService {
   /** The servers a session uses now: enabled, and not turned off in that session. */
   private serversOf(sessionId: string): StoredMcpServer[] {
     const choices = this.deps.stores.mcpServers.sessionChoices(sessionId);
-    return this.deps.stores.mcpServers.list().filter((server) => server.enabled && (choices.get(server.serverId) ?? true));
+    return this.deps.stores.mcpServers
+      .list()
+      .filter((server) => server.enabled && (choices.get(server.serverId) ?? true));
   }
 
   /** How to start or reach each MCP server the session has on (with its secrets), for an agent that connects to them itself (an ACP agent). */
@@ -202,13 +229,16 @@ export class McpServerService {
   /** The tools of the session's connected servers, as the agent sees them. */
   toolsFor(sessionId: string): AgentTool[] {
     return this.serversOf(sessionId).flatMap((server) =>
-      this.connections.connectedTools(server.serverId).map((tool) => mcpAgentTool({ serverId: server.serverId, serverName: server.name, tool }, this.connections)),
+      this.connections
+        .connectedTools(server.serverId)
+        .map((tool) => mcpAgentTool({ serverId: server.serverId, serverName: server.name, tool }, this.connections)),
     );
   }
 
   /** At host start: enabled servers are connected again (in the background). */
   reconnectEnabled(): void {
-    for (const server of this.deps.stores.mcpServers.list()) if (server.enabled) void this.connections.ensure(server.serverId);
+    for (const server of this.deps.stores.mcpServers.list())
+      if (server.enabled) void this.connections.ensure(server.serverId);
   }
 
   shutdown(): Promise<void> {
@@ -222,7 +252,9 @@ export class McpServerService {
     const resolve = (kind: SettingKind, settings: readonly StoredMcpSetting[]) =>
       Object.fromEntries(
         settings.map((setting) => {
-          const value = setting.secret ? (this.deps.vault.get(secretIdOf(serverId, kind, setting.name)) ?? '') : (setting.value ?? '');
+          const value = setting.secret
+            ? (this.deps.vault.get(secretIdOf(serverId, kind, setting.name)) ?? '')
+            : (setting.value ?? '');
           if (setting.secret && value !== '') secrets.push(value);
           return [setting.name, value];
         }),
@@ -242,18 +274,29 @@ export class McpServerService {
   }
 
   /** Puts secret values in the vault and returns what the database keeps, or why the input is refused. */
-  private sealSettings(serverId: string, kind: SettingKind, current: readonly StoredMcpSetting[], next: readonly SettingInput[]): StoredMcpSetting[] | string {
+  private sealSettings(
+    serverId: string,
+    kind: SettingKind,
+    current: readonly StoredMcpSetting[],
+    next: readonly SettingInput[],
+  ): StoredMcpSetting[] | string {
     for (const setting of next) {
-      if (setting.secret && setting.value === undefined && !current.some((old) => old.secret && old.name === setting.name)) {
+      if (
+        setting.secret &&
+        setting.value === undefined &&
+        !current.some((old) => old.secret && old.name === setting.name)
+      ) {
         return `Give a value for the secret ${kind === 'env' ? 'variable' : 'header'} ${setting.name}.`;
       }
     }
     for (const old of current) {
       const kept = next.find((setting) => setting.name === old.name);
-      if (old.secret && (kept === undefined || !kept.secret)) this.deps.vault.delete(secretIdOf(serverId, kind, old.name));
+      if (old.secret && (kept === undefined || !kept.secret))
+        this.deps.vault.delete(secretIdOf(serverId, kind, old.name));
     }
     return next.map((setting) => {
-      if (setting.secret && setting.value !== undefined) this.deps.vault.put(secretIdOf(serverId, kind, setting.name), setting.value);
+      if (setting.secret && setting.value !== undefined)
+        this.deps.vault.put(secretIdOf(serverId, kind, setting.name), setting.value);
       return { name: setting.name, secret: setting.secret, value: setting.secret ? null : (setting.value ?? '') };
     });
   }
@@ -265,7 +308,9 @@ export class McpServerService {
         name: setting.name,
         secret: setting.secret,
         value: setting.secret ? null : setting.value,
-        hasValue: setting.secret ? this.deps.vault.get(secretIdOf(server.serverId, kind, setting.name)) !== null : setting.value !== null,
+        hasValue: setting.secret
+          ? this.deps.vault.get(secretIdOf(server.serverId, kind, setting.name)) !== null
+          : setting.value !== null,
       });
     return {
       serverId: server.serverId,
@@ -300,5 +345,8 @@ function missing() {
 }
 
 function stale(current: number, expected: number) {
-  return fail('revision_conflict', `This server was changed elsewhere (revision ${current}, you had ${expected}). Reload it and try again.`);
+  return fail(
+    'revision_conflict',
+    `This server was changed elsewhere (revision ${current}, you had ${expected}). Reload it and try again.`,
+  );
 }

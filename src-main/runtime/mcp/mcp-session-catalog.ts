@@ -12,7 +12,10 @@ export interface McpCatalogDeps {
 }
 
 /** The prompts and resources of a session's servers: what the composer offers (MCP prompts and resources). */
-export async function sessionCatalog(deps: McpCatalogDeps, sessionId: string): Promise<Outcome<{ sessionId: string; prompts: McpPromptInfo[]; resources: McpResourceInfo[] }>> {
+export async function sessionCatalog(
+  deps: McpCatalogDeps,
+  sessionId: string,
+): Promise<Outcome<{ sessionId: string; prompts: McpPromptInfo[]; resources: McpResourceInfo[] }>> {
   const servers = deps.serversOf(sessionId);
   if (servers === null) return fail('not_found', 'That session does not exist.');
   const prompts: McpPromptInfo[] = [];
@@ -33,7 +36,11 @@ export async function sessionCatalog(deps: McpCatalogDeps, sessionId: string): P
             name: prompt.name,
             title: prompt.title ?? prompt.name,
             description: prompt.description ?? '',
-            arguments: (prompt.arguments ?? []).map((argument) => ({ name: argument.name, description: argument.description ?? '', required: argument.required === true })),
+            arguments: (prompt.arguments ?? []).map((argument) => ({
+              name: argument.name,
+              description: argument.description ?? '',
+              required: argument.required === true,
+            })),
           });
         }
       }
@@ -61,7 +68,12 @@ async function reach(deps: McpCatalogDeps, sessionId: string, serverId: string):
   const server = servers.find((candidate) => candidate.serverId === serverId);
   if (server === undefined) return fail('not_found', 'That MCP server is not on in this session.');
   const handle = await deps.ensure(serverId);
-  return handle === null ? fail('operation_unavailable', `The MCP server "${server.name}" is not available; see its status in Settings → Tools (MCP).`) : ok(handle);
+  return handle === null
+    ? fail(
+        'operation_unavailable',
+        `The MCP server "${server.name}" is not available; see its status in Settings → Tools (MCP).`,
+      )
+    : ok(handle);
 }
 
 /** A prompt's messages as one text for the composer (its text parts; other parts named). */
@@ -73,9 +85,15 @@ export async function promptText(
   if (!reached.ok) return reached;
   let result: GetPromptResult;
   try {
-    result = await reached.result.client.getPrompt({ name: input.name, ...(input.arguments === undefined ? {} : { arguments: input.arguments }) }, { timeout: deps.timeoutMs });
+    result = await reached.result.client.getPrompt(
+      { name: input.name, ...(input.arguments === undefined ? {} : { arguments: input.arguments }) },
+      { timeout: deps.timeoutMs },
+    );
   } catch (error) {
-    return fail('operation_unavailable', `The server could not give the prompt "${input.name}": ${error instanceof Error ? error.message : String(error)}`);
+    return fail(
+      'operation_unavailable',
+      `The server could not give the prompt "${input.name}": ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const text = result.messages
     .map((message) =>
@@ -100,7 +118,10 @@ export async function resourceText(
   try {
     result = await reached.result.client.readResource({ uri: input.uri }, { timeout: deps.timeoutMs });
   } catch (error) {
-    return fail('operation_unavailable', `The server could not read ${input.uri}: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(
+      'operation_unavailable',
+      `The server could not read ${input.uri}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const texts = result.contents.flatMap((content) => ('text' in content ? [content.text] : []));
   if (texts.length === 0) return fail('operation_unavailable', `${input.uri} has no text to attach (it is binary).`);

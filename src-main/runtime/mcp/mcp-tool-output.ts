@@ -11,8 +11,15 @@ export function mcpError(errorClass: McpErrorClass, message: string): ToolOutcom
 /** A tool's result as the model reads it: its text parts joined, and its structured content when it has some. */
 export function outcomeOfResult(result: CallToolResult): ToolOutcome {
   const text = result.content.map(describePart).join('\n');
-  if (result.isError === true) return mcpError('tool_error', text === '' ? 'The tool reported an error without saying why.' : text);
-  return { output: { text, ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }) }, isError: false };
+  if (result.isError === true)
+    return mcpError('tool_error', text === '' ? 'The tool reported an error without saying why.' : text);
+  return {
+    output: {
+      text,
+      ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
+    },
+    isError: false,
+  };
 }
 
 function describePart(part: CallToolResult['content'][number]): string {

@@ -21,7 +21,12 @@ describe('the memory brief', () => {
   });
 
   it('appends one line per memory, marking the global ones', () => {
-    const brief = withMemoryBrief('System.', [memory('Uses pnpm\n  not npm', 'workspace'), memory('British English', 'global')]);
-    expect(brief).toBe('System.\n\nWhat you remembered in earlier sessions (use recall to search for more; remember to add):\n- Uses pnpm not npm\n- British English (global)');
+    const brief = withMemoryBrief('System.', [
+      memory('Uses pnpm\n  not npm', 'workspace'),
+      memory('British English', 'global'),
+    ]);
+    expect(brief).toBe(
+      'System.\n\nWhat you remembered in earlier sessions (use recall to search for more; remember to add):\n- Uses pnpm not npm\n- British English (global)',
+    );
   });
 });

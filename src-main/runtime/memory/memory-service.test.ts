@@ -28,7 +28,13 @@ describe('the memory service', () => {
 
   it('briefs a session with at most BRIEF_LIMITS memories and characters, newest first', () => {
     const memory = service(openMemoryStore(dir()));
-    for (let n = 1; n <= 30; n += 1) memory.remember({ sessionId: 's1', turnId: `t${n}`, text: `fact ${n} ${'x'.repeat(300)}`, scope: n % 2 === 0 ? 'global' : 'workspace' });
+    for (let n = 1; n <= 30; n += 1)
+      memory.remember({
+        sessionId: 's1',
+        turnId: `t${n}`,
+        text: `fact ${n} ${'x'.repeat(300)}`,
+        scope: n % 2 === 0 ? 'global' : 'workspace',
+      });
     const brief = memory.briefFor('s1');
     expect(brief.length).toBeGreaterThan(0);
     expect(brief.length).toBeLessThanOrEqual(BRIEF_LIMITS.count);
@@ -47,7 +53,13 @@ describe('the memory service', () => {
   it('without its store: every call says memory is unavailable, and the brief is empty', () => {
     const memory = service({ unavailable: 'Memory is unavailable: test.' });
     expect(memory.briefFor('s1')).toEqual([]);
-    expect(memory.list(undefined, undefined)).toEqual({ ok: false, error: { code: 'operation_unavailable', message: 'Memory is unavailable: test.' } });
-    expect(memory.remember({ sessionId: 's1', turnId: 't1', text: 'x', scope: 'global' })).toMatchObject({ ok: false, error: { code: 'operation_unavailable' } });
+    expect(memory.list(undefined, undefined)).toEqual({
+      ok: false,
+      error: { code: 'operation_unavailable', message: 'Memory is unavailable: test.' },
+    });
+    expect(memory.remember({ sessionId: 's1', turnId: 't1', text: 'x', scope: 'global' })).toMatchObject({
+      ok: false,
+      error: { code: 'operation_unavailable' },
+    });
   });
 });

@@ -37,17 +37,32 @@ export class MemoryService {
   /** Says (in the log and to whoever listens) that memory is unavailable, when it is. */
   announce(): void {
     if (this.unavailable === null) return;
-    this.deps.logger.warn('The optional memory store could not open; running without memory', { reason: this.unavailable });
-    this.deps.bus.publish({ kind: 'host.notice', code: 'memory_unavailable', sessionId: null, message: this.unavailable });
+    this.deps.logger.warn('The optional memory store could not open; running without memory', {
+      reason: this.unavailable,
+    });
+    this.deps.bus.publish({
+      kind: 'host.notice',
+      code: 'memory_unavailable',
+      sessionId: null,
+      message: this.unavailable,
+    });
   }
 
-  remember(request: { sessionId: string; turnId: string; text: string; scope: MemoryScope }): Outcome<{ memory: MemoryRecord; created: boolean }> {
+  remember(request: {
+    sessionId: string;
+    turnId: string;
+    text: string;
+    scope: MemoryScope;
+  }): Outcome<{ memory: MemoryRecord; created: boolean }> {
     const store = this.store;
     if (store === null) return this.unavailableError();
     const session = this.deps.stores.sessions.get(request.sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
     if (request.scope === 'workspace' && session.workspacePath === null) {
-      return fail('invalid_input', 'This session has no workspace folder, so a workspace memory has nowhere to belong. Use scope "global", or set a workspace first.');
+      return fail(
+        'invalid_input',
+        'This session has no workspace folder, so a workspace memory has nowhere to belong. Use scope "global", or set a workspace first.',
+      );
     }
     const workspacePath = request.scope === 'workspace' ? session.workspacePath : null;
     const same = store.findSame(request.text, workspacePath);
@@ -97,7 +112,14 @@ export class MemoryService {
     if (store === null) return this.unavailableError();
     const current = store.get(memoryId);
     if (current === null) return missing();
-    const result = store.update({ memoryId, text, scope: current.scope, workspacePath: current.workspacePath, expectedRevision, now: this.deps.clock.now() });
+    const result = store.update({
+      memoryId,
+      text,
+      scope: current.scope,
+      workspacePath: current.workspacePath,
+      expectedRevision,
+      now: this.deps.clock.now(),
+    });
     return this.settle(result, (memory) => {
       this.deps.bus.publish({ kind: 'memory.changed', memory });
       return { memory };
@@ -120,7 +142,10 @@ export class MemoryService {
   private settle<T>(result: MemoryWriteResult, onOk: (memory: MemoryRecord) => T): Outcome<T> {
     if ('missing' in result) return missing();
     if ('conflict' in result) {
-      return fail('revision_conflict', `This memory changed since you opened it (now: “${clip(result.conflict.text)}”). Reload it and try again.`);
+      return fail(
+        'revision_conflict',
+        `This memory changed since you opened it (now: “${clip(result.conflict.text)}”). Reload it and try again.`,
+      );
     }
     return ok(onOk(result.ok));
   }

@@ -41,20 +41,34 @@ export function createMemoryTools(memory: MemoryService): AgentTool[] {
       const outcome = memory.remember({ sessionId: context.sessionId, turnId: context.turnId, ...parsed.value });
       if (!outcome.ok) return toolError(outcome.error.message);
       const { memory: saved, created } = outcome.result;
-      return { output: { memoryId: saved.memoryId, scope: saved.scope, saved: created ? 'new' : 'already remembered' }, isError: false };
+      return {
+        output: { memoryId: saved.memoryId, scope: saved.scope, saved: created ? 'new' : 'already remembered' },
+        isError: false,
+      };
     },
   };
   const recall: AgentTool = {
     name: RECALL_TOOL_NAME,
-    description: "Searches what was remembered earlier (this workspace's memories and global ones) by keywords; best matches first.",
-    inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'Keywords to look for.' } }, required: ['query'], additionalProperties: false },
+    description:
+      "Searches what was remembered earlier (this workspace's memories and global ones) by keywords; best matches first.",
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'Keywords to look for.' } },
+      required: ['query'],
+      additionalProperties: false,
+    },
     readOnly: true,
     async execute(input, context) {
       const parsed = parseToolInput(RECALL_TOOL_NAME, recallInput, input);
       if (!parsed.ok) return toolError(parsed.message);
       const outcome = memory.recall(context.sessionId, parsed.value.query);
       if (!outcome.ok) return toolError(outcome.error.message);
-      return { output: { memories: outcome.result.memories.map((m) => ({ text: m.text, scope: m.scope, memoryId: m.memoryId })) }, isError: false };
+      return {
+        output: {
+          memories: outcome.result.memories.map((m) => ({ text: m.text, scope: m.scope, memoryId: m.memoryId })),
+        },
+        isError: false,
+      };
     },
   };
   return [remember, recall];

@@ -7,7 +7,10 @@ export interface GrantServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'interactions'>;
   readonly clock: Clock;
   /** The session's own network allowlist. */
-  readonly hosts: { sessionHosts(sessionId: string): string[]; removeSessionHost(sessionId: string, host: string): unknown };
+  readonly hosts: {
+    sessionHosts(sessionId: string): string[];
+    removeSessionHost(sessionId: string, host: string): unknown;
+  };
 }
 
 /** The "Allow for this session" grants of a session: which tools run there without asking, and taking them back. */
@@ -16,7 +19,11 @@ export class GrantService {
 
   list(sessionId: string): Outcome<PermissionGrantsResult> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
-    return ok({ sessionId, grants: this.deps.stores.interactions.grantsOfSession(sessionId), hosts: this.deps.hosts.sessionHosts(sessionId) });
+    return ok({
+      sessionId,
+      grants: this.deps.stores.interactions.grantsOfSession(sessionId),
+      hosts: this.deps.hosts.sessionHosts(sessionId),
+    });
   }
 
   /** After this, the session's next command reaching the host is blocked (and asks) again. */

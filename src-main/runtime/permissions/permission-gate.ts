@@ -31,13 +31,21 @@ export function createPermissionGate(deps: PermissionGateDeps) {
     async check(sessionId: string, tool: AgentTool, input: unknown): Promise<GateVerdict> {
       if (tool.readOnly) return { run: true };
       const mode = deps.modeOf(sessionId);
-      if (mode === 'explore') return { refuse: `${tool.name} changes things, and this session is in Explore mode (read-only).` };
+      if (mode === 'explore')
+        return { refuse: `${tool.name} changes things, and this session is in Explore mode (read-only).` };
       if (mode === 'full' || deps.allowedForSession(sessionId, tool.name)) return { run: true };
       const preview = tool.preview === undefined ? null : await tool.preview(input);
       // Auto: whatever runs inside the sandbox or the workspace runs unasked; an MCP server's tool runs outside both.
       if (mode === 'auto' && preview?.kind !== 'mcp') return { run: true };
       if (preview === null)
-        return { ask: { kind: 'permission', toolName: tool.name, summary: `Run ${tool.name}`, preview: { kind: 'command', command: JSON.stringify(input), cwd: '' } } };
+        return {
+          ask: {
+            kind: 'permission',
+            toolName: tool.name,
+            summary: `Run ${tool.name}`,
+            preview: { kind: 'command', command: JSON.stringify(input), cwd: '' },
+          },
+        };
       // Bad input is refused by the tool itself when it runs; nothing to approve.
       if (preview.kind === 'invalid') return { run: true };
       const summary =

@@ -17,10 +17,25 @@ const layout: SandboxLayout = {
 
 describe('the bwrap command line', () => {
   const args = bwrapArgs(layout, ['bash', '-c', 'true']);
-  const at = (...words: string[]) => args.findIndex((_, index) => words.every((word, offset) => args[index + offset] === word));
+  const at = (...words: string[]) =>
+    args.findIndex((_, index) => words.every((word, offset) => args[index + offset] === word));
 
   it('starts read-only with a private /tmp, an empty /run and its own namespaces, and ends with the command', () => {
-    expect(args.slice(0, 13)).toEqual(['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', '/tmp/cairn-sandbox-1', '/tmp', '--tmpfs', '/run', '--bind']);
+    expect(args.slice(0, 13)).toEqual([
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      '--bind',
+      '/tmp/cairn-sandbox-1',
+      '/tmp',
+      '--tmpfs',
+      '/run',
+      '--bind',
+    ]);
     expect(args).toEqual(expect.arrayContaining(['--unshare-pid', '--unshare-net', '--die-with-parent']));
     expect(args).not.toContain('--new-session');
     expect(args.slice(-4)).toEqual(['--', 'bash', '-c', 'true']);
@@ -64,7 +79,9 @@ describe('the bwrap command line', () => {
     );
     expect(agent[agent.indexOf('NO_PROXY') + 1]).toBe('localhost,127.0.0.1,::1');
     const bridge = agent[agent.indexOf('-c') + 1] ?? '';
-    expect(bridge).toContain('TCP-LISTEN:4321,bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:127.0.0.1:4321,proxyport=3128');
+    expect(bridge).toContain(
+      'TCP-LISTEN:4321,bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:127.0.0.1:4321,proxyport=3128',
+    );
     expect(bridge).not.toContain('evil');
     const command = bwrapArgs({ ...layout, proxy: { socket: '/run/p.sock', socat: '/usr/bin/socat' } }, ['true']);
     expect(command[command.indexOf('NO_PROXY') + 1]).toBe('');

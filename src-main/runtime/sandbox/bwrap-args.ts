@@ -71,7 +71,10 @@ const bridge = (forwards: readonly { readonly host: string; readonly port: numbe
   [
     `"$0" TCP-LISTEN:${PROXY_PORT_INSIDE},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${PROXY_SOCKET_INSIDE} 2>/dev/null &`,
     'bridge=$!',
-    ...forwards.map(({ host, port }) => `"$0" TCP-LISTEN:${port},bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:${host}:${port},proxyport=${PROXY_PORT_INSIDE} 2>/dev/null &`),
+    ...forwards.map(
+      ({ host, port }) =>
+        `"$0" TCP-LISTEN:${port},bind=127.0.0.1,reuseaddr,fork PROXY:127.0.0.1:${host}:${port},proxyport=${PROXY_PORT_INSIDE} 2>/dev/null &`,
+    ),
     ...[PROXY_PORT_INSIDE, ...forwards.map((forward) => forward.port)].map(
       (port) => `for _ in $(seq 500); do (: </dev/tcp/127.0.0.1/${port}) 2>/dev/null && break; sleep 0.01; done`,
     ),
@@ -95,30 +98,67 @@ const LOOPBACK_NAME = /^(?:127(?:\.\d{1,3}){3}|localhost)$/;
 export function proxyEnvironment(loopbackDirect = false): Record<string, string> {
   const url = `http://127.0.0.1:${PROXY_PORT_INSIDE}`;
   const exempt = loopbackDirect ? 'localhost,127.0.0.1,::1' : '';
-  return { HTTP_PROXY: url, HTTPS_PROXY: url, http_proxy: url, https_proxy: url, ALL_PROXY: url, all_proxy: url, NO_PROXY: exempt, no_proxy: exempt };
+  return {
+    HTTP_PROXY: url,
+    HTTPS_PROXY: url,
+    http_proxy: url,
+    https_proxy: url,
+    ALL_PROXY: url,
+    all_proxy: url,
+    NO_PROXY: exempt,
+    no_proxy: exempt,
+  };
 }
 
-const inside = (path: string, folder: string) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
+const inside = (path: string, folder: string) =>
+  path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 
 export function bwrapArgs(layout: SandboxLayout, command: readonly string[]): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', layout.tmpDir, '/tmp', '--tmpfs', '/run'];
+  const args = [
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--bind',
+    layout.tmpDir,
+    '/tmp',
+    '--tmpfs',
+    '/run',
+  ];
   if (layout.proxy !== undefined) args.push('--bind', layout.proxy.socket, PROXY_SOCKET_INSIDE);
   for (const cache of layout.caches) args.push('--bind', cache, cache);
-  const holdsWorkspace = (denied: DeniedPath) => denied.kind === 'folder' && layout.writable.some((path) => inside(path, denied.path) && path !== denied.path);
+  const holdsWorkspace = (denied: DeniedPath) =>
+    denied.kind === 'folder' && layout.writable.some((path) => inside(path, denied.path) && path !== denied.path);
   // An empty tmpfs over a folder; made read-only last, once what goes back inside it has its mount point.
-  const hide = (denied: DeniedPath) => (denied.kind === 'folder' ? args.push('--tmpfs', denied.path) : args.push('--ro-bind', '/dev/null', denied.path));
+  const hide = (denied: DeniedPath) =>
+    denied.kind === 'folder' ? args.push('--tmpfs', denied.path) : args.push('--ro-bind', '/dev/null', denied.path);
   for (const denied of layout.denied) if (holdsWorkspace(denied)) hide(denied);
   for (const path of layout.writable) args.push('--bind', path, path);
   for (const denied of layout.denied) if (!holdsWorkspace(denied)) hide(denied);
   for (const path of layout.readableAgain) args.push('--ro-bind', path, path);
   for (const path of layout.readOnly) args.push('--ro-bind', path, path);
   for (const denied of layout.denied) if (denied.kind === 'folder') args.push('--remount-ro', denied.path);
-  if (layout.proxy !== undefined) for (const [name, value] of Object.entries(proxyEnvironment(layout.proxy.loopbackDirect))) args.push('--setenv', name, value);
-  args.push('--chdir', layout.cwd, '--unshare-pid', '--unshare-net', '--unshare-ipc', '--unshare-uts', '--die-with-parent', '--');
+  if (layout.proxy !== undefined)
+    for (const [name, value] of Object.entries(proxyEnvironment(layout.proxy.loopbackDirect)))
+      args.push('--setenv', name, value);
+  args.push(
+    '--chdir',
+    layout.cwd,
+    '--unshare-pid',
+    '--unshare-net',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--die-with-parent',
+    '--',
+  );
   if (layout.proxy === undefined) args.push(...command);
   else {
     const forwards = (layout.proxy.loopbackForwards ?? []).filter(
-      (forward) => LOOPBACK_NAME.test(forward.host) && Number.isInteger(forward.port) && forward.port !== PROXY_PORT_INSIDE,
+      (forward) =>
+        LOOPBACK_NAME.test(forward.host) && Number.isInteger(forward.port) && forward.port !== PROXY_PORT_INSIDE,
     );
     args.push('bash', '-c', bridge(forwards), layout.proxy.socat, ...command);
   }

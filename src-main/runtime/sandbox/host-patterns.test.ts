@@ -3,10 +3,22 @@ import { hostAllowed, parseHostPattern, parseHostPatterns } from './host-pattern
 
 describe('host patterns', () => {
   it('reads exact hosts, wildcards, IPv4 addresses and ports, lower-cased', () => {
-    expect(parseHostPattern(' Registry.NPMJS.org ')).toEqual({ ok: true, pattern: { host: 'registry.npmjs.org', wildcard: false, port: null } });
-    expect(parseHostPattern('*.example.com:8443')).toEqual({ ok: true, pattern: { host: 'example.com', wildcard: true, port: 8443 } });
-    expect(parseHostPattern('localhost')).toEqual({ ok: true, pattern: { host: 'localhost', wildcard: false, port: null } });
-    expect(parseHostPattern('10.0.0.1:80')).toEqual({ ok: true, pattern: { host: '10.0.0.1', wildcard: false, port: 80 } });
+    expect(parseHostPattern(' Registry.NPMJS.org ')).toEqual({
+      ok: true,
+      pattern: { host: 'registry.npmjs.org', wildcard: false, port: null },
+    });
+    expect(parseHostPattern('*.example.com:8443')).toEqual({
+      ok: true,
+      pattern: { host: 'example.com', wildcard: true, port: 8443 },
+    });
+    expect(parseHostPattern('localhost')).toEqual({
+      ok: true,
+      pattern: { host: 'localhost', wildcard: false, port: null },
+    });
+    expect(parseHostPattern('10.0.0.1:80')).toEqual({
+      ok: true,
+      pattern: { host: '10.0.0.1', wildcard: false, port: 80 },
+    });
   });
 
   it.each([
@@ -35,8 +47,14 @@ describe('host patterns', () => {
   });
 
   it('checks a list, naming the first wrong entry, and keeps each pattern once', () => {
-    expect(parseHostPatterns(['a.example.com', 'A.example.com', '*.b.org:443'])).toEqual({ ok: true, patterns: ['a.example.com', '*.b.org:443'] });
-    expect(parseHostPatterns(['a.example.com', 'bad host', 'also bad'])).toEqual({ ok: false, message: expect.stringContaining('"bad host"') });
+    expect(parseHostPatterns(['a.example.com', 'A.example.com', '*.b.org:443'])).toEqual({
+      ok: true,
+      patterns: ['a.example.com', '*.b.org:443'],
+    });
+    expect(parseHostPatterns(['a.example.com', 'bad host', 'also bad'])).toEqual({
+      ok: false,
+      message: expect.stringContaining('"bad host"'),
+    });
   });
 
   it('allows a host on the list: exact, subdomains of a wildcard, the port when one is given', () => {

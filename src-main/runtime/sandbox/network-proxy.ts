@@ -1,5 +1,11 @@
 import { lookup } from 'node:dns/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, isIPv4, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -56,7 +62,10 @@ function splitTarget(target: string, defaultPort: number): { host: string; port:
  * Starts listening at once: a Unix socket is bound and listening when this returns (Node binds a
  * pipe synchronously), so a command started next can connect. A failure to listen is reported to `onError`.
  */
-export function startNetworkProxy(options: NetworkProxyOptions, onError: (error: Error) => void = () => undefined): NetworkProxy {
+export function startNetworkProxy(
+  options: NetworkProxyOptions,
+  onError: (error: Error) => void = () => undefined,
+): NetworkProxy {
   const resolve = options.resolve ?? systemResolve;
   const sockets = new Set<Duplex>();
 
@@ -93,7 +102,9 @@ export function startNetworkProxy(options: NetworkProxyOptions, onError: (error:
     void admit(target.host, target.port).then((address) => {
       if (address === null) {
         const body = refuse(target.host);
-        client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        client.end(
+          `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
         return;
       }
       const upstream: Socket = connect(target.port, address);
@@ -118,11 +129,15 @@ export function startNetworkProxy(options: NetworkProxyOptions, onError: (error:
     try {
       url = new URL(req.url ?? '');
     } catch {
-      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('The sandbox proxy forwards absolute http:// URLs only.\n');
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain' })
+        .end('The sandbox proxy forwards absolute http:// URLs only.\n');
       return;
     }
     if (url.protocol !== 'http:') {
-      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('The sandbox proxy forwards http:// URLs; HTTPS goes through CONNECT.\n');
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain' })
+        .end('The sandbox proxy forwards http:// URLs; HTTPS goes through CONNECT.\n');
       return;
     }
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -135,10 +150,13 @@ export function startNetworkProxy(options: NetworkProxyOptions, onError: (error:
       const headers = { ...req.headers };
       delete headers['proxy-connection'];
       delete headers['proxy-authorization'];
-      const upstream = httpRequest({ host: address, port, method: req.method, path: `${url.pathname}${url.search}`, headers, setHost: false }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = httpRequest(
+        { host: address, port, method: req.method, path: `${url.pathname}${url.search}`, headers, setHost: false },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => {
         if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
         res.end();

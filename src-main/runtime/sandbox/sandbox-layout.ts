@@ -36,7 +36,13 @@ export const DENIED_IN_HOME = [
 export const CACHES_IN_HOME = ['.npm', '.cache', '.cargo/registry', '.cargo/git', '.local/share/pnpm'] as const;
 
 /** Inside the workspace, files that make code run later: read-only inside, so no command plants one. */
-export const READ_ONLY_IN_WORKSPACE = ['.git/hooks', '.git/config', '.cairn', '.claude/settings.json', '.claude/settings.local.json'] as const;
+export const READ_ONLY_IN_WORKSPACE = [
+  '.git/hooks',
+  '.git/config',
+  '.cairn',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+] as const;
 
 export interface LayoutInputs {
   readonly workspace: string;
@@ -88,23 +94,35 @@ function worktreeGitParts(workspace: string, writableAreas: readonly string[]): 
   } catch {
     return [];
   }
-  return [gitDir, ...['objects', 'refs', 'logs'].map((part) => path.join(common, part)).filter((part) => existsSync(part))];
+  return [
+    gitDir,
+    ...['objects', 'refs', 'logs'].map((part) => path.join(common, part)).filter((part) => existsSync(part)),
+  ];
 }
 
 export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
   const workspace = real(inputs.workspace) ?? inputs.workspace;
-  const caches = CACHES_IN_HOME.map((cache) => real(path.join(inputs.home, cache))).filter((cache): cache is string => cache !== null);
+  const caches = CACHES_IN_HOME.map((cache) => real(path.join(inputs.home, cache))).filter(
+    (cache): cache is string => cache !== null,
+  );
   const extraWritable = inputs.extraWritable.map(real).filter((folder): folder is string => folder !== null);
   const areas = [workspace, inputs.tmpDir, ...caches, ...extraWritable];
   const dataDir = real(inputs.dataDir);
-  const deniedPaths = [...DENIED_IN_HOME.map((entry) => path.join(inputs.home, entry)), inputs.dataDir, ...inputs.extraDenied]
+  const deniedPaths = [
+    ...DENIED_IN_HOME.map((entry) => path.join(inputs.home, entry)),
+    inputs.dataDir,
+    ...inputs.extraDenied,
+  ]
     .map(denied)
     .filter((entry): entry is DeniedPath => entry !== null);
   const agents = dataDir === null ? null : real(path.join(dataDir, 'agents'));
   // A repository without a hooks folder would let a command create one; an empty one is made first.
   const gitFolder = path.join(workspace, '.git');
-  if (existsSync(gitFolder) && statSync(gitFolder).isDirectory()) mkdirSync(path.join(gitFolder, 'hooks'), { recursive: true });
-  const readOnly = READ_ONLY_IN_WORKSPACE.map((entry) => real(path.join(workspace, entry))).filter((entry): entry is string => entry !== null && inside(entry, workspace));
+  if (existsSync(gitFolder) && statSync(gitFolder).isDirectory())
+    mkdirSync(path.join(gitFolder, 'hooks'), { recursive: true });
+  const readOnly = READ_ONLY_IN_WORKSPACE.map((entry) => real(path.join(workspace, entry))).filter(
+    (entry): entry is string => entry !== null && inside(entry, workspace),
+  );
   return {
     tmpDir: inputs.tmpDir,
     caches: [...caches, ...extraWritable],

@@ -47,7 +47,9 @@ describe.runIf(linux)('the sandbox network', () => {
   };
 
   beforeAll(async () => {
-    expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({ available: true });
+    expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({
+      available: true,
+    });
     base = mkdtempSync('/var/tmp/cairn-sandbox-net-');
     workspace = path.join(base, 'workspace');
     mkdirSync(workspace);
@@ -86,9 +88,23 @@ describe.runIf(linux)('the sandbox network', () => {
   });
 
   const runShell = async (command: string) => {
-    const runner = createShellRunner({ store: createShellRunStore(db), clock: systemClock, newShellRunId: () => `sh-${++counter}`, killGraceMs: 500 });
-    const tool = createRunShellTool({ root: workspace, runner, confine: (owner, cwd, options) => sandbox.confine('auto', cwd, owner, options) });
-    return outcome(await tool.execute({ command }, toolContext({ sessionId: 's1', turnId: 't1', toolCallId: `call-${counter}` } as never)));
+    const runner = createShellRunner({
+      store: createShellRunStore(db),
+      clock: systemClock,
+      newShellRunId: () => `sh-${++counter}`,
+      killGraceMs: 500,
+    });
+    const tool = createRunShellTool({
+      root: workspace,
+      runner,
+      confine: (owner, cwd, options) => sandbox.confine('auto', cwd, owner, options),
+    });
+    return outcome(
+      await tool.execute(
+        { command },
+        toolContext({ sessionId: 's1', turnId: 't1', toolCallId: `call-${counter}` } as never),
+      ),
+    );
   };
 
   it('refuses a host not on the allowlist with the exact line, then reaches it once the session allows it', async () => {
@@ -96,7 +112,9 @@ describe.runIf(linux)('the sandbox network', () => {
     const blocked = await runShell(`curl -sS http://${TEST_HOST}:${port}/`);
     expect(blocked.output.stdout).toBe(`blocked by the sandbox: network to ${TEST_HOST}\n`);
     expect(String(blocked.output.blocked).split('\n')).toContain(`blocked by the sandbox: network to ${TEST_HOST}`);
-    expect(blocks).toContainEqual(expect.objectContaining({ sessionId: 's1', turnId: 't1', host: TEST_HOST, port, own: false }));
+    expect(blocks).toContainEqual(
+      expect.objectContaining({ sessionId: 's1', turnId: 't1', host: TEST_HOST, port, own: false }),
+    );
 
     // HTTPS goes through CONNECT: refused the same way.
     const tunnel = await runShell(`curl -sS --proxytunnel http://${TEST_HOST}:${port}/`);
@@ -106,17 +124,26 @@ describe.runIf(linux)('the sandbox network', () => {
     // "Allow once": the next command gets through, the one after is blocked again.
     once = [TEST_HOST];
     expect((await runShell(`curl -sS http://${TEST_HOST}:${port}/`)).output.stdout).toBe('REACHED THE TEST SERVER');
-    expect((await runShell(`curl -sS http://${TEST_HOST}:${port}/`)).output.blocked).toBe(`blocked by the sandbox: network to ${TEST_HOST}`);
+    expect((await runShell(`curl -sS http://${TEST_HOST}:${port}/`)).output.blocked).toBe(
+      `blocked by the sandbox: network to ${TEST_HOST}`,
+    );
 
     sessionHosts.push(`${TEST_HOST}:${port}`);
-    const allowed = await runShell(`curl -sS http://${TEST_HOST}:${port}/ && echo && curl -sS --proxytunnel http://${TEST_HOST}:${port}/`);
-    expect(allowed).toMatchObject({ isError: false, output: { stdout: 'REACHED THE TEST SERVER\nREACHED THE TEST SERVER', sandboxed: true } });
+    const allowed = await runShell(
+      `curl -sS http://${TEST_HOST}:${port}/ && echo && curl -sS --proxytunnel http://${TEST_HOST}:${port}/`,
+    );
+    expect(allowed).toMatchObject({
+      isError: false,
+      output: { stdout: 'REACHED THE TEST SERVER\nREACHED THE TEST SERVER', sandboxed: true },
+    });
     expect(allowed.output.blocked).toBeUndefined();
   });
 
   it("never reaches Cairn's own port, allowed or not, through the proxy or around it", async () => {
     sessionHosts.push('localhost');
-    const through = await runShell(`curl -sS http://localhost:${cairnPort}/; curl -sS --proxytunnel http://localhost:${cairnPort}/`);
+    const through = await runShell(
+      `curl -sS http://localhost:${cairnPort}/; curl -sS --proxytunnel http://localhost:${cairnPort}/`,
+    );
     expect(through.output.stdout).not.toContain('REACHED CAIRN');
     expect(through.output.blocked).toBe('blocked by the sandbox: network to localhost');
     expect(blocks).toContainEqual(expect.objectContaining({ host: 'localhost', port: cairnPort, own: true }));
@@ -134,7 +161,11 @@ describe.runIf(linux)('the sandbox network', () => {
 
   it("an agent's wall: its loopback model endpoint served at the same address inside, through the proxy; nothing else of the machine, Cairn's own port never; loopback otherwise its own", async () => {
     const agentRun = async (hosts: string[], command: string) => {
-      const prepared = sandbox.prepare(workspace, { sessionId: 's1' }, { home: path.join(base, 'home'), writable: [], hosts });
+      const prepared = sandbox.prepare(
+        workspace,
+        { sessionId: 's1' },
+        { home: path.join(base, 'home'), writable: [], hosts },
+      );
       try {
         const argv = prepared.wrap(['bash', '-c', command]);
         // Asynchronously: the proxy serves from this process.
@@ -156,10 +187,17 @@ describe.runIf(linux)('the sandbox network', () => {
         `(node -e "require('http').createServer((q, r) => r.end('OWN')).listen(4555, '127.0.0.1')" &) ; for _ in $(seq 100); do curl -s http://127.0.0.1:4555/ && break; sleep 0.05; done; echo`,
       ].join('; '),
     );
-    expect(out).toBe(`REACHED THE TEST SERVER\ndirect: 7\nblocked by the sandbox: network to 127.0.0.1\n\nblocked by the sandbox: network to ${TEST_HOST}\n\nOWN\n`);
+    expect(out).toBe(
+      `REACHED THE TEST SERVER\ndirect: 7\nblocked by the sandbox: network to 127.0.0.1\n\nblocked by the sandbox: network to ${TEST_HOST}\n\nOWN\n`,
+    );
     // An agent's blocks make no card: its list is its endpoint, not the session's.
     expect(blocks.length).toBe(before);
     // Its endpoint being Cairn's own port gets it nothing.
-    expect(await agentRun([`localhost:${cairnPort}`], `curl -sS --max-time 5 http://127.0.0.1:${cairnPort}/; echo " exit: $?"`)).not.toContain('REACHED CAIRN');
+    expect(
+      await agentRun(
+        [`localhost:${cairnPort}`],
+        `curl -sS --max-time 5 http://127.0.0.1:${cairnPort}/; echo " exit: $?"`,
+      ),
+    ).not.toContain('REACHED CAIRN');
   });
 });

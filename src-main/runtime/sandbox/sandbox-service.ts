@@ -68,7 +68,8 @@ function loopbackEndpoints(hosts: readonly string[]): { host: string; port: numb
 }
 
 /** How a command of a session runs: in the sandbox, outside it, or not at all (with the reason). */
-export type Confinement = { readonly sandbox: PreparedSandbox } | { readonly unconfined: true } | { readonly refuse: string };
+export type Confinement =
+  { readonly sandbox: PreparedSandbox } | { readonly unconfined: true } | { readonly refuse: string };
 
 export interface SandboxServiceDeps {
   readonly availability: SandboxAvailability;
@@ -86,7 +87,9 @@ export { blockedLine };
 
 /** Why `auto` cannot be used here, as a person reads it. */
 export function autoRefusal(availability: SandboxAvailability): string | null {
-  return availability.available ? null : `Auto needs the sandbox, which is not available here: ${availability.reason} Use Ask instead.`;
+  return availability.available
+    ? null
+    : `Auto needs the sandbox, which is not available here: ${availability.reason} Use Ask instead.`;
 }
 
 /** The host's sandbox: whether it is available, and a wall around one command in a workspace. */
@@ -108,7 +111,12 @@ export class SandboxService {
    * How a session's command runs in `mode`: Auto and Ask (an approved command) inside the sandbox;
    * Full, or Ask run once without it, outside. Auto without a sandbox is refused, never run outside.
    */
-  confine(mode: PermissionMode, workspace: string, owner: CommandOwner, options: { unsandboxed?: boolean } = {}): Confinement {
+  confine(
+    mode: PermissionMode,
+    workspace: string,
+    owner: CommandOwner,
+    options: { unsandboxed?: boolean } = {},
+  ): Confinement {
     if (mode === 'full' || (mode === 'ask' && options.unsandboxed === true)) return { unconfined: true };
     if (!this.deps.availability.available) {
       return mode === 'auto' ? { refuse: autoRefusal(this.deps.availability) ?? '' } : { unconfined: true };
@@ -143,7 +151,10 @@ export class SandboxService {
       dataDir: this.deps.dataDir,
       tmpDir,
       // An agent given a HOME of its own: the secrets of the person's home stay hidden too.
-      extraDenied: [...extras.denied, ...(home === hostHome ? [] : DENIED_IN_HOME.map((entry) => path.join(hostHome, entry)))],
+      extraDenied: [
+        ...extras.denied,
+        ...(home === hostHome ? [] : DENIED_IN_HOME.map((entry) => path.join(hostHome, entry))),
+      ],
       extraWritable: [...extras.writable, ...(agent?.writable ?? [])],
     });
     const network = this.deps.network;
@@ -184,7 +195,16 @@ export class SandboxService {
       wrap: (argv) => [
         availability.bwrap,
         ...bwrapArgs(
-          { ...layout, proxy: { socket, socat: availability.socat, ...(agent === undefined ? {} : { loopbackDirect: true, loopbackForwards: loopbackEndpoints(agent.hosts) }) } },
+          {
+            ...layout,
+            proxy: {
+              socket,
+              socat: availability.socat,
+              ...(agent === undefined
+                ? {}
+                : { loopbackDirect: true, loopbackForwards: loopbackEndpoints(agent.hosts) }),
+            },
+          },
           argv,
         ),
       ],

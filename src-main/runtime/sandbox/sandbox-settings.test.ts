@@ -17,7 +17,16 @@ const settings = (extra: Partial<{ allowedHosts: string[]; writableFolders: stri
 
 describe('sandbox settings', () => {
   it('accepts valid settings, normalised', () => {
-    expect(checkSandboxSettings(settings({ allowedHosts: ['Registry.npmjs.org', ' '], writableFolders: ['/srv/build/'], deniedPaths: ['/srv/secrets'] }), where)).toEqual({
+    expect(
+      checkSandboxSettings(
+        settings({
+          allowedHosts: ['Registry.npmjs.org', ' '],
+          writableFolders: ['/srv/build/'],
+          deniedPaths: ['/srv/secrets'],
+        }),
+        where,
+      ),
+    ).toEqual({
       ok: true,
       value: { allowedHosts: ['registry.npmjs.org'], writableFolders: ['/srv/build'], deniedPaths: ['/srv/secrets'] },
     });

@@ -24,14 +24,16 @@ export const EMPTY_SANDBOX_SETTINGS: SandboxSettings = { allowedHosts: [], writa
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith('/') ? outer : `${outer}/`);
+const within = (inner: string, outer: string) =>
+  inner === outer || inner.startsWith(outer.endsWith('/') ? outer : `${outer}/`);
 
 function absoluteFolders(entries: readonly string[], what: string): Checked<string[]> {
   const result: string[] = [];
   for (const entry of entries) {
     const typed = entry.trim();
     if (typed === '') continue;
-    if (!path.isAbsolute(typed)) return { ok: false, message: `"${typed}" is not an absolute path: ${what} must start with /.` };
+    if (!path.isAbsolute(typed))
+      return { ok: false, message: `"${typed}" is not an absolute path: ${what} must start with /.` };
     const normal = path.resolve(typed);
     if (!result.includes(normal)) result.push(normal);
   }
@@ -42,7 +44,10 @@ function absoluteFolders(entries: readonly string[], what: string): Checked<stri
  * Checks settings as typed: valid host patterns; absolute paths; no writable folder that would open
  * the deny list (one that is, holds or lies inside a denied path or Cairn's data directory).
  */
-export function checkSandboxSettings(typed: SandboxSettings, where: { readonly home: string; readonly dataDir: string }): Checked<SandboxSettings> {
+export function checkSandboxSettings(
+  typed: SandboxSettings,
+  where: { readonly home: string; readonly dataDir: string },
+): Checked<SandboxSettings> {
   const hosts = parseHostPatterns(typed.allowedHosts.filter((entry) => entry.trim() !== ''));
   if (!hosts.ok) return hosts;
   const denied = absoluteFolders(typed.deniedPaths, 'a denied path');
@@ -58,17 +63,25 @@ export function checkSandboxSettings(typed: SandboxSettings, where: { readonly h
     if (folder === '/') return { ok: false, message: `"/" cannot be a writable folder: it holds every denied path.` };
     const clash = protectedPaths.find((entry) => within(entry.path, folder) || within(folder, entry.path));
     if (clash !== undefined) {
-      return { ok: false, message: `"${folder}" cannot be a writable folder: it would open ${clash.name} (${clash.path}), which the sandbox hides.` };
+      return {
+        ok: false,
+        message: `"${folder}" cannot be a writable folder: it would open ${clash.name} (${clash.path}), which the sandbox hides.`,
+      };
     }
   }
-  return { ok: true, value: { allowedHosts: hosts.patterns, writableFolders: writable.value, deniedPaths: denied.value } };
+  return {
+    ok: true,
+    value: { allowedHosts: hosts.patterns, writableFolders: writable.value, deniedPaths: denied.value },
+  };
 }
 
 export class SandboxSettingsService {
   /** "Allow once": hosts for a session's next command, kept in memory only. */
   private readonly once = new Map<string, string[]>();
 
-  constructor(private readonly deps: { readonly settings: SettingsStore; readonly home: string; readonly dataDir: string }) {}
+  constructor(
+    private readonly deps: { readonly settings: SettingsStore; readonly home: string; readonly dataDir: string },
+  ) {}
 
   get(): SandboxSettings {
     return { ...EMPTY_SANDBOX_SETTINGS, ...(this.deps.settings.get<SandboxSettings>(GLOBAL_KEY) ?? {}) };
@@ -102,7 +115,8 @@ export class SandboxSettingsService {
     const pattern = parsed.patterns[0] ?? host;
     if (scope === 'always') {
       const current = this.get();
-      if (!current.allowedHosts.includes(pattern)) this.deps.settings.set(GLOBAL_KEY, { ...current, allowedHosts: [...current.allowedHosts, pattern] });
+      if (!current.allowedHosts.includes(pattern))
+        this.deps.settings.set(GLOBAL_KEY, { ...current, allowedHosts: [...current.allowedHosts, pattern] });
       return { ok: true, value: this.get().allowedHosts.slice() };
     }
     const hosts = this.sessionHosts(sessionId);

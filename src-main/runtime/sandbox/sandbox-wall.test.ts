@@ -1,5 +1,14 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -71,7 +80,11 @@ function makeFixture(): Fixture {
 const users = [
   { who: 'as root', prefix: [] as string[], uid: null as number | null },
   // Its HOME is the fixture's: root's own is closed to it.
-  { who: 'as an unprivileged user', prefix: ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'env'], uid: NOBODY },
+  {
+    who: 'as an unprivileged user',
+    prefix: ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'env'],
+    uid: NOBODY,
+  },
 ].filter((user) => user.uid === null || root);
 
 describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
@@ -85,7 +98,9 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   let counter = 0;
 
   beforeAll(async () => {
-    expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({ available: true });
+    expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({
+      available: true,
+    });
     fixture = makeFixture();
     sandbox = new SandboxService({ availability, dataDir: fixture.dataDir, home: fixture.home });
     dbDir = mkdtempSync('/var/tmp/cairn-sandbox-db-');
@@ -93,7 +108,12 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     db.prepare(
       "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'T', 'user', 'c', 'auto', 1, 0, 0)",
     ).run();
-    runner = createShellRunner({ store: createShellRunStore(db), clock: systemClock, newShellRunId: () => `sh-${++counter}`, killGraceMs: 500 });
+    runner = createShellRunner({
+      store: createShellRunStore(db),
+      clock: systemClock,
+      newShellRunId: () => `sh-${++counter}`,
+      killGraceMs: 500,
+    });
     server = createServer((_request, response) => response.end('REACHED'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -107,7 +127,10 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   });
 
   /** Runs `command` in the sandbox of the fixture's workspace, as this describe's user; its live output too. */
-  async function run(command: string, extra: { signal?: AbortSignal; onStart?: () => void; cwd?: string } = {}): Promise<ShellRunResult & { live: string }> {
+  async function run(
+    command: string,
+    extra: { signal?: AbortSignal; onStart?: () => void; cwd?: string } = {},
+  ): Promise<ShellRunResult & { live: string }> {
     const cwd = extra.cwd ?? fixture.workspace;
     const prepared = sandbox.prepare(cwd, { sessionId: 'wall' });
     if (uid !== null) chmodSync(prepared.tmpDir, 0o777);
@@ -133,7 +156,9 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   }
 
   it('writes inside the workspace and its own /tmp, and nowhere else', async () => {
-    const result = await run(`echo inside > made.txt && echo tmp > /tmp/t && cat /tmp/t; echo x > ${fixture.home}/outside.txt; echo y > /var/tmp/escaped-${process.pid}`);
+    const result = await run(
+      `echo inside > made.txt && echo tmp > /tmp/t && cat /tmp/t; echo x > ${fixture.home}/outside.txt; echo y > /var/tmp/escaped-${process.pid}`,
+    );
     expect(readFileSync(path.join(fixture.workspace, 'made.txt'), 'utf8')).toBe('inside\n');
     expect(result.stdoutTail).toBe('tmp\n');
     expect(result.stderrTail).toMatch(/Read-only file system/);
@@ -154,8 +179,12 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
       '.config/chromium/Default/Cookies',
       '.mozilla/firefox/profile/logins.json',
     ];
-    const reads = [...secrets.map((file) => path.join(fixture.home, file)), path.join(fixture.dataDir, 'secret.key')].map((file) => `cat '${file}' 2>/dev/null`).join('; ');
-    const result = await run(`cat '${fixture.home}/notes.txt'; echo; ${reads}; cat '${fixture.dataDir}/agents/node_modules/agent/index.js'`);
+    const reads = [...secrets.map((file) => path.join(fixture.home, file)), path.join(fixture.dataDir, 'secret.key')]
+      .map((file) => `cat '${file}' 2>/dev/null`)
+      .join('; ');
+    const result = await run(
+      `cat '${fixture.home}/notes.txt'; echo; ${reads}; cat '${fixture.dataDir}/agents/node_modules/agent/index.js'`,
+    );
     expect(result.stdoutTail).toBe('plain file\nAGENT-CODE');
     expect(result.stdoutTail).not.toMatch(/SECRET/);
   });
@@ -179,7 +208,9 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   });
 
   it('cannot signal the host nor read its environment', async () => {
-    const result = await run(`kill -STOP ${process.pid}; echo "kill: $?"; cat /proc/${process.pid}/environ; echo "environ: $?"; ls /proc | grep -c '^[0-9]'`);
+    const result = await run(
+      `kill -STOP ${process.pid}; echo "kill: $?"; cat /proc/${process.pid}/environ; echo "environ: $?"; ls /proc | grep -c '^[0-9]'`,
+    );
     expect(result.stdoutTail).toMatch(/kill: 1\nenviron: 1\n/);
     expect(result.stderrTail).toMatch(/No such process/);
     // Only the sandbox's own few processes are in its /proc.
@@ -218,8 +249,14 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
   });
 
   it('does ordinary work: git, node, npm scripts and a compiler, with exit codes and streamed output intact', async () => {
-    writeFileSync(path.join(fixture.workspace, 'package.json'), JSON.stringify({ name: 'w', version: '1.0.0', scripts: { hello: 'node -e "console.log(40 + 2)"' } }));
-    writeFileSync(path.join(fixture.workspace, 'hello.c'), '#include <stdio.h>\nint main(void) { puts("compiled"); return 0; }\n');
+    writeFileSync(
+      path.join(fixture.workspace, 'package.json'),
+      JSON.stringify({ name: 'w', version: '1.0.0', scripts: { hello: 'node -e "console.log(40 + 2)"' } }),
+    );
+    writeFileSync(
+      path.join(fixture.workspace, 'hello.c'),
+      '#include <stdio.h>\nint main(void) { puts("compiled"); return 0; }\n',
+    );
     const compile = existsSync('/usr/bin/cc') ? 'cc -o hello hello.c && ./hello' : 'echo compiled';
     const result = await run(
       `git add package.json && git -c user.name=t -c user.email=t@t commit -qm one && git log --oneline | wc -l && npm run -s hello && ${compile} && echo to-stderr >&2 && exit 7`,
@@ -234,7 +271,19 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     const n = counter;
     const repo = path.join(fixture.base, `repo-${n}`);
     execFileSync('git', ['init', '-q', '-b', 'main', repo]);
-    execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'root']);
+    execFileSync('git', [
+      '-C',
+      repo,
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@t',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'root',
+    ]);
     const worktree = path.join(fixture.dataDir, 'worktrees', `repo-${n}`);
     execFileSync('git', ['-C', repo, 'worktree', 'add', '-q', '-b', `cairn/w${n}`, worktree]);
     execFileSync('chmod', ['-R', 'a+rwX', repo, path.join(fixture.dataDir, 'worktrees')]);
@@ -275,7 +324,9 @@ describe.runIf(linux)('the sandbox when its host is SIGKILLed', () => {
     const fixture = makeFixture();
     try {
       const sandbox = new SandboxService({ availability, dataDir: fixture.dataDir, home: fixture.home });
-      const argv = sandbox.prepare(fixture.workspace, { sessionId: 'wall' }).wrap(['bash', '-c', 'setsid sleep 300 & sleep 301 & echo started; wait']);
+      const argv = sandbox
+        .prepare(fixture.workspace, { sessionId: 'wall' })
+        .wrap(['bash', '-c', 'setsid sleep 300 & sleep 301 & echo started; wait']);
       // A stand-in host: a process that starts the sandbox as the runner does, then is killed outright.
       const host = spawn(
         process.execPath,
@@ -289,7 +340,9 @@ describe.runIf(linux)('the sandbox when its host is SIGKILLed', () => {
       );
       await waitFor(() => processesIn(fixture.workspace).length >= 3, { message: 'the sandboxed processes to start' });
       host.kill('SIGKILL');
-      await waitFor(() => processesIn(fixture.workspace).length === 0, { message: 'every sandboxed process to be gone' });
+      await waitFor(() => processesIn(fixture.workspace).length === 0, {
+        message: 'every sandboxed process to be gone',
+      });
     } finally {
       rmSync(fixture.base, { recursive: true, force: true });
     }

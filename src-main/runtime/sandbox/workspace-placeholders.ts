@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -71,7 +81,8 @@ export class WorkspacePlaceholders {
     for (const folder of FOLDERS) take(path.join(workspace, folder), () => makeFolder(path.join(workspace, folder)));
     const claude = path.join(workspace, '.claude');
     if (isRealFolder(claude)) {
-      for (const file of CLAUDE_FILES) take(path.join(claude, file), () => closeSync(openSync(path.join(claude, file), 'wx')));
+      for (const file of CLAUDE_FILES)
+        take(path.join(claude, file), () => closeSync(openSync(path.join(claude, file), 'wx')));
     }
     let released = false;
     return () => {

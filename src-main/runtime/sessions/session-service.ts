@@ -116,7 +116,10 @@ export class SessionService {
       const session = stores.sessions.get(sessionId);
       if (session === null) return missingSession();
       if (expectedRevision !== undefined && session.revision !== expectedRevision) {
-        return fail('revision_conflict', `The session changed since you read it (revision ${session.revision}, you had ${expectedRevision}). Reload and try again.`);
+        return fail(
+          'revision_conflict',
+          `The session changed since you read it (revision ${session.revision}, you had ${expectedRevision}). Reload and try again.`,
+        );
       }
       stores.sessions.setTitle(sessionId, title, 'user', clock.now());
       return ok({ session: requireSession(stores, sessionId) });
@@ -139,9 +142,13 @@ export class SessionService {
     if (current === null) return missingSession();
     if (current.archived) return fail('session_archived', 'This session is archived. Unarchive it to change it.');
     if (request.expectedRevision !== undefined && current.revision !== request.expectedRevision) {
-      return fail('revision_conflict', `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`);
+      return fail(
+        'revision_conflict',
+        `The session changed since you read it (revision ${current.revision}, you had ${request.expectedRevision}). Reload and try again.`,
+      );
     }
-    if (request.connectionId !== undefined && connections.get(request.connectionId) === null) return unknownConnection(request.connectionId);
+    if (request.connectionId !== undefined && connections.get(request.connectionId) === null)
+      return unknownConnection(request.connectionId);
     const modeRefusal =
       request.permissionMode === undefined
         ? null
@@ -149,7 +156,10 @@ export class SessionService {
           ? this.deps.sandbox.autoRefusal()
           : childModeRefusal(stores, request.sessionId, request.permissionMode);
     if (modeRefusal !== null) return fail('invalid_input', modeRefusal);
-    const workspace = request.workspacePath === undefined || request.workspacePath === null ? null : checkWorkspace(request.workspacePath);
+    const workspace =
+      request.workspacePath === undefined || request.workspacePath === null
+        ? null
+        : checkWorkspace(request.workspacePath);
     if (workspace !== null && 'error' in workspace) return fail('invalid_input', workspace.error);
     const connectionChanged = request.connectionId !== undefined && request.connectionId !== current.connectionId;
     const changed = stores.transaction(() => {
@@ -165,9 +175,22 @@ export class SessionService {
         clock.now(),
       );
       // Child agents are never wider than their parent: narrowing a session narrows them too.
-      const narrowed = descendantsToNarrow(stores, request.sessionId, request.permissionMode ?? current.permissionMode).map(({ sessionId, mode }) => {
+      const narrowed = descendantsToNarrow(
+        stores,
+        request.sessionId,
+        request.permissionMode ?? current.permissionMode,
+      ).map(({ sessionId, mode }) => {
         const child = requireSession(stores, sessionId);
-        stores.sessions.configure(sessionId, { connectionId: child.connectionId, model: child.model, permissionMode: mode, workspacePath: child.workspacePath }, clock.now());
+        stores.sessions.configure(
+          sessionId,
+          {
+            connectionId: child.connectionId,
+            model: child.model,
+            permissionMode: mode,
+            workspacePath: child.workspacePath,
+          },
+          clock.now(),
+        );
         return requireSession(stores, sessionId);
       });
       return { session: requireSession(stores, request.sessionId), narrowed };
@@ -219,7 +242,8 @@ export class SessionService {
     const { stores } = this.deps;
     const items = stores.transcript.page(sessionId, before, limit);
     const first = items[0];
-    const nextBefore = first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
+    const nextBefore =
+      first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
     const turnIds = [...new Set(items.map((item) => item.turnId))];
     return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore };
   }

@@ -6,7 +6,9 @@ describe('titleFromMessage', () => {
     expect(titleFromMessage('\n\n   Fix   the   login bug \nmore detail')).toBe('Fix the login bug');
   });
   it('cuts a long line at a word and marks the cut', () => {
-    const title = titleFromMessage('Please investigate why the nightly export job times out on large customer accounts');
+    const title = titleFromMessage(
+      'Please investigate why the nightly export job times out on large customer accounts',
+    );
     expect(title).toBe('Please investigate why the nightly export job times out on…');
     expect((title ?? '').length).toBeLessThanOrEqual(61);
   });
@@ -49,8 +51,12 @@ describe('childSessionTitle', () => {
   it('names a child by its agent and a short task, never a directive as typed', () => {
     expect(childSessionTitle('Worker', '/hold', [])).toBe('Worker: hold');
     expect(childSessionTitle('Worker', '/stream 3 10 the weekly report', [])).toBe('Worker: the weekly report');
-    expect(childSessionTitle('Explore', 'Survey the docs folder\nand list what is stale', [])).toBe('Explore: Survey the docs folder');
-    expect(childSessionTitle('Explore', 'Read every markdown file in the repository and summarise each', [])).toBe('Explore: Read every markdown file in the…');
+    expect(childSessionTitle('Explore', 'Survey the docs folder\nand list what is stale', [])).toBe(
+      'Explore: Survey the docs folder',
+    );
+    expect(childSessionTitle('Explore', 'Read every markdown file in the repository and summarise each', [])).toBe(
+      'Explore: Read every markdown file in the…',
+    );
   });
   it('adds an ordinal when a sibling already has the same title', () => {
     expect(childSessionTitle('Worker', '/hold', ['Worker: hold'])).toBe('Worker: hold (2)');

@@ -28,7 +28,8 @@ function directiveTitle(line: string): string | null {
   if (parts.name === 'tool') return parts.tool === null ? 'Tool call' : `Tool call: ${parts.tool}`;
   // `/fail CODE message`: its words are the failure it stages, not what the session is about.
   if (parts.name === 'fail') return parts.code === null ? 'Offline demo: fail' : `Offline demo: fail (${parts.code})`;
-  if (parts.name === 'spawn' || parts.name === 'spawn-many') return parts.agent === null ? 'Offline demo: subagents' : `Offline demo: ${parts.agent} subagents`;
+  if (parts.name === 'spawn' || parts.name === 'spawn-many')
+    return parts.agent === null ? 'Offline demo: subagents' : `Offline demo: ${parts.agent} subagents`;
   return parts.words ?? `Offline demo: ${parts.name}`;
 }
 

@@ -63,7 +63,12 @@ export function createAgentCommandLog(deps: AgentCommandLogDeps): AgentCommandLo
   const live = new Map<string, LiveCommand>();
   const stoppers = new Map<string, () => Promise<boolean>>();
   const publish = (record: ShellRunRecord) => deps.bus.publish({ kind: 'shell.changed', shellRun: record });
-  const tails = (command: LiveCommand) => ({ stdoutTail: command.output, stderrTail: '', stdoutTruncated: command.truncated, stderrTruncated: false });
+  const tails = (command: LiveCommand) => ({
+    stdoutTail: command.output,
+    stderrTail: '',
+    stdoutTruncated: command.truncated,
+    stderrTruncated: false,
+  });
 
   return {
     begin(start) {
@@ -99,7 +104,16 @@ export function createAgentCommandLog(deps: AgentCommandLogDeps): AgentCommandLo
         command.truncated = kept.cut;
       }
       const { status, exitCode, failureMessage } = ending;
-      publish(deps.store.finish(shellRunId, { ...tails(command), status, exitCode, signal: null, failureMessage, now: deps.clock.now() }));
+      publish(
+        deps.store.finish(shellRunId, {
+          ...tails(command),
+          status,
+          exitCode,
+          signal: null,
+          failureMessage,
+          now: deps.clock.now(),
+        }),
+      );
     },
     stoppable(shellRunId, stop) {
       if (live.has(shellRunId)) stoppers.set(shellRunId, stop);

@@ -22,7 +22,12 @@ const HOST_ENV = {
 
 describe('childEnvironment', () => {
   it("never passes Cairn's own variables, whatever the options", () => {
-    const env = childEnvironment({ base: HOST_ENV, scrubSecrets: false, passThrough: ['CAIRN_TOKEN'], extra: { X: '1' } });
+    const env = childEnvironment({
+      base: HOST_ENV,
+      scrubSecrets: false,
+      passThrough: ['CAIRN_TOKEN'],
+      extra: { X: '1' },
+    });
     expect(Object.keys(env).filter((name) => name.startsWith('CAIRN_'))).toEqual([]);
     expect(Object.values(env)).not.toContain('host-token-value-123');
     expect(env).toMatchObject({ OPENAI_API_KEY: 'sk-person', EDITOR: 'vi', X: '1' });
@@ -34,7 +39,9 @@ describe('childEnvironment', () => {
   });
 
   it('inherits only the named variables when asked, and adds extras last', () => {
-    expect(childEnvironment({ base: HOST_ENV, scrubSecrets: false, only: ['PATH', 'CAIRN_TOKEN'], extra: { PATH: '/x' } })).toEqual({ PATH: '/x' });
+    expect(
+      childEnvironment({ base: HOST_ENV, scrubSecrets: false, only: ['PATH', 'CAIRN_TOKEN'], extra: { PATH: '/x' } }),
+    ).toEqual({ PATH: '/x' });
   });
 
   it('reads the pass-through setting, refusing bad names and Cairn’s own', () => {
@@ -60,7 +67,11 @@ describe('the environment of each kind of child', () => {
   });
 
   it('the Codex app-server gets its connection’s key under a name of its own, none of Cairn’s variables', () => {
-    const launch = appServerLaunch({ binary: 'codex', model: 'm', baseUrl: null, apiKey: 'sk-vault', codexHome: '/h', tmpDir: '/t' }, '/w', HOST_ENV);
+    const launch = appServerLaunch(
+      { binary: 'codex', model: 'm', baseUrl: null, apiKey: 'sk-vault', codexHome: '/h', tmpDir: '/t' },
+      '/w',
+      HOST_ENV,
+    );
     expect(Object.keys(launch.env).filter((name) => name.startsWith('CAIRN_'))).toEqual([]);
     expect(Object.values(launch.env)).toContain('sk-vault');
     expect(Object.values(launch.env)).not.toContain('host-token-value-123');
@@ -114,15 +125,20 @@ describe('spawn points', () => {
       const text = readFileSync(file, 'utf8');
       const name = relative(root, file);
       if (/from 'node:child_process'/.test(text)) {
-        for (const call of calls(text, /(?<![.\w])(?:spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)\((?!\))/g)) {
+        for (const call of calls(
+          text,
+          /(?<![.\w])(?:spawn|spawnSync|execFile|execFileSync|exec|execSync|fork)\((?!\))/g,
+        )) {
           spawnCalls += 1;
           if (!/\benv\b/.test(call)) problems.push(`${name}: ${call.slice(0, 60)}… passes no env (inherits Cairn's)`);
           if (/process\.env/.test(call)) problems.push(`${name}: ${call.slice(0, 60)}… passes process.env`);
         }
       }
       for (const call of calls(text, /new StdioClientTransport\(/g))
-        if (!/childEnvironment\(/.test(call)) problems.push(`${name}: an MCP stdio server's env is not made by childEnvironment`);
-      if (/\.\.\.process\.env\b/.test(text) && !name.endsWith('child-environment.ts')) problems.push(`${name}: spreads process.env`);
+        if (!/childEnvironment\(/.test(call))
+          problems.push(`${name}: an MCP stdio server's env is not made by childEnvironment`);
+      if (/\.\.\.process\.env\b/.test(text) && !name.endsWith('child-environment.ts'))
+        problems.push(`${name}: spreads process.env`);
     }
     expect(problems).toEqual([]);
     expect(spawnCalls).toBeGreaterThan(5);

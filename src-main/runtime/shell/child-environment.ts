@@ -55,8 +55,12 @@ export function parsePassThrough(text: string | undefined): string[] {
   if (text === undefined) return [];
   const names = text.split(/[\s,]+/).filter((name) => name !== '');
   for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not an environment variable name (letters, digits and _, not starting with a digit).`);
-    if (isCairnVariable(name)) throw new Error(`${name} is one of Cairn's own variables; Cairn never passes those to a command.`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new Error(
+        `"${name}" is not an environment variable name (letters, digits and _, not starting with a digit).`,
+      );
+    if (isCairnVariable(name))
+      throw new Error(`${name} is one of Cairn's own variables; Cairn never passes those to a command.`);
   }
   return names;
 }

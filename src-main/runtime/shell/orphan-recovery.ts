@@ -15,7 +15,8 @@ export const ORPHAN_MESSAGES = {
   no_pid: 'The app restarted without a live handle to this process',
   gone: 'The app restarted while this command ran; it was no longer running.',
   stopped: 'Cairn stopped this command, which was still running after the app restarted.',
-  reused: 'The app restarted while this command ran; it is no longer running (its process id now belongs to another program, which Cairn left alone).',
+  reused:
+    'The app restarted while this command ran; it is no longer running (its process id now belongs to another program, which Cairn left alone).',
   unproven:
     'The app restarted while this command ran. Part of it may still be running, but Cairn could not prove it is this command, so it left it alone. Stop it yourself if it is.',
   stopped_by_you: 'You stopped this command, which was still running after the app restarted.',
@@ -56,7 +57,11 @@ export function createOrphanStopper(options: { clock: Clock; logger: Logger; gra
     try {
       signalProcessGroup(pid, name);
     } catch (error) {
-      options.logger.warn('Could not signal a left-over command', { pid, signal: name, error: error instanceof Error ? error.message : String(error) });
+      options.logger.warn('Could not signal a left-over command', {
+        pid,
+        signal: name,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
   return {

@@ -8,7 +8,13 @@ import { waitFor } from '../../testing/wait-for';
 import { systemClock } from '../core/ports';
 import { processGone } from './process-group';
 import { processStartIdentity } from './process-identity';
-import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunnerOptions, type ShellRunRequest } from './shell-runner';
+import {
+  createShellRunner,
+  type ShellOutputChunk,
+  type ShellRunner,
+  type ShellRunnerOptions,
+  type ShellRunRequest,
+} from './shell-runner';
 
 describe('shell runner', () => {
   let db: Db;
@@ -18,7 +24,8 @@ describe('shell runner', () => {
   let cwd: string;
   let counter = 0;
 
-  const makeRunner = (options: Partial<ShellRunnerOptions> = {}) => createShellRunner({ store, clock: systemClock, newShellRunId: () => `sh-${++counter}`, ...options });
+  const makeRunner = (options: Partial<ShellRunnerOptions> = {}) =>
+    createShellRunner({ store, clock: systemClock, newShellRunId: () => `sh-${++counter}`, ...options });
   const request = (command: string, extra: Partial<ShellRunRequest> = {}): ShellRunRequest => ({
     sessionId: 's1',
     turnId: 't1',
@@ -68,7 +75,12 @@ describe('shell runner', () => {
   it('captures stdout, stderr and the exit code, and records running → exited durably', async () => {
     const output = collector();
     const started: ShellRunRecord[] = [];
-    const result = await runner.run(request('echo out; echo err >&2; pwd; exit 3', { onOutput: output.onOutput, onStart: (run) => started.push(run) }));
+    const result = await runner.run(
+      request('echo out; echo err >&2; pwd; exit 3', {
+        onOutput: output.onOutput,
+        onStart: (run) => started.push(run),
+      }),
+    );
     expect(result).toMatchObject({
       status: 'exited',
       exitCode: 3,
@@ -80,7 +92,9 @@ describe('shell runner', () => {
       failureMessage: null,
       stoppedLeftovers: false,
     });
-    expect(started).toEqual([expect.objectContaining({ shellRunId: result.shellRunId, status: 'running', pid: result.pid })]);
+    expect(started).toEqual([
+      expect.objectContaining({ shellRunId: result.shellRunId, status: 'running', pid: result.pid }),
+    ]);
     expect(output.text('stdout')).toBe(`out\n${cwd}\n`);
     expect(output.text('stderr')).toBe('err\n');
     expect(store.get(result.shellRunId)).toMatchObject({
@@ -98,8 +112,14 @@ describe('shell runner', () => {
   });
 
   it('records the start identity of the process with its pid, so a restarted host can tell it from a reused pid', async () => {
-    const result = await runner.run(request('echo $$; sleep 0.2', { onStart: (run) => expect(store.processStart(run.shellRunId)).toBe(processStartIdentity(run.pid ?? 0)) }));
-    expect(store.processStart(result.shellRunId)).toMatch(process.platform === 'linux' ? /^linux:[0-9a-f-]+:\d+$/ : /^ps:/);
+    const result = await runner.run(
+      request('echo $$; sleep 0.2', {
+        onStart: (run) => expect(store.processStart(run.shellRunId)).toBe(processStartIdentity(run.pid ?? 0)),
+      }),
+    );
+    expect(store.processStart(result.shellRunId)).toMatch(
+      process.platform === 'linux' ? /^linux:[0-9a-f-]+:\d+$/ : /^ps:/,
+    );
   });
 
   it('records running, with the pid and its start identity, in the same tick as the spawn (a crash right after finds the process)', async () => {
@@ -115,7 +135,14 @@ describe('shell runner', () => {
   });
 
   it("gives commands none of Cairn's variables and no secret-looking ones, except those passed through", async () => {
-    const added = { CAIRN_TOKEN: 'host-token-value-123', CAIRN_DATA_DIR: '/data', OPENAI_API_KEY: 'sk-person', GITHUB_TOKEN: 'ghp', DB_PASSWORD: 'pw', VISIBLE_SETTING: 'yes' };
+    const added = {
+      CAIRN_TOKEN: 'host-token-value-123',
+      CAIRN_DATA_DIR: '/data',
+      OPENAI_API_KEY: 'sk-person',
+      GITHUB_TOKEN: 'ghp',
+      DB_PASSWORD: 'pw',
+      VISIBLE_SETTING: 'yes',
+    };
     Object.assign(process.env, added);
     try {
       runner = makeRunner({ passThrough: ['GITHUB_TOKEN'] });
@@ -141,7 +168,9 @@ describe('shell runner', () => {
       }
     });
     const escapeeIn = async (output: ReturnType<typeof collector>) => {
-      const pid = await waitFor(() => pidsIn(output.text('stdout'))[0], { message: 'the escaped process to say its pid' });
+      const pid = await waitFor(() => pidsIn(output.text('stdout'))[0], {
+        message: 'the escaped process to say its pid',
+      });
       escapees.push(pid);
       return pid;
     };
@@ -150,7 +179,10 @@ describe('shell runner', () => {
       const output = collector();
       // Holds stdout: before, the run lasted until its timeout and the process outlived it.
       const result = await runner.run(
-        request("setsid sh -c 'echo $$ > held.pid; exec sleep 300' & until [ -s held.pid ]; do sleep 0.05; done; cat held.pid", { onOutput: output.onOutput }),
+        request(
+          "setsid sh -c 'echo $$ > held.pid; exec sleep 300' & until [ -s held.pid ]; do sleep 0.05; done; cat held.pid",
+          { onOutput: output.onOutput },
+        ),
       );
       const holder = await escapeeIn(output);
       expect(result).toMatchObject({ status: 'exited', exitCode: 0, stoppedLeftovers: true });
@@ -158,7 +190,11 @@ describe('shell runner', () => {
 
       const second = collector();
       // A daemon's double fork, output closed: the grandchild is in a session of its own, parented by init.
-      const daemon = await runner.run(request("setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $! > daemon.pid'; cat daemon.pid", { onOutput: second.onOutput }));
+      const daemon = await runner.run(
+        request("setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $! > daemon.pid'; cat daemon.pid", {
+          onOutput: second.onOutput,
+        }),
+      );
       const grandchild = await escapeeIn(second);
       expect(daemon).toMatchObject({ status: 'exited', stoppedLeftovers: true });
       await waitFor(() => processGone(grandchild), { message: 'the double-forked process to be stopped' });
@@ -166,14 +202,18 @@ describe('shell runner', () => {
 
     it('are stopped by Stop and by a timeout', async () => {
       const output = collector();
-      const running = runner.run(request("setsid sh -c 'echo $$; exec sleep 300' & wait", { onOutput: output.onOutput }));
+      const running = runner.run(
+        request("setsid sh -c 'echo $$; exec sleep 300' & wait", { onOutput: output.onOutput }),
+      );
       const stopped = await escapeeIn(output);
       runner.kill(runner.liveRunIds()[0] ?? '');
       expect(await running).toMatchObject({ status: 'killed' });
       await waitFor(() => processGone(stopped), { message: 'Stop to end the setsid process' });
 
       const late = collector();
-      const timedOut = runner.run(request("setsid sh -c 'echo $$; exec sleep 300' >&1 & wait", { onOutput: late.onOutput, timeoutMs: 1500 }));
+      const timedOut = runner.run(
+        request("setsid sh -c 'echo $$; exec sleep 300' >&1 & wait", { onOutput: late.onOutput, timeoutMs: 1500 }),
+      );
       const slow = await escapeeIn(late);
       expect(await timedOut).toMatchObject({ status: 'timed_out' });
       await waitFor(() => processGone(slow), { message: 'the timeout to end the setsid process' });
@@ -188,33 +228,54 @@ describe('shell runner', () => {
   it('times out: records timed_out and kills the whole group, grandchildren included', async () => {
     const output = collector();
     const result = await runner.run(request('sleep 30 & echo $!; wait', { timeoutMs: 300, onOutput: output.onOutput }));
-    expect(result).toMatchObject({ status: 'timed_out', signal: 'SIGTERM', failureMessage: 'Timed out after 0.3 s; its process group was stopped.' });
+    expect(result).toMatchObject({
+      status: 'timed_out',
+      signal: 'SIGTERM',
+      failureMessage: 'Timed out after 0.3 s; its process group was stopped.',
+    });
     const [grandchild] = pidsIn(result.stdoutTail);
     expect(grandchild).toBeTypeOf('number');
-    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), { message: 'the shell and its grandchild to be gone' });
+    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), {
+      message: 'the shell and its grandchild to be gone',
+    });
     expect(store.get(result.shellRunId)).toMatchObject({ status: 'timed_out' });
   });
 
   it('keeps only the last bytes of each stream and flags the truncation', async () => {
     runner = makeRunner({ tailBytes: 1024 });
-    const result = await runner.run(request("head -c 100000 /dev/zero | tr '\\0' a; printf END; head -c 5000 /dev/zero | tr '\\0' b >&2"));
+    const result = await runner.run(
+      request("head -c 100000 /dev/zero | tr '\\0' a; printf END; head -c 5000 /dev/zero | tr '\\0' b >&2"),
+    );
     expect(result.stdoutTruncated).toBe(true);
     expect(result.stdoutTail).toBe(`${'a'.repeat(1021)}END`);
     expect(result.stderrTruncated).toBe(true);
     expect(result.stderrTail).toBe('b'.repeat(1024));
-    expect(store.get(result.shellRunId)).toMatchObject({ stdoutTruncated: true, stderrTruncated: true, stdoutTail: `${'a'.repeat(1021)}END` });
+    expect(store.get(result.shellRunId)).toMatchObject({
+      stdoutTruncated: true,
+      stderrTruncated: true,
+      stdoutTail: `${'a'.repeat(1021)}END`,
+    });
   });
 
   it('kill() stops the whole process group and records killed', async () => {
     const output = collector();
     const running = runner.run(request('sleep 30 & echo $!; wait', { onOutput: output.onOutput }));
-    const [grandchild] = await waitFor(() => (pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null), { message: 'the grandchild pid' });
+    const [grandchild] = await waitFor(
+      () => (pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null),
+      { message: 'the grandchild pid' },
+    );
     const [shellRunId] = runner.liveRunIds();
     expect(store.get(shellRunId ?? '')).toMatchObject({ status: 'running' });
     expect(runner.kill(shellRunId ?? '')).toBe(true);
     const result = await running;
-    expect(result).toMatchObject({ shellRunId, status: 'killed', failureMessage: 'Stopped before it finished; its process group was killed.' });
-    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), { message: 'the shell and its grandchild to be gone' });
+    expect(result).toMatchObject({
+      shellRunId,
+      status: 'killed',
+      failureMessage: 'Stopped before it finished; its process group was killed.',
+    });
+    await waitFor(() => processGone(result.pid ?? 0) && processGone(grandchild ?? 0), {
+      message: 'the shell and its grandchild to be gone',
+    });
     expect(store.get(result.shellRunId)).toMatchObject({ status: 'killed' });
     expect(runner.kill(result.shellRunId)).toBe(false);
   });
@@ -223,7 +284,9 @@ describe('shell runner', () => {
     runner = makeRunner({ killGraceMs: 200 });
     const output = collector();
     const running = runner.run(request("trap '' TERM; sleep 30 & echo $!; wait", { onOutput: output.onOutput }));
-    const [grandchild] = await waitFor(() => (pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null));
+    const [grandchild] = await waitFor(() =>
+      pidsIn(output.text('stdout')).length > 0 ? pidsIn(output.text('stdout')) : null,
+    );
     runner.kill(runner.liveRunIds()[0] ?? '');
     const result = await running;
     expect(result).toMatchObject({ status: 'killed', signal: 'SIGKILL' });
@@ -255,11 +318,16 @@ describe('shell runner', () => {
           shown[chunk.stream] += chunk.text;
           const saved = store.get(chunk.shellRunId);
           const tail = chunk.stream === 'stdout' ? saved?.stdoutTail : saved?.stderrTail;
-          if (tail !== shown[chunk.stream]) unsavedWhenShown.push(`${chunk.stream}: shown ${JSON.stringify(shown[chunk.stream])}, saved ${JSON.stringify(tail)}`);
+          if (tail !== shown[chunk.stream])
+            unsavedWhenShown.push(
+              `${chunk.stream}: shown ${JSON.stringify(shown[chunk.stream])}, saved ${JSON.stringify(tail)}`,
+            );
         },
       }),
     );
-    await waitFor(() => shown.stdout.includes('line 6') && shown.stderr.includes('err 6'), { message: 'all six lines shown' });
+    await waitFor(() => shown.stdout.includes('line 6') && shown.stderr.includes('err 6'), {
+      message: 'all six lines shown',
+    });
     expect(unsavedWhenShown).toEqual([]);
     const shellRunId = runner.liveRunIds()[0] ?? '';
     expect(store.get(shellRunId)).toMatchObject({ status: 'running' });
@@ -270,14 +338,21 @@ describe('shell runner', () => {
   it('records a shell that cannot be started as exited with the reason', async () => {
     runner = makeRunner({ shell: '/nonexistent/bash' });
     const result = await runner.run(request('true'));
-    expect(result).toMatchObject({ status: 'exited', exitCode: null, pid: null, failureMessage: expect.stringMatching(/^Could not start \/nonexistent\/bash: .*ENOENT/) });
+    expect(result).toMatchObject({
+      status: 'exited',
+      exitCode: null,
+      pid: null,
+      failureMessage: expect.stringMatching(/^Could not start \/nonexistent\/bash: .*ENOENT/),
+    });
     expect(store.get(result.shellRunId)).toMatchObject({ status: 'exited', failureMessage: result.failureMessage });
   });
 
   it('killAll() ends every live run', async () => {
     const first = runner.run(request('sleep 30'));
     const second = runner.run(request('sleep 30'));
-    await waitFor(() => runner.liveRunIds().every((id) => store.get(id)?.status === 'running') && runner.liveRunIds().length === 2);
+    await waitFor(
+      () => runner.liveRunIds().every((id) => store.get(id)?.status === 'running') && runner.liveRunIds().length === 2,
+    );
     await runner.killAll();
     expect(await first).toMatchObject({ status: 'killed' });
     expect(await second).toMatchObject({ status: 'killed' });

@@ -143,7 +143,10 @@ export function createShellRunner(options: ShellRunnerOptions): ShellRunner {
       write();
       return true;
     } catch (error) {
-      logger.error('Could not record a shell run change', { what, error: error instanceof Error ? error.message : String(error) });
+      logger.error('Could not record a shell run change', {
+        what,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return false;
     }
   };
@@ -234,14 +237,19 @@ function startRun(setup: RunSetup, request: ShellRunRequest, shellRunId: string,
     // tick. Waiting for the 'spawn' event leaves a window where a crash finds the row `starting`
     // with no pid, and the restarted host cannot find, let alone stop, the live process group.
     let running: ShellRunRecord | null = null;
-    if (pid !== null) record('running', () => (running = store.markRunning(shellRunId, pid, processStartIdentity(pid))));
+    if (pid !== null)
+      record('running', () => (running = store.markRunning(shellRunId, pid, processStartIdentity(pid))));
 
     const signalGroup = (signal: NodeJS.Signals) => {
       if (pid === null) return;
       try {
         signalProcessGroup(pid, signal);
       } catch (error) {
-        logger.warn('Could not signal a shell process group', { pid, signal, error: error instanceof Error ? error.message : String(error) });
+        logger.warn('Could not signal a shell process group', {
+          pid,
+          signal,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       signalMarkedProcesses(marker, signal);
     };
@@ -265,7 +273,9 @@ function startRun(setup: RunSetup, request: ShellRunRequest, shellRunId: string,
         try {
           request.onOutput?.({ shellRunId, stream, text });
         } catch (error) {
-          logger.warn('A shell output listener failed', { error: error instanceof Error ? error.message : String(error) });
+          logger.warn('A shell output listener failed', {
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       },
     });
@@ -285,8 +295,18 @@ function startRun(setup: RunSetup, request: ShellRunRequest, shellRunId: string,
       // Keep the SIGKILL escalation only while something of the group is still there.
       if (cancelGrace !== null && (pid === null || (processGroupGone(pid) && !escaped()))) cancelGrace();
       const status: ShellRunResult['status'] = requested ?? 'exited';
-      const failureMessage = failureMessageOf(status, spawnError === null ? null : `Could not start ${shell}: ${spawnError.message}`, request.timeoutMs);
-      const ending = { status, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, failureMessage, ...output.tailsNow() };
+      const failureMessage = failureMessageOf(
+        status,
+        spawnError === null ? null : `Could not start ${shell}: ${spawnError.message}`,
+        request.timeoutMs,
+      );
+      const ending = {
+        status,
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        failureMessage,
+        ...output.tailsNow(),
+      };
       const now = clock.now();
       record('finish', () => store.finish(shellRunId, { ...ending, now }));
       resolve({ shellRunId, pid, ...ending, durationMs: now - startedAt, stoppedLeftovers });
@@ -342,8 +362,13 @@ function startRun(setup: RunSetup, request: ShellRunRequest, shellRunId: string,
 }
 
 /** What the record says of a run that did not simply exit: it could not start, timed out or was stopped. */
-function failureMessageOf(status: ShellRunResult['status'], startFailure: string | null, timeoutMs: number): string | null {
+function failureMessageOf(
+  status: ShellRunResult['status'],
+  startFailure: string | null,
+  timeoutMs: number,
+): string | null {
   if (startFailure !== null) return startFailure;
-  if (status === 'timed_out') return `Timed out after ${Math.round(timeoutMs / 100) / 10} s; its process group was stopped.`;
+  if (status === 'timed_out')
+    return `Timed out after ${Math.round(timeoutMs / 100) / 10} s; its process group was stopped.`;
   return status === 'killed' ? 'Stopped before it finished; its process group was killed.' : null;
 }

@@ -5,7 +5,14 @@ import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
 import { runMarker } from './escaped-processes';
-import { createOrphanStopper, ORPHAN_MESSAGES, orphanFate, orphanMessage, type OrphanFate, type OrphanStopper } from './orphan-recovery';
+import {
+  createOrphanStopper,
+  ORPHAN_MESSAGES,
+  orphanFate,
+  orphanMessage,
+  type OrphanFate,
+  type OrphanStopper,
+} from './orphan-recovery';
 import { createAgentCommandLog, type AgentCommandLog } from './agent-commands';
 import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunRecorder } from './shell-runner';
 
@@ -45,7 +52,8 @@ export class ShellService {
     // The runner writes through this; every status change is announced after it is stored.
     const store: ShellRunRecorder = {
       insert: (run) => publish(stores.shellRuns.insert(run)),
-      markRunning: (shellRunId, pid, processStart) => publish(stores.shellRuns.markRunning(shellRunId, pid, processStart)),
+      markRunning: (shellRunId, pid, processStart) =>
+        publish(stores.shellRuns.markRunning(shellRunId, pid, processStart)),
       recordOutput: (shellRunId, output) => stores.shellRuns.recordOutput(shellRunId, output),
       finish: (shellRunId, ending) => publish(stores.shellRuns.finish(shellRunId, ending)),
     };
@@ -58,7 +66,11 @@ export class ShellService {
       markerScope: deps.dataDir,
     });
     this.agentCommands = createAgentCommandLog({ ...deps, store: stores.shellRuns });
-    this.orphans = createOrphanStopper({ clock: deps.clock, logger: deps.logger, ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }) });
+    this.orphans = createOrphanStopper({
+      clock: deps.clock,
+      logger: deps.logger,
+      ...(deps.orphanGraceMs === undefined ? {} : { graceMs: deps.orphanGraceMs }),
+    });
   }
 
   /**
@@ -89,7 +101,13 @@ export class ShellService {
 
   /** Live output of a session's command, to subscribers (the transcript's terminal). */
   publishOutput(sessionId: string, chunk: ShellOutputChunk): void {
-    this.deps.bus.publish({ kind: 'shell.output', sessionId, shellRunId: chunk.shellRunId, stream: chunk.stream, text: chunk.text });
+    this.deps.bus.publish({
+      kind: 'shell.output',
+      sessionId,
+      shellRunId: chunk.shellRunId,
+      stream: chunk.stream,
+      text: chunk.text,
+    });
   }
 
   list(sessionId: string, limit: number): Outcome<{ shellRuns: ShellRunRecord[] }> {
@@ -125,7 +143,9 @@ export class ShellService {
     const marked = this.orphans.stopMarked(runMarker(this.deps.dataDir, record.shellRunId));
     if (fate === 'stop' && record.pid !== null) this.orphans.stop(record.pid, processStart);
     else if (!marked) return { shellRun: record, killed: false };
-    const shellRun = stores.transaction(() => stores.shellRuns.noteOrphan(record.shellRunId, ORPHAN_MESSAGES.stopped_by_you));
+    const shellRun = stores.transaction(() =>
+      stores.shellRuns.noteOrphan(record.shellRunId, ORPHAN_MESSAGES.stopped_by_you),
+    );
     bus.publish({ kind: 'shell.changed', shellRun });
     return { shellRun, killed: true };
   }

@@ -3,12 +3,22 @@ import { readFrontMatter } from './front-matter';
 
 describe('readFrontMatter', () => {
   it('reads the mapping and the body after it', () => {
-    const read = readFrontMatter('---\nname: Release notes\nrequired-tools: [read_file, grep]\n---\n# Steps\n1. Read\n');
-    expect(read).toEqual({ kind: 'parsed', data: { name: 'Release notes', 'required-tools': ['read_file', 'grep'] }, body: '# Steps\n1. Read\n' });
+    const read = readFrontMatter(
+      '---\nname: Release notes\nrequired-tools: [read_file, grep]\n---\n# Steps\n1. Read\n',
+    );
+    expect(read).toEqual({
+      kind: 'parsed',
+      data: { name: 'Release notes', 'required-tools': ['read_file', 'grep'] },
+      body: '# Steps\n1. Read\n',
+    });
   });
 
   it('accepts a byte order mark, CRLF line ends and an empty block', () => {
-    expect(readFrontMatter('\uFEFF---\r\nname: x\r\n---\r\nbody')).toEqual({ kind: 'parsed', data: { name: 'x' }, body: 'body' });
+    expect(readFrontMatter('\uFEFF---\r\nname: x\r\n---\r\nbody')).toEqual({
+      kind: 'parsed',
+      data: { name: 'x' },
+      body: 'body',
+    });
     expect(readFrontMatter('---\n---\nbody')).toEqual({ kind: 'parsed', data: {}, body: 'body' });
   });
 
@@ -17,9 +27,18 @@ describe('readFrontMatter', () => {
   });
 
   it('explains an unclosed block, broken YAML and a value that is not a mapping', () => {
-    expect(readFrontMatter('---\nname: x\n')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('not closed') });
-    expect(readFrontMatter('---\nname: [unclosed\n---\n')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('not valid YAML') });
-    expect(readFrontMatter('---\n- a\n- b\n---\n')).toMatchObject({ kind: 'invalid', reason: expect.stringContaining('"key: value"') });
+    expect(readFrontMatter('---\nname: x\n')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('not closed'),
+    });
+    expect(readFrontMatter('---\nname: [unclosed\n---\n')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('not valid YAML'),
+    });
+    expect(readFrontMatter('---\n- a\n- b\n---\n')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringContaining('"key: value"'),
+    });
   });
 
   it('refuses an alias bomb instead of expanding it', () => {

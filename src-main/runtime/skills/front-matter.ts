@@ -19,7 +19,8 @@ export function readFrontMatter(text: string): FrontMatter {
   if (opening === null) return { kind: 'none', body: text.replace(/^\uFEFF/, '') };
   const rest = text.slice(opening[0].length);
   const closing = CLOSING.exec(rest);
-  if (closing === null) return { kind: 'invalid', reason: 'The front matter is not closed: add a line with only --- after it.' };
+  if (closing === null)
+    return { kind: 'invalid', reason: 'The front matter is not closed: add a line with only --- after it.' };
   const yamlText = rest.slice(0, closing.index);
   const body = rest.slice(closing.index + closing[0].length).replace(/^\r?\n/, '');
   let data: unknown;

@@ -11,7 +11,8 @@ const input = z.strictObject({ id: z.string().min(1).max(100) });
 export function createLoadSkillTool(skills: () => SkillService): AgentTool {
   return {
     name: LOAD_SKILL_TOOL_NAME,
-    description: 'Loads the full instructions of a skill (one of those listed under "Skills" in your instructions) by its id. Follow the instructions it returns.',
+    description:
+      'Loads the full instructions of a skill (one of those listed under "Skills" in your instructions) by its id. Follow the instructions it returns.',
     inputSchema: {
       type: 'object',
       properties: { id: { type: 'string', description: 'The skill id, e.g. "release-notes".' } },

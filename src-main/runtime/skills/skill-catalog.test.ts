@@ -19,12 +19,16 @@ function folders() {
   return { space, folders: { workspacePath: space.root, personalDir }, personal, workspace };
 }
 
-const skill = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nDo the ${name} steps.\n`;
+const skill = (name: string, description: string, extra = '') =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\nDo the ${name} steps.\n`;
 
 describe('the skill catalog', () => {
   it('reads workspace and personal skills; the workspace wins on the same id', async () => {
     const f = folders();
-    f.workspace('release-notes', skill('Release notes', 'Writes the release notes', 'required-tools: [read_file, grep]\nlicense: MIT\n'));
+    f.workspace(
+      'release-notes',
+      skill('Release notes', 'Writes the release notes', 'required-tools: [read_file, grep]\nlicense: MIT\n'),
+    );
     f.personal('release-notes', skill('Personal release notes', 'Mine'));
     f.personal('tidy', skill('Tidy', 'Tidies the desk'));
     mkdirSync(path.join(f.space.root, '.agents/skills/empty-folder'), { recursive: true });
@@ -45,7 +49,9 @@ describe('the skill catalog', () => {
     const f = folders();
     f.personal('tidy', skill('Tidy', 'Tidies'));
     expect((await readSkillCatalog({ ...f.folders, workspacePath: null })).map((entry) => entry.id)).toEqual(['tidy']);
-    expect(await readSkillCatalog({ workspacePath: f.space.root, personalDir: path.join(f.space.base, 'nowhere') })).toEqual([]);
+    expect(
+      await readSkillCatalog({ workspacePath: f.space.root, personalDir: path.join(f.space.base, 'nowhere') }),
+    ).toEqual([]);
   });
 
   it('lists a skill with bad front matter as broken, with the reason', async () => {
@@ -59,7 +65,10 @@ describe('the skill catalog', () => {
     expect(byId['no-front']).toMatchObject({ kind: 'broken', reason: expect.stringContaining('no front matter') });
     expect(byId['bad-yaml']).toMatchObject({ kind: 'broken', reason: expect.stringContaining('not valid YAML') });
     expect(byId['no-name']).toMatchObject({ kind: 'broken', reason: 'The front matter needs a "name" (text).' });
-    expect(byId['tools-not-list']).toMatchObject({ kind: 'broken', reason: expect.stringContaining('"required-tools" must be a list') });
+    expect(byId['tools-not-list']).toMatchObject({
+      kind: 'broken',
+      reason: expect.stringContaining('"required-tools" must be a list'),
+    });
     expect(byId['bad id!']).toMatchObject({ kind: 'broken', reason: expect.stringContaining('not a usable skill id') });
   });
 
@@ -72,7 +81,8 @@ describe('the skill catalog', () => {
     chmodSync(locked, 0o600);
     expect(byId.huge).toMatchObject({ kind: 'broken', reason: expect.stringContaining('at most 256 KB') });
     // root reads any file, so the permission case only shows for a normal user
-    if (process.getuid?.() !== 0) expect(byId.locked).toMatchObject({ kind: 'broken', reason: 'SKILL.md cannot be read: permission denied.' });
+    if (process.getuid?.() !== 0)
+      expect(byId.locked).toMatchObject({ kind: 'broken', reason: 'SKILL.md cannot be read: permission denied.' });
   });
 
   it('reads one skill afresh: a changed file gives the new text, a removed one gives null', async () => {

@@ -40,14 +40,23 @@ const SKILL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** The front matter keys a skill uses; others (license, metadata, …) are allowed and ignored. */
 const skillFrontMatter = z.object({
   name: z.string({ error: 'needs a "name" (text)' }).trim().min(1, 'needs a "name" (text)').max(200),
-  description: z.string({ error: 'needs a "description" (text)' }).trim().min(1, 'needs a "description" (text)').max(2000),
-  'required-tools': z.array(z.string().trim().min(1).max(200), { error: '"required-tools" must be a list of tool names' }).max(100).optional(),
+  description: z
+    .string({ error: 'needs a "description" (text)' })
+    .trim()
+    .min(1, 'needs a "description" (text)')
+    .max(2000),
+  'required-tools': z
+    .array(z.string().trim().min(1).max(200), { error: '"required-tools" must be a list of tool names' })
+    .max(100)
+    .optional(),
 });
 
 /** The workspace's and the person's skill folders. */
 export function skillRoots(folders: SkillFolders): Array<{ source: SkillSource; dir: string }> {
   return [
-    ...(folders.workspacePath === null ? [] : [{ source: 'workspace' as const, dir: path.join(folders.workspacePath, '.agents', 'skills') }]),
+    ...(folders.workspacePath === null
+      ? []
+      : [{ source: 'workspace' as const, dir: path.join(folders.workspacePath, '.agents', 'skills') }]),
     { source: 'personal' as const, dir: path.join(folders.personalDir) },
   ];
 }
@@ -99,8 +108,14 @@ async function readSkillFolder(source: SkillSource, dir: string, id: string): Pr
     if (isMissing(error)) return null;
     return broken(`SKILL.md cannot be read: ${describeFsError(error)}`);
   }
-  if (!SKILL_ID.test(id)) return broken('The folder name is not a usable skill id (letters, digits, ".", "_" and "-", starting with a letter or digit).');
-  if (size > MAX_SKILL_FILE_BYTES) return broken(`SKILL.md is ${Math.ceil(size / 1024)} KB; a skill may be at most ${MAX_SKILL_FILE_BYTES / 1024} KB.`);
+  if (!SKILL_ID.test(id))
+    return broken(
+      'The folder name is not a usable skill id (letters, digits, ".", "_" and "-", starting with a letter or digit).',
+    );
+  if (size > MAX_SKILL_FILE_BYTES)
+    return broken(
+      `SKILL.md is ${Math.ceil(size / 1024)} KB; a skill may be at most ${MAX_SKILL_FILE_BYTES / 1024} KB.`,
+    );
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -109,11 +124,14 @@ async function readSkillFolder(source: SkillSource, dir: string, id: string): Pr
     return broken(`SKILL.md cannot be read: ${describeFsError(error)}`);
   }
   const front = readFrontMatter(text);
-  if (front.kind === 'none') return broken('SKILL.md has no front matter: start it with a block between --- lines giving name and description.');
+  if (front.kind === 'none')
+    return broken('SKILL.md has no front matter: start it with a block between --- lines giving name and description.');
   if (front.kind === 'invalid') return broken(front.reason);
   const fields = skillFrontMatter.safeParse(front.data);
   if (!fields.success) {
-    const problems = fields.error.issues.map((issue) => (issue.path.length <= 1 ? issue.message : `"${issue.path.join('.')}": ${issue.message}`));
+    const problems = fields.error.issues.map((issue) =>
+      issue.path.length <= 1 ? issue.message : `"${issue.path.join('.')}": ${issue.message}`,
+    );
     return broken(`The front matter ${problems.join('; ')}.`);
   }
   return {

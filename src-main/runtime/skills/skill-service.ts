@@ -1,13 +1,23 @@
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { PermissionMode, SessionRecord } from '../../../src-shared/model';
-import type { SkillListResult, SkillSummary, SkillUnavailability, UnavailableSkill } from '../../../src-shared/skill-model';
+import type {
+  SkillListResult,
+  SkillSummary,
+  SkillUnavailability,
+  UnavailableSkill,
+} from '../../../src-shared/skill-model';
 import type { ToolSurface, ToolSurfaceContext } from '../tools/tool-surface';
 import { readSkill, readSkillCatalog, type CatalogEntry, type CatalogSkill } from './skill-catalog';
 
 /** Whose skills: an existing session, or a new session not created yet (the composer of a new session). */
 export type SkillTarget =
   | { readonly kind: 'session'; readonly sessionId: string }
-  | { readonly kind: 'new_session'; readonly workspacePath: string | null; readonly permissionMode: PermissionMode; readonly connectionId?: string | undefined };
+  | {
+      readonly kind: 'new_session';
+      readonly workspacePath: string | null;
+      readonly permissionMode: PermissionMode;
+      readonly connectionId?: string | undefined;
+    };
 
 export interface SkillServiceDeps {
   session(sessionId: string): SessionRecord | null;
@@ -38,7 +48,10 @@ export class SkillService {
   async list(target: SkillTarget): Promise<Outcome<SkillListResult>> {
     const context = this.contextOf(target);
     if (!context.ok) return context;
-    const [surface, catalog] = await Promise.all([this.deps.toolSurface(context.result), readSkillCatalog(this.foldersOf(context.result))]);
+    const [surface, catalog] = await Promise.all([
+      this.deps.toolSurface(context.result),
+      readSkillCatalog(this.foldersOf(context.result)),
+    ]);
     // The session may have been archived or removed while its tools were resolved: answer for now.
     if (target.kind === 'session') {
       const settled = this.sessionState(target.sessionId);
@@ -68,12 +81,22 @@ export class SkillService {
   async load(sessionId: string, skillId: string): Promise<Outcome<LoadedSkill>> {
     const context = this.contextOf({ kind: 'session', sessionId });
     if (!context.ok) return context;
-    const [surface, entry] = await Promise.all([this.deps.toolSurface(context.result), readSkill(this.foldersOf(context.result), skillId)]);
+    const [surface, entry] = await Promise.all([
+      this.deps.toolSurface(context.result),
+      readSkill(this.foldersOf(context.result), skillId),
+    ]);
     if (entry === null) {
-      return fail('not_found', `There is no skill "${skillId}" (it may have been removed): look in the workspace's .agents/skills/ folder and in Cairn's skills folder.`);
+      return fail(
+        'not_found',
+        `There is no skill "${skillId}" (it may have been removed): look in the workspace's .agents/skills/ folder and in Cairn's skills folder.`,
+      );
     }
     const why = unavailability(entry, surface);
-    if (why !== null || entry.kind !== 'skill') return fail('operation_unavailable', `The skill "${skillId}" cannot be loaded here: ${why?.message ?? ''}`.trim());
+    if (why !== null || entry.kind !== 'skill')
+      return fail(
+        'operation_unavailable',
+        `The skill "${skillId}" cannot be loaded here: ${why?.message ?? ''}`.trim(),
+      );
     return ok({ id: entry.id, name: entry.name, source: entry.source, instructions: entry.instructions });
   }
 
@@ -93,11 +116,22 @@ export class SkillService {
       const state = this.sessionState(target.sessionId);
       if (!state.ok) return state;
       const session = state.result;
-      return ok({ sessionId: session.sessionId, workspacePath: session.workspacePath, permissionMode: session.permissionMode, connectionId: session.connectionId });
+      return ok({
+        sessionId: session.sessionId,
+        workspacePath: session.workspacePath,
+        permissionMode: session.permissionMode,
+        connectionId: session.connectionId,
+      });
     }
     const connectionId = target.connectionId ?? this.deps.defaultConnectionId();
-    if (!this.deps.connectionExists(connectionId)) return fail('not_found', 'That connection does not exist. It may have been removed.');
-    return ok({ sessionId: null, workspacePath: target.workspacePath, permissionMode: target.permissionMode, connectionId });
+    if (!this.deps.connectionExists(connectionId))
+      return fail('not_found', 'That connection does not exist. It may have been removed.');
+    return ok({
+      sessionId: null,
+      workspacePath: target.workspacePath,
+      permissionMode: target.permissionMode,
+      connectionId,
+    });
   }
 
   private sessionState(sessionId: string): Outcome<SessionRecord> {
@@ -113,7 +147,13 @@ export class SkillService {
 }
 
 function summaryOf(skill: CatalogSkill): SkillSummary {
-  return { id: skill.id, name: skill.name, description: skill.description, source: skill.source, requiredTools: skill.requiredTools };
+  return {
+    id: skill.id,
+    name: skill.name,
+    description: skill.description,
+    source: skill.source,
+    requiredTools: skill.requiredTools,
+  };
 }
 
 /** Why an entry cannot be loaded with this tool surface, or null when it can. */

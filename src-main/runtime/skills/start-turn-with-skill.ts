@@ -22,6 +22,11 @@ export async function startTurnWithSkill(
   return runtime.turns.start({
     ...turn,
     titleHint: turn.titleHint ?? skillTitleHint(loaded.result.name, turn.text),
-    preloaded: { toolCallId: `skill-${request.turnId}`, toolName: LOAD_SKILL_TOOL_NAME, input: { id: skillId }, output: loaded.result },
+    preloaded: {
+      toolCallId: `skill-${request.turnId}`,
+      toolName: LOAD_SKILL_TOOL_NAME,
+      input: { id: skillId },
+      output: loaded.result,
+    },
   });
 }

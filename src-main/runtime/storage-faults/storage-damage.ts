@@ -41,9 +41,17 @@ export class StorageDamage {
         'Quit Cairn and start it again with `npm run serve -- --salvage` (the desktop app offers Salvage and start): ' +
         'it moves the damaged file aside, keeping it, and starts with every session and transcript that can still be read.',
     };
-    this.deps.logger.error('The database is damaged; no new work starts until it is salvaged', { file: this.deps.file, detail });
+    this.deps.logger.error('The database is damaged; no new work starts until it is salvaged', {
+      file: this.deps.file,
+      detail,
+    });
     this.deps.admission.refuseAfterDamage(this.found);
-    this.deps.bus.publish({ kind: 'host.notice', code: 'storage_damaged', sessionId: null, message: this.found.message });
+    this.deps.bus.publish({
+      kind: 'host.notice',
+      code: 'storage_damaged',
+      sessionId: null,
+      message: this.found.message,
+    });
     return this.found;
   }
 }

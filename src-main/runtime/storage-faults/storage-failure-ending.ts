@@ -18,10 +18,18 @@ export function isStorageFailure(error: unknown): boolean {
 export function storageFailureEnding(error: unknown): StorageFailureEnding {
   const full = storageFailureOf(error) === 'full';
   const cause = error instanceof Error ? error.message : String(error);
-  const code = typeof error === 'object' && error !== null && 'code' in error ? ` (${String((error as { code: unknown }).code)})` : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error
+      ? ` (${String((error as { code: unknown }).code)})`
+      : '';
   const failureClass = full ? STORAGE_FULL : STORAGE_FAILED;
   // The renderer says what happened and what to do; this detail is what the database said.
-  return { status: 'failed', terminalReason: failureClass, errorCode: failureClass, errorMessage: `Could not write to the database: ${cause}${code}.` };
+  return {
+    status: 'failed',
+    terminalReason: failureClass,
+    errorCode: failureClass,
+    errorMessage: `Could not write to the database: ${cause}${code}.`,
+  };
 }
 
 /** What the person is told at once, while the record may not be writable yet. */

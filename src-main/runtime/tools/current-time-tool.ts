@@ -12,7 +12,10 @@ export const currentTimeTool: AgentTool = {
   },
   readOnly: true,
   async execute(input, context) {
-    const timeZone = typeof input === 'object' && input !== null && 'timeZone' in input && typeof input.timeZone === 'string' ? input.timeZone : 'UTC';
+    const timeZone =
+      typeof input === 'object' && input !== null && 'timeZone' in input && typeof input.timeZone === 'string'
+        ? input.timeZone
+        : 'UTC';
     const now = new Date(context.now());
     try {
       const local = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'long' }).format(now);

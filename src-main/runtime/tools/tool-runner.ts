@@ -23,7 +23,9 @@ export interface ToolHost {
   prepare?(sessionId: string): Promise<void>;
 }
 
-export type ToolCallEnd = { readonly ended: 'result'; readonly output: unknown; readonly isError: boolean } | { readonly ended: 'suspended' | 'aborted' };
+export type ToolCallEnd =
+  | { readonly ended: 'result'; readonly output: unknown; readonly isError: boolean }
+  | { readonly ended: 'suspended' | 'aborted' };
 
 /**
  * Runs one tool call the way every backend must: a tool that asks the person (ask_user, or an
@@ -31,8 +33,17 @@ export type ToolCallEnd = { readonly ended: 'result'; readonly output: unknown; 
  * (`tool_call`), run, and its result recorded (`tool_result`). An `approved` call was recorded and
  * approved already: it only runs.
  */
-export async function* runToolCall(call: ToolCall, host: ToolHost, context: ToolContext, options: { approved: boolean }): AsyncGenerator<AgentEvent, ToolCallEnd> {
-  context = { ...context, toolCallId: call.toolCallId, ...(options.approved && call.unsandboxed === true ? { unsandboxed: true } : {}) };
+export async function* runToolCall(
+  call: ToolCall,
+  host: ToolHost,
+  context: ToolContext,
+  options: { approved: boolean },
+): AsyncGenerator<AgentEvent, ToolCallEnd> {
+  context = {
+    ...context,
+    toolCallId: call.toolCallId,
+    ...(options.approved && call.unsandboxed === true ? { unsandboxed: true } : {}),
+  };
   await host.prepare?.(context.sessionId);
   const tool = host.toolsFor(context.sessionId).find((candidate) => candidate.name === call.toolName);
   if (tool !== undefined && !options.approved) {
@@ -64,15 +75,34 @@ export async function* runToolCall(call: ToolCall, host: ToolHost, context: Tool
               .join(', ') || 'none'
           }.`,
         )
-      : await tool.execute(call.input, context).catch((error: unknown) => toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`));
+      : await tool
+          .execute(call.input, context)
+          .catch((error: unknown) =>
+            toolError(`The tool failed: ${error instanceof Error ? error.message : String(error)}`),
+          );
   if (context.signal.aborted) return { ended: 'aborted' };
   const outcome = isSuspension(executed) ? toolError('This tool cannot ask the person here.') : executed;
-  yield { type: 'tool_result', toolCallId: call.toolCallId, toolName: call.toolName, output: outcome.output, isError: outcome.isError };
+  yield {
+    type: 'tool_result',
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    output: outcome.output,
+    isError: outcome.isError,
+  };
   return { ended: 'result', output: outcome.output, isError: outcome.isError };
 }
 
-async function* recorded(call: ToolCall, outcome: { output: unknown; isError: boolean }): AsyncGenerator<AgentEvent, ToolCallEnd> {
+async function* recorded(
+  call: ToolCall,
+  outcome: { output: unknown; isError: boolean },
+): AsyncGenerator<AgentEvent, ToolCallEnd> {
   yield { type: 'tool_call', ...call };
-  yield { type: 'tool_result', toolCallId: call.toolCallId, toolName: call.toolName, output: outcome.output, isError: outcome.isError };
+  yield {
+    type: 'tool_result',
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    output: outcome.output,
+    isError: outcome.isError,
+  };
   return { ended: 'result', output: outcome.output, isError: outcome.isError };
 }

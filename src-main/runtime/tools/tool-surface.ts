@@ -16,4 +16,5 @@ export interface ToolSurfaceContext {
  * workspace, and any registered from outside such as MCP servers), or `native` when the connection
  * runs an agent with its own tools (Codex, the WorkHub's router) that Cairn's tools do not reach.
  */
-export type ToolSurface = { readonly kind: 'tools'; readonly names: readonly string[] } | { readonly kind: 'native'; readonly message: string };
+export type ToolSurface =
+  { readonly kind: 'tools'; readonly names: readonly string[] } | { readonly kind: 'native'; readonly message: string };

@@ -56,11 +56,22 @@ export function admitTurn(deps: AdmitDeps, session: SessionRecord, request: Star
   stores.ledger.append(runId, [{ kind: 'user_message', payload: { itemId, text } }], now);
   const position = stores.sessions.reservePositions(sessionId, 1);
   const item = stores.transcript.append(
-    { sessionId, itemId, turnId, runId, kind: 'user_message', text, state: 'final', now, ...messageData(request.attachments, request.author) },
+    {
+      sessionId,
+      itemId,
+      turnId,
+      runId,
+      kind: 'user_message',
+      text,
+      state: 'final',
+      now,
+      ...messageData(request.attachments, request.author),
+    },
     position,
   );
   const events: ChangeEventBody[] = [{ kind: 'transcript.appended', item }];
-  if (request.preloaded !== undefined) events.push(...recordPreloaded(deps, sessionId, turnId, runId, request.preloaded, now));
+  if (request.preloaded !== undefined)
+    events.push(...recordPreloaded(deps, sessionId, turnId, runId, request.preloaded, now));
   if (session.titleSource === 'default') {
     const title = titleFromMessage(request.titleHint ?? text);
     if (title !== null) stores.sessions.setTitle(sessionId, title, 'auto', now);
@@ -71,7 +82,14 @@ export function admitTurn(deps: AdmitDeps, session: SessionRecord, request: Star
 }
 
 /** The preloaded call and its result, as the run recorder writes any tool call (transcript items and ledger events). */
-function recordPreloaded(deps: AdmitDeps, sessionId: string, turnId: string, runId: string, call: PreloadedToolCall, now: number): ChangeEventBody[] {
+function recordPreloaded(
+  deps: AdmitDeps,
+  sessionId: string,
+  turnId: string,
+  runId: string,
+  call: PreloadedToolCall,
+  now: number,
+): ChangeEventBody[] {
   const { stores, ids } = deps;
   const { toolCallId, toolName } = call;
   const records = [
@@ -89,7 +107,10 @@ function recordPreloaded(deps: AdmitDeps, sessionId: string, turnId: string, run
 }
 
 /** A user message's structured content: its attachments and who wrote it, when there are any. */
-function messageData(attachments: readonly AttachmentRef[] | undefined, author: MessageAuthor | undefined): { data?: Record<string, unknown> } {
+function messageData(
+  attachments: readonly AttachmentRef[] | undefined,
+  author: MessageAuthor | undefined,
+): { data?: Record<string, unknown> } {
   const files = attachments === undefined || attachments.length === 0 ? {} : { attachments };
   const data = { ...files, ...(author === undefined ? {} : { author }) };
   return Object.keys(data).length === 0 ? {} : { data };

@@ -19,9 +19,26 @@ export function recoverInterruptedRuns(stores: Stores, clock: Clock, logger: Log
   stores.transaction(() => {
     const now = clock.now();
     for (const run of running) {
-      for (const live of stores.interactions.pendingOfSession(run.sessionId).filter((pending) => pending.runId === run.runId)) {
-        stores.interactions.settle(live.interactionId, { status: 'closed', answer: null, answerSecretId: null, closeReason: 'expired', now });
-        stores.ledger.append(run.runId, [{ kind: 'interaction_answered', payload: { interactionId: live.interactionId, status: 'closed', closeReason: 'expired' } }], now);
+      for (const live of stores.interactions
+        .pendingOfSession(run.sessionId)
+        .filter((pending) => pending.runId === run.runId)) {
+        stores.interactions.settle(live.interactionId, {
+          status: 'closed',
+          answer: null,
+          answerSecretId: null,
+          closeReason: 'expired',
+          now,
+        });
+        stores.ledger.append(
+          run.runId,
+          [
+            {
+              kind: 'interaction_answered',
+              payload: { interactionId: live.interactionId, status: 'closed', closeReason: 'expired' },
+            },
+          ],
+          now,
+        );
       }
       // Nobody listens yet: what the end changed is read by clients when they connect.
       endRun(stores, run, { status: 'interrupted', terminalReason: APP_RESTARTED }, now);

@@ -11,7 +11,12 @@ import type { StorageDamage } from '../storage-faults/storage-damage';
 import { RunRecorder } from './run-recorder';
 import { endRun, suspendRun, turnAndSessionEvents, type RunEnding, type RunIdentity } from './run-lifecycle';
 import { historyMessageOf } from '../context/history-items';
-import { isStorageFailure, storageFailureEnding, storageFailureNotice, type StorageFailureEnding } from '../storage-faults/storage-failure-ending';
+import {
+  isStorageFailure,
+  storageFailureEnding,
+  storageFailureNotice,
+  type StorageFailureEnding,
+} from '../storage-faults/storage-failure-ending';
 
 export interface RunExecutorDeps {
   readonly stores: Stores;
@@ -63,7 +68,10 @@ export const APP_SHUTDOWN = 'app_shutdown';
 export class RunExecutor {
   private readonly active = new Map<string, ActiveRun>();
   /** Runs stopped by a failed write, waiting for the record to take their end. */
-  private readonly deferredEnds = new Map<string, { identity: RunIdentity; ending: StorageFailureEnding; cancel: () => void }>();
+  private readonly deferredEnds = new Map<
+    string,
+    { identity: RunIdentity; ending: StorageFailureEnding; cancel: () => void }
+  >();
 
   constructor(private readonly deps: RunExecutorDeps) {}
 
@@ -84,13 +92,19 @@ export class RunExecutor {
   }
 
   /** Starts reading the backend for a run that is already committed as `running`. */
-  launch(run: RunIdentity & { kind: RunKind }, resume: AgentRunInput['resume'], approvedToolCall: AgentRunInput['approvedToolCall'] = null): void {
+  launch(
+    run: RunIdentity & { kind: RunKind },
+    resume: AgentRunInput['resume'],
+    approvedToolCall: AgentRunInput['approvedToolCall'] = null,
+  ): void {
     const { stores } = this.deps;
     const session = stores.sessions.get(run.sessionId);
     const turn = stores.turns.getTurn(run.sessionId, run.turnId);
     if (session === null || turn === null) throw new Error(`Run ${run.runId} has no session or turn`);
     const controller = new AbortController();
-    const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs, (error) => this.recordingFailed(active, error));
+    const recorder = new RunRecorder(this.deps, run, session.connectionId, this.deps.flushMs, (error) =>
+      this.recordingFailed(active, error),
+    );
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const active: ActiveRun = { identity: run, recorder, controller, settled: false, progress: null, released };
@@ -181,7 +195,11 @@ export class RunExecutor {
             break;
           case 'tool_call':
             // Durable before the tool runs: the backend waits for the next pull to execute it.
-            recorder.recordItem('tool_call', event.toolName, { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
+            recorder.recordItem('tool_call', event.toolName, {
+              toolCallId: event.toolCallId,
+              toolName: event.toolName,
+              input: event.input,
+            });
             recorder.flush();
             break;
           case 'tool_result':
@@ -206,7 +224,10 @@ export class RunExecutor {
       if (!active.settled) this.finish(active, { status: 'completed', terminalReason: 'end_turn' });
     } catch (error) {
       if (active.settled) {
-        this.deps.logger.warn('A stopped run raised after its end; ignored', { runId: input.runId, error: String(error) });
+        this.deps.logger.warn('A stopped run raised after its end; ignored', {
+          runId: input.runId,
+          error: String(error),
+        });
         return;
       }
       if (isStorageFailure(error)) {
@@ -295,7 +316,10 @@ export class RunExecutor {
     if (this.deferredEnds.has(identity.runId)) return;
     const ending = storageFailureEnding(error);
     this.deps.storageDamage?.report(error);
-    this.deps.logger.error('Could not record a run; it ends as soon as the record can be written again', { runId: identity.runId, error: String(error) });
+    this.deps.logger.error('Could not record a run; it ends as soon as the record can be written again', {
+      runId: identity.runId,
+      error: String(error),
+    });
     this.deps.bus.publish(storageFailureNotice(identity.sessionId, ending));
     this.deferEnd(identity, ending);
   }
@@ -349,9 +373,24 @@ export class RunExecutor {
           request: event.request,
           now,
         });
-        const data = { toolCallId: event.toolCallId, toolName: event.toolName, input: event.input, interactionId: interaction.interactionId };
+        const data = {
+          toolCallId: event.toolCallId,
+          toolName: event.toolName,
+          input: event.input,
+          interactionId: interaction.interactionId,
+        };
         const item = stores.transcript.append(
-          { sessionId, itemId: ids.next('item'), turnId, runId, kind: 'tool_call', text: event.toolName, state: 'final', data, now },
+          {
+            sessionId,
+            itemId: ids.next('item'),
+            turnId,
+            runId,
+            kind: 'tool_call',
+            text: event.toolName,
+            state: 'final',
+            data,
+            now,
+          },
           stores.sessions.reservePositions(sessionId, 1),
         );
         stores.ledger.append(runId, [{ kind: 'tool_call', payload: { itemId: item.itemId, ...data } }], now);

@@ -51,7 +51,12 @@ export function openTurn(stores: Stores, turn: NewTurnRecord, opening: RunOpenin
 }
 
 /** Opens the next run of a turn (`continuation` after an answer, `resume` after an end), `running`. */
-export function openNextRun(stores: Stores, run: RunIdentity & { kind: Exclude<RunKind, 'initial'> }, opening: RunOpening, now: number): RunSummary {
+export function openNextRun(
+  stores: Stores,
+  run: RunIdentity & { kind: Exclude<RunKind, 'initial'> },
+  opening: RunOpening,
+  now: number,
+): RunSummary {
   const opened = stores.turns.openRun({ ...run, now });
   stores.ledger.append(run.runId, [{ kind: 'run_opened', payload: { kind: run.kind, ...opening } }], now);
   return opened;
@@ -62,7 +67,12 @@ export function openNextRun(stores: Stores, run: RunIdentity & { kind: Exclude<R
  * the status `waiting`, its streamed text final. Not an end: the answer ends it and continues the
  * turn in a new run.
  */
-export function suspendRun(stores: Stores, run: RunIdentity, waitsOn: { interactionId: string; request: InteractionRequest }, now: number): void {
+export function suspendRun(
+  stores: Stores,
+  run: RunIdentity,
+  waitsOn: { interactionId: string; request: InteractionRequest },
+  now: number,
+): void {
   const { interactionId, request } = waitsOn;
   stores.transcript.finalizeRun(run.runId);
   stores.ledger.append(
@@ -88,7 +98,13 @@ export function endRun(stores: Stores, run: RunIdentity, ending: RunEnding, now:
   if (current === null || !isActiveStatus(current.status)) return null;
   const { status, terminalReason } = ending;
   const failure = { errorCode: ending.errorCode ?? null, errorMessage: ending.errorMessage ?? null };
-  stores.turns.setRunStatus(run.runId, { status, terminalReason, ...failure, ...(ending.stoppedFrom === undefined ? {} : { stoppedFrom: ending.stoppedFrom }), now });
+  stores.turns.setRunStatus(run.runId, {
+    status,
+    terminalReason,
+    ...failure,
+    ...(ending.stoppedFrom === undefined ? {} : { stoppedFrom: ending.stoppedFrom }),
+    now,
+  });
   stores.ledger.append(run.runId, [{ kind: 'run_terminal', payload: { status, terminalReason, ...failure } }], now);
   const finalized = stores.transcript.finalizeRun(run.runId);
   stores.sessions.touch(run.sessionId, now);

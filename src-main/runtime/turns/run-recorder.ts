@@ -12,7 +12,12 @@ type StreamKind = Extract<TranscriptItemKind, 'assistant_message' | 'reasoning'>
 type PendingOp =
   | { readonly op: 'event'; readonly event: LedgerEvent }
   | { op: 'text'; kind: StreamKind; text: string }
-  | { readonly op: 'item'; readonly kind: 'tool_call' | 'tool_result'; readonly text: string; readonly data: Record<string, unknown> }
+  | {
+      readonly op: 'item';
+      readonly kind: 'tool_call' | 'tool_result';
+      readonly text: string;
+      readonly data: Record<string, unknown>;
+    }
   | { readonly op: 'usage'; readonly usage: UsageReport };
 
 export interface RecorderDeps {
@@ -106,14 +111,32 @@ export class RunRecorder {
       }
       if (pending.op === 'usage') {
         ledger.push({ kind: 'usage', payload: { ...pending.usage } });
-        stores.usage.record({ sessionId, turnId, runId, connectionId: this.connectionId, modelId: pending.usage.model, ...pending.usage, recordedAt: now });
+        stores.usage.record({
+          sessionId,
+          turnId,
+          runId,
+          connectionId: this.connectionId,
+          modelId: pending.usage.model,
+          ...pending.usage,
+          recordedAt: now,
+        });
         continue;
       }
       if (pending.op === 'item') {
         this.openItem = null;
         const position = stores.sessions.reservePositions(sessionId, 1);
         const item = stores.transcript.append(
-          { sessionId, itemId: ids.next('item'), turnId, runId, kind: pending.kind, text: pending.text, state: 'final', data: pending.data, now },
+          {
+            sessionId,
+            itemId: ids.next('item'),
+            turnId,
+            runId,
+            kind: pending.kind,
+            text: pending.text,
+            state: 'final',
+            data: pending.data,
+            now,
+          },
           position,
         );
         published.push({ kind: 'transcript.appended', item });
@@ -123,12 +146,21 @@ export class RunRecorder {
       if (this.openItem === null || this.openItem.kind !== pending.kind) {
         const itemId = ids.next('item');
         const position = stores.sessions.reservePositions(sessionId, 1);
-        const item = stores.transcript.append({ sessionId, itemId, turnId, runId, kind: pending.kind, text: pending.text, state: 'streaming', now }, position);
+        const item = stores.transcript.append(
+          { sessionId, itemId, turnId, runId, kind: pending.kind, text: pending.text, state: 'streaming', now },
+          position,
+        );
         this.openItem = { itemId, kind: pending.kind };
         published.push({ kind: 'transcript.appended', item });
       } else {
         const length = stores.transcript.appendText(this.openItem.itemId, pending.text);
-        published.push({ kind: 'transcript.delta', sessionId, itemId: this.openItem.itemId, text: pending.text, length });
+        published.push({
+          kind: 'transcript.delta',
+          sessionId,
+          itemId: this.openItem.itemId,
+          text: pending.text,
+          length,
+        });
       }
       ledger.push({
         kind: pending.kind === 'reasoning' ? 'reasoning' : 'assistant_text',

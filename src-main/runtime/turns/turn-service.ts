@@ -51,14 +51,22 @@ export class TurnService {
     if (refused !== null) return refused;
     this.supersedeWaiting(request.sessionId);
     if (stores.turns.activeTurn(request.sessionId) !== null) {
-      return fail('session_busy', 'This session is already working on a turn. Stop it, or send your message as a follow-up.');
+      return fail(
+        'session_busy',
+        'This session is already working on a turn. Stop it, or send your message as a follow-up.',
+      );
     }
     const admitted = stores.transaction(() => this.admit(session, request));
     return ok({ turn: this.launch(admitted), created: true });
   }
 
   /** `from`: the paired device pressing Stop (its name), recorded with the run's end; null for the desktop. */
-  stop(sessionId: string, turnId: string | undefined, source: string, from: string | null = null): Outcome<TurnStopResult> {
+  stop(
+    sessionId: string,
+    turnId: string | undefined,
+    source: string,
+    from: string | null = null,
+  ): Outcome<TurnStopResult> {
     const { stores, executor, clock, bus } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     if (turnId !== undefined && stores.turns.getTurn(sessionId, turnId) === null) {
@@ -67,21 +75,35 @@ export class TurnService {
     const active = stores.turns.activeTurn(sessionId);
     if (active === null || (turnId !== undefined && active.turnId !== turnId)) {
       const turn = turnId === undefined ? null : stores.turns.getTurn(sessionId, turnId);
-      return ok({ outcome: turnId === undefined ? 'nothing_running' : 'already_terminal', turn, cancelledMessages: [] });
+      return ok({
+        outcome: turnId === undefined ? 'nothing_running' : 'already_terminal',
+        turn,
+        cancelledMessages: [],
+      });
     }
     let cancelledMessages: QueuedMessage[] = [];
     const cancelQueue = (): ChangeEventBody[] => {
       cancelledMessages = this.cancelQueued(sessionId);
       return cancelledMessages.map((message) => ({ kind: 'queue.changed', message }));
     };
-    const ending = { status: 'cancelled' as const, terminalReason: source, ...(from === null ? {} : { stoppedFrom: from }) };
+    const ending = {
+      status: 'cancelled' as const,
+      terminalReason: source,
+      ...(from === null ? {} : { stoppedFrom: from }),
+    };
     if (!executor.end(sessionId, ending, cancelQueue)) {
       // No live handle (a waiting run holds nothing in memory): settle it in the record alone.
       const events = stores.transaction(() => {
         const now = clock.now();
         const closed = this.deps.interactions.closeForRun(active.latestRun.runId, closeReasonFor(source), now);
-        const ended = endRun(stores, { sessionId, turnId: active.turnId, runId: active.latestRun.runId }, ending, now) ?? [];
-        return [...(closed === null ? [] : [closed]), ...ended, ...turnAndSessionEvents(stores, sessionId, active.turnId), ...cancelQueue()];
+        const ended =
+          endRun(stores, { sessionId, turnId: active.turnId, runId: active.latestRun.runId }, ending, now) ?? [];
+        return [
+          ...(closed === null ? [] : [closed]),
+          ...ended,
+          ...turnAndSessionEvents(stores, sessionId, active.turnId),
+          ...cancelQueue(),
+        ];
       });
       for (const event of events) bus.publish(event);
     }
@@ -111,7 +133,10 @@ export class TurnService {
     if (session.archived) return archived();
     if (isActiveStatus(turn.status)) return fail('session_busy', 'This turn is still running.');
     if (!RESUMABLE.includes(turn.status)) {
-      return fail('operation_conflict', 'Only an interrupted, stopped or failed turn can be resumed; this one completed.');
+      return fail(
+        'operation_conflict',
+        'Only an interrupted, stopped or failed turn can be resumed; this one completed.',
+      );
     }
     if (stores.turns.activeTurn(sessionId) !== null) {
       return fail('session_busy', 'Another turn is running in this session. Stop it first.');
@@ -122,7 +147,12 @@ export class TurnService {
     const runId = ids.next('run');
     const events = stores.transaction(() => {
       const now = clock.now();
-      openNextRun(stores, { sessionId, turnId, runId, kind: 'resume' }, { resumeOf: previous.runId, previousStatus: previous.status }, now);
+      openNextRun(
+        stores,
+        { sessionId, turnId, runId, kind: 'resume' },
+        { resumeOf: previous.runId, previousStatus: previous.status },
+        now,
+      );
       const marker = stores.transcript.append(
         {
           sessionId,
@@ -132,30 +162,50 @@ export class TurnService {
           kind: 'notice',
           text: resumeNoticeText(previous.terminalReason),
           state: 'final',
-          data: { resumed: { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason } },
+          data: {
+            resumed: {
+              previousRunId: previous.runId,
+              previousStatus: previous.status,
+              reason: previous.terminalReason,
+            },
+          },
           now,
         },
         stores.sessions.reservePositions(sessionId, 1),
       );
       stores.sessions.touch(sessionId, now);
-      return [{ kind: 'transcript.appended' as const, item: marker }, ...turnAndSessionEvents(stores, sessionId, turnId)];
+      return [
+        { kind: 'transcript.appended' as const, item: marker },
+        ...turnAndSessionEvents(stores, sessionId, turnId),
+      ];
     });
     for (const event of events) bus.publish(event);
-    executor.launch({ sessionId, turnId, runId, kind: 'resume' }, { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason });
+    executor.launch(
+      { sessionId, turnId, runId, kind: 'resume' },
+      { previousRunId: previous.runId, previousStatus: previous.status, reason: previous.terminalReason },
+    );
     const resumed = stores.turns.getTurn(sessionId, turnId);
     if (resumed === null) throw new Error('Resumed turn vanished');
     return ok({ turn: resumed });
   }
 
   /** With `keepWaiting` (a scheduled firing) a pending question is left alone and the message queues behind it. */
-  submitMessage(sessionId: string, messageId: string, text: string, options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {}): Outcome<MessageSubmitResult> {
+  submitMessage(
+    sessionId: string,
+    messageId: string,
+    text: string,
+    options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {},
+  ): Outcome<MessageSubmitResult> {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
     const existing = stores.queue.get(sessionId, messageId);
     if (existing !== null) {
-      const sameFiles = (existing.attachments ?? []).map((file) => file.attachmentId).join('\n') === (options.attachments ?? []).map((file) => file.attachmentId).join('\n');
-      if (existing.text !== text || !sameFiles) return fail('operation_conflict', 'A different message was already sent with this id.');
+      const sameFiles =
+        (existing.attachments ?? []).map((file) => file.attachmentId).join('\n') ===
+        (options.attachments ?? []).map((file) => file.attachmentId).join('\n');
+      if (existing.text !== text || !sameFiles)
+        return fail('operation_conflict', 'A different message was already sent with this id.');
       return ok({ message: existing, disposition: existing.state === 'queued' ? 'queued' : 'started' });
     }
     if (session.archived) return archived();
@@ -167,7 +217,13 @@ export class TurnService {
     if (options.keepWaiting !== true) this.supersedeWaiting(sessionId);
     const busy = stores.turns.activeTurn(sessionId) !== null;
     const { message, admitted } = stores.transaction(() => {
-      const queued = stores.queue.insert({ sessionId, messageId, text, now: clock.now(), ...(options.attachments === undefined ? {} : { attachments: options.attachments }) });
+      const queued = stores.queue.insert({
+        sessionId,
+        messageId,
+        text,
+        now: clock.now(),
+        ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
+      });
       return busy ? { message: queued, admitted: null } : this.startQueued(session, queued);
     });
     bus.publish({ kind: 'queue.changed', message });
@@ -177,23 +233,37 @@ export class TurnService {
 
   /** Rewrites a follow-up still waiting in the queue; one that started (or was removed) is refused, unchanged. */
   editMessage(sessionId: string, messageId: string, text: string): Outcome<{ message: QueuedMessage }> {
-    return this.changeQueued(sessionId, messageId, 'edited', (now) => this.deps.stores.queue.setText(sessionId, messageId, text, now));
+    return this.changeQueued(sessionId, messageId, 'edited', (now) =>
+      this.deps.stores.queue.setText(sessionId, messageId, text, now),
+    );
   }
 
   /** Takes a follow-up out of the queue before it starts; one that started is refused, unchanged. */
   removeMessage(sessionId: string, messageId: string): Outcome<{ message: QueuedMessage }> {
-    return this.changeQueued(sessionId, messageId, 'removed', (now) => this.deps.stores.queue.setState(sessionId, messageId, 'cancelled', null, now));
+    return this.changeQueued(sessionId, messageId, 'removed', (now) =>
+      this.deps.stores.queue.setState(sessionId, messageId, 'cancelled', null, now),
+    );
   }
 
-  private changeQueued(sessionId: string, messageId: string, verb: string, change: (now: number) => QueuedMessage): Outcome<{ message: QueuedMessage }> {
+  private changeQueued(
+    sessionId: string,
+    messageId: string,
+    verb: string,
+    change: (now: number) => QueuedMessage,
+  ): Outcome<{ message: QueuedMessage }> {
     const { stores, clock, bus } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     // One transaction: the queue cannot start the message between the check and the change.
     const outcome = stores.transaction((): Outcome<{ message: QueuedMessage }> => {
       const current = stores.queue.get(sessionId, messageId);
       if (current === null) return fail('not_found', 'That follow-up does not exist in this session.');
-      if (current.state === 'started') return fail('operation_conflict', `That follow-up has already started, so it can no longer be ${verb}.`);
-      if (current.state === 'cancelled') return fail('operation_conflict', `That follow-up was already taken out of the queue, so it can no longer be ${verb}.`);
+      if (current.state === 'started')
+        return fail('operation_conflict', `That follow-up has already started, so it can no longer be ${verb}.`);
+      if (current.state === 'cancelled')
+        return fail(
+          'operation_conflict',
+          `That follow-up was already taken out of the queue, so it can no longer be ${verb}.`,
+        );
       return ok({ message: change(clock.now()) });
     });
     if (outcome.ok) bus.publish({ kind: 'queue.changed', message: outcome.result.message });
@@ -226,7 +296,9 @@ export class TurnService {
   cancelQueued(sessionId: string): QueuedMessage[] {
     const { stores, clock } = this.deps;
     const now = clock.now();
-    return stores.queue.queued(sessionId).map((message) => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now));
+    return stores.queue
+      .queued(sessionId)
+      .map((message) => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now));
   }
 
   private startQueued(session: SessionRecord, queued: QueuedMessage): { message: QueuedMessage; admitted: Admitted } {
@@ -239,7 +311,13 @@ export class TurnService {
       ...authorField(firingAuthor(this.deps.stores.automations, session.sessionId, queued.messageId)),
     });
     const { stores, clock } = this.deps;
-    const message = stores.queue.setState(session.sessionId, queued.messageId, 'started', queued.messageId, clock.now());
+    const message = stores.queue.setState(
+      session.sessionId,
+      queued.messageId,
+      'started',
+      queued.messageId,
+      clock.now(),
+    );
     return { message, admitted };
   }
   /** Writes a new turn with its first run and user message; call inside a transaction, then `launch`. */
@@ -251,7 +329,10 @@ export class TurnService {
   private launch(admitted: Admitted): TurnSummary {
     const { stores, bus, executor } = this.deps;
     for (const event of admitted.events) bus.publish(event);
-    executor.launch({ sessionId: admitted.sessionId, turnId: admitted.turnId, runId: admitted.runId, kind: 'initial' }, null);
+    executor.launch(
+      { sessionId: admitted.sessionId, turnId: admitted.turnId, runId: admitted.runId, kind: 'initial' },
+      null,
+    );
     const turn = stores.turns.getTurn(admitted.sessionId, admitted.turnId);
     if (turn === null) throw new Error('Admitted turn vanished');
     return turn;

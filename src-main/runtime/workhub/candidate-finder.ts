@@ -6,11 +6,36 @@ import type { Stores } from '../../storage/stores';
 import type { Clock } from '../core/ports';
 
 export const MAX_CANDIDATES = 32;
-const STOP_WORDS = new Set(['the', 'a', 'an', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with', 'please', 'my', 'me', 'it', 'this', 'that', 'is', 'be', 'do', 'can', 'you']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'and',
+  'or',
+  'in',
+  'on',
+  'for',
+  'with',
+  'please',
+  'my',
+  'me',
+  'it',
+  'this',
+  'that',
+  'is',
+  'be',
+  'do',
+  'can',
+  'you',
+]);
 
 /** The words of a request worth searching for. */
 export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].filter((word) => !STOP_WORDS.has(word)).slice(0, 12);
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])]
+    .filter((word) => !STOP_WORDS.has(word))
+    .slice(0, 12);
 }
 
 /**

@@ -8,13 +8,36 @@ export const PROPOSE_TOOL = 'propose';
 const PROPOSE_SCHEMA = {
   type: 'object',
   properties: {
-    kind: { type: 'string', enum: ['answer_here', 'clarify', 'create_new', 'delegate_existing', 'choose', 'stop_work', 'resume_work', 'correct'] },
+    kind: {
+      type: 'string',
+      enum: [
+        'answer_here',
+        'clarify',
+        'create_new',
+        'delegate_existing',
+        'choose',
+        'stop_work',
+        'resume_work',
+        'correct',
+      ],
+    },
     why: { type: 'string', description: 'One sentence for the person: what you propose and why.' },
-    text: { type: 'string', description: 'answer_here: the answer. create_new / delegate_existing / choose: the request to hand over, in full.' },
+    text: {
+      type: 'string',
+      description:
+        'answer_here: the answer. create_new / delegate_existing / choose: the request to hand over, in full.',
+    },
     question: { type: 'string', description: 'clarify: the question to ask.' },
     title: { type: 'string', description: 'create_new: a short title for the new work.' },
-    candidateRef: { type: 'string', description: 'delegate_existing, stop_work, resume_work, correct: the chosen candidate (c1, c2, …).' },
-    candidateRefs: { type: 'array', items: { type: 'string' }, description: 'choose: the candidates the person should pick from.' },
+    candidateRef: {
+      type: 'string',
+      description: 'delegate_existing, stop_work, resume_work, correct: the chosen candidate (c1, c2, …).',
+    },
+    candidateRefs: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'choose: the candidates the person should pick from.',
+    },
     replacesActionId: { type: 'string', description: 'correct: the action being corrected.' },
   },
   required: ['kind', 'why'],
@@ -39,7 +62,13 @@ export function createModelRouter(deps: ModelRouterDeps): Router {
         system:
           'You route a person’s request in Cairn, a desktop workspace with many agent sessions. Decide where it belongs and call the propose tool exactly once. Prefer an existing session when one clearly fits; ask (clarify) when unsure; only propose stop_work or correct when the person asks for it.',
         messages: [{ role: 'user', text: routerPrompt(input) }],
-        tools: [{ name: PROPOSE_TOOL, description: 'Propose what Cairn should do with the request.', inputSchema: PROPOSE_SCHEMA }],
+        tools: [
+          {
+            name: PROPOSE_TOOL,
+            description: 'Propose what Cairn should do with the request.',
+            inputSchema: PROPOSE_SCHEMA,
+          },
+        ],
         signal,
       })) {
         if (event.type === 'text_delta') text += event.text;
@@ -51,7 +80,10 @@ export function createModelRouter(deps: ModelRouterDeps): Router {
 }
 
 function routerPrompt({ text, candidates, latestDelegationActionId }: RouterInput): string {
-  const list = candidates.length === 0 ? '(no sessions yet)' : candidates.map((c) => `${c.candidateRef}: “${c.title}” — ${c.state}; ${c.why}`).join('\n');
+  const list =
+    candidates.length === 0
+      ? '(no sessions yet)'
+      : candidates.map((c) => `${c.candidateRef}: “${c.title}” — ${c.state}; ${c.why}`).join('\n');
   return `Request:\n${text}\n\nCandidate sessions:\n${list}\n\nLatest delegation action: ${latestDelegationActionId ?? 'none'}`;
 }
 
@@ -68,7 +100,12 @@ export function proposalFromToolInput(raw: unknown, input: RouterInput, fallback
       case 'clarify':
         return { kind: 'clarify', question: str('question') ?? fallbackText };
       case 'create_new':
-        return { kind: 'create_new', title: str('title') ?? 'New work', workspace: null, text: str('text') ?? input.text };
+        return {
+          kind: 'create_new',
+          title: str('title') ?? 'New work',
+          workspace: null,
+          text: str('text') ?? input.text,
+        };
       case 'delegate_existing':
         return { kind: 'delegate_existing', candidateRef: candidate, text: str('text') ?? input.text };
       case 'choose':
@@ -78,14 +115,21 @@ export function proposalFromToolInput(raw: unknown, input: RouterInput, fallback
       case 'resume_work':
         return { kind: 'resume_work', target: { candidateRef: candidate } };
       case 'correct':
-        return { kind: 'correct', replacesActionId: str('replacesActionId') ?? input.latestDelegationActionId, target: { candidateRef: candidate } };
+        return {
+          kind: 'correct',
+          replacesActionId: str('replacesActionId') ?? input.latestDelegationActionId,
+          target: { candidateRef: candidate },
+        };
       default:
         return null;
     }
   })();
   const parsed = proposalSchema.safeParse(shaped);
   if (!parsed.success) {
-    return { proposal: { kind: 'clarify', question: fallbackText.trim() || 'Could you say more about what you want done?' }, why: 'The router did not give a usable proposal.' };
+    return {
+      proposal: { kind: 'clarify', question: fallbackText.trim() || 'Could you say more about what you want done?' },
+      why: 'The router did not give a usable proposal.',
+    };
   }
   return { proposal: parsed.data, why: why || 'Proposed by the model.' };
 }

@@ -71,7 +71,9 @@ export class SearchIndexer {
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       if (typeof code !== 'string' || !code.startsWith('SQLITE_CORRUPT')) throw error;
-      this.logger.warn('The WorkHub search index was damaged; rebuilding it from the sessions', { error: String(error) });
+      this.logger.warn('The WorkHub search index was damaged; rebuilding it from the sessions', {
+        error: String(error),
+      });
       this.stores.searchIndex.reset();
       for (const sessionId of this.stores.searchIndex.pending()) this.index(sessionId);
       work();

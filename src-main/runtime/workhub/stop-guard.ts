@@ -7,7 +7,11 @@ import type { RoutedProposal } from './scripted-router';
  * runs (no turn running or waiting, nothing of ours queued), the WorkHub says so instead of offering
  * a Stop that would do nothing. Returns null when the proposal stands.
  */
-export function nothingRunningAnswer(stores: Stores, proposal: Proposal, candidates: readonly Candidate[]): RoutedProposal | null {
+export function nothingRunningAnswer(
+  stores: Stores,
+  proposal: Proposal,
+  candidates: readonly Candidate[],
+): RoutedProposal | null {
   if (proposal.kind !== 'stop_work') return null;
   let sessionId: string | null;
   let title: string | null;
@@ -23,5 +27,8 @@ export function nothingRunningAnswer(stores: Stores, proposal: Proposal, candida
   if (sessionId === null) return null;
   if (stores.turns.activeTurn(sessionId) !== null || stores.queue.queued(sessionId).length > 0) return null;
   const name = title === null ? 'that session' : `“${title}”`;
-  return { proposal: { kind: 'answer_here', text: `Nothing is running in ${name}, so there is nothing to stop.` }, why: 'Only running work can be stopped.' };
+  return {
+    proposal: { kind: 'answer_here', text: `Nothing is running in ${name}, so there is nothing to stop.` },
+    why: 'Only running work can be stopped.',
+  };
 }

@@ -20,7 +20,9 @@ export class WorkHubChat {
 
   /** The WorkHub answers in its own chat, under the request it answers (else its latest). */
   say(text: string, requestId?: string): void {
-    const latest = (requestId === undefined ? null : this.deps.stores.turns.getTurn(WORKHUB_SESSION_ID, requestId)) ?? this.deps.stores.turns.latestTurn(WORKHUB_SESSION_ID);
+    const latest =
+      (requestId === undefined ? null : this.deps.stores.turns.getTurn(WORKHUB_SESSION_ID, requestId)) ??
+      this.deps.stores.turns.latestTurn(WORKHUB_SESSION_ID);
     if (latest === null) {
       this.recordTurn(this.deps.ids.next('item'), text, []);
       return;
@@ -29,11 +31,23 @@ export class WorkHubChat {
     const events = stores.transaction(() => {
       const now = clock.now();
       const item = stores.transcript.append(
-        { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId: latest.turnId, runId: latest.latestRun.runId, kind: 'assistant_message', text, state: 'final', now },
+        {
+          sessionId: WORKHUB_SESSION_ID,
+          itemId: ids.next('item'),
+          turnId: latest.turnId,
+          runId: latest.latestRun.runId,
+          kind: 'assistant_message',
+          text,
+          state: 'final',
+          now,
+        },
         stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
       );
       stores.sessions.touch(WORKHUB_SESSION_ID, now);
-      return [{ kind: 'transcript.appended', item } as ChangeEventBody, ...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, latest.turnId)];
+      return [
+        { kind: 'transcript.appended', item } as ChangeEventBody,
+        ...turnAndSessionEvents(stores, WORKHUB_SESSION_ID, latest.turnId),
+      ];
     });
     for (const event of events) bus.publish(event);
   }
@@ -58,7 +72,17 @@ export class WorkHubChat {
       openTurn(stores, { ...run, origin: 'user', text, maxSteps: 1 }, { origin: 'workhub' }, now);
       const append = (kind: TranscriptItemKind, body: string, data: Record<string, unknown> | null) => {
         const item = stores.transcript.append(
-          { sessionId: WORKHUB_SESSION_ID, itemId: ids.next('item'), turnId, runId, kind, text: body, state: 'final', data, now },
+          {
+            sessionId: WORKHUB_SESSION_ID,
+            itemId: ids.next('item'),
+            turnId,
+            runId,
+            kind,
+            text: body,
+            state: 'final',
+            data,
+            now,
+          },
           stores.sessions.reservePositions(WORKHUB_SESSION_ID, 1),
         );
         published.push({ kind: 'transcript.appended', item });
@@ -81,7 +105,12 @@ export class WorkHubChat {
           now,
         });
         interactionId = interaction.interactionId;
-        append('tool_call', 'ask_user', { toolCallId: waitFor.toolCallId, toolName: 'ask_user', input: waitFor.input, interactionId });
+        append('tool_call', 'ask_user', {
+          toolCallId: waitFor.toolCallId,
+          toolName: 'ask_user',
+          input: waitFor.input,
+          interactionId,
+        });
         suspendRun(stores, run, { interactionId, request: waitFor.request }, now);
         const { answerSecretId: _secret, ...record } = interaction;
         published.push({ kind: 'interaction.changed', interaction: record });

@@ -1,6 +1,12 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { ActResult, DecisionItemData, Proposal, ProposalDecision, RecordedAction } from '../../../src-shared/workhub-model';
+import type {
+  ActResult,
+  DecisionItemData,
+  Proposal,
+  ProposalDecision,
+  RecordedAction,
+} from '../../../src-shared/workhub-model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import { proposalSchema } from '../../../src-shared/workhub-proposal-schema';
 import type { StoredAction } from '../../storage/workhub-store';
@@ -36,8 +42,17 @@ export class WorkHubDecisions {
   recordedAction(actionId: string): Outcome<{ action: RecordedAction }> {
     const stored = this.deps.stores.workhub.action(actionId);
     const proposal = stored === null ? null : proposalSchema.safeParse(stored.proposal);
-    if (stored === null || proposal === null || !proposal.success) return fail('not_found', 'No WorkHub action with that id was carried out.');
-    return ok({ action: { actionId: stored.actionId, requestId: stored.requestId, proposal: proposal.data, outcome: outcomeOf(stored), createdAt: stored.createdAt } });
+    if (stored === null || proposal === null || !proposal.success)
+      return fail('not_found', 'No WorkHub action with that id was carried out.');
+    return ok({
+      action: {
+        actionId: stored.actionId,
+        requestId: stored.requestId,
+        proposal: proposal.data,
+        outcome: outcomeOf(stored),
+        createdAt: stored.createdAt,
+      },
+    });
   }
 
   /**
@@ -46,11 +61,15 @@ export class WorkHubDecisions {
    */
   standing(requestId: string, proposal: Proposal): Outcome<ActResult> | null {
     const { workhub } = this.deps.stores;
-    if (workhub.routedProposal(requestId) === null) return fail('not_found', 'The WorkHub has no request with that id.');
+    if (workhub.routedProposal(requestId) === null)
+      return fail('not_found', 'The WorkHub has no request with that id.');
     const decided = this.decided(requestId);
     if (decided !== null) return decided;
     if (!SAYS_ONLY.includes(proposal.kind) && workhub.latestRequestId() !== requestId) {
-      return fail('candidate_set_stale', 'A newer request came after this proposal, so it was set aside and nothing was done. Ask again if you still want it.');
+      return fail(
+        'candidate_set_stale',
+        'A newer request came after this proposal, so it was set aside and nothing was done. Ask again if you still want it.',
+      );
     }
     return null;
   }
@@ -62,7 +81,12 @@ export class WorkHubDecisions {
   }
 
   /** Records an action's outcome and, when it acted on a request, that request's decision (the first one stands). */
-  record(action: { actionId: string; requestId: string | null; proposal: Proposal; outcome: Outcome<ActResult> }): void {
+  record(action: {
+    actionId: string;
+    requestId: string | null;
+    proposal: Proposal;
+    outcome: Outcome<ActResult>;
+  }): void {
     const { stores, clock } = this.deps;
     const { actionId, requestId, proposal, outcome } = action;
     const events = stores.transaction(() => {
@@ -87,7 +111,8 @@ export class WorkHubDecisions {
   /** Cancels a request's proposal; a request already decided answers its decision. */
   cancel(requestId: string): Outcome<{ decision: ProposalDecision }> {
     const { stores, clock, bus } = this.deps;
-    if (stores.workhub.routedProposal(requestId) === null) return fail('not_found', 'The WorkHub has no request with that id.');
+    if (stores.workhub.routedProposal(requestId) === null)
+      return fail('not_found', 'The WorkHub has no request with that id.');
     const earlier = stores.workhub.decision(requestId);
     if (earlier !== null) return ok({ decision: earlier.decision as ProposalDecision });
     const decision: ProposalDecision = { status: 'cancelled' };
@@ -133,7 +158,10 @@ function answerOf(decision: ProposalDecision): Outcome<ActResult> {
     case 'failed':
       return { ok: false, error: decision.error };
     case 'cancelled':
-      return fail('operation_conflict', 'You cancelled this proposal, so nothing was done. Ask the WorkHub again if you still want it.');
+      return fail(
+        'operation_conflict',
+        'You cancelled this proposal, so nothing was done. Ask the WorkHub again if you still want it.',
+      );
   }
 }
 
@@ -160,7 +188,9 @@ function resultText(result: ActResult): string {
     case 'awaiting_choice':
       return 'Asked you where it goes.';
     case 'delegated':
-      return result.createdSession ? `Started new work in ${named(result.delegation.targetTitle)}.` : `Handed to ${named(result.delegation.targetTitle)}.`;
+      return result.createdSession
+        ? `Started new work in ${named(result.delegation.targetTitle)}.`
+        : `Handed to ${named(result.delegation.targetTitle)}.`;
     case 'stopped':
       return result.outcome === 'stop_delivered'
         ? 'Stopped the work.'

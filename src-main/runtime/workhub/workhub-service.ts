@@ -1,6 +1,14 @@
 import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
 import type { FormRequest } from '../../../src-shared/interaction-model';
-import type { ActResult, CandidateSet, DelegationRecord, Proposal, RouteResult, StopOutcome, WorkTarget } from '../../../src-shared/workhub-model';
+import type {
+  ActResult,
+  CandidateSet,
+  DelegationRecord,
+  Proposal,
+  RouteResult,
+  StopOutcome,
+  WorkTarget,
+} from '../../../src-shared/workhub-model';
 import { NEEDS_CONFIRMATION, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { StoredDelegation } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
@@ -95,20 +103,31 @@ export class WorkHubService {
     const { stores } = this.deps;
     const earlier = this.recordedRoute(requestId);
     if (earlier !== null) {
-      return earlier.text === text ? ok(earlier.result) : fail('operation_conflict', 'A different request was already sent with this id.');
+      return earlier.text === text
+        ? ok(earlier.result)
+        : fail('operation_conflict', 'A different request was already sent with this id.');
     }
     const set = this.deps.finder.find(text);
     const latestDelegationActionId = stores.workhub.delegations(1)[0]?.actionId ?? null;
     let routed;
     try {
-      routed = await this.deps.router().route({ text, candidates: set.candidates, latestDelegationActionId }, AbortSignal.timeout(120_000));
+      routed = await this.deps
+        .router()
+        .route({ text, candidates: set.candidates, latestDelegationActionId }, AbortSignal.timeout(120_000));
     } catch (error) {
-      if (error instanceof ProviderError) return fail('provider_error', `The router could not decide: ${error.message}`);
+      if (error instanceof ProviderError)
+        return fail('provider_error', `The router could not decide: ${error.message}`);
       throw error;
     }
     const idle = nothingRunningAnswer(stores, routed.proposal, set.candidates);
     const chosen = idle ?? routed;
-    const result: RouteResult = { requestId, proposal: chosen.proposal, why: chosen.why, candidateSetId: set.candidateSetId, candidates: set.candidates };
+    const result: RouteResult = {
+      requestId,
+      proposal: chosen.proposal,
+      why: chosen.why,
+      candidateSetId: set.candidateSetId,
+      candidates: set.candidates,
+    };
     this.chat.recordTurn(requestId, text, [{ kind: 'proposal', text: routed.why, data: { ...result } }]);
     return ok(result);
   }
@@ -117,7 +136,8 @@ export class WorkHubService {
     const { actionId, proposal } = request;
     const recorded = this.decisions.replay(actionId);
     if (recorded !== null) {
-      if (stableJson(recorded.proposal) !== stableJson(proposal)) return fail('operation_conflict', 'This action id was already used for a different action.');
+      if (stableJson(recorded.proposal) !== stableJson(proposal))
+        return fail('operation_conflict', 'This action id was already used for a different action.');
       return recorded.outcome;
     }
     if (NEEDS_CONFIRMATION.includes(proposal.kind) && request.confirmation !== 'user_confirmed') {
@@ -156,7 +176,12 @@ export class WorkHubService {
     const outcome = this.perform(request, effects);
     // A form put up is not an outcome yet (its answer is).
     if (outcome.ok ? outcome.result.kind === 'awaiting_choice' : !effects.happened) return outcome;
-    this.decisions.record({ actionId: request.actionId, requestId: request.requestId ?? null, proposal: recordAs, outcome });
+    this.decisions.record({
+      actionId: request.actionId,
+      requestId: request.requestId ?? null,
+      proposal: recordAs,
+      outcome,
+    });
     return outcome;
   }
 
@@ -200,7 +225,10 @@ export class WorkHubService {
         this.chat.say(proposal.question, request.requestId);
         return ok({ kind: 'clarified', question: proposal.question });
       case 'create_new': {
-        const created = this.deps.sessions.create({ title: proposal.title, ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }) });
+        const created = this.deps.sessions.create({
+          title: proposal.title,
+          ...(proposal.workspace === null ? {} : { workspacePath: proposal.workspace }),
+        });
         if (!created.ok) return created;
         effects.happened = true;
         return this.delegate(actionId, created.result.session.sessionId, proposal.text, true);
@@ -214,12 +242,20 @@ export class WorkHubService {
       case 'stop_work': {
         const target = this.resolveTarget(request.candidateSetId, proposal.target);
         if ('ok' in target) return target;
-        return ok({ kind: 'stopped', outcome: this.stopOwned(target.sessionId, target.delegation), delegation: target.delegation === null ? null : this.live(target.delegation) });
+        return ok({
+          kind: 'stopped',
+          outcome: this.stopOwned(target.sessionId, target.delegation),
+          delegation: target.delegation === null ? null : this.live(target.delegation),
+        });
       }
       case 'resume_work': {
         const target = this.resolveTarget(request.candidateSetId, proposal.target);
         if ('ok' in target) return target;
-        if (target.delegation === null) return fail('not_found', 'No work was handed to that session from the WorkHub, so there is nothing of ours to resume.');
+        if (target.delegation === null)
+          return fail(
+            'not_found',
+            'No work was handed to that session from the WorkHub, so there is nothing of ours to resume.',
+          );
         const resumed = this.deps.turns.resume(target.sessionId, target.delegation.targetTurnId);
         if (!resumed.ok) return resumed;
         return ok({ kind: 'resumed', delegation: this.live(target.delegation) });
@@ -253,9 +289,12 @@ export class WorkHubService {
     const turnId = `delegation-${actionId}`;
     // Handed over already (the record of the act was not written before a crash): say so, start nothing.
     const earlier = stores.workhub.delegationOfAction(actionId);
-    if (earlier !== null) return ok({ kind: 'delegated', delegation: this.live(earlier), queued: false, createdSession });
+    if (earlier !== null)
+      return ok({ kind: 'delegated', delegation: this.live(earlier), queued: false, createdSession });
     const busy = stores.turns.activeTurn(sessionId) !== null;
-    const started = busy ? turns.submitMessage(sessionId, turnId, text) : turns.start({ sessionId, turnId, text, origin: 'delegation' });
+    const started = busy
+      ? turns.submitMessage(sessionId, turnId, text)
+      : turns.start({ sessionId, turnId, text, origin: 'delegation' });
     if (!started.ok) return started;
     const queued = 'disposition' in started.result && started.result.disposition === 'queued';
     const delegation: StoredDelegation = {
@@ -271,12 +310,18 @@ export class WorkHubService {
   }
 
   /** Stops the delegated work if it is what runs there now; never the person's own work. */
-  private stopOwned(sessionId: string, delegation: StoredDelegation | null, source: string = WORKHUB_STOP_SOURCE): StopOutcome {
+  private stopOwned(
+    sessionId: string,
+    delegation: StoredDelegation | null,
+    source: string = WORKHUB_STOP_SOURCE,
+  ): StopOutcome {
     const { stores, turns, clock, bus } = this.deps;
     if (delegation !== null) {
       const message = stores.queue.get(sessionId, delegation.targetTurnId);
       if (message?.state === 'queued') {
-        const cancelled = stores.transaction(() => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, clock.now()));
+        const cancelled = stores.transaction(() =>
+          stores.queue.setState(sessionId, message.messageId, 'cancelled', null, clock.now()),
+        );
         bus.publish({ kind: 'queue.changed', message: cancelled });
         return 'stop_delivered';
       }
@@ -315,37 +360,59 @@ export class WorkHubService {
       description: text.length > 300 ? `${text.slice(0, 300)}…` : text,
       fields: [{ id: 'target', label: 'Hand it to', required: true, type: 'single_select', options }],
     };
-    const choice: PendingChoice = { actionId, candidateSetId: candidateSetId ?? '', text, proposal, ...(act.requestId === undefined ? {} : { requestId: act.requestId }) };
-    const interactionId = this.chat.recordTurn(`choose-${actionId}`, 'Several sessions could take this. Where should it go?', [], {
-      toolCallId,
-      input: { workhubChoice: choice },
-      request,
-    });
+    const choice: PendingChoice = {
+      actionId,
+      candidateSetId: candidateSetId ?? '',
+      text,
+      proposal,
+      ...(act.requestId === undefined ? {} : { requestId: act.requestId }),
+    };
+    const interactionId = this.chat.recordTurn(
+      `choose-${actionId}`,
+      'Several sessions could take this. Where should it go?',
+      [],
+      {
+        toolCallId,
+        input: { workhubChoice: choice },
+        request,
+      },
+    );
     return ok({ kind: 'awaiting_choice', interactionId: interactionId ?? '' });
   }
 
   private resolveRef(candidateSetId: string | undefined, candidateRef: string): { sessionId: string } | Refusal {
     const entries = candidateSetId === undefined ? null : this.deps.stores.workhub.candidateSet(candidateSetId);
-    if (entries === null) return fail('candidate_set_stale', 'Those candidates are out of date; ask again to get a fresh list.');
+    if (entries === null)
+      return fail('candidate_set_stale', 'Those candidates are out of date; ask again to get a fresh list.');
     const entry = entries.find((candidate) => candidate.candidateRef === candidateRef);
     if (entry === undefined) return fail('invalid_input', `There is no candidate ${candidateRef} in that list.`);
     const session = this.deps.stores.sessions.get(entry.sessionId);
     if (session === null || session.archived) {
-      return fail('candidate_set_stale', `The session chosen was ${session === null ? 'deleted' : 'archived'} since the list was made; nothing was done.`);
+      return fail(
+        'candidate_set_stale',
+        `The session chosen was ${session === null ? 'deleted' : 'archived'} since the list was made; nothing was done.`,
+      );
     }
     return { sessionId: entry.sessionId };
   }
 
-  private resolveTarget(candidateSetId: string | undefined, target: WorkTarget): { sessionId: string; delegation: StoredDelegation | null } | Refusal {
+  private resolveTarget(
+    candidateSetId: string | undefined,
+    target: WorkTarget,
+  ): { sessionId: string; delegation: StoredDelegation | null } | Refusal {
     if ('delegationActionId' in target) {
       const delegation = this.deps.stores.workhub.delegationOfAction(target.delegationActionId);
       if (delegation === null) return fail('not_found', 'That action did not hand anything over.');
-      if (this.deps.stores.sessions.get(delegation.targetSessionId) === null) return fail('candidate_set_stale', 'The session it went to was deleted.');
+      if (this.deps.stores.sessions.get(delegation.targetSessionId) === null)
+        return fail('candidate_set_stale', 'The session it went to was deleted.');
       return { sessionId: delegation.targetSessionId, delegation };
     }
     const resolved = this.resolveRef(candidateSetId, target.candidateRef);
     if ('ok' in resolved) return resolved;
-    return { sessionId: resolved.sessionId, delegation: this.deps.stores.workhub.latestDelegationTo(resolved.sessionId) };
+    return {
+      sessionId: resolved.sessionId,
+      delegation: this.deps.stores.workhub.latestDelegationTo(resolved.sessionId),
+    };
   }
 
   private live(delegation: StoredDelegation): DelegationRecord {
@@ -354,7 +421,13 @@ export class WorkHubService {
     const message = stores.queue.get(delegation.targetSessionId, delegation.targetTurnId);
     const turn = stores.turns.getTurn(delegation.targetSessionId, delegation.targetTurnId);
     const status: DelegationRecord['status'] =
-      session === null ? 'removed' : message?.state === 'queued' ? 'queued' : message?.state === 'cancelled' ? 'cancelled' : (turn?.status ?? 'queued');
+      session === null
+        ? 'removed'
+        : message?.state === 'queued'
+          ? 'queued'
+          : message?.state === 'cancelled'
+            ? 'cancelled'
+            : (turn?.status ?? 'queued');
     return { ...delegation, status, targetTitle: session?.title ?? null };
   }
 

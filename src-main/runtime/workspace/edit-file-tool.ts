@@ -4,7 +4,12 @@ import { toolError } from '../tools/agent-tool';
 import { lineChanges, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
-import { countOccurrences, parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
+import {
+  countOccurrences,
+  parseToolInput,
+  type ChangePreview,
+  type WorkspaceToolOptions,
+} from './workspace-tool-support';
 
 const inputSchema = z.strictObject({
   path: z.string().min(1).max(4096),
@@ -26,13 +31,18 @@ async function plan(root: string, input: unknown): Promise<FileChangePlan | { me
   const count = countOccurrences(text, search);
   if (count === 0) {
     const hint =
-      text.includes('\r\n') && search.includes('\n') && !search.includes('\r\n') && text.includes(search.replace(/\n/g, '\r\n'))
+      text.includes('\r\n') &&
+      search.includes('\n') &&
+      !search.includes('\r\n') &&
+      text.includes(search.replace(/\n/g, '\r\n'))
         ? ' The file uses Windows line endings (CRLF); include the \\r before each \\n.'
         : ' It must match exactly, including whitespace and indentation; read the file again to copy the current text.';
     return { message: `The search text was not found in "${target.relative}".${hint}` };
   }
   if (count > 1) {
-    return { message: `The search text appears ${count} times in "${target.relative}"; it must appear exactly once. Include more surrounding lines so it matches one place only.` };
+    return {
+      message: `The search text appears ${count} times in "${target.relative}"; it must appear exactly once. Include more surrounding lines so it matches one place only.`,
+    };
   }
   const at = text.indexOf(search);
   // Spliced, not String.replace: `$&` and friends in the replacement stay literal.
@@ -55,7 +65,11 @@ export function createEditFileTool(options: WorkspaceToolOptions): AgentTool {
       type: 'object',
       properties: {
         path: { type: 'string', description: 'The file to edit, relative to the workspace.' },
-        search: { type: 'string', description: 'The exact text to replace; it must occur exactly once. Include enough surrounding lines to make it unique.' },
+        search: {
+          type: 'string',
+          description:
+            'The exact text to replace; it must occur exactly once. Include enough surrounding lines to make it unique.',
+        },
         replace: { type: 'string', description: 'The text to put in its place (may be empty to delete it).' },
       },
       required: ['path', 'search', 'replace'],
@@ -68,7 +82,15 @@ export function createEditFileTool(options: WorkspaceToolOptions): AgentTool {
       if ('message' in planned) return toolError(planned.message);
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
-      return { output: { path: planned.target.relative, replaced: 1, bytes: written.bytes, ...lineChanges(planned.before, planned.after) }, isError: false };
+      return {
+        output: {
+          path: planned.target.relative,
+          replaced: 1,
+          bytes: written.bytes,
+          ...lineChanges(planned.before, planned.after),
+        },
+        isError: false,
+      };
     },
   };
 }

@@ -27,7 +27,10 @@ function gitNumstat(before: string, after: string): { added: number; removed: nu
 function approvalCounts(before: string, after: string): { added: number; removed: number } {
   const lines = unifiedDiff('f.txt', before, after).split('\n');
   const body = lines.slice(lines.findIndex((line) => line.startsWith('+++ ')) + 1);
-  return { added: body.filter((line) => line.startsWith('+')).length, removed: body.filter((line) => line.startsWith('-')).length };
+  return {
+    added: body.filter((line) => line.startsWith('+')).length,
+    removed: body.filter((line) => line.startsWith('-')).length,
+  };
 }
 
 const CASES: [string, string, string][] = [

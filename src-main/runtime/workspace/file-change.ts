@@ -16,7 +16,9 @@ export interface FileChangePlan {
   readonly after: string;
 }
 
-export type CurrentText = { readonly ok: true; readonly text: string | null; readonly binaryBytes: number | null } | { readonly ok: false; readonly message: string };
+export type CurrentText =
+  | { readonly ok: true; readonly text: string | null; readonly binaryBytes: number | null }
+  | { readonly ok: false; readonly message: string };
 
 /** The file's current text (null when it does not exist yet), or its size when it is binary. */
 export async function readCurrentText(target: ResolvedWorkspacePath): Promise<CurrentText> {
@@ -57,18 +59,32 @@ export function lineChanges(before: string | null, after: string): { added: numb
 
 /** A unified diff of the change (git-style a/ b/ names; /dev/null for a new file), bounded. */
 export function unifiedDiff(relative: string, before: string | null, after: string): string {
-  const patch = createTwoFilesPatch(before === null ? '/dev/null' : `a/${relative}`, `b/${relative}`, before ?? '', after, undefined, undefined, {
-    context: 3,
-    timeout: 2000,
-  });
+  const patch = createTwoFilesPatch(
+    before === null ? '/dev/null' : `a/${relative}`,
+    `b/${relative}`,
+    before ?? '',
+    after,
+    undefined,
+    undefined,
+    {
+      context: 3,
+      timeout: 2000,
+    },
+  );
   if (patch === undefined) {
     return `The change to ${relative} is too large to diff quickly: ${lineCount(before ?? '')} lines become ${lineCount(after)} lines.`;
   }
-  return patch.length <= MAX_DIFF_CHARS ? patch : `${patch.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
+  return patch.length <= MAX_DIFF_CHARS
+    ? patch
+    : `${patch.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`;
 }
 
 /** What a planned change would do, for an approval prompt: its unified diff, or why it would be refused. */
 export function previewOfPlan(planned: FileChangePlan | { readonly message: string }): ToolPreview {
   if ('message' in planned) return { kind: 'invalid', message: planned.message };
-  return { kind: 'diff', path: planned.target.relative, diff: unifiedDiff(planned.target.relative, planned.before, planned.after) };
+  return {
+    kind: 'diff',
+    path: planned.target.relative,
+    diff: unifiedDiff(planned.target.relative, planned.before, planned.after),
+  };
 }

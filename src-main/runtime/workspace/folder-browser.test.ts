@@ -32,7 +32,14 @@ describe('listing folders on the host to choose a workspace', () => {
       },
     });
     const hidden = listFolders({ path: root, showHidden: true }, '/home/someone');
-    expect(hidden.ok ? hidden.result.folders.map((folder) => folder.name) : null).toEqual(['.git', 'Docs', 'item9', 'item10', 'linked', 'src']);
+    expect(hidden.ok ? hidden.result.folders.map((folder) => folder.name) : null).toEqual([
+      '.git',
+      'Docs',
+      'item9',
+      'item10',
+      'linked',
+      'src',
+    ]);
   });
 
   it('starts at home, normalises the path, and has no parent at the root', () => {
@@ -51,13 +58,25 @@ describe('listing folders on the host to choose a workspace', () => {
       const outcome = listFolders({ path }, root);
       return outcome.ok ? null : outcome.error;
     };
-    expect(refusal('projects/app')).toEqual({ code: 'invalid_input', message: '"projects/app" is not an absolute path: start it with / (or a drive letter on Windows).' });
-    expect(refusal(join(root, 'nope'))).toEqual({ code: 'not_found', message: `There is no folder ${join(root, 'nope')} on the host.` });
-    expect(refusal(join(root, 'file.txt'))).toEqual({ code: 'invalid_input', message: `${join(root, 'file.txt')} is a file, not a folder.` });
+    expect(refusal('projects/app')).toEqual({
+      code: 'invalid_input',
+      message: '"projects/app" is not an absolute path: start it with / (or a drive letter on Windows).',
+    });
+    expect(refusal(join(root, 'nope'))).toEqual({
+      code: 'not_found',
+      message: `There is no folder ${join(root, 'nope')} on the host.`,
+    });
+    expect(refusal(join(root, 'file.txt'))).toEqual({
+      code: 'invalid_input',
+      message: `${join(root, 'file.txt')} is a file, not a folder.`,
+    });
     if (process.getuid?.() === 0) return; // root reads every folder
     mkdirSync(join(root, 'locked'));
     chmodSync(join(root, 'locked'), 0o000);
-    expect(refusal(join(root, 'locked'))).toEqual({ code: 'invalid_input', message: `Cairn may not open ${join(root, 'locked')}: permission denied.` });
+    expect(refusal(join(root, 'locked'))).toEqual({
+      code: 'invalid_input',
+      message: `Cairn may not open ${join(root, 'locked')}: permission denied.`,
+    });
     chmodSync(join(root, 'locked'), 0o755);
   });
 });

@@ -11,9 +11,13 @@ export const FOLDER_LISTING_LIMIT = 1000;
  * (a name starting with ".") only when asked. A link to a folder counts as a folder. Refuses, saying
  * which, a path that is not absolute, is not there, is not a folder, or cannot be read.
  */
-export function listFolders(request: { readonly path?: string; readonly showHidden?: boolean }, home: string): Outcome<FolderListing> {
+export function listFolders(
+  request: { readonly path?: string; readonly showHidden?: boolean },
+  home: string,
+): Outcome<FolderListing> {
   const asked = request.path ?? home;
-  if (!isAbsolute(asked)) return fail('invalid_input', `"${asked}" is not an absolute path: start it with / (or a drive letter on Windows).`);
+  if (!isAbsolute(asked))
+    return fail('invalid_input', `"${asked}" is not an absolute path: start it with / (or a drive letter on Windows).`);
   const path = resolve(asked);
   let entries: Dirent[];
   try {
@@ -57,7 +61,8 @@ function isFolder(parent: string, entry: Dirent): boolean {
 function unreadable(path: string, error: unknown): Outcome<never> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return fail('not_found', `There is no folder ${path} on the host.`);
-  if (code === 'EACCES' || code === 'EPERM') return fail('invalid_input', `Cairn may not open ${path}: permission denied.`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return fail('invalid_input', `Cairn may not open ${path}: permission denied.`);
   if (code === 'ENOTDIR') return fail('invalid_input', `${path} is not a folder.`);
   return fail('invalid_input', `Cairn could not read ${path} (${code ?? String(error)}).`);
 }

@@ -24,21 +24,33 @@ describe('glob', () => {
   it('matches across folders, sorted, skipping ignored folders and .git', async () => {
     const { output, isError } = await glob({ pattern: '**/*.ts' });
     expect(isError).toBe(false);
-    expect(output).toEqual({ pattern: '**/*.ts', path: '.', files: 'a.ts\nsrc/.hidden.ts\nsrc/b.ts\nsrc/lib/d.ts', count: 4 });
+    expect(output).toEqual({
+      pattern: '**/*.ts',
+      path: '.',
+      files: 'a.ts\nsrc/.hidden.ts\nsrc/b.ts\nsrc/lib/d.ts',
+      count: 4,
+    });
     expect((await glob({ pattern: '*.ts' })).output.files).toBe('a.ts');
-    expect((await glob({ pattern: '**/*.{ts,tsx}', path: 'src' })).output.files).toBe('src/.hidden.ts\nsrc/b.ts\nsrc/c.tsx\nsrc/lib/d.ts');
+    expect((await glob({ pattern: '**/*.{ts,tsx}', path: 'src' })).output.files).toBe(
+      'src/.hidden.ts\nsrc/b.ts\nsrc/c.tsx\nsrc/lib/d.ts',
+    );
     expect((await glob({ pattern: '**/config' })).output).toMatchObject({ count: 0, note: 'No files match.' });
   });
 
   it('searches an ignored folder asked for by path', async () => {
-    expect((await glob({ pattern: '**/*.ts', path: 'node_modules' })).output).toMatchObject({ files: 'node_modules/pkg/index.ts', count: 1 });
+    expect((await glob({ pattern: '**/*.ts', path: 'node_modules' })).output).toMatchObject({
+      files: 'node_modules/pkg/index.ts',
+      count: 1,
+    });
   });
 
   it('does not follow symbolic links out of the workspace', async () => {
     ws.write('../outside/secret.ts', '');
     symlinkSync(ws.outside, path.join(ws.root, 'escape'));
     expect((await glob({ pattern: '**/secret.ts' })).output.count).toBe(0);
-    expect((await glob({ pattern: '**/*.ts', path: 'escape' })).output.error).toMatch(/symbolic link .* outside the workspace/);
+    expect((await glob({ pattern: '**/*.ts', path: 'escape' })).output.error).toMatch(
+      /symbolic link .* outside the workspace/,
+    );
   });
 
   it('refuses patterns that climb out or are absolute', async () => {

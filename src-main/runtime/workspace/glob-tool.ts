@@ -23,8 +23,14 @@ export function createGlobTool(options: WorkspaceToolOptions): AgentTool {
     inputSchema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', description: 'The glob pattern: * within a name, ** across folders, {a,b} alternatives.' },
-        path: { type: 'string', description: 'The folder to search in, relative to the workspace. Default: the workspace itself.' },
+        pattern: {
+          type: 'string',
+          description: 'The glob pattern: * within a name, ** across folders, {a,b} alternatives.',
+        },
+        path: {
+          type: 'string',
+          description: 'The folder to search in, relative to the workspace. Default: the workspace itself.',
+        },
       },
       required: ['pattern'],
       additionalProperties: false,
@@ -38,7 +44,8 @@ export function createGlobTool(options: WorkspaceToolOptions): AgentTool {
       if (unsafe !== null) return toolError(`The pattern "${pattern}" cannot be used: ${unsafe}.`);
       const target = await resolveInWorkspace(options.root, parsed.value.path ?? '.', { mustExist: true });
       if (!target.ok) return toolError(target.message);
-      if (!(await stat(target.absolute)).isDirectory()) return toolError(`"${target.relative}" is a file; path must be a folder.`);
+      if (!(await stat(target.absolute)).isDirectory())
+        return toolError(`"${target.relative}" is a file; path must be a folder.`);
       const rules = loadIgnoreRules(target.root);
       const askedForIgnored = target.relative !== '.' && rules.ignores(target.relative, true);
       let found;
@@ -60,14 +67,22 @@ export function createGlobTool(options: WorkspaceToolOptions): AgentTool {
       const inside = await Promise.all(candidates.map((file) => stillInside(target.root, file)));
       const shown = candidates.filter((_file, index) => inside[index]);
       const notes: string[] = [];
-      if (askedForIgnored) notes.push(`"${target.relative}" is ignored by .gitignore; it is searched because it was asked for by path.`);
+      if (askedForIgnored)
+        notes.push(`"${target.relative}" is ignored by .gitignore; it is searched because it was asked for by path.`);
       if (shown.length < candidates.length) {
-        notes.push(`${candidates.length - shown.length} matches were left out: their folder was moved or replaced by a link during the search.`);
+        notes.push(
+          `${candidates.length - shown.length} matches were left out: their folder was moved or replaced by a link during the search.`,
+        );
       }
       if (found.files.length > candidates.length) {
-        notes.push(`Showing the first ${shown.length} of ${found.files.length} matches. Narrow the pattern or the path to see the rest.`);
+        notes.push(
+          `Showing the first ${shown.length} of ${found.files.length} matches. Narrow the pattern or the path to see the rest.`,
+        );
       }
-      if (found.scanCapped) notes.push(`The search stopped after ${GLOB_LIMITS.maxEntriesScanned} entries; choose a smaller path to search everything in it.`);
+      if (found.scanCapped)
+        notes.push(
+          `The search stopped after ${GLOB_LIMITS.maxEntriesScanned} entries; choose a smaller path to search everything in it.`,
+        );
       if (found.files.length === 0) notes.push('No files match.');
       return {
         output: {

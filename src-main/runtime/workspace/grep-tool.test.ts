@@ -10,7 +10,10 @@ describe('grep', () => {
   beforeEach(() => {
     ws = tempWorkspace();
     ws.write('.gitignore', 'dist/\n');
-    ws.write('src/a.ts', 'import x from "y";\nfunction alpha() {}\nconst TODO = 1;\n// todo: later\nfunction beta() {}\n');
+    ws.write(
+      'src/a.ts',
+      'import x from "y";\nfunction alpha() {}\nconst TODO = 1;\n// todo: later\nfunction beta() {}\n',
+    );
     ws.write('src/b.js', 'function gamma() {}\n');
     ws.write('dist/a.js', 'function alpha() {}\n');
     ws.write('.git/hooks/x', 'function hidden() {}\n');
@@ -32,15 +35,30 @@ describe('grep', () => {
   it('filters by glob at any depth, searches one file by path, and ignores case on request', async () => {
     expect((await grep({ pattern: 'function', glob: '*.js' })).output.content).toBe('src/b.js:1:function gamma() {}');
     expect((await grep({ pattern: 'todo', path: 'src/a.ts' })).output.content).toBe('src/a.ts:4:// todo: later');
-    expect((await grep({ pattern: 'todo', caseSensitive: false })).output.content).toBe('src/a.ts:3:const TODO = 1;\nsrc/a.ts:4:// todo: later');
-    expect((await grep({ pattern: 'alpha', path: 'dist' })).output).toMatchObject({ matches: 1, note: expect.stringMatching(/ignored by \.gitignore/) });
+    expect((await grep({ pattern: 'todo', caseSensitive: false })).output.content).toBe(
+      'src/a.ts:3:const TODO = 1;\nsrc/a.ts:4:// todo: later',
+    );
+    expect((await grep({ pattern: 'alpha', path: 'dist' })).output).toMatchObject({
+      matches: 1,
+      note: expect.stringMatching(/ignored by \.gitignore/),
+    });
   });
 
   it('shows context lines, merging overlaps and separating groups', async () => {
     ws.write('ctx.txt', ['a', 'hit 1', 'b', 'hit 2', 'c', 'd', 'e', 'hit 3', 'f'].join('\n'));
     const { output } = await grep({ pattern: '^hit', path: 'ctx.txt', contextLines: 1 });
     expect(output.content).toBe(
-      ['ctx.txt-1-a', 'ctx.txt:2:hit 1', 'ctx.txt-3-b', 'ctx.txt:4:hit 2', 'ctx.txt-5-c', '--', 'ctx.txt-7-e', 'ctx.txt:8:hit 3', 'ctx.txt-9-f'].join('\n'),
+      [
+        'ctx.txt-1-a',
+        'ctx.txt:2:hit 1',
+        'ctx.txt-3-b',
+        'ctx.txt:4:hit 2',
+        'ctx.txt-5-c',
+        '--',
+        'ctx.txt-7-e',
+        'ctx.txt:8:hit 3',
+        'ctx.txt-9-f',
+      ].join('\n'),
     );
     expect(output.matches).toBe(3);
   });
@@ -66,7 +84,9 @@ describe('grep', () => {
     const { output } = await grep({ pattern: 'match', path: 'many.txt' });
     expect(output).toMatchObject({ matches: 500, truncated: true });
     expect(String(output.content).split('\n')).toHaveLength(500);
-    expect(output.note).toMatch(/Output stopped at the limit \(500 matches or 50 KB\)\. Narrow the search with path, glob or a more specific pattern\./);
+    expect(output.note).toMatch(
+      /Output stopped at the limit \(500 matches or 50 KB\)\. Narrow the search with path, glob or a more specific pattern\./,
+    );
   });
 
   it('refuses escapes and bad input', async () => {

@@ -98,10 +98,25 @@ export function createGrepTool(options: WorkspaceToolOptions): AgentTool {
     inputSchema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', description: 'A JavaScript regular expression, e.g. "function\\s+\\w+" or "TODO". Escape ( [ { . * + ? to match them literally.' },
-        path: { type: 'string', description: 'A folder or a single file to search, relative to the workspace. Default: the workspace.' },
-        glob: { type: 'string', description: 'Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".' },
-        contextLines: { type: 'integer', minimum: 0, maximum: GREP_LIMITS.maxContextLines, description: 'Lines of context before and after each match. Default 0.' },
+        pattern: {
+          type: 'string',
+          description:
+            'A JavaScript regular expression, e.g. "function\\s+\\w+" or "TODO". Escape ( [ { . * + ? to match them literally.',
+        },
+        path: {
+          type: 'string',
+          description: 'A folder or a single file to search, relative to the workspace. Default: the workspace.',
+        },
+        glob: {
+          type: 'string',
+          description: 'Only search files matching this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".',
+        },
+        contextLines: {
+          type: 'integer',
+          minimum: 0,
+          maximum: GREP_LIMITS.maxContextLines,
+          description: 'Lines of context before and after each match. Default 0.',
+        },
         caseSensitive: { type: 'boolean', description: 'Default true.' },
       },
       required: ['pattern'],
@@ -127,13 +142,23 @@ export function createGrepTool(options: WorkspaceToolOptions): AgentTool {
       }
       const target = await resolveInWorkspace(options.root, parsed.value.path ?? '.', { mustExist: true });
       if (!target.ok) return toolError(target.message);
-      const search: Search = { regex, context: contextLines, out: [], chars: 0, matches: 0, filesWithMatches: 0, skippedLarge: 0, truncated: false };
+      const search: Search = {
+        regex,
+        context: contextLines,
+        out: [],
+        chars: 0,
+        matches: 0,
+        filesWithMatches: 0,
+        skippedLarge: 0,
+        truncated: false,
+      };
       const notes: string[] = [];
 
       if ((await stat(target.absolute)).isDirectory()) {
         const rules = loadIgnoreRules(target.root);
         const askedForIgnored = target.relative !== '.' && rules.ignores(target.relative, true);
-        if (askedForIgnored) notes.push(`"${target.relative}" is ignored by .gitignore; it is searched because it was asked for by path.`);
+        if (askedForIgnored)
+          notes.push(`"${target.relative}" is ignored by .gitignore; it is searched because it was asked for by path.`);
         const found = await findFiles({
           root: target.root,
           folder: target.relative,
@@ -142,10 +167,19 @@ export function createGrepTool(options: WorkspaceToolOptions): AgentTool {
           maxEntriesScanned: GREP_LIMITS.maxEntriesScanned,
           signal: context.signal,
         });
-        if (found.scanCapped) notes.push(`The search stopped after ${GREP_LIMITS.maxEntriesScanned} entries; choose a smaller path to search everything in it.`);
+        if (found.scanCapped)
+          notes.push(
+            `The search stopped after ${GREP_LIMITS.maxEntriesScanned} entries; choose a smaller path to search everything in it.`,
+          );
         for (const relative of found.files) {
           if (search.truncated || context.signal.aborted) break;
-          await searchFile(search, { ok: true, absolute: path.join(target.root, relative), relative, root: target.root, exists: true });
+          await searchFile(search, {
+            ok: true,
+            absolute: path.join(target.root, relative),
+            relative,
+            root: target.root,
+            exists: true,
+          });
         }
       } else {
         await searchFile(search, target);
@@ -155,7 +189,10 @@ export function createGrepTool(options: WorkspaceToolOptions): AgentTool {
         notes.push(
           `Output stopped at the limit (${GREP_LIMITS.maxMatches} matches or ${GREP_LIMITS.maxOutputChars / 1000} KB). Narrow the search with path, glob or a more specific pattern.`,
         );
-      if (search.skippedLarge > 0) notes.push(`${search.skippedLarge} file(s) over ${GREP_LIMITS.maxFileBytes / 1024 / 1024} MB were not searched; read them with read_file.`);
+      if (search.skippedLarge > 0)
+        notes.push(
+          `${search.skippedLarge} file(s) over ${GREP_LIMITS.maxFileBytes / 1024 / 1024} MB were not searched; read them with read_file.`,
+        );
       if (search.matches === 0 && !search.truncated) notes.push('No matches.');
       return {
         output: {

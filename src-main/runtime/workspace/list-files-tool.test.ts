@@ -6,7 +6,8 @@ import { createListFilesTool, LIST_FILES_LIMITS } from './list-files-tool';
 
 describe('list_files', () => {
   let ws: ReturnType<typeof tempWorkspace>;
-  const list = async (input: unknown) => outcome(await createListFilesTool({ root: ws.root }).execute(input, toolContext()));
+  const list = async (input: unknown) =>
+    outcome(await createListFilesTool({ root: ws.root }).execute(input, toolContext()));
   beforeEach(() => {
     ws = tempWorkspace();
     ws.write('.gitignore', 'node_modules/\n*.log\ndist\n');
@@ -26,7 +27,15 @@ describe('list_files', () => {
   it('lists sorted, folders marked, two levels by default, honouring nested .gitignore files and skipping .git', async () => {
     const { output, isError } = await list({});
     expect(isError).toBe(false);
-    expect(String(output.entries).split('\n')).toEqual(['.gitignore', 'README.md', 'src/', 'src/.gitignore', 'src/app.ts', 'src/deep/', 'src/keep.log']);
+    expect(String(output.entries).split('\n')).toEqual([
+      '.gitignore',
+      'README.md',
+      'src/',
+      'src/.gitignore',
+      'src/app.ts',
+      'src/deep/',
+      'src/keep.log',
+    ]);
     expect(output.note).toMatch(/Folders at the depth limit are not expanded/);
   });
 
@@ -39,13 +48,17 @@ describe('list_files', () => {
       'src/deep/er/file.ts',
       'src/keep.log',
     ]);
-    expect((await list({ path: 'src', depth: 1 })).output.entries).toBe('src/.gitignore\nsrc/app.ts\nsrc/deep/\nsrc/keep.log');
+    expect((await list({ path: 'src', depth: 1 })).output.entries).toBe(
+      'src/.gitignore\nsrc/app.ts\nsrc/deep/\nsrc/keep.log',
+    );
   });
 
   it('lists an ignored folder asked for by name, and says so', async () => {
     const { output } = await list({ path: 'node_modules' });
     expect(output.entries).toBe('node_modules/pkg/\nnode_modules/pkg/index.js');
-    expect(output.note).toMatch(/"node_modules" is ignored by \.gitignore; it is listed because it was asked for by path/);
+    expect(output.note).toMatch(
+      /"node_modules" is ignored by \.gitignore; it is listed because it was asked for by path/,
+    );
   });
 
   it('shows symbolic links with their target without following them', async () => {

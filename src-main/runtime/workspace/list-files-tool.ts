@@ -23,7 +23,14 @@ interface Listing {
 }
 
 /** Depth-first, sorted; folders end in `/`, links show their target and are not followed. */
-async function list(root: string, folder: string, depth: number, rules: IgnoreRules, listing: Listing, signal: AbortSignal): Promise<void> {
+async function list(
+  root: string,
+  folder: string,
+  depth: number,
+  rules: IgnoreRules,
+  listing: Listing,
+  signal: AbortSignal,
+): Promise<void> {
   let entries;
   try {
     entries = await readdir(path.join(root, folder), { withFileTypes: true });
@@ -71,7 +78,10 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
     inputSchema: {
       type: 'object',
       properties: {
-        path: { type: 'string', description: 'The folder to list, relative to the workspace. Default: the workspace itself.' },
+        path: {
+          type: 'string',
+          description: 'The folder to list, relative to the workspace. Default: the workspace itself.',
+        },
         depth: {
           type: 'integer',
           minimum: 1,
@@ -87,23 +97,44 @@ export function createListFilesTool(options: WorkspaceToolOptions): AgentTool {
       if (!parsed.ok) return toolError(parsed.message);
       const target = await resolveInWorkspace(options.root, parsed.value.path ?? '.', { mustExist: true });
       if (!target.ok) return toolError(target.message);
-      if (!(await stat(target.absolute)).isDirectory()) return toolError(`"${target.relative}" is a file, not a folder. Use read_file to read it.`);
+      if (!(await stat(target.absolute)).isDirectory())
+        return toolError(`"${target.relative}" is a file, not a folder. Use read_file to read it.`);
       const rules = loadIgnoreRules(target.root);
       const folder = target.relative === '.' ? '' : target.relative;
       const askedForIgnored = folder !== '' && rules.ignores(folder, true);
       const listing: Listing = { lines: [], truncated: false, unexpanded: 0, moved: 0 };
       try {
         await options.beforeWalk?.(target.absolute);
-        await list(target.root, folder, parsed.value.depth ?? LIST_FILES_LIMITS.defaultDepth, askedForIgnored ? ONLY_GIT : rules, listing, context.signal);
+        await list(
+          target.root,
+          folder,
+          parsed.value.depth ?? LIST_FILES_LIMITS.defaultDepth,
+          askedForIgnored ? ONLY_GIT : rules,
+          listing,
+          context.signal,
+        );
       } catch (error) {
-        return toolError(`"${target.relative}" cannot be listed (${error instanceof Error ? error.message : String(error)}).`);
+        return toolError(
+          `"${target.relative}" cannot be listed (${error instanceof Error ? error.message : String(error)}).`,
+        );
       }
       const notes: string[] = [];
-      if (askedForIgnored) notes.push(`"${target.relative}" is ignored by .gitignore; it is listed because it was asked for by path.`);
-      if (listing.truncated) notes.push(`Stopped at ${LIST_FILES_LIMITS.maxEntries} entries. List a subfolder (path) or use glob to narrow down.`);
-      if (listing.moved > 0) notes.push(`${listing.moved} entries were left out: their folder was moved or replaced by a link while it was being listed.`);
-      if (listing.unexpanded > 0) notes.push(`Folders at the depth limit are not expanded; list one with path (or a larger depth) to see inside.`);
-      if (listing.lines.length === 0 && !listing.truncated) notes.push('Nothing to list here (the folder is empty or everything in it is ignored).');
+      if (askedForIgnored)
+        notes.push(`"${target.relative}" is ignored by .gitignore; it is listed because it was asked for by path.`);
+      if (listing.truncated)
+        notes.push(
+          `Stopped at ${LIST_FILES_LIMITS.maxEntries} entries. List a subfolder (path) or use glob to narrow down.`,
+        );
+      if (listing.moved > 0)
+        notes.push(
+          `${listing.moved} entries were left out: their folder was moved or replaced by a link while it was being listed.`,
+        );
+      if (listing.unexpanded > 0)
+        notes.push(
+          `Folders at the depth limit are not expanded; list one with path (or a larger depth) to see inside.`,
+        );
+      if (listing.lines.length === 0 && !listing.truncated)
+        notes.push('Nothing to list here (the folder is empty or everything in it is ignored).');
       return {
         output: {
           path: target.relative,

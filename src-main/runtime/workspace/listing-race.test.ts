@@ -31,21 +31,29 @@ describe('listing while a folder is swapped for a link to the outside', () => {
     expect(isError).toBe(false);
     expect(String(output.entries)).not.toMatch(/secret|private|nested/);
     expect(output.count).toBe(0);
-    expect(output.note).toContain('were left out: their folder was moved or replaced by a link while it was being listed');
+    expect(output.note).toContain(
+      'were left out: their folder was moved or replaced by a link while it was being listed',
+    );
   });
 
   it('glob never returns a name from outside', async () => {
     const tool = createGlobTool({ root: ws.root, beforeWalk: swap });
-    const { isError, output } = await outcome(await tool.execute({ pattern: '**/*.txt', path: 'notes' }, toolContext()));
+    const { isError, output } = await outcome(
+      await tool.execute({ pattern: '**/*.txt', path: 'notes' }, toolContext()),
+    );
     expect(isError).toBe(false);
     expect(String(output.files)).not.toMatch(/secret|private/);
     expect(output.count).toBe(0);
   });
 
   it('without a swap, both list what is inside', async () => {
-    const listed = await outcome(await createListFilesTool({ root: ws.root }).execute({ path: 'notes', depth: 3 }, toolContext()));
+    const listed = await outcome(
+      await createListFilesTool({ root: ws.root }).execute({ path: 'notes', depth: 3 }, toolContext()),
+    );
     expect(listed.output.entries).toBe('notes/deeper/\nnotes/deeper/also-inside.txt\nnotes/inside.txt');
-    const globbed = await outcome(await createGlobTool({ root: ws.root }).execute({ pattern: '**/*.txt', path: 'notes' }, toolContext()));
+    const globbed = await outcome(
+      await createGlobTool({ root: ws.root }).execute({ pattern: '**/*.txt', path: 'notes' }, toolContext()),
+    );
     expect(globbed.output.files).toBe('notes/deeper/also-inside.txt\nnotes/inside.txt');
   });
 });

@@ -6,7 +6,8 @@ import { createReadFileTool, READ_FILE_LIMITS } from './read-file-tool';
 
 describe('read_file', () => {
   let ws: ReturnType<typeof tempWorkspace>;
-  const read = async (input: unknown) => outcome(await createReadFileTool({ root: ws.root }).execute(input, toolContext()));
+  const read = async (input: unknown) =>
+    outcome(await createReadFileTool({ root: ws.root }).execute(input, toolContext()));
   beforeEach(() => {
     ws = tempWorkspace();
   });
@@ -16,7 +17,13 @@ describe('read_file', () => {
     ws.write('src/a.ts', 'one\r\ntwo\nthree\n');
     expect(await read({ path: 'src/a.ts' })).toEqual({
       isError: false,
-      output: { path: 'src/a.ts', startLine: 1, endLine: 3, totalLines: 3, content: '     1\tone\n     2\ttwo\n     3\tthree' },
+      output: {
+        path: 'src/a.ts',
+        startLine: 1,
+        endLine: 3,
+        totalLines: 3,
+        content: '     1\tone\n     2\ttwo\n     3\tthree',
+      },
     });
   });
 
@@ -24,9 +31,18 @@ describe('read_file', () => {
     ws.write('a.txt', Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n'));
     const { output } = await read({ path: 'a.txt', startLine: 4, endLine: 5 });
     expect(output).toMatchObject({ startLine: 4, endLine: 5, content: '     4\tline 4\n     5\tline 5' });
-    expect((await read({ path: 'a.txt', startLine: 9 })).output).toMatchObject({ endLine: 10, totalLines: 10, content: '     9\tline 9\n    10\tline 10' });
-    expect(await read({ path: 'a.txt', startLine: 20 })).toEqual({ isError: true, output: { error: '"a.txt" has 10 lines; startLine 20 is past its end.' } });
-    expect((await read({ path: 'a.txt', startLine: 5, endLine: 4 })).output.error).toMatch(/endLine \(4\) comes before startLine \(5\)/);
+    expect((await read({ path: 'a.txt', startLine: 9 })).output).toMatchObject({
+      endLine: 10,
+      totalLines: 10,
+      content: '     9\tline 9\n    10\tline 10',
+    });
+    expect(await read({ path: 'a.txt', startLine: 20 })).toEqual({
+      isError: true,
+      output: { error: '"a.txt" has 10 lines; startLine 20 is past its end.' },
+    });
+    expect((await read({ path: 'a.txt', startLine: 5, endLine: 4 })).output.error).toMatch(
+      /endLine \(4\) comes before startLine \(5\)/,
+    );
   });
 
   it(`stops at ${READ_FILE_LIMITS.maxLines} lines and says how to read more`, async () => {
@@ -34,9 +50,15 @@ describe('read_file', () => {
     const { output, isError } = await read({ path: 'big.txt' });
     expect(isError).toBe(false);
     expect(output).toMatchObject({ startLine: 1, endLine: 2000, truncated: true });
-    expect(output.note).toBe('Output stopped at the 2000 lines limit. To read more, call read_file with startLine 2001.');
+    expect(output.note).toBe(
+      'Output stopped at the 2000 lines limit. To read more, call read_file with startLine 2001.',
+    );
     expect(String(output.content).split('\n')).toHaveLength(2000);
-    expect((await read({ path: 'big.txt', startLine: 2001 })).output).toMatchObject({ startLine: 2001, endLine: 3000, totalLines: 3000 });
+    expect((await read({ path: 'big.txt', startLine: 2001 })).output).toMatchObject({
+      startLine: 2001,
+      endLine: 3000,
+      totalLines: 3000,
+    });
   });
 
   it('stops at 100 KB and clips enormous lines', async () => {

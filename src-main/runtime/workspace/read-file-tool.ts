@@ -56,7 +56,8 @@ async function readWindow(handle: FileHandle, start: number, end: number): Promi
       const newline = text.indexOf('\n', from);
       const piece = newline === -1 ? text.slice(from) : text.slice(from, newline);
       // Keep only as much of a line as can be shown (a minified file can be one enormous line).
-      if (current.length <= READ_FILE_LIMITS.maxLineChars) current += piece.slice(0, READ_FILE_LIMITS.maxLineChars + 1 - current.length);
+      if (current.length <= READ_FILE_LIMITS.maxLineChars)
+        current += piece.slice(0, READ_FILE_LIMITS.maxLineChars + 1 - current.length);
       if (newline === -1) return true;
       if (!finishLine()) return false;
       from = newline + 1;
@@ -65,14 +66,22 @@ async function readWindow(handle: FileHandle, start: number, end: number): Promi
 
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-    if (position === 0 && looksBinary(buffer.subarray(0, bytesRead))) return { lines: [], next: 1, stoppedBy: null, totalLines: null, binary: true };
+    if (position === 0 && looksBinary(buffer.subarray(0, bytesRead)))
+      return { lines: [], next: 1, stoppedBy: null, totalLines: null, binary: true };
     if (bytesRead === 0) break;
     position += bytesRead;
-    if (!feed(decoder.decode(buffer.subarray(0, bytesRead), { stream: true }))) return { lines, next: lineNumber, stoppedBy, totalLines: null, binary: false };
+    if (!feed(decoder.decode(buffer.subarray(0, bytesRead), { stream: true })))
+      return { lines, next: lineNumber, stoppedBy, totalLines: null, binary: false };
   }
   current += decoder.decode();
   if (current !== '' && !finishLine()) {
-    return { lines, next: lineNumber, stoppedBy, totalLines: stoppedBy === 'range' ? lineNumber - 1 : null, binary: false };
+    return {
+      lines,
+      next: lineNumber,
+      stoppedBy,
+      totalLines: stoppedBy === 'range' ? lineNumber - 1 : null,
+      binary: false,
+    };
   }
   return { lines, next: lineNumber, stoppedBy: null, totalLines: lineNumber - 1, binary: false };
 }
@@ -89,7 +98,11 @@ export function createReadFileTool(options: WorkspaceToolOptions): AgentTool {
       properties: {
         path: { type: 'string', description: 'The file, relative to the workspace (e.g. "src/index.ts").' },
         startLine: { type: 'integer', minimum: 1, description: 'The first line to read (1-based). Default 1.' },
-        endLine: { type: 'integer', minimum: 1, description: 'The last line to read, inclusive. Default: as far as the limits allow.' },
+        endLine: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The last line to read, inclusive. Default: as far as the limits allow.',
+        },
       },
       required: ['path'],
       additionalProperties: false,
@@ -105,23 +118,43 @@ export function createReadFileTool(options: WorkspaceToolOptions): AgentTool {
       const opened = await openConfined(target);
       if (!opened.ok) return toolError(opened.message);
       try {
-        if (opened.stats.isDirectory()) return toolError(`"${target.relative}" is a folder. Use list_files to see what is in it.`);
+        if (opened.stats.isDirectory())
+          return toolError(`"${target.relative}" is a folder. Use list_files to see what is in it.`);
         const window = await readWindow(opened.handle, startLine, endLine);
-        if (window.binary) return toolError(`"${target.relative}" looks like a binary file (it contains NUL bytes); read_file shows text only.`);
+        if (window.binary)
+          return toolError(
+            `"${target.relative}" looks like a binary file (it contains NUL bytes); read_file shows text only.`,
+          );
         if (window.lines.length === 0 && window.totalLines !== null && startLine > 1) {
-          return toolError(`"${target.relative}" has ${window.totalLines} lines; startLine ${startLine} is past its end.`);
+          return toolError(
+            `"${target.relative}" has ${window.totalLines} lines; startLine ${startLine} is past its end.`,
+          );
         }
         const last = window.next - 1;
-        const base = { path: target.relative, startLine, endLine: Math.max(last, startLine - 1), content: window.lines.join('\n') };
+        const base = {
+          path: target.relative,
+          startLine,
+          endLine: Math.max(last, startLine - 1),
+          content: window.lines.join('\n'),
+        };
         const total = window.totalLines === null ? {} : { totalLines: window.totalLines };
         if (window.stoppedBy === 'lines' || window.stoppedBy === 'bytes') {
-          const limit = window.stoppedBy === 'lines' ? `${READ_FILE_LIMITS.maxLines} lines` : `${READ_FILE_LIMITS.maxBytes / 1024} KB`;
+          const limit =
+            window.stoppedBy === 'lines'
+              ? `${READ_FILE_LIMITS.maxLines} lines`
+              : `${READ_FILE_LIMITS.maxBytes / 1024} KB`;
           return {
-            output: { ...base, ...total, truncated: true, note: `Output stopped at the ${limit} limit. To read more, call read_file with startLine ${last + 1}.` },
+            output: {
+              ...base,
+              ...total,
+              truncated: true,
+              note: `Output stopped at the ${limit} limit. To read more, call read_file with startLine ${last + 1}.`,
+            },
             isError: false,
           };
         }
-        if (window.lines.length === 0) return { output: { ...base, ...total, note: 'The file is empty.' }, isError: false };
+        if (window.lines.length === 0)
+          return { output: { ...base, ...total, note: 'The file is empty.' }, isError: false };
         return { output: { ...base, ...total }, isError: false };
       } finally {
         await opened.handle.close();

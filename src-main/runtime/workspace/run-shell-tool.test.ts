@@ -18,7 +18,8 @@ describe('run_shell', () => {
   let runner: ShellRunner;
   let counter = 0;
   const tool = (extra: Partial<RunShellToolOptions> = {}) => createRunShellTool({ root: ws.root, runner, ...extra });
-  const run = async (input: unknown, extra: Partial<RunShellToolOptions> = {}, context: ToolContext = toolContext()) => outcome(await tool(extra).execute(input, context));
+  const run = async (input: unknown, extra: Partial<RunShellToolOptions> = {}, context: ToolContext = toolContext()) =>
+    outcome(await tool(extra).execute(input, context));
 
   beforeEach(() => {
     ws = tempWorkspace();
@@ -40,8 +41,22 @@ describe('run_shell', () => {
   it('runs in the workspace and returns the exit code and output; the run is on record', async () => {
     const { output, isError } = await run({ command: 'pwd; echo problem >&2' });
     expect(isError).toBe(false);
-    expect(output).toEqual({ shellRunId: expect.any(String), status: 'exited', exitCode: 0, stdout: `${ws.root}\n`, stderr: 'problem\n', durationMs: expect.any(Number) });
-    expect(store.get(String(output.shellRunId))).toMatchObject({ status: 'exited', sessionId: 's1', turnId: 't1', runId: 'r1', cwd: ws.root, toolCallId: null });
+    expect(output).toEqual({
+      shellRunId: expect.any(String),
+      status: 'exited',
+      exitCode: 0,
+      stdout: `${ws.root}\n`,
+      stderr: 'problem\n',
+      durationMs: expect.any(Number),
+    });
+    expect(store.get(String(output.shellRunId))).toMatchObject({
+      status: 'exited',
+      sessionId: 's1',
+      turnId: 't1',
+      runId: 'r1',
+      cwd: ws.root,
+      toolCallId: null,
+    });
   });
 
   it('marks a non-zero exit as an error result, keeping the output', async () => {
@@ -54,7 +69,9 @@ describe('run_shell', () => {
     const { output, isError } = await run({ command: 'sleep 30', timeoutSeconds: 1 });
     expect(isError).toBe(true);
     expect(output).toMatchObject({ status: 'timed_out', exitCode: null, signal: 'SIGTERM' });
-    expect(output.note).toMatch(/ran longer than 1 s and was stopped, with everything it started\. If it needs longer, pass timeoutSeconds \(at most 600\)/);
+    expect(output.note).toMatch(
+      /ran longer than 1 s and was stopped, with everything it started\. If it needs longer, pass timeoutSeconds \(at most 600\)/,
+    );
   });
 
   it('bounds each stream in the result and flags the cut', async () => {
@@ -70,7 +87,10 @@ describe('run_shell', () => {
     const context = { ...toolContext(), toolCallId: 'call-9' };
     const { output } = await run(
       { command: 'echo one; echo two' },
-      { onOutput: (chunk, ctx) => chunks.push({ ...chunk, shellRunId: `${chunk.shellRunId}@${ctx.runId}` }), onStart: (record) => starts.push(record.status) },
+      {
+        onOutput: (chunk, ctx) => chunks.push({ ...chunk, shellRunId: `${chunk.shellRunId}@${ctx.runId}` }),
+        onStart: (record) => starts.push(record.status),
+      },
       context,
     );
     expect(chunks.map((chunk) => chunk.text).join('')).toBe('one\ntwo\n');
@@ -81,7 +101,11 @@ describe('run_shell', () => {
 
   it('is killed when the turn is stopped (the context signal aborts)', async () => {
     const controller = new AbortController();
-    const { output, isError } = await run({ command: 'sleep 30' }, { onStart: () => controller.abort() }, toolContext({ signal: controller.signal }));
+    const { output, isError } = await run(
+      { command: 'sleep 30' },
+      { onStart: () => controller.abort() },
+      toolContext({ signal: controller.signal }),
+    );
     expect(isError).toBe(true);
     expect(output).toMatchObject({ status: 'killed', note: 'The command was stopped before it finished.' });
   });
@@ -89,9 +113,20 @@ describe('run_shell', () => {
   it('previews the command and the real folder it will run in', async () => {
     const link = path.join(ws.base, 'link');
     symlinkSync(ws.root, link);
-    expect(await previewChange(link, { command: 'npm test' })).toEqual({ kind: 'command', command: 'npm test', cwd: ws.root });
-    expect(await tool().preview?.({ command: 'ls', timeoutSeconds: 5 })).toEqual({ kind: 'command', command: 'ls', cwd: ws.root });
-    expect(await previewChange(ws.root, { command: '' })).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/"command": must not be empty/) });
+    expect(await previewChange(link, { command: 'npm test' })).toEqual({
+      kind: 'command',
+      command: 'npm test',
+      cwd: ws.root,
+    });
+    expect(await tool().preview?.({ command: 'ls', timeoutSeconds: 5 })).toEqual({
+      kind: 'command',
+      command: 'ls',
+      cwd: ws.root,
+    });
+    expect(await previewChange(ws.root, { command: '' })).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(/"command": must not be empty/),
+    });
   });
 
   it('answers bad input with an error, never a throw', async () => {
@@ -99,7 +134,12 @@ describe('run_shell', () => {
     expect((await run({ command: 'ls', timeoutSeconds: 0 })).output.error).toMatch(/"timeoutSeconds"/);
     expect((await run({ command: 'ls', timeoutSeconds: 601 })).output.error).toMatch(/"timeoutSeconds"/);
     expect((await run({ command: 'ls', cwd: '/' })).output.error).toMatch(/Unrecognized key.*cwd/);
-    expect((await createRunShellTool({ root: path.join(ws.base, 'gone'), runner }).execute({ command: 'ls' }, toolContext())) as unknown).toMatchObject({
+    expect(
+      (await createRunShellTool({ root: path.join(ws.base, 'gone'), runner }).execute(
+        { command: 'ls' },
+        toolContext(),
+      )) as unknown,
+    ).toMatchObject({
       isError: true,
       output: { error: expect.stringMatching(/cannot be opened/) },
     });

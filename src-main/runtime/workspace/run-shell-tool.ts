@@ -8,7 +8,12 @@ import { blockedLine, type CommandOwner, type Confinement } from '../sandbox/san
 import { realWorkspaceRoot } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
 
-export const RUN_SHELL_LIMITS = { defaultTimeoutSeconds: 120, maxTimeoutSeconds: 600, resultTailChars: 20_000, maxCommandChars: 100_000 } as const;
+export const RUN_SHELL_LIMITS = {
+  defaultTimeoutSeconds: 120,
+  maxTimeoutSeconds: 600,
+  resultTailChars: 20_000,
+  maxCommandChars: 100_000,
+} as const;
 
 export interface RunShellToolOptions extends WorkspaceToolOptions {
   readonly runner: ShellRunner;
@@ -56,8 +61,12 @@ function notesFor(result: ShellRunResult, timeoutSeconds: number, cut: { stdout:
   } else if (result.failureMessage !== null) {
     notes.push(result.failureMessage);
   }
-  if (result.stoppedLeftovers) notes.push('Processes the command left running in the background were stopped when it exited; run_shell keeps nothing running.');
-  for (const stream of ['stdout', 'stderr'] as const) if (cut[stream]) notes.push(`${stream} was longer than shown; this is its last part.`);
+  if (result.stoppedLeftovers)
+    notes.push(
+      'Processes the command left running in the background were stopped when it exited; run_shell keeps nothing running.',
+    );
+  for (const stream of ['stdout', 'stderr'] as const)
+    if (cut[stream]) notes.push(`${stream} was longer than shown; this is its last part.`);
   return notes;
 }
 
@@ -68,10 +77,17 @@ function notesFor(result: ShellRunResult, timeoutSeconds: number, cut: { stdout:
 function sandboxNotes(result: ShellRunResult, blockedHosts: readonly string[]): string[] {
   const text = `${result.stderrTail}\n${result.stdoutTail}`;
   const notes: string[] = [];
-  if (/read-only file system/i.test(text)) notes.push('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.');
+  if (/read-only file system/i.test(text))
+    notes.push('Blocked by the sandbox: writes are allowed only inside the workspace and /tmp.');
   if (blockedHosts.length > 0) {
-    notes.push('The sandbox refused the network hosts under "blocked"; the person is asked to allow them (once, for this session or always): retry after they have.');
-  } else if (/could not resolve|network is unreachable|name or service not known|temporary failure in name resolution|connection refused/i.test(text)) {
+    notes.push(
+      'The sandbox refused the network hosts under "blocked"; the person is asked to allow them (once, for this session or always): retry after they have.',
+    );
+  } else if (
+    /could not resolve|network is unreachable|name or service not known|temporary failure in name resolution|connection refused/i.test(
+      text,
+    )
+  ) {
     notes.push('The sandbox reaches the network only through its proxy (HTTP_PROXY), and only hosts on the allowlist.');
   }
   return notes;
@@ -93,8 +109,16 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
     inputSchema: {
       type: 'object',
       properties: {
-        command: { type: 'string', description: 'The bash command line, e.g. "npm test -- --run" or "ls -la src | head -50".' },
-        timeoutSeconds: { type: 'integer', minimum: 1, maximum: RUN_SHELL_LIMITS.maxTimeoutSeconds, description: `Default ${defaultTimeoutSeconds}.` },
+        command: {
+          type: 'string',
+          description: 'The bash command line, e.g. "npm test -- --run" or "ls -la src | head -50".',
+        },
+        timeoutSeconds: {
+          type: 'integer',
+          minimum: 1,
+          maximum: RUN_SHELL_LIMITS.maxTimeoutSeconds,
+          description: `Default ${defaultTimeoutSeconds}.`,
+        },
       },
       required: ['command'],
       additionalProperties: false,
@@ -110,10 +134,19 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       let confinement: Confinement;
       try {
         const toolCallId = toolCallIdOf(context);
-        const owner = { sessionId: context.sessionId, turnId: context.turnId, runId: context.runId, ...(toolCallId === null ? {} : { toolCallId }) };
-        confinement = options.confine?.(owner, real.root, { unsandboxed: context.unsandboxed === true }) ?? { unconfined: true };
+        const owner = {
+          sessionId: context.sessionId,
+          turnId: context.turnId,
+          runId: context.runId,
+          ...(toolCallId === null ? {} : { toolCallId }),
+        };
+        confinement = options.confine?.(owner, real.root, { unsandboxed: context.unsandboxed === true }) ?? {
+          unconfined: true,
+        };
       } catch (error) {
-        return toolError(`The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`);
+        return toolError(
+          `The sandbox could not be prepared, so the command did not run: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       if ('refuse' in confinement) return toolError(confinement.refuse);
       const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
@@ -129,8 +162,12 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
           timeoutMs: timeoutSeconds * 1000,
           signal: context.signal,
           ...(sandbox === null ? {} : { wrap: (argv: readonly string[]) => sandbox.wrap(argv) }),
-          ...(options.onStart === undefined ? {} : { onStart: (run: ShellRunRecord) => options.onStart?.(run, context) }),
-          ...(options.onOutput === undefined ? {} : { onOutput: (chunk: ShellOutputChunk) => options.onOutput?.(chunk, context) }),
+          ...(options.onStart === undefined
+            ? {}
+            : { onStart: (run: ShellRunRecord) => options.onStart?.(run, context) }),
+          ...(options.onOutput === undefined
+            ? {}
+            : { onOutput: (chunk: ShellOutputChunk) => options.onOutput?.(chunk, context) }),
         });
       } catch (error) {
         return toolError(`The command could not be started: ${error instanceof Error ? error.message : String(error)}`);
@@ -141,7 +178,10 @@ export function createRunShellTool(options: RunShellToolOptions): AgentTool {
       const stderr = lastChars(result.stderrTail, resultTailChars);
       const cut = { stdout: stdout.cut || result.stdoutTruncated, stderr: stderr.cut || result.stderrTruncated };
       const blocked = sandbox?.blockedHosts() ?? [];
-      const notes = [...notesFor(result, timeoutSeconds, cut), ...(sandbox === null ? [] : sandboxNotes(result, blocked))];
+      const notes = [
+        ...notesFor(result, timeoutSeconds, cut),
+        ...(sandbox === null ? [] : sandboxNotes(result, blocked)),
+      ];
       return {
         output: {
           shellRunId: result.shellRunId,

@@ -1,11 +1,25 @@
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, chmodSync, unlinkSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  chmodSync,
+  unlinkSync,
+  mkdirSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempWorkspace } from '../../testing/workspace-fixture';
 import { openConfined, readConfined, writeConfined } from './workspace-files';
 import { resolveInWorkspace, type ResolvedWorkspacePath } from './workspace-paths';
 
-async function resolved(root: string, requested: string, options: { mustExist?: boolean; forWrite?: boolean }): Promise<ResolvedWorkspacePath> {
+async function resolved(
+  root: string,
+  requested: string,
+  options: { mustExist?: boolean; forWrite?: boolean },
+): Promise<ResolvedWorkspacePath> {
   const result = await resolveInWorkspace(root, requested, options);
   if (!result.ok) throw new Error(result.message);
   return result;
@@ -23,7 +37,10 @@ describe('confined reads and writes', () => {
   afterEach(() => ws.cleanup());
 
   it('reads a file inside the workspace', async () => {
-    expect(await readConfined(await resolved(ws.root, 'sub/secret.txt', { mustExist: true }), 1000)).toEqual({ ok: true, bytes: Buffer.from('inside') });
+    expect(await readConfined(await resolved(ws.root, 'sub/secret.txt', { mustExist: true }), 1000)).toEqual({
+      ok: true,
+      bytes: Buffer.from('inside'),
+    });
     const opened = await openConfined(await resolved(ws.root, 'sub', { mustExist: true }));
     expect(opened.ok && opened.stats.isDirectory()).toBe(true);
     if (opened.ok) await opened.handle.close();
@@ -34,14 +51,20 @@ describe('confined reads and writes', () => {
     renameSync(path.join(ws.root, 'sub'), path.join(ws.root, 'sub-moved'));
     symlinkSync(ws.outside, path.join(ws.root, 'sub'));
     const result = await readConfined(target, 1000);
-    expect(result).toEqual({ ok: false, message: expect.stringMatching(/"sub\/secret\.txt" changed while it was being opened/) });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(/"sub\/secret\.txt" changed while it was being opened/),
+    });
   });
 
   it('detects a file swapped for a link out of the workspace between resolution and open', async () => {
     const target = await resolved(ws.root, 'a.txt', { mustExist: true });
     unlinkSync(path.join(ws.root, 'a.txt'));
     symlinkSync(path.join(ws.outside, 'secret.txt'), path.join(ws.root, 'a.txt'));
-    expect(await readConfined(target, 1000)).toEqual({ ok: false, message: expect.stringMatching(/"a\.txt" changed while it was being opened/) });
+    expect(await readConfined(target, 1000)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/"a\.txt" changed while it was being opened/),
+    });
   });
 
   it('reads whatever file is at the path when opened, if it is inside (a replacement inside the workspace is fine)', async () => {
@@ -78,7 +101,10 @@ describe('confined reads and writes', () => {
     const target = await resolved(ws.root, 'sub/new.txt', { forWrite: true });
     renameSync(path.join(ws.root, 'sub'), path.join(ws.root, 'sub-moved'));
     symlinkSync(ws.outside, path.join(ws.root, 'sub'));
-    expect(await writeConfined(target, 'escaped?')).toEqual({ ok: false, message: expect.stringMatching(/"sub\/new\.txt" changed while it was being written/) });
+    expect(await writeConfined(target, 'escaped?')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/"sub\/new\.txt" changed while it was being written/),
+    });
     expect(existsSync(path.join(ws.outside, 'new.txt'))).toBe(false);
     expect(readdirSync(ws.outside).sort()).toEqual(['secret.txt', 'target.txt']);
   });
@@ -86,7 +112,10 @@ describe('confined reads and writes', () => {
   it('refuses to write when a not-yet-existing folder is planted as a link after resolution', async () => {
     const target = await resolved(ws.root, 'fresh/new.txt', { forWrite: true });
     symlinkSync(ws.outside, path.join(ws.root, 'fresh'));
-    expect(await writeConfined(target, 'escaped?')).toMatchObject({ ok: false, message: expect.stringMatching(/changed while it was being written/) });
+    expect(await writeConfined(target, 'escaped?')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/changed while it was being written/),
+    });
     expect(existsSync(path.join(ws.outside, 'new.txt'))).toBe(false);
   });
 
@@ -94,13 +123,19 @@ describe('confined reads and writes', () => {
     const target = await resolved(ws.root, 'a.txt', { forWrite: true });
     unlinkSync(path.join(ws.root, 'a.txt'));
     symlinkSync(path.join(ws.outside, 'target.txt'), path.join(ws.root, 'a.txt'));
-    expect(await writeConfined(target, 'overwritten?')).toMatchObject({ ok: false, message: expect.stringMatching(/changed while it was being written/) });
+    expect(await writeConfined(target, 'overwritten?')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/changed while it was being written/),
+    });
     expect(readFileSync(path.join(ws.outside, 'target.txt'), 'utf8')).toBe('outside target');
   });
 
   it('refuses to write over a folder that appeared after resolution', async () => {
     const target = await resolved(ws.root, 'later', { forWrite: true });
     mkdirSync(path.join(ws.root, 'later'));
-    expect(await writeConfined(target, 'x')).toMatchObject({ ok: false, message: expect.stringMatching(/not a regular file/) });
+    expect(await writeConfined(target, 'x')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not a regular file/),
+    });
   });
 });

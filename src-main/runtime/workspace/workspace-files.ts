@@ -24,9 +24,13 @@ import { isInside, type ResolvedWorkspacePath } from './workspace-paths';
 
 const PROC_FD = '/proc/self/fd';
 
-export type Opened = { readonly ok: true; readonly handle: FileHandle; readonly stats: Stats } | { readonly ok: false; readonly message: string };
+export type Opened =
+  | { readonly ok: true; readonly handle: FileHandle; readonly stats: Stats }
+  | { readonly ok: false; readonly message: string };
 
-export type WriteResult = { readonly ok: true; readonly created: boolean; readonly bytes: number } | { readonly ok: false; readonly message: string };
+export type WriteResult =
+  | { readonly ok: true; readonly created: boolean; readonly bytes: number }
+  | { readonly ok: false; readonly message: string };
 
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown error';
@@ -93,13 +97,19 @@ export async function openConfined(target: ResolvedWorkspacePath): Promise<Opene
 }
 
 /** Reads a whole file (at most `maxBytes`), verified to be inside the workspace. */
-export async function readConfined(target: ResolvedWorkspacePath, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | { ok: false; message: string }> {
+export async function readConfined(
+  target: ResolvedWorkspacePath,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; message: string }> {
   const opened = await openConfined(target);
   if (!opened.ok) return opened;
   try {
     if (opened.stats.isDirectory()) return { ok: false, message: `"${target.relative}" is a folder, not a file.` };
     if (opened.stats.size > maxBytes) {
-      return { ok: false, message: `"${target.relative}" is ${opened.stats.size} bytes, over the ${maxBytes}-byte limit for this tool.` };
+      return {
+        ok: false,
+        message: `"${target.relative}" is ${opened.stats.size} bytes, over the ${maxBytes}-byte limit for this tool.`,
+      };
     }
     return { ok: true, bytes: await opened.handle.readFile() };
   } finally {
@@ -142,17 +152,25 @@ export async function writeConfined(target: ResolvedWorkspacePath, content: stri
   const name = path.basename(target.absolute);
   const folderProblem = await ensureFolder(target.root, folder);
   if (folderProblem === 'changed') return { ok: false, message: changedMessage(target.relative, 'written') };
-  if (folderProblem !== null) return { ok: false, message: `"${target.relative}" cannot be written: ${folderProblem}.` };
+  if (folderProblem !== null)
+    return { ok: false, message: `"${target.relative}" cannot be written: ${folderProblem}.` };
 
   let folderHandle: FileHandle;
   try {
     folderHandle = await open(folder, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
   } catch (error) {
     const code = errorCode(error);
-    return { ok: false, message: code === 'ELOOP' || code === 'ENOENT' ? changedMessage(target.relative, 'written') : `"${target.relative}" cannot be written (${code}).` };
+    return {
+      ok: false,
+      message:
+        code === 'ELOOP' || code === 'ENOENT'
+          ? changedMessage(target.relative, 'written')
+          : `"${target.relative}" cannot be written (${code}).`,
+    };
   }
   try {
-    if (!(await verifyHandle(target.root, folderHandle, folder))) return { ok: false, message: changedMessage(target.relative, 'written') };
+    if (!(await verifyHandle(target.root, folderHandle, folder)))
+      return { ok: false, message: changedMessage(target.relative, 'written') };
     // On Linux this names the verified folder itself, not a path that could be swapped.
     const base = (await locate(folderHandle)) === null ? folder : `${PROC_FD}/${folderHandle.fd}`;
     const destination = path.join(base, name);
@@ -166,13 +184,18 @@ export async function writeConfined(target: ResolvedWorkspacePath, content: stri
       mode = existing.mode & 0o7777;
       created = false;
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT') return { ok: false, message: `"${target.relative}" cannot be written (${errorCode(error)}).` };
+      if (errorCode(error) !== 'ENOENT')
+        return { ok: false, message: `"${target.relative}" cannot be written (${errorCode(error)}).` };
     }
 
     const temp = path.join(base, `.cairn-${randomBytes(8).toString('hex')}.tmp`);
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     try {
-      const file = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode ?? 0o666);
+      const file = await open(
+        temp,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        mode ?? 0o666,
+      );
       try {
         await file.writeFile(bytes);
         if (mode !== undefined) await file.chmod(mode);
@@ -189,7 +212,10 @@ export async function writeConfined(target: ResolvedWorkspacePath, content: stri
 
     const located = await locate(folderHandle);
     if (located !== null && (located.endsWith(' (deleted)') || !isInside(target.root, located))) {
-      return { ok: false, message: `The folder of "${target.relative}" was moved out of the workspace (to ${located}) while it was being written; the file went with it.` };
+      return {
+        ok: false,
+        message: `The folder of "${target.relative}" was moved out of the workspace (to ${located}) while it was being written; the file went with it.`,
+      };
     }
     if (located === null && !(await verifyHandle(target.root, folderHandle, folder))) {
       return { ok: false, message: changedMessage(target.relative, 'written') };

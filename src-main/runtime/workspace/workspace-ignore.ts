@@ -34,7 +34,10 @@ export function loadIgnoreRules(root: string): IgnoreRules {
   const rulesOf = (folder: string): Ignore | null => {
     const cached = byFolder.get(folder);
     if (cached !== undefined) return cached;
-    const texts = [folder === '' ? readRulesFile(path.join(root, '.git', 'info', 'exclude')) : null, readRulesFile(path.join(root, folder, '.gitignore'))];
+    const texts = [
+      folder === '' ? readRulesFile(path.join(root, '.git', 'info', 'exclude')) : null,
+      readRulesFile(path.join(root, folder, '.gitignore')),
+    ];
     const present = texts.filter((text): text is string => text !== null);
     // One string per file: `add` splits a string into lines, but takes each array element as one rule.
     const rules = present.length === 0 ? null : present.reduce((all, text) => all.add(text), ignore({ ignorecase }));
@@ -92,7 +95,9 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
   const filteringReaddir = (folder: string, _options: unknown, callback: ReaddirCallback): void => {
     const keep = (entries: Dirent[]) => {
       const base = path.relative(options.root, folder).split(path.sep).join('/');
-      const kept = entries.filter((entry) => !options.rules.ignores(base === '' ? entry.name : `${base}/${entry.name}`, entry.isDirectory()));
+      const kept = entries.filter(
+        (entry) => !options.rules.ignores(base === '' ? entry.name : `${base}/${entry.name}`, entry.isDirectory()),
+      );
       scanned += kept.length;
       if (scanned > options.maxEntriesScanned) scanCapped = true;
       callback(null, kept);
@@ -125,7 +130,8 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
 /** A glob pattern must stay under the folder it is applied to. */
 export function unsafePatternReason(pattern: string): string | null {
   if (pattern.includes('\0')) return 'it contains a NUL byte';
-  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern)) return 'it is absolute; patterns are relative to `path` (or the workspace)';
+  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern))
+    return 'it is absolute; patterns are relative to `path` (or the workspace)';
   if (pattern.split(/[\\/]/).includes('..')) return 'it climbs out with ".."; use `path` to choose the folder instead';
   return null;
 }

@@ -85,14 +85,22 @@ const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
  * `/proc/self/root` resolves to `/`) would hand an agent the whole machine or the kernel's own files.
  */
 export function systemFolderReason(realFolder: string): string | null {
-  if (process.platform === 'win32') return path.parse(realFolder).root === realFolder ? `${realFolder} is a whole drive; choose a project folder on it.` : null;
-  if (realFolder === '/') return 'The filesystem root (/) cannot be a workspace: it would give the agent the whole machine. Choose a project folder.';
+  if (process.platform === 'win32')
+    return path.parse(realFolder).root === realFolder
+      ? `${realFolder} is a whole drive; choose a project folder on it.`
+      : null;
+  if (realFolder === '/')
+    return 'The filesystem root (/) cannot be a workspace: it would give the agent the whole machine. Choose a project folder.';
   const system = SYSTEM_ROOTS.find((root) => realFolder === root || realFolder.startsWith(`${root}/`));
-  return system === undefined ? null : `${realFolder} is inside ${system}, a system pseudo-filesystem, not a folder of files; choose a project folder.`;
+  return system === undefined
+    ? null
+    : `${realFolder} is inside ${system}, a system pseudo-filesystem, not a folder of files; choose a project folder.`;
 }
 
 /** The real path of the workspace root, or a message saying why it cannot be used. */
-export async function realWorkspaceRoot(root: string): Promise<{ ok: true; root: string } | { ok: false; message: string }> {
+export async function realWorkspaceRoot(
+  root: string,
+): Promise<{ ok: true; root: string } | { ok: false; message: string }> {
   if (root.includes('\0')) return { ok: false, message: 'The workspace folder path contains a NUL byte.' };
   try {
     const real = await realpath(root);
@@ -109,9 +117,16 @@ export async function realWorkspaceRoot(root: string): Promise<{ ok: true; root:
  * Resolves `requested` (relative to the workspace, or absolute inside it) to a real path inside the
  * workspace, or says why it is refused, in words meant for both the model and the person.
  */
-export async function resolveInWorkspace(root: string, requested: string, options: ResolveOptions = {}): Promise<WorkspacePath> {
+export async function resolveInWorkspace(
+  root: string,
+  requested: string,
+  options: ResolveOptions = {},
+): Promise<WorkspacePath> {
   if (requested.includes('\0')) return refuse('The path contains a NUL byte, which no file name can hold.');
-  if (requested.trim() === '') return refuse('The path is empty. Give a path relative to the workspace, e.g. "src/index.ts" or "." for the workspace itself.');
+  if (requested.trim() === '')
+    return refuse(
+      'The path is empty. Give a path relative to the workspace, e.g. "src/index.ts" or "." for the workspace itself.',
+    );
   const rootResult = await realWorkspaceRoot(root);
   if (!rootResult.ok) return rootResult;
   const realRoot = rootResult.root;
@@ -121,13 +136,17 @@ export async function resolveInWorkspace(root: string, requested: string, option
     const absolute = path.resolve(requested);
     const inside = relativeInside(path.resolve(root), absolute) ?? relativeInside(realRoot, absolute);
     if (inside === null) {
-      return refuse(`"${requested}" is outside the workspace (${realRoot}). The file tools only reach paths inside it; use a path relative to the workspace.`);
+      return refuse(
+        `"${requested}" is outside the workspace (${realRoot}). The file tools only reach paths inside it; use a path relative to the workspace.`,
+      );
     }
     relative = inside;
   } else {
     const normalized = path.normalize(requested);
     if (normalized === '..' || normalized.startsWith(`..${path.sep}`)) {
-      return refuse(`"${requested}" climbs out of the workspace with "..". The file tools only reach paths inside ${realRoot}.`);
+      return refuse(
+        `"${requested}" climbs out of the workspace with "..". The file tools only reach paths inside ${realRoot}.`,
+      );
     }
     relative = normalized === '.' || normalized === `.${path.sep}` ? '' : normalized.replace(/[\\/]+$/, '');
   }
@@ -157,23 +176,30 @@ export async function resolveInWorkspace(root: string, requested: string, option
         target = await realpath(next);
       } catch {
         const pointsTo = await readlink(next).catch(() => '?');
-        return refuse(`"${shown}" is a symbolic link to "${pointsTo}", which does not exist (or loops). The file tools do not follow it.`);
+        return refuse(
+          `"${shown}" is a symbolic link to "${pointsTo}", which does not exist (or loops). The file tools do not follow it.`,
+        );
       }
       if (!isInside(realRoot, target)) {
-        return refuse(`"${shown}" is a symbolic link to ${target}, which is outside the workspace (${realRoot}). The file tools do not follow links out of the workspace.`);
+        return refuse(
+          `"${shown}" is a symbolic link to ${target}, which is outside the workspace (${realRoot}). The file tools do not follow links out of the workspace.`,
+        );
       }
       current = target;
     } else {
-      if (index < parts.length - 1 && !entry.isDirectory()) return refuse(`"${requested}" runs through "${shown}", which is not a folder.`);
+      if (index < parts.length - 1 && !entry.isDirectory())
+        return refuse(`"${requested}" runs through "${shown}", which is not a folder.`);
       current = next;
     }
   }
 
-  if (!exists && options.mustExist) return refuse(`"${requested}" does not exist in the workspace. Use list_files or glob to find the right path.`);
+  if (!exists && options.mustExist)
+    return refuse(`"${requested}" does not exist in the workspace. Use list_files or glob to find the right path.`);
   const finalRelative = relativeInside(realRoot, current);
   if (finalRelative === null) return refuse(`"${requested}" resolves outside the workspace.`); // unreachable: every step stays inside
   if (options.forWrite) {
-    if (finalRelative === '') return refuse('The workspace folder itself cannot be written as a file. Name a file inside it.');
+    if (finalRelative === '')
+      return refuse('The workspace folder itself cannot be written as a file. Name a file inside it.');
     if (exists && (await stat(current)).isDirectory()) return refuse(`"${requested}" is a folder, not a file.`);
   }
   return { ok: true, absolute: current, relative: displayPath(finalRelative), root: realRoot, exists };

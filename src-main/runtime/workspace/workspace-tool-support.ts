@@ -23,7 +23,9 @@ export function parseToolInput<T>(
 ): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `"${issue.path.join('.')}": ${issue.message}`));
+  const problems = parsed.error.issues.map((issue) =>
+    issue.path.length === 0 ? issue.message : `"${issue.path.join('.')}": ${issue.message}`,
+  );
   return { ok: false, message: `The input to ${toolName} is not valid: ${problems.join('; ')}.` };
 }
 

@@ -6,7 +6,8 @@ import { createWriteFileTool, previewChange } from './write-file-tool';
 
 describe('write_file', () => {
   let ws: ReturnType<typeof tempWorkspace>;
-  const write = async (input: unknown) => outcome(await createWriteFileTool({ root: ws.root }).execute(input, toolContext()));
+  const write = async (input: unknown) =>
+    outcome(await createWriteFileTool({ root: ws.root }).execute(input, toolContext()));
   beforeEach(() => {
     ws = tempWorkspace();
   });
@@ -15,7 +16,9 @@ describe('write_file', () => {
   it('is a tool that changes things, with a preview bound to its workspace', async () => {
     const tool = createWriteFileTool({ root: ws.root });
     expect(tool.readOnly).toBe(false);
-    expect(await tool.preview?.({ path: 'a.txt', content: 'x\n' })).toEqual(await previewChange(ws.root, { path: 'a.txt', content: 'x\n' }));
+    expect(await tool.preview?.({ path: 'a.txt', content: 'x\n' })).toEqual(
+      await previewChange(ws.root, { path: 'a.txt', content: 'x\n' }),
+    );
   });
 
   it('creates a file and its folders', async () => {
@@ -34,7 +37,11 @@ describe('write_file', () => {
 
   it('replaces an existing file', async () => {
     ws.write('a.txt', 'old\n');
-    expect((await write({ path: 'a.txt', content: 'new\n' })).output).toMatchObject({ created: false, added: 1, removed: 1 });
+    expect((await write({ path: 'a.txt', content: 'new\n' })).output).toMatchObject({
+      created: false,
+      added: 1,
+      removed: 1,
+    });
     expect(readFileSync(path.join(ws.root, 'a.txt'), 'utf8')).toBe('new\n');
   });
 
@@ -48,14 +55,19 @@ describe('write_file', () => {
     ws.write('a.txt', 'keep\nold\n');
     const preview = await previewChange(ws.root, { path: 'a.txt', content: 'keep\nnew\n' });
     expect(preview).toMatchObject({ kind: 'diff', path: 'a.txt' });
-    expect(preview.kind === 'diff' && preview.diff).toContain('--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n');
+    expect(preview.kind === 'diff' && preview.diff).toContain(
+      '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n',
+    );
     expect(readFileSync(path.join(ws.root, 'a.txt'), 'utf8')).toBe('keep\nold\n');
   });
 
   it('refuses paths out of the workspace, in the preview and when run', async () => {
     symlinkSync(ws.outside, path.join(ws.root, 'escape'));
     for (const bad of ['../outside/x.txt', path.join(ws.outside, 'x.txt'), 'escape/x.txt']) {
-      expect(await previewChange(ws.root, { path: bad, content: 'x' })).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/outside the workspace|climbs out/) });
+      expect(await previewChange(ws.root, { path: bad, content: 'x' })).toMatchObject({
+        kind: 'invalid',
+        message: expect.stringMatching(/outside the workspace|climbs out/),
+      });
       expect((await write({ path: bad, content: 'x' })).output.error).toMatch(/outside the workspace|climbs out/);
     }
     expect(existsSync(path.join(ws.outside, 'x.txt'))).toBe(false);
@@ -63,7 +75,10 @@ describe('write_file', () => {
 
   it('answers bad input with an error, in the preview too', async () => {
     expect((await write({ path: 'a.txt' })).output.error).toMatch(/The input to write_file is not valid: "content"/);
-    expect(await previewChange(ws.root, { path: 'a.txt', content: 1 })).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/"content"/) });
+    expect(await previewChange(ws.root, { path: 'a.txt', content: 1 })).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(/"content"/),
+    });
     ws.write('dir/x', '');
     expect((await write({ path: 'dir', content: '' })).output.error).toMatch(/"dir" is a folder/);
   });

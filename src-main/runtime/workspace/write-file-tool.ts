@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { AgentTool } from '../tools/agent-tool';
 import { toolError } from '../tools/agent-tool';
-import { lineChanges, lineCount, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
+import {
+  lineChanges,
+  lineCount,
+  MAX_CHANGE_BYTES,
+  previewOfPlan,
+  readCurrentText,
+  type FileChangePlan,
+} from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
@@ -12,7 +19,10 @@ const inputSchema = z.strictObject({
 });
 
 /** The planned write; `binaryBefore` when the file it replaces is binary (its lines are not counted). */
-async function plan(root: string, input: unknown): Promise<(FileChangePlan & { binaryBefore: boolean }) | { message: string }> {
+async function plan(
+  root: string,
+  input: unknown,
+): Promise<(FileChangePlan & { binaryBefore: boolean }) | { message: string }> {
   const parsed = parseToolInput('write_file', inputSchema, input);
   if (!parsed.ok) return { message: parsed.message };
   const target = await resolveInWorkspace(root, parsed.value.path, { forWrite: true });
@@ -53,7 +63,13 @@ export function createWriteFileTool(options: WorkspaceToolOptions): AgentTool {
       if (!written.ok) return toolError(written.message);
       const counts = planned.binaryBefore ? null : lineChanges(planned.before, planned.after);
       return {
-        output: { path: planned.target.relative, created: written.created, bytes: written.bytes, lines: lineCount(planned.after), ...counts },
+        output: {
+          path: planned.target.relative,
+          created: written.created,
+          bytes: written.bytes,
+          lines: lineCount(planned.after),
+          ...counts,
+        },
         isError: false,
       };
     },

@@ -24,7 +24,15 @@ export interface GitOptions {
 }
 
 /** Variables of the person's shell that would point git somewhere else than `cwd`'s repository. */
-const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_PREFIX'];
+const REPOSITORY_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_PREFIX',
+];
 
 /**
  * Runs the system git on the person's repository, with their own configuration (identity, attributes,
@@ -33,7 +41,11 @@ const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT
 export type Git = (cwd: string, args: readonly string[], options?: GitOptions) => Promise<GitResult>;
 
 export function systemGit(baseEnv: NodeJS.ProcessEnv): Git {
-  const env = childEnvironment({ base: baseEnv, scrubSecrets: false, extra: { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } });
+  const env = childEnvironment({
+    base: baseEnv,
+    scrubSecrets: false,
+    extra: { GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' },
+  });
   for (const key of REPOSITORY_VARIABLES) delete env[key];
   return (cwd, args, options = {}) =>
     new Promise((resolve, reject) => {
@@ -45,8 +57,15 @@ export function systemGit(baseEnv: NodeJS.ProcessEnv): Git {
       child.on('error', (error) => reject(new GitCommandError(`git could not be run: ${error.message}`, null)));
       child.on('close', (code) => {
         const exit = code ?? -1;
-        if (exit === 0 || options.okCodes?.includes(exit) === true) resolve({ code: exit, stdout: Buffer.concat(out).toString('utf8') });
-        else reject(new GitCommandError(`git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ')}`, exit));
+        if (exit === 0 || options.okCodes?.includes(exit) === true)
+          resolve({ code: exit, stdout: Buffer.concat(out).toString('utf8') });
+        else
+          reject(
+            new GitCommandError(
+              `git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ')}`,
+              exit,
+            ),
+          );
       });
     });
 }
@@ -62,6 +81,7 @@ export async function worktreeUnavailability(git: Git, cwd: string): Promise<str
   }
   const match = /(\d+)\.(\d+)/.exec(version);
   const [major, minor] = match === null ? [0, 0] : [Number(match[1]), Number(match[2])];
-  if (major < 2 || (major === 2 && minor < 38)) return `Worktrees need git 2.38 or newer to merge safely; this machine has ${version}.`;
+  if (major < 2 || (major === 2 && minor < 38))
+    return `Worktrees need git 2.38 or newer to merge safely; this machine has ${version}.`;
   return null;
 }

@@ -19,7 +19,10 @@ export async function repoHead(git: Git, folder: string): Promise<RepoHead | { r
   if (top.code !== 0) return { reason: 'This folder is not inside a git repository, so it cannot have a worktree.' };
   const root = top.stdout.trim();
   const branch = await git(root, ['symbolic-ref', '--quiet', '--short', 'HEAD'], { okCodes: [1] });
-  if (branch.code !== 0) return { reason: 'The repository is not on a branch (detached HEAD); check out the branch the worktree should start from.' };
+  if (branch.code !== 0)
+    return {
+      reason: 'The repository is not on a branch (detached HEAD); check out the branch the worktree should start from.',
+    };
   const commit = await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD'], { okCodes: [1] });
   if (commit.code !== 0) return { reason: 'The repository has no commit yet; a worktree starts from a commit.' };
   return { root, branch: branch.stdout.trim(), commit: commit.stdout.trim() };
@@ -35,7 +38,13 @@ export async function renameCurrentBranch(git: Git, folder: string, branch: stri
 }
 
 /** Adds the worktree on a new branch from `commit`; a retry that finds both already made is done. */
-export async function addWorktree(git: Git, repo: string, folder: string, branch: string, commit: string): Promise<void> {
+export async function addWorktree(
+  git: Git,
+  repo: string,
+  folder: string,
+  branch: string,
+  commit: string,
+): Promise<void> {
   const listed = await worktreeFolders(git, repo);
   if (listed.includes(path.resolve(folder)) && (await branchExists(git, repo, branch))) return;
   await git(repo, ['worktree', 'add', '--quiet', '-b', branch, folder, commit]);
@@ -56,7 +65,8 @@ export async function removeWorktree(git: Git, repo: string, folder: string, bra
     rmSync(folder, { recursive: true, force: true });
     return;
   }
-  if (existsSync(folder) && (await worktreeFolders(git, repo)).includes(path.resolve(folder))) await git(repo, ['worktree', 'remove', '--force', '--force', folder]);
+  if (existsSync(folder) && (await worktreeFolders(git, repo)).includes(path.resolve(folder)))
+    await git(repo, ['worktree', 'remove', '--force', '--force', folder]);
   rmSync(folder, { recursive: true, force: true });
   await git(repo, ['worktree', 'prune']);
   if (await branchExists(git, repo, branch)) await git(repo, ['branch', '-D', branch]);
@@ -100,8 +110,16 @@ export async function isAncestor(git: Git, folder: string, ancestor: string, of:
 }
 
 /** Commits on `branch` not on `base`, and on `base` not on `branch`. */
-export async function aheadBehind(git: Git, folder: string, base: string, branch: string): Promise<{ ahead: number; behind: number }> {
-  const [behind, ahead] = (await git(folder, ['rev-list', '--left-right', '--count', `${base}...${branch}`])).stdout.trim().split(/\s+/).map(Number);
+export async function aheadBehind(
+  git: Git,
+  folder: string,
+  base: string,
+  branch: string,
+): Promise<{ ahead: number; behind: number }> {
+  const [behind, ahead] = (await git(folder, ['rev-list', '--left-right', '--count', `${base}...${branch}`])).stdout
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return { ahead: ahead ?? 0, behind: behind ?? 0 };
 }
 
@@ -114,7 +132,12 @@ async function identity(git: Git, folder: string): Promise<Record<string, string
   const email = await git(folder, ['config', '--get', 'user.email'], { okCodes: [1] });
   const name = await git(folder, ['config', '--get', 'user.name'], { okCodes: [1] });
   if (email.code === 0 && name.code === 0) return {};
-  return { GIT_AUTHOR_NAME: 'Cairn', GIT_AUTHOR_EMAIL: 'worktrees@cairn.invalid', GIT_COMMITTER_NAME: 'Cairn', GIT_COMMITTER_EMAIL: 'worktrees@cairn.invalid' };
+  return {
+    GIT_AUTHOR_NAME: 'Cairn',
+    GIT_AUTHOR_EMAIL: 'worktrees@cairn.invalid',
+    GIT_COMMITTER_NAME: 'Cairn',
+    GIT_COMMITTER_EMAIL: 'worktrees@cairn.invalid',
+  };
 }
 
 /** Commits everything uncommitted in the worktree (hooks skipped); false when there was nothing. */
@@ -132,19 +155,31 @@ export type MergePlan =
   | { readonly kind: 'merge_commit'; readonly commit: string }
   | { readonly kind: 'conflict'; readonly files: readonly string[] };
 
-export async function planMerge(git: Git, folder: string, baseTip: string, branchTip: string, message: string): Promise<MergePlan> {
+export async function planMerge(
+  git: Git,
+  folder: string,
+  baseTip: string,
+  branchTip: string,
+  message: string,
+): Promise<MergePlan> {
   if (await isAncestor(git, folder, branchTip, baseTip)) return { kind: 'up_to_date', commit: baseTip };
   if (await isAncestor(git, folder, baseTip, branchTip)) return { kind: 'fast_forward', commit: branchTip };
-  const merged = await git(folder, ['merge-tree', '--write-tree', '--name-only', '--no-messages', baseTip, branchTip], { okCodes: [1] });
+  const merged = await git(folder, ['merge-tree', '--write-tree', '--name-only', '--no-messages', baseTip, branchTip], {
+    okCodes: [1],
+  });
   const [tree = '', ...conflicted] = merged.stdout.split('\n').filter((line) => line !== '');
   if (merged.code === 1) return { kind: 'conflict', files: [...new Set(conflicted)].sort() };
-  const commit = await git(folder, ['commit-tree', tree, '-p', baseTip, '-p', branchTip, '-m', message], { env: await identity(git, folder) });
+  const commit = await git(folder, ['commit-tree', tree, '-p', baseTip, '-p', branchTip, '-m', message], {
+    env: await identity(git, folder),
+  });
   return { kind: 'merge_commit', commit: commit.stdout.trim() };
 }
 
 /** Paths with uncommitted changes (staged, unstaged or untracked) in a checkout. */
 export async function uncommittedPaths(git: Git, folder: string): Promise<Set<string>> {
-  const fields = (await git(folder, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'])).stdout.split('\0');
+  const fields = (
+    await git(folder, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames'])
+  ).stdout.split('\0');
   return new Set(fields.filter((field) => field.length > 3).map((field) => field.slice(3)));
 }
 
@@ -166,7 +201,12 @@ export async function advanceBase(git: Git, checkout: string, base: string, from
 
 /** Merges `base` into the worktree's branch, leaving conflicts there to resolve; the conflicted files, or none. */
 export async function mergeBaseIntoWorktree(git: Git, folder: string, base: string): Promise<string[]> {
-  const merged = await git(folder, ['merge', '--no-edit', '--no-verify', base], { okCodes: [1], env: await identity(git, folder) });
+  const merged = await git(folder, ['merge', '--no-edit', '--no-verify', base], {
+    okCodes: [1],
+    env: await identity(git, folder),
+  });
   if (merged.code === 0) return [];
-  return (await git(folder, ['diff', '--name-only', '--diff-filter=U', '-z'])).stdout.split('\0').filter((file) => file !== '');
+  return (await git(folder, ['diff', '--name-only', '--diff-filter=U', '-z'])).stdout
+    .split('\0')
+    .filter((file) => file !== '');
 }

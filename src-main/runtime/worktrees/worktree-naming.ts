@@ -24,8 +24,16 @@ export function shortIdOf(worktreeId: string, length = 4): string {
 }
 
 /** The branch and folder of a new worktree: `cairn/<slug-of-title>-<short id>` and `<dataDir>/worktrees/<repo-name>-<short id>`. */
-export function worktreeNames(dataDir: string, repoRoot: string, title: string, shortId: string): { branch: string; folder: string } {
-  return { branch: `cairn/${slugOf(title)}-${shortId}`, folder: path.join(worktreesDir(dataDir), `${path.basename(repoRoot)}-${shortId}`) };
+export function worktreeNames(
+  dataDir: string,
+  repoRoot: string,
+  title: string,
+  shortId: string,
+): { branch: string; folder: string } {
+  return {
+    branch: `cairn/${slugOf(title)}-${shortId}`,
+    folder: path.join(worktreesDir(dataDir), `${path.basename(repoRoot)}-${shortId}`),
+  };
 }
 
 /**

@@ -2,7 +2,14 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
-import type { WorktreeDiff, WorktreeLeftover, WorktreeMergeResult, WorktreeRecord, WorktreeStatus, WorktreeUpdateResult } from '../../../src-shared/worktree-model';
+import type {
+  WorktreeDiff,
+  WorktreeLeftover,
+  WorktreeMergeResult,
+  WorktreeRecord,
+  WorktreeStatus,
+  WorktreeUpdateResult,
+} from '../../../src-shared/worktree-model';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
@@ -51,7 +58,9 @@ export class WorktreeService {
   check(folder: string): Promise<Outcome<{ available: boolean; reason: string | null; baseBranch: string | null }>> {
     return this.serial<{ available: boolean; reason: string | null; baseBranch: string | null }>(async () => {
       const head = await this.headOf(folder);
-      return 'reason' in head ? ok({ available: false, reason: head.reason, baseBranch: null }) : ok({ available: true, reason: null, baseBranch: head.branch });
+      return 'reason' in head
+        ? ok({ available: false, reason: head.reason, baseBranch: null })
+        : ok({ available: true, reason: null, baseBranch: head.branch });
     });
   }
 
@@ -63,13 +72,20 @@ export class WorktreeService {
       if (session === null) return fail('not_found', 'That session does not exist.');
       const existing = stores.worktrees.activeFor(sessionId);
       if (existing !== null) return ok({ worktree: existing, session });
-      if (session.workspacePath === null) return fail('invalid_input', 'This session has no workspace folder; choose a folder inside a git repository first.');
+      if (session.workspacePath === null)
+        return fail(
+          'invalid_input',
+          'This session has no workspace folder; choose a folder inside a git repository first.',
+        );
       const busy = this.busy(sessionId, 'give it a worktree');
       if (busy !== null) return busy;
       const head = await this.headOf(session.workspacePath);
       if ('reason' in head) return fail('operation_unavailable', head.reason);
       if (isInside(worktreesDir(dataDir), head.root))
-        return fail('operation_unavailable', 'Cairn’s data folder is inside this repository, so a worktree would land inside it too.');
+        return fail(
+          'operation_unavailable',
+          'Cairn’s data folder is inside this repository, so a worktree would land inside it too.',
+        );
       const worktreeId = ids.next('worktree');
       let names = worktreeNames(dataDir, head.root, session.title, shortIdOf(worktreeId));
       if ((await wt.branchExists(this.git, head.root, names.branch)) || existsSync(names.folder))
@@ -103,17 +119,23 @@ export class WorktreeService {
     const worktree = this.deps.stores.worktrees.activeFor(sessionId);
     const session = this.deps.stores.sessions.get(sessionId);
     if (worktree === null || session === null || session.titleSource === 'default') return Promise.resolve();
-    if (branchForTitle(worktree.branch, session.title, slugOf(DEFAULT_SESSION_TITLE)) === null) return Promise.resolve();
+    if (branchForTitle(worktree.branch, session.title, slugOf(DEFAULT_SESSION_TITLE)) === null)
+      return Promise.resolve();
     return this.serial(async () => {
       const current = this.deps.stores.worktrees.activeFor(sessionId);
       const title = this.deps.stores.sessions.get(sessionId)?.title;
-      const renamed = current === null || title === undefined ? null : branchForTitle(current.branch, title, slugOf(DEFAULT_SESSION_TITLE));
+      const renamed =
+        current === null || title === undefined
+          ? null
+          : branchForTitle(current.branch, title, slugOf(DEFAULT_SESSION_TITLE));
       if (current === null || renamed === null || !existsSync(current.path)) return ok(null);
       if ((await wt.currentBranch(this.git, current.path)) !== current.branch) return ok(null);
       if ((await wt.revParse(this.git, current.path, 'HEAD')) !== current.baseCommit) return ok(null); // it has commits of its own
       if (await wt.branchExists(this.git, current.repoRoot, renamed)) return ok(null);
       await wt.renameCurrentBranch(this.git, current.path, renamed);
-      const worktree = this.deps.stores.transaction(() => this.deps.stores.worktrees.setBranch(current.worktreeId, renamed));
+      const worktree = this.deps.stores.transaction(() =>
+        this.deps.stores.worktrees.setBranch(current.worktreeId, renamed),
+      );
       if (worktree !== null) this.publish(null, worktree);
       return ok(null);
     }).then(
@@ -129,10 +151,16 @@ export class WorktreeService {
       const worktree = this.deps.stores.worktrees.activeFor(sessionId);
       const unavailable = await this.unavailable;
       if (worktree === null || unavailable !== null) return ok({ status: null, unavailable });
-      if (!existsSync(worktree.path)) return ok({ status: { worktree, ahead: 0, behind: 0, files: [], present: false }, unavailable });
+      if (!existsSync(worktree.path))
+        return ok({ status: { worktree, ahead: 0, behind: 0, files: [], present: false }, unavailable });
       const counts = await wt.aheadBehind(this.git, worktree.path, worktree.baseBranch, 'HEAD');
       const from = await wt.mergeBase(this.git, worktree.path, worktree.baseBranch, 'HEAD');
-      const files = await wt.changedFiles(this.git, worktree.path, from, await wt.snapshotTree(this.git, worktree.path));
+      const files = await wt.changedFiles(
+        this.git,
+        worktree.path,
+        from,
+        await wt.snapshotTree(this.git, worktree.path),
+      );
       return ok({ status: { worktree, ...counts, files, present: true }, unavailable });
     }, false);
   }
@@ -147,7 +175,13 @@ export class WorktreeService {
       const files = [];
       for (const file of await wt.changedFiles(this.git, worktree.path, from, to)) {
         const diff = await wt.fileDiff(this.git, worktree.path, from, to, file.path);
-        files.push({ ...file, diff: diff.length > MAX_DIFF_CHARS ? `${diff.slice(0, MAX_DIFF_CHARS)}\n… (diff cut at ${MAX_DIFF_CHARS} characters)` : diff });
+        files.push({
+          ...file,
+          diff:
+            diff.length > MAX_DIFF_CHARS
+              ? `${diff.slice(0, MAX_DIFF_CHARS)}\n… (diff cut at ${MAX_DIFF_CHARS} characters)`
+              : diff,
+        });
       }
       return ok({ worktree, files });
     });
@@ -171,18 +205,31 @@ export class WorktreeService {
       await wt.commitPending(this.git, worktree.path, `Cairn session “${title}”: work from ${worktree.branch}`);
       const baseTip = await wt.revParse(this.git, worktree.repoRoot, `refs/heads/${worktree.baseBranch}`);
       const branchTip = await wt.revParse(this.git, worktree.path, 'HEAD');
-      const plan = await wt.planMerge(this.git, worktree.repoRoot, baseTip, branchTip, `Merge ${worktree.branch} (Cairn session “${title}”)`);
+      const plan = await wt.planMerge(
+        this.git,
+        worktree.repoRoot,
+        baseTip,
+        branchTip,
+        `Merge ${worktree.branch} (Cairn session “${title}”)`,
+      );
       if (plan.kind === 'conflict') return ok({ status: 'conflict', reason: 'merge', files: plan.files });
       if (plan.kind !== 'up_to_date') {
         if ((await wt.currentBranch(this.git, worktree.repoRoot)) === worktree.baseBranch) {
           const dirty = await wt.uncommittedPaths(this.git, worktree.repoRoot);
-          const touched = (await wt.changedFiles(this.git, worktree.repoRoot, baseTip, plan.commit)).map((file) => file.path).filter((file) => dirty.has(file));
+          const touched = (await wt.changedFiles(this.git, worktree.repoRoot, baseTip, plan.commit))
+            .map((file) => file.path)
+            .filter((file) => dirty.has(file));
           if (touched.length > 0) return ok({ status: 'conflict', reason: 'uncommitted', files: touched.sort() });
         }
         await wt.advanceBase(this.git, worktree.repoRoot, worktree.baseBranch, baseTip, plan.commit);
       }
       const ended = await this.end(worktree, 'merged');
-      return ok({ status: 'merged', mode: plan.kind === 'merge_commit' ? 'merge_commit' : 'fast_forward', commit: plan.commit, worktree: ended });
+      return ok({
+        status: 'merged',
+        mode: plan.kind === 'merge_commit' ? 'merge_commit' : 'fast_forward',
+        commit: plan.commit,
+        worktree: ended,
+      });
     });
   }
 
@@ -210,7 +257,9 @@ export class WorktreeService {
       const worktree = stores.worktrees.activeFor(sessionId);
       if (worktree === null) {
         const last = stores.worktrees.latestFor(sessionId);
-        return last?.state === 'discarded' ? ok({ worktree: last }) : fail('not_found', 'This session has no worktree.');
+        return last?.state === 'discarded'
+          ? ok({ worktree: last })
+          : fail('not_found', 'This session has no worktree.');
       }
       const busy = this.busy(sessionId, 'discard its worktree');
       if (busy !== null) return busy;
@@ -236,7 +285,8 @@ export class WorktreeService {
     return this.serial<{ leftovers: WorktreeLeftover[] }>(async () => {
       const leftover = (await this.findLeftovers()).find((found) => path.resolve(found.path) === path.resolve(folder));
       if (leftover?.worktree != null) await this.end(leftover.worktree, 'discarded');
-      else if (leftover !== undefined) await removeUnknownFolder(this.git, this.deps.stores.worktrees, this.deps.dataDir, leftover.path);
+      else if (leftover !== undefined)
+        await removeUnknownFolder(this.git, this.deps.stores.worktrees, this.deps.dataDir, leftover.path);
       return ok({ leftovers: await this.findLeftovers() });
     });
   }
@@ -255,7 +305,9 @@ export class WorktreeService {
   async recover(): Promise<void> {
     const listed = await this.leftovers();
     if (listed.ok && listed.result.leftovers.length > 0) {
-      this.deps.logger.warn('Worktrees were left behind; list them with worktree.leftovers', { count: listed.result.leftovers.length });
+      this.deps.logger.warn('Worktrees were left behind; list them with worktree.leftovers', {
+        count: listed.result.leftovers.length,
+      });
     }
   }
 
@@ -298,7 +350,9 @@ export class WorktreeService {
   }
 
   private busy(sessionId: string, what: string): Outcome<never> | null {
-    return this.deps.stores.turns.activeTurn(sessionId) === null ? null : fail('session_busy', `A turn is running in this session; ${what} when it has ended.`);
+    return this.deps.stores.turns.activeTurn(sessionId) === null
+      ? null
+      : fail('session_busy', `A turn is running in this session; ${what} when it has ended.`);
   }
 
   private activeOf(sessionId: string): Outcome<WorktreeRecord | null> {
@@ -320,8 +374,14 @@ export class WorktreeService {
       stores.worktrees.end(worktree.worktreeId, state, clock.now());
       const session = stores.sessions.get(worktree.sessionId);
       const workspace = session?.workspacePath ?? null;
-      const back = workspace !== null && isInside(workspace, worktree.path) ? path.join(worktree.repoRoot, path.relative(worktree.path, workspace)) : worktree.repoRoot;
-      return { worktree: stores.worktrees.get(worktree.worktreeId) ?? worktree, session: session === null ? null : this.moveSession(session, back) };
+      const back =
+        workspace !== null && isInside(workspace, worktree.path)
+          ? path.join(worktree.repoRoot, path.relative(worktree.path, workspace))
+          : worktree.repoRoot;
+      return {
+        worktree: stores.worktrees.get(worktree.worktreeId) ?? worktree,
+        session: session === null ? null : this.moveSession(session, back),
+      };
     });
     this.publish(changed.session, changed.worktree);
     return changed.worktree;
@@ -329,7 +389,16 @@ export class WorktreeService {
 
   private moveSession(session: SessionRecord, workspacePath: string): SessionRecord {
     const { stores, clock } = this.deps;
-    stores.sessions.configure(session.sessionId, { connectionId: session.connectionId, model: session.model, permissionMode: session.permissionMode, workspacePath }, clock.now());
+    stores.sessions.configure(
+      session.sessionId,
+      {
+        connectionId: session.connectionId,
+        model: session.model,
+        permissionMode: session.permissionMode,
+        workspacePath,
+      },
+      clock.now(),
+    );
     return stores.sessions.get(session.sessionId) ?? session;
   }
 

@@ -10,7 +10,12 @@ import { migration005Goals } from './005-goals';
 describe('migration 5: goals', () => {
   it('upgrades a version-4 database, keeps its turns, and allows one current goal per session', () => {
     const db = new Database(':memory:');
-    const before = [migration001Initial, migration002ConnectionsAndUsage, migration003Interactions, migration004ShellRuns];
+    const before = [
+      migration001Initial,
+      migration002ConnectionsAndUsage,
+      migration003Interactions,
+      migration004ShellRuns,
+    ];
     migrate(db, before);
     db.exec(`
       INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)

@@ -15,7 +15,11 @@ describe('migration 6: workhub', () => {
       MIGRATIONS.filter((migration) => migration.version <= 6),
     );
     expect(schemaVersion(db)).toBe(6);
-    db.prepare("INSERT INTO session_search (session_id, title, body) VALUES ('s1', 'Quarterly report', 'numbers for the board')").run();
-    expect(db.prepare("SELECT session_id FROM session_search WHERE session_search MATCH 'board'").pluck().all()).toEqual(['s1']);
+    db.prepare(
+      "INSERT INTO session_search (session_id, title, body) VALUES ('s1', 'Quarterly report', 'numbers for the board')",
+    ).run();
+    expect(
+      db.prepare("SELECT session_id FROM session_search WHERE session_search MATCH 'board'").pluck().all(),
+    ).toEqual(['s1']);
   });
 });

@@ -20,6 +20,9 @@ describe('migration 8: shell run identity', () => {
       MIGRATIONS.filter((migration) => migration.version <= 8),
     );
     expect(schemaVersion(db)).toBe(8);
-    expect(db.prepare("SELECT pid, process_start FROM shell_runs WHERE shell_run_id = 'sh1'").get()).toEqual({ pid: 42, process_start: null });
+    expect(db.prepare("SELECT pid, process_start FROM shell_runs WHERE shell_run_id = 'sh1'").get()).toEqual({
+      pid: 42,
+      process_start: null,
+    });
   });
 });

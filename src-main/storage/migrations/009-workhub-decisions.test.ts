@@ -10,17 +10,30 @@ describe('migration 9: workhub decisions', () => {
       db,
       MIGRATIONS.filter((migration) => migration.version <= 8),
     );
-    db.prepare("INSERT INTO workhub_actions (action_id, proposal, result, created_at) VALUES ('a1', '{}', '{}', 1)").run();
+    db.prepare(
+      "INSERT INTO workhub_actions (action_id, proposal, result, created_at) VALUES ('a1', '{}', '{}', 1)",
+    ).run();
     migrate(
       db,
       MIGRATIONS.filter((migration) => migration.version <= 9),
     );
     expect(schemaVersion(db)).toBe(9);
-    expect(db.prepare("SELECT request_id, error FROM workhub_actions WHERE action_id = 'a1'").get()).toEqual({ request_id: null, error: null });
-    const decide = db.prepare("INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r1', ?, '{}', 1)");
+    expect(db.prepare("SELECT request_id, error FROM workhub_actions WHERE action_id = 'a1'").get()).toEqual({
+      request_id: null,
+      error: null,
+    });
+    const decide = db.prepare(
+      "INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r1', ?, '{}', 1)",
+    );
     decide.run('cancelled');
     expect(() => decide.run('done')).toThrow(/UNIQUE/);
-    expect(() => db.prepare("INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r2', 'superseded', '{}', 1)").run()).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO workhub_decisions (request_id, status, decision, created_at) VALUES ('r2', 'superseded', '{}', 1)",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
   });
 
   it('carries over the acts recorded before it: each request’s first act becomes its done decision, with a notice', () => {
@@ -52,11 +65,18 @@ describe('migration 9: workhub decisions', () => {
       { action_id: 'r1.12345678', request_id: 'r1' },
       { action_id: 'api-act', request_id: null },
     ]);
-    const notice = db.prepare("SELECT position, turn_id, run_id, kind, data FROM transcript_items WHERE kind = 'notice'").get() as { data: string };
+    const notice = db
+      .prepare("SELECT position, turn_id, run_id, kind, data FROM transcript_items WHERE kind = 'notice'")
+      .get() as { data: string };
     expect(notice).toMatchObject({ position: 2, turn_id: 'r1', run_id: 'run-1', kind: 'notice' });
     expect(JSON.parse(notice.data)).toEqual({
       requestId: 'r1',
-      workhubDecision: { status: 'done', actionId: 'r1.0badf00d', proposal: { kind: 'clarify', question: 'Which?' }, result: { kind: 'clarified', question: 'Which?' } },
+      workhubDecision: {
+        status: 'done',
+        actionId: 'r1.0badf00d',
+        proposal: { kind: 'clarify', question: 'Which?' },
+        result: { kind: 'clarified', question: 'Which?' },
+      },
     });
     expect(db.prepare("SELECT next_position FROM sessions WHERE session_id = 'workhub'").pluck().get()).toBe(3);
   });

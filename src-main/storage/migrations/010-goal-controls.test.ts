@@ -15,7 +15,9 @@ describe('migration 10: goal controls', () => {
       MIGRATIONS.filter((migration) => migration.version <= 10),
     );
     expect(schemaVersion(db)).toBe(10);
-    const record = db.prepare("INSERT INTO goal_controls (control_id, goal_id, request, goal, created_at) VALUES ('c1', 'g1', '{}', '{}', 1)");
+    const record = db.prepare(
+      "INSERT INTO goal_controls (control_id, goal_id, request, goal, created_at) VALUES ('c1', 'g1', '{}', '{}', 1)",
+    );
     record.run();
     expect(() => record.run()).toThrow(/UNIQUE/);
   });

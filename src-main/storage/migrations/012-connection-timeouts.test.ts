@@ -13,7 +13,13 @@ describe('migration 12: connection timeouts', () => {
       VALUES ('c1', 'Kept', 'openai', NULL, 1, '[]', '[]', NULL, NULL, 1, 0, 0)`);
     migrate(db, [...before, migration012ConnectionTimeouts]);
     expect(schemaVersion(db)).toBe(12);
-    expect(db.prepare('SELECT name, first_token_timeout_seconds AS firstToken, idle_timeout_seconds AS idle FROM connections').get()).toEqual({
+    expect(
+      db
+        .prepare(
+          'SELECT name, first_token_timeout_seconds AS firstToken, idle_timeout_seconds AS idle FROM connections',
+        )
+        .get(),
+    ).toEqual({
       name: 'Kept',
       firstToken: 120,
       idle: 60,

@@ -18,7 +18,9 @@ describe('migration 13: codex', () => {
     );
     expect(schemaVersion(db)).toBe(13);
     expect(db.prepare('SELECT title FROM sessions WHERE session_id = ?').pluck().get('s1')).toBe('Kept');
-    db.prepare("INSERT INTO codex_checkpoints (session_id, thread_id, instance_id, updated_at) VALUES ('s1', 'th1', 'i1', 0)").run();
+    db.prepare(
+      "INSERT INTO codex_checkpoints (session_id, thread_id, instance_id, updated_at) VALUES ('s1', 'th1', 'i1', 0)",
+    ).run();
     const insert = db.prepare("INSERT INTO codex_applied_events (instance_id, seq, session_id) VALUES ('i1', 1, 's1')");
     insert.run();
     expect(() => insert.run()).toThrow(/UNIQUE|PRIMARY/);

@@ -17,6 +17,9 @@ describe('migration 14: codex binary', () => {
       MIGRATIONS.filter((migration) => migration.version <= 14),
     );
     expect(schemaVersion(db)).toBe(14);
-    expect(db.prepare('SELECT name, codex_binary AS codexBinary FROM connections').get()).toEqual({ name: 'Kept', codexBinary: null });
+    expect(db.prepare('SELECT name, codex_binary AS codexBinary FROM connections').get()).toEqual({
+      name: 'Kept',
+      codexBinary: null,
+    });
   });
 });

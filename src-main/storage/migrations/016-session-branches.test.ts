@@ -16,7 +16,8 @@ describe('migration 16: session branches', () => {
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(16);
     expect(db.prepare('SELECT title FROM sessions WHERE session_id = ?').pluck().get('s1')).toBe('Kept');
-    const insert = db.prepare(`INSERT INTO session_branches (session_id, request_id, source_session_id, source_item_id, source_turn_id,
+    const insert =
+      db.prepare(`INSERT INTO session_branches (session_id, request_id, source_session_id, source_item_id, source_turn_id,
       cut_position, cut_ordinal, mode, text, turn_id, state, copied_through, created_at)
       VALUES ('b1', ?, 's1', 'i1', 't1', 0, 1, 'edit', 'x', 't2', 'copying', -1, 0)`);
     insert.run('r1');

@@ -19,7 +19,8 @@ describe('migration 19: agent children', () => {
     );
     expect(schemaVersion(db)).toBe(19);
     expect(db.prepare('SELECT title FROM sessions WHERE session_id = ?').pluck().get('root')).toBe('Kept');
-    const insert = db.prepare(`INSERT INTO agent_children (child_session_id, spawn_id, root_session_id, parent_session_id, parent_turn_id,
+    const insert =
+      db.prepare(`INSERT INTO agent_children (child_session_id, spawn_id, root_session_id, parent_session_id, parent_turn_id,
       parent_run_id, parent_tool_call_id, depth, agent_id, agent_name, system_prompt, task, initial_turn_id, created_at)
       VALUES (?, 'spawn-1', 'root', 'root', 't1', 'r1', 'call-1', 1, 'explore', 'Explore', 'prompt', 'Look', 't-child', 0)`);
     insert.run('child');

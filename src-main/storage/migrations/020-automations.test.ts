@@ -16,7 +16,8 @@ describe('migration 20: automations', () => {
     );
     db.exec(`INSERT INTO automation_tasks (task_id, title, prompt, target, schedule, time_zone, effect, catch_up_minutes, enabled, anchor_at, cursor_at, revision, created_at, updated_at)
       VALUES ('t', 'T', 'p', '{}', '{}', 'UTC', 'turn', 60, 1, 0, 0, 1, 0, 0)`);
-    const insert = db.prepare(`INSERT OR IGNORE INTO automation_firings (firing_id, task_id, slot_at, recorded_at, status, catch_up, collapsed_slots, manual, prompt, updated_at)
+    const insert =
+      db.prepare(`INSERT OR IGNORE INTO automation_firings (firing_id, task_id, slot_at, recorded_at, status, catch_up, collapsed_slots, manual, prompt, updated_at)
       VALUES ('t:1', 't', 1, 1, 'pending', 0, 0, 0, 'p', 1)`);
     expect(insert.run().changes).toBe(1);
     expect(insert.run().changes).toBe(0);

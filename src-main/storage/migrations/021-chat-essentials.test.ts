@@ -12,7 +12,8 @@ describe('migration 21: chat essentials', () => {
     );
     db.exec(`INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at)
       VALUES ('s1', 'T', 'user', 'c', 'ask', 1, 0, 0)`);
-    const item = db.prepare(`INSERT INTO transcript_items (session_id, position, item_id, turn_id, run_id, kind, text, state, created_at)
+    const item =
+      db.prepare(`INSERT INTO transcript_items (session_id, position, item_id, turn_id, run_id, kind, text, state, created_at)
       VALUES ('s1', ?, ?, 't', 'r', ?, ?, ?, 0)`);
     item.run(0, 'i0', 'user_message', 'heliotrope please', 'final');
     item.run(1, 'i1', 'assistant_message', 'heliotrope half', 'streaming');
@@ -22,7 +23,9 @@ describe('migration 21: chat essentials', () => {
       MIGRATIONS.filter((migration) => migration.version <= 21),
     );
     expect(schemaVersion(db)).toBe(21);
-    expect(db.prepare("SELECT text FROM message_search WHERE message_search MATCH 'heliotrope'").pluck().all()).toEqual(['heliotrope please']);
+    expect(db.prepare("SELECT text FROM message_search WHERE message_search MATCH 'heliotrope'").pluck().all()).toEqual(
+      ['heliotrope please'],
+    );
     expect(db.prepare('SELECT count(*) FROM session_preferences').pluck().get()).toBe(0);
   });
 });

@@ -16,7 +16,8 @@ describe('migration 26: context summaries', () => {
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(26);
     expect(db.prepare('SELECT title FROM sessions WHERE session_id = ?').pluck().get('s1')).toBe('Kept');
-    const insert = db.prepare(`INSERT INTO context_summaries (summary_id, session_id, first_position, last_position, first_item_id, first_turn,
+    const insert =
+      db.prepare(`INSERT INTO context_summaries (summary_id, session_id, first_position, last_position, first_item_id, first_turn,
       last_turn, text, previous_summary_id, turn_id, run_id, input_tokens, output_tokens, summary_tokens, created_at)
       VALUES (?, 's1', 0, ?, 'i0', 1, 3, 'summary', NULL, 't1', 'r1', 10, 5, 5, 0)`);
     insert.run('sum1', 9);

@@ -19,7 +19,9 @@ describe('migration 27: removed spawns', () => {
       MIGRATIONS.filter((migration) => migration.version <= 27),
     );
     expect(schemaVersion(db)).toBe(27);
-    db.prepare("INSERT INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES ('p1:call1', 'p1', 'c1', 5)").run();
+    db.prepare(
+      "INSERT INTO agent_removed_spawns (spawn_id, parent_session_id, child_session_id, removed_at) VALUES ('p1:call1', 'p1', 'c1', 5)",
+    ).run();
     expect(db.prepare('SELECT COUNT(*) FROM agent_removed_spawns').pluck().get()).toBe(1);
     db.prepare("DELETE FROM sessions WHERE session_id = 'p1'").run();
     expect(db.prepare('SELECT COUNT(*) FROM agent_removed_spawns').pluck().get()).toBe(0);

@@ -10,7 +10,9 @@ describe('migration 28: codex threads', () => {
       db,
       MIGRATIONS.filter((migration) => migration.version <= 27),
     );
-    db.prepare("INSERT INTO codex_checkpoints (session_id, thread_id, instance_id, last_seq, codex_version, updated_at) VALUES ('s1', 'th1', 'i1', 0, NULL, 5)").run();
+    db.prepare(
+      "INSERT INTO codex_checkpoints (session_id, thread_id, instance_id, last_seq, codex_version, updated_at) VALUES ('s1', 'th1', 'i1', 0, NULL, 5)",
+    ).run();
     migrate(
       db,
       MIGRATIONS.filter((migration) => migration.version <= 28),
@@ -18,7 +20,11 @@ describe('migration 28: codex threads', () => {
     expect(schemaVersion(db)).toBe(28);
     expect(db.prepare('SELECT session_id FROM codex_threads WHERE thread_id = ?').pluck().get('th1')).toBe('s1');
     expect(() =>
-      db.prepare("INSERT INTO codex_thread_problems (session_id, thread_id, turn_id, reason, noticed_at, choice) VALUES ('s1', 'th1', 't1', 'gone', 1, 'other')").run(),
+      db
+        .prepare(
+          "INSERT INTO codex_thread_problems (session_id, thread_id, turn_id, reason, noticed_at, choice) VALUES ('s1', 'th1', 't1', 'gone', 1, 'other')",
+        )
+        .run(),
     ).toThrow();
   });
 });

@@ -15,7 +15,15 @@ describe('migration 29: codex app-servers', () => {
       MIGRATIONS.filter((migration) => migration.version <= 29),
     );
     expect(schemaVersion(db)).toBe(29);
-    db.prepare("INSERT INTO codex_app_servers (session_id, pid, process_start, spawned_at, state, changed_at) VALUES ('s1', 42, 'linux:b:1', 1, 'running', 1)").run();
-    expect(() => db.prepare("INSERT INTO codex_app_servers (session_id, pid, process_start, spawned_at, state, changed_at) VALUES ('s2', 43, NULL, 1, 'lost', 1)").run()).toThrow();
+    db.prepare(
+      "INSERT INTO codex_app_servers (session_id, pid, process_start, spawned_at, state, changed_at) VALUES ('s1', 42, 'linux:b:1', 1, 'running', 1)",
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO codex_app_servers (session_id, pid, process_start, spawned_at, state, changed_at) VALUES ('s2', 43, NULL, 1, 'lost', 1)",
+        )
+        .run(),
+    ).toThrow();
   });
 });

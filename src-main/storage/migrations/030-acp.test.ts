@@ -21,8 +21,13 @@ describe('migration 30: acp', () => {
       MIGRATIONS.filter((migration) => migration.version <= 30),
     );
     expect(schemaVersion(db)).toBe(30);
-    expect(db.prepare('SELECT name, acp_agent AS acpAgent FROM connections').get()).toEqual({ name: 'Kept', acpAgent: null });
-    db.prepare("INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, updated_at) VALUES ('s1', 'a1', 'i1', 0)").run();
+    expect(db.prepare('SELECT name, acp_agent AS acpAgent FROM connections').get()).toEqual({
+      name: 'Kept',
+      acpAgent: null,
+    });
+    db.prepare(
+      "INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, updated_at) VALUES ('s1', 'a1', 'i1', 0)",
+    ).run();
     db.prepare("DELETE FROM sessions WHERE session_id = 's1'").run();
     expect(db.prepare('SELECT COUNT(*) FROM acp_checkpoints').pluck().get()).toBe(0);
   });

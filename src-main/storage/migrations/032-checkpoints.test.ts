@@ -22,10 +22,14 @@ describe('migration 32: checkpoints', () => {
     db.prepare(
       "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, created_at) VALUES ('cs1', 's1', 't1', 'turn', '/w', 'pending', 1)",
     ).run();
-    db.prepare("INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES ('cs1', 'a.txt', 'created', 1, 0, '{\"kind\":\"unknown\"}')").run();
+    db.prepare(
+      "INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES ('cs1', 'a.txt', 'created', 1, 0, '{\"kind\":\"unknown\"}')",
+    ).run();
     expect(() =>
       db
-        .prepare("INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, created_at) VALUES ('cs2', 's1', 't1', 'turn', '/w', 'half', 1)")
+        .prepare(
+          "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, created_at) VALUES ('cs2', 's1', 't1', 'turn', '/w', 'half', 1)",
+        )
         .run(),
     ).toThrow();
     db.prepare("DELETE FROM sessions WHERE session_id = 's1'").run();

@@ -23,15 +23,21 @@ describe('migration 34: rewind', () => {
     db.prepare(
       "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, before_commit, created_at) VALUES ('cs1', 's1', 't1', 'turn', '/w', 'open', 'abc', 1)",
     ).run();
-    db.prepare("INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES ('cs1', 'a.txt', 'created', 1, 0, '{\"kind\":\"unknown\"}')").run();
+    db.prepare(
+      "INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES ('cs1', 'a.txt', 'created', 1, 0, '{\"kind\":\"unknown\"}')",
+    ).run();
 
     migrate(
       db,
       MIGRATIONS.filter((migration) => migration.version <= 34),
     );
     expect(schemaVersion(db)).toBe(34);
-    expect(db.prepare('SELECT mode, source_session_id FROM session_branches').all()).toEqual([{ mode: 'edit', source_session_id: 's1' }]);
-    expect(db.prepare('SELECT change_set_id, before_commit FROM change_sets').all()).toEqual([{ change_set_id: 'cs1', before_commit: 'abc' }]);
+    expect(db.prepare('SELECT mode, source_session_id FROM session_branches').all()).toEqual([
+      { mode: 'edit', source_session_id: 's1' },
+    ]);
+    expect(db.prepare('SELECT change_set_id, before_commit FROM change_sets').all()).toEqual([
+      { change_set_id: 'cs1', before_commit: 'abc' },
+    ]);
     expect(db.prepare('SELECT path FROM change_files').pluck().all()).toEqual(['a.txt']);
     expect(db.pragma('foreign_key_check')).toEqual([]);
 
@@ -44,7 +50,9 @@ describe('migration 34: rewind', () => {
     ).run();
     expect(() =>
       db
-        .prepare("INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, created_at) VALUES ('cs3', 'b1', 't1', 'redo', '/w', 'pending', 2)")
+        .prepare(
+          "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, workspace_path, status, created_at) VALUES ('cs3', 'b1', 't1', 'redo', '/w', 'pending', 2)",
+        )
         .run(),
     ).toThrow();
     db.prepare("DELETE FROM sessions WHERE session_id = 's1'").run();

@@ -17,8 +17,14 @@ describe('migration 35: connection last test', () => {
       MIGRATIONS.filter((migration) => migration.version <= 35),
     );
     expect(schemaVersion(db)).toBe(35);
-    expect(db.prepare('SELECT name, last_test_at AS at, last_test_verdict AS verdict FROM connections').get()).toEqual({ name: 'Kept', at: null, verdict: null });
-    db.prepare("UPDATE connections SET last_test_at = 5, last_test_verdict = 'bad_key', last_test_message = 'No', last_test_latency_ms = 9").run();
+    expect(db.prepare('SELECT name, last_test_at AS at, last_test_verdict AS verdict FROM connections').get()).toEqual({
+      name: 'Kept',
+      at: null,
+      verdict: null,
+    });
+    db.prepare(
+      "UPDATE connections SET last_test_at = 5, last_test_verdict = 'bad_key', last_test_message = 'No', last_test_latency_ms = 9",
+    ).run();
     expect(() => db.prepare("UPDATE connections SET last_test_verdict = 'fine'").run()).toThrow();
   });
 });

@@ -16,7 +16,10 @@ describe('migration 36: codex thread summary', () => {
       MIGRATIONS.filter((migration) => migration.version <= 36),
     );
     expect(schemaVersion(db)).toBe(36);
-    expect(db.prepare('SELECT session_id AS sessionId, summary_due AS due FROM codex_threads').get()).toEqual({ sessionId: 's1', due: 0 });
+    expect(db.prepare('SELECT session_id AS sessionId, summary_due AS due FROM codex_threads').get()).toEqual({
+      sessionId: 's1',
+      due: 0,
+    });
     db.prepare("UPDATE codex_threads SET summary_due = 1 WHERE thread_id = 'th1'").run();
     expect(() => db.prepare("UPDATE codex_threads SET summary_due = 2 WHERE thread_id = 'th1'").run()).toThrow();
   });

@@ -13,10 +13,15 @@ describe('migration 39: ACP agent title', () => {
     db.prepare(
       "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'S', 'default', 'c', 'ask', 1, 1, 1)",
     ).run();
-    db.prepare("INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, agent_name, agent_version, updated_at) VALUES ('s1', 'a1', 'i1', 'agent', '1.0', 5)").run();
+    db.prepare(
+      "INSERT INTO acp_checkpoints (session_id, acp_session_id, instance_id, agent_name, agent_version, updated_at) VALUES ('s1', 'a1', 'i1', 'agent', '1.0', 5)",
+    ).run();
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBeGreaterThanOrEqual(39);
-    expect(db.prepare('SELECT agent_name AS name, agent_title AS title FROM acp_checkpoints').get()).toEqual({ name: 'agent', title: null });
+    expect(db.prepare('SELECT agent_name AS name, agent_title AS title FROM acp_checkpoints').get()).toEqual({
+      name: 'agent',
+      title: null,
+    });
     db.prepare("UPDATE acp_checkpoints SET agent_title = 'Agent' WHERE session_id = 's1'").run();
     expect(db.prepare('SELECT agent_title AS title FROM acp_checkpoints').get()).toEqual({ title: 'Agent' });
   });

@@ -14,7 +14,12 @@ describe('migration 40: the device an interaction was answered from', () => {
     db.prepare(
       "INSERT INTO sessions (session_id, title, title_source, connection_id, permission_mode, revision, created_at, updated_at) VALUES ('s1', 'S', 'default', 'c', 'ask', 1, 1, 1)",
     ).run();
-    const request = JSON.stringify({ kind: 'permission', toolName: 'run_shell', summary: 'Run ls', preview: { kind: 'command', command: 'ls', cwd: '/w' } });
+    const request = JSON.stringify({
+      kind: 'permission',
+      toolName: 'run_shell',
+      summary: 'Run ls',
+      preview: { kind: 'command', command: 'ls', cwd: '/w' },
+    });
     db.prepare(
       `INSERT INTO interactions (interaction_id, session_id, turn_id, run_id, tool_call_id, request, status, answer, created_at, updated_at)
        VALUES ('old', 's1', 't1', 'r1', 'c1', ?, 'answered', '{"action":"accept","decision":"allow_once"}', 1, 2)`,
@@ -26,9 +31,23 @@ describe('migration 40: the device an interaction was answered from', () => {
     expect(old).toMatchObject({ status: 'answered', answer: { decision: 'allow_once' } });
     expect(old).not.toHaveProperty('answeredFrom');
 
-    store.insert({ interactionId: 'new', sessionId: 's1', turnId: 't2', runId: 'r2', toolCallId: 'c2', request: JSON.parse(request) as never, now: 3 });
+    store.insert({
+      interactionId: 'new',
+      sessionId: 's1',
+      turnId: 't2',
+      runId: 'r2',
+      toolCallId: 'c2',
+      request: JSON.parse(request) as never,
+      now: 3,
+    });
     store.noteAnsweredFrom('new', 'Pixel 9');
-    store.settle('new', { status: 'answered', answer: { action: 'accept', decision: 'allow_once' }, answerSecretId: null, closeReason: null, now: 4 });
+    store.settle('new', {
+      status: 'answered',
+      answer: { action: 'accept', decision: 'allow_once' },
+      answerSecretId: null,
+      closeReason: null,
+      now: 4,
+    });
     expect(store.get('new')).toMatchObject({ status: 'answered', answeredFrom: 'Pixel 9' });
   });
 });

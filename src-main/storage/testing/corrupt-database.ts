@@ -10,7 +10,11 @@ export function corruptIndexPage(file: string, indexName: string | null): void {
   const db = new Database(file);
   db.pragma('wal_checkpoint(TRUNCATE)');
   const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const rootPage = indexName === null ? null : (db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND name = ?").pluck().get(indexName) as number | undefined);
+  const rootPage =
+    indexName === null
+      ? null
+      : (db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND name = ?").pluck().get(indexName) as
+          number | undefined);
   db.close();
   if (rootPage === undefined) throw new Error(`No index named ${indexName ?? ''}`);
   const fd = openSync(file, 'r+');

@@ -14,6 +14,8 @@ try {
   // Held, not merely kept alive: a lock nobody references is collected, and its database closed with it.
   setInterval(() => void lock, 1000);
 } catch (error) {
-  process.stdout.write(`${error instanceof DataDirLockedError ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stdout.write(
+    `${error instanceof DataDirLockedError ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(0);
 }

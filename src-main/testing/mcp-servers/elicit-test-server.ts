@@ -29,20 +29,33 @@ export function createElicitTestServer(): McpServer {
   const server = new McpServer({ name: 'cairn-elicit-test-server', version: '0.0.1' }, { capabilities: { tools: {} } });
   server.registerTool(
     'ask_details',
-    { description: 'Asks the person for their details, then reports them.', inputSchema: {}, annotations: { readOnlyHint: true } },
+    {
+      description: 'Asks the person for their details, then reports them.',
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+    },
     async (_args, extra) => {
       try {
         const result = await extra.sendRequest(
-          { method: 'elicitation/create', params: { message: 'Which label should I print?', requestedSchema: DETAILS_SCHEMA as never } },
+          {
+            method: 'elicitation/create',
+            params: { message: 'Which label should I print?', requestedSchema: DETAILS_SCHEMA as never },
+          },
           ElicitResultSchema,
           { timeout: 10 * 60_000 },
         );
-        if (result.action !== 'accept') return { content: [{ type: 'text', text: `the person chose ${result.action}` }] };
+        if (result.action !== 'accept')
+          return { content: [{ type: 'text', text: `the person chose ${result.action}` }] };
         const { token, ...rest } = result.content ?? {};
         const reported = { ...rest, ...(token === undefined ? {} : { tokenLength: String(token).length }) };
         return { content: [{ type: 'text', text: `accepted ${JSON.stringify(reported)}` }] };
       } catch (error) {
-        return { content: [{ type: 'text', text: `elicitation failed: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+        return {
+          content: [
+            { type: 'text', text: `elicitation failed: ${error instanceof Error ? error.message : String(error)}` },
+          ],
+          isError: true,
+        };
       }
     },
   );

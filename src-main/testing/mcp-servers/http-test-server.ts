@@ -49,7 +49,9 @@ export async function startHttpTestServer(create?: () => McpServer): Promise<Htt
     transport.onclose = () => {
       if (transport.sessionId !== undefined) transports.delete(transport.sessionId);
     };
-    void (create?.() ?? createTestMcpServer({ onSlowCall })).connect(transport).then(() => transport.handleRequest(req, res));
+    void (create?.() ?? createTestMcpServer({ onSlowCall }))
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res));
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;

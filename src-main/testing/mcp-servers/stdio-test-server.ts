@@ -14,6 +14,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exit(3);
     },
   });
-  process.stderr.write(`test server ready${process.env.CAIRN_TEST_SECRET === undefined ? '' : ` with secret ${process.env.CAIRN_TEST_SECRET}`}\n`);
+  process.stderr.write(
+    `test server ready${process.env.CAIRN_TEST_SECRET === undefined ? '' : ` with secret ${process.env.CAIRN_TEST_SECRET}`}\n`,
+  );
   await server.connect(new StdioServerTransport());
 }

@@ -1,6 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { asRecord } from './json-record';
-import { modelIdOf, startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
+import {
+  modelIdOf,
+  startProviderTestServer,
+  type ProviderDialect,
+  type ProviderTestServer,
+  type ProviderTestServerOptions,
+  type RecordedRequest,
+} from './provider-test-server';
 import { errorReply, finishReasonOf, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 
@@ -22,7 +29,8 @@ export function startAnthropicServer(options: ProviderTestServerOptions = {}): P
 /** The provider's real error answers, for scripting. */
 export const anthropicErrors = {
   invalidApiKey: (): ScriptedError => errorReply(401, anthropicError('authentication_error', 'invalid x-api-key')),
-  modelNotFound: (model: string): ScriptedError => errorReply(404, anthropicError('not_found_error', `model: ${model}`)),
+  modelNotFound: (model: string): ScriptedError =>
+    errorReply(404, anthropicError('not_found_error', `model: ${model}`)),
   rateLimited: (retryAfterSeconds: number): ScriptedError =>
     errorReply(
       429,
@@ -35,9 +43,13 @@ export const anthropicErrors = {
   creditBalanceTooLow: (): ScriptedError =>
     errorReply(
       400,
-      anthropicError('invalid_request_error', 'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.'),
+      anthropicError(
+        'invalid_request_error',
+        'Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits.',
+      ),
     ),
-  promptTooLong: (): ScriptedError => errorReply(400, anthropicError('invalid_request_error', 'prompt is too long: 215347 tokens > 200000 maximum')),
+  promptTooLong: (): ScriptedError =>
+    errorReply(400, anthropicError('invalid_request_error', 'prompt is too long: 215347 tokens > 200000 maximum')),
   apiError: (): ScriptedError => errorReply(500, anthropicError('api_error', 'Internal server error')),
   overloaded: (): ScriptedError => errorReply(529, anthropicError('overloaded_error', 'Overloaded')),
 };
@@ -51,9 +63,12 @@ const anthropicDialect: ProviderDialect = {
   modelCallPath: '/v1/messages',
   modelListPath: '/v1/models',
   rejection(headers: IncomingHttpHeaders, apiKey) {
-    if (headers['anthropic-version'] === undefined) return errorReply(400, anthropicError('invalid_request_error', 'anthropic-version: header is required'));
+    if (headers['anthropic-version'] === undefined)
+      return errorReply(400, anthropicError('invalid_request_error', 'anthropic-version: header is required'));
     if (apiKey === null || headers['x-api-key'] === apiKey) return null;
-    return headers['x-api-key'] === undefined ? errorReply(401, anthropicError('authentication_error', 'x-api-key header is required')) : anthropicErrors.invalidApiKey();
+    return headers['x-api-key'] === undefined
+      ? errorReply(401, anthropicError('authentication_error', 'x-api-key header is required'))
+      : anthropicErrors.invalidApiKey();
   },
   unscripted: () => errorReply(500, anthropicError('api_error', 'test server: no reply was scripted for this request')),
   modelListBody: (models) => {
@@ -71,9 +86,15 @@ const anthropicDialect: ProviderDialect = {
     if (!Array.isArray(messages)) return [];
     return messages
       .map(asRecord)
-      .flatMap((message) => (message.role === 'user' && Array.isArray(message.content) ? message.content.map(asRecord) : []))
+      .flatMap((message) =>
+        message.role === 'user' && Array.isArray(message.content) ? message.content.map(asRecord) : [],
+      )
       .filter((block) => block.type === 'tool_result')
-      .map((block) => ({ toolCallId: typeof block.tool_use_id === 'string' ? block.tool_use_id : null, content: blockText(block.content), isError: block.is_error === true }));
+      .map((block) => ({
+        toolCallId: typeof block.tool_use_id === 'string' ? block.tool_use_id : null,
+        content: blockText(block.content),
+        isError: block.is_error === true,
+      }));
   },
 };
 
@@ -83,7 +104,12 @@ function blockText(content: unknown): string {
   return Array.isArray(content) ? content.map((part) => String(asRecord(part).text ?? '')).join('') : '';
 }
 
-const STOP_REASONS = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use', content_filter: 'refusal' } as const;
+const STOP_REASONS = {
+  stop: 'end_turn',
+  length: 'max_tokens',
+  tool_calls: 'tool_use',
+  content_filter: 'refusal',
+} as const;
 
 async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void> {
   const body = asRecord(request.body);
@@ -101,7 +127,12 @@ async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, req
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: inputTokens - cachedInputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: cachedInputTokens, output_tokens: 1 },
+      usage: {
+        input_tokens: inputTokens - cachedInputTokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: cachedInputTokens,
+        output_tokens: 1,
+      },
     },
   });
   send('ping', {});
@@ -134,7 +165,10 @@ async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, req
     return out.end('finish');
   }
   await out.end(reply.ending, () => {
-    send('message_delta', { delta: { stop_reason: STOP_REASONS[finishReasonOf(reply)], stop_sequence: null }, usage: { output_tokens: outputTokens } });
+    send('message_delta', {
+      delta: { stop_reason: STOP_REASONS[finishReasonOf(reply)], stop_sequence: null },
+      usage: { output_tokens: outputTokens },
+    });
     send('message_stop', {});
   });
 }

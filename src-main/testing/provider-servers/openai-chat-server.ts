@@ -1,5 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { modelIdOf, startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
+import {
+  modelIdOf,
+  startProviderTestServer,
+  type ProviderDialect,
+  type ProviderTestServer,
+  type ProviderTestServerOptions,
+  type RecordedRequest,
+} from './provider-test-server';
 import { errorReply, finishReasonOf, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 import { asRecord } from './json-record';
@@ -19,10 +26,21 @@ export const openAIErrors = {
   invalidApiKey: (): ScriptedError =>
     errorReply(
       401,
-      openAIError('Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'),
+      openAIError(
+        'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+        'invalid_request_error',
+        'invalid_api_key',
+      ),
     ),
   modelNotFound: (model: string): ScriptedError =>
-    errorReply(404, openAIError(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found')),
+    errorReply(
+      404,
+      openAIError(
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        'invalid_request_error',
+        'model_not_found',
+      ),
+    ),
   rateLimited: (retryAfterSeconds: number): ScriptedError =>
     errorReply(
       429,
@@ -52,7 +70,11 @@ export const openAIErrors = {
         'messages',
       ),
     ),
-  serverError: (): ScriptedError => errorReply(500, openAIError('The server had an error while processing your request. Sorry about that!', 'server_error', null)),
+  serverError: (): ScriptedError =>
+    errorReply(
+      500,
+      openAIError('The server had an error while processing your request. Sorry about that!', 'server_error', null),
+    ),
 };
 
 function openAIError(message: string, type: string, code: string | null, param: string | null = null) {
@@ -76,18 +98,31 @@ const openAIChatDialect: ProviderDialect = {
           ),
         )
       : // Echoes the key in full, as careless compatible servers do: the client must never repeat it.
-        errorReply(401, openAIError(`Incorrect API key provided: ${presented}.`, 'invalid_request_error', 'invalid_api_key'));
+        errorReply(
+          401,
+          openAIError(`Incorrect API key provided: ${presented}.`, 'invalid_request_error', 'invalid_api_key'),
+        );
   },
-  unscripted: () => errorReply(500, openAIError('test server: no reply was scripted for this request', 'server_error', null)),
+  unscripted: () =>
+    errorReply(500, openAIError('test server: no reply was scripted for this request', 'server_error', null)),
   modelListBody: (models) => ({
     object: 'list',
-    data: models.map((model) => ({ id: modelIdOf(model), object: 'model', created: 1_715_367_049, owned_by: 'system' })),
+    data: models.map((model) => ({
+      id: modelIdOf(model),
+      object: 'model',
+      created: 1_715_367_049,
+      owned_by: 'system',
+    })),
   }),
   writeStream: writeChatCompletionStream,
   toolResultsIn: (body) =>
     messagesOf(body)
       .filter((message) => message.role === 'tool')
-      .map((message) => ({ toolCallId: typeof message.tool_call_id === 'string' ? message.tool_call_id : null, content: textOf(message.content), isError: null })),
+      .map((message) => ({
+        toolCallId: typeof message.tool_call_id === 'string' ? message.tool_call_id : null,
+        content: textOf(message.content),
+        isError: null,
+      })),
 };
 
 function messagesOf(body: unknown): Record<string, unknown>[] {
@@ -101,13 +136,27 @@ function textOf(content: unknown): string {
   return Array.isArray(content) ? content.map((part) => String(asRecord(part).text ?? '')).join('') : '';
 }
 
-async function writeChatCompletionStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void> {
+async function writeChatCompletionStream(
+  out: StreamWriter,
+  reply: ScriptedStream,
+  request: RecordedRequest,
+): Promise<void> {
   const body = asRecord(request.body);
   const model = typeof body.model === 'string' ? body.model : 'unknown';
   const includeUsage = asRecord(body.stream_options).include_usage === true;
-  const base = { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1_715_367_049, model, system_fingerprint: 'fp_test' };
+  const base = {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 1_715_367_049,
+    model,
+    system_fingerprint: 'fp_test',
+  };
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
-    out.sse({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }], ...(includeUsage ? { usage: null } : {}) });
+    out.sse({
+      ...base,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(includeUsage ? { usage: null } : {}),
+    });
 
   out.start('text/event-stream');
   const hasText = reply.text.length > 0;
@@ -130,7 +179,12 @@ async function writeChatCompletionStream(out: StreamWriter, reply: ScriptedStrea
   });
 }
 
-const FINISH_REASONS = { stop: 'stop', length: 'length', tool_calls: 'tool_calls', content_filter: 'content_filter' } as const;
+const FINISH_REASONS = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool_calls',
+  content_filter: 'content_filter',
+} as const;
 
 function usageOf(reply: ScriptedStream) {
   const { inputTokens, outputTokens, cachedInputTokens = 0, reasoningTokens = 0 } = reply.usage;
@@ -139,6 +193,11 @@ function usageOf(reply: ScriptedStream) {
     completion_tokens: outputTokens,
     total_tokens: inputTokens + outputTokens,
     prompt_tokens_details: { cached_tokens: cachedInputTokens, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: reasoningTokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: reasoningTokens,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   };
 }

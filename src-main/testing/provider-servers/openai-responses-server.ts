@@ -1,6 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { asRecord } from './json-record';
-import { startProviderTestServer, type ProviderDialect, type ProviderTestServer, type ProviderTestServerOptions, type RecordedRequest } from './provider-test-server';
+import {
+  startProviderTestServer,
+  type ProviderDialect,
+  type ProviderTestServer,
+  type ProviderTestServerOptions,
+  type RecordedRequest,
+} from './provider-test-server';
 import { errorReply, type ScriptedError, type ScriptedStream } from './scripted-reply';
 import type { StreamWriter } from './stream-writer';
 
@@ -17,7 +23,14 @@ export function startOpenAIResponsesServer(options: ProviderTestServerOptions = 
 
 export const responsesErrors = {
   serverError: (): ScriptedError =>
-    errorReply(500, { error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: 'server_error' } }),
+    errorReply(500, {
+      error: {
+        message: 'The server had an error while processing your request.',
+        type: 'server_error',
+        param: null,
+        code: 'server_error',
+      },
+    }),
 };
 
 /** The tool whose scripted input is the raw patch text (sent as a custom tool call). */
@@ -29,9 +42,24 @@ const responsesDialect: ProviderDialect = {
   modelListPath: '/v1/models',
   rejection(headers: IncomingHttpHeaders, apiKey) {
     if (apiKey === null || headers.authorization === `Bearer ${apiKey}`) return null;
-    return errorReply(401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
+    return errorReply(401, {
+      error: {
+        message: 'Incorrect API key provided.',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_api_key',
+      },
+    });
   },
-  unscripted: () => errorReply(500, { error: { message: 'test server: no reply was scripted for this request', type: 'server_error', param: null, code: null } }),
+  unscripted: () =>
+    errorReply(500, {
+      error: {
+        message: 'test server: no reply was scripted for this request',
+        type: 'server_error',
+        param: null,
+        code: null,
+      },
+    }),
   modelListBody: () => ({ object: 'list', data: [] }),
   writeStream: writeResponseStream,
   toolResultsIn: (body) =>
@@ -67,30 +95,63 @@ async function writeResponseStream(out: StreamWriter, reply: ScriptedStream, req
   if (reply.reasoning.length > 0) {
     const itemId = `rs_${index}`;
     event('response.output_item.added', { output_index: index, item: { type: 'reasoning', id: itemId, summary: [] } });
-    event('response.reasoning_summary_part.added', { item_id: itemId, output_index: index, summary_index: 0, part: { type: 'summary_text', text: '' } });
-    for (const delta of reply.reasoning) event('response.reasoning_summary_text.delta', { item_id: itemId, output_index: index, summary_index: 0, delta });
+    event('response.reasoning_summary_part.added', {
+      item_id: itemId,
+      output_index: index,
+      summary_index: 0,
+      part: { type: 'summary_text', text: '' },
+    });
+    for (const delta of reply.reasoning)
+      event('response.reasoning_summary_text.delta', { item_id: itemId, output_index: index, summary_index: 0, delta });
     const text = reply.reasoning.join('');
     event('response.reasoning_summary_text.done', { item_id: itemId, output_index: index, summary_index: 0, text });
-    event('response.output_item.done', { output_index: index, item: { type: 'reasoning', id: itemId, summary: [{ type: 'summary_text', text }] } });
+    event('response.output_item.done', {
+      output_index: index,
+      item: { type: 'reasoning', id: itemId, summary: [{ type: 'summary_text', text }] },
+    });
     index += 1;
   }
   if (reply.text.length > 0) {
     const itemId = `msg_${index}`;
-    event('response.output_item.added', { output_index: index, item: { type: 'message', id: itemId, role: 'assistant', status: 'in_progress', content: [] } });
-    for (const delta of reply.text) event('response.output_text.delta', { item_id: itemId, output_index: index, content_index: 0, delta });
+    event('response.output_item.added', {
+      output_index: index,
+      item: { type: 'message', id: itemId, role: 'assistant', status: 'in_progress', content: [] },
+    });
+    for (const delta of reply.text)
+      event('response.output_text.delta', { item_id: itemId, output_index: index, content_index: 0, delta });
     const text = reply.text.join('');
     event('response.output_text.done', { item_id: itemId, output_index: index, content_index: 0, text });
     event('response.output_item.done', {
       output_index: index,
-      item: { type: 'message', id: itemId, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] },
+      item: {
+        type: 'message',
+        id: itemId,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text, annotations: [] }],
+      },
     });
     index += 1;
   }
   for (const call of reply.toolCalls) {
     const joined = call.argumentChunks.join('');
     const item = CUSTOM_TOOLS.has(call.name)
-      ? { type: 'custom_tool_call', id: `ctc_${call.id}`, call_id: call.id, name: call.name, input: JSON.parse(joined) as unknown, status: 'completed' }
-      : { type: 'function_call', id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: joined, status: 'completed' };
+      ? {
+          type: 'custom_tool_call',
+          id: `ctc_${call.id}`,
+          call_id: call.id,
+          name: call.name,
+          input: JSON.parse(joined) as unknown,
+          status: 'completed',
+        }
+      : {
+          type: 'function_call',
+          id: `fc_${call.id}`,
+          call_id: call.id,
+          name: call.name,
+          arguments: joined,
+          status: 'completed',
+        };
     event('response.output_item.done', { output_index: index, item });
     index += 1;
   }

@@ -1,8 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { streamModelStep, type ModelStepEvent, type ModelStepRequest, type ProviderErrorClass, type ProviderType } from '../../runtime/connections/providers';
+import {
+  streamModelStep,
+  type ModelStepEvent,
+  type ModelStepRequest,
+  type ProviderErrorClass,
+  type ProviderType,
+} from '../../runtime/connections/providers';
 import type { ProviderTestServer, ProviderTestServerOptions } from './provider-test-server';
 import { TEST_API_KEY } from './provider-test-server';
-import { hangReply, midStreamErrorReply, streamReply, textReply, toolCallReply, type ScriptedError } from './scripted-reply';
+import {
+  hangReply,
+  midStreamErrorReply,
+  streamReply,
+  textReply,
+  toolCallReply,
+  type ScriptedError,
+} from './scripted-reply';
 import { collectStep } from './step-collector';
 
 /** One error answer a provider really gives, and what it must become. */
@@ -21,9 +34,17 @@ export interface ProviderFixture {
   startServer(options?: ProviderTestServerOptions): Promise<ProviderTestServer>;
   readonly errors: readonly ErrorCase[];
   /** The provider's in-stream error event (its inner error object) and what it must become. */
-  readonly midStreamError: { readonly error: unknown; readonly errorClass: ProviderErrorClass; readonly transient: boolean };
+  readonly midStreamError: {
+    readonly error: unknown;
+    readonly errorClass: ProviderErrorClass;
+    readonly transient: boolean;
+  };
   /** Whether the wire format streams reasoning text, and carries cached and reasoning token counts. */
-  readonly carries: { readonly reasoningText: boolean; readonly cachedTokens: boolean; readonly reasoningTokens: boolean };
+  readonly carries: {
+    readonly reasoningText: boolean;
+    readonly cachedTokens: boolean;
+    readonly reasoningTokens: boolean;
+  };
 }
 
 /** How long a stopped step may take to end: far above a local round trip, far below a human's patience. */
@@ -41,9 +62,20 @@ export function describeProviderContract(fixture: ProviderFixture): void {
     });
 
     const request = (overrides: Partial<ModelStepRequest> = {}): ModelStepRequest => ({
-      target: { providerType: fixture.providerType, baseUrl: server.baseUrl, apiKey: TEST_API_KEY, modelId: fixture.modelId },
+      target: {
+        providerType: fixture.providerType,
+        baseUrl: server.baseUrl,
+        apiKey: TEST_API_KEY,
+        modelId: fixture.modelId,
+      },
       messages: [{ role: 'user', text: 'Hello?' }],
-      tools: [{ name: 'get_weather', description: 'The weather in a city.', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'The weather in a city.',
+          inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      ],
       signal: new AbortController().signal,
       ...overrides,
     });
@@ -52,25 +84,30 @@ export function describeProviderContract(fixture: ProviderFixture): void {
       server.enqueue(streamReply({ text: ['The ', 'sky ', 'is ', 'blue.'] }));
       const { events, error } = await collectStep(streamModelStep(request()));
       expect(error).toBeNull();
-      expect(events.filter((event) => event.type === 'text_delta')).toEqual(['The ', 'sky ', 'is ', 'blue.'].map((text) => ({ type: 'text_delta', text })));
+      expect(events.filter((event) => event.type === 'text_delta')).toEqual(
+        ['The ', 'sky ', 'is ', 'blue.'].map((text) => ({ type: 'text_delta', text })),
+      );
       expect(events.filter((event) => event.type === 'finish')).toHaveLength(1);
       expect(events.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     });
 
-    it(fixture.carries.reasoningText ? 'streams reasoning before the text' : 'has no reasoning text in this format', async () => {
-      server.enqueue(streamReply({ reasoning: ['Let me ', 'think.'], text: ['Done.'] }));
-      const { events } = await collectStep(streamModelStep(request()));
-      const kinds = events.map((event) => event.type);
-      if (fixture.carries.reasoningText) {
-        expect(kinds).toEqual(['reasoning_delta', 'reasoning_delta', 'text_delta', 'finish']);
-        expect(events.slice(0, 2)).toEqual([
-          { type: 'reasoning_delta', text: 'Let me ' },
-          { type: 'reasoning_delta', text: 'think.' },
-        ]);
-      } else {
-        expect(kinds).toEqual(['text_delta', 'finish']);
-      }
-    });
+    it(
+      fixture.carries.reasoningText ? 'streams reasoning before the text' : 'has no reasoning text in this format',
+      async () => {
+        server.enqueue(streamReply({ reasoning: ['Let me ', 'think.'], text: ['Done.'] }));
+        const { events } = await collectStep(streamModelStep(request()));
+        const kinds = events.map((event) => event.type);
+        if (fixture.carries.reasoningText) {
+          expect(kinds).toEqual(['reasoning_delta', 'reasoning_delta', 'text_delta', 'finish']);
+          expect(events.slice(0, 2)).toEqual([
+            { type: 'reasoning_delta', text: 'Let me ' },
+            { type: 'reasoning_delta', text: 'think.' },
+          ]);
+        } else {
+          expect(kinds).toEqual(['text_delta', 'finish']);
+        }
+      },
+    );
 
     it('reports a tool call whose arguments arrive in pieces as one call with the parsed input', async () => {
       const input = { city: 'Reykjavík', days: 3, units: { temperature: 'celsius' } };
@@ -99,7 +136,12 @@ export function describeProviderContract(fixture: ProviderFixture): void {
     });
 
     it('reports the usage the provider sent', async () => {
-      server.enqueue(streamReply({ text: ['ok'], usage: { inputTokens: 1234, outputTokens: 567, cachedInputTokens: 200, reasoningTokens: 89 } }));
+      server.enqueue(
+        streamReply({
+          text: ['ok'],
+          usage: { inputTokens: 1234, outputTokens: 567, cachedInputTokens: 200, reasoningTokens: 89 },
+        }),
+      );
       const { events } = await collectStep(streamModelStep(request()));
       const finish = events.at(-1) as Extract<ModelStepEvent, { type: 'finish' }>;
       expect(finish.usage).toEqual({
@@ -121,7 +163,11 @@ export function describeProviderContract(fixture: ProviderFixture): void {
       server.enqueue(errorCase.reply);
       const { events, error } = await collectStep(streamModelStep(request()));
       expect(events).toEqual([]);
-      expect(error).toMatchObject({ errorClass: errorCase.errorClass, transient: errorCase.transient, status: errorCase.reply.status });
+      expect(error).toMatchObject({
+        errorClass: errorCase.errorClass,
+        transient: errorCase.transient,
+        status: errorCase.reply.status,
+      });
       expect(error?.retryAfterMs).toBe(errorCase.retryAfterMs ?? null);
       expect(error?.message).toMatch(/\S/);
     });
@@ -130,13 +176,25 @@ export function describeProviderContract(fixture: ProviderFixture): void {
       server.enqueue(midStreamErrorReply(['Half an ans'], fixture.midStreamError.error));
       const { events, error } = await collectStep(streamModelStep(request()));
       expect(events).toEqual([{ type: 'text_delta', text: 'Half an ans' }]);
-      expect(error).toMatchObject({ errorClass: fixture.midStreamError.errorClass, transient: fixture.midStreamError.transient });
+      expect(error).toMatchObject({
+        errorClass: fixture.midStreamError.errorClass,
+        transient: fixture.midStreamError.transient,
+      });
     });
 
     it('never repeats the API key in an error message', async () => {
       const secret = 'sk-proj-SECRETsecret0123456789';
       const { error } = await collectStep(
-        streamModelStep(request({ target: { providerType: fixture.providerType, baseUrl: server.baseUrl, apiKey: secret, modelId: fixture.modelId } })),
+        streamModelStep(
+          request({
+            target: {
+              providerType: fixture.providerType,
+              baseUrl: server.baseUrl,
+              apiKey: secret,
+              modelId: fixture.modelId,
+            },
+          }),
+        ),
       );
       expect(error?.errorClass).toBe('bad_key');
       expect(error?.message).not.toContain(secret);
@@ -221,7 +279,12 @@ export function describeProviderContract(fixture: ProviderFixture): void {
       await closed.close();
       const { error } = await collectStep(
         streamModelStep({
-          target: { providerType: fixture.providerType, baseUrl: closed.baseUrl, apiKey: TEST_API_KEY, modelId: fixture.modelId },
+          target: {
+            providerType: fixture.providerType,
+            baseUrl: closed.baseUrl,
+            apiKey: TEST_API_KEY,
+            modelId: fixture.modelId,
+          },
           messages: [{ role: 'user', text: 'Hello?' }],
           tools: [],
           signal: new AbortController().signal,

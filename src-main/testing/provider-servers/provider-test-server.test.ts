@@ -9,7 +9,11 @@ describe('provider test server', () => {
   });
 
   const post = (body: unknown, key = TEST_API_KEY) =>
-    fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('records each request with its parsed body and how it ended', async () => {
     server = await startOpenAIChatServer();
@@ -20,7 +24,11 @@ describe('provider test server', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(body.trim().split('\n\n').at(-1)).toBe('data: [DONE]');
     const call = await pending;
-    expect(call).toMatchObject({ method: 'POST', path: '/v1/chat/completions', body: { model: 'gpt-4o', stream: true, messages: [] } });
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      body: { model: 'gpt-4o', stream: true, messages: [] },
+    });
     await expect(call.outcome).resolves.toBe('completed');
     expect(call.clientClosedAt).toBeNull();
   });
@@ -31,20 +39,36 @@ describe('provider test server', () => {
     const refused = await post({ model: 'x' }, 'nope');
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
-    expect((await fetch(`${server.origin}/elsewhere`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } })).status).toBe(404);
-    expect(server.requests.map((request) => request.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/elsewhere']);
+    expect(
+      (await fetch(`${server.origin}/elsewhere`, { headers: { authorization: `Bearer ${TEST_API_KEY}` } })).status,
+    ).toBe(404);
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+      '/elsewhere',
+    ]);
   });
 
   it('finds a tool call’s result in whichever model call sent it back, the newest first', async () => {
     server = await startOpenAIChatServer();
     server.enqueue(textReply('one'), textReply('two'), textReply('three'));
     const result = (toolCallId: string, content: string) => [
-      { role: 'assistant', content: null, tool_calls: [{ id: toolCallId, type: 'function', function: { name: 'get_goal', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: toolCallId, type: 'function', function: { name: 'get_goal', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: toolCallId, content },
     ];
     await (await post({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'hi' }] })).text();
     await (await post({ model: 'gpt-4o', stream: true, messages: result('call_get', 'first') })).text();
-    await (await post({ model: 'gpt-4o', stream: true, messages: [...result('call_get', 'retried'), { role: 'user', content: 'again' }] })).text();
+    await (
+      await post({
+        model: 'gpt-4o',
+        stream: true,
+        messages: [...result('call_get', 'retried'), { role: 'user', content: 'again' }],
+      })
+    ).text();
     expect(server.toolResultFor('call_get')).toMatchObject({ toolCallId: 'call_get', content: 'retried' });
     expect(server.toolResultFor('call_other')).toBeNull();
   });

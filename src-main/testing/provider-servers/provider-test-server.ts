@@ -42,7 +42,10 @@ export interface ProviderDialect {
   /** The tool results a model-call body carries, in order. */
   toolResultsIn(body: unknown): RecordedToolResult[];
   /** A provider's model-details endpoint (Ollama's `POST /api/show`): its path and its answer for a request body. */
-  readonly modelDetails?: { readonly path: string; answer(body: unknown, models: readonly ScriptedModel[]): ScriptedError | { readonly body: unknown } };
+  readonly modelDetails?: {
+    readonly path: string;
+    answer(body: unknown, models: readonly ScriptedModel[]): ScriptedError | { readonly body: unknown };
+  };
 }
 
 /** A tool result as a client sent it back to the model; `isError` is null where the format has no such flag. */
@@ -106,14 +109,18 @@ interface MutableRecord extends RecordedRequest {
 }
 
 /** Starts a real HTTP server on 127.0.0.1 (a free port) speaking `dialect`. */
-export async function startProviderTestServer(dialect: ProviderDialect, options: ProviderTestServerOptions = {}): Promise<ProviderTestServer> {
+export async function startProviderTestServer(
+  dialect: ProviderDialect,
+  options: ProviderTestServerOptions = {},
+): Promise<ProviderTestServer> {
   const apiKey = options.apiKey === undefined ? TEST_API_KEY : options.apiKey;
   let models = options.models ?? [];
   const queue: QueuedReply[] = [];
   const requests: MutableRecord[] = [];
   const callWaiters: { index: number; resolve: (request: RecordedRequest) => void }[] = [];
 
-  const modelCalls = () => requests.filter((request) => request.method === 'POST' && request.path.split('?')[0] === dialect.modelCallPath);
+  const modelCalls = () =>
+    requests.filter((request) => request.method === 'POST' && request.path.split('?')[0] === dialect.modelCallPath);
 
   function notifyCallWaiters() {
     const calls = modelCalls();
@@ -157,7 +164,8 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     const path = record.path.split('?')[0];
     const rejection = dialect.rejection(req.headers, apiKey);
     if (rejection !== null) return sendError(res, rejection);
-    if (req.method === 'GET' && path === dialect.modelListPath) return sendJson(res, 200, dialect.modelListBody(models));
+    if (req.method === 'GET' && path === dialect.modelListPath)
+      return sendJson(res, 200, dialect.modelListBody(models));
     if (req.method === 'POST' && dialect.modelDetails !== undefined && path === dialect.modelDetails.path) {
       const answer = dialect.modelDetails.answer(record.body, models);
       return 'kind' in answer ? sendError(res, answer) : sendJson(res, 200, answer.body);
@@ -199,7 +207,8 @@ export async function startProviderTestServer(dialect: ProviderDialect, options:
     modelCalls,
     toolResultsIn(index) {
       const call = modelCalls()[index];
-      if (call === undefined) throw new Error(`test server: there is no model call #${index} (${modelCalls().length} so far)`);
+      if (call === undefined)
+        throw new Error(`test server: there is no model call #${index} (${modelCalls().length} so far)`);
       return dialect.toolResultsIn(call.body);
     },
     toolResultFor(toolCallId) {

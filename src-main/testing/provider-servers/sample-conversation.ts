@@ -26,12 +26,22 @@ export const SAMPLE_TOOLS: readonly ModelToolSpec[] = [
   {
     name: 'get_weather',
     description: 'The current weather in a city.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
   },
   {
     name: 'read_file',
     description: 'Reads a file in the workspace.',
-    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+      additionalProperties: false,
+    },
   },
 ];
 

@@ -72,7 +72,11 @@ export function textReply(text: string, chunks = 3, usage?: ScriptedUsage): Scri
 }
 
 /** One tool call whose JSON arguments arrive in `chunks` pieces. */
-export function toolCallReply(call: { id: string; name: string; input: unknown }, chunks = 3, text: readonly string[] = []): ScriptedStream {
+export function toolCallReply(
+  call: { id: string; name: string; input: unknown },
+  chunks = 3,
+  text: readonly string[] = [],
+): ScriptedStream {
   return streamReply({
     text,
     toolCalls: [{ id: call.id, name: call.name, argumentChunks: splitInto(JSON.stringify(call.input), chunks) }],
@@ -89,7 +93,11 @@ export function hangReply(text: readonly string[] = []): ScriptedStream {
   return streamReply({ text, ending: 'hang' });
 }
 
-export function errorReply(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): ScriptedError {
+export function errorReply(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): ScriptedError {
   return { kind: 'error', status, headers, body };
 }
 

@@ -11,7 +11,11 @@ interface Crumb {
 }
 
 /** The sessions above a child agent, root first, each with the best title known here. */
-export function ancestorsOf(link: AgentChildRecord, links: Readonly<Record<string, AgentChildRecord>>, sessions: Readonly<Record<string, SessionRecord>>): Crumb[] {
+export function ancestorsOf(
+  link: AgentChildRecord,
+  links: Readonly<Record<string, AgentChildRecord>>,
+  sessions: Readonly<Record<string, SessionRecord>>,
+): Crumb[] {
   const crumbs: Crumb[] = [];
   let parentId: string | null = link.parentSessionId;
   while (parentId !== null && crumbs.length < 16) {
@@ -40,7 +44,11 @@ export function AgentBreadcrumb({ sessionId }: { sessionId: string }) {
       <ol>
         {ancestorsOf(link, links, sessions).map((crumb) => (
           <li key={crumb.sessionId}>
-            <a href={sessionHref(crumb.sessionId)} title={crumb.title} onClick={(event) => openInPlace(event, () => store.getState().selectSession(crumb.sessionId))}>
+            <a
+              href={sessionHref(crumb.sessionId)}
+              title={crumb.title}
+              onClick={(event) => openInPlace(event, () => store.getState().selectSession(crumb.sessionId))}
+            >
               {crumb.title}
             </a>
           </li>

@@ -1,6 +1,12 @@
 import { memo, type KeyboardEvent } from 'react';
 import { childAgentCount } from '../../format/agent-status';
-import { selectChildLink, selectChildStatus, selectLiveTally, selectRootChildIds, selectSessionTitle } from '../../state/agent-selectors';
+import {
+  selectChildLink,
+  selectChildStatus,
+  selectLiveTally,
+  selectRootChildIds,
+  selectSessionTitle,
+} from '../../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { AgentStatusChip, DisclosureIcon } from './AgentStatusChip';
 
@@ -9,7 +15,13 @@ import { AgentStatusChip, DisclosureIcon } from './AgentStatusChip';
  * says how many there are and what the working ones do. Its buttons are rows of the session list's one
  * Tab stop: arrow keys reach them; on the disclosure, Right opens and Left closes.
  */
-export const AgentChildren = memo(function AgentChildren({ rootSessionId, tabStopId }: { rootSessionId: string; tabStopId: string | null }) {
+export const AgentChildren = memo(function AgentChildren({
+  rootSessionId,
+  tabStopId,
+}: {
+  rootSessionId: string;
+  tabStopId: string | null;
+}) {
   const store = useStoreApi();
   const childIds = useAppStore(selectRootChildIds(rootSessionId));
   const open = useAppStore((state) => state.expandedAgentRoots[rootSessionId] === true);
@@ -49,8 +61,16 @@ export const AgentChildren = memo(function AgentChildren({ rootSessionId, tabSto
           </span>
         )}
       </button>
-      <ul id={listId} className="agent-child-list" role="list" aria-label={`Child agents of ${rootTitle}`} hidden={!open}>
-        {open ? childIds.map((childId) => <AgentChildRow key={childId} childId={childId} tabStop={childId === tabStopId} />) : null}
+      <ul
+        id={listId}
+        className="agent-child-list"
+        role="list"
+        aria-label={`Child agents of ${rootTitle}`}
+        hidden={!open}
+      >
+        {open
+          ? childIds.map((childId) => <AgentChildRow key={childId} childId={childId} tabStop={childId === tabStopId} />)
+          : null}
       </ul>
     </li>
   );
@@ -60,7 +80,9 @@ export const AgentChildren = memo(function AgentChildren({ rootSessionId, tabSto
 const AgentChildRow = memo(function AgentChildRow({ childId, tabStop }: { childId: string; tabStop: boolean }) {
   const store = useStoreApi();
   const link = useAppStore(selectChildLink(childId));
-  const title = useAppStore(selectSessionTitle(childId, link === undefined ? 'Child agent' : `${link.agentName}: ${link.task}`));
+  const title = useAppStore(
+    selectSessionTitle(childId, link === undefined ? 'Child agent' : `${link.agentName}: ${link.task}`),
+  );
   const status = useAppStore(selectChildStatus(childId));
   const terminalReason = useAppStore((state) => state.agents.nodes[childId]?.terminalReason ?? null);
   const selected = useAppStore((state) => state.selectedSessionId === childId);

@@ -2,9 +2,20 @@ import { childStatusDetail, childStatusLabel, type ChildAgentStatus } from '../.
 import { Icon } from '../icons';
 
 /** A child agent's live status as a dot and a word ("waiting for you"); the tooltip says why it ended. */
-export function AgentStatusChip({ status, terminalReason }: { status: ChildAgentStatus; terminalReason: string | null }) {
+export function AgentStatusChip({
+  status,
+  terminalReason,
+}: {
+  status: ChildAgentStatus;
+  terminalReason: string | null;
+}) {
   return (
-    <span className={`agent-status is-${status}`} data-testid="agent-status" data-status={status} title={childStatusDetail(status, terminalReason)}>
+    <span
+      className={`agent-status is-${status}`}
+      data-testid="agent-status"
+      data-status={status}
+      title={childStatusDetail(status, terminalReason)}
+    >
       <span className="agent-dot" aria-hidden="true" />
       {childStatusLabel(status)}
     </span>

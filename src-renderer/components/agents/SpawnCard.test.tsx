@@ -34,16 +34,34 @@ const spawnResult = (toolCallId: string, output: unknown, isError = false) =>
     data: { toolCallId, toolName: 'spawn_agent', output, isError },
   });
 
-function render(element: React.ReactNode, options: { items?: TranscriptItem[]; children?: AgentTreeNode[]; expanded?: boolean; selected?: string } = {}) {
+function render(
+  element: React.ReactNode,
+  options: { items?: TranscriptItem[]; children?: AgentTreeNode[]; expanded?: boolean; selected?: string } = {},
+) {
   const { store, disconnect } = setupStore();
   const children = options.children ?? [];
   store.setState({
     sessions: {
       ...store.getState().sessions,
-      byId: { r: session({ sessionId: 'r', title: 'Plan the release' }), c1: session({ sessionId: 'c1', title: 'Worker: check the notes' }) },
+      byId: {
+        r: session({ sessionId: 'r', title: 'Plan the release' }),
+        c1: session({ sessionId: 'c1', title: 'Worker: check the notes' }),
+      },
     },
-    transcripts: { r: applySnapshotPage(undefined, 'r', { items: options.items ?? [], turns: [turn({ turnId: 't1', sessionId: 'r', status: 'running' })], nextBefore: null }) },
-    agents: applyAgentTree(EMPTY_AGENTS, { treeId: agentTreeId('r'), rootSessionId: 'r', failedReason: null, children, usage: { inputTokens: 0, outputTokens: 0, costUsd: null } }),
+    transcripts: {
+      r: applySnapshotPage(undefined, 'r', {
+        items: options.items ?? [],
+        turns: [turn({ turnId: 't1', sessionId: 'r', status: 'running' })],
+        nextBefore: null,
+      }),
+    },
+    agents: applyAgentTree(EMPTY_AGENTS, {
+      treeId: agentTreeId('r'),
+      rootSessionId: 'r',
+      failedReason: null,
+      children,
+      usage: { inputTokens: 0, outputTokens: 0, costUsd: null },
+    }),
     expandedAgentRoots: options.expanded === true ? { r: true } : {},
     selectedSessionId: options.selected ?? null,
   });
@@ -88,7 +106,10 @@ describe('the spawn card', () => {
 
   it('a result whose call is on an older page stands in for it, finding the child from the output', () => {
     const result = spawnResult('spawn-t1-1', { childSessionId: 'c1', status: 'completed' });
-    const html = render(<SpawnCard item={result} common={{}} />, { items: [result], children: [agentNode({ childSessionId: 'c1', status: 'completed' })] });
+    const html = render(<SpawnCard item={result} common={{}} />, {
+      items: [result],
+      children: [agentNode({ childSessionId: 'c1', status: 'completed' })],
+    });
     expect(html).toContain('data-child-session-id="c1"');
     expect(html).toContain('>completed<');
   });
@@ -97,7 +118,13 @@ describe('the spawn card', () => {
 describe('child agents in the sidebar', () => {
   const children = [
     agentNode({ childSessionId: 'c1', status: 'running' }),
-    agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'cancelled', terminalReason: 'parent_stopped', task: 'second' }),
+    agentNode({
+      childSessionId: 'c2',
+      createdAt: 2000,
+      status: 'cancelled',
+      terminalReason: 'parent_stopped',
+      task: 'second',
+    }),
   ];
 
   it('are closed by default: a disclosure with the count and how many work', () => {
@@ -110,7 +137,11 @@ describe('child agents in the sidebar', () => {
   });
 
   it('opened, list each child with its status; the open child holds the Tab stop', () => {
-    const html = render(<AgentChildren rootSessionId="r" tabStopId="c2" />, { children, expanded: true, selected: 'c2' });
+    const html = render(<AgentChildren rootSessionId="r" tabStopId="c2" />, {
+      children,
+      expanded: true,
+      selected: 'c2',
+    });
     expect(html).toContain('aria-expanded="true"');
     expect(html.match(/data-testid="agent-child-row"/g)).toHaveLength(2);
     expect(html).toContain('Worker: check the notes');
@@ -128,7 +159,10 @@ describe('child agents in the sidebar', () => {
 describe('a child agent’s breadcrumb and the root’s Stop', () => {
   it('links back to the parent (and root) and names this agent', () => {
     const html = render(<AgentBreadcrumb sessionId="g1" />, {
-      children: [agentNode({ childSessionId: 'c1' }), agentNode({ childSessionId: 'g1', parentSessionId: 'c1', depth: 2, agentName: 'Explore' })],
+      children: [
+        agentNode({ childSessionId: 'c1' }),
+        agentNode({ childSessionId: 'g1', parentSessionId: 'c1', depth: 2, agentName: 'Explore' }),
+      ],
     });
     expect(html).toContain('aria-label="Agent tree"');
     expect(html.indexOf('Plan the release')).toBeLessThan(html.indexOf('Worker: check the notes'));
@@ -139,8 +173,13 @@ describe('a child agent’s breadcrumb and the root’s Stop', () => {
   });
 
   it('Stop on the root says how many children it also stops', () => {
-    const children = [agentNode({ childSessionId: 'c1' }), agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'waiting' })];
-    expect(render(<StopButton sessionId="r" busy unreachable={false} />, { children })).toContain('aria-label="Stop — also stops 2 child agents"');
+    const children = [
+      agentNode({ childSessionId: 'c1' }),
+      agentNode({ childSessionId: 'c2', createdAt: 2000, status: 'waiting' }),
+    ];
+    expect(render(<StopButton sessionId="r" busy unreachable={false} />, { children })).toContain(
+      'aria-label="Stop — also stops 2 child agents"',
+    );
     // The root's own turn ended, its children still work: Stop stops the tree.
     const treeOnly = render(<StopButton sessionId="r" busy={false} unreachable={false} />, { children });
     expect(treeOnly).toContain('aria-label="Stop — also stops 2 child agents"');

@@ -1,5 +1,10 @@
 import type { TranscriptItem } from '../../../src-shared/model';
-import { selectChildLink, selectChildStatus, selectSessionTitle, selectSpawnedChildId } from '../../state/agent-selectors';
+import {
+  selectChildLink,
+  selectChildStatus,
+  selectSessionTitle,
+  selectSpawnedChildId,
+} from '../../state/agent-selectors';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult, toolCallKeyOf } from '../../state/tool-calls';
 import { ToolCallView } from '../workspace/ToolCallView';
@@ -7,7 +12,8 @@ import { AgentIcon, AgentStatusChip, sessionHref } from './AgentStatusChip';
 import { openInPlace } from './open-in-place';
 
 type Fields = Readonly<Record<string, unknown>>;
-const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {});
+const fieldsOf = (value: unknown): Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 const stringOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -25,11 +31,20 @@ export function SpawnCard({ item, common }: { item: TranscriptItem; common: Reco
   const childId = linked ?? stringOf(fieldsOf(result?.data?.output).childSessionId);
   const link = useAppStore(selectChildLink(childId ?? ''));
   const status = useAppStore(selectChildStatus(childId ?? ''));
-  const terminalReason = useAppStore((state) => (childId === null ? null : (state.agents.nodes[childId]?.terminalReason ?? null)));
+  const terminalReason = useAppStore((state) =>
+    childId === null ? null : (state.agents.nodes[childId]?.terminalReason ?? null),
+  );
   const title = useAppStore(selectSessionTitle(childId ?? '', ''));
 
   if (childId === null && result?.data?.isError === true) {
-    return <ToolCallView sessionId={item.sessionId} callKey={callKey} {...(item.kind === 'tool_call' ? { call: item } : { result: item })} common={common} />;
+    return (
+      <ToolCallView
+        sessionId={item.sessionId}
+        callKey={callKey}
+        {...(item.kind === 'tool_call' ? { call: item } : { result: item })}
+        common={common}
+      />
+    );
   }
   const input = fieldsOf(item.kind === 'tool_call' ? item.data?.input : undefined);
   const agentName = link?.agentName ?? stringOf(input.agent) ?? 'Child agent';
@@ -38,7 +53,12 @@ export function SpawnCard({ item, common }: { item: TranscriptItem; common: Reco
   const name = title !== '' ? title : agentName;
 
   return (
-    <div className="message-line message-line-tool spawn-card" data-testid="spawn-card" data-status={shown ?? 'unknown'} data-child-session-id={childId ?? undefined}>
+    <div
+      className="message-line message-line-tool spawn-card"
+      data-testid="spawn-card"
+      data-status={shown ?? 'unknown'}
+      data-child-session-id={childId ?? undefined}
+    >
       <div className="spawn-card-head">
         <span className="spawn-card-icon" aria-hidden="true">
           <AgentIcon />

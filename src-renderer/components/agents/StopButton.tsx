@@ -8,7 +8,15 @@ import { StopIcon } from '../icons';
  * working, and says how many ("Stop — also stops 2 child agents"). On a root whose own turn has
  * ended while children still work, it stops the tree. Not offered while the host is unreachable.
  */
-export function StopButton({ sessionId, busy, unreachable }: { sessionId: string; busy: boolean; unreachable: boolean }) {
+export function StopButton({
+  sessionId,
+  busy,
+  unreachable,
+}: {
+  sessionId: string;
+  busy: boolean;
+  unreachable: boolean;
+}) {
   const store = useStoreApi();
   const liveChildren = useAppStore(selectLiveDescendantCount(sessionId));
   const isRoot = useAppStore((state) => state.agents.links[sessionId] === undefined);

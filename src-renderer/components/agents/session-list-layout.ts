@@ -19,7 +19,12 @@ export function topLevelIds(listIds: readonly string[], links: Links): readonly 
  * The one row of the list in the Tab order: the open session's row; for an open child agent, its own
  * row while its root is open and its root's row while that is closed; else the first row.
  */
-export function listTabStop(topIds: readonly string[], selectedId: string | null, links: Links, expanded: Readonly<Record<string, true>>): string | null {
+export function listTabStop(
+  topIds: readonly string[],
+  selectedId: string | null,
+  links: Links,
+  expanded: Readonly<Record<string, true>>,
+): string | null {
   if (selectedId !== null && topIds.includes(selectedId)) return selectedId;
   const root = selectedId === null ? undefined : links[selectedId]?.rootSessionId;
   if (root !== undefined && topIds.includes(root)) return expanded[root] === true ? selectedId : root;

@@ -20,7 +20,8 @@ export function AutomationsView() {
       <header className="automations-header">
         <h1>Automations</h1>
         <p className="field-help">
-          Tasks fire while Cairn is running. A slot missed while it was not runs once on start if within the task&apos;s catch-up window; otherwise it is recorded as missed.
+          Tasks fire while Cairn is running. A slot missed while it was not runs once on start if within the task&apos;s
+          catch-up window; otherwise it is recorded as missed.
         </p>
       </header>
       <DailyReviewPanel />
@@ -32,7 +33,9 @@ export function AutomationsView() {
           </button>
         ) : null}
       </div>
-      {editing !== null ? <TaskForm existing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <TaskForm existing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : null}
       {tasks.length === 0 && editing === null ? <p className="automations-empty">No scheduled tasks yet.</p> : null}
       <ul className="automation-list" role="list">
         {tasks.map((task) => (
@@ -54,7 +57,16 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
   return (
     <li className="automation-row" data-testid="automation-task">
       <div className="automation-row-main">
-        <label className="automation-switch" title={finished ? 'Finished: a once task runs one time. Edit it to set another time.' : task.enabled ? 'Pause' : 'Resume'}>
+        <label
+          className="automation-switch"
+          title={
+            finished
+              ? 'Finished: a once task runs one time. Edit it to set another time.'
+              : task.enabled
+                ? 'Pause'
+                : 'Resume'
+          }
+        >
           <input
             type="checkbox"
             role="switch"
@@ -78,11 +90,20 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
             ) : null}
           </span>
           <span className="automation-meta">
-            {describeSchedule(task.schedule, Date.now())} · {task.timeZone} · {task.effect === 'notify' ? 'notify' : 'agent turn'}
+            {describeSchedule(task.schedule, Date.now())} · {task.timeZone} ·{' '}
+            {task.effect === 'notify' ? 'notify' : 'agent turn'}
           </span>
           <span className="automation-meta">
-            Next: {finished ? 'finished (it ran once)' : task.nextRunAt === null ? '—' : whenLabel(task.nextRunAt, Date.now(), { timeZone: task.timeZone })} · Last:{' '}
-            <span data-testid="automation-last">{task.lastFiring === null ? 'never run' : firingResult(task.lastFiring)}</span>
+            Next:{' '}
+            {finished
+              ? 'finished (it ran once)'
+              : task.nextRunAt === null
+                ? '—'
+                : whenLabel(task.nextRunAt, Date.now(), { timeZone: task.timeZone })}{' '}
+            · Last:{' '}
+            <span data-testid="automation-last">
+              {task.lastFiring === null ? 'never run' : firingResult(task.lastFiring)}
+            </span>
           </span>
           {task.pausedReason !== null ? <span className="field-error">{task.pausedReason}</span> : null}
         </div>
@@ -107,7 +128,11 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
           {confirmingRemove ? (
             <span className="automation-confirm" role="group" aria-label={`Remove ${task.title}?`}>
               <span>Remove this task and its history?</span>
-              <button type="button" className="button button-danger" onClick={() => void actions.removeTask(task.taskId)}>
+              <button
+                type="button"
+                className="button button-danger"
+                onClick={() => void actions.removeTask(task.taskId)}
+              >
                 Remove
               </button>
               <button type="button" className="button" autoFocus onClick={() => setConfirmingRemove(false)}>
@@ -141,7 +166,11 @@ function TaskRow({ task, onEdit }: { task: ScheduledTask; onEdit: () => void }) 
                 <td title={firing.reason ?? undefined}>{firingResult(firing)}</td>
                 <td>
                   {firing.sessionId !== null && firing.turnId !== null ? (
-                    <button type="button" className="text-button" onClick={() => actions.selectSession(firing.sessionId)}>
+                    <button
+                      type="button"
+                      className="text-button"
+                      onClick={() => actions.selectSession(firing.sessionId)}
+                    >
                       Open turn
                     </button>
                   ) : (

@@ -19,7 +19,13 @@ export function DailyReviewPanel() {
   if (review === null) return null;
   const actions = store.getState();
   const save = async (enabled: boolean, target: { connectionId: string | null; model: string | null } = review) => {
-    const outcome = await actions.saveReview({ enabled, time, timeZone, connectionId: target.connectionId, model: target.model });
+    const outcome = await actions.saveReview({
+      enabled,
+      time,
+      timeZone,
+      connectionId: target.connectionId,
+      model: target.model,
+    });
     setError(outcome.ok ? null : outcome.message);
   };
   return (
@@ -27,19 +33,40 @@ export function DailyReviewPanel() {
       <div className="automations-section-head">
         <h2>Daily review</h2>
         <label className="automation-switch-labelled">
-          <input type="checkbox" role="switch" aria-label="Daily review enabled" checked={review.enabled} onChange={(event) => void save(event.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label="Daily review enabled"
+            checked={review.enabled}
+            onChange={(event) => void save(event.target.checked)}
+          />
           {review.enabled ? 'On' : 'Off'}
         </label>
       </div>
-      <p className="field-help">Each day at this time, a review turn in the pinned “Daily review” session sums up the sessions you touched, goals, waiting questions and usage.</p>
+      <p className="field-help">
+        Each day at this time, a review turn in the pinned “Daily review” session sums up the sessions you touched,
+        goals, waiting questions and usage.
+      </p>
       <div className="field-pair">
         <label className="field">
           <span className="field-label">Time</span>
-          <input className="input" type="time" aria-label="Review time" value={time} onChange={(event) => setTime(event.target.value)} onBlur={() => void save(review.enabled)} />
+          <input
+            className="input"
+            type="time"
+            aria-label="Review time"
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+            onBlur={() => void save(review.enabled)}
+          />
         </label>
         <label className="field">
           <span className="field-label">Time zone</span>
-          <input className="input" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} onBlur={() => void save(review.enabled)} />
+          <input
+            className="input"
+            value={timeZone}
+            onChange={(event) => setTimeZone(event.target.value)}
+            onBlur={() => void save(review.enabled)}
+          />
         </label>
       </div>
       <label className="field">
@@ -48,7 +75,12 @@ export function DailyReviewPanel() {
           className="input select"
           aria-label="Review connection"
           value={review.connectionId ?? ''}
-          onChange={(event) => void save(review.enabled, { connectionId: event.target.value === '' ? null : event.target.value, model: null })}
+          onChange={(event) =>
+            void save(review.enabled, {
+              connectionId: event.target.value === '' ? null : event.target.value,
+              model: null,
+            })
+          }
         >
           <option value="">The default connection and model</option>
           {connections.map((connection) => (
@@ -60,8 +92,11 @@ export function DailyReviewPanel() {
       </label>
       {error !== null ? <p className="field-error">{error}</p> : null}
       <p className="automation-meta">
-        Next: {review.nextRunAt === null ? '—' : whenLabel(review.nextRunAt, Date.now(), { timeZone: review.timeZone })} · Last:{' '}
-        <span data-testid="review-last">{review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}</span>
+        Next: {review.nextRunAt === null ? '—' : whenLabel(review.nextRunAt, Date.now(), { timeZone: review.timeZone })}{' '}
+        · Last:{' '}
+        <span data-testid="review-last">
+          {review.lastFiring === null ? 'never run' : firingResult(review.lastFiring)}
+        </span>
       </p>
       <div className="automation-row-actions">
         <button
@@ -79,7 +114,12 @@ export function DailyReviewPanel() {
           </span>
         ) : null}
         {review.sessionId !== null ? (
-          <button type="button" className="button" data-testid="open-review-session" onClick={() => actions.selectSession(review.sessionId)}>
+          <button
+            type="button"
+            className="button"
+            data-testid="open-review-session"
+            onClick={() => actions.selectSession(review.sessionId)}
+          >
             Open the Daily review session
           </button>
         ) : null}

@@ -16,7 +16,10 @@ interface ScheduleFieldsProps {
 /** The task form's "When": the schedule's kind, time zone and fields; the next runs (or the schedule's problem) show as it is typed. */
 export function ScheduleFields({ formId, draft, change }: ScheduleFieldsProps) {
   const store = useStoreApi();
-  const [preview, setPreview] = useState<{ nextRuns: readonly number[]; problem: string | null }>({ nextRuns: [], problem: null });
+  const [preview, setPreview] = useState<{ nextRuns: readonly number[]; problem: string | null }>({
+    nextRuns: [],
+    problem: null,
+  });
   const schedule = scheduleOf(draft);
   const scheduleKey = JSON.stringify([schedule, draft.timeZone]);
   const errorId = `${formId}-schedule-error`;
@@ -38,7 +41,13 @@ export function ScheduleFields({ formId, draft, change }: ScheduleFieldsProps) {
       <div className="field-pair">
         <FieldFrame controlId={`${formId}-kind`} label="Schedule">
           {(aria) => (
-            <select {...aria} className="input select" value={draft.kind} aria-label="Schedule kind" onChange={(event) => change({ kind: event.target.value as ScheduleKind })}>
+            <select
+              {...aria}
+              className="input select"
+              value={draft.kind}
+              aria-label="Schedule kind"
+              onChange={(event) => change({ kind: event.target.value as ScheduleKind })}
+            >
               <option value="once">Once</option>
               <option value="every">Every N minutes</option>
               <option value="daily">Daily on weekdays</option>
@@ -46,11 +55,31 @@ export function ScheduleFields({ formId, draft, change }: ScheduleFieldsProps) {
             </select>
           )}
         </FieldFrame>
-        <TextField controlId={`${formId}-zone`} label="Time zone" value={draft.timeZone} onChange={(timeZone) => change({ timeZone })} />
+        <TextField
+          controlId={`${formId}-zone`}
+          label="Time zone"
+          value={draft.timeZone}
+          onChange={(timeZone) => change({ timeZone })}
+        />
       </div>
-      {draft.kind === 'once' ? <TextField controlId={`${formId}-at`} label="At" type="datetime-local" value={draft.at} onChange={(at) => change({ at })} /> : null}
+      {draft.kind === 'once' ? (
+        <TextField
+          controlId={`${formId}-at`}
+          label="At"
+          type="datetime-local"
+          value={draft.at}
+          onChange={(at) => change({ at })}
+        />
+      ) : null}
       {draft.kind === 'every' ? (
-        <TextField controlId={`${formId}-minutes`} label="Minutes" type="number" min={1} value={draft.minutes} onChange={(minutes) => change({ minutes })} />
+        <TextField
+          controlId={`${formId}-minutes`}
+          label="Minutes"
+          type="number"
+          min={1}
+          value={draft.minutes}
+          onChange={(minutes) => change({ minutes })}
+        />
       ) : null}
       {draft.kind === 'daily' ? <DailyFields formId={formId} draft={draft} change={change} /> : null}
       {draft.kind === 'cron' ? (
@@ -87,16 +116,30 @@ export function ScheduleFields({ formId, draft, change }: ScheduleFieldsProps) {
 
 /** A daily schedule: the time of day and the weekdays it runs on. */
 function DailyFields({ formId, draft, change }: ScheduleFieldsProps) {
-  const toggle = (day: Weekday, on: boolean) => change({ weekdays: on ? [...draft.weekdays, day].sort() : draft.weekdays.filter((d) => d !== day) });
+  const toggle = (day: Weekday, on: boolean) =>
+    change({ weekdays: on ? [...draft.weekdays, day].sort() : draft.weekdays.filter((d) => d !== day) });
   return (
     <div className="field-pair">
       <FieldFrame controlId={`${formId}-time`} label="Time">
-        {(aria) => <input {...aria} className="input" type="time" value={draft.time} aria-label="Time of day" onChange={(event) => change({ time: event.target.value })} />}
+        {(aria) => (
+          <input
+            {...aria}
+            className="input"
+            type="time"
+            value={draft.time}
+            aria-label="Time of day"
+            onChange={(event) => change({ time: event.target.value })}
+          />
+        )}
       </FieldFrame>
       <div className="automation-weekdays" role="group" aria-label="Weekdays">
         {WEEKDAYS.map((day, index) => (
           <label key={day} className="automation-weekday">
-            <input type="checkbox" checked={draft.weekdays.includes(index as Weekday)} onChange={(event) => toggle(index as Weekday, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.weekdays.includes(index as Weekday)}
+              onChange={(event) => toggle(index as Weekday, event.target.checked)}
+            />
             {day}
           </label>
         ))}

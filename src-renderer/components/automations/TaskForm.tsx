@@ -16,7 +16,9 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
   const [title, setTitle] = useState(existing?.title ?? '');
   const [prompt, setPrompt] = useState(existing?.prompt ?? '');
   const [target, setTarget] = useState(existing?.target.kind === 'session' ? existing.target.sessionId : 'new');
-  const [permissionMode, setPermissionMode] = useState<PermissionMode>(existing?.target.kind === 'newSession' ? existing.target.permissionMode : 'explore');
+  const [permissionMode, setPermissionMode] = useState<PermissionMode>(
+    existing?.target.kind === 'newSession' ? existing.target.permissionMode : 'explore',
+  );
   const [schedule, changeSchedule] = useScheduleDraft(existing?.schedule, existing?.timeZone);
   const [effect, setEffect] = useState<TaskEffect>(existing?.effect ?? 'turn');
   const [catchUp, setCatchUp] = useState(String(existing?.catchUpMinutes ?? DEFAULT_CATCH_UP_MINUTES));
@@ -26,12 +28,16 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
   const submit = async () => {
     setBusy(true);
     setError(null);
-    const connectionId = existing?.target.kind === 'newSession' ? existing.target.connectionId : OFFLINE_DEMO_CONNECTION_ID;
+    const connectionId =
+      existing?.target.kind === 'newSession' ? existing.target.connectionId : OFFLINE_DEMO_CONNECTION_ID;
     const outcome = await store.getState().saveTask(
       {
         title,
         prompt,
-        target: target === 'new' ? { kind: 'newSession', connectionId, model: null, workspacePath: null, permissionMode } : { kind: 'session', sessionId: target },
+        target:
+          target === 'new'
+            ? { kind: 'newSession', connectionId, model: null, workspacePath: null, permissionMode }
+            : { kind: 'session', sessionId: target },
         schedule: scheduleOf(schedule),
         timeZone: schedule.timeZone,
         effect,
@@ -53,7 +59,13 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
         void submit();
       }}
     >
-      <TextField controlId={`${formId}-title`} label="Title" placeholder="Summarise new issues" value={title} onChange={setTitle} />
+      <TextField
+        controlId={`${formId}-title`}
+        label="Title"
+        placeholder="Summarise new issues"
+        value={title}
+        onChange={setTitle}
+      />
       <TextField
         controlId={`${formId}-prompt`}
         label="What to do"
@@ -68,7 +80,12 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
         {target === 'new' ? (
           <FieldFrame controlId={`${formId}-mode`} label="Permission mode">
             {(aria) => (
-              <select {...aria} className="input select" value={permissionMode} onChange={(event) => setPermissionMode(event.target.value as PermissionMode)}>
+              <select
+                {...aria}
+                className="input select"
+                value={permissionMode}
+                onChange={(event) => setPermissionMode(event.target.value as PermissionMode)}
+              >
                 <option value="explore">Explore (read only)</option>
                 <option value="ask">Ask</option>
                 <option value="auto">Auto (runs in the sandbox, unasked)</option>
@@ -82,13 +99,25 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
       <div className="field-pair">
         <FieldFrame controlId={`${formId}-effect`} label="Effect">
           {(aria) => (
-            <select {...aria} className="input select" value={effect} onChange={(event) => setEffect(event.target.value as TaskEffect)}>
+            <select
+              {...aria}
+              className="input select"
+              value={effect}
+              onChange={(event) => setEffect(event.target.value as TaskEffect)}
+            >
               <option value="turn">Run an agent turn</option>
               <option value="notify">Just notify me</option>
             </select>
           )}
         </FieldFrame>
-        <TextField controlId={`${formId}-catch-up`} label="Catch-up window (minutes)" type="number" min={0} value={catchUp} onChange={setCatchUp} />
+        <TextField
+          controlId={`${formId}-catch-up`}
+          label="Catch-up window (minutes)"
+          type="number"
+          min={0}
+          value={catchUp}
+          onChange={setCatchUp}
+        />
       </div>
       {error !== null ? (
         <p className="field-error" role="alert">
@@ -108,7 +137,15 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
 }
 
 /** Where the task runs: a new session each time, or one of the sessions a schedule may drive. */
-function TargetField({ controlId, target, onChange }: { controlId: string; target: string; onChange: (target: string) => void }) {
+function TargetField({
+  controlId,
+  target,
+  onChange,
+}: {
+  controlId: string;
+  target: string;
+  onChange: (target: string) => void;
+}) {
   const listIds = useAppStore((state) => state.sessions.listIds);
   const byId = useAppStore((state) => state.sessions.byId);
   const agentLinks = useAppStore((state) => state.agents.links);

@@ -20,8 +20,12 @@ const firing = (changes: Partial<Firing>): Firing => ({
 
 describe('automation text', () => {
   it('describes each schedule kind', () => {
-    expect(describeSchedule({ kind: 'daily', time: '09:00', weekdays: [1, 2, 3, 4, 5] }, 0)).toBe('Mon, Tue, Wed, Thu, Fri at 09:00');
-    expect(describeSchedule({ kind: 'daily', time: '18:00', weekdays: [0, 1, 2, 3, 4, 5, 6] }, 0)).toBe('Daily at 18:00');
+    expect(describeSchedule({ kind: 'daily', time: '09:00', weekdays: [1, 2, 3, 4, 5] }, 0)).toBe(
+      'Mon, Tue, Wed, Thu, Fri at 09:00',
+    );
+    expect(describeSchedule({ kind: 'daily', time: '18:00', weekdays: [0, 1, 2, 3, 4, 5, 6] }, 0)).toBe(
+      'Daily at 18:00',
+    );
     expect(describeSchedule({ kind: 'every', minutes: 120 }, 0)).toBe('Every 2 h');
     expect(describeSchedule({ kind: 'cron', expression: '0 9 * * 1' }, 0)).toBe('Cron 0 9 * * 1');
   });
@@ -39,6 +43,8 @@ describe('a finished once-task', () => {
     const once = { kind: 'once', at: '2026-12-01T08:29' } as const;
     expect(isFinishedOnceTask({ schedule: once, nextRunAt: null, lastFiring: firing({}) })).toBe(true);
     expect(isFinishedOnceTask({ schedule: once, nextRunAt: 5, lastFiring: firing({ manual: true }) })).toBe(false);
-    expect(isFinishedOnceTask({ schedule: { kind: 'every', minutes: 5 }, nextRunAt: null, lastFiring: firing({}) })).toBe(false);
+    expect(
+      isFinishedOnceTask({ schedule: { kind: 'every', minutes: 5 }, nextRunAt: null, lastFiring: firing({}) }),
+    ).toBe(false);
   });
 });

@@ -10,7 +10,9 @@ export function describeSchedule(schedule: ScheduleSpec, now: number): string {
     case 'every':
       return schedule.minutes % 60 === 0 ? `Every ${schedule.minutes / 60} h` : `Every ${schedule.minutes} min`;
     case 'daily':
-      return schedule.weekdays.length === 7 ? `Daily at ${schedule.time}` : `${schedule.weekdays.map((day) => DAYS[day]).join(', ')} at ${schedule.time}`;
+      return schedule.weekdays.length === 7
+        ? `Daily at ${schedule.time}`
+        : `${schedule.weekdays.map((day) => DAYS[day]).join(', ')} at ${schedule.time}`;
     case 'cron':
       return `Cron ${schedule.expression}`;
   }

@@ -16,7 +16,13 @@ describe('the task form’s schedule draft', () => {
   });
 
   it('sends an empty cron expression as one space, for the host to refuse with its reason', () => {
-    expect(scheduleOf({ ...scheduleDraftOf({ kind: 'cron', expression: '  ' }, 'UTC') })).toEqual({ kind: 'cron', expression: ' ' });
-    expect(scheduleOf(scheduleDraftOf({ kind: 'once', at: '2026-01-02T03:04' }, 'UTC'))).toEqual({ kind: 'once', at: '2026-01-02T03:04' });
+    expect(scheduleOf({ ...scheduleDraftOf({ kind: 'cron', expression: '  ' }, 'UTC') })).toEqual({
+      kind: 'cron',
+      expression: ' ',
+    });
+    expect(scheduleOf(scheduleDraftOf({ kind: 'once', at: '2026-01-02T03:04' }, 'UTC'))).toEqual({
+      kind: 'once',
+      at: '2026-01-02T03:04',
+    });
   });
 });

@@ -26,7 +26,9 @@ export function AcpFields(props: ConnectionFieldsProps) {
         choices={AGENT_KINDS}
         checked={draft.acpAgentKind}
         // Adding, a choice fills in that agent's name; editing, the name stays.
-        onChoose={(kind) => reshape((current) => (connection === null ? withAcpAgent(current, kind) : { ...current, acpAgentKind: kind }))}
+        onChoose={(kind) =>
+          reshape((current) => (connection === null ? withAcpAgent(current, kind) : { ...current, acpAgentKind: kind }))
+        }
       />
       {draft.acpAgentKind !== 'custom' ? <AcpAgentInstall kind={draft.acpAgentKind} /> : null}
       <NameField {...props} />
@@ -38,7 +40,9 @@ export function AcpFields(props: ConnectionFieldsProps) {
             controlId={`${formId}-acp-model`}
             label="Model"
             required={preset.needsServer}
-            help={preset.needsServer ? 'The model’s id on that server.' : 'Leave empty for the agent’s own default model.'}
+            help={
+              preset.needsServer ? 'The model’s id on that server.' : 'Leave empty for the agent’s own default model.'
+            }
             error={shown.acpModel}
             type="text"
             spellCheck={false}

@@ -16,8 +16,13 @@ function render(record: ConnectionRecord | null): string {
 }
 
 /** The form's field labels and group legends, in order (a required field's marker left out). */
-const fieldsOf = (html: string) => [...html.matchAll(/<(?:label|legend) class="field-label"[^>]*>([^<]*)/g)].map((match) => match[1]);
-const TIMEOUTS = ['Patience with a slow provider', 'First answer within (seconds)', 'Silence mid-answer up to (seconds)'];
+const fieldsOf = (html: string) =>
+  [...html.matchAll(/<(?:label|legend) class="field-label"[^>]*>([^<]*)/g)].map((match) => match[1]);
+const TIMEOUTS = [
+  'Patience with a slow provider',
+  'First answer within (seconds)',
+  'Silence mid-answer up to (seconds)',
+];
 
 describe('the connection form, by provider kind', () => {
   it('adding: the provider choice, then an OpenAI connection’s name, base URL and required key', () => {
@@ -27,7 +32,11 @@ describe('the connection form, by provider kind', () => {
   });
 
   it('a model provider: no key field for Ollama unless one is stored, which can then be removed', () => {
-    expect(fieldsOf(render(connection({ connectionId: 'c1', providerType: 'ollama' })))).toEqual(['Name', 'Base URL', ...TIMEOUTS]);
+    expect(fieldsOf(render(connection({ connectionId: 'c1', providerType: 'ollama' })))).toEqual([
+      'Name',
+      'Base URL',
+      ...TIMEOUTS,
+    ]);
     const stored = render(connection({ connectionId: 'c1', providerType: 'ollama', hasApiKey: true }));
     expect(fieldsOf(stored)).toEqual(['Name', 'Base URL', 'API key', ...TIMEOUTS]);
     expect(stored).toContain('•••• stored');
@@ -35,7 +44,13 @@ describe('the connection form, by provider kind', () => {
   });
 
   it('Codex: name, base URL, key and which codex binary runs', () => {
-    expect(fieldsOf(render(connection({ connectionId: 'c1', providerType: 'codex', baseUrl: null })))).toEqual(['Name', 'Base URL', 'API key', 'Codex binary', ...TIMEOUTS]);
+    expect(fieldsOf(render(connection({ connectionId: 'c1', providerType: 'codex', baseUrl: null })))).toEqual([
+      'Name',
+      'Base URL',
+      'API key',
+      'Codex binary',
+      ...TIMEOUTS,
+    ]);
   });
 
   it('ACP: a known agent takes a base URL, key and model; a custom one its command line; both extra environment', () => {
@@ -45,8 +60,21 @@ describe('the connection form, by provider kind', () => {
       baseUrl: null,
       acpAgent: { command: 'claude', args: [], env: {}, preset: { kind: 'claude', model: null } },
     });
-    expect(fieldsOf(render(claude))).toEqual(['Agent', 'Name', 'Base URL', 'API key', 'Model', 'Environment', ...TIMEOUTS]);
-    const custom = connection({ connectionId: 'c1', providerType: 'acp', baseUrl: null, acpAgent: { command: 'my-agent', args: ['--acp'], env: { A: '1' } } });
+    expect(fieldsOf(render(claude))).toEqual([
+      'Agent',
+      'Name',
+      'Base URL',
+      'API key',
+      'Model',
+      'Environment',
+      ...TIMEOUTS,
+    ]);
+    const custom = connection({
+      connectionId: 'c1',
+      providerType: 'acp',
+      baseUrl: null,
+      acpAgent: { command: 'my-agent', args: ['--acp'], env: { A: '1' } },
+    });
     const html = render(custom);
     expect(fieldsOf(html)).toEqual(['Agent', 'Name', 'Agent command', 'Environment', ...TIMEOUTS]);
     expect(html).toContain('my-agent --acp');

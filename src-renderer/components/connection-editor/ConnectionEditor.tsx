@@ -2,7 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectionRecord, ProviderType } from '../../../src-shared/connection-model';
 import { PROVIDER_TYPES } from '../../../src-shared/connection-model';
 import type { ConnectionDraft, ConnectionField, ConnectionProblems } from '../../forms/connection-form';
-import { createInput, draftOf, emptyDraft, hasProblems, PROVIDERS, updateInput, validateConnectionDraft, withProvider } from '../../forms/connection-form';
+import {
+  createInput,
+  draftOf,
+  emptyDraft,
+  hasProblems,
+  PROVIDERS,
+  updateInput,
+  validateConnectionDraft,
+  withProvider,
+} from '../../forms/connection-form';
 import { useStoreApi } from '../../state/store-context';
 import { ChoiceCards } from '../ChoiceCards';
 import { Spinner } from '../icons';
@@ -14,7 +23,11 @@ import { TimeoutFields } from './TimeoutFields';
 
 type Notice = { readonly tone: 'ok' | 'error'; readonly text: string } | null;
 
-const PROVIDER_CHOICES = PROVIDER_TYPES.map((type) => ({ value: type, label: PROVIDERS[type].label, blurb: PROVIDERS[type].blurb }));
+const PROVIDER_CHOICES = PROVIDER_TYPES.map((type) => ({
+  value: type,
+  label: PROVIDERS[type].label,
+  blurb: PROVIDERS[type].blurb,
+}));
 
 /** Each provider kind's own fields, between the provider choice and the timeouts. */
 function ProviderFields(props: ConnectionFieldsProps) {
@@ -57,7 +70,9 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
   }
 
   const problems = validateConnectionDraft(draft, { requireKey: connection === null });
-  const shown: ConnectionProblems = attempted ? problems : Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field as ConnectionField)));
+  const shown: ConnectionProblems = attempted
+    ? problems
+    : Object.fromEntries(Object.entries(problems).filter(([field]) => touched.has(field as ConnectionField)));
   const adding = connection === null;
   const actions = store.getState();
   const reshape = (update: (current: ConnectionDraft) => ConnectionDraft) => {
@@ -97,10 +112,16 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
   async function removeKey() {
     if (connection === null) return;
     setBusy(true);
-    const outcome = await actions.updateConnection({ connectionId: connection.connectionId, expectedRevision: connection.revision, apiKey: null });
+    const outcome = await actions.updateConnection({
+      connectionId: connection.connectionId,
+      expectedRevision: connection.revision,
+      apiKey: null,
+    });
     setBusy(false);
     if (!outcome.ok && outcome.conflict) setBase(null);
-    setNotice(outcome.ok ? { tone: 'ok', text: 'The stored key was removed.' } : { tone: 'error', text: outcome.message });
+    setNotice(
+      outcome.ok ? { tone: 'ok', text: 'The stored key was removed.' } : { tone: 'error', text: outcome.message },
+    );
   }
 
   const fields: ConnectionFieldsProps = {
@@ -141,7 +162,13 @@ export function ConnectionEditor({ connection }: { connection: ConnectionRecord 
       <TimeoutFields {...fields} />
       <div className="form-actions">
         {notice !== null ? (
-          <p ref={noticeRef} tabIndex={-1} className={`form-notice tone-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'} data-testid="connection-notice">
+          <p
+            ref={noticeRef}
+            tabIndex={-1}
+            className={`form-notice tone-${notice.tone}`}
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+            data-testid="connection-notice"
+          >
             {notice.text}
           </p>
         ) : (

@@ -29,7 +29,14 @@ export function NameField({ formId, draft, shown, change, touch }: ConnectionFie
 }
 
 /** The server's address: empty for the provider's own where it has one. */
-export function BaseUrlField({ formId, draft, shown, change, touch, words = null }: ConnectionFieldsProps & { words?: EndpointWords | null }) {
+export function BaseUrlField({
+  formId,
+  draft,
+  shown,
+  change,
+  touch,
+  words = null,
+}: ConnectionFieldsProps & { words?: EndpointWords | null }) {
   const provider = PROVIDERS[draft.providerType];
   return (
     <TextField
@@ -39,7 +46,9 @@ export function BaseUrlField({ formId, draft, shown, change, touch, words = null
       help={
         words?.baseUrlHelp ??
         provider.baseUrlHelp ??
-        (provider.defaultBaseUrl === null ? 'The server’s OpenAI-style address, usually ending in /v1.' : `Leave empty for ${provider.label}’s own address.`)
+        (provider.defaultBaseUrl === null
+          ? 'The server’s OpenAI-style address, usually ending in /v1.'
+          : `Leave empty for ${provider.label}’s own address.`)
       }
       error={shown.baseUrl}
       type="url"
@@ -55,7 +64,17 @@ export function BaseUrlField({ formId, draft, shown, change, touch, words = null
 }
 
 /** The API key: write-only. A stored one shows as "•••• stored" and can be replaced or removed, never read. */
-export function ApiKeyField({ formId, draft, shown, connection, busy, change, touch, removeKey, words = null }: ConnectionFieldsProps & { words?: EndpointWords | null }) {
+export function ApiKeyField({
+  formId,
+  draft,
+  shown,
+  connection,
+  busy,
+  change,
+  touch,
+  removeKey,
+  words = null,
+}: ConnectionFieldsProps & { words?: EndpointWords | null }) {
   const provider = PROVIDERS[draft.providerType];
   const stored = connection?.hasApiKey === true;
   const keyHelp = words?.keyHelp ?? provider.keyHelp;

@@ -6,7 +6,9 @@ export function TimeoutFields({ formId, draft, shown, change, touch }: Connectio
   return (
     <fieldset className="timeout-fields">
       <legend className="field-label">Patience with a slow provider</legend>
-      <p className="field-help">How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.</p>
+      <p className="field-help">
+        How long a turn waits for the first word of an answer, and then for each next part, before it fails with Retry.
+      </p>
       <div className="timeout-row">
         <SecondsField
           controlId={`${formId}-first-token`}
@@ -40,5 +42,15 @@ interface SecondsFieldProps {
 
 /** A whole number of seconds, 1 to 3600 (the host checks the same bounds). */
 function SecondsField(props: SecondsFieldProps) {
-  return <TextField {...props} controlClassName="input input-seconds" type="number" inputMode="numeric" min={1} max={3600} step={1} />;
+  return (
+    <TextField
+      {...props}
+      controlClassName="input input-seconds"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={3600}
+      step={1}
+    />
+  );
 }

@@ -39,7 +39,13 @@ function DeviceRow({ device, run }: { device: DeviceSummary; run: RunDeviceCall 
             rename();
           }}
         >
-          <input aria-label="Device name" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} autoFocus />
+          <input
+            aria-label="Device name"
+            value={name}
+            maxLength={60}
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
           <button type="submit" className="button button-small button-primary" disabled={name.trim() === ''}>
             Save
           </button>
@@ -54,13 +60,18 @@ function DeviceRow({ device, run }: { device: DeviceSummary; run: RunDeviceCall 
         </p>
       )}
       <p className="settings-note">
-        Paired {formatWhen(device.firstPairedAt)} · last seen {device.lastSeenAt === null ? 'never' : formatWhen(device.lastSeenAt)}
+        Paired {formatWhen(device.firstPairedAt)} · last seen{' '}
+        {device.lastSeenAt === null ? 'never' : formatWhen(device.lastSeenAt)}
         {device.lastAddress === null ? '' : ` from ${device.lastAddress}`}
       </p>
       {mode === 'revoke' ? (
         <div className="devices-actions" role="alert">
           <span>Revoke {device.name}? Its open pages are signed out at once and it must be paired again.</span>
-          <button type="button" className="button button-small button-danger" onClick={() => void run(() => link.invoke('device.revoke', { deviceId: device.deviceId }))}>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={() => void run(() => link.invoke('device.revoke', { deviceId: device.deviceId }))}
+          >
             Revoke
           </button>
           <button type="button" className="button button-small" onClick={() => setMode('show')}>
@@ -72,7 +83,12 @@ function DeviceRow({ device, run }: { device: DeviceSummary; run: RunDeviceCall 
           <button type="button" className="button button-small" onClick={() => setMode('rename')}>
             Rename
           </button>
-          <button type="button" className="button button-small button-danger" onClick={() => setMode('revoke')} aria-label={`Revoke ${device.name}`}>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={() => setMode('revoke')}
+            aria-label={`Revoke ${device.name}`}
+          >
             Revoke…
           </button>
         </div>

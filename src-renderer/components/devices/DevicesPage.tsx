@@ -18,7 +18,8 @@ export function DevicesPage() {
     return (
       <div className="devices-page" data-testid="devices-settings">
         <p className="settings-note" data-testid="devices-managed-on-desktop">
-          This device is paired with the Cairn on your desktop. Pairing, the list of devices and how others reach Cairn are managed there.
+          This device is paired with the Cairn on your desktop. Pairing, the list of devices and how others reach Cairn
+          are managed there.
         </p>
       </div>
     );

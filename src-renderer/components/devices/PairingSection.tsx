@@ -6,7 +6,15 @@ import { useAppStore } from '../../state/store-context';
 import type { RunDeviceCall } from './DevicesPage';
 
 /** "Pair a device": the QR code and short code with its countdown, and "Pair <name>?" when a device proved it. */
-export function PairingSection({ pairing, listening, run }: { pairing: DeviceListResult['pairing']; listening: boolean; run: RunDeviceCall }) {
+export function PairingSection({
+  pairing,
+  listening,
+  run,
+}: {
+  pairing: DeviceListResult['pairing'];
+  listening: boolean;
+  run: RunDeviceCall;
+}) {
   const link = useAppStore((state) => state.hostLink);
   const [offer, setOffer] = useState<PairingOffer | null>(null);
   const now = useNow(pairing !== null);
@@ -15,7 +23,8 @@ export function PairingSection({ pairing, listening, run }: { pairing: DeviceLis
   const secondsLeft = pairing === null ? 0 : Math.max(0, Math.ceil((pairing.expiresAt - now) / 1000));
   const start = async () => setOffer(await run(() => link.invoke('device.pairing.start', {})));
   const cancel = () => void run(() => link.invoke('device.pairing.cancel', {})).then(() => setOffer(null));
-  const answer = (requestId: string, accept: boolean) => void run(() => link.invoke('device.pairing.confirm', { requestId, accept }));
+  const answer = (requestId: string, accept: boolean) =>
+    void run(() => link.invoke('device.pairing.confirm', { requestId, accept }));
 
   return (
     <section className="settings-section" aria-labelledby="devices-pair">
@@ -25,9 +34,15 @@ export function PairingSection({ pairing, listening, run }: { pairing: DeviceLis
       ) : pairing !== null && pairing.request !== null ? (
         <div className="devices-request" role="alert" data-testid="pair-request">
           <p className="devices-request-question">Pair {pairing.request.deviceName}?</p>
-          <p className="settings-note">It asked from {pairing.request.address}. Pair it only if it is yours and you just entered the code on it.</p>
+          <p className="settings-note">
+            It asked from {pairing.request.address}. Pair it only if it is yours and you just entered the code on it.
+          </p>
           <div className="devices-actions">
-            <button type="button" className="button button-primary" onClick={() => answer(pairing.request?.requestId ?? '', true)}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => answer(pairing.request?.requestId ?? '', true)}
+            >
               Pair
             </button>
             <button type="button" className="button" onClick={() => answer(pairing.request?.requestId ?? '', false)}>
@@ -37,16 +52,30 @@ export function PairingSection({ pairing, listening, run }: { pairing: DeviceLis
         </div>
       ) : pairing === null || secondsLeft === 0 ? (
         <>
-          <p className="settings-note">Shows a code, valid for 5 minutes and one device. Open the address on the phone or scan the QR code, then confirm here.</p>
+          <p className="settings-note">
+            Shows a code, valid for 5 minutes and one device. Open the address on the phone or scan the QR code, then
+            confirm here.
+          </p>
           <div className="devices-actions">
-            <button type="button" className="button button-primary" onClick={() => void start()} data-testid="pair-start">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void start()}
+              data-testid="pair-start"
+            >
               Pair a device
             </button>
           </div>
         </>
       ) : (
         <div className="devices-offer" data-testid="pair-offer">
-          {shown === null ? null : <img className="devices-qr" alt={`QR code for ${shown.url}`} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}`} />}
+          {shown === null ? null : (
+            <img
+              className="devices-qr"
+              alt={`QR code for ${shown.url}`}
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}`}
+            />
+          )}
           <div className="devices-offer-text">
             <p className="devices-code" data-testid="pair-code">
               {pairing.code}

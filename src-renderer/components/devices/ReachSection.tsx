@@ -15,7 +15,10 @@ export function ReachSection({ reach, run }: { reach: ReachStatus; run: RunDevic
     await run(work);
     setBusy(false);
   };
-  const set = (enabled: boolean, chosen = address) => void call(() => link.invoke('device.reach.set', enabled && chosen !== '' ? { enabled, address: chosen } : { enabled }));
+  const set = (enabled: boolean, chosen = address) =>
+    void call(() =>
+      link.invoke('device.reach.set', enabled && chosen !== '' ? { enabled, address: chosen } : { enabled }),
+    );
   return (
     <section className="settings-section" aria-labelledby="devices-reach">
       <h4 id="devices-reach">Reach this Cairn from other devices</h4>
@@ -24,7 +27,13 @@ export function ReachSection({ reach, run }: { reach: ReachStatus; run: RunDevic
       ) : (
         <>
           <label className="check-row">
-            <input type="checkbox" checked={on} disabled={busy || reach.source === 'command_line'} onChange={(event) => set(event.target.checked)} data-testid="reach-toggle" />
+            <input
+              type="checkbox"
+              checked={on}
+              disabled={busy || reach.source === 'command_line'}
+              onChange={(event) => set(event.target.checked)}
+              data-testid="reach-toggle"
+            />
             <span>Let phones and other computers pair with this Cairn and reach it over HTTPS</span>
           </label>
           <label className="devices-field">
@@ -44,7 +53,11 @@ export function ReachSection({ reach, run }: { reach: ReachStatus; run: RunDevic
               ))}
             </select>
           </label>
-          {reach.source === 'command_line' ? <p className="settings-note">Opened with --listen for this run; restart the host without it to choose here.</p> : null}
+          {reach.source === 'command_line' ? (
+            <p className="settings-note">
+              Opened with --listen for this run; restart the host without it to choose here.
+            </p>
+          ) : null}
           {reach.problem === null ? null : <p className="form-notice tone-error">{reach.problem}</p>}
           {reach.listening && reach.origin !== null ? (
             <dl className="devices-reach-facts" data-testid="reach-status">
@@ -60,8 +73,9 @@ export function ReachSection({ reach, run }: { reach: ReachStatus; run: RunDevic
                       {reach.certificate.fingerprint}
                     </code>
                     <span className="settings-note">
-                      {reach.certificate.source === 'generated' ? 'Made by Cairn' : 'Yours'}, valid until {new Date(reach.certificate.validTo).toLocaleDateString()}. Compare it
-                      with the one the browser shows on the other device before accepting.
+                      {reach.certificate.source === 'generated' ? 'Made by Cairn' : 'Yours'}, valid until{' '}
+                      {new Date(reach.certificate.validTo).toLocaleDateString()}. Compare it with the one the browser
+                      shows on the other device before accepting.
                     </span>
                   </dd>
                 </>
@@ -70,7 +84,12 @@ export function ReachSection({ reach, run }: { reach: ReachStatus; run: RunDevic
           ) : null}
           {reach.listening && reach.certificate?.source === 'generated' ? (
             <div className="devices-actions">
-              <button type="button" className="button button-small" disabled={busy} onClick={() => void call(() => link.invoke('device.reach.regenerate', {}))}>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy}
+                onClick={() => void call(() => link.invoke('device.reach.regenerate', {}))}
+              >
                 Regenerate certificate
               </button>
               <span className="settings-note">No device is signed out; each browser warns once more.</span>

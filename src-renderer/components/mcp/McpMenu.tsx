@@ -36,7 +36,11 @@ export function McpMenu({ sessionId }: { sessionId: string }) {
   };
 
   return (
-    <div className="mcp-menu" ref={rootRef} onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}>
+    <div
+      className="mcp-menu"
+      ref={rootRef}
+      onKeyDown={(event) => event.key === 'Escape' && (event.stopPropagation(), close())}
+    >
       <button
         type="button"
         className="button button-quiet mcp-menu-button"

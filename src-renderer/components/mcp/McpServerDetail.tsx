@@ -18,7 +18,10 @@ export function McpServerDetail({ serverId, onRemoved }: { serverId: string; onR
           <h3 className="settings-heading">{server.name}</h3>
           <p className="settings-sub">{server.transport === 'stdio' ? 'Local command (stdio)' : 'Streamable HTTP'}</p>
         </div>
-        <EnabledSwitch enabled={server.enabled} onChange={(enabled) => store.getState().setMcpServerEnabled(server.serverId, enabled)} />
+        <EnabledSwitch
+          enabled={server.enabled}
+          onChange={(enabled) => store.getState().setMcpServerEnabled(server.serverId, enabled)}
+        />
       </header>
       <StatusSection server={server} />
       <McpServerEditor server={server} onSaved={() => {}} />
@@ -59,7 +62,9 @@ function ToolList({ tools }: { tools: readonly McpToolInfo[] }) {
       {tools.map((tool) => (
         <li key={tool.name}>
           <code>{tool.name}</code>
-          <span className={`mcp-tool-badge${tool.readOnly ? ' is-read-only' : ''}`}>{tool.readOnly ? 'read-only' : 'asks in Ask mode'}</span>
+          <span className={`mcp-tool-badge${tool.readOnly ? ' is-read-only' : ''}`}>
+            {tool.readOnly ? 'read-only' : 'asks in Ask mode'}
+          </span>
           {tool.description === '' ? null : <span className="mcp-tool-description">{tool.description}</span>}
         </li>
       ))}
@@ -75,7 +80,12 @@ function TestSection({ server }: { server: McpServerRecord }) {
     <section className="settings-section" aria-labelledby={`mcp-test-${server.serverId}`}>
       <h4 id={`mcp-test-${server.serverId}`}>Check the server</h4>
       <div className="section-row">
-        <button type="button" className="button" disabled={testing} onClick={() => void store.getState().testMcpServer(server.serverId)}>
+        <button
+          type="button"
+          className="button"
+          disabled={testing}
+          onClick={() => void store.getState().testMcpServer(server.serverId)}
+        >
           {testing ? <Spinner /> : null}
           Test
         </button>
@@ -100,7 +110,9 @@ function TestSection({ server }: { server: McpServerRecord }) {
           ) : testing ? (
             <p className="verdict">Testing…</p>
           ) : (
-            <p className="verdict tone-none">Starts the server apart from the agent’s connection and lists its tools.</p>
+            <p className="verdict tone-none">
+              Starts the server apart from the agent’s connection and lists its tools.
+            </p>
           )}
         </div>
       </div>

@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import type { McpServerRecord, McpTransport } from '../../../src-shared/mcp-model';
 import type { McpServerDraft, McpServerProblems } from '../../forms/mcp-server-form';
-import { emptyMcpDraft, hasMcpProblems, mcpCreateInput, mcpDraftOf, mcpUpdateInput, validateMcpDraft } from '../../forms/mcp-server-form';
+import {
+  emptyMcpDraft,
+  hasMcpProblems,
+  mcpCreateInput,
+  mcpDraftOf,
+  mcpUpdateInput,
+  validateMcpDraft,
+} from '../../forms/mcp-server-form';
 import { useStoreApi } from '../../state/store-context';
 import { type ChoiceCard, ChoiceCards } from '../ChoiceCards';
 import { TextField } from '../FieldFrame';
@@ -9,7 +16,11 @@ import { Spinner } from '../icons';
 import { McpSettingsFields } from './McpSettingsFields';
 
 const TRANSPORTS: ReadonlyArray<ChoiceCard<McpTransport>> = [
-  { value: 'stdio', label: 'Local command', blurb: 'Cairn starts the server on this computer and talks to it over stdio.' },
+  {
+    value: 'stdio',
+    label: 'Local command',
+    blurb: 'Cairn starts the server on this computer and talks to it over stdio.',
+  },
   { value: 'http', label: 'Streamable HTTP', blurb: 'A server that already runs, reached at its URL.' },
 ];
 
@@ -17,7 +28,13 @@ const TRANSPORTS: ReadonlyArray<ChoiceCard<McpTransport>> = [
  * The add/edit form of an MCP server. Secret variables and headers are write-only: a stored one
  * shows as "•••• stored" and is kept when its field is left empty.
  */
-export function McpServerEditor({ server, onSaved }: { server: McpServerRecord | null; onSaved: (serverId: string) => void }) {
+export function McpServerEditor({
+  server,
+  onSaved,
+}: {
+  server: McpServerRecord | null;
+  onSaved: (serverId: string) => void;
+}) {
   const store = useStoreApi();
   const formId = useId();
   const [draft, setDraft] = useState<McpServerDraft>(() => (server === null ? emptyMcpDraft() : mcpDraftOf(server)));
@@ -45,7 +62,10 @@ export function McpServerEditor({ server, onSaved }: { server: McpServerRecord |
     }
     setBusy(true);
     const actions = store.getState();
-    const outcome = server === null ? await actions.createMcpServer(mcpCreateInput(draft)) : await actions.updateMcpServer(mcpUpdateInput(server, draft));
+    const outcome =
+      server === null
+        ? await actions.createMcpServer(mcpCreateInput(draft))
+        : await actions.updateMcpServer(mcpUpdateInput(server, draft));
     setBusy(false);
     if (!outcome.ok) {
       setNotice({ tone: 'error', text: outcome.message });

@@ -24,7 +24,10 @@ export function McpServersPage() {
       </div>
     );
   }
-  const shown = selected === 'new' ? 'new' : (servers.find((server) => server.serverId === selected)?.serverId ?? servers[0]?.serverId ?? 'new');
+  const shown =
+    selected === 'new'
+      ? 'new'
+      : (servers.find((server) => server.serverId === selected)?.serverId ?? servers[0]?.serverId ?? 'new');
 
   return (
     <div className="connections-page mcp-page">
@@ -46,7 +49,11 @@ export function McpServersPage() {
                   </span>
                   <span className="connection-row-meta">
                     <span>{server.transport === 'stdio' ? 'Local command' : 'Streamable HTTP'}</span>
-                    <span className={`connection-status tone-${label.tone}`} data-testid="mcp-server-state" data-state={server.status.state}>
+                    <span
+                      className={`connection-status tone-${label.tone}`}
+                      data-testid="mcp-server-state"
+                      data-state={server.status.state}
+                    >
                       {label.text}
                     </span>
                   </span>
@@ -55,7 +62,11 @@ export function McpServersPage() {
             );
           })}
         </ul>
-        <button type="button" className={`button add-connection${shown === 'new' ? ' is-selected' : ''}`} onClick={() => setSelected('new')}>
+        <button
+          type="button"
+          className={`button add-connection${shown === 'new' ? ' is-selected' : ''}`}
+          onClick={() => setSelected('new')}
+        >
           <PlusIcon />
           Add server
         </button>
@@ -65,9 +76,10 @@ export function McpServersPage() {
           <>
             <McpServerEditor server={null} onSaved={(serverId) => setSelected(serverId)} />
             <p className="settings-note">
-              MCP servers give the agent more tools. A <strong>local command</strong> runs on this computer (for example <code>npx -y @modelcontextprotocol/server-everything</code>
-              ); a <strong>Streamable HTTP</strong> server is reached at its address. Tools that change things ask for approval in Ask mode; only tools the server marks read-only
-              run in Explore.
+              MCP servers give the agent more tools. A <strong>local command</strong> runs on this computer (for example{' '}
+              <code>npx -y @modelcontextprotocol/server-everything</code>
+              ); a <strong>Streamable HTTP</strong> server is reached at its address. Tools that change things ask for
+              approval in Ask mode; only tools the server marks read-only run in Explore.
             </p>
           </>
         ) : (

@@ -38,7 +38,11 @@ export function McpSettingsFields({ formId, draft, error, change }: McpSettingsF
             onChange={(event) => changeSetting(index, { value: event.target.value })}
           />
           <label className="mcp-secret">
-            <input type="checkbox" checked={setting.secret} onChange={(event) => changeSetting(index, { secret: event.target.checked, stored: false, value: '' })} />
+            <input
+              type="checkbox"
+              checked={setting.secret}
+              onChange={(event) => changeSetting(index, { secret: event.target.checked, stored: false, value: '' })}
+            />
             Secret
           </label>
           <button
@@ -51,7 +55,11 @@ export function McpSettingsFields({ formId, draft, error, change }: McpSettingsF
           </button>
         </div>
       ))}
-      <button type="button" className="button button-quiet" onClick={() => change({ settings: [...draft.settings, { name: '', value: '', secret: false, stored: false }] })}>
+      <button
+        type="button"
+        className="button button-quiet"
+        onClick={() => change({ settings: [...draft.settings, { name: '', value: '', secret: false, stored: false }] })}
+      >
         Add {what}
       </button>
       <p className="field-help">Secret values are stored encrypted on this machine and never shown again.</p>

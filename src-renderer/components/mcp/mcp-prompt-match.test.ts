@@ -10,7 +10,11 @@ const prompt = (serverName: string, name: string, title: string): McpPromptInfo 
   description: '',
   arguments: [],
 });
-const prompts = [prompt('Notes', 'review', 'Review a file'), prompt('Notes', 'summary', 'Summarise the day'), prompt('Tracker', 'triage', 'Triage issues')];
+const prompts = [
+  prompt('Notes', 'review', 'Review a file'),
+  prompt('Notes', 'summary', 'Summarise the day'),
+  prompt('Tracker', 'triage', 'Triage issues'),
+];
 
 describe('matchingPrompts', () => {
   it('filters by the start of the name, anywhere in the title, or the server', () => {

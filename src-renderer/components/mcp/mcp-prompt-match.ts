@@ -4,6 +4,9 @@ import type { McpPromptInfo } from '../../../src-shared/mcp-model';
 export function matchingPrompts(prompts: readonly McpPromptInfo[], word: string): McpPromptInfo[] {
   const needle = word.toLowerCase();
   return prompts.filter(
-    (prompt) => prompt.name.toLowerCase().startsWith(needle) || prompt.title.toLowerCase().includes(needle) || prompt.serverName.toLowerCase().includes(needle),
+    (prompt) =>
+      prompt.name.toLowerCase().startsWith(needle) ||
+      prompt.title.toLowerCase().includes(needle) ||
+      prompt.serverName.toLowerCase().includes(needle),
   );
 }

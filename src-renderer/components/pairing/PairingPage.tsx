@@ -5,7 +5,10 @@ import { browserSocketFactory } from '../../bridge/websocket-host-link';
 import { keepDeviceCredential } from '../../platform/token-storage';
 import '../../styles/devices.css';
 
-type Step = { readonly kind: 'form'; readonly problem: string | null } | { readonly kind: 'waiting' } | { readonly kind: 'paired'; readonly deviceName: string };
+type Step =
+  | { readonly kind: 'form'; readonly problem: string | null }
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'paired'; readonly deviceName: string };
 
 /** Shows the pairing page in place of the app: this browser has no token and no device credential yet. */
 export function showPairingPage(root: HTMLElement, win: Window): void {
@@ -32,10 +35,19 @@ export function PairingPage({ win }: { win: Window }) {
     event.preventDefault();
     setStep({ kind: 'waiting' });
     const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
-    const result = await pairDevice({ url: `${scheme}://${win.location.host}/`, code: code.trim(), deviceName: name.trim(), openSocket: browserSocketFactory() });
+    const result = await pairDevice({
+      url: `${scheme}://${win.location.host}/`,
+      code: code.trim(),
+      deviceName: name.trim(),
+      openSocket: browserSocketFactory(),
+    });
     if (!result.ok) return setStep({ kind: 'form', problem: result.message });
     if (!keepDeviceCredential(win.localStorage, result.credential)) {
-      return setStep({ kind: 'form', problem: 'This browser does not let Cairn keep its sign-in (private mode?). Open this page in a normal window and pair again.' });
+      return setStep({
+        kind: 'form',
+        problem:
+          'This browser does not let Cairn keep its sign-in (private mode?). Open this page in a normal window and pair again.',
+      });
     }
     setStep({ kind: 'paired', deviceName: result.deviceName });
     // Open Cairn with the credential, without the code in the address.
@@ -56,7 +68,8 @@ export function PairingPage({ win }: { win: Window }) {
         ) : (
           <form onSubmit={(event) => void submit(event)} noValidate>
             <p className="settings-note">
-              On the computer running Cairn, open Settings → Devices and choose <strong>Pair a device</strong>, then enter the code it shows.
+              On the computer running Cairn, open Settings → Devices and choose <strong>Pair a device</strong>, then
+              enter the code it shows.
             </p>
             {step.problem === null ? null : (
               <p className="form-notice tone-error" role="alert" data-testid="pairing-problem">
@@ -81,12 +94,24 @@ export function PairingPage({ win }: { win: Window }) {
             <label className="pairing-field" htmlFor={`${ids}-name`}>
               Name of this device
             </label>
-            <input id={`${ids}-name`} className="pairing-input" value={name} onChange={(event) => setName(event.target.value)} maxLength={60} required />
-            <button type="submit" className="button button-primary pairing-submit" disabled={code.trim() === '' || name.trim() === ''}>
+            <input
+              id={`${ids}-name`}
+              className="pairing-input"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={60}
+              required
+            />
+            <button
+              type="submit"
+              className="button button-primary pairing-submit"
+              disabled={code.trim() === '' || name.trim() === ''}
+            >
               Pair this device
             </button>
             <p className="settings-note">
-              On the computer running Cairn itself, open the address it printed when it started (it ends in <code>#token=…</code>) instead.
+              On the computer running Cairn itself, open the address it printed when it started (it ends in{' '}
+              <code>#token=…</code>) instead.
             </p>
           </form>
         )}

@@ -17,7 +17,9 @@ export function StateChip({ state }: { state: CandidateState }) {
 
 /** The state a session is in now (never the one it was in when Cairn looked); nothing while this window does not know it. */
 export function useLiveState(sessionId: string | null): CandidateState | null {
-  return useAppStore((state) => (sessionId === null ? null : liveCandidateState(state.sessions.byId[sessionId], state.goals[sessionId])));
+  return useAppStore((state) =>
+    sessionId === null ? null : liveCandidateState(state.sessions.byId[sessionId], state.goals[sessionId]),
+  );
 }
 
 /** A candidate's live state chip. */
@@ -44,7 +46,12 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
   if (candidates.length === 0) return null;
   const open = expanded || picking;
   const labels = distinctTitles(
-    candidates.map((candidate) => ({ sessionId: candidate.sessionId, title: candidate.title, workspacePath: candidate.workspace, updatedAt: candidate.updatedAt })),
+    candidates.map((candidate) => ({
+      sessionId: candidate.sessionId,
+      title: candidate.title,
+      workspacePath: candidate.workspace,
+      updatedAt: candidate.updatedAt,
+    })),
     Date.now(),
   );
   return (
@@ -73,7 +80,9 @@ export function CandidateList({ candidates, proposedRef, fittingRefs, picking, d
                   <span className="candidate-title">{labels.get(candidate.sessionId) ?? candidate.title}</span>
                   <LiveStateChip sessionId={candidate.sessionId} />
                   {proposed ? <span className="candidate-tag">Proposed</span> : null}
-                  {!proposed && fittingRefs.includes(candidate.candidateRef) ? <span className="candidate-tag">Fits</span> : null}
+                  {!proposed && fittingRefs.includes(candidate.candidateRef) ? (
+                    <span className="candidate-tag">Fits</span>
+                  ) : null}
                 </div>
                 <span className="candidate-why">{candidate.why}</span>
                 {picking && !proposed ? (

@@ -24,7 +24,11 @@ export function ConfirmActionDialog() {
           <button type="button" className="button" ref={keepRef} onClick={close}>
             {words.keep}
           </button>
-          <button type="button" className={`button ${pending.proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`} onClick={() => void actions.confirmAction()}>
+          <button
+            type="button"
+            className={`button ${pending.proposal.kind === 'stop_work' ? 'button-danger' : 'button-primary'}`}
+            onClick={() => void actions.confirmAction()}
+          >
             {words.confirm}
           </button>
         </>

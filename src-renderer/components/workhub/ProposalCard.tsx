@@ -70,7 +70,8 @@ const selectChoiceInteraction =
     for (const itemId of transcript.itemIds) {
       const said = transcript.itemsById[itemId];
       const interactionId = said?.data?.interactionId;
-      if (said?.kind === 'tool_call' && said.turnId.startsWith(prefix) && typeof interactionId === 'string') return interactionId;
+      if (said?.kind === 'tool_call' && said.turnId.startsWith(prefix) && typeof interactionId === 'string')
+        return interactionId;
     }
     return null;
   };
@@ -83,7 +84,8 @@ const selectDecisionItem =
     if (transcript === undefined) return null;
     for (let index = transcript.itemIds.length - 1; index >= 0; index -= 1) {
       const said = transcript.itemsById[transcript.itemIds[index] ?? ''];
-      if (said?.kind === 'notice' && said.data?.requestId === requestId && said.data.workhubDecision !== undefined) return said;
+      if (said?.kind === 'notice' && said.data?.requestId === requestId && said.data.workhubDecision !== undefined)
+        return said;
     }
     return null;
   };
@@ -108,13 +110,21 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
   const requestText = useAppStore(selectRequestText(turnId));
   const answered = useAppStore(selectTurnAnswered(turnId));
   // What the record says was done with this request, whichever window (or session before a reload) did it.
-  const handed = useAppStore((state) => state.workhub.delegations.find((known) => isActionOf(known.actionId, route.requestId)) ?? null);
+  const handed = useAppStore(
+    (state) => state.workhub.delegations.find((known) => isActionOf(known.actionId, route.requestId)) ?? null,
+  );
   const choiceId = useAppStore(selectChoiceInteraction(route.requestId));
   const decisionItem = useAppStore(selectDecisionItem(route.requestId));
   const newest = useAppStore(selectIsNewest(route.requestId));
-  const decision = useMemo(() => (decisionItem === null ? null : (decisionOf(decisionItem)?.decision ?? null)), [decisionItem]);
+  const decision = useMemo(
+    () => (decisionItem === null ? null : (decisionOf(decisionItem)?.decision ?? null)),
+    [decisionItem],
+  );
   const { proposal } = route;
-  const target = useMemo(() => proposalTarget(proposal, route.candidates, delegations), [proposal, route.candidates, delegations]);
+  const target = useMemo(
+    () => proposalTarget(proposal, route.candidates, delegations),
+    [proposal, route.candidates, delegations],
+  );
   const liveState = useLiveState(target?.sessionId ?? null);
   const view = cardView({ decision, choiceId, handed, card, newest });
   const words = describeProposal(route, target);
@@ -127,9 +137,18 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
   if (view.kind === 'cancelled' || view.kind === 'superseded') {
     return (
       <div className="message-line message-line-proposal">
-        <div className="proposal-card is-dismissed" data-testid="proposal-card" data-kind={proposal.kind} data-phase={view.kind} data-request-id={route.requestId}>
+        <div
+          className="proposal-card is-dismissed"
+          data-testid="proposal-card"
+          data-kind={proposal.kind}
+          data-phase={view.kind}
+          data-request-id={route.requestId}
+        >
           <span className="proposal-dismissed-text" data-testid="proposal-result" data-result={view.kind}>
-            {words.headline} — {view.kind === 'cancelled' ? 'cancelled; nothing was done.' : 'set aside for a newer request; nothing was done.'}
+            {words.headline} —{' '}
+            {view.kind === 'cancelled'
+              ? 'cancelled; nothing was done.'
+              : 'set aside for a newer request; nothing was done.'}
           </span>
         </div>
       </div>
@@ -141,7 +160,13 @@ function ProposalCardBody({ route, turnId }: { route: RouteResult; turnId: strin
   // Only running work can be stopped: over an idle session the card says so instead of offering Stop.
   const nothingToStop = open && proposal.kind === 'stop_work' && liveState !== null && !hasRunningWork(liveState);
   const phase = view.kind === 'open' && nothingToStop ? 'idle' : view.kind;
-  const eyebrow = answerOnly ? 'Cairn' : view.kind === 'done' ? 'Cairn did' : view.kind === 'failed' && view.recorded ? 'Cairn could not' : 'Cairn proposes';
+  const eyebrow = answerOnly
+    ? 'Cairn'
+    : view.kind === 'done'
+      ? 'Cairn did'
+      : view.kind === 'failed' && view.recorded
+        ? 'Cairn could not'
+        : 'Cairn proposes';
   return (
     <div className="message-line message-line-proposal">
       <article
@@ -249,12 +274,23 @@ function ProposalActions(props: {
         </button>
       )}
       {choices.others.length > 0 ? (
-        <button type="button" className="button button-small" aria-expanded={picking} disabled={acting} onClick={() => onPicking(!picking)}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={picking}
+          disabled={acting}
+          onClick={() => onPicking(!picking)}
+        >
           {proposal.kind === 'choose' ? 'Pick one here' : 'Pick another'}
         </button>
       ) : null}
       {choices.startNew !== null ? (
-        <button type="button" className="button button-small" disabled={acting} onClick={() => choices.startNew !== null && onAct(choices.startNew)}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={acting}
+          onClick={() => choices.startNew !== null && onAct(choices.startNew)}
+        >
           Start new instead
         </button>
       ) : null}

@@ -23,10 +23,16 @@ function resultSessionId(result: ActResult, target: ProposalTarget | null): stri
 
 export function ResultLine({ result, target }: { result: ActResult; target: ProposalTarget | null }) {
   const store = useStoreApi();
-  const choice = useAppStore((state) => (result.kind === 'awaiting_choice' ? (state.interactions.byId[result.interactionId]?.status ?? 'pending') : null));
+  const choice = useAppStore((state) =>
+    result.kind === 'awaiting_choice' ? (state.interactions.byId[result.interactionId]?.status ?? 'pending') : null,
+  );
   // The hand-off as it is now (the result holds its state when it was made).
   const recordedDelegation = delegationOf(result);
-  const live = useAppStore((state) => (recordedDelegation === null ? null : (state.workhub.delegations.find((known) => known.actionId === recordedDelegation.actionId) ?? null)));
+  const live = useAppStore((state) =>
+    recordedDelegation === null
+      ? null
+      : (state.workhub.delegations.find((known) => known.actionId === recordedDelegation.actionId) ?? null),
+  );
   const sessionId = resultSessionId(result, target);
   const text =
     choice === null || choice === 'pending'
@@ -37,11 +43,20 @@ export function ResultLine({ result, target }: { result: ActResult; target: Prop
   return (
     <div className={`proposal-result result-${result.kind}`} role="status">
       <CheckIcon />
-      <span data-testid="proposal-result" data-result={result.kind} data-outcome={result.kind === 'stopped' ? result.outcome : undefined}>
+      <span
+        data-testid="proposal-result"
+        data-result={result.kind}
+        data-outcome={result.kind === 'stopped' ? result.outcome : undefined}
+      >
         {text}
       </span>
       {sessionId !== null ? (
-        <button type="button" className="button button-small" data-testid="open-target" onClick={() => store.getState().selectSession(sessionId)}>
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="open-target"
+          onClick={() => store.getState().selectSession(sessionId)}
+        >
           Open session
         </button>
       ) : null}
@@ -57,7 +72,12 @@ export function HandedLine({ sessionId, text }: { sessionId: string; text: strin
       <span data-testid="proposal-result" data-result="delegated">
         {text}
       </span>
-      <button type="button" className="button button-small" data-testid="open-target" onClick={() => store.getState().selectSession(sessionId)}>
+      <button
+        type="button"
+        className="button button-small"
+        data-testid="open-target"
+        onClick={() => store.getState().selectSession(sessionId)}
+      >
         Open session
       </button>
     </div>
@@ -84,7 +104,11 @@ export function FailureLine({
       <AlertIcon />
       <span>{message}</span>
       {(reroute || recorded) && requestText !== null ? (
-        <button type="button" className="button button-small" onClick={() => void store.getState().routeAgain(requestText)}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void store.getState().routeAgain(requestText)}
+        >
           Route again
         </button>
       ) : null}

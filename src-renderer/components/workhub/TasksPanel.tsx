@@ -16,7 +16,13 @@ export function TasksPanel() {
       <header className="tasks-header">
         <h2 id="tasks-title">Tasks</h2>
         <span className="tasks-count">{loaded ? delegations.length : ''}</span>
-        <button type="button" className="icon-button" aria-label="Close tasks" title="Close tasks" onClick={() => actions.setTasksOpen(false)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close tasks"
+          title="Close tasks"
+          onClick={() => actions.setTasksOpen(false)}
+        >
           <CloseIcon />
         </button>
       </header>
@@ -26,7 +32,10 @@ export function TasksPanel() {
             <Spinner label="Loading tasks" />
           </div>
         ) : delegations.length === 0 ? (
-          <p className="tasks-empty">Nothing handed out yet. Ask the WorkHub for something and, once you say so, it goes to the right session — and shows up here.</p>
+          <p className="tasks-empty">
+            Nothing handed out yet. Ask the WorkHub for something and, once you say so, it goes to the right session —
+            and shows up here.
+          </p>
         ) : (
           <ul className="task-list" role="list">
             {delegations.map((delegation) => (
@@ -43,7 +52,12 @@ function TaskRow({ delegation }: { delegation: DelegationRecord }) {
   const store = useStoreApi();
   const gone = delegation.status === 'removed';
   return (
-    <li className="task" data-testid="task" data-status={delegation.status} data-session-id={delegation.targetSessionId}>
+    <li
+      className="task"
+      data-testid="task"
+      data-status={delegation.status}
+      data-session-id={delegation.targetSessionId}
+    >
       <button
         type="button"
         className="task-open"

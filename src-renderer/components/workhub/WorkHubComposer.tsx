@@ -68,7 +68,13 @@ export function WorkHubComposer() {
           <span className="composer-hint">
             <span className="keys-hint">Enter to send · </span>nothing happens until you say “Do it”
           </span>
-          <button type="submit" className="send-button" aria-label="Send to the WorkHub" title="Send" disabled={draft.trim() === ''}>
+          <button
+            type="submit"
+            className="send-button"
+            aria-label="Send to the WorkHub"
+            title="Send"
+            disabled={draft.trim() === ''}
+          >
             <SendIcon />
           </button>
         </div>

@@ -15,7 +15,10 @@ export function WorkHubEmpty() {
   return (
     <div className="session-empty workhub-empty">
       <h2>Say what you want done</h2>
-      <p>The WorkHub looks through your sessions, proposes where a request belongs — and why — and acts only when you say so. Try one of these:</p>
+      <p>
+        The WorkHub looks through your sessions, proposes where a request belongs — and why — and acts only when you say
+        so. Try one of these:
+      </p>
       <ul className="workhub-examples" role="list">
         {EXAMPLES.map((example) => (
           <li key={example.text}>

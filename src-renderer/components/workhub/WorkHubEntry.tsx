@@ -13,7 +13,9 @@ import { WorkHubIcon } from './workhub-icons';
 export function WorkHubEntry() {
   const store = useStoreApi();
   const selected = useAppStore((state) => state.selectedSessionId === WORKHUB_SESSION_ID);
-  const attention = useAppStore((state) => delegationsNeedingAttention(state.workhub.delegations, state.sessions.byId).length);
+  const attention = useAppStore(
+    (state) => delegationsNeedingAttention(state.workhub.delegations, state.sessions.byId).length,
+  );
   const routing = useAppStore((state) => state.workhub.routing.length > 0);
   useDelegationsRead();
 

@@ -30,7 +30,9 @@ export function WorkHubView() {
         </span>
         <div className="workhub-heading">
           <h1 id="workhub-title">WorkHub</h1>
-          <span className="workhub-subtitle">Say what you want; Cairn proposes where it belongs and acts when you confirm.</span>
+          <span className="workhub-subtitle">
+            Say what you want; Cairn proposes where it belongs and acts when you confirm.
+          </span>
         </div>
         <button
           type="button"

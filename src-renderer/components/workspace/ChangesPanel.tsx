@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { FILES_PAGE, type ChangeWriter, type ListedChangeSet, type ListedFileChange } from '../../../src-shared/checkpoint-model';
+import {
+  FILES_PAGE,
+  type ChangeWriter,
+  type ListedChangeSet,
+  type ListedFileChange,
+} from '../../../src-shared/checkpoint-model';
 import { changeDiffKey } from '../../state/changes-actions';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { Spinner } from '../icons';
@@ -8,14 +13,23 @@ import { ChevronRightIcon } from './workspace-icons';
 import { WorktreeSection } from './WorktreeSection';
 import { changesPanelId } from './ChangesButton';
 import { SessionPanel, SessionPanelNote } from './SessionPanel';
-import { changeSetCount, describeChangeSets, fileCount, NOTHING_CHANGED_NOTE, type ChangeSetDescription } from '../../format/change-set-names';
+import {
+  changeSetCount,
+  describeChangeSets,
+  fileCount,
+  NOTHING_CHANGED_NOTE,
+  type ChangeSetDescription,
+} from '../../format/change-set-names';
 
 /** Each turn's file changes, newest first: the files with line counts and writer (each one's diff loaded when opened), and the reverts. */
 export function ChangesPanel({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
   const list = useAppStore((state) => state.changesBySession[sessionId]);
   const close = () => store.getState().setChangesPanel(null);
-  const described = useMemo(() => (list?.state === 'ready' ? describeChangeSets(list.changeSets) : new Map<string, ChangeSetDescription>()), [list]);
+  const described = useMemo(
+    () => (list?.state === 'ready' ? describeChangeSets(list.changeSets) : new Map<string, ChangeSetDescription>()),
+    [list],
+  );
 
   useEffect(() => {
     void store.getState().loadChanges(sessionId);
@@ -34,15 +48,27 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
       {list === undefined || list.state === 'loading' ? (
         <SessionPanelNote note={{ kind: 'loading', label: 'Loading the changes' }} />
       ) : list.state === 'failed' ? (
-        <SessionPanelNote note={{ kind: 'failed', message: list.message, onRetry: () => void store.getState().loadChanges(sessionId) }} />
+        <SessionPanelNote
+          note={{ kind: 'failed', message: list.message, onRetry: () => void store.getState().loadChanges(sessionId) }}
+        />
       ) : list.changeSets.length === 0 ? (
         <SessionPanelNote
-          note={{ kind: 'empty', text: list.unavailable ?? 'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.' }}
+          note={{
+            kind: 'empty',
+            text:
+              list.unavailable ??
+              'No file changes yet. When a turn changes files in the workspace, they show here, and you can revert them.',
+          }}
         />
       ) : (
         <ol className="change-sets">
           {[...list.changeSets].reverse().map((changeSet) => (
-            <ChangeSetView key={changeSet.changeSetId} sessionId={sessionId} changeSet={changeSet} described={described.get(changeSet.changeSetId)} />
+            <ChangeSetView
+              key={changeSet.changeSetId}
+              sessionId={sessionId}
+              changeSet={changeSet}
+              described={described.get(changeSet.changeSetId)}
+            />
           ))}
         </ol>
       )}
@@ -50,7 +76,15 @@ export function ChangesPanel({ sessionId }: { sessionId: string }) {
   );
 }
 
-function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string; changeSet: ListedChangeSet; described: ChangeSetDescription | undefined }) {
+function ChangeSetView({
+  sessionId,
+  changeSet,
+  described,
+}: {
+  sessionId: string;
+  changeSet: ListedChangeSet;
+  described: ChangeSetDescription | undefined;
+}) {
   const store = useStoreApi();
   const reverting = useAppStore((state) => state.reverting === changeSet.changeSetId);
   const loaded = useAppStore((state) => state.changeFiles[changeSet.changeSetId]);
@@ -61,20 +95,35 @@ function ChangeSetView({ sessionId, changeSet, described }: { sessionId: string;
   const revertLabel = revertable ? (described?.revertLabel ?? null) : null;
   const nothingChanged = changeSet.status === 'complete' && changeSet.fileCount === 0;
   return (
-    <li className="change-set" data-testid="change-set" data-status={changeSet.status} data-kind={described?.kind} aria-label={title}>
+    <li
+      className="change-set"
+      data-testid="change-set"
+      data-status={changeSet.status}
+      data-kind={described?.kind}
+      aria-label={title}
+    >
       <div className="change-set-header">
         <h3>
           {title}
           <span className="change-set-count"> · {changeSetCount(changeSet, described)}</span>
           {changeSet.status === 'complete' && changeSet.fileCount > 0 ? (
-            <span className="change-set-count change-lines" aria-label={`${changeSet.added} lines added, ${changeSet.removed} removed in all`}>
+            <span
+              className="change-set-count change-lines"
+              aria-label={`${changeSet.added} lines added, ${changeSet.removed} removed in all`}
+            >
               {' '}
-              · <span className="is-added">+{changeSet.added}</span> <span className="is-removed">−{changeSet.removed}</span>
+              · <span className="is-added">+{changeSet.added}</span>{' '}
+              <span className="is-removed">−{changeSet.removed}</span>
             </span>
           ) : null}
         </h3>
         {revertLabel === null ? null : (
-          <button type="button" className="button button-small" disabled={reverting} onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={reverting}
+            onClick={() => void store.getState().revertChanges(sessionId, changeSet.changeSetId, null)}
+          >
             {reverting ? <Spinner /> : null}
             {revertLabel}
           </button>
@@ -148,7 +197,12 @@ function ChangeFileRow({
   const [open, setOpen] = useState(false);
   const reverting = useAppStore((state) => state.reverting === `${changeSetId}:${file.path}`);
   return (
-    <li className={`command-row change-file${open ? ' is-open' : ''}`} data-testid="change-file" data-path={file.path} data-change={file.change}>
+    <li
+      className={`command-row change-file${open ? ' is-open' : ''}`}
+      data-testid="change-file"
+      data-path={file.path}
+      data-change={file.change}
+    >
       <div className="command-row-line">
         <button type="button" className="command-row-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
           <span className="tool-call-chevron" aria-hidden="true">
@@ -188,7 +242,15 @@ function ChangeFileRow({
 }
 
 /** An opened file's diff, loaded from the host when it is first shown. */
-function ChangeFileDiff({ sessionId, changeSetId, file }: { sessionId: string; changeSetId: string; file: ListedFileChange }) {
+function ChangeFileDiff({
+  sessionId,
+  changeSetId,
+  file,
+}: {
+  sessionId: string;
+  changeSetId: string;
+  file: ListedFileChange;
+}) {
   const store = useStoreApi();
   const diff = useAppStore((state) => state.changeDiffs[changeDiffKey(changeSetId, file.path)]);
   const binary = file.added === null;
@@ -207,7 +269,11 @@ function ChangeFileDiff({ sessionId, changeSetId, file }: { sessionId: string; c
     return (
       <p className="change-set-note" role="alert">
         The diff could not be loaded: {diff.message}{' '}
-        <button type="button" className="button button-small button-quiet" onClick={() => void store.getState().loadChangeDiff(sessionId, changeSetId, file.path)}>
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          onClick={() => void store.getState().loadChangeDiff(sessionId, changeSetId, file.path)}
+        >
           Try again
         </button>
       </p>

@@ -40,9 +40,16 @@ export function CommandsPanel({ sessionId }: { sessionId: string }) {
         <SessionPanelNote
           note={
             status === 'failed'
-              ? { kind: 'failed', message: 'The commands could not be read.', onRetry: () => void store.getState().loadShellRuns(sessionId) }
+              ? {
+                  kind: 'failed',
+                  message: 'The commands could not be read.',
+                  onRetry: () => void store.getState().loadShellRuns(sessionId),
+                }
               : status === 'ready'
-                ? { kind: 'empty', text: 'No commands yet. When the agent runs a shell command, it shows here with its output.' }
+                ? {
+                    kind: 'empty',
+                    text: 'No commands yet. When the agent runs a shell command, it shows here with its output.',
+                  }
                 : { kind: 'loading', label: 'Loading the commands' }
           }
         />
@@ -69,7 +76,11 @@ function CommandRow({ shellRunId }: { shellRunId: string }) {
         <span className="command-row-meta">
           <ShellStatusChip record={record} />
           <ShellDuration record={record} />
-          <time className="command-row-time" dateTime={new Date(record.startedAt).toISOString()} title={dateTimeLabel(record.startedAt, Date.now())}>
+          <time
+            className="command-row-time"
+            dateTime={new Date(record.startedAt).toISOString()}
+            title={dateTimeLabel(record.startedAt, Date.now())}
+          >
             {whenLabel(record.startedAt, Date.now())}
           </time>
           {canStopShellRun(record) ? <StopCommandButton shellRunId={shellRunId} /> : null}

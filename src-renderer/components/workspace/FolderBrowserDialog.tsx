@@ -11,7 +11,15 @@ import { FolderIcon } from './workspace-icons';
  * sub-folders of a folder (starting at the one typed, else home); open one, go up, or choose the
  * folder shown. Hidden folders show on request; a folder Cairn may not read says so.
  */
-export function FolderBrowserDialog({ start, onChoose, onClose }: { start: string | null; onChoose: (path: string) => void; onClose: () => void }) {
+export function FolderBrowserDialog({
+  start,
+  onChoose,
+  onClose,
+}: {
+  start: string | null;
+  onChoose: (path: string) => void;
+  onClose: () => void;
+}) {
   const store = useStoreApi();
   const [listing, setListing] = useState<FolderListing | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +65,12 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={listing === null || loading} onClick={() => listing !== null && onChoose(listing.path)}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={listing === null || loading}
+            onClick={() => listing !== null && onChoose(listing.path)}
+          >
             Choose this folder
           </button>
         </>
@@ -95,14 +108,25 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
         ) : null}
         {listing?.folders.map((folder) => (
           <li key={folder.path}>
-            <button type="button" className="folder-browser-item" title={`Open ${folder.path}`} onClick={() => go(folder.path)}>
+            <button
+              type="button"
+              className="folder-browser-item"
+              title={`Open ${folder.path}`}
+              onClick={() => go(folder.path)}
+            >
               <FolderIcon />
               <span>{folder.name}</span>
             </button>
           </li>
         ))}
-        {listing !== null && listing.folders.length === 0 ? <li className="folder-browser-empty">No folders in here.</li> : null}
-        {listing?.truncated === true ? <li className="folder-browser-empty">Only the first {listing.folders.length} folders are listed: type the path for another.</li> : null}
+        {listing !== null && listing.folders.length === 0 ? (
+          <li className="folder-browser-empty">No folders in here.</li>
+        ) : null}
+        {listing?.truncated === true ? (
+          <li className="folder-browser-empty">
+            Only the first {listing.folders.length} folders are listed: type the path for another.
+          </li>
+        ) : null}
       </ul>
       <label className="folder-browser-hidden">
         <input
@@ -113,7 +137,8 @@ export function FolderBrowserDialog({ start, onChoose, onClose }: { start: strin
             if (listing !== null) open(listing.path, event.target.checked, false);
           }}
         />
-        Show hidden folders{listing !== null && !showHidden && listing.hiddenCount > 0 ? ` (${listing.hiddenCount})` : ''}
+        Show hidden folders
+        {listing !== null && !showHidden && listing.hiddenCount > 0 ? ` (${listing.hiddenCount})` : ''}
       </label>
     </Dialog>,
     document.body,

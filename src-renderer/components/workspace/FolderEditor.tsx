@@ -6,13 +6,23 @@ import { Spinner } from '../icons';
 import { FolderIcon } from './workspace-icons';
 
 /** The folder browser loads when Browse… first opens it. */
-const FolderBrowserDialog = lazy(() => retryingImport(() => import('./FolderBrowserDialog')).then((module) => ({ default: module.FolderBrowserDialog })));
+const FolderBrowserDialog = lazy(() =>
+  retryingImport(() => import('./FolderBrowserDialog')).then((module) => ({ default: module.FolderBrowserDialog })),
+);
 
 /**
  * The session's workspace folder being changed: a path on the host, with Browse (the desktop app's
  * folder picker, or in a browser a folder browser the host serves). The host's refusal shows next to the field.
  */
-export function FolderEditor({ sessionId, path, onDone }: { sessionId: string; path: string | null; onDone: () => void }) {
+export function FolderEditor({
+  sessionId,
+  path,
+  onDone,
+}: {
+  sessionId: string;
+  path: string | null;
+  onDone: () => void;
+}) {
   const store = useStoreApi();
   const [draft, setDraft] = useState(path ?? '');
   const [error, setError] = useState<string | null>(null);

@@ -7,8 +7,12 @@ import { SANDBOX_NOTE } from './WorkspaceBar';
 export function FullModeDialog() {
   const store = useStoreApi();
   const sessionId = useAppStore((state) => state.confirmingFullFor);
-  const title = useAppStore((state) => (state.confirmingFullFor === null ? '' : (state.sessions.byId[state.confirmingFullFor]?.title ?? '')));
-  const folder = useAppStore((state) => (state.confirmingFullFor === null ? null : (state.sessions.byId[state.confirmingFullFor]?.workspacePath ?? null)));
+  const title = useAppStore((state) =>
+    state.confirmingFullFor === null ? '' : (state.sessions.byId[state.confirmingFullFor]?.title ?? ''),
+  );
+  const folder = useAppStore((state) =>
+    state.confirmingFullFor === null ? null : (state.sessions.byId[state.confirmingFullFor]?.workspacePath ?? null),
+  );
   const cancelRef = useRef<HTMLButtonElement>(null);
   if (sessionId === null) return null;
   const answer = (confirmed: boolean) => void store.getState().confirmFullMode(confirmed);

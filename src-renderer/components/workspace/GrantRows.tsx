@@ -57,7 +57,15 @@ export function GrantRows({ sessionId, toolGrants }: { sessionId: string; toolGr
   );
 }
 
-function ToolGrants({ sessionId, grants, archived }: { sessionId: string; grants: readonly PermissionGrant[]; archived: boolean }) {
+function ToolGrants({
+  sessionId,
+  grants,
+  archived,
+}: {
+  sessionId: string;
+  grants: readonly PermissionGrant[];
+  archived: boolean;
+}) {
   const store = useStoreApi();
   return (
     <div className="grants" data-testid="grants">

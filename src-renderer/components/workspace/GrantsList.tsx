@@ -3,7 +3,9 @@ import { retryingImport } from '../../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 
 /** The list itself loads with the first grant or allowed host. */
-const GrantRows = lazy(() => retryingImport(() => import('./GrantRows')).then((module) => ({ default: module.GrantRows })));
+const GrantRows = lazy(() =>
+  retryingImport(() => import('./GrantRows')).then((module) => ({ default: module.GrantRows })),
+);
 
 /**
  * The session's "Allow for this session" grants: which tools run without asking (in Ask), what was

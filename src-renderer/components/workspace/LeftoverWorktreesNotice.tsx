@@ -20,7 +20,9 @@ export function LeftoverWorktreesNotice() {
     setConfirming(null);
     setBusy({ path, action });
     const state = store.getState();
-    void (action === 'discard' ? state.discardWorktreeLeftover(path) : state.keepWorktreeLeftover(path)).finally(() => setBusy(null));
+    void (action === 'discard' ? state.discardWorktreeLeftover(path) : state.keepWorktreeLeftover(path)).finally(() =>
+      setBusy(null),
+    );
   };
 
   if (leftovers === null || leftovers.length === 0) return null;
@@ -29,8 +31,10 @@ export function LeftoverWorktreesNotice() {
       <AlertIcon />
       <div>
         <p>
-          <strong>{leftovers.length === 1 ? 'A worktree was left behind.' : `${leftovers.length} worktrees were left behind.`}</strong> Discard removes the folder and its branch
-          (it asks first); Keep leaves it as it is and stops listing it.
+          <strong>
+            {leftovers.length === 1 ? 'A worktree was left behind.' : `${leftovers.length} worktrees were left behind.`}
+          </strong>{' '}
+          Discard removes the folder and its branch (it asks first); Keep leaves it as it is and stops listing it.
         </p>
         <ul>
           {leftovers.map((leftover) => (
@@ -39,19 +43,38 @@ export function LeftoverWorktreesNotice() {
               {confirming === leftover.path ? (
                 <span role="group" aria-label="Confirm discarding this worktree" data-testid="leftover-confirm">
                   <span>Delete its folder and branch, with any work in them?</span>{' '}
-                  <button type="button" className="button button-small button-danger" autoFocus onClick={() => act(leftover.path, 'discard')}>
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    autoFocus
+                    onClick={() => act(leftover.path, 'discard')}
+                  >
                     Discard for good
                   </button>{' '}
-                  <button type="button" className="button button-small button-quiet" onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="button button-small button-quiet"
+                    onClick={() => setConfirming(null)}
+                  >
                     Cancel
                   </button>
                 </span>
               ) : (
                 <>
-                  <button type="button" className="button button-small" disabled={busy !== null} onClick={() => setConfirming(leftover.path)}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={busy !== null}
+                    onClick={() => setConfirming(leftover.path)}
+                  >
                     {busy?.path === leftover.path && busy.action === 'discard' ? 'Discarding…' : 'Discard'}
                   </button>{' '}
-                  <button type="button" className="button button-small button-quiet" disabled={busy !== null} onClick={() => act(leftover.path, 'keep')}>
+                  <button
+                    type="button"
+                    className="button button-small button-quiet"
+                    disabled={busy !== null}
+                    onClick={() => act(leftover.path, 'keep')}
+                  >
                     {busy?.path === leftover.path && busy.action === 'keep' ? 'Keeping…' : 'Keep'}
                   </button>
                 </>

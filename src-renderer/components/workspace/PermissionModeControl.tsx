@@ -5,12 +5,21 @@ import { useAppStore, useStoreApi } from '../../state/store-context';
 import { ShieldIcon } from '../icons';
 
 export const MODE_TEXT: Readonly<Record<PermissionMode, { label: string; hint: string; detail: string }>> = {
-  explore: { label: 'Explore', hint: 'read-only', detail: 'The agent can read, list and search files; it is offered no tool that changes anything.' },
-  ask: { label: 'Ask', hint: 'asks before changes', detail: 'The agent asks before each file change or command, showing the diff or the exact command.' },
+  explore: {
+    label: 'Explore',
+    hint: 'read-only',
+    detail: 'The agent can read, list and search files; it is offered no tool that changes anything.',
+  },
+  ask: {
+    label: 'Ask',
+    hint: 'asks before changes',
+    detail: 'The agent asks before each file change or command, showing the diff or the exact command.',
+  },
   auto: {
     label: 'Auto',
     hint: 'runs in the sandbox',
-    detail: 'The agent changes files and runs commands without asking, inside the sandbox: writes only in the workspace, network only to hosts you allow, secrets unreadable.',
+    detail:
+      'The agent changes files and runs commands without asking, inside the sandbox: writes only in the workspace, network only to hosts you allow, secrets unreadable.',
   },
   full: { label: 'Full', hint: 'runs everything', detail: 'The agent changes files and runs commands without asking.' },
 };
@@ -29,7 +38,12 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
 
   const choose = (next: PermissionMode) => store.getState().choosePermissionMode(sessionId, next);
   const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (step === 0) return;
     event.preventDefault();
     const index = PERMISSION_MODES.indexOf(shown);

@@ -6,15 +6,21 @@ export interface PlanEntryView {
   readonly status: 'pending' | 'in_progress' | 'completed';
 }
 
-const STATUS_LABELS: Readonly<Record<PlanEntryView['status'], string>> = { pending: 'To do', in_progress: 'In progress', completed: 'Done' };
+const STATUS_LABELS: Readonly<Record<PlanEntryView['status'], string>> = {
+  pending: 'To do',
+  in_progress: 'In progress',
+  completed: 'Done',
+};
 
 /** The plan's entries from a recorded value (`{ entries }`); entries that do not read as one are left out. Pure. */
 export function planEntriesOf(value: unknown): PlanEntryView[] | null {
-  if (typeof value !== 'object' || value === null || !('entries' in value) || !Array.isArray(value.entries)) return null;
+  if (typeof value !== 'object' || value === null || !('entries' in value) || !Array.isArray(value.entries))
+    return null;
   return value.entries.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
     const { content, priority, status } = entry as Record<string, unknown>;
-    if (typeof content !== 'string' || (status !== 'pending' && status !== 'in_progress' && status !== 'completed')) return [];
+    if (typeof content !== 'string' || (status !== 'pending' && status !== 'in_progress' && status !== 'completed'))
+      return [];
     return [{ content, priority: typeof priority === 'string' ? priority : 'medium', status }];
   });
 }
@@ -30,7 +36,12 @@ export function PlanCard({ call, result }: { call: TranscriptItem | undefined; r
       </div>
       <ol className="plan-card-entries">
         {entries.map((entry, index) => (
-          <li key={index} className={`plan-entry is-${entry.status}`} data-status={entry.status} data-priority={entry.priority}>
+          <li
+            key={index}
+            className={`plan-entry is-${entry.status}`}
+            data-status={entry.status}
+            data-priority={entry.priority}
+          >
             <span className="plan-entry-status">{STATUS_LABELS[entry.status]}</span>
             <span className="plan-entry-content">{entry.content}</span>
           </li>

@@ -50,8 +50,9 @@ export function RevertConflictDialog() {
           ))}
         </ul>
         <p>
-          Keep mine {conflict.kind === 'revert' ? 'reverts' : 'rewinds'} only the other files; Take checkpoint puts these back as they were before the{' '}
-          {conflict.kind === 'revert' ? 'turn' : 'turns'} too; Open both keeps yours and writes the checkpoint’s version beside each (<code>notes.md</code> →{' '}
+          Keep mine {conflict.kind === 'revert' ? 'reverts' : 'rewinds'} only the other files; Take checkpoint puts
+          these back as they were before the {conflict.kind === 'revert' ? 'turn' : 'turns'} too; Open both keeps yours
+          and writes the checkpoint’s version beside each (<code>notes.md</code> →{' '}
           <code>notes.cairn-checkpoint.md</code>) to compare.
         </p>
       </div>
@@ -62,5 +63,7 @@ export function RevertConflictDialog() {
 /** The dialog's title: which files, changed since what. */
 export function conflictTitle(kind: 'revert' | 'rewind', files: number): string {
   const which = files === 1 ? 'this file' : 'these files';
-  return kind === 'revert' ? `You changed ${which} after the turn did` : `You changed ${which} after the turns you are rewinding did`;
+  return kind === 'revert'
+    ? `You changed ${which} after the turn did`
+    : `You changed ${which} after the turns you are rewinding did`;
 }

@@ -48,8 +48,8 @@ export function RewindPreviewDialog() {
     >
       <div id="rewind-preview-text" data-testid="rewind-preview" data-state={plan.state}>
         <p>
-          The conversation goes back to before this message, in a new session; this session keeps every turn. <em>Undo this rewind</em>, in the new session’s Changes, puts the
-          files forward again.
+          The conversation goes back to before this message, in a new session; this session keeps every turn.{' '}
+          <em>Undo this rewind</em>, in the new session’s Changes, puts the files forward again.
         </p>
         {plan.state === 'loading' ? (
           <p className="rewind-preview-loading">
@@ -69,19 +69,35 @@ export function RewindPreviewDialog() {
 }
 
 function PlanFiles({ plan }: { plan: RewindPlan }) {
-  if (!plan.hasWorkspace) return <p data-testid="rewind-preview-none">This session has no workspace folder: only the conversation goes back.</p>;
+  if (!plan.hasWorkspace)
+    return (
+      <p data-testid="rewind-preview-none">This session has no workspace folder: only the conversation goes back.</p>
+    );
   if (plan.files.length === 0)
-    return <p data-testid="rewind-preview-none">No file changes: every file already is as it was before this message. Only the conversation goes back.</p>;
+    return (
+      <p data-testid="rewind-preview-none">
+        No file changes: every file already is as it was before this message. Only the conversation goes back.
+      </p>
+    );
   const yours = plan.files.filter((file) => file.changedSince).length;
   return (
     <>
-      <p>{plan.files.length === 1 ? 'This file is' : `These ${plan.files.length} files are`} put back as they were before this message:</p>
+      <p>
+        {plan.files.length === 1 ? 'This file is' : `These ${plan.files.length} files are`} put back as they were before
+        this message:
+      </p>
       {GROUPS.map((group) => (
-        <FileGroup key={group.action} title={group.title} hint={group.hint} files={plan.files.filter((file) => file.action === group.action)} />
+        <FileGroup
+          key={group.action}
+          title={group.title}
+          hint={group.hint}
+          files={plan.files.filter((file) => file.action === group.action)}
+        />
       ))}
       {yours === 0 ? null : (
         <p className="rewind-preview-yours">
-          You changed {yours === 1 ? 'one of these' : `${yours} of these`} since (marked); Cairn asks what to do with {yours === 1 ? 'it' : 'them'} before writing anything.
+          You changed {yours === 1 ? 'one of these' : `${yours} of these`} since (marked); Cairn asks what to do with{' '}
+          {yours === 1 ? 'it' : 'them'} before writing anything.
         </p>
       )}
     </>
@@ -92,13 +108,24 @@ function FileGroup({ title, hint, files }: { title: string; hint: string; files:
   if (files.length === 0) return null;
   const id = `rewind-preview-${title.toLowerCase()}`;
   return (
-    <section className="rewind-preview-group" aria-labelledby={id} data-testid="rewind-preview-group" data-action={files[0]?.action}>
+    <section
+      className="rewind-preview-group"
+      aria-labelledby={id}
+      data-testid="rewind-preview-group"
+      data-action={files[0]?.action}
+    >
       <h3 id={id}>
-        {title} {files.length === 1 ? '1 file' : `${files.length} files`} <span className="rewind-preview-hint">({hint})</span>
+        {title} {files.length === 1 ? '1 file' : `${files.length} files`}{' '}
+        <span className="rewind-preview-hint">({hint})</span>
       </h3>
       <ul className="rewind-preview-files">
         {files.map((file) => (
-          <li key={file.path} data-testid="rewind-preview-file" data-path={file.path} data-changed-since={file.changedSince ? 'true' : undefined}>
+          <li
+            key={file.path}
+            data-testid="rewind-preview-file"
+            data-path={file.path}
+            data-changed-since={file.changedSince ? 'true' : undefined}
+          >
             <code title={file.path}>{file.path}</code>
             {file.changedSince ? <span className="rewind-preview-mine">changed by you since</span> : null}
           </li>

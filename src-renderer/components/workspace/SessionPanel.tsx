@@ -18,7 +18,16 @@ interface SessionPanelProps {
  * The shape the session's Changes and Commands panels share: a titled section that takes focus when it
  * opens, a Close button, Escape to close; what it lists, or a note while that loads, failed or is empty.
  */
-export function SessionPanel({ id, className, testId, title, closeLabel, onClose, outsideClickSpares, children }: SessionPanelProps) {
+export function SessionPanel({
+  id,
+  className,
+  testId,
+  title,
+  closeLabel,
+  onClose,
+  outsideClickSpares,
+  children,
+}: SessionPanelProps) {
   const ref = useRef<HTMLElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
@@ -66,7 +75,9 @@ export function SessionPanel({ id, className, testId, title, closeLabel, onClose
 
 /** What a session panel says instead of its list: loading, a failed read (with Try again), or nothing yet. */
 export type PanelNote =
-  { readonly kind: 'loading'; readonly label: string } | { readonly kind: 'failed'; readonly message: string; onRetry(): void } | { readonly kind: 'empty'; readonly text: string };
+  | { readonly kind: 'loading'; readonly label: string }
+  | { readonly kind: 'failed'; readonly message: string; onRetry(): void }
+  | { readonly kind: 'empty'; readonly text: string };
 
 export function SessionPanelNote({ note }: { note: PanelNote }) {
   switch (note.kind) {

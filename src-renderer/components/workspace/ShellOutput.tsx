@@ -8,7 +8,17 @@ const AT_END_PX = 24;
  * A command's output as a terminal shows it: monospace, stderr set apart, following new output while
  * the person is at the bottom (scrolling up to read stops that until they return).
  */
-export function ShellOutput({ chunks, clipped, live, label }: { chunks: readonly ShellOutputChunk[]; clipped: boolean; live: boolean; label: string }) {
+export function ShellOutput({
+  chunks,
+  clipped,
+  live,
+  label,
+}: {
+  chunks: readonly ShellOutputChunk[];
+  clipped: boolean;
+  live: boolean;
+  label: string;
+}) {
   const ref = useRef<HTMLPreElement>(null);
   const atEnd = useRef(true);
 
@@ -28,10 +38,13 @@ export function ShellOutput({ chunks, clipped, live, label }: { chunks: readonly
       tabIndex={0}
       onScroll={() => {
         const element = ref.current;
-        if (element !== null) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+        if (element !== null)
+          atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
       }}
     >
-      {clipped ? <span className="shell-clipped">… earlier output is not kept; this is the last part.{'\n'}</span> : null}
+      {clipped ? (
+        <span className="shell-clipped">… earlier output is not kept; this is the last part.{'\n'}</span>
+      ) : null}
       {empty ? <span className="shell-quiet">{live ? 'No output yet' : 'No output'}</span> : null}
       {chunks.map((chunk, index) => (
         <span key={index} className={chunk.stream === 'stderr' ? 'shell-stderr' : 'shell-stdout'}>

@@ -12,7 +12,12 @@ import { useNow } from '../../hooks/use-now';
 export function ShellStatusChip({ record }: { record: ShellRunRecord }) {
   const view = shellStatusView(record);
   return (
-    <span className={`shell-status tone-${view.tone}`} data-testid="shell-status" data-status={record.status} title={view.detail ?? undefined}>
+    <span
+      className={`shell-status tone-${view.tone}`}
+      data-testid="shell-status"
+      data-status={record.status}
+      title={view.detail ?? undefined}
+    >
       {view.tone === 'live' ? <Spinner /> : view.tone === 'success' ? <CheckIcon /> : null}
       {view.label}
     </span>
@@ -56,7 +61,15 @@ export function StopCommandButton({ shellRunId }: { shellRunId: string }) {
  * One shell command as a small terminal: the command and where it ran, its status and duration,
  * Stop while it runs, and its output (stdout and stderr apart) following as it arrives.
  */
-export function ShellRunPanel({ shellRunId, title, footer }: { shellRunId: string; /** Shown before the command, e.g. the tool's name. */ title?: ReactNode; footer?: ReactNode }) {
+export function ShellRunPanel({
+  shellRunId,
+  title,
+  footer,
+}: {
+  shellRunId: string;
+  /** Shown before the command, e.g. the tool's name. */ title?: ReactNode;
+  footer?: ReactNode;
+}) {
   const view = useAppStore((state) => state.shell.runsById[shellRunId]);
   const record = view?.record ?? null;
   if (view === undefined || record === null) {
@@ -68,7 +81,9 @@ export function ShellRunPanel({ shellRunId, title, footer }: { shellRunId: strin
   }
   const live = isLiveShellRunStatus(record.status);
   const status = shellStatusView(record);
-  const showDetail = status.detail !== null && (record.status === 'orphaned' || (record.status === 'exited' && record.failureMessage !== null));
+  const showDetail =
+    status.detail !== null &&
+    (record.status === 'orphaned' || (record.status === 'exited' && record.failureMessage !== null));
   return (
     <section
       className={`shell-run tone-${status.tone}`}

@@ -3,15 +3,27 @@ import { valueSections } from '../../format/tool-call';
 import { DiffLines } from './DiffLines';
 
 type Fields = Readonly<Record<string, unknown>>;
-const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {});
+const fieldsOf = (value: unknown): Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 
 /** Arguments a diff already shows are left out of the argument list. */
 const SHOWN_BY_DIFF = new Set(['search', 'replace', 'content', 'diff']);
 
 /** An opened tool call: the diff of a file change, the arguments and the result. */
-export function ToolCallDetails(props: { toolName: string; input: unknown; result: TranscriptItem | undefined; diff: string | null; target: string | null }) {
+export function ToolCallDetails(props: {
+  toolName: string;
+  input: unknown;
+  result: TranscriptItem | undefined;
+  diff: string | null;
+  target: string | null;
+}) {
   const { toolName, input, result, diff, target } = props;
-  const args = valueSections(diff === null ? input : Object.fromEntries(Object.entries(fieldsOf(input)).filter(([key]) => !SHOWN_BY_DIFF.has(key))), 'input');
+  const args = valueSections(
+    diff === null
+      ? input
+      : Object.fromEntries(Object.entries(fieldsOf(input)).filter(([key]) => !SHOWN_BY_DIFF.has(key))),
+    'input',
+  );
   const output = valueSections(result?.data?.output, result?.data?.isError === true ? 'error' : 'output');
   const replaced = toolName === 'write_file' && result !== undefined && fieldsOf(result.data?.output).created !== true;
   return (
@@ -19,21 +31,39 @@ export function ToolCallDetails(props: { toolName: string; input: unknown; resul
       {diff === null ? null : (
         <>
           <DiffLines diff={diff} label={`Changes to ${target ?? 'the file'}`} />
-          {replaced ? <p className="tool-call-hint">The whole file was replaced with this content (its earlier content is not in the record).</p> : null}
-          {toolName === 'write_file' && result === undefined ? <p className="tool-call-hint">The content shows once the write is done.</p> : null}
+          {replaced ? (
+            <p className="tool-call-hint">
+              The whole file was replaced with this content (its earlier content is not in the record).
+            </p>
+          ) : null}
+          {toolName === 'write_file' && result === undefined ? (
+            <p className="tool-call-hint">The content shows once the write is done.</p>
+          ) : null}
         </>
       )}
       <Sections title="Arguments" sections={args} />
       {result === undefined ? (
         <p className="tool-call-hint">No result yet.</p>
       ) : (
-        <Sections title={result.data?.isError === true ? 'Error' : 'Result'} sections={output} error={result.data?.isError === true} />
+        <Sections
+          title={result.data?.isError === true ? 'Error' : 'Result'}
+          sections={output}
+          error={result.data?.isError === true}
+        />
       )}
     </div>
   );
 }
 
-function Sections({ title, sections, error = false }: { title: string; sections: ReturnType<typeof valueSections>; error?: boolean }) {
+function Sections({
+  title,
+  sections,
+  error = false,
+}: {
+  title: string;
+  sections: ReturnType<typeof valueSections>;
+  error?: boolean;
+}) {
   if (sections.facts.length === 0 && sections.blocks.length === 0) return null;
   return (
     <section className={`tool-call-section${error ? ' is-error' : ''}`}>
@@ -50,7 +80,9 @@ function Sections({ title, sections, error = false }: { title: string; sections:
       )}
       {sections.blocks.map((block) => (
         <div key={block.label} className="tool-call-block">
-          {sections.blocks.length > 1 || sections.facts.length > 0 ? <span className="tool-call-block-label">{block.label}</span> : null}
+          {sections.blocks.length > 1 || sections.facts.length > 0 ? (
+            <span className="tool-call-block-label">{block.label}</span>
+          ) : null}
           <pre className="tool-call-pre">{block.text}</pre>
         </div>
       ))}

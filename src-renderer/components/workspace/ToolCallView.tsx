@@ -3,7 +3,14 @@ import type { TranscriptItem } from '../../../src-shared/model';
 import { isActiveStatus } from '../../../src-shared/model';
 import { isLiveShellRunStatus } from '../../../src-shared/shell-run-model';
 import { editFileDiff, toolChangeCounts, writeFileDiff } from '../../format/file-diff';
-import { formatDuration, TOOL_STATUS_LABELS, toolCallStatus, toolErrorText, toolTarget, type ToolCallStatus } from '../../format/tool-call';
+import {
+  formatDuration,
+  TOOL_STATUS_LABELS,
+  toolCallStatus,
+  toolErrorText,
+  toolTarget,
+  type ToolCallStatus,
+} from '../../format/tool-call';
 import { shellRunIdForToolCall } from '../../state/reducers/shell-reducer';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { selectToolResult } from '../../state/tool-calls';
@@ -14,13 +21,20 @@ import { retryingImport } from '../../platform/retrying-import';
 
 /** A call's arguments and result (and its diff) load when the first call is opened: a transcript shows the one-line summaries. */
 /** An ACP agent's plan: its card loads with the first plan shown. */
-const PlanCard = lazy(() => retryingImport(() => import('./PlanCard')).then((module) => ({ default: module.PlanCard })));
+const PlanCard = lazy(() =>
+  retryingImport(() => import('./PlanCard')).then((module) => ({ default: module.PlanCard })),
+);
 // A command's panel loads with the first command shown (its row is there at once, its output a moment later).
-const ShellRunPanel = lazy(() => retryingImport(() => import('./ShellRunPanel')).then((module) => ({ default: module.ShellRunPanel })));
-const ToolCallDetails = lazy(() => retryingImport(() => import('./ToolCallDetails')).then((module) => ({ default: module.ToolCallDetails })));
+const ShellRunPanel = lazy(() =>
+  retryingImport(() => import('./ShellRunPanel')).then((module) => ({ default: module.ShellRunPanel })),
+);
+const ToolCallDetails = lazy(() =>
+  retryingImport(() => import('./ToolCallDetails')).then((module) => ({ default: module.ToolCallDetails })),
+);
 
 type Fields = Readonly<Record<string, unknown>>;
-const fieldsOf = (value: unknown): Fields => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {});
+const fieldsOf = (value: unknown): Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : {};
 const stringOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export interface ToolCallViewProps {
@@ -62,7 +76,9 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
     const matched = toolCallId === null ? undefined : shellRunIdForToolCall(state.shell, item.turnId, toolCallId);
     return matched ?? stringOf(fieldsOf(result?.data?.output).shellRunId) ?? undefined;
   });
-  const shellKnown = useAppStore((state) => (shellRunId === undefined ? false : state.shell.runsById[shellRunId]?.record != null));
+  const shellKnown = useAppStore((state) =>
+    shellRunId === undefined ? false : state.shell.runsById[shellRunId]?.record != null,
+  );
   const shellLive = useAppStore((state) => {
     const record = shellRunId === undefined ? null : state.shell.runsById[shellRunId]?.record;
     return record != null && isLiveShellRunStatus(record.status);
@@ -75,7 +91,8 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
   }, [isShell, shellRunId, sessionId, store, generation]);
   // Its record is missing, or still says running though the result is in (an event was missed): read it.
   useEffect(() => {
-    if (shellRunId !== undefined && (!shellKnown || (shellLive && result !== undefined))) void store.getState().loadShellRun(shellRunId);
+    if (shellRunId !== undefined && (!shellKnown || (shellLive && result !== undefined)))
+      void store.getState().loadShellRun(shellRunId);
   }, [shellRunId, shellKnown, shellLive, result, store]);
 
   const duration = result === undefined ? null : result.createdAt - (startedAt ?? call?.createdAt ?? result.createdAt);
@@ -93,14 +110,28 @@ export function ToolCallView({ sessionId, callKey, call, result: given, startedA
     );
   if (isShell && shellRunId !== undefined) {
     return (
-      <div className="message-line message-line-tool tool-call tool-call-shell" data-testid="tool-call" data-tool={toolName} data-status={status}>
+      <div
+        className="message-line message-line-tool tool-call tool-call-shell"
+        data-testid="tool-call"
+        data-tool={toolName}
+        data-status={status}
+      >
         <Suspense fallback={null}>
           <ShellRunPanel shellRunId={shellRunId} title={name} footer={<ShellResultNote result={result} />} />
         </Suspense>
       </div>
     );
   }
-  return <ToolCallLine toolName={toolName} name={name} input={input} result={result} status={status} duration={call === undefined ? null : duration} />;
+  return (
+    <ToolCallLine
+      toolName={toolName}
+      name={name}
+      input={input}
+      result={result}
+      status={status}
+      duration={call === undefined ? null : duration}
+    />
+  );
 }
 
 function ShellResultNote({ result }: { result: TranscriptItem | undefined }) {
@@ -108,7 +139,14 @@ function ShellResultNote({ result }: { result: TranscriptItem | undefined }) {
   return note === null ? null : <p className="shell-note">{note}</p>;
 }
 
-function ToolCallLine(props: { toolName: string; name: ReactNode; input: unknown; result: TranscriptItem | undefined; status: ToolCallStatus; duration: number | null }) {
+function ToolCallLine(props: {
+  toolName: string;
+  name: ReactNode;
+  input: unknown;
+  result: TranscriptItem | undefined;
+  status: ToolCallStatus;
+  duration: number | null;
+}) {
   const { toolName, name, input, result, status, duration } = props;
   const [open, setOpen] = useState(false);
   const target = toolTarget(toolName, input) ?? stringOf(fieldsOf(result?.data?.output).path);
@@ -116,7 +154,12 @@ function ToolCallLine(props: { toolName: string; name: ReactNode; input: unknown
   const counts = toolChangeCounts(toolName, input, result?.data?.isError === true ? null : result?.data?.output, diff);
   const error = status === 'failed' ? toolErrorText(result) : null;
   return (
-    <div className={`message-line message-line-tool tool-call is-${status}`} data-testid="tool-call" data-tool={toolName} data-status={status}>
+    <div
+      className={`message-line message-line-tool tool-call is-${status}`}
+      data-testid="tool-call"
+      data-tool={toolName}
+      data-status={status}
+    >
       <div className="tool-call-line">
         <button
           type="button"

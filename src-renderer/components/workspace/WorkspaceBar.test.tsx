@@ -8,7 +8,12 @@ import { WorkspaceBar } from './WorkspaceBar';
 function render(workspacePath: string | null): string {
   const { store, disconnect } = setupStore();
   const sessions = store.getState().sessions;
-  store.setState({ sessions: { ...sessions, byId: { ...sessions.byId, s1: session({ sessionId: 's1', workspacePath, permissionMode: 'full' }) } } });
+  store.setState({
+    sessions: {
+      ...sessions,
+      byId: { ...sessions.byId, s1: session({ sessionId: 's1', workspacePath, permissionMode: 'full' }) },
+    },
+  });
   const html = renderToStaticMarkup(
     <StoreProvider store={{ ...store, getInitialState: () => store.getState() }}>
       <WorkspaceBar sessionId="s1" />

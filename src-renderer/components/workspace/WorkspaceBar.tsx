@@ -11,15 +11,24 @@ import { WorkspaceFolder } from './WorkspaceFolder';
 import { retryingImport } from '../../platform/retrying-import';
 
 /** The Commands and Changes panels load when first opened; the revert conflict dialog when a revert first meets one; the rewind preview at the first Rewind to here. */
-const RewindPreviewDialog = lazy(() => retryingImport(() => import('./RewindPreviewDialog')).then((module) => ({ default: module.RewindPreviewDialog })));
-const RevertConflictDialog = lazy(() => retryingImport(() => import('./RevertConflictDialog')).then((module) => ({ default: module.RevertConflictDialog })));
-const CommandsPanel = lazy(() => retryingImport(() => import('./CommandsPanel')).then((module) => ({ default: module.CommandsPanel })));
-const ChangesPanel = lazy(() => retryingImport(() => import('./ChangesPanel')).then((module) => ({ default: module.ChangesPanel })));
+const RewindPreviewDialog = lazy(() =>
+  retryingImport(() => import('./RewindPreviewDialog')).then((module) => ({ default: module.RewindPreviewDialog })),
+);
+const RevertConflictDialog = lazy(() =>
+  retryingImport(() => import('./RevertConflictDialog')).then((module) => ({ default: module.RevertConflictDialog })),
+);
+const CommandsPanel = lazy(() =>
+  retryingImport(() => import('./CommandsPanel')).then((module) => ({ default: module.CommandsPanel })),
+);
+const ChangesPanel = lazy(() =>
+  retryingImport(() => import('./ChangesPanel')).then((module) => ({ default: module.ChangesPanel })),
+);
 
 export const SANDBOX_NOTE = 'Shell commands are not sandboxed: an allowed command runs with your rights.';
 export const AUTO_NOTE =
   'Commands run in the sandbox without asking: they write only in this folder and /tmp, cannot read your keys and logins (~/.ssh, cloud credentials) or Cairn’s data, and reach only the network hosts you allow.';
-export const ASK_SANDBOX_NOTE = 'An allowed command runs in the sandbox: it writes only in this folder and /tmp, and reaches only the network hosts you allow.';
+export const ASK_SANDBOX_NOTE =
+  'An allowed command runs in the sandbox: it writes only in this folder and /tmp, and reaches only the network hosts you allow.';
 export const CODEX_SANDBOX_NOTE = 'Codex runs commands in its own sandbox; what needs more asks you first.';
 export const CODEX_FULL_NOTE = 'Codex runs commands without its sandbox, with your rights.';
 
@@ -37,7 +46,9 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
   const rewindPreview = useAppStore((state) => state.rewindPreview?.sessionId === sessionId);
   const generation = useAppStore((state) => state.connection.generation);
   const hasFolder = useAppStore((state) => (state.sessions.byId[sessionId]?.workspacePath ?? null) !== null);
-  const noteClosed = useAppStore((state) => (mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true)));
+  const noteClosed = useAppStore((state) =>
+    mode === undefined ? true : (state.dismissedSandboxNotes[sandboxNoteKey(sessionId, mode)] ?? true),
+  );
   const codex = useAppStore(selectRunsOnCodex(sessionId));
   const acp = useAppStore(selectRunsOnAcp(sessionId));
   const sandboxed = useAppStore((state) => state.sandbox?.available ?? false);
@@ -81,7 +92,15 @@ export function WorkspaceBar({ sessionId }: { sessionId: string }) {
           <span>
             {mode === 'full' ? <strong>Full access:</strong> : null}
             {mode === 'full' ? ' ' : null}
-            {codex ? (mode === 'full' ? CODEX_FULL_NOTE : CODEX_SANDBOX_NOTE) : mode === 'auto' ? AUTO_NOTE : mode === 'ask' && sandboxed ? ASK_SANDBOX_NOTE : SANDBOX_NOTE}
+            {codex
+              ? mode === 'full'
+                ? CODEX_FULL_NOTE
+                : CODEX_SANDBOX_NOTE
+              : mode === 'auto'
+                ? AUTO_NOTE
+                : mode === 'ask' && sandboxed
+                  ? ASK_SANDBOX_NOTE
+                  : SANDBOX_NOTE}
           </span>
           <button
             type="button"

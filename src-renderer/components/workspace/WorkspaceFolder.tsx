@@ -6,7 +6,9 @@ import { FolderIcon } from './workspace-icons';
 import { retryingImport } from '../../platform/retrying-import';
 
 /** The folder's editor (and its browser) loads when Change or Set folder first opens it. */
-const FolderEditor = lazy(() => retryingImport(() => import('./FolderEditor')).then((module) => ({ default: module.FolderEditor })));
+const FolderEditor = lazy(() =>
+  retryingImport(() => import('./FolderEditor')).then((module) => ({ default: module.FolderEditor })),
+);
 
 /**
  * The session's workspace folder: shown as a path with Change, or edited as a path on the host, with
@@ -50,7 +52,13 @@ export function WorkspaceFolder({ sessionId }: { sessionId: string }) {
           Set folder
         </button>
       ) : (
-        <button type="button" className="icon-button workspace-edit" aria-label="Change workspace folder" title="Change workspace folder" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="icon-button workspace-edit"
+          aria-label="Change workspace folder"
+          title="Change workspace folder"
+          onClick={() => setEditing(true)}
+        >
           <PencilIcon />
         </button>
       )}

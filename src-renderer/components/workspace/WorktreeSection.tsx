@@ -27,8 +27,15 @@ export function WorktreeSection({ sessionId }: { sessionId: string }) {
     if (!view.canCreate) return null;
     return (
       <div className="worktree-section" data-testid="worktree-section">
-        <p className="change-set-note">Give this session a git worktree of its own, so its changes stay on a branch until you merge them back.</p>
-        <button type="button" className="button button-small" disabled={view.busy !== null} onClick={() => void store.getState().createWorktree(sessionId)}>
+        <p className="change-set-note">
+          Give this session a git worktree of its own, so its changes stay on a branch until you merge them back.
+        </p>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={view.busy !== null}
+          onClick={() => void store.getState().createWorktree(sessionId)}
+        >
           {view.busy === 'create' ? <Spinner /> : null}
           Work in its own worktree
         </button>
@@ -44,7 +51,8 @@ export function WorktreeSection({ sessionId }: { sessionId: string }) {
           Worktree <code className="branch-chip">{worktree.branch}</code>
           <span className="change-set-count">
             {' '}
-            · from {worktree.baseBranch} · {status.ahead} ahead, {status.behind} behind · {files.length === 1 ? '1 file' : `${files.length} files`}
+            · from {worktree.baseBranch} · {status.ahead} ahead, {status.behind} behind ·{' '}
+            {files.length === 1 ? '1 file' : `${files.length} files`}
           </span>
         </h3>
       </div>
@@ -78,15 +86,30 @@ export function WorktreeSection({ sessionId }: { sessionId: string }) {
           Merge back into {worktree.baseBranch}
         </button>
         {view.conflict?.reason === 'merge' ? (
-          <button type="button" className="button button-small button-quiet" disabled={view.busy !== null} onClick={() => void store.getState().updateWorktree(sessionId)}>
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            disabled={view.busy !== null}
+            onClick={() => void store.getState().updateWorktree(sessionId)}
+          >
             {view.busy === 'update' ? <Spinner /> : null}
             Bring {worktree.baseBranch} in
           </button>
         ) : null}
-        <button type="button" className="button button-small button-quiet" aria-expanded={showPath} onClick={() => setShowPath(!showPath)}>
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          aria-expanded={showPath}
+          onClick={() => setShowPath(!showPath)}
+        >
           Open folder
         </button>
-        <button type="button" className="button button-small button-quiet" disabled={view.busy !== null} onClick={() => setConfirmDiscard(true)}>
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          disabled={view.busy !== null}
+          onClick={() => setConfirmDiscard(true)}
+        >
           Discard worktree
         </button>
       </div>
@@ -124,8 +147,8 @@ export function WorktreeSection({ sessionId }: { sessionId: string }) {
           }
         >
           <p>
-            The folder and the branch <code>{worktree.branch}</code> are removed with every change in them that was not merged back. The session works in{' '}
-            <code>{worktree.repoRoot}</code> again.
+            The folder and the branch <code>{worktree.branch}</code> are removed with every change in them that was not
+            merged back. The session works in <code>{worktree.repoRoot}</code> again.
           </p>
         </Dialog>
       ) : null}
@@ -148,7 +171,13 @@ function WorktreeFileRow({ path, change, diff }: { path: string; change: string;
           </code>
         </button>
       </div>
-      {open ? diff === '' ? <p className="change-set-note">No text diff (binary file).</p> : <DiffLines diff={diff} label={`Changes to ${path} since the base`} /> : null}
+      {open ? (
+        diff === '' ? (
+          <p className="change-set-note">No text diff (binary file).</p>
+        ) : (
+          <DiffLines diff={diff} label={`Changes to ${path} since the base`} />
+        )
+      ) : null}
     </li>
   );
 }

@@ -15,14 +15,21 @@ export interface AgentsState {
   readonly childBySpawnCall: Readonly<Record<string, string>>;
 }
 
-export const EMPTY_AGENTS: AgentsState = { links: {}, nodes: {}, childIdsByRoot: {}, treeFailures: {}, childBySpawnCall: {} };
+export const EMPTY_AGENTS: AgentsState = {
+  links: {},
+  nodes: {},
+  childIdsByRoot: {},
+  treeFailures: {},
+  childBySpawnCall: {},
+};
 
 /** Names the tool call that started a child: the parent's session, turn and tool call id. */
 export function spawnCallKey(parentSessionId: string, parentTurnId: string, parentToolCallId: string): string {
   return JSON.stringify([parentSessionId, parentTurnId, parentToolCallId]);
 }
 
-const spawnKeyOf = (link: AgentChildRecord) => spawnCallKey(link.parentSessionId, link.parentTurnId, link.parentToolCallId);
+const spawnKeyOf = (link: AgentChildRecord) =>
+  spawnCallKey(link.parentSessionId, link.parentTurnId, link.parentToolCallId);
 
 /** The link part of a tree node (what agent.links answers). */
 function linkOf(node: AgentTreeNode): AgentChildRecord {
@@ -31,11 +38,20 @@ function linkOf(node: AgentTreeNode): AgentChildRecord {
 }
 
 function sameLink(a: AgentChildRecord | undefined, b: AgentChildRecord): boolean {
-  return a !== undefined && a.childSessionId === b.childSessionId && a.rootSessionId === b.rootSessionId && a.parentSessionId === b.parentSessionId;
+  return (
+    a !== undefined &&
+    a.childSessionId === b.childSessionId &&
+    a.rootSessionId === b.rootSessionId &&
+    a.parentSessionId === b.parentSessionId
+  );
 }
 
 /** Rebuilds the per-root lists for the roots whose links changed; other roots keep their arrays. */
-function regroup(state: AgentsState, links: Readonly<Record<string, AgentChildRecord>>, roots: ReadonlySet<string>): Readonly<Record<string, readonly string[]>> {
+function regroup(
+  state: AgentsState,
+  links: Readonly<Record<string, AgentChildRecord>>,
+  roots: ReadonlySet<string>,
+): Readonly<Record<string, readonly string[]>> {
   if (roots.size === 0) return state.childIdsByRoot;
   const next: Record<string, readonly string[]> = { ...state.childIdsByRoot };
   for (const root of roots) {
@@ -50,7 +66,11 @@ function regroup(state: AgentsState, links: Readonly<Record<string, AgentChildRe
 }
 
 /** Adds or replaces links (and nodes, when given); the same object back when nothing changed. */
-function withChildren(state: AgentsState, records: readonly AgentChildRecord[], nodes: readonly AgentTreeNode[]): AgentsState {
+function withChildren(
+  state: AgentsState,
+  records: readonly AgentChildRecord[],
+  nodes: readonly AgentTreeNode[],
+): AgentsState {
   let links = state.links;
   let childBySpawnCall = state.childBySpawnCall;
   const roots = new Set<string>();
@@ -65,7 +85,13 @@ function withChildren(state: AgentsState, records: readonly AgentChildRecord[], 
   let nodesById = state.nodes;
   for (const node of nodes) {
     const known = nodesById[node.childSessionId];
-    if (known !== undefined && known.status === node.status && known.activity === node.activity && known.terminalReason === node.terminalReason) continue;
+    if (
+      known !== undefined &&
+      known.status === node.status &&
+      known.activity === node.activity &&
+      known.terminalReason === node.terminalReason
+    )
+      continue;
     nodesById = { ...nodesById, [node.childSessionId]: node };
   }
   if (links === state.links && nodesById === state.nodes) return state;
@@ -100,14 +126,21 @@ function withoutSession(state: AgentsState, sessionId: string): AgentsState {
   const spawnKey = spawnKeyOf(link);
   const { [spawnKey]: _spawn, ...rest } = state.childBySpawnCall;
   const childBySpawnCall = state.childBySpawnCall[spawnKey] === sessionId ? rest : state.childBySpawnCall;
-  return { ...state, links, nodes, childIdsByRoot: regroup(state, links, new Set([link.rootSessionId])), childBySpawnCall };
+  return {
+    ...state,
+    links,
+    nodes,
+    childIdsByRoot: regroup(state, links, new Set([link.rootSessionId])),
+    childBySpawnCall,
+  };
 }
 
 /** Applies a batch of host events; the same object back when none concerns child agents. */
 export function reduceAgentEvents(state: AgentsState, batch: readonly ChangeEvent[]): AgentsState {
   let next = state;
   for (const event of batch) {
-    if (event.kind === 'agent.changed' && event.child !== null) next = withChildren(next, [linkOf(event.child)], [event.child]);
+    if (event.kind === 'agent.changed' && event.child !== null)
+      next = withChildren(next, [linkOf(event.child)], [event.child]);
     else if (event.kind === 'session.removed') next = withoutSession(next, event.sessionId);
   }
   return next;

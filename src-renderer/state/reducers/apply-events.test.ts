@@ -9,7 +9,12 @@ import { applySnapshotPage } from './transcript-reducer';
 
 describe('applying a batch of host events', () => {
   const start = {
-    sessions: applySessionList(EMPTY_SESSIONS, EMPTY_SESSIONS.view, { sessions: [session({ sessionId: 's1' })], nextCursor: null }, false),
+    sessions: applySessionList(
+      EMPTY_SESSIONS,
+      EMPTY_SESSIONS.view,
+      { sessions: [session({ sessionId: 's1' })], nextCursor: null },
+      false,
+    ),
     transcripts: {
       s1: applySnapshotPage(undefined, 's1', {
         items: [item({ itemId: 'a', position: 0, text: '', state: 'streaming' })],

@@ -33,7 +33,11 @@ export function coalesceDeltas(events: readonly ChangeEvent[]): ChangeEvent[] {
   const merged: ChangeEvent[] = [];
   for (const event of events) {
     const previous = merged.at(-1);
-    if (event.kind === 'transcript.delta' && previous?.kind === 'transcript.delta' && previous.itemId === event.itemId) {
+    if (
+      event.kind === 'transcript.delta' &&
+      previous?.kind === 'transcript.delta' &&
+      previous.itemId === event.itemId
+    ) {
       merged[merged.length - 1] = { ...event, text: previous.text + event.text };
     } else {
       merged.push(event);

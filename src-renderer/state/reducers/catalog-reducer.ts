@@ -15,7 +15,12 @@ export const EMPTY_CATALOG: CatalogState = { connections: [], defaultTarget: nul
 /** A connection.list answer; an answer older than what is held (a slow read) is ignored. */
 export function applyCatalog(state: CatalogState, catalog: ConnectionCatalog): CatalogState {
   if (state.loaded && catalog.catalogRevision < state.catalogRevision) return state;
-  return { connections: catalog.connections, defaultTarget: catalog.defaultTarget, catalogRevision: catalog.catalogRevision, loaded: true };
+  return {
+    connections: catalog.connections,
+    defaultTarget: catalog.defaultTarget,
+    catalogRevision: catalog.catalogRevision,
+    loaded: true,
+  };
 }
 
 /** A connection from a create/update/fetch answer; an older revision never replaces a newer one. */
@@ -52,7 +57,9 @@ export function modelLabel(connection: ConnectionRecord | undefined, modelId: st
 
 /** The models a session may pick on a connection: its enabled ones, labelled where the list knows them. */
 export function pickableModels(connection: ConnectionRecord): ModelInfo[] {
-  return connection.enabledModelIds.map((modelId) => connection.models.find((model) => model.modelId === modelId) ?? { modelId, label: modelId });
+  return connection.enabledModelIds.map(
+    (modelId) => connection.models.find((model) => model.modelId === modelId) ?? { modelId, label: modelId },
+  );
 }
 
 /**

@@ -26,7 +26,10 @@ describe('the goals reducer', () => {
   });
 
   it('forgets a removed session', () => {
-    const [changed, removed] = events({ kind: 'goal.changed', goal: goal({ goalId: 'g1' }) }, { kind: 'session.removed', sessionId: 's1' });
+    const [changed, removed] = events(
+      { kind: 'goal.changed', goal: goal({ goalId: 'g1' }) },
+      { kind: 'session.removed', sessionId: 's1' },
+    );
     const goals = reduceGoalEvent({}, changed!);
     expect(goals.s1?.goalId).toBe('g1');
     expect(reduceGoalEvent(goals, removed!)).toEqual({});

@@ -25,7 +25,8 @@ export function applyGoal(goals: GoalsState, goal: GoalRecord): GoalsState {
 export function setSessionGoal(goals: GoalsState, sessionId: string, goal: GoalRecord | null): GoalsState {
   if (goal === null) return goals[sessionId] === null ? goals : { ...goals, [sessionId]: null };
   const known = goals[sessionId];
-  if (known !== undefined && known !== null && known.goalId === goal.goalId && known.revision > goal.revision) return goals;
+  if (known !== undefined && known !== null && known.goalId === goal.goalId && known.revision > goal.revision)
+    return goals;
   return { ...goals, [sessionId]: goal };
 }
 

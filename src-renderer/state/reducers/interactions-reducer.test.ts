@@ -4,7 +4,10 @@ import { events, interaction } from './record-fixtures';
 
 describe('the interactions reducer', () => {
   it('lists pending interactions oldest first and takes them off once settled', () => {
-    let state = applyInteraction(EMPTY_INTERACTIONS, interaction({ interactionId: 'i2', createdAt: 20, updatedAt: 20 }));
+    let state = applyInteraction(
+      EMPTY_INTERACTIONS,
+      interaction({ interactionId: 'i2', createdAt: 20, updatedAt: 20 }),
+    );
     state = applyInteraction(state, interaction({ interactionId: 'i1', createdAt: 10, updatedAt: 10 }));
     expect(state.pendingIds).toEqual(['i1', 'i2']);
     state = applyInteraction(state, interaction({ interactionId: 'i1', status: 'answered', updatedAt: 30 }));
@@ -13,8 +16,13 @@ describe('the interactions reducer', () => {
   });
 
   it('never moves a settled interaction back to pending, nor takes an older copy', () => {
-    const answered = applyInteraction(EMPTY_INTERACTIONS, interaction({ interactionId: 'i1', status: 'closed', closeReason: 'turn_stopped', updatedAt: 30 }));
-    expect(applyInteraction(answered, interaction({ interactionId: 'i1', status: 'pending', updatedAt: 40 }))).toBe(answered);
+    const answered = applyInteraction(
+      EMPTY_INTERACTIONS,
+      interaction({ interactionId: 'i1', status: 'closed', closeReason: 'turn_stopped', updatedAt: 30 }),
+    );
+    expect(applyInteraction(answered, interaction({ interactionId: 'i1', status: 'pending', updatedAt: 40 }))).toBe(
+      answered,
+    );
     const pending = applyInteraction(EMPTY_INTERACTIONS, interaction({ interactionId: 'i1', updatedAt: 30 }));
     expect(applyInteraction(pending, interaction({ interactionId: 'i1', updatedAt: 10 }))).toBe(pending);
   });

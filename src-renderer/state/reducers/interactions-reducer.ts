@@ -24,7 +24,8 @@ export function applyInteraction(state: InteractionsState, record: InteractionRe
   const byId = { ...state.byId, [record.interactionId]: record };
   const listed = state.pendingIds.includes(record.interactionId);
   let pendingIds = state.pendingIds;
-  if (record.status === 'pending' && !listed) pendingIds = sortByCreation([...state.pendingIds, record.interactionId], byId);
+  if (record.status === 'pending' && !listed)
+    pendingIds = sortByCreation([...state.pendingIds, record.interactionId], byId);
   if (record.status !== 'pending' && listed) pendingIds = state.pendingIds.filter((id) => id !== record.interactionId);
   return { ...state, byId, pendingIds };
 }

@@ -3,7 +3,11 @@ import type { ChangeEvent } from '../../../src-shared/events';
 import type { McpServerRecord } from '../../../src-shared/mcp-model';
 import { applyMcpEvents } from './mcp-reducer';
 
-const server = (serverId: string, revision: number, state: McpServerRecord['status']['state'] = 'stopped'): McpServerRecord => ({
+const server = (
+  serverId: string,
+  revision: number,
+  state: McpServerRecord['status']['state'] = 'stopped',
+): McpServerRecord => ({
   serverId,
   name: serverId,
   transport: 'stdio',
@@ -19,8 +23,10 @@ const server = (serverId: string, revision: number, state: McpServerRecord['stat
   updatedAt: 0,
   status: { state, message: null, stderrTail: null, serverInfo: null, tools: [] },
 });
-const event = (body: ChangeEvent extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'hostEpoch'> : never) : never, seq = 1) =>
-  ({ ...body, seq, hostEpoch: 'e' }) as ChangeEvent;
+const event = (
+  body: ChangeEvent extends infer E ? (E extends { seq: number } ? Omit<E, 'seq' | 'hostEpoch'> : never) : never,
+  seq = 1,
+) => ({ ...body, seq, hostEpoch: 'e' }) as ChangeEvent;
 
 describe('applyMcpEvents', () => {
   it('adds, updates status in place and removes servers; ignores a list not read yet', () => {
@@ -33,7 +39,9 @@ describe('applyMcpEvents', () => {
       ['a', 'connected'],
       ['b', 'stopped'],
     ]);
-    expect(applyMcpEvents(changed, [event({ kind: 'mcp.server.removed', serverId: 'a' })])?.map((known) => known.serverId)).toEqual(['b']);
+    expect(
+      applyMcpEvents(changed, [event({ kind: 'mcp.server.removed', serverId: 'a' })])?.map((known) => known.serverId),
+    ).toEqual(['b']);
     expect(applyMcpEvents(null, [event({ kind: 'mcp.server.changed', server: server('a', 1) })])).toBeNull();
   });
 

@@ -20,7 +20,8 @@ export function applyMcpEvents(servers: McpServerList, batch: readonly ChangeEve
   let next = servers;
   for (const event of batch) {
     if (event.kind === 'mcp.server.changed') next = upsertMcpServer(next, event.server);
-    else if (event.kind === 'mcp.server.removed' && next !== null) next = next.filter((server) => server.serverId !== event.serverId);
+    else if (event.kind === 'mcp.server.removed' && next !== null)
+      next = next.filter((server) => server.serverId !== event.serverId);
   }
   return next;
 }

@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { RunProgress } from '../../../src-shared/run-progress';
 import { events, turn } from './record-fixtures';
-import { applySnapshotProgress, NO_PROGRESS, reduceRunProgressEvent, type RunProgressState } from './run-progress-reducer';
+import {
+  applySnapshotProgress,
+  NO_PROGRESS,
+  reduceRunProgressEvent,
+  type RunProgressState,
+} from './run-progress-reducer';
 
 const waiting: RunProgress = { phase: 'waiting_for_provider', attempt: 1, maxAttempts: 4, since: 1000 };
-const retrying: RunProgress = { phase: 'retrying', attempt: 2, maxAttempts: 4, reason: 'rate_limited', since: 2000, resumeAt: 10_000 };
+const retrying: RunProgress = {
+  phase: 'retrying',
+  attempt: 2,
+  maxAttempts: 4,
+  reason: 'rate_limited',
+  since: 2000,
+  resumeAt: 10_000,
+};
 
 const reduce = (state: RunProgressState, list: readonly ChangeEvent[]) => list.reduce(reduceRunProgressEvent, state);
 
@@ -22,12 +34,22 @@ describe('reduceRunProgressEvent', () => {
   });
 
   it('clears the wait when the run ends or another run takes over, not while it still runs', () => {
-    const start = reduce(NO_PROGRESS, events({ kind: 'run.progress', sessionId: 's1', turnId: 't1', runId: 'r1', progress: waiting }));
+    const start = reduce(
+      NO_PROGRESS,
+      events({ kind: 'run.progress', sessionId: 's1', turnId: 't1', runId: 'r1', progress: waiting }),
+    );
     const running = turn({ turnId: 't1', status: 'running' });
     expect(reduce(start, events({ kind: 'turn.changed', turn: running }))).toBe(start);
     expect(reduce(start, events({ kind: 'turn.changed', turn: turn({ turnId: 't1', status: 'failed' }) }))).toEqual({});
-    expect(reduce(start, events({ kind: 'turn.changed', turn: { ...running, latestRun: { ...running.latestRun, runId: 'r2' } } }))).toEqual({});
-    expect(reduce(start, events({ kind: 'turn.changed', turn: turn({ turnId: 'other', status: 'completed' }) }))).toBe(start);
+    expect(
+      reduce(
+        start,
+        events({ kind: 'turn.changed', turn: { ...running, latestRun: { ...running.latestRun, runId: 'r2' } } }),
+      ),
+    ).toEqual({});
+    expect(reduce(start, events({ kind: 'turn.changed', turn: turn({ turnId: 'other', status: 'completed' }) }))).toBe(
+      start,
+    );
     expect(reduce(start, events({ kind: 'session.removed', sessionId: 's1' }))).toEqual({});
   });
 

@@ -29,7 +29,11 @@ export function reduceRunProgressEvent(state: RunProgressState, event: ChangeEve
 }
 
 /** A session's live wait as its snapshot (session.get) says it is now. */
-export function applySnapshotProgress(state: RunProgressState, sessionId: string, live: LiveRunProgress | null): RunProgressState {
+export function applySnapshotProgress(
+  state: RunProgressState,
+  sessionId: string,
+  live: LiveRunProgress | null,
+): RunProgressState {
   return live === null ? without(state, sessionId) : { ...state, [sessionId]: live };
 }
 

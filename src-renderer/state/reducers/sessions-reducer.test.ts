@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { session } from './record-fixtures';
-import { applySessionList, EMPTY_SESSIONS, reduceSessionEvent, sessionMatchesView, upsertSession } from './sessions-reducer';
+import {
+  applySessionList,
+  EMPTY_SESSIONS,
+  reduceSessionEvent,
+  sessionMatchesView,
+  upsertSession,
+} from './sessions-reducer';
 
 const listed = applySessionList(
   EMPTY_SESSIONS,
@@ -54,7 +60,10 @@ describe('sessions reducer', () => {
     expect(sessionMatchesView(session({ sessionId: 'x', title: 'Weekly report' }), view)).toBe(true);
     expect(sessionMatchesView(session({ sessionId: 'x', title: 'Other' }), view)).toBe(false);
     const filtered = { ...listed, view };
-    expect(upsertSession(filtered, session({ sessionId: 'z', title: 'Nope', updatedAt: 900 })).listIds).toEqual(['b', 'a']);
+    expect(upsertSession(filtered, session({ sessionId: 'z', title: 'Nope', updatedAt: 900 })).listIds).toEqual([
+      'b',
+      'a',
+    ]);
   });
 
   it('leaves a session that sorts past the loaded page for the next page', () => {
@@ -66,7 +75,10 @@ describe('sessions reducer', () => {
     const more = applySessionList(
       { ...listed, nextCursor: 'c1' },
       listed.view,
-      { sessions: [session({ sessionId: 'a', updatedAt: 200 }), session({ sessionId: 'z', updatedAt: 100 })], nextCursor: null },
+      {
+        sessions: [session({ sessionId: 'a', updatedAt: 200 }), session({ sessionId: 'z', updatedAt: 100 })],
+        nextCursor: null,
+      },
       true,
     );
     expect(more.listIds).toEqual(['b', 'a', 'z']);

@@ -42,7 +42,12 @@ export function compareSessions(a: SessionRecord, b: SessionRecord): number {
 }
 
 /** Applies a session.list answer for `view`; `append` adds a further page to the loaded one. */
-export function applySessionList(state: SessionsState, view: SessionListView, result: SessionListResult, append: boolean): SessionsState {
+export function applySessionList(
+  state: SessionsState,
+  view: SessionListView,
+  result: SessionListResult,
+  append: boolean,
+): SessionsState {
   const byId = { ...state.byId };
   for (const session of result.sessions) byId[session.sessionId] = newerOf(byId[session.sessionId], session);
   const fetched = result.sessions.map((session) => session.sessionId);
@@ -67,7 +72,10 @@ export function upsertSession(state: SessionsState, session: SessionRecord): Ses
     // It sorts after everything loaded, so it belongs to a page not read yet.
     return { ...state, byId, listIds: without };
   }
-  const listIds = index === -1 ? [...without, session.sessionId] : [...without.slice(0, index), session.sessionId, ...without.slice(index)];
+  const listIds =
+    index === -1
+      ? [...without, session.sessionId]
+      : [...without.slice(0, index), session.sessionId, ...without.slice(index)];
   return { ...state, byId, listIds };
 }
 

@@ -88,7 +88,10 @@ describe('shell output', () => {
     state = applyShellRecord(state, run({ shellRunId: 'sh1', stdoutTail: '' }));
     expect(textOf(state, 'sh1')).toBe('early\n');
     expect(sessionShellRunIds(state, 's1')).toEqual(['sh1']);
-    state = applyShellRecord(state, run({ shellRunId: 'sh1', status: 'exited', exitCode: 0, endedAt: 2000, stdoutTail: 'early\nlate\n' }));
+    state = applyShellRecord(
+      state,
+      run({ shellRunId: 'sh1', status: 'exited', exitCode: 0, endedAt: 2000, stdoutTail: 'early\nlate\n' }),
+    );
     expect(textOf(state, 'sh1')).toBe('early\nlate\n');
     expect(appendShellOutput(state, 's1', 'sh1', 'stdout', 'after the end')).toBe(state);
   });
@@ -103,7 +106,9 @@ describe('shell run records', () => {
     state = applyShellRecord(state, run({ shellRunId: 'sh1', status: 'killed', signal: 'SIGTERM', endedAt: 3000 }));
     expect(state.runsById.sh1?.record?.status).toBe('killed');
     expect(applyShellRecord(state, run({ shellRunId: 'sh1', status: 'running' }))).toBe(state);
-    expect(applyShellRecord(state, run({ shellRunId: 'sh1', status: 'killed', signal: 'SIGTERM', endedAt: 3000 }))).toBe(state);
+    expect(
+      applyShellRecord(state, run({ shellRunId: 'sh1', status: 'killed', signal: 'SIGTERM', endedAt: 3000 })),
+    ).toBe(state);
   });
 
   it('keeps live output seen from the start over the final tails, which lose the interleaving', () => {
@@ -111,7 +116,10 @@ describe('shell run records', () => {
     state = appendShellOutput(state, 's1', 'sh1', 'stdout', 'a\n');
     state = appendShellOutput(state, 's1', 'sh1', 'stderr', 'b\n');
     state = appendShellOutput(state, 's1', 'sh1', 'stdout', 'c\n');
-    state = applyShellRecord(state, run({ shellRunId: 'sh1', status: 'exited', exitCode: 1, stdoutTail: 'a\nc\n', stderrTail: 'b\n', endedAt: 2000 }));
+    state = applyShellRecord(
+      state,
+      run({ shellRunId: 'sh1', status: 'exited', exitCode: 1, stdoutTail: 'a\nc\n', stderrTail: 'b\n', endedAt: 2000 }),
+    );
     expect(state.runsById.sh1?.chunks.map((chunk) => chunk.text)).toEqual(['a\n', 'b\n', 'c\n']);
   });
 
@@ -119,7 +127,17 @@ describe('shell run records', () => {
     let state = applyShellRecord(EMPTY_SHELL, run({ shellRunId: 'sh1', stdoutTail: 'line 1\n' }));
     expect(state.runsById.sh1?.fromStart).toBe(false);
     state = appendShellOutput(state, 's1', 'sh1', 'stdout', 'line 3\n');
-    state = applyShellRecord(state, run({ shellRunId: 'sh1', status: 'exited', exitCode: 0, endedAt: 2000, stdoutTail: 'line 1\nline 2\nline 3\n', stdoutTruncated: true }));
+    state = applyShellRecord(
+      state,
+      run({
+        shellRunId: 'sh1',
+        status: 'exited',
+        exitCode: 0,
+        endedAt: 2000,
+        stdoutTail: 'line 1\nline 2\nline 3\n',
+        stdoutTruncated: true,
+      }),
+    );
     expect(textOf(state, 'sh1')).toBe('line 1\nline 2\nline 3\n');
     expect(state.runsById.sh1?.clipped).toBe(true);
   });
@@ -135,14 +153,35 @@ describe('shell run records', () => {
 
 describe('matching runs to tool calls and sessions', () => {
   it('finds a tool call’s run by turn and call id, the newest when it ran twice', () => {
-    let state = applyShellRecord(EMPTY_SHELL, run({ shellRunId: 'sh1', turnId: 't1', toolCallId: 'call-1', startedAt: 1000, status: 'orphaned', endedAt: 1500 }));
+    let state = applyShellRecord(
+      EMPTY_SHELL,
+      run({
+        shellRunId: 'sh1',
+        turnId: 't1',
+        toolCallId: 'call-1',
+        startedAt: 1000,
+        status: 'orphaned',
+        endedAt: 1500,
+      }),
+    );
     state = applyShellRecord(state, run({ shellRunId: 'sh2', turnId: 't1', toolCallId: 'call-1', startedAt: 2000 }));
     state = applyShellRecord(state, run({ shellRunId: 'sh3', turnId: 't2', toolCallId: 'call-1', startedAt: 3000 }));
     expect(shellRunIdForToolCall(state, 't1', 'call-1')).toBe('sh2');
     expect(shellRunIdForToolCall(state, 't2', 'call-1')).toBe('sh3');
     expect(shellRunIdForToolCall(state, 't3', 'call-1')).toBeUndefined();
     // An older record arriving late does not take the call over.
-    state = applyShellRecord(state, run({ shellRunId: 'sh1', turnId: 't1', toolCallId: 'call-1', startedAt: 1000, status: 'orphaned', endedAt: 1500, failureMessage: 'x' }));
+    state = applyShellRecord(
+      state,
+      run({
+        shellRunId: 'sh1',
+        turnId: 't1',
+        toolCallId: 'call-1',
+        startedAt: 1000,
+        status: 'orphaned',
+        endedAt: 1500,
+        failureMessage: 'x',
+      }),
+    );
     expect(shellRunIdForToolCall(state, 't1', 'call-1')).toBe('sh2');
   });
 
@@ -172,7 +211,17 @@ describe('matching runs to tool calls and sessions', () => {
   it('lets go of the oldest finished runs beyond the limit, never a live one', () => {
     let state = applyShellRecord(EMPTY_SHELL, run({ shellRunId: 'live', startedAt: 0 }));
     for (let index = 1; index <= SHELL_RUNS_KEPT + 5; index += 1) {
-      state = applyShellRecord(state, run({ shellRunId: `done-${index}`, startedAt: index, endedAt: index + 1, status: 'exited', exitCode: 0, toolCallId: `call-${index}` }));
+      state = applyShellRecord(
+        state,
+        run({
+          shellRunId: `done-${index}`,
+          startedAt: index,
+          endedAt: index + 1,
+          status: 'exited',
+          exitCode: 0,
+          toolCallId: `call-${index}`,
+        }),
+      );
     }
     expect(Object.keys(state.runsById)).toHaveLength(SHELL_RUNS_KEPT);
     expect(state.runsById.live).toBeDefined();

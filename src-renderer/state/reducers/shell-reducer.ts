@@ -69,7 +69,8 @@ export function appendChunk(
   if (piece.text === '') return { chunks: [...chunks], size, cut: false };
   const next = [...chunks];
   const last = next.at(-1);
-  if (last !== undefined && last.stream === piece.stream) next[next.length - 1] = { stream: last.stream, text: last.text + piece.text };
+  if (last !== undefined && last.stream === piece.stream)
+    next[next.length - 1] = { stream: last.stream, text: last.text + piece.text };
   else next.push(piece);
   let total = size + piece.text.length;
   let cut = false;
@@ -113,13 +114,22 @@ function supersedes(known: ShellRunRecord | null, incoming: ShellRunRecord): boo
  * the line to the host came back) takes the tails of a live command too, since pieces may have been
  * missed.
  */
-export function applyShellRecord(state: ShellState, record: ShellRunRecord, options: { resync?: boolean } = {}): ShellState {
+export function applyShellRecord(
+  state: ShellState,
+  record: ShellRunRecord,
+  options: { resync?: boolean } = {},
+): ShellState {
   const known = state.runsById[record.shellRunId];
   if (known !== undefined && !supersedes(known.record, record)) return state;
   if (known?.record != null && options.resync !== true && sameRecord(known.record, record)) return state;
   let view: ShellRunView;
   const final = !isLiveShellRunStatus(record.status);
-  if (known === undefined || known.record === null || (final && !known.fromStart) || (options.resync === true && !final)) {
+  if (
+    known === undefined ||
+    known.record === null ||
+    (final && !known.fromStart) ||
+    (options.resync === true && !final)
+  ) {
     const tails = tailsOf(record);
     // Output that arrived live before the first record is newer than its tails only when it holds more.
     const keepLive = known !== undefined && known.record === null && !final && known.size > tails.size;
@@ -132,7 +142,11 @@ export function applyShellRecord(state: ShellState, record: ShellRunRecord, opti
           chunks: tails.chunks,
           size: tails.size,
           clipped: tails.cut,
-          fromStart: tails.size === 0 && !tails.cut && isLiveShellRunStatus(record.status) && (known === undefined || known.size === 0),
+          fromStart:
+            tails.size === 0 &&
+            !tails.cut &&
+            isLiveShellRunStatus(record.status) &&
+            (known === undefined || known.size === 0),
         };
   } else {
     view = { ...known, record };
@@ -141,11 +155,25 @@ export function applyShellRecord(state: ShellState, record: ShellRunRecord, opti
 }
 
 /** Live output of a command; output of a command not seen yet is kept until its record arrives. */
-export function appendShellOutput(state: ShellState, sessionId: string, shellRunId: string, stream: ShellStream, text: string): ShellState {
+export function appendShellOutput(
+  state: ShellState,
+  sessionId: string,
+  shellRunId: string,
+  stream: ShellStream,
+  text: string,
+): ShellState {
   if (text === '') return state;
   const known = state.runsById[shellRunId];
   if (known !== undefined && known.record !== null && !isLiveShellRunStatus(known.record.status)) return state;
-  const base: ShellRunView = known ?? { shellRunId, sessionId, record: null, chunks: [], size: 0, clipped: false, fromStart: false };
+  const base: ShellRunView = known ?? {
+    shellRunId,
+    sessionId,
+    record: null,
+    chunks: [],
+    size: 0,
+    clipped: false,
+    fromStart: false,
+  };
   const next = appendChunk(base.chunks, base.size, { stream, text });
   const view: ShellRunView = { ...base, chunks: next.chunks, size: next.size, clipped: base.clipped || next.cut };
   const runsById = { ...state.runsById, [shellRunId]: view };
@@ -153,12 +181,19 @@ export function appendShellOutput(state: ShellState, sessionId: string, shellRun
 }
 
 /** The answer of shell.list for a session (newest first). */
-export function applyShellList(state: ShellState, sessionId: string, records: readonly ShellRunRecord[], options: { resync?: boolean } = {}): ShellState {
+export function applyShellList(
+  state: ShellState,
+  sessionId: string,
+  records: readonly ShellRunRecord[],
+  options: { resync?: boolean } = {},
+): ShellState {
   let next = state;
   for (const record of records) next = applyShellRecord(next, record, options);
   const listed = records.map((record) => record.shellRunId).filter((id) => next.runsById[id] !== undefined);
   const ids = mergeIds(next, sessionId, listed);
-  return ids === next.idsBySession[sessionId] ? next : { ...next, idsBySession: { ...next.idsBySession, [sessionId]: ids } };
+  return ids === next.idsBySession[sessionId]
+    ? next
+    : { ...next, idsBySession: { ...next.idsBySession, [sessionId]: ids } };
 }
 
 export function forgetShellSession(state: ShellState, sessionId: string): ShellState {
@@ -204,7 +239,8 @@ function place(state: ShellState, view: ShellRunView): ShellState {
   if (record === null) return state;
   let next = state;
   const ids = mergeIds(state, record.sessionId, [record.shellRunId]);
-  if (ids !== state.idsBySession[record.sessionId]) next = { ...next, idsBySession: { ...next.idsBySession, [record.sessionId]: ids } };
+  if (ids !== state.idsBySession[record.sessionId])
+    next = { ...next, idsBySession: { ...next.idsBySession, [record.sessionId]: ids } };
   if (record.toolCallId !== null) {
     const key = toolCallKey(record.turnId, record.toolCallId);
     const current = next.byToolCall[key];
@@ -229,7 +265,9 @@ function prune(state: ShellState): ShellState {
   const views = Object.values(state.runsById);
   if (views.length <= SHELL_RUNS_KEPT) return state;
   const age = (view: ShellRunView) => (view.record === null ? -1 : (view.record.endedAt ?? view.record.startedAt));
-  const candidates = views.filter((view) => view.record === null || !isLiveShellRunStatus(view.record.status)).sort((a, b) => age(a) - age(b));
+  const candidates = views
+    .filter((view) => view.record === null || !isLiveShellRunStatus(view.record.status))
+    .sort((a, b) => age(a) - age(b));
   const drop = new Set(candidates.slice(0, views.length - SHELL_RUNS_KEPT).map((view) => view.shellRunId));
   return drop.size === 0 ? state : dropRuns(state, drop, []);
 }

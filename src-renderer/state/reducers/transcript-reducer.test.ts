@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptPage } from '../../../src-shared/model';
 import { events, item, turn } from './record-fixtures';
 import type { TranscriptsState } from './transcript-reducer';
-import { applySnapshotPage, codePointLength, loadingTranscript, prependOlderPage, reduceTranscriptEvent } from './transcript-reducer';
+import {
+  applySnapshotPage,
+  codePointLength,
+  loadingTranscript,
+  prependOlderPage,
+  reduceTranscriptEvent,
+} from './transcript-reducer';
 
 function page(positions: number[], nextBefore: number | null, extra: Partial<TranscriptPage> = {}): TranscriptPage {
   return {
@@ -45,8 +51,14 @@ describe('transcript reducer', () => {
   it('a turn that stops running leaves no message streaming (the typing cursor goes), whether or not the host said so', () => {
     const streaming = apply(
       ready([0], null),
-      { kind: 'transcript.appended', item: item({ itemId: 'a', position: 1, turnId: 't2', text: 'Before I go on', state: 'streaming' }) },
-      { kind: 'transcript.appended', item: item({ itemId: 'b', position: 2, turnId: 't2', kind: 'tool_call', text: 'ask_user' }) },
+      {
+        kind: 'transcript.appended',
+        item: item({ itemId: 'a', position: 1, turnId: 't2', text: 'Before I go on', state: 'streaming' }),
+      },
+      {
+        kind: 'transcript.appended',
+        item: item({ itemId: 'b', position: 2, turnId: 't2', kind: 'tool_call', text: 'ask_user' }),
+      },
     );
     const running = apply(streaming, { kind: 'turn.changed', turn: turn({ turnId: 't2', status: 'running' }) });
     expect(running.s1?.itemsById.a?.state).toBe('streaming');
@@ -68,7 +80,13 @@ describe('transcript reducer', () => {
   });
 
   it('marks the transcript stale when a delta names an item it does not have', () => {
-    const next = apply(ready([0], null), { kind: 'transcript.delta', sessionId: 's1', itemId: 'ghost', text: 'x', length: 1 });
+    const next = apply(ready([0], null), {
+      kind: 'transcript.delta',
+      sessionId: 's1',
+      itemId: 'ghost',
+      text: 'x',
+      length: 1,
+    });
     expect(next.s1?.stale).toBe(true);
   });
 

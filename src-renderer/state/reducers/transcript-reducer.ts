@@ -20,7 +20,16 @@ export interface TranscriptState {
 export type TranscriptsState = Readonly<Record<string, TranscriptState>>;
 
 export function loadingTranscript(sessionId: string): TranscriptState {
-  return { sessionId, status: 'loading', itemsById: {}, itemIds: [], turnsById: {}, nextBefore: null, loadingOlder: false, stale: false };
+  return {
+    sessionId,
+    status: 'loading',
+    itemsById: {},
+    itemIds: [],
+    turnsById: {},
+    nextBefore: null,
+    loadingOlder: false,
+    stale: false,
+  };
 }
 
 /**
@@ -28,11 +37,17 @@ export function loadingTranscript(sessionId: string): TranscriptState {
  * join it without a hole (history never changes once final), so a resync does not throw away pages
  * the person scrolled back through; everything from the page on is replaced by the snapshot.
  */
-export function applySnapshotPage(current: TranscriptState | undefined, sessionId: string, page: TranscriptPage): TranscriptState {
+export function applySnapshotPage(
+  current: TranscriptState | undefined,
+  sessionId: string,
+  page: TranscriptPage,
+): TranscriptState {
   const first = page.items[0];
   const keep: TranscriptItem[] = [];
   if (current !== undefined && current.status === 'ready' && first !== undefined) {
-    const older = current.itemIds.map((id) => current.itemsById[id]).filter((item) => item !== undefined && item.position < first.position);
+    const older = current.itemIds
+      .map((id) => current.itemsById[id])
+      .filter((item) => item !== undefined && item.position < first.position);
     const joins = older.at(-1)?.position === first.position - 1;
     if (joins) keep.push(...(older as TranscriptItem[]));
   }
@@ -62,7 +77,11 @@ export function applySnapshotPage(current: TranscriptState | undefined, sessionI
 /** Puts an older page (transcript.page with `before`) in front of what is loaded. */
 export function prependOlderPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
   const firstLoaded = current.itemIds[0] === undefined ? undefined : current.itemsById[current.itemIds[0]];
-  const older = page.items.filter((item) => current.itemsById[item.itemId] === undefined && (firstLoaded === undefined || item.position < firstLoaded.position));
+  const older = page.items.filter(
+    (item) =>
+      current.itemsById[item.itemId] === undefined &&
+      (firstLoaded === undefined || item.position < firstLoaded.position),
+  );
   const itemsById = { ...current.itemsById };
   for (const item of older) itemsById[item.itemId] = item;
   return {
@@ -80,7 +99,9 @@ export function reduceTranscriptEvent(transcripts: TranscriptsState, event: Chan
     case 'transcript.appended':
       return update(transcripts, event.item.sessionId, (state) => appendItem(state, event.item));
     case 'transcript.delta':
-      return update(transcripts, event.sessionId, (state) => appendDelta(state, event.itemId, event.text, event.length));
+      return update(transcripts, event.sessionId, (state) =>
+        appendDelta(state, event.itemId, event.text, event.length),
+      );
     case 'transcript.finalized':
       return update(transcripts, event.sessionId, (state) => finalizeItems(state, event.itemIds));
     case 'turn.changed':
@@ -140,7 +161,11 @@ export function codePointLength(text: string): number {
   return text.length - surrogatePairs;
 }
 
-function update(transcripts: TranscriptsState, sessionId: string, change: (state: TranscriptState) => TranscriptState): TranscriptsState {
+function update(
+  transcripts: TranscriptsState,
+  sessionId: string,
+  change: (state: TranscriptState) => TranscriptState,
+): TranscriptsState {
   const state = transcripts[sessionId];
   if (state === undefined || state.status !== 'ready') return transcripts;
   const next = change(state);
@@ -185,7 +210,10 @@ function finalizeItems(state: TranscriptState, itemIds: readonly string[]): Tran
   return itemsById === null ? state : { ...state, itemsById };
 }
 
-function mergeTurns(known: Readonly<Record<string, TurnSummary>>, incoming: readonly TurnSummary[]): Record<string, TurnSummary> {
+function mergeTurns(
+  known: Readonly<Record<string, TurnSummary>>,
+  incoming: readonly TurnSummary[],
+): Record<string, TurnSummary> {
   const turns = { ...known };
   for (const turn of incoming) {
     const existing = turns[turn.turnId];

@@ -34,7 +34,10 @@ export function routed(proposal: Proposal, overrides: Partial<RouteResult> = {})
     proposal,
     why: '“Quarterly report” title matches “report”.',
     candidateSetId: 'set-1',
-    candidates: [candidate({ candidateRef: 'c1' }), candidate({ candidateRef: 'c2', title: 'Garden plans', why: 'recently active' })],
+    candidates: [
+      candidate({ candidateRef: 'c1' }),
+      candidate({ candidateRef: 'c2', title: 'Garden plans', why: 'recently active' }),
+    ],
     ...overrides,
   };
 }

@@ -20,7 +20,12 @@ import {
 const handOver: Proposal = { kind: 'delegate_existing', candidateRef: 'c1', text: 'Add the chart' };
 const stop: Proposal = { kind: 'stop_work', target: { candidateRef: 'c1' } };
 let attempts = 0;
-const attempt = (proposal: Proposal, confirmed = false) => ({ actionId: `act-${++attempts}`, proposal, candidateSetId: 'set-1', confirmed });
+const attempt = (proposal: Proposal, confirmed = false) => ({
+  actionId: `act-${++attempts}`,
+  proposal,
+  candidateSetId: 'set-1',
+  confirmed,
+});
 const event = (body: ChangeEventBody, seq = 1): ChangeEvent => ({ ...body, seq, hostEpoch: 'e1' }) as ChangeEvent;
 
 describe('proposal cards', () => {
@@ -31,7 +36,12 @@ describe('proposal cards', () => {
     // A second click while the first act is out does nothing.
     expect(beginAttempt(begun.state, 'r1', attempt(handOver))).toBeNull();
 
-    const result = { kind: 'delegated' as const, delegation: delegation({ actionId }), queued: true, createdSession: false };
+    const result = {
+      kind: 'delegated' as const,
+      delegation: delegation({ actionId }),
+      queued: true,
+      createdSession: false,
+    };
     const done = settleAttempt(begun.state, 'r1', actionId, { ok: true, result });
     expect(cardOf(done, 'r1')).toMatchObject({ phase: 'done', result });
     expect(done.delegations.map((known) => known.actionId)).toEqual([actionId]);
@@ -40,14 +50,20 @@ describe('proposal cards', () => {
 
   it('keeps a failed card open to act again', () => {
     const first = beginAttempt(EMPTY_WORKHUB, 'r1', attempt(handOver))!;
-    const failed = settleAttempt(first.state, 'r1', first.attempt.actionId, { ok: false, error: { code: 'operation_unavailable', message: 'The host is not reachable.' } });
+    const failed = settleAttempt(first.state, 'r1', first.attempt.actionId, {
+      ok: false,
+      error: { code: 'operation_unavailable', message: 'The host is not reachable.' },
+    });
     expect(cardOf(failed, 'r1')).toMatchObject({ phase: 'failed', error: { code: 'operation_unavailable' } });
     expect(cardOf(beginAttempt(failed, 'r1', attempt(handOver))!.state, 'r1').phase).toBe('acting');
   });
 
   it('ignores an answer for an attempt the card no longer holds', () => {
     const begun = beginAttempt(EMPTY_WORKHUB, 'r1', attempt(stop, true))!;
-    const stale = settleAttempt(begun.state, 'r1', 'act-other', { ok: true, result: { kind: 'stopped', outcome: 'stop_delivered', delegation: null } });
+    const stale = settleAttempt(begun.state, 'r1', 'act-other', {
+      ok: true,
+      result: { kind: 'stopped', outcome: 'stop_delivered', delegation: null },
+    });
     expect(stale).toBe(begun.state);
   });
 
@@ -71,7 +87,9 @@ describe('proposal cards', () => {
     const reordered: Proposal = { target: { candidateRef: 'c1' }, kind: 'stop_work' };
     expect(actionIdFor('req-1', stop, fresh)).toBe(actionIdFor('req-1', reordered, fresh));
     expect(actionIdFor('req-1', stop, fresh)).toMatch(/^req-1\.[0-9a-f]{8}$/);
-    expect(actionIdFor('req-1', { kind: 'stop_work', target: { candidateRef: 'c2' } }, fresh)).not.toBe(actionIdFor('req-1', stop, fresh));
+    expect(actionIdFor('req-1', { kind: 'stop_work', target: { candidateRef: 'c2' } }, fresh)).not.toBe(
+      actionIdFor('req-1', stop, fresh),
+    );
     expect(actionIdFor('req-2', stop, fresh)).not.toBe(actionIdFor('req-1', stop, fresh));
     expect(isActionOf(actionIdFor('req-1', stop, fresh), 'req-1')).toBe(true);
     expect(isActionOf(actionIdFor('req-1', stop, fresh), 'req-10')).toBe(false);
@@ -80,7 +98,10 @@ describe('proposal cards', () => {
 });
 
 describe('delegations', () => {
-  const known = [delegation({ actionId: 'a2', createdAt: 2000, targetTurnId: 't2' }), delegation({ actionId: 'a1', targetTurnId: 't1' })];
+  const known = [
+    delegation({ actionId: 'a2', createdAt: 2000, targetTurnId: 't2' }),
+    delegation({ actionId: 'a1', targetTurnId: 't1' }),
+  ];
 
   it('follow their target turn, title and removal', () => {
     const next = applyDelegationEvents(known, [
@@ -96,13 +117,21 @@ describe('delegations', () => {
   });
 
   it('stay the same array when events do not touch them', () => {
-    expect(applyDelegationEvents(known, [event({ kind: 'turn.changed', turn: turn({ sessionId: 'other', turnId: 't9' }) })])).toBe(known);
+    expect(
+      applyDelegationEvents(known, [event({ kind: 'turn.changed', turn: turn({ sessionId: 'other', turnId: 't9' }) })]),
+    ).toBe(known);
   });
 
   it('notice a delegated turn they do not know yet', () => {
-    const fresh = event({ kind: 'turn.changed', turn: turn({ sessionId: 's-c1', turnId: 't3', origin: 'delegation', status: 'running' }) });
+    const fresh = event({
+      kind: 'turn.changed',
+      turn: turn({ sessionId: 's-c1', turnId: 't3', origin: 'delegation', status: 'running' }),
+    });
     expect(eventsNameUnknownDelegation(known, [fresh])).toBe(true);
-    const knownTurn = event({ kind: 'turn.changed', turn: turn({ sessionId: 's-c1', turnId: 't2', origin: 'delegation', status: 'running' }) });
+    const knownTurn = event({
+      kind: 'turn.changed',
+      turn: turn({ sessionId: 's-c1', turnId: 't2', origin: 'delegation', status: 'running' }),
+    });
     expect(eventsNameUnknownDelegation(known, [knownTurn])).toBe(false);
   });
 
@@ -112,7 +141,10 @@ describe('delegations', () => {
       delegation({ actionId: 'a2', targetSessionId: 's2', status: 'failed', createdAt: 2000 }),
       delegation({ actionId: 'a1', targetSessionId: 's1', status: 'failed', createdAt: 1000 }),
     ];
-    const sessions = { s1: session({ sessionId: 's1', activity: 'waiting' }), s2: session({ sessionId: 's2', activity: 'completed' }) };
+    const sessions = {
+      s1: session({ sessionId: 's1', activity: 'waiting' }),
+      s2: session({ sessionId: 's2', activity: 'completed' }),
+    };
     expect(delegationsNeedingAttention(list, sessions).map((item) => item.actionId)).toEqual(['a3']);
   });
 });

@@ -105,7 +105,11 @@ function digest(text: string): string {
 }
 
 /** Starts an act on a card. Returns null while an act is out or once one succeeded (a card acts once). */
-export function beginAttempt(state: WorkhubState, requestId: string, attempt: ActionAttempt): { state: WorkhubState; attempt: ActionAttempt } | null {
+export function beginAttempt(
+  state: WorkhubState,
+  requestId: string,
+  attempt: ActionAttempt,
+): { state: WorkhubState; attempt: ActionAttempt } | null {
   const card = cardOf(state, requestId);
   if (card.phase === 'acting' || card.phase === 'done') return null;
   const next = withCard(state, requestId, { ...card, phase: 'acting', attempt, error: null, picking: false });
@@ -113,7 +117,12 @@ export function beginAttempt(state: WorkhubState, requestId: string, attempt: Ac
 }
 
 /** The host's answer to an act; an answer for an attempt the card no longer holds is ignored. */
-export function settleAttempt(state: WorkhubState, requestId: string, actionId: string, outcome: Outcome<ActResult>): WorkhubState {
+export function settleAttempt(
+  state: WorkhubState,
+  requestId: string,
+  actionId: string,
+  outcome: Outcome<ActResult>,
+): WorkhubState {
   const card = state.cards[requestId];
   if (card === undefined || card.attempt?.actionId !== actionId || card.phase !== 'acting') return state;
   const settled: ProposalCardState = outcome.ok
@@ -156,7 +165,10 @@ function byNewest(a: DelegationRecord, b: DelegationRecord): number {
   return b.createdAt - a.createdAt || (a.actionId < b.actionId ? 1 : a.actionId > b.actionId ? -1 : 0);
 }
 
-export function upsertDelegation(delegations: readonly DelegationRecord[], delegation: DelegationRecord): DelegationRecord[] {
+export function upsertDelegation(
+  delegations: readonly DelegationRecord[],
+  delegation: DelegationRecord,
+): DelegationRecord[] {
   return [...delegations.filter((known) => known.actionId !== delegation.actionId), delegation].sort(byNewest);
 }
 
@@ -168,7 +180,10 @@ export function applyDelegationList(state: WorkhubState, delegations: readonly D
  * Keeps the delegations' live state in step with host events: a target turn's status, a target
  * session's title, a target session removed. Returns the same array when nothing changed.
  */
-export function applyDelegationEvents(delegations: readonly DelegationRecord[], events: readonly ChangeEvent[]): readonly DelegationRecord[] {
+export function applyDelegationEvents(
+  delegations: readonly DelegationRecord[],
+  events: readonly ChangeEvent[],
+): readonly DelegationRecord[] {
   let next = delegations;
   for (const event of events) {
     const patch = patchFor(event);
@@ -192,28 +207,43 @@ function patchFor(event: ChangeEvent): Patch | null {
     case 'turn.changed': {
       const { turn } = event;
       return (delegation) =>
-        delegation.targetSessionId === turn.sessionId && delegation.targetTurnId === turn.turnId && delegation.status !== turn.status && delegation.status !== 'removed'
+        delegation.targetSessionId === turn.sessionId &&
+        delegation.targetTurnId === turn.turnId &&
+        delegation.status !== turn.status &&
+        delegation.status !== 'removed'
           ? { status: turn.status }
           : null;
     }
     case 'session.changed': {
       const { session } = event;
-      return (delegation) => (delegation.targetSessionId === session.sessionId && delegation.targetTitle !== session.title ? { targetTitle: session.title } : null);
+      return (delegation) =>
+        delegation.targetSessionId === session.sessionId && delegation.targetTitle !== session.title
+          ? { targetTitle: session.title }
+          : null;
     }
     case 'session.removed':
-      return (delegation) => (delegation.targetSessionId === event.sessionId && delegation.status !== 'removed' ? { status: 'removed' } : null);
+      return (delegation) =>
+        delegation.targetSessionId === event.sessionId && delegation.status !== 'removed'
+          ? { status: 'removed' }
+          : null;
     default:
       return null;
   }
 }
 
 /** Whether events name work the WorkHub delegated that this window does not know yet (so the list is re-read). */
-export function eventsNameUnknownDelegation(delegations: readonly DelegationRecord[], events: readonly ChangeEvent[]): boolean {
+export function eventsNameUnknownDelegation(
+  delegations: readonly DelegationRecord[],
+  events: readonly ChangeEvent[],
+): boolean {
   return events.some(
     (event) =>
       event.kind === 'turn.changed' &&
       event.turn.origin === 'delegation' &&
-      !delegations.some((delegation) => delegation.targetTurnId === event.turn.turnId && delegation.targetSessionId === event.turn.sessionId),
+      !delegations.some(
+        (delegation) =>
+          delegation.targetTurnId === event.turn.turnId && delegation.targetSessionId === event.turn.sessionId,
+      ),
   );
 }
 
@@ -221,7 +251,10 @@ export function eventsNameUnknownDelegation(delegations: readonly DelegationReco
  * Delegations that need the person: waiting for an answer, or failed, while their session has not
  * moved on since (a session that ran something newer no longer counts).
  */
-export function delegationsNeedingAttention(delegations: readonly DelegationRecord[], sessionsById: Readonly<Record<string, SessionRecord>>): DelegationRecord[] {
+export function delegationsNeedingAttention(
+  delegations: readonly DelegationRecord[],
+  sessionsById: Readonly<Record<string, SessionRecord>>,
+): DelegationRecord[] {
   const newestPerSession = new Set<string>();
   return delegations.filter((delegation) => {
     if (newestPerSession.has(delegation.targetSessionId)) return false;

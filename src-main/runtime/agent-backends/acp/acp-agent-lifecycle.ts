@@ -28,7 +28,10 @@ export function createAcpAgentLifecycle(deps: AcpBackendDeps, bounds: AcpBounds)
     await state.terminals.killAll();
     const gone = await state.live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
     if (!gone) {
-      deps.logger.warn('An ACP agent could not be confirmed gone; session quarantined', { sessionId, pid: state.live.process.pid });
+      deps.logger.warn('An ACP agent could not be confirmed gone; session quarantined', {
+        sessionId,
+        pid: state.live.process.pid,
+      });
       quarantine.set(sessionId, state.live);
     }
   }

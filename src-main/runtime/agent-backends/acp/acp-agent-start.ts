@@ -1,4 +1,10 @@
-import type { CreateTerminalRequest, CreateTerminalResponse, ReadTextFileRequest, SessionModeState, WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import type {
+  CreateTerminalRequest,
+  CreateTerminalResponse,
+  ReadTextFileRequest,
+  SessionModeState,
+  WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { PreparedSandbox } from '../../sandbox/sandbox-service';
@@ -59,7 +65,16 @@ export async function startAcpAgent(
     side,
   );
   if (sandbox !== null) void live.process.exited.then(() => sandbox.dispose());
-  const state: SessionState = { live, walled: sandbox !== null, fs, terminals, run: null, mapper: null, pending: null, stopping: null };
+  const state: SessionState = {
+    live,
+    walled: sandbox !== null,
+    fs,
+    terminals,
+    run: null,
+    mapper: null,
+    pending: null,
+    stopping: null,
+  };
   holder = state;
   let fresh = false;
   try {
@@ -71,20 +86,31 @@ export async function startAcpAgent(
       live.replaying = true;
       try {
         const loaded = await bounded(
-          live.connection.agent.request('session/load', { sessionId: checkpoint.acpSessionId, cwd: fs.workspace, mcpServers }),
+          live.connection.agent.request('session/load', {
+            sessionId: checkpoint.acpSessionId,
+            cwd: fs.workspace,
+            mcpServers,
+          }),
           bounds.requestMs,
           'session/load',
         );
         live.sessionId = checkpoint.acpSessionId;
         modes = loaded.modes ?? null;
       } catch (error) {
-        deps.logger.warn('The ACP agent could not load its session; starting a new one', { sessionId, error: errorText(error) });
+        deps.logger.warn('The ACP agent could not load its session; starting a new one', {
+          sessionId,
+          error: errorText(error),
+        });
       } finally {
         live.replaying = false;
       }
     }
     if (live.sessionId === null) {
-      const created = await bounded(live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers }), bounds.requestMs, 'session/new');
+      const created = await bounded(
+        live.connection.agent.request('session/new', { cwd: fs.workspace, mcpServers }),
+        bounds.requestMs,
+        'session/new',
+      );
       live.sessionId = created.sessionId;
       modes = created.modes ?? null;
       fresh = checkpoint !== null;
@@ -103,26 +129,47 @@ export async function startAcpAgent(
       },
       deps.now(),
     );
-    if (info.agentInfo != null) deps.onAgent(sessionId, { name: info.agentInfo.name, title: info.agentInfo.title ?? null, version: info.agentInfo.version });
+    if (info.agentInfo != null)
+      deps.onAgent(sessionId, {
+        name: info.agentInfo.name,
+        title: info.agentInfo.title ?? null,
+        version: info.agentInfo.version,
+      });
   } catch (error) {
     await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
     const tail = live.process.stderrTail();
-    throw new AgentBackendError('agent_start_failed', `The ACP agent could not start: ${errorText(error)}${tail === '' ? '' : `\n${tail}`}`, 'agent_start_failed');
+    throw new AgentBackendError(
+      'agent_start_failed',
+      `The ACP agent could not start: ${errorText(error)}${tail === '' ? '' : `\n${tail}`}`,
+      'agent_start_failed',
+    );
   }
   return { state, fresh };
 }
 
 /** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
-export async function applyAgentMode(live: LiveAcpAgent, permissionMode: PermissionMode, bounds: AcpBounds): Promise<void> {
+export async function applyAgentMode(
+  live: LiveAcpAgent,
+  permissionMode: PermissionMode,
+  bounds: AcpBounds,
+): Promise<void> {
   const modeId = agentModeFor(live.modes, permissionMode);
   if (modeId === null || live.sessionId === null) return;
-  await bounded(live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }), bounds.requestMs, 'session/set_mode');
+  await bounded(
+    live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }),
+    bounds.requestMs,
+    'session/set_mode',
+  );
   live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
 }
 
 /** An ACP agent's environment: a few of the host's variables, and what its connection gives it (its API key). */
 export function agentEnv(command: Pick<AcpAgentCommand, 'env'>): Record<string, string> {
-  return childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL'], extra: command.env });
+  return childEnvironment({
+    scrubSecrets: false,
+    only: ['PATH', 'HOME', 'USER', 'LANG', 'TMPDIR', 'SHELL'],
+    extra: command.env,
+  });
 }
 
 /** What a running agent was started as: another key (a new command, folder, or a mode change across the wall) starts it again. */

@@ -16,7 +16,12 @@ const STATE: Readonly<Record<AcpPresetKind, readonly { readonly path: string; re
   claude: [{ path: '.claude' }, { path: '.claude.json', file: true }],
   gemini: [{ path: '.gemini' }],
   // OpenCode follows XDG: config, data (its sessions), state, cache.
-  opencode: [{ path: '.config/opencode' }, { path: '.local/share/opencode' }, { path: '.local/state/opencode' }, { path: '.cache/opencode' }],
+  opencode: [
+    { path: '.config/opencode' },
+    { path: '.local/share/opencode' },
+    { path: '.local/state/opencode' },
+    { path: '.cache/opencode' },
+  ],
 };
 
 /** The service a preset agent talks to when its connection names no base URL. */
@@ -48,7 +53,11 @@ export function agentHome(command: Pick<AcpAgentCommand, 'env'>): string {
  * when missing (a folder must exist to be mounted writable; Claude's ~/.claude.json is made empty),
  * plus `extraWritable` (absolute paths the person named for a custom agent).
  */
-export function acpAgentWall(command: AcpAgentCommand, baseUrl: string | null, extraWritable: readonly string[] = []): AgentWall {
+export function acpAgentWall(
+  command: AcpAgentCommand,
+  baseUrl: string | null,
+  extraWritable: readonly string[] = [],
+): AgentWall {
   const home = agentHome(command);
   const kind = command.preset?.kind;
   const writable: { readonly path: string; readonly file?: true }[] = [

@@ -42,7 +42,11 @@ export interface AcpBackendDeps {
      * Default: outside. `call`: the run reading the agent and the terminal's call, which a network
      * block of the terminal is attributed to (its "Allow network to <host>" card).
      */
-    confine?(sessionId: string, cwd: string, call?: { readonly turnId: string; readonly runId: string; readonly toolCallId: string }): Confinement;
+    confine?(
+      sessionId: string,
+      cwd: string,
+      call?: { readonly turnId: string; readonly runId: string; readonly toolCallId: string },
+    ): Confinement;
   };
   /**
    * Where the agent process itself runs: in the sandbox (Auto: its own state writable, network only

@@ -28,14 +28,21 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
   const bounds: AcpBounds = { ...DEFAULT_ACP_BOUNDS, ...deps.bounds };
   const agents = createAcpAgentLifecycle(deps, bounds);
   const { states, retire, held, stopOnce } = agents;
-  const startContext = (sessionId: string): AgentStartContext => ({ deps, bounds, createTerminal: (state, params) => createAgentTerminal(deps, sessionId, state, params) });
-  const pump = (sessionId: string, state: SessionState, signal: AbortSignal) => readAgentTurn(deps, agents, sessionId, state, signal);
+  const startContext = (sessionId: string): AgentStartContext => ({
+    deps,
+    bounds,
+    createTerminal: (state, params) => createAgentTerminal(deps, sessionId, state, params),
+  });
+  const pump = (sessionId: string, state: SessionState, signal: AbortSignal) =>
+    readAgentTurn(deps, agents, sessionId, state, signal);
 
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const command = deps.resolve(input.connectionId);
-    if ('error' in command) throw new AgentBackendError('connection_unavailable', command.error, 'connection_unavailable');
+    if ('error' in command)
+      throw new AgentBackendError('connection_unavailable', command.error, 'connection_unavailable');
     const session = deps.sessionOf(input.sessionId);
-    if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
+    if (session === null)
+      throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
     held(input.sessionId);
     const workspace = session.workspacePath ?? join(deps.dataDir, 'acp', 'work', input.sessionId);
     mkdirSync(workspace, { recursive: true });
@@ -43,10 +50,20 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     await states.get(input.sessionId)?.stopping;
     let state = states.get(input.sessionId) ?? null;
 
-    if (state?.pending != null && answer !== null && answer.toolCallId === state.pending.toolCallId && !state.live.process.hasExited && state.mapper !== null) {
+    if (
+      state?.pending != null &&
+      answer !== null &&
+      answer.toolCallId === state.pending.toolCallId &&
+      !state.live.process.hasExited &&
+      state.mapper !== null
+    ) {
       // The agent still waits for this answer: reply, and read on in the same prompt turn.
       const pending = state.pending;
-      const decision = answer.approved ? (deps.allowedForSession(input.sessionId, pending.toolName) ? 'allow_session' : 'allow_once') : 'deny';
+      const decision = answer.approved
+        ? deps.allowedForSession(input.sessionId, pending.toolName)
+          ? 'allow_session'
+          : 'allow_once'
+        : 'deny';
       state.fs.permissionMode = session.permissionMode;
       state.fs.writeApproved ||= answer.approved;
       state.run = { turnId: input.turnId, runId: input.runId };
@@ -59,7 +76,13 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
 
     // A mode change across the wall (Auto <-> Ask, Full, Explore) starts the agent again, in or out of it; session/load resumes its session.
     const walled = deps.agentWalled?.(session.permissionMode) ?? false;
-    if (state !== null && (state.pending !== null || state.live.prompting || state.live.launchKey !== launchKey(command, workspace, walled) || state.live.process.hasExited)) {
+    if (
+      state !== null &&
+      (state.pending !== null ||
+        state.live.prompting ||
+        state.live.launchKey !== launchKey(command, workspace, walled) ||
+        state.live.process.hasExited)
+    ) {
       await retire(input.sessionId, state);
       held(input.sessionId);
       state = null;
@@ -67,10 +90,19 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
     let fresh = false;
     if (state === null) {
-      const confinement = walled ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? { unconfined: true as const }) : { unconfined: true as const };
-      if ('refuse' in confinement) throw new AgentBackendError('sandbox_unavailable', confinement.refuse, 'agent_start_failed');
+      const confinement = walled
+        ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? {
+            unconfined: true as const,
+          })
+        : { unconfined: true as const };
+      if ('refuse' in confinement)
+        throw new AgentBackendError('sandbox_unavailable', confinement.refuse, 'agent_start_failed');
       if (walled && !('sandbox' in confinement))
-        throw new AgentBackendError('sandbox_unavailable', 'This session is in Auto, but its agent could not be put in the sandbox.', 'agent_start_failed');
+        throw new AgentBackendError(
+          'sandbox_unavailable',
+          'This session is in Auto, but its agent could not be put in the sandbox.',
+          'agent_start_failed',
+        );
       const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
       ({ state, fresh } = await startAcpAgent(startContext(input.sessionId), input.sessionId, command, fs, sandbox));
       states.set(input.sessionId, state);

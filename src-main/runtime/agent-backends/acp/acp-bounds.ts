@@ -10,7 +10,13 @@ export interface AcpBounds {
   readonly killConfirmMs: number;
 }
 
-export const DEFAULT_ACP_BOUNDS: AcpBounds = { startMs: 120_000, requestMs: 120_000, cancelMs: 2_000, killGraceMs: 500, killConfirmMs: 2_000 };
+export const DEFAULT_ACP_BOUNDS: AcpBounds = {
+  startMs: 120_000,
+  requestMs: 120_000,
+  cancelMs: 2_000,
+  killGraceMs: 500,
+  killConfirmMs: 2_000,
+};
 
 /** `promise`, or a rejection naming `what` once `ms` pass. */
 export async function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -29,6 +35,7 @@ export async function bounded<T>(promise: Promise<T>, ms: number, what: string):
 
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return String(error);
 }

@@ -22,12 +22,22 @@ describe('a host closed while a native turn’s checkpoint is being written', { 
     const workspace = tempDir('cairn-acp-shutdown-ws-');
     writeFileSync(join(workspace, 'keep.txt'), 'keep\n');
     const t = await startTestHost({ dataDir: data.dir });
-    const { connection } = await t.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(tempDir('cairn-acp-shutdown-agent-')) });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+    const { connection } = await t.call('connection.create', {
+      name: 'Test agent',
+      providerType: 'acp',
+      acpAgent: testAgentCommand(tempDir('cairn-acp-shutdown-agent-')),
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'ask',
+      workspacePath: workspace,
+    });
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'text Herons.' });
     // The turn's start began the checkpoint before it in the background; close at once, while it runs.
     await t.close();
-    const rows = withRawDatabase(data.dir, (db) => db.prepare('SELECT status FROM change_sets WHERE session_id = ?').all(session.sessionId));
+    const rows = withRawDatabase(data.dir, (db) =>
+      db.prepare('SELECT status FROM change_sets WHERE session_id = ?').all(session.sessionId),
+    );
     expect(rows).toEqual([{ status: 'complete' }]);
   });
 });

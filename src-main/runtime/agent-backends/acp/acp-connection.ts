@@ -31,12 +31,16 @@ function executableFile(path: string): boolean {
 /** Why an agent command cannot be saved, or null: its program must exist and be executable, its environment names valid. */
 export function acpAgentProblem(agent: AcpAgentCommand): string | null {
   const { command } = agent;
-  if (!isAbsolute(command) && command.includes('/')) return `Give the program as a full path or a name on PATH (${command} is a relative path).`;
+  if (!isAbsolute(command) && command.includes('/'))
+    return `Give the program as a full path or a name on PATH (${command} is a relative path).`;
   if (findAgentProgram(command) === null) {
-    return isAbsolute(command) ? `There is no executable file at ${command}.` : `There is no program called ${command} on PATH: give its full path.`;
+    return isAbsolute(command)
+      ? `There is no executable file at ${command}.`
+      : `There is no program called ${command} on PATH: give its full path.`;
   }
   const badName = Object.keys(agent.env).find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name));
-  if (badName !== undefined) return `"${badName}" is not an environment variable name (letters, digits and _, not starting with a digit).`;
+  if (badName !== undefined)
+    return `"${badName}" is not an environment variable name (letters, digits and _, not starting with a digit).`;
   return null;
 }
 
@@ -47,7 +51,12 @@ export function acpAgentProblem(agent: AcpAgentCommand): string | null {
 export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string): Promise<ConnectionTestResult> {
   const started = Date.now();
   const program = findAgentProgram(agent.command);
-  if (program === null) return { verdict: 'unreachable', message: acpAgentProblem(agent) ?? `${agent.command} was not found.`, latencyMs: Date.now() - started };
+  if (program === null)
+    return {
+      verdict: 'unreachable',
+      message: acpAgentProblem(agent) ?? `${agent.command} was not found.`,
+      latencyMs: Date.now() - started,
+    };
   const home: Record<string, string> = process.env.HOME === undefined ? { HOME: tmpdir() } : {};
   const env = childEnvironment({ scrubSecrets: false, only: ['PATH', 'HOME'], extra: { ...home, ...agent.env } });
   const refuse = () => Promise.reject(new Error('Test does not open files or terminals'));
@@ -73,7 +82,9 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
       caps?.mcpCapabilities?.http === true ? 'MCP over HTTP' : null,
     ].filter((item): item is string => item !== null);
     const name =
-      info.agentInfo === undefined || info.agentInfo === null ? 'The agent (it gave no name)' : `${info.agentInfo.title ?? info.agentInfo.name} ${info.agentInfo.version}`;
+      info.agentInfo === undefined || info.agentInfo === null
+        ? 'The agent (it gave no name)'
+        : `${info.agentInfo.title ?? info.agentInfo.name} ${info.agentInfo.version}`;
     return { verdict: 'ok', message: `${name} speaks ACP 1: ${can.join(', ')}.`, latencyMs: Date.now() - started };
   } catch (error) {
     const tail = live.process.stderrTail();
@@ -83,7 +94,11 @@ export async function testAcpAgent(agent: AcpAgentCommand, cairnVersion: string)
       exit === null
         ? `${program} did not answer initialize: ${errorText(error)}`
         : `${program} exited (${exit.signal === null ? `exit code ${exit.code ?? 'unknown'}` : `signal ${exit.signal}`}) before it answered initialize.`;
-    return { verdict: 'server_error', message: `${why}${tail === '' ? '' : `\n${tail}`}`, latencyMs: Date.now() - started };
+    return {
+      verdict: 'server_error',
+      message: `${why}${tail === '' ? '' : `\n${tail}`}`,
+      latencyMs: Date.now() - started,
+    };
   } finally {
     await live.process.terminate(DEFAULT_ACP_BOUNDS.killGraceMs, DEFAULT_ACP_BOUNDS.killConfirmMs);
   }

@@ -47,9 +47,21 @@ export class AcpEventMapper {
   }
 
   /** A call as the approval card shows it (merging what the permission request says). */
-  callOf(update: ToolCallUpdate): { toolCallId: string; toolName: string; input: Record<string, unknown>; title: string; content: ToolCallContent[] } {
+  callOf(update: ToolCallUpdate): {
+    toolCallId: string;
+    toolName: string;
+    input: Record<string, unknown>;
+    title: string;
+    content: ToolCallContent[];
+  } {
     const known = this.merge(update);
-    return { toolCallId: update.toolCallId, toolName: acpToolName(known.kind), input: inputOf(known), title: known.title, content: known.content };
+    return {
+      toolCallId: update.toolCallId,
+      toolName: acpToolName(known.kind),
+      input: inputOf(known),
+      title: known.title,
+      content: known.content,
+    };
   }
 
   map(update: SessionUpdate): AgentEvent[] {
@@ -75,7 +87,13 @@ export class AcpEventMapper {
             content: known.content.map(contentText).filter((text) => text !== ''),
             ...(update.rawOutput === undefined ? {} : { rawOutput: update.rawOutput }),
           };
-          events.push({ type: 'tool_result', toolCallId: update.toolCallId, toolName: acpToolName(known.kind), output, isError: status === 'failed' });
+          events.push({
+            type: 'tool_result',
+            toolCallId: update.toolCallId,
+            toolName: acpToolName(known.kind),
+            output,
+            isError: status === 'failed',
+          });
         }
         return events;
       }
@@ -84,9 +102,20 @@ export class AcpEventMapper {
         const events: AgentEvent[] = [];
         if (!this.planShown) {
           this.planShown = true;
-          events.push({ type: 'tool_call', toolCallId: ACP_PLAN_CALL_ID, toolName: ACP_PLAN_TOOL, input: { title: 'Plan', entries } });
+          events.push({
+            type: 'tool_call',
+            toolCallId: ACP_PLAN_CALL_ID,
+            toolName: ACP_PLAN_TOOL,
+            input: { title: 'Plan', entries },
+          });
         }
-        events.push({ type: 'tool_result', toolCallId: ACP_PLAN_CALL_ID, toolName: ACP_PLAN_TOOL, output: { entries }, isError: false });
+        events.push({
+          type: 'tool_result',
+          toolCallId: ACP_PLAN_CALL_ID,
+          toolName: ACP_PLAN_TOOL,
+          output: { entries },
+          isError: false,
+        });
         return events;
       }
       default:
@@ -95,7 +124,12 @@ export class AcpEventMapper {
   }
 
   private merge(update: ToolCallUpdate | Extract<SessionUpdate, { sessionUpdate: 'tool_call' }>): KnownCall {
-    const known = this.calls.get(update.toolCallId) ?? { title: 'Tool call', kind: null, rawInput: undefined, content: [] };
+    const known = this.calls.get(update.toolCallId) ?? {
+      title: 'Tool call',
+      kind: null,
+      rawInput: undefined,
+      content: [],
+    };
     if (typeof update.title === 'string') known.title = update.title;
     if (update.kind != null) known.kind = update.kind;
     if (update.rawInput !== undefined) known.rawInput = update.rawInput;
@@ -112,8 +146,14 @@ export class AcpEventMapper {
 }
 
 function inputOf(known: KnownCall): Record<string, unknown> {
-  const diffs = known.content.filter((item) => item.type === 'diff').map((item) => ({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }));
-  return { title: known.title, ...(known.rawInput === undefined ? {} : { rawInput: known.rawInput }), ...(diffs.length === 0 ? {} : { diffs }) };
+  const diffs = known.content
+    .filter((item) => item.type === 'diff')
+    .map((item) => ({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }));
+  return {
+    title: known.title,
+    ...(known.rawInput === undefined ? {} : { rawInput: known.rawInput }),
+    ...(diffs.length === 0 ? {} : { diffs }),
+  };
 }
 
 function textOf(block: ContentBlock): string {

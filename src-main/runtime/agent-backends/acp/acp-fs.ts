@@ -1,4 +1,9 @@
-import { RequestError, type ReadTextFileRequest, type ReadTextFileResponse, type WriteTextFileRequest } from '@agentclientprotocol/sdk';
+import {
+  RequestError,
+  type ReadTextFileRequest,
+  type ReadTextFileResponse,
+  type WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { readConfined, writeConfined } from '../../workspace/workspace-files';
 import { resolveInWorkspace } from '../../workspace/workspace-paths';
@@ -32,10 +37,20 @@ export async function readTextFile(session: AcpFsSession, params: ReadTextFileRe
   return { content: lines.slice(start, params.limit == null ? undefined : start + params.limit).join('\n') };
 }
 
-export async function writeTextFile(session: AcpFsSession, params: WriteTextFileRequest): Promise<Record<string, never>> {
-  if (session.permissionMode === 'explore') throw RequestError.invalidParams(undefined, 'This Cairn session is in Explore mode: the agent may read files but not write them.');
+export async function writeTextFile(
+  session: AcpFsSession,
+  params: WriteTextFileRequest,
+): Promise<Record<string, never>> {
+  if (session.permissionMode === 'explore')
+    throw RequestError.invalidParams(
+      undefined,
+      'This Cairn session is in Explore mode: the agent may read files but not write them.',
+    );
   if (session.permissionMode === 'ask' && !session.writeApproved) {
-    throw RequestError.invalidParams(undefined, 'This Cairn session asks before changes: request permission for the edit (session/request_permission) first.');
+    throw RequestError.invalidParams(
+      undefined,
+      'This Cairn session asks before changes: request permission for the edit (session/request_permission) first.',
+    );
   }
   const target = await resolveInWorkspace(session.workspace, params.path, { forWrite: true });
   if (!target.ok) throw RequestError.invalidParams(undefined, target.message);

@@ -26,7 +26,10 @@ export function snapshotAgentsFolder(agentsDir: string): AgentsFolderSnapshot {
  * Puts the agents folder back as the snapshot found it: entries added since are removed, npm's files
  * restored. Without the files (a snapshot kept across a restart holds only the entries), they stay.
  */
-export function restoreAgentsFolder(agentsDir: string, snapshot: Pick<AgentsFolderSnapshot, 'entries'> & Partial<Pick<AgentsFolderSnapshot, 'files'>>): void {
+export function restoreAgentsFolder(
+  agentsDir: string,
+  snapshot: Pick<AgentsFolderSnapshot, 'entries'> & Partial<Pick<AgentsFolderSnapshot, 'files'>>,
+): void {
   const kept = new Set(snapshot.entries);
   for (const entry of modulesEntries(agentsDir)) {
     if (!kept.has(entry)) rmSync(join(agentsDir, 'node_modules', entry), { recursive: true, force: true });
@@ -43,7 +46,8 @@ function modulesEntries(agentsDir: string): string[] {
   if (!existsSync(modules)) return [];
   return readdirSync(modules).flatMap((name) => {
     if (name === '.package-lock.json') return [];
-    if (name.startsWith('@') || name === '.bin') return [name, ...readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)];
+    if (name.startsWith('@') || name === '.bin')
+      return [name, ...readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)];
     return [name];
   });
 }

@@ -33,14 +33,20 @@ async function hostServing(folder = packed.folder, installKillGraceMs?: number):
   server = await TarballServer.start(folder);
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
   dataDirs.push(dataDir);
-  t = await startTestHost({ dataDir, acp: { installSource: server.url, ...(installKillGraceMs === undefined ? {} : { installKillGraceMs }) } });
+  t = await startTestHost({
+    dataDir,
+    acp: { installSource: server.url, ...(installKillGraceMs === undefined ? {} : { installKillGraceMs }) },
+  });
   return t;
 }
 
 const installEvents = (host: TestHost): AcpInstallState[] =>
-  host.events.flatMap((event) => (event.kind === 'acp.install.changed' && event.install.kind === 'gemini' ? [event.install] : []));
+  host.events.flatMap((event) =>
+    event.kind === 'acp.install.changed' && event.install.kind === 'gemini' ? [event.install] : [],
+  );
 
-const geminiOf = async (host: TestHost) => (await host.call('acp.installs', {})).installs.find((install) => install.kind === 'gemini');
+const geminiOf = async (host: TestHost) =>
+  (await host.call('acp.installs', {})).installs.find((install) => install.kind === 'gemini');
 
 async function ended(host: TestHost): Promise<AcpInstallState> {
   return waitFor(
@@ -55,7 +61,11 @@ async function ended(host: TestHost): Promise<AcpInstallState> {
 describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
   it('installs the pinned package with npm, streaming its output lines, and is idempotent once installed; a new host sees it installed', async () => {
     const host = await hostServing();
-    expect(await geminiOf(host)).toMatchObject({ status: 'not_installed', packageSpec: '@google/gemini-cli@0.61.0', installedVersion: null });
+    expect(await geminiOf(host)).toMatchObject({
+      status: 'not_installed',
+      packageSpec: '@google/gemini-cli@0.61.0',
+      installedVersion: null,
+    });
 
     const started = await host.call('acp.install', { kind: 'gemini' });
     expect(started.install.status).toBe('installing');
@@ -68,13 +78,25 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
 
     // npm's own lines arrived as events while it ran: its fetch of the tarball from the loopback server.
     const lines = installEvents(host).flatMap((event) => event.output);
-    expect(lines.some((line) => line.startsWith('npm install --prefix') && line.includes(`${server.url}/google-gemini-cli-0.61.0.tgz`))).toBe(true);
-    expect(lines.some((line) => /^npm http fetch GET 200 http:\/\/127\.0\.0\.1:\d+\/google-gemini-cli-0\.61\.0\.tgz/.test(line))).toBe(true);
+    expect(
+      lines.some(
+        (line) =>
+          line.startsWith('npm install --prefix') && line.includes(`${server.url}/google-gemini-cli-0.61.0.tgz`),
+      ),
+    ).toBe(true);
+    expect(
+      lines.some((line) =>
+        /^npm http fetch GET 200 http:\/\/127\.0\.0\.1:\d+\/google-gemini-cli-0\.61\.0\.tgz/.test(line),
+      ),
+    ).toBe(true);
     expect(installEvents(host).at(-1)?.status).toBe('installed');
     expect(existsSync(join(host.dataDir, ...GEMINI_DIR, 'agent.js'))).toBe(true);
 
     const before = installEvents(host).length;
-    expect((await host.call('acp.install', { kind: 'gemini' })).install).toMatchObject({ status: 'installed', installedVersion: '0.61.0' });
+    expect((await host.call('acp.install', { kind: 'gemini' })).install).toMatchObject({
+      status: 'installed',
+      installedVersion: '0.61.0',
+    });
     expect(installEvents(host).length).toBe(before);
     expect(server.requests.length).toBe(fetches);
 
@@ -134,7 +156,10 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     });
     copyFileSync(claude.tarball, join(packed.folder, basename(claude.tarball)));
     await host.call('acp.install', { kind: 'claude' });
-    await waitFor(() => existsSync(join(agents, 'node_modules', 'cairn-heavy-dependency', 'package.json')), { timeoutMs: 60_000, message: 'npm to unpack the dependency' });
+    await waitFor(() => existsSync(join(agents, 'node_modules', 'cairn-heavy-dependency', 'package.json')), {
+      timeoutMs: 60_000,
+      message: 'npm to unpack the dependency',
+    });
     expect((await host.call('acp.install.cancel', { kind: 'claude' })).install.status).toBe('cancelled');
     expect(existsSync(join(agents, 'node_modules', 'cairn-heavy-dependency'))).toBe(false);
     expect(existsSync(join(agents, 'node_modules', '.bin', 'heavy'))).toBe(false);
@@ -152,7 +177,10 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     server = await TarballServer.start(packed.folder);
     const half = join(dataDir, ...GEMINI_DIR);
     mkdirSync(half, { recursive: true });
-    writeFileSync(join(half, 'package.json'), JSON.stringify({ name: '@google/gemini-cli', version: '0.61.0', bin: { gemini: 'agent.js' } }));
+    writeFileSync(
+      join(half, 'package.json'),
+      JSON.stringify({ name: '@google/gemini-cli', version: '0.61.0', bin: { gemini: 'agent.js' } }),
+    );
     writeFileSync(join(half, 'agent.js'), '');
     const earlier = join(dataDir, 'agents', 'node_modules', 'earlier-package');
     const dependency = join(dataDir, 'agents', 'node_modules', 'its-dependency');
@@ -160,10 +188,15 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     mkdirSync(dependency);
     writeFileSync(
       join(dataDir, 'agents', 'cairn-installs.json'),
-      JSON.stringify({ gemini: { status: 'installing', error: null, output: ['npm install …'], at: 1, before: ['earlier-package'] } }),
+      JSON.stringify({
+        gemini: { status: 'installing', error: null, output: ['npm install …'], at: 1, before: ['earlier-package'] },
+      }),
     );
     t = await startTestHost({ dataDir });
-    expect(await geminiOf(t)).toMatchObject({ status: 'failed', error: 'Cairn stopped during the install; what it had installed was removed. Install again.' });
+    expect(await geminiOf(t)).toMatchObject({
+      status: 'failed',
+      error: 'Cairn stopped during the install; what it had installed was removed. Install again.',
+    });
     expect(existsSync(half)).toBe(false);
     expect(existsSync(dependency)).toBe(false);
     expect(existsSync(earlier)).toBe(true);

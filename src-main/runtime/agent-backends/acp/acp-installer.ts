@@ -77,12 +77,37 @@ export class AcpInstaller {
     const { pkg, version, sizeHint } = presetInstallInfo(kind);
     const base = { kind, packageSpec: `${pkg}@${version}`, sizeHint, updatedAt: this.deps.now() };
     const job = this.jobs.get(kind);
-    if (job !== undefined) return { ...base, status: 'installing', installedVersion: null, location: null, error: null, output: [...job.output] };
+    if (job !== undefined)
+      return {
+        ...base,
+        status: 'installing',
+        installedVersion: null,
+        location: null,
+        error: null,
+        output: [...job.output],
+      };
     const found = presetFound(kind, this.deps.dataDir);
     const ended = this.ended.get(kind);
-    if (found !== null) return { ...base, status: 'installed', installedVersion: found.version, location: found.location, error: null, output: [...(ended?.output ?? [])] };
-    if (ended === undefined || ended.status === 'installing') return { ...base, status: 'not_installed', installedVersion: null, location: null, error: null, output: [] };
-    return { ...base, status: ended.status, installedVersion: null, location: null, error: ended.error, output: [...ended.output], updatedAt: ended.at };
+    if (found !== null)
+      return {
+        ...base,
+        status: 'installed',
+        installedVersion: found.version,
+        location: found.location,
+        error: null,
+        output: [...(ended?.output ?? [])],
+      };
+    if (ended === undefined || ended.status === 'installing')
+      return { ...base, status: 'not_installed', installedVersion: null, location: null, error: null, output: [] };
+    return {
+      ...base,
+      status: ended.status,
+      installedVersion: null,
+      location: null,
+      error: ended.error,
+      output: [...ended.output],
+      updatedAt: ended.at,
+    };
   }
 
   /** Starts installing (or queues it); installed or installing already: the state as it is. */
@@ -90,13 +115,24 @@ export class AcpInstaller {
     const now = this.state(kind);
     if (now.status === 'installing' || now.status === 'installed') return now;
     let resolveDone = () => {};
-    const job: Job = { kind, output: [], pgid: null, started: false, cancelled: false, before: null, done: new Promise((resolve) => (resolveDone = resolve)) };
+    const job: Job = {
+      kind,
+      output: [],
+      pgid: null,
+      started: false,
+      cancelled: false,
+      before: null,
+      done: new Promise((resolve) => (resolveDone = resolve)),
+    };
     this.jobs.set(kind, job);
     const waiting = [...this.jobs.values()].find((other) => other !== job);
-    if (waiting !== undefined) this.note(job, `Waiting for ${presetInstallInfo(waiting.kind).label} to finish installing…`);
+    if (waiting !== undefined)
+      this.note(job, `Waiting for ${presetInstallInfo(waiting.kind).label} to finish installing…`);
     this.queue = this.queue
       .then(() => this.run(job))
-      .catch((error: unknown) => this.deps.logger.error('An ACP agent install failed unexpectedly', { kind, error: String(error) }))
+      .catch((error: unknown) =>
+        this.deps.logger.error('An ACP agent install failed unexpectedly', { kind, error: String(error) }),
+      )
       .finally(() => {
         resolveDone();
         if (this.jobs.get(kind) !== job) return; // cancelled while it waited: already said
@@ -135,15 +171,39 @@ export class AcpInstaller {
     job.started = true;
     const npm = findAgentProgram(process.platform === 'win32' ? 'npm.cmd' : 'npm');
     if (npm === null)
-      return this.finish(job, { status: 'failed', error: `Cairn installs ${label} with npm, and there is no npm on PATH. Install Node.js (with npm) and try again.` });
+      return this.finish(job, {
+        status: 'failed',
+        error: `Cairn installs ${label} with npm, and there is no npm on PATH. Install Node.js (with npm) and try again.`,
+      });
     mkdirSync(this.agentsDir, { recursive: true });
     job.before = snapshotAgentsFolder(this.agentsDir);
-    this.remember(job.kind, { status: 'installing', error: null, output: [], at: this.deps.now(), before: job.before.entries });
+    this.remember(job.kind, {
+      status: 'installing',
+      error: null,
+      output: [],
+      at: this.deps.now(),
+      before: job.before.entries,
+    });
     const spec = this.sourceOf(pkg, version);
-    const args = ['install', '--prefix', this.agentsDir, '--no-audit', '--no-fund', '--no-update-notifier', '--progress=false', '--loglevel=http', spec];
+    const args = [
+      'install',
+      '--prefix',
+      this.agentsDir,
+      '--no-audit',
+      '--no-fund',
+      '--no-update-notifier',
+      '--progress=false',
+      '--loglevel=http',
+      spec,
+    ];
     this.note(job, `npm ${args.join(' ')}`);
     const exit = await new Promise<{ code: number | null; error: string | null }>((resolve) => {
-      const child = spawn(npm, args, { cwd: this.agentsDir, env: childEnvironment({ scrubSecrets: false }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(npm, args, {
+        cwd: this.agentsDir,
+        env: childEnvironment({ scrubSecrets: false }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       job.pgid = child.pid ?? null;
       if (job.cancelled && job.pgid !== null) void this.endGroup(job.pgid);
       for (const stream of [child.stdout, child.stderr]) {
@@ -160,7 +220,9 @@ export class AcpInstaller {
     if (job.cancelled) return this.finish(job, { status: 'cancelled', error: null });
     const found = presetFound(job.kind, this.deps.dataDir);
     if (exit.code === 0 && found?.location === 'data_dir') return this.finish(job, null);
-    const npmErrors = job.output.filter((line) => /^npm (error|ERR!)/.test(line)).filter((line) => !line.includes('A complete log of this run'));
+    const npmErrors = job.output
+      .filter((line) => /^npm (error|ERR!)/.test(line))
+      .filter((line) => !line.includes('A complete log of this run'));
     const why =
       exit.error ??
       (exit.code === 0
@@ -209,7 +271,9 @@ export class AcpInstaller {
   private loadRecord(): void {
     let record: Partial<Record<string, EndedInstall>>;
     try {
-      record = JSON.parse(readFileSync(join(this.agentsDir, RECORD_FILE), 'utf8')) as Partial<Record<string, EndedInstall>>;
+      record = JSON.parse(readFileSync(join(this.agentsDir, RECORD_FILE), 'utf8')) as Partial<
+        Record<string, EndedInstall>
+      >;
     } catch {
       return;
     }
@@ -219,7 +283,12 @@ export class AcpInstaller {
       if (ended.status === 'installing') {
         this.removePackage(kind);
         if (ended.before !== undefined) restoreAgentsFolder(this.agentsDir, { entries: ended.before });
-        this.remember(kind, { status: 'failed', error: 'Cairn stopped during the install; what it had installed was removed. Install again.', output: ended.output, at: ended.at });
+        this.remember(kind, {
+          status: 'failed',
+          error: 'Cairn stopped during the install; what it had installed was removed. Install again.',
+          output: ended.output,
+          at: ended.at,
+        });
       } else this.ended.set(kind, ended);
     }
   }

@@ -7,7 +7,10 @@ import type { McpLaunch } from '../../mcp/mcp-client';
  * server with its address and headers, only to an agent that declares `mcpCapabilities.http`.
  * Secret values go to the agent, which starts or calls the server itself; Cairn never logs them.
  */
-export function acpMcpServers(launches: readonly McpLaunch[], capabilities: McpCapabilities | null | undefined): McpServer[] {
+export function acpMcpServers(
+  launches: readonly McpLaunch[],
+  capabilities: McpCapabilities | null | undefined,
+): McpServer[] {
   return launches.flatMap((launch): McpServer[] => {
     if (launch.transport === 'stdio') {
       if (launch.command === null) return [];

@@ -19,9 +19,25 @@ export function bridgePermission(params: RequestPermissionRequest, mapper: AcpEv
   const summary = call.title.slice(0, 500) || 'Allow the agent’s tool call';
   const preview: Extract<InteractionRequest, { kind: 'permission' }>['preview'] =
     diff !== undefined
-      ? { kind: 'diff', path: diff.path, diff: unifiedDiff(diff.path, diff.oldText ?? null, diff.newText).slice(0, 1_000_000) }
-      : { kind: 'command', command: terminal === undefined ? JSON.stringify(call.input.rawInput ?? call.title, null, 2).slice(0, 100_000) : call.title, cwd: '' };
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, request: { kind: 'permission', toolName: call.toolName, summary, preview } };
+      ? {
+          kind: 'diff',
+          path: diff.path,
+          diff: unifiedDiff(diff.path, diff.oldText ?? null, diff.newText).slice(0, 1_000_000),
+        }
+      : {
+          kind: 'command',
+          command:
+            terminal === undefined
+              ? JSON.stringify(call.input.rawInput ?? call.title, null, 2).slice(0, 100_000)
+              : call.title,
+          cwd: '',
+        };
+  return {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+    request: { kind: 'permission', toolName: call.toolName, summary, preview },
+  };
 }
 
 /**
@@ -30,13 +46,24 @@ export function bridgePermission(params: RequestPermissionRequest, mapper: AcpEv
  * (ACP has no field for it). Without a matching option: allow-always falls back to allow-once, and a
  * rejection with no reject option is `cancelled`.
  */
-export function permissionResponse(options: readonly PermissionOption[], decision: 'allow_once' | 'allow_session' | 'deny', reason: string | null): RequestPermissionResponse {
+export function permissionResponse(
+  options: readonly PermissionOption[],
+  decision: 'allow_once' | 'allow_session' | 'deny',
+  reason: string | null,
+): RequestPermissionResponse {
   const wanted: readonly PermissionOption['kind'][] =
-    decision === 'allow_session' ? ['allow_always', 'allow_once'] : decision === 'allow_once' ? ['allow_once', 'allow_always'] : ['reject_once', 'reject_always'];
+    decision === 'allow_session'
+      ? ['allow_always', 'allow_once']
+      : decision === 'allow_once'
+        ? ['allow_once', 'allow_always']
+        : ['reject_once', 'reject_always'];
   for (const kind of wanted) {
     const option = options.find((candidate) => candidate.kind === kind);
     if (option !== undefined) {
-      return { outcome: { outcome: 'selected', optionId: option.optionId }, ...(decision === 'deny' && reason !== null ? { _meta: { reason } } : {}) };
+      return {
+        outcome: { outcome: 'selected', optionId: option.optionId },
+        ...(decision === 'deny' && reason !== null ? { _meta: { reason } } : {}),
+      };
     }
   }
   return { outcome: { outcome: 'cancelled' } };

@@ -101,20 +101,31 @@ export function presetPackage(kind: AcpPresetKind): string {
 }
 
 /** A preset's package as the installer needs it: its name, pinned version, label and size on disk. */
-export function presetInstallInfo(kind: AcpPresetKind): { label: string; pkg: string; version: string; sizeHint: string | null } {
+export function presetInstallInfo(kind: AcpPresetKind): {
+  label: string;
+  pkg: string;
+  version: string;
+  sizeHint: string | null;
+} {
   const { label, pkg, version, sizeHint } = PRESETS[kind];
   return { label, pkg, version, sizeHint };
 }
 
 /** Where a preset agent is found now, as `presetCommand` would start it: its package's folder and version, or its program on PATH; null when nowhere. */
-export function presetFound(kind: AcpPresetKind, dataDir: string | null): { location: 'data_dir' | 'beside_cairn' | 'path'; version: string | null } | null {
+export function presetFound(
+  kind: AcpPresetKind,
+  dataDir: string | null,
+): { location: 'data_dir' | 'beside_cairn' | 'path'; version: string | null } | null {
   const spec = PRESETS[kind];
   const dir = packageDir(spec.pkg, dataDir);
   if (dir !== null && spec.launch(dir) !== null) {
-    const location = dataDir !== null && dir === join(dataDir, 'agents', 'node_modules', spec.pkg) ? 'data_dir' : 'beside_cairn';
+    const location =
+      dataDir !== null && dir === join(dataDir, 'agents', 'node_modules', spec.pkg) ? 'data_dir' : 'beside_cairn';
     return { location, version: versionOf(dir) };
   }
-  return spec.pathProgram !== null && findAgentProgram(spec.pathProgram) !== null ? { location: 'path', version: null } : null;
+  return spec.pathProgram !== null && findAgentProgram(spec.pathProgram) !== null
+    ? { location: 'path', version: null }
+    : null;
 }
 
 function versionOf(dir: string): string | null {
@@ -142,7 +153,11 @@ export function presetCommand(
   const dir = packageDir(spec.pkg, dataDir);
   const launch = dir === null ? null : spec.launch(dir);
   const onPath = spec.pathProgram === null ? null : findAgentProgram(spec.pathProgram);
-  const line = launch ?? (onPath === null ? null : { command: onPath, args: preset.kind === 'gemini' ? ['--acp'] : preset.kind === 'opencode' ? ['acp'] : [] });
+  const line =
+    launch ??
+    (onPath === null
+      ? null
+      : { command: onPath, args: preset.kind === 'gemini' ? ['--acp'] : preset.kind === 'opencode' ? ['acp'] : [] });
   if (line === null) {
     return {
       error: `${spec.label} is not installed. Install it in Settings → Connections (Install), or with: npm install --prefix ${dataDir === null ? '<data directory>' : join(dataDir, 'agents')} ${presetPackage(preset.kind)}`,
@@ -153,7 +168,10 @@ export function presetCommand(
 
 /** Where a package is installed: `<dataDir>/agents/node_modules`, else where Node would find it from Cairn's own code. */
 function packageDir(pkg: string, dataDir: string | null): string | null {
-  const folders = [...(dataDir === null ? [] : [join(dataDir, 'agents', 'node_modules')]), ...(createRequire(import.meta.url).resolve.paths(pkg) ?? [])];
+  const folders = [
+    ...(dataDir === null ? [] : [join(dataDir, 'agents', 'node_modules')]),
+    ...(createRequire(import.meta.url).resolve.paths(pkg) ?? []),
+  ];
   for (const folder of folders) {
     const dir = join(folder, pkg);
     if (existsSync(join(dir, 'package.json'))) return dir;
@@ -168,7 +186,9 @@ function nodeScript(script: string): { command: string; args: string[] } {
 /** A package's `bin` entry, as a full path. */
 function binOf(dir: string, name: string): string | null {
   try {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      bin?: string | Record<string, string>;
+    };
     const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[name];
     return bin === undefined ? null : join(dir, bin);
   } catch {
@@ -180,7 +200,10 @@ function binOf(dir: string, name: string): string | null {
 function openCodeBinary(dir: string): string | null {
   const os = platform() === 'win32' ? 'windows' : platform();
   const name = os === 'windows' ? 'opencode.exe' : 'opencode';
-  for (const candidate of [join(dir, '..', `opencode-${os}-${arch()}`, 'bin', name), join(dir, 'bin', 'opencode.exe')]) {
+  for (const candidate of [
+    join(dir, '..', `opencode-${os}-${arch()}`, 'bin', name),
+    join(dir, 'bin', 'opencode.exe'),
+  ]) {
     if (findAgentProgram(candidate) !== null) return candidate;
   }
   return null;

@@ -11,12 +11,26 @@ export interface PersonAnswer {
 
 /** The approval this continuation run carries: approved (`approvedToolCall`), or rejected (the turn's last tool result). */
 export function answerOf(input: AgentRunInput): PersonAnswer | null {
-  const callOf = (toolCallId: string) => [...input.history].reverse().find((message) => message.role === 'tool_call' && message.data?.toolCallId === toolCallId) ?? null;
-  if (input.approvedToolCall !== null) return { toolCallId: input.approvedToolCall.toolCallId, approved: true, reason: null, call: callOf(input.approvedToolCall.toolCallId) };
-  const last = [...input.history].reverse().find((message) => message.turnId === input.turnId && message.role !== 'reasoning');
+  const callOf = (toolCallId: string) =>
+    [...input.history]
+      .reverse()
+      .find((message) => message.role === 'tool_call' && message.data?.toolCallId === toolCallId) ?? null;
+  if (input.approvedToolCall !== null)
+    return {
+      toolCallId: input.approvedToolCall.toolCallId,
+      approved: true,
+      reason: null,
+      call: callOf(input.approvedToolCall.toolCallId),
+    };
+  const last = [...input.history]
+    .reverse()
+    .find((message) => message.turnId === input.turnId && message.role !== 'reasoning');
   if (last?.role !== 'tool_result' || last.data === null || typeof last.data.toolCallId !== 'string') return null;
   const output = last.data.output;
-  const reason = typeof output === 'object' && output !== null && 'reason' in output && typeof output.reason === 'string' ? output.reason : null;
+  const reason =
+    typeof output === 'object' && output !== null && 'reason' in output && typeof output.reason === 'string'
+      ? output.reason
+      : null;
   return { toolCallId: last.data.toolCallId, approved: false, reason, call: callOf(last.data.toolCallId) };
 }
 
@@ -25,10 +39,13 @@ export function promptText(input: AgentRunInput, answer: PersonAnswer | null, fr
   const summary = fresh ? `${summaryOf(input.history.filter((message) => message.turnId !== input.turnId))}\n\n` : '';
   if (answer !== null) {
     const title =
-      typeof answer.call?.data?.input === 'object' && answer.call.data.input !== null && 'title' in answer.call.data.input
+      typeof answer.call?.data?.input === 'object' &&
+      answer.call.data.input !== null &&
+      'title' in answer.call.data.input
         ? String(answer.call.data.input.title)
         : 'your tool call';
-    const intro = 'Cairn restarted while your permission request waited for the person, so that request is gone. Their answer:';
+    const intro =
+      'Cairn restarted while your permission request waited for the person, so that request is gone. Their answer:';
     return answer.approved
       ? `${summary}${intro} they allowed "${title}". It has not been done yet: do it now and continue.`
       : `${summary}${intro} they rejected "${title}".${answer.reason === null ? '' : ` Their reason: ${answer.reason}`} Do not do it; continue without it.`;

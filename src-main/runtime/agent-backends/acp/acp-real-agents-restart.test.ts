@@ -6,7 +6,14 @@ import { agentModel, type AgentModel } from '../../../testing/agent-model';
 import { tempDataDir } from '../../../testing/host-fixture';
 import type { ProtocolClient } from '../../../testing/protocol-client';
 import { hangReply, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
-import { assistantTextsIn, linkRealAgents, processesIn, REAL_AGENTS, realAgentsInstalled, type RealAgent } from '../../../testing/real-acp-agents';
+import {
+  assistantTextsIn,
+  linkRealAgents,
+  processesIn,
+  REAL_AGENTS,
+  realAgentsInstalled,
+  type RealAgent,
+} from '../../../testing/real-acp-agents';
 import type { ServeProcess } from '../../../testing/serve-process';
 import { serveWithClient } from '../../../testing/serve-with-client';
 import { waitFor } from '../../../testing/wait-for';
@@ -53,7 +60,11 @@ async function rig(agent: RealAgent): Promise<Rig> {
     apiKey: 'test-key',
     acpAgent: { preset: { kind: agent.kind, model: agent.model }, env: { HOME: home } },
   });
-  const { session } = await client.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+  const { session } = await client.call('session.create', {
+    connectionId: connection.connectionId,
+    permissionMode: 'ask',
+    workspacePath: workspace,
+  });
   return { dir, model, workspace, sessionId: session.sessionId, first: { process, client } };
 }
 
@@ -61,7 +72,10 @@ async function rig(agent: RealAgent): Promise<Rig> {
 async function killHost(host: { process: ServeProcess }, workspace: string): Promise<void> {
   host.process.child.kill('SIGKILL');
   await host.process.exited;
-  await waitFor(() => processesIn(workspace).length === 0, { message: 'the orphaned agent to exit', timeoutMs: 60_000 });
+  await waitFor(() => processesIn(workspace).length === 0, {
+    message: 'the orphaned agent to exit',
+    timeoutMs: 60_000,
+  });
 }
 
 async function turnStatus(client: ProtocolClient, sessionId: string, turnId: string, statuses: readonly string[]) {
@@ -74,74 +88,108 @@ async function turnStatus(client: ProtocolClient, sessionId: string, turnId: str
   );
 }
 
-const shown = async (client: ProtocolClient, sessionId: string) => (await client.call('transcript.page', { sessionId, limit: 200 })).items;
+const shown = async (client: ProtocolClient, sessionId: string) =>
+  (await client.call('transcript.page', { sessionId, limit: 200 })).items;
 const pendingCard = (client: ProtocolClient, sessionId: string, message: string) =>
-  waitFor(async () => (await client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message, timeoutMs: LONG });
+  waitFor(async () => (await client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+    message,
+    timeoutMs: LONG,
+  });
 
-describe.skipIf(!installed).each(REAL_AGENTS)('the real $kind agent across a host restart (offline)', { timeout: 600_000 }, (agent) => {
-  it('host SIGKILLed mid-turn: interrupted; Continue reloads the agent’s own session (session/load), so the model sees the earlier turn', async () => {
-    const { dir, model, workspace, sessionId, first } = await rig(agent);
-    model.script(textReply('Noted: seven herons on the weir.', 2));
-    await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the heron count.' });
-    expect((await turnStatus(first.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
-    model.script(hangReply(['Counting the herons one by one']));
-    await first.client.call('turn.start', { sessionId, turnId: 't2', text: 'Count them slowly' });
-    await waitFor(async () => (await shown(first.client, sessionId)).some((item) => item.turnId === 't2' && item.text.includes('Counting')), {
-      message: 'the first words of t2',
-      timeoutMs: LONG,
+describe.skipIf(!installed).each(REAL_AGENTS)(
+  'the real $kind agent across a host restart (offline)',
+  { timeout: 600_000 },
+  (agent) => {
+    it('host SIGKILLed mid-turn: interrupted; Continue reloads the agent’s own session (session/load), so the model sees the earlier turn', async () => {
+      const { dir, model, workspace, sessionId, first } = await rig(agent);
+      model.script(textReply('Noted: seven herons on the weir.', 2));
+      await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Remember the heron count.' });
+      expect((await turnStatus(first.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
+      model.script(hangReply(['Counting the herons one by one']));
+      await first.client.call('turn.start', { sessionId, turnId: 't2', text: 'Count them slowly' });
+      await waitFor(
+        async () =>
+          (await shown(first.client, sessionId)).some((item) => item.turnId === 't2' && item.text.includes('Counting')),
+        {
+          message: 'the first words of t2',
+          timeoutMs: LONG,
+        },
+      );
+      await killHost(first, workspace);
+
+      const second = await serveWithClient(dir, TOKEN, cleanups);
+      const interrupted = await turnStatus(second.client, sessionId, 't2', ['interrupted']);
+      expect(interrupted.latestRun).toMatchObject({ status: 'interrupted', terminalReason: 'app_restarted' });
+      const callsBefore = model.calls.length;
+      model.script(textReply('Seven herons, counted.', 2));
+      await second.client.call('turn.resume', { sessionId, turnId: 't2' });
+      expect((await turnStatus(second.client, sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({
+        status: 'completed',
+      });
+
+      // The new agent process knows the first turn only from its own reloaded session: the model gets t1's answer as an assistant turn.
+      const resumed = model.calls[callsBefore];
+      expect(resumed).toBeDefined();
+      if (resumed === undefined) return;
+      expect(assistantTextsIn(resumed).join('\n')).toContain('Noted: seven herons on the weir.');
+      const body = JSON.stringify(resumed.body);
+      expect(body).toContain('Remember the heron count.');
+      expect(body).toContain('Your previous attempt at this request ended early (app_restarted).');
+      expect(body).not.toContain('could not be reloaded');
+      const items = await shown(second.client, sessionId);
+      // The agent's replay of its history is not shown again, and no new agent session was announced.
+      expect(items.filter((item) => item.text.includes('Noted: seven herons on the weir.'))).toHaveLength(1);
+      expect(items.some((item) => item.text.includes('could not reload'))).toBe(false);
+      expect(items.filter((item) => item.turnId === 't2' && item.kind === 'assistant_message').at(-1)?.text).toContain(
+        'Seven herons, counted.',
+      );
     });
-    await killHost(first, workspace);
 
-    const second = await serveWithClient(dir, TOKEN, cleanups);
-    const interrupted = await turnStatus(second.client, sessionId, 't2', ['interrupted']);
-    expect(interrupted.latestRun).toMatchObject({ status: 'interrupted', terminalReason: 'app_restarted' });
-    const callsBefore = model.calls.length;
-    model.script(textReply('Seven herons, counted.', 2));
-    await second.client.call('turn.resume', { sessionId, turnId: 't2' });
-    expect((await turnStatus(second.client, sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({ status: 'completed' });
+    it('an approval pending across a host restart stays answerable; allowed, the reloaded agent is told, asks again, and writes the file', async () => {
+      const { dir, model, workspace, sessionId, first } = await rig(agent);
+      const path = join(workspace, 'kept.txt');
+      model.script(toolCallReply(agent.writeCall(path, 'kept across'), 2));
+      await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Write kept.txt' });
+      const before = await pendingCard(first.client, sessionId, 'the approval card');
+      await killHost(first, workspace);
 
-    // The new agent process knows the first turn only from its own reloaded session: the model gets t1's answer as an assistant turn.
-    const resumed = model.calls[callsBefore];
-    expect(resumed).toBeDefined();
-    if (resumed === undefined) return;
-    expect(assistantTextsIn(resumed).join('\n')).toContain('Noted: seven herons on the weir.');
-    const body = JSON.stringify(resumed.body);
-    expect(body).toContain('Remember the heron count.');
-    expect(body).toContain('Your previous attempt at this request ended early (app_restarted).');
-    expect(body).not.toContain('could not be reloaded');
-    const items = await shown(second.client, sessionId);
-    // The agent's replay of its history is not shown again, and no new agent session was announced.
-    expect(items.filter((item) => item.text.includes('Noted: seven herons on the weir.'))).toHaveLength(1);
-    expect(items.some((item) => item.text.includes('could not reload'))).toBe(false);
-    expect(items.filter((item) => item.turnId === 't2' && item.kind === 'assistant_message').at(-1)?.text).toContain('Seven herons, counted.');
-  });
-
-  it('an approval pending across a host restart stays answerable; allowed, the reloaded agent is told, asks again, and writes the file', async () => {
-    const { dir, model, workspace, sessionId, first } = await rig(agent);
-    const path = join(workspace, 'kept.txt');
-    model.script(toolCallReply(agent.writeCall(path, 'kept across'), 2));
-    await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Write kept.txt' });
-    const before = await pendingCard(first.client, sessionId, 'the approval card');
-    await killHost(first, workspace);
-
-    const second = await serveWithClient(dir, TOKEN, cleanups);
-    const pending = await pendingCard(second.client, sessionId, 'the approval card after the restart');
-    expect(pending.interactionId).toBe(before.interactionId);
-    expect(pending.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit' });
-    const callsBefore = model.calls.length;
-    // Told the answer, the agent's model asks for the write again: the agent's own request is a new card, since its first is gone with its process.
-    model.script(toolCallReply({ ...agent.writeCall(path, 'kept across'), id: `${agent.writeCall(path, '').id}_again` }, 2), textReply('Wrote kept.txt after the restart.', 2));
-    await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
-    const again = await waitFor(
-      async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions.find((card) => card.interactionId !== pending.interactionId),
-      { message: 'the reloaded agent’s own approval card', timeoutMs: LONG },
-    );
-    expect(again.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit' });
-    const told = model.calls[callsBefore];
-    expect(JSON.stringify(told?.body)).toContain('Cairn restarted while your permission request waited for the person');
-    await second.client.call('interaction.answer', { interactionId: again.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
-    expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).latestRun).toMatchObject({ status: 'completed' });
-    expect(readFileSync(path, 'utf8')).toBe('kept across');
-    expect((await shown(second.client, sessionId)).filter((item) => item.kind === 'assistant_message').at(-1)?.text).toContain('Wrote kept.txt after the restart.');
-  });
-});
+      const second = await serveWithClient(dir, TOKEN, cleanups);
+      const pending = await pendingCard(second.client, sessionId, 'the approval card after the restart');
+      expect(pending.interactionId).toBe(before.interactionId);
+      expect(pending.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit' });
+      const callsBefore = model.calls.length;
+      // Told the answer, the agent's model asks for the write again: the agent's own request is a new card, since its first is gone with its process.
+      model.script(
+        toolCallReply({ ...agent.writeCall(path, 'kept across'), id: `${agent.writeCall(path, '').id}_again` }, 2),
+        textReply('Wrote kept.txt after the restart.', 2),
+      );
+      await second.client.call('interaction.answer', {
+        interactionId: pending.interactionId,
+        answer: { action: 'accept', decision: 'allow_once' },
+      });
+      const again = await waitFor(
+        async () =>
+          (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions.find(
+            (card) => card.interactionId !== pending.interactionId,
+          ),
+        { message: 'the reloaded agent’s own approval card', timeoutMs: LONG },
+      );
+      expect(again.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit' });
+      const told = model.calls[callsBefore];
+      expect(JSON.stringify(told?.body)).toContain(
+        'Cairn restarted while your permission request waited for the person',
+      );
+      await second.client.call('interaction.answer', {
+        interactionId: again.interactionId,
+        answer: { action: 'accept', decision: 'allow_once' },
+      });
+      expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).latestRun).toMatchObject({
+        status: 'completed',
+      });
+      expect(readFileSync(path, 'utf8')).toBe('kept across');
+      expect(
+        (await shown(second.client, sessionId)).filter((item) => item.kind === 'assistant_message').at(-1)?.text,
+      ).toContain('Wrote kept.txt after the restart.');
+    });
+  },
+);

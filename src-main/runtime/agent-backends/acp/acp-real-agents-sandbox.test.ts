@@ -47,115 +47,133 @@ function toolOutputsIn(body: unknown): string {
   return JSON.stringify(body);
 }
 
-describe.runIf(linux && installed).each(REAL_AGENTS)('the real $kind agent inside the sandbox (Auto)', { timeout: 300_000 }, (agent) => {
-  let t: TestHost;
-  let server: ProviderTestServer;
-  let other: Server;
-  let otherPort: number;
-  let forwarder: { port: number; child: ChildProcess };
-  let model: AgentModel;
-  let sessionId: string;
-  let base: string;
-  let home: string;
-  let workspace: string;
+describe.runIf(linux && installed).each(REAL_AGENTS)(
+  'the real $kind agent inside the sandbox (Auto)',
+  { timeout: 300_000 },
+  (agent) => {
+    let t: TestHost;
+    let server: ProviderTestServer;
+    let other: Server;
+    let otherPort: number;
+    let forwarder: { port: number; child: ChildProcess };
+    let model: AgentModel;
+    let sessionId: string;
+    let base: string;
+    let home: string;
+    let workspace: string;
 
-  beforeAll(async () => {
-    expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({ available: true });
-    model = agentModel();
-    server = await agent.startServer(model.answer);
-    const modelPort = Number(new URL(server.baseUrl).port);
-    forwarder = await startForwarder(modelPort);
-    other = createServer((_request, response) => response.end('REACHED-OTHER'));
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    otherPort = (other.address() as AddressInfo).port;
-    base = mkdtempSync('/var/tmp/cairn-acp-wall-');
-    home = join(base, 'home');
-    mkdirSync(join(home, '.ssh'), { recursive: true });
-    writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-SSH-KEY');
-    workspace = join(base, 'workspace');
-    mkdirSync(workspace);
-    const dataDir = join(base, 'data');
-    mkdirSync(dataDir);
-    t = await startTestHost({ dataDir, sandbox: 'detect', acp: { bounds: { cancelMs: 3_000, startMs: 120_000, requestMs: 120_000 } } });
-    linkRealAgents(dataDir);
-    const baseUrl = server.baseUrl.replace(`:${modelPort}`, `:${forwarder.port}`);
-    const { connection } = await t.call('connection.create', {
-      name: agent.kind,
-      providerType: 'acp',
-      baseUrl,
-      apiKey: 'test-key',
-      acpAgent: { preset: { kind: agent.kind, model: agent.model }, env: { HOME: home } },
+    beforeAll(async () => {
+      expect(availability, 'bubblewrap and socat must be installed (npm test installs them)').toMatchObject({
+        available: true,
+      });
+      model = agentModel();
+      server = await agent.startServer(model.answer);
+      const modelPort = Number(new URL(server.baseUrl).port);
+      forwarder = await startForwarder(modelPort);
+      other = createServer((_request, response) => response.end('REACHED-OTHER'));
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      otherPort = (other.address() as AddressInfo).port;
+      base = mkdtempSync('/var/tmp/cairn-acp-wall-');
+      home = join(base, 'home');
+      mkdirSync(join(home, '.ssh'), { recursive: true });
+      writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-SSH-KEY');
+      workspace = join(base, 'workspace');
+      mkdirSync(workspace);
+      const dataDir = join(base, 'data');
+      mkdirSync(dataDir);
+      t = await startTestHost({
+        dataDir,
+        sandbox: 'detect',
+        acp: { bounds: { cancelMs: 3_000, startMs: 120_000, requestMs: 120_000 } },
+      });
+      linkRealAgents(dataDir);
+      const baseUrl = server.baseUrl.replace(`:${modelPort}`, `:${forwarder.port}`);
+      const { connection } = await t.call('connection.create', {
+        name: agent.kind,
+        providerType: 'acp',
+        baseUrl,
+        apiKey: 'test-key',
+        acpAgent: { preset: { kind: agent.kind, model: agent.model }, env: { HOME: home } },
+      });
+      const { session } = await t.call('session.create', {
+        connectionId: connection.connectionId,
+        permissionMode: 'auto',
+        workspacePath: workspace,
+      });
+      sessionId = session.sessionId;
+    }, 120_000);
+
+    afterAll(async () => {
+      await t?.close();
+      await server?.close();
+      forwarder?.child.kill();
+      await new Promise((resolve) => other?.close(resolve));
+      if (base !== undefined) rmSync(base, { recursive: true, force: true });
     });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'auto', workspacePath: workspace });
-    sessionId = session.sessionId;
-  }, 120_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await server?.close();
-    forwarder?.child.kill();
-    await new Promise((resolve) => other?.close(resolve));
-    if (base !== undefined) rmSync(base, { recursive: true, force: true });
-  });
+    const turnEnds = (turnId: string) =>
+      waitFor(
+        async () => {
+          const outcome = await t.invoke('turn.query', { sessionId, turnId });
+          return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+            ? outcome.result.turn
+            : null;
+        },
+        { timeoutMs: 240_000, message: `turn ${turnId} to end` },
+      );
+    const agentInWall = () =>
+      processesIn(workspace).some((pid) => {
+        try {
+          return readlinkSync(`/proc/${pid}/exe`).endsWith('/bwrap');
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+    const probe = (tag: string) =>
+      [
+        `echo inside-${tag} > ${workspace}/inside-${tag}.txt`,
+        `echo x > ${home}/outside-${tag}.txt; echo "outside: $?"`,
+        `cat ${home}/.ssh/id_ed25519; echo "ssh: $?"`,
+        `curl -s -m 5 http://127.0.0.1:${otherPort}/; echo "other: $?"`,
+      ].join('; ');
 
-  const turnEnds = (turnId: string) =>
-    waitFor(
-      async () => {
-        const outcome = await t.invoke('turn.query', { sessionId, turnId });
-        return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status) ? outcome.result.turn : null;
-      },
-      { timeoutMs: 240_000, message: `turn ${turnId} to end` },
-    );
-  const agentInWall = () =>
-    processesIn(workspace).some((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/exe`).endsWith('/bwrap');
-      } catch {
-        return false; // gone meanwhile
-      }
+    it('answers a prompt from inside the wall, through the proxy to its model endpoint only', async () => {
+      model.script(textReply('Seven herons on the weir.', 3));
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'How many herons?' });
+      const turn = await turnEnds('t1');
+      expect(turn.latestRun, JSON.stringify(turn)).toMatchObject({ status: 'completed' });
+      const said = (await t.call('transcript.page', { sessionId, limit: 200 })).items.filter(
+        (item) => item.turnId === 't1' && item.kind === 'assistant_message',
+      );
+      expect(said.map((item) => item.text).join(''), JSON.stringify(said)).toContain('Seven herons on the weir.');
+      expect(agentInWall(), 'the agent process is bwrap').toBe(true);
     });
-  const probe = (tag: string) =>
-    [
-      `echo inside-${tag} > ${workspace}/inside-${tag}.txt`,
-      `echo x > ${home}/outside-${tag}.txt; echo "outside: $?"`,
-      `cat ${home}/.ssh/id_ed25519; echo "ssh: $?"`,
-      `curl -s -m 5 http://127.0.0.1:${otherPort}/; echo "other: $?"`,
-    ].join('; ');
 
-  it('answers a prompt from inside the wall, through the proxy to its model endpoint only', async () => {
-    model.script(textReply('Seven herons on the weir.', 3));
-    await t.call('turn.start', { sessionId, turnId: 't1', text: 'How many herons?' });
-    const turn = await turnEnds('t1');
-    expect(turn.latestRun, JSON.stringify(turn)).toMatchObject({ status: 'completed' });
-    const said = (await t.call('transcript.page', { sessionId, limit: 200 })).items.filter((item) => item.turnId === 't1' && item.kind === 'assistant_message');
-    expect(said.map((item) => item.text).join(''), JSON.stringify(said)).toContain('Seven herons on the weir.');
-    expect(agentInWall(), 'the agent process is bwrap').toBe(true);
-  });
+    it('its own shell tool, unasked: writes inside the workspace, but not outside; reads no ~/.ssh; reaches no other loopback server', async () => {
+      model.script(toolCallReply(agent.shellCall('wall', probe('auto')), 2), textReply('Probed.', 1));
+      await t.call('turn.start', { sessionId, turnId: 't2', text: 'Probe the wall' });
+      expect((await turnEnds('t2')).latestRun).toMatchObject({ status: 'completed' });
+      expect((await t.call('interaction.list', { sessionId, status: 'pending' })).interactions).toEqual([]);
+      const result = toolOutputsIn(model.calls.at(-1)?.body);
+      expect(result).toMatch(/Read-only file system/);
+      expect(result).toMatch(/outside: 1/);
+      expect(result).not.toMatch(/FAKE-SSH-KEY/);
+      expect(result).not.toMatch(/REACHED-OTHER/);
+      expect(readFileSync(join(workspace, 'inside-auto.txt'), 'utf8')).toBe('inside-auto\n');
+      expect(existsSync(join(home, 'outside-auto.txt'))).toBe(false);
+    });
 
-  it('its own shell tool, unasked: writes inside the workspace, but not outside; reads no ~/.ssh; reaches no other loopback server', async () => {
-    model.script(toolCallReply(agent.shellCall('wall', probe('auto')), 2), textReply('Probed.', 1));
-    await t.call('turn.start', { sessionId, turnId: 't2', text: 'Probe the wall' });
-    expect((await turnEnds('t2')).latestRun).toMatchObject({ status: 'completed' });
-    expect((await t.call('interaction.list', { sessionId, status: 'pending' })).interactions).toEqual([]);
-    const result = toolOutputsIn(model.calls.at(-1)?.body);
-    expect(result).toMatch(/Read-only file system/);
-    expect(result).toMatch(/outside: 1/);
-    expect(result).not.toMatch(/FAKE-SSH-KEY/);
-    expect(result).not.toMatch(/REACHED-OTHER/);
-    expect(readFileSync(join(workspace, 'inside-auto.txt'), 'utf8')).toBe('inside-auto\n');
-    expect(existsSync(join(home, 'outside-auto.txt'))).toBe(false);
-  });
-
-  it('switched to Full, starts again outside the wall, resumes its session, and the same write outside works', async () => {
-    await t.call('session.configure', { sessionId, permissionMode: 'full' });
-    model.script(toolCallReply(agent.shellCall('full', probe('full')), 2), textReply('Probed again.', 1));
-    await t.call('turn.start', { sessionId, turnId: 't3', text: 'Probe again' });
-    expect((await turnEnds('t3')).latestRun).toMatchObject({ status: 'completed' });
-    expect(existsSync(join(home, 'outside-full.txt'))).toBe(true);
-    expect(toolOutputsIn(model.calls.at(-1)?.body)).toMatch(/FAKE-SSH-KEY/);
-    expect(agentInWall()).toBe(false);
-    // Resumed (session/load), not a new agent session with a summary.
-    const items = (await t.call('transcript.page', { sessionId, limit: 200 })).items;
-    expect(items.some((item) => item.text.includes('could not reload its earlier session'))).toBe(false);
-  });
-});
+    it('switched to Full, starts again outside the wall, resumes its session, and the same write outside works', async () => {
+      await t.call('session.configure', { sessionId, permissionMode: 'full' });
+      model.script(toolCallReply(agent.shellCall('full', probe('full')), 2), textReply('Probed again.', 1));
+      await t.call('turn.start', { sessionId, turnId: 't3', text: 'Probe again' });
+      expect((await turnEnds('t3')).latestRun).toMatchObject({ status: 'completed' });
+      expect(existsSync(join(home, 'outside-full.txt'))).toBe(true);
+      expect(toolOutputsIn(model.calls.at(-1)?.body)).toMatch(/FAKE-SSH-KEY/);
+      expect(agentInWall()).toBe(false);
+      // Resumed (session/load), not a new agent session with a summary.
+      const items = (await t.call('transcript.page', { sessionId, limit: 200 })).items;
+      expect(items.some((item) => item.text.includes('could not reload its earlier session'))).toBe(false);
+    });
+  },
+);

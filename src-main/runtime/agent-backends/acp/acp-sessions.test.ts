@@ -16,19 +16,33 @@ afterEach(async () => {
   await t.close();
 });
 
-async function acpSession(options: { permissionMode?: PermissionMode; load?: boolean; mcpHttp?: boolean; sandbox?: 'detect' } = {}) {
-  t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } }, ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }) });
+async function acpSession(
+  options: { permissionMode?: PermissionMode; load?: boolean; mcpHttp?: boolean; sandbox?: 'detect' } = {},
+) {
+  t = await startTestHost({
+    acp: { bounds: { cancelMs: 1_500 } },
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+  });
   // With the sandbox, under /var/tmp: inside it /tmp is a private folder.
-  const workspace = mkdtempSync(options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-work-') : '/var/tmp/cairn-acp-work-');
-  const state = mkdtempSync(options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-agent-') : '/var/tmp/cairn-acp-agent-');
+  const workspace = mkdtempSync(
+    options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-work-') : '/var/tmp/cairn-acp-work-',
+  );
+  const state = mkdtempSync(
+    options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-agent-') : '/var/tmp/cairn-acp-agent-',
+  );
   // In Auto the agent runs inside the sandbox: a custom agent's own state folder is made writable as a person would, in Settings → Sandbox.
-  if (options.sandbox !== undefined) await t.call('sandbox.settings.set', { allowedHosts: [], writableFolders: [state], deniedPaths: [] });
+  if (options.sandbox !== undefined)
+    await t.call('sandbox.settings.set', { allowedHosts: [], writableFolders: [state], deniedPaths: [] });
   const { connection } = await t.call('connection.create', {
     name: 'Test agent',
     providerType: 'acp',
     acpAgent: testAgentCommand(state, { load: options.load ?? true, mcpHttp: options.mcpHttp ?? false }),
   });
-  const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: options.permissionMode ?? 'ask', workspacePath: workspace });
+  const { session } = await t.call('session.create', {
+    connectionId: connection.connectionId,
+    permissionMode: options.permissionMode ?? 'ask',
+    workspacePath: workspace,
+  });
   return { connectionId: connection.connectionId, sessionId: session.sessionId, workspace, state };
 }
 
@@ -45,22 +59,46 @@ async function turnReaches(sessionId: string, turnId: string, statuses: readonly
 }
 
 async function pendingInteraction(sessionId: string): Promise<InteractionRecord> {
-  return waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'a pending interaction', timeoutMs: 20_000 });
+  return waitFor(async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
+    message: 'a pending interaction',
+    timeoutMs: 20_000,
+  });
 }
 
 describe('ACP sessions', { timeout: 60_000 }, () => {
   it('Test starts the agent and names it, its version and what it can do; a bad command is refused when saved', async () => {
     const { connectionId } = await acpSession();
     const tested = await t.call('connection.test', { connectionId });
-    expect(tested).toMatchObject({ verdict: 'ok', message: 'Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.' });
-    const missing = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: '/no/such/agent', args: [], env: {} } });
-    expect(missing.ok ? 'accepted' : missing.error).toMatchObject({ code: 'invalid_input', message: 'There is no executable file at /no/such/agent.' });
+    expect(tested).toMatchObject({
+      verdict: 'ok',
+      message: 'Cairn ACP test agent 1.0.0 speaks ACP 1: reloads sessions.',
+    });
+    const missing = await t.invoke('connection.create', {
+      name: 'Nope',
+      providerType: 'acp',
+      acpAgent: { command: '/no/such/agent', args: [], env: {} },
+    });
+    expect(missing.ok ? 'accepted' : missing.error).toMatchObject({
+      code: 'invalid_input',
+      message: 'There is no executable file at /no/such/agent.',
+    });
     const none = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp' });
-    expect(none.ok ? 'accepted' : none.error).toMatchObject({ code: 'invalid_input', message: 'An ACP connection needs the agent command to run.' });
-    const badEnv = await t.invoke('connection.create', { name: 'Nope', providerType: 'acp', acpAgent: { command: process.execPath, args: [], env: { '1X': 'y' } } });
+    expect(none.ok ? 'accepted' : none.error).toMatchObject({
+      code: 'invalid_input',
+      message: 'An ACP connection needs the agent command to run.',
+    });
+    const badEnv = await t.invoke('connection.create', {
+      name: 'Nope',
+      providerType: 'acp',
+      acpAgent: { command: process.execPath, args: [], env: { '1X': 'y' } },
+    });
     expect(badEnv.ok ? 'accepted' : badEnv.error).toMatchObject({ code: 'invalid_input' });
     // An agent that quits at once: Test says it exited, and how.
-    const quits = await t.call('connection.create', { name: 'Quits', providerType: 'acp', acpAgent: { command: process.execPath, args: ['-e', 'process.exit(3)'], env: {} } });
+    const quits = await t.call('connection.create', {
+      name: 'Quits',
+      providerType: 'acp',
+      acpAgent: { command: process.execPath, args: ['-e', 'process.exit(3)'], env: {} },
+    });
     const exited = await t.call('connection.test', { connectionId: quits.connection.connectionId });
     expect(exited.verdict).toBe('server_error');
     expect(exited.message).toMatch(/exited \(exit code 3\) before it answered initialize\.$/);
@@ -71,7 +109,11 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     onTestFinished(cleanup);
     t = await startTestHost({ dataDir: dir });
     const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
-    const { connection } = await t.call('connection.create', { name: 'Test agent', providerType: 'acp', acpAgent: testAgentCommand(state) });
+    const { connection } = await t.call('connection.create', {
+      name: 'Test agent',
+      providerType: 'acp',
+      acpAgent: testAgentCommand(state),
+    });
     const { session } = await t.call('session.create', {
       connectionId: connection.connectionId,
       permissionMode: 'ask',
@@ -82,7 +124,9 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect((await turnReaches(session.sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     const named = { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' };
     expect(await t.call('acp.agent', { sessionId: session.sessionId })).toEqual({ agent: named });
-    expect(t.events.filter((event) => event.kind === 'acp.agent.changed')).toEqual([expect.objectContaining({ sessionId: session.sessionId, agent: named })]);
+    expect(t.events.filter((event) => event.kind === 'acp.agent.changed')).toEqual([
+      expect.objectContaining({ sessionId: session.sessionId, agent: named }),
+    ]);
     await t.close();
     t = await startTestHost({ dataDir: dir });
     expect(await t.call('acp.agent', { sessionId: session.sessionId })).toEqual({ agent: named });
@@ -91,7 +135,11 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
 
   it('a text turn: thoughts, text and a tool call with its result reach the transcript in order, and the turn completes', async () => {
     const { sessionId } = await acpSession();
-    await t.call('turn.start', { sessionId, turnId: 't1', text: 'think Planning the heron count\ntext Herons: \ntool count-1 Count herons\ntext seven.' });
+    await t.call('turn.start', {
+      sessionId,
+      turnId: 't1',
+      text: 'think Planning the heron count\ntext Herons: \ntool count-1 Count herons\ntext seven.',
+    });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     const transcript = await items(sessionId);
     const kinds = transcript.filter((item) => item.turnId === 't1').map((item) => [item.kind, item.text]);
@@ -135,7 +183,12 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect(turn.usage).toMatchObject({ inputTokens: 1200, outputTokens: 340 });
     // How full the agent's context is (usage_update) is the header's context meter.
     const { meter } = await t.call('context.meter', { sessionId });
-    expect(meter).toMatchObject({ used: 5200, contextWindow: 200_000, windowSource: 'reported', modelId: 'cairn-acp-test-agent' });
+    expect(meter).toMatchObject({
+      used: 5200,
+      contextWindow: 200_000,
+      windowSource: 'reported',
+      modelId: 'cairn-acp-test-agent',
+    });
   });
 
   it('terminals: in Ask a command card first; allowed, it runs as a shell run shown in the transcript, and the agent reads its exit and output', async () => {
@@ -148,15 +201,24 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
       preview: { kind: 'command', command: "sh -c 'echo heron > seen.txt; echo herons; exit 3'", cwd: workspace },
     });
     expect(existsSync(join(workspace, 'seen.txt'))).toBe(false);
-    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await t.call('interaction.answer', {
+      interactionId: card.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(readFileSync(join(workspace, 'seen.txt'), 'utf8')).toBe('heron\n');
     const transcript = await items(sessionId);
     expect(transcript.at(-1)?.text).toBe('exit 3: herons\n');
     const result = transcript.find((item) => item.kind === 'tool_result' && item.data?.toolName === 'run_shell');
-    expect(result?.data).toMatchObject({ toolCallId: 'terminal-1', isError: true, output: { status: 'exited', exitCode: 3 } });
+    expect(result?.data).toMatchObject({
+      toolCallId: 'terminal-1',
+      isError: true,
+      output: { status: 'exited', exitCode: 3 },
+    });
     const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
-    expect(shellRuns).toMatchObject([{ toolCallId: 'terminal-1', turnId: 't1', status: 'exited', exitCode: 3, stdoutTail: 'herons\n' }]);
+    expect(shellRuns).toMatchObject([
+      { toolCallId: 'terminal-1', turnId: 't1', status: 'exited', exitCode: 3, stdoutTail: 'herons\n' },
+    ]);
 
     const explore = await acpSessionOnSameHost('explore');
     await t.call('turn.start', { sessionId: explore.sessionId, turnId: 'e1', text: 'sh echo no > no.txt' });
@@ -165,17 +227,24 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     expect(existsSync(join(explore.workspace, 'no.txt'))).toBe(false);
   });
 
-  it.runIf(process.platform === 'linux')('terminals in Auto run unasked inside the sandbox: a write outside the workspace is refused', async () => {
-    const { sessionId, workspace } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
-    onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
-    const outside = `/var/tmp/cairn-acp-outside-${process.pid}`;
-    await t.call('turn.start', { sessionId, turnId: 't1', text: `sh echo inside > in.txt; echo x > ${outside}; echo done` });
-    expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
-    expect(readFileSync(join(workspace, 'in.txt'), 'utf8')).toBe('inside\n');
-    expect(existsSync(outside)).toBe(false);
-    const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
-    expect(shellRuns[0]?.stderrTail).toMatch(/Read-only file system/);
-  });
+  it.runIf(process.platform === 'linux')(
+    'terminals in Auto run unasked inside the sandbox: a write outside the workspace is refused',
+    async () => {
+      const { sessionId, workspace } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
+      onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
+      const outside = `/var/tmp/cairn-acp-outside-${process.pid}`;
+      await t.call('turn.start', {
+        sessionId,
+        turnId: 't1',
+        text: `sh echo inside > in.txt; echo x > ${outside}; echo done`,
+      });
+      expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+      expect(readFileSync(join(workspace, 'in.txt'), 'utf8')).toBe('inside\n');
+      expect(existsSync(outside)).toBe(false);
+      const { shellRuns } = await t.call('shell.list', { sessionId, limit: 10 });
+      expect(shellRuns[0]?.stderrTail).toMatch(/Read-only file system/);
+    },
+  );
 
   it.runIf(process.platform === 'linux')(
     'a terminal in Auto blocked on the network shows the card "Allow network to <host>" on its call; allowed for the session, the retry gets through the wall',
@@ -195,11 +264,23 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
       expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
       const card = await pendingInteraction(sessionId);
       expect(card).toMatchObject({ turnId: 't1', toolCallId: 'terminal-1', request: { kind: 'network', host } });
-      const notice = (await items(sessionId)).find((item) => item.kind === 'notice' && item.data?.interactionId === card.interactionId);
-      expect(notice).toMatchObject({ text: `blocked by the sandbox: network to ${host}`, data: { toolCallId: 'terminal-1' } });
-      await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', network: 'allow_session' } });
+      const notice = (await items(sessionId)).find(
+        (item) => item.kind === 'notice' && item.data?.interactionId === card.interactionId,
+      );
+      expect(notice).toMatchObject({
+        text: `blocked by the sandbox: network to ${host}`,
+        data: { toolCallId: 'terminal-1' },
+      });
+      await t.call('interaction.answer', {
+        interactionId: card.interactionId,
+        answer: { action: 'accept', network: 'allow_session' },
+      });
       // Allowed: the proxy lets the host through (nothing listens there, so the answer is 502, not the wall's 403).
-      await t.call('turn.start', { sessionId, turnId: 't2', text: `sh curl -s -m 5 -o /dev/null -w '%{http_code}' http://${host}:${port}/` });
+      await t.call('turn.start', {
+        sessionId,
+        turnId: 't2',
+        text: `sh curl -s -m 5 -o /dev/null -w '%{http_code}' http://${host}:${port}/`,
+      });
       expect((await turnReaches(sessionId, 't2', ['completed', 'failed', 'waiting'])).status).toBe('completed');
       expect((await items(sessionId)).at(-1)?.text).toMatch(/: 502$/);
       expect((await t.call('interaction.list', { sessionId, status: 'pending' })).interactions).toEqual([]);
@@ -209,13 +290,24 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
   it('Stop while a terminal runs (Full mode, no card): its process group is killed and the turn ends cancelled', async () => {
     const { sessionId, workspace } = await acpSession({ permissionMode: 'full' });
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'sh echo started > started.txt; sleep 120' });
-    await waitFor(() => existsSync(join(workspace, 'started.txt')), { message: 'the terminal to start', timeoutMs: 20_000 });
-    const call = (await items(sessionId)).find((item) => item.kind === 'tool_call' && item.data?.toolName === 'run_shell');
-    expect(call?.data).toMatchObject({ toolCallId: 'terminal-1', input: { command: "sh -c 'echo started > started.txt; sleep 120'", cwd: workspace } });
+    await waitFor(() => existsSync(join(workspace, 'started.txt')), {
+      message: 'the terminal to start',
+      timeoutMs: 20_000,
+    });
+    const call = (await items(sessionId)).find(
+      (item) => item.kind === 'tool_call' && item.data?.toolName === 'run_shell',
+    );
+    expect(call?.data).toMatchObject({
+      toolCallId: 'terminal-1',
+      input: { command: "sh -c 'echo started > started.txt; sleep 120'", cwd: workspace },
+    });
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
     const run = await waitFor(
-      async () => (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns.find((shellRun) => shellRun.status !== 'running' && shellRun.status !== 'starting'),
+      async () =>
+        (await t.call('shell.list', { sessionId, limit: 10 })).shellRuns.find(
+          (shellRun) => shellRun.status !== 'running' && shellRun.status !== 'starting',
+        ),
       { message: 'the terminal to end', timeoutMs: 20_000 },
     );
     expect(run.status).toBe('killed');
@@ -232,7 +324,10 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
       preview: { kind: 'diff', diff: expect.stringContaining('+seven herons') as unknown },
     });
     expect(existsSync(join(workspace, 'notes/heron.txt'))).toBe(false);
-    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await t.call('interaction.answer', {
+      interactionId: card.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(readFileSync(join(workspace, 'notes/heron.txt'), 'utf8')).toBe('seven herons');
     expect((await items(sessionId)).at(-1)?.text).toBe('Wrote notes/heron.txt (once).');
@@ -242,31 +337,49 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const { sessionId, workspace } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'write heron.txt seven' });
     const card = await pendingInteraction(sessionId);
-    await t.call('interaction.answer', { interactionId: card.interactionId, answer: { action: 'accept', decision: 'deny', reason: 'Not herons today' } });
+    await t.call('interaction.answer', {
+      interactionId: card.interactionId,
+      answer: { action: 'accept', decision: 'deny', reason: 'Not herons today' },
+    });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(existsSync(join(workspace, 'heron.txt'))).toBe(false);
     expect((await items(sessionId)).at(-1)?.text).toBe('Rejected writing heron.txt: Not herons today');
 
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'write ../escaped.txt out' });
     const second = await pendingInteraction(sessionId);
-    await t.call('interaction.answer', { interactionId: second.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await t.call('interaction.answer', {
+      interactionId: second.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
     expect((await items(sessionId)).at(-1)?.text).toMatch(/^Could not write \.\.\/escaped\.txt: /);
     expect(existsSync(join(workspace, '..', 'escaped.txt'))).toBe(false);
 
     const explore = await acpSessionOnSameHost('explore');
     writeFileSync(join(explore.workspace, 'kept.txt'), 'kept');
-    await t.call('turn.start', { sessionId: explore.sessionId, turnId: 'e1', text: 'read kept.txt\nwrite kept.txt changed' });
+    await t.call('turn.start', {
+      sessionId: explore.sessionId,
+      turnId: 'e1',
+      text: 'read kept.txt\nwrite kept.txt changed',
+    });
     expect((await turnReaches(explore.sessionId, 'e1', ['completed', 'failed'])).status).toBe('completed');
-    const said = (await items(explore.sessionId)).filter((item) => item.kind === 'assistant_message').map((item) => item.text);
-    expect(said).toEqual(['kept.txt holds: kept', 'Rejected writing kept.txt: This Cairn session is in Explore mode: nothing may be changed.']);
+    const said = (await items(explore.sessionId))
+      .filter((item) => item.kind === 'assistant_message')
+      .map((item) => item.text);
+    expect(said).toEqual([
+      'kept.txt holds: kept',
+      'Rejected writing kept.txt: This Cairn session is in Explore mode: nothing may be changed.',
+    ]);
     expect(readFileSync(join(explore.workspace, 'kept.txt'), 'utf8')).toBe('kept');
   });
 
   it('Stop mid-stream: session/cancel, the turn ends cancelled within the bound, and the agent keeps the session for the next turn', async () => {
     const { sessionId, state } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'slow 400 50' });
-    await waitFor(async () => (await items(sessionId)).some((item) => item.text.includes('chunk-2')), { message: 'the first chunks', timeoutMs: 20_000 });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text.includes('chunk-2')), {
+      message: 'the first chunks',
+      timeoutMs: 20_000,
+    });
     const started = Date.now();
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
@@ -281,11 +394,17 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
   it('an agent deaf to session/cancel: Stop kills its process group after the bound', async () => {
     const { sessionId, state } = await acpSession();
     await t.call('turn.start', { sessionId, turnId: 't1', text: 'text going quiet\ndeaf' });
-    await waitFor(async () => (await items(sessionId)).some((item) => item.text === 'going quiet'), { message: 'the text', timeoutMs: 20_000 });
+    await waitFor(async () => (await items(sessionId)).some((item) => item.text === 'going quiet'), {
+      message: 'the text',
+      timeoutMs: 20_000,
+    });
     expect(runningTestAgents(state)).toHaveLength(1);
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await turnReaches(sessionId, 't1', ['cancelled', 'completed', 'failed'])).status).toBe('cancelled');
-    await waitFor(() => runningTestAgents(state).length === 0, { message: 'the deaf agent to be killed', timeoutMs: 10_000 });
+    await waitFor(() => runningTestAgents(state).length === 0, {
+      message: 'the deaf agent to be killed',
+      timeoutMs: 10_000,
+    });
   });
 
   it('the agent crashes mid-turn: the run fails saying so; refusal is its own end', async () => {
@@ -294,20 +413,46 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const crashed = await turnReaches(sessionId, 't1', ['completed', 'failed']);
     expect(crashed.latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_process_exited' });
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'refuse' });
-    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({ status: 'failed', terminalReason: 'agent_refused' });
+    expect((await turnReaches(sessionId, 't2', ['completed', 'failed'])).latestRun).toMatchObject({
+      status: 'failed',
+      terminalReason: 'agent_refused',
+    });
   });
 
   it('the session’s MCP servers are passed to the agent in session/new: stdio with its environment (secrets too), HTTP to an agent that takes it; a server off for the session is not', async () => {
     t = await startTestHost({ acp: { bounds: { cancelMs: 1_500 } } });
-    const stdio = { name: 'herons', transport: 'stdio' as const, command: process.execPath, args: ['-e', '0'], env: [{ name: 'HERON_TOKEN', secret: true, value: 'sekrit' }] };
+    const stdio = {
+      name: 'herons',
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: ['-e', '0'],
+      env: [{ name: 'HERON_TOKEN', secret: true, value: 'sekrit' }],
+    };
     await t.call('mcp.server.create', stdio);
-    await t.call('mcp.server.create', { name: 'weirs', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-Weir', secret: false, value: 'low' }] });
-    const off = await t.call('mcp.server.create', { name: 'switched-off', transport: 'http', url: 'http://127.0.0.1:9/off' });
+    await t.call('mcp.server.create', {
+      name: 'weirs',
+      transport: 'http',
+      url: 'http://127.0.0.1:9/mcp',
+      headers: [{ name: 'X-Weir', secret: false, value: 'low' }],
+    });
+    const off = await t.call('mcp.server.create', {
+      name: 'switched-off',
+      transport: 'http',
+      url: 'http://127.0.0.1:9/off',
+    });
     const runWith = async (mcpHttp: boolean) => {
       const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
       const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
-      const { connection } = await t.call('connection.create', { name: `Agent ${String(mcpHttp)}`, providerType: 'acp', acpAgent: testAgentCommand(state, { mcpHttp }) });
-      const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+      const { connection } = await t.call('connection.create', {
+        name: `Agent ${String(mcpHttp)}`,
+        providerType: 'acp',
+        acpAgent: testAgentCommand(state, { mcpHttp }),
+      });
+      const { session } = await t.call('session.create', {
+        connectionId: connection.connectionId,
+        permissionMode: 'ask',
+        workspacePath: workspace,
+      });
       await t.call('mcp.session.setServer', { sessionId: session.sessionId, serverId: off.server.serverId, on: false });
       await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'text hello' });
       await waitFor(
@@ -322,9 +467,20 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as unknown);
     };
-    const stdioServer = { name: 'herons', command: process.execPath, args: ['-e', '0'], env: [{ name: 'HERON_TOKEN', value: 'sekrit' }] };
+    const stdioServer = {
+      name: 'herons',
+      command: process.execPath,
+      args: ['-e', '0'],
+      env: [{ name: 'HERON_TOKEN', value: 'sekrit' }],
+    };
     expect(await runWith(true)).toEqual([
-      { method: 'session/new', servers: [stdioServer, { type: 'http', name: 'weirs', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-Weir', value: 'low' }] }] },
+      {
+        method: 'session/new',
+        servers: [
+          stdioServer,
+          { type: 'http', name: 'weirs', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-Weir', value: 'low' }] },
+        ],
+      },
     ]);
     expect(await runWith(false)).toEqual([{ method: 'session/new', servers: [stdioServer] }]);
   });
@@ -332,8 +488,16 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
   async function acpSessionOnSameHost(permissionMode: PermissionMode) {
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-acp-work-'));
     const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
-    const { connection } = await t.call('connection.create', { name: 'Test agent 2', providerType: 'acp', acpAgent: testAgentCommand(state) });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
+    const { connection } = await t.call('connection.create', {
+      name: 'Test agent 2',
+      providerType: 'acp',
+      acpAgent: testAgentCommand(state),
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode,
+      workspacePath: workspace,
+    });
     return { sessionId: session.sessionId, workspace };
   }
 
@@ -352,7 +516,11 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
       providerType: 'acp',
       acpAgent: { ...launch, env: { ...launch.env, AGENT_API_KEY: 'sk-agent' } },
     });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'full', workspacePath: workspace });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'full',
+      workspacePath: workspace,
+    });
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'sh env > terminal.env' });
     expect((await turnReaches(session.sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     const terminalEnv = readFileSync(join(workspace, 'terminal.env'), 'utf8');
@@ -361,6 +529,8 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const [agentPid] = runningTestAgents(state);
     const agentEnv = readFileSync(`/proc/${agentPid}/environ`, 'utf8').split('\0');
     expect(agentEnv).toContain('AGENT_API_KEY=sk-agent');
-    expect(agentEnv.filter((entry) => entry.startsWith('CAIRN_') || entry.includes('host-token-value-123'))).toEqual([]);
+    expect(agentEnv.filter((entry) => entry.startsWith('CAIRN_') || entry.includes('host-token-value-123'))).toEqual(
+      [],
+    );
   });
 });

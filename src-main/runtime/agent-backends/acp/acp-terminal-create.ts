@@ -5,13 +5,21 @@ import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
  * `terminal/create`: asked of the person as the agent's own permission requests are (a card in Ask,
  * allowed in Full, refused in Explore), then run as a shell run of the run reading the agent.
  */
-export async function createAgentTerminal(deps: AcpBackendDeps, sessionId: string, state: SessionState, params: CreateTerminalRequest): Promise<CreateTerminalResponse> {
+export async function createAgentTerminal(
+  deps: AcpBackendDeps,
+  sessionId: string,
+  state: SessionState,
+  params: CreateTerminalRequest,
+): Promise<CreateTerminalResponse> {
   const { live } = state;
   const command = state.terminals.commandOf(params, state.fs.workspace);
   if ('error' in command) throw new Error(command.error);
   if (live.sessionId === null) throw new Error('no ACP session');
   // A network block of the terminal goes to the turn reading the agent now, as its tool call's card.
-  const call = state.run === null ? undefined : { turnId: state.run.turnId, runId: state.run.runId, toolCallId: command.toolCallId };
+  const call =
+    state.run === null
+      ? undefined
+      : { turnId: state.run.turnId, runId: state.run.runId, toolCallId: command.toolCallId };
   const confinement = deps.shell.confine?.(sessionId, command.cwd, call) ?? { unconfined: true };
   if ('refuse' in confinement) throw new Error(confinement.refuse);
   const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
@@ -22,7 +30,12 @@ export async function createAgentTerminal(deps: AcpBackendDeps, sessionId: strin
     : await live.askPermission(
         {
           sessionId: live.sessionId,
-          toolCall: { toolCallId: command.toolCallId, title: `Run ${command.command}`, kind: 'execute', rawInput: { command: command.command, cwd: command.cwd } },
+          toolCall: {
+            toolCallId: command.toolCallId,
+            title: `Run ${command.command}`,
+            kind: 'execute',
+            rawInput: { command: command.command, cwd: command.cwd },
+          },
           options: [
             { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
             { optionId: 'always', name: 'Always allow', kind: 'allow_always' },

@@ -57,11 +57,16 @@ export class AcpTerminals {
   commandOf(params: CreateTerminalRequest, workspace: string): TerminalCommand | { error: string } {
     const cwd = params.cwd == null || params.cwd === '' ? workspace : resolve(workspace, params.cwd);
     const inside = relative(workspace, cwd);
-    if (inside.startsWith('..') || isAbsolute(inside)) return { error: `The terminal's folder ${cwd} is outside the session's workspace.` };
+    if (inside.startsWith('..') || isAbsolute(inside))
+      return { error: `The terminal's folder ${cwd} is outside the session's workspace.` };
     const env = (params.env ?? []).map((variable) => `${variable.name}=${shellQuote(variable.value)}`);
     const words = [params.command, ...(params.args ?? [])].map(shellQuote);
     this.count += 1;
-    return { toolCallId: `terminal-${this.count}`, command: [...(env.length === 0 ? [] : ['env', ...env]), ...words].join(' '), cwd };
+    return {
+      toolCallId: `terminal-${this.count}`,
+      command: [...(env.length === 0 ? [] : ['env', ...env]), ...words].join(' '),
+      cwd,
+    };
   }
 
   /** Starts the terminal's shell run; returns its id (the transcript's call id). `onExit` hears how it ended. */
@@ -117,7 +122,11 @@ export class AcpTerminals {
 
   output(terminalId: string): TerminalOutputResponse {
     const terminal = this.get(terminalId);
-    return { output: terminal.output, truncated: terminal.truncated, ...(terminal.exit === null ? {} : { exitStatus: terminal.exit }) };
+    return {
+      output: terminal.output,
+      truncated: terminal.truncated,
+      ...(terminal.exit === null ? {} : { exitStatus: terminal.exit }),
+    };
   }
 
   async waitForExit(terminalId: string): Promise<TerminalExitStatus> {
@@ -158,14 +167,31 @@ export function terminalPermission(command: TerminalCommand): BridgedPermission 
     toolCallId: command.toolCallId,
     toolName: ACP_TERMINAL_TOOL,
     input,
-    request: { kind: 'permission', toolName: ACP_TERMINAL_TOOL, summary: `Run ${command.command}`.slice(0, 500), preview: { kind: 'command', ...input } },
+    request: {
+      kind: 'permission',
+      toolName: ACP_TERMINAL_TOOL,
+      summary: `Run ${command.command}`.slice(0, 500),
+      preview: { kind: 'command', ...input },
+    },
   };
 }
 
 /** How a terminal ended, as its shell line's result (the shell run keeps the full record). */
 export function terminalResult(toolCallId: string, result: ShellRunResult): AgentEvent {
-  const output = { status: result.status, exitCode: result.exitCode, stdout: result.stdoutTail, stderr: result.stderrTail, shellRunId: result.shellRunId };
-  return { type: 'tool_result', toolCallId, toolName: ACP_TERMINAL_TOOL, output, isError: !(result.status === 'exited' && result.exitCode === 0) };
+  const output = {
+    status: result.status,
+    exitCode: result.exitCode,
+    stdout: result.stdoutTail,
+    stderr: result.stderrTail,
+    shellRunId: result.shellRunId,
+  };
+  return {
+    type: 'tool_result',
+    toolCallId,
+    toolName: ACP_TERMINAL_TOOL,
+    output,
+    isError: !(result.status === 'exited' && result.exitCode === 0),
+  };
 }
 
 /** Keeps the last `limit` bytes of the output, cut at a character boundary. */

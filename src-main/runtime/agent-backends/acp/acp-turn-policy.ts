@@ -7,7 +7,10 @@ import type { AcpTurnUsage } from './live-acp-agent';
 /** How Cairn reads an ACP agent's turn: its usage and context meter, how it ends, the mode it is put in, what is decided without asking. */
 
 /** The header's context meter from the agent's `usage_update`: what its context holds of its window (the agent runs its own context: no breakdown). */
-export function contextMeterOf(update: { readonly used: number; readonly size: number }, agentName: string): ContextMeter {
+export function contextMeterOf(
+  update: { readonly used: number; readonly size: number },
+  agentName: string,
+): ContextMeter {
   return {
     used: update.used,
     contextWindow: update.size,
@@ -44,9 +47,17 @@ export function endOf(stopReason: StopReason, signal: AbortSignal): void {
     case 'refusal':
       throw new AgentBackendError('agent_refused', 'The ACP agent refused to continue this request.', 'agent_refused');
     case 'max_tokens':
-      throw new AgentBackendError('max_tokens', 'The ACP agent reached its token limit before finishing.', 'max_tokens');
+      throw new AgentBackendError(
+        'max_tokens',
+        'The ACP agent reached its token limit before finishing.',
+        'max_tokens',
+      );
     case 'max_turn_requests':
-      throw new AgentBackendError('max_turn_requests', 'The ACP agent reached its limit of model requests for one turn.', 'max_turn_requests');
+      throw new AgentBackendError(
+        'max_turn_requests',
+        'The ACP agent reached its limit of model requests for one turn.',
+        'max_turn_requests',
+      );
   }
 }
 
@@ -59,7 +70,10 @@ export function endOf(stopReason: StopReason, signal: AbortSignal): void {
 export function agentModeFor(modes: SessionModeState | null, permissionMode: PermissionMode): string | null {
   if (modes === null) return null;
   const offered = new Set(modes.availableModes.map((mode) => mode.id));
-  const wanted = (permissionMode === 'explore' ? ['plan', 'read-only', 'default', 'ask'] : ['default', 'ask']).find((id) => offered.has(id)) ?? null;
+  const wanted =
+    (permissionMode === 'explore' ? ['plan', 'read-only', 'default', 'ask'] : ['default', 'ask']).find((id) =>
+      offered.has(id),
+    ) ?? null;
   return wanted === null || wanted === modes.currentModeId ? null : wanted;
 }
 
@@ -67,7 +81,11 @@ export function agentModeFor(modes: SessionModeState | null, permissionMode: Per
  * Full mode allows without asking, as does Auto with the agent inside the sandbox (what its own tools do
  * is contained); Explore rejects; a tool allowed for the session is allowed again; else null (ask the person).
  */
-export function automaticDecision(mode: PermissionMode, allowedForSession: boolean, walled = false): 'allow_once' | 'allow_session' | 'deny' | null {
+export function automaticDecision(
+  mode: PermissionMode,
+  allowedForSession: boolean,
+  walled = false,
+): 'allow_once' | 'allow_session' | 'deny' | null {
   if (mode === 'full' || (mode === 'auto' && walled)) return 'allow_once';
   if (mode === 'explore') return 'deny';
   return allowedForSession ? 'allow_session' : null;

@@ -11,7 +11,13 @@ import { automaticDecision, contextMeterOf, endOf, usageEvent } from './acp-turn
  * calls, a permission decided without asking or suspended as an approval card (the stream then ends,
  * the agent still waiting), and the turn's end, failure or the process's exit. Stop acts at once on abort.
  */
-export async function* readAgentTurn(deps: AcpBackendDeps, agents: AcpAgentLifecycle, sessionId: string, state: SessionState, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+export async function* readAgentTurn(
+  deps: AcpBackendDeps,
+  agents: AcpAgentLifecycle,
+  sessionId: string,
+  state: SessionState,
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent> {
   const { live } = state;
   let ended = false;
   // Stop acts at once, whether or not the runtime reads this stream again.
@@ -45,16 +51,30 @@ export async function* readAgentTurn(deps: AcpBackendDeps, agents: AcpAgentLifec
         case 'prompt_failed':
           ended = true;
           state.mapper = null;
-          throw new AgentBackendError('provider_error', `The ACP agent failed the turn: ${message.message}`, 'provider_error');
+          throw new AgentBackendError(
+            'provider_error',
+            `The ACP agent failed the turn: ${message.message}`,
+            'provider_error',
+          );
         case 'terminal_started':
-          if (mapper !== null) yield* mapper.terminalCall(message.command.toolCallId, ACP_TERMINAL_TOOL, { command: message.command.command, cwd: message.command.cwd });
+          if (mapper !== null)
+            yield* mapper.terminalCall(message.command.toolCallId, ACP_TERMINAL_TOOL, {
+              command: message.command.command,
+              cwd: message.command.cwd,
+            });
           continue;
         case 'terminal_exited':
           if (mapper !== null) yield terminalResult(message.toolCallId, message.result);
           continue;
         case 'update': {
-          if (mapper === null || message.sessionId !== live.sessionId || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) continue;
-          if (message.update.sessionUpdate === 'usage_update') deps.onContextMeter(sessionId, contextMeterOf(message.update, live.info?.agentInfo?.name ?? 'acp-agent'));
+          if (
+            mapper === null ||
+            message.sessionId !== live.sessionId ||
+            !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)
+          )
+            continue;
+          if (message.update.sessionUpdate === 'usage_update')
+            deps.onContextMeter(sessionId, contextMeterOf(message.update, live.info?.agentInfo?.name ?? 'acp-agent'));
           for (const event of mapper.map(message.update)) yield event;
           continue;
         }
@@ -63,14 +83,32 @@ export async function* readAgentTurn(deps: AcpBackendDeps, agents: AcpAgentLifec
             message.respond({ outcome: { outcome: 'cancelled' } });
             continue;
           }
-          const bridged = message.terminal === undefined ? bridgePermission(message.params, mapper) : terminalPermission(message.terminal);
-          const automatic = automaticDecision(state.fs.permissionMode, deps.allowedForSession(sessionId, bridged.toolName), state.walled);
+          const bridged =
+            message.terminal === undefined
+              ? bridgePermission(message.params, mapper)
+              : terminalPermission(message.terminal);
+          const automatic = automaticDecision(
+            state.fs.permissionMode,
+            deps.allowedForSession(sessionId, bridged.toolName),
+            state.walled,
+          );
           if (automatic !== null) {
             state.fs.writeApproved ||= automatic !== 'deny';
-            message.respond(permissionResponse(message.params.options, automatic, automatic === 'deny' ? 'This Cairn session is in Explore mode: nothing may be changed.' : null));
+            message.respond(
+              permissionResponse(
+                message.params.options,
+                automatic,
+                automatic === 'deny' ? 'This Cairn session is in Explore mode: nothing may be changed.' : null,
+              ),
+            );
             continue;
           }
-          state.pending = { toolCallId: bridged.toolCallId, toolName: bridged.toolName, params: message.params, respond: message.respond };
+          state.pending = {
+            toolCallId: bridged.toolCallId,
+            toolName: bridged.toolName,
+            params: message.params,
+            respond: message.respond,
+          };
           mapper.markRecorded(bridged.toolCallId);
           ended = true;
           yield { type: 'interaction_requested', ...bridged };

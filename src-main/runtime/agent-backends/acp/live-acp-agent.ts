@@ -73,7 +73,10 @@ export interface AcpClientSide {
 }
 
 /** What Cairn declares it implements (`initialize`): file reads and writes, and terminals. */
-export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
+export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = {
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: true,
+};
 
 /**
  * One running ACP agent: its process (own process group), the SDK client connection over its stdio,
@@ -111,12 +114,14 @@ export class LiveAcpAgent {
     this.process = new AppServerProcess(launch, (line) => this.feed?.enqueue(encoder.encode(`${line}\n`)));
     const output = new WritableStream<Uint8Array>({
       write: (chunk) => {
-        for (const line of decoder.decode(chunk, { stream: true }).split('\n')) if (line.trim() !== '') this.process.send(line);
+        for (const line of decoder.decode(chunk, { stream: true }).split('\n'))
+          if (line.trim() !== '') this.process.send(line);
       },
     });
     this.connection = client({ name: 'cairn' })
       .onNotification('session/update', ({ params }) => {
-        if (params.update.sessionUpdate === 'current_mode_update' && this.modes !== null) this.modes = { ...this.modes, currentModeId: params.update.currentModeId };
+        if (params.update.sessionUpdate === 'current_mode_update' && this.modes !== null)
+          this.modes = { ...this.modes, currentModeId: params.update.currentModeId };
         if (this.replaying) return;
         this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
       })
@@ -162,7 +167,8 @@ export class LiveAcpAgent {
       bounds.startMs,
       'initialize',
     );
-    if (info.protocolVersion !== 1) throw new Error(`the agent speaks ACP version ${String(info.protocolVersion)}; Cairn speaks version 1`);
+    if (info.protocolVersion !== 1)
+      throw new Error(`the agent speaks ACP version ${String(info.protocolVersion)}; Cairn speaks version 1`);
     this.info = info;
     return info;
   }
@@ -185,7 +191,8 @@ export class LiveAcpAgent {
   }
 
   cancel(): void {
-    if (this.sessionId !== null) void this.connection.agent.notify('session/cancel', { sessionId: this.sessionId }).catch(() => undefined);
+    if (this.sessionId !== null)
+      void this.connection.agent.notify('session/cancel', { sessionId: this.sessionId }).catch(() => undefined);
   }
 
   /** The next message, or null when `signal` aborts first. */
@@ -208,7 +215,9 @@ export class LiveAcpAgent {
 
   /** Asks the person through the run, as the agent's own permission requests do (before opening a terminal). */
   askPermission(params: RequestPermissionRequest, terminal: TerminalCommand): Promise<RequestPermissionResponse> {
-    return new Promise((resolve) => this.push({ kind: 'permission', seq: ++this.seq, params, respond: resolve, terminal }));
+    return new Promise((resolve) =>
+      this.push({ kind: 'permission', seq: ++this.seq, params, respond: resolve, terminal }),
+    );
   }
 
   /** Tells the run reading this agent that a terminal started or ended. */

@@ -9,16 +9,32 @@ const partial: ConversationMessage[] = [
 
 describe('continuingPartialAnswer', () => {
   it('leaves a cut-off answer last for Anthropic to continue (a prefill without trailing whitespace)', () => {
-    expect(continuingPartialAnswer(partial, 'anthropic')).toEqual([partial[0], { role: 'assistant', text: 'Roses are red,' }]);
+    expect(continuingPartialAnswer(partial, 'anthropic')).toEqual([
+      partial[0],
+      { role: 'assistant', text: 'Roses are red,' },
+    ]);
   });
 
-  it.each(['openai', 'openai_compatible', 'ollama'] as const)('asks %s explicitly to continue after the partial answer', (providerType) => {
-    expect(continuingPartialAnswer(partial, providerType)).toEqual([...partial, { role: 'user', text: CONTINUE_INSTRUCTION }]);
-  });
+  it.each(['openai', 'openai_compatible', 'ollama'] as const)(
+    'asks %s explicitly to continue after the partial answer',
+    (providerType) => {
+      expect(continuingPartialAnswer(partial, providerType)).toEqual([
+        ...partial,
+        { role: 'user', text: CONTINUE_INSTRUCTION },
+      ]);
+    },
+  );
 
   it('changes nothing when the turn ended before any text or on a tool call', () => {
     const noText: ConversationMessage[] = [{ role: 'user', text: 'Hi' }];
-    const onTool: ConversationMessage[] = [...noText, { role: 'assistant', text: 'Checking.', toolCalls: [{ toolCallId: 'c1', toolName: 'get_current_time', input: {} }] }];
+    const onTool: ConversationMessage[] = [
+      ...noText,
+      {
+        role: 'assistant',
+        text: 'Checking.',
+        toolCalls: [{ toolCallId: 'c1', toolName: 'get_current_time', input: {} }],
+      },
+    ];
     expect(continuingPartialAnswer(noText, 'openai')).toEqual(noText);
     expect(continuingPartialAnswer(onTool, 'anthropic')).toEqual(onTool);
   });

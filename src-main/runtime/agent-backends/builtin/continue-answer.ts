@@ -13,9 +13,13 @@ export const CONTINUE_INSTRUCTION =
  * explicit instruction follows. Anything else (the turn ended on a tool call, or before any text) is
  * sent unchanged.
  */
-export function continuingPartialAnswer(messages: readonly ConversationMessage[], providerType: ProviderType): ConversationMessage[] {
+export function continuingPartialAnswer(
+  messages: readonly ConversationMessage[],
+  providerType: ProviderType,
+): ConversationMessage[] {
   const last = messages.at(-1);
-  if (last === undefined || last.role !== 'assistant' || last.text.trim() === '' || (last.toolCalls?.length ?? 0) > 0) return [...messages];
+  if (last === undefined || last.role !== 'assistant' || last.text.trim() === '' || (last.toolCalls?.length ?? 0) > 0)
+    return [...messages];
   if (providerType === 'anthropic') return [...messages.slice(0, -1), { ...last, text: last.text.trimEnd() }];
   return [...messages, { role: 'user', text: CONTINUE_INSTRUCTION }];
 }

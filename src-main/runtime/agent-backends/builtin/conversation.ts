@@ -17,7 +17,10 @@ const INTERRUPTED_RESULT = { error: 'This tool call was interrupted before it re
  * calls, and tool results. A tool call left without a result (the run was interrupted or stopped) gets
  * an explicit error result, so providers never see a dangling call.
  */
-export function conversationFromHistory(history: readonly HistoryMessage[], loadAttachment?: AttachmentLoader): ConversationMessage[] {
+export function conversationFromHistory(
+  history: readonly HistoryMessage[],
+  loadAttachment?: AttachmentLoader,
+): ConversationMessage[] {
   const messages: ConversationMessage[] = [];
   let text = '';
   let reasoning = '';
@@ -44,7 +47,15 @@ export function conversationFromHistory(history: readonly HistoryMessage[], load
   const flushResults = (pending: readonly ToolCall[]) => {
     const answered = new Set(results.map((result) => result.toolCallId));
     const missing = pending.filter((call) => !answered.has(call.toolCallId));
-    const all = [...results, ...missing.map((call) => ({ toolCallId: call.toolCallId, toolName: call.toolName, output: INTERRUPTED_RESULT, isError: true }))];
+    const all = [
+      ...results,
+      ...missing.map((call) => ({
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        output: INTERRUPTED_RESULT,
+        isError: true,
+      })),
+    ];
     if (all.length > 0) messages.push({ role: 'tool', results: all });
     results = [];
   };
@@ -76,7 +87,12 @@ export function conversationFromHistory(history: readonly HistoryMessage[], load
       case 'tool_result': {
         awaiting = [...awaiting, ...(flushAssistant() ?? [])];
         const data = message.data ?? {};
-        results.push({ toolCallId: String(data.toolCallId), toolName: String(data.toolName), output: data.output ?? null, isError: data.isError === true });
+        results.push({
+          toolCallId: String(data.toolCallId),
+          toolName: String(data.toolName),
+          output: data.output ?? null,
+          isError: data.isError === true,
+        });
         break;
       }
     }

@@ -1,5 +1,11 @@
 import type { RetryReason } from '../../../../src-shared/run-progress';
-import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderErrorClass, ProviderTarget } from '../../connections/providers';
+import type {
+  ModelStepEvent,
+  ModelStepRequest,
+  ModelUsage,
+  ProviderErrorClass,
+  ProviderTarget,
+} from '../../connections/providers';
 import { ProviderError } from '../../connections/providers/provider-error';
 import { systemPromptWith, type RunPreferences } from '../../chat/chat-preferences';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
@@ -37,7 +43,14 @@ export interface ModelAgentDeps {
   /** Instructions for this session besides Cairn's own (a child agent's, or its parent's children). */
   readonly systemPromptFor?: (sessionId: string) => string | null;
   /** Summarises a session's older turns with this target's model when a request reaches the compaction threshold. */
-  readonly compact?: (request: { sessionId: string; turnId: string; runId: string; target: ProviderTarget; need: CompactionNeed; signal: AbortSignal }) => Promise<CompactOutcome>;
+  readonly compact?: (request: {
+    sessionId: string;
+    turnId: string;
+    runId: string;
+    target: ProviderTarget;
+    need: CompactionNeed;
+    signal: AbortSignal;
+  }) => Promise<CompactOutcome>;
 }
 
 /** The longest the backend waits before a retry, whatever the provider asks. */
@@ -58,18 +71,26 @@ const SYSTEM_PROMPT = [
  * was cut off asks the model to continue that answer rather than give it again.
  */
 export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
-  const retries: RetryPolicy = { maxRetries: deps.maxRetries ?? 3, retryBaseMs: deps.retryBaseMs ?? 500, now: deps.now };
+  const retries: RetryPolicy = {
+    maxRetries: deps.maxRetries ?? 3,
+    retryBaseMs: deps.retryBaseMs ?? 500,
+    now: deps.now,
+  };
 
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const target = deps.resolveTarget(input.connectionId, input.model);
-    if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+    if ('error' in target)
+      throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
     const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: deps.now, signal };
     if (input.approvedToolCall !== null) {
       // The person approved this call while the run waited: run it now (it is recorded), then let the model go on.
       const end = yield* runToolCall(input.approvedToolCall, deps.tools, context, { approved: true });
       if (end.ended !== 'result') return;
     }
-    const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? { instructions: [], modelSettings: {} };
+    const preferences = deps.preferencesOf?.(input.sessionId, input.connectionId) ?? {
+      instructions: [],
+      modelSettings: {},
+    };
     const system = await systemPromptOf(deps, input, preferences);
     let firstStep = true;
     await deps.context.prepare?.(input.connectionId, target, signal);
@@ -83,8 +104,18 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       yield { type: 'step_started' };
       // Each step reads what it sends from the transcript (where the previous step's calls and results
       // are recorded by now), fitted into the model's window.
-      const tools = deps.tools.toolsFor(input.sessionId).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-      const fitRequest = { sessionId: input.sessionId, connectionId: input.connectionId, turnId: input.turnId, turnText: input.text, target, system, tools };
+      const tools = deps.tools
+        .toolsFor(input.sessionId)
+        .map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+      const fitRequest = {
+        sessionId: input.sessionId,
+        connectionId: input.connectionId,
+        turnId: input.turnId,
+        turnText: input.text,
+        target,
+        system,
+        tools,
+      };
       let fitted = deps.context.fit(fitRequest);
       if (fitted.compaction !== null && deps.compact !== undefined && !nothingToCompact) {
         // The request reaches the threshold: the older turns are summarised first (recorded in this run).
@@ -101,12 +132,26 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
       }
       const stepSystem = fitted.contextBlock === null ? system : `${system}\n\n${fitted.contextBlock}`;
       const conversation = conversationFromHistory(fitted.history, deps.loadAttachment);
-      const messages: ConversationMessage[] = firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
+      const messages: ConversationMessage[] =
+        firstStep && input.resume !== null ? continuingPartialAnswer(conversation, target.providerType) : conversation;
       firstStep = false;
-      const request: ModelStepRequest = { target, system: stepSystem, messages, ...preferences.modelSettings, tools, signal };
+      const request: ModelStepRequest = {
+        target,
+        system: stepSystem,
+        messages,
+        ...preferences.modelSettings,
+        tools,
+        signal,
+      };
       const calls = yield* streamStepWithRetries(deps, retries, request, (usage, latencyMs) => {
         deps.context.observe(input.sessionId, target, fitted.estimatedInputTokens, usage.inputTokens);
-        return { type: 'usage', model: target.modelId, ...usage, latencyMs, costUsd: deps.costOf(target, usage)?.usd ?? null };
+        return {
+          type: 'usage',
+          model: target.modelId,
+          ...usage,
+          latencyMs,
+          costUsd: deps.costOf(target, usage)?.usd ?? null,
+        };
       });
       if (calls === 'stopped' || calls.length === 0) return;
 
@@ -122,11 +167,18 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
 }
 
 /** Cairn's prompt, the agent's and the skills', the person's instructions and memories, and a note when the run resumes. */
-async function systemPromptOf(deps: ModelAgentDeps, input: AgentRunInput, preferences: RunPreferences): Promise<string> {
+async function systemPromptOf(
+  deps: ModelAgentDeps,
+  input: AgentRunInput,
+  preferences: RunPreferences,
+): Promise<string> {
   const skillsPrompt = (await deps.instructionsFor?.(input.sessionId)) ?? null;
   const agentPrompt = deps.systemPromptFor?.(input.sessionId) ?? null;
   const own = [SYSTEM_PROMPT, agentPrompt, skillsPrompt].filter((part): part is string => part !== null).join('\n\n');
-  const base = withMemoryBrief(systemPromptWith(own, preferences.instructions), deps.memoryBrief?.(input.sessionId) ?? []);
+  const base = withMemoryBrief(
+    systemPromptWith(own, preferences.instructions),
+    deps.memoryBrief?.(input.sessionId) ?? [],
+  );
   return input.resume === null
     ? base
     : `${base}\n\nYour previous attempt at the person's latest request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already said.`;
@@ -155,7 +207,10 @@ async function* streamStepWithRetries(
   for (let attempt = 0; ; attempt += 1) {
     const calls: StepCall[] = [];
     let emitted = false;
-    yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() } };
+    yield {
+      type: 'provider_wait',
+      progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: deps.now() },
+    };
     try {
       for await (const event of deps.streamStep(request)) {
         if (!emitted) yield { type: 'provider_wait', progress: null };
@@ -179,7 +234,8 @@ async function* streamStepWithRetries(
       if (signal?.aborted === true || failure?.errorClass === 'aborted') return 'stopped';
       if (failure === null) throw error;
       const reason = retryReasonOf(failure.errorClass);
-      if (!failure.transient || reason === null || emitted || attempt >= retries.maxRetries) throw backendErrorOf(failure);
+      if (!failure.transient || reason === null || emitted || attempt >= retries.maxRetries)
+        throw backendErrorOf(failure);
       if ((yield* waitBeforeRetry(retries, failure, reason, attempt, signal)) === 'stopped') return 'stopped';
     }
   }
@@ -189,10 +245,18 @@ async function* streamStepWithRetries(
  * A call retried like a step when it fails transiently (rate limit, overload, a cut connection); anything
  * else, or the last attempt, throws what `failureOf` makes of the error. `stopped` on Stop.
  */
-async function* withRetries<T>(retries: RetryPolicy, signal: AbortSignal, failureOf: (error: unknown) => Error, call: () => Promise<T>): AsyncGenerator<AgentEvent, T | 'stopped'> {
+async function* withRetries<T>(
+  retries: RetryPolicy,
+  signal: AbortSignal,
+  failureOf: (error: unknown) => Error,
+  call: () => Promise<T>,
+): AsyncGenerator<AgentEvent, T | 'stopped'> {
   const maxAttempts = retries.maxRetries + 1;
   for (let attempt = 0; ; attempt += 1) {
-    yield { type: 'provider_wait', progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: retries.now() } };
+    yield {
+      type: 'provider_wait',
+      progress: { phase: 'waiting_for_provider', attempt: attempt + 1, maxAttempts, since: retries.now() },
+    };
     try {
       const result = await call();
       yield { type: 'provider_wait', progress: null };
@@ -201,7 +265,8 @@ async function* withRetries<T>(retries: RetryPolicy, signal: AbortSignal, failur
       if (signal.aborted) return 'stopped';
       const failure = error instanceof ProviderError ? error : null;
       const reason = failure === null ? null : retryReasonOf(failure.errorClass);
-      if (failure === null || !failure.transient || reason === null || attempt >= retries.maxRetries) throw failureOf(error);
+      if (failure === null || !failure.transient || reason === null || attempt >= retries.maxRetries)
+        throw failureOf(error);
       if ((yield* waitBeforeRetry(retries, failure, reason, attempt, signal)) === 'stopped') return 'stopped';
     }
   }
@@ -217,7 +282,17 @@ async function* waitBeforeRetry(
 ): AsyncGenerator<AgentEvent, 'waited' | 'stopped'> {
   const delayMs = Math.min(failure.retryAfterMs ?? retries.retryBaseMs * 2 ** attempt, MAX_RETRY_DELAY_MS);
   const since = retries.now();
-  yield { type: 'provider_wait', progress: { phase: 'retrying', attempt: attempt + 2, maxAttempts: retries.maxRetries + 1, reason, since, resumeAt: since + delayMs } };
+  yield {
+    type: 'provider_wait',
+    progress: {
+      phase: 'retrying',
+      attempt: attempt + 2,
+      maxAttempts: retries.maxRetries + 1,
+      reason,
+      since,
+      resumeAt: since + delayMs,
+    },
+  };
   await abortableDelay(delayMs, signal);
   return signal?.aborted === true ? 'stopped' : 'waited';
 }
@@ -245,7 +320,9 @@ function backendErrorOf(failure: ProviderError): AgentBackendError {
 }
 
 function retryReasonOf(errorClass: ProviderErrorClass): RetryReason | null {
-  return errorClass === 'rate_limited' || errorClass === 'server_error' || errorClass === 'unreachable' ? errorClass : null;
+  return errorClass === 'rate_limited' || errorClass === 'server_error' || errorClass === 'unreachable'
+    ? errorClass
+    : null;
 }
 
 function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {

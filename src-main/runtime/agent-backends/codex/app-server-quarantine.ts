@@ -23,11 +23,16 @@ export interface AppServerQuarantine {
  * same thread until it is gone or the person uses Force stop. `isClosed` says the host is shutting
  * down, when late exits no longer touch the record (its database is closing).
  */
-export function createAppServerQuarantine(deps: CodexBackendDeps, bounds: CodexBounds, isClosed: () => boolean): AppServerQuarantine {
+export function createAppServerQuarantine(
+  deps: CodexBackendDeps,
+  bounds: CodexBounds,
+  isClosed: () => boolean,
+): AppServerQuarantine {
   const processes = createProcessQuarantine({
     bounds,
     logger: deps.logger,
-    onChange: (sessionId, quarantined) => deps.onQuarantine(sessionId, quarantined === null ? null : quarantineOf(sessionId)),
+    onChange: (sessionId, quarantined) =>
+      deps.onQuarantine(sessionId, quarantined === null ? null : quarantineOf(sessionId)),
   });
 
   function quarantineOf(sessionId: string): CodexQuarantine | null {
@@ -38,7 +43,8 @@ export function createAppServerQuarantine(deps: CodexBackendDeps, bounds: CodexB
   async function retireProcess(sessionId: string, process: EndableProcess): Promise<void> {
     await processes.retire(sessionId, process);
     if (process.pid === null || isClosed()) return;
-    if (processes.quarantinedPid(sessionId) === process.pid) deps.appServers.setState(sessionId, process.pid, 'quarantined', deps.now());
+    if (processes.quarantinedPid(sessionId) === process.pid)
+      deps.appServers.setState(sessionId, process.pid, 'quarantined', deps.now());
     else deps.appServers.gone(sessionId, process.pid);
   }
 
@@ -55,7 +61,11 @@ export function createAppServerQuarantine(deps: CodexBackendDeps, bounds: CodexB
         deps.appServers.gone(record.sessionId, record.pid);
         continue;
       }
-      deps.logger.warn('A Codex app-server of a previous host is still running; stopping it', { sessionId: record.sessionId, pid: record.pid, fate });
+      deps.logger.warn('A Codex app-server of a previous host is still running; stopping it', {
+        sessionId: record.sessionId,
+        pid: record.pid,
+        fate,
+      });
       void processes.retire(record.sessionId, leftover).then(() => {
         if (isClosed()) return;
         if (processes.quarantinedPid(record.sessionId) === record.pid) {

@@ -41,7 +41,10 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
 
   /** The thread cannot be used: recorded for the person to choose, and the turn fails with what was wrong. */
   function unavailable(run: RunRef, problem: ThreadUnavailable): AgentBackendError {
-    const noted = ctx.threads.noteProblem({ sessionId: run.sessionId, threadId: problem.threadId, turnId: run.turnId, reason: problem.reason }, deps.now());
+    const noted = ctx.threads.noteProblem(
+      { sessionId: run.sessionId, threadId: problem.threadId, turnId: run.turnId, reason: problem.reason },
+      deps.now(),
+    );
     deps.onThreadProblem(run.sessionId, noted);
     return new AgentBackendError(
       'thread_unavailable',
@@ -60,7 +63,12 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     });
   }
 
-  return async function start(run: RunRef, target: CodexTarget, cwd: string, mode: PermissionMode): Promise<SessionState> {
+  return async function start(
+    run: RunRef,
+    target: CodexTarget,
+    cwd: string,
+    mode: PermissionMode,
+  ): Promise<SessionState> {
     const { sessionId } = run;
     const checkpoint = ctx.checkpoints.checkpoint(sessionId);
     try {
@@ -78,14 +86,20 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     const policies = codexPolicies(mode);
     try {
       await live.initialize(deps.cairnVersion, bounds);
-      const threadParams = { model: target.model, cwd, approvalPolicy: policies.approvalPolicy, sandbox: policies.sandbox };
+      const threadParams = {
+        model: target.model,
+        cwd,
+        approvalPolicy: policies.approvalPolicy,
+        sandbox: policies.sandbox,
+      };
       const threadIdOf = (result: unknown) => threadResultSchema.parse(result).thread.id;
       const opened = await openThread(
         sessionId,
         checkpoint?.threadId ?? null,
         ctx.threads,
         {
-          resume: async (threadId) => threadIdOf(await live.rpc.request('thread/resume', { threadId, ...threadParams }, bounds.requestMs)),
+          resume: async (threadId) =>
+            threadIdOf(await live.rpc.request('thread/resume', { threadId, ...threadParams }, bounds.requestMs)),
           start: async () => threadIdOf(await live.rpc.request('thread/start', threadParams, bounds.requestMs)),
         },
         deps.now,
@@ -94,7 +108,11 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       // Recorded before the session is bound to the new thread: from then on the thread itself says it
       // owes the summary, until a turn on it starts (a failed turn/start or a restart keeps it owed).
       if (opened.kind === 'new' && opened.replacing !== null) ctx.threads.resolve(sessionId, opened.threadId);
-      ctx.checkpoints.bind(sessionId, { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version }, deps.now());
+      ctx.checkpoints.bind(
+        sessionId,
+        { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version },
+        deps.now(),
+      );
       if (opened.kind === 'new' && opened.replacing !== null) {
         deps.onThreadProblem(sessionId, ctx.threads.problem(sessionId));
       } else if (opened.kind === 'resumed' && ctx.threads.problem(sessionId) !== null) {
@@ -119,7 +137,12 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       );
     }
     const appServerPid = live.process.pid ?? 0;
-    const background = new BackgroundCommands(deps.commands, ctx.checkpoints, bounds, () => processGroupOf(appServerPid) ?? appServerPid);
+    const background = new BackgroundCommands(
+      deps.commands,
+      ctx.checkpoints,
+      bounds,
+      () => processGroupOf(appServerPid) ?? appServerPid,
+    );
     live.divert(({ method, params, seq }) => {
       if (!background.holds(method, params)) return false;
       if (ctx.checkpoints.claim(sessionId, live.instanceId, seq)) background.take(method, params);
@@ -147,5 +170,13 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
 
 /** What an app-server was started with: a turn with different settings needs a new one. */
 export function launchKey(target: CodexTarget, cwd: string): string {
-  return JSON.stringify([target.binary, target.model, target.baseUrl, target.apiKey === null ? null : 'key', target.retries ?? null, target.extraConfig ?? [], cwd]);
+  return JSON.stringify([
+    target.binary,
+    target.model,
+    target.baseUrl,
+    target.apiKey === null ? null : 'key',
+    target.retries ?? null,
+    target.extraConfig ?? [],
+    cwd,
+  ]);
 }

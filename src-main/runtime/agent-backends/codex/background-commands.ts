@@ -66,7 +66,8 @@ export class BackgroundCommands {
     this.log.end(held.shellRunId, {
       status: 'exited',
       exitCode,
-      failureMessage: item.status !== 'completed' && exitCode === null ? `Codex reported the command ${item.status}.` : null,
+      failureMessage:
+        item.status !== 'completed' && exitCode === null ? `Codex reported the command ${item.status}.` : null,
       output: item.aggregatedOutput ?? null,
     });
     this.checkpoints.settleCommand(held.codexTurnId, held.command, { exitCode, status: item.status });
@@ -95,7 +96,12 @@ export class BackgroundCommands {
     const held = this.held.get(itemId);
     if (held === undefined) return false;
     this.held.delete(itemId);
-    const stopped = await stopProcesses(this.ownGroup(), held.processes, this.bounds.killGraceMs, this.bounds.killConfirmMs);
+    const stopped = await stopProcesses(
+      this.ownGroup(),
+      held.processes,
+      this.bounds.killGraceMs,
+      this.bounds.killConfirmMs,
+    );
     const why = stopped ? reason : `${reason} Cairn could not confirm its processes ended.`;
     this.log.end(held.shellRunId, { status: 'killed', exitCode: null, failureMessage: why, output: null });
     this.checkpoints.settleCommand(held.codexTurnId, held.command, { exitCode: null, status: 'stopped' });

@@ -76,10 +76,15 @@ export function codexBinaryProblem(path: string): string | null {
 /** `codex --version` → "0.171.0"; rejects after `boundMs` or on a failure. */
 export function codexVersion(binary: string, boundMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(binary, ['--version'], { timeout: boundMs, killSignal: 'SIGKILL', env: childEnvironment({ scrubSecrets: false }) }, (error, stdout) => {
-      if (error !== null) return reject(new Error(`codex --version failed: ${error.message}`));
-      const match = /(\d+\.\d+\.\d+\S*)/.exec(stdout);
-      resolve(match?.[1] ?? stdout.trim());
-    });
+    execFile(
+      binary,
+      ['--version'],
+      { timeout: boundMs, killSignal: 'SIGKILL', env: childEnvironment({ scrubSecrets: false }) },
+      (error, stdout) => {
+        if (error !== null) return reject(new Error(`codex --version failed: ${error.message}`));
+        const match = /(\d+\.\d+\.\d+\S*)/.exec(stdout);
+        resolve(match?.[1] ?? stdout.trim());
+      },
+    );
   });
 }

@@ -36,8 +36,15 @@ describe('Compact now on a Codex session', { timeout: 90_000 }, () => {
   it('asks Codex to compact its thread (thread/compact/start): Codex asks its model, and the card says Codex compacted its context', async () => {
     t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 1000 } } });
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-compact-'));
-    const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, workspacePath: workspace });
+    const { connection } = await t.call('connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: server.baseUrl,
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      workspacePath: workspace,
+    });
     const sessionId = session.sessionId;
 
     server.enqueue(textReply('The plan is ready.'));

@@ -11,19 +11,42 @@ const compactionItem = z.object({ item: z.object({ type: z.literal('contextCompa
  * this waits for that turn to start and returns its id, so the turn is read like any other. The
  * messages read before it (claimed once, like every message) are of no run.
  */
-export async function startThreadCompaction(live: LiveAppServer, claim: (seq: number) => boolean, requestMs: number, signal: AbortSignal): Promise<string | null> {
-  if (live.threadId === null) throw new AgentBackendError('compaction_failed', 'This Codex session has no thread to compact yet.', 'compaction_failed');
+export async function startThreadCompaction(
+  live: LiveAppServer,
+  claim: (seq: number) => boolean,
+  requestMs: number,
+  signal: AbortSignal,
+): Promise<string | null> {
+  if (live.threadId === null)
+    throw new AgentBackendError(
+      'compaction_failed',
+      'This Codex session has no thread to compact yet.',
+      'compaction_failed',
+    );
   await live.rpc.request('thread/compact/start', { threadId: live.threadId }, requestMs).catch((error: unknown) => {
-    throw new AgentBackendError('compaction_failed', `Codex did not compact its context: ${error instanceof Error ? error.message : String(error)}`, 'compaction_failed');
+    throw new AgentBackendError(
+      'compaction_failed',
+      `Codex did not compact its context: ${error instanceof Error ? error.message : String(error)}`,
+      'compaction_failed',
+    );
   });
   const deadline = AbortSignal.any([signal, AbortSignal.timeout(requestMs)]);
   for (;;) {
     const message = await live.next(deadline);
     if (message === null) {
       if (signal.aborted) return null;
-      throw new AgentBackendError('compaction_failed', 'Codex accepted the compaction but did not start it in time.', 'compaction_failed');
+      throw new AgentBackendError(
+        'compaction_failed',
+        'Codex accepted the compaction but did not start it in time.',
+        'compaction_failed',
+      );
     }
-    if (message.kind === 'exited') throw new AgentBackendError('agent_process_exited', 'Codex stopped unexpectedly while compacting its context.', 'agent_process_exited');
+    if (message.kind === 'exited')
+      throw new AgentBackendError(
+        'agent_process_exited',
+        'Codex stopped unexpectedly while compacting its context.',
+        'agent_process_exited',
+      );
     if (!claim(message.value.seq)) continue;
     if (message.kind === 'notification' && message.value.method === 'turn/started') {
       const parsed = turnStarted.safeParse(message.value.params);

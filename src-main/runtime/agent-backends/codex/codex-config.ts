@@ -34,12 +34,23 @@ const PROVIDER = 'cairn';
  * KEY, SECRET or TOKEN (Codex's own patterns, which it applies only when told:
  * `ignore_default_excludes` defaults to true), and the variable carrying the connection's key by name.
  */
-const SCRUBBED_COMMAND_ENV = ['shell_environment_policy.ignore_default_excludes=false', `shell_environment_policy.exclude=[${toml(KEY_VARIABLE)}]`];
+const SCRUBBED_COMMAND_ENV = [
+  'shell_environment_policy.ignore_default_excludes=false',
+  `shell_environment_policy.exclude=[${toml(KEY_VARIABLE)}]`,
+];
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** The app-server command line and environment for a Codex connection. */
-export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJS.ProcessEnv = process.env): AgentLaunch {
-  const config: string[] = [`model=${toml(settings.model)}`, 'suppress_unstable_features_warning=true', ...SCRUBBED_COMMAND_ENV];
+export function appServerLaunch(
+  settings: CodexSettings,
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): AgentLaunch {
+  const config: string[] = [
+    `model=${toml(settings.model)}`,
+    'suppress_unstable_features_warning=true',
+    ...SCRUBBED_COMMAND_ENV,
+  ];
   const ownLogin = settings.baseUrl === null && settings.apiKey === null;
   if (!ownLogin) {
     config.push(
@@ -50,14 +61,29 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
     );
     if (settings.apiKey !== null) config.push(`model_providers.${PROVIDER}.env_key=${toml(KEY_VARIABLE)}`);
     if (settings.retries !== undefined) {
-      config.push(`model_providers.${PROVIDER}.request_max_retries=${settings.retries}`, `model_providers.${PROVIDER}.stream_max_retries=${settings.retries}`);
+      config.push(
+        `model_providers.${PROVIDER}.request_max_retries=${settings.retries}`,
+        `model_providers.${PROVIDER}.stream_max_retries=${settings.retries}`,
+      );
     }
   }
   config.push(...(settings.extraConfig ?? []));
-  const args = ['app-server', ...config.flatMap((entry) => ['-c', entry]), '--disable', 'plugins', '--enable', 'default_mode_request_user_input'];
+  const args = [
+    'app-server',
+    ...config.flatMap((entry) => ['-c', entry]),
+    '--disable',
+    'plugins',
+    '--enable',
+    'default_mode_request_user_input',
+  ];
   const own: Record<string, string> = { CODEX_HOME: settings.codexHome, TMPDIR: settings.tmpDir, OPENAI_API_KEY: '' };
   if (settings.apiKey !== null) own[KEY_VARIABLE] = settings.apiKey;
-  const childEnv = childEnvironment({ base: env, scrubSecrets: false, only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM'], extra: own });
+  const childEnv = childEnvironment({
+    base: env,
+    scrubSecrets: false,
+    only: ['PATH', 'HOME', 'LANG', 'LC_ALL', 'USER', 'SHELL', 'TERM'],
+    extra: own,
+  });
   return { binary: settings.binary, args, env: childEnv, cwd };
 }
 
@@ -71,13 +97,29 @@ export function appServerLaunch(settings: CodexSettings, cwd: string, env: NodeJ
 export function codexPolicies(mode: PermissionMode) {
   switch (mode) {
     case 'explore':
-      return { approvalPolicy: 'never', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
+      return {
+        approvalPolicy: 'never',
+        sandbox: 'read-only',
+        sandboxPolicy: { type: 'readOnly', networkAccess: false },
+      } as const;
     case 'ask':
-      return { approvalPolicy: 'on-request', sandbox: 'read-only', sandboxPolicy: { type: 'readOnly', networkAccess: false } } as const;
+      return {
+        approvalPolicy: 'on-request',
+        sandbox: 'read-only',
+        sandboxPolicy: { type: 'readOnly', networkAccess: false },
+      } as const;
     case 'auto':
-      return { approvalPolicy: 'on-request', sandbox: 'workspace-write', sandboxPolicy: { type: 'workspaceWrite', networkAccess: false } } as const;
+      return {
+        approvalPolicy: 'on-request',
+        sandbox: 'workspace-write',
+        sandboxPolicy: { type: 'workspaceWrite', networkAccess: false },
+      } as const;
     case 'full':
-      return { approvalPolicy: 'never', sandbox: 'danger-full-access', sandboxPolicy: { type: 'dangerFullAccess' } } as const;
+      return {
+        approvalPolicy: 'never',
+        sandbox: 'danger-full-access',
+        sandboxPolicy: { type: 'dangerFullAccess' },
+      } as const;
   }
 }
 

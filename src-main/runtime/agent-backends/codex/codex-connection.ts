@@ -19,25 +19,51 @@ export const CODEX_MODELS: readonly ModelInfo[] = [
 export const DEFAULT_CODEX_MODEL = 'gpt-5.5';
 
 /** Settings → Test on a Codex connection: which codex was found, and its version. */
-export async function testCodexConnection(given: string | null, how: { baseUrl: string | null; hasKey: boolean }): Promise<ConnectionTestResult> {
+export async function testCodexConnection(
+  given: string | null,
+  how: { baseUrl: string | null; hasKey: boolean },
+): Promise<ConnectionTestResult> {
   const started = Date.now();
   const binary = findCodexBinary(given);
   if (binary === null && given !== null) {
-    return { verdict: 'unreachable', message: `The codex binary set on this connection is not there: ${given}.`, latencyMs: Date.now() - started };
+    return {
+      verdict: 'unreachable',
+      message: `The codex binary set on this connection is not there: ${given}.`,
+      latencyMs: Date.now() - started,
+    };
   }
   if (binary === null) {
     return {
       verdict: 'unreachable',
-      message: 'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.',
+      message:
+        'Codex was not found: install it (npm install -g @openai/codex) or give the path of the codex binary on the connection in Settings → Connections.',
       latencyMs: Date.now() - started,
     };
   }
   try {
     const version = await codexVersion(binary.path, 10_000);
-    const where = binary.source === 'dependency' ? 'bundled with Cairn' : binary.source === 'path' ? 'on PATH' : 'set on this connection';
-    const provider = how.baseUrl !== null ? `model server ${how.baseUrl}` : how.hasKey ? 'OpenAI with the stored key' : 'its own login';
-    return { verdict: 'ok', message: `Codex ${version} (${where}: ${binary.path}), using ${provider}.`, latencyMs: Date.now() - started };
+    const where =
+      binary.source === 'dependency'
+        ? 'bundled with Cairn'
+        : binary.source === 'path'
+          ? 'on PATH'
+          : 'set on this connection';
+    const provider =
+      how.baseUrl !== null
+        ? `model server ${how.baseUrl}`
+        : how.hasKey
+          ? 'OpenAI with the stored key'
+          : 'its own login';
+    return {
+      verdict: 'ok',
+      message: `Codex ${version} (${where}: ${binary.path}), using ${provider}.`,
+      latencyMs: Date.now() - started,
+    };
   } catch (error) {
-    return { verdict: 'server_error', message: `Codex at ${binary.path} did not run: ${error instanceof Error ? error.message : String(error)}`, latencyMs: Date.now() - started };
+    return {
+      verdict: 'server_error',
+      message: `Codex at ${binary.path} did not run: ${error instanceof Error ? error.message : String(error)}`,
+      latencyMs: Date.now() - started,
+    };
   }
 }

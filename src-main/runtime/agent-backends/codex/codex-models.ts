@@ -5,7 +5,11 @@ import { LiveAppServer, type CodexBounds } from './live-app-server';
 
 const modelListSchema = z
   .object({
-    data: z.array(z.object({ model: z.string().min(1), displayName: z.string().optional(), hidden: z.boolean().optional() }).passthrough()),
+    data: z.array(
+      z
+        .object({ model: z.string().min(1), displayName: z.string().optional(), hidden: z.boolean().optional() })
+        .passthrough(),
+    ),
     nextCursor: z.string().nullable().optional(),
   })
   .passthrough();
@@ -29,10 +33,15 @@ export async function listCodexModels(
     const models: ModelInfo[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const result = modelListSchema.parse(await live.rpc.request('model/list', { limit: 100, ...(cursor === null ? {} : { cursor }) }, bounds.requestMs));
+      const result = modelListSchema.parse(
+        await live.rpc.request('model/list', { limit: 100, ...(cursor === null ? {} : { cursor }) }, bounds.requestMs),
+      );
       for (const model of result.data) {
         if (model.hidden === true || models.some((known) => known.modelId === model.model)) continue;
-        models.push({ modelId: model.model, label: model.displayName === undefined || model.displayName === '' ? model.model : model.displayName });
+        models.push({
+          modelId: model.model,
+          label: model.displayName === undefined || model.displayName === '' ? model.model : model.displayName,
+        });
       }
       cursor = result.nextCursor ?? null;
       if (cursor === null) break;

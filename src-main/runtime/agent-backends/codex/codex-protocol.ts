@@ -8,7 +8,9 @@ import { z } from 'zod';
 
 export const initializeResultSchema = z.object({ userAgent: z.string() }).passthrough();
 
-export const threadResultSchema = z.object({ thread: z.object({ id: z.string() }).passthrough(), model: z.string().optional() }).passthrough();
+export const threadResultSchema = z
+  .object({ thread: z.object({ id: z.string() }).passthrough(), model: z.string().optional() })
+  .passthrough();
 
 export const turnStartResultSchema = z.object({ turn: z.object({ id: z.string() }).passthrough() }).passthrough();
 
@@ -25,22 +27,43 @@ const commandItem = z.object({
 const fileChangeItem = z.object({
   type: z.literal('fileChange'),
   id: z.string(),
-  changes: z.array(z.object({ path: z.string(), diff: z.string(), kind: z.object({ type: z.string() }).passthrough() }).passthrough()),
+  changes: z.array(
+    z.object({ path: z.string(), diff: z.string(), kind: z.object({ type: z.string() }).passthrough() }).passthrough(),
+  ),
   status: z.string(),
 });
 const agentMessageItem = z.object({ type: z.literal('agentMessage'), id: z.string(), text: z.string() });
 const otherItem = z.object({ type: z.string(), id: z.string() });
 
-export const threadItemSchema = z.union([commandItem.passthrough(), fileChangeItem.passthrough(), agentMessageItem.passthrough(), otherItem.passthrough()]);
+export const threadItemSchema = z.union([
+  commandItem.passthrough(),
+  fileChangeItem.passthrough(),
+  agentMessageItem.passthrough(),
+  otherItem.passthrough(),
+]);
 export type CommandItem = z.infer<typeof commandItem>;
 export type FileChangeItem = z.infer<typeof fileChangeItem>;
 
 export const itemNotificationSchema = z.object({ turnId: z.string(), item: threadItemSchema }).passthrough();
-export const deltaNotificationSchema = z.object({ turnId: z.string(), itemId: z.string(), delta: z.string() }).passthrough();
+export const deltaNotificationSchema = z
+  .object({ turnId: z.string(), itemId: z.string(), delta: z.string() })
+  .passthrough();
 
-const breakdown = z.object({ inputTokens: z.number(), cachedInputTokens: z.number(), outputTokens: z.number(), reasoningOutputTokens: z.number() }).passthrough();
+const breakdown = z
+  .object({
+    inputTokens: z.number(),
+    cachedInputTokens: z.number(),
+    outputTokens: z.number(),
+    reasoningOutputTokens: z.number(),
+  })
+  .passthrough();
 export const tokenUsageNotificationSchema = z
-  .object({ turnId: z.string(), tokenUsage: z.object({ last: breakdown, modelContextWindow: z.number().int().positive().nullable().optional() }).passthrough() })
+  .object({
+    turnId: z.string(),
+    tokenUsage: z
+      .object({ last: breakdown, modelContextWindow: z.number().int().positive().nullable().optional() })
+      .passthrough(),
+  })
   .passthrough();
 
 export const turnStartedSchema = z.object({ turn: z.object({ id: z.string() }).passthrough() }).passthrough();
@@ -56,13 +79,24 @@ export const turnCompletedSchema = z
   })
   .passthrough();
 export const errorNotificationSchema = z
-  .object({ error: z.object({ message: z.string(), codexErrorInfo: z.unknown().optional() }).passthrough(), willRetry: z.boolean().optional() })
+  .object({
+    error: z.object({ message: z.string(), codexErrorInfo: z.unknown().optional() }).passthrough(),
+    willRetry: z.boolean().optional(),
+  })
   .passthrough();
 
 export const commandApprovalSchema = z
-  .object({ turnId: z.string(), itemId: z.string(), command: z.string().nullable().optional(), cwd: z.string().nullable().optional(), reason: z.string().nullable().optional() })
+  .object({
+    turnId: z.string(),
+    itemId: z.string(),
+    command: z.string().nullable().optional(),
+    cwd: z.string().nullable().optional(),
+    reason: z.string().nullable().optional(),
+  })
   .passthrough();
-export const fileChangeApprovalSchema = z.object({ turnId: z.string(), itemId: z.string(), reason: z.string().nullable().optional() }).passthrough();
+export const fileChangeApprovalSchema = z
+  .object({ turnId: z.string(), itemId: z.string(), reason: z.string().nullable().optional() })
+  .passthrough();
 export const userInputRequestSchema = z
   .object({
     turnId: z.string(),

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hangReply, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIResponsesServer,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { startTestHost, tempDataDir, type TestHost } from '../../../testing/host-fixture';
 import { appServerPids } from '../../../testing/codex-processes';
 import { freezeProcess, freezerAvailable, type FrozenProcess } from '../../../testing/process-freezer';
@@ -37,7 +42,9 @@ async function turnEnds(sessionId: string, turnId: string) {
   return waitFor(
     async () => {
       const outcome = await t.invoke('turn.query', { sessionId, turnId });
-      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status) ? outcome.result.turn : null;
+      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+        ? outcome.result.turn
+        : null;
     },
     { timeoutMs: 20_000, message: `turn ${turnId} to end` },
   );
@@ -45,10 +52,20 @@ async function turnEnds(sessionId: string, turnId: string) {
 
 describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup freezer)', { timeout: 60_000 }, () => {
   it('an app-server SIGKILL cannot end: the session is quarantined, no second app-server starts on the thread, Force stop ends it, the thread goes on', async () => {
-    t = await startTestHost({ codex: { retries: 0, bounds: { interruptMs: 400, killGraceMs: 200, killConfirmMs: 600 } } });
+    t = await startTestHost({
+      codex: { retries: 0, bounds: { interruptMs: 400, killGraceMs: 200, killConfirmMs: 600 } },
+    });
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-quarantine-'));
-    const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+    const { connection } = await t.call('connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: server.baseUrl,
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'ask',
+      workspacePath: workspace,
+    });
     const { sessionId } = session;
     const base = server.modelCalls().length;
     server.enqueue(hangReply(['Working on it']));
@@ -61,11 +78,20 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     await t.call('turn.stop', { sessionId, turnId: 't1' });
     expect((await t.call('turn.query', { sessionId, turnId: 't1' })).turn.status).toBe('cancelled');
     // Announced as soon as the kill bound passes, before any next turn is tried.
-    const announced = await waitFor(() => t.events.find((event) => event.kind === 'codex.quarantine.changed' && event.sessionId === sessionId && event.quarantine !== null), {
-      timeoutMs: 10_000,
-      message: 'the quarantine announced',
+    const announced = await waitFor(
+      () =>
+        t.events.find(
+          (event) =>
+            event.kind === 'codex.quarantine.changed' && event.sessionId === sessionId && event.quarantine !== null,
+        ),
+      {
+        timeoutMs: 10_000,
+        message: 'the quarantine announced',
+      },
+    );
+    expect(announced).toMatchObject({
+      quarantine: { sessionId, pid, message: expect.stringContaining('Force stop') as unknown },
     });
-    expect(announced).toMatchObject({ quarantine: { sessionId, pid, message: expect.stringContaining('Force stop') as unknown } });
     expect((await t.call('codex.status', { sessionId })).quarantine).toMatchObject({ sessionId, pid });
 
     // Sent at once, while Cairn is still trying to end the old app-server: it waits for that, then refuses.
@@ -86,13 +112,18 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     frozen = null;
     expect((await t.call('codex.forceStop', { sessionId })).stopped).toBe(true);
     expect((await t.call('codex.status', { sessionId })).quarantine).toBeNull();
-    expect(t.events.filter((event) => event.kind === 'codex.quarantine.changed').map((event) => event.quarantine === null)).toEqual([false, true]);
+    expect(
+      t.events.filter((event) => event.kind === 'codex.quarantine.changed').map((event) => event.quarantine === null),
+    ).toEqual([false, true]);
     server.enqueue(textReply('Back at it.'));
     await t.call('turn.resume', { sessionId, turnId: 't2' });
     const resumed = await waitFor(
       async () => {
         const { turn } = await t.call('turn.query', { sessionId, turnId: 't2' });
-        return turn.status === 'completed' || (turn.status === 'failed' && turn.latestRun.errorCode !== 'codex_quarantined') ? turn : null;
+        return turn.status === 'completed' ||
+          (turn.status === 'failed' && turn.latestRun.errorCode !== 'codex_quarantined')
+          ? turn
+          : null;
       },
       { timeoutMs: 20_000, message: 'the resumed turn to end' },
     );
@@ -114,8 +145,16 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     const bounds = { interruptMs: 400, killGraceMs: 200, killConfirmMs: 600 };
     t = await startTestHost({ dataDir: dir, codex: { retries: 0, bounds } });
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-quarantine-'));
-    const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-    const { session } = await t.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+    const { connection } = await t.call('connection.create', {
+      name: 'Codex',
+      providerType: 'codex',
+      baseUrl: server.baseUrl,
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'ask',
+      workspacePath: workspace,
+    });
     const { sessionId } = session;
     const base = server.modelCalls().length;
     server.enqueue(hangReply(['Working on it']));
@@ -127,7 +166,10 @@ describe.skipIf(!canFreeze)('Codex cleanup quarantine (needs root and the cgroup
     await t.close(); // its shutdown cannot end the frozen app-server
 
     t = await startTestHost({ dataDir: dir, codex: { retries: 0, bounds } });
-    const status = await waitFor(async () => (await t.call('codex.status', { sessionId })).quarantine, { timeoutMs: 10_000, message: 'the quarantine after the restart' });
+    const status = await waitFor(async () => (await t.call('codex.status', { sessionId })).quarantine, {
+      timeoutMs: 10_000,
+      message: 'the quarantine after the restart',
+    });
     expect(status).toMatchObject({ sessionId, pid });
     await t.call('turn.start', { sessionId, turnId: 't2', text: 'And now?' });
     const refused = await turnEnds(sessionId, 't2');

@@ -46,22 +46,36 @@ describe("Codex's permissions approval as a Cairn approval card", () => {
     expect(bridged).toMatchObject({
       toolCallId: 'item-7',
       toolName: 'codex_permissions',
-      request: { kind: 'permission', summary: 'Give Codex more access: network access; write access to /work/cache', preview: { kind: 'command', cwd: '/work/project' } },
+      request: {
+        kind: 'permission',
+        summary: 'Give Codex more access: network access; write access to /work/cache',
+        preview: { kind: 'command', cwd: '/work/project' },
+      },
     });
     expect(JSON.stringify(bridged?.request)).toContain('Needs to fetch the package index');
     expect(interactionRequestSchema.safeParse(bridged?.request).success).toBe(true);
   });
 
   it('allowed grants what was asked, for the turn or the session; denied grants nothing', () => {
-    expect(otherResponse('item/permissions/requestApproval', permissions, null, false)).toEqual({ permissions: permissions.permissions, scope: 'turn' });
-    expect(otherResponse('item/permissions/requestApproval', permissions, null, true)).toMatchObject({ scope: 'session' });
-    expect(otherResponse('item/permissions/requestApproval', permissions, { action: 'deny' }, false)).toEqual({ permissions: {}, scope: 'turn' });
+    expect(otherResponse('item/permissions/requestApproval', permissions, null, false)).toEqual({
+      permissions: permissions.permissions,
+      scope: 'turn',
+    });
+    expect(otherResponse('item/permissions/requestApproval', permissions, null, true)).toMatchObject({
+      scope: 'session',
+    });
+    expect(otherResponse('item/permissions/requestApproval', permissions, { action: 'deny' }, false)).toEqual({
+      permissions: {},
+      scope: 'turn',
+    });
   });
 
   it('after a restart, the answer is told as the next input', () => {
     const call = { toolName: 'codex_permissions', input: { permissions: permissions.permissions } };
     expect(answerAsInput(call, null, true)).toContain('they granted the permissions you asked for');
-    expect(answerAsInput(call, { toolCallId: 'item-7', output: { action: 'deny' } }, false)).toContain('they refused the permissions');
+    expect(answerAsInput(call, { toolCallId: 'item-7', output: { action: 'deny' } }, false)).toContain(
+      'they refused the permissions',
+    );
   });
 });
 
@@ -94,14 +108,35 @@ describe("an MCP server's form elicitation through Codex as a Cairn form", () =>
 
   it('answers with the values, or declines / cancels with no content', () => {
     const values = { project: 'api', priority: 2 };
-    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'accept', values }, false)).toEqual({ action: 'accept', content: values, _meta: null });
-    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'decline' }, false)).toEqual({ action: 'decline', content: null, _meta: null });
-    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'cancel' }, false)).toEqual({ action: 'cancel', content: null, _meta: null });
+    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'accept', values }, false)).toEqual({
+      action: 'accept',
+      content: values,
+      _meta: null,
+    });
+    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'decline' }, false)).toEqual({
+      action: 'decline',
+      content: null,
+      _meta: null,
+    });
+    expect(otherResponse('mcpServer/elicitation/request', elicitation, { action: 'cancel' }, false)).toEqual({
+      action: 'cancel',
+      content: null,
+      _meta: null,
+    });
   });
 
   it('a URL elicitation, or a field Cairn cannot show as it is named, is not bridged', () => {
-    expect(bridgeOtherRequest('mcpServer/elicitation/request', { ...elicitation, mode: 'url', url: 'https://example.test', elicitationId: 'e' }, 1)).toBeNull();
-    const oddName = { ...elicitation, requestedSchema: { type: 'object', properties: { 'due date': { type: 'string' } } } };
+    expect(
+      bridgeOtherRequest(
+        'mcpServer/elicitation/request',
+        { ...elicitation, mode: 'url', url: 'https://example.test', elicitationId: 'e' },
+        1,
+      ),
+    ).toBeNull();
+    const oddName = {
+      ...elicitation,
+      requestedSchema: { type: 'object', properties: { 'due date': { type: 'string' } } },
+    };
     expect(bridgeOtherRequest('mcpServer/elicitation/request', oddName, 1)).toBeNull();
   });
 });
@@ -109,7 +144,10 @@ describe("an MCP server's form elicitation through Codex as a Cairn form", () =>
 describe('what Codex is answered for a request Cairn does not show', () => {
   it('has the shape of that request', () => {
     expect(declineResponse('mcpServer/elicitation/request')).toEqual({ action: 'decline', content: null, _meta: null });
-    expect(declineResponse('item/tool/call')).toMatchObject({ success: false, contentItems: [{ type: 'inputText', text: expect.stringContaining('dynamic tools') as unknown }] });
+    expect(declineResponse('item/tool/call')).toMatchObject({
+      success: false,
+      contentItems: [{ type: 'inputText', text: expect.stringContaining('dynamic tools') as unknown }],
+    });
     expect(declineResponse('item/permissions/requestApproval')).toEqual({ permissions: {}, scope: 'turn' });
     expect(declineResponse('item/commandExecution/requestApproval')).toEqual({ decision: 'decline' });
   });

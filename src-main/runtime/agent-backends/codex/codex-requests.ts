@@ -49,7 +49,9 @@ const elicitationSchema = z
     serverName: z.string(),
     mode: z.literal('form'),
     message: z.string(),
-    requestedSchema: z.object({ properties: z.record(z.string(), primitiveSchema), required: z.array(z.string()).optional() }).passthrough(),
+    requestedSchema: z
+      .object({ properties: z.record(z.string(), primitiveSchema), required: z.array(z.string()).optional() })
+      .passthrough(),
   })
   .passthrough();
 
@@ -70,12 +72,20 @@ export function bridgeOtherRequest(method: string, params: unknown, requestId: n
     return {
       toolCallId: parsed.data.itemId,
       toolName: CODEX_PERMISSIONS_TOOL,
-      input: { permissions: parsed.data.permissions, cwd, ...(parsed.data.reason == null ? {} : { reason: parsed.data.reason }) },
+      input: {
+        permissions: parsed.data.permissions,
+        cwd,
+        ...(parsed.data.reason == null ? {} : { reason: parsed.data.reason }),
+      },
       request: {
         kind: 'permission',
         toolName: CODEX_PERMISSIONS_TOOL,
         summary: `Give Codex more access: ${wanted}`.slice(0, 500),
-        preview: { kind: 'command', command: `${parsed.data.reason == null ? '' : `${parsed.data.reason}\n`}Codex asks for ${wanted}`, cwd },
+        preview: {
+          kind: 'command',
+          command: `${parsed.data.reason == null ? '' : `${parsed.data.reason}\n`}Codex asks for ${wanted}`,
+          cwd,
+        },
       },
     };
   }
@@ -103,12 +113,20 @@ export function bridgeOtherRequest(method: string, params: unknown, requestId: n
 }
 
 /** Codex's response to a bridged request, from the person's answer (null: an approval allowed). */
-export function otherResponse(method: string, params: unknown, output: Readonly<Record<string, unknown>> | null, forSession: boolean): unknown {
+export function otherResponse(
+  method: string,
+  params: unknown,
+  output: Readonly<Record<string, unknown>> | null,
+  forSession: boolean,
+): unknown {
   if (method === OTHER_METHODS.permissionsApproval) {
     const parsed = permissionsApprovalSchema.safeParse(params);
     if (output !== null || !parsed.success) return { permissions: {}, scope: 'turn' };
     const { network, fileSystem } = parsed.data.permissions;
-    return { permissions: { ...(network == null ? {} : { network }), ...(fileSystem == null ? {} : { fileSystem }) }, scope: forSession ? 'session' : 'turn' };
+    return {
+      permissions: { ...(network == null ? {} : { network }), ...(fileSystem == null ? {} : { fileSystem }) },
+      scope: forSession ? 'session' : 'turn',
+    };
   }
   if (output?.action === 'accept' && typeof output.values === 'object' && output.values !== null) {
     return { action: 'accept', content: output.values, _meta: null };
@@ -121,7 +139,12 @@ export function declineResponse(method: string): unknown {
   if (method === OTHER_METHODS.elicitation) return { action: 'decline', content: null, _meta: null };
   if (method === OTHER_METHODS.permissionsApproval) return { permissions: {}, scope: 'turn' };
   if (method === OTHER_METHODS.dynamicToolCall) {
-    return { contentItems: [{ type: 'inputText', text: 'Cairn does not run dynamic tools for Codex; this tool call was declined.' }], success: false };
+    return {
+      contentItems: [
+        { type: 'inputText', text: 'Cairn does not run dynamic tools for Codex; this tool call was declined.' },
+      ],
+      success: false,
+    };
   }
   return { decision: 'decline' };
 }
@@ -139,7 +162,12 @@ function describePermissions(permissions: z.infer<typeof permissionsApprovalSche
 function formFieldOf(name: string, schema: z.infer<typeof primitiveSchema>, required: boolean): FormField | null {
   const id = name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
   if (id === '' || id !== name) return null; // the answer goes back under the same name
-  const common = { id, label: (schema.title?.trim() || name).slice(0, 200), required, ...(schema.description === undefined ? {} : { help: schema.description.slice(0, 500) }) };
+  const common = {
+    id,
+    label: (schema.title?.trim() || name).slice(0, 200),
+    required,
+    ...(schema.description === undefined ? {} : { help: schema.description.slice(0, 500) }),
+  };
   if (schema.type === 'boolean') return { ...common, type: 'boolean' };
   if (schema.type === 'number' || schema.type === 'integer') {
     return {
@@ -151,8 +179,17 @@ function formFieldOf(name: string, schema: z.infer<typeof primitiveSchema>, requ
   }
   if (schema.enum !== undefined && schema.enum.length > 0) {
     if (schema.enum.some((value) => !/^[A-Za-z0-9_.-]{1,64}$/.test(value))) return null;
-    return { ...common, type: 'single_select', options: schema.enum.slice(0, 50).map((value, at) => ({ value, label: (schema.enumNames?.[at] ?? value).slice(0, 200) })) };
+    return {
+      ...common,
+      type: 'single_select',
+      options: schema.enum
+        .slice(0, 50)
+        .map((value, at) => ({ value, label: (schema.enumNames?.[at] ?? value).slice(0, 200) })),
+    };
   }
-  const format = schema.format === 'email' || schema.format === 'uri' || schema.format === 'date' || schema.format === 'date-time' ? schema.format : undefined;
+  const format =
+    schema.format === 'email' || schema.format === 'uri' || schema.format === 'date' || schema.format === 'date-time'
+      ? schema.format
+      : undefined;
   return { ...common, type: 'string', ...(format === undefined ? {} : { format }) };
 }

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../testing/host-fixture';
 import { connectProtocolClient, type ProtocolClient } from '../../../testing/protocol-client';
-import { hangReply, lastUserText, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  hangReply,
+  lastUserText,
+  startOpenAIResponsesServer,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { startServeProcess, type ServeProcess } from '../../../testing/serve-process';
 import { waitFor } from '../../../testing/wait-for';
 import { appServerPids } from '../../../testing/codex-processes';
@@ -49,8 +56,16 @@ function appServers(dataDir: string): number[] {
 
 async function codexSession(client: ProtocolClient) {
   const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-work-'));
-  const { connection } = await client.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
-  const { session } = await client.call('session.create', { connectionId: connection.connectionId, permissionMode: 'ask', workspacePath: workspace });
+  const { connection } = await client.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: server.baseUrl,
+  });
+  const { session } = await client.call('session.create', {
+    connectionId: connection.connectionId,
+    permissionMode: 'ask',
+    workspacePath: workspace,
+  });
   return session.sessionId;
 }
 
@@ -75,7 +90,10 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Plan the heron migration' });
     await server.waitForModelCall(base);
     await kill(first);
-    await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 10_000 });
+    await waitFor(() => appServers(dir).length === 0, {
+      message: 'the orphaned app-server to exit',
+      timeoutMs: 10_000,
+    });
 
     const second = await serve(dir);
     const interrupted = await turnStatus(second.client, sessionId, 't1', ['interrupted']);
@@ -111,10 +129,16 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     expect(processGone(old)).toBe(false); // stuck: it did not see its host go
 
     const second = await serve(dir);
-    await waitFor(() => processGone(old), { message: 'the leftover app-server to be stopped by the new host', timeoutMs: 20_000 });
+    await waitFor(() => processGone(old), {
+      message: 'the leftover app-server to be stopped by the new host',
+      timeoutMs: 20_000,
+    });
     await turnStatus(second.client, sessionId, 't1', ['interrupted']);
     const notice = await waitFor(
-      async () => (await second.client.call('transcript.page', { sessionId, limit: 100 })).items.find((item) => item.kind === 'notice' && item.text.includes(`pid ${old}`)),
+      async () =>
+        (await second.client.call('transcript.page', { sessionId, limit: 100 })).items.find(
+          (item) => item.kind === 'notice' && item.text.includes(`pid ${old}`),
+        ),
       { message: 'the stop recorded on the session', timeoutMs: 10_000 },
     );
     expect(notice.text).toContain('left running');
@@ -147,16 +171,25 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     };
     server.enqueue(toolCallReply({ id: 'call_q', name: 'request_user_input', input: { questions: [question] } }));
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Pick a bird with me' });
-    await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the question', timeoutMs: 15_000 });
+    await waitFor(
+      async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+      { message: 'the question', timeoutMs: 15_000 },
+    );
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
-      message: 'the question after restart',
-      timeoutMs: 20_000,
-    });
+    const pending = await waitFor(
+      async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+      {
+        message: 'the question after restart',
+        timeoutMs: 20_000,
+      },
+    );
     server.enqueue(textReply('Kestrel, then.'));
-    await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', answers: { bird: { optionIds: ['option-2'] } } } });
+    await second.client.call('interaction.answer', {
+      interactionId: pending.interactionId,
+      answer: { action: 'accept', answers: { bird: { optionIds: ['option-2'] } } },
+    });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     const next = (await server.waitForModelCall(base + 1)).body;
     expect(lastUserText(next)).toContain('Kestrel');
@@ -172,19 +205,34 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const sessionId = await codexSession(first.client);
     const base = server.modelCalls().length;
     const command = 'echo kept > kept.txt';
-    server.enqueue(toolCallReply({ id: 'call_1', name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'write a file' } }));
+    server.enqueue(
+      toolCallReply({
+        id: 'call_1',
+        name: 'exec_command',
+        input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'write a file' },
+      }),
+    );
     await first.client.call('turn.start', { sessionId, turnId: 't1', text: 'Keep a file' });
-    await waitFor(async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], { message: 'the approval', timeoutMs: 20_000 });
+    await waitFor(
+      async () => (await first.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+      { message: 'the approval', timeoutMs: 20_000 },
+    );
     await kill(first);
 
     const second = await serve(dir);
-    const pending = await waitFor(async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
-      message: 'the approval after restart',
-      timeoutMs: 20_000,
-    });
+    const pending = await waitFor(
+      async () => (await second.client.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+      {
+        message: 'the approval after restart',
+        timeoutMs: 20_000,
+      },
+    );
     expect(pending.request).toMatchObject({ kind: 'permission', preview: { kind: 'command' } });
     server.enqueue(textReply('Carrying on from your approval.'));
-    await second.client.call('interaction.answer', { interactionId: pending.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await second.client.call('interaction.answer', {
+      interactionId: pending.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     expect((await turnStatus(second.client, sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     const next = lastUserText((await server.waitForModelCall(base + 1)).body);
     expect(next).toContain('they approved the command');
@@ -197,23 +245,41 @@ describe('Codex sessions across a host restart', { timeout: 90_000 }, () => {
     const first = await serve(dir);
     const sessionId = await codexSession(first.client);
     server.enqueue(textReply('Still counting.'));
-    const { goal } = await first.client.call('goal.arm', { sessionId, objective: 'Count the egrets', tokenBudget: null, maxIterations: 1 });
-    await waitFor(async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', {
-      message: 'the goal to reach its turn cap',
-      timeoutMs: 20_000,
+    const { goal } = await first.client.call('goal.arm', {
+      sessionId,
+      objective: 'Count the egrets',
+      tokenBudget: null,
+      maxIterations: 1,
     });
+    await waitFor(
+      async () => (await first.client.call('goal.get', { sessionId })).goal?.status === 'iterationLimited',
+      {
+        message: 'the goal to reach its turn cap',
+        timeoutMs: 20_000,
+      },
+    );
     await kill(first);
-    await waitFor(() => appServers(dir).length === 0, { message: 'the orphaned app-server to exit', timeoutMs: 10_000 });
+    await waitFor(() => appServers(dir).length === 0, {
+      message: 'the orphaned app-server to exit',
+      timeoutMs: 10_000,
+    });
 
     const second = await serve(dir);
     const limited = (await second.client.call('goal.get', { sessionId })).goal;
-    await second.client.call('goal.control', { sessionId, goalId: goal.goalId, expectedRevision: limited?.revision ?? 0, action: 'clear' });
+    await second.client.call('goal.control', {
+      sessionId,
+      goalId: goal.goalId,
+      expectedRevision: limited?.revision ?? 0,
+      action: 'clear',
+    });
     // And the host restarts again before any app-server ran: the clear is not forgotten.
     await kill(second);
     const third = await serve(dir);
     server.enqueue(toolCallReply({ id: 'call_get', name: 'get_goal', input: {} }), textReply('No goal left.'));
     await third.client.call('turn.start', { sessionId, turnId: 'after-clear', text: 'Is there a goal?' });
-    expect((await turnStatus(third.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe('completed');
+    expect((await turnStatus(third.client, sessionId, 'after-clear', ['completed', 'failed'])).status).toBe(
+      'completed',
+    );
     // Not the "goal_objective" output Codex's continuation turn left in the history: get_goal's result.
     const answer = server.toolResultFor('call_get')?.content ?? '';
     expect(JSON.parse(answer)).toMatchObject({ goal: null });

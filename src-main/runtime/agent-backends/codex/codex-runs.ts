@@ -37,9 +37,11 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
   /** Resolves the run's connection and session, waits out a quarantine, and makes the working folder. */
   async function placeOf(input: AgentRunInput): Promise<RunPlace> {
     const target = deps.resolve(input.connectionId, input.model);
-    if ('error' in target) throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
+    if ('error' in target)
+      throw new AgentBackendError('connection_unavailable', target.error, 'connection_unavailable');
     const session = deps.sessionOf(input.sessionId);
-    if (session === null) throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
+    if (session === null)
+      throw new AgentBackendError('connection_unavailable', 'This session no longer exists.', 'connection_unavailable');
     await ctx.quarantine.held(input.sessionId);
     const cwd = session.workspacePath ?? join(deps.dataDir, 'codex', 'work', input.sessionId);
     mkdirSync(cwd, { recursive: true });
@@ -59,10 +61,16 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
 
   async function* run(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const place = await placeOf(input);
-    const answer: PersonAnswer | null = input.runKind === 'continuation' ? answerInHistory(input.history, input.turnId) : null;
+    const answer: PersonAnswer | null =
+      input.runKind === 'continuation' ? answerInHistory(input.history, input.turnId) : null;
     const answeredId = input.approvedToolCall?.toolCallId ?? answer?.toolCallId ?? null;
     const waiting = states.get(input.sessionId) ?? null;
-    if (waiting?.pending != null && answeredId === waiting.pending.toolCallId && !waiting.live.process.hasExited && waiting.mapper !== null) {
+    if (
+      waiting?.pending != null &&
+      answeredId === waiting.pending.toolCallId &&
+      !waiting.live.process.hasExited &&
+      waiting.mapper !== null
+    ) {
       yield* answerPending(input, waiting, answer, signal);
       return;
     }
@@ -79,7 +87,10 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     // interrupted attempt, carries an answer, or is the first on a new thread that owes the summary
     // of Cairn's record is started by Cairn with what it must say.
     const summaryDue = live.threadId !== null && deps.threads.summaryDue(live.threadId);
-    const continuation = goal !== null && answeredId === null && input.resume === null && !summaryDue ? await continueGoal(input.sessionId, state, goal, signal) : null;
+    const continuation =
+      goal !== null && answeredId === null && input.resume === null && !summaryDue
+        ? await continueGoal(input.sessionId, state, goal, signal)
+        : null;
     if (continuation === null && goal !== null) {
       await setThreadGoal(live, goal, 'paused', bounds.requestMs).catch((error: unknown) => {
         deps.logger.warn('Codex did not take the goal', { sessionId: input.sessionId, error: String(error) });
@@ -92,7 +103,12 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
   }
 
   /** Codex still waits for this answer: reply, and read on in the same Codex turn. */
-  async function* answerPending(input: AgentRunInput, state: SessionState, answer: PersonAnswer | null, signal: AbortSignal): AsyncGenerator<AgentEvent> {
+  async function* answerPending(
+    input: AgentRunInput,
+    state: SessionState,
+    answer: PersonAnswer | null,
+    signal: AbortSignal,
+  ): AsyncGenerator<AgentEvent> {
     const pending = state.pending;
     if (pending === null) return;
     const approved = input.approvedToolCall !== null;
@@ -100,7 +116,10 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     const reason = approved ? null : declineReason(pending.method, answer);
     // Steered in first, so the request that follows the decline already carries it.
     if (reason !== null) await steer(ctx, input.sessionId, state, reason);
-    state.live.rpc.respond(pending.requestId, codexResponse(pending.method, pending.params, approved ? null : answer, forSession));
+    state.live.rpc.respond(
+      pending.requestId,
+      codexResponse(pending.method, pending.params, approved ? null : answer, forSession),
+    );
     if (!approved) state.mapper?.markSettled(pending.toolCallId);
     state.pending = null;
     state.run = runRefOf(input);
@@ -109,7 +128,12 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
   }
 
   /** Codex's own continuation turn toward the goal; null when Codex did not take it. */
-  async function continueGoal(sessionId: string, state: SessionState, goal: MirroredGoal, signal: AbortSignal): Promise<string | null> {
+  async function continueGoal(
+    sessionId: string,
+    state: SessionState,
+    goal: MirroredGoal,
+    signal: AbortSignal,
+  ): Promise<string | null> {
     const { live } = state;
     return continueThreadGoal(live, goal, signal, bounds, (notification) => {
       if (!deps.checkpoints.claim(sessionId, live.instanceId, notification.seq)) return;
@@ -127,7 +151,12 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     if (signal.aborted) return;
     const { live } = state;
     live.drain();
-    const turnId = await startThreadCompaction(live, (seq) => deps.checkpoints.claim(input.sessionId, live.instanceId, seq), bounds.requestMs, signal);
+    const turnId = await startThreadCompaction(
+      live,
+      (seq) => deps.checkpoints.claim(input.sessionId, live.instanceId, seq),
+      bounds.requestMs,
+      signal,
+    );
     if (turnId === null) return;
     live.activeTurnId = turnId;
     Object.assign(state, {
@@ -145,17 +174,33 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
 }
 
 /** Adds `text` to the Codex turn in progress (`turn/steer`); a turn that will not take it is logged, not failed. */
-async function steer({ deps, bounds }: CodexContext, sessionId: string, state: SessionState, text: string): Promise<void> {
+async function steer(
+  { deps, bounds }: CodexContext,
+  sessionId: string,
+  state: SessionState,
+  text: string,
+): Promise<void> {
   const { live } = state;
   if (live.threadId === null || live.activeTurnId === null) return;
-  const params = { threadId: live.threadId, expectedTurnId: live.activeTurnId, input: [{ type: 'text', text, text_elements: [] }] };
+  const params = {
+    threadId: live.threadId,
+    expectedTurnId: live.activeTurnId,
+    input: [{ type: 'text', text, text_elements: [] }],
+  };
   await live.rpc.request('turn/steer', params, bounds.requestMs).catch((error: unknown) => {
     deps.logger.warn('Codex did not take the deny reason', { sessionId, error: String(error) });
   });
 }
 
 /** The session now follows this Codex turn: its events mapped into this run, its commands' output recorded. */
-function followTurn(ctx: CodexContext, state: SessionState, run: RunRef, turnId: string, model: string, unasked: boolean): void {
+function followTurn(
+  ctx: CodexContext,
+  state: SessionState,
+  run: RunRef,
+  turnId: string,
+  model: string,
+  unasked: boolean,
+): void {
   state.live.activeTurnId = turnId;
   const mapper = new EventMapper(turnId, model, unasked);
   state.mapper = mapper;
@@ -179,5 +224,11 @@ function runRefOf(input: AgentRunInput): RunRef {
 /** A warm app-server that cannot take the next turn: busy, started with other settings, or gone (even before its exit is heard). */
 function needsNewAppServer(state: SessionState, key: string): boolean {
   const { live } = state;
-  return state.pending !== null || live.activeTurnId !== null || live.launchKey !== key || live.process.hasExited || live.process.isGone();
+  return (
+    state.pending !== null ||
+    live.activeTurnId !== null ||
+    live.launchKey !== key ||
+    live.process.hasExited ||
+    live.process.isGone()
+  );
 }

@@ -6,7 +6,12 @@ import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ShellRunRecord } from '../../../../src-shared/shell-run-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
-import { startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  startOpenAIResponsesServer,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { waitFor } from '../../../testing/wait-for';
 
 /*
@@ -32,7 +37,9 @@ let root = '';
 function folderOutsideTemp(): string {
   const temp = realpathSync(tmpdir());
   const candidates = ['/var/tmp', join(process.cwd(), 'node_modules', '.cache')];
-  const base = candidates.find((candidate) => existsSync(candidate) && relative(temp, realpathSync(candidate)).startsWith('..'));
+  const base = candidates.find(
+    (candidate) => existsSync(candidate) && relative(temp, realpathSync(candidate)).startsWith('..'),
+  );
   if (base === undefined) throw new Error(`no folder outside ${temp} to put Codex's data directory in`);
   return mkdtempSync(join(base, 'cairn-codex-sandbox-'));
 }
@@ -47,7 +54,11 @@ async function countingServer(): Promise<{ port: number; connections: () => numb
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const address = listener.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  return { port: address.port, connections: () => count, close: () => new Promise((resolve) => listener.close(() => resolve())) };
+  return {
+    port: address.port,
+    connections: () => count,
+    close: () => new Promise((resolve) => listener.close(() => resolve())),
+  };
 }
 
 beforeAll(async () => {
@@ -72,8 +83,17 @@ async function codexSession(permissionMode: 'auto' | 'full', where: 'outside tem
   // Auto is offered only where Cairn's own sandbox is: this test pins it on, as the machine has it.
   t = await startTestHost({ dataDir, sandbox: 'detect', codex: { retries: 0, bounds: { interruptMs: 1000 } } });
   const host = t;
-  const { connection } = await host.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl, apiKey: VAULT_KEY });
-  const { session } = await host.call('session.create', { connectionId: connection.connectionId, permissionMode, workspacePath: workspace });
+  const { connection } = await host.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: server.baseUrl,
+    apiKey: VAULT_KEY,
+  });
+  const { session } = await host.call('session.create', {
+    connectionId: connection.connectionId,
+    permissionMode,
+    workspacePath: workspace,
+  });
   return { host, sessionId: session.sessionId, workspace, outside, dataDir };
 }
 
@@ -82,7 +102,9 @@ async function turnEnds(host: TestHost, sessionId: string): Promise<string> {
   return waitFor(
     async () => {
       const outcome = await host.invoke('turn.query', { sessionId, turnId: 't1' });
-      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status) ? outcome.result.turn.status : null;
+      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+        ? outcome.result.turn.status
+        : null;
     },
     { timeoutMs: 60_000, message: 'the Codex turn to end' },
   );
@@ -92,7 +114,12 @@ async function turnEnds(host: TestHost, sessionId: string): Promise<string> {
 async function runCommands(host: TestHost, sessionId: string, commands: readonly string[]): Promise<ShellRunRecord[]> {
   // Each command starts with a no-op naming its step, to find its run whatever the quoting Codex adds.
   const step = (index: number) => `: step-${index};`;
-  server.enqueue(...commands.map((cmd, index) => toolCallReply({ id: `call_${index}`, name: 'exec_command', input: { cmd: `${step(index)} ${cmd}` } })), textReply('Done.'));
+  server.enqueue(
+    ...commands.map((cmd, index) =>
+      toolCallReply({ id: `call_${index}`, name: 'exec_command', input: { cmd: `${step(index)} ${cmd}` } }),
+    ),
+    textReply('Done.'),
+  );
   await host.call('turn.start', { sessionId, turnId: 't1', text: 'Run the commands' });
   expect(await turnEnds(host, sessionId)).toBe('completed');
   const { shellRuns } = await host.call('shell.list', { sessionId, limit: 50 });
@@ -158,7 +185,10 @@ describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000 }, () => {
     expect(workspace.startsWith(realpathSync(tmpdir()))).toBe(true);
     const elsewhere = folderOutsideTemp();
     try {
-      const [inside, escape] = await runCommands(host, sessionId, ['echo made-inside > inside.txt', `echo escaped > ${join(elsewhere, 'escape.txt')} 2>&1`]);
+      const [inside, escape] = await runCommands(host, sessionId, [
+        'echo made-inside > inside.txt',
+        `echo escaped > ${join(elsewhere, 'escape.txt')} 2>&1`,
+      ]);
       expect(inside).toMatchObject({ exitCode: 0 });
       expect(readFileSync(join(workspace, 'inside.txt'), 'utf8')).toBe('made-inside\n');
       expect(outputOf(escape!)).toContain('Read-only file system');
@@ -198,18 +228,32 @@ describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000 }, () => {
       toolCallReply({
         id: 'call_esc',
         name: 'exec_command',
-        input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Needs to write outside the workspace' },
+        input: {
+          cmd: command,
+          sandbox_permissions: 'require_escalated',
+          justification: 'Needs to write outside the workspace',
+        },
       }),
       textReply('Written.'),
     );
     await host.call('turn.start', { sessionId, turnId: 't1', text: 'Write outside' });
-    const interaction = await waitFor(async () => (await host.call('interaction.list', { sessionId, status: 'pending' })).interactions[0], {
-      message: 'the approval card',
-      timeoutMs: 30_000,
+    const interaction = await waitFor(
+      async () => (await host.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+      {
+        message: 'the approval card',
+        timeoutMs: 30_000,
+      },
+    );
+    expect(interaction.request).toMatchObject({
+      kind: 'permission',
+      toolName: 'run_shell',
+      preview: { kind: 'command', command: expect.stringContaining(command) as unknown },
     });
-    expect(interaction.request).toMatchObject({ kind: 'permission', toolName: 'run_shell', preview: { kind: 'command', command: expect.stringContaining(command) as unknown } });
     expect(existsSync(target)).toBe(false);
-    await host.call('interaction.answer', { interactionId: interaction.interactionId, answer: { action: 'accept', decision: 'allow_once' } });
+    await host.call('interaction.answer', {
+      interactionId: interaction.interactionId,
+      answer: { action: 'accept', decision: 'allow_once' },
+    });
     expect(await turnEnds(host, sessionId)).toBe('completed');
     expect(readFileSync(target, 'utf8')).toBe('escalated\n');
   });
@@ -217,7 +261,10 @@ describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000 }, () => {
   it("Full: Codex runs without a sandbox; a write outside the workspace works, unasked; the connection's key stays out of the environment", async () => {
     const { host, sessionId, outside } = await codexSession('full');
     const target = join(outside, 'fresh', 'full.txt');
-    const [write, environment] = await runCommands(host, sessionId, [`mkdir ${join(outside, 'fresh')} && echo full > ${target}`, 'env']);
+    const [write, environment] = await runCommands(host, sessionId, [
+      `mkdir ${join(outside, 'fresh')} && echo full > ${target}`,
+      'env',
+    ]);
     expect(write).toMatchObject({ exitCode: 0 });
     expect(outputOf(environment!)).toContain('PATH=');
     expect(outputOf(environment!)).not.toContain(VAULT_KEY);

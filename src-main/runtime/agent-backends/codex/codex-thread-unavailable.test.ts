@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../storage/database';
 import { startTestHost, tempDataDir, type TestHost } from '../../../testing/host-fixture';
 import { appServerPids } from '../../../testing/codex-processes';
-import { lastUserText, startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  lastUserText,
+  startOpenAIResponsesServer,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { waitFor } from '../../../testing/wait-for';
 import { processGone } from '../../shell/process-group';
 import { findCodexBinary } from './codex-binary';
@@ -39,16 +44,25 @@ async function codexSession(h: TestHost, name: string, codexBinary?: string) {
   const connections = (await h.call('connection.list', {})).connections.filter((c) => c.providerType === 'codex');
   const connectionId =
     connections[0]?.connectionId ??
-    (await h.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl, ...(codexBinary === undefined ? {} : { codexBinary }) })).connection
-      .connectionId;
-  return (await h.call('session.create', { connectionId, permissionMode: 'ask', workspacePath: workspace })).session.sessionId;
+    (
+      await h.call('connection.create', {
+        name: 'Codex',
+        providerType: 'codex',
+        baseUrl: server.baseUrl,
+        ...(codexBinary === undefined ? {} : { codexBinary }),
+      })
+    ).connection.connectionId;
+  return (await h.call('session.create', { connectionId, permissionMode: 'ask', workspacePath: workspace })).session
+    .sessionId;
 }
 
 async function turnEnds(h: TestHost, sessionId: string, turnId: string) {
   return waitFor(
     async () => {
       const outcome = await h.invoke('turn.query', { sessionId, turnId });
-      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status) ? outcome.result.turn : null;
+      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+        ? outcome.result.turn
+        : null;
     },
     { timeoutMs: 30_000, message: `turn ${turnId} to end` },
   );
@@ -110,7 +124,9 @@ process.stdin.on('end', () => child.stdin.end());
 
 function rolloutOf(dataDir: string, threadId: string): string {
   const root = join(dataDir, 'codex', 'home', 'sessions');
-  const found = (readdirSync(root, { recursive: true }) as string[]).find((path) => path.includes(threadId) && path.endsWith('.jsonl'));
+  const found = (readdirSync(root, { recursive: true }) as string[]).find(
+    (path) => path.includes(threadId) && path.endsWith('.jsonl'),
+  );
   if (found === undefined) throw new Error(`no rollout file for thread ${threadId}`);
   return join(root, found);
 }
@@ -146,7 +162,11 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     expect(status.threadProblem).toMatchObject({ sessionId, threadId: oldThread, turnId: 't2', choice: null });
 
     // A choice naming another thread is refused before anything changes.
-    const wrong = await h.invoke('codex.chooseThread', { sessionId, threadId: 'thread-of-nobody', choice: 'new_thread' });
+    const wrong = await h.invoke('codex.chooseThread', {
+      sessionId,
+      threadId: 'thread-of-nobody',
+      choice: 'new_thread',
+    });
     expect(wrong.ok ? 'accepted' : wrong.error.code).toBe('operation_conflict');
 
     server.enqueue(textReply('The kestrel hovers over the verge.'));
@@ -172,7 +192,11 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     await h.close();
     t = null;
     const again = await host(dir);
-    expect((await again.call('codex.status', { sessionId })).threadProblem).toMatchObject({ threadId: oldThread, choice: 'new_thread', resolved: true });
+    expect((await again.call('codex.status', { sessionId })).threadProblem).toMatchObject({
+      threadId: oldThread,
+      choice: 'new_thread',
+      resolved: true,
+    });
     server.enqueue(textReply('Still on the new thread.'));
     await again.call('turn.start', { sessionId, turnId: 't3', text: 'Anything else?' });
     expect((await turnEnds(again, sessionId, 't3')).status).toBe('completed');
@@ -212,7 +236,11 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     const again = await host(dir);
     server.enqueue(textReply('The badger digs a sett.'));
     await again.call('turn.resume', { sessionId, turnId: 't2' });
-    expect((await turnEnds(again, sessionId, 't2')).latestRun).toMatchObject({ status: 'completed', errorCode: null, errorMessage: null });
+    expect((await turnEnds(again, sessionId, 't2')).latestRun).toMatchObject({
+      status: 'completed',
+      errorCode: null,
+      errorMessage: null,
+    });
     const calls = server.modelCalls().slice(base + 1);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers['thread-id']).not.toBe(oldThread);
@@ -264,7 +292,10 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     expect(said).toContain('earlier turns');
     expect(said).toContain('Where do the egrets roost?');
     expect(said).toContain('The egrets roost in the alders.');
-    await waitFor(async () => (await h.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', { message: 'the goal turn to end', timeoutMs: 30_000 });
+    await waitFor(async () => (await h.call('goal.get', { sessionId })).goal?.status === 'iterationLimited', {
+      message: 'the goal turn to end',
+      timeoutMs: 30_000,
+    });
     const items = (await h.call('transcript.page', { sessionId, limit: 100 })).items;
     expect(items.filter((item) => item.text === 'New Codex thread — earlier turns summarised')).toHaveLength(1);
   });

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
 import { appServerPids } from '../../../testing/codex-processes';
-import { lastUserText, startOpenAIResponsesServer, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  lastUserText,
+  startOpenAIResponsesServer,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { waitFor } from '../../../testing/wait-for';
 import { processGone } from '../../shell/process-group';
 
@@ -27,7 +33,11 @@ afterEach(async () => {
 
 async function host(codex: { idleMs?: number; maxWarm?: number }): Promise<TestHost> {
   t = await startTestHost({ codex: { retries: 0, ...codex } });
-  const { connection } = await t.call('connection.create', { name: 'Codex', providerType: 'codex', baseUrl: server.baseUrl });
+  const { connection } = await t.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: server.baseUrl,
+  });
   connectionId = connection.connectionId;
   return t;
 }
@@ -44,7 +54,9 @@ async function turn(h: TestHost, sessionId: string, turnId: string, text: string
   const ended = await waitFor(
     async () => {
       const outcome = await h.invoke('turn.query', { sessionId, turnId });
-      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status) ? outcome.result.turn : null;
+      return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+        ? outcome.result.turn
+        : null;
     },
     { timeoutMs: 30_000, message: `turn ${turnId} to end` },
   );
@@ -83,13 +95,20 @@ describe('warm Codex app-servers', { timeout: 120_000 }, () => {
     const waiting = await session(h, 'ask');
     const before = new Set(appServerPids(h.dataDir));
     server.enqueue(
-      toolCallReply({ id: 'call_w', name: 'exec_command', input: { cmd: 'echo hi > x.txt', sandbox_permissions: 'require_escalated', justification: 'Writes a file' } }),
+      toolCallReply({
+        id: 'call_w',
+        name: 'exec_command',
+        input: { cmd: 'echo hi > x.txt', sandbox_permissions: 'require_escalated', justification: 'Writes a file' },
+      }),
     );
     await h.call('turn.start', { sessionId: waiting, turnId: 't1', text: 'Write x' });
-    await waitFor(async () => (await h.call('interaction.list', { sessionId: waiting, status: 'pending' })).interactions[0], {
-      message: 'a pending approval',
-      timeoutMs: 30_000,
-    });
+    await waitFor(
+      async () => (await h.call('interaction.list', { sessionId: waiting, status: 'pending' })).interactions[0],
+      {
+        message: 'a pending approval',
+        timeoutMs: 30_000,
+      },
+    );
     const waitingPid = appServerPids(h.dataDir).find((pid) => !before.has(pid)) ?? 0;
     // A session whose app-server goes idle after the approval came: its stop shows the idle time has passed.
     const idle = await session(h);
@@ -102,11 +121,16 @@ describe('warm Codex app-servers', { timeout: 120_000 }, () => {
   it('an app-server with a command still running is not stopped when idle; once the command ends, it is', async () => {
     const h = await host({ idleMs: 1500 });
     const workspace = mkdtempSync(join(tmpdir(), 'cairn-codex-warm-'));
-    const busy = (await h.call('session.create', { connectionId, permissionMode: 'full', workspacePath: workspace })).session.sessionId;
+    const busy = (await h.call('session.create', { connectionId, permissionMode: 'full', workspacePath: workspace }))
+      .session.sessionId;
     const before = new Set(appServerPids(h.dataDir));
     // Codex yields the command after half a second and ends the turn while it runs.
     server.enqueue(
-      toolCallReply({ id: 'call_bg', name: 'exec_command', input: { cmd: 'while [ ! -f go ]; do sleep 0.1; done; echo done', yield_time_ms: 500 } }),
+      toolCallReply({
+        id: 'call_bg',
+        name: 'exec_command',
+        input: { cmd: 'while [ ! -f go ]; do sleep 0.1; done; echo done', yield_time_ms: 500 },
+      }),
       textReply('It runs in the background.'),
     );
     await h.call('turn.start', { sessionId: busy, turnId: 't1', text: 'Start it in the background' });
@@ -114,7 +138,9 @@ describe('warm Codex app-servers', { timeout: 120_000 }, () => {
       async () => {
         const { turn } = await h.call('turn.query', { sessionId: busy, turnId: 't1' });
         if (turn.status !== 'completed') return null;
-        return (await h.call('shell.list', { sessionId: busy })).shellRuns.find((shellRun) => shellRun.status === 'running');
+        return (await h.call('shell.list', { sessionId: busy })).shellRuns.find(
+          (shellRun) => shellRun.status === 'running',
+        );
       },
       { message: 'the turn to end with its command running', timeoutMs: 30_000 },
     );
@@ -127,7 +153,10 @@ describe('warm Codex app-servers', { timeout: 120_000 }, () => {
 
     writeFileSync(join(workspace, 'go'), '');
     await gone(busyPid, 'the app-server to be stopped once its command ended');
-    expect((await h.call('shell.get', { shellRunId: run.shellRunId })).shellRun).toMatchObject({ status: 'exited', exitCode: 0 });
+    expect((await h.call('shell.get', { shellRunId: run.shellRunId })).shellRun).toMatchObject({
+      status: 'exited',
+      exitCode: 0,
+    });
   });
 
   it('with maxWarm 2, a third session stops the least recently used idle app-server; it resumes its thread on its next turn', async () => {

@@ -38,7 +38,8 @@ export class CommandOutput {
   observe(method: string, params: unknown): void {
     if (method === 'item/started') {
       const parsed = itemNotificationSchema.safeParse(params);
-      if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution') return;
+      if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution')
+        return;
       const item = parsed.data.item as CommandItem;
       if (this.atStart || this.allowedForSession.has(item.command)) this.shellRunOf(item.id, item);
       return;
@@ -52,7 +53,8 @@ export class CommandOutput {
     }
     if (method !== 'item/completed') return;
     const parsed = itemNotificationSchema.safeParse(params);
-    if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution') return;
+    if (!parsed.success || parsed.data.turnId !== this.codexTurnId || parsed.data.item.type !== 'commandExecution')
+      return;
     const item = parsed.data.item as CommandItem;
     if (item.status === 'declined' && !this.open.has(item.id)) return;
     const shellRunId = this.shellRunOf(item.id, item);
@@ -86,7 +88,8 @@ export class CommandOutput {
 
   /** The turn is over: a command still open did not finish. */
   closeAll(reason: string): void {
-    for (const shellRunId of this.open.values()) this.log.end(shellRunId, { status: 'killed', exitCode: null, failureMessage: reason, output: null });
+    for (const shellRunId of this.open.values())
+      this.log.end(shellRunId, { status: 'killed', exitCode: null, failureMessage: reason, output: null });
     this.open.clear();
   }
 
@@ -95,7 +98,14 @@ export class CommandOutput {
     if (known !== undefined) return known;
     if (item === null || this.done.has(itemId)) return null;
     const { sessionId, turnId, runId } = this.runOf();
-    const shellRunId = this.log.begin({ sessionId, turnId, runId, toolCallId: itemId, command: item.command, cwd: item.cwd });
+    const shellRunId = this.log.begin({
+      sessionId,
+      turnId,
+      runId,
+      toolCallId: itemId,
+      command: item.command,
+      cwd: item.cwd,
+    });
     this.open.set(itemId, shellRunId);
     return shellRunId;
   }

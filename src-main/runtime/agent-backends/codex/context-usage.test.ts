@@ -5,8 +5,22 @@ const usage = (modelContextWindow: number | null) => ({
   threadId: 't',
   turnId: 'u',
   tokenUsage: {
-    total: { totalTokens: 900, inputTokens: 800, cachedInputTokens: 0, cacheWriteInputTokens: 0, outputTokens: 100, reasoningOutputTokens: 0 },
-    last: { totalTokens: 150, inputTokens: 120, cachedInputTokens: 20, cacheWriteInputTokens: 0, outputTokens: 30, reasoningOutputTokens: 5 },
+    total: {
+      totalTokens: 900,
+      inputTokens: 800,
+      cachedInputTokens: 0,
+      cacheWriteInputTokens: 0,
+      outputTokens: 100,
+      reasoningOutputTokens: 0,
+    },
+    last: {
+      totalTokens: 150,
+      inputTokens: 120,
+      cachedInputTokens: 20,
+      cacheWriteInputTokens: 0,
+      outputTokens: 30,
+      reasoningOutputTokens: 5,
+    },
     modelContextWindow,
   },
 });

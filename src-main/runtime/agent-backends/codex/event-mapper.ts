@@ -14,7 +14,8 @@ import { fileChangeInput } from './file-change-view';
 export const CODEX_SHELL_TOOL = 'run_shell';
 export const CODEX_PATCH_TOOL = 'apply_patch';
 
-export type TurnEnd = { readonly status: 'completed' | 'interrupted' } | { readonly status: 'failed'; readonly message: string };
+export type TurnEnd =
+  { readonly status: 'completed' | 'interrupted' } | { readonly status: 'failed'; readonly message: string };
 
 /** What one notification means for the run: ledger events, and whether the Codex turn ended. */
 export interface Mapped {
@@ -47,7 +48,13 @@ export class EventMapper {
   /** The HTTP status behind Codex's last error (from its `codexErrorInfo`), and how many attempts Codex made. */
   private httpStatus: number | null = null;
   private attempts = 1;
-  readonly facts: TurnFacts = { finalMessage: '', commands: [], filesChanged: new Set(), inputTokens: 0, outputTokens: 0 };
+  readonly facts: TurnFacts = {
+    finalMessage: '',
+    commands: [],
+    filesChanged: new Set(),
+    inputTokens: 0,
+    outputTokens: 0,
+  };
 
   constructor(
     /** The Codex turn this mapper reads. */
@@ -135,7 +142,14 @@ export class EventMapper {
         const completed = turnCompletedSchema.safeParse(params);
         if (!completed.success || completed.data.turn.id !== this.turnId) return none;
         const { status, error } = completed.data.turn;
-        if (status === 'failed') return { events: [], end: { status: 'failed', message: this.failure(error?.message ?? this.lastError ?? 'Codex reported the turn failed.') } };
+        if (status === 'failed')
+          return {
+            events: [],
+            end: {
+              status: 'failed',
+              message: this.failure(error?.message ?? this.lastError ?? 'Codex reported the turn failed.'),
+            },
+          };
         return { events: [], end: { status: status === 'interrupted' ? 'interrupted' : 'completed' } };
       }
       default:
@@ -169,12 +183,29 @@ export class EventMapper {
     this.settledCalls.add(known.id);
     if (known.type === 'commandExecution') {
       this.facts.commands.push({ command: known.command, exitCode: known.exitCode ?? null, status: known.status });
-      const output = { status: known.status, exitCode: known.exitCode ?? null, stdout: known.aggregatedOutput ?? '', durationMs: known.durationMs ?? null };
-      events.push({ type: 'tool_result', toolCallId: known.id, toolName: CODEX_SHELL_TOOL, output, isError: !(known.status === 'completed' && known.exitCode === 0) });
+      const output = {
+        status: known.status,
+        exitCode: known.exitCode ?? null,
+        stdout: known.aggregatedOutput ?? '',
+        durationMs: known.durationMs ?? null,
+      };
+      events.push({
+        type: 'tool_result',
+        toolCallId: known.id,
+        toolName: CODEX_SHELL_TOOL,
+        output,
+        isError: !(known.status === 'completed' && known.exitCode === 0),
+      });
     } else {
       if (known.status === 'completed') for (const change of known.changes) this.facts.filesChanged.add(change.path);
       const output = { status: known.status, files: known.changes.map((change) => change.path) };
-      events.push({ type: 'tool_result', toolCallId: known.id, toolName: CODEX_PATCH_TOOL, output, isError: known.status !== 'completed' });
+      events.push({
+        type: 'tool_result',
+        toolCallId: known.id,
+        toolName: CODEX_PATCH_TOOL,
+        output,
+        isError: known.status !== 'completed',
+      });
     }
     return events;
   }
@@ -189,19 +220,31 @@ export class EventMapper {
 }
 
 /** How a Codex item reads as a Cairn tool call. */
-export function callOf(item: CommandItem | FileChangeItem): { toolCallId: string; toolName: string; input: Record<string, unknown> } {
-  if (item.type === 'commandExecution') return { toolCallId: item.id, toolName: CODEX_SHELL_TOOL, input: { command: item.command, cwd: item.cwd } };
+export function callOf(item: CommandItem | FileChangeItem): {
+  toolCallId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+} {
+  if (item.type === 'commandExecution')
+    return { toolCallId: item.id, toolName: CODEX_SHELL_TOOL, input: { command: item.command, cwd: item.cwd } };
   return { toolCallId: item.id, toolName: CODEX_PATCH_TOOL, input: fileChangeInput(item) };
 }
 
 /** Codex's error classes that stand for an HTTP status; a variant that carries `httpStatusCode` gives it. */
-const STATUS_OF_CLASS: Readonly<Record<string, number>> = { internalServerError: 500, unauthorized: 401, badRequest: 400, rateLimitExceeded: 429, serverOverloaded: 503 };
+const STATUS_OF_CLASS: Readonly<Record<string, number>> = {
+  internalServerError: 500,
+  unauthorized: 401,
+  badRequest: 400,
+  rateLimitExceeded: 429,
+  serverOverloaded: 503,
+};
 
 function httpStatusOf(info: unknown): number | null {
   if (typeof info === 'string') return STATUS_OF_CLASS[info] ?? null;
   if (typeof info !== 'object' || info === null) return null;
   for (const detail of Object.values(info)) {
-    const code: unknown = typeof detail === 'object' && detail !== null && 'httpStatusCode' in detail ? detail.httpStatusCode : null;
+    const code: unknown =
+      typeof detail === 'object' && detail !== null && 'httpStatusCode' in detail ? detail.httpStatusCode : null;
     if (typeof code === 'number') return code;
   }
   return null;

@@ -18,7 +18,8 @@ export function fileChangeSummary(item: FileChangeItem): string {
   const first = item.changes[0];
   if (first === undefined) return 'Edit files';
   const kinds = new Set(item.changes.map((change) => change.kind.type));
-  const verb = kinds.size === 1 && kinds.has('add') ? 'Create' : kinds.size === 1 && kinds.has('delete') ? 'Delete' : 'Edit';
+  const verb =
+    kinds.size === 1 && kinds.has('add') ? 'Create' : kinds.size === 1 && kinds.has('delete') ? 'Delete' : 'Edit';
   const more = item.changes.length - 1;
   return `${verb} ${first.path}${more === 0 ? '' : ` (and ${more} more file${more === 1 ? '' : 's'})`}`.slice(0, 500);
 }

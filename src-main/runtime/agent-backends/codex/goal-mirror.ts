@@ -44,10 +44,21 @@ const goalUpdatedSchema = z
  * where they were. So a goal's tokens and time are Cairn's own accounting of each goal run (its
  * usage, its wall time), and Codex's figures, when higher, raise them.
  */
-export async function setThreadGoal(live: LiveAppServer, goal: MirroredGoal, status: 'active' | 'paused', boundMs: number): Promise<void> {
+export async function setThreadGoal(
+  live: LiveAppServer,
+  goal: MirroredGoal,
+  status: 'active' | 'paused',
+  boundMs: number,
+): Promise<void> {
   await live.rpc.request(
     'thread/goal/set',
-    { threadId: live.threadId, origin: 'user', objective: goal.objective, status, ...(goal.tokenBudget === null ? {} : { tokenBudget: goal.tokenBudget }) },
+    {
+      threadId: live.threadId,
+      origin: 'user',
+      objective: goal.objective,
+      status,
+      ...(goal.tokenBudget === null ? {} : { tokenBudget: goal.tokenBudget }),
+    },
     boundMs,
   );
 }
@@ -71,14 +82,22 @@ export async function continueThreadGoal(
   seen: (notification: ServerNotification) => void,
 ): Promise<string | null> {
   await setThreadGoal(live, goal, 'active', bounds.requestMs);
-  const turnId = await awaitTurnStarted(live, AbortSignal.any([signal, AbortSignal.timeout(bounds.continuationMs)]), seen);
+  const turnId = await awaitTurnStarted(
+    live,
+    AbortSignal.any([signal, AbortSignal.timeout(bounds.continuationMs)]),
+    seen,
+  );
   await pauseThreadGoal(live, bounds.requestMs);
   // A continuation that started while the goal was being paused is still this goal turn.
   return turnId ?? (await awaitTurnStarted(live, AbortSignal.abort(), seen));
 }
 
 /** Reads notifications until Codex says a turn started; anything else is put back for the pump. */
-async function awaitTurnStarted(live: LiveAppServer, signal: AbortSignal, seen: (notification: ServerNotification) => void): Promise<string | null> {
+async function awaitTurnStarted(
+  live: LiveAppServer,
+  signal: AbortSignal,
+  seen: (notification: ServerNotification) => void,
+): Promise<string | null> {
   for (;;) {
     const message = await live.next(signal);
     if (message === null) return null;
@@ -105,12 +124,13 @@ export function goalUpdateOf(method: string, params: unknown): CodexGoalUpdate |
   return parsed.success ? parsed.data.goal : null;
 }
 
-const SETTLED_BY_CODEX: Partial<Record<CodexGoalUpdate['status'], { status: GoalChanges['status']; reason: string }>> = {
-  complete: { status: 'complete', reason: 'Codex marked the goal complete.' },
-  blocked: { status: 'blocked', reason: 'Codex marked the goal blocked.' },
-  budgetLimited: { status: 'budgetLimited', reason: 'Codex reports the token budget used up.' },
-  usageLimited: { status: 'usageLimited', reason: 'Codex reports its usage limit reached.' },
-};
+const SETTLED_BY_CODEX: Partial<Record<CodexGoalUpdate['status'], { status: GoalChanges['status']; reason: string }>> =
+  {
+    complete: { status: 'complete', reason: 'Codex marked the goal complete.' },
+    blocked: { status: 'blocked', reason: 'Codex marked the goal blocked.' },
+    budgetLimited: { status: 'budgetLimited', reason: 'Codex reports the token budget used up.' },
+    usageLimited: { status: 'usageLimited', reason: 'Codex reports its usage limit reached.' },
+  };
 
 /**
  * What a Codex goal update changes in Cairn's goal record, or null for nothing. Codex's counters are
@@ -119,7 +139,10 @@ const SETTLED_BY_CODEX: Partial<Record<CodexGoalUpdate['status'], { status: Goal
  * status Codex settles (complete, blocked, a limit) settles an active Cairn goal; `active` and
  * `paused` do not change it, because Cairn's driver runs the loop.
  */
-export function goalChangesFor(goal: Pick<GoalRecord, 'status' | 'tokensUsed' | 'timeUsedSeconds'>, update: CodexGoalUpdate): GoalChanges | null {
+export function goalChangesFor(
+  goal: Pick<GoalRecord, 'status' | 'tokensUsed' | 'timeUsedSeconds'>,
+  update: CodexGoalUpdate,
+): GoalChanges | null {
   const addTokens = Math.max(0, Math.round(update.tokensUsed) - goal.tokensUsed);
   const addTimeMs = Math.max(0, Math.round(update.timeUsedSeconds - goal.timeUsedSeconds)) * 1000;
   const settled = goal.status === 'active' ? SETTLED_BY_CODEX[update.status] : undefined;

@@ -1,6 +1,12 @@
 import type { InteractionRequest, Question } from '../../../../src-shared/interaction-model';
 import type { HistoryMessage } from '../agent-backend';
-import { commandApprovalSchema, fileChangeApprovalSchema, METHODS, userInputRequestSchema, type UserInputRequest } from './codex-protocol';
+import {
+  commandApprovalSchema,
+  fileChangeApprovalSchema,
+  METHODS,
+  userInputRequestSchema,
+  type UserInputRequest,
+} from './codex-protocol';
 import { bridgeOtherRequest, CODEX_PERMISSIONS_TOOL, OTHER_METHODS, otherResponse } from './codex-requests';
 import { fileChangeSummary } from './file-change-view';
 import { callOf, CODEX_PATCH_TOOL, CODEX_SHELL_TOOL, type EventMapper } from './event-mapper';
@@ -21,7 +27,12 @@ const ASK_TOOL = 'ask_user';
  * permissions approval and MCP form elicitation as `bridgeOtherRequest` maps them. Null for a request
  * Cairn does not bridge (it is declined).
  */
-export function bridgeRequest(method: string, params: unknown, mapper: EventMapper, requestId: number | string): BridgedRequest | null {
+export function bridgeRequest(
+  method: string,
+  params: unknown,
+  mapper: EventMapper,
+  requestId: number | string,
+): BridgedRequest | null {
   switch (method) {
     case METHODS.commandApproval: {
       const parsed = commandApprovalSchema.safeParse(params);
@@ -34,21 +45,32 @@ export function bridgeRequest(method: string, params: unknown, mapper: EventMapp
         toolCallId: parsed.data.itemId,
         toolName: CODEX_SHELL_TOOL,
         input,
-        request: { kind: 'permission', toolName: CODEX_SHELL_TOOL, summary: `Run ${firstLine(command)}`.slice(0, 500), preview: { kind: 'command', command, cwd } },
+        request: {
+          kind: 'permission',
+          toolName: CODEX_SHELL_TOOL,
+          summary: `Run ${firstLine(command)}`.slice(0, 500),
+          preview: { kind: 'command', command, cwd },
+        },
       };
     }
     case METHODS.fileChangeApproval: {
       const parsed = fileChangeApprovalSchema.safeParse(params);
       if (!parsed.success) return null;
       const item = mapper.itemOf(parsed.data.itemId);
-      const call = item?.type === 'fileChange' ? callOf(item) : { input: { path: '', diff: '', files: [] as string[] } };
+      const call =
+        item?.type === 'fileChange' ? callOf(item) : { input: { path: '', diff: '', files: [] as string[] } };
       const path = String(call.input.path);
       const summary = item?.type === 'fileChange' ? fileChangeSummary(item) : `Edit ${path}`.slice(0, 500);
       return {
         toolCallId: parsed.data.itemId,
         toolName: CODEX_PATCH_TOOL,
         input: call.input,
-        request: { kind: 'permission', toolName: CODEX_PATCH_TOOL, summary, preview: { kind: 'diff', path, diff: String(call.input.diff) } },
+        request: {
+          kind: 'permission',
+          toolName: CODEX_PATCH_TOOL,
+          summary,
+          preview: { kind: 'diff', path, diff: String(call.input.diff) },
+        },
       };
     }
     case METHODS.userInput: {
@@ -105,17 +127,29 @@ export function answerInHistory(history: readonly HistoryMessage[], turnId: stri
 }
 
 /** Codex's response to a pending request, from the person's answer (null answer: an approval the person allowed). */
-export function codexResponse(method: string, requestParams: unknown, answer: PersonAnswer | null, forSession: boolean): unknown {
-  if (method === OTHER_METHODS.permissionsApproval || method === OTHER_METHODS.elicitation) return otherResponse(method, requestParams, answer?.output ?? null, forSession);
+export function codexResponse(
+  method: string,
+  requestParams: unknown,
+  answer: PersonAnswer | null,
+  forSession: boolean,
+): unknown {
+  if (method === OTHER_METHODS.permissionsApproval || method === OTHER_METHODS.elicitation)
+    return otherResponse(method, requestParams, answer?.output ?? null, forSession);
   if (method === METHODS.userInput) {
     const parsed = userInputRequestSchema.safeParse(requestParams);
     const answers: Record<string, { answers: string[] }> = {};
     const given = Array.isArray(answer?.output.answers) ? (answer.output.answers as unknown[]) : [];
     parsed.data?.questions.forEach((question, index) => {
-      const entry = given.find((candidate) => isRecord(candidate) && candidate.questionId === questionId(question.id, index));
+      const entry = given.find(
+        (candidate) => isRecord(candidate) && candidate.questionId === questionId(question.id, index),
+      );
       if (!isRecord(entry)) return;
-      const selected = Array.isArray(entry.selected) ? entry.selected.filter((value): value is string => typeof value === 'string') : [];
-      answers[question.id] = { answers: [...selected, ...(typeof entry.text === 'string' && entry.text !== '' ? [entry.text] : [])] };
+      const selected = Array.isArray(entry.selected)
+        ? entry.selected.filter((value): value is string => typeof value === 'string')
+        : [];
+      answers[question.id] = {
+        answers: [...selected, ...(typeof entry.text === 'string' && entry.text !== '' ? [entry.text] : [])],
+      };
     });
     return { answers };
   }
@@ -130,7 +164,8 @@ export function codexResponse(method: string, requestParams: unknown, answer: Pe
 export function declineReason(method: string, answer: PersonAnswer | null): string | null {
   if (method !== METHODS.commandApproval && method !== METHODS.fileChangeApproval) return null;
   const reason = answer?.output.reason;
-  if (answer === null || answer.output.action === 'allow' || typeof reason !== 'string' || reason.trim() === '') return null;
+  if (answer === null || answer.output.action === 'allow' || typeof reason !== 'string' || reason.trim() === '')
+    return null;
   const what = method === METHODS.commandApproval ? 'command' : 'file change';
   return `The person declined your ${what} and said why: ${reason.trim()}`;
 }
@@ -139,7 +174,11 @@ export function declineReason(method: string, answer: PersonAnswer | null): stri
  * The next input for a thread whose live request was lost (the host restarted while it waited): the
  * answer in words, with the command or patch it concerned, so the work goes on from the answer.
  */
-export function answerAsInput(call: { toolName: string; input: unknown } | null, answer: PersonAnswer | null, approved: boolean): string {
+export function answerAsInput(
+  call: { toolName: string; input: unknown } | null,
+  answer: PersonAnswer | null,
+  approved: boolean,
+): string {
   const input = isRecord(call?.input) ? call.input : {};
   const intro = 'Cairn restarted while your request waited for the person, so that request is gone. Their answer:';
   if (call?.toolName === CODEX_SHELL_TOOL || call?.toolName === CODEX_PATCH_TOOL) {

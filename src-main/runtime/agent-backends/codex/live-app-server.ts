@@ -20,7 +20,14 @@ export interface CodexBounds {
   readonly continuationMs: number;
 }
 
-export const DEFAULT_BOUNDS: CodexBounds = { startMs: 20_000, requestMs: 20_000, interruptMs: 1_500, killGraceMs: 500, killConfirmMs: 2_000, continuationMs: 5_000 };
+export const DEFAULT_BOUNDS: CodexBounds = {
+  startMs: 20_000,
+  requestMs: 20_000,
+  interruptMs: 1_500,
+  killGraceMs: 500,
+  killConfirmMs: 2_000,
+  continuationMs: 5_000,
+};
 
 /**
  * One running app-server instance: its process, its JSON-RPC client, and a queue of what it said,
@@ -57,7 +64,10 @@ export class LiveAppServer {
   async initialize(version: string, bounds: CodexBounds): Promise<void> {
     const result = await this.rpc.request(
       'initialize',
-      { clientInfo: { name: 'cairn', title: 'Cairn', version }, capabilities: { experimentalApi: false, requestAttestation: false } },
+      {
+        clientInfo: { name: 'cairn', title: 'Cairn', version },
+        capabilities: { experimentalApi: false, requestAttestation: false },
+      },
       bounds.startMs,
     );
     initializeResultSchema.parse(result);

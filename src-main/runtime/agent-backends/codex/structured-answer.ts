@@ -16,7 +16,10 @@ export const DELEGATION_OUTPUT_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const delegationAnswerSchema = z.strictObject({ outcome: z.enum(['done', 'needs_input', 'blocked']), summary: z.string().max(20_000) });
+const delegationAnswerSchema = z.strictObject({
+  outcome: z.enum(['done', 'needs_input', 'blocked']),
+  summary: z.string().max(20_000),
+});
 
 export function validateDelegationAnswer(finalMessage: string): StructuredAnswer {
   let parsed: unknown;
@@ -26,6 +29,10 @@ export function validateDelegationAnswer(finalMessage: string): StructuredAnswer
     return { valid: false, problem: 'The final message is not JSON.' };
   }
   const checked = delegationAnswerSchema.safeParse(parsed);
-  if (!checked.success) return { valid: false, problem: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ') };
+  if (!checked.success)
+    return {
+      valid: false,
+      problem: checked.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; '),
+    };
   return { valid: true, value: checked.data };
 }

@@ -22,7 +22,11 @@ export interface CodexThreadChoicesDeps {
  */
 export interface CodexThreadChoices {
   problem(sessionId: string): CodexThreadProblem | null;
-  choose(sessionId: string, threadId: string, choice: CodexThreadChoice): Outcome<{ threadProblem: CodexThreadProblem }>;
+  choose(
+    sessionId: string,
+    threadId: string,
+    choice: CodexThreadChoice,
+  ): Outcome<{ threadProblem: CodexThreadProblem }>;
   /** The thread problem changed: clients hear of it. */
   announce(sessionId: string, problem: CodexThreadProblem | null): void;
   /** A new thread replaced the unresumable one in this run: the transcript says so where it happened. */
@@ -33,7 +37,11 @@ export interface CodexThreadChoices {
 
 export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThreadChoices {
   const { stores } = deps;
-  const notice = (run: { sessionId: string; turnId: string; runId: string }, text: string, data: Record<string, unknown>) => {
+  const notice = (
+    run: { sessionId: string; turnId: string; runId: string },
+    text: string,
+    data: Record<string, unknown>,
+  ) => {
     const item = stores.transaction(() =>
       stores.transcript.append(
         { ...run, itemId: deps.ids.next('item'), kind: 'notice', text, state: 'final', data, now: deps.clock.now() },
@@ -42,25 +50,34 @@ export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThr
     );
     deps.bus.publish({ kind: 'transcript.appended', item });
   };
-  const announce = (sessionId: string, problem: CodexThreadProblem | null) => deps.bus.publish({ kind: 'codex.thread.changed', sessionId, threadProblem: problem });
+  const announce = (sessionId: string, problem: CodexThreadProblem | null) =>
+    deps.bus.publish({ kind: 'codex.thread.changed', sessionId, threadProblem: problem });
   return {
     problem: (sessionId) => stores.codexThreads.problem(sessionId),
     choose(sessionId, threadId, choice) {
       const current = stores.codexThreads.problem(sessionId);
       if (current === null || current.threadId !== threadId) {
-        return fail('operation_conflict', 'This session has no Codex thread waiting for that choice. Reload the session to see where it stands.');
+        return fail(
+          'operation_conflict',
+          'This session has no Codex thread waiting for that choice. Reload the session to see where it stands.',
+        );
       }
       if (current.choice === 'new_thread') {
         if (choice === 'new_thread') return ok({ threadProblem: current });
-        return fail('operation_conflict', 'A new Codex thread was already chosen for this session; the old one is no longer retried.');
+        return fail(
+          'operation_conflict',
+          'A new Codex thread was already chosen for this session; the old one is no longer retried.',
+        );
       }
       if (current.resolved) return ok({ threadProblem: current });
       const chosen = stores.codexThreads.choose(sessionId, threadId, choice, deps.clock.now());
-      if (chosen === null) return fail('operation_conflict', 'This session has no Codex thread waiting for that choice.');
+      if (chosen === null)
+        return fail('operation_conflict', 'This session has no Codex thread waiting for that choice.');
       announce(sessionId, chosen);
       const resumed = deps.resume(sessionId, chosen.turnId);
       // A turn already running again (a second click) or no longer resumable keeps the choice: the next turn acts on it.
-      if (!resumed.ok) deps.logger.info('The Codex thread choice did not resume its turn', { sessionId, code: resumed.error.code });
+      if (!resumed.ok)
+        deps.logger.info('The Codex thread choice did not resume its turn', { sessionId, code: resumed.error.code });
       return ok({ threadProblem: chosen });
     },
     announce,
@@ -70,7 +87,9 @@ export function createCodexThreadChoices(deps: CodexThreadChoicesDeps): CodexThr
     markLeftoverStopped(sessionId, pid) {
       const newest = stores.transcript.page(sessionId, null, 1)[0];
       if (newest === undefined) return;
-      notice({ sessionId, turnId: newest.turnId, runId: newest.runId }, leftoverStoppedText(pid), { codexLeftoverStopped: { pid } });
+      notice({ sessionId, turnId: newest.turnId, runId: newest.runId }, leftoverStoppedText(pid), {
+        codexLeftoverStopped: { pid },
+      });
     },
   };
 }

@@ -11,11 +11,21 @@ const TOTAL_CHARS = 24_000;
  * replaces one Codex could not resume: what the person asked and what the agent answered, oldest
  * first; the newest turns are kept whole when the record is long.
  */
-export function summariseForNewThread(history: readonly HistoryMessage[], request: { turnId: string; text: string }): string {
+export function summariseForNewThread(
+  history: readonly HistoryMessage[],
+  request: { turnId: string; text: string },
+): string {
   const lines: string[] = [];
   for (const message of history) {
     if (message.turnId === request.turnId && message.role === 'user') continue; // the request itself, said last
-    const said = message.role === 'user' ? 'The person' : message.role === 'assistant' ? 'You' : message.role === 'tool_call' ? 'You ran' : null;
+    const said =
+      message.role === 'user'
+        ? 'The person'
+        : message.role === 'assistant'
+          ? 'You'
+          : message.role === 'tool_call'
+            ? 'You ran'
+            : null;
     if (said === null) continue;
     const text = message.role === 'tool_call' ? JSON.stringify(message.data?.input ?? message.text) : message.text;
     if (text.trim() === '') continue;

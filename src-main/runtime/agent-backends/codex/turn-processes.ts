@@ -44,7 +44,12 @@ export class TurnProcesses {
  * Ends `processes`: each process group other than `ownGroup` (the app-server's) with SIGTERM, then
  * SIGKILL after `graceMs`; a process in `ownGroup` alone. True when all are confirmed gone in time.
  */
-export async function stopProcesses(ownGroup: number, processes: readonly ProcessEntry[], graceMs: number, confirmMs: number): Promise<boolean> {
+export async function stopProcesses(
+  ownGroup: number,
+  processes: readonly ProcessEntry[],
+  graceMs: number,
+  confirmMs: number,
+): Promise<boolean> {
   const groups = [...new Set(processes.filter((entry) => entry.pgid !== ownGroup).map((entry) => entry.pgid))];
   const loose = processes.filter((entry) => entry.pgid === ownGroup).map((entry) => entry.pid);
   const gone = () => groups.every(processGroupGone) && loose.every(processGone);

@@ -31,7 +31,11 @@ export function createTurnReader(ctx: CodexContext) {
   const { deps, bounds, checkpoints } = ctx;
 
   /** The structured result of the Codex turn that just ended. */
-  function recordResult(state: SessionState, status: 'completed' | 'interrupted' | 'failed', errorMessage: string | null): void {
+  function recordResult(
+    state: SessionState,
+    status: 'completed' | 'interrupted' | 'failed',
+    errorMessage: string | null,
+  ): void {
     const { mapper, run } = state;
     if (status === 'completed' && mapper !== null && state.commands !== null) {
       // Codex ended the turn with commands still running (background / yielded): they stay live shell runs.
@@ -84,7 +88,11 @@ export function createTurnReader(ctx: CodexContext) {
       for (;;) {
         const message = await live.next(deadline);
         if (message === null || message.kind === 'exited') break;
-        if (message.kind === 'notification' && message.value.method === 'turn/completed' && JSON.stringify(message.value.params).includes(turnId)) {
+        if (
+          message.kind === 'notification' &&
+          message.value.method === 'turn/completed' &&
+          JSON.stringify(message.value.params).includes(turnId)
+        ) {
           const ended = await endCommands();
           recordResult(state, 'interrupted', null);
           live.activeTurnId = null;
@@ -125,11 +133,20 @@ export function createTurnReader(ctx: CodexContext) {
         if (message.kind === 'request') {
           const bridged = bridgeRequest(message.value.method, message.value.params, mapper, message.value.id);
           if (bridged === null) {
-            deps.logger.info('Declined a Codex request Cairn does not show', { sessionId, method: message.value.method });
+            deps.logger.info('Declined a Codex request Cairn does not show', {
+              sessionId,
+              method: message.value.method,
+            });
             live.rpc.respond(message.value.id, declineResponse(message.value.method));
             continue;
           }
-          state.pending = { requestId: message.value.id, method: message.value.method, params: message.value.params, toolCallId: bridged.toolCallId, toolName: bridged.toolName };
+          state.pending = {
+            requestId: message.value.id,
+            method: message.value.method,
+            params: message.value.params,
+            toolCallId: bridged.toolCallId,
+            toolName: bridged.toolName,
+          };
           mapper.markRecorded(bridged.toolCallId);
           ended = true;
           yield { type: 'interaction_requested', ...bridged };
@@ -138,7 +155,8 @@ export function createTurnReader(ctx: CodexContext) {
         state.commands?.observe(message.value.method, message.value.params);
         const meter = contextMeterOf(message.value.method, message.value.params, state.model);
         if (meter !== null) deps.onContextMeter(sessionId, meter);
-        if (state.run !== null && isContextCompaction(message.value.method, message.value.params)) deps.onContextCompacted?.(state.run);
+        if (state.run !== null && isContextCompaction(message.value.method, message.value.params))
+          deps.onContextCompacted?.(state.run);
         const goalUpdate = goalUpdateOf(message.value.method, message.value.params);
         if (goalUpdate !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, goalUpdate);
         const { events, end } = mapper.map(message.value.method, message.value.params);
@@ -148,7 +166,8 @@ export function createTurnReader(ctx: CodexContext) {
           recordResult(state, end.status, end.status === 'failed' ? end.message : null);
           live.activeTurnId = null;
           state.mapper = null;
-          if (end.status === 'failed') throw new AgentBackendError('provider_error', `Codex: ${end.message}`, 'provider_error');
+          if (end.status === 'failed')
+            throw new AgentBackendError('provider_error', `Codex: ${end.message}`, 'provider_error');
           return;
         }
       }

@@ -55,7 +55,9 @@ export async function startCodexTurn(
 /** What Codex is told this turn: the request, or how an interrupted attempt or an answer carries on. */
 function turnInput(input: AgentRunInput, answeredId: string | null, answer: PersonAnswer | null): string {
   if (answeredId !== null) {
-    const call = [...input.history].reverse().find((message) => message.role === 'tool_call' && message.data?.toolCallId === answeredId);
+    const call = [...input.history]
+      .reverse()
+      .find((message) => message.role === 'tool_call' && message.data?.toolCallId === answeredId);
     const toolCall = call?.data == null ? null : { toolName: String(call.data.toolName), input: call.data.input };
     return answerAsInput(toolCall, answer, input.approvedToolCall !== null);
   }

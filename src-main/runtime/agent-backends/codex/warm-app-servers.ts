@@ -68,7 +68,9 @@ export class WarmAppServers {
 
   /** Stops the least recently used idle app-servers until at most `room` are warm. */
   private makeRoom(room: number): void {
-    const idle = [...this.states.entries()].filter(([sessionId, state]) => !this.busy(sessionId, state) && !this.stopping.has(sessionId));
+    const idle = [...this.states.entries()].filter(
+      ([sessionId, state]) => !this.busy(sessionId, state) && !this.stopping.has(sessionId),
+    );
     idle.sort(([a], [b]) => (this.used.get(a) ?? 0) - (this.used.get(b) ?? 0));
     let warm = this.states.size;
     for (const [sessionId, state] of idle) {
@@ -79,7 +81,9 @@ export class WarmAppServers {
   }
 
   private busy(sessionId: string, state: SessionState): boolean {
-    return this.runs.has(sessionId) || state.live.activeTurnId !== null || state.pending !== null || state.background.running;
+    return (
+      this.runs.has(sessionId) || state.live.activeTurnId !== null || state.pending !== null || state.background.running
+    );
   }
 
   private retire(sessionId: string, state: SessionState): void {

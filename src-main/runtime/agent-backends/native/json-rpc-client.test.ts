@@ -32,7 +32,10 @@ describe('the JSON-RPC line client', () => {
       () => true,
       () => {},
     );
-    await expect(client.request('initialize', {}, 20)).rejects.toMatchObject({ code: 'timeout', message: 'Codex did not answer initialize within 20 ms.' });
+    await expect(client.request('initialize', {}, 20)).rejects.toMatchObject({
+      code: 'timeout',
+      message: 'Codex did not answer initialize within 20 ms.',
+    });
     const pending = client.request('turn/interrupt', {}, 5000);
     client.close('the Codex app-server exited');
     await expect(pending).rejects.toBeInstanceOf(JsonRpcError);

@@ -6,7 +6,11 @@ const responseSchema = z.object({
   result: z.unknown().optional(),
   error: z.object({ code: z.number(), message: z.string() }).passthrough().optional(),
 });
-const requestSchema = z.object({ id: z.union([z.number(), z.string()]), method: z.string(), params: z.unknown().optional() });
+const requestSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  method: z.string(),
+  params: z.unknown().optional(),
+});
 const notificationSchema = z.object({ method: z.string(), params: z.unknown().optional() });
 
 export interface ServerNotification {
@@ -60,7 +64,9 @@ export class JsonRpcClient {
   constructor(
     private readonly peer: RpcPeer,
     private readonly write: (line: string) => boolean,
-    private readonly onMessage: (message: { kind: 'notification'; value: ServerNotification } | { kind: 'request'; value: ServerRequest }) => void,
+    private readonly onMessage: (
+      message: { kind: 'notification'; value: ServerNotification } | { kind: 'request'; value: ServerRequest },
+    ) => void,
     private readonly onMalformed: (line: string) => void = () => {},
   ) {}
 
@@ -75,12 +81,18 @@ export class JsonRpcClient {
     const request = requestSchema.safeParse(raw);
     if (request.success) {
       this.seq += 1;
-      return this.onMessage({ kind: 'request', value: { seq: this.seq, id: request.data.id, method: request.data.method, params: request.data.params } });
+      return this.onMessage({
+        kind: 'request',
+        value: { seq: this.seq, id: request.data.id, method: request.data.method, params: request.data.params },
+      });
     }
     const notification = notificationSchema.safeParse(raw);
     if (notification.success) {
       this.seq += 1;
-      return this.onMessage({ kind: 'notification', value: { seq: this.seq, method: notification.data.method, params: notification.data.params } });
+      return this.onMessage({
+        kind: 'notification',
+        value: { seq: this.seq, method: notification.data.method, params: notification.data.params },
+      });
     }
     const response = responseSchema.safeParse(raw);
     if (!response.success || typeof response.data.id !== 'number') return this.onMalformed(line);
@@ -88,7 +100,8 @@ export class JsonRpcClient {
     if (waiter === undefined) return;
     this.pending.delete(response.data.id);
     clearTimeout(waiter.timer);
-    if (response.data.error !== undefined) waiter.reject(new JsonRpcError(response.data.error.code, `${waiter.method}: ${response.data.error.message}`));
+    if (response.data.error !== undefined)
+      waiter.reject(new JsonRpcError(response.data.error.code, `${waiter.method}: ${response.data.error.message}`));
     else waiter.resolve(response.data.result);
   }
 
@@ -99,7 +112,12 @@ export class JsonRpcClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new JsonRpcError('timeout', `${this.peer.name} did not answer ${method} within ${boundMs < 1000 ? `${boundMs} ms` : `${boundMs / 1000} s`}.`));
+        reject(
+          new JsonRpcError(
+            'timeout',
+            `${this.peer.name} did not answer ${method} within ${boundMs < 1000 ? `${boundMs} ms` : `${boundMs / 1000} s`}.`,
+          ),
+        );
       }, boundMs);
       this.pending.set(id, { method, resolve, reject, timer });
       if (!this.write(JSON.stringify({ id, method, params }))) {

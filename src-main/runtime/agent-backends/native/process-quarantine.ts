@@ -60,7 +60,10 @@ export function createProcessQuarantine(options: QuarantineOptions): ProcessQuar
       const { killGraceMs, killConfirmMs } = options.bounds;
       const ending = process.terminate(killGraceMs, killConfirmMs).then((gone) => {
         if (gone) return;
-        options.logger.warn('A native agent process could not be confirmed gone; session quarantined', { sessionId, pid: process.pid });
+        options.logger.warn('A native agent process could not be confirmed gone; session quarantined', {
+          sessionId,
+          pid: process.pid,
+        });
         quarantined.set(sessionId, process);
         options.onChange(sessionId, { pid: process.pid });
       });

@@ -18,7 +18,9 @@ export interface ThreadRecord {
   /** Records the owner of a new thread. */
   own(threadId: string, sessionId: string, now: number): boolean;
   /** The session's open thread problem and the person's choice on it, if any. */
-  problem(sessionId: string): { readonly threadId: string; readonly choice: 'new_thread' | 'retry' | null; readonly resolved: boolean } | null;
+  problem(
+    sessionId: string,
+  ): { readonly threadId: string; readonly choice: 'new_thread' | 'retry' | null; readonly resolved: boolean } | null;
   /** Whether the thread replaced an unresumable one and no turn on it has started yet (it still owes the summary). */
   summaryDue(threadId: string): boolean;
 }
@@ -54,10 +56,21 @@ export function checkThreadOwner(sessionId: string, threadId: string | null, rec
   }
 }
 
-export async function openThread(sessionId: string, checkpointThreadId: string | null, record: ThreadRecord, threads: AgentThreads, now: () => number): Promise<ThreadOpening> {
+export async function openThread(
+  sessionId: string,
+  checkpointThreadId: string | null,
+  record: ThreadRecord,
+  threads: AgentThreads,
+  now: () => number,
+): Promise<ThreadOpening> {
   checkThreadOwner(sessionId, checkpointThreadId, record);
   const problem = record.problem(sessionId);
-  const chosen = checkpointThreadId !== null && problem !== null && problem.threadId === checkpointThreadId && problem.choice === 'new_thread' && !problem.resolved;
+  const chosen =
+    checkpointThreadId !== null &&
+    problem !== null &&
+    problem.threadId === checkpointThreadId &&
+    problem.choice === 'new_thread' &&
+    !problem.resolved;
   // A new thread on which no turn started holds nothing (Codex writes a thread down with its first
   // turn, so it could not even be resumed): another new thread takes its place, still owing the summary.
   const replace = chosen || (checkpointThreadId !== null && record.summaryDue(checkpointThreadId));

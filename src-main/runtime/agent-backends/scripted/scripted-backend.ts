@@ -36,10 +36,20 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       .map((message) => message.text)
       .join('');
     yield { type: 'step_started' };
-    const context = { sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, now: options.now ?? Date.now, signal };
+    const context = {
+      sessionId: input.sessionId,
+      turnId: input.turnId,
+      runId: input.runId,
+      now: options.now ?? Date.now,
+      signal,
+    };
     if (input.approvedToolCall !== null && options.tools !== undefined) {
       const end = yield* runToolCall(input.approvedToolCall, options.tools, context, { approved: true });
-      if (end.ended === 'result') yield { type: 'text_delta', text: describeToolResult(input.approvedToolCall.toolName, end.output, end.isError) };
+      if (end.ended === 'result')
+        yield {
+          type: 'text_delta',
+          text: describeToolResult(input.approvedToolCall.toolName, end.output, end.isError),
+        };
       return;
     }
     const goalTurn = goalTurnNumber(input.text);
@@ -48,14 +58,27 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Age
       return;
     }
     if (input.runKind === 'continuation') {
-      const answered = input.history.filter((message) => message.turnId === input.turnId && message.role === 'tool_result').at(-1);
+      const answered = input.history
+        .filter((message) => message.turnId === input.turnId && message.role === 'tool_result')
+        .at(-1);
       yield { type: 'text_delta', text: summariseAnswer(answered?.data?.output) };
       return;
     }
-    const skill = input.history.find((message) => message.turnId === input.turnId && message.role === 'tool_result' && message.data?.toolName === 'load_skill');
+    const skill = input.history.find(
+      (message) =>
+        message.turnId === input.turnId && message.role === 'tool_result' && message.data?.toolName === 'load_skill',
+    );
     const skillOutput = skill?.data?.output as { name?: unknown } | undefined;
-    if (typeof skillOutput?.name === 'string') yield { type: 'text_delta', text: `Following the skill “${skillOutput.name}”. ` };
-    const finished = yield* playDirective(directive, { input, earlier, tools: options.tools, context, replyChunkMs, holdIgnoresAbortMs });
+    if (typeof skillOutput?.name === 'string')
+      yield { type: 'text_delta', text: `Following the skill “${skillOutput.name}”. ` };
+    const finished = yield* playDirective(directive, {
+      input,
+      earlier,
+      tools: options.tools,
+      context,
+      replyChunkMs,
+      holdIgnoresAbortMs,
+    });
     if (finished === 'stopped') return;
     yield {
       type: 'usage',
@@ -83,7 +106,10 @@ interface DirectivePlay {
 }
 
 /** Plays one directive; `stopped` when the run ends there (stopped, waiting on the person) and reports no usage. */
-async function* playDirective(directive: ScriptedDirective, play: DirectivePlay): AsyncGenerator<AgentEvent, 'played' | 'stopped'> {
+async function* playDirective(
+  directive: ScriptedDirective,
+  play: DirectivePlay,
+): AsyncGenerator<AgentEvent, 'played' | 'stopped'> {
   switch (directive.kind) {
     case 'reply': {
       for (const chunk of replyChunks(directive.text)) {
@@ -118,52 +144,88 @@ async function* playDirective(directive: ScriptedDirective, play: DirectivePlay)
     case 'ask':
     case 'ask_secret':
     case 'form': {
-      const request = directive.kind === 'ask' ? SCRIPTED_ASK : directive.kind === 'ask_secret' ? SCRIPTED_ASK_SECRET : SCRIPTED_FORM;
-      yield { type: 'text_delta', text: request.kind === 'form' ? 'I need a few details to set this up.' : 'Before I go on, I need a decision from you.' };
-      yield { type: 'interaction_requested', toolCallId: `ask-${play.input.runId}`, toolName: ASK_USER_TOOL_NAME, input: request, request };
+      const request =
+        directive.kind === 'ask' ? SCRIPTED_ASK : directive.kind === 'ask_secret' ? SCRIPTED_ASK_SECRET : SCRIPTED_FORM;
+      yield {
+        type: 'text_delta',
+        text:
+          request.kind === 'form'
+            ? 'I need a few details to set this up.'
+            : 'Before I go on, I need a decision from you.',
+      };
+      yield {
+        type: 'interaction_requested',
+        toolCallId: `ask-${play.input.runId}`,
+        toolName: ASK_USER_TOOL_NAME,
+        input: request,
+        request,
+      };
       return 'stopped';
     }
     case 'tool': {
-      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      if (play.tools === undefined)
+        throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
       yield { type: 'text_delta', text: `Calling ${directive.toolName}.` };
-      const end = yield* runToolCall({ toolCallId: `tool-${play.input.runId}`, toolName: directive.toolName, input: directive.input }, play.tools, play.context, {
-        approved: false,
-      });
+      const end = yield* runToolCall(
+        { toolCallId: `tool-${play.input.runId}`, toolName: directive.toolName, input: directive.input },
+        play.tools,
+        play.context,
+        {
+          approved: false,
+        },
+      );
       if (end.ended !== 'result') return 'stopped';
       yield { type: 'text_delta', text: describeToolResult(directive.toolName, end.output, end.isError) };
       break;
     }
     case 'tools': {
-      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      if (play.tools === undefined)
+        throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
       for (const [index, call] of directive.calls.entries()) {
         yield { type: 'text_delta', text: `Calling ${call.toolName}. ` };
-        const end = yield* runToolCall({ toolCallId: `tool-${play.input.runId}-${index + 1}`, toolName: call.toolName, input: call.input }, play.tools, play.context, {
-          approved: false,
-        });
+        const end = yield* runToolCall(
+          { toolCallId: `tool-${play.input.runId}-${index + 1}`, toolName: call.toolName, input: call.input },
+          play.tools,
+          play.context,
+          {
+            approved: false,
+          },
+        );
         if (end.ended !== 'result') return 'stopped';
       }
       yield { type: 'text_delta', text: `Made ${directive.calls.length} tool calls.` };
       break;
     }
     case 'goal': {
-      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      if (play.tools === undefined)
+        throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
       yield { type: 'text_delta', text: `Setting the goal: ${directive.objective}` };
       const end = yield* runToolCall(
         {
           toolCallId: `goal-${play.input.runId}`,
           toolName: 'create_goal',
-          input: { objective: directive.objective, tokenBudget: directive.tokenBudget, maxIterations: directive.maxIterations },
+          input: {
+            objective: directive.objective,
+            tokenBudget: directive.tokenBudget,
+            maxIterations: directive.maxIterations,
+          },
         },
         play.tools,
         play.context,
         { approved: false },
       );
       if (end.ended === 'result')
-        yield { type: 'text_delta', text: end.isError ? `\n\nI could not set it: ${JSON.stringify(end.output)}` : '\n\nGoal set. I will keep working on it.' };
+        yield {
+          type: 'text_delta',
+          text: end.isError
+            ? `\n\nI could not set it: ${JSON.stringify(end.output)}`
+            : '\n\nGoal set. I will keep working on it.',
+        };
       break;
     }
     case 'spawn': {
-      if (play.tools === undefined) throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
+      if (play.tools === undefined)
+        throw new AgentBackendError('tools_unavailable', 'This scripted agent has no tools.');
       yield* scriptedSpawn(directive, play.tools, play.context);
       break;
     }
@@ -185,17 +247,28 @@ async function* playDirective(directive: ScriptedDirective, play: DirectivePlay)
 export const SCRIPTED_GOAL_TURN_TOKENS = { input: 400, output: 100 } as const;
 const GOAL_TURN_CHUNK_MS = 60;
 
-async function* scriptedGoalTurn(input: AgentRunInput, turn: number, tools: ToolHost | undefined, context: ToolCallContext): AsyncGenerator<AgentEvent> {
+async function* scriptedGoalTurn(
+  input: AgentRunInput,
+  turn: number,
+  tools: ToolHost | undefined,
+  context: ToolCallContext,
+): AsyncGenerator<AgentEvent> {
   const objective = input.text.split('\n')[2] ?? '';
-  if (input.resume !== null) yield { type: 'text_delta', text: `(The previous attempt was interrupted: ${input.resume.reason ?? input.resume.previousStatus}; carrying on.) ` };
+  if (input.resume !== null)
+    yield {
+      type: 'text_delta',
+      text: `(The previous attempt was interrupted: ${input.resume.reason ?? input.resume.previousStatus}; carrying on.) `,
+    };
   // A goal turn takes a moment, like real work, so it can be watched, stopped and interrupted.
   for (const chunk of [`Working on the goal (turn ${turn}): `, objective, '.']) {
     yield { type: 'text_delta', text: chunk };
     await sleep(GOAL_TURN_CHUNK_MS, context.signal);
     if (context.signal.aborted) return;
   }
-  if (/\bquota\b/i.test(objective)) throw new AgentBackendError('usage_limit', 'The scripted provider says the quota is used up.', 'usage_limit');
-  if (/\bfail\b/i.test(objective)) throw new AgentBackendError('server_error', 'The scripted goal turn failed on purpose.');
+  if (/\bquota\b/i.test(objective))
+    throw new AgentBackendError('usage_limit', 'The scripted provider says the quota is used up.', 'usage_limit');
+  if (/\bfail\b/i.test(objective))
+    throw new AgentBackendError('server_error', 'The scripted goal turn failed on purpose.');
   yield {
     type: 'usage',
     model: 'scripted',
@@ -214,7 +287,12 @@ async function* scriptedGoalTurn(input: AgentRunInput, turn: number, tools: Tool
         ? { status: 'blocked', reason: 'The objective asks me to stop and wait for you.' }
         : null;
   if (settle === null || tools === undefined) return;
-  const end = yield* runToolCall({ toolCallId: `goal-update-${input.runId}`, toolName: 'update_goal', input: settle }, tools, context, { approved: false });
+  const end = yield* runToolCall(
+    { toolCallId: `goal-update-${input.runId}`, toolName: 'update_goal', input: settle },
+    tools,
+    context,
+    { approved: false },
+  );
   if (end.ended === 'result' && !end.isError) yield { type: 'text_delta', text: ` Marked the goal ${settle.status}.` };
 }
 

@@ -12,7 +12,12 @@ export type ScriptedDirective =
   | { readonly kind: 'tool'; readonly toolName: string; readonly input: unknown }
   | { readonly kind: 'tools'; readonly calls: readonly { readonly toolName: string; readonly input: unknown }[] }
   | { readonly kind: 'bad_directive'; readonly message: string }
-  | { readonly kind: 'goal'; readonly objective: string; readonly tokenBudget: number | null; readonly maxIterations: number | null }
+  | {
+      readonly kind: 'goal';
+      readonly objective: string;
+      readonly tokenBudget: number | null;
+      readonly maxIterations: number | null;
+    }
   | { readonly kind: 'spawn'; readonly agent: string; readonly tasks: readonly string[]; readonly wait: boolean };
 
 const MAX_CHUNKS = 100_000;
@@ -44,14 +49,17 @@ export function parseDirective(text: string): ScriptedDirective {
     case '/goal': {
       let objective = trimmed.slice('/goal'.length).trim();
       const take = (name: string): number | null => {
-        const match = new RegExp(`\\b${name}\\s+(\\d+)\\s*$`).exec(objective) ?? new RegExp(`\\b${name}\\s+(\\d+)\\b`).exec(objective);
+        const match =
+          new RegExp(`\\b${name}\\s+(\\d+)\\s*$`).exec(objective) ??
+          new RegExp(`\\b${name}\\s+(\\d+)\\b`).exec(objective);
         if (match === null) return null;
         objective = (objective.slice(0, match.index) + objective.slice(match.index + match[0].length)).trim();
         return Number(match[1]);
       };
       const maxIterations = take('iterations');
       const tokenBudget = take('budget');
-      if (objective === '') return { kind: 'bad_directive', message: 'Usage: /goal OBJECTIVE [budget N] [iterations N]' };
+      if (objective === '')
+        return { kind: 'bad_directive', message: 'Usage: /goal OBJECTIVE [budget N] [iterations N]' };
       return { kind: 'goal', objective, tokenBudget, maxIterations };
     }
     case '/remember': {

@@ -31,14 +31,30 @@ export const SCRIPTED_ASK: QuestionRequest = {
       allowOther: true,
       secret: false,
     },
-    { id: 'notes', header: 'Notes', prompt: 'Anything I should keep in mind?', options: [], multiple: false, allowOther: true, secret: false },
+    {
+      id: 'notes',
+      header: 'Notes',
+      prompt: 'Anything I should keep in mind?',
+      options: [],
+      multiple: false,
+      allowOther: true,
+      secret: false,
+    },
   ],
 };
 
 export const SCRIPTED_ASK_SECRET: QuestionRequest = {
   kind: 'question',
   questions: [
-    { id: 'token', header: 'Deploy token', prompt: 'Paste the deploy token I should use.', options: [], multiple: false, allowOther: true, secret: true },
+    {
+      id: 'token',
+      header: 'Deploy token',
+      prompt: 'Paste the deploy token I should use.',
+      options: [],
+      multiple: false,
+      allowOther: true,
+      secret: true,
+    },
     {
       id: 'region',
       header: 'Region',
@@ -97,7 +113,8 @@ export const SCRIPTED_FORM: FormRequest = {
 
 /** The scripted agent's reply to the answer it was given as a tool result (secret values masked). */
 export function summariseAnswer(output: unknown): string {
-  if (typeof output !== 'object' || output === null || !('action' in output)) return 'I did not get an answer I understand.';
+  if (typeof output !== 'object' || output === null || !('action' in output))
+    return 'I did not get an answer I understand.';
   if (output.action === 'deny') {
     const reason = 'reason' in output && typeof output.reason === 'string' ? ` You said: "${output.reason}".` : '';
     return `You did not allow that, so I did not run it.${reason}`;
@@ -106,7 +123,12 @@ export function summariseAnswer(output: unknown): string {
   if (output.action === 'cancel') return 'You dismissed the question, so I will carry on without it.';
   const lines: string[] = [];
   if ('answers' in output && Array.isArray(output.answers)) {
-    for (const answer of output.answers as Array<{ header: string; selected: string[]; text?: string; secret?: boolean }>) {
+    for (const answer of output.answers as Array<{
+      header: string;
+      selected: string[];
+      text?: string;
+      secret?: boolean;
+    }>) {
       const parts = [...answer.selected, ...(answer.text === undefined ? [] : [`"${answer.text}"`])];
       lines.push(`- **${answer.header}**: ${answer.secret === true ? SECRET_MASK : parts.join(', ') || '(nothing)'}`);
     }

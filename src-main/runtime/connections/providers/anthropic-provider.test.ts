@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anthropicErrors, startAnthropicServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  anthropicErrors,
+  startAnthropicServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { describeProviderContract } from '../../../testing/provider-servers/provider-contract';
-import { SAMPLE_CONVERSATION, SAMPLE_SYSTEM, SAMPLE_TOOLS } from '../../../testing/provider-servers/sample-conversation';
+import {
+  SAMPLE_CONVERSATION,
+  SAMPLE_SYSTEM,
+  SAMPLE_TOOLS,
+} from '../../../testing/provider-servers/sample-conversation';
 import { collectStep } from '../../../testing/provider-servers/step-collector';
 import { streamModelStep } from './stream-model-step';
 
@@ -13,14 +23,44 @@ describeProviderContract({
   startServer: (options) => startAnthropicServer(options),
   errors: [
     { name: 'a bad key (401)', reply: anthropicErrors.invalidApiKey(), errorClass: 'bad_key', transient: false },
-    { name: 'an unknown model (404)', reply: anthropicErrors.modelNotFound('claude-9'), errorClass: 'model_not_found', transient: false },
-    { name: 'a rate limit (429 with retry-after)', reply: anthropicErrors.rateLimited(12), errorClass: 'rate_limited', transient: true, retryAfterMs: 12_000 },
-    { name: 'a credit balance too low (400)', reply: anthropicErrors.creditBalanceTooLow(), errorClass: 'usage_limit', transient: false },
-    { name: 'a prompt over the context window (400)', reply: anthropicErrors.promptTooLong(), errorClass: 'context_too_long', transient: false },
+    {
+      name: 'an unknown model (404)',
+      reply: anthropicErrors.modelNotFound('claude-9'),
+      errorClass: 'model_not_found',
+      transient: false,
+    },
+    {
+      name: 'a rate limit (429 with retry-after)',
+      reply: anthropicErrors.rateLimited(12),
+      errorClass: 'rate_limited',
+      transient: true,
+      retryAfterMs: 12_000,
+    },
+    {
+      name: 'a credit balance too low (400)',
+      reply: anthropicErrors.creditBalanceTooLow(),
+      errorClass: 'usage_limit',
+      transient: false,
+    },
+    {
+      name: 'a prompt over the context window (400)',
+      reply: anthropicErrors.promptTooLong(),
+      errorClass: 'context_too_long',
+      transient: false,
+    },
     { name: 'a server error (500)', reply: anthropicErrors.apiError(), errorClass: 'server_error', transient: true },
-    { name: 'an overloaded API (529)', reply: anthropicErrors.overloaded(), errorClass: 'server_error', transient: true },
+    {
+      name: 'an overloaded API (529)',
+      reply: anthropicErrors.overloaded(),
+      errorClass: 'server_error',
+      transient: true,
+    },
   ],
-  midStreamError: { error: { type: 'overloaded_error', message: 'Overloaded' }, errorClass: 'server_error', transient: true },
+  midStreamError: {
+    error: { type: 'overloaded_error', message: 'Overloaded' },
+    errorClass: 'server_error',
+    transient: true,
+  },
   // Anthropic streams thinking; its usage carries cache reads but no separate thinking-token count.
   carries: { reasoningText: true, cachedTokens: true, reasoningTokens: false },
 });
@@ -61,8 +101,16 @@ describe('anthropic: what the request carries', () => {
       max_tokens: 2048,
       system: [{ type: 'text', text: SAMPLE_SYSTEM }],
       tools: [
-        { name: 'get_weather', description: 'The current weather in a city.', input_schema: SAMPLE_TOOLS[0]?.inputSchema },
-        { name: 'read_file', description: 'Reads a file in the workspace.', input_schema: SAMPLE_TOOLS[1]?.inputSchema },
+        {
+          name: 'get_weather',
+          description: 'The current weather in a city.',
+          input_schema: SAMPLE_TOOLS[0]?.inputSchema,
+        },
+        {
+          name: 'read_file',
+          description: 'Reads a file in the workspace.',
+          input_schema: SAMPLE_TOOLS[1]?.inputSchema,
+        },
       ],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'What is the weather in Oslo, and what is in notes.txt?' }] },

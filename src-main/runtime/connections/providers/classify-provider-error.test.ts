@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { classifyProviderError } from './classify-provider-error';
 import { ProviderError } from './provider-error';
 
-function apiError(statusCode: number, body: unknown, headers: Record<string, string> = {}, cause?: unknown): APICallError {
+function apiError(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  cause?: unknown,
+): APICallError {
   const responseBody = typeof body === 'string' ? body : JSON.stringify(body);
   return new APICallError({
     message: 'Request failed',
@@ -23,16 +28,39 @@ function networkError(code: string): TypeError {
 describe('classifyProviderError', () => {
   it.each([
     ['401', apiError(401, { error: { message: 'Invalid key' } }), 'bad_key', false],
-    ['403', apiError(403, { type: 'error', error: { type: 'permission_error', message: 'Not allowed' } }), 'bad_key', false],
+    [
+      '403',
+      apiError(403, { type: 'error', error: { type: 'permission_error', message: 'Not allowed' } }),
+      'bad_key',
+      false,
+    ],
     ['402', apiError(402, { error: { message: 'Payment required' } }), 'usage_limit', false],
-    ['404 about a model', apiError(404, { error: { message: 'The model `x` does not exist' } }), 'model_not_found', false],
+    [
+      '404 about a model',
+      apiError(404, { error: { message: 'The model `x` does not exist' } }),
+      'model_not_found',
+      false,
+    ],
     ['404 about no model (a wrong base URL)', apiError(404, 'Cannot POST /chat/completions'), 'bad_request', false],
     ['408', apiError(408, 'Request Timeout'), 'unreachable', true],
-    ['413', apiError(413, { type: 'error', error: { type: 'request_too_large', message: 'Request exceeds the maximum size' } }), 'context_too_long', false],
+    [
+      '413',
+      apiError(413, {
+        type: 'error',
+        error: { type: 'request_too_large', message: 'Request exceeds the maximum size' },
+      }),
+      'context_too_long',
+      false,
+    ],
     ['422', apiError(422, { detail: 'Unprocessable' }), 'bad_request', false],
     ['500', apiError(500, { error: { message: 'boom' } }), 'server_error', true],
     ['502 with an HTML body', apiError(502, '<html>Bad Gateway</html>'), 'server_error', true],
-    ['529', apiError(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }), 'server_error', true],
+    [
+      '529',
+      apiError(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+      'server_error',
+      true,
+    ],
   ] as const)('maps HTTP %s', (_name, error, errorClass, transient) => {
     const result = classifyProviderError(error);
     expect(result).toBeInstanceOf(ProviderError);
@@ -44,41 +72,66 @@ describe('classifyProviderError', () => {
       429,
       {
         error: {
-          message: 'Rate limit reached. You can increase your rate limit by adding a payment method at https://platform.openai.com/account/billing.',
+          message:
+            'Rate limit reached. You can increase your rate limit by adding a payment method at https://platform.openai.com/account/billing.',
           type: 'requests',
           code: 'rate_limit_exceeded',
         },
       },
       { 'retry-after-ms': '1500' },
     );
-    expect(classifyProviderError(error)).toMatchObject({ errorClass: 'rate_limited', transient: true, retryAfterMs: 1500, status: 429 });
+    expect(classifyProviderError(error)).toMatchObject({
+      errorClass: 'rate_limited',
+      transient: true,
+      retryAfterMs: 1500,
+      status: 429,
+    });
   });
 
   it('reads a 429 about quota as a usage limit, which retrying does not fix', () => {
     const error = apiError(429, {
-      error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' },
+      error: {
+        message: 'You exceeded your current quota, please check your plan and billing details.',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      },
     });
     expect(classifyProviderError(error)).toMatchObject({ errorClass: 'usage_limit', transient: false });
   });
 
   it('reads a 400 about the context window as context_too_long, and other 400s as bad_request', () => {
-    expect(classifyProviderError(apiError(400, { error: { message: "This model's maximum context length is 8192 tokens." } })).errorClass).toBe('context_too_long');
     expect(
-      classifyProviderError(apiError(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } })).errorClass,
+      classifyProviderError(
+        apiError(400, { error: { message: "This model's maximum context length is 8192 tokens." } }),
+      ).errorClass,
     ).toBe('context_too_long');
-    expect(classifyProviderError(apiError(400, { error: { message: "Invalid schema for function 'x'" } })).errorClass).toBe('bad_request');
+    expect(
+      classifyProviderError(
+        apiError(400, {
+          type: 'error',
+          error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' },
+        }),
+      ).errorClass,
+    ).toBe('context_too_long');
+    expect(
+      classifyProviderError(apiError(400, { error: { message: "Invalid schema for function 'x'" } })).errorClass,
+    ).toBe('bad_request');
   });
 
   it('quotes the provider in the message, without the API key', () => {
     const key = 'sk-ant-api03-abcdefghijklmnop';
-    const result = classifyProviderError(apiError(401, { error: { message: `Invalid API key: ${key}` } }), { secrets: [key] });
+    const result = classifyProviderError(apiError(401, { error: { message: `Invalid API key: ${key}` } }), {
+      secrets: [key],
+    });
     expect(result.message).toContain('Invalid API key');
     expect(result.message).not.toContain(key);
     expect(result.message).not.toContain('abcdefghijklmnop');
   });
 
   it('redacts anything shaped like a key even when it is not the one sent', () => {
-    const result = classifyProviderError(apiError(401, { error: { message: 'Bad key sk-otherkey123456789 for Bearer abcdefghij123' } }));
+    const result = classifyProviderError(
+      apiError(401, { error: { message: 'Bad key sk-otherkey123456789 for Bearer abcdefghij123' } }),
+    );
     expect(result.message).not.toMatch(/otherkey|abcdefghij123/);
   });
 
@@ -111,19 +164,34 @@ describe('classifyProviderError', () => {
   });
 
   it('maps aborts to aborted and timeouts to unreachable', () => {
-    expect(classifyProviderError(new DOMException('This operation was aborted', 'AbortError')).errorClass).toBe('aborted');
-    expect(classifyProviderError(new DOMException('The operation timed out.', 'TimeoutError'))).toMatchObject({ errorClass: 'unreachable', transient: true });
+    expect(classifyProviderError(new DOMException('This operation was aborted', 'AbortError')).errorClass).toBe(
+      'aborted',
+    );
+    expect(classifyProviderError(new DOMException('The operation timed out.', 'TimeoutError'))).toMatchObject({
+      errorClass: 'unreachable',
+      transient: true,
+    });
   });
 
   it('looks through a RetryError to the last error', () => {
-    const error = new RetryError({ message: 'Failed after 3 attempts', reason: 'maxRetriesExceeded', errors: [apiError(500, {}), apiError(429, {}, { 'retry-after': '4' })] });
+    const error = new RetryError({
+      message: 'Failed after 3 attempts',
+      reason: 'maxRetriesExceeded',
+      errors: [apiError(500, {}), apiError(429, {}, { 'retry-after': '4' })],
+    });
     expect(classifyProviderError(error)).toMatchObject({ errorClass: 'rate_limited', retryAfterMs: 4000 });
   });
 
   it('maps error objects sent inside a stream by their type', () => {
-    expect(classifyProviderError({ type: 'overloaded_error', message: 'Overloaded' })).toMatchObject({ errorClass: 'server_error', transient: true });
+    expect(classifyProviderError({ type: 'overloaded_error', message: 'Overloaded' })).toMatchObject({
+      errorClass: 'server_error',
+      transient: true,
+    });
     expect(classifyProviderError({ type: 'rate_limit_error', message: 'Slow down' }).errorClass).toBe('rate_limited');
-    expect(classifyProviderError({ message: 'Invalid key', type: 'invalid_request_error', code: 'invalid_api_key' }).errorClass).toBe('bad_key');
+    expect(
+      classifyProviderError({ message: 'Invalid key', type: 'invalid_request_error', code: 'invalid_api_key' })
+        .errorClass,
+    ).toBe('bad_key');
     expect(classifyProviderError('llama runner process has terminated').errorClass).toBe('server_error');
   });
 

@@ -17,8 +17,12 @@ export interface ClassifyContext {
 export function classifyProviderError(error: unknown, context: ClassifyContext = {}): ProviderError {
   if (error instanceof ProviderError) return error;
   const secrets = context.secrets ?? [];
-  const make = (errorClass: ProviderErrorClass, message: string, status: number | null = null, retryAfterMs: number | null = null) =>
-    new ProviderError(errorClass, redactSecrets(message, secrets), { status, retryAfterMs });
+  const make = (
+    errorClass: ProviderErrorClass,
+    message: string,
+    status: number | null = null,
+    retryAfterMs: number | null = null,
+  ) => new ProviderError(errorClass, redactSecrets(message, secrets), { status, retryAfterMs });
 
   if (RetryError.isInstance(error)) return classifyProviderError(error.lastError, context);
   if (isAbort(error)) return make('aborted', 'The model call was stopped.');
@@ -37,7 +41,8 @@ export function classifyProviderError(error: unknown, context: ClassifyContext =
   // Ollama's in-stream `{"error": "..."}` line fails the SDK's chunk schema; the error is inside.
   const embedded = /TypeValidation/.test(errorName(error)) ? dig(error, 'value', 'error') : undefined;
   const streamed = streamedErrorClass(embedded ?? error);
-  if (streamed !== null) return make(streamed.errorClass, `${streamed.summary}: ${detailOf(embedded ?? error)}`, streamed.status);
+  if (streamed !== null)
+    return make(streamed.errorClass, `${streamed.summary}: ${detailOf(embedded ?? error)}`, streamed.status);
 
   if (/InvalidResponseData|TypeValidation|JSONParse|NoOutputGenerated/.test(errorName(error))) {
     return make('server_error', `The provider sent an answer Cairn could not read: ${detailOf(error)}`);
@@ -45,15 +50,34 @@ export function classifyProviderError(error: unknown, context: ClassifyContext =
   return make('server_error', `The model call failed: ${detailOf(error)}`);
 }
 
-type Make = (errorClass: ProviderErrorClass, message: string, status?: number | null, retryAfterMs?: number | null) => ProviderError;
+type Make = (
+  errorClass: ProviderErrorClass,
+  message: string,
+  status?: number | null,
+  retryAfterMs?: number | null,
+) => ProviderError;
 
-function classifyStatus(status: number, detail: string, evidence: string, make: Make, retryAfterMs: number | null): ProviderError {
+function classifyStatus(
+  status: number,
+  detail: string,
+  evidence: string,
+  make: Make,
+  retryAfterMs: number | null,
+): ProviderError {
   const text = evidence.toLowerCase();
   const said = detail === '' ? '' : ` The provider said: ${detail}`;
-  if (status === 401 || status === 403) return make('bad_key', `The API key was not accepted (${status}).${said}`, status);
-  if (status === 402 || (status < 500 && mentionsUsageLimit(text))) return make('usage_limit', `The account's usage limit or credit is exhausted (${status}).${said}`, status);
-  if (status === 429) return make('rate_limited', `The provider is rate limiting requests (429).${said}`, status, retryAfterMs);
-  if (status === 413 || mentionsContextLimit(text)) return make('context_too_long', `The conversation is too long for this model's context window (${status}).${said}`, status);
+  if (status === 401 || status === 403)
+    return make('bad_key', `The API key was not accepted (${status}).${said}`, status);
+  if (status === 402 || (status < 500 && mentionsUsageLimit(text)))
+    return make('usage_limit', `The account's usage limit or credit is exhausted (${status}).${said}`, status);
+  if (status === 429)
+    return make('rate_limited', `The provider is rate limiting requests (429).${said}`, status, retryAfterMs);
+  if (status === 413 || mentionsContextLimit(text))
+    return make(
+      'context_too_long',
+      `The conversation is too long for this model's context window (${status}).${said}`,
+      status,
+    );
   if (status === 404) {
     // `\bmodel\b`, not `model`: a 404 page for a wrong path names `/v1/models`.
     return /\bmodel\b|model_not_found/.test(text)
@@ -61,32 +85,49 @@ function classifyStatus(status: number, detail: string, evidence: string, make: 
       : make('bad_request', `The provider has no such endpoint (404): check the base URL.${said}`, status);
   }
   if (status === 408) return make('unreachable', `The provider timed out (408).${said}`, status, retryAfterMs);
-  if (status === 409 || status >= 500) return make('server_error', `The provider had a server error (${status}).${said}`, status, retryAfterMs);
+  if (status === 409 || status >= 500)
+    return make('server_error', `The provider had a server error (${status}).${said}`, status, retryAfterMs);
   return make('bad_request', `The provider rejected the request (${status}).${said}`, status);
 }
 
 function mentionsUsageLimit(text: string): boolean {
   // Not a bare "billing": OpenAI rate-limit messages link to the billing page.
-  return /insufficient_quota|exceeded your current quota|billing details|billing_error|plans & billing|credit balance|insufficient credits|out of credits|usage limit/.test(text);
+  return /insufficient_quota|exceeded your current quota|billing details|billing_error|plans & billing|credit balance|insufficient credits|out of credits|usage limit/.test(
+    text,
+  );
 }
 
 function mentionsContextLimit(text: string): boolean {
-  return /context[ _-]length|context window|context size|maximum context|n_ctx|too many tokens|prompt is too long|prompt too long|input is too long|reduce the length/.test(text);
+  return /context[ _-]length|context window|context size|maximum context|n_ctx|too many tokens|prompt is too long|prompt too long|input is too long|reduce the length/.test(
+    text,
+  );
 }
 
 /** Anthropic and OpenAI-compatible servers can send an error object inside an already-open stream. */
-function streamedErrorClass(error: unknown): { errorClass: ProviderErrorClass; summary: string; status: number | null } | null {
+function streamedErrorClass(
+  error: unknown,
+): { errorClass: ProviderErrorClass; summary: string; status: number | null } | null {
   if (error instanceof Error) return null;
   if (typeof error !== 'string' && (typeof error !== 'object' || error === null)) return null;
   const record = typeof error === 'string' ? {} : (error as Record<string, unknown>);
   const type = [record.type, record.code].filter((value) => typeof value === 'string').join(' ');
   const text = `${type} ${detailOf(error)}`.toLowerCase();
-  if (/overloaded/.test(text)) return { errorClass: 'server_error', summary: 'The provider is overloaded', status: 529 };
-  if (/rate_limit/.test(text)) return { errorClass: 'rate_limited', summary: 'The provider is rate limiting requests', status: 429 };
-  if (/authentication|permission|invalid_api_key/.test(text)) return { errorClass: 'bad_key', summary: 'The API key was not accepted', status: 401 };
-  if (mentionsUsageLimit(text)) return { errorClass: 'usage_limit', summary: "The account's usage limit or credit is exhausted", status: null };
-  if (mentionsContextLimit(text)) return { errorClass: 'context_too_long', summary: "The conversation is too long for this model's context window", status: null };
-  if (/api_error|server_error|internal/.test(text)) return { errorClass: 'server_error', summary: 'The provider had a server error', status: 500 };
+  if (/overloaded/.test(text))
+    return { errorClass: 'server_error', summary: 'The provider is overloaded', status: 529 };
+  if (/rate_limit/.test(text))
+    return { errorClass: 'rate_limited', summary: 'The provider is rate limiting requests', status: 429 };
+  if (/authentication|permission|invalid_api_key/.test(text))
+    return { errorClass: 'bad_key', summary: 'The API key was not accepted', status: 401 };
+  if (mentionsUsageLimit(text))
+    return { errorClass: 'usage_limit', summary: "The account's usage limit or credit is exhausted", status: null };
+  if (mentionsContextLimit(text))
+    return {
+      errorClass: 'context_too_long',
+      summary: "The conversation is too long for this model's context window",
+      status: null,
+    };
+  if (/api_error|server_error|internal/.test(text))
+    return { errorClass: 'server_error', summary: 'The provider had a server error', status: 500 };
   if (type === '' && typeof record.message !== 'string' && typeof error !== 'string') return null;
   return { errorClass: 'server_error', summary: 'The provider reported an error mid-stream', status: null };
 }
@@ -117,7 +158,12 @@ function networkFailure(error: unknown): string | null {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
     const known = typeof code === 'string' ? NETWORK_CODES.get(code) : undefined;
     if (known !== undefined) return known;
-    if (cause === undefined && typeof message === 'string' && /^(fetch failed|terminated|Cannot connect to API)/i.test(message)) return `${CANNOT_CONNECT}.`;
+    if (
+      cause === undefined &&
+      typeof message === 'string' &&
+      /^(fetch failed|terminated|Cannot connect to API)/i.test(message)
+    )
+      return `${CANNOT_CONNECT}.`;
     current = cause;
   }
   return null;
@@ -143,7 +189,12 @@ function errorName(error: unknown): string {
 /** The provider's own words from an error body (`error.message`, `error`, `message`), else `fallback`. */
 function providerDetail(body: string | undefined, fallback: string): string {
   const parsed = parseJson(body);
-  const candidates = [dig(parsed, 'error', 'message'), dig(parsed, 'error'), dig(parsed, 'message'), dig(parsed, 'detail')];
+  const candidates = [
+    dig(parsed, 'error', 'message'),
+    dig(parsed, 'error'),
+    dig(parsed, 'message'),
+    dig(parsed, 'detail'),
+  ];
   const found = candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
   return clip(found ?? (body !== undefined && body.trim() !== '' && parsed === undefined ? body : fallback));
 }

@@ -23,15 +23,30 @@ describe('toModelMessages', () => {
         content: [
           { type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'json', value: { rows: [1, 2] } } },
           { type: 'tool-result', toolCallId: 'b', toolName: 't', output: { type: 'json', value: null } },
-          { type: 'tool-result', toolCallId: 'c', toolName: 't', output: { type: 'error-text', value: '{"code":"ENOENT"}' } },
-          { type: 'tool-result', toolCallId: 'd', toolName: 't', output: { type: 'error-text', value: 'Permission denied' } },
+          {
+            type: 'tool-result',
+            toolCallId: 'c',
+            toolName: 't',
+            output: { type: 'error-text', value: '{"code":"ENOENT"}' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'd',
+            toolName: 't',
+            output: { type: 'error-text', value: 'Permission denied' },
+          },
         ],
       },
     ]);
   });
 
   it('puts reasoning first, leaves out empty text, and leaves reasoning out when it cannot be replayed', () => {
-    const assistant = { role: 'assistant' as const, text: '', reasoning: 'Hmm.', toolCalls: [{ toolCallId: 'x', toolName: 'ls', input: {} }] };
+    const assistant = {
+      role: 'assistant' as const,
+      text: '',
+      reasoning: 'Hmm.',
+      toolCalls: [{ toolCallId: 'x', toolName: 'ls', input: {} }],
+    };
     expect(toModelMessages([assistant], { replayReasoning: true })).toEqual([
       {
         role: 'assistant',
@@ -41,6 +56,8 @@ describe('toModelMessages', () => {
         ],
       },
     ]);
-    expect(toModelMessages([assistant], { replayReasoning: false })).toEqual([{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'ls', input: {} }] }]);
+    expect(toModelMessages([assistant], { replayReasoning: false })).toEqual([
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'ls', input: {} }] },
+    ]);
   });
 });

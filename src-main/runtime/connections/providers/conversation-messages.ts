@@ -18,21 +18,37 @@ export function toModelMessages(messages: readonly ConversationMessage[], option
   return messages.map((message): ModelMessage => {
     switch (message.role) {
       case 'user':
-        if (message.attachments === undefined || message.attachments.length === 0) return { role: 'user', content: message.text };
-        return { role: 'user', content: [{ type: 'text', text: message.text }, ...message.attachments.map(attachmentPart)] };
+        if (message.attachments === undefined || message.attachments.length === 0)
+          return { role: 'user', content: message.text };
+        return {
+          role: 'user',
+          content: [{ type: 'text', text: message.text }, ...message.attachments.map(attachmentPart)],
+        };
       case 'assistant':
         return {
           role: 'assistant',
           content: [
-            ...(!options.replayReasoning || message.reasoning === undefined || message.reasoning === '' ? [] : [{ type: 'reasoning' as const, text: message.reasoning }]),
+            ...(!options.replayReasoning || message.reasoning === undefined || message.reasoning === ''
+              ? []
+              : [{ type: 'reasoning' as const, text: message.reasoning }]),
             ...(message.text === '' ? [] : [{ type: 'text' as const, text: message.text }]),
-            ...(message.toolCalls ?? []).map((call) => ({ type: 'tool-call' as const, toolCallId: call.toolCallId, toolName: call.toolName, input: call.input })),
+            ...(message.toolCalls ?? []).map((call) => ({
+              type: 'tool-call' as const,
+              toolCallId: call.toolCallId,
+              toolName: call.toolName,
+              input: call.input,
+            })),
           ],
         };
       case 'tool':
         return {
           role: 'tool',
-          content: message.results.map((result) => ({ type: 'tool-result' as const, toolCallId: result.toolCallId, toolName: result.toolName, output: outputOf(result) })),
+          content: message.results.map((result) => ({
+            type: 'tool-result' as const,
+            toolCallId: result.toolCallId,
+            toolName: result.toolName,
+            output: outputOf(result),
+          })),
         };
     }
   });
@@ -50,12 +66,19 @@ function attachmentPart(attachment: ModelAttachment): TextPart | ImagePart {
       return { type: 'text', text: `Attached file ${attachment.name}:\n${fence}\n${attachment.text}\n${fence}` };
     }
     case 'missing':
-      return { type: 'text', text: `(The attached file ${attachment.name} is no longer stored, so its content cannot be shown.)` };
+      return {
+        type: 'text',
+        text: `(The attached file ${attachment.name} is no longer stored, so its content cannot be shown.)`,
+      };
   }
 }
 
 function outputOf(result: ModelToolResult): { type: 'json'; value: JSONValue } | { type: 'error-text'; value: string } {
-  if (result.isError) return { type: 'error-text', value: typeof result.output === 'string' ? result.output : (JSON.stringify(result.output) ?? 'The tool failed.') };
+  if (result.isError)
+    return {
+      type: 'error-text',
+      value: typeof result.output === 'string' ? result.output : (JSON.stringify(result.output) ?? 'The tool failed.'),
+    };
   return { type: 'json', value: toJsonValue(result.output) };
 }
 

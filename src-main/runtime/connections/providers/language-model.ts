@@ -12,7 +12,11 @@ import type { ProviderTarget } from './provider-types';
  * absent key is sent as no key (never read from the environment by the SDK). `onStreamError` hears
  * of errors a provider sends inside a stream that its SDK provider would otherwise drop (Ollama's).
  */
-export function languageModelFor(target: ProviderTarget, fetchImpl: typeof fetch | undefined, onStreamError: (error: unknown) => void): LanguageModel {
+export function languageModelFor(
+  target: ProviderTarget,
+  fetchImpl: typeof fetch | undefined,
+  onStreamError: (error: unknown) => void,
+): LanguageModel {
   const baseURL = sdkBaseUrl(target);
   // The SDKs fall back to OPENAI_API_KEY / ANTHROPIC_API_KEY when no key is given; an empty key
   // stops that, and the request goes out without one.
@@ -36,7 +40,9 @@ export function languageModelFor(target: ProviderTarget, fetchImpl: typeof fetch
       return createOllama({
         baseURL,
         // Ollama has no keys; one is sent as a Bearer token for a proxy or hosted Ollama in front of it.
-        ...(target.apiKey === null || target.apiKey === '' ? {} : { headers: { authorization: `Bearer ${target.apiKey}` } }),
+        ...(target.apiKey === null || target.apiKey === ''
+          ? {}
+          : { headers: { authorization: `Bearer ${target.apiKey}` } }),
         fetch: reportingOllamaStreamErrors(fetchImpl, onStreamError),
       }).chat(target.modelId);
   }

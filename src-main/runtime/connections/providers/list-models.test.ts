@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAnthropicServer, startOllamaServer, startOpenAIChatServer, TEST_API_KEY, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  startAnthropicServer,
+  startOllamaServer,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { listModels } from './list-models';
 import type { ProviderType } from './provider-types';
 import { testConnection } from './test-connection';
@@ -20,7 +26,10 @@ const signal = () => new AbortController().signal;
 describe('listModels', () => {
   it('lists OpenAI models with the Bearer key', async () => {
     const server = await started(startOpenAIChatServer({ models: ['gpt-4o', 'gpt-4.1-mini'] }));
-    const models = await listModels({ providerType: 'openai', baseUrl: server.baseUrl, apiKey: TEST_API_KEY }, signal());
+    const models = await listModels(
+      { providerType: 'openai', baseUrl: server.baseUrl, apiKey: TEST_API_KEY },
+      signal(),
+    );
     expect(models).toEqual([
       { modelId: 'gpt-4o', label: 'gpt-4o' },
       { modelId: 'gpt-4.1-mini', label: 'gpt-4.1-mini' },
@@ -30,8 +39,13 @@ describe('listModels', () => {
   });
 
   it('lists Anthropic models with their display names, sending x-api-key and anthropic-version', async () => {
-    const server = await started(startAnthropicServer({ models: [{ id: 'claude-haiku-4-5-20251001', label: 'Claude Haiku 4.5' }] }));
-    const models = await listModels({ providerType: 'anthropic', baseUrl: server.baseUrl, apiKey: TEST_API_KEY }, signal());
+    const server = await started(
+      startAnthropicServer({ models: [{ id: 'claude-haiku-4-5-20251001', label: 'Claude Haiku 4.5' }] }),
+    );
+    const models = await listModels(
+      { providerType: 'anthropic', baseUrl: server.baseUrl, apiKey: TEST_API_KEY },
+      signal(),
+    );
     expect(models).toEqual([{ modelId: 'claude-haiku-4-5-20251001', label: 'Claude Haiku 4.5' }]);
     expect(server.requests[0]?.path).toMatch(/^\/v1\/models/);
     expect(server.requests[0]?.headers['x-api-key']).toBe(TEST_API_KEY);
@@ -49,8 +63,11 @@ describe('listModels', () => {
   it('throws a bad_key ProviderError that does not repeat the key', async () => {
     const server = await started(startOpenAIChatServer());
     const wrongKey = 'sk-wrong-0123456789abcdef';
-    await expect(listModels({ providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: wrongKey }, signal())).rejects.toSatisfy(
-      (error: { errorClass?: string; message?: string }) => error.errorClass === 'bad_key' && !(error.message ?? '').includes(wrongKey),
+    await expect(
+      listModels({ providerType: 'openai_compatible', baseUrl: server.baseUrl, apiKey: wrongKey }, signal()),
+    ).rejects.toSatisfy(
+      (error: { errorClass?: string; message?: string }) =>
+        error.errorClass === 'bad_key' && !(error.message ?? '').includes(wrongKey),
     );
   });
 
@@ -58,16 +75,43 @@ describe('listModels', () => {
     const server = await started(startOpenAIChatServer());
     const controller = new AbortController();
     controller.abort();
-    await expect(listModels({ providerType: 'openai', baseUrl: server.baseUrl, apiKey: TEST_API_KEY }, controller.signal)).rejects.toMatchObject({ errorClass: 'aborted' });
+    await expect(
+      listModels({ providerType: 'openai', baseUrl: server.baseUrl, apiKey: TEST_API_KEY }, controller.signal),
+    ).rejects.toMatchObject({ errorClass: 'aborted' });
   });
 });
 
 describe('testConnection', () => {
-  const cases: { providerType: ProviderType; start: () => Promise<ProviderTestServer>; modelId: string; apiKey: string | null }[] = [
-    { providerType: 'openai', start: () => startOpenAIChatServer({ models: ['gpt-4o'] }), modelId: 'gpt-4o', apiKey: TEST_API_KEY },
-    { providerType: 'openai_compatible', start: () => startOpenAIChatServer({ models: ['local-model'] }), modelId: 'local-model', apiKey: TEST_API_KEY },
-    { providerType: 'anthropic', start: () => startAnthropicServer({ models: ['claude-sonnet-4-5'] }), modelId: 'claude-sonnet-4-5', apiKey: TEST_API_KEY },
-    { providerType: 'ollama', start: () => startOllamaServer({ models: ['llama3.2:latest'] }), modelId: 'llama3.2:latest', apiKey: null },
+  const cases: {
+    providerType: ProviderType;
+    start: () => Promise<ProviderTestServer>;
+    modelId: string;
+    apiKey: string | null;
+  }[] = [
+    {
+      providerType: 'openai',
+      start: () => startOpenAIChatServer({ models: ['gpt-4o'] }),
+      modelId: 'gpt-4o',
+      apiKey: TEST_API_KEY,
+    },
+    {
+      providerType: 'openai_compatible',
+      start: () => startOpenAIChatServer({ models: ['local-model'] }),
+      modelId: 'local-model',
+      apiKey: TEST_API_KEY,
+    },
+    {
+      providerType: 'anthropic',
+      start: () => startAnthropicServer({ models: ['claude-sonnet-4-5'] }),
+      modelId: 'claude-sonnet-4-5',
+      apiKey: TEST_API_KEY,
+    },
+    {
+      providerType: 'ollama',
+      start: () => startOllamaServer({ models: ['llama3.2:latest'] }),
+      modelId: 'llama3.2:latest',
+      apiKey: null,
+    },
   ];
 
   describe.each(cases)('$providerType', ({ providerType, start, modelId, apiKey }) => {
@@ -81,7 +125,10 @@ describe('testConnection', () => {
 
     it('is model_unknown when the model is not listed', async () => {
       const server = await started(start());
-      const result = await testConnection({ providerType, baseUrl: server.baseUrl, apiKey, modelId: 'no-such-model' }, signal());
+      const result = await testConnection(
+        { providerType, baseUrl: server.baseUrl, apiKey, modelId: 'no-such-model' },
+        signal(),
+      );
       expect(result.verdict).toBe('model_unknown');
       expect(result.message).toContain('no-such-model');
     });
@@ -114,8 +161,22 @@ describe('testConnection', () => {
 
   it('matches an Ollama model named without its tag to :latest', async () => {
     const server = await started(startOllamaServer({ models: ['llama3.2:latest'] }));
-    expect((await testConnection({ providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null, modelId: 'llama3.2' }, signal())).verdict).toBe('ok');
-    expect((await testConnection({ providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null, modelId: 'llama3.2:1b' }, signal())).verdict).toBe('model_unknown');
+    expect(
+      (
+        await testConnection(
+          { providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null, modelId: 'llama3.2' },
+          signal(),
+        )
+      ).verdict,
+    ).toBe('ok');
+    expect(
+      (
+        await testConnection(
+          { providerType: 'ollama', baseUrl: server.baseUrl, apiKey: null, modelId: 'llama3.2:1b' },
+          signal(),
+        )
+      ).verdict,
+    ).toBe('model_unknown');
   });
 
   it('is unreachable without a base URL for an OpenAI-compatible server', async () => {
@@ -125,8 +186,13 @@ describe('testConnection', () => {
   });
 
   it('is server_error when the server answers with something that is not a model list', async () => {
-    const fakeFetch: typeof fetch = async () => new Response('<html>Welcome to nginx</html>', { status: 200, headers: { 'content-type': 'text/html' } });
-    const result = await testConnection({ providerType: 'openai_compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null }, signal(), fakeFetch);
+    const fakeFetch: typeof fetch = async () =>
+      new Response('<html>Welcome to nginx</html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const result = await testConnection(
+      { providerType: 'openai_compatible', baseUrl: 'http://127.0.0.1:9/v1', apiKey: null },
+      signal(),
+      fakeFetch,
+    );
     expect(result.verdict).toBe('server_error');
   });
 });

@@ -18,7 +18,11 @@ const MAX_PAGES = 10;
  * servers, Bearer key), `GET {root}/v1/models` (Anthropic: `x-api-key`, `anthropic-version`, paged),
  * `GET {root}/api/tags` (Ollama). Failures throw a ProviderError.
  */
-export async function listModels(connection: ProviderConnection, signal: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<ListedModel[]> {
+export async function listModels(
+  connection: ProviderConnection,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ListedModel[]> {
   const secrets = [connection.apiKey];
   try {
     const models: ListedModel[] = [];
@@ -26,7 +30,8 @@ export async function listModels(connection: ProviderConnection, signal: AbortSi
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const body = await getJson(url, headersFor(connection), signal, fetchImpl);
       const parsed = parseModelList(connection, body);
-      if (parsed === null) throw new ProviderError('server_error', `The server at ${url} did not answer with a model list.`);
+      if (parsed === null)
+        throw new ProviderError('server_error', `The server at ${url} did not answer with a model list.`);
       models.push(...parsed.models);
       if (parsed.nextAfterId === null) break;
       url = `${modelListUrl(connection)}&after_id=${encodeURIComponent(parsed.nextAfterId)}`;
@@ -50,7 +55,12 @@ function headersFor(connection: ProviderConnection): Record<string, string> {
   }
 }
 
-async function getJson(url: string, headers: Record<string, string>, signal: AbortSignal, fetchImpl: typeof fetch): Promise<unknown> {
+async function getJson(
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch,
+): Promise<unknown> {
   const response = await fetchImpl(url, { method: 'GET', headers: { accept: 'application/json', ...headers }, signal });
   const text = await response.text();
   if (!response.ok) {
@@ -70,12 +80,19 @@ async function getJson(url: string, headers: Record<string, string>, signal: Abo
   }
 }
 
-function parseModelList(connection: ProviderConnection, body: unknown): { models: ListedModel[]; nextAfterId: string | null } | null {
+function parseModelList(
+  connection: ProviderConnection,
+  body: unknown,
+): { models: ListedModel[]; nextAfterId: string | null } | null {
   const record = asRecord(body);
   switch (connection.providerType) {
     case 'anthropic': {
       if (!Array.isArray(record.data)) return null;
-      const models = record.data.map(asRecord).flatMap((model) => (typeof model.id === 'string' ? [{ modelId: model.id, label: stringOr(model.display_name, model.id) }] : []));
+      const models = record.data
+        .map(asRecord)
+        .flatMap((model) =>
+          typeof model.id === 'string' ? [{ modelId: model.id, label: stringOr(model.display_name, model.id) }] : [],
+        );
       const nextAfterId = record.has_more === true && typeof record.last_id === 'string' ? record.last_id : null;
       return { models, nextAfterId };
     }
@@ -90,7 +107,9 @@ function parseModelList(connection: ProviderConnection, body: unknown): { models
     case 'openai':
     case 'openai_compatible': {
       if (!Array.isArray(record.data)) return null;
-      const models = record.data.map(asRecord).flatMap((model) => (typeof model.id === 'string' ? [{ modelId: model.id, label: model.id }] : []));
+      const models = record.data
+        .map(asRecord)
+        .flatMap((model) => (typeof model.id === 'string' ? [{ modelId: model.id, label: model.id }] : []));
       return { models, nextAfterId: null };
     }
   }

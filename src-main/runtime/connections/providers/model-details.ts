@@ -6,12 +6,22 @@ import type { ProviderConnection } from './provider-types';
  * read from `model_info["<architecture>.context_length"]`. Null when the server answers without one (an old
  * Ollama, an unknown model, a model without the key); throws when it cannot be reached or the signal aborts.
  */
-export async function ollamaContextLength(connection: ProviderConnection, modelId: string, signal: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<number | null> {
+export async function ollamaContextLength(
+  connection: ProviderConnection,
+  modelId: string,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<number | null> {
   if (connection.providerType !== 'ollama') return null;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (connection.apiKey !== null && connection.apiKey !== '') headers.authorization = `Bearer ${connection.apiKey}`;
   // Unreachable or too slow: this throws, and the caller may ask again later.
-  const response = await fetchImpl(`${apiRoot(connection)}/api/show`, { method: 'POST', headers, body: JSON.stringify({ model: modelId }), signal });
+  const response = await fetchImpl(`${apiRoot(connection)}/api/show`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model: modelId }),
+    signal,
+  });
   if (!response.ok) return null;
   try {
     return contextLengthIn(JSON.parse(await response.text()) as unknown);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { costOf, listPriceOf } from './model-prices';
 
-const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0) => ({ inputTokens, outputTokens, cachedInputTokens, reasoningTokens: 0 });
+const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0) => ({
+  inputTokens,
+  outputTokens,
+  cachedInputTokens,
+  reasoningTokens: 0,
+});
 
 describe('costOf', () => {
   it('prices input and output per million tokens', () => {
@@ -41,7 +46,10 @@ describe('costOf', () => {
 describe('listPriceOf', () => {
   it('gives the price per million input and output tokens the picker shows, null when unknown', () => {
     expect(listPriceOf('gpt-4o-2024-08-06', 'openai')).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10 });
-    expect(listPriceOf('anthropic/claude-3.7-sonnet', 'openai_compatible')).toEqual({ inputPerMillion: 3, outputPerMillion: 15 });
+    expect(listPriceOf('anthropic/claude-3.7-sonnet', 'openai_compatible')).toEqual({
+      inputPerMillion: 3,
+      outputPerMillion: 15,
+    });
     expect(listPriceOf('my-finetune', 'openai_compatible')).toBeNull();
   });
 

@@ -49,12 +49,17 @@ export function costOf(modelId: string, usage: ModelUsage, providerType?: Provid
   const price = priceOf(modelId);
   if (price === null) return null;
   const cached = Math.min(usage.cachedInputTokens, usage.inputTokens);
-  const usd = ((usage.inputTokens - cached) * price.input + cached * price.cachedInput + usage.outputTokens * price.output) / 1_000_000;
+  const usd =
+    ((usage.inputTokens - cached) * price.input + cached * price.cachedInput + usage.outputTokens * price.output) /
+    1_000_000;
   return { usd };
 }
 
 /** A model's list price per million input and output tokens (the picker shows it), null when unknown; Ollama's local models are free. */
-export function listPriceOf(modelId: string, providerType: ProviderType | 'codex' | 'acp' | 'scripted'): ModelPrice | null {
+export function listPriceOf(
+  modelId: string,
+  providerType: ProviderType | 'codex' | 'acp' | 'scripted',
+): ModelPrice | null {
   if (providerType === 'ollama' || providerType === 'scripted') return { inputPerMillion: 0, outputPerMillion: 0 };
   const price = priceOf(modelId);
   return price === null ? null : { inputPerMillion: price.input, outputPerMillion: price.output };

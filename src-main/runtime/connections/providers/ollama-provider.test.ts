@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorReply, ollamaErrors, startOllamaServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  errorReply,
+  ollamaErrors,
+  startOllamaServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { describeProviderContract } from '../../../testing/provider-servers/provider-contract';
-import { SAMPLE_CONVERSATION, SAMPLE_SYSTEM, SAMPLE_TOOLS } from '../../../testing/provider-servers/sample-conversation';
+import {
+  SAMPLE_CONVERSATION,
+  SAMPLE_SYSTEM,
+  SAMPLE_TOOLS,
+} from '../../../testing/provider-servers/sample-conversation';
 import { collectStep } from '../../../testing/provider-servers/step-collector';
 import { streamModelStep } from './stream-model-step';
 
@@ -11,8 +22,18 @@ describeProviderContract({
   // Ollama has no keys; the key cases run as behind an authenticating proxy (Bearer), as hosted Ollama is.
   startServer: (options) => startOllamaServer({ apiKey: TEST_API_KEY, ...options }),
   errors: [
-    { name: 'a bad key from a proxy (401)', reply: errorReply(401, { error: 'unauthorized' }), errorClass: 'bad_key', transient: false },
-    { name: 'a model not pulled (404)', reply: ollamaErrors.modelNotFound('llama9'), errorClass: 'model_not_found', transient: false },
+    {
+      name: 'a bad key from a proxy (401)',
+      reply: errorReply(401, { error: 'unauthorized' }),
+      errorClass: 'bad_key',
+      transient: false,
+    },
+    {
+      name: 'a model not pulled (404)',
+      reply: ollamaErrors.modelNotFound('llama9'),
+      errorClass: 'model_not_found',
+      transient: false,
+    },
     {
       name: 'a rate limit from hosted Ollama (429 with retry-after)',
       reply: errorReply(429, { error: 'too many requests' }, { 'retry-after': '2' }),
@@ -28,7 +49,11 @@ describeProviderContract({
     },
     { name: 'a crashed runner (500)', reply: ollamaErrors.serverError(), errorClass: 'server_error', transient: true },
   ],
-  midStreamError: { error: 'an error was encountered while running the model: CUDA error: out of memory', errorClass: 'server_error', transient: true },
+  midStreamError: {
+    error: 'an error was encountered while running the model: CUDA error: out of memory',
+    errorClass: 'server_error',
+    transient: true,
+  },
   // Ollama streams `thinking`; its counts are prompt_eval_count and eval_count only.
   carries: { reasoningText: true, cachedTokens: false, reasoningTokens: false },
 });
@@ -67,8 +92,22 @@ describe('ollama: what the request carries', () => {
       stream: true,
       options: { num_predict: 500 },
       tools: [
-        { type: 'function', function: { name: 'get_weather', description: 'The current weather in a city.', parameters: SAMPLE_TOOLS[0]?.inputSchema } },
-        { type: 'function', function: { name: 'read_file', description: 'Reads a file in the workspace.', parameters: SAMPLE_TOOLS[1]?.inputSchema } },
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'The current weather in a city.',
+            parameters: SAMPLE_TOOLS[0]?.inputSchema,
+          },
+        },
+        {
+          type: 'function',
+          function: {
+            name: 'read_file',
+            description: 'Reads a file in the workspace.',
+            parameters: SAMPLE_TOOLS[1]?.inputSchema,
+          },
+        },
       ],
       messages: [
         { role: 'system', content: SAMPLE_SYSTEM },
@@ -77,7 +116,10 @@ describe('ollama: what the request carries', () => {
           role: 'assistant',
           content: 'Let me check both.',
           thinking: 'I need the weather tool and the file tool.',
-          tool_calls: [{ function: { name: 'get_weather', arguments: { city: 'Oslo' } } }, { function: { name: 'read_file', arguments: { path: 'notes.txt' } } }],
+          tool_calls: [
+            { function: { name: 'get_weather', arguments: { city: 'Oslo' } } },
+            { function: { name: 'read_file', arguments: { path: 'notes.txt' } } },
+          ],
         },
         { role: 'tool', content: '{"temperatureC":-3,"sky":"snow"}' },
         { role: 'tool', content: 'No such file: notes.txt' },

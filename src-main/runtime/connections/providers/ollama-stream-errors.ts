@@ -5,15 +5,26 @@
  * so the step can fail with it after the text that came before. Every other line passes unchanged.
  * (Erroring the body instead would lose that text: an errored stream discards what it still holds.)
  */
-export function reportingOllamaStreamErrors(fetchImpl: typeof fetch | undefined, report: (error: unknown) => void): typeof fetch {
+export function reportingOllamaStreamErrors(
+  fetchImpl: typeof fetch | undefined,
+  report: (error: unknown) => void,
+): typeof fetch {
   return async (input, init) => {
     const response = await (fetchImpl ?? fetch)(input, init);
-    if (!response.ok || response.body === null || !(response.headers.get('content-type') ?? '').includes('ndjson')) return response;
-    return new Response(untilErrorLine(response.body, report), { status: response.status, statusText: response.statusText, headers: response.headers });
+    if (!response.ok || response.body === null || !(response.headers.get('content-type') ?? '').includes('ndjson'))
+      return response;
+    return new Response(untilErrorLine(response.body, report), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 
-function untilErrorLine(body: ReadableStream<Uint8Array>, report: (error: unknown) => void): ReadableStream<Uint8Array> {
+function untilErrorLine(
+  body: ReadableStream<Uint8Array>,
+  report: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
@@ -63,7 +74,8 @@ function errorOf(line: string): unknown {
   if (!line.includes('"error"')) return undefined;
   try {
     const value: unknown = JSON.parse(line);
-    if (typeof value === 'object' && value !== null && 'error' in value && !('message' in value)) return (value as { error: unknown }).error;
+    if (typeof value === 'object' && value !== null && 'error' in value && !('message' in value))
+      return (value as { error: unknown }).error;
   } catch {
     // Not JSON: the provider's own parser will say so.
   }

@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { errorReply, openAIErrors, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  errorReply,
+  openAIErrors,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { describeProviderContract } from '../../../testing/provider-servers/provider-contract';
-import { SAMPLE_CONVERSATION, SAMPLE_SYSTEM, SAMPLE_TOOLS } from '../../../testing/provider-servers/sample-conversation';
+import {
+  SAMPLE_CONVERSATION,
+  SAMPLE_SYSTEM,
+  SAMPLE_TOOLS,
+} from '../../../testing/provider-servers/sample-conversation';
 import { collectStep } from '../../../testing/provider-servers/step-collector';
 import { streamModelStep } from './stream-model-step';
 
@@ -11,17 +22,36 @@ describeProviderContract({
   startServer: (options) => startOpenAIChatServer(options),
   errors: [
     { name: 'a bad key (401)', reply: openAIErrors.invalidApiKey(), errorClass: 'bad_key', transient: false },
-    { name: 'an unknown model (404)', reply: openAIErrors.modelNotFound('qwen-9'), errorClass: 'model_not_found', transient: false },
-    { name: 'a rate limit (429 with retry-after)', reply: openAIErrors.rateLimited(3), errorClass: 'rate_limited', transient: true, retryAfterMs: 3000 },
+    {
+      name: 'an unknown model (404)',
+      reply: openAIErrors.modelNotFound('qwen-9'),
+      errorClass: 'model_not_found',
+      transient: false,
+    },
+    {
+      name: 'a rate limit (429 with retry-after)',
+      reply: openAIErrors.rateLimited(3),
+      errorClass: 'rate_limited',
+      transient: true,
+      retryAfterMs: 3000,
+    },
     {
       name: 'no credits left (402, as OpenRouter answers)',
-      reply: errorReply(402, { error: { message: 'Insufficient credits. Add more using https://openrouter.ai/credits', code: 402 } }),
+      reply: errorReply(402, {
+        error: { message: 'Insufficient credits. Add more using https://openrouter.ai/credits', code: 402 },
+      }),
       errorClass: 'usage_limit',
       transient: false,
     },
     {
       name: 'a prompt over the context size (400, as llama.cpp answers)',
-      reply: errorReply(400, { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error' } }),
+      reply: errorReply(400, {
+        error: {
+          code: 400,
+          message: 'the request exceeds the available context size, try increasing it',
+          type: 'exceed_context_size_error',
+        },
+      }),
       errorClass: 'context_too_long',
       transient: false,
     },
@@ -32,7 +62,11 @@ describeProviderContract({
       transient: true,
     },
   ],
-  midStreamError: { error: { message: 'Provider returned error', code: 502 }, errorClass: 'server_error', transient: true },
+  midStreamError: {
+    error: { message: 'Provider returned error', code: 502 },
+    errorClass: 'server_error',
+    transient: true,
+  },
   // Compatible servers (vLLM, LM Studio, DeepSeek, llama.cpp) stream `reasoning_content`.
   carries: { reasoningText: true, cachedTokens: true, reasoningTokens: true },
 });

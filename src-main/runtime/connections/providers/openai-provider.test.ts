@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAIErrors, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  openAIErrors,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { describeProviderContract } from '../../../testing/provider-servers/provider-contract';
-import { SAMPLE_CONVERSATION, SAMPLE_SYSTEM, SAMPLE_TOOLS } from '../../../testing/provider-servers/sample-conversation';
+import {
+  SAMPLE_CONVERSATION,
+  SAMPLE_SYSTEM,
+  SAMPLE_TOOLS,
+} from '../../../testing/provider-servers/sample-conversation';
 import { collectStep } from '../../../testing/provider-servers/step-collector';
 import { streamModelStep } from './stream-model-step';
 
@@ -11,14 +21,40 @@ describeProviderContract({
   startServer: (options) => startOpenAIChatServer(options),
   errors: [
     { name: 'a bad key (401)', reply: openAIErrors.invalidApiKey(), errorClass: 'bad_key', transient: false },
-    { name: 'an unknown model (404)', reply: openAIErrors.modelNotFound('gpt-9'), errorClass: 'model_not_found', transient: false },
-    { name: 'a rate limit (429 with retry-after)', reply: openAIErrors.rateLimited(7), errorClass: 'rate_limited', transient: true, retryAfterMs: 7000 },
-    { name: 'an exhausted quota (429 insufficient_quota)', reply: openAIErrors.insufficientQuota(), errorClass: 'usage_limit', transient: false },
-    { name: 'a conversation over the context window (400)', reply: openAIErrors.contextLengthExceeded(), errorClass: 'context_too_long', transient: false },
+    {
+      name: 'an unknown model (404)',
+      reply: openAIErrors.modelNotFound('gpt-9'),
+      errorClass: 'model_not_found',
+      transient: false,
+    },
+    {
+      name: 'a rate limit (429 with retry-after)',
+      reply: openAIErrors.rateLimited(7),
+      errorClass: 'rate_limited',
+      transient: true,
+      retryAfterMs: 7000,
+    },
+    {
+      name: 'an exhausted quota (429 insufficient_quota)',
+      reply: openAIErrors.insufficientQuota(),
+      errorClass: 'usage_limit',
+      transient: false,
+    },
+    {
+      name: 'a conversation over the context window (400)',
+      reply: openAIErrors.contextLengthExceeded(),
+      errorClass: 'context_too_long',
+      transient: false,
+    },
     { name: 'a server error (500)', reply: openAIErrors.serverError(), errorClass: 'server_error', transient: true },
   ],
   midStreamError: {
-    error: { message: 'The server had an error while processing your request.', type: 'server_error', param: null, code: null },
+    error: {
+      message: 'The server had an error while processing your request.',
+      type: 'server_error',
+      param: null,
+      code: null,
+    },
     errorClass: 'server_error',
     transient: true,
   },
@@ -61,8 +97,22 @@ describe('openai: what the request carries', () => {
       stream_options: { include_usage: true },
       max_tokens: 321,
       tools: [
-        { type: 'function', function: { name: 'get_weather', description: 'The current weather in a city.', parameters: SAMPLE_TOOLS[0]?.inputSchema } },
-        { type: 'function', function: { name: 'read_file', description: 'Reads a file in the workspace.', parameters: SAMPLE_TOOLS[1]?.inputSchema } },
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'The current weather in a city.',
+            parameters: SAMPLE_TOOLS[0]?.inputSchema,
+          },
+        },
+        {
+          type: 'function',
+          function: {
+            name: 'read_file',
+            description: 'Reads a file in the workspace.',
+            parameters: SAMPLE_TOOLS[1]?.inputSchema,
+          },
+        },
       ],
       messages: [
         { role: 'system', content: SAMPLE_SYSTEM },

@@ -16,7 +16,9 @@ describe('provider endpoints', () => {
     expect(sdkBaseUrl(connection('anthropic', null))).toBe('https://api.anthropic.com/v1');
     expect(sdkBaseUrl(connection('ollama', null))).toBe('http://127.0.0.1:11434/api');
     expect(sdkBaseUrl(connection('openai', null))).toBe('https://api.openai.com/v1');
-    expect(modelListUrl(connection('openai_compatible', 'http://localhost:1234/v1'))).toBe('http://localhost:1234/v1/models');
+    expect(modelListUrl(connection('openai_compatible', 'http://localhost:1234/v1'))).toBe(
+      'http://localhost:1234/v1/models',
+    );
     expect(modelListUrl(connection('anthropic', null))).toBe('https://api.anthropic.com/v1/models?limit=1000');
     expect(modelListUrl(connection('ollama', 'http://gpu-box:11434'))).toBe('http://gpu-box:11434/api/tags');
   });
@@ -29,9 +31,15 @@ describe('provider endpoints', () => {
   });
 
   it('refuses a missing or non-http base URL with a bad_request ProviderError', () => {
-    expect(() => apiRoot(connection('openai_compatible', null))).toThrow(expect.objectContaining({ errorClass: 'bad_request' }));
-    expect(() => apiRoot(connection('openai_compatible', 'localhost:1234'))).toThrow(expect.objectContaining({ errorClass: 'bad_request' }));
-    expect(() => apiRoot(connection('openai', 'not a url'))).toThrow(expect.objectContaining({ errorClass: 'bad_request' }));
+    expect(() => apiRoot(connection('openai_compatible', null))).toThrow(
+      expect.objectContaining({ errorClass: 'bad_request' }),
+    );
+    expect(() => apiRoot(connection('openai_compatible', 'localhost:1234'))).toThrow(
+      expect.objectContaining({ errorClass: 'bad_request' }),
+    );
+    expect(() => apiRoot(connection('openai', 'not a url'))).toThrow(
+      expect.objectContaining({ errorClass: 'bad_request' }),
+    );
     expect(() => apiRoot(connection('openai', 'file:///etc/passwd'))).toThrow(/http/);
   });
 });

@@ -21,14 +21,19 @@ export function defaultBaseUrl(type: ProviderType): string | null {
 export function apiRoot(connection: ProviderConnection): string {
   const given = connection.baseUrl?.trim() ?? '';
   const root = given === '' ? DEFAULT_ROOTS[connection.providerType] : given;
-  if (root === null) throw new ProviderError('bad_request', 'An OpenAI-compatible connection needs a base URL, such as http://localhost:1234/v1.');
+  if (root === null)
+    throw new ProviderError(
+      'bad_request',
+      'An OpenAI-compatible connection needs a base URL, such as http://localhost:1234/v1.',
+    );
   let url: URL;
   try {
     url = new URL(root);
   } catch {
     throw new ProviderError('bad_request', `The base URL "${root}" is not a valid URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderError('bad_request', `The base URL "${root}" must start with http:// or https://.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ProviderError('bad_request', `The base URL "${root}" must start with http:// or https://.`);
   const trimmed = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
   switch (connection.providerType) {
     case 'anthropic':

@@ -58,7 +58,12 @@ export type ModelAttachment =
 /** The conversation so far, oldest first. The system prompt travels separately. */
 export type ConversationMessage =
   | { readonly role: 'user'; readonly text: string; readonly attachments?: readonly ModelAttachment[] }
-  | { readonly role: 'assistant'; readonly text: string; readonly reasoning?: string; readonly toolCalls?: readonly ModelToolCall[] }
+  | {
+      readonly role: 'assistant';
+      readonly text: string;
+      readonly reasoning?: string;
+      readonly toolCalls?: readonly ModelToolCall[];
+    }
   | { readonly role: 'tool'; readonly results: readonly ModelToolResult[] };
 
 export interface ModelStepRequest {
@@ -96,4 +101,9 @@ export type ModelStepEvent =
   | { readonly type: 'reasoning_delta'; readonly text: string }
   /** A complete tool call with its parsed arguments (the raw text when they were not valid JSON). */
   | ({ readonly type: 'tool_call' } & ModelToolCall)
-  | { readonly type: 'finish'; readonly finishReason: ModelFinishReason; readonly usage: ModelUsage; readonly latencyMs: number };
+  | {
+      readonly type: 'finish';
+      readonly finishReason: ModelFinishReason;
+      readonly usage: ModelUsage;
+      readonly latencyMs: number;
+    };

@@ -20,7 +20,8 @@ export interface StreamSettings {
 export function streamSettingsFor(providerType: ProviderType, settings: ModelSettings): StreamSettings {
   const { temperature, maxOutputTokens, reasoningEffort } = settings;
   const providerOptions: ProviderOptions = {};
-  if (providerType === 'ollama' && maxOutputTokens !== undefined) providerOptions.ollama = { options: { num_predict: maxOutputTokens } };
+  if (providerType === 'ollama' && maxOutputTokens !== undefined)
+    providerOptions.ollama = { options: { num_predict: maxOutputTokens } };
   if (reasoningEffort !== undefined) {
     if (providerType === 'openai') providerOptions.openai = { reasoningEffort };
     else if (providerType === 'openai_compatible') providerOptions.openai_compatible = { reasoningEffort };

@@ -16,13 +16,18 @@ describe('retryAfterMsFrom', () => {
   });
 
   it("reads Anthropic's reset instants, taking the latest", () => {
-    const headers = { 'anthropic-ratelimit-requests-reset': '2025-06-01T12:00:05Z', 'anthropic-ratelimit-tokens-reset': '2025-06-01T12:00:20Z' };
+    const headers = {
+      'anthropic-ratelimit-requests-reset': '2025-06-01T12:00:05Z',
+      'anthropic-ratelimit-tokens-reset': '2025-06-01T12:00:20Z',
+    };
     expect(retryAfterMsFrom(headers, NOW)).toBe(20_000);
   });
 
   it("reads OpenAI's reset durations", () => {
     expect(retryAfterMsFrom({ 'x-ratelimit-reset-requests': '6m0s' }, NOW)).toBe(360_000);
-    expect(retryAfterMsFrom({ 'x-ratelimit-reset-requests': '20ms', 'x-ratelimit-reset-tokens': '1.5s' }, NOW)).toBe(1500);
+    expect(retryAfterMsFrom({ 'x-ratelimit-reset-requests': '20ms', 'x-ratelimit-reset-tokens': '1.5s' }, NOW)).toBe(
+      1500,
+    );
   });
 
   it('is null when nothing says, or what is said cannot be read', () => {

@@ -27,7 +27,9 @@ export function retryAfterMsFrom(headers: Readonly<Record<string, string>> | und
     .map((at) => Math.max(0, at - now));
   if (anthropicResets.length > 0) return Math.max(...anthropicResets);
 
-  const openAIResets = ['requests', 'tokens'].map((kind) => durationMs(header(`x-ratelimit-reset-${kind}`) ?? '')).filter((value): value is number => value !== null);
+  const openAIResets = ['requests', 'tokens']
+    .map((kind) => durationMs(header(`x-ratelimit-reset-${kind}`) ?? ''))
+    .filter((value): value is number => value !== null);
   if (openAIResets.length > 0) return Math.max(...openAIResets);
 
   return null;
@@ -39,6 +41,7 @@ const UNIT_MS: Readonly<Record<string, number>> = { h: 3_600_000, m: 60_000, s: 
 function durationMs(text: string): number | null {
   if (!/^(\d+(\.\d+)?(h|ms|m|s))+$/.test(text)) return null;
   let total = 0;
-  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g)) total += Number(amount) * (UNIT_MS[unit ?? 's'] ?? 0);
+  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(h|ms|m|s)/g))
+    total += Number(amount) * (UNIT_MS[unit ?? 's'] ?? 0);
   return Math.round(total);
 }

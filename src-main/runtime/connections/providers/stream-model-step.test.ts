@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hangReply, startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import {
+  hangReply,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  type ProviderTestServer,
+} from '../../../testing/provider-servers';
 import { collectStep } from '../../../testing/provider-servers/step-collector';
 import type { ModelStepEvent } from './provider-types';
 import { streamModelStep } from './stream-model-step';
@@ -18,10 +24,13 @@ describe('streamModelStep: stopping', () => {
   it('ends promptly as aborted even when the fetch in use ignores the signal', async () => {
     // A body that never ends and never errors: only the step's own race can end the wait.
     const deafFetch: typeof fetch = async () =>
-      new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode(FIRST_CHUNK)) }), {
-        status: 200,
-        headers: { 'content-type': 'text/event-stream' },
-      });
+      new Response(
+        new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode(FIRST_CHUNK)) }),
+        {
+          status: 200,
+          headers: { 'content-type': 'text/event-stream' },
+        },
+      );
     const controller = new AbortController();
     const seen: ModelStepEvent[] = [];
     let abortedAt = 0;
@@ -94,7 +103,9 @@ describe('streamModelStep: timeouts', () => {
   it('ends an answer that stalls mid-stream as timed_out after the idle timeout, keeping what arrived', async () => {
     server.enqueue(hangReply(['Part of ', 'an answer']));
     const { events, error } = await step({ firstTokenMs: 10_000, idleMs: 150 });
-    expect(events.map((event) => (event.type === 'text_delta' ? event.text : event.type)).join('')).toBe('Part of an answer');
+    expect(events.map((event) => (event.type === 'text_delta' ? event.text : event.type)).join('')).toBe(
+      'Part of an answer',
+    );
     expect(error).toMatchObject({ errorClass: 'timed_out' });
     expect((error as Error).message).toContain('stopped sending its answer');
     await expect(server.modelCalls()[0]!.outcome).resolves.toBe('client_closed');

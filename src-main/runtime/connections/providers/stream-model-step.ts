@@ -27,7 +27,8 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
   request.signal.addEventListener('abort', onAbort, { once: true });
   const watchdog = startStreamWatchdog(request.target.timeouts, (error) => controller.abort(error));
   // A stop by the person wins over a timeout that fired at the same moment.
-  const ended = () => (request.signal.aborted ? stoppedBy(request.signal) : (watchdog.timedOut ?? stoppedBy(request.signal)));
+  const ended = () =>
+    request.signal.aborted ? stoppedBy(request.signal) : (watchdog.timedOut ?? stoppedBy(request.signal));
 
   let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | null = null;
   let completed = false;
@@ -69,7 +70,12 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
           yield { type: 'tool_call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
           break;
         case 'finish':
-          finish = { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage: usageOf(part.totalUsage), latencyMs: Math.round(performance.now() - started) };
+          finish = {
+            type: 'finish',
+            finishReason: finishReasonOf(part.finishReason),
+            usage: usageOf(part.totalUsage),
+            latencyMs: Math.round(performance.now() - started),
+          };
           break;
         case 'error':
           throw fail(part.error);
@@ -96,13 +102,23 @@ export async function* streamModelStep(request: ModelStepRequest): AsyncGenerato
 }
 
 /** Parts that carry the answer: the first of them ends the wait for the first token. */
-const TOKEN_PARTS: ReadonlySet<TextStreamPart<ToolSet>['type']> = new Set(['text-delta', 'reasoning-delta', 'tool-input-start', 'tool-input-delta', 'tool-call', 'finish']);
+const TOKEN_PARTS: ReadonlySet<TextStreamPart<ToolSet>['type']> = new Set([
+  'text-delta',
+  'reasoning-delta',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-call',
+  'finish',
+]);
 
 /**
  * The next part, or `stopped` as soon as `signal` aborts, even if the read never settles (a fetch that
  * ignores its signal). The listener is removed after each read, so a long stream does not pile them up.
  */
-function readUnlessStopped<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSignal): Promise<ReadableStreamReadResult<T> | 'stopped'> {
+function readUnlessStopped<T>(
+  reader: ReadableStreamDefaultReader<T>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<T> | 'stopped'> {
   if (signal.aborted) return Promise.resolve('stopped');
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve('stopped');
@@ -123,8 +139,11 @@ function readUnlessStopped<T>(reader: ReadableStreamDefaultReader<T>, signal: Ab
 /** The error for a step ended by its signal: `aborted`, or `unreachable` when the signal was a timeout. */
 function stoppedBy(signal: AbortSignal): ProviderError {
   const reason: unknown = signal.reason;
-  const timedOut = typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
-  return timedOut ? new ProviderError('unreachable', 'The provider did not answer in time.') : new ProviderError('aborted', 'The model call was stopped.');
+  const timedOut =
+    typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';
+  return timedOut
+    ? new ProviderError('unreachable', 'The provider did not answer in time.')
+    : new ProviderError('aborted', 'The model call was stopped.');
 }
 
 const FINISH_REASONS: Readonly<Record<FinishReason, ModelFinishReason>> = {

@@ -13,7 +13,10 @@ export interface StreamWatchdog {
   stop(): void;
 }
 
-export function startStreamWatchdog(timeouts: StreamTimeouts | undefined, onTimeout: (error: ProviderError) => void): StreamWatchdog {
+export function startStreamWatchdog(
+  timeouts: StreamTimeouts | undefined,
+  onTimeout: (error: ProviderError) => void,
+): StreamWatchdog {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let answering = false;
   let timedOut: ProviderError | null = null;
@@ -49,7 +52,10 @@ function firstTokenTimeout(ms: number): ProviderError {
 }
 
 function idleTimeout(ms: number): ProviderError {
-  return new ProviderError('timed_out', `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout).`);
+  return new ProviderError(
+    'timed_out',
+    `The provider stopped sending its answer: nothing arrived for ${seconds(ms)} (the connection's idle timeout).`,
+  );
 }
 
 /** `120 s`, `1.5 s`. */

@@ -28,7 +28,11 @@ const VERDICTS: Readonly<Record<Exclude<ProviderErrorClass, 'aborted'>, Connecti
  * Checks a connection with a cheap authenticated call, the model list: `model_unknown` when `modelId`
  * is given and not listed. Throws only when `signal` stops it (a ProviderError of class `aborted`).
  */
-export async function testConnection(connection: ProviderConnection & { readonly modelId?: string }, signal: AbortSignal, fetchImpl?: typeof fetch): Promise<ConnectionCheck> {
+export async function testConnection(
+  connection: ProviderConnection & { readonly modelId?: string },
+  signal: AbortSignal,
+  fetchImpl?: typeof fetch,
+): Promise<ConnectionCheck> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let models: ListedModel[];
@@ -37,12 +41,23 @@ export async function testConnection(connection: ProviderConnection & { readonly
   } catch (error) {
     const failure = error instanceof ProviderError ? error : new ProviderError('server_error', String(error));
     if (failure.errorClass === 'aborted') throw failure;
-    const message = failure.status === 404 ? 'The server has no model list at this address (404): check the base URL.' : failure.message;
+    const message =
+      failure.status === 404
+        ? 'The server has no model list at this address (404): check the base URL.'
+        : failure.message;
     return { verdict: VERDICTS[failure.errorClass], message, latencyMs: elapsed() };
   }
   const { modelId } = connection;
-  if (modelId !== undefined && modelId !== '' && !models.some((model) => sameModel(connection, model.modelId, modelId))) {
-    return { verdict: 'model_unknown', message: `Connected, but the provider does not offer the model "${modelId}".`, latencyMs: elapsed() };
+  if (
+    modelId !== undefined &&
+    modelId !== '' &&
+    !models.some((model) => sameModel(connection, model.modelId, modelId))
+  ) {
+    return {
+      verdict: 'model_unknown',
+      message: `Connected, but the provider does not offer the model "${modelId}".`,
+      latencyMs: elapsed(),
+    };
   }
   const count = models.length === 1 ? '1 model' : `${models.length} models`;
   return { verdict: 'ok', message: `Connected: ${count} available.`, latencyMs: elapsed() };
