@@ -138,4 +138,14 @@ export default tseslint.config(
       ),
     },
   },
+  // Sizes a reader can hold (docs/ARCHITECTURE.md §6): a source file at most 450 lines, a function at
+  // most 150. Tests and their helpers are exempt: a journey reads best whole.
+  {
+    files: ['src-*/**/*.ts', 'src-*/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'src-main/testing/**'],
+    rules: {
+      'max-lines': ['error', { max: 450 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
 );

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   ChangeFilesPage,
@@ -16,7 +15,7 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import { publicChangeSet } from '../../storage/checkpoint-store';
+import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool } from '../tools/agent-tool';
@@ -28,6 +27,8 @@ import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files
 import { sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
 import { listedFiles, listedUndone, undoneFiles } from './change-listing';
 import { ShadowRepo } from './shadow-git';
+import { whyFolderGone } from './gone-folders';
+import { shownDiff } from './shown-diff';
 import { gitAvailability, shadowDirFor } from './shadow-git-setup';
 
 export interface CheckpointServiceDeps {
@@ -44,9 +45,6 @@ export interface CheckpointServiceDeps {
   readonly disabled?: boolean;
   readonly afterCommitObject?: (changeSetId: string) => void;
 }
-
-/** The most of one file's diff `changes.diff` answers. */
-const MAX_DIFF_CHARS = 100_000;
 
 /**
  * Per-turn file checkpoints, the change sets they make, and reverting them. Cairn's own writing
@@ -274,42 +272,32 @@ export class CheckpointService {
    * worktree discarded or merged back removes its folder), or null while it exists.
    */
   private workspaceGone(workspacePath: string): string | null {
-    if (existsSync(workspacePath)) return null;
-    const worktree = this.deps.stores.worktrees.containing(workspacePath);
-    if (worktree?.state === 'discarded')
-      return `The worktree these changes were made in (${worktree.branch}) was discarded with its folder, so they can no longer be reverted.`;
-    if (worktree?.state === 'merged')
-      return `The worktree these changes were made in (${worktree.branch}) was merged back into ${worktree.baseBranch} and removed, so they can no longer be reverted here.`;
-    return `The folder these changes were made in (${workspacePath}) no longer exists, so they cannot be reverted.`;
+    return whyFolderGone(workspacePath, this.deps.stores.worktrees);
+  }
+
+  /** A change set the session lists (a branch lists its copied turns' change sets, which belong to its source), or null. */
+  private changeSetIn(sessionId: string, changeSetId: string): StoredChangeSet | null {
+    const { stores } = this.deps;
+    const changeSet = stores.checkpoints.get(changeSetId);
+    if (changeSet === null) return null;
+    const listed = sessionChangeSets(stores, sessionId, changeSet.turnId);
+    return listed.some((item) => item.changeSetId === changeSetId) ? changeSet : null;
   }
 
   /** One file's diff in a change set, read when it is shown (a listing carries none). */
   async diff(input: { sessionId: string; changeSetId: string; path: string }): Promise<Outcome<FileDiff>> {
-    const { stores } = this.deps;
-    const changeSet = stores.checkpoints.get(input.changeSetId);
-    // A branch lists (and so shows) its copied turns' change sets, which belong to its source.
-    const inSession =
-      changeSet !== null &&
-      sessionChangeSets(stores, input.sessionId, changeSet.turnId).some(
-        (listed) => listed.changeSetId === changeSet.changeSetId,
-      );
-    if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
+    const changeSet = this.changeSetIn(input.sessionId, input.changeSetId);
+    if (changeSet === null) return fail('not_found', 'That change set does not exist in this session.');
     const file = changeSet.files.find((candidate) => candidate.path === input.path);
     if (file === undefined) return fail('not_found', `${input.path} is not among these changes.`);
     const { beforeCommit, afterCommit } = changeSet;
     if (beforeCommit === null || afterCommit === null || file.added === null || (await this.unavailable()) !== null)
       return ok({ diff: '', cut: false });
     const repo = this.repoFor(changeSet.workspacePath);
-    const diff = trimGitHeader(
-      await repo
-        .diff(beforeCommit, afterCommit, file.path)
-        .catch((error: unknown) => `The diff could not be read: ${String(error)}`),
-    );
-    return ok(
-      diff.length > MAX_DIFF_CHARS
-        ? { diff: `${diff.slice(0, MAX_DIFF_CHARS)}\n… [diff cut at ${MAX_DIFF_CHARS} characters]`, cut: true }
-        : { diff, cut: false },
-    );
+    const raw = await repo
+      .diff(beforeCommit, afterCommit, file.path)
+      .catch((error: unknown) => `The diff could not be read: ${String(error)}`);
+    return ok(shownDiff(raw));
   }
 
   /** A turn's message; a rewind's (or its revert's) turn is in the session the rewind branched from. */
@@ -342,13 +330,8 @@ export class CheckpointService {
     resolution?: ConflictResolution;
   }): Promise<Outcome<RevertResult>> {
     const { stores } = this.deps;
-    const changeSet = stores.checkpoints.get(input.changeSetId);
-    const inSession =
-      changeSet !== null &&
-      sessionChangeSets(stores, input.sessionId, changeSet.turnId).some(
-        (listed) => listed.changeSetId === changeSet.changeSetId,
-      );
-    if (changeSet === null || !inSession) return fail('not_found', 'That change set does not exist in this session.');
+    const changeSet = this.changeSetIn(input.sessionId, input.changeSetId);
+    if (changeSet === null) return fail('not_found', 'That change set does not exist in this session.');
     if (changeSet.status !== 'complete' || changeSet.beforeCommit === null || changeSet.afterCommit === null) {
       return fail(
         'operation_unavailable',
@@ -457,10 +440,4 @@ export class CheckpointService {
       repoFor: (workspace) => this.repoFor(workspace),
     });
   }
-}
-
-/** A unified diff from its `---` line on (git's `diff --git`, mode and index lines left out), without the last newline. */
-function trimGitHeader(diff: string): string {
-  const start = diff.search(/^--- /m);
-  return (start === -1 ? diff : diff.slice(start)).replace(/\n$/, '');
 }
