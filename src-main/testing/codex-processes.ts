@@ -18,3 +18,8 @@ export function appServerPids(dataDir: string): number[] {
     })
     .map(Number);
 }
+
+/** The first app-server running for the data directory, or null. */
+export function appServerPid(dataDir: string): number | null {
+  return appServerPids(dataDir)[0] ?? null;
+}
