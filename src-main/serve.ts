@@ -218,7 +218,7 @@ async function main() {
   const reached = reach.status();
   if (reached.listening && reached.certificate !== null) {
     console.log(
-      `Other devices: ${reached.origin ?? ''} (pair them with device.pairing.start; certificate SHA-256 ${reached.certificate.fingerprint})`,
+      `Other devices: ${reached.origin ?? ''} (pair them in Settings → Devices; certificate SHA-256 ${reached.certificate.fingerprint})`,
     );
   } else if (reached.problem !== null) {
     console.error(`cairn: other devices cannot reach this Cairn: ${reached.problem} It serves on 127.0.0.1 only.`);
