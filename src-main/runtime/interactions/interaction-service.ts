@@ -6,11 +6,12 @@ import type {
   InteractionRecord,
   InteractionStatus,
 } from '../../../src-shared/interaction-model';
-import { hasSecret, maskAnswer, validateAnswer } from '../../../src-shared/interaction-validation';
+import { hasSecret, validateAnswer } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
+import { settleAnswer } from './settle-answer';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
@@ -35,12 +36,6 @@ export interface InteractionServiceDeps {
   /** A blocked host's card: answered without continuing anything. */
   readonly network?: NetworkInteractions;
 }
-
-const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
-  accept: 'answered',
-  decline: 'declined',
-  cancel: 'cancelled',
-};
 
 /**
  * Answers what agents asked. An answer is checked against its request, recorded (secret answers
@@ -126,24 +121,7 @@ export class InteractionService {
     const continuationId = ids.next('run');
     const { events, settled } = stores.transaction(() => {
       const now = clock.now();
-      const masked = maskAnswer(interaction.request, answer);
-      const settledInteraction = stores.interactions.settle(interactionId, {
-        status: SETTLED_BY[answer.action],
-        answer: masked,
-        answerSecretId: secretId,
-        closeReason: null,
-        now,
-      });
-      stores.ledger.append(
-        runId,
-        [
-          {
-            kind: 'interaction_answered',
-            payload: { interactionId, status: settledInteraction.status, answer: masked },
-          },
-        ],
-        now,
-      );
+      const settledInteraction = settleAnswer(stores, interaction, answer, secretId, now);
       const ended =
         endRun(
           stores,

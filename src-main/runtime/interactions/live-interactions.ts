@@ -5,13 +5,13 @@ import type {
   InteractionCloseReason,
   InteractionRecord,
   InteractionRequest,
-  InteractionStatus,
 } from '../../../src-shared/interaction-model';
-import { hasSecret, maskAnswer } from '../../../src-shared/interaction-validation';
+import { hasSecret } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
+import { settleAnswer } from './settle-answer';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
 import type { RunIdentity } from '../turns/run-lifecycle';
@@ -44,12 +44,6 @@ interface Waiter {
   readonly runId: string;
   readonly settle: (outcome: LiveOutcome) => void;
 }
-
-const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
-  accept: 'answered',
-  decline: 'declined',
-  cancel: 'cancelled',
-};
 
 /**
  * Questions asked in the middle of a running tool call (an MCP server's elicitation): durable like
@@ -131,7 +125,7 @@ export class LiveInteractions {
    */
   answer(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
     const { stores, vault, clock, bus } = this.deps;
-    const { interactionId, sessionId, turnId, runId } = interaction;
+    const { interactionId, sessionId, turnId } = interaction;
     const waiter = this.waiters.get(interactionId);
     if (waiter === undefined) {
       this.closeNow(interactionId, 'expired');
@@ -144,24 +138,7 @@ export class LiveInteractions {
     if (secretId !== null) vault.put(secretId, JSON.stringify(answer));
     const { events, settled } = stores.transaction(() => {
       const now = clock.now();
-      const masked = maskAnswer(interaction.request, answer);
-      const settledInteraction = stores.interactions.settle(interactionId, {
-        status: SETTLED_BY[answer.action],
-        answer: masked,
-        answerSecretId: secretId,
-        closeReason: null,
-        now,
-      });
-      stores.ledger.append(
-        runId,
-        [
-          {
-            kind: 'interaction_answered',
-            payload: { interactionId, status: settledInteraction.status, answer: masked },
-          },
-        ],
-        now,
-      );
+      const settledInteraction = settleAnswer(stores, interaction, answer, secretId, now);
       stores.sessions.touch(sessionId, now);
       const changes: ChangeEventBody[] = [
         { kind: 'interaction.changed', interaction: publicRecord(settledInteraction) },
