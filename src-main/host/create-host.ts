@@ -4,7 +4,7 @@ import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import type { HostInfo } from '../../src-shared/model';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
 import { PROTOCOL_VERSION } from '../../src-shared/protocol';
-import type { AgentBackend } from '../runtime/agent-backends/agent-backend';
+import type { AgentBackend } from '../runtime/contract/agent-backend';
 import type { Clock, Ids, Logger } from '../runtime/core/ports';
 import { consoleLogger, randomIds, systemClock } from '../runtime/core/ports';
 import type { ProviderClient } from '../runtime/connections/provider-client';

@@ -15,7 +15,7 @@ import { wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
 import { createCodexThreadChoices } from './agent-backends/codex/thread-choice';
-import type { AgentBackend } from './agent-backends/agent-backend';
+import type { AgentBackend } from './contract/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
 import { followCodexSessions, wireCodex } from './composition/codex-wiring';

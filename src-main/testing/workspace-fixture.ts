@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ToolContext, ToolOutcome, ToolSuspension } from '../runtime/tools/agent-tool';
+import type { ToolContext, ToolOutcome, ToolSuspension } from '../runtime/contract/agent-tool';
 
 /** For tests: a temp folder holding a `workspace/` and an `outside/` sibling, with a cleanup. */
 export function tempWorkspace(): {

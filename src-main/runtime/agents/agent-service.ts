@@ -14,7 +14,7 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { AgentTool, ToolContext } from '../tools/agent-tool';
+import type { AgentTool, ToolContext } from '../contract/agent-tool';
 import type { TurnService } from '../turns/turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
 import { narrower } from './agent-permissions';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGENT_FAN_OUT_LIMIT } from '../../../src-shared/agent-model';
-import type { AgentTool, ToolContext, ToolOutcome } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool, ToolContext, ToolOutcome } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import type { AgentService } from './agent-service';
 
 export const SPAWN_AGENT_TOOL_NAME = 'spawn_agent';

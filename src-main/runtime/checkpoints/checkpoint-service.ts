@@ -18,7 +18,7 @@ import type { Stores } from '../../storage/stores';
 import { publicChangeSet, type StoredChangeSet } from '../../storage/checkpoint-store';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import { CheckpointRecorder } from './checkpoint-recorder';
 import { recoverChangeSets } from './checkpoint-recovery';
 import { Rewinds, type RewindRequest } from './checkpoint-rewinds';

@@ -1,5 +1,5 @@
 import type { ChangeWriter } from '../../../src-shared/checkpoint-model';
-import type { ToolOutcome, ToolSuspension } from '../tools/agent-tool';
+import type { ToolOutcome, ToolSuspension } from '../contract/agent-tool';
 import { resolveInWorkspace } from '../workspace/workspace-paths';
 
 /** The tools that write one file, named in their input, and say which in their output. */

@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 
 /** One transcript item after the previous summary, as the range choice sees it. */
 export interface RangeEntry {

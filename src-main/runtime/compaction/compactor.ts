@@ -2,7 +2,7 @@ import type { CompactionNoticeData, SummaryRecord } from '../../../src-shared/co
 import type { ChangeEventBody } from '../../../src-shared/events';
 import type { TranscriptItem } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { HistoryMessage, UsageReport } from '../agent-backends/agent-backend';
+import type { HistoryMessage, UsageReport } from '../contract/agent-backend';
 import { MESSAGE_OVERHEAD_TOKENS, OFFLOAD_TOKENS } from '../context/context-assembler';
 import { historyMessageOf, type RevealToolOutput } from '../context/history-items';
 import { countTokens, countValueTokens } from '../context/token-count';

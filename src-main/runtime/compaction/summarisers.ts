@@ -1,5 +1,5 @@
-import type { UsageReport } from '../agent-backends/agent-backend';
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { UsageReport } from '../contract/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 
 export interface SummaryInput {

@@ -1,5 +1,5 @@
 import type { SummaryRecord } from '../../../src-shared/compaction-model';
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 
 /** What the session's model is told when it summarises the older part of a conversation. */
 export const SUMMARY_SYSTEM_PROMPT = [

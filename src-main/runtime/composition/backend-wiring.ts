@@ -1,7 +1,7 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { AgentService } from '../agents/agent-service';
 import type { AttachmentService } from '../attachments/attachment-service';
-import type { AgentBackend } from '../agent-backends/agent-backend';
+import type { AgentBackend } from '../contract/agent-backend';
 import { createModelAgentBackend } from '../agent-backends/builtin/model-agent-backend';
 import { createScriptedBackend } from '../agent-backends/scripted/scripted-backend';
 import type { ChatService } from '../chat/chat-service';

@@ -12,7 +12,7 @@ import type { UsageQuery } from '../../storage/usage-store';
 import type { AgentService } from '../agents/agent-service';
 import type { AttachmentService } from '../attachments/attachment-service';
 import type { Automations } from '../automations/automations';
-import type { AgentBackend } from '../agent-backends/agent-backend';
+import type { AgentBackend } from '../contract/agent-backend';
 import type { BranchService } from '../branches/branch-service';
 import type { ChatService } from '../chat/chat-service';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';

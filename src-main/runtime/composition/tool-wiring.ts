@@ -14,7 +14,7 @@ import type { CommandOwner, SandboxService } from '../sandbox/sandbox-service';
 import type { ShellService } from '../shell/shell-service';
 import { createLoadSkillTool } from '../skills/load-skill-tool';
 import type { SkillService } from '../skills/skill-service';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import { currentTimeTool } from '../tools/current-time-tool';
 import type { ToolHost } from '../tools/tool-runner';
 import type { ToolSurfaceContext } from '../tools/tool-surface';

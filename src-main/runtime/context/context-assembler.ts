@@ -1,6 +1,6 @@
 import type { TranscriptItem } from '../../../src-shared/model';
 import type { TranscriptStore } from '../../storage/transcript-store';
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 import { historyMessageOf, type RevealToolOutput } from './history-items';
 import type { OffloadStore } from './offload';
 import { countTokens, countValueTokens } from './token-count';

@@ -3,7 +3,7 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Logger } from '../core/ports';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import { ContextAssembler } from './context-assembler';
 import type { RevealToolOutput } from './history-items';
 import { createModelContext, type ModelContext, type ModelContextDeps } from './model-context';

@@ -1,5 +1,5 @@
 import type { TranscriptItem, TranscriptItemKind } from '../../../src-shared/model';
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 
 const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> = {
   user_message: 'user',

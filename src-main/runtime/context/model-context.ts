@@ -1,5 +1,5 @@
 import type { ModelToolSpec, ProviderTarget } from '../connections/providers/provider-types';
-import type { HistoryMessage } from '../agent-backends/agent-backend';
+import type { HistoryMessage } from '../contract/agent-backend';
 import type { ContextAssembler } from './context-assembler';
 import { MESSAGE_OVERHEAD_TOKENS } from './context-assembler';
 import { inputBudgetOf, modelWindowOf, type ModelWindow } from '../../../src-shared/model-windows';

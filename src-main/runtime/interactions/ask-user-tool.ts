@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { InteractionRequest } from '../../../src-shared/interaction-model';
 import { formRequestSchema, questionRequestSchema } from '../../../src-shared/interaction-model';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 
 export const ASK_USER_TOOL_NAME = 'ask_user';
 

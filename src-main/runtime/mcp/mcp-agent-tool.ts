@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import type { McpConnections } from './mcp-connections';
 import { agentToolName } from './mcp-tool-names';
 

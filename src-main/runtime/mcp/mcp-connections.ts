@@ -2,7 +2,7 @@ import type { ElicitRequestFormParams, ElicitResult, Tool } from '@modelcontextp
 import type { McpServerState, McpServerStatus, McpTestResult, McpToolInfo } from '../../../src-shared/mcp-model';
 import type { Logger } from '../core/ports';
 import { redactSecrets } from '../connections/providers/redact-secrets';
-import type { ToolOutcome } from '../tools/agent-tool';
+import type { ToolOutcome } from '../contract/agent-tool';
 import type { McpClientHandle, McpLaunch } from './mcp-client';
 import { loadMcpClient } from './mcp-client-loader';
 import { agentToolName } from './mcp-tool-names';

@@ -6,7 +6,7 @@ import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import type { McpLaunch } from './mcp-client';
 import { McpConnections, type McpBounds } from './mcp-connections';
 import { answerElicitation, type AskPerson } from './mcp-elicitation';

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolOutcome } from '../tools/agent-tool';
+import type { ToolOutcome } from '../contract/agent-tool';
 
 /** How an MCP call failed, so the transcript and the model can tell a broken server from a tool's own error. */
 export type McpErrorClass = 'tool_error' | 'server_unavailable' | 'server_exited' | 'timed_out' | 'call_failed';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_MEMORY_TEXT, MEMORY_SCOPES } from '../../../src-shared/memory-model';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { parseToolInput } from '../workspace/workspace-tool-support';
 import type { MemoryService } from './memory-service';
 

@@ -1,5 +1,5 @@
 import type { PermissionMode } from '../../../src-shared/model';
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import type { GateVerdict } from '../tools/tool-runner';
 
 export interface PermissionGateDeps {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOAD_SKILL_TOOL_NAME } from '../../../src-shared/skill-model';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { parseToolInput } from '../workspace/workspace-tool-support';
 import type { SkillService } from './skill-service';
 

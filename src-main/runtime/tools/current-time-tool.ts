@@ -1,5 +1,5 @@
-import type { AgentTool } from './agent-tool';
-import { toolError } from './agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 
 /** Tells the model the current date and time, in UTC and (optionally) in a named time zone. */
 export const currentTimeTool: AgentTool = {

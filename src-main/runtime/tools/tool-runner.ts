@@ -1,7 +1,7 @@
 import type { PermissionRequest } from '../../../src-shared/interaction-model';
-import type { AgentEvent } from '../agent-backends/agent-backend';
-import type { AgentTool, ToolContext } from './agent-tool';
-import { isSuspension, toolError } from './agent-tool';
+import type { AgentEvent } from '../contract/agent-backend';
+import type { AgentTool, ToolContext } from '../contract/agent-tool';
+import { isSuspension, toolError } from '../contract/agent-tool';
 
 export interface ToolCall {
   readonly toolCallId: string;

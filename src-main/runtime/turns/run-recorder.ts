@@ -1,7 +1,7 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import type { TranscriptItemKind } from '../../../src-shared/model';
 import type { LedgerEvent } from '../../storage/ledger-store';
-import type { UsageReport } from '../agent-backends/agent-backend';
+import type { UsageReport } from '../contract/agent-backend';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids, Logger } from '../core/ports';

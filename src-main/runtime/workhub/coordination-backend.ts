@@ -1,4 +1,4 @@
-import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backends/agent-backend';
+import type { AgentBackend, AgentEvent, AgentRunInput } from '../contract/agent-backend';
 import type { PendingChoice, WorkHubService } from './workhub-service';
 
 /**

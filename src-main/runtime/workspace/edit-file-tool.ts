@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { lineChanges, MAX_CHANGE_BYTES, previewOfPlan, readCurrentText, type FileChangePlan } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';

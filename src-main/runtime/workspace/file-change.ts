@@ -1,7 +1,7 @@
 import { createTwoFilesPatch, diffLines } from 'diff';
 import { readConfined } from './workspace-files';
 import type { ResolvedWorkspacePath } from './workspace-paths';
-import type { ToolPreview } from '../tools/agent-tool';
+import type { ToolPreview } from '../contract/agent-tool';
 import { looksBinary } from './workspace-tool-support';
 
 /** The largest file write_file replaces or edit_file edits (and diffs for an approval). */

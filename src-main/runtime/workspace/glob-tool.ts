@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { findFiles, loadIgnoreRules, ONLY_GIT, unsafePatternReason } from './workspace-ignore';
 import { resolveInWorkspace, stillInside } from './workspace-paths';
 import { parseToolInput, type WorkspaceToolOptions } from './workspace-tool-support';

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { openConfined } from './workspace-files';
 import { findFiles, loadIgnoreRules, ONLY_GIT, unsafePatternReason } from './workspace-ignore';
 import { resolveInWorkspace, type ResolvedWorkspacePath } from './workspace-paths';

@@ -1,8 +1,8 @@
 import { readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { loadIgnoreRules, ONLY_GIT, type IgnoreRules } from './workspace-ignore';
 import { resolveInWorkspace, stillInside } from './workspace-paths';
 import { parseToolInput, type WorkspaceToolOptions } from './workspace-tool-support';

@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
-import type { AgentTool } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { openConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
 import { clipLine, looksBinary, parseToolInput, type WorkspaceToolOptions } from './workspace-tool-support';

@@ -7,7 +7,7 @@ import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run
 import { outcome, tempWorkspace, toolContext } from '../../testing/workspace-fixture';
 import { systemClock } from '../core/ports';
 import { createShellRunner, type ShellOutputChunk, type ShellRunner } from '../shell/shell-runner';
-import type { ToolContext } from '../tools/agent-tool';
+import type { ToolContext } from '../contract/agent-tool';
 import { createRunShellTool, previewChange, type RunShellToolOptions } from './run-shell-tool';
 import { createWorkspaceTools } from './workspace-tools';
 

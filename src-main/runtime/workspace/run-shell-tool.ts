@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
-import type { AgentTool, ToolContext } from '../tools/agent-tool';
-import { toolError } from '../tools/agent-tool';
+import type { AgentTool, ToolContext } from '../contract/agent-tool';
+import { toolError } from '../contract/agent-tool';
 import { lastChars } from '../shell/shell-output';
 import type { ShellOutputChunk, ShellRunner, ShellRunResult } from '../shell/shell-runner';
 import { blockedLine, type CommandOwner, type Confinement } from '../sandbox/sandbox-service';

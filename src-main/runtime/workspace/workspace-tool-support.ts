@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ToolPreview } from '../tools/agent-tool';
+import type { ToolPreview } from '../contract/agent-tool';
 
 /** What a tool that changes something would do, for an approval prompt (see `AgentTool.preview`). */
 export type ChangePreview = ToolPreview;

@@ -1,4 +1,4 @@
-import type { AgentTool } from '../tools/agent-tool';
+import type { AgentTool } from '../contract/agent-tool';
 import { createEditFileTool } from './edit-file-tool';
 import { createGlobTool } from './glob-tool';
 import { createGrepTool } from './grep-tool';

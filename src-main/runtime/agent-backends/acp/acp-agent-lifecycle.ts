@@ -1,4 +1,4 @@
-import { AgentBackendError } from '../agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import type { AcpBounds } from './acp-bounds';
 import type { LiveAcpAgent } from './live-acp-agent';

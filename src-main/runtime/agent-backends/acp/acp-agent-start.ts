@@ -9,7 +9,7 @@ import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { PreparedSandbox } from '../../sandbox/sandbox-service';
 import { childEnvironment } from '../../shell/child-environment';
-import { AgentBackendError } from '../agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';

@@ -4,7 +4,7 @@ import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AcpStore } from '../../../storage/acp-store';
-import type { AgentBackend } from '../agent-backend';
+import type { AgentBackend } from '../../contract/agent-backend';
 import type { Logger } from '../../core/ports';
 import type { McpLaunch } from '../../mcp/mcp-client';
 import type { ShellOutputChunk, ShellRunner } from '../../shell/shell-runner';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentEvent, AgentRunInput } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentEvent, AgentRunInput } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { applyAgentMode, launchKey, startAcpAgent, type AgentStartContext } from './acp-agent-start';
 import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';

@@ -1,5 +1,5 @@
 import type { ContentBlock, SessionUpdate, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import type { AgentEvent } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
 
 /** The tool name a Cairn transcript gives an ACP tool call: `acp.<kind>` (edit, read, execute, …). */
 export function acpToolName(kind: string | null | undefined): string {

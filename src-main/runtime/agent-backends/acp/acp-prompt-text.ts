@@ -1,4 +1,4 @@
-import type { AgentRunInput, HistoryMessage } from '../agent-backend';
+import type { AgentRunInput, HistoryMessage } from '../../contract/agent-backend';
 
 /** What an ACP agent is told each turn: the request, how an interrupted attempt or an approval lost in a restart goes on, a summary for a new agent session. */
 

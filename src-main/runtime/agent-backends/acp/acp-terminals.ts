@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { CreateTerminalRequest, TerminalExitStatus, TerminalOutputResponse } from '@agentclientprotocol/sdk';
 import type { ShellOutputChunk, ShellRunner, ShellRunResult } from '../../shell/shell-runner';
 import type { PreparedSandbox } from '../../sandbox/sandbox-service';
-import type { AgentEvent } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
 import type { BridgedPermission } from './acp-permissions';
 
 /** The tool name a terminal shows under in the transcript: Cairn's shell view (a live terminal). */

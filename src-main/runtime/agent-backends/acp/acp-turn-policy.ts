@@ -1,7 +1,7 @@
 import type { SessionModeState, StopReason } from '@agentclientprotocol/sdk';
 import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
-import { AgentBackendError, type AgentEvent } from '../agent-backend';
+import { AgentBackendError, type AgentEvent } from '../../contract/agent-backend';
 import type { AcpTurnUsage } from './live-acp-agent';
 
 /** How Cairn reads an ACP agent's turn: its usage and context meter, how it ends, the mode it is put in, what is decided without asking. */

@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import type { AcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { bridgePermission, permissionResponse } from './acp-permissions';

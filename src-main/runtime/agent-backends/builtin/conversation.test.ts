@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryMessage } from '../agent-backend';
+import type { HistoryMessage } from '../../contract/agent-backend';
 import { conversationFromHistory } from './conversation';
 
 const h = (

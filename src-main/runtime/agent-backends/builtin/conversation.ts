@@ -1,6 +1,6 @@
 import { attachmentRefsIn, type AttachmentRef } from '../../../../src-shared/attachment-model';
 import type { ConversationMessage, ModelAttachment } from '../../connections/providers';
-import type { HistoryMessage } from '../agent-backend';
+import type { HistoryMessage } from '../../contract/agent-backend';
 
 /** Reads an attachment's content for the model. */
 export type AttachmentLoader = (ref: AttachmentRef) => ModelAttachment;

@@ -9,8 +9,8 @@ import type {
 import { ProviderError } from '../../connections/providers/provider-error';
 import { systemPromptWith, type RunPreferences } from '../../chat/chat-preferences';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
-import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { continuingPartialAnswer } from './continue-answer';
 import type { MemoryRecord } from '../../../../src-shared/memory-model';
 import { withMemoryBrief } from '../../memory/memory-brief';

@@ -1,5 +1,5 @@
 import type { CodexQuarantine } from '../../../../src-shared/codex-model';
-import { AgentBackendError } from '../agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { createProcessQuarantine, type EndableProcess, type ProcessQuarantine } from '../native/process-quarantine';
 import { RecordedProcess } from '../native/recorded-process';
 import type { CodexBackendDeps } from './codex-backend-deps';

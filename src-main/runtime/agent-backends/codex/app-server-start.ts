@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { PermissionMode } from '../../../../src-shared/model';
-import { AgentBackendError } from '../agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { processStartIdentity } from '../../shell/process-identity';
 import { checkThreadOwner, openThread, ThreadUnavailable } from '../native/thread-binding';
 import { codexVersion } from './codex-binary';

@@ -5,7 +5,7 @@ import type { PermissionMode } from '../../../../src-shared/model';
 import type { CodexStore } from '../../../storage/codex-store';
 import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
-import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backend';
+import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import type { Logger } from '../../core/ports';
 import type { AgentCommandLog } from '../../shell/agent-commands';
 import type { CodexSettings } from './codex-config';

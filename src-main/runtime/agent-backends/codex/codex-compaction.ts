@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentBackendError } from '../agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import type { LiveAppServer } from './live-app-server';
 
 const turnStarted = z.object({ turn: z.object({ id: z.string() }) });

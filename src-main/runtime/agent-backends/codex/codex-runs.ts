@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentEvent, AgentRunInput } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentEvent, AgentRunInput } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { launchKey, type createAppServerStarter } from './app-server-start';
 import type { CodexTarget } from './codex-backend-deps';
 import { startThreadCompaction } from './codex-compaction';

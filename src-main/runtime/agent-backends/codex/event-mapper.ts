@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
 import {
   deltaNotificationSchema,
   errorNotificationSchema,

@@ -1,5 +1,5 @@
 import type { InteractionRequest, Question } from '../../../../src-shared/interaction-model';
-import type { HistoryMessage } from '../agent-backend';
+import type { HistoryMessage } from '../../contract/agent-backend';
 import {
   commandApprovalSchema,
   fileChangeApprovalSchema,

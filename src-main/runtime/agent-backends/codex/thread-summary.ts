@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '../agent-backend';
+import type { HistoryMessage } from '../../contract/agent-backend';
 
 /** The transcript marker where a new Codex thread replaced one that could not be resumed. */
 export const NEW_THREAD_MARKER = 'New Codex thread — earlier turns summarised';

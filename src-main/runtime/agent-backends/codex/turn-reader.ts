@@ -1,5 +1,5 @@
-import type { AgentEvent } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { isContextCompaction } from './codex-compaction';
 import { declineResponse } from './codex-requests';
 import type { CodexContext, SessionState } from './codex-session-state';

@@ -1,5 +1,5 @@
-import type { AgentRunInput } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentRunInput } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import type { codexPolicies } from './codex-config';
 import { turnStartResultSchema } from './codex-protocol';
 import type { CodexContext, SessionState } from './codex-session-state';

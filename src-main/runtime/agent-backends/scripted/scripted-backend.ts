@@ -1,5 +1,5 @@
-import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backend';
-import { AgentBackendError } from '../agent-backend';
+import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
+import { AgentBackendError } from '../../contract/agent-backend';
 import { ASK_USER_TOOL_NAME } from '../../interactions/ask-user-tool';
 import { goalTurnNumber } from '../../goals/goal-prompt';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';

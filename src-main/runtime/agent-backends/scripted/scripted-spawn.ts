@@ -1,5 +1,5 @@
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
-import type { AgentEvent } from '../agent-backend';
+import type { AgentEvent } from '../../contract/agent-backend';
 import type { ScriptedDirective } from './scripted-directives';
 
 type Context = Parameters<typeof runToolCall>[2];
