@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findCodexBinary } from '../src-main/runtime/agent-backends/codex/codex-binary';
+import { findCodexBinary } from '../src-main/runtime/connections/codex-binary';
 import { appServerLaunch } from '../src-main/runtime/agent-backends/codex/codex-config';
 import { threadResultSchema } from '../src-main/runtime/agent-backends/codex/codex-protocol';
 import { DEFAULT_BOUNDS, LiveAppServer } from '../src-main/runtime/agent-backends/codex/live-app-server';

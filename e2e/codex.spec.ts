@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findCodexBinary } from '../src-main/runtime/agent-backends/codex/codex-binary';
+import { findCodexBinary } from '../src-main/runtime/connections/codex-binary';
 import {
   hangReply,
   startOpenAIResponsesServer,

@@ -15,6 +15,7 @@ import { wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
 import { createCodexThreadChoices } from './agent-backends/codex/thread-choice';
+import { testAcpAgent } from './agent-backends/acp/acp-connection';
 import type { AgentBackend } from './contract/agent-backend';
 import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
@@ -114,7 +115,7 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     ...(deps.codex?.retries === undefined ? {} : { codexRetries: deps.codex.retries }),
     ...(deps.codex?.config === undefined ? {} : { codexConfig: deps.codex.config }),
     codexModels: (connectionId) => late.codex.get().listModels(connectionId),
-    cairnVersion: deps.cairnVersion,
+    testAcpAgent: (agent) => testAcpAgent(agent, deps.cairnVersion),
   });
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });

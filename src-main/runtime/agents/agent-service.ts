@@ -17,7 +17,7 @@ import type { Clock, Ids, Logger } from '../core/ports';
 import type { AgentTool, ToolContext } from '../contract/agent-tool';
 import type { TurnService } from '../turns/turn-service';
 import { loadAgentCatalog, type AgentCatalog, type AgentDefinition } from './agent-definitions';
-import { narrower } from './agent-permissions';
+import { narrower } from '../sessions/child-permission-mode';
 import { waitForChildren } from './child-waiter';
 import { childSessionTitle } from '../sessions/session-title';
 

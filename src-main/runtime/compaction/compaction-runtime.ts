@@ -20,7 +20,7 @@ import type { RunExecutor } from '../turns/run-executor';
 import { openTurn, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';
-import type { GoalPins } from './summary-prompt';
+import type { GoalPins } from '../context/summary-block';
 
 const SETTINGS_KEY = 'context.compaction';
 

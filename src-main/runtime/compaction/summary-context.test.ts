@@ -8,7 +8,7 @@ import { ContextAssembler } from '../context/context-assembler';
 import { createModelContext } from '../context/model-context';
 import { OffloadStore } from '../context/offload';
 import type { ProviderTarget } from '../connections/providers';
-import { contextBlockOf } from './summary-prompt';
+import { contextBlockOf } from '../context/summary-block';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

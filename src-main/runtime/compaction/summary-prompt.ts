@@ -1,4 +1,3 @@
-import type { SummaryRecord } from '../../../src-shared/compaction-model';
 import type { HistoryMessage } from '../contract/agent-backend';
 
 /** What the session's model is told when it summarises the older part of a conversation. */
@@ -42,25 +41,4 @@ export function renderForSummary(message: HistoryMessage): string | null {
 export function summaryPrompt(previous: string | null, lines: readonly string[]): string {
   const earlier = previous === null ? '' : `Earlier summary (fold it in):\n${previous}\n\n`;
   return `${earlier}Conversation to summarise:\n${lines.join('\n')}\n\nWrite the summary now.`;
-}
-
-/** What a goal keeps in every request however much is summarised: its objective and the message it started from. */
-export interface GoalPins {
-  readonly objective: string;
-  readonly firstMessage: string | null;
-}
-
-/** The block a model request carries in its system prompt once older turns are summarised. */
-export function contextBlockOf(summary: SummaryRecord, goal: GoalPins | null): string {
-  const range = `turns ${summary.firstTurn}–${summary.lastTurn}`;
-  const body = summary.text ?? 'The earlier conversation was compacted; no summary text is available.';
-  const parts = [
-    `## Earlier conversation (summarised, ${range})\nThe messages before the ones you see were summarised:\n\n${body}`,
-  ];
-  if (goal !== null) {
-    parts.push(`## The goal\n${goal.objective}`);
-    if (goal.firstMessage !== null && goal.firstMessage !== goal.objective)
-      parts.push(`The person's first message for this goal:\n${goal.firstMessage}`);
-  }
-  return parts.join('\n\n');
 }

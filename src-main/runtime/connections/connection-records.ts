@@ -14,7 +14,7 @@ import {
 } from '../../../src-shared/connection-model';
 import { fail } from '../../../src-shared/errors';
 import type { StoredConnection } from '../../storage/connection-store';
-import { codexBinaryProblem } from '../agent-backends/codex/codex-binary';
+import { codexBinaryProblem } from './codex-binary';
 import { listPriceOf } from './providers/model-prices';
 
 /** An ACP agent as a request gives it: a custom command line, or a preset whose program the host finds. */

@@ -19,9 +19,9 @@ import type { StoredConnection } from '../../storage/connection-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
-import { acpAgentProblem, testAcpAgent } from '../agent-backends/acp/acp-connection';
-import { presetCommand, type PresetAccess } from '../agent-backends/acp/acp-presets';
-import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from '../agent-backends/codex/codex-connection';
+import { acpAgentProblem } from './acp-agent-command';
+import { presetCommand, type PresetAccess } from './acp-presets';
+import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex-connection';
 import type { ReportedWindows } from '../context/reported-windows';
 import type { Clock, Ids, Logger } from '../core/ports';
 import {
@@ -59,8 +59,11 @@ export interface ConnectionServiceDeps {
   readonly reported?: ReportedWindows | undefined;
   /** The models a Codex connection's app-server lists (`model/list`); throws when it does not answer. */
   readonly codexModels?: (connectionId: string) => Promise<readonly ModelInfo[]>;
-  /** Cairn's version, told to an ACP agent on Test. */
-  readonly cairnVersion?: string;
+  /**
+   * Settings → Test on an ACP connection: starts the agent and asks `initialize` (the ACP backend's
+   * `testAcpAgent`, handed down by the composition root: connections sit below the backends).
+   */
+  readonly testAcpAgent: (agent: AcpAgentCommand) => Promise<ConnectionTestResult>;
   /** Where preset ACP agents installed on demand live (`<dataDir>/agents`). */
   readonly dataDir?: string;
 }
@@ -250,7 +253,7 @@ export class ConnectionService {
     if (stored.providerType === 'acp') {
       const agent = this.targets.acpAgent(stored.connectionId);
       if ('error' in agent) return { verdict: 'unreachable', message: agent.error, latencyMs: 0 };
-      return testAcpAgent(agent, this.deps.cairnVersion ?? '0.0.0');
+      return this.deps.testAcpAgent(agent);
     }
     if (stored.providerType === 'codex')
       return testCodexConnection(stored.codexBinary, { baseUrl: stored.baseUrl, hasKey: stored.secretId !== null });

@@ -2,11 +2,10 @@ import type { AcpAgentCommand, ModelTarget } from '../../../src-shared/connectio
 import type { StoredConnection } from '../../storage/connection-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
-import { findAgentProgram } from '../agent-backends/acp/acp-connection';
-import { presetCommand, type PresetAccess } from '../agent-backends/acp/acp-presets';
-import { findCodexBinary } from '../agent-backends/codex/codex-binary';
-import type { CodexTarget } from '../agent-backends/codex/codex-backend-deps';
-import { DEFAULT_CODEX_MODEL } from '../agent-backends/codex/codex-connection';
+import { findAgentProgram } from './acp-agent-command';
+import { presetCommand, type PresetAccess } from './acp-presets';
+import { findCodexBinary } from './codex-binary';
+import { DEFAULT_CODEX_MODEL, type CodexTarget } from './codex-connection';
 import type { ProviderEndpoint } from './provider-client';
 import type { StreamTimeouts } from './providers';
 

@@ -6,7 +6,7 @@ import { inputBudgetOf, modelWindowOf, type ModelWindow } from '../../../src-sha
 import { countTokens, countValueTokens, TokenCalibration } from './token-count';
 import type { ContextMeter } from '../../../src-shared/context-model';
 import type { SummaryRecord } from '../../../src-shared/compaction-model';
-import { contextBlockOf, type GoalPins } from '../compaction/summary-prompt';
+import { contextBlockOf, type GoalPins } from './summary-block';
 
 /** Kept free on top of the reserve for the answer: our count is an estimate. */
 const SAFETY_MARGIN = 0.05;

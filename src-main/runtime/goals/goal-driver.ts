@@ -4,7 +4,7 @@ import type { Stores } from '../../storage/stores';
 import type { Logger } from '../core/ports';
 import type { RunIdentity } from '../turns/run-lifecycle';
 import type { TurnService } from '../turns/turn-service';
-import { goalTurnPrompt } from './goal-prompt';
+import { goalTurnPrompt } from '../contract/goal-prompt';
 import { limitReached, type GoalService } from './goal-service';
 
 export interface GoalDriverDeps {

@@ -10,17 +10,25 @@ import type { Clock, Ids } from '../core/ports';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import { DEFAULT_SESSION_TITLE } from './session-title';
 import type { ConnectionService } from '../connections/connection-service';
-import type { TurnService } from '../turns/turn-service';
-import { descendantSessionIds } from '../agents/agent-subtree';
-import { childModeRefusal, descendantsToNarrow } from '../agents/agent-permissions';
+import { descendantSessionIds } from './session-tree';
+import { childModeRefusal, descendantsToNarrow } from './child-permission-mode';
 import { systemFolderReason } from '../workspace/workspace-paths';
+
+/**
+ * What archiving or removing a session does to its turns: Stop, and drop the queued follow-ups. The
+ * turn service, handed in by the composition root (turns sit above sessions, which never import them).
+ */
+export interface SessionTurns {
+  stop(sessionId: string, turnId: undefined, source: string): unknown;
+  cancelQueued(sessionId: string): unknown;
+}
 
 export interface SessionServiceDeps {
   readonly stores: Stores;
   readonly bus: EventBus;
   readonly clock: Clock;
   readonly ids: Ids;
-  readonly turns: TurnService;
+  readonly turns: SessionTurns;
   readonly connections: ConnectionService;
   /** What a session's live run waits on right now. */
   readonly progressOf: (sessionId: string) => LiveRunProgress | null;

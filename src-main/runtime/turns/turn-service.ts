@@ -11,7 +11,7 @@ import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../core/event-bus';
 import type { Clock, Ids } from '../core/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import { firingAuthor } from '../automations/firing-author';
+import { firingAuthor } from './firing-author';
 import type { InteractionService } from '../interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
 import { admitTurn, type Admitted, type StartTurnRequest } from './admit-turn';

@@ -6,9 +6,9 @@ import { ACP_PRESET_KINDS, type AcpPresetKind } from '../../../../src-shared/con
 import type { Logger } from '../../core/ports';
 import { processGroupGone, signalProcessGroup } from '../../shell/process-group';
 import { childEnvironment } from '../../shell/child-environment';
-import { findAgentProgram } from './acp-connection';
+import { findAgentProgram } from '../../connections/acp-agent-command';
 import { restoreAgentsFolder, snapshotAgentsFolder, type AgentsFolderSnapshot } from './acp-install-snapshot';
-import { presetFound, presetInstallInfo } from './acp-presets';
+import { presetFound, presetInstallInfo } from '../../connections/acp-presets';
 
 export interface AcpInstallerDeps {
   readonly dataDir: string;

@@ -6,15 +6,12 @@ import type { CodexStore } from '../../../storage/codex-store';
 import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
+import type { CodexTarget } from '../../connections/codex-connection';
 import type { Logger } from '../../core/ports';
 import type { AgentCommandLog } from '../../shell/agent-commands';
-import type { CodexSettings } from './codex-config';
 import type { CodexGoalUpdate, MirroredGoal } from './goal-mirror';
 import type { CodexBounds } from './live-app-server';
 import type { WarmLimits } from './warm-app-servers';
-
-/** A Codex connection's settings, minus the folders Cairn owns. */
-export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
 
 export interface CodexBackendDeps {
   resolve(connectionId: string, model: string | null): CodexTarget | { error: string };

@@ -12,7 +12,7 @@ import { DEFAULT_BOUNDS, type CodexBounds } from './live-app-server';
 import { createTurnReader } from './turn-reader';
 import { DEFAULT_WARM_LIMITS, WarmAppServers } from './warm-app-servers';
 
-export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps, type CodexTarget } from './codex-backend-deps';
+export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps } from './codex-backend-deps';
 
 /**
  * Codex as a native AgentBackend: one `codex app-server` per session, kept between turns (stopped

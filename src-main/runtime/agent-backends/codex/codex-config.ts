@@ -1,23 +1,14 @@
 import { join } from 'node:path';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { childEnvironment } from '../../shell/child-environment';
+import type { CodexTarget } from '../../connections/codex-connection';
 import type { AgentLaunch } from '../native/agent-process';
 
-/** How a Codex connection reaches its model. */
-export interface CodexSettings {
-  readonly binary: string;
-  readonly model: string;
-  /** An OpenAI-compatible Responses base URL (`…/v1`); null: OpenAI itself. */
-  readonly baseUrl: string | null;
-  /** An OpenAI key from Cairn's vault, passed through the environment; null with no base URL: Codex's own login. */
-  readonly apiKey: string | null;
+/** How a Codex connection reaches its model, with the folders Cairn owns. */
+export interface CodexSettings extends CodexTarget {
   /** Cairn's CODEX_HOME (inside its data directory) and a temp folder beside it. */
   readonly codexHome: string;
   readonly tmpDir: string;
-  /** Request and stream retries of the provider; left to Codex when undefined. */
-  readonly retries?: number;
-  /** More `-c key=value` settings, after Cairn's own. */
-  readonly extraConfig?: readonly string[];
 }
 
 /** The variable that carries the connection's key to Codex (never a `CAIRN_*` name: those stay Cairn's). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
 import { launchKey, type createAppServerStarter } from './app-server-start';
-import type { CodexTarget } from './codex-backend-deps';
+import type { CodexTarget } from '../../connections/codex-connection';
 import { startThreadCompaction } from './codex-compaction';
 import { codexPolicies } from './codex-config';
 import type { CodexContext, RunRef, SessionState } from './codex-session-state';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hangReply, lastUserText, streamReply, textReply, toolCallReply } from '../../../testing/provider-servers';
 import { processGone } from '../../shell/process-group';
-import { findCodexBinary } from './codex-binary';
-import { CODEX_MODELS } from './codex-connection';
+import { findCodexBinary } from '../../connections/codex-binary';
+import { CODEX_MODELS } from '../../connections/codex-connection';
 import { waitFor } from '../../../testing/wait-for';
 import { appServerPids } from '../../../testing/codex-processes';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../testing/provider-servers';
 import { waitFor } from '../../../testing/wait-for';
 import { processGone } from '../../shell/process-group';
-import { findCodexBinary } from './codex-binary';
+import { findCodexBinary } from '../../connections/codex-binary';
 
 /** A Codex thread that cannot be resumed never changes silently: the real app-server, a scripted model. */
 

@@ -1,7 +1,7 @@
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
 import { ASK_USER_TOOL_NAME } from '../../interactions/ask-user-tool';
-import { goalTurnNumber } from '../../goals/goal-prompt';
+import { goalTurnNumber } from '../../contract/goal-prompt';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
 import { countStreamChunks, parseDirective, streamChunk, type ScriptedDirective } from './scripted-directives';
 import { scriptedSpawn } from './scripted-spawn';

@@ -1,7 +1,21 @@
-import type { ConnectionTestResult, ModelInfo } from '../../../../src-shared/connection-model';
+import type { ConnectionTestResult, ModelInfo } from '../../../src-shared/connection-model';
 import { codexVersion, findCodexBinary } from './codex-binary';
 
 /** The models codex-cli 0.171.0 ships metadata for (`model/list`); any other slug works with fallback metadata. */
+/** How a Codex connection reaches its model: what a Codex session's turns are sent to. */
+export interface CodexTarget {
+  readonly binary: string;
+  readonly model: string;
+  /** An OpenAI-compatible Responses base URL (`…/v1`); null: OpenAI itself. */
+  readonly baseUrl: string | null;
+  /** An OpenAI key from Cairn's vault, passed through the environment; null with no base URL: Codex's own login. */
+  readonly apiKey: string | null;
+  /** Request and stream retries of the provider; left to Codex when undefined. */
+  readonly retries?: number;
+  /** More `-c key=value` settings, after Cairn's own. */
+  readonly extraConfig?: readonly string[];
+}
+
 export const CODEX_MODELS: readonly ModelInfo[] = [
   'gpt-5.5',
   'gpt-5.6-sol',

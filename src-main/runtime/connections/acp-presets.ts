@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
-import type { AcpAgentCommand, AcpAgentPreset, AcpPresetKind } from '../../../../src-shared/connection-model';
-import { findAgentProgram } from './acp-connection';
+import type { AcpAgentCommand, AcpAgentPreset, AcpPresetKind } from '../../../src-shared/connection-model';
+import { findAgentProgram } from './acp-agent-command';
 
 /** A known agent: its npm package (pinned), how to start it, and how it takes a key, a base URL and a model. */
 interface PresetSpec {

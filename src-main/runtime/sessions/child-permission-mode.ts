@@ -1,6 +1,6 @@
 import type { PermissionMode } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import { descendantSessionIds } from './agent-subtree';
+import { descendantSessionIds } from './session-tree';
 
 const MODE_RANK: Record<PermissionMode, number> = { explore: 0, ask: 1, auto: 2, full: 3 };
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { childEnvironment } from '../../shell/child-environment';
+import { childEnvironment } from '../shell/child-environment';
 
 /** Where the codex binary was found, and how. */
 export interface CodexBinary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACP_PRESET_KINDS } from '../../../../src-shared/connection-model';
+import { ACP_PRESET_KINDS } from '../../../src-shared/connection-model';
 import { presetInstallInfo } from './acp-presets';
 
 describe('ACP agent presets', () => {
