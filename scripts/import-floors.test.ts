@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runtimeArrows, tierProblems, type Arrows, type Tier } from './import-floors.mjs';
+import { runtimeArrows, TIERS as RUNTIME_TIERS, tierProblems, type Arrows, type Tier } from './import-floors.mjs';
 
 const SCRIPT = join(import.meta.dirname, 'import-floors.mjs');
 const TIERS: readonly Tier[] = [
@@ -110,5 +110,16 @@ describe('import-floors --check', () => {
     expect(run.stderr).toContain(
       'a type import up the tiers, core/ (contract) → turns/ (turns): core/event-bus.ts → turns/turn-service.ts',
     );
+  });
+});
+
+describe('the tier table of ARCHITECTURE.md §2', () => {
+  it('is the table the check uses', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'ARCHITECTURE.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| \d\. ([a-z ]+) \| ([^|]+) \|/gm)].map(([, name, folders]) => ({
+      name,
+      units: [...folders!.matchAll(/`([^`]+)`/g)].map(([, unit]) => unit!).sort(),
+    }));
+    expect(rows).toEqual(RUNTIME_TIERS.map((tier) => ({ name: tier.name, units: [...tier.units].sort() })));
   });
 });

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
-import type { SummaryRecord } from '../../src-shared/compaction-model';
 import { AgentService } from './agents/agent-service';
 import { AttachmentService } from './attachments/attachment-service';
 import { createAutomations } from './automations/automations';
@@ -9,9 +8,9 @@ import { BranchService } from './branches/branch-service';
 import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
-import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
+import { createCompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
-import { wireBackends } from './composition/backend-wiring';
+import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
 import { createCodexThreadChoices } from './agent-backends/codex/thread-choice';
@@ -30,11 +29,12 @@ import { wireTools } from './composition/tool-wiring';
 import { wireWorkHub } from './composition/workhub-wiring';
 import { ConnectionService } from './connections/connection-service';
 import { createContextRuntime } from './context/context-runtime';
-import type { RevealToolOutput } from './context/history-items';
 import { ReportedWindows } from './context/reported-windows';
+import { storedSummaries } from './context/stored-summaries';
 import { EventBus } from './core/event-bus';
 import { GoalDriver } from './goals/goal-driver';
 import type { GoalService } from './goals/goal-service';
+import { revealToolOutput } from './interactions/full-answer';
 import { InteractionService } from './interactions/interaction-service';
 import { LiveInteractions } from './interactions/live-interactions';
 import { NetworkInteractions } from './interactions/network-interactions';
@@ -55,16 +55,12 @@ import type { WorkHubService } from './workhub/workhub-service';
 
 export type { Runtime, RuntimeDeps } from './composition/runtime-contract';
 
-/** A summary a model request can send: one with text (a native agent's compaction has none). */
-function withText(summary: SummaryRecord | null): SummaryRecord | null {
-  return summary?.text === null ? null : summary;
-}
-
 /**
- * The composition root: builds every runtime service once, in dependency order, and hands them to
- * each other. Services that need each other meet through a Late (set once the later one is built).
- * The order is the order of the parts below: the core, the services a turn uses, what runs turns,
- * the features built on turns, then the runtime they make together.
+ * The composition root: builds every runtime service once, in the order of the runtime's tiers
+ * (ARCHITECTURE.md §2), and hands them to each other: the core, the services a turn uses, what runs
+ * turns (compaction, the backends, the executor, answers, turns), the features built on turns, then
+ * the runtime they make together. Only objects that truly need each other meet through a Late (set
+ * once the later one is built): each is a cycle of a run's life, listed in §2.
  */
 export function createRuntime(deps: RuntimeDeps): Runtime {
   const core = createCore(deps);
@@ -79,7 +75,7 @@ type TurnServices = ReturnType<typeof createTurnServices>;
 type RunMachinery = ReturnType<typeof createRunMachinery>;
 type Features = ReturnType<typeof createFeatures>;
 
-/** The change-event bus, the admission gate, storage damage, and the Lates later parts fill. */
+/** The change-event bus, the admission gate, storage damage, how answers are revealed to the model, and the Lates later parts fill. */
 function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
@@ -93,18 +89,16 @@ function createCore(deps: RuntimeDeps) {
     goals: new Late<GoalService>('Goals are not ready'),
     agents: new Late<AgentService>('Agents are not ready'),
     skills: new Late<SkillService>('Skills are not ready'),
-    interactions: new Late<InteractionService>('Interactions are not ready'),
-    compaction: new Late<CompactionRuntime>('Compaction is not ready'),
     executor: new Late<RunExecutor>('The executor is not ready'),
     turns: new Late<TurnService>('Turns are not ready'),
     workhub: new Late<WorkHubService>('The WorkHub is not ready'),
     codex: new Late<CodexBackend>('Codex is not ready'),
   };
-  const reveal: RevealToolOutput = (data) => late.interactions.current?.revealOutput(data) ?? data.output;
+  const reveal = revealToolOutput(deps);
   return { bus, admission, storageDamage, late, reveal };
 }
 
-/** What a turn uses: connections and models, the sandbox, context, memory, MCP, checkpoints, tools and the in-process backends. */
+/** What a turn uses: connections and models, the sandbox, context, memory, MCP, checkpoints and tools. */
 function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   const contextLengthOf = deps.providers.contextLengthOf?.bind(deps.providers);
   const reported = contextLengthOf === undefined ? undefined : new ReportedWindows({ lookup: contextLengthOf });
@@ -128,11 +122,7 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     reported,
     logger: deps.logger,
     reveal,
-    summaries: {
-      summaryOf: (id) => withText(late.compaction.current?.latest(id) ?? null),
-      goalPinsOf: (id) => late.compaction.current?.goalPinsOf(id) ?? null,
-      compactionThreshold: () => late.compaction.current?.settings().threshold ?? 1,
-    },
+    summaries: storedSummaries(deps.stores),
   });
   const memory = new MemoryService({
     ...deps,
@@ -169,18 +159,6 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     resolveTarget: (connectionId, model) => connections.targets.resolveTarget(connectionId, model),
     isCodex: (connectionId) => connections.targets.isCodex(connectionId),
   });
-  const backends = wireBackends(deps, {
-    model,
-    tools: tools.toolHost,
-    memory,
-    context,
-    chat,
-    attachments,
-    skills: late.skills,
-    agents: late.agents,
-    compaction: late.compaction,
-    workhub: late.workhub,
-  });
   return {
     connections,
     model,
@@ -197,7 +175,6 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     worktrees,
     tools,
     attachments,
-    backends,
   };
 }
 
@@ -225,27 +202,38 @@ function createSandbox(deps: RuntimeDeps, bus: EventBus) {
   return { sandboxSettings, networkCards, sandbox };
 }
 
-/** What runs turns: compaction, the native backends (Codex, ACP), the executor, answers and the turn service. */
+/** What runs turns: compaction, the backends (in-process, Codex, ACP), the executor, answers and the turn service. */
 function createRunMachinery(
   deps: RuntimeDeps,
   { bus, admission, storageDamage, late, reveal }: Core,
   services: TurnServices,
 ) {
-  const { connections, model, context, backends, live, mcp, shell, sandbox, networkCards } = services;
-  const compaction = late.compaction.set(
-    createCompactionRuntime({
-      ...deps,
-      ...model,
-      bus,
-      admission,
-      reveal,
-      context: () => context.model,
-      executor: () => late.executor.get(),
-      scripted: (connectionId) => backends.fixed.has(connectionId),
-      nativeCompaction: (input, signal) =>
-        connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null,
-    }),
-  );
+  const { connections, model, context, live, mcp, shell, sandbox, networkCards, tools, memory, chat, attachments } =
+    services;
+  const compaction = createCompactionRuntime({
+    ...deps,
+    ...model,
+    bus,
+    admission,
+    reveal,
+    context: () => context.model,
+    executor: () => late.executor.get(),
+    scripted: (connectionId) => hasFixedBackend(deps, connectionId),
+    nativeCompaction: (input, signal) =>
+      connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null,
+  });
+  const backends = wireBackends(deps, {
+    model,
+    tools: tools.toolHost,
+    memory,
+    context,
+    chat,
+    attachments,
+    skills: late.skills,
+    agents: late.agents,
+    compaction,
+    workhub: late.workhub,
+  });
   const driver = new GoalDriver({
     stores: deps.stores,
     logger: deps.logger,
@@ -290,17 +278,27 @@ function createRunMachinery(
       },
     }),
   );
-  const interactions = late.interactions.set(
-    new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }),
-  );
+  const interactions = new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards });
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
-  return { compaction, driver, codexThreads, codex, acp, acpInstaller, nativeBackendOf, executor, interactions, turns };
+  return {
+    compaction,
+    backends,
+    driver,
+    codexThreads,
+    codex,
+    acp,
+    acpInstaller,
+    nativeBackendOf,
+    executor,
+    interactions,
+    turns,
+  };
 }
 
 /** Built on turns: skills, sessions, subagents, goals, branches, search, titles, the WorkHub and automations. */
 function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, services: TurnServices, runs: RunMachinery) {
-  const { connections, model, tools, backends, sandbox, checkpoints, worktrees } = services;
-  const { nativeBackendOf, executor, turns, driver, codex, acp } = runs;
+  const { connections, model, tools, sandbox, checkpoints, worktrees } = services;
+  const { backends, nativeBackendOf, executor, turns, driver, codex, acp } = runs;
   const skills = late.skills.set(
     wireSkills(deps, connections, tools.surfaceOf, (connectionId) => nativeBackendOf(connectionId) !== null),
   );

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_COMPACTION_THRESHOLD,
   isCompactionRequestNotice,
   type CompactionSettings,
   type SummaryRecord,
@@ -21,8 +20,7 @@ import { openTurn, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';
 import type { GoalPins } from '../context/summary-block';
-
-const SETTINGS_KEY = 'context.compaction';
+import { COMPACTION_SETTINGS_KEY, compactionSettingsOf, goalPinsOf } from '../context/stored-summaries';
 
 /** The text of a "Compact now" turn (what its request notice says). */
 export const COMPACT_NOW_TEXT = 'Compact the conversation now';
@@ -72,8 +70,7 @@ export interface CompactionRuntime {
 export function createCompactionRuntime(deps: CompactionRuntimeDeps): CompactionRuntime {
   const { stores } = deps;
   const compactor = new Compactor({ ...deps, reveal: deps.reveal });
-  const settings = (): CompactionSettings =>
-    stores.settings.get<CompactionSettings>(SETTINGS_KEY) ?? { revision: 0, threshold: DEFAULT_COMPACTION_THRESHOLD };
+  const settings = (): CompactionSettings => compactionSettingsOf(stores);
 
   async function* runCompaction(input: AgentRunInput, signal: AbortSignal): AsyncGenerator<AgentEvent> {
     const native = deps.nativeCompaction?.(input, signal) ?? null;
@@ -180,11 +177,7 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
     latest: (sessionId) => stores.summaries.latest(sessionId),
     list: (sessionId) => stores.summaries.list(sessionId),
     recordNative: (run) => recordNativeCompaction(deps, run),
-    goalPinsOf(sessionId) {
-      const goal = stores.goals.current(sessionId);
-      if (goal === null || goal.cleared) return null;
-      return { objective: goal.objective, firstMessage: stores.summaries.firstGoalTurnText(sessionId, goal.goalId) };
-    },
+    goalPinsOf: (sessionId) => goalPinsOf(stores, sessionId),
     settings,
     setThreshold(threshold, expectedRevision) {
       return stores.transaction(() => {
@@ -193,7 +186,7 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
           return fail('revision_conflict', 'The compaction setting was changed elsewhere. Reload it and try again.');
         }
         const next = { revision: current.revision + 1, threshold };
-        stores.settings.set(SETTINGS_KEY, next);
+        stores.settings.set(COMPACTION_SETTINGS_KEY, next);
         return ok(next);
       });
     },

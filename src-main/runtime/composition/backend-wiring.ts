@@ -25,7 +25,7 @@ export interface BackendWiringDeps {
   readonly attachments: AttachmentService;
   readonly skills: Late<SkillService>;
   readonly agents: Late<AgentService>;
-  readonly compaction: Late<CompactionRuntime>;
+  readonly compaction: Pick<CompactionRuntime, 'compactInRun'>;
   readonly workhub: Late<WorkHubService>;
 }
 
@@ -34,6 +34,15 @@ export interface AgentBackends {
   readonly model: AgentBackend;
   /** Backends bound to a connection id: the WorkHub's coordinator, the Offline demo's scripted agent, and any a test gives. */
   readonly fixed: ReadonlyMap<string, AgentBackend>;
+}
+
+/** Whether a connection is bound to a backend of its own (the WorkHub's, the Offline demo's, a test's), not a model. */
+export function hasFixedBackend(runtime: RuntimeDeps, connectionId: string): boolean {
+  return (
+    runtime.backends.has(connectionId) ||
+    connectionId === WORKHUB_CONNECTION_ID ||
+    connectionId === OFFLINE_DEMO_CONNECTION_ID
+  );
 }
 
 /** The agent backends that run in this process (Codex, a separate process, is wired in codex-wiring.ts). */
@@ -48,7 +57,7 @@ export function wireBackends(runtime: RuntimeDeps, deps: BackendWiringDeps): Age
     preferencesOf: (sessionId, connectionId) => deps.chat.preferences.forRun(sessionId, connectionId),
     loadAttachment: (ref) => deps.attachments.load(ref),
     systemPromptFor: (sessionId) => deps.agents.current?.systemPromptFor(sessionId) ?? null,
-    compact: (request) => deps.compaction.get().compactInRun(request),
+    compact: (request) => deps.compaction.compactInRun(request),
     ...(runtime.retryBaseMs === undefined ? {} : { retryBaseMs: runtime.retryBaseMs }),
   });
   const fixed = new Map(runtime.backends);

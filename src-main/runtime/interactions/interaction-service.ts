@@ -18,6 +18,7 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../turns/run-executor';
 import { endRun, openNextRun, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { ASK_USER_TOOL_NAME } from './ask-user-tool';
+import { fullAnswer } from './full-answer';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
 import type { NetworkInteractions } from './network-interactions';
@@ -205,15 +206,6 @@ export class InteractionService {
     return { kind: 'interaction.changed', interaction: publicRecord(closed) };
   }
 
-  /** The unmasked tool output of an answered interaction, for the model's next request. */
-  revealOutput(data: Readonly<Record<string, unknown>>): unknown {
-    const interaction =
-      typeof data.interactionId === 'string' ? this.deps.stores.interactions.get(data.interactionId) : null;
-    if (interaction === null) return data.output;
-    const answer = this.fullAnswer(interaction);
-    return answer === null ? data.output : interactionOutput(interaction.request, answer, { masked: false });
-  }
-
   private repeated(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
     const turn = this.deps.stores.turns.getTurn(interaction.sessionId, interaction.turnId);
     if (interaction.status === 'closed') {
@@ -222,19 +214,11 @@ export class InteractionService {
         `This question was closed (${interaction.closeReason ?? 'closed'}) and can no longer be answered.`,
       );
     }
-    const given = this.fullAnswer(interaction);
+    const given = fullAnswer(this.deps.vault, interaction);
     if (given !== null && turn !== null && stableJson(given) === stableJson(answer)) {
       return ok({ interaction: publicRecord(interaction), turn });
     }
     return fail('operation_conflict', 'This question was already answered differently; the first answer stands.');
-  }
-
-  private fullAnswer(interaction: StoredInteraction): InteractionAnswer | null {
-    if (interaction.answerSecretId !== null) {
-      const sealed = this.deps.vault.get(interaction.answerSecretId);
-      return sealed === null ? null : (JSON.parse(sealed) as InteractionAnswer);
-    }
-    return interaction.answer;
   }
 }
 
