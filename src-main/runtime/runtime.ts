@@ -8,6 +8,7 @@ import { BranchService } from './branches/branch-service';
 import { ChatService } from './chat/chat-service';
 import { TitleWriter } from './chat/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
+import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
@@ -89,7 +90,6 @@ function createCore(deps: RuntimeDeps) {
     goals: new Late<GoalService>('Goals are not ready'),
     agents: new Late<AgentService>('Agents are not ready'),
     skills: new Late<SkillService>('Skills are not ready'),
-    executor: new Late<RunExecutor>('The executor is not ready'),
     turns: new Late<TurnService>('Turns are not ready'),
     workhub: new Late<WorkHubService>('The WorkHub is not ready'),
     codex: new Late<CodexBackend>('Codex is not ready'),
@@ -217,7 +217,6 @@ function createRunMachinery(
     admission,
     reveal,
     context: () => context.model,
-    executor: () => late.executor.get(),
     scripted: (connectionId) => hasFixedBackend(deps, connectionId),
     nativeCompaction: (input, signal) =>
       connections.targets.isCodex(input.connectionId) ? late.codex.get().compact(input, signal) : null,
@@ -260,28 +259,29 @@ function createRunMachinery(
   const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null =>
     connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null;
-  const executor = late.executor.set(
-    new RunExecutor({
-      ...deps,
-      bus,
-      admission,
-      storageDamage,
-      backendFor: (connectionId, origin) =>
-        origin === 'compaction'
-          ? compaction.backend
-          : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
-      revealToolOutput: reveal,
-      accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
-      onRunEnded(run, status) {
-        if (status === 'completed' || status === 'failed') late.turns.current?.drainQueue(run.sessionId);
-        driver.onRunEnded(run);
-      },
-    }),
-  );
+  const executor = new RunExecutor({
+    ...deps,
+    bus,
+    admission,
+    storageDamage,
+    backendFor: (connectionId, origin) =>
+      origin === 'compaction'
+        ? compaction.backend
+        : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
+    revealToolOutput: reveal,
+    accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
+    onRunEnded(run, status) {
+      if (status === 'completed' || status === 'failed') late.turns.current?.drainQueue(run.sessionId);
+      driver.onRunEnded(run);
+    },
+  });
   const interactions = new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards });
   const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
   return {
-    compaction,
+    compaction: {
+      ...compaction,
+      compactNow: (sessionId: string) => compactNow({ ...deps, bus, admission, executor }, sessionId),
+    },
     backends,
     driver,
     codexThreads,

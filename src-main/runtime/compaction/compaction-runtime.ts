@@ -1,10 +1,5 @@
-import {
-  isCompactionRequestNotice,
-  type CompactionSettings,
-  type SummaryRecord,
-} from '../../../src-shared/compaction-model';
+import type { CompactionSettings, SummaryRecord } from '../../../src-shared/compaction-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { TurnSummary } from '../../../src-shared/model';
 import { DEFAULT_MODEL_WINDOW, inputBudgetOf } from '../../../src-shared/model-windows';
 import type { Stores } from '../../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../contract/agent-backend';
@@ -15,15 +10,10 @@ import type { EventBus } from '../core/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { Clock, Ids } from '../core/ports';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
-import type { RunExecutor } from '../turns/run-executor';
-import { openTurn, turnAndSessionEvents } from '../turns/run-lifecycle';
 import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';
 import type { GoalPins } from '../context/summary-block';
 import { COMPACTION_SETTINGS_KEY, compactionSettingsOf, goalPinsOf } from '../context/stored-summaries';
-
-/** The text of a "Compact now" turn (what its request notice says). */
-export const COMPACT_NOW_TEXT = 'Compact the conversation now';
 
 export interface CompactionRuntimeDeps {
   readonly stores: Stores;
@@ -33,7 +23,6 @@ export interface CompactionRuntimeDeps {
   readonly admission: AdmissionGate;
   readonly reveal: RevealToolOutput;
   readonly context: () => ModelContext;
-  readonly executor: () => RunExecutor;
   resolveTarget(connectionId: string, model: string | null): ProviderTarget | { error: string };
   streamStep(request: ModelStepRequest): AsyncIterable<ModelStepEvent>;
   costOf(target: ProviderTarget, usage: ModelUsage): { usd: number } | null;
@@ -45,7 +34,7 @@ export interface CompactionRuntimeDeps {
 
 /** The compaction domain as the runtime composes it. */
 export interface CompactionRuntime {
-  /** Runs the turns "Compact now" starts. */
+  /** Runs the turns "Compact now" (`compact-now.ts`) starts. */
   readonly backend: AgentBackend;
   /** For the model agent: summarises older turns in the run that needs it. */
   compactInRun(request: {
@@ -56,8 +45,6 @@ export interface CompactionRuntime {
     need: CompactionNeed;
     signal: AbortSignal;
   }): Promise<CompactOutcome>;
-  /** "Compact now": starts a compaction turn in the session. */
-  compactNow(sessionId: string): Outcome<{ turn: TurnSummary }>;
   latest(sessionId: string): SummaryRecord | null;
   list(sessionId: string): SummaryRecord[];
   /** A native agent (Codex) compacted its own context in this run: a summary record without text, and its card. */
@@ -131,49 +118,6 @@ export function createCompactionRuntime(deps: CompactionRuntimeDeps): Compaction
         signal: request.signal,
       });
     },
-    compactNow(sessionId) {
-      const session = stores.sessions.get(sessionId);
-      if (session === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
-      if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to compact it.');
-      const refused = deps.admission.refusal();
-      if (refused !== null) return refused;
-      if (stores.turns.activeTurn(sessionId) !== null)
-        return fail('session_busy', 'This session is working on a turn. Compact it once the turn has ended.');
-      if (!hasSomethingToSummarise(stores, sessionId))
-        return fail('operation_unavailable', 'There is nothing new to summarise in this session yet.');
-      const turnId = `compaction-${deps.ids.next('summary')}`;
-      const runId = deps.ids.next('run');
-      const events = stores.transaction(() => {
-        const now = deps.clock.now();
-        openTurn(
-          stores,
-          { sessionId, turnId, origin: 'compaction', text: COMPACT_NOW_TEXT, maxSteps: 1, runId, goalId: null },
-          { origin: 'compaction', goalId: null },
-          now,
-        );
-        const item = stores.transcript.append(
-          {
-            sessionId,
-            itemId: deps.ids.next('item'),
-            turnId,
-            runId,
-            kind: 'notice',
-            text: 'You asked to compact the conversation',
-            state: 'final',
-            data: { compactionRequested: true },
-            now,
-          },
-          stores.sessions.reservePositions(sessionId, 1),
-        );
-        stores.sessions.touch(sessionId, now);
-        return [{ kind: 'transcript.appended' as const, item }, ...turnAndSessionEvents(stores, sessionId, turnId)];
-      });
-      for (const event of events) deps.bus.publish(event);
-      deps.executor().launch({ sessionId, turnId, runId, kind: 'initial' }, null);
-      const turn = stores.turns.getTurn(sessionId, turnId);
-      if (turn === null) throw new Error('The compaction turn vanished');
-      return ok({ turn });
-    },
     latest: (sessionId) => stores.summaries.latest(sessionId),
     list: (sessionId) => stores.summaries.list(sessionId),
     recordNative: (run) => recordNativeCompaction(deps, run),
@@ -225,17 +169,4 @@ function recordNativeCompaction(
     return appendSummaryCard(stores, deps.ids, summary, 'codex', now);
   });
   if (item !== null) deps.bus.publish({ kind: 'transcript.appended', item });
-}
-
-/** Whether the transcript has a message the model sees after the newest summary. */
-function hasSomethingToSummarise(stores: Stores, sessionId: string): boolean {
-  const after = stores.summaries.latest(sessionId)?.lastPosition ?? -1;
-  const newest = stores.transcript.page(sessionId, null, 50);
-  return newest.some(
-    (item) =>
-      item.position > after &&
-      item.kind !== 'notice' &&
-      item.kind !== 'proposal' &&
-      !isCompactionRequestNotice(item.data),
-  );
 }

@@ -23,6 +23,7 @@ import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { StorageDamage } from '../storage-faults/storage-damage';
+import type { CompactNow } from '../compaction/compact-now';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
 import type { ConnectionService, ConnectionServiceDeps } from '../connections/connection-service';
 import type { ContextRuntime } from '../context/context-runtime';
@@ -141,7 +142,7 @@ export interface Runtime {
   readonly attachments: AttachmentService;
   readonly context: ContextRuntime;
   /** Summaries of older turns: Compact now, the threshold setting. */
-  readonly compaction: CompactionRuntime;
+  readonly compaction: CompactionRuntime & CompactNow;
   /** Subagents: child sessions, their trees and the Stop that cascades down them. */
   readonly agents: AgentService;
   /** Per-turn file checkpoints: change sets, their diffs, and reverts. */
