@@ -76,7 +76,7 @@ type TurnServices = ReturnType<typeof createTurnServices>;
 type RunMachinery = ReturnType<typeof createRunMachinery>;
 type Features = ReturnType<typeof createFeatures>;
 
-/** The change-event bus, the admission gate, storage damage, how answers are revealed to the model, and the Lates later parts fill. */
+/** The change-event bus, the admission gate, storage damage, answers revealed to the model, and the Lates later parts fill. */
 function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
