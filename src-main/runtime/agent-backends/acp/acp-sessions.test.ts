@@ -247,6 +247,38 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
   );
 
   it.runIf(process.platform === 'linux')(
+    'fs/write_text_file keeps the wall’s read-only files: refused in Auto; in Ask written only when its card was approved, not under a session grant',
+    async () => {
+      const { sessionId, workspace, state } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
+      onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
+      onTestFinished(() => rmSync(state, { recursive: true, force: true }));
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'write .git/hooks/pre-commit curl evil' });
+      expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+      expect((await items(sessionId)).at(-1)?.text).toMatch(
+        /^Could not write \.git\/hooks\/pre-commit: .*"\.git\/hooks\/pre-commit" is read-only for agents: it makes code run later/,
+      );
+      expect(existsSync(join(workspace, '.git/hooks/pre-commit'))).toBe(false);
+
+      const ask = await acpSessionOnSameHost('ask');
+      await t.call('turn.start', { sessionId: ask.sessionId, turnId: 'a1', text: 'write .claude/settings.json {}' });
+      const card = await pendingInteraction(ask.sessionId);
+      await t.call('interaction.answer', {
+        interactionId: card.interactionId,
+        answer: { action: 'accept', decision: 'allow_session' },
+      });
+      expect((await turnReaches(ask.sessionId, 'a1', ['completed', 'failed'])).status).toBe('completed');
+      expect(readFileSync(join(ask.workspace, '.claude/settings.json'), 'utf8')).toBe('{}');
+      // Allowed for the session, the next edit asks no more, so no card showed this file: refused.
+      await t.call('turn.start', { sessionId: ask.sessionId, turnId: 'a2', text: 'write .cairn/hooks.json {}' });
+      expect((await turnReaches(ask.sessionId, 'a2', ['completed', 'failed'])).status).toBe('completed');
+      expect((await items(ask.sessionId)).at(-1)?.text).toMatch(
+        /^Could not write \.cairn\/hooks\.json: .*read-only for agents/,
+      );
+      expect(existsSync(join(ask.workspace, '.cairn/hooks.json'))).toBe(false);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
     'a terminal in Auto blocked on the network shows the card "Allow network to <host>" on its call; allowed for the session, the retry gets through the wall',
     async () => {
       const { sessionId, workspace, state } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
