@@ -136,6 +136,17 @@ export class SandboxSettingsService {
     return hosts;
   }
 
+  /** Takes the first "Allow once" of the session that lets `host:port` through (a walled agent's next connection there). */
+  takeOnceFor(sessionId: string, host: string, port: number): boolean {
+    const hosts = this.once.get(sessionId) ?? [];
+    const at = hosts.findIndex((pattern) => hostAllowed([pattern], host, port));
+    if (at === -1) return false;
+    const left = hosts.filter((_pattern, index) => index !== at);
+    if (left.length === 0) this.once.delete(sessionId);
+    else this.once.set(sessionId, left);
+    return true;
+  }
+
   removeSessionHost(sessionId: string, host: string): string[] {
     this.deps.settings.set(
       sessionKey(sessionId),
