@@ -65,6 +65,11 @@ export interface AcpAgentCommand {
    * connection's API key and base URL in the agent's own variables. Absent for a custom agent.
    */
   readonly preset?: AcpAgentPreset;
+  /**
+   * Absolute folders the agent may write when it runs inside the sandbox (Auto), beside the workspace
+   * and its own state; none may open the sandbox's deny list.
+   */
+  readonly writableFolders?: readonly string[];
 }
 
 /** The agents Cairn knows how to start (each with its pinned npm package). */

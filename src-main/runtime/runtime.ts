@@ -196,6 +196,12 @@ function createSandbox(deps: RuntimeDeps, bus: EventBus) {
     network: {
       allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
       takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
+      takeOnceFor: (sessionId, host, port) => sandboxSettings.takeOnceFor(sessionId, host, port),
+      currentRun: (sessionId) => {
+        const active = deps.stores.turns.activeTurn(sessionId);
+        const turn = active ?? deps.stores.turns.latestTurn(sessionId);
+        return turn === null ? null : { turnId: turn.turnId, runId: turn.latestRun.runId, inFlight: active !== null };
+      },
       onBlocked: (block) => networkCards.blocked(block),
     },
   });

@@ -78,6 +78,29 @@ describe('the connection form', () => {
     expect(draftOf(acp)).toMatchObject({ acpAgentKind: 'opencode', acpModel: 'qwen3' });
   });
 
+  it("an ACP agent's writable folders for Auto: absolute paths one a line, sent with the agent, and a change of them alone is sent", () => {
+    const draft = { ...withProvider(emptyDraft('openai'), 'acp'), acpWritable: ' /srv/agent-state \n\nrelative/x' };
+    expect(validateConnectionDraft(draft).acpWritable).toBe('"relative/x" is not an absolute path: start it with /.');
+    expect(createInput({ ...draft, acpWritable: '/srv/agent-state\n' }).acpAgent).toEqual({
+      preset: { kind: 'claude', model: null },
+      env: {},
+      writableFolders: ['/srv/agent-state'],
+    });
+    const record = connection({
+      connectionId: 'c-acp',
+      providerType: 'acp',
+      revision: 2,
+      acpAgent: { command: '/opt/agent', args: [], env: {}, writableFolders: ['/srv/a'] },
+    });
+    expect(draftOf(record).acpWritable).toBe('/srv/a');
+    expect(updateInput(record, draftOf(record))).toBeNull();
+    expect(updateInput(record, { ...draftOf(record), acpWritable: '' })?.acpAgent).toEqual({
+      command: '/opt/agent',
+      args: [],
+      env: {},
+    });
+  });
+
   it('sends only what was filled in when creating', () => {
     expect(createInput({ ...emptyDraft('openai_compatible'), name: ' Box ', baseUrl: ' http://h/v1 ' })).toEqual({
       name: 'Box',

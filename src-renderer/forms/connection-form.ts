@@ -29,6 +29,8 @@ export interface ConnectionDraft {
   readonly acpCommand: string;
   /** An ACP connection's extra environment, one NAME=value a line. */
   readonly acpEnv: string;
+  /** Folders an ACP agent may write inside the sandbox (Auto), one absolute path a line. */
+  readonly acpWritable: string;
   /** Which agent an ACP connection runs: one Cairn knows (its program found by Cairn), or a custom command line. */
   readonly acpAgentKind: AcpPresetKind | 'custom';
   /** The model a preset agent is told to use, as typed; empty: the agent's default. */
@@ -86,6 +88,7 @@ export type ConnectionField =
   | 'codexBinary'
   | 'acpCommand'
   | 'acpEnv'
+  | 'acpWritable'
   | 'acpModel';
 export type ConnectionProblems = Partial<Record<ConnectionField, string>>;
 
@@ -152,6 +155,7 @@ export function emptyDraft(providerType: ProviderType = 'openai'): ConnectionDra
     codexBinary: '',
     acpCommand: '',
     acpEnv: '',
+    acpWritable: '',
     acpAgentKind: 'claude',
     acpModel: '',
   };
@@ -169,6 +173,7 @@ export function draftOf(connection: ConnectionRecord): ConnectionDraft {
     acpCommand:
       connection.acpAgent === null ? '' : formatCommandLine(connection.acpAgent.command, connection.acpAgent.args),
     acpEnv: connection.acpAgent === null ? '' : formatEnvLines(connection.acpAgent.env),
+    acpWritable: (connection.acpAgent?.writableFolders ?? []).join('\n'),
     acpAgentKind: connection.acpAgent?.preset?.kind ?? 'custom',
     acpModel: connection.acpAgent?.preset?.model ?? '',
   };
@@ -246,8 +251,18 @@ export function validateConnectionDraft(
     if (command !== null && !command.ok) problems.acpCommand = command.problem;
     const env = parseEnvLines(draft.acpEnv);
     if (!env.ok) problems.acpEnv = env.problem;
+    const relative = folderLines(draft.acpWritable).find((folder) => !folder.startsWith('/'));
+    if (relative !== undefined) problems.acpWritable = `"${relative}" is not an absolute path: start it with /.`;
   }
   return problems;
+}
+
+/** The lines of a list of folders, trimmed, without the empty ones. */
+function folderLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** A timeout as the host takes it: whole seconds from 1 to 3600; null when the text is not one. */
@@ -289,15 +304,18 @@ export function createInput(draft: ConnectionDraft): OperationInput<'connection.
 function acpAgentOf(draft: ConnectionDraft): OperationInput<'connection.create'>['acpAgent'] & object {
   const env = parseEnvLines(draft.acpEnv);
   const envValue = env.ok ? env.value : {};
+  const folders = folderLines(draft.acpWritable);
+  const writable = folders.length === 0 ? {} : { writableFolders: folders };
   if (draft.acpAgentKind !== 'custom') {
     const model = draft.acpModel.trim();
-    return { preset: { kind: draft.acpAgentKind, model: model === '' ? null : model }, env: envValue };
+    return { preset: { kind: draft.acpAgentKind, model: model === '' ? null : model }, env: envValue, ...writable };
   }
   const command = parseCommandLine(draft.acpCommand);
   return {
     command: command.ok ? command.value.command : draft.acpCommand.trim(),
     args: command.ok ? command.value.args : [],
     env: envValue,
+    ...writable,
   };
 }
 
@@ -306,11 +324,14 @@ function acpAgentChanged(connection: ConnectionRecord, draft: ConnectionDraft): 
   const stored = connection.acpAgent;
   const next = acpAgentOf(draft);
   if (stored === null) return true;
+  const folders = (agent: { readonly writableFolders?: readonly string[] }) => agent.writableFolders ?? [];
+  if (JSON.stringify(folders(next)) !== JSON.stringify(folders(stored))) return true;
   if ('preset' in next)
     return JSON.stringify([next.preset, next.env]) !== JSON.stringify([stored.preset ?? null, stored.env]);
+  const { writableFolders: _folders, ...command } = next;
   return (
     stored.preset !== undefined ||
-    JSON.stringify(next) !== JSON.stringify({ command: stored.command, args: stored.args, env: stored.env })
+    JSON.stringify(command) !== JSON.stringify({ command: stored.command, args: stored.args, env: stored.env })
   );
 }
 

@@ -41,11 +41,14 @@ const acpEnv = z
   .record(wellFormedString().min(1).max(200), wellFormedString().max(10_000))
   .refine((env) => Object.keys(env).length <= 64, 'At most 64 environment variables');
 /** A custom agent's command line; or a preset (Claude, Gemini CLI, OpenCode), whose program the host finds and whose key and base URL are the connection's. */
+/** Folders the agent may write inside the sandbox (Auto); the host checks none opens the deny list. */
+const writableFolders = z.array(wellFormedString().trim().min(1).max(4096)).max(32, 'At most 32 writable folders');
 const acpAgent = z.union([
   z.strictObject({
     command: wellFormedString().trim().min(1, 'Give the agent program').max(4096),
     args: z.array(wellFormedString().max(4096)).max(64),
     env: acpEnv,
+    writableFolders: writableFolders.optional(),
   }),
   z.strictObject({
     preset: z.strictObject({
@@ -53,6 +56,7 @@ const acpAgent = z.union([
       model: wellFormedString().trim().min(1).max(200).nullable(),
     }),
     env: acpEnv,
+    writableFolders: writableFolders.optional(),
   }),
 ]);
 const modelId = wellFormedString().trim().min(1).max(200);

@@ -47,7 +47,11 @@ export function wireAcp(
         stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
         workspace,
         { sessionId },
-        acpAgentWall(command, stores.connections.get(connectionId)?.baseUrl ?? null),
+        acpAgentWall(
+          command,
+          stores.connections.get(connectionId)?.baseUrl ?? null,
+          stores.connections.get(connectionId)?.acpAgent?.writableFolders ?? [],
+        ),
       ),
     ...(runtime.acp?.bounds === undefined ? {} : { bounds: runtime.acp.bounds }),
   });

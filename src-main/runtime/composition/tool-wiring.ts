@@ -47,8 +47,9 @@ export interface ToolWiring {
 /** Every tool Cairn's own agents are offered, behind the permission gate. */
 export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const { stores, shell, context, mcp } = deps;
+  const modeOf = (sessionId: string) => stores.sessions.get(sessionId)?.permissionMode ?? 'ask';
   const gate = createPermissionGate({
-    modeOf: (sessionId) => stores.sessions.get(sessionId)?.permissionMode ?? 'ask',
+    modeOf,
     allowedForSession: (sessionId, toolName) => stores.interactions.allowedForSession(sessionId, toolName),
   });
   const goalTools = createGoalTools(() => deps.goals.get(), stores.goals);
@@ -62,7 +63,10 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     const workspace =
       root === null
         ? []
-        : deps.checkpoints.guard(createWorkspaceTools({ root, shell: { ...shell.toolOptions(), confine } }), root);
+        : deps.checkpoints.guard(
+            createWorkspaceTools({ root, modeOf, shell: { ...shell.toolOptions(), confine } }),
+            root,
+          );
     const servers = surface.sessionId === null ? [] : mcp.toolsFor(surface.sessionId);
     return [
       askUserTool,

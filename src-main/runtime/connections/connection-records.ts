@@ -19,7 +19,12 @@ import { listPriceOf } from './providers/model-prices';
 
 /** An ACP agent as a request gives it: a custom command line, or a preset whose program the host finds. */
 export type AcpAgentInput =
-  AcpAgentCommand | { readonly preset: AcpAgentPreset; readonly env: Readonly<Record<string, string>> };
+  | AcpAgentCommand
+  | {
+      readonly preset: AcpAgentPreset;
+      readonly env: Readonly<Record<string, string>>;
+      readonly writableFolders?: readonly string[];
+    };
 
 export interface CreateConnectionRequest {
   readonly name: string;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type {
   AcpAgentCommand,
   ConnectionRecord,
@@ -24,6 +25,7 @@ import { presetCommand, type PresetAccess } from './acp-presets';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex-connection';
 import type { ReportedWindows } from '../context/reported-windows';
 import type { Clock, Ids, Logger } from '../core/ports';
+import { checkAgentFolders, storedSandboxSettings } from '../sandbox/sandbox-settings';
 import {
   builtInRefusal,
   codexBinaryRefusal,
@@ -382,7 +384,8 @@ export class ConnectionService {
   /**
    * The agent command a connection stores: a custom one checked (its program exists), a preset one
    * with the program found now (installed or not, the preset is kept: its program is found again at
-   * each start); an error when the kind of connection and the agent do not go together.
+   * each start), with its writable folders checked; an error when the kind of connection and the agent
+   * do not go together.
    */
   private agentOf(
     providerType: ProviderType,
@@ -392,6 +395,28 @@ export class ConnectionService {
     if (providerType !== 'acp')
       return input === undefined ? { agent: null } : { error: 'Only an ACP connection runs an agent command.' };
     if (input === undefined) return { error: 'An ACP connection needs the agent command to run.' };
+    const folders = this.agentFolders(input);
+    if ('error' in folders) return folders;
+    const agent = this.commandOf(input, access);
+    if ('error' in agent) return agent;
+    const { writableFolders: _typed, ...rest } = agent.agent;
+    return { agent: folders.value.length === 0 ? rest : { ...rest, writableFolders: folders.value } };
+  }
+
+  /** The agent's writable folders, checked against the sandbox's deny list (nothing is saved when one is wrong). */
+  private agentFolders(input: AcpAgentInput): { value: string[] } | { error: string } {
+    const typed = input.writableFolders ?? [];
+    if (typed.length === 0) return { value: [] };
+    const checked = checkAgentFolders(typed, {
+      home: os.homedir(),
+      agentHome: input.env.HOME ?? null,
+      dataDir: this.deps.dataDir ?? null,
+      deniedPaths: storedSandboxSettings(this.deps.stores.settings).deniedPaths,
+    });
+    return checked.ok ? { value: checked.value } : { error: checked.message };
+  }
+
+  private commandOf(input: AcpAgentInput, access: PresetAccess): { agent: AcpAgentCommand } | { error: string } {
     if ('preset' in input && !('command' in input)) {
       const found = presetCommand(input.preset, input.env, access, this.deps.dataDir ?? null);
       // Not installed yet is fine: the program is looked for again when a session starts.

@@ -25,6 +25,8 @@ export interface ToolContext {
   readonly toolCallId?: string;
   readonly turnId: string;
   readonly runId: string;
+  /** The person approved this very call on its card (not a session grant, not a mode that runs unasked). */
+  readonly approved?: boolean;
   /** The person approved this call to run once outside the sandbox. */
   readonly unsandboxed?: boolean;
   readonly now: () => number;

@@ -30,7 +30,8 @@ export interface NetworkInteractionsDeps {
  * to <host>". The card is a durable interaction but holds up nothing: the command has failed already
  * and the turn goes on; answering only changes what the next command may reach, and works while the
  * turn runs or after it ended. One card per host while one is pending in the session; each later
- * block of that host is a plain notice. Cairn's own port gets a notice and never a card.
+ * block of that host is a plain notice. Cairn's own port gets a notice and never a card, as does a
+ * walled agent's request made while no run of its session was in flight (`noCard`: in its latest run).
  */
 export class NetworkInteractions {
   constructor(private readonly deps: NetworkInteractionsDeps) {}
@@ -42,7 +43,8 @@ export class NetworkInteractions {
     const pending = stores.interactions
       .pendingOfSession(sessionId)
       .some((interaction) => interaction.request.kind === 'network' && interaction.request.host === block.host);
-    const ask = !block.own && !pending;
+    // No card for Cairn's own port, a host already asked about, or a walled agent's block outside a run.
+    const ask = !block.own && !pending && block.noCard !== true;
     const events = stores.transaction(() => {
       const now = clock.now();
       const changes: ChangeEventBody[] = [];

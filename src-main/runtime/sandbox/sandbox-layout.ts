@@ -35,7 +35,10 @@ export const DENIED_IN_HOME = [
 /** Package caches, writable so package managers work. */
 export const CACHES_IN_HOME = ['.npm', '.cache', '.cargo/registry', '.cargo/git', '.local/share/pnpm'] as const;
 
-/** Inside the workspace, files that make code run later: read-only inside, so no command plants one. */
+/**
+ * Inside the workspace, files that make code run later: read-only inside, so no command plants one
+ * (and a worktree's `.git` file). Cairn's own file tools keep the same rule (`run-later-files.ts`).
+ */
 export const READ_ONLY_IN_WORKSPACE = [
   '.git/hooks',
   '.git/config',
@@ -120,9 +123,11 @@ export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
   const gitFolder = path.join(workspace, '.git');
   if (existsSync(gitFolder) && statSync(gitFolder).isDirectory())
     mkdirSync(path.join(gitFolder, 'hooks'), { recursive: true });
-  const readOnly = READ_ONLY_IN_WORKSPACE.map((entry) => real(path.join(workspace, entry))).filter(
-    (entry): entry is string => entry !== null && inside(entry, workspace),
-  );
+  // A worktree's `.git` file names its git directory: rewritten, it would point git at hooks a command made.
+  const pointer = existsSync(gitFolder) && statSync(gitFolder).isFile() ? ['.git'] : [];
+  const readOnly = [...READ_ONLY_IN_WORKSPACE, ...pointer]
+    .map((entry) => real(path.join(workspace, entry)))
+    .filter((entry): entry is string => entry !== null && inside(entry, workspace));
   return {
     tmpDir: inputs.tmpDir,
     caches: [...caches, ...extraWritable],

@@ -13,7 +13,7 @@ import { systemClock } from '../core/ports';
 import { createShellRunner } from '../shell/shell-runner';
 import { createRunShellTool } from '../workspace/run-shell-tool';
 import { detectSandbox } from './sandbox-availability';
-import { SandboxService, type NetworkBlock } from './sandbox-service';
+import { SandboxService, type NetworkBlock, type PreparedSandbox, type SessionRun } from './sandbox-service';
 
 /**
  * The network of a sandboxed command, with the real bubblewrap, socat and the host's proxy: a host
@@ -25,6 +25,7 @@ import { SandboxService, type NetworkBlock } from './sandbox-service';
 const availability = detectSandbox('detect');
 const linux = process.platform === 'linux';
 const TEST_HOST = 'api.cairn-test.example';
+const AGENT_HOST = 'agent.cairn-test.example';
 
 describe.runIf(linux)('the sandbox network', () => {
   let base: string;
@@ -37,6 +38,8 @@ describe.runIf(linux)('the sandbox network', () => {
   let counter = 0;
   const sessionHosts: string[] = [];
   let once: string[] = [];
+  let agentOnce: string[] = [];
+  let current: SessionRun | null = null;
   const blocks: NetworkBlock[] = [];
   let sandbox: SandboxService;
 
@@ -70,10 +73,16 @@ describe.runIf(linux)('the sandbox network', () => {
           once = [];
           return taken;
         },
+        takeOnceFor: (_sessionId, host) => {
+          const had = agentOnce.includes(host);
+          agentOnce = agentOnce.filter((entry) => entry !== host);
+          return had;
+        },
+        currentRun: () => current,
         ownPorts: () => [cairnPort],
         onBlocked: (block) => blocks.push(block),
         resolve: async (host) => {
-          if (host === TEST_HOST || host === 'localhost') return '127.0.0.1';
+          if (host === TEST_HOST || host === AGENT_HOST || host === 'localhost') return '127.0.0.1';
           if (host === 'zero.cairn-test.example') return '0.0.0.0';
           throw new Error(`not resolved in this test: ${host}`);
         },
@@ -159,21 +168,26 @@ describe.runIf(linux)('the sandbox network', () => {
     expect((await runShell(`curl -sS http://localhost:${port}/`)).output.stdout).toBe('REACHED THE TEST SERVER');
   });
 
+  /** Runs `command` in a walled agent's sandbox (`prepared`, kept, as an agent's is for its life) or in a fresh one. */
+  const inAgentWall = async (prepared: PreparedSandbox, command: string) => {
+    const argv = prepared.wrap(['bash', '-c', command]);
+    // Asynchronously: the proxy serves from this process.
+    return (await promisify(execFile)(argv[0] ?? '', argv.slice(1), { cwd: workspace, encoding: 'utf8' })).stdout;
+  };
+  const agentWall = (hosts: string[]) =>
+    sandbox.prepare(workspace, { sessionId: 's1' }, { home: path.join(base, 'home'), writable: [], hosts });
+
   it("an agent's wall: its loopback model endpoint served at the same address inside, through the proxy; nothing else of the machine, Cairn's own port never; loopback otherwise its own", async () => {
     const agentRun = async (hosts: string[], command: string) => {
-      const prepared = sandbox.prepare(
-        workspace,
-        { sessionId: 's1' },
-        { home: path.join(base, 'home'), writable: [], hosts },
-      );
+      const prepared = agentWall(hosts);
       try {
-        const argv = prepared.wrap(['bash', '-c', command]);
-        // Asynchronously: the proxy serves from this process.
-        return (await promisify(execFile)(argv[0] ?? '', argv.slice(1), { cwd: workspace, encoding: 'utf8' })).stdout;
+        return await inAgentWall(prepared, command);
       } finally {
         prepared.dispose();
       }
     };
+    // The session allows TEST_HOST: its list applies to the agent too.
+    sessionHosts.push(`${TEST_HOST}:${port}`);
     const before = blocks.length;
     const out = await agentRun(
       [`localhost:${port}`],
@@ -188,10 +202,9 @@ describe.runIf(linux)('the sandbox network', () => {
       ].join('; '),
     );
     expect(out).toBe(
-      `REACHED THE TEST SERVER\ndirect: 7\nblocked by the sandbox: network to 127.0.0.1\n\nblocked by the sandbox: network to ${TEST_HOST}\n\nOWN\n`,
+      `REACHED THE TEST SERVER\ndirect: 7\nblocked by the sandbox: network to 127.0.0.1\n\nREACHED THE TEST SERVER\nOWN\n`,
     );
-    // An agent's blocks make no card: its list is its endpoint, not the session's.
-    expect(blocks.length).toBe(before);
+    expect(blocks.slice(before)).toEqual([{ sessionId: 's1', host: '127.0.0.1', port: cairnPort, own: false }]);
     // Its endpoint being Cairn's own port gets it nothing.
     expect(
       await agentRun(
@@ -199,5 +212,42 @@ describe.runIf(linux)('the sandbox network', () => {
         `curl -sS --max-time 5 http://127.0.0.1:${cairnPort}/; echo " exit: $?"`,
       ),
     ).not.toContain('REACHED CAIRN');
+  });
+
+  it("an agent's own blocks go to the session's run in flight, once per host and turn; the session's list and an \"Allow once\" apply to the running agent; outside a run, no card", async () => {
+    const prepared = agentWall([]);
+    try {
+      const fetch = `curl -sS --max-time 5 http://${AGENT_HOST}:${port}/; echo`;
+      const blocked = `blocked by the sandbox: network to ${AGENT_HOST}\n`;
+      current = { turnId: 't5', runId: 'r5', inFlight: true };
+      const before = blocks.length;
+      expect(await inAgentWall(prepared, `${fetch}; ${fetch}`)).toBe(`${blocked}\n${blocked}\n`);
+      expect(await inAgentWall(prepared, fetch)).toBe(`${blocked}\n`);
+      expect(blocks.slice(before)).toEqual([
+        { sessionId: 's1', turnId: 't5', runId: 'r5', host: AGENT_HOST, port, own: false },
+      ]);
+      // "Allow once": the agent's next connection there, not the one after.
+      agentOnce = [AGENT_HOST];
+      expect(await inAgentWall(prepared, `${fetch}; ${fetch}`)).toBe(`REACHED THE TEST SERVER\n${blocked}\n`);
+      // Allowed for the session while the agent runs: its next request gets through.
+      sessionHosts.push(AGENT_HOST);
+      expect(await inAgentWall(prepared, fetch)).toBe('REACHED THE TEST SERVER\n');
+      sessionHosts.pop();
+      // Between turns: recorded in the session's latest run, without a card.
+      current = { turnId: 't6', runId: 'r6', inFlight: false };
+      expect(await inAgentWall(prepared, fetch)).toBe(`${blocked}\n`);
+      expect(blocks.at(-1)).toEqual({
+        sessionId: 's1',
+        turnId: 't6',
+        runId: 'r6',
+        host: AGENT_HOST,
+        port,
+        own: false,
+        noCard: true,
+      });
+    } finally {
+      prepared.dispose();
+      current = null;
+    }
   });
 });

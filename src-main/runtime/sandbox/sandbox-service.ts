@@ -23,6 +23,15 @@ export interface NetworkBlock extends CommandOwner {
   readonly host: string;
   readonly port: number;
   readonly own: boolean;
+  /** Made by a walled agent while no run of its session was in flight: recorded, no card. */
+  readonly noCard?: true;
+}
+
+/** The run of a session a walled agent's request is attributed to; `inFlight` false for the latest, ended one. */
+export interface SessionRun {
+  readonly turnId: string;
+  readonly runId: string;
+  readonly inFlight: boolean;
 }
 
 /** The network of sandboxed commands: what they may reach, and who hears of a refusal. */
@@ -31,6 +40,10 @@ export interface SandboxNetworkDeps {
   readonly allowedHosts: (sessionId: string) => readonly string[];
   /** Hosts allowed for the session's next command only ("Allow once"): taken by the command that starts next. */
   readonly takeOnce?: (sessionId: string) => readonly string[];
+  /** For a walled agent: takes an "Allow once" of `host:port`, if there is one (its next connection there). */
+  readonly takeOnceFor?: (sessionId: string, host: string, port: number) => boolean;
+  /** For a walled agent's blocks: the session's run in flight, else its latest run; null when it has none. */
+  readonly currentRun?: (sessionId: string) => SessionRun | null;
   /** Default: the ports this process listens on. */
   readonly ownPorts?: () => readonly number[];
   readonly onBlocked?: (block: NetworkBlock) => void;
@@ -55,7 +68,7 @@ export interface AgentWall {
   readonly home: string;
   /** Its own state: folders and files it writes (existing). */
   readonly writable: readonly string[];
-  /** Host patterns it may reach through the proxy: its model endpoint, nothing else. */
+  /** Its model endpoint: reachable through the proxy beside the session's and the global allowlist. */
   readonly hosts: readonly string[];
 }
 
@@ -126,7 +139,7 @@ export class SandboxService {
 
   /**
    * Where an ACP agent's process runs in `mode`: in Auto inside the wall as a whole (its own state
-   * writable, network only to its model endpoint), refused where Auto has no sandbox; in every other
+   * writable, network to its model endpoint and the session's and global allowlists), refused where Auto has no sandbox; in every other
    * mode outside (in Ask and Full it asks or is allowed as the mode says, and each terminal it opens
    * is confined by itself).
    */
@@ -174,19 +187,40 @@ export class SandboxService {
     chmodSync(socketDir, 0o700);
     const socket = path.join(socketDir, 'proxy.sock');
     const blocked: string[] = [];
-    // An agent reaches its model endpoint only; a command the session's and the global lists (and an "Allow once").
+    const reported = new Set<string>();
     const once = agent === undefined ? (network.takeOnce?.(owner.sessionId) ?? []) : [];
-    const allowed = () => (agent === undefined ? [...once, ...network.allowedHosts(owner.sessionId)] : agent.hosts);
+    // A command: the session's and the global lists, and an "Allow once" taken as it starts. An agent
+    // (one proxy for its life): its model endpoint beside both lists, read per request, so a card
+    // answered while it runs applies to its next request; an "Allow once" is its next connection there.
+    const allows = (host: string, port: number) =>
+      agent === undefined
+        ? hostAllowed([...once, ...network.allowedHosts(owner.sessionId)], host, port)
+        : hostAllowed([...agent.hosts, ...network.allowedHosts(owner.sessionId)], host, port) ||
+          (network.takeOnceFor?.(owner.sessionId, host, port) ?? false);
     const proxy = startNetworkProxy({
       socketPath: socket,
-      allows: (host, port) => hostAllowed(allowed(), host, port),
+      allows,
       ownPorts: network.ownPorts ?? ownListeningPorts,
       // Reported once per host and command; the 403 goes out after, so the result sees it.
       onBlocked: (block) => {
-        if (blocked.includes(block.host)) return;
-        blocked.push(block.host);
-        // An agent's own blocks make no card: its allowlist is its connection's endpoint, not the session's list.
-        if (agent === undefined) network.onBlocked?.({ ...owner, ...block });
+        if (agent === undefined) {
+          if (blocked.includes(block.host)) return;
+          blocked.push(block.host);
+          network.onBlocked?.({ ...owner, ...block });
+          return;
+        }
+        // An agent's own request: the proxy cannot tell which of its tool calls made it, so it goes to
+        // the session's run in flight, once per host and turn (a denied host does not ask again in a loop).
+        const run = network.currentRun?.(owner.sessionId) ?? null;
+        const key = `${run?.turnId ?? ''} ${block.host}`;
+        if (reported.has(key)) return;
+        reported.add(key);
+        network.onBlocked?.({
+          ...owner,
+          ...block,
+          ...(run === null ? {} : { turnId: run.turnId, runId: run.runId }),
+          ...(run?.inFlight === false ? { noCard: true as const } : {}),
+        });
       },
       ...(network.resolve === undefined ? {} : { resolve: network.resolve }),
     });

@@ -64,6 +64,13 @@ describe('sandbox settings', () => {
       expect(service.takeOnce('s2')).toEqual([]);
       expect(service.takeOnce('s1')).toEqual(['once.example.com']);
       expect(service.takeOnce('s1')).toEqual([]);
+      // A walled agent takes one "Allow once" per host and port, leaving the others.
+      service.allowOnce('s1', 'a.example.com');
+      service.allowOnce('s1', 'b.example.com:8080');
+      expect(service.takeOnceFor('s1', 'b.example.com', 443)).toBe(false);
+      expect(service.takeOnceFor('s1', 'b.example.com', 8080)).toBe(true);
+      expect(service.takeOnceFor('s1', 'b.example.com', 8080)).toBe(false);
+      expect(service.takeOnce('s1')).toEqual(['a.example.com']);
       service.allowHost('s1', 'pypi.org', 'always');
       expect(service.allows('s2', 'pypi.org', 443)).toBe(true);
     } finally {

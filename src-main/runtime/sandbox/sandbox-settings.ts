@@ -46,7 +46,7 @@ function absoluteFolders(entries: readonly string[], what: string): Checked<stri
  */
 export function checkSandboxSettings(
   typed: SandboxSettings,
-  where: { readonly home: string; readonly dataDir: string },
+  where: { readonly home: string; readonly dataDir: string | null },
 ): Checked<SandboxSettings> {
   const hosts = parseHostPatterns(typed.allowedHosts.filter((entry) => entry.trim() !== ''));
   if (!hosts.ok) return hosts;
@@ -56,7 +56,7 @@ export function checkSandboxSettings(
   if (!writable.ok) return writable;
   const protectedPaths = [
     ...DENIED_IN_HOME.map((entry) => ({ path: path.join(where.home, entry), name: `~/${entry}` })),
-    { path: path.resolve(where.dataDir), name: "Cairn's data directory" },
+    ...(where.dataDir === null ? [] : [{ path: path.resolve(where.dataDir), name: "Cairn's data directory" }]),
     ...denied.value.map((entry) => ({ path: entry, name: entry })),
   ];
   for (const folder of writable.value) {
@@ -75,6 +75,39 @@ export function checkSandboxSettings(
   };
 }
 
+/** The settings as stored (the global lists), or the empty ones. */
+export function storedSandboxSettings(settings: SettingsStore): SandboxSettings {
+  return { ...EMPTY_SANDBOX_SETTINGS, ...(settings.get<SandboxSettings>(GLOBAL_KEY) ?? {}) };
+}
+
+/**
+ * Checks an ACP connection's writable folders as Settings → Sandbox checks its own: absolute, and
+ * none that would open the deny list — under the person's home, under the agent's own HOME (its
+ * connection's `HOME`, when it sets one), Cairn's data directory or an extra denied path.
+ */
+export function checkAgentFolders(
+  folders: readonly string[],
+  where: {
+    readonly home: string;
+    readonly agentHome: string | null;
+    readonly dataDir: string | null;
+    readonly deniedPaths: readonly string[];
+  },
+): Checked<string[]> {
+  let value: string[] = [];
+  for (const home of where.agentHome === null || where.agentHome === where.home
+    ? [where.home]
+    : [where.home, where.agentHome]) {
+    const checked = checkSandboxSettings(
+      { allowedHosts: [], writableFolders: folders, deniedPaths: where.deniedPaths },
+      { home, dataDir: where.dataDir },
+    );
+    if (!checked.ok) return checked;
+    value = [...checked.value.writableFolders];
+  }
+  return { ok: true, value };
+}
+
 export class SandboxSettingsService {
   /** "Allow once": hosts for a session's next command, kept in memory only. */
   private readonly once = new Map<string, string[]>();
@@ -84,7 +117,7 @@ export class SandboxSettingsService {
   ) {}
 
   get(): SandboxSettings {
-    return { ...EMPTY_SANDBOX_SETTINGS, ...(this.deps.settings.get<SandboxSettings>(GLOBAL_KEY) ?? {}) };
+    return storedSandboxSettings(this.deps.settings);
   }
 
   /** Saves the settings when all of them are right; otherwise saves nothing and says what is wrong. */
@@ -134,6 +167,17 @@ export class SandboxSettingsService {
     const hosts = this.once.get(sessionId) ?? [];
     this.once.delete(sessionId);
     return hosts;
+  }
+
+  /** Takes the first "Allow once" of the session that lets `host:port` through (a walled agent's next connection there). */
+  takeOnceFor(sessionId: string, host: string, port: number): boolean {
+    const hosts = this.once.get(sessionId) ?? [];
+    const at = hosts.findIndex((pattern) => hostAllowed([pattern], host, port));
+    if (at === -1) return false;
+    const left = hosts.filter((_pattern, index) => index !== at);
+    if (left.length === 0) this.once.delete(sessionId);
+    else this.once.set(sessionId, left);
+    return true;
   }
 
   removeSessionHost(sessionId: string, host: string): string[] {

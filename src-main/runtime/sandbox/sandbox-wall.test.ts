@@ -288,12 +288,14 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     execFileSync('git', ['-C', repo, 'worktree', 'add', '-q', '-b', `cairn/w${n}`, worktree]);
     execFileSync('chmod', ['-R', 'a+rwX', repo, path.join(fixture.dataDir, 'worktrees')]);
     const result = await run(
-      `echo w > w.txt && git add w.txt && git -c user.name=t -c user.email=t@t commit -qm work && echo committed; echo x > '${repo}/.git/hooks/pre-commit'; cat '${fixture.dataDir}/secret.key'; echo end`,
+      `echo w > w.txt && git add w.txt && git -c user.name=t -c user.email=t@t commit -qm work && echo committed; echo x > '${repo}/.git/hooks/pre-commit'; echo 'gitdir: /var/tmp' > .git; cat '${fixture.dataDir}/secret.key'; echo end`,
       { cwd: worktree },
     );
     expect(result.stdoutTail).toBe('committed\nend\n');
     expect(execFileSync('git', ['-C', repo, 'log', '--oneline', `cairn/w${n}`], { encoding: 'utf8' })).toMatch(/work/);
     expect(existsSync(path.join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
+    // Its `.git` file still names the repository's worktree folder: a command cannot point git at hooks of its own.
+    expect(readFileSync(path.join(worktree, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);
   });
 
   it('says nothing was left running when nothing was (the namespace’s teardown is not a leftover)', async () => {

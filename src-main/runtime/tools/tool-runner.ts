@@ -42,6 +42,7 @@ export async function* runToolCall(
   context = {
     ...context,
     toolCallId: call.toolCallId,
+    ...(options.approved ? { approved: true } : {}),
     ...(options.approved && call.unsandboxed === true ? { unsandboxed: true } : {}),
   };
   await host.prepare?.(context.sessionId);

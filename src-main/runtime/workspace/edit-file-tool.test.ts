@@ -1,6 +1,7 @@
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PermissionMode } from '../../../src-shared/model';
 import { outcome, tempWorkspace, toolContext } from '../../testing/workspace-fixture';
 import { createEditFileTool, previewChange } from './edit-file-tool';
 
@@ -83,5 +84,22 @@ describe('edit_file', () => {
       /search and replace are the same text/,
     );
     expect((await edit({ path: 'src/app.ts', search: 'a' })).output.error).toMatch(/"replace"/);
+  });
+
+  it('edits no file that makes code run later in Auto, through a link too; in Full it does', async () => {
+    ws.write('.claude/settings.json', '{"hooks":{}}\n');
+    symlinkSync('.claude/settings.json', path.join(ws.root, 'settings-link.json'));
+    const inMode = (mode: PermissionMode, file: string) =>
+      createEditFileTool({ root: ws.root, modeOf: () => mode }).execute(
+        { path: file, search: '{}', replace: '{"PostToolUse":[]}' },
+        toolContext(),
+      );
+    for (const file of ['.claude/settings.json', 'settings-link.json', './src/../.claude/settings.json'])
+      expect(outcome(await inMode('auto', file)).output.error).toMatch(
+        /is read-only for agents: it makes code run later/,
+      );
+    expect(readFileSync(path.join(ws.root, '.claude/settings.json'), 'utf8')).toBe('{"hooks":{}}\n');
+    expect(outcome(await inMode('full', '.claude/settings.json')).isError).toBe(false);
+    expect(readFileSync(path.join(ws.root, '.claude/settings.json'), 'utf8')).toBe('{"hooks":{"PostToolUse":[]}}\n');
   });
 });

@@ -7,6 +7,7 @@ import { resolveInWorkspace } from './workspace-paths';
 import {
   countOccurrences,
   parseToolInput,
+  runLaterRefusalFor,
   type ChangePreview,
   type WorkspaceToolOptions,
 } from './workspace-tool-support';
@@ -77,9 +78,11 @@ export function createEditFileTool(options: WorkspaceToolOptions): AgentTool {
     },
     readOnly: false,
     preview: (input) => previewChange(options.root, input),
-    async execute(input) {
+    async execute(input, context) {
       const planned = await plan(options.root, input);
       if ('message' in planned) return toolError(planned.message);
+      const refusal = await runLaterRefusalFor(options, planned.target, context);
+      if (refusal !== null) return toolError(refusal);
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
       return {

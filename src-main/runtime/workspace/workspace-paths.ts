@@ -18,9 +18,10 @@ import path from 'node:path';
  * lends them outside names.
  *
  * What it does NOT cover:
- * - `run_shell`: a shell command runs with the app's own rights and can read or change anything the
- *   user can. Confinement applies to the file tools only; the permission mode (approval) is the
- *   control for commands.
+ * - `run_shell`: a shell command is contained by the sandbox (Auto, and Ask's approved commands) or
+ *   runs with the app's own rights (Full); this module confines the file tools only.
+ * - Which files inside the workspace may be written: files that make code run later (git hooks and
+ *   config, .cairn, Claude's settings) are the writing tools' rule, `sandbox/run-later-files.ts`.
  * - Hard links: a hard link inside the workspace to a file elsewhere is, to the file system, a file
  *   inside the workspace; it is read and written like one.
  * - Mount points and bind mounts inside the workspace are treated as folders of the workspace.

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { ToolPreview } from '../contract/agent-tool';
+import type { PermissionMode } from '../../../src-shared/model';
+import { isRunLaterFile, mayWriteRunLater, runLaterRefusal } from '../sandbox/run-later-files';
+import type { ToolContext, ToolPreview } from '../contract/agent-tool';
+import type { ResolvedWorkspacePath } from './workspace-paths';
 
 /** What a tool that changes something would do, for an approval prompt (see `AgentTool.preview`). */
 export type ChangePreview = ToolPreview;
@@ -13,6 +16,22 @@ export interface WorkspaceToolOptions {
    * swap the folder for a link in exactly that window (the rename race).
    */
   readonly beforeWalk?: (resolvedFolder: string) => Promise<void> | void;
+  /**
+   * The session's permission mode now, for the writing tools' rule on files that make code run later
+   * (`run-later-files.ts`); without it, such a write goes through only when approved on its card.
+   */
+  readonly modeOf?: (sessionId: string) => PermissionMode;
+}
+
+/** Why a writing tool may not write `target` now (a file that makes code run later), or null. */
+export async function runLaterRefusalFor(
+  options: WorkspaceToolOptions,
+  target: ResolvedWorkspacePath,
+  context: ToolContext,
+): Promise<string | null> {
+  if (!(await isRunLaterFile(target.root, target.absolute))) return null;
+  const mode = options.modeOf?.(context.sessionId) ?? 'ask';
+  return mayWriteRunLater(mode, context.approved === true) ? null : runLaterRefusal(target.relative, mode);
 }
 
 /** Decodes a tool input with a strict zod schema, or says (for the model) what is wrong with it. */

@@ -11,7 +11,12 @@ import {
 } from './file-change';
 import { writeConfined } from './workspace-files';
 import { resolveInWorkspace } from './workspace-paths';
-import { parseToolInput, type ChangePreview, type WorkspaceToolOptions } from './workspace-tool-support';
+import {
+  parseToolInput,
+  runLaterRefusalFor,
+  type ChangePreview,
+  type WorkspaceToolOptions,
+} from './workspace-tool-support';
 
 const inputSchema = z.strictObject({
   path: z.string().min(1).max(4096),
@@ -56,9 +61,11 @@ export function createWriteFileTool(options: WorkspaceToolOptions): AgentTool {
     },
     readOnly: false,
     preview: (input) => previewChange(options.root, input),
-    async execute(input) {
+    async execute(input, context) {
       const planned = await plan(options.root, input);
       if ('message' in planned) return toolError(planned.message);
+      const refusal = await runLaterRefusalFor(options, planned.target, context);
+      if (refusal !== null) return toolError(refusal);
       const written = await writeConfined(planned.target, planned.after);
       if (!written.ok) return toolError(written.message);
       const counts = planned.binaryBefore ? null : lineChanges(planned.before, planned.after);

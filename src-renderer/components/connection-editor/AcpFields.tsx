@@ -76,12 +76,27 @@ export function AcpFields(props: ConnectionFieldsProps) {
         help="Extra environment for the agent, one NAME=value a line. Stored with the connection in Cairn’s database, not encrypted."
         error={shown.acpEnv}
         rows={3}
+        controlClassName="input textarea"
         spellCheck={false}
         autoComplete="off"
         placeholder="Optional: NAME=value, one a line"
         value={draft.acpEnv}
         onChange={(acpEnv) => change({ acpEnv })}
         onBlur={() => touch('acpEnv')}
+      />
+      <TextField
+        controlId={`${formId}-acp-writable`}
+        label="Writable folders in Auto"
+        help="Folders the agent may also write when its session runs in Auto, inside the sandbox: one absolute path a line. None may open what the sandbox hides (~/.ssh, Cairn’s data folder, …)."
+        error={shown.acpWritable}
+        rows={3}
+        controlClassName="input textarea"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="Optional: /home/you/.my-agent"
+        value={draft.acpWritable}
+        onChange={(acpWritable) => change({ acpWritable })}
+        onBlur={() => touch('acpWritable')}
       />
     </>
   );

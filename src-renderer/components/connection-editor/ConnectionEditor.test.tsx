@@ -67,6 +67,7 @@ describe('the connection form, by provider kind', () => {
       'API key',
       'Model',
       'Environment',
+      'Writable folders in Auto',
       ...TIMEOUTS,
     ]);
     const custom = connection({
@@ -76,7 +77,14 @@ describe('the connection form, by provider kind', () => {
       acpAgent: { command: 'my-agent', args: ['--acp'], env: { A: '1' } },
     });
     const html = render(custom);
-    expect(fieldsOf(html)).toEqual(['Agent', 'Name', 'Agent command', 'Environment', ...TIMEOUTS]);
+    expect(fieldsOf(html)).toEqual([
+      'Agent',
+      'Name',
+      'Agent command',
+      'Environment',
+      'Writable folders in Auto',
+      ...TIMEOUTS,
+    ]);
     expect(html).toContain('my-agent --acp');
     expect(html).toMatch(/<textarea[^>]*id="[^"]*-acp-env"[^>]*aria-describedby="[^"]*-acp-env-help"/);
   });

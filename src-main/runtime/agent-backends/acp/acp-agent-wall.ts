@@ -6,8 +6,9 @@ import type { AgentWall } from '../../sandbox/sandbox-service';
 
 /**
  * What an ACP agent gets inside the sandbox (Auto) beside the session's workspace: its own state
- * writable — what each known agent writes under its HOME, found by running it — and the network only
- * to its model endpoint, the connection's base URL (or the agent's default service).
+ * writable — what each known agent writes under its HOME, found by running it — and the network to
+ * its model endpoint, the connection's base URL (or the agent's default service), beside the session's
+ * and the global allowlists (`SandboxService.prepare` adds those).
  */
 
 /** Under the agent's HOME, what it writes: folders, and files (`file: true`). */

@@ -79,7 +79,7 @@ export interface SessionState {
   /** Whether the agent process runs inside the sandbox: then its own tools are contained, and run unasked. */
   readonly walled: boolean;
   /** What the agent's file requests are checked against; changed in place as turns go. */
-  readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean };
+  readonly fs: { workspace: string; permissionMode: PermissionMode; writeApproved: boolean; approvedPaths: string[] };
   /** The terminals the agent opened (`terminal/*`), as shell runs of the run that asked. */
   readonly terminals: AcpTerminals;
   /** The Cairn run reading the agent now: where a terminal it opens is recorded. */

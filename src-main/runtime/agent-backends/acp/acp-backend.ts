@@ -7,6 +7,7 @@ import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { DEFAULT_ACP_BOUNDS, type AcpBounds } from './acp-bounds';
 import { AcpEventMapper } from './acp-event-mapper';
+import { pathsOfPermission } from './acp-fs';
 import { permissionResponse } from './acp-permissions';
 import { answerOf, promptText } from './acp-prompt-text';
 import { createAgentTerminal } from './acp-terminal-create';
@@ -66,6 +67,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
         : 'deny';
       state.fs.permissionMode = session.permissionMode;
       state.fs.writeApproved ||= answer.approved;
+      if (answer.approved) state.fs.approvedPaths.push(...pathsOfPermission(pending.params));
       state.run = { turnId: input.turnId, runId: input.runId };
       if (!answer.approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
@@ -87,7 +89,12 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       held(input.sessionId);
       state = null;
     }
-    const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
+    const fs = {
+      workspace,
+      permissionMode: session.permissionMode,
+      writeApproved: answer?.approved === true,
+      approvedPaths: [],
+    };
     let fresh = false;
     if (state === null) {
       const confinement = walled

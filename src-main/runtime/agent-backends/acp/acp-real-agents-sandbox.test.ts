@@ -42,6 +42,18 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
   return { port, child };
 }
 
+/** An HTTP server in a child process on 127.0.0.2 (not the host's own port; not the loopback an agent reaches directly). */
+async function startSecondServer(): Promise<{ port: number; child: ChildProcess }> {
+  const script = `const server = require('http').createServer((q, r) => r.end('REACHED-SECOND'));
+server.listen(0, '127.0.0.2', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('the second server exited')));
+  });
+  return { port, child };
+}
+
 /** Everything the tool results of a model call carry, as text (Anthropic's tool_result blocks, OpenAI's tool messages). */
 function toolOutputsIn(body: unknown): string {
   return JSON.stringify(body);
@@ -56,6 +68,7 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
     let other: Server;
     let otherPort: number;
     let forwarder: { port: number; child: ChildProcess };
+    let second: { port: number; child: ChildProcess };
     let model: AgentModel;
     let sessionId: string;
     let base: string;
@@ -70,6 +83,7 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       server = await agent.startServer(model.answer);
       const modelPort = Number(new URL(server.baseUrl).port);
       forwarder = await startForwarder(modelPort);
+      second = await startSecondServer();
       other = createServer((_request, response) => response.end('REACHED-OTHER'));
       await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
       otherPort = (other.address() as AddressInfo).port;
@@ -107,6 +121,7 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       await t?.close();
       await server?.close();
       forwarder?.child.kill();
+      second?.child.kill();
       await new Promise((resolve) => other?.close(resolve));
       if (base !== undefined) rmSync(base, { recursive: true, force: true });
     });
@@ -153,7 +168,9 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       model.script(toolCallReply(agent.shellCall('wall', probe('auto')), 2), textReply('Probed.', 1));
       await t.call('turn.start', { sessionId, turnId: 't2', text: 'Probe the wall' });
       expect((await turnEnds('t2')).latestRun).toMatchObject({ status: 'completed' });
-      expect((await t.call('interaction.list', { sessionId, status: 'pending' })).interactions).toEqual([]);
+      // Unasked: no approval card (OpenCode's own start-up request to registry.npmjs.org makes a network card).
+      const { interactions } = await t.call('interaction.list', { sessionId, status: 'pending' });
+      expect(interactions.filter((interaction) => interaction.request.kind !== 'network')).toEqual([]);
       const result = toolOutputsIn(model.calls.at(-1)?.body);
       expect(result).toMatch(/Read-only file system/);
       expect(result).toMatch(/outside: 1/);
@@ -161,6 +178,34 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       expect(result).not.toMatch(/REACHED-OTHER/);
       expect(readFileSync(join(workspace, 'inside-auto.txt'), 'utf8')).toBe('inside-auto\n');
       expect(existsSync(join(home, 'outside-auto.txt'))).toBe(false);
+    });
+
+    it('its own shell tool blocked by the proxy makes the card "Allow network to <host>" on the turn; allowed for the session, the running agent\'s retry reaches the server', async () => {
+      const fetch = `curl -s -m 5 http://127.0.0.2:${second.port}/; echo " fetch: $?"`;
+      model.script(toolCallReply(agent.shellCall('net1', fetch), 2), textReply('Blocked.', 1));
+      await t.call('turn.start', { sessionId, turnId: 'tn1', text: 'Fetch it' });
+      expect((await turnEnds('tn1')).latestRun).toMatchObject({ status: 'completed' });
+      const blocked = toolOutputsIn(model.calls.at(-1)?.body);
+      expect(blocked).toMatch(/blocked by the sandbox: network to 127\.0\.0\.2/);
+      expect(blocked).not.toMatch(/REACHED-SECOND/);
+      const cardOf = async () =>
+        (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions.filter(
+          (interaction) => interaction.request.kind === 'network' && interaction.request.host === '127.0.0.2',
+        );
+      const cards = await cardOf();
+      expect(cards).toEqual([
+        expect.objectContaining({ turnId: 'tn1', request: { kind: 'network', host: '127.0.0.2', port: second.port } }),
+      ]);
+      await t.call('interaction.answer', {
+        interactionId: cards[0]!.interactionId,
+        answer: { action: 'accept', network: 'allow_session' },
+      });
+      // The same agent process (no restart), its proxy now allowing the host.
+      model.script(toolCallReply(agent.shellCall('net2', fetch), 2), textReply('Fetched.', 1));
+      await t.call('turn.start', { sessionId, turnId: 'tn2', text: 'Fetch it again' });
+      expect((await turnEnds('tn2')).latestRun).toMatchObject({ status: 'completed' });
+      expect(toolOutputsIn(model.calls.at(-1)?.body)).toMatch(/REACHED-SECOND fetch: 0/);
+      expect(await cardOf()).toEqual([]);
     });
 
     it('switched to Full, starts again outside the wall, resumes its session, and the same write outside works', async () => {

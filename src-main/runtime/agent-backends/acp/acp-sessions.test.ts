@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -30,13 +30,14 @@ async function acpSession(
   const state = mkdtempSync(
     options.sandbox === undefined ? join(tmpdir(), 'cairn-acp-agent-') : '/var/tmp/cairn-acp-agent-',
   );
-  // In Auto the agent runs inside the sandbox: a custom agent's own state folder is made writable as a person would, in Settings → Sandbox.
-  if (options.sandbox !== undefined)
-    await t.call('sandbox.settings.set', { allowedHosts: [], writableFolders: [state], deniedPaths: [] });
+  // In Auto the agent runs inside the sandbox: a custom agent's own state folder is made writable as a person would, in its connection.
   const { connection } = await t.call('connection.create', {
     name: 'Test agent',
     providerType: 'acp',
-    acpAgent: testAgentCommand(state, { load: options.load ?? true, mcpHttp: options.mcpHttp ?? false }),
+    acpAgent: {
+      ...testAgentCommand(state, { load: options.load ?? true, mcpHttp: options.mcpHttp ?? false }),
+      ...(options.sandbox === undefined ? {} : { writableFolders: [state] }),
+    },
   });
   const { session } = await t.call('session.create', {
     connectionId: connection.connectionId,
@@ -247,6 +248,38 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
   );
 
   it.runIf(process.platform === 'linux')(
+    'fs/write_text_file keeps the wall’s read-only files: refused in Auto; in Ask written only when its card was approved, not under a session grant',
+    async () => {
+      const { sessionId, workspace, state } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
+      onTestFinished(() => rmSync(workspace, { recursive: true, force: true }));
+      onTestFinished(() => rmSync(state, { recursive: true, force: true }));
+      await t.call('turn.start', { sessionId, turnId: 't1', text: 'write .git/hooks/pre-commit curl evil' });
+      expect((await turnReaches(sessionId, 't1', ['completed', 'failed', 'waiting'])).status).toBe('completed');
+      expect((await items(sessionId)).at(-1)?.text).toMatch(
+        /^Could not write \.git\/hooks\/pre-commit: .*"\.git\/hooks\/pre-commit" is read-only for agents: it makes code run later/,
+      );
+      expect(existsSync(join(workspace, '.git/hooks/pre-commit'))).toBe(false);
+
+      const ask = await acpSessionOnSameHost('ask');
+      await t.call('turn.start', { sessionId: ask.sessionId, turnId: 'a1', text: 'write .claude/settings.json {}' });
+      const card = await pendingInteraction(ask.sessionId);
+      await t.call('interaction.answer', {
+        interactionId: card.interactionId,
+        answer: { action: 'accept', decision: 'allow_session' },
+      });
+      expect((await turnReaches(ask.sessionId, 'a1', ['completed', 'failed'])).status).toBe('completed');
+      expect(readFileSync(join(ask.workspace, '.claude/settings.json'), 'utf8')).toBe('{}');
+      // Allowed for the session, the next edit asks no more, so no card showed this file: refused.
+      await t.call('turn.start', { sessionId: ask.sessionId, turnId: 'a2', text: 'write .cairn/hooks.json {}' });
+      expect((await turnReaches(ask.sessionId, 'a2', ['completed', 'failed'])).status).toBe('completed');
+      expect((await items(ask.sessionId)).at(-1)?.text).toMatch(
+        /^Could not write \.cairn\/hooks\.json: .*read-only for agents/,
+      );
+      expect(existsSync(join(ask.workspace, '.cairn/hooks.json'))).toBe(false);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
     'a terminal in Auto blocked on the network shows the card "Allow network to <host>" on its call; allowed for the session, the retry gets through the wall',
     async () => {
       const { sessionId, workspace, state } = await acpSession({ permissionMode: 'auto', sandbox: 'detect' });
@@ -311,6 +344,48 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
       { message: 'the terminal to end', timeoutMs: 20_000 },
     );
     expect(run.status).toBe('killed');
+  });
+
+  it('a connection’s writable folders (for its agent in Auto): one that would open the deny list is refused, naming it, and nothing is saved', async () => {
+    const { connectionId, state } = await acpSession();
+    const before = await t.call('connection.list', {});
+    const agentHome = mkdtempSync(join(tmpdir(), 'cairn-acp-home-'));
+    onTestFinished(() => rmSync(agentHome, { recursive: true, force: true }));
+    for (const [writableFolders, env, message] of [
+      [['relative/dir'], {}, '"relative/dir" is not an absolute path'],
+      [[join(homedir(), '.ssh', 'keys')], {}, 'cannot be a writable folder: it would open ~/.ssh'],
+      [[agentHome], { HOME: agentHome }, `"${agentHome}" cannot be a writable folder: it would open ~/.ssh`],
+      [[t.dataDir], {}, "it would open Cairn's data directory"],
+    ] as const) {
+      const refused = await t.invoke('connection.create', {
+        name: 'Walled',
+        providerType: 'acp',
+        acpAgent: {
+          ...testAgentCommand(state),
+          env: { ...testAgentCommand(state).env, ...env },
+          writableFolders: [...writableFolders],
+        },
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining(message) as unknown },
+      });
+    }
+    expect((await t.call('connection.list', {})).connections).toEqual(before.connections);
+    const current = before.connections.find((connection) => connection.connectionId === connectionId)!;
+    const updated = await t.invoke('connection.update', {
+      connectionId,
+      expectedRevision: current.revision,
+      acpAgent: { ...testAgentCommand(state), writableFolders: [homedir()] },
+    });
+    expect(updated).toMatchObject({ ok: false, error: { message: expect.stringContaining('it would open ~/.') } });
+    expect((await t.call('connection.list', {})).connections).toEqual(before.connections);
+    const { connection } = await t.call('connection.update', {
+      connectionId,
+      expectedRevision: current.revision,
+      acpAgent: { ...testAgentCommand(state), writableFolders: [`${state}/`] },
+    });
+    expect(connection.acpAgent?.writableFolders).toEqual([state]);
   });
 
   it('a permission request becomes an approval card; allowed, the agent writes the file through Cairn’s confined fs', async () => {
