@@ -2,12 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
 import type { SummaryRecord } from '../../src-shared/compaction-model';
-import { AgentService } from './agents/agent-service';
+import { AgentService } from './subagents/agent-service';
 import { AttachmentService } from './attachments/attachment-service';
 import { createAutomations } from './automations/automations';
 import { BranchService } from './branches/branch-service';
-import { ChatService } from './chat/chat-service';
-import { TitleWriter } from './chat/title-writer';
+import { ChatService } from './conversations/chat-service';
+import { TitleWriter } from './sessions/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { createCompactionRuntime, type CompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
@@ -20,7 +20,7 @@ import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
 import { followCodexSessions, wireCodex } from './composition/codex-wiring';
 import { wireGoals } from './composition/goal-wiring';
-import { Late } from './composition/late';
+import { BuiltLater } from './composition/built-later';
 import { recoverRuntime, shutdownRuntime, type LifecycleParts } from './composition/lifecycle';
 import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
@@ -31,7 +31,7 @@ import { ConnectionService } from './connections/connection-service';
 import { createContextRuntime } from './context/context-runtime';
 import type { RevealToolOutput } from './context/history-items';
 import { ReportedWindows } from './context/reported-windows';
-import { EventBus } from './core/event-bus';
+import { EventBus } from './ports/event-bus';
 import { GoalDriver } from './goals/goal-driver';
 import type { GoalService } from './goals/goal-service';
 import { InteractionService } from './interactions/interaction-service';
@@ -61,7 +61,7 @@ function withText(summary: SummaryRecord | null): SummaryRecord | null {
 
 /**
  * The composition root: builds every runtime service once, in dependency order, and hands them to
- * each other. Services that need each other meet through a Late (set once the later one is built).
+ * each other. Services that need each other meet through a BuiltLater (set once the later one is built).
  * The order is the order of the parts below: the core, the services a turn uses, what runs turns,
  * the features built on turns, then the runtime they make together.
  */
@@ -78,7 +78,7 @@ type TurnServices = ReturnType<typeof createTurnServices>;
 type RunMachinery = ReturnType<typeof createRunMachinery>;
 type Features = ReturnType<typeof createFeatures>;
 
-/** The change-event bus, the admission gate, storage damage, and the Lates later parts fill. */
+/** The change-event bus, the admission gate, storage damage, and the services later parts fill (BuiltLater). */
 function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
@@ -89,15 +89,15 @@ function createCore(deps: RuntimeDeps) {
     admission,
   });
   const late = {
-    goals: new Late<GoalService>('Goals are not ready'),
-    agents: new Late<AgentService>('Agents are not ready'),
-    skills: new Late<SkillService>('Skills are not ready'),
-    interactions: new Late<InteractionService>('Interactions are not ready'),
-    compaction: new Late<CompactionRuntime>('Compaction is not ready'),
-    executor: new Late<RunExecutor>('The executor is not ready'),
-    turns: new Late<TurnService>('Turns are not ready'),
-    workhub: new Late<WorkHubService>('The WorkHub is not ready'),
-    codex: new Late<CodexBackend>('Codex is not ready'),
+    goals: new BuiltLater<GoalService>('Goals are not ready'),
+    agents: new BuiltLater<AgentService>('Agents are not ready'),
+    skills: new BuiltLater<SkillService>('Skills are not ready'),
+    interactions: new BuiltLater<InteractionService>('Interactions are not ready'),
+    compaction: new BuiltLater<CompactionRuntime>('Compaction is not ready'),
+    executor: new BuiltLater<RunExecutor>('The executor is not ready'),
+    turns: new BuiltLater<TurnService>('Turns are not ready'),
+    workhub: new BuiltLater<WorkHubService>('The WorkHub is not ready'),
+    codex: new BuiltLater<CodexBackend>('Codex is not ready'),
   };
   const reveal: RevealToolOutput = (data) => late.interactions.current?.revealOutput(data) ?? data.output;
   return { bus, admission, storageDamage, late, reveal };

@@ -6,8 +6,8 @@ import type { HistoryMessage, UsageReport } from '../agent-backends/agent-backen
 import { MESSAGE_OVERHEAD_TOKENS, OFFLOAD_TOKENS } from '../context/context-assembler';
 import { historyMessageOf, type RevealToolOutput } from '../context/history-items';
 import { countTokens, countValueTokens } from '../context/token-count';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import { keptStart, type RangeEntry } from './compaction-range';
 import type { Summariser } from './summarisers';
 import { renderForSummary, SUMMARY_SYSTEM_PROMPT, summaryPrompt } from './summary-prompt';

@@ -12,8 +12,8 @@ import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import { settleAnswer } from './settle-answer';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../turns/run-executor';
 import { endRun, openNextRun, turnAndSessionEvents } from '../turns/run-lifecycle';
@@ -21,7 +21,7 @@ import { ASK_USER_TOOL_NAME } from './ask-user-tool';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
 import type { NetworkInteractions } from './network-interactions';
-import { stableJson } from '../core/stable-json';
+import { stableJson } from '../ports/stable-json';
 
 export interface InteractionServiceDeps {
   readonly stores: Stores;

@@ -4,8 +4,8 @@ import type { InteractionAnswer, InteractionRecord, NetworkDecision } from '../.
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { NetworkBlock } from '../sandbox/sandbox-service';
 import { blockedLine } from '../sandbox/network-proxy';
 import { turnAndSessionEvents } from '../turns/run-lifecycle';

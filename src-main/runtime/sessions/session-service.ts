@@ -5,14 +5,14 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { PermissionMode, SessionRecord, TranscriptPage } from '../../../src-shared/model';
 import type { SessionListResult, SessionSnapshot } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import { DEFAULT_SESSION_TITLE } from './session-title';
 import type { ConnectionService } from '../connections/connection-service';
 import type { TurnService } from '../turns/turn-service';
-import { descendantSessionIds } from '../agents/agent-subtree';
-import { childModeRefusal, descendantsToNarrow } from '../agents/agent-permissions';
+import { descendantSessionIds } from '../subagents/agent-subtree';
+import { childModeRefusal, descendantsToNarrow } from '../subagents/agent-permissions';
 import { systemFolderReason } from '../workspace/workspace-paths';
 
 export interface SessionServiceDeps {

@@ -6,7 +6,7 @@ import type { CodexStore } from '../../../storage/codex-store';
 import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../agent-backend';
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../ports/ports';
 import type { AgentCommandLog } from '../../shell/agent-commands';
 import type { CodexSettings } from './codex-config';
 import type { CodexGoalUpdate, MirroredGoal } from './goal-mirror';
@@ -19,7 +19,7 @@ export type CodexTarget = Omit<CodexSettings, 'codexHome' | 'tmpDir'>;
 export interface CodexBackendDeps {
   resolve(connectionId: string, model: string | null): CodexTarget | { error: string };
   sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
-  readonly checkpoints: CodexStore;
+  readonly codexStore: CodexStore;
   /** Who owns each thread, and the session's thread that could not be resumed. */
   readonly threads: CodexThreadStore;
   /** The session's thread problem changed (noticed, chosen, resolved) or went away (null). */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { childEnvironment } from '../../shell/child-environment';
-import type { AgentLaunch } from '../native/agent-process';
+import type { AgentLaunch } from '../agent-process/agent-process';
 
 /** How a Codex connection reaches its model. */
 export interface CodexSettings {
