@@ -66,7 +66,7 @@ export function ApprovedToolCall({ item }: { item: TranscriptItem }) {
     const record = interactionId === null ? undefined : state.interactions.byId[interactionId];
     if (record === undefined || record.request.kind !== 'permission' || record.status !== 'answered') return null;
     const answer = record.answer;
-    return answer !== null && 'decision' in answer && answer.decision !== 'deny' ? record.updatedAt : null;
+    return answer !== null && 'decision' in answer ? record.updatedAt : null;
   });
   if (allowedAt === null) return null;
   return (

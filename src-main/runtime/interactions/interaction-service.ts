@@ -6,6 +6,7 @@ import type {
   InteractionRecord,
   InteractionStatus,
 } from '../../../src-shared/interaction-model';
+import { permissionDecisionOf } from '../../../src-shared/interaction-model';
 import { hasSecret, validateAnswer } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
@@ -100,9 +101,10 @@ export class InteractionService {
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
     const permission = interaction.request.kind === 'permission';
-    const allowed = permission && answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny';
+    const decision = permission ? permissionDecisionOf(answer) : null;
+    const allowed = decision !== null && decision !== 'deny';
     const callItem = permission ? stores.transcript.toolCall(interaction.runId, interaction.toolCallId) : null;
-    const unsandboxed = permission && 'decision' in answer && answer.decision === 'allow_once_unsandboxed';
+    const unsandboxed = decision === 'allow_once_unsandboxed';
     if (unsandboxed && (interaction.request.kind !== 'permission' || interaction.request.toolName !== 'run_shell')) {
       return fail('invalid_input', 'Only a command of run_shell can be run without the sandbox.');
     }
