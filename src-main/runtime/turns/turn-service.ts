@@ -3,7 +3,14 @@ import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { InteractionCloseReason } from '../../../src-shared/interaction-model';
 import type { MessageAuthor } from '../../../src-shared/message-author';
-import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnSummary } from '../../../src-shared/model';
+import type {
+  QueuedMessage,
+  RunStatus,
+  SessionRecord,
+  TurnDetail,
+  TurnOrigin,
+  TurnSummary,
+} from '../../../src-shared/model';
 import { isActiveStatus } from '../../../src-shared/model';
 import { resumeNoticeText } from '../../../src-shared/run-reasons';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../../src-shared/operations';
@@ -224,7 +231,9 @@ export class TurnService {
         now: clock.now(),
         ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
       });
-      return busy ? { message: queued, admitted: null } : this.startQueued(session, queued);
+      // A message that starts at once is the person's own turn; a firing keeps the queue's origin (its author names the task).
+      if (busy) return { message: queued, admitted: null };
+      return this.startQueued(session, queued, options.keepWaiting === true ? 'queued_message' : 'user');
     });
     bus.publish({ kind: 'queue.changed', message });
     if (admitted !== null) this.launch(admitted);
@@ -301,12 +310,16 @@ export class TurnService {
       .map((message) => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now));
   }
 
-  private startQueued(session: SessionRecord, queued: QueuedMessage): { message: QueuedMessage; admitted: Admitted } {
+  private startQueued(
+    session: SessionRecord,
+    queued: QueuedMessage,
+    origin: TurnOrigin = 'queued_message',
+  ): { message: QueuedMessage; admitted: Admitted } {
     const admitted = this.admit(session, {
       sessionId: session.sessionId,
       turnId: queued.messageId,
       text: queued.text,
-      origin: 'queued_message',
+      origin,
       ...(queued.attachments === undefined ? {} : { attachments: queued.attachments }),
       ...authorField(firingAuthor(this.deps.stores.automations, session.sessionId, queued.messageId)),
     });
