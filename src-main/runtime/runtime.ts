@@ -290,9 +290,19 @@ function createRunMachinery(
     }),
   );
   const interactions = late.interactions.set(
-    new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards }),
+    new InteractionService({
+      ...deps,
+      bus,
+      executor,
+      admission,
+      live,
+      network: networkCards,
+      failStop: (sessionId, reason) => late.agents.get().failStop(sessionId, reason),
+    }),
   );
-  const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
+  const turns = late.turns.set(
+    new TurnService({ ...deps, bus, executor, interactions, admission, attachments: services.attachments }),
+  );
   return { compaction, driver, codexThreads, codex, acp, acpInstaller, nativeBackendOf, executor, interactions, turns };
 }
 

@@ -34,6 +34,8 @@ export interface InteractionServiceDeps {
   readonly admission: AdmissionGate;
   /** Questions asked inside a running tool call (MCP elicitation), answered back into that call. */
   readonly live?: LiveInteractions;
+  /** Fail-stops the agent tree a session belongs to (once): what an answer the host could not apply does. */
+  readonly failStop?: (sessionId: string, reason: string) => void;
   /** A blocked host's card: answered without continuing anything. */
   readonly network?: NetworkInteractions;
 }
@@ -65,11 +67,32 @@ export class InteractionService {
     return stored === null ? missing() : ok({ interaction: publicRecord(stored) });
   }
 
-  /** `from`: the paired device answering (its name), recorded with the answer; null for the desktop. */
+  /**
+   * `from`: the paired device answering (its name), recorded with the answer; null for the desktop.
+   * An answer the host could not apply (a bug) fail-stops the agent tree it belongs to, then is thrown on.
+   */
   answer(
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null = null,
+  ): Outcome<InteractionAnswerResult> {
+    try {
+      return this.apply(interactionId, answer, from);
+    } catch (error) {
+      const interaction = this.deps.stores.interactions.get(interactionId);
+      if (interaction !== null)
+        this.deps.failStop?.(
+          interaction.sessionId,
+          `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      throw error;
+    }
+  }
+
+  private apply(
+    interactionId: string,
+    answer: InteractionAnswer,
+    from: string | null,
   ): Outcome<InteractionAnswerResult> {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
