@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperationInput, OperationName, OperationResult } from '../src-shared/operations';
 import { createHost, type Host } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/core/ports';
+import { silentLogger } from '../src-main/runtime/ports/ports';
 import { appServerPids } from '../src-main/testing/codex-processes';
 import { startOpenAIResponsesServer, textReply, type ProviderTestServer } from '../src-main/testing/provider-servers';
 import { waitFor } from '../src-main/testing/wait-for';

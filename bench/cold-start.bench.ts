@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createHost } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/core/ports';
+import { silentLogger } from '../src-main/runtime/ports/ports';
 import { DATABASE_FILE } from '../src-main/storage/database';
 import type { BenchResult } from './bench-result';
 import { seedHistory } from './seed-history';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { createHost } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/core/ports';
+import { silentLogger } from '../src-main/runtime/ports/ports';
 import type { BenchResult } from './bench-result';
 import { launchChromium, percentile } from './browser';
 import { initialChunks } from '../scripts/initial-chunks.mjs';

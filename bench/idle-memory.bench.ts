@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { createHost } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/core/ports';
+import { silentLogger } from '../src-main/runtime/ports/ports';
 import type { BenchResult } from './bench-result';
 import { seedHistory } from './seed-history';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { createHost } from '../src-main/host/create-host';
-import { silentLogger } from '../src-main/runtime/core/ports';
+import { silentLogger } from '../src-main/runtime/ports/ports';
 import type { BenchResult } from './bench-result';
 import { benchPage, launchChromium } from './browser';
 import { seedHistory } from './seed-history';

@@ -71,3 +71,47 @@ test('enable the daily review, run it now, and open its session', async ({ page,
   await expect(page.getByTestId('session-row').first().getByTestId('pinned-badge')).toBeVisible();
   await expect(page.getByTestId('session-row').first()).toContainText('Daily review');
 });
+
+test('Automations: Run review now says why it is off, and Remove is secondary and asks first', async ({
+  page,
+  cairn,
+}) => {
+  test.setTimeout(150_000); // the host starts inside the test's time; on a loaded two-core machine that can take most of a minute
+  const { session } = await cairn.call('session.create', { title: 'Garden' });
+  await cairn.call('schedule.create', {
+    taskId: 'task-garden-ping',
+    title: 'Garden ping',
+    prompt: 'Say hello to the garden',
+    target: { kind: 'session', sessionId: session.sessionId },
+    schedule: { kind: 'daily', time: '09:30', weekdays: [0, 1, 2, 3, 4, 5, 6] },
+    timeZone: 'UTC',
+    effect: 'turn',
+  });
+  await cairn.open(page);
+  await page.getByTestId('automations-entry').click();
+
+  const review = page.getByTestId('daily-review');
+  const runReview = review.getByRole('button', { name: 'Run review now' });
+  await expect(runReview).toBeDisabled();
+  await expect(runReview).toHaveAccessibleDescription(
+    'Turn the daily review on first: Run now uses its settings, which are not saved yet.',
+  );
+  await review.getByRole('switch', { name: 'Daily review enabled' }).click();
+  await expect(runReview).toBeEnabled();
+  await expect(review.getByTestId('run-review-why')).toHaveCount(0);
+
+  const row = page.getByTestId('automation-task').filter({ hasText: 'Garden ping' });
+  await expect(row).toContainText('Daily at 09:30');
+  const remove = row.getByRole('button', { name: 'Remove…' });
+  await expect(remove).toHaveClass(/button-quiet/);
+  await remove.click();
+  const confirm = row.getByRole('group', { name: 'Remove Garden ping?' });
+  await expect(confirm).toContainText('Remove this task and its history?');
+  await confirm.getByRole('button', { name: 'Keep' }).click();
+  await expect(row).toHaveCount(1);
+  expect((await cairn.call('schedule.list', {})).tasks).toHaveLength(1);
+  await row.getByRole('button', { name: 'Remove…' }).click();
+  await row.getByRole('group', { name: 'Remove Garden ping?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toHaveCount(0);
+  await expect.poll(async () => (await cairn.call('schedule.list', {})).tasks.length).toBe(0);
+});

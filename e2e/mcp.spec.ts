@@ -87,3 +87,33 @@ test('add an MCP server in Settings, see its tools, and run a turn that calls on
   await settings.getByRole('tab', { name: 'Tools (MCP)' }).click();
   await expect(settings.getByTestId('mcp-server-state').first()).toHaveAttribute('data-state', 'connected');
 });
+
+const openRow = (page: Page, title: string) =>
+  page.getByTestId('session-row').filter({ hasText: title }).locator('.session-row-main').click();
+
+test('the composer’s MCP menu is offered in a built-in agent’s session, not in a Codex session', async ({
+  page,
+  cairn,
+}) => {
+  await cairn.call('mcp.server.create', {
+    name: 'Notes',
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', TEST_SERVER],
+  });
+  const { connection } = await cairn.call('connection.create', {
+    name: 'Codex',
+    providerType: 'codex',
+    baseUrl: 'http://127.0.0.1:9/v1',
+  });
+  await cairn.call('session.create', { title: 'Demo chat' });
+  await cairn.call('session.create', { title: 'Codex chat', connectionId: connection.connectionId });
+  await cairn.open(page);
+
+  await openRow(page, 'Demo chat');
+  await expect(page.getByRole('button', { name: 'MCP', exact: true })).toBeVisible();
+  await openRow(page, 'Codex chat');
+  await expect(page.getByTestId('session-title')).toHaveText('Codex chat');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'MCP', exact: true })).toHaveCount(0);
+});

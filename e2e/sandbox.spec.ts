@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CairnHost, expect, test } from './fixtures';
@@ -97,6 +97,73 @@ test('a new session starts in Auto: a command writes inside unasked and is block
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(workspace, { recursive: true, force: true });
     rmSync(outside, { force: true });
+  }
+});
+
+const artifacts = join(process.cwd(), 'e2e-artifacts');
+/** Screenshots of the view at both widths the issue names, light and dark. */
+async function shoot(page: Page, name: string, subject: Locator): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  for (const width of [900, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: width === 900 ? 700 : 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await subject.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, `${name}-${width}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const openRow = (page: Page, title: string) =>
+  page.getByTestId('session-row').filter({ hasText: title }).locator('.session-row-main').click();
+
+// The `cairn` fixture's host, with the sandbox off: the note says commands are not sandboxed.
+test('the unsandboxed-shell note shows only in Ask or Full with a folder, once, and closes for that session', async ({
+  page,
+  cairn,
+}) => {
+  test.slow(); // eight screenshots
+  const workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-note-'));
+  try {
+    await cairn.call('session.create', { title: 'No folder', permissionMode: 'ask' });
+    await cairn.call('session.create', {
+      title: 'Folder explore',
+      permissionMode: 'explore',
+      workspacePath: workspace,
+    });
+    await cairn.call('session.create', { title: 'Folder ask', permissionMode: 'ask', workspacePath: workspace });
+    await cairn.open(page);
+
+    await openRow(page, 'No folder');
+    await expect(page.getByTestId('session-title')).toHaveText('No folder');
+    await expect(page.getByTestId('workspace-bar')).toBeVisible();
+    await expect(page.getByTestId('sandbox-note')).toHaveCount(0);
+
+    await openRow(page, 'Folder explore');
+    await expect(page.getByTestId('session-title')).toHaveText('Folder explore');
+    await expect(page.getByTestId('sandbox-note')).toHaveCount(0);
+
+    await openRow(page, 'Folder ask');
+    const note = page.getByTestId('sandbox-note');
+    await expect(note).toHaveCount(1);
+    await expect(note).toContainText('Shell commands are not sandboxed');
+    await expect(page.getByText('Shell commands are not sandboxed', { exact: false })).toHaveCount(1);
+    await shoot(page, 'sandbox-note', note);
+    await note.getByRole('button', { name: 'Close this note for this session' }).click();
+    await expect(note).toHaveCount(0);
+
+    // Closed for this session, across a reload; another session with a folder still says it.
+    await page.reload();
+    await openRow(page, 'Folder ask');
+    await expect(page.getByTestId('session-title')).toHaveText('Folder ask');
+    await expect(page.getByTestId('workspace-bar')).toBeVisible();
+    await expect(note).toHaveCount(0);
+    await cairn.call('session.create', { title: 'Folder ask too', permissionMode: 'ask', workspacePath: workspace });
+    await openRow(page, 'Folder ask too');
+    await expect(note).toContainText('Shell commands are not sandboxed');
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
   }
 });
 

@@ -25,7 +25,7 @@ export const RUNTIME = 'src-main/runtime/';
  * Keep in step with the tier table of docs/ARCHITECTURE.md §2.
  */
 export const TIERS = [
-  { name: 'contract', units: ['contract/', 'core/', 'lifecycle/'] },
+  { name: 'contract', units: ['contract/', 'lifecycle/', 'ports/'] },
   {
     name: 'services',
     units: [
@@ -44,9 +44,9 @@ export const TIERS = [
       'worktrees/',
     ],
   },
-  { name: 'turns', units: ['branches/', 'chat/', 'compaction/', 'interactions/', 'mcp/', 'turns/'] },
+  { name: 'turns', units: ['branches/', 'compaction/', 'conversations/', 'interactions/', 'mcp/', 'turns/'] },
   { name: 'agent backends', units: ['agent-backends/'] },
-  { name: 'features', units: ['agents/', 'automations/', 'goals/', 'skills/', 'workhub/'] },
+  { name: 'features', units: ['subagents/', 'automations/', 'goals/', 'skills/', 'workhub/'] },
   { name: 'composition', units: ['composition/', 'runtime.ts'] },
 ];
 

@@ -36,7 +36,7 @@ const LOOSE = {
   turns: ['turn-service', 'run-executor', 'run-recorder', 'recovery'],
   sessions: ['session-service', 'session-title'],
   connections: ['connection-service', 'provider-client', 'ai-sdk-provider-client'],
-  core: ['event-bus', 'ports', 'stable-json'],
+  ports: ['event-bus', 'ports', 'stable-json'],
 };
 /** The composition root stays where it is. */
 const ROOT_STEMS = new Set(['runtime']);
@@ -45,7 +45,7 @@ const FOLDERS = {
   providers: 'connections/providers',
   codex: 'agent-backends/codex',
   acp: 'agent-backends/acp',
-  'native-agent': 'agent-backends/native',
+  'native-agent': 'agent-backends/agent-process',
 };
 /** backends/: the interface beside the backends, the scripted ones together, the rest built in. */
 function backendTarget(rest) {

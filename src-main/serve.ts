@@ -10,7 +10,7 @@ import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import type { PortChoice } from './host/transports/remembered-port';
 import { startReachListener } from './host/transports/reach-listener';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
-import { consoleLogger } from './runtime/core/ports';
+import { consoleLogger } from './runtime/ports/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
 import { DataDirError } from './storage/data-dir-errors';
 

@@ -162,12 +162,18 @@ export type PermissionRequest = z.infer<typeof permissionRequestSchema>;
 export type NetworkRequest = z.infer<typeof networkRequestSchema>;
 export type InteractionRequest = QuestionRequest | FormRequest | PermissionRequest | NetworkRequest;
 /** `allow_once_unsandboxed`: a command of Cairn's own run_shell, run once outside the sandbox (Ask only). */
-export const PERMISSION_DECISIONS = ['allow_once', 'allow_session', 'allow_once_unsandboxed', 'deny'] as const;
+export const PERMISSION_ALLOWANCES = ['allow_once', 'allow_session', 'allow_once_unsandboxed'] as const;
+/** What the person decided about a tool call: one of the allowances, or deny (sent as `{ action: 'deny' }`). */
+export const PERMISSION_DECISIONS = [...PERMISSION_ALLOWANCES, 'deny'] as const;
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
-/** A blocked host: the next command only, this session's commands, every session's (the global allowlist), or not. */
-export const NETWORK_DECISIONS = ['allow_once', 'allow_session', 'allow_always', 'deny'] as const;
+/** A blocked host: the next command only, this session's commands, every session's (the global allowlist). */
+export const NETWORK_ALLOWANCES = ['allow_once', 'allow_session', 'allow_always'] as const;
+/** What the person decided about a blocked host: one of the allowances, or deny (sent as `{ action: 'deny' }`). */
+export const NETWORK_DECISIONS = [...NETWORK_ALLOWANCES, 'deny'] as const;
 export type NetworkDecision = (typeof NETWORK_DECISIONS)[number];
 export type InteractionKind = InteractionRequest['kind'];
+
+const denialReason = wellFormedString().trim().max(2000).optional();
 
 export const interactionAnswerSchema = z.union([
   z.strictObject({
@@ -187,20 +193,51 @@ export const interactionAnswerSchema = z.union([
       z.union([wellFormedString().max(100_000), z.number(), z.boolean(), z.array(wellFormedString().max(64)).max(50)]),
     ),
   }),
-  z.strictObject({
-    action: z.literal('accept'),
-    decision: z.enum(PERMISSION_DECISIONS),
-    reason: wellFormedString().trim().max(2000).optional(),
-  }),
-  z.strictObject({ action: z.literal('accept'), network: z.enum(NETWORK_DECISIONS) }),
+  z.strictObject({ action: z.literal('accept'), decision: z.enum(PERMISSION_ALLOWANCES) }),
+  z.strictObject({ action: z.literal('accept'), network: z.enum(NETWORK_ALLOWANCES) }),
+  /** A tool call or a blocked host not allowed, with the person's reason for the agent (a tool call's only). */
+  z.strictObject({ action: z.literal('deny'), reason: denialReason }),
   z.strictObject({ action: z.literal('decline') }),
   z.strictObject({ action: z.literal('cancel') }),
 ]);
 
-/** The person's answer: question answers (chosen option ids and/or their own text), form values, a permission or network decision, or decline/cancel. */
+/** The person's answer: question answers (chosen option ids and/or their own text), form values, an allowance, deny, or decline/cancel. */
 export type InteractionAnswer = z.infer<typeof interactionAnswerSchema>;
 export type QuestionAnswer = Extract<InteractionAnswer, { answers: unknown }>['answers'][string];
 export type FormValue = Extract<InteractionAnswer, { values: unknown }>['values'][string];
+
+/**
+ * Protocol 1 sent a denial as an acceptance that said deny (`{ action: 'accept', decision: 'deny' }`,
+ * `{ action: 'accept', network: 'deny' }`), and answers recorded then keep that shape: read as
+ * `{ action: 'deny' }`. The host accepts it from a client and reads it from the record (ARCHITECTURE.md §4, invariant 9).
+ */
+const protocol1DenialSchema = z
+  .union([
+    z.strictObject({ action: z.literal('accept'), decision: z.literal('deny'), reason: denialReason }),
+    z.strictObject({ action: z.literal('accept'), network: z.literal('deny') }),
+  ])
+  .transform((old): InteractionAnswer =>
+    'reason' in old && old.reason !== undefined ? { action: 'deny', reason: old.reason } : { action: 'deny' },
+  );
+
+/** What `interaction.answer` accepts: an answer, or a protocol 1 denial read as `{ action: 'deny' }`. */
+export const answerInputSchema = z.union([interactionAnswerSchema, protocol1DenialSchema]);
+
+/** A recorded answer as it reads now: a protocol 1 denial becomes `{ action: 'deny' }`; anything else is kept as it is. */
+export function readRecordedAnswer(recorded: unknown): InteractionAnswer {
+  const old = protocol1DenialSchema.safeParse(recorded);
+  return old.success ? old.data : (recorded as InteractionAnswer);
+}
+
+/** The decision an answer to a permission request makes (decline, cancel and anything else deny). */
+export function permissionDecisionOf(answer: InteractionAnswer): PermissionDecision {
+  return answer.action === 'accept' && 'decision' in answer ? answer.decision : 'deny';
+}
+
+/** The decision an answer to a blocked host makes (anything but an allowance denies). */
+export function networkDecisionOf(answer: InteractionAnswer): NetworkDecision {
+  return answer.action === 'accept' && 'network' in answer ? answer.network : 'deny';
+}
 
 export const INTERACTION_STATUSES = ['pending', 'answered', 'declined', 'cancelled', 'closed'] as const;
 export type InteractionStatus = (typeof INTERACTION_STATUSES)[number];

@@ -14,6 +14,11 @@ export interface AnswerProblem {
  * (nothing is recorded); the renderer shows the same messages next to the fields.
  */
 export function validateAnswer(request: InteractionRequest, answer: InteractionAnswer): AnswerProblem[] {
+  if (answer.action === 'deny') {
+    return request.kind === 'permission' || request.kind === 'network'
+      ? []
+      : [{ id: null, message: 'Deny answers a permission request or a blocked host; decline a question or a form.' }];
+  }
   if (answer.action !== 'accept') return [];
   if (request.kind === 'permission') {
     return 'decision' in answer ? [] : [{ id: null, message: 'Choose allow once, allow for this session, or deny.' }];

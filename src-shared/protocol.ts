@@ -1,5 +1,10 @@
 /** The WebSocket wire protocol (also the remote-host protocol). See ARCHITECTURE.md §3; the host's decoders of what clients send are in protocol-messages.ts. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * The version this host speaks, and the oldest it still accepts (a client says which it speaks in its hello).
+ * Version 2: a denial is sent as `{ action: 'deny', reason? }`; version 1's `{ action: 'accept', decision: 'deny' }`
+ * and `{ action: 'accept', network: 'deny' }` are still accepted, read as a denial (src-shared/interaction-model.ts).
+ */
+export const PROTOCOL_VERSION = 2;
 export const PROTOCOL_MIN = 1;
 
 export interface WelcomeMessage {

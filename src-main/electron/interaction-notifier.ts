@@ -22,9 +22,9 @@ export function describeInteraction(interaction: InteractionRecord): { title: st
     case 'form':
       return { title: 'Cairn needs some details', body: request.title };
     case 'permission':
-      return { title: 'Cairn asks for approval', body: request.summary };
+      return { title: 'Cairn asks for permission', body: request.summary };
     case 'network':
-      return { title: 'Cairn asks for approval', body: `Allow network to ${request.host}` };
+      return { title: 'Cairn asks for permission', body: `Allow network to ${request.host}` };
   }
 }
 

@@ -6,7 +6,7 @@ import type { Outcome } from '../../src-shared/errors';
 import type { HostInfo } from '../../src-shared/model';
 import { createHost } from '../host/create-host';
 import { IPC_INVOKE_CHANNEL, type IpcInvokeListener } from '../host/transports/ipc-transport';
-import { silentLogger } from '../runtime/core/ports';
+import { silentLogger } from '../runtime/ports/ports';
 import { LOCK_FILE } from '../storage/data-dir-lock';
 import { DATABASE_FILE } from '../storage/database';
 import { corruptIndexPage } from '../storage/testing/corrupt-database';

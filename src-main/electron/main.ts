@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
-import { consoleLogger, type Logger } from '../runtime/core/ports';
+import { consoleLogger, type Logger } from '../runtime/ports/ports';
 import { parsePassThrough } from '../runtime/shell/child-environment';
 import { DataDirError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../runtime/core/ports';
+import { silentLogger } from '../runtime/ports/ports';
 import { drainBeforeQuit, type QuittableApp } from './quit-drain';
 
 /** A stand-in for Electron's app: `quit()` emits before-quit and, unless prevented, counts as quitting. */

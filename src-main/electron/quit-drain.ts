@@ -1,4 +1,4 @@
-import type { Logger } from '../runtime/core/ports';
+import type { Logger } from '../runtime/ports/ports';
 
 /** The part of Electron's `app` the quit sequence uses. */
 export interface QuittableApp {

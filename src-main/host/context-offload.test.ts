@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OFFLOAD_DIR } from '../runtime/context/offload';
-import type { Logger } from '../runtime/core/ports';
+import type { Logger } from '../runtime/ports/ports';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
 import {
   startOpenAIChatServer,

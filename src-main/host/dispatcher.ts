@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { fail, type OperationError, type Outcome } from '../../src-shared/errors';
 import { deviceMayCall } from '../../src-shared/device-scope';
 import { isOperationName, operations, type OperationName } from '../../src-shared/operations';
-import type { Logger } from '../runtime/core/ports';
+import type { Logger } from '../runtime/ports/ports';
 import type { CallContext, Handler, HandlerDeps, HandlerTable } from './handler';
 
 export interface DispatcherOptions {

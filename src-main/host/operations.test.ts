@@ -147,7 +147,7 @@ describe('archived sessions', () => {
 describe('happy paths', () => {
   it('host.info names the version, protocol and epoch', async () => {
     const info = await t.call('host.info', {});
-    expect(info).toMatchObject({ name: 'Cairn', protocol: 1, hostEpoch: 'epoch-1', backends: ['offline-demo'] });
+    expect(info).toMatchObject({ name: 'Cairn', protocol: 2, hostEpoch: 'epoch-1', backends: ['offline-demo'] });
   });
 
   it('session.create takes its options and defaults the rest', async () => {

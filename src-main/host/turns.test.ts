@@ -184,7 +184,7 @@ describe('turn.resume', () => {
 });
 
 describe('turn.message.submit', () => {
-  it('starts at once when the session is idle', async () => {
+  it('starts at once when the session is idle, as the person’s own turn (the one way the app sends)', async () => {
     const submitted = await t.call('turn.message.submit', {
       sessionId,
       messageId: 'm0',
@@ -193,7 +193,8 @@ describe('turn.message.submit', () => {
     });
     expect(submitted.disposition).toBe('started');
     expect(submitted.message).toMatchObject({ state: 'started', turnId: 'm0' });
-    await t.waitForTurn(sessionId, 'm0', ['completed']);
+    const done = await t.waitForTurn(sessionId, 'm0', ['completed']);
+    expect(done.origin).toBe('user');
   });
 
   it('queues while a turn runs and starts each in order when the session frees', async () => {

@@ -3,6 +3,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PermissionMode } from '../../src-shared/model';
+import { openDatabase } from '../storage/database';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { startOpenAIChatServer, TEST_API_KEY, textReply } from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
@@ -149,7 +150,7 @@ describe('permission modes', () => {
     });
     await t.call('interaction.answer', {
       interactionId: approval!.interactionId,
-      answer: { action: 'accept', decision: 'deny', reason: 'not in my repo' },
+      answer: { action: 'deny', reason: 'not in my repo' },
     });
     await t.waitForTurn(sessionId, 't3', ['completed']);
     expect(await lastText(sessionId)).toBe('You did not allow that, so I did not run it. You said: "not in my repo".');
@@ -158,6 +159,33 @@ describe('permission modes', () => {
       .filter((item) => item.kind === 'tool_result')
       .at(-1);
     expect(result?.data).toMatchObject({ isError: true, output: { action: 'deny', reason: 'not in my repo' } });
+  });
+
+  it('a protocol 1 denial ({ action: accept, decision: deny }) is still accepted, and an answer recorded in that shape reads as deny', async () => {
+    const sessionId = await session('ask');
+    await t.call('turn.start', { sessionId, turnId: 't1', text: '/tool run_shell {"command":"touch denied.txt"}' });
+    await t.waitForTurn(sessionId, 't1', ['waiting']);
+    const [approval] = await pendingOf(sessionId);
+    const answered = await t.call('interaction.answer', {
+      interactionId: approval!.interactionId,
+      answer: { action: 'accept', decision: 'deny', reason: 'old client' },
+    });
+    expect(answered.interaction.answer).toEqual({ action: 'deny', reason: 'old client' });
+    await t.waitForTurn(sessionId, 't1', ['completed']);
+    expect(() => readFileSync(join(workspace, 'denied.txt'))).toThrow();
+
+    // An answer an older host recorded keeps its old shape in the database: it reads as deny.
+    const db = openDatabase(t.dataDir);
+    try {
+      db.prepare('UPDATE interactions SET answer = ? WHERE interaction_id = ?').run(
+        JSON.stringify({ action: 'accept', decision: 'deny', reason: 'recorded then' }),
+        approval!.interactionId,
+      );
+    } finally {
+      db.close();
+    }
+    const read = await t.call('interaction.get', { interactionId: approval!.interactionId });
+    expect(read.interaction.answer).toEqual({ action: 'deny', reason: 'recorded then' });
   });
 
   it('a session lists its "Allow for this session" grants, and a revoked grant asks again', async () => {

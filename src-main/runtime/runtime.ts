@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
-import { AgentService } from './agents/agent-service';
+import { AgentService } from './subagents/agent-service';
 import { AttachmentService } from './attachments/attachment-service';
 import { createAutomations } from './automations/automations';
 import { BranchService } from './branches/branch-service';
-import { ChatService } from './chat/chat-service';
-import { TitleWriter } from './chat/title-writer';
+import { ChatService } from './conversations/chat-service';
+import { TitleWriter } from './sessions/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
@@ -21,7 +21,7 @@ import { StorageDamage } from './storage-faults/storage-damage';
 import { DATABASE_FILE } from '../storage/database';
 import { followCodexSessions, wireCodex } from './composition/codex-wiring';
 import { wireGoals } from './composition/goal-wiring';
-import { Late } from './composition/late';
+import { BuiltLater } from './composition/built-later';
 import { recoverRuntime, shutdownRuntime, type LifecycleParts } from './composition/lifecycle';
 import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
@@ -32,7 +32,7 @@ import { ConnectionService } from './connections/connection-service';
 import { createContextRuntime } from './context/context-runtime';
 import { ReportedWindows } from './context/reported-windows';
 import { storedSummaries } from './context/stored-summaries';
-import { EventBus } from './core/event-bus';
+import { EventBus } from './ports/event-bus';
 import { GoalDriver } from './goals/goal-driver';
 import type { GoalService } from './goals/goal-service';
 import { revealToolOutput } from './interactions/full-answer';
@@ -60,7 +60,7 @@ export type { Runtime, RuntimeDeps } from './composition/runtime-contract';
  * The composition root: builds every runtime service once, in the order of the runtime's tiers
  * (ARCHITECTURE.md §2), and hands them to each other: the core, the services a turn uses, what runs
  * turns (compaction, the backends, the executor, answers, turns), the features built on turns, then
- * the runtime they make together. Only objects that truly need each other meet through a Late (set
+ * the runtime they make together. Only objects that truly need each other meet through a BuiltLater (set
  * once the later one is built): each is a cycle of a run's life, listed in §2.
  */
 export function createRuntime(deps: RuntimeDeps): Runtime {
@@ -87,12 +87,12 @@ function createCore(deps: RuntimeDeps) {
     admission,
   });
   const late = {
-    goals: new Late<GoalService>('Goals are not ready'),
-    agents: new Late<AgentService>('Agents are not ready'),
-    skills: new Late<SkillService>('Skills are not ready'),
-    turns: new Late<TurnService>('Turns are not ready'),
-    workhub: new Late<WorkHubService>('The WorkHub is not ready'),
-    codex: new Late<CodexBackend>('Codex is not ready'),
+    goals: new BuiltLater<GoalService>('Goals are not ready'),
+    agents: new BuiltLater<AgentService>('Agents are not ready'),
+    skills: new BuiltLater<SkillService>('Skills are not ready'),
+    turns: new BuiltLater<TurnService>('Turns are not ready'),
+    workhub: new BuiltLater<WorkHubService>('The WorkHub is not ready'),
+    codex: new BuiltLater<CodexBackend>('Codex is not ready'),
   };
   const reveal = revealToolOutput(deps);
   return { bus, admission, storageDamage, late, reveal };
@@ -281,8 +281,18 @@ function createRunMachinery(
       driver.onRunEnded(run);
     },
   });
-  const interactions = new InteractionService({ ...deps, bus, executor, admission, live, network: networkCards });
-  const turns = late.turns.set(new TurnService({ ...deps, bus, executor, interactions, admission }));
+  const interactions = new InteractionService({
+    ...deps,
+    bus,
+    executor,
+    admission,
+    live,
+    network: networkCards,
+    failStop: (sessionId, reason) => late.agents.get().failStop(sessionId, reason),
+  });
+  const turns = late.turns.set(
+    new TurnService({ ...deps, bus, executor, interactions, admission, attachments: services.attachments }),
+  );
   return {
     compaction: {
       ...compaction,

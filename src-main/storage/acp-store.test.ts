@@ -3,7 +3,7 @@ import { tempDataDir } from '../testing/host-fixture';
 import { openDatabase } from './database';
 import { createAcpStore } from './acp-store';
 
-describe('ACP checkpoints', () => {
+describe('ACP resume points', () => {
   it('applies each numbered update of the bound instance once, and none of a replaced instance', () => {
     const temp = tempDataDir();
     const db = openDatabase(temp.dir);
@@ -35,7 +35,7 @@ describe('ACP checkpoints', () => {
       6,
     );
     expect([store.claim('s1', 'i1', 3), store.claim('s1', 'i2', 1)]).toEqual([false, true]);
-    expect(store.checkpoint('s1')).toMatchObject({
+    expect(store.resumePoint('s1')).toMatchObject({
       acpSessionId: 'a1',
       instanceId: 'i2',
       pid: 43,

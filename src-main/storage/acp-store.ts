@@ -1,7 +1,7 @@
 import type { Db } from './database';
 
 /** Where an ACP session stands: the agent session it drives, the agent process last started for it, and the last update applied. */
-export interface AcpCheckpoint {
+export interface AcpResumePoint {
   readonly sessionId: string;
   readonly acpSessionId: string;
   readonly instanceId: string;
@@ -23,14 +23,14 @@ export interface AcpBinding {
 }
 
 /**
- * ACP checkpoints. Each agent process instance numbers what it says; an update is applied at most
+ * ACP resume points. Each agent process instance numbers what it says; an update is applied at most
  * once: `claim` answers false for a number already applied and for an instance that is no longer the
  * session's (a replaced agent's late updates).
  */
 export interface AcpStore {
-  checkpoint(sessionId: string): AcpCheckpoint | null;
+  resumePoint(sessionId: string): AcpResumePoint | null;
   /** Binds the session to an agent session and a (new) agent process instance. */
-  bind(sessionId: string, binding: AcpBinding, now: number): AcpCheckpoint;
+  bind(sessionId: string, binding: AcpBinding, now: number): AcpResumePoint;
   claim(sessionId: string, instanceId: string, seq: number): boolean;
   forget(sessionId: string): void;
 }
@@ -58,7 +58,7 @@ export function createAcpStore(db: Db): AcpStore {
     'UPDATE acp_checkpoints SET last_seq = ? WHERE session_id = ? AND instance_id = ? AND last_seq < ?',
   );
   const remove = db.prepare('DELETE FROM acp_checkpoints WHERE session_id = ?');
-  const toCheckpoint = (row: Row): AcpCheckpoint => ({
+  const toResumePoint = (row: Row): AcpResumePoint => ({
     sessionId: row.session_id,
     acpSessionId: row.acp_session_id,
     instanceId: row.instance_id,
@@ -70,15 +70,15 @@ export function createAcpStore(db: Db): AcpStore {
     updatedAt: row.updated_at,
   });
   return {
-    checkpoint(sessionId) {
+    resumePoint(sessionId) {
       const row = get.get(sessionId);
-      return row === undefined ? null : toCheckpoint(row);
+      return row === undefined ? null : toResumePoint(row);
     },
     bind(sessionId, binding, now) {
       upsert.run({ sessionId, ...binding, now });
       const row = get.get(sessionId);
-      if (row === undefined) throw new Error(`ACP checkpoint of ${sessionId} vanished`);
-      return toCheckpoint(row);
+      if (row === undefined) throw new Error(`ACP resume point of ${sessionId} vanished`);
+      return toResumePoint(row);
     },
     claim: (sessionId, instanceId, seq) => advance.run(seq, sessionId, instanceId, seq).changes === 1,
     forget(sessionId) {

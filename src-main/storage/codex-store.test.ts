@@ -25,7 +25,7 @@ describe('codex store', () => {
     expect(store.claim('s1', 'i1', 1)).toBe(true);
     expect(store.claim('s1', 'i1', 1)).toBe(false);
     expect(store.claim('s1', 'i1', 2)).toBe(true);
-    expect(store.checkpoint('s1')).toMatchObject({
+    expect(store.resumePoint('s1')).toMatchObject({
       threadId: 'th1',
       instanceId: 'i1',
       lastSeq: 2,
@@ -35,8 +35,8 @@ describe('codex store', () => {
     store.bind('s1', { threadId: 'th1', instanceId: 'i2', codexVersion: '0.171.0' }, 20);
     expect(store.claim('s1', 'i1', 3)).toBe(false);
     expect(store.claim('s1', 'i2', 1)).toBe(true);
-    expect(store.checkpoint('s1')).toMatchObject({ instanceId: 'i2', lastSeq: 1, updatedAt: 20 });
+    expect(store.resumePoint('s1')).toMatchObject({ instanceId: 'i2', lastSeq: 1, updatedAt: 20 });
     store.forget('s1');
-    expect(store.checkpoint('s1')).toBeNull();
+    expect(store.resumePoint('s1')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from './database';
 export type { CodexTurnResult };
 
 /** Where a Codex session stands: the thread it drives and the app-server instance last applied. */
-export interface CodexCheckpoint {
+export interface CodexResumePoint {
   readonly sessionId: string;
   readonly threadId: string;
   readonly instanceId: string | null;
@@ -14,18 +14,18 @@ export interface CodexCheckpoint {
 }
 
 /**
- * Codex checkpoints and the applied-event register. An app-server instance numbers its events; an
+ * Codex resume points and the applied-event register. An app-server instance numbers its events; an
  * event is applied at most once: `claim` answers false for a pair it has seen, and for an instance
  * that is no longer the session's (a replaced app-server's late events).
  */
 export interface CodexStore {
-  checkpoint(sessionId: string): CodexCheckpoint | null;
+  resumePoint(sessionId: string): CodexResumePoint | null;
   /** Binds the session to a thread and a (new) app-server instance. */
   bind(
     sessionId: string,
     binding: { threadId: string; instanceId: string; codexVersion: string | null },
     now: number,
-  ): CodexCheckpoint;
+  ): CodexResumePoint;
   /** Records (instance, seq) as applied; false when it was applied before or the instance was replaced. */
   claim(sessionId: string, instanceId: string, seq: number): boolean;
   /** Forgets the session's thread (a new one starts on the next turn). */
@@ -63,7 +63,7 @@ interface Row {
   updated_at: number;
 }
 
-function toCheckpoint(row: Row): CodexCheckpoint {
+function toResumePoint(row: Row): CodexResumePoint {
   return {
     sessionId: row.session_id,
     threadId: row.thread_id,
@@ -118,15 +118,15 @@ export function createCodexStore(db: Db): CodexStore {
     return true;
   });
   return {
-    checkpoint(sessionId) {
+    resumePoint(sessionId) {
       const row = get.get(sessionId);
-      return row === undefined ? null : toCheckpoint(row);
+      return row === undefined ? null : toResumePoint(row);
     },
     bind(sessionId, binding, now) {
       upsert.run({ sessionId, ...binding, now });
       const row = get.get(sessionId);
-      if (row === undefined) throw new Error(`Codex checkpoint of ${sessionId} vanished`);
-      return toCheckpoint(row);
+      if (row === undefined) throw new Error(`Codex resume point of ${sessionId} vanished`);
+      return toResumePoint(row);
     },
     claim: (sessionId, instanceId, seq) => claim(sessionId, instanceId, seq),
     forget(sessionId) {

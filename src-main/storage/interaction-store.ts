@@ -6,6 +6,7 @@ import type {
   InteractionRequest,
   InteractionStatus,
 } from '../../src-shared/interaction-model';
+import { readRecordedAnswer } from '../../src-shared/interaction-model';
 import type { Db } from './database';
 
 export interface NewInteraction {
@@ -77,7 +78,7 @@ function toRecord(row: Row): StoredInteraction {
     toolCallId: row.tool_call_id,
     request: JSON.parse(row.request) as InteractionRequest,
     status: row.status,
-    answer: row.answer === null ? null : (JSON.parse(row.answer) as InteractionAnswer),
+    answer: row.answer === null ? null : readRecordedAnswer(JSON.parse(row.answer)),
     answerSecretId: row.answer_secret_id,
     closeReason: row.close_reason,
     ...(row.answered_from === null ? {} : { answeredFrom: row.answered_from }),

@@ -5,7 +5,7 @@
  * Usage: node --import tsx checkpoint-crash-child.ts DATA_DIR WORKSPACE POINT
  */
 import { createHost } from '../host/create-host';
-import { silentLogger } from '../runtime/core/ports';
+import { silentLogger } from '../runtime/ports/ports';
 
 const [dataDir = '', workspace = '', point = ''] = process.argv.slice(2);
 const die = () => process.kill(process.pid, 'SIGKILL');

@@ -6,7 +6,7 @@ import type { Outcome } from '../../src-shared/errors';
 import type { ChangeEvent } from '../../src-shared/events';
 import type { OperationInput, OperationName, OperationResult } from '../../src-shared/operations';
 import { createHost, type Host, type HostOptions } from '../host/create-host';
-import { sequentialIds, silentLogger } from '../runtime/core/ports';
+import { sequentialIds, silentLogger } from '../runtime/ports/ports';
 import { waitFor } from './wait-for';
 import { TEST_SHELL_OVERRIDE } from './codex-test-shells';
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../runtime/core/ports';
-import { systemClock } from '../runtime/core/ports';
+import type { Clock } from '../runtime/ports/ports';
+import { systemClock } from '../runtime/ports/ports';
 
 /**
  * A clock whose time moves only when a test says so. Timers set on it fire, in time order, as

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChangeEvent } from '../../src-shared/events';
-import { sequentialIds, silentLogger } from '../../src-main/runtime/core/ports';
+import { sequentialIds, silentLogger } from '../../src-main/runtime/ports/ports';
 import { startTestHost, tempDataDir, type TestHost } from '../../src-main/testing/host-fixture';
 import { startWebSocketTransport, type WebSocketTransport } from '../../src-main/host/transports/websocket-transport';
 import { EventSequencer } from './event-sequencer';

@@ -36,7 +36,7 @@ describe('WebSocketHostLink', () => {
     expect(socket.url).toBe('ws://127.0.0.1:1/');
     expect(link.connection().status).toBe('connecting');
     socket.open();
-    expect(socket.sent).toEqual([{ hello: { token: 'secret-token', protocol: { min: 1, max: 1 } } }]);
+    expect(socket.sent).toEqual([{ hello: { token: 'secret-token', protocol: { min: 1, max: 2 } } }]);
     socket.welcome('epoch-7');
     expect(link.connection()).toEqual({ status: 'open', hostEpoch: 'epoch-7', generation: 1, problem: null });
   });

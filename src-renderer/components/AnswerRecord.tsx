@@ -35,21 +35,27 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
       </p>
     );
   }
+  if (answer.action === 'deny') {
+    return (
+      <p className="answer-outcome decision-deny" data-testid="interaction-outcome">
+        Denied
+        <AnsweredFrom record={record} />
+        {answer.reason !== undefined && answer.reason !== '' ? ` — “${answer.reason}”` : ''}
+        <RequestDetail request={request} />
+      </p>
+    );
+  }
   if ('decision' in answer) {
-    const text =
-      answer.decision === 'allow_once'
-        ? 'Allowed once'
-        : answer.decision === 'allow_session'
-          ? 'Allowed for this session'
-          : answer.decision === 'allow_once_unsandboxed'
-            ? 'Run once without sandbox'
-            : 'Denied';
+    const text = {
+      allow_once: 'Allowed once',
+      allow_session: 'Allowed for this session',
+      allow_once_unsandboxed: 'Run once without sandbox',
+    }[answer.decision];
     return (
       <p className={`answer-outcome decision-${answer.decision}`} data-testid="interaction-outcome">
         {text}
         <AnsweredFrom record={record} />
-        {answer.reason !== undefined && answer.reason !== '' ? ` — “${answer.reason}”` : ''}
-        {request.kind === 'permission' ? <span className="answer-detail"> · {request.summary}</span> : null}
+        <RequestDetail request={request} />
       </p>
     );
   }
@@ -58,19 +64,25 @@ export function AnswerRecord({ record }: { record: InteractionRecord }) {
       allow_once: 'Allowed for the next command',
       allow_session: 'Allowed for this session',
       allow_always: 'Always allowed',
-      deny: 'Denied',
     }[answer.network];
     return (
       <p className={`answer-outcome decision-${answer.network}`} data-testid="interaction-outcome">
         {text}
         <AnsweredFrom record={record} />
-        {request.kind === 'network' ? <span className="answer-detail"> · network to {request.host}</span> : null}
+        <RequestDetail request={request} />
       </p>
     );
   }
   if ('answers' in answer && request.kind === 'question')
     return <QuestionRecord request={request} answers={answer.answers} />;
   if ('values' in answer && request.kind === 'form') return <FormRecord request={request} values={answer.values} />;
+  return null;
+}
+
+/** What was allowed or denied: the tool call's summary, or the blocked host. */
+function RequestDetail({ request }: { request: InteractionRecord['request'] }) {
+  if (request.kind === 'permission') return <span className="answer-detail"> · {request.summary}</span>;
+  if (request.kind === 'network') return <span className="answer-detail"> · network to {request.host}</span>;
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent } from 'react';
 import { branchesUnder, type BranchGroups } from '../state/branch-groups';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { DisclosureIcon } from './agents/AgentStatusChip';
+import { DisclosureIcon } from './subagents/AgentStatusChip';
 import { SessionRow } from './SessionRow';
 
 const count = (n: number) => (n === 1 ? '1 branch' : `${n} branches`);

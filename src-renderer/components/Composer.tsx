@@ -5,7 +5,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon } from './icons';
-import { StopButton } from './agents/StopButton';
+import { StopButton } from './subagents/StopButton';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 import { UnknownCommandQuestion } from './UnknownCommandQuestion';
 import { retryingImport } from '../platform/retrying-import';

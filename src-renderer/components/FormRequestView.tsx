@@ -34,7 +34,7 @@ export function FormRequestView({ interactionId, request }: { interactionId: str
         event.preventDefault();
         void store
           .getState()
-          .submitAnswer(interactionId)
+          .answerFromDraft(interactionId)
           .then((sent) => (sent ? undefined : focus.refused()));
       }}
     >

@@ -45,7 +45,8 @@ export function GeneralPage() {
               onChange={(event) => void actions.setNotificationsOn(event.target.checked)}
             />
             <span>
-              Notify me when a turn finishes or a question or approval waits, while this tab is in the background
+              Notify me when a turn finishes or a question or permission request waits, while this tab is in the
+              background
             </span>
           </label>
           <NotificationNote>

@@ -53,7 +53,7 @@ export function InteractionActions({
             className="button button-quiet"
             title={button.hint}
             disabled={form.submitting}
-            onClick={() => void store.getState().respond(interactionId, { action: button.action })}
+            onClick={() => void store.getState().answerInteraction(interactionId, { action: button.action })}
           >
             {button.label}
           </button>

@@ -116,7 +116,7 @@ function titleOf(record: InteractionRecord): string {
     case 'form':
       return record.request.title;
     case 'permission':
-      return record.status === 'pending' ? 'Approval needed' : 'Approval';
+      return record.status === 'pending' ? 'Permission needed' : 'Permission';
     case 'network':
       return `Allow network to ${record.request.host}`;
   }

@@ -14,7 +14,9 @@ export function NetworkPrompt({ interactionId, request }: { interactionId: strin
   const store = useStoreApi();
   const form = useAppStore((state) => state.interactionForms[interactionId] ?? EMPTY_FORM);
   const decide = (network: NetworkDecision) =>
-    void store.getState().respond(interactionId, { action: 'accept', network });
+    void store
+      .getState()
+      .answerInteraction(interactionId, network === 'deny' ? { action: 'deny' } : { action: 'accept', network });
   return (
     <div className="permission network-permission">
       <p className="permission-summary">

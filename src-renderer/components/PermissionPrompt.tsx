@@ -32,11 +32,12 @@ export function PermissionPrompt({
     useAppStore((state) => state.sandbox?.available ?? false) && request.toolName === 'run_shell' && !codex;
   const decide = (decision: PermissionDecision) => {
     const reason = form.reason.trim();
-    void store.getState().respond(interactionId, {
-      action: 'accept',
-      decision,
-      ...(decision === 'deny' && reason !== '' ? { reason } : {}),
-    });
+    void store
+      .getState()
+      .answerInteraction(
+        interactionId,
+        decision === 'deny' ? { action: 'deny', ...(reason !== '' ? { reason } : {}) } : { action: 'accept', decision },
+      );
   };
 
   const preview = request.preview;

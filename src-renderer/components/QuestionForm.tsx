@@ -34,7 +34,7 @@ export function QuestionForm({ interactionId, request }: { interactionId: string
         event.preventDefault();
         void store
           .getState()
-          .submitAnswer(interactionId)
+          .answerFromDraft(interactionId)
           .then((sent) => (sent ? undefined : focus.refused()));
       }}
     >

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAppStore } from '../state/store-context';
-import { AgentBreadcrumb } from './agents/AgentBreadcrumb';
+import { AgentBreadcrumb } from './subagents/AgentBreadcrumb';
 import { BranchOriginBar } from './BranchActions';
 import { Composer } from './Composer';
 import { MissingConnectionNotice, SessionHeader } from './SessionHeader';

@@ -1,7 +1,7 @@
 import { Fragment, lazy, memo, Suspense, useMemo } from 'react';
 import { groupBranches, type BranchGroups } from '../state/branch-groups';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { listTabStop, topLevelIds } from './agents/session-list-layout';
+import { listTabStop, topLevelIds } from './subagents/session-list-layout';
 import { CairnMark, GearIcon, KeyboardIcon, PlusIcon, SearchIcon, SidebarIcon } from './icons';
 import { TOGGLE_SIDEBAR_KEY } from '../state/sidebar-layout';
 import { SEARCH_INPUT_ID } from './focus-targets';
@@ -21,7 +21,7 @@ const MessageSearchResults = lazy(() =>
 
 /** A session's child agents and its branches, nested under its row, load with the first session that has any. */
 const AgentChildren = lazy(() =>
-  retryingImport(() => import('./agents/AgentChildren')).then((module) => ({ default: module.AgentChildren })),
+  retryingImport(() => import('./subagents/AgentChildren')).then((module) => ({ default: module.AgentChildren })),
 );
 const BranchGroup = lazy(() =>
   retryingImport(() => import('./BranchGroup')).then((module) => ({ default: module.BranchGroup })),

@@ -205,7 +205,7 @@ describe('ToolItem', () => {
               interactionId: 'i1',
               request: permission,
               status: 'answered',
-              answer: { action: 'accept', decision },
+              answer: decision === 'deny' ? { action: 'deny' } : { action: 'accept', decision },
               updatedAt: 1200,
             }),
           },

@@ -4,11 +4,11 @@ import { retryingImport } from '../platform/retrying-import';
 import { useAppStore } from '../state/store-context';
 import { selectToolCallLoaded, toolCallKeyOf } from '../state/tool-calls';
 import { ToolCallView } from './workspace/ToolCallView';
-import { SPAWN_TOOL } from './agents/open-in-place';
+import { SPAWN_TOOL } from './subagents/open-in-place';
 
 /** A child agent's card loads with the first one shown. */
 const SpawnCard = lazy(() =>
-  retryingImport(() => import('./agents/SpawnCard')).then((module) => ({ default: module.SpawnCard })),
+  retryingImport(() => import('./subagents/SpawnCard')).then((module) => ({ default: module.SpawnCard })),
 );
 
 /**
@@ -66,7 +66,7 @@ export function ApprovedToolCall({ item }: { item: TranscriptItem }) {
     const record = interactionId === null ? undefined : state.interactions.byId[interactionId];
     if (record === undefined || record.request.kind !== 'permission' || record.status !== 'answered') return null;
     const answer = record.answer;
-    return answer !== null && 'decision' in answer && answer.decision !== 'deny' ? record.updatedAt : null;
+    return answer !== null && 'decision' in answer ? record.updatedAt : null;
   });
   if (allowedAt === null) return null;
   return (

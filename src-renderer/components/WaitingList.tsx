@@ -7,7 +7,7 @@ import { BellIcon } from './icons';
 export function interactionGist(record: InteractionRecord): string {
   switch (record.request.kind) {
     case 'permission':
-      return `Approve: ${record.request.summary}`;
+      return `Allow: ${record.request.summary}`;
     case 'network':
       return `Allow network to ${record.request.host}`;
     case 'form':

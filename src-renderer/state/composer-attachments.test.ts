@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AttachmentRecord } from '../../src-shared/attachment-model';
-import { session, turn } from './reducers/record-fixtures';
+import { session } from './reducers/record-fixtures';
 import { setupStore as setup } from './test-store';
 
 const record = (attachmentId: string, name: string): AttachmentRecord => ({
@@ -39,14 +39,25 @@ describe('attachments in the composer', () => {
     expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
     expect(store.getState().composerNotices.s1).toContain('The Offline demo cannot look at images');
 
-    link.answer('turn.start', ({ sessionId, turnId }) => ({
+    link.answer('turn.message.submit', ({ sessionId, messageId, text }) => ({
       ok: true,
-      result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true },
+      result: {
+        message: {
+          sessionId,
+          messageId,
+          text,
+          state: 'started' as const,
+          turnId: messageId,
+          createdAt: 1,
+          updatedAt: 1,
+        },
+        disposition: 'started' as const,
+      },
     }));
     store.getState().setDraft('s1', 'read this');
     await store.getState().sendDraft('s1');
-    expect(link.callsOf('turn.start')).toEqual([
-      { sessionId: 's1', turnId: 'id-3', text: 'read this', attachmentIds: ['id-1'] },
+    expect(link.callsOf('turn.message.submit')).toEqual([
+      { sessionId: 's1', messageId: 'id-3', text: 'read this', placement: 'next_turn', attachmentIds: ['id-1'] },
     ]);
     expect(store.getState().pendingAttachments.s1).toEqual([]);
   });
@@ -107,7 +118,7 @@ describe('attachments in the composer', () => {
       result: { attachment: record(attachmentId, name) },
     }));
     await store.getState().attachFiles('s1', [new File(['hello'], 'notes.txt')]);
-    link.answer('turn.start', () => ({
+    link.answer('turn.message.submit', () => ({
       ok: false,
       error: { code: 'invalid_input', message: '“notes.txt” cannot be sent.' },
     }));

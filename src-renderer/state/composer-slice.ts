@@ -3,7 +3,6 @@ import type { SliceCreator } from './app-state';
 import { createComposerAttachments } from './composer-attachments';
 import { deferredActions } from './deferred-actions';
 import { applyQueuedMessage } from './reducers/queue-reducer';
-import { isBusy } from './selectors';
 
 /** Said under the composer when Send or Stop could not reach the host. */
 export const NOT_SENT_NOTICE =
@@ -29,7 +28,7 @@ export interface ComposerSlice {
   /** Stores the files on the host for the next message; a refused one is said in a notice and left out. */
   attachFiles(sessionId: string, files: readonly File[]): Promise<void>;
   removeAttachment(sessionId: string, attachmentId: string): void;
-  /** Sends the draft: a new turn, or a follow-up queued behind the running one. */
+  /** Sends the draft (turn.message.submit): the host starts a turn with it, or queues it behind the running one. */
   sendDraft(sessionId: string): Promise<void>;
   /** Rewrites a follow-up still in the queue; false (said in a notice) when it started meanwhile or the text is empty. */
   editQueuedMessage(sessionId: string, messageId: string, text: string): Promise<boolean>;
@@ -65,11 +64,8 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     setDraft(sessionId, [...texts, current].filter((text) => text.trim() !== '').join('\n\n'));
   };
 
-  async function submitFollowUp(
-    sessionId: string,
-    text: string,
-    files: { attachmentIds?: string[] },
-  ): Promise<boolean> {
+  /** Sends one message: the host starts a turn with it when the session is free, or queues it behind the running one. */
+  async function submitMessage(sessionId: string, text: string, files: { attachmentIds?: string[] }): Promise<boolean> {
     const outcome = await link.invoke('turn.message.submit', {
       sessionId,
       messageId: deps.newId(),
@@ -107,26 +103,14 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       const text = get().drafts[sessionId] ?? '';
       if (text.trim() === '') return;
       if (unreachable(sessionId, NOT_SENT_NOTICE)) return;
-      const running = isBusy(get().sessions.byId[sessionId]?.activity);
       // Files go with the message, whether it starts a turn now or waits behind the running one.
       const attachments = get().pendingAttachments[sessionId] ?? [];
       const files =
         attachments.length === 0 ? {} : { attachmentIds: attachments.map((attachment) => attachment.attachmentId) };
       setDraft(sessionId, '');
       if (attachments.length > 0) setPending(sessionId, []);
-      let sent: boolean;
-      if (running) {
-        sent = await submitFollowUp(sessionId, text, files);
-      } else {
-        const outcome = await link.invoke('turn.start', { sessionId, turnId: deps.newId(), text, ...files });
-        if (outcome.ok) sent = true;
-        // The session got busy between the last event and this send: queue it instead.
-        else if (outcome.error.code === 'session_busy') sent = await submitFollowUp(sessionId, text, files);
-        else {
-          get().reportFailure(outcome.error);
-          sent = false;
-        }
-      }
+      // One operation whatever the session is doing: the host, not a possibly stale busy flag, decides.
+      const sent = await submitMessage(sessionId, text, files);
       if (!sent) {
         restoreDraft(sessionId, [text]);
         restorePending(sessionId, attachments);

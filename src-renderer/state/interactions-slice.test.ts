@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FormRequest, QuestionRequest } from '../../src-shared/interaction-model';
+import { readRecordedAnswer, type FormRequest, type QuestionRequest } from '../../src-shared/interaction-model';
 import { memoryDraftStorage } from '../platform/draft-storage';
 import { initialFormDraft } from '../forms/interaction-draft';
 import { interaction, session, turn } from './reducers/record-fixtures';
@@ -40,19 +40,25 @@ describe('the interactions slice', () => {
     await store.getState().ensureInteraction('f1');
     const draft = initialFormDraft(form);
     store.getState().editAnswer('f1', { ...draft, values: { owner: 'not-an-email' } });
-    expect(await store.getState().submitAnswer('f1')).toBe(false);
+    expect(await store.getState().answerFromDraft('f1')).toBe(false);
     expect(link.callsOf('interaction.answer')).toEqual([]);
     expect(store.getState().interactionForms.f1?.attempted).toBe(true);
 
     link.answer('interaction.answer', ({ interactionId, answer }) => ({
       ok: true,
       result: {
-        interaction: interaction({ interactionId, request: form, status: 'answered', answer, updatedAt: 2000 }),
+        interaction: interaction({
+          interactionId,
+          request: form,
+          status: 'answered',
+          answer: readRecordedAnswer(answer),
+          updatedAt: 2000,
+        }),
         turn: turn({ turnId: 't1', status: 'running' }),
       },
     }));
     store.getState().editAnswer('f1', { ...draft, values: { owner: 'ada@example.com' } });
-    expect(await store.getState().submitAnswer('f1')).toBe(true);
+    expect(await store.getState().answerFromDraft('f1')).toBe(true);
     expect(link.callsOf('interaction.answer')).toEqual([
       { interactionId: 'f1', answer: { action: 'accept', values: { owner: 'ada@example.com' } } },
     ]);
@@ -72,7 +78,7 @@ describe('the interactions slice', () => {
       ok: true,
       result: { interaction: interaction({ interactionId: 'i1', status: 'answered', updatedAt: 3000 }) },
     }));
-    await store.getState().respond('i1', { action: 'decline' });
+    await store.getState().answerInteraction('i1', { action: 'decline' });
     expect(store.getState().interactionForms.i1?.error).toBe('Already answered.');
     await vi.waitFor(() => expect(store.getState().interactions.byId.i1?.status).toBe('answered'));
   });
@@ -137,11 +143,17 @@ describe('the interactions slice', () => {
     second.link.answer('interaction.answer', ({ interactionId, answer }) => ({
       ok: true,
       result: {
-        interaction: interaction({ interactionId, request: ask, status: 'answered', answer, updatedAt: 2000 }),
+        interaction: interaction({
+          interactionId,
+          request: ask,
+          status: 'answered',
+          answer: readRecordedAnswer(answer),
+          updatedAt: 2000,
+        }),
         turn: turn({ turnId: 't1', status: 'running' }),
       },
     }));
-    await second.store.getState().respond('q1', { action: 'decline' });
+    await second.store.getState().answerInteraction('q1', { action: 'decline' });
     expect(draftStorage.entries.size).toBe(0);
     const third = setupStore({ draftStorage });
     third.store.getState().restoreInteractionDraft('q1');

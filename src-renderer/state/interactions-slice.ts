@@ -56,9 +56,9 @@ export interface InteractionsSlice {
   /** Drops the draft of an interaction that is no longer pending (answered here or elsewhere, or closed). */
   forgetInteractionDraft(interactionId: string): void;
   /** Checks the draft and, when it passes, sends it as the answer; false when the draft was refused (its problems are shown). */
-  submitAnswer(interactionId: string): Promise<boolean>;
-  /** Sends an answer as it is: decline, cancel, or a permission decision. */
-  respond(interactionId: string, answer: InteractionAnswer): Promise<void>;
+  answerFromDraft(interactionId: string): Promise<boolean>;
+  /** Sends an answer as it is: decline, cancel, an allowance or deny. */
+  answerInteraction(interactionId: string, answer: InteractionAnswer): Promise<void>;
 }
 
 export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, get, deps) => {
@@ -154,7 +154,7 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
       dropForm(interactionId);
     },
 
-    async submitAnswer(interactionId) {
+    async answerFromDraft(interactionId) {
       // The answer's checks load with the forms that fill it in (already there when one is submitted).
       const { answerOf, draftProblems, initialFormDraft, initialQuestionDraft } =
         await import('../forms/interaction-draft');
@@ -168,11 +168,11 @@ export const createInteractionsSlice: SliceCreator<InteractionsSlice> = (set, ge
         patchForm(interactionId, { attempted: true, draft });
         return false;
       }
-      await get().respond(interactionId, answerOf(record.request, draft));
+      await get().answerInteraction(interactionId, answerOf(record.request, draft));
       return true;
     },
 
-    async respond(interactionId, answer) {
+    async answerInteraction(interactionId, answer) {
       if ((get().interactionForms[interactionId] ?? EMPTY_FORM).submitting) return;
       patchForm(interactionId, { submitting: true, error: null });
       const outcome = await link.invoke('interaction.answer', { interactionId, answer });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CANNOT_STOP_NOTICE, NOT_SENT_NOTICE } from './composer-slice';
-import { queued, session, turn } from './reducers/record-fixtures';
+import { queued, session } from './reducers/record-fixtures';
 import { TOAST_MS } from './ui-slice';
 import { setupStore as setup } from './test-store';
 
@@ -63,34 +63,45 @@ describe('the app store', () => {
     await vi.waitFor(() => expect(lists()).toBe(before + 2));
   });
 
-  it('sends a new turn when idle and a follow-up while a turn runs', async () => {
+  it('sends every message with one operation, turn.message.submit, whatever the busy flag says: the host starts or queues it', async () => {
     const { store, link } = setup();
     await vi.waitFor(() => expect(store.getState().sessions.listLoaded).toBe(true));
-    link.answer('turn.start', ({ sessionId, turnId }) => ({
-      ok: true,
-      result: { turn: turn({ sessionId, turnId, status: 'running' }), created: true },
-    }));
-    store.getState().setDraft('s1', 'hello');
-    await store.getState().sendDraft('s1');
-    expect(link.callsOf('turn.start')).toEqual([{ sessionId: 's1', turnId: 'id-1', text: 'hello' }]);
-    expect(store.getState().drafts.s1).toBe('');
-
-    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
-    store.getState().flushEvents();
+    // The flag says idle, but the session got busy meanwhile: the host queues the message, nothing is retried.
     link.answer('turn.message.submit', ({ messageId, text }) => ({
       ok: true,
       result: { message: queued({ messageId, text }), disposition: 'queued' as const },
     }));
-    store.getState().setDraft('s1', 'and then?');
+    store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
     expect(link.callsOf('turn.message.submit')).toEqual([
-      { sessionId: 's1', messageId: 'id-2', text: 'and then?', placement: 'next_turn' },
+      { sessionId: 's1', messageId: 'id-1', text: 'hello', placement: 'next_turn' },
     ]);
+    expect(store.getState().drafts.s1).toBe('');
+
+    // The flag says running, but the turn ended meanwhile: the host starts a turn with it.
+    link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
+    store.getState().flushEvents();
+    link.answer('turn.message.submit', ({ messageId, text }) => ({
+      ok: true,
+      result: {
+        message: queued({ messageId, text, state: 'started', turnId: messageId }),
+        disposition: 'started' as const,
+      },
+    }));
+    store.getState().setDraft('s1', 'and then?');
+    await store.getState().sendDraft('s1');
+    expect(link.callsOf('turn.message.submit').at(-1)).toEqual({
+      sessionId: 's1',
+      messageId: 'id-2',
+      text: 'and then?',
+      placement: 'next_turn',
+    });
+    expect(link.callsOf('turn.start')).toEqual([]);
   });
 
   it('puts the text back and shows the host’s message when sending fails', async () => {
     const { store, link } = setup();
-    link.answer('turn.start', () => ({
+    link.answer('turn.message.submit', () => ({
       ok: false,
       error: { code: 'session_archived', message: 'This session is archived.' },
     }));
@@ -120,7 +131,7 @@ describe('the app store', () => {
     link.setConnection({ status: 'reconnecting', hostEpoch: 'epoch-1', generation: 1, problem: null });
     store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
-    expect(link.callsOf('turn.start')).toEqual([]);
+    expect(link.callsOf('turn.message.submit')).toEqual([]);
     expect(store.getState().drafts.s1).toBe('hello');
     expect(store.getState().composerNotices.s1).toBe(NOT_SENT_NOTICE);
     await store.getState().stopTurn('s1');

@@ -50,7 +50,7 @@ export function createSyncAnnouncements(get: AppStore['getState'], deps: StoreDe
       const title = waitingSessionLabel(record.sessionId, after.sessions.byId, after.agents.links);
       const body =
         record.request.kind === 'permission'
-          ? `Approval needed: ${record.request.summary}`
+          ? `Permission needed: ${record.request.summary}`
           : record.request.kind === 'network'
             ? `Allow network to ${record.request.host}`
             : record.request.kind === 'form'

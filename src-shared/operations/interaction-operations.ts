@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { InteractionRecord } from '../interaction-model';
-import { INTERACTION_STATUSES, interactionAnswerSchema } from '../interaction-model';
+import { answerInputSchema, INTERACTION_STATUSES } from '../interaction-model';
 import type { TurnSummary } from '../model';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -28,7 +28,7 @@ export const interactionOperations = {
   }),
   'interaction.answer': defineOperation<InteractionAnswerResult>()({
     mode: 'command',
-    input: z.strictObject({ interactionId: id, answer: interactionAnswerSchema }),
+    input: z.strictObject({ interactionId: id, answer: answerInputSchema }),
     errors: ['not_found', 'invalid_input', 'operation_conflict', 'session_archived'],
   }),
 } as const;

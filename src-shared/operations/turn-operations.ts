@@ -23,6 +23,7 @@ export interface MessageSubmitResult {
 }
 
 export const turnOperations = {
+  /** Starts a turn now with the client's own id (and, from the / menu, a skill); `session_busy` while one runs. Messages are sent with turn.message.submit. */
   'turn.start': defineOperation<TurnStartResult>()({
     mode: 'command',
     input: z.strictObject({
@@ -58,6 +59,7 @@ export const turnOperations = {
     input: z.strictObject({ sessionId: id, turnId: id }),
     errors: ['not_found', 'session_archived', 'session_busy', 'operation_conflict'],
   }),
+  /** Sends a message, the one way the app does: a turn starts with it (turn id = message id) when the session is free, else it waits in the queue. */
   'turn.message.submit': defineOperation<MessageSubmitResult>()({
     mode: 'command',
     input: z.strictObject({

@@ -7,7 +7,7 @@ import type {
   ReachStatus,
 } from '../../../src-shared/device-model';
 import type { DeviceListResult } from '../../../src-shared/operations';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 import { openDeviceStore, type DeviceRecord } from './device-store';
 import { createPairingCodes } from './pairing-codes';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../src-shared/protocol';
-import { silentLogger } from '../../runtime/core/ports';
+import { silentLogger } from '../../runtime/ports/ports';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
 import { connectProtocolClient, HandshakeRefused, type ProtocolClient } from '../../testing/protocol-client';
 import { waitFor } from '../../testing/wait-for';

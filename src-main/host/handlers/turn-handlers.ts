@@ -14,33 +14,14 @@ export const turnHandlers: HandlerTable<
   | 'turn.message.remove'
   | 'turn.message.query'
 > = {
-  'turn.start': ({ runtime }, { attachmentIds, skillId, ...input }) => {
-    const attachments =
-      attachmentIds === undefined || attachmentIds.length === 0
-        ? null
-        : runtime.attachments.forMessage(input.sessionId, attachmentIds);
-    if (attachments !== null && !attachments.ok) return attachments;
-    const request = attachments === null ? input : { ...input, attachments: attachments.result };
-    return skillId === undefined ? runtime.turns.start(request) : startTurnWithSkill(runtime, { ...request, skillId });
-  },
+  'turn.start': ({ runtime }, { skillId, ...input }) =>
+    skillId === undefined ? runtime.turns.start(input) : startTurnWithSkill(runtime, { ...input, skillId }),
   'turn.stop': ({ runtime }, input, ctx) =>
     runtime.turns.stop(input.sessionId, input.turnId, input.source ?? DEFAULT_STOP_SOURCE, ctx.device?.name ?? null),
   'turn.query': ({ runtime }, input) => runtime.turns.query(input.sessionId, input.turnId),
   'turn.resume': ({ runtime }, input) => runtime.turns.resume(input.sessionId, input.turnId),
-  'turn.message.submit': ({ runtime }, { attachmentIds, ...input }) => {
-    // The files are checked now, against the session's model as it is, and travel with the message.
-    const attachments =
-      attachmentIds === undefined || attachmentIds.length === 0
-        ? null
-        : runtime.attachments.forMessage(input.sessionId, attachmentIds);
-    if (attachments !== null && !attachments.ok) return attachments;
-    return runtime.turns.submitMessage(
-      input.sessionId,
-      input.messageId,
-      input.text,
-      attachments === null ? {} : { attachments: attachments.result },
-    );
-  },
+  'turn.message.submit': ({ runtime }, { sessionId, messageId, text, attachmentIds }) =>
+    runtime.turns.submitMessage(sessionId, messageId, text, attachmentIds === undefined ? {} : { attachmentIds }),
   'turn.message.edit': ({ runtime }, input) => runtime.turns.editMessage(input.sessionId, input.messageId, input.text),
   'turn.message.remove': ({ runtime }, input) => runtime.turns.removeMessage(input.sessionId, input.messageId),
   'turn.message.query': ({ runtime }, input) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../../src-shared/events';
-import { silentLogger } from '../../runtime/core/ports';
+import { silentLogger } from '../../runtime/ports/ports';
 import { createHost, type Host } from '../create-host';
 import {
   IPC_EVENT_CHANNEL,

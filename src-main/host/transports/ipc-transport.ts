@@ -2,7 +2,7 @@ import { IPC_CHANNELS } from '../../../src-shared/bridge';
 import { z } from 'zod';
 import { fail, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 import type { Host } from '../create-host';
 
 /**

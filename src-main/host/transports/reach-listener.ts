@@ -1,5 +1,5 @@
 import type { ReachStatus } from '../../../src-shared/device-model';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 import type { Host } from '../create-host';
 import type { ReachControl } from '../devices/device-registry';
 import { checkListenAddress, ListenAddressError, reachableAddresses } from '../devices/listen-address';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../runtime/core/ports';
-import { silentLogger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
+import { silentLogger } from '../../runtime/ports/ports';
 import { startTestHost, useTempDirs } from '../../testing/host-fixture';
 import { rememberedPort } from './remembered-port';
 import { startWebSocketTransport } from './websocket-transport';

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 
 /**
  * The ports the host's listeners used last, kept in the data directory so an open tab, a paired

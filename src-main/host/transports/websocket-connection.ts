@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import { CLOSE_CODES, negotiateProtocol } from '../../../src-shared/protocol';
 import type { DeviceIdentity } from '../../../src-shared/device-model';
 import { helloMessage, pairMessage, requestMessage } from '../../../src-shared/protocol-messages';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 import type { Host } from '../create-host';
 import type { HandshakeLimiter } from './handshake-limiter';
 

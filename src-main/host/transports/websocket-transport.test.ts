@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../src-shared/protocol';
-import { silentLogger } from '../../runtime/core/ports';
+import { silentLogger } from '../../runtime/ports/ports';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
 import { connectProtocolClient, HandshakeRefused, type ProtocolClient } from '../../testing/protocol-client';
 import { waitFor } from '../../testing/wait-for';
@@ -54,7 +54,10 @@ describe('the WebSocket transport', () => {
 
   it('welcomes a client with the negotiated protocol and host epoch, then answers requests', async () => {
     const client = await connect({ protocol: { min: 1, max: 7 } });
-    expect(client.welcome).toEqual({ protocol: 1, hostEpoch: t.host.info.hostEpoch });
+    expect(client.welcome).toEqual({ protocol: 2, hostEpoch: t.host.info.hostEpoch });
+    // A protocol 1 client is still served (for one version).
+    const older = await connect({ protocol: { min: 1, max: 1 } });
+    expect(older.welcome).toEqual({ protocol: 1, hostEpoch: t.host.info.hostEpoch });
     const info = await client.call('host.info', {});
     expect(info.hostEpoch).toBe(t.host.info.hostEpoch);
   });
@@ -66,7 +69,7 @@ describe('the WebSocket transport', () => {
     expect((badToken as HandshakeRefused).closeCode).toBe(CLOSE_CODES.badToken);
     const badOrigin = await refusal({ origin: 'http://evil.example' });
     expect(String(badOrigin)).toContain('HTTP 403');
-    const badProtocol = await refusal({ protocol: { min: 2, max: 3 } });
+    const badProtocol = await refusal({ protocol: { min: 3, max: 4 } });
     expect((badProtocol as HandshakeRefused).closeCode).toBe(CLOSE_CODES.protocolUnsupported);
     const sameOrigin = await connect({ origin: `http://127.0.0.1:${transport.port}` });
     expect((await sameOrigin.call('host.info', {})).name).toBe('Cairn');

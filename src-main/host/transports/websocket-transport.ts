@@ -3,7 +3,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildContentSecurityPolicy } from '../../../src-shared/content-security-policy';
 import { CLOSE_CODES } from '../../../src-shared/protocol';
-import type { Logger } from '../../runtime/core/ports';
+import type { Logger } from '../../runtime/ports/ports';
 import type { Host } from '../create-host';
 import { createHandshakeLimiter, type HandshakeLimiterOptions } from './handshake-limiter';
 import { listenRemembering, type ListenerName, type PortChoice } from './remembered-port';

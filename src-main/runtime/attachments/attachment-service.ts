@@ -11,7 +11,7 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import type { ModelAttachment } from '../connections/providers';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../ports/ports';
 
 export interface AttachmentServiceDeps {
   readonly stores: Stores;

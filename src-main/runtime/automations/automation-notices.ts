@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { RunStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 
 const TOLD: readonly RunStatus[] = ['completed', 'failed', 'cancelled', 'interrupted', 'waiting'];
 

@@ -1,8 +1,8 @@
 import type { Stores } from '../../storage/stores';
 import type { ConnectionService } from '../connections/connection-service';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { SessionService } from '../sessions/session-service';
 import type { TurnService } from '../turns/turn-service';
 import { AutomationService } from './automation-service';

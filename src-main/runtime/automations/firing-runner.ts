@@ -2,9 +2,9 @@ import type { ChangeEventBody } from '../../../src-shared/events';
 import type { Firing } from '../../../src-shared/automation-model';
 import type { AutomationStore, StoredFiring, StoredTask } from '../../storage/automation-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Logger } from '../core/ports';
+import type { Clock, Logger } from '../ports/ports';
 import type { SessionService } from '../sessions/session-service';
 import type { TurnService } from '../turns/turn-service';
 

@@ -1,9 +1,9 @@
 import { dueSlots, formatInZone, slotsAfter } from './schedule';
 import type { StoredTask } from '../../storage/automation-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import { dailyReviewPrompt } from './daily-review-facts';
 import { slotFiringId } from './firing-id';
 import type { FiringRunner } from './firing-runner';

@@ -1,6 +1,6 @@
 import type { ChangeSetOrigin, ChangeWriter, FileChangeRecord } from '../../../src-shared/checkpoint-model';
 import type { CheckpointStore } from '../../storage/checkpoint-store';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { NumstatEntry, ShadowRepo } from './shadow-git';
 
 export interface CheckpointRecorderDeps {

@@ -1,6 +1,6 @@
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Logger } from '../ports/ports';
 import { ABSENT_NOTE, afterFailedNote, beforeRef, type CheckpointRecorder, partialPaths } from './checkpoint-recorder';
 import type { ShadowRepo } from './shadow-git';
 

@@ -2,8 +2,8 @@ import { isCompactionRequestNotice } from '../../../src-shared/compaction-model'
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { TurnSummary } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../turns/run-executor';
 import { openTurn, turnAndSessionEvents } from '../turns/run-lifecycle';

@@ -6,9 +6,9 @@ import type { AgentBackend, AgentEvent, AgentRunInput } from '../contract/agent-
 import { AgentBackendError } from '../contract/agent-backend';
 import type { RevealToolOutput } from '../context/history-items';
 import type { CompactionNeed, ModelContext } from '../context/model-context';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Clock, Ids } from '../core/ports';
+import type { Clock, Ids } from '../ports/ports';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 import { appendSummaryCard, Compactor, type CompactOutcome } from './compactor';
 import { modelSummariser, scriptedSummariser, type Summariser } from './summarisers';

@@ -4,7 +4,7 @@ import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-bac
 import { acpAgentWall } from '../agent-backends/acp/acp-agent-wall';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { ConnectionService } from '../connections/connection-service';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { McpServerService } from '../mcp/mcp-server-service';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { ShellService } from '../shell/shell-service';
@@ -26,7 +26,7 @@ export function wireAcp(
     resolve: (connectionId) => connections.targets.acpAgent(connectionId),
     sessionOf: (sessionId) => stores.sessions.get(sessionId),
     mcpServersOf: (sessionId) => mcp.launchesFor(sessionId),
-    checkpoints: stores.acp,
+    resumePoints: stores.acp,
     allowedForSession: (sessionId, toolName) => stores.interactions.allowedForSession(sessionId, toolName),
     dataDir: runtime.dataDir,
     cairnVersion: runtime.cairnVersion,
@@ -79,7 +79,7 @@ export function followAcpSessions(bus: EventBus, acp: AcpBackend): void {
 
 /** The agent of an ACP session as it named itself when it last started for the session; null before. */
 export function acpAgentOf(stores: Stores, sessionId: string): AcpAgentIdentity | null {
-  const checkpoint = stores.acp.checkpoint(sessionId);
-  if (checkpoint === null || checkpoint.agentName === null) return null;
-  return { name: checkpoint.agentName, title: checkpoint.agentTitle, version: checkpoint.agentVersion };
+  const resumePoint = stores.acp.resumePoint(sessionId);
+  if (resumePoint === null || resumePoint.agentName === null) return null;
+  return { name: resumePoint.agentName, title: resumePoint.agentTitle, version: resumePoint.agentVersion };
 }

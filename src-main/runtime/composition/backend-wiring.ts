@@ -1,10 +1,10 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
-import type { AgentService } from '../agents/agent-service';
+import type { AgentService } from '../subagents/agent-service';
 import type { AttachmentService } from '../attachments/attachment-service';
 import type { AgentBackend } from '../contract/agent-backend';
 import { createModelAgentBackend } from '../agent-backends/builtin/model-agent-backend';
 import { createScriptedBackend } from '../agent-backends/scripted/scripted-backend';
-import type { ChatService } from '../chat/chat-service';
+import type { ChatService } from '../conversations/chat-service';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { MemoryService } from '../memory/memory-service';
@@ -12,7 +12,7 @@ import type { SkillService } from '../skills/skill-service';
 import type { ToolHost } from '../tools/tool-runner';
 import { createCoordinationBackend } from '../workhub/coordination-backend';
 import { WORKHUB_CONNECTION_ID, type WorkHubService } from '../workhub/workhub-service';
-import type { Late } from './late';
+import type { BuiltLater } from './built-later';
 import type { ModelAccess } from './model-access';
 import type { RuntimeDeps } from './runtime-contract';
 
@@ -23,10 +23,10 @@ export interface BackendWiringDeps {
   readonly context: ContextRuntime;
   readonly chat: ChatService;
   readonly attachments: AttachmentService;
-  readonly skills: Late<SkillService>;
-  readonly agents: Late<AgentService>;
+  readonly skills: BuiltLater<SkillService>;
+  readonly agents: BuiltLater<AgentService>;
   readonly compaction: Pick<CompactionRuntime, 'compactInRun'>;
-  readonly workhub: Late<WorkHubService>;
+  readonly workhub: BuiltLater<WorkHubService>;
 }
 
 export interface AgentBackends {

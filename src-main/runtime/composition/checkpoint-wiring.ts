@@ -1,6 +1,6 @@
 import { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { ConnectionService } from '../connections/connection-service';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { RuntimeDeps } from './runtime-contract';
 
 /**

@@ -5,10 +5,10 @@ import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
 import type { ConnectionService } from '../connections/connection-service';
 import type { ContextRuntime } from '../context/context-runtime';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { GoalService } from '../goals/goal-service';
 import type { AgentCommandLog } from '../shell/agent-commands';
-import type { Late } from './late';
+import type { BuiltLater } from './built-later';
 import type { RuntimeDeps } from './runtime-contract';
 
 export interface CodexWiringDeps {
@@ -16,7 +16,7 @@ export interface CodexWiringDeps {
   readonly connections: ConnectionService;
   readonly context: ContextRuntime;
   readonly compaction: CompactionRuntime;
-  readonly goals: Late<GoalService>;
+  readonly goals: BuiltLater<GoalService>;
   /** Threads that could not be resumed: announced, and the person's choice recorded. */
   readonly threads: CodexThreadChoices;
   /** Where Codex's commands are kept as shell runs (the shell service's, so Stop reaches them). */
@@ -30,7 +30,7 @@ export function wireCodex(runtime: RuntimeDeps, deps: CodexWiringDeps): CodexBac
   return createCodexBackend({
     resolve: (connectionId, model) => connections.targets.codexTarget(connectionId, model),
     sessionOf: (sessionId) => stores.sessions.get(sessionId),
-    checkpoints: stores.codex,
+    codexStore: stores.codex,
     threads: stores.codexThreads,
     onThreadProblem: (sessionId, problem) => deps.threads.announce(sessionId, problem),
     onNewThread: (run) => deps.threads.markNewThread(run),

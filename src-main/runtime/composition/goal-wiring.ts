@@ -1,4 +1,4 @@
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { GoalDriver } from '../goals/goal-driver';
 import { GoalService } from '../goals/goal-service';
 import type { TurnService } from '../turns/turn-service';

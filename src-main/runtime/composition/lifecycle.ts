@@ -1,6 +1,6 @@
 import type { Automations } from '../automations/automations';
 import type { BranchService } from '../branches/branch-service';
-import type { TitleWriter } from '../chat/title-writer';
+import type { TitleWriter } from '../sessions/title-writer';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { AcpBackend } from '../agent-backends/acp/acp-backend';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';

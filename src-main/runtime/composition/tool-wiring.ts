@@ -1,6 +1,6 @@
 import type { Stores } from '../../storage/stores';
-import type { AgentService } from '../agents/agent-service';
-import { createAgentTools } from '../agents/agent-tools';
+import type { AgentService } from '../subagents/agent-service';
+import { createAgentTools } from '../subagents/agent-tools';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { ContextRuntime } from '../context/context-runtime';
 import type { GoalService } from '../goals/goal-service';
@@ -19,7 +19,7 @@ import { currentTimeTool } from '../tools/current-time-tool';
 import type { ToolHost } from '../tools/tool-runner';
 import type { ToolSurfaceContext } from '../tools/tool-surface';
 import { createWorkspaceTools } from '../workspace/workspace-tools';
-import type { Late } from './late';
+import type { BuiltLater } from './built-later';
 
 export interface ToolWiringDeps {
   readonly stores: Stores;
@@ -30,9 +30,9 @@ export interface ToolWiringDeps {
   readonly context: ContextRuntime;
   readonly memory: MemoryService;
   readonly mcp: McpServerService;
-  readonly goals: Late<GoalService>;
-  readonly agents: Late<AgentService>;
-  readonly skills: Late<SkillService>;
+  readonly goals: BuiltLater<GoalService>;
+  readonly agents: BuiltLater<AgentService>;
+  readonly skills: BuiltLater<SkillService>;
 }
 
 export interface ToolWiring {

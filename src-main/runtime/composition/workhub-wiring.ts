@@ -1,6 +1,6 @@
 import { agentChoosesModel, OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { ConnectionService } from '../connections/connection-service';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { SessionService } from '../sessions/session-service';
 import type { TurnService } from '../turns/turn-service';
 import { CandidateFinder } from '../workhub/candidate-finder';

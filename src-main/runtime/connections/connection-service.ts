@@ -19,12 +19,12 @@ import type { ConnectionCatalog } from '../../../src-shared/operations';
 import type { StoredConnection } from '../../storage/connection-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import { acpAgentProblem } from './acp-agent-command';
 import { presetCommand, type PresetAccess } from './acp-presets';
 import { CODEX_MODELS, DEFAULT_CODEX_MODEL, testCodexConnection } from './codex-connection';
 import type { ReportedWindows } from '../context/reported-windows';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import { checkAgentFolders, storedSandboxSettings } from '../sandbox/sandbox-settings';
 import {
   builtInRefusal,

@@ -1,8 +1,8 @@
 import type { ContextMeter, ModelWindowOverride } from '../../../src-shared/context-model';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Logger } from '../ports/ports';
 import type { AgentTool } from '../contract/agent-tool';
 import { ContextAssembler } from './context-assembler';
 import type { RevealToolOutput } from './history-items';

@@ -1,7 +1,7 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import type { RunStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import type { RunIdentity } from '../turns/run-lifecycle';
 import type { TurnService } from '../turns/turn-service';
 import { goalTurnPrompt } from '../contract/goal-prompt';

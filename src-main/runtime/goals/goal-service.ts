@@ -3,9 +3,9 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { GoalRecord, GoalStatus } from '../../../src-shared/goal-model';
 import type { GoalChanges, StoredGoal } from '../../storage/goal-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
-import { stableJson } from '../core/stable-json';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
+import { stableJson } from '../ports/stable-json';
 
 export interface GoalServiceDeps {
   readonly stores: Stores;

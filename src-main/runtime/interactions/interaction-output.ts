@@ -1,4 +1,9 @@
-import type { InteractionAnswer, InteractionRequest } from '../../../src-shared/interaction-model';
+import {
+  networkDecisionOf,
+  permissionDecisionOf,
+  type InteractionAnswer,
+  type InteractionRequest,
+} from '../../../src-shared/interaction-model';
 import { maskAnswer } from '../../../src-shared/interaction-validation';
 
 /**
@@ -11,9 +16,9 @@ export function interactionOutput(
   options: { masked: boolean },
 ): Record<string, unknown> {
   if (request.kind === 'permission') {
-    if (answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny')
-      return { action: 'allow', decision: answer.decision };
-    const reason = answer.action === 'accept' && 'reason' in answer ? answer.reason : undefined;
+    const decision = permissionDecisionOf(answer);
+    if (decision !== 'deny') return { action: 'allow', decision };
+    const reason = answer.action === 'deny' ? answer.reason : undefined;
     return {
       action: 'deny',
       note: `The person did not allow this ${request.toolName} call, so it did not run. Do not retry it as it was; adjust or ask.`,
@@ -21,10 +26,11 @@ export function interactionOutput(
     };
   }
   if (request.kind === 'network') {
-    const decision = answer.action === 'accept' && 'network' in answer ? answer.network : 'deny';
+    const decision = networkDecisionOf(answer);
     return { action: decision === 'deny' ? 'deny' : 'allow', decision, host: request.host };
   }
-  if (answer.action === 'decline') return { action: 'decline', note: 'The person declined to answer.' };
+  if (answer.action === 'decline' || answer.action === 'deny')
+    return { action: 'decline', note: 'The person declined to answer.' };
   if (answer.action === 'cancel')
     return { action: 'cancel', note: 'The person dismissed the question without answering.' };
   const shown = options.masked ? maskAnswer(request, answer) : answer;

@@ -6,14 +6,15 @@ import type {
   InteractionRecord,
   InteractionStatus,
 } from '../../../src-shared/interaction-model';
+import { permissionDecisionOf } from '../../../src-shared/interaction-model';
 import { hasSecret, validateAnswer } from '../../../src-shared/interaction-validation';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import { settleAnswer } from './settle-answer';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { RunExecutor } from '../turns/run-executor';
 import { endRun, openNextRun, turnAndSessionEvents } from '../turns/run-lifecycle';
@@ -22,7 +23,7 @@ import { fullAnswer } from './full-answer';
 import { interactionOutput } from './interaction-output';
 import type { LiveInteractions } from './live-interactions';
 import type { NetworkInteractions } from './network-interactions';
-import { stableJson } from '../core/stable-json';
+import { stableJson } from '../ports/stable-json';
 
 export interface InteractionServiceDeps {
   readonly stores: Stores;
@@ -34,6 +35,8 @@ export interface InteractionServiceDeps {
   readonly admission: AdmissionGate;
   /** Questions asked inside a running tool call (MCP elicitation), answered back into that call. */
   readonly live?: LiveInteractions;
+  /** Fail-stops the agent tree a session belongs to (once): what an answer the host could not apply does. */
+  readonly failStop?: (sessionId: string, reason: string) => void;
   /** A blocked host's card: answered without continuing anything. */
   readonly network?: NetworkInteractions;
 }
@@ -65,11 +68,32 @@ export class InteractionService {
     return stored === null ? missing() : ok({ interaction: publicRecord(stored) });
   }
 
-  /** `from`: the paired device answering (its name), recorded with the answer; null for the desktop. */
+  /**
+   * `from`: the paired device answering (its name), recorded with the answer; null for the desktop.
+   * An answer the host could not apply (a bug) fail-stops the agent tree it belongs to, then is thrown on.
+   */
   answer(
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null = null,
+  ): Outcome<InteractionAnswerResult> {
+    try {
+      return this.apply(interactionId, answer, from);
+    } catch (error) {
+      const interaction = this.deps.stores.interactions.get(interactionId);
+      if (interaction !== null)
+        this.deps.failStop?.(
+          interaction.sessionId,
+          `An answer could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      throw error;
+    }
+  }
+
+  private apply(
+    interactionId: string,
+    answer: InteractionAnswer,
+    from: string | null,
   ): Outcome<InteractionAnswerResult> {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
@@ -101,9 +125,10 @@ export class InteractionService {
 
     const secret = answer.action === 'accept' && hasSecret(interaction.request);
     const permission = interaction.request.kind === 'permission';
-    const allowed = permission && answer.action === 'accept' && 'decision' in answer && answer.decision !== 'deny';
+    const decision = permission ? permissionDecisionOf(answer) : null;
+    const allowed = decision !== null && decision !== 'deny';
     const callItem = permission ? stores.transcript.toolCall(interaction.runId, interaction.toolCallId) : null;
-    const unsandboxed = permission && 'decision' in answer && answer.decision === 'allow_once_unsandboxed';
+    const unsandboxed = decision === 'allow_once_unsandboxed';
     if (unsandboxed && (interaction.request.kind !== 'permission' || interaction.request.toolName !== 'run_shell')) {
       return fail('invalid_input', 'Only a command of run_shell can be run without the sandbox.');
     }

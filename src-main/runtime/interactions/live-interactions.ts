@@ -12,8 +12,8 @@ import type { StoredInteraction } from '../../storage/interaction-store';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import { settleAnswer } from './settle-answer';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { RunIdentity } from '../turns/run-lifecycle';
 import { turnAndSessionEvents } from '../turns/run-lifecycle';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStores, type Stores } from '../../storage/stores';
 import { tempDataDir } from '../../testing/host-fixture';
-import { EventBus } from '../core/event-bus';
-import { sequentialIds, silentLogger, systemClock } from '../core/ports';
+import { EventBus } from '../ports/event-bus';
+import { sequentialIds, silentLogger, systemClock } from '../ports/ports';
 import { endRun, openTurn } from '../turns/run-lifecycle';
 import { NetworkInteractions } from './network-interactions';
 

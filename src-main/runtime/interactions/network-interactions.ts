@@ -1,11 +1,16 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { InteractionAnswer, InteractionRecord, NetworkDecision } from '../../../src-shared/interaction-model';
+import {
+  networkDecisionOf,
+  type InteractionAnswer,
+  type InteractionRecord,
+  type NetworkDecision,
+} from '../../../src-shared/interaction-model';
 import type { InteractionAnswerResult } from '../../../src-shared/operations';
 import type { StoredInteraction } from '../../storage/interaction-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { NetworkBlock } from '../sandbox/sandbox-service';
 import { blockedLine } from '../sandbox/network-proxy';
 import { turnAndSessionEvents } from '../turns/run-lifecycle';
@@ -94,7 +99,7 @@ export class NetworkInteractions {
   answer(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
     const { stores, clock, bus, grants } = this.deps;
     if (interaction.request.kind !== 'network') return fail('invalid_input', 'Not a network request.');
-    const decision: NetworkDecision = answer.action === 'accept' && 'network' in answer ? answer.network : 'deny';
+    const decision: NetworkDecision = networkDecisionOf(answer);
     const { host } = interaction.request;
     const { sessionId, turnId } = interaction;
     const events = stores.transaction(() => {

@@ -5,6 +5,7 @@ import type { Stores } from '../../storage/stores';
 
 const SETTLED_BY: Record<InteractionAnswer['action'], Exclude<InteractionStatus, 'pending' | 'closed'>> = {
   accept: 'answered',
+  deny: 'answered',
   decline: 'declined',
   cancel: 'cancelled',
 };

@@ -1,6 +1,6 @@
 import type { ElicitRequestFormParams, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerState, McpServerStatus, McpTestResult, McpToolInfo } from '../../../src-shared/mcp-model';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 import { redactSecrets } from '../connections/providers/redact-secrets';
 import type { ToolOutcome } from '../contract/agent-tool';
 import type { McpClientHandle, McpLaunch } from './mcp-client';

@@ -22,6 +22,7 @@ export async function answerElicitation(ask: AskPerson, elicitation: McpElicitat
   const outcome = await ask(elicitation.caller, { request: form.request, notice }, elicitation.signal);
   if ('closed' in outcome) return { action: 'cancel' };
   const { answer } = outcome;
-  if (answer.action !== 'accept') return { action: answer.action };
+  // Deny answers only a permission or a blocked host (validateAnswer): never here, but it would decline.
+  if (answer.action !== 'accept') return { action: answer.action === 'deny' ? 'decline' : answer.action };
   return { action: 'accept', content: 'values' in answer ? form.content(answer.values) : {} };
 }

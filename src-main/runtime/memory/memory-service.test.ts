@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../../src-shared/model';
 import { openMemoryStore, type MemoryStoreOpening } from '../../storage/memory-store';
 import { useTempDirs } from '../../testing/host-fixture';
-import { EventBus } from '../core/event-bus';
-import { sequentialIds, silentLogger } from '../core/ports';
+import { EventBus } from '../ports/event-bus';
+import { sequentialIds, silentLogger } from '../ports/ports';
 import { BRIEF_LIMITS, MemoryService } from './memory-service';
 
 describe('the memory service', () => {

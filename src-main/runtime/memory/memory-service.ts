@@ -2,8 +2,8 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { MemoryRecord, MemoryScope } from '../../../src-shared/memory-model';
 import type { MemoryStore, MemoryStoreOpening, MemoryWriteResult } from '../../storage/memory-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 
 export interface MemoryServiceDeps {
   /** The opened memory database, or why it could not be opened (memory is optional). */

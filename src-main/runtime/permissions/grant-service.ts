@@ -1,7 +1,7 @@
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { PermissionGrantsResult } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../ports/ports';
 
 export interface GrantServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'interactions'>;

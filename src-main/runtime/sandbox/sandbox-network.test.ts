@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../../storage/database';
 import { MIGRATIONS } from '../../storage/migrations';
 import { createShellRunStore } from '../../storage/shell-run-store';
 import { outcome, toolContext } from '../../testing/workspace-fixture';
-import { systemClock } from '../core/ports';
+import { systemClock } from '../ports/ports';
 import { createShellRunner } from '../shell/shell-runner';
 import { createRunShellTool } from '../workspace/run-shell-tool';
 import { detectSandbox } from './sandbox-availability';

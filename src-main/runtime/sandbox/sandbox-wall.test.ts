@@ -18,7 +18,7 @@ import { MIGRATIONS } from '../../storage/migrations';
 import { createShellRunStore } from '../../storage/shell-run-store';
 import { processesIn } from '../../testing/processes-in';
 import { waitFor } from '../../testing/wait-for';
-import { systemClock } from '../core/ports';
+import { systemClock } from '../ports/ports';
 import { createShellRunner, type ShellOutputChunk, type ShellRunner, type ShellRunResult } from '../shell/shell-runner';
 import { detectSandbox } from './sandbox-availability';
 import { SandboxService } from './sandbox-service';

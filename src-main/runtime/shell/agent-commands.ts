@@ -1,7 +1,7 @@
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { ShellRunStore } from '../../storage/shell-run-store';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import { lastChars } from './shell-output';
 
 /** Where a command an agent runs itself belongs. */

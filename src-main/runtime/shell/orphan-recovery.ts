@@ -1,4 +1,4 @@
-import type { Clock, Logger } from '../core/ports';
+import type { Clock, Logger } from '../ports/ports';
 import { processGone, processGroupGone, signalProcessGroup } from './process-group';
 import { signalMarkedProcesses } from './escaped-processes';
 import { compareProcessIdentity } from './process-identity';

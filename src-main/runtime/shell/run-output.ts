@@ -1,4 +1,4 @@
-import type { Clock } from '../core/ports';
+import type { Clock } from '../ports/ports';
 import { LiveOutput, OutputTail } from './shell-output';
 
 export type RunStream = 'stdout' | 'stderr';

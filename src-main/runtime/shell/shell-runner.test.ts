@@ -5,7 +5,7 @@ import { MIGRATIONS } from '../../storage/migrations';
 import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
 import { tempDataDir } from '../../testing/host-fixture';
 import { waitFor } from '../../testing/wait-for';
-import { systemClock } from '../core/ports';
+import { systemClock } from '../ports/ports';
 import { processGone } from './process-group';
 import { processStartIdentity } from './process-identity';
 import {

@@ -1,8 +1,8 @@
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { ShellRunRecord } from '../../../src-shared/shell-run-model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { RunShellToolOptions } from '../workspace/run-shell-tool';
 import { runMarker } from './escaped-processes';
 import {

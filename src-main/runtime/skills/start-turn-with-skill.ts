@@ -2,7 +2,7 @@ import { fail, type Outcome } from '../../../src-shared/errors';
 import type { TurnStartResult } from '../../../src-shared/operations';
 import { LOAD_SKILL_TOOL_NAME } from '../../../src-shared/skill-model';
 import { skillTitleHint } from '../sessions/session-title';
-import type { StartTurnRequest, TurnService } from '../turns/turn-service';
+import type { TurnService, TurnStartRequest } from '../turns/turn-service';
 import type { SkillService } from './skill-service';
 
 /**
@@ -12,7 +12,7 @@ import type { SkillService } from './skill-service';
  */
 export async function startTurnWithSkill(
   runtime: { readonly turns: TurnService; readonly skills: SkillService },
-  request: StartTurnRequest & { readonly skillId: string },
+  request: TurnStartRequest & { readonly skillId: string },
 ): Promise<Outcome<TurnStartResult>> {
   const replay = runtime.turns.query(request.sessionId, request.turnId);
   if (replay.ok) return runtime.turns.start(request);

@@ -1,8 +1,8 @@
 import type { OperationError } from '../../../src-shared/errors';
 import { isDamagedDatabaseError } from '../../storage/database';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 
 export interface StorageDamageDeps {
   /** The database file, named in what the person is told. */

@@ -4,7 +4,7 @@ import type { MessageAuthor } from '../../../src-shared/message-author';
 import type { SessionRecord, TurnOrigin } from '../../../src-shared/model';
 import { DEFAULT_MAX_STEPS } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
-import type { Clock, Ids } from '../core/ports';
+import type { Clock, Ids } from '../ports/ports';
 import { openTurn, turnAndSessionEvents } from './run-lifecycle';
 import { titleFromMessage } from '../sessions/session-title';
 

@@ -1,5 +1,5 @@
 import type { Stores } from '../../storage/stores';
-import type { Clock, Logger } from '../core/ports';
+import type { Clock, Logger } from '../ports/ports';
 import { endRun } from './run-lifecycle';
 
 export interface RecoveryReport {

@@ -4,8 +4,8 @@ import type { LiveRunProgress, RunProgress } from '../../../src-shared/run-progr
 import type { Stores } from '../../storage/stores';
 import type { AgentBackend, AgentEvent, AgentRunInput, HistoryMessage } from '../contract/agent-backend';
 import { AgentBackendError } from '../contract/agent-backend';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import { RunRecorder } from './run-recorder';

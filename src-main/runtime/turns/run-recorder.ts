@@ -3,8 +3,8 @@ import type { TranscriptItemKind } from '../../../src-shared/model';
 import type { LedgerEvent } from '../../storage/ledger-store';
 import type { UsageReport } from '../contract/agent-backend';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import type { RunIdentity } from './run-lifecycle';
 
 type StreamKind = Extract<TranscriptItemKind, 'assistant_message' | 'reasoning'>;

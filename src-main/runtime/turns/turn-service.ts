@@ -3,14 +3,22 @@ import type { ChangeEventBody } from '../../../src-shared/events';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { InteractionCloseReason } from '../../../src-shared/interaction-model';
 import type { MessageAuthor } from '../../../src-shared/message-author';
-import type { QueuedMessage, RunStatus, SessionRecord, TurnDetail, TurnSummary } from '../../../src-shared/model';
+import type {
+  QueuedMessage,
+  RunStatus,
+  SessionRecord,
+  TurnDetail,
+  TurnOrigin,
+  TurnSummary,
+} from '../../../src-shared/model';
 import { isActiveStatus } from '../../../src-shared/model';
 import { resumeNoticeText } from '../../../src-shared/run-reasons';
 import type { MessageSubmitResult, TurnStartResult, TurnStopResult } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
+import type { AttachmentService } from '../attachments/attachment-service';
 import { firingAuthor } from './firing-author';
 import type { InteractionService } from '../interactions/interaction-service';
 import type { RunExecutor } from './run-executor';
@@ -27,7 +35,12 @@ export interface TurnServiceDeps {
   readonly executor: RunExecutor;
   readonly interactions: InteractionService;
   readonly admission: AdmissionGate;
+  /** Checks a message's files against the session's model as it is now. */
+  readonly attachments: Pick<AttachmentService, 'forMessage'>;
 }
+
+/** A turn to start, with the ids of files the client stored for its message (checked here). */
+export type TurnStartRequest = Omit<StartTurnRequest, 'attachments'> & { readonly attachmentIds?: readonly string[] };
 
 const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
 
@@ -35,10 +48,12 @@ const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
 export class TurnService {
   constructor(private readonly deps: TurnServiceDeps) {}
 
-  start(request: StartTurnRequest): Outcome<TurnStartResult> {
+  start({ attachmentIds, ...request }: TurnStartRequest): Outcome<TurnStartResult> {
     const { stores } = this.deps;
     const session = stores.sessions.get(request.sessionId);
     if (session === null) return missingSession();
+    const files = this.files(request.sessionId, attachmentIds);
+    if (!files.ok) return files;
     const existing = stores.turns.getTurn(request.sessionId, request.turnId);
     if (existing !== null) {
       if (existing.text !== request.text) {
@@ -56,8 +71,18 @@ export class TurnService {
         'This session is already working on a turn. Stop it, or send your message as a follow-up.',
       );
     }
-    const admitted = stores.transaction(() => this.admit(session, request));
+    const admitted = stores.transaction(() => this.admit(session, { ...request, ...files.result }));
     return ok({ turn: this.launch(admitted), created: true });
+  }
+
+  /** A message's files, checked now against the session's model as it is, to travel with the message. */
+  private files(
+    sessionId: string,
+    attachmentIds: readonly string[] | undefined,
+  ): Outcome<{ attachments?: AttachmentRef[] }> {
+    if (attachmentIds === undefined || attachmentIds.length === 0) return ok({});
+    const checked = this.deps.attachments.forMessage(sessionId, attachmentIds);
+    return checked.ok ? ok({ attachments: checked.result }) : checked;
   }
 
   /** `from`: the paired device pressing Stop (its name), recorded with the run's end; null for the desktop. */
@@ -194,16 +219,19 @@ export class TurnService {
     sessionId: string,
     messageId: string,
     text: string,
-    options: { keepWaiting?: boolean; attachments?: readonly AttachmentRef[] } = {},
+    options: { keepWaiting?: boolean; attachmentIds?: readonly string[] } = {},
   ): Outcome<MessageSubmitResult> {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
+    const files = this.files(sessionId, options.attachmentIds);
+    if (!files.ok) return files;
+    const attachments = files.result.attachments;
     const existing = stores.queue.get(sessionId, messageId);
     if (existing !== null) {
       const sameFiles =
         (existing.attachments ?? []).map((file) => file.attachmentId).join('\n') ===
-        (options.attachments ?? []).map((file) => file.attachmentId).join('\n');
+        (attachments ?? []).map((file) => file.attachmentId).join('\n');
       if (existing.text !== text || !sameFiles)
         return fail('operation_conflict', 'A different message was already sent with this id.');
       return ok({ message: existing, disposition: existing.state === 'queued' ? 'queued' : 'started' });
@@ -222,9 +250,11 @@ export class TurnService {
         messageId,
         text,
         now: clock.now(),
-        ...(options.attachments === undefined ? {} : { attachments: options.attachments }),
+        ...(attachments === undefined ? {} : { attachments }),
       });
-      return busy ? { message: queued, admitted: null } : this.startQueued(session, queued);
+      // A message that starts at once is the person's own turn; a firing keeps the queue's origin (its author names the task).
+      if (busy) return { message: queued, admitted: null };
+      return this.startQueued(session, queued, options.keepWaiting === true ? 'queued_message' : 'user');
     });
     bus.publish({ kind: 'queue.changed', message });
     if (admitted !== null) this.launch(admitted);
@@ -301,12 +331,16 @@ export class TurnService {
       .map((message) => stores.queue.setState(sessionId, message.messageId, 'cancelled', null, now));
   }
 
-  private startQueued(session: SessionRecord, queued: QueuedMessage): { message: QueuedMessage; admitted: Admitted } {
+  private startQueued(
+    session: SessionRecord,
+    queued: QueuedMessage,
+    origin: TurnOrigin = 'queued_message',
+  ): { message: QueuedMessage; admitted: Admitted } {
     const admitted = this.admit(session, {
       sessionId: session.sessionId,
       turnId: queued.messageId,
       text: queued.text,
-      origin: 'queued_message',
+      origin,
       ...(queued.attachments === undefined ? {} : { attachments: queued.attachments }),
       ...authorField(firingAuthor(this.deps.stores.automations, session.sessionId, queued.messageId)),
     });

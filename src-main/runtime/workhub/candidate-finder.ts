@@ -3,7 +3,7 @@ import type { Candidate, CandidateSet, CandidateState } from '../../../src-share
 import { candidateStateOf, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../ports/ports';
 
 export const MAX_CANDIDATES = 32;
 const STOP_WORDS = new Set([

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { Stores } from '../../storage/stores';
-import type { Logger } from '../core/ports';
+import type { Logger } from '../ports/ports';
 
 const RECENT_ITEMS = 30;
 const BODY_LIMIT = 8000;

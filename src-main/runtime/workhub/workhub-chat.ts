@@ -3,8 +3,8 @@ import type { FormRequest } from '../../../src-shared/interaction-model';
 import type { TranscriptItemKind } from '../../../src-shared/model';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import { endRun, openTurn, suspendRun, turnAndSessionEvents } from '../turns/run-lifecycle';
 
 export interface WorkHubChatDeps {

@@ -11,8 +11,8 @@ import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import { proposalSchema } from '../../../src-shared/workhub-proposal-schema';
 import type { StoredAction } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids } from '../ports/ports';
 import { turnAndSessionEvents } from '../turns/run-lifecycle';
 
 export interface DecisionDeps {

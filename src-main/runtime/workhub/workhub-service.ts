@@ -12,14 +12,14 @@ import type {
 import { NEEDS_CONFIRMATION, WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { StoredDelegation } from '../../storage/workhub-store';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import { ProviderError } from '../connections/providers/provider-error';
 import type { SessionService } from '../sessions/session-service';
 import type { TurnService } from '../turns/turn-service';
 import type { CandidateFinder } from './candidate-finder';
 import type { Router } from './scripted-router';
-import { stableJson } from '../core/stable-json';
+import { stableJson } from '../ports/stable-json';
 import { WorkHubChat } from './workhub-chat';
 import { WorkHubDecisions } from './workhub-decisions';
 import { nothingRunningAnswer } from './stop-guard';

@@ -5,7 +5,7 @@ import { MIGRATIONS } from '../../storage/migrations';
 import { openDatabase, type Db } from '../../storage/database';
 import { createShellRunStore, type ShellRunStore } from '../../storage/shell-run-store';
 import { outcome, tempWorkspace, toolContext } from '../../testing/workspace-fixture';
-import { systemClock } from '../core/ports';
+import { systemClock } from '../ports/ports';
 import { createShellRunner, type ShellOutputChunk, type ShellRunner } from '../shell/shell-runner';
 import type { ToolContext } from '../contract/agent-tool';
 import { createRunShellTool, previewChange, type RunShellToolOptions } from './run-shell-tool';

@@ -11,8 +11,8 @@ import type {
   WorktreeUpdateResult,
 } from '../../../src-shared/worktree-model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Ids, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Ids, Logger } from '../ports/ports';
 import { systemGit, worktreeUnavailability, type Git } from './git-command';
 import * as wt from './worktree-git';
 import { findLeftovers, removeUnknownFolder } from './worktree-leftovers';

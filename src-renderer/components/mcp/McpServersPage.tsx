@@ -79,7 +79,7 @@ export function McpServersPage() {
               MCP servers give the agent more tools. A <strong>local command</strong> runs on this computer (for example{' '}
               <code>npx -y @modelcontextprotocol/server-everything</code>
               ); a <strong>Streamable HTTP</strong> server is reached at its address. Tools that change things ask for
-              approval in Ask mode; only tools the server marks read-only run in Explore.
+              permission in Ask mode; only tools the server marks read-only run in Explore.
             </p>
           </>
         ) : (

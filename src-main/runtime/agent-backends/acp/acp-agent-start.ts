@@ -18,7 +18,7 @@ import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
 import type { LiveAcpAgent } from './live-acp-agent';
 
-/** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the checkpoint. */
+/** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the resume point. */
 
 export interface AgentStartContext {
   readonly deps: AcpBackendDeps;
@@ -28,7 +28,7 @@ export interface AgentStartContext {
 }
 
 /**
- * Starts the agent: initialize, then `session/load` of the checkpointed session where the agent can,
+ * Starts the agent: initialize, then `session/load` of the session kept as its resume point where the agent can,
  * else `session/new`. With `sandbox` (Auto) the whole agent process runs inside it, and the sandbox is
  * disposed when the process ends.
  */
@@ -79,22 +79,22 @@ export async function startAcpAgent(
   let fresh = false;
   try {
     const info = await live.initialize(deps.cairnVersion, bounds);
-    const checkpoint = deps.checkpoints.checkpoint(sessionId);
+    const resumePoint = deps.resumePoints.resumePoint(sessionId);
     const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
     let modes: SessionModeState | null = null;
-    if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
+    if (resumePoint !== null && info.agentCapabilities?.loadSession === true) {
       live.replaying = true;
       try {
         const loaded = await bounded(
           live.connection.agent.request('session/load', {
-            sessionId: checkpoint.acpSessionId,
+            sessionId: resumePoint.acpSessionId,
             cwd: fs.workspace,
             mcpServers,
           }),
           bounds.requestMs,
           'session/load',
         );
-        live.sessionId = checkpoint.acpSessionId;
+        live.sessionId = resumePoint.acpSessionId;
         modes = loaded.modes ?? null;
       } catch (error) {
         deps.logger.warn('The ACP agent could not load its session; starting a new one', {
@@ -113,11 +113,11 @@ export async function startAcpAgent(
       );
       live.sessionId = created.sessionId;
       modes = created.modes ?? null;
-      fresh = checkpoint !== null;
+      fresh = resumePoint !== null;
     }
     live.modes = modes;
     await applyAgentMode(live, fs.permissionMode, bounds);
-    deps.checkpoints.bind(
+    deps.resumePoints.bind(
       sessionId,
       {
         acpSessionId: live.sessionId,

@@ -5,7 +5,7 @@ import type { ContextMeter } from '../../../../src-shared/context-model';
 import type { PermissionMode } from '../../../../src-shared/model';
 import type { AcpStore } from '../../../storage/acp-store';
 import type { AgentBackend } from '../../contract/agent-backend';
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../ports/ports';
 import type { McpLaunch } from '../../mcp/mcp-client';
 import type { ShellOutputChunk, ShellRunner } from '../../shell/shell-runner';
 import type { Confinement } from '../../sandbox/sandbox-service';
@@ -21,7 +21,7 @@ export interface AcpBackendDeps {
   sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
   /** The MCP servers the session has on, passed to the agent in `session/new` and `session/load`. */
   mcpServersOf(sessionId: string): readonly McpLaunch[];
-  readonly checkpoints: AcpStore;
+  readonly resumePoints: AcpStore;
   allowedForSession(sessionId: string, toolName: string): boolean;
   readonly dataDir: string;
   readonly cairnVersion: string;

@@ -19,7 +19,7 @@ export const ACP_BACKEND_ID = 'acp';
 
 /**
  * Any ACP agent as a native AgentBackend: one agent process per session (its own process group),
- * kept between turns, driving one agent session whose id is checkpointed with the process identity.
+ * kept between turns, driving one agent session whose id is kept as its resume point with the process identity.
  * Every update is numbered per process and applied once. A permission request suspends the run as a
  * Cairn approval card while the agent waits; the answer's run replies to the live request, or, when
  * the host restarted meanwhile, loads the agent session again and tells the agent the answer. Stop

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ACP_INSTALL_OUTPUT_LINES, type AcpInstallState } from '../../../../src-shared/acp-install-model';
 import { ACP_PRESET_KINDS, type AcpPresetKind } from '../../../../src-shared/connection-model';
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../ports/ports';
 import { processGroupGone, signalProcessGroup } from '../../shell/process-group';
 import { childEnvironment } from '../../shell/child-environment';
 import { findAgentProgram } from '../../connections/acp-agent-command';

@@ -414,7 +414,7 @@ describe('ACP sessions', { timeout: 60_000 }, () => {
     const card = await pendingInteraction(sessionId);
     await t.call('interaction.answer', {
       interactionId: card.interactionId,
-      answer: { action: 'accept', decision: 'deny', reason: 'Not herons today' },
+      answer: { action: 'deny', reason: 'Not herons today' },
     });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(existsSync(join(workspace, 'heron.txt'))).toBe(false);

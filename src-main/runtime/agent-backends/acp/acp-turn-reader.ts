@@ -70,7 +70,7 @@ export async function* readAgentTurn(
           if (
             mapper === null ||
             message.sessionId !== live.sessionId ||
-            !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)
+            !deps.resumePoints.claim(sessionId, live.instanceId, message.seq)
           )
             continue;
           if (message.update.sessionUpdate === 'usage_update')
@@ -79,7 +79,7 @@ export async function* readAgentTurn(
           continue;
         }
         case 'permission': {
-          if (mapper === null || !deps.checkpoints.claim(sessionId, live.instanceId, message.seq)) {
+          if (mapper === null || !deps.resumePoints.claim(sessionId, live.instanceId, message.seq)) {
             message.respond({ outcome: { outcome: 'cancelled' } });
             continue;
           }

@@ -21,7 +21,7 @@ import type { ShellRunResult } from '../../shell/shell-runner';
 import type { TerminalCommand } from './acp-terminals';
 import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
-import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../native/agent-process';
+import { AgentProcess as AppServerProcess, type AgentLaunch as AppServerLaunch } from '../agent-process/agent-process';
 
 export type { AppServerLaunch as AcpLaunch };
 

@@ -7,7 +7,7 @@ import type {
   ProviderTarget,
 } from '../../connections/providers';
 import { ProviderError } from '../../connections/providers/provider-error';
-import { systemPromptWith, type RunPreferences } from '../../chat/chat-preferences';
+import { systemPromptWith, type RunPreferences } from '../../conversations/chat-preferences';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';

@@ -1,7 +1,7 @@
 import type { CodexQuarantine } from '../../../../src-shared/codex-model';
 import { AgentBackendError } from '../../contract/agent-backend';
-import { createProcessQuarantine, type EndableProcess, type ProcessQuarantine } from '../native/process-quarantine';
-import { RecordedProcess } from '../native/recorded-process';
+import { createProcessQuarantine, type EndableProcess, type ProcessQuarantine } from '../agent-process/process-quarantine';
+import { RecordedProcess } from '../agent-process/recorded-process';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CodexBounds } from './live-app-server';
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { AgentBackendError } from '../../contract/agent-backend';
 import { processStartIdentity } from '../../shell/process-identity';
-import { checkThreadOwner, openThread, ThreadUnavailable } from '../native/thread-binding';
+import { checkThreadOwner, openThread, ThreadUnavailable } from '../agent-process/thread-binding';
 import { codexVersion } from '../../connections/codex-binary';
 import type { CodexTarget } from '../../connections/codex-connection';
 import { appServerLaunch, codexPolicies, type CodexSettings } from './codex-config';
@@ -20,7 +20,7 @@ export interface CodexFolders {
 }
 
 /**
- * Starting a session's app-server: spawn it, initialize, resume the checkpointed thread (or start
+ * Starting a session's app-server: spawn it, initialize, resume the thread of its resume point (or start
  * one) and bind the session to it with this app-server instance.
  */
 export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders) {
@@ -70,9 +70,9 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     mode: PermissionMode,
   ): Promise<SessionState> {
     const { sessionId } = run;
-    const checkpoint = ctx.checkpoints.checkpoint(sessionId);
+    const resumePoint = ctx.codexStore.resumePoint(sessionId);
     try {
-      checkThreadOwner(sessionId, checkpoint?.threadId ?? null, ctx.threads);
+      checkThreadOwner(sessionId, resumePoint?.threadId ?? null, ctx.threads);
     } catch (error) {
       if (error instanceof ThreadUnavailable) throw unavailable(run, error);
       throw error;
@@ -95,7 +95,7 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       const threadIdOf = (result: unknown) => threadResultSchema.parse(result).thread.id;
       const opened = await openThread(
         sessionId,
-        checkpoint?.threadId ?? null,
+        resumePoint?.threadId ?? null,
         ctx.threads,
         {
           resume: async (threadId) =>
@@ -108,7 +108,7 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       // Recorded before the session is bound to the new thread: from then on the thread itself says it
       // owes the summary, until a turn on it starts (a failed turn/start or a restart keeps it owed).
       if (opened.kind === 'new' && opened.replacing !== null) ctx.threads.resolve(sessionId, opened.threadId);
-      ctx.checkpoints.bind(
+      ctx.codexStore.bind(
         sessionId,
         { threadId: live.threadId, instanceId: live.instanceId, codexVersion: version },
         deps.now(),
@@ -139,13 +139,13 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     const appServerPid = live.process.pid ?? 0;
     const background = new BackgroundCommands(
       deps.commands,
-      ctx.checkpoints,
+      ctx.codexStore,
       bounds,
       () => processGroupOf(appServerPid) ?? appServerPid,
     );
     live.divert(({ method, params, seq }) => {
       if (!background.holds(method, params)) return false;
-      if (ctx.checkpoints.claim(sessionId, live.instanceId, seq)) background.take(method, params);
+      if (ctx.codexStore.claim(sessionId, live.instanceId, seq)) background.take(method, params);
       return true;
     });
     void live.process.exited.then(() => {

@@ -31,7 +31,7 @@ export class BackgroundCommands {
 
   constructor(
     private readonly log: AgentCommandLog,
-    private readonly checkpoints: Pick<CodexStore, 'settleCommand'>,
+    private readonly commands: Pick<CodexStore, 'settleCommand'>,
     private readonly bounds: Pick<CodexBounds, 'killGraceMs' | 'killConfirmMs'>,
     /** The app-server's own process group. */
     private readonly ownGroup: () => number,
@@ -70,7 +70,7 @@ export class BackgroundCommands {
         item.status !== 'completed' && exitCode === null ? `Codex reported the command ${item.status}.` : null,
       output: item.aggregatedOutput ?? null,
     });
-    this.checkpoints.settleCommand(held.codexTurnId, held.command, { exitCode, status: item.status });
+    this.commands.settleCommand(held.codexTurnId, held.command, { exitCode, status: item.status });
     return true;
   }
 
@@ -104,7 +104,7 @@ export class BackgroundCommands {
     );
     const why = stopped ? reason : `${reason} Cairn could not confirm its processes ended.`;
     this.log.end(held.shellRunId, { status: 'killed', exitCode: null, failureMessage: why, output: null });
-    this.checkpoints.settleCommand(held.codexTurnId, held.command, { exitCode: null, status: 'stopped' });
+    this.commands.settleCommand(held.codexTurnId, held.command, { exitCode: null, status: 'stopped' });
     return stopped;
   }
 

@@ -7,7 +7,7 @@ import type { CodexThreadStore } from '../../../storage/codex-thread-store';
 import type { CodexAppServerStore } from '../../../storage/codex-app-server-store';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import type { CodexTarget } from '../../connections/codex-connection';
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../ports/ports';
 import type { AgentCommandLog } from '../../shell/agent-commands';
 import type { CodexGoalUpdate, MirroredGoal } from './goal-mirror';
 import type { CodexBounds } from './live-app-server';
@@ -16,7 +16,7 @@ import type { WarmLimits } from './warm-app-servers';
 export interface CodexBackendDeps {
   resolve(connectionId: string, model: string | null): CodexTarget | { error: string };
   sessionOf(sessionId: string): { workspacePath: string | null; permissionMode: PermissionMode } | null;
-  readonly checkpoints: CodexStore;
+  readonly codexStore: CodexStore;
   /** Who owns each thread, and the session's thread that could not be resumed. */
   readonly threads: CodexThreadStore;
   /** The session's thread problem changed (noticed, chosen, resolved) or went away (null). */

@@ -17,7 +17,7 @@ export { CODEX_BACKEND_ID, type CodexBackend, type CodexBackendDeps } from './co
 /**
  * Codex as a native AgentBackend: one `codex app-server` per session, kept between turns (stopped
  * when idle, or as the least recently used beyond the warm cap; see `WarmAppServers`), driving one
- * Codex thread whose id is checkpointed. Every message is numbered per instance and applied once.
+ * Codex thread whose id is kept as its resume point. Every message is numbered per instance and applied once.
  * Approvals and questions suspend the run as Cairn interactions while Codex waits; the answer's run
  * replies to the live request, or, when the host restarted meanwhile, resumes the thread with the
  * answer as input. Stop interrupts the Codex turn, and kills the process group when that is not
@@ -31,7 +31,7 @@ export function createCodexBackend(deps: CodexBackendDeps): CodexBackend {
   const quarantine = createAppServerQuarantine(deps, bounds, () => ctx.closed);
   const ctx: CodexContext = {
     deps,
-    checkpoints: deps.checkpoints,
+    codexStore: deps.codexStore,
     threads: deps.threads,
     appServers: deps.appServers,
     bounds,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { childEnvironment } from '../../shell/child-environment';
 import type { CodexTarget } from '../../connections/codex-connection';
-import type { AgentLaunch } from '../native/agent-process';
+import type { AgentLaunch } from '../agent-process/agent-process';
 
 /** How a Codex connection reaches its model, with the folders Cairn owns. */
 export interface CodexSettings extends CodexTarget {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ModelInfo } from '../../../../src-shared/connection-model';
-import type { AgentLaunch } from '../native/agent-process';
+import type { AgentLaunch } from '../agent-process/agent-process';
 import { LiveAppServer, type CodexBounds } from './live-app-server';
 
 const modelListSchema = z

@@ -92,7 +92,7 @@ describe("Codex's permissions request as a Cairn approval card (real codex app-s
     const again = await pendingInteraction(sessionId);
     await t.call('interaction.answer', {
       interactionId: again.interactionId,
-      answer: { action: 'accept', decision: 'deny', reason: 'Stay offline' },
+      answer: { action: 'deny', reason: 'Stay offline' },
     });
     expect((await t.waitForTurn(sessionId, 't2', ['completed', 'failed'])).status).toBe('completed');
     const refused = server.toolResultsIn(base + 3).find((result) => result.toolCallId === 'call_p2');

@@ -136,7 +136,7 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
   ): Promise<string | null> {
     const { live } = state;
     return continueThreadGoal(live, goal, signal, bounds, (notification) => {
-      if (!deps.checkpoints.claim(sessionId, live.instanceId, notification.seq)) return;
+      if (!deps.codexStore.claim(sessionId, live.instanceId, notification.seq)) return;
       const update = goalUpdateOf(notification.method, notification.params);
       if (update !== null && state.goalId !== null) deps.onGoalUpdate(sessionId, state.goalId, update);
     }).catch((error: unknown) => {
@@ -153,7 +153,7 @@ export function createCodexRuns(ctx: CodexContext, start: AppServerStarter, pump
     live.drain();
     const turnId = await startThreadCompaction(
       live,
-      (seq) => deps.checkpoints.claim(input.sessionId, live.instanceId, seq),
+      (seq) => deps.codexStore.claim(input.sessionId, live.instanceId, seq),
       bounds.requestMs,
       signal,
     );

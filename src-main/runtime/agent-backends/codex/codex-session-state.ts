@@ -49,7 +49,7 @@ export interface SessionState {
 /** What the parts of the Codex backend share: its deps, bounds, the warm app-servers and quarantine. */
 export interface CodexContext {
   readonly deps: CodexBackendDeps;
-  readonly checkpoints: CodexStore;
+  readonly codexStore: CodexStore;
   readonly threads: CodexThreadStore;
   readonly appServers: CodexAppServerStore;
   readonly bounds: CodexBounds;

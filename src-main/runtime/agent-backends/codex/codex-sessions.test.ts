@@ -317,7 +317,7 @@ describe('Codex sessions', { timeout: 60_000 }, () => {
     const interaction = await pendingInteraction(sessionId);
     await codex.t.call('interaction.answer', {
       interactionId: interaction.interactionId,
-      answer: { action: 'accept', decision: 'deny', reason: 'Not in this folder' },
+      answer: { action: 'deny', reason: 'Not in this folder' },
     });
     expect((await turnReaches(sessionId, 't1', ['completed', 'failed'])).status).toBe('completed');
     expect(() => readFileSync(join(workspace, 'denied.txt'))).toThrow();

@@ -343,7 +343,7 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     expect((await h.call('codex.status', { sessionId })).threadProblem).toBeNull();
   });
 
-  it("a checkpoint naming another session's thread is refused before anything runs on it", async () => {
+  it("a resume point naming another session's thread is refused before anything runs on it", async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const h = await host(dir);
@@ -358,7 +358,7 @@ describe('a Codex thread that cannot be resumed', { timeout: 120_000 }, () => {
     const [threadA] = threadIdsSince(base);
     await h.close();
     t = null;
-    // The record goes wrong (a bad restore, a bug): B's checkpoint now names A's thread.
+    // The record goes wrong (a bad restore, a bug): B's resume point now names A's thread.
     const db = openDatabase(dir);
     db.prepare('UPDATE codex_checkpoints SET thread_id = ? WHERE session_id = ?').run(threadA, b);
     db.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GoalRecord } from '../../../../src-shared/goal-model';
 import type { GoalChanges } from '../../../storage/goal-store';
-import type { ServerNotification } from '../native/json-rpc-client';
+import type { ServerNotification } from '../agent-process/json-rpc-client';
 import { turnStartedSchema } from './codex-protocol';
 import type { CodexBounds, LiveAppServer } from './live-app-server';
 

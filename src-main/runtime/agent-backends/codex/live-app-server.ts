@@ -1,6 +1,6 @@
-import { AgentProcess, type AgentLaunch } from '../native/agent-process';
+import { AgentProcess, type AgentLaunch } from '../agent-process/agent-process';
 import { initializeResultSchema } from './codex-protocol';
-import { JsonRpcClient, type ServerNotification, type ServerRequest } from '../native/json-rpc-client';
+import { JsonRpcClient, type ServerNotification, type ServerRequest } from '../agent-process/json-rpc-client';
 
 const CODEX_PEER = { name: 'Codex', process: 'the Codex app-server' };
 

@@ -1,8 +1,8 @@
 import type { CodexThreadChoice, CodexThreadProblem } from '../../../../src-shared/codex-model';
 import { fail, ok, type Outcome } from '../../../../src-shared/errors';
 import type { Stores } from '../../../storage/stores';
-import type { EventBus } from '../../core/event-bus';
-import type { Clock, Ids, Logger } from '../../core/ports';
+import type { EventBus } from '../../ports/event-bus';
+import type { Clock, Ids, Logger } from '../../ports/ports';
 import { NEW_THREAD_MARKER } from './thread-summary';
 
 export interface CodexThreadChoicesDeps {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { processGone, processGroupGone, signalProcessGroup } from '../../shell/process-group';
 import { descendantsOf, processGroupOf, type ProcessEntry } from '../../shell/process-tree';
-import { waitUntil } from '../native/agent-process';
+import { waitUntil } from '../agent-process/agent-process';
 
 /**
  * The processes a Codex turn's commands run in. Codex spawns each command as a child of its

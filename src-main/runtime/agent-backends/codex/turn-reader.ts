@@ -28,7 +28,7 @@ const COMMAND_STATUS_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'f
  * confirmed within the bound (else the app-server is ended).
  */
 export function createTurnReader(ctx: CodexContext) {
-  const { deps, bounds, checkpoints } = ctx;
+  const { deps, bounds, codexStore } = ctx;
 
   /** The structured result of the Codex turn that just ended. */
   function recordResult(
@@ -51,7 +51,7 @@ export function createTurnReader(ctx: CodexContext) {
     if (mapper === null || run === null) return;
     mapper.closeOpenCommands(COMMAND_STATUS_LEFT_OPEN[status]);
     const { facts } = mapper;
-    checkpoints.recordTurnResult({
+    codexStore.recordTurnResult({
       codexTurnId: mapper.turnId,
       ...run,
       status,
@@ -127,7 +127,7 @@ export function createTurnReader(ctx: CodexContext) {
           throw new AgentBackendError('agent_process_exited', why, 'agent_process_exited');
         }
         // Applied once per (instance, sequence); a replaced instance's late events are discarded.
-        if (!checkpoints.claim(sessionId, live.instanceId, message.value.seq)) continue;
+        if (!codexStore.claim(sessionId, live.instanceId, message.value.seq)) continue;
         const mapper = state.mapper;
         if (mapper === null) continue;
         if (message.kind === 'request') {

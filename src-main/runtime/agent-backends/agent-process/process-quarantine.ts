@@ -1,4 +1,4 @@
-import type { Logger } from '../../core/ports';
+import type { Logger } from '../../ports/ports';
 
 /** What quarantine needs of an agent process: its pid, a group kill with a bounded wait, a check. */
 export interface EndableProcess {

@@ -2,7 +2,7 @@
  * A service the wiring refers to before it is built (services that need each other): read it with
  * get() once it is set; current is null until then, for callers that have a fallback.
  */
-export class Late<T> {
+export class BuiltLater<T> {
   private value: T | null = null;
 
   constructor(private readonly notReady: string) {}

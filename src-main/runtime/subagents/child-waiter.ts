@@ -1,6 +1,6 @@
 import { isActiveStatus, type RunStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../ports/event-bus';
 
 /** What a parent learns about a child: its status now, and its final report once it has finished. */
 export interface ChildOutcome {

@@ -1,7 +1,7 @@
 /**
  * The thread (Codex) or session (ACP) a native agent works in, bound to the Cairn session that owns
  * it. A session never runs on another session's thread, and its thread never changes silently: a
- * checkpointed thread that cannot be resumed fails with `ThreadUnavailable`; a new thread replaces it
+ * thread kept as a resume point that cannot be resumed fails with `ThreadUnavailable`; a new thread replaces it
  * only when the person chose so (recorded before this runs).
  */
 export interface AgentThreads {
@@ -44,44 +44,44 @@ export class ThreadUnavailable extends Error {
   }
 }
 
-/** Refuses, before anything starts, a checkpoint naming a thread another session owns. */
+/** Refuses, before anything starts, a resume point naming a thread another session owns. */
 export function checkThreadOwner(sessionId: string, threadId: string | null, record: ThreadRecord): void {
   if (threadId === null) return;
   const owner = record.owner(threadId);
   if (owner !== null && owner !== sessionId) {
     throw new ThreadUnavailable(
       threadId,
-      `its checkpoint names thread ${threadId}, which belongs to another session (${owner}); Cairn does not run a session on another session's thread`,
+      `its resume point names thread ${threadId}, which belongs to another session (${owner}); Cairn does not run a session on another session's thread`,
     );
   }
 }
 
 export async function openThread(
   sessionId: string,
-  checkpointThreadId: string | null,
+  resumeThreadId: string | null,
   record: ThreadRecord,
   threads: AgentThreads,
   now: () => number,
 ): Promise<ThreadOpening> {
-  checkThreadOwner(sessionId, checkpointThreadId, record);
+  checkThreadOwner(sessionId, resumeThreadId, record);
   const problem = record.problem(sessionId);
   const chosen =
-    checkpointThreadId !== null &&
+    resumeThreadId !== null &&
     problem !== null &&
-    problem.threadId === checkpointThreadId &&
+    problem.threadId === resumeThreadId &&
     problem.choice === 'new_thread' &&
     !problem.resolved;
   // A new thread on which no turn started holds nothing (Codex writes a thread down with its first
   // turn, so it could not even be resumed): another new thread takes its place, still owing the summary.
-  const replace = chosen || (checkpointThreadId !== null && record.summaryDue(checkpointThreadId));
-  if (checkpointThreadId !== null && !replace) {
-    const threadId = await threads.resume(checkpointThreadId).catch((error: unknown) => {
-      throw new ThreadUnavailable(checkpointThreadId, error instanceof Error ? error.message : String(error));
+  const replace = chosen || (resumeThreadId !== null && record.summaryDue(resumeThreadId));
+  if (resumeThreadId !== null && !replace) {
+    const threadId = await threads.resume(resumeThreadId).catch((error: unknown) => {
+      throw new ThreadUnavailable(resumeThreadId, error instanceof Error ? error.message : String(error));
     });
     if (record.owner(threadId) === null) record.own(threadId, sessionId, now());
     return { kind: 'resumed', threadId };
   }
   const threadId = await threads.start();
   record.own(threadId, sessionId, now());
-  return { kind: 'new', threadId, replacing: replace ? checkpointThreadId : null };
+  return { kind: 'new', threadId, replacing: replace ? resumeThreadId : null };
 }

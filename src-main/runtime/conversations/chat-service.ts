@@ -5,7 +5,7 @@ import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
 import type { SecretVault } from '../../storage/secret-vault';
 import type { Stores } from '../../storage/stores';
 import type { ConnectionService } from '../connections/connection-service';
-import type { Clock } from '../core/ports';
+import type { Clock } from '../ports/ports';
 import { ChatPreferences } from './chat-preferences';
 import { exportSession } from './session-export';
 

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { TurnSummary } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
-import type { EventBus } from '../core/event-bus';
-import type { Clock, Logger } from '../core/ports';
+import type { EventBus } from '../ports/event-bus';
+import type { Clock, Logger } from '../ports/ports';
 import { cleanTitle } from './clean-title';
 import type { ModelStepEvent, ModelStepRequest, ModelUsage, ProviderTarget } from '../connections/providers';
 
