@@ -112,7 +112,7 @@ const SOURCE_EXTENSION = /\.(?:ts|tsx|mts|cts|mjs|cjs|js)$/;
 /** Not a path of this repository: a placeholder, a home or absolute path, a package, a variable, a URL, or a workspace's own `.git/…`. */
 const PLACEHOLDER = /[<>*{}…|]|NNN|^[~/@$]|:\/\/|^\.git\//;
 /** Names the docs give to things outside the repository: a folder of the data directory, a git branch prefix, a workspace's own Cairn folder, a naming pattern. */
-const NOT_REPOSITORY_NAMES = ['context-offload/', 'cairn/', '.cairn/', 'PascalCase.tsx'];
+const NOT_REPOSITORY_NAMES = ['context-offload/', 'agents/', 'cairn/', '.cairn/', 'PascalCase.tsx'];
 
 export interface NamedPath {
   readonly line: number;

@@ -68,7 +68,7 @@ describe('import-floors --check', () => {
     root = undefined;
   });
 
-  /** A runtime tree with the repository's folders, where `core/` imports `extra` (a value or a type). */
+  /** A runtime tree with the repository's folders, where `ports/` imports `extra` (a value or a type). */
   function plantTree(extra: string): string {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-tiers-'));
     const write = (path: string, text: string) => {
@@ -77,29 +77,29 @@ describe('import-floors --check', () => {
     };
     write(
       'src-main/runtime/turns/turn-service.ts',
-      "import { bus } from '../core/event-bus';\nexport const turns = bus;\n",
+      "import { bus } from '../ports/event-bus';\nexport const turns = bus;\n",
     );
-    write('src-main/runtime/core/event-bus.ts', `${extra}\nexport const bus = 1;\n`);
-    write('src-main/runtime/core/event-bus.test.ts', "import { turns } from '../turns/turn-service';\nvoid turns;\n");
+    write('src-main/runtime/ports/event-bus.ts', `${extra}\nexport const bus = 1;\n`);
+    write('src-main/runtime/ports/event-bus.test.ts', "import { turns } from '../turns/turn-service';\nvoid turns;\n");
     return dir;
   }
 
-  it('walks a tree: passes it as planted, fails a value import from core/ up to turns/', async () => {
+  it('walks a tree: passes it as planted, fails a value import from ports/ up to turns/', async () => {
     root = plantTree('');
     const clean = await runtimeArrows(root, { withTypes: true });
-    expect(clean).toEqual({ 'turns/': { 'core/': ['turns/turn-service.ts → core/event-bus.ts'] }, 'core/': {} });
+    expect(clean).toEqual({ 'turns/': { 'ports/': ['turns/turn-service.ts → ports/event-bus.ts'] }, 'ports/': {} });
 
     rmSync(root, { recursive: true, force: true });
     root = plantTree("import { turns } from '../turns/turn-service';\nvoid turns;");
     const valueArrows = await runtimeArrows(root, { withTypes: false });
     const allArrows = await runtimeArrows(root, { withTypes: true });
     const tiers = [
-      { name: 'contract', units: ['core/'] },
+      { name: 'contract', units: ['ports/'] },
       { name: 'turns', units: ['turns/'] },
     ];
     expect(tierProblems({ valueArrows, allArrows }, tiers)).toEqual([
-      'a value import up the tiers, core/ (contract) → turns/ (turns): core/event-bus.ts → turns/turn-service.ts',
-      'a cycle of value imports between core/, turns/: core/event-bus.ts → turns/turn-service.ts; turns/turn-service.ts → core/event-bus.ts',
+      'a value import up the tiers, ports/ (contract) → turns/ (turns): ports/event-bus.ts → turns/turn-service.ts',
+      'a cycle of value imports between ports/, turns/: ports/event-bus.ts → turns/turn-service.ts; turns/turn-service.ts → ports/event-bus.ts',
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('import-floors --check', () => {
     const run = spawnSync(process.execPath, [SCRIPT, '--check'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(
-      'a type import up the tiers, core/ (contract) → turns/ (turns): core/event-bus.ts → turns/turn-service.ts',
+      'a type import up the tiers, ports/ (contract) → turns/ (turns): ports/event-bus.ts → turns/turn-service.ts',
     );
   });
 });
