@@ -150,8 +150,33 @@ async function seed(cairn: CairnHost): Promise<void> {
   });
 }
 
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
+/**
+ * Waits until the page's colours have stopped moving. Switching the colour scheme starts CSS transitions
+ * (backgrounds and borders ease over 120 ms) and an overlay fades in: axe sampling a colour mid-way
+ * reports a contrast that no one sees at rest. Reading a layout property makes the browser recompute
+ * styles now, so the switch's transitions exist; then every finite animation and transition is awaited
+ * (infinite ones, such as a spinner's, never finish), again while a finished one started another.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (;;) {
+      void document.documentElement.offsetHeight;
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0) return;
+      // A cancelled animation rejects `finished`; it has stopped all the same.
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** The serious and critical violations axe finds on the page as it is now (at rest), one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
