@@ -6,7 +6,7 @@ import { CairnHost, freePort } from '../e2e/cairn-host';
 import { connectProtocolClient } from '../src-main/testing/protocol-client';
 import type { BenchResult } from './bench-result';
 import { benchPage, blankPageKeypressP95, launchChromium, percentile } from './browser';
-import { seedLongSessionRows } from './long-session-seed';
+import { seedLongSessionRows } from '../src-main/testing/long-session-rows';
 import { openSession, openSessionTimed } from './session-open.bench';
 
 const TURNS = 5_000; // 10,000 messages

@@ -2,11 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CairnHost, expect, test } from './fixtures';
 
+interface View {
+  readonly name: string;
+  /** It changes what the host holds (e.g. starts agents), so it gets a host of its own. */
+  readonly changesHost?: boolean;
+  open(page: Page): Promise<void>;
+}
+
 /**
  * Every view, audited with axe-core in light and dark. To audit a new view, add one line here:
  * its name and how to reach it from a freshly opened app with one seeded session.
  */
-const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<void> }> = [
+const VIEWS: readonly View[] = [
   { name: 'welcome', open: async () => {} },
   { name: 'session transcript', open: async (page) => openSession(page) },
   {
@@ -112,6 +119,7 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
   },
   {
     name: 'subagents: spawn cards and nested sidebar',
+    changesHost: true,
     open: async (page) => {
       await spawnTwoChildren(page);
       await page.getByTestId('agent-children-toggle').click();
@@ -120,6 +128,7 @@ const VIEWS: ReadonlyArray<{ readonly name: string; open(page: Page): Promise<vo
   },
   {
     name: 'subagents: child view with breadcrumb',
+    changesHost: true,
     open: async (page) => {
       await spawnTwoChildren(page);
       await page.getByTestId('spawn-card').first().getByRole('link').click();
@@ -150,8 +159,33 @@ async function seed(cairn: CairnHost): Promise<void> {
   });
 }
 
-/** The serious and critical violations axe finds on the page as it is now, one line each. */
+/**
+ * Waits until the page's colours have stopped moving. Switching the colour scheme starts CSS transitions
+ * (backgrounds and borders ease over 120 ms) and an overlay fades in: axe sampling a colour mid-way
+ * reports a contrast that no one sees at rest. Reading a layout property makes the browser recompute
+ * styles now, so the switch's transitions exist; then every finite animation and transition is awaited
+ * (infinite ones, such as a spinner's, never finish), again while a finished one started another.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (;;) {
+      void document.documentElement.offsetHeight;
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0) return;
+      // A cancelled animation rejects `finished`; it has stopped all the same.
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** The serious and critical violations axe finds on the page as it is now (at rest), one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -164,25 +198,62 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-// One app per view, audited in light and then in dark: the colours follow the page's colour scheme
-// (CSS light-dark()), so switching it in place audits the same view in both without a second start.
-for (const view of VIEWS) {
-  test(`axe finds no serious or critical violations: ${view.name}, light and dark`, async ({ page, cairn }) => {
-    // axe walks the whole page in the renderer's thread, twice: seconds of work on a busy machine.
-    test.slow();
+/**
+ * Views that leave the host as they found it share one host (and its seeded session), four to a test:
+ * each is audited in the app as freshly opened. A view that changes the host has one of its own.
+ */
+const VIEWS_PER_HOST = 4;
+
+function hostsFor(views: readonly View[]): View[][] {
+  const sharing = views.filter((view) => view.changesHost !== true);
+  const groups: View[][] = [];
+  for (let start = 0; start < sharing.length; start += VIEWS_PER_HOST)
+    groups.push(sharing.slice(start, start + VIEWS_PER_HOST));
+  return [...groups, ...views.filter((view) => view.changesHost === true).map((view) => [view])];
+}
+
+/**
+ * The app as first opened, in light: what the previous view left in the page's storage (a draft, the
+ * sidebar hidden) cleared, and the page loaded anew.
+ */
+async function openFresh(page: Page, cairn: CairnHost): Promise<void> {
+  if (page.url() !== 'about:blank') {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto('about:blank');
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await cairn.open(page);
+}
+
+// The tests of this file share nothing (each has its own host), so they spread over both workers.
+test.describe.configure({ mode: 'parallel' });
+
+// Each view is audited in light and then in dark, its result its own (soft) assertion: the colours follow
+// the page's colour scheme (CSS light-dark()), so switching it in place audits the same view in both.
+for (const views of hostsFor(VIEWS)) {
+  const names = views.map((view) => view.name).join('; ');
+  test(`axe finds no serious or critical violations, light and dark: ${names}`, async ({ page, cairn }) => {
+    // axe walks the whole page in the renderer's thread, twice a view: seconds of work on a busy machine.
+    test.setTimeout(90_000 * views.length);
     await seed(cairn);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await cairn.open(page);
-    await view.open(page);
-    const found: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect
-        .poll(() => page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches))
-        .toBe(colorScheme === 'dark');
-      for (const violation of await seriousViolations(page)) found.push(`${colorScheme}: ${violation}`);
+    for (const view of views) {
+      await test.step(view.name, async () => {
+        await openFresh(page, cairn);
+        await view.open(page);
+        const found: string[] = [];
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await expect
+            .poll(() => page.evaluate(() => window.matchMedia('(prefers-color-scheme: dark)').matches))
+            .toBe(colorScheme === 'dark');
+          for (const violation of await seriousViolations(page)) found.push(`${colorScheme}: ${violation}`);
+        }
+        expect.soft(found, `serious or critical violations: ${view.name}`).toEqual([]);
+      });
     }
-    expect(found).toEqual([]);
   });
 }
 

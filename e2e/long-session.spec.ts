@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures';
-import { seedLongSession } from './seed';
+import { writeLongSession } from './seed';
 
 test('a 10,000-message session opens at the newest messages with a bounded DOM, and scrolling up loads older ones', async ({
   page,
   cairn,
 }) => {
-  test.setTimeout(180_000);
-  const sessionId = await seedLongSession(cairn, 5000);
+  const sessionId = await writeLongSession(cairn, 5000);
   const { transcript } = await cairn.call('session.get', { sessionId });
   expect(transcript.items.at(-1)?.position).toBe(9999);
 

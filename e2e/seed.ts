@@ -1,4 +1,18 @@
+import { seedLongSessionRows } from '../src-main/testing/long-session-rows';
 import type { CairnHost } from './cairn-host';
+
+/**
+ * A session of `turns` finished turns (2 × turns messages), written as rows into the host's data
+ * directory while it is stopped (then it starts again on the same port): for a journey about showing a
+ * long session, where running the turns through the host would take minutes on a busy machine.
+ */
+export async function writeLongSession(cairn: CairnHost, turns: number): Promise<string> {
+  const { session } = await cairn.call('session.create', { title: `Long session (${turns * 2} messages)` });
+  await cairn.stop();
+  seedLongSessionRows(cairn.dataDir, session.sessionId, null, turns);
+  await cairn.start();
+  return session.sessionId;
+}
 
 /**
  * Seeds a session with `turns` turns (2 × turns messages) through operations: follow-ups queued with

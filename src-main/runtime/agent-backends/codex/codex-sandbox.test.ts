@@ -8,10 +8,11 @@ import type { ShellRunRecord } from '../../../../src-shared/shell-run-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
 import {
   startOpenAIResponsesServer,
-  textReply,
-  toolCallReply,
   type ProviderTestServer,
+  type RecordedRequest,
+  type ScriptedReply,
 } from '../../../testing/provider-servers';
+import { toolLoopModel } from '../../../testing/provider-servers/tool-loop-model';
 import { waitFor } from '../../../testing/wait-for';
 
 /*
@@ -30,6 +31,8 @@ import { waitFor } from '../../../testing/wait-for';
 const VAULT_KEY = 'sk-cairn-vault-test-key';
 
 let server: ProviderTestServer;
+/** What the model answers in the current test: it reads each request, so no request skips a step. */
+let model: ((request: RecordedRequest) => ScriptedReply) | null = null;
 let t: TestHost | null = null;
 let root = '';
 
@@ -62,13 +65,18 @@ async function countingServer(): Promise<{ port: number; connections: () => numb
 }
 
 beforeAll(async () => {
-  server = await startOpenAIResponsesServer();
+  server = await startOpenAIResponsesServer({
+    fallbackReply: (request) => {
+      if (model === null) throw new Error('no model is scripted for this request');
+      return model(request);
+    },
+  });
 });
 afterAll(async () => {
   await server.close();
 });
 afterEach(async () => {
-  server.discardQueued();
+  model = null;
   await t?.close();
   t = null;
   rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
@@ -114,16 +122,25 @@ async function turnEnds(host: TestHost, sessionId: string): Promise<string> {
 async function runCommands(host: TestHost, sessionId: string, commands: readonly string[]): Promise<ShellRunRecord[]> {
   // Each command starts with a no-op naming its step, to find its run whatever the quoting Codex adds.
   const step = (index: number) => `: step-${index};`;
-  server.enqueue(
-    ...commands.map((cmd, index) =>
-      toolCallReply({ id: `call_${index}`, name: 'exec_command', input: { cmd: `${step(index)} ${cmd}` } }),
-    ),
-    textReply('Done.'),
+  model = toolLoopModel(
+    commands.map((cmd, index) => ({
+      id: `call_${index}`,
+      name: 'exec_command',
+      input: { cmd: `${step(index)} ${cmd}` },
+    })),
+    'Done.',
   );
+  const firstCall = server.modelCalls().length;
   await host.call('turn.start', { sessionId, turnId: 't1', text: 'Run the commands' });
   expect(await turnEnds(host, sessionId)).toBe('completed');
   const { shellRuns } = await host.call('shell.list', { sessionId, limit: 50 });
-  expect(shellRuns).toHaveLength(commands.length);
+  // Should a command be missing, say which results each model request carried, to tell a request Codex
+  // made besides the turn's own from a command that ran but was not recorded.
+  const answered = server
+    .modelCalls()
+    .map((_call, index) => server.toolResultsIn(index).map((result) => result.toolCallId))
+    .slice(firstCall);
+  expect(shellRuns, `results each model request carried: ${JSON.stringify(answered)}`).toHaveLength(commands.length);
   return commands.map((command, index) => {
     const run = shellRuns.find((each) => each.command.includes(step(index)));
     if (run === undefined) throw new Error(`no shell run for ${command}`);
@@ -133,11 +150,7 @@ async function runCommands(host: TestHost, sessionId: string, commands: readonly
 
 const outputOf = (run: ShellRunRecord) => `${run.stdoutTail}${run.stderrTail}`;
 
-// Retried: the scripted Responses server answers requests in order, and the real Codex now and then makes
-// a model request that leads to no command (seen on a busy machine: two of six queued commands never
-// asked for), so a later command is skipped. Each attempt is a fresh host and data directory; every
-// assertion stands. The cause is to be found (the closing note of this stop says so).
-describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000, retry: 2 }, () => {
+describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000 }, () => {
   it("Auto: a command writes inside the workspace; a write outside it, a planted git hook, a connection to a loopback server and a signal to the host are refused; the connection's key is not in its environment", async () => {
     const { host, sessionId, workspace, outside } = await codexSession('auto');
     execFileSync('git', ['init', '-q', workspace]);
@@ -228,17 +241,19 @@ describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000, retry: 2 },
     const { host, sessionId, outside } = await codexSession('auto');
     const target = join(outside, 'escalated.txt');
     const command = `echo escalated > ${target}`;
-    server.enqueue(
-      toolCallReply({
-        id: 'call_esc',
-        name: 'exec_command',
-        input: {
-          cmd: command,
-          sandbox_permissions: 'require_escalated',
-          justification: 'Needs to write outside the workspace',
+    model = toolLoopModel(
+      [
+        {
+          id: 'call_esc',
+          name: 'exec_command',
+          input: {
+            cmd: command,
+            sandbox_permissions: 'require_escalated',
+            justification: 'Needs to write outside the workspace',
+          },
         },
-      }),
-      textReply('Written.'),
+      ],
+      'Written.',
     );
     await host.call('turn.start', { sessionId, turnId: 't1', text: 'Write outside' });
     const interaction = await waitFor(

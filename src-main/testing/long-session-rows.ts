@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { DATABASE_FILE } from '../src-main/storage/database';
+import { DATABASE_FILE } from '../storage/database';
 
 interface ItemRow {
   readonly kind: string;
@@ -17,15 +17,17 @@ const CODE = [
 ].join('\n');
 
 /**
- * Writes a session of `turns` turns (2 × turns messages) into a stopped host's data directory: each
- * answer is a short Markdown paragraph, every fifth carries a code block, and every tenth turn also
- * has a tool call and its result, copied from `templateSessionId` (a real call the host recorded).
- * About 10 tokens per message, so 5,000 turns are about 100k tokens.
+ * Writes a session of `turns` turns (2 × turns messages) into a stopped host's data directory, the rows
+ * the host writes for finished turns, in one transaction (5,000 turns in well under a second, where
+ * running them through the host takes minutes on a busy machine): each question says `seed message N`,
+ * each answer is a short Markdown paragraph, every fifth carries a code block, and with a
+ * `templateSessionId` (a real call the host recorded) every tenth turn also has that tool call and its
+ * result. About 10 tokens per message, so 5,000 turns are about 100k tokens.
  */
 export function seedLongSessionRows(
   dataDir: string,
   sessionId: string,
-  templateSessionId: string,
+  templateSessionId: string | null,
   turns: number,
 ): void {
   const db = new Database(join(dataDir, DATABASE_FILE));
@@ -34,8 +36,8 @@ export function seedLongSessionRows(
       .prepare<[string], ItemRow>(
         "SELECT kind, text, data FROM transcript_items WHERE session_id = ? AND kind IN ('tool_call', 'tool_result') ORDER BY position",
       )
-      .all(templateSessionId);
-    if (template.length === 0) throw new Error('The template session has no tool call');
+      .all(templateSessionId ?? '');
+    if (templateSessionId !== null && template.length === 0) throw new Error('The template session has no tool call');
     const at = Date.now() - turns * 1000;
     const turn =
       db.prepare(`INSERT INTO turns (session_id, turn_id, ordinal, origin, text, max_steps, status, latest_run_id, created_at, updated_at)
