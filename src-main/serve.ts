@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,11 +7,14 @@ import { createHost } from './host/create-host';
 import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import type { PortChoice } from './host/transports/remembered-port';
+import { startLocalSocketListener } from './host/transports/local-socket-listener';
 import { startReachListener } from './host/transports/reach-listener';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/core/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
-import { DataDirError } from './storage/data-dir-errors';
+import { DataDirError, DataDirLockedError } from './storage/data-dir-errors';
+import { defaultDataDir } from './host-client/default-data-dir';
+import { runningHostAddress } from './host-client/running-host';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
 
@@ -45,12 +47,6 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
 function builtRendererDir(here: string): string {
   const built = resolve(here, '..', 'renderer');
   return existsSync(join(built, 'index.html')) ? built : resolve(here, '..', 'out', 'renderer');
-}
-
-function defaultDataDir(): string {
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Cairn');
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Cairn');
-  return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'cairn');
 }
 
 function parseOptions() {
@@ -198,6 +194,8 @@ async function main() {
     commandLine: options.listen,
   });
   host.devices.attachReach(reach);
+  // Editors reach this host through `cairn acp`, over a 0600 socket in the data directory (docs/acp.md).
+  const local = await startLocalSocketListener({ host, dataDir: options.dataDir, logger, pageUrl: transport.url });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -206,6 +204,7 @@ async function main() {
     logger.info(`Received ${signal}; shutting down`);
     host.drain(); // nothing new starts while the transport closes
     await reach.close();
+    await local.close();
     await transport.close();
     await host.close();
     process.exit(0);
@@ -225,7 +224,13 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  // The directory's host is already running (started by `cairn acp`, or earlier): use that one.
+  const running = error instanceof DataDirLockedError ? await runningHostAddress(error.dataDir) : null;
+  if (running !== null) {
+    console.log(`Cairn is already running for ${running.dataDir}; its page: ${running.pageUrl}`);
+    process.exit(0);
+  }
   if (error instanceof DataDirError || error instanceof HostTokenError) {
     const next =
       error instanceof DataDirError && error.problem === 'damaged_database'
