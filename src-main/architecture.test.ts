@@ -31,7 +31,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   storage: ['storage', 'shared'],
   runtime: ['runtime', 'storage', 'shared'],
   host: ['host', 'runtime', 'storage', 'shared'],
-  electron: ['electron', 'host', 'runtime', 'storage', 'shared'],
+  electron: ['electron', 'host', 'host-client', 'runtime', 'storage', 'shared'],
   serve: ['host', 'host-client', 'runtime', 'storage', 'shared'],
   // Another process than the host's: it reaches the host through its local socket, never its database.
   'host-client': ['host-client', 'shared'],

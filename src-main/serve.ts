@@ -228,7 +228,11 @@ main().catch(async (error: unknown) => {
   // The directory's host is already running (started by `cairn acp`, or earlier): use that one.
   const running = error instanceof DataDirLockedError ? await runningHostAddress(error.dataDir) : null;
   if (running !== null) {
-    console.log(`Cairn is already running for ${running.dataDir}; its page: ${running.pageUrl}`);
+    console.log(
+      running.pageUrl === null
+        ? `Cairn is already running for ${running.dataDir}, in the desktop app.`
+        : `Cairn is already running for ${running.dataDir}; its page: ${running.pageUrl}`,
+    );
     process.exit(0);
   }
   if (error instanceof DataDirError || error instanceof HostTokenError) {

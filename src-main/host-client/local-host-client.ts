@@ -10,8 +10,8 @@ export interface LocalWelcome {
   readonly protocol: number;
   readonly hostEpoch: string;
   readonly dataDir: string;
-  /** The page to open in a browser, with the token. */
-  readonly pageUrl: string;
+  /** The page to open in a browser, with the token; null when the host is the desktop app's. */
+  readonly pageUrl: string | null;
 }
 
 /** A client of the host's local socket (`host.sock`): the operations protocol, one JSON message a line. */

@@ -15,8 +15,8 @@ export interface LocalSocketListenerOptions {
   readonly host: Host;
   readonly dataDir: string;
   readonly logger: Logger;
-  /** The page to open (with the token), told to local clients so a second start can point there. */
-  readonly pageUrl: string;
+  /** The page to open (with the token), told to local clients so a second start can point there; null for the desktop app's host. */
+  readonly pageUrl: string | null;
 }
 
 export interface LocalSocketListener {
