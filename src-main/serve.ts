@@ -147,6 +147,9 @@ async function main() {
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
   // CAIRN_ACP_INSTALL_SOURCE: a folder (or http address) of packed agent tarballs to install ACP agents from instead of the npm registry (offline machines, tests).
   const installSource = process.env.CAIRN_ACP_INSTALL_SOURCE;
+  const here = dirname(fileURLToPath(import.meta.url));
+  // bin/cairn.mjs, two folders up from out/main/serve.js and from src-main/serve.ts alike.
+  const acpLauncher = resolve(here, '..', '..', 'bin', 'cairn.mjs');
   const host = await createHost({
     dataDir: options.dataDir,
     logger,
@@ -155,6 +158,7 @@ async function main() {
     codex: options.codex,
     commandEnvPassThrough: options.passEnv,
     sandbox: options.sandbox,
+    acpLauncher: existsSync(acpLauncher) ? acpLauncher : null,
     ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;
@@ -172,7 +176,7 @@ async function main() {
     if (stored.source === 'rotated')
       console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
   }
-  const rendererDir = builtRendererDir(dirname(fileURLToPath(import.meta.url)));
+  const rendererDir = builtRendererDir(here);
   const staticDir = existsSync(join(rendererDir, 'index.html')) ? rendererDir : null;
   const transport = await startWebSocketTransport({
     host,

@@ -181,6 +181,7 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
       commandEnvPassThrough,
       // CAIRN_SANDBOX=off: never sandbox agents' commands (Auto is then refused), as serve --sandbox off.
       sandbox: process.env.CAIRN_SANDBOX === 'off' ? 'off' : 'detect',
+      acpLauncher: desktopAcpLauncher(),
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
@@ -232,6 +233,12 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
     return null;
   }
   return host;
+}
+
+/** `cairn acp`'s launcher when the app runs from a checkout (not packaged): editors run it. */
+function desktopAcpLauncher(): string | null {
+  const launcher = join(app.getAppPath(), 'bin', 'cairn.mjs');
+  return !app.isPackaged && existsSync(launcher) ? launcher : null;
 }
 
 /**
