@@ -44,7 +44,7 @@ export async function runAcpAgent(args: readonly string[]): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   let host;
   try {
-    host = await ensureLocalHost({ dataDir, serveEntry: join(here, 'serve.js'), log });
+    host = await ensureLocalHost({ dataDir, serveEntry: join(here, 'serve.js'), log, env: process.env });
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -15,7 +15,8 @@ export interface EnsureHostOptions {
   readonly startTimeoutMs?: number;
   /** Told what happens, for the log (stderr): never stdout. */
   readonly log: (line: string) => void;
-  readonly env?: NodeJS.ProcessEnv;
+  /** The started host's environment: the one `cairn acp` got, as `npm start` would pass on. */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -57,7 +58,7 @@ async function startDetachedHost(options: EnsureHostOptions, logPath: string): P
   const middle = spawn(
     process.execPath,
     ['-e', DETACH_SCRIPT, options.serveEntry, `--data-dir=${options.dataDir}`, logPath],
-    { detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: options.env ?? process.env },
+    { detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: options.env },
   );
   let said = '';
   middle.stdout.setEncoding('utf8');
