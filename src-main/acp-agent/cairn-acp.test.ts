@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentText, startAcpEditor, type AcpEditor, CAIRN_BIN } from '../testing/acp-editor-client';
 import { tempDataDir } from '../testing/host-fixture';
 import { runServeToExit, SERVE_PROCESS_TESTS } from '../testing/serve-process';
@@ -14,6 +14,13 @@ import { waitFor } from '../testing/wait-for';
  */
 
 const TOKEN = 'cairn-acp-test-token';
+
+// `cairn acp` runs the built code, building it first when the sources are newer: done once here, so
+// no test's budget pays for a build.
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [CAIRN_BIN, 'acp', '--help'], { stdio: 'ignore' });
+  expect(built.status).toBe(0);
+}, 300_000);
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
