@@ -98,6 +98,11 @@ describe('cairn acp with a host already running', SERVE_PROCESS_TESTS, () => {
     });
     expect(streamed.stopReason).toBe('end_turn');
     expect(agentText(acp.updates)).toBe('chunk 1/3 chunk 2/3 chunk 3/3.');
+    // The session's title (the one Cairn gives it) names the editor's thread.
+    expect(acp.updates.map(({ update }) => update)).toContainEqual({
+      sessionUpdate: 'session_info_update',
+      title: 'Offline demo: stream',
+    });
     expect(acp.updates.filter(({ update }) => update.sessionUpdate === 'agent_message_chunk').length).toBeGreaterThan(
       1,
     );

@@ -33,6 +33,7 @@ export interface PromptTurnDeps {
 export class PromptTurn {
   private readonly kinds = new Map<string, TranscriptItemKind>();
   private readonly asking = new Map<string, AbortController>();
+  private titled: string | null = null;
   private finish: ((turn: TurnSummary) => void) | null = null;
   readonly ended: Promise<TurnSummary>;
   /** Updates are sent in order: each waits for the one before it. */
@@ -58,6 +59,11 @@ export class PromptTurn {
         if (event.sessionId !== this.sessionId || kind === undefined) return;
         return this.send(updateForDelta(kind, event.itemId, event.text));
       }
+      case 'session.changed':
+        // The session's title (Cairn's first-line or model-written one) names the editor's thread too.
+        if (event.session.sessionId !== this.sessionId || event.session.title === this.titled) return;
+        this.titled = event.session.title;
+        return this.send({ sessionUpdate: 'session_info_update', title: event.session.title });
       case 'interaction.changed':
         if (event.interaction.turnId !== this.turnId) return;
         return this.onInteraction(event.interaction);
