@@ -38,7 +38,12 @@ export default defineConfig({
       rollupOptions: {
         // serve.js is the headless host, built beside the desktop main (the e2e suite and `npm start`
         // without Electron run it: a built host starts in a fraction of the time tsx needs).
-        input: { index: resolve('src-main/electron/main.ts'), serve: resolve('src-main/serve.ts') },
+        // acp.js is `cairn acp` (bin/cairn.mjs): an editor's ACP agent, a client of the host's local socket.
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          serve: resolve('src-main/serve.ts'),
+          acp: resolve('src-main/acp-agent/acp-main.ts'),
+        },
       },
     },
   },

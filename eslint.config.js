@@ -112,6 +112,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-main/host-client/**', 'src-main/acp-agent/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        forbid(
+          ['**/runtime/**', '**/storage/**', '**/host/**', '**/electron/**', '**/serve', 'electron', 'better-sqlite3'],
+          'host-client/ and acp-agent/ run in another process than the host: they reach it through its local socket, never its database.',
+        ),
+      ),
+    },
+  },
+  {
     files: ['src-renderer/**'],
     rules: {
       'no-restricted-imports': restrict(

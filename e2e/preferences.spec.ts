@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -50,6 +51,20 @@ test('theme and text size: chosen in Settings, applied at once, remembered, and 
   await expect.poll(() => background(page)).toBe('rgb(255, 255, 255)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => background(page)).toBe('rgb(26, 26, 28)');
+
+  // Settings → Editors: the exact cairn acp command for this host, and Zed's settings running it.
+  const settings2 = page.getByRole('dialog', { name: 'Settings' });
+  await settings2.getByRole('tab', { name: 'Editors' }).click();
+  const launcher = join(process.cwd(), 'bin', 'cairn.mjs');
+  await expect(settings2.getByTestId('editor-command')).toHaveText(`node ${launcher} acp --data-dir ${cairn.dataDir}`);
+  const zed = JSON.parse((await settings2.getByTestId('editor-zed-snippet').textContent()) ?? '') as unknown;
+  expect(zed).toEqual({
+    agent_servers: {
+      Cairn: { type: 'custom', command: 'node', args: [launcher, 'acp', '--data-dir', cairn.dataDir], env: {} },
+    },
+  });
+  // More tabs than fit scroll sideways: the close button stays in view.
+  await expect(settings2.getByRole('button', { name: 'Close settings' })).toBeInViewport();
 });
 
 test('desktop notifications: turned on from Settings (asking once), then a finished turn and a waiting question notify while the tab is in the background', async ({

@@ -13,15 +13,29 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIRS = ['src-shared', 'src-main', 'src-renderer', 'src-preload'];
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
 
-type Layer = 'shared' | 'storage' | 'runtime' | 'host' | 'electron' | 'serve' | 'renderer' | 'preload' | 'other';
+type Layer =
+  | 'shared'
+  | 'storage'
+  | 'runtime'
+  | 'host'
+  | 'electron'
+  | 'serve'
+  | 'host-client'
+  | 'acp-agent'
+  | 'renderer'
+  | 'preload'
+  | 'other';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   shared: ['shared'],
   storage: ['storage', 'shared'],
   runtime: ['runtime', 'storage', 'shared'],
   host: ['host', 'runtime', 'storage', 'shared'],
-  electron: ['electron', 'host', 'runtime', 'storage', 'shared'],
-  serve: ['host', 'runtime', 'storage', 'shared'],
+  electron: ['electron', 'host', 'host-client', 'runtime', 'storage', 'shared'],
+  serve: ['host', 'host-client', 'runtime', 'storage', 'shared'],
+  // Another process than the host's: it reaches the host through its local socket, never its database.
+  'host-client': ['host-client', 'shared'],
+  'acp-agent': ['acp-agent', 'host-client', 'shared'],
   renderer: ['renderer', 'shared'],
   preload: ['preload', 'shared'],
   other: [],
@@ -33,7 +47,7 @@ function layerOf(file: string): Layer {
   if (path.startsWith('src-renderer/')) return 'renderer';
   if (path.startsWith('src-preload/')) return 'preload';
   if (path === 'src-main/serve.ts') return 'serve';
-  for (const layer of ['storage', 'runtime', 'host', 'electron'] as const) {
+  for (const layer of ['storage', 'runtime', 'host-client', 'host', 'electron', 'acp-agent'] as const) {
     if (path.startsWith(`src-main/${layer}/`)) return layer;
   }
   return 'other';

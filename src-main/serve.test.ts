@@ -7,7 +7,7 @@ import { processGroupGone } from './runtime/shell/process-group';
 import { tempDataDir } from './testing/host-fixture';
 import { processesIn } from './testing/processes-in';
 import { connectProtocolClient, type ProtocolClient } from './testing/protocol-client';
-import { SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
+import { runServeToExit, SERVE_PROCESS_TESTS, startServeProcess, type ServeProcess } from './testing/serve-process';
 import { waitFor } from './testing/wait-for';
 
 const TOKEN = 'serve-test-token-123';
@@ -199,14 +199,18 @@ describe('the headless host process', SERVE_PROCESS_TESTS, () => {
     });
   });
 
-  it('refuses a second host on the same data directory, naming it and the owner', async () => {
+  it('a second host on the same data directory points to the running one and steps aside; one whose owner does not answer is refused, naming it and the owner', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const first = await serve(dir);
-    const second = startServeProcess({ dataDir: dir, token: TOKEN });
-    await expect(second).rejects.toThrow(
-      new RegExp(`exited \\(1\\)[\\s\\S]*${dir}[\\s\\S]*process ${first.child.pid}`),
-    );
+    const second = await runServeToExit({ dataDir: dir, token: TOKEN });
+    expect(second.code).toBe(0);
+    expect(second.output).toContain(`Cairn is already running for ${dir}; its page: ${first.url}`);
+
+    // An owner that does not answer on the directory's socket (here: it was removed) cannot be pointed to.
+    rmSync(join(dir, 'host.sock'));
+    const third = startServeProcess({ dataDir: dir, token: TOKEN });
+    await expect(third).rejects.toThrow(new RegExp(`exited \\(1\\)[\\s\\S]*${dir}[\\s\\S]*process ${first.child.pid}`));
   });
 
   it('shuts down cleanly on SIGTERM: running work becomes resumable and the lock is released', async () => {

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -8,11 +7,14 @@ import { createHost } from './host/create-host';
 import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import type { PortChoice } from './host/transports/remembered-port';
+import { startLocalSocketListener } from './host/transports/local-socket-listener';
 import { startReachListener } from './host/transports/reach-listener';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/ports/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
-import { DataDirError } from './storage/data-dir-errors';
+import { DataDirError, DataDirLockedError } from './storage/data-dir-errors';
+import { defaultDataDir } from './host-client/default-data-dir';
+import { runningHostAddress } from './host-client/running-host';
 
 /** The headless host: the same Host as the desktop app, over WebSocket on 127.0.0.1. */
 
@@ -45,12 +47,6 @@ const USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token-file
 function builtRendererDir(here: string): string {
   const built = resolve(here, '..', 'renderer');
   return existsSync(join(built, 'index.html')) ? built : resolve(here, '..', 'out', 'renderer');
-}
-
-function defaultDataDir(): string {
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Cairn');
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Cairn');
-  return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'cairn');
 }
 
 function parseOptions() {
@@ -151,6 +147,9 @@ async function main() {
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
   // CAIRN_ACP_INSTALL_SOURCE: a folder (or http address) of packed agent tarballs to install ACP agents from instead of the npm registry (offline machines, tests).
   const installSource = process.env.CAIRN_ACP_INSTALL_SOURCE;
+  const here = dirname(fileURLToPath(import.meta.url));
+  // bin/cairn.mjs, two folders up from out/main/serve.js and from src-main/serve.ts alike.
+  const acpLauncher = resolve(here, '..', '..', 'bin', 'cairn.mjs');
   const host = await createHost({
     dataDir: options.dataDir,
     logger,
@@ -159,6 +158,7 @@ async function main() {
     codex: options.codex,
     commandEnvPassThrough: options.passEnv,
     sandbox: options.sandbox,
+    acpLauncher: existsSync(acpLauncher) ? acpLauncher : null,
     ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
   });
   let token: string;
@@ -176,7 +176,7 @@ async function main() {
     if (stored.source === 'rotated')
       console.log(`A new access token is in ${stored.path}; tabs opened before must use the address below.`);
   }
-  const rendererDir = builtRendererDir(dirname(fileURLToPath(import.meta.url)));
+  const rendererDir = builtRendererDir(here);
   const staticDir = existsSync(join(rendererDir, 'index.html')) ? rendererDir : null;
   const transport = await startWebSocketTransport({
     host,
@@ -198,6 +198,8 @@ async function main() {
     commandLine: options.listen,
   });
   host.devices.attachReach(reach);
+  // Editors reach this host through `cairn acp`, over a 0600 socket in the data directory (docs/acp.md).
+  const local = await startLocalSocketListener({ host, dataDir: options.dataDir, logger, pageUrl: transport.url });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -206,6 +208,7 @@ async function main() {
     logger.info(`Received ${signal}; shutting down`);
     host.drain(); // nothing new starts while the transport closes
     await reach.close();
+    await local.close();
     await transport.close();
     await host.close();
     process.exit(0);
@@ -225,7 +228,17 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  // The directory's host is already running (started by `cairn acp`, or earlier): use that one.
+  const running = error instanceof DataDirLockedError ? await runningHostAddress(error.dataDir) : null;
+  if (running !== null) {
+    console.log(
+      running.pageUrl === null
+        ? `Cairn is already running for ${running.dataDir}, in the desktop app.`
+        : `Cairn is already running for ${running.dataDir}; its page: ${running.pageUrl}`,
+    );
+    process.exit(0);
+  }
   if (error instanceof DataDirError || error instanceof HostTokenError) {
     const next =
       error instanceof DataDirError && error.problem === 'damaged_database'

@@ -140,6 +140,11 @@ export interface HostInfo {
   readonly backends: readonly string[];
   /** Whether agents' commands can run in the sandbox here (Auto mode), and if not, why and what to install. */
   readonly sandbox: SandboxStatus;
+  /**
+   * The launcher editors run as `node <acpLauncher> acp` to use this host's agent (bin/cairn.mjs of
+   * the checkout it runs from); null where there is none (a packaged app).
+   */
+  readonly acpLauncher: string | null;
 }
 
 export interface SandboxStatus {

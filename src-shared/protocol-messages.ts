@@ -27,3 +27,13 @@ export const requestMessage = z.strictObject({
 export type HelloMessage = z.infer<typeof helloMessage>;
 export type PairMessage = z.infer<typeof pairMessage>;
 export type RequestMessage = z.infer<typeof requestMessage>;
+
+/**
+ * The hello on the host's local socket (`host.sock` in the data directory): no token, since only the
+ * user who owns the socket file (mode 0600) can connect to it.
+ */
+export const localHelloMessage = z.strictObject({
+  hello: z.strictObject({
+    protocol: z.strictObject({ min: z.number().int().min(0), max: z.number().int().min(0) }),
+  }),
+});

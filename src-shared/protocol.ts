@@ -34,3 +34,6 @@ export function negotiateProtocol(min: number, max: number): number | null {
   const high = Math.min(max, PROTOCOL_VERSION);
   return high >= Math.max(min, PROTOCOL_MIN) ? high : null;
 }
+
+/** The host's local socket in its data directory (mode 0600): the same protocol, one JSON message a line. */
+export const LOCAL_SOCKET_NAME = 'host.sock';

@@ -6,6 +6,7 @@ const REASONS: Readonly<Record<string, string>> = {
   // Stop sources.
   stop_button: 'you pressed Stop',
   keyboard: 'you pressed Esc',
+  editor_stop: 'Stop was pressed in the editor (cairn acp)',
   superseded: 'you sent a new message instead of answering',
   session_archived: 'the session was archived',
   session_removed: 'the session was deleted',

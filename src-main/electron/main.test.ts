@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '../../src-shared/errors';
 import type { HostInfo } from '../../src-shared/model';
 import { createHost } from '../host/create-host';
+import { LOCAL_SOCKET_NAME } from '../../src-shared/protocol';
+import { connectLocalHost } from '../host-client/local-host-client';
 import { IPC_INVOKE_CHANNEL, type IpcInvokeListener } from '../host/transports/ipc-transport';
+import { startLocalSocketListener } from '../host/transports/local-socket-listener';
 import { silentLogger } from '../runtime/ports/ports';
 import { LOCK_FILE } from '../storage/data-dir-lock';
 import { DATABASE_FILE } from '../storage/database';
@@ -50,6 +53,7 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string;
   const windows: FakeWindow[] = [];
   const errorBoxes: string[] = [];
   const messageBoxes: string[] = [];
+  const openedExternally: string[] = [];
   const session = {
     cspInstalled: false,
     requestHandler: false,
@@ -136,7 +140,12 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string;
         setPermissionCheckHandler: () => (session.checkHandler = true),
       },
     },
-    shell: { openExternal: () => Promise.resolve() },
+    shell: {
+      openExternal: (url: string) => {
+        openedExternally.push(url);
+        return Promise.resolve();
+      },
+    },
     // No OS keychain in the stub: the host falls back to its key-file vault.
     safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
     Notification: class {
@@ -145,7 +154,20 @@ function createElectronStub(options: { singleInstance: boolean; appPath: string;
       }
     },
   };
-  return { electron, calls, paths, loaded, exited, quitted, handlers, windows, errorBoxes, messageBoxes, session };
+  return {
+    electron,
+    calls,
+    paths,
+    loaded,
+    exited,
+    quitted,
+    handlers,
+    windows,
+    errorBoxes,
+    messageBoxes,
+    openedExternally,
+    session,
+  };
 }
 
 let root: string;
@@ -288,6 +310,36 @@ describe('the Electron entry', () => {
       expect(stub.errorBoxes[0]).toMatch(/already in use by another Cairn host/);
       expect(stub.windows).toHaveLength(0);
     } finally {
+      await other.close();
+    }
+  });
+
+  it('opens the local socket editors reach it by (cairn acp), saying it has no page of its own', async () => {
+    const stub = await startMain();
+    await stub.loaded.promise;
+    const client = await connectLocalHost(join(dataDir, LOCAL_SOCKET_NAME));
+    try {
+      expect(client.welcome).toMatchObject({ dataDir, pageUrl: null });
+      const info = await client.invoke('host.info', {});
+      expect(info.ok && info.result.dataDir).toBe(dataDir);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('offers the page of a headless host that already holds the data directory (started by cairn acp), and exits', async () => {
+    const other = await createHost({ dataDir, logger: silentLogger, sandbox: 'off' });
+    const pageUrl = 'http://127.0.0.1:4777/#token=running-host-token';
+    const local = await startLocalSocketListener({ host: other, dataDir, logger: silentLogger, pageUrl });
+    try {
+      const stub = await startMain({ messageBoxResponse: 0 });
+      expect(await stub.exited.promise).toBe(0);
+      expect(stub.messageBoxes).toEqual(['Cairn is already running for this data directory [Open in browser | Quit]']);
+      expect(stub.openedExternally).toEqual([pageUrl]);
+      expect(stub.errorBoxes).toEqual([]);
+      expect(stub.windows).toHaveLength(0);
+    } finally {
+      await local.close();
       await other.close();
     }
   });

@@ -18,9 +18,11 @@ import { join } from 'node:path';
 import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
+import { startLocalSocketListener } from '../host/transports/local-socket-listener';
+import { runningHostAddress } from '../host-client/running-host';
 import { consoleLogger, type Logger } from '../runtime/ports/ports';
 import { parsePassThrough } from '../runtime/shell/child-environment';
-import { DataDirError } from '../storage/data-dir-errors';
+import { DataDirError, DataDirLockedError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
 import {
   describeStartupError,
@@ -87,10 +89,13 @@ async function start(): Promise<void> {
   const host = await openDesktopHost(() => mainWindow);
   if (host === null) return;
   const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
+  // Editors reach this host through `cairn acp`, over a 0600 socket in the data directory (docs/acp.md).
+  const local = await startLocalSocketListener({ host, dataDir: dirs.dataDir, logger, pageUrl: null });
   drainBeforeQuit(app, {
     drain: async () => {
       host.drain();
       transport.close();
+      await local.close();
       await host.close();
     },
     logger,
@@ -176,6 +181,7 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
       commandEnvPassThrough,
       // CAIRN_SANDBOX=off: never sandbox agents' commands (Auto is then refused), as serve --sandbox off.
       sandbox: process.env.CAIRN_SANDBOX === 'off' ? 'off' : 'detect',
+      acpLauncher: desktopAcpLauncher(),
       ...(nativeBinding === null ? {} : { nativeBinding }),
       ...(secretCipher === null ? {} : { secretCipher }),
       desktop: {
@@ -220,12 +226,41 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
       return openHost(true);
     });
   } catch (error) {
+    if (error instanceof DataDirLockedError && (await offerRunningHost())) return null;
     logger.error('The host failed to start', { error: error instanceof DataDirError ? error.message : String(error) });
     dialog.showErrorBox('Cairn could not start', describeStartupError(error, nativeBinding));
     app.exit(1);
     return null;
   }
   return host;
+}
+
+/** `cairn acp`'s launcher when the app runs from a checkout (not packaged): editors run it. */
+function desktopAcpLauncher(): string | null {
+  const launcher = join(app.getAppPath(), 'bin', 'cairn.mjs');
+  return !app.isPackaged && existsSync(launcher) ? launcher : null;
+}
+
+/**
+ * The data directory's host is already running headless (started by `cairn acp` or `npm start`):
+ * the desktop offers its page in the browser instead of a second host. True when it was offered
+ * (the app is exiting); false when no host answers on the directory's socket.
+ */
+async function offerRunningHost(): Promise<boolean> {
+  const running = await runningHostAddress(dirs.dataDir);
+  if (running === null || running.pageUrl === null) return false;
+  const choice = await dialog.showMessageBox({
+    type: 'info',
+    title: 'Cairn',
+    message: 'Cairn is already running for this data directory',
+    detail: `A Cairn host started without the desktop app (by an editor through cairn acp, or by npm start) holds ${dirs.dataDir}. Open it in your browser to use the same sessions.`,
+    buttons: ['Open in browser', 'Quit'],
+    defaultId: 0,
+    cancelId: 1,
+  });
+  if (choice.response === 0) await shell.openExternal(running.pageUrl);
+  app.exit(0);
+  return true;
 }
 
 /** Notifications for pending interactions and automations while Cairn is not in front. */

@@ -79,6 +79,8 @@ export interface HostOptions {
    * no test depends on what the machine has installed.
    */
   readonly sandbox?: SandboxSetting;
+  /** The `cairn acp` launcher of this checkout, for Settings → Editors (host.info); null or absent when none. */
+  readonly acpLauncher?: string | null;
 }
 
 export interface Host {
@@ -191,6 +193,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     sandbox: runtime.sandbox.availability.available
       ? { available: true, reason: null }
       : { available: false, reason: runtime.sandbox.availability.reason },
+    acpLauncher: options.acpLauncher ?? null,
   };
   let closing: Promise<void> | null = null;
   const devices = createDeviceRegistry({

@@ -23,7 +23,7 @@ export interface DesktopCapabilities {
 
 /** Who is calling: the transport and its connection, and the paired device when it is one (else the desktop). */
 export interface CallContext {
-  readonly transport: 'direct' | 'websocket' | 'ipc';
+  readonly transport: 'direct' | 'websocket' | 'ipc' | 'local-socket';
   readonly connectionId: string;
   readonly device?: DeviceIdentity;
 }

@@ -17,6 +17,11 @@ const DevicesPage = lazy(() =>
   retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })),
 );
 
+// Likewise the editor setup (cairn acp): a visit made once.
+const EditorPage = lazy(() =>
+  retryingImport(() => import('./editor/EditorPage')).then((module) => ({ default: module.EditorPage })),
+);
+
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'mcp', label: 'Tools (MCP)' },
@@ -25,6 +30,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'instructions', label: 'Instructions' },
   { tab: 'sandbox', label: 'Sandbox' },
   { tab: 'devices', label: 'Devices' },
+  { tab: 'editor', label: 'Editors' },
   { tab: 'general', label: 'General' },
 ];
 
@@ -96,6 +102,10 @@ export function SettingsDialog() {
         ) : page.tab === 'devices' ? (
           <Suspense fallback={null}>
             <DevicesPage />
+          </Suspense>
+        ) : page.tab === 'editor' ? (
+          <Suspense fallback={null}>
+            <EditorPage />
           </Suspense>
         ) : (
           <UsagePage />

@@ -1,0 +1,167 @@
+import type {
+  AgentContext,
+  PermissionOption,
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+} from '@agentclientprotocol/sdk';
+import type { ChangeEvent } from '../../src-shared/events';
+import type { InteractionRecord, PermissionDecision } from '../../src-shared/interaction-model';
+import { isActiveStatus, type TranscriptItemKind, type TurnSummary } from '../../src-shared/model';
+import type { LocalHostClient } from '../host-client/local-host-client';
+import { toolTitle, updateForDelta, updateForItem } from './transcript-updates';
+
+/** The choices an editor offers for one of Cairn's approvals, each the decision it answers with. */
+const PERMISSION_OPTIONS: readonly (PermissionOption & { readonly decision: PermissionDecision })[] = [
+  { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once', decision: 'allow_once' },
+  { optionId: 'allow_session', name: 'Allow for this session', kind: 'allow_always', decision: 'allow_session' },
+  { optionId: 'deny', name: 'Deny', kind: 'reject_once', decision: 'deny' },
+];
+
+export interface PromptTurnDeps {
+  readonly host: LocalHostClient;
+  readonly client: AgentContext;
+  readonly log: (line: string) => void;
+}
+
+/**
+ * One `session/prompt` as one of Cairn's turns, followed through the host's change events: its
+ * transcript streamed as `session/update`s, its approvals asked of the editor (and still answerable
+ * in Cairn's window: the first answer wins, and the editor's question is withdrawn when Cairn's
+ * window answered first), until the turn ends.
+ */
+export class PromptTurn {
+  private readonly kinds = new Map<string, TranscriptItemKind>();
+  private readonly asking = new Map<string, AbortController>();
+  private titled: string | null = null;
+  private finish: ((turn: TurnSummary) => void) | null = null;
+  readonly ended: Promise<TurnSummary>;
+  /** Updates are sent in order: each waits for the one before it. */
+  private sending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: PromptTurnDeps,
+    readonly sessionId: string,
+    readonly turnId: string,
+  ) {
+    this.ended = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  /** A change event from the host; those of other sessions and turns are ignored. */
+  onEvent(event: ChangeEvent) {
+    switch (event.kind) {
+      case 'transcript.appended':
+        if (event.item.turnId !== this.turnId) return;
+        this.kinds.set(event.item.itemId, event.item.kind);
+        return this.send(updateForItem(event.item, false));
+      case 'transcript.delta': {
+        const kind = this.kinds.get(event.itemId);
+        if (event.sessionId !== this.sessionId || kind === undefined) return;
+        return this.send(updateForDelta(kind, event.itemId, event.text));
+      }
+      case 'session.changed':
+        // The session's title (Cairn's first-line or model-written one) names the editor's thread too.
+        if (event.session.sessionId !== this.sessionId || event.session.title === this.titled) return;
+        this.titled = event.session.title;
+        return this.send({ sessionUpdate: 'session_info_update', title: event.session.title });
+      case 'interaction.changed':
+        if (event.interaction.turnId !== this.turnId) return;
+        return this.onInteraction(event.interaction);
+      case 'turn.changed':
+        if (event.turn.turnId !== this.turnId || isActiveStatus(event.turn.status)) return;
+        this.withdrawAll();
+        void this.sending.then(() => this.finish?.(event.turn));
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The host's connection closed under the turn: it is reported as ended. */
+  abandon(turn: TurnSummary) {
+    this.withdrawAll();
+    this.finish?.(turn);
+  }
+
+  private send(update: SessionUpdate | null) {
+    if (update === null) return;
+    const { client, log } = this.deps;
+    this.sending = this.sending
+      .then(() => client.notify('session/update', { sessionId: this.sessionId, update }))
+      .catch((error: unknown) => log(`Could not send an update to the editor: ${String(error)}`));
+  }
+
+  private onInteraction(interaction: InteractionRecord) {
+    if (interaction.status !== 'pending') {
+      // Answered in Cairn's window (or closed by Stop): the editor's question is withdrawn.
+      this.asking.get(interaction.interactionId)?.abort(new Error('Answered in Cairn'));
+      this.asking.delete(interaction.interactionId);
+      return;
+    }
+    if (interaction.request.kind !== 'permission' || this.asking.has(interaction.interactionId)) return;
+    void this.askEditor(interaction);
+  }
+
+  private async askEditor(interaction: InteractionRecord) {
+    if (interaction.request.kind !== 'permission') return;
+    const { host, client, log } = this.deps;
+    const request = interaction.request;
+    const withdraw = new AbortController();
+    this.asking.set(interaction.interactionId, withdraw);
+    await this.sending; // the tool call it is about has reached the editor first
+    let response;
+    try {
+      response = await client.request(
+        'session/request_permission',
+        {
+          sessionId: this.sessionId,
+          toolCall: {
+            toolCallId: interaction.toolCallId,
+            title: request.summary || toolTitle(request.toolName, null),
+            status: 'pending',
+            content: previewContent(request.preview),
+          },
+          options: PERMISSION_OPTIONS.map(({ decision: _decision, ...option }) => option),
+        },
+        { cancellationSignal: withdraw.signal, stopWaitingOnCancel: true },
+      );
+    } catch {
+      return; // withdrawn (answered in Cairn's window), or the editor went away: the card stays in Cairn
+    } finally {
+      this.asking.delete(interaction.interactionId);
+    }
+    if (response.outcome.outcome !== 'selected') return; // the editor cancelled its prompt: Stop follows
+    const selected = response.outcome.optionId;
+    const decision = PERMISSION_OPTIONS.find((option) => option.optionId === selected)?.decision ?? 'deny';
+    const answered = await host.invoke('interaction.answer', {
+      interactionId: interaction.interactionId,
+      answer: { action: 'accept', decision },
+    });
+    if (!answered.ok) log(`The editor's answer was not taken: ${answered.error.message}`);
+  }
+
+  private withdrawAll() {
+    for (const withdraw of this.asking.values()) withdraw.abort(new Error('The turn ended'));
+    this.asking.clear();
+  }
+}
+
+/** What the approval card shows, for the editor: the diff or the command. */
+function previewContent(
+  preview: Extract<InteractionRecord['request'], { kind: 'permission' }>['preview'],
+): ToolCallContent[] {
+  const text =
+    preview.kind === 'diff'
+      ? `${preview.path}\n\n\`\`\`diff\n${preview.diff}\n\`\`\``
+      : preview.kind === 'command'
+        ? `\`\`\`sh\n${preview.command}\n\`\`\`\nin ${preview.cwd}`
+        : `${preview.server} → ${preview.tool}\n\n\`\`\`json\n${preview.arguments}\n\`\`\``;
+  return [{ type: 'content', content: { type: 'text', text } }];
+}
+
+/** How a turn's end reads to the editor. */
+export function stopReasonOf(turn: TurnSummary): StopReason {
+  if (turn.status === 'cancelled') return 'cancelled';
+  if (turn.latestRun.terminalReason === 'max_steps') return 'max_turn_requests';
+  return 'end_turn';
+}
