@@ -2,6 +2,7 @@ import type {
   CreateTerminalRequest,
   CreateTerminalResponse,
   ReadTextFileRequest,
+  SessionConfigOption,
   SessionModeState,
   WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
@@ -14,6 +15,7 @@ import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
 import { acpMcpServers } from './acp-mcp';
+import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
 import type { LiveAcpAgent } from './live-acp-agent';
@@ -65,6 +67,7 @@ export async function startAcpAgent(
     side,
   );
   if (sandbox !== null) void live.process.exited.then(() => sandbox.dispose());
+  live.onNews = (news) => deps.onNews(sessionId, news);
   const state: SessionState = {
     live,
     walled: sandbox !== null,
@@ -82,6 +85,7 @@ export async function startAcpAgent(
     const checkpoint = deps.checkpoints.checkpoint(sessionId);
     const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
     let modes: SessionModeState | null = null;
+    let configOptions: readonly SessionConfigOption[] | null | undefined = null;
     if (checkpoint !== null && info.agentCapabilities?.loadSession === true) {
       live.replaying = true;
       try {
@@ -96,6 +100,7 @@ export async function startAcpAgent(
         );
         live.sessionId = checkpoint.acpSessionId;
         modes = loaded.modes ?? null;
+        configOptions = loaded.configOptions;
       } catch (error) {
         deps.logger.warn('The ACP agent could not load its session; starting a new one', {
           sessionId,
@@ -113,10 +118,14 @@ export async function startAcpAgent(
       );
       live.sessionId = created.sessionId;
       modes = created.modes ?? null;
+      configOptions = created.configOptions;
       fresh = checkpoint !== null;
     }
-    live.modes = modes;
-    await applyAgentMode(live, fs.permissionMode, bounds);
+    live.setOffered(modes, configOptions);
+    // The person's choices, kept in the session's record, are applied again to a new or reloaded agent session.
+    const chosen = deps.chosenOf(sessionId);
+    await applyChosenOptions(live, chosen, bounds);
+    await applyAgentMode(live, fs.permissionMode, bounds, chosen[ACP_MODE_SELECTOR] ?? null);
     deps.checkpoints.bind(
       sessionId,
       {
@@ -147,20 +156,54 @@ export async function startAcpAgent(
   return { state, fresh };
 }
 
-/** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
+/**
+ * Puts the agent in the mode Cairn's permission mode allows, the person's choice (`preferred`) where
+ * it may be (`session/set_mode`), where the agent offers modes; what it offers then is announced.
+ */
 export async function applyAgentMode(
   live: LiveAcpAgent,
   permissionMode: PermissionMode,
   bounds: AcpBounds,
+  preferred: string | null = null,
 ): Promise<void> {
-  const modeId = agentModeFor(live.modes, permissionMode);
+  const modeId = agentModeFor(live.modes, permissionMode, preferred);
   if (modeId === null || live.sessionId === null) return;
   await bounded(
     live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }),
     bounds.requestMs,
     'session/set_mode',
   );
-  live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
+  live.setOffered(live.modes === null ? null : { ...live.modes, currentModeId: modeId }, live.configOptions);
+}
+
+/** Sets one of the agent's config options (`session/set_config_option`); what it offers then is announced. */
+export async function applyAgentOption(
+  live: LiveAcpAgent,
+  configId: string,
+  value: string,
+  bounds: AcpBounds,
+): Promise<void> {
+  if (live.sessionId === null) return;
+  const answer = await bounded(
+    live.connection.agent.request('session/set_config_option', { sessionId: live.sessionId, configId, value }),
+    bounds.requestMs,
+    'session/set_config_option',
+  );
+  live.setOffered(live.modes, answer.configOptions);
+}
+
+/** The person's choices of config options, set again on the agent where it offers them and stands elsewhere. */
+async function applyChosenOptions(
+  live: LiveAcpAgent,
+  chosen: Readonly<Record<string, string>>,
+  bounds: AcpBounds,
+): Promise<void> {
+  for (const selector of live.selectors()) {
+    const value = chosen[selector.id];
+    if (selector.kind !== 'option' || selector.category === 'mode' || value === undefined) continue;
+    if (value === selector.current || !selector.choices.some((choice) => choice.value === value)) continue;
+    await applyAgentOption(live, selector.id, value, bounds);
+  }
 }
 
 /** An ACP agent's environment: a few of the host's variables, and what its connection gives it (its API key). */

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent, AgentRunInput } from '../agent-backend';
 import { AgentBackendError } from '../agent-backend';
-import { applyAgentMode, launchKey, startAcpAgent, type AgentStartContext } from './acp-agent-start';
+import { applyAgentMode, applyAgentOption, launchKey, startAcpAgent, type AgentStartContext } from './acp-agent-start';
+import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { DEFAULT_ACP_BOUNDS, type AcpBounds } from './acp-bounds';
@@ -108,7 +109,12 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);
-      await applyAgentMode(state.live, fs.permissionMode, bounds);
+      await applyAgentMode(
+        state.live,
+        fs.permissionMode,
+        bounds,
+        deps.chosenOf(input.sessionId)[ACP_MODE_SELECTOR] ?? null,
+      );
     }
     if (signal.aborted) return;
     state.live.drain();
@@ -134,6 +140,17 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       state.pending = null;
       pending.respond({ outcome: { outcome: 'cancelled' } });
       await stopOnce(sessionId, state);
+    },
+    async applyChoice(sessionId, selectorId) {
+      const state = states.get(sessionId);
+      const session = deps.sessionOf(sessionId);
+      if (state === undefined || session === null || state.live.process.hasExited) return;
+      const chosen = deps.chosenOf(sessionId);
+      const value = selectorId === null ? undefined : chosen[selectorId];
+      const selector = state.live.selectors().find((candidate) => candidate.id === selectorId);
+      if (selector?.kind === 'option' && value !== undefined && value !== selector.current)
+        await applyAgentOption(state.live, selector.id, value, bounds);
+      else await applyAgentMode(state.live, session.permissionMode, bounds, chosen[ACP_MODE_SELECTOR] ?? null);
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

@@ -10,6 +10,7 @@ import {
   type ReadTextFileResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
+  type SessionConfigOption,
   type SessionModeState,
   type SessionUpdate,
   type StopReason,
@@ -17,7 +18,9 @@ import {
   type TerminalOutputResponse,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import type { AcpCommand, AcpSelector } from '../../../../src-shared/acp-model';
 import type { ShellRunResult } from '../../shell/shell-runner';
+import { commandsOf, selectorsOf } from './acp-session-offers';
 import type { TerminalCommand } from './acp-terminals';
 import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
@@ -61,6 +64,11 @@ function turnUsageOf(response: object): AcpTurnUsage | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What the agent says of its session beside the turn's transcript: what it offers now (commands, modes, options), its title. */
+export type AcpSessionNews =
+  | { readonly kind: 'offered'; readonly commands?: readonly AcpCommand[]; readonly selectors?: readonly AcpSelector[] }
+  | { readonly kind: 'title'; readonly title: string };
+
 /** The client side Cairn implements for the agent: its file system and terminal requests. */
 export interface AcpClientSide {
   readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse>;
@@ -94,6 +102,10 @@ export class LiveAcpAgent {
   sessionId: string | null = null;
   /** The agent session's modes (from `session/new` or `session/load`, kept current by mode updates); null when it offers none. */
   modes: SessionModeState | null = null;
+  /** The agent session's config options (model, thought level, …), kept current by its updates; empty when it offers none. */
+  configOptions: readonly SessionConfigOption[] = [];
+  /** Told what the agent says of its session (its commands, modes, options, title), during a replay too. */
+  onNews: ((news: AcpSessionNews) => void) | null = null;
   replaying = false;
   /** Whether a `session/prompt` is in flight. */
   prompting = false;
@@ -120,8 +132,7 @@ export class LiveAcpAgent {
     });
     this.connection = client({ name: 'cairn' })
       .onNotification('session/update', ({ params }) => {
-        if (params.update.sessionUpdate === 'current_mode_update' && this.modes !== null)
-          this.modes = { ...this.modes, currentModeId: params.update.currentModeId };
+        this.noteSession(params.update);
         if (this.replaying) return;
         this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
       })
@@ -171,6 +182,41 @@ export class LiveAcpAgent {
       throw new Error(`the agent speaks ACP version ${String(info.protocolVersion)}; Cairn speaks version 1`);
     this.info = info;
     return info;
+  }
+
+  /** The agent's modes and config options as selectors, as they stand. */
+  selectors(): AcpSelector[] {
+    return selectorsOf(this.modes, this.configOptions);
+  }
+
+  /** The session's modes and config options as `session/new` or `session/load` gave them. */
+  setOffered(modes: SessionModeState | null, configOptions: readonly SessionConfigOption[] | null | undefined): void {
+    this.modes = modes;
+    this.configOptions = configOptions ?? [];
+    this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+  }
+
+  private noteSession(update: SessionUpdate): void {
+    switch (update.sessionUpdate) {
+      case 'available_commands_update':
+        this.onNews?.({ kind: 'offered', commands: commandsOf(update.availableCommands) });
+        return;
+      case 'current_mode_update':
+        if (this.modes === null) return;
+        this.modes = { ...this.modes, currentModeId: update.currentModeId };
+        this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+        return;
+      case 'config_option_update':
+        this.configOptions = update.configOptions;
+        this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+        return;
+      case 'session_info_update':
+        if (typeof update.title === 'string' && update.title.trim() !== '')
+          this.onNews?.({ kind: 'title', title: update.title.trim().slice(0, 200) });
+        return;
+      default:
+        return;
+    }
   }
 
   /** Sends `session/prompt`; its answer arrives in the queue as `stop` (or `prompt_failed`). */
