@@ -16,7 +16,7 @@ test.afterEach(() => {
   rmSync(agentState, { recursive: true, force: true });
 });
 
-test('an ACP agent’s own commands in the / menu, its modes and options in the header, its title on the session', async ({
+test('an ACP agent’s own commands in the / menu, its modes and options in the header, its title and cost on the session', async ({
   page,
   cairn,
 }) => {
@@ -74,6 +74,11 @@ test('an ACP agent’s own commands in the / menu, its modes and options in the 
   await composer.fill('settings');
   await composer.press('Enter');
   await expect(said).toHaveText('mode=plan model=sonnet effort=high');
+
+  // The cost it reports is counted in the session's usage, beside other agents'.
+  await composer.fill('cost 0.42 1000 200000');
+  await composer.press('Enter');
+  await expect(page.getByTestId('session-usage')).toContainText('$0.42', { timeout: 30_000 });
 
   // Kept in the session's record: a reload shows the same.
   await page.reload();

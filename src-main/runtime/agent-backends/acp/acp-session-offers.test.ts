@@ -140,4 +140,18 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
     });
     expect(await turn(sessionId, 't4', 'settings')).toBe('mode=default model=sonnet effort=high');
   });
+
+  it('the cost it reports (cumulative, in usage_update) is recorded per turn under the agent’s name, beside other models', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    const { sessionId } = await offeringSession(dir);
+    await turn(sessionId, 't1', 'cost 0.25 1000 200000');
+    await turn(sessionId, 't2', 'cost 0.5 1500 200000\ncost 0.75 2000 200000');
+    await turn(sessionId, 't3', 'text No cost this time.');
+    const { totals, groups } = await t.call('usage.summary', { by: 'model', sessionId });
+    expect(totals).toMatchObject({ calls: 2, costUsd: 0.75 });
+    expect(groups).toEqual([
+      expect.objectContaining({ label: expect.stringContaining('cairn-acp-test-agent') as unknown, costUsd: 0.75 }),
+    ]);
+  });
 });

@@ -23,17 +23,21 @@ export function contextMeterOf(
   };
 }
 
-/** The agent's token count for the turn, as Cairn records a model call's usage (the agent is the model; no price is known). */
-export function usageEvent(usage: AcpTurnUsage, agentName: string): AgentEvent {
+/**
+ * The turn's usage as Cairn records a model call's (the agent is the model): the tokens the agent put
+ * in its answer, and the cost it reported meanwhile (`usage_update`), when it said either; else null.
+ */
+export function usageEvent(usage: AcpTurnUsage | null, costUsd: number | null, agentName: string): AgentEvent | null {
+  if (usage === null && costUsd === null) return null;
   return {
     type: 'usage',
     model: agentName,
-    inputTokens: usage.inputTokens,
-    outputTokens: usage.outputTokens,
-    cachedInputTokens: usage.cachedReadTokens ?? 0,
-    reasoningTokens: usage.thoughtTokens ?? 0,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cachedInputTokens: usage?.cachedReadTokens ?? 0,
+    reasoningTokens: usage?.thoughtTokens ?? 0,
     latencyMs: 0,
-    costUsd: null,
+    costUsd,
   };
 }
 

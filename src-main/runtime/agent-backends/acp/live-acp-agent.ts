@@ -107,6 +107,9 @@ export class LiveAcpAgent {
   /** Told what the agent says of its session (its commands, modes, options, title), during a replay too. */
   onNews: ((news: AcpSessionNews) => void) | null = null;
   replaying = false;
+  /** The agent's cumulative cost in USD as this process last reported it (`usage_update`), and what of it no turn has recorded yet. */
+  private costReported = 0;
+  private costUnrecorded = 0;
   /** Whether a `session/prompt` is in flight. */
   prompting = false;
 
@@ -269,6 +272,23 @@ export class LiveAcpAgent {
   /** Tells the run reading this agent that a terminal started or ended. */
   noteTerminal(message: Extract<AcpMessage, { kind: 'terminal_started' | 'terminal_exited' }>): void {
     this.push(message);
+  }
+
+  /** The agent reported its cumulative cost (`usage_update.cost`): what it adds is the turn's. Only USD is counted. */
+  noteCost(cost: { readonly amount: number; readonly currency: string } | null | undefined): void {
+    if (cost == null || cost.currency.toUpperCase() !== 'USD' || !Number.isFinite(cost.amount) || cost.amount < 0)
+      return;
+    // A total lower than before is a new count (the agent started over): all of it is new.
+    const added = cost.amount >= this.costReported ? cost.amount - this.costReported : cost.amount;
+    this.costReported = cost.amount;
+    this.costUnrecorded += added;
+  }
+
+  /** The cost reported since the last call, in USD, or null when none was. */
+  takeCost(): number | null {
+    const cost = this.costUnrecorded;
+    this.costUnrecorded = 0;
+    return cost > 0 ? cost : null;
   }
 
   /** Drops what no run read. */
