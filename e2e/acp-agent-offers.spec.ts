@@ -80,6 +80,13 @@ test('an ACP agent’s own commands in the / menu, its modes and options in the 
   await composer.press('Enter');
   await expect(page.getByTestId('session-usage')).toContainText('$0.42', { timeout: 30_000 });
 
+  // Denying with a reason: this agent cannot take it into its turn, and the card says so.
+  await composer.fill('write heron.txt seven herons');
+  await composer.press('Enter');
+  const approval = page.locator('[data-testid="interaction"][data-kind="permission"]').last();
+  await expect(approval).toHaveAttribute('data-status', 'pending', { timeout: 40_000 });
+  await expect(approval.getByTestId('reason-note')).toContainText('may not pass on to its model');
+
   // Kept in the session's record: a reload shows the same.
   await page.reload();
   await expect(page.getByTestId('agent-choices')).toContainText('Plan · Sonnet', { timeout: 30_000 });

@@ -8,7 +8,7 @@ import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { DEFAULT_ACP_BOUNDS, type AcpBounds } from './acp-bounds';
 import { AcpEventMapper } from './acp-event-mapper';
-import { permissionResponse } from './acp-permissions';
+import { denialText, permissionResponse } from './acp-permissions';
 import { answerOf, promptText } from './acp-prompt-text';
 import { createAgentTerminal } from './acp-terminal-create';
 import { readAgentTurn } from './acp-turn-reader';
@@ -70,6 +70,16 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       state.run = { turnId: input.turnId, runId: input.runId };
       if (!answer.approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
+      // An agent that steers hears the reason in this turn, queued behind the denial (Claude ignores `_meta.reason`).
+      if (!answer.approved && answer.reason !== null)
+        await state.live
+          .steer(denialText(pending.params.toolCall.title ?? 'your tool call', answer.reason), bounds)
+          .catch((error: unknown) =>
+            deps.logger.warn('The reason for a denial could not be put into the ACP agent’s turn', {
+              sessionId: input.sessionId,
+              error: String(error),
+            }),
+          );
       pending.respond(permissionResponse(pending.params.options, decision, answer.reason));
       yield* pump(input.sessionId, state, signal);
       return;

@@ -1,30 +1,31 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentModel, type AgentModel } from '../../../testing/agent-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
-import { textReply, type ProviderTestServer } from '../../../testing/provider-servers';
+import { textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
 import { linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../../../testing/real-acp-agents';
 import { waitFor } from '../../../testing/wait-for';
 
 /**
  * What Cairn uses of the real Claude agent beyond a turn (offline, against Cairn's fake Anthropic
- * server): its slash commands in the session's record, its modes and config options as selectors, and
- * a chosen model used.
+ * server): its slash commands in the session's record, its modes and config options as selectors, a
+ * chosen model used, and a reason given on Deny reaching its model in the same turn.
  */
 
 const installed = realAgentsInstalled();
 const claude = REAL_AGENTS.find((agent) => agent.kind === 'claude');
 
 describe.skipIf(!installed || claude === undefined)(
-  'the real Claude agent’s commands and settings (offline)',
+  'the real Claude agent’s commands, settings and denials (offline)',
   { timeout: 240_000 },
   () => {
     let t: TestHost;
     let server: ProviderTestServer;
     let model: AgentModel;
     let sessionId: string;
+    let workspace: string;
 
     beforeAll(async () => {
       if (claude === undefined) return;
@@ -43,7 +44,7 @@ describe.skipIf(!installed || claude === undefined)(
       const { session } = await t.call('session.create', {
         connectionId: connection.connectionId,
         permissionMode: 'ask',
-        workspacePath: mkdtempSync(join(tmpdir(), 'cairn-claude-work-')),
+        workspacePath: (workspace = mkdtempSync(join(tmpdir(), 'cairn-claude-work-'))),
       });
       sessionId = session.sessionId;
     }, 120_000);
@@ -94,6 +95,28 @@ describe.skipIf(!installed || claude === undefined)(
       expect(typeof asked === 'object' && asked !== null && 'model' in asked ? String(asked.model) : '').toMatch(
         /haiku/,
       );
+    });
+
+    it('a reason given on Deny reaches the model in the same turn (steered into it), and the file is not written', async () => {
+      if (claude === undefined) return;
+      const path = join(workspace, 'heron.txt');
+      model.script(toolCallReply(claude.writeCall(path, 'seven herons'), 1), textReply('Understood.', 1));
+      const before = model.calls.length;
+      await t.call('turn.start', { sessionId, turnId: 't3', text: 'Write heron.txt' });
+      const card = await waitFor(
+        async () => (await t.call('interaction.list', { sessionId, status: 'pending' })).interactions[0],
+        { message: 'the approval card', timeoutMs: 180_000 },
+      );
+      // Claude takes a reason into its turn: the card does not warn that it may not reach the model.
+      expect(card.request).not.toHaveProperty('reasonNote');
+      await t.call('interaction.answer', {
+        interactionId: card.interactionId,
+        answer: { action: 'accept', decision: 'deny', reason: 'herons are counted, never written down' },
+      });
+      expect((await turnEnds('t3')).status).toBe('completed');
+      const later = model.calls.slice(before + 1).map((call) => JSON.stringify(call.body));
+      expect(later.some((body) => body.includes('herons are counted, never written down'))).toBe(true);
+      expect(existsSync(path)).toBe(false);
     });
   },
 );

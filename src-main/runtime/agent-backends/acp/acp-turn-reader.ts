@@ -89,7 +89,7 @@ export async function* readAgentTurn(
           }
           const bridged =
             message.terminal === undefined
-              ? bridgePermission(message.params, mapper)
+              ? bridgePermission(message.params, mapper, live.steers())
               : terminalPermission(message.terminal);
           const automatic = automaticDecision(
             state.fs.permissionMode,

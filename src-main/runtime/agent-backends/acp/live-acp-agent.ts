@@ -222,6 +222,31 @@ export class LiveAcpAgent {
     }
   }
 
+  /**
+   * Whether the agent takes a message into its running turn (`_session/steering`, an extension it
+   * advertises in `initialize`'s `_meta.steering.supported`; Claude's agent does).
+   */
+  steers(): boolean {
+    const steering: unknown = this.info?._meta?.steering;
+    return typeof steering === 'object' && steering !== null && 'supported' in steering && steering.supported === true;
+  }
+
+  /** Puts the person's words into the agent's running turn (`_session/steering`), where it steers; false when it did not take them there. */
+  async steer(text: string, bounds: AcpBounds): Promise<boolean> {
+    const sessionId = this.sessionId;
+    if (sessionId === null || !this.steers()) return false;
+    const answer = await bounded(
+      this.connection.agent.request<unknown>('_session/steering', {
+        sessionId,
+        prompt: [{ type: 'text', text }],
+        _meta: { steering: { idleBehavior: 'promptRequired' } },
+      }),
+      bounds.requestMs,
+      '_session/steering',
+    );
+    return typeof answer === 'object' && answer !== null && 'outcome' in answer && answer.outcome === 'injected';
+  }
+
   /** Sends `session/prompt`; its answer arrives in the queue as `stop` (or `prompt_failed`). */
   prompt(text: string): void {
     const sessionId = this.sessionId;
