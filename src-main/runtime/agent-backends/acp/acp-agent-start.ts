@@ -20,6 +20,13 @@ import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
 import type { LiveAcpAgent } from './live-acp-agent';
 
+/**
+ * How the agent session a start drives came about: reloaded (`session/load`), a new one because the
+ * earlier could not be reloaded (`lost`), or the first for this Cairn session (`first`: a new session,
+ * or a branch, which starts a new agent session: Cairn does not fork agent sessions at a message).
+ */
+export type AgentSessionStart = 'reloaded' | 'lost' | 'first';
+
 /** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the checkpoint. */
 
 export interface AgentStartContext {
@@ -40,7 +47,7 @@ export async function startAcpAgent(
   command: AcpAgentCommand,
   fs: SessionState['fs'],
   sandbox: PreparedSandbox | null = null,
-): Promise<{ state: SessionState; fresh: boolean }> {
+): Promise<{ state: SessionState; fresh: AgentSessionStart }> {
   const { deps, bounds } = ctx;
   const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
   const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
@@ -79,7 +86,7 @@ export async function startAcpAgent(
     stopping: null,
   };
   holder = state;
-  let fresh = false;
+  let fresh: AgentSessionStart = 'reloaded';
   try {
     const info = await live.initialize(deps.cairnVersion, bounds);
     const checkpoint = deps.checkpoints.checkpoint(sessionId);
@@ -119,7 +126,7 @@ export async function startAcpAgent(
       live.sessionId = created.sessionId;
       modes = created.modes ?? null;
       configOptions = created.configOptions;
-      fresh = checkpoint !== null;
+      fresh = checkpoint === null ? 'first' : 'lost';
     }
     live.setOffered(modes, configOptions);
     // The person's choices, kept in the session's record, are applied again to a new or reloaded agent session.

@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent, AgentRunInput } from '../agent-backend';
 import { AgentBackendError } from '../agent-backend';
-import { applyAgentMode, applyAgentOption, launchKey, startAcpAgent, type AgentStartContext } from './acp-agent-start';
+import {
+  applyAgentMode,
+  applyAgentOption,
+  launchKey,
+  startAcpAgent,
+  type AgentSessionStart,
+  type AgentStartContext,
+} from './acp-agent-start';
 import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
@@ -99,7 +106,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       state = null;
     }
     const fs = { workspace, permissionMode: session.permissionMode, writeApproved: answer?.approved === true };
-    let fresh = false;
+    let fresh: AgentSessionStart = 'reloaded';
     if (state === null) {
       const confinement = walled
         ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? {
@@ -130,12 +137,18 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     state.live.drain();
     state.run = { turnId: input.turnId, runId: input.runId };
     state.mapper = new AcpEventMapper();
-    if (fresh)
+    // A new agent session for a conversation that already has turns (its earlier agent session lost, or a branch) is given Cairn's summary.
+    const earlier = input.history.some((message) => message.turnId !== input.turnId);
+    const summarise = fresh === 'lost' || (fresh === 'first' && earlier);
+    if (summarise)
       yield {
         type: 'reasoning_delta',
-        text: 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n',
+        text:
+          fresh === 'lost'
+            ? 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n'
+            : 'Cairn: this conversation is new to the agent (a branch starts a new agent session: Cairn does not fork agent sessions at a message), so it was given a summary of it.\n',
       };
-    state.live.prompt(promptText(input, answer, fresh));
+    state.live.prompt(promptText(input, answer, summarise, fresh === 'lost'));
     yield* pump(input.sessionId, state, signal);
   }
 

@@ -154,4 +154,42 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
       expect.objectContaining({ label: expect.stringContaining('cairn-acp-test-agent') as unknown, costUsd: 0.75 }),
     ]);
   });
+
+  it('a branch (Edit) starts a new agent session, told so, and given Cairn’s summary of the conversation before it', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    const { sessionId } = await offeringSession(dir);
+    await turn(sessionId, 't1', 'text The heron count is seven.');
+    await turn(sessionId, 't2', 'text The second turn.');
+    const { items } = await t.call('transcript.page', { sessionId, limit: 200 });
+    const second = items.find((item) => item.turnId === 't2' && item.kind === 'user_message');
+    if (second === undefined) throw new Error('no second message');
+    const branched = await t.call('session.branch', {
+      sessionId,
+      atItemId: second.itemId,
+      mode: 'edit',
+      text: 'recall',
+      requestId: 'branch-1',
+    });
+    const turnId = branched.turn?.turnId ?? '';
+    const branch = branched.session.sessionId;
+    await waitFor(
+      async () => {
+        const outcome = await t.invoke('turn.query', { sessionId: branch, turnId });
+        return outcome.ok && ['completed', 'failed'].includes(outcome.result.turn.status) ? true : null;
+      },
+      { timeoutMs: 30_000, message: 'the branch’s turn' },
+    );
+    const branchItems = (await t.call('transcript.page', { sessionId: branch, limit: 200 })).items.filter(
+      (item) => item.turnId === turnId,
+    );
+    expect(branchItems.find((item) => item.kind === 'reasoning')?.text).toMatch(
+      /^Cairn: this conversation is new to the agent \(a branch starts a new agent session/,
+    );
+    // The test agent says back what it was sent: Cairn's summary of the turn before the branch point only.
+    const said = branchItems.find((item) => item.kind === 'assistant_message')?.text ?? '';
+    expect(said).toMatch(/^\(Cairn: this conversation began before this agent session\./);
+    expect(said).toContain('Person: text The heron count is seven.');
+    expect(said).not.toContain('The second turn');
+  });
 });
