@@ -54,7 +54,9 @@ const stateDir = process.env.ACP_TEST_AGENT_STATE ?? join(process.cwd(), '.acp-t
 mkdirSync(stateDir, { recursive: true });
 appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
 const canLoad = !process.argv.includes('--no-load');
-const offers = process.argv.includes('--offers');
+const offers = process.argv.includes('--offers') || process.argv.includes('--offers-as-options');
+/** `--offers-as-options`: its mode only as a config option (category `mode`), without session modes. */
+const modesAsOptions = process.argv.includes('--offers-as-options');
 
 /** Each session's prompts, as this process knows them (`session/load` restores them from the history file). */
 const sessions = new Map<string, string[]>();
@@ -83,7 +85,7 @@ function offered(sessionId: string): Pick<NewSessionResponse, 'modes' | 'configO
   const current = settings.get(sessionId) ?? defaultSettings();
   settings.set(sessionId, current);
   return {
-    modes: { currentModeId: current.mode, availableModes: MODES },
+    ...(modesAsOptions ? {} : { modes: { currentModeId: current.mode, availableModes: MODES } }),
     configOptions: [
       {
         id: 'mode',

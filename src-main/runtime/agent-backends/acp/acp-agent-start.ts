@@ -18,6 +18,7 @@ import { acpMcpServers } from './acp-mcp';
 import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
+import { agentModeIn, isModeSelector } from '../../../../src-shared/acp-modes';
 import type { LiveAcpAgent } from './live-acp-agent';
 
 /**
@@ -132,7 +133,7 @@ export async function startAcpAgent(
     // The person's choices, kept in the session's record, are applied again to a new or reloaded agent session.
     const chosen = deps.chosenOf(sessionId);
     await applyChosenOptions(live, chosen, bounds);
-    await applyAgentMode(live, fs.permissionMode, bounds, chosen[ACP_MODE_SELECTOR] ?? null);
+    await applyAgentMode(live, fs.permissionMode, bounds, chosen);
     deps.checkpoints.bind(
       sessionId,
       {
@@ -164,23 +165,33 @@ export async function startAcpAgent(
 }
 
 /**
- * Puts the agent in the mode Cairn's permission mode allows, the person's choice (`preferred`) where
- * it may be (`session/set_mode`), where the agent offers modes; what it offers then is announced.
+ * Puts the agent in the mode Cairn's permission mode allows, the person's choice (`chosen`) where it
+ * may be: by `session/set_mode` where the agent offers session modes, else by its config option of
+ * category `mode` where it has one. What it offers then is announced.
  */
 export async function applyAgentMode(
   live: LiveAcpAgent,
   permissionMode: PermissionMode,
   bounds: AcpBounds,
-  preferred: string | null = null,
+  chosen: Readonly<Record<string, string>> = {},
 ): Promise<void> {
-  const modeId = agentModeFor(live.modes, permissionMode, preferred);
-  if (modeId === null || live.sessionId === null) return;
+  if (live.sessionId === null) return;
+  if (live.modes === null) {
+    const option = live.selectors().find(isModeSelector);
+    if (option === undefined) return;
+    const offered = option.choices.map((choice) => choice.value);
+    const wanted = agentModeIn(offered, permissionMode, chosen[option.id] ?? null);
+    if (wanted !== null && wanted !== option.current) await applyAgentOption(live, option.id, wanted, bounds);
+    return;
+  }
+  const modeId = agentModeFor(live.modes, permissionMode, chosen[ACP_MODE_SELECTOR] ?? null);
+  if (modeId === null) return;
   await bounded(
     live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }),
     bounds.requestMs,
     'session/set_mode',
   );
-  live.setOffered(live.modes === null ? null : { ...live.modes, currentModeId: modeId }, live.configOptions);
+  live.setOffered({ ...live.modes, currentModeId: modeId }, live.configOptions);
 }
 
 /** Sets one of the agent's config options (`session/set_config_option`); what it offers then is announced. */

@@ -10,7 +10,6 @@ import {
   type AgentSessionStart,
   type AgentStartContext,
 } from './acp-agent-start';
-import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { DEFAULT_ACP_BOUNDS, type AcpBounds } from './acp-bounds';
@@ -126,12 +125,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);
-      await applyAgentMode(
-        state.live,
-        fs.permissionMode,
-        bounds,
-        deps.chosenOf(input.sessionId)[ACP_MODE_SELECTOR] ?? null,
-      );
+      await applyAgentMode(state.live, fs.permissionMode, bounds, deps.chosenOf(input.sessionId));
     }
     if (signal.aborted) return;
     state.live.drain();
@@ -173,7 +167,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       const selector = state.live.selectors().find((candidate) => candidate.id === selectorId);
       if (selector?.kind === 'option' && value !== undefined && value !== selector.current)
         await applyAgentOption(state.live, selector.id, value, bounds);
-      else await applyAgentMode(state.live, session.permissionMode, bounds, chosen[ACP_MODE_SELECTOR] ?? null);
+      else await applyAgentMode(state.live, session.permissionMode, bounds, chosen);
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

@@ -14,13 +14,17 @@ afterEach(async () => {
   await t.close();
 });
 
-async function offeringSession(dataDir: string, permissionMode: PermissionMode = 'ask') {
+async function offeringSession(
+  dataDir: string,
+  permissionMode: PermissionMode = 'ask',
+  offers: true | 'as-options' = true,
+) {
   t = await startTestHost({ dataDir });
   const state = mkdtempSync(join(tmpdir(), 'cairn-acp-agent-'));
   const { connection } = await t.call('connection.create', {
     name: 'Test agent',
     providerType: 'acp',
-    acpAgent: testAgentCommand(state, { offers: true }),
+    acpAgent: testAgentCommand(state, { offers }),
   });
   const { session } = await t.call('session.create', {
     connectionId: connection.connectionId,
@@ -191,5 +195,23 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
     expect(said).toMatch(/^\(Cairn: this conversation began before this agent session\./);
     expect(said).toContain('Person: text The heron count is seven.');
     expect(said).not.toContain('The second turn');
+  });
+
+  it('an agent whose mode is only a config option: the same rules, through session/set_config_option', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    const { sessionId } = await offeringSession(dir, 'full', 'as-options');
+    // As with session modes, Cairn puts it in the mode where it asks (and answers for it in Full).
+    expect(await turn(sessionId, 't1', 'settings')).toBe('mode=default model=sonnet effort=medium');
+    await t.call('acp.choose', { sessionId, selectorId: 'mode', value: 'bypassPermissions' });
+    expect(await turn(sessionId, 't2', 'settings')).toBe('mode=bypassPermissions model=sonnet effort=medium');
+    await t.call('session.configure', { sessionId, permissionMode: 'ask' });
+    await waitFor(
+      async () =>
+        (await t.call('acp.offers', { sessionId })).offers.selectors.find((selector) => selector.id === 'mode')
+          ?.current === 'default' || null,
+      { message: 'the agent’s mode option to follow Ask' },
+    );
+    expect(await turn(sessionId, 't3', 'settings')).toBe('mode=default model=sonnet effort=medium');
   });
 });
