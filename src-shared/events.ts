@@ -1,5 +1,5 @@
 import type { AcpInstallState } from './acp-install-model';
-import type { AcpAgentIdentity } from './acp-model';
+import type { AcpAgentIdentity, AcpSessionOffers } from './acp-model';
 import type { AutomationNoticeCode } from './automation-model';
 import type { CodexQuarantine, CodexThreadProblem } from './codex-model';
 import type { ContextMeter } from './context-model';
@@ -88,6 +88,8 @@ export type ChangeEventBody =
   /** Live output of a running command, coalesced (about every 50 ms). */
   /** The agent of an ACP session named itself (`initialize`) as it started for the session. */
   | { readonly kind: 'acp.agent.changed'; readonly sessionId: string; readonly agent: AcpAgentIdentity }
+  /** What an ACP session's agent offers (its commands, modes, config options) changed, or the person chose among them. */
+  | { readonly kind: 'acp.offers.changed'; readonly sessionId: string; readonly offers: AcpSessionOffers }
   /** How full a session's context is, after each model request was fitted into its window. */
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */

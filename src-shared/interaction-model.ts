@@ -133,6 +133,8 @@ export const permissionRequestSchema = z.strictObject({
       arguments: wellFormedString().max(100_000),
     }),
   ]),
+  /** Where a reason given on Deny may not reach the agent's model (an ACP agent that only gets it as a note it may ignore): what the card says of it. */
+  reasonNote: wellFormedString().max(300).optional(),
 });
 
 /**

@@ -10,7 +10,7 @@ import { TitleWriter } from './sessions/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
-import { acpAgentOf, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
+import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -346,7 +346,7 @@ function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, servi
   });
 
   followCodexSessions(bus, deps.stores, connections, codex);
-  followAcpSessions(bus, acp);
+  followAcpSessions(bus, acp, deps.logger);
   const indexer = new SearchIndexer(deps.stores, deps.logger);
   bus.subscribe((event) => indexer.onEvent(event));
   const titles = new TitleWriter({
@@ -437,6 +437,8 @@ function assembleRuntime(
     worktrees,
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     acpAgentOf: (sessionId) => acpAgentOf(deps.stores, sessionId),
+    acpOffersOf: (sessionId) => deps.stores.acpOffers.offers(sessionId),
+    acpChoose: (request) => chooseAcpOption(deps, bus, acp, request),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');

@@ -10,6 +10,7 @@ import { createChatPreferencesStore, type ChatPreferencesStore } from './chat-pr
 import { createAttachmentStore, type AttachmentStore } from './attachment-store';
 import { createAgentStore, type AgentStore } from './agent-store';
 import { createAcpStore, type AcpStore } from './acp-store';
+import { createAcpOfferStore, type AcpOfferStore } from './acp-offer-store';
 import { createCodexStore, type CodexStore } from './codex-store';
 import { createCodexThreadStore, type CodexThreadStore } from './codex-thread-store';
 import { createCodexAppServerStore, type CodexAppServerStore } from './codex-app-server-store';
@@ -48,6 +49,8 @@ export interface Stores {
   readonly shellRuns: ShellRunStore;
   readonly codex: CodexStore;
   readonly acp: AcpStore;
+  /** What each ACP agent offers in its session (commands, modes, config options) and the person's choices. */
+  readonly acpOffers: AcpOfferStore;
   readonly codexThreads: CodexThreadStore;
   readonly codexAppServers: CodexAppServerStore;
   readonly automations: AutomationStore;
@@ -111,6 +114,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     shellRuns: createShellRunStore(database),
     codex: createCodexStore(database),
     acp: createAcpStore(database),
+    acpOffers: createAcpOfferStore(database),
     codexThreads: createCodexThreadStore(database),
     codexAppServers: createCodexAppServerStore(database),
     automations: createAutomationStore(database),

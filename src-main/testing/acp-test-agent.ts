@@ -7,6 +7,7 @@ import {
   RequestError,
   type AgentContext,
   type McpServer,
+  type NewSessionResponse,
   type PlanEntryStatus,
   type PromptResponse,
   type RequestPermissionRequest,
@@ -33,11 +34,19 @@ import {
  *   sh <script>             opens a terminal (`sh -c <script>`), waits for it to exit, says `exit <code>: <output>`, releases it
  *   tokens <in> <out>       the turn's answer reports this token usage (`PromptResponse.usage`)
  *   recall                  says the first prompt this agent session remembers (`session/load` restores them)
+ *   title <words>           titles the session (`session_info_update`)
+ *   commands <name>[:<hint>] …   replaces the session's commands (`available_commands_update`)
+ *   cost <usd> <used> <size>     a usage update with the session's cumulative cost
+ *   settings                says its mode and config options as they stand (`mode=… model=… effort=…`)
  *   …they allowed "Write <path>"…   (Cairn's words after a restart) writes what the earlier `write <path>` asked to
  *
  * Sessions are kept in `$ACP_TEST_AGENT_STATE/<id>.jsonl` (their updates), so `session/load` after a
  * restart replays them. The MCP servers each `session/new` and `session/load` passed are recorded in
- * `$ACP_TEST_AGENT_STATE/mcp.jsonl`, one line per request. `--no-load` makes it an agent without `loadSession`. It writes its pid to
+ * `$ACP_TEST_AGENT_STATE/mcp.jsonl`, one line per request. `--no-load` makes it an agent without `loadSession`.
+ * `--offers` makes it offer what Claude's agent does: slash commands (sent just after `session/new` and
+ * `session/load`), session modes (`default`, `acceptEdits`, `plan`, `bypassPermissions`; it starts in
+ * `acceptEdits`) and config options (`model`, `effort`), each `session/set_*` recorded in
+ * `$ACP_TEST_AGENT_STATE/settings.jsonl`. It writes its pid to
  * `$ACP_TEST_AGENT_STATE/pids` so tests can find it.
  */
 
@@ -45,6 +54,9 @@ const stateDir = process.env.ACP_TEST_AGENT_STATE ?? join(process.cwd(), '.acp-t
 mkdirSync(stateDir, { recursive: true });
 appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
 const canLoad = !process.argv.includes('--no-load');
+const offers = process.argv.includes('--offers') || process.argv.includes('--offers-as-options');
+/** `--offers-as-options`: its mode only as a config option (category `mode`), without session modes. */
+const modesAsOptions = process.argv.includes('--offers-as-options');
 
 /** Each session's prompts, as this process knows them (`session/load` restores them from the history file). */
 const sessions = new Map<string, string[]>();
@@ -52,6 +64,84 @@ const cancelled = new Set<string>();
 /** Token usage a `tokens` directive set for the session's current turn, reported with its answer. */
 const tokens = new Map<string, { inputTokens: number; outputTokens: number }>();
 let sessionCount = 0;
+
+/** With `--offers`: each session's mode and config options. */
+interface Settings {
+  mode: string;
+  model: string;
+  effort: string;
+}
+const settings = new Map<string, Settings>();
+const defaultSettings = (): Settings => ({ mode: 'acceptEdits', model: 'sonnet', effort: 'medium' });
+const MODES = [
+  { id: 'default', name: 'Manual', description: 'Always ask before making changes' },
+  { id: 'acceptEdits', name: 'Accept edits', description: 'Automatically accept all file edits' },
+  { id: 'plan', name: 'Plan', description: 'Create a plan before making changes' },
+  { id: 'bypassPermissions', name: 'Bypass permissions', description: 'Accepts all permissions' },
+];
+
+function offered(sessionId: string): Pick<NewSessionResponse, 'modes' | 'configOptions'> {
+  if (!offers) return {};
+  const current = settings.get(sessionId) ?? defaultSettings();
+  settings.set(sessionId, current);
+  return {
+    ...(modesAsOptions ? {} : { modes: { currentModeId: current.mode, availableModes: MODES } }),
+    configOptions: [
+      {
+        id: 'mode',
+        name: 'Mode',
+        category: 'mode',
+        type: 'select',
+        currentValue: current.mode,
+        options: MODES.map((mode) => ({ value: mode.id, name: mode.name })),
+      },
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select',
+        currentValue: current.model,
+        options: [
+          { value: 'sonnet', name: 'Sonnet' },
+          { value: 'opus', name: 'Opus' },
+        ],
+      },
+      {
+        id: 'effort',
+        name: 'Effort',
+        category: 'thought_level',
+        type: 'select',
+        currentValue: current.effort,
+        options: [
+          { value: 'low', name: 'Low' },
+          { value: 'medium', name: 'Medium' },
+          { value: 'high', name: 'High' },
+        ],
+      },
+    ],
+  };
+}
+
+function recordSetting(request: Record<string, unknown>): void {
+  appendFileSync(join(stateDir, 'settings.jsonl'), `${JSON.stringify(request)}\n`);
+}
+
+/** With `--offers`, the session's commands, sent as Claude's agent does: just after the session starts or loads. */
+function announceCommands(client: AgentContext, sessionId: string): void {
+  if (!offers) return;
+  setTimeout(() => {
+    void client.notify('session/update', {
+      sessionId,
+      update: {
+        sessionUpdate: 'available_commands_update',
+        availableCommands: [
+          { name: 'review', description: 'Review the changes', input: { hint: 'what to focus on' } },
+          { name: 'compact', description: 'Compact the conversation' },
+        ],
+      },
+    });
+  }, 10);
+}
 
 function historyFile(sessionId: string): string {
   return join(stateDir, `${sessionId.replace(/[^A-Za-z0-9_-]/g, '_')}.jsonl`);
@@ -210,6 +300,31 @@ async function directive(client: AgentContext, sessionId: string, line: string):
     }
     case 'sh':
       return terminal(client, sessionId, tail);
+    case 'title':
+      await send(client, sessionId, { sessionUpdate: 'session_info_update', title: tail });
+      return null;
+    case 'commands':
+      await send(client, sessionId, {
+        sessionUpdate: 'available_commands_update',
+        availableCommands: rest.map((entry) => {
+          const [name = '', hint] = entry.split(':');
+          return { name, description: `The ${name} command`, ...(hint === undefined ? {} : { input: { hint } }) };
+        }),
+      });
+      return null;
+    case 'cost':
+      await send(client, sessionId, {
+        sessionUpdate: 'usage_update',
+        used: Number(rest[1] ?? 0),
+        size: Number(rest[2] ?? 0),
+        cost: { amount: Number(rest[0] ?? 0), currency: 'USD' },
+      });
+      return null;
+    case 'settings': {
+      const current = settings.get(sessionId) ?? defaultSettings();
+      await send(client, sessionId, say(`mode=${current.mode} model=${current.model} effort=${current.effort}`));
+      return null;
+    }
     case 'tokens':
       tokens.set(sessionId, { inputTokens: Number(rest[0] ?? 0), outputTokens: Number(rest[1] ?? 0) });
       return null;
@@ -284,12 +399,32 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
     agentInfo: { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' },
     authMethods: [],
   }))
-  .onRequest('session/new', ({ params }) => {
+  .onRequest('session/new', ({ params, client }) => {
     recordMcp('session/new', params.mcpServers);
     sessionCount += 1;
     const sessionId = `test-${process.pid}-${sessionCount}`;
     sessions.set(sessionId, []);
-    return { sessionId };
+    announceCommands(client, sessionId);
+    return { sessionId, ...offered(sessionId) };
+  })
+  .onRequest('session/set_mode', ({ params }) => {
+    recordSetting({ method: 'session/set_mode', modeId: params.modeId });
+    const current = settings.get(params.sessionId);
+    if (current === undefined || !MODES.some((mode) => mode.id === params.modeId))
+      throw RequestError.invalidParams(undefined, `no mode ${params.modeId}`);
+    current.mode = params.modeId;
+    return {};
+  })
+  .onRequest('session/set_config_option', ({ params }) => {
+    recordSetting({ method: 'session/set_config_option', configId: params.configId, value: params.value });
+    const current = settings.get(params.sessionId);
+    if (current === undefined || typeof params.value !== 'string')
+      throw RequestError.invalidParams(undefined, 'no such session or value');
+    if (params.configId === 'mode') current.mode = params.value;
+    else if (params.configId === 'model') current.model = params.value;
+    else if (params.configId === 'effort') current.effort = params.value;
+    else throw RequestError.invalidParams(undefined, `no option ${params.configId}`);
+    return { configOptions: offered(params.sessionId).configOptions ?? [] };
   })
   .onRequest('session/load', async ({ params, client }) => {
     if (!canLoad) throw RequestError.methodNotFound('session/load');
@@ -305,7 +440,8 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
       await client.notify('session/update', { sessionId: params.sessionId, update });
     }
     sessions.set(params.sessionId, prompts);
-    return {};
+    announceCommands(client, params.sessionId);
+    return offered(params.sessionId);
   })
   .onRequest('session/prompt', async ({ params, client }) => {
     if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);

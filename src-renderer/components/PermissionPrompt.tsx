@@ -90,6 +90,11 @@ export function PermissionPrompt({
         <label className="field-label" htmlFor={`${interactionId}-reason`}>
           Reason for denying <span className="field-optional">(optional, sent to the agent)</span>
         </label>
+        {request.reasonNote === undefined ? null : (
+          <p className="field-hint" data-testid="reason-note">
+            {request.reasonNote}
+          </p>
+        )}
         <input
           id={`${interactionId}-reason`}
           className="input"

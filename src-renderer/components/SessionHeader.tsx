@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { retryingImport } from '../platform/retrying-import';
 import { usageDetail, usageLabel } from '../format/usage';
 import { findConnection } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -8,9 +9,14 @@ import { AlertIcon, TargetIcon } from './icons';
 import { ModelPicker } from './ModelPicker';
 import { SessionChatTools } from './SessionChatTools';
 
+/** An ACP agent's own settings (mode, model, …): loaded only for a session whose agent offers some. */
+const AgentChoices = lazy(() =>
+  retryingImport(() => import('./AgentChoices')).then((module) => ({ default: module.AgentChoices })),
+);
+
 /**
  * The open session's header: title (cut short with its whole text on hover), what it has cost so far,
- * its connection and model, and Set goal. A narrow header moves the cost, the Instructions chip and Set
+ * its connection and model (an ACP agent's own settings beside them), and Set goal. A narrow header moves the cost, the Instructions chip and Set
  * goal into the Conversation menu, so it fits from 760 px windows up.
  */
 export function SessionHeader({ sessionId }: { sessionId: string }) {
@@ -19,6 +25,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
   const folder = useAppStore((state) => state.sessions.byId[sessionId]?.workspacePath ?? null);
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const totals = useAppStore((state) => state.sessionUsage[sessionId]);
+  const offersChoices = useAppStore((state) => (state.acpOffers[sessionId]?.selectors.length ?? 0) > 0);
   const branch = useAppStore((state) => state.worktreeBySession[sessionId]?.status?.worktree.branch ?? null);
   const hasGoal = useAppStore((state) => {
     const goal = state.goals[sessionId];
@@ -57,6 +64,11 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         ) : null}
         <ContextMeterBadge sessionId={sessionId} />
         <ModelPicker sessionId={sessionId} />
+        {offersChoices ? (
+          <Suspense fallback={null}>
+            <AgentChoices sessionId={sessionId} />
+          </Suspense>
+        ) : null}
         <SessionChatTools sessionId={sessionId} />
         {hasGoal || archived ? null : (
           <button

@@ -9,7 +9,8 @@ import type { SlashOption } from './slash-menu-model';
  * starting with "/", the session's skills (choosing one leaves "/skill " for what it should work on;
  * those it cannot use are greyed with the reason), the prompts of its MCP servers, grouped by server
  * (choosing one puts its text in the draft, after asking for its arguments), and the Offline demo's
- * directives. Typing after the "/" filters all of them; the keys are in useSlashMenu.
+ * directives; in an ACP session, first the agent's own commands (marked as the agent's, with their
+ * input hint; the agent runs them). Typing after the "/" filters all of them; the keys are in useSlashMenu.
  */
 export function SlashMenu({ menu }: { menu: SlashMenuState }) {
   if (!menu.visible) return null;
@@ -57,6 +58,7 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
     );
   };
 
+  const agentCommands = entries.options.filter((entry) => entry.kind === 'agent');
   const skills = entries.options.filter((entry) => entry.kind === 'skill');
   const prompts = entries.options.flatMap((entry) => (entry.kind === 'prompt' ? [entry] : []));
   const directives = entries.options.filter((entry) => entry.kind === 'directive');
@@ -69,6 +71,7 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
       aria-label="Skills and directives, and MCP prompts"
       data-testid="slash-menu"
     >
+      {agentCommandGroup(menu.agentName, agentCommands, option)}
       {skills.length > 0 || entries.unavailable.length > 0 ? (
         <div className="slash-menu-heading" role="presentation">
           Skills
@@ -156,5 +159,38 @@ export function SlashMenu({ menu }: { menu: SlashMenuState }) {
         ↑↓ to move · Enter or Tab to choose · Esc to close
       </div>
     </div>
+  );
+}
+
+/** The session's ACP agent's own commands, under its name, each marked as the agent's with its input hint. */
+function agentCommandGroup(
+  agentName: string | null,
+  commands: readonly SlashOption[],
+  option: (entry: SlashOption, body: ReactNode) => ReactNode,
+): ReactNode {
+  if (commands.length === 0) return null;
+  return (
+    <>
+      <div className="slash-menu-heading" role="presentation" data-testid="slash-agent-heading">
+        {agentName === null ? 'The agent’s commands' : `${agentName}’s commands`}
+      </div>
+      {commands.map((entry) =>
+        entry.kind === 'agent'
+          ? option(
+              entry,
+              <>
+                <code>/{entry.command.name}</code>{' '}
+                <span>
+                  {entry.command.description}
+                  {entry.command.hint === null ? null : (
+                    <em className="slash-menu-input-hint"> · {entry.command.hint}</em>
+                  )}
+                </span>
+                <span className="tag slash-menu-agent-tag">agent</span>
+              </>,
+            )
+          : null,
+      )}
+    </>
   );
 }

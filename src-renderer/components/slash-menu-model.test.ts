@@ -96,3 +96,22 @@ describe('the / menu', () => {
     expect(isKnownCommand('/rel', slashMenuEntries('rel', skills, { state: 'off' }))).toBe(false);
   });
 });
+
+describe('an ACP agent’s commands in the / menu', () => {
+  const commands = [
+    { name: 'review', description: 'Review the changes', hint: 'what to focus on' },
+    { name: 'compact', description: 'Compact the conversation', hint: null },
+  ];
+
+  it('come first, filtered by the word; one with input waits for it, one without is itself; both are known', () => {
+    const all = slashMenuEntries('', skills, { state: 'off' }, commands);
+    expect(all.options.slice(0, 2).map((option) => option.key)).toEqual(['agent/review', 'agent/compact']);
+    const matched = slashMenuEntries('rev', undefined, { state: 'off' }, commands);
+    expect(matched.options.map((option) => option.key)).toEqual(['agent/review']);
+    const [review, compact] = all.options;
+    expect(review === undefined ? null : draftAfterChoosing(review)).toBe('/review ');
+    expect(compact === undefined ? null : draftAfterChoosing(compact)).toBe('/compact');
+    expect(isKnownCommand('/compact', all)).toBe(true);
+    expect(isKnownCommand('/compactor', all)).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { AcpCommand } from '../../src-shared/acp-model';
 import type { McpPromptInfo } from '../../src-shared/mcp-model';
 import type { SkillListResult, SkillSummary, UnavailableSkill } from '../../src-shared/skill-model';
 import { DIRECTIVES } from './directives';
@@ -7,6 +8,8 @@ import { matchingPrompts } from './mcp/mcp-prompt-match';
 export type SlashOption =
   | { readonly kind: 'skill'; readonly key: string; readonly skill: SkillSummary }
   | { readonly kind: 'prompt'; readonly key: string; readonly prompt: McpPromptInfo }
+  /** A command of the session's ACP agent (`available_commands_update`): the agent runs it. */
+  | { readonly kind: 'agent'; readonly key: string; readonly command: AcpCommand }
   | { readonly kind: 'directive'; readonly key: string; readonly example: string; readonly what: string };
 
 /** What the MCP part of the menu knows: nothing asked (no server on), asking, the prompts, or why not. */
@@ -17,7 +20,7 @@ export type SlashPrompts =
   | { readonly state: 'failed'; readonly message: string };
 
 export interface SlashMenuEntries {
-  /** What can be chosen: skills, then MCP prompts, then the demo's directives. */
+  /** What can be chosen: the agent's commands, skills, then MCP prompts, then the demo's directives. */
   readonly options: readonly SlashOption[];
   /** Skills that match but cannot be used here, shown greyed with the reason. */
   readonly unavailable: readonly UnavailableSkill[];
@@ -34,10 +37,14 @@ export function slashMenuEntries(
   word: string,
   skills: SkillListResult | undefined,
   prompts: SlashPrompts,
+  agentCommands: readonly AcpCommand[] = [],
 ): SlashMenuEntries {
   const skillMatches = (id: string, name: string | null) =>
     id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
   const options: SlashOption[] = [
+    ...agentCommands
+      .filter((command) => command.name.toLowerCase().startsWith(word))
+      .map((command): SlashOption => ({ kind: 'agent', key: `agent/${command.name}`, command })),
     ...(skills?.invocable ?? [])
       .filter((skill) => skillMatches(skill.id, skill.name))
       .map((skill): SlashOption => ({ kind: 'skill', key: `skill/${skill.id}`, skill })),
@@ -67,11 +74,16 @@ export function hasEntries(entries: SlashMenuEntries): boolean {
   );
 }
 
-/** The draft choosing the option leaves: a skill waits for what it should work on; a directive is its example. */
+/**
+ * The draft choosing the option leaves: a skill, or an agent's command that takes input, waits for
+ * what it should work on; a directive is its example; an agent's command without input is itself.
+ */
 export function draftAfterChoosing(option: SlashOption): string | null {
   switch (option.kind) {
     case 'skill':
       return `/${option.skill.id} `;
+    case 'agent':
+      return option.command.hint === null ? `/${option.command.name}` : `/${option.command.name} `;
     case 'directive':
       return option.example;
     case 'prompt':
@@ -94,13 +106,18 @@ export function skillInvocation(
   return skill === undefined ? null : { skill, argument: (match[2] ?? '').trim() };
 }
 
-/** Whether a lone "/word" is something the menu knows by that exact name (a demo directive or an MCP prompt). */
+/** Whether a lone "/word" is something the menu knows by that exact name (a demo directive, an MCP prompt, an agent's command). */
 export function isKnownCommand(draft: string, entries: SlashMenuEntries): boolean {
-  return entries.options.some((option) =>
-    option.kind === 'directive'
-      ? option.example === draft
-      : option.kind === 'prompt'
-        ? `/${option.prompt.name}` === draft
-        : `/${option.skill.id}` === draft,
-  );
+  return entries.options.some((option) => {
+    switch (option.kind) {
+      case 'directive':
+        return option.example === draft;
+      case 'prompt':
+        return `/${option.prompt.name}` === draft;
+      case 'agent':
+        return `/${option.command.name}` === draft;
+      case 'skill':
+        return `/${option.skill.id}` === draft;
+    }
+  });
 }

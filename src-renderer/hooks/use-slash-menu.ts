@@ -19,6 +19,8 @@ export interface SlashMenuState {
   /** Whether the menu shows (its choices, or a chosen prompt's arguments). */
   readonly visible: boolean;
   readonly entries: SlashMenuEntries;
+  /** The ACP agent's name for its commands' heading, when the session runs one that named itself. */
+  readonly agentName: string | null;
   /** Index in `entries.options` of the active choice (what Enter or Tab takes). */
   readonly active: number;
   readonly listId: string;
@@ -51,6 +53,11 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
   const skills = useAppStore((state) => state.skillMenus[sessionId]);
   const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
+  const agentCommands = useAppStore((state) => state.acpOffers[sessionId]?.commands);
+  const agentName = useAppStore((state) => {
+    const agent = state.acpAgents[sessionId];
+    return agent === undefined ? null : (agent.title ?? agent.name);
+  });
   const word = slashWord(draft);
   // Skills are listed as soon as the draft starts with "/", so "/skill what" typed at once still finds its skill.
   const asking = draft.startsWith('/');
@@ -74,7 +81,7 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   }, [asking, mcp, sessionId, store]);
 
   const prompts: SlashPrompts = !mcp ? { state: 'off' } : catalog === undefined ? { state: 'loading' } : catalog;
-  const entries = slashMenuEntries(word ?? '', skills, prompts);
+  const entries = slashMenuEntries(word ?? '', skills, prompts, agentCommands);
   const visible = chosenPrompt !== null || (word !== null && dismissed !== draft && hasEntries(entries));
   const last = entries.options.length - 1;
   const active = activeFor.word === word ? Math.max(0, Math.min(activeFor.index, last)) : 0;
@@ -163,6 +170,7 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   return {
     visible,
     entries,
+    agentName,
     active,
     listId: `${baseId}-slash-list`,
     optionId: (index) => `${baseId}-slash-${index}`,

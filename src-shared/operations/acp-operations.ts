@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AcpInstallState } from '../acp-install-model';
 import { ACP_PRESET_KINDS } from '../connection-model';
-import type { AcpAgentIdentity } from '../acp-model';
+import type { AcpAgentIdentity, AcpSessionOffers } from '../acp-model';
+import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
@@ -38,5 +39,29 @@ export const acpOperations = {
     mode: 'query',
     input: z.strictObject({ sessionId: id }),
     errors: ['not_found'],
+  }),
+  /**
+   * What an ACP session's agent offers, as it last said (kept in the session's record, so known after
+   * a restart before the agent runs again): its slash commands, its modes and config options, and the
+   * person's choices among them. Empty for other sessions and before the agent first started. Kept by `acp.offers.changed`.
+   */
+  'acp.offers': defineOperation<{ offers: AcpSessionOffers }>()({
+    mode: 'query',
+    input: z.strictObject({ sessionId: id }),
+    errors: ['not_found'],
+  }),
+  /**
+   * Chooses among what an ACP session's agent offers (its mode, or a config option such as its model or
+   * thought level): kept in the session's record and applied to the running agent, and again whenever
+   * the agent starts for the session. A mode that would act without Cairn's approval only in Full.
+   */
+  'acp.choose': defineOperation<{ offers: AcpSessionOffers }>()({
+    mode: 'command',
+    input: z.strictObject({
+      sessionId: id,
+      selectorId: wellFormedString().min(1).max(200),
+      value: wellFormedString().min(1).max(500),
+    }),
+    errors: ['not_found', 'invalid_input', 'provider_error'],
   }),
 } as const;

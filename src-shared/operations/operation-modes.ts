@@ -70,5 +70,6 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'worktree.leftovers',
   'acp.installs',
   'acp.agent',
+  'acp.offers',
   'device.list',
 ]);

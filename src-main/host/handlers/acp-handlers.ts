@@ -1,7 +1,9 @@
 import { fail, ok } from '../../../src-shared/errors';
 import type { HandlerTable } from '../handler';
 
-export const acpHandlers: HandlerTable<'acp.installs' | 'acp.install' | 'acp.install.cancel' | 'acp.agent'> = {
+export const acpHandlers: HandlerTable<
+  'acp.installs' | 'acp.install' | 'acp.install.cancel' | 'acp.agent' | 'acp.offers' | 'acp.choose'
+> = {
   'acp.installs': ({ runtime }) => ok({ installs: runtime.acpInstaller.list() }),
   'acp.install': ({ runtime }, input) => ok({ install: runtime.acpInstaller.install(input.kind) }),
   'acp.install.cancel': async ({ runtime }, input) => ok({ install: await runtime.acpInstaller.cancel(input.kind) }),
@@ -9,4 +11,9 @@ export const acpHandlers: HandlerTable<'acp.installs' | 'acp.install' | 'acp.ins
     if (runtime.sessions.get(input.sessionId).ok !== true) return fail('not_found', 'That session does not exist.');
     return ok({ agent: runtime.acpAgentOf(input.sessionId) });
   },
+  'acp.offers': ({ runtime }, input) => {
+    if (runtime.sessions.get(input.sessionId).ok !== true) return fail('not_found', 'That session does not exist.');
+    return ok({ offers: runtime.acpOffersOf(input.sessionId) });
+  },
+  'acp.choose': ({ runtime }, input) => runtime.acpChoose(input),
 };

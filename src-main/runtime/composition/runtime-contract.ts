@@ -1,7 +1,7 @@
 import type { SandboxAvailability } from '../sandbox/sandbox-availability';
 import type { SandboxService } from '../sandbox/sandbox-service';
 import type { SandboxSettingsService } from '../sandbox/sandbox-settings';
-import type { AcpAgentIdentity } from '../../../src-shared/acp-model';
+import type { AcpAgentIdentity, AcpSessionOffers } from '../../../src-shared/acp-model';
 import type { CodexTurnResult } from '../../../src-shared/codex-model';
 import type { Outcome } from '../../../src-shared/errors';
 import type { UsageGroup, UsageTotals } from '../../../src-shared/usage-model';
@@ -153,6 +153,14 @@ export interface Runtime {
   codexResults(sessionId: string, turnId: string): CodexTurnResult[];
   /** The agent of an ACP session as it named itself when it last started for the session; null before. */
   acpAgentOf(sessionId: string): AcpAgentIdentity | null;
+  /** What an ACP session's agent offers (commands, modes, config options) and the person's choices, as last kept. */
+  acpOffersOf(sessionId: string): AcpSessionOffers;
+  /** The person chose among what an ACP session's agent offers: kept, announced, applied to the running agent. */
+  acpChoose(request: {
+    readonly sessionId: string;
+    readonly selectorId: string;
+    readonly value: string;
+  }): Promise<Outcome<{ offers: AcpSessionOffers }>>;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;

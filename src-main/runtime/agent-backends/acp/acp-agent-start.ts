@@ -2,6 +2,7 @@ import type {
   CreateTerminalRequest,
   CreateTerminalResponse,
   ReadTextFileRequest,
+  SessionConfigOption,
   SessionModeState,
   WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
@@ -14,9 +15,18 @@ import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
 import { acpMcpServers } from './acp-mcp';
+import { ACP_MODE_SELECTOR } from './acp-session-offers';
 import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
+import { agentModeIn, isModeSelector } from '../../../../src-shared/acp-modes';
 import type { LiveAcpAgent } from './live-acp-agent';
+
+/**
+ * How the agent session a start drives came about: reloaded (`session/load`), a new one because the
+ * earlier could not be reloaded (`lost`), or the first for this Cairn session (`first`: a new session,
+ * or a branch, which starts a new agent session: Cairn does not fork agent sessions at a message).
+ */
+export type AgentSessionStart = 'reloaded' | 'lost' | 'first';
 
 /** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the resume point. */
 
@@ -38,7 +48,7 @@ export async function startAcpAgent(
   command: AcpAgentCommand,
   fs: SessionState['fs'],
   sandbox: PreparedSandbox | null = null,
-): Promise<{ state: SessionState; fresh: boolean }> {
+): Promise<{ state: SessionState; fresh: AgentSessionStart }> {
   const { deps, bounds } = ctx;
   const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
   const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
@@ -65,6 +75,7 @@ export async function startAcpAgent(
     side,
   );
   if (sandbox !== null) void live.process.exited.then(() => sandbox.dispose());
+  live.onNews = (news) => deps.onNews(sessionId, news);
   const state: SessionState = {
     live,
     walled: sandbox !== null,
@@ -76,12 +87,13 @@ export async function startAcpAgent(
     stopping: null,
   };
   holder = state;
-  let fresh = false;
+  let fresh: AgentSessionStart = 'reloaded';
   try {
     const info = await live.initialize(deps.cairnVersion, bounds);
     const resumePoint = deps.resumePoints.resumePoint(sessionId);
     const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
     let modes: SessionModeState | null = null;
+    let configOptions: readonly SessionConfigOption[] | null | undefined = null;
     if (resumePoint !== null && info.agentCapabilities?.loadSession === true) {
       live.replaying = true;
       try {
@@ -96,6 +108,7 @@ export async function startAcpAgent(
         );
         live.sessionId = resumePoint.acpSessionId;
         modes = loaded.modes ?? null;
+        configOptions = loaded.configOptions;
       } catch (error) {
         deps.logger.warn('The ACP agent could not load its session; starting a new one', {
           sessionId,
@@ -113,10 +126,14 @@ export async function startAcpAgent(
       );
       live.sessionId = created.sessionId;
       modes = created.modes ?? null;
-      fresh = resumePoint !== null;
+      configOptions = created.configOptions;
+      fresh = resumePoint === null ? 'first' : 'lost';
     }
-    live.modes = modes;
-    await applyAgentMode(live, fs.permissionMode, bounds);
+    live.setOffered(modes, configOptions);
+    // The person's choices, kept in the session's record, are applied again to a new or reloaded agent session.
+    const chosen = deps.chosenOf(sessionId);
+    await applyChosenOptions(live, chosen, bounds);
+    await applyAgentMode(live, fs.permissionMode, bounds, chosen);
     deps.resumePoints.bind(
       sessionId,
       {
@@ -147,20 +164,64 @@ export async function startAcpAgent(
   return { state, fresh };
 }
 
-/** Puts the agent in the mode that lets Cairn decide as the session's permission mode says (`session/set_mode`), where the agent offers modes. */
+/**
+ * Puts the agent in the mode Cairn's permission mode allows, the person's choice (`chosen`) where it
+ * may be: by `session/set_mode` where the agent offers session modes, else by its config option of
+ * category `mode` where it has one. What it offers then is announced.
+ */
 export async function applyAgentMode(
   live: LiveAcpAgent,
   permissionMode: PermissionMode,
   bounds: AcpBounds,
+  chosen: Readonly<Record<string, string>> = {},
 ): Promise<void> {
-  const modeId = agentModeFor(live.modes, permissionMode);
-  if (modeId === null || live.sessionId === null) return;
+  if (live.sessionId === null) return;
+  if (live.modes === null) {
+    const option = live.selectors().find(isModeSelector);
+    if (option === undefined) return;
+    const offered = option.choices.map((choice) => choice.value);
+    const wanted = agentModeIn(offered, permissionMode, chosen[option.id] ?? null);
+    if (wanted !== null && wanted !== option.current) await applyAgentOption(live, option.id, wanted, bounds);
+    return;
+  }
+  const modeId = agentModeFor(live.modes, permissionMode, chosen[ACP_MODE_SELECTOR] ?? null);
+  if (modeId === null) return;
   await bounded(
     live.connection.agent.request('session/set_mode', { sessionId: live.sessionId, modeId }),
     bounds.requestMs,
     'session/set_mode',
   );
-  live.modes = live.modes === null ? null : { ...live.modes, currentModeId: modeId };
+  live.setOffered({ ...live.modes, currentModeId: modeId }, live.configOptions);
+}
+
+/** Sets one of the agent's config options (`session/set_config_option`); what it offers then is announced. */
+export async function applyAgentOption(
+  live: LiveAcpAgent,
+  configId: string,
+  value: string,
+  bounds: AcpBounds,
+): Promise<void> {
+  if (live.sessionId === null) return;
+  const answer = await bounded(
+    live.connection.agent.request('session/set_config_option', { sessionId: live.sessionId, configId, value }),
+    bounds.requestMs,
+    'session/set_config_option',
+  );
+  live.setOffered(live.modes, answer.configOptions);
+}
+
+/** The person's choices of config options, set again on the agent where it offers them and stands elsewhere. */
+async function applyChosenOptions(
+  live: LiveAcpAgent,
+  chosen: Readonly<Record<string, string>>,
+  bounds: AcpBounds,
+): Promise<void> {
+  for (const selector of live.selectors()) {
+    const value = chosen[selector.id];
+    if (selector.kind !== 'option' || selector.category === 'mode' || value === undefined) continue;
+    if (value === selector.current || !selector.choices.some((choice) => choice.value === value)) continue;
+    await applyAgentOption(live, selector.id, value, bounds);
+  }
 }
 
 /** An ACP agent's environment: a few of the host's variables, and what its connection gives it (its API key). */

@@ -12,7 +12,7 @@ import type { Confinement } from '../../sandbox/sandbox-service';
 import type { AcpEventMapper } from './acp-event-mapper';
 import type { AcpBounds } from './acp-bounds';
 import type { AcpTerminals } from './acp-terminals';
-import type { LiveAcpAgent } from './live-acp-agent';
+import type { AcpSessionNews, LiveAcpAgent } from './live-acp-agent';
 
 /** What the ACP backend needs of the host (wired in `runtime/composition/acp-wiring.ts`), and the state it keeps per session. */
 
@@ -31,6 +31,10 @@ export interface AcpBackendDeps {
   readonly bounds?: Partial<AcpBounds>;
   /** The agent named itself (`initialize`) as it started for the session: the header names it so. */
   onAgent(sessionId: string, agent: AcpAgentIdentity): void;
+  /** The person's choices among what the agent offers (selector id → value), kept in the session's record. */
+  chosenOf(sessionId: string): Readonly<Record<string, string>>;
+  /** The agent said what it offers in the session (its commands, modes, config options), or gave it a title. */
+  onNews(sessionId: string, news: AcpSessionNews): void;
   /** The agent reported how full its context is (`usage_update`): the header's context meter. */
   onContextMeter(sessionId: string, meter: ContextMeter): void;
   /** Where the agent's terminals run (Cairn's shell runs), and their live output goes. */
@@ -63,6 +67,12 @@ export interface AcpBackend extends AgentBackend {
   releaseWaiting(sessionId: string): Promise<void>;
   /** Whether the session's last agent process could not be confirmed gone (no new one starts until it is). */
   quarantined(sessionId: string): boolean;
+  /**
+   * Applies the person's choice (kept in the session's record) to the session's running agent, if one
+   * runs: its mode within what the permission mode allows, or a config option. Also called when the
+   * permission mode changed (`selectorId` null), so the agent's mode follows it at once.
+   */
+  applyChoice(sessionId: string, selectorId: string | null): Promise<void>;
   /** Ends every agent process (host shutdown). */
   shutdown(): Promise<void>;
 }

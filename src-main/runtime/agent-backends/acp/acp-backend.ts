@@ -2,13 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
-import { applyAgentMode, launchKey, startAcpAgent, type AgentStartContext } from './acp-agent-start';
+import {
+  applyAgentMode,
+  applyAgentOption,
+  launchKey,
+  startAcpAgent,
+  type AgentSessionStart,
+  type AgentStartContext,
+} from './acp-agent-start';
 import { createAcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackend, AcpBackendDeps, SessionState } from './acp-backend-deps';
 import { DEFAULT_ACP_BOUNDS, type AcpBounds } from './acp-bounds';
 import { AcpEventMapper } from './acp-event-mapper';
 import { pathsOfPermission } from './acp-fs';
-import { permissionResponse } from './acp-permissions';
+import { denialText, permissionResponse } from './acp-permissions';
 import { answerOf, promptText } from './acp-prompt-text';
 import { createAgentTerminal } from './acp-terminal-create';
 import { readAgentTurn } from './acp-turn-reader';
@@ -71,6 +78,16 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       state.run = { turnId: input.turnId, runId: input.runId };
       if (!answer.approved) state.mapper.markSettled(pending.toolCallId);
       state.pending = null;
+      // An agent that steers hears the reason in this turn, queued behind the denial (Claude ignores `_meta.reason`).
+      if (!answer.approved && answer.reason !== null)
+        await state.live
+          .steer(denialText(pending.params.toolCall.title ?? 'your tool call', answer.reason), bounds)
+          .catch((error: unknown) =>
+            deps.logger.warn('The reason for a denial could not be put into the ACP agent’s turn', {
+              sessionId: input.sessionId,
+              error: String(error),
+            }),
+          );
       pending.respond(permissionResponse(pending.params.options, decision, answer.reason));
       yield* pump(input.sessionId, state, signal);
       return;
@@ -95,7 +112,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       writeApproved: answer?.approved === true,
       approvedPaths: [],
     };
-    let fresh = false;
+    let fresh: AgentSessionStart = 'reloaded';
     if (state === null) {
       const confinement = walled
         ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? {
@@ -115,18 +132,24 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);
-      await applyAgentMode(state.live, fs.permissionMode, bounds);
+      await applyAgentMode(state.live, fs.permissionMode, bounds, deps.chosenOf(input.sessionId));
     }
     if (signal.aborted) return;
     state.live.drain();
     state.run = { turnId: input.turnId, runId: input.runId };
     state.mapper = new AcpEventMapper();
-    if (fresh)
+    // A new agent session for a conversation that already has turns (its earlier agent session lost, or a branch) is given Cairn's summary.
+    const earlier = input.history.some((message) => message.turnId !== input.turnId);
+    const summarise = fresh === 'lost' || (fresh === 'first' && earlier);
+    if (summarise)
       yield {
         type: 'reasoning_delta',
-        text: 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n',
+        text:
+          fresh === 'lost'
+            ? 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n'
+            : 'Cairn: this conversation is new to the agent (a branch starts a new agent session: Cairn does not fork agent sessions at a message), so it was given a summary of it.\n',
       };
-    state.live.prompt(promptText(input, answer, fresh));
+    state.live.prompt(promptText(input, answer, summarise, fresh === 'lost'));
     yield* pump(input.sessionId, state, signal);
   }
 
@@ -141,6 +164,17 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       state.pending = null;
       pending.respond({ outcome: { outcome: 'cancelled' } });
       await stopOnce(sessionId, state);
+    },
+    async applyChoice(sessionId, selectorId) {
+      const state = states.get(sessionId);
+      const session = deps.sessionOf(sessionId);
+      if (state === undefined || session === null || state.live.process.hasExited) return;
+      const chosen = deps.chosenOf(sessionId);
+      const value = selectorId === null ? undefined : chosen[selectorId];
+      const selector = state.live.selectors().find((candidate) => candidate.id === selectorId);
+      if (selector?.kind === 'option' && value !== undefined && value !== selector.current)
+        await applyAgentOption(state.live, selector.id, value, bounds);
+      else await applyAgentMode(state.live, session.permissionMode, bounds, chosen);
     },
     async shutdown() {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));

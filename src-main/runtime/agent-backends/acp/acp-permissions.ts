@@ -11,8 +11,22 @@ export interface BridgedPermission {
   readonly request: InteractionRequest;
 }
 
-/** `session/request_permission` → an approval card showing the diff or the command the agent wants to run. */
-export function bridgePermission(params: RequestPermissionRequest, mapper: AcpEventMapper): BridgedPermission {
+/**
+ * What the card says of a reason for denying when the agent cannot take it into its turn
+ * (`_session/steering`): it goes only as `_meta.reason`, which an agent may ignore.
+ */
+export const UNSTEERED_REASON_NOTE =
+  'This agent is told you denied it; your reason goes only as a note it may not pass on to its model.';
+
+/**
+ * `session/request_permission` → an approval card showing the diff or the command the agent wants to
+ * run; `steers`: whether a reason for denying reaches the agent's model in its turn.
+ */
+export function bridgePermission(
+  params: RequestPermissionRequest,
+  mapper: AcpEventMapper,
+  steers: boolean,
+): BridgedPermission {
   const call = mapper.callOf(params.toolCall);
   const diff = call.content.find((item) => item.type === 'diff');
   const terminal = call.content.find((item) => item.type === 'terminal');
@@ -36,14 +50,20 @@ export function bridgePermission(params: RequestPermissionRequest, mapper: AcpEv
     toolCallId: call.toolCallId,
     toolName: call.toolName,
     input: call.input,
-    request: { kind: 'permission', toolName: call.toolName, summary, preview },
+    request: {
+      kind: 'permission',
+      toolName: call.toolName,
+      summary,
+      preview,
+      ...(steers ? {} : { reasonNote: UNSTEERED_REASON_NOTE }),
+    },
   };
 }
 
 /**
  * The agent's answer from the person's decision: the agent's own option of the matching kind
  * (allow once, allow always for the session, reject). A reason for a rejection goes in `_meta.reason`
- * (ACP has no field for it). Without a matching option: allow-always falls back to allow-once, and a
+ * (ACP has no field for it; an agent that steers is also told it in its turn, by `acp-backend.ts`). Without a matching option: allow-always falls back to allow-once, and a
  * rejection with no reject option is `cancelled`.
  */
 export function permissionResponse(
@@ -67,4 +87,9 @@ export function permissionResponse(
     }
   }
   return { outcome: { outcome: 'cancelled' } };
+}
+
+/** What the agent's model is told, in its running turn, of a denial with a reason. */
+export function denialText(title: string, reason: string): string {
+  return `I denied "${title}". My reason: ${reason}`;
 }

@@ -35,8 +35,9 @@ export function answerOf(input: AgentRunInput): PersonAnswer | null {
 }
 
 /** What the agent is told this turn: the request; how an interrupted attempt or a lost request goes on; a summary for a new agent session. */
-export function promptText(input: AgentRunInput, answer: PersonAnswer | null, fresh: boolean): string {
-  const summary = fresh ? `${summaryOf(input.history.filter((message) => message.turnId !== input.turnId))}\n\n` : '';
+export function promptText(input: AgentRunInput, answer: PersonAnswer | null, summarise: boolean, lost = true): string {
+  const earlier = input.history.filter((message) => message.turnId !== input.turnId);
+  const summary = summarise ? `${summaryOf(earlier, lost)}\n\n` : '';
   if (answer !== null) {
     const title =
       typeof answer.call?.data?.input === 'object' &&
@@ -56,11 +57,12 @@ export function promptText(input: AgentRunInput, answer: PersonAnswer | null, fr
   return `${summary}${input.text}`;
 }
 
-/** Cairn's record of the conversation, for an agent session that starts without it. */
-function summaryOf(history: readonly HistoryMessage[]): string {
+/** Cairn's record of the conversation, for an agent session that starts without it (its earlier one `lost`, or a branch's first). */
+function summaryOf(history: readonly HistoryMessage[], lost: boolean): string {
   const lines = history
     .filter((message) => message.role === 'user' || message.role === 'assistant')
     .slice(-20)
     .map((message) => `${message.role === 'user' ? 'Person' : 'You'}: ${message.text.slice(0, 2000)}`);
-  return `(Cairn: your earlier session could not be reloaded. The conversation so far, from Cairn's record:\n${lines.join('\n')}\n)`;
+  const why = lost ? 'your earlier session could not be reloaded' : 'this conversation began before this agent session';
+  return `(Cairn: ${why}. The conversation so far, from Cairn's record:\n${lines.join('\n')}\n)`;
 }

@@ -1,5 +1,6 @@
 import type { SessionModeState, StopReason } from '@agentclientprotocol/sdk';
 import type { ContextMeter } from '../../../../src-shared/context-model';
+import { agentModeIn } from '../../../../src-shared/acp-modes';
 import type { PermissionMode } from '../../../../src-shared/model';
 import { AgentBackendError, type AgentEvent } from '../../contract/agent-backend';
 import type { AcpTurnUsage } from './live-acp-agent';
@@ -22,17 +23,21 @@ export function contextMeterOf(
   };
 }
 
-/** The agent's token count for the turn, as Cairn records a model call's usage (the agent is the model; no price is known). */
-export function usageEvent(usage: AcpTurnUsage, agentName: string): AgentEvent {
+/**
+ * The turn's usage as Cairn records a model call's (the agent is the model): the tokens the agent put
+ * in its answer, and the cost it reported meanwhile (`usage_update`), when it said either; else null.
+ */
+export function usageEvent(usage: AcpTurnUsage | null, costUsd: number | null, agentName: string): AgentEvent | null {
+  if (usage === null && costUsd === null) return null;
   return {
     type: 'usage',
     model: agentName,
-    inputTokens: usage.inputTokens,
-    outputTokens: usage.outputTokens,
-    cachedInputTokens: usage.cachedReadTokens ?? 0,
-    reasoningTokens: usage.thoughtTokens ?? 0,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    cachedInputTokens: usage?.cachedReadTokens ?? 0,
+    reasoningTokens: usage?.thoughtTokens ?? 0,
     latencyMs: 0,
-    costUsd: null,
+    costUsd,
   };
 }
 
@@ -62,18 +67,23 @@ export function endOf(stopReason: StopReason, signal: AbortSignal): void {
 }
 
 /**
- * The agent mode for a Cairn permission mode, among those the agent offers, or null (it offers none,
- * or is in it already). Cairn answers the agent's permission requests itself (allowing in Full,
- * rejecting in Explore), so the agent is put in the mode where it asks before every change (Claude's
- * `default`, "Manual"); in Explore, in its read-only planning mode (`plan`) where it has one.
+ * The agent mode to switch to for a Cairn permission mode and the person's choice (`preferred`), among
+ * those the agent offers, or null (it offers none, or is in it already). Cairn answers the agent's
+ * permission requests itself (allowing in Full, rejecting in Explore), so outside Full the agent is
+ * kept in a mode where it asks before every change (Claude's `default`, "Manual"; in Explore its
+ * read-only `plan`): see `src-shared/acp-modes.ts`.
  */
-export function agentModeFor(modes: SessionModeState | null, permissionMode: PermissionMode): string | null {
+export function agentModeFor(
+  modes: SessionModeState | null,
+  permissionMode: PermissionMode,
+  preferred: string | null = null,
+): string | null {
   if (modes === null) return null;
-  const offered = new Set(modes.availableModes.map((mode) => mode.id));
-  const wanted =
-    (permissionMode === 'explore' ? ['plan', 'read-only', 'default', 'ask'] : ['default', 'ask']).find((id) =>
-      offered.has(id),
-    ) ?? null;
+  const wanted = agentModeIn(
+    modes.availableModes.map((mode) => mode.id),
+    permissionMode,
+    preferred,
+  );
   return wanted === null || wanted === modes.currentModeId ? null : wanted;
 }
 

@@ -42,12 +42,14 @@ export async function* readAgentTurn(
             'agent_process_exited',
           );
         }
-        case 'stop':
+        case 'stop': {
           ended = true;
           state.mapper = null;
-          if (message.usage !== null) yield usageEvent(message.usage, live.info?.agentInfo?.name ?? 'acp-agent');
+          const usage = usageEvent(message.usage, live.takeCost(), live.info?.agentInfo?.name ?? 'acp-agent');
+          if (usage !== null) yield usage;
           endOf(message.stopReason, signal);
           return;
+        }
         case 'prompt_failed':
           ended = true;
           state.mapper = null;
@@ -73,8 +75,10 @@ export async function* readAgentTurn(
             !deps.resumePoints.claim(sessionId, live.instanceId, message.seq)
           )
             continue;
-          if (message.update.sessionUpdate === 'usage_update')
+          if (message.update.sessionUpdate === 'usage_update') {
             deps.onContextMeter(sessionId, contextMeterOf(message.update, live.info?.agentInfo?.name ?? 'acp-agent'));
+            live.noteCost(message.update.cost);
+          }
           for (const event of mapper.map(message.update)) yield event;
           continue;
         }
@@ -85,7 +89,7 @@ export async function* readAgentTurn(
           }
           const bridged =
             message.terminal === undefined
-              ? bridgePermission(message.params, mapper)
+              ? bridgePermission(message.params, mapper, live.steers())
               : terminalPermission(message.terminal);
           const automatic = automaticDecision(
             state.fs.permissionMode,

@@ -10,6 +10,7 @@ import {
   type ReadTextFileResponse,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
+  type SessionConfigOption,
   type SessionModeState,
   type SessionUpdate,
   type StopReason,
@@ -17,7 +18,9 @@ import {
   type TerminalOutputResponse,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import type { AcpCommand, AcpSelector } from '../../../../src-shared/acp-model';
 import type { ShellRunResult } from '../../shell/shell-runner';
+import { commandsOf, selectorsOf } from './acp-session-offers';
 import type { TerminalCommand } from './acp-terminals';
 import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
@@ -61,6 +64,11 @@ function turnUsageOf(response: object): AcpTurnUsage | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** What the agent says of its session beside the turn's transcript: what it offers now (commands, modes, options), its title. */
+export type AcpSessionNews =
+  | { readonly kind: 'offered'; readonly commands?: readonly AcpCommand[]; readonly selectors?: readonly AcpSelector[] }
+  | { readonly kind: 'title'; readonly title: string };
+
 /** The client side Cairn implements for the agent: its file system and terminal requests. */
 export interface AcpClientSide {
   readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse>;
@@ -94,7 +102,14 @@ export class LiveAcpAgent {
   sessionId: string | null = null;
   /** The agent session's modes (from `session/new` or `session/load`, kept current by mode updates); null when it offers none. */
   modes: SessionModeState | null = null;
+  /** The agent session's config options (model, thought level, …), kept current by its updates; empty when it offers none. */
+  configOptions: readonly SessionConfigOption[] = [];
+  /** Told what the agent says of its session (its commands, modes, options, title), during a replay too. */
+  onNews: ((news: AcpSessionNews) => void) | null = null;
   replaying = false;
+  /** The agent's cumulative cost in USD as this process last reported it (`usage_update`), and what of it no turn has recorded yet. */
+  private costReported = 0;
+  private costUnrecorded = 0;
   /** Whether a `session/prompt` is in flight. */
   prompting = false;
 
@@ -120,8 +135,7 @@ export class LiveAcpAgent {
     });
     this.connection = client({ name: 'cairn' })
       .onNotification('session/update', ({ params }) => {
-        if (params.update.sessionUpdate === 'current_mode_update' && this.modes !== null)
-          this.modes = { ...this.modes, currentModeId: params.update.currentModeId };
+        this.noteSession(params.update);
         if (this.replaying) return;
         this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
       })
@@ -171,6 +185,66 @@ export class LiveAcpAgent {
       throw new Error(`the agent speaks ACP version ${String(info.protocolVersion)}; Cairn speaks version 1`);
     this.info = info;
     return info;
+  }
+
+  /** The agent's modes and config options as selectors, as they stand. */
+  selectors(): AcpSelector[] {
+    return selectorsOf(this.modes, this.configOptions);
+  }
+
+  /** The session's modes and config options as `session/new` or `session/load` gave them. */
+  setOffered(modes: SessionModeState | null, configOptions: readonly SessionConfigOption[] | null | undefined): void {
+    this.modes = modes;
+    this.configOptions = configOptions ?? [];
+    this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+  }
+
+  private noteSession(update: SessionUpdate): void {
+    switch (update.sessionUpdate) {
+      case 'available_commands_update':
+        this.onNews?.({ kind: 'offered', commands: commandsOf(update.availableCommands) });
+        return;
+      case 'current_mode_update':
+        if (this.modes === null) return;
+        this.modes = { ...this.modes, currentModeId: update.currentModeId };
+        this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+        return;
+      case 'config_option_update':
+        this.configOptions = update.configOptions;
+        this.onNews?.({ kind: 'offered', selectors: this.selectors() });
+        return;
+      case 'session_info_update':
+        if (typeof update.title === 'string' && update.title.trim() !== '')
+          this.onNews?.({ kind: 'title', title: update.title.trim().slice(0, 200) });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /**
+   * Whether the agent takes a message into its running turn (`_session/steering`, an extension it
+   * advertises in `initialize`'s `_meta.steering.supported`; Claude's agent does).
+   */
+  steers(): boolean {
+    const steering: unknown = this.info?._meta?.steering;
+    return typeof steering === 'object' && steering !== null && 'supported' in steering && steering.supported === true;
+  }
+
+  /** Puts the person's words into the agent's running turn (`_session/steering`), where it steers; false when it did not take them there. */
+  async steer(text: string, bounds: AcpBounds): Promise<boolean> {
+    const sessionId = this.sessionId;
+    if (sessionId === null || !this.steers()) return false;
+    const answer = await bounded(
+      this.connection.agent.request<unknown>('_session/steering', {
+        sessionId,
+        prompt: [{ type: 'text', text }],
+        _meta: { steering: { idleBehavior: 'promptRequired' } },
+      }),
+      bounds.requestMs,
+      '_session/steering',
+    );
+    return typeof answer === 'object' && answer !== null && 'outcome' in answer && answer.outcome === 'injected';
   }
 
   /** Sends `session/prompt`; its answer arrives in the queue as `stop` (or `prompt_failed`). */
@@ -223,6 +297,23 @@ export class LiveAcpAgent {
   /** Tells the run reading this agent that a terminal started or ended. */
   noteTerminal(message: Extract<AcpMessage, { kind: 'terminal_started' | 'terminal_exited' }>): void {
     this.push(message);
+  }
+
+  /** The agent reported its cumulative cost (`usage_update.cost`): what it adds is the turn's. Only USD is counted. */
+  noteCost(cost: { readonly amount: number; readonly currency: string } | null | undefined): void {
+    if (cost == null || cost.currency.toUpperCase() !== 'USD' || !Number.isFinite(cost.amount) || cost.amount < 0)
+      return;
+    // A total lower than before is a new count (the agent started over): all of it is new.
+    const added = cost.amount >= this.costReported ? cost.amount - this.costReported : cost.amount;
+    this.costReported = cost.amount;
+    this.costUnrecorded += added;
+  }
+
+  /** The cost reported since the last call, in USD, or null when none was. */
+  takeCost(): number | null {
+    const cost = this.costUnrecorded;
+    this.costUnrecorded = 0;
+    return cost > 0 ? cost : null;
   }
 
   /** Drops what no run read. */
