@@ -7,6 +7,7 @@ import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
 import { benchCodexWarm } from './codex-warm.bench';
 import { benchContextAssembly } from './context-assembly.bench';
+import { benchEndurance } from './endurance.bench';
 import { benchFirstLoad } from './first-load.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
@@ -40,6 +41,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['long-session', benchLongSession],
   ['renderer-memory', benchRendererMemory],
   ['sandbox', benchSandbox],
+  ['endurance', benchEndurance],
 ];
 
 const only = process.argv[2];

@@ -150,6 +150,26 @@ describe('happy paths', () => {
     expect(info).toMatchObject({ name: 'Cairn', protocol: 1, hostEpoch: 'epoch-1', backends: ['offline-demo'] });
   });
 
+  it('host.vitals reports the host memory and how late its event loop ran since the previous reading', async () => {
+    await t.call('host.vitals', {});
+    const blockedFor = 400;
+    const started = performance.now();
+    while (performance.now() - started < blockedFor) {
+      // The event loop is held here, as a long synchronous task in the host would hold it.
+    }
+    // The histogram's timer, due while the loop was held, runs in the next timers phase before this
+    // one (timers run in the order they fell due): by then the late tick is recorded.
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    const held = await t.call('host.vitals', {});
+    expect(held.eventLoopDelayMs.max).toBeGreaterThanOrEqual(blockedFor - 20);
+    expect(held.windowMs).toBeGreaterThanOrEqual(blockedFor);
+    const vitals = await t.call('host.vitals', {});
+    expect(vitals.rssBytes).toBeGreaterThan(vitals.heapUsedBytes);
+    expect(vitals.heapTotalBytes).toBeGreaterThanOrEqual(vitals.heapUsedBytes);
+    // The reading above started a new window: the held loop is not in it.
+    expect(vitals.eventLoopDelayMs.max).toBeLessThan(blockedFor - 20);
+  });
+
   it('session.create takes its options and defaults the rest', async () => {
     const { session } = await t.call('session.create', {
       title: 'Plan the launch',
