@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { formatResults, type BenchResult } from './bench-result';
 import { benchAcpOverhead } from './acp-overhead.bench';
+import { benchBigRecord } from './big-record.bench';
 import { benchBranchOpen } from './branch-open.bench';
 import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
@@ -42,6 +43,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['renderer-memory', benchRendererMemory],
   ['sandbox', benchSandbox],
   ['endurance', benchEndurance],
+  ['big-record', benchBigRecord],
 ];
 
 const only = process.argv[2];
