@@ -294,6 +294,24 @@ describe('happy paths', () => {
     expect(older.turns.map((turn) => turn.turnId)).toEqual(['t1']);
   });
 
+  it('transcript.page reads a window before a position and the pages after it, saying whether newer ones remain', async () => {
+    const session = await newSession();
+    for (let index = 1; index <= 3; index += 1) await completedTurn(session.sessionId, `t${index}`, `message ${index}`);
+    const newest = await t.call('transcript.page', { sessionId: session.sessionId, limit: 4 });
+    expect(newest.nextAfter).toBeNull();
+    const window = await t.call('transcript.page', { sessionId: session.sessionId, before: 3, limit: 2 });
+    expect(window.items.map((item) => item.position)).toEqual([1, 2]);
+    expect(window).toMatchObject({ nextBefore: 1, nextAfter: 2 });
+    const newer = await t.call('transcript.page', { sessionId: session.sessionId, after: 2, limit: 2 });
+    expect(newer.items.map((item) => item.position)).toEqual([3, 4]);
+    expect(newer).toMatchObject({ nextBefore: 3, nextAfter: 4 });
+    const last = await t.call('transcript.page', { sessionId: session.sessionId, after: 4, limit: 2 });
+    expect(last.items.map((item) => item.position)).toEqual([5]);
+    expect(last.nextAfter).toBeNull();
+    const both = await t.invoke('transcript.page', { sessionId: session.sessionId, before: 3, after: 1 });
+    expect(both.ok ? null : both.error.code).toBe('invalid_input');
+  });
+
   it('turn.query lists the runs with their terminal reasons', async () => {
     const session = await newSession();
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 'f', text: '/fail rate_limited Slow down' });

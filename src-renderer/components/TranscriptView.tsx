@@ -2,6 +2,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { AppState } from '../state/app-state';
 import { NO_IDS, selectSessionBusy } from '../state/selectors';
+import { WINDOW_BEYOND } from '../state/transcript-window';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ArrowDownIcon, Spinner } from './icons';
 import { MessageRow } from './MessageRow';
@@ -29,6 +30,8 @@ export function TranscriptView({
   const ready = useAppStore((state) => state.transcripts[sessionId]?.status === 'ready');
   const hasOlder = useAppStore((state) => (state.transcripts[sessionId]?.nextBefore ?? null) !== null);
   const loadingOlder = useAppStore((state) => state.transcripts[sessionId]?.loadingOlder ?? false);
+  // A window around a far search hit: newer messages are read as the person scrolls down.
+  const detached = useAppStore((state) => (state.transcripts[sessionId]?.newerAfter ?? null) !== null);
   const busy = useAppStore(selectSessionBusy(sessionId));
   const scrollRef = useRef<HTMLDivElement>(null);
   const openedAtEnd = useRef(false);
@@ -52,7 +55,9 @@ export function TranscriptView({
     const element = scrollRef.current;
     if (element === null || !ready) return;
     if (element.scrollTop < LOAD_OLDER_WITHIN_PX) void store.getState().loadOlder(sessionId);
-  }, [ready, sessionId, store]);
+    if (detached && element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_WITHIN_PX)
+      void store.getState().loadNewer(sessionId);
+  }, [ready, detached, sessionId, store]);
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
@@ -93,19 +98,12 @@ export function TranscriptView({
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
-  const hitItemId = useSearchHitInView({
-    sessionId,
-    itemIds,
-    ready,
-    hasOlder,
-    loadingOlder,
-    virtualizer,
-    openedAtEnd,
-    stuckToEnd,
-  });
+  const scrollToNewest = useScrollToNewest({ sessionId, detached, itemIds, virtualizer, stuckToEnd });
+  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd };
+  const hitItemId = useSearchHitInView(view);
 
   const items = virtualizer.getVirtualItems();
-  const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
+  const atEnd = !detached && (itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX));
 
   return (
     <div className="transcript-frame">
@@ -155,7 +153,7 @@ export function TranscriptView({
           type="button"
           className="jump-to-latest"
           aria-label="Scroll to the newest message"
-          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+          onClick={scrollToNewest}
         >
           <ArrowDownIcon />
         </button>
@@ -180,7 +178,10 @@ function selectLastUserItemId(sessionId: string) {
   };
 }
 
-/** A search hit opened in this session: older pages are read until its message is loaded, then it is brought into view. */
+/**
+ * A search hit opened in this session: older pages are read until its message is loaded — or, when it
+ * is far back, a window around it replaces them — then it is brought into view.
+ */
 function useSearchHitInView(view: {
   sessionId: string;
   itemIds: readonly string[];
@@ -204,7 +205,12 @@ function useSearchHitInView(view: {
   useLayoutEffect(() => {
     if (hitItemId === null || !ready) return;
     if (hitIndex === -1) {
-      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
+      if (!hasOlder || loadingOlder) return;
+      const transcript = store.getState().transcripts[sessionId];
+      const loadedFrom = transcript?.nextBefore ?? null;
+      if (hitPosition !== null && loadedFrom !== null && loadedFrom - hitPosition > WINDOW_BEYOND)
+        void store.getState().loadAround(sessionId, hitPosition);
+      else void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
       return;
     }
     if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
@@ -213,4 +219,34 @@ function useSearchHitInView(view: {
     virtualizer.scrollToIndex(hitIndex, { align: 'center' });
   }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
   return hitItemId;
+}
+
+/**
+ * "Scroll to the newest": in the live transcript a smooth scroll; from a window around a search hit,
+ * the newest messages are read first and the view goes to the end once they are in.
+ */
+function useScrollToNewest(view: {
+  sessionId: string;
+  detached: boolean;
+  itemIds: readonly string[];
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  stuckToEnd: RefObject<boolean>;
+}): () => void {
+  const { sessionId, detached, itemIds, virtualizer, stuckToEnd } = view;
+  const store = useStoreApi();
+  const endRequested = useRef(false);
+  useLayoutEffect(() => {
+    if (!endRequested.current || detached) return;
+    endRequested.current = false;
+    stuckToEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [detached, itemIds, virtualizer, stuckToEnd]);
+  return () => {
+    if (!detached) {
+      virtualizer.scrollToEnd({ behavior: 'smooth' });
+      return;
+    }
+    endRequested.current = true;
+    void store.getState().jumpToNewest(sessionId);
+  };
 }
