@@ -37,6 +37,8 @@ export function TranscriptView({
   const openedAtEnd = useRef(false);
   /** Whether the person was at the newest message when they last scrolled (or were put there). */
   const stuckToEnd = useRef(true);
+  /** While a window opens around a search hit, until the hit is in view: no newer page is read. */
+  const newerHeld = useRef(false);
 
   const virtualizer = useVirtualizer({
     count: itemIds.length,
@@ -55,8 +57,8 @@ export function TranscriptView({
     const element = scrollRef.current;
     if (element === null || !ready) return;
     if (element.scrollTop < LOAD_OLDER_WITHIN_PX) void store.getState().loadOlder(sessionId);
-    if (detached && element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_WITHIN_PX)
-      void store.getState().loadNewer(sessionId);
+    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_WITHIN_PX;
+    if (detached && nearBottom && !newerHeld.current) void store.getState().loadNewer(sessionId);
   }, [ready, detached, sessionId, store]);
 
   const onScroll = useCallback(() => {
@@ -99,7 +101,7 @@ export function TranscriptView({
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
   const scrollToNewest = useScrollToNewest({ sessionId, detached, itemIds, virtualizer, stuckToEnd });
-  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd };
+  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld };
   const hitItemId = useSearchHitInView(view);
 
   const items = virtualizer.getVirtualItems();
@@ -191,8 +193,9 @@ function useSearchHitInView(view: {
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   openedAtEnd: RefObject<boolean>;
   stuckToEnd: RefObject<boolean>;
+  newerHeld: RefObject<boolean>;
 }): string | null {
-  const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd } = view;
+  const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld } = view;
   const store = useStoreApi();
   const hitItemId = useAppStore((state) =>
     state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null,
@@ -208,15 +211,17 @@ function useSearchHitInView(view: {
       if (!hasOlder || loadingOlder) return;
       const transcript = store.getState().transcripts[sessionId];
       const loadedFrom = transcript?.nextBefore ?? null;
-      if (hitPosition !== null && loadedFrom !== null && loadedFrom - hitPosition > WINDOW_BEYOND)
+      if (hitPosition !== null && loadedFrom !== null && loadedFrom - hitPosition > WINDOW_BEYOND) {
+        newerHeld.current = true;
         void store.getState().loadAround(sessionId, hitPosition);
-      else void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
+      } else void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
       return;
     }
     if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
     scrolledToHit.current = hitItemId;
     stuckToEnd.current = false;
     virtualizer.scrollToIndex(hitIndex, { align: 'center' });
+    newerHeld.current = false;
   }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
   return hitItemId;
 }
