@@ -49,7 +49,8 @@ export function TranscriptView({
     paddingStart: 20,
     paddingEnd: 28,
     anchorTo: 'end',
-    followOnAppend: true,
+    // A window around a search hit grows as the person scrolls down; only the live transcript follows the stream.
+    followOnAppend: !detached,
     scrollEndThreshold: AT_END_PX,
   });
 
@@ -89,8 +90,11 @@ export function TranscriptView({
   // A new message from the person (sent here or started from the queue) brings the view to the newest
   // (also when a reply arrives in the same batch, as the WorkHub's proposal does).
   const lastUserItemId = useAppStore(selectLastUserItemId(sessionId));
+  const detachedRef = useRef(detached);
+  detachedRef.current = detached;
   useLayoutEffect(() => {
-    if (lastUserItemId === null || !openedAtEnd.current) return;
+    // In a window around a search hit, a page read below is not a new message.
+    if (lastUserItemId === null || !openedAtEnd.current || detachedRef.current) return;
     stuckToEnd.current = true;
     virtualizer.scrollToEnd();
   }, [lastUserItemId, virtualizer]);
@@ -208,7 +212,8 @@ function useSearchHitInView(view: {
   useLayoutEffect(() => {
     if (hitItemId === null || !ready) return;
     if (hitIndex === -1) {
-      if (!hasOlder || loadingOlder) return;
+      // Once shown, a hit is not read back again when the person has moved on (e.g. to the newest).
+      if (!hasOlder || loadingOlder || scrolledToHit.current === hitItemId) return;
       const transcript = store.getState().transcripts[sessionId];
       const loadedFrom = transcript?.nextBefore ?? null;
       if (hitPosition !== null && loadedFrom !== null && loadedFrom - hitPosition > WINDOW_BEYOND) {
@@ -239,10 +244,11 @@ function useScrollToNewest(view: {
 }): () => void {
   const { sessionId, detached, itemIds, virtualizer, stuckToEnd } = view;
   const store = useStoreApi();
-  const endRequested = useRef(false);
+  /** The messages shown when "Scroll to the newest" was pressed in a window: the end is scrolled to once they are replaced. */
+  const endRequested = useRef<readonly string[] | null>(null);
   useLayoutEffect(() => {
-    if (!endRequested.current || detached) return;
-    endRequested.current = false;
+    if (endRequested.current === null || detached || itemIds === endRequested.current) return;
+    endRequested.current = null;
     stuckToEnd.current = true;
     virtualizer.scrollToEnd();
   }, [detached, itemIds, virtualizer, stuckToEnd]);
@@ -251,7 +257,7 @@ function useScrollToNewest(view: {
       virtualizer.scrollToEnd({ behavior: 'smooth' });
       return;
     }
-    endRequested.current = true;
+    endRequested.current = itemIds;
     void store.getState().jumpToNewest(sessionId);
   };
 }
