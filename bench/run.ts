@@ -1,12 +1,14 @@
 import { loadavg } from 'node:os';
 import { formatResults, type BenchResult } from './bench-result';
 import { benchAcpOverhead } from './acp-overhead.bench';
+import { benchBigRecord } from './big-record.bench';
 import { benchBranchOpen } from './branch-open.bench';
 import { benchCheckpointTurn } from './checkpoint-turn.bench';
 import { benchColdStart } from './cold-start.bench';
 import { benchCodexTurn } from './codex-turn.bench';
 import { benchCodexWarm } from './codex-warm.bench';
 import { benchContextAssembly } from './context-assembly.bench';
+import { benchEndurance } from './endurance.bench';
 import { benchFirstLoad } from './first-load.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
@@ -40,6 +42,8 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['long-session', benchLongSession],
   ['renderer-memory', benchRendererMemory],
   ['sandbox', benchSandbox],
+  ['endurance', benchEndurance],
+  ['big-record', benchBigRecord],
 ];
 
 const only = process.argv[2];

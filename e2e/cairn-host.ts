@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createServer } from 'node:net';
 import type { OperationInput, OperationName, OperationResult } from '../src-shared/operations';
-import { connectProtocolClient, type ProtocolClient } from '../src-main/testing/protocol-client';
+import { connectProtocolClient, SocketClosed, type ProtocolClient } from '../src-main/testing/protocol-client';
 import { startServeProcess, type ServeProcess } from '../src-main/testing/serve-process';
 
 /**
@@ -12,6 +12,8 @@ import { startServeProcess, type ServeProcess } from '../src-main/testing/serve-
 export class CairnHost {
   private process: ServeProcess | null = null;
   private client: ProtocolClient | null = null;
+  /** Whether the protocol client keeps every change event (a long benchmark turns it off). */
+  keepEvents = true;
 
   constructor(
     readonly dataDir: string,
@@ -25,6 +27,16 @@ export class CairnHost {
 
   get port(): number {
     return this.boundPort;
+  }
+
+  /** The host process's id while it runs (for reading its memory from /proc). */
+  get pid(): number | undefined {
+    return this.process?.child.pid;
+  }
+
+  /** What the host process printed so far (for a benchmark's error report). */
+  output(): string {
+    return this.process?.output() ?? '';
   }
 
   get url(): string {
@@ -66,10 +78,27 @@ export class CairnHost {
     await page.getByRole('navigation', { name: 'Sessions' }).waitFor({ state: 'visible' });
   }
 
-  /** Calls an operation over the protocol (for seeding and for checking the record). */
+  /**
+   * Calls an operation over the protocol (for seeding and for checking the record). A socket the host
+   * closed (e.g. a client too slow for a flood of events) is opened again, and a request that was never
+   * sent on it is sent on the new one.
+   */
   async call<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResult<N>> {
-    this.client ??= await connectProtocolClient(`ws://127.0.0.1:${this.port}/`, { token: this.token });
-    return this.client.call(op, input);
+    try {
+      return await (await this.connected()).call(op, input);
+    } catch (error) {
+      if (!(error instanceof SocketClosed)) throw error;
+      this.client = null;
+      return (await this.connected()).call(op, input);
+    }
+  }
+
+  private async connected(): Promise<ProtocolClient> {
+    this.client ??= await connectProtocolClient(`ws://127.0.0.1:${this.port}/`, {
+      token: this.token,
+      keepEvents: this.keepEvents,
+    });
+    return this.client;
   }
 
   private async disconnect(): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { startOpenAIChatServer, textReply, TEST_API_KEY } from '../src-main/testing/provider-servers';
 import { expect, test } from './fixtures';
+import { seedLongSession } from './seed';
 
 /** Issue 19: find what was said, export a session, instructions in the request. */
 
@@ -41,6 +42,35 @@ test('searching a word from a message body lands on that message, far back in a 
   const landed = page.locator('[data-search-hit] [data-kind="user_message"]');
   await expect(landed).toContainText('pomegranate tree needs water');
   await expect(landed).toBeInViewport();
+});
+
+test('a hit further back than a few pages opens a window around it; scrolling down reads newer messages, and Scroll to the newest goes back', async ({
+  page,
+  cairn,
+}) => {
+  // 520 messages: the first is more than 400 before the newest page, so it opens in a window.
+  await seedLongSession(cairn, 260);
+  await cairn.open(page);
+  await page.getByRole('searchbox', { name: 'Search sessions' }).fill('seed message 3');
+  const hit = page.getByTestId('message-hit').filter({ hasText: 'seed message 3' }).filter({ hasText: 'You ·' });
+  await hit.first().click();
+  const landed = page.locator('[data-search-hit] [data-kind="user_message"]');
+  await expect(landed).toContainText('seed message 3');
+  await expect(landed).toBeInViewport();
+  const transcript = page.getByTestId('transcript');
+  const newest = transcript.locator('[data-kind="user_message"]', { hasText: 'seed message 260' });
+  await expect(newest).toHaveCount(0);
+
+  // Scrolling to the window's end reads the next newer page.
+  const next = page.getByText('/stream 1 0 seed message 23', { exact: true });
+  await expect(next).toHaveCount(0);
+  await transcript.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(next).toHaveCount(1);
+  await expect(newest).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Scroll to the newest message' }).click();
+  await expect(newest).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Scroll to the newest message' })).toHaveCount(0);
 });
 
 test('a session exported as Markdown and as JSON downloads a file that holds the conversation', async ({

@@ -114,6 +114,8 @@ export interface TranscriptPage {
   readonly turns: readonly TurnSummary[];
   /** Pass as `before` to read the next older page; null when this page reaches the start. */
   readonly nextBefore: number | null;
+  /** Pass as `after` to read the next newer page; null (or absent) when this page reaches the newest. */
+  readonly nextAfter?: number | null;
 }
 
 export type QueuedMessageState = 'queued' | 'started' | 'cancelled';

@@ -20,6 +20,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './devices/device-regi
 import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
+import { createHostVitalsMeter } from './vitals/host-vitals';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -202,9 +203,10 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     publish: () => runtime.bus.publish({ kind: 'devices.changed' }),
     logger,
   });
+  const vitals = createHostVitalsMeter();
   const dispatch = createDispatcher({
     handlers,
-    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices },
+    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices, vitals },
     logger,
     isDraining: () => !runtime.admission.isOpen,
     knownFault: (error) => runtime.storageDamage.report(error),
@@ -228,6 +230,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     close() {
       closing ??= (async () => {
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
+        vitals.close();
         runtime.memory.close();
         stores.close();
       })();

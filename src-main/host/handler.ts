@@ -4,6 +4,7 @@ import type { OperationName, OperationResult, ParsedInput } from '../../src-shar
 import type { DeviceIdentity } from '../../src-shared/device-model';
 import type { Runtime } from '../runtime/runtime';
 import type { DeviceRegistry } from './devices/device-registry';
+import type { HostVitalsMeter } from './vitals/host-vitals';
 
 /** What handlers may use: the runtime's services and the host's identity. */
 export interface HandlerDeps {
@@ -13,6 +14,8 @@ export interface HandlerDeps {
   readonly desktop: DesktopCapabilities | null;
   /** Paired devices, pairing codes and the listener they reach. */
   readonly devices: DeviceRegistry;
+  /** Memory and event-loop delay, read by `host.vitals`. */
+  readonly vitals: HostVitalsMeter;
 }
 
 export interface DesktopCapabilities {

@@ -150,6 +150,26 @@ describe('happy paths', () => {
     expect(info).toMatchObject({ name: 'Cairn', protocol: 2, hostEpoch: 'epoch-1', backends: ['offline-demo'] });
   });
 
+  it('host.vitals reports the host memory and how late its event loop ran since the previous reading', async () => {
+    await t.call('host.vitals', {});
+    const blockedFor = 400;
+    const started = performance.now();
+    while (performance.now() - started < blockedFor) {
+      // The event loop is held here, as a long synchronous task in the host would hold it.
+    }
+    // The histogram's timer, due while the loop was held, runs in the next timers phase before this
+    // one (timers run in the order they fell due): by then the late tick is recorded.
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    const held = await t.call('host.vitals', {});
+    expect(held.eventLoopDelayMs.max).toBeGreaterThanOrEqual(blockedFor - 20);
+    expect(held.windowMs).toBeGreaterThanOrEqual(blockedFor);
+    const vitals = await t.call('host.vitals', {});
+    expect(vitals.rssBytes).toBeGreaterThan(vitals.heapUsedBytes);
+    expect(vitals.heapTotalBytes).toBeGreaterThanOrEqual(vitals.heapUsedBytes);
+    // The reading above started a new window: the held loop is not in it.
+    expect(vitals.eventLoopDelayMs.max).toBeLessThan(blockedFor - 20);
+  });
+
   it('session.create takes its options and defaults the rest', async () => {
     const { session } = await t.call('session.create', {
       title: 'Plan the launch',
@@ -272,6 +292,24 @@ describe('happy paths', () => {
     expect(older.items.map((item) => item.text.slice(0, 9))).toEqual(['message 1', 'You said:']);
     expect(older.nextBefore).toBeNull();
     expect(older.turns.map((turn) => turn.turnId)).toEqual(['t1']);
+  });
+
+  it('transcript.page reads a window before a position and the pages after it, saying whether newer ones remain', async () => {
+    const session = await newSession();
+    for (let index = 1; index <= 3; index += 1) await completedTurn(session.sessionId, `t${index}`, `message ${index}`);
+    const newest = await t.call('transcript.page', { sessionId: session.sessionId, limit: 4 });
+    expect(newest.nextAfter).toBeNull();
+    const window = await t.call('transcript.page', { sessionId: session.sessionId, before: 3, limit: 2 });
+    expect(window.items.map((item) => item.position)).toEqual([1, 2]);
+    expect(window).toMatchObject({ nextBefore: 1, nextAfter: 2 });
+    const newer = await t.call('transcript.page', { sessionId: session.sessionId, after: 2, limit: 2 });
+    expect(newer.items.map((item) => item.position)).toEqual([3, 4]);
+    expect(newer).toMatchObject({ nextBefore: 3, nextAfter: 4 });
+    const last = await t.call('transcript.page', { sessionId: session.sessionId, after: 4, limit: 2 });
+    expect(last.items.map((item) => item.position)).toEqual([5]);
+    expect(last.nextAfter).toBeNull();
+    const both = await t.invoke('transcript.page', { sessionId: session.sessionId, before: 3, after: 1 });
+    expect(both.ok ? null : both.error.code).toBe('invalid_input');
   });
 
   it('turn.query lists the runs with their terminal reasons', async () => {

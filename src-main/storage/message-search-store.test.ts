@@ -91,6 +91,22 @@ describe('message search store', () => {
     expect(db.prepare('SELECT count(*) FROM message_search').pluck().get()).toBe(0);
   });
 
+  it('ranks a word found in very many messages among its newest matches only, and a rarer one over all', () => {
+    const newestThree = createMessageSearchStore(db, 3);
+    const findIn = (store: MessageSearchStore, text: string) =>
+      store
+        .search({ words: [text], includeArchived: false, excludeSessionId: 'workhub', limit: 20 })
+        .map((hit) => hit.itemId);
+    // The oldest message says the word most often (the best bm25 rank); four newer ones once each.
+    add('s1', 'old', 'user_message', 'basil basil basil basil');
+    for (const itemId of ['n1', 'n2', 'n3', 'n4'])
+      add('s1', itemId, 'user_message', `basil and ${'filler '.repeat(20)}`);
+    expect(findIn(search, 'basil')[0]).toBe('old');
+    expect(findIn(newestThree, 'basil').sort()).toEqual(['n2', 'n3', 'n4']);
+    add('s1', 'rare', 'user_message', 'oregano once');
+    expect(findIn(newestThree, 'oregano')).toEqual(['rare']);
+  });
+
   it('splits a marked snippet into parts', () => {
     expect(snippetParts('a \u0002b\u0003 c\n\nd')).toEqual([
       { text: 'a ', hit: false },

@@ -33,30 +33,53 @@ interface HitRow {
   created_at: number;
 }
 
-export function createMessageSearchStore(db: Db): MessageSearchStore {
-  const search = db.prepare<[string, string, number, number], HitRow>(`
+/**
+ * A word in more messages than this is ranked among its newest this many matches: ranking every one
+ * of tens of thousands of matches of a common word took longer than a search may (bm25 per match),
+ * and for such a word the newest are what a person looks for. A rarer word is ranked over all of them.
+ */
+export const RANK_WITHIN_NEWEST = 2_000;
+
+export function createMessageSearchStore(db: Db, rankWithinNewest = RANK_WITHIN_NEWEST): MessageSearchStore {
+  // The rowid bound lets FTS5 skip older matches: the newest `within` matches' lowest rowid, or all.
+  const search = db.prepare<
+    [{ match: string; excluded: string; archived: number; limit: number; within: number }],
+    HitRow
+  >(`
     SELECT t.session_id, s.title, s.archived, t.item_id, t.position, t.kind, t.created_at,
            snippet(message_search, 0, '${HIT_START}', '${HIT_END}', '…', ${SNIPPET_TOKENS}) AS snippet
     FROM message_search
     JOIN transcript_items t ON t.rowid = message_search.rowid
     JOIN sessions s ON s.session_id = t.session_id
-    WHERE message_search MATCH ? AND s.session_id <> ? AND (s.archived = 0 OR ?)
+    WHERE message_search MATCH @match
+      AND message_search.rowid >= COALESCE(
+        (SELECT rowid FROM message_search WHERE message_search MATCH @match ORDER BY rowid DESC LIMIT 1 OFFSET @within),
+        0)
+      AND s.session_id <> @excluded AND (s.archived = 0 OR @archived)
     ORDER BY message_search.rank
-    LIMIT ?`);
+    LIMIT @limit`);
   return {
     search({ words, includeArchived, excludeSessionId, limit }) {
       const match = matchExpression(words);
       if (match === null) return [];
-      return search.all(match, excludeSessionId, includeArchived ? 1 : 0, limit).map((row) => ({
-        sessionId: row.session_id,
-        sessionTitle: row.title,
-        archived: row.archived === 1,
-        itemId: row.item_id,
-        position: row.position,
-        kind: row.kind,
-        snippet: snippetParts(row.snippet),
-        createdAt: row.created_at,
-      }));
+      return search
+        .all({
+          match,
+          excluded: excludeSessionId,
+          archived: includeArchived ? 1 : 0,
+          limit,
+          within: rankWithinNewest - 1,
+        })
+        .map((row) => ({
+          sessionId: row.session_id,
+          sessionTitle: row.title,
+          archived: row.archived === 1,
+          itemId: row.item_id,
+          position: row.position,
+          kind: row.kind,
+          snippet: snippetParts(row.snippet),
+          createdAt: row.created_at,
+        }));
     },
   };
 }

@@ -29,6 +29,9 @@ export interface TranscriptStore {
   /** Every item of a session in order (what a backend reads as history). */
   all(sessionId: string): TranscriptItem[];
   hasOlder(sessionId: string, position: number): boolean;
+  /** Items after `after` (exclusive), the oldest `limit` of them, in ascending position. */
+  pageAfter(sessionId: string, after: number, limit: number): TranscriptItem[];
+  hasNewer(sessionId: string, position: number): boolean;
   /** The tool_call item of a run with this tool call id. */
   toolCall(runId: string, toolCallId: string): TranscriptItem | null;
 }
@@ -78,6 +81,12 @@ export function createTranscriptStore(db: Db): TranscriptStore {
   const hasOlder = db.prepare<[string, number], { found: number }>(
     'SELECT 1 AS found FROM transcript_items WHERE session_id = ? AND position < ? LIMIT 1',
   );
+  const pageAfter = db.prepare<[string, number, number], ItemRow>(
+    'SELECT * FROM transcript_items WHERE session_id = ? AND position > ? ORDER BY position LIMIT ?',
+  );
+  const hasNewer = db.prepare<[string, number], { found: number }>(
+    'SELECT 1 AS found FROM transcript_items WHERE session_id = ? AND position > ? LIMIT 1',
+  );
 
   const toolCall = db.prepare<[string, string], ItemRow>(
     "SELECT * FROM transcript_items WHERE run_id = ? AND kind = 'tool_call' AND json_extract(data, '$.toolCallId') = ?",
@@ -117,6 +126,12 @@ export function createTranscriptStore(db: Db): TranscriptStore {
         .all(sessionId, before ?? Number.MAX_SAFE_INTEGER, limit)
         .reverse()
         .map(toItem);
+    },
+    pageAfter(sessionId, after, limit) {
+      return pageAfter.all(sessionId, after, limit).map(toItem);
+    },
+    hasNewer(sessionId, position) {
+      return hasNewer.get(sessionId, position) !== undefined;
     },
     all(sessionId) {
       return all.all(sessionId).map(toItem);

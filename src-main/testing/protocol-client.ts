@@ -21,6 +21,15 @@ export interface ConnectOptions {
   readonly origin?: string;
   /** For wss://: the certificate to trust (a host's self-signed one). */
   readonly ca?: string;
+  /** Keep every change event in `events` (the default); a long benchmark turns it off. */
+  readonly keepEvents?: boolean;
+}
+
+/** Thrown when the socket was already closed: the request was never sent, so sending it again is safe. */
+export class SocketClosed extends Error {
+  constructor() {
+    super('Socket is closed');
+  }
 }
 
 /** Why the host closed a socket during the handshake. */
@@ -62,11 +71,22 @@ export async function connectProtocolClient(url: string, options: ConnectOptions
   socket.removeAllListeners('close');
   socket.removeAllListeners('error');
   socket.on('error', () => {});
+  // A request in flight when the socket closes gets no answer: say so rather than wait for ever.
+  socket.on('close', (code, reason) => {
+    for (const [id, resolve] of pending) {
+      pending.delete(id);
+      resolve({
+        id,
+        ok: false,
+        error: { code: 'socket_closed', message: `The socket closed (${code} ${reason.toString()})` },
+      });
+    }
+  });
 
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as { event?: ChangeEvent; id?: string | number | null };
     if (message.event !== undefined) {
-      events.push(message.event);
+      if (options.keepEvents !== false) events.push(message.event);
       return;
     }
     const resolve = message.id === undefined || message.id === null ? undefined : pending.get(message.id);
@@ -86,7 +106,7 @@ export async function connectProtocolClient(url: string, options: ConnectOptions
       nextId += 1;
       const id = nextId;
       return new Promise((resolve, reject) => {
-        if (socket.readyState !== WebSocket.OPEN) return reject(new Error('Socket is closed'));
+        if (socket.readyState !== WebSocket.OPEN) return reject(new SocketClosed());
         pending.set(id, (message) => {
           const { id: _id, ...outcome } = message as { id: number } & Outcome<OperationResult<typeof op>>;
           resolve(outcome as Outcome<OperationResult<typeof op>>);

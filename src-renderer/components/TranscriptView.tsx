@@ -2,6 +2,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { AppState } from '../state/app-state';
 import { NO_IDS, selectSessionBusy } from '../state/selectors';
+import { WINDOW_BEYOND } from '../state/transcript-window';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ArrowDownIcon, Spinner } from './icons';
 import { MessageRow } from './MessageRow';
@@ -29,11 +30,15 @@ export function TranscriptView({
   const ready = useAppStore((state) => state.transcripts[sessionId]?.status === 'ready');
   const hasOlder = useAppStore((state) => (state.transcripts[sessionId]?.nextBefore ?? null) !== null);
   const loadingOlder = useAppStore((state) => state.transcripts[sessionId]?.loadingOlder ?? false);
+  // A window around a far search hit: newer messages are read as the person scrolls down.
+  const detached = useAppStore((state) => (state.transcripts[sessionId]?.newerAfter ?? null) !== null);
   const busy = useAppStore(selectSessionBusy(sessionId));
   const scrollRef = useRef<HTMLDivElement>(null);
   const openedAtEnd = useRef(false);
   /** Whether the person was at the newest message when they last scrolled (or were put there). */
   const stuckToEnd = useRef(true);
+  /** While a window opens around a search hit, until the hit is in view: no newer page is read. */
+  const newerHeld = useRef(false);
 
   const virtualizer = useVirtualizer({
     count: itemIds.length,
@@ -44,7 +49,8 @@ export function TranscriptView({
     paddingStart: 20,
     paddingEnd: 28,
     anchorTo: 'end',
-    followOnAppend: true,
+    // A window around a search hit grows as the person scrolls down; only the live transcript follows the stream.
+    followOnAppend: !detached,
     scrollEndThreshold: AT_END_PX,
   });
 
@@ -52,7 +58,9 @@ export function TranscriptView({
     const element = scrollRef.current;
     if (element === null || !ready) return;
     if (element.scrollTop < LOAD_OLDER_WITHIN_PX) void store.getState().loadOlder(sessionId);
-  }, [ready, sessionId, store]);
+    const nearBottom = element.scrollHeight - element.scrollTop - element.clientHeight < LOAD_OLDER_WITHIN_PX;
+    if (detached && nearBottom && !newerHeld.current) void store.getState().loadNewer(sessionId);
+  }, [ready, detached, sessionId, store]);
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
@@ -82,8 +90,11 @@ export function TranscriptView({
   // A new message from the person (sent here or started from the queue) brings the view to the newest
   // (also when a reply arrives in the same batch, as the WorkHub's proposal does).
   const lastUserItemId = useAppStore(selectLastUserItemId(sessionId));
+  const detachedRef = useRef(detached);
+  detachedRef.current = detached;
   useLayoutEffect(() => {
-    if (lastUserItemId === null || !openedAtEnd.current) return;
+    // In a window around a search hit, a page read below is not a new message.
+    if (lastUserItemId === null || !openedAtEnd.current || detachedRef.current) return;
     stuckToEnd.current = true;
     virtualizer.scrollToEnd();
   }, [lastUserItemId, virtualizer]);
@@ -93,19 +104,12 @@ export function TranscriptView({
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
-  const hitItemId = useSearchHitInView({
-    sessionId,
-    itemIds,
-    ready,
-    hasOlder,
-    loadingOlder,
-    virtualizer,
-    openedAtEnd,
-    stuckToEnd,
-  });
+  const scrollToNewest = useScrollToNewest({ sessionId, detached, itemIds, virtualizer, stuckToEnd });
+  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld };
+  const hitItemId = useSearchHitInView(view);
 
   const items = virtualizer.getVirtualItems();
-  const atEnd = itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX);
+  const atEnd = !detached && (itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX));
 
   return (
     <div className="transcript-frame">
@@ -155,7 +159,7 @@ export function TranscriptView({
           type="button"
           className="jump-to-latest"
           aria-label="Scroll to the newest message"
-          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+          onClick={scrollToNewest}
         >
           <ArrowDownIcon />
         </button>
@@ -180,7 +184,10 @@ function selectLastUserItemId(sessionId: string) {
   };
 }
 
-/** A search hit opened in this session: older pages are read until its message is loaded, then it is brought into view. */
+/**
+ * A search hit opened in this session: older pages are read until its message is loaded — or, when it
+ * is far back, a window around it replaces them — then it is brought into view.
+ */
 function useSearchHitInView(view: {
   sessionId: string;
   itemIds: readonly string[];
@@ -190,8 +197,9 @@ function useSearchHitInView(view: {
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   openedAtEnd: RefObject<boolean>;
   stuckToEnd: RefObject<boolean>;
+  newerHeld: RefObject<boolean>;
 }): string | null {
-  const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd } = view;
+  const { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld } = view;
   const store = useStoreApi();
   const hitItemId = useAppStore((state) =>
     state.focusedHit?.sessionId === sessionId ? state.focusedHit.itemId : null,
@@ -204,13 +212,52 @@ function useSearchHitInView(view: {
   useLayoutEffect(() => {
     if (hitItemId === null || !ready) return;
     if (hitIndex === -1) {
-      if (hasOlder && !loadingOlder) void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
+      // Once shown, a hit is not read back again when the person has moved on (e.g. to the newest).
+      if (!hasOlder || loadingOlder || scrolledToHit.current === hitItemId) return;
+      const transcript = store.getState().transcripts[sessionId];
+      const loadedFrom = transcript?.nextBefore ?? null;
+      if (hitPosition !== null && loadedFrom !== null && loadedFrom - hitPosition > WINDOW_BEYOND) {
+        newerHeld.current = true;
+        void store.getState().loadAround(sessionId, hitPosition);
+      } else void store.getState().loadOlder(sessionId, hitPosition ?? undefined);
       return;
     }
     if (scrolledToHit.current === hitItemId || !openedAtEnd.current) return;
     scrolledToHit.current = hitItemId;
     stuckToEnd.current = false;
     virtualizer.scrollToIndex(hitIndex, { align: 'center' });
+    newerHeld.current = false;
   }, [hitItemId, hitIndex, hitPosition, ready, hasOlder, loadingOlder, sessionId, store, virtualizer]);
   return hitItemId;
+}
+
+/**
+ * "Scroll to the newest": in the live transcript a smooth scroll; from a window around a search hit,
+ * the newest messages are read first and the view goes to the end once they are in.
+ */
+function useScrollToNewest(view: {
+  sessionId: string;
+  detached: boolean;
+  itemIds: readonly string[];
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  stuckToEnd: RefObject<boolean>;
+}): () => void {
+  const { sessionId, detached, itemIds, virtualizer, stuckToEnd } = view;
+  const store = useStoreApi();
+  /** The messages shown when "Scroll to the newest" was pressed in a window: the end is scrolled to once they are replaced. */
+  const endRequested = useRef<readonly string[] | null>(null);
+  useLayoutEffect(() => {
+    if (endRequested.current === null || detached || itemIds === endRequested.current) return;
+    endRequested.current = null;
+    stuckToEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [detached, itemIds, virtualizer, stuckToEnd]);
+  return () => {
+    if (!detached) {
+      virtualizer.scrollToEnd({ behavior: 'smooth' });
+      return;
+    }
+    endRequested.current = itemIds;
+    void store.getState().jumpToNewest(sessionId);
+  };
 }

@@ -4,13 +4,14 @@ import { applySnapshotProgress, NO_PROGRESS, type RunProgressState } from './red
 import { setQueue } from './reducers/queue-reducer';
 import { upsertSession } from './reducers/sessions-reducer';
 import type { TranscriptsState } from './reducers/transcript-reducer';
-import { applySnapshotPage, loadingTranscript, prependOlderPage } from './reducers/transcript-reducer';
+import { applySnapshotPage, loadingTranscript, patchTranscript, prependOlderPage } from './reducers/transcript-reducer';
+import { createTranscriptWindow, type TranscriptWindow } from './transcript-window';
 
 const OLDER_PAGE_SIZE = 100;
-/** The most `transcript.page` returns at once: a jump to a far search hit reads in pages this size. */
+/** The most `transcript.page` returns at once: a jump to a near search hit reads in pages this size. */
 const FAR_PAGE_SIZE = 500;
 
-export interface TranscriptSlice {
+export interface TranscriptSlice extends TranscriptWindow {
   /** Loaded transcripts by session id (in practice the open session's). */
   readonly transcripts: TranscriptsState;
   /** Follow-ups waiting to start, by session id, for loaded sessions. */
@@ -121,14 +122,6 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
           : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
       });
     },
+    ...createTranscriptWindow(set, get, link),
   };
 };
-
-function patchTranscript(
-  transcripts: TranscriptsState,
-  sessionId: string,
-  patch: { loadingOlder: boolean },
-): { transcripts: TranscriptsState } | Record<string, never> {
-  const current = transcripts[sessionId];
-  return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
-}

@@ -22,6 +22,7 @@ import { permissionOperations } from './permission-operations';
 import { sessionOperations } from './session-operations';
 import { shellOperations } from './shell-operations';
 import { skillOperations } from './skill-operations';
+import { storageOperations } from './storage-operations';
 import { turnOperations } from './turn-operations';
 import { workhubOperations } from './workhub-operations';
 import { worktreeOperations } from './worktree-operations';
@@ -32,6 +33,7 @@ import { worktreeOperations } from './worktree-operations';
  */
 export const operations = {
   ...sessionOperations,
+  ...storageOperations,
   ...turnOperations,
   ...connectionOperations,
   ...interactionOperations,

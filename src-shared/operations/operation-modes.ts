@@ -8,6 +8,7 @@ import type { OperationName } from './index';
  */
 export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
   'host.info',
+  'host.vitals',
   'session.list',
   'session.get',
   'transcript.page',

@@ -85,11 +85,17 @@ export const sessionOperations = {
   }),
   'transcript.page': defineOperation<TranscriptPage>()({
     mode: 'query',
-    input: z.strictObject({
-      sessionId: id,
-      before: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(500).optional(),
-    }),
+    input: z
+      .strictObject({
+        sessionId: id,
+        before: z.number().int().min(0).optional(),
+        /** The page after this position (oldest first), to read newer messages from a window around a search hit. */
+        after: z.number().int().min(-1).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .refine((input) => input.before === undefined || input.after === undefined, {
+        message: 'Give before or after, not both',
+      }),
     errors: ['not_found'],
   }),
 } as const;

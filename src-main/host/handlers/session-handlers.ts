@@ -27,5 +27,6 @@ export const sessionHandlers: HandlerTable<
   'session.configure': ({ runtime }, input) => runtime.sessions.configure(input),
   'session.archive': ({ runtime }, input) => runtime.sessions.archive(input.sessionId, input.archived),
   'session.remove': ({ runtime }, input) => runtime.sessions.remove(input.sessionId),
-  'transcript.page': ({ runtime }, input) => runtime.sessions.page(input.sessionId, input.before, input.limit),
+  'transcript.page': ({ runtime }, input) =>
+    runtime.sessions.page(input.sessionId, { before: input.before, after: input.after }, input.limit),
 };

@@ -113,9 +113,15 @@ export class SessionService {
     });
   }
 
-  page(sessionId: string, before: number | undefined, limit: number | undefined): Outcome<TranscriptPage> {
+  /** A page of the transcript: the newest, the one before `before`, or the one after `after`. */
+  page(
+    sessionId: string,
+    range: { readonly before?: number | undefined; readonly after?: number | undefined },
+    limit: number | undefined,
+  ): Outcome<TranscriptPage> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
-    return ok(this.readPage(sessionId, before ?? null, limit ?? DEFAULT_PAGE_SIZE));
+    if (range.after !== undefined) return ok(this.readPageAfter(sessionId, range.after, limit ?? DEFAULT_PAGE_SIZE));
+    return ok(this.readPage(sessionId, range.before ?? null, limit ?? DEFAULT_PAGE_SIZE));
   }
 
   rename(sessionId: string, title: string, expectedRevision: number | undefined): Outcome<{ session: SessionRecord }> {
@@ -252,8 +258,23 @@ export class SessionService {
     const first = items[0];
     const nextBefore =
       first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
+    const last = items.at(-1);
+    // A page read back from a search hit may end before the newest message.
+    const nextAfter = last !== undefined && stores.transcript.hasNewer(sessionId, last.position) ? last.position : null;
     const turnIds = [...new Set(items.map((item) => item.turnId))];
-    return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore };
+    return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore, nextAfter };
+  }
+
+  private readPageAfter(sessionId: string, after: number, limit: number): TranscriptPage {
+    const { stores } = this.deps;
+    const items = stores.transcript.pageAfter(sessionId, after, limit);
+    const first = items[0];
+    const last = items.at(-1);
+    const nextBefore =
+      first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
+    const nextAfter = last !== undefined && stores.transcript.hasNewer(sessionId, last.position) ? last.position : null;
+    const turnIds = [...new Set(items.map((item) => item.turnId))];
+    return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore, nextAfter };
   }
 }
 

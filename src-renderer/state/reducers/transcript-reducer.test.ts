@@ -3,7 +3,9 @@ import type { TranscriptPage } from '../../../src-shared/model';
 import { events, item, turn } from './record-fixtures';
 import type { TranscriptsState } from './transcript-reducer';
 import {
+  appendNewerPage,
   applySnapshotPage,
+  applyWindowPage,
   codePointLength,
   loadingTranscript,
   prependOlderPage,
@@ -136,5 +138,40 @@ describe('transcript reducer', () => {
   it('forgets a removed session', () => {
     const next = apply(ready([0], null), { kind: 'session.removed', sessionId: 's1' });
     expect(next.s1).toBeUndefined();
+  });
+
+  describe('a window around a far search hit', () => {
+    const window = () => ({ s1: applyWindowPage('s1', page([40, 41, 42], 40, { nextAfter: 42 })) });
+
+    it('holds the window and grows it towards the newest; at the newest it is live again', () => {
+      const state = window().s1;
+      expect(state).toMatchObject({ itemIds: ['i40', 'i41', 'i42'], nextBefore: 40, newerAfter: 42 });
+      const grown = appendNewerPage(state, page([43, 44], 43, { nextAfter: 44 }));
+      expect(grown).toMatchObject({ itemIds: ['i40', 'i41', 'i42', 'i43', 'i44'], newerAfter: 44 });
+      expect(appendNewerPage(grown, page([45], 45, { nextAfter: null })).newerAfter).toBeNull();
+    });
+
+    it('shows nothing that streams beyond the window, and stays where the person reads when a snapshot arrives', () => {
+      const beyond = apply(
+        window(),
+        { kind: 'transcript.appended', item: item({ itemId: 'late', position: 900, state: 'streaming' }) },
+        { kind: 'transcript.delta', sessionId: 's1', itemId: 'late', text: 'more', length: 4 },
+      ).s1;
+      expect(beyond?.itemIds).toEqual(['i40', 'i41', 'i42']);
+      expect(beyond?.stale).toBe(false);
+      const resynced = applySnapshotPage(beyond, 's1', page([899, 900], 899));
+      expect(resynced.itemIds).toEqual(['i40', 'i41', 'i42']);
+      expect(resynced.newerAfter).toBe(42);
+    });
+
+    it('a new message from the person leaves the window for the newest (read again as a snapshot)', () => {
+      const sent = apply(window(), {
+        kind: 'transcript.appended',
+        item: item({ itemId: 'mine', position: 901, kind: 'user_message', text: 'next' }),
+      }).s1;
+      expect(sent).toMatchObject({ newerAfter: null, stale: true });
+      const newest = applySnapshotPage(sent, 's1', page([900, 901], 900));
+      expect(newest.itemIds).toEqual(['i900', 'i901']);
+    });
   });
 });

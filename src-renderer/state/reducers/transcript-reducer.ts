@@ -1,7 +1,11 @@
 import type { ChangeEvent } from '../../../src-shared/events';
 import type { TranscriptItem, TranscriptPage, TurnSummary } from '../../../src-shared/model';
 
-/** One session's transcript as far as it is loaded: the newest page plus any older pages read since. */
+/**
+ * One session's transcript as far as it is loaded: the newest page plus any older pages read since —
+ * or, after a jump to a search hit far back, a window around the hit that grows both ways and joins
+ * the newest again once it reaches it (`newerAfter` null).
+ */
 export interface TranscriptState {
   readonly sessionId: string;
   /** `loading` until the first snapshot arrives; events are not applied before then (the snapshot covers them). */
@@ -13,6 +17,9 @@ export interface TranscriptState {
   /** Pass as `before` to transcript.page for the next older page; null when the start is loaded. */
   readonly nextBefore: number | null;
   readonly loadingOlder: boolean;
+  /** Pass as `after` to transcript.page for the next newer page; null when the newest is loaded (live events append). */
+  readonly newerAfter: number | null;
+  readonly loadingNewer: boolean;
   /** A streamed delta did not line up with the host's length: re-read the snapshot. */
   readonly stale: boolean;
 }
@@ -28,6 +35,8 @@ export function loadingTranscript(sessionId: string): TranscriptState {
     turnsById: {},
     nextBefore: null,
     loadingOlder: false,
+    newerAfter: null,
+    loadingNewer: false,
     stale: false,
   };
 }
@@ -42,6 +51,9 @@ export function applySnapshotPage(
   sessionId: string,
   page: TranscriptPage,
 ): TranscriptState {
+  // A window around a search hit stays where the person is reading; the newest page is beyond it.
+  if (current !== undefined && current.status === 'ready' && current.newerAfter !== null)
+    return { ...current, turnsById: mergeTurns(current.turnsById, page.turns) };
   const first = page.items[0];
   const keep: TranscriptItem[] = [];
   if (current !== undefined && current.status === 'ready' && first !== undefined) {
@@ -70,7 +82,48 @@ export function applySnapshotPage(
     turnsById,
     nextBefore: keep.length > 0 && current !== undefined ? current.nextBefore : page.nextBefore,
     loadingOlder: false,
+    newerAfter: null,
+    loadingNewer: false,
     stale: false,
+  };
+}
+
+/** A window of the transcript around a far search hit, in place of what was loaded (which was the newest). */
+export function applyWindowPage(sessionId: string, page: TranscriptPage): TranscriptState {
+  const itemsById: Record<string, TranscriptItem> = {};
+  for (const item of page.items) itemsById[item.itemId] = item;
+  const turnsById: Record<string, TurnSummary> = {};
+  for (const turn of page.turns) turnsById[turn.turnId] = turn;
+  return {
+    sessionId,
+    status: 'ready',
+    itemsById,
+    itemIds: page.items.map((item) => item.itemId),
+    turnsById,
+    nextBefore: page.nextBefore,
+    loadingOlder: false,
+    newerAfter: page.nextAfter ?? null,
+    loadingNewer: false,
+    stale: false,
+  };
+}
+
+/** Puts a newer page (transcript.page with `after`) after what a window holds. */
+export function appendNewerPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
+  const lastLoaded = current.itemIds.at(-1) === undefined ? undefined : current.itemsById[current.itemIds.at(-1) ?? ''];
+  const newer = page.items.filter(
+    (item) =>
+      current.itemsById[item.itemId] === undefined && (lastLoaded === undefined || item.position > lastLoaded.position),
+  );
+  const itemsById = { ...current.itemsById };
+  for (const item of newer) itemsById[item.itemId] = item;
+  return {
+    ...current,
+    itemsById,
+    itemIds: [...current.itemIds, ...newer.map((item) => item.itemId)],
+    turnsById: mergeTurns(current.turnsById, page.turns),
+    newerAfter: page.nextAfter ?? null,
+    loadingNewer: false,
   };
 }
 
@@ -173,6 +226,11 @@ function update(
 }
 
 function appendItem(state: TranscriptState, item: TranscriptItem): TranscriptState {
+  if (state.newerAfter !== null && state.itemsById[item.itemId] === undefined) {
+    // Beyond a window around a search hit: not shown until the window reaches the newest — except the
+    // person's own new message, which brings the view back to the newest (read again as a snapshot).
+    return item.kind === 'user_message' ? { ...state, newerAfter: null, stale: true } : state;
+  }
   if (state.itemsById[item.itemId] !== undefined) {
     return { ...state, itemsById: { ...state.itemsById, [item.itemId]: item } };
   }
@@ -193,6 +251,7 @@ function appendItem(state: TranscriptState, item: TranscriptItem): TranscriptSta
 
 function appendDelta(state: TranscriptState, itemId: string, text: string, length: number): TranscriptState {
   const item = state.itemsById[itemId];
+  if (item === undefined && state.newerAfter !== null) return state; // streaming beyond a window
   if (item === undefined) return state.stale ? state : { ...state, stale: true };
   const nextText = item.text + text;
   const stale = state.stale || codePointLength(nextText) !== length;
@@ -220,4 +279,14 @@ function mergeTurns(
     if (existing === undefined || turn.updatedAt >= existing.updatedAt) turns[turn.turnId] = turn;
   }
   return turns;
+}
+
+/** Sets a loaded transcript's loading flags (or leaves a window); nothing when the session is not loaded. */
+export function patchTranscript(
+  transcripts: TranscriptsState,
+  sessionId: string,
+  patch: { loadingOlder?: boolean; loadingNewer?: boolean; newerAfter?: null },
+): { transcripts: TranscriptsState } | Record<string, never> {
+  const current = transcripts[sessionId];
+  return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
 }

@@ -1,0 +1,368 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright';
+import { CairnHost, freePort } from '../e2e/cairn-host';
+import { DATABASE_FILE } from '../src-main/storage/database';
+import type { BenchResult } from './bench-result';
+import { benchPage, launchChromium, percentile } from './browser';
+import { plotSeries, type PlotSeries } from './endurance-plot';
+import { startWorkload } from './endurance-workload';
+
+const SAMPLE_MS = 10_000;
+const KEYS_PER_SAMPLE = 10;
+const RESULTS_DIR = resolve('out', 'bench');
+
+/** One reading, every 10 s. */
+interface Sample {
+  readonly minute: number;
+  readonly hostRssMb: number;
+  readonly hostHeapMb: number;
+  readonly loopP99Ms: number;
+  readonly loopMaxMs: number;
+  readonly databaseMb: number;
+  readonly walMb: number;
+  readonly offloadMb: number;
+  readonly pageHeapsMb: readonly number[];
+  readonly keypressMs: readonly number[];
+  readonly blankKeypressMs: readonly number[];
+  readonly hostCpuSeconds: number;
+  readonly browserCpuSeconds: number;
+  readonly turnsDone: number;
+}
+
+/**
+ * `npm run bench endurance [-- --minutes N]` (default 10): twelve sessions working at once
+ * (bench/endurance-workload.ts) against the real headless host, three pages of the app open — on
+ * the busiest session and two others — and a blank page typed into alongside. Every 10 s: the host's
+ * RSS, heap and event-loop delay (`host.vitals`), the database, WAL and offload folder sizes, each
+ * page's JS heap after a GC, and keypress → next frame in the busiest page and in the blank one.
+ * Budgets compare the median of the last 2 minutes with the 2 minutes after a 2-minute warm-up.
+ * Writes the samples (JSON) and a plot (SVG) to out/bench/.
+ */
+export async function benchEndurance(): Promise<BenchResult[]> {
+  const minutes = requestedMinutes();
+  const window = Math.min(2, minutes / 5);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-endurance-'));
+  const workspace = join(dataDir, '..', `${dataDir.split('/').pop() ?? 'endurance'}-workspace`);
+  mkdirSync(workspace, { recursive: true });
+  gitInit(workspace);
+  const host = new CairnHost(dataDir, 'bench-endurance-token', await freePort(), { CAIRN_MODEL_TITLES: 'off' });
+  host.keepEvents = false;
+  await host.start();
+  const browser = await launchChromium();
+  try {
+    const workload = await startWorkload(host, workspace);
+    const pages = await openPages(browser, host, [workload.busiest, ...workload.others]);
+    const blank = await openBlankPage(browser);
+    const busiest = pages[0];
+    if (busiest === undefined) throw new Error('No page on the busiest session');
+    const composer = busiest.page.getByRole('textbox', { name: 'Message' });
+    await composer.waitFor();
+    await installKeyProbe(busiest.page);
+    await installKeyProbe(blank);
+
+    const samples: Sample[] = [];
+    const started = Date.now();
+    const hostPid = host.pid;
+    if (hostPid === undefined) throw new Error('The host has no process id');
+    await host.call('host.vitals', {});
+    while (Date.now() - started < minutes * 60_000) {
+      const due = started + (samples.length + 1) * SAMPLE_MS;
+      await new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, due - Date.now())));
+      const keypressMs = await typeAndMeasure(busiest.page, composer);
+      const blankKeypressMs = await typeAndMeasure(blank, blank.locator('textarea'));
+      const vitals = await host.call('host.vitals', {});
+      const pageHeapsMb: number[] = [];
+      for (const { cdp } of pages) pageHeapsMb.push(await heapAfterGc(cdp));
+      samples.push({
+        minute: (Date.now() - started) / 60_000,
+        hostRssMb: readRss(hostPid) / MB,
+        hostHeapMb: vitals.heapUsedBytes / MB,
+        loopP99Ms: vitals.eventLoopDelayMs.p99,
+        loopMaxMs: vitals.eventLoopDelayMs.max,
+        databaseMb: fileSize(join(dataDir, DATABASE_FILE)) / MB,
+        walMb: fileSize(join(dataDir, `${DATABASE_FILE}-wal`)) / MB,
+        offloadMb: folderSize(join(dataDir, 'context-offload')) / MB,
+        pageHeapsMb,
+        keypressMs,
+        blankKeypressMs,
+        hostCpuSeconds: cpuSeconds(hostPid),
+        browserCpuSeconds: browserCpuSeconds(),
+        turnsDone: workload.turnsDone(),
+      });
+      const last = samples[samples.length - 1];
+      if (last !== undefined && process.env.CAIRN_BENCH_QUIET === undefined)
+        console.log(
+          `  ${last.minute.toFixed(1)} min: host ${last.hostRssMb.toFixed(0)} MB (heap ${last.hostHeapMb.toFixed(0)}), loop p99 ${last.loopP99Ms.toFixed(0)} ms, WAL ${last.walMb.toFixed(1)} MB, pages ${last.pageHeapsMb.map((mb) => mb.toFixed(0)).join('/')} MB, key p95 ${percentile(last.keypressMs, 95).toFixed(0)} ms (blank ${percentile(last.blankKeypressMs, 95).toFixed(0)}), ${last.turnsDone} turns`,
+        );
+    }
+    await workload.stop();
+    return summarise(samples, { minutes, window });
+  } catch (error) {
+    console.error(`The host printed:\n${host.output().slice(-4000)}`);
+    throw error;
+  } finally {
+    await browser.close();
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workspace, { recursive: true, force: true });
+  }
+}
+
+const MB = 1024 * 1024;
+
+function requestedMinutes(): number {
+  const flag = process.argv.indexOf('--minutes');
+  const value = Number(flag === -1 ? (process.env.CAIRN_BENCH_MINUTES ?? 10) : process.argv[flag + 1]);
+  if (!Number.isFinite(value) || value < 1) throw new Error(`--minutes wants a number of minutes of at least 1`);
+  return value;
+}
+
+/** The budgets, each against the windows the issue names; the samples and the plot go to out/bench/. */
+function summarise(samples: readonly Sample[], run: { minutes: number; window: number }): BenchResult[] {
+  const baseline = samples.filter((s) => s.minute >= run.window && s.minute < 2 * run.window);
+  const end = samples.filter((s) => s.minute >= run.minutes - run.window);
+  const afterWarmUp = samples.filter((s) => s.minute >= run.window);
+  const median = (values: readonly number[]) => percentile(values, 50);
+  const growth = (pick: (s: Sample) => number) =>
+    median(end.map(pick)) / Math.max(Number.EPSILON, median(baseline.map(pick))) - 1;
+  const pageCount = samples[0]?.pageHeapsMb.length ?? 0;
+  const pageGrowth = Array.from({ length: pageCount }, (_, page) => growth((s) => s.pageHeapsMb[page] ?? 0));
+  const keypress = percentile(
+    afterWarmUp.flatMap((s) => s.keypressMs),
+    95,
+  );
+  const blankKeypress = percentile(
+    afterWarmUp.flatMap((s) => s.blankKeypressMs),
+    95,
+  );
+  const worstLoopP99 = Math.max(0, ...afterWarmUp.map((s) => s.loopP99Ms));
+  const walMax = Math.max(0, ...samples.map((s) => s.walMb));
+  const last = samples[samples.length - 1];
+  const first = afterWarmUp[0];
+  const cpuShare = (pick: (s: Sample) => number) =>
+    last === undefined || first === undefined ? 0 : (pick(last) - pick(first)) / ((last.minute - first.minute) * 60);
+  const files = writeFigures(samples, run);
+  const met = (ok: boolean) => (ok ? 'met' : 'not met');
+  return [
+    {
+      name: `endurance: host RSS growth, end vs after warm-up (${run.minutes} min)`,
+      value: growth((s) => s.hostRssMb) * 100,
+      unit: `% (${median(end.map((s) => s.hostRssMb)).toFixed(0)} MB)`,
+      target: `≤ 10 %: ${met(growth((s) => s.hostRssMb) <= 0.1)}`,
+    },
+    {
+      name: 'endurance: host heap growth, end vs after warm-up',
+      value: growth((s) => s.hostHeapMb) * 100,
+      unit: `% (${median(end.map((s) => s.hostHeapMb)).toFixed(0)} MB)`,
+      target: `≤ 10 %: ${met(growth((s) => s.hostHeapMb) <= 0.1)}`,
+    },
+    {
+      name: 'endurance: host event-loop delay p99, worst 10 s window after warm-up',
+      value: worstLoopP99,
+      unit: `ms (median window ${median(afterWarmUp.map((s) => s.loopP99Ms)).toFixed(0)} ms)`,
+      target: `≤ 50 ms: ${met(worstLoopP99 <= 50)}`,
+    },
+    { name: 'endurance: WAL, largest seen', value: walMax, unit: 'MB', target: `≤ 64 MB: ${met(walMax <= 64)}` },
+    ...pageGrowth.map((value, page) => ({
+      name: `endurance: page ${page + 1} JS heap growth (${['busiest session', 'Codex-like session', 'goal session'][page] ?? 'page'})`,
+      value: value * 100,
+      unit: `% (${median(end.map((s) => s.pageHeapsMb[page] ?? 0)).toFixed(0)} MB)`,
+      target: `≤ 10 %: ${met(value <= 0.1)}`,
+    })),
+    {
+      name: 'endurance: keypress → next frame p95, busiest page',
+      value: keypress,
+      unit: `ms (blank page ${blankKeypress.toFixed(1)} ms)`,
+      target: `≤ blank + 4 ms: ${met(keypress <= blankKeypress + 4)}`,
+    },
+    {
+      name: 'endurance: database and offload at the end',
+      value: last?.databaseMb ?? 0,
+      unit: `MB (offload ${(last?.offloadMb ?? 0).toFixed(1)} MB, ${last?.turnsDone ?? 0} turns)`,
+    },
+    {
+      name: 'endurance: where the time goes, CPU after warm-up',
+      value: cpuShare((s) => s.hostCpuSeconds) * 100,
+      unit: `% of a core in the host, ${(cpuShare((s) => s.browserCpuSeconds) * 100).toFixed(0)} % in Chromium`,
+    },
+    { name: `endurance: samples and plot in ${files}`, value: samples.length, unit: 'samples' },
+  ];
+}
+
+function writeFigures(samples: readonly Sample[], run: { minutes: number; window: number }): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const base = join(RESULTS_DIR, `endurance-${stamp}`);
+  writeFileSync(`${base}.json`, JSON.stringify({ run, samples }, null, 2));
+  const series: PlotSeries[] = [
+    { name: 'Host RSS', unit: 'MB', values: samples.map((s) => s.hostRssMb) },
+    { name: 'Host heap', unit: 'MB', values: samples.map((s) => s.hostHeapMb) },
+    { name: 'Host event-loop delay p99', unit: 'ms', values: samples.map((s) => s.loopP99Ms), limit: 50 },
+    { name: 'WAL', unit: 'MB', values: samples.map((s) => s.walMb), limit: 64 },
+    { name: 'Database', unit: 'MB', values: samples.map((s) => s.databaseMb) },
+    { name: 'Offload folder', unit: 'MB', values: samples.map((s) => s.offloadMb) },
+    ...[0, 1, 2].map((page) => ({
+      name: `Page ${page + 1} JS heap`,
+      unit: 'MB',
+      values: samples.map((s) => s.pageHeapsMb[page] ?? null),
+    })),
+    {
+      name: 'Keypress → next frame p95, busiest page',
+      unit: 'ms',
+      values: samples.map((s) => percentile(s.keypressMs, 95)),
+    },
+    {
+      name: 'Keypress → next frame p95, blank page',
+      unit: 'ms',
+      values: samples.map((s) => percentile(s.blankKeypressMs, 95)),
+    },
+  ];
+  writeFileSync(
+    `${base}.svg`,
+    plotSeries(
+      series,
+      samples.map((s) => s.minute),
+      { baseline: [run.window, 2 * run.window], end: [run.minutes - run.window, run.minutes] },
+    ),
+  );
+  return `${base}.{json,svg}`;
+}
+
+interface OpenPage {
+  readonly page: Page;
+  readonly cdp: CDPSession;
+}
+
+async function openPages(browser: Browser, host: CairnHost, sessionIds: readonly string[]): Promise<OpenPage[]> {
+  const pages: OpenPage[] = [];
+  for (const sessionId of sessionIds) {
+    const page = await benchPage(browser);
+    await host.open(page);
+    await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).click();
+    pages.push({ page, cdp: await page.context().newCDPSession(page) });
+  }
+  return pages;
+}
+
+async function openBlankPage(browser: Browser): Promise<Page> {
+  const page = await benchPage(browser);
+  await page.setContent('<textarea aria-label="Blank"></textarea>');
+  return page;
+}
+
+/** Used JS heap after a full collection, so the series shows what is kept rather than when the GC ran. */
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  return usage.usedSize / MB;
+}
+
+/** keydown → the frame after the next paint, for every key typed. */
+async function installKeyProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    (window as unknown as { __frames: number[] }).__frames = frames;
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const started = event.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => frames.push(performance.now() - started), 0));
+      },
+      true,
+    );
+  });
+}
+
+async function typeAndMeasure(page: Page, field: ReturnType<Page['locator']>): Promise<number[]> {
+  await field.click();
+  await page.evaluate(() => ((window as unknown as { __frames: number[] }).__frames.length = 0));
+  for (let key = 0; key < KEYS_PER_SAMPLE; key += 1)
+    await page.keyboard.type(String.fromCharCode(97 + (key % 26)), { delay: 25 });
+  await page.waitForFunction(
+    (keys) => (window as unknown as { __frames: number[] }).__frames.length >= keys,
+    KEYS_PER_SAMPLE,
+    { timeout: 60_000 },
+  );
+  const frames = await page.evaluate(() => [...(window as unknown as { __frames: number[] }).__frames]);
+  await field.fill('');
+  return frames;
+}
+
+function readRss(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match?.[1] === undefined ? 0 : Number(match[1]) * 1024;
+}
+
+const CLOCK_TICKS = 100;
+
+/** User + system CPU seconds of one process so far (/proc/<pid>/stat). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of Chromium: every process under this one whose name says Chromium (Playwright starts it here). */
+function browserCpuSeconds(): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  let total = 0;
+  const pending = [process.pid];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    if (pid !== process.pid && /chrom/i.test(processName(pid))) total += cpuSeconds(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+function processName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+function folderSize(path: string): number {
+  let total = 0;
+  let entries;
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const child = join(path, entry.name);
+    total += entry.isDirectory() ? folderSize(child) : fileSize(child);
+  }
+  return total;
+}
+
+function gitInit(workspace: string): void {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: workspace, stdio: 'ignore' });
+  git('init', '-q');
+  git('-c', 'user.email=bench@cairn.local', '-c', 'user.name=Bench', 'commit', '-q', '--allow-empty', '-m', 'start');
+}

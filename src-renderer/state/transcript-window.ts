@@ -1,0 +1,88 @@
+import type { HostLink } from '../bridge/host-link';
+import type { AppStore } from './app-state';
+import { appendNewerPage, applyWindowPage, patchTranscript } from './reducers/transcript-reducer';
+
+/**
+ * A search hit further back than this from what is loaded is shown in a window around it (read in one
+ * page) instead of reading every page on the way: a round trip and a render per 500 messages made a
+ * jump 7,000 messages back take a second or more.
+ */
+export const WINDOW_BEYOND = 400;
+/** A window's size, and how many of its messages come after the hit. */
+const WINDOW_SIZE = 120;
+const WINDOW_AFTER_HIT = 40;
+const NEWER_PAGE_SIZE = 100;
+
+/** A window of a transcript around a far search hit: opened, grown towards the newest, left. */
+export interface TranscriptWindow {
+  /** Shows a window of messages around `position` (a far search hit) in place of what is loaded. */
+  loadAround(sessionId: string, position: number): Promise<void>;
+  /** Reads the page after a window's newest message; at the newest, the window joins the live transcript. */
+  loadNewer(sessionId: string): Promise<void>;
+  /** Leaves a window for the newest messages. */
+  jumpToNewest(sessionId: string): Promise<void>;
+}
+
+export function createTranscriptWindow(
+  set: AppStore['setState'],
+  get: AppStore['getState'],
+  link: HostLink,
+): TranscriptWindow {
+  return {
+    async loadAround(sessionId, position) {
+      const transcript = get().transcripts[sessionId];
+      if (transcript === undefined || transcript.status !== 'ready' || transcript.loadingOlder) return;
+      set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: true }));
+      const outcome = await link.invoke('transcript.page', {
+        sessionId,
+        before: position + WINDOW_AFTER_HIT + 1,
+        limit: WINDOW_SIZE,
+      });
+      get().flushEvents();
+      if (get().transcripts[sessionId] === undefined) return;
+      if (!outcome.ok) {
+        set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: false }));
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => ({
+        transcripts: { ...state.transcripts, [sessionId]: applyWindowPage(sessionId, outcome.result) },
+      }));
+    },
+
+    async loadNewer(sessionId) {
+      const transcript = get().transcripts[sessionId];
+      if (
+        transcript === undefined ||
+        transcript.status !== 'ready' ||
+        transcript.loadingNewer ||
+        transcript.newerAfter === null
+      )
+        return;
+      const after = transcript.newerAfter;
+      set((state) => patchTranscript(state.transcripts, sessionId, { loadingNewer: true }));
+      const outcome = await link.invoke('transcript.page', { sessionId, after, limit: NEWER_PAGE_SIZE });
+      get().flushEvents();
+      if (get().transcripts[sessionId] === undefined) return;
+      if (!outcome.ok) {
+        set((state) => patchTranscript(state.transcripts, sessionId, { loadingNewer: false }));
+        get().reportFailure(outcome.error);
+        return;
+      }
+      set((state) => {
+        const latest = state.transcripts[sessionId];
+        return latest === undefined || latest.newerAfter === null
+          ? {}
+          : { transcripts: { ...state.transcripts, [sessionId]: appendNewerPage(latest, outcome.result) } };
+      });
+      // At the newest: live again, and what streamed meanwhile is read with a snapshot.
+      if (get().transcripts[sessionId]?.newerAfter === null) await get().refreshSession(sessionId);
+    },
+
+    async jumpToNewest(sessionId) {
+      if (get().transcripts[sessionId]?.newerAfter === null) return;
+      set((state) => patchTranscript(state.transcripts, sessionId, { newerAfter: null }));
+      await get().refreshSession(sessionId);
+    },
+  };
+}
