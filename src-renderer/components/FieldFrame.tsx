@@ -114,7 +114,7 @@ interface TextFieldProps extends Omit<FieldFrameProps, 'group' | 'children'>, Te
   onBlur?(): void;
   /** A textarea of this many lines; without it, a one-line input. */
   readonly rows?: number;
-  /** The control's class (`input` unless said). */
+  /** The control's class (`input`, or `input textarea` for a textarea, unless said). */
   readonly controlClassName?: string;
   readonly controlRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
 }
@@ -125,7 +125,7 @@ export function TextField({
   onChange,
   onBlur,
   rows,
-  controlClassName = 'input',
+  controlClassName = rows === undefined ? 'input' : 'input textarea',
   controlRef,
   type,
   inputMode,
