@@ -1,6 +1,10 @@
 import type { CodexQuarantine } from '../../../../src-shared/codex-model';
 import { AgentBackendError } from '../../contract/agent-backend';
-import { createProcessQuarantine, type EndableProcess, type ProcessQuarantine } from '../agent-process/process-quarantine';
+import {
+  createProcessQuarantine,
+  type EndableProcess,
+  type ProcessQuarantine,
+} from '../agent-process/process-quarantine';
 import { RecordedProcess } from '../agent-process/recorded-process';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CodexBounds } from './live-app-server';
