@@ -125,8 +125,8 @@ export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
     mkdirSync(path.join(gitFolder, 'hooks'), { recursive: true });
   // A worktree's `.git` file names its git directory: rewritten, it would point git at hooks a command made.
   const pointer = existsSync(gitFolder) && statSync(gitFolder).isFile() ? ['.git'] : [];
-  const readOnly = [...READ_ONLY_IN_WORKSPACE, ...pointer]
-    .map((entry) => real(path.join(workspace, entry)))
+  const readOnly = [...READ_ONLY_IN_WORKSPACE, ...pointer, ...configuredHooksPaths(workspace)]
+    .map((entry) => real(path.resolve(workspace, entry)))
     .filter((entry): entry is string => entry !== null && inside(entry, workspace));
   return {
     tmpDir: inputs.tmpDir,
@@ -137,4 +137,41 @@ export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
     readOnly,
     cwd: workspace,
   };
+}
+
+/**
+ * The hooks folders the workspace's git config names (`core.hooksPath`, e.g. `.husky`), as written
+ * (relative to the workspace or absolute): git runs what is there, unsandboxed, at the next commit.
+ * Read from the repository's `config` (and a worktree's git directory's, through its `.git` file).
+ */
+export function configuredHooksPaths(workspace: string): string[] {
+  const gitDirs: string[] = [];
+  const dotGit = path.join(workspace, '.git');
+  try {
+    if (statSync(dotGit).isDirectory()) gitDirs.push(dotGit);
+    else {
+      const named = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      if (named !== undefined) {
+        const gitDir = path.resolve(workspace, named);
+        gitDirs.push(gitDir);
+        const common = readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim();
+        gitDirs.push(path.resolve(gitDir, common));
+      }
+    }
+  } catch {
+    // no repository, or one this cannot read: nothing configured
+  }
+  const folders: string[] = [];
+  for (const gitDir of gitDirs)
+    for (const file of ['config', 'config.worktree']) {
+      let text = '';
+      try {
+        text = readFileSync(path.join(gitDir, file), 'utf8');
+      } catch {
+        continue;
+      }
+      for (const match of text.matchAll(/^\s*hookspath\s*=\s*"?([^"\n]+?)"?\s*$/gim))
+        if (match[1] !== undefined) folders.push(match[1].trim());
+    }
+  return folders;
 }

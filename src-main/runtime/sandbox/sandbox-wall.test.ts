@@ -227,6 +227,24 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     expect(readFileSync(path.join(fixture.workspace, '.git', 'config'), 'utf8')).not.toMatch(/hooksPath/);
   });
 
+  it('cannot plant a hook in the folder core.hooksPath names (e.g. .husky)', async () => {
+    const husky = path.join(fixture.workspace, '.husky');
+    mkdirSync(husky, { recursive: true });
+    execFileSync('git', ['config', 'core.hooksPath', '.husky'], { cwd: fixture.workspace });
+    try {
+      const result = await run(`echo 'touch /var/tmp/pwned' > .husky/pre-commit; echo "hook: $?"; echo ok > notes.txt`);
+      expect(result.stdoutTail).toMatch(/hook: [1-9]/);
+      expect(result.stderrTail).toMatch(/Read-only file system/);
+      expect(existsSync(path.join(husky, 'pre-commit'))).toBe(false);
+      // The rest of the workspace stays writable.
+      expect(readFileSync(path.join(fixture.workspace, 'notes.txt'), 'utf8')).toBe('ok\n');
+    } finally {
+      execFileSync('git', ['config', '--unset', 'core.hooksPath'], { cwd: fixture.workspace });
+      rmSync(husky, { recursive: true, force: true });
+      rmSync(path.join(fixture.workspace, 'notes.txt'), { force: true });
+    }
+  });
+
   it('cannot create the configuration that makes code run later where there is none (.cairn, .claude settings), and leaves no placeholder behind', async () => {
     const fresh = await run(
       `mkdir .cairn; echo "cairn: $?"; echo '{}' > .cairn/hooks.json; mkdir -p .claude && echo '{"hooks":{}}' > .claude/settings.json; echo "settings: $?"; echo '{}' > .claude/settings.local.json; echo "local: $?"; echo ok > .claude/notes.md; echo "notes: $?"`,
