@@ -13,7 +13,7 @@ const PIXEL_9 =
  * desktop shows, follows a session, answers an approval and stops a turn; revoked from the desktop,
  * its page says it was signed out.
  */
-test('a phone pairs with the code, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
+test('a phone pairs with the code (Cancel withdraws a request), answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
   page,
   browser,
 }) => {
@@ -64,10 +64,22 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(phone.getByTestId('pairing-problem')).toHaveText('That code is not the one on show.');
 
-    // The right code: the phone waits, the desktop asks "Pair Pixel 9?", and the phone opens Cairn.
+    // The right code: the phone waits and the desktop asks "Pair Pixel 9?" — until Cancel on the phone withdraws it.
     await codeField.fill(code.toLowerCase());
     await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(phone.getByTestId('pairing-waiting')).toContainText('Waiting for the desktop to confirm');
+    await expect(page.getByTestId('pair-request')).toContainText('Pair Pixel 9?');
+    await phone.getByRole('button', { name: 'Cancel' }).tap();
+    await expect(page.getByTestId('pair-request')).toHaveCount(0);
+    await expect(phone.getByTestId('pairing-note')).toHaveText(/Pairing cancelled\. .*show a new code on the desktop/);
+    await expect(codeField).toHaveValue('');
+
+    // With a new code: the desktop asks again, and once confirmed the phone opens Cairn.
+    await page.getByTestId('pair-start').click();
+    const secondCode = (await page.getByTestId('pair-code').textContent()) ?? '';
+    expect(secondCode).not.toBe(code);
+    await codeField.fill(secondCode);
+    await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(page.getByTestId('pair-request')).toContainText('Pair Pixel 9?');
     await page.getByRole('button', { name: 'Pair', exact: true }).click();
     await expect(page.getByTestId('device-row')).toContainText('Pixel 9');
@@ -105,7 +117,12 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await page.getByRole('button', { name: 'Revoke Pixel 9' }).click();
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(page.getByTestId('device-list')).toHaveCount(0);
-    await expect(phone.getByText(/This device was signed out/)).toBeVisible();
+    await expect(phone.getByTestId('pairing-problem')).toHaveText(/This device was signed out.*pair it again/);
+    expect(await phone.evaluate(() => window.localStorage.getItem('cairn.deviceCredential'))).toBeNull();
+    // Reloaded, it offers to pair again (not a message about tokens).
+    await phone.reload();
+    await expect(phone.getByRole('button', { name: 'Pair this device' })).toBeVisible();
+    await expect(phone.getByText(/access token/)).toHaveCount(0);
   } finally {
     await phoneContext.close();
     await cairn.stop();
