@@ -92,10 +92,17 @@ test('a phone pairs with the code (Cancel withdraws a request), answers an appro
     await phone.getByRole('button', { name: 'Settings' }).tap();
     await phone.getByRole('tab', { name: 'Devices' }).tap();
     await expect(phone.getByTestId('devices-managed-on-desktop')).toBeVisible();
+    // Connections and keys stay on the desktop too, and the page says so instead of offering them.
+    await phone.getByRole('tab', { name: 'Connections' }).tap();
+    await expect(phone.getByTestId('settings-desktop-only')).toContainText('Only on the desktop.');
+    await expect(phone.locator('.add-connection')).toHaveCount(0);
     await phone.getByRole('button', { name: 'Close settings' }).tap();
 
-    // The phone follows the session and answers its approval.
+    // The phone follows the session and answers its approval; switching it to Full is left to the desktop.
     await phone.getByTestId('rail-waiting').tap();
+    const full = phone.getByTestId('permission-mode').getByRole('radio', { name: /^Full/ });
+    await expect(full).toBeDisabled();
+    await expect(full).toContainText('only on the desktop');
     const approval = phone.locator('[data-testid="interaction"][data-kind="permission"]');
     await expect(approval.getByTestId('tool-diff')).toContainText('+from the phone');
     await approval.getByRole('button', { name: 'Allow once' }).tap();
