@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { connectedAsDevice } from '../platform/device-page';
+import { onDevicePage } from '../platform/device-page';
 import type { AcpInstallState } from '../../src-shared/acp-install-model';
 import type { AcpPresetKind } from '../../src-shared/connection-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -16,7 +16,7 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   useEffect(() => {
     if (!loaded) void store.getState().loadAcpInstalls();
   }, [loaded, store]);
-  const [onDevice] = useState(() => connectedAsDevice(window));
+  const [onDevice] = useState(onDevicePage);
   if (install === undefined) return null;
   if (onDevice && install.status !== 'installed' && install.status !== 'installing')
     return (

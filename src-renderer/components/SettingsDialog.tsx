@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { connectedAsDevice } from '../platform/device-page';
+import { onDevicePage } from '../platform/device-page';
 import { retryingImport } from '../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import type { SettingsPage } from '../state/ui-slice';
@@ -34,7 +34,7 @@ export function SettingsDialog() {
   const store = useStoreApi();
   const page = useAppStore((state) => state.settings);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const [onDevice] = useState(() => connectedAsDevice(window));
+  const [onDevice] = useState(onDevicePage);
   if (page === null) return null;
   const actions = store.getState();
   const close = () => actions.closeSettings();

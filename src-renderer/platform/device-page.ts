@@ -16,3 +16,8 @@ export function connectedAsDevice(win: Window): boolean {
     return false;
   }
 }
+
+/** `connectedAsDevice` for this page; false where there is no window (rendering in tests). */
+export function onDevicePage(): boolean {
+  return typeof window !== 'undefined' && connectedAsDevice(window);
+}

@@ -4,7 +4,7 @@ import { DEFAULT_CATCH_UP_MINUTES } from '../../../src-shared/automation-model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import { distinctTitles } from '../../format/distinct-titles';
-import { connectedAsDevice } from '../../platform/device-page';
+import { onDevicePage } from '../../platform/device-page';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { FieldFrame, TextField } from '../FieldFrame';
 import { scheduleOf, useScheduleDraft } from './schedule-draft';
@@ -26,7 +26,7 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A paired device leaves Full to the desktop (docs/remote.md).
-  const [onDevice] = useState(() => connectedAsDevice(window));
+  const [onDevice] = useState(onDevicePage);
 
   const submit = async () => {
     setBusy(true);

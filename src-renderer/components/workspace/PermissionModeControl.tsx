@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionMode } from '../../../src-shared/model';
 import { PERMISSION_MODES } from '../../../src-shared/model';
-import { connectedAsDevice } from '../../platform/device-page';
+import { onDevicePage } from '../../platform/device-page';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { ShieldIcon } from '../icons';
 
@@ -37,7 +37,7 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const refs = useRef<Partial<Record<PermissionMode, HTMLButtonElement | null>>>({});
   const shown = changing ?? mode;
-  const [onDevice] = useState(() => connectedAsDevice(window));
+  const [onDevice] = useState(onDevicePage);
   const offered = PERMISSION_MODES.filter((option) => !onDevice || option !== 'full' || option === shown);
 
   const choose = (next: PermissionMode) => store.getState().choosePermissionMode(sessionId, next);
