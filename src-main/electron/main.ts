@@ -17,7 +17,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
+import { describeReach, openHostReach } from '../host/transports/host-reach';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
+import type { ReachListener } from '../host/transports/reach-listener';
 import { consoleLogger, type Logger } from '../runtime/core/ports';
 import { parsePassThrough } from '../runtime/shell/child-environment';
 import { DataDirError } from '../storage/data-dir-errors';
@@ -87,9 +89,11 @@ async function start(): Promise<void> {
   const host = await openDesktopHost(() => mainWindow);
   if (host === null) return;
   const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
+  const reach = await openDesktopReach(host);
   drainBeforeQuit(app, {
     drain: async () => {
       host.drain();
+      await reach?.close();
       transport.close();
       await host.close();
     },
@@ -226,6 +230,30 @@ async function openDesktopHost(currentWindow: () => BrowserWindow | null): Promi
     return null;
   }
   return host;
+}
+
+/**
+ * The listener other devices reach (docs/remote.md), in this process as in the headless host: off until
+ * Settings → Devices turns it on, then HTTPS/WSS on the chosen address, serving the built renderer to
+ * paired devices. A problem leaves it closed (said in Settings → Devices); the app runs on regardless.
+ */
+async function openDesktopReach(host: Host): Promise<ReachListener | null> {
+  const rendererDir = join(import.meta.dirname, '..', 'renderer');
+  try {
+    const reach = await openHostReach({
+      host,
+      dataDir: dirs.dataDir,
+      staticDir: existsSync(join(rendererDir, 'index.html')) ? rendererDir : null,
+      logger,
+    });
+    const reached = describeReach(reach.status());
+    if (reached?.ok === true) logger.info(reached.text);
+    else if (reached !== null) logger.warn(reached.text);
+    return reach;
+  } catch (error) {
+    logger.error('Other devices cannot reach this Cairn', { error: String(error) });
+    return null;
+  }
 }
 
 /** Notifications for pending interactions and automations while Cairn is not in front. */

@@ -9,7 +9,8 @@ import { silentLogger } from '../../runtime/core/ports';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
 import { connectProtocolClient, HandshakeRefused, type ProtocolClient } from '../../testing/protocol-client';
 import { waitFor } from '../../testing/wait-for';
-import { startReachListener, type ReachListener } from '../transports/reach-listener';
+import { openHostReach } from '../transports/host-reach';
+import type { ReachListener } from '../transports/reach-listener';
 import { startWebSocketTransport, type WebSocketTransport } from '../transports/websocket-transport';
 import { REACH_CERT_FILE } from './reach-certificate';
 
@@ -31,16 +32,17 @@ beforeEach(async () => {
     logger: silentLogger,
     staticDir: null,
   });
-  reach = await startReachListener({
+  // As serve.ts and the desktop app's main process open it.
+  reach = await openHostReach({
     host: t.host,
     token: TOKEN,
+    loopbackOrigin: loopback.origin,
     dataDir: t.dataDir,
     staticDir: null,
     logger: silentLogger,
     commandLine: { address: '127.0.0.2' },
     port: 0,
   });
-  t.host.devices.attachReach(reach);
   const status = reach.status();
   expect(status.problem).toBeNull();
   ca = readFileSync(join(t.dataDir, REACH_CERT_FILE), 'utf8');
