@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CairnHost, freePort } from './cairn-host';
 import { expect, test } from './fixtures';
@@ -13,7 +13,7 @@ const PIXEL_9 =
  * desktop shows, follows a session, answers an approval and stops a turn; revoked from the desktop,
  * its page says it was signed out.
  */
-test('a phone pairs with the code (Cancel withdraws a request), answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
+test('a phone pairs with the code (Cancel withdraws a request), names the Cairn it shows, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
   page,
   browser,
 }) => {
@@ -87,6 +87,17 @@ test('a phone pairs with the code (Cancel withdraws a request), answers an appro
     expect(await phone.evaluate(() => window.localStorage.getItem('cairn.deviceCredential'))).toMatch(
       /^cairn-device\./,
     );
+
+    // The phone's page names the Cairn it shows — this machine's name until the desktop chooses one; the
+    // desktop's own page (loopback) does not.
+    await expect(phone.getByTestId('welcome-host')).toHaveText(`This is the Cairn on ${hostname()}.`);
+    await page.getByTestId('host-name-input').fill('workstation');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(phone.getByTestId('welcome-host')).toHaveText('This is the Cairn on workstation.');
+    await phone.getByRole('button', { name: 'Show sidebar' }).tap();
+    await expect(phone.getByTestId('host-chip')).toHaveText('on workstation');
+    await phone.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
+    await expect(page.getByTestId('host-chip')).toHaveCount(0);
 
     // On the phone, Settings → Devices says devices are managed on the desktop.
     await phone.getByRole('button', { name: 'Settings' }).tap();
