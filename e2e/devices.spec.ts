@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CairnHost, freePort } from './cairn-host';
 import { expect, test } from './fixtures';
@@ -13,7 +13,7 @@ const PIXEL_9 =
  * desktop shows, follows a session, answers an approval and stops a turn; revoked from the desktop,
  * its page says it was signed out.
  */
-test('a phone pairs with the code, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
+test('a phone pairs with the code (Cancel withdraws a request), names the Cairn it shows, answers an approval and stops a turn, and is signed out when the desktop revokes it', async ({
   page,
   browser,
 }) => {
@@ -64,10 +64,22 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(phone.getByTestId('pairing-problem')).toHaveText('That code is not the one on show.');
 
-    // The right code: the phone waits, the desktop asks "Pair Pixel 9?", and the phone opens Cairn.
+    // The right code: the phone waits and the desktop asks "Pair Pixel 9?" — until Cancel on the phone withdraws it.
     await codeField.fill(code.toLowerCase());
     await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(phone.getByTestId('pairing-waiting')).toContainText('Waiting for the desktop to confirm');
+    await expect(page.getByTestId('pair-request')).toContainText('Pair Pixel 9?');
+    await phone.getByRole('button', { name: 'Cancel' }).tap();
+    await expect(page.getByTestId('pair-request')).toHaveCount(0);
+    await expect(phone.getByTestId('pairing-note')).toHaveText(/Pairing cancelled\. .*show a new code on the desktop/);
+    await expect(codeField).toHaveValue('');
+
+    // With a new code: the desktop asks again, and once confirmed the phone opens Cairn.
+    await page.getByTestId('pair-start').click();
+    const secondCode = (await page.getByTestId('pair-code').textContent()) ?? '';
+    expect(secondCode).not.toBe(code);
+    await codeField.fill(secondCode);
+    await phone.getByRole('button', { name: 'Pair this device' }).tap();
     await expect(page.getByTestId('pair-request')).toContainText('Pair Pixel 9?');
     await page.getByRole('button', { name: 'Pair', exact: true }).click();
     await expect(page.getByTestId('device-row')).toContainText('Pixel 9');
@@ -76,14 +88,32 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
       /^cairn-device\./,
     );
 
+    // The phone's page names the Cairn it shows — this machine's name until the desktop chooses one; the
+    // desktop's own page (loopback) does not.
+    await expect(phone.getByTestId('welcome-host')).toHaveText(`This is the Cairn on ${hostname()}.`);
+    await page.getByTestId('host-name-input').fill('workstation');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(phone.getByTestId('welcome-host')).toHaveText('This is the Cairn on workstation.');
+    await phone.getByRole('button', { name: 'Show sidebar' }).tap();
+    await expect(phone.getByTestId('host-chip')).toHaveText('on workstation');
+    await phone.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
+    await expect(page.getByTestId('host-chip')).toHaveCount(0);
+
     // On the phone, Settings → Devices says devices are managed on the desktop.
     await phone.getByRole('button', { name: 'Settings' }).tap();
     await phone.getByRole('tab', { name: 'Devices' }).tap();
     await expect(phone.getByTestId('devices-managed-on-desktop')).toBeVisible();
+    // Connections and keys stay on the desktop too, and the page says so instead of offering them.
+    await phone.getByRole('tab', { name: 'Connections' }).tap();
+    await expect(phone.getByTestId('settings-desktop-only')).toContainText('Only on the desktop.');
+    await expect(phone.locator('.add-connection')).toHaveCount(0);
     await phone.getByRole('button', { name: 'Close settings' }).tap();
 
-    // The phone follows the session and answers its approval.
+    // The phone follows the session and answers its approval; switching it to Full is left to the desktop.
     await phone.getByTestId('rail-waiting').tap();
+    const full = phone.getByTestId('permission-mode').getByRole('radio', { name: /^Full/ });
+    await expect(full).toBeDisabled();
+    await expect(full).toContainText('only on the desktop');
     const approval = phone.locator('[data-testid="interaction"][data-kind="permission"]');
     await expect(approval.getByTestId('tool-diff')).toContainText('+from the phone');
     await approval.getByRole('button', { name: 'Allow once' }).tap();
@@ -105,7 +135,12 @@ test('a phone pairs with the code, answers an approval and stops a turn, and is 
     await page.getByRole('button', { name: 'Revoke Pixel 9' }).click();
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(page.getByTestId('device-list')).toHaveCount(0);
-    await expect(phone.getByText(/This device was signed out/)).toBeVisible();
+    await expect(phone.getByTestId('pairing-problem')).toHaveText(/This device was signed out.*pair it again/);
+    expect(await phone.evaluate(() => window.localStorage.getItem('cairn.deviceCredential'))).toBeNull();
+    // Reloaded, it offers to pair again (not a message about tokens).
+    await phone.reload();
+    await expect(phone.getByRole('button', { name: 'Pair this device' })).toBeVisible();
+    await expect(phone.getByText(/access token/)).toHaveCount(0);
   } finally {
     await phoneContext.close();
     await cairn.stop();

@@ -119,7 +119,7 @@ test('at 1280 px the sidebar shows, the header keeps Set goal, and no entry labe
 test.describe('on a phone (390×844, touch)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the session list is a drawer that closes on pick, what waits is one tap away, nothing scrolls sideways, Stop and the answers fit a thumb, no keys are advertised, and the page is installable', async ({
+  test('the session list is a drawer that closes on pick and keeps focus while open, what waits is one tap away, nothing scrolls sideways, Stop and the answers fit a thumb, no keys are advertised, and the page is installable', async ({
     page,
     cairn,
   }) => {
@@ -170,6 +170,24 @@ test.describe('on a phone (390×844, touch)', () => {
       await page.getByRole('button', { name: 'Show sidebar' }).tap();
       await page.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
       await expect(sidebar).toHaveCount(0);
+      // While it is open focus stays in it: Tab and Shift+Tab cycle there; Esc gives focus back to its button.
+      const showSidebar = page.getByRole('button', { name: 'Show sidebar' });
+      await showSidebar.tap();
+      const focusInDrawer = () =>
+        page.evaluate(() => document.querySelector('nav.sidebar')?.contains(document.activeElement) ?? false);
+      await expect.poll(focusInDrawer).toBe(true);
+      const stops = await sidebar.locator('button, input, [href], [tabindex="0"]').count();
+      for (let press = 0; press <= stops; press += 1) {
+        await page.keyboard.press('Tab');
+        expect(await focusInDrawer()).toBe(true);
+      }
+      for (let press = 0; press <= stops; press += 1) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInDrawer()).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(sidebar).toHaveCount(0);
+      await expect(showSidebar).toBeFocused();
 
       // The approval with its diff, the toolbar and Changes all fit the width; Allow and Stop are thumb-sized.
       const approval = page.locator('[data-testid="interaction"][data-kind="permission"]');

@@ -8,7 +8,7 @@ import type { SandboxSetting } from './runtime/sandbox/sandbox-availability';
 import { HostTokenError, storedHostToken } from './host/transports/host-token';
 import type { PortChoice } from './host/transports/remembered-port';
 import { startLocalSocketListener } from './host/transports/local-socket-listener';
-import { startReachListener } from './host/transports/reach-listener';
+import { describeReach, openHostReach } from './host/transports/host-reach';
 import { startWebSocketTransport } from './host/transports/websocket-transport';
 import { consoleLogger } from './runtime/ports/ports';
 import { parsePassThrough } from './runtime/shell/child-environment';
@@ -188,16 +188,15 @@ async function main() {
     extraOrigins: process.env.CAIRN_DEV_ORIGIN === undefined ? [] : [process.env.CAIRN_DEV_ORIGIN],
   });
 
-  host.devices.setLoopbackOrigin(transport.origin);
-  const reach = await startReachListener({
+  const reach = await openHostReach({
     host,
     token,
+    loopbackOrigin: transport.origin,
     dataDir: options.dataDir,
     staticDir,
     logger,
     commandLine: options.listen,
   });
-  host.devices.attachReach(reach);
   // Editors reach this host through `cairn acp`, over a 0600 socket in the data directory (docs/acp.md).
   const local = await startLocalSocketListener({ host, dataDir: options.dataDir, logger, pageUrl: transport.url });
 
@@ -218,14 +217,9 @@ async function main() {
 
   console.log(`Cairn host ready (data: ${options.dataDir})`);
   console.log(`Open ${transport.url}`);
-  const reached = reach.status();
-  if (reached.listening && reached.certificate !== null) {
-    console.log(
-      `Other devices: ${reached.origin ?? ''} (pair them in Settings → Devices; certificate SHA-256 ${reached.certificate.fingerprint})`,
-    );
-  } else if (reached.problem !== null) {
-    console.error(`cairn: other devices cannot reach this Cairn: ${reached.problem} It serves on 127.0.0.1 only.`);
-  }
+  const reached = describeReach(reach.status());
+  if (reached?.ok === true) console.log(reached.text);
+  else if (reached !== null) console.error(`cairn: ${reached.text}`);
 }
 
 main().catch(async (error: unknown) => {

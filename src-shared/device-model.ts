@@ -48,6 +48,15 @@ export interface ReachStatus {
   readonly available: boolean;
 }
 
+/** The name windows show for this Cairn ("on workstation"): chosen in Settings → Devices, else the machine's. */
+export interface HostName {
+  readonly name: string;
+  /** Whether the person chose it (else it is `machineName`). */
+  readonly custom: boolean;
+  /** This machine's own name (os.hostname()). */
+  readonly machineName: string;
+}
+
 /** Who made a call, for attribution ("answered from Pixel 9"); absent for the desktop itself. */
 export interface DeviceIdentity {
   readonly deviceId: string;

@@ -8,6 +8,7 @@ const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
   'device.revoke',
   'device.reach.set',
   'device.reach.regenerate',
+  'device.hostName.set',
   'connection.create',
   'connection.update',
   'connection.remove',

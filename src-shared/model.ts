@@ -140,6 +140,8 @@ export interface HostInfo {
   readonly hostEpoch: string;
   readonly dataDir: string;
   readonly backends: readonly string[];
+  /** The name windows show for this Cairn ("on workstation"): chosen in Settings → Devices, else the machine's. */
+  readonly hostName: string;
   /** Whether agents' commands can run in the sandbox here (Auto mode), and if not, why and what to install. */
   readonly sandbox: SandboxStatus;
   /**

@@ -1,15 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '../../src-shared/errors';
+import type { ReachStatus } from '../../src-shared/device-model';
 import type { HostInfo } from '../../src-shared/model';
+import type { DeviceListResult } from '../../src-shared/operations/device-operations';
 import { createHost } from '../host/create-host';
-import { LOCAL_SOCKET_NAME } from '../../src-shared/protocol';
-import { connectLocalHost } from '../host-client/local-host-client';
+import { HOST_TOKEN_FILE } from '../host/transports/host-token';
 import { IPC_INVOKE_CHANNEL, type IpcInvokeListener } from '../host/transports/ipc-transport';
-import { startLocalSocketListener } from '../host/transports/local-socket-listener';
+import { LOCAL_SOCKET_NAME } from '../../src-shared/protocol';
+import { REACH_CERT_FILE } from '../host/devices/reach-certificate';
+import { connectLocalHost } from '../host-client/local-host-client';
+import { connectProtocolClient } from '../testing/protocol-client';
 import { silentLogger } from '../runtime/ports/ports';
+import { startLocalSocketListener } from '../host/transports/local-socket-listener';
 import { LOCK_FILE } from '../storage/data-dir-lock';
 import { DATABASE_FILE } from '../storage/database';
 import { corruptIndexPage } from '../storage/testing/corrupt-database';
@@ -272,6 +277,32 @@ describe('the Electron entry', () => {
       { op: 'session.create', input: { title: 'From the window' } },
     );
     expect(stub.windows[0]!.sent).toContainEqual(expect.objectContaining({ kind: 'session.changed' }));
+  });
+
+  it('runs the listener other devices reach in the main process: Settings → Devices turns it on (127.0.0.2, HTTPS) and off', async () => {
+    const stub = await startMain();
+    const url = await stub.loaded.promise;
+    const invoke = stub.handlers.get(IPC_INVOKE_CHANNEL)!;
+    const call = async <T>(op: string, input: unknown) =>
+      (await invoke({ sender: { id: 1 }, senderFrame: { url, parent: null } }, { op, input })) as Outcome<T>;
+    const off = await call<DeviceListResult>('device.list', {});
+    expect(off.ok && off.result.reach).toMatchObject({ available: true, listening: false, source: null });
+
+    const on = await call<ReachStatus>('device.reach.set', { enabled: true, address: '127.0.0.2' });
+    if (!on.ok) throw new Error(on.error.message);
+    expect(on.result).toMatchObject({ listening: true, problem: null, source: 'settings' });
+    expect(on.result.origin).toMatch(/^https:\/\/127\.0\.0\.2:\d+\/$/);
+    // It speaks the protocol over WSS with the certificate kept in the data directory.
+    const wss = (on.result.origin ?? '').replace('https:', 'wss:');
+    const ca = readFileSync(join(dataDir, REACH_CERT_FILE), 'utf8');
+    const token = readFileSync(join(dataDir, HOST_TOKEN_FILE), 'utf8').trim();
+    const client = await connectProtocolClient(wss, { token, ca });
+    expect((await client.call('host.info', {})).dataDir).toBe(dataDir);
+    await client.close();
+
+    const closed = await call<ReachStatus>('device.reach.set', { enabled: false });
+    expect(closed.ok && closed.result.listening).toBe(false);
+    await expect(connectProtocolClient(wss, { token, ca })).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it('on quit drains the host (releasing the data directory) before quitting for real', async () => {

@@ -17,10 +17,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { codexLimitsFrom, type CodexLimits } from '../host/codex-limits';
 import { createHost, type Host } from '../host/create-host';
+import { describeReach, openHostReach } from '../host/transports/host-reach';
 import { startIpcTransport, type IpcTransport } from '../host/transports/ipc-transport';
 import { startLocalSocketListener } from '../host/transports/local-socket-listener';
 import { runningHostAddress } from '../host-client/running-host';
 import { consoleLogger, type Logger } from '../runtime/ports/ports';
+import type { ReachListener } from '../host/transports/reach-listener';
 import { parsePassThrough } from '../runtime/shell/child-environment';
 import { DataDirError, DataDirLockedError } from '../storage/data-dir-errors';
 import { buildContentSecurityPolicy, enforceContentSecurityPolicy } from './content-security-policy';
@@ -91,9 +93,11 @@ async function start(): Promise<void> {
   const transport: IpcTransport = startIpcTransport({ host, ipcMain, appUrl, logger });
   // Editors reach this host through `cairn acp`, over a 0600 socket in the data directory (docs/acp.md).
   const local = await startLocalSocketListener({ host, dataDir: dirs.dataDir, logger, pageUrl: null });
+  const reach = await openDesktopReach(host);
   drainBeforeQuit(app, {
     drain: async () => {
       host.drain();
+      await reach?.close();
       transport.close();
       await local.close();
       await host.close();
@@ -261,6 +265,30 @@ async function offerRunningHost(): Promise<boolean> {
   if (choice.response === 0) await shell.openExternal(running.pageUrl);
   app.exit(0);
   return true;
+}
+
+/**
+ * The listener other devices reach (docs/remote.md), in this process as in the headless host: off until
+ * Settings → Devices turns it on, then HTTPS/WSS on the chosen address, serving the built renderer to
+ * paired devices. A problem leaves it closed (said in Settings → Devices); the app runs on regardless.
+ */
+async function openDesktopReach(host: Host): Promise<ReachListener | null> {
+  const rendererDir = join(import.meta.dirname, '..', 'renderer');
+  try {
+    const reach = await openHostReach({
+      host,
+      dataDir: dirs.dataDir,
+      staticDir: existsSync(join(rendererDir, 'index.html')) ? rendererDir : null,
+      logger,
+    });
+    const reached = describeReach(reach.status());
+    if (reached?.ok === true) logger.info(reached.text);
+    else if (reached !== null) logger.warn(reached.text);
+    return reach;
+  } catch (error) {
+    logger.error('Other devices cannot reach this Cairn', { error: String(error) });
+    return null;
+  }
 }
 
 /** Notifications for pending interactions and automations while Cairn is not in front. */

@@ -184,6 +184,12 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     // A damaged page found while recovering is the same problem as one found at open: say so.
     throw describeDatabaseError(error, options.dataDir);
   }
+  const devices = createDeviceRegistry({
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    publish: () => runtime.bus.publish({ kind: 'devices.changed' }),
+    logger,
+  });
   const info: HostInfo = {
     name: 'Cairn',
     version: CAIRN_VERSION,
@@ -191,22 +197,24 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     hostEpoch,
     dataDir: options.dataDir,
     backends: [OFFLINE_DEMO_CONNECTION_ID, ...[...backends.keys()].filter((id) => id !== OFFLINE_DEMO_CONNECTION_ID)],
+    hostName: devices.hostName().name,
     sandbox: runtime.sandbox.availability.available
       ? { available: true, reason: null }
       : { available: false, reason: runtime.sandbox.availability.reason },
     acpLauncher: options.acpLauncher ?? null,
   };
   let closing: Promise<void> | null = null;
-  const devices = createDeviceRegistry({
-    dataDir: options.dataDir,
-    now: () => clock.now(),
-    publish: () => runtime.bus.publish({ kind: 'devices.changed' }),
-    logger,
-  });
   const vitals = createHostVitalsMeter();
   const dispatch = createDispatcher({
     handlers,
-    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices, vitals },
+    // The name can change while the host runs (Settings → Devices); the rest is fixed at start.
+    deps: {
+      runtime,
+      info: () => ({ ...info, hostName: devices.hostName().name }),
+      desktop: options.desktop ?? null,
+      devices,
+      vitals,
+    },
     logger,
     isDraining: () => !runtime.admission.isOpen,
     knownFault: (error) => runtime.storageDamage.report(error),

@@ -36,6 +36,22 @@ describe('pairDevice', () => {
     sockets.latest().drop();
     expect(await dropped).toMatchObject({ ok: false, message: expect.stringContaining('dropped') as unknown });
   });
+
+  it('cancels: the socket closes (the host withdraws the request) and the pairing ends as cancelled', async () => {
+    const sockets = fakeSocketFactory();
+    const cancel = new AbortController();
+    const waiting = pairDevice({
+      url: 'wss://h/',
+      code: 'K7QM3XRP',
+      deviceName: 'Pixel 9',
+      openSocket: sockets.factory,
+      signal: cancel.signal,
+    });
+    sockets.latest().open();
+    cancel.abort();
+    expect(sockets.latest().closedWith).toBe(1000);
+    expect(await waiting).toEqual({ ok: false, cancelled: true });
+  });
 });
 
 describe('pairingCodeFromFragment', () => {

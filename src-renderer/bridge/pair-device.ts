@@ -3,20 +3,23 @@ import type { SocketFactory } from './websocket-host-link';
 
 export type PairingResult =
   | { readonly ok: true; readonly credential: string; readonly deviceName: string }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string }
+  | { readonly ok: false; readonly cancelled: true };
 
 const LOST = 'The connection to Cairn dropped before the desktop answered. Check that Cairn is running and try again.';
 
 /**
  * Proves a pairing code to the host (docs/remote.md): instead of a hello the socket says
  * `{"pair":{code, deviceName}}` and waits — as long as the desktop takes to say "Pair <name>?" —
- * for this device's own credential, or a close (4006) whose reason says why not.
+ * for this device's own credential, or a close (4006) whose reason says why not. Aborting `signal`
+ * (the page's Cancel) closes the socket, which withdraws the request the desktop was asked about.
  */
 export function pairDevice(options: {
   readonly url: string;
   readonly code: string;
   readonly deviceName: string;
   readonly openSocket: SocketFactory;
+  readonly signal?: AbortSignal;
 }): Promise<PairingResult> {
   return new Promise((resolve) => {
     let settled = false;
@@ -33,6 +36,10 @@ export function pairDevice(options: {
       },
       close: (code, reason) =>
         settle({ ok: false, message: code === CLOSE_CODES.pairingRefused && reason !== '' ? reason : LOST }),
+    });
+    options.signal?.addEventListener('abort', () => {
+      socket.close(1000, 'Cancelled');
+      settle({ ok: false, cancelled: true });
     });
   });
 }

@@ -7,7 +7,7 @@ import { WebSocketHostLink } from './websocket-host-link';
 
 const BACKOFF = { initialMs: 100, maxMs: 1000, jitter: 0 };
 
-function setup(options: { requestTimeoutMs?: number; helloTimeoutMs?: number } = {}) {
+function setup(options: { requestTimeoutMs?: number; helloTimeoutMs?: number; onCredentialRefused?: () => void } = {}) {
   const sockets = fakeSocketFactory();
   const link = new WebSocketHostLink({
     url: 'ws://127.0.0.1:1/',
@@ -157,7 +157,8 @@ describe('WebSocketHostLink', () => {
   });
 
   it('says a revoked device was signed out, and does not retry', () => {
-    const { link, sockets } = setup();
+    const refused = vi.fn();
+    const { link, sockets } = setup({ onCredentialRefused: refused });
     sockets.latest().open();
     sockets.latest().welcome('epoch');
     sockets.latest().drop(CLOSE_CODES.deviceRevoked);
@@ -165,8 +166,21 @@ describe('WebSocketHostLink', () => {
       status: 'failed',
       problem: expect.stringMatching(/^This device was signed out/),
     });
+    expect(refused).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(60_000);
     expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('tells its owner when the host refuses the credential at hello (a device revoked while away), not when the line drops', () => {
+    const refused = vi.fn();
+    const { sockets } = setup({ onCredentialRefused: refused });
+    sockets.latest().open();
+    sockets.latest().drop(1006);
+    expect(refused).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    sockets.latest().open();
+    sockets.latest().drop(CLOSE_CODES.badToken);
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 
   it('ignores a stale socket once a newer one took over', () => {

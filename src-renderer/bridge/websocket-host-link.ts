@@ -37,6 +37,8 @@ export interface WebSocketHostLinkOptions {
   readonly helloTimeoutMs?: number;
   readonly backoff?: BackoffOptions;
   readonly random?: () => number;
+  /** The host refused the credential (a paired device's, revoked now or before): called once the link has given up. */
+  readonly onCredentialRefused?: () => void;
 }
 
 interface PendingRequest {
@@ -244,6 +246,7 @@ export class WebSocketHostLink implements HostLink {
     if (refusal !== undefined) {
       this.setState({ ...this.state, status: 'failed', problem: refusal });
       this.failAll(refusal);
+      if (code === CLOSE_CODES.badToken || code === CLOSE_CODES.deviceRevoked) this.options.onCredentialRefused?.();
       return;
     }
     if (this.closed) return;

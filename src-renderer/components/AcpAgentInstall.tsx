@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { onDevicePage } from '../platform/device-page';
 import type { AcpInstallState } from '../../src-shared/acp-install-model';
 import type { AcpPresetKind } from '../../src-shared/connection-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
@@ -15,7 +16,14 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   useEffect(() => {
     if (!loaded) void store.getState().loadAcpInstalls();
   }, [loaded, store]);
+  const [onDevice] = useState(onDevicePage);
   if (install === undefined) return null;
+  if (onDevice && install.status !== 'installed' && install.status !== 'installing')
+    return (
+      <p className="acp-install-line" data-testid="acp-install">
+        Not installed here. Agents are installed on the desktop.
+      </p>
+    );
   const start = () => void store.getState().installAcpAgent(kind);
   return (
     <div

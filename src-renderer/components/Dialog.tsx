@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { FOCUSABLE } from './focus-targets';
 
 type DialogProps = DialogNaming & {
   readonly describedBy?: string;
@@ -14,9 +15,6 @@ type DialogProps = DialogNaming & {
 /** What names the dialog: its title (the shell draws the heading), or the id of a heading its body draws itself. */
 type DialogNaming =
   { readonly title: ReactNode; readonly labelledBy?: never } | { readonly title?: never; readonly labelledBy: string };
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The one dialog shell: a modal whose title names it, its body, and a row of footer buttons. Focus

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { onDevicePage } from '../platform/device-page';
 import { retryingImport } from '../platform/retrying-import';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import type { SettingsPage } from '../state/ui-slice';
@@ -39,6 +40,7 @@ export function SettingsDialog() {
   const store = useStoreApi();
   const page = useAppStore((state) => state.settings);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const [onDevice] = useState(onDevicePage);
   if (page === null) return null;
   const actions = store.getState();
   const close = () => actions.closeSettings();
@@ -87,7 +89,11 @@ export function SettingsDialog() {
         </button>
       </div>
       <div className="settings-panel" id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${page.tab}`}>
-        {page.tab === 'connections' ? (
+        {onDevice && (page.tab === 'connections' || page.tab === 'mcp') ? (
+          <DesktopOnly
+            what={page.tab === 'mcp' ? 'Tools (MCP servers)' : 'Connections, their keys and agent installs'}
+          />
+        ) : page.tab === 'connections' ? (
           <ConnectionsPage selected={page.connectionId} />
         ) : page.tab === 'mcp' ? (
           <McpServersPage />
@@ -112,5 +118,14 @@ export function SettingsDialog() {
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** A paired device's page in place of what stays on the desktop (docs/remote.md); the host refuses it anyway. */
+function DesktopOnly({ what }: { what: string }) {
+  return (
+    <p className="settings-note" data-testid="settings-desktop-only">
+      <strong>Only on the desktop.</strong> {what} are changed on the computer running Cairn, not from a paired device.
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import { WaitingList } from './WaitingList';
 import { WorkHubEntry } from './workhub/WorkHubEntry';
 import { AutomationsEntry } from './automations/AutomationsEntry';
 import { retryingImport } from '../platform/retrying-import';
+import { HostNameSlot } from './HostNameSlot';
 import { useRowsInSteps } from './rows-in-steps';
 
 /** Matches in messages load with the first search. */
@@ -131,6 +132,7 @@ function SidebarTop() {
       <div className="brand">
         <CairnMark />
         <span className="brand-name">Cairn</span>
+        <HostNameSlot variant="chip" />
         <button
           type="button"
           className="icon-button sidebar-hide"

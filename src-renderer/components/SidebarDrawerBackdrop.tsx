@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { useDrawerFocusTrap } from './drawer-focus-trap';
 
 /** What a tap in the drawer picks: a session, something waiting, the WorkHub or Automations. */
 const PICKS = '.sidebar .session-row-main, .sidebar .waiting-item, .sidebar .workhub-entry';
@@ -7,7 +8,8 @@ const PICKS = '.sidebar .session-row-main, .sidebar .waiting-item, .sidebar .wor
 /**
  * Beside a phone's sidebar, which is a drawer over the page (phone.css): a dimmed backdrop that closes
  * it when tapped, as Esc does, and as picking something in it does — a session, the WorkHub,
- * Automations, or something waiting — so that one view at a time fills the screen.
+ * Automations, or something waiting — so that one view at a time fills the screen. While it is open,
+ * Tab stays in the drawer, and closing it gives focus back to the button that opened it.
  */
 export function SidebarDrawerBackdrop() {
   const store = useStoreApi();
@@ -15,6 +17,7 @@ export function SidebarDrawerBackdrop() {
     (state) => `${state.selectedSessionId ?? ''}|${String(state.automations.open)}|${state.focusInteractionId ?? ''}`,
   );
   const openedOn = useRef(view);
+  useDrawerFocusTrap();
 
   useEffect(() => {
     if (view !== openedOn.current) store.getState().setSidebarShown(false);

@@ -3,6 +3,7 @@ import type { DiscoveredServer } from '../../src-shared/connection-model';
 import { PROVIDER_LABELS } from '../forms/connection-labels';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { DirectiveList } from './DirectiveList';
+import { HostNameSlot } from './HostNameSlot';
 import { CairnMark, PlayIcon, PlugIcon, PlusIcon, Spinner } from './icons';
 
 /** A newcomer's welcome, with no session yet: what Cairn is, how to start (on first run: local servers found, a connection, the Offline demo), and what to send the demo. */
@@ -13,6 +14,7 @@ export function Welcome({ firstRun }: { firstRun: boolean }) {
     <div className="welcome">
       <CairnMark size={56} />
       <h1>Welcome to Cairn</h1>
+      <HostNameSlot variant="line" />
       <p className="welcome-lead">
         A workspace for working with AI agents. Each session is a conversation with an agent: you ask, it works and
         streams its answer, and you can stop it or pick it back up at any moment. Everything is kept on this machine.

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { retryingImport } from '../platform/retrying-import';
 import { onlyBuiltIn } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
+import { HostNameSlot } from './HostNameSlot';
 import { CairnMark } from './icons';
 import { newSessionLabel } from './shortcut-label';
 
@@ -31,6 +32,7 @@ export function WelcomeEmpty() {
           </span>
           .
         </p>
+        <HostNameSlot variant="line" />
         {firstRun ? (
           <button
             type="button"

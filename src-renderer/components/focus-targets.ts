@@ -1,4 +1,9 @@
 /** Elements that keyboard shortcuts and empty states move focus to. */
+
+/** What Tab can reach inside a dialog or the phone's drawer (each keeps focus among these while open). */
+export const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select, [tabindex]:not([tabindex="-1"])';
+
 export const COMPOSER_INPUT_ID = 'composer-input';
 export const SEARCH_INPUT_ID = 'session-search';
 

@@ -16,3 +16,17 @@ export function connectedAsDevice(win: Window): boolean {
     return false;
   }
 }
+
+/** `connectedAsDevice` for this page; false where there is no window (rendering in tests). */
+export function onDevicePage(): boolean {
+  return typeof window !== 'undefined' && connectedAsDevice(window);
+}
+
+/**
+ * Whether this page shows a Cairn on another machine: it came through the listener other devices
+ * reach (HTTPS only; loopback is plain HTTP), or it speaks for a paired device (an SSH tunnel's
+ * loopback address, say). The desktop app's window and a loopback tab are on the host's own machine.
+ */
+export function remotePage(): boolean {
+  return typeof window !== 'undefined' && (window.location.protocol === 'https:' || connectedAsDevice(window));
+}

@@ -74,3 +74,32 @@ export function keepDeviceCredential(
     return false;
   }
 }
+
+/** Forgets the credential of a device the host no longer accepts (revoked), and notes it for the pairing page. */
+export function forgetDeviceCredential(
+  local: { removeItem(key: string): void },
+  session: { setItem(key: string, value: string): void },
+): void {
+  try {
+    local.removeItem(DEVICE_CREDENTIAL_KEY);
+    session.setItem(SIGNED_OUT_KEY, '1');
+  } catch {
+    // Storage refused: the host refuses the credential anyway, and the page says so.
+  }
+}
+
+const SIGNED_OUT_KEY = 'cairn.deviceSignedOut';
+
+/** Whether this tab's device was just signed out (read once: the note is then gone). */
+export function takeSignedOutNote(session: {
+  getItem(key: string): string | null;
+  removeItem(key: string): void;
+}): boolean {
+  try {
+    const signedOut = session.getItem(SIGNED_OUT_KEY) !== null;
+    session.removeItem(SIGNED_OUT_KEY);
+    return signedOut;
+  } catch {
+    return false;
+  }
+}

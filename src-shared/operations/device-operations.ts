@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DeviceSummary, PairingOffer, PairingRequest, ReachStatus } from '../device-model';
+import type { DeviceSummary, HostName, PairingOffer, PairingRequest, ReachStatus } from '../device-model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 
@@ -12,6 +12,7 @@ export interface DeviceListResult {
     readonly request: PairingRequest | null;
   } | null;
   readonly reach: ReachStatus;
+  readonly hostName: HostName;
 }
 
 const deviceId = wellFormedString().min(1).max(64);
@@ -58,6 +59,12 @@ export const deviceOperations = {
       keyFile: wellFormedString().min(1).max(4096).optional(),
     }),
     errors: ['invalid_input', 'operation_unavailable', 'device_forbidden'],
+  }),
+  /** The name windows show for this Cairn; '' goes back to the machine's own. */
+  'device.hostName.set': defineOperation<HostName>()({
+    mode: 'command',
+    input: z.strictObject({ name: wellFormedString().trim().max(60) }),
+    errors: ['device_forbidden'],
   }),
   'device.reach.regenerate': defineOperation<ReachStatus>()({
     mode: 'command',

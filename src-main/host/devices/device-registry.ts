@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   DeviceIdentity,
   DeviceSummary,
+  HostName,
   PairingOffer,
   PairingRequest,
   ReachStatus,
@@ -9,6 +10,7 @@ import type {
 import type { DeviceListResult } from '../../../src-shared/operations';
 import type { Logger } from '../../runtime/ports/ports';
 import { openDeviceStore, type DeviceRecord } from './device-store';
+import { readHostName, saveHostName } from './host-name';
 import { createPairingCodes } from './pairing-codes';
 
 /** The listener other devices reach, as the process that opened it controls it (serve.ts, Electron main). */
@@ -45,6 +47,9 @@ export interface DeviceRegistry {
   setLoopbackOrigin(origin: string): void;
   attachReach(control: ReachControl): void;
   readonly reach: ReachControl | null;
+  /** The name windows show for this Cairn. */
+  hostName(): HostName;
+  setHostName(name: string): HostName;
 }
 
 const NO_REACH: ReachStatus = {
@@ -70,6 +75,7 @@ export function createDeviceRegistry(options: {
   let pending: (PairingRequest & { resolve: (outcome: PairingOutcome) => void }) | null = null;
   let loopbackOrigin: string | null = null;
   let reach: ReachControl | null = null;
+  let hostName = readHostName(options.dataDir);
 
   const summary = (device: DeviceRecord): DeviceSummary => ({
     deviceId: device.deviceId,
@@ -103,6 +109,7 @@ export function createDeviceRegistry(options: {
                     : { requestId: pending.requestId, deviceName: pending.deviceName, address: pending.address },
               },
         reach: reach?.status() ?? NO_REACH,
+        hostName,
       };
     },
     async startPairing() {
@@ -193,6 +200,12 @@ export function createDeviceRegistry(options: {
     },
     get reach() {
       return reach;
+    },
+    hostName: () => hostName,
+    setHostName(name) {
+      hostName = saveHostName(options.dataDir, name);
+      options.publish();
+      return hostName;
     },
   };
 }

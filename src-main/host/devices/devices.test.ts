@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -9,8 +9,10 @@ import { silentLogger } from '../../runtime/ports/ports';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
 import { connectProtocolClient, HandshakeRefused, type ProtocolClient } from '../../testing/protocol-client';
 import { waitFor } from '../../testing/wait-for';
-import { startReachListener, type ReachListener } from '../transports/reach-listener';
+import { openHostReach } from '../transports/host-reach';
+import type { ReachListener } from '../transports/reach-listener';
 import { startWebSocketTransport, type WebSocketTransport } from '../transports/websocket-transport';
+import { HOST_NAME_FILE } from './host-name';
 import { REACH_CERT_FILE } from './reach-certificate';
 
 /** The reach listener on 127.0.0.2 (loopback, never the LAN), a device pairing over WSS, and the desktop on 127.0.0.1. */
@@ -31,16 +33,17 @@ beforeEach(async () => {
     logger: silentLogger,
     staticDir: null,
   });
-  reach = await startReachListener({
+  // As serve.ts and the desktop app's main process open it.
+  reach = await openHostReach({
     host: t.host,
     token: TOKEN,
+    loopbackOrigin: loopback.origin,
     dataDir: t.dataDir,
     staticDir: null,
     logger: silentLogger,
     commandLine: { address: '127.0.0.2' },
     port: 0,
   });
-  t.host.devices.attachReach(reach);
   const status = reach.status();
   expect(status.problem).toBeNull();
   ca = readFileSync(join(t.dataDir, REACH_CERT_FILE), 'utf8');
@@ -201,6 +204,28 @@ describe('reaching Cairn from other devices', () => {
       (await (await desktop()).call('session.configure', { sessionId: session.sessionId, permissionMode: 'full' }))
         .session.permissionMode,
     ).toBe('full');
+  });
+
+  it('names this Cairn: the machine’s name until the desktop chooses one (kept in the data directory), never from a device', async () => {
+    const d = await desktop();
+    expect((await d.call('host.info', {})).hostName).toBe(hostname());
+    expect((await d.call('device.list', {})).hostName).toEqual({
+      name: hostname(),
+      custom: false,
+      machineName: hostname(),
+    });
+    const phone = await device(await pairDevice());
+    expect(await phone.invoke('device.hostName.set', { name: 'Phone says' })).toMatchObject({
+      ok: false,
+      error: { code: 'device_forbidden' },
+    });
+    expect(await d.call('device.hostName.set', { name: '  workstation ' })).toMatchObject({
+      name: 'workstation',
+      custom: true,
+    });
+    expect((await phone.call('host.info', {})).hostName).toBe('workstation');
+    expect(readFileSync(join(t.dataDir, HOST_NAME_FILE), 'utf8')).toContain('workstation');
+    expect((await d.call('device.hostName.set', { name: '' })).name).toBe(hostname());
   });
 
   it('regenerates the certificate without signing out a device', async () => {

@@ -12,6 +12,7 @@ export const deviceHandlers: HandlerTable<
   | 'device.revoke'
   | 'device.reach.set'
   | 'device.reach.regenerate'
+  | 'device.hostName.set'
 > = {
   'device.list': ({ devices }) => ok(devices.list()),
   'device.pairing.start': async ({ devices }) => ok(await devices.startPairing()),
@@ -41,6 +42,7 @@ export const deviceHandlers: HandlerTable<
       return fail('invalid_input', 'Choose the address other devices reach this Cairn on.');
     return ok(await devices.reach.set(input));
   },
+  'device.hostName.set': ({ devices }, input) => ok(devices.setHostName(input.name)),
   'device.reach.regenerate': async ({ devices }) => {
     if (devices.reach === null) return fail('operation_unavailable', NO_REACH);
     return ok(await devices.reach.regenerate());

@@ -4,6 +4,7 @@ import { DEFAULT_CATCH_UP_MINUTES } from '../../../src-shared/automation-model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import type { PermissionMode } from '../../../src-shared/model';
 import { distinctTitles } from '../../format/distinct-titles';
+import { onDevicePage } from '../../platform/device-page';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { FieldFrame, TextField } from '../FieldFrame';
 import { scheduleOf, useScheduleDraft } from './schedule-draft';
@@ -24,6 +25,8 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
   const [catchUp, setCatchUp] = useState(String(existing?.catchUpMinutes ?? DEFAULT_CATCH_UP_MINUTES));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A paired device leaves Full to the desktop (docs/remote.md).
+  const [onDevice] = useState(onDevicePage);
 
   const submit = async () => {
     setBusy(true);
@@ -89,7 +92,9 @@ export function TaskForm({ existing, onDone }: { existing: ScheduledTask | null;
                 <option value="explore">Explore (read only)</option>
                 <option value="ask">Ask</option>
                 <option value="auto">Auto (runs in the sandbox, unasked)</option>
-                <option value="full">Full access (no sandbox)</option>
+                <option value="full" disabled={onDevice && permissionMode !== 'full'}>
+                  {onDevice ? 'Full access: only on the desktop' : 'Full access (no sandbox)'}
+                </option>
               </select>
             )}
           </FieldFrame>

@@ -6,6 +6,7 @@ import { connectedAsDevice } from '../../platform/device-page';
 import { useAppStore } from '../../state/store-context';
 import { Spinner } from '../icons';
 import { DeviceList } from './DeviceList';
+import { HostNameSection } from './HostNameSection';
 import { PairingSection } from './PairingSection';
 import { ReachSection } from './ReachSection';
 
@@ -73,6 +74,7 @@ function DesktopDevicesPage() {
         </p>
       )}
       <ReachSection reach={list.reach} run={run} />
+      <HostNameSection hostName={list.hostName} run={run} />
       <PairingSection pairing={list.pairing} listening={list.reach.listening} run={run} />
       <DeviceList devices={list.devices} run={run} />
     </div>

@@ -1,12 +1,12 @@
-import { StrictMode, useId, useState, type FormEvent } from 'react';
+import { StrictMode, useId, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultDeviceName, pairDevice, pairingCodeFromFragment } from '../../bridge/pair-device';
 import { browserSocketFactory } from '../../bridge/websocket-host-link';
-import { keepDeviceCredential } from '../../platform/token-storage';
+import { keepDeviceCredential, takeSignedOutNote } from '../../platform/token-storage';
 import '../../styles/devices.css';
 
 type Step =
-  | { readonly kind: 'form'; readonly problem: string | null }
+  | { readonly kind: 'form'; readonly problem: string | null; readonly note?: string }
   | { readonly kind: 'waiting' }
   | { readonly kind: 'paired'; readonly deviceName: string };
 
@@ -23,24 +23,42 @@ export function showPairingPage(root: HTMLElement, win: Window): void {
 /**
  * "Pair this device" (docs/remote.md): the code the desktop shows (prefilled from a QR code's
  * `#pair=…`) and a name for this device; then it waits for the desktop to confirm, keeps the
- * credential it receives and opens Cairn with it.
+ * credential it receives and opens Cairn with it. Cancel while waiting withdraws the request (the
+ * desktop's "Pair <name>?" goes away). A device that was revoked lands here, saying so.
  */
 export function PairingPage({ win }: { win: Window }) {
   const [code, setCode] = useState(() => pairingCodeFromFragment(win.location.hash));
   const [name, setName] = useState(() => defaultDeviceName(win.navigator.userAgent));
-  const [step, setStep] = useState<Step>({ kind: 'form', problem: null });
+  const [step, setStep] = useState<Step>(() =>
+    takeSignedOutNote(win.sessionStorage)
+      ? { kind: 'form', problem: 'This device was signed out on the Cairn host — pair it again.' }
+      : { kind: 'form', problem: null },
+  );
+  const cancel = useRef<AbortController | null>(null);
   const ids = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStep({ kind: 'waiting' });
     const scheme = win.location.protocol === 'https:' ? 'wss' : 'ws';
+    cancel.current = new AbortController();
     const result = await pairDevice({
       url: `${scheme}://${win.location.host}/`,
       code: code.trim(),
       deviceName: name.trim(),
       openSocket: browserSocketFactory(),
+      signal: cancel.current.signal,
     });
+    cancel.current = null;
+    if (!result.ok && 'cancelled' in result) {
+      // The code was used up when the host accepted it: the desktop shows a new one.
+      setCode('');
+      return setStep({
+        kind: 'form',
+        problem: null,
+        note: 'Pairing cancelled. To pair this device, show a new code on the desktop.',
+      });
+    }
     if (!result.ok) return setStep({ kind: 'form', problem: result.message });
     if (!keepDeviceCredential(win.localStorage, result.credential)) {
       return setStep({
@@ -60,9 +78,14 @@ export function PairingPage({ win }: { win: Window }) {
       <div className="pairing-card">
         <h1>Pair this device with Cairn</h1>
         {step.kind === 'waiting' ? (
-          <p className="pairing-waiting" role="status" data-testid="pairing-waiting">
-            Waiting for the desktop to confirm… Choose <strong>Pair</strong> there when it asks “Pair {name.trim()}?”.
-          </p>
+          <>
+            <p className="pairing-waiting" role="status" data-testid="pairing-waiting">
+              Waiting for the desktop to confirm… Choose <strong>Pair</strong> there when it asks “Pair {name.trim()}?”.
+            </p>
+            <button type="button" className="button pairing-submit" onClick={() => cancel.current?.abort()}>
+              Cancel
+            </button>
+          </>
         ) : step.kind === 'paired' ? (
           <p role="status">Paired as {step.deviceName}. Opening Cairn…</p>
         ) : (
@@ -71,6 +94,11 @@ export function PairingPage({ win }: { win: Window }) {
               On the computer running Cairn, open Settings → Devices and choose <strong>Pair a device</strong>, then
               enter the code it shows.
             </p>
+            {step.note === undefined ? null : (
+              <p className="form-notice" role="status" data-testid="pairing-note">
+                {step.note}
+              </p>
+            )}
             {step.problem === null ? null : (
               <p className="form-notice tone-error" role="alert" data-testid="pairing-problem">
                 {step.problem}

@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { PermissionMode } from '../../../src-shared/model';
 import { PERMISSION_MODES } from '../../../src-shared/model';
+import { onDevicePage } from '../../platform/device-page';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { ShieldIcon } from '../icons';
 
@@ -26,7 +27,8 @@ export const MODE_TEXT: Readonly<Record<PermissionMode, { label: string; hint: s
 
 /**
  * The session's permission mode as a segmented control (a radio group): changeable at any time, even
- * mid-turn. Full asks for confirmation first (FullModeDialog).
+ * mid-turn. Full asks for confirmation first (FullModeDialog); on a paired device it is left to the
+ * desktop (docs/remote.md), and says so.
  */
 export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
@@ -35,6 +37,8 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
   const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
   const refs = useRef<Partial<Record<PermissionMode, HTMLButtonElement | null>>>({});
   const shown = changing ?? mode;
+  const [onDevice] = useState(onDevicePage);
+  const offered = PERMISSION_MODES.filter((option) => !onDevice || option !== 'full' || option === shown);
 
   const choose = (next: PermissionMode) => store.getState().choosePermissionMode(sessionId, next);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -46,8 +50,8 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
           : 0;
     if (step === 0) return;
     event.preventDefault();
-    const index = PERMISSION_MODES.indexOf(shown);
-    const next = PERMISSION_MODES[(index + step + PERMISSION_MODES.length) % PERMISSION_MODES.length]!;
+    const index = offered.indexOf(shown);
+    const next = offered[(index + step + offered.length) % offered.length]!;
     choose(next);
     refs.current[next]?.focus();
   };
@@ -65,6 +69,7 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
       {PERMISSION_MODES.map((option) => {
         const text = MODE_TEXT[option];
         const checked = option === shown;
+        const desktopOnly = !offered.includes(option);
         return (
           <button
             key={option}
@@ -75,16 +80,16 @@ export function PermissionModeControl({ sessionId }: { sessionId: string }) {
             role="radio"
             aria-checked={checked}
             tabIndex={checked ? 0 : -1}
-            disabled={archived}
+            disabled={archived || desktopOnly}
             className={`mode-option mode-${option}${checked ? ' is-checked' : ''}`}
-            title={text.detail}
+            title={desktopOnly ? `${text.label}: only on the desktop` : text.detail}
             onClick={() => choose(option)}
           >
             <span className="mode-label">
               {option === 'auto' ? <ShieldIcon /> : null}
               {text.label}
             </span>
-            <span className="mode-hint">{text.hint}</span>
+            <span className="mode-hint">{desktopOnly ? 'only on the desktop' : text.hint}</span>
           </button>
         );
       })}
