@@ -26,6 +26,8 @@ import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
 import { wireSkills } from './composition/skill-wiring';
 import { wireTools } from './composition/tool-wiring';
+import { wireHooks } from './composition/hook-wiring';
+import { HookSettingsService } from './hooks/hook-settings-service';
 import { wireWorkHub } from './composition/workhub-wiring';
 import { ConnectionService } from './connections/connection-service';
 import { createContextRuntime } from './context/context-runtime';
@@ -151,7 +153,9 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   bus.subscribe((event) => {
     if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
   });
+  const { hooks, turnHooks } = wireHooks(deps);
   const tools = wireTools({
+    hooks,
     stores: deps.stores,
     shell,
     sandbox,
@@ -197,6 +201,8 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     tools,
     attachments,
     backends,
+    hooks,
+    turnHooks,
   };
 }
 
@@ -230,7 +236,7 @@ function createRunMachinery(
   { bus, admission, storageDamage, late, reveal }: Core,
   services: TurnServices,
 ) {
-  const { connections, model, context, backends, live, mcp, shell, sandbox, networkCards } = services;
+  const { connections, model, context, backends, live, mcp, shell, sandbox, networkCards, turnHooks } = services;
   const compaction = late.compaction.set(
     createCompactionRuntime({
       ...deps,
@@ -282,6 +288,7 @@ function createRunMachinery(
           ? compaction.backend
           : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
       revealToolOutput: reveal,
+      turnHooks,
       accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
       onRunEnded(run, status) {
         if (status === 'completed' || status === 'failed') late.turns.current?.drainQueue(run.sessionId);
@@ -368,6 +375,7 @@ function assembleRuntime(
     context,
     checkpoints,
     worktrees,
+    hooks,
   } = services;
   const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
   const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
@@ -420,6 +428,8 @@ function assembleRuntime(
     agents,
     checkpoints,
     worktrees,
+    hooks,
+    hookSettings: new HookSettingsService({ stores: deps.stores, hooks, dataDir: deps.dataDir }),
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     acpAgentOf: (sessionId) => acpAgentOf(deps.stores, sessionId),
     usage(query) {

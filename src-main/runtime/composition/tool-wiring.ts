@@ -17,6 +17,7 @@ import type { SkillService } from '../skills/skill-service';
 import type { AgentTool } from '../tools/agent-tool';
 import { currentTimeTool } from '../tools/current-time-tool';
 import type { ToolHost } from '../tools/tool-runner';
+import type { ToolHooks } from '../hooks/tool-hooks';
 import type { ToolSurfaceContext } from '../tools/tool-surface';
 import { createWorkspaceTools } from '../workspace/workspace-tools';
 import type { Late } from './late';
@@ -33,6 +34,8 @@ export interface ToolWiringDeps {
   readonly goals: Late<GoalService>;
   readonly agents: Late<AgentService>;
   readonly skills: Late<SkillService>;
+  /** The person's hooks around each tool call (PreToolUse, PermissionRequest, PostToolUse). */
+  readonly hooks?: ToolHooks;
 }
 
 export interface ToolWiring {
@@ -98,6 +101,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     toolsFor: (sessionId) => sessionTools(sessionId),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
     prepare: (sessionId) => mcp.prepare(sessionId),
+    ...(deps.hooks === undefined ? {} : { hooks: deps.hooks }),
   };
   return { toolsIn, surfaceOf, toolHost };
 }
