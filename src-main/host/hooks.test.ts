@@ -96,6 +96,19 @@ describe('hooks around tool calls', () => {
     expect(readFileSync(path.join(ws, 'y'), 'utf8')).toBe('ok\n');
   });
 
+  it('a PermissionRequest hook that allows runs the call in Ask without waiting for the person', async () => {
+    const t = await host();
+    const ws = folder();
+    const allow = { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } };
+    hooksFile(path.join(t.dataDir, 'hooks.json'), {
+      PermissionRequest: [{ matcher: 'Bash', hooks: [command(`echo '${JSON.stringify(allow)}'`)] }],
+    });
+    const { session } = await t.call('session.create', { workspacePath: ws, permissionMode: 'ask' });
+    const turn = await runTool(t, session.sessionId, 't1', 'run_shell', { command: 'echo allowed > a.txt' });
+    expect(turn.status).toBe('completed');
+    expect(readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('allowed\n');
+  });
+
   it("a PostToolUse hook formats the written file, and its change is in the turn's checkpoint", async () => {
     const t = await host();
     const ws = folder();
@@ -272,5 +285,38 @@ describe('hooks at a turn’s edges', () => {
       .map((message) => JSON.stringify(message.content));
     expect(users.join('\n')).toContain('Can I deploy?');
     expect(users.join('\n')).toContain('The deploy freeze lasts until Friday.');
+  });
+
+  it('SessionStart on the first run, Notification when the turn waits for the person, SessionEnd on archive', async () => {
+    const t = await host();
+    const log = path.join(folder(), 'events.log');
+    const logger = script(
+      folder(),
+      'log.sh',
+      `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const e=JSON.parse(s);console.log([e.hook_event_name,e.source??e.message??e.cairn_reason??""].join(" "))})' >> ${log}`,
+    );
+    const every = [{ hooks: [command(logger)] }];
+    hooksFile(path.join(t.dataDir, 'hooks.json'), { SessionStart: every, Notification: every, SessionEnd: every });
+    const ws = folder();
+    const { session } = await t.call('session.create', { workspacePath: ws, permissionMode: 'ask' });
+    const turn = await runTool(t, session.sessionId, 't1', 'run_shell', { command: 'echo hi' });
+    expect(turn.status).toBe('waiting');
+    await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').includes('Notification'));
+    await t.call('session.archive', { sessionId: session.sessionId, archived: true });
+    await waitFor(() => readFileSync(log, 'utf8').includes('SessionEnd'));
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
+      'SessionStart startup',
+      'Notification Cairn needs your permission: Run echo hi',
+      'SessionEnd archived',
+    ]);
+    const notices = await waitFor(async () => {
+      const found = hookNotices(await transcript(t, session.sessionId));
+      return found.length === 3 ? found : null;
+    });
+    expect(notices.map((notice) => notice.text.split(':')[0])).toEqual([
+      'SessionStart hook ran (exit 0)',
+      'Notification hook ran (exit 0)',
+      'SessionEnd hook ran (exit 0)',
+    ]);
   });
 });

@@ -153,7 +153,7 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   bus.subscribe((event) => {
     if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
   });
-  const { hooks, turnHooks } = wireHooks(deps);
+  const { hooks, turnHooks } = wireHooks(deps, bus);
   const tools = wireTools({
     hooks,
     stores: deps.stores,
@@ -316,6 +316,7 @@ function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, servi
     turns,
     connections,
     progressOf: (sessionId) => executor.progressOf(sessionId),
+    sessionEnded: (sessionId, reason) => services.turnHooks.sessionEnded(sessionId, reason),
     sandbox: { defaultMode: () => sandbox.defaultMode(), autoRefusal: () => autoRefusal(sandbox.availability) },
   });
   const agents = late.agents.set(

@@ -1,25 +1,38 @@
 import { homedir } from 'node:os';
 import { HookService } from '../hooks/hook-service';
 import { TurnHooks } from '../hooks/turn-hooks';
+import type { EventBus } from '../core/event-bus';
 import type { RuntimeDeps } from './runtime-contract';
 
 /**
  * The person's hooks, and those at a turn's edges. The Claude Code agent over ACP reads a workspace's
  * `.claude/settings.json` hooks itself, so Cairn leaves that file out for its sessions.
  */
-export function wireHooks(deps: RuntimeDeps): { hooks: HookService; turnHooks: TurnHooks } {
+export function wireHooks(deps: RuntimeDeps, bus: EventBus): { hooks: HookService; turnHooks: TurnHooks } {
   const { stores } = deps;
+  const connectionOf = (sessionId: string) => {
+    const session = stores.sessions.get(sessionId);
+    return session === null ? null : stores.connections.get(session.connectionId);
+  };
   const hooks = new HookService({
     stores,
     logger: deps.logger,
     dataDir: deps.dataDir,
     homeDir: deps.hooksHomeDir ?? homedir(),
     agentRunsClaudeProjectHooks: (sessionId) => {
-      const session = stores.sessions.get(sessionId);
-      const connection = session === null ? null : stores.connections.get(session.connectionId);
+      const connection = connectionOf(sessionId);
       if (connection?.providerType !== 'acp' || connection.acpAgent === null) return false;
       return connection.acpAgent.preset?.kind === 'claude' || /claude/i.test(connection.acpAgent.command);
     },
   });
-  return { hooks, turnHooks: new TurnHooks({ stores, fire: (request) => hooks.fire(request) }) };
+  const turnHooks = new TurnHooks({
+    ...deps,
+    bus,
+    fire: (request) => hooks.fire(request),
+    runsToolsItself: (sessionId) => {
+      const type = connectionOf(sessionId)?.providerType;
+      return type === 'codex' || type === 'acp';
+    },
+  });
+  return { hooks, turnHooks };
 }

@@ -59,3 +59,14 @@ export function blockedByHook(firing: HookFiring, event: string): { output: unkn
     isError: true,
   };
 }
+
+/** The hooks of a step inside a run that only inform (PreCompact before an automatic compaction), each run recorded. */
+export async function* fireStepHooks(
+  hooks: ToolHooks | undefined,
+  request: HookEventRequest,
+): AsyncGenerator<AgentEvent, HookFiring | null> {
+  if (hooks === undefined) return null;
+  const firing = await hooks.fire(request);
+  for (const report of firing.reports) yield { type: 'hook_run', report };
+  return firing;
+}

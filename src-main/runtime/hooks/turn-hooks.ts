@@ -1,23 +1,33 @@
-import type { Stores } from '../../storage/stores';
-import type { AgentRunInput } from '../agent-backends/agent-backend';
-import type { RunEnding } from '../turns/run-lifecycle';
+import type { InteractionRequest } from '../../../src-shared/interaction-model';
+import type { AgentEvent, AgentRunInput } from '../agent-backends/agent-backend';
+import type { RunEnding, RunIdentity } from '../turns/run-lifecycle';
+import { appendHookRun, type HookRecordDeps } from './hook-record';
 import type { HookEventRequest, HookFiring, HookRunReport } from './hook-service';
 
-/** Records a hook's run in the run's transcript; `modelText` is what the model reads from it. */
-export type RecordHookRun = (report: HookRunReport, modelText: string | null) => void;
+/** Where a live run records a hook's run (its RunRecorder); closed once the run has ended or waits. */
+export interface HookRunSink {
+  readonly isClosed: boolean;
+  recordHookRun(report: HookRunReport, options?: { toolCallId?: string; modelText?: string | null }): void;
+}
 
-export interface TurnHooksDeps {
-  readonly stores: Stores;
+export interface TurnHooksDeps extends HookRecordDeps {
   fire(request: HookEventRequest): Promise<HookFiring>;
+  /** True for a session whose agent runs its own tools (Codex, ACP): Cairn learns of a call once it ran. */
+  readonly runsToolsItself: (sessionId: string) => boolean;
 }
 
 /** A Stop hook that keeps blocking is obeyed this many times in one run, then the turn ends (a loop guard). */
 export const MAX_STOP_CONTINUATIONS = 8;
 
+/** Turns started by the person (or their queued follow-up): the prompts UserPromptSubmit sees. */
+const PERSON_ORIGINS: ReadonlySet<string> = new Set(['user', 'queued_message']);
+
 /**
- * The hooks at a turn's edges, for every agent kind (they pass through Cairn whatever runs the turn):
- * SessionStart on a session's first run in this host, UserPromptSubmit before the person's prompt
- * reaches the agent, Stop (SubagentStop in a subagent's session) when the agent finished by itself.
+ * The hooks at a turn's edges, for every agent kind (these steps pass through Cairn whatever runs the
+ * turn): SessionStart on a session's first run in this host, UserPromptSubmit before the person's
+ * prompt reaches the agent, PreCompact before a Compact now, Stop (SubagentStop in a subagent's
+ * session) when the agent finished by itself, Notification when a run waits for the person,
+ * PostToolUse for a call an agent ran itself, SessionEnd when a session is archived or removed.
  */
 export class TurnHooks {
   private readonly started = new Set<string>();
@@ -25,27 +35,35 @@ export class TurnHooks {
   constructor(private readonly deps: TurnHooksDeps) {}
 
   /**
-   * Before the backend is asked: null to go on as is, `{ contextAdded }` when a hook's context was
-   * recorded (the history must be read again), or the run's ending when a hook blocked the prompt.
+   * Before the backend is asked: `{ contextAdded }` (true when a hook's context was recorded, so the
+   * history must be read again), or the run's ending when a hook blocked the prompt.
    */
   async beforeRun(
     input: AgentRunInput,
-    record: RecordHookRun,
+    sink: HookRunSink,
     signal: AbortSignal,
   ): Promise<{ ending: RunEnding } | { contextAdded: boolean }> {
+    const origin = this.deps.stores.turns.getTurn(input.sessionId, input.turnId)?.origin;
     let contextAdded = false;
-    if (!this.started.has(input.sessionId)) {
+    if (!this.started.has(input.sessionId) && origin !== 'compaction') {
       this.started.add(input.sessionId);
       const earlier = input.history.filter((message) => message.role === 'user').length > 1;
-      const start = await this.deps.fire({
-        event: 'SessionStart',
-        sessionId: input.sessionId,
-        source: earlier ? 'resume' : 'startup',
-        signal,
-      });
-      contextAdded = recordAll(start, record, start.context) || contextAdded;
+      const source = earlier ? 'resume' : 'startup';
+      const start = await this.deps.fire({ event: 'SessionStart', sessionId: input.sessionId, source, signal });
+      contextAdded = recordAll(start, sink, start.context);
     }
     if (input.runKind !== 'initial' || input.approvedToolCall !== null) return { contextAdded };
+    if (origin === 'compaction') {
+      const compact = await this.deps.fire({
+        event: 'PreCompact',
+        sessionId: input.sessionId,
+        source: 'manual',
+        signal,
+      });
+      recordAll(compact, sink, null);
+      return { contextAdded };
+    }
+    if (origin === undefined || !PERSON_ORIGINS.has(origin)) return { contextAdded };
     const prompt = await this.deps.fire({
       event: 'UserPromptSubmit',
       sessionId: input.sessionId,
@@ -53,7 +71,7 @@ export class TurnHooks {
       signal,
     });
     const blocked = prompt.block ?? prompt.stop;
-    recordAll(prompt, record, blocked === null ? prompt.context : null);
+    recordAll(prompt, sink, blocked === null ? prompt.context : null);
     if (blocked !== null) {
       const message = `The prompt was blocked by the UserPromptSubmit hook "${blocked.report.command}": ${blocked.reason}`;
       return {
@@ -70,9 +88,10 @@ export class TurnHooks {
   async atTurnEnd(
     input: AgentRunInput,
     continuations: number,
-    record: RecordHookRun,
+    sink: HookRunSink,
     signal: AbortSignal,
   ): Promise<{ continueWith: string } | { ending: RunEnding } | null> {
+    if (this.deps.stores.turns.getTurn(input.sessionId, input.turnId)?.origin === 'compaction') return null;
     const child = this.deps.stores.agents.get(input.sessionId) !== null;
     const firing = await this.deps.fire({
       event: child ? 'SubagentStop' : 'Stop',
@@ -81,25 +100,72 @@ export class TurnHooks {
       signal,
     });
     if (firing.stop !== null) {
-      recordAll(firing, record, null);
+      recordAll(firing, sink, null);
+      const { report, reason } = firing.stop;
       return {
         ending: {
           status: 'failed',
           terminalReason: 'hook_failed',
           errorCode: 'hook_failed',
-          errorMessage: `The turn ended because of the Stop hook "${firing.stop.report.command}": ${firing.stop.reason}`,
+          errorMessage: `The turn ended because of the ${report.event} hook "${report.command}": ${reason}`,
         },
       };
     }
     const go = firing.block !== null && continuations < MAX_STOP_CONTINUATIONS && !signal.aborted;
-    const instruction = go && firing.block !== null ? `Stop hook feedback:\n${firing.block.reason}` : null;
-    recordAll(firing, record, instruction);
+    const instruction =
+      go && firing.block !== null ? `${firing.block.report.event} hook feedback:\n${firing.block.reason}` : null;
+    recordAll(firing, sink, instruction);
     return instruction === null ? null : { continueWith: instruction };
+  }
+
+  /** A tool call an agent ran itself (Codex, ACP), as Cairn learns of it: PostToolUse, which can only inform. */
+  toolReported(run: RunIdentity, sink: HookRunSink, event: Extract<AgentEvent, { type: 'tool_result' }>): void {
+    if (event.isError || !this.deps.runsToolsItself(run.sessionId)) return;
+    const call = this.deps.stores.transcript
+      .page(run.sessionId, null, 50)
+      .findLast((item) => item.kind === 'tool_call' && item.data?.toolCallId === event.toolCallId);
+    const tool = {
+      name: event.toolName,
+      input: call?.data?.input ?? {},
+      toolCallId: event.toolCallId,
+      response: event.output,
+    };
+    void this.deps
+      .fire({ event: 'PostToolUse', sessionId: run.sessionId, tool })
+      .then((firing) => this.recordLate(run, sink, firing, event.toolCallId));
+  }
+
+  /** The run waits for the person (a question, an approval): Notification, as Claude Code's "needs your attention". */
+  waiting(run: RunIdentity, request: InteractionRequest): void {
+    const message =
+      request.kind === 'permission'
+        ? `Cairn needs your permission: ${request.summary}`
+        : 'Cairn is waiting for your answer';
+    void this.deps
+      .fire({ event: 'Notification', sessionId: run.sessionId, fields: { message, notification_type: request.kind } })
+      .then((firing) => this.recordLate(run, null, firing));
+  }
+
+  /** The session was archived or removed (a removed session's runs are recorded nowhere: it is gone). */
+  sessionEnded(sessionId: string, reason: 'archived' | 'removed'): void {
+    void this.deps
+      .fire({ event: 'SessionEnd', sessionId, fields: { reason: 'other', cairn_reason: reason } })
+      .then((firing) => {
+        for (const report of firing.reports) appendHookRun(this.deps, sessionId, report);
+      });
+  }
+
+  /** Records runs that finished after their moment: on the live run while it lasts, else directly on it. */
+  private recordLate(run: RunIdentity, sink: HookRunSink | null, firing: HookFiring, toolCallId?: string): void {
+    for (const report of firing.reports) {
+      if (sink !== null && !sink.isClosed) sink.recordHookRun(report, toolCallId === undefined ? {} : { toolCallId });
+      else appendHookRun(this.deps, run.sessionId, report, run);
+    }
   }
 }
 
 /** Records each run; the first carries what the model reads. True when model text was recorded. */
-function recordAll(firing: HookFiring, record: RecordHookRun, modelText: string | null): boolean {
-  firing.reports.forEach((report, index) => record(report, index === 0 ? modelText : null));
+function recordAll(firing: HookFiring, sink: HookRunSink, modelText: string | null): boolean {
+  firing.reports.forEach((report, index) => sink.recordHookRun(report, { modelText: index === 0 ? modelText : null }));
   return modelText !== null && firing.reports.length > 0;
 }

@@ -64,7 +64,8 @@ export async function* runToolCall(
         before?.allow === true ? { run: true as const } : await host.check(context.sessionId, tool, call.input);
       if ('ask' in verdict) {
         const permission = yield* fireToolHooks(host.hooks, 'PermissionRequest', info);
-        if (permission?.block != null) return yield* recorded(call, blockedByHook(permission, 'PermissionRequest'));
+        if (permission?.block != null || permission?.stop != null)
+          return yield* recorded(call, blockedByHook(permission, 'PermissionRequest'));
         if (permission?.allow !== true) {
           yield { type: 'interaction_requested', ...call, request: verdict.ask };
           return { ended: 'suspended' };

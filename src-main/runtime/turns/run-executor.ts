@@ -11,7 +11,6 @@ import type { StorageDamage } from '../storage-faults/storage-damage';
 import { RunRecorder } from './run-recorder';
 import { endRun, suspendRun, turnAndSessionEvents, type RunEnding, type RunIdentity } from './run-lifecycle';
 import { historyMessageOf } from '../context/history-items';
-import type { HookRunReport } from '../hooks/hook-service';
 import type { TurnHooks } from '../hooks/turn-hooks';
 import {
   isStorageFailure,
@@ -175,12 +174,10 @@ export class RunExecutor {
 
   private async consume(active: ActiveRun, backend: AgentBackend, runInput: AgentRunInput, maxSteps: number) {
     const { recorder, controller } = active;
-    const recordHook = (report: HookRunReport, modelText: string | null) =>
-      recorder.recordHookRun(report, { modelText });
     let input = runInput;
     let steps = 0;
     try {
-      const before = await this.deps.turnHooks?.beforeRun(input, recordHook, controller.signal);
+      const before = await this.deps.turnHooks?.beforeRun(input, recorder, controller.signal);
       if (before !== undefined && 'ending' in before) return void this.finish(active, before.ending);
       if (before?.contextAdded === true) input = { ...input, history: this.history(input.sessionId) };
       for (let continuations = 0; ; continuations += 1) {
@@ -189,7 +186,7 @@ export class RunExecutor {
           steps = this.take(active, event, steps, maxSteps);
         }
         if (active.settled) break;
-        const next = await this.deps.turnHooks?.atTurnEnd(input, continuations, recordHook, controller.signal);
+        const next = await this.deps.turnHooks?.atTurnEnd(input, continuations, recorder, controller.signal);
         if (next == null || active.settled) break;
         if ('ending' in next) return void this.finish(active, next.ending);
         const history = this.history(input.sessionId);
@@ -239,6 +236,7 @@ export class RunExecutor {
           isError: event.isError,
         });
         recorder.flush();
+        this.deps.turnHooks?.toolReported(active.identity, recorder, event);
         break;
       case 'interaction_requested':
         this.suspend(active, event);
@@ -441,6 +439,7 @@ export class RunExecutor {
       active.controller.abort();
     }
     for (const change of published) bus.publish(change);
+    this.deps.turnHooks?.waiting(active.identity, event.request);
   }
 
   private history(sessionId: string): HistoryMessage[] {
