@@ -17,6 +17,11 @@ const DevicesPage = lazy(() =>
   retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })),
 );
 
+// Loaded when first shown, as Devices.
+const HooksPage = lazy(() =>
+  retryingImport(() => import('./hooks/HooksPage')).then((module) => ({ default: module.HooksPage })),
+);
+
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
   { tab: 'mcp', label: 'Tools (MCP)' },
@@ -24,6 +29,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'memory', label: 'Memory' },
   { tab: 'instructions', label: 'Instructions' },
   { tab: 'sandbox', label: 'Sandbox' },
+  { tab: 'hooks', label: 'Hooks' },
   { tab: 'devices', label: 'Devices' },
   { tab: 'general', label: 'General' },
 ];
@@ -93,6 +99,10 @@ export function SettingsDialog() {
           <SandboxPage />
         ) : page.tab === 'general' ? (
           <GeneralPage />
+        ) : page.tab === 'hooks' ? (
+          <Suspense fallback={null}>
+            <HooksPage />
+          </Suspense>
         ) : page.tab === 'devices' ? (
           <Suspense fallback={null}>
             <DevicesPage />
