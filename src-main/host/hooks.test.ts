@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../src-shared/model';
+import { testAgentCommand } from '../testing/acp-test-agent-launch';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
@@ -318,5 +319,59 @@ describe('hooks at a turn’s edges', () => {
       'Notification hook ran (exit 0)',
       'SessionEnd hook ran (exit 0)',
     ]);
+  });
+});
+
+describe('hooks for an agent that runs its own tools (ACP)', { timeout: 60_000 }, () => {
+  it('UserPromptSubmit context reaches the agent with the prompt, PostToolUse sees a reported call, Stop continues the turn', async () => {
+    const t = await host();
+    const log = path.join(folder(), 'events.log');
+    const logger = script(
+      folder(),
+      'log.sh',
+      `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const e=JSON.parse(s);console.log([e.hook_event_name,e.tool_name??e.prompt??String(e.stop_hook_active)].join(" "))})' >> ${log}`,
+    );
+    const stop = script(
+      folder(),
+      'stop.sh',
+      `case "$(cat)" in *'"stop_hook_active":true'*) exit 0;; esac\necho "text once more" >&2\nexit 2`,
+    );
+    hooksFile(path.join(t.dataDir, 'hooks.json'), {
+      UserPromptSubmit: [{ hooks: [command(logger), command('echo "text from the hook"')] }],
+      PostToolUse: [{ hooks: [command(logger)] }],
+      Stop: [{ hooks: [command(stop)] }],
+    });
+    const { connection } = await t.call('connection.create', {
+      name: 'Test agent',
+      providerType: 'acp',
+      acpAgent: testAgentCommand(folder()),
+    });
+    const { session } = await t.call('session.create', {
+      connectionId: connection.connectionId,
+      permissionMode: 'full',
+      workspacePath: folder(),
+    });
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: 'tool t1 Search\ntext hello' });
+    const turn = await t.waitForTurn(session.sessionId, 't1', ['completed', 'failed']);
+    expect(turn.status).toBe('completed');
+    const items = await transcript(t, session.sessionId);
+    const said = items
+      .filter((item) => item.kind === 'assistant_message')
+      .map((item) => item.text)
+      .join('');
+    // The agent echoes the prompt's lines: the hook's context came with it; the Stop hook's "text once more" ran it again.
+    expect(said).toContain('hello');
+    expect(said).toContain('from the hook');
+    expect(said).toContain('once more');
+    // PostToolUse of a reported call runs beside the turn (it can only inform): wait for it.
+    const lines = await waitFor(() => {
+      const logged = readFileSync(log, 'utf8').trim().split('\n');
+      return logged.some((line) => line.startsWith('PostToolUse')) ? logged : null;
+    });
+    expect(lines).toContain('UserPromptSubmit tool t1 Search');
+    expect(lines).toContain('PostToolUse acp.other');
+    await waitFor(async () =>
+      hookNotices(await transcript(t, session.sessionId)).some((item) => item.text.startsWith('PostToolUse hook ran')),
+    );
   });
 });

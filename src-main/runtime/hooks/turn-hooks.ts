@@ -35,24 +35,30 @@ export class TurnHooks {
   constructor(private readonly deps: TurnHooksDeps) {}
 
   /**
-   * Before the backend is asked: `{ contextAdded }` (true when a hook's context was recorded, so the
-   * history must be read again), or the run's ending when a hook blocked the prompt.
+   * Before the backend is asked: `{ contextAdded, text }` (when a hook's context was recorded the
+   * history must be read again; an agent that reads only the prompt — Codex, ACP — gets the context
+   * after it in `text`), or the run's ending when a hook blocked the prompt.
    */
   async beforeRun(
     input: AgentRunInput,
     sink: HookRunSink,
     signal: AbortSignal,
-  ): Promise<{ ending: RunEnding } | { contextAdded: boolean }> {
+  ): Promise<{ ending: RunEnding } | { contextAdded: boolean; text: string }> {
     const origin = this.deps.stores.turns.getTurn(input.sessionId, input.turnId)?.origin;
-    let contextAdded = false;
+    const contexts: string[] = [];
+    const added = () => {
+      if (contexts.length === 0 || !this.deps.runsToolsItself(input.sessionId))
+        return { contextAdded: contexts.length > 0, text: input.text };
+      return { contextAdded: true, text: [input.text, ...contexts].join('\n\n') };
+    };
     if (!this.started.has(input.sessionId) && origin !== 'compaction') {
       this.started.add(input.sessionId);
       const earlier = input.history.filter((message) => message.role === 'user').length > 1;
       const source = earlier ? 'resume' : 'startup';
       const start = await this.deps.fire({ event: 'SessionStart', sessionId: input.sessionId, source, signal });
-      contextAdded = recordAll(start, sink, start.context);
+      if (recordAll(start, sink, start.context) && start.context !== null) contexts.push(start.context);
     }
-    if (input.runKind !== 'initial' || input.approvedToolCall !== null) return { contextAdded };
+    if (input.runKind !== 'initial' || input.approvedToolCall !== null) return added();
     if (origin === 'compaction') {
       const compact = await this.deps.fire({
         event: 'PreCompact',
@@ -61,9 +67,9 @@ export class TurnHooks {
         signal,
       });
       recordAll(compact, sink, null);
-      return { contextAdded };
+      return added();
     }
-    if (origin === undefined || !PERSON_ORIGINS.has(origin)) return { contextAdded };
+    if (origin === undefined || !PERSON_ORIGINS.has(origin)) return added();
     const prompt = await this.deps.fire({
       event: 'UserPromptSubmit',
       sessionId: input.sessionId,
@@ -78,7 +84,8 @@ export class TurnHooks {
         ending: { status: 'failed', terminalReason: 'hook_blocked', errorCode: 'hook_blocked', errorMessage: message },
       };
     }
-    return { contextAdded: contextAdded || prompt.context !== null };
+    if (prompt.context !== null && prompt.reports.length > 0) contexts.push(prompt.context);
+    return added();
   }
 
   /**

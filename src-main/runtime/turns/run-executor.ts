@@ -179,7 +179,8 @@ export class RunExecutor {
     try {
       const before = await this.deps.turnHooks?.beforeRun(input, recorder, controller.signal);
       if (before !== undefined && 'ending' in before) return void this.finish(active, before.ending);
-      if (before?.contextAdded === true) input = { ...input, history: this.history(input.sessionId) };
+      if (before?.contextAdded === true)
+        input = { ...input, text: before.text, history: this.history(input.sessionId) };
       for (let continuations = 0; ; continuations += 1) {
         for await (const event of backend.run(input, controller.signal)) {
           if (active.settled) break;
