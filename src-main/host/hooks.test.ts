@@ -110,6 +110,36 @@ describe('hooks around tool calls', () => {
     expect(readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('allowed\n');
   });
 
+  it("a PreToolUse hook's updatedInput replaces the call's input (Claude Code's shape), and its ask makes Full ask", async () => {
+    const t = await host();
+    const ws = folder();
+    const rewrite = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: 'echo safer > out.txt' },
+      },
+    };
+    hooksFile(path.join(t.dataDir, 'hooks.json'), {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [command(`echo '${JSON.stringify(rewrite)}'`)] },
+        { matcher: 'Write', hooks: [command(`echo '{"hookSpecificOutput":{"permissionDecision":"ask"}}'`)] },
+      ],
+    });
+    const { session } = await t.call('session.create', { workspacePath: ws, permissionMode: 'full' });
+    await runTool(t, session.sessionId, 't1', 'run_shell', { command: 'echo risky > out.txt' });
+    expect(readFileSync(path.join(ws, 'out.txt'), 'utf8')).toBe('safer\n');
+    const call = (await transcript(t, session.sessionId)).find((item) => item.kind === 'tool_call');
+    expect(call?.data).toMatchObject({ input: { command: 'echo safer > out.txt' } });
+
+    const asked = await runTool(t, session.sessionId, 't2', 'write_file', { path: 'a.txt', content: 'x' });
+    expect(asked.status).toBe('waiting');
+    expect(existsSync(path.join(ws, 'a.txt'))).toBe(false);
+    const [pending] = (await t.call('interaction.list', { sessionId: session.sessionId, status: 'pending' }))
+      .interactions;
+    expect(pending?.request).toMatchObject({ kind: 'permission', summary: 'A hook asks you first: write_file' });
+  });
+
   it("a PostToolUse hook formats the written file, and its change is in the turn's checkpoint", async () => {
     const t = await host();
     const ws = folder();

@@ -94,7 +94,7 @@ export function cairnToolInput(
   updated: Input,
   original: unknown,
   workspace: string | null,
-): unknown {
+): Input {
   const base: Input = typeof original === 'object' && original !== null ? (original as Input) : {};
   const relative = (path: unknown): unknown => {
     if (typeof path !== 'string' || workspace === null) return path;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { PermissionMode } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import type { Logger } from '../core/ports';
-import { claudeToolInput, claudeToolName, matcherMatches } from './claude-tool-shapes';
+import { cairnToolInput, claudeToolInput, claudeToolName, matcherMatches } from './claude-tool-shapes';
 import { hookVerdict, type HookVerdict } from './hook-outcome';
 import { runHookProcess } from './hook-process';
 import type { HookEventName } from './hook-settings';
@@ -156,7 +156,12 @@ export class HookService {
     if (hooks.length === 0) return NO_HOOKS;
     const input = this.eventInput(request);
     const runs = await Promise.all(hooks.map((hook) => this.runOne(hook, input, request)));
-    return combine(runs);
+    const firing = combine(runs);
+    const { tool } = request;
+    if (tool === undefined || firing.updatedInput === null) return firing;
+    // A replacement input comes in Claude Code's shape: back to Cairn's, fields it left out kept.
+    const workspace = this.deps.stores.sessions.get(request.sessionId)?.workspacePath ?? null;
+    return { ...firing, updatedInput: cairnToolInput(tool.name, firing.updatedInput, tool.input, workspace) };
   }
 
   /** Runs one hook with a sample event of its kind (Settings → Test): nothing is recorded or decided. */

@@ -1,4 +1,6 @@
+import type { PermissionRequest } from '../../../src-shared/interaction-model';
 import type { AgentEvent } from '../agent-backends/agent-backend';
+import type { AgentTool } from '../tools/agent-tool';
 import type { HookEventRequest, HookFiring } from './hook-service';
 
 /** What runs the person's hooks for a tool call (the HookService; absent where hooks are off). */
@@ -69,4 +71,14 @@ export async function* fireStepHooks(
   const firing = await hooks.fire(request);
   for (const report of firing.reports) yield { type: 'hook_run', report };
   return firing;
+}
+
+/** The approval a PreToolUse hook's `ask` puts to the person where the mode would have run the call. */
+export async function askedByHook(tool: AgentTool, input: unknown): Promise<PermissionRequest> {
+  const preview = (await tool.preview?.(input)) ?? null;
+  const shown =
+    preview === null || preview.kind === 'invalid'
+      ? { kind: 'command' as const, command: JSON.stringify(input), cwd: '' }
+      : preview;
+  return { kind: 'permission', toolName: tool.name, summary: `A hook asks you first: ${tool.name}`, preview: shown };
 }

@@ -1,6 +1,6 @@
 import type { PermissionRequest } from '../../../src-shared/interaction-model';
 import type { AgentEvent } from '../agent-backends/agent-backend';
-import { blockedByHook, fireToolHooks, type ToolHooks } from '../hooks/tool-hooks';
+import { askedByHook, blockedByHook, fireToolHooks, type ToolHooks } from '../hooks/tool-hooks';
 import type { AgentTool, ToolContext } from './agent-tool';
 import { isSuspension, toolError } from './agent-tool';
 
@@ -56,16 +56,19 @@ export async function* runToolCall(
       return { ended: 'suspended' };
     }
     if (asking === null) {
-      const info = { ...call, sessionId: context.sessionId, signal: context.signal };
-      const before = yield* fireToolHooks(host.hooks, 'PreToolUse', info);
+      const info = () => ({ ...call, sessionId: context.sessionId, signal: context.signal });
+      const before = yield* fireToolHooks(host.hooks, 'PreToolUse', info());
       if (before?.block != null || before?.stop != null)
         return yield* recorded(call, blockedByHook(before, 'PreToolUse'));
-      const verdict =
-        before?.allow === true ? { run: true as const } : await host.check(context.sessionId, tool, call.input);
+      if (before?.updatedInput != null) call = { ...call, input: before.updatedInput };
+      let verdict: GateVerdict =
+        before?.allow === true ? { run: true } : await host.check(context.sessionId, tool, call.input);
+      if (before?.ask === true && 'run' in verdict) verdict = { ask: await askedByHook(tool, call.input) };
       if ('ask' in verdict) {
-        const permission = yield* fireToolHooks(host.hooks, 'PermissionRequest', info);
+        const permission = yield* fireToolHooks(host.hooks, 'PermissionRequest', info());
         if (permission?.block != null || permission?.stop != null)
           return yield* recorded(call, blockedByHook(permission, 'PermissionRequest'));
+        if (permission?.updatedInput != null) call = { ...call, input: permission.updatedInput };
         if (permission?.allow !== true) {
           yield { type: 'interaction_requested', ...call, request: verdict.ask };
           return { ended: 'suspended' };
