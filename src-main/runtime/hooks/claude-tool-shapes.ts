@@ -89,12 +89,7 @@ export function claudeToolInput(cairnName: string, input: unknown, workspace: st
  * The input a hook's `updatedInput` (PreToolUse, PermissionRequest) asks for, back in Cairn's shape;
  * fields the hook left out keep their value.
  */
-export function cairnToolInput(
-  cairnName: string,
-  updated: Input,
-  original: unknown,
-  workspace: string | null,
-): Input {
+export function cairnToolInput(cairnName: string, updated: Input, original: unknown, workspace: string | null): Input {
   const base: Input = typeof original === 'object' && original !== null ? (original as Input) : {};
   const relative = (path: unknown): unknown => {
     if (typeof path !== 'string' || workspace === null) return path;
