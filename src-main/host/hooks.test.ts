@@ -293,6 +293,23 @@ describe('hooks at a turn’s edges', () => {
     expect(existsSync(String(lines[0]?.transcript_path))).toBe(true);
   });
 
+  it('a Stop hook does not fire when the person presses Stop', async () => {
+    const t = await host();
+    const log = path.join(folder(), 'stop.log');
+    hooksFile(path.join(t.dataDir, 'hooks.json'), { Stop: [{ hooks: [command(`echo stop >> ${log}`)] }] });
+    const { session } = await t.call('session.create', {});
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't1', text: '/stream 50 100' });
+    await waitFor(async () =>
+      (await transcript(t, session.sessionId)).some((item) => item.kind === 'assistant_message'),
+    );
+    await t.call('turn.stop', { sessionId: session.sessionId });
+    expect((await t.waitForTurn(session.sessionId, 't1', ['cancelled'])).status).toBe('cancelled');
+    // A turn that ends by itself afterwards runs it: so the first one would have, had it been going to.
+    await t.call('turn.start', { sessionId: session.sessionId, turnId: 't2', text: 'hello' });
+    await t.waitForTurn(session.sessionId, 't2', ['completed']);
+    expect(readFileSync(log, 'utf8')).toBe('stop\n');
+  });
+
   it('a UserPromptSubmit hook adds context the model receives', async () => {
     const server = await startOpenAIChatServer({ models: ['gpt-4o-mini'] });
     servers.push(server);
