@@ -227,6 +227,9 @@ describe('hook settings files', () => {
     const { session } = await t.call('session.create', { workspacePath: ws, permissionMode: 'full' });
     await runTool(t, session.sessionId, 't1', 'run_shell', { command: 'echo ran > out.txt' });
     expect(readFileSync(path.join(ws, 'out.txt'), 'utf8')).toBe('ran\n');
+    // The session's transcript names the broken file too, once.
+    const named = (await transcript(t, session.sessionId)).filter((item) => item.data?.hookFileError !== undefined);
+    expect(named.map((item) => item.text)).toEqual([`Hooks not run: ${wrongType.errors[0]?.message ?? ''}`]);
   });
 
   it("an untrusted workspace's .claude/settings.json hook does not run until allowed, and again after it changes", async () => {

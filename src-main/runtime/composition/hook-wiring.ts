@@ -29,6 +29,7 @@ export function wireHooks(deps: RuntimeDeps, bus: EventBus): { hooks: HookServic
     ...deps,
     bus,
     fire: (request) => hooks.fire(request),
+    fileErrors: (sessionId) => hooks.hooksOf(sessionId).errors,
     runsToolsItself: (sessionId) => {
       const type = connectionOf(sessionId)?.providerType;
       return type === 'codex' || type === 'acp';

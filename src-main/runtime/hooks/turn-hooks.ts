@@ -8,10 +8,13 @@ import type { HookEventRequest, HookFiring, HookRunReport } from './hook-service
 export interface HookRunSink {
   readonly isClosed: boolean;
   recordHookRun(report: HookRunReport, options?: { toolCallId?: string; modelText?: string | null }): void;
+  recordHookFileError(error: { path: string; message: string }): void;
 }
 
 export interface TurnHooksDeps extends HookRecordDeps {
   fire(request: HookEventRequest): Promise<HookFiring>;
+  /** Hooks files that apply to the session and could not be read. */
+  fileErrors(sessionId: string): readonly { readonly path: string; readonly message: string }[];
   /** True for a session whose agent runs its own tools (Codex, ACP): Cairn learns of a call once it ran. */
   readonly runsToolsItself: (sessionId: string) => boolean;
 }
@@ -53,6 +56,8 @@ export class TurnHooks {
     };
     if (!this.started.has(input.sessionId) && origin !== 'compaction') {
       this.started.add(input.sessionId);
+      // Once per session and host: a broken hooks file is named where the person works, not only in Settings.
+      for (const error of this.deps.fileErrors(input.sessionId)) sink.recordHookFileError(error);
       const earlier = input.history.filter((message) => message.role === 'user').length > 1;
       const source = earlier ? 'resume' : 'startup';
       const start = await this.deps.fire({ event: 'SessionStart', sessionId: input.sessionId, source, signal });

@@ -79,6 +79,14 @@ export class RunRecorder {
     this.schedule();
   }
 
+  /** A hooks file that could not be read (none of its hooks run): a notice naming it, committed now. */
+  recordHookFileError(error: { path: string; message: string }): void {
+    if (this.closed) return;
+    const text = `Hooks not run: ${error.message}`;
+    this.pending.push({ op: 'item', kind: 'notice', text, data: { hookFileError: error }, ledgerKind: 'hook_run' });
+    this.flush();
+  }
+
   /** A hook's run: a notice in the transcript and a `hook_run` event in the ledger, committed now. */
   recordHookRun(report: HookRunReport, options: { toolCallId?: string; modelText?: string | null } = {}): void {
     if (this.closed) return;
