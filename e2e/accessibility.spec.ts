@@ -86,6 +86,14 @@ const VIEWS: readonly View[] = [
     },
   },
   {
+    name: 'settings: hooks',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Hooks' }).click();
+      await expect(page.getByTestId('hooks-settings')).toContainText('Hooks in effect');
+    },
+  },
+  {
     name: 'model picker, open',
     open: async (page) => {
       await openSession(page);

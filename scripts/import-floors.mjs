@@ -33,6 +33,7 @@ export const TIERS = [
       'checkpoints/',
       'connections/',
       'context/',
+      'hooks/',
       'memory/',
       'permissions/',
       'sandbox/',

@@ -19,11 +19,15 @@ const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
   'mcp.server.update',
   'mcp.server.remove',
   'acp.install',
+  'hooks.trust',
+  'hooks.setEnabled',
+  'hooks.configure',
+  'hooks.test',
 ]);
 
 /**
- * What a paired device may not do: pair devices or manage them, change connections and keys, or switch
- * anything to Full. The host refuses these with `device_forbidden`; the client hides them.
+ * What a paired device may not do: pair devices or manage them, change connections and keys, trust or
+ * change the person's hooks (they run code on this machine), or switch anything to Full. The host refuses these with `device_forbidden`; the client hides them.
  */
 export function deviceMayCall(op: string, input: unknown): boolean {
   if (DESKTOP_ONLY.has(op)) return false;

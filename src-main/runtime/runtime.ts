@@ -27,6 +27,8 @@ import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
 import { wireSkills } from './composition/skill-wiring';
 import { wireTools } from './composition/tool-wiring';
+import { wireHooks } from './composition/hook-wiring';
+import { HookSettingsService } from './hooks/hook-settings-service';
 import { wireWorkHub } from './composition/workhub-wiring';
 import { ConnectionService } from './connections/connection-service';
 import { createContextRuntime } from './context/context-runtime';
@@ -142,7 +144,9 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   bus.subscribe((event) => {
     if (event.kind === 'session.changed') void worktrees.nameBranchAfterTitle(event.session.sessionId);
   });
+  const { hooks, turnHooks } = wireHooks(deps, bus);
   const tools = wireTools({
+    hooks,
     stores: deps.stores,
     shell,
     sandbox,
@@ -175,6 +179,8 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     worktrees,
     tools,
     attachments,
+    hooks,
+    turnHooks,
   };
 }
 
@@ -214,8 +220,21 @@ function createRunMachinery(
   { bus, admission, storageDamage, late, reveal }: Core,
   services: TurnServices,
 ) {
-  const { connections, model, context, live, mcp, shell, sandbox, networkCards, tools, memory, chat, attachments } =
-    services;
+  const {
+    connections,
+    model,
+    context,
+    live,
+    mcp,
+    shell,
+    sandbox,
+    networkCards,
+    tools,
+    memory,
+    chat,
+    attachments,
+    turnHooks,
+  } = services;
   const compaction = createCompactionRuntime({
     ...deps,
     ...model,
@@ -275,6 +294,7 @@ function createRunMachinery(
         ? compaction.backend
         : (backends.fixed.get(connectionId) ?? nativeBackendOf(connectionId) ?? backends.model),
     revealToolOutput: reveal,
+    turnHooks,
     accountRunEnd: (run, status) => [...live.closeForEndedRun(run), ...driver.accountRunEnd(run, status)],
     onRunEnded(run, status) {
       if (status === 'completed' || status === 'failed') late.turns.current?.drainQueue(run.sessionId);
@@ -324,6 +344,7 @@ function createFeatures(deps: RuntimeDeps, { bus, admission, late }: Core, servi
     turns,
     connections,
     progressOf: (sessionId) => executor.progressOf(sessionId),
+    sessionEnded: (sessionId, reason) => services.turnHooks.sessionEnded(sessionId, reason),
     sandbox: { defaultMode: () => sandbox.defaultMode(), autoRefusal: () => autoRefusal(sandbox.availability) },
   });
   const agents = late.agents.set(
@@ -383,6 +404,7 @@ function assembleRuntime(
     context,
     checkpoints,
     worktrees,
+    hooks,
   } = services;
   const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
   const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
@@ -435,6 +457,8 @@ function assembleRuntime(
     agents,
     checkpoints,
     worktrees,
+    hooks,
+    hookSettings: new HookSettingsService({ stores: deps.stores, hooks, dataDir: deps.dataDir }),
     codexResults: (sessionId, turnId) => deps.stores.codex.turnResults(sessionId, turnId),
     acpAgentOf: (sessionId) => acpAgentOf(deps.stores, sessionId),
     acpOffersOf: (sessionId) => deps.stores.acpOffers.offers(sessionId),

@@ -14,6 +14,7 @@ export type LedgerEventKind =
   | 'context_compacted'
   | 'interaction_requested'
   | 'interaction_answered'
+  | 'hook_run'
   | 'run_waiting'
   | 'run_terminal';
 

@@ -22,6 +22,10 @@ const DevicesPage = lazy(() =>
 const EditorPage = lazy(() =>
   retryingImport(() => import('./editor/EditorPage')).then((module) => ({ default: module.EditorPage })),
 );
+// Loaded when first shown, as Devices.
+const HooksPage = lazy(() =>
+  retryingImport(() => import('./hooks/HooksPage')).then((module) => ({ default: module.HooksPage })),
+);
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
@@ -30,6 +34,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'memory', label: 'Memory' },
   { tab: 'instructions', label: 'Instructions' },
   { tab: 'sandbox', label: 'Sandbox' },
+  { tab: 'hooks', label: 'Hooks' },
   { tab: 'devices', label: 'Devices' },
   { tab: 'editor', label: 'Editors' },
   { tab: 'general', label: 'General' },
@@ -105,6 +110,10 @@ export function SettingsDialog() {
           <SandboxPage />
         ) : page.tab === 'general' ? (
           <GeneralPage />
+        ) : page.tab === 'hooks' ? (
+          <Suspense fallback={null}>
+            <HooksPage />
+          </Suspense>
         ) : page.tab === 'devices' ? (
           <Suspense fallback={null}>
             <DevicesPage />

@@ -21,6 +21,7 @@ export type SettingsPage =
   | { readonly tab: 'mcp' }
   | { readonly tab: 'instructions' }
   | { readonly tab: 'sandbox' }
+  | { readonly tab: 'hooks' }
   | { readonly tab: 'general' }
   | { readonly tab: 'devices' }
   | { readonly tab: 'editor' };

@@ -9,6 +9,7 @@ import { attachmentOperations } from './attachment-operations';
 import { agentOperations } from './agent-operations';
 import { codexOperations } from './codex-operations';
 import { compactionOperations } from './compaction-operations';
+import { hookOperations } from './hook-operations';
 import { connectionOperations } from './connection-operations';
 import { contextOperations } from './context-operations';
 import { desktopOperations } from './desktop-operations';
@@ -54,6 +55,7 @@ export const operations = {
   ...contextOperations,
   ...agentOperations,
   ...compactionOperations,
+  ...hookOperations,
   ...checkpointOperations,
   ...worktreeOperations,
   ...acpOperations,

@@ -61,6 +61,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'agent.links',
   'session.summaries',
   'context.compaction.get',
+  'hooks.list',
   'changes.list',
   'changes.files',
   'changes.diff',

@@ -8,6 +8,7 @@ import { attachmentHandlers } from './attachment-handlers';
 import { agentHandlers } from './agent-handlers';
 import { codexHandlers } from './codex-handlers';
 import { compactionHandlers } from './compaction-handlers';
+import { hookHandlers } from './hook-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { contextHandlers } from './context-handlers';
 import { desktopHandlers } from './desktop-handlers';
@@ -51,6 +52,7 @@ export const handlers: HandlerTable = {
   ...acpHandlers,
   ...agentHandlers,
   ...compactionHandlers,
+  ...hookHandlers,
   ...checkpointHandlers,
   ...worktreeHandlers,
   ...acpHandlers,

@@ -1,3 +1,5 @@
+import type { HookService } from '../hooks/hook-service';
+import type { HookSettingsService } from '../hooks/hook-settings-service';
 import type { SandboxAvailability } from '../sandbox/sandbox-availability';
 import type { SandboxService } from '../sandbox/sandbox-service';
 import type { SandboxSettingsService } from '../sandbox/sandbox-settings';
@@ -63,6 +65,8 @@ export interface RuntimeDeps {
   /** The data directory (Codex's CODEX_HOME lives in it) and Cairn's version, told to Codex. */
   readonly dataDir: string;
   readonly cairnVersion: string;
+  /** Whose `~/.claude/settings.json` hooks are read when the person opts in; default the OS user's home. */
+  readonly hooksHomeDir?: string;
   /**
    * Codex sessions: provider retries, the bounds on every await (tests shorten them), how long an idle
    * app-server stays warm (`idleMs`, default 10 min) and how many stay warm (`maxWarm`, default 4).
@@ -124,6 +128,10 @@ export interface Runtime {
   /** Settings → Sandbox's lists and each session's allowed hosts. */
   readonly sandboxSettings: SandboxSettingsService;
   readonly executor: RunExecutor;
+  /** The person's hooks (Claude Code's format): which apply, trust, enable, Test. */
+  readonly hooks: HookService;
+  /** Settings → Hooks: the hooks in effect where, trust, enable, Test. */
+  readonly hookSettings: HookSettingsService;
   /** Whether new work may start; closed for good once shutdown begins. */
   readonly admission: AdmissionGate;
   /** Database damage found after start: answered as `storage_damaged`, announced once, and no new work starts. */

@@ -17,6 +17,7 @@ import type { SkillService } from '../skills/skill-service';
 import type { AgentTool } from '../contract/agent-tool';
 import { currentTimeTool } from '../tools/current-time-tool';
 import type { ToolHost } from '../tools/tool-runner';
+import type { ToolHooks } from '../hooks/tool-hooks';
 import type { ToolSurfaceContext } from '../tools/tool-surface';
 import { createWorkspaceTools } from '../workspace/workspace-tools';
 import type { BuiltLater } from './built-later';
@@ -33,6 +34,8 @@ export interface ToolWiringDeps {
   readonly goals: BuiltLater<GoalService>;
   readonly agents: BuiltLater<AgentService>;
   readonly skills: BuiltLater<SkillService>;
+  /** The person's hooks around each tool call (PreToolUse, PermissionRequest, PostToolUse). */
+  readonly hooks?: ToolHooks;
 }
 
 export interface ToolWiring {
@@ -102,6 +105,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     toolsFor: (sessionId) => sessionTools(sessionId),
     check: (sessionId, tool, input) => gate.check(sessionId, tool, input),
     prepare: (sessionId) => mcp.prepare(sessionId),
+    ...(deps.hooks === undefined ? {} : { hooks: deps.hooks }),
   };
   return { toolsIn, surfaceOf, toolHost };
 }

@@ -14,8 +14,12 @@ const HISTORY_ROLES: Record<TranscriptItemKind, HistoryMessage['role'] | null> =
 /** Unmasks a tool result whose transcript copy is masked (a secret answer). */
 export type RevealToolOutput = (data: Readonly<Record<string, unknown>>) => unknown;
 
-/** What a transcript item says to the model, or null for items the model never sees (notices, proposals). */
+/** What a transcript item says to the model, or null for items the model never sees (notices, proposals), except a hook's context. */
 export function historyMessageOf(item: TranscriptItem, reveal?: RevealToolOutput): HistoryMessage | null {
+  // A hook's notice that speaks to the model (added context, a Stop hook's reason) reads as a user message.
+  const hookContext = item.kind === 'notice' ? item.data?.hookContext : undefined;
+  if (typeof hookContext === 'string')
+    return { role: 'user', text: hookContext, turnId: item.turnId, runId: item.runId, data: null };
   const role = HISTORY_ROLES[item.kind];
   if (role === null) return null;
   const data =

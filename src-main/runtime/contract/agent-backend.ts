@@ -1,6 +1,7 @@
 import type { InteractionRequest } from '../../../src-shared/interaction-model';
 import type { RunKind, RunStatus } from '../../../src-shared/model';
 import type { RunProgress } from '../../../src-shared/run-progress';
+import type { HookRunReport } from './hook-run';
 
 /** A message of the conversation so far, as a backend reads it. */
 export interface HistoryMessage {
@@ -57,6 +58,14 @@ export type AgentEvent =
       readonly isError: boolean;
     }
   | ({ readonly type: 'usage' } & UsageReport)
+  /** One of the person's hooks ran at a step of the run (recorded as a notice, attributed to the tool call). */
+  | {
+      readonly type: 'hook_run';
+      readonly report: HookRunReport;
+      readonly toolCallId?: string;
+      /** What the model reads from it (feedback of a PostToolUse hook), if anything. */
+      readonly modelText?: string | null;
+    }
   /**
    * A tool call that needs the person (ask_user). The backend's stream ends here; the runtime records
    * the call and the pending interaction, and the run waits. The answer continues the turn in a new run.

@@ -34,6 +34,8 @@ export interface SessionServiceDeps {
   readonly progressOf: (sessionId: string) => LiveRunProgress | null;
   /** The sandbox: the mode new sessions start in, and why Auto is refused here (null when it is not). */
   readonly sandbox: { defaultMode(): PermissionMode; autoRefusal(): string | null };
+  /** The person's SessionEnd hooks, told when a session is archived or removed. */
+  readonly sessionEnded?: (sessionId: string, reason: 'archived' | 'removed') => void;
 }
 
 export interface CreateSessionRequest {
@@ -230,6 +232,7 @@ export class SessionService {
       }),
     );
     for (const member of changed) bus.publish({ kind: 'session.changed', session: member });
+    if (archived) this.deps.sessionEnded?.(sessionId, 'archived');
     return ok({ session: changed[0]! });
   }
 
@@ -240,6 +243,7 @@ export class SessionService {
     const members = [sessionId, ...descendantSessionIds(stores.agents, sessionId)];
     for (const member of members) turns.stop(member, undefined, 'session_removed');
     const link = stores.agents.get(sessionId);
+    this.deps.sessionEnded?.(sessionId, 'removed');
     stores.transaction(() => {
       for (const member of [...members].reverse()) stores.sessions.remove(member);
       if (link === null) stores.agents.forgetTree(sessionId);

@@ -1,5 +1,6 @@
 import type { PermissionRequest } from '../../../src-shared/interaction-model';
 import type { AgentEvent } from '../contract/agent-backend';
+import { askedByHook, blockedByHook, fireToolHooks, type ToolHooks } from '../hooks/tool-hooks';
 import type { AgentTool, ToolContext } from '../contract/agent-tool';
 import { isSuspension, toolError } from '../contract/agent-tool';
 
@@ -21,6 +22,8 @@ export interface ToolHost {
   check(sessionId: string, tool: AgentTool, input: unknown): Promise<GateVerdict>;
   /** Makes the session's outside tools ready (connects its MCP servers); bounded, never throws. */
   prepare?(sessionId: string): Promise<void>;
+  /** The person's hooks (PreToolUse, PermissionRequest, PostToolUse); absent where none run. */
+  readonly hooks?: ToolHooks;
 }
 
 export type ToolCallEnd =
@@ -54,10 +57,23 @@ export async function* runToolCall(
       return { ended: 'suspended' };
     }
     if (asking === null) {
-      const verdict = await host.check(context.sessionId, tool, call.input);
+      const info = () => ({ ...call, sessionId: context.sessionId, signal: context.signal });
+      const before = yield* fireToolHooks(host.hooks, 'PreToolUse', info());
+      if (before?.block != null || before?.stop != null)
+        return yield* recorded(call, blockedByHook(before, 'PreToolUse'));
+      if (before?.updatedInput != null) call = { ...call, input: before.updatedInput };
+      let verdict: GateVerdict =
+        before?.allow === true ? { run: true } : await host.check(context.sessionId, tool, call.input);
+      if (before?.ask === true && 'run' in verdict) verdict = { ask: await askedByHook(tool, call.input) };
       if ('ask' in verdict) {
-        yield { type: 'interaction_requested', ...call, request: verdict.ask };
-        return { ended: 'suspended' };
+        const permission = yield* fireToolHooks(host.hooks, 'PermissionRequest', info());
+        if (permission?.block != null || permission?.stop != null)
+          return yield* recorded(call, blockedByHook(permission, 'PermissionRequest'));
+        if (permission?.updatedInput != null) call = { ...call, input: permission.updatedInput };
+        if (permission?.allow !== true) {
+          yield { type: 'interaction_requested', ...call, request: verdict.ask };
+          return { ended: 'suspended' };
+        }
       }
       if ('refuse' in verdict) return yield* recorded(call, toolError(verdict.refuse));
     } else {
@@ -90,6 +106,10 @@ export async function* runToolCall(
     output: outcome.output,
     isError: outcome.isError,
   };
+  if (tool !== undefined && !outcome.isError) {
+    const info = { ...call, sessionId: context.sessionId, signal: context.signal };
+    yield* fireToolHooks(host.hooks, 'PostToolUse', info, outcome.output);
+  }
   return { ended: 'result', output: outcome.output, isError: outcome.isError };
 }
 

@@ -11,6 +11,7 @@ import type { StorageDamage } from '../storage-faults/storage-damage';
 import { RunRecorder } from './run-recorder';
 import { endRun, suspendRun, turnAndSessionEvents, type RunEnding, type RunIdentity } from './run-lifecycle';
 import { historyMessageOf } from '../context/history-items';
+import type { TurnHooks } from './turn-hooks';
 import {
   isStorageFailure,
   storageFailureEnding,
@@ -42,6 +43,8 @@ export interface RunExecutorDeps {
   readonly onRunEnded: (run: RunIdentity, status: RunStatus) => void;
   /** How often the end of a run whose record could not be written is tried again; default 500 ms. */
   readonly storageRetryMs?: number;
+  /** The person's hooks at the turn's edges (SessionStart, UserPromptSubmit, Stop); absent: none run. */
+  readonly turnHooks?: TurnHooks;
 }
 
 interface ActiveRun {
@@ -169,85 +172,113 @@ export class RunExecutor {
     await Promise.race([Promise.all(released), new Promise((resolve) => setTimeout(resolve, graceMs))]);
   }
 
-  private async consume(active: ActiveRun, backend: AgentBackend, input: AgentRunInput, maxSteps: number) {
+  private async consume(active: ActiveRun, backend: AgentBackend, runInput: AgentRunInput, maxSteps: number) {
     const { recorder, controller } = active;
+    let input = runInput;
     let steps = 0;
     try {
-      for await (const event of backend.run(input, controller.signal)) {
-        if (active.settled) break;
-        switch (event.type) {
-          case 'step_started':
-            steps += 1;
-            if (steps > maxSteps) {
-              this.finish(active, { status: 'completed', terminalReason: 'max_steps' });
-              break;
-            }
-            recorder.record({ kind: 'step_started', payload: { step: steps } });
-            break;
-          case 'provider_wait':
-            this.reportWait(active, event.progress);
-            break;
-          case 'text_delta':
-            recorder.appendText('assistant_message', event.text);
-            break;
-          case 'reasoning_delta':
-            recorder.appendText('reasoning', event.text);
-            break;
-          case 'tool_call':
-            // Durable before the tool runs: the backend waits for the next pull to execute it.
-            recorder.recordItem('tool_call', event.toolName, {
-              toolCallId: event.toolCallId,
-              toolName: event.toolName,
-              input: event.input,
-            });
-            recorder.flush();
-            break;
-          case 'tool_result':
-            recorder.recordItem('tool_result', event.toolName, {
-              toolCallId: event.toolCallId,
-              toolName: event.toolName,
-              output: event.output,
-              isError: event.isError,
-            });
-            recorder.flush();
-            break;
-          case 'interaction_requested':
-            this.suspend(active, event);
-            break;
-          case 'usage': {
-            const { type: _type, ...usage } = event;
-            recorder.recordUsage(usage);
-            break;
-          }
+      const before = await this.deps.turnHooks?.beforeRun(input, recorder, controller.signal);
+      if (before !== undefined && 'ending' in before) return void this.finish(active, before.ending);
+      if (before?.contextAdded === true)
+        input = { ...input, text: before.text, history: this.history(input.sessionId) };
+      for (let continuations = 0; ; continuations += 1) {
+        for await (const event of backend.run(input, controller.signal)) {
+          if (active.settled) break;
+          steps = this.take(active, event, steps, maxSteps);
         }
+        if (active.settled) break;
+        const next = await this.deps.turnHooks?.atTurnEnd(input, continuations, recorder, controller.signal);
+        if (next == null || active.settled) break;
+        if ('ending' in next) return void this.finish(active, next.ending);
+        const history = this.history(input.sessionId);
+        input = { ...input, text: next.continueWith, history, approvedToolCall: null, resume: null };
       }
       if (!active.settled) this.finish(active, { status: 'completed', terminalReason: 'end_turn' });
     } catch (error) {
-      if (active.settled) {
-        this.deps.logger.warn('A stopped run raised after its end; ignored', {
-          runId: input.runId,
-          error: String(error),
+      this.consumeFailed(active, runInput, error);
+    }
+  }
+
+  /** Records one event of the backend's stream; returns the steps taken so far. */
+  private take(active: ActiveRun, event: AgentEvent, steps: number, maxSteps: number): number {
+    const { recorder } = active;
+    switch (event.type) {
+      case 'step_started':
+        steps += 1;
+        if (steps > maxSteps) {
+          this.finish(active, { status: 'completed', terminalReason: 'max_steps' });
+          break;
+        }
+        recorder.record({ kind: 'step_started', payload: { step: steps } });
+        break;
+      case 'provider_wait':
+        this.reportWait(active, event.progress);
+        break;
+      case 'text_delta':
+        recorder.appendText('assistant_message', event.text);
+        break;
+      case 'reasoning_delta':
+        recorder.appendText('reasoning', event.text);
+        break;
+      case 'tool_call':
+        // Durable before the tool runs: the backend waits for the next pull to execute it.
+        recorder.recordItem('tool_call', event.toolName, {
+          toolCallId: event.toolCallId,
+          toolName: event.toolName,
+          input: event.input,
         });
-        return;
+        recorder.flush();
+        break;
+      case 'tool_result':
+        recorder.recordItem('tool_result', event.toolName, {
+          toolCallId: event.toolCallId,
+          toolName: event.toolName,
+          output: event.output,
+          isError: event.isError,
+        });
+        recorder.flush();
+        this.deps.turnHooks?.toolReported(active.identity, recorder, event);
+        break;
+      case 'interaction_requested':
+        this.suspend(active, event);
+        break;
+      case 'usage': {
+        const { type: _type, ...usage } = event;
+        recorder.recordUsage(usage);
+        break;
       }
-      if (isStorageFailure(error)) {
-        this.recordingFailed(active, error);
-      } else if (error instanceof AgentBackendError) {
-        this.finish(active, {
-          status: 'failed',
-          terminalReason: error.failureClass,
-          errorCode: error.code,
-          errorMessage: error.message,
-        });
-      } else {
-        this.deps.logger.error('A backend failed unexpectedly', { runId: input.runId, error: String(error) });
-        this.finish(active, {
-          status: 'failed',
-          terminalReason: 'internal_failure',
-          errorCode: 'internal_failure',
-          errorMessage: 'The agent stopped because of an internal error. The details are in the host log.',
-        });
-      }
+      case 'hook_run':
+        recorder.recordHookRun(event.report, event);
+        break;
+    }
+    return steps;
+  }
+
+  private consumeFailed(active: ActiveRun, input: AgentRunInput, error: unknown): void {
+    if (active.settled) {
+      this.deps.logger.warn('A stopped run raised after its end; ignored', {
+        runId: input.runId,
+        error: String(error),
+      });
+      return;
+    }
+    if (isStorageFailure(error)) {
+      this.recordingFailed(active, error);
+    } else if (error instanceof AgentBackendError) {
+      this.finish(active, {
+        status: 'failed',
+        terminalReason: error.failureClass,
+        errorCode: error.code,
+        errorMessage: error.message,
+      });
+    } else {
+      this.deps.logger.error('A backend failed unexpectedly', { runId: input.runId, error: String(error) });
+      this.finish(active, {
+        status: 'failed',
+        terminalReason: 'internal_failure',
+        errorCode: 'internal_failure',
+        errorMessage: 'The agent stopped because of an internal error. The details are in the host log.',
+      });
     }
   }
 
@@ -409,6 +440,7 @@ export class RunExecutor {
       active.controller.abort();
     }
     for (const change of published) bus.publish(change);
+    this.deps.turnHooks?.waiting(active.identity, event.request);
   }
 
   private history(sessionId: string): HistoryMessage[] {

@@ -1,11 +1,13 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
 import type { TranscriptItemKind } from '../../../src-shared/model';
-import type { LedgerEvent } from '../../storage/ledger-store';
+import type { LedgerEvent, LedgerEventKind } from '../../storage/ledger-store';
 import type { UsageReport } from '../contract/agent-backend';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../ports/event-bus';
 import type { Clock, Ids, Logger } from '../ports/ports';
 import type { RunIdentity } from './run-lifecycle';
+import { hookNotice } from '../hooks/hook-notice';
+import type { HookRunReport } from '../hooks/hook-service';
 
 type StreamKind = Extract<TranscriptItemKind, 'assistant_message' | 'reasoning'>;
 
@@ -14,9 +16,10 @@ type PendingOp =
   | { op: 'text'; kind: StreamKind; text: string }
   | {
       readonly op: 'item';
-      readonly kind: 'tool_call' | 'tool_result';
+      readonly kind: 'tool_call' | 'tool_result' | 'notice';
       readonly text: string;
       readonly data: Record<string, unknown>;
+      readonly ledgerKind: LedgerEventKind;
     }
   | { readonly op: 'usage'; readonly usage: UsageReport };
 
@@ -72,8 +75,24 @@ export class RunRecorder {
   /** A tool call or tool result: its own transcript item and ledger event. Flush right after. */
   recordItem(kind: 'tool_call' | 'tool_result', text: string, data: Record<string, unknown>): void {
     if (this.closed) return;
-    this.pending.push({ op: 'item', kind, text, data });
+    this.pending.push({ op: 'item', kind, text, data, ledgerKind: kind });
     this.schedule();
+  }
+
+  /** A hooks file that could not be read (none of its hooks run): a notice naming it, committed now. */
+  recordHookFileError(error: { path: string; message: string }): void {
+    if (this.closed) return;
+    const text = `Hooks not run: ${error.message}`;
+    this.pending.push({ op: 'item', kind: 'notice', text, data: { hookFileError: error }, ledgerKind: 'hook_run' });
+    this.flush();
+  }
+
+  /** A hook's run: a notice in the transcript and a `hook_run` event in the ledger, committed now. */
+  recordHookRun(report: HookRunReport, options: { toolCallId?: string; modelText?: string | null } = {}): void {
+    if (this.closed) return;
+    const { text, data } = hookNotice(report, options);
+    this.pending.push({ op: 'item', kind: 'notice', text, data, ledgerKind: 'hook_run' });
+    this.flush();
   }
 
   recordUsage(usage: UsageReport): void {
@@ -140,7 +159,7 @@ export class RunRecorder {
           position,
         );
         published.push({ kind: 'transcript.appended', item });
-        ledger.push({ kind: pending.kind, payload: { itemId: item.itemId, ...pending.data } });
+        ledger.push({ kind: pending.ledgerKind, payload: { itemId: item.itemId, ...pending.data } });
         continue;
       }
       if (this.openItem === null || this.openItem.kind !== pending.kind) {

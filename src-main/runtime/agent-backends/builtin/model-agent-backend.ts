@@ -9,6 +9,7 @@ import type {
 import { ProviderError } from '../../connections/providers/provider-error';
 import { systemPromptWith, type RunPreferences } from '../../conversations/chat-preferences';
 import { runToolCall, type ToolHost } from '../../tools/tool-runner';
+import { fireStepHooks } from '../../hooks/tool-hooks';
 import type { AgentBackend, AgentEvent, AgentRunInput } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
 import { continuingPartialAnswer } from './continue-answer';
@@ -121,6 +122,12 @@ export function createModelAgentBackend(deps: ModelAgentDeps): AgentBackend {
         // The request reaches the threshold: the older turns are summarised first (recorded in this run).
         const compact = deps.compact;
         const need = fitted.compaction;
+        yield* fireStepHooks(deps.tools.hooks, {
+          event: 'PreCompact',
+          sessionId: input.sessionId,
+          source: 'auto',
+          signal,
+        });
         const outcome = yield* withRetries(retries, signal, compactionFailure, () =>
           compact({ sessionId: input.sessionId, turnId: input.turnId, runId: input.runId, target, need, signal }),
         );
