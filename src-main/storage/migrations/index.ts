@@ -32,6 +32,7 @@ import { migration037Worktrees } from './037-worktrees';
 import { migration039AcpAgentTitle } from './039-acp-agent-title';
 import { migration040InteractionAnsweredFrom } from './040-interaction-answered-from';
 import { migration041RunStoppedFrom } from './041-run-stopped-from';
+import { migration046OffloadUses } from './046-offload-uses';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration039AcpAgentTitle,
   migration040InteractionAnsweredFrom,
   migration041RunStoppedFrom,
+  migration046OffloadUses,
 ];
