@@ -88,6 +88,8 @@ export type ChangeEventBody =
   /** Live output of a running command, coalesced (about every 50 ms). */
   /** The agent of an ACP session named itself (`initialize`) as it started for the session. */
   | { readonly kind: 'acp.agent.changed'; readonly sessionId: string; readonly agent: AcpAgentIdentity }
+  /** Reclaim space started, progressed or ended; re-read storage.usage. */
+  | { readonly kind: 'storage.changed' }
   /** How full a session's context is, after each model request was fitted into its window. */
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */

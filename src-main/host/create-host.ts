@@ -21,6 +21,7 @@ import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
 import { createHostVitalsMeter } from './vitals/host-vitals';
+import { createStorageSpace } from './vitals/storage-space';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -201,9 +202,16 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     logger,
   });
   const vitals = createHostVitalsMeter();
+  const storage = createStorageSpace({
+    dataDir: options.dataDir,
+    stores,
+    admission: runtime.admission,
+    bus: runtime.bus,
+    now: () => clock.now(),
+  });
   const dispatch = createDispatcher({
     handlers,
-    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices, vitals },
+    deps: { runtime, info: () => info, desktop: options.desktop ?? null, devices, vitals, storage },
     logger,
     isDraining: () => !runtime.admission.isOpen,
     knownFault: (error) => runtime.storageDamage.report(error),
@@ -227,6 +235,8 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     close() {
       closing ??= (async () => {
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
+        // A compaction in progress finishes on its own connection before the database closes.
+        await storage.idle();
         vitals.close();
         runtime.memory.close();
         stores.close();
