@@ -10,7 +10,7 @@ async function openGeneral(page: Page) {
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint', async ({
+test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint; Settings → Storage shows sizes and reclaims space', async ({
   page,
   cairn,
 }) => {
@@ -50,6 +50,19 @@ test('theme and text size: chosen in Settings, applied at once, remembered, and 
   await expect.poll(() => background(page)).toBe('rgb(255, 255, 255)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => background(page)).toBe('rgb(26, 26, 28)');
+
+  // Settings → Storage: the data directory's parts by size, and Reclaim space running to its end.
+  await settings.getByRole('tab', { name: 'Storage' }).click();
+  const storage = settings.getByTestId('storage-settings');
+  await expect(storage.getByRole('row', { name: /Database \d+ KB/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /Offloaded tool output/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /File checkpoints/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /Worktrees/ })).toBeVisible();
+  await storage.getByRole('button', { name: 'Reclaim space' }).click();
+  await expect(storage.getByTestId('storage-reclaim-result')).toHaveText(/Done: the database is .+ smaller\./, {
+    timeout: 30_000,
+  });
+  await expect(storage.getByRole('button', { name: 'Reclaim space' })).toBeEnabled();
 });
 
 test('desktop notifications: turned on from Settings (asking once), then a finished turn and a waiting question notify while the tab is in the background', async ({

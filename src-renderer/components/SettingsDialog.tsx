@@ -16,6 +16,9 @@ import { SandboxPage } from './SandboxPage';
 const DevicesPage = lazy(() =>
   retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })),
 );
+const StoragePage = lazy(() =>
+  retryingImport(() => import('./storage/StoragePage')).then((module) => ({ default: module.StoragePage })),
+);
 
 const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: string }> = [
   { tab: 'connections', label: 'Connections' },
@@ -25,6 +28,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'instructions', label: 'Instructions' },
   { tab: 'sandbox', label: 'Sandbox' },
   { tab: 'devices', label: 'Devices' },
+  { tab: 'storage', label: 'Storage' },
   { tab: 'general', label: 'General' },
 ];
 
@@ -96,6 +100,10 @@ export function SettingsDialog() {
         ) : page.tab === 'devices' ? (
           <Suspense fallback={null}>
             <DevicesPage />
+          </Suspense>
+        ) : page.tab === 'storage' ? (
+          <Suspense fallback={null}>
+            <StoragePage />
           </Suspense>
         ) : (
           <UsagePage />

@@ -22,7 +22,8 @@ export type SettingsPage =
   | { readonly tab: 'instructions' }
   | { readonly tab: 'sandbox' }
   | { readonly tab: 'general' }
-  | { readonly tab: 'devices' };
+  | { readonly tab: 'devices' }
+  | { readonly tab: 'storage' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */
 export interface GoalDialog {
