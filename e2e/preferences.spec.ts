@@ -11,7 +11,7 @@ async function openGeneral(page: Page) {
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint', async ({
+test('theme and text size: chosen in Settings, applied at once, remembered, and in place before the first paint; Settings → Storage shows sizes and reclaims space', async ({
   page,
   cairn,
 }) => {
@@ -52,6 +52,18 @@ test('theme and text size: chosen in Settings, applied at once, remembered, and 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => background(page)).toBe('rgb(26, 26, 28)');
 
+  // Settings → Storage: the data directory's parts by size, and Reclaim space running to its end.
+  await settings.getByRole('tab', { name: 'Storage' }).click();
+  const storage = settings.getByTestId('storage-settings');
+  await expect(storage.getByRole('row', { name: /Database \d+ KB/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /Offloaded tool output/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /File checkpoints/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /Worktrees/ })).toBeVisible();
+  await storage.getByRole('button', { name: 'Reclaim space' }).click();
+  await expect(storage.getByTestId('storage-reclaim-result')).toHaveText(/Done: the database is .+ smaller\./, {
+    timeout: 30_000,
+  });
+  await expect(storage.getByRole('button', { name: 'Reclaim space' })).toBeEnabled();
   // Settings → Editors: the exact cairn acp command for this host, and Zed's settings running it.
   const settings2 = page.getByRole('dialog', { name: 'Settings' });
   await settings2.getByRole('tab', { name: 'Editors' }).click();

@@ -90,6 +90,8 @@ export type ChangeEventBody =
   | { readonly kind: 'acp.agent.changed'; readonly sessionId: string; readonly agent: AcpAgentIdentity }
   /** What an ACP session's agent offers (its commands, modes, config options) changed, or the person chose among them. */
   | { readonly kind: 'acp.offers.changed'; readonly sessionId: string; readonly offers: AcpSessionOffers }
+  /** Reclaim space started, progressed or ended; re-read storage.usage. */
+  | { readonly kind: 'storage.changed' }
   /** How full a session's context is, after each model request was fitted into its window. */
   | { readonly kind: 'context.changed'; readonly sessionId: string; readonly meter: ContextMeter }
   /** A turn's file changes were recorded, or a revert was; re-read them with changes.list. */

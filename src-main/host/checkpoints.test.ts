@@ -388,4 +388,54 @@ describe('per-turn file checkpoints', () => {
       expect([read('notes.md'), read('old.txt')]).toEqual(['alpha\nbeta\n', 'old one\nold two\n']);
     },
   );
+
+  it(
+    'removing a session drops its checkpoint refs and prunes what no other session’s checkpoints reach; archiving keeps them',
+    SLOW,
+    async () => {
+      const git = (...args: string[]) => {
+        const [shadow] = readdirSync(join(t.dataDir, 'checkpoints'));
+        return execFileSync('git', args, {
+          env: { PATH: process.env.PATH, GIT_DIR: join(t.dataDir, 'checkpoints', shadow ?? '') },
+        })
+          .toString('utf8')
+          .trim();
+      };
+      const refsOf = (changeSetId: string) => git('for-each-ref', '--format=%(refname)', `refs/cairn/${changeSetId}/`);
+      const first = await fullSession();
+      const kept = await fullSession();
+      const gone = await turnWithChanges(
+        first,
+        't1',
+        tools(['write_file', { path: 'big.txt', content: 'only the first session wrote this\n'.repeat(2_000) }]),
+      );
+      // Overwritten: the first version is in the first session's checkpoints only, not in the workspace.
+      await turnWithChanges(first, 't2', tools(['run_shell', { command: 'echo small now > big.txt' }]));
+      const stays = await turnWithChanges(kept, 't1', tools(['write_file', { path: 'notes.md', content: 'kept\n' }]));
+      const blob = git('rev-parse', `refs/cairn/${gone.changeSetId}/after:big.txt`);
+
+      await t.call('session.archive', { sessionId: first, archived: true });
+      await t.call('session.archive', { sessionId: first, archived: false });
+      expect(refsOf(gone.changeSetId).split('\n')).toHaveLength(2);
+
+      await t.call('session.remove', { sessionId: first });
+      await waitFor(() => refsOf(gone.changeSetId) === '', { timeoutMs: 30_000, message: 'the removed refs' });
+      await waitFor(
+        () => {
+          try {
+            git('cat-file', '-e', blob);
+            return false;
+          } catch {
+            return true;
+          }
+        },
+        { timeoutMs: 30_000, message: 'the removed session’s file to be pruned' },
+      );
+      expect(refsOf(stays.changeSetId).split('\n')).toHaveLength(2);
+      expect((await t.call('changes.revert', { sessionId: kept, changeSetId: stays.changeSetId })).status).toBe(
+        'reverted',
+      );
+      expect(read('notes.md')).toBe('alpha\nbeta\n');
+    },
+  );
 });

@@ -21,6 +21,7 @@ import { createDispatcher } from './dispatcher';
 import type { CallContext, DesktopCapabilities } from './handler';
 import { handlers } from './handlers';
 import { createHostVitalsMeter } from './vitals/host-vitals';
+import { createStorageSpace } from './vitals/storage-space';
 
 export const CAIRN_VERSION = '0.1.0';
 
@@ -205,6 +206,13 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
   };
   let closing: Promise<void> | null = null;
   const vitals = createHostVitalsMeter();
+  const storage = createStorageSpace({
+    dataDir: options.dataDir,
+    stores,
+    admission: runtime.admission,
+    bus: runtime.bus,
+    now: () => clock.now(),
+  });
   const dispatch = createDispatcher({
     handlers,
     // The name can change while the host runs (Settings → Devices); the rest is fixed at start.
@@ -214,6 +222,7 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
       desktop: options.desktop ?? null,
       devices,
       vitals,
+      storage,
     },
     logger,
     isDraining: () => !runtime.admission.isOpen,
@@ -238,6 +247,8 @@ async function startHost(options: HostOptions, salvage: SalvageMode, onSalvaged:
     close() {
       closing ??= (async () => {
         await runtime.shutdown(SHUTDOWN_GRACE_MS);
+        // A compaction in progress finishes on its own connection before the database closes.
+        await storage.idle();
         vitals.close();
         runtime.memory.close();
         stores.close();

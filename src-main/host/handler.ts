@@ -5,6 +5,7 @@ import type { DeviceIdentity } from '../../src-shared/device-model';
 import type { Runtime } from '../runtime/runtime';
 import type { DeviceRegistry } from './devices/device-registry';
 import type { HostVitalsMeter } from './vitals/host-vitals';
+import type { StorageSpace } from './vitals/storage-space';
 
 /** What handlers may use: the runtime's services and the host's identity. */
 export interface HandlerDeps {
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   readonly devices: DeviceRegistry;
   /** Memory and event-loop delay, read by `host.vitals`. */
   readonly vitals: HostVitalsMeter;
+  /** Settings → Storage: sizes and Reclaim space. */
+  readonly storage: StorageSpace;
 }
 
 export interface DesktopCapabilities {

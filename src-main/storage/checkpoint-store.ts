@@ -43,6 +43,9 @@ export interface ChangeSetSummary extends Omit<StoredChangeSet, 'files'> {
 
 /** Change sets and their files. A change set goes pending → open → complete, or to absent. */
 export interface CheckpointStore {
+  /** Change sets removed with their sessions whose refs are still to drop (`checkpoint_released`). */
+  released(): Array<{ changeSetId: string; workspacePath: string }>;
+  forgetReleased(changeSetId: string): void;
   insertPending(changeSet: NewChangeSet): void;
   /** The checkpoint before the change exists (its commit and ref are written). */
   markOpen(changeSetId: string, beforeCommit: string): void;
@@ -163,7 +166,16 @@ export function createCheckpointStore(db: Db): CheckpointStore {
   const insertFile = db.prepare(
     'INSERT INTO change_files (change_set_id, path, change, added, removed, writer) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const released = db.prepare<[], { change_set_id: string; workspace_path: string }>(
+    'SELECT change_set_id, workspace_path FROM checkpoint_released ORDER BY workspace_path',
+  );
+  const forgetReleased = db.prepare('DELETE FROM checkpoint_released WHERE change_set_id = ?');
   return {
+    released: () =>
+      released.all().map((row) => ({ changeSetId: row.change_set_id, workspacePath: row.workspace_path })),
+    forgetReleased(changeSetId) {
+      forgetReleased.run(changeSetId);
+    },
     insertPending(changeSet) {
       db.prepare(
         "INSERT INTO change_sets (change_set_id, session_id, turn_id, origin, reverts_change_set_id, workspace_path, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)",

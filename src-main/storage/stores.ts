@@ -19,6 +19,7 @@ import { createGoalStore, type GoalStore } from './goal-store';
 import { createInteractionStore, type InteractionStore } from './interaction-store';
 import { createLedgerStore, type LedgerStore } from './ledger-store';
 import { createMcpServerStore, type McpServerStore } from './mcp-server-store';
+import { createOffloadUseStore, type OffloadUseStore } from './offload-use-store';
 import { createMessageSearchStore, type MessageSearchStore } from './message-search-store';
 import { createQueueStore, type QueueStore } from './queue-store';
 import { createSearchIndexStore, type SearchIndexStore } from './search-index-store';
@@ -63,6 +64,7 @@ export interface Stores {
   readonly summaries: SummaryStore;
   readonly checkpoints: CheckpointStore;
   readonly worktrees: WorktreeStore;
+  readonly offloadUses: OffloadUseStore;
   /** Runs `work` in one transaction: all its writes commit together or none do. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -127,6 +129,7 @@ export function openStores(dataDir: string, options: OpenStoresOptions = {}): St
     summaries: createSummaryStore(database),
     checkpoints: createCheckpointStore(database),
     worktrees: createWorktreeStore(database),
+    offloadUses: createOffloadUseStore(database),
     transaction: (work) => database.transaction(work)(),
     close() {
       if (closed) return;

@@ -17,6 +17,9 @@ import { SandboxPage } from './SandboxPage';
 const DevicesPage = lazy(() =>
   retryingImport(() => import('./devices/DevicesPage')).then((module) => ({ default: module.DevicesPage })),
 );
+const StoragePage = lazy(() =>
+  retryingImport(() => import('./storage/StoragePage')).then((module) => ({ default: module.StoragePage })),
+);
 
 // Likewise the editor setup (cairn acp): a visit made once.
 const EditorPage = lazy(() =>
@@ -36,6 +39,7 @@ const TABS: ReadonlyArray<{ readonly tab: SettingsPage['tab']; readonly label: s
   { tab: 'sandbox', label: 'Sandbox' },
   { tab: 'hooks', label: 'Hooks' },
   { tab: 'devices', label: 'Devices' },
+  { tab: 'storage', label: 'Storage' },
   { tab: 'editor', label: 'Editors' },
   { tab: 'general', label: 'General' },
 ];
@@ -117,6 +121,10 @@ export function SettingsDialog() {
         ) : page.tab === 'devices' ? (
           <Suspense fallback={null}>
             <DevicesPage />
+          </Suspense>
+        ) : page.tab === 'storage' ? (
+          <Suspense fallback={null}>
+            <StoragePage />
           </Suspense>
         ) : page.tab === 'editor' ? (
           <Suspense fallback={null}>

@@ -24,6 +24,7 @@ export type SettingsPage =
   | { readonly tab: 'hooks' }
   | { readonly tab: 'general' }
   | { readonly tab: 'devices' }
+  | { readonly tab: 'storage' }
   | { readonly tab: 'editor' };
 
 /** The goal dialogs: set a goal, edit its limits, or confirm clearing it. */

@@ -20,6 +20,7 @@ import type { EventBus } from '../ports/event-bus';
 import type { Clock, Ids, Logger } from '../ports/ports';
 import type { AgentTool } from '../contract/agent-tool';
 import { CheckpointRecorder } from './checkpoint-recorder';
+import { releaseRemovedCheckpoints } from './released-checkpoints';
 import { recoverChangeSets } from './checkpoint-recovery';
 import { Rewinds, type RewindRequest } from './checkpoint-rewinds';
 import { FILE_TOOLS, pathToWrite, writerOf, writtenPath } from './tool-writes';
@@ -75,6 +76,12 @@ export class CheckpointService {
       unavailable: () => this.unavailable(),
       workspaceGone: (workspacePath) => this.workspaceGone(workspacePath),
       publicRecord: (changeSetId) => this.publicRecord(changeSetId),
+    });
+    deps.bus.subscribe((event) => {
+      if (event.kind === 'session.removed' && deps.disabled !== true)
+        this.inBackground(() =>
+          releaseRemovedCheckpoints({ ...deps, repoFor: (workspace) => this.repoFor(workspace) }),
+        );
     });
   }
 

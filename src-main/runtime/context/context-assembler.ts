@@ -85,7 +85,7 @@ export class ContextAssembler {
       const page: TranscriptItem[] = this.deps.transcript.page(sessionId, before, this.pageSize);
       for (let index = page.length - 1; index >= 0; index -= 1) {
         if ((page[index] as TranscriptItem).position <= after) break outer;
-        const entry = this.entryOf(page[index] as TranscriptItem);
+        const entry = this.entryOf(page[index] as TranscriptItem, sessionId);
         if (entry === null) continue;
         const tokens = scaled(entry.tokens);
         if (total + tokens > budget) {
@@ -115,11 +115,11 @@ export class ContextAssembler {
   }
 
   /** The model's view of an item and its tokens; cached once the item is final. */
-  private entryOf(item: TranscriptItem): Entry | null {
+  private entryOf(item: TranscriptItem, sessionId: string): Entry | null {
     const cached = this.cache.get(item.itemId);
     if (cached !== undefined) return cached;
     const message = historyMessageOf(item, this.deps.reveal);
-    const entry = message === null ? null : this.measure(message);
+    const entry = message === null ? null : this.measure(message, sessionId);
     if (item.state === 'final') {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
       this.cache.set(item.itemId, entry);
@@ -127,13 +127,13 @@ export class ContextAssembler {
     return entry;
   }
 
-  private measure(message: HistoryMessage): Entry {
+  private measure(message: HistoryMessage, sessionId: string): Entry {
     if (message.role === 'tool_result' && message.data !== null) {
       const output = message.data.output;
       const text = typeof output === 'string' ? output : (JSON.stringify(output) ?? 'null');
       const outputTokens = countTokens(text);
       if (outputTokens > this.offloadTokens) {
-        const offloaded = { ...message, data: { ...message.data, output: this.offloaded(text) } };
+        const offloaded = { ...message, data: { ...message.data, output: this.offloaded(text, sessionId) } };
         return { message: offloaded, tokens: countValueTokens(offloaded.data) + MESSAGE_OVERHEAD_TOKENS };
       }
       return { message, tokens: outputTokens + countTokens(message.text) + MESSAGE_OVERHEAD_TOKENS + 16 };
@@ -143,8 +143,8 @@ export class ContextAssembler {
   }
 
   /** Head, tail and a handle in place of an output too long to send whole. */
-  private offloaded(text: string): Record<string, unknown> {
-    const stored = this.deps.offload.put(text);
+  private offloaded(text: string, sessionId: string): Record<string, unknown> {
+    const stored = this.deps.offload.put(text, sessionId);
     if (!stored.ok) {
       // Without the store the output still reaches the model, cut to its start and end, saying why.
       return {

@@ -48,7 +48,7 @@ export interface ContextRuntime {
 }
 
 export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
-  const offload = new OffloadStore(deps.dataDir);
+  const offload = new OffloadStore(deps.dataDir, deps.stores.offloadUses);
   const unusable = offload.check();
   if (unusable !== null) {
     deps.logger.warn(
@@ -56,6 +56,12 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
       { reason: unusable },
     );
   }
+  // Outputs only removed sessions used are deleted: now (a removal the last host ended before
+  // finishing) and after each removal.
+  offload.releaseUnused();
+  deps.bus.subscribe((event) => {
+    if (event.kind === 'session.removed') offload.releaseUnused();
+  });
   const meters = new Map<string, ContextMeter>();
   const windowSettings = (): ModelWindowSettings =>
     deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };

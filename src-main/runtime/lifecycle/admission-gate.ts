@@ -9,6 +9,7 @@ import { fail, type OperationError } from '../../../src-shared/errors';
 export class AdmissionGate {
   private open = true;
   private damage: OperationError | null = null;
+  private paused: string | null = null;
 
   get isOpen(): boolean {
     return this.open;
@@ -24,6 +25,17 @@ export class AdmissionGate {
     this.damage ??= error;
   }
 
+  /**
+   * Holds new runs back for a while (Reclaim space compacting the database): they are refused as
+   * `session_busy` with `message`, so nothing fails silently. Returns the release.
+   */
+  pause(message: string): () => void {
+    this.paused = message;
+    return () => {
+      if (this.paused === message) this.paused = null;
+    };
+  }
+
   /** Null while new work may start; otherwise the failure to answer with. */
   refusal(): { ok: false; error: OperationError } | null {
     if (!this.open)
@@ -31,6 +43,7 @@ export class AdmissionGate {
         'host_draining',
         'Cairn is shutting down, so it starts no new work. It carries on after the restart.',
       );
-    return this.damage === null ? null : { ok: false, error: this.damage };
+    if (this.damage !== null) return { ok: false, error: this.damage };
+    return this.paused === null ? null : fail('session_busy', this.paused);
   }
 }

@@ -33,6 +33,7 @@ import { migration039AcpAgentTitle } from './039-acp-agent-title';
 import { migration040InteractionAnsweredFrom } from './040-interaction-answered-from';
 import { migration041RunStoppedFrom } from './041-run-stopped-from';
 import { migration042AcpSessionOffers } from './042-acp-session-offers';
+import { migration046OffloadUses } from './046-offload-uses';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration040InteractionAnsweredFrom,
   migration041RunStoppedFrom,
   migration042AcpSessionOffers,
+  migration046OffloadUses,
 ];
