@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fail, ok } from '../../src-shared/errors';
 import { AgentService } from './subagents/agent-service';
@@ -25,6 +24,7 @@ import { BuiltLater } from './composition/built-later';
 import { recoverRuntime, shutdownRuntime, type LifecycleParts } from './composition/lifecycle';
 import { modelAccess } from './composition/model-access';
 import type { Runtime, RuntimeDeps } from './composition/runtime-contract';
+import { wireSandbox } from './composition/sandbox-wiring';
 import { wireSkills } from './composition/skill-wiring';
 import { wireTools } from './composition/tool-wiring';
 import { wireHooks } from './composition/hook-wiring';
@@ -40,7 +40,6 @@ import type { GoalService } from './goals/goal-service';
 import { revealToolOutput } from './interactions/full-answer';
 import { InteractionService } from './interactions/interaction-service';
 import { LiveInteractions } from './interactions/live-interactions';
-import { NetworkInteractions } from './interactions/network-interactions';
 import { AdmissionGate } from './lifecycle/admission-gate';
 import { McpServerService } from './mcp/mcp-server-service';
 import { MemoryService } from './memory/memory-service';
@@ -48,9 +47,7 @@ import { GrantService } from './permissions/grant-service';
 import { RunExecutor } from './turns/run-executor';
 import { SessionService } from './sessions/session-service';
 import { ShellService } from './shell/shell-service';
-import { SANDBOX_OFF } from './sandbox/sandbox-availability';
-import { autoRefusal, SandboxService } from './sandbox/sandbox-service';
-import { SandboxSettingsService } from './sandbox/sandbox-settings';
+import { autoRefusal } from './sandbox/sandbox-service';
 import type { SkillService } from './skills/skill-service';
 import { TurnService } from './turns/turn-service';
 import { SearchIndexer } from './workhub/search-indexer';
@@ -78,7 +75,7 @@ type TurnServices = ReturnType<typeof createTurnServices>;
 type RunMachinery = ReturnType<typeof createRunMachinery>;
 type Features = ReturnType<typeof createFeatures>;
 
-/** The change-event bus, the admission gate, storage damage, answers revealed to the model, and the Lates later parts fill. */
+/** The change-event bus, the admission gate, storage damage, answers revealed to the model, and the BuiltLaters later parts fill. */
 function createCore(deps: RuntimeDeps) {
   const bus = new EventBus(deps.hostEpoch, deps.logger);
   const admission = new AdmissionGate();
@@ -116,7 +113,7 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
   const model = modelAccess(connections, deps.providers);
   const chat = new ChatService({ ...deps, connections });
   const shell = new ShellService({ ...deps, bus });
-  const { sandboxSettings, networkCards, sandbox } = createSandbox(deps, bus);
+  const { sandboxSettings, networkCards, sandbox } = wireSandbox(deps, bus);
   const context = createContextRuntime({
     dataDir: deps.dataDir,
     stores: deps.stores,
@@ -182,36 +179,6 @@ function createTurnServices(deps: RuntimeDeps, { bus, late, reveal }: Core) {
     hooks,
     turnHooks,
   };
-}
-
-/** The sandbox: the person's lists, the cards of blocked hosts, and how each session's commands run. */
-function createSandbox(deps: RuntimeDeps, bus: EventBus) {
-  const sandboxSettings = new SandboxSettingsService({
-    settings: deps.stores.settings,
-    home: os.homedir(),
-    dataDir: deps.dataDir,
-  });
-  const networkCards = new NetworkInteractions({ ...deps, bus, grants: sandboxSettings });
-  const sandbox = new SandboxService({
-    availability: deps.sandbox ?? SANDBOX_OFF,
-    dataDir: deps.dataDir,
-    extras: () => {
-      const settings = sandboxSettings.get();
-      return { denied: settings.deniedPaths, writable: settings.writableFolders };
-    },
-    network: {
-      allowedHosts: (sessionId) => sandboxSettings.allowedHosts(sessionId),
-      takeOnce: (sessionId) => sandboxSettings.takeOnce(sessionId),
-      takeOnceFor: (sessionId, host, port) => sandboxSettings.takeOnceFor(sessionId, host, port),
-      currentRun: (sessionId) => {
-        const active = deps.stores.turns.activeTurn(sessionId);
-        const turn = active ?? deps.stores.turns.latestTurn(sessionId);
-        return turn === null ? null : { turnId: turn.turnId, runId: turn.latestRun.runId, inFlight: active !== null };
-      },
-      onBlocked: (block) => networkCards.blocked(block),
-    },
-  });
-  return { sandboxSettings, networkCards, sandbox };
 }
 
 /** What runs turns: compaction, the backends (in-process, Codex, ACP), the executor, answers and the turn service. */
