@@ -56,9 +56,14 @@ export function SettingsDialog() {
   const open = (tab: SettingsPage['tab']) =>
     actions.openSettings(tab === 'connections' ? { tab, connectionId: null } : { tab });
 
-  // Arrow keys move between tabs (the tablist pattern); Tab moves on into the panel.
+  // Arrow keys move between tabs (the tablist pattern; down and up in the list beside a phone's width,
+  // right and left in the row on a phone); Tab moves on into the panel.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const step = ['ArrowRight', 'ArrowDown'].includes(event.key)
+      ? 1
+      : ['ArrowLeft', 'ArrowUp'].includes(event.key)
+        ? -1
+        : 0;
     if (step === 0) return;
     event.preventDefault();
     const next = (index + step + TABS.length) % TABS.length;
@@ -72,7 +77,12 @@ export function SettingsDialog() {
     <Dialog labelledBy="settings-title" onClose={close} className="settings-dialog">
       <div className="settings-top" data-testid="settings">
         <h2 id="settings-title">Settings</h2>
-        <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+        <div
+          className="settings-tabs"
+          role="tablist"
+          aria-label="Settings sections"
+          aria-orientation={window.matchMedia('(min-width: 641px)').matches ? 'vertical' : 'horizontal'}
+        >
           {TABS.map(({ tab, label }, index) => (
             <button
               key={tab}
