@@ -96,8 +96,11 @@ test('a phone pairs with the code (Cancel withdraws a request), names the Cairn 
     await expect(phone.getByTestId('welcome-host')).toHaveText('This is the Cairn on workstation.');
     await phone.getByRole('button', { name: 'Show sidebar' }).tap();
     await expect(phone.getByTestId('host-chip')).toHaveText('on workstation');
+    // …and does not say the sessions stay on the phone.
+    await expect(phone.getByText('Your sessions stay on the Cairn host')).toHaveCount(1);
     await phone.getByTestId('sidebar-drawer-backdrop').tap({ position: { x: 370, y: 400 } });
     await expect(page.getByTestId('host-chip')).toHaveCount(0);
+    await expect(page.getByText('Your sessions stay on this machine')).toBeVisible();
 
     // On the phone, Settings → Devices says devices are managed on the desktop.
     await phone.getByRole('button', { name: 'Settings' }).tap();

@@ -14,6 +14,7 @@ import { AutomationsEntry } from './automations/AutomationsEntry';
 import { retryingImport } from '../platform/retrying-import';
 import { HostNameSlot } from './HostNameSlot';
 import { useRowsInSteps } from './rows-in-steps';
+import { remotePage } from '../platform/device-page';
 
 /** Matches in messages load with the first search. */
 const MessageSearchResults = lazy(() =>
@@ -204,7 +205,9 @@ function SidebarFooter() {
       >
         <KeyboardIcon />
       </button>
-      <span className="sidebar-footer-note">Your sessions stay on this machine</span>
+      <span className="sidebar-footer-note">
+        {remotePage() ? 'Your sessions stay on the Cairn host' : 'Your sessions stay on this machine'}
+      </span>
     </div>
   );
 }
