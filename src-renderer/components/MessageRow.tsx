@@ -24,15 +24,18 @@ import { ResumeSeamLabels } from './resume-seam-labels';
 import { markSeams } from '../markdown/seam-marks';
 import { ApprovedToolCall, ToolItem } from './ToolItem';
 import { TurnStatus } from './TurnStatus';
-import { MessageActions } from './MessageActions';
 import { isCompactionNotice } from '../../src-shared/compaction-model';
 import { retryingImport } from '../platform/retrying-import';
 
-/** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
+/** A message's actions show on hover or focus: their code loads after the first paint, with the first message. */
+const MessageActions = lazy(() =>
+  retryingImport(() => import('./MessageActions')).then((module) => ({ default: module.MessageActions })),
+);
 /** Shown where older turns were summarised: its code loads with the first such card. */
 const CompactionCard = lazy(() =>
   retryingImport(() => import('./CompactionCard')).then((module) => ({ default: module.CompactionCard })),
 );
+/** Proposal cards appear only in the WorkHub's transcript: their code loads with the first one. */
 const ProposalCard = lazy(() =>
   retryingImport(() => import('./workhub/ProposalCard')).then((module) => ({ default: module.ProposalCard })),
 );
@@ -71,7 +74,11 @@ export const MessageRow = memo(function MessageRow({
       ) : (
         <MessageBody item={item} goalTurn={goalTurn} />
       )}
-      {continuation ? null : <MessageActions sessionId={sessionId} item={item} index={index} goalTurn={goalTurn} />}
+      {continuation ? null : (
+        <Suspense fallback={null}>
+          <MessageActions sessionId={sessionId} item={item} index={index} goalTurn={goalTurn} />
+        </Suspense>
+      )}
       <ApprovedToolCall item={item} />
       {endsTurn ? <TurnStatus sessionId={sessionId} turnId={item.turnId} /> : null}
     </div>

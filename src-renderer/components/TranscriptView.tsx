@@ -2,7 +2,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { AppState } from '../state/app-state';
 import { NO_IDS, selectSessionBusy } from '../state/selectors';
-import { WINDOW_BEYOND } from '../state/transcript-window';
+import { WINDOW_BEYOND } from '../state/transcript-slice';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { ArrowDownIcon, Spinner } from './icons';
 import { MessageRow } from './MessageRow';

@@ -5,9 +5,15 @@ import { setQueue } from './reducers/queue-reducer';
 import { upsertSession } from './reducers/sessions-reducer';
 import type { TranscriptsState } from './reducers/transcript-reducer';
 import { applySnapshotPage, loadingTranscript, patchTranscript, prependOlderPage } from './reducers/transcript-reducer';
-import { createTranscriptWindow, type TranscriptWindow } from './transcript-window';
+import type { TranscriptWindow } from './transcript-window';
 
 const OLDER_PAGE_SIZE = 100;
+/**
+ * A search hit further back than this from what is loaded is shown in a window around it (read in one
+ * page, transcript-window.ts) instead of reading every page on the way: a round trip and a render per
+ * 500 messages made a jump 7,000 messages back take a second or more.
+ */
+export const WINDOW_BEYOND = 400;
 /** The most `transcript.page` returns at once: a jump to a near search hit reads in pages this size. */
 const FAR_PAGE_SIZE = 500;
 
@@ -28,6 +34,17 @@ export interface TranscriptSlice extends TranscriptWindow {
 
 export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, deps) => {
   const { link } = deps;
+  let transcriptWindow: Promise<TranscriptWindow> | null = null;
+  const windowOf = (): Promise<TranscriptWindow> => {
+    transcriptWindow ??= import('./transcript-window').then(
+      (module) => module.createTranscriptWindow(set, get, link),
+      (error: unknown) => {
+        transcriptWindow = null; // tried again at the next use
+        throw error;
+      },
+    );
+    return transcriptWindow;
+  };
   /** Sessions being re-read, and whether another read was asked for meanwhile. */
   const refreshing = new Map<string, { again: boolean }>();
 
@@ -122,6 +139,9 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
           : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
       });
     },
-    ...createTranscriptWindow(set, get, link),
+    // A window around a far search hit is rare: its code loads the first time one opens.
+    loadAround: async (sessionId, position) => (await windowOf()).loadAround(sessionId, position),
+    loadNewer: async (sessionId) => (await windowOf()).loadNewer(sessionId),
+    jumpToNewest: async (sessionId) => (await windowOf()).jumpToNewest(sessionId),
   };
 };

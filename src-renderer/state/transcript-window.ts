@@ -1,13 +1,8 @@
 import type { HostLink } from '../bridge/host-link';
 import type { AppStore } from './app-state';
-import { appendNewerPage, applyWindowPage, patchTranscript } from './reducers/transcript-reducer';
+import type { TranscriptItem, TranscriptPage, TurnSummary } from '../../src-shared/model';
+import { mergeTurns, patchTranscript, type TranscriptState } from './reducers/transcript-reducer';
 
-/**
- * A search hit further back than this from what is loaded is shown in a window around it (read in one
- * page) instead of reading every page on the way: a round trip and a render per 500 messages made a
- * jump 7,000 messages back take a second or more.
- */
-export const WINDOW_BEYOND = 400;
 /** A window's size, and how many of its messages come after the hit. */
 const WINDOW_SIZE = 120;
 const WINDOW_AFTER_HIT = 40;
@@ -84,5 +79,44 @@ export function createTranscriptWindow(
       set((state) => patchTranscript(state.transcripts, sessionId, { newerAfter: null }));
       await get().refreshSession(sessionId);
     },
+  };
+}
+
+/** A window of the transcript around a far search hit, in place of what was loaded (which was the newest). */
+export function applyWindowPage(sessionId: string, page: TranscriptPage): TranscriptState {
+  const itemsById: Record<string, TranscriptItem> = {};
+  for (const item of page.items) itemsById[item.itemId] = item;
+  const turnsById: Record<string, TurnSummary> = {};
+  for (const turn of page.turns) turnsById[turn.turnId] = turn;
+  return {
+    sessionId,
+    status: 'ready',
+    itemsById,
+    itemIds: page.items.map((item) => item.itemId),
+    turnsById,
+    nextBefore: page.nextBefore,
+    loadingOlder: false,
+    newerAfter: page.nextAfter ?? null,
+    loadingNewer: false,
+    stale: false,
+  };
+}
+
+/** Puts a newer page (transcript.page with `after`) after what a window holds. */
+export function appendNewerPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
+  const lastLoaded = current.itemIds.at(-1) === undefined ? undefined : current.itemsById[current.itemIds.at(-1) ?? ''];
+  const newer = page.items.filter(
+    (item) =>
+      current.itemsById[item.itemId] === undefined && (lastLoaded === undefined || item.position > lastLoaded.position),
+  );
+  const itemsById = { ...current.itemsById };
+  for (const item of newer) itemsById[item.itemId] = item;
+  return {
+    ...current,
+    itemsById,
+    itemIds: [...current.itemIds, ...newer.map((item) => item.itemId)],
+    turnsById: mergeTurns(current.turnsById, page.turns),
+    newerAfter: page.nextAfter ?? null,
+    loadingNewer: false,
   };
 }

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptPage } from '../../../src-shared/model';
 import { events, item, turn } from './record-fixtures';
 import type { TranscriptsState } from './transcript-reducer';
+import { appendNewerPage, applyWindowPage } from '../transcript-window';
 import {
-  appendNewerPage,
   applySnapshotPage,
-  applyWindowPage,
   codePointLength,
   loadingTranscript,
   prependOlderPage,

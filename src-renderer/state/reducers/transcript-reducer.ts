@@ -88,45 +88,6 @@ export function applySnapshotPage(
   };
 }
 
-/** A window of the transcript around a far search hit, in place of what was loaded (which was the newest). */
-export function applyWindowPage(sessionId: string, page: TranscriptPage): TranscriptState {
-  const itemsById: Record<string, TranscriptItem> = {};
-  for (const item of page.items) itemsById[item.itemId] = item;
-  const turnsById: Record<string, TurnSummary> = {};
-  for (const turn of page.turns) turnsById[turn.turnId] = turn;
-  return {
-    sessionId,
-    status: 'ready',
-    itemsById,
-    itemIds: page.items.map((item) => item.itemId),
-    turnsById,
-    nextBefore: page.nextBefore,
-    loadingOlder: false,
-    newerAfter: page.nextAfter ?? null,
-    loadingNewer: false,
-    stale: false,
-  };
-}
-
-/** Puts a newer page (transcript.page with `after`) after what a window holds. */
-export function appendNewerPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
-  const lastLoaded = current.itemIds.at(-1) === undefined ? undefined : current.itemsById[current.itemIds.at(-1) ?? ''];
-  const newer = page.items.filter(
-    (item) =>
-      current.itemsById[item.itemId] === undefined && (lastLoaded === undefined || item.position > lastLoaded.position),
-  );
-  const itemsById = { ...current.itemsById };
-  for (const item of newer) itemsById[item.itemId] = item;
-  return {
-    ...current,
-    itemsById,
-    itemIds: [...current.itemIds, ...newer.map((item) => item.itemId)],
-    turnsById: mergeTurns(current.turnsById, page.turns),
-    newerAfter: page.nextAfter ?? null,
-    loadingNewer: false,
-  };
-}
-
 /** Puts an older page (transcript.page with `before`) in front of what is loaded. */
 export function prependOlderPage(current: TranscriptState, page: TranscriptPage): TranscriptState {
   const firstLoaded = current.itemIds[0] === undefined ? undefined : current.itemsById[current.itemIds[0]];
@@ -269,7 +230,7 @@ function finalizeItems(state: TranscriptState, itemIds: readonly string[]): Tran
   return itemsById === null ? state : { ...state, itemsById };
 }
 
-function mergeTurns(
+export function mergeTurns(
   known: Readonly<Record<string, TurnSummary>>,
   incoming: readonly TurnSummary[],
 ): Record<string, TurnSummary> {
