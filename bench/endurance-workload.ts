@@ -21,6 +21,8 @@ export interface Workload {
   /** The sessions the two other pages show: a Codex-like stream and the goal. */
   readonly others: readonly [string, string];
   readonly turnsDone: () => number;
+  /** Why a driver failed (the workload then stopped), or null. */
+  readonly failure: () => Error | null;
   /** Stops every driver, the goal, the children and the automation, and waits for the drivers. */
   stop(): Promise<void>;
 }
@@ -92,39 +94,64 @@ export async function startWorkload(host: CairnHost, workspace: string): Promise
 
   let stopping = false;
   let turnsDone = 0;
-  const loops = drivers.map(async (driver) => {
-    for (let n = 1; !stopping; n += 1) {
-      await runTurn(host, driver.sessionId, `${driver.label}-${n}`, driver.turn(n), () => stopping);
-      turnsDone += 1;
-    }
-  });
-  const children = (async () => {
-    for (let round = 1; !stopping; round += 1) {
-      const turnId = `spawn-${round}`;
-      await runTurn(
-        host,
-        parent,
-        turnId,
-        `/spawn-many ${CHILDREN} worker ${JSON.stringify(`/stream ${CHILD_CHUNKS} ${BUILT_IN_INTERVAL_MS}`)} wait`,
-        () => stopping,
-      );
-      turnsDone += 1;
-    }
-  })();
+  let failure: Error | null = null;
+  /** A driver that fails stops the workload; the benchmark reads why and ends with it (its host stopped). */
+  const guarded = (work: Promise<void>) =>
+    work.catch((error: unknown) => {
+      failure ??= error instanceof Error ? error : new Error(String(error));
+      stopping = true;
+    });
+  const loops = drivers.map((driver) =>
+    guarded(
+      (async () => {
+        for (let n = 1; !stopping; n += 1) {
+          await runTurn(host, driver.sessionId, `${driver.label}-${n}`, driver.turn(n), () => stopping);
+          turnsDone += 1;
+        }
+      })(),
+    ),
+  );
+  const children = guarded(
+    (async () => {
+      for (let round = 1; !stopping; round += 1) {
+        const turnId = `spawn-${round}`;
+        await runTurn(
+          host,
+          parent,
+          turnId,
+          `/spawn-many ${CHILDREN} worker ${JSON.stringify(`/stream ${CHILD_CHUNKS} ${BUILT_IN_INTERVAL_MS}`)} wait`,
+          () => stopping,
+        );
+        turnsDone += 1;
+      }
+    })(),
+  );
 
   // A goal stops at its iteration limit (1,000 turns): armed again, so one works throughout.
-  const goals = (async () => {
-    while (!stopping) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, GOAL_CHECK_MS));
-      const { goal } = await host.call('goal.get', { sessionId: goalSession });
-      if (!stopping && (goal === null || goal.status !== 'active')) await armGoal();
-    }
-  })();
+  const goals = guarded(
+    (async () => {
+      while (!stopping) {
+        await new Promise((resolveWait) => setTimeout(resolveWait, GOAL_CHECK_MS));
+        const { goal } = await host.call('goal.get', { sessionId: goalSession });
+        if (stopping || goal?.status === 'active') continue;
+        // A goal that reached its limit is cleared first: a session holds one goal at a time.
+        if (goal !== null)
+          await host.call('goal.control', {
+            sessionId: goalSession,
+            goalId: goal.goalId,
+            expectedRevision: goal.revision,
+            action: 'clear',
+          });
+        await armGoal();
+      }
+    })(),
+  );
 
   return {
     busiest: drivers[0]?.sessionId ?? '',
     others: [drivers[6]?.sessionId ?? '', goalSession],
     turnsDone: () => turnsDone,
+    failure: () => failure,
     async stop() {
       stopping = true;
       await host.call('schedule.remove', { taskId: 'endurance-every-minute' });

@@ -71,6 +71,8 @@ export async function benchEndurance(): Promise<BenchResult[]> {
     while (Date.now() - started < minutes * 60_000) {
       const due = started + (samples.length + 1) * SAMPLE_MS;
       await new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, due - Date.now())));
+      const failed = workload.failure();
+      if (failed !== null) throw failed;
       const keypressMs = await typeAndMeasure(busiest.page, composer);
       const blankKeypressMs = await typeAndMeasure(blank, blank.locator('textarea'));
       const vitals = await host.call('host.vitals', {});
