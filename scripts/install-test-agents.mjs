@@ -50,6 +50,11 @@ export function agentPrograms(modules, os = platform(), cpu = arch()) {
       path: join(modules, `opencode-${system}-${cpu}`, 'bin', system === 'windows' ? 'opencode.exe' : 'opencode'),
       answers: ['--version'],
     },
+    {
+      agent: 'Gemini CLI',
+      path: join(modules, '@google', 'gemini-cli', 'bundle', 'gemini.js'),
+      answers: null,
+    },
   ];
 }
 

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPrograms, checkPrograms, failureOf, INSTALL_ARGS, installAndCheck } from './install-test-agents.mjs';
 
 describe('agentPrograms', () => {
-  it('names Claude’s entry point and the OpenCode platform package’s binary Cairn runs, per platform', () => {
+  it('names Claude’s and Gemini CLI’s entry points and the OpenCode platform package’s binary Cairn runs, per platform', () => {
     expect(agentPrograms('/m', 'linux', 'x64')).toEqual([
       { agent: 'Claude', path: '/m/@agentclientprotocol/claude-agent-acp/dist/index.js', answers: null },
       { agent: 'OpenCode', path: '/m/opencode-linux-x64/bin/opencode', answers: ['--version'] },
+      { agent: 'Gemini CLI', path: '/m/@google/gemini-cli/bundle/gemini.js', answers: null },
     ]);
     expect(agentPrograms('/m', 'win32', 'arm64')[1]?.path).toBe(
       join('/m', 'opencode-windows-arm64', 'bin', 'opencode.exe'),
@@ -50,9 +51,10 @@ describe('checkPrograms, on real files', () => {
     chmodSync(path, 0o755);
   }
 
-  it('passes when Claude’s entry point is there and OpenCode answers --version', () => {
+  it('passes when Claude’s and Gemini CLI’s entry points are there and OpenCode answers --version', () => {
     const programs = agentPrograms(dir, 'linux', 'x64');
     program(programs[0]!.path, 'export {};\n');
+    program(programs[2]!.path, 'export {};\n');
     program(programs[1]!.path, '#!/bin/sh\n[ "$1" = --version ] && echo 1.18.33\n');
     expect(checkPrograms(programs)).toEqual([]);
   });
@@ -63,6 +65,7 @@ describe('checkPrograms, on real files', () => {
     expect(checkPrograms(programs)).toEqual([
       `Claude: ${programs[0]!.path} is missing`,
       `OpenCode: ${programs[1]!.path} --version exited with status 2, saying:\ncannot open /root/.local/share/opencode`,
+      `Gemini CLI: ${programs[2]!.path} is missing`,
     ]);
   });
 });

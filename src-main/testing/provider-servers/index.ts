@@ -15,6 +15,7 @@
  * recorded. The model-list endpoints list `options.models`.
  */
 export { startAnthropicServer, anthropicErrors } from './anthropic-messages-server';
+export { startGeminiServer, geminiErrors } from './gemini-generate-server';
 export { startOllamaServer, ollamaErrors } from './ollama-chat-server';
 export { startOpenAIChatServer, openAIErrors } from './openai-chat-server';
 export { continuingModel } from './continuing-model';

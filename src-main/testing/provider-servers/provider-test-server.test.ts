@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '.';
+import {
+  startGeminiServer,
+  startOpenAIChatServer,
+  TEST_API_KEY,
+  textReply,
+  toolCallReply,
+  type ProviderTestServer,
+} from '.';
 import { splitInto } from './scripted-reply';
 
 describe('provider test server', () => {
@@ -79,5 +86,60 @@ describe('scripted replies', () => {
     expect(splitInto('abcdefgh', 3)).toEqual(['abc', 'def', 'gh']);
     expect(splitInto('ab', 5)).toEqual(['a', 'b']);
     expect(splitInto('', 3)).toEqual(['']);
+  });
+});
+
+describe('the Gemini API server', () => {
+  it('streams a GenerateContentResponse per chunk, the function call and finish reason last, and reads the function responses sent back', async () => {
+    const server = await startGeminiServer();
+    try {
+      server.enqueue(
+        toolCallReply({ id: 'call_1', name: 'write_file', input: { file_path: 'a.txt' } }, 2, ['Writing']),
+      );
+      const post = (model: string, body: unknown, key = TEST_API_KEY) =>
+        fetch(`${server.baseUrl}/v1beta/models/${model}:streamGenerateContent?alt=sse`, {
+          method: 'POST',
+          headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const answer = await (await post('gemini-2.5-flash', { contents: [] })).text();
+      const events = answer
+        .trim()
+        .split('\n\n')
+        .map(
+          (event) =>
+            JSON.parse(event.replace(/^data: /, '')) as { candidates: { content: unknown; finishReason?: string }[] },
+        );
+      expect(events.map((event) => event.candidates[0])).toEqual([
+        { content: { role: 'model', parts: [{ text: 'Writing' }] }, index: 0 },
+        {
+          content: {
+            role: 'model',
+            parts: [{ functionCall: { id: 'call_1', name: 'write_file', args: { file_path: 'a.txt' } } }],
+          },
+          index: 0,
+          finishReason: 'STOP',
+        },
+      ]);
+      const refused = await post('gemini-2.5-flash', { contents: [] }, 'nope');
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { status: 'INVALID_ARGUMENT' } });
+      server.enqueue(textReply('Done'));
+      await (
+        await post('gemini-2.5-flash', {
+          contents: [
+            { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'write_file', args: {} } }] },
+            {
+              role: 'user',
+              parts: [{ functionResponse: { id: 'call_1', name: 'write_file', response: { output: 'ok' } } }],
+            },
+          ],
+        })
+      ).text();
+      expect(server.modelCalls()).toHaveLength(3);
+      expect(server.toolResultFor('call_1')).toEqual({ toolCallId: 'call_1', content: '"ok"', isError: false });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -28,7 +28,8 @@ export interface RecordedRequest {
 export interface ProviderDialect {
   /** The path a ProviderTarget's `baseUrl` ends with: `/v1` for OpenAI, empty for Anthropic and Ollama. */
   readonly basePath: string;
-  readonly modelCallPath: string;
+  /** The model-call endpoint; a pattern where the path names the model (Gemini's `/v1beta/models/{model}:streamGenerateContent`). */
+  readonly modelCallPath: string | RegExp;
   readonly modelListPath: string;
   /**
    * The provider's real answer when it would refuse the request before looking at it (a missing or
@@ -120,7 +121,9 @@ export async function startProviderTestServer(
   const callWaiters: { index: number; resolve: (request: RecordedRequest) => void }[] = [];
 
   const modelCalls = () =>
-    requests.filter((request) => request.method === 'POST' && request.path.split('?')[0] === dialect.modelCallPath);
+    requests.filter(
+      (request) => request.method === 'POST' && isModelCallPath(dialect, request.path.split('?')[0] ?? ''),
+    );
 
   function notifyCallWaiters() {
     const calls = modelCalls();
@@ -170,7 +173,7 @@ export async function startProviderTestServer(
       const answer = dialect.modelDetails.answer(record.body, models);
       return 'kind' in answer ? sendError(res, answer) : sendJson(res, 200, answer.body);
     }
-    if (req.method === 'POST' && path === dialect.modelCallPath) {
+    if (req.method === 'POST' && isModelCallPath(dialect, path ?? '')) {
       const queued = queue.shift();
       const next = queued ?? options.fallbackReply;
       const reply = (typeof next === 'function' ? next(record) : next) ?? dialect.unscripted();
@@ -237,6 +240,10 @@ export async function startProviderTestServer(
       return closing;
     },
   };
+}
+
+function isModelCallPath(dialect: ProviderDialect, path: string): boolean {
+  return typeof dialect.modelCallPath === 'string' ? path === dialect.modelCallPath : dialect.modelCallPath.test(path);
 }
 
 function sendError(res: ServerResponse, reply: ScriptedError) {

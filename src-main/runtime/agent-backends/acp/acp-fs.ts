@@ -43,15 +43,17 @@ async function approvedOnCard(session: AcpFsSession, absolute: string): Promise<
 /**
  * The agent's `fs/read_text_file` and `fs/write_text_file`, through Cairn's confined workspace files:
  * only paths inside the session's workspace (links resolved), never outside. Reads are allowed in
- * every mode. Writes: Explore refuses them; Ask allows them once the person approved one of the
+ * every mode; a missing file is ACP's "Resource not found". Writes: Explore refuses them; Ask allows them once the person approved one of the
  * agent's tool calls in this turn (the agent asks with `session/request_permission` before it edits);
  * Full allows them. A file that makes code run later (`run-later-files.ts`: git hooks and config,
  * .cairn, Claude's settings) is refused in Auto, and in Ask unless the person approved a card showing
  * that very file; Full writes it.
  */
 export async function readTextFile(session: AcpFsSession, params: ReadTextFileRequest): Promise<ReadTextFileResponse> {
-  const target = await resolveInWorkspace(session.workspace, params.path, { mustExist: true });
+  const target = await resolveInWorkspace(session.workspace, params.path);
   if (!target.ok) throw RequestError.invalidParams(undefined, target.message);
+  // ACP's own "Resource not found" (-32002): agents take it as a file to create (Gemini CLI's write_file reads first).
+  if (!target.exists) throw RequestError.resourceNotFound(params.path);
   const read = await readConfined(target, MAX_READ_BYTES);
   if (!read.ok) throw RequestError.invalidParams(undefined, read.message);
   const text = read.bytes.toString('utf8');

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentModel, type AgentModel } from '../../../testing/agent-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
 import { textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
-import { linkRealAgents, processesIn, REAL_AGENTS, realAgentsInstalled } from '../../../testing/real-acp-agents';
+import {
+  linkRealAgents,
+  prepareAgentHome,
+  processesIn,
+  REAL_AGENTS,
+  realAgentsInstalled,
+} from '../../../testing/real-acp-agents';
 import { waitFor } from '../../../testing/wait-for';
 import { detectSandbox } from '../../sandbox/sandbox-availability';
 
@@ -90,6 +96,7 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       base = mkdtempSync('/var/tmp/cairn-acp-wall-');
       home = join(base, 'home');
       mkdirSync(join(home, '.ssh'), { recursive: true });
+      prepareAgentHome(agent.kind, home);
       writeFileSync(join(home, '.ssh', 'id_ed25519'), 'FAKE-SSH-KEY');
       workspace = join(base, 'workspace');
       mkdirSync(workspace);
@@ -216,9 +223,11 @@ describe.runIf(linux && installed).each(REAL_AGENTS)(
       expect(existsSync(join(home, 'outside-full.txt'))).toBe(true);
       expect(toolOutputsIn(model.calls.at(-1)?.body)).toMatch(/FAKE-SSH-KEY/);
       expect(agentInWall()).toBe(false);
-      // Resumed (session/load), not a new agent session with a summary.
+      // Resumed (session/load), not a new agent session with a summary, where the agent reloads (real-acp-agents.ts).
       const items = (await t.call('transcript.page', { sessionId, limit: 200 })).items;
-      expect(items.some((item) => item.text.includes('could not reload its earlier session'))).toBe(false);
+      expect(items.some((item) => item.text.includes('could not reload its earlier session'))).toBe(
+        !agent.reloadsSessions,
+      );
     });
   },
 );

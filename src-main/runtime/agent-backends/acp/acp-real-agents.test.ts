@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentModel, type AgentModel } from '../../../testing/agent-model';
 import { startTestHost, type TestHost } from '../../../testing/host-fixture';
 import { hangReply, textReply, toolCallReply, type ProviderTestServer } from '../../../testing/provider-servers';
-import { linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../../../testing/real-acp-agents';
+import { agentHome, linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../../../testing/real-acp-agents';
 import { waitFor } from '../../../testing/wait-for';
 
 /**
@@ -34,7 +34,7 @@ describe.skipIf(!installed).each(REAL_AGENTS)(
       linkRealAgents(t.dataDir);
       workspace = mkdtempSync(join(tmpdir(), `cairn-${agent.kind}-work-`));
       // The agent keeps its own state under HOME: a fresh one, so nothing of this machine's leaks in.
-      const home = mkdtempSync(join(tmpdir(), `cairn-${agent.kind}-home-`));
+      const home = agentHome(agent.kind);
       const { connection } = await t.call('connection.create', {
         name: agent.kind,
         providerType: 'acp',
@@ -77,13 +77,13 @@ describe.skipIf(!installed).each(REAL_AGENTS)(
         .map((item) => item.text);
       expect(said.join('')).toContain('Seven herons on the weir.');
       // The key reached the provider only through the agent's own variables.
-      expect(model.calls[0]?.headers).toMatchObject(
-        agent.kind === 'claude' ? { 'x-api-key': 'test-key' } : { authorization: 'Bearer test-key' },
-      );
+      expect(model.calls[0]?.headers).toMatchObject(agent.keyHeader);
     });
 
     it('a file write asks first: an approval card with the diff; allowed, the agent writes the file in the workspace', async () => {
       const path = join(workspace, 'heron.txt');
+      const before = agent.createsFiles ? null : 'no herons yet';
+      if (before !== null) writeFileSync(path, before);
       model.script(toolCallReply(agent.writeCall(path, 'seven herons'), 2), textReply('Wrote it.', 2));
       await t.call('turn.start', { sessionId, turnId: 't2', text: 'Write heron.txt' });
       const card = await waitFor(
@@ -94,7 +94,7 @@ describe.skipIf(!installed).each(REAL_AGENTS)(
         },
       );
       expect(card.request).toMatchObject({ kind: 'permission', toolName: 'acp.edit' });
-      expect(existsSync(path)).toBe(false);
+      expect(before === null ? existsSync(path) : readFileSync(path, 'utf8')).toBe(before ?? false);
       await t.call('interaction.answer', {
         interactionId: card.interactionId,
         answer: { action: 'accept', decision: 'allow_once' },
