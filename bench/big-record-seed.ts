@@ -52,7 +52,7 @@ export function seedBigRecord(dataDir: string, sessions: number, events: number)
     const otherSessions = sessions - 2;
     const otherTurns = Math.max(
       1,
-      Math.round((events / EVENTS_PER_TURN - largestTurns - smallTurns) / Math.max(1, otherSessions)),
+      Math.ceil((events / EVENTS_PER_TURN - largestTurns - smallTurns) / Math.max(1, otherSessions)),
     );
     let at = 1_700_000_000_000;
     const tally = { events: 0, messages: 0, textBytes: 0, rare: 0 };
