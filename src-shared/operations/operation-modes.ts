@@ -9,6 +9,7 @@ import type { OperationName } from './index';
 export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationName>([
   'host.info',
   'host.vitals',
+  'storage.usage',
   'session.list',
   'session.get',
   'transcript.page',

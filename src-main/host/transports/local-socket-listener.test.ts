@@ -7,6 +7,7 @@ import { connectLocalHost, LocalHostUnavailable } from '../../host-client/local-
 import { startTestHost, tempDataDir, type TestHost } from '../../testing/host-fixture';
 import { waitFor } from '../../testing/wait-for';
 import { localSocketPath, startLocalSocketListener, type LocalSocketListener } from './local-socket-listener';
+import { PROTOCOL_VERSION } from '../../../src-shared/protocol';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ describe('the host’s local socket', () => {
     const client = await connectLocalHost(localSocketPath(t.dataDir));
     cleanups.push(() => client.close());
     expect(client.welcome).toMatchObject({
-      protocol: 1,
+      protocol: PROTOCOL_VERSION,
       dataDir: t.dataDir,
       pageUrl: 'http://127.0.0.1:4777/#token=page-token',
     });

@@ -133,14 +133,26 @@ async function runCommands(host: TestHost, sessionId: string, commands: readonly
   const firstCall = server.modelCalls().length;
   await host.call('turn.start', { sessionId, turnId: 't1', text: 'Run the commands' });
   expect(await turnEnds(host, sessionId)).toBe('completed');
-  const { shellRuns } = await host.call('shell.list', { sessionId, limit: 50 });
   // Should a command be missing, say which results each model request carried, to tell a request Codex
   // made besides the turn's own from a command that ran but was not recorded.
-  const answered = server
-    .modelCalls()
-    .map((_call, index) => server.toolResultsIn(index).map((result) => result.toolCallId))
-    .slice(firstCall);
-  expect(shellRuns, `results each model request carried: ${JSON.stringify(answered)}`).toHaveLength(commands.length);
+  const answered = () =>
+    server
+      .modelCalls()
+      .map((_call, index) => server.toolResultsIn(index).map((result) => result.toolCallId))
+      .slice(firstCall);
+  // A command's run is recorded from Codex's item events, which may land just after its turn ended
+  // (seen once under load: both results had reached the model, one run was not yet in the record).
+  const shellRuns = await waitFor(
+    async () => {
+      const { shellRuns: runs } = await host.call('shell.list', { sessionId, limit: 50 });
+      return runs.length >= commands.length ? runs : null;
+    },
+    {
+      timeoutMs: 20_000,
+      message: `every command's shell run; results each model request carried: ${JSON.stringify(answered())}`,
+    },
+  );
+  expect(shellRuns, `results each model request carried: ${JSON.stringify(answered())}`).toHaveLength(commands.length);
   return commands.map((command, index) => {
     const run = shellRuns.find((each) => each.command.includes(step(index)));
     if (run === undefined) throw new Error(`no shell run for ${command}`);
