@@ -118,6 +118,29 @@ async function turnEnds(host: TestHost, sessionId: string): Promise<string> {
   );
 }
 
+/** Runs `commands` in one turn as runCommands does, and returns what Codex sent the model for each, in order. */
+async function commandResultsSeenByModel(
+  host: TestHost,
+  sessionId: string,
+  commands: readonly string[],
+): Promise<string[]> {
+  model = toolLoopModel(
+    commands.map((cmd, index) => ({
+      id: `call_${index}`,
+      name: 'exec_command',
+      input: { cmd: `: step-${index}; ${cmd}` },
+    })),
+    'Done.',
+  );
+  await host.call('turn.start', { sessionId, turnId: 't1', text: 'Run the commands' });
+  expect(await turnEnds(host, sessionId)).toBe('completed');
+  return commands.map((_command, index) => {
+    const result = server.toolResultFor(`call_${index}`);
+    if (result === null) throw new Error(`Codex sent the model no result for command ${index}`);
+    return result.content;
+  });
+}
+
 /** Runs `commands` in one turn, each as an exec_command the model asks for, and returns their shell runs in order. */
 async function runCommands(host: TestHost, sessionId: string, commands: readonly string[]): Promise<ShellRunRecord[]> {
   // Each command starts with a no-op naming its step, to find its run whatever the quoting Codex adds.
@@ -214,13 +237,16 @@ describe("Codex's own sandbox in Cairn's modes", { timeout: 120_000 }, () => {
     expect(workspace.startsWith(realpathSync(tmpdir()))).toBe(true);
     const elsewhere = folderOutsideTemp();
     try {
-      const [inside, escape] = await runCommands(host, sessionId, [
+      // What each command returned, as Codex sent it to the model: in this layout one command's run has
+      // reached Cairn's record late or not at all (left open in the closing note), so the wall is checked
+      // on the file system and in what the model was told.
+      const [inside, escape] = await commandResultsSeenByModel(host, sessionId, [
         'echo made-inside > inside.txt',
         `echo escaped > ${join(elsewhere, 'escape.txt')} 2>&1`,
       ]);
-      expect(inside).toMatchObject({ exitCode: 0 });
+      expect(inside).not.toContain('Read-only file system');
       expect(readFileSync(join(workspace, 'inside.txt'), 'utf8')).toBe('made-inside\n');
-      expect(outputOf(escape!)).toContain('Read-only file system');
+      expect(escape).toContain('Read-only file system');
       expect(existsSync(join(elsewhere, 'escape.txt'))).toBe(false);
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
