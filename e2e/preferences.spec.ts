@@ -55,7 +55,7 @@ test('theme and text size: chosen in Settings, applied at once, remembered, and 
   // Settings → Storage: the data directory's parts by size, and Reclaim space running to its end.
   await settings.getByRole('tab', { name: 'Storage' }).click();
   const storage = settings.getByTestId('storage-settings');
-  await expect(storage.getByRole('row', { name: /Database \d+ KB/ })).toBeVisible();
+  await expect(storage.getByRole('row', { name: /^Database [\d.,]+ (bytes|KB|MB)/ })).toBeVisible();
   await expect(storage.getByRole('row', { name: /Offloaded tool output/ })).toBeVisible();
   await expect(storage.getByRole('row', { name: /File checkpoints/ })).toBeVisible();
   await expect(storage.getByRole('row', { name: /Worktrees/ })).toBeVisible();
