@@ -1,20 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { testAgentCommand } from '../src-main/testing/acp-test-agent-launch';
+import { freshAcpFolders } from './acp-folders';
 import { expect, test } from './fixtures';
 
-let workspace: string;
-let agentState: string;
-
-test.beforeEach(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-'));
-  agentState = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-agent-'));
-});
-test.afterEach(() => {
-  rmSync(workspace, { recursive: true, force: true });
-  rmSync(agentState, { recursive: true, force: true });
-});
+const folders = freshAcpFolders();
 
 test('an ACP agent’s plan is one card updated in place, and its terminal shows as a live shell run', async ({
   page,
@@ -26,13 +16,13 @@ test('an ACP agent’s plan is one card updated in place, and its terminal shows
   const { connection } = await cairn.call('connection.create', {
     name: 'Test agent',
     providerType: 'acp',
-    acpAgent: testAgentCommand(agentState),
+    acpAgent: testAgentCommand(folders.agentState),
   });
   await cairn.call('session.create', {
     title: 'ACP plan',
     connectionId: connection.connectionId,
     permissionMode: 'full',
-    workspacePath: workspace,
+    workspacePath: folders.workspace,
   });
   await page.getByTestId('session-row').filter({ hasText: 'ACP plan' }).click();
 

@@ -1,21 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { testAgentCommand } from '../src-main/testing/acp-test-agent-launch';
 import { formatCommandLine } from '../src-renderer/forms/acp-command';
+import { freshAcpFolders } from './acp-folders';
 import { expect, test } from './fixtures';
 
-let workspace: string;
-let agentState: string;
-
-test.beforeEach(() => {
-  workspace = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-'));
-  agentState = mkdtempSync(join(tmpdir(), 'cairn-e2e-acp-agent-'));
-});
-test.afterEach(() => {
-  rmSync(workspace, { recursive: true, force: true });
-  rmSync(agentState, { recursive: true, force: true });
-});
+const folders = freshAcpFolders();
 
 test('a custom ACP agent: add it in Settings, Test it, approve its write, the file is written, and Stop a streaming turn', async ({
   page,
@@ -23,7 +13,7 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
 }) => {
   // The test agent starts through tsx, several seconds on a loaded machine, once for Test and once for the session.
   test.setTimeout(180_000);
-  const agent = testAgentCommand(agentState);
+  const agent = testAgentCommand(folders.agentState);
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -46,7 +36,7 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await expect(settings.getByTestId('connection-notice')).toBeFocused();
   await settings.getByRole('textbox', { name: 'Agent command' }).fill(formatCommandLine(agent.command, agent.args));
   await expect(settings.getByRole('textbox', { name: 'Environment' })).toHaveAttribute('placeholder', /^Optional/);
-  await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${agentState}`);
+  await settings.getByRole('textbox', { name: 'Environment' }).fill(`ACP_TEST_AGENT_STATE=${folders.agentState}`);
   await settings
     .getByRole('form', { name: 'Add a connection' })
     .getByRole('button', { name: 'Add connection' })
@@ -69,11 +59,11 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
 
   const { connections } = await cairn.call('connection.list', {});
   const acp = connections.find((connection) => connection.providerType === 'acp');
-  expect(acp?.acpAgent).toEqual({ ...agent, env: { ACP_TEST_AGENT_STATE: agentState } });
+  expect(acp?.acpAgent).toEqual({ ...agent, env: { ACP_TEST_AGENT_STATE: folders.agentState } });
   const { session } = await cairn.call('session.create', {
     title: 'ACP edit',
     permissionMode: 'ask',
-    workspacePath: workspace,
+    workspacePath: folders.workspace,
   });
   expect(session).toMatchObject({ connectionId: acp?.connectionId, model: null });
   await page.getByTestId('session-row').filter({ hasText: 'ACP edit' }).click();
@@ -88,7 +78,7 @@ test('a custom ACP agent: add it in Settings, Test it, approve its write, the fi
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(page.locator('[data-kind="assistant_message"]').last()).toHaveText('Wrote hello.txt (once).');
-  expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('new line');
+  expect(readFileSync(join(folders.workspace, 'hello.txt'), 'utf8')).toBe('new line');
 
   await composer.fill('slow 400 50');
   await composer.press('Enter');
