@@ -41,6 +41,8 @@ test('an ACP agent’s own commands in the / menu, its modes and options in the 
   const review = menu.getByRole('option', { name: /\/review/ });
   await expect(review).toContainText('Review the changes · what to focus on');
   await expect(review).toContainText('agent');
+  // The Offline demo's directives are that agent's alone: this agent would get them as text.
+  await expect(menu.getByRole('option', { name: /\/tool/ })).toHaveCount(0);
   await review.click();
   await expect(composer).toHaveValue('/review ');
   await composer.pressSequentially('the herons');

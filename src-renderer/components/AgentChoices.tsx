@@ -48,10 +48,10 @@ export function AgentChoices({ sessionId }: { sessionId: string }) {
 
   if (offers === undefined || offers.selectors.length === 0) return null;
   const { selectors, chosen } = offers;
-  const face = selectors
+  const faceParts = selectors
     .filter((selector) => isModeSelector(selector) || selector.category === 'model')
-    .map((selector) => nameOf(selector, currentOf(selector, permissionMode, chosen)))
-    .join(' · ');
+    .map((selector) => nameOf(selector, currentOf(selector, permissionMode, chosen)));
+  const face = faceParts.join(' · ');
 
   const choose = (selector: AcpSelector, value: string) => {
     setBusy(selector.id);
@@ -88,7 +88,13 @@ export function AgentChoices({ sessionId }: { sessionId: string }) {
         disabled={archived}
         onClick={() => setOpen(!open)}
       >
-        <span className="agent-choices-text">{face || 'Agent settings'}</span>
+        <span className="agent-choices-text">
+          {faceParts[0] ?? 'Agent settings'}
+          {/* On a narrow header only the first choice (the mode) shows; the button's label names them all. */}
+          {faceParts.length > 1 ? (
+            <span className="agent-choices-more"> · {faceParts.slice(1).join(' · ')}</span>
+          ) : null}
+        </span>
         <ChevronDownIcon />
       </button>
       {open ? (

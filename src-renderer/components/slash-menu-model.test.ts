@@ -114,4 +114,10 @@ describe('an ACP agent’s commands in the / menu', () => {
     expect(isKnownCommand('/compact', all)).toBe(true);
     expect(isKnownCommand('/compactor', all)).toBe(false);
   });
+
+  it('come without the Offline demo’s directives, which only that agent follows', () => {
+    const entries = slashMenuEntries('', undefined, { state: 'off' }, commands, false);
+    expect(entries.options.map((option) => option.kind)).toEqual(['agent', 'agent']);
+    expect(isKnownCommand('/tool', entries)).toBe(false);
+  });
 });

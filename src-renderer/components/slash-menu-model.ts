@@ -38,6 +38,8 @@ export function slashMenuEntries(
   skills: SkillListResult | undefined,
   prompts: SlashPrompts,
   agentCommands: readonly AcpCommand[] = [],
+  /** Only the Offline demo agent follows the demo's directives; other agents would get them as text. */
+  offersDirectives = true,
 ): SlashMenuEntries {
   const skillMatches = (id: string, name: string | null) =>
     id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
@@ -53,12 +55,14 @@ export function slashMenuEntries(
       key: `prompt/${prompt.serverId}/${prompt.name}`,
       prompt,
     })),
-    ...DIRECTIVES.filter((directive) => directive.example.startsWith(`/${word}`)).map((directive): SlashOption => ({
-      kind: 'directive',
-      key: `directive/${directive.example}`,
-      example: directive.example,
-      what: directive.what,
-    })),
+    ...(offersDirectives ? DIRECTIVES : [])
+      .filter((directive) => directive.example.startsWith(`/${word}`))
+      .map((directive): SlashOption => ({
+        kind: 'directive',
+        key: `directive/${directive.example}`,
+        example: directive.example,
+        what: directive.what,
+      })),
   ];
   const unavailable = (skills?.unavailable ?? []).filter((skill) => skillMatches(skill.id, skill.name));
   return { options, unavailable, prompts };

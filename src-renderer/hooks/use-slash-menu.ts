@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import type { McpPromptInfo } from '../../src-shared/mcp-model';
 import { focusComposer } from '../components/focus-targets';
 import { useMcpServersEnabled } from './use-mcp-servers-enabled';
@@ -43,6 +44,11 @@ export interface SlashMenuState {
   send(): void;
 }
 
+/** Whether the session runs the Offline demo agent, the only one that follows its directives. */
+function useOffersDirectives(sessionId: string): boolean {
+  return useAppStore((state) => state.sessions.byId[sessionId]?.connectionId === OFFLINE_DEMO_CONNECTION_ID);
+}
+
 /**
  * The composer's / menu as a combobox: the first match is active, ↑/↓ move, Enter or Tab choose, Esc
  * closes it (and only it). Choosing a skill leaves "/skill " for what it should work on; Enter then
@@ -58,6 +64,7 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
     const agent = state.acpAgents[sessionId];
     return agent === undefined ? null : (agent.title ?? agent.name);
   });
+  const offersDirectives = useOffersDirectives(sessionId);
   const word = slashWord(draft);
   // Skills are listed as soon as the draft starts with "/", so "/skill what" typed at once still finds its skill.
   const asking = draft.startsWith('/');
@@ -81,7 +88,7 @@ export function useSlashMenu(sessionId: string): SlashMenuState {
   }, [asking, mcp, sessionId, store]);
 
   const prompts: SlashPrompts = !mcp ? { state: 'off' } : catalog === undefined ? { state: 'loading' } : catalog;
-  const entries = slashMenuEntries(word ?? '', skills, prompts, agentCommands);
+  const entries = slashMenuEntries(word ?? '', skills, prompts, agentCommands, offersDirectives);
   const visible = chosenPrompt !== null || (word !== null && dismissed !== draft && hasEntries(entries));
   const last = entries.options.length - 1;
   const active = activeFor.word === word ? Math.max(0, Math.min(activeFor.index, last)) : 0;
