@@ -42,6 +42,7 @@ export const CACHES_IN_HOME = ['.npm', '.cache', '.cargo/registry', '.cargo/git'
 export const READ_ONLY_IN_WORKSPACE = [
   '.git/hooks',
   '.git/config',
+  '.git/config.worktree',
   '.cairn',
   '.claude/settings.json',
   '.claude/settings.local.json',
@@ -128,15 +129,30 @@ export function sandboxLayout(inputs: LayoutInputs): SandboxLayout {
   const readOnly = [...READ_ONLY_IN_WORKSPACE, ...pointer, ...configuredHooksPaths(workspace)]
     .map((entry) => real(path.resolve(workspace, entry)))
     .filter((entry): entry is string => entry !== null && inside(entry, workspace));
+  const worktreeParts = worktreeGitParts(workspace, areas);
+  // A worktree's own git directory is writable (git writes its index and HEAD there), but not its config.
+  const worktreeConfig = worktreeParts.length === 0 ? null : real(path.join(worktreeParts[0] ?? '', 'config.worktree'));
   return {
     tmpDir: inputs.tmpDir,
     caches: [...caches, ...extraWritable],
-    writable: [workspace, ...worktreeGitParts(workspace, areas)],
+    writable: [workspace, ...worktreeParts],
     denied: deniedPaths,
     readableAgain: agents === null ? [] : [agents],
-    readOnly,
+    readOnly: worktreeConfig === null ? readOnly : [...readOnly, worktreeConfig],
     cwd: workspace,
   };
+}
+
+/** The git directory a worktree's `.git` file names (`gitdir: …`), or null where `.git` is no such file. */
+export function worktreeGitDir(workspace: string): string | null {
+  try {
+    const dotGit = path.join(workspace, '.git');
+    if (!statSync(dotGit).isFile()) return null;
+    const named = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+    return named === undefined ? null : path.resolve(workspace, named);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -245,6 +245,27 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     }
   });
 
+  it('cannot create the hooks folder core.hooksPath names where there is none yet, nor git’s per-worktree config, and leaves no placeholder behind', async () => {
+    const config = path.join(fixture.workspace, '.git', 'config.worktree');
+    execFileSync('git', ['config', 'core.hooksPath', 'githooks'], { cwd: fixture.workspace });
+    try {
+      const result = await run(
+        `mkdir -p githooks; echo 'touch /var/tmp/pwned' > githooks/pre-commit; echo "hook: $?"; printf '[core]\\n\\thooksPath = /tmp\\n' > .git/config.worktree; echo "worktree config: $?"`,
+      );
+      expect(result.stdoutTail).toMatch(/^hook: [1-9]\nworktree config: [1-9]\n$/);
+      expect(existsSync(path.join(fixture.workspace, 'githooks'))).toBe(false);
+      expect(existsSync(config)).toBe(false);
+      // One that exists is read-only too.
+      writeFileSync(config, '');
+      const again = await run(`printf '[core]\\n\\thooksPath = /tmp\\n' >> .git/config.worktree; echo "append: $?"`);
+      expect(again.stdoutTail).toBe('append: 1\n');
+      expect(readFileSync(config, 'utf8')).toBe('');
+    } finally {
+      execFileSync('git', ['config', '--unset', 'core.hooksPath'], { cwd: fixture.workspace });
+      rmSync(config, { force: true });
+    }
+  });
+
   it('cannot create the configuration that makes code run later where there is none (.cairn, .claude settings), and leaves no placeholder behind', async () => {
     const fresh = await run(
       `mkdir .cairn; echo "cairn: $?"; echo '{}' > .cairn/hooks.json; mkdir -p .claude && echo '{"hooks":{}}' > .claude/settings.json; echo "settings: $?"; echo '{}' > .claude/settings.local.json; echo "local: $?"; echo ok > .claude/notes.md; echo "notes: $?"`,
@@ -311,6 +332,15 @@ describe.runIf(linux).each(users)('the sandbox, $who', ({ prefix, uid }) => {
     );
     expect(result.stdoutTail).toBe('committed\nend\n');
     expect(execFileSync('git', ['-C', repo, 'log', '--oneline', `cairn/w${n}`], { encoding: 'utf8' })).toMatch(/work/);
+    // Its own git directory is writable, but not the config git reads from there (extensions.worktreeConfig).
+    const ownConfig = await run(
+      `printf '[core]\\n\\thooksPath = /tmp\\n' > "$(git rev-parse --git-dir)/config.worktree"; echo "config: $?"`,
+      {
+        cwd: worktree,
+      },
+    );
+    expect(ownConfig.stdoutTail).toMatch(/^config: [1-9]\n$/);
+    expect(existsSync(path.join(repo, '.git', 'worktrees', path.basename(worktree), 'config.worktree'))).toBe(false);
     expect(existsSync(path.join(repo, '.git', 'hooks', 'pre-commit'))).toBe(false);
     // Its `.git` file still names the repository's worktree folder: a command cannot point git at hooks of its own.
     expect(readFileSync(path.join(worktree, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);

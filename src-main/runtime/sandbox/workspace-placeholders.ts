@@ -10,6 +10,7 @@ import {
   unlinkSync,
 } from 'node:fs';
 import path from 'node:path';
+import { configuredHooksPaths, worktreeGitDir } from './sandbox-layout';
 
 /**
  * Configuration that makes code run later must stay read-only inside the wall also where the
@@ -17,7 +18,9 @@ import path from 'node:path';
  * .claude/settings.json`). bwrap can only mount over something that exists, so each missing one gets
  * an empty placeholder on the host while a sandbox uses it: `.cairn` an empty folder, each settings
  * file of `.claude` an empty file (in an empty `.claude` made for them where there is none; the rest of
- * `.claude` stays writable). The layout then finds them and mounts them read-only. When the last sandbox holding a placeholder is done, it is removed if it is still empty
+ * `.claude` stays writable), git's per-worktree config (`config.worktree`, read when the repository
+ * turns on `extensions.worktreeConfig`) an empty file, and a hooks folder the config names
+ * (`core.hooksPath`) that is not there yet an empty folder. The layout then finds them and mounts them read-only. When the last sandbox holding a placeholder is done, it is removed if it is still empty
  * (something a person wrote there meanwhile stays).
  */
 
@@ -79,10 +82,16 @@ export class WorkspacePlaceholders {
       chmodSync(folder, statSync(workspace).mode & 0o7777);
     };
     for (const folder of FOLDERS) take(path.join(workspace, folder), () => makeFolder(path.join(workspace, folder)));
+    const emptyFile = (file: string) => take(file, () => closeSync(openSync(file, 'wx')));
     const claude = path.join(workspace, '.claude');
-    if (isRealFolder(claude)) {
-      for (const file of CLAUDE_FILES)
-        take(path.join(claude, file), () => closeSync(openSync(path.join(claude, file), 'wx')));
+    if (isRealFolder(claude)) for (const file of CLAUDE_FILES) emptyFile(path.join(claude, file));
+    for (const gitDir of [path.join(workspace, '.git'), worktreeGitDir(workspace)])
+      if (gitDir !== null && isRealFolder(gitDir)) emptyFile(path.join(gitDir, 'config.worktree'));
+    for (const named of configuredHooksPaths(workspace)) {
+      const folder = path.resolve(workspace, named);
+      // Only inside the workspace (elsewhere a command cannot write anyway), and only its last part is made.
+      if (folder.startsWith(`${workspace}/`) && isRealFolder(path.dirname(folder)))
+        take(folder, () => makeFolder(folder));
     }
     let released = false;
     return () => {
