@@ -7,6 +7,8 @@ import { testAgentCommand } from '../testing/acp-test-agent-launch';
 import { startTestHost, type TestHost } from '../testing/host-fixture';
 import { startOpenAIChatServer, TEST_API_KEY, textReply, type ProviderTestServer } from '../testing/provider-servers';
 import { waitFor } from '../testing/wait-for';
+import { runHookProcess } from '../runtime/hooks/hook-process';
+import { processesMarkedWith, runMarker } from '../runtime/shell/escaped-processes';
 
 /**
  * The person's hooks in Claude Code's format, run by a real host at the steps of real turns (the
@@ -193,6 +195,27 @@ describe('hooks around tool calls', () => {
     expect(existsSync(path.join(ws, 'out2.txt'))).toBe(false);
     const result = (await transcript(t, session.sessionId)).filter((item) => item.kind === 'tool_result').at(-1);
     expect(JSON.stringify(result?.data)).toContain('the hook \\"sleep 30\\" timed out after 1 s');
+  });
+});
+
+describe('hooks a dead host left running', () => {
+  it('are stopped when the next host of the data directory starts, before it serves', async () => {
+    const dataDir = folder();
+    // What a host killed mid-hook leaves: the hook's processes, carrying that host's marker.
+    const marker = runMarker(dataDir, 'hooks.dead-host.1');
+    const left = runHookProcess({
+      command: 'sleep 300',
+      input: '{}',
+      cwd: dataDir,
+      env: {},
+      timeoutMs: 600_000,
+      marker,
+    });
+    await waitFor(() => processesMarkedWith(marker).length === 2);
+    const t = await startTestHost({ dataDir });
+    hosts.push(t);
+    expect((await left).exitCode).toBeNull();
+    await waitFor(() => processesMarkedWith(marker).length === 0);
   });
 });
 

@@ -382,6 +382,7 @@ function assembleRuntime(
     driver,
     branches,
     shell,
+    hooks,
     workhub,
     indexer,
     automations,

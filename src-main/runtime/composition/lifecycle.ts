@@ -7,6 +7,7 @@ import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { WorktreeService } from '../worktrees/worktree-service';
 import type { GoalDriver } from '../goals/goal-driver';
+import type { HookService } from '../hooks/hook-service';
 import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { McpServerService } from '../mcp/mcp-server-service';
 import type { MemoryService } from '../memory/memory-service';
@@ -26,6 +27,7 @@ export interface LifecycleParts {
   readonly driver: GoalDriver;
   readonly branches: BranchService;
   readonly shell: ShellService;
+  readonly hooks: HookService;
   readonly workhub: WorkHubService;
   readonly indexer: SearchIndexer;
   readonly automations: Automations;
@@ -49,6 +51,8 @@ export function recoverRuntime(
   const orphans = parts.shell.recover();
   if (Object.values(orphans).some((count) => count > 0))
     runtime.logger.info('Closed shell runs the previous host left behind', { ...orphans });
+  const hooks = parts.hooks.stopLeftovers();
+  if (hooks > 0) runtime.logger.info('Stopped hooks the previous host left running', { processes: hooks });
   parts.workhub.ensureSession();
   parts.indexer.catchUp();
   for (const sessionId of runtime.stores.queue.sessionsWithQueued()) parts.turns.drainQueue(sessionId);

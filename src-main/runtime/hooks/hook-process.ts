@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { childEnvironment } from '../shell/child-environment';
+import { RUN_MARKER_VARIABLE, signalMarkedProcesses } from '../shell/escaped-processes';
 import { signalProcessGroup } from '../shell/process-group';
 
 /** What one hook command did: its exit code (null when it was killed or never started), and its output. */
@@ -21,6 +22,11 @@ export interface HookProcessRequest {
   readonly env: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /**
+   * This run's marker (leftover-hooks.ts), inherited by all it starts: Stop and a timeout end what left
+   * its process group by it, and the next host finds what a dead host left running.
+   */
+  readonly marker: string;
 }
 
 /** Output kept from each stream; the rest is dropped (a hook's message is for a person and a model). */
@@ -30,7 +36,8 @@ const MAX_OUTPUT = 64 * 1024;
  * Runs one hook command as Claude Code does: `sh -c <command>` in the workspace with the event's JSON
  * on stdin, the person's own environment (a hook is the person's code, run with their rights and
  * outside the sandbox; Cairn's own `CAIRN_*` variables are never passed), in a process group of its
- * own so a timeout or Stop ends everything it started (SIGTERM, then SIGKILL after a second).
+ * own so a timeout or Stop ends everything it started (SIGTERM, then SIGKILL after a second), what
+ * left the group (setsid) found by its marker.
  */
 export function runHookProcess(request: HookProcessRequest): Promise<HookProcessResult> {
   const started = Date.now();
@@ -50,7 +57,10 @@ export function runHookProcess(request: HookProcessRequest): Promise<HookProcess
     try {
       child = spawn('/bin/sh', ['-c', request.command], {
         cwd: request.cwd,
-        env: childEnvironment({ scrubSecrets: false, extra: request.env }),
+        env: childEnvironment({
+          scrubSecrets: false,
+          extra: { ...request.env, [RUN_MARKER_VARIABLE]: request.marker },
+        }),
         detached: true,
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -66,8 +76,10 @@ export function runHookProcess(request: HookProcessRequest): Promise<HookProcess
       const pid = child.pid;
       if (pid === undefined) return;
       signalProcessGroup(pid, 'SIGTERM');
+      signalMarkedProcesses(request.marker, 'SIGTERM');
       setTimeout(() => {
         signalProcessGroup(pid, 'SIGKILL');
+        signalMarkedProcesses(request.marker, 'SIGKILL');
         finish(null);
       }, 1000).unref();
     };

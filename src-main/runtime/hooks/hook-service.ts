@@ -6,6 +6,7 @@ import type { Logger } from '../ports/ports';
 import { cairnToolInput, claudeToolInput, claudeToolName, matcherMatches } from './claude-tool-shapes';
 import { hookVerdict, type HookVerdict } from './hook-outcome';
 import { runHookProcess } from './hook-process';
+import { newHookMarker, stopLeftoverHooks } from './leftover-hooks';
 import type { HookRunReport } from '../contract/hook-run';
 import type { HookEventName } from './hook-settings';
 import { TOOL_EVENTS } from './hook-settings';
@@ -86,7 +87,18 @@ const CLAUDE_MODES: Record<PermissionMode, string> = {
  * It writes nothing to the record: its callers record each run where the step happens.
  */
 export class HookService {
-  constructor(private readonly deps: HookServiceDeps) {}
+  /** Under every hook run's marker this host gives, so the next host can stop what this one left running. */
+  private readonly marker: string;
+  private runs = 0;
+
+  constructor(private readonly deps: HookServiceDeps) {
+    this.marker = newHookMarker(deps.dataDir);
+  }
+
+  /** Stops the hooks an earlier host of this data directory left running; call before serving. */
+  stopLeftovers(): number {
+    return stopLeftoverHooks(this.deps.dataDir, this.marker);
+  }
 
   /** The hooks that apply to a session now, with the files that could not be read and those awaiting trust. */
   hooksOf(sessionId: string): SessionHooks {
@@ -228,6 +240,7 @@ export class HookService {
         CAIRN_HOOK_EVENT: request.event,
       },
       timeoutMs: hook.timeoutSeconds * 1000,
+      marker: `${this.marker}.${++this.runs}`,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
     });
     const verdict = hookVerdict(hook.event, result, hook.timeoutSeconds);

@@ -44,6 +44,35 @@ export function markedProcesses(marker: string): number[] {
   return found;
 }
 
+/** Live processes (other than this one) whose marker starts with `prefix`, with that marker. */
+export function processesMarkedWith(prefix: string): Array<{ readonly pid: number; readonly marker: string }> {
+  const needle = Buffer.from(`${RUN_MARKER_VARIABLE}=${prefix}`);
+  let names: string[];
+  try {
+    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const found: Array<{ pid: number; marker: string }> = [];
+  for (const name of names) {
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      continue;
+    }
+    let at = environ.indexOf(needle);
+    while (at > 0 && environ[at - 1] !== 0) at = environ.indexOf(needle, at + 1);
+    if (at < 0) continue;
+    const end = environ.indexOf(0, at);
+    const entry = environ.subarray(at, end < 0 ? environ.length : end).toString('utf8');
+    found.push({ pid, marker: entry.slice(RUN_MARKER_VARIABLE.length + 1) });
+  }
+  return found;
+}
+
 /** Sends `signal` to every process carrying `marker`; how many there were. */
 export function signalMarkedProcesses(marker: string, signal: NodeJS.Signals): number {
   const pids = markedProcesses(marker);
