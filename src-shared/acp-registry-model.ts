@@ -17,7 +17,13 @@ const env = z.record(wellFormedString().max(200), wellFormedString().max(4_000))
 const packageDistribution = z.object({ package: text(300), args, env });
 /** An npm package by name and (optionally) exact version: never a URL, a path or a git address, which npm would also take. */
 const NPM_SPEC = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(@[0-9]+\.[0-9]+\.[0-9]+[0-9A-Za-z.+-]*)?$/;
-const binaryTarget = z.object({ archive: wellFormedString().url().max(2_000), cmd: text(500), args, env });
+/** An address the page may link to: http(s) only (never `javascript:` or `file:`). */
+const webAddress = () =>
+  wellFormedString()
+    .url()
+    .max(2_000)
+    .refine((url) => /^https?:\/\//i.test(url), 'an http(s) address');
+const binaryTarget = z.object({ archive: webAddress(), cmd: text(500), args, env });
 
 const agentEntry = z.object({
   id: wellFormedString()
@@ -28,12 +34,7 @@ const agentEntry = z.object({
     .max(100)
     .regex(/^[0-9]+\.[0-9]+\.[0-9]+[0-9A-Za-z.+-]*$/),
   description: text(2_000),
-  repository: wellFormedString()
-    .url()
-    .max(2_000)
-    .refine((url) => /^https?:\/\//.test(url), 'an http(s) address')
-    .optional()
-    .catch(undefined),
+  repository: webAddress().optional().catch(undefined),
   authors: z.array(wellFormedString().max(200)).max(50).optional().catch(undefined),
   license: wellFormedString().max(200).optional().catch(undefined),
   distribution: z
@@ -149,7 +150,7 @@ function installOf(entry: AcpRegistryAgentEntry, platform: string): AcpRegistryI
       kind: 'manual',
       distribution: 'uvx',
       suggestedCommand: commandLine(['uvx', uvx.package, ...(uvx.args ?? [])]),
-      source: `https://pypi.org/project/${uvx.package.split(/[<>=!@\s]/)[0] ?? uvx.package}/`,
+      source: `https://pypi.org/project/${encodeURIComponent(uvx.package.split(/[<>=!@\s]/)[0] ?? uvx.package)}/`,
     };
   const target = binary?.[platform];
   return {

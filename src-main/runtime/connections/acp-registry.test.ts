@@ -59,13 +59,19 @@ describe('the registry schema', () => {
           entry('beta', { distribution: { npx: { package: 'https://evil.test/x.tgz' } } }),
           entry('alpha'),
           entry('gamma', { distribution: { uvx: { package: 'gamma-agent==1.2.3', args: ['acp'] } } }),
+          entry('delta', {
+            distribution: { binary: { 'linux-x86_64': { archive: 'javascript:alert(1)', cmd: './delta' } } },
+          }),
+          entry('epsilon', { repository: 'javascript:alert(1)' }),
         ],
         extensions: [],
       },
       'linux-x86_64',
     );
-    expect(agents.map((agent) => agent.id)).toEqual(['alpha', 'gamma']);
-    expect(dropped).toBe(3);
+    expect(agents.map((agent) => agent.id)).toEqual(['alpha', 'gamma', 'epsilon']);
+    expect(dropped).toBe(4);
+    // A repository that is not an http(s) address is left out, not the agent.
+    expect(agents[2]?.repository).toBeNull();
     expect(agents[0]).toEqual({
       id: 'alpha',
       name: 'Agent alpha',
