@@ -147,6 +147,8 @@ async function main() {
   // CAIRN_MODEL_TITLES=off keeps first-line titles (no title call to the model): for test harnesses that count model calls.
   // CAIRN_ACP_INSTALL_SOURCE: a folder (or http address) of packed agent tarballs to install ACP agents from instead of the npm registry (offline machines, tests).
   const installSource = process.env.CAIRN_ACP_INSTALL_SOURCE;
+  // CAIRN_ACP_REGISTRY_URL: where the ACP agent registry is fetched from instead of its published address (tests, mirrors).
+  const registryUrl = process.env.CAIRN_ACP_REGISTRY_URL;
   const here = dirname(fileURLToPath(import.meta.url));
   // bin/cairn.mjs, two folders up from out/main/serve.js and from src-main/serve.ts alike.
   const acpLauncher = resolve(here, '..', '..', 'bin', 'cairn.mjs');
@@ -159,7 +161,10 @@ async function main() {
     commandEnvPassThrough: options.passEnv,
     sandbox: options.sandbox,
     acpLauncher: existsSync(acpLauncher) ? acpLauncher : null,
-    ...(installSource === undefined || installSource === '' ? {} : { acp: { installSource } }),
+    acp: {
+      ...(installSource === undefined || installSource === '' ? {} : { installSource }),
+      ...(registryUrl === undefined || registryUrl === '' ? {} : { registryUrl }),
+    },
   });
   let token: string;
   if (options.givenToken !== null) {

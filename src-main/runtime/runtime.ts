@@ -9,7 +9,7 @@ import { TitleWriter } from './sessions/title-writer';
 import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
-import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
+import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpDiscovery } from './composition/acp-wiring';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -248,7 +248,7 @@ function createRunMachinery(
     }),
   );
   const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
-  const acpInstaller = wireAcpInstaller(deps, bus);
+  const discovery = wireAcpDiscovery(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null =>
     connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null;
   const executor = new RunExecutor({
@@ -290,7 +290,7 @@ function createRunMachinery(
     codexThreads,
     codex,
     acp,
-    acpInstaller,
+    ...discovery,
     nativeBackendOf,
     executor,
     interactions,
@@ -413,6 +413,7 @@ function assembleRuntime(
     storageDamage,
     codex,
     acpInstaller,
+    acpRegistry: runs.acpRegistry,
     codexThreads,
     automations,
     memory,

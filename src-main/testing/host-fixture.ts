@@ -9,6 +9,7 @@ import { createHost, type Host, type HostOptions } from '../host/create-host';
 import { sequentialIds, silentLogger } from '../runtime/ports/ports';
 import { waitFor } from './wait-for';
 import { TEST_SHELL_OVERRIDE } from './codex-test-shells';
+import { UNREACHABLE_REGISTRY } from './offline-registry';
 
 export function tempDataDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-test-'));
@@ -64,6 +65,8 @@ export async function startTestHost(options: Partial<HostOptions> & { dataDir?: 
     sandbox: 'off',
     ...options,
     codex,
+    // Tests reach loopback only: the ACP registry's published address is never fetched.
+    acp: { registryUrl: UNREACHABLE_REGISTRY, ...options.acp },
     dataDir,
   });
   const events: ChangeEvent[] = [];

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeTestShellConfig } from './codex-test-shells';
+import { UNREACHABLE_REGISTRY } from './offline-registry';
 import { HEADLESS_SOURCES, isBuildStale, modificationTimes, newestModification } from '../../scripts/start.mjs';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,6 +67,8 @@ function spawnServe(options: ServeOptions): ChildProcess {
     CAIRN_TOKEN: options.token ?? undefined,
     CAIRN_MODEL_TITLES: 'off',
     CAIRN_SANDBOX: 'off',
+    // Tests reach loopback only: the ACP registry's published address is never fetched (nothing listens here).
+    CAIRN_ACP_REGISTRY_URL: UNREACHABLE_REGISTRY,
     ...options.env,
   };
   if (options.token === null) delete env.CAIRN_TOKEN;

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { onDevicePage } from '../platform/device-page';
-import type { AcpInstallState } from '../../src-shared/acp-install-model';
-import type { AcpPresetKind } from '../../src-shared/connection-model';
+import type { AcpInstallKey, AcpInstallState } from '../../src-shared/acp-install-model';
 import { useAppStore, useStoreApi } from '../state/store-context';
 import { Spinner } from './icons';
 
 /**
- * Whether a preset ACP agent is installed, and the Install action when it is not: npm's progress while
- * it installs (with Cancel), "Installed 0.101.0" once it is, npm's error when it failed.
+ * Whether an ACP agent (a preset, or a registry npm agent) is installed, and the Install action when it
+ * is not: npm's progress while it installs (with Cancel), "Installed 0.101.0" once it is, npm's error
+ * when it failed.
  */
-export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
+export function AcpAgentInstall({ kind, testId = 'acp-install' }: { kind: AcpInstallKey; testId?: string }) {
   const store = useStoreApi();
   const install = useAppStore((state) => state.acpInstalls?.[kind]);
   const loaded = useAppStore((state) => state.acpInstalls !== null);
@@ -20,7 +20,7 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   if (install === undefined) return null;
   if (onDevice && install.status !== 'installed' && install.status !== 'installing')
     return (
-      <p className="acp-install-line" data-testid="acp-install">
+      <p className="acp-install-line" data-testid={testId}>
         Not installed here. Agents are installed on the desktop.
       </p>
     );
@@ -28,7 +28,7 @@ export function AcpAgentInstall({ kind }: { kind: AcpPresetKind }) {
   return (
     <div
       className="acp-install"
-      data-testid="acp-install"
+      data-testid={testId}
       data-kind={kind}
       data-status={install.status}
       role="group"

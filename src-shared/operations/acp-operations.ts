@@ -1,35 +1,66 @@
 import { z } from 'zod';
 import type { AcpInstallState } from '../acp-install-model';
+import type { AcpRegistryList } from '../acp-registry-model';
 import { ACP_PRESET_KINDS } from '../connection-model';
 import type { AcpAgentIdentity, AcpSessionOffers } from '../acp-model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
 
-const kind = z.enum(ACP_PRESET_KINDS);
+/** A preset agent, or an npm agent of the ACP registry by its id (`registry:qwen-code`). */
+const kind = z.union([
+  z.enum(ACP_PRESET_KINDS),
+  z.custom<`registry:${string}`>(
+    (value) => typeof value === 'string' && /^registry:[a-z][a-z0-9-]{0,99}$/.test(value),
+    'a registry agent: registry:<id>',
+  ),
+]);
 
 export const acpOperations = {
-  /** Where each preset agent's package stands (installed, installing with npm's last lines, failed with its error); kept by `acp.install.changed`. */
+  /**
+   * Where each preset agent's package stands, then each npm agent's of the ACP registry (installed,
+   * installing with npm's last lines, failed with its error); kept by `acp.install.changed`.
+   */
   'acp.installs': defineOperation<{ installs: readonly AcpInstallState[] }>()({
     mode: 'query',
     input: z.strictObject({}),
     errors: [],
   }),
   /**
-   * Installs a preset agent's pinned package into `<data directory>/agents` with npm, in the
-   * background (one npm at a time; a second asks wait their turn). Already installed, or already
-   * installing: answers the state as it is and starts nothing.
+   * Installs a preset agent's pinned package, or a registry npm agent's `package@version`, into
+   * `<data directory>/agents` with npm, in the background (one npm at a time; a second asks wait their
+   * turn). Already installed, or already installing: answers the state as it is and starts nothing. A
+   * registry id the list does not hold as an npm agent: `invalid_input`.
    */
   'acp.install': defineOperation<{ install: AcpInstallState }>()({
     mode: 'command',
     input: z.strictObject({ kind }),
+    errors: ['invalid_input'],
+  }),
+  /**
+   * The ACP registry's agents for Add connection: the last good copy fetched (kept in the data
+   * directory), else the snapshot shipped with Cairn, saying which and as of when. Answers at once;
+   * when the list is a day old, a refresh starts in the background (seen at the next ask).
+   */
+  'acp.registry.list': defineOperation<{ registry: AcpRegistryList }>()({
+    mode: 'query',
+    input: z.strictObject({}),
+    errors: [],
+  }),
+  /**
+   * Fetches the ACP registry now (a few seconds at most): the new list, or the previous one with why
+   * the refresh failed (`refreshError`).
+   */
+  'acp.registry.refresh': defineOperation<{ registry: AcpRegistryList }>()({
+    mode: 'command',
+    input: z.strictObject({}),
     errors: [],
   }),
   /** Cancels a preset agent's running (or waiting) install: npm's process group is killed and what it left of the package removed. */
   'acp.install.cancel': defineOperation<{ install: AcpInstallState }>()({
     mode: 'command',
     input: z.strictObject({ kind }),
-    errors: [],
+    errors: ['invalid_input'],
   }),
   /**
    * The agent an ACP session runs, as it named itself when it last started for the session (null

@@ -72,6 +72,7 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'worktree.open',
   'worktree.leftovers',
   'acp.installs',
+  'acp.registry.list',
   'acp.agent',
   'acp.offers',
   'device.list',

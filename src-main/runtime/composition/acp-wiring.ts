@@ -5,6 +5,8 @@ import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
 import { acpAgentWall } from '../agent-backends/acp/acp-agent-wall';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
+import { AcpRegistry } from '../connections/acp-registry';
+import { ACP_REGISTRY_URL } from '../../../src-shared/acp-registry-model';
 import type { AcpSessionNews } from '../agent-backends/acp/live-acp-agent';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../ports/event-bus';
@@ -82,9 +84,27 @@ function noteAcpNews(runtime: RuntimeDeps, bus: EventBus, sessionId: string, new
   if (session !== null) bus.publish({ kind: 'session.changed', session });
 }
 
-/** The installer of preset ACP agents, publishing each step as `acp.install.changed`. */
-export function wireAcpInstaller(runtime: RuntimeDeps, bus: EventBus): AcpInstaller {
+/**
+ * Finding and installing ACP agents: the ACP registry's list (its published address unless the runtime
+ * names another), and the installer of the presets and the registry's npm agents, publishing each step
+ * as `acp.install.changed`.
+ */
+export function wireAcpDiscovery(
+  runtime: RuntimeDeps,
+  bus: EventBus,
+): { acpRegistry: AcpRegistry; acpInstaller: AcpInstaller } {
+  const acpRegistry = new AcpRegistry({
+    dataDir: runtime.dataDir,
+    url: runtime.acp?.registryUrl ?? ACP_REGISTRY_URL,
+    now: () => runtime.clock.now(),
+    logger: runtime.logger,
+  });
+  return { acpRegistry, acpInstaller: wireAcpInstaller(runtime, bus, acpRegistry) };
+}
+
+function wireAcpInstaller(runtime: RuntimeDeps, bus: EventBus, registry: AcpRegistry): AcpInstaller {
   return new AcpInstaller({
+    registryAgents: () => registry.list().agents,
     dataDir: runtime.dataDir,
     now: () => runtime.clock.now(),
     logger: runtime.logger,

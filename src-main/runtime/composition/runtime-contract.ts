@@ -24,6 +24,7 @@ import type { CodexBounds } from '../agent-backends/codex/live-app-server';
 import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
+import type { AcpRegistry } from '../connections/acp-registry';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import type { CompactNow } from '../compaction/compact-now';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
@@ -87,6 +88,8 @@ export interface RuntimeDeps {
     readonly bounds?: Partial<AcpBounds>;
     readonly installSource?: string;
     readonly installKillGraceMs?: number;
+    /** Where the ACP agent registry is fetched from (tests: a loopback server); unset, its published address. */
+    readonly registryUrl?: string;
   };
   /** Automations: the clock the scheduler wakes by (tests drive it by hand) and a crash-injection hook. */
   readonly automations?: { readonly timer?: Clock; readonly afterRecord?: (firingId: string) => void };
@@ -139,6 +142,8 @@ export interface Runtime {
   readonly codex: CodexBackend;
   /** Installs preset ACP agents (Claude, Gemini CLI, OpenCode) into the data directory on the person's click. */
   readonly acpInstaller: AcpInstaller;
+  /** The ACP agent registry's list (Add connection), refreshed from the network when reachable. */
+  readonly acpRegistry: AcpRegistry;
   /** Codex threads that could not be resumed, and the person's choice on each. */
   readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;

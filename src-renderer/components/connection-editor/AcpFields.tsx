@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { ACP_AGENT_CHOICES, withAcpAgent } from '../../forms/connection-form';
+import { retryingImport } from '../../platform/retrying-import';
 import { AcpAgentInstall } from '../AcpAgentInstall';
 import { ChoiceCards } from '../ChoiceCards';
 import { TextField } from '../FieldFrame';
 import type { ConnectionFieldsProps } from './connection-fields-props';
 import { ApiKeyField, BaseUrlField, NameField } from './EndpointFields';
+
+/** The ACP registry's agents: loaded with the first Add connection of an ACP agent. */
+const AcpRegistryAgents = lazy(() =>
+  retryingImport(() => import('./AcpRegistryAgents')).then((module) => ({ default: module.AcpRegistryAgents })),
+);
 
 const AGENT_KINDS = (['claude', 'gemini', 'opencode', 'custom'] as const).map((kind) => ({
   value: kind,
@@ -30,6 +37,16 @@ export function AcpFields(props: ConnectionFieldsProps) {
           reshape((current) => (connection === null ? withAcpAgent(current, kind) : { ...current, acpAgentKind: kind }))
         }
       />
+      {connection === null ? (
+        <Suspense fallback={null}>
+          <AcpRegistryAgents
+            choosePreset={(kind) => reshape((current) => withAcpAgent(current, kind))}
+            chooseCommand={(name, acpCommand) =>
+              reshape((current) => ({ ...withAcpAgent(current, 'custom'), name, acpCommand }))
+            }
+          />
+        </Suspense>
+      ) : null}
       {draft.acpAgentKind !== 'custom' ? <AcpAgentInstall kind={draft.acpAgentKind} /> : null}
       <NameField {...props} />
       {preset === null ? null : (

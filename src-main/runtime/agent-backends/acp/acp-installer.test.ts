@@ -202,3 +202,82 @@ describe('installing ACP agents on demand', { timeout: 180_000 }, () => {
     expect(existsSync(earlier)).toBe(true);
   });
 });
+
+describe('installing an npm agent of the ACP registry', { timeout: 180_000 }, () => {
+  it('the registry’s npm agent installs with the same installer, pinned to the entry, and gives the command a custom connection runs; others are refused', async () => {
+    const agent = packFakeAgent('@cairn-test/fake-acp', '1.2.3', 'fake-acp');
+    try {
+      // The registry is served from the same loopback server as the tarballs.
+      writeFileSync(
+        join(agent.folder, 'registry.json'),
+        JSON.stringify({
+          version: '1.0.0',
+          agents: [
+            {
+              id: 'fake-agent',
+              name: 'Fake Agent',
+              version: '1.2.3',
+              description: 'A stand-in',
+              distribution: { npx: { package: '@cairn-test/fake-acp@1.2.3', args: ['--acp', 'two words'] } },
+            },
+            {
+              id: 'binary-agent',
+              name: 'Binary Agent',
+              version: '2.0.0',
+              description: 'Downloads an archive',
+              distribution: {
+                binary: { 'linux-x86_64': { archive: 'https://example.test/b-2.0.0.tar.gz', cmd: './b' } },
+              },
+            },
+          ],
+          extensions: [],
+        }),
+      );
+      server = await TarballServer.start(agent.folder);
+      const dataDir = mkdtempSync(join(tmpdir(), 'cairn-install-'));
+      dataDirs.push(dataDir);
+      const host = await startTestHost({
+        dataDir,
+        acp: { installSource: server.url, registryUrl: `${server.url}/registry.json` },
+      });
+      t = host;
+      expect((await host.call('acp.registry.list', {})).registry.source).toBe('snapshot');
+      const { registry } = await host.call('acp.registry.refresh', {});
+      expect(registry).toMatchObject({ source: 'network', refreshError: null });
+      expect(registry.agents.map((entry) => entry.id)).toEqual(['fake-agent', 'binary-agent']);
+
+      const fakeOf = async () =>
+        (await host.call('acp.installs', {})).installs.find((install) => install.kind === 'registry:fake-agent');
+      expect(await fakeOf()).toMatchObject({ status: 'not_installed', packageSpec: '@cairn-test/fake-acp@1.2.3' });
+      const refused = await host.invoke('acp.install', { kind: 'registry:binary-agent' });
+      expect(refused.ok ? null : refused.error.code).toBe('invalid_input');
+
+      await host.call('acp.install', { kind: 'registry:fake-agent' });
+      const done = await waitFor(
+        async () => {
+          const state = await fakeOf();
+          return state !== undefined && state.status !== 'installing' ? state : null;
+        },
+        { timeoutMs: 90_000, intervalMs: 100, message: 'the install to end' },
+      );
+      const program = join(dataDir, 'agents', 'node_modules', '.bin', 'fake-acp');
+      expect(done).toMatchObject({
+        status: 'installed',
+        installedVersion: '1.2.3',
+        location: 'data_dir',
+        command: `${program} --acp "two words"`,
+      });
+      expect(server.requests).toContain('/cairn-test-fake-acp-1.2.3.tgz');
+
+      // The command is one a custom ACP connection accepts (its program exists and is executable).
+      const created = await host.call('connection.create', {
+        name: 'Fake Agent',
+        providerType: 'acp',
+        acpAgent: { command: program, args: ['--acp', 'two words'], env: {} },
+      });
+      expect(created.connection.acpAgent?.command).toBe(program);
+    } finally {
+      rmSync(join(agent.folder, '..'), { recursive: true, force: true });
+    }
+  });
+});

@@ -1,14 +1,19 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACP_INSTALL_OUTPUT_LINES, type AcpInstallState } from '../../../../src-shared/acp-install-model';
-import { ACP_PRESET_KINDS, type AcpPresetKind } from '../../../../src-shared/connection-model';
+import {
+  ACP_INSTALL_OUTPUT_LINES,
+  type AcpInstallKey,
+  type AcpInstallState,
+} from '../../../../src-shared/acp-install-model';
+import type { AcpRegistryAgent } from '../../../../src-shared/acp-registry-model';
+import { ACP_PRESET_KINDS } from '../../../../src-shared/connection-model';
 import type { Logger } from '../../ports/ports';
 import { processGroupGone, signalProcessGroup } from '../../shell/process-group';
 import { childEnvironment } from '../../shell/child-environment';
 import { findAgentProgram } from '../../connections/acp-agent-command';
 import { restoreAgentsFolder, snapshotAgentsFolder, type AgentsFolderSnapshot } from './acp-install-snapshot';
-import { presetFound, presetInstallInfo } from '../../connections/acp-presets';
+import { installTarget, presetTarget, registryTarget, type InstallTarget } from './acp-install-targets';
 
 export interface AcpInstallerDeps {
   readonly dataDir: string;
@@ -23,6 +28,8 @@ export interface AcpInstallerDeps {
   readonly installSource?: string;
   /** How long a cancelled npm has after SIGTERM before its group is killed (ms). */
   readonly killGraceMs?: number;
+  /** The ACP registry's agents as listed now: its npm agents install like the presets. */
+  readonly registryAgents?: () => readonly AcpRegistryAgent[];
 }
 
 /** What a finished install left to say: kept in `<data directory>/agents/cairn-installs.json` across restarts. */
@@ -33,10 +40,12 @@ interface EndedInstall {
   readonly at: number;
   /** While installing: the `node_modules` entries there before, so a start after a crash removes only what the install added. */
   readonly before?: readonly string[];
+  /** The package installed (a registry agent's; a preset's is known), so a start after a crash knows what to remove. */
+  readonly pkg?: string;
 }
 
 interface Job {
-  readonly kind: AcpPresetKind;
+  readonly target: InstallTarget;
   output: string[];
   pgid: number | null;
   started: boolean;
@@ -49,7 +58,7 @@ interface Job {
 const RECORD_FILE = 'cairn-installs.json';
 
 /**
- * Installs preset ACP agents on the person's click: `npm install --prefix <data directory>/agents
+ * Installs ACP agents on the person's click (the presets, and the ACP registry's npm agents): `npm install --prefix <data directory>/agents
  * <package@version>` as a background job whose output lines are published as they come. One npm runs
  * at a time (they share the folder's package.json); an install asked for while one runs waits its turn.
  * A failed or cancelled install removes what it added to the folder (the package and every dependency
@@ -57,8 +66,8 @@ const RECORD_FILE = 'cairn-installs.json';
  * installed and no space is lost; one cut short by Cairn stopping is cleaned up at the next start.
  */
 export class AcpInstaller {
-  private readonly jobs = new Map<AcpPresetKind, Job>();
-  private readonly ended = new Map<AcpPresetKind, EndedInstall>();
+  private readonly jobs = new Map<AcpInstallKey, Job>();
+  private readonly ended = new Map<AcpInstallKey, EndedInstall>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: AcpInstallerDeps) {
@@ -69,12 +78,29 @@ export class AcpInstaller {
     return join(this.deps.dataDir, 'agents');
   }
 
+  /** The presets' states, then the registry's npm agents'. */
   list(): AcpInstallState[] {
-    return ACP_PRESET_KINDS.map((kind) => this.state(kind));
+    const registry = (this.deps.registryAgents?.() ?? []).flatMap((agent) => registryTarget(agent) ?? []);
+    return [...ACP_PRESET_KINDS.map(presetTarget), ...registry].map((target) => this.stateOf(target));
   }
 
-  state(kind: AcpPresetKind): AcpInstallState {
-    const { pkg, version, sizeHint } = presetInstallInfo(kind);
+  /** What can be installed for a key: a preset, or an npm agent the registry lists now; null otherwise. */
+  target(key: AcpInstallKey): InstallTarget | null {
+    return (
+      this.jobs.get(key)?.target ??
+      installTarget(key, (id) => this.deps.registryAgents?.().find((agent) => agent.id === id) ?? null)
+    );
+  }
+
+  /** The state of an install the key names; throws for a key that names nothing installable (check with `target`). */
+  state(kind: AcpInstallKey): AcpInstallState {
+    const target = this.target(kind);
+    if (target === null) throw new Error(`Nothing to install is named ${kind}`);
+    return this.stateOf(target);
+  }
+
+  private stateOf(target: InstallTarget): AcpInstallState {
+    const { key: kind, pkg, version, sizeHint } = target;
     const base = { kind, packageSpec: `${pkg}@${version}`, sizeHint, updatedAt: this.deps.now() };
     const job = this.jobs.get(kind);
     if (job !== undefined)
@@ -86,8 +112,9 @@ export class AcpInstaller {
         error: null,
         output: [...job.output],
       };
-    const found = presetFound(kind, this.deps.dataDir);
+    const found = target.found(this.deps.dataDir);
     const ended = this.ended.get(kind);
+    const command = target.command(this.deps.dataDir);
     if (found !== null)
       return {
         ...base,
@@ -96,6 +123,7 @@ export class AcpInstaller {
         location: found.location,
         error: null,
         output: [...(ended?.output ?? [])],
+        ...(command === null ? {} : { command }),
       };
     if (ended === undefined || ended.status === 'installing')
       return { ...base, status: 'not_installed', installedVersion: null, location: null, error: null, output: [] };
@@ -111,12 +139,14 @@ export class AcpInstaller {
   }
 
   /** Starts installing (or queues it); installed or installing already: the state as it is. */
-  install(kind: AcpPresetKind): AcpInstallState {
-    const now = this.state(kind);
+  install(kind: AcpInstallKey): AcpInstallState {
+    const target = this.target(kind);
+    if (target === null) throw new Error(`Nothing to install is named ${kind}`);
+    const now = this.stateOf(target);
     if (now.status === 'installing' || now.status === 'installed') return now;
     let resolveDone = () => {};
     const job: Job = {
-      kind,
+      target,
       output: [],
       pgid: null,
       started: false,
@@ -126,8 +156,7 @@ export class AcpInstaller {
     };
     this.jobs.set(kind, job);
     const waiting = [...this.jobs.values()].find((other) => other !== job);
-    if (waiting !== undefined)
-      this.note(job, `Waiting for ${presetInstallInfo(waiting.kind).label} to finish installing…`);
+    if (waiting !== undefined) this.note(job, `Waiting for ${waiting.target.label} to finish installing…`);
     this.queue = this.queue
       .then(() => this.run(job))
       .catch((error: unknown) =>
@@ -137,14 +166,14 @@ export class AcpInstaller {
         resolveDone();
         if (this.jobs.get(kind) !== job) return; // cancelled while it waited: already said
         this.jobs.delete(kind);
-        this.deps.publish(this.state(kind));
+        this.deps.publish(this.stateOf(target));
       });
-    this.deps.publish(this.state(kind));
-    return this.state(kind);
+    this.deps.publish(this.stateOf(target));
+    return this.stateOf(target);
   }
 
   /** Cancels a running or waiting install: npm's process group is ended, and what it left of the package removed. */
-  async cancel(kind: AcpPresetKind): Promise<AcpInstallState> {
+  async cancel(kind: AcpInstallKey): Promise<AcpInstallState> {
     const job = this.jobs.get(kind);
     if (job === undefined) return this.state(kind);
     job.cancelled = true;
@@ -152,12 +181,12 @@ export class AcpInstaller {
       // Still waiting for another install: it never runs.
       this.jobs.delete(kind);
       this.finish(job, { status: 'cancelled', error: null });
-      this.deps.publish(this.state(kind));
-      return this.state(kind);
+      this.deps.publish(this.stateOf(job.target));
+      return this.stateOf(job.target);
     }
     if (job.pgid !== null) await this.endGroup(job.pgid);
     await job.done;
-    return this.state(kind);
+    return this.stateOf(job.target);
   }
 
   /** Cairn stops: running installs are ended (the next start cleans up after them). */
@@ -166,7 +195,7 @@ export class AcpInstaller {
   }
 
   private async run(job: Job): Promise<void> {
-    const { label, pkg, version } = presetInstallInfo(job.kind);
+    const { key, label, pkg, version } = job.target;
     if (job.cancelled) return;
     job.started = true;
     const npm = findAgentProgram(process.platform === 'win32' ? 'npm.cmd' : 'npm');
@@ -177,12 +206,13 @@ export class AcpInstaller {
       });
     mkdirSync(this.agentsDir, { recursive: true });
     job.before = snapshotAgentsFolder(this.agentsDir);
-    this.remember(job.kind, {
+    this.remember(key, {
       status: 'installing',
       error: null,
       output: [],
       at: this.deps.now(),
       before: job.before.entries,
+      pkg,
     });
     const spec = this.sourceOf(pkg, version);
     const args = [
@@ -218,7 +248,7 @@ export class AcpInstaller {
       child.once('close', (code) => resolve({ code, error: null }));
     });
     if (job.cancelled) return this.finish(job, { status: 'cancelled', error: null });
-    const found = presetFound(job.kind, this.deps.dataDir);
+    const found = job.target.found(this.deps.dataDir);
     if (exit.code === 0 && found?.location === 'data_dir') return this.finish(job, null);
     const npmErrors = job.output
       .filter((line) => /^npm (error|ERR!)/.test(line))
@@ -242,18 +272,23 @@ export class AcpInstaller {
   /** Ends an install: success forgets the record; a failure or cancel removes what it added (the package and its dependencies) and keeps why. */
   private finish(job: Job, ended: { status: 'failed' | 'cancelled'; error: string | null } | null): void {
     if (ended === null) {
-      this.forget(job.kind);
+      this.forget(job.target.key);
       return;
     }
-    this.removePackage(job.kind);
+    this.removePackage(job.target.pkg);
     if (job.before !== null) restoreAgentsFolder(this.agentsDir, job.before);
     if (ended.status === 'cancelled') this.note(job, 'Cancelled.');
-    this.remember(job.kind, { ...ended, output: job.output.slice(-ACP_INSTALL_OUTPUT_LINES), at: this.deps.now() });
+    this.remember(job.target.key, {
+      ...ended,
+      pkg: job.target.pkg,
+      output: job.output.slice(-ACP_INSTALL_OUTPUT_LINES),
+      at: this.deps.now(),
+    });
   }
 
   private note(job: Job, line: string): void {
     job.output = [...job.output, line].slice(-ACP_INSTALL_OUTPUT_LINES);
-    if (this.jobs.get(job.kind) === job) this.deps.publish(this.state(job.kind));
+    if (this.jobs.get(job.target.key) === job) this.deps.publish(this.stateOf(job.target));
   }
 
   private async endGroup(pgid: number): Promise<void> {
@@ -263,8 +298,8 @@ export class AcpInstaller {
     if (!processGroupGone(pgid)) signalProcessGroup(pgid, 'SIGKILL');
   }
 
-  private removePackage(kind: AcpPresetKind): void {
-    rmSync(join(this.agentsDir, 'node_modules', presetInstallInfo(kind).pkg), { recursive: true, force: true });
+  private removePackage(pkg: string): void {
+    rmSync(join(this.agentsDir, 'node_modules', pkg), { recursive: true, force: true });
   }
 
   /** Reads what earlier installs left; one cut short by Cairn stopping is removed and said. */
@@ -277,11 +312,14 @@ export class AcpInstaller {
     } catch {
       return;
     }
-    for (const kind of ACP_PRESET_KINDS) {
-      const ended = record[kind];
+    for (const [key, ended] of Object.entries(record)) {
+      const kind = key as AcpInstallKey;
+      const preset = (ACP_PRESET_KINDS as readonly string[]).includes(key);
+      if (!preset && !/^registry:[a-z][a-z0-9-]*$/.test(key)) continue;
       if (ended === undefined || !['installing', 'failed', 'cancelled'].includes(ended.status)) continue;
       if (ended.status === 'installing') {
-        this.removePackage(kind);
+        const pkg = ended.pkg ?? (preset ? presetTarget(kind as (typeof ACP_PRESET_KINDS)[number]).pkg : null);
+        if (pkg !== null) this.removePackage(pkg);
         if (ended.before !== undefined) restoreAgentsFolder(this.agentsDir, { entries: ended.before });
         this.remember(kind, {
           status: 'failed',
@@ -293,12 +331,12 @@ export class AcpInstaller {
     }
   }
 
-  private remember(kind: AcpPresetKind, ended: EndedInstall): void {
+  private remember(kind: AcpInstallKey, ended: EndedInstall): void {
     this.ended.set(kind, ended);
     this.saveRecord();
   }
 
-  private forget(kind: AcpPresetKind): void {
+  private forget(kind: AcpInstallKey): void {
     this.ended.delete(kind);
     this.saveRecord();
   }
