@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../contract/agent-backend';
 import {
+  commandNoticeOf,
   deltaNotificationSchema,
   errorNotificationSchema,
   itemNotificationSchema,
@@ -175,7 +176,9 @@ export class EventMapper {
       return this.streamedMessages.has(item.id) || item.text === '' ? [] : [{ type: 'text_delta', text: item.text }];
     }
     if (item.type !== 'commandExecution' && item.type !== 'fileChange') return [];
-    const known = item as CommandItem | FileChangeItem;
+    // A command in a shape Cairn does not know still shows, with what Codex said of it.
+    const notice = item.type === 'commandExecution' ? commandNoticeOf(params) : null;
+    const known = notice?.kind === 'command' ? notice.item : (item as CommandItem | FileChangeItem);
     this.started.set(known.id, known);
     if (!completed) return this.commandsAtStart && known.type === 'commandExecution' ? this.callOnce(known.id) : [];
     const events = this.callOnce(known.id);
