@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../contract/agent-backend';
 import { createCodexStore, type CodexStore } from '../../../storage/codex-store';
 import { openDatabase, type Db } from '../../../storage/database';
 import { tempDataDir } from '../../../testing/host-fixture';
@@ -223,7 +224,7 @@ describe('Codex commands whose end arrives after their turn ended', () => {
       for (const message of queued.reverse()) appServer.putBack(message);
     }
     followTurn(ctx, state, RUN, TURN, 'gpt-5.5', unasked);
-    const events = [];
+    const events: AgentEvent[] = [];
     for await (const event of createTurnReader(ctx)(RUN.sessionId, state, new AbortController().signal))
       events.push(event);
     if (late === 'after the turn') appServer.process.send('go');
@@ -251,7 +252,12 @@ describe('Codex commands whose end arrives after their turn ended', () => {
   });
 
   it('Auto, a command that had not printed when the turn ended: recorded at the turn’s end, its late output and end applied once', async () => {
-    const { runs } = await readCapturedTurn('after the turn', false);
+    const { runs, events } = await readCapturedTurn('after the turn', false);
+    // The transcript shows its call too (its result comes after the run ended, in the shell run).
+    expect(events.filter((event) => event.type === 'tool_call').map((event) => event.toolCallId)).toEqual([
+      'call_0',
+      'call_1',
+    ]);
     const ended = await waitFor(() => (runs.length === 2 && runs.every((run) => run.ending !== null) ? runs : null), {
       timeoutMs: 5_000,
       message: 'both commands to end in the record',

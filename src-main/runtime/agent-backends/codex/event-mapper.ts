@@ -37,8 +37,9 @@ export interface TurnFacts {
  * Maps app-server notifications of one Codex turn onto agent events: agent text and reasoning deltas,
  * command executions as `run_shell` tool lines (output and exit code), file changes as `apply_patch`
  * tool lines (their diff), token usage. A tool line is recorded when the item first shows output or
- * completes, so an approval for it can record the call itself; calls recorded elsewhere (approved or
- * answered through an interaction) are marked and not recorded twice.
+ * completes (a command still silent when the turn completes, then), so an approval for it can record
+ * the call itself; calls recorded elsewhere (approved or answered through an interaction) are marked
+ * and not recorded twice.
  */
 export class EventMapper {
   private readonly started = new Map<string, CommandItem | FileChangeItem>();
@@ -151,7 +152,9 @@ export class EventMapper {
               message: this.failure(error?.message ?? this.lastError ?? 'Codex reported the turn failed.'),
             },
           };
-        return { events: [], end: { status: status === 'interrupted' ? 'interrupted' : 'completed' } };
+        if (status === 'interrupted') return { events: [], end: { status: 'interrupted' } };
+        // A command Codex started that has shown nothing yet runs on past the turn: its call is shown now.
+        return { events: this.silentCommandCalls(), end: { status: 'completed' } };
       }
       default:
         return none;
@@ -211,6 +214,12 @@ export class EventMapper {
       });
     }
     return events;
+  }
+
+  private silentCommandCalls(): AgentEvent[] {
+    return [...this.started.values()]
+      .filter((item) => item.type === 'commandExecution' && !this.settledCalls.has(item.id))
+      .flatMap((item) => this.callOnce(item.id));
   }
 
   private callOnce(itemId: string): AgentEvent[] {
