@@ -193,7 +193,7 @@ async function steer(
 }
 
 /** The session now follows this Codex turn: its events mapped into this run, its commands' output recorded. */
-function followTurn(
+export function followTurn(
   ctx: CodexContext,
   state: SessionState,
   run: RunRef,
@@ -205,16 +205,18 @@ function followTurn(
   const mapper = new EventMapper(turnId, model, unasked);
   state.mapper = mapper;
   state.run = run;
-  state.commands = new CommandOutput(
-    ctx.deps.commands,
-    () => state.run ?? run,
-    turnId,
-    (itemId) => {
+  state.commands = new CommandOutput({
+    log: ctx.deps.commands,
+    runOf: () => state.run ?? run,
+    codexTurnId: turnId,
+    itemOf: (itemId) => {
       const item = mapper.itemOf(itemId);
       return item?.type === 'commandExecution' ? item : null;
     },
-    unasked,
-  );
+    atStart: unasked,
+    warn: (message, fields) =>
+      ctx.deps.logger.warn(message, { sessionId: run.sessionId, codexTurnId: turnId, ...fields }),
+  });
 }
 
 function runRefOf(input: AgentRunInput): RunRef {
