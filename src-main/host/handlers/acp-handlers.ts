@@ -2,7 +2,14 @@ import { fail, ok } from '../../../src-shared/errors';
 import type { HandlerTable } from '../handler';
 
 export const acpHandlers: HandlerTable<
-  'acp.installs' | 'acp.install' | 'acp.install.cancel' | 'acp.agent' | 'acp.offers' | 'acp.choose'
+  | 'acp.installs'
+  | 'acp.install'
+  | 'acp.install.cancel'
+  | 'acp.agent'
+  | 'acp.offers'
+  | 'acp.choose'
+  | 'acp.sessions'
+  | 'acp.import'
 > = {
   'acp.installs': ({ runtime }) => ok({ installs: runtime.acpInstaller.list() }),
   'acp.install': ({ runtime }, input) => ok({ install: runtime.acpInstaller.install(input.kind) }),
@@ -16,4 +23,6 @@ export const acpHandlers: HandlerTable<
     return ok({ offers: runtime.acpOffersOf(input.sessionId) });
   },
   'acp.choose': ({ runtime }, input) => runtime.acpChoose(input),
+  'acp.sessions': ({ runtime }, input) => runtime.acpImport.list(input),
+  'acp.import': ({ runtime }, input) => runtime.acpImport.import(input),
 };

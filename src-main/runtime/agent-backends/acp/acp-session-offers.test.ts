@@ -214,4 +214,19 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
     );
     expect(await turn(sessionId, 't3', 'settings')).toBe('mode=default model=sonnet effort=medium');
   });
+
+  it('an agent that does not declare session/list: its sessions are not offered for import; a folder that is not there is refused', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    const { sessionId } = await offeringSession(dir);
+    const session = (await t.call('session.get', { sessionId })).session;
+    const cwd = session.workspacePath ?? '';
+    const listing = await t.call('acp.sessions', { connectionId: session.connectionId, cwd });
+    expect(listing).toMatchObject({ offered: false, sessions: [], nextCursor: null });
+    expect(listing.agent).not.toBe('');
+    const missing = await t.invoke('acp.sessions', { connectionId: session.connectionId, cwd: join(cwd, 'gone') });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const builtIn = await t.invoke('acp.sessions', { connectionId: 'offline-demo', cwd });
+    expect(builtIn).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
 });
