@@ -1,5 +1,6 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
+import { forkPointIn } from './acp-session-fork';
 import { turnsOfReplay } from './acp-session-import';
 
 const user = (text: string): SessionUpdate => ({
@@ -41,5 +42,24 @@ describe('an agent’s replayed history as Cairn turns', () => {
     ]);
     expect(turnsOfReplay([user(' ')])).toEqual([]);
     expect(turnsOfReplay([])).toEqual([]);
+  });
+});
+
+describe('where a branch forks the agent’s session', () => {
+  const item = (kind: string, text: string) => ({ kind, text });
+  it('at the agent’s last answer before the branch point, counting the answers of the same text up to it', () => {
+    expect(
+      forkPointIn('a1', [
+        item('user_message', 'Count'),
+        item('assistant_message', 'Seven.'),
+        item('user_message', 'Again'),
+        item('assistant_message', 'Seven.'),
+        item('tool_call', 'acp.read'),
+      ]),
+    ).toEqual({ acpSessionId: 'a1', answer: 'Seven.', occurrence: 2 });
+  });
+
+  it('nowhere when the agent has not answered yet (a branch at the first message starts empty, as the agent does)', () => {
+    expect(forkPointIn('a1', [item('user_message', 'Count'), item('assistant_message', '  ')])).toBeNull();
   });
 });

@@ -17,16 +17,9 @@ import type { LiveAcpAgent } from './live-acp-agent';
 const MAX_LISTED = 200;
 const MAX_REPLAYED = 20_000;
 
-/** Whether the agent declares `session/list`, and `session/fork` (ACP's unstable `sessionCapabilities.fork`). */
+/** Whether the agent declares `session/list`. */
 export function agentLists(info: InitializeResponse): boolean {
   return info.agentCapabilities?.sessionCapabilities?.list != null;
-}
-
-export function agentForks(info: InitializeResponse): boolean {
-  const capabilities: unknown = info.agentCapabilities?.sessionCapabilities;
-  return (
-    typeof capabilities === 'object' && capabilities !== null && 'fork' in capabilities && capabilities.fork != null
-  );
 }
 
 /** Starts the connection's agent in `cwd`, runs `initialize`, hands it to `use`, and ends its process group after. */

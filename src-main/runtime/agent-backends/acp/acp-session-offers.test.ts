@@ -159,7 +159,7 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
     ]);
   });
 
-  it('a branch (Edit) starts a new agent session, told so, and given Cairn’s summary of the conversation before it', async () => {
+  it('a branch (Edit) on an agent without session/fork starts a new agent session, told so (not offered by this agent), and given Cairn’s summary of the conversation before it', async () => {
     const { dir, cleanup } = tempDataDir();
     onTestFinished(cleanup);
     const { sessionId } = await offeringSession(dir);
@@ -188,7 +188,7 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
       (item) => item.turnId === turnId,
     );
     expect(branchItems.find((item) => item.kind === 'reasoning')?.text).toMatch(
-      /^Cairn: this conversation is new to the agent \(a branch starts a new agent session/,
+      /^Cairn: this branch was not forked from the agent’s session: .+ does not offer session\/fork \(not offered by this agent\)\. So a new agent session started, given a summary/,
     );
     // The test agent says back what it was sent: Cairn's summary of the turn before the branch point only.
     const said = branchItems.find((item) => item.kind === 'assistant_message')?.text ?? '';

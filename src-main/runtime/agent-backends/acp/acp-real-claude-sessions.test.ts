@@ -10,9 +10,11 @@ import { waitFor } from '../../../testing/wait-for';
 import { earlierAgentSession } from '../../../testing/earlier-agent-session';
 
 /**
- * Import from Claude (offline, against Cairn's fake Anthropic server): a session made earlier by the
- * real Claude agent itself, outside Cairn (its own config dir), is listed for its folder, imported into
- * a fresh Cairn data directory with its history, and continued there in the same agent session.
+ * The real Claude agent's own sessions in Cairn (offline, against Cairn's fake Anthropic server):
+ * Import — a session made earlier by the agent itself, outside Cairn (its own config dir), is listed
+ * for its folder, imported into a fresh Cairn data directory with its history, and continued there in
+ * the same agent session; Fork — Regenerate of its last turn goes on in a fork of the agent's session
+ * made at the answer before it.
  */
 
 const installed = realAgentsInstalled();
@@ -28,6 +30,7 @@ describe.skipIf(!installed || claude === undefined)(
     let workspace: string;
     let connectionId: string;
     let earlierId: string;
+    let importedId: string;
 
     beforeAll(async () => {
       if (claude === undefined) return;
@@ -72,7 +75,7 @@ describe.skipIf(!installed || claude === undefined)(
       const imported = await t.call('acp.import', { connectionId, acpSessionId: earlierId, cwd: workspace });
       expect(imported.created).toBe(true);
       expect(imported.session).toMatchObject({ connectionId, workspacePath: workspace });
-      const sessionId = imported.session.sessionId;
+      const sessionId = (importedId = imported.session.sessionId);
       const { transcript } = await t.call('session.get', { sessionId });
       const said = transcript.items.map((item) => [item.kind, item.text.trim()]);
       expect(said).toEqual(
@@ -113,6 +116,47 @@ describe.skipIf(!installed || claude === undefined)(
       expect(
         after.transcript.items.some((item) => item.kind === 'assistant_message' && item.text.includes('Still seven.')),
       ).toBe(true);
+    });
+
+    it('Regenerate of the last turn goes on in a fork of the agent’s session made at the answer before it, without the later turn', async () => {
+      const sessionId = importedId;
+      const { items } = await t.call('transcript.page', { sessionId, limit: 200 });
+      const answer = items.filter((item) => item.turnId === 't2' && item.kind === 'assistant_message').at(-1);
+      if (answer === undefined) throw new Error('no answer to regenerate');
+      model.script(textReply('Seven, counted again.', 1));
+      const before = model.calls.length;
+      const branched = await t.call('session.branch', {
+        sessionId,
+        atItemId: answer.itemId,
+        mode: 'regenerate',
+        requestId: 'fork-1',
+      });
+      const branch = branched.session.sessionId;
+      const turnId = branched.turn?.turnId ?? '';
+      const done = await waitFor(
+        async () => {
+          const outcome = await t.invoke('turn.query', { sessionId: branch, turnId });
+          return outcome.ok && ['completed', 'failed', 'cancelled'].includes(outcome.result.turn.status)
+            ? outcome.result.turn
+            : null;
+        },
+        { timeoutMs: 240_000, message: 'the branch’s turn to end' },
+      );
+      expect(done.status).toBe('completed');
+      const branchItems = (await t.call('transcript.page', { sessionId: branch, limit: 200 })).items.filter(
+        (item) => item.turnId === turnId,
+      );
+      expect(branchItems.find((item) => item.kind === 'reasoning')?.text).toMatch(
+        /^Cairn: this branch goes on in a fork of the agent’s own session \(session\/fork\)/,
+      );
+      const asked = model.calls.slice(before).at(-1);
+      if (asked === undefined) throw new Error('the model was not asked');
+      // The fork holds the first exchange as the agent's own history, not the regenerated turn's answer, and no summary.
+      expect(assistantTextsIn(asked)).toContain('Seven herons.');
+      expect(assistantTextsIn(asked)).not.toContain('Still seven.');
+      expect(JSON.stringify(asked.body)).not.toContain('this conversation began before this agent session');
+      const bound = await t.call('session.get', { sessionId: branch });
+      expect(bound.transcript.items.some((item) => item.text.includes('Seven, counted again.'))).toBe(true);
     });
   },
 );
