@@ -9,6 +9,7 @@ import {
   toolCallReply,
   type ProviderTestServer,
 } from '../src-main/testing/provider-servers';
+import { earlierAgentSession } from '../src-main/testing/earlier-agent-session';
 import { linkRealAgents, REAL_AGENTS, realAgentsInstalled } from '../src-main/testing/real-acp-agents';
 import { expect, test } from './fixtures';
 
@@ -36,7 +37,7 @@ test.afterEach(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-test('Claude: add it in Settings with the server’s address and a key, Test names it, a write behind an approval card, then Stop mid-stream', async ({
+test('Claude: add it in Settings with the server’s address and a key, Test names it, a write behind an approval card, Stop mid-stream, then Import from Claude of a session it made elsewhere', async ({
   page,
   cairn,
 }) => {
@@ -45,7 +46,7 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
     'The real ACP agents are not installed in test-agents/ (npm run test-agents installs them).',
   );
   // Claude starts in a few seconds alone, in tens of seconds on a loaded machine: once for Test, once for the session.
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   linkRealAgents(cairn.dataDir);
   await cairn.open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -117,4 +118,33 @@ test('Claude: add it in Settings with the server’s address and a key, Test nam
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'cancelled', { timeout: 30_000 });
   await page.screenshot({ path: join(artifacts, 'acp-claude-session.png') });
+
+  // Import from Claude: a session Claude made outside Cairn, in the same folder, beside the one Cairn made.
+  model.script(textReply('Seven herons.', 1));
+  await earlierAgentSession('claude', { home, baseUrl: server.baseUrl, apiKey: KEY }, workspace, 'How many herons?');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await settings.getByTestId('connection-row').filter({ hasText: 'Claude' }).click();
+  const importing = settings.getByTestId('acp-import');
+  await expect(importing.getByRole('heading')).toHaveText('Import from Claude');
+  await importing.getByRole('combobox', { name: 'Folder' }).fill(workspace);
+  await importing.getByRole('button', { name: 'Show sessions' }).click();
+  const listed = importing.getByRole('list', { name: 'Claude Agent’s sessions' });
+  await expect(listed.getByRole('listitem')).toHaveCount(2, { timeout: 120_000 });
+  // The session Cairn runs is already one of Cairn's: Open, not a copy.
+  await expect(listed.getByRole('button', { name: /^Open / })).toHaveCount(1);
+  await importing.getByRole('button', { name: 'Import How many herons?' }).click();
+  await expect(settings).toBeHidden({ timeout: 120_000 });
+  await expect(page.getByTestId('session-row').filter({ hasText: 'How many herons?' })).toBeVisible();
+  await expect(page.locator('[data-kind="user_message"]').first()).toContainText('How many herons?');
+  await expect(page.locator('[data-kind="assistant_message"]').first()).toContainText('Seven herons.');
+  model.script(textReply('Still seven.', 1));
+  await composer.fill('And now?');
+  await composer.press('Enter');
+  await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed', {
+    timeout: 240_000,
+  });
+  await expect(page.locator('[data-kind="assistant_message"]').last()).toContainText('Still seven.');
+  // The agent went on in its own session: the model was sent the earlier exchange as the agent's history.
+  expect(JSON.stringify(model.calls.at(-1)?.body)).toContain('Seven herons.');
+  await page.screenshot({ path: join(artifacts, 'acp-claude-imported.png') });
 });

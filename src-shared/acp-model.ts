@@ -50,3 +50,22 @@ export interface AcpSessionOffers {
 }
 
 export const NO_ACP_OFFERS: AcpSessionOffers = { commands: [], selectors: [], chosen: {} };
+
+/** One of an ACP agent's own earlier sessions (`session/list`), and the Cairn session it was imported as, if it was. */
+export interface AcpListedSession {
+  readonly acpSessionId: string;
+  readonly cwd: string;
+  readonly title: string | null;
+  /** When the agent last used it (ms since the epoch), when it says. */
+  readonly updatedAt: number | null;
+  readonly importedAs: string | null;
+}
+
+/** A page of an agent's sessions for a folder; `offered` false when the agent does not declare `session/list`. */
+export interface AcpSessionListing {
+  readonly offered: boolean;
+  /** The agent as it names itself (`initialize`), for "Import from <agent>". */
+  readonly agent: string;
+  readonly sessions: readonly AcpListedSession[];
+  readonly nextCursor: string | null;
+}

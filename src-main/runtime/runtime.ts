@@ -10,6 +10,7 @@ import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpDiscovery } from './composition/acp-wiring';
+import { createAcpImport } from './composition/acp-import';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -432,6 +433,7 @@ function assembleRuntime(
     acpAgentOf: (sessionId) => acpAgentOf(deps.stores, sessionId),
     acpOffersOf: (sessionId) => deps.stores.acpOffers.offers(sessionId),
     acpChoose: (request) => chooseAcpOption(deps, bus, acp, request),
+    acpImport: createAcpImport(deps, bus, connections, sessions),
     usage(query) {
       if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
         return fail('not_found', 'That session does not exist.');

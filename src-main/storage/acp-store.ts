@@ -32,6 +32,8 @@ export interface AcpStore {
   /** Binds the session to an agent session and a (new) agent process instance. */
   bind(sessionId: string, binding: AcpBinding, now: number): AcpResumePoint;
   claim(sessionId: string, instanceId: string, seq: number): boolean;
+  /** The Cairn sessions of a connection bound to the agent session `acpSessionId` (an import's, or one Cairn started). */
+  boundTo(connectionId: string, acpSessionId: string): string[];
   forget(sessionId: string): void;
 }
 
@@ -58,6 +60,10 @@ export function createAcpStore(db: Db): AcpStore {
     'UPDATE acp_checkpoints SET last_seq = ? WHERE session_id = ? AND instance_id = ? AND last_seq < ?',
   );
   const remove = db.prepare('DELETE FROM acp_checkpoints WHERE session_id = ?');
+  const bound = db.prepare<[string, string], { session_id: string }>(
+    `SELECT c.session_id FROM acp_checkpoints c JOIN sessions s ON s.session_id = c.session_id
+     WHERE c.acp_session_id = ? AND s.connection_id = ? ORDER BY s.created_at`,
+  );
   const toResumePoint = (row: Row): AcpResumePoint => ({
     sessionId: row.session_id,
     acpSessionId: row.acp_session_id,
@@ -81,6 +87,7 @@ export function createAcpStore(db: Db): AcpStore {
       return toResumePoint(row);
     },
     claim: (sessionId, instanceId, seq) => advance.run(seq, sessionId, instanceId, seq).changes === 1,
+    boundTo: (connectionId, acpSessionId) => bound.all(acpSessionId, connectionId).map((row) => row.session_id),
     forget(sessionId) {
       remove.run(sessionId);
     },

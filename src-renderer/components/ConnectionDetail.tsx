@@ -10,6 +10,7 @@ import { useAppStore, useStoreApi } from '../state/store-context';
 import { ConnectionEditor } from './connection-editor/ConnectionEditor';
 import { ConnectionModels } from './ConnectionModels';
 import { ContextWindowSection } from './ContextWindowSection';
+import { AcpImportSection } from './AcpImportSection';
 import { CheckIcon, Spinner } from './icons';
 import { ConnectionModelDefaults } from './ConnectionModelDefaults';
 import { SettingsModelChoice } from './SettingsModelChoice';
@@ -64,6 +65,7 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
         </>
       )}
       <DefaultSection connection={connection} />
+      {connection.providerType === 'acp' ? <AcpImportSection connection={connection} /> : null}
       {connection.providerType === 'acp' ? null : <ContextWindowSection connection={connection} />}
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AcpInstallState } from '../acp-install-model';
 import type { AcpRegistryList } from '../acp-registry-model';
 import { ACP_PRESET_KINDS } from '../connection-model';
-import type { AcpAgentIdentity, AcpSessionOffers } from '../acp-model';
+import type { AcpAgentIdentity, AcpSessionListing, AcpSessionOffers } from '../acp-model';
+import type { SessionRecord } from '../model';
 import { wellFormedString } from '../well-formed-string';
 import { defineOperation } from './define-operation';
 import { id } from './fields';
@@ -94,5 +95,35 @@ export const acpOperations = {
       value: wellFormedString().min(1).max(500),
     }),
     errors: ['not_found', 'invalid_input', 'provider_error'],
+  }),
+  /**
+   * One page of an ACP connection's agent's own earlier sessions for a folder (`session/list`, its
+   * cursor for the next page), each with the Cairn session it was imported as. Starts the agent for
+   * the call. `offered` false when the agent does not declare `session/list`.
+   */
+  'acp.sessions': defineOperation<AcpSessionListing>()({
+    mode: 'query',
+    input: z.strictObject({
+      connectionId: id,
+      cwd: wellFormedString().min(1).max(4096),
+      cursor: wellFormedString().min(1).max(2000).optional(),
+    }),
+    errors: ['not_found', 'invalid_input', 'operation_unavailable', 'provider_error'],
+  }),
+  /**
+   * Imports one of the agent's sessions (`session/load`): a Cairn session on the connection, in that
+   * folder, bound to the agent session, whose transcript is the history the agent replayed; its next
+   * message continues the same agent session. The same agent session imported again answers the
+   * Cairn session it already is (`created` false).
+   */
+  'acp.import': defineOperation<{ session: SessionRecord; created: boolean }>()({
+    mode: 'command',
+    input: z.strictObject({
+      connectionId: id,
+      acpSessionId: wellFormedString().min(1).max(500),
+      cwd: wellFormedString().min(1).max(4096),
+      title: wellFormedString().trim().min(1).max(200).optional(),
+    }),
+    errors: ['not_found', 'invalid_input', 'operation_unavailable', 'provider_error'],
   }),
 } as const;

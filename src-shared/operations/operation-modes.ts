@@ -75,5 +75,6 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'acp.registry.list',
   'acp.agent',
   'acp.offers',
+  'acp.sessions',
   'device.list',
 ]);

@@ -10,6 +10,8 @@ export const acpHandlers: HandlerTable<
   | 'acp.agent'
   | 'acp.offers'
   | 'acp.choose'
+  | 'acp.sessions'
+  | 'acp.import'
 > = {
   'acp.installs': ({ runtime }) => ok({ installs: runtime.acpInstaller.list() }),
   'acp.install': ({ runtime }, input) => {
@@ -39,4 +41,6 @@ export const acpHandlers: HandlerTable<
     return ok({ offers: runtime.acpOffersOf(input.sessionId) });
   },
   'acp.choose': ({ runtime }, input) => runtime.acpChoose(input),
+  'acp.sessions': ({ runtime }, input) => runtime.acpImport.list(input),
+  'acp.import': ({ runtime }, input) => runtime.acpImport.import(input),
 };

@@ -4,6 +4,7 @@ import { fail, ok, type Outcome } from '../../../src-shared/errors';
 import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
 import { acpAgentWall } from '../agent-backends/acp/acp-agent-wall';
+import { forkPointIn } from '../agent-backends/acp/acp-session-fork';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import { AcpRegistry } from '../connections/acp-registry';
 import { ACP_REGISTRY_URL } from '../../../src-shared/acp-registry-model';
@@ -49,6 +50,13 @@ export function wireAcp(
         sandbox.confine(runtime.stores.sessions.get(sessionId)?.permissionMode ?? 'ask', cwd, { sessionId, ...call }),
     },
     agentWalled: (mode) => mode === 'auto',
+    forkPointOf: (sessionId) => {
+      const branch = stores.branches.get(sessionId);
+      const source = branch === null ? null : stores.acp.resumePoint(branch.sourceSessionId);
+      if (branch === null || source === null) return null;
+      const before = stores.transcript.all(sessionId).filter((item) => item.position < branch.cutPosition);
+      return forkPointIn(source.acpSessionId, before);
+    },
     confineAgent: (sessionId, connectionId, workspace, command) =>
       sandbox.confineAgent(
         stores.sessions.get(sessionId)?.permissionMode ?? 'ask',

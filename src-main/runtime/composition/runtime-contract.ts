@@ -1,3 +1,4 @@
+import type { AcpImport } from './acp-import';
 import type { HookService } from '../hooks/hook-service';
 import type { HookSettingsService } from '../hooks/hook-settings-service';
 import type { SandboxAvailability } from '../sandbox/sandbox-availability';
@@ -174,6 +175,8 @@ export interface Runtime {
     readonly selectorId: string;
     readonly value: string;
   }): Promise<Outcome<{ offers: AcpSessionOffers }>>;
+  /** An ACP agent's own earlier sessions: listed for a folder, and imported as Cairn sessions. */
+  readonly acpImport: AcpImport;
   usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;

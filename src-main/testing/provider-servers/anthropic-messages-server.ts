@@ -111,6 +111,9 @@ const STOP_REASONS = {
   content_filter: 'refusal',
 } as const;
 
+/** Each answer's own message id, as Anthropic gives (Claude's agent groups a transcript's entries by it). */
+let messageCount = 0;
+
 async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, request: RecordedRequest): Promise<void> {
   const body = asRecord(request.body);
   const model = typeof body.model === 'string' ? body.model : 'unknown';
@@ -120,7 +123,7 @@ async function writeMessagesStream(out: StreamWriter, reply: ScriptedStream, req
   out.start('text/event-stream');
   send('message_start', {
     message: {
-      id: 'msg_test',
+      id: `msg_test_${++messageCount}`,
       type: 'message',
       role: 'assistant',
       model,

@@ -20,13 +20,14 @@ import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
 import { agentModeIn, isModeSelector } from '../../../../src-shared/acp-modes';
 import type { LiveAcpAgent } from './live-acp-agent';
+import { forkAgentSession } from './acp-session-fork';
 
 /**
  * How the agent session a start drives came about: reloaded (`session/load`), a new one because the
- * earlier could not be reloaded (`lost`), or the first for this Cairn session (`first`: a new session,
- * or a branch, which starts a new agent session: Cairn does not fork agent sessions at a message).
+ * earlier could not be reloaded (`lost`), the first for this Cairn session (`first`: a new session, or a
+ * branch that could not be forked), or a fork of its source's agent session at the branch point (`forked`).
  */
-export type AgentSessionStart = 'reloaded' | 'lost' | 'first';
+export type AgentSessionStart = 'reloaded' | 'lost' | 'first' | 'forked';
 
 /** Starting an ACP agent for a session: its process, `initialize`, its agent session (reloaded or new), its mode, the resume point. */
 
@@ -48,7 +49,7 @@ export async function startAcpAgent(
   command: AcpAgentCommand,
   fs: SessionState['fs'],
   sandbox: PreparedSandbox | null = null,
-): Promise<{ state: SessionState; fresh: AgentSessionStart }> {
+): Promise<{ state: SessionState; fresh: AgentSessionStart; forkRefused: string | null }> {
   const { deps, bounds } = ctx;
   const { LiveAcpAgent, readTextFile, writeTextFile } = await loadAcpAgent();
   const terminals = new AcpTerminals(deps.shell.runner, deps.shell.onOutput);
@@ -88,6 +89,7 @@ export async function startAcpAgent(
   };
   holder = state;
   let fresh: AgentSessionStart = 'reloaded';
+  let forkRefused: string | null = null;
   try {
     const info = await live.initialize(deps.cairnVersion, bounds);
     const resumePoint = deps.resumePoints.resumePoint(sessionId);
@@ -116,6 +118,19 @@ export async function startAcpAgent(
         });
       } finally {
         live.replaying = false;
+      }
+    }
+    const forkPoint = resumePoint === null ? (deps.forkPointOf?.(sessionId) ?? null) : null;
+    if (forkPoint !== null) {
+      const forked = await forkAgentSession(live, info, forkPoint, fs.workspace, mcpServers, bounds);
+      if ('refused' in forked) {
+        forkRefused = forked.refused;
+        deps.logger.info('A branch of an ACP session was not forked', { sessionId, reason: forked.refused });
+      } else {
+        live.sessionId = forked.sessionId;
+        modes = forked.modes;
+        configOptions = forked.configOptions;
+        fresh = 'forked';
       }
     }
     if (live.sessionId === null) {
@@ -161,7 +176,7 @@ export async function startAcpAgent(
       'agent_start_failed',
     );
   }
-  return { state, fresh };
+  return { state, fresh, forkRefused };
 }
 
 /**

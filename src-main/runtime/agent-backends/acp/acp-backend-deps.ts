@@ -13,6 +13,7 @@ import type { AcpEventMapper } from './acp-event-mapper';
 import type { AcpBounds } from './acp-bounds';
 import type { AcpTerminals } from './acp-terminals';
 import type { AcpSessionNews, LiveAcpAgent } from './live-acp-agent';
+import type { AcpForkPoint } from './acp-session-fork';
 
 /** What the ACP backend needs of the host (wired in `runtime/composition/acp-wiring.ts`), and the state it keeps per session. */
 
@@ -58,6 +59,12 @@ export interface AcpBackendDeps {
    * is no sandbox). Default: outside.
    */
   confineAgent?(sessionId: string, connectionId: string, workspace: string, command: AcpAgentCommand): Confinement;
+  /**
+   * Where a branch's first agent session would fork from: its source's agent session and the agent's
+   * last answer before the branch point. Null for a session that is not a branch, or whose source has
+   * no agent session or no answer before the point.
+   */
+  forkPointOf?(sessionId: string): AcpForkPoint | null;
   /** Whether a session in `mode` runs its agent inside the sandbox (a change across the wall restarts the agent). */
   agentWalled?(mode: PermissionMode): boolean;
 }

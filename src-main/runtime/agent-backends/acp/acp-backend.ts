@@ -113,6 +113,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       approvedPaths: [],
     };
     let fresh: AgentSessionStart = 'reloaded';
+    let forkRefused: string | null = null;
     if (state === null) {
       const confinement = walled
         ? (deps.confineAgent?.(input.sessionId, input.connectionId, workspace, command) ?? {
@@ -128,7 +129,13 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
           'agent_start_failed',
         );
       const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
-      ({ state, fresh } = await startAcpAgent(startContext(input.sessionId), input.sessionId, command, fs, sandbox));
+      ({ state, fresh, forkRefused } = await startAcpAgent(
+        startContext(input.sessionId),
+        input.sessionId,
+        command,
+        fs,
+        sandbox,
+      ));
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);
@@ -141,14 +148,8 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
     // A new agent session for a conversation that already has turns (its earlier agent session lost, or a branch) is given Cairn's summary.
     const earlier = input.history.some((message) => message.turnId !== input.turnId);
     const summarise = fresh === 'lost' || (fresh === 'first' && earlier);
-    if (summarise)
-      yield {
-        type: 'reasoning_delta',
-        text:
-          fresh === 'lost'
-            ? 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n'
-            : 'Cairn: this conversation is new to the agent (a branch starts a new agent session: Cairn does not fork agent sessions at a message), so it was given a summary of it.\n',
-      };
+    const notice = startNotice(fresh, forkRefused, summarise);
+    if (notice !== null) yield { type: 'reasoning_delta', text: notice };
     state.live.prompt(promptText(input, answer, summarise, fresh === 'lost'));
     yield* pump(input.sessionId, state, signal);
   }
@@ -180,4 +181,16 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
       await Promise.all([...states.entries()].map(([sessionId, state]) => retire(sessionId, state)));
     },
   };
+}
+
+/** What the transcript says of how the agent session of this turn came about, when it is not simply its own. */
+function startNotice(fresh: AgentSessionStart, forkRefused: string | null, summarised: boolean): string | null {
+  if (fresh === 'forked')
+    return 'Cairn: this branch goes on in a fork of the agent’s own session (session/fork), made at the agent’s last answer before the branch point.\n';
+  if (!summarised) return null;
+  if (fresh === 'lost')
+    return 'Cairn: the agent could not reload its earlier session, so a new agent session started; it was given a summary of this conversation.\n';
+  if (forkRefused !== null)
+    return `Cairn: this branch was not forked from the agent’s session: ${forkRefused}. So a new agent session started, given a summary of the conversation before the branch point.\n`;
+  return 'Cairn: this conversation is new to the agent (a new agent session), so it was given a summary of it.\n';
 }

@@ -159,7 +159,7 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
     ]);
   });
 
-  it('a branch (Edit) starts a new agent session, told so, and given Cairn’s summary of the conversation before it', async () => {
+  it('a branch (Edit) on an agent without session/fork starts a new agent session, told so (not offered by this agent), and given Cairn’s summary of the conversation before it', async () => {
     const { dir, cleanup } = tempDataDir();
     onTestFinished(cleanup);
     const { sessionId } = await offeringSession(dir);
@@ -188,7 +188,7 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
       (item) => item.turnId === turnId,
     );
     expect(branchItems.find((item) => item.kind === 'reasoning')?.text).toMatch(
-      /^Cairn: this conversation is new to the agent \(a branch starts a new agent session/,
+      /^Cairn: this branch was not forked from the agent’s session: .+ does not offer session\/fork \(not offered by this agent\)\. So a new agent session started, given a summary/,
     );
     // The test agent says back what it was sent: Cairn's summary of the turn before the branch point only.
     const said = branchItems.find((item) => item.kind === 'assistant_message')?.text ?? '';
@@ -213,5 +213,20 @@ describe('what an ACP agent offers', { timeout: 90_000 }, () => {
       { message: 'the agent’s mode option to follow Ask' },
     );
     expect(await turn(sessionId, 't3', 'settings')).toBe('mode=default model=sonnet effort=medium');
+  });
+
+  it('an agent that does not declare session/list: its sessions are not offered for import; a folder that is not there is refused', async () => {
+    const { dir, cleanup } = tempDataDir();
+    onTestFinished(cleanup);
+    const { sessionId } = await offeringSession(dir);
+    const session = (await t.call('session.get', { sessionId })).session;
+    const cwd = session.workspacePath ?? '';
+    const listing = await t.call('acp.sessions', { connectionId: session.connectionId, cwd });
+    expect(listing).toMatchObject({ offered: false, sessions: [], nextCursor: null });
+    expect(listing.agent).not.toBe('');
+    const missing = await t.invoke('acp.sessions', { connectionId: session.connectionId, cwd: join(cwd, 'gone') });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const builtIn = await t.invoke('acp.sessions', { connectionId: 'offline-demo', cwd });
+    expect(builtIn).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -107,6 +107,8 @@ export class LiveAcpAgent {
   /** Told what the agent says of its session (its commands, modes, options, title), during a replay too. */
   onNews: ((news: AcpSessionNews) => void) | null = null;
   replaying = false;
+  /** Told each update the agent replays during a `session/load` (an import keeps them; a restart drops them). */
+  onReplay: ((update: SessionUpdate) => void) | null = null;
   /** The agent's cumulative cost in USD as this process last reported it (`usage_update`), and what of it no turn has recorded yet. */
   private costReported = 0;
   private costUnrecorded = 0;
@@ -136,7 +138,10 @@ export class LiveAcpAgent {
     this.connection = client({ name: 'cairn' })
       .onNotification('session/update', ({ params }) => {
         this.noteSession(params.update);
-        if (this.replaying) return;
+        if (this.replaying) {
+          this.onReplay?.(params.update);
+          return;
+        }
         this.push({ kind: 'update', seq: ++this.seq, sessionId: params.sessionId, update: params.update });
       })
       .onRequest(
