@@ -10,6 +10,7 @@ import type { CodexBackend } from './agent-backends/codex/codex-backend';
 import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpInstaller } from './composition/acp-wiring';
+import { wireAcpLogins } from './composition/acp-login-wiring';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -247,7 +248,8 @@ function createRunMachinery(
       commands: shell.agentCommands,
     }),
   );
-  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
+  const acpLogins = wireAcpLogins(deps, bus, connections);
+  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox, acpLogins);
   const acpInstaller = wireAcpInstaller(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null =>
     connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null;
@@ -291,6 +293,7 @@ function createRunMachinery(
     codex,
     acp,
     acpInstaller,
+    acpLogins,
     nativeBackendOf,
     executor,
     interactions,
@@ -373,7 +376,7 @@ function assembleRuntime(
     worktrees,
     hooks,
   } = services;
-  const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
+  const { executor, turns, interactions, driver, codex, acp, acpInstaller, acpLogins, codexThreads, compaction } = runs;
   const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
   const lifecycle: LifecycleParts = {
     admission,
@@ -391,6 +394,7 @@ function assembleRuntime(
     codex,
     acp,
     acpInstaller,
+    acpLogins,
     checkpoints,
     worktrees,
   };
@@ -412,6 +416,7 @@ function assembleRuntime(
     storageDamage,
     codex,
     acpInstaller,
+    acpLogins,
     codexThreads,
     automations,
     memory,

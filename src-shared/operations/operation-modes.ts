@@ -74,5 +74,6 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'acp.installs',
   'acp.agent',
   'acp.offers',
+  'acp.login.methods',
   'device.list',
 ]);

@@ -5,6 +5,7 @@ import type { Stores } from '../../storage/stores';
 import { createAcpBackend, type AcpBackend } from '../agent-backends/acp/acp-backend';
 import { acpAgentWall } from '../agent-backends/acp/acp-agent-wall';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
+import type { AcpLogins } from '../agent-backends/acp/acp-logins';
 import type { AcpSessionNews } from '../agent-backends/acp/live-acp-agent';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../ports/event-bus';
@@ -23,6 +24,7 @@ export function wireAcp(
   shell: ShellService,
   context: ContextRuntime,
   sandbox: SandboxService,
+  logins: AcpLogins,
 ): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
@@ -36,6 +38,7 @@ export function wireAcp(
     newInstanceId: () => crypto.randomUUID(),
     now: () => runtime.clock.now(),
     logger: runtime.logger,
+    onInitialized: (connectionId, info) => logins.noteInitialized(connectionId, info),
     onAgent: (sessionId, agent) => bus.publish({ kind: 'acp.agent.changed', sessionId, agent }),
     onNews: (sessionId, news) => noteAcpNews(runtime, bus, sessionId, news),
     chosenOf: (sessionId) => stores.acpOffers.offers(sessionId).chosen,

@@ -24,6 +24,7 @@ import type { CodexBounds } from '../agent-backends/codex/live-app-server';
 import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
+import type { AcpLogins } from '../agent-backends/acp/acp-logins';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import type { CompactNow } from '../compaction/compact-now';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
@@ -139,6 +140,8 @@ export interface Runtime {
   readonly codex: CodexBackend;
   /** Installs preset ACP agents (Claude, Gemini CLI, OpenCode) into the data directory on the person's click. */
   readonly acpInstaller: AcpInstaller;
+  /** Signing in to ACP agents (their declared ways, and sign-ins the person runs from the desktop). */
+  readonly acpLogins: AcpLogins;
   /** Codex threads that could not be resumed, and the person's choice on each. */
   readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;
