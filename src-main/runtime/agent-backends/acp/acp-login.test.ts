@@ -116,8 +116,10 @@ describe('Signing in to an ACP agent', { timeout: 90_000 }, () => {
 
     await host.call('turn.resume', { sessionId, turnId: 't1' });
     await host.waitForTurn(sessionId, 't1', ['completed']);
+    // The agent never saw the refused request: the retry sends it as it was, not as a resumed attempt.
     const items = (await host.call('transcript.page', { sessionId, limit: 50 })).items;
-    expect(JSON.stringify(items)).toContain('Hello after signing in.');
+    const said = items.filter((item) => item.kind === 'assistant_message').map((item) => item.text);
+    expect(said).toEqual(['Hello after signing in.']);
     delete process.env.CAIRN_LOGIN_TEST_SECRET;
 
     // A sign-in that ends later (the agent refuses the prompt): the turn fails as agent_auth_required again.
