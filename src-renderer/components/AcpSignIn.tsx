@@ -161,8 +161,10 @@ function MethodList({
                 {method.name}
               </button>
               <span className="acp-signin-help">
-                {method.description ?? ''}
-                {method.kind === 'terminal' ? ' (runs in a panel here)' : ' (the agent may open your browser)'}
+                {method.description ??
+                  (method.kind === 'terminal'
+                    ? 'Runs the agent’s own sign-in here, in a panel'
+                    : 'The agent signs in itself; it may open your browser')}
               </span>
             </>
           )}
@@ -207,7 +209,7 @@ function LoginPanel({ login }: { login: AcpLoginState }) {
           </button>
         ) : null}
       </div>
-      {login.kind === 'terminal' || login.output !== '' ? (
+      {login.kind === 'terminal' ? (
         <pre className="acp-signin-output" ref={output} aria-live="polite" data-testid="acp-signin-output">
           {login.output === '' ? 'Starting…' : login.output}
         </pre>
@@ -230,7 +232,7 @@ function LoginPanel({ login }: { login: AcpLoginState }) {
       ) : null}
       {login.kind === 'terminal' && running ? (
         <p className="acp-signin-help">
-          What you type is sent when you press Enter and is not shown. The program runs without a terminal: a
+          What you type is sent with Enter (or Send) and is not shown. The program runs without a terminal: a
           full-screen or arrow-key prompt may not work here.
         </p>
       ) : null}
@@ -250,7 +252,7 @@ function StatusLine({ login }: { login: AcpLoginState }) {
       return (
         <span className="acp-signin-line" role="status">
           <Spinner />
-          {login.kind === 'agent' ? 'Waiting for the agent to sign in…' : 'Running'}
+          {login.kind === 'agent' ? 'Waiting for the agent to sign in (it may open your browser)…' : 'Running'}
         </span>
       );
     case 'succeeded':
