@@ -34,6 +34,9 @@ export interface AcpLoginsDeps {
   readonly agentLoginMs?: number;
 }
 
+/** How many ended sign-ins are kept. */
+const KEPT_ENDED = 20;
+
 interface Running {
   state: AcpLoginState;
   /** The terminal sign-in's program, or the agent asked to sign in. */
@@ -82,10 +85,6 @@ export class AcpLogins {
     } finally {
       await live.process.terminate(this.bounds.killGraceMs, this.bounds.killConfirmMs);
     }
-  }
-
-  get(loginId: string): AcpLoginState | null {
-    return this.logins.get(loginId)?.state ?? null;
   }
 
   /** Starts signing in with one of the agent's methods; one already running for the connection is answered as it is. */
@@ -286,6 +285,9 @@ export class AcpLogins {
       status,
     });
     this.deps.onLogin(login.state);
+    // Ended sign-ins are kept so a late input or Cancel is answered with how they ended: the newest few only.
+    const ended = [...this.logins.entries()].filter(([, other]) => other.state.status !== 'running');
+    for (const [loginId] of ended.slice(0, Math.max(0, ended.length - KEPT_ENDED))) this.logins.delete(loginId);
   }
 
   /** Ends the sign-in's process group: SIGTERM, then SIGKILL once the grace passes, waiting until it is gone. */
