@@ -19,6 +19,10 @@ const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
   'mcp.server.update',
   'mcp.server.remove',
   'acp.install',
+  'acp.login.methods',
+  'acp.login.start',
+  'acp.login.input',
+  'acp.login.cancel',
   'hooks.trust',
   'hooks.setEnabled',
   'hooks.configure',
@@ -26,7 +30,7 @@ const DESKTOP_ONLY: ReadonlySet<string> = new Set<OperationName>([
 ]);
 
 /**
- * What a paired device may not do: pair devices or manage them, change connections and keys, trust or
+ * What a paired device may not do: pair devices or manage them, change connections and keys, sign in to agents (a sign-in runs the agent's program here), trust or
  * change the person's hooks (they run code on this machine), or switch anything to Full. The host refuses these with `device_forbidden`; the client hides them.
  */
 export function deviceMayCall(op: string, input: unknown): boolean {

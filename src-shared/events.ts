@@ -1,4 +1,5 @@
 import type { AcpInstallState } from './acp-install-model';
+import type { AcpAuthMethods, AcpLoginState } from './acp-login-model';
 import type { AcpAgentIdentity, AcpSessionOffers } from './acp-model';
 import type { AutomationNoticeCode } from './automation-model';
 import type { CodexQuarantine, CodexThreadProblem } from './codex-model';
@@ -100,6 +101,12 @@ export type ChangeEventBody =
   | { readonly kind: 'worktree.changed'; readonly sessionId: string; readonly worktree: WorktreeRecord }
   /** A preset ACP agent's install moved on: a new npm output line, or it began, ended, failed or was cancelled. */
   | { readonly kind: 'acp.install.changed'; readonly install: AcpInstallState }
+  /** An ACP connection's agent said how it signs in (`initialize`'s `authMethods`). */
+  | { readonly kind: 'acp.login.methods.changed'; readonly methods: AcpAuthMethods }
+  /** A sign-in to an ACP agent began or ended (succeeded, failed, cancelled). */
+  | { readonly kind: 'acp.login.changed'; readonly login: AcpLoginState }
+  /** Output of a running terminal sign-in, as it came (stdout and stderr). */
+  | { readonly kind: 'acp.login.output'; readonly loginId: string; readonly text: string }
   | {
       readonly kind: 'shell.output';
       readonly sessionId: string;

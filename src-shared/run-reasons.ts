@@ -40,6 +40,7 @@ const REASONS: Readonly<Record<string, string>> = {
   compaction_failed: 'the earlier conversation could not be summarised',
   // Native agent (ACP) endings.
   agent_start_failed: 'the agent could not start',
+  agent_auth_required: 'the agent wants you to sign in first',
   agent_process_exited: 'the agent’s process stopped unexpectedly',
   agent_quarantined: 'the agent’s previous process could not be confirmed stopped',
   agent_refused: 'the agent refused',

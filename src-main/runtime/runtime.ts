@@ -11,6 +11,7 @@ import { compactNow } from './compaction/compact-now';
 import { createCompactionRuntime } from './compaction/compaction-runtime';
 import { acpAgentOf, chooseAcpOption, followAcpSessions, wireAcp, wireAcpDiscovery } from './composition/acp-wiring';
 import { createAcpImport } from './composition/acp-import';
+import { wireAcpLogins } from './composition/acp-login-wiring';
 import { hasFixedBackend, wireBackends } from './composition/backend-wiring';
 import { wireCheckpoints } from './composition/checkpoint-wiring';
 import { WorktreeService } from './worktrees/worktree-service';
@@ -248,7 +249,8 @@ function createRunMachinery(
       commands: shell.agentCommands,
     }),
   );
-  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox);
+  const acpLogins = wireAcpLogins(deps, bus, connections);
+  const acp = wireAcp(deps, bus, connections, mcp, shell, context, sandbox, acpLogins);
   const discovery = wireAcpDiscovery(deps, bus);
   const nativeBackendOf = (connectionId: string): AgentBackend | null =>
     connections.targets.isCodex(connectionId) ? codex : connections.targets.isAcp(connectionId) ? acp : null;
@@ -292,6 +294,7 @@ function createRunMachinery(
     codex,
     acp,
     ...discovery,
+    acpLogins,
     nativeBackendOf,
     executor,
     interactions,
@@ -374,7 +377,7 @@ function assembleRuntime(
     worktrees,
     hooks,
   } = services;
-  const { executor, turns, interactions, driver, codex, acp, acpInstaller, codexThreads, compaction } = runs;
+  const { executor, turns, interactions, driver, codex, acp, acpInstaller, acpLogins, codexThreads, compaction } = runs;
   const { sessions, skills, goals, workhub, automations, branches, agents, indexer, titles } = features;
   const lifecycle: LifecycleParts = {
     admission,
@@ -393,6 +396,7 @@ function assembleRuntime(
     codex,
     acp,
     acpInstaller,
+    acpLogins,
     checkpoints,
     worktrees,
   };
@@ -415,6 +419,7 @@ function assembleRuntime(
     codex,
     acpInstaller,
     acpRegistry: runs.acpRegistry,
+    acpLogins,
     codexThreads,
     automations,
     memory,

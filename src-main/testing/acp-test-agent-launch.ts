@@ -5,7 +5,7 @@ import { processGone } from '../runtime/shell/process-group';
 /** The command line that runs Cairn's ACP test agent (`acp-test-agent.ts`, through tsx), keeping its state in `stateDir`. */
 export function testAgentCommand(
   stateDir: string,
-  options: { load?: boolean; mcpHttp?: boolean; offers?: boolean | 'as-options' } = {},
+  options: { load?: boolean; mcpHttp?: boolean; offers?: boolean | 'as-options'; auth?: boolean } = {},
 ): { command: string; args: string[]; env: Record<string, string> } {
   const loader = fileURLToPath(import.meta.resolve('tsx'));
   const script = fileURLToPath(new URL('./acp-test-agent.ts', import.meta.url));
@@ -18,6 +18,7 @@ export function testAgentCommand(
       ...(options.load === false ? ['--no-load'] : []),
       ...(options.mcpHttp === true ? ['--mcp-http'] : []),
       ...(options.offers === true ? ['--offers'] : options.offers === 'as-options' ? ['--offers-as-options'] : []),
+      ...(options.auth === true ? ['--auth'] : []),
     ],
     env: { ACP_TEST_AGENT_STATE: stateDir },
   };

@@ -1,4 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import {
@@ -48,11 +50,24 @@ import {
  * `acceptEdits`) and config options (`model`, `effort`), each `session/set_*` recorded in
  * `$ACP_TEST_AGENT_STATE/settings.jsonl`. It writes its pid to
  * `$ACP_TEST_AGENT_STATE/pids` so tests can find it.
+ *
+ * `--auth` makes it an agent that wants the person signed in: it declares an agent sign-in (`browser`,
+ * by `authenticate`) and, to a client that runs terminal sign-ins, a terminal one (`code`: args
+ * `--login`, env `ACP_TEST_AGENT_LOGIN=terminal`); it refuses `session/new` and `session/prompt` with
+ * `auth_required` until `$ACP_TEST_AGENT_STATE/credential` exists. `authenticate` writes it (fails when
+ * `auth-refuse` exists there, waits for ever when `auth-hang` does). `--login` (the terminal sign-in,
+ * no ACP) records its environment in `login-env.json`, starts a helper (`sleep`) in its process group,
+ * writes both pids to `login-pids`, asks for a code on stdin, and with `1234` writes the credential and
+ * exits 0; any other code exits 2.
  */
 
 const stateDir = process.env.ACP_TEST_AGENT_STATE ?? join(process.cwd(), '.acp-test-agent');
 mkdirSync(stateDir, { recursive: true });
-appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
+const loginMode = process.argv.includes('--login');
+if (!loginMode) appendFileSync(join(stateDir, 'pids'), `${process.pid}\n`);
+const wantsAuth = process.argv.includes('--auth');
+const credentialFile = join(stateDir, 'credential');
+const signedIn = () => !wantsAuth || existsSync(credentialFile);
 const canLoad = !process.argv.includes('--no-load');
 const offers = process.argv.includes('--offers') || process.argv.includes('--offers-as-options');
 /** `--offers-as-options`: its mode only as a config option (category `mode`), without session modes. */
@@ -388,8 +403,28 @@ async function writeAllowed(client: AgentContext, sessionId: string, path: strin
   return null;
 }
 
+/** `--login`: the terminal sign-in, an interactive program on stdin and stdout. */
+async function terminalLogin(): Promise<never> {
+  writeFileSync(join(stateDir, 'login-env.json'), JSON.stringify(process.env));
+  const helper = spawn('sleep', ['600'], { stdio: 'ignore' });
+  appendFileSync(join(stateDir, 'login-pids'), `${process.pid}\n${helper.pid ?? ''}\n`);
+  process.stdout.write('To sign in, open https://login.example.invalid/device and enter the code it shows.\nCode: ');
+  const lines = createInterface({ input: process.stdin });
+  const code = await new Promise<string>((resolve) => lines.once('line', resolve).once('close', () => resolve('')));
+  helper.kill();
+  if (code.trim() !== '1234') {
+    process.stderr.write('That code is not right: not signed in.\n');
+    process.exit(2);
+  }
+  writeFileSync(credentialFile, 'terminal\n');
+  process.stdout.write('Signed in.\n');
+  process.exit(0);
+}
+
+if (loginMode) await terminalLogin();
+
 const connection = agent({ name: 'cairn-acp-test-agent' })
-  .onRequest('initialize', () => ({
+  .onRequest('initialize', ({ params }) => ({
     protocolVersion: 1,
     agentCapabilities: {
       loadSession: canLoad,
@@ -397,9 +432,34 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
       mcpCapabilities: { http: process.argv.includes('--mcp-http'), sse: false },
     },
     agentInfo: { name: 'cairn-acp-test-agent', title: 'Cairn ACP test agent', version: '1.0.0' },
-    authMethods: [],
+    authMethods: wantsAuth
+      ? [
+          { id: 'browser', name: 'Sign in with your browser', description: 'The agent opens a browser page' },
+          ...(params.clientCapabilities?.auth?.terminal === true
+            ? [
+                {
+                  id: 'code',
+                  name: 'Sign in with a code',
+                  description: 'Enter the code from the sign-in page',
+                  type: 'terminal' as const,
+                  args: ['--login'],
+                  env: { ACP_TEST_AGENT_LOGIN: 'terminal', CAIRN_TOKEN: 'from-the-agent' },
+                },
+              ]
+            : []),
+        ]
+      : [],
   }))
+  .onRequest('authenticate', async ({ params }) => {
+    if (params.methodId !== 'browser') throw RequestError.invalidParams(undefined, `no method ${params.methodId}`);
+    if (existsSync(join(stateDir, 'auth-hang'))) await new Promise(() => {});
+    if (existsSync(join(stateDir, 'auth-refuse')))
+      throw RequestError.internalError(undefined, 'The browser sign-in was declined');
+    writeFileSync(credentialFile, 'browser\n');
+    return {};
+  })
   .onRequest('session/new', ({ params, client }) => {
+    if (!signedIn()) throw RequestError.authRequired(undefined, 'Sign in to the test agent first');
     recordMcp('session/new', params.mcpServers);
     sessionCount += 1;
     const sessionId = `test-${process.pid}-${sessionCount}`;
@@ -445,6 +505,7 @@ const connection = agent({ name: 'cairn-acp-test-agent' })
   })
   .onRequest('session/prompt', async ({ params, client }) => {
     if (!sessions.has(params.sessionId)) throw RequestError.resourceNotFound(params.sessionId);
+    if (!signedIn()) throw RequestError.authRequired(undefined, 'Your sign-in to the test agent ended');
     cancelled.delete(params.sessionId);
     tokens.delete(params.sessionId);
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n');

@@ -1,5 +1,6 @@
 import { EnabledSwitch } from './EnabledSwitch';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { retryingImport } from '../platform/retrying-import';
 import { agentChoosesModel, type ConnectionRecord } from '../../src-shared/connection-model';
 import { verdictLabel } from '../forms/connection-form';
 import { providerLabel } from '../forms/connection-labels';
@@ -54,6 +55,7 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
         <ConnectionEditor connection={connection} />
       )}
       <TestSection connection={connection} />
+      {connection.providerType === 'acp' ? <SignInSection connectionId={connection.connectionId} /> : null}
       {connection.providerType === 'acp' ? (
         <p className="settings-note" data-testid="acp-models-note">
           The agent chooses its own model and runs its own tools: Cairn lists no models for it.
@@ -69,6 +71,22 @@ export function ConnectionDetail({ connectionId }: { connectionId: string }) {
       {connection.providerType === 'acp' ? null : <ContextWindowSection connection={connection} />}
       {connection.builtIn ? null : <RemoveSection connection={connection} />}
     </div>
+  );
+}
+
+/** Sign in to the agent its own way (docs/acp.md "Signing in"): loads with the first ACP connection shown. */
+const AcpSignIn = lazy(() =>
+  retryingImport(() => import('./AcpSignIn')).then((module) => ({ default: module.AcpSignIn })),
+);
+
+function SignInSection({ connectionId }: { connectionId: string }) {
+  return (
+    <section className="settings-section" aria-labelledby={`signin-${connectionId}`}>
+      <h4 id={`signin-${connectionId}`}>Sign in</h4>
+      <Suspense fallback={null}>
+        <AcpSignIn connectionId={connectionId} askFirst />
+      </Suspense>
+    </section>
   );
 }
 

@@ -78,6 +78,7 @@ export function TurnStatus({ sessionId, turnId }: { sessionId: string; turnId: s
           <FailedTurn
             turn={turn}
             installKind={latest ? presetKind : undefined}
+            latest={latest}
             onRetry={offerAction ? resume : null}
             onSettings={() => store.getState().openSettings()}
             onForceStop={() => void store.getState().forceStopCodex(sessionId, turnId)}

@@ -75,6 +75,11 @@ const KNOWN: Readonly<Record<string, RunErrorText>> = {
     sentence: 'Cairn could not start the Codex app-server. Check the Codex connection in Settings.',
     remedy: 'settings',
   },
+  agent_auth_required: {
+    title: 'Sign in to the agent',
+    sentence: 'The agent wants you signed in before it starts. Sign in below; the turn is retried once you are.',
+    remedy: 'retry',
+  },
   thread_unavailable: {
     title: 'Codex could not resume this session’s thread',
     sentence:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AcpInstallState } from '../acp-install-model';
 import type { AcpRegistryList } from '../acp-registry-model';
+import type { AcpAuthMethods, AcpLoginState } from '../acp-login-model';
 import { ACP_PRESET_KINDS } from '../connection-model';
 import type { AcpAgentIdentity, AcpSessionListing, AcpSessionOffers } from '../acp-model';
 import type { SessionRecord } from '../model';
@@ -125,5 +126,37 @@ export const acpOperations = {
       title: wellFormedString().trim().min(1).max(200).optional(),
     }),
     errors: ['not_found', 'invalid_input', 'operation_unavailable', 'provider_error'],
+  }),
+  /**
+   * How an ACP connection's agent signs in (`initialize`'s `authMethods`): as it last said, or, not yet
+   * asked (or `refresh`), by starting the agent for `initialize` (then ending it).
+   */
+  'acp.login.methods': defineOperation<{ methods: AcpAuthMethods }>()({
+    mode: 'query',
+    input: z.strictObject({ connectionId: id, refresh: z.boolean().optional() }),
+    errors: ['invalid_input', 'provider_error'],
+  }),
+  /**
+   * Signs in to an ACP connection's agent with one of its methods: `agent` asks the agent
+   * (`authenticate`), `terminal` runs its program with the method's arguments, output and input
+   * through `acp.login.output` / `acp.login.input`. One per connection at a time (a second ask answers
+   * the running one). Desktop only.
+   */
+  'acp.login.start': defineOperation<{ login: AcpLoginState }>()({
+    mode: 'command',
+    input: z.strictObject({ connectionId: id, methodId: wellFormedString().min(1).max(200) }),
+    errors: ['invalid_input', 'provider_error'],
+  }),
+  /** A line for a running terminal sign-in's stdin (a newline is added). Desktop only. */
+  'acp.login.input': defineOperation<{ login: AcpLoginState }>()({
+    mode: 'command',
+    input: z.strictObject({ loginId: id, text: wellFormedString().max(4000) }),
+    errors: ['not_found', 'invalid_input'],
+  }),
+  /** Cancels a running sign-in: its process group is ended. Desktop only. */
+  'acp.login.cancel': defineOperation<{ login: AcpLoginState }>()({
+    mode: 'command',
+    input: z.strictObject({ loginId: id }),
+    errors: ['not_found'],
   }),
 } as const;

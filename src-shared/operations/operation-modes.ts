@@ -76,5 +76,6 @@ export const QUERY_OPERATIONS: ReadonlySet<OperationName> = new Set<OperationNam
   'acp.agent',
   'acp.offers',
   'acp.sessions',
+  'acp.login.methods',
   'device.list',
 ]);

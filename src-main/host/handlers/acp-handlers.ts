@@ -12,6 +12,10 @@ export const acpHandlers: HandlerTable<
   | 'acp.choose'
   | 'acp.sessions'
   | 'acp.import'
+  | 'acp.login.methods'
+  | 'acp.login.start'
+  | 'acp.login.input'
+  | 'acp.login.cancel'
 > = {
   'acp.installs': ({ runtime }) => ok({ installs: runtime.acpInstaller.list() }),
   'acp.install': ({ runtime }, input) => {
@@ -43,4 +47,11 @@ export const acpHandlers: HandlerTable<
   'acp.choose': ({ runtime }, input) => runtime.acpChoose(input),
   'acp.sessions': ({ runtime }, input) => runtime.acpImport.list(input),
   'acp.import': ({ runtime }, input) => runtime.acpImport.import(input),
+  'acp.login.methods': async ({ runtime }, input) => {
+    const methods = await runtime.acpLogins.methodsOf(input.connectionId, input.refresh === true);
+    return methods.ok ? ok({ methods: methods.result }) : methods;
+  },
+  'acp.login.start': ({ runtime }, input) => runtime.acpLogins.start(input.connectionId, input.methodId),
+  'acp.login.input': ({ runtime }, input) => runtime.acpLogins.input(input.loginId, input.text),
+  'acp.login.cancel': ({ runtime }, input) => runtime.acpLogins.cancel(input.loginId),
 };

@@ -8,6 +8,7 @@ import { forkPointIn } from '../agent-backends/acp/acp-session-fork';
 import { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import { AcpRegistry } from '../connections/acp-registry';
 import { ACP_REGISTRY_URL } from '../../../src-shared/acp-registry-model';
+import type { AcpLogins } from '../agent-backends/acp/acp-logins';
 import type { AcpSessionNews } from '../agent-backends/acp/live-acp-agent';
 import type { ConnectionService } from '../connections/connection-service';
 import type { EventBus } from '../ports/event-bus';
@@ -26,6 +27,7 @@ export function wireAcp(
   shell: ShellService,
   context: ContextRuntime,
   sandbox: SandboxService,
+  logins: AcpLogins,
 ): AcpBackend {
   const stores: Stores = runtime.stores;
   return createAcpBackend({
@@ -39,6 +41,7 @@ export function wireAcp(
     newInstanceId: () => crypto.randomUUID(),
     now: () => runtime.clock.now(),
     logger: runtime.logger,
+    onInitialized: (connectionId, info) => logins.noteInitialized(connectionId, info),
     onAgent: (sessionId, agent) => bus.publish({ kind: 'acp.agent.changed', sessionId, agent }),
     onNews: (sessionId, news) => noteAcpNews(runtime, bus, sessionId, news),
     chosenOf: (sessionId) => stores.acpOffers.offers(sessionId).chosen,

@@ -4,6 +4,7 @@ import type { TitleWriter } from '../sessions/title-writer';
 import type { CodexBackend } from '../agent-backends/codex/codex-backend';
 import type { AcpBackend } from '../agent-backends/acp/acp-backend';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
+import type { AcpLogins } from '../agent-backends/acp/acp-logins';
 import type { CheckpointService } from '../checkpoints/checkpoint-service';
 import type { WorktreeService } from '../worktrees/worktree-service';
 import type { GoalDriver } from '../goals/goal-driver';
@@ -37,6 +38,7 @@ export interface LifecycleParts {
   readonly codex: CodexBackend;
   readonly acp: AcpBackend;
   readonly acpInstaller: AcpInstaller;
+  readonly acpLogins: AcpLogins;
   readonly checkpoints: CheckpointService;
   readonly worktrees: WorktreeService;
 }
@@ -75,6 +77,7 @@ export async function shutdownRuntime(parts: LifecycleParts, graceMs: number): P
   await parts.codex.shutdown();
   await parts.acp.shutdown();
   await parts.acpInstaller.shutdown();
+  await parts.acpLogins.shutdown();
   await parts.checkpoints.shutdown();
   await parts.worktrees.shutdown();
   await parts.mcp.shutdown();

@@ -26,6 +26,7 @@ import type { CodexThreadChoices } from '../agent-backends/codex/thread-choice';
 import type { AcpBounds } from '../agent-backends/acp/acp-bounds';
 import type { AcpInstaller } from '../agent-backends/acp/acp-installer';
 import type { AcpRegistry } from '../connections/acp-registry';
+import type { AcpLogins } from '../agent-backends/acp/acp-logins';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import type { CompactNow } from '../compaction/compact-now';
 import type { CompactionRuntime } from '../compaction/compaction-runtime';
@@ -145,6 +146,8 @@ export interface Runtime {
   readonly acpInstaller: AcpInstaller;
   /** The ACP agent registry's list (Add connection), refreshed from the network when reachable. */
   readonly acpRegistry: AcpRegistry;
+  /** Signing in to ACP agents (their declared ways, and sign-ins the person runs from the desktop). */
+  readonly acpLogins: AcpLogins;
   /** Codex threads that could not be resumed, and the person's choice on each. */
   readonly codexThreads: CodexThreadChoices;
   readonly automations: Automations;

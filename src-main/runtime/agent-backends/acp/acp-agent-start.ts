@@ -16,6 +16,7 @@ import { loadAcpAgent } from './acp-agent-loader';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
 import { acpMcpServers } from './acp-mcp';
 import { ACP_MODE_SELECTOR } from './acp-session-offers';
+import { isAuthRequired } from './acp-auth-methods';
 import { AcpTerminals } from './acp-terminals';
 import { agentModeFor } from './acp-turn-policy';
 import { agentModeIn, isModeSelector } from '../../../../src-shared/acp-modes';
@@ -34,6 +35,8 @@ export type AgentSessionStart = 'reloaded' | 'lost' | 'first' | 'forked';
 export interface AgentStartContext {
   readonly deps: AcpBackendDeps;
   readonly bounds: AcpBounds;
+  /** The connection the agent is started for (what it says at `initialize` of signing in is kept for it). */
+  readonly connectionId: string;
   /** The agent's `terminal/create`, for the session it was started for. */
   createTerminal(state: SessionState, params: CreateTerminalRequest): Promise<CreateTerminalResponse>;
 }
@@ -92,6 +95,7 @@ export async function startAcpAgent(
   let forkRefused: string | null = null;
   try {
     const info = await live.initialize(deps.cairnVersion, bounds);
+    deps.onInitialized?.(ctx.connectionId, info);
     const resumePoint = deps.resumePoints.resumePoint(sessionId);
     const mcpServers = acpMcpServers(deps.mcpServersOf(sessionId), info.agentCapabilities?.mcpCapabilities);
     let modes: SessionModeState | null = null;
@@ -169,6 +173,7 @@ export async function startAcpAgent(
       });
   } catch (error) {
     await live.process.terminate(bounds.killGraceMs, bounds.killConfirmMs);
+    if (isAuthRequired(error)) throw authRequiredError(live, error);
     const tail = live.process.stderrTail();
     throw new AgentBackendError(
       'agent_start_failed',
@@ -177,6 +182,16 @@ export async function startAcpAgent(
     );
   }
   return { state, fresh, forkRefused };
+}
+
+/** The agent refused to start its session until the person signs in (ACP's `auth_required`): the turn fails saying so, with Sign in. */
+export function authRequiredError(live: LiveAcpAgent, error: unknown): AgentBackendError {
+  const agent = live.info?.agentInfo?.title ?? live.info?.agentInfo?.name ?? 'The agent';
+  return new AgentBackendError(
+    'agent_auth_required',
+    `${agent} asks you to sign in first (${errorText(error)}). Sign in, then retry.`,
+    'agent_auth_required',
+  );
 }
 
 /**

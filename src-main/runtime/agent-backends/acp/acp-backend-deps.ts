@@ -1,4 +1,4 @@
-import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { InitializeResponse, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import type { AcpAgentIdentity } from '../../../../src-shared/acp-model';
 import type { AcpAgentCommand } from '../../../../src-shared/connection-model';
 import type { ContextMeter } from '../../../../src-shared/context-model';
@@ -30,6 +30,8 @@ export interface AcpBackendDeps {
   now(): number;
   readonly logger: Logger;
   readonly bounds?: Partial<AcpBounds>;
+  /** The agent of a connection answered `initialize` (how it signs in, `authMethods`, is kept per connection). */
+  onInitialized?(connectionId: string, info: InitializeResponse): void;
   /** The agent named itself (`initialize`) as it started for the session: the header names it so. */
   onAgent(sessionId: string, agent: AcpAgentIdentity): void;
   /** The person's choices among what the agent offers (selector id → value), kept in the session's record. */

@@ -36,8 +36,9 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
   const bounds: AcpBounds = { ...DEFAULT_ACP_BOUNDS, ...deps.bounds };
   const agents = createAcpAgentLifecycle(deps, bounds);
   const { states, retire, held, stopOnce } = agents;
-  const startContext = (sessionId: string): AgentStartContext => ({
+  const startContext = ({ sessionId, connectionId }: AgentRunInput): AgentStartContext => ({
     deps,
+    connectionId,
     bounds,
     createTerminal: (state, params) => createAgentTerminal(deps, sessionId, state, params),
   });
@@ -129,13 +130,7 @@ export function createAcpBackend(deps: AcpBackendDeps): AcpBackend {
           'agent_start_failed',
         );
       const sandbox = 'sandbox' in confinement ? confinement.sandbox : null;
-      ({ state, fresh, forkRefused } = await startAcpAgent(
-        startContext(input.sessionId),
-        input.sessionId,
-        command,
-        fs,
-        sandbox,
-      ));
+      ({ state, fresh, forkRefused } = await startAcpAgent(startContext(input), input.sessionId, command, fs, sandbox));
       states.set(input.sessionId, state);
     } else {
       Object.assign(state.fs, fs);

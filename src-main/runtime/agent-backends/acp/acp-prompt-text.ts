@@ -51,7 +51,8 @@ export function promptText(input: AgentRunInput, answer: PersonAnswer | null, su
       ? `${summary}${intro} they allowed "${title}". It has not been done yet: do it now and continue.`
       : `${summary}${intro} they rejected "${title}".${answer.reason === null ? '' : ` Their reason: ${answer.reason}`} Do not do it; continue without it.`;
   }
-  if (input.resume !== null) {
+  // Refused before it began (the person had to sign in first): the agent never saw the request.
+  if (input.resume !== null && input.resume.reason !== 'agent_auth_required') {
     return `${summary}Your previous attempt at this request ended early (${input.resume.reason ?? input.resume.previousStatus}). Continue from where it stopped; do not start over or repeat what you already did.\n\nThe request: ${input.text}`;
   }
   return `${summary}${input.text}`;

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
 import type { AcpAgentLifecycle } from './acp-agent-lifecycle';
 import type { AcpBackendDeps, SessionState } from './acp-backend-deps';
+import { authRequiredError } from './acp-agent-start';
 import { bridgePermission, permissionResponse } from './acp-permissions';
 import { ACP_TERMINAL_TOOL, terminalPermission, terminalResult } from './acp-terminals';
 import { automaticDecision, contextMeterOf, endOf, usageEvent } from './acp-turn-policy';
@@ -53,6 +54,7 @@ export async function* readAgentTurn(
         case 'prompt_failed':
           ended = true;
           state.mapper = null;
+          if (message.authRequired) throw authRequiredError(live, new Error(message.message));
           throw new AgentBackendError(
             'provider_error',
             `The ACP agent failed the turn: ${message.message}`,

@@ -21,6 +21,7 @@ import {
 import type { AcpCommand, AcpSelector } from '../../../../src-shared/acp-model';
 import type { ShellRunResult } from '../../shell/shell-runner';
 import { commandsOf, selectorsOf } from './acp-session-offers';
+import { isAuthRequired } from './acp-auth-methods';
 import type { TerminalCommand } from './acp-terminals';
 import { z } from 'zod';
 import { bounded, errorText, type AcpBounds } from './acp-bounds';
@@ -44,7 +45,8 @@ export type AcpMessage =
   | { readonly kind: 'terminal_exited'; readonly toolCallId: string; readonly result: ShellRunResult }
   /** `session/prompt` answered: the turn is over, with the tokens it used when the agent says. */
   | { readonly kind: 'stop'; readonly stopReason: StopReason; readonly usage: AcpTurnUsage | null }
-  | { readonly kind: 'prompt_failed'; readonly message: string }
+  /** `authRequired`: the agent refused the prompt until the person signs in (ACP's `auth_required`, -32000). */
+  | { readonly kind: 'prompt_failed'; readonly message: string; readonly authRequired: boolean }
   | { readonly kind: 'exited'; readonly code: number | null; readonly signal: string | null };
 
 /**
@@ -80,10 +82,13 @@ export interface AcpClientSide {
   releaseTerminal(terminalId: string): void;
 }
 
-/** What Cairn declares it implements (`initialize`): file reads and writes, and terminals. */
+/** What Cairn declares it implements (`initialize`): file reads and writes, terminals, and terminal sign-ins. */
 export const CAIRN_CLIENT_CAPABILITIES: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
+  // Cairn runs terminal sign-ins (docs/acp.md "Signing in"); `_meta` for agents that read the older key.
+  auth: { terminal: true },
+  _meta: { 'terminal-auth': true },
 };
 
 /**
@@ -264,7 +269,8 @@ export class LiveAcpAgent {
       },
       (error: unknown) => {
         this.prompting = false;
-        if (!this.process.hasExited) this.push({ kind: 'prompt_failed', message: errorText(error) });
+        if (!this.process.hasExited)
+          this.push({ kind: 'prompt_failed', message: errorText(error), authRequired: isAuthRequired(error) });
       },
     );
   }
