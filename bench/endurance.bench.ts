@@ -6,6 +6,14 @@ import type { Browser, CDPSession, Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { DATABASE_FILE } from '../src-main/storage/database';
 import type { BenchResult } from './bench-result';
+import {
+  describeBreakdown,
+  INSPECTOR_OPTION,
+  profileHost,
+  readCpu,
+  type CpuProfile,
+  type CpuReading,
+} from './endurance-breakdown';
 import { benchPage, launchChromium, percentile } from './browser';
 import { plotSeries, type PlotSeries } from './endurance-plot';
 import { startWorkload } from './endurance-workload';
@@ -29,6 +37,8 @@ interface Sample {
   readonly blankKeypressMs: readonly number[];
   readonly hostCpuSeconds: number;
   readonly browserCpuSeconds: number;
+  /** CPU seconds by process, the host's wait for a core, the machine's busy time (endurance-breakdown.ts). */
+  readonly cpu: CpuReading;
   readonly turnsDone: number;
 }
 
@@ -39,7 +49,9 @@ interface Sample {
  * RSS, heap and event-loop delay (`host.vitals`), the database, WAL and offload folder sizes, each
  * page's JS heap after a GC, and keypress → next frame in the busiest page and in the blank one.
  * Budgets compare the median of the last 2 minutes with the 2 minutes after a 2-minute warm-up.
- * Writes the samples (JSON) and a plot (SVG) to out/bench/.
+ * Writes the samples (JSON), a plot (SVG) and where the time goes (Markdown: CPU per process, the
+ * host's event-loop delay against its CPU and its wait for a core, and the host's top functions in a
+ * CPU profile of the minute after the warm-up) to out/bench/.
  */
 export async function benchEndurance(): Promise<BenchResult[]> {
   const minutes = requestedMinutes();
@@ -48,7 +60,10 @@ export async function benchEndurance(): Promise<BenchResult[]> {
   const workspace = join(dataDir, '..', `${dataDir.split('/').pop() ?? 'endurance'}-workspace`);
   mkdirSync(workspace, { recursive: true });
   gitInit(workspace);
-  const host = new CairnHost(dataDir, 'bench-endurance-token', await freePort(), { CAIRN_MODEL_TITLES: 'off' });
+  const host = new CairnHost(dataDir, 'bench-endurance-token', await freePort(), {
+    CAIRN_MODEL_TITLES: 'off',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${INSPECTOR_OPTION}`,
+  });
   host.keepEvents = false;
   await host.start();
   const browser = await launchChromium();
@@ -65,6 +80,8 @@ export async function benchEndurance(): Promise<BenchResult[]> {
 
     const samples: Sample[] = [];
     const started = Date.now();
+    const profileMs = Math.max(5_000, Math.min(60_000, (minutes - window) * 60_000 - 10_000));
+    const hostProfile = profileHost(() => host.output(), window * 60_000, profileMs);
     const hostPid = host.pid;
     if (hostPid === undefined) throw new Error('The host has no process id');
     await host.call('host.vitals', {});
@@ -78,6 +95,7 @@ export async function benchEndurance(): Promise<BenchResult[]> {
       const vitals = await host.call('host.vitals', {});
       const pageHeapsMb: number[] = [];
       for (const { cdp } of pages) pageHeapsMb.push(await heapAfterGc(cdp));
+      const cpu = readCpu(hostPid);
       samples.push({
         minute: (Date.now() - started) / 60_000,
         hostRssMb: readRss(hostPid) / MB,
@@ -90,8 +108,11 @@ export async function benchEndurance(): Promise<BenchResult[]> {
         pageHeapsMb,
         keypressMs,
         blankKeypressMs,
-        hostCpuSeconds: cpuSeconds(hostPid),
-        browserCpuSeconds: browserCpuSeconds(),
+        hostCpuSeconds: cpu.processes.host ?? 0,
+        browserCpuSeconds: Object.entries(cpu.processes)
+          .filter(([label]) => label.startsWith('Chromium'))
+          .reduce((sum, [, seconds]) => sum + seconds, 0),
+        cpu,
         turnsDone: workload.turnsDone(),
       });
       const last = samples[samples.length - 1];
@@ -101,7 +122,7 @@ export async function benchEndurance(): Promise<BenchResult[]> {
         );
     }
     await workload.stop();
-    return summarise(samples, { minutes, window });
+    return summarise(samples, { minutes, window }, await hostProfile);
   } catch (error) {
     console.error(`The host printed:\n${host.output().slice(-4000)}`);
     throw error;
@@ -123,7 +144,11 @@ function requestedMinutes(): number {
 }
 
 /** The budgets, each against the windows the issue names; the samples and the plot go to out/bench/. */
-function summarise(samples: readonly Sample[], run: { minutes: number; window: number }): BenchResult[] {
+function summarise(
+  samples: readonly Sample[],
+  run: { minutes: number; window: number },
+  hostProfile: CpuProfile | null,
+): BenchResult[] {
   const baseline = samples.filter((s) => s.minute >= run.window && s.minute < 2 * run.window);
   const end = samples.filter((s) => s.minute >= run.minutes - run.window);
   const afterWarmUp = samples.filter((s) => s.minute >= run.window);
@@ -145,10 +170,11 @@ function summarise(samples: readonly Sample[], run: { minutes: number; window: n
   const last = samples[samples.length - 1];
   const first = afterWarmUp[0];
   const cpuShare = (pick: (s: Sample) => number) =>
-    last === undefined || first === undefined ? 0 : (pick(last) - pick(first)) / ((last.minute - first.minute) * 60);
-  const files = writeFigures(samples, run);
+    last === undefined || first === undefined || last === first
+      ? 0
+      : (pick(last) - pick(first)) / ((last.minute - first.minute) * 60);
   const met = (ok: boolean) => (ok ? 'met' : 'not met');
-  return [
+  const results: BenchResult[] = [
     {
       name: `endurance: host RSS growth, end vs after warm-up (${run.minutes} min)`,
       value: growth((s) => s.hostRssMb) * 100,
@@ -190,11 +216,19 @@ function summarise(samples: readonly Sample[], run: { minutes: number; window: n
       value: cpuShare((s) => s.hostCpuSeconds) * 100,
       unit: `% of a core in the host, ${(cpuShare((s) => s.browserCpuSeconds) * 100).toFixed(0)} % in Chromium`,
     },
-    { name: `endurance: samples and plot in ${files}`, value: samples.length, unit: 'samples' },
+  ];
+  const budgets = results
+    .filter((result) => result.target !== undefined)
+    .map((result) => `${result.name}: ${result.value.toFixed(1)} ${result.unit} — ${result.target ?? ''}`);
+  const breakdown = describeBreakdown(samples, run.window, budgets, hostProfile);
+  const files = writeFigures(samples, run, breakdown);
+  return [
+    ...results,
+    { name: `endurance: samples, plot and breakdown in ${files}`, value: samples.length, unit: 'samples' },
   ];
 }
 
-function writeFigures(samples: readonly Sample[], run: { minutes: number; window: number }): string {
+function writeFigures(samples: readonly Sample[], run: { minutes: number; window: number }, breakdown: string): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const base = join(RESULTS_DIR, `endurance-${stamp}`);
@@ -230,7 +264,8 @@ function writeFigures(samples: readonly Sample[], run: { minutes: number; window
       { baseline: [run.window, 2 * run.window], end: [run.minutes - run.window, run.minutes] },
     ),
   );
-  return `${base}.{json,svg}`;
+  writeFileSync(`${base}-breakdown.md`, `${breakdown}\n`);
+  return `${base}.{json,svg} and ${base}-breakdown.md`;
 }
 
 interface OpenPage {
@@ -296,48 +331,6 @@ async function typeAndMeasure(page: Page, field: ReturnType<Page['locator']>): P
 function readRss(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match?.[1] === undefined ? 0 : Number(match[1]) * 1024;
-}
-
-const CLOCK_TICKS = 100;
-
-/** User + system CPU seconds of one process so far (/proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of Chromium: every process under this one whose name says Chromium (Playwright starts it here). */
-function browserCpuSeconds(): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone since the listing
-    }
-  }
-  let total = 0;
-  const pending = [process.pid];
-  while (pending.length > 0) {
-    const pid = pending.pop() as number;
-    if (pid !== process.pid && /chrom/i.test(processName(pid))) total += cpuSeconds(pid);
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
-function processName(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
 }
 
 function fileSize(path: string): number {

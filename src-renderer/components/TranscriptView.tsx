@@ -64,21 +64,15 @@ export function TranscriptView({
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
-    if (element !== null)
+    if (element !== null) {
       stuckToEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+      // At the newest, older messages may be let go as the stream goes on; reading back, they stay.
+      if (openedAtEnd.current) store.getState().setFollowing(sessionId, stuckToEnd.current);
+    }
     maybeLoadOlder();
-  }, [maybeLoadOlder]);
+  }, [maybeLoadOlder, sessionId, store]);
 
-  // When the viewport shrinks (the composer grows, follow-ups queue up), stay at the newest message.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (element === null) return;
-    const observer = new ResizeObserver(() => {
-      if (stuckToEnd.current && openedAtEnd.current) element.scrollTop = element.scrollHeight;
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useStayAtEndOnResize(scrollRef, stuckToEnd, openedAtEnd);
 
   // Open at the newest message, once the first snapshot is in.
   useLayoutEffect(() => {
@@ -166,6 +160,23 @@ export function TranscriptView({
       ) : null}
     </div>
   );
+}
+
+/** When the viewport shrinks (the composer grows, follow-ups queue up), stay at the newest message. */
+function useStayAtEndOnResize(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  stuckToEnd: RefObject<boolean>,
+  openedAtEnd: RefObject<boolean>,
+): void {
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => {
+      if (stuckToEnd.current && openedAtEnd.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollRef, stuckToEnd, openedAtEnd]);
 }
 
 /** The person's newest message, when it is in the newest turn (within its last few items); null otherwise. */

@@ -30,6 +30,8 @@ export interface TranscriptSlice extends TranscriptWindow {
   refreshSession(sessionId: string): Promise<void>;
   /** Reads the page before the oldest loaded message; with `reach`, a larger one (up to FAR_PAGE_SIZE) on the way to the item at that position. */
   loadOlder(sessionId: string, reach?: number): Promise<void>;
+  /** The view reached the newest message and follows the stream (older messages may be let go), or left it. */
+  setFollowing(sessionId: string, following: boolean): void;
 }
 
 export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, deps) => {
@@ -138,6 +140,11 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
           ? {}
           : { transcripts: { ...state.transcripts, [sessionId]: prependOlderPage(latest, outcome.result) } };
       });
+    },
+    setFollowing(sessionId, following) {
+      const transcript = get().transcripts[sessionId];
+      if (transcript === undefined || transcript.following === following) return;
+      set((state) => patchTranscript(state.transcripts, sessionId, { following }));
     },
     // A window around a far search hit is rare: its code loads the first time one opens.
     loadAround: async (sessionId, position) => (await windowOf()).loadAround(sessionId, position),

@@ -99,6 +99,7 @@ export function applyWindowPage(sessionId: string, page: TranscriptPage): Transc
     newerAfter: page.nextAfter ?? null,
     loadingNewer: false,
     stale: false,
+    following: false,
   };
 }
 

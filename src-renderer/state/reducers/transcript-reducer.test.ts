@@ -6,9 +6,12 @@ import { appendNewerPage, applyWindowPage } from '../transcript-window';
 import {
   applySnapshotPage,
   codePointLength,
+  LIVE_ITEMS_KEPT,
   loadingTranscript,
   prependOlderPage,
   reduceTranscriptEvent,
+  TRIM_STEP,
+  type TranscriptState,
 } from './transcript-reducer';
 
 function page(positions: number[], nextBefore: number | null, extra: Partial<TranscriptPage> = {}): TranscriptPage {
@@ -171,6 +174,55 @@ describe('transcript reducer', () => {
       expect(sent).toMatchObject({ newerAfter: null, stale: true });
       const newest = applySnapshotPage(sent, 's1', page([900, 901], 900));
       expect(newest.itemIds).toEqual(['i900', 'i901']);
+    });
+  });
+
+  describe('a page left open while its session streams', () => {
+    /** Messages streamed in turns of five, the last turn still running. */
+    function stream(start: TranscriptsState, following: boolean, count: number): TranscriptState {
+      let state: TranscriptsState = { s1: { ...start.s1!, following } };
+      for (let position = 1; position <= count; position += 1) {
+        const turnId = `t${Math.ceil(position / 5) + 1}`;
+        state = apply(
+          state,
+          { kind: 'turn.changed', turn: turn({ turnId, status: position === count ? 'running' : 'completed' }) },
+          { kind: 'transcript.appended', item: item({ itemId: `m${position}`, position, turnId, text: 'x' }) },
+        );
+      }
+      return state.s1!;
+    }
+
+    it('holds at most the newest messages and their turns, and reads older ones from where it let go', () => {
+      const held = stream(ready([0], null), true, 5_000);
+      expect(held.itemIds.length).toBeLessThanOrEqual(LIVE_ITEMS_KEPT + TRIM_STEP);
+      expect(Object.keys(held.itemsById)).toHaveLength(held.itemIds.length);
+      expect(Object.keys(held.turnsById).length).toBeLessThanOrEqual((LIVE_ITEMS_KEPT + TRIM_STEP) / 5 + 1);
+      expect(held.itemIds.at(-1)).toBe('m5000');
+      expect(held.turnsById.t1001?.status).toBe('running');
+      const first = held.itemsById[held.itemIds[0]!]!;
+      expect(held.nextBefore).toBe(first.position);
+      const older = prependOlderPage(held, page([first.position - 2, first.position - 1], first.position - 2));
+      expect(older.itemIds.slice(0, 3)).toEqual([`i${first.position - 2}`, `i${first.position - 1}`, first.itemId]);
+    });
+
+    it('keeps everything while the person reads further back, and lets go once they follow again', () => {
+      const reading = stream(ready([0], null), false, 1_000);
+      expect(reading.itemIds).toHaveLength(1_001);
+      const following = apply(
+        { s1: { ...reading, following: true } },
+        { kind: 'transcript.appended', item: item({ itemId: 'm1001', position: 1_001, turnId: 't201' }) },
+      ).s1!;
+      expect(following.itemIds).toHaveLength(LIVE_ITEMS_KEPT);
+      expect(following.nextBefore).toBe(1_001 - LIVE_ITEMS_KEPT + 1);
+    });
+
+    it('never lets go of a window around a search hit', () => {
+      const window = applyWindowPage('s1', { ...page([10, 11], 10), nextAfter: 11 });
+      const next = apply(
+        { s1: { ...window, following: true } },
+        { kind: 'transcript.appended', item: item({ itemId: 'late', position: 9_000 }) },
+      ).s1!;
+      expect(next.itemIds).toEqual(['i10', 'i11']);
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from '../../../src-shared/events';
-import type { TranscriptItem, TranscriptPage, TurnSummary } from '../../../src-shared/model';
+import { isActiveStatus, type TranscriptItem, type TranscriptPage, type TurnSummary } from '../../../src-shared/model';
 
 /**
  * One session's transcript as far as it is loaded: the newest page plus any older pages read since —
@@ -22,7 +22,19 @@ export interface TranscriptState {
   readonly loadingNewer: boolean;
   /** A streamed delta did not line up with the host's length: re-read the snapshot. */
   readonly stale: boolean;
+  /**
+   * Whether the view is at the newest message, following the stream (the view says so as the person
+   * scrolls). While it is, messages older than the newest LIVE_ITEMS_KEPT are let go as new ones arrive
+   * (read back with transcript.page when the person scrolls up), so a page left open on a session
+   * that streams for hours holds a bounded transcript; while the person reads further back, nothing is.
+   */
+  readonly following: boolean;
 }
+
+/** The most messages a followed transcript keeps loaded; older ones are let go, TRIM_STEP at a time. */
+export const LIVE_ITEMS_KEPT = 200;
+/** Messages are let go in steps, so that the head of the list does not change with every message. */
+export const TRIM_STEP = 50;
 
 export type TranscriptsState = Readonly<Record<string, TranscriptState>>;
 
@@ -38,6 +50,7 @@ export function loadingTranscript(sessionId: string): TranscriptState {
     newerAfter: null,
     loadingNewer: false,
     stale: false,
+    following: true,
   };
 }
 
@@ -85,6 +98,7 @@ export function applySnapshotPage(
     newerAfter: null,
     loadingNewer: false,
     stale: false,
+    following: current?.following ?? true,
   };
 }
 
@@ -111,7 +125,7 @@ export function prependOlderPage(current: TranscriptState, page: TranscriptPage)
 export function reduceTranscriptEvent(transcripts: TranscriptsState, event: ChangeEvent): TranscriptsState {
   switch (event.kind) {
     case 'transcript.appended':
-      return update(transcripts, event.item.sessionId, (state) => appendItem(state, event.item));
+      return update(transcripts, event.item.sessionId, (state) => letGoOfOldest(appendItem(state, event.item)));
     case 'transcript.delta':
       return update(transcripts, event.sessionId, (state) =>
         appendDelta(state, event.itemId, event.text, event.length),
@@ -210,6 +224,31 @@ function appendItem(state: TranscriptState, item: TranscriptItem): TranscriptSta
   return { ...state, itemsById, itemIds };
 }
 
+/**
+ * A followed transcript past LIVE_ITEMS_KEPT + TRIM_STEP messages keeps only its newest LIVE_ITEMS_KEPT,
+ * and the turns those (or a running turn) need; the first kept message's position becomes where older
+ * pages are read from. Not while the person reads further back, nor in a window around a search hit.
+ */
+export function letGoOfOldest(state: TranscriptState): TranscriptState {
+  if (!state.following || state.newerAfter !== null || state.itemIds.length <= LIVE_ITEMS_KEPT + TRIM_STEP)
+    return state;
+  const itemIds = state.itemIds.slice(state.itemIds.length - LIVE_ITEMS_KEPT);
+  const itemsById: Record<string, TranscriptItem> = {};
+  for (const id of itemIds) {
+    const item = state.itemsById[id];
+    if (item !== undefined) itemsById[id] = item;
+  }
+  const first = itemsById[itemIds[0] ?? ''];
+  if (first === undefined) return state;
+  const turnsById: Record<string, TurnSummary> = {};
+  for (const turn of Object.values(state.turnsById)) if (isActiveStatus(turn.status)) turnsById[turn.turnId] = turn;
+  for (const item of Object.values(itemsById)) {
+    const turn = state.turnsById[item.turnId];
+    if (turn !== undefined) turnsById[turn.turnId] = turn;
+  }
+  return { ...state, itemIds, itemsById, turnsById, nextBefore: first.position };
+}
+
 function appendDelta(state: TranscriptState, itemId: string, text: string, length: number): TranscriptState {
   const item = state.itemsById[itemId];
   if (item === undefined && state.newerAfter !== null) return state; // streaming beyond a window
@@ -246,7 +285,7 @@ export function mergeTurns(
 export function patchTranscript(
   transcripts: TranscriptsState,
   sessionId: string,
-  patch: { loadingOlder?: boolean; loadingNewer?: boolean; newerAfter?: null },
+  patch: { loadingOlder?: boolean; loadingNewer?: boolean; newerAfter?: null; following?: boolean },
 ): { transcripts: TranscriptsState } | Record<string, never> {
   const current = transcripts[sessionId];
   return current === undefined ? {} : { transcripts: { ...transcripts, [sessionId]: { ...current, ...patch } } };
