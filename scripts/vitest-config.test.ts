@@ -12,7 +12,7 @@ function expandBraces(pattern: string): string[] {
   const group = /\{([^{}]*)\}/.exec(pattern);
   if (group === null) return [pattern];
   const [before, after] = [pattern.slice(0, group.index), pattern.slice(group.index + group[0].length)];
-  return group[1].split(',').flatMap((choice) => expandBraces(before + choice + after));
+  return (group[1] ?? '').split(',').flatMap((choice) => expandBraces(before + choice + after));
 }
 
 describe('vitest.config.ts', () => {
