@@ -20,6 +20,8 @@ export const SHARED_GRAPH = [
   'src-main/runtime/connections/**/*.test.ts',
   // The in-process host's tests (each test starts its own host on its own data directory, and closes it):
   // 52 files took 188 CPU-s with a fresh graph each, 123 sharing one (same machine, under load).
+  // Those that start MCP servers, the sandbox or 300 turns time out at load 40 either way, and pass
+  // sharing a graph at load 20.
   'src-main/host/**/*.test.ts',
   'src-main/testing/provider-servers/**/*.test.ts',
   'src-main/electron/**/*.test.ts',
@@ -29,15 +31,6 @@ export const NEEDS_ISOLATION = [
   'src-renderer/components/Markdown.test.tsx',
   'src-main/electron/main.test.ts',
   'src-main/electron/window-factory.test.ts',
-  // Host tests that start MCP servers, the sandbox or hundreds of turns: they timed out in a shared
-  // worker on a machine at load 40 (and passed sharing one another's graph there); kept apart until
-  // that is understood.
-  'src-main/host/mcp.test.ts',
-  'src-main/host/mcp-elicitation.test.ts',
-  'src-main/host/sandbox-modes.test.ts',
-  'src-main/host/vitals/storage-space.test.ts',
-  'src-main/host/compaction.test.ts',
-  'src-main/host/context-budget.test.ts',
 ];
 
 export default defineConfig({
