@@ -37,9 +37,24 @@ const MODES: Readonly<Record<PermissionMode, { readonly name: string; readonly d
 export function cairnAgent(options: CairnAgentOptions): AgentApp {
   const { host, log } = options;
   const prompts = new Map<string, PromptTurn>();
+  /** The sessions the editor has open (`session/new`, `session/load`), each with the editor to tell. */
+  const open = new Map<string, AgentContext>();
+  /** Turns of an open session started elsewhere (Cairn's window, a goal, another editor), shown as they run. */
+  const shown = new Map<string, PromptTurn>();
   host.onEvent((event) => {
+    if (event.kind === 'transcript.appended') showIfStartedElsewhere(event.item.sessionId, event.item.turnId);
     for (const prompt of prompts.values()) prompt.onEvent(event);
+    for (const turn of shown.values()) turn.onEvent(event);
   });
+
+  /** A turn's first item in an open session, of a turn this editor did not prompt: followed from here on. */
+  function showIfStartedElsewhere(sessionId: string, turnId: string) {
+    const client = open.get(sessionId);
+    if (client === undefined || shown.has(turnId) || prompts.get(sessionId)?.turnId === turnId) return;
+    const turn = new PromptTurn({ host, client, log }, sessionId, turnId, 'elsewhere');
+    shown.set(turnId, turn);
+    void turn.ended.then(() => shown.delete(turnId));
+  }
 
   const call = async <T>(outcome: Promise<Outcome<T>>): Promise<T> => {
     const settled = await outcome;
@@ -61,14 +76,16 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
       },
       authMethods: [],
     }))
-    .onRequest('session/new', async ({ params }) => {
+    .onRequest('session/new', async ({ params, client }) => {
       const { session } = await call(host.invoke('session.create', { workspacePath: params.cwd }));
       log(`Session ${session.sessionId} for ${params.cwd}`);
+      open.set(session.sessionId, client);
       return { sessionId: session.sessionId, modes: modesOf(session) };
     })
     .onRequest('session/load', async ({ params, client }) => {
       const session = await sessionOf(params.sessionId);
       await replayTranscript(host, client, session.sessionId);
+      open.set(session.sessionId, client);
       return { modes: modesOf(session) };
     })
     .onRequest('session/list', async ({ params }) => {

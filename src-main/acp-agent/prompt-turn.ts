@@ -9,7 +9,7 @@ import type { ChangeEvent } from '../../src-shared/events';
 import type { InteractionRecord, PermissionDecision } from '../../src-shared/interaction-model';
 import { isActiveStatus, type TranscriptItemKind, type TurnSummary } from '../../src-shared/model';
 import type { LocalHostClient } from '../host-client/local-host-client';
-import { toolTitle, updateForDelta, updateForItem } from './transcript-updates';
+import { toolTitle, updateForDelta, updateForItem, type UpdateSource } from './transcript-updates';
 
 /** The choices an editor offers for one of Cairn's approvals, each the decision it answers with. */
 const PERMISSION_OPTIONS: readonly (PermissionOption & { readonly decision: PermissionDecision })[] = [
@@ -25,10 +25,12 @@ export interface PromptTurnDeps {
 }
 
 /**
- * One `session/prompt` as one of Cairn's turns, followed through the host's change events: its
- * transcript streamed as `session/update`s, its approvals asked of the editor (and still answerable
- * in Cairn's window: the first answer wins, and the editor's question is withdrawn when Cairn's
- * window answered first), until the turn ends.
+ * One of Cairn's turns in a session the editor has open, followed through the host's change events
+ * until it ends: its transcript streamed as `session/update`s. For the editor's own `session/prompt`
+ * (`own_prompt`), its approvals are asked of the editor too (and still answerable in Cairn's window:
+ * the first answer wins, and the editor's question is withdrawn when Cairn's window answered first).
+ * A turn started elsewhere (Cairn's window, a goal, an automation, another editor) is only shown,
+ * the person's message first: its approvals stay on Cairn's card, where the turn was started.
  */
 export class PromptTurn {
   private readonly kinds = new Map<string, TranscriptItemKind>();
@@ -43,6 +45,7 @@ export class PromptTurn {
     private readonly deps: PromptTurnDeps,
     readonly sessionId: string,
     readonly turnId: string,
+    private readonly source: Exclude<UpdateSource, 'replay'> = 'own_prompt',
   ) {
     this.ended = new Promise((resolve) => (this.finish = resolve));
   }
@@ -53,7 +56,7 @@ export class PromptTurn {
       case 'transcript.appended':
         if (event.item.turnId !== this.turnId) return;
         this.kinds.set(event.item.itemId, event.item.kind);
-        return this.send(updateForItem(event.item, false));
+        return this.send(updateForItem(event.item, this.source));
       case 'transcript.delta': {
         const kind = this.kinds.get(event.itemId);
         if (event.sessionId !== this.sessionId || kind === undefined) return;
@@ -65,7 +68,7 @@ export class PromptTurn {
         this.titled = event.session.title;
         return this.send({ sessionUpdate: 'session_info_update', title: event.session.title });
       case 'interaction.changed':
-        if (event.interaction.turnId !== this.turnId) return;
+        if (event.interaction.turnId !== this.turnId || this.source !== 'own_prompt') return;
         return this.onInteraction(event.interaction);
       case 'turn.changed':
         if (event.turn.turnId !== this.turnId || isActiveStatus(event.turn.status)) return;

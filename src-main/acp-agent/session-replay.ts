@@ -25,7 +25,7 @@ export async function replayTranscript(host: LocalHostClient, client: AgentConte
     before = page.result.nextBefore;
   }
   for (const item of pages.flat()) {
-    const update = updateForItem(item, true);
+    const update = updateForItem(item, 'replay');
     if (update !== null) await client.notify('session/update', { sessionId, update });
   }
 }
