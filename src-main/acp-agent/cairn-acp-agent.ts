@@ -13,7 +13,7 @@ import { PERMISSION_MODES, type PermissionMode, type SessionRecord } from '../..
 import type { LocalHostClient } from '../host-client/local-host-client';
 import { PromptTurn, stopReasonOf } from './prompt-turn';
 import { promptParts } from './prompt-content';
-import { replayTranscript } from './session-replay';
+import { replayTranscript, type ReplayedItem } from './session-replay';
 
 export interface CairnAgentOptions {
   readonly host: LocalHostClient;
@@ -47,11 +47,14 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
     for (const turn of shown.values()) turn.onEvent(event);
   });
 
-  /** A turn's first item in an open session, of a turn this editor did not prompt: followed from here on. */
+  /** Sessions the editor is loading: what their replay sent, once it is done. */
+  const loading = new Map<string, Promise<ReadonlyMap<string, ReplayedItem>>>();
+
+  /** A turn of an open session this editor did not prompt: followed from here on (after a replay under way). */
   function showIfStartedElsewhere(sessionId: string, turnId: string) {
     const client = open.get(sessionId);
     if (client === undefined || shown.has(turnId) || prompts.get(sessionId)?.turnId === turnId) return;
-    const turn = new PromptTurn({ host, client, log }, sessionId, turnId, 'elsewhere');
+    const turn = new PromptTurn({ host, client, log }, sessionId, turnId, 'elsewhere', loading.get(sessionId));
     shown.set(turnId, turn);
     void turn.ended.then(() => shown.delete(turnId));
   }
@@ -63,7 +66,6 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
     if (settled.error.code === 'invalid_input') throw RequestError.invalidParams(undefined, settled.error.message);
     throw RequestError.internalError(undefined, settled.error.message);
   };
-  const sessionOf = async (sessionId: string) => (await call(host.invoke('session.get', { sessionId }))).session;
 
   return agent({ name: 'cairn' })
     .onRequest('initialize', () => ({
@@ -83,10 +85,24 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
       return { sessionId: session.sessionId, modes: modesOf(session) };
     })
     .onRequest('session/load', async ({ params, client }) => {
-      const session = await sessionOf(params.sessionId);
-      await replayTranscript(host, client, session.sessionId);
-      open.set(session.sessionId, client);
-      return { modes: modesOf(session) };
+      const { sessionId } = params;
+      // Open from before the record is read: a turn running now, or starting during the replay, carries
+      // on after it, with nothing missed and nothing sent twice.
+      let replayed: (items: ReadonlyMap<string, ReplayedItem>) => void = () => undefined;
+      loading.set(sessionId, new Promise((resolve) => (replayed = resolve)));
+      open.set(sessionId, client);
+      try {
+        const { session, activeTurn } = await call(host.invoke('session.get', { sessionId }));
+        if (activeTurn !== null) showIfStartedElsewhere(sessionId, activeTurn.turnId);
+        replayed(await replayTranscript(host, client, sessionId));
+        return { modes: modesOf(session) };
+      } catch (error) {
+        open.delete(sessionId);
+        replayed(new Map());
+        throw error;
+      } finally {
+        loading.delete(sessionId);
+      }
     })
     .onRequest('session/list', async ({ params }) => {
       const listed = await call(

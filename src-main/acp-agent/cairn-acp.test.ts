@@ -283,6 +283,30 @@ describe('cairn acp with a host already running', SERVE_PROCESS_TESTS, () => {
       expect(agentText(acp.updates).split('hello from the window').length).toBe(2);
     }
   });
+  it('an editor that loads a session while a turn streams in Cairn gets the whole turn once: the replay, then the rest as it comes', async () => {
+    const { dataDir, project } = folders();
+    const { client } = await serveWithClient(dataDir, TOKEN, cleanups);
+    const { session } = await client.call('session.create', { workspacePath: project });
+    const { sessionId } = session;
+    const acp = editor({ dataDir, cwd: project });
+    await initialize(acp);
+    await client.call('turn.start', { sessionId, turnId: 'window-1', text: '/stream 30 200' });
+    await waitFor(
+      async () =>
+        (await client.call('transcript.page', { sessionId, limit: 50 })).items.some((item) =>
+          item.text.includes('chunk 2/30'),
+        ),
+      { message: 'the turn to be streaming' },
+    );
+    await acp.connection.agent.request('session/load', { sessionId, cwd: project, mcpServers: [] });
+    const whole = Array.from({ length: 30 }, (_, index) => `chunk ${index + 1}/30`).join(' ') + '.';
+    await waitFor(() => agentText(acp.updates).length >= whole.length, { message: 'the whole reply in the editor' });
+    await waitFor(async () => (await client.call('session.get', { sessionId })).activeTurn === null, {
+      message: 'the turn to end',
+    });
+    expect(agentText(acp.updates)).toBe(whole);
+    expect(agentText(acp.updates, 'user_message_chunk')).toBe('/stream 30 200');
+  });
 });
 
 describe('cairn acp with no host running', SERVE_PROCESS_TESTS, () => {
