@@ -13,7 +13,7 @@ import { PERMISSION_MODES, type PermissionMode, type SessionRecord } from '../..
 import type { LocalHostClient } from '../host-client/local-host-client';
 import { PromptTurn, stopReasonOf } from './prompt-turn';
 import { promptParts } from './prompt-content';
-import { replayTranscript } from './session-replay';
+import { replayTranscript, type ReplayedItem } from './session-replay';
 
 export interface CairnAgentOptions {
   readonly host: LocalHostClient;
@@ -37,9 +37,27 @@ const MODES: Readonly<Record<PermissionMode, { readonly name: string; readonly d
 export function cairnAgent(options: CairnAgentOptions): AgentApp {
   const { host, log } = options;
   const prompts = new Map<string, PromptTurn>();
+  /** The sessions the editor has open (`session/new`, `session/load`), each with the editor to tell. */
+  const open = new Map<string, AgentContext>();
+  /** Turns of an open session started elsewhere (Cairn's window, a goal, another editor), shown as they run. */
+  const shown = new Map<string, PromptTurn>();
   host.onEvent((event) => {
+    if (event.kind === 'transcript.appended') showIfStartedElsewhere(event.item.sessionId, event.item.turnId);
     for (const prompt of prompts.values()) prompt.onEvent(event);
+    for (const turn of shown.values()) turn.onEvent(event);
   });
+
+  /** Sessions the editor is loading: what their replay sent, once it is done. */
+  const loading = new Map<string, Promise<ReadonlyMap<string, ReplayedItem>>>();
+
+  /** A turn of an open session this editor did not prompt: followed from here on (after a replay under way). */
+  function showIfStartedElsewhere(sessionId: string, turnId: string) {
+    const client = open.get(sessionId);
+    if (client === undefined || shown.has(turnId) || prompts.get(sessionId)?.turnId === turnId) return;
+    const turn = new PromptTurn({ host, client, log }, sessionId, turnId, 'elsewhere', loading.get(sessionId));
+    shown.set(turnId, turn);
+    void turn.ended.then(() => shown.delete(turnId));
+  }
 
   const call = async <T>(outcome: Promise<Outcome<T>>): Promise<T> => {
     const settled = await outcome;
@@ -48,7 +66,6 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
     if (settled.error.code === 'invalid_input') throw RequestError.invalidParams(undefined, settled.error.message);
     throw RequestError.internalError(undefined, settled.error.message);
   };
-  const sessionOf = async (sessionId: string) => (await call(host.invoke('session.get', { sessionId }))).session;
 
   return agent({ name: 'cairn' })
     .onRequest('initialize', () => ({
@@ -61,15 +78,31 @@ export function cairnAgent(options: CairnAgentOptions): AgentApp {
       },
       authMethods: [],
     }))
-    .onRequest('session/new', async ({ params }) => {
+    .onRequest('session/new', async ({ params, client }) => {
       const { session } = await call(host.invoke('session.create', { workspacePath: params.cwd }));
       log(`Session ${session.sessionId} for ${params.cwd}`);
+      open.set(session.sessionId, client);
       return { sessionId: session.sessionId, modes: modesOf(session) };
     })
     .onRequest('session/load', async ({ params, client }) => {
-      const session = await sessionOf(params.sessionId);
-      await replayTranscript(host, client, session.sessionId);
-      return { modes: modesOf(session) };
+      const { sessionId } = params;
+      // Open from before the record is read: a turn running now, or starting during the replay, carries
+      // on after it, with nothing missed and nothing sent twice.
+      let replayed: (items: ReadonlyMap<string, ReplayedItem>) => void = () => undefined;
+      loading.set(sessionId, new Promise((resolve) => (replayed = resolve)));
+      open.set(sessionId, client);
+      try {
+        const { session, activeTurn } = await call(host.invoke('session.get', { sessionId }));
+        if (activeTurn !== null) showIfStartedElsewhere(sessionId, activeTurn.turnId);
+        replayed(await replayTranscript(host, client, sessionId));
+        return { modes: modesOf(session) };
+      } catch (error) {
+        open.delete(sessionId);
+        replayed(new Map());
+        throw error;
+      } finally {
+        loading.delete(sessionId);
+      }
     })
     .onRequest('session/list', async ({ params }) => {
       const listed = await call(

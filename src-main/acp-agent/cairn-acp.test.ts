@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agentText, startAcpEditor, type AcpEditor, CAIRN_BIN } from '../testing/acp-editor-client';
@@ -209,6 +209,103 @@ describe('cairn acp with a host already running', SERVE_PROCESS_TESTS, () => {
     expect(agentText(second.updates, 'user_message_chunk')).toBe('remember the lighthouse');
     expect(agentText(second.updates)).toBe(said);
     expect(second.updates.every((notification) => notification.sessionId === sessionId)).toBe(true);
+  });
+  it('streams a turn started in Cairn’s window to the editors that have the session open (new or loaded), and an editor’s own prompt to the other editor, each once', async () => {
+    const { dataDir, project } = folders();
+    const { client } = await serveWithClient(dataDir, TOKEN, cleanups);
+    writeFileSync(join(project, 'notes.txt'), 'the lighthouse keeper\n');
+    const first = editor({ dataDir, cwd: project });
+    await initialize(first);
+    const { sessionId } = await first.connection.agent.request('session/new', { cwd: project, mcpServers: [] });
+    const turnEnded = (turnId: string) =>
+      waitFor(
+        async () => {
+          const page = await client.call('transcript.page', { sessionId, limit: 50 });
+          const turn = page.turns.find((candidate) => candidate.turnId === turnId);
+          return turn !== undefined && turn.status === 'completed';
+        },
+        { message: `turn ${turnId} to end` },
+      );
+
+    // A turn started in Cairn's window: the person's message, then the tool and the reply.
+    await client.call('turn.start', {
+      sessionId,
+      turnId: 'window-1',
+      text: '/tool read_file {"path":"notes.txt"}',
+    });
+    await turnEnded('window-1');
+    await waitFor(() => first.updates.some(({ update }) => update.sessionUpdate === 'tool_call_update'), {
+      message: 'the tool’s result in the editor',
+    });
+    const kinds = first.updates.map(({ update }) => update.sessionUpdate);
+    expect(kinds[0]).toBe('user_message_chunk');
+    expect(agentText(first.updates, 'user_message_chunk')).toBe('/tool read_file {"path":"notes.txt"}');
+    expect(kinds.indexOf('tool_call')).toBeGreaterThan(0);
+    expect(first.updates.map(({ update }) => update)).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: 'tool_call_update',
+        status: 'completed',
+        content: [
+          { type: 'content', content: { type: 'text', text: expect.stringContaining('the lighthouse keeper') } },
+        ],
+      }),
+    );
+    expect(first.updates.every((notification) => notification.sessionId === sessionId)).toBe(true);
+
+    // A second editor loads the session; the first editor's own prompt reaches it (the person's
+    // message included), and reaches the first editor once, without its own message echoed.
+    const second = editor({ dataDir, cwd: project });
+    await initialize(second);
+    await second.connection.agent.request('session/load', { sessionId, cwd: project, mcpServers: [] });
+    first.updates.length = 0;
+    second.updates.length = 0;
+    await first.connection.agent.request('session/prompt', {
+      sessionId,
+      prompt: [{ type: 'text', text: '/stream 3 20' }],
+    });
+    expect(agentText(first.updates)).toBe('chunk 1/3 chunk 2/3 chunk 3/3.');
+    expect(agentText(first.updates, 'user_message_chunk')).toBe('');
+    await waitFor(() => agentText(second.updates) === 'chunk 1/3 chunk 2/3 chunk 3/3.', {
+      message: 'the first editor’s turn in the second editor',
+    });
+    expect(agentText(second.updates, 'user_message_chunk')).toBe('/stream 3 20');
+
+    // Another turn from Cairn's window reaches both, once each.
+    first.updates.length = 0;
+    second.updates.length = 0;
+    await client.call('turn.start', { sessionId, turnId: 'window-2', text: 'hello from the window' });
+    await turnEnded('window-2');
+    for (const acp of [first, second]) {
+      await waitFor(() => agentText(acp.updates).includes('hello from the window'), {
+        message: 'the window’s reply in the editor',
+      });
+      expect(agentText(acp.updates, 'user_message_chunk')).toBe('hello from the window');
+      expect(agentText(acp.updates).split('hello from the window').length).toBe(2);
+    }
+  });
+  it('an editor that loads a session while a turn streams in Cairn gets the whole turn once: the replay, then the rest as it comes', async () => {
+    const { dataDir, project } = folders();
+    const { client } = await serveWithClient(dataDir, TOKEN, cleanups);
+    const { session } = await client.call('session.create', { workspacePath: project });
+    const { sessionId } = session;
+    const acp = editor({ dataDir, cwd: project });
+    await initialize(acp);
+    await client.call('turn.start', { sessionId, turnId: 'window-1', text: '/stream 30 200' });
+    await waitFor(
+      async () =>
+        (await client.call('transcript.page', { sessionId, limit: 50 })).items.some((item) =>
+          item.text.includes('chunk 2/30'),
+        ),
+      { message: 'the turn to be streaming' },
+    );
+    await acp.connection.agent.request('session/load', { sessionId, cwd: project, mcpServers: [] });
+    const whole = Array.from({ length: 30 }, (_, index) => `chunk ${index + 1}/30`).join(' ') + '.';
+    await waitFor(() => agentText(acp.updates).length >= whole.length, { message: 'the whole reply in the editor' });
+    await waitFor(async () => (await client.call('session.get', { sessionId })).activeTurn === null, {
+      message: 'the turn to end',
+    });
+    expect(agentText(acp.updates)).toBe(whole);
+    expect(agentText(acp.updates, 'user_message_chunk')).toBe('/stream 30 200');
   });
 });
 

@@ -9,7 +9,8 @@ import type { ChangeEvent } from '../../src-shared/events';
 import type { InteractionRecord, PermissionDecision } from '../../src-shared/interaction-model';
 import { isActiveStatus, type TranscriptItemKind, type TurnSummary } from '../../src-shared/model';
 import type { LocalHostClient } from '../host-client/local-host-client';
-import { toolTitle, updateForDelta, updateForItem } from './transcript-updates';
+import type { ReplayedItem } from './session-replay';
+import { toolTitle, updateForDelta, updateForItem, type UpdateSource } from './transcript-updates';
 
 /** The choices an editor offers for one of Cairn's approvals, each the decision it answers with. */
 const PERMISSION_OPTIONS: readonly (PermissionOption & { readonly decision: PermissionDecision })[] = [
@@ -25,10 +26,12 @@ export interface PromptTurnDeps {
 }
 
 /**
- * One `session/prompt` as one of Cairn's turns, followed through the host's change events: its
- * transcript streamed as `session/update`s, its approvals asked of the editor (and still answerable
- * in Cairn's window: the first answer wins, and the editor's question is withdrawn when Cairn's
- * window answered first), until the turn ends.
+ * One of Cairn's turns in a session the editor has open, followed through the host's change events
+ * until it ends: its transcript streamed as `session/update`s. For the editor's own `session/prompt`
+ * (`own_prompt`), its approvals are asked of the editor too (and still answerable in Cairn's window:
+ * the first answer wins, and the editor's question is withdrawn when Cairn's window answered first).
+ * A turn started elsewhere (Cairn's window, a goal, an automation, another editor) is only shown,
+ * the person's message first: its approvals stay on Cairn's card, where the turn was started.
  */
 export class PromptTurn {
   private readonly kinds = new Map<string, TranscriptItemKind>();
@@ -38,34 +41,58 @@ export class PromptTurn {
   readonly ended: Promise<TurnSummary>;
   /** Updates are sent in order: each waits for the one before it. */
   private sending: Promise<void> = Promise.resolve();
+  /** What `session/load` sent of this turn already, known once its replay is done. */
+  private replayed: ReadonlyMap<string, ReplayedItem> = new Map();
 
+  /**
+   * `replay`: the editor is loading the session: nothing is sent before its replay is, and nothing
+   * the replay sent is sent again (an item's text carries on from where the replay left it).
+   */
   constructor(
     private readonly deps: PromptTurnDeps,
     readonly sessionId: string,
     readonly turnId: string,
+    private readonly source: Exclude<UpdateSource, 'replay'> = 'own_prompt',
+    replay?: Promise<ReadonlyMap<string, ReplayedItem>>,
   ) {
     this.ended = new Promise((resolve) => (this.finish = resolve));
+    if (replay !== undefined)
+      this.sending = replay.then(
+        (replayed) => {
+          this.replayed = replayed;
+          for (const [itemId, item] of replayed) if (item.turnId === turnId) this.kinds.set(itemId, item.kind);
+        },
+        () => undefined,
+      );
   }
 
   /** A change event from the host; those of other sessions and turns are ignored. */
   onEvent(event: ChangeEvent) {
     switch (event.kind) {
-      case 'transcript.appended':
-        if (event.item.turnId !== this.turnId) return;
-        this.kinds.set(event.item.itemId, event.item.kind);
-        return this.send(updateForItem(event.item, false));
+      case 'transcript.appended': {
+        const { item } = event;
+        if (item.turnId !== this.turnId) return;
+        this.kinds.set(item.itemId, item.kind);
+        return this.send(() => (this.replayed.has(item.itemId) ? null : updateForItem(item, this.source)));
+      }
       case 'transcript.delta': {
-        const kind = this.kinds.get(event.itemId);
-        if (event.sessionId !== this.sessionId || kind === undefined) return;
-        return this.send(updateForDelta(kind, event.itemId, event.text));
+        if (event.sessionId !== this.sessionId) return;
+        const { itemId, text, length } = event;
+        // Decided when its turn to be sent comes: a replay before it may have sent some of it.
+        return this.send(() => {
+          const kind = this.kinds.get(itemId);
+          if (kind === undefined) return null;
+          const unsent = length - (this.replayed.get(itemId)?.length ?? 0);
+          return updateForDelta(kind, itemId, unsent <= 0 ? '' : [...text].slice(-unsent).join(''));
+        });
       }
       case 'session.changed':
         // The session's title (Cairn's first-line or model-written one) names the editor's thread too.
         if (event.session.sessionId !== this.sessionId || event.session.title === this.titled) return;
         this.titled = event.session.title;
-        return this.send({ sessionUpdate: 'session_info_update', title: event.session.title });
+        return this.send(() => ({ sessionUpdate: 'session_info_update', title: event.session.title }));
       case 'interaction.changed':
-        if (event.interaction.turnId !== this.turnId) return;
+        if (event.interaction.turnId !== this.turnId || this.source !== 'own_prompt') return;
         return this.onInteraction(event.interaction);
       case 'turn.changed':
         if (event.turn.turnId !== this.turnId || isActiveStatus(event.turn.status)) return;
@@ -83,11 +110,14 @@ export class PromptTurn {
     this.finish?.(turn);
   }
 
-  private send(update: SessionUpdate | null) {
-    if (update === null) return;
+  /** Queues an update, made when the ones before it are sent (null: nothing to send). */
+  private send(update: () => SessionUpdate | null) {
     const { client, log } = this.deps;
     this.sending = this.sending
-      .then(() => client.notify('session/update', { sessionId: this.sessionId, update }))
+      .then(async () => {
+        const made = update();
+        if (made !== null) await client.notify('session/update', { sessionId: this.sessionId, update: made });
+      })
       .catch((error: unknown) => log(`Could not send an update to the editor: ${String(error)}`));
   }
 

@@ -18,26 +18,27 @@ function item(kind: TranscriptItem['kind'], text: string, data: TranscriptItem['
 }
 
 describe('transcript items as ACP session updates', () => {
-  it('sends the person’s message only when replaying a loaded session (the editor shows its own prompt)', () => {
-    expect(updateForItem(item('user_message', 'fix the tests'), false)).toBeNull();
-    expect(updateForItem(item('user_message', 'fix the tests'), true)).toEqual({
-      sessionUpdate: 'user_message_chunk',
-      messageId: 'item-user_message',
-      content: { type: 'text', text: 'fix the tests' },
-    });
+  it('sends the person’s message when replaying a loaded session or for a turn started elsewhere, not for the editor’s own prompt (it shows it already)', () => {
+    expect(updateForItem(item('user_message', 'fix the tests'), 'own_prompt')).toBeNull();
+    for (const source of ['replay', 'elsewhere'] as const)
+      expect(updateForItem(item('user_message', 'fix the tests'), source)).toEqual({
+        sessionUpdate: 'user_message_chunk',
+        messageId: 'item-user_message',
+        content: { type: 'text', text: 'fix the tests' },
+      });
   });
 
   it('streams replies and reasoning as their own chunks, and nothing for an empty start or a proposal', () => {
-    expect(updateForItem(item('assistant_message', ''), false)).toBeNull();
+    expect(updateForItem(item('assistant_message', ''), 'own_prompt')).toBeNull();
     expect(updateForDelta('assistant_message', 'i1', 'Hel')).toMatchObject({ sessionUpdate: 'agent_message_chunk' });
     expect(updateForDelta('reasoning', 'i2', 'think')).toMatchObject({ sessionUpdate: 'agent_thought_chunk' });
     expect(updateForDelta('tool_call', 'i3', 'x')).toBeNull();
-    expect(updateForItem(item('proposal', 'Route to…'), false)).toBeNull();
+    expect(updateForItem(item('proposal', 'Route to…'), 'own_prompt')).toBeNull();
   });
 
   it('turns a tool call and its result into tool_call and tool_call_update, with its kind and file', () => {
     const call = item('tool_call', '', { toolCallId: 'c1', toolName: 'edit_file', input: { path: 'src/a.ts' } });
-    expect(updateForItem(call, false)).toEqual({
+    expect(updateForItem(call, 'own_prompt')).toEqual({
       sessionUpdate: 'tool_call',
       toolCallId: 'c1',
       title: 'edit_file: src/a.ts',
@@ -52,7 +53,7 @@ describe('transcript items as ACP session updates', () => {
       output: 'No such file',
       isError: true,
     });
-    expect(updateForItem(failed, false)).toEqual({
+    expect(updateForItem(failed, 'own_prompt')).toEqual({
       sessionUpdate: 'tool_call_update',
       toolCallId: 'c1',
       status: 'failed',
@@ -62,7 +63,7 @@ describe('transcript items as ACP session updates', () => {
 
   it('cuts a long result for the editor, saying so', () => {
     const long = item('tool_result', '', { toolCallId: 'c2', toolName: 'read_file', output: 'x'.repeat(30_000) });
-    const update = updateForItem(long, false);
+    const update = updateForItem(long, 'own_prompt');
     const text = update?.sessionUpdate === 'tool_call_update' ? JSON.stringify(update.content) : '';
     expect(text.length).toBeLessThan(21_000);
     expect(text).toContain('(cut; the rest is in Cairn)');

@@ -19,13 +19,23 @@ const TOOL_KINDS: Readonly<Record<string, ToolKind>> = {
 const MAX_RESULT_CHARS = 20_000;
 
 /**
- * The update an item becomes when it appears; null for what an editor has no place for (proposals)
- * and for the person's own message while their prompt runs (`replay` false: the editor shows it already).
+ * Where an item reaching the editor comes from: replayed from Cairn's record (`session/load`), live
+ * from the editor's own `session/prompt`, or live from a turn started elsewhere (Cairn's window, a
+ * goal, an automation, another editor).
  */
-export function updateForItem(item: TranscriptItem, replay: boolean): SessionUpdate | null {
+export type UpdateSource = 'replay' | 'own_prompt' | 'elsewhere';
+
+/**
+ * The update an item becomes when it appears; null for what an editor has no place for (proposals)
+ * and for the person's own message while their prompt runs (the editor shows it already).
+ */
+export function updateForItem(item: TranscriptItem, source: UpdateSource): SessionUpdate | null {
+  const replay = source === 'replay';
   switch (item.kind) {
     case 'user_message':
-      return replay && item.text !== '' ? textChunk('user_message_chunk', item.text, item.itemId) : null;
+      return source !== 'own_prompt' && item.text !== ''
+        ? textChunk('user_message_chunk', item.text, item.itemId)
+        : null;
     case 'assistant_message':
     case 'notice':
       return item.text === '' ? null : textChunk('agent_message_chunk', item.text, item.itemId);
