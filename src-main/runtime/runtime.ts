@@ -440,9 +440,8 @@ function assembleRuntime(
     acpChoose: (request) => chooseAcpOption(deps, bus, acp, request),
     acpImport: createAcpImport(deps, bus, connections, sessions),
     usage(query) {
-      if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null) {
+      if (query.sessionId !== undefined && deps.stores.sessions.get(query.sessionId) === null)
         return fail('not_found', 'That session does not exist.');
-      }
       return ok(deps.stores.usage.summary(query));
     },
     recover: () => recoverRuntime(deps, lifecycle),
