@@ -77,6 +77,8 @@ export type OperationInput<N extends OperationName> = z.input<Operations[N]['inp
 export type ParsedInput<N extends OperationName> = z.output<Operations[N]['input']>;
 export type OperationResult<N extends OperationName> =
   Operations[N] extends OperationDefinition<z.ZodType, infer R> ? R : never;
+/** The error codes operation `N` declares: the only ones its handler may answer with. */
+export type DeclaredError<N extends OperationName> = Operations[N]['errors'][number];
 
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 
