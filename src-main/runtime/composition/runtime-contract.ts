@@ -168,8 +168,8 @@ export interface Runtime {
     readonly sessionId: string;
     readonly selectorId: string;
     readonly value: string;
-  }): Promise<Outcome<{ offers: AcpSessionOffers }>>;
-  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
+  }): Promise<Outcome<{ offers: AcpSessionOffers }, 'invalid_input' | 'not_found' | 'provider_error'>>;
+  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }, 'not_found'>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
   /**
