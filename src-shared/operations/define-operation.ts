@@ -3,9 +3,16 @@ import type { ErrorCode } from '../errors';
 
 const RESULT = Symbol('result');
 
-export interface OperationDefinition<Input extends z.ZodType, Result, Errors extends ErrorCode = ErrorCode> {
+export type OperationMode = 'query' | 'command';
+
+export interface OperationDefinition<
+  Input extends z.ZodType,
+  Result,
+  Errors extends ErrorCode = ErrorCode,
+  Mode extends OperationMode = OperationMode,
+> {
   /** Commands change the record and are refused while the host drains; queries only read. */
-  readonly mode: 'query' | 'command';
+  readonly mode: Mode;
   readonly input: Input;
   /** The codes its handler may answer with, kept as literals: `DeclaredError<N>` is their union. */
   readonly errors: readonly Errors[];
@@ -14,9 +21,13 @@ export interface OperationDefinition<Input extends z.ZodType, Result, Errors ext
 }
 
 export function defineOperation<Result>() {
-  return <Input extends z.ZodType, const Errors extends readonly ErrorCode[]>(definition: {
-    mode: 'query' | 'command';
+  return <
+    Input extends z.ZodType,
+    const Errors extends readonly ErrorCode[],
+    const Mode extends OperationMode,
+  >(definition: {
+    mode: Mode;
     input: Input;
     errors: Errors;
-  }): OperationDefinition<Input, Result, Errors[number]> => definition;
+  }): OperationDefinition<Input, Result, Errors[number], Mode> => definition;
 }
