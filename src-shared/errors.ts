@@ -18,19 +18,29 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface OperationError {
-  readonly code: ErrorCode;
+export interface OperationError<C extends ErrorCode = ErrorCode> {
+  readonly code: C;
   readonly message: string;
 }
 
-export type Outcome<T> =
-  { readonly ok: true; readonly result: T } | { readonly ok: false; readonly error: OperationError };
+export type Success<T> = { readonly ok: true; readonly result: T };
 
-export function ok<T>(result: T): Outcome<T> {
+export type Failure<C extends ErrorCode = ErrorCode> = { readonly ok: false; readonly error: OperationError<C> };
+
+/**
+ * What an operation or a service answers: its result, or an error whose code is one of `C`. A
+ * service names the codes it can really return, and an operation's handler may return only the codes
+ * the operation declares (`DeclaredError<N>` in src-shared/operations), so an undeclared code is a
+ * type error.
+ */
+export type Outcome<T, C extends ErrorCode = ErrorCode> = Success<T> | Failure<C>;
+
+export function ok<T>(result: T): Success<T> {
   return { ok: true, result };
 }
 
-export function fail(code: ErrorCode, message: string): { ok: false; error: OperationError } {
+/** A failure with the literal code given, so the codes a function can return are inferred. */
+export function fail<const C extends ErrorCode>(code: C, message: string): Failure<C> {
   return { ok: false, error: { code, message } };
 }
 

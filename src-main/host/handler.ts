@@ -1,6 +1,6 @@
 import type { Outcome } from '../../src-shared/errors';
 import type { HostInfo } from '../../src-shared/model';
-import type { OperationName, OperationResult, ParsedInput } from '../../src-shared/operations';
+import type { OperationErrorCode, OperationName, OperationResult, ParsedInput } from '../../src-shared/operations';
 import type { DeviceIdentity } from '../../src-shared/device-model';
 import type { Runtime } from '../runtime/runtime';
 import type { DeviceRegistry } from './devices/device-registry';
@@ -34,10 +34,16 @@ export interface CallContext {
   readonly device?: DeviceIdentity;
 }
 
+/**
+ * An operation's handler. Its failures are typed by the codes the operation declares (and those the
+ * dispatcher may give any operation, `BoundaryError<N>`), so returning an undeclared code is a type error.
+ */
 export type Handler<N extends OperationName> = (
   deps: HandlerDeps,
   input: ParsedInput<N>,
   ctx: CallContext,
-) => Outcome<OperationResult<N>> | Promise<Outcome<OperationResult<N>>>;
+) => HandlerOutcome<N> | Promise<HandlerOutcome<N>>;
+
+export type HandlerOutcome<N extends OperationName> = Outcome<OperationResult<N>, OperationErrorCode<N>>;
 
 export type HandlerTable<Names extends OperationName = OperationName> = { readonly [N in Names]: Handler<N> };

@@ -92,7 +92,7 @@ export const automationOperations = {
   'schedule.runNow': defineOperation<{ firing: Firing }>()({
     mode: 'command',
     input: z.strictObject({ taskId: id, requestId: id }),
-    errors: ['not_found', 'session_archived', 'host_draining'],
+    errors: ['not_found', 'session_archived', 'host_draining', 'session_busy'],
   }),
   'schedule.history': defineOperation<{ firings: readonly Firing[] }>()({
     mode: 'query',
@@ -120,6 +120,6 @@ export const automationOperations = {
   'dailyReview.runNow': defineOperation<{ firing: Firing }>()({
     mode: 'command',
     input: z.strictObject({ requestId: id }),
-    errors: ['operation_conflict', 'host_draining'],
+    errors: ['operation_conflict', 'host_draining', 'session_busy'],
   }),
 } as const;

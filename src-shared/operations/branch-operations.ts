@@ -21,7 +21,14 @@ export const branchOperations = {
       text: text.optional(),
       requestId: id,
     }),
-    errors: ['invalid_input', 'not_found', 'operation_conflict', 'operation_unavailable', 'host_draining'],
+    errors: [
+      'invalid_input',
+      'not_found',
+      'operation_conflict',
+      'operation_unavailable',
+      'host_draining',
+      'session_busy',
+    ],
   }),
   /**
    * Rewind to here: conversation and files back to before the turn of the person's message

@@ -3,19 +3,31 @@ import type { ErrorCode } from '../errors';
 
 const RESULT = Symbol('result');
 
-export interface OperationDefinition<Input extends z.ZodType, Result> {
+export type OperationMode = 'query' | 'command';
+
+export interface OperationDefinition<
+  Input extends z.ZodType,
+  Result,
+  Errors extends ErrorCode = ErrorCode,
+  Mode extends OperationMode = OperationMode,
+> {
   /** Commands change the record and are refused while the host drains; queries only read. */
-  readonly mode: 'query' | 'command';
+  readonly mode: Mode;
   readonly input: Input;
-  readonly errors: readonly ErrorCode[];
+  /** The codes its handler may answer with, kept as literals: `DeclaredError<N>` is their union. */
+  readonly errors: readonly Errors[];
   /** Phantom: carries the result type, never present at run time. */
   readonly [RESULT]?: Result;
 }
 
 export function defineOperation<Result>() {
-  return <Input extends z.ZodType>(definition: {
-    mode: 'query' | 'command';
+  return <
+    Input extends z.ZodType,
+    const Errors extends readonly ErrorCode[],
+    const Mode extends OperationMode,
+  >(definition: {
+    mode: Mode;
     input: Input;
-    errors: readonly ErrorCode[];
-  }): OperationDefinition<Input, Result> => definition;
+    errors: Errors;
+  }): OperationDefinition<Input, Result, Errors[number], Mode> => definition;
 }

@@ -77,6 +77,21 @@ export type OperationInput<N extends OperationName> = z.input<Operations[N]['inp
 export type ParsedInput<N extends OperationName> = z.output<Operations[N]['input']>;
 export type OperationResult<N extends OperationName> =
   Operations[N] extends OperationDefinition<z.ZodType, infer R> ? R : never;
+/** The error codes operation `N` declares: with `BoundaryError<N>`, the only ones its handler may answer with. */
+export type DeclaredError<N extends OperationName> = Operations[N]['errors'][number];
+/**
+ * The codes the host's dispatcher may answer any operation with, whatever it declares: `invalid_input`
+ * (input its schema refuses), `storage_damaged` and `internal_failure` (what a throw becomes), and, for a
+ * command, `host_draining` (once shutdown begins). A handler may return them too without declaring them.
+ * `device_forbidden` is not one: the dispatcher gives it only to what stays on the desktop.
+ */
+export type BoundaryError<N extends OperationName> =
+  | 'invalid_input'
+  | 'storage_damaged'
+  | 'internal_failure'
+  | (Operations[N]['mode'] extends 'command' ? 'host_draining' : never);
+/** Every code a client can get from operation `N` (and `device_forbidden` for what stays on the desktop). */
+export type OperationErrorCode<N extends OperationName> = DeclaredError<N> | BoundaryError<N>;
 
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 

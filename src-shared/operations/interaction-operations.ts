@@ -29,6 +29,6 @@ export const interactionOperations = {
   'interaction.answer': defineOperation<InteractionAnswerResult>()({
     mode: 'command',
     input: z.strictObject({ interactionId: id, answer: answerInputSchema }),
-    errors: ['not_found', 'invalid_input', 'operation_conflict', 'session_archived'],
+    errors: ['not_found', 'invalid_input', 'operation_conflict', 'session_archived', 'session_busy'],
   }),
 } as const;

@@ -37,7 +37,8 @@ export const sessionOperations = {
       /** Work in a worktree of its own (`worktree.create`); the folder must be inside a git repository. */
       ownWorktree: z.boolean().optional(),
     }),
-    errors: ['invalid_input', 'operation_unavailable'],
+    // With `ownWorktree`, its worktree is made after the session: removed or busy in between, it is not made.
+    errors: ['invalid_input', 'operation_unavailable', 'not_found', 'session_busy'],
   }),
   'session.list': defineOperation<SessionListResult>()({
     mode: 'query',
@@ -62,12 +63,14 @@ export const sessionOperations = {
   'session.archive': defineOperation<{ session: SessionRecord }>()({
     mode: 'command',
     input: z.strictObject({ sessionId: id, archived: z.boolean() }),
-    errors: ['not_found'],
+    // The WorkHub cannot be archived.
+    errors: ['not_found', 'operation_unavailable'],
   }),
   'session.remove': defineOperation<{ sessionId: string; removed: true }>()({
     mode: 'command',
     input: z.strictObject({ sessionId: id }),
-    errors: ['not_found'],
+    // The WorkHub cannot be deleted.
+    errors: ['not_found', 'operation_unavailable'],
   }),
   'session.configure': defineOperation<{ session: SessionRecord }>()({
     mode: 'command',

@@ -69,7 +69,7 @@ export const turnOperations = {
       placement: z.literal('next_turn'),
       attachmentIds: attachmentIds.optional(),
     }),
-    errors: ['not_found', 'session_archived', 'operation_conflict', 'invalid_input'],
+    errors: ['not_found', 'session_archived', 'operation_conflict', 'invalid_input', 'session_busy'],
   }),
   /** Rewrites a queued follow-up's text; refused once it has started (or was removed). */
   'turn.message.edit': defineOperation<{ message: QueuedMessage }>()({

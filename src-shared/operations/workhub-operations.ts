@@ -34,7 +34,15 @@ export const workhubOperations = {
       /** Only the UI sets this, when the person clicks to confirm. */
       confirmation: z.literal('user_confirmed').optional(),
     }),
-    errors: ['invalid_input', 'candidate_set_stale', 'operation_conflict', 'not_found'],
+    errors: [
+      'invalid_input',
+      'candidate_set_stale',
+      'operation_conflict',
+      'not_found',
+      // Handing work to a session: the turn there is refused (archived since, or Reclaim space holds new runs).
+      'session_archived',
+      'session_busy',
+    ],
   }),
   /** A WorkHub action's recorded result, by its action id (a replay of workhub.act returns the same). */
   'workhub.action.get': defineOperation<{ action: RecordedAction }>()({

@@ -25,7 +25,7 @@ export interface StorageSpaceDeps {
 /** Settings → Storage: what the data directory holds, and Reclaim space. */
 export interface StorageSpace {
   usage(): Promise<StorageUsage>;
-  reclaim(): Outcome<{ reclaim: StorageReclaimProgress }>;
+  reclaim(): Outcome<{ reclaim: StorageReclaimProgress }, 'session_busy'>;
   /** Resolves when no reclaim is running. */
   idle(): Promise<void>;
 }

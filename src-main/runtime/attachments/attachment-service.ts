@@ -38,7 +38,12 @@ export interface AddAttachmentRequest {
 export class AttachmentService {
   constructor(private readonly deps: AttachmentServiceDeps) {}
 
-  add(request: AddAttachmentRequest): Outcome<{ attachment: AttachmentRecord }> {
+  add(
+    request: AddAttachmentRequest,
+  ): Outcome<
+    { attachment: AttachmentRecord },
+    'invalid_input' | 'not_found' | 'operation_conflict' | 'session_archived'
+  > {
     const { stores, clock } = this.deps;
     const session = stores.sessions.get(request.sessionId);
     if (session === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
@@ -68,7 +73,10 @@ export class AttachmentService {
    * The attachments a new message carries, checked again against the session's model as it is now
    * (the person may have switched models since attaching).
    */
-  forMessage(sessionId: string, attachmentIds: readonly string[]): Outcome<AttachmentRef[]> {
+  forMessage(
+    sessionId: string,
+    attachmentIds: readonly string[],
+  ): Outcome<AttachmentRef[], 'invalid_input' | 'not_found'> {
     const session = this.deps.stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
     const refs: AttachmentRef[] = [];
@@ -83,7 +91,7 @@ export class AttachmentService {
     return ok(refs);
   }
 
-  read(attachmentId: string): Outcome<{ attachment: AttachmentRecord; dataBase64: string }> {
+  read(attachmentId: string): Outcome<{ attachment: AttachmentRecord; dataBase64: string }, 'not_found'> {
     const attachment = this.deps.stores.attachments.get(attachmentId);
     const bytes = attachment === null ? null : this.deps.stores.attachments.bytes(attachment);
     if (attachment === null || bytes === null) return fail('not_found', 'That attachment is no longer stored.');

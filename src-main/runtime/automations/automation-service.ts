@@ -57,7 +57,9 @@ const HISTORY_LIMIT = 50;
 export class AutomationService {
   constructor(private readonly deps: AutomationServiceDeps) {}
 
-  create(input: TaskInput & { taskId: string; enabled?: boolean | undefined }): Outcome<{ task: ScheduledTask }> {
+  create(
+    input: TaskInput & { taskId: string; enabled?: boolean | undefined },
+  ): Outcome<{ task: ScheduledTask }, 'invalid_input' | 'operation_conflict'> {
     const { stores, clock, bus, scheduler } = this.deps;
     const existing = stores.automations.getTask(input.taskId);
     if (existing !== null) {
@@ -80,7 +82,9 @@ export class AutomationService {
     return ok({ task: this.project(task) });
   }
 
-  update(input: TaskInput & { taskId: string; expectedRevision: number }): Outcome<{ task: ScheduledTask }> {
+  update(
+    input: TaskInput & { taskId: string; expectedRevision: number },
+  ): Outcome<{ task: ScheduledTask }, 'invalid_input' | 'not_found' | 'revision_conflict'> {
     const { stores, clock, bus, scheduler } = this.deps;
     const task = this.personTask(input.taskId);
     if (task === null) return missingTask();
@@ -98,7 +102,7 @@ export class AutomationService {
     return ok({ task: this.project(updated) });
   }
 
-  setEnabled(taskId: string, enabled: boolean): Outcome<{ task: ScheduledTask }> {
+  setEnabled(taskId: string, enabled: boolean): Outcome<{ task: ScheduledTask }, 'invalid_input' | 'not_found'> {
     const { stores, clock, bus, scheduler } = this.deps;
     const task = this.personTask(taskId);
     if (task === null) return missingTask();
@@ -113,7 +117,7 @@ export class AutomationService {
     return ok({ task: this.project(updated) });
   }
 
-  remove(taskId: string): Outcome<{ removed: boolean }> {
+  remove(taskId: string): Outcome<{ removed: boolean }, never> {
     const task = this.personTask(taskId);
     const removed = task !== null && this.deps.stores.automations.removeTask(taskId);
     if (removed) this.deps.bus.publish({ kind: 'automation.changed', taskId });
@@ -126,35 +130,38 @@ export class AutomationService {
     schedule: ScheduleSpec;
     timeZone: string;
     count: number;
-  }): Outcome<{ nextRuns: number[]; problem: string | null }> {
+  }): Outcome<{ nextRuns: number[]; problem: string | null }, never> {
     const now = this.deps.clock.now();
     const problem = scheduleProblem(input.schedule, input.timeZone, now);
     if (problem !== null) return ok({ nextRuns: [], problem });
     return ok({ nextRuns: slotsAfter(input.schedule, input.timeZone, now, now, input.count), problem: null });
   }
 
-  list(): Outcome<{ tasks: ScheduledTask[] }> {
+  list(): Outcome<{ tasks: ScheduledTask[] }, never> {
     return ok({ tasks: this.deps.stores.automations.listTasks().map((task) => this.project(task)) });
   }
 
-  get(taskId: string): Outcome<{ task: ScheduledTask }> {
+  get(taskId: string): Outcome<{ task: ScheduledTask }, 'not_found'> {
     const task = this.personTask(taskId);
     return task === null ? missingTask() : ok({ task: this.project(task) });
   }
 
-  history(taskId: string, limit = HISTORY_LIMIT): Outcome<{ firings: Firing[] }> {
+  history(taskId: string, limit = HISTORY_LIMIT): Outcome<{ firings: Firing[] }, 'not_found'> {
     const task = this.deps.stores.automations.getTask(taskId);
     if (task === null) return missingTask();
     return ok({ firings: this.deps.stores.automations.history(taskId, limit).map((firing) => this.firing(firing)) });
   }
 
-  runNow(taskId: string, requestId: string): Outcome<{ firing: Firing }> {
+  runNow(
+    taskId: string,
+    requestId: string,
+  ): Outcome<{ firing: Firing }, 'host_draining' | 'not_found' | 'session_busy' | 'storage_damaged'> {
     const task = this.personTask(taskId);
     if (task === null) return missingTask();
     return this.fireNow(task, requestId);
   }
 
-  reviewConfig(): Outcome<{ config: DailyReviewConfig }> {
+  reviewConfig(): Outcome<{ config: DailyReviewConfig }, never> {
     const task = this.deps.stores.automations.getTask(DAILY_REVIEW_TASK_ID);
     const now = this.deps.clock.now();
     if (task === null) {
@@ -192,7 +199,9 @@ export class AutomationService {
     });
   }
 
-  updateReview(input: DailyReviewInput): Outcome<{ config: DailyReviewConfig }> {
+  updateReview(
+    input: DailyReviewInput,
+  ): Outcome<{ config: DailyReviewConfig }, 'invalid_input' | 'operation_conflict'> {
     const { stores, clock, bus, scheduler, connections } = this.deps;
     const task = stores.automations.getTask(DAILY_REVIEW_TASK_ID);
     if ((task?.revision ?? 0) !== input.expectedRevision) {
@@ -254,13 +263,18 @@ export class AutomationService {
     return this.reviewConfig();
   }
 
-  reviewNow(requestId: string): Outcome<{ firing: Firing }> {
+  reviewNow(
+    requestId: string,
+  ): Outcome<{ firing: Firing }, 'host_draining' | 'operation_conflict' | 'session_busy' | 'storage_damaged'> {
     const task = this.deps.stores.automations.getTask(DAILY_REVIEW_TASK_ID);
     if (task === null) return fail('operation_conflict', 'Set up the daily review first.');
     return this.fireNow(task, requestId);
   }
 
-  private fireNow(task: StoredTask, requestId: string): Outcome<{ firing: Firing }> {
+  private fireNow(
+    task: StoredTask,
+    requestId: string,
+  ): Outcome<{ firing: Firing }, 'host_draining' | 'session_busy' | 'storage_damaged'> {
     const { stores, clock, ids, bus, admission, scheduler, runner } = this.deps;
     const firingId = manualFiringId(task.taskId, requestId);
     const existing = stores.automations.getFiring(firingId);

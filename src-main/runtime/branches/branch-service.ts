@@ -60,7 +60,20 @@ const DEFAULT_CHUNK = 500;
 export class BranchService {
   constructor(private readonly deps: BranchServiceDeps) {}
 
-  async branch(request: BranchRequest): Promise<Outcome<BranchResult>> {
+  async branch(
+    request: BranchRequest,
+  ): Promise<
+    Outcome<
+      BranchResult,
+      | 'host_draining'
+      | 'invalid_input'
+      | 'not_found'
+      | 'operation_conflict'
+      | 'operation_unavailable'
+      | 'session_busy'
+      | 'storage_damaged'
+    >
+  > {
     const { stores } = this.deps;
     const replay = stores.branches.byRequest(request.requestId);
     if (replay !== null) {
@@ -107,7 +120,20 @@ export class BranchService {
    * nothing, so the source keeps the rewound turns. The files are recorded as the branch's change
    * set, so the rewind can be undone. Idempotent on `requestId`.
    */
-  async rewind(request: RewindRequest): Promise<Outcome<RewindResult>> {
+  async rewind(
+    request: RewindRequest,
+  ): Promise<
+    Outcome<
+      RewindResult,
+      | 'host_draining'
+      | 'invalid_input'
+      | 'not_found'
+      | 'operation_conflict'
+      | 'operation_unavailable'
+      | 'session_busy'
+      | 'storage_damaged'
+    >
+  > {
     const { stores } = this.deps;
     const replay = stores.branches.byRequest(request.requestId);
     if (replay !== null) {
@@ -149,7 +175,10 @@ export class BranchService {
   }
 
   /** What Rewind to here at the person's message `atItemId` would do to the files, without doing it. */
-  async rewindPlan(request: { sessionId: string; atItemId: string }): Promise<Outcome<RewindPlan>> {
+  async rewindPlan(request: {
+    sessionId: string;
+    atItemId: string;
+  }): Promise<Outcome<RewindPlan, 'invalid_input' | 'not_found' | 'operation_unavailable' | 'session_busy'>> {
     const point = this.rewindPoint(request.sessionId, request.atItemId);
     if (!point.ok) return point;
     return this.deps.checkpoints.rewindPlan({ sessionId: request.sessionId, since: point.result.since });
@@ -159,7 +188,10 @@ export class BranchService {
   private rewindPoint(
     sessionId: string,
     atItemId: string,
-  ): Outcome<{ source: SessionRecord; cut: BranchCut; since: number }> {
+  ): Outcome<
+    { source: SessionRecord; cut: BranchCut; since: number },
+    'invalid_input' | 'not_found' | 'operation_unavailable'
+  > {
     const { stores } = this.deps;
     if (sessionId === WORKHUB_SESSION_ID) return fail('operation_unavailable', 'The WorkHub cannot be rewound.');
     const source = stores.sessions.get(sessionId);
@@ -216,7 +248,7 @@ export class BranchService {
   }
 
   /** Where a session branched from, the branches made from it, and the versions of its turns across its branch family. */
-  branches(sessionId: string): Outcome<SessionBranches> {
+  branches(sessionId: string): Outcome<SessionBranches, 'not_found'> {
     const { stores } = this.deps;
     if (stores.sessions.get(sessionId) === null)
       return fail('not_found', 'That session does not exist. It may have been deleted.');
@@ -246,7 +278,7 @@ export class BranchService {
     return report;
   }
 
-  private async finishAndRun(branch: BranchRecord, created: boolean): Promise<Outcome<BranchResult>> {
+  private async finishAndRun(branch: BranchRecord, created: boolean): Promise<Outcome<BranchResult, 'not_found'>> {
     const { stores, bus } = this.deps;
     if (branch.state === 'copying') {
       const chunk = this.deps.chunkSize ?? DEFAULT_CHUNK;

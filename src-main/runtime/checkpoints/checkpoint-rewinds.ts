@@ -4,7 +4,7 @@ import type {
   RewindPlan,
   RewindResult,
 } from '../../../src-shared/checkpoint-model';
-import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import { fail, ok, type ErrorCode, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
 import { branchLineage } from './branch-lineage';
@@ -13,7 +13,10 @@ import { restoreFiles, writeBeside } from './revert-files';
 import { byBefore, compareForRewind, rewindPaths, type RewindComparison } from './rewind-plan';
 import type { ShadowRepo } from './shadow-git';
 
-export interface RewindRequest {
+/** Why a rewind (or its plan) changes nothing: no shadow repository, or a turn running in the session. */
+export type RewindRefusal = 'operation_unavailable' | 'session_busy';
+
+export interface RewindRequest<C extends ErrorCode = ErrorCode> {
   readonly sessionId: string;
   /** The turn rewound to (its files go back to before it). */
   readonly turnId: string;
@@ -21,7 +24,7 @@ export interface RewindRequest {
   readonly since: number;
   readonly resolution?: ConflictResolution | undefined;
   /** Makes the branch holding the conversation before the turn, once the files are known to go back. */
-  readonly branch: () => Promise<Outcome<SessionRecord>>;
+  readonly branch: () => Promise<Outcome<SessionRecord, C>>;
 }
 
 export interface RewindsDeps {
@@ -40,7 +43,7 @@ export interface RewindsDeps {
 export class Rewinds {
   constructor(private readonly deps: RewindsDeps) {}
 
-  async plan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
+  async plan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan, RewindRefusal>> {
     const found = await this.targets(input.sessionId, input.since);
     if (!found.ok) return found;
     if (found.result === null)
@@ -63,7 +66,7 @@ export class Rewinds {
   private async targets(
     sessionId: string,
     since: number,
-  ): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null>> {
+  ): Promise<Outcome<(RewindComparison & { workspace: string; repo: ShadowRepo }) | null, RewindRefusal>> {
     const { stores } = this.deps;
     if (stores.turns.activeTurn(sessionId) !== null)
       return fail('session_busy', 'A turn is running in this session; rewind when it has ended.');
@@ -105,7 +108,7 @@ export class Rewinds {
     return ok({ ...(await compareForRewind(repo, rewindPaths(changed), now.tree)), workspace, repo });
   }
 
-  async rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
+  async rewind<C extends ErrorCode>(input: RewindRequest<C>): Promise<Outcome<RewindResult, C | RewindRefusal>> {
     const found = await this.targets(input.sessionId, input.since);
     if (!found.ok) return found;
     if (found.result === null) return this.rewound(await input.branch(), null);
@@ -135,7 +138,10 @@ export class Rewinds {
     return this.rewound(branch, this.deps.publicRecord(recording.changeSetId));
   }
 
-  private rewound(branch: Outcome<SessionRecord>, rewind: ChangeSetRecord | null): Outcome<RewindResult> {
+  private rewound<C extends ErrorCode>(
+    branch: Outcome<SessionRecord, C>,
+    rewind: ChangeSetRecord | null,
+  ): Outcome<RewindResult, C> {
     return branch.ok ? ok({ status: 'rewound', session: branch.result, rewind }) : branch;
   }
 }

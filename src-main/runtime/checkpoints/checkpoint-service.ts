@@ -11,7 +11,7 @@ import type {
   RewindResult,
 } from '../../../src-shared/checkpoint-model';
 import { FILES_PAGE, LISTED_FILES } from '../../../src-shared/checkpoint-model';
-import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import { fail, ok, type ErrorCode, type Outcome } from '../../../src-shared/errors';
 import type { ChangeEvent } from '../../../src-shared/events';
 import { isActiveStatus } from '../../../src-shared/model';
 import type { Stores } from '../../storage/stores';
@@ -22,7 +22,7 @@ import type { AgentTool } from '../contract/agent-tool';
 import { CheckpointRecorder } from './checkpoint-recorder';
 import { releaseRemovedCheckpoints } from './released-checkpoints';
 import { recoverChangeSets } from './checkpoint-recovery';
-import { Rewinds, type RewindRequest } from './checkpoint-rewinds';
+import { Rewinds, type RewindRefusal, type RewindRequest } from './checkpoint-rewinds';
 import { FILE_TOOLS, pathToWrite, writerOf, writtenPath } from './tool-writes';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
@@ -235,7 +235,7 @@ export class CheckpointService {
   async list(
     sessionId: string,
     turnId: string | undefined,
-  ): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }>> {
+  ): Promise<Outcome<{ changeSets: ListedChangeSet[]; unavailable: string | null }, 'not_found'>> {
     const { stores } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist.');
@@ -262,7 +262,7 @@ export class CheckpointService {
   }
 
   /** A change set's files by path from `offset` on, at most `FILES_PAGE` of them (the listing carries the first few). */
-  files(input: { sessionId: string; changeSetId: string; offset: number }): Outcome<ChangeFilesPage> {
+  files(input: { sessionId: string; changeSetId: string; offset: number }): Outcome<ChangeFilesPage, 'not_found'> {
     const { stores } = this.deps;
     const listed = sessionChangeSetSummaries(stores, input.sessionId, undefined, 0).find(
       (item) => item.changeSetId === input.changeSetId,
@@ -292,7 +292,7 @@ export class CheckpointService {
   }
 
   /** One file's diff in a change set, read when it is shown (a listing carries none). */
-  async diff(input: { sessionId: string; changeSetId: string; path: string }): Promise<Outcome<FileDiff>> {
+  async diff(input: { sessionId: string; changeSetId: string; path: string }): Promise<Outcome<FileDiff, 'not_found'>> {
     const changeSet = this.changeSetIn(input.sessionId, input.changeSetId);
     if (changeSet === null) return fail('not_found', 'That change set does not exist in this session.');
     const file = changeSet.files.find((candidate) => candidate.path === input.path);
@@ -322,7 +322,7 @@ export class CheckpointService {
     changeSetId: string;
     path?: string;
     resolution?: ConflictResolution;
-  }): Promise<Outcome<RevertResult>> {
+  }): Promise<Outcome<RevertResult, 'internal_failure' | 'not_found' | 'operation_unavailable' | 'session_busy'>> {
     const next = this.reverting.then(() =>
       this.revertNow(input).catch((error: unknown) => this.failedToWrite('revert', error)),
     );
@@ -335,7 +335,7 @@ export class CheckpointService {
     changeSetId: string;
     path?: string;
     resolution?: ConflictResolution;
-  }): Promise<Outcome<RevertResult>> {
+  }): Promise<Outcome<RevertResult, 'internal_failure' | 'not_found' | 'operation_unavailable' | 'session_busy'>> {
     const { stores } = this.deps;
     const changeSet = this.changeSetIn(input.sessionId, input.changeSetId);
     if (changeSet === null) return fail('not_found', 'That change set does not exist in this session.');
@@ -392,7 +392,7 @@ export class CheckpointService {
   }
 
   /** A revert or rewind git or the file system refused part-way: what was written is in its own change set; the person is told why. */
-  private failedToWrite(what: 'revert' | 'rewind', error: unknown): Outcome<never> {
+  private failedToWrite(what: 'revert' | 'rewind', error: unknown): Outcome<never, 'operation_unavailable'> {
     this.deps.logger.warn(`A ${what} could not be completed`, { error: String(error) });
     return fail(
       'operation_unavailable',
@@ -415,7 +415,7 @@ export class CheckpointService {
    * `branch` makes the branch holding the conversation, and the files are written as a change set
    * of that branch (origin `rewind`), so Undo puts them forward again.
    */
-  rewind(input: RewindRequest): Promise<Outcome<RewindResult>> {
+  rewind<C extends ErrorCode>(input: RewindRequest<C>): Promise<Outcome<RewindResult, C | RewindRefusal>> {
     const next = this.reverting.then(() =>
       this.rewinds.rewind(input).catch((error: unknown) => this.failedToWrite('rewind', error)),
     );
@@ -427,7 +427,7 @@ export class CheckpointService {
    * What a rewind to before `turnId` would do to the files (each file's action, and which the person
    * changed since), found like the rewind finds it but without writing a file or making a branch.
    */
-  rewindPlan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan>> {
+  rewindPlan(input: { sessionId: string; since: number }): Promise<Outcome<RewindPlan, RewindRefusal>> {
     const next = this.reverting.then(() => this.rewinds.plan(input));
     this.reverting = next.catch(() => undefined);
     return next;

@@ -23,11 +23,22 @@ export interface CompactNowDeps {
 
 /** The runtime's compaction, with Compact now (built once the executor is). */
 export interface CompactNow {
-  compactNow(sessionId: string): Outcome<{ turn: TurnSummary }>;
+  compactNow(
+    sessionId: string,
+  ): Outcome<
+    { turn: TurnSummary },
+    'host_draining' | 'not_found' | 'operation_unavailable' | 'session_archived' | 'session_busy' | 'storage_damaged'
+  >;
 }
 
 /** "Compact now": starts a compaction turn in the session; its run summarises the older turns. */
-export function compactNow(deps: CompactNowDeps, sessionId: string): Outcome<{ turn: TurnSummary }> {
+export function compactNow(
+  deps: CompactNowDeps,
+  sessionId: string,
+): Outcome<
+  { turn: TurnSummary },
+  'host_draining' | 'not_found' | 'operation_unavailable' | 'session_archived' | 'session_busy' | 'storage_damaged'
+> {
   const { stores } = deps;
   const session = stores.sessions.get(sessionId);
   if (session === null) return fail('not_found', 'That session does not exist. It may have been deleted.');

@@ -51,7 +51,10 @@ export interface CompactionRuntime {
   recordNative(run: { sessionId: string; turnId: string; runId: string }): void;
   goalPinsOf(sessionId: string): GoalPins | null;
   settings(): CompactionSettings;
-  setThreshold(threshold: number, expectedRevision: number | undefined): Outcome<CompactionSettings>;
+  setThreshold(
+    threshold: number,
+    expectedRevision: number | undefined,
+  ): Outcome<CompactionSettings, 'revision_conflict'>;
 }
 
 export function createCompactionRuntime(deps: CompactionRuntimeDeps): CompactionRuntime {

@@ -26,18 +26,21 @@ import type { RuntimeDeps } from './runtime-contract';
  * bound to them, their history (`session/load`'s replay) recorded as their transcript; the next
  * message continues the same agent session (the backend reloads it, as after a restart).
  */
+/** What listing or importing an agent's sessions may answer. */
+type ImportError = 'not_found' | 'invalid_input' | 'operation_unavailable' | 'provider_error';
+
 export interface AcpImport {
   list(request: {
     connectionId: string;
     cwd: string;
     cursor?: string | undefined;
-  }): Promise<Outcome<AcpSessionListing>>;
+  }): Promise<Outcome<AcpSessionListing, ImportError>>;
   import(request: {
     connectionId: string;
     acpSessionId: string;
     cwd: string;
     title?: string | undefined;
-  }): Promise<Outcome<{ session: SessionRecord; created: boolean }>>;
+  }): Promise<Outcome<{ session: SessionRecord; created: boolean }, ImportError>>;
 }
 
 export function createAcpImport(
@@ -49,7 +52,7 @@ export function createAcpImport(
   const bounds: AcpBounds = { ...DEFAULT_ACP_BOUNDS, ...runtime.acp?.bounds };
   const { stores } = runtime;
   // One import of an agent session at a time: a second ask while it loads gets the same session.
-  const importing = new Map<string, Promise<Outcome<{ session: SessionRecord; created: boolean }>>>();
+  const importing = new Map<string, Promise<Outcome<{ session: SessionRecord; created: boolean }, ImportError>>>();
 
   function commandOf(connectionId: string, cwd: string) {
     if (!connections.targets.isAcp(connectionId))

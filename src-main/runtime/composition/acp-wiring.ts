@@ -155,7 +155,7 @@ export async function chooseAcpOption(
   bus: EventBus,
   acp: AcpBackend,
   request: { readonly sessionId: string; readonly selectorId: string; readonly value: string },
-): Promise<Outcome<{ offers: AcpSessionOffers }>> {
+): Promise<Outcome<{ offers: AcpSessionOffers }, 'invalid_input' | 'not_found' | 'provider_error'>> {
   const { stores, clock } = runtime;
   const session = stores.sessions.get(request.sessionId);
   if (session === null) return fail('not_found', 'That session does not exist.');

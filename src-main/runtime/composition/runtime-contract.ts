@@ -177,10 +177,10 @@ export interface Runtime {
     readonly sessionId: string;
     readonly selectorId: string;
     readonly value: string;
-  }): Promise<Outcome<{ offers: AcpSessionOffers }>>;
+  }): Promise<Outcome<{ offers: AcpSessionOffers }, 'invalid_input' | 'not_found' | 'provider_error'>>;
   /** An ACP agent's own earlier sessions: listed for a folder, and imported as Cairn sessions. */
   readonly acpImport: AcpImport;
-  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }>;
+  usage(query: UsageQuery): Outcome<{ totals: UsageTotals; groups: UsageGroup[] }, 'not_found'>;
   /** Closes what the previous host left open and restarts queued work; call before serving. */
   recover(): RecoveryReport;
   /**

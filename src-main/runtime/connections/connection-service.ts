@@ -117,7 +117,7 @@ export class ConnectionService {
     return target;
   }
 
-  create(request: CreateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+  create(request: CreateConnectionRequest): Outcome<{ connection: ConnectionRecord }, 'invalid_input'> {
     const { stores, vault, clock, ids } = this.deps;
     if (request.providerType === 'openai_compatible' && request.baseUrl === undefined) {
       return fail(
@@ -160,7 +160,7 @@ export class ConnectionService {
     return ok({ connection: connectionRecordOf(stored) });
   }
 
-  update(request: UpdateConnectionRequest): Outcome<{ connection: ConnectionRecord }> {
+  update(request: UpdateConnectionRequest) {
     const { stores, vault, clock } = this.deps;
     if (request.connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
     const current = stores.connections.get(request.connectionId);
@@ -213,7 +213,10 @@ export class ConnectionService {
   }
 
   /** Removes a connection. Sessions bound to it keep its id and say it is gone; nothing re-binds them. */
-  remove(connectionId: string, expectedRevision: number | undefined): Outcome<{ connectionId: string; removed: true }> {
+  remove(
+    connectionId: string,
+    expectedRevision: number | undefined,
+  ): Outcome<{ connectionId: string; removed: true }, 'not_found' | 'operation_unavailable' | 'revision_conflict'> {
     const { stores, vault } = this.deps;
     if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return builtInRefusal();
     const current = stores.connections.get(connectionId);
@@ -234,7 +237,7 @@ export class ConnectionService {
   }
 
   /** Tests a connection and keeps the result on it (announced, so every window's list shows it). */
-  async test(connectionId: string, modelId: string | undefined): Promise<Outcome<ConnectionTestResult>> {
+  async test(connectionId: string, modelId: string | undefined): Promise<Outcome<ConnectionTestResult, 'not_found'>> {
     if (connectionId === OFFLINE_DEMO_CONNECTION_ID) {
       return ok({ verdict: 'ok', message: 'The Offline demo is built in and always available.', latencyMs: 0 });
     }
@@ -266,7 +269,9 @@ export class ConnectionService {
     );
   }
 
-  async fetchModels(connectionId: string): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }>> {
+  async fetchModels(
+    connectionId: string,
+  ): Promise<Outcome<{ connection: ConnectionRecord; notice: string | null }, 'not_found' | 'provider_error'>> {
     const { stores, clock, logger } = this.deps;
     if (connectionId === OFFLINE_DEMO_CONNECTION_ID) return ok({ connection: OFFLINE_DEMO_CONNECTION, notice: null });
     const stored = stores.connections.get(connectionId);
@@ -341,10 +346,7 @@ export class ConnectionService {
     }
   }
 
-  setDefault(
-    target: ModelTarget,
-    expectedCatalogRevision: number | undefined,
-  ): Outcome<{ defaultTarget: ModelTarget; catalogRevision: number }> {
+  setDefault(target: ModelTarget, expectedCatalogRevision: number | undefined) {
     const { stores } = this.deps;
     const connection = this.get(target.connectionId);
     if (connection === null) return missingConnection();

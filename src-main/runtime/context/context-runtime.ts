@@ -44,7 +44,7 @@ export interface ContextRuntime {
   setWindow(
     change: { connectionId: string; modelId: string; window: { contextWindow: number; outputReserve: number } | null },
     expectedRevision: number | undefined,
-  ): Outcome<ModelWindowSettings>;
+  ): Outcome<ModelWindowSettings, 'invalid_input' | 'revision_conflict'>;
 }
 
 export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {

@@ -33,7 +33,7 @@ export class ChatService {
     query: string;
     includeArchived?: boolean;
     limit?: number;
-  }): Outcome<{ hits: readonly MessageSearchHit[] }> {
+  }): Outcome<{ hits: readonly MessageSearchHit[] }, never> {
     const words = request.query.split(/\s+/).filter((word) => word !== '');
     const hits = this.deps.stores.messageSearch.search({
       words,
@@ -44,7 +44,7 @@ export class ChatService {
     return ok({ hits });
   }
 
-  sessionPreferences(sessionId: string): Outcome<SessionPreferences> {
+  sessionPreferences(sessionId: string): Outcome<SessionPreferences, 'not_found'> {
     const session = this.deps.stores.sessions.get(sessionId);
     if (session === null) return missingSession();
     const own = this.preferences.session(sessionId);
@@ -60,7 +60,7 @@ export class ChatService {
     sessionId: string;
     instructions?: string;
     modelSettings?: ModelSettings;
-  }): Outcome<SessionPreferences> {
+  }): Outcome<SessionPreferences, 'not_found'> {
     if (this.deps.stores.sessions.get(request.sessionId) === null) return missingSession();
     this.preferences.setSession(
       request.sessionId,
@@ -73,7 +73,7 @@ export class ChatService {
     return this.sessionPreferences(request.sessionId);
   }
 
-  connectionModelSettings(connectionId: string): Outcome<{ modelSettings: ModelSettings }> {
+  connectionModelSettings(connectionId: string): Outcome<{ modelSettings: ModelSettings }, 'not_found'> {
     if (this.deps.connections.get(connectionId) === null) return missingConnection();
     return ok({ modelSettings: this.preferences.connection(connectionId) });
   }
@@ -81,13 +81,13 @@ export class ChatService {
   setConnectionModelSettings(
     connectionId: string,
     modelSettings: ModelSettings,
-  ): Outcome<{ modelSettings: ModelSettings }> {
+  ): Outcome<{ modelSettings: ModelSettings }, 'not_found'> {
     if (this.deps.connections.get(connectionId) === null) return missingConnection();
     this.preferences.setConnection(connectionId, modelSettings, this.deps.clock.now());
     return this.connectionModelSettings(connectionId);
   }
 
-  exportSession(sessionId: string, format: ExportFormat): Outcome<SessionExport> {
+  exportSession(sessionId: string, format: ExportFormat): Outcome<SessionExport, 'not_found'> {
     const { stores } = this.deps;
     const session = sessionId === WORKHUB_SESSION_ID ? null : stores.sessions.get(sessionId);
     if (session === null) return missingSession();

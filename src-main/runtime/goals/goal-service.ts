@@ -32,7 +32,7 @@ const LIMITED: readonly GoalStatus[] = ['budgetLimited', 'iterationLimited', 'us
 export class GoalService {
   constructor(private readonly deps: GoalServiceDeps) {}
 
-  get(sessionId: string): Outcome<{ goal: GoalRecord | null }> {
+  get(sessionId: string): Outcome<{ goal: GoalRecord | null }, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
     const goal = this.deps.stores.goals.current(sessionId);
     return ok({ goal: goal === null ? null : publicGoal(goal) });
@@ -47,7 +47,7 @@ export class GoalService {
     };
   }
 
-  history(sessionId: string): Outcome<{ goals: GoalRecord[] }> {
+  history(sessionId: string): Outcome<{ goals: GoalRecord[] }, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
     return ok({ goals: this.deps.stores.goals.history(sessionId).map(publicGoal) });
   }
@@ -55,7 +55,7 @@ export class GoalService {
   arm(
     request: { sessionId: string; objective: string; tokenBudget: number | null; maxIterations: number | null },
     createdBy: GoalRecord['createdBy'] = 'person',
-  ): Outcome<{ goal: GoalRecord }> {
+  ): Outcome<{ goal: GoalRecord }, 'not_found' | 'operation_conflict' | 'session_archived'> {
     const { stores, clock, ids } = this.deps;
     const session = stores.sessions.get(request.sessionId);
     if (session === null) return missingSession();
@@ -86,7 +86,7 @@ export class GoalService {
 
   control(
     request: { sessionId: string; goalId: string; expectedRevision: number; controlId?: string } & GoalControl,
-  ): Outcome<{ goal: GoalRecord }> {
+  ): Outcome<{ goal: GoalRecord }, 'not_found' | 'operation_conflict' | 'revision_conflict'> {
     const { stores } = this.deps;
     const { controlId } = request;
     // A replay (same control id) answers the goal the command left, whatever happened to it since.

@@ -16,7 +16,7 @@ export class HookSettingsService {
     private readonly deps: { readonly stores: Stores; readonly hooks: HookService; readonly dataDir: string },
   ) {}
 
-  list(scope: HookScope): Outcome<HookList> {
+  list(scope: HookScope): Outcome<HookList, 'not_found'> {
     const { hooks } = this.deps;
     if (scope.sessionId !== undefined && this.deps.stores.sessions.get(scope.sessionId) === null)
       return fail('not_found', 'That session does not exist.');
@@ -43,7 +43,12 @@ export class HookSettingsService {
     });
   }
 
-  trust(scope: HookScope, path: string, hash: string, trusted: boolean): Outcome<HookList> {
+  trust(
+    scope: HookScope,
+    path: string,
+    hash: string,
+    trusted: boolean,
+  ): Outcome<HookList, 'not_found' | 'revision_conflict'> {
     const listed = this.list(scope);
     if (!listed.ok) return listed;
     if (!trusted) {
@@ -62,7 +67,7 @@ export class HookSettingsService {
     return this.list(scope);
   }
 
-  setEnabled(scope: HookScope, hookId: string, enabled: boolean): Outcome<HookList> {
+  setEnabled(scope: HookScope, hookId: string, enabled: boolean): Outcome<HookList, 'not_found'> {
     const listed = this.list(scope);
     if (!listed.ok) return listed;
     if (!listed.result.hooks.some((hook) => hook.id === hookId)) return fail('not_found', 'That hook is not there.');
@@ -70,12 +75,12 @@ export class HookSettingsService {
     return this.list(scope);
   }
 
-  configure(scope: HookScope, useClaudeUserSettings: boolean): Outcome<HookList> {
+  configure(scope: HookScope, useClaudeUserSettings: boolean): Outcome<HookList, 'not_found'> {
     this.deps.hooks.setUseClaudeUserSettings(useClaudeUserSettings);
     return this.list(scope);
   }
 
-  async test(scope: HookScope, hookId: string): Promise<Outcome<HookTestResult>> {
+  async test(scope: HookScope, hookId: string): Promise<Outcome<HookTestResult, 'not_found'>> {
     const listed = this.list(scope);
     if (!listed.ok) return listed;
     const report = await this.deps.hooks.test(scope, hookId);

@@ -53,7 +53,7 @@ export class InteractionService {
     sessionId?: string;
     status?: InteractionStatus;
     limit?: number;
-  }): Outcome<{ interactions: InteractionRecord[] }> {
+  }): Outcome<{ interactions: InteractionRecord[] }, 'not_found'> {
     if (filter.sessionId !== undefined && this.deps.stores.sessions.get(filter.sessionId) === null) {
       return fail('not_found', 'That session does not exist.');
     }
@@ -63,7 +63,7 @@ export class InteractionService {
     return ok({ interactions });
   }
 
-  get(interactionId: string): Outcome<{ interaction: InteractionRecord }> {
+  get(interactionId: string): Outcome<{ interaction: InteractionRecord }, 'not_found'> {
     const stored = this.deps.stores.interactions.get(interactionId);
     return stored === null ? missing() : ok({ interaction: publicRecord(stored) });
   }
@@ -76,7 +76,16 @@ export class InteractionService {
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null = null,
-  ): Outcome<InteractionAnswerResult> {
+  ): Outcome<
+    InteractionAnswerResult,
+    | 'host_draining'
+    | 'invalid_input'
+    | 'not_found'
+    | 'operation_conflict'
+    | 'session_archived'
+    | 'session_busy'
+    | 'storage_damaged'
+  > {
     try {
       return this.apply(interactionId, answer, from);
     } catch (error) {
@@ -94,7 +103,16 @@ export class InteractionService {
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null,
-  ): Outcome<InteractionAnswerResult> {
+  ): Outcome<
+    InteractionAnswerResult,
+    | 'host_draining'
+    | 'invalid_input'
+    | 'not_found'
+    | 'operation_conflict'
+    | 'session_archived'
+    | 'session_busy'
+    | 'storage_damaged'
+  > {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
     if (interaction === null) return missing();
@@ -231,7 +249,10 @@ export class InteractionService {
     return { kind: 'interaction.changed', interaction: publicRecord(closed) };
   }
 
-  private repeated(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+  private repeated(
+    interaction: StoredInteraction,
+    answer: InteractionAnswer,
+  ): Outcome<InteractionAnswerResult, 'operation_conflict'> {
     const turn = this.deps.stores.turns.getTurn(interaction.sessionId, interaction.turnId);
     if (interaction.status === 'closed') {
       return fail(

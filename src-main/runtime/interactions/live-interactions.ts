@@ -123,7 +123,10 @@ export class LiveInteractions {
    * Answers a live question (already checked against its request): recorded, then handed to the
    * waiting call. One that no longer has a live asker is closed as expired and refused.
    */
-  answer(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+  answer(
+    interaction: StoredInteraction,
+    answer: InteractionAnswer,
+  ): Outcome<InteractionAnswerResult, 'operation_conflict'> {
     const { stores, vault, clock, bus } = this.deps;
     const { interactionId, sessionId, turnId } = interaction;
     const waiter = this.waiters.get(interactionId);

@@ -96,7 +96,10 @@ export class NetworkInteractions {
   }
 
   /** The person's answer to a card: settled, and the host allowed as they chose. Nothing continues. */
-  answer(interaction: StoredInteraction, answer: InteractionAnswer): Outcome<InteractionAnswerResult> {
+  answer(
+    interaction: StoredInteraction,
+    answer: InteractionAnswer,
+  ): Outcome<InteractionAnswerResult, 'invalid_input' | 'not_found'> {
     const { stores, clock, bus, grants } = this.deps;
     if (interaction.request.kind !== 'network') return fail('invalid_input', 'Not a network request.');
     const decision: NetworkDecision = networkDecisionOf(answer);

@@ -1,4 +1,4 @@
-import { fail, type OperationError } from '../../../src-shared/errors';
+import { fail, type Failure, type OperationError } from '../../../src-shared/errors';
 
 /**
  * Whether the host may start new work (ARCHITECTURE.md §4, invariant 8). Every path that starts a
@@ -8,7 +8,7 @@ import { fail, type OperationError } from '../../../src-shared/errors';
  */
 export class AdmissionGate {
   private open = true;
-  private damage: OperationError | null = null;
+  private damage: OperationError<'storage_damaged'> | null = null;
   private paused: string | null = null;
 
   get isOpen(): boolean {
@@ -21,7 +21,7 @@ export class AdmissionGate {
   }
 
   /** The database was found damaged: refuse every new run with that error (Stop and reads still answer). */
-  refuseAfterDamage(error: OperationError): void {
+  refuseAfterDamage(error: OperationError<'storage_damaged'>): void {
     this.damage ??= error;
   }
 
@@ -37,7 +37,7 @@ export class AdmissionGate {
   }
 
   /** Null while new work may start; otherwise the failure to answer with. */
-  refusal(): { ok: false; error: OperationError } | null {
+  refusal(): Failure<'host_draining' | 'storage_damaged' | 'session_busy'> | null {
     if (!this.open)
       return fail(
         'host_draining',

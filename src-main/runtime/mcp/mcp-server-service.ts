@@ -47,11 +47,11 @@ export class McpServerService {
     });
   }
 
-  list(): Outcome<{ servers: McpServerRecord[] }> {
+  list(): Outcome<{ servers: McpServerRecord[] }, never> {
     return ok({ servers: this.deps.stores.mcpServers.list().map((server) => this.recordOf(server)) });
   }
 
-  create(input: ParsedInput<'mcp.server.create'>): Outcome<{ server: McpServerRecord }> {
+  create(input: ParsedInput<'mcp.server.create'>): Outcome<{ server: McpServerRecord }, 'invalid_input'> {
     const { stores, ids, clock } = this.deps;
     if (stores.mcpServers.byName(input.name) !== null)
       return fail('invalid_input', `There is already a server named "${input.name}". Give this one another name.`);
@@ -79,7 +79,9 @@ export class McpServerService {
     return ok({ server: this.recordOf(stored) });
   }
 
-  async update(input: ParsedInput<'mcp.server.update'>): Promise<Outcome<{ server: McpServerRecord }>> {
+  async update(
+    input: ParsedInput<'mcp.server.update'>,
+  ): Promise<Outcome<{ server: McpServerRecord }, 'invalid_input' | 'not_found' | 'revision_conflict'>> {
     const { stores, clock } = this.deps;
     const current = stores.mcpServers.get(input.serverId);
     if (current === null) return missing();
@@ -121,7 +123,7 @@ export class McpServerService {
     serverId: string,
     enabled: boolean,
     expectedRevision: number | undefined,
-  ): Promise<Outcome<{ server: McpServerRecord }>> {
+  ): Promise<Outcome<{ server: McpServerRecord }, 'not_found' | 'revision_conflict'>> {
     const current = this.deps.stores.mcpServers.get(serverId);
     if (current === null) return missing();
     if (expectedRevision !== undefined && current.revision !== expectedRevision)
@@ -139,7 +141,7 @@ export class McpServerService {
   async remove(
     serverId: string,
     expectedRevision: number | undefined,
-  ): Promise<Outcome<{ serverId: string; removed: true }>> {
+  ): Promise<Outcome<{ serverId: string; removed: true }, 'not_found' | 'revision_conflict'>> {
     const current = this.deps.stores.mcpServers.get(serverId);
     if (current === null) return missing();
     if (expectedRevision !== undefined && current.revision !== expectedRevision)
@@ -156,7 +158,7 @@ export class McpServerService {
     return ok({ serverId, removed: true });
   }
 
-  async test(serverId: string): Promise<Outcome<McpTestResult>> {
+  async test(serverId: string): Promise<Outcome<McpTestResult, 'not_found'>> {
     const launch = this.launchOf(serverId);
     if (launch === null) return missing();
     const result = await this.connections.test(launch);
@@ -165,7 +167,7 @@ export class McpServerService {
     return ok(result);
   }
 
-  sessionServers(sessionId: string): Outcome<{ sessionId: string; servers: McpSessionServer[] }> {
+  sessionServers(sessionId: string): Outcome<{ sessionId: string; servers: McpSessionServer[] }, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     const choices = this.deps.stores.mcpServers.sessionChoices(sessionId);
     const servers = this.deps.stores.mcpServers.list().map((server) => ({
@@ -181,7 +183,7 @@ export class McpServerService {
     sessionId: string,
     serverId: string,
     on: boolean,
-  ): Outcome<{ sessionId: string; servers: McpSessionServer[] }> {
+  ): Outcome<{ sessionId: string; servers: McpSessionServer[] }, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     if (this.deps.stores.mcpServers.get(serverId) === null) return missing();
     this.deps.stores.mcpServers.setSessionChoice(sessionId, serverId, on);

@@ -15,7 +15,7 @@ export interface McpCatalogDeps {
 export async function sessionCatalog(
   deps: McpCatalogDeps,
   sessionId: string,
-): Promise<Outcome<{ sessionId: string; prompts: McpPromptInfo[]; resources: McpResourceInfo[] }>> {
+): Promise<Outcome<{ sessionId: string; prompts: McpPromptInfo[]; resources: McpResourceInfo[] }, 'not_found'>> {
   const servers = deps.serversOf(sessionId);
   if (servers === null) return fail('not_found', 'That session does not exist.');
   const prompts: McpPromptInfo[] = [];
@@ -62,7 +62,11 @@ export async function sessionCatalog(
   return ok({ sessionId, prompts, resources });
 }
 
-async function reach(deps: McpCatalogDeps, sessionId: string, serverId: string): Promise<Outcome<McpClientHandle>> {
+async function reach(
+  deps: McpCatalogDeps,
+  sessionId: string,
+  serverId: string,
+): Promise<Outcome<McpClientHandle, 'not_found' | 'operation_unavailable'>> {
   const servers = deps.serversOf(sessionId);
   if (servers === null) return fail('not_found', 'That session does not exist.');
   const server = servers.find((candidate) => candidate.serverId === serverId);
@@ -80,7 +84,7 @@ async function reach(deps: McpCatalogDeps, sessionId: string, serverId: string):
 export async function promptText(
   deps: McpCatalogDeps,
   input: { sessionId: string; serverId: string; name: string; arguments?: Record<string, string> | undefined },
-): Promise<Outcome<{ text: string }>> {
+): Promise<Outcome<{ text: string }, 'not_found' | 'operation_unavailable'>> {
   const reached = await reach(deps, input.sessionId, input.serverId);
   if (!reached.ok) return reached;
   let result: GetPromptResult;
@@ -111,7 +115,7 @@ export async function promptText(
 export async function resourceText(
   deps: McpCatalogDeps,
   input: { sessionId: string; serverId: string; uri: string },
-): Promise<Outcome<{ uri: string; mimeType: string | null; text: string }>> {
+): Promise<Outcome<{ uri: string; mimeType: string | null; text: string }, 'not_found' | 'operation_unavailable'>> {
   const reached = await reach(deps, input.sessionId, input.serverId);
   if (!reached.ok) return reached;
   let result: ReadResourceResult;

@@ -53,7 +53,7 @@ export class MemoryService {
     turnId: string;
     text: string;
     scope: MemoryScope;
-  }): Outcome<{ memory: MemoryRecord; created: boolean }> {
+  }): Outcome<{ memory: MemoryRecord; created: boolean }, 'invalid_input' | 'not_found' | 'operation_unavailable'> {
     const store = this.store;
     if (store === null) return this.unavailableError();
     const session = this.deps.stores.sessions.get(request.sessionId);
@@ -82,7 +82,7 @@ export class MemoryService {
   }
 
   /** The memories of the session's workspace and the global ones that best match `query`. */
-  recall(sessionId: string, query: string): Outcome<{ memories: MemoryRecord[] }> {
+  recall(sessionId: string, query: string): Outcome<{ memories: MemoryRecord[] }, 'operation_unavailable'> {
     if (this.store === null) return this.unavailableError();
     const workspacePath = this.deps.stores.sessions.get(sessionId)?.workspacePath ?? null;
     return ok({ memories: this.store.search(query, workspacePath, RECALL_LIMIT) });
@@ -102,12 +102,19 @@ export class MemoryService {
     return chosen;
   }
 
-  list(query: string | undefined, limit: number | undefined): Outcome<{ memories: MemoryRecord[] }> {
+  list(
+    query: string | undefined,
+    limit: number | undefined,
+  ): Outcome<{ memories: MemoryRecord[] }, 'operation_unavailable'> {
     if (this.store === null) return this.unavailableError();
     return ok({ memories: this.store.list({ ...(query === undefined ? {} : { query }), limit: limit ?? 200 }) });
   }
 
-  update(memoryId: string, text: string, expectedRevision: number): Outcome<{ memory: MemoryRecord }> {
+  update(
+    memoryId: string,
+    text: string,
+    expectedRevision: number,
+  ): Outcome<{ memory: MemoryRecord }, 'not_found' | 'operation_unavailable' | 'revision_conflict'> {
     const store = this.store;
     if (store === null) return this.unavailableError();
     const current = store.get(memoryId);
@@ -126,7 +133,10 @@ export class MemoryService {
     });
   }
 
-  remove(memoryId: string, expectedRevision: number | undefined): Outcome<{ memoryId: string; removed: true }> {
+  remove(
+    memoryId: string,
+    expectedRevision: number | undefined,
+  ): Outcome<{ memoryId: string; removed: true }, 'not_found' | 'operation_unavailable' | 'revision_conflict'> {
     const store = this.store;
     if (store === null) return this.unavailableError();
     return this.settle(store.remove(memoryId, expectedRevision ?? null), () => {
@@ -139,7 +149,10 @@ export class MemoryService {
     this.store?.close();
   }
 
-  private settle<T>(result: MemoryWriteResult, onOk: (memory: MemoryRecord) => T): Outcome<T> {
+  private settle<T>(
+    result: MemoryWriteResult,
+    onOk: (memory: MemoryRecord) => T,
+  ): Outcome<T, 'not_found' | 'revision_conflict'> {
     if ('missing' in result) return missing();
     if ('conflict' in result) {
       return fail(

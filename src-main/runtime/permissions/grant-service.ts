@@ -17,7 +17,7 @@ export interface GrantServiceDeps {
 export class GrantService {
   constructor(private readonly deps: GrantServiceDeps) {}
 
-  list(sessionId: string): Outcome<PermissionGrantsResult> {
+  list(sessionId: string): Outcome<PermissionGrantsResult, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     return ok({
       sessionId,
@@ -27,14 +27,14 @@ export class GrantService {
   }
 
   /** After this, the session's next command reaching the host is blocked (and asks) again. */
-  removeHost(sessionId: string, host: string): Outcome<PermissionGrantsResult> {
+  removeHost(sessionId: string, host: string): Outcome<PermissionGrantsResult, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     this.deps.hosts.removeSessionHost(sessionId, host);
     return this.list(sessionId);
   }
 
   /** After this, the tool's next call in the session asks again (a call already running is not stopped). */
-  revoke(sessionId: string, toolName: string): Outcome<PermissionGrantsResult> {
+  revoke(sessionId: string, toolName: string): Outcome<PermissionGrantsResult, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     this.deps.stores.interactions.revokeGrant(sessionId, toolName, this.deps.clock.now());
     return this.list(sessionId);

@@ -54,7 +54,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export class SessionService {
   constructor(private readonly deps: SessionServiceDeps) {}
 
-  create(request: CreateSessionRequest): Outcome<{ session: SessionRecord }> {
+  create(request: CreateSessionRequest): Outcome<{ session: SessionRecord }, 'invalid_input'> {
     const { stores, clock, ids, bus, connections } = this.deps;
     const fallback = connections.defaultTarget();
     const connectionId = request.connectionId ?? fallback.connectionId;
@@ -80,7 +80,12 @@ export class SessionService {
     return ok({ session });
   }
 
-  list(request: { archived?: boolean; query?: string; cursor?: string; limit?: number }): Outcome<SessionListResult> {
+  list(request: {
+    archived?: boolean;
+    query?: string;
+    cursor?: string;
+    limit?: number;
+  }): Outcome<SessionListResult, 'invalid_input'> {
     const limit = request.limit ?? 50;
     let cursor: { updatedAt: number; sessionId: string } | undefined;
     if (request.cursor !== undefined) {
@@ -102,7 +107,7 @@ export class SessionService {
     return ok({ sessions, nextCursor });
   }
 
-  get(sessionId: string): Outcome<SessionSnapshot> {
+  get(sessionId: string): Outcome<SessionSnapshot, 'not_found'> {
     const { stores } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
@@ -120,15 +125,19 @@ export class SessionService {
     sessionId: string,
     range: { readonly before?: number | undefined; readonly after?: number | undefined },
     limit: number | undefined,
-  ): Outcome<TranscriptPage> {
+  ): Outcome<TranscriptPage, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
     if (range.after !== undefined) return ok(this.readPageAfter(sessionId, range.after, limit ?? DEFAULT_PAGE_SIZE));
     return ok(this.readPage(sessionId, range.before ?? null, limit ?? DEFAULT_PAGE_SIZE));
   }
 
-  rename(sessionId: string, title: string, expectedRevision: number | undefined): Outcome<{ session: SessionRecord }> {
+  rename(
+    sessionId: string,
+    title: string,
+    expectedRevision: number | undefined,
+  ): Outcome<{ session: SessionRecord }, 'not_found' | 'revision_conflict'> {
     const { stores, clock, bus } = this.deps;
-    const outcome = stores.transaction((): Outcome<{ session: SessionRecord }> => {
+    const outcome = stores.transaction((): Outcome<{ session: SessionRecord }, 'not_found' | 'revision_conflict'> => {
       const session = stores.sessions.get(sessionId);
       if (session === null) return missingSession();
       if (expectedRevision !== undefined && session.revision !== expectedRevision) {
@@ -152,7 +161,7 @@ export class SessionService {
     permissionMode?: PermissionMode;
     workspacePath?: string | null;
     expectedRevision?: number;
-  }): Outcome<{ session: SessionRecord }> {
+  }): Outcome<{ session: SessionRecord }, 'invalid_input' | 'not_found' | 'revision_conflict' | 'session_archived'> {
     const { stores, clock, bus, connections } = this.deps;
     const current = stores.sessions.get(request.sessionId);
     if (current === null) return missingSession();
@@ -216,7 +225,10 @@ export class SessionService {
     return ok({ session: changed.session });
   }
 
-  archive(sessionId: string, archived: boolean): Outcome<{ session: SessionRecord }> {
+  archive(
+    sessionId: string,
+    archived: boolean,
+  ): Outcome<{ session: SessionRecord }, 'not_found' | 'operation_unavailable'> {
     const { stores, clock, bus, turns } = this.deps;
     if (sessionId === WORKHUB_SESSION_ID) return builtIn();
     const current = stores.sessions.get(sessionId);
@@ -236,7 +248,7 @@ export class SessionService {
     return ok({ session: changed[0]! });
   }
 
-  remove(sessionId: string): Outcome<{ sessionId: string; removed: true }> {
+  remove(sessionId: string): Outcome<{ sessionId: string; removed: true }, 'not_found' | 'operation_unavailable'> {
     const { stores, bus, turns } = this.deps;
     if (sessionId === WORKHUB_SESSION_ID) return builtIn();
     if (stores.sessions.get(sessionId) === null) return missingSession();

@@ -110,17 +110,17 @@ export class ShellService {
     });
   }
 
-  list(sessionId: string, limit: number): Outcome<{ shellRuns: ShellRunRecord[] }> {
+  list(sessionId: string, limit: number): Outcome<{ shellRuns: ShellRunRecord[] }, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     return ok({ shellRuns: this.deps.stores.shellRuns.listBySession(sessionId, { limit }) });
   }
 
-  get(shellRunId: string): Outcome<{ shellRun: ShellRunRecord }> {
+  get(shellRunId: string): Outcome<{ shellRun: ShellRunRecord }, 'not_found'> {
     const shellRun = this.deps.stores.shellRuns.get(shellRunId);
     return shellRun === null ? fail('not_found', 'That command does not exist.') : ok({ shellRun });
   }
 
-  async kill(shellRunId: string): Promise<Outcome<{ shellRun: ShellRunRecord; killed: boolean }>> {
+  async kill(shellRunId: string): Promise<Outcome<{ shellRun: ShellRunRecord; killed: boolean }, 'not_found'>> {
     const record = this.deps.stores.shellRuns.get(shellRunId);
     if (record === null) return fail('not_found', 'That command does not exist.');
     if (record.status === 'orphaned') return ok(this.killOrphan(record));

@@ -45,7 +45,7 @@ export interface LoadedSkill {
 export class SkillService {
   constructor(private readonly deps: SkillServiceDeps) {}
 
-  async list(target: SkillTarget): Promise<Outcome<SkillListResult>> {
+  async list(target: SkillTarget): Promise<Outcome<SkillListResult, 'not_found' | 'session_archived'>> {
     const context = this.contextOf(target);
     if (!context.ok) return context;
     const [surface, catalog] = await Promise.all([
@@ -78,7 +78,10 @@ export class SkillService {
    * Loads a skill for a session's agent, reading its file now: a changed file gives its new text; a
    * removed, broken or (in this session) unusable skill gives a message saying so.
    */
-  async load(sessionId: string, skillId: string): Promise<Outcome<LoadedSkill>> {
+  async load(
+    sessionId: string,
+    skillId: string,
+  ): Promise<Outcome<LoadedSkill, 'not_found' | 'operation_unavailable' | 'session_archived'>> {
     const context = this.contextOf({ kind: 'session', sessionId });
     if (!context.ok) return context;
     const [surface, entry] = await Promise.all([
@@ -111,7 +114,7 @@ export class SkillService {
     ].join('\n');
   }
 
-  private contextOf(target: SkillTarget): Outcome<ToolSurfaceContext> {
+  private contextOf(target: SkillTarget): Outcome<ToolSurfaceContext, 'not_found' | 'session_archived'> {
     if (target.kind === 'session') {
       const state = this.sessionState(target.sessionId);
       if (!state.ok) return state;
@@ -134,7 +137,7 @@ export class SkillService {
     });
   }
 
-  private sessionState(sessionId: string): Outcome<SessionRecord> {
+  private sessionState(sessionId: string): Outcome<SessionRecord, 'not_found' | 'session_archived'> {
     const session = this.deps.session(sessionId);
     if (session === null) return fail('not_found', 'That session does not exist. It may have been deleted.');
     if (session.archived) return fail('session_archived', 'This session is archived. Unarchive it to use its skills.');

@@ -13,7 +13,19 @@ import type { SkillService } from './skill-service';
 export async function startTurnWithSkill(
   runtime: { readonly turns: TurnService; readonly skills: SkillService },
   request: TurnStartRequest & { readonly skillId: string },
-): Promise<Outcome<TurnStartResult>> {
+): Promise<
+  Outcome<
+    TurnStartResult,
+    | 'host_draining'
+    | 'invalid_input'
+    | 'not_found'
+    | 'operation_conflict'
+    | 'operation_unavailable'
+    | 'session_archived'
+    | 'session_busy'
+    | 'storage_damaged'
+  >
+> {
   const replay = runtime.turns.query(request.sessionId, request.turnId);
   if (replay.ok) return runtime.turns.start(request);
   const loaded = await runtime.skills.load(request.sessionId, request.skillId);

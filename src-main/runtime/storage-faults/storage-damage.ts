@@ -20,17 +20,17 @@ export interface StorageDamageDeps {
  * opaque internal failure.
  */
 export class StorageDamage {
-  private found: OperationError | null = null;
+  private found: OperationError<'storage_damaged'> | null = null;
 
   constructor(private readonly deps: StorageDamageDeps) {}
 
   /** What is known to be damaged, or null while nothing is. */
-  get current(): OperationError | null {
+  get current(): OperationError<'storage_damaged'> | null {
     return this.found;
   }
 
   /** If `error` is database damage: the error to answer with (recorded and announced once); otherwise null. */
-  report(error: unknown): OperationError | null {
+  report(error: unknown): OperationError<'storage_damaged'> | null {
     if (!isDamagedDatabaseError(error)) return null;
     if (this.found !== null) return this.found;
     const detail = error instanceof Error ? error.message : String(error);

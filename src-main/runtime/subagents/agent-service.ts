@@ -224,7 +224,7 @@ export class AgentService {
   }
 
   /** The whole tree the session belongs to, with statuses and the usage of all of it. */
-  tree(sessionId: string): Outcome<{ tree: AgentTree }> {
+  tree(sessionId: string): Outcome<{ tree: AgentTree }, 'not_found'> {
     const { stores } = this.deps;
     if (stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     const rootSessionId = this.childLink(sessionId)?.rootSessionId ?? sessionId;
@@ -255,7 +255,7 @@ export class AgentService {
     rootSessionId: string,
     expectedTreeId: string | undefined,
     source: string,
-  ): Outcome<{ treeId: string; stoppedChildren: number }> {
+  ): Outcome<{ treeId: string; stoppedChildren: number }, 'not_found' | 'operation_conflict'> {
     const { stores } = this.deps;
     if (stores.sessions.get(rootSessionId) === null) return fail('not_found', 'That session does not exist.');
     const link = this.childLink(rootSessionId);

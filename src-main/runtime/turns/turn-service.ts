@@ -48,7 +48,19 @@ const RESUMABLE: readonly RunStatus[] = ['interrupted', 'cancelled', 'failed'];
 export class TurnService {
   constructor(private readonly deps: TurnServiceDeps) {}
 
-  start({ attachmentIds, ...request }: TurnStartRequest): Outcome<TurnStartResult> {
+  start({
+    attachmentIds,
+    ...request
+  }: TurnStartRequest): Outcome<
+    TurnStartResult,
+    | 'host_draining'
+    | 'invalid_input'
+    | 'not_found'
+    | 'operation_conflict'
+    | 'session_archived'
+    | 'session_busy'
+    | 'storage_damaged'
+  > {
     const { stores } = this.deps;
     const session = stores.sessions.get(request.sessionId);
     if (session === null) return missingSession();
@@ -79,7 +91,7 @@ export class TurnService {
   private files(
     sessionId: string,
     attachmentIds: readonly string[] | undefined,
-  ): Outcome<{ attachments?: AttachmentRef[] }> {
+  ): Outcome<{ attachments?: AttachmentRef[] }, 'invalid_input' | 'not_found'> {
     if (attachmentIds === undefined || attachmentIds.length === 0) return ok({});
     const checked = this.deps.attachments.forMessage(sessionId, attachmentIds);
     return checked.ok ? ok({ attachments: checked.result }) : checked;
@@ -91,7 +103,7 @@ export class TurnService {
     turnId: string | undefined,
     source: string,
     from: string | null = null,
-  ): Outcome<TurnStopResult> {
+  ): Outcome<TurnStopResult, 'not_found'> {
     const { stores, executor, clock, bus } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     if (turnId !== undefined && stores.turns.getTurn(sessionId, turnId) === null) {
@@ -135,7 +147,7 @@ export class TurnService {
     return ok({ outcome: 'stopped', turn: stores.turns.getTurn(sessionId, active.turnId), cancelledMessages });
   }
 
-  query(sessionId: string, turnId: string): Outcome<{ turn: TurnDetail }> {
+  query(sessionId: string, turnId: string): Outcome<{ turn: TurnDetail }, 'not_found'> {
     const { stores } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     const turn = stores.turns.getTurnDetail(sessionId, turnId);
@@ -149,7 +161,13 @@ export class TurnService {
     return stores.queue.list(sessionId, messageIds);
   }
 
-  resume(sessionId: string, turnId: string): Outcome<{ turn: TurnSummary }> {
+  resume(
+    sessionId: string,
+    turnId: string,
+  ): Outcome<
+    { turn: TurnSummary },
+    'host_draining' | 'not_found' | 'operation_conflict' | 'session_archived' | 'session_busy' | 'storage_damaged'
+  > {
     const { stores, clock, ids, bus, executor } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
@@ -220,7 +238,16 @@ export class TurnService {
     messageId: string,
     text: string,
     options: { keepWaiting?: boolean; attachmentIds?: readonly string[] } = {},
-  ): Outcome<MessageSubmitResult> {
+  ): Outcome<
+    MessageSubmitResult,
+    | 'host_draining'
+    | 'invalid_input'
+    | 'not_found'
+    | 'operation_conflict'
+    | 'session_archived'
+    | 'session_busy'
+    | 'storage_damaged'
+  > {
     const { stores, clock, bus } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
@@ -262,14 +289,21 @@ export class TurnService {
   }
 
   /** Rewrites a follow-up still waiting in the queue; one that started (or was removed) is refused, unchanged. */
-  editMessage(sessionId: string, messageId: string, text: string): Outcome<{ message: QueuedMessage }> {
+  editMessage(
+    sessionId: string,
+    messageId: string,
+    text: string,
+  ): Outcome<{ message: QueuedMessage }, 'not_found' | 'operation_conflict'> {
     return this.changeQueued(sessionId, messageId, 'edited', (now) =>
       this.deps.stores.queue.setText(sessionId, messageId, text, now),
     );
   }
 
   /** Takes a follow-up out of the queue before it starts; one that started is refused, unchanged. */
-  removeMessage(sessionId: string, messageId: string): Outcome<{ message: QueuedMessage }> {
+  removeMessage(
+    sessionId: string,
+    messageId: string,
+  ): Outcome<{ message: QueuedMessage }, 'not_found' | 'operation_conflict'> {
     return this.changeQueued(sessionId, messageId, 'removed', (now) =>
       this.deps.stores.queue.setState(sessionId, messageId, 'cancelled', null, now),
     );
@@ -280,11 +314,11 @@ export class TurnService {
     messageId: string,
     verb: string,
     change: (now: number) => QueuedMessage,
-  ): Outcome<{ message: QueuedMessage }> {
+  ): Outcome<{ message: QueuedMessage }, 'not_found' | 'operation_conflict'> {
     const { stores, clock, bus } = this.deps;
     if (stores.sessions.get(sessionId) === null) return missingSession();
     // One transaction: the queue cannot start the message between the check and the change.
-    const outcome = stores.transaction((): Outcome<{ message: QueuedMessage }> => {
+    const outcome = stores.transaction((): Outcome<{ message: QueuedMessage }, 'not_found' | 'operation_conflict'> => {
       const current = stores.queue.get(sessionId, messageId);
       if (current === null) return fail('not_found', 'That follow-up does not exist in this session.');
       if (current.state === 'started')

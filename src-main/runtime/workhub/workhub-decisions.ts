@@ -1,5 +1,5 @@
 import type { ChangeEventBody } from '../../../src-shared/events';
-import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
 import type {
   ActResult,
   DecisionItemData,
@@ -22,6 +22,20 @@ export interface DecisionDeps {
   readonly ids: Ids;
 }
 
+/**
+ * The codes acting on a proposal can answer with (`workhub.act`, a choice form's pick). A recorded
+ * failure — an action's, a request's decision — is one of them: only `record` writes one, from an act.
+ */
+export type ActError =
+  | 'invalid_input'
+  | 'not_found'
+  | 'operation_conflict'
+  | 'candidate_set_stale'
+  | 'session_archived'
+  | 'session_busy'
+  | 'host_draining'
+  | 'storage_damaged';
+
 /** Proposals that only say something (an answer, a question back): they change no work, so a newer request never sets them aside. */
 const SAYS_ONLY: readonly Proposal['kind'][] = ['answer_here', 'clarify'];
 
@@ -34,12 +48,12 @@ export class WorkHubDecisions {
   constructor(private readonly deps: DecisionDeps) {}
 
   /** What a replay of an action answers: exactly what it answered the first time. */
-  replay(actionId: string): { proposal: unknown; outcome: Outcome<ActResult> } | null {
+  replay(actionId: string): { proposal: unknown; outcome: Outcome<ActResult, ActError> } | null {
     const stored = this.deps.stores.workhub.action(actionId);
     return stored === null ? null : { proposal: stored.proposal, outcome: outcomeOf(stored) };
   }
 
-  recordedAction(actionId: string): Outcome<{ action: RecordedAction }> {
+  recordedAction(actionId: string): Outcome<{ action: RecordedAction }, 'not_found'> {
     const stored = this.deps.stores.workhub.action(actionId);
     const proposal = stored === null ? null : proposalSchema.safeParse(stored.proposal);
     if (stored === null || proposal === null || !proposal.success)
@@ -59,7 +73,7 @@ export class WorkHubDecisions {
    * Whether acting on a request's proposal is still open: null if so; else what the act answers —
    * the recorded result of a decided request, or why nothing is done (cancelled, superseded, unknown).
    */
-  standing(requestId: string, proposal: Proposal): Outcome<ActResult> | null {
+  standing(requestId: string, proposal: Proposal): Outcome<ActResult, ActError> | null {
     const { workhub } = this.deps.stores;
     if (workhub.routedProposal(requestId) === null)
       return fail('not_found', 'The WorkHub has no request with that id.');
@@ -75,7 +89,7 @@ export class WorkHubDecisions {
   }
 
   /** What acting on a request answers once it is decided (its recorded result, or why nothing is done); null while undecided. */
-  decided(requestId: string): Outcome<ActResult> | null {
+  decided(requestId: string): Outcome<ActResult, ActError> | null {
     const decided = this.deps.stores.workhub.decision(requestId);
     return decided === null ? null : answerOf(decided.decision as ProposalDecision);
   }
@@ -85,7 +99,7 @@ export class WorkHubDecisions {
     actionId: string;
     requestId: string | null;
     proposal: Proposal;
-    outcome: Outcome<ActResult>;
+    outcome: Outcome<ActResult, ActError>;
   }): void {
     const { stores, clock } = this.deps;
     const { actionId, requestId, proposal, outcome } = action;
@@ -109,7 +123,7 @@ export class WorkHubDecisions {
   }
 
   /** Cancels a request's proposal; a request already decided answers its decision. */
-  cancel(requestId: string): Outcome<{ decision: ProposalDecision }> {
+  cancel(requestId: string): Outcome<{ decision: ProposalDecision }, 'not_found'> {
     const { stores, clock, bus } = this.deps;
     if (stores.workhub.routedProposal(requestId) === null)
       return fail('not_found', 'The WorkHub has no request with that id.');
@@ -147,16 +161,18 @@ export class WorkHubDecisions {
   }
 }
 
-function outcomeOf(stored: StoredAction): Outcome<ActResult> {
-  return stored.error === null ? ok(stored.result as ActResult) : { ok: false, error: stored.error };
+function outcomeOf(stored: StoredAction): Outcome<ActResult, ActError> {
+  return stored.error === null
+    ? ok(stored.result as ActResult)
+    : { ok: false, error: stored.error as OperationError<ActError> };
 }
 
-function answerOf(decision: ProposalDecision): Outcome<ActResult> {
+function answerOf(decision: ProposalDecision): Outcome<ActResult, ActError> {
   switch (decision.status) {
     case 'done':
       return ok(decision.result);
     case 'failed':
-      return { ok: false, error: decision.error };
+      return { ok: false, error: decision.error as OperationError<ActError> };
     case 'cancelled':
       return fail(
         'operation_conflict',

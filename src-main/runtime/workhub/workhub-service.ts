@@ -1,4 +1,4 @@
-import { fail, ok, type OperationError, type Outcome } from '../../../src-shared/errors';
+import { fail, ok, type Failure, type Outcome } from '../../../src-shared/errors';
 import type { FormRequest } from '../../../src-shared/interaction-model';
 import type {
   ActResult,
@@ -21,7 +21,7 @@ import type { CandidateFinder } from './candidate-finder';
 import type { Router } from './scripted-router';
 import { stableJson } from '../ports/stable-json';
 import { WorkHubChat } from './workhub-chat';
-import { WorkHubDecisions } from './workhub-decisions';
+import { WorkHubDecisions, type ActError } from './workhub-decisions';
 import { nothingRunningAnswer } from './stop-guard';
 
 export const WORKHUB_CONNECTION_ID = 'workhub-router';
@@ -51,7 +51,7 @@ export interface PendingChoice {
   readonly text: string;
 }
 
-type Refusal = { readonly ok: false; readonly error: OperationError };
+type Refusal = Failure<'candidate_set_stale' | 'invalid_input' | 'not_found'>;
 
 export interface ActRequest {
   readonly actionId: string;
@@ -99,7 +99,7 @@ export class WorkHubService {
     return this.deps.finder.find(query);
   }
 
-  async route(requestId: string, text: string): Promise<Outcome<RouteResult>> {
+  async route(requestId: string, text: string): Promise<Outcome<RouteResult, 'operation_conflict' | 'provider_error'>> {
     const { stores } = this.deps;
     const earlier = this.recordedRoute(requestId);
     if (earlier !== null) {
@@ -132,7 +132,7 @@ export class WorkHubService {
     return ok(result);
   }
 
-  act(request: ActRequest): Outcome<ActResult> {
+  act(request: ActRequest): Outcome<ActResult, ActError> {
     const { actionId, proposal } = request;
     const recorded = this.decisions.replay(actionId);
     if (recorded !== null) {
@@ -171,7 +171,7 @@ export class WorkHubService {
    * undecided, so the person can try again; only a failure after an effect (a session made, work
    * stopped) is recorded, so a replay never repeats that effect.
    */
-  private performAndRecord(request: ActRequest, recordAs: Proposal): Outcome<ActResult> {
+  private performAndRecord(request: ActRequest, recordAs: Proposal): Outcome<ActResult, ActError> {
     const effects = { happened: false };
     const outcome = this.perform(request, effects);
     // A form put up is not an outcome yet (its answer is).
@@ -190,7 +190,7 @@ export class WorkHubService {
   }
 
   /** Completes a choose-form's action with the person's pick: a candidate, or new work. */
-  completeChoice(choice: PendingChoice, picked: string): Outcome<ActResult> {
+  completeChoice(choice: PendingChoice, picked: string): Outcome<ActResult, ActError> {
     const recorded = this.decisions.replay(choice.actionId);
     if (recorded !== null) return recorded.outcome;
     // A request cancelled (or otherwise decided) while its form was open is not carried out after all.
@@ -215,7 +215,7 @@ export class WorkHubService {
     if (choice.requestId !== undefined) this.decisions.cancel(choice.requestId);
   }
 
-  private perform(request: ActRequest, effects: { happened: boolean }): Outcome<ActResult> {
+  private perform(request: ActRequest, effects: { happened: boolean }): Outcome<ActResult, ActError> {
     const { proposal, actionId } = request;
     switch (proposal.kind) {
       case 'answer_here':
@@ -284,7 +284,12 @@ export class WorkHubService {
     }
   }
 
-  private delegate(actionId: string, sessionId: string, text: string, createdSession: boolean): Outcome<ActResult> {
+  private delegate(
+    actionId: string,
+    sessionId: string,
+    text: string,
+    createdSession: boolean,
+  ): Outcome<ActResult, ActError> {
     const { stores, turns, ids, clock } = this.deps;
     const turnId = `delegation-${actionId}`;
     // Handed over already (the record of the act was not written before a crash): say so, start nothing.
@@ -342,7 +347,7 @@ export class WorkHubService {
     return stores.interactions.byToolCall(firstRun.runId, `choose-${actionId}`)?.interactionId ?? null;
   }
 
-  private askToChoose(act: ActRequest, proposal: Extract<Proposal, { kind: 'choose' }>): Outcome<ActResult> {
+  private askToChoose(act: ActRequest, proposal: Extract<Proposal, { kind: 'choose' }>): Outcome<ActResult, ActError> {
     const { stores } = this.deps;
     const { actionId, candidateSetId } = act;
     const { candidateRefs: refs, text } = proposal;

@@ -14,7 +14,7 @@ export const FOLDER_LISTING_LIMIT = 1000;
 export function listFolders(
   request: { readonly path?: string; readonly showHidden?: boolean },
   home: string,
-): Outcome<FolderListing> {
+): Outcome<FolderListing, 'invalid_input' | 'not_found'> {
   const asked = request.path ?? home;
   if (!isAbsolute(asked))
     return fail('invalid_input', `"${asked}" is not an absolute path: start it with / (or a drive letter on Windows).`);
@@ -58,7 +58,7 @@ function isFolder(parent: string, entry: Dirent): boolean {
   }
 }
 
-function unreadable(path: string, error: unknown): Outcome<never> {
+function unreadable(path: string, error: unknown): Outcome<never, 'invalid_input' | 'not_found'> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return fail('not_found', `There is no folder ${path} on the host.`);
   if (code === 'EACCES' || code === 'EPERM')

@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fail, ok, type Outcome } from '../../../src-shared/errors';
+import { fail, ok, type ErrorCode, type Outcome } from '../../../src-shared/errors';
 import type { SessionRecord } from '../../../src-shared/model';
 import type {
   WorktreeDiff,
@@ -55,7 +55,11 @@ export class WorktreeService {
   }
 
   /** Whether a folder can get worktrees (it is inside a git repository on a branch), and why not. */
-  check(folder: string): Promise<Outcome<{ available: boolean; reason: string | null; baseBranch: string | null }>> {
+  check(
+    folder: string,
+  ): Promise<
+    Outcome<{ available: boolean; reason: string | null; baseBranch: string | null }, 'operation_unavailable'>
+  > {
     return this.serial<{ available: boolean; reason: string | null; baseBranch: string | null }>(async () => {
       const head = await this.headOf(folder);
       return 'reason' in head
@@ -65,8 +69,15 @@ export class WorktreeService {
   }
 
   /** Gives the session its own worktree on a new branch from its folder's current branch; a retry returns the one it has. */
-  create(sessionId: string): Promise<Outcome<{ worktree: WorktreeRecord; session: SessionRecord }>> {
-    return this.serial<{ worktree: WorktreeRecord; session: SessionRecord }>(async () => {
+  create(
+    sessionId: string,
+  ): Promise<
+    Outcome<
+      { worktree: WorktreeRecord; session: SessionRecord },
+      'invalid_input' | 'not_found' | 'operation_unavailable' | 'session_busy'
+    >
+  > {
+    return this.serial(async () => {
       const { stores, dataDir, ids, clock } = this.deps;
       const session = stores.sessions.get(sessionId);
       if (session === null) return fail('not_found', 'That session does not exist.');
@@ -144,7 +155,9 @@ export class WorktreeService {
     );
   }
 
-  status(sessionId: string): Promise<Outcome<{ status: WorktreeStatus | null; unavailable: string | null }>> {
+  status(
+    sessionId: string,
+  ): Promise<Outcome<{ status: WorktreeStatus | null; unavailable: string | null }, 'not_found'>> {
     const found = this.activeOf(sessionId);
     if (!found.ok) return Promise.resolve(found);
     return this.serial<{ status: WorktreeStatus | null; unavailable: string | null }>(async () => {
@@ -166,8 +179,8 @@ export class WorktreeService {
   }
 
   /** Every file the worktree changed since it left its base branch (committed or not), with its diff. */
-  diff(sessionId: string): Promise<Outcome<WorktreeDiff>> {
-    return this.serial<WorktreeDiff>(async () => {
+  diff(sessionId: string): Promise<Outcome<WorktreeDiff, 'not_found' | 'operation_unavailable'>> {
+    return this.serial(async () => {
       const worktree = this.requireActive(sessionId);
       if (!('worktreeId' in worktree)) return worktree;
       const from = await wt.mergeBase(this.git, worktree.path, worktree.baseBranch, 'HEAD');
@@ -194,8 +207,10 @@ export class WorktreeService {
    * the base checkout as it was. Once merged, the worktree and its branch go and the session works in
    * the base checkout again.
    */
-  merge(sessionId: string): Promise<Outcome<WorktreeMergeResult>> {
-    return this.serial<WorktreeMergeResult>(async () => {
+  merge(
+    sessionId: string,
+  ): Promise<Outcome<WorktreeMergeResult, 'not_found' | 'operation_unavailable' | 'session_busy'>> {
+    return this.serial<WorktreeMergeResult, 'not_found' | 'session_busy'>(async () => {
       const worktree = this.requireActive(sessionId);
       if (!('worktreeId' in worktree)) return worktree;
       const busy = this.busy(sessionId, 'merge it back');
@@ -234,8 +249,10 @@ export class WorktreeService {
   }
 
   /** Merges the base branch into the worktree, so conflicts with it are resolved there; conflicted files are left marked. */
-  update(sessionId: string): Promise<Outcome<WorktreeUpdateResult>> {
-    return this.serial<WorktreeUpdateResult>(async () => {
+  update(
+    sessionId: string,
+  ): Promise<Outcome<WorktreeUpdateResult, 'not_found' | 'operation_unavailable' | 'session_busy'>> {
+    return this.serial<WorktreeUpdateResult, 'not_found' | 'session_busy'>(async () => {
       const worktree = this.requireActive(sessionId);
       if (!('worktreeId' in worktree)) return worktree;
       const busy = this.busy(sessionId, 'bring the base branch in');
@@ -250,8 +267,10 @@ export class WorktreeService {
   }
 
   /** Removes the worktree and its branch with whatever they hold; the session works in the base checkout again. A retry is done. */
-  discard(sessionId: string): Promise<Outcome<{ worktree: WorktreeRecord }>> {
-    return this.serial<{ worktree: WorktreeRecord }>(async () => {
+  discard(
+    sessionId: string,
+  ): Promise<Outcome<{ worktree: WorktreeRecord }, 'not_found' | 'operation_unavailable' | 'session_busy'>> {
+    return this.serial(async () => {
       const { stores } = this.deps;
       if (stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
       const worktree = stores.worktrees.activeFor(sessionId);
@@ -268,7 +287,7 @@ export class WorktreeService {
   }
 
   /** The worktree's folder, for the person to open (the headless host has no shell to open it in). */
-  open(sessionId: string): Outcome<{ path: string }> {
+  open(sessionId: string): Outcome<{ path: string }, 'not_found'> {
     const worktree = this.requireActive(sessionId);
     if (!('worktreeId' in worktree)) return worktree;
     if (!existsSync(worktree.path)) return fail('not_found', `The worktree folder ${worktree.path} is gone.`);
@@ -276,12 +295,12 @@ export class WorktreeService {
   }
 
   /** Worktrees no session works in (left by a crash or a removed session), found now. */
-  leftovers(): Promise<Outcome<{ leftovers: WorktreeLeftover[] }>> {
+  leftovers(): Promise<Outcome<{ leftovers: WorktreeLeftover[] }, 'operation_unavailable'>> {
     return this.serial<{ leftovers: WorktreeLeftover[] }>(async () => ok({ leftovers: await this.findLeftovers() }));
   }
 
   /** Removes a leftover worktree (its folder and branch); the session it belonged to, if any, works in the base checkout again. A retry is done. */
-  discardLeftover(folder: string): Promise<Outcome<{ leftovers: WorktreeLeftover[] }>> {
+  discardLeftover(folder: string): Promise<Outcome<{ leftovers: WorktreeLeftover[] }, 'operation_unavailable'>> {
     return this.serial<{ leftovers: WorktreeLeftover[] }>(async () => {
       const leftover = (await this.findLeftovers()).find((found) => path.resolve(found.path) === path.resolve(folder));
       if (leftover?.worktree != null) await this.end(leftover.worktree, 'discarded');
@@ -292,7 +311,7 @@ export class WorktreeService {
   }
 
   /** Keeps a leftover worktree as it is: not listed again, across restarts. Folders no longer left behind are forgotten. A retry is done. */
-  keepLeftover(folder: string): Promise<Outcome<{ leftovers: WorktreeLeftover[] }>> {
+  keepLeftover(folder: string): Promise<Outcome<{ leftovers: WorktreeLeftover[] }, 'operation_unavailable'>> {
     return this.serial<{ leftovers: WorktreeLeftover[] }>(async () => {
       const stillLeft = new Set((await this.allLeftovers()).map((leftover) => path.resolve(leftover.path)));
       const kept = new Set([...this.keptFolders(), path.resolve(folder)].filter((kept) => stillLeft.has(kept)));
@@ -316,9 +335,23 @@ export class WorktreeService {
     await this.queue;
   }
 
-  /** Runs `work` after every earlier git step of this service; an unusable git answers `operation_unavailable`. */
-  private serial<T>(work: () => Promise<Outcome<T>>, gate = true): Promise<Outcome<T>> {
-    const run = async (): Promise<Outcome<T>> => {
+  /**
+   * Runs `work` after every earlier git step of this service; an unusable git answers
+   * `operation_unavailable`, unless `gate` is false.
+   */
+  private serial<T, C extends ErrorCode = never>(
+    work: () => Promise<Outcome<T, C>>,
+    gate?: true,
+  ): Promise<Outcome<T, C | 'operation_unavailable'>>;
+  private serial<T, C extends ErrorCode = never>(
+    work: () => Promise<Outcome<T, C>>,
+    gate: false,
+  ): Promise<Outcome<T, C>>;
+  private serial<T, C extends ErrorCode = never>(
+    work: () => Promise<Outcome<T, C>>,
+    gate = true,
+  ): Promise<Outcome<T, C | 'operation_unavailable'>> {
+    const run = async (): Promise<Outcome<T, C | 'operation_unavailable'>> => {
       const unavailable = await this.unavailable;
       if (gate && unavailable !== null) return fail('operation_unavailable', unavailable);
       return work();
@@ -349,18 +382,18 @@ export class WorktreeService {
     return wt.repoHead(this.git, folder);
   }
 
-  private busy(sessionId: string, what: string): Outcome<never> | null {
+  private busy(sessionId: string, what: string): Outcome<never, 'session_busy'> | null {
     return this.deps.stores.turns.activeTurn(sessionId) === null
       ? null
       : fail('session_busy', `A turn is running in this session; ${what} when it has ended.`);
   }
 
-  private activeOf(sessionId: string): Outcome<WorktreeRecord | null> {
+  private activeOf(sessionId: string): Outcome<WorktreeRecord | null, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return fail('not_found', 'That session does not exist.');
     return ok(this.deps.stores.worktrees.activeFor(sessionId));
   }
 
-  private requireActive(sessionId: string): WorktreeRecord | Outcome<never> {
+  private requireActive(sessionId: string): WorktreeRecord | Outcome<never, 'not_found'> {
     const found = this.activeOf(sessionId);
     if (!found.ok) return found;
     return found.result ?? fail('not_found', 'This session has no worktree.');

@@ -70,7 +70,10 @@ export class AcpLogins {
   }
 
   /** How the connection's agent signs in: as it last said, or (not yet asked, or `refresh`) by starting it for `initialize`. */
-  async methodsOf(connectionId: string, refresh = false): Promise<Outcome<AcpAuthMethods>> {
+  async methodsOf(
+    connectionId: string,
+    refresh = false,
+  ): Promise<Outcome<AcpAuthMethods, 'invalid_input' | 'provider_error'>> {
     const kept = this.methods.get(connectionId);
     if (kept !== undefined && !refresh) return ok(kept.known);
     const command = this.deps.resolve(connectionId);
@@ -88,7 +91,10 @@ export class AcpLogins {
   }
 
   /** Starts signing in with one of the agent's methods; one already running for the connection is answered as it is. */
-  async start(connectionId: string, methodId: string): Promise<Outcome<{ login: AcpLoginState }>> {
+  async start(
+    connectionId: string,
+    methodId: string,
+  ): Promise<Outcome<{ login: AcpLoginState }, 'invalid_input' | 'provider_error'>> {
     const running = [...this.logins.values()].find(
       (login) => login.state.connectionId === connectionId && login.state.status === 'running',
     );
@@ -124,7 +130,7 @@ export class AcpLogins {
   }
 
   /** A line typed in the panel, sent to the terminal sign-in's stdin. */
-  input(loginId: string, text: string): Outcome<{ login: AcpLoginState }> {
+  input(loginId: string, text: string): Outcome<{ login: AcpLoginState }, 'not_found' | 'invalid_input'> {
     const login = this.logins.get(loginId);
     if (login === undefined) return fail('not_found', 'That sign-in is not known (Cairn may have restarted).');
     if (login.state.status !== 'running' || login.child?.stdin == null || login.child.stdin.destroyed)
@@ -134,7 +140,7 @@ export class AcpLogins {
   }
 
   /** Cancels a running sign-in: its process group is ended (SIGTERM, then SIGKILL after the grace). */
-  async cancel(loginId: string): Promise<Outcome<{ login: AcpLoginState }>> {
+  async cancel(loginId: string): Promise<Outcome<{ login: AcpLoginState }, 'not_found'>> {
     const login = this.logins.get(loginId);
     if (login === undefined) return fail('not_found', 'That sign-in is not known (Cairn may have restarted).');
     if (login.state.status === 'running') {

@@ -26,7 +26,7 @@ export interface CodexThreadChoices {
     sessionId: string,
     threadId: string,
     choice: CodexThreadChoice,
-  ): Outcome<{ threadProblem: CodexThreadProblem }>;
+  ): Outcome<{ threadProblem: CodexThreadProblem }, 'operation_conflict'>;
   /** The thread problem changed: clients hear of it. */
   announce(sessionId: string, problem: CodexThreadProblem | null): void;
   /** A new thread replaced the unresumable one in this run: the transcript says so where it happened. */
