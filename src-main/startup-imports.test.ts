@@ -75,6 +75,8 @@ function packagesLoadedAtStart(entry: string): Map<string, string[]> {
     if (seen.has(file)) return;
     seen.add(file);
     for (const specifier of valueImportsOf(file)) {
+      // A JSON file is data: it imports nothing.
+      if (specifier.startsWith('.') && specifier.endsWith('.json')) continue;
       if (specifier.startsWith('.')) walk(resolveSource(file, specifier), [...chain, relative(ROOT, file)]);
       else if (!packages.has(packageName(specifier)))
         packages.set(packageName(specifier), [...chain, relative(ROOT, file)]);
