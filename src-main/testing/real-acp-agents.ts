@@ -34,9 +34,10 @@ export interface RealAgent {
    */
   readonly createsFiles: boolean;
   /**
-   * Whether a new agent process reloads an earlier session (`session/load`). Gemini CLI 0.61 declares
-   * `loadSession` but answers "No previous sessions found for this project" for a session it saved
-   * (its chat file is there): Cairn starts a new agent session then, with a summary of its record.
+   * Whether a new agent process always reloads an earlier session (`session/load`). Gemini CLI 0.61
+   * declares `loadSession` but often answers "No previous sessions found for this project" for a
+   * session it saved (its chat file is there), and sometimes reloads it: Cairn starts a new agent
+   * session with a summary of its record when it does not, and says so.
    */
   readonly reloadsSessions: boolean;
   /** The agent's own file-writing tool call, as its model asks for it. */

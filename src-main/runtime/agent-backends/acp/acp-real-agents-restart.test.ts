@@ -134,14 +134,17 @@ describe.skipIf(!installed).each(REAL_AGENTS)(
       const body = JSON.stringify(resumed.body);
       expect(body).toContain('Remember the heron count.');
       const items = await shown(second.client, sessionId);
-      if (agent.reloadsSessions) {
+      // Gemini CLI 0.61's session/load fails or succeeds depending on what it wrote before the crash
+      // (both seen here), so for it either is right: the transcript's notice says which happened.
+      const reloaded = !items.some((item) => item.text.includes('could not reload'));
+      if (agent.reloadsSessions) expect(reloaded).toBe(true);
+      if (reloaded) {
         // The agent's replay of its history is not shown again.
         expect(items.filter((item) => item.text.includes('Noted: seven herons on the weir.'))).toHaveLength(1);
         // The new agent process knows the first turn only from its own reloaded session: the model gets t1's answer as an assistant turn.
         expect(assistantTextsIn(resumed).join('\n')).toContain('Noted: seven herons on the weir.');
         expect(body).toContain('Your previous attempt at this request ended early (app_restarted).');
         expect(body).not.toContain('could not be reloaded');
-        expect(items.some((item) => item.text.includes('could not reload'))).toBe(false);
       } else {
         // A new agent session, announced, whose first prompt carries Cairn's record of the conversation.
         expect(body).toContain('could not be reloaded');
