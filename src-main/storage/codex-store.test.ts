@@ -39,34 +39,4 @@ describe('codex store', () => {
     store.forget('s1');
     expect(store.resumePoint('s1')).toBeNull();
   });
-
-  it('a command of an ended turn settles its running (else stopped) entry, and one the result does not list is added', () => {
-    const result = {
-      codexTurnId: 'ct1',
-      sessionId: 's1',
-      turnId: 't1',
-      runId: 'r1',
-      status: 'interrupted' as const,
-      finalMessage: '',
-      filesChanged: [],
-      commands: [
-        { command: 'ls', exitCode: null, status: 'stopped' },
-        { command: 'ls', exitCode: null, status: 'running' },
-      ],
-      inputTokens: 0,
-      outputTokens: 0,
-      errorMessage: null,
-      structured: null,
-      createdAt: 1,
-    };
-    store.recordTurnResult(result);
-    store.settleCommand('ct1', 'ls', { exitCode: 0, status: 'completed' });
-    store.settleCommand('ct1', 'ls', { exitCode: 1, status: 'failed' });
-    store.settleCommand('ct1', 'pwd', { exitCode: 0, status: 'completed' });
-    expect(store.turnResults('s1', 't1')[0]?.commands).toEqual([
-      { command: 'ls', exitCode: 1, status: 'failed' },
-      { command: 'ls', exitCode: 0, status: 'completed' },
-      { command: 'pwd', exitCode: 0, status: 'completed' },
-    ]);
-  });
 });

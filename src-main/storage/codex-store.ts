@@ -34,11 +34,7 @@ export interface CodexStore {
   recordTurnResult(result: CodexTurnResult): void;
   /** The results of a Cairn turn's Codex turns, oldest first. */
   turnResults(sessionId: string, turnId: string): CodexTurnResult[];
-  /**
-   * A command of an ended turn ended: its first entry of that command still `running` (else `stopped`,
-   * as the turn's end left it) takes how it ended; a command the result does not list (Codex reported it
-   * only after the turn ended) is added.
-   */
+  /** A command the turn left running ended: its first `running` entry of that command takes how it ended. */
   settleCommand(codexTurnId: string, command: string, ending: { exitCode: number | null; status: string }): void;
 }
 
@@ -105,12 +101,9 @@ export function createCodexStore(db: Db): CodexStore {
       const row = commandsOf.get(codexTurnId);
       if (row === undefined) return;
       const commands = JSON.parse(row.commands) as CodexTurnResult['commands'][number][];
-      const unsettled = (status: string) =>
-        commands.findIndex((entry) => entry.command === command && entry.status === status);
-      const running = unsettled('running');
-      const index = running >= 0 ? running : unsettled('stopped');
-      if (index < 0) commands.push({ command, ...ending });
-      else commands[index] = { command, ...ending };
+      const index = commands.findIndex((entry) => entry.command === command && entry.status === 'running');
+      if (index < 0) return;
+      commands[index] = { command, ...ending };
       setCommands.run(JSON.stringify(commands), codexTurnId);
     },
   );

@@ -10,7 +10,6 @@ import { threadResultSchema } from './codex-protocol';
 import type { CodexContext, RunRef, SessionState } from './codex-session-state';
 import { processGroupOf } from '../../shell/process-tree';
 import { BackgroundCommands } from './background-commands';
-import { EndedTurnCommands } from './ended-turn-commands';
 import { clearThreadGoal } from './goal-mirror';
 import { LiveAppServer } from './live-app-server';
 
@@ -144,8 +143,11 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       bounds,
       () => processGroupOf(appServerPid) ?? appServerPid,
     );
-    const endedTurns = new EndedTurnCommands(ctx.codexStore);
-    divertCommandReports(live, (seq) => ctx.codexStore.claim(sessionId, live.instanceId, seq), background, endedTurns);
+    live.divert(({ method, params, seq }) => {
+      if (!background.holds(method, params)) return false;
+      if (ctx.codexStore.claim(sessionId, live.instanceId, seq)) background.take(method, params);
+      return true;
+    });
     void live.process.exited.then(() => {
       if (!ctx.closed) void background.stopAll('Its Codex app-server ended, so Cairn stopped it.');
     });
@@ -157,7 +159,6 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
       commands: null,
       processes: null,
       background,
-      endedTurns,
       pending: null,
       goalId: null,
       structured: false,
@@ -165,24 +166,6 @@ export function createAppServerStarter(ctx: CodexContext, folders: CodexFolders)
     ctx.states.set(sessionId, state);
     return state;
   };
-}
-
-/**
- * What Codex says about a command after its turn ended is applied as it arrives (once per message,
- * `claim`), never queued for a run: a command left running takes it, else the ended turn it belongs to.
- */
-export function divertCommandReports(
-  live: Pick<LiveAppServer, 'divert'>,
-  claim: (seq: number) => boolean,
-  background: Pick<BackgroundCommands, 'holds' | 'take'>,
-  endedTurns: Pick<EndedTurnCommands, 'holds' | 'take'>,
-): void {
-  live.divert(({ method, params, seq }) => {
-    const owner = background.holds(method, params) ? background : endedTurns.holds(method, params) ? endedTurns : null;
-    if (owner === null) return false;
-    if (claim(seq)) owner.take(method, params);
-    return true;
-  });
 }
 
 /** What an app-server was started with: a turn with different settings needs a new one. */

@@ -45,54 +45,6 @@ export type CommandItem = z.infer<typeof commandItem>;
 export type FileChangeItem = z.infer<typeof fileChangeItem>;
 
 export const itemNotificationSchema = z.object({ turnId: z.string(), item: threadItemSchema }).passthrough();
-
-/** What a command item notification says, read as far as it can be: `unread` says what was missing. */
-export type CommandNotice =
-  | { readonly kind: 'command'; readonly turnId: string; readonly item: CommandItem; readonly unread: string | null }
-  | { readonly kind: 'other' }
-  | { readonly kind: 'unreadable'; readonly why: string };
-
-const commandIdentity = z
-  .object({ turnId: z.string(), item: z.object({ type: z.literal('commandExecution'), id: z.string() }).passthrough() })
-  .passthrough();
-
-/**
- * An `item/started` or `item/completed` notification, read for a command: one that names its turn and
- * item but not in the shape Cairn knows (a field missing or of another type) is kept with what it
- * does say, never dropped; one without even those is `unreadable`.
- */
-export function commandNoticeOf(params: unknown): CommandNotice {
-  const item: unknown = typeof params === 'object' && params !== null && 'item' in params ? params.item : undefined;
-  const type: unknown = typeof item === 'object' && item !== null && 'type' in item ? item.type : undefined;
-  if (type !== undefined && type !== 'commandExecution') return { kind: 'other' };
-  const strict = z.object({ turnId: z.string(), item: commandItem }).passthrough().safeParse(params);
-  if (strict.success) return { kind: 'command', turnId: strict.data.turnId, item: strict.data.item, unread: null };
-  const identity = commandIdentity.safeParse(params);
-  if (!identity.success) return { kind: 'unreadable', why: issuesOf(identity.error) };
-  const raw = identity.data.item;
-  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-  const command = text(raw.command) ?? (Array.isArray(raw.command) ? raw.command.map(String).join(' ') : null);
-  return {
-    kind: 'command',
-    turnId: identity.data.turnId,
-    item: {
-      type: 'commandExecution',
-      id: raw.id,
-      command: command ?? '(Codex did not say which command)',
-      cwd: text(raw.cwd) ?? '',
-      status: text(raw.status) ?? 'unknown',
-      aggregatedOutput: text(raw.aggregatedOutput),
-      exitCode: number(raw.exitCode),
-      durationMs: number(raw.durationMs),
-    },
-    unread: issuesOf(strict.error),
-  };
-}
-
-function issuesOf(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(params)'}: ${issue.message}`).join('; ');
-}
 export const deltaNotificationSchema = z
   .object({ turnId: z.string(), itemId: z.string(), delta: z.string() })
   .passthrough();

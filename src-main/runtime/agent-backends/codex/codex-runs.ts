@@ -193,7 +193,7 @@ async function steer(
 }
 
 /** The session now follows this Codex turn: its events mapped into this run, its commands' output recorded. */
-export function followTurn(
+function followTurn(
   ctx: CodexContext,
   state: SessionState,
   run: RunRef,
@@ -205,18 +205,16 @@ export function followTurn(
   const mapper = new EventMapper(turnId, model, unasked);
   state.mapper = mapper;
   state.run = run;
-  state.commands = new CommandOutput({
-    log: ctx.deps.commands,
-    runOf: () => state.run ?? run,
-    codexTurnId: turnId,
-    itemOf: (itemId) => {
+  state.commands = new CommandOutput(
+    ctx.deps.commands,
+    () => state.run ?? run,
+    turnId,
+    (itemId) => {
       const item = mapper.itemOf(itemId);
       return item?.type === 'commandExecution' ? item : null;
     },
-    atStart: unasked,
-    warn: (message, fields) =>
-      ctx.deps.logger.warn(message, { sessionId: run.sessionId, codexTurnId: turnId, ...fields }),
-  });
+    unasked,
+  );
 }
 
 function runRefOf(input: AgentRunInput): RunRef {

@@ -5,7 +5,6 @@ import type { AppServerQuarantine } from './app-server-quarantine';
 import type { BackgroundCommands } from './background-commands';
 import type { CodexBackendDeps } from './codex-backend-deps';
 import type { CommandOutput } from './command-output';
-import type { EndedTurnCommands } from './ended-turn-commands';
 import type { EventMapper } from './event-mapper';
 import type { CodexBounds, LiveAppServer } from './live-app-server';
 import type { TurnProcesses } from './turn-processes';
@@ -40,8 +39,6 @@ export interface SessionState {
   processes: TurnProcesses | null;
   /** Commands of earlier turns still running. */
   readonly background: BackgroundCommands;
-  /** The commands of turns that ended, for what Codex says of them after their turn's end. */
-  readonly endedTurns: EndedTurnCommands;
   pending: PendingRequest | null;
   /** The Cairn goal the current Codex turn works toward. */
   goalId: string | null;

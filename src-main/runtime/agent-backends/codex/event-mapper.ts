@@ -1,6 +1,5 @@
 import type { AgentEvent } from '../../contract/agent-backend';
 import {
-  commandNoticeOf,
   deltaNotificationSchema,
   errorNotificationSchema,
   itemNotificationSchema,
@@ -37,9 +36,8 @@ export interface TurnFacts {
  * Maps app-server notifications of one Codex turn onto agent events: agent text and reasoning deltas,
  * command executions as `run_shell` tool lines (output and exit code), file changes as `apply_patch`
  * tool lines (their diff), token usage. A tool line is recorded when the item first shows output or
- * completes (a command still silent when the turn completes, then), so an approval for it can record
- * the call itself; calls recorded elsewhere (approved or answered through an interaction) are marked
- * and not recorded twice.
+ * completes, so an approval for it can record the call itself; calls recorded elsewhere (approved or
+ * answered through an interaction) are marked and not recorded twice.
  */
 export class EventMapper {
   private readonly started = new Map<string, CommandItem | FileChangeItem>();
@@ -152,9 +150,7 @@ export class EventMapper {
               message: this.failure(error?.message ?? this.lastError ?? 'Codex reported the turn failed.'),
             },
           };
-        if (status === 'interrupted') return { events: [], end: { status: 'interrupted' } };
-        // A command Codex started that has shown nothing yet runs on past the turn: its call is shown now.
-        return { events: this.silentCommandCalls(), end: { status: 'completed' } };
+        return { events: [], end: { status: status === 'interrupted' ? 'interrupted' : 'completed' } };
       }
       default:
         return none;
@@ -179,9 +175,7 @@ export class EventMapper {
       return this.streamedMessages.has(item.id) || item.text === '' ? [] : [{ type: 'text_delta', text: item.text }];
     }
     if (item.type !== 'commandExecution' && item.type !== 'fileChange') return [];
-    // A command in a shape Cairn does not know still shows, with what Codex said of it.
-    const notice = item.type === 'commandExecution' ? commandNoticeOf(params) : null;
-    const known = notice?.kind === 'command' ? notice.item : (item as CommandItem | FileChangeItem);
+    const known = item as CommandItem | FileChangeItem;
     this.started.set(known.id, known);
     if (!completed) return this.commandsAtStart && known.type === 'commandExecution' ? this.callOnce(known.id) : [];
     const events = this.callOnce(known.id);
@@ -214,12 +208,6 @@ export class EventMapper {
       });
     }
     return events;
-  }
-
-  private silentCommandCalls(): AgentEvent[] {
-    return [...this.started.values()]
-      .filter((item) => item.type === 'commandExecution' && !this.settledCalls.has(item.id))
-      .flatMap((item) => this.callOnce(item.id));
   }
 
   private callOnce(itemId: string): AgentEvent[] {

@@ -32,8 +32,7 @@ export const DEFAULT_BOUNDS: CodexBounds = {
 /**
  * One running app-server instance: its process, its JSON-RPC client, and a queue of what it said,
  * read by at most one run at a time. Messages that arrive while no run reads are kept until the
- * next read (`drain` drops them when a run starts a fresh Codex turn), except what the diverted
- * handler takes: what Codex says late about the commands of turns that ended.
+ * next read (`drain` drops them when a run starts a fresh Codex turn).
  */
 export class LiveAppServer {
   readonly rpc: JsonRpcClient;
@@ -109,13 +108,6 @@ export class LiveAppServer {
    */
   divert(take: (notification: ServerNotification) => boolean): void {
     this.diverted = take;
-    this.offerQueued();
-  }
-
-  /** Offers what is queued to the diverted handler again: what it takes has changed (a turn just ended). */
-  offerQueued(): void {
-    const take = this.diverted;
-    if (take === null) return;
     const kept = this.queue.filter((message) => message.kind !== 'notification' || !take(message.value));
     this.queue.splice(0, this.queue.length, ...kept);
   }

@@ -2,24 +2,21 @@ import type { AgentEvent } from '../../contract/agent-backend';
 import { AgentBackendError } from '../../contract/agent-backend';
 import { isContextCompaction } from './codex-compaction';
 import { declineResponse } from './codex-requests';
-import type { CodexContext, RunRef, SessionState } from './codex-session-state';
-import type { EventMapper } from './event-mapper';
+import type { CodexContext, SessionState } from './codex-session-state';
 import { contextMeterOf } from './context-usage';
 import { goalUpdateOf } from './goal-mirror';
 import { bridgeRequest } from './interaction-bridge';
 import { validateDelegationAnswer } from './structured-answer';
 
-type TurnStatus = 'completed' | 'interrupted' | 'failed';
-
 /** What a command Codex left open is told when its turn ends. */
-const COMMAND_LEFT_OPEN: Readonly<Record<TurnStatus, string>> = {
+const COMMAND_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed', string>> = {
   completed: 'Codex ended the turn without saying how this command ended.',
   interrupted: 'Stopped with its Codex turn.',
   failed: 'Its Codex turn failed before the command finished.',
 };
 
 /** How a command Codex left open shows in the turn's result. */
-const COMMAND_STATUS_LEFT_OPEN: Readonly<Record<TurnStatus, string>> = {
+const COMMAND_STATUS_LEFT_OPEN: Readonly<Record<'completed' | 'interrupted' | 'failed', string>> = {
   completed: 'running',
   interrupted: 'stopped',
   failed: 'failed',
@@ -39,22 +36,34 @@ export function createTurnReader(ctx: CodexContext) {
     status: 'completed' | 'interrupted' | 'failed',
     errorMessage: string | null,
   ): void {
-    const { mapper, run, commands } = state;
-    if (status === 'completed' && commands !== null) {
+    const { mapper, run } = state;
+    if (status === 'completed' && mapper !== null && state.commands !== null) {
       // Codex ended the turn with commands still running (background / yielded): they stay live shell runs.
-      state.background.adopt(commands.codexTurnId, commands.detach(), state.processes?.current() ?? []);
+      const left = state.commands.detach().flatMap(({ itemId, shellRunId }) => {
+        const item = mapper.itemOf(itemId);
+        return item?.type === 'commandExecution' ? [{ item, shellRunId }] : [];
+      });
+      state.background.adopt(mapper.turnId, left, state.processes?.current() ?? []);
     }
-    commands?.closeAll(COMMAND_LEFT_OPEN[status]);
+    state.commands?.closeAll(COMMAND_LEFT_OPEN[status]);
     state.commands = null;
     state.processes = null;
-    if (mapper !== null && run !== null)
-      recordTurnFacts(ctx, mapper, { ...run, status, errorMessage, structured: state.structured });
-    if (commands !== null) {
-      // Codex may still report the turn's commands (a command's end comes from a task of its own):
-      // what is queued behind turn/completed and what comes later is applied to them.
-      state.endedTurns.add(commands);
-      state.live.offerQueued();
-    }
+    if (mapper === null || run === null) return;
+    mapper.closeOpenCommands(COMMAND_STATUS_LEFT_OPEN[status]);
+    const { facts } = mapper;
+    codexStore.recordTurnResult({
+      codexTurnId: mapper.turnId,
+      ...run,
+      status,
+      finalMessage: facts.finalMessage,
+      filesChanged: [...facts.filesChanged],
+      commands: facts.commands,
+      inputTokens: facts.inputTokens,
+      outputTokens: facts.outputTokens,
+      errorMessage,
+      structured: state.structured && status === 'completed' ? validateDelegationAnswer(facts.finalMessage) : null,
+      createdAt: deps.now(),
+    });
   }
 
   /**
@@ -166,28 +175,4 @@ export function createTurnReader(ctx: CodexContext) {
       if (!ended && signal.aborted && state.pending === null) await stopTurn(sessionId, state);
     }
   };
-}
-
-/** The Codex turn's result as its facts stand at its end (commands Codex reports later settle theirs). */
-function recordTurnFacts(
-  { codexStore, deps }: CodexContext,
-  mapper: EventMapper,
-  ended: RunRef & { status: TurnStatus; errorMessage: string | null; structured: boolean },
-): void {
-  const { status, errorMessage, structured, ...run } = ended;
-  mapper.closeOpenCommands(COMMAND_STATUS_LEFT_OPEN[status]);
-  const { facts } = mapper;
-  codexStore.recordTurnResult({
-    codexTurnId: mapper.turnId,
-    ...run,
-    status,
-    finalMessage: facts.finalMessage,
-    filesChanged: [...facts.filesChanged],
-    commands: facts.commands,
-    inputTokens: facts.inputTokens,
-    outputTokens: facts.outputTokens,
-    errorMessage,
-    structured: structured && status === 'completed' ? validateDelegationAnswer(facts.finalMessage) : null,
-    createdAt: deps.now(),
-  });
 }
