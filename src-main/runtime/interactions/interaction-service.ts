@@ -46,6 +46,16 @@ export interface InteractionServiceDeps {
  * sealed in the vault, masked everywhere else) and continues the turn in a new run. The first answer
  * wins: the same answer again returns the same result; a different one is a conflict.
  */
+/** What answering an interaction may answer: the answer's own refusals and those of the run it resumes. */
+type AnswerError =
+  | 'host_draining'
+  | 'invalid_input'
+  | 'not_found'
+  | 'operation_conflict'
+  | 'session_archived'
+  | 'session_busy'
+  | 'storage_damaged';
+
 export class InteractionService {
   constructor(private readonly deps: InteractionServiceDeps) {}
 
@@ -76,16 +86,7 @@ export class InteractionService {
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null = null,
-  ): Outcome<
-    InteractionAnswerResult,
-    | 'host_draining'
-    | 'invalid_input'
-    | 'not_found'
-    | 'operation_conflict'
-    | 'session_archived'
-    | 'session_busy'
-    | 'storage_damaged'
-  > {
+  ): Outcome<InteractionAnswerResult, AnswerError> {
     try {
       return this.apply(interactionId, answer, from);
     } catch (error) {
@@ -103,16 +104,7 @@ export class InteractionService {
     interactionId: string,
     answer: InteractionAnswer,
     from: string | null,
-  ): Outcome<
-    InteractionAnswerResult,
-    | 'host_draining'
-    | 'invalid_input'
-    | 'not_found'
-    | 'operation_conflict'
-    | 'session_archived'
-    | 'session_busy'
-    | 'storage_damaged'
-  > {
+  ): Outcome<InteractionAnswerResult, AnswerError> {
     const { stores, vault, clock, ids, bus, executor } = this.deps;
     const interaction = stores.interactions.get(interactionId);
     if (interaction === null) return missing();

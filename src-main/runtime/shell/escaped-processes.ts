@@ -20,28 +20,9 @@ export function runMarker(scope: string, shellRunId: string): string {
 
 /** Live processes (other than this one) whose environment carries `marker`; empty where /proc cannot say. */
 export function markedProcesses(marker: string): number[] {
-  const needle = Buffer.from(`${RUN_MARKER_VARIABLE}=${marker}\0`);
-  let names: string[];
-  try {
-    names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  for (const name of names) {
-    const pid = Number(name);
-    if (pid === process.pid) continue;
-    let environ: Buffer;
-    try {
-      // A zombie's is empty; another user's cannot be read (and is not ours to stop).
-      environ = readFileSync(`/proc/${pid}/environ`);
-    } catch {
-      continue;
-    }
-    const at = environ.indexOf(needle);
-    if (at === 0 || (at > 0 && environ[at - 1] === 0)) found.push(pid);
-  }
-  return found;
+  return processesMarkedWith(marker)
+    .filter((found) => found.marker === marker)
+    .map((found) => found.pid);
 }
 
 /** Live processes (other than this one) whose marker starts with `prefix`, with that marker. */
