@@ -17,6 +17,10 @@ export const SHARED_GRAPH = [
   // scripts/vitest-config.test.ts.
   'src-main/runtime/{automations,branches,checkpoints,compaction,composition,context,conversations,hooks,interactions,mcp,memory,sessions,skills,subagents,turns,workspace}/**/*.test.ts',
   'src-main/runtime/agent-backends/{builtin,agent-process}/**/*.test.ts',
+  // Codex's and the ACP agents' tests, and Cairn as an ACP agent: each starts its own in-process host and
+  // real agent processes, and leaves neither behind (an environment variable one sets, it restores).
+  'src-main/runtime/agent-backends/{acp,codex}/**/*.test.ts',
+  'src-main/acp-agent/**/*.test.ts',
   'src-main/runtime/connections/**/*.test.ts',
   // The in-process host's tests (each test starts its own host on its own data directory, and closes it):
   // 52 files took 188 CPU-s with a fresh graph each, 123 sharing one (same machine, under load).
@@ -37,9 +41,13 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Bundles the programs tests start as processes (test agents, MCP servers), so none loads tsx.
+    globalSetup: ['src-main/testing/test-programs-setup.ts'],
     hookTimeout: 20_000,
-    // Tests start host processes and SQLite databases; two cores run two files at a time.
-    maxWorkers: 2,
+    // Tests start host processes and SQLite databases, and wait on them for much of their time: two
+    // files at a time leave about one of two cores busy, and `npm test` runs the end-to-end tests
+    // beside these. CAIRN_UNIT_WORKERS overrides it (1 for a machine busy with something else).
+    maxWorkers: Number(process.env.CAIRN_UNIT_WORKERS ?? '') || 2,
     projects: [
       {
         extends: true,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestHost, tempDataDir, type TestHost } from '../testing/host-fixture';
 import { waitFor } from '../testing/wait-for';
 import { ABSENT_NOTE } from '../runtime/checkpoints/checkpoint-recorder';
+import { testProgramArgs } from '../testing/test-programs';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,7 +19,7 @@ function crashAt(
 ): Promise<{ signal: string | null; output: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src-main/testing/checkpoint-crash-child.ts', dataDir, workspace, point],
+    [...testProgramArgs('src-main/testing/checkpoint-crash-child.ts'), dataDir, workspace, point],
     {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

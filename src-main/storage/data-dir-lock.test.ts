@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../testing/host-fixture';
+import { testProgramArgs } from '../testing/test-programs';
 import { waitFor } from '../testing/wait-for';
 import { DataDirError, DataDirLockedError } from './data-dir-errors';
 import { acquireDataDirLock, LOCK_FILE, OWNER_FILE } from './data-dir-lock';
@@ -120,7 +120,6 @@ describe('data directory lock', () => {
     // Two starts at the same instant each take SQLite's shared lock on the way to the exclusive one;
     // each one's shared lock then blocks the other. A reader holding a shared lock while both try makes
     // that moment last: before the fix, both were refused and neither came up.
-    const racer = fileURLToPath(new URL('./testing/lock-racer.ts', import.meta.url));
     for (let round = 1; round <= 2; round += 1) {
       const dataDir = dir();
       writeFileSync(join(dataDir, LOCK_FILE), '');
@@ -128,7 +127,7 @@ describe('data directory lock', () => {
       reader.exec('BEGIN');
       reader.prepare('SELECT count(*) FROM sqlite_master').get();
       const starts = [0, 1].map(() => {
-        const child = spawn(process.execPath, ['--import', 'tsx', racer, dataDir], {
+        const child = spawn(process.execPath, [...testProgramArgs('src-main/storage/testing/lock-racer.ts'), dataDir], {
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let output = '';

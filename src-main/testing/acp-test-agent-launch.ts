@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { processGone } from '../runtime/shell/process-group';
+import { testProgramArgs } from './test-programs';
 
-/** The command line that runs Cairn's ACP test agent (`acp-test-agent.ts`, through tsx), keeping its state in `stateDir`. */
+/** The command line that runs Cairn's ACP test agent (`acp-test-agent.ts`, bundled or through tsx), keeping its state in `stateDir`. */
 export function testAgentCommand(
   stateDir: string,
   options: { load?: boolean; mcpHttp?: boolean; offers?: boolean | 'as-options'; auth?: boolean } = {},
 ): { command: string; args: string[]; env: Record<string, string> } {
-  const loader = fileURLToPath(import.meta.resolve('tsx'));
-  const script = fileURLToPath(new URL('./acp-test-agent.ts', import.meta.url));
   return {
     command: process.execPath,
     args: [
-      '--import',
-      loader,
-      script,
+      ...testProgramArgs('src-main/testing/acp-test-agent.ts'),
       ...(options.load === false ? ['--no-load'] : []),
       ...(options.mcpHttp === true ? ['--mcp-http'] : []),
       ...(options.offers === true ? ['--offers'] : options.offers === 'as-options' ? ['--offers-as-options'] : []),

@@ -2,10 +2,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
+import { testProgramArgs } from '../test-programs';
 
-/** The command that runs this server over stdio (Node with tsx). */
+/** The command that runs this server over stdio (its bundle, or the source through tsx). */
 export function elicitTestServerCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', 'tsx', fileURLToPath(import.meta.url)] };
+  return { command: process.execPath, args: testProgramArgs('src-main/testing/mcp-servers/elicit-test-server.ts') };
 }
 
 /** What `ask_details` asks for: every kind of field the spec allows, a name that is not an id, an enum value with a space, and a `writeOnly` field. */

@@ -1,10 +1,11 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { fileURLToPath } from 'node:url';
 import { createTestMcpServer } from './test-tools';
+import { testProgramArgs } from '../test-programs';
 
-/** The command that runs this server over stdio (Node with tsx). */
+/** The command that runs this server over stdio (its bundle, or the source through tsx). */
 export function stdioTestServerCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', 'tsx', fileURLToPath(import.meta.url)] };
+  return { command: process.execPath, args: testProgramArgs('src-main/testing/mcp-servers/stdio-test-server.ts') };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
