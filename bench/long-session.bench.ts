@@ -156,6 +156,7 @@ export async function benchLongSession(): Promise<BenchResult[]> {
         name: 'long-session: jump to a search hit, click → hit in view (median)',
         value: percentile(jump.inView, 50),
         unit: 'ms',
+        target: `≤ 200 ms: ${percentile(jump.inView, 50) <= 200 ? 'met' : 'not met'}`,
       },
       {
         name: 'long-session: 100 messages, streaming while scrolling, delta → DOM p95',
@@ -295,7 +296,9 @@ async function readProbe(
 
 /**
  * From `fromSessionId`, searches for the question of turn `turn` and clicks its hit, OPEN_ROUNDS
- * times: click → the frame after the next paint, and click → the hit's message in view.
+ * times: click → the frame after the next paint, and click → the hit's message in view (inside the
+ * transcript's visible box), checked in the page at every frame — a Playwright wait polls from here
+ * with a backoff (20, 50, 100, 100, 500 ms) that added up to 300 ms to the figure.
  */
 async function jumpToSearchHit(
   page: Page,
@@ -312,12 +315,37 @@ async function jumpToSearchHit(
     await search.fill(`seed message ${turn}`);
     const hit = page.getByTestId('message-hit').filter({ hasText: `seed message ${turn}:` });
     await hit.waitFor({ timeout: 60_000 });
-    const clicked = await page.evaluate(() => performance.now());
-    nextFrame.push(await clickToNextFrame(page, hit));
-    await page
-      .locator('[data-search-hit] [data-kind="user_message"]', { hasText: `seed message ${turn}:` })
-      .waitFor({ timeout: 60_000 });
-    inView.push((await page.evaluate(() => performance.now())) - clicked);
+    await hit.scrollIntoViewIfNeeded();
+    const timed = await hit.evaluate(
+      (element, text) =>
+        new Promise<{ nextFrame: number; inView: number }>((resolve, reject) => {
+          const started = performance.now();
+          (element as HTMLElement).click();
+          const nextFrame = new Promise<number>((done) =>
+            requestAnimationFrame(() => setTimeout(() => done(performance.now() - started), 0)),
+          );
+          const shown = () => {
+            const transcript = document.querySelector('[data-testid="transcript"]');
+            const message = [...document.querySelectorAll('[data-search-hit] [data-kind="user_message"]')].find(
+              (node) => node.textContent?.includes(text) === true,
+            );
+            if (transcript === null || message === undefined) return false;
+            const box = transcript.getBoundingClientRect();
+            const row = message.getBoundingClientRect();
+            return row.bottom > box.top && row.top < box.bottom;
+          };
+          const check = () => {
+            if (shown())
+              void nextFrame.then((frame) => resolve({ nextFrame: frame, inView: performance.now() - started }));
+            else if (performance.now() - started > 60_000) reject(new Error('The search hit did not come into view'));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      `seed message ${turn}:`,
+    );
+    nextFrame.push(timed.nextFrame);
+    inView.push(timed.inView);
     await search.fill('');
   }
   return { nextFrame, inView };

@@ -312,6 +312,29 @@ describe('happy paths', () => {
     expect(both.ok ? null : both.error.code).toBe('invalid_input');
   });
 
+  it('transcript.page and session.get read the page around a position: a third from it on, fuller before it near the newest', async () => {
+    const session = await newSession();
+    for (let index = 1; index <= 3; index += 1) await completedTurn(session.sessionId, `t${index}`, `message ${index}`);
+    const page = (around: number, limit: number) =>
+      t.call('transcript.page', { sessionId: session.sessionId, around, limit });
+    const middle = await page(3, 3);
+    expect(middle.items.map((item) => item.position)).toEqual([1, 2, 3]);
+    expect(middle).toMatchObject({ nextBefore: 1, nextAfter: 3 });
+    expect(middle.turns.map((turn) => turn.turnId)).toEqual(['t1', 't2']);
+    const nearNewest = await page(5, 4);
+    expect(nearNewest.items.map((item) => item.position)).toEqual([2, 3, 4, 5]);
+    expect(nearNewest).toMatchObject({ nextBefore: 2, nextAfter: null });
+    const start = await page(0, 3);
+    expect(start.items.map((item) => item.position)).toEqual([0]);
+    expect(start).toMatchObject({ nextBefore: null, nextAfter: 0 });
+    const pastNewest = await page(99, 2);
+    expect(pastNewest.items.map((item) => item.position)).toEqual([4, 5]);
+    const snapshot = await t.call('session.get', { sessionId: session.sessionId, around: 1 });
+    expect(snapshot.transcript).toEqual(await t.call('transcript.page', { sessionId: session.sessionId, around: 1 }));
+    const both = await t.invoke('transcript.page', { sessionId: session.sessionId, before: 3, around: 1 });
+    expect(both.ok ? null : both.error.code).toBe('invalid_input');
+  });
+
   it('turn.query lists the runs with their terminal reasons', async () => {
     const session = await newSession();
     await t.call('turn.start', { sessionId: session.sessionId, turnId: 'f', text: '/fail rate_limited Slow down' });

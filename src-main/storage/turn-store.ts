@@ -179,8 +179,10 @@ export function createTurnStore(db: Db): TurnStore {
   const activeTurn = db.prepare<[string], TurnRow>(
     `${TURN_SELECT} WHERE t.session_id = ? AND t.status IN ('running', 'waiting') ORDER BY t.ordinal DESC LIMIT 1`,
   );
+  // Read at every start: the IN term lets it search the partial index runs_active, where `status = 'running'`
+  // alone read every run ever made.
   const runningRuns = db.prepare<[], { run_id: string; session_id: string; turn_id: string; status: RunStatus }>(
-    "SELECT run_id, session_id, turn_id, status FROM runs WHERE status = 'running'",
+    "SELECT run_id, session_id, turn_id, status FROM runs WHERE status IN ('running', 'waiting') AND status = 'running'",
   );
 
   const toLocator = (row: { run_id: string; session_id: string; turn_id: string; status: RunStatus }): RunLocator => ({

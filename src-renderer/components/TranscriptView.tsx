@@ -74,12 +74,15 @@ export function TranscriptView({
 
   useStayAtEndOnResize(scrollRef, stuckToEnd, openedAtEnd);
 
-  // Open at the newest message, once the first snapshot is in.
+  // Open at the newest message, once the first snapshot is in — or, opened at a search hit, at the hit (below).
   useLayoutEffect(() => {
     if (!ready || openedAtEnd.current || itemIds.length === 0) return;
     openedAtEnd.current = true;
+    const hit = store.getState().focusedHit;
+    if (hit?.sessionId === sessionId && store.getState().transcripts[sessionId]?.itemsById[hit.itemId] !== undefined)
+      return;
     virtualizer.scrollToEnd();
-  }, [ready, itemIds.length, virtualizer]);
+  }, [ready, itemIds.length, virtualizer, sessionId, store]);
 
   // A new message from the person (sent here or started from the queue) brings the view to the newest
   // (also when a reply arrives in the same batch, as the WorkHub's proposal does).
@@ -93,14 +96,16 @@ export function TranscriptView({
     virtualizer.scrollToEnd();
   }, [lastUserItemId, virtualizer]);
 
+  // Scrolled to a search hit before the check below, which would otherwise read pages from where the view was.
+  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld };
+  const hitItemId = useSearchHitInView(view);
+
   // A short page may not fill the view, or a fast fling may have outrun the last read: check again.
   useLayoutEffect(() => {
     if (!loadingOlder && hasOlder && openedAtEnd.current) maybeLoadOlder();
   }, [loadingOlder, hasOlder, maybeLoadOlder, itemIds.length]);
 
   const scrollToNewest = useScrollToNewest({ sessionId, detached, itemIds, virtualizer, stuckToEnd });
-  const view = { sessionId, itemIds, ready, hasOlder, loadingOlder, virtualizer, openedAtEnd, stuckToEnd, newerHeld };
-  const hitItemId = useSearchHitInView(view);
 
   const items = virtualizer.getVirtualItems();
   const atEnd = !detached && (itemIds.length === 0 || virtualizer.isAtEnd(AT_END_PX));

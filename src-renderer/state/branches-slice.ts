@@ -85,7 +85,8 @@ export const createBranchesSlice: SliceCreator<BranchesSlice> = (set, get, deps)
   openVersion(target, direction) {
     set({
       versionFocus: { ...target, direction },
-      focusedHit: target.itemId === null ? null : { sessionId: target.sessionId, itemId: target.itemId, position: 0 },
+      focusedHit:
+        target.itemId === null ? null : { sessionId: target.sessionId, itemId: target.itemId, position: null },
     });
     get().selectSession(target.sessionId);
   },

@@ -17,7 +17,8 @@ export interface MessageSearchState {
 export interface FocusedHit {
   readonly sessionId: string;
   readonly itemId: string;
-  readonly position: number;
+  /** Its transcript position when known (a search hit's): a session not yet loaded opens at the page around it. */
+  readonly position: number | null;
 }
 
 export type ChatDialog =
@@ -38,7 +39,10 @@ export interface ChatSlice {
   /** Searches message bodies for what the search box holds. */
   searchMessages(): Promise<void>;
   setSearchIncludesArchived(includeArchived: boolean): void;
-  /** Opens the hit's session; its transcript reads older pages until the message is there, then scrolls to it. */
+  /**
+   * Opens the hit's session at the page around the hit (one request) and scrolls to it; in a session
+   * already open, its transcript reads older pages — or a window around a far hit — first.
+   */
   openHit(hit: MessageSearchHit): void;
   clearFocusedHit(): void;
   loadPreferences(sessionId: string): Promise<void>;

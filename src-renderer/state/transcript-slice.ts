@@ -1,4 +1,4 @@
-import type { SliceCreator } from './app-state';
+import type { AppState, SliceCreator } from './app-state';
 import type { QueuesState } from './reducers/queue-reducer';
 import { applySnapshotProgress, NO_PROGRESS, type RunProgressState } from './reducers/run-progress-reducer';
 import { setQueue } from './reducers/queue-reducer';
@@ -34,6 +34,17 @@ export interface TranscriptSlice extends TranscriptWindow {
   setFollowing(sessionId: string, following: boolean): void;
 }
 
+/**
+ * Where a session being opened for a search hit opens: the hit's position, so that `session.get` reads
+ * the page around it in the same request — not the newest page first and the hit's after it. Null
+ * for a session already loaded (its view reads towards the hit) and for a hit whose position is not known.
+ */
+export function hitToOpenAt(state: AppState, sessionId: string): number | null {
+  const hit = state.focusedHit;
+  if (hit === null || hit.sessionId !== sessionId || hit.position === null) return null;
+  return state.transcripts[sessionId]?.status === 'loading' ? hit.position : null;
+}
+
 export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, deps) => {
   const { link } = deps;
   let transcriptWindow: Promise<TranscriptWindow> | null = null;
@@ -51,7 +62,8 @@ export const createTranscriptSlice: SliceCreator<TranscriptSlice> = (set, get, d
   const refreshing = new Map<string, { again: boolean }>();
 
   async function readSnapshot(sessionId: string): Promise<void> {
-    const outcome = await link.invoke('session.get', { sessionId });
+    const around = hitToOpenAt(get(), sessionId);
+    const outcome = await link.invoke('session.get', around === null ? { sessionId } : { sessionId, around });
     // Events that arrived before the answer are older than the snapshot: apply them first, then replace.
     get().flushEvents();
     if (get().transcripts[sessionId] === undefined) return;

@@ -3,9 +3,8 @@ import type { AppStore } from './app-state';
 import type { TranscriptItem, TranscriptPage, TurnSummary } from '../../src-shared/model';
 import { mergeTurns, patchTranscript, type TranscriptState } from './reducers/transcript-reducer';
 
-/** A window's size, and how many of its messages come after the hit. */
+/** A window's size (the host puts a third of it from the hit on, the rest before it). */
 const WINDOW_SIZE = 120;
-const WINDOW_AFTER_HIT = 40;
 const NEWER_PAGE_SIZE = 100;
 
 /** A window of a transcript around a far search hit: opened, grown towards the newest, left. */
@@ -28,11 +27,7 @@ export function createTranscriptWindow(
       const transcript = get().transcripts[sessionId];
       if (transcript === undefined || transcript.status !== 'ready' || transcript.loadingOlder) return;
       set((state) => patchTranscript(state.transcripts, sessionId, { loadingOlder: true }));
-      const outcome = await link.invoke('transcript.page', {
-        sessionId,
-        before: position + WINDOW_AFTER_HIT + 1,
-        limit: WINDOW_SIZE,
-      });
+      const outcome = await link.invoke('transcript.page', { sessionId, around: position, limit: WINDOW_SIZE });
       get().flushEvents();
       if (get().transcripts[sessionId] === undefined) return;
       if (!outcome.ok) {

@@ -52,7 +52,11 @@ export const sessionOperations = {
   }),
   'session.get': defineOperation<SessionSnapshot>()({
     mode: 'query',
-    input: z.strictObject({ sessionId: id }),
+    input: z.strictObject({
+      sessionId: id,
+      /** The transcript page around this position (a search hit being opened) instead of the newest. */
+      around: z.number().int().min(0).optional(),
+    }),
     errors: ['not_found'],
   }),
   'session.rename': defineOperation<{ session: SessionRecord }>()({
@@ -94,10 +98,12 @@ export const sessionOperations = {
         before: z.number().int().min(0).optional(),
         /** The page after this position (oldest first), to read newer messages from a window around a search hit. */
         after: z.number().int().min(-1).optional(),
+        /** The page around this position (a third of it from the position on, the rest before), for a search hit. */
+        around: z.number().int().min(0).optional(),
         limit: z.number().int().min(1).max(500).optional(),
       })
-      .refine((input) => input.before === undefined || input.after === undefined, {
-        message: 'Give before or after, not both',
+      .refine((input) => [input.before, input.after, input.around].filter((value) => value !== undefined).length <= 1, {
+        message: 'Give at most one of before, after and around',
       }),
     errors: ['not_found'],
   }),

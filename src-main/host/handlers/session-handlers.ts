@@ -21,12 +21,16 @@ export const sessionHandlers: HandlerTable<
     return worktree;
   },
   'session.list': ({ runtime }, input) => runtime.sessions.list(input),
-  'session.get': ({ runtime }, input) => runtime.sessions.get(input.sessionId),
+  'session.get': ({ runtime }, input) => runtime.sessions.get(input.sessionId, input.around),
   'session.rename': ({ runtime }, input) =>
     runtime.sessions.rename(input.sessionId, input.title, input.expectedRevision),
   'session.configure': ({ runtime }, input) => runtime.sessions.configure(input),
   'session.archive': ({ runtime }, input) => runtime.sessions.archive(input.sessionId, input.archived),
   'session.remove': ({ runtime }, input) => runtime.sessions.remove(input.sessionId),
   'transcript.page': ({ runtime }, input) =>
-    runtime.sessions.page(input.sessionId, { before: input.before, after: input.after }, input.limit),
+    runtime.sessions.page(
+      input.sessionId,
+      { before: input.before, after: input.after, around: input.around },
+      input.limit,
+    ),
 };

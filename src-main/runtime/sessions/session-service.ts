@@ -2,7 +2,7 @@ import type { LiveRunProgress } from '../../../src-shared/run-progress';
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Outcome } from '../../../src-shared/errors';
-import type { PermissionMode, SessionRecord, TranscriptPage } from '../../../src-shared/model';
+import type { PermissionMode, SessionRecord, TranscriptItem, TranscriptPage } from '../../../src-shared/model';
 import type { SessionListResult, SessionSnapshot } from '../../../src-shared/operations';
 import type { Stores } from '../../storage/stores';
 import type { EventBus } from '../ports/event-bus';
@@ -49,6 +49,8 @@ export interface CreateSessionRequest {
 }
 
 export const DEFAULT_PAGE_SIZE = 50;
+/** A snapshot opened at a search hit holds this many messages around it. */
+export const AROUND_PAGE_SIZE = 120;
 
 /** Creates, lists, renames, archives and removes sessions, and reads their transcripts. */
 export class SessionService {
@@ -107,27 +109,36 @@ export class SessionService {
     return ok({ sessions, nextCursor });
   }
 
-  get(sessionId: string): Outcome<SessionSnapshot, 'not_found'> {
+  /** The session with its newest page — or, with `around` (a search hit's position), the page around it. */
+  get(sessionId: string, around?: number): Outcome<SessionSnapshot, 'not_found'> {
     const { stores } = this.deps;
     const session = stores.sessions.get(sessionId);
     if (session === null) return missingSession();
     return ok({
       session,
-      transcript: this.readPage(sessionId, null, DEFAULT_PAGE_SIZE),
+      transcript:
+        around === undefined
+          ? this.readPage(sessionId, null, DEFAULT_PAGE_SIZE)
+          : this.readPageAround(sessionId, around, AROUND_PAGE_SIZE),
       activeTurn: stores.turns.activeTurn(sessionId),
       queue: stores.queue.queued(sessionId),
       runProgress: this.deps.progressOf(sessionId),
     });
   }
 
-  /** A page of the transcript: the newest, the one before `before`, or the one after `after`. */
+  /** A page of the transcript: the newest, the one before `before`, the one after `after`, or the one around `around`. */
   page(
     sessionId: string,
-    range: { readonly before?: number | undefined; readonly after?: number | undefined },
+    range: {
+      readonly before?: number | undefined;
+      readonly after?: number | undefined;
+      readonly around?: number | undefined;
+    },
     limit: number | undefined,
   ): Outcome<TranscriptPage, 'not_found'> {
     if (this.deps.stores.sessions.get(sessionId) === null) return missingSession();
     if (range.after !== undefined) return ok(this.readPageAfter(sessionId, range.after, limit ?? DEFAULT_PAGE_SIZE));
+    if (range.around !== undefined) return ok(this.readPageAround(sessionId, range.around, limit ?? AROUND_PAGE_SIZE));
     return ok(this.readPage(sessionId, range.before ?? null, limit ?? DEFAULT_PAGE_SIZE));
   }
 
@@ -269,25 +280,33 @@ export class SessionService {
   }
 
   private readPage(sessionId: string, before: number | null, limit: number): TranscriptPage {
-    const { stores } = this.deps;
-    const items = stores.transcript.page(sessionId, before, limit);
-    const first = items[0];
-    const nextBefore =
-      first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
-    const last = items.at(-1);
-    // A page read back from a search hit may end before the newest message.
-    const nextAfter = last !== undefined && stores.transcript.hasNewer(sessionId, last.position) ? last.position : null;
-    const turnIds = [...new Set(items.map((item) => item.turnId))];
-    return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore, nextAfter };
+    return this.pageOf(sessionId, this.deps.stores.transcript.page(sessionId, before, limit));
   }
 
   private readPageAfter(sessionId: string, after: number, limit: number): TranscriptPage {
+    return this.pageOf(sessionId, this.deps.stores.transcript.pageAfter(sessionId, after, limit));
+  }
+
+  /**
+   * `limit` messages around `position`: a third of them from it on (it included), the rest before it —
+   * more before when the newest is near, so that a page there is full too; past the newest, the newest page.
+   */
+  private readPageAround(sessionId: string, position: number, limit: number): TranscriptPage {
+    const { transcript } = this.deps.stores;
+    const newer = transcript.pageAfter(sessionId, position - 1, Math.max(1, Math.floor(limit / 3)));
+    const before = newer[0]?.position ?? position;
+    const older = transcript.page(sessionId, before, limit - newer.length);
+    return this.pageOf(sessionId, [...older, ...newer]);
+  }
+
+  /** A run of items as a page: their turns, and whether older and newer items remain. */
+  private pageOf(sessionId: string, items: readonly TranscriptItem[]): TranscriptPage {
     const { stores } = this.deps;
-    const items = stores.transcript.pageAfter(sessionId, after, limit);
     const first = items[0];
     const last = items.at(-1);
     const nextBefore =
       first !== undefined && stores.transcript.hasOlder(sessionId, first.position) ? first.position : null;
+    // A page read around a search hit may end before the newest message.
     const nextAfter = last !== undefined && stores.transcript.hasNewer(sessionId, last.position) ? last.position : null;
     const turnIds = [...new Set(items.map((item) => item.turnId))];
     return { items, turns: stores.turns.turnsByIds(sessionId, turnIds), nextBefore, nextAfter };

@@ -57,7 +57,8 @@ export function loadingTranscript(sessionId: string): TranscriptState {
 /**
  * Applies the newest page from a session.get snapshot. Items older than the page are kept when they
  * join it without a hole (history never changes once final), so a resync does not throw away pages
- * the person scrolled back through; everything from the page on is replaced by the snapshot.
+ * the person scrolled back through; everything from the page on is replaced by the snapshot. A
+ * snapshot read around a search hit (`around`) that ends before the newest opens as a window there.
  */
 export function applySnapshotPage(
   current: TranscriptState | undefined,
@@ -95,10 +96,10 @@ export function applySnapshotPage(
     turnsById,
     nextBefore: keep.length > 0 && current !== undefined ? current.nextBefore : page.nextBefore,
     loadingOlder: false,
-    newerAfter: null,
+    newerAfter: page.nextAfter ?? null,
     loadingNewer: false,
     stale: false,
-    following: current?.following ?? true,
+    following: (page.nextAfter ?? null) === null && (current?.following ?? true),
   };
 }
 
