@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { GIT_WORKER_SOURCE, GitThread, runGitHere, type GitCall, type GitOutcome, type GitRunner } from './git-runner';
+import { GIT_HELPER_SOURCE, GitHelper, runGitHere, type GitCall, type GitOutcome, type GitRunner } from './git-runner';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -13,8 +13,9 @@ const temp = () => {
   return dir;
 };
 
-const thread = new GitThread();
-afterAll(() => thread.close());
+const helperProcess = new GitHelper('process');
+const helperThread = new GitHelper('thread');
+afterAll(() => Promise.all([helperProcess.close(), helperThread.close()]));
 
 /** A call in `cwd` with only PATH and HOME of this process, and a repository there when `gitDir` is given. */
 const call = (cwd: string, args: readonly string[], more: Partial<GitCall> = {}): GitCall => ({
@@ -30,8 +31,9 @@ const exited = (outcome: GitOutcome) => {
 };
 
 describe.each<[string, GitRunner]>([
-  ['in this thread', runGitHere],
-  ['in a worker thread', thread.run],
+  ['from this thread', runGitHere],
+  ['from a helper process', helperProcess.run],
+  ['from a helper thread', helperThread.run],
 ])('running git %s', { timeout: 30_000 }, (_, run) => {
   it("answers git's exit code, stdout and stderr", async () => {
     const dir = temp();
@@ -89,11 +91,12 @@ describe.each<[string, GitRunner]>([
   });
 });
 
-describe('the git thread', { timeout: 30_000 }, () => {
-  it('answers a call its thread was running when the thread stopped as unanswered, and starts a new thread for the next', async () => {
+describe.each<['process' | 'thread']>([['process'], ['thread']])('a git helper %s', { timeout: 60_000 }, (kind) => {
+  it('answers a call it was running when it stopped as unanswered, and starts a new helper for the next', async () => {
     const dir = temp();
-    const crashing = new GitThread(
-      `${GIT_WORKER_SOURCE}\nparentPort.on('message', ({ call }) => { if (call.args[0] === 'crash-now') process.exit(3); });`,
+    const crashing = new GitHelper(
+      kind,
+      `${GIT_HELPER_SOURCE}\nport.on('message', ({ call }) => { if (call.args[0] === 'crash-now') process.exit(3); });`,
     );
     try {
       const lost = await crashing.run(call(dir, ['crash-now']));
@@ -108,9 +111,9 @@ describe('the git thread', { timeout: 30_000 }, () => {
     }
   });
 
-  it('runs again a call a thread never started, and runs git in this thread when no thread comes up', async () => {
+  it('runs again a call a helper never started, and runs git from this thread when no helper comes up', async () => {
     const dir = temp();
-    const neverUp = new GitThread('process.exit(1)');
+    const neverUp = new GitHelper(kind, 'process.exit(1)');
     try {
       const outcomes = await Promise.all([
         neverUp.run(call(dir, ['hash-object', '--stdin'], { input: 'one\n' })),
@@ -125,20 +128,20 @@ describe('the git thread', { timeout: 30_000 }, () => {
   });
 
   it('closes once the calls under way are answered', async () => {
-    const closing = new GitThread();
+    const closing = new GitHelper(kind);
     const under = closing.run(call(temp(), ['--version']));
     await closing.close();
     expect(exited(await under).code).toBe(0);
-    // Closed, it still runs a later call, on a new thread.
+    // Closed, it still runs a later call, with a new helper.
     expect(exited(await closing.run(call(temp(), ['--version']))).code).toBe(0);
     await closing.close();
   });
 
   it('keeps the process alive while a call is under way, and not once it is answered', async () => {
-    // Nothing else holds this process's event loop: it ends only when the thread lets it, never before the answer.
+    // Nothing else holds this process's event loop: it ends only when the helper lets it, never before the answer.
     const script = `
-      import { GitThread } from ${JSON.stringify(join(import.meta.dirname, 'git-runner.ts'))};
-      new GitThread()
+      import { GitHelper } from ${JSON.stringify(join(import.meta.dirname, 'git-runner.ts'))};
+      new GitHelper(${JSON.stringify(kind)})
         .run({ args: ['--version'], cwd: process.cwd(), env: { PATH: process.env.PATH } })
         .then((outcome) => console.log('answered', outcome.code));
     `;

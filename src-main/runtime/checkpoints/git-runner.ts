@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -7,10 +7,12 @@ import { Worker } from 'node:worker_threads';
  * loop for the whole start: on Linux libuv forks the host (copying the page tables of a process of
  * 150 MB or more) and then waits until the child has exec'd, which on a loaded machine can be many
  * milliseconds while the child waits for a core. A checkpoint is several git calls, so a busy host
- * spent a third of its time there (issue 46). `GitThread` starts git from a worker thread instead:
- * the main thread only posts the call and receives the outcome (a worker's process start blocks only
- * that thread). `runGitHere` is the same in the calling thread: ShadowRepo's default, and where a
- * worker thread cannot be had.
+ * spent a third of its time there (issue 46). `GitHelper` has git started by a small Node process of
+ * its own (the host forks once, to start it; each git is then a fork of the small process), or by a
+ * worker thread, whose forks are still of the whole host (copying its page tables, stalling its page
+ * faults meanwhile) but no longer block its event loop. `npm run bench git-loop` measures all three:
+ * the helper process is the one close to no git at all. `runGitHere` runs git from the calling
+ * thread: ShadowRepo's default, and what is left where no helper can be had.
  */
 
 /** One run of git: everything the caller decided (arguments, folder, environment, input, priority). */
@@ -64,27 +66,34 @@ export const runGitHere: GitRunner = (call) =>
   });
 
 /**
- * The worker thread: `runGitHere` in plain JavaScript (an inline worker needs no file of its own in
- * out/, in the headless host and in Electron alike). Each outcome's output is copied into a buffer of
- * its own and transferred, not cloned. A throw from `spawn` (an argument it refuses) is sent back as
- * such, to be thrown in the caller.
+ * The helper's code, the same as a process and as a worker thread: `runGitHere` in plain JavaScript,
+ * inline (no file of its own in out/, in the headless host and in Electron alike). It says it is ready
+ * first, then answers each call with its id. A thread's output is copied into a buffer of its own and
+ * transferred; a process's is sent over its IPC channel (advanced serialisation). A throw from `spawn`
+ * (an argument it refuses) is sent back as such, to be thrown in the caller. A helper process ends with
+ * its channel (its host gone, even killed).
  */
-export const GIT_WORKER_SOURCE = `
+export const GIT_HELPER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { spawn } = require('node:child_process');
 const { setPriority } = require('node:os');
+const port = parentPort || {
+  on: (event, listener) => process.on(event, listener),
+  postMessage: (message) => process.send(message),
+};
+if (!parentPort) process.on('disconnect', () => process.exit(0));
 const joined = (chunks) => {
   const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) { all.set(chunk, at); at += chunk.length; }
   return all;
 };
-parentPort.on('message', ({ id, call }) => {
+port.on('message', ({ id, call }) => {
   let settled = false;
   const settle = (reply, transfer) => {
     if (settled) return;
     settled = true;
-    parentPort.postMessage({ id, ...reply }, transfer);
+    port.postMessage({ id, ...reply }, transfer);
   };
   let child;
   try {
@@ -109,12 +118,12 @@ parentPort.on('message', ({ id, call }) => {
   child.stdin.on('error', () => {});
   child.stdin.end(call.input === undefined ? '' : call.input);
 });
-parentPort.postMessage({ ready: true });
+port.postMessage({ ready: true });
 `;
 
-type WorkerMessage = { readonly ready: true } | WorkerReply;
+type HelperMessage = { readonly ready: true } | HelperReply;
 
-type WorkerReply = { readonly id: number } & (
+type HelperReply = { readonly id: number } & (
   | {
       readonly outcome:
         | {
@@ -134,87 +143,98 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-/** One worker thread and the calls posted to it. */
-interface Thread {
-  readonly worker: Worker;
+/** A helper process or thread, as `GitHelper` talks to it. */
+interface Channel {
+  post(message: unknown): void;
+  /** Whether it keeps this process alive. */
+  hold(held: boolean): void;
+  end(): Promise<void>;
+}
+
+/** One helper and the calls posted to it. */
+interface Helper {
+  readonly channel: Channel;
   /** Whether it is listening (it says so first): until then, nothing posted to it has been started. */
   online: boolean;
   readonly pending: Map<number, Pending>;
-  /** Resolved when it has answered every call posted to it or stopped. */
+  /** Resolved when it has answered every call posted to it, or stopped. */
   idle: Promise<void>;
   becameIdle: () => void;
 }
 
-/** After this many threads in a row stopped without answering a call, git runs in this thread. */
+/** After this many helpers in a row stopped without answering a call, git runs from this thread. */
 const STOPS_BEFORE_GIVING_UP = 3;
 
 /**
- * Runs git from a worker thread of its own, started at the first call. Calls run concurrently, as
- * they would from this thread (a repository's own calls are serialised by ShadowRepo). The thread
- * keeps the process alive only while a call is under way. If it stops (it should not), a call it
- * never started (the thread never came up) runs again; a call it was running is answered as
- * `unanswered` (git may or may not have finished: whoever asked treats it as failed); the next call
- * starts a new thread. After `STOPS_BEFORE_GIVING_UP` stops in a row, git runs in this thread.
+ * Runs git through a helper (`'process'`: a small Node process; `'thread'`: a worker thread), started
+ * at the first call. Calls run concurrently, as they would from this thread (a repository's own calls
+ * are serialised by ShadowRepo). The helper keeps this process alive only while a call is under way.
+ * If it stops (it should not), a call it never started (it never came up) runs again; a call it was
+ * running is answered as `unanswered` (git may or may not have finished: whoever asked treats it as a
+ * failed call); the next call starts a new helper. After `STOPS_BEFORE_GIVING_UP` stops in a row, git
+ * runs from this thread.
  */
-export class GitThread {
-  private thread: Thread | null = null;
+export class GitHelper {
+  private helper: Helper | null = null;
   private nextId = 0;
   private stopsInARow = 0;
 
-  /** `source`: the thread's code (a test's may end it). */
-  constructor(private readonly source = GIT_WORKER_SOURCE) {}
+  /** `source`: the helper's code (a test's may end it). */
+  constructor(
+    private readonly kind: 'process' | 'thread' = 'process',
+    private readonly source = GIT_HELPER_SOURCE,
+  ) {}
 
-  /** Runs `call` (bound: `thread.run` is a GitRunner). */
+  /** Runs `call` (bound: `helper.run` is a GitRunner). */
   readonly run: GitRunner = (call) => {
     if (this.stopsInARow >= STOPS_BEFORE_GIVING_UP) return runGitHere(call);
-    const thread = this.thread ?? this.start();
+    const helper = this.helper ?? this.start();
     return new Promise<GitOutcome>((resolve, reject) => {
       const id = (this.nextId += 1);
-      if (thread.pending.size === 0) {
-        thread.idle = new Promise((idle) => (thread.becameIdle = idle));
-        thread.worker.ref();
+      if (helper.pending.size === 0) {
+        helper.idle = new Promise((idle) => (helper.becameIdle = idle));
+        helper.channel.hold(true);
       }
-      thread.pending.set(id, { call, resolve, reject });
-      thread.worker.postMessage({ id, call });
+      helper.pending.set(id, { call, resolve, reject });
+      helper.channel.post({ id, call });
     });
   };
 
-  /**
-   * Ends the thread once the calls under way are answered (a call made meanwhile starts a new one,
-   * as does any later call).
-   */
+  /** Ends the helper once the calls under way are answered (a later call starts a new one). */
   async close(): Promise<void> {
-    const thread = this.thread;
-    if (thread === null) return;
-    this.thread = null;
-    await thread.idle;
-    await thread.worker.terminate();
+    const helper = this.helper;
+    if (helper === null) return;
+    this.helper = null;
+    await helper.idle;
+    await helper.channel.end();
   }
 
-  private start(): Thread {
-    const worker = new Worker(this.source, { eval: true });
-    worker.unref();
-    const thread: Thread = {
-      worker,
+  private start(): Helper {
+    const helper: Helper = {
+      channel: { post: () => undefined, hold: () => undefined, end: () => Promise.resolve() },
       online: false,
       pending: new Map(),
       idle: Promise.resolve(),
       becameIdle: () => undefined,
     };
-    this.thread = thread;
-    worker.on('message', (message: WorkerMessage) => {
-      if ('ready' in message) thread.online = true;
-      else this.answer(thread, message);
+    const events = {
+      message: (message: HelperMessage) => {
+        if ('ready' in message) helper.online = true;
+        else this.answer(helper, message);
+      },
+      exit: () => this.stopped(helper),
+    };
+    Object.assign(helper, {
+      channel: this.kind === 'thread' ? threadChannel(this.source, events) : processChannel(this.source, events),
     });
-    worker.on('error', () => undefined);
-    worker.once('exit', () => this.stopped(thread));
-    return thread;
+    this.helper = helper;
+    return helper;
   }
 
-  private answer(thread: Thread, reply: WorkerReply): void {
-    const pending = thread.pending.get(reply.id);
+  private answer(helper: Helper, reply: HelperReply): void {
+    const pending = helper.pending.get(reply.id);
     if (pending === undefined) return;
-    thread.pending.delete(reply.id);
+    helper.pending.delete(reply.id);
     this.stopsInARow = 0;
     if ('thrown' in reply) {
       const { name, message } = reply.thrown;
@@ -227,29 +247,93 @@ export class GitThread {
           : { kind: 'exited', code: outcome.code, stdout: bufferOf(outcome.stdout), stderr: bufferOf(outcome.stderr) },
       );
     }
-    if (thread.pending.size === 0) {
-      thread.worker.unref();
-      thread.becameIdle();
+    if (helper.pending.size === 0) {
+      helper.channel.hold(false);
+      helper.becameIdle();
     }
   }
 
-  /** The thread ended: by `close` (nothing is pending then), or on its own. */
-  private stopped(thread: Thread): void {
-    if (this.thread === thread) this.thread = null;
-    if (thread.pending.size === 0) return;
+  /** The helper ended: by `close` (nothing is pending then), or on its own. */
+  private stopped(helper: Helper): void {
+    if (this.helper === helper) this.helper = null;
+    if (helper.pending.size === 0) return;
     this.stopsInARow += 1;
-    const lost = [...thread.pending.values()];
-    thread.pending.clear();
-    thread.becameIdle();
+    const lost = [...helper.pending.values()];
+    helper.pending.clear();
+    helper.becameIdle();
     for (const { call, resolve, reject } of lost) {
-      if (!thread.online) this.run(call).then(resolve, reject);
+      if (!helper.online) this.run(call).then(resolve, reject);
       else
         resolve({
           kind: 'unanswered',
-          message: 'the thread running git stopped before git answered; it may or may not have finished',
+          message: 'the helper running git stopped before git answered; it may or may not have finished',
         });
     }
   }
+}
+
+interface ChannelEvents {
+  message(message: HelperMessage): void;
+  exit(): void;
+}
+
+/** A worker thread. Every message from it is handled before its exit is. */
+function threadChannel(source: string, events: ChannelEvents): Channel {
+  const worker = new Worker(source, { eval: true });
+  worker.unref();
+  worker.on('message', events.message);
+  worker.on('error', () => undefined);
+  worker.once('exit', events.exit);
+  return {
+    post: (message) => worker.postMessage(message),
+    hold: (held) => (held ? worker.ref() : worker.unref()),
+    end: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * A Node process: this one's own executable (Electron's runs as Node with ELECTRON_RUN_AS_NODE), with
+ * nothing of this process's environment (no NODE_OPTIONS, no inspector) nor its output. Its exit is
+ * handled once its channel has closed too ('close'), so every message it sent is handled first.
+ */
+function processChannel(source: string, events: ChannelEvents): Channel {
+  const child: ChildProcess = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    serialization: 'advanced',
+    env: {
+      ELECTRON_RUN_AS_NODE: '1',
+      ...(process.env.SystemRoot === undefined ? {} : { SystemRoot: process.env.SystemRoot }),
+    },
+  });
+  const hold = (held: boolean) => {
+    if (held) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  };
+  hold(false);
+  child.on('message', events.message);
+  const exited = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    // Not started at all (no process to close).
+    child.on('error', () => (child.pid === undefined ? resolve() : undefined));
+  });
+  void exited.then(events.exit);
+  return {
+    post: (message) => {
+      if (child.connected) child.send(message as Serializable, (error) => (error === null ? undefined : child.kill()));
+    },
+    hold,
+    end: async () => {
+      child.kill();
+      await exited;
+    },
+  };
 }
 
 /** A transferred Uint8Array as a Buffer over the same memory. */
