@@ -79,7 +79,7 @@ export class ShadowRepo {
      * this repository's own objects, and a revert would write an old database under the running host.
      */
     private readonly excluded: readonly string[] = [],
-    /** Where git runs: from this thread unless given (the host passes its GitThread). */
+    /** Where git runs: from this thread unless given (the host passes its GitHelper's). */
     private readonly runner: GitRunner = runGitHere,
   ) {}
 
