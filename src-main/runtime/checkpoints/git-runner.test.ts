@@ -1,8 +1,9 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../testing/wait-for';
 import { GIT_HELPER_SOURCE, GitHelper, runGitHere, type GitCall, type GitOutcome, type GitRunner } from './git-runner';
 
 const dirs: string[] = [];
@@ -156,3 +157,49 @@ describe.each<['process' | 'thread']>([['process'], ['thread']])('a git helper %
     expect(output.trim()).toBe('answered 0');
   });
 });
+
+describe('a git helper process', { timeout: 60_000 }, () => {
+  it('ends when its host is killed', async () => {
+    const script = `
+      import { GitHelper } from ${JSON.stringify(join(import.meta.dirname, 'git-runner.ts'))};
+      await new GitHelper('process').run({ args: ['--version'], cwd: process.cwd(), env: { PATH: process.env.PATH } });
+      console.log('ready');
+      setInterval(() => undefined, 1000);
+    `;
+    const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let output = '';
+      host.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await waitFor(() => output.includes('ready'), { timeoutMs: 45_000, message: 'the host to have run git' });
+      // Named in process listings; the host's other child is tsx's esbuild.
+      const helpers = childrenOf(host.pid ?? 0).filter((pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('cairn git helper'),
+      );
+      expect(helpers).toHaveLength(1);
+      host.kill('SIGKILL');
+      await waitFor(() => helpers.every((pid) => !existsSync(`/proc/${pid}`)), { message: 'the helper to end' });
+    } finally {
+      host.kill('SIGKILL');
+    }
+  });
+});
+
+/** The processes whose parent is `pid` (Linux: read from /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return (
+          readFileSync(`/proc/${entry}/stat`, 'utf8')
+            .replace(/^.*\) /s, '')
+            .split(' ')[1] === String(pid)
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}

@@ -70,8 +70,8 @@ export const runGitHere: GitRunner = (call) =>
  * inline (no file of its own in out/, in the headless host and in Electron alike). It says it is ready
  * first, then answers each call with its id. A thread's output is copied into a buffer of its own and
  * transferred; a process's is sent over its IPC channel (advanced serialisation). A throw from `spawn`
- * (an argument it refuses) is sent back as such, to be thrown in the caller. A helper process ends with
- * its channel (its host gone, even killed).
+ * (an argument it refuses) is sent back as such, to be thrown in the caller. A helper process is named
+ * `cairn git helper` in process listings and ends with its channel (its host gone, even killed).
  */
 export const GIT_HELPER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -81,7 +81,10 @@ const port = parentPort || {
   on: (event, listener) => process.on(event, listener),
   postMessage: (message) => process.send(message),
 };
-if (!parentPort) process.on('disconnect', () => process.exit(0));
+if (!parentPort) {
+  process.title = 'cairn git helper';
+  process.on('disconnect', () => process.exit(0));
+}
 const joined = (chunks) => {
   const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
