@@ -138,13 +138,18 @@ describe.each<['process' | 'thread']>([['process'], ['thread']])('a git helper %
     await closing.close();
   });
 
-  it('keeps the process alive while a call is under way, and not once it is answered', async () => {
+  it('keeps the process alive while a call is under way or it is closing, and not once it is answered', async () => {
     // Nothing else holds this process's event loop: it ends only when the helper lets it, never before the answer.
     const script = `
       import { GitHelper } from ${JSON.stringify(join(import.meta.dirname, 'git-runner.ts'))};
-      new GitHelper(${JSON.stringify(kind)})
+      const helper = new GitHelper(${JSON.stringify(kind)});
+      helper
         .run({ args: ['--version'], cwd: process.cwd(), env: { PATH: process.env.PATH } })
-        .then((outcome) => console.log('answered', outcome.code));
+        .then(async (outcome) => {
+          console.log('answered', outcome.code);
+          await helper.close();
+          console.log('closed');
+        });
     `;
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
@@ -154,7 +159,7 @@ describe.each<['process' | 'thread']>([['process'], ['thread']])('a git helper %
         (error, stdout) => (error === null ? resolve(stdout) : reject(error)),
       ),
     );
-    expect(output.trim()).toBe('answered 0');
+    expect(output.trim().split('\n')).toEqual(['answered 0', 'closed']);
   });
 });
 

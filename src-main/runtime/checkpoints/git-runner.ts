@@ -291,6 +291,8 @@ function threadChannel(source: string, events: ChannelEvents): Channel {
     post: (message) => worker.postMessage(message),
     hold: (held) => (held ? worker.ref() : worker.unref()),
     end: async () => {
+      // Held while it ends: an unreferenced thread's end would not keep this process alive to be seen.
+      worker.ref();
       await worker.terminate();
     },
   };
@@ -333,6 +335,8 @@ function processChannel(source: string, events: ChannelEvents): Channel {
     },
     hold,
     end: async () => {
+      // Held while it ends: an unreferenced child's exit would not keep this process alive to be seen.
+      hold(true);
       child.kill();
       await exited;
     },
