@@ -27,7 +27,7 @@ export interface GitCall {
 
 /**
  * How a run of git ended: it exited (a null code when a signal ended it), it could not be run at all,
- * or (from a worker thread only) the thread stopped while git ran, so how it ended is unknown.
+ * or (through a `GitHelper` only) the helper stopped while git ran, so how it ended is unknown.
  */
 export type GitOutcome =
   | { readonly kind: 'exited'; readonly code: number | null; readonly stdout: Buffer; readonly stderr: Buffer }
@@ -213,23 +213,21 @@ export class GitHelper {
   }
 
   private start(): Helper {
-    const helper: Helper = {
-      channel: { post: () => undefined, hold: () => undefined, end: () => Promise.resolve() },
-      online: false,
-      pending: new Map(),
-      idle: Promise.resolve(),
-      becameIdle: () => undefined,
-    };
-    const events = {
-      message: (message: HelperMessage) => {
+    // Its events come later than this function's end, when `helper` is there.
+    const events: ChannelEvents = {
+      message: (message) => {
         if ('ready' in message) helper.online = true;
         else this.answer(helper, message);
       },
       exit: () => this.stopped(helper),
     };
-    Object.assign(helper, {
+    const helper: Helper = {
       channel: this.kind === 'thread' ? threadChannel(this.source, events) : processChannel(this.source, events),
-    });
+      online: false,
+      pending: new Map(),
+      idle: Promise.resolve(),
+      becameIdle: () => undefined,
+    };
     this.helper = helper;
     return helper;
   }
