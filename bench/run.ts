@@ -10,6 +10,7 @@ import { benchCodexWarm } from './codex-warm.bench';
 import { benchContextAssembly } from './context-assembly.bench';
 import { benchEndurance } from './endurance.bench';
 import { benchFirstLoad } from './first-load.bench';
+import { benchGitLoop } from './git-loop.bench';
 import { benchIdleMemory } from './idle-memory.bench';
 import { benchLedgerAppend } from './ledger-append.bench';
 import { benchLongSession } from './long-session.bench';
@@ -37,6 +38,7 @@ const suites: Array<[string, () => BenchResult[] | Promise<BenchResult[]>]> = [
   ['subagents', benchSubagents],
   ['many-agents', benchManyAgents],
   ['checkpoints', benchCheckpointTurn],
+  ['git-loop', benchGitLoop],
   ['idle-memory', benchIdleMemory],
   ['first-load', benchFirstLoad],
   ['long-session', benchLongSession],

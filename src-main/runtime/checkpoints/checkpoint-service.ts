@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type {
   ChangeFilesPage,
   ChangeSetRecord,
@@ -27,10 +26,11 @@ import { FILE_TOOLS, pathToWrite, writerOf, writtenPath } from './tool-writes';
 import { compareWithCheckpoint, restoreFiles, writeBeside } from './revert-files';
 import { sessionChangeSets, sessionChangeSetSummaries } from './branch-lineage';
 import { listedFiles, listedUndone, undoneFiles } from './change-listing';
-import { ShadowRepo } from './shadow-git';
+import type { ShadowRepo } from './shadow-git';
+import { GitHelper } from './git-runner';
 import { whyFolderGone } from './gone-folders';
 import { shownDiff } from './shown-diff';
-import { gitAvailability, shadowDirFor } from './shadow-git-setup';
+import { gitAvailability, shadowRepoFor } from './shadow-git-setup';
 
 export interface CheckpointServiceDeps {
   readonly stores: Pick<Stores, 'sessions' | 'turns' | 'checkpoints' | 'branches' | 'worktrees'>;
@@ -56,6 +56,8 @@ export interface CheckpointServiceDeps {
  */
 export class CheckpointService {
   private readonly repos = new Map<string, ShadowRepo>();
+  /** Starts every repository's git: a start from the host would block its event loop (`git-runner.ts`). */
+  private readonly gitHelper = new GitHelper();
   private readonly recorder: CheckpointRecorder;
   private readonly rewinds: Rewinds;
   private readonly git = gitAvailability();
@@ -101,10 +103,7 @@ export class CheckpointService {
   private repoFor(workspace: string): ShadowRepo {
     let repo = this.repos.get(workspace);
     if (repo === undefined) {
-      repo = new ShadowRepo(shadowDirFor(this.deps.dataDir, workspace), workspace, this.deps.maxFileBytes, [
-        this.deps.dataDir,
-        join(this.deps.dataDir, 'checkpoints'),
-      ]);
+      repo = shadowRepoFor(this.deps.dataDir, workspace, this.deps.maxFileBytes, this.gitHelper.run);
       this.repos.set(workspace, repo);
     }
     return repo;
@@ -199,6 +198,7 @@ export class CheckpointService {
     this.closed = true;
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
     await this.reverting;
+    await this.gitHelper.close();
   }
 
   /**

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { childEnvironment } from '../shell/child-environment';
+import type { GitRunner } from './git-runner';
+import { ShadowRepo } from './shadow-git';
 
 /** Whether the system git runs, and why not. Checked once per host. */
 export async function gitAvailability(
@@ -30,4 +32,18 @@ export async function gitAvailability(
 export function shadowDirFor(dataDir: string, workspace: string): string {
   const key = createHash('sha256').update(workspace).digest('hex').slice(0, 20);
   return path.join(dataDir, 'checkpoints', `${key}.git`);
+}
+
+/**
+ * The shadow repository of `workspace`, its git run by `runner`. It never copies the data directory
+ * (where a workspace holds it), nor the checkpoints folder within it.
+ */
+export function shadowRepoFor(
+  dataDir: string,
+  workspace: string,
+  maxFileBytes: number | undefined,
+  runner: GitRunner,
+): ShadowRepo {
+  const excluded = [dataDir, path.join(dataDir, 'checkpoints')];
+  return new ShadowRepo(shadowDirFor(dataDir, workspace), workspace, maxFileBytes, excluded, runner);
 }

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { childEnvironment } from '../shell/child-environment';
+import { runGitHere, type GitRunner } from './git-runner';
 import { FolderCheck, joinZ, lstatOrNull, splitZ } from './work-tree-paths';
 
 /*
@@ -80,6 +79,8 @@ export class ShadowRepo {
      * this repository's own objects, and a revert would write an old database under the running host.
      */
     private readonly excluded: readonly string[] = [],
+    /** Where git runs: from this thread unless given (the host passes its GitHelper's). */
+    private readonly runner: GitRunner = runGitHere,
   ) {}
 
   /** Runs `work` after every earlier call on this repository has finished. */
@@ -119,36 +120,24 @@ export class ShadowRepo {
    * success. `index` is an index file of its own (the shared one otherwise); `background` runs git at
    * the lowest CPU priority, so work no one waits for does not slow what someone does.
    */
-  git(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const env = options.index === undefined ? this.env() : { ...this.env(), GIT_INDEX_FILE: options.index };
-      // A discarded worktree's folder is gone while its checkpoints (and their diffs) are still read.
-      const cwd = existsSync(this.workTree) ? this.workTree : this.gitDir;
-      const child = spawn('git', args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-      if (options.background === true && child.pid !== undefined) {
-        try {
-          setPriority(child.pid, 19);
-        } catch {
-          // Only a nicety: a git that keeps its priority still does its work.
-        }
-      }
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-      child.on('error', (error) => reject(new GitError(`git could not be run: ${error.message}`)));
-      child.on('close', (code) => {
-        if (code !== null && (code === 0 || (options.okCodes ?? []).includes(code))) resolve(Buffer.concat(out));
-        else
-          reject(
-            new GitError(
-              `git ${args[0] ?? ''} failed (${code ?? 'signal'}): ${Buffer.concat(err).toString('utf8').trim().slice(0, 500)}`,
-            ),
-          );
-      });
-      child.stdin.on('error', () => undefined);
-      child.stdin.end(options.input ?? '');
+  async git(args: readonly string[], options: GitOptions = {}): Promise<Buffer> {
+    const env = options.index === undefined ? this.env() : { ...this.env(), GIT_INDEX_FILE: options.index };
+    // A discarded worktree's folder is gone while its checkpoints (and their diffs) are still read.
+    const cwd = existsSync(this.workTree) ? this.workTree : this.gitDir;
+    const outcome = await this.runner({
+      args,
+      cwd,
+      env,
+      ...(options.input === undefined ? {} : { input: options.input }),
+      background: options.background === true,
     });
+    if (outcome.kind === 'not-run') throw new GitError(`git could not be run: ${outcome.message}`);
+    if (outcome.kind === 'unanswered') throw new GitError(`git ${args[0] ?? ''} was not answered: ${outcome.message}`);
+    const { code } = outcome;
+    if (code !== null && (code === 0 || (options.okCodes ?? []).includes(code))) return outcome.stdout;
+    throw new GitError(
+      `git ${args[0] ?? ''} failed (${code ?? 'signal'}): ${outcome.stderr.toString('utf8').trim().slice(0, 500)}`,
+    );
   }
 
   /**
