@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import WebSocket from 'ws';
+import { openHostInspector } from './host-inspector';
 
 /**
  * Where the time goes in the endurance run: CPU seconds of every process that takes part (the host,
@@ -281,50 +281,24 @@ function profileSection(profile: CpuProfile | null): string[] {
 
 export type CpuProfile = Parameters<typeof summariseCpuProfile>[0];
 
-/** NODE_OPTIONS for the host: its inspector on a free loopback port, for `profileHost`. */
-export const INSPECTOR_OPTION = '--inspect=127.0.0.1:0';
-
 /**
  * A CPU profile of the host for `ms`, starting after `delayMs`, taken through its inspector (the address
- * it printed); null when it cannot be reached. Sampled every millisecond.
+ * it printed, see INSPECTOR_OPTION in host-inspector.ts); null when it cannot be reached. Sampled every millisecond.
  */
 export async function profileHost(output: () => string, delayMs: number, ms: number): Promise<CpuProfile | null> {
   await new Promise((resolveWait) => setTimeout(resolveWait, delayMs));
-  const address = /Debugger listening on (ws:\/\/\S+)/.exec(output())?.[1];
-  if (address === undefined) return null;
-  const socket = new WebSocket(address);
+  const inspector = await openHostInspector(output);
+  if (inspector === null) return null;
   try {
-    await new Promise((opened, failed) => {
-      socket.once('open', opened);
-      socket.once('error', failed);
-    });
-    let next = 0;
-    const send = (method: string, params: Record<string, unknown> = {}) =>
-      new Promise<Record<string, unknown>>((answered, failed) => {
-        const id = (next += 1);
-        const onMessage = (data: WebSocket.RawData) => {
-          const message = JSON.parse(String(data)) as {
-            id?: number;
-            result?: Record<string, unknown>;
-            error?: unknown;
-          };
-          if (message.id !== id) return;
-          socket.off('message', onMessage);
-          if (message.result === undefined) failed(new Error(`${method}: ${JSON.stringify(message.error)}`));
-          else answered(message.result);
-        };
-        socket.on('message', onMessage);
-        socket.send(JSON.stringify({ id, method, params }));
-      });
-    await send('Profiler.enable');
-    await send('Profiler.setSamplingInterval', { interval: 1000 });
-    await send('Profiler.start');
+    await inspector.send('Profiler.enable');
+    await inspector.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await inspector.send('Profiler.start');
     await new Promise((resolveWait) => setTimeout(resolveWait, ms));
-    const { profile } = await send('Profiler.stop');
+    const { profile } = await inspector.send('Profiler.stop');
     return profile as CpuProfile;
   } catch {
     return null;
   } finally {
-    socket.close();
+    inspector.close();
   }
 }

@@ -156,14 +156,22 @@ export async function startWorkload(host: CairnHost, workspace: string): Promise
       stopping = true;
       await host.call('schedule.remove', { taskId: 'endurance-every-minute' });
       await goals;
-      const { goal } = await host.call('goal.get', { sessionId: goalSession });
-      if (goal !== null && goal.status === 'active')
-        await host.call('goal.control', {
-          sessionId: goalSession,
-          goalId: goal.goalId,
-          expectedRevision: goal.revision,
-          action: 'pause',
-        });
+      // The goal moves on between reading it and pausing it (a turn ends: a new revision): read it again.
+      for (let attempt = 1; ; attempt += 1) {
+        const { goal } = await host.call('goal.get', { sessionId: goalSession });
+        if (goal === null || goal.status !== 'active') break;
+        try {
+          await host.call('goal.control', {
+            sessionId: goalSession,
+            goalId: goal.goalId,
+            expectedRevision: goal.revision,
+            action: 'pause',
+          });
+          break;
+        } catch (error) {
+          if (attempt >= 10 || !String(error).includes('revision_conflict')) throw error;
+        }
+      }
       await host.call('agent.stop', { rootSessionId: parent });
       await Promise.all([...loops, children]);
     },

@@ -6,15 +6,16 @@ import type { Browser, CDPSession, Page } from 'playwright';
 import { CairnHost, freePort } from '../e2e/cairn-host';
 import { DATABASE_FILE } from '../src-main/storage/database';
 import type { BenchResult } from './bench-result';
-import {
-  describeBreakdown,
-  INSPECTOR_OPTION,
-  profileHost,
-  readCpu,
-  type CpuProfile,
-  type CpuReading,
-} from './endurance-breakdown';
+import { describeBreakdown, profileHost, readCpu, type CpuProfile, type CpuReading } from './endurance-breakdown';
 import { benchPage, launchChromium, percentile } from './browser';
+import {
+  compareHeapSnapshots,
+  describeHeapGrowth,
+  summariseHeapSnapshot,
+  totalOf,
+  type HeapSnapshot,
+} from './heap-snapshot-summary';
+import { INSPECTOR_OPTION, openHostInspector, writeHostHeapSnapshot } from './host-inspector';
 import { plotSeries, type PlotSeries } from './endurance-plot';
 import { startWorkload } from './endurance-workload';
 
@@ -42,8 +43,14 @@ interface Sample {
   readonly turnsDone: number;
 }
 
+/** A heap snapshot of the host written to out/bench/, and when in the run it was taken. */
+interface HeapSnapshotFile {
+  readonly path: string;
+  readonly minute: number;
+}
+
 /**
- * `npm run bench endurance [-- --minutes N]` (default 10): twelve sessions working at once
+ * `npm run bench endurance [-- --minutes N] [--heap-snapshots]` (default 10): twelve sessions working at once
  * (bench/endurance-workload.ts) against the real headless host, three pages of the app open — on
  * the busiest session and two others — and a blank page typed into alongside. Every 10 s: the host's
  * RSS, heap and event-loop delay (`host.vitals`), the database, WAL and offload folder sizes, each
@@ -51,11 +58,16 @@ interface Sample {
  * Budgets compare the median of the last 2 minutes with the 2 minutes after a 2-minute warm-up.
  * Writes the samples (JSON), a plot (SVG) and where the time goes (Markdown: CPU per process, the
  * host's event-loop delay against its CPU and its wait for a core, and the host's top functions in a
- * CPU profile of the minute after the warm-up) to out/bench/.
+ * CPU profile of the minute after the warm-up) to out/bench/. With `--heap-snapshots`, two snapshots of
+ * the host's heap as well — half-way through the warm-up and after the last sample, outside the windows
+ * the budgets compare — and in the breakdown the constructors that grew most between them (the first
+ * snapshot raises the host's RSS for good, so RSS growth in such a run is measured from a higher base).
  */
 export async function benchEndurance(): Promise<BenchResult[]> {
   const minutes = requestedMinutes();
   const window = Math.min(2, minutes / 5);
+  const base = join(RESULTS_DIR, `endurance-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const heapSnapshots = process.argv.includes('--heap-snapshots');
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-endurance-'));
   const workspace = join(dataDir, '..', `${dataDir.split('/').pop() ?? 'endurance'}-workspace`);
   mkdirSync(workspace, { recursive: true });
@@ -82,6 +94,12 @@ export async function benchEndurance(): Promise<BenchResult[]> {
     const started = Date.now();
     const profileMs = Math.max(5_000, Math.min(60_000, (minutes - window) * 60_000 - 10_000));
     const hostProfile = profileHost(() => host.output(), window * 60_000, profileMs);
+    const output = () => host.output();
+    // Taking a snapshot raises the host's RSS by some 90 MB for good (what the inspector allocated for it):
+    // the first is taken half-way through the warm-up, so both windows the budgets compare come after it.
+    const warmUpSnapshot = heapSnapshots
+      ? snapshotHost(output, `${base}-warm-up.heapsnapshot`, started, window * 30_000)
+      : null;
     const hostPid = host.pid;
     if (hostPid === undefined) throw new Error('The host has no process id');
     await host.call('host.vitals', {});
@@ -121,8 +139,11 @@ export async function benchEndurance(): Promise<BenchResult[]> {
           `  ${last.minute.toFixed(1)} min: host ${last.hostRssMb.toFixed(0)} MB (heap ${last.hostHeapMb.toFixed(0)}), loop p99 ${last.loopP99Ms.toFixed(0)} ms, WAL ${last.walMb.toFixed(1)} MB, pages ${last.pageHeapsMb.map((mb) => mb.toFixed(0)).join('/')} MB, key p95 ${percentile(last.keypressMs, 95).toFixed(0)} ms (blank ${percentile(last.blankKeypressMs, 95).toFixed(0)}), ${last.turnsDone} turns`,
         );
     }
+    const snapshots = heapSnapshots
+      ? { first: await warmUpSnapshot, last: await snapshotHost(output, `${base}-end.heapsnapshot`, started, 0) }
+      : null;
     await workload.stop();
-    return summarise(samples, { minutes, window }, await hostProfile);
+    return summarise(samples, { minutes, window }, await hostProfile, base, snapshots);
   } catch (error) {
     console.error(`The host printed:\n${host.output().slice(-4000)}`);
     throw error;
@@ -148,6 +169,8 @@ function summarise(
   samples: readonly Sample[],
   run: { minutes: number; window: number },
   hostProfile: CpuProfile | null,
+  base: string,
+  snapshots: { first: HeapSnapshotFile | null; last: HeapSnapshotFile | null } | null,
 ): BenchResult[] {
   const baseline = samples.filter((s) => s.minute >= run.window && s.minute < 2 * run.window);
   const end = samples.filter((s) => s.minute >= run.minutes - run.window);
@@ -178,7 +201,7 @@ function summarise(
     {
       name: `endurance: host RSS growth, end vs after warm-up (${run.minutes} min)`,
       value: growth((s) => s.hostRssMb) * 100,
-      unit: `% (${median(end.map((s) => s.hostRssMb)).toFixed(0)} MB)`,
+      unit: `% (${median(end.map((s) => s.hostRssMb)).toFixed(0)} MB${snapshots === null ? '' : '; both windows after a heap snapshot raised it'})`,
       target: `≤ 10 %: ${met(growth((s) => s.hostRssMb) <= 0.1)}`,
     },
     {
@@ -220,18 +243,72 @@ function summarise(
   const budgets = results
     .filter((result) => result.target !== undefined)
     .map((result) => `${result.name}: ${result.value.toFixed(1)} ${result.unit} — ${result.target ?? ''}`);
-  const breakdown = describeBreakdown(samples, run.window, budgets, hostProfile);
-  const files = writeFigures(samples, run, breakdown);
+  const breakdown = [
+    describeBreakdown(samples, run.window, budgets, hostProfile),
+    ...(snapshots === null ? [] : ['', ...heapGrowthSection(snapshots.first, snapshots.last)]),
+  ].join('\n');
+  const files = writeFigures(samples, run, breakdown, base);
   return [
     ...results,
-    { name: `endurance: samples, plot and breakdown in ${files}`, value: samples.length, unit: 'samples' },
+    {
+      name: `endurance: samples, plot and breakdown in ${files}${snapshots === null ? '' : ', heap snapshots beside them'}`,
+      value: samples.length,
+      unit: 'samples',
+    },
   ];
 }
 
-function writeFigures(samples: readonly Sample[], run: { minutes: number; window: number }, breakdown: string): string {
+/**
+ * A heap snapshot of the host taken `afterMs` after `started` (at once if that has passed), written to
+ * `path`; null when the inspector cannot be reached or the snapshot fails (said on the console).
+ */
+async function snapshotHost(
+  output: () => string,
+  path: string,
+  started: number,
+  afterMs: number,
+): Promise<HeapSnapshotFile | null> {
+  await new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, started + afterMs - Date.now())));
+  const minute = (Date.now() - started) / 60_000;
+  const inspector = await openHostInspector(output);
+  if (inspector === null) return null;
+  try {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    await writeHostHeapSnapshot(inspector, path);
+    return { path, minute };
+  } catch (error) {
+    console.log(`  (no heap snapshot at minute ${minute.toFixed(1)}: ${String(error)})`);
+    return null;
+  } finally {
+    inspector.close();
+  }
+}
+
+function heapGrowthSection(first: HeapSnapshotFile | null, last: HeapSnapshotFile | null): string[] {
+  if (first === null || last === null)
+    return [
+      "## What grew in the host's heap",
+      '',
+      'A heap snapshot could not be taken (the inspector did not answer).',
+    ];
+  const read = (file: HeapSnapshotFile) =>
+    summariseHeapSnapshot(JSON.parse(readFileSync(file.path, 'utf8')) as HeapSnapshot);
+  const before = read(first);
+  const after = read(last);
+  return describeHeapGrowth(compareHeapSnapshots(before, after), {
+    before: totalOf(before),
+    after: totalOf(after),
+    minutes: [first.minute, last.minute],
+  });
+}
+
+function writeFigures(
+  samples: readonly Sample[],
+  run: { minutes: number; window: number },
+  breakdown: string,
+  base: string,
+): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const base = join(RESULTS_DIR, `endurance-${stamp}`);
   writeFileSync(`${base}.json`, JSON.stringify({ run, samples }, null, 2));
   const series: PlotSeries[] = [
     { name: 'Host RSS', unit: 'MB', values: samples.map((s) => s.hostRssMb) },

@@ -10,6 +10,8 @@ import { createModelContext, type ModelContext, type ModelContextDeps } from './
 import { OffloadStore } from './offload';
 import { readOutputTool } from './read-output-tool';
 import type { ReportedWindows } from './reported-windows';
+import { RecentMap } from '../ports/recent-map';
+import { SESSIONS_CALIBRATED } from './token-count';
 
 const OVERRIDES_KEY = 'context.modelWindows';
 
@@ -35,7 +37,7 @@ export interface ContextRuntime {
   readonly model: ModelContext;
   /** Tools the built-in agent gets from this domain (read_output). */
   readonly tools: readonly AgentTool[];
-  /** The meter of a session's latest request since the host started; null before its first. */
+  /** The meter of a session's latest request since the host started; null before its first (or once 1,000 sessions were measured since). */
   meterOf(sessionId: string): ContextMeter | null;
   /** A meter a native agent reported (Codex's token usage): kept and published like Cairn's own. */
   noteMeter(sessionId: string, meter: ContextMeter): void;
@@ -59,10 +61,13 @@ export function createContextRuntime(deps: ContextRuntimeDeps): ContextRuntime {
   // Outputs only removed sessions used are deleted: now (a removal the last host ended before
   // finishing) and after each removal.
   offload.releaseUnused();
+  // The meters of sessions measured most recently (a forgotten one reads as not measured yet, as after a restart).
+  const meters = new RecentMap<string, ContextMeter>(SESSIONS_CALIBRATED);
   deps.bus.subscribe((event) => {
-    if (event.kind === 'session.removed') offload.releaseUnused();
+    if (event.kind !== 'session.removed') return;
+    meters.delete(event.sessionId);
+    offload.releaseUnused();
   });
-  const meters = new Map<string, ContextMeter>();
   const windowSettings = (): ModelWindowSettings =>
     deps.stores.settings.get<ModelWindowSettings>(OVERRIDES_KEY) ?? { revision: 0, overrides: [] };
   const model = createModelContext({

@@ -7,6 +7,7 @@ import { countTokens, countValueTokens, TokenCalibration } from './token-count';
 import type { ContextMeter } from '../../../src-shared/context-model';
 import type { SummaryRecord } from '../../../src-shared/compaction-model';
 import { contextBlockOf, type GoalPins } from './summary-block';
+import { RecentMap } from '../ports/recent-map';
 
 /** Kept free on top of the reserve for the answer: our count is an estimate. */
 const SAFETY_MARGIN = 0.05;
@@ -38,6 +39,9 @@ export interface CompactionNeed {
   /** Tokens of the newest messages that stay verbatim after compaction. */
   readonly keepTokens: number;
 }
+
+/** Sessions whose latest request `remeasure` can fit again (far more than run at once). */
+export const FITS_KEPT = 100;
 
 /** After compaction the recent turns verbatim take about this share of the input budget. */
 const KEEP_SHARE = 0.3;
@@ -79,8 +83,12 @@ export function createModelContext(deps: ModelContextDeps): ModelContext {
       override: deps.overrideOf(connectionId, target.modelId),
       reportedContextLength: deps.reportedOf?.(connectionId, target.modelId) ?? null,
     });
-  /** The latest request fitted per session (what `remeasure` fits again). */
-  const latest = new Map<string, FitRequest>();
+  /**
+   * The latest request fitted per session (what `remeasure` fits again after a compaction), for the
+   * sessions fitted most recently: each holds a system prompt and tool list, and a host open for days
+   * fits thousands of sessions (child agents). A session forgotten is measured again at its next step.
+   */
+  const latest = new RecentMap<string, FitRequest>(FITS_KEPT);
   return {
     windowOf,
     async prepare(connectionId, target, signal) {

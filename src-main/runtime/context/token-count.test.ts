@@ -1,6 +1,6 @@
 import { countTokens as countWhole } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
-import { countTokens, TokenCalibration } from './token-count';
+import { countTokens, SESSIONS_CALIBRATED, TokenCalibration } from './token-count';
 
 describe('token counting', () => {
   it('counts like the tokenizer on ordinary text and accepts special-token text', () => {
@@ -30,5 +30,17 @@ describe('token counting', () => {
     expect(calibration.factorFor('s1', 'anthropic')).toBe(0.8);
     calibration.observe('s3', 'openai', 1_000, 2_000);
     expect(calibration.factorFor('s3', 'openai')).toBe(1);
+  });
+
+  it('keeps the calibration of the sessions used most recently only (a host open for days does not grow)', () => {
+    const calibration = new TokenCalibration();
+    calibration.observe('first', 'anthropic', 1_000, 1_500);
+    calibration.observe('busy', 'anthropic', 1_000, 2_000);
+    for (let index = 0; index < SESSIONS_CALIBRATED - 1; index += 1) {
+      calibration.observe(`child-${index}`, 'anthropic', 1_000, 1_200);
+      if (index % 100 === 0) expect(calibration.factorFor('busy', 'anthropic')).toBe(2);
+    }
+    expect(calibration.factorFor('busy', 'anthropic')).toBe(2);
+    expect(calibration.factorFor('first', 'anthropic')).toBe(1); // forgotten: back to no correction
   });
 });

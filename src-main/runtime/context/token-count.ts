@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as GptTokenizer from 'gpt-tokenizer';
 import type { ProviderType } from '../connections/providers/provider-types';
+import { RecentMap } from '../ports/recent-map';
 
 /**
  * The o200k tables cost about 50 MB of memory, so they load on the first count rather than at start
@@ -42,13 +43,17 @@ export function countValueTokens(value: unknown): number {
 const MIN_FACTOR = 0.8;
 const MAX_FACTOR = 3;
 
+/** Sessions whose calibration is kept: far more than run at once, and a host open for days holds no more. */
+export const SESSIONS_CALIBRATED = 1_000;
+
 /**
  * The OpenAI tokenizer is exact for OpenAI models and an estimate for everyone else. For other
  * providers the estimate is scaled by how far off it was on the previous call of the same session:
  * the provider's reported input tokens divided by what we estimated for that request.
  */
 export class TokenCalibration {
-  private readonly factors = new Map<string, number>();
+  /** Per session, the most recently used kept (a session forgotten starts again from 1, as after a restart). */
+  private readonly factors = new RecentMap<string, number>(SESSIONS_CALIBRATED);
 
   factorFor(sessionId: string, providerType: ProviderType): number {
     if (providerType === 'openai') return 1;

@@ -24,7 +24,10 @@ export interface AgentRunInput {
   readonly text: string;
   readonly model: string | null;
   readonly maxSteps: number;
-  /** The conversation before this run, oldest first, including what earlier runs of this turn said. */
+  /**
+   * The conversation before this run, oldest first, including what earlier runs of this turn said; the
+   * text of earlier turns' messages is cut to their first 4,000 characters (turns/run-history.ts).
+   */
   readonly history: readonly HistoryMessage[];
   /** A tool call the person approved while the previous run waited: run it first. */
   /** `unsandboxed`: the person chose "Run once without sandbox" for this call. */

@@ -10,8 +10,8 @@ import type { AdmissionGate } from '../lifecycle/admission-gate';
 import type { StorageDamage } from '../storage-faults/storage-damage';
 import { RunRecorder } from './run-recorder';
 import { endRun, suspendRun, turnAndSessionEvents, type RunEnding, type RunIdentity } from './run-lifecycle';
-import { historyMessageOf } from '../context/history-items';
 import type { TurnHooks } from './turn-hooks';
+import { runHistory } from './run-history';
 import {
   isStorageFailure,
   storageFailureEnding,
@@ -57,8 +57,6 @@ interface ActiveRun {
   /** Resolves when the backend's stream has been let go of (it may outlive the run's end). */
   readonly released: Promise<void>;
 }
-
-const HISTORY_LIMIT = 400;
 
 /** The terminal reason of runs the host ended because it was shutting down. */
 export const APP_SHUTDOWN = 'app_shutdown';
@@ -121,7 +119,7 @@ export class RunExecutor {
       connectionId: session.connectionId,
       model: session.model,
       maxSteps: turn.maxSteps,
-      history: this.history(run.sessionId),
+      history: this.history(run.sessionId, run.turnId),
       resume,
       approvedToolCall,
     };
@@ -180,7 +178,7 @@ export class RunExecutor {
       const before = await this.deps.turnHooks?.beforeRun(input, recorder, controller.signal);
       if (before !== undefined && 'ending' in before) return void this.finish(active, before.ending);
       if (before?.contextAdded === true)
-        input = { ...input, text: before.text, history: this.history(input.sessionId) };
+        input = { ...input, text: before.text, history: this.history(input.sessionId, input.turnId) };
       for (let continuations = 0; ; continuations += 1) {
         for await (const event of backend.run(input, controller.signal)) {
           if (active.settled) break;
@@ -190,7 +188,7 @@ export class RunExecutor {
         const next = await this.deps.turnHooks?.atTurnEnd(input, continuations, recorder, controller.signal);
         if (next == null || active.settled) break;
         if ('ending' in next) return void this.finish(active, next.ending);
-        const history = this.history(input.sessionId);
+        const history = this.history(input.sessionId, input.turnId);
         input = { ...input, text: next.continueWith, history, approvedToolCall: null, resume: null };
       }
       if (!active.settled) this.finish(active, { status: 'completed', terminalReason: 'end_turn' });
@@ -443,8 +441,7 @@ export class RunExecutor {
     this.deps.turnHooks?.waiting(active.identity, event.request);
   }
 
-  private history(sessionId: string): HistoryMessage[] {
-    const items = this.deps.stores.transcript.page(sessionId, null, HISTORY_LIMIT);
-    return items.flatMap((item) => historyMessageOf(item, this.deps.revealToolOutput) ?? []);
+  private history(sessionId: string, turnId: string): HistoryMessage[] {
+    return runHistory(this.deps.stores.transcript, sessionId, turnId, this.deps.revealToolOutput);
   }
 }

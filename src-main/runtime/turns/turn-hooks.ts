@@ -2,6 +2,7 @@ import type { InteractionRequest } from '../../../src-shared/interaction-model';
 import type { AgentEvent, AgentRunInput } from '../contract/agent-backend';
 import type { RunEnding, RunIdentity } from './run-lifecycle';
 import { appendHookRun, type HookRecordDeps } from './hook-record';
+import { RecentMap } from '../ports/recent-map';
 import type { HookEventRequest, HookFiring, HookRunReport } from '../hooks/hook-service';
 
 /** Where a live run records a hook's run (its RunRecorder); closed once the run has ended or waits. */
@@ -22,6 +23,13 @@ export interface TurnHooksDeps extends HookRecordDeps {
 /** A Stop hook that keeps blocking is obeyed this many times in one run, then the turn ends (a loop guard). */
 export const MAX_STOP_CONTINUATIONS = 8;
 
+/**
+ * The sessions whose SessionStart fired are remembered up to this many, the least recently run
+ * forgotten first (a host open for days runs a thousand child sessions an hour): one that runs again
+ * after this many others have run since fires SessionStart again, with `source: resume`.
+ */
+export const SESSION_START_MEMORY = 1_000;
+
 /** Turns started by the person (or their queued follow-up): the prompts UserPromptSubmit sees. */
 const PERSON_ORIGINS: ReadonlySet<string> = new Set(['user', 'queued_message']);
 
@@ -33,7 +41,8 @@ const PERSON_ORIGINS: ReadonlySet<string> = new Set(['user', 'queued_message']);
  * PostToolUse for a call an agent ran itself, SessionEnd when a session is archived or removed.
  */
 export class TurnHooks {
-  private readonly started = new Set<string>();
+  /** Sessions whose SessionStart fired in this host, forgotten when they end (SessionEnd) or long unused. */
+  private readonly started = new RecentMap<string, true>(SESSION_START_MEMORY);
 
   constructor(private readonly deps: TurnHooksDeps) {}
 
@@ -54,8 +63,8 @@ export class TurnHooks {
         return { contextAdded: contexts.length > 0, text: input.text };
       return { contextAdded: true, text: [input.text, ...contexts].join('\n\n') };
     };
-    if (!this.started.has(input.sessionId) && origin !== 'compaction') {
-      this.started.add(input.sessionId);
+    if (this.started.get(input.sessionId) === undefined && origin !== 'compaction') {
+      this.started.set(input.sessionId, true);
       // Once per session and host: a broken hooks file is named where the person works, not only in Settings.
       for (const error of this.deps.fileErrors(input.sessionId)) sink.recordHookFileError(error);
       const earlier = input.history.filter((message) => message.role === 'user').length > 1;
@@ -160,6 +169,7 @@ export class TurnHooks {
 
   /** The session was archived or removed (a removed session's runs are recorded nowhere: it is gone). */
   sessionEnded(sessionId: string, reason: 'archived' | 'removed'): void {
+    this.started.delete(sessionId);
     void this.deps
       .fire({ event: 'SessionEnd', sessionId, fields: { reason: 'other', cairn_reason: reason } })
       .then((firing) => {
