@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import { useComposerDraft } from '../../hooks/use-composer-draft';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { COMPOSER_INPUT_ID } from '../focus-targets';
 import { SendIcon, Spinner } from '../icons';
@@ -9,7 +10,7 @@ const MAX_HEIGHT_PX = 220;
 /** Where the person tells the WorkHub what they want. Enter routes it (nothing is done until they confirm a proposal). */
 export function WorkHubComposer() {
   const store = useStoreApi();
-  const draft = useAppStore((state) => state.drafts[WORKHUB_SESSION_ID] ?? '');
+  const [draft, typeDraft] = useComposerDraft(WORKHUB_SESSION_ID);
   const routing = useAppStore((state) => state.workhub.routing);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
@@ -56,7 +57,7 @@ export function WorkHubComposer() {
           placeholder="What do you want done?"
           rows={1}
           value={draft}
-          onChange={(event) => actions.setDraft(WORKHUB_SESSION_ID, event.target.value)}
+          onChange={(event) => typeDraft(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
