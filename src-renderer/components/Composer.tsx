@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useComposerDraft } from '../hooks/use-composer-draft';
+import { useGrowWithText } from '../hooks/use-grow-with-text';
 import { useSlashMenu } from '../hooks/use-slash-menu';
 import { selectHostRefused, selectHostUnreachable, selectSessionBusy } from '../state/selectors';
 import { useAppStore } from '../state/store-context';
@@ -10,8 +11,6 @@ import { StopButton } from './subagents/StopButton';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 import { UnknownCommandQuestion } from './UnknownCommandQuestion';
 import { retryingImport } from '../platform/retrying-import';
-
-const MAX_HEIGHT_PX = 280;
 
 /** The / menu loads when it first opens (and is preloaded once the app has painted: see preload-chunks). */
 const SlashMenu = lazy(() =>
@@ -42,13 +41,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
     if (!archived) inputRef.current?.focus();
   }, [sessionId, archived]);
 
-  // Grow with the text, up to a limit (then it scrolls).
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input === null) return;
-    input.style.height = 'auto';
-    input.style.height = `${Math.min(input.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [draft]);
+  useGrowWithText(inputRef, draft);
 
   if (archived) {
     return (
