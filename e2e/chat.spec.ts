@@ -31,8 +31,37 @@ test('a new session streams the reply, completes the turn and takes its title fr
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(composer).toHaveValue('');
 
+  // The message box grows with its text up to 280 px, then scrolls, and is one line again once sent. The
+  // browser sizes it (field-sizing): typing forces no layout of the page, nothing reads its scrollHeight.
+  await page.evaluate(() => {
+    const reads = { count: 0 };
+    (window as unknown as { boxHeightReads: typeof reads }).boxHeightReads = reads;
+    const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      get(this: HTMLTextAreaElement) {
+        reads.count += 1;
+        return own?.get?.call(this) as number;
+      },
+    });
+  });
+  const height = async () => (await composer.boundingBox())?.height ?? 0;
+  const oneLine = await height();
+  await composer.pressSequentially('Plan');
+  for (const line of ['the', 'spring']) {
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially(line);
+  }
+  await expect.poll(height).toBeGreaterThan(oneLine + 30);
+  await composer.fill(Array.from({ length: 30 }, (_, line) => `line ${line + 1}`).join('\n'));
+  await expect.poll(height).toBe(280);
   await composer.fill('Plan the spring release');
+  await expect.poll(height).toBe(oneLine);
   await page.getByRole('button', { name: 'Send' }).click();
+  await expect(composer).toHaveValue('');
+  expect(await height()).toBe(oneLine);
+  expect(
+    await page.evaluate(() => (window as unknown as { boxHeightReads: { count: number } }).boxHeightReads.count),
+  ).toBe(0);
   await expect(page.getByTestId('turn-status').last()).toHaveAttribute('data-status', 'completed');
   await expect(page.getByTestId('session-row').first()).toContainText('Offline demo: stream');
   await expect(page.getByTestId('session-title')).toHaveText('Offline demo: stream');

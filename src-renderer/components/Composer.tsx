@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useComposerDraft } from '../hooks/use-composer-draft';
+import { useGrowWithText } from '../hooks/use-grow-with-text';
 import { useSlashMenu } from '../hooks/use-slash-menu';
 import { selectHostRefused, selectHostUnreachable, selectSessionBusy } from '../state/selectors';
-import { useAppStore, useStoreApi } from '../state/store-context';
+import { useAppStore } from '../state/store-context';
 import { AttachmentTray, useAttachmentDrop } from './AttachmentTray';
 import { COMPOSER_INPUT_ID } from './focus-targets';
 import { SendIcon } from './icons';
@@ -9,8 +11,6 @@ import { StopButton } from './subagents/StopButton';
 import { McpComposerMenu } from './mcp/McpComposerMenu';
 import { UnknownCommandQuestion } from './UnknownCommandQuestion';
 import { retryingImport } from '../platform/retrying-import';
-
-const MAX_HEIGHT_PX = 280;
 
 /** The / menu loads when it first opens (and is preloaded once the app has painted: see preload-chunks). */
 const SlashMenu = lazy(() =>
@@ -23,8 +23,7 @@ const SlashMenu = lazy(() =>
  * host is unreachable, Send keeps the draft and says it was not sent, and Stop is not offered.
  */
 export function Composer({ sessionId }: { sessionId: string }) {
-  const store = useStoreApi();
-  const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
+  const [draft, typeDraft] = useComposerDraft(sessionId);
   const busy = useAppStore(selectSessionBusy(sessionId));
   // While the agent waits for an answer, a new message moves on: the host sets the question aside.
   const waiting = useAppStore((state) => state.sessions.byId[sessionId]?.activity === 'waiting');
@@ -33,23 +32,16 @@ export function Composer({ sessionId }: { sessionId: string }) {
   const refused = useAppStore(selectHostRefused);
   const notice = useAppStore((state) => state.composerNotices[sessionId]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const actions = store.getState();
   const empty = draft.trim() === '';
   const drop = useAttachmentDrop(sessionId);
-  const menu = useSlashMenu(sessionId);
+  const menu = useSlashMenu(sessionId, draft);
   const listOpen = menu.visible && menu.chosenPrompt === null;
 
   useEffect(() => {
     if (!archived) inputRef.current?.focus();
   }, [sessionId, archived]);
 
-  // Grow with the text, up to a limit (then it scrolls).
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input === null) return;
-    input.style.height = 'auto';
-    input.style.height = `${Math.min(input.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [draft]);
+  useGrowWithText(inputRef, draft);
 
   if (archived) {
     return (
@@ -101,7 +93,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
             }
             rows={1}
             value={draft}
-            onChange={(event) => actions.setDraft(sessionId, event.target.value)}
+            onChange={(event) => typeDraft(event.target.value)}
             onKeyDown={(event) => void menu.onKey(event)}
           />
         </div>

@@ -52,11 +52,11 @@ function useOffersDirectives(sessionId: string): boolean {
 /**
  * The composer's / menu as a combobox: the first match is active, ↑/↓ move, Enter or Tab choose, Esc
  * closes it (and only it). Choosing a skill leaves "/skill " for what it should work on; Enter then
- * starts the turn with the skill loaded and the person's words as the message.
+ * starts the turn with the skill loaded and the person's words as the message. `draft` is the text
+ * the composer shows (use-composer-draft.ts).
  */
-export function useSlashMenu(sessionId: string): SlashMenuState {
+export function useSlashMenu(sessionId: string, draft: string): SlashMenuState {
   const store = useStoreApi();
-  const draft = useAppStore((state) => state.drafts[sessionId] ?? '');
   const skills = useAppStore((state) => state.skillMenus[sessionId]);
   const catalog = useAppStore((state) => state.mcpCatalogs[sessionId]);
   const agentCommands = useAppStore((state) => state.acpOffers[sessionId]?.commands);

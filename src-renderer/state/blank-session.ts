@@ -16,7 +16,7 @@ export function isBlankSession(state: AppState, sessionId: string): boolean {
     session.titleSource === 'default' &&
     session.activity === 'idle' &&
     !session.archived &&
-    (state.drafts[sessionId] ?? '').trim() === '' &&
+    state.readDraft(sessionId).trim() === '' &&
     (state.pendingAttachments[sessionId]?.length ?? 0) === 0
   );
 }

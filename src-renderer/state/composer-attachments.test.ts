@@ -95,7 +95,7 @@ describe('attachments in the composer', () => {
       { sessionId: 's1', messageId: 'id-2', text: 'read this', placement: 'next_turn', attachmentIds: ['id-1'] },
     ]);
     expect(store.getState().pendingAttachments.s1).toEqual([]);
-    expect(store.getState().drafts.s1).toBe('');
+    expect(store.getState().readDraft('s1')).toBe('');
 
     link.answer('turn.stop', () => ({
       ok: true,
@@ -106,7 +106,7 @@ describe('attachments in the composer', () => {
       },
     }));
     await store.getState().stopTurn('s1');
-    expect(store.getState().drafts.s1).toBe('read this');
+    expect(store.getState().readDraft('s1')).toBe('read this');
     expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
   });
 
@@ -124,7 +124,7 @@ describe('attachments in the composer', () => {
     }));
     store.getState().setDraft('s1', 'read this');
     await store.getState().sendDraft('s1');
-    expect(store.getState().drafts.s1).toBe('read this');
+    expect(store.getState().readDraft('s1')).toBe('read this');
     expect(store.getState().pendingAttachments.s1?.map((attachment) => attachment.name)).toEqual(['notes.txt']);
   });
 });

@@ -2,6 +2,7 @@ import type { AttachmentRef } from '../../src-shared/attachment-model';
 import type { SliceCreator } from './app-state';
 import { createComposerAttachments } from './composer-attachments';
 import { deferredActions } from './deferred-actions';
+import { createDraftBook } from './draft-book';
 import { applyQueuedMessage } from './reducers/queue-reducer';
 
 /** Said under the composer when Send or Stop could not reach the host. */
@@ -15,14 +16,19 @@ export const CANNOT_STOP_NOTICE =
 
 /** Starting, following up, stopping and resuming turns, and the text waiting in each composer. */
 export interface ComposerSlice {
-  /** Unsent text per session. */
-  readonly drafts: Readonly<Record<string, string>>;
+  /** The unsent text in a session's composer (kept in a draft book beside the state: see draft-book.ts). */
+  readDraft(sessionId: string): string;
+  /** What the composer calls on each keystroke: kept, and no selector runs. */
+  typeDraft(sessionId: string, text: string): void;
+  /** Puts text into a session's composer in place of what is there: the composer showing it is told. */
+  setDraft(sessionId: string, text: string): void;
+  /** Calls `listener` with the text whenever something other than typing replaces the session's draft. */
+  watchDraft(sessionId: string, listener: (text: string) => void): () => void;
   /**
    * Per session, why the last Send or Stop did nothing (the host was not reachable). Nothing is sent
    * later by itself: the draft stays, and the notice goes when the line is back.
    */
   readonly composerNotices: Readonly<Record<string, string>>;
-  setDraft(sessionId: string, text: string): void;
   /** Files attached to each session's next message (stored on the host already). */
   readonly pendingAttachments: Readonly<Record<string, readonly AttachmentRef[]>>;
   /** Stores the files on the host for the next message; a refused one is said in a notice and left out. */
@@ -46,8 +52,8 @@ export type QueueActions = Pick<ComposerSlice, 'editQueuedMessage' | 'removeQueu
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
   const { link } = deps;
 
-  const setDraft = (sessionId: string, text: string) =>
-    set((state) => ({ drafts: { ...state.drafts, [sessionId]: text } }));
+  const drafts = createDraftBook();
+  const setDraft = drafts.replace;
 
   /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
   const unreachable = (sessionId: string, notice: string): boolean => {
@@ -60,7 +66,7 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
 
   /** Puts text back in front of whatever the person has typed since. */
   const restoreDraft = (sessionId: string, texts: readonly string[]) => {
-    const current = get().drafts[sessionId] ?? '';
+    const current = drafts.read(sessionId);
     setDraft(sessionId, [...texts, current].filter((text) => text.trim() !== '').join('\n\n'));
   };
 
@@ -91,16 +97,18 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
       import('./queue-actions').then((module) => module.createQueueActions(set, get, deps)),
     ),
 
-    drafts: {},
     composerNotices: {},
     pendingAttachments: {},
+    readDraft: drafts.read,
+    typeDraft: drafts.type,
     setDraft,
+    watchDraft: drafts.watch,
 
     attachFiles: attachments.attachFiles,
     removeAttachment: attachments.removeAttachment,
 
     async sendDraft(sessionId) {
-      const text = get().drafts[sessionId] ?? '';
+      const text = drafts.read(sessionId);
       if (text.trim() === '') return;
       if (unreachable(sessionId, NOT_SENT_NOTICE)) return;
       // Files go with the message, whether it starts a turn now or waits behind the running one.

@@ -18,7 +18,7 @@ export const createMcpActions: SliceCreator<McpActions> = (set, get, deps) => {
   };
 
   const appendToDraft = (sessionId: string, text: string) => {
-    const current = get().drafts[sessionId] ?? '';
+    const current = get().readDraft(sessionId);
     get().setDraft(sessionId, current.trim() === '' ? text : `${current.trimEnd()}\n\n${text}`);
   };
 

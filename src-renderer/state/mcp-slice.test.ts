@@ -28,7 +28,7 @@ describe('the MCP slice', () => {
     }));
     store.getState().setDraft('s1', 'Summarise this:  ');
     expect(await store.getState().attachMcpResource('s1', resource)).toEqual({ ok: true });
-    expect(store.getState().drafts.s1).toBe(
+    expect(store.getState().readDraft('s1')).toBe(
       'Summarise this:\n\nAttached Today (notes://today, from the MCP server Notes):\n```\nBuy milk.\n```',
     );
   });
@@ -42,7 +42,7 @@ describe('the MCP slice', () => {
     });
     expect(await store.getState().insertMcpPrompt('s1', prompt, { file: 'app.ts', extra: '' })).toEqual({ ok: true });
     expect(asked).toEqual([{ sessionId: 's1', serverId: 'm1', name: 'review', arguments: { file: 'app.ts' } }]);
-    expect(store.getState().drafts.s1).toBe('Please review app.ts.');
+    expect(store.getState().readDraft('s1')).toBe('Please review app.ts.');
     link.answer('mcp.prompt.get', () => ({
       ok: false,
       error: { code: 'operation_unavailable', message: 'The MCP server "Notes" is not available.' },
@@ -51,7 +51,7 @@ describe('the MCP slice', () => {
       ok: false,
       message: 'The MCP server "Notes" is not available.',
     });
-    expect(store.getState().drafts.s1).toBe('Please review app.ts.');
+    expect(store.getState().readDraft('s1')).toBe('Please review app.ts.');
   });
 
   it('from the / menu, a prompt takes the place of the "/…" typed so far', async () => {
@@ -59,7 +59,7 @@ describe('the MCP slice', () => {
     link.answer('mcp.prompt.get', () => ({ ok: true, result: { text: 'Please review app.ts.' } }));
     store.getState().setDraft('s1', '/rev');
     expect(await store.getState().insertMcpPrompt('s1', prompt, { file: 'app.ts' }, 'replace')).toEqual({ ok: true });
-    expect(store.getState().drafts.s1).toBe('Please review app.ts.');
+    expect(store.getState().readDraft('s1')).toBe('Please review app.ts.');
   });
 
   it('turns a server off for a session and re-reads what the session is offered', async () => {

@@ -23,7 +23,7 @@ export const createSkillsSlice: SliceCreator<SkillsSlice> = (set, get, deps) => 
   },
 
   async startTurnWithSkill(sessionId, skill, text) {
-    const draft = get().drafts[sessionId] ?? '';
+    const draft = get().readDraft(sessionId);
     get().setDraft(sessionId, '');
     const outcome = await deps.link.invoke('turn.start', { sessionId, turnId: deps.newId(), text, skillId: skill.id });
     if (!outcome.ok) {

@@ -76,7 +76,7 @@ describe('the app store', () => {
     expect(link.callsOf('turn.message.submit')).toEqual([
       { sessionId: 's1', messageId: 'id-1', text: 'hello', placement: 'next_turn' },
     ]);
-    expect(store.getState().drafts.s1).toBe('');
+    expect(store.getState().readDraft('s1')).toBe('');
 
     // The flag says running, but the turn ended meanwhile: the host starts a turn with it.
     link.push({ kind: 'session.changed', session: session({ sessionId: 's1', activity: 'running', revision: 2 }) });
@@ -107,7 +107,7 @@ describe('the app store', () => {
     }));
     store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
-    expect(store.getState().drafts.s1).toBe('hello');
+    expect(store.getState().readDraft('s1')).toBe('hello');
     expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['This session is archived.']);
   });
 
@@ -132,7 +132,7 @@ describe('the app store', () => {
     store.getState().setDraft('s1', 'hello');
     await store.getState().sendDraft('s1');
     expect(link.callsOf('turn.message.submit')).toEqual([]);
-    expect(store.getState().drafts.s1).toBe('hello');
+    expect(store.getState().readDraft('s1')).toBe('hello');
     expect(store.getState().composerNotices.s1).toBe(NOT_SENT_NOTICE);
     await store.getState().stopTurn('s1');
     expect(link.callsOf('turn.stop')).toEqual([]);
@@ -143,7 +143,7 @@ describe('the app store', () => {
 
     link.setConnection({ status: 'open', hostEpoch: 'epoch-2', generation: 2, problem: null });
     expect(store.getState().composerNotices).toEqual({});
-    expect(store.getState().drafts.s1).toBe('hello');
+    expect(store.getState().readDraft('s1')).toBe('hello');
   });
 
   it('a toast goes by itself after TOAST_MS, or sooner when dismissed', () => {
@@ -180,7 +180,7 @@ describe('the app store', () => {
     }));
     store.getState().setDraft('s1', 'typing');
     await store.getState().stopTurn('s1');
-    expect(store.getState().drafts.s1).toBe('first\n\nsecond\n\ntyping');
+    expect(store.getState().readDraft('s1')).toBe('first\n\nsecond\n\ntyping');
   });
 
   it('closes a session that was removed elsewhere', async () => {

@@ -60,12 +60,12 @@ export const createWorkhubActions: SliceCreator<WorkhubActions> = (set, get, dep
 
   return {
     async sendToWorkhub() {
-      const text = get().drafts[WORKHUB_SESSION_ID] ?? '';
+      const text = get().readDraft(WORKHUB_SESSION_ID);
       if (text.trim() === '') return;
       get().setDraft(WORKHUB_SESSION_ID, '');
       const sent = await route(text);
       if (!sent) {
-        const typed = get().drafts[WORKHUB_SESSION_ID] ?? '';
+        const typed = get().readDraft(WORKHUB_SESSION_ID);
         get().setDraft(WORKHUB_SESSION_ID, [text, typed].filter((part) => part.trim() !== '').join('\n\n'));
       }
     },

@@ -24,7 +24,7 @@ describe('the WorkHub slice', () => {
     expect(link.callsOf('workhub.route')).toEqual([
       { requestId: expect.stringMatching(/^id-/), text: 'Add the revenue chart to the quarterly report' },
     ]);
-    expect(store.getState().drafts[WORKHUB_SESSION_ID]).toBe('');
+    expect(store.getState().readDraft(WORKHUB_SESSION_ID)).toBe('');
     expect(store.getState().workhub.routing).toEqual([]);
 
     link.answer('workhub.route', () => ({
@@ -33,7 +33,7 @@ describe('the WorkHub slice', () => {
     }));
     store.getState().setDraft(WORKHUB_SESSION_ID, 'stop it');
     await store.getState().sendToWorkhub();
-    expect(store.getState().drafts[WORKHUB_SESSION_ID]).toBe('stop it');
+    expect(store.getState().readDraft(WORKHUB_SESSION_ID)).toBe('stop it');
     expect(store.getState().toasts.map((toast) => toast.message)).toEqual(['The router model did not answer.']);
   });
 

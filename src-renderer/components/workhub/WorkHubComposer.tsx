@@ -1,15 +1,15 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { WORKHUB_SESSION_ID } from '../../../src-shared/workhub-model';
+import { useComposerDraft } from '../../hooks/use-composer-draft';
+import { useGrowWithText } from '../../hooks/use-grow-with-text';
 import { useAppStore, useStoreApi } from '../../state/store-context';
 import { COMPOSER_INPUT_ID } from '../focus-targets';
 import { SendIcon, Spinner } from '../icons';
 
-const MAX_HEIGHT_PX = 220;
-
 /** Where the person tells the WorkHub what they want. Enter routes it (nothing is done until they confirm a proposal). */
 export function WorkHubComposer() {
   const store = useStoreApi();
-  const draft = useAppStore((state) => state.drafts[WORKHUB_SESSION_ID] ?? '');
+  const [draft, typeDraft] = useComposerDraft(WORKHUB_SESSION_ID);
   const routing = useAppStore((state) => state.workhub.routing);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const actions = store.getState();
@@ -18,13 +18,7 @@ export function WorkHubComposer() {
     inputRef.current?.focus();
   }, []);
 
-  // Grow with the text, up to a limit (then it scrolls).
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input === null) return;
-    input.style.height = 'auto';
-    input.style.height = `${Math.min(input.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [draft]);
+  useGrowWithText(inputRef, draft);
 
   return (
     <form
@@ -56,7 +50,7 @@ export function WorkHubComposer() {
           placeholder="What do you want done?"
           rows={1}
           value={draft}
-          onChange={(event) => actions.setDraft(WORKHUB_SESSION_ID, event.target.value)}
+          onChange={(event) => typeDraft(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
