@@ -1,10 +1,11 @@
-import { DIRECTIVES } from './directives';
+import { useDirectives } from './directives';
 
 /** The Offline demo agent's directives, each with what it does (welcome screen and help panel). */
 export function DirectiveList() {
+  const directives = useDirectives();
   return (
     <dl className="directive-list">
-      {DIRECTIVES.map((directive) => (
+      {directives.map((directive) => (
         <div key={directive.example} className="directive">
           <dt>
             <code>{directive.example}</code>

@@ -1,7 +1,7 @@
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import { effectiveModel, findConnection, modelLabel } from '../state/reducers/catalog-reducer';
 import { useAppStore, useStoreApi } from '../state/store-context';
-import { FEATURED_DIRECTIVES } from './directives';
+import { featuredDirectives, useDirectives } from './directives';
 import { focusComposer } from './focus-targets';
 
 /** How to send, which a touch screen does not advertise (phone.css): there Send is the button beside the box. */
@@ -14,6 +14,7 @@ const TYPE_BELOW = (
 /** A session with no messages yet: the model it talks to, or what to try with the offline demo agent. */
 export function SessionEmpty({ sessionId }: { sessionId: string }) {
   const store = useStoreApi();
+  const directives = useDirectives();
   const target = useAppStore((state) => {
     const session = state.sessions.byId[sessionId];
     if (session === undefined || session.connectionId === OFFLINE_DEMO_CONNECTION_ID || !state.catalog.loaded)
@@ -50,7 +51,7 @@ export function SessionEmpty({ sessionId }: { sessionId: string }) {
         This session uses the offline demo agent, which needs no API key and follows directives. Pick one to try it:
       </p>
       <ul className="directive-chips" role="list">
-        {FEATURED_DIRECTIVES.map((directive) => (
+        {featuredDirectives(directives).map((directive) => (
           <li key={directive.example}>
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_DEMO_DIRECTIVES as DEMO } from '../../src-shared/offline-demo-directives';
 import type { SkillListResult } from '../../src-shared/skill-model';
 import {
   draftAfterChoosing,
@@ -39,19 +40,19 @@ describe('the / menu', () => {
   });
 
   it('lists matching skills first, then directives, and greys the skills that cannot be used', () => {
-    const all = slashMenuEntries('', skills, { state: 'off' });
+    const all = slashMenuEntries('', skills, { state: 'off' }, [], DEMO);
     expect(all.options[0]).toMatchObject({ kind: 'skill', skill: { id: 'release-notes' } });
     expect(all.options.some((option) => option.kind === 'directive' && option.example === '/hold')).toBe(true);
     expect(all.unavailable.map((skill) => skill.id)).toEqual(['broken-one']);
-    const rel = slashMenuEntries('rel', skills, { state: 'off' });
+    const rel = slashMenuEntries('rel', skills, { state: 'off' }, [], DEMO);
     expect(rel.options.map((option) => option.key)).toEqual(['skill/release-notes']);
     expect(rel.unavailable).toEqual([]);
-    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'off' }))).toBe(false);
-    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'loading' }))).toBe(true);
+    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'off' }, [], DEMO))).toBe(false);
+    expect(hasEntries(slashMenuEntries('zzz', skills, { state: 'loading' }, [], DEMO))).toBe(true);
   });
 
   it('offers every directive of the Offline demo', () => {
-    const directives = slashMenuEntries('', undefined, { state: 'off' }).options.filter(
+    const directives = slashMenuEntries('', undefined, { state: 'off' }, [], DEMO).options.filter(
       (option) => option.kind === 'directive',
     );
     const words = directives.map((option) => (option.kind === 'directive' ? option.example.split(' ')[0] : ''));
@@ -73,9 +74,9 @@ describe('the / menu', () => {
   });
 
   it('leaves "/skill " for the argument, and a directive as its example', () => {
-    const [skill] = slashMenuEntries('rel', skills, { state: 'off' }).options;
+    const [skill] = slashMenuEntries('rel', skills, { state: 'off' }, [], DEMO).options;
     expect(skill && draftAfterChoosing(skill)).toBe('/release-notes ');
-    const hold = slashMenuEntries('hold', skills, { state: 'off' }).options[0];
+    const hold = slashMenuEntries('hold', skills, { state: 'off' }, [], DEMO).options[0];
     expect(hold && draftAfterChoosing(hold)).toBe('/hold');
   });
 
@@ -91,9 +92,9 @@ describe('the / menu', () => {
   });
 
   it('knows a lone /word only by an exact name', () => {
-    expect(isKnownCommand('/hold', slashMenuEntries('hold', skills, { state: 'off' }))).toBe(true);
-    expect(isKnownCommand('/hol', slashMenuEntries('hol', skills, { state: 'off' }))).toBe(false);
-    expect(isKnownCommand('/rel', slashMenuEntries('rel', skills, { state: 'off' }))).toBe(false);
+    expect(isKnownCommand('/hold', slashMenuEntries('hold', skills, { state: 'off' }, [], DEMO))).toBe(true);
+    expect(isKnownCommand('/hol', slashMenuEntries('hol', skills, { state: 'off' }, [], DEMO))).toBe(false);
+    expect(isKnownCommand('/rel', slashMenuEntries('rel', skills, { state: 'off' }, [], DEMO))).toBe(false);
   });
 });
 
@@ -104,9 +105,9 @@ describe('an ACP agent’s commands in the / menu', () => {
   ];
 
   it('come first, filtered by the word; one with input waits for it, one without is itself; both are known', () => {
-    const all = slashMenuEntries('', skills, { state: 'off' }, commands);
+    const all = slashMenuEntries('', skills, { state: 'off' }, commands, DEMO);
     expect(all.options.slice(0, 2).map((option) => option.key)).toEqual(['agent/review', 'agent/compact']);
-    const matched = slashMenuEntries('rev', undefined, { state: 'off' }, commands);
+    const matched = slashMenuEntries('rev', undefined, { state: 'off' }, commands, DEMO);
     expect(matched.options.map((option) => option.key)).toEqual(['agent/review']);
     const [review, compact] = all.options;
     expect(review === undefined ? null : draftAfterChoosing(review)).toBe('/review ');
@@ -116,7 +117,7 @@ describe('an ACP agent’s commands in the / menu', () => {
   });
 
   it('come without the Offline demo’s directives, which only that agent follows', () => {
-    const entries = slashMenuEntries('', undefined, { state: 'off' }, commands, false);
+    const entries = slashMenuEntries('', undefined, { state: 'off' }, commands, []);
     expect(entries.options.map((option) => option.kind)).toEqual(['agent', 'agent']);
     expect(isKnownCommand('/tool', entries)).toBe(false);
   });

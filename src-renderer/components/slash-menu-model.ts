@@ -1,7 +1,7 @@
 import type { AcpCommand } from '../../src-shared/acp-model';
 import type { McpPromptInfo } from '../../src-shared/mcp-model';
+import type { OfflineDemoDirective } from '../../src-shared/offline-demo-directives';
 import type { SkillListResult, SkillSummary, UnavailableSkill } from '../../src-shared/skill-model';
-import { DIRECTIVES } from './directives';
 import { matchingPrompts } from './mcp/mcp-prompt-match';
 
 /** One choice of the composer's / menu, in the order the menu shows them. */
@@ -38,8 +38,8 @@ export function slashMenuEntries(
   skills: SkillListResult | undefined,
   prompts: SlashPrompts,
   agentCommands: readonly AcpCommand[] = [],
-  /** Only the Offline demo agent follows the demo's directives; other agents would get them as text. */
-  offersDirectives = true,
+  /** The demo's directives: only the Offline demo agent follows them (other agents would get them as text). */
+  directives: readonly OfflineDemoDirective[] = [],
 ): SlashMenuEntries {
   const skillMatches = (id: string, name: string | null) =>
     id.toLowerCase().startsWith(word) || (name ?? '').toLowerCase().includes(word);
@@ -55,7 +55,7 @@ export function slashMenuEntries(
       key: `prompt/${prompt.serverId}/${prompt.name}`,
       prompt,
     })),
-    ...(offersDirectives ? DIRECTIVES : [])
+    ...directives
       .filter((directive) => directive.example.startsWith(`/${word}`))
       .map((directive): SlashOption => ({
         kind: 'directive',

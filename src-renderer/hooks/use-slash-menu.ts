@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../src-shared/connection-model';
 import type { McpPromptInfo } from '../../src-shared/mcp-model';
+import { useDirectives } from '../components/directives';
 import { focusComposer } from '../components/focus-targets';
 import { useMcpServersEnabled } from './use-mcp-servers-enabled';
 import {
@@ -65,6 +66,7 @@ export function useSlashMenu(sessionId: string, draft: string): SlashMenuState {
     return agent === undefined ? null : (agent.title ?? agent.name);
   });
   const offersDirectives = useOffersDirectives(sessionId);
+  const directives = useDirectives();
   const word = slashWord(draft);
   // Skills are listed as soon as the draft starts with "/", so "/skill what" typed at once still finds its skill.
   const asking = draft.startsWith('/');
@@ -88,7 +90,7 @@ export function useSlashMenu(sessionId: string, draft: string): SlashMenuState {
   }, [asking, mcp, sessionId, store]);
 
   const prompts: SlashPrompts = !mcp ? { state: 'off' } : catalog === undefined ? { state: 'loading' } : catalog;
-  const entries = slashMenuEntries(word ?? '', skills, prompts, agentCommands, offersDirectives);
+  const entries = slashMenuEntries(word ?? '', skills, prompts, agentCommands, offersDirectives ? directives : []);
   const visible = chosenPrompt !== null || (word !== null && dismissed !== draft && hasEntries(entries));
   const last = entries.options.length - 1;
   const active = activeFor.word === word ? Math.max(0, Math.min(activeFor.index, last)) : 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryDraftStorage } from '../platform/draft-storage';
 import { queued } from './reducers/record-fixtures';
 import { setupStore } from './test-store';
 
@@ -85,5 +86,21 @@ describe('the composer’s drafts', () => {
 
     expect(link.callsOf('session.remove')).toEqual([]);
     expect(store.getState().sessions.byId.s9).toBeDefined();
+  });
+
+  it('a typed draft outlives a reload of the page (the window’s storage keeps it), and Send clears it there too', async () => {
+    const storage = memoryDraftStorage();
+    const first = setupStore({ openSession: 's1', draftStorage: storage });
+    first.store.getState().typeDraft('s1', 'half a thought');
+    first.store.getState().typeDraft('s2', 'another');
+
+    const reloaded = setupStore({ openSession: 's1', draftStorage: storage });
+    expect(reloaded.store.getState().readDraft('s1')).toBe('half a thought');
+    expect(reloaded.store.getState().readDraft('s2')).toBe('another');
+    reloaded.store.getState().typeDraft('s2', '');
+    expect(setupStore({ draftStorage: storage }).store.getState().readDraft('s2')).toBe('');
+    expect([...storage.entries.keys()].filter((key) => key.includes('composer-draft'))).toEqual([
+      'cairn.composer-draft.s1',
+    ]);
   });
 });

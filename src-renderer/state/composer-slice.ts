@@ -52,7 +52,7 @@ export type QueueActions = Pick<ComposerSlice, 'editQueuedMessage' | 'removeQueu
 export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps) => {
   const { link } = deps;
 
-  const drafts = createDraftBook();
+  const drafts = createDraftBook(deps.draftStorage);
   const setDraft = drafts.replace;
 
   /** Whether the line to the host is down: then nothing is sent, and the person is told so. */
