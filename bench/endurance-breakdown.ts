@@ -42,7 +42,11 @@ export function readProcessCpu(hostPid: number): Record<string, number> {
     host: table.get(hostPid)?.cpu ?? 0,
     "host's children (agents' commands, git)":
       (table.get(hostPid)?.endedChildren ?? 0) +
-      descendants(table, hostPid).reduce((sum, pid) => sum + cpuOf(table, pid), 0),
+      // A running descendant's own, and its ended children's: git ends under the host's git helper.
+      descendants(table, hostPid).reduce(
+        (sum, pid) => sum + cpuOf(table, pid) + (table.get(pid)?.endedChildren ?? 0),
+        0,
+      ),
   };
   const chromium = descendants(table, process.pid).filter((pid) => /chrom/i.test(table.get(pid)?.name ?? ''));
   const own = descendants(table, process.pid).filter((pid) => !chromium.includes(pid) && pid !== hostPid);
