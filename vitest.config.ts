@@ -44,9 +44,8 @@ export default defineConfig({
     // Bundles the programs tests start as processes (test agents, MCP servers), so none loads tsx.
     globalSetup: ['src-main/testing/test-programs-setup.ts'],
     hookTimeout: 20_000,
-    // Tests start host processes and SQLite databases, and wait on them for much of their time: two
-    // files at a time leave about one of two cores busy, and `npm test` runs the end-to-end tests
-    // beside these. CAIRN_UNIT_WORKERS overrides it (1 for a machine busy with something else).
+    // Tests start host processes and SQLite databases; two cores run two files at a time.
+    // CAIRN_UNIT_WORKERS overrides it (1 for a machine busy with something else).
     maxWorkers: Number(process.env.CAIRN_UNIT_WORKERS ?? '') || 2,
     projects: [
       {

@@ -6,9 +6,5 @@ export interface ScriptResult {
   readonly output: string;
   readonly seconds: number;
 }
-export declare function runScript(
-  name: string,
-  options?: { npm?: string; cwd?: string; live?: boolean },
-): Promise<ScriptResult>;
-export declare function parseArguments(args: readonly string[]): { name: string; live: boolean }[];
+export declare function runScript(name: string, options?: { npm?: string; cwd?: string }): Promise<ScriptResult>;
 export declare function summaryLine(result: Pick<ScriptResult, 'name' | 'status' | 'seconds'>): string;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArguments, summaryLine } from './run-parallel.mjs';
+import { summaryLine } from './run-parallel.mjs';
 
 const SCRIPT = join(import.meta.dirname, 'run-parallel.mjs');
 
@@ -42,31 +42,6 @@ describe('run-parallel', () => {
     expect(result.stdout).toContain('broken said this');
     expect(result.stdout).toContain('✗ npm run broken failed with exit status 4');
     expect(result.stdout).toContain('second said this');
-  });
-
-  it(
-    'lets a --live script write as it runs, beside the others, whose output follows whole',
-    { timeout: 90_000 },
-    () => {
-      const result = run('--live', 'first', 'second');
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain('npm run second: running alongside; the output follows when each ends.');
-      expect(result.stdout).toContain('first said this');
-      expect(result.stdout).not.toContain('── npm run first ──');
-      expect(result.stdout.indexOf('── npm run second ──')).toBeGreaterThan(result.stdout.indexOf('first said this'));
-      expect(result.stdout.indexOf('second said this')).toBeGreaterThan(result.stdout.indexOf('── npm run second ──'));
-    },
-  );
-
-  it('reads which scripts run live from the arguments', () => {
-    expect(parseArguments(['typecheck', 'lint'])).toEqual([
-      { name: 'typecheck', live: false },
-      { name: 'lint', live: false },
-    ]);
-    expect(parseArguments(['--live', 'test:unit', 'test:e2e'])).toEqual([
-      { name: 'test:unit', live: true },
-      { name: 'test:e2e', live: false },
-    ]);
   });
 
   it('summarises a script in one line', () => {

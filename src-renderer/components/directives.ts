@@ -25,7 +25,8 @@ function watch(watcher: () => void): () => void {
 
 /** Every directive of the Offline demo agent, once loaded. */
 export function useDirectives(): readonly OfflineDemoDirective[] {
-  return useSyncExternalStore(watch, () => directives);
+  const current = () => directives;
+  return useSyncExternalStore(watch, current, current);
 }
 
 /** The few an empty session offers as chips, to try the demo at a glance. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { childEnvironment } from '../shell/child-environment';
 
 /*
  * Where the shadow repository's git runs. Starting a process from Node's main thread blocks its event
@@ -305,10 +306,7 @@ function processChannel(source: string, events: ChannelEvents): Channel {
   const child: ChildProcess = spawn(process.execPath, ['-e', source], {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     serialization: 'advanced',
-    env: {
-      ELECTRON_RUN_AS_NODE: '1',
-      ...(process.env.SystemRoot === undefined ? {} : { SystemRoot: process.env.SystemRoot }),
-    },
+    env: { ...childEnvironment({ scrubSecrets: true, only: ['SystemRoot'] }), ELECTRON_RUN_AS_NODE: '1' },
   });
   const hold = (held: boolean) => {
     if (held) {
