@@ -28,6 +28,8 @@ interface Sample {
   readonly minute: number;
   readonly hostRssMb: number;
   readonly hostHeapMb: number;
+  /** The old generation as the host's latest full collection left it (null before the first). */
+  readonly hostHeapKeptMb: number | null;
   readonly loopP99Ms: number;
   readonly loopMaxMs: number;
   readonly databaseMb: number;
@@ -118,6 +120,7 @@ export async function benchEndurance(): Promise<BenchResult[]> {
         minute: (Date.now() - started) / 60_000,
         hostRssMb: readRss(hostPid) / MB,
         hostHeapMb: vitals.heapUsedBytes / MB,
+        hostHeapKeptMb: vitals.heapAfterFullGcBytes === null ? null : vitals.heapAfterFullGcBytes / MB,
         loopP99Ms: vitals.eventLoopDelayMs.p99,
         loopMaxMs: vitals.eventLoopDelayMs.max,
         databaseMb: fileSize(join(dataDir, DATABASE_FILE)) / MB,
@@ -205,10 +208,12 @@ function summarise(
       target: `≤ 10 %: ${met(growth((s) => s.hostRssMb) <= 0.1)}`,
     },
     {
-      name: 'endurance: host heap growth, end vs after warm-up',
-      value: growth((s) => s.hostHeapMb) * 100,
-      unit: `% (${median(end.map((s) => s.hostHeapMb)).toFixed(0)} MB)`,
-      target: `≤ 10 %: ${met(growth((s) => s.hostHeapMb) <= 0.1)}`,
+      // As the pages' heaps are read: after a full collection, so the figure is what is kept rather than
+      // where the sawtooth of heapUsed (collected every few seconds) happened to be at each sample.
+      name: 'endurance: host heap growth (kept after a full GC), end vs after warm-up',
+      value: growth((s) => s.hostHeapKeptMb ?? 0) * 100,
+      unit: `% (${median(end.map((s) => s.hostHeapKeptMb ?? 0)).toFixed(1)} MB; heapUsed between collections ${(growth((s) => s.hostHeapMb) * 100).toFixed(1)} %, ${median(end.map((s) => s.hostHeapMb)).toFixed(0)} MB)`,
+      target: `≤ 10 %: ${met(growth((s) => s.hostHeapKeptMb ?? 0) <= 0.1)}`,
     },
     {
       name: 'endurance: host event-loop delay p99, worst 10 s window after warm-up',
@@ -312,7 +317,8 @@ function writeFigures(
   writeFileSync(`${base}.json`, JSON.stringify({ run, samples }, null, 2));
   const series: PlotSeries[] = [
     { name: 'Host RSS', unit: 'MB', values: samples.map((s) => s.hostRssMb) },
-    { name: 'Host heap', unit: 'MB', values: samples.map((s) => s.hostHeapMb) },
+    { name: 'Host heap (heapUsed, between collections)', unit: 'MB', values: samples.map((s) => s.hostHeapMb) },
+    { name: 'Host heap kept after a full GC', unit: 'MB', values: samples.map((s) => s.hostHeapKeptMb) },
     { name: 'Host event-loop delay p99', unit: 'ms', values: samples.map((s) => s.loopP99Ms), limit: 50 },
     { name: 'WAL', unit: 'MB', values: samples.map((s) => s.walMb), limit: 64 },
     { name: 'Database', unit: 'MB', values: samples.map((s) => s.databaseMb) },

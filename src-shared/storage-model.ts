@@ -3,6 +3,11 @@ export interface HostVitals {
   readonly rssBytes: number;
   readonly heapUsedBytes: number;
   readonly heapTotalBytes: number;
+  /**
+   * The heap's old generation as the latest full collection left it: what the host keeps, without the
+   * sawtooth of `heapUsed` between collections. Null until the first full collection.
+   */
+  readonly heapAfterFullGcBytes: number | null;
   /** Event-loop delay over the window since the previous reading (or the host's start): p50, p99, max. */
   readonly eventLoopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /** How long that window was. */

@@ -1,4 +1,5 @@
-import { createHistogram } from 'node:perf_hooks';
+import { constants, createHistogram, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { HostVitals } from '../../../src-shared/storage-model';
 
 /** The event loop is sampled every 10 ms: fine enough for a p99 against a 50 ms budget, cheap enough to keep on. */
@@ -27,6 +28,7 @@ export function createHostVitalsMeter(now: () => number = () => performance.now(
   }, RESOLUTION_MS);
   tick.unref();
   let windowStart = now();
+  const keptHeap = watchKeptHeap();
   return {
     read() {
       // A tick that is overdue now counts too: the reading may run before the late timer does.
@@ -42,6 +44,7 @@ export function createHostVitalsMeter(now: () => number = () => performance.now(
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
         heapTotalBytes: memory.heapTotal,
+        heapAfterFullGcBytes: keptHeap.bytes(),
         eventLoopDelayMs: {
           p50: toMs(histogram.percentile(50)),
           p99: toMs(histogram.percentile(99)),
@@ -55,6 +58,41 @@ export function createHostVitalsMeter(now: () => number = () => performance.now(
     },
     close() {
       clearInterval(tick);
+      keptHeap.close();
     },
   };
+}
+
+/** The young generation: what a full collection leaves there is gone again at the next scavenge. */
+const YOUNG_SPACES = new Set(['new_space', 'new_large_object_space']);
+
+/**
+ * What the heap keeps: the old generation as each full collection (mark-compact) leaves it. `heapUsed`
+ * read at an arbitrary moment swings with how long ago the collector ran (a sawtooth of tens of MB in a
+ * busy host); this figure moves only when what is reachable does, so growth in it is memory kept.
+ */
+function watchKeptHeap(): { bytes(): number | null; close(): void } {
+  let kept: number | null = null;
+  const observer = new PerformanceObserver((list) => {
+    const full = list.getEntries().some((entry) => isFullCollection(entry));
+    if (full) kept = oldGenerationBytes();
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    bytes: () => kept,
+    close: () => observer.disconnect(),
+  };
+}
+
+function isFullCollection(entry: PerformanceEntry): boolean {
+  // A gc entry's detail says which collection it was (the typings of this Node do not declare it).
+  const detail: unknown = 'detail' in entry ? entry.detail : undefined;
+  if (typeof detail !== 'object' || detail === null || !('kind' in detail)) return false;
+  return detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+}
+
+function oldGenerationBytes(): number {
+  return getHeapSpaceStatistics()
+    .filter((space) => !YOUNG_SPACES.has(space.space_name))
+    .reduce((sum, space) => sum + space.space_used_size, 0);
 }
