@@ -103,4 +103,18 @@ describe('the composer’s drafts', () => {
       'cairn.composer-draft.s1',
     ]);
   });
+
+  it('a removed session’s draft leaves the window’s storage; an archived one keeps its draft', async () => {
+    const storage = memoryDraftStorage();
+    const { store } = setupStore({ draftStorage: storage });
+    store.getState().typeDraft('s1', 'for a session about to be deleted');
+    store.getState().typeDraft('s2', 'for a session that is archived');
+    store.getState().receiveEvent({ seq: 1, hostEpoch: 'e', kind: 'session.removed', sessionId: 's1' });
+    store.getState().flushEvents();
+
+    expect(store.getState().readDraft('s1')).toBe('');
+    expect([...storage.entries.keys()].filter((key) => key.includes('composer-draft'))).toEqual([
+      'cairn.composer-draft.s2',
+    ]);
+  });
 });

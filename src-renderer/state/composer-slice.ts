@@ -1,4 +1,5 @@
 import type { AttachmentRef } from '../../src-shared/attachment-model';
+import type { ChangeEvent } from '../../src-shared/events';
 import type { SliceCreator } from './app-state';
 import { createComposerAttachments } from './composer-attachments';
 import { deferredActions } from './deferred-actions';
@@ -24,6 +25,8 @@ export interface ComposerSlice {
   setDraft(sessionId: string, text: string): void;
   /** Calls `listener` with the text whenever something other than typing replaces the session's draft. */
   watchDraft(sessionId: string, listener: (text: string) => void): () => void;
+  /** A removed session's draft goes, here and in the window's storage, so drafts do not pile up there. */
+  noteComposerEvents(batch: readonly ChangeEvent[]): void;
   /**
    * Per session, why the last Send or Stop did nothing (the host was not reachable). Nothing is sent
    * later by itself: the draft stays, and the notice goes when the line is back.
@@ -103,6 +106,9 @@ export const createComposerSlice: SliceCreator<ComposerSlice> = (set, get, deps)
     typeDraft: drafts.type,
     setDraft,
     watchDraft: drafts.watch,
+    noteComposerEvents(batch) {
+      for (const event of batch) if (event.kind === 'session.removed') drafts.forget(event.sessionId);
+    },
 
     attachFiles: attachments.attachFiles,
     removeAttachment: attachments.removeAttachment,

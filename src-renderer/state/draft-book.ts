@@ -15,6 +15,8 @@ export interface DraftBook {
   type(sessionId: string, text: string): void;
   /** Text put into a session's composer from elsewhere: the composer watching it shows it. */
   replace(sessionId: string, text: string): void;
+  /** A removed session's draft goes, from memory and from the window's storage (an archived one keeps it). */
+  forget(sessionId: string): void;
   /** Calls `listener` whenever the session's draft is replaced; returns the unsubscribe. */
   watch(sessionId: string, listener: (text: string) => void): () => void;
 }
@@ -42,6 +44,10 @@ export function createDraftBook(storage?: DraftStorage): DraftBook {
     replace(sessionId, text) {
       keep(sessionId, text);
       for (const listener of watchers.get(sessionId) ?? []) listener(text);
+    },
+    forget(sessionId) {
+      drafts.delete(sessionId);
+      storage?.remove(composerDraftKey(sessionId));
     },
     watch(sessionId, listener) {
       const forSession = watchers.get(sessionId) ?? new Set();

@@ -92,6 +92,7 @@ export const createSyncSlice: SliceCreator<SyncSlice> = (set, get, deps) => {
     state.noteAcpEvents(batch);
     state.noteChangesEvents(batch);
     state.noteWorktreeEvents(batch);
+    state.noteComposerEvents(batch);
     for (const event of batch) {
       if (event.kind !== 'host.notice') continue;
       if (INFO_NOTICES.has(event.code)) state.showInfo(event.message);
