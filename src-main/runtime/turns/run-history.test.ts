@@ -5,7 +5,9 @@ import type { TranscriptItem } from '../../../src-shared/model';
 import { OFFLINE_DEMO_CONNECTION_ID } from '../../../src-shared/connection-model';
 import { startTestHost, type TestHost } from '../../testing/host-fixture';
 import { createScriptedBackend } from '../agent-backends/scripted/scripted-backend';
+import { summariseForNewThread } from '../agent-backends/codex/thread-summary';
 import type { AgentBackend, AgentRunInput } from '../contract/agent-backend';
+import { historyMessageOf } from '../context/history-items';
 import { EARLIER_TURN_TEXT_CHARS, runHistory } from './run-history';
 
 let t: TestHost;
@@ -69,5 +71,78 @@ describe('a run’s history', () => {
     const held = heapAfterGc() - before;
     expect(history).toHaveLength(200);
     expect(held).toBeLessThan(8 * 1024 * 1024); // the cuts: 200 × 4,000 characters, not the 24 MB they came from
+  });
+
+  it('keeps no output of an earlier turn’s tool results (nor unmasks a secret one) and cuts long strings in its calls, without changing what Codex is told', () => {
+    const item = (
+      index: number,
+      turnId: string,
+      kind: TranscriptItem['kind'],
+      data: TranscriptItem['data'],
+    ): TranscriptItem => ({
+      itemId: `i${index}`,
+      sessionId: 's1',
+      turnId,
+      runId: `r-${turnId}`,
+      position: index,
+      kind,
+      text: kind === 'tool_call' ? 'write_file' : '',
+      state: 'final',
+      data,
+      createdAt: 0,
+    });
+    const content = `${'line of the file\n'.repeat(2_000)}`; // 34,000 characters
+    const report = 'what the child found. '.repeat(2_000);
+    const items = [
+      item(1, 'earlier', 'tool_call', { toolCallId: 'c1', toolName: 'write_file', input: { path: 'a.txt', content } }),
+      item(2, 'earlier', 'tool_result', {
+        toolCallId: 'c1',
+        toolName: 'write_file',
+        output: { written: true },
+        isError: false,
+      }),
+      item(3, 'earlier', 'tool_result', {
+        toolCallId: 'c2',
+        toolName: 'wait_agent',
+        output: { children: [{ report }] },
+        isError: false,
+      }),
+      item(4, 'earlier', 'tool_result', {
+        toolCallId: 'c3',
+        toolName: 'ask',
+        output: '••••',
+        masked: true,
+        isError: false,
+      }),
+      item(5, 'now', 'tool_result', {
+        toolCallId: 'c4',
+        toolName: 'ask',
+        output: '••••',
+        masked: true,
+        isError: false,
+      }),
+    ];
+    const revealed: unknown[] = [];
+    const reveal = (data: Readonly<Record<string, unknown>>) => {
+      revealed.push(data.toolCallId);
+      return 'the secret';
+    };
+    const history = runHistory({ page: () => items }, 's1', 'now', reveal);
+
+    expect(revealed).toEqual(['c4']);
+    expect(history.map((message) => message.data?.output)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'the secret',
+    ]);
+    expect(history[2]?.data).toEqual({ toolCallId: 'c2', toolName: 'wait_agent', isError: false });
+    const input = history[0]?.data?.input as { path: string; content: string };
+    expect(input.path).toBe('a.txt');
+    expect(input.content).toBe(`${content.slice(0, EARLIER_TURN_TEXT_CHARS)}…`);
+    const whole = items.flatMap((entry) => historyMessageOf(entry) ?? []);
+    const request = { turnId: 'now', text: 'Go on' };
+    expect(summariseForNewThread(history, request)).toBe(summariseForNewThread(whole, request));
   });
 });
