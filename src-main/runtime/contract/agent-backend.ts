@@ -26,7 +26,8 @@ export interface AgentRunInput {
   readonly maxSteps: number;
   /**
    * The conversation before this run, oldest first, including what earlier runs of this turn said; the
-   * text of earlier turns' messages is cut to their first 4,000 characters (turns/run-history.ts).
+   * text of earlier turns' messages is cut to their first 4,000 characters, their tool results carry no
+   * output, and long strings in their tool calls' input are cut (turns/run-history.ts).
    */
   readonly history: readonly HistoryMessage[];
   /** A tool call the person approved while the previous run waited: run it first. */
