@@ -25,7 +25,7 @@ export function markdownBlocks(text: string): string[] {
       continue;
     }
     if (blanks.length > 0 && startsBlock(line)) {
-      blocks.push(current.join('\n'));
+      blocks.push(ownCopy(current.join('\n')));
       current = [];
     } else {
       current.push(...blanks);
@@ -34,8 +34,19 @@ export function markdownBlocks(text: string): string[] {
     current.push(line);
     fence = opensFence(line);
   }
-  if (current.length > 0) blocks.push([...current, ...blanks].join('\n'));
+  if (current.length > 0) blocks.push(ownCopy([...current, ...blanks].join('\n')));
   return blocks.length === 0 ? [text] : blocks;
+}
+
+/**
+ * `block` as a string of its own. A substring (a line of `text.split`) may be a view into the string it
+ * was cut from (V8's sliced string), and a block rendered once stays in its memoised render while the
+ * message streams on: each block would keep the whole message as it was when that block first appeared,
+ * some 200 versions of a long answer (megabytes per answer, found by the endurance benchmark's page
+ * heaps). Cutting a concatenation makes V8 copy the characters: the view is then into that copy only.
+ */
+function ownCopy(block: string): string {
+  return ` ${block}`.slice(1);
 }
 
 const BLANK = /^[ \t]*$/;
