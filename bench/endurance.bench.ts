@@ -8,20 +8,16 @@ import { DATABASE_FILE } from '../src-main/storage/database';
 import type { BenchResult } from './bench-result';
 import { describeBreakdown, profileHost, readCpu, type CpuProfile, type CpuReading } from './endurance-breakdown';
 import { benchPage, launchChromium, percentile } from './browser';
-import {
-  compareHeapSnapshots,
-  describeHeapGrowth,
-  summariseHeapSnapshot,
-  totalOf,
-  type HeapSnapshot,
-} from './heap-snapshot-summary';
-import { INSPECTOR_OPTION, openHostInspector, writeHostHeapSnapshot } from './host-inspector';
+import { heapGrowthSections, snapshotHeaps, type HeapSnapshotFile, type HeapSubject } from './endurance-heap-snapshots';
+import { INSPECTOR_OPTION } from './host-inspector';
 import { plotSeries, type PlotSeries } from './endurance-plot';
 import { startWorkload } from './endurance-workload';
 
 const SAMPLE_MS = 10_000;
 const KEYS_PER_SAMPLE = 10;
 const RESULTS_DIR = resolve('out', 'bench');
+/** What each page shows (the workload's sessions), in the order they are opened. */
+const PAGE_NAMES = ['busiest session', 'Codex-like session', 'goal session'];
 
 /** One reading, every 10 s. */
 interface Sample {
@@ -45,12 +41,6 @@ interface Sample {
   readonly turnsDone: number;
 }
 
-/** A heap snapshot of the host written to out/bench/, and when in the run it was taken. */
-interface HeapSnapshotFile {
-  readonly path: string;
-  readonly minute: number;
-}
-
 /**
  * `npm run bench endurance [-- --minutes N] [--heap-snapshots]` (default 10): twelve sessions working at once
  * (bench/endurance-workload.ts) against the real headless host, three pages of the app open — on
@@ -61,9 +51,10 @@ interface HeapSnapshotFile {
  * Writes the samples (JSON), a plot (SVG) and where the time goes (Markdown: CPU per process, the
  * host's event-loop delay against its CPU and its wait for a core, and the host's top functions in a
  * CPU profile of the minute after the warm-up) to out/bench/. With `--heap-snapshots`, two snapshots of
- * the host's heap as well — half-way through the warm-up and after the last sample, outside the windows
- * the budgets compare — and in the breakdown the constructors that grew most between them (the first
- * snapshot raises the host's RSS for good, so RSS growth in such a run is measured from a higher base).
+ * the host's heap and of each page's as well — half-way through the warm-up and after the last sample,
+ * outside the windows the budgets compare — and in the breakdown the constructors that grew most in each
+ * between them (the first snapshot raises the host's RSS for good, so RSS growth in such a run is
+ * measured from a higher base).
  */
 export async function benchEndurance(): Promise<BenchResult[]> {
   const minutes = requestedMinutes();
@@ -96,11 +87,18 @@ export async function benchEndurance(): Promise<BenchResult[]> {
     const started = Date.now();
     const profileMs = Math.max(5_000, Math.min(60_000, (minutes - window) * 60_000 - 10_000));
     const hostProfile = profileHost(() => host.output(), window * 60_000, profileMs);
-    const output = () => host.output();
+    const subjects: HeapSubject[] = [
+      { kind: 'host', output: () => host.output() },
+      ...pages.map(({ cdp }, index) => ({
+        kind: 'page' as const,
+        label: `page ${index + 1} (${PAGE_NAMES[index] ?? 'page'})`,
+        cdp,
+      })),
+    ];
     // Taking a snapshot raises the host's RSS by some 90 MB for good (what the inspector allocated for it):
     // the first is taken half-way through the warm-up, so both windows the budgets compare come after it.
-    const warmUpSnapshot = heapSnapshots
-      ? snapshotHost(output, `${base}-warm-up.heapsnapshot`, started, window * 30_000)
+    const warmUpSnapshots = heapSnapshots
+      ? snapshotHeaps(subjects, { base, tag: 'warm-up', started, afterMs: window * 30_000 })
       : null;
     const hostPid = host.pid;
     if (hostPid === undefined) throw new Error('The host has no process id');
@@ -142,9 +140,13 @@ export async function benchEndurance(): Promise<BenchResult[]> {
           `  ${last.minute.toFixed(1)} min: host ${last.hostRssMb.toFixed(0)} MB (heap ${last.hostHeapMb.toFixed(0)}), loop p99 ${last.loopP99Ms.toFixed(0)} ms, WAL ${last.walMb.toFixed(1)} MB, pages ${last.pageHeapsMb.map((mb) => mb.toFixed(0)).join('/')} MB, key p95 ${percentile(last.keypressMs, 95).toFixed(0)} ms (blank ${percentile(last.blankKeypressMs, 95).toFixed(0)}), ${last.turnsDone} turns`,
         );
     }
-    const snapshots = heapSnapshots
-      ? { first: await warmUpSnapshot, last: await snapshotHost(output, `${base}-end.heapsnapshot`, started, 0) }
-      : null;
+    const snapshots =
+      warmUpSnapshots === null
+        ? null
+        : {
+            first: await warmUpSnapshots,
+            last: await snapshotHeaps(subjects, { base, tag: 'end', started, afterMs: 0 }),
+          };
     await workload.stop();
     return summarise(samples, { minutes, window }, await hostProfile, base, snapshots);
   } catch (error) {
@@ -173,7 +175,7 @@ function summarise(
   run: { minutes: number; window: number },
   hostProfile: CpuProfile | null,
   base: string,
-  snapshots: { first: HeapSnapshotFile | null; last: HeapSnapshotFile | null } | null,
+  snapshots: { first: readonly HeapSnapshotFile[]; last: readonly HeapSnapshotFile[] } | null,
 ): BenchResult[] {
   const baseline = samples.filter((s) => s.minute >= run.window && s.minute < 2 * run.window);
   const end = samples.filter((s) => s.minute >= run.minutes - run.window);
@@ -223,7 +225,7 @@ function summarise(
     },
     { name: 'endurance: WAL, largest seen', value: walMax, unit: 'MB', target: `≤ 64 MB: ${met(walMax <= 64)}` },
     ...pageGrowth.map((value, page) => ({
-      name: `endurance: page ${page + 1} JS heap growth (${['busiest session', 'Codex-like session', 'goal session'][page] ?? 'page'})`,
+      name: `endurance: page ${page + 1} JS heap growth (${PAGE_NAMES[page] ?? 'page'})`,
       value: value * 100,
       unit: `% (${median(end.map((s) => s.pageHeapsMb[page] ?? 0)).toFixed(0)} MB)`,
       target: `≤ 10 %: ${met(value <= 0.1)}`,
@@ -250,7 +252,7 @@ function summarise(
     .map((result) => `${result.name}: ${result.value.toFixed(1)} ${result.unit} — ${result.target ?? ''}`);
   const breakdown = [
     describeBreakdown(samples, run.window, budgets, hostProfile),
-    ...(snapshots === null ? [] : ['', ...heapGrowthSection(snapshots.first, snapshots.last)]),
+    ...(snapshots === null ? [] : heapGrowthSections(snapshots.first, snapshots.last)),
   ].join('\n');
   const files = writeFigures(samples, run, breakdown, base);
   return [
@@ -261,50 +263,6 @@ function summarise(
       unit: 'samples',
     },
   ];
-}
-
-/**
- * A heap snapshot of the host taken `afterMs` after `started` (at once if that has passed), written to
- * `path`; null when the inspector cannot be reached or the snapshot fails (said on the console).
- */
-async function snapshotHost(
-  output: () => string,
-  path: string,
-  started: number,
-  afterMs: number,
-): Promise<HeapSnapshotFile | null> {
-  await new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, started + afterMs - Date.now())));
-  const minute = (Date.now() - started) / 60_000;
-  const inspector = await openHostInspector(output);
-  if (inspector === null) return null;
-  try {
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    await writeHostHeapSnapshot(inspector, path);
-    return { path, minute };
-  } catch (error) {
-    console.log(`  (no heap snapshot at minute ${minute.toFixed(1)}: ${String(error)})`);
-    return null;
-  } finally {
-    inspector.close();
-  }
-}
-
-function heapGrowthSection(first: HeapSnapshotFile | null, last: HeapSnapshotFile | null): string[] {
-  if (first === null || last === null)
-    return [
-      "## What grew in the host's heap",
-      '',
-      'A heap snapshot could not be taken (the inspector did not answer).',
-    ];
-  const read = (file: HeapSnapshotFile) =>
-    summariseHeapSnapshot(JSON.parse(readFileSync(file.path, 'utf8')) as HeapSnapshot);
-  const before = read(first);
-  const after = read(last);
-  return describeHeapGrowth(compareHeapSnapshots(before, after), {
-    before: totalOf(before),
-    after: totalOf(after),
-    minutes: [first.minute, last.minute],
-  });
 }
 
 function writeFigures(

@@ -113,12 +113,18 @@ export function compareHeapSnapshots(
 /** A Markdown section: the heap in each snapshot and the constructors that grew most. */
 export function describeHeapGrowth(
   growth: readonly HeapGrowth[],
-  totals: { before: ConstructorTotal; after: ConstructorTotal; minutes: readonly [number, number] },
+  totals: {
+    before: ConstructorTotal;
+    after: ConstructorTotal;
+    minutes: readonly [number, number];
+    /** Whose heap, as the heading names it (the host's unless said). */
+    subject?: string;
+  },
 ): string[] {
   const kb = (bytes: number) => (bytes / 1024).toFixed(0);
   const signed = (value: number, text: string) => `${value > 0 ? '+' : ''}${text}`;
   return [
-    `## What grew in the host's heap (snapshots at minute ${totals.minutes[0].toFixed(1)} and ${totals.minutes[1].toFixed(1)})`,
+    `## What grew in ${totals.subject ?? "the host's heap"} (snapshots at minute ${totals.minutes[0].toFixed(1)} and ${totals.minutes[1].toFixed(1)})`,
     '',
     `Live objects: ${totals.before.count} → ${totals.after.count}, self size ${kb(totals.before.bytes)} → ${kb(totals.after.bytes)} KB (after a full GC, which taking a snapshot does).`,
     '',

@@ -69,6 +69,14 @@ describe('heap snapshot summary (bench endurance --heap-snapshots)', () => {
       minutes: [1.75, 12],
     });
     expect(lines[0]).toBe("## What grew in the host's heap (snapshots at minute 1.8 and 12.0)");
+    expect(
+      describeHeapGrowth(growth, {
+        before: totalOf(summariseHeapSnapshot(before)),
+        after: totalOf(summariseHeapSnapshot(after)),
+        minutes: [1.75, 12],
+        subject: "page 1's JS heap (busiest session)",
+      })[0],
+    ).toBe("## What grew in page 1's JS heap (busiest session) (snapshots at minute 1.8 and 12.0)");
     expect(lines).toContain('| `Session` | 1 | 3 | +2 | 0 | 0 | +0 |');
   });
 
