@@ -7,9 +7,12 @@ import {
   applySnapshotPage,
   codePointLength,
   LIVE_ITEMS_KEPT,
+  LIVE_ITEMS_MIN,
+  LIVE_TEXT_KEPT,
   loadingTranscript,
   prependOlderPage,
   reduceTranscriptEvent,
+  TEXT_TRIM_STEP,
   TRIM_STEP,
   type TranscriptState,
 } from './transcript-reducer';
@@ -179,18 +182,49 @@ describe('transcript reducer', () => {
 
   describe('a page left open while its session streams', () => {
     /** Messages streamed in turns of five, the last turn still running. */
-    function stream(start: TranscriptsState, following: boolean, count: number): TranscriptState {
+    function stream(
+      start: TranscriptsState,
+      following: boolean,
+      count: number,
+      message: Partial<Parameters<typeof item>[0]> = { text: 'x' },
+    ): TranscriptState {
       let state: TranscriptsState = { s1: { ...start.s1!, following } };
       for (let position = 1; position <= count; position += 1) {
         const turnId = `t${Math.ceil(position / 5) + 1}`;
         state = apply(
           state,
           { kind: 'turn.changed', turn: turn({ turnId, status: position === count ? 'running' : 'completed' }) },
-          { kind: 'transcript.appended', item: item({ itemId: `m${position}`, position, turnId, text: 'x' }) },
+          { kind: 'transcript.appended', item: item({ ...message, itemId: `m${position}`, position, turnId }) },
         );
       }
       return state.s1!;
     }
+
+    const heldText = (state: TranscriptState) =>
+      state.itemIds.reduce((sum, id) => {
+        const { text, data } = state.itemsById[id]!;
+        return sum + text.length + (typeof data?.output === 'string' ? data.output.length : 0);
+      }, 0);
+
+    it('holds at most a million characters of long answers, however few messages that is', () => {
+      const held = stream(ready([0], null), true, 400, { text: 'a'.repeat(50_000) });
+      expect(heldText(held)).toBeLessThanOrEqual(LIVE_TEXT_KEPT + TEXT_TRIM_STEP);
+      expect(held.itemIds.length).toBeLessThan(LIVE_ITEMS_KEPT);
+      expect(held.itemIds.length).toBeGreaterThanOrEqual(LIVE_TEXT_KEPT / 50_000);
+      expect(held.itemIds.at(-1)).toBe('m400');
+      expect(held.nextBefore).toBe(held.itemsById[held.itemIds[0]!]!.position);
+    });
+
+    it('counts a tool result’s output as text held, and keeps the newest messages however large they are', () => {
+      const held = stream(ready([0], null), true, 100, {
+        kind: 'tool_result',
+        text: '',
+        data: { toolCallId: 'c', toolName: 'run_shell', output: 'o'.repeat(400_000), isError: false },
+      });
+      expect(held.itemIds.length).toBeGreaterThanOrEqual(LIVE_ITEMS_MIN);
+      expect(held.itemIds.length).toBeLessThan(LIVE_ITEMS_MIN + 5);
+      expect(held.itemIds.at(-1)).toBe('m100');
+    });
 
     it('holds at most the newest messages and their turns, and reads older ones from where it let go', () => {
       const held = stream(ready([0], null), true, 5_000);

@@ -35,6 +35,15 @@ export interface TranscriptState {
 export const LIVE_ITEMS_KEPT = 200;
 /** Messages are let go in steps, so that the head of the list does not change with every message. */
 export const TRIM_STEP = 50;
+/**
+ * The most text (UTF-16 code units, in messages and in tool calls' and results' data) a followed
+ * transcript keeps loaded, so that messages of unusual size (long answers, large command outputs) do
+ * not each hold hundreds of kilobytes until 200 of them are in memory; let go of TEXT_TRIM_STEP at a
+ * time, and never below the newest LIVE_ITEMS_MIN messages, whatever their size.
+ */
+export const LIVE_TEXT_KEPT = 1_000_000;
+export const TEXT_TRIM_STEP = 500_000;
+export const LIVE_ITEMS_MIN = 20;
 
 export type TranscriptsState = Readonly<Record<string, TranscriptState>>;
 
@@ -226,14 +235,26 @@ function appendItem(state: TranscriptState, item: TranscriptItem): TranscriptSta
 }
 
 /**
- * A followed transcript past LIVE_ITEMS_KEPT + TRIM_STEP messages keeps only its newest LIVE_ITEMS_KEPT,
- * and the turns those (or a running turn) need; the first kept message's position becomes where older
- * pages are read from. Not while the person reads further back, nor in a window around a search hit.
+ * A followed transcript past LIVE_ITEMS_KEPT + TRIM_STEP messages, or LIVE_TEXT_KEPT + TEXT_TRIM_STEP
+ * of text, keeps only its newest messages within LIVE_ITEMS_KEPT and LIVE_TEXT_KEPT (at least
+ * LIVE_ITEMS_MIN), and the turns those (or a running turn) need; the first kept message's position
+ * becomes where older pages are read from. Not while the person reads further back, nor in a window
+ * around a search hit.
  */
 export function letGoOfOldest(state: TranscriptState): TranscriptState {
-  if (!state.following || state.newerAfter !== null || state.itemIds.length <= LIVE_ITEMS_KEPT + TRIM_STEP)
-    return state;
-  const itemIds = state.itemIds.slice(state.itemIds.length - LIVE_ITEMS_KEPT);
+  if (!state.following || state.newerAfter !== null) return state;
+  const sizes = state.itemIds.map((id) => heldText(state.itemsById[id]));
+  const held = sizes.reduce((sum, size) => sum + size, 0);
+  if (state.itemIds.length <= LIVE_ITEMS_KEPT + TRIM_STEP && held <= LIVE_TEXT_KEPT + TEXT_TRIM_STEP) return state;
+  let keep = 0;
+  let kept = 0;
+  while (keep < Math.min(LIVE_ITEMS_KEPT, sizes.length)) {
+    const size = sizes[sizes.length - 1 - keep] ?? 0;
+    if (keep >= LIVE_ITEMS_MIN && kept + size > LIVE_TEXT_KEPT) break;
+    kept += size;
+    keep += 1;
+  }
+  const itemIds = state.itemIds.slice(state.itemIds.length - keep);
   const itemsById: Record<string, TranscriptItem> = {};
   for (const id of itemIds) {
     const item = state.itemsById[id];
@@ -248,6 +269,19 @@ export function letGoOfOldest(state: TranscriptState): TranscriptState {
     if (turn !== undefined) turnsById[turn.turnId] = turn;
   }
   return { ...state, itemIds, itemsById, turnsById, nextBefore: first.position };
+}
+
+/** The text an item holds: its own and every string in its data (a tool call's input, a result's output). */
+function heldText(item: TranscriptItem | undefined): number {
+  return item === undefined ? 0 : item.text.length + textIn(item.data);
+}
+
+function textIn(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 0;
+  let total = 0;
+  for (const inner of Array.isArray(value) ? value : Object.values(value)) total += textIn(inner);
+  return total;
 }
 
 function appendDelta(state: TranscriptState, itemId: string, text: string, length: number): TranscriptState {
