@@ -11,13 +11,16 @@ import { seedHistory } from './seed-history';
 import { openSession } from './session-open.bench';
 
 const SESSIONS = 50;
+/** Sessions created while the page is open, each listed in the sidebar: what a listed session costs the page. */
+const LISTED = 200;
 /** About five tokens a chunk ("chunk 123/20000 "): some 100k tokens in all. */
 const CHUNKS = 20_000;
 
 /**
  * Renderer memory: the page's JS heap (after a full GC, through the DevTools protocol) after streaming
  * about 100k tokens into one session and switching through 50 sessions once, against the same after
- * switching through them a second time (no leak: within 1.2×).
+ * switching through them a second time (no leak: within 1.2×); and what each session listed in the
+ * sidebar costs the page, from 200 created while it is open.
  */
 export async function benchRendererMemory(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-renderer-memory-'));
@@ -65,6 +68,15 @@ export async function benchRendererMemory(): Promise<BenchResult[]> {
     const afterFirst = await heap();
     await pass();
     const afterSecond = await heap();
+    const rows = page.getByTestId('session-row');
+    const rowsBefore = await rows.count();
+    for (let index = 0; index < LISTED; index += 1) await host.call('session.create', { title: `Listed ${index}` });
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="session-row"]').length >= count,
+      rowsBefore + LISTED,
+      { timeout: 60_000 },
+    );
+    const afterListing = await heap();
     return [
       { name: 'renderer-memory: JS heap after start', value: atStart, unit: 'MB' },
       {
@@ -83,6 +95,11 @@ export async function benchRendererMemory(): Promise<BenchResult[]> {
         unit: 'MB',
         ratio: afterSecond / afterFirst,
         target: '≤ 1.2 × after the first pass',
+      },
+      {
+        name: `renderer-memory: JS heap per session listed in the sidebar (${LISTED} created while the page is open)`,
+        value: ((afterListing - afterSecond) * 1024) / LISTED,
+        unit: 'KB',
       },
     ];
   } finally {

@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/dates';
 import { selectHostUnreachable } from '../state/selectors';
@@ -22,20 +23,25 @@ export const SessionRow = memo(function SessionRow({
   pinned?: boolean;
 }) {
   const store = useStoreApi();
-  const title = useAppStore((state) => state.sessions.byId[sessionId]?.title ?? '');
-  const activity = useAppStore((state) => state.sessions.byId[sessionId]?.activity ?? 'idle');
-  const updatedAt = useAppStore((state) => state.sessions.byId[sessionId]?.updatedAt ?? 0);
-  const archived = useAppStore((state) => state.sessions.byId[sessionId]?.archived ?? false);
-  const selected = useAppStore((state) => state.selectedSessionId === sessionId);
-  const renaming = useAppStore((state) => state.renamingId === sessionId);
-  const goalStatus = useAppStore((state) => state.goals[sessionId]?.status ?? null);
-  const goalText = useAppStore((state) => {
-    const goal = state.goals[sessionId];
-    return goal === undefined || goal === null ? '' : goalLabel(goal);
-  });
-  // With the host unreachable, "running" or "waiting" is only what was last seen.
-  const unknown = useAppStore(
-    (state) => selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'),
+  // One subscription a row (a list of hundreds of rows runs every row's selectors on each change).
+  const { title, activity, updatedAt, archived, selected, renaming, goalStatus, goalText, unknown } = useAppStore(
+    useShallow((state) => {
+      const session = state.sessions.byId[sessionId];
+      const goal = state.goals[sessionId];
+      const activity: SessionActivity = session?.activity ?? 'idle';
+      return {
+        title: session?.title ?? '',
+        activity,
+        updatedAt: session?.updatedAt ?? 0,
+        archived: session?.archived ?? false,
+        selected: state.selectedSessionId === sessionId,
+        renaming: state.renamingId === sessionId,
+        goalStatus: goal?.status ?? null,
+        goalText: goal === undefined || goal === null ? '' : goalLabel(goal),
+        // With the host unreachable, "running" or "waiting" is only what was last seen.
+        unknown: selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'),
+      };
+    }),
   );
   const actions = store.getState();
   // A row with a status puts it on a line of its own, so the title keeps the row's full width.
