@@ -1,9 +1,8 @@
 import { memo, useEffect, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import type { SessionActivity } from '../../src-shared/model';
 import { sessionTimeLabel } from '../format/dates';
 import { selectHostUnreachable } from '../state/selectors';
-import { useAppStore, useStoreApi } from '../state/store-context';
+import { useAppFields, useStoreApi } from '../state/store-context';
 import { goalLabel, goalTone } from '../format/goal';
 import { ArchiveIcon, PencilIcon, TargetIcon, TrashIcon, UnarchiveIcon } from './icons';
 
@@ -24,8 +23,8 @@ export const SessionRow = memo(function SessionRow({
 }) {
   const store = useStoreApi();
   // One subscription a row (a list of hundreds of rows runs every row's selectors on each change).
-  const { title, activity, updatedAt, archived, selected, renaming, goalStatus, goalText, unknown } = useAppStore(
-    useShallow((state) => {
+  const { title, activity, updatedAt, archived, selected, renaming, goalStatus, goalText, unknown } = useAppFields(
+    (state) => {
       const session = state.sessions.byId[sessionId];
       const goal = state.goals[sessionId];
       const activity: SessionActivity = session?.activity ?? 'idle';
@@ -41,7 +40,7 @@ export const SessionRow = memo(function SessionRow({
         // With the host unreachable, "running" or "waiting" is only what was last seen.
         unknown: selectHostUnreachable(state) && (activity === 'running' || activity === 'waiting'),
       };
-    }),
+    },
   );
   const actions = store.getState();
   // A row with a status puts it on a line of its own, so the title keeps the row's full width.
