@@ -17,13 +17,11 @@ export async function serveWithClient(
 ): Promise<{ server: ServeProcess; client: ProtocolClient }> {
   const server = await startServeProcess({ dataDir, token });
   cleanups.push(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      const killLater = setTimeout(() => server.child.kill('SIGKILL'), STOP_GRACE_MS);
-      await server.exited;
-      clearTimeout(killLater);
-    }
+    const running = server.child.exitCode === null && server.child.signalCode === null;
+    if (running) server.child.kill('SIGTERM');
+    const killLater = running ? setTimeout(() => server.child.kill('SIGKILL'), STOP_GRACE_MS) : undefined;
     await server.exited;
+    clearTimeout(killLater);
   });
   const client = await connectProtocolClient(server.wsUrl, { token });
   cleanups.push(() => client.close().catch(() => {}));

@@ -1,9 +1,12 @@
-/* eslint-disable no-restricted-imports -- This test runs in Node, whose V8 keeps strings as the renderer's
-   Chromium does: it reads the heap after a collection to see what the blocks keep alive. */
+/*
+ * The renderer's Markdown blocks and memory, read in Node, whose V8 keeps strings as the renderer's
+ * Chromium does: the heap after a collection shows what the blocks keep alive. Here, not beside the
+ * code, because reading the heap takes Node's modules, which nothing under src-renderer/ imports.
+ */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from './markdown-blocks';
+import { markdownBlocks } from '../src-renderer/markdown/markdown-blocks';
 
 describe('markdownBlocks and memory', () => {
   it('gives blocks that keep nothing of the text they were cut from: a streamed message’s earlier versions are not kept by the blocks rendered from them', () => {
